@@ -1,0 +1,95 @@
+/**
+ * The floating, collapsible side menu on the right (spec §2 chrome), toggled by its button or by
+ * Ctrl/Cmd+B; the state is kept in the `sidebar_state` cookie for 7 days (spec §9). Without
+ * JavaScript the toggle posts to /preferences.
+ */
+import { ActionIcon, Divider, NavLink, Paper, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { IconLayoutSidebarRightCollapse, IconMenu2, IconLogin } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { SIDEBAR_COOKIE_MAX_AGE_S, SIDE_MENU_LINKS, STORAGE_KEYS } from '~/lib/constants';
+import { setClientCookie } from '~/lib/cookies';
+import classes from './chrome.module.css';
+
+export function SideMenu({ initialOpen }: { initialOpen: boolean }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [open, setOpen] = useState(initialOpen);
+
+  const toggle = () =>
+    setOpen((current) => {
+      const next = !current;
+      setClientCookie(STORAGE_KEYS.sidebar, String(next), SIDEBAR_COOKIE_MAX_AGE_S);
+      return next;
+    });
+  // An empty ignore list: the shortcut works even while typing in a field.
+  useHotkeys([['mod+B', toggle]], []);
+
+  const label = open ? t('common.nav.closeMenu') : t('common.nav.openMenu');
+  return (
+    <div className={classes.sideMenuRoot} data-open={open} data-testid="side-menu">
+      <Form
+        method="post"
+        action="/preferences"
+        onSubmit={(event) => {
+          event.preventDefault();
+          toggle();
+        }}
+      >
+        <input type="hidden" name="sidebar" value={open ? 'false' : 'true'} />
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <Tooltip label={label} position="left" withArrow>
+          <ActionIcon
+            type="submit"
+            size={44}
+            radius="xl"
+            variant="filled"
+            className={classes.sideMenuToggle}
+            aria-label={label}
+            aria-expanded={open}
+            aria-controls="side-menu-panel"
+            data-testid="side-menu-toggle"
+          >
+            {open ? <IconLayoutSidebarRightCollapse aria-hidden /> : <IconMenu2 aria-hidden />}
+          </ActionIcon>
+        </Tooltip>
+      </Form>
+      {open && (
+        <Paper
+          id="side-menu-panel"
+          component="nav"
+          aria-label={t('common.nav.mainNavigation')}
+          shadow="lg"
+          withBorder
+          className={classes.sideMenuPanel}
+          data-testid="side-menu-panel"
+        >
+          <ScrollArea.Autosize mah="calc(100vh - 160px)">
+            <Text size="xs" tt="uppercase" fw={700} c="dimmed" px="sm" pb={4}>
+              {t('common.nav.menu')}
+            </Text>
+            {SIDE_MENU_LINKS.map((link) => (
+              <NavLink
+                key={link.to}
+                component={RouterNavLink}
+                to={link.to}
+                end={link.to === '/'}
+                label={t(`common.nav.${link.key}`)}
+                active={link.to === '/' ? location.pathname === '/' : location.pathname.startsWith(link.to)}
+              />
+            ))}
+            <Divider my="xs" />
+            <NavLink
+              component={RouterNavLink}
+              to={`/auth?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
+              label={t('common.nav.signIn')}
+              leftSection={<IconLogin size={16} aria-hidden />}
+            />
+          </ScrollArea.Autosize>
+        </Paper>
+      )}
+    </div>
+  );
+}

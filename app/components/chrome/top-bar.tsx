@@ -1,0 +1,86 @@
+/**
+ * Top bar (spec §2 chrome): logo → /, theme toggle, language selector (English, Italiano).
+ * Each control is a real form posting to /preferences, so it also works without JavaScript.
+ */
+import { ActionIcon, Box, Container, Group, NativeSelect, Text, useMantineColorScheme, VisuallyHidden } from '@mantine/core';
+import { IconMoon, IconSun } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useLocation } from 'react-router';
+import { STORAGE_KEYS, SUPPORTED_LANGUAGES, type Language } from '~/lib/constants';
+import { isLanguage } from '~/lib/preferences';
+import { Logo } from './logo';
+import { usePreferenceSubmit } from './use-preference-submit';
+import classes from './chrome.module.css';
+
+export function TopBar({ language }: { language: Language }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const redirectTo = location.pathname + location.search;
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const submitPreference = usePreferenceSubmit();
+
+  // With JS the resolved scheme lives on <html>; "auto" resolves to the system preference.
+  const isDark =
+    colorScheme === 'dark' ||
+    (colorScheme === 'auto' && typeof window !== 'undefined' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="xl" h="100%">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Link to="/" className={classes.logoLink} aria-label={t('common.nav.home')}>
+            <Logo />
+            <Text component="span" fw={700} fz="xl" ff="heading">
+              {t('common.brand')}
+            </Text>
+          </Link>
+          <Group gap="xs" wrap="nowrap">
+            <Form
+              method="post"
+              action="/preferences"
+              onSubmit={(event) => {
+                event.preventDefault();
+                setColorScheme(isDark ? 'light' : 'dark');
+              }}
+            >
+              <input type="hidden" name="theme" value={isDark ? 'light' : 'dark'} />
+              <input type="hidden" name="redirectTo" value={redirectTo} />
+              <ActionIcon
+                type="submit"
+                variant="default"
+                size="lg"
+                aria-label={t('common.theme.toggle')}
+                title={isDark ? t('common.theme.light') : t('common.theme.dark')}
+                data-testid="theme-toggle"
+              >
+                <IconSun className={classes.iconDark} aria-hidden size={18} />
+                <IconMoon className={classes.iconLight} aria-hidden size={18} />
+              </ActionIcon>
+            </Form>
+            <Form method="post" action="/preferences" className={classes.languageForm}>
+              <input type="hidden" name="redirectTo" value={redirectTo} />
+              <NativeSelect
+                name="language"
+                aria-label={t('common.language.label')}
+                value={language}
+                data-testid="language-select"
+                onChange={(event) => {
+                  const next = event.currentTarget.value;
+                  if (!isLanguage(next)) return;
+                  localStorage.setItem(STORAGE_KEYS.language, next);
+                  void submitPreference({ language: next });
+                }}
+                data={SUPPORTED_LANGUAGES.map((code) => ({ value: code, label: t(`common.language.${code}`) }))}
+              />
+              <noscript>
+                <button type="submit" className={classes.noscriptButton}>
+                  <VisuallyHidden>{t('common.language.label')}</VisuallyHidden>OK
+                </button>
+              </noscript>
+            </Form>
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The listing search form (spec §2 /properties): capacity 1+…4+, location (city or state), price
+ * range, sort, Apply and Reset. A plain GET form, so it works without JavaScript and the URL holds
+ * the state; with JavaScript empty fields are left out of the URL and selects apply at once.
+ */
+import { Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { IconFilter, IconRestore } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useSubmit } from 'react-router';
+import { LISTING_CAPACITY_OPTIONS } from '~/lib/constants';
+import type { LocationOption } from '../listings.server';
+import type { ListingQuery } from '../listings.schemas';
+import classes from './listings.module.css';
+
+type Props = { query: ListingQuery; locations: LocationOption[]; action: string };
+
+export function ListingFilters({ query, locations, action }: Props) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+
+  const submitClean = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const params = new URLSearchParams();
+    for (const [key, value] of data.entries()) {
+      if (typeof value === 'string' && value.trim() !== '') params.set(key, value.trim());
+    }
+    params.delete('page'); // New criteria start from the first page.
+    void submit(params, { method: 'get', action });
+  };
+
+  return (
+    <Paper withBorder p="md" className={classes.filters} component="section" aria-labelledby="filters-title">
+      <Form
+        method="get"
+        action={action}
+        role="search"
+        // Re-mount on every search so the inputs show what the URL says (Reset, back button).
+        key={JSON.stringify(query)}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submitClean(event.currentTarget);
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="filters-title">
+            {t('listings.filters.title')}
+          </Title>
+          <NativeSelect
+            name="capacity"
+            label={t('listings.filters.capacity')}
+            defaultValue={query.capacity ? String(query.capacity) : ''}
+            onChange={(event) => event.currentTarget.form && submitClean(event.currentTarget.form)}
+            data={[
+              { value: '', label: t('listings.filters.capacityAny') },
+              ...LISTING_CAPACITY_OPTIONS.map((n) => ({ value: String(n), label: t('listings.filters.capacityOption', { count: n }) })),
+            ]}
+          />
+          <TextInput
+            name="location"
+            label={t('listings.filters.location')}
+            placeholder={t('listings.filters.locationPlaceholder')}
+            defaultValue={query.location ?? ''}
+            maxLength={80}
+            autoComplete="off"
+            list="listing-locations"
+          />
+          <datalist id="listing-locations">
+            {locations.map((loc) => (
+              <option key={`${loc.city}-${loc.state}`} value={`${loc.city}, ${loc.state}`} />
+            ))}
+          </datalist>
+          <Group grow gap="xs">
+            <TextInput
+              name="minPrice"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={50}
+              label={t('listings.filters.minPrice')}
+              defaultValue={query.minPrice ?? ''}
+            />
+            <TextInput
+              name="maxPrice"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={50}
+              label={t('listings.filters.maxPrice')}
+              defaultValue={query.maxPrice ?? ''}
+            />
+          </Group>
+          <NativeSelect
+            name="sort"
+            label={t('listings.filters.sort')}
+            defaultValue={query.sort}
+            onChange={(event) => event.currentTarget.form && submitClean(event.currentTarget.form)}
+            data={[
+              { value: 'newest', label: t('listings.filters.sortNewest') },
+              { value: 'price_asc', label: t('listings.filters.sortPriceAsc') },
+              { value: 'price_desc', label: t('listings.filters.sortPriceDesc') },
+            ]}
+          />
+          <Group grow gap="xs">
+            <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
+              {t('listings.filters.apply')}
+            </Button>
+            <Button component={Link} to={action} variant="default" leftSection={<IconRestore size={16} aria-hidden />} data-testid="filters-reset">
+              {t('listings.filters.reset')}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}

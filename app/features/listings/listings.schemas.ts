@@ -1,0 +1,60 @@
+/**
+ * The listing search's query (spec §2 /properties): `capacity`, `location`, `minPrice`,
+ * `maxPrice`, `sort`, `page`. Garbage values are ignored or clamped, never an error: a shared
+ * link with a typo still shows listings. Client-safe.
+ */
+import { z } from 'zod';
+import { LISTING_MAX_PRICE, LISTING_SORTS, type ListingSort } from '~/lib/constants';
+
+const optionalInt = (min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).optional().catch(undefined);
+
+const schema = z.object({
+  capacity: optionalInt(1, 4),
+  location: z
+    .string()
+    .transform((value) => value.replace(/[\u0000-\u001f\u007f<>]/g, '').trim().slice(0, 80))
+    .optional()
+    .catch(undefined),
+  minPrice: optionalInt(0, LISTING_MAX_PRICE),
+  maxPrice: optionalInt(0, LISTING_MAX_PRICE),
+  sort: z.enum(LISTING_SORTS).catch('newest').default('newest'),
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+});
+
+export type ListingQuery = {
+  capacity?: number | undefined;
+  location?: string | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  sort: ListingSort;
+  page: number;
+};
+
+/** Parses URL search params into a clean query (never throws). */
+export function parseListingQuery(params: URLSearchParams): ListingQuery {
+  const raw = Object.fromEntries(
+    ['capacity', 'location', 'minPrice', 'maxPrice', 'sort', 'page']
+      .map((key) => [key, params.get(key)] as const)
+      .filter(([, value]) => value !== null && value !== ''),
+  );
+  const query = schema.parse(raw);
+  if (!query.location) query.location = undefined;
+  // A reversed range is most likely a slip: swap rather than show nothing.
+  if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+    [query.minPrice, query.maxPrice] = [query.maxPrice, query.minPrice];
+  }
+  return query;
+}
+
+/** Serialises a query back to URL params with exactly the spec's names, omitting defaults. */
+export function listingQueryToParams(query: Partial<ListingQuery>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.capacity) params.set('capacity', String(query.capacity));
+  if (query.location) params.set('location', query.location);
+  if (query.minPrice !== undefined) params.set('minPrice', String(query.minPrice));
+  if (query.maxPrice !== undefined) params.set('maxPrice', String(query.maxPrice));
+  if (query.sort && query.sort !== 'newest') params.set('sort', query.sort);
+  if (query.page && query.page > 1) params.set('page', String(query.page));
+  return params;
+}

@@ -1,0 +1,214 @@
+/**
+ * Listing queries for the public site (spec §2 /properties, /property/{id}, /apartments, home
+ * featured listings; spec §7 "Select from property (public)"). Filtering, sorting and paging run
+ * in the database; the public shape never includes `address`.
+ */
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '~/server/db/client.server';
+import { property } from '~/server/db/schema';
+import { LISTING_COUNT_CAP, LISTING_PAGE_SIZE, type Language } from '~/lib/constants';
+import { normalizeImageUrls } from '~/lib/image-urls';
+import { stateCodeOf } from '~/lib/us-states';
+import type { ListingQuery } from './listings.schemas';
+
+export type PropertyStatus = (typeof property.status.enumValues)[number];
+
+/** A listing as the public sees it: no street address. Price is monthly rent in whole USD. */
+export type PublicListing = {
+  id: number;
+  title: string;
+  price: number;
+  city: string;
+  state: string;
+  zipCode: string;
+  bedrooms: number;
+  bathrooms: number;
+  squareFeet: number;
+  propertyType: string;
+  status: PropertyStatus;
+  imageUrls: string[];
+  maxOccupants: number;
+  availableDate: string | null;
+};
+
+export type PublicPropertyDetail = PublicListing & {
+  description: string;
+  amenities: string[];
+  latitude: number | null;
+  longitude: number | null;
+};
+
+export type ListingPage = {
+  items: PublicListing[];
+  /** Matching rows, counted up to LISTING_COUNT_CAP. */
+  total: number;
+  /** True when more than LISTING_COUNT_CAP rows match ("1,000+"). */
+  totalCapped: boolean;
+  /** The page actually shown, after clamping to [1, pageCount]. */
+  page: number;
+  pageCount: number;
+  pageSize: number;
+};
+
+function listingColumns(lang: Language) {
+  return {
+    id: property.id,
+    title: lang === 'it' ? sql<string>`coalesce(${property.titleIt}, ${property.title})` : property.title,
+    price: property.price,
+    city: property.city,
+    state: property.state,
+    zipCode: property.zipCode,
+    bedrooms: property.bedrooms,
+    bathrooms: property.bathrooms,
+    squareFeet: property.squareFeet,
+    propertyType: property.propertyType,
+    status: property.status,
+    imageUrls: property.imageUrls,
+    maxOccupants: property.maxOccupants,
+    availableDate: property.availableDate,
+  };
+}
+
+/**
+ * Builds the WHERE clause for a listing query. `location` matches a state ("TX", "Texas"),
+ * a city ("Austin"), or "City, ST".
+ */
+function listingFilters(query: Omit<ListingQuery, 'page' | 'sort'>, availableOnly: boolean): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (availableOnly) conditions.push(eq(property.status, 'available'));
+  if (query.capacity) conditions.push(gte(property.maxOccupants, query.capacity));
+  if (query.minPrice !== undefined) conditions.push(gte(property.price, query.minPrice));
+  if (query.maxPrice !== undefined) conditions.push(lte(property.price, query.maxPrice));
+  if (query.location) {
+    const [cityPart = '', statePart] = query.location.split(',').map((part) => part.trim());
+    const stateFromWhole = statePart === undefined ? stateCodeOf(cityPart) : null;
+    if (stateFromWhole) {
+      conditions.push(eq(property.state, stateFromWhole));
+    } else {
+      conditions.push(sql`lower(${property.city}) = ${cityPart.toLowerCase()}`);
+      const state = statePart ? stateCodeOf(statePart) : null;
+      if (statePart !== undefined) conditions.push(state ? eq(property.state, state) : sql`false`);
+    }
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+function orderFor(sort: ListingQuery['sort']) {
+  switch (sort) {
+    case 'price_asc':
+      return [asc(property.price), asc(property.id)];
+    case 'price_desc':
+      return [desc(property.price), desc(property.id)];
+    default:
+      return [desc(property.createdAt), desc(property.id)];
+  }
+}
+
+type FindListingsOptions = {
+  db: Db;
+  query: ListingQuery;
+  lang: Language;
+  /** The "available-only listing" of spec §4 (/apartments, featured); the public list has no status filter. */
+  availableOnly?: boolean;
+  pageSize?: number;
+};
+
+/**
+ * Finds one page of listings. The count stops at LISTING_COUNT_CAP so a broad search costs the
+ * same at 200 or 75,000 units; the requested page is clamped to the pages that exist.
+ */
+export async function findListings({
+  db,
+  query,
+  lang,
+  availableOnly = false,
+  pageSize = LISTING_PAGE_SIZE,
+}: FindListingsOptions): Promise<ListingPage> {
+  const where = listingFilters(query, availableOnly);
+  const counted = db.select({ one: sql`1` }).from(property).where(where).limit(LISTING_COUNT_CAP + 1).as('counted');
+  const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(counted);
+  const matching = countRow?.n ?? 0;
+  const totalCapped = matching > LISTING_COUNT_CAP;
+  const total = Math.min(matching, LISTING_COUNT_CAP);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, query.page), pageCount);
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select(listingColumns(lang))
+          .from(property)
+          .where(where)
+          .orderBy(...orderFor(query.sort))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+  return { items: rows.map(toListing), total, totalCapped, page, pageCount, pageSize };
+}
+
+/** The newest available listings for the home page. `limit` ≤ 24. */
+export async function findFeaturedListings({ db, lang, limit = 6 }: { db: Db; lang: Language; limit?: number }) {
+  const rows = await db
+    .select(listingColumns(lang))
+    .from(property)
+    .where(eq(property.status, 'available'))
+    .orderBy(desc(property.createdAt), desc(property.id))
+    .limit(Math.min(limit, 24));
+  return rows.map(toListing);
+}
+
+/** One property for its public detail page, or null when the id is unknown. No address. */
+export async function findPublicProperty({ db, id, lang }: { db: Db; id: number; lang: Language }) {
+  const [row] = await db
+    .select({
+      ...listingColumns(lang),
+      description:
+        lang === 'it' ? sql<string>`coalesce(${property.descriptionIt}, ${property.description})` : property.description,
+      amenities: property.amenities,
+      latitude: property.latitude,
+      longitude: property.longitude,
+    })
+    .from(property)
+    .where(eq(property.id, id))
+    .limit(1);
+  if (!row) return null;
+  return { ...toListing(row), description: row.description, amenities: row.amenities, latitude: row.latitude, longitude: row.longitude } satisfies PublicPropertyDetail;
+}
+
+export type LocationOption = { city: string; state: string };
+
+const locationCache = new WeakMap<Db, { at: number; value: LocationOption[] }>();
+/** spec §9: data stays fresh for 5 minutes. */
+const LOCATION_CACHE_MS = 300_000;
+
+/** Distinct city/state pairs for the location filter's suggestions, cached for 5 minutes. */
+export async function listLocations({ db }: { db: Db }): Promise<LocationOption[]> {
+  const cached = locationCache.get(db);
+  if (cached && Date.now() - cached.at < LOCATION_CACHE_MS) return cached.value;
+  const value = await db
+    .selectDistinct({ city: property.city, state: property.state })
+    .from(property)
+    .orderBy(asc(property.state), asc(property.city));
+  locationCache.set(db, { at: Date.now(), value });
+  return value;
+}
+
+type ListingRow = Omit<PublicListing, 'imageUrls' | 'bathrooms'> & { imageUrls: unknown; bathrooms: number | string };
+
+function toListing(row: ListingRow): PublicListing {
+  return {
+    id: row.id,
+    title: row.title,
+    price: row.price,
+    city: row.city,
+    state: row.state,
+    zipCode: String(row.zipCode),
+    bedrooms: row.bedrooms,
+    bathrooms: Number(row.bathrooms),
+    squareFeet: Math.round(Number(row.squareFeet)),
+    propertyType: row.propertyType,
+    status: row.status,
+    imageUrls: normalizeImageUrls(row.imageUrls),
+    maxOccupants: row.maxOccupants,
+    availableDate: row.availableDate,
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Business constants and limits from spec §9, in one place (DESIGN §1.5). Client-safe.
+ */
+
+/** spec §9: languages. */
+export const SUPPORTED_LANGUAGES = ['en', 'it'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** spec §9: storage keys (localStorage and the mirrored cookies). */
+export const STORAGE_KEYS = {
+  cookieConsent: 'cookie-consent',
+  language: 'language',
+  theme: 'theme',
+  sidebar: 'sidebar_state',
+} as const;
+
+/** spec §9: sidebar state cookie lasts 7 days (seconds). */
+export const SIDEBAR_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
+/** Preference cookies (language, theme, consent) last a year (seconds). */
+export const PREFERENCE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** spec §9: mobile layout below 768 px. */
+export const MOBILE_BREAKPOINT_PX = 768;
+
+/** spec §9: connectivity rechecked every 60 s. */
+export const CONNECTIVITY_CHECK_MS = 60_000;
+
+/** spec §9: toasts visible 4 s, at most 3 at once. */
+export const TOAST_DURATION_MS = 4_000;
+export const TOAST_LIMIT = 3;
+
+/** spec §9: route guard spinner 100 ms (used as the delay before the loading card shows). */
+export const LOADING_DELAY_MS = 100;
+
+/** spec §9: rate limits per action per minute. Enforced by the server (accounts issue). */
+export const RATE_LIMITS = {
+  login: 5,
+  signup: 3,
+  payment: 10,
+  maintenance_request: 20,
+  api_call: 100,
+  default: 50,
+} as const;
+/** spec §9: warning threshold, 80 % of a limit. */
+export const RATE_LIMIT_WARNING_RATIO = 0.8;
+
+/** spec §9: notifications list length and badge cap. */
+export const NOTIFICATION_LIST_LIMIT = 50;
+export const NOTIFICATION_BADGE_CAP = 99;
+
+/** spec §9: minimum password length. */
+export const MIN_PASSWORD_LENGTH = 6;
+
+/** spec §1: marketing figures. */
+export const MARKETING_FIGURES = {
+  unitsManaged: 75_000,
+  states: 23,
+  vendorCountries: 100,
+  networkProfessionals: 145_000,
+  transactionSidesPerAgent: 11.7,
+} as const;
+
+/** Listing search (spec §2 /properties). */
+export const LISTING_PAGE_SIZE = 12;
+export const LISTING_CAPACITY_OPTIONS = [1, 2, 3, 4] as const;
+export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+/** Counting stops here so a broad search costs the same at 200 or 75,000 units (decision 003). */
+export const LISTING_COUNT_CAP = 1_000;
+export const LISTING_MAX_PRICE = 100_000;
+
+/** spec §2 chrome: the public links of the side menu, in order. */
+export const SIDE_MENU_LINKS = [
+  { to: '/', key: 'home' },
+  { to: '/properties', key: 'properties' },
+  { to: '/amenities', key: 'amenities' },
+  { to: '/services', key: 'services' },
+  { to: '/about', key: 'about' },
+  { to: '/gallery', key: 'gallery' },
+  { to: '/contact', key: 'contact' },
+] as const;

@@ -1,0 +1,33 @@
+/**
+ * Mantine theme and the colour-scheme manager that stores the choice under `theme`
+ * (spec §9: light | dark, default = system) in localStorage and mirrors it to a cookie so the
+ * server renders the same scheme on the next request.
+ */
+import { createTheme, localStorageColorSchemeManager, type MantineColorSchemeManager } from '@mantine/core';
+import { PREFERENCE_COOKIE_MAX_AGE_S, STORAGE_KEYS, TOAST_DURATION_MS } from './constants';
+import { setClientCookie } from './cookies';
+
+export const theme = createTheme({
+  primaryColor: 'teal',
+  primaryShade: { light: 8, dark: 5 },
+  defaultRadius: 'md',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontFamily: 'Georgia, "Iowan Old Style", "Times New Roman", serif', fontWeight: '600' },
+  components: {
+    Notification: { defaultProps: { autoClose: TOAST_DURATION_MS } },
+  },
+});
+
+export function createColorSchemeManager(): MantineColorSchemeManager {
+  const storage = localStorageColorSchemeManager({ key: STORAGE_KEYS.theme });
+  return {
+    ...storage,
+    set(value) {
+      storage.set(value);
+      if (typeof document !== 'undefined') {
+        setClientCookie(STORAGE_KEYS.theme, value, PREFERENCE_COOKIE_MAX_AGE_S);
+      }
+    },
+  };
+}

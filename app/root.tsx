@@ -1,0 +1,95 @@
+/**
+ * The HTML shell: language and colour scheme from the visitor's cookies (so server-rendered HTML
+ * is already right), Mantine and i18next providers, and the top-level "Application Error" screen
+ * (spec §2 error screen b).
+ */
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app.css';
+
+import { ColorSchemeScript, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { AppErrorScreen } from './components/error-screens';
+import { NotFoundScreen } from './components/not-found';
+import { translations } from './i18n/resources.server';
+import { DEFAULT_LANGUAGE, TOAST_LIMIT, TOAST_DURATION_MS } from './lib/constants';
+import { markHydrated } from './lib/hydration';
+import { createI18n, useRouteTranslations } from './lib/i18n';
+import { readPreferences } from './lib/preferences';
+import { createColorSchemeManager, theme } from './lib/theme';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const preferences = readPreferences(request);
+  return {
+    ...preferences,
+    translation: translations(preferences.language, ['common']),
+    requestId: context.requestId,
+  };
+}
+
+/** Preferences change only through /preferences; other navigations keep the root data. */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction?.startsWith('/preferences')) return true;
+  return formAction ? defaultShouldRevalidate : false;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const language = data?.language ?? DEFAULT_LANGUAGE;
+  const i18n = useMemo(() => createI18n(language, data?.translation ?? {}), [language, data?.translation]);
+  useRouteTranslations(i18n, language);
+  const colorSchemeManager = useMemo(() => createColorSchemeManager(), []);
+  const scheme = data?.theme === 'dark' ? 'dark' : 'light';
+  useEffect(markHydrated, []);
+  return (
+    <html lang={language} data-mantine-color-scheme={scheme} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript defaultColorScheme={data?.theme ?? 'auto'} localStorageKey="theme" />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>
+          <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+            <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="top-right" />
+            {children}
+          </MantineProvider>
+        </I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>('root');
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  return <AppErrorScreen error={error} serverErrorId={data?.requestId} />;
+}

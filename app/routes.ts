@@ -1,0 +1,27 @@
+/**
+ * The URL map in one file (spec §2). Public pages share the chrome layout; unknown paths fall to
+ * the catch-all, which answers HTTP 404.
+ */
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+export default [
+  route('preferences', 'routes/api/preferences.ts'),
+  route('api/client-errors', 'routes/api/client-errors.ts'),
+  layout('routes/layout.tsx', [
+    index('routes/public/home.tsx'),
+    route('about', 'routes/public/about.tsx'),
+    route('services', 'routes/public/services.tsx'),
+    route('contact', 'routes/public/contact.tsx'),
+    route('gallery', 'routes/public/gallery.tsx'),
+    route('amenities', 'routes/public/amenities.tsx'),
+    route('properties', 'routes/public/properties.tsx'),
+    route('property/:id', 'routes/public/property.tsx'),
+    route('apartments', 'routes/public/apartments.tsx'),
+    route('booking/:id', 'routes/public/booking.tsx'),
+    route('privacy', 'routes/public/privacy.tsx'),
+    route('terms', 'routes/public/terms.tsx'),
+    route('subscriptions', 'routes/public/subscriptions.tsx'),
+    route('vendor-signup', 'routes/public/vendor-signup.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

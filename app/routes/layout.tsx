@@ -1,0 +1,60 @@
+/**
+ * The page chrome around every public page: top bar, floating side menu, cookie banner, offline
+ * badge, loading card and footer; plus error screen (a) of spec §2 and the 404 page inside it.
+ */
+import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CookieBanner } from '~/components/chrome/cookie-banner';
+import { Footer } from '~/components/chrome/footer';
+import { LoadingCard } from '~/components/chrome/loading-card';
+import { OfflineBadge } from '~/components/chrome/offline-badge';
+import { SideMenu } from '~/components/chrome/side-menu';
+import { TopBar } from '~/components/chrome/top-bar';
+import { RouteErrorScreen } from '~/components/error-screens';
+import { NotFoundScreen } from '~/components/not-found';
+import { DEFAULT_LANGUAGE } from '~/lib/constants';
+import type { loader as rootLoader } from '~/root';
+import classes from '~/components/chrome/chrome.module.css';
+
+function Chrome({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  return (
+    <>
+      <a href="#main" className={classes.skipLink}>
+        {t('common.skipToContent')}
+      </a>
+      <TopBar language={root?.language ?? DEFAULT_LANGUAGE} />
+      <SideMenu initialOpen={root?.sidebarOpen ?? false} />
+      <OfflineBadge />
+      <LoadingCard />
+      <main id="main" className={classes.main}>
+        {children}
+      </main>
+      <Footer />
+      <CookieBanner initialConsent={root?.consent ?? null} />
+    </>
+  );
+}
+
+export default function Layout() {
+  return (
+    <Chrome>
+      <Outlet />
+    </Chrome>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  return (
+    <Chrome>
+      {isRouteErrorResponse(error) && error.status === 404 ? (
+        <NotFoundScreen />
+      ) : (
+        <RouteErrorScreen error={error} serverErrorId={root?.requestId} />
+      )}
+    </Chrome>
+  );
+}

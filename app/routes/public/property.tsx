@@ -1,0 +1,191 @@
+/**
+ * /property/{digits}: a property's public detail page (spec §2): photos, key facts, amenities,
+ * status (Under Maintenance for maintenance), a static location block (no map tiles at run time),
+ * and Apply → /booking/{id}. Non-digit or unknown ids answer 404.
+ */
+import { Alert, Anchor, AspectRatio, Badge, Button, Container, Grid, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCheck, IconInfoCircle, IconMapPin } from '@tabler/icons-react';
+import { data, Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '~/features/listings/components/status-badge';
+import { findPublicProperty } from '~/features/listings/listings.server';
+import { formatIsoDate, formatNumber, formatUsd } from '~/lib/format';
+import { imageSrcSet } from '~/lib/images';
+import { translations } from '~/i18n/resources.server';
+import { metaTags } from '~/lib/meta';
+import { parseDigitsId, requestLanguage } from '~/lib/route-helpers.server';
+import { useLanguage } from '~/lib/use-language';
+import { LocationBlock } from '~/features/listings/components/location-block';
+import classes from '~/features/listings/components/listings.module.css';
+import type { Route } from './+types/property';
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const id = parseDigitsId(params.id);
+  const lang = requestLanguage(request);
+  const property = await findPublicProperty({ db: context.db, id, lang });
+  if (!property) throw data(null, { status: 404 });
+  return {
+    property,
+    i18n: translations(lang, ['listings']),
+    meta: { title: `${property.title} · Dimora`, description: property.description.slice(0, 160) },
+  };
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return metaTags(loaderData?.meta);
+}
+
+export default function PropertyDetail({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { property } = loaderData;
+  const [cover, ...rest] = property.imageUrls;
+  const available = property.status === 'available';
+  const facts: Array<[string, React.ReactNode]> = [
+    [t('listings.detail.rent'), `${formatUsd(property.price, lang)}${t('listings.card.perMonth')}`],
+    [t('listings.detail.type'), t(`listings.type.${property.propertyType}`, property.propertyType)],
+    [t('listings.detail.bedrooms'), property.bedrooms === 0 ? t('listings.card.studio') : property.bedrooms],
+    [t('listings.detail.bathrooms'), property.bathrooms],
+    [t('listings.detail.size'), t('listings.card.squareFeet', { value: formatNumber(property.squareFeet, lang) })],
+    [t('listings.detail.capacity'), property.maxOccupants],
+    [t('listings.detail.availableDate'), property.availableDate ? formatIsoDate(property.availableDate, lang) : '—'],
+    [t('listings.detail.status'), <StatusBadge key="status" status={property.status} />],
+  ];
+  return (
+    <Container size="xl" py="xl">
+      <Anchor component={Link} to="/properties" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} aria-hidden />
+          {t('listings.detail.back')}
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-start" mt="sm" mb="md">
+        <Stack gap={4}>
+          <Title order={1} data-testid="property-title">
+            {property.title}
+          </Title>
+          <Group gap="xs">
+            <IconMapPin size={16} aria-hidden />
+            <Text c="dimmed">
+              {property.city}, {property.state} {property.zipCode}
+            </Text>
+            <StatusBadge status={property.status} />
+          </Group>
+        </Stack>
+        <Stack gap={4} align="flex-end">
+          <Text fz={28} fw={700}>
+            {formatUsd(property.price, lang)}
+            <Text span c="dimmed" fz="md" fw={400}>
+              {t('listings.card.perMonth')}
+            </Text>
+          </Text>
+          {available && (
+            <Button component={Link} to={`/booking/${property.id}`} size="md" data-testid="apply-button">
+              {t('listings.detail.apply')}
+            </Button>
+          )}
+        </Stack>
+      </Group>
+
+      <section aria-label={t('listings.detail.photos')}>
+        {cover ? (
+          <div className={classes.gallery}>
+            <AspectRatio ratio={4 / 3}>
+              <Image radius="md" {...imageSrcSet(cover)} sizes="(max-width: 768px) 100vw, 66vw" alt={t('listings.detail.photoAlt', { title: property.title, n: 1, total: property.imageUrls.length })} />
+            </AspectRatio>
+            {rest.length > 0 && (
+              <div className={classes.galleryThumbs}>
+                {rest.slice(0, 2).map((url, index) => (
+                  <Image key={url} radius="md" h="100%" fit="cover" {...imageSrcSet(url)} sizes="(max-width: 768px) 100vw, 33vw" loading="lazy" alt={t('listings.detail.photoAlt', { title: property.title, n: index + 2, total: property.imageUrls.length })} />
+                ))}
+              </div>
+            )}
+          </div>
+        ) : (
+          <Paper withBorder p="xl" ta="center">
+            <Text c="dimmed">{t('listings.card.noImage')}</Text>
+          </Paper>
+        )}
+        {rest.length > 2 && (
+          <SimpleGrid cols={{ base: 2, sm: 4 }} mt="xs" spacing="xs">
+            {rest.slice(2).map((url, index) => (
+              <AspectRatio key={url} ratio={4 / 3}>
+                <Image radius="md" {...imageSrcSet(url)} sizes="25vw" loading="lazy" alt={t('listings.detail.photoAlt', { title: property.title, n: index + 4, total: property.imageUrls.length })} />
+              </AspectRatio>
+            ))}
+          </SimpleGrid>
+        )}
+      </section>
+
+      <Grid gap="xl" mt="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="xl">
+            <section>
+              <Title order={2} size="h3" mb="sm">
+                {t('listings.detail.description')}
+              </Title>
+              <Text style={{ whiteSpace: 'pre-line' }}>{property.description}</Text>
+            </section>
+            <section>
+              <Title order={2} size="h3" mb="sm">
+                {t('listings.detail.amenities')}
+              </Title>
+              {property.amenities.length ? (
+                <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="xs">
+                  {property.amenities.map((key) => (
+                    <Group key={key} gap="xs" wrap="nowrap">
+                      <IconCheck size={16} color="var(--mantine-color-teal-6)" aria-hidden />
+                      <Text size="sm">{t(`listings.amenity.${key}`, key)}</Text>
+                    </Group>
+                  ))}
+                </SimpleGrid>
+              ) : (
+                <Text c="dimmed">{t('listings.detail.noAmenities')}</Text>
+              )}
+            </section>
+            <section>
+              <Title order={2} size="h3" mb="sm">
+                {t('listings.detail.location')}
+              </Title>
+              <LocationBlock city={property.city} state={property.state} zipCode={property.zipCode} latitude={property.latitude} longitude={property.longitude} />
+            </section>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder p="md">
+            <Title order={2} size="h4" mb="sm">
+              {t('listings.detail.facts')}
+            </Title>
+            <Table>
+              <Table.Tbody>
+                {facts.map(([label, value]) => (
+                  <Table.Tr key={label}>
+                    <Table.Th scope="row" fw={500} c="dimmed">
+                      {label}
+                    </Table.Th>
+                    <Table.Td>{value}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            {available ? (
+              <Button component={Link} to={`/booking/${property.id}`} fullWidth mt="md">
+                {t('listings.detail.apply')}
+              </Button>
+            ) : (
+              <Alert mt="md" color="gray" icon={<IconInfoCircle aria-hidden />}>
+                <Text size="sm">{t('listings.detail.applyUnavailable')}</Text>
+                <Anchor component={Link} to={`/apartments?location=${encodeURIComponent(`${property.city}, ${property.state}`)}`} size="sm">
+                  {t('listings.detail.similar', { city: property.city })}
+                </Anchor>
+              </Alert>
+            )}
+            <Badge mt="md" variant="light" color="gray">
+              #{property.id}
+            </Badge>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,535 @@
+/**
+ * Dimora's PostgreSQL schema for the whole mission (DESIGN §4, spec §3). One schema serves PGlite
+ * and PostgreSQL. Money in new tables is integer cents; `property.price` stays the spec's monthly
+ * rent in whole USD. Timestamps are `timestamptz` (UTC).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---------------------------------------------------------------------------------------------
+// Enumerations (spec §4, DESIGN §4)
+// ---------------------------------------------------------------------------------------------
+export const userRole = pgEnum('user_role', ['tenant', 'vendor', 'property_manager', 'admin']);
+export const propertyStatus = pgEnum('property_status', ['available', 'leased', 'maintenance']);
+export const applicationStatus = pgEnum('application_status', [
+  'submitted',
+  'under_review',
+  'approved',
+  'rejected',
+  'withdrawn',
+  'leased',
+]);
+export const paymentMethod = pgEnum('payment_method', ['card', 'pay_at_signing']);
+export const leaseStatus = pgEnum('lease_status', ['pending', 'active', 'ended']);
+export const paymentKind = pgEnum('payment_kind', ['application_fee', 'deposit', 'rent', 'other']);
+export const paymentStatus = pgEnum('payment_status', ['pending', 'succeeded', 'failed', 'refunded']);
+export const maintenancePriority = pgEnum('maintenance_priority', ['low', 'normal', 'high', 'emergency']);
+export const maintenanceStatus = pgEnum('maintenance_status', [
+  'open',
+  'assigned',
+  'in_progress',
+  'resolved',
+  'closed',
+  'cancelled',
+]);
+export const vendorStatus = pgEnum('vendor_status', ['pending', 'approved', 'suspended']);
+export const assignmentStatus = pgEnum('assignment_status', [
+  'offered',
+  'accepted',
+  'declined',
+  'in_progress',
+  'completed',
+]);
+export const projectStatus = pgEnum('project_status', ['planned', 'active', 'on_hold', 'completed', 'cancelled']);
+export const threadKind = pgEnum('thread_kind', ['chat', 'contact', 'tenant', 'vendor']);
+export const threadStatus = pgEnum('thread_status', ['open', 'closed']);
+export const notificationType = pgEnum('notification_type', ['success', 'warning', 'error', 'info']);
+export const listingAlertStatus = pgEnum('listing_alert_status', ['pending', 'confirmed', 'unsubscribed']);
+
+// ---------------------------------------------------------------------------------------------
+// Accounts: better-auth's core tables (user, session, account, verification) + admin plugin
+// columns (role, banned, ban_reason, ban_expires) + Dimora's profile fields. The spec's
+// `profiles` view is the user row.
+// ---------------------------------------------------------------------------------------------
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  role: userRole('role').notNull().default('tenant'),
+  banned: boolean('banned').notNull().default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  phone: text('phone'),
+  companyName: text('company_name'),
+  address: text('address'),
+  userType: text('user_type'),
+  locale: text('locale').notNull().default('en'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    impersonatedBy: text('impersonated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('session_user_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_user_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/** Rate-limit counters kept in the database so they survive restarts (spec §9, accounts issue). */
+export const rateLimit = pgTable('rate_limit', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Portfolio
+// ---------------------------------------------------------------------------------------------
+export const project = pgTable('project', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  kind: text('kind').notNull().default('capital'),
+  budgetCents: bigint('budget_cents', { mode: 'number' }).notNull().default(0),
+  spentCents: integer('spent_cents').notNull().default(0),
+  startDate: date('start_date'),
+  endDate: date('end_date'),
+  status: projectStatus('status').notNull().default('planned'),
+  managerId: text('manager_id').references(() => user.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A rentable unit (spec §3 "Property"). `price` is the monthly rent in whole USD; `max_occupants`
+ * backs the public "capacity" filter. The public listing never selects `address`.
+ */
+export const property = pgTable(
+  'property',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    titleIt: text('title_it'),
+    description: text('description').notNull(),
+    descriptionIt: text('description_it'),
+    price: integer('price').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zipCode: text('zip_code').notNull(),
+    bedrooms: integer('bedrooms').notNull(),
+    bathrooms: numeric('bathrooms', { precision: 3, scale: 1, mode: 'number' }).notNull(),
+    squareFeet: integer('square_feet').notNull(),
+    propertyType: text('property_type').notNull(),
+    status: propertyStatus('status').notNull().default('available'),
+    imageUrls: text('image_urls').array().notNull().default(sql`'{}'::text[]`),
+    amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+    availableDate: date('available_date'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    maxOccupants: integer('max_occupants').notNull().default(2),
+    projectId: integer('project_id').references(() => project.id, { onDelete: 'set null' }),
+    managerId: text('manager_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('property_price_positive', sql`${t.price} > 0`),
+    check('property_max_occupants_positive', sql`${t.maxOccupants} > 0`),
+    // Listing filters (spec §2 /properties): sort by newest or by price, filter by capacity,
+    // price range and city/state. Each sort order has an index that also carries the filters.
+    index('property_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('property_price_idx').on(t.price, t.id),
+    index('property_occupants_price_idx').on(t.maxOccupants, t.price),
+    index('property_state_city_idx').on(t.state, t.city),
+    index('property_city_lower_idx').on(sql`lower(${t.city})`),
+    index('property_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('property_manager_idx').on(t.managerId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Applications, leases, payments
+// ---------------------------------------------------------------------------------------------
+export const application = pgTable(
+  'application',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => property.id, { onDelete: 'restrict' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    moveIn: date('move_in').notNull(),
+    moveOut: date('move_out').notNull(),
+    adults: integer('adults').notNull(),
+    children: integer('children').notNull().default(0),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    currentAddress: text('current_address').notNull(),
+    city: text('city').notNull(),
+    zipCode: text('zip_code').notNull(),
+    country: text('country').notNull(),
+    specialRequests: text('special_requests'),
+    paymentMethod: paymentMethod('payment_method').notNull(),
+    leaseMonths: integer('lease_months').notNull(),
+    monthlyRentCents: integer('monthly_rent_cents').notNull(),
+    depositCents: integer('deposit_cents').notNull(),
+    applicationFeeCents: integer('application_fee_cents').notNull(),
+    dueNowCents: integer('due_now_cents').notNull(),
+    dueAtSigningCents: integer('due_at_signing_cents').notNull(),
+    locale: text('locale').notNull().default('en'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    status: applicationStatus('status').notNull().default('submitted'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('application_property_idx').on(t.propertyId),
+    index('application_user_idx').on(t.userId),
+    index('application_status_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+export const lease = pgTable(
+  'lease',
+  {
+    id: serial('id').primaryKey(),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => property.id, { onDelete: 'restrict' }),
+    tenantId: text('tenant_id').references(() => user.id, { onDelete: 'set null' }),
+    applicationId: integer('application_id').references(() => application.id, { onDelete: 'set null' }),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    monthlyRentCents: integer('monthly_rent_cents').notNull(),
+    depositCents: integer('deposit_cents').notNull(),
+    status: leaseStatus('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('lease_property_idx').on(t.propertyId), index('lease_tenant_idx').on(t.tenantId)],
+);
+
+export const payment = pgTable(
+  'payment',
+  {
+    id: serial('id').primaryKey(),
+    payerId: text('payer_id').references(() => user.id, { onDelete: 'set null' }),
+    leaseId: integer('lease_id').references(() => lease.id, { onDelete: 'set null' }),
+    applicationId: integer('application_id').references(() => application.id, { onDelete: 'set null' }),
+    kind: paymentKind('kind').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    status: paymentStatus('status').notNull().default('pending'),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    failureReason: text('failure_reason'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('payment_amount_nonnegative', sql`${t.amountCents} >= 0`),
+    index('payment_application_idx').on(t.applicationId),
+    index('payment_lease_idx').on(t.leaseId),
+    index('payment_payer_idx').on(t.payerId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Maintenance and vendors
+// ---------------------------------------------------------------------------------------------
+export const maintenanceRequest = pgTable(
+  'maintenance_request',
+  {
+    id: serial('id').primaryKey(),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => property.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id').references(() => user.id, { onDelete: 'set null' }),
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    priority: maintenancePriority('priority').notNull().default('normal'),
+    status: maintenanceStatus('status').notNull().default('open'),
+    photoUrls: text('photo_urls').array().notNull().default(sql`'{}'::text[]`),
+    permissionToEnter: boolean('permission_to_enter').notNull().default(false),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('maintenance_property_idx').on(t.propertyId),
+    index('maintenance_tenant_idx').on(t.tenantId),
+    index('maintenance_status_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+export const vendor = pgTable(
+  'vendor',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    companyName: text('company_name').notNull(),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    website: text('website'),
+    trades: text('trades').array().notNull().default(sql`'{}'::text[]`),
+    serviceCountries: text('service_countries').array().notNull().default(sql`'{}'::text[]`),
+    serviceStates: text('service_states').array().notNull().default(sql`'{}'::text[]`),
+    insuranceExpiry: date('insurance_expiry'),
+    notes: text('notes'),
+    status: vendorStatus('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('vendor_status_idx').on(t.status), index('vendor_email_idx').on(sql`lower(${t.email})`)],
+);
+
+export const assignment = pgTable(
+  'assignment',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendor.id, { onDelete: 'cascade' }),
+    maintenanceRequestId: integer('maintenance_request_id').references(() => maintenanceRequest.id, {
+      onDelete: 'cascade',
+    }),
+    projectId: integer('project_id').references(() => project.id, { onDelete: 'cascade' }),
+    status: assignmentStatus('status').notNull().default('offered'),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    estimateCents: integer('estimate_cents'),
+    invoiceCents: integer('invoice_cents'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'assignment_target',
+      sql`(${t.maintenanceRequestId} IS NOT NULL) <> (${t.projectId} IS NOT NULL)`,
+    ),
+    index('assignment_vendor_idx').on(t.vendorId, t.status),
+    index('assignment_request_idx').on(t.maintenanceRequestId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Conversations, notifications, audit
+// ---------------------------------------------------------------------------------------------
+export const thread = pgTable(
+  'thread',
+  {
+    id: serial('id').primaryKey(),
+    kind: threadKind('kind').notNull(),
+    subject: text('subject'),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    propertyId: integer('property_id').references(() => property.id, { onDelete: 'set null' }),
+    visitorName: text('visitor_name'),
+    visitorEmail: text('visitor_email'),
+    visitorPhone: text('visitor_phone'),
+    /** Opaque token kept in a visitor's cookie so an anonymous thread survives a reload. */
+    visitorToken: text('visitor_token').unique(),
+    locale: text('locale').notNull().default('en'),
+    status: threadStatus('status').notNull().default('open'),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('thread_kind_last_idx').on(t.kind, t.lastMessageAt.desc()),
+    index('thread_user_idx').on(t.userId),
+    index('thread_visitor_email_idx').on(sql`lower(${t.visitorEmail})`),
+  ],
+);
+
+export const message = pgTable(
+  'message',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => thread.id, { onDelete: 'cascade' }),
+    authorUserId: text('author_user_id').references(() => user.id, { onDelete: 'set null' }),
+    authorKind: text('author_kind').notNull(),
+    body: text('body').notNull(),
+    readByStaffAt: timestamp('read_by_staff_at', { withTimezone: true }),
+    readByVisitorAt: timestamp('read_by_visitor_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('message_thread_idx').on(t.threadId, t.id)],
+);
+
+/** Spec §3 Notification + user_id. */
+export const notification = pgTable(
+  'notification',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    type: notificationType('type').notNull().default('info'),
+    read: boolean('read').notNull().default(false),
+    actionUrl: text('action_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notification_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** Spec §3 Audit log (+ id, created_at, ip, user agent). Written by the server only. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    tableName: text('table_name').notNull(),
+    newValues: jsonb('new_values').$type<Record<string, unknown>>().notNull().default({}),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_user_idx').on(t.userId, t.createdAt.desc()),
+    index('audit_log_action_idx').on(t.action, t.createdAt.desc()),
+  ],
+);
+
+/** The /subscriptions page: saved search criteria with double opt-in. */
+export const listingAlert = pgTable(
+  'listing_alert',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    criteria: jsonb('criteria')
+      .$type<{ capacity?: number; location?: string; minPrice?: number; maxPrice?: number }>()
+      .notNull()
+      .default({}),
+    locale: text('locale').notNull().default('en'),
+    status: listingAlertStatus('status').notNull().default('pending'),
+    confirmToken: text('confirm_token').notNull().unique(),
+    unsubscribeToken: text('unsubscribe_token').notNull().unique(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('listing_alert_email_idx').on(sql`lower(${t.email})`), index('listing_alert_status_idx').on(t.status)],
+);
+
+/** System settings edited in /admin/system (application fee, deposit rule, …). */
+export const setting = pgTable('setting', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+/** Transactional outbox: e-mails and notifications written with the business change. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    topic: text('topic').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_pending_idx').on(t.availableAt).where(sql`${t.processedAt} IS NULL`)],
+);
+
+/** Dev mailbox: every e-mail the server sends when no SMTP_URL is configured. */
+export const mailMessage = pgTable('mail_message', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: createdAt(),
+});
+

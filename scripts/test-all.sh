@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# `npm test`: every check — typecheck, lint, unit + integration (PGlite in memory, and PostgreSQL
+# too when TEST_DATABASE_URL is set), production build, and browser end-to-end tests in Chromium.
+# Results are written to .tmp/results/ and summed up in a final "N passed, N failed" line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+RESULTS=.tmp/results
+rm -rf "$RESULTS" && mkdir -p "$RESULTS"
+status=0
+
+step() { printf '\n=== %s ===\n' "$1"; }
+
+step "Chromium"
+bash scripts/ensure-chromium.sh || exit 1
+
+step "Typecheck"
+if npx react-router typegen && npx tsc --noEmit; then echo "typecheck ok"; echo '{"passed":1,"failed":0}' > "$RESULTS/typecheck.json"; else status=1; echo '{"passed":0,"failed":1}' > "$RESULTS/typecheck.json"; fi
+
+step "Lint"
+if npx eslint .; then echo "lint ok"; echo '{"passed":1,"failed":0}' > "$RESULTS/lint.json"; else status=1; echo '{"passed":0,"failed":1}' > "$RESULTS/lint.json"; fi
+
+step "Unit and integration tests (PGlite)"
+env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-pglite.json" || status=1
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "Integration tests (PostgreSQL: ${TEST_DATABASE_URL%%\?*})"
+  npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-postgres.json" || status=1
+fi
+
+step "Build"
+npx react-router build >/dev/null || { echo "build failed"; exit 1; }
+
+step "Browser end-to-end tests (Chromium)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$RESULTS/playwright.json" npx playwright test --reporter=list,json || status=1
+
+step "Summary"
+node scripts/summarize-results.mjs "$RESULTS" || status=1
+exit $status

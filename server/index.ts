@@ -1,0 +1,84 @@
+/**
+ * Dimora's server entry: opens the database (PGlite under DATA_DIR, or PostgreSQL with
+ * DATABASE_URL), applies migrations, seeds demo data into an empty database, serves on
+ * HOST:PORT, and shuts down gracefully on SIGTERM/SIGINT (closing PGlite cleanly).
+ * `--dev` attaches Vite's dev server with hot reload.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { DataDirLockedError, openDatabase } from '../app/server/db/client.server';
+import { isDatabaseEmpty, seedDatabase } from '../app/server/db/seed/seed.server';
+import { env } from '../app/server/env.server';
+import { logger } from '../app/server/logger.server';
+import { createApp } from './app';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+async function main() {
+  const dev = process.argv.includes('--dev');
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      logger.fatal(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await database.migrate();
+  logger.info({ database: database.kind }, 'migrations applied');
+
+  if (env.SEED_ON_START && (await isDatabaseEmpty(database.db))) {
+    const started = Date.now();
+    logger.info({ units: env.SEED_UNITS }, 'empty database: seeding demo data');
+    const result = await seedDatabase({
+      db: database.db,
+      units: env.SEED_UNITS,
+      seed: env.SEED,
+      uploadsDir: env.uploadsDir,
+    });
+    logger.info({ ...result, ms: Date.now() - started }, 'demo data seeded');
+  }
+
+  let app;
+  if (dev) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({ server: { middlewareMode: true }, root });
+    app = createApp({ database, uploadsDir: env.uploadsDir, vite });
+  } else {
+    const buildFile = path.join(root, 'build/server/index.js');
+    if (!fs.existsSync(buildFile)) throw new Error('No build found: run `npm run build` (npm start does it for you).');
+    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    app = createApp({ database, uploadsDir: env.uploadsDir, build, clientDir: path.join(root, 'build/client') });
+  }
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : env.PORT;
+    logger.info(`Dimora is listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(() => {
+      void database.close().then(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  logger.fatal({ err: error }, 'failed to start');
+  process.exit(1);
+});
