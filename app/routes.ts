@@ -7,6 +7,8 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   route('preferences', 'routes/api/preferences.ts'),
   route('api/client-errors', 'routes/api/client-errors.ts'),
+  // Fail on purpose to exercise the error screens; 404 unless ENABLE_DIAGNOSTIC_ROUTES=true.
+  route('__diagnostics/app-error', 'routes/diagnostics/app-error.tsx'),
   layout('routes/layout.tsx', [
     index('routes/public/home.tsx'),
     route('about', 'routes/public/about.tsx'),
@@ -22,6 +24,7 @@ export default [
     route('terms', 'routes/public/terms.tsx'),
     route('subscriptions', 'routes/public/subscriptions.tsx'),
     route('vendor-signup', 'routes/public/vendor-signup.tsx'),
+    route('__diagnostics/route-error', 'routes/diagnostics/route-error.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

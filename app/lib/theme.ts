@@ -4,7 +4,7 @@
  * server renders the same scheme on the next request.
  */
 import { createTheme, localStorageColorSchemeManager, type MantineColorSchemeManager } from '@mantine/core';
-import { PREFERENCE_COOKIE_MAX_AGE_S, STORAGE_KEYS, TOAST_DURATION_MS } from './constants';
+import { PREFERENCE_COOKIE_MAX_AGE_S, STORAGE_KEYS } from './constants';
 import { setClientCookie } from './cookies';
 
 export const theme = createTheme({
@@ -14,9 +14,6 @@ export const theme = createTheme({
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontFamily: 'Georgia, "Iowan Old Style", "Times New Roman", serif', fontWeight: '600' },
-  components: {
-    Notification: { defaultProps: { autoClose: TOAST_DURATION_MS } },
-  },
 });
 
 export function createColorSchemeManager(): MantineColorSchemeManager {

@@ -2,7 +2,7 @@
  * The page chrome around every public page: top bar, floating side menu, cookie banner, offline
  * badge, loading card and footer; plus error screen (a) of spec §2 and the 404 page inside it.
  */
-import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from 'react-router';
+import { isRouteErrorResponse, Outlet, useLocation, useNavigate, useRouteError, useRouteLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CookieBanner } from '~/components/chrome/cookie-banner';
 import { Footer } from '~/components/chrome/footer';
@@ -48,12 +48,16 @@ export default function Layout() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof rootLoader>('root');
+  const navigate = useNavigate();
+  const location = useLocation();
+  // spec §4: Try Again clears the error and renders the page again (its loaders run again).
+  const retry = () => void navigate(location.pathname + location.search, { replace: true });
   return (
     <Chrome>
       {isRouteErrorResponse(error) && error.status === 404 ? (
         <NotFoundScreen />
       ) : (
-        <RouteErrorScreen error={error} serverErrorId={root?.requestId} />
+        <RouteErrorScreen error={error} serverErrorId={root?.requestId} onRetry={retry} />
       )}
     </Chrome>
   );

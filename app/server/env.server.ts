@@ -26,6 +26,11 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /** Test and monitoring aid: serves /__diagnostics/* routes that fail on purpose. Off by default. */
+  ENABLE_DIAGNOSTIC_ROUTES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 export type Env = Readonly<z.infer<typeof schema>> & { readonly dataDir: string; readonly uploadsDir: string };

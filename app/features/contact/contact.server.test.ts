@@ -1,0 +1,202 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '~/i18n/locales/en/forms.json';
+import it_ from '~/i18n/locales/it/forms.json';
+import { action, loader } from '~/routes/public/contact';
+import { message, thread } from '~/server/db/schema';
+import { createProperty } from '../../../tests/setup/factories';
+import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { submitContactInquiry } from './contact.server';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+type Fields = Record<string, string>;
+
+function postContact(fields: Fields, headers: Record<string, string> = {}, search = '') {
+  return new Request(`http://localhost/contact${search}`, { method: 'POST', body: new URLSearchParams(fields), headers });
+}
+
+async function runAction(request: Request) {
+  return action({ request, params: {}, context: testContext(database) } as unknown as Parameters<typeof action>[0]);
+}
+
+/** Reads an action's answer: a redirect Response, `data(…, { status })`, or plain data (200). */
+/** The JSON an action answers: success flags, or field errors and the values typed. */
+type ActionBody = { ok?: boolean; state?: string; errors: Record<string, string>; values: Record<string, unknown> };
+
+function answerOf(result: unknown): { status: number; body: ActionBody; location?: string | null } {
+  if (result instanceof Response) {
+    return { status: result.status, body: { errors: {}, values: {} }, location: result.headers.get('location') };
+  }
+  if (result && typeof result === 'object' && 'init' in result && 'data' in result) {
+    const wrapped = result as { data: unknown; init: ResponseInit | null };
+    return { status: wrapped.init?.status ?? 200, body: wrapped.data as ActionBody };
+  }
+  return { status: 200, body: result as ActionBody };
+}
+
+async function threadsFor(email: string) {
+  return database.db.select().from(thread).where(eq(thread.visitorEmail, email));
+}
+
+const valid: Fields = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '+1 512 555 0100',
+  topic: 'leasing',
+  message: 'Is the two-bedroom on Main Street still available in June?',
+};
+
+describe('contact form', () => {
+  it('a valid contact form creates one open contact thread with its first visitor message', async () => {
+    const answer = answerOf(await runAction(postContact({ ...valid, email: 'ada.valid@example.com' })));
+    expect(answer).toEqual({ status: 200, body: { ok: true } });
+
+    const threads = await threadsFor('ada.valid@example.com');
+    expect(threads).toHaveLength(1);
+    const [created] = threads;
+    expect(created).toMatchObject({
+      kind: 'contact',
+      status: 'open',
+      subject: 'Leasing',
+      visitorName: 'Ada Lovelace',
+      visitorPhone: '+1 512 555 0100',
+      locale: 'en',
+      propertyId: null,
+      userId: null,
+    });
+    const messages = await database.db.select().from(message).where(eq(message.threadId, created!.id));
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ authorKind: 'visitor', body: valid.message, authorUserId: null });
+  });
+
+  it('a message about a listing is tied to that property and names it in the subject', async () => {
+    const home = await createProperty(database.db, { title: 'Sunny loft' });
+    await runAction(postContact({ ...valid, email: 'about.home@example.com', property: String(home.id) }));
+    const [created] = await threadsFor('about.home@example.com');
+    expect(created?.propertyId).toBe(home.id);
+    expect(created?.subject).toBe(`Leasing · #${home.id} Sunny loft`);
+  });
+
+  it('an unknown property id is dropped rather than refused', async () => {
+    const answer = answerOf(await runAction(postContact({ ...valid, email: 'ghost.home@example.com', property: '99999999' })));
+    expect(answer.status).toBe(200);
+    const [created] = await threadsFor('ghost.home@example.com');
+    expect(created?.propertyId).toBeNull();
+  });
+
+  it('an invalid e-mail answers 400 with a field error, keeps what was typed and writes nothing', async () => {
+    const before = await database.db.select().from(thread);
+    const answer = answerOf(await runAction(postContact({ ...valid, email: 'not-an-address' })));
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual({ email: 'Enter a valid e-mail address' });
+    expect(answer.body.values).toMatchObject({ name: 'Ada Lovelace', email: 'not-an-address', message: valid.message });
+    const after = await database.db.select().from(thread);
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('a message over 5000 characters answers 400 and stores nothing', async () => {
+    const answer = answerOf(await runAction(postContact({ ...valid, email: 'long@example.com', message: 'x'.repeat(5001) })));
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors.message).toBe('Use at most 5000 characters');
+    expect(await threadsFor('long@example.com')).toHaveLength(0);
+  });
+
+  it('missing required fields each get their own message', async () => {
+    const answer = answerOf(await runAction(postContact({ name: '   ', email: '', topic: 'sales', message: 'hi' })));
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual({
+      name: 'This field is required',
+      email: 'This field is required',
+      topic: 'Choose a topic',
+      message: 'Use at least 10 characters',
+    });
+  });
+
+  it('an Italian visitor gets the errors in Italian', async () => {
+    const answer = answerOf(
+      await runAction(postContact({ ...valid, email: 'sbagliata', phone: 'abc' }, { Cookie: 'language=it' })),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual({
+      email: 'Inserisci un indirizzo e-mail valido',
+      phone: 'Inserisci un numero di telefono valido (solo cifre, spazi e + ( ) -)',
+    });
+  });
+
+  it('an Italian inquiry keeps its locale for the reply', async () => {
+    await runAction(postContact({ ...valid, email: 'italia@example.com' }, { Cookie: 'language=it' }));
+    const [created] = await threadsFor('italia@example.com');
+    expect(created?.locale).toBe('it');
+  });
+
+  it('a form posted without JavaScript is answered with a 303 redirect to the success message', async () => {
+    const answer = answerOf(
+      await runAction(postContact({ ...valid, email: 'nojs@example.com' }, { 'Sec-Fetch-Mode': 'navigate' })),
+    );
+    expect(answer.status).toBe(303);
+    expect(answer.location).toBe('/contact?sent=1');
+    expect(await threadsFor('nojs@example.com')).toHaveLength(1);
+  });
+});
+
+describe('contact page loader', () => {
+  async function load(search: string, headers: Record<string, string> = {}) {
+    const request = new Request(`http://localhost/contact${search}`, { headers });
+    return loader({ request, params: {}, context: testContext(database) } as unknown as Parameters<typeof loader>[0]);
+  }
+
+  it('shows the listing the visitor came from and preselects leasing', async () => {
+    const home = await createProperty(database.db, { title: 'Garden flat', titleIt: 'Appartamento con giardino' });
+    const page = await load(`?property=${home.id}`);
+    expect(page.property).toEqual({ id: home.id, title: 'Garden flat' });
+    expect(page.topic).toBe('leasing');
+    const italian = await load(`?property=${home.id}`, { Cookie: 'language=it' });
+    expect(italian.property?.title).toBe('Appartamento con giardino');
+    expect(italian.meta.title).toBe('Contatti · Dimora');
+  });
+
+  it('ignores an unknown or malformed property and reads the success flag', async () => {
+    expect((await load('?property=abc')).property).toBeNull();
+    expect((await load('?property=424242')).property).toBeNull();
+    expect((await load('?sent=1')).sent).toBe(true);
+    expect((await load('?topic=vendor')).topic).toBe('vendor');
+  });
+});
+
+describe('submitContactInquiry', () => {
+  it('trims and cleans the input and stores an empty phone as null', async () => {
+    const result = await submitContactInquiry({
+      db: database.db,
+      locale: 'en',
+      input: { name: '  Grace \u0007Hopper ', email: ' grace@example.com ', phone: '', topic: 'maintenance', message: '  The kitchen tap drips.\r\nThanks  ' },
+    });
+    expect(result.ok).toBe(true);
+    const [created] = await threadsFor('grace@example.com');
+    expect(created).toMatchObject({ visitorName: 'Grace Hopper', visitorPhone: null, subject: 'Maintenance' });
+    const [first] = await database.db.select().from(message).where(eq(message.threadId, created!.id));
+    expect(first?.body).toBe('The kitchen tap drips.\nThanks');
+  });
+
+  it('refuses input with missing fields without throwing', async () => {
+    const result = await submitContactInquiry({ db: database.db, locale: 'it', input: {} });
+    expect(result).toMatchObject({ ok: false, status: 400 });
+    if (!result.ok) expect(result.errors.name).toBe('Campo obbligatorio');
+  });
+});
+
+describe('contact copy', () => {
+  it('the office hours are the spec’s in both languages', () => {
+    expect(en.contact.hours).toMatchObject({ weekdays: 'Monday-Friday', weekdaysTime: '9:00 AM-6:00 PM', saturday: 'Saturday', saturdayTime: '10:00 AM-4:00 PM' });
+    expect(it_.contact.hours).toMatchObject({ weekdaysTime: '9:00-18:00', saturdayTime: '10:00-16:00' });
+    expect(en.contact.success).toBe('Thanks! Your message has been sent. We reply within 24 hours.');
+  });
+});

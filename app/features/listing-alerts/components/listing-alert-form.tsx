@@ -1,0 +1,159 @@
+/**
+ * The listing-alert form of /subscriptions: e-mail plus the listing search's criteria. A real
+ * `<Form method="post">`: without JavaScript the server answers errors or redirects to
+ * `?subscribed=…`; with JavaScript a toast confirms and the form starts over.
+ */
+import { Alert, Button, Grid, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconBell, IconMailCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, useNavigation } from 'react-router';
+import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
+import { LISTING_CAPACITY_OPTIONS, LISTING_MAX_PRICE } from '~/lib/constants';
+import { ALERT_LOCATION_MAX, type ListingAlertField, type ListingAlertFormValues } from '../listing-alerts.schemas';
+
+export type SubscribeState = 'pending' | 'confirmed';
+
+export type ListingAlertActionResult =
+  | { ok: true; state: SubscribeState }
+  | { ok: false; errors: FieldErrors<ListingAlertField>; values: ListingAlertFormValues };
+
+type Props = {
+  result: ListingAlertActionResult | undefined;
+  /** Starting values (from a listing search's query string). */
+  initial: ListingAlertFormValues;
+  /** A no-JavaScript submission's outcome, to show on the page. */
+  subscribed: SubscribeState | null;
+  /** Suggestions for the location field ("Austin, TX"). */
+  locations: string[];
+};
+
+/** The success text for a subscription outcome: double opt-in, or already subscribed. */
+export function subscribeMessageKeys(state: SubscribeState) {
+  return state === 'confirmed'
+    ? { title: 'forms.alerts.already.title', body: 'forms.alerts.already.body' }
+    : { title: 'forms.alerts.pending.title', body: 'forms.alerts.pending.body' };
+}
+
+export function ListingAlertForm({ result, initial, subscribed, locations }: Props) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
+  const formRef = useRef<HTMLFormElement>(null);
+  const [formKey, setFormKey] = useState(0);
+  const failed = result && !result.ok ? result : undefined;
+  const errors: FieldErrors<ListingAlertField> = failed?.errors ?? {};
+  const values = failed?.values ?? initial;
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      const keys = subscribeMessageKeys(result.state);
+      notifications.show({ color: 'teal', title: t(keys.title), message: t(keys.body) });
+      setFormKey((key) => key + 1);
+    } else {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }
+  }, [result, t]);
+
+  const shown = subscribed ? subscribeMessageKeys(subscribed) : null;
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="alert-form-title">
+      <Title order={2} size="h3" id="alert-form-title" mb="xs">
+        {t('forms.alerts.form.title')}
+      </Title>
+      <Text c="dimmed" size="sm" mb="md">
+        {t('forms.alerts.form.intro')}
+      </Text>
+      {shown && (
+        <Alert color="teal" icon={<IconMailCheck aria-hidden />} title={t(shown.title)} mb="md" data-testid="alert-subscribed">
+          {t(shown.body)}
+        </Alert>
+      )}
+      {failed && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} mb="md" data-testid="form-errors">
+          {errors.form ?? t('common.form.fixErrors')}
+        </Alert>
+      )}
+      <Form method="post" action="/subscriptions" ref={formRef} key={formKey} noValidate data-testid="alert-form">
+        <Stack gap="sm">
+          <TextInput
+            name="email"
+            type="email"
+            label={t('forms.alerts.form.email')}
+            autoComplete="email"
+            required
+            maxLength={TEXT_LIMITS.email}
+            defaultValue={values.email}
+            error={errors.email}
+          />
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                name="location"
+                label={t('forms.alerts.form.location')}
+                description={t('forms.alerts.form.locationHint')}
+                maxLength={ALERT_LOCATION_MAX}
+                autoComplete="off"
+                list="alert-locations"
+                defaultValue={values.location}
+                error={errors.location}
+              />
+              <datalist id="alert-locations">
+                {locations.map((location) => (
+                  <option key={location} value={location} />
+                ))}
+              </datalist>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <NativeSelect
+                name="capacity"
+                label={t('forms.alerts.form.capacity')}
+                description={t('forms.alerts.form.capacityHint')}
+                defaultValue={values.capacity}
+                error={errors.capacity}
+                data={[
+                  { value: '', label: t('forms.alerts.form.capacityAny') },
+                  ...LISTING_CAPACITY_OPTIONS.map((n) => ({ value: String(n), label: t('forms.alerts.capacityOption', { count: n }) })),
+                ]}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                name="minPrice"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={LISTING_MAX_PRICE}
+                step={50}
+                label={t('forms.alerts.form.minPrice')}
+                defaultValue={values.minPrice}
+                error={errors.minPrice}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                name="maxPrice"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={LISTING_MAX_PRICE}
+                step={50}
+                label={t('forms.alerts.form.maxPrice')}
+                defaultValue={values.maxPrice}
+                error={errors.maxPrice}
+              />
+            </Grid.Col>
+          </Grid>
+          <Text size="xs" c="dimmed">
+            {t('forms.alerts.form.consent')}
+          </Text>
+          <Button type="submit" loading={busy} leftSection={<IconBell size={16} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
+            {t('forms.alerts.form.submit')}
+          </Button>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}

@@ -1,0 +1,216 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { action, loader } from '~/routes/public/subscriptions';
+import { listingAlert } from '~/server/db/schema';
+import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { ALERTS_PER_EMAIL_MAX, isAlertToken } from './listing-alerts.schemas';
+import { confirmListingAlert, createAlertToken, subscribeToListingAlerts, unsubscribeListingAlert } from './listing-alerts.server';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+function postAlert(fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return new Request('http://localhost/subscriptions', { method: 'POST', body: new URLSearchParams(fields), headers });
+}
+
+async function runAction(request: Request) {
+  return action({ request, params: {}, context: testContext(database) } as unknown as Parameters<typeof action>[0]);
+}
+
+async function load(search: string, headers: Record<string, string> = {}) {
+  const request = new Request(`http://localhost/subscriptions${search}`, { headers });
+  return loader({ request, params: {}, context: testContext(database) } as unknown as Parameters<typeof loader>[0]);
+}
+
+/** The JSON an action answers: success flags, or field errors and the values typed. */
+type ActionBody = { ok?: boolean; state?: string; errors: Record<string, string>; values: Record<string, unknown> };
+
+function answerOf(result: unknown): { status: number; body: ActionBody; location?: string | null } {
+  if (result instanceof Response) {
+    return { status: result.status, body: { errors: {}, values: {} }, location: result.headers.get('location') };
+  }
+  if (result && typeof result === 'object' && 'init' in result && 'data' in result) {
+    const wrapped = result as { data: unknown; init: ResponseInit | null };
+    return { status: wrapped.init?.status ?? 200, body: wrapped.data as ActionBody };
+  }
+  return { status: 200, body: result as ActionBody };
+}
+
+async function alertsFor(email: string) {
+  return database.db
+    .select()
+    .from(listingAlert)
+    .where(sql`lower(${listingAlert.email}) = ${email.toLowerCase()}`)
+    .orderBy(listingAlert.id);
+}
+
+describe('listing alert subscriptions', () => {
+  it('saving an alert stores the e-mail, criteria and locale as pending with two distinct random tokens', async () => {
+    const answer = answerOf(
+      await runAction(postAlert({ email: 'renter@example.com', capacity: '2', location: 'Austin', minPrice: '1000', maxPrice: '2500' })),
+    );
+    expect(answer).toEqual({ status: 200, body: { ok: true, state: 'pending' } });
+    const [alert, ...others] = await alertsFor('renter@example.com');
+    expect(others).toHaveLength(0);
+    expect(alert).toMatchObject({
+      email: 'renter@example.com',
+      criteria: { capacity: 2, location: 'Austin', minPrice: 1000, maxPrice: 2500 },
+      locale: 'en',
+      status: 'pending',
+      confirmedAt: null,
+    });
+    expect(isAlertToken(alert!.confirmToken)).toBe(true);
+    expect(isAlertToken(alert!.unsubscribeToken)).toBe(true);
+    expect(alert!.confirmToken).not.toBe(alert!.unsubscribeToken);
+  });
+
+  it('empty criteria fields are left out of the saved search', async () => {
+    await runAction(postAlert({ email: 'anything@example.com', capacity: '', location: '  ', minPrice: '', maxPrice: '1800' }));
+    const [alert] = await alertsFor('anything@example.com');
+    expect(alert?.criteria).toEqual({ maxPrice: 1800 });
+  });
+
+  it('the same e-mail and criteria twice keeps one row and updates its locale', async () => {
+    const fields = { email: 'twice@example.com', capacity: '3', location: 'Denver, CO', minPrice: '', maxPrice: '' };
+    await runAction(postAlert(fields));
+    const again = answerOf(
+      await runAction(postAlert({ ...fields, email: 'TWICE@example.com', location: 'denver, co' }, { Cookie: 'language=it' })),
+    );
+    expect(again).toEqual({ status: 200, body: { ok: true, state: 'pending' } });
+    const alerts = await alertsFor('twice@example.com');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.locale).toBe('it');
+  });
+
+  it('a different search for the same e-mail adds a second alert', async () => {
+    await runAction(postAlert({ email: 'two.searches@example.com', location: 'Austin' }));
+    await runAction(postAlert({ email: 'two.searches@example.com', location: 'Austin', capacity: '2' }));
+    expect(await alertsFor('two.searches@example.com')).toHaveLength(2);
+  });
+
+  it('subscribing again to a confirmed search answers "already subscribed" without a new row', async () => {
+    await runAction(postAlert({ email: 'confirmed@example.com', location: 'Miami' }));
+    const [alert] = await alertsFor('confirmed@example.com');
+    await confirmListingAlert({ db: database.db, token: alert!.confirmToken });
+    const again = answerOf(await runAction(postAlert({ email: 'confirmed@example.com', location: 'Miami' })));
+    expect(again.body).toEqual({ ok: true, state: 'confirmed' });
+    expect(await alertsFor('confirmed@example.com')).toHaveLength(1);
+  });
+
+  it('an invalid e-mail or a reversed price range answers 400 with field errors and saves nothing', async () => {
+    const answer = answerOf(await runAction(postAlert({ email: 'nobody', minPrice: '3000', maxPrice: '1000', capacity: '9' })));
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual({
+      email: 'Enter a valid e-mail address',
+      capacity: 'Choose a capacity from the list',
+      maxPrice: 'The maximum rent must be at least the minimum rent',
+    });
+    expect(answer.body.values).toMatchObject({ email: 'nobody', minPrice: '3000', maxPrice: '1000' });
+    expect(await alertsFor('nobody')).toHaveLength(0);
+  });
+
+  it('an Italian visitor gets the errors in Italian', async () => {
+    const answer = answerOf(await runAction(postAlert({ email: '', minPrice: '-5' }, { Cookie: 'language=it' })));
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual({
+      email: 'Campo obbligatorio',
+      minPrice: 'Inserisci un importo intero tra 0 e 100.000',
+    });
+  });
+
+  it(`an address may hold at most ${ALERTS_PER_EMAIL_MAX} active alerts`, async () => {
+    for (let capacity = 1; capacity <= 4; capacity += 1) {
+      for (const location of ['Austin', 'Dallas', 'Houston']) {
+        await subscribeToListingAlerts({ db: database.db, locale: 'en', input: { email: 'busy@example.com', capacity: String(capacity), location } });
+      }
+    }
+    const alerts = await alertsFor('busy@example.com');
+    expect(alerts).toHaveLength(ALERTS_PER_EMAIL_MAX);
+    const answer = answerOf(await runAction(postAlert({ email: 'busy@example.com', location: 'Boston' })));
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors.email).toContain(`${ALERTS_PER_EMAIL_MAX} active alerts`);
+  });
+
+  it('a form posted without JavaScript is answered with a 303 redirect to the double opt-in message', async () => {
+    const answer = answerOf(await runAction(postAlert({ email: 'nojs.alert@example.com' }, { 'Sec-Fetch-Mode': 'navigate' })));
+    expect(answer).toMatchObject({ status: 303, location: '/subscriptions?subscribed=pending' });
+  });
+});
+
+describe('subscriptions page loader', () => {
+  it('prefills the form from a listing search query string', async () => {
+    const page = await load('?location=Austin&capacity=2&minPrice=900&maxPrice=abc&sort=price_asc');
+    expect(page.initial).toEqual({ email: '', capacity: '2', location: 'Austin', minPrice: '900', maxPrice: '' });
+    expect(page.notice).toBeNull();
+  });
+
+  it('an unsubscribe link marks the alert unsubscribed and says so, also when clicked twice', async () => {
+    await subscribeToListingAlerts({ db: database.db, locale: 'en', input: { email: 'leaving@example.com', location: 'Austin' } });
+    const [alert] = await alertsFor('leaving@example.com');
+    const page = await load(`?unsubscribe=${alert!.unsubscribeToken}`);
+    expect(page.notice).toEqual({ link: 'unsubscribe', outcome: 'done', criteria: { location: 'Austin' } });
+    const [after] = await alertsFor('leaving@example.com');
+    expect(after?.status).toBe('unsubscribed');
+    const second = await load(`?unsubscribe=${alert!.unsubscribeToken}`);
+    expect(second.notice?.outcome).toBe('done');
+  });
+
+  it('an unknown or malformed unsubscribe token shows a clear notice instead of failing', async () => {
+    expect((await load(`?unsubscribe=${createAlertToken()}`)).notice).toEqual({ link: 'unsubscribe', outcome: 'unknown' });
+    expect((await load('?unsubscribe=%3Cscript%3E')).notice).toEqual({ link: 'unsubscribe', outcome: 'unknown' });
+    expect((await load('?unsubscribe=')).notice).toEqual({ link: 'unsubscribe', outcome: 'unknown' });
+  });
+
+  it('a confirmation link confirms a pending alert once', async () => {
+    await subscribeToListingAlerts({ db: database.db, locale: 'en', input: { email: 'confirming@example.com', capacity: '1' } });
+    const [alert] = await alertsFor('confirming@example.com');
+    const page = await load(`?confirm=${alert!.confirmToken}`);
+    expect(page.notice).toMatchObject({ link: 'confirm', outcome: 'done' });
+    const [after] = await alertsFor('confirming@example.com');
+    expect(after?.status).toBe('confirmed');
+    expect(after?.confirmedAt).toBeInstanceOf(Date);
+    expect((await load(`?confirm=${createAlertToken()}`)).notice).toEqual({ link: 'confirm', outcome: 'unknown' });
+  });
+});
+
+describe('unsubscribing and subscribing again', () => {
+  it('a search subscribed again after unsubscribing starts over as pending with new tokens, and the old confirm link is void', async () => {
+    const input = { email: 'comeback@example.com', location: 'Phoenix' };
+    await subscribeToListingAlerts({ db: database.db, locale: 'en', input });
+    const [first] = await alertsFor('comeback@example.com');
+    expect((await unsubscribeListingAlert({ db: database.db, token: first!.unsubscribeToken })).outcome).toBe('done');
+    expect((await confirmListingAlert({ db: database.db, token: first!.confirmToken })).outcome).toBe('cancelled');
+
+    const again = await subscribeToListingAlerts({ db: database.db, locale: 'en', input });
+    expect(again).toMatchObject({ ok: true, status: 'pending', created: false });
+    const rows = await alertsFor('comeback@example.com');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'pending', id: first!.id });
+    expect(rows[0]!.confirmToken).not.toBe(first!.confirmToken);
+    expect(rows[0]!.unsubscribeToken).not.toBe(first!.unsubscribeToken);
+    expect((await unsubscribeListingAlert({ db: database.db, token: first!.unsubscribeToken })).outcome).toBe('unknown');
+  });
+
+  it('two identical subscriptions at the same moment leave a single row', async () => {
+    const input = { email: 'race@example.com', capacity: '2', location: 'Austin' };
+    const results = await Promise.all([
+      subscribeToListingAlerts({ db: database.db, locale: 'en', input }),
+      subscribeToListingAlerts({ db: database.db, locale: 'en', input }),
+    ]);
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(await alertsFor('race@example.com')).toHaveLength(1);
+  });
+
+  it('tokens are 32 url-safe characters and never repeat', () => {
+    const tokens = new Set(Array.from({ length: 200 }, createAlertToken));
+    expect(tokens.size).toBe(200);
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  });
+});

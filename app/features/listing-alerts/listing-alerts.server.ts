@@ -1,0 +1,153 @@
+/**
+ * Listing alerts (the /subscriptions page, DESIGN §4 `listing_alert`): a visitor saves a search
+ * with an e-mail address, confirms it through a link (double opt-in) and can leave with the
+ * unsubscribe link carried by every alert e-mail. The confirmation e-mail itself is sent by the
+ * mail work of the accounts issue; the tokens it needs are created here.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { getT } from '~/i18n/translate.server';
+import type { Language } from '~/lib/constants';
+import type { Db } from '~/server/db/client.server';
+import { listingAlert } from '~/server/db/schema';
+import { translateIssues } from '~/server/form-errors.server';
+import type { FieldErrors } from '~/lib/form-fields';
+import {
+  ALERTS_PER_EMAIL_MAX,
+  isAlertToken,
+  listingAlertSchema,
+  type AlertCriteria,
+  type ListingAlertField,
+} from './listing-alerts.schemas';
+
+/** A confirm or unsubscribe token: 24 random bytes, base64url (32 characters). */
+export function createAlertToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+export type SubscribeResult =
+  | { ok: true; alertId: number; status: 'pending' | 'confirmed'; created: boolean }
+  | { ok: false; status: 400 | 422; errors: FieldErrors<ListingAlertField> };
+
+type SubscribeOptions = {
+  db: Db;
+  /** The form's fields as strings (see `readListingAlertForm`); validated here. */
+  input: unknown;
+  /** The visitor's language: error messages and the alert e-mails use it. */
+  locale: Language;
+};
+
+/**
+ * Saves a listing alert for an e-mail address and search criteria, status `pending` with fresh
+ * confirm and unsubscribe tokens. Idempotent: the same address (any letter case) with the same
+ * criteria updates the existing alert's locale instead of adding a row; an alert that was
+ * unsubscribed starts over as `pending` with new tokens. Serialised per address with an
+ * advisory lock, so two identical submissions at once still leave one row.
+ *
+ * Returns `status: 400` with field errors in `locale` for invalid input, `status: 422` when the
+ * address already holds ALERTS_PER_EMAIL_MAX active alerts. Database failures throw.
+ */
+export async function subscribeToListingAlerts({ db, input, locale }: SubscribeOptions): Promise<SubscribeResult> {
+  const parsed = listingAlertSchema.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, status: 400, errors: translateIssues<ListingAlertField>(parsed.error, locale) };
+  }
+  const { email, criteria } = parsed.data;
+  const address = email.toLowerCase();
+  const { location = '', ...numbers } = criteria;
+
+  return db.transaction(async (tx): Promise<SubscribeResult> => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`listing_alert:${address}`}))`);
+    const [existing] = await tx
+      .select({ id: listingAlert.id, status: listingAlert.status })
+      .from(listingAlert)
+      .where(
+        and(
+          sql`lower(${listingAlert.email}) = ${address}`,
+          sql`(${listingAlert.criteria} - 'location') = ${JSON.stringify(numbers)}::jsonb`,
+          sql`lower(coalesce(${listingAlert.criteria} ->> 'location', '')) = ${location.toLowerCase()}`,
+        ),
+      )
+      .limit(1);
+
+    if (existing && existing.status !== 'unsubscribed') {
+      await tx.update(listingAlert).set({ locale, updatedAt: new Date() }).where(eq(listingAlert.id, existing.id));
+      return { ok: true, alertId: existing.id, status: existing.status, created: false };
+    }
+
+    const [active] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(listingAlert)
+      .where(and(sql`lower(${listingAlert.email}) = ${address}`, inArray(listingAlert.status, ['pending', 'confirmed'])));
+    if ((active?.n ?? 0) >= ALERTS_PER_EMAIL_MAX) {
+      const message = getT(locale)('forms.alerts.errors.tooMany', { max: ALERTS_PER_EMAIL_MAX });
+      return { ok: false, status: 422, errors: { form: message, email: message } };
+    }
+
+    const fresh = {
+      email,
+      criteria,
+      locale,
+      status: 'pending' as const,
+      confirmToken: createAlertToken(),
+      unsubscribeToken: createAlertToken(),
+      confirmedAt: null,
+    };
+    if (existing) {
+      await tx.update(listingAlert).set({ ...fresh, updatedAt: new Date() }).where(eq(listingAlert.id, existing.id));
+      return { ok: true, alertId: existing.id, status: 'pending', created: false };
+    }
+    const [row] = await tx.insert(listingAlert).values(fresh).returning({ id: listingAlert.id });
+    if (!row) throw new Error('listing_alert insert returned no row');
+    return { ok: true, alertId: row.id, status: 'pending', created: true };
+  });
+}
+
+export type AlertLinkOutcome = {
+  /**
+   * `done`: the link did what it says (also when it had already been used); `unknown`: no alert
+   * has this token; `cancelled`: a confirm link of an alert that was unsubscribed since.
+   */
+  outcome: 'done' | 'unknown' | 'cancelled';
+  criteria?: AlertCriteria;
+};
+
+/**
+ * Stops a listing alert from its unsubscribe link (`/subscriptions?unsubscribe=<token>`).
+ * Idempotent: a second click answers `done` again. A malformed or unknown token answers
+ * `unknown`; nothing throws for bad input.
+ */
+export async function unsubscribeListingAlert({ db, token }: { db: Db; token: string | null }): Promise<AlertLinkOutcome> {
+  if (!isAlertToken(token)) return { outcome: 'unknown' };
+  const [row] = await db
+    .select({ id: listingAlert.id, status: listingAlert.status, criteria: listingAlert.criteria })
+    .from(listingAlert)
+    .where(eq(listingAlert.unsubscribeToken, token))
+    .limit(1);
+  if (!row) return { outcome: 'unknown' };
+  if (row.status !== 'unsubscribed') {
+    await db.update(listingAlert).set({ status: 'unsubscribed', updatedAt: new Date() }).where(eq(listingAlert.id, row.id));
+  }
+  return { outcome: 'done', criteria: row.criteria };
+}
+
+/**
+ * Confirms a pending listing alert from its confirmation link (`/subscriptions?confirm=<token>`),
+ * the second step of the double opt-in. Idempotent for a confirmed alert; an unsubscribed alert
+ * is not revived (`cancelled`: the visitor subscribes again). Unknown tokens answer `unknown`.
+ */
+export async function confirmListingAlert({ db, token }: { db: Db; token: string | null }): Promise<AlertLinkOutcome> {
+  if (!isAlertToken(token)) return { outcome: 'unknown' };
+  const [row] = await db
+    .select({ id: listingAlert.id, status: listingAlert.status, criteria: listingAlert.criteria })
+    .from(listingAlert)
+    .where(eq(listingAlert.confirmToken, token))
+    .limit(1);
+  if (!row) return { outcome: 'unknown' };
+  if (row.status === 'unsubscribed') return { outcome: 'cancelled', criteria: row.criteria };
+  if (row.status === 'pending') {
+    const now = new Date();
+    await db.update(listingAlert).set({ status: 'confirmed', confirmedAt: now, updatedAt: now }).where(eq(listingAlert.id, row.id));
+  }
+  return { outcome: 'done', criteria: row.criteria };
+}

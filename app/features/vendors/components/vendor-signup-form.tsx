@@ -1,0 +1,214 @@
+/**
+ * The vendor application form (spec §2 /vendor-signup). Plain checkboxes (Mantine
+ * Checkbox.Group) and a native date input, so it posts the same with or without JavaScript.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Divider,
+  Grid,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconChevronDown, IconCircleCheck, IconSend } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, useNavigation } from 'react-router';
+import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
+import { US_STATES } from '~/lib/us-states';
+import {
+  VENDOR_COUNTRIES,
+  VENDOR_TRADES,
+  WEBSITE_MAX,
+  type VendorSignupField,
+  type VendorSignupValues,
+} from '../vendors.schemas';
+import classes from './vendors.module.css';
+
+export type VendorSignupActionResult =
+  | { ok: true }
+  | { ok: false; errors: FieldErrors<VendorSignupField>; values: VendorSignupValues };
+
+type Props = {
+  result: VendorSignupActionResult | undefined;
+  /** Show the success message on the page (no-JavaScript submissions). */
+  sent: boolean;
+  /** YYYY-MM-DD, the earliest insurance expiry accepted (from the server, so both renders agree). */
+  today: string;
+};
+
+const EMPTY: VendorSignupValues = {
+  companyName: '',
+  contactName: '',
+  email: '',
+  phone: '',
+  website: '',
+  trades: [],
+  serviceCountries: ['US'],
+  serviceStates: [],
+  insuranceExpiry: '',
+  notes: '',
+};
+
+export function VendorSignupForm({ result, sent, today }: Props) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
+  const formRef = useRef<HTMLFormElement>(null);
+  const [formKey, setFormKey] = useState(0);
+  const failed = result && !result.ok ? result : undefined;
+  const errors: FieldErrors<VendorSignupField> = failed?.errors ?? {};
+  const values = failed?.values ?? EMPTY;
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      notifications.show({ color: 'teal', title: t('forms.vendor.success.title'), message: t('forms.vendor.success.body') });
+      setFormKey((key) => key + 1);
+    } else {
+      const firstInvalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error-group] input');
+      firstInvalid?.focus();
+    }
+  }, [result, t]);
+
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="vendor-form-title">
+      <Title order={2} size="h3" id="vendor-form-title" mb="md">
+        {t('forms.vendor.form.title')}
+      </Title>
+      {sent && (
+        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title={t('forms.vendor.success.title')} mb="md" data-testid="vendor-sent">
+          {t('forms.vendor.success.body')}
+        </Alert>
+      )}
+      {failed && (
+        <Alert color={errors.form ? 'yellow' : 'red'} icon={<IconAlertCircle aria-hidden />} mb="md" data-testid="form-errors">
+          {errors.form ?? t('common.form.fixErrors')}
+        </Alert>
+      )}
+      <Form method="post" ref={formRef} key={formKey} noValidate data-testid="vendor-form">
+        <Stack gap="lg">
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput name="companyName" label={t('forms.vendor.form.companyName')} autoComplete="organization" required maxLength={TEXT_LIMITS.name} defaultValue={values.companyName} error={errors.companyName} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput name="contactName" label={t('forms.vendor.form.contactName')} autoComplete="name" required maxLength={TEXT_LIMITS.name} defaultValue={values.contactName} error={errors.contactName} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput name="email" type="email" label={t('forms.vendor.form.email')} autoComplete="email" required maxLength={TEXT_LIMITS.email} defaultValue={values.email} error={errors.email} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput name="phone" type="tel" label={t('forms.vendor.form.phone')} autoComplete="tel" required maxLength={TEXT_LIMITS.phone} defaultValue={values.phone} error={errors.phone} />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <TextInput
+                name="website"
+                type="url"
+                label={t('forms.vendor.form.website')}
+                description={t('forms.vendor.form.websiteHint')}
+                placeholder="https://"
+                autoComplete="url"
+                maxLength={WEBSITE_MAX}
+                defaultValue={values.website}
+                error={errors.website}
+              />
+            </Grid.Col>
+          </Grid>
+
+          <Divider />
+          <Checkbox.Group
+            label={t('forms.vendor.form.trades')}
+            description={t('forms.vendor.form.tradesHint')}
+            withAsterisk
+            defaultValue={values.trades}
+            error={errors.trades}
+            data-error-group={errors.trades ? '' : undefined}
+          >
+            <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="xs" mt="xs">
+              {VENDOR_TRADES.map((trade) => (
+                <Checkbox key={trade} name="trades" value={trade} label={t(`forms.vendor.trade.${trade}`)} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+
+          <Divider />
+          <Checkbox.Group
+            label={t('forms.vendor.form.countries')}
+            description={t('forms.vendor.form.countriesHint')}
+            withAsterisk
+            defaultValue={values.serviceCountries}
+            error={errors.serviceCountries}
+            data-error-group={errors.serviceCountries ? '' : undefined}
+          >
+            <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs" mt="xs">
+              {VENDOR_COUNTRIES.map((code) => (
+                <Checkbox key={code} name="serviceCountries" value={code} label={t(`forms.vendor.country.${code}`)} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+
+          <details className={classes.states} open={values.serviceStates.length > 0 || Boolean(errors.serviceStates)}>
+            <summary className={classes.statesSummary}>
+              <span>{t('forms.vendor.form.statesToggle')}</span>
+              <IconChevronDown size={18} className={classes.statesChevron} aria-hidden />
+            </summary>
+            <Box p="md" pt={0}>
+              <Checkbox.Group
+                label={t('forms.vendor.form.states')}
+                description={t('forms.vendor.form.statesHint')}
+                defaultValue={values.serviceStates}
+                error={errors.serviceStates}
+                data-error-group={errors.serviceStates ? '' : undefined}
+              >
+                <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing={6} mt="xs">
+                  {Object.entries(US_STATES).map(([code, name]) => (
+                    <Checkbox key={code} name="serviceStates" value={code} size="xs" label={`${code} · ${name}`} />
+                  ))}
+                </SimpleGrid>
+              </Checkbox.Group>
+            </Box>
+          </details>
+
+          <Divider />
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                name="insuranceExpiry"
+                type="date"
+                label={t('forms.vendor.form.insuranceExpiry')}
+                description={t('forms.vendor.form.insuranceHint')}
+                min={today}
+                defaultValue={values.insuranceExpiry}
+                error={errors.insuranceExpiry}
+              />
+            </Grid.Col>
+          </Grid>
+          <Textarea
+            name="notes"
+            label={t('forms.vendor.form.notes')}
+            description={t('forms.vendor.form.notesHint')}
+            rows={4}
+            maxLength={TEXT_LIMITS.notes}
+            defaultValue={values.notes}
+            error={errors.notes}
+          />
+          <Text size="xs" c="dimmed">
+            {t('forms.vendor.form.reviewNote')}
+          </Text>
+          <Button type="submit" loading={busy} leftSection={<IconSend size={16} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
+            {t('forms.vendor.form.submit')}
+          </Button>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}

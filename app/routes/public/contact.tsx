@@ -1,0 +1,78 @@
+/**
+ * /contact: contact details and office hours (spec §9), the FAQ and the contact form
+ * (spec §2 "Contact, with FAQ"). `?property=12` ties the inquiry to a listing; `?topic=vendor`
+ * preselects the topic; `?sent=1` is where a no-JavaScript submission lands.
+ */
+import { Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { data, redirect } from 'react-router';
+import { ContactDetails } from '~/features/contact/components/contact-details';
+import { ContactFaq } from '~/features/contact/components/contact-faq';
+import { ContactForm } from '~/features/contact/components/contact-form';
+import { isContactTopic, parsePropertyParam, readContactForm } from '~/features/contact/contact.schemas';
+import { submitContactInquiry } from '~/features/contact/contact.server';
+import { isDocumentPost } from '~/server/form-errors.server';
+import { findPublicProperty } from '~/features/listings/listings.server';
+import { translations } from '~/i18n/resources.server';
+import { pageMeta } from '~/i18n/translate.server';
+import { isHydrated } from '~/lib/hydration';
+import { metaTags } from '~/lib/meta';
+import { requestLanguage } from '~/lib/route-helpers.server';
+import type { Route } from './+types/contact';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const lang = requestLanguage(request);
+  const propertyId = parsePropertyParam(params.get('property'));
+  const listing = propertyId ? await findPublicProperty({ db: context.db, id: propertyId, lang }) : null;
+  const topic = params.get('topic');
+  return {
+    property: listing ? { id: listing.id, title: listing.title } : null,
+    topic: isContactTopic(topic) ? topic : listing ? ('leasing' as const) : undefined,
+    sent: params.get('sent') === '1',
+    i18n: translations(lang, ['forms']),
+    meta: pageMeta(lang, 'forms.contact.meta.title', 'forms.contact.meta.description'),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const locale = requestLanguage(request);
+  const values = readContactForm(await request.formData());
+  const result = await submitContactInquiry({ db: context.db, input: values, locale });
+  if (!result.ok) return data({ ok: false as const, errors: result.errors, values }, { status: result.status });
+  context.logger.info({ threadId: result.threadId }, 'contact inquiry received');
+  if (isDocumentPost(request)) return redirect('/contact?sent=1', 303);
+  return { ok: true as const };
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return metaTags(loaderData?.meta);
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  // A browser that posted without JavaScript and sent no Sec-Fetch-Mode gets the data answer
+  // rendered on the server: show the success message on the page then.
+  const sent = loaderData.sent || (actionData?.ok === true && !isHydrated());
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap={4} mb="xl">
+        <Title order={1}>{t('forms.contact.title')}</Title>
+        <Text c="dimmed" maw={720}>
+          {t('forms.contact.subtitle')}
+        </Text>
+      </Stack>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <ContactDetails />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <ContactForm result={actionData} property={loaderData.property} defaultTopic={loaderData.topic} sent={sent} />
+        </Grid.Col>
+      </Grid>
+      <Stack mt={48} maw={880}>
+        <ContactFaq />
+      </Stack>
+    </Container>
+  );
+}

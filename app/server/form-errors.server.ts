@@ -1,0 +1,45 @@
+/**
+ * Server-side helpers for the public forms: zod issues → one translated message per field, and
+ * the choice between redirecting (plain HTML form post) and answering data (enhanced post).
+ * Generic form plumbing kept beside the contact feature (candidate for `app/lib/`).
+ */
+import type { z } from 'zod';
+import { getT } from '~/i18n/translate.server';
+import type { Language } from '~/lib/constants';
+import { FIELD_MESSAGES, type FieldErrors } from '~/lib/form-fields';
+
+const TRANSLATION_KEY = /^(common|forms)\.[\w.]+$/;
+
+/**
+ * Turns a zod error into one message per field, in `locale`. The first issue of a field wins.
+ * Schemas carry translation keys as messages; `{{max}}` / `{{min}}` come from the issue.
+ * A missing field (`invalid_type`) reads as "required"; any other message that is not a key
+ * becomes the generic "invalid value".
+ */
+export function translateIssues<Field extends string>(error: z.ZodError, locale: Language): FieldErrors<Field> {
+  const t = getT(locale);
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = typeof issue.path[0] === 'string' ? issue.path[0] : 'form';
+    if (errors[field]) continue;
+    const key =
+      issue.code === 'invalid_type'
+        ? FIELD_MESSAGES.required
+        : TRANSLATION_KEY.test(issue.message)
+          ? issue.message
+          : FIELD_MESSAGES.invalid;
+    const max = 'maximum' in issue ? Number(issue.maximum) : undefined;
+    const min = 'minimum' in issue ? Number(issue.minimum) : undefined;
+    errors[field] = t(key, { max, min });
+  }
+  return errors as FieldErrors<Field>;
+}
+
+/**
+ * True when the browser posted the form itself (JavaScript off): then a success answers with a
+ * 303 redirect, so a reload does not post again. An enhanced (fetch) post gets data and shows a
+ * toast. Browsers send `Sec-Fetch-Mode: navigate` only for document navigations.
+ */
+export function isDocumentPost(request: Request): boolean {
+  return request.headers.get('sec-fetch-mode') === 'navigate';
+}
