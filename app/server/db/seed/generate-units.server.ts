@@ -1,0 +1,346 @@
+/**
+ * Deterministic demo units: row `i` depends only on the data seed and `i` (each unit has its own
+ * PRNG stream), so the first 240 units of a 75,000-unit seed are the 240 units of a small seed,
+ * and the same seed always yields the same rows. Nothing here reads the clock or Math.random.
+ */
+import { AMENITY_KEYS, type AmenityKey } from '~/lib/amenities';
+import type { property } from '../schema';
+import { CITIES, STREET_NAMES, type CatalogCity } from './catalog';
+import {
+  AMENITY_IMAGE_KINDS,
+  DEMO_IMAGE_COUNTS,
+  EXTERIOR_KINDS,
+  ROOM_KINDS,
+  demoImageUrl,
+  type AmenityImageKind,
+  type ExteriorKind,
+  type RoomKind,
+} from './images.server';
+import { createRandom, mixSeed, type Random } from './random';
+import { SAMPLE_LISTINGS } from './samples';
+import { composeListingText, type PropertyType } from './text';
+import { zipsOfCity } from './zip-codes.server';
+
+export type PropertyInsert = typeof property.$inferInsert;
+
+/** Five demo property managers; units are assigned to them round-robin. */
+export const DEMO_MANAGERS = [
+  { id: 'demo-manager-1', firstName: 'Laura', lastName: 'Bennett', phone: '+1 512 555 0141', locale: 'en' },
+  { id: 'demo-manager-2', firstName: 'Marcus', lastName: 'Reyes', phone: '+1 303 555 0172', locale: 'en' },
+  { id: 'demo-manager-3', firstName: 'Priya', lastName: 'Natarajan', phone: '+1 312 555 0128', locale: 'en' },
+  { id: 'demo-manager-4', firstName: 'Daniel', lastName: 'Okafor', phone: '+1 404 555 0187', locale: 'en' },
+  { id: 'demo-manager-5', firstName: 'Giulia', lastName: 'Romano', phone: '+1 617 555 0113', locale: 'it' },
+] as const;
+
+/** Listing timestamps count back from here, one minute per unit, so "newest first" is stable. */
+export const SEED_EPOCH_MS = Date.UTC(2026, 10, 15, 12, 0, 0);
+/** Available units open up within ~90 days of this date. */
+const AVAILABLE_FROM_MS = Date.UTC(2026, 11, 1);
+const DAY_MS = 86_400_000;
+
+const WARM_STATES = new Set(['TX', 'FL', 'AZ', 'NV', 'CA', 'GA', 'LA', 'NC', 'TN']);
+
+function isoDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function weighted<T>(rnd: Random, entries: readonly (readonly [T, number])[]): T {
+  const total = entries.reduce((sum, [, w]) => sum + w, 0);
+  let roll = rnd.next() * total;
+  for (const [value, w] of entries) {
+    roll -= w;
+    if (roll < 0) return value;
+  }
+  return (entries[entries.length - 1] as readonly [T, number])[0];
+}
+
+function propertyTypeFor(rnd: Random, bedrooms: number): PropertyType {
+  switch (bedrooms) {
+    case 0:
+      return weighted<PropertyType>(rnd, [
+        ['studio', 75],
+        ['loft', 25],
+      ]);
+    case 1:
+      return weighted<PropertyType>(rnd, [
+        ['apartment', 62],
+        ['loft', 26],
+        ['duplex', 6],
+        ['penthouse', 6],
+      ]);
+    case 2:
+      return weighted<PropertyType>(rnd, [
+        ['apartment', 55],
+        ['townhouse', 12],
+        ['duplex', 13],
+        ['loft', 10],
+        ['penthouse', 10],
+      ]);
+    case 3:
+      return weighted<PropertyType>(rnd, [
+        ['apartment', 35],
+        ['townhouse', 35],
+        ['duplex', 15],
+        ['penthouse', 15],
+      ]);
+    default:
+      return weighted<PropertyType>(rnd, [
+        ['townhouse', 50],
+        ['duplex', 25],
+        ['penthouse', 15],
+        ['apartment', 10],
+      ]);
+  }
+}
+
+function bathroomsFor(rnd: Random, bedrooms: number, type: PropertyType): number {
+  const options: Record<number, number[]> = {
+    0: [1],
+    1: [1, 1, 1, 1.5],
+    2: type === 'townhouse' || type === 'duplex' ? [1.5, 2, 2.5] : [1, 1.5, 2, 2],
+    3: [2, 2, 2.5, 3],
+    4: [2.5, 3, 3, 3.5],
+  };
+  const base = rnd.pick(options[bedrooms] ?? [2]);
+  return type === 'penthouse' ? Math.min(base + 0.5, 3.5) : base;
+}
+
+function squareFeetFor(rnd: Random, bedrooms: number, type: PropertyType, city: CatalogCity): number {
+  const ranges: Record<number, [number, number]> = {
+    0: [380, 600],
+    1: [560, 850],
+    2: [800, 1250],
+    3: [1100, 1700],
+    4: [1450, 2400],
+  };
+  const [lo, hi] = ranges[bedrooms] ?? [800, 1200];
+  const typeFactor = { apartment: 1, studio: 1, loft: 1.15, townhouse: 1.1, penthouse: 1.35, duplex: 1.08 }[type];
+  const marketFactor = city.rent1br >= 2500 ? 0.88 : city.rent1br <= 1200 ? 1.1 : 1;
+  return Math.round((rnd.int(lo, hi) * typeFactor * marketFactor) / 5) * 5;
+}
+
+function occupantsFor(rnd: Random, bedrooms: number): number {
+  switch (bedrooms) {
+    case 0:
+      return rnd.chance(0.7) ? 2 : 1;
+    case 1:
+      return 2;
+    case 2:
+      return rnd.chance(0.5) ? 3 : 4;
+    case 3:
+      return rnd.chance(0.5) ? 4 : 5;
+    default:
+      return rnd.chance(0.5) ? 5 : 6;
+  }
+}
+
+function amenitiesFor(rnd: Random, type: PropertyType, city: CatalogCity): AmenityKey[] {
+  const tower = type === 'apartment' || type === 'studio' || type === 'loft' || type === 'penthouse';
+  const house = type === 'townhouse' || type === 'duplex';
+  const warm = WARM_STATES.has(city.state);
+  const expensive = city.rent1br >= 2300;
+  const odds: Record<AmenityKey, number> = {
+    in_unit_laundry: house || type === 'penthouse' ? 0.85 : 0.5,
+    parking: house ? 0.85 : expensive ? 0.3 : 0.6,
+    gym: type === 'penthouse' ? 0.8 : tower ? 0.45 : 0.1,
+    pool: (warm ? 0.45 : 0.1) + (type === 'penthouse' ? 0.2 : 0),
+    pet_friendly: 0.55,
+    balcony: type === 'penthouse' ? 0.9 : type === 'studio' ? 0.25 : 0.4,
+    dishwasher: 0.75,
+    air_conditioning: warm ? 0.95 : 0.6,
+    elevator: type === 'penthouse' ? 1 : tower ? 0.6 : 0.02,
+    doorman: type === 'penthouse' ? 0.7 : tower && expensive ? 0.3 : tower ? 0.08 : 0,
+    rooftop_terrace: type === 'penthouse' ? 0.6 : tower ? 0.25 : 0.05,
+    ev_charging: house ? 0.35 : 0.2,
+    storage: house ? 0.55 : 0.3,
+    bike_storage: tower ? 0.4 : 0.2,
+    coworking_space: tower && type !== 'penthouse' ? 0.25 : 0.05,
+  };
+  const chosen = AMENITY_KEYS.filter((key) => rnd.chance(odds[key]));
+  for (const fallback of ['dishwasher', 'air_conditioning', 'pet_friendly', 'storage'] as const) {
+    if (chosen.length >= 3) break;
+    if (!chosen.includes(fallback)) chosen.push(fallback);
+  }
+  // Keep the canonical order so that equal sets compare equal.
+  return AMENITY_KEYS.filter((key) => chosen.includes(key));
+}
+
+function priceFor(
+  rnd: Random,
+  city: CatalogCity,
+  bedrooms: number,
+  type: PropertyType,
+  amenities: readonly AmenityKey[],
+): number {
+  const bedFactor = [0.78, 1, 1.35, 1.7, 2.05][bedrooms] ?? 1;
+  const typeFactor = { apartment: 1, studio: 1, loft: 1.12, townhouse: 1.08, penthouse: 1.6, duplex: 1.1 }[type];
+  let premium = 1;
+  if (amenities.includes('doorman')) premium += 0.06;
+  if (amenities.includes('pool')) premium += 0.03;
+  if (amenities.includes('in_unit_laundry')) premium += 0.03;
+  if (amenities.includes('parking')) premium += 0.02;
+  const noise = 0.88 + rnd.next() * 0.27;
+  return Math.max(400, Math.round((city.rent1br * bedFactor * typeFactor * premium * noise) / 5) * 5);
+}
+
+function addressFor(rnd: Random, type: PropertyType, bedrooms: number): string {
+  const number = type === 'townhouse' ? rnd.int(100, 3999) : rnd.int(10, 4999);
+  const street = rnd.pick(STREET_NAMES);
+  const letter = rnd.pick(['A', 'B', 'C', 'D', 'E', 'F']);
+  let unit = '';
+  switch (type) {
+    case 'apartment':
+    case 'studio':
+      unit = `Apt ${rnd.int(1, 12)}${letter}`;
+      break;
+    case 'loft':
+      unit = `Unit ${rnd.int(1, 6)}${String(rnd.int(1, 12)).padStart(2, '0')}`;
+      break;
+    case 'penthouse':
+      unit = `PH ${letter}`;
+      break;
+    case 'duplex':
+      unit = `Unit ${bedrooms % 2 === 0 ? 'A' : 'B'}`;
+      break;
+    default:
+      unit = '';
+  }
+  return unit ? `${number} ${street}, ${unit}` : `${number} ${street}`;
+}
+
+function indicesOf<K extends string>(kinds: readonly K[], wanted: readonly K[]): number[] {
+  return kinds.flatMap((kind, i) => (wanted.includes(kind) ? [i + 1] : []));
+}
+
+const EXTERIOR_BY_KIND = (kind: ExteriorKind) => indicesOf(EXTERIOR_KINDS, [kind]);
+const ROOM_BY_KIND = (kind: RoomKind) => indicesOf(ROOM_KINDS, [kind]);
+const AMENITY_IMAGES_BY_KIND = (kind: AmenityImageKind) => indicesOf(AMENITY_IMAGE_KINDS, [kind]);
+
+function exteriorKindFor(rnd: Random, type: PropertyType): ExteriorKind {
+  switch (type) {
+    case 'townhouse':
+    case 'duplex':
+      return 'townhouse';
+    case 'loft':
+      return rnd.chance(0.7) ? 'warehouse' : 'midrise';
+    case 'penthouse':
+      return rnd.chance(0.7) ? 'tower' : 'midrise';
+    default:
+      return rnd.chance(0.85) ? 'midrise' : 'tower';
+  }
+}
+
+/** 3–5 picture URLs: an exterior first, then rooms, then (often) a matching amenity. */
+function imagesFor(rnd: Random, type: PropertyType, bedrooms: number, amenities: readonly AmenityKey[]): string[] {
+  const urls = [demoImageUrl('exterior', rnd.pick(EXTERIOR_BY_KIND(exteriorKindFor(rnd, type))))];
+  const roomKinds: RoomKind[] = bedrooms > 0 ? rnd.sample(['living', 'bedroom', 'kitchen'], rnd.int(2, 3)) : rnd.sample(['living', 'kitchen'], 2);
+  for (const kind of roomKinds) urls.push(demoImageUrl('room', rnd.pick(ROOM_BY_KIND(kind))));
+  const amenityKinds: AmenityImageKind[] = [];
+  if (amenities.includes('pool')) amenityKinds.push('pool');
+  if (amenities.includes('gym')) amenityKinds.push('gym');
+  if (amenities.includes('rooftop_terrace')) amenityKinds.push('rooftop');
+  if (amenities.includes('coworking_space')) amenityKinds.push('coworking');
+  if (amenities.includes('doorman') || amenities.includes('elevator')) amenityKinds.push('lobby');
+  if (amenityKinds.length > 0 && rnd.chance(0.8)) {
+    urls.push(demoImageUrl('amenity', rnd.pick(AMENITY_IMAGES_BY_KIND(rnd.pick(amenityKinds)))));
+  }
+  if (urls.length < 3) urls.push(demoImageUrl('room', rnd.int(1, DEMO_IMAGE_COUNTS.room)));
+  return urls;
+}
+
+/** Cities repeated by weight and shuffled: unit k takes deck[k % length], so every state appears early. */
+function buildDeck(seed: number): CatalogCity[] {
+  const deck = CITIES.flatMap((city) => Array.from({ length: city.weight }, () => city));
+  const rnd = createRandom(mixSeed(seed, 0x0dec));
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = rnd.int(0, i);
+    [deck[i], deck[j]] = [deck[j] as CatalogCity, deck[i] as CatalogCity];
+  }
+  return deck;
+}
+
+/** Length of the city deck: after this many generated units every city (so all 23 states) has appeared. */
+export function deckLength(): number {
+  return CITIES.reduce((sum, city) => sum + city.weight, 0);
+}
+
+/**
+ * Returns a function that builds the insert row of unit `index` (0-based; it becomes property id
+ * `index + 1`) for data seed `seed`. Units 0–5 are the hand-written sample listings. Throws when
+ * the catalogue names a city the ZIP database does not know.
+ */
+export function createUnitGenerator(seed: number): (index: number) => PropertyInsert {
+  const deck = buildDeck(seed);
+  const cityByName = new Map(CITIES.map((city) => [`${city.city}|${city.state}`, city]));
+  return (index: number): PropertyInsert => {
+    const rnd = createRandom(mixSeed(seed, index, 0x5eed));
+    const sample = index < SAMPLE_LISTINGS.length ? SAMPLE_LISTINGS[index] : undefined;
+    const city = sample
+      ? cityByName.get(`${sample.city}|${sample.state}`)
+      : deck[(index - SAMPLE_LISTINGS.length) % deck.length];
+    if (!city) throw new Error(`Sample listing ${index + 1} names a city missing from the catalogue`);
+
+    const neighborhood = sample ? sample.neighborhood : rnd.pick(city.neighborhoods);
+    const bedrooms = sample ? sample.bedrooms : weighted(rnd, [
+      [0, 12],
+      [1, 33],
+      [2, 32],
+      [3, 16],
+      [4, 7],
+    ] as const);
+    const propertyType = sample ? sample.propertyType : propertyTypeFor(rnd, bedrooms);
+    const bathrooms = sample ? sample.bathrooms : bathroomsFor(rnd, bedrooms, propertyType);
+    const squareFeet = sample ? sample.squareFeet : squareFeetFor(rnd, bedrooms, propertyType, city);
+    const maxOccupants = sample ? sample.maxOccupants : occupantsFor(rnd, bedrooms);
+    const amenities = sample ? [...sample.amenities] : amenitiesFor(rnd, propertyType, city);
+    const price = sample ? sample.price : priceFor(rnd, city, bedrooms, propertyType, amenities);
+
+    const roll = rnd.next();
+    const status = sample || roll < 0.7 ? 'available' : roll < 0.9 ? 'leased' : 'maintenance';
+    const availableDate =
+      status === 'available'
+        ? isoDate(AVAILABLE_FROM_MS + rnd.int(0, 90) * DAY_MS)
+        : status === 'leased'
+          ? isoDate(AVAILABLE_FROM_MS + rnd.int(60, 240) * DAY_MS)
+          : isoDate(AVAILABLE_FROM_MS + rnd.int(14, 60) * DAY_MS);
+
+    const zip = rnd.pick(zipsOfCity(city.city, city.state));
+    const latitude = Math.round((zip.latitude + (rnd.next() - 0.5) * 0.012) * 1e6) / 1e6;
+    const longitude = Math.round((zip.longitude + (rnd.next() - 0.5) * 0.012) * 1e6) / 1e6;
+    const address = addressFor(rnd, propertyType, bedrooms);
+    const imageUrls = imagesFor(rnd, propertyType, bedrooms, amenities);
+
+    const text = sample
+      ? { title: sample.title, titleIt: sample.titleIt, description: sample.description, descriptionIt: sample.descriptionIt }
+      : composeListingText(
+          { propertyType, bedrooms, bathrooms, squareFeet, neighborhood, city: city.city, amenities, status, availableDate },
+          rnd,
+        );
+
+    const createdAt = new Date(SEED_EPOCH_MS - index * 60_000);
+    const manager = DEMO_MANAGERS[index % DEMO_MANAGERS.length] ?? DEMO_MANAGERS[0];
+    return {
+      id: index + 1,
+      ...text,
+      price,
+      address,
+      city: city.city,
+      state: city.state,
+      zipCode: zip.zip,
+      bedrooms,
+      bathrooms,
+      squareFeet,
+      propertyType,
+      status,
+      imageUrls,
+      amenities,
+      availableDate,
+      latitude,
+      longitude,
+      maxOccupants,
+      managerId: manager.id,
+      createdAt,
+      updatedAt: createdAt,
+    };
+  };
+}

@@ -1,0 +1,259 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { asc, count, eq, like } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AMENITY_KEYS } from '~/lib/amenities';
+import { galleryCategoryOf, imageSrcSet } from '~/lib/images';
+import { openDatabase, type Database } from '../client.server';
+import { property, user } from '../schema';
+import { createUnitGenerator } from './generate-units.server';
+import { ensureDemoImages } from './images.server';
+import { SAMPLE_LISTINGS } from './samples';
+import { SeedTargetNotEmptyError, isDatabaseEmpty, seedDatabase } from './seed.server';
+import { lookupZip } from './zip-codes.server';
+
+// Rendering the pictures takes a few seconds, so they are shared between runs in one temp folder
+// (writes are atomic renames, so concurrent runs cannot see half-written files).
+const uploadsDir = path.join(os.tmpdir(), 'dimora-seed-test-uploads');
+
+let database: Database;
+type Row = typeof property.$inferSelect;
+
+async function allRows(): Promise<Row[]> {
+  return database.db.select().from(property).orderBy(asc(property.id));
+}
+
+function digest(rows: Row[]): string {
+  const hash = createHash('sha256');
+  for (const row of rows) {
+    hash.update(JSON.stringify([row.id, row.title, row.titleIt, row.price, row.city, row.state, row.zipCode, row.description]));
+  }
+  return hash.digest('hex');
+}
+
+beforeAll(async () => {
+  database = await openDatabase({});
+  await database.migrate();
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('seedDatabase', () => {
+  let rows: Row[];
+
+  beforeAll(async () => {
+    expect(await isDatabaseEmpty(database.db)).toBe(true);
+    const progress: number[] = [];
+    const result = await seedDatabase({
+      db: database.db,
+      units: 240,
+      seed: 42,
+      uploadsDir,
+      onProgress: (done) => progress.push(done),
+    });
+    expect(result).toEqual({ properties: 240, images: 96 });
+    expect(progress.at(-1)).toBe(240);
+    rows = await allRows();
+  }, 60_000);
+
+  it('creates exactly the requested number of units, with ids 1…N', async () => {
+    expect(rows).toHaveLength(240);
+    expect(rows[0]?.id).toBe(1);
+    expect(rows.at(-1)?.id).toBe(240);
+    expect(await isDatabaseEmpty(database.db)).toBe(false);
+  });
+
+  it('stores exactly what the generator produced (the bulk insert maps every column)', () => {
+    const generate = createUnitGenerator(42);
+    for (let i = 0; i < 240; i += 7) {
+      const expected = generate(i);
+      const row = rows[i] as Record<string, unknown>;
+      for (const [key, value] of Object.entries(expected)) expect(row[key], `${key} of unit ${i + 1}`).toEqual(value);
+    }
+  });
+
+  it('spreads 240 units over the 23 states and uses every status', () => {
+    expect(new Set(rows.map((r) => r.state)).size).toBe(23);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['available', 'leased', 'maintenance']));
+  });
+
+  it('gives ids 1–6 the hand-written sample listings in both languages', () => {
+    SAMPLE_LISTINGS.forEach((sample, i) => {
+      const row = rows[i];
+      expect(row?.id).toBe(i + 1);
+      expect(row?.title).toBe(sample.title);
+      expect(row?.titleIt).toBe(sample.titleIt);
+      expect(row?.description).toBe(sample.description);
+      expect(row?.descriptionIt).toBe(sample.descriptionIt);
+      expect(row?.city).toBe(sample.city);
+    });
+  });
+
+  it('uses real ZIP codes of each unit’s city and state, with nearby coordinates', () => {
+    for (const row of rows) {
+      expect(row.zipCode).toMatch(/^\d{5}$/);
+      const zip = lookupZip(row.zipCode);
+      expect(zip, row.zipCode).toBeDefined();
+      expect(zip?.city).toBe(row.city);
+      expect(zip?.state).toBe(row.state);
+      expect(Math.abs((row.latitude ?? 0) - (zip?.latitude ?? 0))).toBeLessThan(0.05);
+      expect(Math.abs((row.longitude ?? 0) - (zip?.longitude ?? 0))).toBeLessThan(0.05);
+    }
+  });
+
+  it('fills every unit with consistent, bilingual content', () => {
+    for (const row of rows) {
+      expect(row.title.length).toBeGreaterThan(5);
+      expect(row.titleIt?.length).toBeGreaterThan(5);
+      expect(row.description.length).toBeGreaterThan(100);
+      expect(row.descriptionIt?.length).toBeGreaterThan(100);
+      expect(row.price).toBeGreaterThan(0);
+      expect(row.bedrooms).toBeGreaterThanOrEqual(0);
+      expect(row.bedrooms).toBeLessThanOrEqual(4);
+      expect(row.maxOccupants).toBeGreaterThanOrEqual(1);
+      expect(row.maxOccupants).toBeLessThanOrEqual(6);
+      expect(row.maxOccupants).toBeGreaterThanOrEqual(row.bedrooms);
+      expect(row.address).toMatch(/^\d+ \S/);
+      expect(['apartment', 'studio', 'loft', 'townhouse', 'penthouse', 'duplex']).toContain(row.propertyType);
+      for (const key of row.amenities) expect(AMENITY_KEYS).toContain(key);
+      expect(row.availableDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(row.managerId).toMatch(/^demo-manager-[1-5]$/);
+    }
+  });
+
+  it('gives each unit 3–5 demo pictures, exterior first, whose files exist', () => {
+    for (const row of rows) {
+      expect(row.imageUrls.length).toBeGreaterThanOrEqual(3);
+      expect(row.imageUrls.length).toBeLessThanOrEqual(5);
+      expect(row.imageUrls[0]).toMatch(/^\/media\/demo\/exterior-\d{2}-1200\.webp$/);
+      for (const url of row.imageUrls) {
+        const { srcSet } = imageSrcSet(url);
+        for (const candidate of srcSet.split(', ')) {
+          const file = path.join(uploadsDir, candidate.split(' ')[0]!.replace(/^\/media\//, ''));
+          expect(fs.existsSync(file), file).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('creates five verified demo property managers and assigns units round-robin', async () => {
+    const managers = await database.db.select().from(user).where(like(user.id, 'demo-manager-%'));
+    expect(managers).toHaveLength(5);
+    for (const manager of managers) {
+      expect(manager.role).toBe('property_manager');
+      expect(manager.emailVerified).toBe(true);
+      expect(manager.email).toMatch(/^manager[1-5]@demo\.dimora\.example$/);
+    }
+    expect(rows[0]?.managerId).toBe('demo-manager-1');
+    expect(rows[5]?.managerId).toBe('demo-manager-1');
+    const [assigned] = await database.db
+      .select({ n: count() })
+      .from(property)
+      .where(eq(property.managerId, 'demo-manager-3'));
+    expect(assigned?.n).toBe(48);
+  });
+
+  it('refuses to seed a database that already has properties unless reset', async () => {
+    await expect(seedDatabase({ db: database.db, units: 5, seed: 42, uploadsDir })).rejects.toBeInstanceOf(
+      SeedTargetNotEmptyError,
+    );
+  });
+
+  it('produces identical rows for the same seed and different rows for another seed', async () => {
+    const first = digest(rows);
+    await seedDatabase({ db: database.db, units: 240, seed: 42, uploadsDir, reset: true });
+    const again = await allRows();
+    expect(again[0]?.id).toBe(1);
+    expect(digest(again)).toBe(first);
+    expect(again).toEqual(rows);
+
+    await seedDatabase({ db: database.db, units: 240, seed: 7, uploadsDir, reset: true });
+    expect(digest(await allRows())).not.toBe(first);
+  });
+
+  it('resets to a smaller portfolio and lets new listings continue the id sequence', async () => {
+    await seedDatabase({ db: database.db, units: 13, seed: 42, uploadsDir, reset: true });
+    const small = await allRows();
+    expect(small).toHaveLength(13);
+    // The first units of any size are the same units.
+    expect(small.map((r) => r.title)).toEqual(rows.slice(0, 13).map((r) => r.title));
+    const [created] = await database.db
+      .insert(property)
+      .values({
+        title: 'Test',
+        description: 'Test unit',
+        price: 1000,
+        address: '1 Test Street',
+        city: 'Austin',
+        state: 'TX',
+        zipCode: '78701',
+        bedrooms: 1,
+        bathrooms: 1,
+        squareFeet: 500,
+        propertyType: 'apartment',
+      })
+      .returning({ id: property.id });
+    expect(created?.id).toBe(14);
+    const managers = await database.db.select({ n: count() }).from(user).where(like(user.id, 'demo-manager-%'));
+    expect(managers[0]?.n).toBe(5);
+  });
+});
+
+describe('createUnitGenerator', () => {
+  it('mixes statuses about 70/20/10, keeps values in range and prices units by market', () => {
+    const generate = createUnitGenerator(42);
+    const n = 3000;
+    const tally = { available: 0, leased: 0, maintenance: 0 };
+    const twoBedroomPrices: Record<string, number[]> = { Boston: [], Dayton: [] };
+    for (let i = 6; i < n + 6; i++) {
+      const unit = generate(i);
+      tally[unit.status ?? 'available']++;
+      expect(unit.bathrooms).toBeGreaterThanOrEqual(1);
+      expect(unit.squareFeet).toBeGreaterThan(300);
+      if (unit.bedrooms === 2) twoBedroomPrices[unit.city]?.push(unit.price);
+    }
+    expect(tally.available / n).toBeGreaterThan(0.64);
+    expect(tally.available / n).toBeLessThan(0.76);
+    expect(tally.leased / n).toBeGreaterThan(0.15);
+    expect(tally.leased / n).toBeLessThan(0.25);
+    expect(tally.maintenance / n).toBeGreaterThan(0.06);
+    expect(tally.maintenance / n).toBeLessThan(0.14);
+
+    const median = (prices: number[]) => [...prices].sort((a, b) => a - b)[Math.floor(prices.length / 2)] ?? 0;
+    expect(twoBedroomPrices.Dayton!.length).toBeGreaterThan(3);
+    expect(median(twoBedroomPrices.Boston!)).toBeGreaterThan(median(twoBedroomPrices.Dayton!) * 2);
+  });
+});
+
+describe('demo pictures', () => {
+  it('renders 4:3 WebP files in three widths and skips existing ones', async () => {
+    const again = await ensureDemoImages(uploadsDir);
+    expect(again).toEqual({ files: 96, written: 0 });
+    for (const [width, height] of [
+      [400, 300],
+      [800, 600],
+      [1200, 900],
+    ] as const) {
+      const meta = await sharp(path.join(uploadsDir, 'demo', `room-01-${width}.webp`)).metadata();
+      expect(meta.format).toBe('webp');
+      expect([meta.width, meta.height]).toEqual([width, height]);
+    }
+  });
+
+  it('maps a 1200 px URL to its srcset and gallery category', () => {
+    expect(imageSrcSet('/media/demo/room-03-1200.webp')).toEqual({
+      src: '/media/demo/room-03-1200.webp',
+      srcSet: '/media/demo/room-03-400.webp 400w, /media/demo/room-03-800.webp 800w, /media/demo/room-03-1200.webp 1200w',
+    });
+    expect(imageSrcSet('https://example.com/photo.jpg')).toEqual({ src: 'https://example.com/photo.jpg', srcSet: '' });
+    expect(galleryCategoryOf('/media/demo/exterior-01-1200.webp')).toBe('exterior');
+    expect(galleryCategoryOf('/media/demo/room-12-800.webp')).toBe('rooms');
+    expect(galleryCategoryOf('/media/demo/amenity-02-1200.webp')).toBe('amenities');
+    expect(galleryCategoryOf('/media/uploads/abc.webp')).toBeNull();
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * The deterministic demo-data seed (DESIGN §6: "75,000 units in 23 states"): five demo property
+ * managers and N units with bilingual copy, real ZIP codes and locally generated pictures.
+ * Used by `npm run seed` (scripts/seed.ts) and by the server's first start on an empty database.
+ */
+import { count, like, sql } from 'drizzle-orm';
+import type { Db } from '../client.server';
+import { property, user } from '../schema';
+import { bulkInsertSql } from './bulk-insert.server';
+import { DEMO_MANAGERS, SEED_EPOCH_MS, createUnitGenerator, type PropertyInsert } from './generate-units.server';
+import { ensureDemoImages } from './images.server';
+
+/** Rows per INSERT statement (one array parameter per column, see bulk-insert.server.ts). */
+const BATCH_ROWS = 1_000;
+/** INSERT statements per transaction. */
+const BATCHES_PER_TRANSACTION = 5;
+/** Upper bound on `units`, matching env SEED_UNITS. */
+export const MAX_SEED_UNITS = 200_000;
+
+export class SeedTargetNotEmptyError extends Error {
+  constructor(existing: number) {
+    super(`The database already holds ${existing} properties; seed again with reset to replace them.`);
+    this.name = 'SeedTargetNotEmptyError';
+  }
+}
+
+export type SeedOptions = {
+  db: Db;
+  /** Number of units (property rows) to create, 0–200,000. */
+  units: number;
+  /** Data seed: the same seed always produces the same rows. */
+  seed: number;
+  /** Directory served at /media: demo pictures go to `${uploadsDir}/demo/`. */
+  uploadsDir: string;
+  /**
+   * Empty the property table first (`TRUNCATE … RESTART IDENTITY CASCADE`: this also empties
+   * every table that references properties — applications, leases, payments, maintenance
+   * requests, threads…) and remove the demo managers.
+   */
+  reset?: boolean;
+  /** Called after each inserted batch with units done so far and the total. */
+  onProgress?: (done: number, total: number) => void;
+};
+
+/** True when the database holds no property rows. */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: property.id }).from(property).limit(1);
+  return rows.length === 0;
+}
+
+async function insertDemoManagers(db: Db): Promise<void> {
+  const createdAt = new Date(SEED_EPOCH_MS - 400 * 86_400_000);
+  await db
+    .insert(user)
+    .values(
+      DEMO_MANAGERS.map((manager, i) => ({
+        id: manager.id,
+        name: `${manager.firstName} ${manager.lastName}`,
+        email: `manager${i + 1}@demo.dimora.example`,
+        emailVerified: true,
+        role: 'property_manager' as const,
+        firstName: manager.firstName,
+        lastName: manager.lastName,
+        phone: manager.phone,
+        companyName: 'Dimora Property Management',
+        userType: 'property_manager',
+        locale: manager.locale,
+        createdAt,
+        updatedAt: createdAt,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * Seeds `units` demo properties (ids 1…units; ids 1–6 are the hand-written samples), the five
+ * demo managers they are assigned to round-robin, and the demo pictures (rendered once, kept
+ * when already present). Rows are built in memory and inserted 1,000 per statement (as column
+ * arrays, see bulk-insert.server.ts), 5,000 per transaction; 75,000 units take well under a
+ * minute on PGlite.
+ *
+ * Returns the number of properties inserted and of demo picture files present.
+ * Throws `RangeError` for a bad `units`, `SeedTargetNotEmptyError` when properties exist and
+ * `reset` is not set, and whatever the database or file system throws.
+ */
+export async function seedDatabase(opts: SeedOptions): Promise<{ properties: number; images: number }> {
+  const { db, units, seed, uploadsDir, reset = false, onProgress } = opts;
+  if (!Number.isInteger(units) || units < 0 || units > MAX_SEED_UNITS) {
+    throw new RangeError(`units must be an integer between 0 and ${MAX_SEED_UNITS}, got ${units}`);
+  }
+  if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
+
+  if (reset) {
+    await db.execute(sql`TRUNCATE ${property} RESTART IDENTITY CASCADE`);
+    await db.delete(user).where(like(user.id, 'demo-manager-%'));
+  } else {
+    const [row] = await db.select({ n: count() }).from(property);
+    if (row && row.n > 0) throw new SeedTargetNotEmptyError(row.n);
+  }
+
+  const { files } = await ensureDemoImages(uploadsDir);
+  await insertDemoManagers(db);
+
+  const generate = createUnitGenerator(seed);
+  onProgress?.(0, units);
+  let done = 0;
+  while (done < units) {
+    const end = Math.min(units, done + BATCH_ROWS * BATCHES_PER_TRANSACTION);
+    const start = done;
+    await db.transaction(async (tx) => {
+      for (let from = start; from < end; from += BATCH_ROWS) {
+        const batch: PropertyInsert[] = [];
+        for (let i = from; i < Math.min(end, from + BATCH_ROWS); i++) batch.push(generate(i));
+        await tx.execute(bulkInsertSql(property, batch));
+      }
+    });
+    done = end;
+    onProgress?.(done, units);
+    // PGlite answers through microtasks only: yield to the event loop so that timers (progress
+    // bars) and signal handlers (Ctrl-C) get a turn during a long seed.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  // Ids were given explicitly: move the sequence past them so new listings get the next id.
+  await db.execute(
+    sql`SELECT setval(pg_get_serial_sequence('property', 'id'), GREATEST((SELECT max(id) FROM ${property}), 1), (SELECT count(*) > 0 FROM ${property}))`,
+  );
+  return { properties: units, images: files };
+}
