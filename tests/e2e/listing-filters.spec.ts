@@ -9,10 +9,12 @@ test('filters update the URL with the spec names and the results follow them', a
   await waitForHydration(page);
   await page.getByLabel('Capacity').selectOption('3');
   await expect(page).toHaveURL(/[?&]capacity=3(&|$)/);
+  await expect(page.getByTestId('listing-filters')).toHaveAttribute('data-query', 'capacity=3');
   await page.getByLabel('Location').fill('TX');
   await page.getByLabel('Min. rent ($/month)').fill('1000');
   await page.getByLabel('Max. rent ($/month)').fill('4000');
   await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByTestId('listing-filters')).toHaveAttribute('data-query', 'capacity=3&location=TX&minPrice=1000&maxPrice=4000');
   await expect(page).toHaveURL(/capacity=3/);
   await expect(page).toHaveURL(/location=TX/);
   await expect(page).toHaveURL(/minPrice=1000/);
@@ -36,12 +38,14 @@ test('sorting by price orders the results and pagination keeps the filters', asy
   await waitForHydration(page);
   await page.getByLabel('Sort by').selectOption('price_asc');
   await expect(page).toHaveURL(/sort=price_asc/);
+  await expect(page.getByTestId('listing-filters')).toHaveAttribute('data-query', 'sort=price_asc');
   const prices = (await page.getByTestId('listing-price').allTextContents()).map(parsePrice);
   expect(prices.length).toBeGreaterThan(1);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
   await page.getByRole('navigation', { name: 'Result pages' }).getByRole('link', { name: '2', exact: true }).click();
   await expect(page).toHaveURL(/sort=price_asc/);
   await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByTestId('listing-filters')).toHaveAttribute('data-query', 'sort=price_asc&page=2');
   const nextPrices = (await page.getByTestId('listing-price').allTextContents()).map(parsePrice);
   expect(nextPrices[0]).toBeGreaterThanOrEqual(prices[prices.length - 1]!);
 });
@@ -52,6 +56,7 @@ test('Reset clears every filter', async ({ page }) => {
   await expect(page.getByLabel('Location')).toHaveValue('Austin');
   await page.getByTestId('filters-reset').click();
   await expect(page).toHaveURL(/\/properties$/);
+  await expect(page.getByTestId('listing-filters')).toHaveAttribute('data-query', '');
   await expect(page.getByLabel('Location')).toHaveValue('');
   await expect(page.getByLabel('Capacity')).toHaveValue('');
   await expect(page.getByLabel('Sort by')).toHaveValue('newest');

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useSubmit } from 'react-router';
 import { LISTING_CAPACITY_OPTIONS } from '~/lib/constants';
 import type { LocationOption } from '../listings.server';
-import type { ListingQuery } from '../listings.schemas';
+import { listingQueryToParams, type ListingQuery } from '../listings.schemas';
 import classes from './listings.module.css';
 
 type Props = { query: ListingQuery; locations: LocationOption[]; action: string };
@@ -29,7 +29,16 @@ export function ListingFilters({ query, locations, action }: Props) {
   };
 
   return (
-    <Paper withBorder p="md" className={classes.filters} component="section" aria-labelledby="filters-title">
+    <Paper
+      withBorder
+      p="md"
+      className={classes.filters}
+      component="section"
+      aria-labelledby="filters-title"
+      data-testid="listing-filters"
+      // The search these inputs show; lets tests and monitors wait for a search to be rendered.
+      data-query={listingQueryToParams(query).toString()}
+    >
       <Form
         method="get"
         action={action}
