@@ -30,7 +30,7 @@ import { DEFAULT_LANGUAGE, TOAST_LIMIT, TOAST_DURATION_MS } from './lib/constant
 import { markHydrated } from './lib/hydration';
 import { createI18n, useRouteTranslations } from './lib/i18n';
 import { readPreferences } from './lib/preferences';
-import { createColorSchemeManager, theme } from './lib/theme';
+import { createColorSchemeManager, cssVariablesResolver, theme } from './lib/theme';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const preferences = readPreferences(request);
@@ -71,7 +71,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nextProvider i18n={i18n}>
-          <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+          <MantineProvider
+            theme={theme}
+            colorSchemeManager={colorSchemeManager}
+            cssVariablesResolver={cssVariablesResolver}
+            defaultColorScheme="auto"
+          >
             <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="top-right" />
             {children}
           </MantineProvider>

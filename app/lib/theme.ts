@@ -3,17 +3,32 @@
  * (spec §9: light | dark, default = system) in localStorage and mirrors it to a cookie so the
  * server renders the same scheme on the next request.
  */
-import { createTheme, localStorageColorSchemeManager, type MantineColorSchemeManager } from '@mantine/core';
+import {
+  createTheme,
+  localStorageColorSchemeManager,
+  type CSSVariablesResolver,
+  type MantineColorSchemeManager,
+} from '@mantine/core';
 import { PREFERENCE_COOKIE_MAX_AGE_S, STORAGE_KEYS } from './constants';
 import { setClientCookie } from './cookies';
 
 export const theme = createTheme({
   primaryColor: 'teal',
-  primaryShade: { light: 8, dark: 5 },
+  // Shades chosen for WCAG AA contrast: teal-9 with white text (5:1) in light, teal-4 with
+  // dark text in dark mode (autoContrast picks the text colour of filled components).
+  primaryShade: { light: 9, dark: 4 },
+  autoContrast: true,
   defaultRadius: 'md',
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontFamily: 'Georgia, "Iowan Old Style", "Times New Roman", serif', fontWeight: '600' },
+});
+
+/** Mantine's default "dimmed" grey is 3.3:1 on white; these keep secondary text at AA contrast. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
 
 export function createColorSchemeManager(): MantineColorSchemeManager {

@@ -24,7 +24,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       <a href="#main" className={classes.skipLink}>
         {t('common.skipToContent')}
       </a>
-      <TopBar language={root?.language ?? DEFAULT_LANGUAGE} />
+      <TopBar language={root?.language ?? DEFAULT_LANGUAGE} serverTheme={root?.theme ?? 'auto'} />
       <SideMenu initialOpen={root?.sidebarOpen ?? false} />
       <OfflineBadge />
       <LoadingCard />

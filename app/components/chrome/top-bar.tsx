@@ -2,27 +2,25 @@
  * Top bar (spec §2 chrome): logo → /, theme toggle, language selector (English, Italiano).
  * Each control is a real form posting to /preferences, so it also works without JavaScript.
  */
-import { ActionIcon, Box, Container, Group, NativeSelect, Text, useMantineColorScheme, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Container, Group, NativeSelect, Text, useComputedColorScheme, useMantineColorScheme, VisuallyHidden } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
 import { STORAGE_KEYS, SUPPORTED_LANGUAGES, type Language } from '~/lib/constants';
-import { isLanguage } from '~/lib/preferences';
+import { isLanguage, type ThemePreference } from '~/lib/preferences';
 import { Logo } from './logo';
 import { usePreferenceSubmit } from './use-preference-submit';
 import classes from './chrome.module.css';
 
-export function TopBar({ language }: { language: Language }) {
+export function TopBar({ language, serverTheme }: { language: Language; serverTheme: ThemePreference }) {
   const { t } = useTranslation();
   const location = useLocation();
   const redirectTo = location.pathname + location.search;
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { setColorScheme } = useMantineColorScheme();
+  // Resolved after hydration, so the server's HTML and the first client render agree.
+  const isDark = useComputedColorScheme(serverTheme === 'dark' ? 'dark' : 'light', { getInitialValueInEffect: true }) === 'dark';
   const submitPreference = usePreferenceSubmit();
 
-  // With JS the resolved scheme lives on <html>; "auto" resolves to the system preference.
-  const isDark =
-    colorScheme === 'dark' ||
-    (colorScheme === 'auto' && typeof window !== 'undefined' && window.matchMedia('(prefers-color-scheme: dark)').matches);
 
   return (
     <Box component="header" className={classes.header}>

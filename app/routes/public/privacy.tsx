@@ -1,0 +1,26 @@
+/**
+ * /privacy (spec §2): the privacy policy (data collected, cookies and the consent categories,
+ * retention, rights, contact) with a table of contents, from `pages.privacy` in both languages.
+ */
+import { LegalDocument } from '~/features/marketing/components/legal-document';
+import { pagesTranslations } from '~/features/marketing/translations.server';
+import { pageMeta } from '~/i18n/translate.server';
+import { metaTags } from '~/lib/meta';
+import { requestLanguage } from '~/lib/route-helpers.server';
+import type { Route } from './+types/privacy';
+
+export function loader({ request }: Route.LoaderArgs) {
+  const lang = requestLanguage(request);
+  return {
+    i18n: pagesTranslations(lang, ['legal', 'privacy']),
+    meta: pageMeta(lang, 'pages.meta.privacyTitle', 'pages.meta.privacyDescription'),
+  };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return metaTags(data?.meta);
+}
+
+export default function Privacy() {
+  return <LegalDocument doc="privacy" />;
+}
