@@ -68,7 +68,9 @@ test('a property page shows facts, amenities, location and Apply', async ({ page
 test('an available property links Apply to its booking page', async ({ page }) => {
   await page.goto('/apartments');
   await page.getByTestId('listing-title').first().click();
+  await expect(page).toHaveURL(/\/property\/\d+$/);
   const id = /\/property\/(\d+)$/.exec(page.url())?.[1];
+  expect(id).toBeTruthy();
   await page.getByTestId('apply-button').click();
   await expect(page).toHaveURL(new RegExp(`/booking/${id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Apply for');
@@ -83,6 +85,7 @@ test('a property under maintenance says so and offers no Apply button', async ({
     const card = page.getByTestId('listing-card').filter({ has: page.getByText('Under Maintenance', { exact: true }) }).first();
     if (await card.count()) {
       await card.getByTestId('listing-title').click();
+      await expect(page).toHaveURL(/\/property\/\d+$/);
       found = true;
     }
   }

@@ -71,10 +71,13 @@ export function ListingResults({ result, query, action }: Props) {
               siblings={1}
               getItemProps={(page) => ({ component: Link, to: hrefFor(page), 'aria-label': String(page) })}
               getControlProps={(control) => {
-                if (control === 'first') return { component: Link, to: hrefFor(1) };
-                if (control === 'last') return { component: Link, to: hrefFor(result.pageCount) };
-                if (control === 'next') return { component: Link, to: hrefFor(Math.min(result.page + 1, result.pageCount)) };
-                return { component: Link, to: hrefFor(Math.max(result.page - 1, 1)) };
+                const label = t(`listings.properties.${control}Page`);
+                if (control === 'first') return { component: Link, to: hrefFor(1), 'aria-label': label };
+                if (control === 'last') return { component: Link, to: hrefFor(result.pageCount), 'aria-label': label };
+                if (control === 'next') {
+                  return { component: Link, to: hrefFor(Math.min(result.page + 1, result.pageCount)), 'aria-label': label };
+                }
+                return { component: Link, to: hrefFor(Math.max(result.page - 1, 1)), 'aria-label': label };
               }}
             />
           </nav>

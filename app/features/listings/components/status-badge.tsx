@@ -3,12 +3,13 @@ import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PropertyStatus } from '../listings.server';
 
-const COLORS: Record<PropertyStatus, string> = { available: 'teal', leased: 'gray', maintenance: 'orange' };
+// Each pairs with its label colour at AA contrast (amber carries dark text).
+const COLORS: Record<PropertyStatus, string> = { available: 'teal.9', leased: 'gray.7', maintenance: 'yellow.4' };
 
 export function StatusBadge({ status }: { status: PropertyStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLORS[status]} variant="filled" data-testid="status-badge">
+    <Badge color={COLORS[status]} autoContrast variant="filled" data-testid="status-badge">
       {t(`listings.status.${status}`)}
     </Badge>
   );
