@@ -17,9 +17,9 @@ describe('the embedded database', () => {
     await first.close();
     const second = await openDatabase({ dataDir: dir });
     // The migrated schema persisted on disk.
-    const tables = await second.db.execute<{ n: number }>(
+    const tables = (await second.db.execute(
       "select count(*)::int as n from information_schema.tables where table_name = 'property'",
-    );
+    )) as unknown as { rows: Array<{ n: number }> };
     expect(tables.rows[0]?.n).toBe(1);
     await second.close();
   });

@@ -31,7 +31,7 @@ export class DataDirLockedError extends Error {
   constructor(dir: string) {
     super(
       `The embedded database at ${dir} is in use by another process (is the server running?). ` +
-        'Stop it first, or set DATABASE_URL to use PostgreSQL.',
+        'Stop it first, or set DATABASE_URL to use PostgreSQL. (After a crash the lock expires by itself within 15 seconds.)',
     );
     this.name = 'DataDirLockedError';
   }

@@ -78,7 +78,7 @@ export function ListingFilters({ query, locations, action }: Props) {
               <option key={`${loc.city}-${loc.state}`} value={`${loc.city}, ${loc.state}`} />
             ))}
           </datalist>
-          <Group grow gap="xs">
+          <Group grow gap="xs" align="flex-end">
             <TextInput
               name="minPrice"
               type="number"
@@ -109,7 +109,7 @@ export function ListingFilters({ query, locations, action }: Props) {
               { value: 'price_desc', label: t('listings.filters.sortPriceDesc') },
             ]}
           />
-          <Group grow gap="xs">
+          <Group grow preventGrowOverflow={false} gap="xs" wrap="wrap" className={classes.filterActions}>
             <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
               {t('listings.filters.apply')}
             </Button>
