@@ -4,7 +4,7 @@
  * search's names) for double opt-in. The alert e-mails' links land here too:
  * `?confirm=<token>` confirms, `?unsubscribe=<token>` stops the alert.
  */
-import { Alert, Container, Grid, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBellOff, IconCircleCheck, IconMailForward, IconSearch, IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
@@ -26,6 +26,7 @@ import { isHydrated } from '~/lib/hydration';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { useLanguage } from '~/lib/use-language';
+import { StepsPanel } from '~/components/steps-panel';
 import type { Route } from './+types/subscriptions';
 
 type LinkNotice = AlertLinkOutcome & { link: 'unsubscribe' | 'confirm' };
@@ -132,28 +133,7 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
           <ListingAlertForm result={actionData} initial={initial} subscribed={subscribed} locations={locations} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper withBorder p="lg" component="section" aria-labelledby="alert-how-title">
-            <Title order={2} size="h4" id="alert-how-title" mb="md">
-              {t('forms.alerts.how.title')}
-            </Title>
-            <List spacing="md" listStyleType="none" styles={{ itemWrapper: { alignItems: 'flex-start' } }}>
-              {steps.map(({ icon: Icon, key }) => (
-                <List.Item
-                  key={key}
-                  icon={
-                    <ThemeIcon variant="light" size="lg" radius="xl" aria-hidden>
-                      <Icon size={18} />
-                    </ThemeIcon>
-                  }
-                >
-                  <Text fw={600}>{t(`forms.alerts.how.${key}.title`)}</Text>
-                  <Text size="sm" c="dimmed">
-                    {t(`forms.alerts.how.${key}.body`)}
-                  </Text>
-                </List.Item>
-              ))}
-            </List>
-          </Paper>
+          <StepsPanel prefix="forms.alerts.how" steps={steps} />
         </Grid.Col>
       </Grid>
     </Container>

@@ -4,7 +4,7 @@
  * staff review them and account access follows approval. `?sent=1` is where a no-JavaScript
  * submission lands.
  */
-import { Container, Grid, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { IconClipboardCheck, IconFileText, IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
@@ -18,6 +18,7 @@ import { MARKETING_FIGURES } from '~/lib/constants';
 import { isHydrated } from '~/lib/hydration';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
+import { StepsPanel } from '~/components/steps-panel';
 import type { Route } from './+types/vendor-signup';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -65,28 +66,7 @@ export default function VendorSignup({ loaderData, actionData }: Route.Component
           <VendorSignupForm result={actionData} sent={sent} today={loaderData.today} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder p="lg" component="section" aria-labelledby="vendor-how-title">
-            <Title order={2} size="h4" id="vendor-how-title" mb="md">
-              {t('forms.vendor.how.title')}
-            </Title>
-            <List spacing="md" listStyleType="none">
-              {steps.map(({ icon: Icon, key }) => (
-                <List.Item
-                  key={key}
-                  icon={
-                    <ThemeIcon variant="light" size="lg" radius="xl" aria-hidden>
-                      <Icon size={18} />
-                    </ThemeIcon>
-                  }
-                >
-                  <Text fw={600}>{t(`forms.vendor.how.${key}.title`)}</Text>
-                  <Text size="sm" c="dimmed">
-                    {t(`forms.vendor.how.${key}.body`)}
-                  </Text>
-                </List.Item>
-              ))}
-            </List>
-          </Paper>
+          <StepsPanel prefix="forms.vendor.how" steps={steps} />
         </Grid.Col>
       </Grid>
     </Container>

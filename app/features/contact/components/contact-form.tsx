@@ -5,10 +5,10 @@
  */
 import { Alert, Anchor, Button, Grid, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useFormOutcome } from '~/components/forms/use-form-outcome';
 import { IconAlertCircle, IconCircleCheck, IconHome, IconSend } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
 import { CONTACT_TOPICS, type ContactField, type ContactFormValues, type ContactTopic } from '../contact.schemas';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
 
@@ -28,23 +28,13 @@ type Props = {
 
 export function ContactForm({ result, property, defaultTopic, sent }: Props) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
-  const formRef = useRef<HTMLFormElement>(null);
-  const [formKey, setFormKey] = useState(0);
   const failed = result && !result.ok ? result : undefined;
   const errors: FieldErrors<ContactField> = failed?.errors ?? {};
   const values = failed?.values;
 
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      notifications.show({ color: 'teal', title: t('common.toast.success'), message: t('forms.contact.success') });
-      setFormKey((key) => key + 1);
-    } else {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    }
-  }, [result, t]);
+  const { busy, formRef, formKey } = useFormOutcome(result, () =>
+    notifications.show({ color: 'teal', title: t('common.toast.success'), message: t('forms.contact.success') }),
+  );
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="contact-form-title">

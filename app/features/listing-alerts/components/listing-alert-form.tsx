@@ -5,10 +5,10 @@
  */
 import { Alert, Button, Grid, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useFormOutcome } from '~/components/forms/use-form-outcome';
 import { IconAlertCircle, IconBell, IconMailCheck } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
 import { LISTING_CAPACITY_OPTIONS, LISTING_MAX_PRICE } from '~/lib/constants';
 import { ALERT_LOCATION_MAX, type ListingAlertField, type ListingAlertFormValues } from '../listing-alerts.schemas';
@@ -38,24 +38,15 @@ export function subscribeMessageKeys(state: SubscribeState) {
 
 export function ListingAlertForm({ result, initial, subscribed, locations }: Props) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
-  const formRef = useRef<HTMLFormElement>(null);
-  const [formKey, setFormKey] = useState(0);
   const failed = result && !result.ok ? result : undefined;
   const errors: FieldErrors<ListingAlertField> = failed?.errors ?? {};
   const values = failed?.values ?? initial;
 
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      const keys = subscribeMessageKeys(result.state);
-      notifications.show({ color: 'teal', title: t(keys.title), message: t(keys.body) });
-      setFormKey((key) => key + 1);
-    } else {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    }
-  }, [result, t]);
+  const { busy, formRef, formKey } = useFormOutcome(result, (ok) => {
+    if (!ok.ok) return;
+    const keys = subscribeMessageKeys(ok.state);
+    notifications.show({ color: 'teal', title: t(keys.title), message: t(keys.body) });
+  });
 
   const shown = subscribed ? subscribeMessageKeys(subscribed) : null;
   return (

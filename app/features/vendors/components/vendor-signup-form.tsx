@@ -18,10 +18,10 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useFormOutcome } from '~/components/forms/use-form-outcome';
 import { IconAlertCircle, IconChevronDown, IconCircleCheck, IconSend } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
 import { US_STATES } from '~/lib/us-states';
 import {
@@ -60,24 +60,13 @@ const EMPTY: VendorSignupValues = {
 
 export function VendorSignupForm({ result, sent, today }: Props) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
-  const formRef = useRef<HTMLFormElement>(null);
-  const [formKey, setFormKey] = useState(0);
   const failed = result && !result.ok ? result : undefined;
   const errors: FieldErrors<VendorSignupField> = failed?.errors ?? {};
   const values = failed?.values ?? EMPTY;
 
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      notifications.show({ color: 'teal', title: t('forms.vendor.success.title'), message: t('forms.vendor.success.body') });
-      setFormKey((key) => key + 1);
-    } else {
-      const firstInvalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error-group] input');
-      firstInvalid?.focus();
-    }
-  }, [result, t]);
+  const { busy, formRef, formKey } = useFormOutcome(result, () =>
+    notifications.show({ color: 'teal', title: t('forms.vendor.success.title'), message: t('forms.vendor.success.body') }),
+  );
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="vendor-form-title">
