@@ -35,6 +35,15 @@ export function resourcesFor(lang: Language): Tree {
  * others' text. Unknown names are ignored.
  */
 export function translations(lang: Language, names: readonly string[]): Tree {
-  const tree = resources[lang];
-  return Object.fromEntries(names.filter((name) => name in tree).map((name) => [name, tree[name]!]));
+  // The same object for the same request, so renderers can cache what they build from it.
+  const key = `${lang}:${names.join(',')}`;
+  let bundle = bundles.get(key);
+  if (!bundle) {
+    const tree = resources[lang];
+    bundle = Object.fromEntries(names.filter((name) => name in tree).map((name) => [name, tree[name]!]));
+    bundles.set(key, bundle);
+  }
+  return bundle;
 }
+
+const bundles = new Map<string, Tree>();

@@ -8,6 +8,12 @@ import { useMatches } from 'react-router';
 import type { Language } from './constants';
 
 export function createI18n(lang: Language, translation: object): i18n {
+  // On the server the same translation object comes back for every request in a language
+  // (resources.server.ts), so one instance per object serves them all.
+  if (typeof document === 'undefined') {
+    const cached = serverInstances.get(translation);
+    if (cached) return cached;
+  }
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: lang,
@@ -17,8 +23,11 @@ export function createI18n(lang: Language, translation: object): i18n {
     initAsync: false,
     returnNull: false,
   });
+  if (typeof document === 'undefined') serverInstances.set(translation, instance);
   return instance;
 }
+
+const serverInstances = new WeakMap<object, i18n>();
 
 /** Locale tag used by Intl formatters for a language. */
 export function intlLocale(lang: Language): string {

@@ -127,8 +127,10 @@ async function seedInto(target: { dataDir?: string; databaseUrl?: string }, unit
 }
 
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn('npx', ['tsx', 'server/index.ts'], {
+  // node itself (not npx) in its own process group, so stopping it stops everything it started.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
+    detached: true,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_ON_START: 'false' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -142,14 +144,14 @@ async function startServer(env: Record<string, string>, port: number): Promise<C
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  child.kill('SIGTERM');
+  process.kill(-child.pid!, 'SIGTERM');
   throw new Error('server did not become ready');
 }
 
 async function stopServer(child: ChildProcess) {
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
-    child.kill('SIGTERM');
+    process.kill(-child.pid!, 'SIGTERM');
   });
 }
 
@@ -162,10 +164,13 @@ function bundleReport() {
     seen.add(key);
     for (const dep of entry.imports ?? []) collect(dep, seen);
   };
-  const entryKeys = Object.keys(manifest).filter((key) => /entry\.client/.test(key));
+  const keys = Object.keys(manifest);
+  // Route modules appear as "app/routes/x.tsx?__react-router-build-client-route".
+  const keyOf = (file: string) => keys.find((key) => key === file || key.startsWith(`${file}?`)) ?? file;
+  const entryKeys = keys.filter((key) => /entry\.client/.test(key));
   const report = (routeFile: string) => {
     const seen = new Set<string>();
-    for (const key of [...entryKeys, 'app/root.tsx', 'app/routes/layout.tsx', routeFile]) collect(key, seen);
+    for (const key of [...entryKeys, keyOf('app/root.tsx'), keyOf('app/routes/layout.tsx'), keyOf(routeFile)]) collect(key, seen);
     const files = [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
     const gz = files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(root, 'build/client', file))).length, 0);
     return { files: files.length, kb: gz / 1024 };

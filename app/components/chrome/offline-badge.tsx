@@ -2,7 +2,7 @@
  * Offline badge (spec §4 connectivity): "good" or "offline" from the browser's online/offline
  * events, rechecked every 60 s (spec §9) by asking the server's /healthz.
  */
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,11 +47,15 @@ export function OfflineBadge() {
   return (
     <div role="status" aria-live="polite" className={classes.offlineBadge}>
       {connectivity === 'offline' && (
-        <Tooltip label={t('common.offline.description')} withArrow>
-          <Badge color="red" size="lg" leftSection={<IconWifiOff size={14} aria-hidden />} data-testid="offline-badge">
-            {t('common.offline.badge')}
-          </Badge>
-        </Tooltip>
+        <Badge
+          color="red"
+          size="lg"
+          leftSection={<IconWifiOff size={14} aria-hidden />}
+          title={t('common.offline.description')}
+          data-testid="offline-badge"
+        >
+          {t('common.offline.badge')}
+        </Badge>
       )}
     </div>
   );

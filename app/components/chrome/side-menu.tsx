@@ -3,7 +3,7 @@
  * Ctrl/Cmd+B; the state is kept in the `sidebar_state` cookie for 7 days (spec §9). Without
  * JavaScript the toggle posts to /preferences.
  */
-import { ActionIcon, Divider, NavLink, Paper, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Divider, NavLink, Paper, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconLayoutSidebarRightCollapse, IconMenu2, IconLogin } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -40,8 +40,7 @@ export function SideMenu({ initialOpen }: { initialOpen: boolean }) {
       >
         <input type="hidden" name="sidebar" value={open ? 'false' : 'true'} />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <Tooltip label={label} position="left" withArrow>
-          <ActionIcon
+      <ActionIcon
             type="submit"
             size={44}
             radius="xl"
@@ -51,10 +50,10 @@ export function SideMenu({ initialOpen }: { initialOpen: boolean }) {
             aria-expanded={open}
             aria-controls="side-menu-panel"
             data-testid="side-menu-toggle"
+            title={label}
           >
             {open ? <IconLayoutSidebarRightCollapse aria-hidden /> : <IconMenu2 aria-hidden />}
           </ActionIcon>
-        </Tooltip>
       </Form>
       {open && (
         <Paper
@@ -66,7 +65,7 @@ export function SideMenu({ initialOpen }: { initialOpen: boolean }) {
           className={classes.sideMenuPanel}
           data-testid="side-menu-panel"
         >
-          <ScrollArea.Autosize mah="calc(100vh - 160px)">
+          <div className={classes.sideMenuScroll}>
             <Text size="xs" tt="uppercase" fw={700} c="dimmed" px="sm" pb={4}>
               {t('common.nav.menu')}
             </Text>
@@ -87,7 +86,7 @@ export function SideMenu({ initialOpen }: { initialOpen: boolean }) {
               label={t('common.nav.signIn')}
               leftSection={<IconLogin size={16} aria-hidden />}
             />
-          </ScrollArea.Autosize>
+          </div>
         </Paper>
       )}
     </div>

@@ -4,7 +4,10 @@
  * link with a typo still shows listings. Client-safe.
  */
 import { z } from 'zod';
-import { LISTING_MAX_PRICE, LISTING_SORTS, type ListingSort } from '~/lib/constants';
+import { LISTING_MAX_PRICE, LISTING_SORTS } from '~/lib/constants';
+import type { ListingQuery } from './listing-query';
+
+export { listingQueryToParams, type ListingQuery } from './listing-query';
 
 const optionalInt = (min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).optional().catch(undefined);
@@ -22,15 +25,6 @@ const schema = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
 });
 
-export type ListingQuery = {
-  capacity?: number | undefined;
-  location?: string | undefined;
-  minPrice?: number | undefined;
-  maxPrice?: number | undefined;
-  sort: ListingSort;
-  page: number;
-};
-
 /** Parses URL search params into a clean query (never throws). */
 export function parseListingQuery(params: URLSearchParams): ListingQuery {
   const raw = Object.fromEntries(
@@ -45,16 +39,4 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
     [query.minPrice, query.maxPrice] = [query.maxPrice, query.minPrice];
   }
   return query;
-}
-
-/** Serialises a query back to URL params with exactly the spec's names, omitting defaults. */
-export function listingQueryToParams(query: Partial<ListingQuery>): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.capacity) params.set('capacity', String(query.capacity));
-  if (query.location) params.set('location', query.location);
-  if (query.minPrice !== undefined) params.set('minPrice', String(query.minPrice));
-  if (query.maxPrice !== undefined) params.set('maxPrice', String(query.maxPrice));
-  if (query.sort && query.sort !== 'newest') params.set('sort', query.sort);
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  return params;
 }

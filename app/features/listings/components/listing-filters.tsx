@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useSubmit } from 'react-router';
 import { LISTING_CAPACITY_OPTIONS } from '~/lib/constants';
 import type { LocationOption } from '../listings.server';
-import { listingQueryToParams, type ListingQuery } from '../listings.schemas';
+import { listingQueryToParams, type ListingQuery } from '../listing-query';
 import classes from './listings.module.css';
 
 type Props = { query: ListingQuery; locations: LocationOption[]; action: string };

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
-import { listingQueryToParams, type ListingQuery } from '../listings.schemas';
+import { listingQueryToParams, type ListingQuery } from '../listing-query';
 import type { ListingPage } from '../listings.server';
 import { ListingCard } from './listing-card';
 

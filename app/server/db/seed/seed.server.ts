@@ -124,5 +124,8 @@ export async function seedDatabase(opts: SeedOptions): Promise<{ properties: num
   await db.execute(
     sql`SELECT setval(pg_get_serial_sequence('property', 'id'), GREATEST((SELECT max(id) FROM ${property}), 1), (SELECT count(*) > 0 FROM ${property}))`,
   );
+  // Fresh statistics, so the planner picks the listing indexes right away instead of waiting
+  // for autovacuum (without them PostgreSQL chose sequential scans at 75,000 units).
+  await db.execute(sql`ANALYZE ${property}`);
   return { properties: units, images: files };
 }

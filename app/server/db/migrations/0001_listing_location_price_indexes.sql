@@ -1,0 +1,2 @@
+CREATE INDEX "property_state_price_idx" ON "property" USING btree ("state","price","max_occupants");--> statement-breakpoint
+CREATE INDEX "property_city_price_idx" ON "property" USING btree (lower("city"),"price","max_occupants");
