@@ -4,7 +4,7 @@
  * `cookie-consent` (localStorage and a cookie the server reads) with the toast
  * "Cookie Preferences Saved". Without JavaScript the form posts to /preferences.
  */
-import { Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,52 +39,56 @@ export function CookieBanner({ initialConsent }: { initialConsent: CookieConsent
     notifications.show({ title: t('common.toast.success'), message: t('common.cookies.saved'), color: 'teal' });
   };
 
+  // Plain elements and native checkboxes: every first visit renders this banner on the server,
+  // and Mantine's Checkbox/Stack/Group tree made it cost as much as the rest of the chrome.
   return (
-    <Paper
-      component="section"
-      aria-labelledby="cookie-banner-title"
-      shadow="xl"
-      withBorder
-      p="md"
-      className={classes.cookieBanner}
-      data-testid="cookie-banner"
-    >
-      <Form method="post" action="/preferences" onSubmit={onSubmit}>
+    <section aria-labelledby="cookie-banner-title" className={classes.cookieBanner} data-testid="cookie-banner">
+      <Form method="post" action="/preferences" onSubmit={onSubmit} className={classes.cookieForm}>
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="cookie-banner-title">
-            {t('common.cookies.title')}
-          </Title>
-          <Text size="sm">
-            {t('common.cookies.body')}{' '}
-            <Anchor component={Link} to="/privacy" size="sm">
-              {t('common.cookies.privacyLink')}
-            </Anchor>
-          </Text>
-          <details>
-            <summary className={classes.summary}>{t('common.cookies.customize')}</summary>
-            <Stack gap="xs" mt="xs">
-              <Checkbox checked disabled readOnly label={t('common.cookies.necessary')} description={t('common.cookies.necessaryHint')} />
-              {OPTIONAL.map((name) => (
-                <Checkbox key={name} name={name} label={t(`common.cookies.${name}`)} description={t(`common.cookies.${name}Hint`)} />
-              ))}
-              <Group>
-                <Button type="submit" name="consent" value="custom" variant="light" size="sm">
-                  {t('common.cookies.save')}
-                </Button>
-              </Group>
-            </Stack>
-          </details>
-          <Group justify="flex-end" gap="xs">
-            <Button type="submit" name="consent" value="necessary" variant="default" size="sm">
-              {t('common.cookies.necessaryOnly')}
-            </Button>
-            <Button type="submit" name="consent" value="all" size="sm">
-              {t('common.cookies.acceptAll')}
-            </Button>
-          </Group>
-        </Stack>
+        <h2 className={classes.cookieTitle} id="cookie-banner-title">
+          {t('common.cookies.title')}
+        </h2>
+        <p className={classes.cookieText}>
+          {t('common.cookies.body')}{' '}
+          <Link to="/privacy" className={classes.cookieLink}>
+            {t('common.cookies.privacyLink')}
+          </Link>
+        </p>
+        <details>
+          <summary className={classes.summary}>{t('common.cookies.customize')}</summary>
+          <div className={classes.cookieOptions}>
+            <label className={classes.cookieOption}>
+              <input type="checkbox" checked disabled readOnly />
+              <span>
+                <strong>{t('common.cookies.necessary')}</strong>
+                <small>{t('common.cookies.necessaryHint')}</small>
+              </span>
+            </label>
+            {OPTIONAL.map((name) => (
+              <label key={name} className={classes.cookieOption}>
+                <input type="checkbox" name={name} />
+                <span>
+                  <strong>{t(`common.cookies.${name}`)}</strong>
+                  <small>{t(`common.cookies.${name}Hint`)}</small>
+                </span>
+              </label>
+            ))}
+            <div>
+              <Button type="submit" name="consent" value="custom" variant="light" size="sm">
+                {t('common.cookies.save')}
+              </Button>
+            </div>
+          </div>
+        </details>
+        <div className={classes.cookieActions}>
+          <Button type="submit" name="consent" value="necessary" variant="default" size="sm">
+            {t('common.cookies.necessaryOnly')}
+          </Button>
+          <Button type="submit" name="consent" value="all" size="sm">
+            {t('common.cookies.acceptAll')}
+          </Button>
+        </div>
       </Form>
-    </Paper>
+    </section>
   );
 }

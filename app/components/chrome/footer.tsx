@@ -1,5 +1,4 @@
 /** Site footer: company links, legal pages, listing alerts and vendor sign-up. */
-import { Anchor, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from './logo';
@@ -36,41 +35,37 @@ const COLUMNS = [
 
 export function Footer() {
   const { t } = useTranslation();
+  // Plain elements and a CSS module: the footer is on every page, and Mantine's responsive grid
+  // and a dozen Anchor components made it the costliest part of the chrome to render.
   return (
     <footer className={classes.footer}>
-      <Container size="xl" py="xl">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
-          <Stack gap="xs">
-            <Group gap="xs">
+      <div className={classes.footerInner}>
+        <div className={classes.footerGrid}>
+          <div className={classes.footerColumn}>
+            <p className={classes.footerBrand}>
               <Logo size={28} />
-              <Text fw={700} ff="heading" fz="lg">
-                {t('common.brand')}
-              </Text>
-            </Group>
-            <Text size="sm" c="dimmed">
-              {t('common.tagline')}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t('common.footer.address')}
-            </Text>
-          </Stack>
+              {t('common.brand')}
+            </p>
+            <p className={classes.footerMuted}>{t('common.tagline')}</p>
+            <p className={classes.footerMuted}>{t('common.footer.address')}</p>
+          </div>
           {COLUMNS.map((column) => (
-            <Stack key={column.key} gap={6}>
-              <Text fw={700} size="sm">
+            <nav key={column.key} className={classes.footerColumn} aria-labelledby={`footer-${column.key}`}>
+              <p className={classes.footerHeading} id={`footer-${column.key}`}>
                 {t(`common.footer.${column.key}`)}
-              </Text>
+              </p>
               {column.links.map((link) => (
-                <Anchor key={link.to} component={Link} to={link.to} size="sm" c="dimmed">
+                <Link key={link.to} to={link.to} className={classes.footerLink}>
                   {t(link.label)}
-                </Anchor>
+                </Link>
               ))}
-            </Stack>
+            </nav>
           ))}
-        </SimpleGrid>
-        <Text size="xs" c="dimmed" mt="xl">
+        </div>
+        <p className={classes.footerSmall}>
           © {new Date().getUTCFullYear()} {t('common.brand')}. {t('common.footer.rights')}
-        </Text>
-      </Container>
+        </p>
+      </div>
     </footer>
   );
 }
