@@ -6,6 +6,7 @@ import { action, loader } from '~/routes/public/contact';
 import { message, thread } from '~/server/db/schema';
 import { createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { answerOf } from '../../../tests/setup/action-result';
 import { submitContactInquiry } from './contact.server';
 
 let database: TestDatabase;
@@ -28,20 +29,6 @@ async function runAction(request: Request) {
   return action({ request, params: {}, context: testContext(database) } as unknown as Parameters<typeof action>[0]);
 }
 
-/** Reads an action's answer: a redirect Response, `data(…, { status })`, or plain data (200). */
-/** The JSON an action answers: success flags, or field errors and the values typed. */
-type ActionBody = { ok?: boolean; state?: string; errors: Record<string, string>; values: Record<string, unknown> };
-
-function answerOf(result: unknown): { status: number; body: ActionBody; location?: string | null } {
-  if (result instanceof Response) {
-    return { status: result.status, body: { errors: {}, values: {} }, location: result.headers.get('location') };
-  }
-  if (result && typeof result === 'object' && 'init' in result && 'data' in result) {
-    const wrapped = result as { data: unknown; init: ResponseInit | null };
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data as ActionBody };
-  }
-  return { status: 200, body: result as ActionBody };
-}
 
 async function threadsFor(email: string) {
   return database.db.select().from(thread).where(eq(thread.visitorEmail, email));

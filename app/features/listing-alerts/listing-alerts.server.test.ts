@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action, loader } from '~/routes/public/subscriptions';
 import { listingAlert } from '~/server/db/schema';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { answerOf } from '../../../tests/setup/action-result';
 import { ALERTS_PER_EMAIL_MAX, isAlertToken } from './listing-alerts.schemas';
 import { confirmListingAlert, createAlertToken, subscribeToListingAlerts, unsubscribeListingAlert } from './listing-alerts.server';
 
@@ -29,19 +30,6 @@ async function load(search: string, headers: Record<string, string> = {}) {
   return loader({ request, params: {}, context: testContext(database) } as unknown as Parameters<typeof loader>[0]);
 }
 
-/** The JSON an action answers: success flags, or field errors and the values typed. */
-type ActionBody = { ok?: boolean; state?: string; errors: Record<string, string>; values: Record<string, unknown> };
-
-function answerOf(result: unknown): { status: number; body: ActionBody; location?: string | null } {
-  if (result instanceof Response) {
-    return { status: result.status, body: { errors: {}, values: {} }, location: result.headers.get('location') };
-  }
-  if (result && typeof result === 'object' && 'init' in result && 'data' in result) {
-    const wrapped = result as { data: unknown; init: ResponseInit | null };
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data as ActionBody };
-  }
-  return { status: 200, body: result as ActionBody };
-}
 
 async function alertsFor(email: string) {
   return database.db

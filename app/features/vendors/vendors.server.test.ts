@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action, loader } from '~/routes/public/vendor-signup';
 import { vendor } from '~/server/db/schema';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { answerOf } from '../../../tests/setup/action-result';
 import { earliestTodayIso, isIsoDate, normalizeWebsite } from './vendors.schemas';
 import { submitVendorApplication } from './vendors.server';
 
@@ -30,19 +31,6 @@ async function runAction(request: Request) {
   return action({ request, params: {}, context: testContext(database) } as unknown as Parameters<typeof action>[0]);
 }
 
-/** The JSON an action answers: success flags, or field errors and the values typed. */
-type ActionBody = { ok?: boolean; state?: string; errors: Record<string, string>; values: Record<string, unknown> };
-
-function answerOf(result: unknown): { status: number; body: ActionBody; location?: string | null } {
-  if (result instanceof Response) {
-    return { status: result.status, body: { errors: {}, values: {} }, location: result.headers.get('location') };
-  }
-  if (result && typeof result === 'object' && 'init' in result && 'data' in result) {
-    const wrapped = result as { data: unknown; init: ResponseInit | null };
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data as ActionBody };
-  }
-  return { status: 200, body: result as ActionBody };
-}
 
 async function vendorsFor(email: string) {
   return database.db.select().from(vendor).where(sql`lower(${vendor.email}) = ${email.toLowerCase()}`);
