@@ -28,22 +28,31 @@ import { NotFoundScreen } from './components/not-found';
 import { translations } from './i18n/resources.server';
 import { DEFAULT_LANGUAGE, TOAST_LIMIT, TOAST_DURATION_MS } from './lib/constants';
 import { markHydrated } from './lib/hydration';
+import { useNonce } from './lib/nonce';
+import { getViewer } from './server/auth/session.server';
 import { createI18n, useRouteTranslations } from './lib/i18n';
 import { readPreferences } from './lib/preferences';
 import { createColorSchemeManager, cssVariablesResolver, theme } from './lib/theme';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const preferences = readPreferences(request);
+  const viewer = await getViewer(request, context);
   return {
     ...preferences,
+    // What the chrome needs to know about the signed-in user (side menu, top bar); no more.
+    viewer: viewer ? { name: viewer.name, email: viewer.email, role: viewer.role } : null,
     translation: translations(preferences.language, ['common']),
     requestId: context.requestId,
   };
 }
 
-/** Preferences change only through /preferences; other navigations keep the root data. */
-export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+/**
+ * The root data changes only after a form post (preferences, sign-in, sign-out) or a redirect
+ * to /auth (a session that ended elsewhere); plain navigations keep it.
+ */
+export function shouldRevalidate({ formAction, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formAction?.startsWith('/preferences')) return true;
+  if (nextUrl.pathname.startsWith('/auth')) return true;
   return formAction ? defaultShouldRevalidate : false;
 }
 
@@ -59,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const colorSchemeManager = useMemo(() => createColorSchemeManager(), []);
   const scheme = data?.theme === 'dark' ? 'dark' : 'light';
   useEffect(markHydrated, []);
+  const nonce = useNonce();
   return (
     <html lang={language} data-mantine-color-scheme={scheme} suppressHydrationWarning>
       <head>
@@ -67,7 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         <Meta />
         <Links />
-        <ColorSchemeScript defaultColorScheme={data?.theme ?? 'auto'} localStorageKey="theme" />
+        <ColorSchemeScript defaultColorScheme={data?.theme ?? 'auto'} localStorageKey="theme" nonce={nonce} />
       </head>
       <body>
         <I18nextProvider i18n={i18n}>
@@ -81,8 +91,8 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </MantineProvider>
         </I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

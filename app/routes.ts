@@ -7,6 +7,7 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   route('preferences', 'routes/api/preferences.ts'),
   route('api/client-errors', 'routes/api/client-errors.ts'),
+  route('api/security-events', 'routes/api/security-events.ts'),
   // Fail on purpose to exercise the error screens; 404 unless ENABLE_DIAGNOSTIC_ROUTES=true.
   route('__diagnostics/app-error', 'routes/diagnostics/app-error.tsx'),
   layout('routes/layout.tsx', [
@@ -24,6 +25,22 @@ export default [
     route('terms', 'routes/public/terms.tsx'),
     route('subscriptions', 'routes/public/subscriptions.tsx'),
     route('vendor-signup', 'routes/public/vendor-signup.tsx'),
+    // Accounts (spec §2 /auth, /auth/forgot; §6 protected routes). Every protected loader and
+    // action checks the session and role itself.
+    route('auth', 'routes/auth/auth.tsx'),
+    route('auth/forgot', 'routes/auth/forgot.tsx'),
+    route('auth/verify', 'routes/auth/verify.tsx'),
+    route('auth/sign-out', 'routes/auth/sign-out.ts'),
+    route('dashboard', 'routes/account/dashboard.tsx'),
+    route('tenant-portal', 'routes/tenant/portal.tsx'),
+    route('vendor-portal', 'routes/vendor/portal.tsx'),
+    route('admin', 'routes/admin/layout.tsx', [
+      index('routes/admin/overview.tsx'),
+      route('users', 'routes/admin/users.tsx'),
+      route('mailbox', 'routes/admin/mailbox.tsx'),
+      route(':section', 'routes/admin/section.tsx'),
+    ]),
+    route('admin-debug', 'routes/admin/debug.tsx'),
     route('__diagnostics/route-error', 'routes/diagnostics/route-error.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),

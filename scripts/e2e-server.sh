@@ -1,10 +1,25 @@
 #!/usr/bin/env bash
 # Starts the built server on a fresh embedded database with the default demo data, for the
-# browser tests. Needs `npm run build` first (npm test does it).
+# browser tests, plus a real SMTP server on loopback that stores what it receives in
+# .tmp/e2e-mail (tests/e2e/mail.ts reads it). Needs `npm run build` first (npm test does it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export DATA_DIR=.tmp/e2e-data HOST=127.0.0.1 NODE_ENV=production LOG_LEVEL=${LOG_LEVEL:-warn} ENABLE_DIAGNOSTIC_ROUTES=true
+PORT=${PORT:-3210}
+export DATA_DIR=${E2E_DATA_DIR:-.tmp/e2e-data} HOST=127.0.0.1 NODE_ENV=production LOG_LEVEL=${LOG_LEVEL:-warn} ENABLE_DIAGNOSTIC_ROUTES=true
+export E2E_SMTP_PORT=${E2E_SMTP_PORT:-3225} E2E_MAIL_DIR=${E2E_MAIL_DIR:-.tmp/e2e-mail}
+export SMTP_URL="smtp://127.0.0.1:${E2E_SMTP_PORT}" PUBLIC_URL="http://127.0.0.1:${PORT}"
+# Each browser test poses as its own client through X-Forwarded-For, so rate limits per client
+# are exercised without the tests sharing one bucket; only loopback is trusted to say so.
+export TRUST_PROXY=loopback
 rm -rf "$DATA_DIR/pglite" "$DATA_DIR/pglite.lock"
 mkdir -p .tmp
+npx tsx tests/e2e/smtp-sink.ts >"${E2E_LOG_PREFIX:-.tmp/e2e}-smtp.log" 2>&1 &
+SINK=$!
+trap 'kill $SINK 2>/dev/null || true' EXIT
+npx tsx tests/e2e/seed-users.ts
 # The log is read by the error-screen tests (error id logged with the stack).
-exec npx tsx server/index.ts >.tmp/e2e-server.log 2>&1
+npx tsx server/index.ts >"${E2E_LOG_PREFIX:-.tmp/e2e}-server.log" 2>&1 &
+SERVER=$!
+cleanup() { kill $SINK 2>/dev/null || true; kill -TERM $SERVER 2>/dev/null || true; wait $SERVER 2>/dev/null || true; }
+trap cleanup EXIT TERM INT
+wait $SERVER

@@ -8,13 +8,26 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
+import { toNodeHandler } from 'better-auth/node';
 import type { ServerBuild } from 'react-router';
+import { CLIENT_IP_HEADER, COOKIE_PREFIX, type Auth } from '../app/server/auth/auth.server';
 import type { Database } from '../app/server/db/client.server';
 import type { DimoraLoadContext } from '../app/server/load-context';
 import { createErrorId, logger } from '../app/server/logger.server';
+import type { Mailer } from '../app/server/mail/mailer.server';
+import { consumeRateLimit } from '../app/server/rate-limit.server';
+import { contentSecurityPolicy, createNonce, isSameOriginRequest } from '../app/server/security-headers.server';
 
 export type AppOptions = {
   database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  /** The site's public origin (PUBLIC_URL), e.g. `https://dimora.example`. */
+  publicUrl: string;
+  /** Production on https: HSTS. */
+  secureTransport: boolean;
+  /** Express "trust proxy" value: `false` (socket address) or the proxies to believe. */
+  trustProxy?: string;
   uploadsDir: string;
   /** Production: the built server bundle. Development: a Vite dev server is attached instead. */
   build?: ServerBuild | (() => Promise<ServerBuild>);
@@ -24,17 +37,49 @@ export type AppOptions = {
   logRequests?: boolean;
 };
 
+/**
+ * better-auth endpoints reachable from outside. Everything else (sign-in, sign-up, reset, admin)
+ * goes through our route actions, which rate-limit, audit and translate; so no public endpoint
+ * can set a role or skip a check.
+ */
+const PUBLIC_AUTH_ENDPOINTS = new Set(['GET /get-session', 'GET /ok']);
+
+function trustProxySetting(value: string | undefined): boolean | string | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((part) => part.trim());
+}
+
 export function createApp(options: AppOptions): Express {
   const app = express();
+  const dev = Boolean(options.vite);
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
+  app.set('trust proxy', trustProxySetting(options.trustProxy));
 
   app.use((req, res, next) => {
     res.locals.requestId = createErrorId();
+    res.locals.cspNonce = createNonce();
     res.setHeader('X-Request-Id', res.locals.requestId as string);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(res.locals.cspNonce as string, { dev }));
+    if (options.secureTransport) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // The client address for better-auth and our rate limits: from the socket, or from the
+    // configured trusted proxy; whatever the client put in this header is thrown away.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    if (!isSameOriginRequest({
+      method: req.method,
+      origin: req.headers.origin,
+      secFetchSite: req.headers['sec-fetch-site'] as string | undefined,
+      host: req.headers.host,
+      publicOrigin: options.publicUrl,
+    })) {
+      res.status(403).type('text/plain').send('Cross-origin request refused');
+      return;
+    }
+    // Pages seen with a session are private: never stored by browsers or proxies.
+    if (req.headers.cookie?.includes(`${COOKIE_PREFIX}.session_token`)) res.setHeader('Cache-Control', 'no-store');
     next();
   });
   if (options.logRequests !== false) {
@@ -50,6 +95,27 @@ export function createApp(options: AppOptions): Express {
     res.setHeader('Cache-Control', 'no-store');
     const ok = await options.database.ping();
     res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable', database: options.database.kind });
+  });
+
+  const authHandler = toNodeHandler(options.auth);
+  app.all('/api/auth/{*splat}', async (req, res, next) => {
+    try {
+      const endpoint = `${req.method} ${req.path.slice('/api/auth'.length)}`;
+      if (!PUBLIC_AUTH_ENDPOINTS.has(endpoint)) {
+        res.status(404).json({ error: 'not_found' });
+        return;
+      }
+      const limit = await consumeRateLimit({ db: options.database.db, action: 'api_call', client: req.headers[CLIENT_IP_HEADER] as string });
+      if (!limit.allowed) {
+        res.setHeader('Retry-After', String(limit.retryAfterS));
+        res.status(429).json({ error: 'rate_limited', action: limit.action, retryAfter: limit.retryAfterS });
+        return;
+      }
+      res.setHeader('Cache-Control', 'no-store');
+      await authHandler(req, res);
+    } catch (error) {
+      next(error);
+    }
   });
 
   app.use('/media', express.static(options.uploadsDir, { maxAge: '7d', fallthrough: false, index: false }));
@@ -74,9 +140,13 @@ export function createApp(options: AppOptions): Express {
       mode: vite ? 'development' : 'production',
       getLoadContext: (req, res): DimoraLoadContext => ({
         db: options.database.db,
+        auth: options.auth,
+        mailer: options.mailer,
         logger,
         requestId: res.locals.requestId as string,
-        clientIp: req.socket.remoteAddress ?? 'unknown',
+        clientIp: req.headers[CLIENT_IP_HEADER] as string,
+        cspNonce: res.locals.cspNonce as string,
+        publicUrl: options.publicUrl,
       }),
     }),
   );

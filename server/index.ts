@@ -8,10 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
+import { createAuth, resolveAuthSecret } from '../app/server/auth/auth.server';
+import { createVerifiedUser, hasAdmin } from '../app/server/auth/create-user.server';
 import { DataDirLockedError, openDatabase } from '../app/server/db/client.server';
 import { isDatabaseEmpty, seedDatabase } from '../app/server/db/seed/seed.server';
 import { env } from '../app/server/env.server';
 import { logger } from '../app/server/logger.server';
+import { createMailer } from '../app/server/mail/mailer.server';
 import { createApp } from './app';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -43,16 +46,33 @@ async function main() {
     logger.info({ ...result, ms: Date.now() - started }, 'demo data seeded');
   }
 
+  // The first admin comes from ADMIN_EMAIL + ADMIN_PASSWORD, only while no admin exists.
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD && !(await hasAdmin(database.db))) {
+    const created = await createVerifiedUser(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, role: 'admin' });
+    logger.info({ email: created.email }, 'first admin created from ADMIN_EMAIL');
+  }
+
+  const mailer = createMailer({ db: database.db, logger, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL });
+  const auth = createAuth({
+    db: database.db,
+    mailer,
+    logger,
+    secret: await resolveAuthSecret(database.db, env.AUTH_SECRET),
+    publicUrl: env.publicUrl,
+    secureCookies: env.secureTransport,
+  });
+  const shared = { database, auth, mailer, publicUrl: env.publicUrl, secureTransport: env.secureTransport, trustProxy: env.TRUST_PROXY };
+
   let app;
   if (dev) {
     const { createServer } = await import('vite');
     const vite = await createServer({ server: { middlewareMode: true }, root });
-    app = createApp({ database, uploadsDir: env.uploadsDir, vite });
+    app = createApp({ ...shared, uploadsDir: env.uploadsDir, vite });
   } else {
     const buildFile = path.join(root, 'build/server/index.js');
     if (!fs.existsSync(buildFile)) throw new Error('No build found: run `npm run build` (npm start does it for you).');
     const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-    app = createApp({ database, uploadsDir: env.uploadsDir, build, clientDir: path.join(root, 'build/client') });
+    app = createApp({ ...shared, uploadsDir: env.uploadsDir, build, clientDir: path.join(root, 'build/client') });
   }
 
   const server = app.listen(env.PORT, env.HOST, () => {
@@ -70,6 +90,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(() => {
+      mailer.close();
       void database.close().then(() => process.exit(0));
     });
     server.closeIdleConnections();

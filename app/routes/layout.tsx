@@ -5,6 +5,8 @@
 import { isRouteErrorResponse, Outlet, useLocation, useNavigate, useRouteError, useRouteLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CookieBanner } from '~/components/chrome/cookie-banner';
+import { FlashToasts } from '~/components/chrome/flash-toasts';
+import { PasteGuard } from '~/components/chrome/paste-guard';
 import { Footer } from '~/components/chrome/footer';
 import { LoadingCard } from '~/components/chrome/loading-card';
 import { OfflineBadge } from '~/components/chrome/offline-badge';
@@ -25,7 +27,9 @@ function Chrome({ children }: { children: React.ReactNode }) {
         {t('common.skipToContent')}
       </a>
       <TopBar language={root?.language ?? DEFAULT_LANGUAGE} serverTheme={root?.theme ?? 'auto'} />
-      <SideMenu initialOpen={root?.sidebarOpen ?? false} />
+      <SideMenu initialOpen={root?.sidebarOpen ?? false} viewer={root?.viewer ?? null} />
+      <FlashToasts />
+      <PasteGuard />
       <OfflineBadge />
       <LoadingCard />
       <main id="main" className={classes.main}>

@@ -26,6 +26,27 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /**
+   * Outgoing mail server, e.g. `smtp://user:pass@smtp.example.com:587` or `smtps://…`. When unset,
+   * e-mails go to the dev mailbox (stored in the database, logged, readable by admins).
+   */
+  SMTP_URL: z.string().url().optional(),
+  /** Sender of every e-mail. */
+  MAIL_FROM: z.string().min(3).default('Dimora <no-reply@dimora.example>'),
+  /**
+   * Secret that signs session cookies (≥ 32 characters). When unset, one is generated on first
+   * start and kept in the database (`setting` table), so every instance shares it.
+   */
+  AUTH_SECRET: z.string().min(32).optional(),
+  /** With ADMIN_PASSWORD: creates the first admin on start when no admin exists yet. */
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  /**
+   * Express "trust proxy" setting: unset or "false" takes the client address from the socket;
+   * set it to your proxy's address or subnet (e.g. `10.0.0.0/8`, `loopback`) to read
+   * X-Forwarded-For from that proxy only.
+   */
+  TRUST_PROXY: z.string().min(1).default('false'),
   /** Test and monitoring aid: serves /__diagnostics/* routes that fail on purpose. Off by default. */
   ENABLE_DIAGNOSTIC_ROUTES: z
     .enum(['true', 'false'])
@@ -33,7 +54,17 @@ const schema = z.object({
     .transform((value) => value === 'true'),
 });
 
-export type Env = Readonly<z.infer<typeof schema>> & { readonly dataDir: string; readonly uploadsDir: string };
+export type Env = Readonly<z.infer<typeof schema>> & {
+  readonly dataDir: string;
+  readonly uploadsDir: string;
+  /** PUBLIC_URL, or `http://localhost:PORT`: the origin used in e-mail links and cookie checks. */
+  readonly publicUrl: string;
+  /**
+   * True in production on a real host: Secure cookies and HSTS. A production build served on
+   * localhost (the README's demo) keeps plain cookies so it works over http.
+   */
+  readonly secureTransport: boolean;
+};
 
 function parseEnv(source: NodeJS.ProcessEnv): Env {
   // Treat empty strings as unset, as shells and .env files often leave them.
@@ -44,7 +75,9 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const dataDir = path.resolve(result.data.DATA_DIR);
-  return Object.freeze({ ...result.data, dataDir, uploadsDir: path.join(dataDir, 'uploads') });
+  const publicUrl = new URL(result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`).origin;
+  const secureTransport = result.data.NODE_ENV === 'production' && new URL(publicUrl).protocol === 'https:';
+  return Object.freeze({ ...result.data, dataDir, uploadsDir: path.join(dataDir, 'uploads'), publicUrl, secureTransport });
 }
 
 export const env: Env = parseEnv(process.env);

@@ -1,16 +1,25 @@
 /**
- * What our Express server hands every loader and action (`context`): the shared database and
- * logger, and the request id that doubles as the error id on error screens.
+ * What our Express server hands every loader and action (`context`): the shared database,
+ * auth instance, mailer and logger, the request id that doubles as the error id on error
+ * screens, the client address and the CSP nonce of this response.
  */
+import type { Auth } from './auth/auth.server';
 import type { Db } from './db/client.server';
 import type { Logger } from './logger.server';
+import type { Mailer } from './mail/mailer.server';
 
 export type DimoraLoadContext = {
   db: Db;
+  auth: Auth;
+  mailer: Mailer;
   logger: Logger;
   requestId: string;
   /** Client address taken from the socket (or a trusted proxy), never from a header alone. */
   clientIp: string;
+  /** The nonce every inline script of this response carries (Content-Security-Policy). */
+  cspNonce: string;
+  /** The site's public origin, for absolute links in e-mails. */
+  publicUrl: string;
 };
 
 declare module 'react-router' {

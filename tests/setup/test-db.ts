@@ -4,8 +4,10 @@
  */
 import pg from 'pg';
 import { openDatabase, type Database } from '~/server/db/client.server';
+import { createAuth, type Auth } from '~/server/auth/auth.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { logger } from '~/server/logger.server';
+import { createMailer, type Mailer } from '~/server/mail/mailer.server';
 
 export type TestDatabase = Database & { label: string };
 
@@ -38,7 +40,39 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   });
 }
 
-/** A load context for calling route loaders and actions directly in tests. */
-export function testContext(database: Database): DimoraLoadContext {
-  return { db: database.db, logger, requestId: 'test-request', clientIp: '127.0.0.1' };
+export const TEST_PUBLIC_URL = 'http://dimora.test';
+
+const services = new WeakMap<Database, { auth: Auth; mailer: Mailer }>();
+
+/**
+ * A load context for calling route loaders and actions directly in tests. Mail goes to the dev
+ * mailbox (the `mail_message` table) unless `smtpUrl` points at a test SMTP server.
+ */
+export function testContext(
+  database: Database,
+  options: { clientIp?: string; smtpUrl?: string } = {},
+): DimoraLoadContext {
+  let shared = services.get(database);
+  if (!shared || options.smtpUrl) {
+    const mailer = createMailer({ db: database.db, logger, from: 'Dimora <no-reply@dimora.test>', smtpUrl: options.smtpUrl });
+    const auth = createAuth({
+      db: database.db,
+      mailer,
+      logger,
+      secret: 'test-secret-test-secret-test-secret-0123456789',
+      publicUrl: TEST_PUBLIC_URL,
+      secureCookies: false,
+    });
+    shared = { auth, mailer };
+    if (!options.smtpUrl) services.set(database, shared);
+  }
+  return {
+    db: database.db,
+    ...shared,
+    logger,
+    requestId: 'test-request',
+    clientIp: options.clientIp ?? '127.0.0.1',
+    cspNonce: 'test-nonce',
+    publicUrl: TEST_PUBLIC_URL,
+  };
 }

@@ -5,15 +5,30 @@
  */
 import { ActionIcon, Divider, NavLink, Paper, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconLayoutSidebarRightCollapse, IconMenu2, IconLogin } from '@tabler/icons-react';
+import {
+  IconBuildingCommunity,
+  IconDashboard,
+  IconLayoutSidebarRightCollapse,
+  IconLogin,
+  IconLogout,
+  IconMenu2,
+  IconShieldLock,
+  IconTool,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { roleMenuItems, type Role } from '~/lib/access';
 import { SIDEBAR_COOKIE_MAX_AGE_S, SIDE_MENU_LINKS, STORAGE_KEYS } from '~/lib/constants';
 import { setClientCookie } from '~/lib/cookies';
 import classes from './chrome.module.css';
 
-export function SideMenu({ initialOpen }: { initialOpen: boolean }) {
+const ROLE_ITEM_ICONS = { dashboard: IconDashboard, portal: IconBuildingCommunity, vendor: IconTool, admin: IconShieldLock } as const;
+
+/** The signed-in user as the chrome sees it (root loader), or null. */
+export type ChromeViewer = { name: string; email: string; role: Role } | null;
+
+export function SideMenu({ initialOpen, viewer }: { initialOpen: boolean; viewer: ChromeViewer }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [open, setOpen] = useState(initialOpen);
@@ -80,12 +95,44 @@ export function SideMenu({ initialOpen }: { initialOpen: boolean }) {
               />
             ))}
             <Divider my="xs" />
-            <NavLink
-              component={RouterNavLink}
-              to={`/auth?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
-              label={t('common.nav.signIn')}
-              leftSection={<IconLogin size={16} aria-hidden />}
-            />
+            {viewer ? (
+              <>
+                <Text size="xs" c="dimmed" px="sm" pb={4} truncate data-testid="side-menu-viewer">
+                  {t('common.session.signedInAs', { name: viewer.name })}
+                </Text>
+                {roleMenuItems(viewer.role).map((item) => {
+                  const Icon = ROLE_ITEM_ICONS[item.key];
+                  return (
+                    <NavLink
+                      key={item.to}
+                      component={RouterNavLink}
+                      to={item.to}
+                      label={t(`common.nav.${item.key}`)}
+                      leftSection={<Icon size={16} aria-hidden />}
+                      active={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
+                      data-testid={`side-menu-${item.key}`}
+                    />
+                  );
+                })}
+                <Form method="post" action="/auth/sign-out">
+                  <NavLink
+                    component="button"
+                    type="submit"
+                    label={t('common.nav.signOut')}
+                    leftSection={<IconLogout size={16} aria-hidden />}
+                    data-testid="side-menu-sign-out"
+                  />
+                </Form>
+              </>
+            ) : (
+              <NavLink
+                component={RouterNavLink}
+                to={`/auth?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
+                label={t('common.nav.signIn')}
+                leftSection={<IconLogin size={16} aria-hidden />}
+                data-testid="side-menu-sign-in"
+              />
+            )}
           </div>
         </Paper>
       )}

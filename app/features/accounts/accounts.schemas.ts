@@ -1,0 +1,86 @@
+/**
+ * zod inputs of the account forms (spec §2 /auth and /auth/forgot, §5), shared by the forms and
+ * their actions. Messages are translation keys; the spec's texts are the English values.
+ * Client-safe.
+ */
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '~/lib/constants';
+import { FIELD_MESSAGES, TEXT_LIMITS, emailField, formText, optionalLine, phoneField, requiredLine } from '~/lib/form-fields';
+
+/** better-auth's default maximum password length. */
+export const MAX_PASSWORD_LENGTH = 128;
+/** Roles a visitor may register as (DESIGN §5): staff roles are granted by an admin. */
+export const SIGN_UP_ROLES = ['tenant', 'vendor'] as const;
+export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
+
+/** spec §5 / §8: the forgot-password screen's messages. */
+export const RESET_MESSAGES = {
+  emailRequired: 'auth.forgot.errors.emailRequired',
+  fillAll: 'auth.forgot.errors.fillAll',
+  tooShort: 'auth.forgot.errors.tooShort',
+  mismatch: 'auth.forgot.errors.mismatch',
+} as const;
+
+const password = z.string().min(1, FIELD_MESSAGES.required).max(MAX_PASSWORD_LENGTH, FIELD_MESSAGES.tooLong);
+
+export const signInSchema = z.object({
+  email: emailField,
+  password,
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const signUpSchema = z
+  .object({
+    email: emailField,
+    password: password.min(MIN_PASSWORD_LENGTH, RESET_MESSAGES.tooShort),
+    fullName: requiredLine(TEXT_LIMITS.name),
+    role: z.enum(SIGN_UP_ROLES, 'auth.register.errors.role'),
+    companyName: optionalLine(TEXT_LIMITS.name),
+    phone: phoneField({ required: false }),
+    address: optionalLine(300),
+  })
+  .refine((value) => value.role !== 'vendor' || value.companyName !== '', {
+    path: ['companyName'],
+    message: 'auth.register.errors.companyRequired',
+  });
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** spec §5 request mode: the e-mail must not be empty after trimming. */
+export const forgotSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, RESET_MESSAGES.emailRequired)
+    .max(TEXT_LIMITS.email, FIELD_MESSAGES.tooLong)
+    .pipe(z.email(FIELD_MESSAGES.invalidEmail)),
+});
+
+/** spec §5 reset mode: both fields, at least 6 characters, the same twice. */
+export const resetSchema = z
+  .object({
+    token: z.string().trim().min(1, 'auth.reset.errors.invalidToken').max(512, 'auth.reset.errors.invalidToken'),
+    password: z.string().max(MAX_PASSWORD_LENGTH, FIELD_MESSAGES.tooLong),
+    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH, FIELD_MESSAGES.tooLong),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.password || !value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['form'], message: RESET_MESSAGES.fillAll });
+    } else if (value.password.length < MIN_PASSWORD_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: RESET_MESSAGES.tooShort });
+    } else if (value.password !== value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: RESET_MESSAGES.mismatch });
+    }
+  });
+
+/**
+ * The reset form's client-side rule (spec §5): Update Password stays disabled while busy, when
+ * the passwords differ, or when the password is shorter than 6 characters.
+ */
+export function canSubmitReset({ password, confirmPassword, busy }: { password: string; confirmPassword: string; busy: boolean }) {
+  return !busy && password.length >= MIN_PASSWORD_LENGTH && password === confirmPassword;
+}
+
+/** The submitted values of a form as strings, for validation and echoing (passwords excluded by callers). */
+export function readForm<Field extends string>(form: FormData, fields: readonly Field[]): Record<Field, string> {
+  return Object.fromEntries(fields.map((field) => [field, field.toLowerCase().includes('password') ? String(form.get(field) ?? '').slice(0, MAX_PASSWORD_LENGTH + 1) : formText(form, field)])) as Record<Field, string>;
+}

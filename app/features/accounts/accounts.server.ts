@@ -1,0 +1,210 @@
+/**
+ * Account commands behind /auth, /auth/forgot, /auth/verify and sign-out (spec §4 "Session",
+ * "Password reset"; §8). Each one rate-limits on the server (spec §9), calls better-auth, and
+ * writes the audit log (spec §3) with the client's IP and user agent. Callers pass the request
+ * and the load context; nothing here trusts the browser.
+ */
+import { APIError } from 'better-auth/api';
+import { and, eq, sql } from 'drizzle-orm';
+import { recordAuditEvent, requestOrigin, type RequestOrigin } from '~/server/audit.server';
+import { session, user, verification } from '~/server/db/schema';
+import type { DimoraLoadContext } from '~/server/load-context';
+import { consumeRateLimit, type RateLimitAction } from '~/server/rate-limit.server';
+import { getViewer } from '~/server/auth/session.server';
+import type { Language } from '~/lib/constants';
+import type { SignInInput, SignUpInput } from './accounts.schemas';
+
+type Ctx = Pick<DimoraLoadContext, 'db' | 'auth' | 'clientIp' | 'logger'>;
+type Call = { context: Ctx; request: Request };
+
+/** A refusal by the rate limiter: the route answers 429 with `Retry-After`. */
+export type RateLimited = { ok: false; reason: 'rate_limited'; action: RateLimitAction; retryAfterS: number };
+
+/**
+ * Counts one attempt of `action` for this client. Returns a `RateLimited` refusal (audited once
+ * per window) or null when the attempt may go on.
+ */
+export async function checkRateLimit(
+  { context, request }: Call,
+  action: RateLimitAction,
+  userId: string | null = null,
+): Promise<RateLimited | null> {
+  const result = await consumeRateLimit({ db: context.db, action, client: context.clientIp });
+  if (result.allowed) return null;
+  if (result.firstRefusal) {
+    await recordAuditEvent({
+      db: context.db,
+      userId,
+      action: 'rate_limit_exceeded',
+      origin: requestOrigin(request, context.clientIp),
+      values: { rate_limit_action: action, limit: result.limit },
+    });
+  }
+  context.logger.warn({ action, client: context.clientIp }, 'rate limit exceeded');
+  return { ok: false, reason: 'rate_limited', action, retryAfterS: result.retryAfterS };
+}
+
+function errorCode(error: unknown): string {
+  if (error instanceof APIError) {
+    const body = error.body as { code?: string } | undefined;
+    return body?.code ?? String(error.status);
+  }
+  throw error;
+}
+
+async function userIdByEmail(context: Ctx, email: string): Promise<string | null> {
+  const [row] = await context.db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase()));
+  return row?.id ?? null;
+}
+
+function audit(context: Ctx, origin: RequestOrigin, action: Parameters<typeof recordAuditEvent>[0]['action'], userId: string | null, values: Record<string, unknown> = {}) {
+  return recordAuditEvent({ db: context.db, userId, action, origin, values });
+}
+
+export type SignInOutcome =
+  | { ok: true; userId: string; headers: Headers }
+  | { ok: false; reason: 'invalid_credentials' | 'email_not_verified' | 'banned' }
+  | RateLimited;
+
+/**
+ * Signs in with e-mail and password (spec §4: any session this browser still had is ended
+ * first). Success returns the Set-Cookie headers to send with the redirect. An unverified
+ * address gets a new verification e-mail.
+ */
+export async function signIn(call: Call, input: SignInInput): Promise<SignInOutcome> {
+  const { context, request } = call;
+  const limited = await checkRateLimit(call, 'login');
+  if (limited) return limited;
+  const origin = requestOrigin(request, context.clientIp);
+  const previous = await getViewer(request, context);
+  if (previous) await context.db.delete(session).where(eq(session.userId, previous.id));
+  try {
+    const result = await context.auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    await audit(context, origin, 'sign_in_succeeded', result.response.user.id);
+    return { ok: true, userId: result.response.user.id, headers: result.headers };
+  } catch (error) {
+    const code = errorCode(error);
+    const reason = code === 'EMAIL_NOT_VERIFIED' ? 'email_not_verified' : code === 'BANNED_USER' ? 'banned' : 'invalid_credentials';
+    await audit(context, origin, 'sign_in_failed', await userIdByEmail(context, input.email), { email: input.email, reason });
+    return { ok: false, reason };
+  }
+}
+
+export type SignUpOutcome = { ok: true } | { ok: false; reason: 'invalid' } | RateLimited;
+
+/**
+ * Registers a tenant or vendor and e-mails the verification link. An address that already has
+ * an account gets the same answer (no account enumeration); better-auth creates nothing then.
+ */
+export async function signUp(call: Call, input: SignUpInput, locale: Language): Promise<SignUpOutcome> {
+  const { context, request } = call;
+  const limited = await checkRateLimit(call, 'signup');
+  if (limited) return limited;
+  const [firstName = input.fullName, ...rest] = input.fullName.split(' ');
+  try {
+    const result = await context.auth.api.signUpEmail({
+      body: {
+        email: input.email,
+        password: input.password,
+        name: input.fullName,
+        firstName,
+        lastName: rest.join(' '),
+        phone: input.phone || undefined,
+        companyName: input.companyName || undefined,
+        address: input.address || undefined,
+        userType: input.role,
+        locale,
+      },
+      headers: request.headers,
+    });
+    const [created] = await context.db.select({ id: user.id }).from(user).where(eq(user.id, result.user.id));
+    await audit(context, requestOrigin(request, context.clientIp), 'sign_up', created?.id ?? null, {
+      email: input.email,
+      user_type: input.role,
+      existing_account: !created,
+    });
+    return { ok: true };
+  } catch (error) {
+    context.logger.warn({ code: errorCode(error) }, 'sign-up refused');
+    return { ok: false, reason: 'invalid' };
+  }
+}
+
+/**
+ * Signs the viewer out everywhere (spec §4: global scope): every session of the user is deleted,
+ * and the returned headers clear this browser's cookie.
+ */
+export async function signOut(call: Call): Promise<{ headers: Headers; userId: string | null }> {
+  const { context, request } = call;
+  const viewer = await getViewer(request, context);
+  let headers = new Headers();
+  try {
+    const result = await context.auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    headers = result.headers;
+  } catch (error) {
+    errorCode(error);
+  }
+  if (viewer) {
+    await context.db.delete(session).where(eq(session.userId, viewer.id));
+    await audit(context, requestOrigin(request, context.clientIp), 'sign_out', viewer.id);
+  }
+  return { headers, userId: viewer?.id ?? null };
+}
+
+/**
+ * spec §4 request mode: e-mails a reset link to `/auth?mode=reset&token=…` when the address has
+ * an account. Known and unknown addresses get the same answer.
+ */
+export async function requestPasswordReset(call: Call, email: string): Promise<{ ok: true } | RateLimited> {
+  const { context, request } = call;
+  const limited = await checkRateLimit(call, 'default');
+  if (limited) return limited;
+  await context.auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth?mode=reset' }, headers: request.headers });
+  await audit(context, requestOrigin(request, context.clientIp), 'password_reset_requested', await userIdByEmail(context, email), { email });
+  return { ok: true };
+}
+
+/**
+ * spec §4 reset mode: sets the new password when the token is valid and unused, then ends
+ * every session of that user. An expired, unknown or used token changes nothing.
+ */
+export async function resetPassword(
+  call: Call,
+  input: { token: string; password: string },
+): Promise<{ ok: true } | { ok: false; reason: 'invalid_token' } | RateLimited> {
+  const { context, request } = call;
+  const limited = await checkRateLimit(call, 'default');
+  if (limited) return limited;
+  const [pending] = await context.db
+    .select({ userId: verification.value })
+    .from(verification)
+    .where(and(eq(verification.identifier, `reset-password:${input.token}`)));
+  try {
+    await context.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: request.headers });
+  } catch (error) {
+    context.logger.info({ code: errorCode(error) }, 'password reset refused');
+    return { ok: false, reason: 'invalid_token' };
+  }
+  await audit(context, requestOrigin(request, context.clientIp), 'password_reset_completed', pending?.userId ?? null);
+  return { ok: true };
+}
+
+/** Confirms an e-mail address from the link in the verification e-mail. */
+export async function verifyEmail(call: Call, token: string): Promise<{ ok: true } | { ok: false; reason: 'invalid_token' } | RateLimited> {
+  const { context, request } = call;
+  const limited = await checkRateLimit(call, 'default');
+  if (limited) return limited;
+  try {
+    const result = await context.auth.api.verifyEmail({ query: { token } });
+    const userId = result && 'user' in result && result.user ? (result.user as { id: string }).id : null;
+    await audit(context, requestOrigin(request, context.clientIp), 'email_verified', userId);
+    return { ok: true };
+  } catch (error) {
+    context.logger.info({ code: errorCode(error) }, 'e-mail verification refused');
+    return { ok: false, reason: 'invalid_token' };
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Who may open which page (spec §6, DESIGN §4): the protected routes of spec §2 with the role
+ * each needs, and the side-menu items each role gets. Client-safe; the server enforces it in
+ * every loader and action (`app/server/auth/session.server.ts`).
+ */
+export const ROLES = ['tenant', 'vendor', 'property_manager', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** A route's requirement: any signed-in user, or one role (admin passes every role check). */
+export type Requirement = 'signed-in' | Role;
+
+/** True when `role` satisfies `requirement` (spec §6: admin passes every role check). */
+export function satisfies(role: Role, requirement: Requirement): boolean {
+  return requirement === 'signed-in' || role === 'admin' || role === requirement;
+}
+
+/** spec §2 "Admin-only": every admin page, plus the dev mailbox. */
+export const ADMIN_SECTIONS = [
+  'projects',
+  'users',
+  'tenants',
+  'vendors',
+  'properties',
+  'system',
+  'database',
+  'notifications',
+  'messages',
+  'payments',
+  'maintenance',
+  'assignments',
+  'mailbox',
+] as const;
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+
+/** spec §2 "Protected routes", path → requirement. The guard test walks this table. */
+export const PROTECTED_ROUTES: readonly { path: string; requires: Requirement }[] = [
+  { path: '/dashboard', requires: 'signed-in' },
+  { path: '/tenant-portal', requires: 'tenant' },
+  { path: '/vendor-portal', requires: 'vendor' },
+  { path: '/admin', requires: 'admin' },
+  ...ADMIN_SECTIONS.map((section) => ({ path: `/admin/${section}`, requires: 'admin' as const })),
+  { path: '/admin-debug', requires: 'admin' },
+];
+
+/** spec §2 chrome: the extra side-menu items of a signed-in user, by role. */
+export function roleMenuItems(role: Role): { to: string; key: 'dashboard' | 'portal' | 'vendor' | 'admin' }[] {
+  const items: { to: string; key: 'dashboard' | 'portal' | 'vendor' | 'admin' }[] = [{ to: '/dashboard', key: 'dashboard' }];
+  if (role === 'tenant') items.push({ to: '/tenant-portal', key: 'portal' });
+  if (role === 'vendor') items.push({ to: '/vendor-portal', key: 'vendor' });
+  if (role === 'admin') items.push({ to: '/admin', key: 'admin' });
+  return items;
+}

@@ -1,0 +1,13 @@
+/**
+ * The CSP nonce of the current response (accounts issue, deliverable 12): provided by
+ * entry.server.tsx during server rendering; empty in the browser, where scripts are already
+ * trusted and browsers hide the attribute anyway.
+ */
+import { createContext, useContext } from 'react';
+
+const NonceContext = createContext('');
+export const NonceProvider = NonceContext.Provider;
+
+export function useNonce(): string {
+  return useContext(NonceContext);
+}

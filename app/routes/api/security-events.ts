@@ -1,0 +1,4 @@
+/** Stub: being built (accounts issue, paste guard). */
+export async function action() {
+  return null;
+}

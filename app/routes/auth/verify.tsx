@@ -1,0 +1,4 @@
+/** Stub: being built (accounts issue). */
+export default function Stub() {
+  return null;
+}

@@ -1,0 +1,79 @@
+/**
+ * The audit log (spec §3 "Audit log", DESIGN §4): written by the server only. Each entry keeps
+ * the acting user, the action, the table it concerns and `new_values` with the spec's timestamp,
+ * user agent and IP address, plus anything the action adds.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from './db/client.server';
+import { auditLog } from './db/schema';
+
+/** Every action the server records. */
+export const AUDIT_ACTIONS = [
+  'sign_in_succeeded',
+  'sign_in_failed',
+  'sign_up',
+  'email_verified',
+  'sign_out',
+  'password_reset_requested',
+  'password_reset_completed',
+  'user_created',
+  'role_changed',
+  'user_banned',
+  'user_unbanned',
+  'rate_limit_exceeded',
+  'paste_blocked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Where a request came from: built by `requestOrigin`. */
+export type RequestOrigin = { ip: string; userAgent: string };
+
+/** The request's client address (from the load context) and user agent (≤ 300 characters). */
+export function requestOrigin(request: Request, clientIp: string): RequestOrigin {
+  return { ip: clientIp, userAgent: (request.headers.get('user-agent') ?? 'unknown').slice(0, 300) };
+}
+
+/**
+ * Appends one entry. `tableName` defaults to the spec's "security_events". Never throws for
+ * content: values are stored as JSON as given.
+ */
+export async function recordAuditEvent({
+  db,
+  userId,
+  action,
+  origin,
+  tableName = 'security_events',
+  values = {},
+}: {
+  db: Db;
+  userId: string | null;
+  action: AuditAction;
+  origin: RequestOrigin;
+  tableName?: string;
+  values?: Record<string, unknown>;
+}): Promise<void> {
+  await db.insert(auditLog).values({
+    userId,
+    action,
+    tableName,
+    ipAddress: origin.ip,
+    userAgent: origin.userAgent,
+    newValues: { ...values, timestamp: new Date().toISOString(), user_agent: origin.userAgent, ip_address: origin.ip },
+  });
+}
+
+/** A user's most recent audit entries, newest first (the dashboard's "recent security events"). */
+export async function findRecentAuditEvents({ db, userId, limit = 10 }: { db: Db; userId: string; limit?: number }) {
+  return db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      ipAddress: auditLog.ipAddress,
+      userAgent: auditLog.userAgent,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .where(and(eq(auditLog.userId, userId), eq(auditLog.tableName, 'security_events')))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+}

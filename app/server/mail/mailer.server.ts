@@ -1,0 +1,53 @@
+/**
+ * Outgoing e-mail (DESIGN §2 "e-mail"): nodemailer over SMTP when `SMTP_URL` is set; otherwise
+ * the dev mailbox, which stores each message in `mail_message` (readable by admins at
+ * /admin/mailbox) and logs it. Free of i18n so CLI scripts can use it; the texts are built by
+ * `app/features/accounts/mail-templates.server.ts` and friends.
+ */
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client.server';
+import { mailMessage } from '../db/schema';
+import type { Logger } from '../logger.server';
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+};
+
+export type Mailer = {
+  /** `smtp` sends through SMTP_URL; `mailbox` stores in the database. */
+  readonly kind: 'smtp' | 'mailbox';
+  /** Sends one message. Throws when the SMTP server refuses it; callers decide whether to log or fail. */
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+};
+
+type MailerOptions = { db: Db; logger: Logger; from: string; smtpUrl?: string };
+
+/** Creates the mailer the server uses for its whole life. */
+export function createMailer({ db, logger, from, smtpUrl }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        const info = await transport.sendMail({ from, ...mail });
+        logger.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  return {
+    kind: 'mailbox',
+    async send(mail) {
+      const [row] = await db
+        .insert(mailMessage)
+        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
+        .returning({ id: mailMessage.id });
+      logger.info({ to: mail.to, subject: mail.subject, mailboxId: row?.id }, 'mail stored in the dev mailbox');
+    },
+    close: () => undefined,
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * Server-side rate limits (spec §9, DESIGN §5): a fixed one-minute window per action and client,
+ * counted in the `rate_limit` table with one atomic upsert, so counters survive restarts and are
+ * shared by every instance on the same PostgreSQL.
+ */
+import { and, gt, like, lt, sql } from 'drizzle-orm';
+import { RATE_LIMITS, RATE_LIMIT_WARNING_RATIO } from '~/lib/constants';
+import type { Db } from './db/client.server';
+import { rateLimit } from './db/schema';
+
+export type RateLimitAction = keyof typeof RATE_LIMITS;
+
+/** spec §9: limits are per minute. */
+export const RATE_LIMIT_WINDOW_S = 60;
+
+export type RateLimitResult = {
+  action: RateLimitAction;
+  allowed: boolean;
+  /** Attempts counted in the current window, this one included. */
+  count: number;
+  limit: number;
+  /** Whole seconds until the window resets (the `Retry-After` value). */
+  retryAfterS: number;
+  /** True for the first refused attempt of a window: the one worth an audit entry. */
+  firstRefusal: boolean;
+};
+
+/**
+ * Counts one attempt of `action` by `client` (an IP address, or `user:<id>`) and says whether it
+ * is allowed. Never throws for a refusal; database errors propagate.
+ */
+export async function consumeRateLimit({
+  db,
+  action,
+  client,
+}: {
+  db: Db;
+  action: RateLimitAction;
+  client: string;
+}): Promise<RateLimitResult> {
+  const limit = RATE_LIMITS[action];
+  const expired = sql`"rate_limit"."window_start" <= now() - make_interval(secs => ${RATE_LIMIT_WINDOW_S})`;
+  const [row] = await db
+    .insert(rateLimit)
+    .values({ key: `${action}:${client}`, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimit.key,
+      set: {
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE "rate_limit"."count" + 1 END`,
+        windowStart: sql`CASE WHEN ${expired} THEN now() ELSE "rate_limit"."window_start" END`,
+      },
+    })
+    .returning({
+      count: rateLimit.count,
+      retryAfterS: sql<number>`greatest(1, ceil(extract(epoch from (${rateLimit.windowStart} + make_interval(secs => ${RATE_LIMIT_WINDOW_S}) - now()))))::int`,
+    });
+  // Now and then, forget windows that ended long ago.
+  if (Math.random() < 0.01) await db.delete(rateLimit).where(lt(rateLimit.windowStart, sql`now() - interval '1 hour'`));
+  const count = row?.count ?? 1;
+  return {
+    action,
+    allowed: count <= limit,
+    count,
+    limit,
+    retryAfterS: Number(row?.retryAfterS ?? RATE_LIMIT_WINDOW_S),
+    firstRefusal: count === limit + 1,
+  };
+}
+
+export type SecurityStatus = 'secure' | 'warning' | 'blocked';
+
+export type SecurityStatusReport = {
+  status: SecurityStatus;
+  /** The actions with attempts in the current window. */
+  actions: { action: RateLimitAction; count: number; limit: number }[];
+};
+
+/**
+ * spec §4 "Security status" for one client: `blocked` when a limit is used up, `warning` above
+ * 80 % of any limit, else `secure`.
+ */
+export async function findSecurityStatus({ db, client }: { db: Db; client: string }): Promise<SecurityStatusReport> {
+  const rows = await db
+    .select({ key: rateLimit.key, count: rateLimit.count })
+    .from(rateLimit)
+    .where(
+      and(
+        like(rateLimit.key, `%:${client.replace(/[%_\\]/g, '\\$&')}`),
+        gt(rateLimit.windowStart, sql`now() - make_interval(secs => ${RATE_LIMIT_WINDOW_S})`),
+      ),
+    );
+  const actions = rows
+    .map((row) => {
+      const action = row.key.slice(0, row.key.indexOf(':')) as RateLimitAction;
+      return { action, count: Math.min(row.count, RATE_LIMITS[action] ?? row.count), limit: RATE_LIMITS[action] };
+    })
+    .filter((entry) => entry.limit !== undefined);
+  let status: SecurityStatus = 'secure';
+  for (const entry of actions) {
+    if (entry.count >= entry.limit) status = 'blocked';
+    else if (status === 'secure' && entry.count > entry.limit * RATE_LIMIT_WARNING_RATIO) status = 'warning';
+  }
+  return { status, actions };
+}

@@ -1,0 +1,11 @@
+/** Creates the e2e accounts (tests/e2e/users.ts) in the e2e server's fresh database. */
+import { createVerifiedUser } from '../../app/server/auth/create-user.server';
+import { openDatabase } from '../../app/server/db/client.server';
+import { E2E_USERS } from './users';
+
+const database = await openDatabase({ dataDir: process.env.DATA_DIR });
+await database.migrate();
+for (const [role, account] of Object.entries(E2E_USERS)) {
+  await createVerifiedUser(database.db, { ...account, role: role as keyof typeof E2E_USERS });
+}
+await database.close();
