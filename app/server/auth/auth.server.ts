@@ -107,6 +107,15 @@ export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookie
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
+    // better-auth's messages go to our structured log. A wrong password is routine (the audit log
+    // has it), so it is logged at debug level.
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        const routine = message === 'Invalid password' || message.startsWith('User not found');
+        logger[routine ? 'debug' : level]({ args: args.length ? args : undefined }, `better-auth: ${message}`);
+      },
+    },
     databaseHooks: {
       user: {
         create: {
