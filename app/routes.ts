@@ -21,6 +21,7 @@ export default [
     route('property/:id', 'routes/public/property.tsx'),
     route('apartments', 'routes/public/apartments.tsx'),
     route('booking/:id', 'routes/public/booking.tsx'),
+    route('payment-success', 'routes/public/payment-success.tsx'),
     route('privacy', 'routes/public/privacy.tsx'),
     route('terms', 'routes/public/terms.tsx'),
     route('subscriptions', 'routes/public/subscriptions.tsx'),

@@ -1,0 +1,4 @@
+/** Stub: being built (applications issue). */
+export default function Stub() {
+  return null;
+}
