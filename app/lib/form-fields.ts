@@ -5,6 +5,10 @@
  */
 import { z } from 'zod';
 
+// zod 4 probes `new Function` to compile fast object parsers; under our nonce-only CSP that probe
+// is a policy violation in the browser. Every client-side schema imports this module first.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 /** Translation keys used as zod messages. */
 export const FIELD_MESSAGES = {
   required: 'common.form.required',

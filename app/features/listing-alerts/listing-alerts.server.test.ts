@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import itMail from '~/i18n/locales/it/mail.json';
 import { action, loader } from '~/routes/public/subscriptions';
-import { listingAlert } from '~/server/db/schema';
-import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { listingAlert, mailMessage } from '~/server/db/schema';
+import { createTestDatabase, testContext, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
+import { startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp';
 import { answerOf } from '../../../tests/setup/action-result';
 import { ALERTS_PER_EMAIL_MAX, isAlertToken } from './listing-alerts.schemas';
 import { confirmListingAlert, createAlertToken, subscribeToListingAlerts, unsubscribeListingAlert } from './listing-alerts.server';
@@ -30,6 +32,12 @@ async function load(search: string, headers: Record<string, string> = {}) {
   return loader({ request, params: {}, context: testContext(database) } as unknown as Parameters<typeof loader>[0]);
 }
 
+
+/** The mail options of the test context (dev mailbox). */
+function mailOptions() {
+  const context = testContext(database);
+  return { mailer: context.mailer, publicUrl: context.publicUrl };
+}
 
 async function alertsFor(email: string) {
   return database.db
@@ -116,7 +124,7 @@ describe('listing alert subscriptions', () => {
   it(`an address may hold at most ${ALERTS_PER_EMAIL_MAX} active alerts`, async () => {
     for (let capacity = 1; capacity <= 4; capacity += 1) {
       for (const location of ['Austin', 'Dallas', 'Houston']) {
-        await subscribeToListingAlerts({ db: database.db, locale: 'en', input: { email: 'busy@example.com', capacity: String(capacity), location } });
+        await subscribeToListingAlerts({ ...mailOptions(), db: database.db, locale: 'en', input: { email: 'busy@example.com', capacity: String(capacity), location } });
       }
     }
     const alerts = await alertsFor('busy@example.com');
@@ -140,7 +148,7 @@ describe('subscriptions page loader', () => {
   });
 
   it('an unsubscribe link marks the alert unsubscribed and says so, also when clicked twice', async () => {
-    await subscribeToListingAlerts({ db: database.db, locale: 'en', input: { email: 'leaving@example.com', location: 'Austin' } });
+    await subscribeToListingAlerts({ ...mailOptions(), db: database.db, locale: 'en', input: { email: 'leaving@example.com', location: 'Austin' } });
     const [alert] = await alertsFor('leaving@example.com');
     const page = await load(`?unsubscribe=${alert!.unsubscribeToken}`);
     expect(page.notice).toEqual({ link: 'unsubscribe', outcome: 'done', criteria: { location: 'Austin' } });
@@ -157,7 +165,7 @@ describe('subscriptions page loader', () => {
   });
 
   it('a confirmation link confirms a pending alert once', async () => {
-    await subscribeToListingAlerts({ db: database.db, locale: 'en', input: { email: 'confirming@example.com', capacity: '1' } });
+    await subscribeToListingAlerts({ ...mailOptions(), db: database.db, locale: 'en', input: { email: 'confirming@example.com', capacity: '1' } });
     const [alert] = await alertsFor('confirming@example.com');
     const page = await load(`?confirm=${alert!.confirmToken}`);
     expect(page.notice).toMatchObject({ link: 'confirm', outcome: 'done' });
@@ -171,12 +179,12 @@ describe('subscriptions page loader', () => {
 describe('unsubscribing and subscribing again', () => {
   it('a search subscribed again after unsubscribing starts over as pending with new tokens, and the old confirm link is void', async () => {
     const input = { email: 'comeback@example.com', location: 'Phoenix' };
-    await subscribeToListingAlerts({ db: database.db, locale: 'en', input });
+    await subscribeToListingAlerts({ ...mailOptions(), db: database.db, locale: 'en', input });
     const [first] = await alertsFor('comeback@example.com');
     expect((await unsubscribeListingAlert({ db: database.db, token: first!.unsubscribeToken })).outcome).toBe('done');
     expect((await confirmListingAlert({ db: database.db, token: first!.confirmToken })).outcome).toBe('cancelled');
 
-    const again = await subscribeToListingAlerts({ db: database.db, locale: 'en', input });
+    const again = await subscribeToListingAlerts({ ...mailOptions(), db: database.db, locale: 'en', input });
     expect(again).toMatchObject({ ok: true, status: 'pending', created: false });
     const rows = await alertsFor('comeback@example.com');
     expect(rows).toHaveLength(1);
@@ -189,8 +197,8 @@ describe('unsubscribing and subscribing again', () => {
   it('two identical subscriptions at the same moment leave a single row', async () => {
     const input = { email: 'race@example.com', capacity: '2', location: 'Austin' };
     const results = await Promise.all([
-      subscribeToListingAlerts({ db: database.db, locale: 'en', input }),
-      subscribeToListingAlerts({ db: database.db, locale: 'en', input }),
+      subscribeToListingAlerts({ ...mailOptions(), db: database.db, locale: 'en', input }),
+      subscribeToListingAlerts({ ...mailOptions(), db: database.db, locale: 'en', input }),
     ]);
     expect(results.every((result) => result.ok)).toBe(true);
     expect(await alertsFor('race@example.com')).toHaveLength(1);
@@ -200,5 +208,122 @@ describe('unsubscribing and subscribing again', () => {
     const tokens = new Set(Array.from({ length: 200 }, createAlertToken));
     expect(tokens.size).toBe(200);
     for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  });
+});
+
+describe('the confirmation e-mail (real SMTP round trip)', () => {
+  let sink: SmtpSink;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+
+  afterAll(async () => {
+    await sink.close();
+  });
+
+  function smtpContext() {
+    return testContext(database, { smtpUrl: sink.url });
+  }
+
+  function linksIn(text: string) {
+    const urls = text.match(/https?:\/\/\S+/g) ?? [];
+    const find = (param: string) => {
+      const found = urls.map((url) => new URL(url)).find((url) => url.pathname === '/subscriptions' && url.searchParams.has(param));
+      if (!found) throw new Error(`no ${param} link in:\n${text}`);
+      return found;
+    };
+    return { confirm: find('confirm'), unsubscribe: find('unsubscribe') };
+  }
+
+  it('an Italian subscription is e-mailed in Italian with a confirm link that confirms the alert', async () => {
+    const context = smtpContext();
+    const answer = answerOf(
+      await action({
+        request: postAlert({ email: 'Rosa.Rossi@example.it', location: 'Austin', capacity: '2' }, { Cookie: 'language=it' }),
+        params: {},
+        context,
+      } as unknown as Parameters<typeof action>[0]),
+    );
+    expect(answer).toEqual({ status: 200, body: { ok: true, state: 'pending' } });
+
+    const mail = await sink.waitFor('rosa.rossi@example.it');
+    expect(mail.subject).toBe(itMail.alert.subject);
+    expect(mail.text).toContain(itMail.greetingAnonymous);
+    expect(mail.text).toContain(itMail.alert.intro);
+    expect(mail.text).toContain(itMail.alert.action);
+    expect(mail.html).toContain(itMail.alert.intro.replace(/'/g, '&#39;'));
+
+    const [alert] = await alertsFor('rosa.rossi@example.it');
+    const links = linksIn(mail.text);
+    expect(links.confirm.origin).toBe(TEST_PUBLIC_URL);
+    expect(links.confirm.searchParams.get('confirm')).toBe(alert!.confirmToken);
+    expect(links.unsubscribe.searchParams.get('unsubscribe')).toBe(alert!.unsubscribeToken);
+
+    expect(await confirmListingAlert({ db: database.db, token: links.confirm.searchParams.get('confirm') })).toEqual({
+      outcome: 'done',
+      criteria: { location: 'Austin', capacity: 2 },
+    });
+    const [after] = await alertsFor('rosa.rossi@example.it');
+    expect(after?.status).toBe('confirmed');
+  });
+
+  it('subscribing again while the alert is pending re-sends the same links; a confirmed alert gets no new e-mail', async () => {
+    const context = smtpContext();
+    const options = { db: database.db, mailer: context.mailer, publicUrl: context.publicUrl, input: { email: 'again@example.com', location: 'Denver' } };
+    await subscribeToListingAlerts({ ...options, locale: 'en' });
+    const first = await sink.waitFor('again@example.com');
+    expect(first.subject).toBe('Confirm your Dimora listing alert');
+
+    const resent = await subscribeToListingAlerts({ ...options, locale: 'it' });
+    expect(resent).toMatchObject({ ok: true, status: 'pending', created: false });
+    const second = await sink.waitFor('again@example.com');
+    expect(second.subject).toBe(itMail.alert.subject);
+    expect(linksIn(second.text).confirm.href).toBe(linksIn(first.text).confirm.href);
+
+    await confirmListingAlert({ db: database.db, token: linksIn(second.text).confirm.searchParams.get('confirm') });
+    const before = sink.messages.length;
+    const already = await subscribeToListingAlerts({ ...options, locale: 'en' });
+    expect(already).toMatchObject({ ok: true, status: 'confirmed' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sink.messages.length).toBe(before);
+  });
+
+  it('invalid input sends nothing', async () => {
+    const context = smtpContext();
+    const before = sink.messages.length;
+    const invalid = await subscribeToListingAlerts({ db: database.db, mailer: context.mailer, publicUrl: context.publicUrl, locale: 'en', input: { email: 'not-an-address' } });
+    expect(invalid.ok).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sink.messages.length).toBe(before);
+  });
+
+  it('a mail server that cannot be reached is logged and the alert is still saved', async () => {
+    const down = await startSmtpSink();
+    await down.close();
+    const context = testContext(database, { smtpUrl: down.url });
+    const logger = { error: vi.fn(), info: vi.fn() };
+    const result = await subscribeToListingAlerts({
+      db: database.db,
+      mailer: context.mailer,
+      publicUrl: context.publicUrl,
+      logger,
+      locale: 'en',
+      input: { email: 'offline@example.com', location: 'Miami' },
+    });
+    expect(result).toMatchObject({ ok: true, status: 'pending', created: true });
+    expect(logger.error).toHaveBeenCalledTimes(1);
+    expect(await alertsFor('offline@example.com')).toHaveLength(1);
+  });
+});
+
+describe('the confirmation e-mail through the dev mailbox', () => {
+  it('a subscription without SMTP stores the message in the mailbox with both links', async () => {
+    await runAction(postAlert({ email: 'mailbox.alert@example.com', maxPrice: '2000' }));
+    const [alert] = await alertsFor('mailbox.alert@example.com');
+    const stored = await database.db.select().from(mailMessage).where(eq(mailMessage.to, 'mailbox.alert@example.com'));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.text).toContain(`${TEST_PUBLIC_URL}/subscriptions?confirm=${alert!.confirmToken}`);
+    expect(stored[0]?.text).toContain(`${TEST_PUBLIC_URL}/subscriptions?unsubscribe=${alert!.unsubscribeToken}`);
   });
 });

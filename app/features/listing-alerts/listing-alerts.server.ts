@@ -1,8 +1,8 @@
 /**
  * Listing alerts (the /subscriptions page, DESIGN §4 `listing_alert`): a visitor saves a search
  * with an e-mail address, confirms it through a link (double opt-in) and can leave with the
- * unsubscribe link carried by every alert e-mail. The confirmation e-mail itself is sent by the
- * mail work of the accounts issue; the tokens it needs are created here.
+ * unsubscribe link carried by every alert e-mail. Subscribing e-mails the confirmation link
+ * (and the unsubscribe link) in the alert's language.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -10,6 +10,9 @@ import { getT } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';
 import type { Db } from '~/server/db/client.server';
 import { listingAlert } from '~/server/db/schema';
+import { logger as defaultLogger, type Logger } from '~/server/logger.server';
+import type { Mailer } from '~/server/mail/mailer.server';
+import { listingAlertConfirmMail } from '~/server/mail/templates.server';
 import { translateIssues } from '~/server/form-errors.server';
 import type { FieldErrors } from '~/lib/form-fields';
 import {
@@ -35,7 +38,26 @@ type SubscribeOptions = {
   input: unknown;
   /** The visitor's language: error messages and the alert e-mails use it. */
   locale: Language;
+  /** Sends the confirmation e-mail (the load context's mailer). */
+  mailer: Mailer;
+  /** The site's public origin for the links in the e-mail, e.g. `https://dimora.example`. */
+  publicUrl: string;
+  /** Where a failed delivery is logged; the server's logger by default. */
+  logger?: Pick<Logger, 'error' | 'info'>;
 };
+
+/** The links of a pending alert's confirmation e-mail. */
+export function listingAlertLinks(publicUrl: string, tokens: { confirmToken: string; unsubscribeToken: string }) {
+  const base = `${publicUrl.replace(/\/+$/, '')}/subscriptions`;
+  return {
+    confirmUrl: `${base}?confirm=${encodeURIComponent(tokens.confirmToken)}`,
+    unsubscribeUrl: `${base}?unsubscribe=${encodeURIComponent(tokens.unsubscribeToken)}`,
+  };
+}
+
+type Saved =
+  | { ok: true; alertId: number; status: 'pending' | 'confirmed'; created: boolean; tokens: { confirmToken: string; unsubscribeToken: string } | null }
+  | Extract<SubscribeResult, { ok: false }>;
 
 /**
  * Saves a listing alert for an e-mail address and search criteria, status `pending` with fresh
@@ -44,10 +66,23 @@ type SubscribeOptions = {
  * unsubscribed starts over as `pending` with new tokens. Serialised per address with an
  * advisory lock, so two identical submissions at once still leave one row.
  *
+ * Every outcome that leaves the alert `pending` (new, started over, or subscribed again before
+ * confirming) e-mails the confirmation message in `locale`, with the links
+ * `${publicUrl}/subscriptions?confirm=<token>` and `?unsubscribe=<token>`; an already confirmed
+ * alert gets no e-mail. A failed delivery is logged, not reported: the alert stays saved and
+ * subscribing again re-sends.
+ *
  * Returns `status: 400` with field errors in `locale` for invalid input, `status: 422` when the
  * address already holds ALERTS_PER_EMAIL_MAX active alerts. Database failures throw.
  */
-export async function subscribeToListingAlerts({ db, input, locale }: SubscribeOptions): Promise<SubscribeResult> {
+export async function subscribeToListingAlerts({
+  db,
+  input,
+  locale,
+  mailer,
+  publicUrl,
+  logger = defaultLogger,
+}: SubscribeOptions): Promise<SubscribeResult> {
   const parsed = listingAlertSchema.safeParse(input);
   if (!parsed.success) {
     return { ok: false, status: 400, errors: translateIssues<ListingAlertField>(parsed.error, locale) };
@@ -56,10 +91,15 @@ export async function subscribeToListingAlerts({ db, input, locale }: SubscribeO
   const address = email.toLowerCase();
   const { location = '', ...numbers } = criteria;
 
-  return db.transaction(async (tx): Promise<SubscribeResult> => {
+  const saved = await db.transaction(async (tx): Promise<Saved> => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`listing_alert:${address}`}))`);
     const [existing] = await tx
-      .select({ id: listingAlert.id, status: listingAlert.status })
+      .select({
+        id: listingAlert.id,
+        status: listingAlert.status,
+        confirmToken: listingAlert.confirmToken,
+        unsubscribeToken: listingAlert.unsubscribeToken,
+      })
       .from(listingAlert)
       .where(
         and(
@@ -72,7 +112,8 @@ export async function subscribeToListingAlerts({ db, input, locale }: SubscribeO
 
     if (existing && existing.status !== 'unsubscribed') {
       await tx.update(listingAlert).set({ locale, updatedAt: new Date() }).where(eq(listingAlert.id, existing.id));
-      return { ok: true, alertId: existing.id, status: existing.status, created: false };
+      const tokens = existing.status === 'pending' ? { confirmToken: existing.confirmToken, unsubscribeToken: existing.unsubscribeToken } : null;
+      return { ok: true, alertId: existing.id, status: existing.status, created: false, tokens };
     }
 
     const [active] = await tx
@@ -95,12 +136,24 @@ export async function subscribeToListingAlerts({ db, input, locale }: SubscribeO
     };
     if (existing) {
       await tx.update(listingAlert).set({ ...fresh, updatedAt: new Date() }).where(eq(listingAlert.id, existing.id));
-      return { ok: true, alertId: existing.id, status: 'pending', created: false };
+      return { ok: true, alertId: existing.id, status: 'pending', created: false, tokens: fresh };
     }
     const [row] = await tx.insert(listingAlert).values(fresh).returning({ id: listingAlert.id });
     if (!row) throw new Error('listing_alert insert returned no row');
-    return { ok: true, alertId: row.id, status: 'pending', created: true };
+    return { ok: true, alertId: row.id, status: 'pending', created: true, tokens: fresh };
   });
+
+  if (!saved.ok) return saved;
+  const { tokens, ...result } = saved;
+  if (tokens) {
+    const { confirmUrl, unsubscribeUrl } = listingAlertLinks(publicUrl, tokens);
+    try {
+      await mailer.send(listingAlertConfirmMail({ to: email, locale, url: confirmUrl, unsubscribeUrl }));
+    } catch (error) {
+      logger.error({ err: error, alertId: saved.alertId }, 'listing alert confirmation e-mail failed');
+    }
+  }
+  return result;
 }
 
 export type AlertLinkOutcome = {

@@ -11,6 +11,8 @@ import { ContactFaq } from '~/features/contact/components/contact-faq';
 import { ContactForm } from '~/features/contact/components/contact-form';
 import { isContactTopic, parsePropertyParam, readContactForm } from '~/features/contact/contact.schemas';
 import { submitContactInquiry } from '~/features/contact/contact.server';
+import { checkRateLimit } from '~/features/accounts/accounts.server';
+import { rateLimitedAnswer } from '~/server/responses.server';
 import { isDocumentPost } from '~/server/form-errors.server';
 import { findPublicProperty } from '~/features/listings/listings.server';
 import { translations } from '~/i18n/resources.server';
@@ -35,7 +37,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * Saves a contact inquiry (a new contact thread). Rate-limited first (spec §9 "default", 50 a
+ * minute per client): a refusal answers 429 with Retry-After and saves nothing.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
+  const limited = await checkRateLimit({ context, request }, 'default');
+  if (limited) return rateLimitedAnswer(limited);
   const locale = requestLanguage(request);
   const values = readContactForm(await request.formData());
   const result = await submitContactInquiry({ db: context.db, input: values, locale });

@@ -18,6 +18,8 @@ import {
   unsubscribeListingAlert,
   type AlertLinkOutcome,
 } from '~/features/listing-alerts/listing-alerts.server';
+import { checkRateLimit } from '~/features/accounts/accounts.server';
+import { rateLimitedAnswer } from '~/server/responses.server';
 import { parseListingQuery } from '~/features/listings/listings.schemas';
 import { listLocations } from '~/features/listings/listings.server';
 import { translations } from '~/i18n/resources.server';
@@ -56,10 +58,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * Saves a listing alert and e-mails its confirmation link (double opt-in). Rate-limited first
+ * (spec §9 "default", 50 a minute per client): a refusal answers 429 with Retry-After, saves
+ * nothing and sends nothing.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
+  const limited = await checkRateLimit({ context, request }, 'default');
+  if (limited) return rateLimitedAnswer(limited);
   const locale = requestLanguage(request);
   const values = readListingAlertForm(await request.formData());
-  const result = await subscribeToListingAlerts({ db: context.db, input: values, locale });
+  const result = await subscribeToListingAlerts({
+    db: context.db,
+    input: values,
+    locale,
+    mailer: context.mailer,
+    publicUrl: context.publicUrl,
+    logger: context.logger,
+  });
   if (!result.ok) return data({ ok: false as const, errors: result.errors, values }, { status: result.status });
   context.logger.info({ alertId: result.alertId, created: result.created }, 'listing alert saved');
   if (isDocumentPost(request)) return redirect(`/subscriptions?subscribed=${result.status}`, 303);

@@ -12,6 +12,8 @@ import { isDocumentPost } from '~/server/form-errors.server';
 import { VendorSignupForm } from '~/features/vendors/components/vendor-signup-form';
 import { earliestTodayIso, readVendorSignupForm } from '~/features/vendors/vendors.schemas';
 import { submitVendorApplication } from '~/features/vendors/vendors.server';
+import { checkRateLimit } from '~/features/accounts/accounts.server';
+import { rateLimitedAnswer } from '~/server/responses.server';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { MARKETING_FIGURES } from '~/lib/constants';
@@ -31,7 +33,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * Saves a vendor application (a pending vendor). Rate-limited first (spec §9 "default", 50 a
+ * minute per client): a refusal answers 429 with Retry-After and saves nothing.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
+  const limited = await checkRateLimit({ context, request }, 'default');
+  if (limited) return rateLimitedAnswer(limited);
   const locale = requestLanguage(request);
   const values = readVendorSignupForm(await request.formData());
   const result = await submitVendorApplication({ db: context.db, input: values, locale });

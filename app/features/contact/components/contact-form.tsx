@@ -6,6 +6,7 @@
 import { Alert, Anchor, Button, Grid, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useFormOutcome } from '~/components/forms/use-form-outcome';
+import { useRateLimitMessage, useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
 import { IconAlertCircle, IconCircleCheck, IconHome, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
@@ -14,7 +15,9 @@ import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
 
 export type ContactActionResult =
   | { ok: true }
-  | { ok: false; errors: FieldErrors<ContactField>; values: ContactFormValues };
+  | { ok: false; errors: FieldErrors<ContactField>; values: ContactFormValues }
+  /** Refused by the rate limiter (HTTP 429): nothing was sent. */
+  | { ok: false; rateLimited: { action: string; retryAfterS: number }; errors: FieldErrors<ContactField>; values?: undefined };
 
 type Props = {
   /** What the action answered for the last enhanced submission. */
@@ -31,6 +34,8 @@ export function ContactForm({ result, property, defaultTopic, sent }: Props) {
   const failed = result && !result.ok ? result : undefined;
   const errors: FieldErrors<ContactField> = failed?.errors ?? {};
   const values = failed?.values;
+  useRateLimitToast(result);
+  const rateLimitMessage = useRateLimitMessage(result);
 
   const { busy, formRef, formKey } = useFormOutcome(result, () =>
     notifications.show({ color: 'teal', title: t('common.toast.success'), message: t('forms.contact.success') }),
@@ -51,7 +56,7 @@ export function ContactForm({ result, property, defaultTopic, sent }: Props) {
       )}
       {failed && (
         <Alert color="red" icon={<IconAlertCircle aria-hidden />} mb="md" data-testid="form-errors">
-          {errors.form ?? t('common.form.fixErrors')}
+          {errors.form ?? rateLimitMessage ?? t('common.form.fixErrors')}
         </Alert>
       )}
       <Form method="post" ref={formRef} key={formKey} noValidate data-testid="contact-form">

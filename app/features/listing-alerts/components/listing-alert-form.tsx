@@ -6,6 +6,7 @@
 import { Alert, Button, Grid, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useFormOutcome } from '~/components/forms/use-form-outcome';
+import { useRateLimitMessage, useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
 import { IconAlertCircle, IconBell, IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
@@ -17,7 +18,9 @@ export type SubscribeState = 'pending' | 'confirmed';
 
 export type ListingAlertActionResult =
   | { ok: true; state: SubscribeState }
-  | { ok: false; errors: FieldErrors<ListingAlertField>; values: ListingAlertFormValues };
+  | { ok: false; errors: FieldErrors<ListingAlertField>; values: ListingAlertFormValues }
+  /** Refused by the rate limiter (HTTP 429): nothing was saved or sent. */
+  | { ok: false; rateLimited: { action: string; retryAfterS: number }; errors: FieldErrors<ListingAlertField>; values?: undefined };
 
 type Props = {
   result: ListingAlertActionResult | undefined;
@@ -41,6 +44,8 @@ export function ListingAlertForm({ result, initial, subscribed, locations }: Pro
   const failed = result && !result.ok ? result : undefined;
   const errors: FieldErrors<ListingAlertField> = failed?.errors ?? {};
   const values = failed?.values ?? initial;
+  useRateLimitToast(result);
+  const rateLimitMessage = useRateLimitMessage(result);
 
   const { busy, formRef, formKey } = useFormOutcome(result, (ok) => {
     if (!ok.ok) return;
@@ -64,7 +69,7 @@ export function ListingAlertForm({ result, initial, subscribed, locations }: Pro
       )}
       {failed && (
         <Alert color="red" icon={<IconAlertCircle aria-hidden />} mb="md" data-testid="form-errors">
-          {errors.form ?? t('common.form.fixErrors')}
+          {errors.form ?? rateLimitMessage ?? t('common.form.fixErrors')}
         </Alert>
       )}
       <Form method="post" action="/subscriptions" ref={formRef} key={formKey} noValidate data-testid="alert-form">

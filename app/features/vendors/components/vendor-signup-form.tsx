@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useFormOutcome } from '~/components/forms/use-form-outcome';
+import { useRateLimitMessage, useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
 import { IconAlertCircle, IconChevronDown, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
@@ -35,7 +36,9 @@ import classes from './vendors.module.css';
 
 export type VendorSignupActionResult =
   | { ok: true }
-  | { ok: false; errors: FieldErrors<VendorSignupField>; values: VendorSignupValues };
+  | { ok: false; errors: FieldErrors<VendorSignupField>; values: VendorSignupValues }
+  /** Refused by the rate limiter (HTTP 429): nothing was saved. */
+  | { ok: false; rateLimited: { action: string; retryAfterS: number }; errors: FieldErrors<VendorSignupField>; values?: undefined };
 
 type Props = {
   result: VendorSignupActionResult | undefined;
@@ -63,6 +66,8 @@ export function VendorSignupForm({ result, sent, today }: Props) {
   const failed = result && !result.ok ? result : undefined;
   const errors: FieldErrors<VendorSignupField> = failed?.errors ?? {};
   const values = failed?.values ?? EMPTY;
+  useRateLimitToast(result);
+  const rateLimitMessage = useRateLimitMessage(result);
 
   const { busy, formRef, formKey } = useFormOutcome(result, () =>
     notifications.show({ color: 'teal', title: t('forms.vendor.success.title'), message: t('forms.vendor.success.body') }),
@@ -79,8 +84,8 @@ export function VendorSignupForm({ result, sent, today }: Props) {
         </Alert>
       )}
       {failed && (
-        <Alert color={errors.form ? 'yellow' : 'red'} icon={<IconAlertCircle aria-hidden />} mb="md" data-testid="form-errors">
-          {errors.form ?? t('common.form.fixErrors')}
+        <Alert color={errors.form || rateLimitMessage ? 'yellow' : 'red'} icon={<IconAlertCircle aria-hidden />} mb="md" data-testid="form-errors">
+          {errors.form ?? rateLimitMessage ?? t('common.form.fixErrors')}
         </Alert>
       )}
       <Form method="post" ref={formRef} key={formKey} noValidate data-testid="vendor-form">

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, createNonce, isSameOriginRequest } from './security-headers.server';
+
+const SITE = 'https://dimora.example';
+
+function check(request: { method: string; origin?: string; secFetchSite?: string; host?: string }) {
+  return isSameOriginRequest({
+    method: request.method,
+    origin: request.origin,
+    secFetchSite: request.secFetchSite,
+    host: request.host ?? 'dimora.example',
+    publicOrigin: SITE,
+  });
+}
+
+describe('isSameOriginRequest (foreign-origin refusal)', () => {
+  it.each([
+    ['a POST from a foreign Origin', { method: 'POST', origin: 'https://evil.example' }, false],
+    ['a POST from a foreign subdomain', { method: 'POST', origin: 'https://evil.dimora.example.net' }, false],
+    ['a PUT from a foreign Origin', { method: 'PUT', origin: 'https://evil.example' }, false],
+    ['a DELETE from a foreign Origin', { method: 'delete', origin: 'https://evil.example' }, false],
+    ['a POST with Origin: null (sandboxed frame, data: URL)', { method: 'POST', origin: 'null' }, false],
+    ['a POST with a malformed Origin', { method: 'POST', origin: 'not a url' }, false],
+    ['a POST without Origin but Sec-Fetch-Site: cross-site', { method: 'POST', secFetchSite: 'cross-site' }, false],
+    ['a POST without Origin but Sec-Fetch-Site: same-site', { method: 'POST', secFetchSite: 'same-site' }, false],
+    ['a POST from the public origin', { method: 'POST', origin: SITE }, true],
+    ['a POST whose Origin matches the Host header (local or proxied)', { method: 'POST', origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' }, true],
+    ['a POST without Origin with Sec-Fetch-Site: same-origin', { method: 'POST', secFetchSite: 'same-origin' }, true],
+    ['a POST without Origin with Sec-Fetch-Site: none (typed by the user)', { method: 'POST', secFetchSite: 'none' }, true],
+    ['a POST from a non-browser client (neither header)', { method: 'POST' }, true],
+    ['a GET from a foreign Origin', { method: 'GET', origin: 'https://evil.example' }, true],
+    ['a GET with Sec-Fetch-Site: cross-site (a link from elsewhere)', { method: 'GET', secFetchSite: 'cross-site' }, true],
+    ['a HEAD with Origin: null', { method: 'HEAD', origin: 'null' }, true],
+    ['an OPTIONS from a foreign Origin', { method: 'OPTIONS', origin: 'https://evil.example' }, true],
+  ])('%s → allowed: %s', (_label, request, allowed) => {
+    expect(check(request)).toBe(allowed);
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  const directives = (policy: string) =>
+    new Map(
+      policy.split(';').map((part) => {
+        const [name = '', ...values] = part.trim().split(/\s+/);
+        return [name, values] as const;
+      }),
+    );
+
+  it('in production, scripts need the response nonce and nothing inline is allowed', () => {
+    const policy = directives(contentSecurityPolicy('abc123+/=', { dev: false }));
+    expect(policy.get('script-src')).toContain(`'nonce-abc123+/='`);
+    expect(policy.get('script-src')).not.toContain(`'unsafe-inline'`);
+    expect(policy.get('script-src')).not.toContain(`'unsafe-eval'`);
+    expect(policy.get('object-src')).toEqual([`'none'`]);
+    expect(policy.get('base-uri')).toEqual([`'none'`]);
+    expect(policy.get('frame-ancestors')).toEqual([`'none'`]);
+    expect(policy.get('form-action')).toEqual([`'self'`]);
+    expect(policy.get('default-src')).toEqual([`'self'`]);
+    expect(policy.get('connect-src')).toEqual([`'self'`]);
+  });
+
+  it('in development, Vite’s inline modules and hot-reload socket are allowed, the rest stays strict', () => {
+    const policy = directives(contentSecurityPolicy('n', { dev: true }));
+    expect(policy.get('script-src')).toContain(`'unsafe-inline'`);
+    expect(policy.get('connect-src')).toEqual([`'self'`, 'ws:', 'wss:']);
+    expect(policy.get('object-src')).toEqual([`'none'`]);
+    expect(policy.get('frame-ancestors')).toEqual([`'none'`]);
+  });
+});
+
+describe('createNonce', () => {
+  it('is 128 random bits in base64, different every time', () => {
+    const nonces = new Set(Array.from({ length: 100 }, createNonce));
+    expect(nonces.size).toBe(100);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
+});
