@@ -3,7 +3,7 @@
  * {action} attempts. Please wait before trying again."
  */
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type MaybeLimited = { rateLimited?: { action: string; retryAfterS: number } } | undefined | null;
@@ -11,14 +11,18 @@ type MaybeLimited = { rateLimited?: { action: string; retryAfterS: number } } | 
 export function useRateLimitToast(result: MaybeLimited | object) {
   const { t } = useTranslation();
   const limited = result && 'rateLimited' in result ? (result as MaybeLimited)?.rateLimited : undefined;
+  // `t` changes when the root data reloads after a post; the toast must not show twice for it.
+  const tRef = useRef(t);
+  tRef.current = t;
   useEffect(() => {
     if (!limited) return;
+    const translate = tRef.current;
     notifications.show({
       color: 'red',
-      title: t('common.rateLimit.title'),
-      message: `${t('common.rateLimit.message', { action: limited.action })} ${t('common.rateLimit.retryIn', { seconds: limited.retryAfterS })}`,
+      title: translate('common.rateLimit.title'),
+      message: `${translate('common.rateLimit.message', { action: limited.action })} ${translate('common.rateLimit.retryIn', { seconds: limited.retryAfterS })}`,
     });
-  }, [limited, t]);
+  }, [limited]);
 }
 
 /** The inline text of a rate-limit refusal, for pages without JavaScript. */

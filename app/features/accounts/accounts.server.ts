@@ -199,8 +199,9 @@ export async function verifyEmail(call: Call, token: string): Promise<{ ok: true
   const limited = await checkRateLimit(call, 'default');
   if (limited) return limited;
   try {
-    const result = await context.auth.api.verifyEmail({ query: { token } });
-    const userId = result && 'user' in result && result.user ? (result.user as { id: string }).id : null;
+    await context.auth.api.verifyEmail({ query: { token } });
+    // better-auth answers `user: null`; the token it has just verified is a JWT naming the address.
+    const userId = await userIdByEmail(context, String(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')).email ?? ''));
     await audit(context, requestOrigin(request, context.clientIp), 'email_verified', userId);
     return { ok: true };
   } catch (error) {

@@ -7,7 +7,14 @@
  * `redirectTo` with the session cookie; 400/422 with field errors; 401 for bad credentials;
  * 403 for an unverified or banned account; 429 when rate-limited.
  */
+import { Alert, Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconLogin, IconUserPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
+import { useRateLimitMessage, useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
+import { RegisterForm } from '~/features/accounts/components/register-form';
+import { SignInForm } from '~/features/accounts/components/sign-in-form';
 import { readForm, signInSchema, signUpSchema } from '~/features/accounts/accounts.schemas';
 import { signIn, signUp } from '~/features/accounts/accounts.server';
 import { translations } from '~/i18n/resources.server';
@@ -20,6 +27,9 @@ import { isDocumentPost, translateIssues } from '~/server/form-errors.server';
 import { rateLimitedAnswer, redirectWithCookies } from '~/server/responses.server';
 import type { Route } from './+types/auth';
 
+/** The two forms of the page; also the action's `intent`. */
+type Tab = 'sign-in' | 'register';
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (url.searchParams.get('mode') === 'reset') {
@@ -28,11 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (await getViewer(request, context)) return redirect('/');
   const lang = requestLanguage(request);
-  const tab = url.searchParams.get('tab') === 'register' ? 'register' : 'sign-in';
+  const tab: Tab = url.searchParams.get('tab') === 'register' ? 'register' : 'sign-in';
   return {
     tab,
     redirectTo: safeRedirectPath(url.searchParams.get('redirectTo'), '/'),
     verified: url.searchParams.get('verified') === '1',
+    registered: url.searchParams.get('registered') === '1',
     i18n: translations(lang, ['auth', 'forms']),
     meta: pageMeta(lang, 'auth.meta.title', 'auth.meta.description'),
   };
@@ -42,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang = requestLanguage(request);
   const t = getT(lang);
   const form = await request.formData();
-  const intent = form.get('intent') === 'register' ? 'register' : 'sign-in';
+  const intent: Tab = form.get('intent') === 'register' ? 'register' : 'sign-in';
   const call = { context, request };
 
   if (intent === 'sign-in') {
@@ -80,7 +91,100 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   return metaTags(loaderData?.meta);
 }
 
-/** Stub page: the helper building the /auth UI replaces this component. */
-export default function AuthPage() {
-  return null;
+/** The tab an action answer belongs to: a refusal stays on its form, a registration leads to Sign In. */
+function tabOf(result: Route.ComponentProps['actionData']): Tab | null {
+  if (!result) return null;
+  if ('rateLimited' in result) return result.rateLimited.action === 'signup' ? 'register' : 'sign-in';
+  if (result.ok) return 'sign-in';
+  return result.intent;
+}
+
+/** `/auth` with the tab and the page to return to, for the tab links that work without JavaScript. */
+function tabHref(tab: Tab, redirectTo: string): string {
+  const params = new URLSearchParams();
+  if (tab === 'register') params.set('tab', 'register');
+  if (redirectTo !== '/') params.set('redirectTo', redirectTo);
+  const query = params.toString();
+  return query ? `/auth?${query}` : '/auth';
+}
+
+/**
+ * The page: Sign In and Register tabs (`?tab=register` opens Register; without JavaScript the
+ * "Create an account" / "Sign in" links switch tabs through the URL), the "E-mail confirmed"
+ * notice after `?verified=1`, and the registration notice (toast, or `?registered=1` without
+ * JavaScript).
+ */
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { redirectTo } = loaderData;
+  const [tab, setTab] = useState<Tab>(() => tabOf(actionData) ?? loaderData.tab);
+  // A new answer, or a link to `?tab=…`, picks the tab; clicks on the tabs change it in place.
+  useEffect(() => setTab(tabOf(actionData) ?? loaderData.tab), [actionData, loaderData.tab]);
+
+  useRateLimitToast(actionData);
+  const rateLimitMessage = useRateLimitMessage(actionData);
+  const limited = actionData && 'rateLimited' in actionData ? actionData.rateLimited.action : null;
+  const answer = actionData && 'intent' in actionData ? actionData : undefined;
+  const signInResult = answer?.intent === 'sign-in' ? answer : undefined;
+  const registerResult = answer?.intent === 'register' ? answer : undefined;
+  const registeredEmail = registerResult?.ok ? registerResult.email : null;
+  const showRegistered = registeredEmail !== null || (loaderData.registered && !actionData);
+  const showVerified = loaderData.verified && !actionData;
+
+  return (
+    <Container size={520} px="md" py="xl">
+      <Stack gap={4} mb="lg" ta="center">
+        <Title order={1}>{t('auth.title')}</Title>
+        <Text c="dimmed">{t('auth.subtitle')}</Text>
+      </Stack>
+      <Stack gap="md">
+        {showVerified && (
+          <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title={t('auth.verified.title')} role="status" data-testid="verified-alert">
+            {t('auth.verified.message')}
+          </Alert>
+        )}
+        {showRegistered && (
+          <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title={t('common.toast.success')} role="status" data-testid="registered-alert">
+            {t('auth.register.success')}
+            {registeredEmail && (
+              <Text size="sm" mt={4} fw={600}>
+                {t('auth.register.sentTo', { email: registeredEmail })}
+              </Text>
+            )}
+          </Alert>
+        )}
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Tabs value={tab} onChange={(value) => setTab(value === 'register' ? 'register' : 'sign-in')} keepMountedMode="display-none">
+            <Tabs.List grow aria-label={t('auth.tabs.label')}>
+              <Tabs.Tab value="sign-in" leftSection={<IconLogin size={16} aria-hidden />} data-testid="tab-sign-in">
+                {t('auth.tabs.signIn')}
+              </Tabs.Tab>
+              <Tabs.Tab value="register" leftSection={<IconUserPlus size={16} aria-hidden />} data-testid="tab-register">
+                {t('auth.tabs.register')}
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="sign-in" pt="lg">
+              <SignInForm
+                key={registeredEmail ?? 'sign-in'}
+                result={signInResult}
+                redirectTo={redirectTo}
+                defaultEmail={registeredEmail ?? ''}
+                rateLimitMessage={limited === 'login' ? rateLimitMessage : null}
+                registerHref={tabHref('register', redirectTo)}
+                onRegister={() => setTab('register')}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="register" pt="lg">
+              <RegisterForm
+                result={registerResult}
+                rateLimitMessage={limited === 'signup' ? rateLimitMessage : null}
+                signInHref={tabHref('sign-in', redirectTo)}
+                onSignIn={() => setTab('sign-in')}
+              />
+            </Tabs.Panel>
+          </Tabs>
+        </Paper>
+      </Stack>
+    </Container>
+  );
 }

@@ -1,0 +1,192 @@
+/**
+ * The Register panel of /auth (spec §2, §3 "Registration form"): e-mail, password, full name,
+ * role (tenant or vendor only: staff roles are granted by an admin), company name (required for
+ * vendors), phone and address. Posts `intent=register`; works without JavaScript (native radio
+ * buttons). On success the page shows "Account created successfully! Please check your email
+ * for verification." (toast "Success"); a refusal shows the "Sign Up Failed" toast (spec §8).
+ */
+import { Alert, Anchor, Button, Grid, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form } from 'react-router';
+import { MIN_PASSWORD_LENGTH } from '~/lib/constants';
+import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
+import { SIGN_UP_ROLES, type SignUpRole } from '../accounts.schemas';
+import { PasswordField } from './password-field';
+import { useIntentBusy } from './use-intent-busy';
+
+type RegisterField = 'email' | 'password' | 'fullName' | 'role' | 'companyName' | 'phone' | 'address';
+type Echo = Record<Exclude<RegisterField, 'password'>, string>;
+
+/** What the /auth action answers to a registration. */
+export type RegisterResult =
+  | { ok: true; intent: 'register'; email: string }
+  | { ok: false; intent: 'register'; errors: FieldErrors<RegisterField>; values: Echo };
+
+const EMPTY: Echo = { email: '', fullName: '', role: 'tenant', companyName: '', phone: '', address: '' };
+
+type Props = {
+  result: RegisterResult | undefined;
+  /** The inline text of a rate-limit refusal of this form, if any. */
+  rateLimitMessage: string | null;
+  /** The link to the Sign In tab (works without JavaScript). */
+  signInHref: string;
+  /** Switches to the Sign In tab in place (with JavaScript). */
+  onSignIn: () => void;
+};
+
+/** One "Sign Up Failed" toast at a time: a new failure replaces the last one. */
+const FAILED_TOAST_ID = 'sign-up-failed';
+
+function isRole(value: string): value is SignUpRole {
+  return (SIGN_UP_ROLES as readonly string[]).includes(value);
+}
+
+export function RegisterForm({ result, rateLimitMessage, signInHref, onSignIn }: Props) {
+  const { t } = useTranslation();
+  const busy = useIntentBusy('register');
+  const formRef = useRef<HTMLFormElement>(null);
+  const failed = result && !result.ok ? result : undefined;
+  const errors: FieldErrors<RegisterField> = failed?.errors ?? {};
+  const values = failed?.values ?? EMPTY;
+  const [role, setRole] = useState<SignUpRole>(isRole(values.role) ? values.role : 'tenant');
+  // A fresh, empty form after a successful registration.
+  const [formKey, setFormKey] = useState(0);
+
+  // The latest `t`, without re-running the effect: a new `t` arrives when the root data
+  // revalidates after the answer, and must not show the same toast twice.
+  const tRef = useRef(t);
+  tRef.current = t;
+  useEffect(() => {
+    if (!result) return;
+    const translate = tRef.current;
+    if (result.ok) {
+      notifications.show({ color: 'teal', title: translate('common.toast.success'), message: translate('auth.register.success') });
+      setFormKey((key) => key + 1);
+      setRole('tenant');
+      return;
+    }
+    notifications.hide(FAILED_TOAST_ID);
+    notifications.show({ id: FAILED_TOAST_ID, color: 'red', title: translate('auth.register.failedTitle'), message: result.errors.form ?? translate('common.form.fixErrors') });
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error-group] input')?.focus();
+  }, [result]);
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {t('auth.register.intro')}
+      </Text>
+      {rateLimitMessage && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="register-rate-limited">
+          {rateLimitMessage}
+        </Alert>
+      )}
+      {failed && !rateLimitMessage && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('auth.register.failedTitle')} role="alert" data-testid="register-error">
+          {errors.form ?? t('common.form.fixErrors')}
+        </Alert>
+      )}
+      <Form method="post" ref={formRef} key={formKey} noValidate data-testid="register-form" aria-label={t('auth.register.title')}>
+        <input type="hidden" name="intent" value="register" />
+        <Stack gap="sm">
+          <Radio.Group
+            name="role"
+            label={t('auth.fields.role')}
+            withAsterisk
+            value={role}
+            onChange={(value) => setRole(isRole(value) ? value : 'tenant')}
+            error={errors.role}
+            data-error-group={errors.role ? '' : undefined}
+          >
+            <Group gap="lg" mt="xs">
+              {SIGN_UP_ROLES.map((value) => (
+                <Radio key={value} value={value} label={t(`auth.roles.${value}`)} description={t(`auth.roles.${value}Hint`)} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <TextInput
+            name="fullName"
+            label={t('auth.fields.fullName')}
+            autoComplete="name"
+            required
+            maxLength={TEXT_LIMITS.name}
+            defaultValue={values.fullName}
+            error={errors.fullName}
+          />
+          <TextInput
+            name="email"
+            type="email"
+            label={t('auth.fields.email')}
+            autoComplete="email"
+            inputMode="email"
+            required
+            maxLength={TEXT_LIMITS.email}
+            defaultValue={values.email}
+            error={errors.email}
+          />
+          <PasswordField
+            name="password"
+            label={t('auth.fields.password')}
+            description={t('auth.register.passwordHint')}
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+            error={errors.password}
+          />
+          <TextInput
+            name="companyName"
+            label={t('auth.fields.companyName')}
+            description={t('auth.fields.companyHint')}
+            autoComplete="organization"
+            withAsterisk={role === 'vendor'}
+            maxLength={TEXT_LIMITS.name}
+            defaultValue={values.companyName}
+            error={errors.companyName}
+          />
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, sm: 5 }}>
+              <TextInput
+                name="phone"
+                type="tel"
+                label={t('auth.fields.phone')}
+                autoComplete="tel"
+                maxLength={TEXT_LIMITS.phone}
+                defaultValue={values.phone}
+                error={errors.phone}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 7 }}>
+              <TextInput
+                name="address"
+                label={t('auth.fields.address')}
+                autoComplete="street-address"
+                maxLength={300}
+                defaultValue={values.address}
+                error={errors.address}
+              />
+            </Grid.Col>
+          </Grid>
+          <Button type="submit" loading={busy} leftSection={<IconUserPlus size={16} aria-hidden />} fullWidth mt="xs">
+            {t('auth.register.submit')}
+          </Button>
+        </Stack>
+      </Form>
+      <Text size="sm" ta="center" c="dimmed">
+        {t('auth.register.haveAccount')}{' '}
+        <Anchor
+          href={signInHref}
+          underline="always"
+          fw={600}
+          onClick={(event) => {
+            event.preventDefault();
+            onSignIn();
+          }}
+        >
+          {t('auth.register.toSignIn')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * Reset mode of /auth/forgot (spec §2, §4 "Password reset", §5, §8): new password and
+ * confirmation, each with a show/hide toggle; the live hint "Passwords match" / "Passwords do
+ * not match" once the confirmation has text; "Update Password", disabled while busy, while the
+ * passwords differ or while the password is shorter than 6 characters (`canSubmitReset`). The
+ * server checks the same rules again. Also the two outcomes: `ResetDone` (green alert, then
+ * /auth after 2 s) and `InvalidResetLink` (red alert and a link to request a new one).
+ */
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCheck, IconCircleCheck, IconKey, IconRefresh, IconX } from '@tabler/icons-react';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useNavigate } from 'react-router';
+import { MIN_PASSWORD_LENGTH } from '~/lib/constants';
+import type { FieldErrors } from '~/lib/form-fields';
+import { canSubmitReset } from '../accounts.schemas';
+import { PasswordField } from './password-field';
+import { useIntentBusy } from './use-intent-busy';
+
+/** spec §9: the redirect to /auth follows a successful password update after 2000 ms. */
+export const RESET_REDIRECT_MS = 2000;
+
+/** What the /auth/forgot action answers to a new password. */
+export type ResetResult =
+  | { ok: true; intent: 'reset' }
+  | { ok: false; intent: 'reset'; reason?: 'invalid_token'; errors: FieldErrors<'password' | 'confirmPassword' | 'token'> };
+
+type Props = {
+  /** The reset token from the e-mail link. */
+  token: string;
+  result: Extract<ResetResult, { ok: false }> | undefined;
+  /** The inline text of a rate-limit refusal, if any. */
+  rateLimitMessage: string | null;
+};
+
+export function ResetPasswordForm({ token, result, rateLimitMessage }: Props) {
+  const { t } = useTranslation();
+  const busy = useIntentBusy('reset');
+  const hintId = useId();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  // Before hydration the button stays enabled, so the form also works without JavaScript.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const errors = result?.errors ?? {};
+  const error = errors.form ?? errors.password ?? errors.confirmPassword ?? errors.token;
+  const matches = password === confirmPassword;
+  const disabled = hydrated && !canSubmitReset({ password, confirmPassword, busy });
+
+  return (
+    <Stack gap="md">
+      {rateLimitMessage && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="reset-rate-limited">
+          {rateLimitMessage}
+        </Alert>
+      )}
+      {error && !rateLimitMessage && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('auth.reset.failedTitle')} role="alert" data-testid="reset-error">
+          {error}
+        </Alert>
+      )}
+      <Form method="post" noValidate data-testid="reset-form" aria-label={t('auth.reset.title')}>
+        <input type="hidden" name="intent" value="reset" />
+        <input type="hidden" name="token" value={token} />
+        <Stack gap="sm">
+          <PasswordField
+            name="password"
+            label={t('auth.reset.password')}
+            description={t('auth.register.passwordHint')}
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={Boolean(errors.password || errors.form)}
+          />
+          <PasswordField
+            name="confirmPassword"
+            label={t('auth.reset.confirmPassword')}
+            autoComplete="new-password"
+            required
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+            error={Boolean(errors.confirmPassword || errors.form)}
+            aria-describedby={hintId}
+          />
+          <Text id={hintId} size="sm" aria-live="polite" c={matches ? 'teal' : 'red'} data-testid="password-match-hint" mih={22}>
+            {confirmPassword !== '' && (
+              <Group gap={4} component="span">
+                {matches ? <IconCheck size={14} aria-hidden /> : <IconX size={14} aria-hidden />}
+                {matches ? t('auth.reset.match') : t('auth.reset.mismatch')}
+              </Group>
+            )}
+          </Text>
+          <Button type="submit" loading={busy} disabled={disabled} leftSection={<IconKey size={16} aria-hidden />} fullWidth>
+            {t('auth.reset.submit')}
+          </Button>
+        </Stack>
+      </Form>
+    </Stack>
+  );
+}
+
+/** The green "Password updated successfully!…" alert; goes to /auth after 2 s (spec §4, §9). */
+export function ResetDone() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = window.setTimeout(() => void navigate('/auth'), RESET_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <Stack gap="md">
+      <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title={t('auth.reset.successTitle')} role="status" data-testid="reset-done">
+        {t('auth.reset.success')}
+        <Text size="sm" mt={4}>
+          {t('auth.reset.redirecting')}
+        </Text>
+      </Alert>
+      <Button component={Link} to="/auth" fullWidth>
+        {t('auth.reset.goToSignIn')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** A missing, unknown, expired or used reset link: red alert and a way to ask for a new one. */
+export function InvalidResetLink() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('auth.reset.failedTitle')} role="alert" data-testid="reset-invalid">
+        {t('auth.reset.errors.invalidToken')}
+      </Alert>
+      <Button component={Link} to="/auth/forgot" leftSection={<IconRefresh size={16} aria-hidden />} fullWidth>
+        {t('auth.reset.requestNew')}
+      </Button>
+      <Group justify="center">
+        <Anchor component={Link} to="/auth" size="sm">
+          {t('auth.forgot.back')}
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
