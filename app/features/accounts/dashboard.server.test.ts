@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '~/lib/access';
-import { recordAuditEvent } from '~/server/audit.server';
+import enAccount from '~/i18n/locales/en/account.json';
+import itAccount from '~/i18n/locales/it/account.json';
+import { AUDIT_ACTIONS, recordAuditEvent } from '~/server/audit.server';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import type { Viewer } from '~/server/auth/session.server';
 import { application, assignment, maintenanceRequest, payment, vendor } from '~/server/db/schema';
@@ -96,6 +98,13 @@ describe('dashboard security status (spec §4: warning above 80 % of a limit, bl
 });
 
 describe('dashboard summary', () => {
+  it('has a name for every audit action in both languages (the events list shows them)', () => {
+    for (const action of AUDIT_ACTIONS) {
+      expect((enAccount.audit as Record<string, string>)[action], `en ${action}`).toBeTruthy();
+      expect((itAccount.audit as Record<string, string>)[action], `it ${action}`).toBeTruthy();
+    }
+  });
+
   it('shows who the viewer is and their last 10 security events, newest first, never anyone else’s', async () => {
     const viewer = await makeViewer('tenant');
     const other = await makeViewer('tenant');

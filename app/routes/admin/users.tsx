@@ -1,4 +1,188 @@
-/** Stub: being built (accounts issue). */
-export default function Stub() {
-  return null;
+/**
+ * /admin/users (spec §2, §6: admin only; DESIGN §5: staff roles are granted by an admin). A
+ * searchable, paginated list of accounts (`?q=&page=`, 25 a page), the panel of one account
+ * (`?user=<id>`) and the commands, posted as `intent`:
+ *
+ * - `create` (email, fullName, password, role): a verified account with any role;
+ * - `set-role` (userId, role): an admin cannot give up their own admin role;
+ * - `ban` (userId, reason?): signs the user out everywhere at once; not yourself;
+ * - `unban` (userId).
+ *
+ * Answers: data `{ ok: true }` (a toast), or a 303 back to the list with `done=` for a plain
+ * browser post; 422 with translated field errors; 404 for an unknown user.
+ */
+import { Alert, Grid, Group, Stack, Text, TextInput, Button, Anchor } from '@mantine/core';
+import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { data, Form, Link, redirect } from 'react-router';
+import { parsePage } from '~/features/admin/admin.server';
+import { changeUserRole, banUser, createUserAccount, findUserForAdmin, listUsers, unbanUser } from '~/features/admin/admin-users.server';
+import { isUserIntent, USER_SEARCH_MAX, type UserIntent, type UsersActionResult } from '~/features/admin/admin-users.types';
+import { LinkPagination } from '~/features/admin/components/link-pagination';
+import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import { UserCreateForm } from '~/features/admin/components/user-create-form';
+import { UserManagePanel } from '~/features/admin/components/user-manage-panel';
+import { UserTable } from '~/features/admin/components/user-table';
+import { translations } from '~/i18n/resources.server';
+import { getT, pageMeta } from '~/i18n/translate.server';
+import { formText } from '~/lib/form-fields';
+import { metaTags } from '~/lib/meta';
+import { requestLanguage } from '~/lib/route-helpers.server';
+import { requestOrigin } from '~/server/audit.server';
+import { requireRole } from '~/server/auth/session.server';
+import { isDocumentPost } from '~/server/form-errors.server';
+import type { Route } from './+types/users';
+
+/** The list's query string for `page` (and the open panel), keeping the search. */
+function usersHref({ q, page, user }: { q: string; page?: number; user?: string | null }): string {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (page && page > 1) params.set('page', String(page));
+  if (user) params.set('user', user);
+  const search = params.toString();
+  return search ? `/admin/users?${search}` : '/admin/users';
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireRole(request, context, 'admin');
+  const lang = requestLanguage(request);
+  const params = new URL(request.url).searchParams;
+  const q = (params.get('q') ?? '').slice(0, USER_SEARCH_MAX);
+  const selectedId = params.get('user');
+  const [list, selected] = await Promise.all([
+    listUsers({ db: context.db, actor, q, page: parsePage(params.get('page')) }),
+    selectedId ? findUserForAdmin({ db: context.db, actor, userId: selectedId }) : Promise.resolve(null),
+  ]);
+  const done = params.get('done');
+  return {
+    list,
+    selected,
+    selectedMissing: Boolean(selectedId) && !selected,
+    viewerId: actor.id,
+    done: isUserIntent(done) || done === 'unchanged' ? done : null,
+    i18n: translations(lang, ['account', 'admin']),
+    meta: pageMeta(lang, 'admin.users.meta.title', 'admin.users.meta.description'),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireRole(request, context, 'admin');
+  const locale = requestLanguage(request);
+  const form = await request.formData();
+  const rawIntent = form.get('intent');
+  if (!isUserIntent(rawIntent)) {
+    return data<UsersActionResult>({ ok: false, intent: null, errors: { form: getT(locale)('admin.users.errors.unknownIntent') } }, { status: 400 });
+  }
+  const intent: UserIntent = rawIntent;
+  const options = { db: context.db, actor, origin: requestOrigin(request, context.clientIp), locale };
+  const userId = formText(form, 'userId');
+  const echo = { email: formText(form, 'email'), fullName: formText(form, 'fullName'), role: formText(form, 'role') };
+  const password = form.get('password');
+  const outcome =
+    intent === 'create'
+      ? await createUserAccount({ ...options, input: { ...echo, password: typeof password === 'string' ? password : '' } })
+      : intent === 'set-role'
+        ? await changeUserRole({ ...options, input: { userId, role: echo.role } })
+        : intent === 'ban'
+          ? await banUser({ ...options, input: { userId, reason: formText(form, 'reason') } })
+          : await unbanUser({ ...options, input: { userId } });
+  if (!outcome.ok) {
+    return data<UsersActionResult>(
+      { ok: false, intent, userId: userId || undefined, errors: outcome.errors, values: intent === 'create' ? echo : undefined },
+      { status: outcome.status },
+    );
+  }
+  context.logger.info({ intent, actor: actor.id, target: outcome.userId, changed: outcome.changed }, 'user administration');
+  if (isDocumentPost(request)) {
+    // A plain browser post: back to the list (post/redirect/get), with the account's panel open.
+    const url = new URL(request.url);
+    const params = new URLSearchParams();
+    const q = url.searchParams.get('q');
+    if (q && intent !== 'create') params.set('q', q);
+    if (intent === 'create') params.set('q', echo.email);
+    params.set('user', outcome.userId);
+    params.set('done', outcome.changed ? intent : 'unchanged');
+    return redirect(`/admin/users?${params.toString()}`, 303);
+  }
+  return data<UsersActionResult>({ ok: true, intent, userId: outcome.userId, changed: outcome.changed });
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return metaTags(loaderData?.meta);
+}
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { list, selected, selectedMissing, viewerId, done } = loaderData;
+  const result = actionData as UsersActionResult | undefined;
+  const hrefFor = (page: number) => usersHref({ q: list.q, page, user: selected?.id });
+  return (
+    <>
+      <SignedInPageHeader title={t('admin.users.title')} subtitle={t('admin.users.subtitle')} />
+      {done && (
+        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} mb="md" data-testid="users-done">
+          {t(`admin.users.done.${done}`)}
+        </Alert>
+      )}
+      {/* Wide screens: the list beside the account panel and the create form. Narrower: the
+          panel of the chosen account and the create form first, then the list. */}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, xl: 4 }} order={{ base: 1, xl: 2 }}>
+          <Stack gap="lg">
+            {selectedMissing && (
+              <Alert color="yellow" data-testid="user-missing">
+                {t('admin.users.manage.notFound')}
+              </Alert>
+            )}
+            {selected && (
+              <UserManagePanel
+                user={selected}
+                viewerId={viewerId}
+                result={result}
+                closeHref={usersHref({ q: list.q, page: list.page })}
+              />
+            )}
+            <UserCreateForm result={result} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xl: 8 }} order={{ base: 2, xl: 1 }}>
+          <Stack gap="md">
+            <Form method="get" action="/admin/users" role="search" data-testid="users-search">
+              <Group align="flex-end" gap="sm" wrap="wrap">
+                <TextInput
+                  name="q"
+                  type="search"
+                  label={t('admin.users.search.label')}
+                  defaultValue={list.q}
+                  key={list.q}
+                  maxLength={USER_SEARCH_MAX}
+                  leftSection={<IconSearch size={16} aria-hidden />}
+                  style={{ flex: '1 1 240px' }}
+                />
+                <Button type="submit" variant="default">
+                  {t('admin.users.search.submit')}
+                </Button>
+                {list.q && (
+                  <Anchor component={Link} to="/admin/users" size="sm" py={8}>
+                    {t('admin.users.search.clear')}
+                  </Anchor>
+                )}
+              </Group>
+            </Form>
+            <Text size="sm" c="dimmed" data-testid="users-count" aria-live="polite">
+              {t('admin.users.results', { count: list.total })}
+            </Text>
+            <UserTable
+              users={list.items}
+              q={list.q}
+              selectedId={selected?.id ?? null}
+              viewerId={viewerId}
+              manageHref={(id) => usersHref({ q: list.q, page: list.page, user: id })}
+            />
+            <LinkPagination page={list.page} pageCount={list.pageCount} hrefFor={hrefFor} testId="users-pagination" />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
 }

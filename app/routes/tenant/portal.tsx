@@ -1,4 +1,103 @@
-/** Stub: being built (accounts issue). */
-export default function Stub() {
-  return null;
+/**
+ * /tenant-portal (spec §2: role tenant; admins pass). The tenant's own applications, payments
+ * and maintenance requests, counted from the database; an empty state points to the listings.
+ */
+import { Anchor, Button, Container, EmptyState, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCreditCard, IconFileText, IconHomeSearch, IconTools } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { loadTenantPortal } from '~/features/accounts/dashboard.server';
+import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import { StatCard } from '~/features/admin/components/stat-card';
+import { translations } from '~/i18n/resources.server';
+import { pageMeta } from '~/i18n/translate.server';
+import { formatNumber } from '~/lib/format';
+import { metaTags } from '~/lib/meta';
+import { requestLanguage } from '~/lib/route-helpers.server';
+import { useLanguage } from '~/lib/use-language';
+import { requireRole } from '~/server/auth/session.server';
+import type { Route } from './+types/portal';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole(request, context, 'tenant');
+  const lang = requestLanguage(request);
+  const summary = await loadTenantPortal({ db: context.db, viewer });
+  return {
+    name: viewer.firstName || viewer.name,
+    summary,
+    i18n: translations(lang, ['account']),
+    meta: pageMeta(lang, 'account.tenantPortal.meta.title', 'account.tenantPortal.meta.description'),
+  };
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return metaTags(loaderData?.meta);
+}
+
+export default function TenantPortal({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { name, summary } = loaderData;
+  const empty = summary.applications.total === 0 && summary.payments.total === 0 && summary.maintenance.total === 0;
+  return (
+    <Container size="lg" py="xl">
+      <SignedInPageHeader
+        title={t('account.tenantPortal.title')}
+        subtitle={`${t('account.tenantPortal.greeting', { name })} ${t('account.tenantPortal.intro')}`}
+      />
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          <StatCard
+            icon={IconFileText}
+            label={t('account.tenantPortal.applications.title')}
+            value={formatNumber(summary.applications.total, lang)}
+            hint={t('account.tenantPortal.applications.active', { count: summary.applications.active })}
+            testId="tenant-applications"
+          >
+            <Text size="xs" c="dimmed">
+              {t('account.tenantPortal.applications.hint')}
+            </Text>
+          </StatCard>
+          <StatCard
+            icon={IconCreditCard}
+            label={t('account.tenantPortal.payments.title')}
+            value={formatNumber(summary.payments.total, lang)}
+            hint={t('account.tenantPortal.payments.hint')}
+            testId="tenant-payments"
+          />
+          <StatCard
+            icon={IconTools}
+            label={t('account.tenantPortal.maintenance.title')}
+            value={formatNumber(summary.maintenance.total, lang)}
+            hint={t('account.tenantPortal.maintenance.open', { count: summary.maintenance.open })}
+            testId="tenant-maintenance"
+          >
+            <Text size="xs" c="dimmed">
+              {t('account.tenantPortal.maintenance.hint')}
+            </Text>
+          </StatCard>
+        </SimpleGrid>
+        {empty ? (
+          <EmptyState icon={<IconHomeSearch size={30} aria-hidden />} variant="light" py="xl" data-testid="tenant-portal-empty">
+            <EmptyState.Title order={2}>{t('account.tenantPortal.emptyTitle')}</EmptyState.Title>
+            <EmptyState.Description>{t('account.tenantPortal.emptyBody')}</EmptyState.Description>
+            <EmptyState.Actions>
+              <Button component={Link} to="/properties">
+                {t('account.portal.browse')}
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('account.portal.comingSoon')}
+          </Text>
+        )}
+        <Group>
+          <Anchor component={Link} to="/dashboard" size="sm">
+            {t('account.portal.backToDashboard')}
+          </Anchor>
+        </Group>
+      </Stack>
+    </Container>
+  );
 }

@@ -1,4 +1,107 @@
-/** Stub: being built (accounts issue). */
-export default function Stub() {
-  return null;
+/**
+ * /vendor-portal (spec §2: role vendor; admins pass). The vendor record linked to this account
+ * (`vendor.user_id`) with its review status, and the vendor's work orders by state. Without a
+ * linked record, an empty state points to the vendor application and the listings.
+ */
+import { Anchor, Badge, Button, Container, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBuildingStore, IconClipboardList } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { loadVendorPortal } from '~/features/accounts/dashboard.server';
+import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import { StatCard } from '~/features/admin/components/stat-card';
+import { translations } from '~/i18n/resources.server';
+import { pageMeta } from '~/i18n/translate.server';
+import { formatNumber } from '~/lib/format';
+import { metaTags } from '~/lib/meta';
+import { requestLanguage } from '~/lib/route-helpers.server';
+import { useLanguage } from '~/lib/use-language';
+import { requireRole } from '~/server/auth/session.server';
+import type { Route } from './+types/portal';
+
+const STATUS_COLORS = { pending: 'yellow.4', approved: 'teal.9', suspended: 'red.9' } as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole(request, context, 'vendor');
+  const lang = requestLanguage(request);
+  const summary = await loadVendorPortal({ db: context.db, viewer });
+  return {
+    name: viewer.firstName || viewer.name,
+    summary,
+    i18n: translations(lang, ['account']),
+    meta: pageMeta(lang, 'account.vendorPortal.meta.title', 'account.vendorPortal.meta.description'),
+  };
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return metaTags(loaderData?.meta);
+}
+
+export default function VendorPortal({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { name, summary } = loaderData;
+  const record = summary.vendor;
+  return (
+    <Container size="lg" py="xl">
+      <SignedInPageHeader
+        title={t('account.vendorPortal.title')}
+        subtitle={`${t('account.vendorPortal.greeting', { name })} ${t('account.vendorPortal.intro')}`}
+      />
+      <Stack gap="lg">
+        {record ? (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <Paper withBorder p="md" component="section" aria-labelledby="vendor-profile-title" data-testid="vendor-profile">
+              <Group justify="space-between" wrap="nowrap" mb="xs">
+                <Title order={2} size="h4" id="vendor-profile-title">
+                  {t('account.vendorPortal.profile.title')}
+                </Title>
+                <Badge color={STATUS_COLORS[record.status]} variant="filled" autoContrast data-testid="vendor-status" data-status={record.status}>
+                  {t(`account.vendorPortal.profile.status.${record.status}`)}
+                </Badge>
+              </Group>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {record.companyName}
+              </Text>
+              <Text size="sm" c="dimmed" mt={4}>
+                {t(`account.vendorPortal.profile.explain.${record.status}`)}
+              </Text>
+            </Paper>
+            <StatCard
+              icon={IconClipboardList}
+              label={t('account.vendorPortal.assignments.title')}
+              value={formatNumber(summary.assignments.total, lang)}
+              hint={
+                summary.assignments.total === 0
+                  ? t('account.vendorPortal.assignments.empty')
+                  : `${t('account.vendorPortal.assignments.open', { count: summary.assignments.open })} · ${t('account.vendorPortal.assignments.completed', { count: summary.assignments.completed })}`
+              }
+              testId="vendor-assignments"
+            />
+          </SimpleGrid>
+        ) : (
+          <EmptyState icon={<IconBuildingStore size={30} aria-hidden />} variant="light" py="xl" data-testid="vendor-portal-empty">
+            <EmptyState.Title order={2}>{t('account.vendorPortal.noVendorTitle')}</EmptyState.Title>
+            <EmptyState.Description>{t('account.vendorPortal.noVendorBody')}</EmptyState.Description>
+            <EmptyState.Actions>
+              <Button component={Link} to="/vendor-signup">
+                {t('account.vendorPortal.apply')}
+              </Button>
+              <Button component={Link} to="/properties" variant="default">
+                {t('account.portal.browse')}
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        )}
+        <Text size="sm" c="dimmed">
+          {t('account.portal.comingSoon')}
+        </Text>
+        <Group>
+          <Anchor component={Link} to="/dashboard" size="sm">
+            {t('account.portal.backToDashboard')}
+          </Anchor>
+        </Group>
+      </Stack>
+    </Container>
+  );
 }

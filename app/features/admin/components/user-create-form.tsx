@@ -1,0 +1,86 @@
+/**
+ * "Create an account" on /admin/users (DESIGN §5: staff roles are granted by an admin): e-mail,
+ * full name, password and any of the four roles. A real form behind a native disclosure (the
+ * list stays first; it opens by itself when the server sent errors back); the server validates
+ * again.
+ */
+import { Alert, Button, NativeSelect, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Form } from 'react-router';
+import { ROLES } from '~/lib/access';
+import { MIN_PASSWORD_LENGTH } from '~/lib/constants';
+import { TEXT_LIMITS } from '~/lib/form-fields';
+import type { UsersActionResult } from '../admin-users.types';
+import classes from './admin.module.css';
+import { useIntentOutcome } from './use-intent-outcome';
+
+export function UserCreateForm({ result }: { result: UsersActionResult | undefined }) {
+  const { t } = useTranslation();
+  const { failed, busy, formRef, formKey } = useIntentOutcome(result, 'create');
+  const errors = failed?.errors ?? {};
+  const values = failed?.values ?? { email: '', fullName: '', role: 'property_manager' };
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="user-create-title">
+      <details open={failed ? true : undefined} data-testid="user-create">
+        <summary className={classes.disclosureSummary} data-testid="user-create-toggle">
+          <IconUserPlus size={18} aria-hidden />
+          <Title order={2} size="h4" id="user-create-title">
+            {t('admin.users.create.title')}
+          </Title>
+        </summary>
+        <Text size="sm" c="dimmed" my="md">
+          {t('admin.users.create.intro')}
+        </Text>
+        {errors.form && (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} mb="md" role="alert">
+            {errors.form}
+          </Alert>
+        )}
+        <Form method="post" ref={formRef} key={formKey} noValidate data-testid="user-create-form">
+          <input type="hidden" name="intent" value="create" />
+          <Stack gap="sm">
+            <TextInput
+              name="email"
+              type="email"
+              label={t('admin.users.create.email')}
+              autoComplete="off"
+              required
+              maxLength={TEXT_LIMITS.email}
+              defaultValue={values.email}
+              error={errors.email}
+            />
+            <TextInput
+              name="fullName"
+              label={t('admin.users.create.fullName')}
+              autoComplete="off"
+              required
+              maxLength={TEXT_LIMITS.name}
+              defaultValue={values.fullName}
+              error={errors.fullName}
+            />
+            <PasswordInput
+              name="password"
+              label={t('admin.users.create.password')}
+              description={t('admin.users.create.passwordHint')}
+              autoComplete="new-password"
+              required
+              minLength={MIN_PASSWORD_LENGTH}
+              error={errors.password}
+            />
+            <NativeSelect
+              name="role"
+              label={t('admin.users.create.role')}
+              defaultValue={values.role}
+              error={errors.role}
+              data={ROLES.map((role) => ({ value: role, label: t(`account.roles.${role}`) }))}
+            />
+            <Button type="submit" loading={busy} leftSection={<IconUserPlus size={16} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
+              {t('admin.users.create.submit')}
+            </Button>
+          </Stack>
+        </Form>
+      </details>
+    </Paper>
+  );
+}

@@ -1,0 +1,289 @@
+/**
+ * Protected routes over real HTTP (spec §2, §6): every entry of `PROTECTED_ROUTES` for each of
+ * the five kinds of visitor, then the browser flows: the side menu per role, the dashboard's
+ * role and security status (re-checked every 30 s), an admin creating a staff account through
+ * /admin/users, and an anonymous visit landing on /auth. Plus axe and narrow-screen checks of
+ * the signed-in pages in both themes.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { PROTECTED_ROUTES, ROLES, satisfies, type Role } from '../../app/lib/access';
+import { expect, signInAs, test, waitForHydration } from './fixtures';
+import { E2E_USERS } from './users';
+
+type Visitor = 'anonymous' | Role;
+const VISITORS: readonly Visitor[] = ['anonymous', ...ROLES];
+
+test.describe('every protected route answers by role over HTTP', () => {
+  for (const visitor of VISITORS) {
+    test(`as ${visitor}`, async ({ page }) => {
+      if (visitor !== 'anonymous') await signInAs(page, visitor);
+      for (const { path, requires } of PROTECTED_ROUTES) {
+        const response = await page.request.get(path, { maxRedirects: 0 });
+        if (visitor === 'anonymous') {
+          expect(response.status(), path).toBe(302);
+          expect(response.headers().location, path).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
+        } else if (satisfies(visitor, requires)) {
+          expect(response.status(), path).toBe(200);
+          expect(response.headers()['cache-control'], path).toBe('no-store');
+        } else {
+          expect(response.status(), path).toBe(302);
+          expect(response.headers().location, path).toBe('/');
+        }
+      }
+      // An unknown admin section: 404 for an admin, a redirect for anyone else.
+      const unknown = await page.request.get('/admin/no-such-section', { maxRedirects: 0 });
+      expect(unknown.status()).toBe(visitor === 'admin' ? 404 : 302);
+    });
+  }
+});
+
+const MENU_ITEMS = ['dashboard', 'portal', 'vendor', 'admin'] as const;
+const EXPECTED_MENU: Record<Visitor, readonly (typeof MENU_ITEMS)[number][]> = {
+  anonymous: [],
+  tenant: ['dashboard', 'portal'],
+  vendor: ['dashboard', 'vendor'],
+  property_manager: ['dashboard'],
+  admin: ['dashboard', 'admin'],
+};
+
+test.describe('the side menu offers each role its own items', () => {
+  for (const visitor of VISITORS) {
+    test(`as ${visitor}`, async ({ page }) => {
+      if (visitor !== 'anonymous') await signInAs(page, visitor);
+      await page.goto('/');
+      await waitForHydration(page);
+      await page.getByTestId('side-menu-toggle').click();
+      const panel = page.getByTestId('side-menu-panel');
+      await expect(panel).toBeVisible();
+      for (const item of MENU_ITEMS) {
+        await expect(panel.getByTestId(`side-menu-${item}`), item).toHaveCount(EXPECTED_MENU[visitor].includes(item) ? 1 : 0);
+      }
+      await expect(panel.getByTestId('side-menu-sign-in')).toHaveCount(visitor === 'anonymous' ? 1 : 0);
+      await expect(panel.getByTestId('side-menu-sign-out')).toHaveCount(visitor === 'anonymous' ? 0 : 1);
+      if (visitor !== 'anonymous') {
+        await panel.getByTestId('side-menu-dashboard').click();
+        await expect(page).toHaveURL(/\/dashboard$/);
+        await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      }
+    });
+  }
+});
+
+test('the dashboard shows who is signed in, the role, the security status and the sign-in event', async ({ page }) => {
+  await signInAs(page, 'tenant');
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dashboard-name')).toHaveText(E2E_USERS.tenant.name);
+  await expect(page.getByTestId('dashboard-email')).toHaveText(E2E_USERS.tenant.email);
+  await expect(page.getByTestId('dashboard-role')).toHaveText('Tenant');
+  await expect(page.getByTestId('security-status')).toHaveAttribute('data-status', 'secure');
+  await expect(page.getByTestId('security-status')).toHaveText('Secure');
+  await expect(page.getByTestId('security-event').first()).toHaveAttribute('data-action', 'sign_in_succeeded');
+  await expect(page.getByTestId('security-event').first()).toContainText('Signed in');
+  await page.getByTestId('dashboard-portal-link').click();
+  await expect(page).toHaveURL(/\/tenant-portal$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tenant portal' })).toBeVisible();
+});
+
+test('a property manager’s workspace is the dashboard, with the count of managed properties', async ({ page }) => {
+  await signInAs(page, 'property_manager');
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dashboard-role')).toHaveText('Property manager');
+  await expect(page.getByTestId('managed-count')).toHaveAttribute('data-count', /^\d+$/);
+  await expect(page.getByTestId('dashboard-portal-link')).toHaveCount(0);
+});
+
+test('the security status turns to blocked at the sign-in limit and the open dashboard notices within 30 s', async ({ page, context, playwright, baseURL }) => {
+  // One client address for the browser and for the failed attempts below.
+  const ip = `10.77.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+  await signInAs(page, 'vendor');
+  await page.clock.install();
+  await page.goto('/dashboard');
+  await waitForHydration(page);
+  const status = page.getByTestId('security-status');
+  await expect(status).toHaveAttribute('data-status', 'secure');
+
+  // Four failed sign-ins from the same address (a separate client without the session cookie):
+  // 5 of 5 sign-in attempts this minute.
+  const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': ip } });
+  for (let i = 0; i < 4; i += 1) {
+    const attempt = await other.post('/auth', { form: { intent: 'sign-in', email: E2E_USERS.vendor.email, password: 'wrong-password' }, maxRedirects: 0 });
+    expect(attempt.status()).toBe(401);
+  }
+  await other.dispose();
+
+  await expect(status).toHaveAttribute('data-status', 'secure');
+  await page.clock.runFor(30_000);
+  await expect(status).toHaveAttribute('data-status', 'blocked');
+  await expect(status).toHaveText('Blocked');
+  await expect(page.getByTestId('security-action').filter({ hasText: 'Sign-in' })).toContainText('5 of 5');
+});
+
+test.describe('in Italian', () => {
+  test.use({ language: 'it' });
+  test('the dashboard and the admin area are translated', async ({ page }) => {
+    await signInAs(page, 'admin');
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('dashboard-role')).toHaveText('Amministratore');
+    await expect(page.getByTestId('security-status')).toHaveText('Sicuro');
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Panoramica' })).toBeVisible();
+    await expect(page.getByTestId('admin-nav-users')).toHaveText('Utenti');
+  });
+});
+
+test('an admin creates a property manager through /admin/users and the new account appears and can sign in', async ({ page, playwright, baseURL }) => {
+  const email = `pm-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.dimora.test`;
+  await signInAs(page, 'admin');
+  await page.goto('/admin/users');
+  await waitForHydration(page);
+  await page.getByTestId('user-create-toggle').click();
+  const form = page.getByTestId('user-create-form');
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Full name').fill('Nina Newmanager');
+  await form.locator('input[name="password"]').fill('nina-manager-pass');
+  await form.getByLabel('Role').selectOption('property_manager');
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Account created.')).toBeVisible();
+  // The toast itself passes axe (named close button, readable text).
+  await expect(page.getByTestId('users-toast')).toContainText('Account created.');
+  const toast = await new AxeBuilder({ page }).include('[data-testid="users-toast"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(toast.violations.map((v) => v.id)).toEqual([]);
+  const row = page.locator(`[data-testid="user-row"][data-email="${email}"]`);
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Nina Newmanager');
+  await expect(row).toContainText('Property manager');
+  await expect(row).toContainText('Verified');
+  // The form starts over.
+  await expect(form.getByLabel('E-mail')).toHaveValue('');
+
+  // The same address again: refused on the field.
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Full name').fill('Nina Again');
+  await form.locator('input[name="password"]').fill('another-pass');
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(form.getByText('An account with this e-mail address already exists.')).toBeVisible();
+
+  // The new manager signs in: dashboard yes, admin no.
+  const manager = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': '10.250.1.2' } });
+  const signIn = await manager.post('/auth', { form: { intent: 'sign-in', email, password: 'nina-manager-pass' }, maxRedirects: 0 });
+  expect(signIn.status()).toBe(303);
+  expect((await manager.get('/dashboard', { maxRedirects: 0 })).status()).toBe(200);
+  const admin = await manager.get('/admin', { maxRedirects: 0 });
+  expect(admin.status()).toBe(302);
+  expect(admin.headers().location).toBe('/');
+  await manager.dispose();
+});
+
+test('an admin searches, bans and unbans an account from its panel', async ({ page }) => {
+  const email = `ban-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.dimora.test`;
+  await signInAs(page, 'admin');
+  await page.goto('/admin/users');
+  await waitForHydration(page);
+  await page.getByTestId('user-create-toggle').click();
+  const form = page.getByTestId('user-create-form');
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Full name').fill('Bruno Banned');
+  await form.locator('input[name="password"]').fill('bruno-pass-123');
+  await form.getByLabel('Role').selectOption('tenant');
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Account created.')).toBeVisible();
+
+  await page.getByLabel('Search by name or e-mail').fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\?q=/);
+  await expect(page.getByTestId('user-row')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Manage Bruno Banned' }).click();
+  const panel = page.getByTestId('user-manage-panel');
+  await expect(panel).toBeVisible();
+  await panel.getByLabel('Reason (optional)').fill('Spam listings');
+  await panel.getByRole('button', { name: 'Ban and sign out' }).click();
+  await expect(page.getByText('Account banned and signed out.')).toBeVisible();
+  await expect(panel.getByTestId('user-ban-reason')).toHaveText('Banned: Spam listings');
+  await expect(page.getByTestId('user-row').getByTestId('user-banned')).toBeVisible();
+  await panel.getByRole('button', { name: 'Lift the ban' }).click();
+  await expect(page.getByText('Ban lifted.')).toBeVisible();
+  await expect(panel.getByTestId('user-ban-reason')).toHaveCount(0);
+});
+
+test('an anonymous visit to /admin/users lands on /auth, remembering the page', async ({ page }) => {
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin%2Fusers$/);
+});
+
+test('a tenant who opens /admin is sent home', async ({ page }) => {
+  await signInAs(page, 'tenant');
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the admin area: overview, sections, mailbox and diagnostics', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/admin');
+  await waitForHydration(page);
+  await expect(page.getByTestId('overview-users-value')).toHaveText(/^\d[\d,]*$/);
+  await page.getByTestId('admin-nav-projects').click();
+  await expect(page).toHaveURL(/\/admin\/projects$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await expect(page.getByTestId('admin-coming-soon')).toBeVisible();
+  await page.getByTestId('admin-nav-mailbox').click();
+  // The e2e server sends mail through SMTP.
+  await expect(page.getByTestId('mailbox-smtp-notice')).toBeVisible();
+  await page.getByTestId('admin-nav-debug').click();
+  await expect(page).toHaveURL(/\/admin-debug$/);
+  await expect(page.getByTestId('debug-database-kind')).toHaveText('Embedded PGlite');
+  await expect(page.getByTestId('debug-mailer')).toHaveText('SMTP server');
+  await expect(page.getByTestId('debug-node-version')).toHaveText(/^v\d+\./);
+});
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(serious).toEqual([]);
+}
+
+const SIGNED_IN_PAGES: { path: string; role: Role }[] = [
+  { path: '/dashboard', role: 'tenant' },
+  { path: '/tenant-portal', role: 'tenant' },
+  { path: '/vendor-portal', role: 'vendor' },
+  { path: '/admin', role: 'admin' },
+  { path: '/admin/users', role: 'admin' },
+  { path: '/admin/mailbox', role: 'admin' },
+  { path: '/admin-debug', role: 'admin' },
+];
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the signed-in pages have no serious axe violations (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    let current: Role | null = null;
+    for (const { path, role } of SIGNED_IN_PAGES) {
+      if (role !== current) {
+        await page.context().clearCookies({ name: 'dimora.session_token' });
+        await signInAs(page, role);
+        // The "Signed in successfully!" toast belongs to the chrome, not to these pages.
+        await page.context().clearCookies({ name: 'flash' });
+        current = role;
+      }
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await expectAccessible(page);
+    }
+  });
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  test('the dashboard and the user administration fit the screen', async ({ page }) => {
+    await signInAs(page, 'admin');
+    for (const path of ['/dashboard', '/admin/users', '/admin']) {
+      await page.goto(path);
+      await waitForHydration(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});

@@ -1,0 +1,318 @@
+/**
+ * Every protected route of spec §2 (the `PROTECTED_ROUTES` table) × every kind of visitor, at the
+ * loader level with real better-auth sessions: signed out → 302 to /auth remembering the page;
+ * wrong role → 302 to /; allowed → the page's data. The /admin layout and every action of
+ * /admin/users are guarded too, and a refused action changes nothing.
+ */
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_SECTIONS, PROTECTED_ROUTES, ROLES, satisfies, type Role } from '~/lib/access';
+import * as dashboard from '~/routes/account/dashboard';
+import * as debug from '~/routes/admin/debug';
+import * as adminLayout from '~/routes/admin/layout';
+import * as mailbox from '~/routes/admin/mailbox';
+import * as overview from '~/routes/admin/overview';
+import * as section from '~/routes/admin/section';
+import * as users from '~/routes/admin/users';
+import * as tenantPortal from '~/routes/tenant/portal';
+import * as vendorPortal from '~/routes/vendor/portal';
+import { createVerifiedUser } from '~/server/auth/create-user.server';
+import { auditLog, mailMessage, session, user } from '~/server/db/schema';
+import type { DimoraLoadContext } from '~/server/load-context';
+import { answerOf } from '../setup/action-result';
+import { createTestDatabase, testContext, type TestDatabase } from '../setup/test-db';
+
+type Visitor = 'anonymous' | Role;
+const VISITORS: readonly Visitor[] = ['anonymous', ...ROLES];
+
+type LoaderFn = (args: { request: Request; params: Record<string, string>; context: DimoraLoadContext }) => unknown;
+
+/** The route module whose loader serves `path`, with its params (routes.ts). */
+function routeFor(path: string): { loader: LoaderFn; params: Record<string, string> } {
+  const as = (loader: unknown) => loader as LoaderFn;
+  if (path === '/dashboard') return { loader: as(dashboard.loader), params: {} };
+  if (path === '/tenant-portal') return { loader: as(tenantPortal.loader), params: {} };
+  if (path === '/vendor-portal') return { loader: as(vendorPortal.loader), params: {} };
+  if (path === '/admin') return { loader: as(overview.loader), params: {} };
+  if (path === '/admin/users') return { loader: as(users.loader), params: {} };
+  if (path === '/admin/mailbox') return { loader: as(mailbox.loader), params: {} };
+  if (path === '/admin-debug') return { loader: as(debug.loader), params: {} };
+  const match = /^\/admin\/([a-z]+)$/.exec(path);
+  if (match) return { loader: as(section.loader), params: { section: match[1]! } };
+  throw new Error(`No route module mapped for ${path}`);
+}
+
+let database: TestDatabase;
+let context: DimoraLoadContext;
+const cookies = new Map<Visitor, string>();
+const ids = new Map<Role, string>();
+const PASSWORDS: Record<Role, string> = {
+  tenant: 'tenant-guard-pass',
+  vendor: 'vendor-guard-pass',
+  property_manager: 'manager-guard-pass',
+  admin: 'admin-guard-pass',
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  context = testContext(database, { clientIp: '192.0.2.50' });
+  cookies.set('anonymous', '');
+  for (const role of ROLES) {
+    const email = `${role}@guards.test`;
+    const created = await createVerifiedUser(database.db, { email, password: PASSWORDS[role], role, name: `Guard ${role}` });
+    ids.set(role, created.id);
+    // A real session through better-auth, as the browser would hold it.
+    const signedIn = await context.auth.api.signInEmail({ body: { email, password: PASSWORDS[role] }, returnHeaders: true });
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
+    expect(cookie).toContain('dimora.session_token=');
+    cookies.set(role, cookie);
+  }
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+function requestAs(visitor: Visitor, path: string, init: RequestInit = {}): Request {
+  const headers = new Headers(init.headers);
+  const cookie = cookies.get(visitor);
+  if (cookie && !headers.has('cookie')) headers.set('cookie', cookie);
+  return new Request(`http://dimora.test${path}`, { ...init, headers });
+}
+
+/** Runs a loader or action; a thrown Response (the guards' redirects) is returned instead. */
+async function settle(run: () => unknown): Promise<unknown> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
+
+function expectOutcome(result: unknown, visitor: Visitor, path: string, requires: (typeof PROTECTED_ROUTES)[number]['requires']) {
+  if (visitor === 'anonymous') {
+    expect(result, 'signed out → sign in').toBeInstanceOf(Response);
+    const response = result as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
+  } else if (satisfies(visitor, requires)) {
+    expect(result, 'allowed → page data').not.toBeInstanceOf(Response);
+    expect(result).toEqual(expect.objectContaining({ i18n: expect.any(Object) }));
+  } else {
+    expect(result, 'wrong role → home').toBeInstanceOf(Response);
+    const response = result as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/');
+  }
+}
+
+describe('protected routes (spec §2, §6)', () => {
+  it('the table covers the dashboard, both portals, /admin, every admin section and /admin-debug', () => {
+    expect(PROTECTED_ROUTES.map((entry) => entry.path)).toEqual(
+      expect.arrayContaining(['/dashboard', '/tenant-portal', '/vendor-portal', '/admin', '/admin/users', '/admin/mailbox', '/admin/projects', '/admin-debug']),
+    );
+    // /dashboard, two portals, /admin, each admin section, /admin-debug.
+    expect(PROTECTED_ROUTES).toHaveLength(4 + ADMIN_SECTIONS.length + 1);
+  });
+
+  const cases = PROTECTED_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor })));
+  it.each(cases)('$path as $visitor (requires $requires)', async ({ path, requires, visitor }) => {
+    const { loader, params } = routeFor(path);
+    const result = await settle(() => loader({ request: requestAs(visitor, path), params, context }));
+    expectOutcome(result, visitor, path, requires);
+  });
+
+  it.each(VISITORS)('the /admin layout loader guards too (as %s)', async (visitor) => {
+    const result = await settle(() =>
+      (adminLayout.loader as unknown as LoaderFn)({ request: requestAs(visitor, '/admin/users'), params: {}, context }),
+    );
+    expectOutcome(result, visitor, '/admin/users', 'admin');
+  });
+
+  it('a signed-out visitor is sent to /auth with the page and its query remembered', async () => {
+    const result = await settle(() => users.loader({ request: requestAs('anonymous', '/admin/users?q=ada&page=2'), params: {}, context } as never));
+    expect((result as Response).headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent('/admin/users?q=ada&page=2')}`);
+  });
+
+  it('an unknown admin section is a 404 for an admin, and still a redirect for everyone else', async () => {
+    const thrown = await settle(() => section.loader({ request: requestAs('admin', '/admin/nope'), params: { section: 'nope' }, context } as never)).catch(
+      (error: unknown) => error,
+    );
+    expect(thrown).toMatchObject({ init: { status: 404 } });
+    const asTenant = await settle(() => section.loader({ request: requestAs('tenant', '/admin/nope'), params: { section: 'nope' }, context } as never));
+    expect((asTenant as Response).headers.get('location')).toBe('/');
+  });
+
+  it('a session that was deleted (signed out elsewhere) counts as signed out', async () => {
+    const email = 'ephemeral@guards.test';
+    const created = await createVerifiedUser(database.db, { email, password: 'ephemeral-pass', role: 'tenant' });
+    const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'ephemeral-pass' }, returnHeaders: true });
+    const cookie = signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    await database.db.delete(session).where(eq(session.userId, created.id));
+    const request = new Request('http://dimora.test/dashboard', { headers: { cookie } });
+    const result = await settle(() => dashboard.loader({ request, params: {}, context } as never));
+    expect((result as Response).headers.get('location')).toBe('/auth?redirectTo=%2Fdashboard');
+  });
+});
+
+describe('page data for the allowed roles', () => {
+  it('the dashboard shows the viewer, their role and their security status', async () => {
+    const data = (await dashboard.loader({ request: requestAs('property_manager', '/dashboard'), params: {}, context } as never)) as Awaited<
+      ReturnType<typeof dashboard.loader>
+    >;
+    expect(data.profile).toEqual({ name: 'Guard property_manager', email: 'property_manager@guards.test', role: 'property_manager' });
+    expect(data.managedProperties).toBe(0);
+    expect(data.security.status).toBe('secure');
+    expect(data.meta.title).toBe('Dashboard');
+  });
+
+  it('the mailbox lists stored e-mails newest first and says which mailer is in use', async () => {
+    await database.db.insert(mailMessage).values([
+      { to: 'a@example.test', subject: 'First', text: 'one', createdAt: new Date(Date.now() - 60_000) },
+      { to: 'b@example.test', subject: 'Second <b>bold</b>', text: 'two', html: '<b>two</b>' },
+    ]);
+    const data = (await mailbox.loader({ request: requestAs('admin', '/admin/mailbox'), params: {}, context } as never)) as Awaited<
+      ReturnType<typeof mailbox.loader>
+    >;
+    expect(data.mailerKind).toBe('mailbox');
+    expect(data.mailbox.items.slice(0, 2).map((item) => item.subject)).toEqual(['Second <b>bold</b>', 'First']);
+    expect(data.mailbox.items[0]).not.toHaveProperty('html');
+  });
+
+  it('the diagnostics page reports the database engine and no environment values', async () => {
+    const data = (await debug.loader({ request: requestAs('admin', '/admin-debug'), params: {}, context } as never)) as Awaited<
+      ReturnType<typeof debug.loader>
+    >;
+    expect(data.facts.database.kind).toBe(database.label === 'postgres' ? 'postgres' : 'pglite');
+    expect(data.facts.node.version).toBe(process.version);
+    expect(data.facts.mailer).toBe('mailbox');
+    expect(data.facts.counts.users).toBeGreaterThanOrEqual(4);
+    const text = JSON.stringify(data.facts);
+    expect(text).not.toContain('test-secret');
+    expect(text).not.toMatch(/postgres(ql)?:\/\//);
+  });
+});
+
+describe('/admin/users actions', () => {
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+  const post = (visitor: Visitor, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    requestAs(visitor, '/admin/users', { method: 'POST', body: form(fields), headers });
+  const runAction = (request: Request) => settle(() => users.action({ request, params: {}, context } as never));
+
+  async function snapshot() {
+    const [users_] = await database.db.select({ n: count() }).from(user);
+    const [audits] = await database.db.select({ n: count() }).from(auditLog).where(eq(auditLog.tableName, 'user'));
+    const tenant = await database.db.select({ role: user.role, banned: user.banned }).from(user).where(eq(user.id, ids.get('tenant')!));
+    const sessions = await database.db.select({ n: count() }).from(session).where(eq(session.userId, ids.get('tenant')!));
+    return { users: users_?.n, audits: audits?.n, tenant, sessions: sessions[0]?.n };
+  }
+
+  const intents = (): Record<string, string>[] => [
+    { intent: 'create', email: 'intruder@guards.test', fullName: 'Intruder', password: 'intruder-pass', role: 'admin' },
+    { intent: 'set-role', userId: ids.get('tenant')!, role: 'admin' },
+    { intent: 'ban', userId: ids.get('tenant')!, reason: 'nope' },
+    { intent: 'unban', userId: ids.get('tenant')! },
+  ];
+
+  it.each(['anonymous', 'tenant', 'vendor', 'property_manager'] as const)('every action refuses %s and changes nothing', async (visitor) => {
+    const before = await snapshot();
+    for (const fields of intents()) {
+      const result = await runAction(post(visitor, fields));
+      expect(result, fields.intent).toBeInstanceOf(Response);
+      const response = result as Response;
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe(visitor === 'anonymous' ? `/auth?redirectTo=${encodeURIComponent('/admin/users')}` : '/');
+    }
+    expect(await snapshot()).toEqual(before);
+    expect(await database.db.select().from(user).where(eq(user.email, 'intruder@guards.test'))).toHaveLength(0);
+  });
+
+  it('an admin creates a staff account (data for an enhanced post, 303 for a plain browser post)', async () => {
+    const enhanced = answerOf(
+      await runAction(post('admin', { intent: 'create', email: 'new.manager@guards.test', fullName: 'New Manager', password: 'new-manager-pass', role: 'property_manager' })),
+    );
+    expect(enhanced.status).toBe(200);
+    expect(enhanced.body).toMatchObject({ ok: true, intent: 'create', changed: true });
+    const [created] = await database.db.select().from(user).where(eq(user.email, 'new.manager@guards.test'));
+    expect(created).toMatchObject({ role: 'property_manager', emailVerified: true });
+
+    const plain = await runAction(
+      post(
+        'admin',
+        { intent: 'create', email: 'plain.admin@guards.test', fullName: 'Plain Admin', password: 'plain-admin-pass', role: 'admin' },
+        { 'sec-fetch-mode': 'navigate' },
+      ),
+    );
+    expect(plain).toBeInstanceOf(Response);
+    const location = new URL((plain as Response).headers.get('location')!, 'http://dimora.test');
+    expect((plain as Response).status).toBe(303);
+    expect(location.pathname).toBe('/admin/users');
+    expect(location.searchParams.get('done')).toBe('create');
+    expect(location.searchParams.get('q')).toBe('plain.admin@guards.test');
+  });
+
+  it('answers 422 with field messages and the typed values (never the password), 404 for an unknown user, 400 for an unknown intent', async () => {
+    const duplicate = answerOf(
+      await runAction(post('admin', { intent: 'create', email: 'TENANT@guards.test', fullName: 'Copy', password: 'copy-pass-123', role: 'tenant' })),
+    );
+    expect(duplicate.status).toBe(422);
+    expect(duplicate.body.errors).toEqual({ email: 'An account with this e-mail address already exists.' });
+    expect(duplicate.body.values).toEqual({ email: 'TENANT@guards.test', fullName: 'Copy', role: 'tenant' });
+
+    const italian = answerOf(
+      await runAction(post('admin', { intent: 'create', email: 'x@guards.test', fullName: 'X', password: '123', role: 'tenant' }, { cookie: `${cookies.get('admin')}; language=it` })),
+    );
+    expect(italian.status).toBe(422);
+    expect(italian.body.errors).toEqual({ password: 'La password deve contenere almeno 6 caratteri' });
+
+    const missing = answerOf(await runAction(post('admin', { intent: 'ban', userId: 'no-such-user' })));
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors).toEqual({ form: 'This account does not exist (any more).' });
+
+    const unknown = answerOf(await runAction(post('admin', { intent: 'delete-everything', userId: ids.get('tenant')! })));
+    expect(unknown.status).toBe(400);
+  });
+
+  it('ban and unban through the action: the banned user is signed out at once', async () => {
+    const email = 'ban-me@guards.test';
+    const created = await createVerifiedUser(database.db, { email, password: 'ban-me-pass', role: 'vendor' });
+    const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'ban-me-pass' }, returnHeaders: true });
+    const cookie = signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const asVendor = () => new Request('http://dimora.test/vendor-portal', { headers: { cookie } });
+    expect(await settle(() => vendorPortal.loader({ request: asVendor(), params: {}, context } as never))).not.toBeInstanceOf(Response);
+
+    const banned = answerOf(await runAction(post('admin', { intent: 'ban', userId: created.id, reason: 'Fake invoices' })));
+    expect(banned.body).toMatchObject({ ok: true, intent: 'ban', changed: true });
+    const after = await settle(() => vendorPortal.loader({ request: asVendor(), params: {}, context } as never));
+    expect((after as Response).headers.get('location')).toBe('/auth?redirectTo=%2Fvendor-portal');
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user_banned'), eq(auditLog.userId, ids.get('admin')!)));
+    expect(audit?.newValues).toMatchObject({ target_user_id: created.id, reason: 'Fake invoices', sessions_ended: 1 });
+
+    const selfBan = answerOf(await runAction(post('admin', { intent: 'ban', userId: ids.get('admin')! })));
+    expect(selfBan.status).toBe(422);
+
+    const lifted = answerOf(await runAction(post('admin', { intent: 'unban', userId: created.id })));
+    expect(lifted.body).toMatchObject({ ok: true, intent: 'unban', changed: true });
+    const [row] = await database.db.select({ banned: user.banned }).from(user).where(eq(user.id, created.id));
+    expect(row?.banned).toBe(false);
+  });
+
+  it('the list page searches and opens one account’s panel', async () => {
+    const data = (await users.loader({
+      request: requestAs('admin', `/admin/users?q=GUARDS.TEST&user=${ids.get('vendor')}`),
+      params: {},
+      context,
+    } as never)) as Awaited<ReturnType<typeof users.loader>>;
+    expect(data.list.q).toBe('GUARDS.TEST');
+    expect(data.list.items.every((row) => row.email.endsWith('@guards.test'))).toBe(true);
+    expect(data.selected).toMatchObject({ id: ids.get('vendor'), role: 'vendor', activeSessions: 1 });
+    expect(data.viewerId).toBe(ids.get('admin'));
+  });
+});
