@@ -32,7 +32,7 @@ import { useNonce } from './lib/nonce';
 import { getViewer } from './server/auth/session.server';
 import { createI18n, useRouteTranslations } from './lib/i18n';
 import { readPreferences } from './lib/preferences';
-import { createColorSchemeManager, cssVariablesResolver, theme } from './lib/theme';
+import { createColorSchemeManager, cssVariablesResolver, localizedTheme } from './lib/theme';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const preferences = readPreferences(request);
@@ -66,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const i18n = useMemo(() => createI18n(language, data?.translation ?? {}), [language, data?.translation]);
   useRouteTranslations(i18n, language);
   const colorSchemeManager = useMemo(() => createColorSchemeManager(), []);
+  const theme = useMemo(() => localizedTheme(i18n.t('common.toast.dismiss')), [i18n]);
   const scheme = data?.theme === 'dark' ? 'dark' : 'light';
   useEffect(markHydrated, []);
   const nonce = useNonce();

@@ -44,6 +44,8 @@ export const RATE_LIMITS = {
 } as const;
 /** spec §9: warning threshold, 80 % of a limit. */
 export const RATE_LIMIT_WARNING_RATIO = 0.8;
+/** spec §4/§9: the security status is checked again every 30 s. */
+export const SECURITY_STATUS_CHECK_MS = 30_000;
 
 /** spec §9: notifications list length and badge cap. */
 export const NOTIFICATION_LIST_LIMIT = 50;
@@ -80,3 +82,15 @@ export const SIDE_MENU_LINKS = [
   { to: '/gallery', key: 'gallery' },
   { to: '/contact', key: 'contact' },
 ] as const;
+
+/**
+ * DESIGN §4 fee rules (not in the spec): the defaults of the booking settings kept in the
+ * `setting` table (migration 0002) and edited in /admin/system. Application fee in cents;
+ * security deposit as a number of months' rent.
+ */
+export const BOOKING_FEE_DEFAULTS = { applicationFeeCents: 5_000, depositMonths: 1 } as const;
+/** The `setting` keys of the booking fee rules. */
+export const BOOKING_SETTING_KEYS = {
+  applicationFeeCents: 'booking.application_fee_cents',
+  depositMonths: 'booking.deposit_months',
+} as const;

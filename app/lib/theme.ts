@@ -4,8 +4,11 @@
  * server renders the same scheme on the next request.
  */
 import {
+  Notification,
   createTheme,
   localStorageColorSchemeManager,
+  mergeThemeOverrides,
+  type MantineThemeOverride,
   type CSSVariablesResolver,
   type MantineColorSchemeManager,
 } from '@mantine/core';
@@ -20,7 +23,20 @@ export const theme = createTheme({
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontFamily: 'Georgia, "Iowan Old Style", "Times New Roman", serif', fontWeight: '600' },
+  components: {
+    // Toast text at full contrast (Mantine's dimmed description is below AA on a light toast).
+    Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-text)' } } }),
+  },
 });
+
+/** The theme with the texts that depend on the language: every toast's close button gets a name. */
+export function localizedTheme(dismissLabel: string): MantineThemeOverride {
+  return mergeThemeOverrides(theme, {
+    components: {
+      Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': dismissLabel } } }),
+    },
+  });
+}
 
 /** Mantine's default "dimmed" grey is 3.3:1 on white; these keep secondary text at AA contrast. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

@@ -19,10 +19,10 @@ import { Link, useRevalidator } from 'react-router';
 import { loadDashboard, type DashboardSummary } from '~/features/accounts/dashboard.server';
 import { RoleBadge } from '~/features/admin/components/role-badge';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
-import { formatDateTime } from '~/features/admin/format';
+import { formatDateTime } from '~/lib/format';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
-import { RATE_LIMIT_WARNING_RATIO } from '~/lib/constants';
+import { RATE_LIMIT_WARNING_RATIO, SECURITY_STATUS_CHECK_MS } from '~/lib/constants';
 import { formatNumber } from '~/lib/format';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
@@ -32,7 +32,6 @@ import type { SecurityStatus } from '~/server/rate-limit.server';
 import type { Route } from './+types/dashboard';
 
 /** spec §4 / §9: the security status is checked every 30 seconds. */
-const SECURITY_STATUS_CHECK_MS = 30_000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'signed-in');

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { loadServerFacts } from '~/features/admin/admin.server';
 import { AdminNav } from '~/features/admin/components/admin-nav';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
-import { formatBytes, formatDateTime, formatDuration } from '~/features/admin/format';
+import { formatBytes, formatDateTime, formatDuration } from '~/lib/format';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { formatNumber } from '~/lib/format';

@@ -7,7 +7,7 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '~/lib/use-language';
 import type { MailboxMessage } from '../admin.server';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '~/lib/format';
 import classes from './admin.module.css';
 
 export function MailList({ messages }: { messages: MailboxMessage[] }) {

@@ -11,7 +11,7 @@ import { Form, Link } from 'react-router';
 import { ROLES } from '~/lib/access';
 import { useLanguage } from '~/lib/use-language';
 import { BAN_REASON_MAX, type UserSummary, type UsersActionResult } from '../admin-users.types';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '~/lib/format';
 import { RoleBadge } from './role-badge';
 import { useIntentOutcome } from './use-intent-outcome';
 import { UserStatusBadges } from './user-status';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '~/lib/use-language';
 import type { UserSummary } from '../admin-users.types';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '~/lib/format';
 import { RoleBadge } from './role-badge';
 import { UserStatusBadges } from './user-status';
 
