@@ -39,6 +39,7 @@ export default [
       index('routes/admin/overview.tsx'),
       route('users', 'routes/admin/users.tsx'),
       route('mailbox', 'routes/admin/mailbox.tsx'),
+      route('applications', 'routes/admin/applications.tsx'),
       route(':section', 'routes/admin/section.tsx'),
     ]),
     route('admin-debug', 'routes/admin/debug.tsx'),

@@ -14,8 +14,9 @@ export function satisfies(role: Role, requirement: Requirement): boolean {
   return requirement === 'signed-in' || role === 'admin' || role === requirement;
 }
 
-/** spec §2 "Admin-only": every admin page, plus the dev mailbox. */
+/** spec §2 "Admin-only": every admin page, plus application review and the dev mailbox. */
 export const ADMIN_SECTIONS = [
+  'applications',
   'projects',
   'users',
   'tenants',

@@ -11,6 +11,7 @@ import {
   IconClipboardList,
   IconCreditCard,
   IconDatabase,
+  IconFileCertificate,
   IconLayoutDashboard,
   IconMail,
   IconMessages,
@@ -24,6 +25,7 @@ import {
 import { ADMIN_SECTIONS, type AdminSection } from '~/lib/access';
 
 export const SECTION_ICONS: Record<AdminSection, Icon> = {
+  applications: IconFileCertificate,
   projects: IconBriefcase,
   users: IconUsers,
   tenants: IconUserHeart,
