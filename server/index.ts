@@ -15,6 +15,9 @@ import { isDatabaseEmpty, seedDatabase } from '../app/server/db/seed/seed.server
 import { env } from '../app/server/env.server';
 import { logger } from '../app/server/logger.server';
 import { createMailer } from '../app/server/mail/mailer.server';
+import { startOutboxWorker } from '../app/server/outbox/outbox.server';
+import { getPaymentProvider } from '../app/server/payments/payments.server';
+import { reconcilePendingPayments } from '../app/features/booking/application-payments.server';
 import { createApp } from './app';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -81,6 +84,10 @@ async function main() {
     logger.info(`Dimora is listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`);
   });
   server.keepAliveTimeout = 65_000;
+  // Outbox delivery (application e-mails, notifications) and settling of interrupted payments.
+  const reconcile = { publicUrl: env.publicUrl, origin: { ip: 'server', userAgent: 'payment-reconciler' }, logger };
+  const tasks = [{ name: 'payment-reconcile', everyMs: 60_000, run: () => reconcilePendingPayments({ db: database.db, provider: getPaymentProvider(), context: reconcile }) }];
+  const stopOutbox = startOutboxWorker({ db: database.db, mailer, logger, tasks });
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -90,8 +97,10 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(() => {
-      mailer.close();
-      void database.close().then(() => process.exit(0));
+      void stopOutbox().finally(() => {
+        mailer.close();
+        void database.close().then(() => process.exit(0));
+      });
     });
     server.closeIdleConnections();
   };

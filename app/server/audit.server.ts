@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   'user_unbanned',
   'rate_limit_exceeded',
   'paste_blocked',
+  'application_submitted',
+  'payment_declined',
+  'application_status_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

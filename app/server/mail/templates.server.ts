@@ -65,3 +65,112 @@ export function listingAlertConfirmMail(input: ActionMail & { unsubscribeUrl: st
   const texts = TEXTS[mailLanguage(input.locale)];
   return actionMail('alert', input, fill(texts.alert.unsubscribe, { url: input.unsubscribeUrl }));
 }
+
+/** What the application confirmation e-mail shows (money in cents, dates ISO). No card number. */
+export type ApplicationConfirmationMailInput = {
+  to: string;
+  /** The applicant's language (`application.locale`). */
+  locale: string;
+  firstName: string;
+  reference: string;
+  /** The property's title in the applicant's language. */
+  propertyTitle: string;
+  propertyCity: string;
+  moveIn: string;
+  moveOut: string;
+  leaseMonths: number;
+  monthlyRentCents: number;
+  depositCents: number;
+  applicationFeeCents: number;
+  paymentMethod: 'card' | 'pay_at_signing';
+  /** What the card was charged today (0 when paying at signing). */
+  paidNowCents: number;
+  depositPaidNow: boolean;
+  dueAtSigningCents: number;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  /** Absolute link for questions (the contact page). */
+  contactUrl: string;
+};
+
+function intlTag(locale: string): string {
+  return mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US';
+}
+
+/** Cents as a currency amount in the recipient's format: 5000 → "$50.00" / "50,00 USD". */
+export function formatMailMoney(cents: number, locale: string): string {
+  return new Intl.NumberFormat(intlTag(locale), { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+/** An ISO date in the recipient's format: "Jan 15, 2027" / "15 gen 2027". */
+export function formatMailDate(iso: string, locale: string): string {
+  const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
+
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/**
+ * The applicant's confirmation of a submitted application (booking flow): reference, lease dates,
+ * rent, deposit and fee, what was paid today (card brand and last 4 only) and what is due at
+ * signing, and what happens next — in the applicant's language.
+ */
+export function applicationConfirmationMail(input: ApplicationConfirmationMailInput): OutgoingMail {
+  const texts = TEXTS[mailLanguage(input.locale)];
+  const part = texts.application;
+  const money = (cents: number) => formatMailMoney(cents, input.locale);
+  const months = input.leaseMonths === 1 ? part.monthOne : fill(part.monthOther, { count: String(input.leaseMonths) });
+  const card = fill(part.cardEnding, {
+    brand: BRAND_NAMES[input.cardBrand ?? ''] ?? (input.cardBrand || 'card'),
+    last4: input.cardLast4 ?? '····',
+  });
+  const items = [part.itemFee, ...(input.depositPaidNow ? [part.itemDeposit] : [])].join(', ');
+  const paid =
+    input.paymentMethod === 'card' && input.paidNowCents > 0
+      ? [fill(part.paidNow, { amount: money(input.paidNowCents), card }), fill(part.paidNowItems, { items })]
+      : [part.payAtSigning];
+  const greeting = input.firstName ? fill(texts.greeting, { name: input.firstName }) : texts.greetingAnonymous;
+  const facts = [
+    fill(part.reference, { reference: input.reference }),
+    fill(part.stay, { moveIn: formatMailDate(input.moveIn, input.locale), moveOut: formatMailDate(input.moveOut, input.locale), months }),
+    fill(part.rent, { amount: money(input.monthlyRentCents) }),
+    fill(part.deposit, { amount: money(input.depositCents) }),
+    fill(part.fee, { amount: money(input.applicationFeeCents) }),
+    ...paid,
+    fill(part.dueAtSigning, { amount: money(input.dueAtSigningCents) }),
+  ];
+  const intro = fill(part.intro, { property: input.propertyTitle, city: input.propertyCity });
+  const questions = fill(part.questions, { url: input.contactUrl });
+  const text = [greeting, '', intro, '', ...facts, '', `${part.nextTitle}:`, part.next, '', questions, '', texts.signature].join('\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    `<ul>${facts.map((fact) => `<li>${escapeHtml(fact)}</li>`).join('')}</ul>`,
+    `<p><strong>${escapeHtml(part.nextTitle)}</strong><br>${escapeHtml(part.next)}</p>`,
+    `<p>${escapeHtml(questions).replace(escapeHtml(input.contactUrl), `<a href="${escapeHtml(input.contactUrl)}">${escapeHtml(input.contactUrl)}</a>`)}</p>`,
+    `<p>${escapeHtml(texts.signature)}</p>`,
+  ].join('\n');
+  return { to: input.to, subject: fill(part.subject, { property: input.propertyTitle, reference: input.reference }), text, html };
+}
+
+/** The in-app notification texts of a new application, in a recipient's language. */
+export function applicationNotificationTexts(locale: string | null | undefined) {
+  const lang = mailLanguage(locale);
+  const part = TEXTS[lang].applicationNotification;
+  return {
+    staffTitle: part.staffTitle,
+    staffMessage: (values: { name: string; property: string; reference: string; moveIn: string }) =>
+      fill(part.staffMessage, { ...values, moveIn: formatMailDate(values.moveIn, lang) }),
+    applicantTitle: part.applicantTitle,
+    applicantMessage: (values: { property: string; reference: string }) => fill(part.applicantMessage, values),
+  };
+}

@@ -1,0 +1,436 @@
+/**
+ * Placing an application and paying for it without losing anything (issue §4–5, DESIGN §4):
+ *
+ * 1. Transaction A writes the application (status `submitted`) and, when something is due now,
+ *    one `pending` payment row per kind (application fee, deposit) for this charge attempt.
+ *    `ON CONFLICT (idempotency_key) DO NOTHING` + `SELECT … FOR UPDATE` make a repeated or
+ *    concurrent submission with the same key find the same application instead of a second one.
+ * 2. The provider is charged once per attempt, with the attempt's idempotency key.
+ * 3. Transaction B marks the attempt's payments succeeded or failed and, on success, writes the
+ *    confirmation e-mail and staff notification to the outbox in the same transaction.
+ *
+ * A crash between 2 and 3 leaves `pending` payments and an application that is not paid: the
+ * same submission again (same key) asks the provider, which answers with the first outcome
+ * without charging twice, and `reconcilePendingPayments` (run by the outbox worker) settles
+ * attempts nobody came back for. A declined attempt stays `failed`; the application waits,
+ * unpaid, for another attempt (a new key suffix) or for "pay at signing".
+ *
+ * No card number or CVC is written anywhere: payments keep brand and last 4 only. Importable by
+ * plain tsx (the worker): no i18n or Vite-only imports.
+ */
+import { randomInt } from 'node:crypto';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Language } from '~/lib/constants';
+import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
+import type { Db } from '~/server/db/client.server';
+import { application, payment, property } from '~/server/db/schema';
+import type { Logger } from '~/server/logger.server';
+import { enqueueOutbox } from '~/server/outbox/outbox.server';
+import type { ChargeResult, DeclineCode, PaymentProvider } from '~/server/payments/payment-provider';
+import type { CardInput, ChooseStep, DetailsStep } from './booking.schemas';
+import type { PaymentMethodChoice } from './booking.fields';
+import type { FeeQuote } from './fees';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+/** `DIM-` + 8 characters of Crockford base32 (no I, L, O, U): 40 random bits, easy to read aloud. */
+export function createApplicationReference(): string {
+  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  let out = 'DIM-';
+  for (let i = 0; i < 8; i += 1) out += alphabet[randomInt(alphabet.length)];
+  return out;
+}
+
+/** True for a string shaped like an application reference. */
+export function isApplicationReference(value: unknown): value is string {
+  return typeof value === 'string' && /^DIM-[0-9A-HJKMNP-TV-Z]{8}$/.test(value);
+}
+
+/** A validated application, ready to be placed (see `submitApplication` for validation). */
+export type PlaceApplicationInput = {
+  propertyId: number;
+  userId: string | null;
+  locale: Language;
+  stay: ChooseStep;
+  details: DetailsStep;
+  paymentMethod: PaymentMethodChoice;
+  /** The card to charge; required when `quote.dueNowCents > 0`. Held in memory only. */
+  card: CardInput | null;
+  /** Computed on the server from the database (never from the form). */
+  quote: FeeQuote;
+  idempotencyKey: string;
+};
+
+export type PlaceOutcome =
+  | { ok: true; applicationId: number; reference: string; replayed: boolean }
+  | { ok: false; reason: 'declined'; applicationId: number; declineCode: DeclineCode }
+  /** The provider could not be reached: payments stay pending; the same submission may be retried. */
+  | { ok: false; reason: 'provider_error'; applicationId: number }
+  /** A charge for this submission is in flight and this retry carries no card to continue it. */
+  | { ok: false; reason: 'in_progress'; applicationId: number }
+  /** The key belongs to an application for another property. */
+  | { ok: false; reason: 'conflict' };
+
+/** Where completion e-mails link to and who is recorded in the audit log. */
+export type CompletionContext = { publicUrl: string; origin: RequestOrigin; logger: Pick<Logger, 'info' | 'warn' | 'error'> };
+
+/** Test seams: `afterCharge` runs between the provider call and transaction B (crash injection). */
+export type PlaceFaults = { afterCharge?: () => void | Promise<void> };
+
+type AttemptPlan =
+  | { kind: 'done'; applicationId: number; reference: string; replayed: boolean }
+  | { kind: 'charge'; applicationId: number; reference: string; attemptKey: string; amountCents: number }
+  | { kind: 'in_progress'; applicationId: number }
+  | { kind: 'conflict' };
+
+const PAYMENT_KINDS = ['application_fee', 'deposit'] as const;
+
+function attemptKeyOf(paymentKey: string): string {
+  return paymentKey.slice(0, paymentKey.lastIndexOf(':'));
+}
+
+function paymentKeysOf(attemptKey: string): string[] {
+  return PAYMENT_KINDS.map((kind) => `${attemptKey}:${kind}`);
+}
+
+function applicationColumns(input: PlaceApplicationInput) {
+  const { stay, details, quote } = input;
+  return {
+    moveIn: stay.moveIn,
+    moveOut: stay.moveOut,
+    adults: stay.adults,
+    children: stay.children,
+    firstName: details.firstName,
+    lastName: details.lastName,
+    email: details.email,
+    phone: details.phone,
+    currentAddress: details.currentAddress,
+    city: details.city,
+    zipCode: details.zipCode,
+    country: details.country,
+    specialRequests: details.specialRequests || null,
+    paymentMethod: input.paymentMethod,
+    leaseMonths: quote.leaseMonths,
+    monthlyRentCents: quote.monthlyRentCents,
+    depositCents: quote.depositCents,
+    applicationFeeCents: quote.applicationFeeCents,
+    dueNowCents: quote.dueNowCents,
+    dueAtSigningCents: quote.dueAtSigningCents,
+    locale: input.locale,
+  };
+}
+
+/** The payments of one application: whether one succeeded, the attempt still pending, attempts so far. */
+async function paymentState(tx: Executor, applicationId: number) {
+  const rows = await tx
+    .select({ key: payment.idempotencyKey, status: payment.status, amountCents: payment.amountCents })
+    .from(payment)
+    .where(eq(payment.applicationId, applicationId));
+  const attempts = new Set(rows.map((row) => attemptKeyOf(row.key)));
+  const pending = rows.filter((row) => row.status === 'pending');
+  const pendingAttempt = pending[0] ? attemptKeyOf(pending[0].key) : null;
+  return {
+    succeeded: rows.some((row) => row.status === 'succeeded'),
+    pendingAttempt,
+    pendingCents: pending.filter((row) => attemptKeyOf(row.key) === pendingAttempt).reduce((sum, row) => sum + row.amountCents, 0),
+    attempts: attempts.size,
+  };
+}
+
+type AppRow = typeof application.$inferSelect;
+
+/**
+ * Writes what a complete application causes, inside the caller's transaction: the applicant's
+ * confirmation e-mail and the staff notification (outbox), and an audit entry.
+ */
+async function completeApplication(tx: Tx, app: AppRow, context: CompletionContext): Promise<void> {
+  const [home] = await tx
+    .select({ title: property.title, titleIt: property.titleIt, city: property.city })
+    .from(property)
+    .where(eq(property.id, app.propertyId));
+  const [paid] = await tx
+    .select({ brand: payment.cardBrand, last4: payment.cardLast4 })
+    .from(payment)
+    .where(and(eq(payment.applicationId, app.id), eq(payment.status, 'succeeded')))
+    .orderBy(desc(payment.id))
+    .limit(1);
+  const titles = { en: home?.title ?? `#${app.propertyId}`, it: home?.titleIt ?? home?.title ?? `#${app.propertyId}` };
+  const depositPaidNow = app.paymentMethod === 'card' && app.dueNowCents > app.applicationFeeCents;
+  await enqueueOutbox(tx, [
+    {
+      topic: 'mail.application_confirmation',
+      payload: {
+        to: app.email,
+        locale: app.locale,
+        firstName: app.firstName,
+        reference: app.reference,
+        propertyTitle: app.locale === 'it' ? titles.it : titles.en,
+        propertyCity: home?.city ?? '',
+        moveIn: app.moveIn,
+        moveOut: app.moveOut,
+        leaseMonths: app.leaseMonths,
+        monthlyRentCents: app.monthlyRentCents,
+        depositCents: app.depositCents,
+        applicationFeeCents: app.applicationFeeCents,
+        paymentMethod: app.paymentMethod,
+        paidNowCents: app.dueNowCents,
+        depositPaidNow,
+        dueAtSigningCents: app.dueAtSigningCents,
+        cardBrand: paid?.brand ?? null,
+        cardLast4: paid?.last4 ?? null,
+        contactUrl: `${context.publicUrl.replace(/\/+$/, '')}/contact`,
+      },
+    },
+    {
+      topic: 'notification.application_submitted',
+      payload: {
+        applicationId: app.id,
+        reference: app.reference,
+        propertyId: app.propertyId,
+        propertyTitles: titles,
+        applicantName: `${app.firstName} ${app.lastName}`,
+        moveIn: app.moveIn,
+        applicantUserId: app.userId,
+      },
+    },
+  ]);
+  await recordAuditEvent({
+    db: tx,
+    userId: app.userId,
+    action: 'application_submitted',
+    tableName: 'application',
+    origin: context.origin,
+    values: { application_id: app.id, reference: app.reference, property_id: app.propertyId, payment_method: app.paymentMethod, paid_cents: app.dueNowCents },
+  });
+}
+
+/** Transaction A: the application row (found or created) and the attempt to charge, if any. */
+async function prepareAttempt(db: Db, input: PlaceApplicationInput, providerName: string, context: CompletionContext): Promise<AttemptPlan> {
+  return db.transaction(async (tx): Promise<AttemptPlan> => {
+    let app: AppRow | undefined;
+    let created = false;
+    for (let tries = 0; tries < 3 && !app; tries += 1) {
+      const [inserted] = await tx
+        .insert(application)
+        .values({
+          ...applicationColumns(input),
+          reference: createApplicationReference(),
+          propertyId: input.propertyId,
+          userId: input.userId,
+          idempotencyKey: input.idempotencyKey,
+          status: 'submitted',
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (inserted) {
+        app = inserted;
+        created = true;
+        break;
+      }
+      // Either this key exists (a retry) or, once in 10^12, the random reference collided.
+      [app] = await tx.select().from(application).where(eq(application.idempotencyKey, input.idempotencyKey)).for('update');
+    }
+    if (!app) throw new Error('could not allocate an application reference');
+    if (app.propertyId !== input.propertyId) return { kind: 'conflict' };
+
+    if (!created) {
+      const state = await paymentState(tx, app.id);
+      if (state.succeeded || app.dueNowCents === 0) return { kind: 'done', applicationId: app.id, reference: app.reference, replayed: true };
+      if (state.pendingAttempt) {
+        // Another request (or a crashed one) started a charge: continue it with the same key.
+        if (!input.card) return { kind: 'in_progress', applicationId: app.id };
+        return { kind: 'charge', applicationId: app.id, reference: app.reference, attemptKey: state.pendingAttempt, amountCents: state.pendingCents };
+      }
+      // Earlier attempts were declined: this submission replaces the unpaid application's details.
+      [app] = await tx
+        .update(application)
+        .set({ ...applicationColumns(input), userId: app.userId ?? input.userId, updatedAt: new Date() })
+        .where(eq(application.id, app.id))
+        .returning();
+      if (!app) throw new Error('application vanished while locked');
+      if (app.dueNowCents === 0) {
+        await completeApplication(tx, app, context);
+        return { kind: 'done', applicationId: app.id, reference: app.reference, replayed: false };
+      }
+      return insertAttempt(tx, app, input, providerName, state.attempts + 1);
+    }
+
+    if (app.dueNowCents === 0) {
+      await completeApplication(tx, app, context);
+      return { kind: 'done', applicationId: app.id, reference: app.reference, replayed: false };
+    }
+    return insertAttempt(tx, app, input, providerName, 1);
+  });
+}
+
+async function insertAttempt(tx: Tx, app: AppRow, input: PlaceApplicationInput, providerName: string, attempt: number): Promise<AttemptPlan> {
+  if (!input.card) throw new Error('a card is required when something is due now');
+  const attemptKey = `${input.idempotencyKey}:${attempt}`;
+  const { quote } = input;
+  const rows: { kind: 'application_fee' | 'deposit'; amountCents: number; idempotencyKey: string }[] = [];
+  if (quote.applicationFeeCents > 0) {
+    rows.push({ kind: 'application_fee', amountCents: quote.applicationFeeCents, idempotencyKey: `${attemptKey}:application_fee` });
+  }
+  if (quote.depositPaidNow) rows.push({ kind: 'deposit', amountCents: quote.depositCents, idempotencyKey: `${attemptKey}:deposit` });
+  await tx.insert(payment).values(
+    rows.map((row) => ({ ...row, applicationId: app.id, payerId: input.userId, currency: 'USD', status: 'pending' as const, provider: providerName })),
+  );
+  return { kind: 'charge', applicationId: app.id, reference: app.reference, attemptKey, amountCents: quote.dueNowCents };
+}
+
+/**
+ * Transaction B: records a charge attempt's outcome on its pending payments and, when this call
+ * turned them `succeeded`, completes the application (outbox + audit). Idempotent: payments that
+ * are no longer pending are left alone, so a second call with the same outcome writes nothing.
+ * Returns whether this call changed anything.
+ */
+export async function settleAttempt({
+  db,
+  applicationId,
+  attemptKey,
+  result,
+  context,
+  failureReason,
+}: {
+  db: Db;
+  applicationId: number;
+  attemptKey: string;
+  result: ChargeResult;
+  context: CompletionContext;
+  /** Stored instead of the decline code (e.g. `not_found_at_provider`). */
+  failureReason?: string;
+}): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [app] = await tx.select().from(application).where(eq(application.id, applicationId)).for('update');
+    if (!app) return false;
+    const settled = await tx
+      .update(payment)
+      .set({
+        status: result.status,
+        providerRef: result.providerRef,
+        cardBrand: result.cardBrand,
+        cardLast4: result.cardLast4,
+        failureReason: result.status === 'failed' ? (failureReason ?? result.declineCode) : null,
+        updatedAt: new Date(),
+      })
+      .where(and(inArray(payment.idempotencyKey, paymentKeysOf(attemptKey)), eq(payment.status, 'pending')))
+      .returning({ id: payment.id });
+    if (settled.length === 0) return false;
+    if (result.status === 'succeeded') {
+      await completeApplication(tx, app, context);
+    } else {
+      await recordAuditEvent({
+        db: tx,
+        userId: app.userId,
+        action: 'payment_declined',
+        tableName: 'payment',
+        origin: context.origin,
+        values: { application_id: app.id, reference: app.reference, reason: failureReason ?? result.declineCode, card_brand: result.cardBrand, card_last4: result.cardLast4 },
+      });
+    }
+    return true;
+  });
+}
+
+/**
+ * Places a validated application and charges what is due now (see the module comment for the
+ * three steps). Idempotent per `input.idempotencyKey`: retries and concurrent duplicates return
+ * the same application and never charge twice. Throws only for database errors.
+ */
+export async function placeApplication({
+  db,
+  provider,
+  input,
+  context,
+  faults = {},
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  input: PlaceApplicationInput;
+  context: CompletionContext;
+  faults?: PlaceFaults;
+}): Promise<PlaceOutcome> {
+  const plan = await prepareAttempt(db, input, provider.name, context);
+  if (plan.kind === 'conflict') return { ok: false, reason: 'conflict' };
+  if (plan.kind === 'in_progress') return { ok: false, reason: 'in_progress', applicationId: plan.applicationId };
+  if (plan.kind === 'done') return { ok: true, applicationId: plan.applicationId, reference: plan.reference, replayed: plan.replayed };
+
+  const card = input.card;
+  if (!card) return { ok: false, reason: 'in_progress', applicationId: plan.applicationId };
+  let result: ChargeResult;
+  try {
+    result = await provider.charge({
+      idempotencyKey: plan.attemptKey,
+      amountCents: plan.amountCents,
+      currency: 'USD',
+      source: { type: 'card', ...card },
+      description: `Dimora rental application ${plan.reference}`,
+      metadata: { reference: plan.reference, application_id: String(plan.applicationId) },
+    });
+  } catch (error) {
+    context.logger.error({ err: error, applicationId: plan.applicationId, provider: provider.name }, 'payment provider call failed; payment left pending');
+    return { ok: false, reason: 'provider_error', applicationId: plan.applicationId };
+  }
+  await faults.afterCharge?.();
+  await settleAttempt({ db, applicationId: plan.applicationId, attemptKey: plan.attemptKey, result, context });
+  if (result.status === 'failed') {
+    context.logger.info({ applicationId: plan.applicationId, declineCode: result.declineCode }, 'application payment declined');
+    return { ok: false, reason: 'declined', applicationId: plan.applicationId, declineCode: result.declineCode };
+  }
+  context.logger.info({ applicationId: plan.applicationId, reference: plan.reference }, 'application paid');
+  return { ok: true, applicationId: plan.applicationId, reference: plan.reference, replayed: false };
+}
+
+/**
+ * Settles payment attempts left `pending` for longer than `olderThanMs` (a crash or a timeout
+ * between the charge and transaction B): asks the provider by the attempt's idempotency key and
+ * records its answer; an attempt the provider never saw was never charged and is marked failed
+ * (`not_found_at_provider`). Returns how many attempts were settled. Run by the outbox worker.
+ */
+export async function reconcilePendingPayments({
+  db,
+  provider,
+  context,
+  olderThanMs = 10 * 60_000,
+  limit = 50,
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  context: CompletionContext;
+  olderThanMs?: number;
+  limit?: number;
+}): Promise<number> {
+  const rows = await db
+    .select({ applicationId: payment.applicationId, key: payment.idempotencyKey })
+    .from(payment)
+    .where(
+      and(
+        eq(payment.status, 'pending'),
+        eq(payment.provider, provider.name),
+        lt(payment.createdAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`),
+      ),
+    )
+    .orderBy(asc(payment.id))
+    .limit(limit);
+  const attempts = new Map<string, number>();
+  for (const row of rows) if (row.applicationId !== null) attempts.set(attemptKeyOf(row.key), row.applicationId);
+  let settled = 0;
+  for (const [attemptKey, applicationId] of attempts) {
+    const found = await provider.findCharge(attemptKey);
+    const result: ChargeResult = found ?? { status: 'failed', providerRef: null, cardBrand: null, cardLast4: null, declineCode: 'processing_error' };
+    const changed = await settleAttempt({
+      db,
+      applicationId,
+      attemptKey,
+      result,
+      context,
+      failureReason: found ? undefined : 'not_found_at_provider',
+    });
+    if (changed) {
+      settled += 1;
+      context.logger.warn({ applicationId, outcome: result.status, found: Boolean(found) }, 'pending payment reconciled');
+    }
+  }
+  return settled;
+}

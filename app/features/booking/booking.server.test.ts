@@ -1,0 +1,365 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BOOKING_SETTING_KEYS } from '~/lib/constants';
+import { application, auditLog, outbox, payment, property, setting, user } from '~/server/db/schema';
+import { logger } from '~/server/logger.server';
+import { PaymentProviderError, type PaymentProvider } from '~/server/payments/payment-provider';
+import { SANDBOX_TEST_CARDS, createSandboxProvider, type SandboxCharge, type SandboxProvider } from '~/server/payments/sandbox-provider.server';
+import { createProperty } from '../../../tests/setup/factories';
+import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
+import { reconcilePendingPayments } from './application-payments.server';
+import type { BookingField } from './booking.fields';
+import { findApplicantPrefill, findApplicationsForUser, findBookingProperty, submitApplication, type BookingProperty } from './booking.server';
+import { readFeeSettings } from './fee-settings.server';
+
+let database: TestDatabase;
+let home: BookingProperty;
+let provider: SandboxProvider;
+
+/** A fixed "now": 22 Nov 2026 (UTC). */
+const NOW = new Date('2026-11-22T12:00:00Z');
+// Expected failures (declines, crashes) log warnings; keep the test output quiet.
+const context = { publicUrl: TEST_PUBLIC_URL, origin: { ip: '203.0.113.5', userAgent: 'vitest' }, logger: logger.child({}, { level: 'silent' }) };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const row = await createProperty(database.db, { price: 1500, maxOccupants: 3, availableDate: null, title: 'Loft on Congress', titleIt: 'Loft su Congress' });
+  home = (await findBookingProperty({ db: database.db, id: row.id, lang: 'en' }))!;
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+beforeEach(() => {
+  provider = createSandboxProvider({ store: new Map<string, Promise<SandboxCharge>>() });
+});
+
+function valid(overrides: Partial<Record<BookingField, string>> = {}): Partial<Record<BookingField, string>> {
+  return {
+    moveIn: '2027-01-15',
+    moveOut: '2028-01-15',
+    adults: '2',
+    children: '1',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada.${randomUUID().slice(0, 8)}@example.com`,
+    phone: '+1 512 555 0100',
+    currentAddress: '1 Main Street',
+    city: 'Austin',
+    zipCode: '78701',
+    country: 'US',
+    specialRequests: 'A quiet floor, please.',
+    paymentMethod: 'card',
+    payDeposit: '',
+    nameOnCard: 'Ada Lovelace',
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/30',
+    cvc: '123',
+    ...overrides,
+  };
+}
+
+function submit(values: Partial<Record<BookingField, string>>, options: { key?: string; home?: BookingProperty; locale?: 'en' | 'it'; userId?: string | null; provider?: PaymentProvider; faults?: { afterCharge?: () => void } } = {}) {
+  return submitApplication({
+    db: database.db,
+    provider: options.provider ?? provider,
+    home: options.home ?? home,
+    values,
+    idempotencyKey: options.key ?? randomUUID(),
+    userId: options.userId ?? null,
+    locale: options.locale ?? 'en',
+    context,
+    now: NOW,
+    faults: options.faults,
+  });
+}
+
+async function rowsFor(key: string) {
+  const apps = await database.db.select().from(application).where(eq(application.idempotencyKey, key));
+  const pays = apps.length ? await database.db.select().from(payment).where(eq(payment.applicationId, apps[0]!.id)).orderBy(payment.id) : [];
+  const mails = apps.length
+    ? await database.db.select().from(outbox).where(sql`${outbox.payload} ->> 'reference' = ${apps[0]!.reference}`)
+    : [];
+  return { apps, pays, mails };
+}
+
+describe('fees from the settings table (DESIGN §4)', () => {
+  it('default to a $50 application fee and a one-month deposit, kept as setting rows', async () => {
+    const rows = await database.db.select().from(setting).where(inArray(setting.key, Object.values(BOOKING_SETTING_KEYS)));
+    expect(Object.fromEntries(rows.map((row) => [row.key, row.value]))).toEqual({
+      [BOOKING_SETTING_KEYS.applicationFeeCents]: 5000,
+      [BOOKING_SETTING_KEYS.depositMonths]: 1,
+    });
+    expect(await readFeeSettings({ db: database.db })).toEqual({ applicationFeeCents: 5000, depositMonths: 1 });
+  });
+
+  it('settings override the defaults for new applications; malformed values fall back', async () => {
+    await database.db.update(setting).set({ value: 7500 }).where(eq(setting.key, BOOKING_SETTING_KEYS.applicationFeeCents));
+    await database.db.update(setting).set({ value: 2 }).where(eq(setting.key, BOOKING_SETTING_KEYS.depositMonths));
+    try {
+      const key = randomUUID();
+      const outcome = await submit(valid({ payDeposit: 'on' }), { key });
+      expect(outcome.ok).toBe(true);
+      const { apps, pays } = await rowsFor(key);
+      expect(apps[0]).toMatchObject({ applicationFeeCents: 7500, depositCents: 300_000, dueNowCents: 307_500, dueAtSigningCents: 150_000, leaseMonths: 12 });
+      expect(pays.map((row) => [row.kind, row.amountCents, row.status])).toEqual([
+        ['application_fee', 7500, 'succeeded'],
+        ['deposit', 300_000, 'succeeded'],
+      ]);
+      await database.db.update(setting).set({ value: 'lots' }).where(eq(setting.key, BOOKING_SETTING_KEYS.applicationFeeCents));
+      expect((await readFeeSettings({ db: database.db })).applicationFeeCents).toBe(5000);
+    } finally {
+      await database.db.update(setting).set({ value: 5000 }).where(eq(setting.key, BOOKING_SETTING_KEYS.applicationFeeCents));
+      await database.db.update(setting).set({ value: 1 }).where(eq(setting.key, BOOKING_SETTING_KEYS.depositMonths));
+    }
+  });
+});
+
+describe('validation (server-side, both languages)', () => {
+  const cases: Array<[string, Partial<Record<BookingField, string>>, BookingField, string]> = [
+    ['a past move-in', { moveIn: '2026-11-01', moveOut: '2027-06-01' }, 'moveIn', 'The move-in date must be today or later'],
+    ['less than one month', { moveIn: '2027-01-15', moveOut: '2027-02-14' }, 'moveOut', 'The move-out date must be at least one month after move-in'],
+    ['no adults', { adults: '0', children: '1' }, 'adults', 'At least one adult must live in the home'],
+    ['more occupants than the home sleeps', { adults: '2', children: '2' }, 'adults', 'This home sleeps at most 3 people: adults and children together'],
+    ['a bad US ZIP code', { zipCode: '7870' }, 'zipCode', 'Enter a US ZIP code: 5 digits, or ZIP+4 like 12345-6789'],
+    ['a card number failing Luhn', { cardNumber: '4242 4242 4242 4241' }, 'cardNumber', 'This card number is not valid: please check it'],
+    ['an expired card', { expiry: '10/26' }, 'expiry', 'This card has expired'],
+    ['a two-digit CVC', { cvc: '12' }, 'cvc', 'Enter the 3 or 4 digit CVC'],
+    ['a malformed e-mail', { email: 'ada-at-example' }, 'email', 'Enter a valid e-mail address'],
+    ['a malformed phone', { phone: 'call me' }, 'phone', 'Enter a valid phone number (digits, spaces, + ( ) - only)'],
+    ['a card number in special requests', { specialRequests: 'charge 4242 4242 4242 4242' }, 'specialRequests', 'For your security, do not enter card numbers here'],
+  ];
+
+  it.each(cases)('refuses %s with a message and writes nothing', async (_name, overrides, field, message) => {
+    const key = randomUUID();
+    const outcome = await submit(valid(overrides), { key });
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok || outcome.reason !== 'invalid') throw new Error(`expected invalid, got ${JSON.stringify(outcome)}`);
+    expect(outcome.errors[field]).toBe(message);
+    expect((await rowsFor(key)).apps).toHaveLength(0);
+  });
+
+  it('answers in Italian for an Italian applicant, and accepts foreign postcodes and ZIP+4', async () => {
+    const outcome = await submit(valid({ moveIn: '2026-11-01', cvc: '1' }), { locale: 'it' });
+    if (outcome.ok || outcome.reason !== 'invalid') throw new Error('expected invalid');
+    expect(outcome.errors.moveIn).toBe('La data di ingresso deve essere oggi o più avanti');
+    expect(outcome.errors.cvc).toBe('Inserisci il CVC di 3 o 4 cifre');
+    expect(outcome.step).toBe('choose');
+    expect((await submit(valid({ country: 'IT', zipCode: '00184', city: 'Roma' }))).ok).toBe(true);
+    expect((await submit(valid({ zipCode: '78701-1234' }))).ok).toBe(true);
+  });
+
+  it('accepts today (in the last time zone to reach it) but not a move-in before the home is available', async () => {
+    expect((await submit(valid({ moveIn: '2026-11-22', moveOut: '2027-11-22' }))).ok).toBe(true);
+    const later = { ...home, availableDate: '2027-03-01' };
+    const outcome = await submit(valid(), { home: later });
+    if (outcome.ok || outcome.reason !== 'invalid') throw new Error('expected invalid');
+    expect(outcome.errors.moveIn).toMatch(/available from a later date/);
+  });
+});
+
+describe('submitting an application', () => {
+  it('refuses a home that is not available', async () => {
+    const leased = await createProperty(database.db, { status: 'leased' });
+    const leasedHome = (await findBookingProperty({ db: database.db, id: leased.id, lang: 'en' }))!;
+    const key = randomUUID();
+    const outcome = await submit(valid(), { key, home: leasedHome });
+    expect(outcome).toMatchObject({ ok: false, reason: 'unavailable' });
+    expect((await rowsFor(key)).apps).toHaveLength(0);
+    expect(provider.charges.size).toBe(0);
+  });
+
+  it('stores the form, the fees computed from the database and one succeeded payment; outbox has the mail and the notification', async () => {
+    const key = randomUUID();
+    const outcome = await submit(valid(), { key });
+    expect(outcome).toMatchObject({ ok: true, replayed: false });
+    const { apps, pays, mails } = await rowsFor(key);
+    expect(apps[0]).toMatchObject({
+      propertyId: home.id,
+      status: 'submitted',
+      moveIn: '2027-01-15',
+      moveOut: '2028-01-15',
+      adults: 2,
+      children: 1,
+      monthlyRentCents: 150_000,
+      depositCents: 150_000,
+      applicationFeeCents: 5000,
+      dueNowCents: 5000,
+      dueAtSigningCents: 300_000,
+      leaseMonths: 12,
+      paymentMethod: 'card',
+      locale: 'en',
+    });
+    expect(apps[0]!.reference).toMatch(/^DIM-[0-9A-Z]{8}$/);
+    expect(pays).toHaveLength(1);
+    expect(pays[0]).toMatchObject({ kind: 'application_fee', amountCents: 5000, status: 'succeeded', provider: 'sandbox', cardBrand: 'visa', cardLast4: '4242' });
+    expect(mails.map((row) => row.topic).sort()).toEqual(['mail.application_confirmation', 'notification.application_submitted']);
+    const [audit] = await database.db.select().from(auditLog).where(sql`${auditLog.newValues} ->> 'reference' = ${apps[0]!.reference}`);
+    expect(audit).toMatchObject({ action: 'application_submitted', ipAddress: '203.0.113.5' });
+  });
+
+  it('two concurrent submissions with one key make one application, one payment per kind and one charge', async () => {
+    const key = randomUUID();
+    const values = valid({ payDeposit: 'on' });
+    const [first, second] = await Promise.all([submit(values, { key }), submit(values, { key })]);
+    expect(first.ok && second.ok).toBe(true);
+    if (!first.ok || !second.ok) return;
+    expect(first.reference).toBe(second.reference);
+    const { apps, pays, mails } = await rowsFor(key);
+    expect(apps).toHaveLength(1);
+    expect(pays.map((row) => `${row.kind}:${row.status}`).sort()).toEqual(['application_fee:succeeded', 'deposit:succeeded']);
+    expect(provider.charges.size).toBe(1);
+    expect(mails).toHaveLength(2);
+    // And once more later (a resubmitted form): the same answer, nothing new.
+    const again = await submit(values, { key });
+    expect(again).toMatchObject({ ok: true, reference: first.reference, replayed: true });
+    expect((await rowsFor(key)).pays).toHaveLength(2);
+    expect(provider.charges.size).toBe(1);
+  });
+
+  it('a declined card records a failed payment, no confirmation, and a retry with another card pays the same application', async () => {
+    const key = randomUUID();
+    const declined = await submit(valid({ cardNumber: SANDBOX_TEST_CARDS.declined }), { key });
+    expect(declined).toMatchObject({ ok: false, reason: 'declined' });
+    if (declined.ok) return;
+    expect(declined.errors.cardNumber).toMatch(/declined/);
+    let rows = await rowsFor(key);
+    expect(rows.apps).toHaveLength(1);
+    expect(rows.pays.map((row) => [row.status, row.failureReason, row.cardLast4])).toEqual([['failed', 'card_declined', '0002']]);
+    expect(rows.mails).toHaveLength(0);
+    const [state] = await database.db.execute<{ paid: boolean }>(
+      sql`select exists(select 1 from payment where application_id = ${rows.apps[0]!.id} and status = 'succeeded') as paid`,
+    ).then((result) => (result as unknown as { rows: { paid: boolean }[] }).rows);
+    expect(state?.paid).toBe(false);
+
+    const retried = await submit(valid(), { key });
+    expect(retried).toMatchObject({ ok: true, reference: rows.apps[0]!.reference, replayed: false });
+    rows = await rowsFor(key);
+    expect(rows.apps).toHaveLength(1);
+    expect(rows.pays.map((row) => row.status)).toEqual(['failed', 'succeeded']);
+    expect(new Set(rows.pays.map((row) => row.idempotencyKey)).size).toBe(2);
+    expect(rows.mails).toHaveLength(2);
+  });
+
+  it('insufficient funds is refused with its own message; switching to pay at signing then completes without a charge', async () => {
+    const key = randomUUID();
+    const outcome = await submit(valid({ cardNumber: SANDBOX_TEST_CARDS.insufficientFunds }), { key });
+    expect(outcome).toMatchObject({ ok: false, reason: 'declined' });
+    if (outcome.ok) return;
+    expect(outcome.errors.form).toMatch(/insufficient funds/);
+    const atSigning = await submit(valid({ paymentMethod: 'pay_at_signing', cardNumber: '', cvc: '', expiry: '', nameOnCard: '' }), { key });
+    expect(atSigning.ok).toBe(true);
+    const { apps, pays, mails } = await rowsFor(key);
+    expect(apps[0]).toMatchObject({ paymentMethod: 'pay_at_signing', dueNowCents: 0, dueAtSigningCents: 305_000 });
+    expect(pays.map((row) => row.status)).toEqual(['failed']);
+    expect(mails).toHaveLength(2);
+  });
+
+  it('never writes the card number or CVC: rows, audit and outbox payloads hold brand and last 4 only', async () => {
+    const keys = [randomUUID(), randomUUID()];
+    await submit(valid({ cvc: '9731', cardNumber: '4000 0000 0000 0002' }), { key: keys[0] });
+    await submit(valid({ cvc: '9731', payDeposit: 'on' }), { key: keys[1] });
+    const everything = JSON.stringify([
+      await database.db.select().from(application),
+      await database.db.select().from(payment),
+      await database.db.select().from(outbox),
+      await database.db.select().from(auditLog),
+    ]);
+    for (const secret of ['4242424242424242', '4242 4242 4242 4242', '4000000000000002', '4000 0000 0000 0002', '9731']) {
+      expect(everything).not.toContain(secret);
+    }
+    expect(everything).toContain('"cardLast4":"4242"');
+  });
+
+  it('a crash after the charge leaves the application unpaid with pending payments; the retry settles it without a second charge', async () => {
+    const key = randomUUID();
+    const crash = () => {
+      throw new Error('injected crash after the payment step');
+    };
+    await expect(submit(valid(), { key, faults: { afterCharge: crash } })).rejects.toThrow('injected crash');
+    let rows = await rowsFor(key);
+    expect(rows.apps).toHaveLength(1);
+    expect(rows.pays.map((row) => row.status)).toEqual(['pending']);
+    expect(rows.mails).toHaveLength(0);
+    expect(provider.charges.size).toBe(1);
+
+    const retry = await submit(valid(), { key });
+    expect(retry).toMatchObject({ ok: true, reference: rows.apps[0]!.reference });
+    rows = await rowsFor(key);
+    expect(rows.pays.map((row) => row.status)).toEqual(['succeeded']);
+    expect(rows.mails).toHaveLength(2);
+    expect(provider.charges.size).toBe(1);
+  });
+
+  it('the reconciler settles a crashed attempt from the provider, or fails it when the provider never saw it', async () => {
+    const charged = randomUUID();
+    const lost = randomUUID();
+    const crash = () => {
+      throw new Error('crash');
+    };
+    await expect(submit(valid(), { key: charged, faults: { afterCharge: crash } })).rejects.toThrow();
+    // Charged by a provider instance that is gone (a restart): the reconciler's provider never saw it.
+    const forgetful = createSandboxProvider({ store: new Map() });
+    await expect(submit(valid(), { key: lost, provider: forgetful, faults: { afterCharge: crash } })).rejects.toThrow();
+
+    const settled = await reconcilePendingPayments({ db: database.db, provider, context, olderThanMs: 0 });
+    expect(settled).toBeGreaterThanOrEqual(2);
+    const done = await rowsFor(charged);
+    expect(done.pays.map((row) => row.status)).toEqual(['succeeded']);
+    expect(done.mails).toHaveLength(2);
+    const failed = await rowsFor(lost);
+    expect(failed.pays.map((row) => [row.status, row.failureReason])).toEqual([['failed', 'not_found_at_provider']]);
+    expect(failed.mails).toHaveLength(0);
+    // Running it again changes nothing.
+    expect(await reconcilePendingPayments({ db: database.db, provider, context, olderThanMs: 0 })).toBe(0);
+  });
+
+  it('an unreachable provider leaves the payment pending and says nothing was charged twice', async () => {
+    const broken: PaymentProvider = {
+      name: 'sandbox',
+      testMode: true,
+      charge: () => Promise.reject(new PaymentProviderError('connection reset')),
+      findCharge: () => Promise.resolve(null),
+    };
+    const key = randomUUID();
+    const outcome = await submit(valid(), { key, provider: broken });
+    expect(outcome).toMatchObject({ ok: false, reason: 'provider_error' });
+    expect((await rowsFor(key)).pays.map((row) => row.status)).toEqual(['pending']);
+    // The same submission later, with the provider back, completes it.
+    expect((await submit(valid(), { key })).ok).toBe(true);
+    expect((await rowsFor(key)).pays.map((row) => row.status)).toEqual(['succeeded']);
+  });
+
+  it('a key used for another home is refused', async () => {
+    const other = await createProperty(database.db, { maxOccupants: 4 });
+    const otherHome = (await findBookingProperty({ db: database.db, id: other.id, lang: 'en' }))!;
+    const key = randomUUID();
+    expect((await submit(valid(), { key })).ok).toBe(true);
+    expect(await submit(valid(), { key, home: otherHome })).toMatchObject({ ok: false, reason: 'conflict' });
+  });
+});
+
+describe("a signed-in applicant's applications", () => {
+  it('are linked to the user, prefilled from the profile and listed with their payment state', async () => {
+    const userId = randomUUID();
+    await database.db.insert(user).values({ id: userId, name: 'Grace Hopper', email: `grace.${userId.slice(0, 6)}@example.com`, firstName: 'Grace', lastName: 'Hopper', phone: '+1 202 555 0199', role: 'tenant' });
+    expect(await findApplicantPrefill({ db: database.db, userId })).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', phone: '+1 202 555 0199' });
+    const paid = await submit(valid(), { userId });
+    await submit(valid({ cardNumber: SANDBOX_TEST_CARDS.declined }), { userId });
+    const list = await findApplicationsForUser({ db: database.db, userId });
+    expect(list.map((entry) => entry.paymentState).sort()).toEqual(['failed', 'paid']);
+    expect(list.find((entry) => entry.paymentState === 'paid')).toMatchObject({ reference: paid.ok ? paid.reference : '', propertyTitle: 'Loft on Congress', status: 'submitted' });
+    expect(await findApplicationsForUser({ db: database.db, userId: 'someone-else' })).toEqual([]);
+    const [stored] = await database.db.select({ userId: application.userId }).from(application).where(eq(application.reference, paid.ok ? paid.reference : ''));
+    expect(stored?.userId).toBe(userId);
+  });
+});
+
+describe('property lookups', () => {
+  it('return null for unknown ids', async () => {
+    const [{ max } = { max: 0 }] = await database.db.select({ max: sql<number>`coalesce(max(${property.id}), 0)::int` }).from(property);
+    expect(await findBookingProperty({ db: database.db, id: max + 1000, lang: 'en' })).toBeNull();
+  });
+});
