@@ -40,7 +40,9 @@ export function localizedTheme(dismissLabel: string): MantineThemeOverride {
 
 /** Mantine's default "dimmed" grey is 3.3:1 on white; these keep secondary text at AA contrast. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
+  // With primaryShade 9, Mantine's hover shade is lighter (8), below AA behind white text:
+  // hover darkens instead.
+  variables: { '--mantine-primary-color-filled-hover': 'color-mix(in srgb, var(--mantine-color-teal-9), black 18%)' },
   light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
