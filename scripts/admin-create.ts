@@ -11,11 +11,10 @@
  */
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
-import { parseArgs } from 'node:util';
-import { z } from 'zod';
-import { createVerifiedUser } from '../app/server/auth/create-user.server';
-import { openDatabase, type Database } from '../app/server/db/client.server';
 import type { Env } from '../app/server/env.server';
+import { createUserInDatabase, failWith, loadEnv, parseCommandLine, type Fail } from './lib/cli';
+
+const COMMAND = 'admin:create';
 
 const USAGE = `Usage: npm run admin:create -- --email E [--name "First Last"]
 
@@ -27,16 +26,7 @@ The password comes from ADMIN_PASSWORD or, in a terminal, is typed twice (hidden
 
 class Interrupted extends Error {}
 
-function fail(message: string, code = 1): never {
-  process.stderr.write(`admin:create: ${message}\n`);
-  process.exit(code);
-}
-
-function oneLine(error: unknown): string {
-  if (error instanceof z.ZodError) return error.issues.map((issue) => issue.message).join(' ');
-  if (error instanceof Error) return error.message.replace(/\s*\n\s*/g, ' ');
-  return String(error);
-}
+const fail: Fail = failWith(COMMAND);
 
 /** Asks `question` on the terminal and reads one line without echoing it. Rejects on Ctrl-C. */
 function promptHidden(question: string): Promise<string> {
@@ -84,52 +74,18 @@ async function readPassword(env: Env): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        email: { type: 'string' },
-        name: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    fail(`${oneLine(error)} (see --help)`);
-  }
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
-
-  let env: Env;
-  try {
-    // env.server.ts validates the whole environment when first imported: report it in one line too.
-    ({ env } = await import('../app/server/env.server'));
-  } catch (error) {
-    fail(oneLine(error));
-  }
-  const email = values.email ?? env.ADMIN_EMAIL;
+  const values = parseCommandLine(COMMAND, { email: { type: 'string' }, name: { type: 'string' } }, USAGE);
+  if (!values) return;
+  const env = await loadEnv(COMMAND);
+  const email = (values.email as string | undefined) ?? env.ADMIN_EMAIL;
   if (!email) fail('missing --email (or set ADMIN_EMAIL) (see --help)');
   const password = await readPassword(env);
-
-  let database: Database;
-  try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  } catch (error) {
-    fail(oneLine(error));
-  }
-  try {
-    await database.migrate();
-    const created = await createVerifiedUser(database.db, { email, password, role: 'admin', name: values.name });
-    process.stdout.write(`Created admin ${created.email} (id ${created.id}), e-mail verified. Sign in at /auth.\n`);
-  } catch (error) {
-    process.stderr.write(`admin:create: ${oneLine(error)}\n`);
-    process.exitCode = 1;
-  } finally {
-    await database.close();
-  }
+  await createUserInDatabase(
+    COMMAND,
+    env,
+    { email, password, role: 'admin', name: values.name as string | undefined },
+    'Created admin {email} (id {id}), e-mail verified. Sign in at /auth.',
+  );
 }
 
 await main();

@@ -7,7 +7,7 @@
  */
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { ROLES, type Role } from '~/lib/access';
+import { ROLES } from '~/lib/access';
 import type { Language } from '~/lib/constants';
 import { MIN_PASSWORD_LENGTH } from '~/lib/constants';
 import { emailField, FIELD_MESSAGES, optionalLine, requiredLine, TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
@@ -20,21 +20,13 @@ import type { Db } from '~/server/db/client.server';
 import { session, user } from '~/server/db/schema';
 import { translateIssues } from '~/server/form-errors.server';
 import { assertAdmin } from './admin.server';
-import { BAN_REASON_MAX, USER_SEARCH_MAX } from './admin-users.types';
+import { BAN_REASON_MAX, USER_SEARCH_MAX, type UserSummary } from './admin-users.types';
 
 /** The user list shows 25 accounts a page. */
 export const USERS_PAGE_SIZE = 25;
 
-export type AdminUserRow = {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  emailVerified: boolean;
-  banned: boolean;
-  banReason: string | null;
-  createdAt: string;
-};
+/** A user row of the list (the shape the components know as `UserSummary`). */
+export type AdminUserRow = UserSummary;
 
 export type AdminUserPage = { items: AdminUserRow[]; total: number; page: number; pageCount: number; q: string };
 
