@@ -7,7 +7,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // CI machines have 2 cores and run two browsers against one server: give slow steps room.
+  timeout: process.env.CI ? 45_000 : 30_000,
   expect: { timeout: 7_000 },
   reporter: 'list',
   use: {

@@ -32,9 +32,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     label: 'postgres',
     close: async () => {
       await close();
+      // pool.end() resolves before its sockets have closed; a forced drop would then kill them
+      // mid-goodbye and surface as an unhandled error. Wait for them, force only as a last resort.
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await cleanup.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? ' WITH (FORCE)' : ''}`);
+          break;
+        } catch (error) {
+          if (attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await cleanup.end();
     },
   });

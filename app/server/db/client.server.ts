@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import lockfile from 'proper-lockfile';
 import pg from 'pg';
+import { logger } from '../logger.server';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -58,6 +59,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection closed by the server (restart, failover) must not crash the process; the
+  // pool replaces it on the next query.
+  pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection lost'));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
