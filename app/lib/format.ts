@@ -24,6 +24,13 @@ export function formatUsd(amount: number, lang: Language): string {
   ).format(amount);
 }
 
+const centsFormatters = new Map<Language, Intl.NumberFormat>();
+
+/** Formats integer cents as US dollars with cents, e.g. 1234500 → "$12,345.00" (en) / "12.345,00 USD" (it). */
+export function formatCents(cents: number, lang: Language): string {
+  return cached(centsFormatters, lang, () => new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: 'USD' })).format(cents / 100);
+}
+
 export function formatNumber(value: number, lang: Language): string {
   return cached(numberFormatters, lang, () => new Intl.NumberFormat(intlLocale(lang))).format(value);
 }

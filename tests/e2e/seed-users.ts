@@ -1,6 +1,7 @@
-/** Creates the e2e accounts (tests/e2e/users.ts) in the e2e server's fresh database. */
+/** Creates the e2e accounts (tests/e2e/users.ts) and review data in the e2e server's fresh database. */
 import { createVerifiedUser } from '../../app/server/auth/create-user.server';
 import { openDatabase } from '../../app/server/db/client.server';
+import { seedApplications } from './seed-applications';
 import { E2E_USERS } from './users';
 
 const database = await openDatabase({ dataDir: process.env.DATA_DIR });
@@ -8,4 +9,6 @@ await database.migrate();
 for (const [role, account] of Object.entries(E2E_USERS)) {
   await createVerifiedUser(database.db, { ...account, role: role as keyof typeof E2E_USERS });
 }
+// Homes, a managed property and applications for the review tests (tests/e2e/seed-applications.ts).
+await seedApplications(database.db);
 await database.close();

@@ -8,6 +8,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SECTIONS, PROTECTED_ROUTES, ROLES, satisfies, type Role } from '~/lib/access';
 import * as dashboard from '~/routes/account/dashboard';
+import * as applications from '~/routes/admin/applications';
 import * as debug from '~/routes/admin/debug';
 import * as adminLayout from '~/routes/admin/layout';
 import * as mailbox from '~/routes/admin/mailbox';
@@ -35,6 +36,7 @@ function routeFor(path: string): { loader: LoaderFn; params: Record<string, stri
   if (path === '/vendor-portal') return { loader: as(vendorPortal.loader), params: {} };
   if (path === '/admin') return { loader: as(overview.loader), params: {} };
   if (path === '/admin/users') return { loader: as(users.loader), params: {} };
+  if (path === '/admin/applications') return { loader: as(applications.loader), params: {} };
   if (path === '/admin/mailbox') return { loader: as(mailbox.loader), params: {} };
   if (path === '/admin-debug') return { loader: as(debug.loader), params: {} };
   const match = /^\/admin\/([a-z]+)$/.exec(path);

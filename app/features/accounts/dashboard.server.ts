@@ -5,7 +5,10 @@
  * that viewer's rows.
  */
 import { and, count, eq, inArray, notInArray } from 'drizzle-orm';
+import type { MyApplication } from '~/features/applications/applications.types';
+import { listMyApplications } from '~/features/applications/review.server';
 import { satisfies, type Requirement } from '~/lib/access';
+import type { Language } from '~/lib/constants';
 import { findRecentAuditEvents } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
@@ -35,18 +38,22 @@ export type DashboardSummary = {
   managedProperties: number | null;
   events: SecurityEvent[];
   security: SecurityStatusReport;
+  /** The rental applications the viewer submitted while signed in, newest first (any role). */
+  applications: MyApplication[];
 };
 
 /**
  * The /dashboard summary of `viewer`: who they are, the properties they manage (property
- * managers), their last 10 security events and the security status of their client address
- * (spec §4: secure, warning above 80 % of a limit, blocked at a limit).
+ * managers), their last 10 security events, the security status of their client address
+ * (spec §4: secure, warning above 80 % of a limit, blocked at a limit) and their own rental
+ * applications (property titles in `lang`; applications issue item 7).
  */
-export async function loadDashboard({ db, viewer, client }: { db: Db; viewer: Viewer; client: string }): Promise<DashboardSummary> {
-  const [events, security, managedProperties] = await Promise.all([
+export async function loadDashboard({ db, viewer, client, lang = 'en' }: { db: Db; viewer: Viewer; client: string; lang?: Language }): Promise<DashboardSummary> {
+  const [events, security, managedProperties, applications] = await Promise.all([
     findRecentAuditEvents({ db, userId: viewer.id, limit: DASHBOARD_EVENT_LIMIT }),
     findSecurityStatus({ db, client }),
     viewer.role === 'property_manager' ? countManagedProperties(db, viewer.id) : Promise.resolve(null),
+    listMyApplications({ db, actor: viewer, lang }),
   ]);
   return {
     profile: { name: viewer.name, email: viewer.email, role: viewer.role },
@@ -58,6 +65,7 @@ export async function loadDashboard({ db, viewer, client }: { db: Db; viewer: Vi
       createdAt: event.createdAt.toISOString(),
     })),
     security,
+    applications,
   };
 }
 

@@ -3,6 +3,13 @@
  * vendor portal, admin area; for property managers this page, with the properties they manage),
  * your recent security events, and your security status (spec §4: secure → warning above 80 %
  * of a limit → blocked), re-checked every 30 seconds while the page is visible.
+ *
+ * Applications (applications issue item 7; DESIGN §4 "Who works where"): anyone who applied while
+ * signed in sees "My applications" and may withdraw one while it is submitted or under review
+ * (`intent=withdraw`); a property manager also reviews the applications for the properties they
+ * manage — the same list, filters (`?status=&property=&q=&page=`), panel (`?id=`) and commands
+ * (`review`, `approve`, `reject`) as /admin/applications, scoped by the service to their
+ * properties. The action answers like /admin/applications' (see `handleApplicationAction`).
  */
 import { Anchor, Badge, Button, Container, DataList, EmptyState, Grid, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import {
@@ -17,6 +24,10 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { loadDashboard, type DashboardSummary } from '~/features/accounts/dashboard.server';
+import { ApplicationReview } from '~/features/applications/components/application-review';
+import { MyApplications } from '~/features/applications/components/my-applications';
+import { STAFF_INTENTS, type ApplicationActionResult, type ApplicationIntent } from '~/features/applications/applications.types';
+import { handleApplicationAction, loadReviewPage } from '~/features/applications/review-page.server';
 import { RoleBadge } from '~/features/admin/components/role-badge';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { formatDateTime } from '~/lib/format';
@@ -36,12 +47,28 @@ import type { Route } from './+types/dashboard';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'signed-in');
   const lang = requestLanguage(request);
-  const summary = await loadDashboard({ db: context.db, viewer, client: context.clientIp });
+  const url = new URL(request.url);
+  const [summary, review] = await Promise.all([
+    loadDashboard({ db: context.db, viewer, client: context.clientIp, lang }),
+    viewer.role === 'property_manager' ? loadReviewPage({ db: context.db, actor: viewer, url, lang }) : Promise.resolve(null),
+  ]);
   return {
     ...summary,
-    i18n: translations(lang, ['account']),
+    review,
+    withdrawn: url.searchParams.get('done') === 'withdraw',
+    i18n: translations(lang, ['account', 'applications']),
     meta: pageMeta(lang, 'account.dashboard.meta.title', 'account.dashboard.meta.description'),
   };
+}
+
+/** Property managers review here; everyone may withdraw their own application. */
+const MANAGER_INTENTS: readonly ApplicationIntent[] = [...(Object.keys(STAFF_INTENTS) as ApplicationIntent[]), 'withdraw'];
+const APPLICANT_INTENTS: readonly ApplicationIntent[] = ['withdraw'];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole(request, context, 'signed-in');
+  const allowed = viewer.role === 'property_manager' ? MANAGER_INTENTS : APPLICANT_INTENTS;
+  return handleApplicationAction({ request, context, actor: viewer, lang: requestLanguage(request), allowed });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -220,9 +247,26 @@ function SecurityEvents({ events }: { events: DashboardSummary['events'] }) {
   );
 }
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+/** A property manager's review of the applications for the properties they manage. */
+function ManagerReview({ review, result }: { review: NonNullable<Route.ComponentProps['loaderData']['review']>; result: ApplicationActionResult | undefined }) {
   const { t } = useTranslation();
-  const { profile, managedProperties, events, security } = loaderData;
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="manager-review-title" data-testid="manager-review">
+      <Title order={2} size="h4" id="manager-review-title">
+        {t('applications.manager.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('applications.manager.intro')}
+      </Text>
+      <ApplicationReview basePath="/dashboard" review={review} result={result} emptyBody={t('applications.list.emptyBodyManager')} />
+    </Paper>
+  );
+}
+
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { profile, managedProperties, events, security, applications, review, withdrawn } = loaderData;
+  const result = actionData as ApplicationActionResult | undefined;
   useRevalidateWhileVisible(SECURITY_STATUS_CHECK_MS);
   return (
     <Container size="lg" py="xl">
@@ -259,6 +303,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <SecurityStatusCard security={security} />
         </Grid.Col>
+        {review && (
+          <Grid.Col span={12}>
+            <ManagerReview review={review} result={result} />
+          </Grid.Col>
+        )}
+        {(applications.length > 0 || withdrawn) && (
+          <Grid.Col span={12}>
+            <MyApplications applications={applications} result={result} withdrawn={withdrawn} />
+          </Grid.Col>
+        )}
         <Grid.Col span={12}>
           <SecurityEvents events={events} />
         </Grid.Col>

@@ -20,6 +20,7 @@ import { notification, outbox, property, user } from '../db/schema';
 import type { Logger } from '../logger.server';
 import type { Mailer } from '../mail/mailer.server';
 import { applicationConfirmationMail, applicationNotificationTexts, type ApplicationConfirmationMailInput } from '../mail/templates.server';
+import { applicationStatusMail, type ApplicationStatusMailPayload } from '../mail/application-status-mail.server';
 
 /** `mail.application_confirmation`: the applicant's confirmation e-mail, in their language. */
 export type ApplicationConfirmationPayload = ApplicationConfirmationMailInput;
@@ -40,7 +41,8 @@ export type ApplicationSubmittedPayload = {
 
 export type OutboxMessage =
   | { topic: 'mail.application_confirmation'; payload: ApplicationConfirmationPayload }
-  | { topic: 'notification.application_submitted'; payload: ApplicationSubmittedPayload };
+  | { topic: 'notification.application_submitted'; payload: ApplicationSubmittedPayload }
+  | { topic: 'mail.application_status'; payload: ApplicationStatusMailPayload };
 export type OutboxTopic = OutboxMessage['topic'];
 
 /** Attempts before a message is given up (it stays in the table with its last error). */
@@ -124,6 +126,11 @@ async function handle({ db, mailer }: Deps, row: ClaimedRow): Promise<void> {
     case 'notification.application_submitted':
       await notifyApplicationSubmitted(db, row.id, row.payload as ApplicationSubmittedPayload);
       return;
+    case 'mail.application_status': {
+      await mailer.send(applicationStatusMail(row.payload as ApplicationStatusMailPayload));
+      await db.update(outbox).set({ processedAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
+      return;
+    }
     default:
       throw new Error(`unknown outbox topic "${row.topic}"`);
   }

@@ -1,0 +1,42 @@
+/** An application's status as a badge, in the visitor's language. */
+import { Badge, type BadgeProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ApplicationPaymentState, ApplicationStatus } from '../applications.types';
+
+// Each shade pairs with its automatic label colour at AA contrast in both colour schemes (the
+// dark ones with white text, amber with dark text).
+const STATUS_COLORS: Record<ApplicationStatus, string> = {
+  submitted: 'blue.9',
+  under_review: 'yellow.4',
+  approved: 'teal.9',
+  rejected: 'red.9',
+  withdrawn: 'gray.7',
+  leased: 'grape.9',
+};
+
+export function ApplicationStatusBadge({ status, ...props }: { status: ApplicationStatus } & Omit<BadgeProps, 'color' | 'children'>) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="filled" autoContrast data-testid="application-status" data-status={status} miw="max-content" {...props}>
+      {t(`applications.status.${status}`)}
+    </Badge>
+  );
+}
+
+// A coloured dot beside text in the default colour: readable in both schemes.
+const PAYMENT_COLORS: Record<ApplicationPaymentState, string> = {
+  paid: 'teal.6',
+  not_required: 'gray.6',
+  pending: 'yellow.5',
+  failed: 'red.7',
+};
+
+/** How the payment due at submission stands (paid, none due, pending, failed). */
+export function PaymentStateBadge({ state, ...props }: { state: ApplicationPaymentState } & Omit<BadgeProps, 'color' | 'children'>) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={PAYMENT_COLORS[state]} variant="dot" data-testid="payment-state" data-state={state} miw="max-content" {...props}>
+      {t(`applications.paymentState.${state}`)}
+    </Badge>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * The review list's pagination, made of links (`?page=n`, the filters kept), so it works without
+ * JavaScript and each page has its own URL.
+ */
+import { Center, Pagination } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+type Props = { page: number; pageCount: number; hrefFor: (page: number) => string };
+
+export function ReviewPagination({ page, pageCount, hrefFor }: Props) {
+  const { t } = useTranslation();
+  if (pageCount <= 1) return null;
+  return (
+    <Center component="nav" aria-label={t('applications.pagination.label')} data-testid="applications-pagination">
+      <Pagination
+        total={pageCount}
+        value={page}
+        siblings={1}
+        withEdges
+        getItemProps={(target) => ({ component: Link, to: hrefFor(target), preventScrollReset: true, 'aria-label': t('applications.pagination.page', { page: target }) })}
+        getControlProps={(control) => {
+          const target = { first: 1, previous: Math.max(page - 1, 1), next: Math.min(page + 1, pageCount), last: pageCount }[control];
+          return { component: Link, to: hrefFor(target), preventScrollReset: true, 'aria-label': t(`applications.pagination.${control}`) };
+        }}
+      />
+    </Center>
+  );
+}
