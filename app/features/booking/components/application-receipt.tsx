@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { ApplicationReceipt as Receipt } from '../booking.server';
-import { formatCents } from '../format-money';
+import { formatCents } from '~/lib/format';
 import classes from './booking.module.css';
 
 const BRANDS: Record<string, string> = {

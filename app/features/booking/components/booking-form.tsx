@@ -23,7 +23,7 @@ import {
   type DraftValues,
 } from '../booking.fields';
 import type { FeeQuote } from '../fees';
-import { formatCents } from '../format-money';
+import { formatCents } from '~/lib/format';
 import { BOOKING_FORM_ID } from './booking-stepper';
 import classes from './booking.module.css';
 import { ChooseStep } from './choose-step';

@@ -13,7 +13,7 @@ import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import { BOOKING_LIMITS, type BookingField, type DraftValues, type PaymentMethodChoice } from '../booking.fields';
 import { quoteApplication, type FeeSettings } from '../fees';
-import { formatCents } from '../format-money';
+import { formatCents } from '~/lib/format';
 import { FeeSummary } from './fee-summary';
 
 export type ConfirmData = {

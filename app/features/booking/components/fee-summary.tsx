@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { FeeQuote } from '../fees';
-import { formatCents } from '../format-money';
+import { formatCents } from '~/lib/format';
 import classes from './booking.module.css';
 
 type Props = { quote: FeeQuote; moveIn: string; moveOut: string };
