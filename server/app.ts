@@ -44,6 +44,9 @@ export type AppOptions = {
  */
 const PUBLIC_AUTH_ENDPOINTS = new Set(['GET /get-session', 'GET /ok']);
 
+/** The largest request body accepted (bytes). */
+const MAX_BODY_BYTES = 1_000_000;
+
 function trustProxySetting(value: string | undefined): boolean | string | string[] {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
@@ -77,6 +80,19 @@ export function createApp(options: AppOptions): Express {
     })) {
       res.status(403).type('text/plain').send('Cross-origin request refused');
       return;
+    }
+    // Bodies are read whole by the actions: cap them before anything is read (forms and JSON
+    // reports are a few KB; uploads will get their own route and limit).
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      const length = req.headers['content-length'];
+      if (length === undefined && req.headers['transfer-encoding']) {
+        res.status(411).type('text/plain').send('Length required');
+        return;
+      }
+      if (Number(length) > MAX_BODY_BYTES) {
+        res.status(413).type('text/plain').send('Request body too large');
+        return;
+      }
     }
     // Pages seen with a session are private: never stored by browsers or proxies.
     if (req.headers.cookie?.includes(`${COOKIE_PREFIX}.session_token`)) res.setHeader('Cache-Control', 'no-store');

@@ -56,6 +56,16 @@ describe('safe redirects', () => {
     expect(safeRedirectPath('https://evil.example')).toBe('/');
     expect(safeRedirectPath('/\\evil.example')).toBe('/');
   });
+
+  it('refuses what browsers would rewrite into another host, and header-breaking characters', () => {
+    // Browsers strip tabs and newlines from URLs: "/\t/evil.example" would become "//evil.example".
+    expect(safeRedirectPath('/\t/evil.example')).toBe('/');
+    expect(safeRedirectPath('/\n/evil.example')).toBe('/');
+    expect(safeRedirectPath('/dashboard\r\nSet-Cookie: x=1')).toBe('/');
+    expect(safeRedirectPath('/%0A')).toBe('/%0A');
+    expect(safeRedirectPath('/admin/users?q=a b#top')).toBe('/admin/users?q=a%20b#top');
+    expect(safeRedirectPath(`/${'a'.repeat(3000)}`)).toBe('/');
+  });
 });
 
 describe('state names', () => {

@@ -3,6 +3,7 @@
  * the choice between redirecting (plain HTML form post) and answering data (enhanced post).
  * Generic form plumbing kept beside the contact feature (candidate for `app/lib/`).
  */
+import { data } from 'react-router';
 import type { z } from 'zod';
 import { getT } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';
@@ -42,4 +43,16 @@ export function translateIssues<Field extends string>(error: z.ZodError, locale:
  */
 export function isDocumentPost(request: Request): boolean {
   return request.headers.get('sec-fetch-mode') === 'navigate';
+}
+
+/**
+ * The submitted form of a POST. A body that is not form data (wrong Content-Type, broken
+ * multipart) is the client's mistake: it answers 400, never a 500.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ ok: false, errors: { form: 'Bad request: expected form data.' } }, { status: 400 });
+  }
 }

@@ -7,7 +7,8 @@ import { env } from './env.server';
 export const logger = pino({
   level: env.NODE_ENV === 'test' ? 'warn' : env.LOG_LEVEL,
   base: undefined,
-  redact: ['req.headers.cookie', 'req.headers.authorization'],
+  // Cookies carry sessions, booking receipts and drafts: never in the log, either direction.
+  redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
 });
 
 export type Logger = typeof logger;

@@ -36,6 +36,18 @@ test('better-auth answers only its read-only endpoints; sign-up with a role thro
   expect(signIn.status()).toBe(401);
 });
 
+test('sign-in never redirects off the site, even with characters browsers rewrite', async ({ page }) => {
+  for (const redirectTo of ['/\t/evil.example', '//evil.example', 'https://evil.example', '/\\evil.example']) {
+    await page.context().clearCookies({ name: 'dimora.session_token' });
+    const response = await page.request.post('/auth', {
+      form: { intent: 'sign-in', email: E2E_USERS.vendor.email, password: E2E_USERS.vendor.password, redirectTo },
+      maxRedirects: 0,
+    });
+    expect(response.status(), JSON.stringify(redirectTo)).toBe(303);
+    expect(response.headers().location, JSON.stringify(redirectTo)).toBe('/');
+  }
+});
+
 test('the session endpoint reports the signed-in user, and the session cookie is httpOnly and SameSite=Lax', async ({ page, context }) => {
   await signInAs(page, 'tenant');
   const session = await page.request.get('/api/auth/get-session');

@@ -134,3 +134,12 @@ test('pages seen with a session are never cached', async ({ page }) => {
     expect(response.headers()['cache-control'], path).toBe('no-store');
   }
 });
+
+test('a body that is not a form answers 400, an oversized body 413, and neither is a server error', async ({ page }) => {
+  const plain = await page.request.post('/auth', { headers: { 'content-type': 'text/plain' }, data: 'intent=sign-in', maxRedirects: 0 });
+  expect(plain.status()).toBe(400);
+  const json = await page.request.post('/contact', { data: { name: 'x' }, maxRedirects: 0 });
+  expect(json.status()).toBe(400);
+  const huge = await page.request.post('/contact', { form: { message: 'x'.repeat(1_100_000) }, maxRedirects: 0 });
+  expect(huge.status()).toBe(413);
+});

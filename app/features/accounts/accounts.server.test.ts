@@ -146,6 +146,15 @@ describe('sign-out', () => {
     expect(entries).toHaveLength(1);
   });
 
+  it('a wrong password while signed in ends nothing', async () => {
+    const person = await account();
+    const cookie = await signInCookie(person.email, person.password);
+    const context = testContext(database, { clientIp: client() });
+    const wrong = await signIn({ context, request: post('/auth', cookie) }, { email: person.email, password: 'not-it-at-all' });
+    expect(wrong).toEqual({ ok: false, reason: 'invalid_credentials' });
+    expect(await getViewer(new Request('http://dimora.test/', { headers: { cookie } }), testContext(database))).toMatchObject({ id: person.id });
+  });
+
   it('signing in again first ends the session this browser still had (spec §4)', async () => {
     const person = await account();
     const old = await signInCookie(person.email, person.password);

@@ -5,7 +5,7 @@
  * and the load context; nothing here trusts the browser.
  */
 import { APIError } from 'better-auth/api';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { recordAuditEvent, requestOrigin, type RequestOrigin } from '~/server/audit.server';
 import { session, user, verification } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
@@ -67,8 +67,8 @@ export type SignInOutcome =
   | RateLimited;
 
 /**
- * Signs in with e-mail and password (spec §4: any session this browser still had is ended
- * first). Success returns the Set-Cookie headers to send with the redirect. An unverified
+ * Signs in with e-mail and password (spec §4: on success, every session of the user this
+ * browser was signed in as is ended, global scope). Success returns the Set-Cookie headers to send with the redirect. An unverified
  * address gets a new verification e-mail.
  */
 export async function signIn(call: Call, input: SignInInput): Promise<SignInOutcome> {
@@ -77,13 +77,16 @@ export async function signIn(call: Call, input: SignInInput): Promise<SignInOutc
   if (limited) return limited;
   const origin = requestOrigin(request, context.clientIp);
   const previous = await getViewer(request, context);
-  if (previous) await context.db.delete(session).where(eq(session.userId, previous.id));
   try {
     const result = await context.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
       headers: request.headers,
       returnHeaders: true,
     });
+    // Only a successful sign-in ends what this browser had before (a wrong password must not).
+    if (previous) {
+      await context.db.delete(session).where(and(eq(session.userId, previous.id), ne(session.token, result.response.token)));
+    }
     await audit(context, origin, 'sign_in_succeeded', result.response.user.id);
     return { ok: true, userId: result.response.user.id, headers: result.headers };
   } catch (error) {

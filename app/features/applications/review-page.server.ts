@@ -17,7 +17,7 @@ import { formText } from '~/lib/form-fields';
 import { requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
-import { isDocumentPost } from '~/server/form-errors.server';
+import { isDocumentPost, readFormData } from '~/server/form-errors.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import {
   isApplicationIntent,
@@ -91,7 +91,7 @@ export async function handleApplicationAction({
   allowed: readonly ApplicationIntent[];
 }) {
   const t = getT(lang);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const rawIntent = form.get('intent');
   if (!isApplicationIntent(rawIntent) || !allowed.includes(rawIntent)) {
     return answer({ ok: false, intent: null, errors: { form: t('applications.errors.unknownIntent') } }, 400);

@@ -30,7 +30,7 @@ import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { requestOrigin } from '~/server/audit.server';
 import { requireRole } from '~/server/auth/session.server';
-import { isDocumentPost } from '~/server/form-errors.server';
+import { isDocumentPost, readFormData } from '~/server/form-errors.server';
 import type { Route } from './+types/users';
 
 /** The list's query string for `page` (and the open panel), keeping the search. */
@@ -68,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(request, context, 'admin');
   const locale = requestLanguage(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const rawIntent = form.get('intent');
   if (!isUserIntent(rawIntent)) {
     return data<UsersActionResult>({ ok: false, intent: null, errors: { form: getT(locale)('admin.users.errors.unknownIntent') } }, { status: 400 });

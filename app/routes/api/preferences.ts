@@ -15,6 +15,7 @@ import { serializeCookie } from '~/lib/cookies';
 import { consentFromForm } from '~/lib/preferences';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import type { Route } from './+types/preferences';
+import { readFormData } from '~/server/form-errors.server';
 
 const schema = z.object({
   language: z.enum(SUPPORTED_LANGUAGES).optional(),
@@ -26,7 +27,7 @@ const schema = z.object({
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = schema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')));
   if (!parsed.success) {
     return data({ ok: false, errors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });

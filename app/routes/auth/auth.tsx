@@ -23,7 +23,7 @@ import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { getViewer } from '~/server/auth/session.server';
-import { isDocumentPost, translateIssues } from '~/server/form-errors.server';
+import { isDocumentPost, translateIssues, readFormData } from '~/server/form-errors.server';
 import { rateLimitedAnswer, redirectWithCookies } from '~/server/responses.server';
 import type { Route } from './+types/auth';
 
@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = requestLanguage(request);
   const t = getT(lang);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent: Tab = form.get('intent') === 'register' ? 'register' : 'sign-in';
   const call = { context, request };
 

@@ -27,7 +27,7 @@ import { getT, pageMeta } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { verification } from '~/server/db/schema';
-import { isDocumentPost, translateIssues } from '~/server/form-errors.server';
+import { isDocumentPost, translateIssues, readFormData } from '~/server/form-errors.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import type { Route } from './+types/forgot';
 
@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = requestLanguage(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const call = { context, request };
 
   if (form.get('intent') === 'reset') {

@@ -53,6 +53,7 @@ import { rateLimitedAnswer } from '~/server/responses.server';
 import { getPaymentProvider } from '~/server/payments/payments.server';
 import { SANDBOX_TEST_CARDS } from '~/server/payments/sandbox-provider.server';
 import type { Route } from './+types/booking';
+import { readFormData } from '~/server/form-errors.server';
 
 /** The page holds personal details: never cached by browsers or proxies. */
 export function headers() {
@@ -153,7 +154,7 @@ type Failure = { ok: false; step: BookingStep; errors: Partial<Record<BookingFie
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { id, lang, home } = await loadHome(params, request, context);
-  const form = readBookingForm(await request.formData());
+  const form = readBookingForm(await readFormData(request));
   const fromStep: BookingStep = isBookingStep(form.step) ? form.step : 'choose';
   const options = cookieOptions(context.publicUrl);
   const draft = readDraft(request, id);

@@ -13,7 +13,7 @@ import { isContactTopic, parsePropertyParam, readContactForm } from '~/features/
 import { submitContactInquiry } from '~/features/contact/contact.server';
 import { checkRateLimit } from '~/features/accounts/accounts.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
-import { isDocumentPost } from '~/server/form-errors.server';
+import { isDocumentPost, readFormData } from '~/server/form-errors.server';
 import { findPublicProperty } from '~/features/listings/listings.server';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limited = await checkRateLimit({ context, request }, 'default');
   if (limited) return rateLimitedAnswer(limited);
   const locale = requestLanguage(request);
-  const values = readContactForm(await request.formData());
+  const values = readContactForm(await readFormData(request));
   const result = await submitContactInquiry({ db: context.db, input: values, locale });
   if (!result.ok) return data({ ok: false as const, errors: result.errors, values }, { status: result.status });
   context.logger.info({ threadId: result.threadId }, 'contact inquiry received');

@@ -8,7 +8,7 @@ import { Alert, Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBellOff, IconCircleCheck, IconMailForward, IconSearch, IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
-import { isDocumentPost } from '~/server/form-errors.server';
+import { isDocumentPost, readFormData } from '~/server/form-errors.server';
 import { describeCriteria } from '~/features/listing-alerts/components/criteria-summary';
 import { ListingAlertForm, type SubscribeState } from '~/features/listing-alerts/components/listing-alert-form';
 import { alertValuesFromQuery, readListingAlertForm } from '~/features/listing-alerts/listing-alerts.schemas';
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limited = await checkRateLimit({ context, request }, 'default');
   if (limited) return rateLimitedAnswer(limited);
   const locale = requestLanguage(request);
-  const values = readListingAlertForm(await request.formData());
+  const values = readListingAlertForm(await readFormData(request));
   const result = await subscribeToListingAlerts({
     db: context.db,
     input: values,

@@ -8,7 +8,7 @@ import { Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { IconClipboardCheck, IconFileText, IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
-import { isDocumentPost } from '~/server/form-errors.server';
+import { isDocumentPost, readFormData } from '~/server/form-errors.server';
 import { VendorSignupForm } from '~/features/vendors/components/vendor-signup-form';
 import { earliestTodayIso, readVendorSignupForm } from '~/features/vendors/vendors.schemas';
 import { submitVendorApplication } from '~/features/vendors/vendors.server';
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limited = await checkRateLimit({ context, request }, 'default');
   if (limited) return rateLimitedAnswer(limited);
   const locale = requestLanguage(request);
-  const values = readVendorSignupForm(await request.formData());
+  const values = readVendorSignupForm(await readFormData(request));
   const result = await submitVendorApplication({ db: context.db, input: values, locale });
   if (!result.ok) return data({ ok: false as const, errors: result.errors, values }, { status: result.status });
   context.logger.info({ vendorId: result.vendorId }, 'vendor application received');
