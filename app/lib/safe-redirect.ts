@@ -6,7 +6,6 @@
  */
 export function safeRedirectPath(target: string | null | undefined, fallback = '/'): string {
   if (!target || !target.startsWith('/') || target.length > 2048) return fallback;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(target) || target.startsWith('//')) return fallback;
   try {
     const base = 'http://dimora.invalid';
