@@ -5,7 +5,7 @@
  * buttons). On success the page shows "Account created successfully! Please check your email
  * for verification." (toast "Success"); a refusal shows the "Sign Up Failed" toast (spec §8).
  */
-import { Alert, Anchor, Button, Grid, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -16,6 +16,7 @@ import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
 import { SIGN_UP_ROLES, type SignUpRole } from '../accounts.schemas';
 import { PasswordField } from './password-field';
 import { useIntentBusy } from './use-intent-busy';
+import { SwitchTabPrompt } from './switch-tab-prompt';
 
 type RegisterField = 'email' | 'password' | 'fullName' | 'role' | 'companyName' | 'phone' | 'address';
 type Echo = Record<Exclude<RegisterField, 'password'>, string>;
@@ -173,20 +174,7 @@ export function RegisterForm({ result, rateLimitMessage, signInHref, onSignIn }:
           </Button>
         </Stack>
       </Form>
-      <Text size="sm" ta="center" c="dimmed">
-        {t('auth.register.haveAccount')}{' '}
-        <Anchor
-          href={signInHref}
-          underline="always"
-          fw={600}
-          onClick={(event) => {
-            event.preventDefault();
-            onSignIn();
-          }}
-        >
-          {t('auth.register.toSignIn')}
-        </Anchor>
-      </Text>
+      <SwitchTabPrompt prompt={t('auth.register.haveAccount')} label={t('auth.register.toSignIn')} href={signInHref} onSwitch={onSignIn} />
     </Stack>
   );
 }

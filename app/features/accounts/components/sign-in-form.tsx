@@ -4,7 +4,7 @@
  * success is a redirect (the "Signed in successfully!" toast comes from the flash cookie). A
  * failure shows the spec's "Sign In Failed" toast (spec §8) and the same message inline.
  */
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconLogin } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
@@ -13,6 +13,7 @@ import { Form, Link } from 'react-router';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
 import { PasswordField } from './password-field';
 import { useIntentBusy } from './use-intent-busy';
+import { SwitchTabPrompt } from './switch-tab-prompt';
 
 /** What the /auth action answers to a refused sign-in. */
 export type SignInFailure = {
@@ -97,20 +98,7 @@ export function SignInForm({ result, redirectTo, defaultEmail, rateLimitMessage,
           </Button>
         </Stack>
       </Form>
-      <Text size="sm" ta="center" c="dimmed">
-        {t('auth.signIn.noAccount')}{' '}
-        <Anchor
-          href={registerHref}
-          underline="always"
-          fw={600}
-          onClick={(event) => {
-            event.preventDefault();
-            onRegister();
-          }}
-        >
-          {t('auth.signIn.toRegister')}
-        </Anchor>
-      </Text>
+      <SwitchTabPrompt prompt={t('auth.signIn.noAccount')} label={t('auth.signIn.toRegister')} href={registerHref} onSwitch={onRegister} />
     </Stack>
   );
 }
