@@ -1,7 +1,7 @@
 /**
  * Test data factories: each test makes the rows it needs (never the demo seed).
  */
-import { property } from '~/server/db/schema';
+import { application, payment, property } from '~/server/db/schema';
 import type { Db } from '~/server/db/client.server';
 
 let counter = 0;
@@ -35,5 +35,58 @@ export async function createProperty(db: Db, overrides: PropertyInput = {}) {
     })
     .returning();
   if (!row) throw new Error('insert failed');
+  return row;
+}
+
+type ApplicationInput = Partial<typeof application.$inferInsert> & { propertyId: number; paid?: boolean };
+
+/**
+ * Inserts one rental application (pay at signing, nothing due now, unless told otherwise);
+ * `paid` adds its application-fee payment, succeeded (true) or failed (false). Returns the row.
+ */
+export async function createApplication(db: Db, { paid, ...overrides }: ApplicationInput) {
+  counter += 1;
+  const [row] = await db
+    .insert(application)
+    .values({
+      reference: `DIM-T${String(counter).padStart(7, '0')}`,
+      moveIn: '2027-03-01',
+      moveOut: '2028-02-29',
+      adults: 2,
+      children: 1,
+      firstName: 'Ada',
+      lastName: `Applicant${counter}`,
+      email: `applicant${counter}@example.test`,
+      phone: '+1 512 555 0100',
+      currentAddress: '1 Old Street',
+      city: 'Austin',
+      zipCode: '78701',
+      country: 'US',
+      paymentMethod: 'pay_at_signing',
+      leaseMonths: 12,
+      monthlyRentCents: 150_000,
+      depositCents: 150_000,
+      applicationFeeCents: 5_000,
+      dueNowCents: 0,
+      dueAtSigningCents: 305_000,
+      locale: 'en',
+      idempotencyKey: `application-key-${counter}`,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('insert failed');
+  if (paid !== undefined) {
+    await db.insert(payment).values({
+      applicationId: row.id,
+      payerId: row.userId,
+      kind: 'application_fee',
+      amountCents: row.dueNowCents,
+      status: paid ? 'succeeded' : 'failed',
+      provider: 'sandbox',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      idempotencyKey: `pay-${row.id}`,
+    });
+  }
   return row;
 }

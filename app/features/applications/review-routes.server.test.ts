@@ -12,7 +12,7 @@ import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { application, auditLog, lease, property } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { answerOf } from '../../../tests/setup/action-result';
-import { createProperty } from '../../../tests/setup/factories';
+import { createApplication, createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { REVIEW_NOTE_MAX } from './applications.types';
 
@@ -22,40 +22,7 @@ const cookies = new Map<Role, string>();
 const ids = new Map<Role, string>();
 let managed: { id: number };
 let foreign: { id: number };
-let counter = 0;
 
-async function makeApplication(overrides: Partial<typeof application.$inferInsert> & { propertyId: number }) {
-  counter += 1;
-  const [row] = await database.db
-    .insert(application)
-    .values({
-      reference: `DIM-R${String(counter).padStart(7, '0')}`,
-      moveIn: '2027-03-01',
-      moveOut: '2027-08-31',
-      adults: 1,
-      children: 0,
-      firstName: 'Rita',
-      lastName: `Route${counter}`,
-      email: `route${counter}@example.test`,
-      phone: '+1 512 555 0101',
-      currentAddress: '2 Old Street',
-      city: 'Austin',
-      zipCode: '78701',
-      country: 'US',
-      paymentMethod: 'pay_at_signing',
-      leaseMonths: 6,
-      monthlyRentCents: 120_000,
-      depositCents: 120_000,
-      applicationFeeCents: 5_000,
-      dueNowCents: 0,
-      dueAtSigningCents: 245_000,
-      idempotencyKey: `route-key-${counter}`,
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error('insert failed');
-  return row;
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -110,7 +77,7 @@ async function writes() {
 
 describe('/admin/applications', () => {
   it('lists, filters and opens one application for an admin; an unknown id shows as missing', async () => {
-    const app = await makeApplication({ propertyId: foreign.id, firstName: 'Zelda' });
+    const app = await createApplication(database.db, { propertyId: foreign.id, firstName: 'Zelda' });
     const data = (await adminApplications.loader({
       request: requestAs('admin', `/admin/applications?status=submitted&q=zelda&id=${app.id}`),
       params: {},
@@ -135,7 +102,7 @@ describe('/admin/applications', () => {
   });
 
   it('moves an application through review: data for an enhanced post, a 303 back to the panel for a plain one', async () => {
-    const app = await makeApplication({ propertyId: managed.id });
+    const app = await createApplication(database.db, { propertyId: managed.id });
     const enhanced = answerOf(await adminAction(post('admin', '/admin/applications', { intent: 'review', applicationId: String(app.id) })));
     expect(enhanced).toMatchObject({ status: 200, body: { ok: true, intent: 'review', applicationId: app.id, status: 'under_review' } });
 
@@ -154,7 +121,7 @@ describe('/admin/applications', () => {
   });
 
   it('answers 409 with the current status, 422 for a long note, 404 for an unknown id, 400 for an unknown intent', async () => {
-    const app = await makeApplication({ propertyId: foreign.id, status: 'rejected' });
+    const app = await createApplication(database.db, { propertyId: foreign.id, status: 'rejected' });
     const stale = answerOf(await adminAction(post('admin', '/admin/applications', { intent: 'review', applicationId: String(app.id) })));
     expect(stale.status).toBe(409);
     expect(stale.body.errors).toEqual({ form: 'This application is rejected now, so this step is no longer possible. The page shows its current state.' });
@@ -164,7 +131,7 @@ describe('/admin/applications', () => {
     );
     expect(italian.body.errors.form).toContain('respinta');
 
-    const open = await makeApplication({ propertyId: foreign.id });
+    const open = await createApplication(database.db, { propertyId: foreign.id });
     const long = answerOf(await adminAction(post('admin', '/admin/applications', { intent: 'reject', applicationId: String(open.id), note: 'n'.repeat(REVIEW_NOTE_MAX + 1) })));
     expect(long.status).toBe(422);
     expect(long.body.errors).toEqual({ note: `The note must be at most ${REVIEW_NOTE_MAX} characters long.` });
@@ -177,7 +144,7 @@ describe('/admin/applications', () => {
   });
 
   it.each(['tenant', 'vendor', 'property_manager'] as const)('refuses %s (redirect home) and changes nothing', async (role) => {
-    const app = await makeApplication({ propertyId: managed.id, status: 'under_review' });
+    const app = await createApplication(database.db, { propertyId: managed.id, status: 'under_review' });
     const before = await writes();
     for (const intent of ['review', 'approve', 'reject']) {
       const result = await adminAction(post(role, '/admin/applications', { intent, applicationId: String(app.id) }));
@@ -191,8 +158,8 @@ describe('/admin/applications', () => {
 
 describe('/dashboard', () => {
   it('a property manager reviews only the applications for the properties they manage', async () => {
-    const mine = await makeApplication({ propertyId: managed.id, firstName: 'Mona' });
-    const theirs = await makeApplication({ propertyId: foreign.id, firstName: 'Otto' });
+    const mine = await createApplication(database.db, { propertyId: managed.id, firstName: 'Mona' });
+    const theirs = await createApplication(database.db, { propertyId: foreign.id, firstName: 'Otto' });
     const data = (await dashboard.loader({ request: requestAs('property_manager', `/dashboard?id=${theirs.id}`), params: {}, context } as never)) as Awaited<
       ReturnType<typeof dashboard.loader>
     >;
@@ -214,7 +181,7 @@ describe('/dashboard', () => {
   });
 
   it('other roles get no review section and may not post staff commands', async () => {
-    const app = await makeApplication({ propertyId: managed.id });
+    const app = await createApplication(database.db, { propertyId: managed.id });
     for (const role of ['tenant', 'vendor', 'admin'] as const) {
       const data = (await dashboard.loader({ request: requestAs(role, '/dashboard'), params: {}, context } as never)) as Awaited<ReturnType<typeof dashboard.loader>>;
       expect(data.review).toBeNull();
@@ -225,8 +192,8 @@ describe('/dashboard', () => {
   });
 
   it('an applicant sees their applications and withdraws one (303 with a notice without JavaScript)', async () => {
-    const own = await makeApplication({ propertyId: foreign.id, userId: ids.get('tenant')! });
-    await makeApplication({ propertyId: foreign.id, userId: ids.get('vendor')! });
+    const own = await createApplication(database.db, { propertyId: foreign.id, userId: ids.get('tenant')! });
+    await createApplication(database.db, { propertyId: foreign.id, userId: ids.get('vendor')! });
     const data = (await dashboard.loader({ request: requestAs('tenant', '/dashboard'), params: {}, context } as never)) as Awaited<ReturnType<typeof dashboard.loader>>;
     expect(data.applications.map((row) => row.reference)).toEqual([own.reference]);
     expect(data.applications[0]).toMatchObject({ canWithdraw: true, propertyTitle: 'Route Foreign', status: 'submitted' });
@@ -247,7 +214,7 @@ describe('/dashboard', () => {
   });
 
   it('a signed-out post is sent to sign in and changes nothing', async () => {
-    const app = await makeApplication({ propertyId: managed.id, userId: ids.get('tenant')! });
+    const app = await createApplication(database.db, { propertyId: managed.id, userId: ids.get('tenant')! });
     const request = new Request('http://dimora.test/dashboard', { method: 'POST', body: new URLSearchParams({ intent: 'withdraw', applicationId: String(app.id) }) });
     const result = await dashboardAction(request);
     expect((result as Response).headers.get('location')).toBe('/auth?redirectTo=%2Fdashboard');

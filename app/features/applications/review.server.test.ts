@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '~/lib/access';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { application, auditLog, lease, notification, outbox, payment, property } from '~/server/db/schema';
+import { application, auditLog, lease, notification, outbox, property } from '~/server/db/schema';
 import { applicationStatusMail } from '~/server/mail/application-status-mail.server';
-import { createProperty } from '../../../tests/setup/factories';
+import { createApplication, createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
 import { REVIEW_NOTE_MAX, REVIEW_PAGE_SIZE } from './applications.types';
 import {
@@ -29,55 +29,6 @@ async function makeViewer(role: Role, locale = 'en'): Promise<Viewer> {
   return { id: created.id, email, name: `Reviewer ${counter}`, role, firstName: null, lastName: null, locale, sessionId: 's', sessionCreatedAt: new Date() };
 }
 
-type AppInput = Partial<typeof application.$inferInsert> & { propertyId: number; paid?: boolean };
-
-/** Inserts one application (pay at signing, nothing due now, unless told otherwise). */
-async function makeApplication({ paid, ...overrides }: AppInput) {
-  counter += 1;
-  const [row] = await database.db
-    .insert(application)
-    .values({
-      reference: `DIM-T${String(counter).padStart(7, '0')}`,
-      moveIn: '2027-03-01',
-      moveOut: '2028-02-29',
-      adults: 2,
-      children: 1,
-      firstName: 'Ada',
-      lastName: `Applicant${counter}`,
-      email: `applicant${counter}@example.test`,
-      phone: '+1 512 555 0100',
-      currentAddress: '1 Old Street',
-      city: 'Austin',
-      zipCode: '78701',
-      country: 'US',
-      paymentMethod: 'pay_at_signing',
-      leaseMonths: 12,
-      monthlyRentCents: 150_000,
-      depositCents: 150_000,
-      applicationFeeCents: 5_000,
-      dueNowCents: 0,
-      dueAtSigningCents: 305_000,
-      locale: 'en',
-      idempotencyKey: `key-${counter}`,
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error('insert failed');
-  if (paid !== undefined) {
-    await database.db.insert(payment).values({
-      applicationId: row.id,
-      payerId: row.userId,
-      kind: 'application_fee',
-      amountCents: row.dueNowCents,
-      status: paid ? 'succeeded' : 'failed',
-      provider: 'sandbox',
-      cardBrand: 'visa',
-      cardLast4: '4242',
-      idempotencyKey: `pay-${row.id}`,
-    });
-  }
-  return row;
-}
 
 async function statusOf(id: number) {
   const [row] = await database.db.select({ status: application.status }).from(application).where(eq(application.id, id));
@@ -129,14 +80,14 @@ afterAll(async () => {
 describe('who sees which applications', () => {
   let mine: Awaited<ReturnType<typeof createProperty>>;
   let theirs: Awaited<ReturnType<typeof createProperty>>;
-  let mineApp: Awaited<ReturnType<typeof makeApplication>>;
-  let theirsApp: Awaited<ReturnType<typeof makeApplication>>;
+  let mineApp: Awaited<ReturnType<typeof createApplication>>;
+  let theirsApp: Awaited<ReturnType<typeof createApplication>>;
 
   beforeAll(async () => {
     mine = await createProperty(database.db, { managerId: manager.id, title: 'Managed Loft' });
     theirs = await createProperty(database.db, { managerId: otherManager.id, title: 'Foreign Flat' });
-    mineApp = await makeApplication({ propertyId: mine.id, firstName: 'Marta', lastName: 'Mine', email: 'marta.mine@example.test' });
-    theirsApp = await makeApplication({ propertyId: theirs.id, firstName: 'Theo', lastName: 'Theirs', status: 'under_review' });
+    mineApp = await createApplication(database.db, { propertyId: mine.id, firstName: 'Marta', lastName: 'Mine', email: 'marta.mine@example.test' });
+    theirsApp = await createApplication(database.db, { propertyId: theirs.id, firstName: 'Theo', lastName: 'Theirs', status: 'under_review' });
   });
 
   it('an admin lists every application, newest first', async () => {
@@ -202,7 +153,7 @@ describe('who sees which applications', () => {
 
   it('pages 25 at a time and clamps the page to the pages that exist', async () => {
     const busy = await createProperty(database.db, { managerId: otherManager.id });
-    for (let i = 0; i < REVIEW_PAGE_SIZE + 1; i += 1) await makeApplication({ propertyId: busy.id });
+    for (let i = 0; i < REVIEW_PAGE_SIZE + 1; i += 1) await createApplication(database.db, { propertyId: busy.id });
     const first = await listApplications({ db: database.db, actor: otherManager, filters: { propertyId: busy.id } });
     expect(first).toMatchObject({ total: REVIEW_PAGE_SIZE + 1, page: 1, pageCount: 2 });
     expect(first.items).toHaveLength(REVIEW_PAGE_SIZE);
@@ -213,7 +164,7 @@ describe('who sees which applications', () => {
 
   it('the detail shows payments by brand and last 4 only, and the history from the audit log', async () => {
     const home = await createProperty(database.db);
-    const paidApp = await makeApplication({ propertyId: home.id, paymentMethod: 'card', dueNowCents: 5_000, paid: true, userId: tenant.id });
+    const paidApp = await createApplication(database.db, { propertyId: home.id, paymentMethod: 'card', dueNowCents: 5_000, paid: true, userId: tenant.id });
     await transitionApplication({ db: database.db, actor: admin, id: paidApp.id, to: 'under_review', note: 'Checking references', origin });
     const detail = await findApplication({ db: database.db, actor: admin, id: paidApp.id });
     expect(detail?.paymentState).toBe('paid');
@@ -231,7 +182,7 @@ describe('who sees which applications', () => {
 describe('transitions', () => {
   it('submitted → under_review → rejected, and submitted → rejected directly', async () => {
     const home = await createProperty(database.db);
-    const app = await makeApplication({ propertyId: home.id });
+    const app = await createApplication(database.db, { propertyId: home.id });
     expect(await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'under_review', origin })).toMatchObject({
       ok: true,
       from: 'submitted',
@@ -241,14 +192,14 @@ describe('transitions', () => {
     expect(await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'rejected', origin })).toMatchObject({ ok: true, to: 'rejected' });
     expect(await statusOf(app.id)).toBe('rejected');
 
-    const quick = await makeApplication({ propertyId: home.id });
+    const quick = await createApplication(database.db, { propertyId: home.id });
     expect(await transitionApplication({ db: database.db, actor: admin, id: quick.id, to: 'rejected', origin })).toMatchObject({ ok: true, from: 'submitted' });
     expect(await propertyStatus(home.id)).toBe('available');
   });
 
   it('refuses steps the status does not allow, naming the current status (a stale request is a 409)', async () => {
     const home = await createProperty(database.db);
-    const app = await makeApplication({ propertyId: home.id });
+    const app = await createApplication(database.db, { propertyId: home.id });
     expect(await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'approved', origin })).toEqual({
       ok: false,
       status: 409,
@@ -273,7 +224,7 @@ describe('transitions', () => {
   it('approval creates exactly one pending lease from the application and marks the unit leased, with audit, notification and e-mail', async () => {
     const home = await createProperty(database.db, { managerId: manager.id, title: 'Sunny Flat', titleIt: 'Appartamento soleggiato' });
     const applicant = await makeViewer('tenant', 'it');
-    const app = await makeApplication({ propertyId: home.id, userId: applicant.id, locale: 'it', firstName: 'Giulia', moveIn: '2027-05-01', moveOut: '2027-10-31', monthlyRentCents: 210_000, depositCents: 210_000 });
+    const app = await createApplication(database.db, { propertyId: home.id, userId: applicant.id, locale: 'it', firstName: 'Giulia', moveIn: '2027-05-01', moveOut: '2027-10-31', monthlyRentCents: 210_000, depositCents: 210_000 });
     await transitionApplication({ db: database.db, actor: manager, id: app.id, to: 'under_review', origin });
     const outcome = await transitionApplication({ db: database.db, actor: manager, id: app.id, to: 'approved', note: 'Welcome <aboard>!', origin });
     expect(outcome).toMatchObject({ ok: true, from: 'under_review', to: 'approved' });
@@ -322,7 +273,7 @@ describe('transitions', () => {
 
   it('a guest applicant gets the e-mail but no in-app notification', async () => {
     const home = await createProperty(database.db);
-    const app = await makeApplication({ propertyId: home.id, userId: null });
+    const app = await createApplication(database.db, { propertyId: home.id, userId: null });
     const [before] = await database.db.select({ n: count() }).from(notification);
     await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'rejected', origin });
     const [after] = await database.db.select({ n: count() }).from(notification);
@@ -332,8 +283,8 @@ describe('transitions', () => {
 
   it('refuses approval when another application for the unit was approved, and changes nothing', async () => {
     const home = await createProperty(database.db);
-    const first = await makeApplication({ propertyId: home.id, status: 'under_review' });
-    const second = await makeApplication({ propertyId: home.id, status: 'under_review' });
+    const first = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
+    const second = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
     expect(await transitionApplication({ db: database.db, actor: admin, id: first.id, to: 'approved', origin })).toMatchObject({ ok: true });
     expect(await transitionApplication({ db: database.db, actor: admin, id: second.id, to: 'approved', origin })).toEqual({
       ok: false,
@@ -351,7 +302,7 @@ describe('transitions', () => {
 
   it('refuses approval when the unit is no longer available, or the payment due at application never went through', async () => {
     const closed = await createProperty(database.db, { status: 'maintenance' });
-    const app = await makeApplication({ propertyId: closed.id, status: 'under_review' });
+    const app = await createApplication(database.db, { propertyId: closed.id, status: 'under_review' });
     expect(await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'approved', origin })).toMatchObject({
       ok: false,
       status: 409,
@@ -360,7 +311,7 @@ describe('transitions', () => {
     expect(await propertyStatus(closed.id)).toBe('maintenance');
 
     const home = await createProperty(database.db);
-    const unpaid = await makeApplication({ propertyId: home.id, status: 'under_review', paymentMethod: 'card', dueNowCents: 5_000, paid: false });
+    const unpaid = await createApplication(database.db, { propertyId: home.id, status: 'under_review', paymentMethod: 'card', dueNowCents: 5_000, paid: false });
     expect(await transitionApplication({ db: database.db, actor: admin, id: unpaid.id, to: 'approved', origin })).toMatchObject({
       ok: false,
       status: 409,
@@ -376,7 +327,7 @@ describe('transitions', () => {
   it('runs in one transaction: a failure after the lease insert leaves no lease, no audit, no notification, no e-mail', async () => {
     const home = await createProperty(database.db);
     const applicant = await makeViewer('tenant');
-    const app = await makeApplication({ propertyId: home.id, status: 'under_review', userId: applicant.id });
+    const app = await createApplication(database.db, { propertyId: home.id, status: 'under_review', userId: applicant.id });
     await expect(
       transitionApplication({
         db: database.db,
@@ -401,8 +352,8 @@ describe('transitions', () => {
 
   it('two approvals of different applications for one unit at the same time: exactly one wins', async () => {
     const home = await createProperty(database.db, { managerId: manager.id });
-    const a = await makeApplication({ propertyId: home.id, status: 'under_review' });
-    const b = await makeApplication({ propertyId: home.id, status: 'under_review' });
+    const a = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
+    const b = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
     const outcomes = await Promise.all([
       transitionApplication({ db: database.db, actor: admin, id: a.id, to: 'approved', origin }),
       transitionApplication({ db: database.db, actor: manager, id: b.id, to: 'approved', origin }),
@@ -417,7 +368,7 @@ describe('transitions', () => {
 
   it('the same approval twice at the same time: one lease only', async () => {
     const home = await createProperty(database.db);
-    const app = await makeApplication({ propertyId: home.id, status: 'under_review' });
+    const app = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
     const outcomes = await Promise.all([1, 2].map(() => transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'approved', origin })));
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
     expect(await sideEffects(app.id)).toMatchObject({ leases: 1, audits: 1, mails: 1 });
@@ -425,7 +376,7 @@ describe('transitions', () => {
 
   it('keeps a note up to 1,000 characters and refuses a longer one (422) without changing anything', async () => {
     const home = await createProperty(database.db);
-    const app = await makeApplication({ propertyId: home.id });
+    const app = await createApplication(database.db, { propertyId: home.id });
     expect(
       await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'rejected', note: 'x'.repeat(REVIEW_NOTE_MAX + 1), origin }),
     ).toEqual({ ok: false, status: 422, reason: 'note_too_long' });
@@ -442,8 +393,8 @@ describe('the applicant', () => {
   it('withdraws their own application while it is submitted or under review', async () => {
     const home = await createProperty(database.db);
     const applicant = await makeViewer('tenant');
-    const submitted = await makeApplication({ propertyId: home.id, userId: applicant.id });
-    const reviewing = await makeApplication({ propertyId: home.id, userId: applicant.id, status: 'under_review' });
+    const submitted = await createApplication(database.db, { propertyId: home.id, userId: applicant.id });
+    const reviewing = await createApplication(database.db, { propertyId: home.id, userId: applicant.id, status: 'under_review' });
     for (const app of [submitted, reviewing]) {
       expect(await withdrawApplication({ db: database.db, actor: applicant, id: app.id, origin })).toMatchObject({ ok: true, to: 'withdrawn' });
       expect(await statusOf(app.id)).toBe('withdrawn');
@@ -462,25 +413,25 @@ describe('the applicant', () => {
   it('cannot withdraw someone else’s application — not even an admin can — nor an approved one', async () => {
     const home = await createProperty(database.db);
     const owner = await makeViewer('tenant');
-    const app = await makeApplication({ propertyId: home.id, userId: owner.id });
+    const app = await createApplication(database.db, { propertyId: home.id, userId: owner.id });
     for (const actor of [tenant, admin, manager]) {
       expect(await withdrawApplication({ db: database.db, actor, id: app.id, origin })).toEqual({ ok: false, status: 404, reason: 'not_found' });
     }
-    const guest = await makeApplication({ propertyId: home.id, userId: null });
+    const guest = await createApplication(database.db, { propertyId: home.id, userId: null });
     expect(await withdrawApplication({ db: database.db, actor: tenant, id: guest.id, origin })).toMatchObject({ ok: false, status: 404 });
     expect(await statusOf(app.id)).toBe('submitted');
     expect(await sideEffects(app.id)).toEqual({ leases: 0, audits: 0, mails: 0 });
 
-    const approved = await makeApplication({ propertyId: home.id, userId: owner.id, status: 'approved' });
+    const approved = await createApplication(database.db, { propertyId: home.id, userId: owner.id, status: 'approved' });
     expect(await withdrawApplication({ db: database.db, actor: owner, id: approved.id, origin })).toMatchObject({ ok: false, status: 409, current: 'approved' });
   });
 
   it('lists only their own applications, with amounts, payment state and whether they may withdraw', async () => {
     const home = await createProperty(database.db, { title: 'Corner Studio', titleIt: 'Monolocale d’angolo' });
     const owner = await makeViewer('vendor');
-    const open = await makeApplication({ propertyId: home.id, userId: owner.id, paymentMethod: 'card', dueNowCents: 5_000, paid: true });
-    const closed = await makeApplication({ propertyId: home.id, userId: owner.id, status: 'rejected' });
-    await makeApplication({ propertyId: home.id, userId: tenant.id });
+    const open = await createApplication(database.db, { propertyId: home.id, userId: owner.id, paymentMethod: 'card', dueNowCents: 5_000, paid: true });
+    const closed = await createApplication(database.db, { propertyId: home.id, userId: owner.id, status: 'rejected' });
+    await createApplication(database.db, { propertyId: home.id, userId: tenant.id });
     const list = await listMyApplications({ db: database.db, actor: owner, lang: 'it' });
     expect(list.map((row) => [row.reference, row.canWithdraw])).toEqual([
       [closed.reference, false],
