@@ -31,6 +31,8 @@ test('the language selector switches to Italian and the choice survives a reload
   const cookie = (await context.cookies()).find((c) => c.name === 'language');
   expect(cookie?.value).toBe('it');
   await page.reload();
+  // The selector acts once React has hydrated the reloaded page.
+  await waitForHydration(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'it');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trova la tua prossima casa');
   await page.getByLabel('Lingua').selectOption('en');
