@@ -30,6 +30,7 @@ import { DEFAULT_LANGUAGE, TOAST_LIMIT, TOAST_DURATION_MS } from './lib/constant
 import { markHydrated } from './lib/hydration';
 import { useNonce } from './lib/nonce';
 import { getViewer } from './server/auth/session.server';
+import { readVisitorToken } from './server/chat/chat-access.server';
 import { createI18n, useRouteTranslations } from './lib/i18n';
 import { readPreferences } from './lib/preferences';
 import { createColorSchemeManager, cssVariablesResolver, localizedTheme } from './lib/theme';
@@ -41,6 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...preferences,
     // What the chrome needs to know about the signed-in user (side menu, top bar); no more.
     viewer: viewer ? { name: viewer.name, email: viewer.email, role: viewer.role } : null,
+    // A visitor with a chat thread keeps its live stream open (the cookie itself is httpOnly).
+    chat: readVisitorToken(request) !== null,
     translation: translations(preferences.language, ['common']),
     requestId: context.requestId,
   };

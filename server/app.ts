@@ -16,12 +16,16 @@ import type { DimoraLoadContext } from '../app/server/load-context';
 import { createErrorId, logger } from '../app/server/logger.server';
 import type { Mailer } from '../app/server/mail/mailer.server';
 import { consumeRateLimit } from '../app/server/rate-limit.server';
+import { createEventStreamHandler } from '../app/server/realtime/event-stream.server';
+import type { RealtimeHub } from '../app/server/realtime/hub.server';
 import { contentSecurityPolicy, createNonce, isSameOriginRequest } from '../app/server/security-headers.server';
 
 export type AppOptions = {
   database: Database;
   auth: Auth;
   mailer: Mailer;
+  /** This instance's realtime hub (issue 5): serves `GET /api/events`. */
+  hub: RealtimeHub;
   /** The site's public origin (PUBLIC_URL), e.g. `https://dimora.example`. */
   publicUrl: string;
   /** Production on https: HSTS. */
@@ -101,6 +105,11 @@ export function createApp(options: AppOptions): Express {
   if (options.logRequests !== false) {
     app.use(pinoHttp({ logger, genReqId: (_req, res) => res.locals.requestId as string, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
   }
+  // The event stream comes before compression, which would hold its frames back.
+  const eventStream = createEventStreamHandler({ db: options.database.db, auth: options.auth, hub: options.hub, logger, publicUrl: options.publicUrl });
+  app.get('/api/events', (req, res, next) => {
+    eventStream(req, res).catch(next);
+  });
   app.use(compression());
 
   app.get('/healthz', (_req, res) => {

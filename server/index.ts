@@ -17,6 +17,7 @@ import { logger } from '../app/server/logger.server';
 import { createMailer } from '../app/server/mail/mailer.server';
 import { startOutboxWorker } from '../app/server/outbox/outbox.server';
 import { getPaymentProvider } from '../app/server/payments/payments.server';
+import { createRealtimeHub } from '../app/server/realtime/hub.server';
 import { reconcilePendingPayments } from '../app/features/booking/application-payments.server';
 import { createApp } from './app';
 
@@ -64,7 +65,8 @@ async function main() {
     publicUrl: env.publicUrl,
     secureCookies: env.secureTransport,
   });
-  const shared = { database, auth, mailer, publicUrl: env.publicUrl, secureTransport: env.secureTransport, trustProxy: env.TRUST_PROXY };
+  const hub = await createRealtimeHub({ database, logger });
+  const shared = { database, auth, mailer, hub, publicUrl: env.publicUrl, secureTransport: env.secureTransport, trustProxy: env.TRUST_PROXY };
 
   let app;
   if (dev) {
@@ -96,6 +98,8 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // Event streams never go idle: closing the hub ends them (browsers reconnect elsewhere).
+    void hub.close();
     server.close(() => {
       void stopOutbox().finally(() => {
         mailer.close();

@@ -51,6 +51,14 @@ export const SECURITY_STATUS_CHECK_MS = 30_000;
 export const NOTIFICATION_LIST_LIMIT = 50;
 export const NOTIFICATION_BADGE_CAP = 99;
 
+/** Realtime stream (issue 5): a comment line keeps idle connections open through proxies. */
+export const REALTIME_HEARTBEAT_MS = 25_000;
+/** Reconnect backoff of the event stream: 1 s doubling to 30 s, with jitter. */
+export const REALTIME_RETRY_MIN_MS = 1_000;
+export const REALTIME_RETRY_MAX_MS = 30_000;
+/** Open streams one user (or one chat visitor) may hold on one instance; more answer 429. */
+export const REALTIME_MAX_STREAMS_PER_PRINCIPAL = 20;
+
 /** spec §9: minimum password length. */
 export const MIN_PASSWORD_LENGTH = 6;
 

@@ -15,6 +15,7 @@ import { TopBar } from '~/components/chrome/top-bar';
 import { RouteErrorScreen } from '~/components/error-screens';
 import { NotFoundScreen } from '~/components/not-found';
 import { DEFAULT_LANGUAGE } from '~/lib/constants';
+import { RealtimeProvider } from '~/lib/realtime';
 import type { loader as rootLoader } from '~/root';
 import classes from '~/components/chrome/chrome.module.css';
 
@@ -22,7 +23,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   return (
-    <>
+    <RealtimeProvider enabled={Boolean(root?.viewer) || Boolean(root?.chat)}>
       <a href="#main" className={classes.skipLink}>
         {t('common.skipToContent')}
       </a>
@@ -37,7 +38,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       </main>
       <Footer />
       <CookieBanner initialConsent={root?.consent ?? null} />
-    </>
+    </RealtimeProvider>
   );
 }
 

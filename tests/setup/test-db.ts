@@ -9,7 +9,8 @@ import type { DimoraLoadContext } from '~/server/load-context';
 import { logger } from '~/server/logger.server';
 import { createMailer, type Mailer } from '~/server/mail/mailer.server';
 
-export type TestDatabase = Database & { label: string };
+/** `url`: the PostgreSQL connection string (absent on PGlite), for a second instance. */
+export type TestDatabase = Database & { label: string; url?: string };
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -30,6 +31,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const close = database.close;
   return Object.assign(database, {
     label: 'postgres',
+    url: url.toString(),
     close: async () => {
       await close();
       // pool.end() resolves before its sockets have closed; a forced drop would then kill them

@@ -28,8 +28,9 @@ import { cleanMultiline } from '~/lib/form-fields';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
-import { application, auditLog, lease, notification, payment, property, user } from '~/server/db/schema';
+import { application, auditLog, lease, payment, property, user } from '~/server/db/schema';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
+import { insertNotifications } from '~/server/notifications/notify.server';
 import {
   applicationStatusNotification,
   type ApplicationStatusMailPayload,
@@ -396,7 +397,7 @@ async function recordStatusChange(
   const propertyTitle = mailLanguage(app.locale) === 'it' ? titles.it : titles.en;
   if (app.userId) {
     const texts = applicationStatusNotification(app.locale, { reference: app.reference, propertyTitle, status: to, note });
-    await tx.insert(notification).values({ userId: app.userId, ...texts, actionUrl: '/dashboard' });
+    await insertNotifications(tx, [{ userId: app.userId, ...texts, actionUrl: '/dashboard' }]);
   }
   const payload: ApplicationStatusMailPayload = {
     applicationId: app.id,

@@ -25,6 +25,13 @@ export type Database = {
   migrate(): Promise<void>;
   /** Answers true when the database responds to a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Listens for NOTIFY on `channel` (realtime fan-out, DESIGN §2): PostgreSQL through one
+   * dedicated connection that is re-opened with backoff when lost, after which `onReconnect`
+   * runs (notifications sent meanwhile are gone: the caller catches up from its tables); PGlite
+   * in process. Answers `stop()`.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -75,7 +82,77 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         return false;
       }
     },
+    listen: (channel, onNotify, onReconnect) => listenPostgres(url, channel, onNotify, onReconnect),
     close: () => pool.end(),
+  };
+}
+
+/** Backoff between attempts to re-open a lost LISTEN connection: 0.5 s doubling to 15 s. */
+const LISTEN_RETRY_MIN_MS = 500;
+const LISTEN_RETRY_MAX_MS = 15_000;
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let reconnecting = false;
+
+  const lost = (which: pg.Client, error?: Error) => {
+    if (stopped || which !== client || reconnecting) return;
+    logger.warn({ err: error, channel }, 'realtime LISTEN connection lost');
+    client = null;
+    reconnecting = true;
+    void which.end().catch(() => undefined);
+    void reconnect().finally(() => {
+      reconnecting = false;
+    });
+  };
+
+  const open = async (): Promise<pg.Client> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next));
+    try {
+      await next.connect();
+      // The channel is our constant; quoted as an identifier all the same.
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      void next.end().catch(() => undefined);
+      throw error;
+    }
+    return next;
+  };
+
+  const reconnect = async () => {
+    let waitMs = LISTEN_RETRY_MIN_MS;
+    while (!stopped) {
+      await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
+      if (stopped) return;
+      try {
+        client = await open();
+        logger.info({ channel }, 'realtime LISTEN connection restored');
+        onReconnect?.();
+        return;
+      } catch (error) {
+        logger.warn({ err: error, channel }, 'realtime LISTEN reconnect failed');
+        waitMs = Math.min(LISTEN_RETRY_MAX_MS, waitMs * 2);
+      }
+    }
+  };
+
+  client = await open();
+  return async () => {
+    stopped = true;
+    const current = client;
+    client = null;
+    if (current) await current.end().catch(() => undefined);
   };
 }
 
@@ -110,6 +187,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       } catch {
         return false;
       }
+    },
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        if (!closed) await unlisten();
+      };
     },
     close: async () => {
       if (closed) return;

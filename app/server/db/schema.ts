@@ -20,6 +20,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -437,11 +438,19 @@ export const message = pgTable(
     authorUserId: text('author_user_id').references(() => user.id, { onDelete: 'set null' }),
     authorKind: text('author_kind').notNull(),
     body: text('body').notNull(),
+    /**
+     * The sender's own id for this message (a UUID made in the browser): a message queued while
+     * offline and sent again after a reconnect is stored once.
+     */
+    clientId: text('client_id'),
     readByStaffAt: timestamp('read_by_staff_at', { withTimezone: true }),
     readByVisitorAt: timestamp('read_by_visitor_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('message_thread_idx').on(t.threadId, t.id)],
+  (t) => [
+    index('message_thread_idx').on(t.threadId, t.id),
+    uniqueIndex('message_client_id_idx').on(t.threadId, t.clientId),
+  ],
 );
 
 /** Spec §3 Notification + user_id. */
@@ -459,7 +468,49 @@ export const notification = pgTable(
     actionUrl: text('action_url'),
     createdAt: createdAt(),
   },
-  (t) => [index('notification_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('notification_user_idx').on(t.userId, t.createdAt.desc()),
+    index('notification_unread_idx').on(t.userId).where(sql`NOT ${t.read}`),
+  ],
+);
+
+/** What an admin sent from /admin/notifications (issue 5): one row per broadcast. */
+export const broadcast = pgTable(
+  'broadcast',
+  {
+    id: serial('id').primaryKey(),
+    senderId: text('sender_id').references(() => user.id, { onDelete: 'set null' }),
+    /** `user` (one person), `role` (everyone holding `target_role`) or `all`. */
+    audience: text('audience').notNull(),
+    targetUserId: text('target_user_id').references(() => user.id, { onDelete: 'set null' }),
+    targetRole: text('target_role'),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    type: notificationType('type').notNull().default('info'),
+    actionUrl: text('action_url'),
+    /** How many notifications it wrote. */
+    recipients: integer('recipients').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('broadcast_created_idx').on(t.createdAt.desc())],
+);
+
+/**
+ * Realtime events (issue 5, DESIGN §2): every event pushed over Server-Sent Events is a row
+ * here first, so a reconnecting client replays what it missed (`Last-Event-ID`) from any
+ * instance. `audience` names who may receive it: `user:<id>`, `role:<role>`, `staff`, `all` or
+ * `thread:<id>`. Rows older than a day are pruned.
+ */
+export const realtimeEvent = pgTable(
+  'realtime_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    audience: text('audience').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('realtime_event_audience_idx').on(t.audience, t.id), index('realtime_event_created_idx').on(t.createdAt)],
 );
 
 /** Spec §3 Audit log (+ id, created_at, ip, user agent). Written by the server only. */

@@ -16,7 +16,8 @@
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server';
-import { notification, outbox, property, user } from '../db/schema';
+import { type notification, outbox, property, user } from '../db/schema';
+import { insertNotifications } from '../notifications/notify.server';
 import type { Logger } from '../logger.server';
 import type { Mailer } from '../mail/mailer.server';
 import { applicationConfirmationMail, applicationNotificationTexts, type ApplicationConfirmationMailInput } from '../mail/templates.server';
@@ -111,7 +112,7 @@ async function notifyApplicationSubmitted(db: Db, rowId: number, payload: Applic
         });
       }
     }
-    if (rows.length > 0) await tx.insert(notification).values(rows);
+    await insertNotifications(tx, rows);
     await tx.update(outbox).set({ processedAt: new Date(), lastError: null }).where(eq(outbox.id, rowId));
   });
 }

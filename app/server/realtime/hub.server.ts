@@ -1,0 +1,211 @@
+/**
+ * The realtime hub of one server instance (issue 5, DESIGN §2, §6): it keeps the open event
+ * streams of this instance, listens on REALTIME_CHANNEL, and hands every published event to the
+ * streams whose audiences include it — whichever instance published it.
+ *
+ * Guarantees, per stream:
+ * - only events of the stream's own audiences (the event-stream handler derives them from the
+ *   session and the chat cookie, never from the request's parameters);
+ * - each event at most once (ids already sent are remembered), in id order within a batch;
+ * - nothing missed across a reconnect: `subscribe` with the last id the browser saw first
+ *   replays the stored events after it, holding live ones back until the replay is written;
+ * - nothing missed across a lost LISTEN connection: after it is back every stream catches up.
+ *
+ * Stored events are pruned after EVENT_RETENTION_MS; a client whose last id is older than that
+ * (or who missed more than REPLAY_LIMIT events) is told to `resync` and reloads its lists.
+ */
+import { and, asc, gt, inArray, lt, min, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.server';
+import { realtimeEvent } from '../db/schema';
+import type { Logger } from '../logger.server';
+import { parseNotifyPayload, REALTIME_CHANNEL, type StoredEvent } from './events.server';
+
+/** Stored events are kept a day (a laptop closed overnight resyncs instead of replaying). */
+export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1_000;
+/** The most events one reconnect replays; beyond it the client resyncs. */
+export const REPLAY_LIMIT = 500;
+/** How many sent ids a stream remembers to drop duplicates. */
+const SEEN_IDS_KEPT = 2_000;
+const PRUNE_EVERY_MS = 60 * 60 * 1_000;
+
+/** What a stream receives: stored events, and `resync` when a replay cannot be complete. */
+export type StreamMessage = { kind: 'event'; event: StoredEvent } | { kind: 'resync'; lastId: number };
+
+export type Subscription = {
+  /** The id to announce to a fresh stream so that its next reconnect replays from here. */
+  readonly cursor: number;
+  close(): void;
+};
+
+export type RealtimeHub = {
+  /**
+   * Opens a stream for `audiences`. With `lastEventId`, first replays what was stored after it.
+   * `send` is called synchronously for each message, in order; `onReady(cursor)` once, after a
+   * `resync` (if any) and before the first event.
+   */
+  subscribe(
+    audiences: readonly string[],
+    lastEventId: number | null,
+    send: (message: StreamMessage) => void,
+    onReady?: (cursor: number) => void,
+  ): Promise<Subscription>;
+  /** Open streams on this instance. */
+  connections(): number;
+  /** Aborted by `close()`: open streams end themselves (browsers reconnect elsewhere). */
+  readonly signal: AbortSignal;
+  /** Stops listening and pruning, and aborts `signal`. */
+  close(): Promise<void>;
+};
+
+type Stream = {
+  audiences: readonly string[];
+  send: (message: StreamMessage) => void;
+  seen: Set<number>;
+  /** Events held back while the replay runs; null once live. */
+  pending: StoredEvent[] | null;
+  lastSentId: number;
+  closed: boolean;
+};
+
+/**
+ * Creates the hub and starts listening. Throws when the LISTEN connection cannot be opened.
+ */
+export async function createRealtimeHub({ database, logger }: { database: Database; logger: Pick<Logger, 'warn' | 'error'> }): Promise<RealtimeHub> {
+  const { db } = database;
+  const byAudience = new Map<string, Set<Stream>>();
+  let count = 0;
+
+  const deliver = (stream: Stream, event: StoredEvent) => {
+    if (stream.closed || stream.seen.has(event.id)) return;
+    if (stream.pending) {
+      stream.pending.push(event);
+      return;
+    }
+    stream.seen.add(event.id);
+    if (stream.seen.size > SEEN_IDS_KEPT) {
+      const oldest = stream.seen.values().next().value;
+      if (oldest !== undefined) stream.seen.delete(oldest);
+    }
+    stream.lastSentId = Math.max(stream.lastSentId, event.id);
+    try {
+      stream.send({ kind: 'event', event });
+    } catch (error) {
+      logger.warn({ err: error }, 'realtime stream write failed');
+    }
+  };
+
+  const fetchEvents = (ids: number[]) =>
+    db
+      .select({ id: realtimeEvent.id, audience: realtimeEvent.audience, type: realtimeEvent.type, payload: realtimeEvent.payload })
+      .from(realtimeEvent)
+      .where(inArray(realtimeEvent.id, ids))
+      .orderBy(asc(realtimeEvent.id));
+
+  const dispatch = (events: StoredEvent[]) => {
+    for (const event of events) {
+      for (const stream of byAudience.get(event.audience) ?? []) deliver(stream, event);
+    }
+  };
+
+  // Notifications arrive in commit order; fetching is async, so chain them to keep that order.
+  let chain: Promise<void> = Promise.resolve();
+  const onNotify = (payload: string) => {
+    const ids = parseNotifyPayload(payload);
+    if (ids.length === 0 || count === 0) return;
+    chain = chain
+      .then(async () => dispatch(await fetchEvents(ids)))
+      .catch((error: unknown) => logger.error({ err: error }, 'realtime events could not be read'));
+  };
+
+  const replay = async (audiences: readonly string[], afterId: number) =>
+    db
+      .select({ id: realtimeEvent.id, audience: realtimeEvent.audience, type: realtimeEvent.type, payload: realtimeEvent.payload })
+      .from(realtimeEvent)
+      .where(and(inArray(realtimeEvent.audience, [...audiences]), gt(realtimeEvent.id, afterId)))
+      .orderBy(asc(realtimeEvent.id))
+      .limit(REPLAY_LIMIT + 1);
+
+  // After the LISTEN connection was lost, whatever was published meanwhile is in the table.
+  const catchUp = () => {
+    const streams = new Set([...byAudience.values()].flatMap((set) => [...set]));
+    chain = chain.then(async () => {
+      for (const stream of streams) {
+        if (stream.closed || stream.pending) continue;
+        try {
+          for (const event of await replay(stream.audiences, stream.lastSentId)) deliver(stream, event);
+        } catch (error) {
+          logger.error({ err: error }, 'realtime catch-up failed');
+        }
+      }
+    });
+  };
+
+  const stopListening = await database.listen(REALTIME_CHANNEL, onNotify, catchUp);
+
+  const prune = () =>
+    db
+      .delete(realtimeEvent)
+      .where(lt(realtimeEvent.createdAt, new Date(Date.now() - EVENT_RETENTION_MS)))
+      .catch((error: unknown) => logger.warn({ err: error }, 'realtime prune failed'));
+  const pruneTimer = setInterval(() => void prune(), PRUNE_EVERY_MS);
+  pruneTimer.unref();
+  const closing = new AbortController();
+
+  return {
+    async subscribe(audiences, lastEventId, send, onReady) {
+      const stream: Stream = { audiences, send, seen: new Set(), pending: [], lastSentId: 0, closed: false };
+      for (const audience of audiences) {
+        let set = byAudience.get(audience);
+        if (!set) byAudience.set(audience, (set = new Set()));
+        set.add(stream);
+      }
+      count += 1;
+      const close = () => {
+        if (stream.closed) return;
+        stream.closed = true;
+        count -= 1;
+        for (const audience of audiences) {
+          const set = byAudience.get(audience);
+          set?.delete(stream);
+          if (set?.size === 0) byAudience.delete(audience);
+        }
+      };
+      try {
+        const [latest] = await db.select({ id: sql<number>`coalesce(max(${realtimeEvent.id}), 0)`.mapWith(Number) }).from(realtimeEvent);
+        const cursor = latest?.id ?? 0;
+        let backlog: StoredEvent[] = [];
+        if (lastEventId !== null && lastEventId > cursor) {
+          // An id this database never issued (it was reset): start again from here.
+          stream.send({ kind: 'resync', lastId: cursor });
+          lastEventId = cursor;
+        } else if (lastEventId !== null && lastEventId < cursor) {
+          const [oldest] = await db.select({ id: min(realtimeEvent.id) }).from(realtimeEvent);
+          backlog = await replay(audiences, lastEventId);
+          // Pruned past the client's position, or too much to replay: the client reloads.
+          const pruned = oldest?.id != null && Number(oldest.id) > lastEventId + 1;
+          if (pruned || backlog.length > REPLAY_LIMIT) {
+            backlog = [];
+            stream.send({ kind: 'resync', lastId: cursor });
+          }
+        }
+        const held = stream.pending ?? [];
+        stream.pending = null;
+        stream.lastSentId = Math.max(stream.lastSentId, lastEventId ?? cursor);
+        onReady?.(cursor);
+        for (const event of backlog) deliver(stream, event);
+        for (const event of held.sort((a, b) => a.id - b.id)) deliver(stream, event);
+        return { cursor: Math.max(cursor, stream.lastSentId), close };
+      } catch (error) {
+        close();
+        throw error;
+      }
+    },
+    connections: () => count,
+    signal: closing.signal,
+    async close() {
+      clearInterval(pruneTimer);
+      closing.abort();
+      await stopListening();
+    },
+  };
+}
