@@ -87,6 +87,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
+/** How the LISTEN connection names itself in pg_stat_activity. */
+export const LISTEN_APPLICATION_NAME = 'dimora-realtime';
 /** Backoff between attempts to re-open a lost LISTEN connection: 0.5 s doubling to 15 s. */
 const LISTEN_RETRY_MIN_MS = 500;
 const LISTEN_RETRY_MAX_MS = 15_000;
@@ -113,7 +115,7 @@ async function listenPostgres(
   };
 
   const open = async (): Promise<pg.Client> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME });
     next.on('notification', (message) => {
       if (message.channel === channel) onNotify(message.payload ?? '');
     });
