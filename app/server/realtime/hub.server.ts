@@ -14,6 +14,7 @@
  * Stored events are pruned after EVENT_RETENTION_MS; a client whose last id is older than that
  * (or who missed more than REPLAY_LIMIT events) is told to `resync` and reloads its lists.
  */
+import { setMaxListeners } from 'node:events';
 import { and, asc, gt, inArray, lt, min, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.server';
 import { realtimeEvent } from '../db/schema';
@@ -150,6 +151,8 @@ export async function createRealtimeHub({ database, logger }: { database: Databa
   const pruneTimer = setInterval(() => void prune(), PRUNE_EVERY_MS);
   pruneTimer.unref();
   const closing = new AbortController();
+  // Every open stream listens for the shutdown: thousands of listeners are expected.
+  setMaxListeners(0, closing.signal);
 
   return {
     async subscribe(audiences, lastEventId, send, onReady) {
