@@ -88,10 +88,10 @@ if (process.env.TEST_DATABASE_URL) {
       streams.push(userStream);
       await userStream.waitFor((frame) => frame.event === 'ready');
 
-      const killed = await shared.db.execute(
+      const killed = await shared.db.execute<{ done: boolean }>(
         sql`select pg_terminate_backend(pid) as done from pg_stat_activity where datname = current_database() and application_name = ${LISTEN_APPLICATION_NAME}`,
       );
-      expect(killed.rows.length).toBeGreaterThanOrEqual(2);
+      expect((killed as unknown as { rows: unknown[] }).rows.length).toBeGreaterThanOrEqual(2);
       await insertNotifications(instanceA.database.db, [{ userId: tenant.id, title: 'Published while deaf', message: '…', type: 'info' }]);
 
       await userStream.waitFor((frame) => frame.event === 'notification.created', 10_000);
