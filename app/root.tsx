@@ -44,7 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer: viewer ? { name: viewer.name, email: viewer.email, role: viewer.role } : null,
     // A visitor with a chat thread keeps its live stream open (the cookie itself is httpOnly).
     chat: readVisitorToken(request) !== null,
-    translation: translations(preferences.language, ['common']),
+    // The bell's texts (notifications.json) go to signed-in users only.
+    // The chat widget (chat.json) is on every page.
+    translation: translations(preferences.language, viewer ? ['common', 'chat', 'notifications'] : ['common', 'chat']),
     requestId: context.requestId,
   };
 }

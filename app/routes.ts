@@ -8,6 +8,10 @@ export default [
   route('preferences', 'routes/api/preferences.ts'),
   route('api/client-errors', 'routes/api/client-errors.ts'),
   route('api/security-events', 'routes/api/security-events.ts'),
+  // Live chat (issue 5): the widget's endpoint and the staff inbox's commands.
+  route('api/chat', 'routes/api/chat.ts'),
+  route('api/inbox', 'routes/api/inbox.ts'),
+  route('api/notifications', 'routes/api/notifications.ts'),
   // Fail on purpose to exercise the error screens; 404 unless ENABLE_DIAGNOSTIC_ROUTES=true.
   route('__diagnostics/app-error', 'routes/diagnostics/app-error.tsx'),
   layout('routes/layout.tsx', [
@@ -40,6 +44,8 @@ export default [
       route('users', 'routes/admin/users.tsx'),
       route('mailbox', 'routes/admin/mailbox.tsx'),
       route('applications', 'routes/admin/applications.tsx'),
+      route('notifications', 'routes/admin/notifications.tsx'),
+      route('messages', 'routes/admin/messages.tsx'),
       route(':section', 'routes/admin/section.tsx'),
     ]),
     route('admin-debug', 'routes/admin/debug.tsx'),

@@ -58,6 +58,15 @@ export const REALTIME_RETRY_MIN_MS = 1_000;
 export const REALTIME_RETRY_MAX_MS = 30_000;
 /** Open streams one user (or one chat visitor) may hold on one instance; more answer 429. */
 export const REALTIME_MAX_STREAMS_PER_PRINCIPAL = 20;
+/** Open streams one client address may hold on one instance (an office behind one NAT included). */
+export const REALTIME_MAX_STREAMS_PER_CLIENT = 200;
+/** An open stream's session is checked again this often; a changed or ended one closes it. */
+export const REALTIME_REAUTH_MS = 5 * 60 * 1_000;
+/** A client that stops reading: once this much is queued for it, its stream is closed (it replays on reconnect). */
+export const REALTIME_MAX_BUFFERED_BYTES = 256 * 1024;
+
+/** spec §9: the chat widget is forced visible, rechecked every 2 s (geometry: chat.module.css). */
+export const CHAT_WIDGET_CHECK_MS = 2_000;
 
 /** spec §9: minimum password length. */
 export const MIN_PASSWORD_LENGTH = 6;

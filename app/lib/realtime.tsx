@@ -42,6 +42,8 @@ const RealtimeContext = createContext<RealtimeContextValue | null>(null);
 
 const STREAM_URL = '/api/events';
 const SEEN_IDS_KEPT = 500;
+/** After this many failed attempts in a row, check whether the server refuses the stream (401). */
+const PROBE_EVERY_FAILURES = 3;
 /** Without a frame (heartbeats come every REALTIME_HEARTBEAT_MS) for this long, reopen. */
 const SILENCE_LIMIT_MS = REALTIME_HEARTBEAT_MS * 2 + 5_000;
 
@@ -84,9 +86,10 @@ function useConnectivityState(onRecheckNeeded: React.RefObject<(() => void) | nu
 
 /**
  * Provides connectivity and the event stream to the page. `enabled`: open the stream (a signed-in
- * user, or a visitor with a chat); `restart()` opens it regardless.
+ * user, or a visitor with a chat); `restart()` opens it regardless. `identity` (who is signed
+ * in): when it changes the stream is reopened, so it carries the new user's events only.
  */
-export function RealtimeProvider({ enabled, children }: { enabled: boolean; children: React.ReactNode }) {
+export function RealtimeProvider({ enabled, identity, children }: { enabled: boolean; identity: string; children: React.ReactNode }) {
   const recheck = useRef<(() => void) | null>(null);
   const connectivity = useConnectivityState(recheck);
   const [status, setStatus] = useState<StreamStatus>('off');
@@ -125,8 +128,23 @@ export function RealtimeProvider({ enabled, children }: { enabled: boolean; chil
       setStatus('retrying');
       recheck.current?.();
       window.clearTimeout(timer);
-      timer = window.setTimeout(open, reconnectDelayMs(attempt));
+      const delay = reconnectDelayMs(attempt);
       attempt += 1;
+      // EventSource hides the status: after a few failures ask once whether we may listen at all
+      // (signed out elsewhere, chat gone); a refusal stops the retries until the next restart.
+      if (attempt % PROBE_EVERY_FAILURES === 0) {
+        const probe = new AbortController();
+        void fetch(STREAM_URL, { signal: probe.signal, cache: 'no-store' })
+          .then((response) => {
+            probe.abort();
+            if (response.status === 401 && !stopped) {
+              window.clearTimeout(timer);
+              setStatus('off');
+            }
+          })
+          .catch(() => undefined);
+      }
+      timer = window.setTimeout(open, delay);
     };
     // A stream that went silent (a dead connection the browser has not noticed) is reopened.
     const watch = (current: EventSource) => {
@@ -185,7 +203,7 @@ export function RealtimeProvider({ enabled, children }: { enabled: boolean; chil
       window.removeEventListener('online', onOnline);
       source?.close();
     };
-  }, [active, generation, emit]);
+  }, [active, identity, generation, emit]);
 
   const subscribe = useCallback((type: StreamEventType, handler: Handler) => {
     let set = handlers.current.get(type);

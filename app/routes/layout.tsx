@@ -14,6 +14,8 @@ import { SideMenu } from '~/components/chrome/side-menu';
 import { TopBar } from '~/components/chrome/top-bar';
 import { RouteErrorScreen } from '~/components/error-screens';
 import { NotFoundScreen } from '~/components/not-found';
+import { ChatWidget } from '~/features/chat/components/chat-widget';
+import { NotificationBell } from '~/features/notifications/components/notification-bell';
 import { DEFAULT_LANGUAGE } from '~/lib/constants';
 import { RealtimeProvider } from '~/lib/realtime';
 import type { loader as rootLoader } from '~/root';
@@ -23,11 +25,15 @@ function Chrome({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   return (
-    <RealtimeProvider enabled={Boolean(root?.viewer) || Boolean(root?.chat)}>
+    <RealtimeProvider enabled={Boolean(root?.viewer) || Boolean(root?.chat)} identity={root?.viewer?.email ?? ''}>
       <a href="#main" className={classes.skipLink}>
         {t('common.skipToContent')}
       </a>
-      <TopBar language={root?.language ?? DEFAULT_LANGUAGE} serverTheme={root?.theme ?? 'auto'} />
+      <TopBar
+        language={root?.language ?? DEFAULT_LANGUAGE}
+        serverTheme={root?.theme ?? 'auto'}
+        notifications={root?.viewer ? <NotificationBell key={root.viewer.email} /> : null}
+      />
       <SideMenu initialOpen={root?.sidebarOpen ?? false} viewer={root?.viewer ?? null} />
       <FlashToasts />
       <PasteGuard />
@@ -38,6 +44,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       </main>
       <Footer />
       <CookieBanner initialConsent={root?.consent ?? null} />
+      <ChatWidget viewer={root?.viewer ?? null} hasChat={Boolean(root?.chat)} />
     </RealtimeProvider>
   );
 }

@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'application_submitted',
   'payment_declined',
   'application_status_changed',
+  'notification_broadcast',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -2,6 +2,7 @@
 import { createVerifiedUser } from '../../app/server/auth/create-user.server';
 import { openDatabase } from '../../app/server/db/client.server';
 import { seedApplications } from './seed-applications';
+import { seedNotificationUsers } from './seed-notifications';
 import { E2E_USERS } from './users';
 
 const database = await openDatabase({ dataDir: process.env.DATA_DIR });
@@ -11,4 +12,6 @@ for (const [role, account] of Object.entries(E2E_USERS)) {
 }
 // Homes, a managed property and applications for the review tests (tests/e2e/seed-applications.ts).
 await seedApplications(database.db);
+// The bell journeys' own accounts and notifications (tests/e2e/seed-notifications.ts).
+await seedNotificationUsers(database.db);
 await database.close();

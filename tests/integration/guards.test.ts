@@ -12,6 +12,8 @@ import * as applications from '~/routes/admin/applications';
 import * as debug from '~/routes/admin/debug';
 import * as adminLayout from '~/routes/admin/layout';
 import * as mailbox from '~/routes/admin/mailbox';
+import * as adminMessages from '~/routes/admin/messages';
+import * as adminNotifications from '~/routes/admin/notifications';
 import * as overview from '~/routes/admin/overview';
 import * as section from '~/routes/admin/section';
 import * as users from '~/routes/admin/users';
@@ -38,6 +40,8 @@ function routeFor(path: string): { loader: LoaderFn; params: Record<string, stri
   if (path === '/admin/users') return { loader: as(users.loader), params: {} };
   if (path === '/admin/applications') return { loader: as(applications.loader), params: {} };
   if (path === '/admin/mailbox') return { loader: as(mailbox.loader), params: {} };
+  if (path === '/admin/messages') return { loader: as(adminMessages.loader), params: {} };
+  if (path === '/admin/notifications') return { loader: as(adminNotifications.loader), params: {} };
   if (path === '/admin-debug') return { loader: as(debug.loader), params: {} };
   const match = /^\/admin\/([a-z]+)$/.exec(path);
   if (match) return { loader: as(section.loader), params: { section: match[1]! } };

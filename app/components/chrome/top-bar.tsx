@@ -4,6 +4,7 @@
  */
 import { ActionIcon, Box, Container, Group, NativeSelect, Text, useComputedColorScheme, useMantineColorScheme, VisuallyHidden } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
 import { STORAGE_KEYS, SUPPORTED_LANGUAGES, type Language } from '~/lib/constants';
@@ -12,7 +13,8 @@ import { Logo } from './logo';
 import { usePreferenceSubmit } from './use-preference-submit';
 import classes from './chrome.module.css';
 
-export function TopBar({ language, serverTheme }: { language: Language; serverTheme: ThemePreference }) {
+/** `notifications`: the bell of a signed-in user (composed by the layout: features are not imported here). */
+export function TopBar({ language, serverTheme, notifications }: { language: Language; serverTheme: ThemePreference; notifications?: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const redirectTo = location.pathname + location.search;
@@ -28,11 +30,12 @@ export function TopBar({ language, serverTheme }: { language: Language; serverTh
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Link to="/" className={classes.logoLink} aria-label={t('common.nav.home')}>
             <Logo />
-            <Text component="span" fw={700} fz="xl" ff="heading">
+            <Text component="span" fw={700} fz="xl" ff="heading" className={notifications ? classes.brandBesideBell : undefined}>
               {t('common.brand')}
             </Text>
           </Link>
           <Group gap="xs" wrap="nowrap">
+            {notifications}
             <Form
               method="post"
               action="/preferences"

@@ -10,6 +10,9 @@
  * manage — the same list, filters (`?status=&property=&q=&page=`), panel (`?id=`) and commands
  * (`review`, `approve`, `reject`) as /admin/applications, scoped by the service to their
  * properties. The action answers like /admin/applications' (see `handleApplicationAction`).
+ *
+ * Live chat (issue 5): a property manager answers the chat inbox here, the same one admins see in
+ * /admin/messages (`?thread=<id>`, `?inboxPage=`); its commands post to /api/inbox.
  */
 import { Anchor, Badge, Button, Container, DataList, EmptyState, Grid, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import {
@@ -25,6 +28,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { loadDashboard, type DashboardSummary } from '~/features/accounts/dashboard.server';
 import { ApplicationReview } from '~/features/applications/components/application-review';
+import { ChatInbox } from '~/features/chat/components/chat-inbox';
+import { loadInboxPage } from '~/features/chat/inbox-page.server';
 import { MyApplications } from '~/features/applications/components/my-applications';
 import { STAFF_INTENTS, type ApplicationActionResult, type ApplicationIntent } from '~/features/applications/applications.types';
 import { handleApplicationAction, loadReviewPage } from '~/features/applications/review-page.server';
@@ -48,15 +53,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'signed-in');
   const lang = requestLanguage(request);
   const url = new URL(request.url);
-  const [summary, review] = await Promise.all([
+  const manager = viewer.role === 'property_manager';
+  const [summary, review, inbox] = await Promise.all([
     loadDashboard({ db: context.db, viewer, client: context.clientIp, lang }),
-    viewer.role === 'property_manager' ? loadReviewPage({ db: context.db, actor: viewer, url, lang }) : Promise.resolve(null),
+    manager ? loadReviewPage({ db: context.db, actor: viewer, url, lang }) : Promise.resolve(null),
+    manager ? loadInboxPage({ db: context.db, actor: viewer, url }) : Promise.resolve(null),
   ]);
   return {
     ...summary,
     review,
+    inbox,
     withdrawn: url.searchParams.get('done') === 'withdraw',
-    i18n: translations(lang, ['account', 'applications']),
+    i18n: translations(lang, manager ? ['account', 'applications', 'inbox'] : ['account', 'applications']),
     meta: pageMeta(lang, 'account.dashboard.meta.title', 'account.dashboard.meta.description'),
   };
 }
@@ -263,9 +271,25 @@ function ManagerReview({ review, result }: { review: NonNullable<Route.Component
   );
 }
 
+/** A property manager's chat inbox (the one admins answer in /admin/messages). */
+function ManagerInbox({ inbox }: { inbox: NonNullable<Route.ComponentProps['loaderData']['inbox']> }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="manager-inbox-title" id="inbox" data-testid="manager-inbox">
+      <Title order={2} size="h4" id="manager-inbox-title">
+        {t('inbox.sectionTitle')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('inbox.sectionIntro')}
+      </Text>
+      <ChatInbox inbox={inbox} action="/api/inbox" anchor="inbox" />
+    </Paper>
+  );
+}
+
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { profile, managedProperties, events, security, applications, review, withdrawn } = loaderData;
+  const { profile, managedProperties, events, security, applications, review, inbox, withdrawn } = loaderData;
   const result = actionData as ApplicationActionResult | undefined;
   useRevalidateWhileVisible(SECURITY_STATUS_CHECK_MS);
   return (
@@ -303,6 +327,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <Grid.Col span={{ base: 12, md: 5 }}>
           <SecurityStatusCard security={security} />
         </Grid.Col>
+        {inbox && (
+          <Grid.Col span={12}>
+            <ManagerInbox inbox={inbox} />
+          </Grid.Col>
+        )}
         {review && (
           <Grid.Col span={12}>
             <ManagerReview review={review} result={result} />

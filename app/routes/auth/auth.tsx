@@ -25,6 +25,7 @@ import { safeRedirectPath } from '~/lib/safe-redirect';
 import { getViewer } from '~/server/auth/session.server';
 import { isDocumentPost, translateIssues, readFormData } from '~/server/form-errors.server';
 import { rateLimitedAnswer, redirectWithCookies } from '~/server/responses.server';
+import { claimVisitorThreads, clearedVisitorCookie, readVisitorToken } from '~/server/chat/chat-access.server';
 import type { Route } from './+types/auth';
 
 /** The two forms of the page; also the action's `intent`. */
@@ -65,7 +66,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ ok: false as const, intent, errors: translateIssues(parsed.error, lang), values: echo }, { status: 422 });
     }
     const result = await signIn(call, parsed.data);
-    if (result.ok) return redirectWithCookies(redirectTo, result.headers, 'signed-in');
+    if (result.ok) {
+      // The visitor chat of this browser, started with this account's address, becomes the
+      // account's; the visitor cookie goes, so the browser's next user cannot read along.
+      await claimVisitorThreads(context.db, readVisitorToken(request), { id: result.userId, email: parsed.data.email });
+      result.headers.append('Set-Cookie', clearedVisitorCookie(context.publicUrl.startsWith('https:')));
+      return redirectWithCookies(redirectTo, result.headers, 'signed-in');
+    }
     if (result.reason === 'rate_limited') return rateLimitedAnswer(result);
     const message = t(`auth.signIn.errors.${result.reason}`);
     const status = result.reason === 'invalid_credentials' ? 401 : 403;

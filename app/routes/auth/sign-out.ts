@@ -5,6 +5,7 @@
  */
 import { redirect } from 'react-router';
 import { signOut } from '~/features/accounts/accounts.server';
+import { clearedVisitorCookie } from '~/server/chat/chat-access.server';
 import { redirectWithCookies } from '~/server/responses.server';
 import type { Route } from './+types/sign-out';
 
@@ -14,5 +15,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { headers, userId } = await signOut({ context, request });
+  // The visitor chat cookie goes too: the next person on this browser starts afresh.
+  headers.append('Set-Cookie', clearedVisitorCookie(context.publicUrl.startsWith('https:')));
   return redirectWithCookies('/', headers, userId ? 'signed-out' : undefined);
 }

@@ -138,7 +138,12 @@ async function listenPostgres(
       await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
       if (stopped) return;
       try {
-        client = await open();
+        const next = await open();
+        if (stopped) {
+          await next.end().catch(() => undefined);
+          return;
+        }
+        client = next;
         logger.info({ channel }, 'realtime LISTEN connection restored');
         onReconnect?.();
         return;

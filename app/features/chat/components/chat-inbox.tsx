@@ -1,0 +1,356 @@
+/**
+ * The staff chat inbox (issue 5 deliverable 4), the same on /admin/messages and in the property
+ * manager's /dashboard: the conversations (newest activity first, unread counts), the open one
+ * (`?thread=<id>`) with its messages, and a reply box (Enter sends, Shift+Enter adds a line).
+ *
+ * Selecting a thread is a link, so it works without JavaScript and the page loader marks it read;
+ * replies and close/reopen are real forms posted to `action` (the page's own action, or
+ * /api/inbox), enhanced with a fetcher. New messages and read states arrive over the realtime
+ * stream (`chat.message`, `chat.thread`, `resync`) and re-run the page's loaders, coalesced.
+ * Below 992 px the list and the open conversation are shown one at a time.
+ */
+import { Alert, Anchor, Badge, Button, EmptyState, Grid, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconArrowLeft, IconLock, IconLockOpen, IconMessages, IconSend, IconWifiOff } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useFetcher, useLocation, useNavigation, useRevalidator } from 'react-router';
+import { formatDateTime } from '~/lib/format';
+import { useConnectivity, useRealtimeEvent } from '~/lib/realtime';
+import { useLanguage } from '~/lib/use-language';
+import { newClientId } from '../client-id';
+import { CHAT_MESSAGE_MAX, type InboxActionResult, type InboxData, type StaffThreadDetail, type StaffThreadList } from '../chat.types';
+import { ChatMessages } from './chat-messages';
+import classes from './inbox.module.css';
+
+type Props = {
+  inbox: InboxData;
+  /** Where the forms post: the page's own action, or /api/inbox. */
+  action: string;
+  /** An element id to scroll to after selecting a thread (the dashboard's section). */
+  anchor?: string;
+};
+
+/** Re-runs the page's loaders after realtime chat events and each stream (re)connect, coalescing bursts. */
+function useInboxLiveUpdates() {
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  const timer = useRef<number | undefined>(undefined);
+  const schedule = useCallback(() => {
+    window.clearTimeout(timer.current);
+    const run = () => {
+      // A revalidation already under way may have read the data before this event: go again after it.
+      if (latest.current.state !== 'idle') {
+        timer.current = window.setTimeout(run, 300);
+        return;
+      }
+      void latest.current.revalidate();
+    };
+    timer.current = window.setTimeout(run, 150);
+  }, []);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useRealtimeEvent('chat.message', schedule);
+  useRealtimeEvent('chat.thread', schedule);
+  useRealtimeEvent('resync', schedule);
+  // Whatever happened between this page's data and the stream's (re)opening.
+  useRealtimeEvent('ready', schedule);
+}
+
+/** The current page's URL with `changes` applied to its query (null removes), plus `anchor`. */
+function useHref(anchor: string | undefined) {
+  const location = useLocation();
+  return (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(location.search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) params.delete(key);
+      else params.set(key, value);
+    }
+    const search = params.toString();
+    return `${location.pathname}${search ? `?${search}` : ''}${anchor ? `#${anchor}` : ''}`;
+  };
+}
+
+export function ChatInbox({ inbox, action, anchor }: Props) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const hrefFor = useHref(anchor);
+  useInboxLiveUpdates();
+  const { list, selected, selectedMissing } = inbox;
+  const updating = revalidator.state === 'loading' || (navigation.state === 'loading' && navigation.location?.search.includes('thread='));
+  const hasSelection = Boolean(selected) || selectedMissing;
+
+  return (
+    <div data-testid="chat-inbox">
+      <Group justify="space-between" mb="sm" gap="xs" mih={28}>
+        <Badge
+          color={list.unreadThreads > 0 ? 'red.9' : 'gray.7'}
+          variant="filled"
+          autoContrast
+          data-testid="inbox-waiting"
+          data-count={list.unreadThreads}
+        >
+          {list.unreadThreads > 0 ? t('inbox.waiting', { count: list.unreadThreads }) : t('inbox.allRead')}
+        </Badge>
+        <Group gap={6} aria-live="polite">
+          {updating && (
+            <>
+              <Loader size={14} aria-hidden />
+              <Text size="xs" c="dimmed">
+                {t('inbox.updating')}
+              </Text>
+            </>
+          )}
+        </Group>
+      </Group>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }} className={hasSelection ? classes.hideOnMobile : undefined}>
+          <ThreadList list={list} selectedId={selected?.id ?? null} hrefFor={hrefFor} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }} className={hasSelection ? undefined : classes.hideOnMobile}>
+          {hasSelection && (
+            <Anchor component={Link} to={hrefFor({ thread: null })} size="sm" className={classes.backLink} mb="sm">
+              <IconArrowLeft size={16} aria-hidden />
+              {t('inbox.back')}
+            </Anchor>
+          )}
+          {selected ? (
+            <ThreadView key={selected.id} thread={selected} action={action} />
+          ) : selectedMissing ? (
+            <Alert color="yellow" data-testid="inbox-missing">
+              {t('inbox.missing')}
+            </Alert>
+          ) : list.items.length > 0 ? (
+            <EmptyState icon={<IconMessages size={28} aria-hidden />} variant="light" size="sm" data-testid="inbox-choose">
+              <EmptyState.Title order={3}>{t('inbox.chooseTitle')}</EmptyState.Title>
+              <EmptyState.Description>{t('inbox.chooseBody')}</EmptyState.Description>
+            </EmptyState>
+          ) : null}
+        </Grid.Col>
+      </Grid>
+    </div>
+  );
+}
+
+function ThreadList({ list, selectedId, hrefFor }: { list: StaffThreadList; selectedId: number | null; hrefFor: (changes: Record<string, string | null>) => string }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  if (list.items.length === 0) {
+    return (
+      <EmptyState icon={<IconMessages size={28} aria-hidden />} variant="light" size="sm" data-testid="inbox-empty">
+        <EmptyState.Title order={3}>{t('inbox.emptyTitle')}</EmptyState.Title>
+        <EmptyState.Description>{t('inbox.emptyBody')}</EmptyState.Description>
+      </EmptyState>
+    );
+  }
+  return (
+    <nav aria-label={t('inbox.listLabel')}>
+      <ul className={classes.threadList} data-testid="inbox-threads">
+        {list.items.map((item) => (
+          <li key={item.id}>
+            <Link
+              to={hrefFor({ thread: String(item.id) })}
+              className={classes.threadLink}
+              aria-current={item.id === selectedId ? 'true' : undefined}
+              preventScrollReset
+              data-testid="inbox-thread"
+              data-thread-id={item.id}
+              data-unread={item.unread}
+            >
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text fw={600} size="sm" truncate="end">
+                  {item.visitorName}
+                </Text>
+                <Group gap={4} wrap="nowrap">
+                  {item.status === 'closed' && (
+                    <Badge size="xs" color="gray.7" variant="filled" autoContrast>
+                      {t('inbox.status.closed')}
+                    </Badge>
+                  )}
+                  {item.unread > 0 && (
+                    <Badge size="sm" color="red.9" autoContrast circle={item.unread < 10} aria-label={t('inbox.unread', { count: item.unread })} data-testid="inbox-unread">
+                      {item.unread}
+                    </Badge>
+                  )}
+                </Group>
+              </Group>
+              <Text size="xs" c="dimmed" truncate="end">
+                {item.visitorEmail}
+              </Text>
+              <Text size="sm" className={classes.preview} fw={item.unread > 0 ? 600 : undefined} mt={2}>
+                {item.previewAuthor === 'staff' ? t('inbox.previewStaff', { text: item.preview }) : item.preview}
+              </Text>
+              <Text size="xs" c="dimmed" mt={2}>
+                <time dateTime={item.lastMessageAt}>{formatDateTime(item.lastMessageAt, lang)}</time>
+              </Text>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {list.pageCount > 1 && (
+        <Group justify="space-between" mt="sm" data-testid="inbox-pages">
+          {list.page > 1 ? (
+            <Anchor component={Link} to={hrefFor({ inboxPage: String(list.page - 1), thread: null })} size="sm">
+              {t('inbox.newer')}
+            </Anchor>
+          ) : (
+            <span />
+          )}
+          <Text size="xs" c="dimmed">
+            {list.page} / {list.pageCount}
+          </Text>
+          {list.page < list.pageCount ? (
+            <Anchor component={Link} to={hrefFor({ inboxPage: String(list.page + 1), thread: null })} size="sm">
+              {t('inbox.older')}
+            </Anchor>
+          ) : (
+            <span />
+          )}
+        </Group>
+      )}
+    </nav>
+  );
+}
+
+function ThreadView({ thread, action }: { thread: StaffThreadDetail; action: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const location = useLocation();
+  const connectivity = useConnectivity();
+  const reply = useFetcher<InboxActionResult>();
+  const status = useFetcher<InboxActionResult>();
+  const [draft, setDraft] = useState('');
+  const [clientId, setClientId] = useState(newClientId);
+  const logRef = useRef<HTMLDivElement>(null);
+  const offline = connectivity === 'offline';
+  const redirectTo = location.pathname + location.search;
+
+  // After a stored reply: an empty box and a new client id for the next one.
+  const answered = reply.state === 'idle' ? reply.data : undefined;
+  const seen = useRef<InboxActionResult | undefined>(undefined);
+  useEffect(() => {
+    if (!answered || seen.current === answered) return;
+    seen.current = answered;
+    if (answered.ok) {
+      setDraft('');
+      setClientId(newClientId());
+    }
+  }, [answered]);
+  const replyError = answered && !answered.ok ? (answered.errors.body ?? answered.errors.form) : undefined;
+
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [thread.messages.length]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      if (draft.trim() && !offline && reply.state === 'idle') event.currentTarget.form?.requestSubmit();
+    }
+  };
+
+  const closed = thread.status === 'closed';
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={`inbox-thread-${thread.id}`} data-testid="inbox-open-thread" data-thread-id={thread.id}>
+      <Group justify="space-between" align="flex-start" gap="sm" mb="sm">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Title order={3} size="h4" id={`inbox-thread-${thread.id}`} style={{ overflowWrap: 'anywhere' }}>
+            {thread.visitorName}
+          </Title>
+          <Anchor href={`mailto:${thread.visitorEmail}`} size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="inbox-thread-email">
+            {thread.visitorEmail}
+          </Anchor>
+          <Group gap={6}>
+            <Badge size="sm" color={closed ? 'gray.7' : 'teal.9'} variant="filled" autoContrast data-testid="inbox-thread-status">
+              {t(`inbox.status.${thread.status}`)}
+            </Badge>
+            {thread.hasAccount && (
+              <Badge size="sm" color="blue.9" variant="filled" autoContrast>
+                {t('inbox.account')}
+              </Badge>
+            )}
+            <Text size="xs" c="dimmed">
+              {t('inbox.started', { date: formatDateTime(thread.createdAt, lang) })}
+            </Text>
+          </Group>
+        </Stack>
+        <status.Form method="post" action={action}>
+          <input type="hidden" name="intent" value={closed ? 'reopen' : 'close'} />
+          <input type="hidden" name="threadId" value={thread.id} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <Button
+            type="submit"
+            size="xs"
+            variant="default"
+            loading={status.state !== 'idle'}
+            disabled={offline}
+            leftSection={closed ? <IconLockOpen size={14} aria-hidden /> : <IconLock size={14} aria-hidden />}
+            data-testid="inbox-status-toggle"
+          >
+            {closed ? t('inbox.reopen') : t('inbox.close')}
+          </Button>
+        </status.Form>
+      </Group>
+
+      <div className={classes.messages} ref={logRef}>
+        {thread.messages.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('inbox.noMessages')}
+          </Text>
+        ) : (
+          <ChatMessages
+            messages={thread.messages.map((item) => ({ key: String(item.id), ...item }))}
+            mine="staff"
+            label={t('inbox.messagesLabel', { name: thread.visitorName })}
+            formatTime={(iso) => formatDateTime(iso, lang)}
+            stateLabels={{ pending: t('inbox.pending'), sending: t('inbox.pending'), failed: t('inbox.failed') }}
+            testId="inbox-messages"
+          />
+        )}
+      </div>
+
+      <reply.Form method="post" action={action} data-testid="inbox-reply-form">
+        <input type="hidden" name="intent" value="reply" />
+        <input type="hidden" name="threadId" value={thread.id} />
+        <input type="hidden" name="clientId" value={clientId} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Stack gap="xs" mt="md">
+          {offline && (
+            <Alert color="yellow" variant="light" p="xs" icon={<IconWifiOff size={16} aria-hidden />}>
+              <Text size="xs">{t('inbox.offline')}</Text>
+            </Alert>
+          )}
+          <Textarea
+            name="body"
+            label={t('inbox.replyLabel', { name: thread.visitorName })}
+            placeholder={t('inbox.replyPlaceholder')}
+            description={t('inbox.enterHint')}
+            inputWrapperOrder={['label', 'input', 'error', 'description']}
+            autosize
+            minRows={2}
+            maxRows={8}
+            maxLength={CHAT_MESSAGE_MAX}
+            required
+            value={draft}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+            onKeyDown={onKeyDown}
+            error={replyError}
+            data-testid="inbox-reply"
+          />
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              loading={reply.state !== 'idle'}
+              disabled={offline || !draft.trim()}
+              rightSection={<IconSend size={16} aria-hidden />}
+              data-testid="inbox-send"
+            >
+              {t('inbox.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </reply.Form>
+    </Paper>
+  );
+}

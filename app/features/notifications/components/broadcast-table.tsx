@@ -1,0 +1,89 @@
+/**
+ * The sent broadcasts of /admin/notifications, newest first: when, to whom, title, type, how
+ * many received it and who sent it.
+ */
+import { Badge, EmptyState, Table, Text } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatNumber } from '~/lib/format';
+import { useLanguage } from '~/lib/use-language';
+import type { BroadcastRow } from '../notifications.server';
+import { TYPE_COLORS, TYPE_ICONS } from './notification-type';
+
+/** The history table, or an empty state when nothing was sent. */
+export function BroadcastTable({ items }: { items: BroadcastRow[] }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  if (items.length === 0) {
+    return (
+      <EmptyState icon={<IconSend size={30} aria-hidden />} variant="light" py="xl" data-testid="broadcasts-empty">
+        <EmptyState.Title order={3}>{t('notifications.admin.history.emptyTitle')}</EmptyState.Title>
+        <EmptyState.Description>{t('notifications.admin.history.emptyBody')}</EmptyState.Description>
+      </EmptyState>
+    );
+  }
+  const audienceOf = (row: BroadcastRow) =>
+    row.audience === 'all'
+      ? t('notifications.admin.history.everyone')
+      : row.audience === 'role'
+        ? t('notifications.admin.history.role', { role: row.targetRole ? t(`account.roles.${row.targetRole}`) : '—' })
+        : (row.targetEmail ?? t('notifications.admin.history.deletedAccount'));
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table verticalSpacing="sm" data-testid="broadcasts-table">
+        <Table.Caption>{t('notifications.admin.history.caption')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('notifications.admin.history.date')}</Table.Th>
+            <Table.Th scope="col">{t('notifications.admin.history.audience')}</Table.Th>
+            <Table.Th scope="col">{t('notifications.admin.history.subject')}</Table.Th>
+            <Table.Th scope="col">{t('notifications.admin.history.type')}</Table.Th>
+            <Table.Th scope="col" ta="end">
+              {t('notifications.admin.history.recipients')}
+            </Table.Th>
+            <Table.Th scope="col">{t('notifications.admin.history.sender')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((row) => {
+            const TypeIcon = TYPE_ICONS[row.type];
+            return (
+              <Table.Tr key={row.id} data-testid="broadcast-row">
+                <Table.Td>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ overflowWrap: 'break-word' }} data-testid="broadcast-audience">
+                    {audienceOf(row)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600} miw={140} style={{ overflowWrap: 'break-word' }} data-testid="broadcast-title">
+                    {row.title}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={TYPE_COLORS[row.type]} leftSection={<TypeIcon size={12} aria-hidden />} miw="max-content">
+                    {t(`notifications.types.${row.type}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="end">
+                  <Text size="sm" data-testid="broadcast-recipients">
+                    {formatNumber(row.recipients, lang)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {row.senderEmail ?? t('notifications.admin.history.deletedAccount')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

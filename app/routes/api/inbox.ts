@@ -1,0 +1,26 @@
+/**
+ * POST /api/inbox: the staff inbox's commands where the inbox is not an admin page (the
+ * /dashboard inbox of property managers; issue 5 deliverable 4). Staff only: property managers
+ * and admins (401 signed out, 403 any other role). `intent` = reply | close | reopen, as
+ * `handleInboxAction` describes; rate-limited as `api_call` (spec §9). GET is not served (405).
+ */
+import { data } from 'react-router';
+import { handleInboxAction } from '~/features/chat/inbox-page.server';
+import { checkRateLimit } from '~/features/accounts/accounts.server';
+import { requestLanguage } from '~/lib/route-helpers.server';
+import { requireApiRole } from '~/server/auth/session.server';
+import { rateLimitedAnswer } from '~/server/responses.server';
+import type { Route } from './+types/inbox';
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return data({ ok: false, error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'POST' } });
+  // spec §6: admin passes every role check, so this admits admins and property managers.
+  const actor = await requireApiRole(request, context, 'property_manager');
+  const limited = await checkRateLimit({ context, request }, 'api_call', actor.id);
+  if (limited) return rateLimitedAnswer(limited);
+  return handleInboxAction({ request, db: context.db, actor, lang: requestLanguage(request), fallbackPath: '/dashboard' });
+}
+
+export function loader() {
+  return data({ ok: false, error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'POST' } });
+}
