@@ -15,7 +15,7 @@
  *   the visitor's account when a staff reply is the first one they have not seen — one
  *   notification per burst of messages, not one per message.
  */
-import { and, count, countDistinct, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import { getT } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';
 import { hashVisitorToken, newVisitorToken, ownThreadsCondition, type ChatParty } from '~/server/chat/chat-access.server';
@@ -29,6 +29,7 @@ import { publishEvents, type ChatMessageView, type OutgoingEvent } from '~/serve
 import { chatStarterSchema, staffReplySchema, visitorMessageSchema, type ChatField } from './chat.schemas';
 import {
   CHAT_INBOX_PAGE_SIZE,
+  CHAT_NOTIFY_QUIET_MS,
   CHAT_PREVIEW_LENGTH,
   CHAT_THREAD_MESSAGE_LIMIT,
   type ChatThreadStatus,
@@ -280,7 +281,14 @@ export async function sendVisitorMessage({ db, party, input, locale }: SendVisit
       .select({ n: count() })
       .from(message)
       .where(and(eq(message.threadId, own.id), eq(message.authorKind, 'visitor'), isNull(message.readByStaffAt)));
-    if ((unread?.n ?? 0) === 1) {
+    // One notification per burst: the only unread message, and the visitor's first in a while
+    // (staff reading along while a visitor types many messages are not notified of each).
+    const [previous] = await tx
+      .select({ at: max(message.createdAt) })
+      .from(message)
+      .where(and(eq(message.threadId, own.id), eq(message.authorKind, 'visitor'), ne(message.id, inserted.id)));
+    const quiet = !previous?.at || Date.now() - new Date(previous.at).getTime() > CHAT_NOTIFY_QUIET_MS;
+    if ((unread?.n ?? 0) === 1 && quiet) {
       await notifyStaff(tx, { threadId: own.id, visitorName: own.visitorName ?? '', body, exceptUserId: party.viewer?.id ?? null });
     }
     return { ok: true, message: view, thread: { ...toVisitorThread(own), status: 'open' }, token, duplicate: false };
@@ -486,15 +494,14 @@ export async function replyToThread({
   });
 }
 
-/** The visitor's account, when they have one: the thread's user, else a verified account with its e-mail. */
+/** Notifies the visitor's account of a reply, when the thread has one (`user_id`). */
 async function notifyVisitor(
   db: Db,
   { thread: target, staffName, body, exceptUserId }: { thread: { userId: string | null; visitorEmail: string | null }; staffName: string; body: string; exceptUserId: string },
 ) {
-  const byId = target.userId ? eq(user.id, target.userId) : null;
-  const byEmail = target.visitorEmail ? and(sql`lower(${user.email}) = ${target.visitorEmail.toLowerCase()}`, eq(user.emailVerified, true)) : null;
-  const condition = byId ?? byEmail;
-  if (!condition) return;
+  // The thread's account only: an address typed into the widget proves nothing (decision 011).
+  if (!target.userId) return;
+  const condition = eq(user.id, target.userId);
   const [account] = await db
     .select({ id: user.id, locale: user.locale })
     .from(user)

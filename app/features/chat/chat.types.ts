@@ -15,6 +15,8 @@ export const CHAT_THREAD_MESSAGE_LIMIT = 200;
 export const CHAT_INBOX_PAGE_SIZE = 20;
 /** How much of the last message the inbox list shows. */
 export const CHAT_PREVIEW_LENGTH = 140;
+/** A visitor message notifies staff only when the visitor's previous one is older than this (10 minutes). */
+export const CHAT_NOTIFY_QUIET_MS = 10 * 60 * 1_000;
 
 export type ChatThreadStatus = 'open' | 'closed';
 

@@ -51,6 +51,9 @@ async function readJsonObject(request: Request): Promise<Record<string, unknown>
   }
 }
 
+/** Thread ids are PostgreSQL `integer`s: anything larger is no thread of ours. */
+const MAX_THREAD_ID = 2_147_483_647;
+
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return data({ ok: false, errors: {} }, { status: 405, headers: { Allow: 'GET, POST' } });
   const party = await partyOf(request, context);
@@ -60,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body) return data<ChatSendAnswer>({ ok: false, errors: { form: 'Bad request: expected a JSON object.' } }, { status: 400 });
 
   if (body.intent === 'read') {
-    const threadId = typeof body.threadId === 'number' && Number.isSafeInteger(body.threadId) && body.threadId > 0 ? body.threadId : undefined;
+    const threadId = typeof body.threadId === 'number' && Number.isInteger(body.threadId) && body.threadId > 0 && body.threadId <= MAX_THREAD_ID ? body.threadId : undefined;
     const marked = await markChatReadByVisitor({ db: context.db, party, threadId });
     return data({ ok: true, marked }, { headers: NO_STORE });
   }

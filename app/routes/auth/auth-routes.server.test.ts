@@ -6,7 +6,8 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, mailMessage, user, verification } from '~/server/db/schema';
+import { CHAT_COOKIE, hashVisitorToken, newVisitorToken } from '~/server/chat/chat-access.server';
+import { auditLog, mailMessage, thread, user, verification } from '~/server/db/schema';
 import { answerOf } from '../../../tests/setup/action-result';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { action as authAction, loader as authLoader } from './auth';
@@ -229,6 +230,21 @@ describe('/auth/verify and sign-in', () => {
     expect(answerOf(refused).status).toBe(429);
     expect(answerOf(refused).body).toMatchObject({ rateLimited: { action: 'default' } });
     expect(headersOf(refused).get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it("claims this browser's visitor chat started with the account's address, and clears the visitor cookie", async () => {
+    const email = await verifiedAccount('chatter');
+    const token = newVisitorToken();
+    const [chat] = await database.db
+      .insert(thread)
+      .values({ kind: 'chat', visitorName: 'Chatter', visitorEmail: email.toUpperCase(), visitorToken: hashVisitorToken(token) })
+      .returning({ id: thread.id });
+    const answer = await signIn(email, PASSWORD, { cookie: `${CHAT_COOKIE}=${token}` });
+    expect(answerOf(answer).status).toBe(303);
+    expect(headersOf(answer).getSetCookie().some((cookie) => cookie.startsWith(`${CHAT_COOKIE}=;`) && cookie.includes('Max-Age=0'))).toBe(true);
+    const account = await userByEmail(email);
+    const [claimed] = await database.db.select({ userId: thread.userId }).from(thread).where(eq(thread.id, chat!.id));
+    expect(claimed?.userId).toBe(account!.id);
   });
 
   it('refuses a wrong password with 401 "Signin failed: Invalid credentials"', async () => {
