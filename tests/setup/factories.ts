@@ -2,6 +2,8 @@
  * Test data factories: each test makes the rows it needs (never the demo seed).
  */
 import { application, payment, property } from '~/server/db/schema';
+import type { Role } from '~/lib/access';
+import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 
 let counter = 0;
@@ -89,4 +91,19 @@ export async function createApplication(db: Db, { paid, ...overrides }: Applicat
     });
   }
   return row;
+}
+
+/** A signed-in `Viewer` for a user row, as services receive it (name = e-mail, English). */
+export function viewerOf(row: { id: string; email: string; role: Role }): Viewer {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.email,
+    role: row.role,
+    firstName: null,
+    lastName: null,
+    locale: 'en',
+    sessionId: 'test-session',
+    sessionCreatedAt: new Date(),
+  };
 }

@@ -6,6 +6,7 @@ import { getViewer, type Viewer } from '~/server/auth/session.server';
 import { account, auditLog, session, user } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { viewerOf } from '../../../tests/setup/factories';
 import { AdminForbiddenError } from './admin.server';
 import { banUser, changeUserRole, createUserAccount, findUserForAdmin, listUsers, unbanUser, USERS_PAGE_SIZE } from './admin-users.server';
 
@@ -14,20 +15,6 @@ let context: DimoraLoadContext;
 let admin: Viewer;
 const origin = { ip: '203.0.113.7', userAgent: 'vitest' };
 let counter = 0;
-
-function viewerOf(row: { id: string; email: string; role: Role }): Viewer {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.email,
-    role: row.role,
-    firstName: null,
-    lastName: null,
-    locale: 'en',
-    sessionId: 'test-session',
-    sessionCreatedAt: new Date(),
-  };
-}
 
 async function makeUser(role: Role, password = 'secret-pass') {
   counter += 1;

@@ -7,6 +7,7 @@ import type { Viewer } from '~/server/auth/session.server';
 import { auditLog, broadcast, notification, realtimeEvent, user } from '~/server/db/schema';
 import { openStream, signedInUser, startInstance, type TestInstance, type TestStream } from '../../../tests/setup/realtime';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
+import { viewerOf } from '../../../tests/setup/factories';
 import { AdminForbiddenError } from '../admin/admin.server';
 import {
   findBroadcastRecipients,
@@ -21,20 +22,6 @@ let database: TestDatabase;
 let admin: Viewer;
 const origin = { ip: '203.0.113.9', userAgent: 'vitest' };
 let counter = 0;
-
-function viewerOf(row: { id: string; email: string; role: Role }): Viewer {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.email,
-    role: row.role,
-    firstName: null,
-    lastName: null,
-    locale: 'en',
-    sessionId: 'test-session',
-    sessionCreatedAt: new Date(),
-  };
-}
 
 async function makeUser(role: Role = 'tenant', { banned = false, prefix = 'user' } = {}) {
   counter += 1;
