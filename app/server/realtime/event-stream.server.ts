@@ -88,6 +88,11 @@ export function createEventStreamHandler(deps: Deps) {
       ended = true;
       for (const cleanup of cleanups.splice(0)) cleanup();
     };
+    // A cleanup registered after the end (the client left during an await) runs at once.
+    const onEnd = (cleanup: () => void) => {
+      if (ended) cleanup();
+      else cleanups.push(cleanup);
+    };
     res.once('close', end);
     res.once('error', end);
     const gone = () => ended || req.destroyed || res.destroyed;
@@ -116,14 +121,14 @@ export function createEventStreamHandler(deps: Deps) {
       res.status(429).json({ error: 'too_many_streams' });
       return;
     }
-    cleanups.push(() => give(openByClient, client));
+    onEnd(() => give(openByClient, client));
     if (!take(openByPrincipal, principal, REALTIME_MAX_STREAMS_PER_PRINCIPAL)) {
       end();
       res.setHeader('Retry-After', '30');
       res.status(429).json({ error: 'too_many_streams' });
       return;
     }
-    cleanups.push(() => give(openByPrincipal, principal));
+    onEnd(() => give(openByPrincipal, principal));
     const audiences: Audience[] = [...(viewer ? viewerAudiences(viewer) : []), ...threadIds.map((id) => `thread:${id}` as const)];
 
     res.status(200);
@@ -136,7 +141,7 @@ export function createEventStreamHandler(deps: Deps) {
 
     const shutdown = () => res.end();
     deps.hub.signal.addEventListener('abort', shutdown, { once: true });
-    cleanups.push(() => deps.hub.signal.removeEventListener('abort', shutdown));
+    onEnd(() => deps.hub.signal.removeEventListener('abort', shutdown));
     // A client that stopped reading is let go rather than buffered without bound; it replays
     // what it missed when it comes back.
     const write = (chunk: string) => {
@@ -159,7 +164,7 @@ export function createEventStreamHandler(deps: Deps) {
         // A fresh stream learns where it stands; a resumed one keeps the id it had.
         (cursor) => write(frame('ready', ready, lastEventId === null ? cursor : undefined)),
       );
-      cleanups.push(() => subscription.close());
+      onEnd(() => subscription.close());
       if (gone()) return end();
 
       let sinceCheck = 0;
@@ -177,7 +182,7 @@ export function createEventStreamHandler(deps: Deps) {
           .catch(() => undefined);
       }, REALTIME_HEARTBEAT_MS);
       heartbeat.unref();
-      cleanups.push(() => clearInterval(heartbeat));
+      onEnd(() => clearInterval(heartbeat));
     } catch (error) {
       deps.logger.warn({ err: error }, 'realtime stream could not start');
       end();
