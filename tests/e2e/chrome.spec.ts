@@ -6,8 +6,12 @@ test('the theme toggle switches light/dark and the choice survives a reload', as
   await waitForHydration(page);
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  // Colours written with light-dark() in CSS modules follow the scheme (the footer's background).
+  const footerBackground = () => page.locator('footer').first().evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(await footerBackground()).toBe('rgb(248, 249, 250)');
   await page.getByTestId('theme-toggle').click();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await footerBackground()).toBe('rgb(31, 31, 31)');
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
   await page.reload();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
