@@ -228,9 +228,19 @@ describe('the staff inbox routes', () => {
     const [row] = await database.db.select({ status: thread.status }).from(thread).where(eq(thread.id, threadId));
     expect(row?.status).toBe('open');
 
-    const page = await run(() =>
-      adminMessages.loader({ request: new Request(`http://dimora.test/admin/messages?thread=${threadId}`, { headers: { cookie: cookies.get('admin')! } }), params: {}, context } as never),
-    );
+    const open = (headers: Record<string, string>) =>
+      run(() =>
+        adminMessages.loader({
+          request: new Request(`http://dimora.test/admin/messages?thread=${threadId}`, { headers: { cookie: cookies.get('admin')!, ...headers } }),
+          params: {},
+          context,
+        } as never),
+      );
+    // A link on another site shows the thread but marks nothing read.
+    const fromElsewhere = await open({ 'sec-fetch-site': 'cross-site' });
+    const unreadAfterForeign = (fromElsewhere.body as { inbox: { list: { items: { id: number; unread: number }[] } } }).inbox.list.items.find((item) => item.id === threadId)?.unread;
+    expect(unreadAfterForeign).toBe(1);
+    const page = await open({ 'sec-fetch-site': 'same-origin' });
     const inbox = (page.body as { inbox: { selected: { id: number; messages: unknown[] } | null; list: { items: { id: number; unread: number }[] } } }).inbox;
     expect(inbox.selected?.id).toBe(threadId);
     expect(inbox.list.items.find((item) => item.id === threadId)?.unread).toBe(0);

@@ -381,12 +381,24 @@ export async function listStaffThreads({ db, actor, page }: { db: Db; actor: Vie
 }
 
 /**
- * Opens chat thread `threadId` for a staff member: its details and latest 200 messages. Marks its
+ * Opens chat thread `threadId` for a staff member: its details and latest 200 messages. Unless
+ * `markRead` is false, marks its
  * visitor messages read by staff (then `chat.thread` tells every inbox) and the actor's own unread
  * notifications about it as read (`notification.read`). Null when there is no such chat thread.
  * Throws `ChatForbiddenError` unless `actor` is staff.
  */
-export async function openStaffThread({ db, actor, threadId }: { db: Db; actor: Viewer; threadId: number }): Promise<StaffThreadDetail | null> {
+export async function openStaffThread({
+  db,
+  actor,
+  threadId,
+  markRead = true,
+}: {
+  db: Db;
+  actor: Viewer;
+  threadId: number;
+  /** False: only read (a request from another site must not mark anything read). */
+  markRead?: boolean;
+}): Promise<StaffThreadDetail | null> {
   assertStaff(actor);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -394,12 +406,7 @@ export async function openStaffThread({ db, actor, threadId }: { db: Db; actor: 
       .from(thread)
       .where(and(eq(thread.id, threadId), eq(thread.kind, 'chat')));
     if (!row) return null;
-    await markReadByStaff(tx, threadId);
-    const seen = await tx
-      .update(notification)
-      .set({ read: true })
-      .where(and(eq(notification.userId, actor.id), eq(notification.read, false), eq(notification.actionUrl, inboxThreadUrl(actor.role, threadId))))
-      .returning({ id: notification.id });
+    const seen = markRead ? await markThreadSeen(tx, actor, threadId) : [];
     if (seen.length > 0) {
       await publishEvents(tx, [{ audience: `user:${actor.id}`, type: 'notification.read', payload: { ids: seen.map((item) => item.id) } }]);
     }
@@ -416,6 +423,16 @@ export async function openStaffThread({ db, actor, threadId }: { db: Db; actor: 
   });
 }
 
+/** Marks the thread's visitor messages read by staff and `actor`'s notifications about it; answers those notifications. */
+async function markThreadSeen(db: Db, actor: Viewer, threadId: number): Promise<{ id: number }[]> {
+  await markReadByStaff(db, threadId);
+  return db
+    .update(notification)
+    .set({ read: true })
+    .where(and(eq(notification.userId, actor.id), eq(notification.read, false), eq(notification.actionUrl, inboxThreadUrl(actor.role, threadId))))
+    .returning({ id: notification.id });
+}
+
 /** Marks the thread's visitor messages read by staff; tells every inbox when any were unread. */
 async function markReadByStaff(db: Db, threadId: number): Promise<number> {
   const marked = await db
@@ -428,10 +445,23 @@ async function markReadByStaff(db: Db, threadId: number): Promise<number> {
 }
 
 /** The inbox page's data: one page of threads and the open one (`threadId`), if any. */
-export async function loadInbox({ db, actor, page, threadId }: { db: Db; actor: Viewer; page: number; threadId: number | null }): Promise<InboxData> {
+export async function loadInbox({
+  db,
+  actor,
+  page,
+  threadId,
+  markRead = true,
+}: {
+  db: Db;
+  actor: Viewer;
+  page: number;
+  threadId: number | null;
+  /** False: open without marking anything read (see `openStaffThread`). */
+  markRead?: boolean;
+}): Promise<InboxData> {
   assertStaff(actor);
   // Open (and mark read) first, so the list's unread counts already reflect it.
-  const selected = threadId === null ? null : await openStaffThread({ db, actor, threadId });
+  const selected = threadId === null ? null : await openStaffThread({ db, actor, threadId, markRead });
   const list = await listStaffThreads({ db, actor, page });
   return { list, selected, selectedMissing: threadId !== null && !selected };
 }

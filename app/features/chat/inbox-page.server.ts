@@ -34,10 +34,15 @@ function parseInboxPage(raw: string | null): number {
   return Number.isInteger(value) && value >= 1 && value <= 1_000_000 ? value : 1;
 }
 
-/** The inbox as `url` asks for it (`?thread=`, `?inboxPage=`). Throws unless `actor` is staff. */
-export function loadInboxPage({ db, actor, url }: { db: Db; actor: Viewer; url: URL }): Promise<InboxData> {
-  const params = url.searchParams;
-  return loadInbox({ db, actor, page: parseInboxPage(params.get('inboxPage')), threadId: parseThreadId(params.get('thread')) });
+/**
+ * The inbox as `request` asks for it (`?thread=`, `?inboxPage=`). Opening a thread marks it read,
+ * except when the request comes from another site (`Sec-Fetch-Site: cross-site`): a link
+ * elsewhere must not mark staff's messages read behind their back. Throws unless `actor` is staff.
+ */
+export function loadInboxPage({ db, actor, request }: { db: Db; actor: Viewer; request: Request }): Promise<InboxData> {
+  const params = new URL(request.url).searchParams;
+  const markRead = request.headers.get('sec-fetch-site') !== 'cross-site';
+  return loadInbox({ db, actor, page: parseInboxPage(params.get('inboxPage')), threadId: parseThreadId(params.get('thread')), markRead });
 }
 
 function isInboxIntent(value: unknown): value is InboxIntent {

@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [summary, review, inbox] = await Promise.all([
     loadDashboard({ db: context.db, viewer, client: context.clientIp, lang }),
     manager ? loadReviewPage({ db: context.db, actor: viewer, url, lang }) : Promise.resolve(null),
-    manager ? loadInboxPage({ db: context.db, actor: viewer, url }) : Promise.resolve(null),
+    manager ? loadInboxPage({ db: context.db, actor: viewer, request }) : Promise.resolve(null),
   ]);
   return {
     ...summary,

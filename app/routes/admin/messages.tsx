@@ -21,7 +21,7 @@ const BASE_PATH = '/admin/messages';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'admin');
   const lang = requestLanguage(request);
-  const inbox = await loadInboxPage({ db: context.db, actor, url: new URL(request.url) });
+  const inbox = await loadInboxPage({ db: context.db, actor, request });
   return {
     inbox,
     i18n: translations(lang, ['account', 'admin', 'inbox']),
