@@ -7,23 +7,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Role } from '../../app/lib/access';
-import { expect, signInAs, test, waitForHydration } from './fixtures';
+import { expect, newClientContext, signInAs, test, waitForHydration } from './fixtures';
 import { linkIn, waitForMail } from './mail';
-
-function randomClientIp(): string {
-  const part = () => Math.floor(Math.random() * 250) + 1;
-  return `10.${part()}.${part()}.${part()}`;
-}
 
 /** A second browser (its own cookies) signed in as `role`, as the fixtures set up the first one. */
 async function staffBrowser(browser: Browser, baseURL: string, role: Role): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': randomClientIp() } });
-  const consent = JSON.stringify({ necessary: true, analytics: false, marketing: false, preferences: false });
-  await context.addCookies([
-    { name: 'language', value: 'en', url: baseURL },
-    { name: 'cookie-consent', value: encodeURIComponent(consent), url: baseURL },
-  ]);
-  await context.addInitScript((value) => window.localStorage.setItem('cookie-consent', value), consent);
+  const context = await newClientContext(browser, baseURL);
   const page = await context.newPage();
   await signInAs(page, role);
   return { context, page };

@@ -4,7 +4,7 @@
  * server trusts X-Forwarded-For from loopback), so server-side rate limits count each test
  * apart. Tests that need otherwise say so.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Role } from '../../app/lib/access';
 import { E2E_USERS } from './users';
 
@@ -15,24 +15,37 @@ function randomClientIp(): string {
   return `10.${part()}.${part()}.${part()}`;
 }
 
+const CONSENT = JSON.stringify({ necessary: true, analytics: false, marketing: false, preferences: false });
+
+/** Sets a context up as the fixtures do: its client address, language and (answered) cookie banner. */
+async function prepareContext(context: BrowserContext, { baseURL, language, consented, clientIp }: Options & { baseURL: string | undefined }) {
+  const url = baseURL ?? 'http://127.0.0.1:3210';
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': clientIp === 'random' ? randomClientIp() : clientIp });
+  const cookies: Array<{ name: string; value: string; url: string }> = [{ name: 'language', value: language, url }];
+  if (consented) {
+    cookies.push({ name: 'cookie-consent', value: encodeURIComponent(CONSENT), url });
+    await context.addInitScript((value) => window.localStorage.setItem('cookie-consent', value), CONSENT);
+  }
+  await context.addCookies(cookies);
+}
+
 export const test = base.extend<Options>({
   consented: [true, { option: true }],
   language: ['en', { option: true }],
   // 'random': a fresh address per test; set a fixed one to share a rate-limit bucket.
   clientIp: ['random', { option: true }],
   context: async ({ context, consented, language, baseURL, clientIp }, use) => {
-    const url = baseURL ?? 'http://127.0.0.1:3210';
-    await context.setExtraHTTPHeaders({ 'x-forwarded-for': clientIp === 'random' ? randomClientIp() : clientIp });
-    const cookies: Array<{ name: string; value: string; url: string }> = [{ name: 'language', value: language, url }];
-    if (consented) {
-      const consent = JSON.stringify({ necessary: true, analytics: false, marketing: false, preferences: false });
-      cookies.push({ name: 'cookie-consent', value: encodeURIComponent(consent), url });
-      await context.addInitScript((value) => window.localStorage.setItem('cookie-consent', value), consent);
-    }
-    await context.addCookies(cookies);
+    await prepareContext(context, { baseURL, language, consented, clientIp });
     await use(context);
   },
 });
+
+/** A second browser (its own cookies and client address), set up like the fixtures' first one; English. */
+export async function newClientContext(browser: Browser, baseURL: string | undefined): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL });
+  await prepareContext(context, { baseURL, language: 'en', consented: true, clientIp: 'random' });
+  return context;
+}
 
 export { expect };
 
@@ -41,15 +54,16 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
-/**
- * Signs the page's browser context in as the e2e account of `role` by posting the /auth
- * sign-in form (the same action the page uses), without driving the UI.
- */
-export async function signInAs(page: Page, role: Role) {
-  const account = E2E_USERS[role];
+/** Signs the page's browser context in with `account` by posting the /auth sign-in form (the page's own action). */
+export async function signInWith(page: Page, account: { email: string; password: string }) {
   const response = await page.request.post('/auth', {
     form: { intent: 'sign-in', email: account.email, password: account.password },
     maxRedirects: 0,
   });
-  expect(response.status(), `sign-in as ${role}`).toBe(303);
+  expect(response.status(), `sign-in as ${account.email}`).toBe(303);
+}
+
+/** Signs the page's browser context in as the e2e account of `role`, without driving the UI. */
+export async function signInAs(page: Page, role: Role) {
+  await signInWith(page, E2E_USERS[role]);
 }

@@ -5,16 +5,12 @@
  * list; the endpoint's refusals; the bell at phone width and in both themes.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, signInAs, test, waitForHydration } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, newClientContext, signInAs, signInWith, test, waitForHydration } from './fixtures';
 import { BADGE_USER_NEWEST, BADGE_USER_UNREAD, E2E_NOTIFICATION_USERS, type NotificationUser } from './notification-users';
 
 /** Signs the page's context in as one of the bell accounts (tests/e2e/seed-notifications.ts). */
-async function signInAsBellUser(page: Page, who: NotificationUser) {
-  const account = E2E_NOTIFICATION_USERS[who];
-  const response = await page.request.post('/auth', { form: { intent: 'sign-in', email: account.email, password: account.password }, maxRedirects: 0 });
-  expect(response.status(), `sign-in as ${who}`).toBe(303);
-}
+const signInAsBellUser = (page: Page, who: NotificationUser) => signInWith(page, E2E_NOTIFICATION_USERS[who]);
 
 /** The bell, once it has loaded its list with the event stream open. */
 async function readyBell(page: Page): Promise<Locator> {
@@ -22,18 +18,6 @@ async function readyBell(page: Page): Promise<Locator> {
   await expect(bell).toHaveAttribute('data-status', 'ready');
   await expect(bell).toHaveAttribute('data-live', 'true');
   return bell;
-}
-
-/** A second browser context, as its own client, with the fixtures' consent and language cookies. */
-async function secondContext(browser: Browser, baseURL: string | undefined) {
-  const url = baseURL ?? 'http://127.0.0.1:3210';
-  const context = await browser.newContext({ baseURL: url, extraHTTPHeaders: { 'x-forwarded-for': `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
-  const consent = JSON.stringify({ necessary: true, analytics: false, marketing: false, preferences: false });
-  await context.addCookies([
-    { name: 'language', value: 'en', url },
-    { name: 'cookie-consent', value: encodeURIComponent(consent), url },
-  ]);
-  return context;
 }
 
 test('an admin’s notification reaches a signed-in user live; clicking marks it read and follows its link; Mark all read clears the badge', async ({ page, browser, baseURL }) => {
@@ -48,7 +32,7 @@ test('an admin’s notification reaches a signed-in user live; clicking marks it
   await page.evaluate(() => Object.assign(window, { bellMarker: 'still here' }));
 
   // The admin, in a second browser context.
-  const adminContext = await secondContext(browser, baseURL);
+  const adminContext = await newClientContext(browser, baseURL);
   const admin = await adminContext.newPage();
   await signInAs(admin, 'admin');
   await admin.goto('/admin/notifications');
@@ -175,7 +159,7 @@ test('an account without notifications sees the empty list; a visitor sees no be
   await expect(page.getByTestId('notification-empty')).toContainText('No notifications');
   await expect(page.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
 
-  const visitorContext = await secondContext(browser, baseURL);
+  const visitorContext = await newClientContext(browser, baseURL);
   const visitor = await visitorContext.newPage();
   await visitor.goto('/properties');
   await waitForHydration(visitor);

@@ -4,19 +4,12 @@
  * when the connection returns the badge goes and the notification is in the bell, without a
  * reload. Also: the stream refuses anyone without a session or chat.
  */
-import type { Page } from '@playwright/test';
-import { expect, signInAs, test, waitForHydration } from './fixtures';
+import { expect, newClientContext, signInAs, signInWith, test, waitForHydration } from './fixtures';
 import { E2E_NOTIFICATION_USERS } from './notification-users';
-
-async function signInAsOfflineUser(page: Page) {
-  const account = E2E_NOTIFICATION_USERS.offline;
-  const response = await page.request.post('/auth', { form: { intent: 'sign-in', email: account.email, password: account.password }, maxRedirects: 0 });
-  expect(response.status()).toBe(303);
-}
 
 test('nothing is missed while offline: the badge shows, and the notification sent meanwhile arrives when the connection returns', async ({ page, browser, baseURL }) => {
   const title = `While you were away ${Math.random().toString(36).slice(2, 8)}`;
-  await signInAsOfflineUser(page);
+  await signInWith(page, E2E_NOTIFICATION_USERS.offline);
   await page.goto('/services');
   await waitForHydration(page);
   const bell = page.getByTestId('notification-bell');
@@ -27,7 +20,7 @@ test('nothing is missed while offline: the badge shows, and the notification sen
   await page.context().setOffline(true);
   await expect(page.getByTestId('offline-badge')).toHaveText('Offline');
 
-  const adminContext = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `10.251.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
+  const adminContext = await newClientContext(browser, baseURL);
   const admin = await adminContext.newPage();
   await signInAs(admin, 'admin');
   await admin.goto('/admin/notifications');

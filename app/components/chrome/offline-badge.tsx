@@ -8,9 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { useConnectivity } from '~/lib/realtime';
 import classes from './chrome.module.css';
 
-/** Connectivity lives in the realtime provider (one check for the badge, chat and stream). */
-export { useConnectivity } from '~/lib/realtime';
-
 export function OfflineBadge() {
   const { t } = useTranslation();
   const connectivity = useConnectivity();
