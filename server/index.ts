@@ -20,6 +20,7 @@ import { getPaymentProvider } from '../app/server/payments/payments.server';
 import { createRealtimeHub } from '../app/server/realtime/hub.server';
 import { reconcilePendingPayments } from '../app/features/booking/application-payments.server';
 import { createApp } from './app';
+import { jobHandlers, jobSchedules } from './jobs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -86,10 +87,10 @@ async function main() {
     logger.info(`Dimora is listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`);
   });
   server.keepAliveTimeout = 65_000;
-  // Outbox delivery (application e-mails, notifications) and settling of interrupted payments.
+  // The job runner (e-mails, notifications, scheduled jobs) and settling of interrupted payments.
   const reconcile = { publicUrl: env.publicUrl, origin: { ip: 'server', userAgent: 'payment-reconciler' }, logger };
   const tasks = [{ name: 'payment-reconcile', everyMs: 60_000, run: () => reconcilePendingPayments({ db: database.db, provider: getPaymentProvider(), context: reconcile }) }];
-  const stopOutbox = startOutboxWorker({ db: database.db, mailer, logger, tasks });
+  const stopOutbox = startOutboxWorker({ db: database.db, mailer, logger, publicUrl: env.publicUrl, handlers: jobHandlers, schedules: jobSchedules, tasks });
 
   let stopping = false;
   const shutdown = (signal: string) => {

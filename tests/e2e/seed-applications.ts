@@ -39,7 +39,7 @@ const LONG_AGO = new Date('2020-01-01T00:00:00Z');
 /** Creates the homes and applications above. Running it again changes nothing. */
 export async function seedApplications(db: Db): Promise<void> {
   const { eq, inArray } = await import('drizzle-orm');
-  const { application, payment, property, user } = await import('../../app/server/db/schema');
+  const { application, building, payment, property, user } = await import('../../app/server/db/schema');
   const { demoImageUrl } = await import('../../app/server/db/seed/images.server');
 
   const existing = await db
@@ -62,7 +62,28 @@ export async function seedApplications(db: Db): Promise<void> {
   const managerId = await accountId(E2E_USERS.property_manager.email);
   const tenantId = await accountId(E2E_USERS.tenant.email);
 
+  // One small building per home, run by the home's manager (the database copies it to the unit).
+  const buildings = await db
+    .insert(building)
+    .values(
+      [null, managerId, null].map((manager, i) => ({
+        name: `E2E Review Court ${i + 1}`,
+        streetAddress: `${i + 1} Review Street`,
+        city: 'Austin',
+        state: 'TX',
+        zipCode: '78701',
+        latitude: 30.27,
+        longitude: -97.74,
+        managerId: manager,
+        description: 'A building kept for the browser tests of the application review.',
+        createdAt: LONG_AGO,
+        updatedAt: LONG_AGO,
+      })),
+    )
+    .returning({ id: building.id });
   const home = (title: string, titleIt: string, n: number, manager: string | null) => ({
+    buildingId: buildings[n - 1]!.id,
+    unitNumber: '1',
     title,
     titleIt,
     description: 'A quiet home kept for the browser tests of the application review.',

@@ -1,21 +1,62 @@
 /**
  * Test data factories: each test makes the rows it needs (never the demo seed).
  */
-import { application, payment, property } from '~/server/db/schema';
+import { application, building, payment, property } from '~/server/db/schema';
 import type { Role } from '~/lib/access';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 
 let counter = 0;
 
+type BuildingInput = Partial<typeof building.$inferInsert>;
+
+/** Inserts one building (Austin, TX, no manager unless given); returns the row. */
+export async function createBuilding(db: Db, overrides: BuildingInput = {}) {
+  counter += 1;
+  const [row] = await db
+    .insert(building)
+    .values({
+      name: `Test Building ${counter}`,
+      streetAddress: `${counter} Test Street`,
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+      latitude: 30.27,
+      longitude: -97.74,
+      yearBuilt: 2001,
+      amenities: ['gym'],
+      description: 'A test building.',
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('insert failed');
+  return row;
+}
+
 type PropertyInput = Partial<typeof property.$inferInsert>;
 
-/** Inserts one property with sensible defaults; returns the row. */
+/**
+ * Inserts one property (a unit) with sensible defaults; returns the row. Without `buildingId` it
+ * gets a building of its own in the unit's city, run by `managerId` (the database copies the
+ * building's manager to its units, so `managerId` alone is ignored when `buildingId` is given).
+ */
 export async function createProperty(db: Db, overrides: PropertyInput = {}) {
+  const buildingId =
+    overrides.buildingId ??
+    (
+      await createBuilding(db, {
+        managerId: overrides.managerId ?? null,
+        city: overrides.city ?? 'Austin',
+        state: overrides.state ?? 'TX',
+        zipCode: overrides.zipCode ?? '78701',
+      })
+    ).id;
   counter += 1;
   const [row] = await db
     .insert(property)
     .values({
+      buildingId,
+      unitNumber: `U${counter}`,
       title: `Test home ${counter}`,
       description: 'A bright test apartment.',
       price: 1500,

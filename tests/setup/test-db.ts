@@ -12,11 +12,12 @@ import { createMailer, type Mailer } from '~/server/mail/mailer.server';
 /** `url`: the PostgreSQL connection string (absent on PGlite), for a second instance. */
 export type TestDatabase = Database & { label: string; url?: string };
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `migrate: false` leaves the database empty (migration tests apply the files themselves). */
+export async function createTestDatabase({ migrate = true }: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({});
-    await database.migrate();
+    if (migrate) await database.migrate();
     return Object.assign(database, { label: 'pglite' });
   }
   const name = `dimora_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -27,7 +28,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-  await database.migrate();
+  if (migrate) await database.migrate();
   const close = database.close;
   return Object.assign(database, {
     label: 'postgres',

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';
-import { property } from '~/server/db/schema';
+import { building, property } from '~/server/db/schema';
 import { LISTING_COUNT_CAP, LISTING_PAGE_SIZE, type Language } from '~/lib/constants';
 import { normalizeImageUrls } from '~/lib/image-urls';
 import { stateCodeOf } from '~/lib/us-states';
@@ -29,6 +29,20 @@ export type PublicListing = {
   imageUrls: string[];
   maxOccupants: number;
   availableDate: string | null;
+  /** The building the unit is in (portfolio issue: the card names it). */
+  buildingName: string;
+  unitNumber: string;
+};
+
+/** The building as a unit's public page shows it (no street address). */
+export type PublicBuilding = {
+  id: number;
+  name: string;
+  yearBuilt: number | null;
+  amenities: string[];
+  description: string;
+  imageUrls: string[];
+  unitsTotal: number;
 };
 
 export type PublicPropertyDetail = PublicListing & {
@@ -36,6 +50,9 @@ export type PublicPropertyDetail = PublicListing & {
   amenities: string[];
   latitude: number | null;
   longitude: number | null;
+  building: PublicBuilding;
+  /** Other available, listed units of the same building, cheapest first (at most 6). */
+  otherUnits: PublicListing[];
 };
 
 export type ListingPage = {
@@ -66,15 +83,20 @@ function listingColumns(lang: Language) {
     imageUrls: property.imageUrls,
     maxOccupants: property.maxOccupants,
     availableDate: property.availableDate,
+    buildingName: building.name,
+    unitNumber: property.unitNumber,
   };
 }
+
+/** Only units published on the site (`listed`); a literal, so partial indexes could match it. */
+const LISTED = sql`${property.listed}`;
 
 /**
  * Builds the WHERE clause for a listing query. `location` matches a state ("TX", "Texas"),
  * a city ("Austin"), or "City, ST".
  */
 function listingFilters(query: Omit<ListingQuery, 'page' | 'sort'>, availableOnly: boolean): SQL | undefined {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [LISTED];
   if (availableOnly) conditions.push(eq(property.status, 'available'));
   if (query.capacity) conditions.push(gte(property.maxOccupants, query.capacity));
   if (query.minPrice !== undefined) conditions.push(gte(property.price, query.minPrice));
@@ -90,7 +112,7 @@ function listingFilters(query: Omit<ListingQuery, 'page' | 'sort'>, availableOnl
       if (statePart !== undefined) conditions.push(state ? eq(property.state, state) : sql`false`);
     }
   }
-  return conditions.length ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 function orderFor(sort: ListingQuery['sort']) {
@@ -138,6 +160,7 @@ export async function findListings({
       : await db
           .select(listingColumns(lang))
           .from(property)
+          .innerJoin(building, eq(building.id, property.buildingId))
           .where(where)
           .orderBy(...orderFor(query.sort))
           .limit(pageSize)
@@ -150,14 +173,21 @@ export async function findFeaturedListings({ db, lang, limit = 6 }: { db: Db; la
   const rows = await db
     .select(listingColumns(lang))
     .from(property)
-    .where(eq(property.status, 'available'))
+    .innerJoin(building, eq(building.id, property.buildingId))
+    .where(and(LISTED, eq(property.status, 'available')))
     .orderBy(desc(property.createdAt), desc(property.id))
     .limit(Math.min(limit, 24));
   return rows.map(toListing);
 }
 
-/** One property for its public detail page, or null when the id is unknown. No address. */
-export async function findPublicProperty({ db, id, lang }: { db: Db; id: number; lang: Language }) {
+/** At most this many other units of the building are suggested on a unit's page. */
+const OTHER_UNITS_LIMIT = 6;
+
+/**
+ * One listed property for its public detail page, with its building (no street address) and the
+ * building's other available listed units; null when the id is unknown or the unit unlisted.
+ */
+export async function findPublicProperty({ db, id, lang }: { db: Db; id: number; lang: Language }): Promise<PublicPropertyDetail | null> {
   const [row] = await db
     .select({
       ...listingColumns(lang),
@@ -166,12 +196,42 @@ export async function findPublicProperty({ db, id, lang }: { db: Db; id: number;
       amenities: property.amenities,
       latitude: property.latitude,
       longitude: property.longitude,
+      buildingId: building.id,
+      buildingYearBuilt: building.yearBuilt,
+      buildingAmenities: building.amenities,
+      buildingDescription: lang === 'it' ? sql<string>`coalesce(${building.descriptionIt}, ${building.description})` : building.description,
+      buildingImageUrls: building.imageUrls,
+      buildingUnitsTotal: building.unitsTotal,
     })
     .from(property)
-    .where(eq(property.id, id))
+    .innerJoin(building, eq(building.id, property.buildingId))
+    .where(and(eq(property.id, id), LISTED))
     .limit(1);
   if (!row) return null;
-  return { ...toListing(row), description: row.description, amenities: row.amenities, latitude: row.latitude, longitude: row.longitude } satisfies PublicPropertyDetail;
+  const others = await db
+    .select(listingColumns(lang))
+    .from(property)
+    .innerJoin(building, eq(building.id, property.buildingId))
+    .where(and(eq(property.buildingId, row.buildingId), LISTED, eq(property.status, 'available'), sql`${property.id} <> ${id}`))
+    .orderBy(asc(property.price), asc(property.id))
+    .limit(OTHER_UNITS_LIMIT);
+  return {
+    ...toListing(row),
+    description: row.description,
+    amenities: row.amenities,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    building: {
+      id: row.buildingId,
+      name: row.buildingName,
+      yearBuilt: row.buildingYearBuilt,
+      amenities: row.buildingAmenities,
+      description: row.buildingDescription,
+      imageUrls: normalizeImageUrls(row.buildingImageUrls),
+      unitsTotal: row.buildingUnitsTotal,
+    },
+    otherUnits: others.map(toListing),
+  };
 }
 
 export type LocationOption = { city: string; state: string };
@@ -185,9 +245,9 @@ export async function listLocations({ db }: { db: Db }): Promise<LocationOption[
   const cached = locationCache.get(db);
   if (cached && Date.now() - cached.at < LOCATION_CACHE_MS) return cached.value;
   const value = await db
-    .selectDistinct({ city: property.city, state: property.state })
-    .from(property)
-    .orderBy(asc(property.state), asc(property.city));
+    .selectDistinct({ city: building.city, state: building.state })
+    .from(building)
+    .orderBy(asc(building.state), asc(building.city));
   locationCache.set(db, { at: Date.now(), value });
   return value;
 }
@@ -210,5 +270,7 @@ function toListing(row: ListingRow): PublicListing {
     imageUrls: normalizeImageUrls(row.imageUrls),
     maxOccupants: row.maxOccupants,
     availableDate: row.availableDate,
+    buildingName: row.buildingName,
+    unitNumber: row.unitNumber,
   };
 }

@@ -17,6 +17,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -69,6 +70,10 @@ export const threadKind = pgEnum('thread_kind', ['chat', 'contact', 'tenant', 'v
 export const threadStatus = pgEnum('thread_status', ['open', 'closed']);
 export const notificationType = pgEnum('notification_type', ['success', 'warning', 'error', 'info']);
 export const listingAlertStatus = pgEnum('listing_alert_status', ['pending', 'confirmed', 'unsubscribed']);
+/** How a confirmed listing alert is delivered (portfolio issue item 8). */
+export const listingAlertFrequency = pgEnum('listing_alert_frequency', ['immediate', 'daily']);
+/** What a stored file is (DESIGN §4 `document`): photos now; COI, W-9, lease PDFs… later. */
+export const documentKind = pgEnum('document_kind', ['photo', 'coi', 'w9', 'lease_pdf', 'receipt', 'invoice', 'attachment']);
 
 // ---------------------------------------------------------------------------------------------
 // Accounts: better-auth's core tables (user, session, account, verification) + admin plugin
@@ -175,6 +180,50 @@ export const project = pgTable('project', {
 });
 
 /**
+ * A building: a multi-family community (DESIGN §4, portfolio issue item 1). Its units are
+ * `property` rows. `manager_id` is the property manager who runs it; the database copies it to
+ * every unit's `property.manager_id` (trigger `property_manager_from_building`), so every query
+ * scoped by unit stays correct. The `units_*` counters are kept by statement triggers on
+ * `property` (migration 0004): the buildings list filters and sorts by occupancy without
+ * aggregating 75,000 units.
+ */
+export const building = pgTable(
+  'building',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    streetAddress: text('street_address').notNull(),
+    city: text('city').notNull(),
+    /** Two-letter USPS code. */
+    state: text('state').notNull(),
+    zipCode: text('zip_code').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    yearBuilt: integer('year_built'),
+    /** Building-wide amenity keys (`~/lib/amenities`). */
+    amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+    description: text('description').notNull().default(''),
+    descriptionIt: text('description_it'),
+    /** Photo URLs (1200 px variant), cover first. */
+    imageUrls: text('image_urls').array().notNull().default(sql`'{}'::text[]`),
+    managerId: text('manager_id').references(() => user.id, { onDelete: 'set null' }),
+    unitsTotal: integer('units_total').notNull().default(0),
+    unitsAvailable: integer('units_available').notNull().default(0),
+    unitsLeased: integer('units_leased').notNull().default(0),
+    unitsMaintenance: integer('units_maintenance').notNull().default(0),
+    unitsListed: integer('units_listed').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('building_year_built_range', sql`${t.yearBuilt} IS NULL OR ${t.yearBuilt} BETWEEN 1700 AND 2100`),
+    index('building_name_idx').on(t.name, t.id),
+    index('building_state_name_idx').on(t.state, t.name, t.id),
+    index('building_manager_idx').on(t.managerId, t.name, t.id),
+  ],
+);
+
+/**
  * A rentable unit (spec §3 "Property"). `price` is the monthly rent in whole USD; `max_occupants`
  * backs the public "capacity" filter. The public listing never selects `address`.
  */
@@ -202,7 +251,16 @@ export const property = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     maxOccupants: integer('max_occupants').notNull().default(2),
+    /** The building the unit is in (portfolio issue item 1). */
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => building.id, { onDelete: 'restrict' }),
+    /** The unit's number within its building ("4B", "1203", "A"). */
+    unitNumber: text('unit_number').notNull(),
+    /** Published on the public site; separate from `status`. */
+    listed: boolean('listed').notNull().default(true),
     projectId: integer('project_id').references(() => project.id, { onDelete: 'set null' }),
+    /** A copy of the building's manager, kept by the database (see `building`). */
     managerId: text('manager_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -223,7 +281,64 @@ export const property = pgTable(
     index('property_city_price_idx').on(sql`lower(${t.city})`, t.price, t.maxOccupants),
     index('property_status_created_idx').on(t.status, t.createdAt.desc()),
     index('property_manager_idx').on(t.managerId),
+    uniqueIndex('property_building_unit_idx').on(t.buildingId, t.unitNumber),
   ],
+);
+
+/**
+ * Every stored file (DESIGN §4 `document`; the upload pipeline of the portfolio issue): who owns
+ * it (`owner_type` + `owner_id`: `property`, `building`, later `maintenance_request`, `vendor`…),
+ * what it is, where the storage keeps it, and its checksum. Photos keep their ordered URLs in the
+ * owner's `image_urls`; this row holds the facts needed to audit and delete them.
+ */
+export const document = pgTable(
+  'document',
+  {
+    id: serial('id').primaryKey(),
+    ownerType: text('owner_type').notNull(),
+    ownerId: text('owner_id').notNull(),
+    kind: documentKind('kind').notNull(),
+    /** Storage key of the file (photos: of the 1200 px variant; the others differ by width). */
+    storageKey: text('storage_key').notNull().unique(),
+    /** Public URL of the file (photos: the 1200 px variant). */
+    url: text('url').notNull(),
+    mime: text('mime').notNull(),
+    /** Bytes stored (photos: all variants together). */
+    sizeBytes: integer('size_bytes').notNull(),
+    /** SHA-256 (hex) of the file as uploaded. */
+    sha256: text('sha256').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    originalName: text('original_name'),
+    /** Certificates of insurance expire (maintenance issue). */
+    expiresOn: date('expires_on'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('document_owner_idx').on(t.ownerType, t.ownerId, t.kind)],
+);
+
+/**
+ * A CSV import of units into a building (portfolio issue item 2): the file is kept between the
+ * dry-run preview and the commit, so "Import" writes exactly what was previewed, once.
+ */
+export const unitImport = pgTable(
+  'unit_import',
+  {
+    id: text('id').primaryKey(),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => building.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    fileName: text('file_name'),
+    csv: text('csv').notNull(),
+    rowCount: integer('row_count').notNull(),
+    committedAt: timestamp('committed_at', { withTimezone: true }),
+    /** `{ created, updated }` once committed. */
+    result: jsonb('result').$type<{ created: number; updated: number }>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('unit_import_created_idx').on(t.createdAt)],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -544,6 +659,8 @@ export const listingAlert = pgTable(
       .default({}),
     locale: text('locale').notNull().default('en'),
     status: listingAlertStatus('status').notNull().default('pending'),
+    /** `immediate`: one e-mail per matching unit; `daily`: one digest a day. */
+    frequency: listingAlertFrequency('frequency').notNull().default('immediate'),
     confirmToken: text('confirm_token').notNull().unique(),
     unsubscribeToken: text('unsubscribe_token').notNull().unique(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -552,6 +669,28 @@ export const listingAlert = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('listing_alert_email_idx').on(sql`lower(${t.email})`), index('listing_alert_status_idx').on(t.status)],
+);
+
+/**
+ * One unit announced to one listing alert (portfolio issue item 8): the primary key makes "at most
+ * once per unit per alert" a database rule. `sent_at` is null while a daily digest waits.
+ */
+export const listingAlertDelivery = pgTable(
+  'listing_alert_delivery',
+  {
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => listingAlert.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => property.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.alertId, t.propertyId] }),
+    index('listing_alert_delivery_pending_idx').on(t.alertId).where(sql`${t.sentAt} IS NULL`),
+  ],
 );
 
 /** System settings edited in /admin/system (application fee, deposit rule, …). */
@@ -569,6 +708,8 @@ export const outbox = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     topic: text('topic').notNull(),
     payload: jsonb('payload').notNull(),
+    /** Optional idempotency key: a second enqueue with the same key is ignored (exactly-once effects). */
+    dedupeKey: text('dedupe_key').unique(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
@@ -577,6 +718,20 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_pending_idx').on(t.availableAt).where(sql`${t.processedAt} IS NULL`)],
 );
+
+/**
+ * Recurring jobs of the job runner (decision 014): each row is one schedule; the instance that
+ * moves `next_run_at` forward (one conditional UPDATE) enqueues that run, so several instances
+ * run a schedule once. A run missed while every instance was down runs once at the next start.
+ */
+export const jobSchedule = pgTable('job_schedule', {
+  name: text('name').primaryKey(),
+  /** Cron expression (UTC), evaluated by croner. */
+  cron: text('cron').notNull(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
 
 /** Dev mailbox: every e-mail the server sends when no SMTP_URL is configured. */
 export const mailMessage = pgTable('mail_message', {

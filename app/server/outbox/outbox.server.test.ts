@@ -1,151 +1,178 @@
-import { randomUUID } from 'node:crypto';
+/**
+ * The job runner (decision 014) with toy handlers: retries and backoff, unknown topics, dedupe
+ * keys, handlers that mark their row in their own transaction, and schedules that run once
+ * across instances and catch up after downtime.
+ */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '~/server/db/client.server';
-import { mailMessage, notification, outbox, user } from '~/server/db/schema';
+import { jobSchedule, outbox, setting } from '~/server/db/schema';
 import { logger } from '~/server/logger.server';
 import type { Mailer } from '~/server/mail/mailer.server';
-import { createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
-import { OUTBOX_MAX_ATTEMPTS, enqueueOutbox, outboxBackoffS, processOutboxBatch, startOutboxWorker, type OutboxMessage } from './outbox.server';
+import {
+  OUTBOX_MAX_ATTEMPTS,
+  enqueueDueSchedules,
+  enqueueOutbox,
+  nextRunOf,
+  outboxBackoffS,
+  processOutboxBatch,
+  startOutboxWorker,
+  syncSchedules,
+  type JobHandlers,
+} from './outbox.server';
 
 let database: TestDatabase;
 let db: Db;
+let mailer: Mailer;
 const quiet = logger.child({}, { level: 'silent' });
+const publicUrl = 'http://dimora.test';
+let ran: string[] = [];
 
-async function person(role: 'admin' | 'property_manager' | 'tenant', locale: 'en' | 'it', banned = false) {
-  const id = randomUUID();
-  await db.insert(user).values({ id, name: `${role} ${id.slice(0, 4)}`, email: `${id.slice(0, 8)}@staff.test`, role, locale, banned });
-  return id;
-}
-
-function confirmation(to: string, locale: 'en' | 'it', reference: string): OutboxMessage {
-  return {
-    topic: 'mail.application_confirmation',
-    payload: {
-      to,
-      locale,
-      firstName: 'Giulia',
-      reference,
-      propertyTitle: locale === 'it' ? 'Loft luminoso' : 'Bright loft',
-      propertyCity: 'Austin',
-      moveIn: '2027-01-15',
-      moveOut: '2028-01-15',
-      leaseMonths: 12,
-      monthlyRentCents: 150_000,
-      depositCents: 150_000,
-      applicationFeeCents: 5_000,
-      paymentMethod: 'card',
-      paidNowCents: 5_000,
-      depositPaidNow: false,
-      dueAtSigningCents: 300_000,
-      cardBrand: 'visa',
-      cardLast4: '4242',
-      contactUrl: 'http://dimora.test/contact',
-    },
-  };
-}
+/** `test.echo` records its payload; `test.fail` always throws; `test.write` writes a setting and marks itself done in one transaction. */
+const handlers: JobHandlers = {
+  'test.echo': async (job) => {
+    ran.push(String((job.payload as { text: string }).text));
+  },
+  'test.fail': async () => {
+    throw new Error('SMTP 451 try later');
+  },
+  'test.write': async (job, { db: jobDb, markDone }) => {
+    await jobDb.transaction(async (tx) => {
+      await tx.insert(setting).values({ key: `test.${job.id}`, value: job.payload }).onConflictDoNothing();
+      await markDone(tx);
+    });
+  },
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
+  mailer = testContext(database).mailer;
+});
+
+beforeEach(async () => {
+  ran = [];
+  await db.delete(outbox);
+  await db.delete(jobSchedule);
 });
 
 afterAll(async () => {
   await database.close();
 });
 
-describe('outbox delivery', () => {
-  it("sends the applicant's confirmation in Italian and notifies admins and the home's manager, once", async () => {
-    const admin = await person('admin', 'en');
-    const bannedAdmin = await person('admin', 'en', true);
-    const manager = await person('property_manager', 'it');
-    const otherManager = await person('property_manager', 'en');
-    const applicant = await person('tenant', 'it');
-    const home = await createProperty(db, { managerId: manager });
+const batch = () => processOutboxBatch({ db, mailer, logger: quiet, handlers, publicUrl });
+
+describe('the job runner', () => {
+  it('runs each job once, in order, and marks it processed', async () => {
     await enqueueOutbox(db, [
-      confirmation('giulia@example.it', 'it', 'DIM-ABCD2345'),
-      {
-        topic: 'notification.application_submitted',
-        payload: {
-          applicationId: 1,
-          reference: 'DIM-ABCD2345',
-          propertyId: home.id,
-          propertyTitles: { en: 'Bright loft', it: 'Loft luminoso' },
-          applicantName: 'Giulia Rossi',
-          moveIn: '2027-01-15',
-          applicantUserId: applicant,
-        },
-      },
+      { topic: 'test.echo', payload: { text: 'one' } },
+      { topic: 'test.echo', payload: { text: 'two' } },
     ]);
-
-    const mailer = testContext(database).mailer;
-    expect(await processOutboxBatch({ db, mailer, logger: quiet })).toEqual({ processed: 2, failed: 0 });
-
-    const [mail, ...more] = await db.select().from(mailMessage).where(eq(mailMessage.to, 'giulia@example.it'));
-    expect(more).toHaveLength(0);
-    expect(mail!.subject).toBe('Candidatura ricevuta: Loft luminoso (DIM-ABCD2345)');
-    expect(mail!.text).toContain('Ciao Giulia,');
-    expect(mail!.text).toContain('Il tuo codice di riferimento: DIM-ABCD2345');
-    expect(mail!.text).toContain('Pagato oggi: 50,00');
-    expect(mail!.text).toContain('Visa che termina con 4242');
-    expect(mail!.text).toContain('15 gen 2027');
-
-    const rows = await db.select().from(notification).where(sql`${notification.userId} in (${admin}, ${bannedAdmin}, ${manager}, ${otherManager}, ${applicant})`);
-    const byUser = new Map(rows.map((row) => [row.userId, row]));
-    expect(byUser.get(admin)).toMatchObject({ title: 'New rental application', actionUrl: '/admin/applications', read: false });
-    expect(byUser.get(admin)!.message).toBe('Giulia Rossi applied for Bright loft (reference DIM-ABCD2345), moving in on Jan 15, 2027.');
-    expect(byUser.get(manager)).toMatchObject({ title: 'Nuova candidatura di locazione', actionUrl: '/dashboard' });
-    expect(byUser.get(manager)!.message).toContain('Loft luminoso');
-    expect(byUser.get(applicant)).toMatchObject({ title: 'Candidatura ricevuta', type: 'success', actionUrl: '/payment-success?ref=DIM-ABCD2345' });
-    expect(byUser.has(bannedAdmin)).toBe(false);
-    expect(byUser.has(otherManager)).toBe(false);
-
-    // Delivered messages are marked and never delivered again.
-    const pending = await db.select().from(outbox).where(sql`${outbox.processedAt} is null`);
-    expect(pending).toHaveLength(0);
-    expect(await processOutboxBatch({ db, mailer, logger: quiet })).toEqual({ processed: 0, failed: 0 });
-    expect(await db.select().from(mailMessage).where(eq(mailMessage.to, 'giulia@example.it'))).toHaveLength(1);
+    expect(await batch()).toEqual({ processed: 2, failed: 0 });
+    expect(ran).toEqual(['one', 'two']);
+    expect(await batch()).toEqual({ processed: 0, failed: 0 });
+    const rows = await db.select().from(outbox);
+    expect(rows.every((row) => row.processedAt !== null && row.attempts === 1)).toBe(true);
   });
 
-  it('a failing delivery records the error and waits with growing backoff; it is given up after the last attempt', async () => {
-    const failing: Mailer = { kind: 'smtp', send: () => Promise.reject(new Error('SMTP 451 try later')), close: () => undefined };
-    await enqueueOutbox(db, [confirmation('later@example.com', 'en', 'DIM-FAIL2345')]);
-    expect(await processOutboxBatch({ db, mailer: failing, logger: quiet })).toEqual({ processed: 0, failed: 1 });
-    const [row] = await db.select().from(outbox).where(sql`${outbox.payload} ->> 'to' = 'later@example.com'`);
+  it('ignores a second job with the same dedupe key', async () => {
+    await enqueueOutbox(db, [{ topic: 'test.echo', payload: { text: 'first' }, dedupeKey: 'alert:1:unit:7' }]);
+    await enqueueOutbox(db, [
+      { topic: 'test.echo', payload: { text: 'again' }, dedupeKey: 'alert:1:unit:7' },
+      { topic: 'test.echo', payload: { text: 'other' }, dedupeKey: 'alert:1:unit:8' },
+    ]);
+    await batch();
+    expect(ran.sort()).toEqual(['first', 'other']);
+  });
+
+  it('waits until availableAt before running a job', async () => {
+    await enqueueOutbox(db, [{ topic: 'test.echo', payload: { text: 'later' }, availableAt: new Date(Date.now() + 60_000) }]);
+    expect(await batch()).toEqual({ processed: 0, failed: 0 });
+    await db.update(outbox).set({ availableAt: sql`now()` });
+    expect(await batch()).toEqual({ processed: 1, failed: 0 });
+  });
+
+  it('a failing job records the error and waits with growing backoff; it is given up after the last attempt', async () => {
+    await enqueueOutbox(db, [{ topic: 'test.fail', payload: {} }]);
+    expect(await batch()).toEqual({ processed: 0, failed: 1 });
+    const [row] = await db.select().from(outbox);
     expect(row).toMatchObject({ attempts: 1, lastError: 'SMTP 451 try later', processedAt: null });
     expect(row!.availableAt.getTime()).toBeGreaterThan(Date.now() + 3_000);
     // Not due yet: the next batch leaves it alone.
-    expect(await processOutboxBatch({ db, mailer: failing, logger: quiet })).toEqual({ processed: 0, failed: 0 });
+    expect(await batch()).toEqual({ processed: 0, failed: 0 });
     expect([1, 2, 3, 20].map(outboxBackoffS)).toEqual([5, 10, 20, 3600]);
 
     await db.update(outbox).set({ attempts: OUTBOX_MAX_ATTEMPTS - 1, availableAt: sql`now()` }).where(eq(outbox.id, row!.id));
-    expect(await processOutboxBatch({ db, mailer: failing, logger: quiet })).toEqual({ processed: 0, failed: 1 });
+    expect(await batch()).toEqual({ processed: 0, failed: 1 });
     await db.update(outbox).set({ availableAt: sql`now()` }).where(eq(outbox.id, row!.id));
-    expect(await processOutboxBatch({ db, mailer: failing, logger: quiet })).toEqual({ processed: 0, failed: 0 });
+    expect(await batch()).toEqual({ processed: 0, failed: 0 });
   });
 
   it('an unknown topic is an error, not a silent success', async () => {
     await db.insert(outbox).values({ topic: 'mail.nobody_knows', payload: {} });
-    const mailer = testContext(database).mailer;
-    expect(await processOutboxBatch({ db, mailer, logger: quiet })).toEqual({ processed: 0, failed: 1 });
+    expect(await batch()).toEqual({ processed: 0, failed: 1 });
     const [row] = await db.select().from(outbox).where(eq(outbox.topic, 'mail.nobody_knows'));
     expect(row!.lastError).toMatch(/unknown outbox topic/);
   });
 
-  it('the worker delivers in the background and stops cleanly', async () => {
-    const mailer = testContext(database).mailer;
-    const stop = startOutboxWorker({ db, mailer, logger: quiet, intervalMs: 20 });
+  it('a handler commits its write and its completion together', async () => {
+    await enqueueOutbox(db, [{ topic: 'test.write', payload: { written: true } }]);
+    expect(await batch()).toEqual({ processed: 1, failed: 0 });
+    const [job] = await db.select().from(outbox);
+    const [written] = await db.select().from(setting).where(eq(setting.key, `test.${job!.id}`));
+    expect(written?.value).toEqual({ written: true });
+    expect(job!.processedAt).not.toBeNull();
+  });
+
+  it('the worker runs jobs in the background and stops cleanly', async () => {
+    const stop = startOutboxWorker({ db, mailer, logger: quiet, handlers, publicUrl, intervalMs: 20 });
     try {
-      await enqueueOutbox(db, [confirmation('worker@example.com', 'en', 'DIM-WORK2345')]);
-      await expect
-        .poll(async () => (await db.select().from(mailMessage).where(eq(mailMessage.to, 'worker@example.com'))).length, { timeout: 5_000, interval: 25 })
-        .toBe(1);
-      const [mail] = await db.select().from(mailMessage).where(eq(mailMessage.to, 'worker@example.com'));
-      expect(mail!.subject).toBe('Application received: Bright loft (DIM-WORK2345)');
-      expect(mail!.text).toContain('Paid today: $50.00 with Visa ending in 4242');
+      await enqueueOutbox(db, [{ topic: 'test.echo', payload: { text: 'background' } }]);
+      await expect.poll(() => ran, { timeout: 5_000, interval: 25 }).toEqual(['background']);
     } finally {
       await stop();
     }
+  });
+});
+
+describe('schedules', () => {
+  const daily = { name: 'test-daily', cron: '0 8 * * *', topic: 'test.echo' };
+
+  it('computes the next run of a cron expression in UTC', () => {
+    expect(nextRunOf('0 8 * * *', new Date('2026-11-24T07:59:00Z')).toISOString()).toBe('2026-11-24T08:00:00.000Z');
+    expect(nextRunOf('0 8 * * *', new Date('2026-11-24T08:00:00Z')).toISOString()).toBe('2026-11-25T08:00:00.000Z');
+  });
+
+  it('enqueues a due schedule once even when two instances tick at the same moment', async () => {
+    await syncSchedules({ db, schedules: [daily], now: new Date('2026-11-24T07:00:00Z') });
+    const at = new Date('2026-11-24T08:00:05Z');
+    const results = await Promise.all([enqueueDueSchedules({ db, schedules: [daily], now: at }), enqueueDueSchedules({ db, schedules: [daily], now: at })]);
+    expect(results.flat()).toEqual(['test-daily']);
+    const jobs = await db.select().from(outbox);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ topic: 'test.echo', payload: { scheduledFor: '2026-11-24T08:00:00.000Z' }, dedupeKey: 'schedule:test-daily:2026-11-24T08:00:00.000Z' });
+    const [row] = await db.select().from(jobSchedule);
+    expect(row!.nextRunAt.toISOString()).toBe('2026-11-25T08:00:00.000Z');
+    // Not due again until tomorrow.
+    expect(await enqueueDueSchedules({ db, schedules: [daily], now: new Date('2026-11-24T20:00:00Z') })).toEqual([]);
+  });
+
+  it('runs a schedule missed during downtime once at the next start, then keeps its rhythm', async () => {
+    await syncSchedules({ db, schedules: [daily], now: new Date('2026-11-20T07:00:00Z') });
+    // The server was down for four days; a restart re-registers the schedule without moving it.
+    await syncSchedules({ db, schedules: [daily], now: new Date('2026-11-24T12:00:00Z') });
+    expect(await enqueueDueSchedules({ db, schedules: [daily], now: new Date('2026-11-24T12:00:00Z') })).toEqual(['test-daily']);
+    expect(await db.select().from(outbox)).toHaveLength(1);
+    const [row] = await db.select().from(jobSchedule);
+    expect(row!.nextRunAt.toISOString()).toBe('2026-11-25T08:00:00.000Z');
+  });
+
+  it('re-times a schedule whose cron changed', async () => {
+    await syncSchedules({ db, schedules: [daily], now: new Date('2026-11-24T07:00:00Z') });
+    await syncSchedules({ db, schedules: [{ ...daily, cron: '30 9 * * *' }], now: new Date('2026-11-24T07:00:00Z') });
+    const [row] = await db.select().from(jobSchedule);
+    expect(row).toMatchObject({ cron: '30 9 * * *' });
+    expect(row!.nextRunAt.toISOString()).toBe('2026-11-24T09:30:00.000Z');
   });
 });

@@ -1,50 +1,66 @@
 /**
- * The transactional outbox (issue "nothing lost"; schema `outbox`): business changes write the
- * e-mails and notifications they cause as outbox rows in the same transaction; this worker
- * delivers them afterwards. A crash can therefore never leave an application without its
- * confirmation e-mail or staff notification, nor send one for a change that rolled back.
+ * The job runner (decision 014), grown from the transactional outbox (decision 009): business
+ * changes write the jobs they cause (e-mails, notifications, alert matching…) as `outbox` rows in
+ * the same transaction; this worker runs them afterwards. A crash can therefore never lose a job
+ * whose change committed, nor run one for a change that rolled back.
  *
- * Delivery is at least once: rows are claimed with `FOR UPDATE SKIP LOCKED` (several instances
- * share the work; PGlite accepts it too) by pushing `available_at` ahead by a lease; a handler
- * that succeeds marks the row processed, one that fails records `last_error` and retries with
- * exponential backoff, up to OUTBOX_MAX_ATTEMPTS. Notification rows are written in the same
- * transaction that marks the message processed (exactly once); an e-mail whose sending succeeded
- * but whose row could not be marked (crash) is sent again.
+ * - **Handlers** belong to the features (STYLE: the runner knows no domain): each feature exports
+ *   a `JobHandlers` map (topic → handler); `server/jobs.ts` joins them and hands them to
+ *   `startOutboxWorker`. A topic without a handler is an error, retried like any other.
+ * - **Exactly-once effects**: `dedupeKey` makes a second enqueue of the same job a no-op, and a
+ *   handler that writes to the database marks its row done in its own transaction (`markDone`).
+ *   An e-mail whose sending succeeded but whose row could not be marked (crash) is sent again.
+ * - **Retries**: a failing handler records `last_error` and waits 5 s, 10 s, 20 s… (≤ 1 h), up to
+ *   OUTBOX_MAX_ATTEMPTS; then the row stays with its error (retried by hand in /admin/database).
+ * - **Several instances**: rows are claimed with `FOR UPDATE SKIP LOCKED` by pushing
+ *   `available_at` ahead by a lease; schedules advance with one conditional UPDATE (below).
+ * - **Schedules**: `JobSchedule`s (cron, UTC, evaluated by croner) live in `job_schedule`. The
+ *   instance whose UPDATE moves `next_run_at` forward enqueues that run (dedupe key
+ *   `schedule:<name>:<due time>`), so a run happens once however many instances tick. A run missed
+ *   while every instance was down is enqueued once at the next start (its job catches up).
  *
- * Importable by plain tsx (server/index.ts): no Vite-only imports; mail texts come from
- * templates.server.ts.
+ * Importable by plain tsx (server/index.ts): no Vite-only imports.
  */
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { Cron } from 'croner';
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server';
-import { type notification, outbox, property, user } from '../db/schema';
-import { insertNotifications } from '../notifications/notify.server';
+import { jobSchedule, outbox } from '../db/schema';
 import type { Logger } from '../logger.server';
 import type { Mailer } from '../mail/mailer.server';
-import { applicationConfirmationMail, applicationNotificationTexts, type ApplicationConfirmationMailInput } from '../mail/templates.server';
-import { applicationStatusMail, type ApplicationStatusMailPayload } from '../mail/application-status-mail.server';
 
-/** `mail.application_confirmation`: the applicant's confirmation e-mail, in their language. */
-export type ApplicationConfirmationPayload = ApplicationConfirmationMailInput;
-
-/** `notification.application_submitted`: in-app notifications for staff (and the applicant). */
-export type ApplicationSubmittedPayload = {
-  applicationId: number;
-  reference: string;
-  propertyId: number;
-  /** The property's title in each language (staff read it in their own). */
-  propertyTitles: { en: string; it: string };
-  applicantName: string;
-  /** ISO date. */
-  moveIn: string;
-  /** The signed-in applicant, who gets an "application received" notification too. */
-  applicantUserId: string | null;
+/** One job to enqueue. `payload` must be JSON and hold no secret or card data. */
+export type OutboxMessage = {
+  topic: string;
+  payload: unknown;
+  /** A second message with the same key is ignored (for as long as the first row is kept). */
+  dedupeKey?: string;
+  /** Run no earlier than this (default: now). */
+  availableAt?: Date;
 };
 
-export type OutboxMessage =
-  | { topic: 'mail.application_confirmation'; payload: ApplicationConfirmationPayload }
-  | { topic: 'notification.application_submitted'; payload: ApplicationSubmittedPayload }
-  | { topic: 'mail.application_status'; payload: ApplicationStatusMailPayload };
-export type OutboxTopic = OutboxMessage['topic'];
+/** What every handler may use. `publicUrl` is the site's origin for links in e-mails. */
+export type JobContext = {
+  db: Db;
+  mailer: Mailer;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  publicUrl: string;
+};
+
+/** A claimed job as its handler receives it. `attempts` counts this one. */
+export type ClaimedJob<P = unknown> = { id: number; topic: string; payload: P; attempts: number };
+
+/**
+ * Runs one job. Throwing means "failed, retry later". A handler whose effect is a database write
+ * should make it in a transaction that also calls `markDone(tx)`, so the effect and the job's
+ * completion commit together (exactly once).
+ */
+export type JobHandler = (job: ClaimedJob, context: JobContext & { markDone(tx: Db): Promise<void> }) => Promise<void>;
+
+/** The handlers of one feature (or all of them), by topic. */
+export type JobHandlers = Readonly<Record<string, JobHandler>>;
+
+/** A recurring job: enqueue `topic` with payload `{ scheduledFor: ISO time }` on `cron` (UTC). */
+export type JobSchedule = { name: string; cron: string; topic: string };
 
 /** Attempts before a message is given up (it stays in the table with its last error). */
 export const OUTBOX_MAX_ATTEMPTS = 8;
@@ -52,14 +68,26 @@ export const OUTBOX_MAX_ATTEMPTS = 8;
 const CLAIM_LEASE_S = 120;
 /** Processed rows are deleted after this many days (they hold personal data). */
 const RETENTION_DAYS = 30;
+/** How often the worker looks for due schedules. */
+const SCHEDULE_CHECK_MS = 15_000;
 
 /**
- * Writes outbox messages. Call it with the transaction that makes the business change, so the
- * messages exist exactly when the change does. Payloads must hold no card data.
+ * Writes jobs. Call it with the transaction that makes the business change, so the jobs exist
+ * exactly when the change does. Messages whose `dedupeKey` already exists are skipped.
  */
 export async function enqueueOutbox(db: Db, messages: readonly OutboxMessage[]): Promise<void> {
   if (messages.length === 0) return;
-  await db.insert(outbox).values(messages.map((message) => ({ topic: message.topic, payload: message.payload })));
+  await db
+    .insert(outbox)
+    .values(
+      messages.map((message) => ({
+        topic: message.topic,
+        payload: message.payload,
+        dedupeKey: message.dedupeKey ?? null,
+        ...(message.availableAt ? { availableAt: message.availableAt } : {}),
+      })),
+    )
+    .onConflictDoNothing({ target: outbox.dedupeKey });
 }
 
 /** Seconds to wait before attempt `attempts + 1`: 5 s, 10 s, 20 s … capped at one hour. */
@@ -67,83 +95,19 @@ export function outboxBackoffS(attempts: number): number {
   return Math.min(3_600, 5 * 2 ** Math.max(0, attempts - 1));
 }
 
-type Deps = { db: Db; mailer: Mailer; logger: Pick<Logger, 'info' | 'warn' | 'error'> };
-type ClaimedRow = { id: number; topic: string; payload: unknown; attempts: number };
+type Deps = JobContext & { handlers: JobHandlers };
 
-async function notifyApplicationSubmitted(db: Db, rowId: number, payload: ApplicationSubmittedPayload): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [home] = await tx.select({ managerId: property.managerId }).from(property).where(eq(property.id, payload.propertyId));
-    const staff = await tx
-      .select({ id: user.id, locale: user.locale })
-      .from(user)
-      .where(
-        and(
-          eq(user.banned, false),
-          home?.managerId ? or(eq(user.role, 'admin'), eq(user.id, home.managerId)) : eq(user.role, 'admin'),
-        ),
-      );
-    const rows: (typeof notification.$inferInsert)[] = staff.map((recipient) => {
-      const texts = applicationNotificationTexts(recipient.locale);
-      const values = {
-        name: payload.applicantName,
-        property: recipient.locale === 'it' ? payload.propertyTitles.it : payload.propertyTitles.en,
-        reference: payload.reference,
-        moveIn: payload.moveIn,
-      };
-      return {
-        userId: recipient.id,
-        title: texts.staffTitle,
-        message: texts.staffMessage(values),
-        type: 'info' as const,
-        actionUrl: recipient.id === home?.managerId ? '/dashboard' : '/admin/applications',
-      };
-    });
-    if (payload.applicantUserId) {
-      const [applicant] = await tx.select({ id: user.id, locale: user.locale }).from(user).where(eq(user.id, payload.applicantUserId));
-      if (applicant && !staff.some((recipient) => recipient.id === applicant.id)) {
-        const texts = applicationNotificationTexts(applicant.locale);
-        const values = { reference: payload.reference, property: applicant.locale === 'it' ? payload.propertyTitles.it : payload.propertyTitles.en };
-        rows.push({
-          userId: applicant.id,
-          title: texts.applicantTitle,
-          message: texts.applicantMessage(values),
-          type: 'success',
-          actionUrl: `/payment-success?ref=${encodeURIComponent(payload.reference)}`,
-        });
-      }
-    }
-    await insertNotifications(tx, rows);
-    await tx.update(outbox).set({ processedAt: new Date(), lastError: null }).where(eq(outbox.id, rowId));
-  });
-}
-
-async function handle({ db, mailer }: Deps, row: ClaimedRow): Promise<void> {
-  switch (row.topic as OutboxTopic) {
-    case 'mail.application_confirmation': {
-      await mailer.send(applicationConfirmationMail(row.payload as ApplicationConfirmationPayload));
-      await db.update(outbox).set({ processedAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
-      return;
-    }
-    case 'notification.application_submitted':
-      await notifyApplicationSubmitted(db, row.id, row.payload as ApplicationSubmittedPayload);
-      return;
-    case 'mail.application_status': {
-      await mailer.send(applicationStatusMail(row.payload as ApplicationStatusMailPayload));
-      await db.update(outbox).set({ processedAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
-      return;
-    }
-    default:
-      throw new Error(`unknown outbox topic "${row.topic}"`);
-  }
+async function markDone(db: Db, id: number): Promise<void> {
+  await db.update(outbox).set({ processedAt: new Date(), lastError: null }).where(eq(outbox.id, id));
 }
 
 /**
- * Claims up to `limit` due messages and delivers them. Returns how many were delivered and how
- * many failed (and will be retried, or were given up after OUTBOX_MAX_ATTEMPTS). Never throws
- * for a failing handler; database errors while claiming propagate.
+ * Claims up to `limit` due jobs and runs them with `handlers`. Returns how many succeeded and
+ * how many failed (and will be retried, or were given up after OUTBOX_MAX_ATTEMPTS). Never
+ * throws for a failing handler; database errors while claiming propagate.
  */
 export async function processOutboxBatch(deps: Deps & { limit?: number }): Promise<{ processed: number; failed: number }> {
-  const { db, logger, limit = 20 } = deps;
+  const { db, logger, handlers, limit = 20 } = deps;
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
@@ -162,7 +126,10 @@ export async function processOutboxBatch(deps: Deps & { limit?: number }): Promi
   let failed = 0;
   for (const row of claimed) {
     try {
-      await handle(deps, row);
+      const handler = Object.hasOwn(handlers, row.topic) ? handlers[row.topic] : undefined;
+      if (!handler) throw new Error(`unknown outbox topic "${row.topic}"`);
+      await handler(row, { db, mailer: deps.mailer, logger, publicUrl: deps.publicUrl, markDone: (tx) => markDone(tx, row.id) });
+      await markDone(db, row.id);
       processed += 1;
       logger.info({ outboxId: row.id, topic: row.topic }, 'outbox message delivered');
     } catch (error) {
@@ -190,22 +157,90 @@ export async function pruneOutbox({ db }: { db: Db }): Promise<number> {
   return gone.length;
 }
 
-/** A periodic job the worker runs between batches (e.g. payment reconciliation). */
+/** The first run of `cron` (UTC) strictly after `from`. Throws for an invalid expression. */
+export function nextRunOf(cron: string, from: Date): Date {
+  const next = new Cron(cron, { timezone: 'UTC', paused: true }).nextRun(from);
+  if (!next) throw new Error(`cron "${cron}" has no next run`);
+  return next;
+}
+
+/**
+ * Registers `schedules` in `job_schedule`: new ones start at their next run from `now`; a
+ * schedule whose cron changed is re-timed; others keep their `next_run_at` (so a run missed
+ * while the server was down is still due).
+ */
+export async function syncSchedules({ db, schedules, now = new Date() }: { db: Db; schedules: readonly JobSchedule[]; now?: Date }): Promise<void> {
+  for (const schedule of schedules) {
+    const next = nextRunOf(schedule.cron, now);
+    await db
+      .insert(jobSchedule)
+      .values({ name: schedule.name, cron: schedule.cron, nextRunAt: next })
+      .onConflictDoUpdate({
+        target: jobSchedule.name,
+        set: { cron: schedule.cron, nextRunAt: sql`CASE WHEN ${jobSchedule.cron} = ${schedule.cron} THEN ${jobSchedule.nextRunAt} ELSE ${next} END` },
+      });
+  }
+}
+
+/**
+ * Enqueues every schedule that is due at `now`, once: a schedule is claimed by moving its
+ * `next_run_at` from the value read to the next run after `now` (a conditional UPDATE, so two
+ * instances cannot both claim it), and its job (dedupe key `schedule:<name>:<due ISO>`) is
+ * written in the same transaction. Returns the names enqueued.
+ */
+export async function enqueueDueSchedules({ db, schedules, now = new Date() }: { db: Db; schedules: readonly JobSchedule[]; now?: Date }): Promise<string[]> {
+  const byName = new Map(schedules.map((schedule) => [schedule.name, schedule]));
+  if (byName.size === 0) return [];
+  const due = await db
+    .select()
+    .from(jobSchedule)
+    .where(and(inArray(jobSchedule.name, [...byName.keys()]), lte(jobSchedule.nextRunAt, now)));
+  const enqueued: string[] = [];
+  for (const row of due) {
+    const schedule = byName.get(row.name);
+    if (!schedule) continue;
+    const claimed = await db.transaction(async (tx) => {
+      const moved = await tx
+        .update(jobSchedule)
+        .set({ nextRunAt: nextRunOf(schedule.cron, now), lastRunAt: now })
+        .where(and(eq(jobSchedule.name, row.name), eq(jobSchedule.nextRunAt, row.nextRunAt)))
+        .returning({ name: jobSchedule.name });
+      if (moved.length === 0) return false;
+      const scheduledFor = row.nextRunAt.toISOString();
+      await enqueueOutbox(tx, [{ topic: schedule.topic, payload: { scheduledFor }, dedupeKey: `schedule:${row.name}:${scheduledFor}` }]);
+      return true;
+    });
+    if (claimed) enqueued.push(row.name);
+  }
+  return enqueued;
+}
+
+/** A periodic in-process task the worker runs between batches (e.g. payment reconciliation). */
 export type WorkerTask = { name: string; everyMs: number; run: () => Promise<unknown> };
 
 /**
- * Starts delivering outbox messages: a batch every `intervalMs` (1 s by default; at once again
- * while batches come back full), plus `tasks` at their own pace and an hourly prune. The timer
- * is unref'd, so it never keeps the process alive. Returns `stop()`, which resolves after the
- * batch in progress (if any) has finished.
+ * Starts the job runner: a batch every `intervalMs` (1 s by default; at once again while batches
+ * come back full), due `schedules` every 15 s (registered first with `syncSchedules`), `tasks` at
+ * their own pace and an hourly prune. The timer is unref'd, so it never keeps the process alive.
+ * Returns `stop()`, which resolves after the batch in progress (if any) has finished.
  */
 export function startOutboxWorker({
   intervalMs = 1_000,
   tasks = [],
+  schedules = [],
   ...deps
-}: Deps & { intervalMs?: number; tasks?: WorkerTask[] }): () => Promise<void> {
-  const all: WorkerTask[] = [...tasks, { name: 'outbox-prune', everyMs: 3_600_000, run: () => pruneOutbox(deps) }];
+}: Deps & { intervalMs?: number; tasks?: WorkerTask[]; schedules?: readonly JobSchedule[] }): () => Promise<void> {
+  const all: WorkerTask[] = [
+    ...tasks,
+    { name: 'outbox-prune', everyMs: 3_600_000, run: () => pruneOutbox(deps) },
+    ...(schedules.length ? [{ name: 'job-schedules', everyMs: SCHEDULE_CHECK_MS, run: () => enqueueDueSchedules({ db: deps.db, schedules }) }] : []),
+  ];
   const lastRun = new Map<string, number>(all.map((task) => [task.name, Date.now()]));
+  // Schedules are registered, and any run missed while the server was down enqueued, at start.
+  lastRun.set('job-schedules', 0);
+  let ready: Promise<void> = schedules.length
+    ? syncSchedules({ db: deps.db, schedules }).catch((error: unknown) => deps.logger.error({ err: error }, 'job schedules could not be registered'))
+    : Promise.resolve();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
@@ -213,6 +248,8 @@ export function startOutboxWorker({
   const tick = async () => {
     let again = false;
     try {
+      await ready;
+      ready = Promise.resolve();
       const { processed, failed } = await processOutboxBatch(deps);
       again = processed + failed >= 20;
       for (const task of all) {

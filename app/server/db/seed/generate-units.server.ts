@@ -1,11 +1,12 @@
 /**
- * Deterministic demo units: row `i` depends only on the data seed and `i` (each unit has its own
- * PRNG stream), so the first 240 units of a 75,000-unit seed are the 240 units of a small seed,
- * and the same seed always yields the same rows. Nothing here reads the clock or Math.random.
+ * Deterministic demo units: row `i` depends only on the data seed, the portfolio plan (see
+ * generate-buildings.server.ts) and `i` (each unit has its own PRNG stream), so the same seed and
+ * size always yield the same rows. Nothing here reads the clock or Math.random.
  */
 import { AMENITY_KEYS, type AmenityKey } from '~/lib/amenities';
 import type { property } from '../schema';
-import { CITIES, STREET_NAMES, type CatalogCity } from './catalog';
+import type { CatalogCity } from './catalog';
+import { BUILDING_AMENITY_KEYS, unitNumberFor, type BuildingKind, type PortfolioPlan } from './generate-buildings.server';
 import {
   AMENITY_IMAGE_KINDS,
   DEMO_IMAGE_COUNTS,
@@ -19,18 +20,8 @@ import {
 import { createRandom, mixSeed, type Random } from './random';
 import { SAMPLE_LISTINGS } from './samples';
 import { composeListingText, type PropertyType } from './text';
-import { zipsOfCity } from './zip-codes.server';
 
 export type PropertyInsert = typeof property.$inferInsert;
-
-/** Five demo property managers; units are assigned to them round-robin. */
-export const DEMO_MANAGERS = [
-  { id: 'demo-manager-1', firstName: 'Laura', lastName: 'Bennett', phone: '+1 512 555 0141', locale: 'en' },
-  { id: 'demo-manager-2', firstName: 'Marcus', lastName: 'Reyes', phone: '+1 303 555 0172', locale: 'en' },
-  { id: 'demo-manager-3', firstName: 'Priya', lastName: 'Natarajan', phone: '+1 312 555 0128', locale: 'en' },
-  { id: 'demo-manager-4', firstName: 'Daniel', lastName: 'Okafor', phone: '+1 404 555 0187', locale: 'en' },
-  { id: 'demo-manager-5', firstName: 'Giulia', lastName: 'Romano', phone: '+1 617 555 0113', locale: 'it' },
-] as const;
 
 /** Listing timestamps count back from here, one minute per unit, so "newest first" is stable. */
 export const SEED_EPOCH_MS = Date.UTC(2026, 10, 15, 12, 0, 0);
@@ -183,31 +174,6 @@ function priceFor(
   return Math.max(400, Math.round((city.rent1br * bedFactor * typeFactor * premium * noise) / 5) * 5);
 }
 
-function addressFor(rnd: Random, type: PropertyType, bedrooms: number): string {
-  const number = type === 'townhouse' ? rnd.int(100, 3999) : rnd.int(10, 4999);
-  const street = rnd.pick(STREET_NAMES);
-  const letter = rnd.pick(['A', 'B', 'C', 'D', 'E', 'F']);
-  let unit = '';
-  switch (type) {
-    case 'apartment':
-    case 'studio':
-      unit = `Apt ${rnd.int(1, 12)}${letter}`;
-      break;
-    case 'loft':
-      unit = `Unit ${rnd.int(1, 6)}${String(rnd.int(1, 12)).padStart(2, '0')}`;
-      break;
-    case 'penthouse':
-      unit = `PH ${letter}`;
-      break;
-    case 'duplex':
-      unit = `Unit ${bedrooms % 2 === 0 ? 'A' : 'B'}`;
-      break;
-    default:
-      unit = '';
-  }
-  return unit ? `${number} ${street}, ${unit}` : `${number} ${street}`;
-}
-
 function indicesOf<K extends string>(kinds: readonly K[], wanted: readonly K[]): number[] {
   return kinds.flatMap((kind, i) => (wanted.includes(kind) ? [i + 1] : []));
 }
@@ -248,51 +214,59 @@ function imagesFor(rnd: Random, type: PropertyType, bedrooms: number, amenities:
   return urls;
 }
 
-/** Cities repeated by weight and shuffled: unit k takes deck[k % length], so every state appears early. */
-function buildDeck(seed: number): CatalogCity[] {
-  const deck = CITIES.flatMap((city) => Array.from({ length: city.weight }, () => city));
-  const rnd = createRandom(mixSeed(seed, 0x0dec));
-  for (let i = deck.length - 1; i > 0; i--) {
-    const j = rnd.int(0, i);
-    [deck[i], deck[j]] = [deck[j] as CatalogCity, deck[i] as CatalogCity];
-  }
-  return deck;
+/** Unit types that fit in a building of each kind. */
+function typeInBuilding(rnd: Random, kind: BuildingKind, bedrooms: number, topFloor: boolean): PropertyType {
+  if (kind === 'townhouse') return bedrooms >= 2 && rnd.chance(0.7) ? 'townhouse' : 'duplex';
+  if (bedrooms === 0) return kind === 'warehouse' ? 'loft' : 'studio';
+  if (kind === 'warehouse') return bedrooms <= 2 && rnd.chance(0.75) ? 'loft' : 'apartment';
+  const type = propertyTypeFor(rnd, bedrooms);
+  if (type === 'penthouse') return topFloor || kind === 'tower' ? 'penthouse' : 'apartment';
+  return type === 'townhouse' || type === 'duplex' ? 'apartment' : type;
 }
 
-/** Length of the city deck: after this many generated units every city (so all 23 states) has appeared. */
-export function deckLength(): number {
-  return CITIES.reduce((sum, city) => sum + city.weight, 0);
+/** Unit features (not the building's shared amenities), by unit type and market. */
+function unitFeaturesFor(rnd: Random, type: PropertyType, city: CatalogCity): AmenityKey[] {
+  const own = amenitiesFor(rnd, type, city);
+  return own.filter((key) => !(BUILDING_AMENITY_KEYS as readonly string[]).includes(key));
 }
 
 /**
  * Returns a function that builds the insert row of unit `index` (0-based; it becomes property id
- * `index + 1`) for data seed `seed`. Units 0–5 are the hand-written sample listings. Throws when
- * the catalogue names a city the ZIP database does not know.
+ * `index + 1`) of the portfolio `plan` for data seed `seed`. Units 0–5 are the hand-written
+ * sample listings. A unit takes its building's city, ZIP, coordinates, street address and
+ * manager; its amenities are the building's plus its own features.
  */
-export function createUnitGenerator(seed: number): (index: number) => PropertyInsert {
-  const deck = buildDeck(seed);
-  const cityByName = new Map(CITIES.map((city) => [`${city.city}|${city.state}`, city]));
+export function createUnitGenerator(seed: number, plan: PortfolioPlan): (index: number) => PropertyInsert {
   return (index: number): PropertyInsert => {
     const rnd = createRandom(mixSeed(seed, index, 0x5eed));
     const sample = index < SAMPLE_LISTINGS.length ? SAMPLE_LISTINGS[index] : undefined;
-    const city = sample
-      ? cityByName.get(`${sample.city}|${sample.state}`)
-      : deck[(index - SAMPLE_LISTINGS.length) % deck.length];
-    if (!city) throw new Error(`Sample listing ${index + 1} names a city missing from the catalogue`);
+    const { building, slot } = plan.placement(index);
+    const city = building.city;
+    const floors = Math.ceil(building.size / building.unitsPerFloor);
+    const topFloor = Math.floor(slot / building.unitsPerFloor) + 1 === floors;
 
-    const neighborhood = sample ? sample.neighborhood : rnd.pick(city.neighborhoods);
-    const bedrooms = sample ? sample.bedrooms : weighted(rnd, [
-      [0, 12],
-      [1, 33],
-      [2, 32],
-      [3, 16],
-      [4, 7],
-    ] as const);
-    const propertyType = sample ? sample.propertyType : propertyTypeFor(rnd, bedrooms);
+    const neighborhood = sample ? sample.neighborhood : building.neighborhood;
+    const bedrooms = sample
+      ? sample.bedrooms
+      : building.kind === 'townhouse'
+        ? weighted(rnd, [
+            [2, 40],
+            [3, 40],
+            [4, 20],
+          ] as const)
+        : weighted(rnd, [
+            [0, 12],
+            [1, 33],
+            [2, 32],
+            [3, 16],
+            [4, 7],
+          ] as const);
+    const propertyType = sample ? sample.propertyType : typeInBuilding(rnd, building.kind, bedrooms, topFloor);
     const bathrooms = sample ? sample.bathrooms : bathroomsFor(rnd, bedrooms, propertyType);
     const squareFeet = sample ? sample.squareFeet : squareFeetFor(rnd, bedrooms, propertyType, city);
     const maxOccupants = sample ? sample.maxOccupants : occupantsFor(rnd, bedrooms);
-    const amenities = sample ? [...sample.amenities] : amenitiesFor(rnd, propertyType, city);
+    const features = sample ? [] : unitFeaturesFor(rnd, propertyType, city);
+    const amenities = sample ? [...sample.amenities] : AMENITY_KEYS.filter((key) => building.amenities.includes(key) || features.includes(key));
     const price = sample ? sample.price : priceFor(rnd, city, bedrooms, propertyType, amenities);
 
     const roll = rnd.next();
@@ -303,12 +277,13 @@ export function createUnitGenerator(seed: number): (index: number) => PropertyIn
         : status === 'leased'
           ? isoDate(AVAILABLE_FROM_MS + rnd.int(60, 240) * DAY_MS)
           : isoDate(AVAILABLE_FROM_MS + rnd.int(14, 60) * DAY_MS);
+    // A few units under maintenance are taken off the site until they are ready.
+    const listed = !(status === 'maintenance' && rnd.chance(0.3));
 
-    const zip = rnd.pick(zipsOfCity(city.city, city.state));
-    const latitude = Math.round((zip.latitude + (rnd.next() - 0.5) * 0.012) * 1e6) / 1e6;
-    const longitude = Math.round((zip.longitude + (rnd.next() - 0.5) * 0.012) * 1e6) / 1e6;
-    const address = addressFor(rnd, propertyType, bedrooms);
-    const imageUrls = imagesFor(rnd, propertyType, bedrooms, amenities);
+    const unitNumber = unitNumberFor(building, slot);
+    const row = building.row;
+    const address = `${row.streetAddress}, ${building.kind === 'townhouse' ? 'Unit' : 'Apt'} ${unitNumber}`;
+    const imageUrls = [building.exteriorUrl, ...imagesFor(rnd, propertyType, bedrooms, amenities).slice(1)];
 
     const text = sample
       ? { title: sample.title, titleIt: sample.titleIt, description: sample.description, descriptionIt: sample.descriptionIt }
@@ -318,15 +293,14 @@ export function createUnitGenerator(seed: number): (index: number) => PropertyIn
         );
 
     const createdAt = new Date(SEED_EPOCH_MS - index * 60_000);
-    const manager = DEMO_MANAGERS[index % DEMO_MANAGERS.length] ?? DEMO_MANAGERS[0];
     return {
       id: index + 1,
       ...text,
       price,
       address,
-      city: city.city,
-      state: city.state,
-      zipCode: zip.zip,
+      city: row.city,
+      state: row.state,
+      zipCode: row.zipCode,
       bedrooms,
       bathrooms,
       squareFeet,
@@ -335,10 +309,13 @@ export function createUnitGenerator(seed: number): (index: number) => PropertyIn
       imageUrls,
       amenities,
       availableDate,
-      latitude,
-      longitude,
+      latitude: row.latitude,
+      longitude: row.longitude,
       maxOccupants,
-      managerId: manager.id,
+      buildingId: row.id,
+      unitNumber,
+      listed,
+      managerId: row.managerId,
       createdAt,
       updatedAt: createdAt,
     };

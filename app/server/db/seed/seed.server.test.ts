@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMENITY_KEYS } from '~/lib/amenities';
 import { galleryCategoryOf, imageSrcSet } from '~/lib/images';
 import { openDatabase, type Database } from '../client.server';
-import { property, user } from '../schema';
+import { building, property, user } from '../schema';
+import { MAX_BUILDING_UNITS, MIN_BUILDING_UNITS, planPortfolio } from './generate-buildings.server';
 import { createUnitGenerator } from './generate-units.server';
 import { ensureDemoImages } from './images.server';
 import { SAMPLE_LISTINGS } from './samples';
@@ -56,7 +57,7 @@ describe('seedDatabase', () => {
       uploadsDir,
       onProgress: (done) => progress.push(done),
     });
-    expect(result).toEqual({ properties: 240, images: 96 });
+    expect(result).toEqual({ properties: 240, buildings: 24, images: 96 });
     expect(progress.at(-1)).toBe(240);
     rows = await allRows();
   }, 60_000);
@@ -69,7 +70,7 @@ describe('seedDatabase', () => {
   });
 
   it('stores exactly what the generator produced (the bulk insert maps every column)', () => {
-    const generate = createUnitGenerator(42);
+    const generate = createUnitGenerator(42, planPortfolio(42, 240));
     for (let i = 0; i < 240; i += 7) {
       const expected = generate(i);
       const row = rows[i] as Record<string, unknown>;
@@ -123,7 +124,35 @@ describe('seedDatabase', () => {
       for (const key of row.amenities) expect(AMENITY_KEYS).toContain(key);
       expect(row.availableDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(row.managerId).toMatch(/^demo-manager-[1-5]$/);
+      expect(row.unitNumber).toMatch(/^\d+$/);
+      expect(row.address).toContain(row.unitNumber);
     }
+  });
+
+  it('puts the units in buildings of their city whose counters and manager match their units', async () => {
+    const buildings = await database.db.select().from(building).orderBy(asc(building.id));
+    expect(buildings).toHaveLength(24);
+    expect(new Set(buildings.map((b) => b.state)).size).toBe(23);
+    for (const b of buildings) {
+      const units = rows.filter((r) => r.buildingId === b.id);
+      expect(units.length, b.name).toBe(b.unitsTotal);
+      expect(b.unitsAvailable).toBe(units.filter((u) => u.status === 'available').length);
+      expect(b.unitsLeased).toBe(units.filter((u) => u.status === 'leased').length);
+      expect(b.unitsMaintenance).toBe(units.filter((u) => u.status === 'maintenance').length);
+      expect(b.unitsListed).toBe(units.filter((u) => u.listed).length);
+      expect(new Set(units.map((u) => u.unitNumber)).size).toBe(units.length);
+      for (const unit of units) {
+        expect([unit.city, unit.state, unit.zipCode, unit.managerId]).toEqual([b.city, b.state, b.zipCode, b.managerId]);
+        expect(unit.address.startsWith(b.streetAddress)).toBe(true);
+      }
+      expect(b.name.length).toBeGreaterThan(3);
+      expect(b.description.length).toBeGreaterThan(60);
+      expect(b.descriptionIt?.length).toBeGreaterThan(60);
+      expect(b.imageUrls[0]).toMatch(/^\/media\/demo\/exterior-\d{2}-1200\.webp$/);
+      expect(b.yearBuilt).toBeGreaterThan(1900);
+    }
+    // The six sample listings open buildings 1–6.
+    expect(rows.slice(0, 6).map((r) => r.buildingId)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('gives each unit 3–5 demo pictures, exterior first, whose files exist', () => {
@@ -141,7 +170,7 @@ describe('seedDatabase', () => {
     }
   });
 
-  it('creates five verified demo property managers and assigns units round-robin', async () => {
+  it('creates five verified demo property managers and assigns buildings round-robin', async () => {
     const managers = await database.db.select().from(user).where(like(user.id, 'demo-manager-%'));
     expect(managers).toHaveLength(5);
     for (const manager of managers) {
@@ -153,9 +182,9 @@ describe('seedDatabase', () => {
     expect(rows[5]?.managerId).toBe('demo-manager-1');
     const [assigned] = await database.db
       .select({ n: count() })
-      .from(property)
-      .where(eq(property.managerId, 'demo-manager-3'));
-    expect(assigned?.n).toBe(48);
+      .from(building)
+      .where(eq(building.managerId, 'demo-manager-3'));
+    expect(assigned?.n).toBe(5);
   });
 
   it('refuses to seed a database that already has properties unless reset', async () => {
@@ -180,11 +209,13 @@ describe('seedDatabase', () => {
     await seedDatabase({ db: database.db, units: 13, seed: 42, uploadsDir, reset: true });
     const small = await allRows();
     expect(small).toHaveLength(13);
-    // The first units of any size are the same units.
-    expect(small.map((r) => r.title)).toEqual(rows.slice(0, 13).map((r) => r.title));
+    // The sample listings always come first.
+    expect(small.slice(0, 6).map((r) => r.title)).toEqual(rows.slice(0, 6).map((r) => r.title));
     const [created] = await database.db
       .insert(property)
       .values({
+        buildingId: small[0]!.buildingId,
+        unitNumber: 'T1',
         title: 'Test',
         description: 'Test unit',
         price: 1000,
@@ -204,14 +235,37 @@ describe('seedDatabase', () => {
   });
 });
 
+describe('planPortfolio', () => {
+  it('makes 75,000 units into about 1,500 buildings of 10–200 units across the 23 states', () => {
+    const plan = planPortfolio(42, 75_000);
+    const sizes = plan.buildings.map((b) => b.size);
+    expect(sizes.reduce((sum, n) => sum + n, 0)).toBe(75_000);
+    expect(plan.buildings.length).toBeGreaterThan(1_200);
+    expect(plan.buildings.length).toBeLessThan(1_800);
+    expect(Math.min(...sizes.slice(0, -1))).toBeGreaterThanOrEqual(MIN_BUILDING_UNITS);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(MAX_BUILDING_UNITS);
+    expect(new Set(plan.buildings.map((b) => b.row.state)).size).toBe(23);
+    expect(plan.managers.length).toBeGreaterThanOrEqual(Math.ceil(plan.buildings.length / 25));
+    // Every unit has one place, and no two units share a building slot.
+    const places = new Set<string>();
+    for (let i = 0; i < 75_000; i += 1) {
+      const { building: b, slot } = plan.placement(i);
+      expect(slot).toBeLessThan(b.size);
+      places.add(`${b.row.id}:${slot}`);
+    }
+    expect(places.size).toBe(75_000);
+  });
+});
+
 describe('createUnitGenerator', () => {
   it('mixes statuses about 70/20/10, keeps values in range and prices units by market', () => {
-    const generate = createUnitGenerator(42);
-    const n = 3000;
+    // Units spread over a whole 75,000-unit portfolio, so every market shows up.
+    const generate = createUnitGenerator(42, planPortfolio(42, 75_000));
+    const n = 10_000;
     const tally = { available: 0, leased: 0, maintenance: 0 };
     const twoBedroomPrices: Record<string, number[]> = { Boston: [], Dayton: [] };
-    for (let i = 6; i < n + 6; i++) {
-      const unit = generate(i);
+    for (let k = 0; k < n; k++) {
+      const unit = generate(6 + k * 7);
       tally[unit.status ?? 'available']++;
       expect(unit.bathrooms).toBeGreaterThanOrEqual(1);
       expect(unit.squareFeet).toBeGreaterThan(300);

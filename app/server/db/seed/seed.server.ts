@@ -5,9 +5,10 @@
  */
 import { count, like, sql } from 'drizzle-orm';
 import type { Db } from '../client.server';
-import { property, user } from '../schema';
+import { building, property, user } from '../schema';
 import { bulkInsertSql } from './bulk-insert.server';
-import { DEMO_MANAGERS, SEED_EPOCH_MS, createUnitGenerator, type PropertyInsert } from './generate-units.server';
+import { planPortfolio, type DemoManager } from './generate-buildings.server';
+import { SEED_EPOCH_MS, createUnitGenerator, type PropertyInsert } from './generate-units.server';
 import { ensureDemoImages } from './images.server';
 
 /** Rows per INSERT statement (one array parameter per column, see bulk-insert.server.ts). */
@@ -33,8 +34,8 @@ export type SeedOptions = {
   /** Directory served at /media: demo pictures go to `${uploadsDir}/demo/`. */
   uploadsDir: string;
   /**
-   * Empty the property table first (`TRUNCATE … RESTART IDENTITY CASCADE`: this also empties
-   * every table that references properties — applications, leases, payments, maintenance
+   * Empty the property and building tables first (`TRUNCATE … RESTART IDENTITY CASCADE`: this
+   * also empties every table that references them — applications, leases, payments, maintenance
    * requests, threads…) and remove the demo managers.
    */
   reset?: boolean;
@@ -48,15 +49,15 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return rows.length === 0;
 }
 
-async function insertDemoManagers(db: Db): Promise<void> {
+async function insertDemoManagers(db: Db, managers: readonly DemoManager[]): Promise<void> {
   const createdAt = new Date(SEED_EPOCH_MS - 400 * 86_400_000);
   await db
     .insert(user)
     .values(
-      DEMO_MANAGERS.map((manager, i) => ({
+      managers.map((manager) => ({
         id: manager.id,
         name: `${manager.firstName} ${manager.lastName}`,
-        email: `manager${i + 1}@demo.dimora.example`,
+        email: manager.email,
         emailVerified: true,
         role: 'property_manager' as const,
         firstName: manager.firstName,
@@ -73,17 +74,18 @@ async function insertDemoManagers(db: Db): Promise<void> {
 }
 
 /**
- * Seeds `units` demo properties (ids 1…units; ids 1–6 are the hand-written samples), the five
- * demo managers they are assigned to round-robin, and the demo pictures (rendered once, kept
- * when already present). Rows are built in memory and inserted 1,000 per statement (as column
- * arrays, see bulk-insert.server.ts), 5,000 per transaction; 75,000 units take well under a
- * minute on PGlite.
+ * Seeds `units` demo properties (ids 1…units; ids 1–6 are the hand-written samples) in buildings
+ * of 10–200 units (see generate-buildings.server.ts), the demo property managers who run the
+ * buildings (five, or one per 25 buildings), and the demo pictures (rendered once, kept when
+ * already present). Rows are built in memory and inserted 1,000 per statement (as column arrays,
+ * see bulk-insert.server.ts), 5,000 per transaction; 75,000 units take well under a minute on
+ * PGlite.
  *
- * Returns the number of properties inserted and of demo picture files present.
+ * Returns the number of properties and buildings inserted and of demo picture files present.
  * Throws `RangeError` for a bad `units`, `SeedTargetNotEmptyError` when properties exist and
  * `reset` is not set, and whatever the database or file system throws.
  */
-export async function seedDatabase(opts: SeedOptions): Promise<{ properties: number; images: number }> {
+export async function seedDatabase(opts: SeedOptions): Promise<{ properties: number; buildings: number; images: number }> {
   const { db, units, seed, uploadsDir, reset = false, onProgress } = opts;
   if (!Number.isInteger(units) || units < 0 || units > MAX_SEED_UNITS) {
     throw new RangeError(`units must be an integer between 0 and ${MAX_SEED_UNITS}, got ${units}`);
@@ -91,7 +93,7 @@ export async function seedDatabase(opts: SeedOptions): Promise<{ properties: num
   if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
 
   if (reset) {
-    await db.execute(sql`TRUNCATE ${property} RESTART IDENTITY CASCADE`);
+    await db.execute(sql`TRUNCATE ${property}, ${building} RESTART IDENTITY CASCADE`);
     await db.delete(user).where(like(user.id, 'demo-manager-%'));
   } else {
     const [row] = await db.select({ n: count() }).from(property);
@@ -99,9 +101,16 @@ export async function seedDatabase(opts: SeedOptions): Promise<{ properties: num
   }
 
   const { files } = await ensureDemoImages(uploadsDir);
-  await insertDemoManagers(db);
+  const plan = planPortfolio(seed, units);
+  await insertDemoManagers(db, plan.managers);
+  for (let from = 0; from < plan.buildings.length; from += BATCH_ROWS) {
+    await db.execute(bulkInsertSql(building, plan.buildings.slice(from, from + BATCH_ROWS).map((planned) => planned.row)));
+  }
+  await db.execute(
+    sql`SELECT setval(pg_get_serial_sequence('building', 'id'), GREATEST((SELECT max(id) FROM ${building}), 1), (SELECT count(*) > 0 FROM ${building}))`,
+  );
 
-  const generate = createUnitGenerator(seed);
+  const generate = createUnitGenerator(seed, plan);
   onProgress?.(0, units);
   let done = 0;
   while (done < units) {
@@ -128,5 +137,6 @@ export async function seedDatabase(opts: SeedOptions): Promise<{ properties: num
   // planner then picks the listing indexes, and the capped count becomes an index-only scan
   // (25 ms → 0.6 ms on PostgreSQL at 75,000 units). VACUUM cannot run inside a transaction.
   await db.execute(sql`VACUUM ANALYZE ${property}`);
-  return { properties: units, images: files };
+  await db.execute(sql`VACUUM ANALYZE ${building}`);
+  return { properties: units, buildings: plan.buildings.length, images: files };
 }

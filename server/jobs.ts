@@ -1,0 +1,15 @@
+/**
+ * Every feature's background-job handlers and schedules, joined for the job runner (decision
+ * 014). The runner (app/server/outbox) knows no domain; a feature that enqueues a topic adds its
+ * handlers here.
+ */
+import { applicationJobHandlers } from '../app/features/applications/application-jobs.server';
+import { bookingJobHandlers } from '../app/features/booking/booking-jobs.server';
+import type { JobHandlers, JobSchedule } from '../app/server/outbox/outbox.server';
+
+export const jobHandlers: JobHandlers = {
+  ...bookingJobHandlers,
+  ...applicationJobHandlers,
+};
+
+export const jobSchedules: readonly JobSchedule[] = [];
