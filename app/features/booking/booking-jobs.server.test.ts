@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '~/server/db/client.server';
 import { mailMessage, notification, outbox, user } from '~/server/db/schema';
 import { logger } from '~/server/logger.server';
-import type { Mailer } from '~/server/mail/mailer.server';
 import { createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { enqueueOutbox, processOutboxBatch, startOutboxWorker, type OutboxMessage } from '~/server/outbox/outbox.server';
