@@ -1,0 +1,77 @@
+/**
+ * Who may manage which building (DESIGN §4 "Who works where", portfolio issue item 4): an admin
+ * manages every building; a property manager only the buildings whose `manager_id` is theirs;
+ * nobody else any. Every portfolio service (buildings, units, photos, imports) asks here first,
+ * so a manager of building Q can never read or change building P: they get "not found", exactly
+ * as for an id that does not exist, and the refusal is audited by the caller.
+ */
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { Viewer } from '~/server/auth/session.server';
+import type { Db } from '~/server/db/client.server';
+import { building, property } from '~/server/db/schema';
+
+/** The acting user as portfolio services need it. */
+export type PortfolioActor = Pick<Viewer, 'id' | 'role'>;
+
+/** True for the roles that manage buildings at all (admins and property managers). */
+export function isPortfolioStaff(actor: PortfolioActor | null | undefined): actor is PortfolioActor {
+  return actor?.role === 'admin' || actor?.role === 'property_manager';
+}
+
+/** The WHERE condition limiting `building` rows to those `actor` manages (undefined: all). */
+export function managedBuildingsFilter(actor: PortfolioActor): SQL | undefined {
+  if (actor.role === 'admin') return undefined;
+  if (actor.role === 'property_manager') return eq(building.managerId, actor.id);
+  return eq(building.id, -1);
+}
+
+/**
+ * The building `buildingId` if `actor` may manage it, else null (unknown id, someone else's
+ * building, or a role that manages none). `forUpdate` locks the row in the caller's transaction.
+ */
+export async function findManagedBuilding({
+  db,
+  actor,
+  buildingId,
+  forUpdate = false,
+}: {
+  db: Db;
+  actor: PortfolioActor;
+  buildingId: number;
+  forUpdate?: boolean;
+}): Promise<typeof building.$inferSelect | null> {
+  if (!isPortfolioStaff(actor) || !Number.isSafeInteger(buildingId) || buildingId < 1 || buildingId > 2_147_483_647) return null;
+  const query = db
+    .select()
+    .from(building)
+    .where(and(eq(building.id, buildingId), managedBuildingsFilter(actor)))
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/**
+ * The unit `propertyId` (with its building id) if `actor` may manage its building, else null.
+ * `forUpdate` locks the unit row in the caller's transaction.
+ */
+export async function findManagedUnit({
+  db,
+  actor,
+  propertyId,
+  forUpdate = false,
+}: {
+  db: Db;
+  actor: PortfolioActor;
+  propertyId: number;
+  forUpdate?: boolean;
+}): Promise<typeof property.$inferSelect | null> {
+  if (!isPortfolioStaff(actor) || !Number.isSafeInteger(propertyId) || propertyId < 1 || propertyId > 2_147_483_647) return null;
+  const query = db
+    .select({ unit: property })
+    .from(property)
+    .innerJoin(building, eq(building.id, property.buildingId))
+    .where(and(eq(property.id, propertyId), managedBuildingsFilter(actor)))
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update', { of: property }) : await query;
+  return row?.unit ?? null;
+}
