@@ -26,6 +26,18 @@ export const AUDIT_ACTIONS = [
   'payment_declined',
   'application_status_changed',
   'notification_broadcast',
+  // Portfolio (buildings and units)
+  'building_created',
+  'building_updated',
+  'building_manager_assigned',
+  'unit_created',
+  'unit_updated',
+  'units_published',
+  'units_unpublished',
+  'unit_status_changed',
+  'units_imported',
+  'units_exported',
+  'portfolio_access_denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

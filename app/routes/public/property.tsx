@@ -16,6 +16,7 @@ import { metaTags } from '~/lib/meta';
 import { parseDigitsId, requestLanguage } from '~/lib/route-helpers.server';
 import { useLanguage } from '~/lib/use-language';
 import { LocationBlock } from '~/features/listings/components/location-block';
+import { BuildingSection } from '~/features/listings/components/building-section';
 import classes from '~/features/listings/components/listings.module.css';
 import type { Route } from './+types/property';
 
@@ -71,6 +72,9 @@ export default function PropertyDetail({ loaderData }: Route.ComponentProps) {
             </Text>
             <StatusBadge status={property.status} />
           </Group>
+          <Text size="sm" c="dimmed" data-testid="property-building">
+            {property.buildingName} · {t('listings.detail.unit', { number: property.unitNumber })}
+          </Text>
         </Stack>
         <Stack gap={4} align="flex-end">
           <Text fz={28} fw={700}>
@@ -143,6 +147,7 @@ export default function PropertyDetail({ loaderData }: Route.ComponentProps) {
                 <Text c="dimmed">{t('listings.detail.noAmenities')}</Text>
               )}
             </section>
+            <BuildingSection building={property.building} otherUnits={property.otherUnits} />
             <section>
               <Title order={2} size="h3" mb="sm">
                 {t('listings.detail.location')}

@@ -52,6 +52,10 @@ export function ListingCard({ listing, priority = false }: { listing: PublicList
           {listing.title}
         </Link>
         <p className={classes.location} data-testid="listing-location">
+          <span className={classes.buildingName} data-testid="listing-building">
+            {listing.buildingName}
+          </span>
+          {' · '}
           {listing.city}, {listing.state} {listing.zipCode}
         </p>
         <ul className={classes.facts}>

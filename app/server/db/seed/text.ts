@@ -4,10 +4,10 @@
  * made with the unit's own seeded `Random`, in the same order for both languages.
  */
 import type { AmenityKey } from '~/lib/amenities';
+import type { PropertyType } from '~/lib/property-types';
 import type { Random } from './random';
 
-export const PROPERTY_TYPES = ['apartment', 'studio', 'loft', 'townhouse', 'penthouse', 'duplex'] as const;
-export type PropertyType = (typeof PROPERTY_TYPES)[number];
+export { PROPERTY_TYPES, type PropertyType } from '~/lib/property-types';
 
 type Gender = 'm' | 'f';
 type Pair = readonly [en: string, it: string];
