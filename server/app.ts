@@ -50,6 +50,17 @@ const PUBLIC_AUTH_ENDPOINTS = new Set(['GET /get-session', 'GET /ok']);
 
 /** The largest request body accepted (bytes). */
 const MAX_BODY_BYTES = 1_000_000;
+/**
+ * Pages that take a larger body: a building's page, whose CSV import of units posts a file of up
+ * to 4 MB (multipart overhead included). Enhanced posts go to the `.data` URL.
+ */
+const LARGE_BODY_PATH = /^\/(admin\/properties|dashboard\/buildings)\/\d{1,10}(\.data)?$/;
+const LARGE_BODY_BYTES = 4_500_000;
+
+/** The body limit of a request path (bytes). */
+export function bodyLimitFor(path: string): number {
+  return LARGE_BODY_PATH.test(path) ? LARGE_BODY_BYTES : MAX_BODY_BYTES;
+}
 
 function trustProxySetting(value: string | undefined): boolean | string | string[] {
   if (!value || value === 'false') return false;
@@ -93,7 +104,7 @@ export function createApp(options: AppOptions): Express {
         res.status(411).type('text/plain').send('Length required');
         return;
       }
-      if (Number(length) > MAX_BODY_BYTES) {
+      if (Number(length) > bodyLimitFor(req.path)) {
         res.status(413).type('text/plain').send('Request body too large');
         return;
       }

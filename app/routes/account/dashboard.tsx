@@ -27,6 +27,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { loadDashboard, type DashboardSummary } from '~/features/accounts/dashboard.server';
+import { ManagerPortfolio } from '~/features/portfolio/components/manager-portfolio';
+import { loadManagerPortfolio } from '~/features/portfolio/portfolio-overview.server';
 import { ApplicationReview } from '~/features/applications/components/application-review';
 import { ChatInbox } from '~/features/chat/components/chat-inbox';
 import { loadInboxPage } from '~/features/chat/inbox-page.server';
@@ -54,17 +56,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLanguage(request);
   const url = new URL(request.url);
   const manager = viewer.role === 'property_manager';
-  const [summary, review, inbox] = await Promise.all([
+  const [summary, review, inbox, portfolio] = await Promise.all([
     loadDashboard({ db: context.db, viewer, client: context.clientIp, lang }),
     manager ? loadReviewPage({ db: context.db, actor: viewer, url, lang }) : Promise.resolve(null),
     manager ? loadInboxPage({ db: context.db, actor: viewer, request }) : Promise.resolve(null),
+    manager ? loadManagerPortfolio({ db: context.db, actor: viewer }) : Promise.resolve(null),
   ]);
   return {
     ...summary,
     review,
     inbox,
+    portfolio,
     withdrawn: url.searchParams.get('done') === 'withdraw',
-    i18n: translations(lang, manager ? ['account', 'applications', 'inbox'] : ['account', 'applications']),
+    i18n: translations(lang, manager ? ['account', 'applications', 'inbox', 'portfolio'] : ['account', 'applications']),
     meta: pageMeta(lang, 'account.dashboard.meta.title', 'account.dashboard.meta.description'),
   };
 }
@@ -194,7 +198,7 @@ function WorkspaceCard({ role, managedProperties }: { role: DashboardSummary['pr
               ? t('account.dashboard.workspace.property_manager.managed', { count: managedProperties })
               : t('account.dashboard.workspace.property_manager.managedNone')}
           </Text>
-          <Anchor component={Link} to="/properties" size="sm" fw={600}>
+          <Anchor component={Link} to="/dashboard/buildings" size="sm" fw={600}>
             {t('account.dashboard.workspace.property_manager.link')}
           </Anchor>
         </Stack>
@@ -289,7 +293,7 @@ function ManagerInbox({ inbox }: { inbox: NonNullable<Route.ComponentProps['load
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { profile, managedProperties, events, security, applications, review, inbox, withdrawn } = loaderData;
+  const { profile, managedProperties, events, security, applications, review, inbox, portfolio, withdrawn } = loaderData;
   const result = actionData as ApplicationActionResult | undefined;
   useRevalidateWhileVisible(SECURITY_STATUS_CHECK_MS);
   return (
@@ -327,6 +331,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <Grid.Col span={{ base: 12, md: 5 }}>
           <SecurityStatusCard security={security} />
         </Grid.Col>
+        {portfolio && (
+          <Grid.Col span={12}>
+            <ManagerPortfolio portfolio={portfolio} />
+          </Grid.Col>
+        )}
         {inbox && (
           <Grid.Col span={12}>
             <ManagerInbox inbox={inbox} />

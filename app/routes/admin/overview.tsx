@@ -2,10 +2,13 @@
  * /admin (spec §2: admin only): the back office's overview. Users by role, properties by
  * status, vendor applications awaiting review and audit events of the last 24 hours.
  */
+import '@mantine/charts/styles.css';
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconActivity, IconBuilding, IconTool, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { loadAdminOverview } from '~/features/admin/admin.server';
+import { PortfolioCharts } from '~/features/portfolio/components/portfolio-charts';
+import { loadPortfolioCharts } from '~/features/portfolio/portfolio-overview.server';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { RoleBadge } from '~/features/admin/components/role-badge';
 import { StatCard } from '~/features/admin/components/stat-card';
@@ -22,9 +25,11 @@ import type { Route } from './+types/overview';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'admin');
   const lang = requestLanguage(request);
+  const [overview, charts] = await Promise.all([loadAdminOverview({ db: context.db, actor }), loadPortfolioCharts({ db: context.db, actor })]);
   return {
-    overview: await loadAdminOverview({ db: context.db, actor }),
-    i18n: translations(lang, ['account', 'admin']),
+    overview,
+    charts,
+    i18n: translations(lang, ['account', 'admin', 'portfolio']),
     meta: pageMeta(lang, 'admin.overview.meta.title', 'admin.overview.meta.description'),
   };
 }
@@ -52,7 +57,7 @@ function Breakdown({ rows }: { rows: { key: string; label: React.ReactNode; valu
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { overview } = loaderData;
+  const { overview, charts } = loaderData;
   return (
     <>
       <SignedInPageHeader title={t('admin.overview.title')} subtitle={t('admin.overview.subtitle')} />
@@ -71,6 +76,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           icon={IconBuilding}
           label={t('admin.overview.properties.title')}
           value={formatNumber(overview.properties.total, lang)}
+          link={{ to: '/admin/properties', label: t('portfolio.charts.manage') }}
           testId="overview-properties"
         >
           <Breakdown
@@ -97,6 +103,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           testId="overview-audit"
         />
       </SimpleGrid>
+      {charts && <PortfolioCharts charts={charts} />}
     </>
   );
 }

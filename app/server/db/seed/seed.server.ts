@@ -7,6 +7,7 @@ import { count, like, sql } from 'drizzle-orm';
 import type { Db } from '../client.server';
 import { building, property, user } from '../schema';
 import { bulkInsertSql } from './bulk-insert.server';
+import { seedDemoApplications } from './demo-applications.server';
 import { planPortfolio, type DemoManager } from './generate-buildings.server';
 import { SEED_EPOCH_MS, createUnitGenerator, type PropertyInsert } from './generate-units.server';
 import { ensureDemoImages } from './images.server';
@@ -138,5 +139,12 @@ export async function seedDatabase(opts: SeedOptions): Promise<{ properties: num
   // (25 ms → 0.6 ms on PostgreSQL at 75,000 units). VACUUM cannot run inside a transaction.
   await db.execute(sql`VACUUM ANALYZE ${property}`);
   await db.execute(sql`VACUUM ANALYZE ${building}`);
+  const candidates = await db
+    .select({ id: property.id, price: property.price, maxOccupants: property.maxOccupants, availableDate: property.availableDate, city: property.city, zipCode: property.zipCode })
+    .from(property)
+    .where(sql`${property.status} = 'available' AND ${property.listed} AND ${property.id} > 6`)
+    .orderBy(property.id)
+    .limit(480);
+  await seedDemoApplications({ db, units: candidates, seed });
   return { properties: units, buildings: plan.buildings.length, images: files };
 }

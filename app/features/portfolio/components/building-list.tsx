@@ -1,0 +1,173 @@
+/**
+ * The buildings list (portfolio issue item 2): a GET form of filters (search, state, manager,
+ * occupancy, sort — works without JavaScript; every result page has its own URL), the count,
+ * the table and link pagination. The same list serves admins (/admin/properties, every building,
+ * manager filter) and property managers (/dashboard/buildings, their own).
+ */
+import { Anchor, Badge, Button, EmptyState, Group, NativeSelect, Progress, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconBuildingCommunity, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link } from 'react-router';
+import { LinkPagination } from '~/features/admin/components/link-pagination';
+import { formatNumber } from '~/lib/format';
+import { US_STATES } from '~/lib/us-states';
+import { useLanguage } from '~/lib/use-language';
+import { BUILDING_SORTS, OCCUPANCY_BANDS, PORTFOLIO_TEXT_LIMITS, buildingListSearch, type BuildingListQuery } from '../portfolio.schemas';
+import type { BuildingListPage, ManagerOption } from '../portfolio.types';
+
+type Props = {
+  list: BuildingListPage;
+  query: BuildingListQuery;
+  /** Managers to filter by (admins); empty for property managers, who see no manager filter. */
+  managers: ManagerOption[];
+  base: string;
+};
+
+/** "87%" in the visitor's language. */
+export function formatPercent(ratio: number, lang: string): string {
+  return new Intl.NumberFormat(lang === 'it' ? 'it-IT' : 'en-US', { style: 'percent', maximumFractionDigits: 0 }).format(ratio);
+}
+
+export function BuildingList({ list, query, managers, base }: Props) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const admin = managers.length > 0 || base.startsWith('/admin');
+  const filtered = Boolean(query.q || query.state || query.manager || query.occupancy);
+  return (
+    <Stack gap="md">
+      <Form method="get" action={base} role="search" aria-label={t('portfolio.list.filters.label')} data-testid="building-filters">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            name="q"
+            type="search"
+            label={t('portfolio.list.filters.search')}
+            placeholder={t('portfolio.list.filters.searchPlaceholder')}
+            defaultValue={query.q}
+            key={`q-${query.q}`}
+            maxLength={PORTFOLIO_TEXT_LIMITS.search}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            style={{ flex: '1 1 220px' }}
+          />
+          <NativeSelect
+            name="state"
+            label={t('portfolio.list.filters.state')}
+            defaultValue={query.state ?? ''}
+            key={`s-${query.state}`}
+            data={[{ value: '', label: t('portfolio.list.filters.anyState') }, ...Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: `${name} (${code})` }))]}
+          />
+          {admin && (
+            <NativeSelect
+              name="manager"
+              label={t('portfolio.list.filters.manager')}
+              defaultValue={query.manager ?? ''}
+              key={`m-${query.manager}`}
+              data={[
+                { value: '', label: t('portfolio.list.filters.anyManager') },
+                { value: 'none', label: t('portfolio.list.filters.noManager') },
+                ...managers.map((manager) => ({ value: manager.id, label: manager.name })),
+              ]}
+            />
+          )}
+          <NativeSelect
+            name="occupancy"
+            label={t('portfolio.list.filters.occupancy')}
+            defaultValue={query.occupancy ?? ''}
+            key={`o-${query.occupancy}`}
+            data={[{ value: '', label: t('portfolio.list.filters.anyOccupancy') }, ...OCCUPANCY_BANDS.map((band) => ({ value: band, label: t(`portfolio.list.filters.band.${band}`) }))]}
+          />
+          <NativeSelect
+            name="sort"
+            label={t('portfolio.list.filters.sort')}
+            defaultValue={query.sort}
+            key={`o-${query.sort}`}
+            data={BUILDING_SORTS.map((sort) => ({ value: sort, label: t(`portfolio.list.filters.sorts.${sort}`) }))}
+          />
+          <Button type="submit" variant="default">
+            {t('portfolio.list.filters.apply')}
+          </Button>
+          {filtered && (
+            <Anchor component={Link} to={base} size="sm" py={8}>
+              {t('portfolio.list.filters.reset')}
+            </Anchor>
+          )}
+        </Group>
+      </Form>
+      <Text size="sm" c="dimmed" aria-live="polite" data-testid="buildings-count">
+        {t('portfolio.list.results', { count: list.total })}
+      </Text>
+      {list.items.length === 0 ? (
+        <EmptyState icon={<IconBuildingCommunity size={28} aria-hidden />} variant="light" data-testid="buildings-empty">
+          <EmptyState.Title order={2}>{t('portfolio.list.emptyTitle')}</EmptyState.Title>
+          <EmptyState.Description>{filtered ? t('portfolio.list.emptyBody') : t('portfolio.list.emptyPortfolioBody')}</EmptyState.Description>
+        </EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped highlightOnHover verticalSpacing="sm" data-testid="buildings-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('portfolio.list.columns.building')}</Table.Th>
+                <Table.Th scope="col">{t('portfolio.list.columns.location')}</Table.Th>
+                {admin && <Table.Th scope="col">{t('portfolio.list.columns.manager')}</Table.Th>}
+                <Table.Th scope="col" ta="right">
+                  {t('portfolio.list.columns.units')}
+                </Table.Th>
+                <Table.Th scope="col">{t('portfolio.list.columns.occupancy')}</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('portfolio.list.columns.available')}
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('portfolio.list.columns.maintenance')}
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('portfolio.list.columns.listed')}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.items.map((item) => (
+                <Table.Tr key={item.id} data-testid="building-row" data-building-id={item.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`${base}/${item.id}`} fw={600} data-testid="building-link">
+                      {item.name}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {item.streetAddress}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {item.city}, {item.state} {item.zipCode}
+                  </Table.Td>
+                  {admin && (
+                    <Table.Td>
+                      {item.managerName ?? (
+                        <Badge variant="light" color="gray">
+                          {t('portfolio.list.unassigned')}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                  )}
+                  <Table.Td ta="right">{formatNumber(item.unitsTotal, lang)}</Table.Td>
+                  <Table.Td miw={140}>
+                    <Group gap="xs" wrap="nowrap">
+                      <Progress value={item.occupancy * 100} w={70} aria-hidden color={item.occupancy < 0.8 ? 'yellow.6' : 'teal.8'} />
+                      <Text size="sm" data-testid="building-occupancy">
+                        {formatPercent(item.occupancy, lang)}
+                      </Text>
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {t('portfolio.list.unitsSummary', { leased: formatNumber(item.unitsLeased, lang), total: formatNumber(item.unitsTotal, lang) })}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatNumber(item.unitsAvailable, lang)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(item.unitsMaintenance, lang)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(item.unitsListed, lang)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <LinkPagination page={list.page} pageCount={list.pageCount} hrefFor={(page) => `${base}${buildingListSearch({ ...query, page })}`} testId="buildings-pagination" />
+    </Stack>
+  );
+}

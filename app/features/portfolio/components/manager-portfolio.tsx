@@ -1,0 +1,104 @@
+/**
+ * "Your portfolio" on a property manager's /dashboard (portfolio issue item 4): totals (buildings,
+ * units, occupancy, vacancies, units in maintenance, open applications) and each building they
+ * run, linking to its page (`/dashboard/buildings/:id`), where they manage it.
+ */
+import { Anchor, EmptyState, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { IconBuildingCommunity } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatNumber } from '~/lib/format';
+import { useLanguage } from '~/lib/use-language';
+import type { ManagerPortfolio as Portfolio } from '../portfolio-overview.server';
+import { formatPercent } from './building-list';
+
+export function ManagerPortfolio({ portfolio }: { portfolio: Portfolio }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { totals } = portfolio;
+  const figures: [string, string][] = [
+    ['buildings', formatNumber(totals.buildings, lang)],
+    ['units', formatNumber(totals.units, lang)],
+    ['occupancy', formatPercent(totals.units === 0 ? 0 : totals.leased / totals.units, lang)],
+    ['available', formatNumber(totals.available, lang)],
+    ['maintenance', formatNumber(totals.maintenance, lang)],
+    ['applications', formatNumber(totals.openApplications, lang)],
+  ];
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="portfolio-title" id="portfolio" data-testid="manager-portfolio">
+      <Title order={2} size="h4" id="portfolio-title">
+        {t('portfolio.dashboard.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('portfolio.dashboard.intro')}
+      </Text>
+      {portfolio.buildings.length === 0 ? (
+        <EmptyState icon={<IconBuildingCommunity size={28} aria-hidden />} variant="light" size="sm" data-testid="portfolio-empty">
+          <EmptyState.Description>{t('portfolio.dashboard.none')}</EmptyState.Description>
+        </EmptyState>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" mb="md">
+            {figures.map(([key, value]) => (
+              <div key={key} data-testid={`portfolio-total-${key}`}>
+                <Text size="xs" c="dimmed">
+                  {t(`portfolio.dashboard.totals.${key}`)}
+                </Text>
+                <Text fz="lg" fw={700}>
+                  {value}
+                </Text>
+              </div>
+            ))}
+          </SimpleGrid>
+          <Table.ScrollContainer minWidth={620}>
+            <Table verticalSpacing="xs" striped data-testid="portfolio-buildings">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('portfolio.dashboard.columns.building')}</Table.Th>
+                  <Table.Th scope="col">{t('portfolio.dashboard.columns.location')}</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('portfolio.dashboard.columns.units')}
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('portfolio.dashboard.columns.occupancy')}
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('portfolio.dashboard.columns.available')}
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('portfolio.dashboard.columns.maintenance')}
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('portfolio.dashboard.columns.applications')}
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {portfolio.buildings.map((row) => (
+                  <Table.Tr key={row.id} data-testid="portfolio-building" data-building-id={row.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/dashboard/buildings/${row.id}`} fw={600}>
+                        {row.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      {row.city}, {row.state}
+                    </Table.Td>
+                    <Table.Td ta="right">{formatNumber(row.unitsTotal, lang)}</Table.Td>
+                    <Table.Td ta="right">{formatPercent(row.unitsTotal === 0 ? 0 : row.unitsLeased / row.unitsTotal, lang)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(row.unitsAvailable, lang)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(row.unitsMaintenance, lang)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(row.openApplications, lang)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Anchor component={Link} to="/dashboard/buildings" size="sm" fw={600} mt="sm" display="inline-block">
+            {t('portfolio.dashboard.all')}
+          </Anchor>
+        </>
+      )}
+    </Paper>
+  );
+}
