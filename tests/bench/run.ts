@@ -8,18 +8,13 @@
  * Options: --duration S (default 10), --connections N (default 4), --sizes 200,75000, --fresh
  * (re-seed the scratch databases), --skip-bundle. Not a test: it prints figures, never fails on them.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import { openDatabase } from '../../app/server/db/client.server';
-import { seedDatabase } from '../../app/server/db/seed/seed.server';
+import { load, prepare, root, scratch, startServer, stopServer, type Stats } from './lib';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
@@ -32,128 +27,8 @@ const { values: args } = parseArgs({
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const sizes = args.sizes.split(',').map(Number);
-const scratch = path.join(os.tmpdir(), 'dimora-bench');
-const uploadsDir = path.join(scratch, 'uploads');
 const FILTER = '/properties?capacity=2&location=TX&minPrice=1000&maxPrice=3500&sort=price_asc';
 const DATA_PATH = FILTER.replace('/properties?', '/properties.data?');
-
-type Stats = { p50: number; p95: number; p99: number; rps: number; requests: number; errors: number };
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
-}
-
-async function load(url: string): Promise<Stats> {
-  // Warm-up: caches, JIT, prepared plans.
-  await autocannon({ url, connections, duration: 2 });
-  const latencies: number[] = [];
-  // Without a callback autocannon returns its event emitter, which is also a promise of the result.
-  const instance = autocannon({ url, connections, duration }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    if (statusCode === 200) latencies.push(responseTime);
-  });
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    rps: result.requests.average,
-    requests: latencies.length,
-    errors: result.errors + result.non2xx,
-  };
-}
-
-async function prepare(kind: 'pglite' | 'postgres', units: number): Promise<Record<string, string>> {
-  if (kind === 'pglite') {
-    const dataDir = path.join(scratch, `pglite-${units}`);
-    const marker = path.join(dataDir, 'seeded');
-    if (args.fresh || !fs.existsSync(marker)) {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      await seedInto({ dataDir }, units);
-      fs.writeFileSync(marker, String(units));
-    }
-    return { DATA_DIR: dataDir };
-  }
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `dimora_bench_${units}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  let fresh = args.fresh || exists.rowCount === 0;
-  if (!fresh) {
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const check = new pg.Client({ connectionString: url.toString() });
-    await check.connect();
-    const count = await check.query('select count(*)::int as n from property').catch(() => ({ rows: [{ n: -1 }] }));
-    await check.end();
-    fresh = count.rows[0]?.n !== units;
-  }
-  if (fresh) {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-  }
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  if (fresh) await seedInto({ databaseUrl: url.toString() }, units);
-  return { DATABASE_URL: url.toString(), DATA_DIR: path.join(scratch, 'pg-data') };
-}
-
-async function seedInto(target: { dataDir?: string; databaseUrl?: string }, units: number) {
-  const started = Date.now();
-  const database = await openDatabase(target);
-  await database.migrate();
-  let last = 0;
-  await seedDatabase({
-    db: database.db,
-    units,
-    seed: 42,
-    uploadsDir,
-    reset: true,
-    onProgress: (done, total) => {
-      const pct = Math.floor((done / total) * 10);
-      if (pct > last) {
-        last = pct;
-        process.stdout.write(`  seeding ${units}: ${pct * 10}%\r`);
-      }
-    },
-  });
-  await database.close();
-  console.log(`  seeded ${units.toLocaleString('en-US')} units in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
-
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  // node itself (not npx) in its own process group, so stopping it stops everything it started.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    detached: true,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_ON_START: 'false' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/readyz`);
-      if (response.ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  process.kill(-child.pid!, 'SIGTERM');
-  throw new Error('server did not become ready');
-}
-
-async function stopServer(child: ChildProcess) {
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    process.kill(-child.pid!, 'SIGTERM');
-  });
-}
 
 function bundleReport() {
   const manifestFile = path.join(root, 'build/client/.vite/manifest.json');
@@ -191,11 +66,11 @@ async function main() {
   for (const kind of kinds) {
     for (const units of sizes) {
       console.log(`\n${kind}, ${units.toLocaleString('en-US')} units`);
-      const env = await prepare(kind, units);
+      const env = await prepare(kind, units, { fresh: args.fresh });
       const server = await startServer(env, ++port);
       try {
         for (const [target, urlPath] of [['SSR page', FILTER], ['data request', DATA_PATH]] as const) {
-          const stats = await load(`http://127.0.0.1:${port}${urlPath}`);
+          const stats = await load(`http://127.0.0.1:${port}${urlPath}`, { connections, duration });
           rows.push({ kind, units, target, stats });
           console.log(
             `  ${target.padEnd(12)} p50 ${stats.p50} ms  p95 ${stats.p95} ms  p99 ${stats.p99} ms  ${stats.rps.toFixed(0)} req/s  (${stats.requests} ok, ${stats.errors} errors)`,

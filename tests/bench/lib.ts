@@ -1,0 +1,140 @@
+/**
+ * Shared pieces of the benchmarks (`npm run bench`): scratch databases seeded once per size
+ * (PGlite under the temp folder, or PostgreSQL databases next to DATABASE_URL), the built server
+ * started on one of them, and autocannon load with latency percentiles. Not tests: figures only.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../../app/server/db/client.server';
+import { seedDatabase } from '../../app/server/db/seed/seed.server';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+export const scratch = path.join(os.tmpdir(), 'dimora-bench');
+const uploadsDir = path.join(scratch, 'uploads');
+
+export type LoadOptions = { connections: number; duration: number; headers?: Record<string, string>; fresh?: boolean };
+
+export type Stats = { p50: number; p95: number; p99: number; rps: number; requests: number; errors: number };
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+export async function load(url: string, { connections, duration, headers }: LoadOptions): Promise<Stats> {
+  // Warm-up: caches, JIT, prepared plans.
+  await autocannon({ url, connections, duration: 2, headers });
+  const latencies: number[] = [];
+  // Without a callback autocannon returns its event emitter, which is also a promise of the result.
+  const instance = autocannon({ url, connections, duration, headers }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    if (statusCode === 200) latencies.push(responseTime);
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    rps: result.requests.average,
+    requests: latencies.length,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** A seeded scratch database of `units` units (re-seeded when `fresh` or when its size differs); answers the server's env. */
+export async function prepare(kind: 'pglite' | 'postgres', units: number, { fresh: forceFresh = false }: { fresh?: boolean } = {}): Promise<Record<string, string>> {
+  if (kind === 'pglite') {
+    const dataDir = path.join(scratch, `pglite-${units}`);
+    const marker = path.join(dataDir, 'seeded');
+    if (forceFresh || !fs.existsSync(marker) || fs.readFileSync(marker, 'utf8') !== `${units}:v2`) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await seedInto({ dataDir }, units);
+      fs.writeFileSync(marker, `${units}:v2`);
+    }
+    return { DATA_DIR: dataDir };
+  }
+  const base = new URL(process.env.DATABASE_URL!);
+  const name = `dimora_bench_${units}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  let fresh = forceFresh || exists.rowCount === 0;
+  if (!fresh) {
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const check = new pg.Client({ connectionString: url.toString() });
+    await check.connect();
+    const count = await check.query('select count(*)::int as n from property where building_id is not null').catch(() => ({ rows: [{ n: -1 }] }));
+    await check.end();
+    fresh = count.rows[0]?.n !== units;
+  }
+  if (fresh) {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  }
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  if (fresh) await seedInto({ databaseUrl: url.toString() }, units);
+  return { DATABASE_URL: url.toString(), DATA_DIR: path.join(scratch, 'pg-data') };
+}
+
+export async function seedInto(target: { dataDir?: string; databaseUrl?: string }, units: number) {
+  const started = Date.now();
+  const database = await openDatabase(target);
+  await database.migrate();
+  let last = 0;
+  await seedDatabase({
+    db: database.db,
+    units,
+    seed: 42,
+    uploadsDir,
+    reset: true,
+    onProgress: (done, total) => {
+      const pct = Math.floor((done / total) * 10);
+      if (pct > last) {
+        last = pct;
+        process.stdout.write(`  seeding ${units}: ${pct * 10}%\r`);
+      }
+    },
+  });
+  await database.close();
+  console.log(`  seeded ${units.toLocaleString('en-US')} units in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Starts the built server on `port` over the scratch database in `env`; resolves once /readyz answers. */
+export async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  // node itself (not npx) in its own process group, so stopping it stops everything it started.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    detached: true,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_ON_START: 'false' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (response.ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  process.kill(-child.pid!, 'SIGTERM');
+  throw new Error('server did not become ready');
+}
+
+export async function stopServer(child: ChildProcess) {
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    process.kill(-child.pid!, 'SIGTERM');
+  });
+}
+
