@@ -41,6 +41,8 @@ export const PROTECTED_ROUTES: readonly { path: string; requires: Requirement }[
   { path: '/admin', requires: 'admin' },
   ...ADMIN_SECTIONS.map((section) => ({ path: `/admin/${section}`, requires: 'admin' as const })),
   { path: '/admin-debug', requires: 'admin' },
+  // A property manager's buildings (portfolio issue item 4); admins pass every check.
+  { path: '/dashboard/buildings', requires: 'property_manager' },
 ];
 
 /** spec §2 chrome: the extra side-menu items of a signed-in user, by role. */

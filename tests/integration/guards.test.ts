@@ -8,6 +8,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SECTIONS, PROTECTED_ROUTES, ROLES, satisfies, type Role } from '~/lib/access';
 import * as dashboard from '~/routes/account/dashboard';
+import * as managerBuildings from '~/routes/account/buildings';
 import * as applications from '~/routes/admin/applications';
 import * as debug from '~/routes/admin/debug';
 import * as adminLayout from '~/routes/admin/layout';
@@ -15,6 +16,7 @@ import * as mailbox from '~/routes/admin/mailbox';
 import * as adminMessages from '~/routes/admin/messages';
 import * as adminNotifications from '~/routes/admin/notifications';
 import * as overview from '~/routes/admin/overview';
+import * as properties from '~/routes/admin/properties';
 import * as section from '~/routes/admin/section';
 import * as users from '~/routes/admin/users';
 import * as tenantPortal from '~/routes/tenant/portal';
@@ -38,6 +40,8 @@ function routeFor(path: string): { loader: LoaderFn; params: Record<string, stri
   if (path === '/vendor-portal') return { loader: as(vendorPortal.loader), params: {} };
   if (path === '/admin') return { loader: as(overview.loader), params: {} };
   if (path === '/admin/users') return { loader: as(users.loader), params: {} };
+  if (path === '/admin/properties') return { loader: as(properties.loader), params: {} };
+  if (path === '/dashboard/buildings') return { loader: as(managerBuildings.loader), params: {} };
   if (path === '/admin/applications') return { loader: as(applications.loader), params: {} };
   if (path === '/admin/mailbox') return { loader: as(mailbox.loader), params: {} };
   if (path === '/admin/messages') return { loader: as(adminMessages.loader), params: {} };
@@ -121,8 +125,8 @@ describe('protected routes (spec §2, §6)', () => {
     expect(PROTECTED_ROUTES.map((entry) => entry.path)).toEqual(
       expect.arrayContaining(['/dashboard', '/tenant-portal', '/vendor-portal', '/admin', '/admin/users', '/admin/mailbox', '/admin/projects', '/admin-debug']),
     );
-    // /dashboard, two portals, /admin, each admin section, /admin-debug.
-    expect(PROTECTED_ROUTES).toHaveLength(4 + ADMIN_SECTIONS.length + 1);
+    // /dashboard, two portals, /admin, each admin section, /admin-debug, /dashboard/buildings.
+    expect(PROTECTED_ROUTES).toHaveLength(4 + ADMIN_SECTIONS.length + 2);
   });
 
   const cases = PROTECTED_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor })));
