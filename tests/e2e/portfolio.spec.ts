@@ -79,7 +79,7 @@ test('an admin creates a building and an unlisted unit, publishes it, and a visi
   await row.getByLabel('Select unit 3C').check();
   await page.getByTestId('bulk-intent').selectOption('publish');
   await page.getByTestId('bulk-apply').click();
-  await expect(page.getByTestId('portfolio-toast').last()).toContainText('1 unit updated.');
+  await expect(page.getByTestId('portfolio-toast').filter({ hasText: '1 unit updated.' })).toBeVisible();
   await expect(row.getByTestId('unit-listed')).toHaveText('Listed');
   await expect(page.getByTestId('stat-listed')).toHaveText('1');
 
@@ -138,7 +138,7 @@ test('the CSV import lists row errors before writing anything, then imports a cl
   await expect(page.getByTestId('import-clean')).toBeVisible();
   await expect(page.getByTestId('import-preview')).toContainText('2 rows: 2 new, 0 updates.');
   await page.getByTestId('import-commit').click();
-  await expect(page.getByTestId('portfolio-toast').last()).toContainText('Import done: 2 created, 0 updated.');
+  await expect(page.getByTestId('portfolio-toast').filter({ hasText: 'Import done: 2 created, 0 updated.' })).toBeVisible();
   await expect(page.getByTestId('stat-units')).toHaveText('2');
   await expect(page.getByTestId('stat-listed')).toHaveText('1');
   await expect(page.locator('[data-testid="unit-row"]')).toHaveCount(2);
@@ -199,16 +199,17 @@ test('a property manager manages their own building from the dashboard, and anot
   expect(new URL(admin!.url()).pathname).toBe('/');
 });
 
+// One test per page and theme: each stays well inside the timeout on a loaded machine.
 for (const scheme of ['light', 'dark'] as const) {
-  test(`the portfolio pages pass axe in the ${scheme} theme`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await signInAs(page, 'admin');
-    for (const path of ['/admin/properties', '/admin/properties/1', '/admin/properties/1/units/1', '/admin']) {
+  for (const path of ['/admin/properties', '/admin/properties/1', '/admin/properties/1/units/1', '/admin']) {
+    test(`${path} passes axe in the ${scheme} theme`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await signInAs(page, 'admin');
       await page.goto(path);
       await waitForHydration(page);
       await expectAccessible(page);
-    }
-  });
+    });
+  }
 }
 
 test('a building page fits a phone screen', async ({ page }) => {

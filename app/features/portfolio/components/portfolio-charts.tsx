@@ -24,6 +24,8 @@ function ChartCard({ id, title, hint, children, table }: { id: string; title: st
       <Text size="xs" c="dimmed" mb="sm">
         {hint}
       </Text>
+      {/* The figures are in the table below; the drawing is hidden from assistive technology and
+          kept out of the tab order (Recharts makes charts focusable by default). */}
       <div aria-hidden>{children}</div>
       <details>
         <summary>
@@ -92,7 +94,7 @@ export function PortfolioCharts({ charts }: { charts: Charts }) {
             hint={t('portfolio.charts.occupancyByStateHint')}
             table={<FiguresTable head={[t('portfolio.list.filters.state'), ...series.map((s) => s.label)]} rows={charts.byState.map((row) => [row.state, n(row.leased), n(row.available), n(row.maintenance)])} />}
           >
-            <BarChart h={260} data={charts.byState} dataKey="state" type="stacked" series={series} withLegend tickLine="y" valueFormatter={n} />
+            <BarChart h={260} data={charts.byState} dataKey="state" type="stacked" series={series} withLegend tickLine="y" valueFormatter={n} barChartProps={{ accessibilityLayer: false }} />
           </ChartCard>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
@@ -102,7 +104,7 @@ export function PortfolioCharts({ charts }: { charts: Charts }) {
             hint={t('portfolio.charts.vacanciesHint')}
             table={<FiguresTable head={['', '#']} rows={vacancies.map((row) => [row.name, n(row.value)])} />}
           >
-            <DonutChart h={220} data={vacancies} withLabelsLine={false} withTooltip valueFormatter={n} chartLabel={n(charts.totals.available)} mx="auto" />
+            <DonutChart h={220} data={vacancies} withLabelsLine={false} withTooltip valueFormatter={n} chartLabel={n(charts.totals.available)} mx="auto" pieChartProps={{ accessibilityLayer: false }} pieProps={{ rootTabIndex: -1 }} />
           </ChartCard>
         </Grid.Col>
         <Grid.Col span={12}>
@@ -112,7 +114,7 @@ export function PortfolioCharts({ charts }: { charts: Charts }) {
             hint={t('portfolio.charts.applicationsPerWeekHint')}
             table={<FiguresTable head={['', t('portfolio.charts.applications')]} rows={weeks.map((row) => [row.week, n(row.applications)])} />}
           >
-            <LineChart h={220} data={weeks} dataKey="week" series={[{ name: 'applications', label: t('portfolio.charts.applications'), color: 'violet.6' }]} curveType="monotone" tickLine="y" valueFormatter={n} />
+            <LineChart h={220} data={weeks} dataKey="week" series={[{ name: 'applications', label: t('portfolio.charts.applications'), color: 'violet.6' }]} curveType="monotone" tickLine="y" valueFormatter={n} lineChartProps={{ accessibilityLayer: false }} />
           </ChartCard>
         </Grid.Col>
       </Grid>

@@ -58,8 +58,8 @@ export function UnitsTable({ units, buildingName, unitHref, result }: Props) {
           <NativeSelect
             name="status"
             label={t('portfolio.units.bulk.status')}
-            // Only read for "set status"; left enabled so the form also works without JavaScript.
-            opacity={bulk === 'set-status' ? 1 : 0.6}
+            // Only read for "set status"; left enabled (and at full contrast) so the form also
+            // works without JavaScript.
             data={UNIT_STATUSES.map((status) => ({ value: status, label: t(`listings.status.${status}`) }))}
             data-testid="bulk-status"
           />
