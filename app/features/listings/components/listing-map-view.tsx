@@ -1,0 +1,157 @@
+/**
+ * The map view of /properties (`?view=map`, portfolio issue item 9): how many homes in how many
+ * buildings match, a notice when the map is capped or some homes have no location, the empty
+ * state, and the map itself — Leaflet and the cluster plugin are imported only once this view
+ * is on screen, over a static fallback that visitors without JavaScript see (with a link to the
+ * same search as a list).
+ */
+import { Alert, Anchor, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconInfoCircle, IconMap2 } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import classes from '~/components/map/map.module.css';
+import { formatNumber, formatUsd } from '~/lib/format';
+import { intlLocale } from '~/lib/i18n';
+import type { MapTileConfig } from '~/lib/map-tiles';
+import { useLanguage } from '~/lib/use-language';
+import { listingHref, type ListingQuery } from '../listing-query';
+import type { ListingPoint, ListingPoints } from '../listing-points.server';
+import type { ListingMapHandle, ListingMapTexts } from './listing-map.client';
+import { ListingsEmpty } from './listing-results';
+
+type Props = { result: ListingPoints; query: ListingQuery; action: string; map: MapTileConfig };
+
+type MapState = 'static' | 'loading' | 'ready' | 'failed';
+
+export function ListingMapView({ result, query, action, map }: Props) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const buildings = t('map.results.buildings', { count: result.points.length, value: formatNumber(result.points.length, lang) });
+  if (result.units === 0) return <ListingsEmpty resetHref={listingHref(action, {}, 'map')} />;
+  return (
+    <Stack gap="md">
+      <Text fw={600} data-testid="map-summary" aria-live="polite">
+        {t('map.results.summary', { count: result.units, value: formatNumber(result.units, lang), buildings })}
+      </Text>
+      {result.capped && (
+        <Alert color="yellow" icon={<IconInfoCircle aria-hidden />} data-testid="map-capped">
+          {t('map.results.capped', { cap: formatNumber(result.cap, lang) })}
+        </Alert>
+      )}
+      {result.unplaced > 0 && (
+        <Text size="sm" c="dimmed">
+          {t('map.results.unplaced', { count: result.unplaced, value: formatNumber(result.unplaced, lang) })}
+        </Text>
+      )}
+      <ListingMap points={result.points} query={query} action={action} map={map} />
+    </Stack>
+  );
+}
+
+function useListingMapTexts(query: ListingQuery, action: string): ListingMapTexts {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return useMemo(() => {
+    const compact = new Intl.NumberFormat(intlLocale(lang), { notation: 'compact', maximumFractionDigits: 1 });
+    const price = (point: ListingPoint) =>
+      point.minPrice === point.maxPrice
+        ? t('map.popup.price', { price: formatUsd(point.minPrice, lang) })
+        : t('map.popup.priceRange', { min: formatUsd(point.minPrice, lang), max: formatUsd(point.maxPrice, lang) });
+    return {
+      map: t('map.results.label'),
+      zoomIn: t('map.controls.zoomIn'),
+      zoomOut: t('map.controls.zoomOut'),
+      marker: (point) =>
+        t('map.marker.building', { name: point.name, city: point.city, state: point.state, count: point.units, value: formatNumber(point.units, lang), price: price(point) }),
+      cluster: (units, buildings) =>
+        t('map.marker.cluster', {
+          homes: t('map.marker.homes', { count: units, value: formatNumber(units, lang) }),
+          buildings: t('map.results.buildings', { count: buildings, value: formatNumber(buildings, lang) }),
+        }),
+      count: (value) => compact.format(value),
+      homes: (count) => t('map.popup.homes', { count, value: formatNumber(count, lang) }),
+      price,
+      link: (point) => (point.unitId !== null ? t('map.popup.seeHome') : t('map.popup.seeHomes', { count: point.units, value: formatNumber(point.units, lang) })),
+      href: (point) => (point.unitId !== null ? `/property/${point.unitId}` : listingHref(action, { ...query, building: point.id, page: 1 })),
+    };
+  }, [t, lang, query, action]);
+}
+
+function ListingMap({ points, query, action, map }: { points: ListingPoint[]; query: ListingQuery; action: string; map: MapTileConfig }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const canvas = useRef<HTMLDivElement>(null);
+  const handle = useRef<ListingMapHandle | null>(null);
+  const texts = useListingMapTexts(query, action);
+  // What the map draws once Leaflet has loaded (the search may change while it loads).
+  const latest = useRef({ points, texts });
+  latest.current = { points, texts };
+  const [status, setStatus] = useState<MapState>('static');
+
+  // Mount once: load Leaflet and the cluster plugin, then draw the latest points.
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    let cancelled = false;
+    setStatus('loading');
+    import('./listing-map.client')
+      .then(({ mountListingMap }) =>
+        mountListingMap(element, {
+          config: map,
+          points: latest.current.points,
+          texts: latest.current.texts,
+          navigate: (href) => void navigate(href),
+          onTilesFailed: () => {
+            if (!cancelled) setStatus('failed');
+          },
+        }),
+      )
+      .then((mounted) => {
+        if (cancelled) return mounted.remove();
+        handle.current = mounted;
+        setStatus((current) => (current === 'failed' ? current : 'ready'));
+      })
+      .catch(() => {
+        if (!cancelled) setStatus('failed');
+      });
+    return () => {
+      cancelled = true;
+      handle.current?.remove();
+      handle.current = null;
+    };
+  }, [map, navigate]);
+
+  // A new search (filters changed): new markers on the same map.
+  useEffect(() => {
+    handle.current?.update(points, texts);
+  }, [points, texts]);
+
+  return (
+    <div className={`${classes.frame} ${classes.resultsFrame}`} data-testid="listing-map" data-map-state={status}>
+      <div className={classes.fallback}>
+        <IconMap2 size={36} aria-hidden color="var(--mantine-primary-color-filled)" />
+        {status === 'static' && <Text size="sm">{t('map.results.static')}</Text>}
+        {status === 'loading' && (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              {t('map.results.loading')}
+            </Text>
+          </Group>
+        )}
+        {status === 'failed' && (
+          <Text size="sm" role="status">
+            {t('map.results.failed')}
+          </Text>
+        )}
+        {status !== 'loading' && (
+          <Anchor component={Link} to={listingHref(action, query, 'list')} size="sm">
+            {t('map.results.showList')}
+          </Anchor>
+        )}
+      </div>
+      <div ref={canvas} className={classes.canvas} hidden={status === 'static' || status === 'failed'} />
+    </div>
+  );
+}
