@@ -48,19 +48,17 @@ export type ListingPoints = {
 
 const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
 
+type PointsOptions = { db: Db; query: Omit<ListingQuery, 'page' | 'sort'>; cap?: number };
+
 /**
- * The map points for a listing query: the same WHERE clause as `findListings` (listed units,
- * capacity, location, price range, building; sort and page do not apply), at most `cap` units
- * read, grouped by building. Answers in building-id order. The grouping reads only
- * `property_map_idx` (index-only) for broad filters, and the location indexes for a city or a
- * state (see listing-points.server.test.ts for the plans).
+ * The grouping query behind `findListingPoints` (exported so a test can `EXPLAIN` exactly it):
+ * at most `cap` matching units, grouped by building, joined to the building, in building-id order.
  */
-export async function findListingPoints({ db, query, cap = MAP_UNIT_CAP }: { db: Db; query: Omit<ListingQuery, 'page' | 'sort'>; cap?: number }): Promise<ListingPoints> {
-  const where = listingFilters(query, false);
+export function listingPointsQuery({ db, query, cap = MAP_UNIT_CAP }: PointsOptions) {
   const matching = db
     .select({ buildingId: property.buildingId, price: property.price, id: property.id })
     .from(property)
-    .where(where)
+    .where(listingFilters(query, false))
     .limit(cap)
     .as('matching');
   const grouped = db
@@ -74,7 +72,7 @@ export async function findListingPoints({ db, query, cap = MAP_UNIT_CAP }: { db:
     .from(matching)
     .groupBy(matching.buildingId)
     .as('grouped');
-  const rows = await db
+  return db
     .select({
       id: building.id,
       name: building.name,
@@ -90,10 +88,22 @@ export async function findListingPoints({ db, query, cap = MAP_UNIT_CAP }: { db:
     .from(grouped)
     .innerJoin(building, eq(building.id, grouped.buildingId))
     .orderBy(asc(building.id));
+}
 
+/**
+ * The map points for a listing query: the same WHERE clause as `findListings` (listed units,
+ * capacity, location, price range, building; sort and page do not apply), at most `cap` units
+ * read (default MAP_UNIT_CAP), grouped by building. Points come in building-id order; buildings
+ * without coordinates are counted in `unplaced` instead. The grouping reads only
+ * `property_map_idx` (index-only) for broad filters and the location indexes for a city or a
+ * state (listing-points.server.test.ts checks the plans). Public: no actor, listed units only.
+ */
+export async function findListingPoints({ db, query, cap = MAP_UNIT_CAP }: PointsOptions): Promise<ListingPoints> {
+  const rows = await listingPointsQuery({ db, query, cap });
   const units = rows.reduce((sum, row) => sum + row.units, 0);
   // Exactly `cap` read: look one row further to tell "exactly cap" from "more than cap".
-  const capped = units >= cap && (await db.select({ one: sql`1` }).from(property).where(where).offset(cap).limit(1)).length > 0;
+  const capped =
+    units >= cap && (await db.select({ one: sql`1` }).from(property).where(listingFilters(query, false)).offset(cap).limit(1)).length > 0;
   const points: ListingPoint[] = [];
   let unplaced = 0;
   for (const row of rows) {

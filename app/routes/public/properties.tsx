@@ -4,10 +4,10 @@
  * `view=map` shows the same search on a map, one marker per building (portfolio issue item 9).
  */
 import { Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BuildingFilterNotice } from '~/features/listings/components/building-filter-notice';
 import { ListingFilters } from '~/features/listings/components/listing-filters';
+import { ListingMapView } from '~/features/listings/components/listing-map-view';
 import { ListingResults } from '~/features/listings/components/listing-results';
 import { ListingViewToggle } from '~/features/listings/components/listing-view-toggle';
 import { listingViewOf } from '~/features/listings/listing-query';
@@ -20,9 +20,6 @@ import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { publicEnv } from '~/server/env.server';
 import type { Route } from './+types/properties';
-
-// The map view is its own chunk: the list (the default view) ships none of it.
-const ListingMapView = lazy(() => import('~/features/listings/components/listing-map-view').then((module) => ({ default: module.ListingMapView })));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -63,9 +60,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
           <Stack gap="md">
             <BuildingFilterNotice query={query} view={view} action="/properties" buildingName={buildingName} />
             {points && map ? (
-              <Suspense>
-                <ListingMapView result={points} query={query} action="/properties" map={map} />
-              </Suspense>
+              <ListingMapView result={points} query={query} action="/properties" map={map} />
             ) : (
               result && <ListingResults result={result} query={query} action="/properties" />
             )}

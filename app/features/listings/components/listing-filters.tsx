@@ -51,8 +51,6 @@ export function ListingFilters({ query, locations, action, view = 'list' }: Prop
           submitClean(event.currentTarget);
         }}
       >
-        {view === 'map' && <input type="hidden" name="view" value="map" />}
-        {query.building !== undefined && <input type="hidden" name="building" value={query.building} />}
         <Stack gap="sm">
           <Title order={2} size="h4" id="filters-title">
             {t('listings.filters.title')}
@@ -121,6 +119,8 @@ export function ListingFilters({ query, locations, action, view = 'list' }: Prop
             </Button>
           </Group>
         </Stack>
+        {query.building !== undefined && <input type="hidden" name="building" value={query.building} />}
+        {view === 'map' && <input type="hidden" name="view" value="map" />}
       </Form>
     </Paper>
   );

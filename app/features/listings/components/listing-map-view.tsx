@@ -5,19 +5,18 @@
  * is on screen, over a static fallback that visitors without JavaScript see (with a link to the
  * same search as a list).
  */
-import { Alert, Anchor, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconMap2 } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import classes from '~/components/map/map.module.css';
-import { formatNumber, formatUsd } from '~/lib/format';
-import { intlLocale } from '~/lib/i18n';
+import { formatNumber } from '~/lib/format';
 import type { MapTileConfig } from '~/lib/map-tiles';
 import { useLanguage } from '~/lib/use-language';
 import { listingHref, type ListingQuery } from '../listing-query';
 import type { ListingPoint, ListingPoints } from '../listing-points.server';
-import type { ListingMapHandle, ListingMapTexts } from './listing-map.client';
+import type { ListingMapHandle, ListingMapSearch } from './listing-map.client';
 import { ListingsEmpty } from './listing-results';
 
 type Props = { result: ListingPoints; query: ListingQuery; action: string; map: MapTileConfig };
@@ -49,44 +48,17 @@ export function ListingMapView({ result, query, action, map }: Props) {
   );
 }
 
-function useListingMapTexts(query: ListingQuery, action: string): ListingMapTexts {
-  const { t } = useTranslation();
-  const lang = useLanguage();
-  return useMemo(() => {
-    const compact = new Intl.NumberFormat(intlLocale(lang), { notation: 'compact', maximumFractionDigits: 1 });
-    const price = (point: ListingPoint) =>
-      point.minPrice === point.maxPrice
-        ? t('map.popup.price', { price: formatUsd(point.minPrice, lang) })
-        : t('map.popup.priceRange', { min: formatUsd(point.minPrice, lang), max: formatUsd(point.maxPrice, lang) });
-    return {
-      map: t('map.results.label'),
-      zoomIn: t('map.controls.zoomIn'),
-      zoomOut: t('map.controls.zoomOut'),
-      marker: (point) =>
-        t('map.marker.building', { name: point.name, city: point.city, state: point.state, count: point.units, value: formatNumber(point.units, lang), price: price(point) }),
-      cluster: (units, buildings) =>
-        t('map.marker.cluster', {
-          homes: t('map.marker.homes', { count: units, value: formatNumber(units, lang) }),
-          buildings: t('map.results.buildings', { count: buildings, value: formatNumber(buildings, lang) }),
-        }),
-      count: (value) => compact.format(value),
-      homes: (count) => t('map.popup.homes', { count, value: formatNumber(count, lang) }),
-      price,
-      link: (point) => (point.unitId !== null ? t('map.popup.seeHome') : t('map.popup.seeHomes', { count: point.units, value: formatNumber(point.units, lang) })),
-      href: (point) => (point.unitId !== null ? `/property/${point.unitId}` : listingHref(action, { ...query, building: point.id, page: 1 })),
-    };
-  }, [t, lang, query, action]);
-}
-
 function ListingMap({ points, query, action, map }: { points: ListingPoint[]; query: ListingQuery; action: string; map: MapTileConfig }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canvas = useRef<HTMLDivElement>(null);
   const handle = useRef<ListingMapHandle | null>(null);
-  const texts = useListingMapTexts(query, action);
+  const lang = useLanguage();
+  // Everything the map's texts and links depend on; the texts are made in the lazy module.
+  const search = useMemo<ListingMapSearch>(() => ({ t, lang, query, action }), [t, lang, query, action]);
   // What the map draws once Leaflet has loaded (the search may change while it loads).
-  const latest = useRef({ points, texts });
-  latest.current = { points, texts };
+  const latest = useRef({ points, search });
+  latest.current = { points, search };
   const [status, setStatus] = useState<MapState>('static');
 
   // Mount once: load Leaflet and the cluster plugin, then draw the latest points.
@@ -100,7 +72,7 @@ function ListingMap({ points, query, action, map }: { points: ListingPoint[]; qu
         mountListingMap(element, {
           config: map,
           points: latest.current.points,
-          texts: latest.current.texts,
+          search: latest.current.search,
           navigate: (href) => void navigate(href),
           onTilesFailed: () => {
             if (!cancelled) setStatus('failed');
@@ -124,8 +96,8 @@ function ListingMap({ points, query, action, map }: { points: ListingPoint[]; qu
 
   // A new search (filters changed): new markers on the same map.
   useEffect(() => {
-    handle.current?.update(points, texts);
-  }, [points, texts]);
+    handle.current?.update(points, search);
+  }, [points, search]);
 
   return (
     <div className={`${classes.frame} ${classes.resultsFrame}`} data-testid="listing-map" data-map-state={status}>
@@ -146,9 +118,9 @@ function ListingMap({ points, query, action, map }: { points: ListingPoint[]; qu
           </Text>
         )}
         {status !== 'loading' && (
-          <Anchor component={Link} to={listingHref(action, query, 'list')} size="sm">
+          <Button component={Link} to={listingHref(action, query, 'list')} variant="light" size="compact-sm">
             {t('map.results.showList')}
-          </Anchor>
+          </Button>
         )}
       </div>
       <div ref={canvas} className={classes.canvas} hidden={status === 'static' || status === 'failed'} />

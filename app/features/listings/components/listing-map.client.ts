@@ -5,15 +5,23 @@
  * homes and their rent range, and links to the unit (one home) or to the list of that
  * building's matching homes. Loaded on demand by `listing-map-view.tsx`; browser only.
  */
+import type { TFunction } from 'i18next';
 import type { LatLngBoundsExpression, Map as LeafletMap, Marker, MarkerCluster, MarkerClusterGroup } from 'leaflet';
 import { createBaseMap, escapeHtml } from '~/components/map/base-map';
 import { loadLeafletWithClusters, type Leaflet } from '~/components/map/load-leaflet';
 import classes from '~/components/map/map.module.css';
+import type { Language } from '~/lib/constants';
+import { formatNumber, formatUsd } from '~/lib/format';
+import { intlLocale } from '~/lib/i18n';
 import type { MapTileConfig } from '~/lib/map-tiles';
+import { listingHref, type ListingQuery } from '../listing-query';
 import type { ListingPoint } from '../listing-points.server';
 
-/** Texts and links, made by the React side in the visitor's language. */
-export type ListingMapTexts = {
+/** The search the map shows and the visitor's language: what its texts and links are made from. */
+export type ListingMapSearch = { t: TFunction; lang: Language; query: ListingQuery; action: string };
+
+/** Texts and links in the visitor's language. */
+type ListingMapTexts = {
   map: string;
   zoomIn: string;
   zoomOut: string;
@@ -29,10 +37,32 @@ export type ListingMapTexts = {
   href: (point: ListingPoint) => string;
 };
 
+/** The map's texts: labels, accessible names, popup lines and links (`map.*` translations). */
+function listingMapTexts({ t, lang, query, action }: ListingMapSearch): ListingMapTexts {
+  const compact = new Intl.NumberFormat(intlLocale(lang), { notation: 'compact', maximumFractionDigits: 1 });
+  const price = (point: ListingPoint) =>
+    point.minPrice === point.maxPrice
+      ? t('map.popup.price', { price: formatUsd(point.minPrice, lang) })
+      : t('map.popup.priceRange', { min: formatUsd(point.minPrice, lang), max: formatUsd(point.maxPrice, lang) });
+  const counted = (count: number) => ({ count, value: formatNumber(count, lang) });
+  return {
+    map: t('map.results.label'),
+    zoomIn: t('map.controls.zoomIn'),
+    zoomOut: t('map.controls.zoomOut'),
+    marker: (point) => t('map.marker.building', { name: point.name, city: point.city, state: point.state, price: price(point), ...counted(point.units) }),
+    cluster: (units, buildings) => t('map.marker.cluster', { homes: t('map.marker.homes', counted(units)), buildings: t('map.results.buildings', counted(buildings)) }),
+    count: (value) => compact.format(value),
+    homes: (count) => t('map.popup.homes', counted(count)),
+    price,
+    link: (point) => (point.unitId !== null ? t('map.popup.seeHome') : t('map.popup.seeHomes', counted(point.units))),
+    href: (point) => (point.unitId !== null ? `/property/${point.unitId}` : listingHref(action, { ...query, building: point.id, page: 1 })),
+  };
+}
+
 export type ListingMapOptions = {
   config: MapTileConfig;
   points: ListingPoint[];
-  texts: ListingMapTexts;
+  search: ListingMapSearch;
   /** Follows a popup link inside the app (client-side navigation). */
   navigate: (href: string) => void;
   onTilesFailed: () => void;
@@ -40,7 +70,7 @@ export type ListingMapOptions = {
 
 export type ListingMapHandle = {
   /** Replaces the markers (a new search) and fits the view to them. */
-  update: (points: ListingPoint[], texts: ListingMapTexts) => void;
+  update: (points: ListingPoint[], search: ListingMapSearch) => void;
   remove: () => void;
 };
 
@@ -113,7 +143,7 @@ function fit(map: LeafletMap, points: ListingPoint[]) {
 /** Draws the map of `points` in `element`; resolves to a handle to update or remove it. */
 export async function mountListingMap(element: HTMLElement, options: ListingMapOptions): Promise<ListingMapHandle> {
   const L = await loadLeafletWithClusters();
-  let texts = options.texts;
+  let texts = listingMapTexts(options.search);
   const map = createBaseMap(L, element, { config: options.config, labels: texts, center: US_CENTER, zoom: US_ZOOM, onTilesFailed: options.onTilesFailed });
   const group: MarkerClusterGroup = L.markerClusterGroup({
     showCoverageOnHover: false,
@@ -132,11 +162,20 @@ export async function mountListingMap(element: HTMLElement, options: ListingMapO
   container.addEventListener('pointerdown', () => {
     keyboardOpened = false;
   });
-  container.addEventListener('click', (event) => {
-    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-app-link]') : null;
-    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    options.navigate(link.getAttribute('href') ?? '/');
+  // Capture phase: Leaflet stops clicks inside a popup from bubbling to the map.
+  container.addEventListener(
+    'click',
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-app-link]') : null;
+      if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      options.navigate(link.getAttribute('href') ?? '/');
+    },
+    true,
+  );
+  // The current zoom, for whoever watches the map (browser tests wait on it).
+  map.on('zoomend', () => {
+    container.dataset.zoom = String(map.getZoom());
   });
   map.on('popupopen', (event) => {
     if (keyboardOpened) event.popup.getElement()?.querySelector<HTMLAnchorElement>('a[data-app-link]')?.focus();
@@ -146,12 +185,13 @@ export async function mountListingMap(element: HTMLElement, options: ListingMapO
     group.clearLayers();
     group.addLayers(points.map((point) => buildingMarker(L, point, texts)));
     fit(map, points);
+    container.dataset.zoom = String(map.getZoom());
   };
   show(options.points);
 
   return {
-    update(points, nextTexts) {
-      texts = nextTexts;
+    update(points, search) {
+      texts = listingMapTexts(search);
       map.closePopup();
       show(points);
     },
