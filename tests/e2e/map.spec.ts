@@ -221,6 +221,8 @@ test('the List | Map toggle keeps every filter, as plain links', async ({ page }
   await expect(page).toHaveURL(/\/properties\?capacity=2&location=TX&minPrice=900&sort=price_asc$/);
   await expect(page.getByTestId('listing-card').first()).toBeVisible();
   await page.getByTestId('view-map').click();
+  await expect(page.getByTestId('view-map')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('filters-reset')).toHaveAttribute('href', '/properties?view=map');
   await page.getByTestId('filters-reset').click();
   await expect(page).toHaveURL(/\/properties\?view=map$/);
   await waitForMap(page, 'listing-map');

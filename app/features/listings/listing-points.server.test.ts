@@ -9,7 +9,8 @@ import { bulkInsertSql } from '~/server/db/seed/bulk-insert.server';
 import { planPortfolio } from '~/server/db/seed/generate-buildings.server';
 import { createUnitGenerator } from '~/server/db/seed/generate-units.server';
 import { building, property } from '~/server/db/schema';
-import { findListingPoints, listingPointsQuery, type ListingPoints } from './listing-points.server';
+import { decodeListingPoints, encodeListingPoints } from './listing-points-codec';
+import { findListingPoints, listingPointsQuery, packListingPoints, type ListingPoints } from './listing-points.server';
 import { parseListingQuery } from './listings.schemas';
 import { findListings } from './listings.server';
 
@@ -123,6 +124,15 @@ describe(`map points (${kind})`, () => {
     expect(exactlyCap).toMatchObject({ units: 4, capped: false });
   });
 
+  it('packs the points for the page into one string that unpacks to the same points', async () => {
+    const map = await findListingPoints({ db: database.db, query: query('') });
+    const packed = packListingPoints(map);
+    expect(packed).toMatchObject({ units: 8, buildings: 3, capped: false, cap: 75_000, unplaced: 2 });
+    expect(decodeListingPoints(packed.encoded)).toEqual(map.points);
+    const tricky = [{ ...map.points[0]!, name: 'Quote " Tower, \\ Unit ~|', unitId: null }];
+    expect(decodeListingPoints(encodeListingPoints(tricky))).toEqual(tricky);
+  });
+
   it('answers no point for a search nothing matches', async () => {
     expect(await findListingPoints({ db: database.db, query: query('location=Nowhere') })).toEqual({ points: [], units: 0, capped: false, cap: 75_000, unplaced: 0 });
   });
@@ -144,7 +154,8 @@ describe(`map points (${kind})`, () => {
       expect(data.view).toBe('map');
       expect(data.result).toBeNull();
       expect(data.query.page).toBe(1);
-      expect(data.points?.points.map((point) => point.name)).toEqual(['Alpha Tower', 'Bravo Court']);
+      expect(data.points).toMatchObject({ units: 4, buildings: 2, capped: false, unplaced: 0 });
+      expect(decodeListingPoints(data.points!.encoded).map((point) => point.name)).toEqual(['Alpha Tower', 'Bravo Court']);
       expect(data.map).toEqual({ tileUrl: DEFAULT_MAP_TILE_URL, attribution: DEFAULT_MAP_ATTRIBUTION });
       expect(Object.keys(data.i18n)).toEqual(['listings', 'map']);
     });

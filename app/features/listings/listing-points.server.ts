@@ -7,6 +7,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';
 import { building, property } from '~/server/db/schema';
+import { encodeListingPoints, type ListingPoint } from './listing-points-codec';
 import type { ListingQuery } from './listing-query';
 import { listingFilters } from './listings.server';
 
@@ -17,23 +18,7 @@ import { listingFilters } from './listings.server';
  */
 export const MAP_UNIT_CAP = 75_000;
 
-/** One building on the map. Prices are monthly rent in whole USD. */
-export type ListingPoint = {
-  /** The building's id (the list filtered to it: `/properties?building=<id>`). */
-  id: number;
-  name: string;
-  city: string;
-  state: string;
-  /** Degrees, rounded to 5 decimals (≈ 1 m). */
-  lat: number;
-  lng: number;
-  /** Matching listed units in the building. */
-  units: number;
-  minPrice: number;
-  maxPrice: number;
-  /** The unit's id when exactly one unit matches (its popup links to /property/<id>), else null. */
-  unitId: number | null;
-};
+export type { ListingPoint };
 
 export type ListingPoints = {
   points: ListingPoint[];
@@ -45,6 +30,14 @@ export type ListingPoints = {
   /** Matching units whose building has no coordinates (not on the map). */
   unplaced: number;
 };
+
+/** The map's points as the page receives them: the figures, and the points packed in one string. */
+export type PackedListingPoints = Omit<ListingPoints, 'points'> & { buildings: number; encoded: string };
+
+/** Packs `findListingPoints`'s answer for the page (see listing-points-codec.ts). */
+export function packListingPoints({ points, ...figures }: ListingPoints): PackedListingPoints {
+  return { ...figures, buildings: points.length, encoded: encodeListingPoints(points) };
+}
 
 const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
 

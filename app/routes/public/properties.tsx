@@ -10,8 +10,9 @@ import { ListingFilters } from '~/features/listings/components/listing-filters';
 import { ListingMapView } from '~/features/listings/components/listing-map-view';
 import { ListingResults } from '~/features/listings/components/listing-results';
 import { ListingViewToggle } from '~/features/listings/components/listing-view-toggle';
+import { decodeListingPoints } from '~/features/listings/listing-points-codec';
 import { listingViewOf } from '~/features/listings/listing-query';
-import { findListingPoints } from '~/features/listings/listing-points.server';
+import { findListingPoints, packListingPoints } from '~/features/listings/listing-points.server';
 import { parseListingQuery } from '~/features/listings/listings.schemas';
 import { findListings, listLocations } from '~/features/listings/listings.server';
 import { pageMeta } from '~/i18n/translate.server';
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shared = { i18n: translations(lang, ['listings', 'map']), meta: pageMeta(lang, 'listings.meta.propertiesTitle', 'listings.meta.propertiesDescription') };
   if (view === 'map') {
     const [points, locations] = await Promise.all([findListingPoints({ db: context.db, query }), listLocations({ db: context.db })]);
-    return { view, query: { ...query, page: 1 }, points, result: null, locations, map: publicEnv.map, ...shared };
+    return { view, query: { ...query, page: 1 }, points: packListingPoints(points), result: null, locations, map: publicEnv.map, ...shared };
   }
   const [result, locations] = await Promise.all([findListings({ db: context.db, query, lang }), listLocations({ db: context.db })]);
   return { view, query: { ...query, page: result.page }, points: null, result, locations, map: null, ...shared };
@@ -42,7 +43,7 @@ export function meta({ data }: Route.MetaArgs) {
 export default function Properties({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { view, query, result, points, locations, map } = loaderData;
-  const buildingName = result?.items[0]?.buildingName ?? points?.points[0]?.name;
+  const buildingName = result?.items[0]?.buildingName ?? (query.building && points?.buildings ? decodeListingPoints(points.encoded)[0]?.name : undefined);
   return (
     <Container size="xl" py="xl">
       <Group justify="space-between" align="flex-end" mb="lg" gap="sm">

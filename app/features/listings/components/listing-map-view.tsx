@@ -15,18 +15,20 @@ import { formatNumber } from '~/lib/format';
 import type { MapTileConfig } from '~/lib/map-tiles';
 import { useLanguage } from '~/lib/use-language';
 import { listingHref, type ListingQuery } from '../listing-query';
-import type { ListingPoint, ListingPoints } from '../listing-points.server';
+import { decodeListingPoints, type ListingPoint } from '../listing-points-codec';
+import type { PackedListingPoints } from '../listing-points.server';
 import type { ListingMapHandle, ListingMapSearch } from './listing-map.client';
 import { ListingsEmpty } from './listing-results';
 
-type Props = { result: ListingPoints; query: ListingQuery; action: string; map: MapTileConfig };
+type Props = { result: PackedListingPoints; query: ListingQuery; action: string; map: MapTileConfig };
 
 type MapState = 'static' | 'loading' | 'ready' | 'failed';
 
 export function ListingMapView({ result, query, action, map }: Props) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const buildings = t('map.results.buildings', { count: result.points.length, value: formatNumber(result.points.length, lang) });
+  const points = useMemo(() => decodeListingPoints(result.encoded), [result.encoded]);
+  const buildings = t('map.results.buildings', { count: result.buildings, value: formatNumber(result.buildings, lang) });
   if (result.units === 0) return <ListingsEmpty resetHref={listingHref(action, {}, 'map')} />;
   return (
     <Stack gap="md">
@@ -43,7 +45,7 @@ export function ListingMapView({ result, query, action, map }: Props) {
           {t('map.results.unplaced', { count: result.unplaced, value: formatNumber(result.unplaced, lang) })}
         </Text>
       )}
-      <ListingMap points={result.points} query={query} action={action} map={map} />
+      <ListingMap points={points} query={query} action={action} map={map} />
     </Stack>
   );
 }

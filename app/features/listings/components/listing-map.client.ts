@@ -15,7 +15,7 @@ import { formatNumber, formatUsd } from '~/lib/format';
 import { intlLocale } from '~/lib/i18n';
 import type { MapTileConfig } from '~/lib/map-tiles';
 import { listingHref, type ListingQuery } from '../listing-query';
-import type { ListingPoint } from '../listing-points.server';
+import type { ListingPoint } from '../listing-points-codec';
 
 /** The search the map shows and the visitor's language: what its texts and links are made from. */
 export type ListingMapSearch = { t: TFunction; lang: Language; query: ListingQuery; action: string };
