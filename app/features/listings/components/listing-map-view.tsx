@@ -57,7 +57,11 @@ function ListingMap({ points, query, action, map }: { points: ListingPoint[]; qu
   const handle = useRef<ListingMapHandle | null>(null);
   const lang = useLanguage();
   // Everything the map's texts and links depend on; the texts are made in the lazy module.
-  const search = useMemo<ListingMapSearch>(() => ({ t, lang, query, action }), [t, lang, query, action]);
+  // Keyed by the search's URL: a revalidation with the same search keeps the visitor's view.
+  const searchKey = listingHref(action, query, 'map');
+  const latestQuery = useRef(query);
+  latestQuery.current = query;
+  const search = useMemo<ListingMapSearch>(() => ({ t, lang, query: latestQuery.current, action }), [t, lang, searchKey, action]);
   // What the map draws once Leaflet has loaded (the search may change while it loads).
   const latest = useRef({ points, search });
   latest.current = { points, search };
@@ -72,7 +76,7 @@ function ListingMap({ points, query, action, map }: { points: ListingPoint[]; qu
     import('./listing-map.client')
       .then(({ mountListingMap }) =>
         mountListingMap(element, {
-          config: map,
+          config: { tileUrl: map.tileUrl, attribution: map.attribution },
           points: latest.current.points,
           search: latest.current.search,
           navigate: (href) => void navigate(href),
@@ -94,7 +98,7 @@ function ListingMap({ points, query, action, map }: { points: ListingPoint[]; qu
       handle.current?.remove();
       handle.current = null;
     };
-  }, [map, navigate]);
+  }, [map.tileUrl, map.attribution, navigate]);
 
   // A new search (filters changed): new markers on the same map.
   useEffect(() => {

@@ -70,6 +70,8 @@ function PropertyLocationMap({ latitude, longitude, city, state, buildingName, m
     zoomOut: t('map.controls.zoomOut'),
   };
   const labelKey = JSON.stringify(labels);
+  // Strings, not the loader's object: a revalidation must not redraw the map.
+  const { tileUrl, attribution } = map;
 
   useEffect(() => {
     const element = canvas.current;
@@ -80,7 +82,7 @@ function PropertyLocationMap({ latitude, longitude, city, state, buildingName, m
     import('./property-map.client')
       .then(({ mountPropertyMap }) =>
         mountPropertyMap(element, {
-          config: map,
+          config: { tileUrl, attribution },
           latitude,
           longitude,
           labels: JSON.parse(labelKey) as typeof labels,
@@ -102,7 +104,7 @@ function PropertyLocationMap({ latitude, longitude, city, state, buildingName, m
       remove?.();
     };
     // `labels` is compared through its JSON (a new object every render).
-  }, [visible, latitude, longitude, map, labelKey]);
+  }, [visible, latitude, longitude, tileUrl, attribution, labelKey]);
 
   return (
     <div ref={frame} className={`${classes.frame} ${classes.detailFrame}`} data-testid="property-map" data-map-state={status}>
