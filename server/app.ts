@@ -37,6 +37,8 @@ export type AppOptions = {
   build?: ServerBuild | (() => Promise<ServerBuild>);
   vite?: { middlewares: express.RequestHandler; ssrLoadModule(id: string): Promise<unknown> };
   clientDir?: string;
+  /** Origins the CSP lets images come from besides this site: the map tile host(s) (env `mapTileSources`). */
+  imageSources?: readonly string[];
   /** Log each request (off in tests and benchmarks). */
   logRequests?: boolean;
 };
@@ -81,7 +83,7 @@ export function createApp(options: AppOptions): Express {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy(res.locals.cspNonce as string, { dev }));
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(res.locals.cspNonce as string, { dev, imageSources: options.imageSources }));
     if (options.secureTransport) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     // The client address for better-auth and our rate limits: from the socket, or from the
     // configured trusted proxy; whatever the client put in this header is thrown away.

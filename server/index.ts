@@ -67,7 +67,7 @@ async function main() {
     secureCookies: env.secureTransport,
   });
   const hub = await createRealtimeHub({ database, logger });
-  const shared = { database, auth, mailer, hub, publicUrl: env.publicUrl, secureTransport: env.secureTransport, trustProxy: env.TRUST_PROXY };
+  const shared = { database, auth, mailer, hub, publicUrl: env.publicUrl, secureTransport: env.secureTransport, trustProxy: env.TRUST_PROXY, imageSources: env.mapTileSources };
 
   let app;
   if (dev) {

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL, attributionProblem, tileImageSources, tileUrlProblem } from '~/lib/map-tiles';
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -52,6 +53,19 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /**
+   * Raster tile URL template of the maps (`{z}`/`{x}`/`{y}`, optional `{s}` as the first host
+   * label, `{r}`); https in production, any http(s) for a loopback stand-in. The CSP's img-src
+   * allows exactly this host.
+   */
+  MAP_TILE_URL: z.string().default(DEFAULT_MAP_TILE_URL),
+  /** The tile provider's attribution, shown on every map; `[text](https://…)` makes a link. */
+  MAP_ATTRIBUTION: z.string().default(DEFAULT_MAP_ATTRIBUTION),
+}).superRefine((value, ctx) => {
+  const tileProblem = tileUrlProblem(value.MAP_TILE_URL, { production: value.NODE_ENV === 'production' });
+  if (tileProblem) ctx.addIssue({ code: 'custom', path: ['MAP_TILE_URL'], message: tileProblem });
+  const attribution = attributionProblem(value.MAP_ATTRIBUTION);
+  if (attribution) ctx.addIssue({ code: 'custom', path: ['MAP_ATTRIBUTION'], message: attribution });
 });
 
 export type Env = Readonly<z.infer<typeof schema>> & {
@@ -64,9 +78,12 @@ export type Env = Readonly<z.infer<typeof schema>> & {
    * localhost (the README's demo) keeps plain cookies so it works over http.
    */
   readonly secureTransport: boolean;
+  /** Origins the maps load tiles from (MAP_TILE_URL's host, one per `{s}` subdomain): the CSP's img-src. */
+  readonly mapTileSources: readonly string[];
 };
 
-function parseEnv(source: NodeJS.ProcessEnv): Env {
+/** Validates an environment (`process.env` or a test's object); throws naming every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
   // Treat empty strings as unset, as shells and .env files often leave them.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
   const result = schema.safeParse(cleaned);
@@ -77,7 +94,8 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
   const dataDir = path.resolve(result.data.DATA_DIR);
   const publicUrl = new URL(result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`).origin;
   const secureTransport = result.data.NODE_ENV === 'production' && new URL(publicUrl).protocol === 'https:';
-  return Object.freeze({ ...result.data, dataDir, uploadsDir: path.join(dataDir, 'uploads'), publicUrl, secureTransport });
+  const mapTileSources = Object.freeze(tileImageSources(result.data.MAP_TILE_URL));
+  return Object.freeze({ ...result.data, dataDir, uploadsDir: path.join(dataDir, 'uploads'), publicUrl, secureTransport, mapTileSources });
 }
 
 export const env: Env = parseEnv(process.env);
@@ -85,4 +103,6 @@ export const env: Env = parseEnv(process.env);
 /** Values the browser may see. Nothing secret belongs here. */
 export const publicEnv = Object.freeze({
   NODE_ENV: env.NODE_ENV,
+  /** The maps' tile template and attribution (both public by nature: the browser fetches the tiles). */
+  map: Object.freeze({ tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION }),
 });

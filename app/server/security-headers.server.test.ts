@@ -68,6 +68,24 @@ describe('contentSecurityPolicy', () => {
   });
 });
 
+describe('contentSecurityPolicy with map tiles (portfolio issue item 9)', () => {
+  const directives = (policy: string) =>
+    new Map(
+      policy.split(';').map((part) => {
+        const [name = '', ...values] = part.trim().split(/\s+/);
+        return [name, values] as const;
+      }),
+    );
+
+  it('lets images come from exactly the tile origins given, and changes nothing else', () => {
+    const plain = directives(contentSecurityPolicy('n', { dev: false }));
+    const withTiles = directives(contentSecurityPolicy('n', { dev: false, imageSources: ['https://tile.openstreetmap.org'] }));
+    expect(plain.get('img-src')).toEqual([`'self'`, 'data:', 'blob:']);
+    expect(withTiles.get('img-src')).toEqual([`'self'`, 'data:', 'blob:', 'https://tile.openstreetmap.org']);
+    for (const [name, values] of plain) if (name !== 'img-src') expect(withTiles.get(name), name).toEqual(values);
+  });
+});
+
 describe('createNonce', () => {
   it('is 128 random bits in base64, different every time', () => {
     const nonces = new Set(Array.from({ length: 100 }, createNonce));

@@ -13,15 +13,17 @@ export function createNonce(): string {
 
 /**
  * The policy for one response. `dev` allows Vite's hot-reload socket and its inline modules.
- * Styles allow inline attributes: Mantine sets CSS variables through `style`.
+ * Styles allow inline attributes: Mantine sets CSS variables through `style`. `imageSources`
+ * are extra origins images may come from: the map tile host(s) (portfolio issue item 9), exact
+ * origins such as `https://tile.openstreetmap.org`, never wildcards.
  */
-export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }): string {
+export function contentSecurityPolicy(nonce: string, { dev, imageSources = [] }: { dev: boolean; imageSources?: readonly string[] }): string {
   const script = dev ? `'self' 'unsafe-inline'` : `'self' 'nonce-${nonce}' 'strict-dynamic'`;
   return [
     `default-src 'self'`,
     `script-src ${script}`,
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob:`,
+    `img-src 'self' data: blob:${imageSources.map((source) => ` ${source}`).join('')}`,
     `font-src 'self' data:`,
     `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
     `object-src 'none'`,

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: seeds 200 and 75,000 units into scratch databases, starts the built server on
  * each, and measures a filtered /properties page (SSR HTML) and its data request under
- * concurrent load (autocannon, 4 connections): p50/p95/p99 latency and req/s, on PGlite and — when
+ * concurrent load (autocannon, 4 connections), and the map view's data for the same filter and
+ * for the whole portfolio: p50/p95/p99 latency and req/s, on PGlite and — when
  * DATABASE_URL is set — on PostgreSQL; then the ratio 75,000 ÷ 200 (target ≤ 1.5; p95 of the
  * SSR page ≤ 50 ms at 75,000 units). Also reports the gzipped JS shipped to / and /properties.
  *
@@ -29,6 +30,15 @@ const connections = Number(args.connections);
 const sizes = args.sizes.split(',').map(Number);
 const FILTER = '/properties?capacity=2&location=TX&minPrice=1000&maxPrice=3500&sort=price_asc';
 const DATA_PATH = FILTER.replace('/properties?', '/properties.data?');
+// The map view's data (portfolio issue item 9): the same filter, and the whole portfolio.
+const MAP_DATA_PATH = `${DATA_PATH}&view=map`;
+const MAP_ALL_PATH = '/properties.data?view=map';
+const TARGETS = [
+  ['SSR page', FILTER],
+  ['data request', DATA_PATH],
+  ['map data', MAP_DATA_PATH],
+  ['map data, all', MAP_ALL_PATH],
+] as const;
 
 function bundleReport() {
   const manifestFile = path.join(root, 'build/client/.vite/manifest.json');
@@ -69,11 +79,11 @@ async function main() {
       const env = await prepare(kind, units, { fresh: args.fresh });
       const server = await startServer(env, ++port);
       try {
-        for (const [target, urlPath] of [['SSR page', FILTER], ['data request', DATA_PATH]] as const) {
+        for (const [target, urlPath] of TARGETS) {
           const stats = await load(`http://127.0.0.1:${port}${urlPath}`, { connections, duration });
           rows.push({ kind, units, target, stats });
           console.log(
-            `  ${target.padEnd(12)} p50 ${stats.p50} ms  p95 ${stats.p95} ms  p99 ${stats.p99} ms  ${stats.rps.toFixed(0)} req/s  (${stats.requests} ok, ${stats.errors} errors)`,
+            `  ${target.padEnd(14)} p50 ${stats.p50} ms  p95 ${stats.p95} ms  p99 ${stats.p99} ms  ${stats.rps.toFixed(0)} req/s  (${stats.requests} ok, ${stats.errors} errors)`,
           );
         }
       } finally {
@@ -92,7 +102,7 @@ async function main() {
   if (small !== large) {
     console.log(`\nRatio ${large.toLocaleString('en-US')} ÷ ${small.toLocaleString('en-US')} (target ≤ 1.5):`);
     for (const kind of kinds) {
-      for (const target of ['SSR page', 'data request']) {
+      for (const [target] of TARGETS) {
         const a = rows.find((r) => r.kind === kind && r.units === small && r.target === target)?.stats;
         const b = rows.find((r) => r.kind === kind && r.units === large && r.target === target)?.stats;
         if (a && b) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { listingHref, listingViewOf } from './listing-query';
 import { listingQueryToParams, parseListingQuery } from './listings.schemas';
 
 describe('listing query parsing', () => {
@@ -14,5 +15,27 @@ describe('listing query parsing', () => {
   it('rejects capacities above 4+ and fractional values', () => {
     expect(parseListingQuery(new URLSearchParams('capacity=5')).capacity).toBeUndefined();
     expect(parseListingQuery(new URLSearchParams('capacity=2.5')).capacity).toBeUndefined();
+  });
+});
+
+describe('building filter and views (map issue item 9)', () => {
+  it('keeps a positive building id and drops anything else', () => {
+    expect(parseListingQuery(new URLSearchParams('building=42')).building).toBe(42);
+    for (const bad of ['0', '-3', 'abc', '1.5', '99999999999']) expect(parseListingQuery(new URLSearchParams(`building=${bad}`)).building, bad).toBeUndefined();
+    expect(listingQueryToParams({ building: 42, sort: 'newest', page: 1 }).toString()).toBe('building=42');
+  });
+
+  it('reads the view from the URL: map, or the list for anything else', () => {
+    expect(listingViewOf(new URLSearchParams('view=map'))).toBe('map');
+    expect(listingViewOf(new URLSearchParams('view=MAP'))).toBe('list');
+    expect(listingViewOf(new URLSearchParams(''))).toBe('list');
+  });
+
+  it('links a search in either view with the same filters; the map has no pages', () => {
+    const query = parseListingQuery(new URLSearchParams('capacity=2&location=Austin%2C%20TX&minPrice=900&sort=price_asc&page=3'));
+    expect(listingHref('/properties', query, 'map')).toBe('/properties?capacity=2&location=Austin%2C+TX&minPrice=900&sort=price_asc&view=map');
+    expect(listingHref('/properties', query, 'list')).toBe('/properties?capacity=2&location=Austin%2C+TX&minPrice=900&sort=price_asc&page=3');
+    expect(listingHref('/properties', {}, 'list')).toBe('/properties');
+    expect(listingHref('/properties', {}, 'map')).toBe('/properties?view=map');
   });
 });

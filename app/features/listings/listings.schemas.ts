@@ -1,6 +1,6 @@
 /**
  * The listing search's query (spec §2 /properties): `capacity`, `location`, `minPrice`,
- * `maxPrice`, `sort`, `page`. Garbage values are ignored or clamped, never an error: a shared
+ * `maxPrice`, `sort`, `page`, and `building` (one building's units, linked from the map). Garbage values are ignored or clamped, never an error: a shared
  * link with a typo still shows listings. Client-safe.
  */
 import { z } from 'zod';
@@ -21,6 +21,7 @@ const schema = z.object({
     .catch(undefined),
   minPrice: optionalInt(0, LISTING_MAX_PRICE),
   maxPrice: optionalInt(0, LISTING_MAX_PRICE),
+  building: optionalInt(1, 2_147_483_647),
   sort: z.enum(LISTING_SORTS).catch('newest').default('newest'),
   page: z.coerce.number().int().min(1).catch(1).default(1),
 });
@@ -28,7 +29,7 @@ const schema = z.object({
 /** Parses URL search params into a clean query (never throws). */
 export function parseListingQuery(params: URLSearchParams): ListingQuery {
   const raw = Object.fromEntries(
-    ['capacity', 'location', 'minPrice', 'maxPrice', 'sort', 'page']
+    ['capacity', 'location', 'minPrice', 'maxPrice', 'building', 'sort', 'page']
       .map((key) => [key, params.get(key)] as const)
       .filter(([, value]) => value !== null && value !== ''),
   );

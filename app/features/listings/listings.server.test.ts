@@ -143,7 +143,7 @@ describe('listing routes', () => {
     expect(result.query.maxPrice).toBeUndefined();
     expect(result.query.sort).toBe('newest');
     expect(result.query.location).toBe('scriptalert(1)/script');
-    expect(result.result.total).toBe(0);
+    expect(result.result?.total).toBe(0);
   });
 
   it('renders the page title in the visitor language', async () => {

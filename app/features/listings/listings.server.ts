@@ -92,12 +92,14 @@ function listingColumns(lang: Language) {
 const LISTED = sql`${property.listed}`;
 
 /**
- * Builds the WHERE clause for a listing query. `location` matches a state ("TX", "Texas"),
- * a city ("Austin"), or "City, ST".
+ * Builds the WHERE clause for a listing query: listed units only, then the filters. `location`
+ * matches a state ("TX", "Texas"), a city ("Austin"), or "City, ST"; `building` one building.
+ * The map's points (listing-points.server.ts) use the same clause, so both count the same units.
  */
-function listingFilters(query: Omit<ListingQuery, 'page' | 'sort'>, availableOnly: boolean): SQL | undefined {
+export function listingFilters(query: Omit<ListingQuery, 'page' | 'sort'>, availableOnly: boolean): SQL | undefined {
   const conditions: SQL[] = [LISTED];
   if (availableOnly) conditions.push(eq(property.status, 'available'));
+  if (query.building) conditions.push(eq(property.buildingId, query.building));
   if (query.capacity) conditions.push(gte(property.maxOccupants, query.capacity));
   if (query.minPrice !== undefined) conditions.push(gte(property.price, query.minPrice));
   if (query.maxPrice !== undefined) conditions.push(lte(property.price, query.maxPrice));

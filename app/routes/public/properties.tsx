@@ -1,27 +1,39 @@
 /**
  * /properties: the public listing search (spec §2). Filters run on the server; the URL holds
- * `capacity`, `location`, `minPrice`, `maxPrice`, `sort`, `page`.
+ * `capacity`, `location`, `minPrice`, `maxPrice`, `sort`, `page`, and `building` (one building).
+ * `view=map` shows the same search on a map, one marker per building (portfolio issue item 9).
  */
-import { Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { BuildingFilterNotice } from '~/features/listings/components/building-filter-notice';
 import { ListingFilters } from '~/features/listings/components/listing-filters';
+import { ListingMapView } from '~/features/listings/components/listing-map-view';
 import { ListingResults } from '~/features/listings/components/listing-results';
+import { ListingViewToggle } from '~/features/listings/components/listing-view-toggle';
+import { decodeListingPoints } from '~/features/listings/listing-points-codec';
+import { listingViewOf } from '~/features/listings/listing-query';
+import { findListingPoints, packListingPoints } from '~/features/listings/listing-points.server';
 import { parseListingQuery } from '~/features/listings/listings.schemas';
 import { findListings, listLocations } from '~/features/listings/listings.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { translations } from '~/i18n/resources.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
+import { publicEnv } from '~/server/env.server';
 import type { Route } from './+types/properties';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = parseListingQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parseListingQuery(params);
+  const view = listingViewOf(params);
   const lang = requestLanguage(request);
-  const [result, locations] = await Promise.all([
-    findListings({ db: context.db, query, lang }),
-    listLocations({ db: context.db }),
-  ]);
-  return { query: { ...query, page: result.page }, result, locations, i18n: translations(lang, ['listings']), meta: pageMeta(lang, 'listings.meta.propertiesTitle', 'listings.meta.propertiesDescription') };
+  const shared = { i18n: translations(lang, ['listings', 'map']), meta: pageMeta(lang, 'listings.meta.propertiesTitle', 'listings.meta.propertiesDescription') };
+  if (view === 'map') {
+    const [points, locations] = await Promise.all([findListingPoints({ db: context.db, query }), listLocations({ db: context.db })]);
+    return { view, query: { ...query, page: 1 }, points: packListingPoints(points), result: null, locations, map: publicEnv.map, ...shared };
+  }
+  const [result, locations] = await Promise.all([findListings({ db: context.db, query, lang }), listLocations({ db: context.db })]);
+  return { view, query: { ...query, page: result.page }, points: null, result, locations, map: null, ...shared };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -30,19 +42,30 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function Properties({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { query, result, locations } = loaderData;
+  const { view, query, result, points, locations, map } = loaderData;
+  const buildingName = result?.items[0]?.buildingName ?? (query.building && points?.buildings ? decodeListingPoints(points.encoded)[0]?.name : undefined);
   return (
     <Container size="xl" py="xl">
-      <Stack gap={4} mb="lg">
-        <Title order={1}>{t('listings.properties.title')}</Title>
-        <Text c="dimmed">{t('listings.properties.subtitle')}</Text>
-      </Stack>
+      <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
+        <Stack gap={4}>
+          <Title order={1}>{t('listings.properties.title')}</Title>
+          <Text c="dimmed">{t('listings.properties.subtitle')}</Text>
+        </Stack>
+        <ListingViewToggle query={query} view={view} action="/properties" />
+      </Group>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 3 }}>
-          <ListingFilters query={query} locations={locations} action="/properties" />
+          <ListingFilters query={query} locations={locations} action="/properties" view={view} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
-          <ListingResults result={result} query={query} action="/properties" />
+          <Stack gap="md">
+            <BuildingFilterNotice query={query} view={view} action="/properties" buildingName={buildingName} />
+            {points && map ? (
+              <ListingMapView result={points} query={query} action="/properties" map={map} />
+            ) : (
+              result && <ListingResults result={result} query={query} action="/properties" />
+            )}
+          </Stack>
         </Grid.Col>
       </Grid>
     </Container>

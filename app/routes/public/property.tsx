@@ -1,7 +1,7 @@
 /**
  * /property/{digits}: a property's public detail page (spec §2): photos, key facts, amenities,
- * status (Under Maintenance for maintenance), a static location block (no map tiles at run time),
- * and Apply → /booking/{id}. Non-digit or unknown ids answer 404.
+ * status (Under Maintenance for maintenance), the location (a map loaded when it scrolls into view,
+ * portfolio issue item 9) and Apply → /booking/{id}. Non-digit or unknown ids answer 404.
  */
 import { Alert, Anchor, AspectRatio, Badge, Button, Container, Grid, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconInfoCircle, IconMapPin } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ import { imageSrcSet } from '~/lib/images';
 import { translations } from '~/i18n/resources.server';
 import { metaTags } from '~/lib/meta';
 import { parseDigitsId, requestLanguage } from '~/lib/route-helpers.server';
+import { publicEnv } from '~/server/env.server';
 import { useLanguage } from '~/lib/use-language';
 import { LocationBlock } from '~/features/listings/components/location-block';
 import { BuildingSection } from '~/features/listings/components/building-section';
@@ -27,7 +28,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!property) throw data(null, { status: 404 });
   return {
     property,
-    i18n: translations(lang, ['listings']),
+    map: publicEnv.map,
+    i18n: translations(lang, ['listings', 'map']),
     meta: { title: `${property.title} · Dimora`, description: property.description.slice(0, 160) },
   };
 }
@@ -39,7 +41,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 export default function PropertyDetail({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { property } = loaderData;
+  const { property, map } = loaderData;
   const [cover, ...rest] = property.imageUrls;
   const available = property.status === 'available';
   const facts: Array<[string, React.ReactNode]> = [
@@ -152,7 +154,15 @@ export default function PropertyDetail({ loaderData }: Route.ComponentProps) {
               <Title order={2} size="h3" mb="sm">
                 {t('listings.detail.location')}
               </Title>
-              <LocationBlock city={property.city} state={property.state} zipCode={property.zipCode} latitude={property.latitude} longitude={property.longitude} />
+              <LocationBlock
+                city={property.city}
+                state={property.state}
+                zipCode={property.zipCode}
+                buildingName={property.building.name}
+                latitude={property.latitude}
+                longitude={property.longitude}
+                map={map}
+              />
             </section>
           </Stack>
         </Grid.Col>

@@ -280,6 +280,10 @@ export const property = pgTable(
     index('property_state_price_idx').on(t.state, t.price, t.maxOccupants),
     index('property_city_price_idx').on(sql`lower(${t.city})`, t.price, t.maxOccupants),
     index('property_status_created_idx').on(t.status, t.createdAt.desc()),
+    // The map of /properties groups the listed units matching the filters by building (count,
+    // price range, the unit's id when it is alone): an index-only scan of this narrow index
+    // replaces a scan of the wide table when the filters are broad (none, capacity, price).
+    index('property_map_idx').on(t.buildingId, t.price, t.maxOccupants, t.id).where(sql`${t.listed}`),
     index('property_manager_idx').on(t.managerId),
     uniqueIndex('property_building_unit_idx').on(t.buildingId, t.unitNumber),
   ],

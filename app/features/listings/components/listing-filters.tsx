@@ -9,12 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useSubmit } from 'react-router';
 import { LISTING_CAPACITY_OPTIONS } from '~/lib/constants';
 import type { LocationOption } from '../listings.server';
-import { listingQueryToParams, type ListingQuery } from '../listing-query';
+import { listingHref, listingQueryToParams, type ListingQuery, type ListingView } from '../listing-query';
 import classes from './listings.module.css';
 
-type Props = { query: ListingQuery; locations: LocationOption[]; action: string };
+/** `view`: the map view keeps `view=map` through every search and Reset (portfolio issue item 9). */
+type Props = { query: ListingQuery; locations: LocationOption[]; action: string; view?: ListingView };
 
-export function ListingFilters({ query, locations, action }: Props) {
+export function ListingFilters({ query, locations, action, view = 'list' }: Props) {
   const { t } = useTranslation();
   const submit = useSubmit();
 
@@ -113,11 +114,13 @@ export function ListingFilters({ query, locations, action }: Props) {
             <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
               {t('listings.filters.apply')}
             </Button>
-            <Button component={Link} to={action} variant="default" leftSection={<IconRestore size={16} aria-hidden />} data-testid="filters-reset">
+            <Button component={Link} to={listingHref(action, {}, view)} variant="default" leftSection={<IconRestore size={16} aria-hidden />} data-testid="filters-reset">
               {t('listings.filters.reset')}
             </Button>
           </Group>
         </Stack>
+        {query.building !== undefined && <input type="hidden" name="building" value={query.building} />}
+        {view === 'map' && <input type="hidden" name="view" value="map" />}
       </Form>
     </Paper>
   );

@@ -23,24 +23,7 @@ export function ListingResults({ result, query, action }: Props) {
     return search ? `${action}?${search}` : action;
   };
 
-  if (result.items.length === 0) {
-    return (
-      <Center py={60} data-testid="listings-empty">
-        <Stack align="center" gap="sm" maw={420} ta="center">
-          <ThemeIcon size={56} radius="xl" variant="light">
-            <IconHomeSearch size={30} aria-hidden />
-          </ThemeIcon>
-          <Title order={2} size="h3">
-            {t('listings.properties.emptyTitle')}
-          </Title>
-          <Text c="dimmed">{t('listings.properties.emptyBody')}</Text>
-          <Button component={Link} to={action} variant="light">
-            {t('listings.properties.emptyReset')}
-          </Button>
-        </Stack>
-      </Center>
-    );
-  }
+  if (result.items.length === 0) return <ListingsEmpty resetHref={action} />;
 
   const from = (result.page - 1) * result.pageSize + 1;
   const to = from + result.items.length - 1;
@@ -84,5 +67,26 @@ export function ListingResults({ result, query, action }: Props) {
         </Center>
       )}
     </Stack>
+  );
+}
+
+/** No home matches the search: say so and offer to clear the filters (`resetHref`). */
+export function ListingsEmpty({ resetHref }: { resetHref: string }) {
+  const { t } = useTranslation();
+  return (
+    <Center py={60} data-testid="listings-empty">
+      <Stack align="center" gap="sm" maw={420} ta="center">
+        <ThemeIcon size={56} radius="xl" variant="light">
+          <IconHomeSearch size={30} aria-hidden />
+        </ThemeIcon>
+        <Title order={2} size="h3">
+          {t('listings.properties.emptyTitle')}
+        </Title>
+        <Text c="dimmed">{t('listings.properties.emptyBody')}</Text>
+        <Button component={Link} to={resetHref} variant="light">
+          {t('listings.properties.emptyReset')}
+        </Button>
+      </Stack>
+    </Center>
   );
 }

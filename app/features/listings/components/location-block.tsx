@@ -1,48 +1,35 @@
 /**
- * A static location block: an inline SVG "map card" that places the home on an outline grid of
- * the contiguous US from its coordinates, plus city, state, ZIP and coordinates. No tiles or
- * third-party requests at run time (DESIGN: no network).
+ * The detail page's location section (portfolio issue item 9): a Leaflet map of the building's
+ * location, loaded only when the section scrolls into view, over a static fallback (city and
+ * state) that is what visitors without JavaScript, or whose tiles fail, see; then the city,
+ * state and ZIP, a link "Open in OpenStreetMap", and the note that the address is shared with
+ * applicants. The map shows the building's coordinates, never the street address (DESIGN §5).
  */
-import { Group, Stack, Text } from '@mantine/core';
-import { IconMapPin } from '@tabler/icons-react';
+import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconExternalLink, IconMapPin } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import classes from './listings.module.css';
+import classes from '~/components/map/map.module.css';
+import { useInView } from '~/components/map/use-in-view';
+import { openStreetMapUrl, type MapTileConfig } from '~/lib/map-tiles';
 
-type Props = { city: string; state: string; zipCode: string; latitude: number | null; longitude: number | null };
+type Props = {
+  city: string;
+  state: string;
+  zipCode: string;
+  buildingName: string;
+  latitude: number | null;
+  longitude: number | null;
+  /** Tile template and attribution (env MAP_TILE_URL, MAP_ATTRIBUTION). */
+  map: MapTileConfig;
+};
 
-// Bounding box of the contiguous US, for a simple equirectangular placement.
-const WEST = -125;
-const EAST = -66;
-const NORTH = 49.5;
-const SOUTH = 24.5;
-
-export function LocationBlock({ city, state, zipCode, latitude, longitude }: Props) {
+export function LocationBlock({ city, state, zipCode, buildingName, latitude, longitude, map }: Props) {
   const { t } = useTranslation();
-  const hasPoint = latitude !== null && longitude !== null && longitude >= WEST && longitude <= EAST && latitude >= SOUTH && latitude <= NORTH;
-  const x = hasPoint ? ((longitude - WEST) / (EAST - WEST)) * 590 + 5 : 0;
-  const y = hasPoint ? ((NORTH - latitude) / (NORTH - SOUTH)) * 290 + 5 : 0;
+  const hasPoint = latitude !== null && longitude !== null;
   return (
     <Stack gap="xs">
-      <div className={classes.locationBlock}>
-        <svg viewBox="0 0 600 300" role="img" aria-label={`${city}, ${state}`} width="100%">
-          <rect width="600" height="300" fill="light-dark(#e6f4f1, #1f2a2e)" />
-          {Array.from({ length: 11 }, (_, i) => (
-            <line key={`v${i}`} x1={i * 60} y1={0} x2={i * 60} y2={300} stroke="currentColor" strokeOpacity={0.08} />
-          ))}
-          {Array.from({ length: 6 }, (_, i) => (
-            <line key={`h${i}`} x1={0} y1={i * 60} x2={600} y2={i * 60} stroke="currentColor" strokeOpacity={0.08} />
-          ))}
-          {hasPoint && (
-            <g transform={`translate(${x} ${y})`}>
-              <circle r="28" fill="var(--mantine-primary-color-filled)" opacity="0.15" />
-              <circle r="9" fill="var(--mantine-primary-color-filled)" stroke="#fff" strokeWidth="3" />
-              <text y="-18" textAnchor="middle" fontSize="16" fontWeight="700" fill="currentColor">
-                {city}
-              </text>
-            </g>
-          )}
-        </svg>
-      </div>
+      {hasPoint && <PropertyLocationMap latitude={latitude} longitude={longitude} city={city} state={state} buildingName={buildingName} map={map} />}
       <Group gap="xs">
         <IconMapPin size={16} aria-hidden />
         <Text size="sm">
@@ -50,13 +37,97 @@ export function LocationBlock({ city, state, zipCode, latitude, longitude }: Pro
         </Text>
       </Group>
       {hasPoint && (
-        <Text size="xs" c="dimmed">
-          {t('listings.detail.coordinates')}: {latitude.toFixed(4)}, {longitude.toFixed(4)}
-        </Text>
+        <Anchor href={openStreetMapUrl(latitude, longitude)} target="_blank" rel="noopener noreferrer" size="sm" data-testid="open-in-osm">
+          <Group gap={4} component="span">
+            {t('map.detail.openInOsm')}
+            <IconExternalLink size={14} aria-hidden />
+            <span className={classes.srOnly}>{t('map.detail.newTab')}</span>
+          </Group>
+        </Anchor>
       )}
       <Text size="xs" c="dimmed">
         {t('listings.detail.locationNote')}
       </Text>
     </Stack>
+  );
+}
+
+type MapState = 'static' | 'loading' | 'ready' | 'failed';
+
+type MapProps = { latitude: number; longitude: number; city: string; state: string; buildingName: string; map: MapTileConfig };
+
+function PropertyLocationMap({ latitude, longitude, city, state, buildingName, map }: MapProps) {
+  const { t } = useTranslation();
+  const frame = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLDivElement>(null);
+  const visible = useInView(frame);
+  const [status, setStatus] = useState<MapState>('static');
+  const names = { name: buildingName, city, state };
+  const labels = {
+    map: t('map.detail.label', names),
+    marker: t('map.detail.marker', names),
+    zoomIn: t('map.controls.zoomIn'),
+    zoomOut: t('map.controls.zoomOut'),
+  };
+  const labelKey = JSON.stringify(labels);
+  // Strings, not the loader's object: a revalidation must not redraw the map.
+  const { tileUrl, attribution } = map;
+
+  useEffect(() => {
+    const element = canvas.current;
+    if (!visible || !element) return;
+    let cancelled = false;
+    let remove: (() => void) | undefined;
+    setStatus('loading');
+    import('./property-map.client')
+      .then(({ mountPropertyMap }) =>
+        mountPropertyMap(element, {
+          config: { tileUrl, attribution },
+          latitude,
+          longitude,
+          labels: JSON.parse(labelKey) as typeof labels,
+          onTilesFailed: () => {
+            if (!cancelled) setStatus('failed');
+          },
+        }),
+      )
+      .then((removeMap) => {
+        if (cancelled) return removeMap();
+        remove = removeMap;
+        setStatus((current) => (current === 'failed' ? current : 'ready'));
+      })
+      .catch(() => {
+        if (!cancelled) setStatus('failed');
+      });
+    return () => {
+      cancelled = true;
+      remove?.();
+    };
+    // `labels` is compared through its JSON (a new object every render).
+  }, [visible, latitude, longitude, tileUrl, attribution, labelKey]);
+
+  return (
+    <div ref={frame} className={`${classes.frame} ${classes.detailFrame}`} data-testid="property-map" data-map-state={status}>
+      <div className={classes.fallback}>
+        <IconMapPin size={32} aria-hidden color="var(--mantine-primary-color-filled)" />
+        <Text fw={600}>
+          {city}, {state}
+        </Text>
+        {status === 'loading' && (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              {t('map.detail.loading')}
+            </Text>
+          </Group>
+        )}
+        {status === 'failed' && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('map.detail.failed')}
+          </Text>
+        )}
+      </div>
+      <div ref={canvas} className={classes.canvas} hidden={status === 'failed' || status === 'static'} />
+    </div>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "property_map_idx" ON "property" USING btree ("building_id","price","max_occupants","id") WHERE "property"."listed";
