@@ -85,7 +85,7 @@ export function ListingFilters({ query, locations, action, view = 'list' }: Prop
               type="number"
               inputMode="numeric"
               min={0}
-              step={50}
+              step={1}
               label={t('listings.filters.minPrice')}
               defaultValue={query.minPrice ?? ''}
             />
@@ -94,7 +94,7 @@ export function ListingFilters({ query, locations, action, view = 'list' }: Prop
               type="number"
               inputMode="numeric"
               min={0}
-              step={50}
+              step={1}
               label={t('listings.filters.maxPrice')}
               defaultValue={query.maxPrice ?? ''}
             />
