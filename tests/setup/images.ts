@@ -25,11 +25,32 @@ export function png(width = 640, height = 480, colour = '#c0392b'): Promise<Buff
   return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
 }
 
-/** A 5 MB-ish, 12-megapixel JPEG of noise over a gradient (quality 92), for the benchmark. */
+/**
+ * A 5 MB-ish, 12-megapixel JPEG (quality 92) for the benchmark: a gradient with a few hundred
+ * shapes (detail that survives resizing, as in a real photo) under fine grain (what makes a
+ * camera JPEG heavy). Deterministic for a given `seed`.
+ */
 export async function heavyJpeg(seed: number): Promise<Buffer> {
   const width = 4032;
   const height = 3024;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="hsl(${(seed * 47) % 360},60%,55%)"/><stop offset="1" stop-color="hsl(${(seed * 47 + 120) % 360},50%,35%)"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
+  let state = seed * 7919 + 17;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const shapes: string[] = [];
+  for (let i = 0; i < 400; i += 1) {
+    const colour = `hsl(${Math.floor(next() * 360)},${40 + Math.floor(next() * 40)}%,${25 + Math.floor(next() * 50)}%)`;
+    const x = Math.floor(next() * width);
+    const y = Math.floor(next() * height);
+    const size = 20 + Math.floor(next() * 400);
+    shapes.push(
+      next() < 0.5
+        ? `<circle cx="${x}" cy="${y}" r="${size / 2}" fill="${colour}" fill-opacity="0.7"/>`
+        : `<rect x="${x}" y="${y}" width="${size}" height="${Math.floor(size * (0.3 + next()))}" fill="${colour}" fill-opacity="0.7" transform="rotate(${Math.floor(next() * 90)} ${x} ${y})"/>`,
+    );
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="hsl(${(seed * 47) % 360},60%,55%)"/><stop offset="1" stop-color="hsl(${(seed * 47 + 120) % 360},50%,35%)"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${shapes.join('')}</svg>`;
   const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 18 } } }).png().toBuffer();
   return sharp(Buffer.from(svg)).composite([{ input: noise, blend: 'overlay' }]).jpeg({ quality: 92 }).toBuffer();
 }

@@ -81,14 +81,17 @@ export async function processPhoto(data: Buffer, options: PhotoProcessingOptions
     throw new UploadError('unreadable_image', { fileName });
   }
   const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
-  const variants: PhotoVariant[] = [];
-  for (const width of widths) {
-    const { data: out, info } = await sharp(base.data, { raw })
-      .resize({ width: Math.min(width, raw.width) })
-      .webp({ quality })
-      .toBuffer({ resolveWithObject: true });
-    variants.push({ width: info.width, height: info.height, data: out });
-  }
+  // The widths in parallel (libuv's threads). WebP effort 2 of 6: a third of the default's time
+  // for files a few per cent larger at the same quality.
+  const variants: PhotoVariant[] = await Promise.all(
+    widths.map(async (width) => {
+      const { data: out, info } = await sharp(base.data, { raw })
+        .resize({ width: Math.min(width, raw.width) })
+        .webp({ quality, effort: 2 })
+        .toBuffer({ resolveWithObject: true });
+      return { width: info.width, height: info.height, data: out };
+    }),
+  );
   const original = upright(header);
   return { mime, originalWidth: original.width, originalHeight: original.height, variants };
 }
