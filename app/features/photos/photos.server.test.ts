@@ -15,6 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as photoCommands from '~/routes/api/photos';
 import * as photoUpload from '~/routes/api/photos-upload';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
+import { consumeRateLimit } from '~/server/rate-limit.server';
 import { auditLog, building, document, property } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { answerOf } from '../../../tests/setup/action-result';
@@ -280,6 +281,43 @@ describe('who may upload', () => {
       expect(answerOf(answer).status, `${owner}/${id}`).toBe(404);
     }
     expect((await upload('admin', 'unit/987654', [{ name: 'a.jpg', data: goodJpeg }])).status).toBe(404);
+  });
+
+  it('a client that goes away mid-upload leaves nothing behind, not even the photos it had finished sending', async () => {
+    const before = await filesOnDisk();
+    const rows = await photoRows('property', myUnit);
+    const boundary = 'dimora-abort-test';
+    let stored = 0;
+    const part = (name: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`);
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(Buffer.concat([part('first.jpg'), goodJpeg, Buffer.from('\r\n'), part('second.jpg'), goodJpeg.subarray(0, 2_000)]));
+        // Once the first photo's files are stored, the connection drops.
+        const deadline = Date.now() + 20_000;
+        while ((await filesOnDisk()).length < before.length + 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+        stored = (await filesOnDisk()).length - before.length;
+        controller.error(new Error('connection reset'));
+      },
+    });
+    const request = new Request(`http://dimora.test/api/photos/unit/${myUnit}/upload`, {
+      method: 'POST',
+      body,
+      headers: { cookie: cookies.get('manager')!, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      duplex: 'half',
+    } as RequestInit);
+    const answer = answerOf(await settle(() => photoUpload.action({ request, params: { owner: 'unit', ownerId: String(myUnit) }, context } as never)));
+    expect([answer.status, (answer.body as unknown as Answer).code]).toEqual([400, 'malformed']);
+    expect(stored).toBe(3);
+    expect(await filesOnDisk()).toEqual(before);
+    expect(await photoRows('property', myUnit)).toEqual(rows);
+  });
+
+  it('is rate-limited with the other API calls of the same client (429)', async () => {
+    const limited = testContext(database, { uploadsDir, clientIp: '198.51.100.7' });
+    for (let i = 0; i < 100; i += 1) await consumeRateLimit({ db: database.db, action: 'api_call', client: '198.51.100.7' });
+    const result = await settle(() => photoUpload.action({ request: uploadRequest('admin', `unit/${myUnit}`, [{ name: 'a.jpg', data: goodJpeg }]), params: { owner: 'unit', ownerId: String(myUnit) }, context: limited } as never));
+    const answer = answerOf(result);
+    expect(answer.status).toBe(429);
   });
 
   it('a request that is not a multipart form, or has no photo, is a 400', async () => {
