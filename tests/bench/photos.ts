@@ -4,7 +4,8 @@
  * 12-megapixel JPEGs of about 5 MB each (made locally with sharp, kept between runs) for a new
  * unit over HTTP — once as five requests one after the other (what the photo manager does), once
  * as one multipart request of five files (the form without JavaScript) — and prints the wall
- * time of each, from the first byte sent to the last answer. Every photo is checked, decoded,
+ * time of each, from the first byte sent to the last answer, and the CPU time the server spent
+ * (which does not depend on what else the machine runs). Every photo is checked, decoded,
  * resized to 400/800/1200 px WebP and stored. The photos are deleted again through the API.
  * Not a test: it prints figures, never fails on them.
  *
@@ -33,6 +34,17 @@ async function benchPhotos(): Promise<Buffer[]> {
     out.push(fs.readFileSync(file));
   }
   return out;
+}
+
+/** CPU seconds the process `pid` has used so far (all its threads; Linux `/proc`), or NaN elsewhere. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are the 12th and 13th fields after the command name, in clock ticks (100 Hz).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function signIn(base: string): Promise<string> {
@@ -92,6 +104,7 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const sequential: number[] = [];
   const together: number[] = [];
+  const cpu: number[] = [];
   try {
     const cookie = await signIn(base);
     const unitId = await newUnit(base, cookie);
@@ -99,9 +112,11 @@ async function main() {
     await removeAll(base, cookie, unitId, await upload(base, cookie, unitId, photos.slice(0, 1)));
     for (let round = 0; round < rounds; round += 1) {
       let started = performance.now();
+      const cpuBefore = cpuSeconds(server.pid!);
       const added: string[] = [];
       for (const photo of photos) added.push(...(await upload(base, cookie, unitId, [photo])));
       sequential.push(performance.now() - started);
+      cpu.push(cpuSeconds(server.pid!) - cpuBefore);
       await removeAll(base, cookie, unitId, added);
 
       started = performance.now();
@@ -119,6 +134,7 @@ async function main() {
   console.log(`\nFive 5 MB photos over HTTP, each checked, resized to 400/800/1200 px WebP and stored (target ≤ 5 s; ${rounds} rounds):`);
   console.log(`  five requests, one after the other (the photo manager): ${describe(sequential)}`);
   console.log(`  one request of five files (the plain form):              ${describe(together)}`);
+  console.log(`  server CPU time for the five requests (independent of other load): ${describe(cpu.map((seconds) => seconds * 1000))}`);
 }
 
 main().catch((error: unknown) => {

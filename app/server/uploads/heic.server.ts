@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 export type DecodedImage = { width: number; height: number; data: Buffer };
 
 /** Longest a decode may take before the worker is stopped (ms). */
-const DECODE_TIMEOUT_MS = 30_000;
+const DECODE_TIMEOUT_MS = 60_000;
 
 // A CommonJS script (eval workers are scripts): no file of ours to locate after bundling.
 const WORKER_SOURCE = `
@@ -47,7 +47,7 @@ export class HeicTooLargeError extends Error {
 /**
  * Decodes the primary image of a HEIC/HEIF file to RGBA pixels (4 channels, 8 bits). Throws
  * `HeicTooLargeError` when it has more than `maxPixels` pixels, or an Error when it cannot be
- * decoded (or takes over 30 s).
+ * decoded (or takes over 60 s).
  */
 export async function decodeHeic(data: Uint8Array, maxPixels: number): Promise<DecodedImage> {
   modulePath ??= createRequire(import.meta.url).resolve('heic-decode');
