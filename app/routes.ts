@@ -12,6 +12,9 @@ export default [
   route('api/chat', 'routes/api/chat.ts'),
   route('api/inbox', 'routes/api/inbox.ts'),
   route('api/notifications', 'routes/api/notifications.ts'),
+  // Photos of buildings and units (portfolio issue item 3): streamed uploads, and commands.
+  route('api/photos/:owner/:ownerId/upload', 'routes/api/photos-upload.ts'),
+  route('api/photos/:owner/:ownerId', 'routes/api/photos.ts'),
   // Fail on purpose to exercise the error screens; 404 unless ENABLE_DIAGNOSTIC_ROUTES=true.
   route('__diagnostics/app-error', 'routes/diagnostics/app-error.tsx'),
   layout('routes/layout.tsx', [

@@ -19,6 +19,9 @@ import { consumeRateLimit } from '../app/server/rate-limit.server';
 import { createEventStreamHandler } from '../app/server/realtime/event-stream.server';
 import type { RealtimeHub } from '../app/server/realtime/hub.server';
 import { contentSecurityPolicy, createNonce, isSameOriginRequest } from '../app/server/security-headers.server';
+import { isServableMedia, mediaStaticOptions, PHOTO_UPLOAD_PATH } from '../app/server/uploads/media.server';
+import { createLocalStorage } from '../app/server/uploads/storage.server';
+import { PHOTO_MAX_REQUEST_BYTES } from '../app/lib/uploads';
 
 export type AppOptions = {
   database: Database;
@@ -59,8 +62,9 @@ const MAX_BODY_BYTES = 1_000_000;
 const LARGE_BODY_PATH = /^\/(admin\/properties|dashboard\/buildings)\/\d{1,10}(\.data)?$/;
 const LARGE_BODY_BYTES = 4_500_000;
 
-/** The body limit of a request path (bytes). */
+/** The body limit of a request path (bytes). Photo uploads stream, with their own cap. */
 export function bodyLimitFor(path: string): number {
+  if (PHOTO_UPLOAD_PATH.test(path)) return PHOTO_MAX_REQUEST_BYTES;
   return LARGE_BODY_PATH.test(path) ? LARGE_BODY_BYTES : MAX_BODY_BYTES;
 }
 
@@ -99,7 +103,7 @@ export function createApp(options: AppOptions): Express {
       return;
     }
     // Bodies are read whole by the actions: cap them before anything is read (forms and JSON
-    // reports are a few KB; uploads will get their own route and limit).
+    // reports are a few KB; photo uploads stream through their own route, with their own cap).
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       const length = req.headers['content-length'];
       if (length === undefined && req.headers['transfer-encoding']) {
@@ -156,7 +160,16 @@ export function createApp(options: AppOptions): Express {
     }
   });
 
-  app.use('/media', express.static(options.uploadsDir, { maxAge: '7d', fallthrough: false, index: false }));
+  // Uploaded and demo pictures: images only, never run as a page (DESIGN §4 "Files").
+  const storage = createLocalStorage(options.uploadsDir);
+  app.use('/media', (req, res, next) => {
+    if (!isServableMedia(req.path)) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    next();
+  });
+  app.use('/media', express.static(options.uploadsDir, mediaStaticOptions(options.uploadsDir)));
 
   if (options.vite) {
     app.use(options.vite.middlewares);
@@ -185,6 +198,7 @@ export function createApp(options: AppOptions): Express {
         clientIp: req.headers[CLIENT_IP_HEADER] as string,
         cspNonce: res.locals.cspNonce as string,
         publicUrl: options.publicUrl,
+        storage,
       }),
     }),
   );

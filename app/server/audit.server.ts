@@ -38,6 +38,11 @@ export const AUDIT_ACTIONS = [
   'units_imported',
   'units_exported',
   'portfolio_access_denied',
+  // Photos (the upload pipeline)
+  'photos_uploaded',
+  'photo_moved',
+  'photo_cover_set',
+  'photo_deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

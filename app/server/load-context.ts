@@ -7,6 +7,7 @@ import type { Auth } from './auth/auth.server';
 import type { Db } from './db/client.server';
 import type { Logger } from './logger.server';
 import type { Mailer } from './mail/mailer.server';
+import type { UploadStorage } from './uploads/storage.server';
 
 export type DimoraLoadContext = {
   db: Db;
@@ -20,6 +21,8 @@ export type DimoraLoadContext = {
   cspNonce: string;
   /** The site's public origin, for absolute links in e-mails. */
   publicUrl: string;
+  /** Where uploaded files are stored (`DATA_DIR/uploads`, served at /media). */
+  storage: UploadStorage;
 };
 
 declare module 'react-router' {

@@ -2,12 +2,15 @@
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
  * on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped by `close`).
  */
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '~/server/db/client.server';
 import { createAuth, type Auth } from '~/server/auth/auth.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { logger } from '~/server/logger.server';
 import { createMailer, type Mailer } from '~/server/mail/mailer.server';
+import { createLocalStorage } from '~/server/uploads/storage.server';
 
 /** `url`: the PostgreSQL connection string (absent on PGlite), for a second instance. */
 export type TestDatabase = Database & { label: string; url?: string };
@@ -59,11 +62,12 @@ const services = new WeakMap<Database, { auth: Auth; mailer: Mailer }>();
 
 /**
  * A load context for calling route loaders and actions directly in tests. Mail goes to the dev
- * mailbox (the `mail_message` table) unless `smtpUrl` points at a test SMTP server.
+ * mailbox (the `mail_message` table) unless `smtpUrl` points at a test SMTP server. Uploads go
+ * to `uploadsDir` (default: a folder of this test process under the system's temp folder).
  */
 export function testContext(
   database: Database,
-  options: { clientIp?: string; smtpUrl?: string } = {},
+  options: { clientIp?: string; smtpUrl?: string; uploadsDir?: string } = {},
 ): DimoraLoadContext {
   let shared = services.get(database);
   if (!shared || options.smtpUrl) {
@@ -87,5 +91,6 @@ export function testContext(
     clientIp: options.clientIp ?? '127.0.0.1',
     cspNonce: 'test-nonce',
     publicUrl: TEST_PUBLIC_URL,
+    storage: createLocalStorage(options.uploadsDir ?? path.join(os.tmpdir(), `dimora-test-uploads-${process.pid}`)),
   };
 }

@@ -4,6 +4,7 @@
  * Managers edit the building, its units, photos and imports; only admins reassign it.
  */
 import { Container } from '@mantine/core';
+import { PhotoManager } from '~/features/photos/components/photo-manager';
 import { BuildingPage } from '~/features/portfolio/components/building-page';
 import { handleBuildingAction, loadBuildingPage, type PortfolioActionResult } from '~/features/portfolio/portfolio-pages.server';
 import { getT } from '~/i18n/translate.server';
@@ -41,6 +42,7 @@ export default function ManagerBuilding({ loaderData, actionData }: Route.Compon
         canAssignManager={false}
         result={actionData as PortfolioActionResult | undefined}
         done={loaderData.done}
+        photos={loaderData.detail && <PhotoManager owner={{ type: 'building', id: loaderData.detail.building.id }} photos={loaderData.detail.building.imageUrls} />}
       />
     </Container>
   );

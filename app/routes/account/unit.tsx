@@ -3,6 +3,7 @@
  * the unit form and photos for a unit of a building the manager runs; `…/units/new` adds one.
  */
 import { Container } from '@mantine/core';
+import { PhotoManager } from '~/features/photos/components/photo-manager';
 import { UnitPage } from '~/features/portfolio/components/unit-page';
 import { handleUnitAction, loadUnitPage, type PortfolioActionResult } from '~/features/portfolio/portfolio-pages.server';
 import { getT } from '~/i18n/translate.server';
@@ -41,6 +42,7 @@ export default function ManagerUnit({ loaderData, actionData }: Route.ComponentP
         unit={loaderData.unit}
         result={actionData as PortfolioActionResult | undefined}
         done={loaderData.done}
+        photos={loaderData.unit && <PhotoManager owner={{ type: 'unit', id: loaderData.unit.id }} photos={loaderData.unit.imageUrls} />}
       />
     </Container>
   );

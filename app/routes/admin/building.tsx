@@ -3,6 +3,7 @@
  * units (bulk publish, unpublish, status), photos, details with its manager, and CSV import.
  * `/admin/properties/new` creates a building. Loader and action: `portfolio-pages.server.ts`.
  */
+import { PhotoManager } from '~/features/photos/components/photo-manager';
 import { BuildingPage } from '~/features/portfolio/components/building-page';
 import { handleBuildingAction, loadBuildingPage, type PortfolioActionResult } from '~/features/portfolio/portfolio-pages.server';
 import { getT } from '~/i18n/translate.server';
@@ -40,6 +41,7 @@ export default function AdminBuilding({ loaderData, actionData }: Route.Componen
       canAssignManager
       result={actionData as PortfolioActionResult | undefined}
       done={loaderData.done}
+      photos={loaderData.detail && <PhotoManager owner={{ type: 'building', id: loaderData.detail.building.id }} photos={loaderData.detail.building.imageUrls} />}
     />
   );
 }

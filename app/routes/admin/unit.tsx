@@ -2,6 +2,7 @@
  * /admin/properties/:buildingId/units/:unitId (admin only; portfolio issue item 2): a unit's
  * form and photos; `…/units/new` creates one. Loader and action: `portfolio-pages.server.ts`.
  */
+import { PhotoManager } from '~/features/photos/components/photo-manager';
 import { UnitPage } from '~/features/portfolio/components/unit-page';
 import { handleUnitAction, loadUnitPage, type PortfolioActionResult } from '~/features/portfolio/portfolio-pages.server';
 import { getT } from '~/i18n/translate.server';
@@ -39,6 +40,7 @@ export default function AdminUnit({ loaderData, actionData }: Route.ComponentPro
       unit={loaderData.unit}
       result={actionData as PortfolioActionResult | undefined}
       done={loaderData.done}
+      photos={loaderData.unit && <PhotoManager owner={{ type: 'unit', id: loaderData.unit.id }} photos={loaderData.unit.imageUrls} />}
     />
   );
 }

@@ -1,0 +1,130 @@
+/**
+ * `/media` through the real Express app (DESIGN §4 "Files"): stored photos are served as images
+ * with `nosniff`, a sandboxing Content-Security-Policy and a year of immutable caching (even to a
+ * signed-in visitor, whose pages are `no-store`); demo pictures keep a week; an SVG, an HTML
+ * page, a dotfile or an encoded `..` is never served; and the upload endpoint alone gets the
+ * larger body cap, refused with 413 before a byte of the body is read.
+ */
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { ServerBuild } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHOTO_MAX_REQUEST_BYTES } from '~/lib/uploads';
+import { logger } from '~/server/logger.server';
+import { createRealtimeHub, type RealtimeHub } from '~/server/realtime/hub.server';
+import { bodyLimitFor, createApp } from '../../server/app';
+import { createTestDatabase, testContext, type TestDatabase } from '../setup/test-db';
+
+let database: TestDatabase;
+let hub: RealtimeHub;
+let server: http.Server;
+let base: string;
+let uploadsDir: string;
+const KEY = 'photos/3f/3f0c9a61b2d84e7fa1c05d2b9e6a7c11-1200.webp';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dimora-media-'));
+  const write = async (key: string, data: string | Buffer) => {
+    await fs.mkdir(path.dirname(path.join(uploadsDir, key)), { recursive: true });
+    await fs.writeFile(path.join(uploadsDir, key), data);
+  };
+  await write(KEY, Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 '));
+  await write('demo/room-01-400.webp', Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 '));
+  await write('photos/3f/evil.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+  await write('page.html', '<script>alert(1)</script>');
+  await write('.secret.webp', 'hidden');
+  const context = testContext(database);
+  hub = await createRealtimeHub({ database, logger });
+  const app = createApp({
+    database,
+    auth: context.auth,
+    mailer: context.mailer,
+    hub,
+    publicUrl: 'http://127.0.0.1',
+    secureTransport: false,
+    uploadsDir,
+    build: () => Promise.reject(new Error('no page build in media tests')) as Promise<ServerBuild>,
+    logRequests: false,
+  });
+  server = await new Promise((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await hub?.close();
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  await database?.close();
+  if (uploadsDir) await fs.rm(uploadsDir, { recursive: true, force: true });
+});
+
+function rawGet(target: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port: Number(new URL(base).port), path: target, method: 'GET' }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('/media', () => {
+  it('serves an uploaded photo as an image that can never run, cached for a year even when signed in', async () => {
+    const response = await fetch(`${base}/media/${KEY}`, { headers: { cookie: 'dimora.session_token=whatever' } });
+    expect(response.status).toBe(200);
+    expect({
+      type: response.headers.get('content-type'),
+      nosniff: response.headers.get('x-content-type-options'),
+      csp: response.headers.get('content-security-policy'),
+      cache: response.headers.get('cache-control'),
+    }).toEqual({ type: 'image/webp', nosniff: 'nosniff', csp: "default-src 'none'; sandbox", cache: 'public, max-age=31536000, immutable' });
+  });
+
+  it('keeps a week of caching for the demo pictures', async () => {
+    const response = await fetch(`${base}/media/demo/room-01-400.webp`);
+    expect([response.status, response.headers.get('cache-control')]).toEqual([200, 'public, max-age=604800']);
+  });
+
+  it('never serves an SVG, an HTML page, a dotfile, a missing file or a path out of the folder', async () => {
+    for (const target of ['/media/photos/3f/evil.svg', '/media/page.html', '/media/.secret.webp', '/media/photos/3f/missing-1200.webp', '/media/photos/%2e%2e/%2e%2e/page.html', '/media/..%2fpage.html']) {
+      // Sent as written: fetch would resolve the dots before sending.
+      const { status, body } = await rawGet(target);
+      expect(status, target).toBe(404);
+      expect(body, target).not.toContain('<script>');
+    }
+  });
+});
+
+describe('request bodies', () => {
+  it('the upload endpoint alone takes up to its own cap; everything else 1 MB', () => {
+    expect(bodyLimitFor('/api/photos/unit/12/upload')).toBe(PHOTO_MAX_REQUEST_BYTES);
+    expect(bodyLimitFor('/api/photos/building/3/upload')).toBe(PHOTO_MAX_REQUEST_BYTES);
+    expect(bodyLimitFor('/api/photos/unit/12')).toBe(1_000_000);
+    expect(bodyLimitFor('/contact')).toBe(1_000_000);
+  });
+
+  it('an upload declaring more than the cap is refused with 413 before its body is sent', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(`${base}/api/photos/unit/1/upload`, {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(PHOTO_MAX_REQUEST_BYTES + 1) },
+      });
+      request.on('response', (response) => {
+        resolve(response.statusCode ?? 0);
+        request.destroy();
+      });
+      request.on('error', reject);
+      request.flushHeaders();
+    });
+    expect(status).toBe(413);
+  });
+});
