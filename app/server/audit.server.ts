@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   'units_imported',
   'units_exported',
   'portfolio_access_denied',
+  // Leads (contact-form inquiries in the staff inbox)
+  'contact_reply_sent',
+  'inbox_access_denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
