@@ -187,7 +187,7 @@ describe('which alerts a unit matches', () => {
       { location: 'Equaltown, CA', minPrice: 3100, maxPrice: 3400 },
       { location: 'Otherburg', minPrice: 3200, maxPrice: 3100 },
     ];
-    const alerts = [];
+    const alerts: { id: number }[] = [];
     for (const criteria of searches) alerts.push(await alertFor(criteria));
     const matches = await findMatchingAlerts(db, ids);
     for (const [index, criteria] of searches.entries()) {

@@ -9,18 +9,19 @@
  * 2. `alerts.match_units` re-checks the units (listed and available now), finds the confirmed
  *    alerts they match (`matchingAlertsQuery`, the listing search's semantics) and inserts
  *    `listing_alert_delivery` rows `ON CONFLICT DO NOTHING` — the primary key (alert, unit) makes
- *    "at most once per unit per alert" a database rule. For each `immediate` alert with new rows
- *    it enqueues one `mail.listing_alert` job (dedupe key alert + match job), so the units of one
- *    announcement share one e-mail; `daily` alerts' rows wait (`sent_at` null). All in one
- *    transaction with the job's completion.
+ *    "at most once per unit per alert" a database rule —, 250 units per transaction (on PGlite a
+ *    transaction holds the whole database). Then, with the job's completion, it enqueues one
+ *    `mail.listing_alert` job for each `immediate` alert with waiting rows among these units
+ *    (dedupe key alert + match job), so one announcement is one e-mail per alert; `daily` alerts'
+ *    rows wait (`sent_at` null). A crash between slices re-runs the job: the slices already done
+ *    insert nothing, and the final step still finds their waiting rows.
  * 3. `alerts.digest` (the daily schedule, 07:00 UTC) enqueues one `mail.listing_alert` per
  *    confirmed alert with waiting rows (dedupe key alert + run): daily alerts, and any immediate
  *    alert whose e-mail has been waiting for more than a day (a job that gave up).
  * 4. `mail.listing_alert` re-reads the alert (no e-mail unless it is still confirmed; the waiting
- *    rows of an alert that is not are dropped), takes its waiting rows (those of the job's units,
- *    or all for a digest), drops units that are no longer listed and available, sends one e-mail
- *    in the alert's language and then marks the rows sent and `last_notified_at` in one
- *    transaction with the job. An e-mail is at least once (decision 014): a crash between the
+ *    rows of an alert that is not are dropped), takes all its waiting rows, drops units that are
+ *    no longer listed and available, sends one e-mail in the alert's language and then marks the
+ *    rows sent and `last_notified_at` in one transaction with the job. An e-mail is at least once (decision 014): a crash between the
  *    send and that transaction sends it again.
  *
  * Free of i18next (the tsx-run job runner imports it through server/jobs.ts).
@@ -51,8 +52,8 @@ const STALE_IMMEDIATE_HOURS = 24;
 
 /** `alerts.match_units`: units that became listed and available in one transaction. */
 export type MatchUnitsPayload = { propertyIds: number[] };
-/** `mail.listing_alert`: the alert, and the units of one announcement (absent: every waiting unit, the digest). */
-export type ListingAlertMailPayload = { alertId: number; propertyIds?: number[] };
+/** `mail.listing_alert`: the alert whose waiting units to send; `digest` for the daily run (else an immediate alert's e-mail). */
+export type ListingAlertMailPayload = { alertId: number; digest: boolean };
 
 function validIds(value: unknown): number[] {
   if (!Array.isArray(value)) return [];
@@ -81,19 +82,17 @@ export async function enqueueListingAnnouncement(tx: Db, propertyIds: readonly n
 }
 
 /**
- * Records the (alert, unit) matches of `propertyIds` that were never recorded, in `tx`; answers
- * the new ones. Listed-and-available is re-checked by the query.
+ * Records the (alert, unit) matches of `propertyIds` (at most MATCH_SLICE) that were never
+ * recorded, in `tx`; answers how many were new. Listed-and-available is re-checked by the query.
  */
-export async function recordAlertDeliveries(tx: Db, propertyIds: readonly number[]): Promise<{ alertId: number; propertyId: number }[]> {
-  const created: { alertId: number; propertyId: number }[] = [];
-  for (let from = 0; from < propertyIds.length; from += MATCH_SLICE) {
-    const slice = propertyIds.slice(from, from + MATCH_SLICE);
-    const rows = rowsOf<{ alert_id: number; property_id: number }>(
-      await tx.execute(sql`INSERT INTO listing_alert_delivery (alert_id, property_id) ${matchingAlertsQuery(slice)} ON CONFLICT DO NOTHING RETURNING alert_id, property_id`),
-    );
-    created.push(...rows.map((row) => ({ alertId: Number(row.alert_id), propertyId: Number(row.property_id) })));
-  }
-  return created;
+export async function recordAlertDeliveries(tx: Db, propertyIds: readonly number[]): Promise<number> {
+  if (propertyIds.length === 0) return 0;
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(
+      sql`WITH created AS (INSERT INTO listing_alert_delivery (alert_id, property_id) ${matchingAlertsQuery(propertyIds)} ON CONFLICT DO NOTHING RETURNING 1) SELECT count(*)::int AS n FROM created`,
+    ),
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** Drops the waiting (never sent) deliveries of `alertId` (of `propertyIds` only, when given). */
@@ -112,22 +111,36 @@ async function dropWaiting(db: Db, alertId: number, propertyIds?: readonly numbe
 export const listingAlertJobHandlers: JobHandlers = {
   [ALERT_JOB_TOPICS.match]: async (job, { db, markDone }) => {
     const propertyIds = validIds((job.payload as Partial<MatchUnitsPayload> | null)?.propertyIds);
+    for (let from = 0; from < propertyIds.length; from += MATCH_SLICE) {
+      const slice = propertyIds.slice(from, from + MATCH_SLICE);
+      await db.transaction((tx) => recordAlertDeliveries(tx, slice));
+    }
     await db.transaction(async (tx) => {
-      const created = await recordAlertDeliveries(tx, propertyIds);
-      const byAlert = new Map<number, number[]>();
-      for (const match of created) byAlert.set(match.alertId, [...(byAlert.get(match.alertId) ?? []), match.propertyId]);
-      if (byAlert.size > 0) {
-        const immediate = await tx
-          .select({ id: listingAlert.id })
-          .from(listingAlert)
-          .where(and(inArray(listingAlert.id, [...byAlert.keys()]), eq(listingAlert.frequency, 'immediate')));
-        const messages = immediate.map((alert) => ({
-          topic: ALERT_JOB_TOPICS.mail,
-          payload: { alertId: alert.id, propertyIds: byAlert.get(alert.id)! } satisfies ListingAlertMailPayload,
-          dedupeKey: `alerts.mail:${alert.id}:match:${job.id}`,
-        }));
-        for (let from = 0; from < messages.length; from += ENQUEUE_CHUNK) await enqueueOutbox(tx, messages.slice(from, from + ENQUEUE_CHUNK));
+      // Immediate alerts with waiting rows for these units (also those of slices committed before a crash).
+      const alertIds = new Set<number>();
+      for (let from = 0; from < propertyIds.length; from += ENQUEUE_CHUNK) {
+        const rows = await tx
+          .selectDistinct({ alertId: listingAlertDelivery.alertId })
+          .from(listingAlertDelivery)
+          .innerJoin(listingAlert, eq(listingAlert.id, listingAlertDelivery.alertId))
+          .where(
+            and(
+              isNull(listingAlertDelivery.sentAt),
+              inArray(listingAlertDelivery.propertyId, propertyIds.slice(from, from + ENQUEUE_CHUNK)),
+              eq(listingAlert.status, 'confirmed'),
+              eq(listingAlert.frequency, 'immediate'),
+            ),
+          );
+        for (const row of rows) alertIds.add(row.alertId);
       }
+      const messages = [...alertIds]
+        .sort((a, b) => a - b)
+        .map((alertId) => ({
+          topic: ALERT_JOB_TOPICS.mail,
+          payload: { alertId, digest: false } satisfies ListingAlertMailPayload,
+          dedupeKey: `alerts.mail:${alertId}:match:${job.id}`,
+        }));
+      for (let from = 0; from < messages.length; from += ENQUEUE_CHUNK) await enqueueOutbox(tx, messages.slice(from, from + ENQUEUE_CHUNK));
       await markDone(tx);
     });
   },
@@ -152,7 +165,7 @@ export const listingAlertJobHandlers: JobHandlers = {
         .orderBy(listingAlertDelivery.alertId);
       const messages = due.map((row) => ({
         topic: ALERT_JOB_TOPICS.mail,
-        payload: { alertId: row.alertId } satisfies ListingAlertMailPayload,
+        payload: { alertId: row.alertId, digest: true } satisfies ListingAlertMailPayload,
         dedupeKey: `alerts.digest:${row.alertId}:${scheduledFor}`,
       }));
       for (let from = 0; from < messages.length; from += ENQUEUE_CHUNK) await enqueueOutbox(tx, messages.slice(from, from + ENQUEUE_CHUNK));
@@ -164,17 +177,16 @@ export const listingAlertJobHandlers: JobHandlers = {
     const payload = (job.payload ?? {}) as Partial<ListingAlertMailPayload>;
     const alertId = Number(payload.alertId);
     if (!Number.isSafeInteger(alertId) || alertId < 1 || alertId > 2_147_483_647) return;
-    const only = payload.propertyIds === undefined ? undefined : validIds(payload.propertyIds);
+    const digest = payload.digest === true;
     const [alert] = await db.select().from(listingAlert).where(eq(listingAlert.id, alertId));
     if (!alert) return;
     // Never for an alert that was unsubscribed (or is waiting for a new confirmation) since.
     if (alert.status !== 'confirmed') {
-      await dropWaiting(db, alertId, only);
+      await dropWaiting(db, alertId);
       return;
     }
     // Switched to the digest after the match: the 07:00 run collects these units.
-    if (only && alert.frequency === 'daily') return;
-    if (only && only.length === 0) return;
+    if (!digest && alert.frequency === 'daily') return;
 
     const title = alert.locale === 'it' ? sql<string>`coalesce(${property.titleIt}, ${property.title})` : property.title;
     const waiting = await db
@@ -189,17 +201,11 @@ export const listingAlertJobHandlers: JobHandlers = {
       })
       .from(listingAlertDelivery)
       .innerJoin(property, eq(property.id, listingAlertDelivery.propertyId))
-      .where(
-        and(
-          eq(listingAlertDelivery.alertId, alertId),
-          isNull(listingAlertDelivery.sentAt),
-          only ? inArray(listingAlertDelivery.propertyId, only) : undefined,
-        ),
-      )
+      .where(and(eq(listingAlertDelivery.alertId, alertId), isNull(listingAlertDelivery.sentAt)))
       .orderBy(property.price, property.id);
     const gone = waiting.filter((unit) => !unit.listable).map((unit) => unit.id);
     // Leased or unpublished meanwhile: never announced, so a later listing may announce it again.
-    if (gone.length > 0) await dropWaiting(db, alertId, gone);
+    for (let from = 0; from < gone.length; from += ENQUEUE_CHUNK) await dropWaiting(db, alertId, gone.slice(from, from + ENQUEUE_CHUNK));
     const units = waiting.filter((unit) => unit.listable);
     if (units.length === 0) return;
 
@@ -209,14 +215,14 @@ export const listingAlertJobHandlers: JobHandlers = {
         locale: alert.locale,
         criteria: alert.criteria,
         units,
-        digest: only === undefined,
+        digest,
         unsubscribeToken: alert.unsubscribeToken,
         publicUrl,
       }),
     );
     await db.transaction(async (tx) => {
       const sentIds = units.map((unit) => unit.id);
-      for (let from = 0; from < sentIds.length; from += MATCH_SLICE) {
+      for (let from = 0; from < sentIds.length; from += ENQUEUE_CHUNK) {
         await tx
           .update(listingAlertDelivery)
           .set({ sentAt: sql`now()` })
@@ -224,7 +230,7 @@ export const listingAlertJobHandlers: JobHandlers = {
             and(
               eq(listingAlertDelivery.alertId, alertId),
               isNull(listingAlertDelivery.sentAt),
-              inArray(listingAlertDelivery.propertyId, sentIds.slice(from, from + MATCH_SLICE)),
+              inArray(listingAlertDelivery.propertyId, sentIds.slice(from, from + ENQUEUE_CHUNK)),
             ),
           );
       }

@@ -26,8 +26,12 @@ export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
-/** The most unit ids one matching statement takes (the job loops over slices of this size). */
-export const MATCH_SLICE = 1_000;
+/**
+ * The most unit ids one matching statement takes (the job loops over slices of this size, one
+ * transaction each): a slice against 20,000 broad alerts writes tens of thousands of rows, and
+ * on PGlite a transaction holds the whole database.
+ */
+export const MATCH_SLICE = 250;
 
 /** `(code, lower(name))` of every state, as an inline VALUES list (the listing's `stateCodeOf`). */
 const STATES_VALUES: SQL = sql.join(
@@ -58,30 +62,25 @@ export function matchingAlertsQuery(propertyIds: readonly number[]): SQL {
       FROM listing_alert a
       WHERE a.status = 'confirmed'
     ),
-    parsed AS (
-      SELECT r.id, r.capacity, r.min_price, r.max_price,
-        CASE
-          WHEN r.loc IS NULL THEN 'any'
-          WHEN position(',' in r.loc) = 0 AND whole.code IS NOT NULL THEN 'state'
-          ELSE 'city'
-        END AS kind,
-        coalesce(whole.code, part.code) AS state_code,
+    pieces AS (
+      -- The location split once per alert: the whole (no comma) or the parts before and after the first comma.
+      SELECT r.*,
         position(',' in coalesce(r.loc, '')) > 0 AS has_state_part,
+        btrim(CASE WHEN position(',' in coalesce(r.loc, '')) > 0 THEN split_part(r.loc, ',', 2) ELSE r.loc END) AS state_text,
         lower(btrim(split_part(coalesce(r.loc, ''), ',', 1))) AS city_l
       FROM raw r
-      LEFT JOIN LATERAL (
-        SELECT s.code FROM states s
-        WHERE position(',' in r.loc) = 0
-          AND ((btrim(r.loc) ~ '^[A-Za-z]{2}$' AND s.code = upper(btrim(r.loc))) OR s.lname = lower(btrim(r.loc)))
-        LIMIT 1
-      ) whole ON true
-      LEFT JOIN LATERAL (
-        SELECT s.code FROM states s
-        WHERE position(',' in r.loc) > 0
-          AND ((btrim(split_part(r.loc, ',', 2)) ~ '^[A-Za-z]{2}$' AND s.code = upper(btrim(split_part(r.loc, ',', 2))))
-            OR s.lname = lower(btrim(split_part(r.loc, ',', 2))))
-        LIMIT 1
-      ) part ON true
+    ),
+    parsed AS (
+      SELECT p.id, p.capacity, p.min_price, p.max_price, p.has_state_part, p.city_l,
+        coalesce(by_code.code, by_name.code) AS state_code,
+        CASE
+          WHEN p.loc IS NULL THEN 'any'
+          WHEN NOT p.has_state_part AND coalesce(by_code.code, by_name.code) IS NOT NULL THEN 'state'
+          ELSE 'city'
+        END AS kind
+      FROM pieces p
+      LEFT JOIN states by_code ON p.state_text ~ '^[A-Za-z]{2}$' AND by_code.code = upper(p.state_text)
+      LEFT JOIN states by_name ON by_name.lname = lower(p.state_text)
     )
     SELECT al.id AS alert_id, u.id AS property_id
     FROM parsed al JOIN units u
@@ -115,7 +114,8 @@ export async function findMatchingAlerts(db: Db, propertyIds: readonly number[])
   for (let from = 0; from < propertyIds.length; from += MATCH_SLICE) {
     const slice = propertyIds.slice(from, from + MATCH_SLICE);
     const rows = rowsOf<{ alert_id: number; property_id: number }>(await db.execute(matchingAlertsQuery(slice)));
-    matches.push(...rows.map((row) => ({ alertId: Number(row.alert_id), propertyId: Number(row.property_id) })));
+    // A loop, not push(...rows): hundreds of thousands of arguments overflow the stack.
+    for (const row of rows) matches.push({ alertId: Number(row.alert_id), propertyId: Number(row.property_id) });
   }
   return matches.sort((a, b) => a.alertId - b.alertId || a.propertyId - b.propertyId);
 }
