@@ -21,7 +21,7 @@ import { createBuilding, createProperty, viewerOf } from '../../../tests/setup/f
 import { startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { action as subscriptionsAction } from '~/routes/public/subscriptions';
-import { ALERT_DIGEST_SCHEDULE, ALERT_JOB_TOPICS, ANNOUNCE_BATCH_MAX, enqueueListingAnnouncement, listingAlertJobHandlers } from './alert-jobs.server';
+import { ALERT_DIGEST_SCHEDULE, ALERT_JOB_TOPICS, ANNOUNCE_BATCH_MAX, enqueueListingAnnouncement, listingAlertJobHandlers, recordAlertDeliveries } from './alert-jobs.server';
 import { ALERT_MAIL_UNITS_SHOWN } from './alert-mail.server';
 import { findMatchingAlerts } from './alert-matching.server';
 import type { AlertCriteria } from './listing-alerts.schemas';
@@ -287,6 +287,22 @@ describe('sending alerts', () => {
     await announce([unit.id]);
     await runJobs();
     expect(mailsTo(alert.email)).toHaveLength(1);
+  });
+
+  it('a matching job interrupted after some slices (a crash) sends everything, once, when it runs again', async () => {
+    const home = await createBuilding(db, { city: 'Crashville', state: 'KS', zipCode: '66101' });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i += 1) ids.push((await createProperty(db, { buildingId: home.id, city: 'Crashville', state: 'KS', price: 1400 + i })).id);
+    const alert = await alertFor({ location: 'Crashville' });
+    await announce(ids);
+    // The first slice committed, then the process died: its rows exist, the job is still due.
+    await db.transaction((tx) => recordAlertDeliveries(tx, ids.slice(0, 2)));
+    expect(await deliveriesOf(alert.id)).toHaveLength(2);
+    await runJobs();
+    const mails = mailsTo(alert.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('3 new homes for your Dimora alert');
+    expect((await deliveriesOf(alert.id)).every((row) => row.sentAt !== null)).toBe(true);
   });
 
   it('a daily alert waits for the digest, which sends every waiting unit in one e-mail, once', async () => {
