@@ -14,6 +14,9 @@
  * - Notifications: staff are told when a visitor message is the first unread one in its thread,
  *   the visitor's account when a staff reply is the first one they have not seen — one
  *   notification per burst of messages, not one per message.
+ * - The staff inbox also holds contact-form inquiries (portfolio issue item 7, decision 016): a
+ *   tab of their own, seen by admins and the unit's managers only (features/leads), answered by
+ *   e-mail through the job runner.
  */
 import { and, count, countDistinct, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import { getT } from '~/i18n/translate.server';

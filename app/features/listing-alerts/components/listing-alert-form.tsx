@@ -3,7 +3,7 @@
  * `<Form method="post">`: without JavaScript the server answers errors or redirects to
  * `?subscribed=…`; with JavaScript a toast confirms and the form starts over.
  */
-import { Alert, Button, Grid, Group, NativeSelect, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Grid, NativeSelect, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useFormOutcome } from '~/components/forms/use-form-outcome';
 import { useRateLimitMessage, useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
@@ -149,17 +149,11 @@ export function ListingAlertForm({ result, initial, subscribed, locations }: Pro
             error={errors.frequency}
             data-testid="alert-frequency"
           >
-            <Group gap="xl" mt={6} align="flex-start">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="xs" mt={6}>
               {ALERT_FREQUENCIES.map((frequency) => (
-                <Radio
-                  key={frequency}
-                  value={frequency}
-                  label={t(`alerts.frequency.${frequency}`)}
-                  description={t(`alerts.frequency.${frequency}Hint`)}
-                  maw={280}
-                />
+                <Radio key={frequency} value={frequency} label={t(`alerts.frequency.${frequency}`)} description={t(`alerts.frequency.${frequency}Hint`)} />
               ))}
-            </Group>
+            </SimpleGrid>
           </Radio.Group>
           <Text size="xs" c="dimmed">
             {t('forms.alerts.form.consent')}
