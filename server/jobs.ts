@@ -5,11 +5,15 @@
  */
 import { applicationJobHandlers } from '../app/features/applications/application-jobs.server';
 import { bookingJobHandlers } from '../app/features/booking/booking-jobs.server';
+import { leadJobHandlers } from '../app/features/leads/lead-jobs.server';
+import { ALERT_DIGEST_SCHEDULE, listingAlertJobHandlers } from '../app/features/listing-alerts/alert-jobs.server';
 import type { JobHandlers, JobSchedule } from '../app/server/outbox/outbox.server';
 
 export const jobHandlers: JobHandlers = {
   ...bookingJobHandlers,
   ...applicationJobHandlers,
+  ...listingAlertJobHandlers,
+  ...leadJobHandlers,
 };
 
-export const jobSchedules: readonly JobSchedule[] = [];
+export const jobSchedules: readonly JobSchedule[] = [ALERT_DIGEST_SCHEDULE];

@@ -43,6 +43,9 @@ export const AUDIT_ACTIONS = [
   'photo_moved',
   'photo_cover_set',
   'photo_deleted',
+  // Leads (contact-form inquiries in the staff inbox)
+  'contact_reply_sent',
+  'inbox_access_denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -125,7 +125,7 @@ test.describe('live chat', () => {
       await manager.page.goto('/dashboard');
       await waitForHydration(manager.page);
       const inbox = manager.page.getByTestId('manager-inbox');
-      await expect(inbox.getByRole('heading', { name: 'Chat inbox' })).toBeVisible();
+      await expect(inbox.getByRole('heading', { name: 'Inbox', exact: true })).toBeVisible();
       const row = threadRow(manager.page, name);
       await expect(row.getByTestId('inbox-unread')).toHaveText('1');
       await row.click();

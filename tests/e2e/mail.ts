@@ -11,6 +11,7 @@ function readAll(): ReceivedMail[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
     .sort()
     .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as ReceivedMail);
 }

@@ -23,7 +23,9 @@ const server = new SMTPServer({
       .then((mail) => {
         const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((entry) => entry.value.map((a) => a.address));
         const file = path.join(dir, `${Date.now()}-${process.pid}-${counter++}.json`);
-        fs.writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html || '' }));
+        // Written aside and renamed, so a reader never sees half a file.
+        fs.writeFileSync(`${file}.part`, JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html || '' }));
+        fs.renameSync(`${file}.part`, file);
         callback();
       })
       .catch((error: Error) => callback(error));

@@ -14,6 +14,9 @@
  * - Notifications: staff are told when a visitor message is the first unread one in its thread,
  *   the visitor's account when a staff reply is the first one they have not seen — one
  *   notification per burst of messages, not one per message.
+ * - The staff inbox also holds contact-form inquiries (portfolio issue item 7, decision 016): a
+ *   tab of their own, seen by admins and the unit's managers only (features/leads), answered by
+ *   e-mail through the job runner.
  */
 import { and, count, countDistinct, desc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import { getT } from '~/i18n/translate.server';
@@ -21,19 +24,27 @@ import type { Language } from '~/lib/constants';
 import { hashVisitorToken, newVisitorToken, ownThreadsCondition, type ChatParty } from '~/server/chat/chat-access.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
-import { message, notification, thread, user } from '~/server/db/schema';
+import { building, message, notification, property, thread, user } from '~/server/db/schema';
 import { translateIssues } from '~/server/form-errors.server';
 import { mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
-import { publishEvents, type ChatMessageView, type OutgoingEvent } from '~/server/realtime/events.server';
+import { publishEvents, type Audience, type ChatMessageView, type OutgoingEvent } from '~/server/realtime/events.server';
+import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
+import { inquiryAudiences, inboxThreadsCondition, visibleThreadsCondition } from '~/features/leads/lead-access.server';
+import { enqueueContactReply } from '~/features/leads/lead-jobs.server';
 import { chatStarterSchema, staffReplySchema, visitorMessageSchema, type ChatField } from './chat.schemas';
 import {
   CHAT_INBOX_PAGE_SIZE,
+  INBOX_KINDS,
+  inboxThreadUrl,
   CHAT_NOTIFY_QUIET_MS,
   CHAT_PREVIEW_LENGTH,
   CHAT_THREAD_MESSAGE_LIMIT,
   type ChatThreadStatus,
   type InboxData,
+  type InboxKind,
+  type InboxTabCount,
+  type InboxUnit,
   type StaffThreadDetail,
   type StaffThreadList,
   type VisitorChat,
@@ -59,11 +70,6 @@ function assertStaff(actor: Pick<Viewer, 'role'> | null | undefined): asserts ac
 
 /** The visitor: their cookie token and/or the signed-in account (its name for a first message). */
 export type VisitorParty = { token: string | null; viewer: { id: string; email: string; name: string } | null };
-
-/** Where a staff member's notification about thread `id` leads (their inbox, the thread open). */
-export function inboxThreadUrl(role: string, threadId: number): string {
-  return role === 'admin' ? `/admin/messages?thread=${threadId}` : `/dashboard?thread=${threadId}#inbox`;
-}
 
 /** Where the visitor's notification about a reply leads: any page, with the chat opened. */
 export const VISITOR_REPLY_URL = '/?chat=open';
@@ -322,37 +328,121 @@ async function notifyStaff(db: Db, { threadId, visitorName, body, exceptUserId }
 }
 
 // ---------------------------------------------------------------------------------------------
-// The staff inbox
+// The staff inbox: live chats (every staff member) and contact-form inquiries (admins, and the
+// managers of the unit they are about; features/leads/lead-access.server.ts).
+
+/** `actor`'s thread `threadId` of either tab, with what the inbox shows and the reply needs; null when they may not see it. */
+async function findInboxThread(db: Db, actor: Viewer, threadId: number) {
+  if (!Number.isSafeInteger(threadId) || threadId < 1 || threadId > 2_147_483_647) return null;
+  const [row] = await db
+    .select({
+      thread,
+      unit: {
+        id: property.id,
+        title: property.title,
+        unitNumber: property.unitNumber,
+        buildingId: property.buildingId,
+        city: property.city,
+        state: property.state,
+        listed: property.listed,
+        buildingName: building.name,
+      },
+    })
+    .from(thread)
+    .leftJoin(property, eq(property.id, thread.propertyId))
+    .leftJoin(building, eq(building.id, property.buildingId))
+    .where(and(eq(thread.id, threadId), visibleThreadsCondition(actor)));
+  return row ?? null;
+}
+
+type JoinedUnit = { [K in keyof InboxUnit]: InboxUnit[K] | null } | null;
+
+function toInboxUnit(unit: JoinedUnit): InboxUnit | null {
+  if (!unit || unit.id === null || unit.buildingId === null) return null;
+  return {
+    id: unit.id,
+    title: unit.title ?? '',
+    unitNumber: unit.unitNumber ?? '',
+    buildingId: unit.buildingId,
+    buildingName: unit.buildingName ?? '',
+    city: unit.city ?? '',
+    state: unit.state ?? '',
+    listed: unit.listed ?? false,
+  };
+}
+
+/** Who hears live of changes to a thread: all staff for a chat, admins and the unit's managers for an inquiry. */
+async function threadAudiences(db: Db, row: { kind: string; propertyId: number | null }): Promise<Audience[]> {
+  return row.kind === 'contact' ? inquiryAudiences(db, row.propertyId) : ['staff'];
+}
 
 /**
- * One page (1-based, clamped) of chat threads for the inbox, newest activity first, each with the
- * visitor's name and e-mail, a preview of the last message and its unread visitor messages.
- * Throws `ChatForbiddenError` unless `actor` is staff.
+ * Records that property manager `actor` reached for thread `threadId` that exists but is not
+ * theirs (`inbox_access_denied`), as the portfolio does for buildings. Unknown ids and admins
+ * record nothing.
  */
-export async function listStaffThreads({ db, actor, page }: { db: Db; actor: Viewer; page: number }): Promise<StaffThreadList> {
+async function auditRefusedThread(db: Db, actor: Viewer, threadId: number, origin: RequestOrigin | undefined) {
+  if (actor.role !== 'property_manager' || !Number.isSafeInteger(threadId) || threadId < 1 || threadId > 2_147_483_647) return;
+  const [exists] = await db.select({ id: thread.id }).from(thread).where(eq(thread.id, threadId));
+  if (!exists) return;
+  await recordAuditEvent({ db, userId: actor.id, action: 'inbox_access_denied', origin: origin ?? UNKNOWN_ORIGIN, tableName: 'thread', values: { thread_id: threadId } });
+}
+
+const UNKNOWN_ORIGIN: RequestOrigin = { ip: 'unknown', userAgent: 'unknown' };
+
+/** Unread visitor messages of a thread, as a correlated subquery on `thread`. */
+const unreadOfThread = sql<number>`(select count(*)::int from "message" m where m."thread_id" = "thread"."id" and m."author_kind" = 'visitor' and m."read_by_staff_at" is null)`;
+
+/**
+ * Per inbox tab, how many threads `actor` may see and how many of them wait (hold an unread
+ * visitor message). Throws `ChatForbiddenError` unless `actor` is staff.
+ */
+export async function countInboxTabs({ db, actor }: { db: Db; actor: Viewer }): Promise<Record<InboxKind, InboxTabCount>> {
   assertStaff(actor);
-  const [totals] = await db.select({ n: count() }).from(thread).where(eq(thread.kind, 'chat'));
+  const entries = await Promise.all(
+    INBOX_KINDS.map(async (kind) => {
+      const [row] = await db
+        .select({ total: count(), unread: sql<number>`count(*) filter (where ${unreadOfThread} > 0)::int` })
+        .from(thread)
+        .where(inboxThreadsCondition(actor, kind));
+      return [kind, { total: row?.total ?? 0, unread: Number(row?.unread ?? 0) }] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<InboxKind, InboxTabCount>;
+}
+
+/**
+ * One page (1-based, clamped) of the threads of tab `kind` (default: live chat) that `actor` may
+ * see, newest activity first, each with the visitor's name and e-mail, an inquiry's subject, a
+ * preview of the last message and its unread visitor messages. Throws `ChatForbiddenError`
+ * unless `actor` is staff.
+ */
+export async function listStaffThreads({ db, actor, page, kind = 'chat' }: { db: Db; actor: Viewer; page: number; kind?: InboxKind }): Promise<StaffThreadList> {
+  assertStaff(actor);
+  const visible = inboxThreadsCondition(actor, kind);
+  const [totals] = await db.select({ n: count() }).from(thread).where(visible);
   const total = totals?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / CHAT_INBOX_PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
   // Correlated subqueries, spelled out: drizzle leaves columns unqualified in a one-table select.
-  const unread = sql<number>`(select count(*)::int from "message" m where m."thread_id" = "thread"."id" and m."author_kind" = 'visitor' and m."read_by_staff_at" is null)`;
   const lastBody = sql<string | null>`(select left(m."body", ${CHAT_PREVIEW_LENGTH * 2}) from "message" m where m."thread_id" = "thread"."id" order by m."id" desc limit 1)`;
   const lastAuthor = sql<string | null>`(select m."author_kind" from "message" m where m."thread_id" = "thread"."id" order by m."id" desc limit 1)`;
   const [rows, unreadThreads] = await Promise.all([
     db
       .select({
         id: thread.id,
+        kind: thread.kind,
+        subject: thread.subject,
         visitorName: thread.visitorName,
         visitorEmail: thread.visitorEmail,
         status: thread.status,
         lastMessageAt: thread.lastMessageAt,
-        unread,
+        unread: unreadOfThread,
         lastBody,
         lastAuthor,
       })
       .from(thread)
-      .where(eq(thread.kind, 'chat'))
+      .where(visible)
       .orderBy(desc(thread.lastMessageAt), desc(thread.id))
       .limit(CHAT_INBOX_PAGE_SIZE)
       .offset((current - 1) * CHAT_INBOX_PAGE_SIZE),
@@ -360,11 +450,13 @@ export async function listStaffThreads({ db, actor, page }: { db: Db; actor: Vie
       .select({ n: countDistinct(message.threadId) })
       .from(message)
       .innerJoin(thread, eq(thread.id, message.threadId))
-      .where(and(eq(thread.kind, 'chat'), eq(message.authorKind, 'visitor'), isNull(message.readByStaffAt))),
+      .where(and(visible, eq(message.authorKind, 'visitor'), isNull(message.readByStaffAt))),
   ]);
   return {
     items: rows.map((row) => ({
       id: row.id,
+      kind: row.kind === 'contact' ? 'contact' : 'chat',
+      subject: row.kind === 'contact' ? row.subject : null,
       visitorName: row.visitorName ?? '',
       visitorEmail: row.visitorEmail ?? '',
       status: row.status,
@@ -381,39 +473,50 @@ export async function listStaffThreads({ db, actor, page }: { db: Db; actor: Vie
 }
 
 /**
- * Opens chat thread `threadId` for a staff member: its details and latest 200 messages. Unless
- * `markRead` is false, marks its
- * visitor messages read by staff (then `chat.thread` tells every inbox) and the actor's own unread
- * notifications about it as read (`notification.read`). Null when there is no such chat thread.
- * Throws `ChatForbiddenError` unless `actor` is staff.
+ * Opens thread `threadId` (a chat, or a contact inquiry `actor` may see) for a staff member: its
+ * details (an inquiry's subject, phone and unit too) and latest 200 messages. Unless `markRead`
+ * is false, marks its visitor messages read by staff (then `chat.thread` tells the inboxes that
+ * see it) and the actor's own unread notifications about it as read (`notification.read`). Null
+ * when there is no such thread for `actor` — another manager's inquiry included, which is
+ * audited (`inbox_access_denied`, with `origin`). Throws `ChatForbiddenError` unless `actor` is
+ * staff.
  */
 export async function openStaffThread({
   db,
   actor,
   threadId,
   markRead = true,
+  origin,
 }: {
   db: Db;
   actor: Viewer;
   threadId: number;
   /** False: only read (a request from another site must not mark anything read). */
   markRead?: boolean;
+  /** Where the request came from, for the audit of a refusal. */
+  origin?: RequestOrigin;
 }): Promise<StaffThreadDetail | null> {
   assertStaff(actor);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(thread)
-      .where(and(eq(thread.id, threadId), eq(thread.kind, 'chat')));
-    if (!row) return null;
-    const seen = markRead ? await markThreadSeen(tx, actor, threadId) : [];
+    const found = await findInboxThread(tx, actor, threadId);
+    if (!found) {
+      await auditRefusedThread(tx, actor, threadId, origin);
+      return null;
+    }
+    const row = found.thread;
+    const seen = markRead ? await markThreadSeen(tx, actor, row) : [];
     if (seen.length > 0) {
       await publishEvents(tx, [{ audience: `user:${actor.id}`, type: 'notification.read', payload: { ids: seen.map((item) => item.id) } }]);
     }
+    const contact = row.kind === 'contact';
     return {
       id: row.id,
+      kind: contact ? 'contact' : 'chat',
+      subject: contact ? row.subject : null,
       visitorName: row.visitorName ?? '',
       visitorEmail: row.visitorEmail ?? '',
+      visitorPhone: contact ? row.visitorPhone : null,
+      unit: contact ? toInboxUnit(found.unit) : null,
       status: row.status,
       hasAccount: row.userId !== null,
       locale: row.locale,
@@ -424,46 +527,58 @@ export async function openStaffThread({
 }
 
 /** Marks the thread's visitor messages read by staff and `actor`'s notifications about it; answers those notifications. */
-async function markThreadSeen(db: Db, actor: Viewer, threadId: number): Promise<{ id: number }[]> {
-  await markReadByStaff(db, threadId);
+async function markThreadSeen(db: Db, actor: Viewer, row: { id: number; kind: string; propertyId: number | null }): Promise<{ id: number }[]> {
+  await markReadByStaff(db, row);
   return db
     .update(notification)
     .set({ read: true })
-    .where(and(eq(notification.userId, actor.id), eq(notification.read, false), eq(notification.actionUrl, inboxThreadUrl(actor.role, threadId))))
+    .where(and(eq(notification.userId, actor.id), eq(notification.read, false), eq(notification.actionUrl, inboxThreadUrl(actor.role, row.id))))
     .returning({ id: notification.id });
 }
 
-/** Marks the thread's visitor messages read by staff; tells every inbox when any were unread. */
-async function markReadByStaff(db: Db, threadId: number): Promise<number> {
+/** Marks the thread's visitor messages read by staff; tells the inboxes that see it when any were unread. */
+async function markReadByStaff(db: Db, row: { id: number; kind: string; propertyId: number | null }): Promise<number> {
   const marked = await db
     .update(message)
     .set({ readByStaffAt: sql`now()` })
-    .where(and(eq(message.threadId, threadId), eq(message.authorKind, 'visitor'), isNull(message.readByStaffAt)))
+    .where(and(eq(message.threadId, row.id), eq(message.authorKind, 'visitor'), isNull(message.readByStaffAt)))
     .returning({ id: message.id });
-  if (marked.length > 0) await publishEvents(db, [{ audience: 'staff', type: 'chat.thread', payload: { threadId } }]);
+  if (marked.length > 0) {
+    const audiences = await threadAudiences(db, row);
+    await publishEvents(db, audiences.map((audience) => ({ audience, type: 'chat.thread' as const, payload: { threadId: row.id } })));
+  }
   return marked.length;
 }
 
-/** The inbox page's data: one page of threads and the open one (`threadId`), if any. */
+/**
+ * The inbox page's data: the tab counts, one page of the shown tab's threads and the open one
+ * (`threadId`), if any. The tab is the open thread's kind, else `tab`, else live chat.
+ */
 export async function loadInbox({
   db,
   actor,
   page,
   threadId,
+  tab,
   markRead = true,
+  origin,
 }: {
   db: Db;
   actor: Viewer;
   page: number;
   threadId: number | null;
+  /** The tab asked for (`?inboxTab=`); the open thread's kind wins. */
+  tab?: InboxKind;
   /** False: open without marking anything read (see `openStaffThread`). */
   markRead?: boolean;
+  origin?: RequestOrigin;
 }): Promise<InboxData> {
   assertStaff(actor);
   // Open (and mark read) first, so the list's unread counts already reflect it.
-  const selected = threadId === null ? null : await openStaffThread({ db, actor, threadId, markRead });
-  const list = await listStaffThreads({ db, actor, page });
-  return { list, selected, selectedMissing: threadId !== null && !selected };
+  const selected = threadId === null ? null : await openStaffThread({ db, actor, threadId, markRead, origin });
+  const shown: InboxKind = selected?.kind ?? tab ?? 'chat';
+  const [list, counts] = await Promise.all([listStaffThreads({ db, actor, page, kind: shown }), countInboxTabs({ db, actor })]);
+  return { tab: shown, counts, list, selected, selectedMissing: threadId !== null && !selected };
 }
 
 export type StaffReplyOutcome =
@@ -471,12 +586,14 @@ export type StaffReplyOutcome =
   | { ok: false; status: 404 | 422; errors: Partial<Record<ChatField, string>> };
 
 /**
- * A staff reply in chat thread `threadId` (`input`: `{ body, clientId? }`, validated here; 422
- * with messages in `locale`; 404 for no such chat thread). In one transaction: the message (once
- * per `clientId`), the thread's activity, its visitor messages marked read, `chat.message` to the
- * thread and staff, and — when this is the first reply the visitor has not seen and they have an
- * account (the thread's `user_id`, else a verified account with the thread's e-mail) — an in-app
- * notification to them. Throws `ChatForbiddenError` unless `actor` is staff.
+ * A staff reply in thread `threadId` (`input`: `{ body, clientId? }`, validated here; 422 with
+ * messages in `locale`; 404 for no such thread for `actor`, audited for another manager's
+ * inquiry). In one transaction: the message (once per `clientId`), the thread's activity, its
+ * visitor messages marked read, and the events. A chat: `chat.message` to the thread and staff,
+ * and — when this is the first reply the visitor has not seen and they have an account — an
+ * in-app notification to them. A contact inquiry: `chat.message` to admins and the unit's
+ * managers, the reply e-mailed to the visitor through the outbox (decision 016), and an audit
+ * entry (`contact_reply_sent`). Throws `ChatForbiddenError` unless `actor` is staff.
  */
 export async function replyToThread({
   db,
@@ -484,12 +601,14 @@ export async function replyToThread({
   threadId,
   input,
   locale,
+  origin,
 }: {
   db: Db;
   actor: Viewer;
   threadId: number;
   input: unknown;
   locale: Language;
+  origin?: RequestOrigin;
 }): Promise<StaffReplyOutcome> {
   assertStaff(actor);
   const parsed = staffReplySchema.safeParse(input);
@@ -497,11 +616,14 @@ export async function replyToThread({
   const { body, clientId } = parsed.data;
   return db.transaction(async (tx): Promise<StaffReplyOutcome> => {
     const [target] = await tx
-      .select({ id: thread.id, userId: thread.userId, visitorEmail: thread.visitorEmail })
+      .select({ id: thread.id, kind: thread.kind, propertyId: thread.propertyId, userId: thread.userId, visitorEmail: thread.visitorEmail })
       .from(thread)
-      .where(and(eq(thread.id, threadId), eq(thread.kind, 'chat')))
+      .where(and(eq(thread.id, threadId), visibleThreadsCondition(actor)))
       .for('update');
-    if (!target) return { ok: false, status: 404, errors: {} };
+    if (!target) {
+      await auditRefusedThread(tx, actor, threadId, origin);
+      return { ok: false, status: 404, errors: {} };
+    }
     const [inserted] = await tx
       .insert(message)
       .values({ threadId, authorUserId: actor.id, authorKind: 'staff', body, clientId: clientId ?? null })
@@ -513,8 +635,22 @@ export async function replyToThread({
       return { ok: true, message: stored, duplicate: true };
     }
     await tx.update(thread).set({ lastMessageAt: inserted.createdAt }).where(eq(thread.id, threadId));
-    await markReadByStaff(tx, threadId);
+    await markReadByStaff(tx, target);
     const view = await messageById(tx, inserted.id);
+    if (target.kind === 'contact') {
+      const audiences = await threadAudiences(tx, target);
+      await publishEvents(tx, audiences.map((audience) => ({ audience, type: 'chat.message' as const, payload: { message: view } })));
+      await enqueueContactReply(tx, { threadId, messageId: inserted.id, staffName: actor.name });
+      await recordAuditEvent({
+        db: tx,
+        userId: actor.id,
+        action: 'contact_reply_sent',
+        origin: origin ?? UNKNOWN_ORIGIN,
+        tableName: 'thread',
+        values: { thread_id: threadId, message_id: inserted.id },
+      });
+      return { ok: true, message: view, duplicate: false };
+    }
     await publishEvents(tx, [
       { audience: `thread:${threadId}`, type: 'chat.message', payload: { message: view } },
       { audience: 'staff', type: 'chat.message', payload: { message: view } },
@@ -551,23 +687,38 @@ async function notifyVisitor(
 }
 
 /**
- * Closes or re-opens chat thread `threadId` (a visitor's next message re-opens it anyway).
- * Answers false when there is no such chat thread. Tells the inboxes and the visitor
- * (`chat.thread`). Throws `ChatForbiddenError` unless `actor` is staff.
+ * Closes or re-opens thread `threadId` (a chat, or a contact inquiry `actor` may see; a
+ * visitor's next chat message re-opens a chat anyway). Answers false when there is no such
+ * thread for `actor` (another manager's inquiry is audited). Tells the inboxes that see it, and
+ * a chat's visitor (`chat.thread`). Throws `ChatForbiddenError` unless `actor` is staff.
  */
-export async function setThreadStatus({ db, actor, threadId, status }: { db: Db; actor: Viewer; threadId: number; status: ChatThreadStatus }): Promise<boolean> {
+export async function setThreadStatus({
+  db,
+  actor,
+  threadId,
+  status,
+  origin,
+}: {
+  db: Db;
+  actor: Viewer;
+  threadId: number;
+  status: ChatThreadStatus;
+  origin?: RequestOrigin;
+}): Promise<boolean> {
   assertStaff(actor);
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(thread)
       .set({ status })
-      .where(and(eq(thread.id, threadId), eq(thread.kind, 'chat')))
-      .returning({ id: thread.id });
-    if (updated.length === 0) return false;
-    const events: OutgoingEvent[] = [
-      { audience: 'staff', type: 'chat.thread', payload: { threadId } },
-      { audience: `thread:${threadId}`, type: 'chat.thread', payload: { threadId } },
-    ];
+      .where(and(eq(thread.id, threadId), visibleThreadsCondition(actor)))
+      .returning({ id: thread.id, kind: thread.kind, propertyId: thread.propertyId });
+    const [row] = updated;
+    if (!row) {
+      await auditRefusedThread(tx, actor, threadId, origin);
+      return false;
+    }
+    const events: OutgoingEvent[] = (await threadAudiences(tx, row)).map((audience) => ({ audience, type: 'chat.thread' as const, payload: { threadId } }));
+    if (row.kind === 'chat') events.push({ audience: `thread:${threadId}`, type: 'chat.thread', payload: { threadId } });
     await publishEvents(tx, events);
     return true;
   });

@@ -20,6 +20,34 @@ export const CHAT_NOTIFY_QUIET_MS = 10 * 60 * 1_000;
 
 export type ChatThreadStatus = 'open' | 'closed';
 
+/**
+ * The staff inbox's tabs (portfolio issue item 7): live chat, and contact-form inquiries
+ * (`thread.kind`), which staff answer by e-mail.
+ */
+export const INBOX_KINDS = ['chat', 'contact'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+
+/** Where a staff member's notification about thread `id` leads (their inbox, the thread open). */
+export function inboxThreadUrl(role: string, threadId: number): string {
+  return role === 'admin' ? `/admin/messages?thread=${threadId}` : `/dashboard?thread=${threadId}#inbox`;
+}
+
+/** Threads and waiting threads (with an unread visitor message) of one tab. */
+export type InboxTabCount = { total: number; unread: number };
+
+/** The unit a contact inquiry is about, for the staff inbox. */
+export type InboxUnit = {
+  id: number;
+  title: string;
+  unitNumber: string;
+  buildingId: number;
+  buildingName: string;
+  city: string;
+  state: string;
+  /** Published on the public site (its /property/:id page exists). */
+  listed: boolean;
+};
+
 /** The visitor's own thread as the widget shows it. */
 export type VisitorThread = { id: number; status: ChatThreadStatus; visitorName: string; visitorEmail: string };
 
@@ -39,6 +67,9 @@ export type ChatSendAnswer =
 /** One row of the staff inbox list. */
 export type StaffThreadSummary = {
   id: number;
+  kind: InboxKind;
+  /** A contact inquiry's subject ("Leasing · #12 Sunny loft"); null for chats. */
+  subject: string | null;
   visitorName: string;
   visitorEmail: string;
   status: ChatThreadStatus;
@@ -61,8 +92,14 @@ export type StaffThreadList = {
 /** The thread open in the inbox. */
 export type StaffThreadDetail = {
   id: number;
+  kind: InboxKind;
+  subject: string | null;
   visitorName: string;
   visitorEmail: string;
+  /** The phone number a contact inquiry gave, if any. */
+  visitorPhone: string | null;
+  /** The unit a contact inquiry is about, if any. */
+  unit: InboxUnit | null;
   status: ChatThreadStatus;
   /** The visitor was signed in when they started it. */
   hasAccount: boolean;
@@ -73,6 +110,10 @@ export type StaffThreadDetail = {
 
 /** What an inbox page (admin or dashboard) renders. */
 export type InboxData = {
+  /** The tab shown: the open thread's kind, else `?inboxTab=`, else chat. */
+  tab: InboxKind;
+  /** Per tab, for the tab labels. */
+  counts: Record<InboxKind, InboxTabCount>;
   list: StaffThreadList;
   selected: StaffThreadDetail | null;
   /** `?thread=` named a thread that does not exist. */

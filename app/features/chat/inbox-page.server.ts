@@ -3,8 +3,9 @@
  * /admin/messages (admins) and the inbox section of /dashboard (property managers; its commands
  * post to /api/inbox). The routes guard first; the service functions authorise again.
  *
- * URL: `?thread=<id>` opens a thread, `?inboxPage=<n>` pages the list (named apart from the
- * dashboard's own `page` and `id`).
+ * URL: `?thread=<id>` opens a thread, `?inboxTab=chat|contact` picks the tab (live chat or
+ * contact-form inquiries; the open thread's kind wins), `?inboxPage=<n>` pages the list (named
+ * apart from the dashboard's own `page` and `id`).
  *
  * Commands (`intent`): `reply` (threadId, body, clientId?), `close`, `reopen` (threadId).
  * Answers `{ ok: true }` data, or — for a plain browser post (JavaScript off) — a 303 back to
@@ -17,10 +18,11 @@ import type { Language } from '~/lib/constants';
 import { formText } from '~/lib/form-fields';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import type { Viewer } from '~/server/auth/session.server';
+import { requestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
 import { isDocumentPost, readFormData } from '~/server/form-errors.server';
 import { loadInbox, replyToThread, setThreadStatus } from './chat.server';
-import { INBOX_INTENTS, type InboxActionResult, type InboxData, type InboxIntent } from './chat.types';
+import { INBOX_INTENTS, INBOX_KINDS, type InboxActionResult, type InboxData, type InboxIntent, type InboxKind } from './chat.types';
 
 /** A positive int id from a query or form value, else null. */
 export function parseThreadId(raw: string | null | undefined): number | null {
@@ -34,15 +36,29 @@ function parseInboxPage(raw: string | null): number {
   return Number.isInteger(value) && value >= 1 && value <= 1_000_000 ? value : 1;
 }
 
+function parseInboxTab(raw: string | null): InboxKind | undefined {
+  return (INBOX_KINDS as readonly string[]).includes(raw ?? '') ? (raw as InboxKind) : undefined;
+}
+
 /**
- * The inbox as `request` asks for it (`?thread=`, `?inboxPage=`). Opening a thread marks it read,
- * except when the request comes from another site (`Sec-Fetch-Site: cross-site`): a link
- * elsewhere must not mark staff's messages read behind their back. Throws unless `actor` is staff.
+ * The inbox as `request` asks for it (`?thread=`, `?inboxTab=`, `?inboxPage=`). Opening a thread
+ * marks it read, except when the request comes from another site (`Sec-Fetch-Site: cross-site`):
+ * a link elsewhere must not mark staff's messages read behind their back. A thread the actor may
+ * not see (another manager's inquiry) is "missing", and the attempt is audited with `clientIp`.
+ * Throws unless `actor` is staff.
  */
-export function loadInboxPage({ db, actor, request }: { db: Db; actor: Viewer; request: Request }): Promise<InboxData> {
+export function loadInboxPage({ db, actor, request, clientIp = 'unknown' }: { db: Db; actor: Viewer; request: Request; clientIp?: string }): Promise<InboxData> {
   const params = new URL(request.url).searchParams;
   const markRead = request.headers.get('sec-fetch-site') !== 'cross-site';
-  return loadInbox({ db, actor, page: parseInboxPage(params.get('inboxPage')), threadId: parseThreadId(params.get('thread')), markRead });
+  return loadInbox({
+    db,
+    actor,
+    page: parseInboxPage(params.get('inboxPage')),
+    threadId: parseThreadId(params.get('thread')),
+    tab: parseInboxTab(params.get('inboxTab')),
+    markRead,
+    origin: requestOrigin(request, clientIp),
+  });
 }
 
 function isInboxIntent(value: unknown): value is InboxIntent {
@@ -63,13 +79,17 @@ export async function handleInboxAction({
   actor,
   lang,
   fallbackPath,
+  clientIp = 'unknown',
 }: {
   request: Request;
   db: Db;
   actor: Viewer;
   lang: Language;
   fallbackPath: string;
+  /** The client's address (load context), for the audit log. */
+  clientIp?: string;
 }) {
+  const origin = requestOrigin(request, clientIp);
   const t = getT(lang);
   const form = await readFormData(request);
   const intent = form.get('intent');
@@ -85,6 +105,7 @@ export async function handleInboxAction({
       actor,
       threadId,
       locale: lang,
+      origin,
       input: { body: typeof body === 'string' ? body : '', clientId: clientId || undefined },
     });
     if (!outcome.ok) {
@@ -92,7 +113,7 @@ export async function handleInboxAction({
       return answer({ ok: false, intent, threadId, errors }, outcome.status);
     }
   } else {
-    const changed = await setThreadStatus({ db, actor, threadId, status: intent === 'close' ? 'closed' : 'open' });
+    const changed = await setThreadStatus({ db, actor, threadId, status: intent === 'close' ? 'closed' : 'open', origin });
     if (!changed) return answer({ ok: false, intent, threadId, errors: { form: t('inbox.errors.notFound') } }, 404);
   }
 

@@ -1,6 +1,8 @@
 /**
  * Contact-form inquiries (spec §2 /contact). An inquiry becomes a `thread` of kind `contact`
- * with its first `message`, so staff answer it from their inbox like any other conversation.
+ * with its first `message`, so staff answer it from their inbox (portfolio issue item 7): the
+ * same transaction enqueues the visitor's acknowledgement e-mail and notifies admins and the
+ * unit's managers (features/leads).
  */
 import { eq } from 'drizzle-orm';
 import { getT } from '~/i18n/translate.server';
@@ -9,6 +11,7 @@ import type { Db } from '~/server/db/client.server';
 import { message, property, thread } from '~/server/db/schema';
 import { contactInquirySchema, type ContactField, type ContactTopic } from './contact.schemas';
 import { translateIssues } from '~/server/form-errors.server';
+import { recordNewInquiry } from '~/features/leads/leads.server';
 import type { FieldErrors } from '~/lib/form-fields';
 
 export type ContactInquiryResult =
@@ -27,8 +30,10 @@ type SubmitContactInquiryOptions = {
 
 /**
  * Validates and stores a contact-form inquiry: one `thread` (kind `contact`, subject, visitor
- * name / e-mail / phone, locale, property) and its first `message` (author `visitor`), written
- * in one transaction. An unknown property id is dropped rather than refused.
+ * name / e-mail / phone, locale, property) and its first `message` (author `visitor`), and —
+ * in the same transaction — the acknowledgement e-mail job (at most one a day per address), the
+ * in-app notifications of admins and the unit's managers, and their inbox events
+ * (`recordNewInquiry`). An unknown property id is dropped rather than refused.
  *
  * The subject is written in English (the back office's working language) from the topic and
  * the property, e.g. "Leasing · #12 Sunny loft".
@@ -75,6 +80,16 @@ export async function submitContactInquiry({
       .values({ threadId: created.id, authorUserId: userId, authorKind: 'visitor', body: inquiry.message })
       .returning({ id: message.id });
     if (!first) throw new Error('message insert returned no row');
+    await recordNewInquiry(tx, {
+      threadId: created.id,
+      propertyId: listing?.id ?? null,
+      visitorName: inquiry.name,
+      visitorEmail: inquiry.email,
+      locale,
+      topic: inquiry.topic,
+      body: inquiry.message,
+      unitTitle: listing?.title ?? null,
+    });
     return { ok: true, threadId: created.id, messageId: first.id };
   });
 }

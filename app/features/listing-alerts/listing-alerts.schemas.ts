@@ -9,6 +9,10 @@ import { FIELD_MESSAGES, cleanLine, emailField, formText } from '~/lib/form-fiel
 import type { ListingQuery } from '~/features/listings/listings.schemas';
 import { LISTING_CAPACITY_OPTIONS, LISTING_MAX_PRICE } from '~/lib/constants';
 
+/** How a confirmed alert is delivered: at once, or one digest a day (portfolio issue item 8). */
+export const ALERT_FREQUENCIES = ['immediate', 'daily'] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+
 /** The longest location the listing search accepts. */
 export const ALERT_LOCATION_MAX = 80;
 /** Active (pending or confirmed) alerts one e-mail address may hold. */
@@ -50,14 +54,20 @@ export const listingAlertSchema = z
     location: z.string().overwrite(cleanLocation).max(ALERT_LOCATION_MAX, FIELD_MESSAGES.tooLong).default(''),
     minPrice: priceField,
     maxPrice: priceField,
+    // Older forms (and links) send none: immediate, as before the choice existed.
+    frequency: z
+      .string()
+      .default('')
+      .transform((value) => value.trim() || 'immediate')
+      .pipe(z.enum(ALERT_FREQUENCIES, { error: 'alerts.errors.frequency' })),
   })
   .refine((input) => input.minPrice === undefined || input.maxPrice === undefined || input.minPrice <= input.maxPrice, {
     message: 'forms.alerts.errors.priceRange',
     path: ['maxPrice'],
   })
-  .transform(({ email, ...fields }) => ({ email, criteria: normalizeCriteria(fields) }));
+  .transform(({ email, frequency, ...fields }) => ({ email, frequency, criteria: normalizeCriteria(fields) }));
 
-export type ListingAlertField = 'email' | 'capacity' | 'location' | 'minPrice' | 'maxPrice';
+export type ListingAlertField = 'email' | 'capacity' | 'location' | 'minPrice' | 'maxPrice' | 'frequency';
 export type ListingAlertFormValues = Record<ListingAlertField, string>;
 
 /** Criteria with only the keys that are set, so equal searches are equal JSON. */
@@ -82,6 +92,7 @@ export function readListingAlertForm(form: FormData): ListingAlertFormValues {
     location: formText(form, 'location'),
     minPrice: formText(form, 'minPrice'),
     maxPrice: formText(form, 'maxPrice'),
+    frequency: formText(form, 'frequency'),
   };
 }
 
@@ -93,6 +104,7 @@ export function alertValuesFromQuery(query: Pick<ListingQuery, 'capacity' | 'loc
     location: query.location ?? '',
     minPrice: query.minPrice !== undefined ? String(query.minPrice) : '',
     maxPrice: query.maxPrice !== undefined ? String(query.maxPrice) : '',
+    frequency: 'immediate',
   };
 }
 

@@ -143,7 +143,7 @@ describe('listing alert subscriptions', () => {
 describe('subscriptions page loader', () => {
   it('prefills the form from a listing search query string', async () => {
     const page = await load('?location=Austin&capacity=2&minPrice=900&maxPrice=abc&sort=price_asc');
-    expect(page.initial).toEqual({ email: '', capacity: '2', location: 'Austin', minPrice: '900', maxPrice: '' });
+    expect(page.initial).toEqual({ email: '', capacity: '2', location: 'Austin', minPrice: '900', maxPrice: '', frequency: 'immediate' });
     expect(page.notice).toBeNull();
   });
 

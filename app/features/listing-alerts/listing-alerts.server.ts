@@ -5,11 +5,11 @@
  * (and the unsubscribe link) in the alert's language.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { getT } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';
 import type { Db } from '~/server/db/client.server';
-import { listingAlert } from '~/server/db/schema';
+import { listingAlert, listingAlertDelivery } from '~/server/db/schema';
 import { logger as defaultLogger, type Logger } from '~/server/logger.server';
 import type { Mailer } from '~/server/mail/mailer.server';
 import { listingAlertConfirmMail } from '~/server/mail/templates.server';
@@ -60,9 +60,10 @@ type Saved =
   | Extract<SubscribeResult, { ok: false }>;
 
 /**
- * Saves a listing alert for an e-mail address and search criteria, status `pending` with fresh
- * confirm and unsubscribe tokens. Idempotent: the same address (any letter case) with the same
- * criteria updates the existing alert's locale instead of adding a row; an alert that was
+ * Saves a listing alert for an e-mail address, search criteria and frequency (`immediate` or a
+ * `daily` digest), status `pending` with fresh confirm and unsubscribe tokens. Idempotent: the
+ * same address (any letter case) with the same criteria updates the existing alert's locale and
+ * frequency instead of adding a row; an alert that was
  * unsubscribed starts over as `pending` with new tokens. Serialised per address with an
  * advisory lock, so two identical submissions at once still leave one row.
  *
@@ -87,7 +88,7 @@ export async function subscribeToListingAlerts({
   if (!parsed.success) {
     return { ok: false, status: 400, errors: translateIssues<ListingAlertField>(parsed.error, locale) };
   }
-  const { email, criteria } = parsed.data;
+  const { email, criteria, frequency } = parsed.data;
   const address = email.toLowerCase();
   const { location = '', ...numbers } = criteria;
 
@@ -111,7 +112,7 @@ export async function subscribeToListingAlerts({
       .limit(1);
 
     if (existing && existing.status !== 'unsubscribed') {
-      await tx.update(listingAlert).set({ locale, updatedAt: new Date() }).where(eq(listingAlert.id, existing.id));
+      await tx.update(listingAlert).set({ locale, frequency, updatedAt: new Date() }).where(eq(listingAlert.id, existing.id));
       const tokens = existing.status === 'pending' ? { confirmToken: existing.confirmToken, unsubscribeToken: existing.unsubscribeToken } : null;
       return { ok: true, alertId: existing.id, status: existing.status, created: false, tokens };
     }
@@ -129,6 +130,7 @@ export async function subscribeToListingAlerts({
       email,
       criteria,
       locale,
+      frequency,
       status: 'pending' as const,
       confirmToken: createAlertToken(),
       unsubscribeToken: createAlertToken(),
@@ -166,8 +168,8 @@ export type AlertLinkOutcome = {
 };
 
 /**
- * Stops a listing alert from its unsubscribe link (`/subscriptions?unsubscribe=<token>`).
- * Idempotent: a second click answers `done` again. A malformed or unknown token answers
+ * Stops a listing alert from its unsubscribe link (`/subscriptions?unsubscribe=<token>`, also the
+ * e-mails' `List-Unsubscribe`) and drops the homes still waiting for its digest. Idempotent: a second click answers `done` again. A malformed or unknown token answers
  * `unknown`; nothing throws for bad input.
  */
 export async function unsubscribeListingAlert({ db, token }: { db: Db; token: string | null }): Promise<AlertLinkOutcome> {
@@ -179,7 +181,11 @@ export async function unsubscribeListingAlert({ db, token }: { db: Db; token: st
     .limit(1);
   if (!row) return { outcome: 'unknown' };
   if (row.status !== 'unsubscribed') {
-    await db.update(listingAlert).set({ status: 'unsubscribed', updatedAt: new Date() }).where(eq(listingAlert.id, row.id));
+    await db.transaction(async (tx) => {
+      await tx.update(listingAlert).set({ status: 'unsubscribed', updatedAt: new Date() }).where(eq(listingAlert.id, row.id));
+      // Homes waiting for a digest are never sent now (the e-mail job re-checks the status too).
+      await tx.delete(listingAlertDelivery).where(and(eq(listingAlertDelivery.alertId, row.id), isNull(listingAlertDelivery.sentAt)));
+    });
   }
   return { outcome: 'done', criteria: row.criteria };
 }

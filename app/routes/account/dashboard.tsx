@@ -11,8 +11,11 @@
  * (`review`, `approve`, `reject`) as /admin/applications, scoped by the service to their
  * properties. The action answers like /admin/applications' (see `handleApplicationAction`).
  *
- * Live chat (issue 5): a property manager answers the chat inbox here, the same one admins see in
- * /admin/messages (`?thread=<id>`, `?inboxPage=`); its commands post to /api/inbox.
+ * Live chat (issue 5) and contact-form inquiries (portfolio issue item 7): a property manager
+ * answers the inbox here, the same one admins see in /admin/messages (`?inboxTab=`, `?thread=<id>`,
+ * `?inboxPage=`) — every chat, and the inquiries about the units they manage. A thread that is not
+ * theirs is shown as "does not exist" (like another manager's application above; the attempt is
+ * audited) and its commands answer 404. Its commands post to /api/inbox.
  */
 import { Anchor, Badge, Button, Container, DataList, EmptyState, Grid, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import {
@@ -59,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [summary, review, inbox, portfolio] = await Promise.all([
     loadDashboard({ db: context.db, viewer, client: context.clientIp, lang }),
     manager ? loadReviewPage({ db: context.db, actor: viewer, url, lang }) : Promise.resolve(null),
-    manager ? loadInboxPage({ db: context.db, actor: viewer, request }) : Promise.resolve(null),
+    manager ? loadInboxPage({ db: context.db, actor: viewer, request, clientIp: context.clientIp }) : Promise.resolve(null),
     manager ? loadManagerPortfolio({ db: context.db, actor: viewer }) : Promise.resolve(null),
   ]);
   return {
@@ -68,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     inbox,
     portfolio,
     withdrawn: url.searchParams.get('done') === 'withdraw',
-    i18n: translations(lang, manager ? ['account', 'applications', 'inbox', 'portfolio'] : ['account', 'applications']),
+    i18n: translations(lang, manager ? ['account', 'applications', 'inbox', 'leads', 'portfolio'] : ['account', 'applications']),
     meta: pageMeta(lang, 'account.dashboard.meta.title', 'account.dashboard.meta.description'),
   };
 }
@@ -275,18 +278,18 @@ function ManagerReview({ review, result }: { review: NonNullable<Route.Component
   );
 }
 
-/** A property manager's chat inbox (the one admins answer in /admin/messages). */
+/** A property manager's inbox: live chat and inquiries about their units (admins answer in /admin/messages). */
 function ManagerInbox({ inbox }: { inbox: NonNullable<Route.ComponentProps['loaderData']['inbox']> }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="manager-inbox-title" id="inbox" data-testid="manager-inbox">
       <Title order={2} size="h4" id="manager-inbox-title">
-        {t('inbox.sectionTitle')}
+        {t('leads.inbox.sectionTitle')}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        {t('inbox.sectionIntro')}
+        {t('leads.inbox.sectionIntro')}
       </Text>
-      <ChatInbox inbox={inbox} action="/api/inbox" anchor="inbox" />
+      <ChatInbox inbox={inbox} action="/api/inbox" anchor="inbox" unitBasePath="/dashboard/buildings" />
     </Paper>
   );
 }

@@ -1,11 +1,13 @@
 /**
  * /admin/messages (spec §2 admin section "messages"; DESIGN §5: "our own live chat, answered by
- * staff in /admin/messages"). Admin only, in the loader and the action. The chat inbox: the
+ * staff in /admin/messages"; portfolio issue item 7: contact-form inquiries). Admin only, in the
+ * loader and the action. The inbox: live chat and contact-form tabs (`?inboxTab=`), the
  * conversations with unread counts (`?inboxPage=`), the open one (`?thread=<id>`, marked read on
- * opening) and its reply box; commands `reply`, `close`, `reopen` (see inbox-page.server.ts).
- * Property managers answer the same inbox on /dashboard.
+ * opening; HTTP 404 when it does not exist) and its reply box; commands `reply`, `close`,
+ * `reopen` (see inbox-page.server.ts). Property managers answer the same inbox on /dashboard.
  */
 import { useTranslation } from 'react-i18next';
+import { data } from 'react-router';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { ChatInbox } from '~/features/chat/components/chat-inbox';
 import { handleInboxAction, loadInboxPage } from '~/features/chat/inbox-page.server';
@@ -21,17 +23,20 @@ const BASE_PATH = '/admin/messages';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'admin');
   const lang = requestLanguage(request);
-  const inbox = await loadInboxPage({ db: context.db, actor, request });
-  return {
-    inbox,
-    i18n: translations(lang, ['account', 'admin', 'inbox']),
-    meta: pageMeta(lang, 'inbox.meta.title', 'inbox.meta.description'),
-  };
+  const inbox = await loadInboxPage({ db: context.db, actor, request, clientIp: context.clientIp });
+  return data(
+    {
+      inbox,
+      i18n: translations(lang, ['account', 'admin', 'inbox', 'leads']),
+      meta: pageMeta(lang, 'inbox.meta.title', 'inbox.meta.description'),
+    },
+    { status: inbox.selectedMissing ? 404 : 200 },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(request, context, 'admin');
-  return handleInboxAction({ request, db: context.db, actor, lang: requestLanguage(request), fallbackPath: BASE_PATH });
+  return handleInboxAction({ request, db: context.db, actor, lang: requestLanguage(request), fallbackPath: BASE_PATH, clientIp: context.clientIp });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -42,8 +47,8 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <>
-      <SignedInPageHeader title={t('inbox.title')} subtitle={t('inbox.subtitle')} />
-      <ChatInbox inbox={loaderData.inbox} action={BASE_PATH} />
+      <SignedInPageHeader title={t('leads.inbox.title')} subtitle={t('leads.inbox.subtitle')} />
+      <ChatInbox inbox={loaderData.inbox} action={BASE_PATH} unitBasePath="/admin/properties" />
     </>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * /subscriptions (spec §2 "Subscriptions"): listing alerts. The form saves an e-mail address
  * with a search (prefilled from `?capacity=&location=&minPrice=&maxPrice=`, the listing
- * search's names) for double opt-in. The alert e-mails' links land here too:
+ * search's names) and how often to write (at once, or a daily digest) for double opt-in. The
+ * alert e-mails' links land here too:
  * `?confirm=<token>` confirms, `?unsubscribe=<token>` stops the alert.
  */
 import { Alert, Container, Grid, Stack, Text, Title } from '@mantine/core';
@@ -53,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notice,
     subscribed,
     locations: locations.map((location) => `${location.city}, ${location.state}`),
-    i18n: translations(lang, ['forms']),
+    i18n: translations(lang, ['forms', 'alerts']),
     meta: pageMeta(lang, 'forms.alerts.meta.title', 'forms.alerts.meta.description'),
   };
 }

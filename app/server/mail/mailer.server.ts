@@ -14,6 +14,10 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html?: string;
+  /** Where the recipient's answer goes (e.g. the leasing office), when not to the sender. */
+  replyTo?: string;
+  /** Extra headers, e.g. `List-Unsubscribe` (RFC 2369). The dev mailbox does not keep them. */
+  headers?: Record<string, string>;
 };
 
 export type Mailer = {

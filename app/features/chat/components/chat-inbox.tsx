@@ -1,7 +1,10 @@
 /**
- * The staff chat inbox (issue 5 deliverable 4), the same on /admin/messages and in the property
- * manager's /dashboard: the conversations (newest activity first, unread counts), the open one
- * (`?thread=<id>`) with its messages, and a reply box (Enter sends, Shift+Enter adds a line).
+ * The staff inbox (issue 5 deliverable 4; portfolio issue item 7), the same on /admin/messages
+ * and in the property manager's /dashboard: two tabs — live chat and contact-form inquiries
+ * (`?inboxTab=`, with waiting counts) —, the conversations (newest activity first, unread
+ * counts), the open one (`?thread=<id>`) with its messages (an inquiry with its subject, sender,
+ * phone, language and unit), and a reply box (Enter sends, Shift+Enter adds a line; an inquiry's
+ * reply is e-mailed).
  *
  * Selecting a thread is a link, so it works without JavaScript and the page loader marks it read;
  * replies and close/reopen are real forms posted to `action` (the page's own action, or
@@ -10,7 +13,7 @@
  * Below 992 px the list and the open conversation are shown one at a time.
  */
 import { Alert, Anchor, Badge, Button, EmptyState, Grid, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconArrowLeft, IconLock, IconLockOpen, IconMessages, IconSend, IconWifiOff } from '@tabler/icons-react';
+import { IconArrowLeft, IconLock, IconLockOpen, IconMail, IconMessages, IconSend, IconWifiOff } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher, useLocation, useNavigation, useRevalidator } from 'react-router';
@@ -18,8 +21,10 @@ import { formatDateTime } from '~/lib/format';
 import { useConnectivity, useRealtimeEvent } from '~/lib/realtime';
 import { useLanguage } from '~/lib/use-language';
 import { newClientId } from '../client-id';
-import { CHAT_MESSAGE_MAX, type InboxActionResult, type InboxData, type StaffThreadDetail, type StaffThreadList } from '../chat.types';
+import { CHAT_MESSAGE_MAX, type InboxActionResult, type InboxData, type InboxKind, type StaffThreadDetail, type StaffThreadList } from '../chat.types';
 import { ChatMessages } from './chat-messages';
+import { InboxTabs } from './inbox-tabs';
+import { InquiryDetails } from './inquiry-details';
 import classes from './inbox.module.css';
 
 type Props = {
@@ -28,6 +33,8 @@ type Props = {
   action: string;
   /** An element id to scroll to after selecting a thread (the dashboard's section). */
   anchor?: string;
+  /** Where units are managed: /admin/properties (admins) or /dashboard/buildings (managers). */
+  unitBasePath: string;
 };
 
 /** Re-runs the page's loaders after realtime chat events and each stream (re)connect, coalescing bursts. */
@@ -70,7 +77,7 @@ function useHref(anchor: string | undefined) {
   };
 }
 
-export function ChatInbox({ inbox, action, anchor }: Props) {
+export function ChatInbox({ inbox, action, anchor, unitBasePath }: Props) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -81,8 +88,9 @@ export function ChatInbox({ inbox, action, anchor }: Props) {
   const hasSelection = Boolean(selected) || selectedMissing;
 
   return (
-    <div data-testid="chat-inbox">
-      <Group justify="space-between" mb="sm" gap="xs" mih={28}>
+    <div data-testid="chat-inbox" data-tab={inbox.tab}>
+      <InboxTabs current={inbox.tab} counts={inbox.counts} hrefFor={hrefFor} />
+      <Group justify="space-between" mb="sm" mt="sm" gap="xs" mih={28}>
         <Badge
           color={list.unreadThreads > 0 ? 'red.9' : 'gray.7'}
           variant="filled"
@@ -105,7 +113,7 @@ export function ChatInbox({ inbox, action, anchor }: Props) {
       </Group>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }} className={hasSelection ? classes.hideOnMobile : undefined}>
-          <ThreadList list={list} selectedId={selected?.id ?? null} hrefFor={hrefFor} />
+          <ThreadList list={list} tab={inbox.tab} selectedId={selected?.id ?? null} hrefFor={hrefFor} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }} className={hasSelection ? undefined : classes.hideOnMobile}>
           {hasSelection && (
@@ -115,7 +123,7 @@ export function ChatInbox({ inbox, action, anchor }: Props) {
             </Anchor>
           )}
           {selected ? (
-            <ThreadView key={selected.id} thread={selected} action={action} />
+            <ThreadView key={selected.id} thread={selected} action={action} unitBasePath={unitBasePath} />
           ) : selectedMissing ? (
             <Alert color="yellow" data-testid="inbox-missing">
               {t('inbox.missing')}
@@ -132,14 +140,24 @@ export function ChatInbox({ inbox, action, anchor }: Props) {
   );
 }
 
-function ThreadList({ list, selectedId, hrefFor }: { list: StaffThreadList; selectedId: number | null; hrefFor: (changes: Record<string, string | null>) => string }) {
+function ThreadList({
+  list,
+  tab,
+  selectedId,
+  hrefFor,
+}: {
+  list: StaffThreadList;
+  tab: InboxKind;
+  selectedId: number | null;
+  hrefFor: (changes: Record<string, string | null>) => string;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   if (list.items.length === 0) {
     return (
-      <EmptyState icon={<IconMessages size={28} aria-hidden />} variant="light" size="sm" data-testid="inbox-empty">
-        <EmptyState.Title order={3}>{t('inbox.emptyTitle')}</EmptyState.Title>
-        <EmptyState.Description>{t('inbox.emptyBody')}</EmptyState.Description>
+      <EmptyState icon={tab === 'contact' ? <IconMail size={28} aria-hidden /> : <IconMessages size={28} aria-hidden />} variant="light" size="sm" data-testid="inbox-empty">
+        <EmptyState.Title order={3}>{tab === 'contact' ? t('leads.empty.title') : t('inbox.emptyTitle')}</EmptyState.Title>
+        <EmptyState.Description>{tab === 'contact' ? t('leads.empty.body') : t('inbox.emptyBody')}</EmptyState.Description>
       </EmptyState>
     );
   }
@@ -155,6 +173,7 @@ function ThreadList({ list, selectedId, hrefFor }: { list: StaffThreadList; sele
               preventScrollReset
               data-testid="inbox-thread"
               data-thread-id={item.id}
+              data-kind={item.kind}
               data-unread={item.unread}
             >
               <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -177,6 +196,11 @@ function ThreadList({ list, selectedId, hrefFor }: { list: StaffThreadList; sele
               <Text size="xs" c="dimmed" truncate="end">
                 {item.visitorEmail}
               </Text>
+              {item.subject && (
+                <Text size="xs" fw={600} truncate="end" mt={2} data-testid="inbox-thread-subject">
+                  {item.subject}
+                </Text>
+              )}
               <Text size="sm" className={classes.preview} fw={item.unread > 0 ? 600 : undefined} mt={2}>
                 {item.previewAuthor === 'staff' ? t('inbox.previewStaff', { text: item.preview }) : item.preview}
               </Text>
@@ -212,7 +236,7 @@ function ThreadList({ list, selectedId, hrefFor }: { list: StaffThreadList; sele
   );
 }
 
-function ThreadView({ thread, action }: { thread: StaffThreadDetail; action: string }) {
+function ThreadView({ thread, action, unitBasePath }: { thread: StaffThreadDetail; action: string; unitBasePath: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const location = useLocation();
@@ -251,8 +275,18 @@ function ThreadView({ thread, action }: { thread: StaffThreadDetail; action: str
   };
 
   const closed = thread.status === 'closed';
+  const contact = thread.kind === 'contact';
+  const language = t(`leads.inquiry.languages.${thread.locale === 'it' ? 'it' : 'en'}`);
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={`inbox-thread-${thread.id}`} data-testid="inbox-open-thread" data-thread-id={thread.id}>
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-labelledby={`inbox-thread-${thread.id}`}
+      data-testid="inbox-open-thread"
+      data-thread-id={thread.id}
+      data-kind={thread.kind}
+    >
       <Group justify="space-between" align="flex-start" gap="sm" mb="sm">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Title order={3} size="h4" id={`inbox-thread-${thread.id}`} style={{ overflowWrap: 'anywhere' }}>
@@ -268,6 +302,11 @@ function ThreadView({ thread, action }: { thread: StaffThreadDetail; action: str
             {thread.hasAccount && (
               <Badge size="sm" color="blue.9" variant="filled" autoContrast>
                 {t('inbox.account')}
+              </Badge>
+            )}
+            {contact && (
+              <Badge size="sm" color="grape.9" variant="filled" autoContrast leftSection={<IconMail size={12} aria-hidden />}>
+                {t('leads.inquiry.emailBadge')}
               </Badge>
             )}
             <Text size="xs" c="dimmed">
@@ -292,6 +331,8 @@ function ThreadView({ thread, action }: { thread: StaffThreadDetail; action: str
           </Button>
         </status.Form>
       </Group>
+
+      {contact && <InquiryDetails thread={thread} unitBasePath={unitBasePath} />}
 
       <div className={classes.messages} ref={logRef}>
         {thread.messages.length === 0 ? (
@@ -321,9 +362,14 @@ function ThreadView({ thread, action }: { thread: StaffThreadDetail; action: str
               <Text size="xs">{t('inbox.offline')}</Text>
             </Alert>
           )}
+          {contact && (
+            <Text size="xs" c="dimmed" data-testid="inquiry-reply-note">
+              {t('leads.inquiry.replyNote', { email: thread.visitorEmail, language })}
+            </Text>
+          )}
           <Textarea
             name="body"
-            label={t('inbox.replyLabel', { name: thread.visitorName })}
+            label={contact ? t('leads.inquiry.replyLabel', { name: thread.visitorName }) : t('inbox.replyLabel', { name: thread.visitorName })}
             placeholder={t('inbox.replyPlaceholder')}
             description={t('inbox.enterHint')}
             inputWrapperOrder={['label', 'input', 'error', 'description']}
@@ -343,10 +389,10 @@ function ThreadView({ thread, action }: { thread: StaffThreadDetail; action: str
               type="submit"
               loading={reply.state !== 'idle'}
               disabled={offline || !draft.trim()}
-              rightSection={<IconSend size={16} aria-hidden />}
+              rightSection={contact ? <IconMail size={16} aria-hidden /> : <IconSend size={16} aria-hidden />}
               data-testid="inbox-send"
             >
-              {t('inbox.send')}
+              {contact ? t('leads.inquiry.send') : t('inbox.send')}
             </Button>
           </Group>
         </Stack>

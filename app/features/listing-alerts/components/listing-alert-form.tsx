@@ -3,7 +3,7 @@
  * `<Form method="post">`: without JavaScript the server answers errors or redirects to
  * `?subscribed=…`; with JavaScript a toast confirms and the form starts over.
  */
-import { Alert, Button, Grid, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Grid, NativeSelect, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useFormOutcome } from '~/components/forms/use-form-outcome';
 import { useRateLimitMessage, useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
 import { LISTING_CAPACITY_OPTIONS, LISTING_MAX_PRICE } from '~/lib/constants';
-import { ALERT_LOCATION_MAX, type ListingAlertField, type ListingAlertFormValues } from '../listing-alerts.schemas';
+import { ALERT_FREQUENCIES, ALERT_LOCATION_MAX, type ListingAlertField, type ListingAlertFormValues } from '../listing-alerts.schemas';
 
 export type SubscribeState = 'pending' | 'confirmed';
 
@@ -122,7 +122,7 @@ export function ListingAlertForm({ result, initial, subscribed, locations }: Pro
                 inputMode="numeric"
                 min={0}
                 max={LISTING_MAX_PRICE}
-                step={50}
+                step={1}
                 label={t('forms.alerts.form.minPrice')}
                 defaultValue={values.minPrice}
                 error={errors.minPrice}
@@ -135,13 +135,26 @@ export function ListingAlertForm({ result, initial, subscribed, locations }: Pro
                 inputMode="numeric"
                 min={0}
                 max={LISTING_MAX_PRICE}
-                step={50}
+                step={1}
                 label={t('forms.alerts.form.maxPrice')}
                 defaultValue={values.maxPrice}
                 error={errors.maxPrice}
               />
             </Grid.Col>
           </Grid>
+          <Radio.Group
+            name="frequency"
+            label={t('alerts.frequency.label')}
+            defaultValue={values.frequency || 'immediate'}
+            error={errors.frequency}
+            data-testid="alert-frequency"
+          >
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="xs" mt={6}>
+              {ALERT_FREQUENCIES.map((frequency) => (
+                <Radio key={frequency} value={frequency} label={t(`alerts.frequency.${frequency}`)} description={t(`alerts.frequency.${frequency}Hint`)} />
+              ))}
+            </SimpleGrid>
+          </Radio.Group>
           <Text size="xs" c="dimmed">
             {t('forms.alerts.form.consent')}
           </Text>

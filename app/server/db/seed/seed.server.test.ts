@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, count, eq, like } from 'drizzle-orm';
+import { asc, count, eq, isNull, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMENITY_KEYS } from '~/lib/amenities';
 import { galleryCategoryOf, imageSrcSet } from '~/lib/images';
 import { openDatabase, type Database } from '../client.server';
-import { building, property, user } from '../schema';
+import { building, listingAlert, listingAlertDelivery, property, thread, user } from '../schema';
 import { MAX_BUILDING_UNITS, MIN_BUILDING_UNITS, planPortfolio } from './generate-buildings.server';
 import { createUnitGenerator } from './generate-units.server';
 import { ensureDemoImages } from './images.server';
@@ -185,6 +185,33 @@ describe('seedDatabase', () => {
       .from(building)
       .where(eq(building.managerId, 'demo-manager-3'));
     expect(assigned?.n).toBe(5);
+  });
+
+  it('writes demo contact inquiries (most about demo managers\' units) and listing alerts with a waiting digest', async () => {
+    const threads = await database.db
+      .select({ id: thread.id, kind: thread.kind, propertyId: thread.propertyId, managerId: property.managerId, locale: thread.locale, status: thread.status })
+      .from(thread)
+      .leftJoin(property, eq(property.id, thread.propertyId))
+      .orderBy(asc(thread.id));
+    expect(threads).toHaveLength(6);
+    expect(threads.every((row) => row.kind === 'contact')).toBe(true);
+    expect(threads.filter((row) => row.propertyId === null)).toHaveLength(2);
+    expect(new Set(threads.map((row) => row.managerId).filter(Boolean)).size).toBe(4);
+    expect(new Set(threads.map((row) => row.locale))).toEqual(new Set(['en', 'it']));
+    expect(threads.map((row) => row.status)).toContain('closed');
+    const waiting = await database.db
+      .select({ email: listingAlert.email, status: listingAlert.status, frequency: listingAlert.frequency, location: sql<string>`${listingAlert.criteria} ->> 'location'`, city: property.city, state: property.state, sentAt: listingAlertDelivery.sentAt })
+      .from(listingAlertDelivery)
+      .innerJoin(listingAlert, eq(listingAlert.id, listingAlertDelivery.alertId))
+      .innerJoin(property, eq(property.id, listingAlertDelivery.propertyId))
+      .where(isNull(listingAlertDelivery.sentAt));
+    expect(waiting).toHaveLength(3);
+    for (const row of waiting) {
+      expect(row).toMatchObject({ status: 'confirmed', frequency: 'daily' });
+      expect(row.location).toBe(`${row.city}, ${row.state}`);
+    }
+    const alerts = await database.db.select().from(listingAlert).orderBy(asc(listingAlert.id));
+    expect(alerts.map((alert) => alert.status)).toEqual(['confirmed', 'confirmed', 'pending']);
   });
 
   it('refuses to seed a database that already has properties unless reset', async () => {

@@ -7,7 +7,9 @@ import { count, like, sql } from 'drizzle-orm';
 import type { Db } from '../client.server';
 import { building, property, user } from '../schema';
 import { bulkInsertSql } from './bulk-insert.server';
+import { seedDemoAlerts } from './demo-alerts.server';
 import { seedDemoApplications } from './demo-applications.server';
+import { seedDemoLeads } from './demo-leads.server';
 import { planPortfolio, type DemoManager } from './generate-buildings.server';
 import { SEED_EPOCH_MS, createUnitGenerator, type PropertyInsert } from './generate-units.server';
 import { ensureDemoImages } from './images.server';
@@ -77,8 +79,8 @@ async function insertDemoManagers(db: Db, managers: readonly DemoManager[]): Pro
 /**
  * Seeds `units` demo properties (ids 1…units; ids 1–6 are the hand-written samples) in buildings
  * of 10–200 units (see generate-buildings.server.ts), the demo property managers who run the
- * buildings (five, or one per 25 buildings), and the demo pictures (rendered once, kept when
- * already present). Rows are built in memory and inserted 1,000 per statement (as column arrays,
+ * buildings (five, or one per 25 buildings), the demo pictures (rendered once, kept when
+ * already present), demo applications, contact inquiries and listing alerts. Rows are built in memory and inserted 1,000 per statement (as column arrays,
  * see bulk-insert.server.ts), 5,000 per transaction; 75,000 units take well under a minute on
  * PGlite.
  *
@@ -140,11 +142,14 @@ export async function seedDatabase(opts: SeedOptions): Promise<{ properties: num
   await db.execute(sql`VACUUM ANALYZE ${property}`);
   await db.execute(sql`VACUUM ANALYZE ${building}`);
   const candidates = await db
-    .select({ id: property.id, price: property.price, maxOccupants: property.maxOccupants, availableDate: property.availableDate, city: property.city, zipCode: property.zipCode })
+    .select({ id: property.id, price: property.price, maxOccupants: property.maxOccupants, availableDate: property.availableDate, city: property.city, state: property.state, zipCode: property.zipCode, title: property.title, managerId: property.managerId })
     .from(property)
     .where(sql`${property.status} = 'available' AND ${property.listed} AND ${property.id} > 6`)
     .orderBy(property.id)
     .limit(480);
   await seedDemoApplications({ db, units: candidates, seed });
+  // Contact inquiries for the staff inbox and listing alerts with a waiting digest (portfolio issue items 7, 8).
+  await seedDemoLeads({ db, units: candidates });
+  await seedDemoAlerts({ db, units: candidates, seed });
   return { properties: units, buildings: plan.buildings.length, images: files };
 }

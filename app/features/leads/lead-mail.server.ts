@@ -1,0 +1,140 @@
+/**
+ * The e-mails of contact-form leads (portfolio issue item 7): the acknowledgement a visitor gets
+ * for an inquiry (reply within 24 hours and the office hours, spec §9 "Contact copy") and a staff
+ * reply from the inbox, with the conversation's previous message quoted — both in the
+ * inquiry's language. Texts live in `locales/{en,it}/mail-leads.json`, imported directly (not
+ * through i18next) so the tsx-run job runner can build them. Plain text plus a minimal HTML
+ * part; every value is HTML-escaped.
+ *
+ * Both e-mails set `Reply-To` to the leasing office's shared address (decision 016): an answer
+ * reaches whoever is on duty, and no staff member's own address is ever disclosed — a reply
+ * names its author only by their display name.
+ */
+import en from '~/i18n/locales/en/mail-leads.json';
+import it from '~/i18n/locales/it/mail-leads.json';
+import type { Language } from '~/lib/constants';
+import type { OutgoingMail } from '~/server/mail/mailer.server';
+import { mailLanguage } from '~/server/mail/templates.server';
+import { CONTACT_CHANNELS, REPLY_WITHIN_HOURS } from '~/features/contact/contact-info';
+import type { ContactTopic } from '~/features/contact/contact.schemas';
+
+type Texts = typeof en;
+const TEXTS: Record<Language, Texts> = { en, it };
+
+/** Where a visitor's answer to any lead e-mail goes: the leasing office, never a person. */
+export const LEADS_REPLY_TO = CONTACT_CHANNELS.email;
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+}
+
+/** `text` as an e-mail quote: every line prefixed with "> ". */
+function quote(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line ? `> ${line}` : '>'))
+    .join('\n');
+}
+
+function paragraphHtml(text: string): string {
+  return `<p style="white-space:pre-line">${escapeHtml(text)}</p>`;
+}
+
+function quoteHtml(text: string): string {
+  return `<blockquote style="margin:0 0 0 8px;padding-left:8px;border-left:3px solid #ccc;white-space:pre-line">${escapeHtml(text)}</blockquote>`;
+}
+
+/** An instant in the reader's language, in UTC: "May 2, 2031, 9:15 AM UTC" / "2 mag 2031, 09:15 UTC". */
+export function formatMailInstant(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const tag = mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US';
+  return `${new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+}
+
+/** The outbox payload of `mail.contact_acknowledgement`: what the e-mail shows, nothing more. */
+export type InquiryAcknowledgementPayload = {
+  threadId: number;
+  to: string;
+  /** The inquiry's language (`thread.locale`). */
+  locale: string;
+  name: string;
+  topic: ContactTopic;
+  /** The visitor's message, as stored. */
+  body: string;
+};
+
+/**
+ * The acknowledgement of a contact inquiry, in its language: thanks, "we reply within 24 hours",
+ * the office hours and phone, and the visitor's own message quoted. Subject carries the
+ * reference `#<thread id>`.
+ */
+export function inquiryAcknowledgementMail(payload: InquiryAcknowledgementPayload): OutgoingMail {
+  const texts = TEXTS[mailLanguage(payload.locale)];
+  const part = texts.acknowledgement;
+  const greeting = payload.name ? fill(texts.greeting, { name: payload.name }) : texts.greetingAnonymous;
+  const intro = fill(part.intro, { hours: REPLY_WITHIN_HOURS });
+  const hours = [part.weekdays, part.saturday, part.sunday];
+  const urgent = fill(part.urgent, { phone: CONTACT_CHANNELS.phone });
+  const yours = fill(part.yourMessage, { topic: texts.topic[payload.topic] ?? texts.topic.other });
+  const text = [greeting, '', intro, '', `${part.hoursTitle}:`, ...hours, urgent, '', yours, quote(payload.body), '', part.more, '', texts.signature].join('\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p><strong>${escapeHtml(part.hoursTitle)}</strong><br>${hours.map(escapeHtml).join('<br>')}<br>${escapeHtml(urgent)}</p>`,
+    `<p>${escapeHtml(yours)}</p>`,
+    quoteHtml(payload.body),
+    `<p>${escapeHtml(part.more)}</p>`,
+    `<p>${escapeHtml(texts.signature)}</p>`,
+  ].join('\n');
+  return { to: payload.to, subject: fill(part.subject, { reference: payload.threadId }), text, html, replyTo: LEADS_REPLY_TO };
+}
+
+/** The outbox payload of `mail.contact_reply`. `staffName` is the author's display name only. */
+export type ContactReplyPayload = {
+  threadId: number;
+  messageId: number;
+  to: string;
+  locale: string;
+  visitorName: string;
+  staffName: string;
+  body: string;
+  /** The conversation's message before this reply, quoted under it; null for none. */
+  quoted: { authorName: string; body: string; createdAt: string } | null;
+};
+
+/**
+ * A staff reply e-mailed to the visitor of a contact thread, in the thread's language: greeting,
+ * the reply, the author's name with the office, how to answer, and the previous message quoted.
+ */
+export function contactReplyMail(payload: ContactReplyPayload): OutgoingMail {
+  const texts = TEXTS[mailLanguage(payload.locale)];
+  const part = texts.reply;
+  const greeting = payload.visitorName ? fill(texts.greeting, { name: payload.visitorName }) : texts.greetingAnonymous;
+  const team = fill(part.team, { name: payload.staffName });
+  const quoteIntro = payload.quoted ? fill(part.quoteIntro, { date: formatMailInstant(payload.quoted.createdAt, payload.locale), name: payload.quoted.authorName }) : '';
+  const text = [
+    greeting,
+    '',
+    payload.body,
+    '',
+    team,
+    '',
+    part.answer,
+    ...(payload.quoted ? ['', quoteIntro, quote(payload.quoted.body)] : []),
+  ].join('\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    paragraphHtml(payload.body),
+    `<p>${escapeHtml(team)}</p>`,
+    `<p>${escapeHtml(part.answer)}</p>`,
+    payload.quoted ? `<p>${escapeHtml(quoteIntro)}</p>${quoteHtml(payload.quoted.body)}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return { to: payload.to, subject: fill(part.subject, { reference: payload.threadId }), text, html, replyTo: LEADS_REPLY_TO };
+}

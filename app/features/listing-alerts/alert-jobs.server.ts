@@ -1,0 +1,241 @@
+/**
+ * Listing alerts that send (portfolio issue item 8; decision 016): the background jobs between
+ * "a unit became listed and available" and the subscriber's inbox, all run by the job runner
+ * (decision 014), so everything survives a restart as `outbox` rows.
+ *
+ * 1. `enqueueListingAnnouncement(tx, ids)` — called by the portfolio in the transaction that lists
+ *    the units — writes one `alerts.match_units` job per announcement (up to 5,000 units; a
+ *    bigger one is split), dedupe key per unit set and listing moment.
+ * 2. `alerts.match_units` re-checks the units (listed and available now), finds the confirmed
+ *    alerts they match (`matchingAlertsQuery`, the listing search's semantics) and inserts
+ *    `listing_alert_delivery` rows `ON CONFLICT DO NOTHING` — the primary key (alert, unit) makes
+ *    "at most once per unit per alert" a database rule —, 250 units per transaction (on PGlite a
+ *    transaction holds the whole database). Then, with the job's completion, it enqueues one
+ *    `mail.listing_alert` job for each `immediate` alert with waiting rows among these units
+ *    (dedupe key alert + match job), so one announcement is one e-mail per alert; `daily` alerts'
+ *    rows wait (`sent_at` null). A crash between slices re-runs the job: the slices already done
+ *    insert nothing, and the final step still finds their waiting rows.
+ * 3. `alerts.digest` (the daily schedule, 07:00 UTC) enqueues one `mail.listing_alert` per
+ *    confirmed alert with waiting rows (dedupe key alert + run): daily alerts, and any immediate
+ *    alert whose e-mail has been waiting for more than a day (a job that gave up).
+ * 4. `mail.listing_alert` re-reads the alert (no e-mail unless it is still confirmed; the waiting
+ *    rows of an alert that is not are dropped), takes all its waiting rows, drops units that are
+ *    no longer listed and available, sends one e-mail in the alert's language and then marks the
+ *    rows sent and `last_notified_at` in one transaction with the job. An e-mail is at least once (decision 014): a crash between the
+ *    send and that transaction sends it again.
+ *
+ * Free of i18next (the tsx-run job runner imports it through server/jobs.ts).
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '~/server/db/client.server';
+import { listingAlert, listingAlertDelivery, property } from '~/server/db/schema';
+import { enqueueOutbox, type JobHandlers, type JobSchedule, type OutboxMessage } from '~/server/outbox/outbox.server';
+import { listingAlertMail } from './alert-mail.server';
+import { MATCH_SLICE, matchingAlertsQuery, rowsOf } from './alert-matching.server';
+
+export const ALERT_JOB_TOPICS = {
+  match: 'alerts.match_units',
+  digest: 'alerts.digest',
+  mail: 'mail.listing_alert',
+} as const;
+
+/** The daily digest: every day at 07:00 UTC (early morning in the US, early afternoon in Italy). */
+export const ALERT_DIGEST_SCHEDULE: JobSchedule = { name: 'listing-alerts-daily-digest', cron: '0 7 * * *', topic: ALERT_JOB_TOPICS.digest };
+
+/** The most units one matching job takes (a CSV import's maximum). */
+export const ANNOUNCE_BATCH_MAX = 5_000;
+/** Outbox rows per INSERT when the digest fans out (3 parameters each, far below 65,535). */
+const ENQUEUE_CHUNK = 2_000;
+/** An immediate alert's units still waiting after this long are sent with the next digest. */
+const STALE_IMMEDIATE_HOURS = 24;
+
+/** `alerts.match_units`: units that became listed and available in one transaction. */
+export type MatchUnitsPayload = { propertyIds: number[] };
+/** `mail.listing_alert`: the alert whose waiting units to send; `digest` for the daily run (else an immediate alert's e-mail). */
+export type ListingAlertMailPayload = { alertId: number; digest: boolean };
+
+function validIds(value: unknown): number[] {
+  if (!Array.isArray(value)) return [];
+  return [...new Set(value.filter((id): id is number => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647))];
+}
+
+/**
+ * Announces units that just became listed and available to the listing alerts: one matching job
+ * per 5,000 units, written with `tx` (the transaction that lists them), dedupe key
+ * `alerts.match:<transaction time>:<digest of the ids>` — the same units announced again by the
+ * same transaction are one job; announced again later, another (the new job finds only alerts
+ * that have not had them yet).
+ */
+export async function enqueueListingAnnouncement(tx: Db, propertyIds: readonly number[]): Promise<void> {
+  const ids = validIds([...propertyIds]).sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  const [now] = rowsOf<{ moment: string }>(await tx.execute(sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as moment`));
+  const moment = now?.moment ?? new Date().toISOString();
+  const messages: OutboxMessage[] = [];
+  for (let from = 0; from < ids.length; from += ANNOUNCE_BATCH_MAX) {
+    const batch = ids.slice(from, from + ANNOUNCE_BATCH_MAX);
+    const digest = createHash('sha256').update(batch.join(',')).digest('hex').slice(0, 24);
+    messages.push({ topic: ALERT_JOB_TOPICS.match, payload: { propertyIds: batch } satisfies MatchUnitsPayload, dedupeKey: `alerts.match:${moment}:${digest}` });
+  }
+  await enqueueOutbox(tx, messages);
+}
+
+/**
+ * Records the (alert, unit) matches of `propertyIds` (at most MATCH_SLICE) that were never
+ * recorded, in `tx`; answers how many were new. Listed-and-available is re-checked by the query.
+ */
+export async function recordAlertDeliveries(tx: Db, propertyIds: readonly number[]): Promise<number> {
+  if (propertyIds.length === 0) return 0;
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(
+      sql`WITH created AS (INSERT INTO listing_alert_delivery (alert_id, property_id) ${matchingAlertsQuery(propertyIds)} ON CONFLICT DO NOTHING RETURNING 1) SELECT count(*)::int AS n FROM created`,
+    ),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Drops the waiting (never sent) deliveries of `alertId` (of `propertyIds` only, when given). */
+async function dropWaiting(db: Db, alertId: number, propertyIds?: readonly number[]) {
+  await db
+    .delete(listingAlertDelivery)
+    .where(
+      and(
+        eq(listingAlertDelivery.alertId, alertId),
+        isNull(listingAlertDelivery.sentAt),
+        propertyIds ? inArray(listingAlertDelivery.propertyId, [...propertyIds]) : undefined,
+      ),
+    );
+}
+
+export const listingAlertJobHandlers: JobHandlers = {
+  [ALERT_JOB_TOPICS.match]: async (job, { db, markDone }) => {
+    const propertyIds = validIds((job.payload as Partial<MatchUnitsPayload> | null)?.propertyIds);
+    for (let from = 0; from < propertyIds.length; from += MATCH_SLICE) {
+      const slice = propertyIds.slice(from, from + MATCH_SLICE);
+      await db.transaction((tx) => recordAlertDeliveries(tx, slice));
+    }
+    await db.transaction(async (tx) => {
+      // Immediate alerts with waiting rows for these units (also those of slices committed before a crash).
+      const alertIds = new Set<number>();
+      for (let from = 0; from < propertyIds.length; from += ENQUEUE_CHUNK) {
+        const rows = await tx
+          .selectDistinct({ alertId: listingAlertDelivery.alertId })
+          .from(listingAlertDelivery)
+          .innerJoin(listingAlert, eq(listingAlert.id, listingAlertDelivery.alertId))
+          .where(
+            and(
+              isNull(listingAlertDelivery.sentAt),
+              inArray(listingAlertDelivery.propertyId, propertyIds.slice(from, from + ENQUEUE_CHUNK)),
+              eq(listingAlert.status, 'confirmed'),
+              eq(listingAlert.frequency, 'immediate'),
+            ),
+          );
+        for (const row of rows) alertIds.add(row.alertId);
+      }
+      const messages = [...alertIds]
+        .sort((a, b) => a - b)
+        .map((alertId) => ({
+          topic: ALERT_JOB_TOPICS.mail,
+          payload: { alertId, digest: false } satisfies ListingAlertMailPayload,
+          dedupeKey: `alerts.mail:${alertId}:match:${job.id}`,
+        }));
+      for (let from = 0; from < messages.length; from += ENQUEUE_CHUNK) await enqueueOutbox(tx, messages.slice(from, from + ENQUEUE_CHUNK));
+      await markDone(tx);
+    });
+  },
+
+  [ALERT_JOB_TOPICS.digest]: async (job, { db, markDone }) => {
+    const scheduledFor = String((job.payload as { scheduledFor?: unknown } | null)?.scheduledFor ?? job.id);
+    await db.transaction(async (tx) => {
+      const due = await tx
+        .selectDistinct({ alertId: listingAlertDelivery.alertId })
+        .from(listingAlertDelivery)
+        .innerJoin(listingAlert, eq(listingAlert.id, listingAlertDelivery.alertId))
+        .where(
+          and(
+            isNull(listingAlertDelivery.sentAt),
+            eq(listingAlert.status, 'confirmed'),
+            or(
+              eq(listingAlert.frequency, 'daily'),
+              sql`${listingAlertDelivery.createdAt} < now() - make_interval(hours => ${STALE_IMMEDIATE_HOURS})`,
+            ),
+          ),
+        )
+        .orderBy(listingAlertDelivery.alertId);
+      const messages = due.map((row) => ({
+        topic: ALERT_JOB_TOPICS.mail,
+        payload: { alertId: row.alertId, digest: true } satisfies ListingAlertMailPayload,
+        dedupeKey: `alerts.digest:${row.alertId}:${scheduledFor}`,
+      }));
+      for (let from = 0; from < messages.length; from += ENQUEUE_CHUNK) await enqueueOutbox(tx, messages.slice(from, from + ENQUEUE_CHUNK));
+      await markDone(tx);
+    });
+  },
+
+  [ALERT_JOB_TOPICS.mail]: async (job, { db, mailer, publicUrl, markDone }) => {
+    const payload = (job.payload ?? {}) as Partial<ListingAlertMailPayload>;
+    const alertId = Number(payload.alertId);
+    if (!Number.isSafeInteger(alertId) || alertId < 1 || alertId > 2_147_483_647) return;
+    const digest = payload.digest === true;
+    const [alert] = await db.select().from(listingAlert).where(eq(listingAlert.id, alertId));
+    if (!alert) return;
+    // Never for an alert that was unsubscribed (or is waiting for a new confirmation) since.
+    if (alert.status !== 'confirmed') {
+      await dropWaiting(db, alertId);
+      return;
+    }
+    // Switched to the digest after the match: the 07:00 run collects these units.
+    if (!digest && alert.frequency === 'daily') return;
+
+    const title = alert.locale === 'it' ? sql<string>`coalesce(${property.titleIt}, ${property.title})` : property.title;
+    const waiting = await db
+      .select({
+        id: property.id,
+        title,
+        city: property.city,
+        state: property.state,
+        price: property.price,
+        bedrooms: property.bedrooms,
+        listable: sql<boolean>`${property.listed} and ${property.status} = 'available'`,
+      })
+      .from(listingAlertDelivery)
+      .innerJoin(property, eq(property.id, listingAlertDelivery.propertyId))
+      .where(and(eq(listingAlertDelivery.alertId, alertId), isNull(listingAlertDelivery.sentAt)))
+      .orderBy(property.price, property.id);
+    const gone = waiting.filter((unit) => !unit.listable).map((unit) => unit.id);
+    // Leased or unpublished meanwhile: never announced, so a later listing may announce it again.
+    for (let from = 0; from < gone.length; from += ENQUEUE_CHUNK) await dropWaiting(db, alertId, gone.slice(from, from + ENQUEUE_CHUNK));
+    const units = waiting.filter((unit) => unit.listable);
+    if (units.length === 0) return;
+
+    await mailer.send(
+      listingAlertMail({
+        to: alert.email,
+        locale: alert.locale,
+        criteria: alert.criteria,
+        units,
+        digest,
+        unsubscribeToken: alert.unsubscribeToken,
+        publicUrl,
+      }),
+    );
+    await db.transaction(async (tx) => {
+      const sentIds = units.map((unit) => unit.id);
+      for (let from = 0; from < sentIds.length; from += ENQUEUE_CHUNK) {
+        await tx
+          .update(listingAlertDelivery)
+          .set({ sentAt: sql`now()` })
+          .where(
+            and(
+              eq(listingAlertDelivery.alertId, alertId),
+              isNull(listingAlertDelivery.sentAt),
+              inArray(listingAlertDelivery.propertyId, sentIds.slice(from, from + ENQUEUE_CHUNK)),
+            ),
+          );
+      }
+      await tx.update(listingAlert).set({ lastNotifiedAt: sql`now()` }).where(eq(listingAlert.id, alertId));
+      await markDone(tx);
+    });
+  },
+};
