@@ -14,7 +14,7 @@
  * - Notifications: staff are told when a visitor message is the first unread one in its thread,
  *   the visitor's account when a staff reply is the first one they have not seen — one
  *   notification per burst of messages, not one per message.
- * - The staff inbox also holds contact-form inquiries (portfolio issue item 7, decision 016): a
+ * - The staff inbox also holds contact-form inquiries (portfolio issue item 7, decision 018): a
  *   tab of their own, seen by admins and the unit's managers only (features/leads), answered by
  *   e-mail through the job runner.
  */
@@ -592,7 +592,7 @@ export type StaffReplyOutcome =
  * visitor messages marked read, and the events. A chat: `chat.message` to the thread and staff,
  * and — when this is the first reply the visitor has not seen and they have an account — an
  * in-app notification to them. A contact inquiry: `chat.message` to admins and the unit's
- * managers, the reply e-mailed to the visitor through the outbox (decision 016), and an audit
+ * managers, the reply e-mailed to the visitor through the outbox (decision 018), and an audit
  * entry (`contact_reply_sent`). Throws `ChatForbiddenError` unless `actor` is staff.
  */
 export async function replyToThread({

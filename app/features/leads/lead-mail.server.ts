@@ -6,7 +6,7 @@
  * through i18next) so the tsx-run job runner can build them. Plain text plus a minimal HTML
  * part; every value is HTML-escaped.
  *
- * Both e-mails set `Reply-To` to the leasing office's shared address (decision 016): an answer
+ * Both e-mails set `Reply-To` to the leasing office's shared address (decision 018): an answer
  * reaches whoever is on duty, and no staff member's own address is ever disclosed — a reply
  * names its author only by their display name.
  */
