@@ -19,6 +19,8 @@ import { consumeRateLimit } from '../app/server/rate-limit.server';
 import { createEventStreamHandler } from '../app/server/realtime/event-stream.server';
 import type { RealtimeHub } from '../app/server/realtime/hub.server';
 import { contentSecurityPolicy, createNonce, isSameOriginRequest } from '../app/server/security-headers.server';
+import { parseSentryDsn } from '../app/lib/monitoring';
+import { peekSettings } from '../app/server/settings/settings.server';
 
 export type AppOptions = {
   database: Database;
@@ -81,7 +83,10 @@ export function createApp(options: AppOptions): Express {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy(res.locals.cspNonce as string, { dev }));
+    // Error reports may go to the stored monitoring DSN's host (settings, reloaded on change).
+    const dsn = peekSettings(options.database.db)?.monitoringDsn;
+    const monitoringOrigin = dsn ? parseSentryDsn(dsn)?.origin : null;
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(res.locals.cspNonce as string, { dev, monitoringOrigin }));
     if (options.secureTransport) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     // The client address for better-auth and our rate limits: from the socket, or from the
     // configured trusted proxy; whatever the client put in this header is thrown away.

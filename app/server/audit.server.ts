@@ -38,6 +38,11 @@ export const AUDIT_ACTIONS = [
   'units_imported',
   'units_exported',
   'portfolio_access_denied',
+  // Operations (/admin/system, /admin/database)
+  'setting_changed',
+  'test_mail_sent',
+  'outbox_retried',
+  'backup_downloaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,0 +1,34 @@
+/**
+ * The company name in e-mails (portfolio issue item 5: "wherever the company name appears …
+ * e-mails' signature"). The mail texts (`locales/{en,it}/mail.json` and friends) name the
+ * company "Dimora" (subjects, introductions, the signature); the mailer swaps that word for the
+ * company name stored in /admin/system just before sending, so every template follows the
+ * setting without each caller reading it. The HTML part receives the name escaped.
+ */
+import type { OutgoingMail } from './mailer.server';
+
+/** The name the texts are written with. */
+export const TEXT_BRAND = 'Dimora';
+
+const BRAND_WORD = new RegExp(`\\b${TEXT_BRAND}\\b`, 'g');
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * `mail` with every whole word "Dimora" replaced by `companyName` in the subject, text and HTML
+ * (as-is when the names are equal or `companyName` is blank). Addresses and links are left
+ * alone: they are lower-case (`dimora.example`) and not whole words.
+ */
+export function brandMail(mail: OutgoingMail, companyName: string): OutgoingMail {
+  const name = companyName.trim();
+  if (!name || name === TEXT_BRAND) return mail;
+  const plain = (value: string) => value.replace(BRAND_WORD, () => name);
+  return {
+    ...mail,
+    subject: plain(mail.subject),
+    text: plain(mail.text),
+    ...(mail.html === undefined ? {} : { html: mail.html.replace(BRAND_WORD, () => escapeHtml(name)) }),
+  };
+}
