@@ -28,8 +28,11 @@ export const SETTING_LIMITS = {
 
 const M = {
   whole: 'ops.errors.wholeNumber',
-  range: 'ops.errors.range',
-  cents: 'ops.errors.cents',
+  feeRange: 'ops.errors.applicationFeeRange',
+  depositRange: 'ops.errors.depositRange',
+  dueDayRange: 'ops.errors.dueDayRange',
+  graceDaysRange: 'ops.errors.graceDaysRange',
+  lateFeeRange: 'ops.errors.lateFeeRange',
   required: 'common.form.required',
   tooLong: 'common.form.tooLong',
   email: 'common.form.invalidEmail',
@@ -41,7 +44,7 @@ const M = {
   twoDecimals: 'ops.errors.twoDecimals',
 } as const;
 
-const wholeNumber = (min: number, max: number) => z.number(M.whole).int(M.whole).min(min, M.range).max(max, M.range);
+const wholeNumber = (min: number, max: number, range: string) => z.number(M.whole).int(M.whole).min(min, range).max(max, range);
 const twoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9;
 const line = (max: number) =>
   z
@@ -68,15 +71,15 @@ const define = <T>(key: string, schema: z.ZodType<T>, fallback: T): Definition<T
  * rows. The booking keys are those migration 0002 inserted and `readFeeSettings` reads.
  */
 export const SETTINGS = {
-  applicationFeeCents: define(BOOKING_SETTING_KEYS.applicationFeeCents, wholeNumber(0, SETTING_LIMITS.applicationFeeCents), BOOKING_FEE_DEFAULTS.applicationFeeCents),
+  applicationFeeCents: define(BOOKING_SETTING_KEYS.applicationFeeCents, wholeNumber(0, SETTING_LIMITS.applicationFeeCents, M.feeRange), BOOKING_FEE_DEFAULTS.applicationFeeCents),
   depositMonths: define(
     BOOKING_SETTING_KEYS.depositMonths,
-    z.number(M.range).min(0, M.range).max(SETTING_LIMITS.depositMonths, M.range).refine(twoDecimals, M.twoDecimals),
+    z.number(M.depositRange).min(0, M.depositRange).max(SETTING_LIMITS.depositMonths, M.depositRange).refine(twoDecimals, M.twoDecimals),
     BOOKING_FEE_DEFAULTS.depositMonths as number,
   ),
-  rentDueDay: define('rent.due_day', wholeNumber(SETTING_LIMITS.rentDueDay.min, SETTING_LIMITS.rentDueDay.max), 1),
-  rentGraceDays: define('rent.grace_days', wholeNumber(SETTING_LIMITS.rentGraceDays.min, SETTING_LIMITS.rentGraceDays.max), 5),
-  lateFeeCents: define('rent.late_fee_cents', wholeNumber(0, SETTING_LIMITS.lateFeeCents), 5_000),
+  rentDueDay: define('rent.due_day', wholeNumber(SETTING_LIMITS.rentDueDay.min, SETTING_LIMITS.rentDueDay.max, M.dueDayRange), 1),
+  rentGraceDays: define('rent.grace_days', wholeNumber(SETTING_LIMITS.rentGraceDays.min, SETTING_LIMITS.rentGraceDays.max, M.graceDaysRange), 5),
+  lateFeeCents: define('rent.late_fee_cents', wholeNumber(0, SETTING_LIMITS.lateFeeCents, M.lateFeeRange), 5_000),
   companyName: define('company.name', line(SETTING_LIMITS.companyName).pipe(z.string().min(1, M.required)), 'Dimora'),
   contactPhone: define(
     'contact.phone',
