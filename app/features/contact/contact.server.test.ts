@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '~/i18n/locales/en/forms.json';
-import it_ from '~/i18n/locales/it/forms.json';
 import { action, loader } from '~/routes/public/contact';
 import { message, thread } from '~/server/db/schema';
 import { createProperty } from '../../../tests/setup/factories';

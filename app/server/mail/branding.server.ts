@@ -24,11 +24,17 @@ function escapeHtml(value: string): string {
 export function brandMail(mail: OutgoingMail, companyName: string): OutgoingMail {
   const name = companyName.trim();
   if (!name || name === TEXT_BRAND) return mail;
-  const plain = (value: string) => value.replace(BRAND_WORD, () => name);
+  // Text that already names the company ("Casa Dimora") is left as it is: only the other
+  // stretches are rebranded, so a name containing "Dimora" is never doubled.
+  const rebrand = (value: string, own: string, replacement: string) =>
+    value
+      .split(own)
+      .map((part) => part.replace(BRAND_WORD, () => replacement))
+      .join(own);
   return {
     ...mail,
-    subject: plain(mail.subject),
-    text: plain(mail.text),
-    ...(mail.html === undefined ? {} : { html: mail.html.replace(BRAND_WORD, () => escapeHtml(name)) }),
+    subject: rebrand(mail.subject, name, name),
+    text: rebrand(mail.text, name, name),
+    ...(mail.html === undefined ? {} : { html: rebrand(mail.html, escapeHtml(name), escapeHtml(name)) }),
   };
 }

@@ -7,11 +7,12 @@
  * State lives on `globalThis` because the server (tsx) and the route bundle each load this
  * module; the Sentry SDK keeps its own client globally too.
  */
+import type * as Sentry from '@sentry/node';
 import { PRIVATE_DATA_COLLECTION, type MonitoringConfig } from '~/lib/monitoring';
 import { logger } from '../logger.server';
 import type { Settings } from '../settings/settings-registry.server';
 
-type SentryNode = typeof import('@sentry/node');
+type SentryNode = typeof Sentry;
 type State = { active: MonitoringConfig | null; sentry: SentryNode | null; chain: Promise<void> };
 
 const STATE = Symbol.for('dimora.monitoring');

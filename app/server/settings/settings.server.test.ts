@@ -5,7 +5,6 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFeeSettings } from '~/features/booking/fee-settings.server';
 import { BOOKING_SETTING_KEYS } from '~/lib/constants';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { openDatabase, type Database } from '~/server/db/client.server';
@@ -71,7 +70,7 @@ describe('reading', () => {
     expect(JSON.stringify(settings)).not.toContain('do-not-show-this-secret');
   });
 
-  it('a malformed row reads as its default; the booking fee reader reads the same keys', async () => {
+  it('a malformed row reads as its default; the booking keys are the ones migration 0002 wrote', async () => {
     await database.db.update(setting).set({ value: 'lots' }).where(eq(setting.key, BOOKING_SETTING_KEYS.applicationFeeCents));
     await database.db.insert(setting).values({ key: SETTINGS.rentDueDay.key, value: 31 });
     try {
@@ -79,7 +78,7 @@ describe('reading', () => {
       expect(settings.applicationFeeCents).toBe(5_000);
       expect(settings.rentDueDay).toBe(1);
       await database.db.update(setting).set({ value: 4_200 }).where(eq(setting.key, BOOKING_SETTING_KEYS.applicationFeeCents));
-      expect(await readFeeSettings({ db: database.db })).toEqual({ applicationFeeCents: 4_200, depositMonths: 1 });
+      expect(await readSettings({ db: database.db, names: ['applicationFeeCents', 'depositMonths'] })).toMatchObject({ applicationFeeCents: 4_200, depositMonths: 1 });
     } finally {
       await database.db.update(setting).set({ value: 5_000 }).where(eq(setting.key, BOOKING_SETTING_KEYS.applicationFeeCents));
       await database.db.delete(setting).where(eq(setting.key, SETTINGS.rentDueDay.key));
@@ -116,8 +115,8 @@ describe('changing', () => {
       expect.objectContaining({ key: 'contact.office_hours', old: defaultSettings().officeHours, new: hours }),
     ]);
     expect(entries.every((entry) => entry.userId === admin.id && entry.table === 'setting')).toBe(true);
-    // The fee charged by the booking flow follows at once.
-    expect((await readFeeSettings({ db: database.db })).applicationFeeCents).toBe(7_500);
+    // A fresh read (what the booking flow charges) follows at once.
+    expect((await readSettings({ db: database.db })).applicationFeeCents).toBe(7_500);
 
     const again = await updateSettings({ db: database.db, actor: admin, origin, input: { applicationFeeCents: 7_500 } });
     expect(again).toEqual({ ok: true, changed: [] });

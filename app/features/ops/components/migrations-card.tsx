@@ -27,7 +27,7 @@ export function MigrationsCard({ migrations }: { migrations: MigrationStatus }) 
           {t('ops.database.migrations.pending', { names: migrations.pending.join(', ') })}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={320}>
+      <Table.ScrollContainer minWidth={420}>
         <Table verticalSpacing={4} aria-labelledby="database-migrations-title">
           <Table.Thead>
             <Table.Tr>
@@ -41,7 +41,7 @@ export function MigrationsCard({ migrations }: { migrations: MigrationStatus }) 
                 <Table.Th scope="row" fw={500} ff="monospace" fz="sm">
                   {migration.tag ?? t('ops.database.migrations.unknownTag', { hash: migration.hash.slice(0, 12) })}
                 </Table.Th>
-                <Table.Td>{formatDateTime(migration.createdAt, lang)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(migration.createdAt, lang)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

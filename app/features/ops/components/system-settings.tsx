@@ -4,7 +4,7 @@
  * (works without JavaScript) saved on its own; the server validates again and answers field
  * errors with the values typed.
  */
-import { Checkbox, Fieldset, Grid, SimpleGrid, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, Grid, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { OFFICE_DAY_GROUPS } from '~/lib/office-hours';
 import { hoursField, sectionValues, type SystemSection, type SystemSettingsView } from '../system.schemas';
@@ -142,7 +142,10 @@ function ContactSection(props: SectionProps) {
         </Grid.Col>
       </Grid>
       <Fieldset legend={t('ops.system.contact.hours')} variant="unstyled" data-testid="setting-office-hours">
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+        <Text size="xs" c="dimmed" mb="xs">
+          {t('ops.system.contact.hoursHint')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
           {OFFICE_DAY_GROUPS.map((group) => {
             const closed = hoursField(group, 'closed');
             const opens = hoursField(group, 'opens');
@@ -150,7 +153,7 @@ function ContactSection(props: SectionProps) {
             return (
               <Fieldset key={group} legend={t(`ops.system.contact.groups.${group}`)} data-testid={`setting-hours-${group}`}>
                 <Checkbox name={closed} label={t('ops.system.contact.closed')} defaultChecked={values[closed] === 'on'} mb="xs" data-testid={`setting-${closed}`} />
-                <SimpleGrid cols={2} spacing="xs">
+                <SimpleGrid cols={{ base: 2, lg: 1 }} spacing="xs">
                   <TextInput name={opens} type="time" label={t('ops.system.contact.opens')} defaultValue={values[opens]} error={errors[opens]} data-testid={`setting-${opens}`} />
                   <TextInput name={closes} type="time" label={t('ops.system.contact.closes')} defaultValue={values[closes]} error={errors[closes]} data-testid={`setting-${closes}`} />
                 </SimpleGrid>
