@@ -66,7 +66,6 @@ export async function backupDownloadResponse({ request, context, actor, uploadsD
       'Content-Type': 'application/x-tar',
       'Content-Disposition': `attachment; filename="${prepared.fileName}"`,
       'Cache-Control': 'no-store, no-transform',
-      'X-Content-Type-Options': 'nosniff',
     },
   });
 }

@@ -226,6 +226,29 @@ describe(`backup and restore (${kind})`, () => {
     }
   });
 
+  it('a checksummed dump that will not load leaves a forced target exactly as it was', async () => {
+    const { target, uploads } = await freshTarget('broken-dump');
+    await restoreBackup({ archive, target, uploadsDir: uploads });
+    // An archive whose manifest matches its (broken) database dump.
+    const folder = path.join(root, 'broken');
+    fs.mkdirSync(path.join(folder, 'database'), { recursive: true });
+    fs.writeFileSync(path.join(folder, manifest.database.file), randomBytes(4_096));
+    const parts = [{ path: manifest.database.file, bytes: 4_096, sha256: sha256(path.join(folder, manifest.database.file)) }];
+    fs.writeFileSync(path.join(folder, MANIFEST_FILE), JSON.stringify({ ...manifest, parts }));
+    const broken = path.join(root, 'broken.tar');
+    await tar.c({ file: broken, cwd: folder }, [MANIFEST_FILE, manifest.database.file]);
+
+    const error = await refusal(restoreBackup({ archive: broken, target, uploadsDir: uploads, force: true }));
+    expect(error).toMatchObject({ code: 'restore_failed' });
+    expect(uploadsDigest(uploads)).toEqual(uploadsDigest(uploadsDir));
+    const restored = await openTarget(target);
+    try {
+      expect(await tableFingerprints(restored.db)).toEqual(before);
+    } finally {
+      await restored.close();
+    }
+  });
+
   it('refuses to restore into the other kind of database', async () => {
     const target: RestoreTarget = kind === 'pglite' ? { kind: 'postgres', url: 'postgresql://nobody@127.0.0.1:1/none' } : { kind: 'pglite', dataDir: path.join(root, 'other-kind') };
     const error = await refusal(restoreBackup({ archive, target, uploadsDir: path.join(root, 'other-kind-uploads') }));
