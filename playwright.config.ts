@@ -27,7 +27,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: /admin-system\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // The operations journey changes site-wide settings (the application fee other journeys
+    // assert, the office hours) and pauses the embedded database for a backup: it runs after
+    // every other journey, on the same server.
+    { name: 'chromium-ops', testMatch: /admin-system\.spec\.ts$/, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
   webServer: {
     command: 'bash scripts/e2e-server.sh',
     url: `http://127.0.0.1:${PORT}/readyz`,

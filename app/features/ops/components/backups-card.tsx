@@ -35,7 +35,7 @@ export function BackupsCard({ failed }: { failed: boolean }) {
           <Text size="sm" fw={600}>
             {t('ops.database.backups.cli')}
           </Text>
-          <Code block mt={4}>
+          <Code block mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {'npm run backup -- --out backups/dimora.tar\nnpm run restore -- --in backups/dimora.tar'}
           </Code>
           <Text size="xs" c="dimmed" mt={4}>

@@ -1,5 +1,6 @@
 /** /admin/database: the database's health — engine, version, size, round trip, connections. */
-import { Badge, DataList, Paper, Title } from '@mantine/core';
+import { DataList, Group, Paper, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -9,7 +10,16 @@ export function DatabaseHealthCard({ health }: { health: DatabaseHealth }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const items: [string, string, React.ReactNode][] = [
-    ['status', t('ops.database.health.status'), <Badge key="status" color="teal" variant="light">{t('ops.database.health.connected')}</Badge>],
+    [
+      'status',
+      t('ops.database.health.status'),
+      <Group key="status" gap={6} wrap="nowrap">
+        <IconCircleCheck size={18} color="var(--mantine-color-teal-7)" aria-hidden />
+        <Text span fw={600} size="sm">
+          {t('ops.database.health.connected')}
+        </Text>
+      </Group>,
+    ],
     ['kind', t('ops.database.health.kind'), t(`ops.system.facts.kinds.${health.kind}`)],
     ['version', t('ops.database.health.version'), health.version],
     ['size', t('ops.database.health.size'), health.sizeBytes === null ? t('ops.database.health.unknown') : formatBytes(health.sizeBytes, lang)],

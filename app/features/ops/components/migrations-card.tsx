@@ -2,12 +2,13 @@
  * /admin/database: the applied migrations with their timestamps (drizzle records when each was
  * written, not when it ran) and any this build has not applied yet.
  */
-import { Alert, Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Alert, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { MigrationStatus } from '~/server/db/migrations-info.server';
+import { ScrollTable } from './scroll-table';
 
 export function MigrationsCard({ migrations }: { migrations: MigrationStatus }) {
   const { t } = useTranslation();
@@ -18,16 +19,23 @@ export function MigrationsCard({ migrations }: { migrations: MigrationStatus }) 
         <Title order={2} size="h3" id="database-migrations-title">
           {t('ops.database.migrations.title')}
         </Title>
-        <Badge color={migrations.pending.length ? 'yellow' : 'teal'} variant="light" data-testid="database-migrations-status">
-          {migrations.pending.length ? t('ops.database.migrations.pendingBadge', { count: migrations.pending.length }) : t('ops.database.migrations.upToDate')}
-        </Badge>
+        <Group gap={6} wrap="nowrap">
+          {migrations.pending.length ? (
+            <IconAlertTriangle size={18} color="var(--mantine-color-yellow-8)" aria-hidden />
+          ) : (
+            <IconCircleCheck size={18} color="var(--mantine-color-teal-7)" aria-hidden />
+          )}
+          <Text span fw={600} size="sm" data-testid="database-migrations-status">
+            {migrations.pending.length ? t('ops.database.migrations.pendingBadge', { count: migrations.pending.length }) : t('ops.database.migrations.upToDate')}
+          </Text>
+        </Group>
       </Group>
       {migrations.pending.length > 0 && (
         <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} mb="sm">
           {t('ops.database.migrations.pending', { names: migrations.pending.join(', ') })}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={420}>
+      <ScrollTable minWidth={420} labelledBy="database-migrations-title">
         <Table verticalSpacing={4} aria-labelledby="database-migrations-title">
           <Table.Thead>
             <Table.Tr>
@@ -46,7 +54,7 @@ export function MigrationsCard({ migrations }: { migrations: MigrationStatus }) 
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <Text size="xs" c="dimmed" mt="sm">
         {t('ops.database.migrations.note')}
       </Text>

@@ -12,14 +12,15 @@ import { useLanguage } from '~/lib/use-language';
 import type { OutboxSummary } from '../database.server';
 import type { DatabaseActionResult } from '../database-page.server';
 import { useOpsOutcome } from './use-ops-outcome';
+import { ScrollTable } from './scroll-table';
 
-function Figure({ label, value, testId, color }: { label: string; value: string; testId: string; color?: string }) {
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <Paper withBorder p="sm" data-testid={testId}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fz={26} fw={700} c={color} data-testid={`${testId}-value`}>
+      <Text fz={26} fw={700} data-testid={`${testId}-value`}>
         {value}
       </Text>
     </Paper>
@@ -46,8 +47,8 @@ export function OutboxCard({ outbox, result, done }: { outbox: OutboxSummary; re
         </div>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           <Figure label={t('ops.database.outbox.pending')} value={n(outbox.pending)} testId="outbox-pending" />
-          <Figure label={t('ops.database.outbox.failing')} value={n(outbox.failing)} testId="outbox-failing" color={outbox.failing ? 'orange' : undefined} />
-          <Figure label={t('ops.database.outbox.givenUp')} value={n(outbox.givenUp)} testId="outbox-given-up" color={outbox.givenUp ? 'red' : undefined} />
+          <Figure label={t('ops.database.outbox.failing')} value={n(outbox.failing)} testId="outbox-failing" />
+          <Figure label={t('ops.database.outbox.givenUp')} value={n(outbox.givenUp)} testId="outbox-given-up" />
           <Figure label={t('ops.database.outbox.processed')} value={n(outbox.processed)} testId="outbox-processed" />
         </SimpleGrid>
         {done && !result && (
@@ -68,7 +69,7 @@ export function OutboxCard({ outbox, result, done }: { outbox: OutboxSummary; re
             {t('ops.database.outbox.none')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable minWidth={640} labelledBy="outbox-failed-title">
             <Table verticalSpacing="xs" aria-labelledby="outbox-failed-title">
               <Table.Thead>
                 <Table.Tr>
@@ -93,7 +94,7 @@ export function OutboxCard({ outbox, result, done }: { outbox: OutboxSummary; re
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
                         <span>{t('ops.database.outbox.attemptsValue', { attempts: job.attempts, max: outbox.maxAttempts })}</span>
-                        <Badge color={job.givenUp ? 'red' : 'orange'} variant="light" data-testid="outbox-job-state">
+                        <Badge color={job.givenUp ? 'red' : 'orange'} variant="dot" data-testid="outbox-job-state">
                           {job.givenUp ? t('ops.database.outbox.givenUpBadge') : t('ops.database.outbox.failingBadge')}
                         </Badge>
                       </Group>
@@ -123,7 +124,7 @@ export function OutboxCard({ outbox, result, done }: { outbox: OutboxSummary; re
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Stack>
     </Paper>

@@ -14,7 +14,8 @@ type Props = {
   title: string;
   description: string;
   formRef: Ref<HTMLFormElement>;
-  formKey: number;
+  /** Changes when the values shown change (saved, or typed ones sent back): the form re-mounts with them. */
+  formKey: string;
   busy: boolean;
   formError?: string | undefined;
   /** A plain (no-JavaScript) post of this section was saved. */

@@ -25,7 +25,8 @@ function useSection(section: SystemSection, { settings, result, done }: SectionP
     title: t(`ops.system.${section}.title`),
     description: t(`ops.system.${section}.description`),
     formRef: outcome.formRef,
-    formKey: outcome.formKey,
+    // Uncontrolled fields: a new key when the values to show change (a save, a refusal).
+    formKey: JSON.stringify(values),
     busy: outcome.busy,
     formError: errors.form,
     saved: done === section && !outcome.result,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes, formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { TableRows } from '../database.server';
+import { ScrollTable } from './scroll-table';
 
 export function TableRowsCard({ tables }: { tables: TableRows[] }) {
   const { t } = useTranslation();
@@ -16,7 +17,7 @@ export function TableRowsCard({ tables }: { tables: TableRows[] }) {
       <Text size="sm" c="dimmed" mb="sm">
         {t('ops.database.tables.total', { count: tables.length })}
       </Text>
-      <Table.ScrollContainer minWidth={320}>
+      <ScrollTable minWidth={320} labelledBy="database-tables-title">
         <Table striped verticalSpacing={4} aria-labelledby="database-tables-title">
           <Table.Thead>
             <Table.Tr>
@@ -49,7 +50,7 @@ export function TableRowsCard({ tables }: { tables: TableRows[] }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </Paper>
   );
 }
