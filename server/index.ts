@@ -109,10 +109,11 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     // Event streams never go idle: closing the hub ends them (browsers reconnect elsewhere).
-    void hub.close();
-    void stopSettings();
+    // Both stop LISTENing; that must be done before the database closes ("PGlite is closing").
+    const listenersStopped = Promise.allSettled([hub.close(), stopSettings()]);
     server.close(() => {
       void stopOutbox().finally(async () => {
+        await listenersStopped;
         await flushServerMonitoring().catch(() => undefined);
         mailer.close();
         void database.close().then(() => process.exit(0));

@@ -70,7 +70,7 @@ function viewOf(settings: Settings): SystemSettingsView {
 /** The page: the settings from the database (not a cached copy), the facts, and a plain post's `?done=`. */
 export async function loadSystemPage({ request, context, actor }: { request: Request; context: DimoraLoadContext; actor: Viewer }) {
   const lang = requestLanguage(request);
-  const [settings, database] = await Promise.all([readSettings({ db: context.db }), loadDatabaseFacts({ db: context.db, actor })]);
+  const [settings, database] = await Promise.all([readSettings({ db: context.db }), loadDatabaseFacts({ db: context.db, actor, withSize: false })]);
   const runtime = readRuntimeFacts();
   const provider = getPaymentProvider();
   const monitoring = serverMonitoringState();

@@ -9,6 +9,7 @@ import { ScrollTable } from './scroll-table';
 export function TableRowsCard({ tables }: { tables: TableRows[] }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const sized = tables.some((table) => table.bytes !== null);
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="database-tables-title" data-testid="database-tables">
       <Title order={2} size="h3" id="database-tables-title">
@@ -25,9 +26,11 @@ export function TableRowsCard({ tables }: { tables: TableRows[] }) {
               <Table.Th scope="col" ta="right">
                 {t('ops.database.tables.rows')}
               </Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('ops.database.tables.size')}
-              </Table.Th>
+              {sized && (
+                <Table.Th scope="col" ta="right">
+                  {t('ops.database.tables.size')}
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -45,7 +48,7 @@ export function TableRowsCard({ tables }: { tables: TableRows[] }) {
                     formatNumber(table.rows, lang)
                   )}
                 </Table.Td>
-                <Table.Td ta="right">{formatBytes(table.bytes, lang)}</Table.Td>
+                {sized && <Table.Td ta="right">{table.bytes === null ? '—' : formatBytes(table.bytes, lang)}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>
