@@ -47,6 +47,7 @@ const DEFAULT_CONTACT = {
 async function restoreDefaults(request: APIRequestContext) {
   const forms: Record<string, string>[] = [
     { intent: 'fees', applicationFee: '50.00', depositMonths: '1' },
+    { intent: 'rent', rentDueDay: '1', rentGraceDays: '5', lateFee: '50.00' },
     DEFAULT_CONTACT,
     { intent: 'monitoring', monitoringDsn: '', tracesSampleRate: '0.1', replaysSessionSampleRate: '0.1', replaysOnErrorSampleRate: '1' },
   ];
@@ -156,13 +157,29 @@ test.describe('/admin/system', () => {
     await context.addCookies([{ name: 'language', value: 'it', url: baseURL! }]);
     await page.goto('/admin/system');
     await expect(page.getByRole('heading', { level: 1, name: 'Sistema' })).toBeVisible();
-    await expect(page.getByTestId('system-fees')).toContainText('Commissione di domanda (USD)');
+    await expect(page.getByTestId('system-fees')).toContainText('Spese di candidatura (USD)');
     await expect(page.getByTestId('system-fact-mail')).toHaveText('server SMTP');
     await page.getByTestId('setting-rentDueDay').fill('30');
     await page.getByTestId('system-rent-save').click();
     await expect(page.getByTestId('system-rent').getByText('Scegli un giorno da 1 a 28')).toBeVisible();
     await page.goto('/contact');
     await expect(page.getByTestId('office-hours-weekdays')).toHaveText('Lunedì-venerdì9:00-18:00');
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('a section saves as a plain form post, and the test e-mail goes', async ({ page }) => {
+      await signInAs(page, 'admin');
+      await page.goto('/admin/system');
+      await page.getByTestId('setting-rentGraceDays').fill('7');
+      await page.getByTestId('system-rent-save').click();
+      await expect(page).toHaveURL(/\/admin\/system\?done=rent#rent$/);
+      await expect(page.getByTestId('system-rent').getByRole('status')).toHaveText('Settings saved.');
+      await expect(page.getByTestId('setting-rentGraceDays')).toHaveValue('7');
+      await page.getByTestId('test-mail-send').click();
+      await expect(page).toHaveURL(/done=test-mail/);
+      await expect(page.getByTestId('test-mail-sent')).toHaveText(`Test e-mail sent to ${E2E_USERS.admin.email}.`);
+    });
   });
 
   test('a stored DSN starts the browser client, allowed by the CSP; removing it stops it', async ({ page }) => {
@@ -180,6 +197,8 @@ test.describe('/admin/system', () => {
     await monitoring.getByTestId('system-monitoring-save').click();
     await expect(monitoring.getByText(/^Enter a public Sentry DSN/)).toBeVisible();
     await page.getByTestId('setting-monitoringDsn').fill('https://abcdef0123456789@o5.ingest.e2e-sentry.invalid/42');
+    // No traces: the server's client would report them to the made-up host (errors only here).
+    await page.getByTestId('setting-tracesSampleRate').fill('0');
     await page.getByTestId('setting-replaysSessionSampleRate').fill('0');
     await monitoring.getByTestId('system-monitoring-save').click();
     await expect(page.getByTestId('ops-toast')).toContainText('Settings saved.');

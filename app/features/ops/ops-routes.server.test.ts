@@ -247,6 +247,12 @@ describe('/admin/system', () => {
     expect(stored.body).toMatchObject({ ok: true });
     const [row] = await database.db.select().from(mailMessage).where(eq(mailMessage.to, 'admin@ops-routes.test')).orderBy(mailMessage.id);
     expect(row?.subject).toBe('E-mail di prova da Casa Dimora');
+
+    // Without JavaScript the browser is sent back to the page, which says it went.
+    const plain = answerOf(await run(systemRoute.action, post('admin', '/admin/system', { intent: 'test-mail' }, { 'sec-fetch-mode': 'navigate' })));
+    expect(plain).toMatchObject({ status: 303, location: '/admin/system?done=test-mail#test-mail' });
+    const page = (await run(systemRoute.loader, request('admin', '/admin/system?done=test-mail'))) as Awaited<ReturnType<typeof systemRoute.loader>>;
+    expect(page.done).toBe('test-mail');
   });
 
   it('test e-mails are rate-limited (429 with Retry-After)', async () => {

@@ -88,7 +88,7 @@ export async function loadSystemPage({ request, context, actor }: { request: Req
     settings: viewOf(settings),
     facts,
     adminEmail: actor.email,
-    done: done && (SYSTEM_SECTIONS as readonly string[]).includes(done) ? (done as SystemSection) : null,
+    done: done && ([...SYSTEM_SECTIONS, 'test-mail'] as readonly string[]).includes(done) ? (done as SystemIntent) : null,
     i18n: translations(lang, PAGE_TRANSLATIONS),
     meta: pageMeta(lang, 'ops.system.meta.title', 'ops.system.meta.description'),
   };
@@ -200,7 +200,10 @@ export async function handleSystemAction({ request, context, actor }: { request:
       );
     }
     const outcome = await sendTestMail({ mailer: context.mailer, db: context.db, actor, origin: requestOrigin(request, context.clientIp), lang });
-    if (outcome.ok) return data<SystemActionResult>({ ok: true, intent, to: outcome.to });
+    if (outcome.ok) {
+      if (isDocumentPost(request)) return redirect('/admin/system?done=test-mail#test-mail', 303);
+      return data<SystemActionResult>({ ok: true, intent, to: outcome.to });
+    }
     if (outcome.reason === 'forbidden') return data<SystemActionResult>({ ok: false, intent, errors: { form: getT(lang)('ops.errors.forbidden') } }, { status: 403 });
     context.logger.warn({ err: outcome.message }, 'test e-mail failed');
     return data<SystemActionResult>({ ok: false, intent, errors: { form: getT(lang)('ops.testMail.failed', { error: outcome.message }) } }, { status: 502 });

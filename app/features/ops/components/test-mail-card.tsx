@@ -10,11 +10,19 @@ import { Form } from 'react-router';
 import type { SystemActionResult } from '../system-page.server';
 import { useOpsOutcome } from './use-ops-outcome';
 
-export function TestMailCard({ email, mailer, result }: { email: string; mailer: 'smtp' | 'mailbox'; result: SystemActionResult | undefined }) {
+type Props = {
+  email: string;
+  mailer: 'smtp' | 'mailbox';
+  result: SystemActionResult | undefined;
+  /** A plain (no-JavaScript) post sent it and was redirected back. */
+  sentPlain: boolean;
+};
+
+export function TestMailCard({ email, mailer, result, sentPlain }: Props) {
   const { t } = useTranslation();
   const { failed, busy, formRef, result: mine } = useOpsOutcome(result, 'test-mail', () => t('ops.testMail.sent', { email }));
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="test-mail-title" data-testid="system-test-mail">
+    <Paper withBorder p="lg" component="section" aria-labelledby="test-mail-title" id="test-mail" data-testid="system-test-mail">
       <Stack gap="md">
         <div>
           <Title order={2} size="h3" id="test-mail-title">
@@ -24,7 +32,7 @@ export function TestMailCard({ email, mailer, result }: { email: string; mailer:
             {t('ops.testMail.description', { email, transport: t(`ops.system.facts.mailers.${mailer}`) })}
           </Text>
         </div>
-        {mine?.ok && (
+        {(mine?.ok || (sentPlain && !mine)) && (
           <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status" data-testid="test-mail-sent">
             {t('ops.testMail.sent', { email })}
           </Alert>
