@@ -80,12 +80,13 @@ async function main() {
   const kinds: Array<'pglite' | 'postgres'> = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
   const rows: Array<{ kind: string; target: string; stats: Stats }> = [];
   const backups: Array<{ kind: string; downloadMs: number; bytes: number; restoreMs: number }> = [];
-  // One port: this worktree's dev port (the benchmarks of other work use their own).
-  let port = Number(process.env.PORT ?? 3400) - 1;
+  // One port for every server (they run one after another): PORT, else 3400.
+  const port = Number(process.env.PORT ?? 3400);
   for (const kind of kinds) {
     console.log(`\n${kind}, ${units.toLocaleString('en-US')} units`);
     const env = await prepare(kind, units, { fresh: args.fresh });
-    const server = await startServer({ ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, ++port);
+    // The PGlite server must not inherit DATABASE_URL from this process (empty = unset).
+    const server = await startServer({ ...env, ...(kind === 'pglite' ? { DATABASE_URL: '' } : {}), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, port);
     const base = `http://127.0.0.1:${port}`;
     const work = path.join(scratch, `ops-${kind}`);
     fs.rmSync(work, { recursive: true, force: true });
