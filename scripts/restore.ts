@@ -9,7 +9,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { BackupError, restoreBackup } from '../app/server/backup/backup.server';
+import { BackupError } from '../app/server/backup/backup.server';
+import { restoreBackup } from '../app/server/backup/restore.server';
 import { DataDirLockedError } from '../app/server/db/client.server';
 import { failWith, loadEnv, oneLine, parseCommandLine, type Fail } from './lib/cli';
 import { terminalProgress } from './lib/progress';

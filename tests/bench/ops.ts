@@ -14,7 +14,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { restoreBackup } from '../../app/server/backup/backup.server';
+import { restoreBackup } from '../../app/server/backup/restore.server';
 import { load, prepare, scratch, startServer, stopServer, type Stats } from './lib';
 
 const { values: args } = parseArgs({

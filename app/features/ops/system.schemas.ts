@@ -12,14 +12,6 @@ export const SYSTEM_SECTIONS = ['fees', 'rent', 'contact', 'monitoring'] as cons
 export type SystemSection = (typeof SYSTEM_SECTIONS)[number];
 export type SystemIntent = SystemSection | 'test-mail';
 
-/** The settings each section edits. */
-export const SECTION_SETTINGS = {
-  fees: ['applicationFeeCents', 'depositMonths'],
-  rent: ['rentDueDay', 'rentGraceDays', 'lateFeeCents'],
-  contact: ['companyName', 'contactPhone', 'contactEmail', 'contactAddress', 'officeHours'],
-  monitoring: ['monitoringDsn', 'tracesSampleRate', 'replaysSessionSampleRate', 'replaysOnErrorSampleRate'],
-} as const satisfies Record<SystemSection, readonly string[]>;
-
 /** The editable values as the page shows them (what `readSettings` answers, minus nothing secret). */
 export type SystemSettingsView = {
   applicationFeeCents: number;

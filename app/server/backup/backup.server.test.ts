@@ -22,7 +22,8 @@ import { createApplication, createProperty } from '../../../tests/setup/factorie
 import { tableFingerprints, type Fingerprints } from '../../../tests/setup/fingerprints';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
 import { APP_VERSION } from '../app-info.server';
-import { BackupError, backupSourceOf, MANIFEST_FILE, restoreBackup, writeBackupFile, type BackupManifest, type RestoreTarget } from './backup.server';
+import { BackupError, backupSourceOf, MANIFEST_FILE, writeBackupFile, type BackupManifest } from './backup.server';
+import { restoreBackup, type RestoreTarget } from './restore.server';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const kind = serverUrl ? 'postgres' : 'pglite';
