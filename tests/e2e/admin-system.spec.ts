@@ -7,8 +7,8 @@
  * retries a failed job (the sink receives its e-mail) and downloads a backup whose manifest is
  * valid. axe on both pages; the Italian texts once.
  *
- * Runs in its own Playwright project after every other journey (playwright.config.ts): the
- * settings it changes are site-wide.
+ * Runs in its own Playwright project, the teardown of the others, so after every other journey
+ * (playwright.config.ts): the settings it changes are site-wide.
  */
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
