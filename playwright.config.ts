@@ -30,7 +30,14 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    // The operations journey changes site-wide settings (the application fee other journeys
+    // assert, the office hours, the monitoring DSN) and pauses the embedded database for a
+    // backup: it runs as the teardown of the others, after all of them (passed or not), on the
+    // same server. Run alone, `playwright test tests/e2e/admin-system.spec.ts` runs just it.
+    { name: 'chromium', testIgnore: /admin-system\.spec\.ts$/, teardown: 'chromium-ops', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium-ops', testMatch: /admin-system\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
   webServer: {
     command: 'bash scripts/e2e-server.sh',
     url: `http://127.0.0.1:${PORT}/readyz`,

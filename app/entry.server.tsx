@@ -9,6 +9,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { NonceProvider } from './lib/nonce';
+import { captureServerError } from './server/monitoring/monitoring.server';
 
 export const streamTimeout = 5_000;
 
@@ -60,4 +61,6 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const errorId = ctx?.requestId ?? 'unknown';
   if (log) log.error({ err: error, errorId, url: request.url }, `unhandled error ${errorId}`);
   else console.error(`unhandled error ${errorId}`, error);
+  // Error monitoring, when a DSN is stored in /admin/system (a no-op otherwise).
+  captureServerError(error, errorId);
 };

@@ -29,17 +29,25 @@ import { translations } from './i18n/resources.server';
 import { DEFAULT_LANGUAGE, TOAST_LIMIT, TOAST_DURATION_MS } from './lib/constants';
 import { markHydrated } from './lib/hydration';
 import { useNonce } from './lib/nonce';
+import { startBrowserMonitoring } from './lib/monitoring';
 import { getViewer } from './server/auth/session.server';
 import { readVisitorToken } from './server/chat/chat-access.server';
+import { monitoringConfigOf } from './server/monitoring/monitoring.server';
+import { currentSettings } from './server/settings/settings.server';
 import { createI18n, useRouteTranslations } from './lib/i18n';
 import { readPreferences } from './lib/preferences';
 import { createColorSchemeManager, cssVariablesResolver, localizedTheme } from './lib/theme';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const preferences = readPreferences(request);
-  const viewer = await getViewer(request, context);
+  // Without settings (database unreachable) the chrome falls back to the translated brand.
+  const [viewer, settings] = await Promise.all([getViewer(request, context), currentSettings(context.db).catch(() => null)]);
   return {
     ...preferences,
+    // The company name of /admin/system for the chrome (footer, top bar).
+    site: { companyName: settings?.companyName ?? null },
+    // Error monitoring (spec §9): only the public DSN and the sample rates, and only when stored.
+    monitoring: settings ? monitoringConfigOf(settings) : null,
     // What the chrome needs to know about the signed-in user (side menu, top bar); no more.
     viewer: viewer ? { name: viewer.name, email: viewer.email, role: viewer.role } : null,
     // A visitor with a chat thread keeps its live stream open (the cookie itself is httpOnly).
@@ -74,6 +82,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const theme = useMemo(() => localizedTheme(i18n.t('common.toast.dismiss')), [i18n]);
   const scheme = data?.theme === 'dark' ? 'dark' : 'light';
   useEffect(markHydrated, []);
+  const monitoring = data?.monitoring;
+  useEffect(() => {
+    void startBrowserMonitoring(monitoring);
+  }, [monitoring]);
   const nonce = useNonce();
   return (
     <html lang={language} data-mantine-color-scheme={scheme} suppressHydrationWarning>

@@ -58,6 +58,10 @@ export default [
       route('applications', 'routes/admin/applications.tsx'),
       route('notifications', 'routes/admin/notifications.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
+      // Operations (portfolio issue items 5 and 6): settings, database health, backups.
+      route('system', 'routes/admin/system.tsx'),
+      route('database', 'routes/admin/database.tsx'),
+      route('database/backup', 'routes/admin/database-backup.ts'),
       route(':section', 'routes/admin/section.tsx'),
     ]),
     route('admin-debug', 'routes/admin/debug.tsx'),

@@ -22,6 +22,8 @@ import { contentSecurityPolicy, createNonce, isSameOriginRequest } from '../app/
 import { isServableMedia, mediaStaticOptions, PHOTO_UPLOAD_PATH } from '../app/server/uploads/media.server';
 import { createLocalStorage } from '../app/server/uploads/storage.server';
 import { PHOTO_MAX_REQUEST_BYTES } from '../app/lib/uploads';
+import { parseSentryDsn } from '../app/lib/monitoring';
+import { peekSettings } from '../app/server/settings/settings.server';
 
 export type AppOptions = {
   database: Database;
@@ -87,7 +89,10 @@ export function createApp(options: AppOptions): Express {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy(res.locals.cspNonce as string, { dev, imageSources: options.imageSources }));
+    // Error reports may go to the stored monitoring DSN's host (settings, reloaded on change).
+    const dsn = peekSettings(options.database.db)?.monitoringDsn;
+    const monitoringOrigin = dsn ? parseSentryDsn(dsn)?.origin : null;
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(res.locals.cspNonce as string, { dev, imageSources: options.imageSources, monitoringOrigin }));
     if (options.secureTransport) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     // The client address for better-auth and our rate limits: from the socket, or from the
     // configured trusted proxy; whatever the client put in this header is thrown away.

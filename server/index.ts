@@ -18,6 +18,9 @@ import { createMailer } from '../app/server/mail/mailer.server';
 import { startOutboxWorker } from '../app/server/outbox/outbox.server';
 import { getPaymentProvider } from '../app/server/payments/payments.server';
 import { createRealtimeHub } from '../app/server/realtime/hub.server';
+import { APP_VERSION } from '../app/server/app-info.server';
+import { monitoringConfigOf, syncServerMonitoring, flushServerMonitoring } from '../app/server/monitoring/monitoring.server';
+import { currentSettings, onSettingsChange, watchSettings } from '../app/server/settings/settings.server';
 import { reconcilePendingPayments } from '../app/features/booking/application-payments.server';
 import { createApp } from './app';
 import { jobHandlers, jobSchedules } from './jobs';
@@ -56,6 +59,12 @@ async function main() {
     const created = await createVerifiedUser(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, role: 'admin' });
     logger.info({ email: created.email }, 'first admin created from ADMIN_EMAIL');
   }
+
+  // Settings of /admin/system: reloaded when any instance changes them; error monitoring follows
+  // the stored DSN (decision 019). Loaded once before serving, so the first response has them.
+  onSettingsChange((settings) => void syncServerMonitoring(monitoringConfigOf(settings), { release: APP_VERSION, environment: env.NODE_ENV }));
+  const stopSettings = await watchSettings({ database, logger });
+  await currentSettings(database.db);
 
   const mailer = createMailer({ db: database.db, logger, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL });
   const auth = createAuth({
@@ -100,9 +109,12 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     // Event streams never go idle: closing the hub ends them (browsers reconnect elsewhere).
-    void hub.close();
+    // Both stop LISTENing; that must be done before the database closes ("PGlite is closing").
+    const listenersStopped = Promise.allSettled([hub.close(), stopSettings()]);
     server.close(() => {
-      void stopOutbox().finally(() => {
+      void stopOutbox().finally(async () => {
+        await listenersStopped;
+        await flushServerMonitoring().catch(() => undefined);
         mailer.close();
         void database.close().then(() => process.exit(0));
       });

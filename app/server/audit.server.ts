@@ -46,6 +46,11 @@ export const AUDIT_ACTIONS = [
   // Leads (contact-form inquiries in the staff inbox)
   'contact_reply_sent',
   'inbox_access_denied',
+  // Operations (/admin/system, /admin/database)
+  'setting_changed',
+  'test_mail_sent',
+  'outbox_retried',
+  'backup_downloaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

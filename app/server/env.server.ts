@@ -48,6 +48,12 @@ const schema = z.object({
    * X-Forwarded-For from that proxy only.
    */
   TRUST_PROXY: z.string().min(1).default('false'),
+  /**
+   * Folder of the PostgreSQL client programs (`pg_dump`, `pg_restore`) used by backups of a
+   * PostgreSQL database; unset: found on the PATH. Their major version must be at least the
+   * server's.
+   */
+  PG_BIN_DIR: z.string().min(1).optional(),
   /** Test and monitoring aid: serves /__diagnostics/* routes that fail on purpose. Off by default. */
   ENABLE_DIAGNOSTIC_ROUTES: z
     .enum(['true', 'false'])

@@ -9,7 +9,7 @@ import { getT } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';
 import { FIELD_MESSAGES, type FieldErrors } from '~/lib/form-fields';
 
-const TRANSLATION_KEY = /^(common|forms|auth|account|admin|booking|notifications|portfolio|alerts|leads)\.[\w.]+$/;
+const TRANSLATION_KEY = /^(common|forms|auth|account|admin|booking|notifications|portfolio|alerts|leads|ops)\.[\w.]+$/;
 
 /**
  * Turns a zod error into one message per field, in `locale`. The first issue of a field wins.

@@ -15,17 +15,25 @@ export function createNonce(): string {
  * The policy for one response. `dev` allows Vite's hot-reload socket and its inline modules.
  * Styles allow inline attributes: Mantine sets CSS variables through `style`. `imageSources`
  * are extra origins images may come from: the map tile host(s) (portfolio issue item 9), exact
- * origins such as `https://tile.openstreetmap.org`, never wildcards.
+ * origins such as `https://tile.openstreetmap.org`, never wildcards. `monitoringOrigin` (the
+ * stored Sentry DSN's origin, e.g. `https://o1.ingest.sentry.io`) may receive error reports, and
+ * session replay may run its compression worker from a blob; both only while a DSN is stored
+ * (portfolio issue item 5).
  */
-export function contentSecurityPolicy(nonce: string, { dev, imageSources = [] }: { dev: boolean; imageSources?: readonly string[] }): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  { dev, imageSources = [], monitoringOrigin }: { dev: boolean; imageSources?: readonly string[]; monitoringOrigin?: string | null },
+): string {
   const script = dev ? `'self' 'unsafe-inline'` : `'self' 'nonce-${nonce}' 'strict-dynamic'`;
+  const monitoring = monitoringOrigin ? ` ${monitoringOrigin}` : '';
   return [
     `default-src 'self'`,
     `script-src ${script}`,
     `style-src 'self' 'unsafe-inline'`,
     `img-src 'self' data: blob:${imageSources.map((source) => ` ${source}`).join('')}`,
     `font-src 'self' data:`,
-    `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
+    `connect-src 'self'${dev ? ' ws: wss:' : ''}${monitoring}`,
+    ...(monitoringOrigin ? [`worker-src 'self' blob:`] : []),
     `object-src 'none'`,
     `base-uri 'none'`,
     `frame-ancestors 'none'`,

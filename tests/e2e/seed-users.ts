@@ -3,6 +3,7 @@ import { createVerifiedUser } from '../../app/server/auth/create-user.server';
 import { openDatabase } from '../../app/server/db/client.server';
 import { seedApplications } from './seed-applications';
 import { seedNotificationUsers } from './seed-notifications';
+import { seedOps } from './seed-ops';
 import { E2E_USERS } from './users';
 
 const database = await openDatabase({ dataDir: process.env.DATA_DIR });
@@ -14,4 +15,6 @@ for (const [role, account] of Object.entries(E2E_USERS)) {
 await seedApplications(database.db);
 // The bell journeys' own accounts and notifications (tests/e2e/seed-notifications.ts).
 await seedNotificationUsers(database.db);
+// A given-up background job for the operations journey (tests/e2e/seed-ops.ts).
+await seedOps(database.db);
 await database.close();

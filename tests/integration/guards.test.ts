@@ -10,6 +10,8 @@ import { ADMIN_SECTIONS, PROTECTED_ROUTES, ROLES, satisfies, type Role } from '~
 import * as dashboard from '~/routes/account/dashboard';
 import * as managerBuildings from '~/routes/account/buildings';
 import * as applications from '~/routes/admin/applications';
+import * as adminDatabase from '~/routes/admin/database';
+import * as databaseBackup from '~/routes/admin/database-backup';
 import * as debug from '~/routes/admin/debug';
 import * as adminLayout from '~/routes/admin/layout';
 import * as mailbox from '~/routes/admin/mailbox';
@@ -18,6 +20,7 @@ import * as adminNotifications from '~/routes/admin/notifications';
 import * as overview from '~/routes/admin/overview';
 import * as properties from '~/routes/admin/properties';
 import * as section from '~/routes/admin/section';
+import * as adminSystem from '~/routes/admin/system';
 import * as users from '~/routes/admin/users';
 import * as tenantPortal from '~/routes/tenant/portal';
 import * as vendorPortal from '~/routes/vendor/portal';
@@ -47,6 +50,8 @@ function routeFor(path: string): { loader: LoaderFn; params: Record<string, stri
   if (path === '/admin/messages') return { loader: as(adminMessages.loader), params: {} };
   if (path === '/admin/notifications') return { loader: as(adminNotifications.loader), params: {} };
   if (path === '/admin-debug') return { loader: as(debug.loader), params: {} };
+  if (path === '/admin/system') return { loader: as(adminSystem.loader), params: {} };
+  if (path === '/admin/database') return { loader: as(adminDatabase.loader), params: {} };
   const match = /^\/admin\/([a-z]+)$/.exec(path);
   if (match) return { loader: as(section.loader), params: { section: match[1]! } };
   throw new Error(`No route module mapped for ${path}`);
@@ -143,6 +148,23 @@ describe('protected routes (spec §2, §6)', () => {
       (adminLayout.loader as unknown as LoaderFn)({ request: requestAs(visitor, '/admin/users'), params: {}, context }),
     );
     expectOutcome(result, visitor, '/admin/users', 'admin');
+  });
+
+  // The operations pages' commands (portfolio issue items 5 and 6): settings, retry, backup download.
+  const OPS_ACTIONS: { path: string; action: unknown; fields: Record<string, string> }[] = [
+    { path: '/admin/system', action: adminSystem.action, fields: { intent: 'fees', applicationFee: '1', depositMonths: '0' } },
+    { path: '/admin/database', action: adminDatabase.action, fields: { intent: 'retry', jobId: '1' } },
+    { path: '/admin/database/backup', action: databaseBackup.action, fields: {} },
+  ];
+  it.each(VISITORS.filter((visitor) => visitor !== 'admin'))('the operations actions refuse %s before doing anything', async (visitor) => {
+    const [auditsBefore] = await database.db.select({ n: count() }).from(auditLog);
+    for (const { path, action, fields } of OPS_ACTIONS) {
+      const request = requestAs(visitor, path, { method: 'POST', body: new URLSearchParams(fields) });
+      const result = await settle(() => (action as unknown as LoaderFn)({ request, params: {}, context }));
+      expectOutcome(result, visitor, path, 'admin');
+    }
+    const [auditsAfter] = await database.db.select({ n: count() }).from(auditLog);
+    expect(auditsAfter?.n).toBe(auditsBefore?.n);
   });
 
   it('a signed-out visitor is sent to /auth with the page and its query remembered', async () => {

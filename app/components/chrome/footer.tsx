@@ -1,6 +1,7 @@
 /** Site footer: company links, legal pages, listing alerts and vendor sign-up. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCompanyName } from '~/lib/use-company-name';
 import { Logo } from './logo';
 import classes from './chrome.module.css';
 
@@ -35,6 +36,7 @@ const COLUMNS = [
 
 export function Footer() {
   const { t } = useTranslation();
+  const companyName = useCompanyName();
   // Plain elements and a CSS module: the footer is on every page, and Mantine's responsive grid
   // and a dozen Anchor components made it the costliest part of the chrome to render.
   return (
@@ -44,7 +46,7 @@ export function Footer() {
           <div className={classes.footerColumn}>
             <p className={classes.footerBrand}>
               <Logo size={28} />
-              {t('common.brand')}
+              <span data-testid="footer-company">{companyName}</span>
             </p>
             <p className={classes.footerMuted}>{t('common.tagline')}</p>
             <p className={classes.footerMuted}>{t('common.footer.address')}</p>
@@ -63,7 +65,7 @@ export function Footer() {
           ))}
         </div>
         <p className={classes.footerSmall}>
-          © {new Date().getUTCFullYear()} {t('common.brand')}. {t('common.footer.rights')}
+          © {new Date().getUTCFullYear()} {companyName}. {t('common.footer.rights')}
         </p>
       </div>
     </footer>

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
 import { STORAGE_KEYS, SUPPORTED_LANGUAGES, type Language } from '~/lib/constants';
 import { isLanguage, type ThemePreference } from '~/lib/preferences';
+import { useCompanyName } from '~/lib/use-company-name';
 import { Logo } from './logo';
 import { usePreferenceSubmit } from './use-preference-submit';
 import classes from './chrome.module.css';
@@ -22,6 +23,7 @@ export function TopBar({ language, serverTheme, notifications }: { language: Lan
   // Resolved after hydration, so the server's HTML and the first client render agree.
   const isDark = useComputedColorScheme(serverTheme === 'dark' ? 'dark' : 'light', { getInitialValueInEffect: true }) === 'dark';
   const submitPreference = usePreferenceSubmit();
+  const companyName = useCompanyName();
 
 
   return (
@@ -31,7 +33,7 @@ export function TopBar({ language, serverTheme, notifications }: { language: Lan
           <Link to="/" className={classes.logoLink} aria-label={t('common.nav.home')}>
             <Logo />
             <Text component="span" fw={700} fz="xl" ff="heading" className={notifications ? classes.brandBesideBell : undefined}>
-              {t('common.brand')}
+              {companyName}
             </Text>
           </Link>
           <Group gap="xs" wrap="nowrap">

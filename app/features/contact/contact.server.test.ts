@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '~/i18n/locales/en/forms.json';
-import it_ from '~/i18n/locales/it/forms.json';
 import { action, loader } from '~/routes/public/contact';
 import { message, thread } from '~/server/db/schema';
 import { createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { answerOf } from '../../../tests/setup/action-result';
+import { DEFAULT_OFFICE_HOURS, formatDayHours } from '~/lib/office-hours';
+import { createVerifiedUser } from '~/server/auth/create-user.server';
+import { updateSettings } from '~/server/settings/settings.server';
+import { describeOfficeHours } from './contact-info.server';
 import { submitContactInquiry } from './contact.server';
 
 let database: TestDatabase;
@@ -151,6 +154,29 @@ describe('contact page loader', () => {
     expect(italian.meta.title).toBe('Contatti · Dimora');
   });
 
+  it('shows the office details stored in /admin/system, without a restart', async () => {
+    const defaults = await load('');
+    expect(defaults.contact).toMatchObject({ phone: '+1 (800) 555-0142', email: 'hello@dimora.example', address: '', officeHours: DEFAULT_OFFICE_HOURS });
+    expect(defaults.meta.description).toBe('Call, write or visit Dimora: office hours Monday-Friday 9:00 AM-6:00 PM and Saturday 10:00 AM-4:00 PM. We reply within 24 hours.');
+    const admin = await createVerifiedUser(database.db, { email: 'admin@contact.test', password: 'admin-contact-pass', role: 'admin' });
+    const saved = await updateSettings({
+      db: database.db,
+      actor: { id: admin.id, role: 'admin' },
+      origin: { ip: '127.0.0.1', userAgent: 'vitest' },
+      input: {
+        contactPhone: '+1 512 555 0100',
+        contactAddress: '100 Congress Ave, Austin, TX 78701',
+        companyName: 'Casa Dimora',
+        officeHours: { weekdays: { opens: '08:00', closes: '17:30' }, saturday: null, sunday: { opens: '12:00', closes: '15:00' } },
+      },
+    });
+    expect(saved.ok).toBe(true);
+    const page = await load('', { Cookie: 'language=it' });
+    expect(page.contact).toMatchObject({ phone: '+1 512 555 0100', address: '100 Congress Ave, Austin, TX 78701', companyName: 'Casa Dimora' });
+    expect(page.meta.description).toBe("Chiama, scrivi o vieni a trovarci: orari d'ufficio lunedì-venerdì 8:00-17:30 e domenica 12:00-15:00. Rispondiamo entro 24 ore.");
+    expect((await load('')).meta.description).toContain('visit Casa Dimora: office hours Monday-Friday 8:00 AM-5:30 PM and Sunday 12:00 PM-3:00 PM.');
+  });
+
   it('ignores an unknown or malformed property and reads the success flag', async () => {
     expect((await load('?property=abc')).property).toBeNull();
     expect((await load('?property=424242')).property).toBeNull();
@@ -181,9 +207,15 @@ describe('submitContactInquiry', () => {
 });
 
 describe('contact copy', () => {
-  it('the office hours are the spec’s in both languages', () => {
-    expect(en.contact.hours).toMatchObject({ weekdays: 'Monday-Friday', weekdaysTime: '9:00 AM-6:00 PM', saturday: 'Saturday', saturdayTime: '10:00 AM-4:00 PM' });
-    expect(it_.contact.hours).toMatchObject({ weekdaysTime: '9:00-18:00', saturdayTime: '10:00-16:00' });
+  it('the default office hours are the spec’s in both languages (the hours themselves are settings)', () => {
+    expect(en.contact.hours).toMatchObject({ weekdays: 'Monday-Friday', saturday: 'Saturday', sunday: 'Sunday', closed: 'Closed' });
+    expect(formatDayHours(DEFAULT_OFFICE_HOURS.weekdays, 'en')).toBe('9:00 AM-6:00 PM');
+    expect(formatDayHours(DEFAULT_OFFICE_HOURS.saturday, 'en')).toBe('10:00 AM-4:00 PM');
+    expect(formatDayHours(DEFAULT_OFFICE_HOURS.sunday, 'en')).toBeNull();
+    expect(formatDayHours(DEFAULT_OFFICE_HOURS.weekdays, 'it')).toBe('9:00-18:00');
+    expect(formatDayHours(DEFAULT_OFFICE_HOURS.saturday, 'it')).toBe('10:00-16:00');
+    expect(describeOfficeHours(DEFAULT_OFFICE_HOURS, 'en')).toBe('Monday-Friday 9:00 AM-6:00 PM and Saturday 10:00 AM-4:00 PM');
+    expect(describeOfficeHours(DEFAULT_OFFICE_HOURS, 'it')).toBe('lunedì-venerdì 9:00-18:00 e sabato 10:00-16:00');
     expect(en.contact.success).toBe('Thanks! Your message has been sent. We reply within 24 hours.');
   });
 });

@@ -2,7 +2,7 @@
  * What the portfolio tells the rest of the product when units change. A unit that becomes listed
  * and available (created so, published, back to available, imported) is announced to the listing
  * alerts (portfolio issue item 8) inside the caller's transaction: the matching job is an outbox
- * row written with the change (features/listing-alerts/alert-jobs.server.ts, decision 016).
+ * row written with the change (features/listing-alerts/alert-jobs.server.ts, decision 018).
  */
 import { enqueueListingAnnouncement } from '~/features/listing-alerts/alert-jobs.server';
 import type { Db } from '~/server/db/client.server';

@@ -1,5 +1,5 @@
 /**
- * /contact: contact details and office hours (spec §9), the FAQ and the contact form
+ * /contact: contact details and office hours (spec §9; settings of /admin/system), the FAQ and the contact form
  * (spec §2 "Contact, with FAQ"). `?property=12` ties the inquiry to a listing; `?topic=vendor`
  * preselects the topic; `?sent=1` is where a no-JavaScript submission lands.
  */
@@ -11,12 +11,13 @@ import { ContactFaq } from '~/features/contact/components/contact-faq';
 import { ContactForm } from '~/features/contact/components/contact-form';
 import { isContactTopic, parsePropertyParam, readContactForm } from '~/features/contact/contact.schemas';
 import { submitContactInquiry } from '~/features/contact/contact.server';
+import { describeOfficeHours, loadContactInfo } from '~/features/contact/contact-info.server';
 import { checkRateLimit } from '~/features/accounts/accounts.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import { isDocumentPost, readFormData } from '~/server/form-errors.server';
 import { findPublicProperty } from '~/features/listings/listings.server';
 import { translations } from '~/i18n/resources.server';
-import { pageMeta } from '~/i18n/translate.server';
+import { getT } from '~/i18n/translate.server';
 import { isHydrated } from '~/lib/hydration';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
@@ -26,14 +27,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const lang = requestLanguage(request);
   const propertyId = parsePropertyParam(params.get('property'));
-  const listing = propertyId ? await findPublicProperty({ db: context.db, id: propertyId, lang }) : null;
+  const [listing, contact] = await Promise.all([
+    propertyId ? findPublicProperty({ db: context.db, id: propertyId, lang }) : null,
+    loadContactInfo({ db: context.db }),
+  ]);
   const topic = params.get('topic');
+  const t = getT(lang);
   return {
+    contact,
     property: listing ? { id: listing.id, title: listing.title } : null,
     topic: isContactTopic(topic) ? topic : listing ? ('leasing' as const) : undefined,
     sent: params.get('sent') === '1',
     i18n: translations(lang, ['forms']),
-    meta: pageMeta(lang, 'forms.contact.meta.title', 'forms.contact.meta.description'),
+    meta: {
+      title: t('forms.contact.meta.title'),
+      description: t('forms.contact.meta.description', { company: contact.companyName, hours: describeOfficeHours(contact.officeHours, lang) }),
+    },
   };
 }
 
@@ -72,7 +81,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       </Stack>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-          <ContactDetails />
+          <ContactDetails contact={loaderData.contact} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <ContactForm result={actionData} property={loaderData.property} defaultTopic={loaderData.topic} sent={sent} />

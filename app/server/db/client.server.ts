@@ -163,22 +163,31 @@ async function listenPostgres(
   };
 }
 
+/**
+ * Takes the embedded database's lock (`<dataDir>/pglite.lock`, the folder `<dataDir>/pglite`
+ * created if missing), as the server does while it runs; backup and restore take it too.
+ * Throws `DataDirLockedError` while another process holds it. Answers `release()`.
+ */
+export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const dir = path.resolve(dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  try {
+    // proper-lockfile keeps the lock fresh and treats it as stale when its holder died.
+    return await lockfile.lock(dir, { lockfilePath: `${dir}.lock`, stale: 15_000, update: 5_000 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dir);
+    throw error;
+  }
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   let release: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (!dataDir || dataDir.startsWith('memory://')) {
     client = new PGlite();
   } else {
-    const dir = path.resolve(dataDir, 'pglite');
-    fs.mkdirSync(dir, { recursive: true });
-    try {
-      // proper-lockfile keeps the lock fresh and treats it as stale when its holder died.
-      release = await lockfile.lock(dir, { lockfilePath: `${dir}.lock`, stale: 15_000, update: 5_000 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dir);
-      throw error;
-    }
-    client = new PGlite(dir);
+    release = await lockDataDir(dataDir);
+    client = new PGlite(path.resolve(dataDir, 'pglite'));
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -6,6 +6,8 @@
  */
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.server';
+import { currentSettings } from '../settings/settings.server';
+import { brandMail } from './branding.server';
 import { mailMessage } from '../db/schema';
 import type { Logger } from '../logger.server';
 
@@ -30,13 +32,26 @@ export type Mailer = {
 
 type MailerOptions = { db: Db; logger: Logger; from: string; smtpUrl?: string };
 
-/** Creates the mailer the server uses for its whole life. */
+/**
+ * Creates the mailer the server uses for its whole life. Every message is signed with the
+ * company name of /admin/system (`brandMail`); if the settings cannot be read it goes out as
+ * written rather than not at all.
+ */
 export function createMailer({ db, logger, from, smtpUrl }: MailerOptions): Mailer {
+  const brand = async (mail: OutgoingMail) => {
+    try {
+      return brandMail(mail, (await currentSettings(db)).companyName);
+    } catch (error) {
+      logger.warn({ err: error }, 'company name unavailable; mail sent unbranded');
+      return mail;
+    }
+  };
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       kind: 'smtp',
-      async send(mail) {
+      async send(unbranded) {
+        const mail = await brand(unbranded);
         const info = await transport.sendMail({ from, ...mail });
         logger.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
       },
@@ -45,7 +60,8 @@ export function createMailer({ db, logger, from, smtpUrl }: MailerOptions): Mail
   }
   return {
     kind: 'mailbox',
-    async send(mail) {
+    async send(unbranded) {
+      const mail = await brand(unbranded);
       const [row] = await db
         .insert(mailMessage)
         .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })

@@ -1,19 +1,17 @@
 /**
- * Phone, e-mail, office hours and reply time (spec §9 "Contact copy"). The Italian hours are the
- * real office hours, not the source's stale check-in/check-out times.
+ * Phone, e-mail, address, office hours and reply time (spec §9 "Contact copy"), as stored in
+ * /admin/system. Hours are written the language's way ("9:00 AM-6:00 PM" / "9:00-18:00").
  */
 import { Anchor, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconClock, IconMail, IconMessageCircle, IconPhone } from '@tabler/icons-react';
+import { IconClock, IconMail, IconMapPin, IconMessageCircle, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_CHANNELS, REPLY_WITHIN_HOURS } from '../contact-info';
+import { formatDayHours, OFFICE_DAY_GROUPS } from '~/lib/office-hours';
+import { useLanguage } from '~/lib/use-language';
+import { REPLY_WITHIN_HOURS, telHref, type ContactInfo } from '../contact-info';
 
-export function ContactDetails() {
+export function ContactDetails({ contact }: { contact: ContactInfo }) {
   const { t } = useTranslation();
-  const hours = [
-    ['forms.contact.hours.weekdays', 'forms.contact.hours.weekdaysTime'],
-    ['forms.contact.hours.saturday', 'forms.contact.hours.saturdayTime'],
-    ['forms.contact.hours.sunday', 'forms.contact.hours.closed'],
-  ] as const;
+  const lang = useLanguage();
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="contact-details-title">
       <Stack gap="lg">
@@ -28,8 +26,8 @@ export function ContactDetails() {
             <Text size="sm" c="dimmed">
               {t('forms.contact.details.phone')}
             </Text>
-            <Anchor href={CONTACT_CHANNELS.phoneHref} fw={600}>
-              {CONTACT_CHANNELS.phone}
+            <Anchor href={telHref(contact.phone)} fw={600} data-testid="contact-phone">
+              {contact.phone}
             </Anchor>
           </div>
         </Group>
@@ -41,11 +39,26 @@ export function ContactDetails() {
             <Text size="sm" c="dimmed">
               {t('forms.contact.details.email')}
             </Text>
-            <Anchor href={`mailto:${CONTACT_CHANNELS.email}`} fw={600}>
-              {CONTACT_CHANNELS.email}
+            <Anchor href={`mailto:${contact.email}`} fw={600} data-testid="contact-email">
+              {contact.email}
             </Anchor>
           </div>
         </Group>
+        {contact.address && (
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <ThemeIcon variant="light" size="lg" aria-hidden>
+              <IconMapPin size={18} />
+            </ThemeIcon>
+            <div>
+              <Text size="sm" c="dimmed">
+                {t('forms.contact.details.address')}
+              </Text>
+              <Text fw={600} data-testid="contact-address">
+                {contact.address}
+              </Text>
+            </div>
+          </Group>
+        )}
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ThemeIcon variant="light" size="lg" aria-hidden>
             <IconClock size={18} />
@@ -56,12 +69,12 @@ export function ContactDetails() {
             </Text>
             <Table aria-labelledby="office-hours-title" withRowBorders={false} verticalSpacing={2} horizontalSpacing={0} data-testid="office-hours">
               <Table.Tbody>
-                {hours.map(([day, time]) => (
-                  <Table.Tr key={day}>
+                {OFFICE_DAY_GROUPS.map((group) => (
+                  <Table.Tr key={group} data-testid={`office-hours-${group}`}>
                     <Table.Th scope="row" fw={600} pr="md">
-                      {t(day)}
+                      {t(`forms.contact.hours.${group}`)}
                     </Table.Th>
-                    <Table.Td>{t(time)}</Table.Td>
+                    <Table.Td>{formatDayHours(contact.officeHours[group], lang) ?? t('forms.contact.hours.closed')}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

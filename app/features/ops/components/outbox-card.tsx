@@ -1,0 +1,132 @@
+/**
+ * /admin/database: the job runner's outbox (decision 014) — how many jobs are pending, being
+ * retried, given up or done — and the failed jobs with their last error and a "Retry now"
+ * button each (a plain form: works without JavaScript). Payloads are never shown.
+ */
+import { Alert, Badge, Button, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Form, useNavigation } from 'react-router';
+import { formatDateTime, formatNumber } from '~/lib/format';
+import { useLanguage } from '~/lib/use-language';
+import type { OutboxSummary } from '../database.server';
+import type { DatabaseActionResult } from '../database-page.server';
+import { useOpsOutcome } from './use-ops-outcome';
+import { ScrollTable } from './scroll-table';
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Paper withBorder p="sm" data-testid={testId}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={26} fw={700} data-testid={`${testId}-value`}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+export function OutboxCard({ outbox, result, done }: { outbox: OutboxSummary; result: DatabaseActionResult | undefined; done: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const navigation = useNavigation();
+  const { failed } = useOpsOutcome(result, 'retry', (ok) => ('jobId' in ok ? t('ops.database.outbox.retried', { id: ok.jobId, topic: ok.topic }) : ''));
+  const busyId = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'retry' ? navigation.formData.get('jobId') : null;
+  const n = (value: number) => formatNumber(value, lang);
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="outbox-title" id="outbox" data-testid="database-outbox">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h3" id="outbox-title">
+            {t('ops.database.outbox.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('ops.database.outbox.description', { max: outbox.maxAttempts })}
+          </Text>
+        </div>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Figure label={t('ops.database.outbox.pending')} value={n(outbox.pending)} testId="outbox-pending" />
+          <Figure label={t('ops.database.outbox.failing')} value={n(outbox.failing)} testId="outbox-failing" />
+          <Figure label={t('ops.database.outbox.givenUp')} value={n(outbox.givenUp)} testId="outbox-given-up" />
+          <Figure label={t('ops.database.outbox.processed')} value={n(outbox.processed)} testId="outbox-processed" />
+        </SimpleGrid>
+        {done && !result && (
+          <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status">
+            {t('ops.database.outbox.retriedPlain')}
+          </Alert>
+        )}
+        {failed?.errors?.form && (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+            {failed.errors.form}
+          </Alert>
+        )}
+        <Title order={3} size="h4" id="outbox-failed-title">
+          {t('ops.database.outbox.failed')}
+        </Title>
+        {outbox.failed.length === 0 ? (
+          <Text c="dimmed" data-testid="outbox-none">
+            {t('ops.database.outbox.none')}
+          </Text>
+        ) : (
+          <ScrollTable minWidth={640} labelledBy="outbox-failed-title">
+            <Table verticalSpacing="xs" aria-labelledby="outbox-failed-title">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('ops.database.outbox.topic')}</Table.Th>
+                  <Table.Th scope="col">{t('ops.database.outbox.attempts')}</Table.Th>
+                  <Table.Th scope="col">{t('ops.database.outbox.lastError')}</Table.Th>
+                  <Table.Th scope="col">{t('ops.database.outbox.nextAttempt')}</Table.Th>
+                  <Table.Th scope="col">
+                    <VisuallyHidden>{t('ops.database.outbox.actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {outbox.failed.map((job) => (
+                  <Table.Tr key={job.id} data-testid="outbox-job" data-job-id={job.id}>
+                    <Table.Th scope="row" fw={500}>
+                      <Code>{job.topic}</Code>
+                      <Text size="xs" c="dimmed">
+                        #{job.id} · {t('ops.database.outbox.created', { when: formatDateTime(job.createdAt, lang) })}
+                      </Text>
+                    </Table.Th>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <span>{t('ops.database.outbox.attemptsValue', { attempts: job.attempts, max: outbox.maxAttempts })}</span>
+                        <Badge color={job.givenUp ? 'red' : 'orange'} variant="dot" data-testid="outbox-job-state">
+                          {job.givenUp ? t('ops.database.outbox.givenUpBadge') : t('ops.database.outbox.failingBadge')}
+                        </Badge>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td maw={320} style={{ overflowWrap: 'anywhere' }} data-testid="outbox-job-error">
+                      {job.lastError}
+                    </Table.Td>
+                    <Table.Td>{job.givenUp ? '—' : formatDateTime(job.availableAt, lang)}</Table.Td>
+                    <Table.Td>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="retry" />
+                        <input type="hidden" name="jobId" value={job.id} />
+                        <Button
+                          type="submit"
+                          size="xs"
+                          variant="default"
+                          loading={busyId === String(job.id)}
+                          leftSection={<IconRefresh size={14} aria-hidden />}
+                          aria-label={t('ops.database.outbox.retryLabel', { id: job.id, topic: job.topic })}
+                          data-testid="outbox-retry"
+                        >
+                          {t('ops.database.outbox.retry')}
+                        </Button>
+                      </Form>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollTable>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Facts about this server on /admin/system (portfolio issue item 5): version, uptime, database,
+ * mail transport, payment provider and whether error monitoring runs. Never a secret.
+ */
+import { DataList, Paper, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDuration } from '~/lib/format';
+import type { SystemFacts } from '../system-page.server';
+
+export function SystemFactsCard({ facts }: { facts: SystemFacts }) {
+  const { t } = useTranslation();
+  const items: [string, string, string][] = [
+    ['version', t('ops.system.facts.version'), facts.appVersion],
+    ['uptime', t('ops.system.facts.uptime'), formatDuration(facts.uptimeS)],
+    ['node', t('ops.system.facts.node'), facts.nodeVersion],
+    ['database', t('ops.system.facts.database'), `${t(`ops.system.facts.kinds.${facts.database.kind}`)} ${facts.database.version}`],
+    ['mail', t('ops.system.facts.mail'), t(`ops.system.facts.mailers.${facts.mailer}`)],
+    ['payments', t('ops.system.facts.payments'), facts.payments.testMode ? t('ops.system.facts.testMode', { provider: facts.payments.provider }) : facts.payments.provider],
+    [
+      'monitoring',
+      t('ops.system.facts.monitoring'),
+      facts.monitoringHost ? t('ops.system.facts.monitoringOn', { host: facts.monitoringHost }) : t('ops.system.facts.monitoringOff'),
+    ],
+  ];
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="system-facts-title" data-testid="system-facts">
+      <Title order={2} size="h3" id="system-facts-title" mb="sm">
+        {t('ops.system.facts.title')}
+      </Title>
+      <DataList labelWidth={170}>
+        {items.map(([key, label, value]) => (
+          <DataList.Item key={key}>
+            <DataList.ItemLabel>{label}</DataList.ItemLabel>
+            <DataList.ItemValue data-testid={`system-fact-${key}`} style={{ overflowWrap: 'anywhere' }}>
+              {value}
+            </DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList>
+    </Paper>
+  );
+}

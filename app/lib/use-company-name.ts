@@ -1,0 +1,12 @@
+/**
+ * The company name the chrome shows (footer, top bar): the /admin/system setting the root
+ * loader sends (`site.companyName`), or the translated brand before it is known. Client-safe.
+ */
+import { useTranslation } from 'react-i18next';
+import { useRouteLoaderData } from 'react-router';
+
+export function useCompanyName(): string {
+  const { t } = useTranslation();
+  const root = useRouteLoaderData('root') as { site?: { companyName?: string } } | undefined;
+  return root?.site?.companyName || t('common.brand');
+}

@@ -1,0 +1,58 @@
+/**
+ * /admin/database (spec §2 admin only; portfolio issue item 6): the database's health, rows per
+ * table, applied migrations, the job runner's outbox with "Retry now" for failed jobs, and
+ * backups (a download, and the terminal commands). Loader and action:
+ * `features/ops/database-page.server.ts`.
+ */
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import { BackupsCard } from '~/features/ops/components/backups-card';
+import { DatabaseHealthCard } from '~/features/ops/components/database-health';
+import { MigrationsCard } from '~/features/ops/components/migrations-card';
+import { OutboxCard } from '~/features/ops/components/outbox-card';
+import { TableRowsCard } from '~/features/ops/components/table-rows';
+import { handleDatabaseAction, loadDatabasePage, type DatabaseActionResult } from '~/features/ops/database-page.server';
+import { formatDateTime } from '~/lib/format';
+import { metaTags } from '~/lib/meta';
+import { useLanguage } from '~/lib/use-language';
+import { requireRole } from '~/server/auth/session.server';
+import type { Route } from './+types/database';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireRole(request, context, 'admin');
+  return loadDatabasePage({ request, context, actor });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireRole(request, context, 'admin');
+  return handleDatabaseAction({ request, context, actor });
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return metaTags(loaderData?.meta);
+}
+
+export default function AdminDatabase({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <>
+      <SignedInPageHeader title={t('ops.database.title')} subtitle={t('ops.database.subtitle')} />
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <DatabaseHealthCard health={loaderData.health} />
+          <BackupsCard failed={loaderData.backupFailed} />
+        </SimpleGrid>
+        <OutboxCard outbox={loaderData.outbox} result={actionData as DatabaseActionResult | undefined} done={loaderData.done === 'retry'} />
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <TableRowsCard tables={loaderData.tables} />
+          <MigrationsCard migrations={loaderData.migrations} />
+        </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          {t('ops.database.generatedAt', { when: formatDateTime(loaderData.generatedAt, lang) })}
+        </Text>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * /admin/system (spec §2 admin only; portfolio issue item 5): the settings — booking fees, rent
+ * rules, company and contact details with office hours, error monitoring — each validated,
+ * audited and in force at once on every instance; a test e-mail; facts about this server.
+ * Loader and action: `features/ops/system-page.server.ts`.
+ */
+import { SimpleGrid, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import { SystemFactsCard } from '~/features/ops/components/system-facts';
+import { SystemSettings } from '~/features/ops/components/system-settings';
+import { TestMailCard } from '~/features/ops/components/test-mail-card';
+import { handleSystemAction, loadSystemPage, type SystemActionResult } from '~/features/ops/system-page.server';
+import { metaTags } from '~/lib/meta';
+import { requireRole } from '~/server/auth/session.server';
+import type { Route } from './+types/system';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireRole(request, context, 'admin');
+  return loadSystemPage({ request, context, actor });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireRole(request, context, 'admin');
+  return handleSystemAction({ request, context, actor });
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return metaTags(loaderData?.meta);
+}
+
+export default function AdminSystem({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const result = actionData as SystemActionResult | undefined;
+  return (
+    <>
+      <SignedInPageHeader title={t('ops.system.title')} subtitle={t('ops.system.subtitle')} />
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <SystemFactsCard facts={loaderData.facts} />
+          <TestMailCard email={loaderData.adminEmail} mailer={loaderData.facts.mailer} result={result} sentPlain={loaderData.done === 'test-mail'} />
+        </SimpleGrid>
+        <SystemSettings settings={loaderData.settings} result={result} done={loaderData.done === 'test-mail' ? null : loaderData.done} />
+      </Stack>
+    </>
+  );
+}
