@@ -9,7 +9,8 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';
 import { message, thread, user } from '~/server/db/schema';
 import { enqueueOutbox, type JobHandlers } from '~/server/outbox/outbox.server';
-import { contactReplyMail, inquiryAcknowledgementMail, type ContactReplyPayload, type InquiryAcknowledgementPayload } from './lead-mail.server';
+import { currentSettings } from '~/server/settings/settings.server';
+import { contactReplyMail, inquiryAcknowledgementMail, type ContactReplyPayload, type InquiryAcknowledgementPayload, type LeadOffice } from './lead-mail.server';
 
 export const LEAD_JOB_TOPICS = {
   acknowledgement: 'mail.contact_acknowledgement',
@@ -76,15 +77,21 @@ export async function enqueueContactReply(tx: Db, { threadId, messageId, staffNa
   await enqueueOutbox(tx, [{ topic: LEAD_JOB_TOPICS.reply, payload, dedupeKey: `contact-reply:${messageId}` }]);
 }
 
+/** The office's address, phone and hours in force (settings of /admin/system). */
+async function leadOffice(db: Db): Promise<LeadOffice> {
+  const settings = await currentSettings(db);
+  return { email: settings.contactEmail, phone: settings.contactPhone, officeHours: settings.officeHours };
+}
+
 export const leadJobHandlers: JobHandlers = {
-  [LEAD_JOB_TOPICS.acknowledgement]: async (job, { mailer }) => {
-    await mailer.send(inquiryAcknowledgementMail(job.payload as InquiryAcknowledgementPayload));
+  [LEAD_JOB_TOPICS.acknowledgement]: async (job, { db, mailer }) => {
+    await mailer.send(inquiryAcknowledgementMail(job.payload as InquiryAcknowledgementPayload, await leadOffice(db)));
   },
   [LEAD_JOB_TOPICS.reply]: async (job, { db, mailer }) => {
     const payload = job.payload as ContactReplyPayload;
     // A reply whose message was deleted since (the thread removed) is not sent.
     const [stored] = await db.select({ id: message.id }).from(message).where(sql`${message.id} = ${payload.messageId}`);
     if (!stored) return;
-    await mailer.send(contactReplyMail(payload));
+    await mailer.send(contactReplyMail(payload, await leadOffice(db)));
   },
 };

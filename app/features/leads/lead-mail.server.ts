@@ -15,14 +15,19 @@ import it from '~/i18n/locales/it/mail-leads.json';
 import type { Language } from '~/lib/constants';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
 import { mailLanguage } from '~/server/mail/templates.server';
-import { CONTACT_CHANNELS, REPLY_WITHIN_HOURS } from '~/features/contact/contact-info';
+import { REPLY_WITHIN_HOURS } from '~/features/contact/contact-info';
+import { formatDayHours, OFFICE_DAY_GROUPS, type OfficeHours } from '~/lib/office-hours';
 import type { ContactTopic } from '~/features/contact/contact.schemas';
 
 type Texts = typeof en;
 const TEXTS: Record<Language, Texts> = { en, it };
 
-/** Where a visitor's answer to any lead e-mail goes: the leasing office, never a person. */
-export const LEADS_REPLY_TO = CONTACT_CHANNELS.email;
+/**
+ * The leasing office as the lead e-mails present it, from the settings of /admin/system (read by
+ * the job when it sends): answers go to `email` (Reply-To), never to a person; the acknowledgement
+ * shows `phone` and `officeHours`.
+ */
+export type LeadOffice = { email: string; phone: string; officeHours: OfficeHours };
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -73,13 +78,14 @@ export type InquiryAcknowledgementPayload = {
  * the office hours and phone, and the visitor's own message quoted. Subject carries the
  * reference `#<thread id>`.
  */
-export function inquiryAcknowledgementMail(payload: InquiryAcknowledgementPayload): OutgoingMail {
-  const texts = TEXTS[mailLanguage(payload.locale)];
+export function inquiryAcknowledgementMail(payload: InquiryAcknowledgementPayload, office: LeadOffice): OutgoingMail {
+  const lang = mailLanguage(payload.locale);
+  const texts = TEXTS[lang];
   const part = texts.acknowledgement;
   const greeting = payload.name ? fill(texts.greeting, { name: payload.name }) : texts.greetingAnonymous;
   const intro = fill(part.intro, { hours: REPLY_WITHIN_HOURS });
-  const hours = [part.weekdays, part.saturday, part.sunday];
-  const urgent = fill(part.urgent, { phone: CONTACT_CHANNELS.phone });
+  const hours = OFFICE_DAY_GROUPS.map((group) => fill(part.hoursLine, { days: part.days[group], hours: formatDayHours(office.officeHours[group], lang) ?? part.closed }));
+  const urgent = fill(part.urgent, { phone: office.phone });
   const yours = fill(part.yourMessage, { topic: texts.topic[payload.topic] ?? texts.topic.other });
   const text = [greeting, '', intro, '', `${part.hoursTitle}:`, ...hours, urgent, '', yours, quote(payload.body), '', part.more, '', texts.signature].join('\n');
   const html = [
@@ -91,7 +97,7 @@ export function inquiryAcknowledgementMail(payload: InquiryAcknowledgementPayloa
     `<p>${escapeHtml(part.more)}</p>`,
     `<p>${escapeHtml(texts.signature)}</p>`,
   ].join('\n');
-  return { to: payload.to, subject: fill(part.subject, { reference: payload.threadId }), text, html, replyTo: LEADS_REPLY_TO };
+  return { to: payload.to, subject: fill(part.subject, { reference: payload.threadId }), text, html, replyTo: office.email };
 }
 
 /** The outbox payload of `mail.contact_reply`. `staffName` is the author's display name only. */
@@ -111,7 +117,7 @@ export type ContactReplyPayload = {
  * A staff reply e-mailed to the visitor of a contact thread, in the thread's language: greeting,
  * the reply, the author's name with the office, how to answer, and the previous message quoted.
  */
-export function contactReplyMail(payload: ContactReplyPayload): OutgoingMail {
+export function contactReplyMail(payload: ContactReplyPayload, office: Pick<LeadOffice, 'email'>): OutgoingMail {
   const texts = TEXTS[mailLanguage(payload.locale)];
   const part = texts.reply;
   const greeting = payload.visitorName ? fill(texts.greeting, { name: payload.visitorName }) : texts.greetingAnonymous;
@@ -136,5 +142,5 @@ export function contactReplyMail(payload: ContactReplyPayload): OutgoingMail {
   ]
     .filter(Boolean)
     .join('\n');
-  return { to: payload.to, subject: fill(part.subject, { reference: payload.threadId }), text, html, replyTo: LEADS_REPLY_TO };
+  return { to: payload.to, subject: fill(part.subject, { reference: payload.threadId }), text, html, replyTo: office.email };
 }

@@ -11,6 +11,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '~/lib/access';
+import { DEFAULT_OFFICE_HOURS } from '~/lib/office-hours';
 import * as dashboard from '~/routes/account/dashboard';
 import * as adminMessages from '~/routes/admin/messages';
 import * as inboxApi from '~/routes/api/inbox';
@@ -21,6 +22,7 @@ import type { DimoraLoadContext } from '~/server/load-context';
 import { logger } from '~/server/logger.server';
 import { createMailer, type Mailer } from '~/server/mail/mailer.server';
 import { processOutboxBatch } from '~/server/outbox/outbox.server';
+import { updateSettings } from '~/server/settings/settings.server';
 import { countInboxTabs, listStaffThreads, openStaffThread, replyToThread, sendVisitorMessage, setThreadStatus } from '~/features/chat/chat.server';
 import type { InboxData } from '~/features/chat/chat.types';
 import { submitContactInquiry } from '~/features/contact/contact.server';
@@ -243,6 +245,37 @@ describe('the acknowledgement e-mail', () => {
     const [ack] = mailsTo(english);
     expect(ack?.text).toContain('a member of our team will reply within 24 hours');
     expect(ack?.text).toContain('Monday-Friday: 9:00 AM-6:00 PM');
+  });
+
+  it('shows the office hours, phone and reply address stored in /admin/system, without a restart', async () => {
+    const saved = await updateSettings({
+      db: database.db,
+      actor: who('admin'),
+      origin: { ip: '192.0.2.9', userAgent: 'test' },
+      input: {
+        contactPhone: '+1 (512) 555-0199',
+        contactEmail: 'leasing@dimora.example',
+        officeHours: { weekdays: { opens: '08:30', closes: '17:00' }, saturday: null, sunday: { opens: '12:00', closes: '15:00' } },
+      },
+    });
+    expect(saved.ok).toBe(true);
+    const email = 'hours@example.test';
+    await inquire({ email, name: 'Hana Ito' });
+    await runJobs();
+    const [ack] = mailsTo(email);
+    expect(ack?.text).toContain('Monday-Friday: 8:30 AM-5:00 PM');
+    expect(ack?.text).toContain('Saturday: closed');
+    expect(ack?.text).toContain('Sunday: 12:00 PM-3:00 PM');
+    expect(ack?.text).toContain('+1 (512) 555-0199');
+    expect(ack?.replyTo?.value.map((address) => address.address)).toEqual(['leasing@dimora.example']);
+    // Back to the defaults for the tests that follow.
+    const restored = await updateSettings({
+      db: database.db,
+      actor: who('admin'),
+      origin: { ip: '192.0.2.9', userAgent: 'test' },
+      input: { contactPhone: '+1 (800) 555-0142', contactEmail: 'hello@dimora.example', officeHours: DEFAULT_OFFICE_HOURS },
+    });
+    expect(restored.ok).toBe(true);
   });
 });
 
