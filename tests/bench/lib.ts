@@ -111,10 +111,13 @@ export async function seedInto(target: { dataDir?: string; databaseUrl?: string 
 /** Starts the built server on `port` over the scratch database in `env`; resolves once /readyz answers. */
 export async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   // node itself (not npx) in its own process group, so stopping it stops everything it started.
+  // A PGlite run (no DATABASE_URL in `env`) must not inherit the caller's DATABASE_URL, or the
+  // server would migrate and serve that PostgreSQL database instead of the scratch directory.
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     detached: true,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_ON_START: 'false' },
+    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_ON_START: 'false' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 60_000;

@@ -85,8 +85,7 @@ async function main() {
   for (const kind of kinds) {
     console.log(`\n${kind}, ${units.toLocaleString('en-US')} units`);
     const env = await prepare(kind, units, { fresh: args.fresh });
-    // The PGlite server must not inherit DATABASE_URL from this process (empty = unset).
-    const server = await startServer({ ...env, ...(kind === 'pglite' ? { DATABASE_URL: '' } : {}), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, port);
+    const server = await startServer({ ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, port);
     const base = `http://127.0.0.1:${port}`;
     const work = path.join(scratch, `ops-${kind}`);
     fs.rmSync(work, { recursive: true, force: true });
