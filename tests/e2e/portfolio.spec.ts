@@ -1,10 +1,12 @@
 /**
  * The portfolio back office in Chromium (portfolio issue items 1, 2, 4): an admin creates a
- * building and a unit, publishes it, and a visitor finds it on /properties and on its page with
+ * building and a unit, publishes it, and a visitor finds it on /properties, on the map and on its page with
  * the building; the CSV import's dry run lists row errors before a clean file is imported; the
  * list's filters keep their URL; a property manager manages only their own building (another
  * building is a 404); axe in both themes and a phone width.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, newClientContext, signInAs, test, waitForHydration } from './fixtures';
@@ -17,6 +19,9 @@ async function expectAccessible(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
   expect(serious).toEqual([]);
 }
+
+/** What the map's tile requests are answered with. */
+const MAP_TILE_PNG = fs.readFileSync(path.resolve('tests/e2e/assets/map-tile.png'));
 
 /** A name no other test (or earlier run against the same database) uses. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -39,7 +44,7 @@ async function createBuilding(page: Page, name: string, city = 'Boise', state = 
   return Number(/properties\/(\d+)/.exec(page.url())![1]);
 }
 
-test('an admin creates a building and an unlisted unit, publishes it, and a visitor finds it with its building', async ({ page, browser, baseURL }) => {
+test('an admin creates a building and an unlisted unit, publishes it, and a visitor finds it with its building, in the list and on the map', async ({ page, browser, baseURL }) => {
   await signInAs(page, 'admin');
   const name = unique('Riverside Test Court');
   const buildingId = await createBuilding(page, name);
@@ -63,7 +68,8 @@ test('an admin creates a building and an unlisted unit, publishes it, and a visi
   await form.getByLabel('Balcony').check();
   await form.getByTestId('unit-submit').click();
   await expect(page).toHaveURL(/\/units\/\d+\?done=created$/);
-  await expect(page.getByTestId('portfolio-toast')).toContainText('Created.');
+  // The building's own "Created." may still be showing (toasts stay 4 s): either proves the toast.
+  await expect(page.getByTestId('portfolio-toast').filter({ hasText: 'Created.' }).last()).toBeVisible();
   const unitId = Number(/units\/(\d+)/.exec(page.url())![1]);
 
   // Not listed yet: the public page does not exist for visitors.
@@ -94,6 +100,18 @@ test('an admin creates a building and an unlisted unit, publishes it, and a visi
   await expect(visitorPage.getByTestId('building-name')).toHaveText(name);
   await expect(visitorPage.getByTestId('building-amenities')).toContainText('Fitness center');
   await expect(visitorPage.getByTestId('other-units-empty')).toBeVisible();
+
+  // …and on the map of the same search: its building's marker, whose popup leads to the unit.
+  // Map tiles are answered locally (tests never touch the network).
+  await visitor.route(/^https:\/\/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: MAP_TILE_PNG }));
+  await visitorPage.goto('/properties?location=Boise%2C+ID&minPrice=1675&maxPrice=1675&view=map');
+  await expect(visitorPage.getByTestId('listing-map')).toHaveAttribute('data-map-state', 'ready');
+  const marker = visitorPage.getByTestId('listing-map').getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, Boise, ID: 1 home, `) });
+  await marker.click();
+  const popup = visitorPage.locator('.leaflet-popup');
+  await expect(popup.getByText(name, { exact: true })).toBeVisible();
+  await popup.getByRole('link', { name: 'See this home' }).click();
+  await expect(visitorPage).toHaveURL(new RegExp(`/property/${unitId}$`));
   await visitor.close();
 
   const audit = await page.request.get('/admin');
