@@ -15,11 +15,14 @@ import { createLocalStorage } from '~/server/uploads/storage.server';
 /** `url`: the PostgreSQL connection string (absent on PGlite), for a second instance. */
 export type TestDatabase = Database & { label: string; url?: string };
 
-/** `migrate: false` leaves the database empty (migration tests apply the files themselves). */
-export async function createTestDatabase({ migrate = true }: { migrate?: boolean } = {}): Promise<TestDatabase> {
+/**
+ * `migrate: false` leaves the database empty (migration tests apply the files themselves);
+ * `onQuery` sees every statement the ORM sends (query-plan tests).
+ */
+export async function createTestDatabase({ migrate = true, onQuery }: { migrate?: boolean; onQuery?: (sql: string, params: unknown[]) => void } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ onQuery });
     if (migrate) await database.migrate();
     return Object.assign(database, { label: 'pglite' });
   }
@@ -30,7 +33,7 @@ export async function createTestDatabase({ migrate = true }: { migrate?: boolean
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4, onQuery });
   if (migrate) await database.migrate();
   const close = database.close;
   return Object.assign(database, {

@@ -5,12 +5,12 @@
  * anyone else nothing. Every change is audited in the transaction that makes it. Answers data or
  * a `PortfolioFailure` reason; routes map reasons to statuses and translation keys.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AmenityKey } from '~/lib/amenities';
 import type { UnitStatus } from '~/lib/property-types';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
-import { application, building, lease, property, user } from '~/server/db/schema';
+import { building, property, user } from '~/server/db/schema';
 import { lookupZip } from '~/server/db/seed/zip-codes.server';
 import { findManagedBuilding, isPortfolioStaff, managedBuildingsFilter, type PortfolioActor } from './portfolio-access.server';
 import {
@@ -203,20 +203,11 @@ export async function findBuildingDetail({
 }): Promise<{ building: BuildingDetail; units: BuildingUnitRow[]; moreUnits: boolean } | null> {
   const row = await findManagedBuilding({ db, actor, buildingId });
   if (!row) return null;
-  const leaseEnds = db
-    .select({ propertyId: lease.propertyId, end: sql<string>`max(${lease.endDate})`.as('lease_end') })
-    .from(lease)
-    .innerJoin(property, eq(property.id, lease.propertyId))
-    .where(and(eq(property.buildingId, row.id), inArray(lease.status, ['pending', 'active'])))
-    .groupBy(lease.propertyId)
-    .as('lease_ends');
-  const openApps = db
-    .select({ propertyId: application.propertyId, n: sql<number>`count(*)::int`.as('open_n') })
-    .from(application)
-    .innerJoin(property, eq(property.id, application.propertyId))
-    .where(and(eq(property.buildingId, row.id), inArray(application.status, ['submitted', 'under_review'])))
-    .groupBy(application.propertyId)
-    .as('open_apps');
+  // Per unit, through lease_property_idx and application_property_idx: the cost follows the
+  // building's units, not the number of leases and applications in the portfolio. Spelled out
+  // with the table name: drizzle leaves columns unqualified in a one-table select.
+  const leaseEnd = sql<string | null>`(select max(l.end_date) from "lease" l where l.property_id = "property"."id" and l.status in ('pending', 'active'))`;
+  const openApplications = sql<number>`(select count(*)::int from "application" a where a.property_id = "property"."id" and a.status in ('submitted', 'under_review'))`;
   const [manager, units] = await Promise.all([
     row.managerId ? db.select({ name: user.name }).from(user).where(eq(user.id, row.managerId)) : Promise.resolve([]),
     db
@@ -231,12 +222,10 @@ export async function findBuildingDetail({
         bathrooms: property.bathrooms,
         squareFeet: property.squareFeet,
         photos: sql<number>`cardinality(${property.imageUrls})`,
-        leaseEnd: leaseEnds.end,
-        openApplications: sql<number>`coalesce(${openApps.n}, 0)`,
+        leaseEnd,
+        openApplications,
       })
       .from(property)
-      .leftJoin(leaseEnds, eq(leaseEnds.propertyId, property.id))
-      .leftJoin(openApps, eq(openApps.propertyId, property.id))
       .where(eq(property.buildingId, row.id))
       // "2", "10", "101": shorter numbers first, then alphabetically.
       .orderBy(sql`length(${property.unitNumber})`, asc(property.unitNumber), asc(property.id))

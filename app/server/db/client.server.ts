@@ -45,6 +45,8 @@ export class DataDirLockedError extends Error {
   }
 }
 
+type QueryLogger = { logQuery: (sql: string, params: unknown[]) => void };
+
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 type OpenOptions = {
@@ -54,22 +56,25 @@ type OpenOptions = {
   dataDir?: string;
   /** Size of the node-postgres pool. */
   poolSize?: number;
+  /** Called with every statement the ORM sends (tests that EXPLAIN what a service runs). */
+  onQuery?: (sql: string, params: unknown[]) => void;
 };
 
 /**
  * Opens a database. Throws `DataDirLockedError` when another process holds the PGlite directory.
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  const queryLogger = options.onQuery ? { logQuery: options.onQuery } : undefined;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, queryLogger);
+  return openPglite(options.dataDir, queryLogger);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, queryLogger?: QueryLogger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection closed by the server (restart, failover) must not crash the process; the
   // pool replaces it on the next query.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection lost'));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger: queryLogger }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -180,7 +185,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, queryLogger?: QueryLogger): Promise<Database> {
   let release: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (!dataDir || dataDir.startsWith('memory://')) {
@@ -190,7 +195,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     client = new PGlite(path.resolve(dataDir, 'pglite'));
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: queryLogger }) as unknown as Db;
   let closed = false;
   return {
     db,
