@@ -387,6 +387,8 @@ export const application = pgTable(
     index('application_property_idx').on(t.propertyId),
     index('application_user_idx').on(t.userId),
     index('application_status_idx').on(t.status, t.createdAt.desc()),
+    // The admin overview's applications per week (a range of recent weeks, any status).
+    index('application_created_idx').on(t.createdAt),
   ],
 );
 

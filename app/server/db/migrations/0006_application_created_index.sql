@@ -1,0 +1,1 @@
+CREATE INDEX "application_created_idx" ON "application" USING btree ("created_at");
