@@ -62,3 +62,32 @@ export function photoCommandsUrl(owner: { type: PhotoOwnerType; id: number }): s
 export function megabytes(bytes: number): number {
   return Math.round(bytes / MB);
 }
+
+/** Every refusal of the upload pipeline (app/server/uploads), shared with the messages shown for them. */
+export const UPLOAD_ERROR_CODES = [
+  /** The request is not `multipart/form-data`, or has no body. */
+  'not_multipart',
+  /** The multipart body is broken, or the client went away before it ended. */
+  'malformed',
+  /** A form field is too long, or there are too many fields. */
+  'bad_field',
+  /** No file in the request. */
+  'no_file',
+  /** A file name with a path, `..`, control characters, or too long. */
+  'bad_file_name',
+  /** More files than one request may carry. */
+  'too_many_files',
+  /** One file is over the size limit. */
+  'file_too_large',
+  /** The whole request is over its size limit. */
+  'request_too_large',
+  /** A file of 0 bytes. */
+  'empty_file',
+  /** The content (magic bytes) is not one of the accepted types, whatever the name says. */
+  'unsupported_type',
+  /** An image with more pixels than allowed (a "pixel bomb"), found in its header. */
+  'too_many_pixels',
+  /** An image of an accepted type that cannot be decoded (damaged, truncated). */
+  'unreadable_image',
+] as const;
+export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];

@@ -11,23 +11,13 @@ import {
   PHOTO_MAX_PIXELS,
   PHOTO_MAX_REQUEST_BYTES,
   megabytes,
+  UPLOAD_ERROR_CODES,
   type PhotoOwnerType,
 } from '~/lib/uploads';
 
 /** Refusal codes with a message of their own; anything else reads as a server error. */
-const KNOWN = new Set([
-  'not_multipart',
-  'malformed',
-  'bad_field',
-  'no_file',
-  'bad_file_name',
-  'too_many_files',
-  'file_too_large',
-  'request_too_large',
-  'empty_file',
-  'unsupported_type',
-  'too_many_pixels',
-  'unreadable_image',
+const KNOWN = new Set<string>([
+  ...UPLOAD_ERROR_CODES,
   'not_found',
   'photo_not_found',
   'invalid',

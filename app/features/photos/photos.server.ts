@@ -17,7 +17,8 @@ import type { Db } from '~/server/db/client.server';
 import { building, document, property } from '~/server/db/schema';
 import { createUploadBatch, receivePhotos, variantKey, type StoredPhoto } from '~/server/uploads/receive-photos.server';
 import type { UploadStorage } from '~/server/uploads/storage.server';
-import { UploadError, type UploadErrorCode } from '~/server/uploads/upload-error.server';
+import type { UploadErrorCode } from '~/lib/uploads';
+import { UploadError } from '~/server/uploads/upload-error.server';
 import { findManagedBuilding, findManagedUnit, type PortfolioActor } from '../portfolio/portfolio-access.server';
 
 /** A building or a unit, by id. */
