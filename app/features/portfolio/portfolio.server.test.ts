@@ -407,6 +407,18 @@ describe('CSV import and export', () => {
     expect(preview).toMatchObject({ ok: true, preview: { counts: { rows: 2, update: 2, create: 0, invalid: 0 } } });
     expect(await exportUnitsCsv({ db, actor: otherManager, origin, buildingId: home })).toBeNull();
   });
+
+  it('an update changes only the columns the file has: a file of rents keeps each unit’s status, website flag, Italian text and amenities', async () => {
+    const [unit] = await db.select().from(property).where(and(eq(property.buildingId, home), eq(property.unitNumber, '1A')));
+    await db.update(property).set({ status: 'leased', listed: false, titleIt: 'Titolo aggiornato', availableDate: '2027-03-01' }).where(eq(property.id, unit!.id));
+    const required = 'unit_number,title,description,price,bedrooms,bathrooms,square_feet,max_occupants,property_type';
+    const csv = [required, '1A,Updated title,Fine description,1725,1,1,650,2,apartment'].join('\n');
+    const preview = await previewUnitImport({ db, actor: manager, buildingId: home, fileName: 'rents.csv', csv });
+    const importId = preview.ok ? preview.preview.importId : null;
+    expect(await commitUnitImport({ db, actor: manager, origin, importId: importId! })).toMatchObject({ ok: true, result: { created: 0, updated: 1 } });
+    const [after] = await db.select().from(property).where(eq(property.id, unit!.id));
+    expect([after!.price, after!.status, after!.listed, after!.titleIt, after!.availableDate, after!.amenities]).toEqual([1725, 'leased', false, 'Titolo aggiornato', '2027-03-01', unit!.amenities]);
+  });
 });
 
 describe('portfolio summaries', () => {

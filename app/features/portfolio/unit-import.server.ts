@@ -45,7 +45,8 @@ const KNOWN_COLUMNS = new Set<string>(UNIT_CSV_COLUMNS.map(([column]) => column)
 type CommandOptions = { db: Db; actor: PortfolioActor; origin: RequestOrigin };
 
 type ParsedFile =
-  | { ok: true; rows: { line: number; input: Record<string, unknown> }[] }
+  /** `fields`: the unit fields the file has a column for (an update changes only those). */
+  | { ok: true; rows: { line: number; input: Record<string, unknown> }[]; fields: ReadonlySet<string> }
   | { ok: false; fileErrors: string[] };
 
 /** Parses the CSV text into form-shaped inputs; header problems are file errors (translation keys). */
@@ -69,6 +70,7 @@ function parseUnitCsv(csv: string): ParsedFile {
   const fieldOf = new Map<string, string>(UNIT_CSV_COLUMNS.map(([column, field]) => [column, field]));
   return {
     ok: true,
+    fields: new Set(columns.map((column) => fieldOf.get(column) as string)),
     rows: data.map((cells, index) => {
       const input: Record<string, unknown> = {};
       columns.forEach((column, i) => {
@@ -198,11 +200,11 @@ export async function commitUnitImport({ db, actor, origin, importId }: CommandO
     if (checked.some((row) => !row.values)) return { ok: false, reason: 'invalid', fields: { form: 'portfolio.import.errors.stale' } };
     const existing = await existingUnits(tx, home.id, checked.map((row) => row.unitNumber));
     const creates: (typeof property.$inferInsert)[] = [];
-    const updates: { id: number; values: UnitInput; wasListable: boolean }[] = [];
+    const updates: { id: number; values: UnitInput; current: { listed: boolean; status: string } }[] = [];
     for (const row of checked) {
       const values = row.values as UnitInput;
       const current = existing.get(values.unitNumber.toLowerCase());
-      if (current) updates.push({ id: current.id, values: { ...values, unitNumber: current.unitNumber }, wasListable: isListable(current) });
+      if (current) updates.push({ id: current.id, values: { ...values, unitNumber: current.unitNumber }, current });
       else
         creates.push({
           ...unitColumns(values),
@@ -222,11 +224,15 @@ export async function commitUnitImport({ db, actor, origin, importId }: CommandO
       listable.push(...ids.filter(isListable).map((row) => row.id));
     }
     for (const update of updates) {
+      // An update writes only the columns the file has: a file of rents alone leaves each unit's
+      // status, website flag, Italian text, amenities and available date as they were.
+      const columns = Object.fromEntries(Object.entries(unitColumns(update.values)).filter(([field]) => parsed.fields.has(field)));
       await tx
         .update(property)
-        .set({ ...unitColumns(update.values), address: unitAddress(home.streetAddress, update.values.unitNumber), updatedAt: new Date() })
+        .set({ ...columns, address: unitAddress(home.streetAddress, update.values.unitNumber), updatedAt: new Date() })
         .where(eq(property.id, update.id));
-      if (!update.wasListable && isListable(update.values)) listable.push(update.id);
+      const after = { listed: parsed.fields.has('listed') ? update.values.listed : update.current.listed, status: parsed.fields.has('status') ? update.values.status : update.current.status };
+      if (!isListable(update.current) && isListable(after)) listable.push(update.id);
     }
     const result = { created: creates.length, updated: updates.length };
     await tx.update(unitImport).set({ committedAt: new Date(), result }).where(eq(unitImport.id, importId));
