@@ -11,7 +11,7 @@ import type { AmenityKey } from '~/lib/amenities';
 import type { PropertyType, UnitStatus } from '~/lib/property-types';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
-import { building, property } from '~/server/db/schema';
+import { property } from '~/server/db/schema';
 import { findManagedBuilding, findManagedUnit, type PortfolioActor } from './portfolio-access.server';
 import { unitInputSchema, type UnitInput } from './portfolio.schemas';
 import type { PortfolioFailure, UnitDetail } from './portfolio.types';
@@ -158,6 +158,11 @@ export async function updateUnit({
   const next = unitColumns(parsed.data);
   try {
     return await db.transaction(async (tx): Promise<UnitOutcome> => {
+      // The building first, then the unit: the order every other unit write takes (bulk, create,
+      // import), so two of them on one building wait instead of deadlocking on PostgreSQL (the
+      // counter trigger updates the building row).
+      const home = await findManagedBuilding({ db: tx, actor, buildingId, forUpdate: true });
+      if (!home) return { ok: false, reason: 'not_found' };
       const current = await findManagedUnit({ db: tx, actor, propertyId: unitId, forUpdate: true });
       if (!current || current.buildingId !== buildingId) return { ok: false, reason: 'not_found' };
       const changed = (Object.keys(next) as (keyof typeof next)[]).filter((key) => {
@@ -165,10 +170,9 @@ export async function updateUnit({
         return JSON.stringify(next[key]) !== JSON.stringify(before);
       });
       if (changed.length === 0) return { ok: true, unitId, changed: false };
-      const [home] = await tx.select({ streetAddress: building.streetAddress }).from(building).where(eq(building.id, buildingId));
       await tx
         .update(property)
-        .set({ ...next, address: unitAddress(home?.streetAddress ?? '', next.unitNumber), updatedAt: new Date() })
+        .set({ ...next, address: unitAddress(home.streetAddress, next.unitNumber), updatedAt: new Date() })
         .where(eq(property.id, unitId));
       await recordAuditEvent({
         db: tx,
