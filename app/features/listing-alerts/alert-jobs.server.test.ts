@@ -13,7 +13,7 @@ import type { Db } from '~/server/db/client.server';
 import { building, listingAlert, listingAlertDelivery, outbox, property, user } from '~/server/db/schema';
 import { logger } from '~/server/logger.server';
 import { createMailer, type Mailer } from '~/server/mail/mailer.server';
-import { enqueueOutbox, nextRunOf, processOutboxBatch } from '~/server/outbox/outbox.server';
+import { enqueueOutbox, nextRunOf, OUTBOX_MAX_ATTEMPTS, processOutboxBatch } from '~/server/outbox/outbox.server';
 import { findListings } from '~/features/listings/listings.server';
 import { bulkUpdateUnits } from '~/features/portfolio/units.server';
 import { answerOf } from '../../../tests/setup/action-result';
@@ -253,6 +253,64 @@ describe('sending alerts', () => {
     expect(await deliveriesOf(alert.id)).toHaveLength(1);
   });
 
+  it('a unit listed again more than a week after its alert e-mail is announced again; within the week it is not', async () => {
+    const home = await createBuilding(db, { city: 'Againville', state: 'NM', zipCode: '87501' });
+    const unit = await createProperty(db, { buildingId: home.id, city: 'Againville', state: 'NM', price: 1450 });
+    const alert = await alertFor({ location: 'Againville' });
+    await announce([unit.id]);
+    await runJobs();
+    expect(mailsTo(alert.email)).toHaveLength(1);
+    // Leased and listed again two days later: the subscriber heard of it two days ago.
+    await db.update(listingAlertDelivery).set({ sentAt: sql`now() - interval '2 days'` }).where(eq(listingAlertDelivery.alertId, alert.id));
+    await announce([unit.id]);
+    await runJobs();
+    expect(mailsTo(alert.email)).toHaveLength(1);
+    // A month later: a new listing for them.
+    await db.update(listingAlertDelivery).set({ sentAt: sql`now() - interval '30 days'` }).where(eq(listingAlertDelivery.alertId, alert.id));
+    await announce([unit.id]);
+    await runJobs();
+    expect(mailsTo(alert.email)).toHaveLength(2);
+    expect((await deliveriesOf(alert.id)).map((row) => row.sentAt !== null)).toEqual([true]);
+  });
+
+  it('two e-mail jobs for one alert on two instances send its units once: the second, running during the first’s send, finds them claimed', async () => {
+    const home = await createBuilding(db, { city: 'Twiceville', state: 'ND', zipCode: '58102' });
+    const unit = await createProperty(db, { buildingId: home.id, city: 'Twiceville', state: 'ND', price: 1300 });
+    const alert = await alertFor({ location: 'Twiceville' });
+    await db.transaction((tx) => recordAlertDeliveries(tx, [unit.id]));
+    const handler = listingAlertJobHandlers[ALERT_JOB_TOPICS.mail]!;
+    const job = (id: number) => ({ id, topic: ALERT_JOB_TOPICS.mail, payload: { alertId: alert.id, digest: false }, attempts: 1 });
+    const sent: string[] = [];
+    const second = { send: async (mail: { subject: string }) => void sent.push(`second: ${mail.subject}`) } as unknown as Mailer;
+    // The first instance's SMTP hand-off is slow: the other instance runs its job meanwhile.
+    const first = {
+      send: async (mail: { subject: string }) => {
+        await handler(job(2), { db, mailer: second, logger: quiet, publicUrl, markDone: async () => undefined });
+        sent.push(`first: ${mail.subject}`);
+      },
+    } as unknown as Mailer;
+    await handler(job(1), { db, mailer: first, logger: quiet, publicUrl, markDone: async () => undefined });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^first: /);
+  });
+
+  it('a failed send puts the units back for the retry; when the job gives up they are dropped, not retried by every digest', async () => {
+    const home = await createBuilding(db, { city: 'Bounceville', state: 'WY', zipCode: '82001' });
+    const unit = await createProperty(db, { buildingId: home.id, city: 'Bounceville', state: 'WY', price: 1250 });
+    const alert = await alertFor({ location: 'Bounceville' });
+    await db.transaction((tx) => recordAlertDeliveries(tx, [unit.id]));
+    const broken = { send: async () => Promise.reject(new Error('550 mailbox unavailable')) } as unknown as Mailer;
+    const handler = listingAlertJobHandlers[ALERT_JOB_TOPICS.mail]!;
+    const context = { db, mailer: broken, logger: quiet, publicUrl, markDone: async () => undefined };
+    const job = (attempts: number) => ({ id: 1, topic: ALERT_JOB_TOPICS.mail, payload: { alertId: alert.id, digest: false }, attempts });
+    await expect(handler(job(1), context)).rejects.toThrow('550');
+    expect((await deliveriesOf(alert.id)).map((row) => row.sentAt)).toEqual([null]);
+    await expect(handler(job(OUTBOX_MAX_ATTEMPTS), context)).rejects.toThrow('550');
+    expect(await deliveriesOf(alert.id)).toEqual([]);
+    await runDigest('2031-05-04T07:00:00.000Z');
+    expect(mailsTo(alert.email)).toHaveLength(0);
+  });
+
   it('an alert unsubscribed between the match and the send gets no e-mail, and its waiting units are dropped', async () => {
     const home = await createBuilding(db, { city: 'Quitville', state: 'UT', zipCode: '84101' });
     const unit = await createProperty(db, { buildingId: home.id, city: 'Quitville', state: 'UT', price: 1650 });
@@ -352,7 +410,7 @@ describe('announcing units', () => {
     const outcome = await bulkUpdateUnits({ db, actor: admin, origin: { ip: '127.0.0.1', userAgent: 'test' }, buildingId: home.id, unitIds: [unit.id], command: { intent: 'publish' } });
     expect(outcome).toEqual({ ok: true, changed: 1 });
     const jobs = await db.select().from(outbox).where(and(eq(outbox.topic, ALERT_JOB_TOPICS.match), isNull(outbox.processedAt)));
-    expect(jobs.map((job) => job.payload)).toEqual([{ propertyIds: [unit.id] }]);
+    expect(jobs.map((job) => job.payload)).toEqual([{ propertyIds: [unit.id], moment: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
     await runJobs();
     const [mail] = mailsTo(alert.email);
     expect(mail?.subject).toBe(`New home for your Dimora alert: ${unit.title}`);

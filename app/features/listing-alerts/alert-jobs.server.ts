@@ -19,10 +19,14 @@
  *    confirmed alert with waiting rows (dedupe key alert + run): daily alerts, and any immediate
  *    alert whose e-mail has been waiting for more than a day (a job that gave up).
  * 4. `mail.listing_alert` re-reads the alert (no e-mail unless it is still confirmed; the waiting
- *    rows of an alert that is not are dropped), takes all its waiting rows, drops units that are
- *    no longer listed and available, sends one e-mail in the alert's language and then marks the
- *    rows sent and `last_notified_at` in one transaction with the job. An e-mail is at least once (decision 014): a crash between the
- *    send and that transaction sends it again.
+ *    rows of an alert that is not are dropped), drops waiting units that are no longer listed and
+ *    available, claims the rest (marks them sent in one UPDATE, so a second job for the same
+ *    alert on another instance finds nothing), sends one e-mail in the alert's language, then
+ *    records `last_notified_at` with the job. At most once, as the issue asks: a failed send puts
+ *    the rows back to waiting for the retry (dropped when the job gives up, so no digest retries
+ *    them for ever); a crash between the claim and the send loses that e-mail.
+ * A unit listed again more than REANNOUNCE_AFTER_DAYS after an alert was told about it is
+ * announced to it again (`recordAlertDeliveries`).
  *
  * Free of i18next (the tsx-run job runner imports it through server/jobs.ts).
  */
@@ -30,7 +34,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';
 import { listingAlert, listingAlertDelivery, property } from '~/server/db/schema';
-import { enqueueOutbox, type JobHandlers, type JobSchedule, type OutboxMessage } from '~/server/outbox/outbox.server';
+import { enqueueOutbox, OUTBOX_MAX_ATTEMPTS, type JobHandlers, type JobSchedule, type OutboxMessage } from '~/server/outbox/outbox.server';
 import { listingAlertMail } from './alert-mail.server';
 import { MATCH_SLICE, matchingAlertsQuery, rowsOf } from './alert-matching.server';
 
@@ -50,8 +54,11 @@ const ENQUEUE_CHUNK = 2_000;
 /** An immediate alert's units still waiting after this long are sent with the next digest. */
 const STALE_IMMEDIATE_HOURS = 24;
 
-/** `alerts.match_units`: units that became listed and available in one transaction. */
-export type MatchUnitsPayload = { propertyIds: number[] };
+/**
+ * `alerts.match_units`: units that became listed and available in one transaction, and when
+ * (`moment`, ISO, the transaction's time).
+ */
+export type MatchUnitsPayload = { propertyIds: number[]; moment?: string };
 /** `mail.listing_alert`: the alert whose waiting units to send; `digest` for the daily run (else an immediate alert's e-mail). */
 export type ListingAlertMailPayload = { alertId: number; digest: boolean };
 
@@ -76,23 +83,39 @@ export async function enqueueListingAnnouncement(tx: Db, propertyIds: readonly n
   for (let from = 0; from < ids.length; from += ANNOUNCE_BATCH_MAX) {
     const batch = ids.slice(from, from + ANNOUNCE_BATCH_MAX);
     const digest = createHash('sha256').update(batch.join(',')).digest('hex').slice(0, 24);
-    messages.push({ topic: ALERT_JOB_TOPICS.match, payload: { propertyIds: batch } satisfies MatchUnitsPayload, dedupeKey: `alerts.match:${moment}:${digest}` });
+    messages.push({ topic: ALERT_JOB_TOPICS.match, payload: { propertyIds: batch, moment } satisfies MatchUnitsPayload, dedupeKey: `alerts.match:${moment}:${digest}` });
   }
   await enqueueOutbox(tx, messages);
 }
 
+/** A unit listed again is announced again to an alert told about it more than this long before. */
+export const REANNOUNCE_AFTER_DAYS = 7;
+
 /**
- * Records the (alert, unit) matches of `propertyIds` (at most MATCH_SLICE) that were never
- * recorded, in `tx`; answers how many were new. Listed-and-available is re-checked by the query.
+ * Records the (alert, unit) matches of `propertyIds` (at most MATCH_SLICE), listed at `moment`,
+ * in `tx`; answers how many are waiting now because of it. A match never recorded is added; one
+ * already sent more than REANNOUNCE_AFTER_DAYS before `moment` is re-armed (the unit was leased
+ * or unpublished and is listed again: a new listing for the subscriber); one still waiting, or
+ * sent recently, is left alone — so a re-run of the same job, or a unit flipping on and off,
+ * announces nothing twice. Listed-and-available is re-checked by the query.
  */
-export async function recordAlertDeliveries(tx: Db, propertyIds: readonly number[]): Promise<number> {
+export async function recordAlertDeliveries(tx: Db, propertyIds: readonly number[], moment: Date = new Date()): Promise<number> {
   if (propertyIds.length === 0) return 0;
   const [row] = rowsOf<{ n: number }>(
     await tx.execute(
-      sql`WITH created AS (INSERT INTO listing_alert_delivery (alert_id, property_id) ${matchingAlertsQuery(propertyIds)} ON CONFLICT DO NOTHING RETURNING 1) SELECT count(*)::int AS n FROM created`,
+      sql`WITH created AS (
+        INSERT INTO listing_alert_delivery (alert_id, property_id) ${matchingAlertsQuery(propertyIds)}
+        ON CONFLICT (alert_id, property_id) DO UPDATE SET sent_at = NULL, created_at = now()
+          WHERE listing_alert_delivery.sent_at < ${moment.toISOString()}::timestamptz - make_interval(days => ${REANNOUNCE_AFTER_DAYS})
+        RETURNING 1) SELECT count(*)::int AS n FROM created`,
     ),
   );
   return Number(row?.n ?? 0);
+}
+
+/** Drops the deliveries of `alertId` claimed for an e-mail that could not be sent (`propertyIds`). */
+async function dropClaimed(db: Db, alertId: number, propertyIds: readonly number[]) {
+  await db.delete(listingAlertDelivery).where(and(eq(listingAlertDelivery.alertId, alertId), inArray(listingAlertDelivery.propertyId, [...propertyIds])));
 }
 
 /** Drops the waiting (never sent) deliveries of `alertId` (of `propertyIds` only, when given). */
@@ -110,10 +133,13 @@ async function dropWaiting(db: Db, alertId: number, propertyIds?: readonly numbe
 
 export const listingAlertJobHandlers: JobHandlers = {
   [ALERT_JOB_TOPICS.match]: async (job, { db, markDone }) => {
-    const propertyIds = validIds((job.payload as Partial<MatchUnitsPayload> | null)?.propertyIds);
+    const payload = job.payload as Partial<MatchUnitsPayload> | null;
+    const propertyIds = validIds(payload?.propertyIds);
+    const listedAt = new Date(payload?.moment ?? '');
+    const moment = Number.isNaN(listedAt.getTime()) ? new Date() : listedAt;
     for (let from = 0; from < propertyIds.length; from += MATCH_SLICE) {
       const slice = propertyIds.slice(from, from + MATCH_SLICE);
-      await db.transaction((tx) => recordAlertDeliveries(tx, slice));
+      await db.transaction((tx) => recordAlertDeliveries(tx, slice, moment));
     }
     await db.transaction(async (tx) => {
       // Immediate alerts with waiting rows for these units (also those of slices committed before a crash).
@@ -173,7 +199,7 @@ export const listingAlertJobHandlers: JobHandlers = {
     });
   },
 
-  [ALERT_JOB_TOPICS.mail]: async (job, { db, mailer, publicUrl, markDone }) => {
+  [ALERT_JOB_TOPICS.mail]: async (job, { db, mailer, logger, publicUrl, markDone }) => {
     const payload = (job.payload ?? {}) as Partial<ListingAlertMailPayload>;
     const alertId = Number(payload.alertId);
     if (!Number.isSafeInteger(alertId) || alertId < 1 || alertId > 2_147_483_647) return;
@@ -206,34 +232,61 @@ export const listingAlertJobHandlers: JobHandlers = {
     const gone = waiting.filter((unit) => !unit.listable).map((unit) => unit.id);
     // Leased or unpublished meanwhile: never announced, so a later listing may announce it again.
     for (let from = 0; from < gone.length; from += ENQUEUE_CHUNK) await dropWaiting(db, alertId, gone.slice(from, from + ENQUEUE_CHUNK));
-    const units = waiting.filter((unit) => unit.listable);
-    if (units.length === 0) return;
+    const listable = waiting.filter((unit) => unit.listable);
+    if (listable.length === 0) return;
 
-    await mailer.send(
-      listingAlertMail({
-        to: alert.email,
-        locale: alert.locale,
-        criteria: alert.criteria,
-        units,
-        digest,
-        unsubscribeToken: alert.unsubscribeToken,
-        publicUrl,
-      }),
-    );
-    await db.transaction(async (tx) => {
-      const sentIds = units.map((unit) => unit.id);
-      for (let from = 0; from < sentIds.length; from += ENQUEUE_CHUNK) {
-        await tx
-          .update(listingAlertDelivery)
-          .set({ sentAt: sql`now()` })
-          .where(
-            and(
-              eq(listingAlertDelivery.alertId, alertId),
-              isNull(listingAlertDelivery.sentAt),
-              inArray(listingAlertDelivery.propertyId, sentIds.slice(from, from + ENQUEUE_CHUNK)),
-            ),
-          );
+    // Claim the rows before sending (one UPDATE): a second job for this alert on another instance
+    // finds them taken and sends nothing, so each unit is e-mailed at most once per alert.
+    const claimed = new Set<number>();
+    const listableIds = listable.map((unit) => unit.id);
+    for (let from = 0; from < listableIds.length; from += ENQUEUE_CHUNK) {
+      const rows = await db
+        .update(listingAlertDelivery)
+        .set({ sentAt: sql`now()` })
+        .where(
+          and(
+            eq(listingAlertDelivery.alertId, alertId),
+            isNull(listingAlertDelivery.sentAt),
+            inArray(listingAlertDelivery.propertyId, listableIds.slice(from, from + ENQUEUE_CHUNK)),
+          ),
+        )
+        .returning({ propertyId: listingAlertDelivery.propertyId });
+      for (const row of rows) claimed.add(row.propertyId);
+    }
+    const units = listable.filter((unit) => claimed.has(unit.id));
+    if (units.length === 0) return;
+    const claimedIds = units.map((unit) => unit.id);
+
+    try {
+      await mailer.send(
+        listingAlertMail({
+          to: alert.email,
+          locale: alert.locale,
+          criteria: alert.criteria,
+          units,
+          digest,
+          unsubscribeToken: alert.unsubscribeToken,
+          publicUrl,
+        }),
+      );
+    } catch (error) {
+      if (job.attempts >= OUTBOX_MAX_ATTEMPTS) {
+        // Given up (the job stays failed in /admin/database): these units are dropped rather than
+        // tried again by every digest; listed again later, they are announced again.
+        for (let from = 0; from < claimedIds.length; from += ENQUEUE_CHUNK) await dropClaimed(db, alertId, claimedIds.slice(from, from + ENQUEUE_CHUNK));
+        logger.warn({ alertId, units: claimedIds.length }, 'listing alert e-mail given up; its units were dropped');
+      } else {
+        // Back to waiting for the retry.
+        for (let from = 0; from < claimedIds.length; from += ENQUEUE_CHUNK) {
+          await db
+            .update(listingAlertDelivery)
+            .set({ sentAt: null })
+            .where(and(eq(listingAlertDelivery.alertId, alertId), inArray(listingAlertDelivery.propertyId, claimedIds.slice(from, from + ENQUEUE_CHUNK))));
+        }
       }
+      throw error;
+    }
+    await db.transaction(async (tx) => {
       await tx.update(listingAlert).set({ lastNotifiedAt: sql`now()` }).where(eq(listingAlert.id, alertId));
       await markDone(tx);
     });
