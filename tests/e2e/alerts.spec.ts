@@ -2,7 +2,7 @@
  * Listing alerts that send (portfolio issue item 8) in Chromium: a visitor saves a search on
  * /subscriptions (choosing how often), confirms it from the e-mail; an admin creates and
  * publishes a matching unit; the job runner matches it and the alert e-mail arrives (SMTP sink)
- * with the home's link and a working unsubscribe link. Plus axe on the form.
+ * with the home's link and an unsubscribe link that asks before it stops the alert. Plus axe on the form.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -86,9 +86,13 @@ test('a visitor confirms an alert, an admin publishes a matching unit, and the a
     await page.goto(home);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
+    // Opening the link only asks (a mail scanner opening it stops nothing); the button stops it.
     await page.goto(linkIn(alert, '/subscriptions'));
-    await expect(page.getByTestId('alert-link-notice')).toContainText('You are unsubscribed');
+    await expect(page.getByTestId('alert-link-notice')).toContainText('Stop this alert?');
     await expect(page.getByTestId('alert-link-notice')).toContainText('Missoula, MT');
+    await page.getByTestId('alert-unsubscribe-confirm').click();
+    await expect(page).toHaveURL(/\/subscriptions\?unsubscribed=done$/);
+    await expect(page.getByTestId('alert-link-notice')).toContainText('You are unsubscribed');
   } finally {
     await admin.close();
   }

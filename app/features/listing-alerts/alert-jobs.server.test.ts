@@ -20,7 +20,7 @@ import { answerOf } from '../../../tests/setup/action-result';
 import { createBuilding, createProperty, viewerOf } from '../../../tests/setup/factories';
 import { startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
-import { action as subscriptionsAction } from '~/routes/public/subscriptions';
+import { action as subscriptionsAction, loader as subscriptionsLoader } from '~/routes/public/subscriptions';
 import { ALERT_DIGEST_SCHEDULE, ALERT_JOB_TOPICS, ANNOUNCE_BATCH_MAX, enqueueListingAnnouncement, listingAlertJobHandlers, recordAlertDeliveries } from './alert-jobs.server';
 import { ALERT_MAIL_UNITS_SHOWN } from './alert-mail.server';
 import { findMatchingAlerts } from './alert-matching.server';
@@ -224,7 +224,7 @@ describe('sending alerts', () => {
     const unsubscribeUrl = `${publicUrl}/subscriptions?unsubscribe=${alert.unsubscribeToken}`;
     expect(mail.text).toContain(`Interrompi questo avviso: ${unsubscribeUrl}`);
     // mailparser gathers List-* headers under `list`.
-    expect(mail.headers.get('list')).toEqual({ unsubscribe: expect.objectContaining({ url: unsubscribeUrl }) });
+    expect(mail.headers.get('list')).toEqual({ unsubscribe: expect.objectContaining({ url: unsubscribeUrl }), 'unsubscribe-post': expect.objectContaining({ name: 'List-Unsubscribe=One-Click' }) });
 
     const rows = await deliveriesOf(alert.id);
     expect(rows.map((row) => row.propertyId)).toEqual([first.id, second.id].sort((a, b) => a - b));
@@ -478,8 +478,8 @@ describe('announcing units', () => {
 });
 
 describe('the subscription form', () => {
-  function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
-    const request = new Request('http://dimora.test/subscriptions', { method: 'POST', body: new URLSearchParams(fields), headers });
+  function post(fields: Record<string, string>, headers: Record<string, string> = {}, search = '') {
+    const request = new Request(`http://dimora.test/subscriptions${search}`, { method: 'POST', body: new URLSearchParams(fields), headers });
     return subscriptionsAction({ request, params: {}, context: testContext(database) } as unknown as Parameters<typeof subscriptionsAction>[0]);
   }
 
@@ -500,5 +500,25 @@ describe('the subscription form', () => {
     await post({ email: 'digest.fan@example.test', location: 'Austin', frequency: 'immediate' });
     const [changed] = await db.select().from(listingAlert).where(eq(listingAlert.email, 'digest.fan@example.test'));
     expect(changed?.frequency).toBe('immediate');
+  });
+
+  it('an unsubscribe link only asks (mail scanners open links); the page’s button or a one-click POST stops the alert', async () => {
+    const alert = await alertFor({ location: 'Scannerville' });
+    const opened = (await subscriptionsLoader({ request: new Request(`http://dimora.test/subscriptions?unsubscribe=${alert.unsubscribeToken}`), params: {}, context: testContext(database) } as unknown as Parameters<typeof subscriptionsLoader>[0])) as { notice: { outcome: string; token?: string } };
+    expect(opened.notice).toMatchObject({ outcome: 'ask', token: alert.unsubscribeToken });
+    const statusOf = async (id: number) => (await db.select({ status: listingAlert.status }).from(listingAlert).where(eq(listingAlert.id, id)))[0]?.status;
+    expect(await statusOf(alert.id)).toBe('confirmed');
+
+    const button = (await post({ intent: 'unsubscribe', token: alert.unsubscribeToken })) as Response;
+    expect([button.status, button.headers.get('location')]).toEqual([303, '/subscriptions?unsubscribed=done']);
+    expect(await statusOf(alert.id)).toBe('unsubscribed');
+
+    const other = await alertFor({ location: 'Scannerville' });
+    const oneClick = (await post({ 'List-Unsubscribe': 'One-Click' }, {}, `?unsubscribe=${other.unsubscribeToken}`)) as Response;
+    expect(oneClick.status).toBe(303);
+    expect(await statusOf(other.id)).toBe('unsubscribed');
+
+    const unknown = (await post({ intent: 'unsubscribe', token: createAlertToken() })) as Response;
+    expect(unknown.headers.get('location')).toBe('/subscriptions?unsubscribed=unknown');
   });
 });

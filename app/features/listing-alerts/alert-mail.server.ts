@@ -129,5 +129,5 @@ export function listingAlertMail(input: ListingAlertMailInput): OutgoingMail {
   ]
     .filter(Boolean)
     .join('\n');
-  return { to: input.to, subject, text, html, headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` } };
+  return { to: input.to, subject, text, html, headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
 }

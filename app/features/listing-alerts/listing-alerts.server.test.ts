@@ -147,15 +147,17 @@ describe('subscriptions page loader', () => {
     expect(page.notice).toBeNull();
   });
 
-  it('an unsubscribe link marks the alert unsubscribed and says so, also when clicked twice', async () => {
+  it('an unsubscribe link asks first (opening it changes nothing); once stopped, the link says it is done', async () => {
     await subscribeToListingAlerts({ ...mailOptions(), db: database.db, locale: 'en', input: { email: 'leaving@example.com', location: 'Austin' } });
     const [alert] = await alertsFor('leaving@example.com');
     const page = await load(`?unsubscribe=${alert!.unsubscribeToken}`);
-    expect(page.notice).toEqual({ link: 'unsubscribe', outcome: 'done', criteria: { location: 'Austin' } });
+    expect(page.notice).toEqual({ link: 'unsubscribe', outcome: 'ask', criteria: { location: 'Austin' }, token: alert!.unsubscribeToken });
+    expect((await alertsFor('leaving@example.com'))[0]?.status).toBe('pending');
+    expect(await unsubscribeListingAlert({ db: database.db, token: alert!.unsubscribeToken })).toMatchObject({ outcome: 'done' });
     const [after] = await alertsFor('leaving@example.com');
     expect(after?.status).toBe('unsubscribed');
     const second = await load(`?unsubscribe=${alert!.unsubscribeToken}`);
-    expect(second.notice?.outcome).toBe('done');
+    expect(second.notice).toEqual({ link: 'unsubscribe', outcome: 'done', criteria: { location: 'Austin' } });
   });
 
   it('an unknown or malformed unsubscribe token shows a clear notice instead of failing', async () => {

@@ -161,9 +161,10 @@ export async function subscribeToListingAlerts({
 export type AlertLinkOutcome = {
   /**
    * `done`: the link did what it says (also when it had already been used); `unknown`: no alert
-   * has this token; `cancelled`: a confirm link of an alert that was unsubscribed since.
+   * has this token; `cancelled`: a confirm link of an alert that was unsubscribed since; `ask`: an
+   * unsubscribe link of an active alert, waiting for the visitor's confirmation.
    */
-  outcome: 'done' | 'unknown' | 'cancelled';
+  outcome: 'done' | 'unknown' | 'cancelled' | 'ask';
   criteria?: AlertCriteria;
 };
 
@@ -188,6 +189,22 @@ export async function unsubscribeListingAlert({ db, token }: { db: Db; token: st
     });
   }
   return { outcome: 'done', criteria: row.criteria };
+}
+
+/**
+ * What an unsubscribe link (`/subscriptions?unsubscribe=<token>`) points at, without changing
+ * anything: `ask` for an active alert (the page asks to confirm with a POST, since mail scanners
+ * open every link in an e-mail), `done` when it is already unsubscribed, `unknown` otherwise.
+ */
+export async function findAlertToUnsubscribe({ db, token }: { db: Db; token: string | null }): Promise<AlertLinkOutcome> {
+  if (!isAlertToken(token)) return { outcome: 'unknown' };
+  const [row] = await db
+    .select({ status: listingAlert.status, criteria: listingAlert.criteria })
+    .from(listingAlert)
+    .where(eq(listingAlert.unsubscribeToken, token))
+    .limit(1);
+  if (!row) return { outcome: 'unknown' };
+  return { outcome: row.status === 'unsubscribed' ? 'done' : 'ask', criteria: row.criteria };
 }
 
 /**

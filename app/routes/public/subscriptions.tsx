@@ -2,22 +2,24 @@
  * /subscriptions (spec §2 "Subscriptions"): listing alerts. The form saves an e-mail address
  * with a search (prefilled from `?capacity=&location=&minPrice=&maxPrice=`, the listing
  * search's names) and how often to write (at once, or a daily digest) for double opt-in. The
- * alert e-mails' links land here too:
- * `?confirm=<token>` confirms, `?unsubscribe=<token>` stops the alert.
+ * alert e-mails' links land here too: `?confirm=<token>` confirms; `?unsubscribe=<token>` asks
+ * to confirm with a button (a POST: mail scanners open every link, and must not unsubscribe
+ * anyone), and a mail client's one-click unsubscribe (RFC 8058: a POST of
+ * `List-Unsubscribe=One-Click` to that URL) stops the alert at once.
  */
-import { Alert, Container, Grid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconBellOff, IconCircleCheck, IconMailForward, IconSearch, IconBell } from '@tabler/icons-react';
+import { Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { IconMailForward, IconSearch, IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { isDocumentPost, readFormData } from '~/server/form-errors.server';
-import { describeCriteria } from '~/features/listing-alerts/components/criteria-summary';
+import { LinkNoticeAlert, type LinkNotice } from '~/features/listing-alerts/components/alert-link-notice';
 import { ListingAlertForm, type SubscribeState } from '~/features/listing-alerts/components/listing-alert-form';
 import { alertValuesFromQuery, readListingAlertForm } from '~/features/listing-alerts/listing-alerts.schemas';
 import {
   confirmListingAlert,
+  findAlertToUnsubscribe,
   subscribeToListingAlerts,
   unsubscribeListingAlert,
-  type AlertLinkOutcome,
 } from '~/features/listing-alerts/listing-alerts.server';
 import { checkRateLimit } from '~/features/accounts/accounts.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
@@ -28,19 +30,20 @@ import { pageMeta } from '~/i18n/translate.server';
 import { isHydrated } from '~/lib/hydration';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
-import { useLanguage } from '~/lib/use-language';
 import { StepsPanel } from '~/components/steps-panel';
 import type { Route } from './+types/subscriptions';
-
-type LinkNotice = AlertLinkOutcome & { link: 'unsubscribe' | 'confirm' };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const lang = requestLanguage(request);
   let notice: LinkNotice | null = null;
-  // The links in alert e-mails are plain GETs (a mail client cannot post).
+  // The links in alert e-mails are plain GETs; an unsubscribe link only asks (see the action).
   if (params.has('unsubscribe')) {
-    notice = { link: 'unsubscribe', ...(await unsubscribeListingAlert({ db: context.db, token: params.get('unsubscribe') })) };
+    const token = params.get('unsubscribe');
+    const found = await findAlertToUnsubscribe({ db: context.db, token });
+    notice = { link: 'unsubscribe', ...found, ...(found.outcome === 'ask' && token ? { token } : {}) };
+  } else if (params.get('unsubscribed') === 'done' || params.get('unsubscribed') === 'unknown') {
+    notice = { link: 'unsubscribe', outcome: params.get('unsubscribed') === 'done' ? 'done' : 'unknown' };
   } else if (params.has('confirm')) {
     notice = { link: 'confirm', ...(await confirmListingAlert({ db: context.db, token: params.get('confirm') })) };
   }
@@ -68,7 +71,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limited = await checkRateLimit({ context, request }, 'default');
   if (limited) return rateLimitedAnswer(limited);
   const locale = requestLanguage(request);
-  const values = readListingAlertForm(await readFormData(request));
+  const form = await readFormData(request);
+  // Stopping an alert: the page's button (`intent=unsubscribe`, `token`) or a mail client's
+  // one-click POST to the e-mail's List-Unsubscribe URL (token in the query).
+  if (form.get('intent') === 'unsubscribe' || form.get('List-Unsubscribe') === 'One-Click') {
+    const raw = form.get('token') ?? new URL(request.url).searchParams.get('unsubscribe');
+    const stopped = await unsubscribeListingAlert({ db: context.db, token: typeof raw === 'string' ? raw : null });
+    context.logger.info({ link: 'unsubscribe', outcome: stopped.outcome }, 'listing alert unsubscribed');
+    return redirect(`/subscriptions?unsubscribed=${stopped.outcome === 'done' ? 'done' : 'unknown'}`, 303);
+  }
+  const values = readListingAlertForm(form);
   const result = await subscribeToListingAlerts({
     db: context.db,
     input: values,
@@ -85,42 +97,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   return metaTags(loaderData?.meta);
-}
-
-function LinkNoticeAlert({ notice }: { notice: LinkNotice }) {
-  const { t } = useTranslation();
-  const lang = useLanguage();
-  const search = notice.criteria ? describeCriteria(notice.criteria, t, lang) : null;
-  if (notice.outcome === 'unknown') {
-    return (
-      <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} title={t(`forms.alerts.link.${notice.link}Unknown.title`)} data-testid="alert-link-notice">
-        {t(`forms.alerts.link.${notice.link}Unknown.body`)}
-      </Alert>
-    );
-  }
-  if (notice.outcome === 'cancelled') {
-    return (
-      <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} title={t('forms.alerts.link.confirmCancelled.title')} data-testid="alert-link-notice">
-        {t('forms.alerts.link.confirmCancelled.body')}
-      </Alert>
-    );
-  }
-  const done = notice.link === 'unsubscribe' ? 'unsubscribed' : 'confirmed';
-  return (
-    <Alert
-      color="teal"
-      icon={notice.link === 'unsubscribe' ? <IconBellOff aria-hidden /> : <IconCircleCheck aria-hidden />}
-      title={t(`forms.alerts.link.${done}.title`)}
-      data-testid="alert-link-notice"
-    >
-      {t(`forms.alerts.link.${done}.body`)}
-      {search && (
-        <Text size="sm" mt={4} fw={600}>
-          {t('forms.alerts.link.search', { search })}
-        </Text>
-      )}
-    </Alert>
-  );
 }
 
 export default function Subscriptions({ loaderData, actionData }: Route.ComponentProps) {
