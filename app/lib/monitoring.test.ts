@@ -9,13 +9,15 @@ import { parseSentryDsn, startBrowserMonitoring, type BrowserSentry, type Monito
 describe('parseSentryDsn', () => {
   it('accepts public DSNs and answers the origin events go to', () => {
     expect(parseSentryDsn('https://abcdef0123456789@o123.ingest.sentry.io/4505')).toEqual({ origin: 'https://o123.ingest.sentry.io', publicKey: 'abcdef0123456789', projectId: '4505' });
-    expect(parseSentryDsn('http://abcdef0123456789@sentry.internal:9000/sub/path/7')?.origin).toBe('http://sentry.internal:9000');
+    expect(parseSentryDsn('https://abcdef0123456789@sentry.internal:9000/sub/path/7')?.origin).toBe('https://sentry.internal:9000');
+    expect(parseSentryDsn('http://abcdef0123456789@127.0.0.1:9000/7')?.origin).toBe('http://127.0.0.1:9000');
   });
 
   it('refuses secret keys, other schemes, missing parts and junk', () => {
     for (const dsn of [
       'https://public:secret@o1.ingest.sentry.io/1',
       'ftp://abcdef0123456789@o1.ingest.sentry.io/1',
+      'http://abcdef0123456789@o1.ingest.sentry.io/1',
       'https://o1.ingest.sentry.io/1',
       'https://abcdef0123456789@o1.ingest.sentry.io/',
       'https://abcdef0123456789@o1.ingest.sentry.io/1?x=1',

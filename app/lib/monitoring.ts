@@ -49,8 +49,11 @@ export type ParsedDsn = { origin: string; publicKey: string; projectId: string }
 /**
  * A Sentry DSN (`https://<public key>@<host>[/<path>]/<project id>`) split into the origin its
  * events go to, its public key and project id; `null` when `value` is not one. A DSN that
- * carries a secret key (`key:secret@`) is refused: only public DSNs may reach a browser.
+ * carries a secret key (`key:secret@`) is refused: only public DSNs may reach a browser. Plain
+ * `http:` is accepted for a loopback host only (a local stand-in or relay).
  */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
 export function parseSentryDsn(value: string): ParsedDsn | null {
   if (value.length > MAX_DSN_LENGTH || /\s/.test(value)) return null;
   let url: URL;
@@ -59,7 +62,8 @@ export function parseSentryDsn(value: string): ParsedDsn | null {
   } catch {
     return null;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  // Events carry error details: https only, except to a stand-in on this machine (loopback).
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) return null;
   if (!/^[A-Za-z0-9]{8,64}$/.test(url.username) || url.password !== '') return null;
   if (url.search !== '' || url.hash !== '') return null;
   const projectId = url.pathname.split('/').pop() ?? '';

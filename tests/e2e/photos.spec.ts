@@ -42,6 +42,9 @@ async function order(page: Page): Promise<string[]> {
 }
 
 test('an admin uploads and orders a unit’s photos, publishes it, and a visitor sees the chosen cover first', async ({ page, browser, baseURL }) => {
+  // A long journey (three uploads re-encoded by sharp, two browsers) sharing 2 cores with the
+  // other worker's uploads: about 18 s alone, over 30 s beside it.
+  test.slow();
   await signInAs(page, 'admin');
   const name = unique('Photo Test Lofts');
   const title = unique('Sunny two-bedroom');

@@ -491,7 +491,7 @@ export async function openStaffThread({
   db: Db;
   actor: Viewer;
   threadId: number;
-  /** False: only read (a request from another site must not mark anything read). */
+  /** False: only read (a request from another site must not mark anything read, nor audit). */
   markRead?: boolean;
   /** Where the request came from, for the audit of a refusal. */
   origin?: RequestOrigin;
@@ -500,7 +500,9 @@ export async function openStaffThread({
   return db.transaction(async (tx) => {
     const found = await findInboxThread(tx, actor, threadId);
     if (!found) {
-      await auditRefusedThread(tx, actor, threadId, origin);
+      // A request from another site writes nothing, not even the audit of a refusal: a page
+      // elsewhere could otherwise fill the log with refusals under a staff member's name.
+      if (markRead) await auditRefusedThread(tx, actor, threadId, origin);
       return null;
     }
     const row = found.thread;

@@ -61,39 +61,40 @@ export function formatMailInstant(iso: string, locale: string): string {
   return `${new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
 }
 
-/** The outbox payload of `mail.contact_acknowledgement`: what the e-mail shows, nothing more. */
+/**
+ * The outbox payload of `mail.contact_acknowledgement`: what the e-mail shows, nothing more. No
+ * name and no message: the address is unverified, so nothing a stranger typed is ever mailed.
+ */
 export type InquiryAcknowledgementPayload = {
   threadId: number;
   to: string;
   /** The inquiry's language (`thread.locale`). */
   locale: string;
-  name: string;
   topic: ContactTopic;
-  /** The visitor's message, as stored. */
-  body: string;
 };
 
 /**
  * The acknowledgement of a contact inquiry, in its language: thanks, "we reply within 24 hours",
- * the office hours and phone, and the visitor's own message quoted. Subject carries the
- * reference `#<thread id>`.
+ * the office hours and phone, and the inquiry's topic. Subject carries the reference
+ * `#<thread id>`. The greeting is anonymous and the message is not quoted: anyone can type
+ * anyone's address into the public form, and the e-mail must not carry their text to a stranger
+ * (spam relayed under the company's name).
  */
 export function inquiryAcknowledgementMail(payload: InquiryAcknowledgementPayload, office: LeadOffice): OutgoingMail {
   const lang = mailLanguage(payload.locale);
   const texts = TEXTS[lang];
   const part = texts.acknowledgement;
-  const greeting = payload.name ? fill(texts.greeting, { name: payload.name }) : texts.greetingAnonymous;
+  const greeting = texts.greetingAnonymous;
   const intro = fill(part.intro, { hours: REPLY_WITHIN_HOURS });
   const hours = OFFICE_DAY_GROUPS.map((group) => fill(part.hoursLine, { days: part.days[group], hours: formatDayHours(office.officeHours[group], lang) ?? part.closed }));
   const urgent = fill(part.urgent, { phone: office.phone });
   const yours = fill(part.yourMessage, { topic: texts.topic[payload.topic] ?? texts.topic.other });
-  const text = [greeting, '', intro, '', `${part.hoursTitle}:`, ...hours, urgent, '', yours, quote(payload.body), '', part.more, '', texts.signature].join('\n');
+  const text = [greeting, '', intro, '', `${part.hoursTitle}:`, ...hours, urgent, '', yours, '', part.more, '', texts.signature].join('\n');
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(intro)}</p>`,
     `<p><strong>${escapeHtml(part.hoursTitle)}</strong><br>${hours.map(escapeHtml).join('<br>')}<br>${escapeHtml(urgent)}</p>`,
     `<p>${escapeHtml(yours)}</p>`,
-    quoteHtml(payload.body),
     `<p>${escapeHtml(part.more)}</p>`,
     `<p>${escapeHtml(texts.signature)}</p>`,
   ].join('\n');

@@ -46,9 +46,7 @@ export async function recordNewInquiry(tx: Db, inquiry: NewInquiry): Promise<voi
     threadId: inquiry.threadId,
     to: inquiry.visitorEmail,
     locale: inquiry.locale,
-    name: inquiry.visitorName,
     topic: inquiry.topic,
-    body: inquiry.body,
   });
   const recipients = await inquiryRecipients(tx, inquiry.propertyId);
   await insertNotifications(

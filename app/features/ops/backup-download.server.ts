@@ -28,7 +28,7 @@ type DownloadArgs = {
  * `Cache-Control: no-store, no-transform`), audited as `backup_downloaded` (file name, kind,
  * number of parts) before the first byte. When it cannot be made (pg_dump missing or failing),
  * a 303 back to /admin/database?backup=failed, logged. The work folder is removed when the
- * download ends or is abandoned.
+ * download ends or is abandoned, and when the audit row cannot be written (which then throws).
  */
 export async function backupDownloadResponse({ request, context, actor, uploadsDir, workDir, pgBinDir }: DownloadArgs): Promise<Response> {
   assertAdmin(actor);
@@ -39,14 +39,20 @@ export async function backupDownloadResponse({ request, context, actor, uploadsD
     context.logger.error({ err: error }, 'backup could not be made');
     return redirect('/admin/database?backup=failed#backups', 303);
   }
-  await recordAuditEvent({
-    db: context.db,
-    userId: actor.id,
-    action: 'backup_downloaded',
-    origin: requestOrigin(request, context.clientIp),
-    tableName: 'backup',
-    values: { file: prepared.fileName, kind: prepared.manifest.database.kind, parts: prepared.manifest.parts.length },
-  });
+  try {
+    await recordAuditEvent({
+      db: context.db,
+      userId: actor.id,
+      action: 'backup_downloaded',
+      origin: requestOrigin(request, context.clientIp),
+      tableName: 'backup',
+      values: { file: prepared.fileName, kind: prepared.manifest.database.kind, parts: prepared.manifest.parts.length },
+    });
+  } catch (error) {
+    // No audit row, no download; and the prepared dump (a copy of every row) is not left behind.
+    await prepared.cleanup();
+    throw error;
+  }
   const stream = prepared.stream();
   let cleaned = false;
   const cleanup = () => {

@@ -50,3 +50,13 @@ export function photoErrorMessage(t: TFunction, { code, ownerType, limit, remain
       return t(`photos.errors.${KNOWN.has(code) ? code : 'server'}`);
   }
 }
+
+/**
+ * The file name a redirect's `?photoFile=` may show beside a refusal, or null. Anyone can craft
+ * that link, so only something shaped like a file name is shown (one line, ≤ 80 characters,
+ * ending in a short extension): a sentence put in the URL is never displayed as our message.
+ */
+export function shownFileName(raw: string | null): string | null {
+  if (!raw || raw.length > 80) return null;
+  return /^[^\p{Cc}\p{Cf}/\\<>]+\.[A-Za-z0-9]{1,5}$/u.test(raw) && !/\s{2,}|https?:|www\./i.test(raw) ? raw : null;
+}

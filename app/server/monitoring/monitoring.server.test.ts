@@ -2,7 +2,7 @@
  * Server-side error monitoring (portfolio issue item 5, spec §9): no client without a DSN; a
  * stored DSN starts `@sentry/node`, a changed one restarts it, an empty one stops it — without a
  * restart. Events go to a local HTTP stand-in for Sentry (no network). The CSP lets browsers
- * report to the DSN's host only while one is stored.
+ * report to the DSN's host only while one is stored. A failed query's bound values are scrubbed.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -61,6 +61,16 @@ describe('the server client', () => {
     await flushServerMonitoring();
     await expect.poll(() => eventsFor('22', 'second failure').length).toBe(1);
     expect(eventsFor('11', 'second failure')).toHaveLength(0);
+
+    // A failed query's bound values (user data) never leave; its SQL does.
+    // (The address is built at run time: the event also quotes this source line.)
+    const address = ['private', 'person@example', 'test'].join('.');
+    captureServerError(new Error(`Failed query: select id from "user" where email = $1\nparams: ${address}`));
+    await flushServerMonitoring();
+    await expect.poll(() => received.filter((entry) => entry.body.includes('where email = $1')).length).toBe(1);
+    const failedQuery = received.find((entry) => entry.body.includes('where email = $1'))!.body;
+    expect(failedQuery).toContain('params: [scrubbed]');
+    expect(failedQuery).not.toContain(address);
 
     await syncServerMonitoring(null);
     expect(serverMonitoringState()).toBeNull();

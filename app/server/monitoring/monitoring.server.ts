@@ -60,6 +60,8 @@ export function syncServerMonitoring(config: MonitoringConfig | null, { release,
         dsn: config.dsn,
         tracesSampleRate: config.tracesSampleRate,
         dataCollection: { ...PRIVATE_DATA_COLLECTION, httpBodies: [] },
+        beforeSend: (event) => scrubQueryParameters(event),
+        beforeBreadcrumb: (breadcrumb) => (breadcrumb.message ? { ...breadcrumb, message: withoutQueryParameters(breadcrumb.message) } : breadcrumb),
         release,
         environment,
       });
@@ -71,6 +73,24 @@ export function syncServerMonitoring(config: MonitoringConfig | null, { release,
     }
   });
   return current.chain;
+}
+
+/**
+ * `text` without the bound values of a failed query: Drizzle's errors read
+ * `Failed query: <sql>\nparams: <values>`, and the values are user data (e-mails, names,
+ * messages) that must not leave for the monitoring service. The SQL (placeholders only) stays.
+ */
+export function withoutQueryParameters(text: string): string {
+  return text.replace(/\nparams: [\s\S]*$/, '\nparams: [scrubbed]');
+}
+
+/** A Sentry event with every exception value and message passed through `withoutQueryParameters`. */
+export function scrubQueryParameters<E extends { message?: string; exception?: { values?: Array<{ value?: string }> } }>(event: E): E {
+  if (event.message) event.message = withoutQueryParameters(event.message);
+  for (const exception of event.exception?.values ?? []) {
+    if (exception.value) exception.value = withoutQueryParameters(exception.value);
+  }
+  return event;
 }
 
 /** The configuration the server's client runs with, or null when monitoring is off. */

@@ -7,11 +7,25 @@
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import pLimit from 'p-limit';
 
 export type DecodedImage = { width: number; height: number; data: Buffer };
 
 /** Longest a decode may take before the worker is stopped (ms). */
 const DECODE_TIMEOUT_MS = 60_000;
+
+/**
+ * Decodes running at once in this process. Each holds a worker with the file, the WebAssembly
+ * heap and up to 4 bytes × the pixel limit of output: a burst of HEIC uploads waits its turn
+ * instead of exhausting memory and cores.
+ */
+export const HEIC_DECODES_AT_ONCE = 2;
+const decodeSlots = pLimit(HEIC_DECODES_AT_ONCE);
+
+/** Decodes waiting for a slot, and running (for tests and monitoring). */
+export function heicDecodeLoad(): { active: number; pending: number } {
+  return { active: decodeSlots.activeCount, pending: decodeSlots.pendingCount };
+}
 
 // A CommonJS script (eval workers are scripts): no file of ours to locate after bundling.
 const WORKER_SOURCE = `
@@ -45,11 +59,15 @@ export class HeicTooLargeError extends Error {
 }
 
 /**
- * Decodes the primary image of a HEIC/HEIF file to RGBA pixels (4 channels, 8 bits). Throws
- * `HeicTooLargeError` when it has more than `maxPixels` pixels, or an Error when it cannot be
- * decoded (or takes over 60 s).
+ * Decodes the primary image of a HEIC/HEIF file to RGBA pixels (4 channels, 8 bits), at most
+ * `HEIC_DECODES_AT_ONCE` at a time in the process (others wait). Throws `HeicTooLargeError` when
+ * it has more than `maxPixels` pixels, or an Error when it cannot be decoded (or takes over 60 s).
  */
-export async function decodeHeic(data: Uint8Array, maxPixels: number): Promise<DecodedImage> {
+export function decodeHeic(data: Uint8Array, maxPixels: number): Promise<DecodedImage> {
+  return decodeSlots(() => decodeInWorker(data, maxPixels));
+}
+
+async function decodeInWorker(data: Uint8Array, maxPixels: number): Promise<DecodedImage> {
   modulePath ??= createRequire(import.meta.url).resolve('heic-decode');
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { modulePath, data, maxPixels } });
   try {

@@ -19,7 +19,7 @@ import {
   photoUploadUrl,
   type PhotoOwnerType,
 } from '~/lib/uploads';
-import { photoErrorMessage } from '../photo-messages';
+import { photoErrorMessage, shownFileName } from '../photo-messages';
 import { PHOTO_DONE_PARAM, PHOTO_ERROR_PARAM, PHOTO_FILE_PARAM, PHOTO_REMAINING_PARAM } from '../photos.schemas';
 import { PhotoGrid } from './photo-grid';
 import { UploadQueue } from './upload-queue';
@@ -44,11 +44,11 @@ function PlainPostOutcome({ ownerType }: { ownerType: PhotoOwnerType }) {
   const done = params.get(PHOTO_DONE_PARAM);
   const error = params.get(PHOTO_ERROR_PARAM);
   if (error) {
-    const file = params.get(PHOTO_FILE_PARAM);
+    const file = shownFileName(params.get(PHOTO_FILE_PARAM));
     const message = photoErrorMessage(t, { code: error.slice(0, 40), ownerType, remaining: Number(params.get(PHOTO_REMAINING_PARAM) ?? 0) || 0 });
     return (
       <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('photos.errors.title')} role="alert" data-testid="photo-outcome">
-        {file ? `${file.slice(0, 80)}: ${message}` : message}
+        {file ? `${file}: ${message}` : message}
       </Alert>
     );
   }
