@@ -7,6 +7,7 @@ import { applicationJobHandlers } from '../app/features/applications/application
 import { bookingJobHandlers } from '../app/features/booking/booking-jobs.server';
 import { leadJobHandlers } from '../app/features/leads/lead-jobs.server';
 import { ALERT_DIGEST_SCHEDULE, listingAlertJobHandlers } from '../app/features/listing-alerts/alert-jobs.server';
+import { UNIT_IMPORT_PRUNE_SCHEDULE, portfolioJobHandlers } from '../app/features/portfolio/portfolio-jobs.server';
 import type { JobHandlers, JobSchedule } from '../app/server/outbox/outbox.server';
 
 export const jobHandlers: JobHandlers = {
@@ -14,6 +15,7 @@ export const jobHandlers: JobHandlers = {
   ...applicationJobHandlers,
   ...listingAlertJobHandlers,
   ...leadJobHandlers,
+  ...portfolioJobHandlers,
 };
 
-export const jobSchedules: readonly JobSchedule[] = [ALERT_DIGEST_SCHEDULE];
+export const jobSchedules: readonly JobSchedule[] = [ALERT_DIGEST_SCHEDULE, UNIT_IMPORT_PRUNE_SCHEDULE];

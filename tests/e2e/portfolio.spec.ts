@@ -45,6 +45,8 @@ async function createBuilding(page: Page, name: string, city = 'Boise', state = 
 }
 
 test('an admin creates a building and an unlisted unit, publishes it, and a visitor finds it with its building, in the list and on the map', async ({ page, browser, baseURL }) => {
+  // Two browsers and a dozen page loads: about 24 s alone, over 40 s beside the other worker.
+  test.slow();
   await signInAs(page, 'admin');
   const name = unique('Riverside Test Court');
   const buildingId = await createBuilding(page, name);
@@ -135,6 +137,8 @@ test('the building form shows field errors from the server and keeps what was ty
 });
 
 test('the CSV import lists row errors before writing anything, then imports a clean file', async ({ page }) => {
+  // Two uploads, a preview, a commit and an export: about 30 s beside the other worker.
+  test.slow();
   await signInAs(page, 'admin');
   const buildingId = await createBuilding(page, unique('Import Test Lofts'));
   const header = 'unit_number,title,description,price,bedrooms,bathrooms,square_feet,max_occupants,property_type,listed';

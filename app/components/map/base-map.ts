@@ -40,16 +40,27 @@ export function createBaseMap(L: Leaflet, element: HTMLElement, options: BaseMap
   container.setAttribute('role', 'region');
   container.setAttribute('aria-label', options.labels.map);
 
-  // The wheel belongs to the page until the visitor shows interest in the map.
+  // The wheel belongs to the page until the visitor shows interest in the map. The container
+  // outlives the map (React owns it): its listeners go when the map is removed.
+  const listeners = new AbortController();
+  map.once('unload', () => listeners.abort());
   const enableWheel = () => map.scrollWheelZoom.enable();
-  container.addEventListener('focus', enableWheel);
+  container.addEventListener('focus', enableWheel, { signal: listeners.signal });
   map.on('click', enableWheel);
-  container.addEventListener('blur', (event) => {
-    if (!(event.relatedTarget instanceof Node && container.contains(event.relatedTarget))) map.scrollWheelZoom.disable();
-  });
-  container.addEventListener('mouseleave', () => {
-    if (!container.contains(document.activeElement)) map.scrollWheelZoom.disable();
-  });
+  container.addEventListener(
+    'blur',
+    (event) => {
+      if (!(event.relatedTarget instanceof Node && container.contains(event.relatedTarget))) map.scrollWheelZoom.disable();
+    },
+    { signal: listeners.signal },
+  );
+  container.addEventListener(
+    'mouseleave',
+    () => {
+      if (!container.contains(document.activeElement)) map.scrollWheelZoom.disable();
+    },
+    { signal: listeners.signal },
+  );
 
   const tiles = L.tileLayer(options.config.tileUrl, { maxZoom: MAP_MAX_ZOOM, subdomains: 'abc' });
   let loaded = 0;

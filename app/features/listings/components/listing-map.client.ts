@@ -154,14 +154,27 @@ export async function mountListingMap(element: HTMLElement, options: ListingMapO
   map.addLayer(group);
 
   // Popup links navigate inside the app; a keyboard user lands on the popup's link.
+  // The container outlives the map (React owns it): these listeners go when the map does, so a
+  // map drawn again in it never navigates twice.
   const container = map.getContainer();
+  const listeners = new AbortController();
+  map.once('unload', () => listeners.abort());
+  const { signal } = listeners;
   let keyboardOpened = false;
-  container.addEventListener('keydown', (event) => {
-    keyboardOpened = event.key === 'Enter';
-  });
-  container.addEventListener('pointerdown', () => {
-    keyboardOpened = false;
-  });
+  container.addEventListener(
+    'keydown',
+    (event) => {
+      keyboardOpened = event.key === 'Enter';
+    },
+    { signal },
+  );
+  container.addEventListener(
+    'pointerdown',
+    () => {
+      keyboardOpened = false;
+    },
+    { signal },
+  );
   // Capture phase: Leaflet stops clicks inside a popup from bubbling to the map.
   container.addEventListener(
     'click',
@@ -171,7 +184,7 @@ export async function mountListingMap(element: HTMLElement, options: ListingMapO
       event.preventDefault();
       options.navigate(link.getAttribute('href') ?? '/');
     },
-    true,
+    { capture: true, signal },
   );
   // The current zoom, for whoever watches the map (browser tests wait on it).
   map.on('zoomend', () => {
