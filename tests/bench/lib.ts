@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../../app/server/db/client.server';
@@ -106,6 +107,39 @@ export async function seedInto(target: { dataDir?: string; databaseUrl?: string 
   });
   await database.close();
   console.log(`  seeded ${units.toLocaleString('en-US')} units in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The admin the portfolio, photos and operations benchmarks sign in as (created at server start). */
+export const BENCH_ADMIN = { email: 'bench-admin@dimora.test', password: 'bench-admin-pass-1' };
+
+/** `BENCH_ADMIN` as the server's start-up admin (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const benchAdminEnv = { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password };
+
+/** Signs `BENCH_ADMIN` in at `base`; answers the session cookie header. Throws when refused. */
+export async function signInBenchAdmin(base: string): Promise<string> {
+  const response = await fetch(`${base}/auth`, { method: 'POST', body: new URLSearchParams({ intent: 'sign-in', ...BENCH_ADMIN }), redirect: 'manual' });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  if (!cookie.includes('session_token')) throw new Error(`sign-in failed (${response.status})`);
+  return cookie;
+}
+
+/**
+ * The load options of a benchmark's command line: --duration S (default 5), --connections N
+ * (default 4), --units N (default 75000), --fresh (seed the scratch database again).
+ */
+export function loadArgs(): { duration: number; connections: number; units: number; fresh: boolean } {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '4' },
+      units: { type: 'string', default: '75000' },
+      fresh: { type: 'boolean', default: false },
+    },
+  });
+  return { duration: Number(values.duration), connections: Number(values.connections), units: Number(values.units), fresh: values.fresh };
 }
 
 /** Starts the built server on `port` over the scratch database in `env`; resolves once /readyz answers. */

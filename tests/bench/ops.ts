@@ -12,37 +12,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { restoreBackup } from '../../app/server/backup/restore.server';
-import { load, prepare, scratch, startServer, stopServer, type Stats } from './lib';
+import { benchAdminEnv, load, loadArgs, prepare, signInBenchAdmin, scratch, startServer, stopServer, type Stats } from './lib';
 
-const { values: args } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '4' },
-    units: { type: 'string', default: '75000' },
-    fresh: { type: 'boolean', default: false },
-  },
-});
-const duration = Number(args.duration);
-const connections = Number(args.connections);
-const units = Number(args.units);
-const ADMIN = { email: 'bench-admin@dimora.test', password: 'bench-admin-pass-1' };
+const { duration, connections, units, fresh } = loadArgs();
 
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/auth`, {
-    method: 'POST',
-    body: new URLSearchParams({ intent: 'sign-in', email: ADMIN.email, password: ADMIN.password }),
-    redirect: 'manual',
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  if (!cookie.includes('session_token')) throw new Error(`sign-in failed (${response.status})`);
-  return cookie;
-}
 
 /** Downloads a backup through the page's button; answers the file, its size and the time taken. */
 async function timeDownload(base: string, cookie: string, file: string): Promise<{ ms: number; bytes: number }> {
@@ -84,14 +59,14 @@ async function main() {
   const port = Number(process.env.PORT ?? 3400);
   for (const kind of kinds) {
     console.log(`\n${kind}, ${units.toLocaleString('en-US')} units`);
-    const env = await prepare(kind, units, { fresh: args.fresh });
-    const server = await startServer({ ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, port);
+    const env = await prepare(kind, units, { fresh });
+    const server = await startServer({ ...env, ...benchAdminEnv }, port);
     const base = `http://127.0.0.1:${port}`;
     const work = path.join(scratch, `ops-${kind}`);
     fs.rmSync(work, { recursive: true, force: true });
     fs.mkdirSync(work, { recursive: true });
     try {
-      const cookie = await signIn(base);
+      const cookie = await signInBenchAdmin(base);
       const headers = { cookie };
       for (const [target, urlPath] of [
         ['/admin/database', '/admin/database'],

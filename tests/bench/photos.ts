@@ -15,11 +15,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { heavyJpeg } from '../setup/images';
-import { prepare, scratch, startServer, stopServer } from './lib';
+import { benchAdminEnv, prepare, scratch, signInBenchAdmin, startServer, stopServer } from './lib';
 
 const { values: args } = parseArgs({ options: { rounds: { type: 'string', default: '3' } } });
 const rounds = Math.max(1, Number(args.rounds));
-const ADMIN = { email: 'bench-admin@dimora.test', password: 'bench-admin-pass-1' };
 const PHOTOS = 5;
 const UNITS = 240;
 
@@ -47,15 +46,6 @@ function cpuSeconds(pid: number): number {
   }
 }
 
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/auth`, { method: 'POST', body: new URLSearchParams({ intent: 'sign-in', ...ADMIN }), redirect: 'manual' });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  if (!cookie.includes('session_token')) throw new Error(`sign-in failed (${response.status})`);
-  return cookie;
-}
 
 /** A fresh building and unit through the admin forms; answers the unit's id. */
 async function newUnit(base: string, cookie: string): Promise<number> {
@@ -100,13 +90,13 @@ async function main() {
   console.log(`\nphotos: ${PHOTOS} JPEGs of 4032 × 3024 px, ${sizes.join(' / ')} MB`);
   const env = await prepare('pglite', UNITS);
   const port = 3470;
-  const server = await startServer({ ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, port);
+  const server = await startServer({ ...env, ...benchAdminEnv }, port);
   const base = `http://127.0.0.1:${port}`;
   const sequential: number[] = [];
   const together: number[] = [];
   const cpu: number[] = [];
   try {
-    const cookie = await signIn(base);
+    const cookie = await signInBenchAdmin(base);
     const unitId = await newUnit(base, cookie);
     // Warm-up: sharp's and the server's first use.
     await removeAll(base, cookie, unitId, await upload(base, cookie, unitId, photos.slice(0, 1)));
