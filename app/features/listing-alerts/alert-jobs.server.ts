@@ -113,9 +113,21 @@ export async function recordAlertDeliveries(tx: Db, propertyIds: readonly number
   return Number(row?.n ?? 0);
 }
 
-/** Drops the deliveries of `alertId` claimed for an e-mail that could not be sent (`propertyIds`). */
-async function dropClaimed(db: Db, alertId: number, propertyIds: readonly number[]) {
-  await db.delete(listingAlertDelivery).where(and(eq(listingAlertDelivery.alertId, alertId), inArray(listingAlertDelivery.propertyId, [...propertyIds])));
+/** Runs `run` on consecutive slices of `items`, at most `size` each (bounded IN lists and inserts). */
+async function eachSlice<T>(items: readonly T[], size: number, run: (slice: T[]) => Promise<unknown>): Promise<void> {
+  for (let from = 0; from < items.length; from += size) await run(items.slice(from, from + size));
+}
+
+/**
+ * The claimed deliveries of `alertId` for `propertyIds` whose e-mail could not be sent: back to
+ * waiting for the retry, or deleted (`drop`) when the job has given up.
+ */
+async function releaseClaimed(db: Db, alertId: number, propertyIds: readonly number[], { drop }: { drop: boolean }) {
+  await eachSlice(propertyIds, ENQUEUE_CHUNK, async (slice) => {
+    const rows = and(eq(listingAlertDelivery.alertId, alertId), inArray(listingAlertDelivery.propertyId, slice));
+    if (drop) await db.delete(listingAlertDelivery).where(rows);
+    else await db.update(listingAlertDelivery).set({ sentAt: null }).where(rows);
+  });
 }
 
 /** Drops the waiting (never sent) deliveries of `alertId` (of `propertyIds` only, when given). */
@@ -137,14 +149,11 @@ export const listingAlertJobHandlers: JobHandlers = {
     const propertyIds = validIds(payload?.propertyIds);
     const listedAt = new Date(payload?.moment ?? '');
     const moment = Number.isNaN(listedAt.getTime()) ? new Date() : listedAt;
-    for (let from = 0; from < propertyIds.length; from += MATCH_SLICE) {
-      const slice = propertyIds.slice(from, from + MATCH_SLICE);
-      await db.transaction((tx) => recordAlertDeliveries(tx, slice, moment));
-    }
+    await eachSlice(propertyIds, MATCH_SLICE, (slice) => db.transaction((tx) => recordAlertDeliveries(tx, slice, moment)));
     await db.transaction(async (tx) => {
       // Immediate alerts with waiting rows for these units (also those of slices committed before a crash).
       const alertIds = new Set<number>();
-      for (let from = 0; from < propertyIds.length; from += ENQUEUE_CHUNK) {
+      await eachSlice(propertyIds, ENQUEUE_CHUNK, async (slice) => {
         const rows = await tx
           .selectDistinct({ alertId: listingAlertDelivery.alertId })
           .from(listingAlertDelivery)
@@ -152,13 +161,13 @@ export const listingAlertJobHandlers: JobHandlers = {
           .where(
             and(
               isNull(listingAlertDelivery.sentAt),
-              inArray(listingAlertDelivery.propertyId, propertyIds.slice(from, from + ENQUEUE_CHUNK)),
+              inArray(listingAlertDelivery.propertyId, slice),
               eq(listingAlert.status, 'confirmed'),
               eq(listingAlert.frequency, 'immediate'),
             ),
           );
         for (const row of rows) alertIds.add(row.alertId);
-      }
+      });
       const messages = [...alertIds]
         .sort((a, b) => a - b)
         .map((alertId) => ({
@@ -166,7 +175,7 @@ export const listingAlertJobHandlers: JobHandlers = {
           payload: { alertId, digest: false } satisfies ListingAlertMailPayload,
           dedupeKey: `alerts.mail:${alertId}:match:${job.id}`,
         }));
-      for (let from = 0; from < messages.length; from += ENQUEUE_CHUNK) await enqueueOutbox(tx, messages.slice(from, from + ENQUEUE_CHUNK));
+      await eachSlice(messages, ENQUEUE_CHUNK, (slice) => enqueueOutbox(tx, slice));
       await markDone(tx);
     });
   },
@@ -194,7 +203,7 @@ export const listingAlertJobHandlers: JobHandlers = {
         payload: { alertId: row.alertId, digest: true } satisfies ListingAlertMailPayload,
         dedupeKey: `alerts.digest:${row.alertId}:${scheduledFor}`,
       }));
-      for (let from = 0; from < messages.length; from += ENQUEUE_CHUNK) await enqueueOutbox(tx, messages.slice(from, from + ENQUEUE_CHUNK));
+      await eachSlice(messages, ENQUEUE_CHUNK, (slice) => enqueueOutbox(tx, slice));
       await markDone(tx);
     });
   },
@@ -231,7 +240,7 @@ export const listingAlertJobHandlers: JobHandlers = {
       .orderBy(property.price, property.id);
     const gone = waiting.filter((unit) => !unit.listable).map((unit) => unit.id);
     // Leased or unpublished meanwhile: never announced, so a later listing may announce it again.
-    for (let from = 0; from < gone.length; from += ENQUEUE_CHUNK) await dropWaiting(db, alertId, gone.slice(from, from + ENQUEUE_CHUNK));
+    await eachSlice(gone, ENQUEUE_CHUNK, (slice) => dropWaiting(db, alertId, slice));
     const listable = waiting.filter((unit) => unit.listable);
     if (listable.length === 0) return;
 
@@ -239,20 +248,14 @@ export const listingAlertJobHandlers: JobHandlers = {
     // finds them taken and sends nothing, so each unit is e-mailed at most once per alert.
     const claimed = new Set<number>();
     const listableIds = listable.map((unit) => unit.id);
-    for (let from = 0; from < listableIds.length; from += ENQUEUE_CHUNK) {
+    await eachSlice(listableIds, ENQUEUE_CHUNK, async (slice) => {
       const rows = await db
         .update(listingAlertDelivery)
         .set({ sentAt: sql`now()` })
-        .where(
-          and(
-            eq(listingAlertDelivery.alertId, alertId),
-            isNull(listingAlertDelivery.sentAt),
-            inArray(listingAlertDelivery.propertyId, listableIds.slice(from, from + ENQUEUE_CHUNK)),
-          ),
-        )
+        .where(and(eq(listingAlertDelivery.alertId, alertId), isNull(listingAlertDelivery.sentAt), inArray(listingAlertDelivery.propertyId, slice)))
         .returning({ propertyId: listingAlertDelivery.propertyId });
       for (const row of rows) claimed.add(row.propertyId);
-    }
+    });
     const units = listable.filter((unit) => claimed.has(unit.id));
     if (units.length === 0) return;
     const claimedIds = units.map((unit) => unit.id);
@@ -270,20 +273,11 @@ export const listingAlertJobHandlers: JobHandlers = {
         }),
       );
     } catch (error) {
-      if (job.attempts >= OUTBOX_MAX_ATTEMPTS) {
-        // Given up (the job stays failed in /admin/database): these units are dropped rather than
-        // tried again by every digest; listed again later, they are announced again.
-        for (let from = 0; from < claimedIds.length; from += ENQUEUE_CHUNK) await dropClaimed(db, alertId, claimedIds.slice(from, from + ENQUEUE_CHUNK));
-        logger.warn({ alertId, units: claimedIds.length }, 'listing alert e-mail given up; its units were dropped');
-      } else {
-        // Back to waiting for the retry.
-        for (let from = 0; from < claimedIds.length; from += ENQUEUE_CHUNK) {
-          await db
-            .update(listingAlertDelivery)
-            .set({ sentAt: null })
-            .where(and(eq(listingAlertDelivery.alertId, alertId), inArray(listingAlertDelivery.propertyId, claimedIds.slice(from, from + ENQUEUE_CHUNK))));
-        }
-      }
+      // Back to waiting for the retry; or, given up (the job stays failed in /admin/database),
+      // dropped rather than tried again by every digest: listed again later, they are announced again.
+      const givenUp = job.attempts >= OUTBOX_MAX_ATTEMPTS;
+      await releaseClaimed(db, alertId, claimedIds, { drop: givenUp });
+      if (givenUp) logger.warn({ alertId, units: claimedIds.length }, 'listing alert e-mail given up; its units were dropped');
       throw error;
     }
     await db.transaction(async (tx) => {
