@@ -231,8 +231,7 @@ export async function commitUnitImport({ db, actor, origin, importId }: CommandO
         .update(property)
         .set({ ...columns, address: unitAddress(home.streetAddress, update.values.unitNumber), updatedAt: new Date() })
         .where(eq(property.id, update.id));
-      const after = { listed: parsed.fields.has('listed') ? update.values.listed : update.current.listed, status: parsed.fields.has('status') ? update.values.status : update.current.status };
-      if (!isListable(update.current) && isListable(after)) listable.push(update.id);
+      if (!isListable(update.current) && isListable({ ...update.current, ...columns })) listable.push(update.id);
     }
     const result = { created: creates.length, updated: updates.length };
     await tx.update(unitImport).set({ committedAt: new Date(), result }).where(eq(unitImport.id, importId));
