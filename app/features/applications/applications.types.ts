@@ -10,11 +10,13 @@
  *                                                      not qualify needs no review round)
  *   submitted | under_review → withdrawn              (the applicant only)
  *   approved → leased                                 (lease signing; not part of this review)
+ *   submitted → payment_failed → expired             (the card was declined; 7 days later it
+ *                                                      expires; a successful retry submits it)
  */
 import type { ReviewFilters } from './review-filters';
 
 /** Every status an application can have (schema `application_status`). */
-export const APPLICATION_STATUSES = ['submitted', 'under_review', 'approved', 'rejected', 'withdrawn', 'leased'] as const;
+export const APPLICATION_STATUSES = ['submitted', 'under_review', 'approved', 'rejected', 'withdrawn', 'leased', 'payment_failed', 'expired'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 export function isApplicationStatus(value: unknown): value is ApplicationStatus {
@@ -32,6 +34,9 @@ export const STAFF_TRANSITIONS: Record<ApplicationStatus, readonly StaffTargetSt
   rejected: [],
   withdrawn: [],
   leased: [],
+  // An unpaid application is not reviewed: the applicant retries the card or it expires.
+  payment_failed: ['rejected'],
+  expired: [],
 };
 
 /** The statuses from which the applicant may withdraw. */
@@ -135,7 +140,7 @@ export type ApplicationDetail = ApplicationListItem & {
     createdAt: string;
   }[];
   /** The lease approval created, if any. */
-  lease: { id: number; status: 'pending' | 'active' | 'ended'; startDate: string; endDate: string } | null;
+  lease: { id: number; status: 'draft' | 'sent' | 'signed' | 'active' | 'ended' | 'terminated'; startDate: string; endDate: string } | null;
   history: ApplicationHistoryEntry[];
 };
 

@@ -239,7 +239,7 @@ describe('transitions', () => {
       endDate: '2027-10-31',
       monthlyRentCents: 210_000,
       depositCents: 210_000,
-      status: 'pending',
+      status: 'draft',
     });
     expect(await propertyStatus(home.id)).toBe('leased');
     expect(await statusOf(app.id)).toBe('approved');

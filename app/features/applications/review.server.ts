@@ -29,6 +29,7 @@ import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { application, auditLog, lease, payment, property, user } from '~/server/db/schema';
+import { createDraftLease } from '~/features/leases/lease-drafts.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import {
@@ -464,20 +465,9 @@ export async function transitionApplication({
         .limit(1);
       if (taken) return refuse(409, 'unit_taken', app.status);
       if (home?.status !== 'available') return refuse(409, 'unit_unavailable', app.status);
-      const [created] = await tx
-        .insert(lease)
-        .values({
-          propertyId: app.propertyId,
-          tenantId: app.userId,
-          applicationId: app.id,
-          startDate: app.moveIn,
-          endDate: app.moveOut,
-          monthlyRentCents: app.monthlyRentCents,
-          depositCents: app.depositCents,
-          status: 'pending',
-        })
-        .returning({ id: lease.id });
-      leaseId = created?.id ?? null;
+      const draft = await createDraftLease(tx, { app });
+      if (!draft.ok) return refuse(409, 'unit_taken', app.status);
+      leaseId = draft.leaseId;
       await tx.update(property).set({ status: 'leased' }).where(eq(property.id, app.propertyId));
     }
     await tx.update(application).set({ status: to, updatedAt: new Date() }).where(eq(application.id, app.id));

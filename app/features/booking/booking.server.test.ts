@@ -322,6 +322,8 @@ describe('submitting an application', () => {
       testMode: true,
       charge: () => Promise.reject(new PaymentProviderError('connection reset')),
       findCharge: () => Promise.resolve(null),
+      refund: () => Promise.reject(new PaymentProviderError('connection reset')),
+      saveCard: () => Promise.reject(new PaymentProviderError('connection reset')),
     };
     const key = randomUUID();
     const outcome = await submit(valid(), { key, provider: broken });

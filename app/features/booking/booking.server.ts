@@ -352,7 +352,7 @@ export type ApplicationPaymentState = 'paid' | 'not_required' | 'pending' | 'fai
 export type UserApplication = {
   id: number;
   reference: string;
-  status: 'submitted' | 'under_review' | 'approved' | 'rejected' | 'withdrawn' | 'leased';
+  status: (typeof application.$inferSelect)['status'];
   propertyId: number;
   propertyTitle: string;
   moveIn: string;

@@ -206,7 +206,7 @@ export async function findBuildingDetail({
   // Per unit, through lease_property_idx and application_property_idx: the cost follows the
   // building's units, not the number of leases and applications in the portfolio. Spelled out
   // with the table name: drizzle leaves columns unqualified in a one-table select.
-  const leaseEnd = sql<string | null>`(select max(l.end_date) from "lease" l where l.property_id = "property"."id" and l.status in ('pending', 'active'))`;
+  const leaseEnd = sql<string | null>`(select max(l.end_date) from "lease" l where l.property_id = "property"."id" and l.status in ('draft', 'sent', 'signed', 'active'))`;
   const openApplications = sql<number>`(select count(*)::int from "application" a where a.property_id = "property"."id" and a.status in ('submitted', 'under_review'))`;
   const [manager, units] = await Promise.all([
     row.managerId ? db.select({ name: user.name }).from(user).where(eq(user.id, row.managerId)) : Promise.resolve([]),

@@ -43,11 +43,21 @@ export const applicationStatus = pgEnum('application_status', [
   'rejected',
   'withdrawn',
   'leased',
+  // Leases issue item 6: the card was declined; such an application expires after 7 days.
+  'payment_failed',
+  'expired',
 ]);
 export const paymentMethod = pgEnum('payment_method', ['card', 'pay_at_signing']);
-export const leaseStatus = pgEnum('lease_status', ['pending', 'active', 'ended']);
+/** DESIGN §4: draft → sent → signed → active → ended | terminated (migration 0007 renamed `pending` to `draft`). */
+export const leaseStatus = pgEnum('lease_status', ['draft', 'sent', 'signed', 'active', 'ended', 'terminated']);
 export const paymentKind = pgEnum('payment_kind', ['application_fee', 'deposit', 'rent', 'other']);
 export const paymentStatus = pgEnum('payment_status', ['pending', 'succeeded', 'failed', 'refunded']);
+/** How money arrived: by card through the provider (also autopay), or recorded by staff. */
+export const paymentMethodKind = pgEnum('payment_method_kind', ['card', 'autopay', 'check', 'cash', 'bank_transfer']);
+/** The ledger's entry kinds (DESIGN §4 `charge`): `credit` lowers the balance, the rest raise it. */
+export const chargeKind = pgEnum('charge_kind', ['rent', 'late_fee', 'deposit', 'application_fee', 'utility', 'other', 'credit']);
+export const chargeStatus = pgEnum('charge_status', ['open', 'paid', 'void']);
+export const leaseTenantRole = pgEnum('lease_tenant_role', ['primary', 'co_tenant']);
 export const maintenancePriority = pgEnum('maintenance_priority', ['low', 'normal', 'high', 'emergency']);
 export const maintenanceStatus = pgEnum('maintenance_status', [
   'open',
@@ -392,6 +402,14 @@ export const application = pgTable(
   ],
 );
 
+/**
+ * A lease of one unit (leases issue item 1, DESIGN §4). Staff create it as a `draft` at approval,
+ * `send` it (the document is then fixed: `document_sha256` of the English and Italian PDFs is
+ * computed at signing from exactly what was shown), every listed tenant signs, staff countersign
+ * and it becomes `active`; the daily lease job ends it after `end_date`. `renewal_of_id` links a
+ * renewal to the lease it continues. Two leases of a unit never overlap in dates unless one is
+ * ended or terminated (checked under a lock on the unit, see leases.server.ts).
+ */
 export const lease = pgTable(
   'lease',
   {
@@ -399,17 +417,70 @@ export const lease = pgTable(
     propertyId: integer('property_id')
       .notNull()
       .references(() => property.id, { onDelete: 'restrict' }),
+    /** The primary tenant's account (set when the applicant signs). */
     tenantId: text('tenant_id').references(() => user.id, { onDelete: 'set null' }),
     applicationId: integer('application_id').references(() => application.id, { onDelete: 'set null' }),
+    renewalOfId: integer('renewal_of_id'),
     startDate: date('start_date').notNull(),
     endDate: date('end_date').notNull(),
     monthlyRentCents: integer('monthly_rent_cents').notNull(),
     depositCents: integer('deposit_cents').notNull(),
-    status: leaseStatus('status').notNull().default('pending'),
+    /** What the primary tenant pays when signing (deposit + first month, less what the application paid). */
+    dueAtSigningCents: integer('due_at_signing_cents').notNull().default(0),
+    status: leaseStatus('status').notNull().default('draft'),
+    locale: text('locale').notNull().default('en'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The offer lapses after this moment (set when sent). */
+    signBy: timestamp('sign_by', { withTimezone: true }),
+    countersignedAt: timestamp('countersigned_at', { withTimezone: true }),
+    countersignedBy: text('countersigned_by').references(() => user.id, { onDelete: 'set null' }),
+    moveOutDate: date('move_out_date'),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Deposit deductions when the lease ended: `[{ description, amountCents }]`. */
+    depositDeductions: jsonb('deposit_deductions').$type<{ description: string; amountCents: number }[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('lease_property_idx').on(t.propertyId), index('lease_tenant_idx').on(t.tenantId)],
+  (t) => [
+    index('lease_property_idx').on(t.propertyId, t.startDate),
+    index('lease_tenant_idx').on(t.tenantId),
+    index('lease_status_end_idx').on(t.status, t.endDate),
+    check('lease_dates_ordered', sql`${t.endDate} >= ${t.startDate}`),
+    check('lease_money_nonnegative', sql`${t.monthlyRentCents} > 0 AND ${t.depositCents} >= 0 AND ${t.dueAtSigningCents} >= 0`),
+  ],
+);
+
+/**
+ * Who signs a lease: the applicant (`primary`) and co-tenants invited by e-mail. The account is
+ * linked when the person signs in with that e-mail; each signature keeps its evidence (typed
+ * name, time, IP, user agent, SHA-256 of the exact PDF signed).
+ */
+export const leaseTenant = pgTable(
+  'lease_tenant',
+  {
+    id: serial('id').primaryKey(),
+    leaseId: integer('lease_id')
+      .notNull()
+      .references(() => lease.id, { onDelete: 'cascade' }),
+    role: leaseTenantRole('role').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    signatureName: text('signature_name'),
+    signatureIp: text('signature_ip'),
+    signatureUserAgent: text('signature_user_agent'),
+    /** SHA-256 (hex) of the PDF this person signed. */
+    documentSha256: text('document_sha256'),
+    /** The stored signed PDF (`document` row, kind `lease_pdf`). */
+    documentId: integer('document_id').references(() => document.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('lease_tenant_email_uq').on(t.leaseId, t.email),
+    index('lease_tenant_user_idx').on(t.userId),
+    index('lease_tenant_email_idx').on(t.email),
+  ],
 );
 
 export const payment = pgTable(
@@ -419,8 +490,13 @@ export const payment = pgTable(
     payerId: text('payer_id').references(() => user.id, { onDelete: 'set null' }),
     leaseId: integer('lease_id').references(() => lease.id, { onDelete: 'set null' }),
     applicationId: integer('application_id').references(() => application.id, { onDelete: 'set null' }),
+    /** The unit's building, kept for /admin/payments filters and reconciliation (set on insert). */
+    buildingId: integer('building_id').references(() => building.id, { onDelete: 'set null' }),
     kind: paymentKind('kind').notNull(),
+    method: paymentMethodKind('method').notNull().default('card'),
     amountCents: integer('amount_cents').notNull(),
+    /** Refunded so far (partial refunds add up; `status` becomes `refunded` when it reaches the amount). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     currency: text('currency').notNull().default('USD'),
     status: paymentStatus('status').notNull().default('pending'),
     provider: text('provider').notNull(),
@@ -428,15 +504,138 @@ export const payment = pgTable(
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     failureReason: text('failure_reason'),
+    /** Check number, transfer reference… for payments staff record. */
+    reference: text('reference'),
+    recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key').notNull().unique(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('payment_amount_nonnegative', sql`${t.amountCents} >= 0`),
+    check('payment_refund_within_amount', sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),
     index('payment_application_idx').on(t.applicationId),
-    index('payment_lease_idx').on(t.leaseId),
+    index('payment_lease_idx').on(t.leaseId, t.createdAt),
     index('payment_payer_idx').on(t.payerId),
+    index('payment_provider_ref_idx').on(t.providerRef),
+    // /admin/payments: newest first, alone or with one filter.
+    index('payment_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('payment_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('payment_building_created_idx').on(t.buildingId, t.createdAt.desc().nullsFirst()),
+    index('payment_method_created_idx').on(t.method, t.createdAt.desc().nullsFirst()),
+    index('payment_kind_created_idx').on(t.kind, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** A refund of (part of) a payment through its provider (or recorded for an offline payment). */
+export const refund = pgTable(
+  'refund',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payment.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    providerRef: text('provider_ref'),
+    reason: text('reason'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('refund_amount_positive', sql`${t.amountCents} > 0`), index('refund_payment_idx').on(t.paymentId), index('refund_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The lease ledger (leases issue item 2, DESIGN §4 `charge`): every charge and credit in integer
+ * cents with a due date and a period (`YYYY-MM` for monthly ones, else a label such as
+ * `signing`). Scheduled charges are unique per (lease, kind, period), so the rent and late-fee
+ * jobs may run twice or on two instances and post once. `allocated_cents` is what payments or
+ * credits have covered (for a credit: what it has covered of charges); `status` is `paid` when
+ * it reaches `amount_cents`.
+ */
+export const charge = pgTable(
+  'charge',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    leaseId: integer('lease_id')
+      .notNull()
+      .references(() => lease.id, { onDelete: 'cascade' }),
+    kind: chargeKind('kind').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    allocatedCents: integer('allocated_cents').notNull().default(0),
+    dueDate: date('due_date').notNull(),
+    period: text('period').notNull(),
+    description: text('description'),
+    status: chargeStatus('status').notNull().default('open'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('charge_amount_positive', sql`${t.amountCents} > 0`),
+    check('charge_allocated_within', sql`${t.allocatedCents} >= 0 AND ${t.allocatedCents} <= ${t.amountCents}`),
+    // Scheduled charges post once per lease, kind and period (rent, late fees, signing charges).
+    uniqueIndex('charge_scheduled_uq').on(t.leaseId, t.kind, t.period).where(sql`${t.kind} IN ('rent', 'late_fee', 'deposit', 'application_fee')`),
+    index('charge_lease_due_idx').on(t.leaseId, t.dueDate, t.id),
+    index('charge_open_rent_idx').on(t.dueDate).where(sql`${t.status} = 'open' AND ${t.kind} = 'rent'`),
+  ],
+);
+
+/** Which payment or credit covered which charge, and how much (cents). */
+export const ledgerAllocation = pgTable(
+  'ledger_allocation',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    chargeId: bigint('charge_id', { mode: 'number' })
+      .notNull()
+      .references(() => charge.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id').references(() => payment.id, { onDelete: 'cascade' }),
+    creditId: bigint('credit_id', { mode: 'number' }).references(() => charge.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ledger_allocation_one_source', sql`(${t.paymentId} IS NULL) <> (${t.creditId} IS NULL)`),
+    check('ledger_allocation_positive', sql`${t.amountCents} > 0`),
+    index('ledger_allocation_charge_idx').on(t.chargeId),
+    index('ledger_allocation_payment_idx').on(t.paymentId),
+    index('ledger_allocation_credit_idx').on(t.creditId),
+  ],
+);
+
+/**
+ * Autopay of one lease (leases issue item 3): a saved card as the provider's token (never card
+ * data), the day of the month it is charged, and the state of the current month's attempt. A
+ * failed charge is retried once `AUTOPAY_RETRY_DAYS` later (`retry_at`).
+ */
+export const autopay = pgTable(
+  'autopay',
+  {
+    id: serial('id').primaryKey(),
+    leaseId: integer('lease_id')
+      .notNull()
+      .references(() => lease.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's saved payment method (Stripe `pm_…`, sandbox `sbx_pm_…`). */
+    paymentMethodToken: text('payment_method_token').notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    dayOfMonth: integer('day_of_month').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** The last period (`YYYY-MM`) charged or given up, so a month is attempted once (+ one retry). */
+    lastPeriod: text('last_period'),
+    retryAt: date('retry_at'),
+    lastFailure: text('last_failure'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('autopay_active_lease_uq').on(t.leaseId).where(sql`${t.active}`),
+    check('autopay_day_range', sql`${t.dayOfMonth} BETWEEN 1 AND 28`),
   ],
 );
 

@@ -21,8 +21,12 @@ export type PaymentSource =
       cvc: string;
       name: string;
     }
-  /** A processor's token for a card collected by its own widget (e.g. a Stripe PaymentMethod id). */
-  | { type: 'token'; token: string };
+  /**
+   * A processor's token for a card collected by its own widget or saved earlier (a Stripe
+   * PaymentMethod id, a sandbox `sbx_pm_…`). `customerRef` is the processor's customer the saved
+   * card belongs to; `offSession` marks a charge made without the cardholder present (autopay).
+   */
+  | { type: 'token'; token: string; customerRef?: string | null; offSession?: boolean };
 
 export type ChargeRequest = {
   /**
@@ -52,6 +56,30 @@ export type ChargeResult =
   | { status: 'succeeded'; providerRef: string; cardBrand: string | null; cardLast4: string | null }
   | { status: 'failed'; providerRef: string | null; cardBrand: string | null; cardLast4: string | null; declineCode: DeclineCode };
 
+/** A refund of (part of) an earlier successful charge, once per `idempotencyKey`. */
+export type RefundRequest = {
+  idempotencyKey: string;
+  /** The charge's `providerRef` (Stripe: the PaymentIntent id). */
+  providerRef: string;
+  amountCents: number;
+};
+
+export type RefundResult = { status: 'succeeded'; refundRef: string } | { status: 'failed'; reason: string };
+
+/** Saving a card for later charges (autopay): the processor keeps the card, we keep its token. */
+export type SaveCardRequest = {
+  idempotencyKey: string;
+  source: PaymentSource;
+  /** Who the card belongs to (the processor's customer is created for this e-mail). */
+  email: string;
+  /** An existing processor customer to attach the card to. */
+  customerRef?: string | null;
+};
+
+export type SaveCardResult =
+  | { status: 'succeeded'; token: string; customerRef: string | null; cardBrand: string | null; cardLast4: string | null }
+  | { status: 'failed'; declineCode: DeclineCode; cardBrand: string | null; cardLast4: string | null };
+
 export type PaymentProvider = {
   /** Stored in `payment.provider` (`sandbox`, `stripe`). */
   readonly name: string;
@@ -65,6 +93,17 @@ export type PaymentProvider = {
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** The outcome of an earlier `charge` with this key, or null when the provider never saw it. */
   findCharge(idempotencyKey: string): Promise<ChargeResult | null>;
+  /**
+   * Refunds `amountCents` of a succeeded charge once per `idempotencyKey`. A refusal is an answer
+   * (`status: failed`); throws `PaymentProviderError` when the outcome is unknown.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * Checks and saves a card for later off-session charges (autopay) and returns its token. A card
+   * that cannot be saved is an answer (`status: failed`); throws `PaymentProviderError` when the
+   * outcome is unknown.
+   */
+  saveCard(request: SaveCardRequest): Promise<SaveCardResult>;
 };
 
 /** The provider could not be reached or answered nonsense: the charge's outcome is unknown. */

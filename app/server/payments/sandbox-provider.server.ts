@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { cardBrand, cardLast4, expiryIsCurrent, isCvc, passesLuhn } from './card';
-import type { ChargeRequest, ChargeResult, DeclineCode, PaymentProvider } from './payment-provider';
+import type { ChargeRequest, ChargeResult, DeclineCode, PaymentProvider, RefundResult } from './payment-provider';
 
 /** The sandbox's test card numbers (the same as Stripe's test mode). */
 export const SANDBOX_TEST_CARDS = {
@@ -22,6 +22,8 @@ export const SANDBOX_TEST_CARDS = {
   expiredCard: '4000000000000069',
   incorrectCvc: '4000000000000127',
   processingError: '4000000000000119',
+  /** Saved for autopay without trouble, but every later charge of it is declined (as Stripe's). */
+  attachesButDeclines: '4000000000000341',
 } as const;
 
 const OUTCOMES: Record<string, DeclineCode> = {
@@ -30,6 +32,7 @@ const OUTCOMES: Record<string, DeclineCode> = {
   [SANDBOX_TEST_CARDS.expiredCard]: 'expired_card',
   [SANDBOX_TEST_CARDS.incorrectCvc]: 'incorrect_cvc',
   [SANDBOX_TEST_CARDS.processingError]: 'processing_error',
+  [SANDBOX_TEST_CARDS.attachesButDeclines]: 'card_declined',
 };
 
 /** One remembered charge: its outcome and the amount it was for (no card data). */
@@ -48,18 +51,47 @@ function sharedStore(): Map<string, Promise<SandboxCharge>> {
   return holder[SHARED_STORE];
 }
 
+const DECLINE_CODES: readonly DeclineCode[] = ['card_declined', 'insufficient_funds', 'expired_card', 'incorrect_cvc', 'invalid_card', 'processing_error'];
+
+/**
+ * A saved sandbox card is a self-describing token: `sbx_pm_<outcome>_<brand>_<last4>_<random>`,
+ * where outcome is `ok` or the decline code its charges get. No card number or CVC is in it, and
+ * it survives a restart (the sandbox keeps no customer records).
+ */
+function savedCardToken(outcome: DeclineCode | 'ok', brand: string | null, last4: string | null): string {
+  return `sbx_pm_${outcome}_${brand ?? 'card'}_${last4 ?? '0000'}_${randomBytes(8).toString('hex')}`;
+}
+
+function readSavedCardToken(token: string): { outcome: DeclineCode | 'ok'; brand: string | null; last4: string | null } | null {
+  const match = /^sbx_pm_([a-z_]+?)_([a-z]+)_(\d{4})_[0-9a-f]{16}$/.exec(token);
+  if (!match) return null;
+  const outcome = match[1] === 'ok' ? 'ok' : DECLINE_CODES.find((code) => code === match[1]);
+  if (!outcome) return null;
+  return { outcome, brand: match[2] === 'card' ? null : (match[2] ?? null), last4: match[3] ?? null };
+}
+
+/** Checks a card as a processor would before charging or saving it: null when it passes. */
+function checkCard(source: Extract<ChargeRequest['source'], { type: 'card' }>, now: Date): DeclineCode | null {
+  if (!passesLuhn(source.number)) return 'invalid_card';
+  if (!expiryIsCurrent({ month: source.expMonth, year: source.expYear }, now)) return 'expired_card';
+  if (!isCvc(source.cvc)) return 'incorrect_cvc';
+  return null;
+}
+
 function decide(request: ChargeRequest, now: Date): ChargeResult {
   const providerRef = `sbx_ch_${randomBytes(12).toString('hex')}`;
   const { source } = request;
   if (source.type !== 'card') {
-    return { status: 'failed', providerRef, cardBrand: null, cardLast4: null, declineCode: 'invalid_card' };
+    const saved = readSavedCardToken(source.token);
+    if (!saved) return { status: 'failed', providerRef, cardBrand: null, cardLast4: null, declineCode: 'invalid_card' };
+    if (saved.outcome !== 'ok') return { status: 'failed', providerRef, cardBrand: saved.brand, cardLast4: saved.last4, declineCode: saved.outcome };
+    return { status: 'succeeded', providerRef, cardBrand: saved.brand, cardLast4: saved.last4 };
   }
   const brand = cardBrand(source.number);
   const last4 = cardLast4(source.number);
   const fail = (declineCode: DeclineCode): ChargeResult => ({ status: 'failed', providerRef, cardBrand: brand, cardLast4: last4, declineCode });
-  if (!passesLuhn(source.number)) return fail('invalid_card');
-  if (!expiryIsCurrent({ month: source.expMonth, year: source.expYear }, now)) return fail('expired_card');
-  if (!isCvc(source.cvc)) return fail('incorrect_cvc');
+  const refused = checkCard(source, now);
+  if (refused) return fail(refused);
   const scripted = OUTCOMES[source.number];
   if (scripted) return fail(scripted);
   return { status: 'succeeded', providerRef, cardBrand: brand, cardLast4: last4 };
@@ -73,6 +105,7 @@ export function createSandboxProvider({
   store = sharedStore(),
   now = () => new Date(),
 }: { store?: Map<string, Promise<SandboxCharge>>; now?: () => Date } = {}): SandboxProvider {
+  const refunds = new Map<string, RefundResult>();
   return {
     name: 'sandbox',
     testMode: true,
@@ -92,6 +125,29 @@ export function createSandboxProvider({
     async findCharge(idempotencyKey) {
       const charge = store.get(idempotencyKey);
       return charge ? (await charge).result : null;
+    },
+    async refund(request) {
+      if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) {
+        throw new RangeError(`sandbox refund amount must be a positive integer of cents, got ${request.amountCents}`);
+      }
+      const known = refunds.get(request.idempotencyKey);
+      if (known) return known;
+      // The sandbox forgets charges on restart; a charge reference it made is refundable.
+      const result: RefundResult = request.providerRef.startsWith('sbx_ch_')
+        ? { status: 'succeeded', refundRef: `sbx_re_${randomBytes(12).toString('hex')}` }
+        : { status: 'failed', reason: 'unknown_charge' };
+      refunds.set(request.idempotencyKey, result);
+      return result;
+    },
+    async saveCard(request) {
+      const { source } = request;
+      if (source.type !== 'card') return { status: 'failed', declineCode: 'invalid_card', cardBrand: null, cardLast4: null };
+      const brand = cardBrand(source.number);
+      const last4 = cardLast4(source.number);
+      const refused = checkCard(source, now()) ?? (OUTCOMES[source.number] && source.number !== SANDBOX_TEST_CARDS.attachesButDeclines ? OUTCOMES[source.number]! : null);
+      if (refused) return { status: 'failed', declineCode: refused, cardBrand: brand, cardLast4: last4 };
+      const outcome = source.number === SANDBOX_TEST_CARDS.attachesButDeclines ? 'card_declined' : 'ok';
+      return { status: 'succeeded', token: savedCardToken(outcome, brand, last4), customerRef: null, cardBrand: brand, cardLast4: last4 };
     },
   };
 }

@@ -12,6 +12,8 @@ const STATUS_COLORS: Record<ApplicationStatus, string> = {
   rejected: 'red.9',
   withdrawn: 'gray.7',
   leased: 'grape.9',
+  payment_failed: 'orange.9',
+  expired: 'gray.7',
 };
 
 export function ApplicationStatusBadge({ status, ...props }: { status: ApplicationStatus } & Omit<BadgeProps, 'color' | 'children'>) {
