@@ -1,0 +1,66 @@
+/**
+ * What a lease document and a payment receipt are made from (leases issue: "the applicant reads
+ * the lease as a page and as a PDF"; tenant portal "documents: the signed lease PDF and
+ * receipts"). Client-safe: the signing page renders a `LeaseDocument` the server built.
+ * Money is integer cents (USD), dates are ISO `YYYY-MM-DD`, timestamps ISO 8601 in UTC.
+ */
+
+/** Everything the lease text says, fixed when the lease is sent. */
+export type LeaseDocumentInput = {
+  leaseId: number;
+  /** The landlord/manager, from settings. */
+  companyName: string;
+  /** ISO date the document is dated (the day it was sent); also fixes the PDF's dates. */
+  documentDate: string;
+  unit: {
+    buildingName: string | null;
+    unitNumber: string | null;
+    address: string;
+    city: string;
+    state: string;
+    zipCode: string;
+    /** The unit's listing title in the document's language. */
+    title: string;
+  };
+  tenants: { name: string; email: string; role: 'primary' | 'co_tenant' }[];
+  occupants: { adults: number; children: number };
+  /** ISO dates, inclusive. */
+  startDate: string;
+  endDate: string;
+  monthlyRentCents: number;
+  depositCents: number;
+  dueAtSigningCents: number;
+  /** Day of the month rent is due (1–28). */
+  rentDueDay: number;
+  /** Days after the due day before the late fee applies. */
+  graceDays: number;
+  lateFeeCents: number;
+  renewalOfLeaseId: number | null;
+};
+
+/** The lease as text in one language: shown as a page and printed to the PDF. */
+export type LeaseDocument = {
+  title: string;
+  subtitle: string;
+  sections: { heading: string; paragraphs: string[] }[];
+  signatureNote: string;
+};
+
+/** What a payment receipt shows (tenant portal payment history). */
+export type ReceiptInput = {
+  companyName: string;
+  receiptNumber: string;
+  /** ISO timestamp (UTC) the payment settled; also fixes the PDF's dates. */
+  paidAt: string;
+  payerName: string;
+  unitLabel: string;
+  amountCents: number;
+  refundedCents: number;
+  method: 'card' | 'autopay' | 'check' | 'cash' | 'bank_transfer';
+  cardBrand: string | null;
+  cardLast4: string | null;
+  /** Check number, transfer reference… */
+  reference: string | null;
+  /** The charges this payment paid. */
+  allocations: { label: string; amountCents: number }[];
+};
