@@ -5,6 +5,8 @@
  */
 import { applicationJobHandlers } from '../app/features/applications/application-jobs.server';
 import { bookingJobHandlers } from '../app/features/booking/booking-jobs.server';
+import { AUTOPAY_DAILY_SCHEDULE, RENT_DAILY_SCHEDULE, rentJobHandlers } from '../app/features/ledger/rent-jobs.server';
+import { leaseMailJobHandlers } from '../app/features/ledger/lease-mail.server';
 import { leadJobHandlers } from '../app/features/leads/lead-jobs.server';
 import { ALERT_DIGEST_SCHEDULE, listingAlertJobHandlers } from '../app/features/listing-alerts/alert-jobs.server';
 import { UNIT_IMPORT_PRUNE_SCHEDULE, portfolioJobHandlers } from '../app/features/portfolio/portfolio-jobs.server';
@@ -16,6 +18,8 @@ export const jobHandlers: JobHandlers = {
   ...listingAlertJobHandlers,
   ...leadJobHandlers,
   ...portfolioJobHandlers,
+  ...rentJobHandlers,
+  ...leaseMailJobHandlers,
 };
 
-export const jobSchedules: readonly JobSchedule[] = [ALERT_DIGEST_SCHEDULE, UNIT_IMPORT_PRUNE_SCHEDULE];
+export const jobSchedules: readonly JobSchedule[] = [ALERT_DIGEST_SCHEDULE, UNIT_IMPORT_PRUNE_SCHEDULE, RENT_DAILY_SCHEDULE, AUTOPAY_DAILY_SCHEDULE];

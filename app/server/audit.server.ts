@@ -51,6 +51,21 @@ export const AUDIT_ACTIONS = [
   'test_mail_sent',
   'outbox_retried',
   'backup_downloaded',
+  // Leases, the ledger and payments (leases issue)
+  'lease_cotenant_added',
+  'lease_sent',
+  'lease_signed',
+  'lease_countersigned',
+  'lease_renewal_offered',
+  'lease_ended',
+  'lease_access_denied',
+  'charge_posted',
+  'payment_made',
+  'payment_recorded',
+  'payment_refunded',
+  'autopay_enabled',
+  'autopay_cancelled',
+  'tenant_notified',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

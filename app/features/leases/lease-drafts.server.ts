@@ -9,7 +9,8 @@
  */
 import { and, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';
-import { application, lease, leaseTenant, property } from '~/server/db/schema';
+import type { application} from '~/server/db/schema';
+import { lease, leaseTenant, property } from '~/server/db/schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

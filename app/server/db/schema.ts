@@ -621,6 +621,8 @@ export const autopay = pgTable(
     provider: text('provider').notNull(),
     /** The provider's saved payment method (Stripe `pm_…`, sandbox `sbx_pm_…`). */
     paymentMethodToken: text('payment_method_token').notNull(),
+    /** The provider's customer the saved card belongs to (Stripe `cus_…`; null for the sandbox). */
+    customerRef: text('customer_ref'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     dayOfMonth: integer('day_of_month').notNull(),

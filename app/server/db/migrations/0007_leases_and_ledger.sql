@@ -10,6 +10,7 @@ CREATE TABLE "autopay" (
 	"user_id" text NOT NULL,
 	"provider" text NOT NULL,
 	"payment_method_token" text NOT NULL,
+	"customer_ref" text,
 	"card_brand" text,
 	"card_last4" text,
 	"day_of_month" integer NOT NULL,

@@ -1,0 +1,73 @@
+/**
+ * The e-mails of leases and rent (leases issue items 1–5): lease sent for signature (also the
+ * co-tenant invitation), lease active, renewal offered, payment receipt, autopay failed, lease
+ * ended with the deposit statement. One outbox topic, `mail.lease`, carries a template name and
+ * the values it shows; texts live in `locales/{en,it}/mail-leases.json`, imported directly so the
+ * tsx-run worker can render them outside Vite. Plain text plus a minimal HTML part; every value
+ * is HTML-escaped.
+ */
+import en from '~/i18n/locales/en/mail-leases.json';
+import it from '~/i18n/locales/it/mail-leases.json';
+import type { Language } from '~/lib/constants';
+import type { OutgoingMail } from '~/server/mail/mailer.server';
+import { mailLanguage } from '~/server/mail/templates.server';
+import type { JobHandlers } from '~/server/outbox/outbox.server';
+
+type Texts = typeof en;
+const TEXTS: Record<Language, Texts> = { en, it };
+
+export const LEASE_MAIL_TOPIC = 'mail.lease';
+
+export type LeaseMailTemplate = keyof Texts['templates'];
+
+/** The outbox payload of `mail.lease`: plain values only (no card data). `url` is absolute. */
+export type LeaseMailPayload = {
+  template: LeaseMailTemplate;
+  to: string;
+  locale: string;
+  name: string;
+  url: string;
+  /** Values the template shows, already formatted in the recipient's language. */
+  values: Record<string, string>;
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+}
+
+/** Renders a `mail.lease` payload in the recipient's language. */
+export function leaseMail(payload: LeaseMailPayload): OutgoingMail {
+  const texts = TEXTS[mailLanguage(payload.locale)];
+  const part = texts.templates[payload.template];
+  const values = { ...payload.values, name: payload.name };
+  const greeting = payload.name ? fill(texts.greeting, values) : texts.greetingAnonymous;
+  const body = part.lines.map((line) => fill(line, values)).filter((line) => line.trim() !== '');
+  const lines = [greeting, '', ...body, '', `${part.action}: ${payload.url}`, '', texts.signature];
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...body.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(payload.url)}">${escapeHtml(part.action)}</a></p>`,
+    `<p>${escapeHtml(texts.signature)}</p>`,
+  ].join('\n');
+  return { to: payload.to, subject: fill(part.subject, values), text: lines.join('\n'), html };
+}
+
+/** Formats cents as USD in the recipient's language. */
+export function mailMoney(cents: number, locale: string): string {
+  return new Intl.NumberFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+/** Formats an ISO date in the recipient's language (UTC). */
+export function mailDate(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
+}
+
+export const leaseMailJobHandlers: JobHandlers = {
+  [LEASE_MAIL_TOPIC]: async (job, { mailer }) => {
+    await mailer.send(leaseMail(job.payload as LeaseMailPayload));
+  },
+};

@@ -1,0 +1,177 @@
+/**
+ * Card payments on a lease (leases issue items 1, 3, 4): the amount due at signing, **Pay now**
+ * and autopay all go through `chargeLeasePayment`, in three steps like the booking flow
+ * (decision 009):
+ * 1. a `pending` payment row is inserted once per idempotency key (a double click, a retry or a
+ *    replayed form finds the same row and never charges twice);
+ * 2. the provider is charged with that key;
+ * 3. `settleLeasePayment` records the outcome in one transaction under the lease lock: a success
+ *    is allocated to the oldest open charges, with the receipt e-mail and the payer's
+ *    notification in the outbox; a decline changes nothing else.
+ * A crash between 2 and 3 leaves the payment pending; the Stripe webhook or the reconciler
+ * settles it from the provider's answer (`settleProviderCharge`).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '~/server/db/client.server';
+import { building, lease, payment, property, user } from '~/server/db/schema';
+import { insertNotifications } from '~/server/notifications/notify.server';
+import { enqueueOutbox } from '~/server/outbox/outbox.server';
+import { PaymentProviderError, type ChargeResult, type DeclineCode, type PaymentProvider, type PaymentSource } from '~/server/payments/payment-provider';
+import { mailLanguage } from '~/server/mail/templates.server';
+import { allocateLedger, findLeaseBalance, lockLease, type Tx } from './ledger.server';
+import { LEASE_MAIL_TOPIC, mailDate, mailMoney, type LeaseMailPayload } from './lease-mail.server';
+
+export type LeasePaymentKind = 'rent' | 'deposit' | 'other';
+
+export type LeasePaymentOutcome =
+  | { status: 'succeeded'; paymentId: number; amountCents: number }
+  | { status: 'failed'; paymentId: number; declineCode: DeclineCode }
+  /** The provider could not be reached: the payment stays pending and is settled later. */
+  | { status: 'pending'; paymentId: number };
+
+/** The receipt number shown to people for a payment id. */
+export function receiptNumber(paymentId: number): string {
+  return `R-${String(paymentId).padStart(7, '0')}`;
+}
+
+/** The unit label `Building · Unit 4B` (or the unit's title) of a lease, for e-mails and receipts. */
+export async function leaseUnitLabel(db: Db | Tx, leaseId: number): Promise<{ label: string; buildingId: number | null }> {
+  const [row] = await db
+    .select({ title: property.title, unitNumber: property.unitNumber, buildingName: building.name, buildingId: property.buildingId })
+    .from(lease)
+    .innerJoin(property, eq(property.id, lease.propertyId))
+    .leftJoin(building, eq(building.id, property.buildingId))
+    .where(eq(lease.id, leaseId));
+  if (!row) return { label: `#${leaseId}`, buildingId: null };
+  const label = row.buildingName && row.unitNumber ? `${row.buildingName} · ${row.unitNumber}` : row.title;
+  return { label, buildingId: row.buildingId };
+}
+
+/**
+ * Records a charge's outcome on its pending lease payment, inside `tx` (which must hold the
+ * lease lock): succeeded → allocated, receipt e-mail and notification for the payer; failed →
+ * the decline is kept. A payment no longer pending is left alone (returns false).
+ */
+export async function settleLeasePayment(
+  tx: Tx,
+  { paymentId, result, publicUrl, failureReason }: { paymentId: number; result: ChargeResult; publicUrl: string; failureReason?: string },
+): Promise<boolean> {
+  const [settled] = await tx
+    .update(payment)
+    .set({
+      status: result.status,
+      providerRef: result.providerRef,
+      cardBrand: result.cardBrand,
+      cardLast4: result.cardLast4,
+      failureReason: result.status === 'failed' ? (failureReason ?? result.declineCode) : null,
+      settledAt: new Date(),
+    })
+    .where(and(eq(payment.id, paymentId), eq(payment.status, 'pending')))
+    .returning();
+  if (!settled || settled.leaseId === null) return false;
+  if (settled.status === 'succeeded') {
+    await allocateLedger(tx, settled.leaseId);
+    await announceReceipt(tx, { payment: settled, publicUrl });
+  }
+  return true;
+}
+
+/** The receipt e-mail and the payer's in-app notification for a succeeded payment. */
+export async function announceReceipt(tx: Tx, { payment: paid, publicUrl }: { payment: typeof payment.$inferSelect; publicUrl: string }): Promise<void> {
+  if (!paid.payerId || paid.leaseId === null) return;
+  const [payer] = await tx.select({ email: user.email, name: user.name, locale: user.locale }).from(user).where(eq(user.id, paid.payerId));
+  if (!payer) return;
+  const locale = mailLanguage(payer.locale);
+  const { label } = await leaseUnitLabel(tx, paid.leaseId);
+  const today = new Date().toISOString().slice(0, 10);
+  const balance = await findLeaseBalance(tx, paid.leaseId, today);
+  const method = paid.cardLast4 ? `${paid.cardBrand ?? 'card'} •••• ${paid.cardLast4}` : (paid.reference ?? paid.method);
+  const mail: LeaseMailPayload = {
+    template: 'receipt',
+    to: payer.email,
+    locale,
+    name: payer.name,
+    url: new URL('/tenant-portal#payments', publicUrl).href,
+    values: {
+      receipt: receiptNumber(paid.id),
+      amount: mailMoney(paid.amountCents, locale),
+      unit: label,
+      date: mailDate(today, locale),
+      method,
+      balance: mailMoney(balance.balanceCents, locale),
+    },
+  };
+  await enqueueOutbox(tx, [{ topic: LEASE_MAIL_TOPIC, payload: mail, dedupeKey: `receipt:${paid.id}` }]);
+  await insertNotifications(tx, [
+    {
+      userId: paid.payerId,
+      type: 'success',
+      title: locale === 'it' ? 'Pagamento ricevuto' : 'Payment received',
+      message: locale === 'it' ? `${mailMoney(paid.amountCents, locale)} per ${label} (ricevuta ${receiptNumber(paid.id)}).` : `${mailMoney(paid.amountCents, locale)} for ${label} (receipt ${receiptNumber(paid.id)}).`,
+      actionUrl: '/tenant-portal#payments',
+    },
+  ]);
+}
+
+/**
+ * Charges `amountCents` to `source` for lease `leaseId` once per `idempotencyKey` and settles it
+ * (see the module comment). The caller has checked who pays and how much. Returns the outcome;
+ * throws only for database errors.
+ */
+export async function chargeLeasePayment({
+  db,
+  provider,
+  leaseId,
+  payerId,
+  amountCents,
+  kind,
+  method,
+  source,
+  idempotencyKey,
+  description,
+  publicUrl,
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  leaseId: number;
+  payerId: string;
+  amountCents: number;
+  kind: LeasePaymentKind;
+  method: 'card' | 'autopay';
+  source: PaymentSource;
+  idempotencyKey: string;
+  description: string;
+  publicUrl: string;
+}): Promise<LeasePaymentOutcome> {
+  const { buildingId } = await leaseUnitLabel(db, leaseId);
+  await db
+    .insert(payment)
+    .values({ payerId, leaseId, buildingId, kind, method, amountCents, status: 'pending', provider: provider.name, idempotencyKey })
+    .onConflictDoNothing({ target: payment.idempotencyKey });
+  const [row] = await db.select().from(payment).where(eq(payment.idempotencyKey, idempotencyKey));
+  if (!row || row.leaseId !== leaseId) throw new Error('payment idempotency key reused for another lease');
+  if (row.status === 'succeeded' || row.status === 'refunded') return { status: 'succeeded', paymentId: row.id, amountCents: row.amountCents };
+  if (row.status === 'failed') return { status: 'failed', paymentId: row.id, declineCode: (row.failureReason as DeclineCode) ?? 'card_declined' };
+  let result: ChargeResult;
+  try {
+    result = await provider.charge({
+      idempotencyKey,
+      amountCents: row.amountCents,
+      currency: 'USD',
+      source,
+      description,
+      metadata: { lease_id: String(leaseId), payment_id: String(row.id) },
+    });
+  } catch (error) {
+    if (error instanceof PaymentProviderError) return { status: 'pending', paymentId: row.id };
+    throw error;
+  }
+  await db.transaction(async (tx) => {
+    await lockLease(tx, leaseId);
+    await settleLeasePayment(tx, { paymentId: row.id, result, publicUrl });
+  });
+  const [after] = await db.select({ status: payment.status, failureReason: payment.failureReason }).from(payment).where(eq(payment.id, row.id));
+  if (after?.status === 'succeeded') return { status: 'succeeded', paymentId: row.id, amountCents: row.amountCents };
+  if (after?.status === 'failed') return { status: 'failed', paymentId: row.id, declineCode: (after.failureReason as DeclineCode) ?? 'card_declined' };
+  return { status: 'pending', paymentId: row.id };
+}

@@ -1,0 +1,223 @@
+/**
+ * The lease ledger (leases issue item 2, DESIGN §4 `charge`): charges and credits in integer
+ * cents, payments allocated to the oldest open charges, and a running balance.
+ *
+ * Rules:
+ * - A charge (`rent`, `late_fee`, `deposit`, `application_fee`, `utility`, `other`) raises the
+ *   balance; a `credit` and a succeeded payment (less what was refunded) lower it.
+ * - `allocateLedger` covers open charges oldest first (due date, then id) from unapplied credits
+ *   and payments oldest first, writing `ledger_allocation` rows and the charges'
+ *   `allocated_cents`/`status`. It runs after every change, inside the change's transaction, under
+ *   a lock on the lease row, so two writers never allocate the same cents twice.
+ * - A refund that leaves a payment with less than it had allocated takes the newest allocations
+ *   back (those charges reopen), so the balance rises by exactly the refund.
+ * - Money in: a payment never exceeds the balance (callers check `findLeaseBalance` first).
+ */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf } from '~/features/admin/admin.server';
+import type { Db } from '~/server/db/client.server';
+import { charge, lease, ledgerAllocation, payment } from '~/server/db/schema';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+export type ChargeKind = (typeof charge.$inferSelect)['kind'];
+/** Charges staff may add by hand (`credit` included); rent, late fees and signing charges are posted by the system. */
+export const MANUAL_CHARGE_KINDS = ['rent', 'late_fee', 'utility', 'other', 'credit'] as const;
+export type ManualChargeKind = (typeof MANUAL_CHARGE_KINDS)[number];
+
+/** The largest single amount the ledger accepts ($1,000,000): a typo guard, not a business rule. */
+export const LEDGER_MAX_AMOUNT_CENTS = 100_000_000;
+
+/** Locks the lease row for the caller's transaction (every ledger writer does this first). */
+export async function lockLease(tx: Tx, leaseId: number): Promise<typeof lease.$inferSelect | null> {
+  const [row] = await tx.select().from(lease).where(eq(lease.id, leaseId)).for('update');
+  return row ?? null;
+}
+
+/** What a payment can still cover: its amount less refunds less what it already covers. */
+const paymentUnapplied = sql<number>`(${payment.amountCents} - ${payment.refundedCents} - coalesce((select sum(a.amount_cents) from ledger_allocation a where a.payment_id = ${payment.id}), 0))::int`;
+
+/**
+ * Covers the lease's open charges from its unapplied credits and payments, oldest first. Call
+ * inside a transaction that holds `lockLease`. Returns the cents allocated by this call.
+ */
+export async function allocateLedger(tx: Tx, leaseId: number): Promise<number> {
+  const open = await tx
+    .select({ id: charge.id, amount: charge.amountCents, allocated: charge.allocatedCents })
+    .from(charge)
+    .where(and(eq(charge.leaseId, leaseId), eq(charge.status, 'open'), sql`${charge.kind} <> 'credit'`))
+    .orderBy(asc(charge.dueDate), asc(charge.id));
+  if (open.length === 0) return 0;
+  const credits = await tx
+    .select({ id: charge.id, left: sql<number>`(${charge.amountCents} - ${charge.allocatedCents})::int` })
+    .from(charge)
+    .where(and(eq(charge.leaseId, leaseId), eq(charge.kind, 'credit'), eq(charge.status, 'open')))
+    .orderBy(asc(charge.dueDate), asc(charge.id));
+  const payments = await tx
+    .select({ id: payment.id, left: paymentUnapplied })
+    .from(payment)
+    .where(and(eq(payment.leaseId, leaseId), inArray(payment.status, ['succeeded', 'refunded'])))
+    .orderBy(asc(payment.createdAt), asc(payment.id));
+  const sources = [
+    ...credits.filter((c) => c.left > 0).map((c) => ({ kind: 'credit' as const, id: c.id, left: c.left })),
+    ...payments.filter((p) => p.left > 0).map((p) => ({ kind: 'payment' as const, id: p.id, left: p.left })),
+  ];
+  let total = 0;
+  const rows: (typeof ledgerAllocation.$inferInsert)[] = [];
+  const chargeCover = new Map<number, number>();
+  const creditUse = new Map<number, number>();
+  let s = 0;
+  for (const item of open) {
+    let need = item.amount - item.allocated;
+    while (need > 0 && s < sources.length) {
+      const source = sources[s]!;
+      const take = Math.min(need, source.left);
+      rows.push({ chargeId: item.id, amountCents: take, ...(source.kind === 'credit' ? { creditId: source.id } : { paymentId: source.id }) });
+      chargeCover.set(item.id, (chargeCover.get(item.id) ?? 0) + take);
+      if (source.kind === 'credit') creditUse.set(source.id, (creditUse.get(source.id) ?? 0) + take);
+      need -= take;
+      source.left -= take;
+      total += take;
+      if (source.left === 0) s += 1;
+    }
+    if (s >= sources.length) break;
+  }
+  if (rows.length === 0) return 0;
+  await tx.insert(ledgerAllocation).values(rows);
+  for (const [id, cents] of [...chargeCover, ...creditUse]) {
+    await tx
+      .update(charge)
+      .set({
+        allocatedCents: sql`${charge.allocatedCents} + ${cents}`,
+        status: sql`case when ${charge.allocatedCents} + ${cents} >= ${charge.amountCents} then 'paid'::charge_status else 'open'::charge_status end`,
+      })
+      .where(eq(charge.id, id));
+  }
+  return total;
+}
+
+/**
+ * Takes back allocations of `paymentId` (newest first) until what it covers fits what is left of
+ * it after refunds; the charges concerned reopen. Call under `lockLease`.
+ */
+export async function releasePaymentAllocations(tx: Tx, paymentId: number): Promise<void> {
+  const [row] = await tx.select({ over: sql<number>`(-(${paymentUnapplied}))::int` }).from(payment).where(eq(payment.id, paymentId));
+  let over = row?.over ?? 0;
+  if (over <= 0) return;
+  const allocations = await tx
+    .select({ id: ledgerAllocation.id, chargeId: ledgerAllocation.chargeId, amount: ledgerAllocation.amountCents })
+    .from(ledgerAllocation)
+    .where(eq(ledgerAllocation.paymentId, paymentId))
+    .orderBy(desc(ledgerAllocation.id));
+  for (const allocation of allocations) {
+    if (over <= 0) break;
+    const back = Math.min(over, allocation.amount);
+    if (back === allocation.amount) await tx.delete(ledgerAllocation).where(eq(ledgerAllocation.id, allocation.id));
+    else await tx.update(ledgerAllocation).set({ amountCents: allocation.amount - back }).where(eq(ledgerAllocation.id, allocation.id));
+    await tx
+      .update(charge)
+      .set({ allocatedCents: sql`${charge.allocatedCents} - ${back}`, status: 'open' })
+      .where(eq(charge.id, allocation.chargeId));
+    over -= back;
+  }
+}
+
+export type LeaseBalance = {
+  /** What the tenant owes now (cents; negative = credit in their favour). */
+  balanceCents: number;
+  /** Open charges due today or earlier (cents). */
+  overdueCents: number;
+  /** The earliest due date of an open charge (ISO), or null. */
+  nextDueDate: string | null;
+};
+
+/**
+ * The lease's balance: open charges less unapplied credits and payments. `today` is an ISO date
+ * (UTC) used for what is overdue.
+ */
+export async function findLeaseBalance(db: Executor, leaseId: number, today: string): Promise<LeaseBalance> {
+  const [row] = await db
+    .select({
+      owed: sql<number>`coalesce(sum(case when ${charge.kind} <> 'credit' and ${charge.status} = 'open' then ${charge.amountCents} - ${charge.allocatedCents} else 0 end), 0)::int`,
+      credit: sql<number>`coalesce(sum(case when ${charge.kind} = 'credit' and ${charge.status} = 'open' then ${charge.amountCents} - ${charge.allocatedCents} else 0 end), 0)::int`,
+      overdue: sql<number>`coalesce(sum(case when ${charge.kind} <> 'credit' and ${charge.status} = 'open' and ${charge.dueDate} <= ${today} then ${charge.amountCents} - ${charge.allocatedCents} else 0 end), 0)::int`,
+      next: sql<string | null>`min(case when ${charge.kind} <> 'credit' and ${charge.status} = 'open' then ${charge.dueDate} end)::text`,
+    })
+    .from(charge)
+    .where(eq(charge.leaseId, leaseId));
+  const [paid] = await db
+    .select({ left: sql<number>`coalesce(sum(greatest(${paymentUnapplied}, 0)), 0)::int` })
+    .from(payment)
+    .where(and(eq(payment.leaseId, leaseId), inArray(payment.status, ['succeeded', 'refunded'])));
+  return {
+    balanceCents: (row?.owed ?? 0) - (row?.credit ?? 0) - (paid?.left ?? 0),
+    overdueCents: row?.overdue ?? 0,
+    nextDueDate: row?.next ?? null,
+  };
+}
+
+export type LedgerEntry = {
+  /** `charge:<id>`, `payment:<id>` or `refund:<id>`. */
+  key: string;
+  date: string;
+  kind: ChargeKind | 'payment' | 'refund';
+  description: string | null;
+  period: string | null;
+  /** Signed effect on the balance (cents): charges +, credits and payments −, refunds +. */
+  amountCents: number;
+  /** The balance after this entry (cents). */
+  balanceCents: number;
+  status: string;
+  paymentId: number | null;
+};
+
+/**
+ * The lease's ledger in date order with a running balance: charges and credits on their due
+ * dates, succeeded payments on the day they settled, refunds on theirs. Void charges and failed
+ * payments are left out. Newest last.
+ */
+export async function findLedger(db: Executor, leaseId: number): Promise<LedgerEntry[]> {
+  const rows = rowsOf<{
+    key: string;
+    date: string;
+    kind: string;
+    description: string | null;
+    period: string | null;
+    amount: number;
+    status: string;
+    payment_id: number | null;
+    sort_id: number;
+  }>(await db.execute(sql`
+    select 'charge:' || c.id as key, c.due_date::text as date, c.kind::text as kind, c.description, c.period,
+      (case when c.kind = 'credit' then -c.amount_cents else c.amount_cents end) as amount, c.status::text as status, null::int as payment_id, c.id as sort_id, 0 as sort_kind
+      from charge c where c.lease_id = ${leaseId} and c.status <> 'void'
+    union all
+    select 'payment:' || p.id, (coalesce(p.settled_at, p.created_at) at time zone 'UTC')::date::text, 'payment', p.method::text, null,
+      -p.amount_cents, p.status::text, p.id, p.id, 1
+      from payment p where p.lease_id = ${leaseId} and p.status in ('succeeded', 'refunded')
+    union all
+    select 'refund:' || r.id, (r.created_at at time zone 'UTC')::date::text, 'refund', r.reason, null, r.amount_cents, 'succeeded', r.payment_id, r.id, 2
+      from refund r join payment p on p.id = r.payment_id where p.lease_id = ${leaseId}
+    order by date, sort_kind, sort_id`));
+  let balance = 0;
+  return rows.map((row) => {
+    balance += Number(row.amount);
+    return {
+      key: row.key,
+      date: row.date,
+      kind: row.kind as LedgerEntry['kind'],
+      description: row.description,
+      period: row.period,
+      amountCents: Number(row.amount),
+      balanceCents: balance,
+      status: row.status,
+      paymentId: row.payment_id === null ? null : Number(row.payment_id),
+    };
+  });
+}
+
+/** A period label `YYYY-MM` for an ISO date. */
+export function periodOf(isoDate: string): string {
+  return isoDate.slice(0, 7);
+}
