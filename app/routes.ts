@@ -12,6 +12,7 @@ export default [
   route('api/chat', 'routes/api/chat.ts'),
   route('api/inbox', 'routes/api/inbox.ts'),
   route('api/notifications', 'routes/api/notifications.ts'),
+  route('api/webhooks/stripe', 'routes/api/stripe-webhook.ts'),
   // Photos of buildings and units (portfolio issue item 3): streamed uploads, and commands.
   route('api/photos/:owner/:ownerId/upload', 'routes/api/photos-upload.ts'),
   route('api/photos/:owner/:ownerId', 'routes/api/photos.ts'),
@@ -45,7 +46,17 @@ export default [
     route('dashboard/buildings/:buildingId', 'routes/account/building.tsx'),
     route('dashboard/buildings/:buildingId/units.csv', 'routes/account/units-csv.ts'),
     route('dashboard/buildings/:buildingId/units/:unitId', 'routes/account/unit.tsx'),
+    // Tenants directory and tenant page (leases issue items 5 and 7): the admin's pages, scoped.
+    route('dashboard/tenants', 'routes/account/tenants.tsx'),
+    route('dashboard/tenants/:userId', 'routes/account/tenant.tsx'),
+    // Leases (leases issue item 1): a manager's lease page and its PDF, scoped to their buildings.
+    route('dashboard/leases/:leaseId', 'routes/account/lease.tsx'),
+    route('dashboard/leases/:leaseId/pdf', 'routes/account/lease-pdf.ts'),
     route('tenant-portal', 'routes/tenant/portal.tsx'),
+    // Leases and rent (leases issue): signing, the lease PDF and payment receipts.
+    route('tenant-portal/leases/:leaseId', 'routes/tenant/lease.tsx'),
+    route('tenant-portal/leases/:leaseId/pdf', 'routes/tenant/lease-pdf.ts'),
+    route('tenant-portal/payments/:paymentId/receipt', 'routes/tenant/receipt.ts'),
     route('vendor-portal', 'routes/vendor/portal.tsx'),
     route('admin', 'routes/admin/layout.tsx', [
       index('routes/admin/overview.tsx'),
@@ -56,12 +67,16 @@ export default [
       route('properties/:buildingId/units/:unitId', 'routes/admin/unit.tsx'),
       route('mailbox', 'routes/admin/mailbox.tsx'),
       route('applications', 'routes/admin/applications.tsx'),
+      route('leases/:leaseId', 'routes/admin/lease.tsx'),
+      route('leases/:leaseId/pdf', 'routes/admin/lease-pdf.ts'),
       route('notifications', 'routes/admin/notifications.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       // Operations (portfolio issue items 5 and 6): settings, database health, backups.
       route('system', 'routes/admin/system.tsx'),
       route('database', 'routes/admin/database.tsx'),
       route('database/backup', 'routes/admin/database-backup.ts'),
+      route('tenants', 'routes/admin/tenants.tsx'),
+      route('tenants/:userId', 'routes/admin/tenant.tsx'),
       route(':section', 'routes/admin/section.tsx'),
     ]),
     route('admin-debug', 'routes/admin/debug.tsx'),

@@ -66,6 +66,8 @@ export const AUDIT_ACTIONS = [
   'autopay_enabled',
   'autopay_cancelled',
   'tenant_notified',
+  'payments_exported',
+  'payment_after_expiry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

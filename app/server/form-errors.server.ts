@@ -9,7 +9,8 @@ import { getT } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';
 import { FIELD_MESSAGES, type FieldErrors } from '~/lib/form-fields';
 
-const TRANSLATION_KEY = /^(common|forms|auth|account|admin|booking|notifications|portfolio|alerts|leads|ops)\.[\w.]+$/;
+// A translation key: a locale file's name, then a dotted path (zod's own messages contain spaces).
+const TRANSLATION_KEY = /^[a-zA-Z][\w-]*\.[\w.]+$/;
 
 /**
  * Turns a zod error into one message per field, in `locale`. The first issue of a field wins.

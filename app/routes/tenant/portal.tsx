@@ -1,12 +1,19 @@
 /**
- * /tenant-portal (spec §2: role tenant; admins pass). The tenant's own applications, payments
- * and maintenance requests, counted from the database; an empty state points to the listings.
+ * /tenant-portal (spec §2: role tenant; admins pass). The tenant's lease, balance, Pay now,
+ * autopay, payment history and statement (leases issue item 3, features/tenant-portal), and the
+ * counts of their applications, payments and maintenance requests; an empty state points to the
+ * listings.
  */
+import { randomUUID } from 'node:crypto';
 import { Anchor, Button, Container, EmptyState, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCreditCard, IconFileText, IconHomeSearch, IconTools } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loadTenantPortal } from '~/features/accounts/dashboard.server';
+import { handlePortalAction } from '~/features/tenant-portal/portal-actions.server';
+import { loadTenantLeasePortal } from '~/features/tenant-portal/portal.server';
+import { LeasePortal } from '~/features/tenant-portal/components/lease-portal';
+import { getPaymentProvider } from '~/server/payments/payments.server';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { StatCard } from '~/features/admin/components/stat-card';
 import { translations } from '~/i18n/resources.server';
@@ -21,24 +28,34 @@ import type { Route } from './+types/portal';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'tenant');
   const lang = requestLanguage(request);
-  const summary = await loadTenantPortal({ db: context.db, viewer });
+  const [summary, lease] = await Promise.all([loadTenantPortal({ db: context.db, viewer }), loadTenantLeasePortal({ db: context.db, viewer })]);
   return {
     name: viewer.firstName || viewer.name,
     summary,
-    i18n: translations(lang, ['account']),
+    lease,
+    // One idempotency key per page view: a double submit of Pay now charges once.
+    payKey: randomUUID(),
+    testMode: getPaymentProvider().testMode,
+    i18n: translations(lang, ['account', 'tenantPortal']),
     meta: pageMeta(lang, 'account.tenantPortal.meta.title', 'account.tenantPortal.meta.description'),
   };
+}
+
+/** Pay now, autopay on and off (features/tenant-portal/portal-actions.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole(request, context, 'tenant');
+  return handlePortalAction({ request, context, viewer, lang: requestLanguage(request) });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   return metaTags(loaderData?.meta);
 }
 
-export default function TenantPortal({ loaderData }: Route.ComponentProps) {
+export default function TenantPortal({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { name, summary } = loaderData;
-  const empty = summary.applications.total === 0 && summary.payments.total === 0 && summary.maintenance.total === 0;
+  const empty = !loaderData.lease.current && loaderData.lease.toSign.length === 0 && summary.applications.total === 0 && summary.payments.total === 0 && summary.maintenance.total === 0;
   return (
     <Container size="lg" py="xl">
       <SignedInPageHeader
@@ -46,6 +63,7 @@ export default function TenantPortal({ loaderData }: Route.ComponentProps) {
         subtitle={`${t('account.tenantPortal.greeting', { name })} ${t('account.tenantPortal.intro')}`}
       />
       <Stack gap="lg">
+        <LeasePortal portal={loaderData.lease} lang={lang} action={actionData && 'intent' in actionData ? actionData : undefined} payKey={loaderData.payKey} testMode={loaderData.testMode} />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           <StatCard
             icon={IconFileText}
@@ -87,11 +105,7 @@ export default function TenantPortal({ loaderData }: Route.ComponentProps) {
               </Button>
             </EmptyState.Actions>
           </EmptyState>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('account.portal.comingSoon')}
-          </Text>
-        )}
+        ) : null}
         <Group>
           <Anchor component={Link} to="/dashboard" size="sm">
             {t('account.portal.backToDashboard')}

@@ -1,0 +1,302 @@
+/**
+ * The lease part of /tenant-portal (leases issue item 3): leases to sign, the current lease with
+ * its documents, balance and next due date, Pay now, autopay, payment history with PDF receipts,
+ * and the statement. Every form is a plain POST (works without JavaScript); the card fields are
+ * never echoed back.
+ */
+import { Alert, Anchor, Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconFileTypePdf, IconSignature } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useNavigation } from 'react-router';
+import type { Language } from '~/lib/constants';
+import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
+import type { PortalActionData } from '../portal-actions.server';
+import type { TenantPortalData } from '../portal.server';
+import { CardFields } from './card-fields';
+
+type Props = { portal: TenantPortalData; lang: Language; action: PortalActionData | undefined; payKey: string; testMode: boolean };
+
+function centsToInput(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : '';
+  const { current, balance } = portal;
+  const errorsFor = (intent: string): Record<string, string> => (action?.intent === intent ? ((action.errors ?? {}) as Record<string, string>) : {});
+  const notice = action?.ok ? action.notice : undefined;
+  return (
+    <Stack gap="lg">
+      {notice && (
+        <Alert color="teal" icon={<IconCheck size={18} aria-hidden />} role="status" data-testid="portal-notice">
+          {notice}
+        </Alert>
+      )}
+      {action && !action.ok && action.error && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" data-testid="portal-error">
+          {action.error}
+        </Alert>
+      )}
+      {portal.toSign.map((lease) => (
+        <Alert key={lease.id} color="blue" icon={<IconSignature size={18} aria-hidden />} title={t('tenantPortal.toSign.title')} data-testid="lease-to-sign">
+          <Stack gap="xs">
+            <Text size="sm">
+              {lease.renewalOfId
+                ? t('tenantPortal.toSign.renewal', { unit: lease.unitLabel, start: formatIsoDate(lease.startDate, lang), end: formatIsoDate(lease.endDate, lang), rent: formatCents(lease.monthlyRentCents, lang) })
+                : t('tenantPortal.toSign.body', { unit: lease.unitLabel, start: formatIsoDate(lease.startDate, lang), end: formatIsoDate(lease.endDate, lang), signBy: lease.signBy ? formatDateTime(lease.signBy, lang) : '' })}
+            </Text>
+            <Group>
+              <Button component={Link} to={`/tenant-portal/leases/${lease.id}`} size="sm">
+                {t('tenantPortal.toSign.action')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ))}
+      <Card withBorder padding="lg" component="section" aria-labelledby="lease-title" data-testid="current-lease">
+        <Title order={2} size="h3" id="lease-title" mb="sm">
+          {t('tenantPortal.lease.title')}
+        </Title>
+        {!current ? (
+          <Text c="dimmed">{t('tenantPortal.lease.none')}</Text>
+        ) : (
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+              <Fact label={t('tenantPortal.lease.unit')} value={current.unitLabel} sub={`${current.address}, ${current.city}, ${current.state}`} />
+              <Fact label={t('tenantPortal.lease.dates')} value={`${formatIsoDate(current.startDate, lang)} – ${formatIsoDate(current.endDate, lang)}`} />
+              <Fact label={t('tenantPortal.lease.rent')} value={formatCents(current.monthlyRentCents, lang)} />
+              <Fact label={t('tenantPortal.lease.status')} value={t(`tenantPortal.status.${current.status}`)} />
+            </SimpleGrid>
+            <Group gap="md">
+              <Text size="sm" fw={600}>
+                {t('tenantPortal.lease.documents')}:
+              </Text>
+              <Anchor href={`/tenant-portal/leases/${current.id}/pdf`} size="sm" data-testid="lease-pdf-link">
+                <IconFileTypePdf size={16} aria-hidden /> {portal.hasSignedDocument ? t('tenantPortal.lease.signedPdf') : t('tenantPortal.lease.leasePdf')}
+              </Anchor>
+              <Anchor component={Link} to={`/tenant-portal/leases/${current.id}`} size="sm">
+                {t('tenantPortal.lease.leasePage')}
+              </Anchor>
+            </Group>
+          </Stack>
+        )}
+      </Card>
+      {current && balance && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Card withBorder padding="lg" component="section" aria-labelledby="balance-title" id="pay">
+            <Title order={2} size="h3" id="balance-title">
+              {t('tenantPortal.balance.title')}
+            </Title>
+            <Text size="xl" fw={700} mt="xs" data-testid="tenant-balance" data-cents={balance.balanceCents}>
+              {formatCents(Math.abs(balance.balanceCents), lang)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {balance.balanceCents > 0 ? t('tenantPortal.balance.due') : balance.balanceCents < 0 ? t('tenantPortal.balance.credit') : t('tenantPortal.balance.settled')}
+              {balance.overdueCents > 0 && ` · ${t('tenantPortal.balance.overdue', { amount: formatCents(balance.overdueCents, lang) })}`}
+            </Text>
+            {balance.nextDueDate && (
+              <Text size="sm" data-testid="next-due">
+                {t('tenantPortal.balance.nextDue', { date: formatIsoDate(balance.nextDueDate, lang) })}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {t('tenantPortal.balance.dueDay', { day: portal.rentDueDay })}
+            </Text>
+            {balance.balanceCents > 0 ? (
+              <Form method="post" data-testid="pay-form">
+                <Stack gap="sm" mt="md">
+                  <Title order={3} size="h4">
+                    {t('tenantPortal.pay.title')}
+                  </Title>
+                  <input type="hidden" name="intent" value="pay" />
+                  <input type="hidden" name="leaseId" value={current.id} />
+                  <input type="hidden" name="key" value={payKey} />
+                  <TextInput
+                    name="amount"
+                    label={t('tenantPortal.pay.amount')}
+                    description={t('tenantPortal.pay.amountHint')}
+                    inputMode="decimal"
+                    defaultValue={action?.intent === 'pay' && action.values?.amount ? action.values.amount : centsToInput(balance.balanceCents)}
+                    required
+                    error={errorsFor('pay').amount}
+                    leftSection="$"
+                  />
+                  {testMode && (
+                    <Text size="xs" c="dimmed">
+                      {t('tenantPortal.card.testCards')}
+                    </Text>
+                  )}
+                  <CardFields idPrefix="pay" errors={errorsFor('pay')} nameOnCard={action?.intent === 'pay' ? action.values?.nameOnCard : undefined} />
+                  <Button type="submit" loading={busy === 'pay'}>
+                    {t('tenantPortal.pay.submitAny')}
+                  </Button>
+                </Stack>
+              </Form>
+            ) : (
+              <Text size="sm" mt="md">
+                {t('tenantPortal.pay.nothingDue')}
+              </Text>
+            )}
+          </Card>
+          <Card withBorder padding="lg" component="section" aria-labelledby="autopay-title" id="autopay" data-testid="autopay">
+            <Title order={2} size="h3" id="autopay-title" mb="xs">
+              {t('tenantPortal.autopay.title')}
+            </Title>
+            {portal.autopay ? (
+              <Stack gap="sm">
+                <Group gap="xs">
+                  <Badge color="teal.9" autoContrast>
+                    ON
+                  </Badge>
+                  <Text size="sm" data-testid="autopay-on">
+                    {t('tenantPortal.autopay.on', { card: `${portal.autopay.cardBrand ?? ''} •••• ${portal.autopay.cardLast4 ?? ''}`, day: portal.autopay.dayOfMonth })}
+                  </Text>
+                </Group>
+                {portal.autopay.lastFailure && (
+                  <Alert color="orange" data-testid="autopay-failed">
+                    {t('tenantPortal.autopay.failed', { reason: t(`tenantPortal.declines.${portal.autopay.lastFailure.split('|')[0]}`) })}{' '}
+                    {portal.autopay.retryAt && t('tenantPortal.autopay.retry', { date: formatIsoDate(portal.autopay.retryAt, lang) })}
+                  </Alert>
+                )}
+                <Form method="post">
+                  <input type="hidden" name="intent" value="autopay-off" />
+                  <input type="hidden" name="leaseId" value={current.id} />
+                  <Button type="submit" variant="default" loading={busy === 'autopay-off'}>
+                    {t('tenantPortal.autopay.cancel')}
+                  </Button>
+                </Form>
+              </Stack>
+            ) : (
+              <Form method="post" data-testid="autopay-form">
+                <Stack gap="sm">
+                  <Text size="sm">{t('tenantPortal.autopay.off')}</Text>
+                  <input type="hidden" name="intent" value="autopay-on" />
+                  <input type="hidden" name="leaseId" value={current.id} />
+                  <NumberInput
+                    name="day"
+                    label={t('tenantPortal.autopay.day')}
+                    description={t('tenantPortal.autopay.dayHint')}
+                    min={1}
+                    max={28}
+                    allowDecimal={false}
+                    defaultValue={Number(action?.intent === 'autopay-on' && action.values?.day ? action.values.day : portal.rentDueDay)}
+                    required
+                    error={errorsFor('autopay-on').day}
+                  />
+                  <CardFields idPrefix="autopay" errors={errorsFor('autopay-on')} />
+                  <Button type="submit" loading={busy === 'autopay-on'}>
+                    {t('tenantPortal.autopay.enable')}
+                  </Button>
+                </Stack>
+              </Form>
+            )}
+          </Card>
+        </SimpleGrid>
+      )}
+      {current && (
+        <Card withBorder padding="lg" component="section" aria-labelledby="payments-title" id="payments">
+          <Title order={2} size="h3" id="payments-title" mb="sm">
+            {t('tenantPortal.payments.title')}
+          </Title>
+          {portal.payments.length === 0 ? (
+            <Text c="dimmed">{t('tenantPortal.payments.empty')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped data-testid="payment-history">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('tenantPortal.payments.date')}</Table.Th>
+                    <Table.Th>{t('tenantPortal.payments.receipt')}</Table.Th>
+                    <Table.Th>{t('tenantPortal.payments.method')}</Table.Th>
+                    <Table.Th>{t('tenantPortal.payments.status')}</Table.Th>
+                    <Table.Th ta="right">{t('tenantPortal.payments.amount')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {portal.payments.map((p) => (
+                    <Table.Tr key={p.id} data-testid="payment-row" data-status={p.status}>
+                      <Table.Td>{formatIsoDate(p.date.slice(0, 10), lang)}</Table.Td>
+                      <Table.Td>
+                        {p.status === 'failed' ? (
+                          p.receipt
+                        ) : (
+                          <Anchor href={`/tenant-portal/payments/${p.id}/receipt`} aria-label={`${t('tenantPortal.payments.receipt')} ${p.receipt} (PDF)`}>
+                            {p.receipt}
+                          </Anchor>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        {t(`tenantPortal.payments.methods.${p.method}`)}
+                        {p.cardLast4 ? ` •••• ${p.cardLast4}` : p.reference ? ` ${p.reference}` : ''}
+                      </Table.Td>
+                      <Table.Td>
+                        {t(`tenantPortal.payments.statuses.${p.status}`)}
+                        {p.refundedCents > 0 && p.status !== 'refunded' && ` · ${t('tenantPortal.payments.refunded', { amount: formatCents(p.refundedCents, lang) })}`}
+                      </Table.Td>
+                      <Table.Td ta="right">{formatCents(p.amountCents, lang)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Card>
+      )}
+      {current && (
+        <Card withBorder padding="lg" component="section" aria-labelledby="statement-title">
+          <Title order={2} size="h3" id="statement-title" mb="sm">
+            {t('tenantPortal.ledger.title')}
+          </Title>
+          {portal.ledger.length === 0 ? (
+            <Text c="dimmed">{t('tenantPortal.ledger.empty')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={520}>
+              <Table data-testid="statement">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('tenantPortal.ledger.date')}</Table.Th>
+                    <Table.Th>{t('tenantPortal.ledger.item')}</Table.Th>
+                    <Table.Th ta="right">{t('tenantPortal.ledger.amount')}</Table.Th>
+                    <Table.Th ta="right">{t('tenantPortal.ledger.balance')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {[...portal.ledger].reverse().map((entry) => (
+                    <Table.Tr key={entry.key}>
+                      <Table.Td>{formatIsoDate(entry.date, lang)}</Table.Td>
+                      <Table.Td>
+                        {t(`tenantPortal.ledger.kinds.${entry.kind}`)}
+                        {entry.period && /^\d{4}-\d{2}$/.test(entry.period) ? ` ${entry.period}` : ''}
+                        {entry.kind !== 'payment' && entry.description ? ` · ${entry.description}` : ''}
+                      </Table.Td>
+                      <Table.Td ta="right">{formatCents(entry.amountCents, lang)}</Table.Td>
+                      <Table.Td ta="right">{formatCents(entry.balanceCents, lang)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+function Fact({ label, value, sub }: { label: string; value: string; sub?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+      {sub && (
+        <Text size="xs" c="dimmed">
+          {sub}
+        </Text>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The signing page body (leases issue item 1): the lease as a page, the PDF link and fingerprint,
+ * the signers, and the signature form — typed full name, consent, and the card when something is
+ * due at signing. A plain POST; the card fields are never echoed back.
+ */
+import { Alert, Anchor, Button, Card, Checkbox, Code, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconFileTypePdf } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useNavigation } from 'react-router';
+import { LeaseDocumentView } from '~/features/leases/components/lease-document-view';
+import type { Language } from '~/lib/constants';
+import { formatCents, formatDateTime } from '~/lib/format';
+import type { PortalActionData } from '../portal-actions.server';
+import type { SignPageData } from '../sign-page.server';
+import { CardFields } from './card-fields';
+
+export function SignLease({ page, lang, action, signedNotice, testMode }: { page: SignPageData; lang: Language; action: PortalActionData | undefined; signedNotice: boolean; testMode: boolean }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const errors = (action && !action.ok ? (action.errors ?? {}) : {}) as Record<string, string>;
+  const due = page.dueCents;
+  return (
+    <Stack gap="lg">
+      {(signedNotice || action?.ok) && (
+        <Alert color="teal" icon={<IconCheck size={18} aria-hidden />} role="status" data-testid="sign-notice">
+          {action?.notice ?? t(page.lease.status === 'signed' ? 'tenantPortal.sign.doneAll' : 'tenantPortal.sign.done')}
+        </Alert>
+      )}
+      {action && !action.ok && action.error && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" data-testid="sign-error">
+          {action.error}
+        </Alert>
+      )}
+      <Text>{t('tenantPortal.sign.intro')}</Text>
+      <Group gap="md">
+        <Anchor href={`/tenant-portal/leases/${page.lease.id}/pdf`} data-testid="sign-pdf-link">
+          <IconFileTypePdf size={16} aria-hidden /> {t('tenantPortal.lease.leasePdf')}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {t('tenantPortal.sign.fingerprint', { sha: '' })}
+          <Code data-testid="document-sha">{page.documentSha256}</Code>
+        </Text>
+      </Group>
+      <Card withBorder padding="lg">
+        <LeaseDocumentView document={page.document} lang={lang} />
+      </Card>
+      <Card withBorder padding="lg" component="section" aria-labelledby="signers-title">
+        <Title order={2} size="h3" id="signers-title" mb="xs">
+          {t('tenantPortal.sign.signers')}
+        </Title>
+        <List data-testid="signers">
+          {page.lease.signers.map((s) => (
+            <List.Item key={s.id}>{s.signedAt ? t('tenantPortal.sign.signedBy', { name: s.name, date: formatDateTime(s.signedAt, lang) }) : t('tenantPortal.sign.waiting', { name: s.name })}</List.Item>
+          ))}
+        </List>
+      </Card>
+      {page.expired && !page.signer.signedAt && <Alert color="orange">{t('tenantPortal.sign.expiredNotice', { date: page.lease.signBy ? formatDateTime(page.lease.signBy, lang) : '' })}</Alert>}
+      {page.canSign ? (
+        <Card withBorder padding="lg" component="section" aria-labelledby="sign-title">
+          <Form method="post" data-testid="sign-form">
+            <Stack gap="sm">
+              <Title order={2} size="h3" id="sign-title">
+                {t('tenantPortal.sign.submit')}
+              </Title>
+              <input type="hidden" name="documentSha256" value={page.documentSha256} />
+              <input type="hidden" name="key" value={page.key} />
+              {due > 0 && <Text fw={600}>{t('tenantPortal.sign.due', { amount: formatCents(due, lang) })}</Text>}
+              <TextInput
+                name="typedName"
+                label={t('tenantPortal.sign.typedName')}
+                description={t('tenantPortal.sign.typedNameHint', { name: page.signer.name })}
+                autoComplete="name"
+                maxLength={120}
+                required
+                defaultValue={action?.values?.typedName}
+                error={errors.typedName}
+              />
+              <Checkbox name="consent" value="yes" label={t('tenantPortal.sign.consent')} required error={errors.consent} />
+              {due > 0 && (
+                <>
+                  {testMode && (
+                    <Text size="xs" c="dimmed">
+                      {t('tenantPortal.card.testCards')}
+                    </Text>
+                  )}
+                  <CardFields idPrefix="sign" errors={errors} nameOnCard={action?.values?.nameOnCard} />
+                </>
+              )}
+              <Group>
+                <Button type="submit" loading={navigation.state === 'submitting'}>
+                  {due > 0 ? t('tenantPortal.sign.submitPay', { amount: formatCents(due, lang) }) : t('tenantPortal.sign.submit')}
+                </Button>
+                <Anchor component={Link} to="/tenant-portal" size="sm">
+                  {t('tenantPortal.meta.title')}
+                </Anchor>
+              </Group>
+            </Stack>
+          </Form>
+        </Card>
+      ) : (
+        !page.signer.signedAt && !page.expired && <Text c="dimmed">{t('tenantPortal.sign.notOpen')}</Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * The tenant portal (leases issue item 3): what `/tenant-portal` shows and does for the signed-in
+ * tenant — the current lease (unit, building, dates, rent, documents), leases and renewals
+ * waiting for their signature, the balance and next due date, **Pay now**, payment history with a
+ * receipt per payment, and autopay. Every read and command is limited to leases the viewer signed
+ * (ledger-commands `findTenantLease`); the `payment` rate limit (spec §9: 10 a minute) applies to
+ * paying and to saving a card.
+ */
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Language } from '~/lib/constants';
+import type { Viewer } from '~/server/auth/session.server';
+import type { Db } from '~/server/db/client.server';
+import { charge, ledgerAllocation, payment, user } from '~/server/db/schema';
+import { currentSettings } from '~/server/settings/settings.server';
+import { findAutopay, type AutopayView } from '~/features/ledger/autopay.server';
+import { findLeaseBalance, findLedger, type LeaseBalance, type LedgerEntry } from '~/features/ledger/ledger.server';
+import { leaseIdsOfTenant } from '~/features/ledger/ledger-commands.server';
+import { leaseUnitLabel, receiptNumber } from '~/features/ledger/lease-payments.server';
+import { findLeasesOfSigner, findSignedLeaseDocument, utcToday, type LeaseSummary } from '~/features/leases/leases.server';
+import { renderReceiptPdf } from '~/features/leases/lease-document.server';
+
+export type PortalPayment = {
+  id: number;
+  receipt: string;
+  date: string;
+  amountCents: number;
+  refundedCents: number;
+  status: string;
+  method: string;
+  cardLast4: string | null;
+  cardBrand: string | null;
+  reference: string | null;
+  failureReason: string | null;
+};
+
+export type TenantPortalData = {
+  /** The lease shown as current: the active one, else the newest ended one. */
+  current: LeaseSummary | null;
+  /** Leases (new or renewals) waiting for the viewer's signature. */
+  toSign: LeaseSummary[];
+  balance: LeaseBalance | null;
+  ledger: LedgerEntry[];
+  payments: PortalPayment[];
+  autopay: AutopayView | null;
+  hasSignedDocument: boolean;
+  rentDueDay: number;
+};
+
+/** Everything `/tenant-portal` shows for `viewer`. */
+export async function loadTenantLeasePortal({ db, viewer }: { db: Db; viewer: Pick<Viewer, 'id' | 'email'> }): Promise<TenantPortalData> {
+  const leases = await findLeasesOfSigner({ db, viewer });
+  const toSign = leases.filter((l) => l.status === 'sent' && l.signers.some((s) => (s.userId === viewer.id || s.email === viewer.email.toLowerCase()) && !s.signedAt));
+  const current = leases.find((l) => l.status === 'active' && !l.renewalOfId) ?? leases.find((l) => l.status === 'active') ?? leases.find((l) => l.status === 'ended' || l.status === 'terminated' || l.status === 'signed') ?? null;
+  const settings = await currentSettings(db);
+  if (!current) return { current: null, toSign, balance: null, ledger: [], payments: [], autopay: null, hasSignedDocument: false, rentDueDay: settings.rentDueDay };
+  const [balance, ledger, rows, autopay, signed] = await Promise.all([
+    findLeaseBalance(db, current.id, utcToday()),
+    findLedger(db, current.id),
+    db
+      .select()
+      .from(payment)
+      .where(and(eq(payment.leaseId, current.id), inArray(payment.status, ['succeeded', 'refunded', 'failed'])))
+      .orderBy(desc(payment.createdAt), desc(payment.id))
+      .limit(50),
+    findAutopay(db, current.id),
+    findSignedLeaseDocument(db, current.id),
+  ]);
+  return {
+    current,
+    toSign,
+    balance,
+    ledger: ledger.slice(-36),
+    payments: rows.map((p) => ({
+      id: p.id,
+      receipt: receiptNumber(p.id),
+      date: (p.settledAt ?? p.createdAt).toISOString(),
+      amountCents: p.amountCents,
+      refundedCents: p.refundedCents,
+      status: p.status,
+      method: p.method,
+      cardLast4: p.cardLast4,
+      cardBrand: p.cardBrand,
+      reference: p.reference,
+      failureReason: p.failureReason,
+    })),
+    autopay,
+    hasSignedDocument: Boolean(signed),
+    rentDueDay: settings.rentDueDay,
+  };
+}
+
+/**
+ * The receipt PDF of payment `paymentId` for `viewer`, who must have signed its lease (or made
+ * it); null otherwise (404). Only succeeded or refunded payments have receipts.
+ */
+export async function findReceiptPdf({ db, viewer, paymentId, lang }: { db: Db; viewer: Pick<Viewer, 'id'>; paymentId: number; lang: Language }): Promise<{ pdf: Buffer; fileName: string } | null> {
+  if (!Number.isSafeInteger(paymentId) || paymentId < 1 || paymentId > 2_147_483_647) return null;
+  const [paid] = await db.select().from(payment).where(eq(payment.id, paymentId));
+  if (!paid || paid.leaseId === null || (paid.status !== 'succeeded' && paid.status !== 'refunded')) return null;
+  if (paid.payerId !== viewer.id) {
+    if ((await leaseIdsOfTenant(db, viewer.id, [paid.leaseId])).length === 0) return null;
+  }
+  const allocations = await db
+    .select({ kind: charge.kind, period: charge.period, description: charge.description, amount: ledgerAllocation.amountCents })
+    .from(ledgerAllocation)
+    .innerJoin(charge, eq(charge.id, ledgerAllocation.chargeId))
+    .where(eq(ledgerAllocation.paymentId, paymentId));
+  const [payer] = paid.payerId ? await db.select({ name: user.name }).from(user).where(eq(user.id, paid.payerId)) : [];
+  const settings = await currentSettings(db);
+  const { label } = await leaseUnitLabel(db, paid.leaseId);
+  const pdf = await renderReceiptPdf(
+    {
+      companyName: settings.companyName,
+      receiptNumber: receiptNumber(paid.id),
+      paidAt: (paid.settledAt ?? paid.createdAt).toISOString(),
+      payerName: payer?.name ?? '',
+      unitLabel: label,
+      amountCents: paid.amountCents,
+      refundedCents: paid.refundedCents,
+      method: paid.method,
+      cardBrand: paid.cardBrand,
+      cardLast4: paid.cardLast4,
+      reference: paid.reference,
+      allocations: allocations.map((a) => ({ label: a.description ?? `${chargeLabel(a.kind, lang)}${/^\d{4}-\d{2}$/.test(a.period) ? ` ${a.period}` : ''}`, amountCents: a.amount })),
+    },
+    lang,
+  );
+  return { pdf, fileName: `receipt-${receiptNumber(paid.id)}.pdf` };
+}
+
+const CHARGE_LABELS: Record<Language, Record<string, string>> = {
+  en: { rent: 'Rent', late_fee: 'Late fee', deposit: 'Security deposit', application_fee: 'Application fee', utility: 'Utilities', other: 'Other', credit: 'Credit' },
+  it: { rent: 'Canone', late_fee: 'Penale di ritardo', deposit: 'Deposito cauzionale', application_fee: 'Spese di istruttoria', utility: 'Utenze', other: 'Altro', credit: 'Accredito' },
+};
+
+function chargeLabel(kind: string, lang: Language): string {
+  return CHARGE_LABELS[lang][kind] ?? kind;
+}

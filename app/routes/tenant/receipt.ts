@@ -1,0 +1,20 @@
+/** /tenant-portal/payments/:paymentId/receipt: the PDF receipt of a payment on the viewer's lease. */
+import { data } from 'react-router';
+import { findReceiptPdf } from '~/features/tenant-portal/portal.server';
+import { parseDigitsId, requestLanguage } from '~/lib/route-helpers.server';
+import { requireRole } from '~/server/auth/session.server';
+import type { Route } from './+types/receipt';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const viewer = await requireRole(request, context, 'tenant');
+  const receipt = await findReceiptPdf({ db: context.db, viewer, paymentId: parseDigitsId(params.paymentId), lang: requestLanguage(request) });
+  if (!receipt) throw data(null, { status: 404 });
+  return new Response(new Uint8Array(receipt.pdf), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="${receipt.fileName}"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
