@@ -7,6 +7,26 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL, attributionProblem, tileImageSources, tileUrlProblem } from '~/lib/map-tiles';
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Why a STRIPE_API_BASE is refused, or null: an origin only (no path, query or credentials),
+ * https or http to a loopback host (a stand-in on this machine), and no live key sent to it.
+ */
+function stripeApiBaseProblem(value: string, secretKey: string | undefined): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must be an absolute URL';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http(s) URL';
+  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return 'must use https (http only for a loopback stand-in)';
+  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) return 'must be an origin only, e.g. http://127.0.0.1:12111';
+  if (secretKey?.startsWith('sk_live_')) return 'is for a stand-in: a live key goes to api.stripe.com only';
+  return null;
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -67,7 +87,23 @@ const schema = z.object({
   MAP_TILE_URL: z.string().default(DEFAULT_MAP_TILE_URL),
   /** The tile provider's attribution, shown on every map; `[text](https://…)` makes a link. */
   MAP_ATTRIBUTION: z.string().default(DEFAULT_MAP_ATTRIBUTION),
+  /**
+   * Stripe secret key (`sk_test_…` or `sk_live_…`): when set, payments go through Stripe
+   * (decision 021); unset, through the local sandbox. Server-only, never in `publicEnv`.
+   */
+  STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_\S+$/, 'must start with sk_test_ or sk_live_').optional(),
+  /** Signing secret of the Stripe webhook endpoint (`whsec_…`); unset, /api/webhooks/stripe answers 404. */
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'must start with whsec_').optional(),
+  /**
+   * Where the Stripe client sends its requests instead of https://api.stripe.com: only to point it
+   * at a local stand-in (tests). https, or http to a loopback host; never with a live key.
+   */
+  STRIPE_API_BASE: z.string().url().optional(),
 }).superRefine((value, ctx) => {
+  if (value.STRIPE_API_BASE) {
+    const problem = stripeApiBaseProblem(value.STRIPE_API_BASE, value.STRIPE_SECRET_KEY);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['STRIPE_API_BASE'], message: problem });
+  }
   const tileProblem = tileUrlProblem(value.MAP_TILE_URL, { production: value.NODE_ENV === 'production' });
   if (tileProblem) ctx.addIssue({ code: 'custom', path: ['MAP_TILE_URL'], message: tileProblem });
   const attribution = attributionProblem(value.MAP_ATTRIBUTION);

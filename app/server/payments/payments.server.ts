@@ -1,12 +1,31 @@
 /**
- * Which payment provider the server uses. Today always the local `sandbox` (DESIGN §2); a Stripe
- * adapter would be chosen here from the validated environment (e.g. `PAYMENT_PROVIDER=stripe`
- * with its secret key) without touching the booking flow.
+ * Which payment provider the server uses (DESIGN §2, decision 021): Stripe when the validated
+ * environment has STRIPE_SECRET_KEY, else the local `sandbox` (the default, also on the embedded
+ * database). The booking flow, the reconciler and the webhook only see `PaymentProvider`.
  */
+import { env, type Env } from '~/server/env.server';
 import type { PaymentProvider } from './payment-provider';
 import { createSandboxProvider } from './sandbox-provider.server';
+import { createStripeProvider, type StripeProviderOptions } from './stripe-provider.server';
 
 const SHARED_PROVIDER = Symbol.for('dimora.paymentProvider');
+
+/**
+ * The Stripe client's address from STRIPE_API_BASE (already validated by env.server.ts: an
+ * origin, http only on loopback); empty (Stripe's own API) when unset.
+ */
+export function stripeApiAddress(apiBase: string | undefined): Pick<StripeProviderOptions, 'host' | 'port' | 'protocol'> {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
+}
+
+/** A provider for this environment: Stripe with STRIPE_SECRET_KEY, else a sandbox. */
+export function createConfiguredProvider(config: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>): PaymentProvider {
+  if (config.STRIPE_SECRET_KEY) return createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, ...stripeApiAddress(config.STRIPE_API_BASE) });
+  return createSandboxProvider();
+}
 
 /**
  * The process-wide provider, shared through `globalThis` so the bundled routes and the
@@ -14,6 +33,11 @@ const SHARED_PROVIDER = Symbol.for('dimora.paymentProvider');
  */
 export function getPaymentProvider(): PaymentProvider {
   const holder = globalThis as typeof globalThis & { [SHARED_PROVIDER]?: PaymentProvider };
-  holder[SHARED_PROVIDER] ??= createSandboxProvider();
+  holder[SHARED_PROVIDER] ??= createConfiguredProvider(env);
   return holder[SHARED_PROVIDER];
+}
+
+/** The Stripe webhook's signing secret, or null when the webhook is not configured (404). */
+export function stripeWebhookSecret(): string | null {
+  return env.STRIPE_WEBHOOK_SECRET ?? null;
 }

@@ -1,0 +1,110 @@
+/**
+ * Stripe's answers in our words (decision 021): a PaymentIntent or a webhook event becomes a
+ * `ChargeResult`, Stripe's error and decline codes become a `DeclineCode`. Pure functions, shared
+ * by the Stripe provider (stripe-provider.server.ts) and the webhook route
+ * (routes/api/stripe-webhook.ts), so both settle a charge the same way.
+ */
+import type Stripe from 'stripe';
+import type { ChargeResult, DeclineCode } from './payment-provider';
+
+/** The metadata field every PaymentIntent we create carries: the charge's idempotency key. */
+export const IDEMPOTENCY_METADATA_KEY = 'idempotency_key';
+
+/**
+ * Stripe's `decline_code` or `code` values that have a name of their own in `DeclineCode`;
+ * anything else a card issuer or Stripe refuses with is `card_declined`.
+ */
+const DECLINES: Readonly<Record<string, DeclineCode>> = {
+  insufficient_funds: 'insufficient_funds',
+  expired_card: 'expired_card',
+  incorrect_cvc: 'incorrect_cvc',
+  invalid_cvc: 'incorrect_cvc',
+  processing_error: 'processing_error',
+  incorrect_number: 'invalid_card',
+  invalid_number: 'invalid_card',
+  invalid_expiry_month: 'invalid_card',
+  invalid_expiry_year: 'invalid_card',
+};
+
+/**
+ * Our decline code for a Stripe refusal: the issuer's `decline_code` first (e.g.
+ * `insufficient_funds` under `code: card_declined`), then Stripe's `code`, else `card_declined`.
+ */
+export function declineCodeFromStripe(code: string | null | undefined, declineCode: string | null | undefined): DeclineCode {
+  return (declineCode ? DECLINES[declineCode] : undefined) ?? (code ? DECLINES[code] : undefined) ?? 'card_declined';
+}
+
+export type CardFacts = { cardBrand: string | null; cardLast4: string | null };
+
+const NO_CARD: CardFacts = { cardBrand: null, cardLast4: null };
+
+/** Brand and last 4 of a PaymentMethod when Stripe sent the object (not just its id). */
+export function cardOfPaymentMethod(method: string | Stripe.PaymentMethod | null | undefined): CardFacts {
+  if (!method || typeof method === 'string' || !method.card) return NO_CARD;
+  return { cardBrand: method.card.brand ?? null, cardLast4: method.card.last4 ?? null };
+}
+
+/**
+ * Brand and last 4 of an intent's card: from its latest charge's `payment_method_details` or its
+ * PaymentMethod when expanded, else from the failed attempt's PaymentMethod; nulls when the
+ * intent only names them by id (a webhook's payload).
+ */
+export function cardOfIntent(intent: Stripe.PaymentIntent): CardFacts {
+  const charge = intent.latest_charge;
+  if (charge && typeof charge !== 'string') {
+    const card = charge.payment_method_details?.card;
+    if (card) return { cardBrand: card.brand ?? null, cardLast4: card.last4 ?? null };
+  }
+  const fromMethod = cardOfPaymentMethod(intent.payment_method);
+  if (fromMethod.cardLast4) return fromMethod;
+  return cardOfPaymentMethod(intent.last_payment_error?.payment_method);
+}
+
+/**
+ * The final outcome of a PaymentIntent, or null while it is not final (`processing`,
+ * `requires_capture`: the money may still move; a webhook will tell). `requires_action` and
+ * `requires_confirmation` count as failed: Dimora has no Stripe.js to authenticate the card, so
+ * such an intent can never complete (`card_declined` unless Stripe said more).
+ */
+export function chargeResultFromIntent(intent: Stripe.PaymentIntent): ChargeResult | null {
+  const card = cardOfIntent(intent);
+  switch (intent.status) {
+    case 'succeeded':
+      return { status: 'succeeded', providerRef: intent.id, ...card };
+    case 'requires_payment_method':
+    case 'canceled':
+    case 'requires_action':
+    case 'requires_confirmation': {
+      const error = intent.last_payment_error;
+      return { status: 'failed', providerRef: intent.id, ...card, declineCode: declineCodeFromStripe(error?.code, error?.decline_code) };
+    }
+    default:
+      return null;
+  }
+}
+
+/** A settled charge named by a webhook: which charge (our idempotency key) and how it ended. */
+export type StripeChargeOutcome = { idempotencyKey: string; result: ChargeResult };
+
+/**
+ * What a verified webhook event means for our payments: `payment_intent.succeeded` and
+ * `payment_intent.payment_failed` of an intent we created (it carries our idempotency key in
+ * its metadata) become that charge's result; every other event, or an intent made elsewhere
+ * (dashboard, another integration), is null and ignored. Card brand and last 4 are null when
+ * the payload names the card by id only (Stripe's usual payload for a success).
+ */
+export function chargeOutcomeFromStripeEvent(event: Stripe.Event): StripeChargeOutcome | null {
+  if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return null;
+  const intent = event.data.object;
+  const idempotencyKey = intent.metadata?.[IDEMPOTENCY_METADATA_KEY];
+  if (typeof idempotencyKey !== 'string' || idempotencyKey === '') return null;
+  const card = cardOfIntent(intent);
+  if (event.type === 'payment_intent.succeeded') {
+    return { idempotencyKey, result: { status: 'succeeded', providerRef: intent.id, ...card } };
+  }
+  const error = intent.last_payment_error;
+  return {
+    idempotencyKey,
+    result: { status: 'failed', providerRef: intent.id, ...card, declineCode: declineCodeFromStripe(error?.code, error?.decline_code) },
+  };
+}

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStripeStandIn, type StripeStandIn } from '../../../tests/setup/stripe-stand-in';
+import { PaymentProviderError, type ChargeRequest, type PaymentSource } from './payment-provider';
+import { SANDBOX_TEST_CARDS } from './sandbox-provider.server';
+import { createStripeProvider, searchQueryForKey } from './stripe-provider.server';
+
+let standIn: StripeStandIn;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+});
+
+afterAll(async () => {
+  await standIn.close();
+});
+
+const nextYear = new Date().getUTCFullYear() + 1;
+
+function card(number: string, overrides: Partial<Extract<PaymentSource, { type: 'card' }>> = {}): PaymentSource {
+  return { type: 'card', number, expMonth: 12, expYear: nextYear, cvc: '123', name: 'Ada Applicant', ...overrides };
+}
+
+function provider(secretKey = 'sk_test_dimora_stand_in') {
+  return createStripeProvider({ secretKey, host: standIn.host, port: standIn.port, protocol: standIn.protocol, maxNetworkRetries: 0 });
+}
+
+function chargeRequest(source: PaymentSource, overrides: Partial<ChargeRequest> = {}): ChargeRequest {
+  return { idempotencyKey: randomUUID(), amountCents: 5_000, currency: 'USD', source, description: 'Dimora rental application DIM-TEST', ...overrides };
+}
+
+/** The requests the stand-in received while `run` ran. */
+async function requestsDuring(run: () => Promise<unknown>) {
+  const before = standIn.requests.length;
+  await run();
+  return standIn.requests.slice(before);
+}
+
+describe('the Stripe provider against the stand-in', () => {
+  it('is named stripe and is in test mode with a test key only', () => {
+    expect(provider()).toMatchObject({ name: 'stripe', testMode: true });
+    expect(provider('sk_live_dimora_stand_in')).toMatchObject({ name: 'stripe', testMode: false });
+  });
+
+  it('charges a test card through one confirmed PaymentIntent that carries the idempotency key', async () => {
+    const request = chargeRequest(card(SANDBOX_TEST_CARDS.succeeds), { metadata: { reference: 'DIM-TEST' } });
+    let result: Awaited<ReturnType<ReturnType<typeof provider>['charge']>> | undefined;
+    const sent = await requestsDuring(async () => {
+      result = await provider().charge(request);
+    });
+    expect(result).toEqual({ status: 'succeeded', providerRef: expect.stringMatching(/^pi_/), cardBrand: 'visa', cardLast4: '4242' });
+    expect(sent).toEqual([expect.objectContaining({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: request.idempotencyKey })]);
+    const intent = standIn.paymentIntent(result!.providerRef!);
+    expect(intent).toMatchObject({ amount: 5_000, currency: 'usd', status: 'succeeded', metadata: { idempotency_key: request.idempotencyKey, reference: 'DIM-TEST' } });
+    // The card number never leaves the server: Stripe gets its test PaymentMethod instead.
+    expect(sent[0]!.body).not.toContain(SANDBOX_TEST_CARDS.succeeds);
+    expect(sent[0]!.body).toContain('payment_method=pm_card_visa');
+  });
+
+  it.each([
+    [SANDBOX_TEST_CARDS.declined, 'card_declined', '0002'],
+    [SANDBOX_TEST_CARDS.insufficientFunds, 'insufficient_funds', '9995'],
+    [SANDBOX_TEST_CARDS.expiredCard, 'expired_card', '0069'],
+    [SANDBOX_TEST_CARDS.incorrectCvc, 'incorrect_cvc', '0127'],
+    [SANDBOX_TEST_CARDS.processingError, 'processing_error', '0119'],
+  ])('answers a declined card %s as failed with %s, without throwing', async (number, declineCode, last4) => {
+    const result = await provider().charge(chargeRequest(card(number)));
+    expect(result).toEqual({ status: 'failed', providerRef: expect.stringMatching(/^pi_/), cardBrand: 'visa', cardLast4: last4, declineCode });
+  });
+
+  it('makes one PaymentIntent for one idempotency key, however often it is charged', async () => {
+    const request = chargeRequest(card(SANDBOX_TEST_CARDS.succeeds));
+    const declinedRequest = chargeRequest(card(SANDBOX_TEST_CARDS.declined));
+    const before = { ...standIn.counts };
+    const first = await provider().charge(request);
+    const again = await provider().charge(request);
+    const both = await Promise.all([provider().charge(request), provider().charge(request)]);
+    const declined = await provider().charge(declinedRequest);
+    const declinedAgain = await provider().charge(declinedRequest);
+    expect(standIn.counts.paymentIntents - before.paymentIntents).toBe(2);
+    expect(standIn.counts.replays - before.replays).toBe(4);
+    for (const answer of [again, ...both]) expect(answer).toEqual(first);
+    expect(declinedAgain).toEqual(declined);
+  });
+
+  it('throws PaymentProviderError when a key is reused for another amount (Stripe refuses; the first charge stands)', async () => {
+    const request = chargeRequest(card(SANDBOX_TEST_CARDS.succeeds));
+    await provider().charge(request);
+    await expect(provider().charge({ ...request, amountCents: 9_999 })).rejects.toThrow(/StripeIdempotencyError/);
+  });
+
+  it('refuses other raw cards, and every raw card with a live key, without calling Stripe', async () => {
+    const sent = await requestsDuring(async () => {
+      expect(await provider().charge(chargeRequest(card('5555555555554444')))).toEqual({ status: 'failed', providerRef: null, cardBrand: 'mastercard', cardLast4: '4444', declineCode: 'invalid_card' });
+      expect(await provider('sk_live_dimora_stand_in').charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds)))).toMatchObject({ status: 'failed', declineCode: 'invalid_card' });
+      expect(await provider().charge(chargeRequest(card('4242424242424241')))).toMatchObject({ status: 'failed', declineCode: 'invalid_card' });
+      expect(await provider().charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds, { expYear: 2020 })))).toMatchObject({ status: 'failed', declineCode: 'expired_card' });
+      expect(await provider().charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds, { cvc: '1' })))).toMatchObject({ status: 'failed', declineCode: 'incorrect_cvc' });
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses an amount that is not a positive number of cents', async () => {
+    await expect(provider().charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds), { amountCents: 0 }))).rejects.toThrow(RangeError);
+    await expect(provider().charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds), { amountCents: 12.5 }))).rejects.toThrow(RangeError);
+  });
+
+  it('finds a charge by its idempotency key: succeeded, failed with its decline, or null when Stripe never saw it', async () => {
+    const paid = chargeRequest(card(SANDBOX_TEST_CARDS.succeeds));
+    const refused = chargeRequest(card(SANDBOX_TEST_CARDS.insufficientFunds));
+    const paidResult = await provider().charge(paid);
+    const refusedResult = await provider().charge(refused);
+    expect(await provider().findCharge(paid.idempotencyKey)).toEqual(paidResult);
+    expect(await provider().findCharge(refused.idempotencyKey)).toEqual(refusedResult);
+    expect(await provider().findCharge(randomUUID())).toBeNull();
+  });
+
+  it("searches with the key quoted and escaped, so a quote in a key cannot widen the search", async () => {
+    expect(searchQueryForKey('abc:1')).toBe("metadata['idempotency_key']:'abc:1'");
+    expect(searchQueryForKey("it's\\")).toBe("metadata['idempotency_key']:'it\\'s\\\\'");
+    const odd = chargeRequest(card(SANDBOX_TEST_CARDS.succeeds), { idempotencyKey: `quote'${randomUUID()}` });
+    const result = await provider().charge(odd);
+    expect(await provider().findCharge(odd.idempotencyKey)).toEqual(result);
+  });
+
+  it('refunds part of a charge once per refund key, and answers a refund beyond what is left as failed', async () => {
+    const charged = await provider().charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds), { amountCents: 150_000 }));
+    const refundKey = randomUUID();
+    const before = standIn.counts.refunds;
+    const refund = await provider().refund({ idempotencyKey: refundKey, providerRef: charged.providerRef!, amountCents: 50_000 });
+    expect(refund).toEqual({ status: 'succeeded', refundRef: expect.stringMatching(/^re_/) });
+    expect(await provider().refund({ idempotencyKey: refundKey, providerRef: charged.providerRef!, amountCents: 50_000 })).toEqual(refund);
+    expect(standIn.counts.refunds - before).toBe(1);
+    expect(await provider().refund({ idempotencyKey: randomUUID(), providerRef: charged.providerRef!, amountCents: 100_001 })).toEqual({ status: 'failed', reason: 'refused' });
+    expect(await provider().refund({ idempotencyKey: randomUUID(), providerRef: charged.providerRef!, amountCents: 100_000 })).toMatchObject({ status: 'succeeded' });
+    expect(await provider().refund({ idempotencyKey: randomUUID(), providerRef: charged.providerRef!, amountCents: 1 })).toEqual({ status: 'failed', reason: 'charge_already_refunded' });
+    expect(await provider().refund({ idempotencyKey: randomUUID(), providerRef: 'pi_unknown', amountCents: 1 })).toEqual({ status: 'failed', reason: 'resource_missing' });
+  });
+
+  it('saves a card for autopay (customer, SetupIntent) and then charges its token off-session', async () => {
+    const key = randomUUID();
+    const before = { ...standIn.counts };
+    const saved = await provider().saveCard({ idempotencyKey: key, source: card(SANDBOX_TEST_CARDS.succeeds), email: 'tenant@example.test' });
+    expect(saved).toEqual({ status: 'succeeded', token: expect.stringMatching(/^pm_/), customerRef: expect.stringMatching(/^cus_/), cardBrand: 'visa', cardLast4: '4242' });
+    // Saving again with the same key makes no second customer or SetupIntent.
+    expect(await provider().saveCard({ idempotencyKey: key, source: card(SANDBOX_TEST_CARDS.succeeds), email: 'tenant@example.test' })).toEqual(saved);
+    expect(standIn.counts.customers - before.customers).toBe(1);
+    expect(standIn.counts.setupIntents - before.setupIntents).toBe(1);
+    if (saved.status !== 'succeeded') throw new Error('not saved');
+
+    const request = chargeRequest({ type: 'token', token: saved.token, customerRef: saved.customerRef, offSession: true }, { description: 'Dimora rent, autopay' });
+    const sent = await requestsDuring(async () => {
+      expect(await provider().charge(request)).toEqual({ status: 'succeeded', providerRef: expect.stringMatching(/^pi_/), cardBrand: 'visa', cardLast4: '4242' });
+    });
+    expect(sent[0]!.body).toContain('off_session=true');
+    expect(sent[0]!.body).toContain(`customer=${saved.customerRef}`);
+    // A saved card belongs to its customer: without it Stripe refuses the charge.
+    expect(await provider().charge(chargeRequest({ type: 'token', token: saved.token }))).toMatchObject({ status: 'failed', providerRef: null, declineCode: 'invalid_card' });
+  });
+
+  it('saves 4000000000000341 to an existing customer, but declines its charges', async () => {
+    const first = await provider().saveCard({ idempotencyKey: randomUUID(), source: card(SANDBOX_TEST_CARDS.succeeds), email: 'attach@example.test' });
+    if (first.status !== 'succeeded') throw new Error('not saved');
+    const before = standIn.counts.customers;
+    const saved = await provider().saveCard({ idempotencyKey: randomUUID(), source: card(SANDBOX_TEST_CARDS.attachesButDeclines), email: 'attach@example.test', customerRef: first.customerRef });
+    expect(saved).toMatchObject({ status: 'succeeded', customerRef: first.customerRef, cardLast4: '0341' });
+    expect(standIn.counts.customers).toBe(before);
+    if (saved.status !== 'succeeded') throw new Error('not saved');
+    const result = await provider().charge(chargeRequest({ type: 'token', token: saved.token, customerRef: saved.customerRef, offSession: true }));
+    expect(result).toEqual({ status: 'failed', providerRef: expect.stringMatching(/^pi_/), cardBrand: 'visa', cardLast4: '0341', declineCode: 'card_declined' });
+  });
+
+  it('does not save a card the issuer declines', async () => {
+    expect(await provider().saveCard({ idempotencyKey: randomUUID(), source: card(SANDBOX_TEST_CARDS.declined), email: 'declined@example.test' })).toEqual({
+      status: 'failed',
+      declineCode: 'card_declined',
+      cardBrand: 'visa',
+      cardLast4: '0002',
+    });
+  });
+
+  it('throws PaymentProviderError (outcome unknown) for every call when Stripe cannot be reached', async () => {
+    const gone = await startStripeStandIn();
+    await gone.close();
+    const unreachable = createStripeProvider({ secretKey: 'sk_test_dimora_stand_in', host: gone.host, port: gone.port, protocol: 'http', maxNetworkRetries: 0 });
+    await expect(unreachable.charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds)))).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(unreachable.findCharge(randomUUID())).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(unreachable.refund({ idempotencyKey: randomUUID(), providerRef: 'pi_x', amountCents: 100 })).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(unreachable.saveCard({ idempotencyKey: randomUUID(), source: card(SANDBOX_TEST_CARDS.succeeds), email: 'x@example.test' })).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
+  it('throws PaymentProviderError when Stripe refuses the key (a configuration problem, not a decline)', async () => {
+    // The stand-in takes any well-formed key; an empty one stands for a revoked key (401).
+    const revoked = createStripeProvider({ secretKey: 'sk_test_', host: standIn.host, port: standIn.port, protocol: 'http', maxNetworkRetries: 0 });
+    await expect(revoked.charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds)))).rejects.toThrow(PaymentProviderError);
+    await expect(revoked.charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds)))).rejects.toThrow(/StripeAuthenticationError/);
+  });
+});

@@ -1,0 +1,481 @@
+/**
+ * A local stand-in for the part of Stripe's API Dimora calls (decision 021), so no test needs the
+ * network: a `node:http` server on 127.0.0.1 (random port) that the `stripe` package reaches
+ * through its `host` / `port` / `protocol: 'http'` options.
+ *
+ * It reads the form-encoded bodies the package sends (`metadata[idempotency_key]=…`,
+ * `expand[0]=…`), answers Stripe-shaped JSON (objects, `search_result`, errors with `type`,
+ * `code`, `decline_code`, `payment_intent`), and honours `Idempotency-Key` as Stripe does: the
+ * same key answers the stored response again (header `Idempotent-Replayed: true`) with no second
+ * effect, and with other parameters answers 400 `idempotency_error`. Stripe's test
+ * PaymentMethods (`pm_card_visa`, `pm_card_chargeDeclined…`, `pm_card_chargeCustomerFail`)
+ * behave as in Stripe's test mode. Anything else answers 404, so an untested call fails loudly.
+ *
+ * Served: POST /v1/payment_intents, GET /v1/payment_intents/search, GET /v1/payment_intents/:id,
+ * POST /v1/refunds, POST /v1/customers, POST /v1/setup_intents.
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+type Json = Record<string, unknown>;
+
+/** How a card behaves: when saved (SetupIntent) and when charged (PaymentIntent). */
+type Outcome = { ok: true } | { ok: false; code: string; declineCode: string; message: string };
+
+type TestCard = { brand: string; last4: string; onSave: Outcome; onCharge: Outcome };
+
+const OK: Outcome = { ok: true };
+const decline = (code: string, declineCode: string, message: string): Outcome => ({ ok: false, code, declineCode, message });
+const GENERIC = decline('card_declined', 'generic_decline', 'Your card was declined.');
+
+/** Stripe's test PaymentMethods used by Dimora, with Stripe's test-mode behaviour. */
+const TEST_PAYMENT_METHODS: Readonly<Record<string, TestCard>> = {
+  pm_card_visa: { brand: 'visa', last4: '4242', onSave: OK, onCharge: OK },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', onSave: GENERIC, onCharge: GENERIC },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    brand: 'visa',
+    last4: '9995',
+    onSave: decline('card_declined', 'insufficient_funds', 'Your card has insufficient funds.'),
+    onCharge: decline('card_declined', 'insufficient_funds', 'Your card has insufficient funds.'),
+  },
+  pm_card_chargeDeclinedExpiredCard: {
+    brand: 'visa',
+    last4: '0069',
+    onSave: decline('expired_card', 'expired_card', 'Your card has expired.'),
+    onCharge: decline('expired_card', 'expired_card', 'Your card has expired.'),
+  },
+  pm_card_chargeDeclinedIncorrectCvc: {
+    brand: 'visa',
+    last4: '0127',
+    onSave: decline('incorrect_cvc', 'incorrect_cvc', "Your card's security code is incorrect."),
+    onCharge: decline('incorrect_cvc', 'incorrect_cvc', "Your card's security code is incorrect."),
+  },
+  pm_card_chargeDeclinedProcessingError: {
+    brand: 'visa',
+    last4: '0119',
+    onSave: decline('processing_error', 'processing_error', 'An error occurred while processing your card. Try again in a little bit.'),
+    onCharge: decline('processing_error', 'processing_error', 'An error occurred while processing your card. Try again in a little bit.'),
+  },
+  // Attaches to a customer without trouble; every charge of it is declined.
+  pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341', onSave: OK, onCharge: GENERIC },
+};
+
+type Answer = { status: number; body: Json };
+
+class StripeFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: Json,
+  ) {
+    super(String(error.message));
+  }
+}
+
+const invalidRequest = (message: string, extra: Json = {}) => new StripeFailure(400, { type: 'invalid_request_error', message, ...extra });
+const missing = (kind: string, id: string, param: string) => invalidRequest(`No such ${kind}: '${id}'`, { code: 'resource_missing', param });
+
+/**
+ * Reads a form-encoded body as the stripe package writes it: `a[b]=c` nests, `a[0]=x` makes
+ * arrays, `+` is a space.
+ */
+export function parseStripeForm(body: string): Json {
+  const root: Json = {};
+  for (const pair of body.split('&')) {
+    if (!pair) continue;
+    const index = pair.indexOf('=');
+    const rawKey = decodeURIComponent((index < 0 ? pair : pair.slice(0, index)).replace(/\+/g, ' '));
+    const value = decodeURIComponent((index < 0 ? '' : pair.slice(index + 1)).replace(/\+/g, ' '));
+    const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(rawKey);
+    if (!match) continue;
+    const path = [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((part) => part[1]!)];
+    let node: Json = root;
+    path.forEach((segment, position) => {
+      if (position === path.length - 1) node[segment] = value;
+      else node = (node[segment] ??= {}) as Json;
+    });
+  }
+  return arraysFromIndexes(root) as Json;
+}
+
+function arraysFromIndexes(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Json).map(([key, inner]) => [key, arraysFromIndexes(inner)] as const);
+  if (entries.length > 0 && entries.every(([key]) => /^\d+$/.test(key))) {
+    return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, inner]) => inner);
+  }
+  return Object.fromEntries(entries);
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Everything the stand-in has done, for tests to count. */
+export type StripeStandInCounts = {
+  paymentIntents: number;
+  refunds: number;
+  customers: number;
+  setupIntents: number;
+  /** Answers served from the idempotency store (a repeated key). */
+  replays: number;
+};
+
+export type SignedWebhook = { payload: string; signature: string; event: Json };
+
+export type StripeStandIn = {
+  host: '127.0.0.1';
+  port: number;
+  protocol: 'http';
+  /** `http://127.0.0.1:<port>`: a value for STRIPE_API_BASE. */
+  url: string;
+  counts: StripeStandInCounts;
+  /** Every request served: method, path, Idempotency-Key and the raw body or query string. */
+  requests: { method: string; path: string; idempotencyKey: string | null; body: string }[];
+  /** A stored PaymentIntent (no expansion), or undefined. */
+  paymentIntent(id: string): Json | undefined;
+  /**
+   * A webhook delivery for `type` about one of the stand-in's PaymentIntents (its current state),
+   * signed with `secret` as Stripe signs (`Stripe-Signature` header value).
+   */
+  signedWebhook(options: { type: string; paymentIntentId: string; secret: string; eventId?: string }): SignedWebhook;
+  /** Stops the server (open keep-alive sockets are closed). */
+  close(): Promise<void>;
+};
+
+/** Starts a stand-in on 127.0.0.1 with a random port. */
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const counts: StripeStandInCounts = { paymentIntents: 0, refunds: 0, customers: 0, setupIntents: 0, replays: 0 };
+  const requests: StripeStandIn['requests'] = [];
+  const intents = new Map<string, Json>();
+  const charges = new Map<string, Json>();
+  const methods = new Map<string, Json>();
+  const methodBehaviour = new Map<string, TestCard>();
+  const customers = new Map<string, Json>();
+  const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
+
+  /** A PaymentMethod for `id`: a stored one, or a fresh copy of a test PaymentMethod (as Stripe does). */
+  function paymentMethodFor(id: string): Json {
+    const stored = methods.get(id);
+    if (stored) return stored;
+    const test = TEST_PAYMENT_METHODS[id];
+    if (!test) throw missing('PaymentMethod', id, 'payment_method');
+    const method: Json = {
+      id: newId('pm'),
+      object: 'payment_method',
+      type: 'card',
+      card: { brand: test.brand, last4: test.last4, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, funding: 'credit', country: 'US' },
+      customer: null,
+      created: now(),
+      livemode: false,
+      metadata: {},
+    };
+    methods.set(method.id as string, method);
+    methodBehaviour.set(method.id as string, test);
+    return method;
+  }
+
+  /** Replaces the ids named in `expand` (`latest_charge`, `data.payment_method`…) by their objects. */
+  function expanded(object: Json, expand: unknown): Json {
+    const paths = Array.isArray(expand) ? expand.map(String) : [];
+    const copy = structuredClone(object);
+    for (const path of paths) expandPath(copy, path.split('.'));
+    return copy;
+  }
+
+  function expandPath(node: unknown, path: string[]): void {
+    if (!node || typeof node !== 'object' || path.length === 0) return;
+    const [head, ...rest] = path as [string, ...string[]];
+    const target = node as Json;
+    if (rest.length > 0) {
+      const inner = target[head];
+      if (Array.isArray(inner)) inner.forEach((item) => expandPath(item, rest));
+      else expandPath(inner, rest);
+      return;
+    }
+    const id = target[head];
+    if (typeof id !== 'string') return;
+    const found = charges.get(id) ?? methods.get(id) ?? customers.get(id) ?? intents.get(id);
+    if (!found) throw invalidRequest(`This property cannot be expanded (${head}).`);
+    target[head] = structuredClone(found);
+  }
+
+  function cardError(outcome: Exclude<Outcome, { ok: true }>, extra: Json): StripeFailure {
+    return new StripeFailure(402, { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode, message: outcome.message, ...extra });
+  }
+
+  function createPaymentIntent(params: Json): Answer {
+    const amount = Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 50) throw invalidRequest('Amount must be at least $0.50 usd', { code: 'amount_too_small', param: 'amount' });
+    if (params.currency !== 'usd') throw invalidRequest(`Invalid currency: ${String(params.currency)}.`, { param: 'currency' });
+    const customer = typeof params.customer === 'string' ? params.customer : null;
+    if (customer && !customers.has(customer)) throw missing('customer', customer, 'customer');
+    const confirm = params.confirm === 'true';
+    const methodId = typeof params.payment_method === 'string' ? params.payment_method : null;
+    if (confirm && !methodId) throw invalidRequest('You cannot confirm this PaymentIntent because it’s missing a payment method.', { code: 'payment_intent_unexpected_state' });
+    const automatic = params.automatic_payment_methods as Json | undefined;
+    if (confirm && !params.return_url && automatic?.allow_redirects !== 'never') {
+      throw invalidRequest(
+        'This PaymentIntent is configured to accept payment methods enabled in your Dashboard, some of which may require a full page redirect. Provide a `return_url`, or set `automatic_payment_methods[allow_redirects]` to `never`.',
+        { param: 'return_url' },
+      );
+    }
+    const method = methodId ? paymentMethodFor(methodId) : null;
+    if (method && method.customer !== null && method.customer !== customer) {
+      throw invalidRequest('The provided PaymentMethod belongs to a different customer (or needs its customer).', { param: 'payment_method' });
+    }
+    if (params.off_session === 'true' && !confirm) throw invalidRequest('off_session can only be used with confirm=true.', { param: 'off_session' });
+    counts.paymentIntents += 1;
+    const intent: Json = {
+      id: newId('pi'),
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: 'usd',
+      capture_method: 'automatic',
+      confirmation_method: 'automatic',
+      client_secret: `${newId('pi')}_secret_${randomBytes(8).toString('hex')}`,
+      created: now(),
+      customer,
+      description: typeof params.description === 'string' ? params.description : null,
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      metadata: (params.metadata as Json | undefined) ?? {},
+      payment_method: method ? method.id : null,
+      payment_method_types: ['card'],
+      status: method ? 'requires_confirmation' : 'requires_payment_method',
+    };
+    intents.set(intent.id as string, intent);
+    if (!confirm || !method) return { status: 200, body: expanded(intent, params.expand) };
+    const behaviour = methodBehaviour.get(method.id as string)!;
+    const outcome = behaviour.onCharge;
+    const charge: Json = {
+      id: newId('ch'),
+      object: 'charge',
+      amount,
+      amount_captured: outcome.ok ? amount : 0,
+      amount_refunded: 0,
+      currency: 'usd',
+      created: now(),
+      customer,
+      paid: outcome.ok,
+      payment_intent: intent.id,
+      payment_method: method.id,
+      payment_method_details: { type: 'card', card: structuredClone(method.card) },
+      refunded: false,
+      status: outcome.ok ? 'succeeded' : 'failed',
+      failure_code: outcome.ok ? null : outcome.code,
+    };
+    charges.set(charge.id as string, charge);
+    intent.latest_charge = charge.id;
+    if (outcome.ok) {
+      intent.status = 'succeeded';
+      intent.amount_received = amount;
+      return { status: 200, body: expanded(intent, params.expand) };
+    }
+    intent.status = 'requires_payment_method';
+    intent.payment_method = null;
+    intent.last_payment_error = { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode, message: outcome.message, charge: charge.id, payment_method: structuredClone(method) };
+    throw cardError(outcome, { charge: charge.id, payment_intent: structuredClone(intent), payment_method: structuredClone(method) });
+  }
+
+  /** `metadata['key']:'value'`, the one query form Dimora sends (quotes escaped by `\`). */
+  function searchPaymentIntents(params: Json): Answer {
+    const query = String(params.query ?? '');
+    const match = /^metadata\['([^'\\]+)'\]:'((?:[^'\\]|\\.)*)'$/.exec(query);
+    if (!match) throw invalidRequest(`The stand-in does not understand the search query: ${query}`, { param: 'query' });
+    const field = match[1]!;
+    const value = match[2]!.replace(/\\(.)/g, '$1');
+    const data = [...intents.values()]
+      .filter((intent) => (intent.metadata as Json)[field] === value)
+      .sort((a, b) => Number(b.created) - Number(a.created))
+      .map((intent) => expanded(intent, (params.expand as unknown[] | undefined)?.map((path) => String(path).replace(/^data\./, ''))));
+    return { status: 200, body: { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' } };
+  }
+
+  function retrievePaymentIntent(id: string, params: Json): Answer {
+    const intent = intents.get(id);
+    if (!intent) throw new StripeFailure(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${id}'` });
+    return { status: 200, body: expanded(intent, params.expand) };
+  }
+
+  function createRefund(params: Json): Answer {
+    const intentId = String(params.payment_intent ?? '');
+    const intent = intents.get(intentId);
+    if (!intent) throw missing('payment_intent', intentId, 'payment_intent');
+    const charge = typeof intent.latest_charge === 'string' ? charges.get(intent.latest_charge) : undefined;
+    if (intent.status !== 'succeeded' || !charge) throw invalidRequest(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, { code: 'charge_not_refundable' });
+    const remaining = Number(charge.amount) - Number(charge.amount_refunded);
+    if (remaining <= 0) throw invalidRequest(`Charge ${String(charge.id)} has already been refunded.`, { code: 'charge_already_refunded' });
+    const amount = params.amount === undefined ? remaining : Number(params.amount);
+    if (!Number.isInteger(amount) || amount <= 0) throw invalidRequest('Invalid positive integer', { param: 'amount' });
+    if (amount > remaining) {
+      throw invalidRequest(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`, { param: 'amount' });
+    }
+    counts.refunds += 1;
+    charge.amount_refunded = Number(charge.amount_refunded) + amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    const refund: Json = {
+      id: newId('re'),
+      object: 'refund',
+      amount,
+      charge: charge.id,
+      created: now(),
+      currency: 'usd',
+      metadata: (params.metadata as Json | undefined) ?? {},
+      payment_intent: intentId,
+      status: 'succeeded',
+    };
+    return { status: 200, body: refund };
+  }
+
+  function createCustomer(params: Json): Answer {
+    counts.customers += 1;
+    const customer: Json = {
+      id: newId('cus'),
+      object: 'customer',
+      created: now(),
+      email: typeof params.email === 'string' ? params.email : null,
+      livemode: false,
+      metadata: (params.metadata as Json | undefined) ?? {},
+    };
+    customers.set(customer.id as string, customer);
+    return { status: 200, body: customer };
+  }
+
+  function createSetupIntent(params: Json): Answer {
+    const customer = typeof params.customer === 'string' ? params.customer : null;
+    if (customer && !customers.has(customer)) throw missing('customer', customer, 'customer');
+    const methodId = typeof params.payment_method === 'string' ? params.payment_method : null;
+    const method = methodId ? paymentMethodFor(methodId) : null;
+    const confirm = params.confirm === 'true';
+    counts.setupIntents += 1;
+    const setup: Json = {
+      id: newId('seti'),
+      object: 'setup_intent',
+      created: now(),
+      customer,
+      last_setup_error: null,
+      livemode: false,
+      metadata: (params.metadata as Json | undefined) ?? {},
+      payment_method: method ? method.id : null,
+      payment_method_types: ['card'],
+      status: method ? 'requires_confirmation' : 'requires_payment_method',
+      usage: typeof params.usage === 'string' ? params.usage : 'off_session',
+    };
+    if (!confirm || !method) return { status: 200, body: expanded(setup, params.expand) };
+    const outcome = methodBehaviour.get(method.id as string)!.onSave;
+    if (!outcome.ok) {
+      setup.status = 'requires_payment_method';
+      setup.payment_method = null;
+      setup.last_setup_error = { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode, message: outcome.message, payment_method: structuredClone(method) };
+      throw cardError(outcome, { setup_intent: structuredClone(setup), payment_method: structuredClone(method) });
+    }
+    setup.status = 'succeeded';
+    if (customer) method.customer = customer;
+    return { status: 200, body: expanded(setup, params.expand) };
+  }
+
+  function route(method: string, path: string, params: Json): Answer {
+    if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(params);
+    if (method === 'GET' && path === '/v1/payment_intents/search') return searchPaymentIntents(params);
+    const intentMatch = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)$/.exec(path);
+    if (method === 'GET' && intentMatch) return retrievePaymentIntent(intentMatch[1]!, params);
+    if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
+    if (method === 'POST' && path === '/v1/customers') return createCustomer(params);
+    if (method === 'POST' && path === '/v1/setup_intents') return createSetupIntent(params);
+    throw new StripeFailure(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}). The Stripe stand-in serves only what Dimora calls.` });
+  }
+
+  function answer(method: string, path: string, params: Json): Answer {
+    try {
+      return route(method, path, params);
+    } catch (error) {
+      if (error instanceof StripeFailure) return { status: error.status, body: { error: error.error } };
+      throw error;
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const method = req.method ?? 'GET';
+      const body = Buffer.concat(chunks).toString('utf8');
+      const idempotencyKey = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
+      requests.push({ method, path: url.pathname, idempotencyKey, body: method === 'GET' ? url.search.slice(1) : body });
+      const send = ({ status, body: json }: Answer, headers: Record<string, string> = {}) => {
+        const text = JSON.stringify(json);
+        res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'request-id': newId('req'), ...headers });
+        res.end(text);
+      };
+      if (!/^Bearer sk_(test|live)_\S+$/.test(req.headers.authorization ?? '')) {
+        send({ status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } } });
+        return;
+      }
+      const params = parseStripeForm(method === 'GET' ? url.search.slice(1) : body);
+      if (method !== 'POST' || !idempotencyKey) {
+        send(answer(method, url.pathname, params));
+        return;
+      }
+      // Stripe's rule: one key, one request; its answer is kept and sent again (errors too).
+      const fingerprint = `${method} ${url.pathname} ${body}`;
+      const stored = idempotent.get(idempotencyKey);
+      if (stored) {
+        if (stored.fingerprint !== fingerprint) {
+          send({
+            status: 400,
+            body: { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } },
+          });
+          return;
+        }
+        counts.replays += 1;
+        send(stored.answer, { 'idempotent-replayed': 'true', 'idempotency-key': idempotencyKey });
+        return;
+      }
+      const result = answer(method, url.pathname, params);
+      idempotent.set(idempotencyKey, { fingerprint, answer: result });
+      send(result, { 'idempotency-key': idempotencyKey });
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    host: '127.0.0.1',
+    port,
+    protocol: 'http',
+    url: `http://127.0.0.1:${port}`,
+    counts,
+    requests,
+    paymentIntent: (id) => intents.get(id),
+    signedWebhook({ type, paymentIntentId, secret, eventId = newId('evt') }) {
+      const intent = intents.get(paymentIntentId);
+      if (!intent) throw new Error(`the stand-in has no PaymentIntent ${paymentIntentId}`);
+      const event: Json = {
+        id: eventId,
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        created: now(),
+        data: { object: structuredClone(intent) },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      };
+      const payload = JSON.stringify(event);
+      return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }), event };
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
