@@ -9,10 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SECTIONS, PROTECTED_ROUTES, ROLES, satisfies, type Role } from '~/lib/access';
 import * as dashboard from '~/routes/account/dashboard';
 import * as managerBuildings from '~/routes/account/buildings';
+import * as managerLease from '~/routes/account/lease';
+import * as managerLeasePdf from '~/routes/account/lease-pdf';
 import * as applications from '~/routes/admin/applications';
 import * as adminDatabase from '~/routes/admin/database';
 import * as databaseBackup from '~/routes/admin/database-backup';
 import * as debug from '~/routes/admin/debug';
+import * as adminLease from '~/routes/admin/lease';
+import * as adminLeasePdf from '~/routes/admin/lease-pdf';
 import * as adminLayout from '~/routes/admin/layout';
 import * as mailbox from '~/routes/admin/mailbox';
 import * as adminMessages from '~/routes/admin/messages';
@@ -141,6 +145,21 @@ describe('protected routes (spec §2, §6)', () => {
     const { loader, params } = routeFor(path);
     const result = await settle(() => loader({ request: requestAs(visitor, path), params, context }));
     expectOutcome(result, visitor, path, requires);
+  });
+
+  // Staff pages of one record (leases issue item 1): guarded like the table; for the roles let in,
+  // an id nobody has (no lease in this database) is a 404, never a page or a 500.
+  const RECORD_ROUTES: { path: string; requires: (typeof PROTECTED_ROUTES)[number]['requires']; loader: unknown; params: Record<string, string> }[] = [
+    { path: '/admin/leases/1', requires: 'admin', loader: adminLease.loader, params: { leaseId: '1' } },
+    { path: '/admin/leases/1/pdf', requires: 'admin', loader: adminLeasePdf.loader, params: { leaseId: '1' } },
+    { path: '/dashboard/leases/1', requires: 'property_manager', loader: managerLease.loader, params: { leaseId: '1' } },
+    { path: '/dashboard/leases/1/pdf', requires: 'property_manager', loader: managerLeasePdf.loader, params: { leaseId: '1' } },
+  ];
+  const recordCases = RECORD_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor })));
+  it.each(recordCases)('$path as $visitor (requires $requires)', async ({ path, requires, loader, params, visitor }) => {
+    const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch((error: unknown) => error);
+    if (visitor !== 'anonymous' && satisfies(visitor, requires)) expect(result).toMatchObject({ init: { status: 404 } });
+    else expectOutcome(result, visitor, path, requires);
   });
 
   it.each(VISITORS)('the /admin layout loader guards too (as %s)', async (visitor) => {

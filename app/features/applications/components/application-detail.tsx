@@ -217,11 +217,13 @@ export function ApplicationDetailPanel({ application: app, result, closeHref }: 
           )}
           {app.lease && (
             <Alert color="teal" variant="light" icon={<IconInfoCircle aria-hidden />} data-testid="application-lease" data-status={app.lease.status}>
-              {t('applications.detail.lease', {
-                status: t(`applications.leaseStatus.${app.lease.status}`),
-                start: formatIsoDate(app.lease.startDate, lang),
-                end: formatIsoDate(app.lease.endDate, lang),
-              })}
+              <Anchor component={Link} to={`${closeHref.startsWith('/admin') ? '/admin' : '/dashboard'}/leases/${app.lease.id}`} data-testid="application-lease-link">
+                {t('applications.detail.lease', {
+                  status: t(`applications.leaseStatus.${app.lease.status}`),
+                  start: formatIsoDate(app.lease.startDate, lang),
+                  end: formatIsoDate(app.lease.endDate, lang),
+                })}
+              </Anchor>
             </Alert>
           )}
         </Section>

@@ -1,0 +1,73 @@
+/**
+ * The lease's ledger (active, ended or terminated leases): date, kind, description, signed
+ * amount and the running balance after each entry, with the balance and overdue amount above.
+ */
+import { Group, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatCents, formatIsoDate } from '~/lib/format';
+import { useLanguage } from '~/lib/use-language';
+import type { LeaseBalance, LedgerEntry } from '~/features/ledger/ledger.server';
+
+export function LeaseLedgerTable({ ledger, balance }: { ledger: LedgerEntry[]; balance: LeaseBalance | null }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const money = (cents: number) => formatCents(cents, lang);
+  return (
+    <Stack gap="sm">
+      {balance && (
+        <Group gap="xl" data-testid="lease-balance">
+          <Text size="sm">
+            {t('leases.ledger.balanceNow')}: <strong>{money(balance.balanceCents)}</strong>
+          </Text>
+          <Text size="sm">
+            {t('leases.ledger.overdue')}: <strong>{money(balance.overdueCents)}</strong>
+          </Text>
+          {balance.nextDueDate && (
+            <Text size="sm">
+              {t('leases.ledger.nextDue')}: <strong>{formatIsoDate(balance.nextDueDate, lang)}</strong>
+            </Text>
+          )}
+        </Group>
+      )}
+      {ledger.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('leases.ledger.empty')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped verticalSpacing="xs" data-testid="lease-ledger">
+            <Table.Caption>{t('leases.ledger.caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('leases.ledger.date')}</Table.Th>
+                <Table.Th scope="col">{t('leases.ledger.kind')}</Table.Th>
+                <Table.Th scope="col">{t('leases.ledger.description')}</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('leases.ledger.amount')}
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('leases.ledger.balance')}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {ledger.map((entry) => (
+                <Table.Tr key={entry.key}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDate(entry.date, lang)}</Table.Td>
+                  <Table.Td>{t(`leases.ledger.kinds.${entry.kind}`)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{[entry.description, entry.period].filter(Boolean).join(' · ') || '—'}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {money(entry.amountCents)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {money(entry.balanceCents)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * The staff steps a lease's status allows, each a real `<Form method="post">` carrying its
+ * `intent` (works without JavaScript): a draft takes co-tenants and is sent; a signed lease is
+ * countersigned; an active one gets a renewal offer (new end date, monthly rent in dollars).
+ * Field messages come back translated from the action; the inputs keep what was typed.
+ */
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconSend, IconSignature, IconUserPlus, IconRefresh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, useNavigation } from 'react-router';
+import { formatIsoDate } from '~/lib/format';
+import { useLanguage } from '~/lib/use-language';
+import type { LeaseStaffActionResult, LeaseStaffIntent } from '../lease-staff-page.server';
+import type { LeaseSummary } from '../leases.server';
+
+type Props = { lease: LeaseSummary; maxSigners: number; result: LeaseStaffActionResult | undefined };
+
+function Step({ id, title, hint, children }: { id: string; title: string; hint?: ReactNode; children?: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={`${id}-title`} data-testid={id}>
+      <Stack gap="xs">
+        <Title order={3} size="h5" id={`${id}-title`}>
+          {title}
+        </Title>
+        {hint && (
+          <Text size="sm" c="dimmed">
+            {hint}
+          </Text>
+        )}
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The day after an ISO date (UTC). */
+function dayAfter(iso: string): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+export function LeaseStaffActions({ lease, maxSigners, result }: Props) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const navigation = useNavigation();
+  const busy = (intent: LeaseStaffIntent) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const failed = (intent: LeaseStaffIntent) => (result && !result.ok && result.intent === intent ? result : undefined);
+  const coTenant = failed('add-co-tenant');
+  const renewal = failed('offer-renewal');
+  const steps: ReactNode[] = [];
+
+  if (lease.status === 'draft') {
+    const full = lease.signers.length >= maxSigners;
+    steps.push(
+      <Step key="co" id="lease-add-co-tenant" title={t('leases.actions.addCoTenant.title')} hint={full ? t('leases.actions.addCoTenant.full') : t('leases.actions.addCoTenant.hint')}>
+        <Text size="sm">{t('leases.signers.count', { count: lease.signers.length, max: maxSigners })}</Text>
+        {!full && (
+          <Form method="post" noValidate>
+            <input type="hidden" name="intent" value="add-co-tenant" />
+            <Stack gap="xs">
+              <TextInput name="name" label={t('leases.actions.addCoTenant.name')} required autoComplete="off" maxLength={120} defaultValue={coTenant?.values?.name} error={coTenant?.errors.name} />
+              <TextInput name="email" type="email" label={t('leases.actions.addCoTenant.email')} required autoComplete="off" maxLength={254} defaultValue={coTenant?.values?.email} error={coTenant?.errors.email} />
+              <Group>
+                <Button type="submit" variant="default" leftSection={<IconUserPlus size={16} aria-hidden />} loading={busy('add-co-tenant')}>
+                  {t('leases.actions.addCoTenant.submit')}
+                </Button>
+              </Group>
+            </Stack>
+          </Form>
+        )}
+      </Step>,
+      <Step key="send" id="lease-send" title={t('leases.actions.send.title')} hint={t('leases.actions.send.hint')}>
+        <Form method="post">
+          <input type="hidden" name="intent" value="send" />
+          <Button type="submit" color="blue.9" leftSection={<IconSend size={16} aria-hidden />} loading={busy('send')}>
+            {t('leases.actions.send.submit')}
+          </Button>
+        </Form>
+      </Step>,
+    );
+  }
+
+  if (lease.status === 'sent') {
+    steps.push(<Step key="wait" id="lease-waiting" title={t('leases.actions.countersign.title')} hint={t('leases.actions.countersign.waiting')} />);
+  }
+
+  if (lease.status === 'signed') {
+    steps.push(
+      <Step key="countersign" id="lease-countersign" title={t('leases.actions.countersign.title')} hint={t('leases.actions.countersign.hint')}>
+        <Form method="post">
+          <input type="hidden" name="intent" value="countersign" />
+          <Button type="submit" color="teal.9" leftSection={<IconSignature size={16} aria-hidden />} loading={busy('countersign')}>
+            {t('leases.actions.countersign.submit')}
+          </Button>
+        </Form>
+      </Step>,
+    );
+  }
+
+  if (lease.status === 'active') {
+    const start = dayAfter(lease.endDate);
+    steps.push(
+      <Step key="renewal" id="lease-renewal" title={t('leases.actions.renewal.title')} hint={t('leases.actions.renewal.hint', { start: formatIsoDate(start, lang) })}>
+        <Form method="post" noValidate>
+          <input type="hidden" name="intent" value="offer-renewal" />
+          <Stack gap="xs">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput name="endDate" type="date" label={t('leases.actions.renewal.endDate')} required min={dayAfter(start)} defaultValue={renewal?.values?.endDate} error={renewal?.errors.endDate} />
+              <TextInput
+                name="monthlyRent"
+                label={t('leases.actions.renewal.monthlyRent')}
+                description={t('leases.actions.renewal.monthlyRentHint')}
+                required
+                inputMode="decimal"
+                autoComplete="off"
+                maxLength={16}
+                defaultValue={renewal?.values?.monthlyRent ?? (lease.monthlyRentCents / 100).toFixed(2)}
+                error={renewal?.errors.monthlyRent}
+              />
+            </SimpleGrid>
+            <Group>
+              <Button type="submit" color="blue.9" leftSection={<IconRefresh size={16} aria-hidden />} loading={busy('offer-renewal')}>
+                {t('leases.actions.renewal.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Step>,
+    );
+  }
+
+  if (steps.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('leases.actions.none')}
+      </Text>
+    );
+  }
+  return <SimpleGrid cols={{ base: 1, md: steps.length > 1 ? 2 : 1 }}>{steps}</SimpleGrid>;
+}

@@ -1,0 +1,278 @@
+/**
+ * The staff lease page's loader and action halves (leases issue item 1), shared by the admin's
+ * `/admin/leases/:leaseId` and a property manager's `/dashboard/leases/:leaseId` (the same page,
+ * scoped server-side), and the PDF download beside each. Routes check the role first and pass
+ * the actor and their base path; this module parses input with zod, calls the lease services
+ * (which authorise again) and maps their reason codes to HTTP answers:
+ *
+ * - 404 for an unknown id or a lease outside the manager's buildings (the refusal is audited as
+ *   `lease_access_denied` when the lease exists, so probing is visible);
+ * - 409 when the lease's status does not allow the step (`invalid_status`, `not_all_signed`,
+ *   `overlap`, `too_many_tenants`);
+ * - 422 with translated field messages for bad input (`invalid_dates`, `invalid_amount`,
+ *   `duplicate_tenant`, zod issues); 400 for an unknown intent or a body that is not a form;
+ * - success: a 303 back to the page with `done=<intent>` for a plain browser post (JavaScript
+ *   off), data `{ ok: true }` for an enhanced one; a renewal always goes to the new lease's page.
+ */
+import { eq } from 'drizzle-orm';
+import { data, redirect } from 'react-router';
+import { z } from 'zod';
+import { translations } from '~/i18n/resources.server';
+import { getT } from '~/i18n/translate.server';
+import type { Language } from '~/lib/constants';
+import { emailField, formText, requiredLine } from '~/lib/form-fields';
+import { requestLanguage } from '~/lib/route-helpers.server';
+import { recordAuditEvent, requestOrigin } from '~/server/audit.server';
+import type { Viewer } from '~/server/auth/session.server';
+import type { Db } from '~/server/db/client.server';
+import { application, lease } from '~/server/db/schema';
+import { isDocumentPost, readFormData, translateIssues } from '~/server/form-errors.server';
+import type { DimoraLoadContext } from '~/server/load-context';
+import { findLeaseBalance, findLedger, type LeaseBalance, type LedgerEntry } from '~/features/ledger/ledger.server';
+import { buildLeaseDocument } from './lease-document.server';
+import type { LeaseDocument } from './lease-document.types';
+import {
+  addCoTenant,
+  countersignLease,
+  findLeaseForStaff,
+  LEASE_NAME_MAX,
+  leaseDocumentInput,
+  leasePdf,
+  offerRenewal,
+  sendLease,
+  utcToday,
+  type LeaseCommandOutcome,
+  type LeaseCommandRefusal,
+  type LeaseSummary,
+} from './leases.server';
+
+/** Where the page lives: the admin area or the manager's dashboard. */
+export type LeaseStaffBase = '/admin/leases' | '/dashboard/leases';
+
+/** The commands the page posts (`intent`). */
+export const LEASE_STAFF_INTENTS = ['add-co-tenant', 'send', 'countersign', 'offer-renewal'] as const;
+export type LeaseStaffIntent = (typeof LEASE_STAFF_INTENTS)[number];
+
+/** The translation files the page needs. */
+const PAGE_TRANSLATIONS = ['account', 'admin', 'leases'] as const;
+
+type PageArgs = { request: Request; context: DimoraLoadContext; actor: Viewer; base: LeaseStaffBase; param: string | undefined };
+
+/** What the page shows. */
+export type LeaseStaffPageData = {
+  lease: LeaseSummary;
+  /** Signers the lease may have at most (the application's adults; 6 without an application). */
+  maxSigners: number;
+  /** Balance and ledger: only for an active, ended or terminated lease. */
+  balance: LeaseBalance | null;
+  ledger: LedgerEntry[] | null;
+  /** The lease text in the page's language, as the PDF prints it. */
+  document: LeaseDocument | null;
+  done: LeaseStaffIntent | null;
+  base: LeaseStaffBase;
+};
+
+/** What an action answers. */
+export type LeaseStaffActionResult =
+  | { ok: true; intent: LeaseStaffIntent; leaseId: number }
+  | { ok: false; intent: LeaseStaffIntent | null; errors: Record<string, string>; values?: Record<string, string> };
+
+/** A route's `:leaseId` as a number, or a thrown 404. */
+export function parseLeaseId(raw: string | undefined): number {
+  if (!raw || !/^\d{1,10}$/.test(raw)) throw data(null, { status: 404 });
+  const id = Number(raw);
+  if (id < 1 || id > 2_147_483_647) throw data(null, { status: 404 });
+  return id;
+}
+
+/**
+ * Audits a property manager's request for lease `leaseId` that they do not manage (an existing
+ * lease only: unknown ids are not worth a row). Admins see every lease, so nothing to record.
+ */
+export async function recordDeniedLeaseAccess({ db, actor, leaseId, request, clientIp }: { db: Db; actor: Viewer; leaseId: number; request: Request; clientIp: string }) {
+  if (actor.role !== 'property_manager') return;
+  const [row] = await db.select({ id: lease.id }).from(lease).where(eq(lease.id, leaseId)).limit(1);
+  if (!row) return;
+  await recordAuditEvent({ db, userId: actor.id, action: 'lease_access_denied', tableName: 'lease', origin: requestOrigin(request, clientIp), values: { lease_id: leaseId } });
+}
+
+async function notFound({ request, context, actor }: PageArgs, leaseId: number): Promise<never> {
+  await recordDeniedLeaseAccess({ db: context.db, actor, leaseId, request, clientIp: context.clientIp });
+  throw data(null, { status: 404 });
+}
+
+/**
+ * How many signers lease `leaseId` may have: the application's adults (as `addCoTenant` counts
+ * them), six for a lease made without an application.
+ */
+async function maxSignersOf(db: Db, leaseId: number): Promise<number> {
+  const [row] = await db.select({ adults: application.adults }).from(lease).leftJoin(application, eq(application.id, lease.applicationId)).where(eq(lease.id, leaseId));
+  return Math.max(1, row?.adults ?? 6);
+}
+
+function isIntent(value: string): value is LeaseStaffIntent {
+  return (LEASE_STAFF_INTENTS as readonly string[]).includes(value);
+}
+
+/** The lease page for `actor`: the lease, its signers, ledger (once active) and text; 404 otherwise. */
+export async function loadLeaseStaffPage(args: PageArgs): Promise<LeaseStaffPageData & { i18n: ReturnType<typeof translations> }> {
+  const { request, context, actor, base } = args;
+  const lang = requestLanguage(request);
+  const leaseId = parseLeaseId(args.param);
+  const summary = await findLeaseForStaff({ db: context.db, actor, leaseId });
+  if (!summary) return notFound(args, leaseId);
+  const withLedger = summary.status === 'active' || summary.status === 'ended' || summary.status === 'terminated';
+  const [balance, ledger, input, maxSigners] = await Promise.all([
+    withLedger ? findLeaseBalance(context.db, leaseId, utcToday()) : Promise.resolve(null),
+    withLedger ? findLedger(context.db, leaseId) : Promise.resolve(null),
+    leaseDocumentInput(context.db, leaseId, lang),
+    maxSignersOf(context.db, leaseId),
+  ]);
+  const done = new URL(request.url).searchParams.get('done') ?? '';
+  return {
+    lease: summary,
+    maxSigners,
+    balance,
+    ledger,
+    document: input ? buildLeaseDocument(input, lang) : null,
+    done: isIntent(done) ? done : null,
+    base,
+    i18n: translations(lang, PAGE_TRANSLATIONS),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands
+// ---------------------------------------------------------------------------------------------
+
+const MESSAGE = {
+  invalidDate: 'leases.errors.invalidDate',
+  invalidRent: 'leases.errors.invalidRent',
+} as const;
+
+const coTenantSchema = z.object({ name: requiredLine(LEASE_NAME_MAX), email: emailField });
+
+/** Dollars with at most two decimals ("1650", "1,650.50") → integer cents; null otherwise. */
+export function dollarsToCents(value: string): number | null {
+  const match = /^(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?$/.exec(value.trim().replace(/^\$\s*/, ''));
+  if (!match) return null;
+  const dollars = Number(match[1]!.replace(/,/g, ''));
+  const cents = Number((match[2] ?? '').padEnd(2, '0'));
+  const total = dollars * 100 + cents;
+  return Number.isSafeInteger(total) && total > 0 && total <= 10_000_000 ? total : null;
+}
+
+function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const renewalSchema = z.object({
+  endDate: z.string().trim().min(1, 'common.form.required').refine(isIsoDate, MESSAGE.invalidDate),
+  monthlyRent: z
+    .string()
+    .trim()
+    .min(1, 'common.form.required')
+    .refine((value) => dollarsToCents(value) !== null, MESSAGE.invalidRent),
+});
+
+const REFUSAL_STATUS: Record<LeaseCommandRefusal, number> = {
+  not_found: 404,
+  invalid_status: 409,
+  not_all_signed: 409,
+  overlap: 409,
+  too_many_tenants: 409,
+  duplicate_tenant: 422,
+  invalid_dates: 422,
+  invalid_amount: 422,
+};
+
+/** The field a refusal belongs to (else the form). */
+const REFUSAL_FIELD: Partial<Record<LeaseCommandRefusal, string>> = {
+  duplicate_tenant: 'email',
+  invalid_dates: 'endDate',
+  invalid_amount: 'monthlyRent',
+};
+
+function answer(body: LeaseStaffActionResult, status: number) {
+  return data<LeaseStaffActionResult>(body, { status });
+}
+
+function refusalMessage(outcome: Extract<LeaseCommandOutcome, { ok: false }>, lang: Language, maxSigners: number): string {
+  const t = getT(lang);
+  const status = outcome.status ? t(`leases.status.${outcome.status}`).toLowerCase() : '';
+  return t(`leases.errors.${outcome.reason}`, { status, count: maxSigners });
+}
+
+/**
+ * Handles one posted command for `actor` on the lease of the URL: `add-co-tenant` (`name`,
+ * `email`), `send`, `countersign`, `offer-renewal` (`endDate` ISO, `monthlyRent` in dollars).
+ */
+export async function handleLeaseStaffAction(args: PageArgs) {
+  const { request, context, actor, base } = args;
+  const lang = requestLanguage(request);
+  const t = getT(lang);
+  const leaseId = parseLeaseId(args.param);
+  const form = await readFormData(request);
+  const rawIntent = formText(form, 'intent');
+  if (!isIntent(rawIntent)) return answer({ ok: false, intent: null, errors: { form: t('leases.errors.unknownIntent') } }, 400);
+  const intent = rawIntent;
+  const origin = requestOrigin(request, context.clientIp);
+  const common = { db: context.db, actor, leaseId, origin };
+  let outcome: LeaseCommandOutcome;
+  let values: Record<string, string> | undefined;
+  if (intent === 'add-co-tenant') {
+    values = { name: formText(form, 'name'), email: formText(form, 'email') };
+    const parsed = coTenantSchema.safeParse(values);
+    if (!parsed.success) return answer({ ok: false, intent, errors: translateIssues(parsed.error, lang) as Record<string, string>, values }, 422);
+    outcome = await addCoTenant({ ...common, name: parsed.data.name, email: parsed.data.email });
+  } else if (intent === 'offer-renewal') {
+    values = { endDate: formText(form, 'endDate'), monthlyRent: formText(form, 'monthlyRent') };
+    const parsed = renewalSchema.safeParse(values);
+    if (!parsed.success) return answer({ ok: false, intent, errors: translateIssues(parsed.error, lang) as Record<string, string>, values }, 422);
+    outcome = await offerRenewal({ ...common, endDate: parsed.data.endDate, monthlyRentCents: dollarsToCents(parsed.data.monthlyRent)!, publicUrl: context.publicUrl });
+  } else if (intent === 'send') {
+    outcome = await sendLease({ ...common, publicUrl: context.publicUrl });
+  } else {
+    outcome = await countersignLease({ ...common, publicUrl: context.publicUrl });
+  }
+  if (!outcome.ok) {
+    if (outcome.reason === 'not_found') await recordDeniedLeaseAccess({ db: context.db, actor, leaseId, request, clientIp: context.clientIp });
+    const maxSigners = outcome.reason === 'too_many_tenants' ? await maxSignersOf(context.db, leaseId) : 1;
+    const message = refusalMessage(outcome, lang, maxSigners);
+    const field = REFUSAL_FIELD[outcome.reason] ?? 'form';
+    return answer({ ok: false, intent, errors: { [field]: message }, values }, REFUSAL_STATUS[outcome.reason]);
+  }
+  context.logger.info({ intent, actor: actor.id, lease: leaseId, result: outcome.leaseId }, 'lease staff command');
+  // A renewal is a new lease: the page moves there (also after an enhanced post).
+  if (isDocumentPost(request) || intent === 'offer-renewal') return redirect(`${base}/${outcome.leaseId}?done=${intent}`, 303);
+  return answer({ ok: true, intent, leaseId: outcome.leaseId }, 200);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The PDF
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The lease's PDF in the page's language for staff in scope, shown inline and never cached;
+ * 404 (audited for a manager) otherwise.
+ */
+export async function leasePdfResponse(args: Omit<PageArgs, 'base'>): Promise<Response> {
+  const { request, context, actor } = args;
+  const leaseId = parseLeaseId(args.param);
+  const summary = await findLeaseForStaff({ db: context.db, actor, leaseId });
+  if (!summary) return notFound({ ...args, base: '/admin/leases' }, leaseId);
+  const rendered = await leasePdf(context.db, leaseId, requestLanguage(request));
+  if (!rendered) throw data(null, { status: 404 });
+  return new Response(new Uint8Array(rendered.pdf), {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename=lease-${leaseId}.pdf`,
+      'Content-Length': String(rendered.pdf.length),
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
