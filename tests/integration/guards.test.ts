@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SECTIONS, PROTECTED_ROUTES, ROLES, satisfies, type Role } from '~/lib/access';
 import * as dashboard from '~/routes/account/dashboard';
 import * as managerBuildings from '~/routes/account/buildings';
+import * as managerTenant from '~/routes/account/tenant';
+import * as managerTenants from '~/routes/account/tenants';
 import * as managerLease from '~/routes/account/lease';
 import * as managerLeasePdf from '~/routes/account/lease-pdf';
 import * as applications from '~/routes/admin/applications';
@@ -25,6 +27,8 @@ import * as overview from '~/routes/admin/overview';
 import * as properties from '~/routes/admin/properties';
 import * as section from '~/routes/admin/section';
 import * as adminSystem from '~/routes/admin/system';
+import * as adminTenant from '~/routes/admin/tenant';
+import * as adminTenants from '~/routes/admin/tenants';
 import * as users from '~/routes/admin/users';
 import * as tenantPortal from '~/routes/tenant/portal';
 import * as vendorPortal from '~/routes/vendor/portal';
@@ -56,6 +60,7 @@ function routeFor(path: string): { loader: LoaderFn; params: Record<string, stri
   if (path === '/admin-debug') return { loader: as(debug.loader), params: {} };
   if (path === '/admin/system') return { loader: as(adminSystem.loader), params: {} };
   if (path === '/admin/database') return { loader: as(adminDatabase.loader), params: {} };
+  if (path === '/admin/tenants') return { loader: as(adminTenants.loader), params: {} };
   const match = /^\/admin\/([a-z]+)$/.exec(path);
   if (match) return { loader: as(section.loader), params: { section: match[1]! } };
   throw new Error(`No route module mapped for ${path}`);
@@ -184,6 +189,20 @@ describe('protected routes (spec §2, §6)', () => {
     }
     const [auditsAfter] = await database.db.select({ n: count() }).from(auditLog);
     expect(auditsAfter?.n).toBe(auditsBefore?.n);
+  });
+
+  // The tenants pages (leases issue items 5 and 7): the directory and a tenant's page, admin and
+  // manager. An allowed visitor asking for an unknown tenant gets a 404, never another's data.
+  const TENANT_ROUTES: { path: string; requires: 'admin' | 'property_manager'; loader: unknown; params: Record<string, string> }[] = [
+    { path: '/admin/tenants', requires: 'admin', loader: adminTenants.loader, params: {} },
+    { path: '/admin/tenants/no-such-user', requires: 'admin', loader: adminTenant.loader, params: { userId: 'no-such-user' } },
+    { path: '/dashboard/tenants', requires: 'property_manager', loader: managerTenants.loader, params: {} },
+    { path: '/dashboard/tenants/no-such-user', requires: 'property_manager', loader: managerTenant.loader, params: { userId: 'no-such-user' } },
+  ];
+  it.each(TENANT_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor }))))('$path as $visitor (requires $requires)', async ({ path, requires, loader, params, visitor }) => {
+    const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch((error: unknown) => error);
+    if (params.userId && visitor !== 'anonymous' && satisfies(visitor, requires)) expect(result).toMatchObject({ init: { status: 404 } });
+    else expectOutcome(result, visitor, path, requires);
   });
 
   it('a signed-out visitor is sent to /auth with the page and its query remembered', async () => {

@@ -1,0 +1,149 @@
+/**
+ * The staff commands on one lease (leases issue item 5): add a charge or a credit, record an
+ * offline payment (check, cash, bank transfer, with its reference), notify the tenants, and —
+ * for an active lease — end it with the move-out date and itemised deposit deductions. Plain
+ * `<Form method="post">` forms: they work without JavaScript (the page answers with a 303 back),
+ * and with it they show a toast and the page re-renders with the new ledger.
+ */
+import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form } from 'react-router';
+import { CHARGE_DESCRIPTION_MAX, CHARGE_KINDS, DEDUCTIONS_MAX, NOTIFY_MESSAGE_MAX, NOTIFY_TITLE_MAX, OFFLINE_METHODS, REFERENCE_MAX } from '../tenants.schemas';
+import type { TenantActionResult, TenantIntent, TenantLease } from '../tenants.types';
+import { useTenantOutcome } from './use-tenant-outcome';
+
+type FormProps = { lease: TenantLease; result: TenantActionResult | undefined; today: string };
+
+function text(values: Record<string, string | string[]>, name: string, fallback = ''): string {
+  const value = values[name];
+  return typeof value === 'string' ? value : fallback;
+}
+
+function ActionCard({ intent, lease, title, children, formRef, formKey, busy, formError }: { intent: TenantIntent; lease: TenantLease; title: string; children: ReactNode; formRef: React.RefObject<HTMLFormElement | null>; formKey: number; busy: boolean; formError?: string }) {
+  const { t } = useTranslation();
+  const id = `${intent}-${lease.id}`;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={`${id}-title`}>
+      <Title order={4} id={`${id}-title`} mb="sm">
+        {title}
+      </Title>
+      <Form method="post" preventScrollReset ref={formRef} key={formKey} data-testid={`form-${intent}`} noValidate>
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="leaseId" value={lease.id} />
+        <Stack gap="sm">
+          {formError && (
+            <Alert color="red" role="alert" data-testid={`${intent}-error`}>
+              {formError}
+            </Alert>
+          )}
+          {children}
+          <Group>
+            <Button type="submit" loading={busy} data-testid={`${intent}-submit`}>
+              {t(`tenants.actions.${intent}.submit`)}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}
+
+function AddChargeForm({ lease, result, today }: FormProps) {
+  const { t } = useTranslation();
+  const { busy, formRef, formKey, errors, values } = useTenantOutcome(result, 'add-charge', lease.id);
+  return (
+    <ActionCard intent="add-charge" lease={lease} title={t('tenants.actions.add-charge.title')} formRef={formRef} formKey={formKey} busy={busy} formError={errors.form}>
+      <NativeSelect name="kind" label={t('tenants.actions.add-charge.kind')} defaultValue={text(values, 'kind', 'other')} data={CHARGE_KINDS.map((kind) => ({ value: kind, label: t(`tenants.chargeKind.${kind}`) }))} error={errors.kind} />
+      <TextInput name="amount" label={t('tenants.actions.amount')} description={t('tenants.actions.amountHint')} inputMode="decimal" required defaultValue={text(values, 'amount')} error={errors.amount} />
+      <TextInput name="dueDate" type="date" label={t('tenants.actions.add-charge.dueDate')} required defaultValue={text(values, 'dueDate', today)} error={errors.dueDate} />
+      <TextInput name="description" label={t('tenants.actions.add-charge.description')} maxLength={CHARGE_DESCRIPTION_MAX} defaultValue={text(values, 'description')} error={errors.description} />
+    </ActionCard>
+  );
+}
+
+function RecordPaymentForm({ lease, result }: FormProps) {
+  const { t } = useTranslation();
+  const { busy, formRef, formKey, errors, values } = useTenantOutcome(result, 'record-payment', lease.id);
+  return (
+    <ActionCard intent="record-payment" lease={lease} title={t('tenants.actions.record-payment.title')} formRef={formRef} formKey={formKey} busy={busy} formError={errors.form}>
+      <TextInput name="amount" label={t('tenants.actions.amount')} description={t('tenants.actions.amountHint')} inputMode="decimal" required defaultValue={text(values, 'amount')} error={errors.amount} />
+      <NativeSelect name="method" label={t('tenants.actions.record-payment.method')} defaultValue={text(values, 'method', 'check')} data={OFFLINE_METHODS.map((method) => ({ value: method, label: t(`tenants.method.${method}`) }))} error={errors.method} />
+      <TextInput name="reference" label={t('tenants.actions.record-payment.reference')} maxLength={REFERENCE_MAX} defaultValue={text(values, 'reference')} error={errors.reference} />
+    </ActionCard>
+  );
+}
+
+function NotifyForm({ lease, result }: FormProps) {
+  const { t } = useTranslation();
+  const { busy, formRef, formKey, errors, values } = useTenantOutcome(result, 'notify', lease.id);
+  return (
+    <ActionCard intent="notify" lease={lease} title={t('tenants.actions.notify.title')} formRef={formRef} formKey={formKey} busy={busy} formError={errors.form}>
+      <TextInput name="title" label={t('tenants.actions.notify.subject')} required maxLength={NOTIFY_TITLE_MAX} defaultValue={text(values, 'title')} error={errors.title} />
+      <Textarea name="message" label={t('tenants.actions.notify.message')} required maxLength={NOTIFY_MESSAGE_MAX} autosize minRows={3} defaultValue={text(values, 'message')} error={errors.message} />
+    </ActionCard>
+  );
+}
+
+function EndLeaseForm({ lease, result, today }: FormProps) {
+  const { t } = useTranslation();
+  const { busy, formRef, formKey, errors, values } = useTenantOutcome(result, 'end-lease', lease.id);
+  const descriptions = Array.isArray(values.deductionDescription) ? values.deductionDescription : [];
+  const amounts = Array.isArray(values.deductionAmount) ? values.deductionAmount : [];
+  const [rows, setRows] = useState(Math.min(DEDUCTIONS_MAX, Math.max(3, descriptions.length, amounts.length)));
+  return (
+    <ActionCard intent="end-lease" lease={lease} title={t('tenants.actions.end-lease.title')} formRef={formRef} formKey={formKey} busy={busy} formError={errors.form}>
+      <Text size="sm">{t('tenants.actions.end-lease.body')}</Text>
+      <TextInput name="moveOutDate" type="date" label={t('tenants.actions.end-lease.moveOutDate')} required defaultValue={text(values, 'moveOutDate', today)} error={errors.moveOutDate} />
+      <Stack gap="xs" role="group" aria-labelledby={`deductions-${lease.id}`}>
+        <Text fw={600} size="sm" id={`deductions-${lease.id}`}>
+          {t('tenants.actions.end-lease.deductions', { max: DEDUCTIONS_MAX })}
+        </Text>
+        {errors.deductions && (
+          <Text c="red" size="sm" role="alert" data-testid="deductions-error">
+            {errors.deductions}
+          </Text>
+        )}
+        {Array.from({ length: rows }, (_, i) => (
+          <Group key={i} gap="xs" align="flex-start" wrap="wrap">
+            <TextInput
+              name="description"
+              label={t('tenants.actions.end-lease.deductionDescription', { n: i + 1 })}
+              maxLength={CHARGE_DESCRIPTION_MAX}
+              defaultValue={descriptions[i] ?? ''}
+              error={errors[`deduction.${i}.description`]}
+              style={{ flex: '2 1 180px' }}
+            />
+            <TextInput
+              name="amount"
+              label={t('tenants.actions.end-lease.deductionAmount', { n: i + 1 })}
+              inputMode="decimal"
+              defaultValue={amounts[i] ?? ''}
+              error={errors[`deduction.${i}.amount`]}
+              style={{ flex: '1 1 110px' }}
+            />
+          </Group>
+        ))}
+        {rows < DEDUCTIONS_MAX && (
+          <Group>
+            <Button type="button" variant="subtle" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setRows((n) => Math.min(DEDUCTIONS_MAX, n + 1))}>
+              {t('tenants.actions.end-lease.addDeduction')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </ActionCard>
+  );
+}
+
+export function TenantActionForms({ lease, result, today }: FormProps) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <AddChargeForm lease={lease} result={result} today={today} />
+      <RecordPaymentForm lease={lease} result={result} today={today} />
+      <NotifyForm lease={lease} result={result} today={today} />
+      {lease.status === 'active' && <EndLeaseForm lease={lease} result={result} today={today} />}
+    </SimpleGrid>
+  );
+}

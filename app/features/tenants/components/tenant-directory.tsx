@@ -1,0 +1,108 @@
+/**
+ * The tenants directory as /admin/tenants and /dashboard/tenants show it: the filters, the count,
+ * one row per signer of each lease (name and e-mail linking to the tenant's page, unit, building,
+ * lease status and end, balance) and link pagination that keeps the filters. An empty list says
+ * whether nothing matches the filters or there are no tenants yet.
+ */
+import { Anchor, Center, EmptyState, Pagination, Stack, Table, Text } from '@mantine/core';
+import { IconUserSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatCents, formatIsoDate, formatNumber } from '~/lib/format';
+import { useLanguage } from '~/lib/use-language';
+import { hasTenantFilters, tenantsHref, type TenantBuildingOption, type TenantFilters, type TenantListPage, type TenantsBase } from '../tenants.types';
+import { LeaseStatusBadge } from './lease-status-badge';
+import { TenantFiltersForm } from './tenant-filters';
+
+type Props = { base: TenantsBase; list: TenantListPage; filters: TenantFilters; buildings: TenantBuildingOption[] };
+
+export function TenantDirectory({ base, list, filters, buildings }: Props) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const filtered = hasTenantFilters(filters);
+  return (
+    <Stack gap="md" data-testid="tenant-directory">
+      <TenantFiltersForm base={base} filters={filters} buildings={buildings} />
+      <Text size="sm" c="dimmed" aria-live="polite" data-testid="tenants-count" data-count={list.total}>
+        {list.totalCapped ? t('tenants.list.countCapped', { count: formatNumber(list.total, lang) }) : t('tenants.list.count', { count: list.total })}
+      </Text>
+      {list.items.length === 0 ? (
+        <EmptyState icon={<IconUserSearch size={30} aria-hidden />} variant="light" py="xl" data-testid="tenants-empty">
+          <EmptyState.Title order={2}>{t(filtered ? 'tenants.list.noMatchTitle' : 'tenants.list.emptyTitle')}</EmptyState.Title>
+          <EmptyState.Description>{t(filtered ? 'tenants.list.noMatchBody' : 'tenants.list.emptyBody')}</EmptyState.Description>
+        </EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="sm" highlightOnHover data-testid="tenants-table">
+            <Table.Caption>{t('tenants.list.caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('tenants.list.tenant')}</Table.Th>
+                <Table.Th scope="col">{t('tenants.list.unit')}</Table.Th>
+                <Table.Th scope="col">{t('tenants.list.lease')}</Table.Th>
+                <Table.Th scope="col">{t('tenants.list.leaseEnd')}</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('tenants.list.balance')}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.items.map((row) => (
+                <Table.Tr key={row.id} data-testid="tenant-row" data-email={row.email} data-lease={row.leaseId}>
+                  <Table.Td>
+                    {row.userId ? (
+                      <Anchor component={Link} to={`${base}/${encodeURIComponent(row.userId)}`} fw={600} size="sm" data-testid="tenant-open">
+                        {row.name}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm" fw={600}>
+                        {row.name}
+                      </Text>
+                    )}
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {row.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{t('tenants.list.unitLabel', { unit: row.unitNumber })}</Text>
+                    <Text size="xs" c="dimmed">
+                      {row.buildingName}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <LeaseStatusBadge status={row.leaseStatus} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatIsoDate(row.endDate, lang)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Text size="sm" fw={row.balanceCents > 0 ? 700 : 400} style={{ whiteSpace: 'nowrap' }} data-testid="tenant-balance" data-cents={row.balanceCents}>
+                      {formatCents(row.balanceCents, lang)}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {list.pageCount > 1 && (
+        <Center component="nav" aria-label={t('tenants.pagination.label')} data-testid="tenants-pagination">
+          <Pagination
+            total={list.pageCount}
+            value={Math.min(list.page, list.pageCount)}
+            siblings={1}
+            withEdges
+            getItemProps={(target) => ({ component: Link, to: tenantsHref(base, filters, target), preventScrollReset: true, 'aria-label': t('tenants.pagination.page', { page: target }) })}
+            getControlProps={(control) => {
+              const target = { first: 1, previous: Math.max(list.page - 1, 1), next: Math.min(list.page + 1, list.pageCount), last: list.pageCount }[control];
+              return { component: Link, to: tenantsHref(base, filters, target), preventScrollReset: true, 'aria-label': t(`tenants.pagination.${control}`) };
+            }}
+          />
+        </Center>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,248 @@
+/**
+ * A tenant's page (leases issue item 5): who they are, each of their leases (unit, dates, rent,
+ * deposit, signers, balance and the ledger with its running balance, then the staff commands),
+ * the payments on those leases, their applications and their message threads. Every section has
+ * an empty state; tables scroll sideways on a phone.
+ */
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
+import { useLanguage } from '~/lib/use-language';
+import type { TenantActionResult, TenantDetail, TenantIntent, TenantLease, TenantsBase } from '../tenants.types';
+import { LeaseStatusBadge } from './lease-status-badge';
+import { TenantActionForms } from './tenant-action-forms';
+
+type Props = { base: TenantsBase; detail: TenantDetail; result: TenantActionResult | undefined; done: TenantIntent | null; today: string };
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function Empty({ children }: { children: string }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+function LeasePanel({ lease, result, today }: { lease: TenantLease; result: TenantActionResult | undefined; today: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <Paper withBorder p="lg" component="section" id={`lease-${lease.id}`} aria-labelledby={`lease-${lease.id}-title`} data-testid="tenant-lease" data-lease={lease.id}>
+      <Group justify="space-between" align="flex-start" mb="md" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={2} size="h3" id={`lease-${lease.id}-title`}>
+            {t('tenants.detail.leaseTitle', { id: lease.id, unit: lease.unitLabel })}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('tenants.detail.leaseDates', { start: formatIsoDate(lease.startDate, lang), end: formatIsoDate(lease.endDate, lang) })}
+          </Text>
+        </Stack>
+        <LeaseStatusBadge status={lease.status} />
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" mb="md">
+        <Fact label={t('tenants.detail.rent')}>{formatCents(lease.monthlyRentCents, lang)}</Fact>
+        <Fact label={t('tenants.detail.deposit')}>{formatCents(lease.depositCents, lang)}</Fact>
+        <Fact label={t('tenants.detail.balance')}>
+          <span data-testid="lease-balance" data-cents={lease.balanceCents}>
+            {formatCents(lease.balanceCents, lang)}
+          </span>
+        </Fact>
+        <Fact label={t('tenants.detail.overdue')}>{formatCents(lease.overdueCents, lang)}</Fact>
+        {lease.moveOutDate && <Fact label={t('tenants.detail.moveOut')}>{formatIsoDate(lease.moveOutDate, lang)}</Fact>}
+        <Fact label={t('tenants.detail.signers')}>{lease.signers.map((s) => `${s.name} (${t(`tenants.role.${s.role}`)})`).join(', ')}</Fact>
+      </SimpleGrid>
+      {lease.depositDeductions && lease.depositDeductions.length > 0 && (
+        <Stack gap={2} mb="md">
+          <Text size="sm" fw={600}>
+            {t('tenants.detail.deductions')}
+          </Text>
+          {lease.depositDeductions.map((d, i) => (
+            <Text size="sm" key={i}>
+              {d.description}: {formatCents(d.amountCents, lang)}
+            </Text>
+          ))}
+        </Stack>
+      )}
+      <Title order={3} size="h4" mb="xs">
+        {t('tenants.detail.ledger')}
+      </Title>
+      {lease.ledger.length === 0 ? (
+        <Empty>{t('tenants.detail.ledgerEmpty')}</Empty>
+      ) : (
+        <Table.ScrollContainer minWidth={560} mb="md">
+          <Table verticalSpacing="xs" data-testid="lease-ledger">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('tenants.detail.date')}</Table.Th>
+                <Table.Th scope="col">{t('tenants.detail.entry')}</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('tenants.detail.amount')}
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('tenants.detail.runningBalance')}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lease.ledger.map((entry) => (
+                <Table.Tr key={entry.key} data-testid="ledger-entry" data-kind={entry.kind}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDate(entry.date, lang)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{t(`tenants.entryKind.${entry.kind}`, { defaultValue: entry.kind })}</Text>
+                    {entry.description && (
+                      <Text size="xs" c="dimmed">
+                        {entry.kind === 'payment' ? t(`tenants.method.${entry.description}`, { defaultValue: entry.description }) : entry.description}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatCents(entry.amountCents, lang)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatCents(entry.balanceCents, lang)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <TenantActionForms lease={lease} result={result} today={today} />
+    </Paper>
+  );
+}
+
+export function TenantPage({ base, detail, result, done, today }: Props) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <Stack gap="lg" data-testid="tenant-page">
+      <Anchor component={Link} to={base} size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} aria-hidden />
+          {t('tenants.detail.back')}
+        </Group>
+      </Anchor>
+      <Stack gap={4}>
+        <Title order={1}>{detail.name}</Title>
+        <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {[detail.email, detail.phone].filter(Boolean).join(' · ')}
+        </Text>
+      </Stack>
+      {done && (
+        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} data-testid="tenants-done">
+          {t(`tenants.done.${done}`)}
+        </Alert>
+      )}
+      {detail.leases.map((lease) => (
+        <LeasePanel key={lease.id} lease={lease} result={result} today={today} />
+      ))}
+      <Paper withBorder p="lg" component="section" aria-labelledby="payments-title">
+        <Title order={2} size="h3" id="payments-title" mb="sm">
+          {t('tenants.detail.payments')}
+        </Title>
+        {detail.payments.length === 0 ? (
+          <Empty>{t('tenants.detail.paymentsEmpty')}</Empty>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="xs" data-testid="tenant-payments">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('tenants.detail.date')}</Table.Th>
+                  <Table.Th scope="col">{t('tenants.detail.method')}</Table.Th>
+                  <Table.Th scope="col">{t('tenants.detail.reference')}</Table.Th>
+                  <Table.Th scope="col">{t('tenants.detail.status')}</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('tenants.detail.amount')}
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {detail.payments.map((p) => (
+                  <Table.Tr key={p.id} data-testid="tenant-payment">
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.createdAt, lang)}</Table.Td>
+                    <Table.Td>{t(`tenants.method.${p.method}`, { defaultValue: p.method })}</Table.Td>
+                    <Table.Td>{p.reference ?? '—'}</Table.Td>
+                    <Table.Td>{t(`tenants.paymentStatus.${p.status}`, { defaultValue: p.status })}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatCents(p.amountCents, lang)}
+                      {p.refundedCents > 0 && ` (−${formatCents(p.refundedCents, lang)})`}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Paper withBorder p="lg" component="section" aria-labelledby="applications-title">
+          <Title order={2} size="h3" id="applications-title" mb="sm">
+            {t('tenants.detail.applications')}
+          </Title>
+          {detail.applications.length === 0 ? (
+            <Empty>{t('tenants.detail.applicationsEmpty')}</Empty>
+          ) : (
+            <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {detail.applications.map((a) => (
+                <li key={a.id}>
+                  <Group gap="xs" wrap="wrap">
+                    <Text size="sm" ff="monospace" fw={600}>
+                      {a.reference}
+                    </Text>
+                    <Badge variant="outline" color="gray">
+                      {t(`tenants.applicationStatus.${a.status}`, { defaultValue: a.status })}
+                    </Badge>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {a.unitLabel} · {formatIsoDate(a.moveIn, lang)} – {formatIsoDate(a.moveOut, lang)}
+                  </Text>
+                </li>
+              ))}
+            </Stack>
+          )}
+        </Paper>
+        <Paper withBorder p="lg" component="section" aria-labelledby="messages-title">
+          <Title order={2} size="h3" id="messages-title" mb="sm">
+            {t('tenants.detail.messages')}
+          </Title>
+          {detail.threads.length === 0 ? (
+            <Empty>{t('tenants.detail.messagesEmpty')}</Empty>
+          ) : (
+            <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {detail.threads.map((thread) => (
+                <li key={thread.id}>
+                  <Text size="sm" fw={600}>
+                    {thread.subject ?? t('tenants.detail.noSubject')}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t('tenants.detail.threadMeta', { count: thread.messages, date: formatDateTime(thread.lastMessageAt, lang) })}
+                  </Text>
+                  {thread.lastBody && (
+                    <Text size="sm" lineClamp={2}>
+                      {thread.lastBody}
+                    </Text>
+                  )}
+                </li>
+              ))}
+            </Stack>
+          )}
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,352 @@
+/**
+ * The tenants directory and tenant page (leases issue items 5 and 7), through the service and the
+ * four route modules with real sessions: search by name, e-mail and unit; the balance-due and
+ * ending-within filters; a manager sees only their buildings' tenants and gets 404 (audited) for
+ * anyone else's; the commands (a charge raises the balance, a check payment lowers it and is
+ * audited, bad amounts are 422 with translated field messages and write nothing, a payment above
+ * the balance is refused, ending a lease with two deductions applies the deposit and enqueues the
+ * statement mail); and the query plans of every directory path. Runs on PGlite and PostgreSQL.
+ */
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findLeaseBalance } from '~/features/ledger/ledger.server';
+import * as managerTenant from '~/routes/account/tenant';
+import * as managerTenants from '~/routes/account/tenants';
+import * as adminTenant from '~/routes/admin/tenant';
+import * as adminTenants from '~/routes/admin/tenants';
+import { createVerifiedUser } from '~/server/auth/create-user.server';
+import type { Db } from '~/server/db/client.server';
+import { auditLog, charge, lease, leaseTenant, outbox, payment, user } from '~/server/db/schema';
+import type { DimoraLoadContext } from '~/server/load-context';
+import { answerOf } from '../../../tests/setup/action-result';
+import { createBuilding, createProperty } from '../../../tests/setup/factories';
+import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { dollarsToCents } from './tenants.schemas';
+import { findTenants, utcToday } from './tenants.server';
+import { parseTenantFilters, type TenantFilters } from './tenants.types';
+
+let database: TestDatabase;
+let context: DimoraLoadContext;
+const cookies = new Map<string, string>();
+const ids = new Map<string, string>();
+const today = utcToday();
+
+function shift(days: number): string {
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+async function signedIn(key: string, role: 'admin' | 'property_manager' | 'tenant') {
+  const email = `${key}@tenants-routes.test`;
+  const created = await createVerifiedUser(database.db, { email, password: `${key}-pass-123`, role, name: key });
+  const result = await context.auth.api.signInEmail({ body: { email, password: `${key}-pass-123` }, returnHeaders: true });
+  cookies.set(key, result.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
+  ids.set(key, created.id);
+}
+
+function request(who: string, path: string, init: RequestInit = {}): Request {
+  const headers = new Headers(init.headers);
+  headers.set('cookie', cookies.get(who)!);
+  return new Request(`http://dimora.test${path}`, { ...init, headers });
+}
+
+async function settle(run: () => unknown): Promise<unknown> {
+  try {
+    return await run();
+  } catch (error) {
+    return error;
+  }
+}
+
+/** Posts `fields` (repeated fields as arrays) to a tenant page's action. */
+function post(who: string, path: string, fields: Record<string, string | string[]>, headers: Record<string, string> = {}): Request {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
+  return request(who, path, { method: 'POST', body, headers });
+}
+
+type Tenant = { userId: string; leaseId: number };
+
+/** A tenant account with a lease on a new unit of `buildingId`, and `owedCents` of open rent. */
+async function tenantWithLease(db: Db, input: { name: string; email: string; buildingId: number; unit: string; status?: 'active' | 'signed' | 'ended' | 'draft'; end?: string; owedCents?: number; depositCents?: number }): Promise<Tenant> {
+  const userId = `tenant-${input.email}`;
+  await db.insert(user).values({ id: userId, name: input.name, email: input.email, emailVerified: true, role: 'tenant' });
+  const unit = await createProperty(db, { buildingId: input.buildingId, unitNumber: input.unit });
+  const [row] = await db
+    .insert(lease)
+    .values({ propertyId: unit.id, tenantId: userId, startDate: shift(-90), endDate: input.end ?? shift(275), monthlyRentCents: 150_000, depositCents: input.depositCents ?? 150_000, status: input.status ?? 'active' })
+    .returning();
+  await db.insert(leaseTenant).values({ leaseId: row!.id, role: 'primary', email: input.email, name: input.name, userId, signedAt: new Date() });
+  if (input.owedCents) await db.insert(charge).values({ leaseId: row!.id, kind: 'rent', amountCents: input.owedCents, dueDate: shift(-5), period: shift(-5).slice(0, 7) });
+  return { userId, leaseId: row!.id };
+}
+
+const filters = (query: string): TenantFilters => parseTenantFilters(new URLSearchParams(query));
+
+let mine: number;
+let theirs: number;
+let ada: Tenant;
+let bruno: Tenant;
+let carla: Tenant;
+
+type Captured = { sql: string; params: unknown[] };
+const captured: Captured[] = [];
+let recording = false;
+
+/** A statement with its parameters written in (numbers, booleans, strings and string arrays). */
+function inline({ sql: text, params }: Captured): string {
+  const literal = (value: unknown): string => {
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    if (Array.isArray(value)) return `ARRAY[${value.map(literal).join(',')}]`;
+    return `'${String(value).replace(/'/g, "''")}'`;
+  };
+  return text.replace(/\$(\d+)/g, (_all, n: string) => literal(params[Number(n) - 1]));
+}
+
+/** The statements `run` sends, each with its plan. */
+async function plansOf(run: () => Promise<unknown>): Promise<{ statement: string; plan: string }[]> {
+  captured.length = 0;
+  recording = true;
+  try {
+    await run();
+  } finally {
+    recording = false;
+  }
+  return Promise.all(
+    [...captured].map(async (statement) => {
+      const result = (await database.db.execute(sql.raw(`EXPLAIN ${inline(statement)}`))) as unknown as { rows: Record<string, string>[] };
+      return { statement: statement.sql, plan: result.rows.map((row) => Object.values(row)[0]).join('\n') };
+    }),
+  );
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase({ onQuery: (text, params) => recording && captured.push({ sql: text, params }) });
+  context = testContext(database);
+  await signedIn('admin', 'admin');
+  await signedIn('manager', 'property_manager');
+  await signedIn('other', 'property_manager');
+  mine = (await createBuilding(database.db, { managerId: ids.get('manager')!, name: 'Maple Court' })).id;
+  theirs = (await createBuilding(database.db, { managerId: ids.get('other')!, name: 'Oak Court' })).id;
+  ada = await tenantWithLease(database.db, { name: 'Ada Lovelace', email: 'ada@tenants.test', buildingId: mine, unit: '4B', owedCents: 150_000, end: shift(30) });
+  bruno = await tenantWithLease(database.db, { name: 'Bruno Rossi', email: 'bruno@tenants.test', buildingId: mine, unit: '12A' });
+  carla = await tenantWithLease(database.db, { name: 'Carla Bianchi', email: 'carla@tenants.test', buildingId: theirs, unit: '7C', owedCents: 20_000 });
+  // A draft lease's tenant is not listed.
+  await tenantWithLease(database.db, { name: 'Dora Draft', email: 'dora@tenants.test', buildingId: mine, unit: '9Z', status: 'draft' });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('the tenants directory', () => {
+  const admin = { id: 'x', role: 'admin' as const };
+
+  it('lists the tenants of active, signed and ended leases, newest lease first, with their balances', async () => {
+    const page = await findTenants({ db: database.db, actor: admin, filters: filters('') });
+    expect(page.items.map((row) => row.name)).toEqual(['Carla Bianchi', 'Bruno Rossi', 'Ada Lovelace']);
+    expect(page.items.map((row) => row.balanceCents)).toEqual([20_000, 0, 150_000]);
+    expect(page.items[2]).toMatchObject({ unitNumber: '4B', buildingName: 'Maple Court', leaseStatus: 'active', userId: ada.userId });
+    expect(page).toMatchObject({ total: 3, totalCapped: false, page: 1, pageCount: 1 });
+  });
+
+  it('searches by name, e-mail and unit number (case-insensitive, wildcards taken literally)', async () => {
+    const names = async (q: string) => (await findTenants({ db: database.db, actor: admin, filters: filters(`q=${encodeURIComponent(q)}`) })).items.map((row) => row.name);
+    expect(await names('lovelace')).toEqual(['Ada Lovelace']);
+    expect(await names('BRUNO@tenants')).toEqual(['Bruno Rossi']);
+    expect(await names('7c')).toEqual(['Carla Bianchi']);
+    expect(await names('%')).toEqual([]);
+  });
+
+  it('filters by building, balance due and lease ending within N days', async () => {
+    const names = async (query: string) => (await findTenants({ db: database.db, actor: admin, filters: filters(query) })).items.map((row) => row.name);
+    expect(await names(`building=${theirs}`)).toEqual(['Carla Bianchi']);
+    expect(await names('due=1')).toEqual(['Carla Bianchi', 'Ada Lovelace']);
+    expect(await names('ending=31')).toEqual(['Ada Lovelace']);
+    expect(await names('ending=29')).toEqual([]);
+    expect(await names(`due=1&building=${mine}`)).toEqual(['Ada Lovelace']);
+    // Out of range means no filter.
+    expect(await names('ending=400')).toHaveLength(3);
+  });
+
+  it('a manager sees only the tenants of their buildings, on /dashboard/tenants', async () => {
+    const data = (await managerTenants.loader({ request: request('manager', '/dashboard/tenants'), params: {}, context } as never)) as Awaited<ReturnType<typeof managerTenants.loader>>;
+    expect(data.list.items.map((row) => row.name)).toEqual(['Bruno Rossi', 'Ada Lovelace']);
+    expect(data.buildings.map((b) => b.name)).toEqual(['Maple Court']);
+    const narrowed = (await managerTenants.loader({ request: request('manager', `/dashboard/tenants?building=${theirs}`), params: {}, context } as never)) as Awaited<ReturnType<typeof managerTenants.loader>>;
+    expect(narrowed.list.items).toEqual([]);
+    const asAdmin = (await adminTenants.loader({ request: request('admin', '/admin/tenants?q=carla'), params: {}, context } as never)) as Awaited<ReturnType<typeof adminTenants.loader>>;
+    expect(asAdmin.list.items.map((row) => row.name)).toEqual(['Carla Bianchi']);
+    expect(asAdmin.i18n).toHaveProperty('tenants');
+  });
+});
+
+describe('the tenant page', () => {
+  it('shows the leases with ledger and balance, and answers 404 (audited) for another manager’s tenant', async () => {
+    const page = (await managerTenant.loader({ request: request('manager', `/dashboard/tenants/${ada.userId}`), params: { userId: ada.userId }, context } as never)) as Awaited<ReturnType<typeof managerTenant.loader>>;
+    expect(page.detail.leases).toHaveLength(1);
+    expect(page.detail.leases[0]).toMatchObject({ id: ada.leaseId, balanceCents: 150_000, unitLabel: 'Maple Court · 4B' });
+    expect(page.detail.leases[0]!.ledger.map((entry) => entry.kind)).toEqual(['rent']);
+    const refused = await settle(() => managerTenant.loader({ request: request('manager', `/dashboard/tenants/${carla.userId}`), params: { userId: carla.userId }, context } as never));
+    expect(refused).toMatchObject({ init: { status: 404 } });
+    const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'lease_access_denied'), eq(auditLog.userId, ids.get('manager')!)));
+    expect(audit?.newValues).toMatchObject({ tenant_id: carla.userId });
+    const unknown = await settle(() => adminTenant.loader({ request: request('admin', '/admin/tenants/nobody'), params: { userId: 'nobody' }, context } as never));
+    expect(unknown).toMatchObject({ init: { status: 404 } });
+    // A manager's post about another manager's tenant changes nothing.
+    const before = await database.db.select({ n: count() }).from(charge);
+    const answer = answerOf(await managerTenant.action({ request: post('manager', `/dashboard/tenants/${carla.userId}`, { intent: 'add-charge', leaseId: String(carla.leaseId), kind: 'other', amount: '10', dueDate: today }), params: { userId: carla.userId }, context } as never));
+    expect(answer.status).toBe(404);
+    expect(await database.db.select({ n: count() }).from(charge)).toEqual(before);
+  });
+
+  it('adds a charge: the balance rises and the page re-renders with it', async () => {
+    const path = `/admin/tenants/${bruno.userId}`;
+    const answer = answerOf(await adminTenant.action({ request: post('admin', path, { intent: 'add-charge', leaseId: String(bruno.leaseId), kind: 'utility', amount: '125.50', dueDate: today, description: 'Water' }), params: { userId: bruno.userId }, context } as never));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ ok: true, intent: 'add-charge' });
+    expect((await findLeaseBalance(database.db, bruno.leaseId, today)).balanceCents).toBe(12_550);
+    const page = (await adminTenant.loader({ request: request('admin', path), params: { userId: bruno.userId }, context } as never)) as Awaited<ReturnType<typeof adminTenant.loader>>;
+    expect(page.detail.leases[0]!.balanceCents).toBe(12_550);
+    // A plain form post (no JavaScript) is answered with a 303 back to the page.
+    const plain = answerOf(await adminTenant.action({ request: post('admin', path, { intent: 'add-charge', leaseId: String(bruno.leaseId), kind: 'credit', amount: '0.50', dueDate: today }, { 'sec-fetch-mode': 'navigate' }), params: { userId: bruno.userId }, context } as never));
+    expect(plain.status).toBe(303);
+    expect(plain.location).toBe(`${path}?done=add-charge#lease-${bruno.leaseId}`);
+    expect((await findLeaseBalance(database.db, bruno.leaseId, today)).balanceCents).toBe(12_500);
+  });
+
+  it('records a check payment with its reference: the balance falls and it is audited', async () => {
+    const answer = answerOf(await managerTenant.action({ request: post('manager', `/dashboard/tenants/${ada.userId}`, { intent: 'record-payment', leaseId: String(ada.leaseId), amount: '$1,000.00', method: 'check', reference: 'Check #1042' }), params: { userId: ada.userId }, context } as never));
+    expect(answer.status).toBe(200);
+    expect((await findLeaseBalance(database.db, ada.leaseId, today)).balanceCents).toBe(50_000);
+    const [row] = await database.db.select().from(payment).where(eq(payment.leaseId, ada.leaseId));
+    expect(row).toMatchObject({ method: 'check', reference: 'Check #1042', amountCents: 100_000, status: 'succeeded', recordedBy: ids.get('manager') });
+    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'payment_recorded'));
+    expect(audit).toMatchObject({ userId: ids.get('manager') });
+    expect(audit?.newValues).toMatchObject({ lease_id: ada.leaseId, amount_cents: 100_000, method: 'check', reference: 'Check #1042' });
+  });
+
+  it('refuses "12.345" and "-5" with translated field messages (422) and writes nothing', async () => {
+    const counts = async () => [(await database.db.select({ n: count() }).from(charge))[0]?.n, (await database.db.select({ n: count() }).from(payment))[0]?.n];
+    const before = await counts();
+    const path = `/admin/tenants/${ada.userId}`;
+    const decimals = answerOf(await adminTenant.action({ request: post('admin', path, { intent: 'add-charge', leaseId: String(ada.leaseId), kind: 'other', amount: '12.345', dueDate: today }), params: { userId: ada.userId }, context } as never));
+    expect(decimals.status).toBe(422);
+    expect(decimals.body.errors.amount).toBe('Use at most two decimals (cents).');
+    const negative = answerOf(await adminTenant.action({ request: post('admin', path, { intent: 'record-payment', leaseId: String(ada.leaseId), amount: '-5', method: 'cash' }), params: { userId: ada.userId }, context } as never));
+    expect(negative.status).toBe(422);
+    expect(negative.body.errors.amount).toBe('The amount must be more than zero.');
+    const italian = answerOf(
+      await adminTenant.action({ request: post('admin', path, { intent: 'record-payment', leaseId: String(ada.leaseId), amount: 'abc', method: 'wire' }, { 'accept-language': 'it' }), params: { userId: ada.userId }, context } as never),
+    );
+    expect(italian.status).toBe(422);
+    expect(italian.body.errors.amount).toBe('Inserisci un importo in dollari, come 125.50.');
+    expect(italian.body.errors.method).toBeTruthy();
+    expect(await counts()).toEqual(before);
+    expect(dollarsToCents('0.5')).toEqual({ cents: 50 });
+    expect(dollarsToCents('0')).toEqual({ error: 'tenants.errors.amountPositive' });
+  });
+
+  it('refuses a payment above the balance, showing the balance', async () => {
+    const answer = answerOf(await adminTenant.action({ request: post('admin', `/admin/tenants/${ada.userId}`, { intent: 'record-payment', leaseId: String(ada.leaseId), amount: '600', method: 'cash' }), params: { userId: ada.userId }, context } as never));
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors.amount).toBe('The payment is more than the balance of $500.00.');
+    expect((await findLeaseBalance(database.db, ada.leaseId, today)).balanceCents).toBe(50_000);
+  });
+
+  it('ends a lease with two deductions: terminated, deposit applied, statement mail enqueued', async () => {
+    const answer = answerOf(
+      await managerTenant.action({
+        request: post('manager', `/dashboard/tenants/${ada.userId}`, { intent: 'end-lease', leaseId: String(ada.leaseId), moveOutDate: today, description: ['Carpet cleaning', 'Broken blind', ''], amount: ['120', '35.50', ''] }),
+        params: { userId: ada.userId },
+        context,
+      } as never),
+    );
+    expect(answer.status).toBe(200);
+    const [ended] = await database.db.select().from(lease).where(eq(lease.id, ada.leaseId));
+    expect(ended).toMatchObject({ status: 'terminated', moveOutDate: today });
+    expect(ended?.depositDeductions).toEqual([
+      { description: 'Carpet cleaning', amountCents: 12_000 },
+      { description: 'Broken blind', amountCents: 3_550 },
+    ]);
+    const [credit] = await database.db.select().from(charge).where(and(eq(charge.leaseId, ada.leaseId), eq(charge.period, 'deposit_applied')));
+    expect(credit).toMatchObject({ kind: 'credit', amountCents: 150_000 });
+    // Owed 500 + 155.50 of deductions, covered by the 1,500 deposit: 844.50 comes back, balance 0.
+    const [returned] = await database.db.select().from(charge).where(and(eq(charge.leaseId, ada.leaseId), eq(charge.period, 'deposit_returned')));
+    expect(returned?.amountCents).toBe(84_450);
+    expect((await findLeaseBalance(database.db, ada.leaseId, today)).balanceCents).toBe(0);
+    const mails = await database.db.select().from(outbox).where(eq(outbox.topic, 'mail.lease'));
+    const statement = mails.find((row) => (row.payload as { template: string }).template === 'lease_ended');
+    expect(statement?.payload).toMatchObject({ to: 'ada@tenants.test', template: 'lease_ended' });
+    // Ending it again is a conflict; too many deductions are refused before anything is written.
+    const again = answerOf(await managerTenant.action({ request: post('manager', `/dashboard/tenants/${ada.userId}`, { intent: 'end-lease', leaseId: String(ada.leaseId), moveOutDate: today }), params: { userId: ada.userId }, context } as never));
+    expect(again.status).toBe(409);
+    const many = answerOf(
+      await adminTenant.action({
+        request: post('admin', `/admin/tenants/${bruno.userId}`, { intent: 'end-lease', leaseId: String(bruno.leaseId), moveOutDate: today, description: Array.from({ length: 11 }, (_, i) => `Item ${i}`), amount: Array.from({ length: 11 }, () => '1') }),
+        params: { userId: bruno.userId },
+        context,
+      } as never),
+    );
+    expect(many.status).toBe(422);
+    expect(many.body.errors.deductions).toBe('At most 10 deductions.');
+  });
+
+  it('sends a notification to the lease’s tenants; an unknown intent is a 400', async () => {
+    const answer = answerOf(await adminTenant.action({ request: post('admin', `/admin/tenants/${bruno.userId}`, { intent: 'notify', leaseId: String(bruno.leaseId), title: 'Water off Tuesday', message: 'From 9 to 11.' }), params: { userId: bruno.userId }, context } as never));
+    expect(answer.status).toBe(200);
+    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'tenant_notified'));
+    expect(audit?.newValues).toMatchObject({ lease_id: bruno.leaseId, recipients: 1 });
+    const long = answerOf(await adminTenant.action({ request: post('admin', `/admin/tenants/${bruno.userId}`, { intent: 'notify', leaseId: String(bruno.leaseId), title: 'x'.repeat(121), message: 'm' }), params: { userId: bruno.userId }, context } as never));
+    expect(long.status).toBe(422);
+    expect(long.body.errors.title).toBeTruthy();
+    const unknown = answerOf(await adminTenant.action({ request: post('admin', `/admin/tenants/${bruno.userId}`, { intent: 'evict' }), params: { userId: bruno.userId }, context } as never));
+    expect(unknown.status).toBe(400);
+  });
+});
+
+describe('directory query plans', () => {
+  it('every directory path computes balances for its page only and never reads all charges; lists walk leases newest first', async () => {
+    const db = database.db;
+    // 3,000 more leases (a thousand per building pair), a third owing rent, so the planner has a real choice.
+    await db.execute(sql`
+      insert into property (building_id, unit_number, title, description, price, address, city, state, zip_code, bedrooms, bathrooms, square_feet, property_type)
+      select case when g % 2 = 0 then ${mine}::int else ${theirs}::int end, 'P' || g, 'Plan ' || g, 'x', 1500, 'a', 'Austin', 'TX', '78701', 1, 1, 700, 'apartment' from generate_series(1, 3000) g`);
+    await db.execute(sql`
+      insert into lease (property_id, start_date, end_date, monthly_rent_cents, deposit_cents, status)
+      select id, date '2026-01-01', date '2026-01-01' + 30 + (id % 700), 150000, 150000, 'active' from property where unit_number like 'P%'`);
+    await db.execute(sql`
+      insert into lease_tenant (lease_id, role, email, name)
+      select l.id, 'primary', 'plan' || l.id || '@tenants.test', 'Plan Tenant ' || l.id from lease l join property p on p.id = l.property_id where p.unit_number like 'P%'`);
+    await db.execute(sql`
+      insert into charge (lease_id, kind, amount_cents, due_date, period)
+      select l.id, 'rent', 150000, date '2026-01-01' + m * 30, 'plan-' || m from lease l join property p on p.id = l.property_id cross join generate_series(0, 5) m where p.unit_number like 'P%'`);
+    await db.execute(sql`update charge set status = 'paid', allocated_cents = amount_cents where period like 'plan-%' and lease_id % 3 <> 0`);
+    await db.execute(sql`analyze`);
+    const manager = { id: ids.get('manager')!, role: 'property_manager' as const };
+    const admin = { id: 'x', role: 'admin' as const };
+    const paths = [
+      ['default', '', admin],
+      ['deep page', 'page=30', admin],
+      ['search', 'q=tenant%2042', admin],
+      ['balance due', 'due=1', admin],
+      ['ending within', 'ending=30', admin],
+      ['building', `building=${theirs}`, admin],
+      ['manager', '', manager],
+    ] as const;
+    for (const [name, query, actor] of paths) {
+      const plans = await plansOf(() => findTenants({ db, actor, filters: filters(query) }));
+      expect(plans.length, name).toBe(3);
+      const [, page, balances] = plans;
+      // Balances are computed for the page's 25 leases only, through the charge index.
+      expect(balances!.statement, name).toContain('"lease"."id" in');
+      expect(balances!.plan, name).toContain('charge_lease_due_idx');
+      // "Balance due" counts leases with an open charge: without the proposed partial index
+      // `charge (lease_id) where status = 'open' and kind <> 'credit'` that count may read all charges.
+      for (const { plan } of name === 'balance due' ? [balances!] : plans) expect(plan, `${name}: ${plan}`).not.toMatch(/Seq Scan on charge/);
+      // Without a search the page walks leases newest first and stops after one page.
+      if (!query.startsWith('q=') && !query.startsWith('due=')) expect(page!.plan, `${name}: ${page!.plan}`).toMatch(/Index Scan Backward using lease_pkey|lease_status_end_idx/);
+    }
+  });
+});

@@ -1,0 +1,340 @@
+/**
+ * The tenants directory and a tenant's page (leases issue item 5; item 7 for property managers):
+ * who lives where, what they owe, and everything staff need to act on a tenant. Admins see every
+ * tenant; a property manager only the tenants of leases in the buildings they manage
+ * (`managedBuildingsFilter`) — anyone else's tenant is "not found", exactly like an unknown id,
+ * and the refusal is audited (`recordDeniedTenantAccess`). Other roles see nothing.
+ *
+ * Speed (DESIGN §6; p95 ≤ 50 ms at 50,000 active leases): the list walks leases newest first
+ * (`lease` primary key, backwards) and stops after one page; the count stops at
+ * TENANT_COUNT_CAP; balances are computed for the page's leases only, in one grouped query.
+ * "Balance due" reads whether the lease has an open charge: the ledger allocates every payment
+ * and credit to open charges after each change (`allocateLedger`), so an open charge exists
+ * exactly when the balance is above zero, and the test needs no sum over all leases.
+ */
+import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { findLeaseBalance, findLedger } from '~/features/ledger/ledger.server';
+import { summariseLeases } from '~/features/leases/leases.server';
+import { managedBuildingsFilter, type PortfolioActor } from '~/features/portfolio/portfolio-access.server';
+import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
+import type { Db } from '~/server/db/client.server';
+import { application, building, lease, leaseTenant, payment, property, thread, user } from '~/server/db/schema';
+import {
+  TENANT_COUNT_CAP,
+  TENANT_PAGE_SIZE,
+  type TenantBuildingOption,
+  type TenantDetail,
+  type TenantFilters,
+  type TenantLeaseStatus,
+  type TenantListPage,
+} from './tenants.types';
+
+/** The lease statuses the directory lists (a signed lease's tenants are moving in). */
+const LISTED_STATUSES = ['active', 'signed', 'ended', 'terminated'] as const;
+
+/** Today's date (UTC), ISO. */
+export function utcToday(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** `iso` plus `days` days (UTC), ISO. */
+function addDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+function isStaff(actor: PortfolioActor): boolean {
+  return actor.role === 'admin' || actor.role === 'property_manager';
+}
+
+/** `text` as an ILIKE pattern matching it anywhere (`%`, `_` and `\` taken literally). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The WHERE of the directory for `actor` and `filters` (tables: lease, lease_tenant, property, building). */
+function directoryWhere(actor: PortfolioActor, filters: TenantFilters, today: string): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [inArray(lease.status, [...LISTED_STATUSES]), managedBuildingsFilter(actor)];
+  if (filters.q) {
+    const pattern = containsPattern(filters.q);
+    // One IN list of matching signers (by name or e-mail, or by their lease's unit), so the planner
+    // can start from the few matches instead of walking every lease newest first.
+    conditions.push(sql`${leaseTenant.id} in (
+      select t.id from lease_tenant t where t.name ilike ${pattern} or t.email ilike ${pattern}
+      union
+      select t.id from property u join lease l2 on l2.property_id = u.id join lease_tenant t on t.lease_id = l2.id where u.unit_number ilike ${pattern})`);
+  }
+  if (filters.buildingId) conditions.push(eq(property.buildingId, filters.buildingId));
+  if (filters.balanceDue) {
+    // See the module note: an open (non-credit) charge ⇔ a balance above zero.
+    conditions.push(sql`exists (select 1 from charge c where c.lease_id = "lease"."id" and c.status = 'open' and c.kind <> 'credit')`);
+  }
+  if (filters.endingWithin) {
+    conditions.push(inArray(lease.status, ['active', 'signed']), gte(lease.endDate, today), lte(lease.endDate, addDays(today, filters.endingWithin)));
+  }
+  return and(...conditions);
+}
+
+/**
+ * The balances (cents) of `leaseIds`, as `findLeaseBalance` computes them — open charges less
+ * open credits less what payments have not covered yet — in one query over those leases only.
+ */
+export async function findLeaseBalances(db: Db, leaseIds: readonly number[]): Promise<Map<number, number>> {
+  if (leaseIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: lease.id,
+      balance: sql<number>`(
+        coalesce((select sum(case when c.kind = 'credit' then c.allocated_cents - c.amount_cents else c.amount_cents - c.allocated_cents end)
+          from charge c where c.lease_id = "lease"."id" and c.status = 'open'), 0)
+        - coalesce((select sum(greatest(p.amount_cents - p.refunded_cents - coalesce((select sum(a.amount_cents) from ledger_allocation a where a.payment_id = p.id), 0), 0))
+          from payment p where p.lease_id = "lease"."id" and p.status in ('succeeded', 'refunded')), 0))::int`,
+    })
+    .from(lease)
+    .where(inArray(lease.id, [...new Set(leaseIds)]));
+  return new Map(rows.map((row) => [row.id, Number(row.balance)]));
+}
+
+/**
+ * One page of the tenants directory for `actor`: one row per signer of each listed lease
+ * (active, signed, ended, terminated), newest lease first, 25 a page, with the lease's balance.
+ * `filters`: search on name, e-mail or unit number; building; balance due; ending within N days
+ * (active and signed leases whose end date is between today and today + N, UTC). The count stops
+ * at TENANT_COUNT_CAP (`totalCapped`); within it the page is clamped to the pages that exist.
+ */
+export async function findTenants({
+  db,
+  actor,
+  filters,
+  page = filters.page,
+  today = utcToday(),
+}: {
+  db: Db;
+  actor: PortfolioActor;
+  filters: TenantFilters;
+  page?: number;
+  today?: string;
+}): Promise<TenantListPage> {
+  if (!isStaff(actor)) return { items: [], total: 0, totalCapped: false, page: 1, pageCount: 1 };
+  const where = directoryWhere(actor, filters, today);
+  const base = () =>
+    db
+      .select({
+        id: leaseTenant.id,
+        userId: leaseTenant.userId,
+        name: leaseTenant.name,
+        email: leaseTenant.email,
+        leaseId: lease.id,
+        leaseStatus: lease.status,
+        startDate: lease.startDate,
+        endDate: lease.endDate,
+        unitNumber: property.unitNumber,
+        buildingId: building.id,
+        buildingName: building.name,
+      })
+      .from(lease)
+      .innerJoin(leaseTenant, eq(leaseTenant.leaseId, lease.id))
+      .innerJoin(property, eq(property.id, lease.propertyId))
+      .innerJoin(building, eq(building.id, property.buildingId))
+      .where(where);
+  const counted = db
+    .select({ one: sql`1` })
+    .from(lease)
+    .innerJoin(leaseTenant, eq(leaseTenant.leaseId, lease.id))
+    .innerJoin(property, eq(property.id, lease.propertyId))
+    .innerJoin(building, eq(building.id, property.buildingId))
+    .where(where)
+    .limit(TENANT_COUNT_CAP + 1)
+    .as('counted');
+  const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(counted);
+  const matching = Number(countRow?.n ?? 0);
+  const totalCapped = matching > TENANT_COUNT_CAP;
+  const total = Math.min(matching, TENANT_COUNT_CAP);
+  const pageCount = Math.max(1, Math.ceil(total / TENANT_PAGE_SIZE));
+  // Past the cap the count is unknown: any page may be asked for (it may come back empty).
+  const current = totalCapped ? Math.max(1, page) : Math.min(Math.max(1, page), pageCount);
+  if (total === 0) return { items: [], total, totalCapped, page: 1, pageCount };
+  const rows = await base()
+    .orderBy(desc(lease.id), asc(leaseTenant.id))
+    .limit(TENANT_PAGE_SIZE)
+    .offset((current - 1) * TENANT_PAGE_SIZE);
+  const balances = await findLeaseBalances(
+    db,
+    rows.map((row) => row.leaseId),
+  );
+  return {
+    items: rows.map((row) => ({ ...row, leaseStatus: row.leaseStatus as TenantLeaseStatus, balanceCents: balances.get(row.leaseId) ?? 0 })),
+    total,
+    totalCapped,
+    page: current,
+    pageCount,
+  };
+}
+
+/** The buildings `actor` may narrow the directory to, by name. */
+export async function findTenantBuildingOptions({ db, actor }: { db: Db; actor: PortfolioActor }): Promise<TenantBuildingOption[]> {
+  if (!isStaff(actor)) return [];
+  return db.select({ id: building.id, name: building.name }).from(building).where(managedBuildingsFilter(actor)).orderBy(asc(building.name), asc(building.id));
+}
+
+/** A plausible user id from a URL (1–200 printable characters; compared as a bound parameter). */
+function isUserId(value: string): boolean {
+  return value.length >= 1 && value.length <= 200 && !/[\u0000-\u001f]/.test(value);
+}
+
+/** The ids of `userId`'s leases (not drafts) in `actor`'s buildings, newest first (≤ 50). */
+async function scopedLeaseIds(db: Db, actor: PortfolioActor, userId: string): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: lease.id })
+    .from(leaseTenant)
+    .innerJoin(lease, eq(lease.id, leaseTenant.leaseId))
+    .innerJoin(property, eq(property.id, lease.propertyId))
+    .innerJoin(building, eq(building.id, property.buildingId))
+    .where(and(eq(leaseTenant.userId, userId), ne(lease.status, 'draft'), managedBuildingsFilter(actor)))
+    .orderBy(desc(lease.id))
+    .limit(50);
+  return rows.map((row) => row.id);
+}
+
+/** True when `leaseId` is one of `userId`'s leases in `actor`'s buildings (the tenant page's actions). */
+export async function isTenantLease({ db, actor, userId, leaseId }: { db: Db; actor: PortfolioActor; userId: string; leaseId: number }): Promise<boolean> {
+  if (!isStaff(actor) || !isUserId(userId) || !Number.isSafeInteger(leaseId) || leaseId < 1 || leaseId > 2_147_483_647) return false;
+  const [row] = await db
+    .select({ id: lease.id })
+    .from(leaseTenant)
+    .innerJoin(lease, eq(lease.id, leaseTenant.leaseId))
+    .innerJoin(property, eq(property.id, lease.propertyId))
+    .innerJoin(building, eq(building.id, property.buildingId))
+    .where(and(eq(leaseTenant.userId, userId), eq(lease.id, leaseId), ne(lease.status, 'draft'), managedBuildingsFilter(actor)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Everything the tenant page shows about `userId` for `actor`: their leases in the actor's
+ * buildings (summary, balance, ledger with running balance), the payments on those leases, their
+ * applications (by account or e-mail; a manager: for units of their buildings), and their tenant
+ * message threads. Null when none of their leases is in the actor's buildings (unknown user,
+ * someone else's tenant, not staff).
+ */
+export async function findTenantDetail({ db, actor, userId, today = utcToday() }: { db: Db; actor: PortfolioActor; userId: string; today?: string }): Promise<TenantDetail | null> {
+  if (!isStaff(actor) || !isUserId(userId)) return null;
+  const leaseIds = await scopedLeaseIds(db, actor, userId);
+  if (leaseIds.length === 0) return null;
+  const [person] = await db.select({ id: user.id, name: user.name, email: user.email, phone: user.phone }).from(user).where(eq(user.id, userId));
+  if (!person) return null;
+  const scope = managedBuildingsFilter(actor);
+  const [summaries, extras, payments, applications, threads] = await Promise.all([
+    summariseLeases(db, leaseIds),
+    db.select({ id: lease.id, deductions: lease.depositDeductions }).from(lease).where(inArray(lease.id, leaseIds)),
+    db
+      .select({
+        id: payment.id,
+        leaseId: payment.leaseId,
+        kind: payment.kind,
+        method: payment.method,
+        amountCents: payment.amountCents,
+        refundedCents: payment.refundedCents,
+        status: payment.status,
+        reference: payment.reference,
+        createdAt: payment.createdAt,
+      })
+      .from(payment)
+      .where(inArray(payment.leaseId, leaseIds))
+      .orderBy(desc(payment.createdAt), desc(payment.id))
+      .limit(50),
+    db
+      .select({
+        id: application.id,
+        reference: application.reference,
+        status: application.status,
+        unitNumber: property.unitNumber,
+        buildingName: building.name,
+        moveIn: application.moveIn,
+        moveOut: application.moveOut,
+        createdAt: application.createdAt,
+      })
+      .from(application)
+      .innerJoin(property, eq(property.id, application.propertyId))
+      .innerJoin(building, eq(building.id, property.buildingId))
+      .where(and(or(eq(application.userId, userId), sql`lower(${application.email}) = ${person.email.toLowerCase()}`), scope))
+      .orderBy(desc(application.createdAt), desc(application.id))
+      .limit(20),
+    db
+      .select({
+        id: thread.id,
+        subject: thread.subject,
+        status: thread.status,
+        lastMessageAt: thread.lastMessageAt,
+        messages: sql<number>`(select count(*) from message m where m.thread_id = "thread"."id")::int`,
+        lastBody: sql<string | null>`(select m.body from message m where m.thread_id = "thread"."id" order by m.id desc limit 1)`,
+      })
+      .from(thread)
+      .leftJoin(property, eq(property.id, thread.propertyId))
+      .leftJoin(building, eq(building.id, property.buildingId))
+      // A manager sees the threads about units of their buildings; admins every one.
+      .where(and(eq(thread.kind, 'tenant'), eq(thread.userId, userId), actor.role === 'admin' ? undefined : scope))
+      .orderBy(desc(thread.lastMessageAt))
+      .limit(20),
+  ]);
+  const deductions = new Map(extras.map((row) => [row.id, row.deductions]));
+  const leases = await Promise.all(
+    summaries.map(async (summary) => {
+      const [balance, ledger] = await Promise.all([findLeaseBalance(db, summary.id, today), findLedger(db, summary.id)]);
+      return {
+        id: summary.id,
+        status: summary.status,
+        startDate: summary.startDate,
+        endDate: summary.endDate,
+        moveOutDate: summary.moveOutDate,
+        monthlyRentCents: summary.monthlyRentCents,
+        depositCents: summary.depositCents,
+        unitLabel: summary.unitLabel,
+        buildingId: summary.buildingId,
+        signers: summary.signers.map((s) => ({ name: s.name, email: s.email, role: s.role, signedAt: s.signedAt })),
+        balanceCents: balance.balanceCents,
+        overdueCents: balance.overdueCents,
+        ledger: ledger.map((entry) => ({
+          key: entry.key,
+          date: entry.date,
+          kind: entry.kind,
+          description: entry.description,
+          amountCents: entry.amountCents,
+          balanceCents: entry.balanceCents,
+          status: entry.status,
+        })),
+        depositDeductions: deductions.get(summary.id) ?? null,
+      };
+    }),
+  );
+  return {
+    userId: person.id,
+    name: person.name,
+    email: person.email,
+    phone: person.phone,
+    leases,
+    payments: payments.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    applications: applications.map((row) => ({
+      id: row.id,
+      reference: row.reference,
+      status: row.status,
+      unitLabel: `${row.buildingName} · ${row.unitNumber}`,
+      moveIn: row.moveIn,
+      moveOut: row.moveOut,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    threads: threads.map((row) => ({ ...row, messages: Number(row.messages), lastMessageAt: row.lastMessageAt.toISOString() })),
+  };
+}
+
+/**
+ * Audits a property manager's request for a tenant they do not manage (DESIGN §4: 404, audited).
+ * Only when `userId` really is a tenant somewhere, so probing random ids writes nothing.
+ */
+export async function recordDeniedTenantAccess({ db, actor, userId, origin }: { db: Db; actor: PortfolioActor; userId: string; origin: RequestOrigin }): Promise<void> {
+  if (actor.role !== 'property_manager' || !isUserId(userId)) return;
+  const [row] = await db.select({ id: leaseTenant.id }).from(leaseTenant).where(eq(leaseTenant.userId, userId)).limit(1);
+  if (!row) return;
+  await recordAuditEvent({ db, userId: actor.id, action: 'lease_access_denied', tableName: 'user', origin, values: { tenant_id: userId } });
+}

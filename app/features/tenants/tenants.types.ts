@@ -1,0 +1,158 @@
+/**
+ * What the tenants directory and tenant page (leases issue items 5 and 7: /admin/tenants and a
+ * property manager's /dashboard/tenants) share between server and browser: the list's query
+ * string (`?q=&building=&due=1&ending=&page=`), read and written the same way by loaders and
+ * links, and the shapes the loaders and actions answer. Money in integer cents, dates ISO.
+ * Client-safe.
+ */
+
+/** 25 rows a page. */
+export const TENANT_PAGE_SIZE = 25;
+/** The count stops here, so a broad list costs the same at 50,000 leases ("1,000+"). */
+export const TENANT_COUNT_CAP = 1_000;
+/** A search (name, e-mail, unit number) is at most this long. */
+export const TENANT_SEARCH_MAX = 100;
+/** "Lease ending within N days": 1–365. */
+export const ENDING_WITHIN_MAX = 365;
+
+/** Where the pages live: the admin area or the manager's dashboard. */
+export type TenantsBase = '/admin/tenants' | '/dashboard/tenants';
+
+export type TenantFilters = {
+  /** Part of a name, an e-mail or a unit number (trimmed, ≤ TENANT_SEARCH_MAX). */
+  q: string;
+  buildingId: number | null;
+  /** Only tenants whose lease has a balance due (> 0). */
+  balanceDue: boolean;
+  /** Only active or signed leases ending within this many days (1–365). */
+  endingWithin: number | null;
+  page: number;
+};
+
+function positiveInt(raw: string | null, max: number): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const value = Number(raw);
+  return value >= 1 && value <= max ? value : null;
+}
+
+/** The filters in `params`, cleaned: garbage means "no filter", the page falls back to 1. */
+export function parseTenantFilters(params: URLSearchParams): TenantFilters {
+  const due = params.get('due');
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, TENANT_SEARCH_MAX),
+    buildingId: positiveInt(params.get('building'), 2_147_483_647),
+    balanceDue: due === '1' || due === 'on' || due === 'true',
+    endingWithin: positiveInt(params.get('ending'), ENDING_WITHIN_MAX),
+    page: positiveInt(params.get('page'), 1_000_000) ?? 1,
+  };
+}
+
+/** True when any filter narrows the list. */
+export function hasTenantFilters(filters: TenantFilters): boolean {
+  return filters.q !== '' || filters.buildingId !== null || filters.balanceDue || filters.endingWithin !== null;
+}
+
+/** The directory at `base` with `filters` on `page` (default: the filters' own page). */
+export function tenantsHref(base: TenantsBase, filters: TenantFilters, page = filters.page): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set('q', filters.q);
+  if (filters.buildingId) params.set('building', String(filters.buildingId));
+  if (filters.balanceDue) params.set('due', '1');
+  if (filters.endingWithin) params.set('ending', String(filters.endingWithin));
+  if (page > 1) params.set('page', String(page));
+  const search = params.toString();
+  return search ? `${base}?${search}` : base;
+}
+
+export type TenantLeaseStatus = 'draft' | 'sent' | 'signed' | 'active' | 'ended' | 'terminated';
+
+/** One row of the directory: one signer of one lease. */
+export type TenantListItem = {
+  /** lease_tenant id. */
+  id: number;
+  /** The signer's account (null: invited, not signed in yet — no tenant page). */
+  userId: string | null;
+  name: string;
+  email: string;
+  leaseId: number;
+  leaseStatus: TenantLeaseStatus;
+  startDate: string;
+  endDate: string;
+  unitNumber: string;
+  buildingId: number;
+  buildingName: string;
+  /** What they owe on this lease now (cents; negative: credit). */
+  balanceCents: number;
+};
+
+export type TenantListPage = {
+  items: TenantListItem[];
+  /** Matching rows, counted up to TENANT_COUNT_CAP. */
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  pageCount: number;
+};
+
+export type TenantBuildingOption = { id: number; name: string };
+
+export type TenantLedgerEntry = {
+  key: string;
+  date: string;
+  kind: string;
+  description: string | null;
+  amountCents: number;
+  balanceCents: number;
+  status: string;
+};
+
+export type TenantLease = {
+  id: number;
+  status: TenantLeaseStatus;
+  startDate: string;
+  endDate: string;
+  moveOutDate: string | null;
+  monthlyRentCents: number;
+  depositCents: number;
+  unitLabel: string;
+  buildingId: number | null;
+  signers: { name: string; email: string; role: 'primary' | 'co_tenant'; signedAt: string | null }[];
+  balanceCents: number;
+  overdueCents: number;
+  ledger: TenantLedgerEntry[];
+  depositDeductions: { description: string; amountCents: number }[] | null;
+};
+
+export type TenantDetail = {
+  userId: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  leases: TenantLease[];
+  payments: {
+    id: number;
+    leaseId: number | null;
+    kind: string;
+    method: string;
+    amountCents: number;
+    refundedCents: number;
+    status: string;
+    reference: string | null;
+    createdAt: string;
+  }[];
+  applications: { id: number; reference: string; status: string; unitLabel: string; moveIn: string; moveOut: string; createdAt: string }[];
+  threads: { id: number; subject: string | null; status: string; lastMessageAt: string; messages: number; lastBody: string | null }[];
+};
+
+/** The commands of the tenant page, posted as `intent` with `leaseId`. */
+export const TENANT_INTENTS = ['add-charge', 'record-payment', 'notify', 'end-lease'] as const;
+export type TenantIntent = (typeof TENANT_INTENTS)[number];
+
+export function isTenantIntent(value: unknown): value is TenantIntent {
+  return typeof value === 'string' && (TENANT_INTENTS as readonly string[]).includes(value);
+}
+
+/** What the tenant page's action answers. */
+export type TenantActionResult =
+  | { ok: true; intent: TenantIntent; leaseId: number; message: string }
+  | { ok: false; intent: TenantIntent | null; leaseId?: number; errors: Record<string, string>; values?: Record<string, string | string[]> };
