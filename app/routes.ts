@@ -49,9 +49,6 @@ export default [
     // Tenants directory and tenant page (leases issue items 5 and 7): the admin's pages, scoped.
     route('dashboard/tenants', 'routes/account/tenants.tsx'),
     route('dashboard/tenants/:userId', 'routes/account/tenant.tsx'),
-    // Tenants directory and tenant page (leases issue items 5 and 7): the admin's pages, scoped.
-    route('dashboard/tenants', 'routes/account/tenants.tsx'),
-    route('dashboard/tenants/:userId', 'routes/account/tenant.tsx'),
     // Leases (leases issue item 1): a manager's lease page and its PDF, scoped to their buildings.
     route('dashboard/leases/:leaseId', 'routes/account/lease.tsx'),
     route('dashboard/leases/:leaseId/pdf', 'routes/account/lease-pdf.ts'),
@@ -78,8 +75,6 @@ export default [
       route('system', 'routes/admin/system.tsx'),
       route('database', 'routes/admin/database.tsx'),
       route('database/backup', 'routes/admin/database-backup.ts'),
-      route('tenants', 'routes/admin/tenants.tsx'),
-      route('tenants/:userId', 'routes/admin/tenant.tsx'),
       route('tenants', 'routes/admin/tenants.tsx'),
       route('tenants/:userId', 'routes/admin/tenant.tsx'),
       route(':section', 'routes/admin/section.tsx'),
