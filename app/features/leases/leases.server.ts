@@ -441,7 +441,7 @@ export type SignOutcome =
   | { ok: false; reason: SignRefusal }
   | { ok: false; reason: 'payment_failed'; payment: LeasePaymentOutcome };
 
-/** Posts the signing charges (application fee and deposit paid with the application, deposit, first month's rent) and links the application's payments. */
+/** Posts the signing charges (the application fee, paid with the application or due at signing; the deposit; the first month's rent) and links the application's payments. */
 async function postSigningCharges(tx: Tx, row: typeof lease.$inferSelect): Promise<void> {
   if (row.renewalOfId) return;
   const values: (typeof charge.$inferInsert)[] = [];
@@ -450,7 +450,11 @@ async function postSigningCharges(tx: Tx, row: typeof lease.$inferSelect): Promi
       .select({ id: payment.id, kind: payment.kind, amount: payment.amountCents })
       .from(payment)
       .where(and(eq(payment.applicationId, row.applicationId), eq(payment.status, 'succeeded')));
-    const fee = paid.filter((p) => p.kind === 'application_fee').reduce((sum, p) => sum + p.amount, 0);
+    const paidFee = paid.filter((p) => p.kind === 'application_fee').reduce((sum, p) => sum + p.amount, 0);
+    // Paying at signing, the fee is part of the amount due at signing (booking/fees.ts): it is
+    // owed now, and the signing payment covers it.
+    const [app] = paidFee > 0 ? [] : await tx.select({ method: application.paymentMethod, fee: application.applicationFeeCents }).from(application).where(eq(application.id, row.applicationId));
+    const fee = paidFee > 0 ? paidFee : app?.method === 'pay_at_signing' ? app.fee : 0;
     if (fee > 0) values.push({ leaseId: row.id, kind: 'application_fee', amountCents: fee, dueDate: row.startDate, period: 'signing' });
     if (paid.length > 0) await tx.update(payment).set({ leaseId: row.id }).where(inArray(payment.id, paid.map((p) => p.id)));
   }

@@ -35,8 +35,12 @@ export async function lockLease(tx: Tx, leaseId: number): Promise<typeof lease.$
   return row ?? null;
 }
 
-/** What a payment can still cover: its amount less refunds less what it already covers. */
-const paymentUnapplied = sql<number>`(${payment.amountCents} - ${payment.refundedCents} - coalesce((select sum(a.amount_cents) from ledger_allocation a where a.payment_id = ${payment.id}), 0))::int`;
+/**
+ * What a payment can still cover: its amount less refunds less what it already covers. The
+ * subquery names `"payment"."id"` itself: Drizzle renders `${payment.id}` unqualified (`"id"`) in
+ * single-table selects, and inside the subquery that means `ledger_allocation.id`.
+ */
+const paymentUnapplied = sql<number>`(${payment.amountCents} - ${payment.refundedCents} - coalesce((select sum(a.amount_cents) from ledger_allocation a where a.payment_id = "payment"."id"), 0))::int`;
 
 /**
  * Covers the lease's open charges from its unapplied credits and payments, oldest first. Call

@@ -1,0 +1,291 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Viewer } from '~/server/auth/session.server';
+import { charge, ledgerAllocation, notification, payment, refund } from '~/server/db/schema';
+import { createSandboxProvider, SANDBOX_TEST_CARDS, type SandboxCharge } from '~/server/payments/sandbox-provider.server';
+import { addCharge, chargesOf, createLeaseFixture, createPerson, leaseMails, TEST_ORIGIN } from '../../../tests/setup/leases';
+import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
+import { payLeaseBalance, postManualCharge, recordOfflinePayment, refundPayment } from './ledger-commands.server';
+import { findLeaseBalance, findLedger } from './ledger.server';
+import { settleProviderCharge } from './settlement.server';
+
+let database: TestDatabase;
+let manager: Viewer;
+let otherManager: Viewer;
+let tenant: Viewer;
+let otherTenant: Viewer;
+const origin = TEST_ORIGIN;
+const publicUrl = TEST_PUBLIC_URL;
+const TODAY = new Date().toISOString().slice(0, 10);
+const card = (number: string) => ({ type: 'card' as const, number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123', name: 'Tess Tenant' });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  manager = await createPerson(database.db, 'property_manager');
+  otherManager = await createPerson(database.db, 'property_manager');
+  tenant = await createPerson(database.db, 'tenant', 'Tess Tenant');
+  otherTenant = await createPerson(database.db, 'tenant', 'Otto Other');
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+function newProvider() {
+  return createSandboxProvider({ store: new Map<string, Promise<SandboxCharge>>() });
+}
+
+async function activeLease() {
+  return createLeaseFixture(database.db, { manager, tenant, monthlyRentCents: 100_000 });
+}
+
+async function allocationsOf(paymentId: number) {
+  return database.db.select().from(ledgerAllocation).where(eq(ledgerAllocation.paymentId, paymentId)).orderBy(ledgerAllocation.id);
+}
+
+async function rowCounts() {
+  const [payments] = await database.db.select({ n: count() }).from(payment);
+  const [charges] = await database.db.select({ n: count() }).from(charge);
+  const [refunds] = await database.db.select({ n: count() }).from(refund);
+  const [allocations] = await database.db.select({ n: count() }).from(ledgerAllocation);
+  return { payments: payments?.n, charges: charges?.n, refunds: refunds?.n, allocations: allocations?.n };
+}
+
+describe('allocation and the balance', () => {
+  it('a payment covers the oldest open charge first and the next one in part', async () => {
+    const row = await activeLease();
+    const january = await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
+    const february = await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-02-01' });
+
+    const paid = await recordOfflinePayment({ db: database.db, actor: manager, leaseId: row.id, amountCents: 150_000, method: 'check', reference: 'Check 1001', origin, publicUrl });
+
+    expect(paid.ok).toBe(true);
+    if (!paid.ok) return;
+    const charges = await chargesOf(database.db, row.id);
+    expect(charges.map((c) => ({ id: c.id, allocated: c.allocatedCents, status: c.status }))).toEqual([
+      { id: january.id, allocated: 100_000, status: 'paid' },
+      { id: february.id, allocated: 50_000, status: 'open' },
+    ]);
+    expect((await allocationsOf(paid.id)).map((a) => [a.chargeId, a.amountCents])).toEqual([
+      [january.id, 100_000],
+      [february.id, 50_000],
+    ]);
+    expect(await findLeaseBalance(database.db, row.id, TODAY)).toEqual({ balanceCents: 50_000, overdueCents: 50_000, nextDueDate: '2026-02-01' });
+    const [receipt] = await leaseMails(database.db, 'receipt', tenant.email).then((rows) => rows.filter((r) => r.dedupeKey === `receipt:${paid.id}`));
+    expect(receipt?.payload).toMatchObject({ template: 'receipt', values: { amount: '$1,500.00', method: 'Check 1001', balance: '$500.00' } });
+  });
+
+  it('a credit covers open charges like a payment, oldest first', async () => {
+    const row = await activeLease();
+    const rent = await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-03-01' });
+
+    const credited = await postManualCharge({ db: database.db, actor: manager, leaseId: row.id, kind: 'credit', amountCents: 30_000, dueDate: '2026-03-02', description: 'Broken heater', origin });
+
+    expect(credited.ok).toBe(true);
+    if (!credited.ok) return;
+    const rows = await chargesOf(database.db, row.id);
+    expect(rows.find((c) => c.id === rent.id)).toMatchObject({ allocatedCents: 30_000, status: 'open' });
+    expect(rows.find((c) => c.id === credited.id)).toMatchObject({ kind: 'credit', allocatedCents: 30_000, status: 'paid', description: 'Broken heater' });
+    const allocations = await database.db.select().from(ledgerAllocation).where(eq(ledgerAllocation.creditId, credited.id));
+    expect(allocations.map((a) => [a.chargeId, a.paymentId, a.amountCents])).toEqual([[rent.id, null, 30_000]]);
+    expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(70_000);
+
+    // A credit larger than what is owed stays open and lowers the balance below zero.
+    const big = await postManualCharge({ db: database.db, actor: manager, leaseId: row.id, kind: 'credit', amountCents: 100_000, dueDate: '2026-03-03', description: 'Goodwill', origin });
+    expect(big.ok).toBe(true);
+    expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(-30_000);
+  });
+
+  it('the ledger lists charges, credits and payments in date order with a running balance that ends at the balance', async () => {
+    const row = await activeLease();
+    await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
+    await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-02-01' });
+    await postManualCharge({ db: database.db, actor: manager, leaseId: row.id, kind: 'credit', amountCents: 25_000, dueDate: '2026-01-15', description: 'Move-in credit', origin });
+    const paid = await recordOfflinePayment({ db: database.db, actor: manager, leaseId: row.id, amountCents: 60_000, method: 'cash', reference: '', origin, publicUrl });
+    expect(paid.ok).toBe(true);
+
+    const ledger = await findLedger(database.db, row.id);
+
+    expect(ledger.map((e) => [e.date, e.kind, e.amountCents, e.balanceCents])).toEqual([
+      ['2026-01-01', 'rent', 100_000, 100_000],
+      ['2026-01-15', 'credit', -25_000, 75_000],
+      ['2026-02-01', 'rent', 100_000, 175_000],
+      [TODAY, 'payment', -60_000, 115_000],
+    ]);
+    expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(115_000);
+  });
+});
+
+describe('refunds', () => {
+  it('a partial refund reopens the newest covered charge and raises the balance by exactly the refund', async () => {
+    const provider = newProvider();
+    const row = await activeLease();
+    const january = await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
+    const february = await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-02-01' });
+    const paid = await payLeaseBalance({ db: database.db, provider, viewer: tenant, leaseId: row.id, amountCents: 150_000, source: card(SANDBOX_TEST_CARDS.succeeds), idempotencyKey: 'refund-me', origin, publicUrl });
+    expect(paid).toMatchObject({ ok: true, payment: { status: 'succeeded', amountCents: 150_000 } });
+    if (!paid.ok) return;
+    const paymentId = paid.payment.paymentId;
+    expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(50_000);
+
+    const refunded = await refundPayment({ db: database.db, provider, actor: manager, paymentId, amountCents: 30_000, reason: 'Overcharge', idempotencyKey: 'r1', origin });
+
+    expect(refunded.ok).toBe(true);
+    expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(80_000);
+    const charges = await chargesOf(database.db, row.id);
+    expect(charges.find((c) => c.id === january.id)).toMatchObject({ allocatedCents: 100_000, status: 'paid' });
+    expect(charges.find((c) => c.id === february.id)).toMatchObject({ allocatedCents: 20_000, status: 'open' });
+    expect((await allocationsOf(paymentId)).map((a) => [a.chargeId, a.amountCents])).toEqual([
+      [january.id, 100_000],
+      [february.id, 20_000],
+    ]);
+    const [after] = await database.db.select().from(payment).where(eq(payment.id, paymentId));
+    expect(after).toMatchObject({ status: 'succeeded', refundedCents: 30_000 });
+    const refunds = await database.db.select().from(refund).where(eq(refund.paymentId, paymentId));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amountCents: 30_000, reason: 'Overcharge', providerRef: expect.stringMatching(/^sbx_re_/) });
+    const ledger = await findLedger(database.db, row.id);
+    expect(ledger.at(-1)).toMatchObject({ kind: 'refund', amountCents: 30_000, balanceCents: 80_000 });
+
+    // The same refund submitted again is the same refund.
+    expect(await refundPayment({ db: database.db, provider, actor: manager, paymentId, amountCents: 30_000, reason: 'Overcharge', idempotencyKey: 'r1', origin })).toEqual(refunded);
+    expect(await database.db.select().from(refund).where(eq(refund.paymentId, paymentId))).toHaveLength(1);
+  });
+
+  it('a refund above what is left of the payment is refused and nothing is written', async () => {
+    const provider = newProvider();
+    const row = await activeLease();
+    await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
+    const paid = await payLeaseBalance({ db: database.db, provider, viewer: tenant, leaseId: row.id, amountCents: 100_000, source: card(SANDBOX_TEST_CARDS.succeeds), idempotencyKey: 'pay-all', origin, publicUrl });
+    if (!paid.ok) throw new Error('payment refused');
+    const paymentId = paid.payment.paymentId;
+    expect((await refundPayment({ db: database.db, provider, actor: manager, paymentId, amountCents: 40_000, reason: '', idempotencyKey: 'first', origin })).ok).toBe(true);
+    const before = await rowCounts();
+    const allocationsBefore = await allocationsOf(paymentId);
+
+    const outcome = await refundPayment({ db: database.db, provider, actor: manager, paymentId, amountCents: 60_001, reason: '', idempotencyKey: 'too-much', origin });
+
+    expect(outcome).toEqual({ ok: false, reason: 'above_refundable', limitCents: 60_000 });
+    expect(await rowCounts()).toEqual(before);
+    expect(await allocationsOf(paymentId)).toEqual(allocationsBefore);
+    const [after] = await database.db.select().from(payment).where(eq(payment.id, paymentId));
+    expect(after).toMatchObject({ status: 'succeeded', refundedCents: 40_000 });
+    expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(40_000);
+  });
+
+  it('a manager of another building cannot refund: not_found, and nothing is written', async () => {
+    const provider = newProvider();
+    const row = await activeLease();
+    await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
+    const paid = await payLeaseBalance({ db: database.db, provider, viewer: tenant, leaseId: row.id, amountCents: 100_000, source: card(SANDBOX_TEST_CARDS.succeeds), idempotencyKey: 'pay', origin, publicUrl });
+    if (!paid.ok) throw new Error('payment refused');
+    const before = await rowCounts();
+
+    expect(await refundPayment({ db: database.db, provider, actor: otherManager, paymentId: paid.payment.paymentId, amountCents: 1_000, reason: '', idempotencyKey: 'x', origin })).toEqual({ ok: false, reason: 'not_found' });
+    expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe('a tenant pays', () => {
+  it('refuses zero, negative, fractional and above-balance amounts, and charges nothing', async () => {
+    const provider = newProvider();
+    const row = await activeLease();
+    await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
+    const before = await rowCounts();
+    const pay = (amountCents: number) =>
+      payLeaseBalance({ db: database.db, provider, viewer: tenant, leaseId: row.id, amountCents, source: card(SANDBOX_TEST_CARDS.succeeds), idempotencyKey: `k-${amountCents}`, origin, publicUrl });
+
+    expect(await pay(0)).toEqual({ ok: false, reason: 'invalid_amount' });
+    expect(await pay(-5_000)).toEqual({ ok: false, reason: 'invalid_amount' });
+    expect(await pay(1250.5)).toEqual({ ok: false, reason: 'invalid_amount' });
+    expect(await pay(Number.NaN)).toEqual({ ok: false, reason: 'invalid_amount' });
+    expect(await pay(100_001)).toEqual({ ok: false, reason: 'above_balance', balanceCents: 100_000 });
+
+    expect(provider.charges.size).toBe(0);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('a tenant cannot pay on another tenant’s lease: not_found', async () => {
+    const provider = newProvider();
+    const row = await activeLease();
+    await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
+
+    const outcome = await payLeaseBalance({ db: database.db, provider, viewer: otherTenant, leaseId: row.id, amountCents: 10_000, source: card(SANDBOX_TEST_CARDS.succeeds), idempotencyKey: 'not-mine', origin, publicUrl });
+
+    expect(outcome).toEqual({ ok: false, reason: 'not_found' });
+    expect(provider.charges.size).toBe(0);
+    expect(await database.db.select().from(payment).where(eq(payment.leaseId, row.id))).toEqual([]);
+  });
+
+  it('a double submit with one idempotency key charges once', async () => {
+    const provider = newProvider();
+    const row = await activeLease();
+    await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
+    const submit = () =>
+      payLeaseBalance({ db: database.db, provider, viewer: tenant, leaseId: row.id, amountCents: 40_000, source: card(SANDBOX_TEST_CARDS.succeeds), idempotencyKey: 'one-page-view', origin, publicUrl });
+
+    const [first, second] = await Promise.all([submit(), submit()]);
+    const third = await submit();
+
+    expect(provider.charges.size).toBe(1);
+    const payments = await database.db.select().from(payment).where(eq(payment.leaseId, row.id));
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ status: 'succeeded', amountCents: 40_000, cardLast4: '4242', method: 'card' });
+    for (const outcome of [first, second, third]) expect(outcome).toEqual({ ok: true, payment: { status: 'succeeded', paymentId: payments[0]!.id, amountCents: 40_000 } });
+    expect(await allocationsOf(payments[0]!.id)).toHaveLength(1);
+    expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(60_000);
+  });
+});
+
+describe('staff of another building', () => {
+  it('cannot record an offline payment or post a charge on a lease outside their buildings: not_found, nothing written', async () => {
+    const row = await activeLease();
+    await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
+    const before = await rowCounts();
+
+    expect(await recordOfflinePayment({ db: database.db, actor: otherManager, leaseId: row.id, amountCents: 10_000, method: 'cash', reference: '', origin, publicUrl })).toEqual({ ok: false, reason: 'not_found' });
+    expect(await postManualCharge({ db: database.db, actor: otherManager, leaseId: row.id, kind: 'other', amountCents: 10_000, dueDate: '2026-01-05', description: 'Keys', origin })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
+    expect(await postManualCharge({ db: database.db, actor: tenant, leaseId: row.id, kind: 'credit', amountCents: 10_000, dueDate: '2026-01-05', description: 'Self-service', origin })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
+
+    expect(await rowCounts()).toEqual(before);
+    // Their own manager may.
+    expect((await postManualCharge({ db: database.db, actor: manager, leaseId: row.id, kind: 'other', amountCents: 10_000, dueDate: '2026-01-05', description: 'Keys', origin })).ok).toBe(true);
+  });
+});
+
+describe('settling a provider charge', () => {
+  it('a pending lease payment settled five times is one succeeded payment, one set of allocations and one receipt', async () => {
+    const row = await activeLease();
+    const rent = await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
+    const fee = await addCharge(database.db, { leaseId: row.id, kind: 'late_fee', amountCents: 5_000, dueDate: '2026-01-07', period: '2026-01' });
+    const key = `lease:${row.id}:pay:webhook`;
+    const [pending] = await database.db
+      .insert(payment)
+      .values({ payerId: tenant.id, leaseId: row.id, kind: 'rent', method: 'card', amountCents: 105_000, status: 'pending', provider: 'sandbox', idempotencyKey: key })
+      .returning();
+    const result = { status: 'succeeded' as const, providerRef: 'sbx_ch_webhook', cardBrand: 'visa', cardLast4: '4242' };
+    const settle = () => settleProviderCharge({ db: database.db, idempotencyKey: key, result, context: { publicUrl, logger: { info: () => {}, warn: () => {}, error: () => {} } } });
+
+    const outcomes = [...(await Promise.all([settle(), settle(), settle()])), await settle(), await settle()];
+
+    expect(outcomes.filter((o) => o === 'settled')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'unchanged')).toHaveLength(4);
+    const payments = await database.db.select().from(payment).where(eq(payment.leaseId, row.id));
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ id: pending!.id, status: 'succeeded', providerRef: 'sbx_ch_webhook', cardLast4: '4242' });
+    expect((await allocationsOf(pending!.id)).map((a) => [a.chargeId, a.amountCents])).toEqual([
+      [rent.id, 100_000],
+      [fee.id, 5_000],
+    ]);
+    expect((await leaseMails(database.db, 'receipt', tenant.email)).filter((m) => m.dedupeKey === `receipt:${pending!.id}`)).toHaveLength(1);
+    const receipts = await database.db.select().from(notification).where(eq(notification.userId, tenant.id));
+    expect(receipts.filter((n) => n.message.includes(`R-${String(pending!.id).padStart(7, '0')}`))).toHaveLength(1);
+    expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(0);
+  });
+});
