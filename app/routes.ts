@@ -46,6 +46,8 @@ export default [
     route('dashboard/buildings/:buildingId', 'routes/account/building.tsx'),
     route('dashboard/buildings/:buildingId/units.csv', 'routes/account/units-csv.ts'),
     route('dashboard/buildings/:buildingId/units/:unitId', 'routes/account/unit.tsx'),
+    route('dashboard/payments', 'routes/account/payments.tsx'),
+    route('dashboard/payments/:paymentId', 'routes/account/payment.tsx'),
     // Tenants directory and tenant page (leases issue items 5 and 7): the admin's pages, scoped.
     route('dashboard/tenants', 'routes/account/tenants.tsx'),
     route('dashboard/tenants/:userId', 'routes/account/tenant.tsx'),
@@ -77,6 +79,10 @@ export default [
       route('database/backup', 'routes/admin/database-backup.ts'),
       route('tenants', 'routes/admin/tenants.tsx'),
       route('tenants/:userId', 'routes/admin/tenant.tsx'),
+      // Payments (leases issue items 6 and 7): list, reconciliation, CSV, one payment and its refund.
+      route('payments', 'routes/admin/payments.tsx'),
+      route('payments.csv', 'routes/admin/payments-csv.ts'),
+      route('payments/:paymentId', 'routes/admin/payment.tsx'),
       route(':section', 'routes/admin/section.tsx'),
     ]),
     route('admin-debug', 'routes/admin/debug.tsx'),

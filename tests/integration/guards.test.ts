@@ -13,6 +13,8 @@ import * as managerTenant from '~/routes/account/tenant';
 import * as managerTenants from '~/routes/account/tenants';
 import * as managerLease from '~/routes/account/lease';
 import * as managerLeasePdf from '~/routes/account/lease-pdf';
+import * as managerPayment from '~/routes/account/payment';
+import * as managerPayments from '~/routes/account/payments';
 import * as applications from '~/routes/admin/applications';
 import * as adminDatabase from '~/routes/admin/database';
 import * as databaseBackup from '~/routes/admin/database-backup';
@@ -24,6 +26,9 @@ import * as mailbox from '~/routes/admin/mailbox';
 import * as adminMessages from '~/routes/admin/messages';
 import * as adminNotifications from '~/routes/admin/notifications';
 import * as overview from '~/routes/admin/overview';
+import * as adminPayment from '~/routes/admin/payment';
+import * as adminPayments from '~/routes/admin/payments';
+import * as adminPaymentsCsv from '~/routes/admin/payments-csv';
 import * as properties from '~/routes/admin/properties';
 import * as section from '~/routes/admin/section';
 import * as adminSystem from '~/routes/admin/system';
@@ -61,6 +66,7 @@ function routeFor(path: string): { loader: LoaderFn; params: Record<string, stri
   if (path === '/admin/system') return { loader: as(adminSystem.loader), params: {} };
   if (path === '/admin/database') return { loader: as(adminDatabase.loader), params: {} };
   if (path === '/admin/tenants') return { loader: as(adminTenants.loader), params: {} };
+  if (path === '/admin/payments') return { loader: as(adminPayments.loader), params: {} };
   const match = /^\/admin\/([a-z]+)$/.exec(path);
   if (match) return { loader: as(section.loader), params: { section: match[1]! } };
   throw new Error(`No route module mapped for ${path}`);
@@ -203,6 +209,37 @@ describe('protected routes (spec §2, §6)', () => {
     const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch((error: unknown) => error);
     if (params.userId && visitor !== 'anonymous' && satisfies(visitor, requires)) expect(result).toMatchObject({ init: { status: 404 } });
     else expectOutcome(result, visitor, path, requires);
+  });
+
+  // The payments pages (leases issue items 6 and 7): list, CSV, one payment, admin and manager. An
+  // allowed visitor asking for an unknown payment gets a 404; the CSV is a download.
+  const PAYMENT_ROUTES: { path: string; requires: 'admin' | 'property_manager'; loader: unknown; params: Record<string, string> }[] = [
+    { path: '/admin/payments.csv', requires: 'admin', loader: adminPaymentsCsv.loader, params: {} },
+    { path: '/admin/payments/999999', requires: 'admin', loader: adminPayment.loader, params: { paymentId: '999999' } },
+    { path: '/dashboard/payments', requires: 'property_manager', loader: managerPayments.loader, params: {} },
+    { path: '/dashboard/payments/999999', requires: 'property_manager', loader: managerPayment.loader, params: { paymentId: '999999' } },
+  ];
+  it.each(PAYMENT_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor }))))('$path as $visitor (requires $requires)', async ({ path, requires, loader, params, visitor }) => {
+    const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch((error: unknown) => error);
+    const allowed = visitor !== 'anonymous' && satisfies(visitor, requires);
+    if (allowed && params.paymentId) expect(result).toMatchObject({ init: { status: 404 } });
+    else if (allowed && path.endsWith('.csv')) {
+      expect((result as Response).status).toBe(200);
+      expect((result as Response).headers.get('content-type')).toMatch(/^text\/csv/);
+    } else expectOutcome(result, visitor, path, requires);
+  });
+
+  it.each(VISITORS.filter((visitor) => visitor !== 'admin'))('the refund actions refuse %s before doing anything', async (visitor) => {
+    const [auditsBefore] = await database.db.select({ n: count() }).from(auditLog);
+    const fields = { intent: 'refund', amount: '1.00', idempotencyKey: 'guard-refund-key-0123456789' };
+    const admin = await settle(() => (adminPayment.action as unknown as LoaderFn)({ request: requestAs(visitor, '/admin/payments/1', { method: 'POST', body: new URLSearchParams(fields) }), params: { paymentId: '1' }, context }));
+    expectOutcome(admin, visitor, '/admin/payments/1', 'admin');
+    if (visitor !== 'property_manager') {
+      const manager = await settle(() => (managerPayment.action as unknown as LoaderFn)({ request: requestAs(visitor, '/dashboard/payments/1', { method: 'POST', body: new URLSearchParams(fields) }), params: { paymentId: '1' }, context }));
+      expectOutcome(manager, visitor, '/dashboard/payments/1', 'property_manager');
+    }
+    const [auditsAfter] = await database.db.select({ n: count() }).from(auditLog);
+    expect(auditsAfter?.n).toBe(auditsBefore?.n);
   });
 
   it('a signed-out visitor is sent to /auth with the page and its query remembered', async () => {

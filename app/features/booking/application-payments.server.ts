@@ -12,8 +12,12 @@
  * A crash between 2 and 3 leaves `pending` payments and an application that is not paid: the
  * same submission again (same key) asks the provider, which answers with the first outcome
  * without charging twice, and `reconcilePendingPayments` (run by the outbox worker) settles
- * attempts nobody came back for. A declined attempt stays `failed`; the application waits,
- * unpaid, for another attempt (a new key suffix) or for "pay at signing".
+ * attempts nobody came back for. A declined attempt stays `failed` and turns a `submitted`
+ * application into `payment_failed` (leases issue item 6): it waits, unpaid, for another attempt
+ * (a new key suffix) or for "pay at signing", which make it `submitted` again, and the daily job
+ * `expireUnpaidApplications` expires it 7 days after its last change. An `expired` application
+ * is never revived: the same submission again (same key) is answered like a new submission (see
+ * `retireExpiredApplication`).
  *
  * No card number or CVC is written anywhere: payments keep brand and last 4 only. Importable by
  * plain tsx (the worker): no i18n or Vite-only imports.
@@ -128,6 +132,8 @@ async function paymentState(tx: Executor, applicationId: number) {
     .from(payment)
     .where(eq(payment.applicationId, applicationId));
   const attempts = new Set(rows.map((row) => attemptKeyOf(row.key)));
+  // The highest attempt number (`<key>:<n>`): after an expired application, numbers start higher.
+  const lastAttempt = Math.max(0, ...[...attempts].map((key) => Number(key.slice(key.lastIndexOf(':') + 1)) || 0));
   const pending = rows.filter((row) => row.status === 'pending');
   const pendingAttempt = pending[0] ? attemptKeyOf(pending[0].key) : null;
   return {
@@ -135,16 +141,22 @@ async function paymentState(tx: Executor, applicationId: number) {
     pendingAttempt,
     pendingCents: pending.filter((row) => attemptKeyOf(row.key) === pendingAttempt).reduce((sum, row) => sum + row.amountCents, 0),
     attempts: attempts.size,
+    lastAttempt,
   };
 }
 
 type AppRow = typeof application.$inferSelect;
 
 /**
- * Writes what a complete application causes, inside the caller's transaction: the applicant's
- * confirmation e-mail and the staff notification (outbox), and an audit entry.
+ * Writes what a complete application causes, inside the caller's transaction: `payment_failed`
+ * back to `submitted`, the applicant's confirmation e-mail and the staff notification (outbox),
+ * and an audit entry.
  */
 async function completeApplication(tx: Tx, app: AppRow, context: CompletionContext): Promise<void> {
+  // Paid at last (or switched to "pay at signing"): a declined application is an ordinary one again.
+  if (app.status === 'payment_failed') {
+    await tx.update(application).set({ status: 'submitted', updatedAt: new Date() }).where(eq(application.id, app.id));
+  }
   const [home] = await tx
     .select({ title: property.title, titleIt: property.titleIt, city: property.city })
     .from(property)
@@ -210,6 +222,8 @@ async function prepareAttempt(db: Db, input: PlaceApplicationInput, providerName
   return db.transaction(async (tx): Promise<AttemptPlan> => {
     let app: AppRow | undefined;
     let created = false;
+    // Attempt numbers go on from an expired application's, so no payment or provider key repeats.
+    let firstAttempt = 1;
     for (let tries = 0; tries < 3 && !app; tries += 1) {
       const [inserted] = await tx
         .insert(application)
@@ -230,6 +244,11 @@ async function prepareAttempt(db: Db, input: PlaceApplicationInput, providerName
       }
       // Either this key exists (a retry) or, once in 10^12, the random reference collided.
       [app] = await tx.select().from(application).where(eq(application.idempotencyKey, input.idempotencyKey)).for('update');
+      if (app?.status === 'expired') {
+        if (app.propertyId !== input.propertyId) return { kind: 'conflict' };
+        firstAttempt = (await retireExpiredApplication(tx, app)) + 1;
+        app = undefined;
+      }
     }
     if (!app) throw new Error('could not allocate an application reference');
     if (app.propertyId !== input.propertyId) return { kind: 'conflict' };
@@ -253,15 +272,32 @@ async function prepareAttempt(db: Db, input: PlaceApplicationInput, providerName
         await completeApplication(tx, app, context);
         return { kind: 'done', applicationId: app.id, reference: app.reference, replayed: false };
       }
-      return insertAttempt(tx, app, input, providerName, state.attempts + 1);
+      return insertAttempt(tx, app, input, providerName, state.lastAttempt + 1);
     }
 
     if (app.dueNowCents === 0) {
       await completeApplication(tx, app, context);
       return { kind: 'done', applicationId: app.id, reference: app.reference, replayed: false };
     }
-    return insertAttempt(tx, app, input, providerName, 1);
+    return insertAttempt(tx, app, input, providerName, firstAttempt);
   });
+}
+
+/**
+ * An `expired` application found by a submission's key (leases issue item 6). Choice: it is not
+ * revived (its dates, fees and 7 days have lapsed, and staff may already have seen it expire);
+ * refusing instead would strand the applicant, because the booking page keeps the key with its
+ * draft and every retry would be refused again. So the expired row gives up the key (it becomes
+ * `<key>:expired:<id>`, kept for the record with its failed payments) and the submission is
+ * answered like a new one: a new application with a new reference. Returns the expired row's
+ * last attempt number, so the new application's attempts continue after it (payment rows and the
+ * provider's idempotency keys are `<key>:<attempt>`; reusing one would replay the old decline).
+ * Call in the transaction that holds the row's lock.
+ */
+async function retireExpiredApplication(tx: Tx, app: AppRow): Promise<number> {
+  const state = await paymentState(tx, app.id);
+  await tx.update(application).set({ idempotencyKey: `${app.idempotencyKey}:expired:${app.id}` }).where(eq(application.id, app.id));
+  return state.lastAttempt;
 }
 
 async function insertAttempt(tx: Tx, app: AppRow, input: PlaceApplicationInput, providerName: string, attempt: number): Promise<AttemptPlan> {
@@ -274,14 +310,25 @@ async function insertAttempt(tx: Tx, app: AppRow, input: PlaceApplicationInput, 
   }
   if (quote.depositPaidNow) rows.push({ kind: 'deposit', amountCents: quote.depositCents, idempotencyKey: `${attemptKey}:deposit` });
   await tx.insert(payment).values(
-    rows.map((row) => ({ ...row, applicationId: app.id, payerId: input.userId, currency: 'USD', status: 'pending' as const, provider: providerName })),
+    rows.map((row) => ({
+      ...row,
+      applicationId: app.id,
+      // The unit's building, for /admin/payments filters and a manager's scope.
+      buildingId: sql<number>`(select ${property.buildingId} from ${property} where ${property.id} = ${app.propertyId})`,
+      payerId: input.userId,
+      currency: 'USD',
+      status: 'pending' as const,
+      provider: providerName,
+    })),
   );
   return { kind: 'charge', applicationId: app.id, reference: app.reference, attemptKey, amountCents: quote.dueNowCents };
 }
 
 /**
  * Transaction B: records a charge attempt's outcome on its pending payments and, when this call
- * turned them `succeeded`, completes the application (outbox + audit). Idempotent: payments that
+ * turned them `succeeded`, completes the application (outbox + audit; `payment_failed` becomes
+ * `submitted` again); a decline turns a `submitted` application `payment_failed` (updated_at now,
+ * which starts its 7 days). Idempotent: payments that
  * are no longer pending are left alone, so a second call with the same outcome writes nothing.
  * Returns whether this call changed anything.
  */
@@ -317,9 +364,19 @@ export async function settleAttempt({
       .where(and(inArray(payment.idempotencyKey, paymentKeysOf(attemptKey)), eq(payment.status, 'pending')))
       .returning({ id: payment.id });
     if (settled.length === 0) return false;
-    if (result.status === 'succeeded') {
+    if (result.status === 'succeeded' && app.status === 'expired') {
+      // A charge that went through after the application expired (a crash, then the reconciler
+      // days later): the money is recorded, the application is not revived; staff refund it
+      // from /admin/payments.
+      context.logger.warn({ applicationId: app.id, reference: app.reference, payments: settled.map((row) => row.id) }, 'payment succeeded after the application expired; refund it');
+    } else if (result.status === 'succeeded') {
       await completeApplication(tx, app, context);
     } else {
+      // Leases issue item 6: a declined application shows as `payment_failed` (and expires after
+      // 7 days) instead of `submitted`. Other statuses (a review already started) are left alone.
+      if (app.status === 'submitted') {
+        await tx.update(application).set({ status: 'payment_failed', updatedAt: new Date() }).where(eq(application.id, app.id));
+      }
       await recordAuditEvent({
         db: tx,
         userId: app.userId,

@@ -8,6 +8,7 @@ import { PaymentProviderError, type PaymentProvider } from '~/server/payments/pa
 import { SANDBOX_TEST_CARDS, createSandboxProvider, type SandboxCharge, type SandboxProvider } from '~/server/payments/sandbox-provider.server';
 import { createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
+import { expireUnpaidApplications } from '~/features/ledger/rent-jobs.server';
 import { reconcilePendingPayments } from './application-payments.server';
 import type { BookingField } from './booking.fields';
 import { findApplicantPrefill, findApplicationsForUser, findBookingProperty, submitApplication, type BookingProperty } from './booking.server';
@@ -227,6 +228,7 @@ describe('submitting an application', () => {
     expect(declined.errors.cardNumber).toMatch(/declined/);
     let rows = await rowsFor(key);
     expect(rows.apps).toHaveLength(1);
+    expect(rows.apps[0]!.status).toBe('payment_failed');
     expect(rows.pays.map((row) => [row.status, row.failureReason, row.cardLast4])).toEqual([['failed', 'card_declined', '0002']]);
     expect(rows.mails).toHaveLength(0);
     const [state] = await database.db.execute<{ paid: boolean }>(
@@ -238,6 +240,7 @@ describe('submitting an application', () => {
     expect(retried).toMatchObject({ ok: true, reference: rows.apps[0]!.reference, replayed: false });
     rows = await rowsFor(key);
     expect(rows.apps).toHaveLength(1);
+    expect(rows.apps[0]!.status).toBe('submitted');
     expect(rows.pays.map((row) => row.status)).toEqual(['failed', 'succeeded']);
     expect(new Set(rows.pays.map((row) => row.idempotencyKey)).size).toBe(2);
     expect(rows.mails).toHaveLength(2);
@@ -252,7 +255,7 @@ describe('submitting an application', () => {
     const atSigning = await submit(valid({ paymentMethod: 'pay_at_signing', cardNumber: '', cvc: '', expiry: '', nameOnCard: '' }), { key });
     expect(atSigning.ok).toBe(true);
     const { apps, pays, mails } = await rowsFor(key);
-    expect(apps[0]).toMatchObject({ paymentMethod: 'pay_at_signing', dueNowCents: 0, dueAtSigningCents: 305_000 });
+    expect(apps[0]).toMatchObject({ paymentMethod: 'pay_at_signing', dueNowCents: 0, dueAtSigningCents: 305_000, status: 'submitted' });
     expect(pays.map((row) => row.status)).toEqual(['failed']);
     expect(mails).toHaveLength(2);
   });
@@ -334,6 +337,43 @@ describe('submitting an application', () => {
     expect((await rowsFor(key)).pays.map((row) => row.status)).toEqual(['succeeded']);
   });
 
+  it('a declined card leaves the application payment_failed; a good card makes it submitted and paid; unpaid, it expires after 7 days and is not revived', async () => {
+    const key = randomUUID();
+    expect(await submit(valid({ cardNumber: SANDBOX_TEST_CARDS.declined }), { key })).toMatchObject({ ok: false, reason: 'declined' });
+    let rows = await rowsFor(key);
+    expect(rows.apps[0]).toMatchObject({ status: 'payment_failed' });
+    // The booking flow's payments carry the unit's building (for /admin/payments and managers).
+    const [unit] = await database.db.select({ buildingId: property.buildingId }).from(property).where(eq(property.id, home.id));
+    expect(rows.pays.map((row) => row.buildingId)).toEqual([unit!.buildingId]);
+    // Not yet 7 days: the daily job leaves it alone.
+    await expireUnpaidApplications({ db: database.db, now: new Date(Date.now() + 6 * 86_400_000) });
+    expect((await rowsFor(key)).apps[0]).toMatchObject({ status: 'payment_failed' });
+    expect(await submit(valid(), { key })).toMatchObject({ ok: true, reference: rows.apps[0]!.reference });
+    rows = await rowsFor(key);
+    expect(rows.apps[0]).toMatchObject({ status: 'submitted' });
+    expect(rows.pays.map((row) => row.status)).toEqual(['failed', 'succeeded']);
+    // A paid application never expires.
+    await expireUnpaidApplications({ db: database.db, now: new Date(Date.now() + 30 * 86_400_000) });
+    expect((await rowsFor(key)).apps[0]).toMatchObject({ status: 'submitted' });
+
+    const unpaidKey = randomUUID();
+    await submit(valid({ cardNumber: SANDBOX_TEST_CARDS.declined }), { key: unpaidKey });
+    const [unpaid] = (await rowsFor(unpaidKey)).apps;
+    expect(unpaid).toMatchObject({ status: 'payment_failed' });
+    expect(await expireUnpaidApplications({ db: database.db, now: new Date(Date.now() + 8 * 86_400_000) })).toBeGreaterThanOrEqual(1);
+    const [expired] = await database.db.select().from(application).where(eq(application.id, unpaid!.id));
+    expect(expired).toMatchObject({ status: 'expired' });
+    // The same submission again is answered like a new one: a new application; the expired one stays expired.
+    const again = await submit(valid(), { key: unpaidKey });
+    expect(again).toMatchObject({ ok: true, replayed: false });
+    const fresh = await rowsFor(unpaidKey);
+    expect(fresh.apps[0]!.id).not.toBe(unpaid!.id);
+    expect(fresh.apps[0]).toMatchObject({ status: 'submitted', reference: again.ok ? again.reference : '' });
+    expect(fresh.pays.map((row) => [row.status, row.idempotencyKey])).toEqual([['succeeded', `${unpaidKey}:2:application_fee`]]);
+    const [still] = await database.db.select().from(application).where(eq(application.id, unpaid!.id));
+    expect(still).toMatchObject({ status: 'expired', idempotencyKey: `${unpaidKey}:expired:${unpaid!.id}` });
+  });
+
   it('a key used for another home is refused', async () => {
     const other = await createProperty(database.db, { maxOccupants: 4 });
     const otherHome = (await findBookingProperty({ db: database.db, id: other.id, lang: 'en' }))!;
@@ -353,6 +393,7 @@ describe("a signed-in applicant's applications", () => {
     const list = await findApplicationsForUser({ db: database.db, userId });
     expect(list.map((entry) => entry.paymentState).sort()).toEqual(['failed', 'paid']);
     expect(list.find((entry) => entry.paymentState === 'paid')).toMatchObject({ reference: paid.ok ? paid.reference : '', propertyTitle: 'Loft on Congress', status: 'submitted' });
+    expect(list.find((entry) => entry.paymentState === 'failed')).toMatchObject({ status: 'payment_failed' });
     expect(await findApplicationsForUser({ db: database.db, userId: 'someone-else' })).toEqual([]);
     const [stored] = await database.db.select({ userId: application.userId }).from(application).where(eq(application.reference, paid.ok ? paid.reference : ''));
     expect(stored?.userId).toBe(userId);

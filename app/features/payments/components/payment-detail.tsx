@@ -1,0 +1,244 @@
+/**
+ * One payment (leases issue items 6 and 7): what it is and where it stands, who paid, for which
+ * lease or application and unit, the provider's reference and the card (brand, last 4) or the
+ * check/transfer reference, the charges it covers, its refunds, and the refund form (full or
+ * partial; a plain POST form that works without JavaScript, with the page view's idempotency key).
+ */
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { IconArrowLeft, IconCircleCheck, IconReceiptRefund } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useNavigation } from 'react-router';
+import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
+import { useLanguage } from '~/lib/use-language';
+import { REFUND_REASON_MAX } from '../payments.schemas';
+import type { PaymentDetail, RefundActionResult } from '../payments.types';
+import { PaymentStatusBadge } from './payment-badges';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+type Props = { basePath: string; detail: PaymentDetail; refundKey: string; done: 'refunded' | null; result: RefundActionResult | undefined };
+
+export function PaymentDetailView({ basePath, detail, refundKey, done, result }: Props) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const money = (cents: number) => formatCents(cents, lang);
+  const none = t('payments.detail.none');
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
+  const failed = result && !result.ok ? result : null;
+  return (
+    <Stack gap="lg" data-testid="payment-detail" data-status={detail.status}>
+      <Anchor component={Link} to={basePath} size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} aria-hidden />
+          {t('payments.detail.back')}
+        </Group>
+      </Anchor>
+      {(done === 'refunded' || result?.ok) && (
+        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status" data-testid="payment-refunded">
+          {result?.ok ? t('payments.refund.doneAmount', { amount: money(result.amountCents) }) : t('payments.refund.done')}
+        </Alert>
+      )}
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" mb="md" wrap="wrap">
+          <Title order={2} size="h3">
+            {t('payments.detail.summary')}
+          </Title>
+          <PaymentStatusBadge status={detail.status} />
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+          <Fact label={t('payments.detail.amount')}>
+            <Text fw={700} size="lg" span>
+              {money(detail.amountCents)}
+            </Text>
+          </Fact>
+          <Fact label={t('payments.detail.refunded')}>{money(detail.refundedCents)}</Fact>
+          <Fact label={t('payments.detail.refundable')}>{money(detail.refundableCents)}</Fact>
+          <Fact label={t('payments.detail.kind')}>{t(`payments.kind.${detail.kind}`)}</Fact>
+          <Fact label={t('payments.detail.method')}>{t(`payments.method.${detail.method}`)}</Fact>
+          <Fact label={t('payments.detail.created')}>
+            <time dateTime={detail.createdAt}>{formatDateTime(detail.createdAt, lang)}</time>
+          </Fact>
+          <Fact label={t('payments.detail.settled')}>{detail.settledAt ? <time dateTime={detail.settledAt}>{formatDateTime(detail.settledAt, lang)}</time> : t('payments.detail.notSettled')}</Fact>
+          <Fact label={t('payments.detail.payer')}>
+            {detail.payerName ?? t('payments.list.unknownPayer')}
+            {detail.payerEmail && (
+              <Text size="xs" c="dimmed">
+                {detail.payerEmail}
+              </Text>
+            )}
+          </Fact>
+          <Fact label={t('payments.detail.building')}>{detail.buildingName ?? t('payments.list.noBuilding')}</Fact>
+          <Fact label={t('payments.detail.where')}>
+            {detail.unit && <div>{t('payments.detail.unit', { title: detail.unit.title, unit: detail.unit.unitNumber })}</div>}
+            {detail.lease && (
+              <div>
+                {t('payments.detail.lease', { id: detail.lease.id, status: detail.lease.status, start: formatIsoDate(detail.lease.startDate, lang), end: formatIsoDate(detail.lease.endDate, lang) })}
+              </div>
+            )}
+            {detail.application && <div>{t('payments.detail.application', { reference: detail.application.reference, status: detail.application.status })}</div>}
+            {!detail.lease && !detail.application && t('payments.detail.nothingLinked')}
+          </Fact>
+          <Fact label={t('payments.detail.provider')}>{detail.provider}</Fact>
+          <Fact label={t('payments.detail.providerRef')}>
+            <Text span ff="monospace" size="sm">
+              {detail.providerRef ?? none}
+            </Text>
+          </Fact>
+          {detail.cardLast4 && <Fact label={t('payments.detail.card')}>{t('payments.detail.cardValue', { brand: detail.cardBrand ?? '', last4: detail.cardLast4 })}</Fact>}
+          {detail.reference && <Fact label={t('payments.detail.reference')}>{detail.reference}</Fact>}
+          {detail.recordedByName && <Fact label={t('payments.detail.recordedBy')}>{detail.recordedByName}</Fact>}
+          {detail.failureReason && <Fact label={t('payments.detail.failure')}>{detail.failureReason}</Fact>}
+        </SimpleGrid>
+      </Paper>
+
+      <Stack gap="xs">
+        <Title order={2} size="h3">
+          {t('payments.detail.allocations.title')}
+        </Title>
+        {detail.allocations.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t('payments.detail.allocations.empty')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="xs" data-testid="payment-allocations">
+              <Table.Caption>{t('payments.detail.allocations.caption')}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('payments.detail.allocations.charge')}</Table.Th>
+                  <Table.Th scope="col">{t('payments.detail.allocations.period')}</Table.Th>
+                  <Table.Th scope="col">{t('payments.detail.allocations.due')}</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('payments.detail.allocations.chargeAmount')}
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('payments.detail.allocations.allocated')}
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {detail.allocations.map((row) => (
+                  <Table.Tr key={row.id}>
+                    <Table.Td>{row.description ?? t(`payments.detail.chargeKind.${row.kind}`)}</Table.Td>
+                    <Table.Td>{row.period.startsWith('manual:') ? none : row.period}</Table.Td>
+                    <Table.Td>{formatIsoDate(row.dueDate, lang)}</Table.Td>
+                    <Table.Td ta="right">{money(row.chargeCents)}</Table.Td>
+                    <Table.Td ta="right">{money(row.amountCents)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+
+      <Stack gap="xs">
+        <Title order={2} size="h3">
+          {t('payments.detail.refunds.title')}
+        </Title>
+        {detail.refunds.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t('payments.detail.refunds.empty')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="xs" data-testid="payment-refunds">
+              <Table.Caption>{t('payments.detail.refunds.caption')}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('payments.detail.refunds.date')}</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('payments.detail.refunds.amount')}
+                  </Table.Th>
+                  <Table.Th scope="col">{t('payments.detail.refunds.reason')}</Table.Th>
+                  <Table.Th scope="col">{t('payments.detail.refunds.by')}</Table.Th>
+                  <Table.Th scope="col">{t('payments.detail.refunds.providerRef')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {detail.refunds.map((row) => (
+                  <Table.Tr key={row.id}>
+                    <Table.Td>
+                      <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
+                    </Table.Td>
+                    <Table.Td ta="right">{money(row.amountCents)}</Table.Td>
+                    <Table.Td>{row.reason ?? none}</Table.Td>
+                    <Table.Td>{row.createdByName ?? none}</Table.Td>
+                    <Table.Td ff="monospace">{row.providerRef ?? none}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="refund-title">
+        <Title order={2} size="h3" id="refund-title" mb="xs">
+          {t('payments.refund.title')}
+        </Title>
+        {detail.canRefund ? (
+          <Form method="post" data-testid="refund-form">
+            <Stack gap="sm" maw={480}>
+              <Text size="sm" c="dimmed">
+                {t('payments.refund.body')}
+              </Text>
+              {failed?.errors.form && (
+                <Alert color="red" role="alert" data-testid="refund-error">
+                  {failed.errors.form}
+                </Alert>
+              )}
+              <input type="hidden" name="intent" value="refund" />
+              <input type="hidden" name="idempotencyKey" value={refundKey} />
+              <TextInput
+                name="amount"
+                label={t('payments.refund.amount')}
+                description={t('payments.refund.amountHint', { limit: money(detail.refundableCents) })}
+                inputMode="decimal"
+                autoComplete="off"
+                required
+                maxLength={20}
+                defaultValue={failed?.values?.amount ?? (detail.refundableCents / 100).toFixed(2)}
+                error={failed?.errors.amount}
+                key={`${refundKey}:amount`}
+              />
+              <Textarea
+                name="reason"
+                label={t('payments.refund.reason')}
+                description={t('payments.refund.reasonHint')}
+                maxLength={REFUND_REASON_MAX}
+                autosize
+                minRows={2}
+                defaultValue={failed?.values?.reason ?? ''}
+                error={failed?.errors.reason}
+                key={`${refundKey}:reason`}
+              />
+              <Group>
+                <Button type="submit" color="red" loading={busy} leftSection={<IconReceiptRefund size={16} aria-hidden />}>
+                  {t('payments.refund.submit')}
+                </Button>
+              </Group>
+            </Stack>
+          </Form>
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="refund-unavailable">
+            {t('payments.refund.unavailable')}
+          </Text>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

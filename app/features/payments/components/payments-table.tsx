@@ -1,0 +1,121 @@
+/**
+ * The payments list: one row per payment (date, payer, building and unit, kind and method,
+ * amount with what was refunded, status). The payment number opens its page. An empty list says
+ * whether nothing matches the filters or nothing exists yet. Pagination is two links (newest,
+ * older): the list is keyset-paginated, so every page has its own URL and works without
+ * JavaScript.
+ */
+import { Anchor, Button, EmptyState, Group, Table, Text } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconReceipt } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatCents, formatDateTime } from '~/lib/format';
+import { useLanguage } from '~/lib/use-language';
+import { paymentsHref, type PaymentFilters } from '../payments.schemas';
+import type { PaymentListItem } from '../payments.types';
+import { PaymentStatusBadge } from './payment-badges';
+
+type Props = { basePath: string; filters: PaymentFilters; items: PaymentListItem[]; nextCursor: string | null; firstPage: boolean; filtered: boolean };
+
+export function PaymentsTable({ basePath, filters, items, nextCursor, firstPage, filtered }: Props) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  if (items.length === 0 && firstPage) {
+    return (
+      <EmptyState icon={<IconReceipt size={30} aria-hidden />} variant="light" py="xl" data-testid="payments-empty">
+        <EmptyState.Title order={2}>{t(filtered ? 'payments.list.noMatchTitle' : 'payments.list.emptyTitle')}</EmptyState.Title>
+        <EmptyState.Description>{t(filtered ? 'payments.list.noMatchBody' : 'payments.list.emptyBody')}</EmptyState.Description>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <Table.ScrollContainer minWidth={820}>
+        <Table verticalSpacing="sm" highlightOnHover data-testid="payments-table">
+          <Table.Caption>{t('payments.list.caption')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('payments.list.payment')}</Table.Th>
+              <Table.Th scope="col">{t('payments.list.date')}</Table.Th>
+              <Table.Th scope="col">{t('payments.list.payer')}</Table.Th>
+              <Table.Th scope="col">{t('payments.list.building')}</Table.Th>
+              <Table.Th scope="col">{t('payments.list.kindMethod')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('payments.list.amount')}
+              </Table.Th>
+              <Table.Th scope="col">{t('payments.list.status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((row) => (
+              <Table.Tr key={row.id} data-testid="payment-row" data-status={row.status}>
+                <Table.Td>
+                  <Anchor component={Link} to={`${basePath}/${row.id}`} fw={600} size="sm" ff="monospace" aria-label={t('payments.list.open', { id: row.id })}>
+                    #{row.id}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    {row.payerName ?? t('payments.list.unknownPayer')}
+                  </Text>
+                  {row.payerEmail && (
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {row.payerEmail}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{row.buildingName ?? t('payments.list.noBuilding')}</Text>
+                  {row.unitNumber && (
+                    <Text size="xs" c="dimmed">
+                      {t('payments.list.unit', { unit: row.unitNumber })}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{t(`payments.kind.${row.kind}`)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {t(`payments.method.${row.method}`)}
+                    {row.cardLast4 ? ` · •••• ${row.cardLast4}` : ''}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                    {formatCents(row.amountCents, lang)}
+                  </Text>
+                  {row.refundedCents > 0 && (
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {t('payments.list.refundedPart', { amount: formatCents(row.refundedCents, lang) })}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <PaymentStatusBadge status={row.status} size="sm" />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group component="nav" aria-label={t('payments.list.pagination')} justify="space-between" gap="sm" data-testid="payments-pagination">
+        {firstPage ? (
+          <span />
+        ) : (
+          <Button component={Link} to={paymentsHref(basePath, filters)} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+            {t('payments.list.first')}
+          </Button>
+        )}
+        {nextCursor && (
+          <Button component={Link} to={paymentsHref(basePath, filters, nextCursor)} variant="default" rightSection={<IconArrowRight size={16} aria-hidden />} data-testid="payments-next">
+            {t('payments.list.next')}
+          </Button>
+        )}
+      </Group>
+    </>
+  );
+}

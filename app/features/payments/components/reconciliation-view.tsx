@@ -1,0 +1,120 @@
+/**
+ * The reconciliation per day and building (leases issue item 6): a GET form for the range (at
+ * most 92 days, UTC days) and the building, the totals, then one row per day and building with
+ * collected, refunded, failed (count · amount) and outstanding. Works without JavaScript.
+ */
+import { Alert, Button, EmptyState, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconCalendarStats, IconFilter } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Form } from 'react-router';
+import { formatCents, formatIsoDate } from '~/lib/format';
+import { useLanguage } from '~/lib/use-language';
+import type { ReconciliationQuery } from '../payments.schemas';
+import type { Reconciliation } from '../payments.types';
+
+type Props = {
+  basePath: string;
+  query: ReconciliationQuery;
+  reconciliation: Reconciliation | null;
+  buildings: { id: number; name: string }[];
+  errors: Record<string, string>;
+};
+
+export function ReconciliationView({ basePath, query, reconciliation, buildings, errors }: Props) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const money = (cents: number) => formatCents(cents, lang);
+  return (
+    <Stack gap="md" data-testid="payments-reconciliation">
+      <Text size="sm" c="dimmed">
+        {t('payments.reconciliation.intro')}
+      </Text>
+      <Form method="get" action={basePath} aria-label={t('payments.reconciliation.title')} key={JSON.stringify(query)}>
+        <input type="hidden" name="view" value="reconciliation" />
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <TextInput type="date" name="from" required label={t('payments.reconciliation.from')} defaultValue={query.from} error={errors.from} style={{ flex: '1 1 150px' }} />
+          <TextInput type="date" name="to" required label={t('payments.reconciliation.to')} defaultValue={query.to} error={errors.to} style={{ flex: '1 1 150px' }} />
+          <NativeSelect
+            name="building"
+            label={t('payments.reconciliation.building')}
+            defaultValue={query.buildingId ? String(query.buildingId) : ''}
+            data={[{ value: '', label: t('payments.filters.allBuildings') }, ...buildings.map((option) => ({ value: String(option.id), label: option.name }))]}
+            error={errors.building}
+            style={{ flex: '2 1 200px', minWidth: 0 }}
+          />
+          <Button type="submit" variant="default" mt={25} leftSection={<IconFilter size={16} aria-hidden />}>
+            {t('payments.reconciliation.apply')}
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed" mt={4}>
+          {t('payments.reconciliation.rangeHint')}
+        </Text>
+      </Form>
+      {reconciliation && (
+        <>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="reconciliation-totals">
+            {(
+              [
+                ['collected', money(reconciliation.totals.collectedCents)],
+                ['refunded', money(reconciliation.totals.refundedCents)],
+                ['failed', t('payments.reconciliation.failedValue', { count: reconciliation.totals.failedCount, amount: money(reconciliation.totals.failedCents) })],
+                ['outstanding', money(reconciliation.totals.outstandingCents)],
+              ] as const
+            ).map(([key, value]) => (
+              <Paper key={key} withBorder p="sm" radius="md">
+                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                  {key === 'outstanding' ? t('payments.reconciliation.totalOutstanding', { date: formatIsoDate(query.to, lang) }) : t(`payments.reconciliation.${key}`)}
+                </Text>
+                <Text fw={700} size="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {value}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+          {reconciliation.truncated && (
+            <Alert color="yellow" data-testid="reconciliation-truncated">
+              {t('payments.reconciliation.truncated', { count: reconciliation.rows.length })}
+            </Alert>
+          )}
+          {reconciliation.rows.length === 0 ? (
+            <EmptyState icon={<IconCalendarStats size={30} aria-hidden />} variant="light" py="xl" data-testid="reconciliation-empty">
+              <EmptyState.Title order={2}>{t('payments.reconciliation.emptyTitle')}</EmptyState.Title>
+              <EmptyState.Description>{t('payments.reconciliation.emptyBody')}</EmptyState.Description>
+            </EmptyState>
+          ) : (
+            <Table.ScrollContainer minWidth={720}>
+              <Table verticalSpacing="xs" striped data-testid="reconciliation-table">
+                <Table.Caption>{t('payments.reconciliation.caption')}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('payments.reconciliation.day')}</Table.Th>
+                    <Table.Th scope="col">{t('payments.reconciliation.building')}</Table.Th>
+                    {(['collected', 'refunded', 'failed', 'outstanding'] as const).map((key) => (
+                      <Table.Th key={key} scope="col" ta="right">
+                        {t(`payments.reconciliation.${key}`)}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {reconciliation.rows.map((row) => (
+                    <Table.Tr key={`${row.day}:${row.buildingId ?? 'none'}`} data-testid="reconciliation-row">
+                      <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                        <time dateTime={row.day}>{formatIsoDate(row.day, lang)}</time>
+                      </Table.Th>
+                      <Table.Td>{row.buildingName ?? t('payments.reconciliation.noBuilding')}</Table.Td>
+                      <Table.Td ta="right">{money(row.collectedCents)}</Table.Td>
+                      <Table.Td ta="right">{money(row.refundedCents)}</Table.Td>
+                      <Table.Td ta="right">{t('payments.reconciliation.failedValue', { count: row.failedCount, amount: money(row.failedCents) })}</Table.Td>
+                      <Table.Td ta="right">{money(row.outstandingCents)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

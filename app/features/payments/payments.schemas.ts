@@ -1,0 +1,225 @@
+/**
+ * The payments back office's inputs (leases issue items 6 and 7), shared by the pages, their
+ * loaders and the refund action: the list filters in the URL (`?status=&kind=&method=&from=&to=
+ * &building=&cursor=`), the reconciliation range (`?view=reconciliation&from=&to=&building=`, at
+ * most 92 days) and the refund form (an amount in dollars, a reason, the form's idempotency key).
+ * Every message is a translation key (`payments.errors.*`, `common.form.*`). Client-safe.
+ */
+import { z } from 'zod';
+import { FIELD_MESSAGES, cleanLine } from '~/lib/form-fields';
+
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+export const PAYMENT_KINDS = ['application_fee', 'deposit', 'rent', 'other'] as const;
+export const PAYMENT_METHODS = ['card', 'autopay', 'check', 'cash', 'bank_transfer'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Rows per page of the list. */
+export const PAYMENTS_PAGE_SIZE = 50;
+/** The longest reconciliation range, in days (both ends included). */
+export const RECONCILIATION_MAX_DAYS = 92;
+/** The largest CSV export, in rows. */
+export const PAYMENTS_CSV_MAX_ROWS = 100_000;
+/** A refund's reason, at most this long. */
+export const REFUND_REASON_MAX = 500;
+
+export const PAYMENT_MESSAGES = {
+  status: 'payments.errors.status',
+  kind: 'payments.errors.kind',
+  method: 'payments.errors.method',
+  date: 'payments.errors.date',
+  range: 'payments.errors.range',
+  rangeTooLong: 'payments.errors.rangeTooLong',
+  building: 'payments.errors.building',
+  cursor: 'payments.errors.cursor',
+  amountFormat: 'payments.errors.amountFormat',
+  amountPositive: 'payments.errors.amountPositive',
+} as const;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** `iso` + `days` (ISO dates, UTC). */
+export function addDays(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Days from `from` to `to`, both included (ISO dates). */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** An empty or missing query value reads as "not given". */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+const dateField = z.string().refine(isIsoDate, PAYMENT_MESSAGES.date);
+const buildingField = z
+  .string()
+  .regex(/^\d{1,10}$/, PAYMENT_MESSAGES.building)
+  .transform(Number)
+  .refine((id) => id >= 1 && id <= 2_147_483_647, PAYMENT_MESSAGES.building);
+
+/** A keyset position: the row's exact `created_at` (as PostgreSQL prints it, UTC) and id. */
+export type PaymentCursor = { createdAt: string; id: number };
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(\d{1,10})$/;
+
+/** `2026-11-22T12:00:00.123456Z_42` → the cursor, or null. */
+export function parseCursor(raw: string): PaymentCursor | null {
+  const match = CURSOR.exec(raw);
+  if (!match || Number.isNaN(Date.parse(match[1]!))) return null;
+  const id = Number(match[2]);
+  return id >= 1 && id <= 2_147_483_647 ? { createdAt: match[1]!, id } : null;
+}
+
+export function formatCursor(cursor: PaymentCursor): string {
+  return `${cursor.createdAt}_${cursor.id}`;
+}
+
+const filterShape = z
+  .object({
+    status: optional(z.enum(PAYMENT_STATUSES, PAYMENT_MESSAGES.status)),
+    kind: optional(z.enum(PAYMENT_KINDS, PAYMENT_MESSAGES.kind)),
+    method: optional(z.enum(PAYMENT_METHODS, PAYMENT_MESSAGES.method)),
+    from: optional(dateField),
+    to: optional(dateField),
+    building: optional(buildingField),
+    cursor: optional(
+      z.string().transform((raw, ctx) => {
+        const cursor = parseCursor(raw);
+        if (!cursor) ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.cursor });
+        return cursor ?? z.NEVER;
+      }),
+    ),
+  })
+  .superRefine((value, ctx) => {
+    if (value.from && value.to && value.from > value.to) ctx.addIssue({ code: 'custom', path: ['to'], message: PAYMENT_MESSAGES.range });
+  });
+
+/** The list's filters (also the CSV export's). Dates are UTC days of `created_at`, both ends included. */
+export type PaymentFilters = {
+  status: PaymentStatus | null;
+  kind: PaymentKind | null;
+  method: PaymentMethod | null;
+  from: string | null;
+  to: string | null;
+  buildingId: number | null;
+};
+
+export const NO_FILTERS: PaymentFilters = { status: null, kind: null, method: null, from: null, to: null, buildingId: null };
+
+export type FilterField = 'status' | 'kind' | 'method' | 'from' | 'to' | 'building' | 'cursor';
+
+/** What a query string asks for: filters and cursor, or the fields that are wrong (translation keys). */
+export type ParsedFilters =
+  | { ok: true; filters: PaymentFilters; cursor: PaymentCursor | null }
+  | { ok: false; issues: z.ZodError; filters: PaymentFilters };
+
+function pick(params: URLSearchParams, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const value = params.get(name);
+    if (value !== null) out[name] = value.trim();
+  }
+  return out;
+}
+
+/** The list filters of `params`. Unknown values are refused (400), never silently dropped. */
+export function parsePaymentFilters(params: URLSearchParams): ParsedFilters {
+  const parsed = filterShape.safeParse(pick(params, ['status', 'kind', 'method', 'from', 'to', 'building', 'cursor']));
+  if (!parsed.success) return { ok: false, issues: parsed.error, filters: NO_FILTERS };
+  const { status, kind, method, from, to, building, cursor } = parsed.data;
+  return {
+    ok: true,
+    filters: { status: status ?? null, kind: kind ?? null, method: method ?? null, from: from ?? null, to: to ?? null, buildingId: building ?? null },
+    cursor: cursor ?? null,
+  };
+}
+
+/** True when any filter narrows the list. */
+export function hasPaymentFilters(filters: PaymentFilters): boolean {
+  return Object.values(filters).some((value) => value !== null);
+}
+
+/** The list (or CSV) URL for `filters`, optionally at `cursor`. */
+export function paymentsHref(basePath: string, filters: PaymentFilters, cursor?: string | null): string {
+  const params = new URLSearchParams();
+  if (filters.status) params.set('status', filters.status);
+  if (filters.kind) params.set('kind', filters.kind);
+  if (filters.method) params.set('method', filters.method);
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  if (filters.buildingId) params.set('building', String(filters.buildingId));
+  if (cursor) params.set('cursor', cursor);
+  const search = params.toString();
+  return search ? `${basePath}?${search}` : basePath;
+}
+
+export type ReconciliationQuery = { from: string; to: string; buildingId: number | null };
+
+/**
+ * The reconciliation range of `params` (`from`, `to`, `building`); by default the 30 days up to
+ * `today` (ISO). At most `RECONCILIATION_MAX_DAYS` days.
+ */
+export function parseReconciliationQuery(params: URLSearchParams, today: string): { ok: true; query: ReconciliationQuery } | { ok: false; issues: z.ZodError; query: ReconciliationQuery } {
+  const fallback = { from: addDays(today, -29), to: today, buildingId: null };
+  const parsed = z
+    .object({ from: optional(dateField), to: optional(dateField), building: optional(buildingField) })
+    .superRefine((value, ctx) => {
+      const to = value.to ?? today;
+      const from = value.from ?? addDays(to, -29);
+      if (from > to) ctx.addIssue({ code: 'custom', path: ['to'], message: PAYMENT_MESSAGES.range });
+      else if (daysInRange(from, to) > RECONCILIATION_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['from'], message: PAYMENT_MESSAGES.rangeTooLong });
+    })
+    .safeParse(pick(params, ['from', 'to', 'building']));
+  if (!parsed.success) return { ok: false, issues: parsed.error, query: fallback };
+  const to = parsed.data.to ?? today;
+  return { ok: true, query: { from: parsed.data.from ?? addDays(to, -29), to, buildingId: parsed.data.building ?? null } };
+}
+
+/**
+ * Dollars as typed ("12.50", "$1,250", "75", and the Italian "12,50" or "1.250,50") → integer
+ * cents; null for anything else (letters, more than two decimals, a minus sign).
+ */
+export function dollarsToCents(text: string): number | null {
+  const compact = text.replace(/[\s$]/g, '');
+  // A comma followed by one or two digits at the end is a decimal comma (dots are then thousands).
+  const cleaned = /,\d{1,2}$/.test(compact) ? compact.replace(/\./g, '').replace(',', '.') : compact.replace(/,/g, '');
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole = '0', fraction = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/**
+ * The refund form: `amount` in dollars → `amountCents` (> 0, at most two decimals), an optional
+ * `reason`, and the form's `idempotencyKey` (one per page view, so a double submit refunds once).
+ * Whether the amount fits what is left of the payment is the service's answer (`above_refundable`).
+ */
+export const refundFormSchema = z.object({
+  amount: z
+    .string()
+    .trim()
+    .min(1, FIELD_MESSAGES.required)
+    .transform((text, ctx) => {
+      const cents = dollarsToCents(text);
+      if (cents === null) {
+        ctx.addIssue({ code: 'custom', message: /^-/.test(text.replace(/[\s$]/g, '')) ? PAYMENT_MESSAGES.amountPositive : PAYMENT_MESSAGES.amountFormat });
+        return z.NEVER;
+      }
+      if (cents <= 0) {
+        ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.amountPositive });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  reason: z.string().overwrite(cleanLine).max(REFUND_REASON_MAX, FIELD_MESSAGES.tooLong).default(''),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, FIELD_MESSAGES.invalid),
+});
+
+export type RefundField = 'amount' | 'reason' | 'idempotencyKey';

@@ -1,0 +1,25 @@
+/**
+ * What the payments pages' loaders and actions answer to the browser (leases issue items 6 and
+ * 7). The row shapes are the services' (type-only imports, erased from the client bundle).
+ * Client-safe.
+ */
+import type { PaymentDetail, PaymentListItem, PaymentPage, Reconciliation } from './payments-admin.server';
+import type { PaymentFilters, ReconciliationQuery } from './payments.schemas';
+
+export type { PaymentDetail, PaymentListItem, Reconciliation };
+
+type PageCommon = {
+  basePath: '/admin/payments' | '/dashboard/payments';
+  /** The buildings the viewer may filter by. */
+  buildings: { id: number; name: string }[];
+  /** Translated messages of the fields that are wrong (the page answered 400). */
+  errors: Record<string, string>;
+};
+
+export type PaymentsPageData =
+  | (PageCommon & { view: 'list'; filters: PaymentFilters; list: PaymentPage; firstPage: boolean })
+  | (PageCommon & { view: 'reconciliation'; query: ReconciliationQuery; reconciliation: Reconciliation | null });
+
+export type RefundActionResult =
+  | { ok: true; refundId: number; amountCents: number }
+  | { ok: false; errors: Partial<Record<'amount' | 'reason' | 'form', string>>; values?: { amount: string; reason: string } };
