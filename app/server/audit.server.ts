@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   'setting_changed',
   'test_mail_sent',
   'outbox_retried',
+  'schedule_run_requested',
   'backup_downloaded',
   // Leases, the ledger and payments (leases issue)
   'lease_cotenant_added',

@@ -53,7 +53,7 @@ test('an admin filters by status, opens an application, reviews and approves it;
   await panel.getByTestId('application-approve').click();
   await expect(panel.getByTestId('application-status')).toHaveText('Approved');
   await expect(page.getByTestId('applications-toast').last()).toContainText('Application approved');
-  await expect(panel.getByTestId('application-lease')).toHaveAttribute('data-status', 'pending');
+  await expect(panel.getByTestId('application-lease')).toHaveAttribute('data-status', 'draft');
   await expect(panel.getByTestId('application-unit-status')).toHaveAttribute('data-status', 'leased');
   await expect(panel.getByTestId('application-history-entry')).toHaveCount(2);
   await expect(panel.getByTestId('application-history')).toContainText('Note: Welcome to Austin!');

@@ -9,7 +9,7 @@ import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { readMigrationStatus, type MigrationStatus } from '~/server/db/migrations-info.server';
-import { outbox } from '~/server/db/schema';
+import { jobSchedule, outbox } from '~/server/db/schema';
 import { OUTBOX_MAX_ATTEMPTS } from '~/server/outbox/outbox.server';
 
 /** Tables whose planner estimate is at least this many rows are shown as estimates (no full scan). */
@@ -171,4 +171,29 @@ export async function loadDatabaseHealth({ db, actor }: { db: Db; actor: Viewer 
     ),
   );
   return { ...facts, connections: { open: Number(row?.open ?? 0), max: Number(row?.max ?? 0) } };
+}
+
+export type ScheduleRow = { name: string; cron: string; nextRunAt: string; lastRunAt: string | null };
+
+/** The job runner's schedules (decision 014): name, cron (UTC), next and last run. */
+export async function listSchedules({ db, actor }: { db: Db; actor: Viewer }): Promise<ScheduleRow[]> {
+  assertAdmin(actor);
+  const rows = await db.select().from(jobSchedule).orderBy(jobSchedule.name);
+  return rows.map((row) => ({ name: row.name, cron: row.cron, nextRunAt: row.nextRunAt.toISOString(), lastRunAt: row.lastRunAt?.toISOString() ?? null }));
+}
+
+/**
+ * Makes schedule `name` due now: the worker of any instance enqueues its job at its next check
+ * (within 15 s), exactly as for a run missed while the servers were down, and the schedule then
+ * moves on to its next time. The jobs are idempotent (rent posts once per period, autopay charges
+ * once per month), so an extra run is harmless. Audited as `schedule_run_requested`.
+ */
+export async function runScheduleNow({ db, actor, origin, name }: { db: Db; actor: Viewer; origin: RequestOrigin; name: string }): Promise<{ ok: true } | { ok: false; reason: 'not_found' }> {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const moved = await tx.update(jobSchedule).set({ nextRunAt: sql`now()` }).where(eq(jobSchedule.name, name)).returning({ name: jobSchedule.name });
+    if (moved.length === 0) return { ok: false, reason: 'not_found' } as const;
+    await recordAuditEvent({ db: tx, userId: actor.id, action: 'schedule_run_requested', origin, tableName: 'job_schedule', values: { schedule: name } });
+    return { ok: true } as const;
+  });
 }

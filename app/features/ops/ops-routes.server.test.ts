@@ -21,7 +21,7 @@ import { loader as contactLoader } from '~/routes/public/contact';
 import { APP_VERSION } from '~/server/app-info.server';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { KNOWN_MIGRATIONS } from '~/server/db/migrations-info.server';
-import { auditLog, mailMessage, outbox, property, rateLimit, setting } from '~/server/db/schema';
+import { auditLog, jobSchedule, mailMessage, outbox, property, rateLimit, setting } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { OUTBOX_MAX_ATTEMPTS } from '~/server/outbox/outbox.server';
 import { SETTINGS } from '~/server/settings/settings-registry.server';
@@ -341,6 +341,23 @@ describe('/admin/database', () => {
     expect(answerOf(await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'retry', jobId: 'x' }))).status).toBe(400);
     expect(answerOf(await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'vacuum' }))).status).toBe(400);
     expect((await auditsOf('outbox_retried')).length).toBe(2);
+  });
+
+  it('lists the schedules and runs one now: due at once (audited), an unknown name is a 404', async () => {
+    const nextWeek = new Date(Date.now() + 7 * 86_400_000);
+    await database.db.insert(jobSchedule).values({ name: 'autopay-daily', cron: '0 6 * * *', nextRunAt: nextWeek }).onConflictDoUpdate({ target: jobSchedule.name, set: { nextRunAt: nextWeek } });
+    const page = (await run(databaseRoute.loader, request('admin', '/admin/database'))) as Awaited<ReturnType<typeof databaseRoute.loader>>;
+    expect(page.schedules.find((row) => row.name === 'autopay-daily')).toMatchObject({ cron: '0 6 * * *', nextRunAt: nextWeek.toISOString(), lastRunAt: null });
+    const answer = answerOf(await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'run-schedule', schedule: 'autopay-daily' })));
+    expect(answer.body).toEqual({ ok: true, intent: 'run-schedule', schedule: 'autopay-daily' });
+    const [row] = await database.db.select().from(jobSchedule).where(eq(jobSchedule.name, 'autopay-daily'));
+    expect(row!.nextRunAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+    expect((await auditsOf('schedule_run_requested')).map((audit) => audit.values)).toEqual([expect.objectContaining({ schedule: 'autopay-daily' })]);
+    const plain = answerOf(await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'run-schedule', schedule: 'autopay-daily' }, { 'sec-fetch-mode': 'navigate' })));
+    expect(plain).toMatchObject({ status: 303, location: '/admin/database?done=run-schedule#schedules' });
+    expect(answerOf(await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'run-schedule', schedule: 'nope' }))).status).toBe(404);
+    const tenant = (await run(databaseRoute.action, post('tenant', '/admin/database', { intent: 'run-schedule', schedule: 'autopay-daily' }))) as Response;
+    expect(tenant.headers.get('location')).toBe('/');
   });
 
   it('anyone but an admin is turned away from the page, the retry and the backup', async () => {

@@ -1,7 +1,7 @@
 /**
  * /admin/database (spec §2 admin only; portfolio issue item 6): the database's health, rows per
  * table, applied migrations, the job runner's outbox with "Retry now" for failed jobs, and
- * backups (a download, and the terminal commands). Loader and action:
+ * the schedules with "Run now", and backups (a download, and the terminal commands). Loader and action:
  * `features/ops/database-page.server.ts`.
  */
 import { SimpleGrid, Stack, Text } from '@mantine/core';
@@ -11,6 +11,7 @@ import { BackupsCard } from '~/features/ops/components/backups-card';
 import { DatabaseHealthCard } from '~/features/ops/components/database-health';
 import { MigrationsCard } from '~/features/ops/components/migrations-card';
 import { OutboxCard } from '~/features/ops/components/outbox-card';
+import { SchedulesCard } from '~/features/ops/components/schedules-card';
 import { TableRowsCard } from '~/features/ops/components/table-rows';
 import { handleDatabaseAction, loadDatabasePage, type DatabaseActionResult } from '~/features/ops/database-page.server';
 import { formatDateTime } from '~/lib/format';
@@ -45,6 +46,7 @@ export default function AdminDatabase({ loaderData, actionData }: Route.Componen
           <BackupsCard failed={loaderData.backupFailed} />
         </SimpleGrid>
         <OutboxCard outbox={loaderData.outbox} result={actionData as DatabaseActionResult | undefined} done={loaderData.done === 'retry'} />
+        <SchedulesCard schedules={loaderData.schedules} result={actionData as DatabaseActionResult | undefined} done={loaderData.done === 'run-schedule'} />
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
           <TableRowsCard tables={loaderData.tables} />
           <MigrationsCard migrations={loaderData.migrations} />
