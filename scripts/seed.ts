@@ -1,6 +1,8 @@
 /**
- * `npm run seed -- [--units N] [--seed S] [--reset]`: fills the database with deterministic demo
- * data (DESIGN §6). Refuses a database that already has properties unless --reset is given.
+ * `npm run seed -- [--units N] [--seed S] [--reset] [--demo-accounts]`: fills the database with
+ * deterministic demo data (DESIGN §6). Refuses a database that already has properties unless
+ * --reset is given. `--demo-accounts` also creates one sign-in per role with new random
+ * passwords, printed once on stdout (alone on a seeded database, it keeps the data).
  * Exit codes: 0 done, 1 failed (database locked, not empty, …), 2 bad arguments, 130 interrupted.
  */
 import path from 'node:path';
@@ -9,16 +11,20 @@ import cliProgress from 'cli-progress';
 import { countDistinct } from 'drizzle-orm';
 import { DataDirLockedError, openDatabase, type Database } from '../app/server/db/client.server';
 import { property } from '../app/server/db/schema';
+import { createDemoAccounts, type DemoAccount } from '../app/server/db/seed/demo-accounts.server';
 import { ensureDemoImages } from '../app/server/db/seed/images.server';
-import { MAX_SEED_UNITS, SeedTargetNotEmptyError, seedDatabase } from '../app/server/db/seed/seed.server';
+import { MAX_SEED_UNITS, SeedTargetNotEmptyError, isDatabaseEmpty, seedDatabase } from '../app/server/db/seed/seed.server';
 import { env } from '../app/server/env.server';
 
-const USAGE = `Usage: npm run seed -- [--units N] [--seed S] [--reset]
+const USAGE = `Usage: npm run seed -- [--units N] [--seed S] [--reset] [--demo-accounts]
 
-  --units N   number of demo units to create (default ${env.SEED_UNITS}, at most ${MAX_SEED_UNITS})
-  --seed S    data seed; the same seed always gives the same data (default ${env.SEED})
-  --reset     delete existing properties (and everything that references them) first
-  --help      show this help`;
+  --units N          number of demo units to create (default ${env.SEED_UNITS}, at most ${MAX_SEED_UNITS})
+  --seed S           data seed; the same seed always gives the same data (default ${env.SEED})
+  --reset            delete existing properties (and everything that references them) first
+  --demo-accounts    also create (or reset) one sign-in per role — admin, property manager,
+                     vendor, tenant with a lease — with new random passwords, printed once.
+                     Without --reset on a seeded database, only the accounts are made.
+  --help             show this help`;
 
 class Interrupted extends Error {}
 
@@ -41,6 +47,17 @@ function describeError(error: unknown): string {
   return `${clip(error.message)}${cause}`;
 }
 
+/** The demo accounts as a table on stdout: the only place their passwords ever appear. */
+function printDemoAccounts(accounts: readonly DemoAccount[]): void {
+  const rows = [['role', 'e-mail', 'password', 'has'], ...accounts.map((a) => [a.role, a.email, a.password, a.detail])];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  process.stdout.write(
+    `\nDemo accounts (sign in at /auth; the passwords are shown only now, run again for new ones):\n\n` +
+      `${[line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n')}\n\n`,
+  );
+}
+
 function formatSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
@@ -53,6 +70,7 @@ async function main(): Promise<void> {
         units: { type: 'string' },
         seed: { type: 'string' },
         reset: { type: 'boolean', default: false },
+        'demo-accounts': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -68,6 +86,7 @@ async function main(): Promise<void> {
   const units = parseInteger('units', parsed.values.units, env.SEED_UNITS);
   const seed = parseInteger('seed', parsed.values.seed, env.SEED);
   const reset = parsed.values.reset ?? false;
+  const demoAccounts = parsed.values['demo-accounts'] ?? false;
   if (units < 0 || units > MAX_SEED_UNITS) fail(`--units must be between 0 and ${MAX_SEED_UNITS}, got ${units}`, 2);
 
   const started = performance.now();
@@ -106,6 +125,11 @@ async function main(): Promise<void> {
     const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${path.join(env.dataDir, 'pglite')}`;
     process.stderr.write(`Database: ${where}\n`);
     await database.migrate();
+    if (demoAccounts && !reset && !(await isDatabaseEmpty(database.db))) {
+      process.stderr.write('The database already holds units: keeping them, making the demo accounts only.\n');
+      printDemoAccounts(await createDemoAccounts({ db: database.db }));
+      return;
+    }
 
     const imagesStarted = performance.now();
     const pictures = await ensureDemoImages(env.uploadsDir);
@@ -147,6 +171,7 @@ async function main(): Promise<void> {
         `${result.images} demo pictures in ${path.join(env.uploadsDir, 'demo')}. ` +
         `Total ${formatSeconds(performance.now() - started)}.\n`,
     );
+    if (demoAccounts) printDemoAccounts(await createDemoAccounts({ db: database.db }));
   } catch (error) {
     bar?.stop();
     if (error instanceof Interrupted) {

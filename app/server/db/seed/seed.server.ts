@@ -9,6 +9,7 @@ import { building, property, user } from '../schema';
 import { bulkInsertSql } from './bulk-insert.server';
 import { seedDemoAlerts } from './demo-alerts.server';
 import { seedDemoApplications } from './demo-applications.server';
+import { seedDemoLeases } from './demo-leases.server';
 import { seedDemoLeads } from './demo-leads.server';
 import { planPortfolio, type DemoManager } from './generate-buildings.server';
 import { SEED_EPOCH_MS, createUnitGenerator, type PropertyInsert } from './generate-units.server';
@@ -39,7 +40,8 @@ export type SeedOptions = {
   /**
    * Empty the property and building tables first (`TRUNCATE … RESTART IDENTITY CASCADE`: this
    * also empties every table that references them — applications, leases, payments, maintenance
-   * requests, threads…) and remove the demo managers.
+   * requests, threads…; leases take their signers, charges, allocations, payments and autopay
+   * with them) and remove the demo managers (the demo tenants go in seedDemoLeases).
    */
   reset?: boolean;
   /** Called after each inserted batch with units done so far and the total. */
@@ -80,7 +82,8 @@ async function insertDemoManagers(db: Db, managers: readonly DemoManager[]): Pro
  * Seeds `units` demo properties (ids 1…units; ids 1–6 are the hand-written samples) in buildings
  * of 10–200 units (see generate-buildings.server.ts), the demo property managers who run the
  * buildings (five, or one per 25 buildings), the demo pictures (rendered once, kept when
- * already present), demo applications, contact inquiries and listing alerts. Rows are built in memory and inserted 1,000 per statement (as column arrays,
+ * already present), demo applications, contact inquiries, listing alerts, and demo tenants with
+ * active leases and their ledgers (demo-leases.server.ts). Rows are built in memory and inserted 1,000 per statement (as column arrays,
  * see bulk-insert.server.ts), 5,000 per transaction; 75,000 units take well under a minute on
  * PGlite.
  *
@@ -151,5 +154,7 @@ export async function seedDatabase(opts: SeedOptions): Promise<{ properties: num
   // Contact inquiries for the staff inbox and listing alerts with a waiting digest (portfolio issue items 7, 8).
   await seedDemoLeads({ db, units: candidates });
   await seedDemoAlerts({ db, units: candidates, seed });
+  // Active leases with 12 months of ledger on 60 % of the leased units (leases issue item 8).
+  await seedDemoLeases({ db, seed });
   return { properties: units, buildings: plan.buildings.length, images: files };
 }
