@@ -2,6 +2,7 @@
 import { createVerifiedUser } from '../../app/server/auth/create-user.server';
 import { openDatabase } from '../../app/server/db/client.server';
 import { seedApplications } from './seed-applications';
+import { seedLeases } from './seed-leases';
 import { seedNotificationUsers } from './seed-notifications';
 import { seedOps } from './seed-ops';
 import { E2E_USERS } from './users';
@@ -17,4 +18,6 @@ await seedApplications(database.db);
 await seedNotificationUsers(database.db);
 // A given-up background job for the operations journey (tests/e2e/seed-ops.ts).
 await seedOps(database.db);
+// Two tenants with leases for the tenant-portal journeys (tests/e2e/seed-leases.ts).
+await seedLeases(database.db);
 await database.close();

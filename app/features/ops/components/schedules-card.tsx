@@ -127,7 +127,7 @@ export function SchedulesCard({
                         <Button
                           type="submit"
                           size="xs"
-                          variant="light"
+                          variant="default"
                           leftSection={<IconPlayerPlay size={14} aria-hidden />}
                           loading={busyName === row.name}
                           aria-label={t("ops.database.schedules.runLabel", {
