@@ -204,6 +204,12 @@ function WorkspaceCard({ role, managedProperties }: { role: DashboardSummary['pr
           <Anchor component={Link} to="/dashboard/buildings" size="sm" fw={600}>
             {t('account.dashboard.workspace.property_manager.link')}
           </Anchor>
+          <Anchor component={Link} to="/dashboard/tenants" size="sm" fw={600} data-testid="dashboard-tenants-link">
+            {t('account.dashboard.workspace.property_manager.tenantsLink')}
+          </Anchor>
+          <Anchor component={Link} to="/dashboard/payments" size="sm" fw={600} data-testid="dashboard-payments-link">
+            {t('account.dashboard.workspace.property_manager.paymentsLink')}
+          </Anchor>
         </Stack>
       ) : (
         <Button component={Link} to={links[role]} rightSection={<IconArrowRight size={16} aria-hidden />} data-testid="dashboard-portal-link">

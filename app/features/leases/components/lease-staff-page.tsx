@@ -38,6 +38,8 @@ export function LeaseStaffPage({ page, result }: Props) {
   const lang = useLanguage();
   const { lease, base } = page;
   const admin = base === '/admin/leases';
+  // Ending a lease (deposit statement) happens on the tenant's page.
+  const primaryTenantId = lease.signers.find((s) => s.role === 'primary')?.userId ?? null;
   const money = (cents: number) => formatCents(cents, lang);
   const alertRef = useRef<HTMLDivElement>(null);
   const error = result && !result.ok ? (result.errors.form ?? null) : null;
@@ -80,8 +82,8 @@ export function LeaseStaffPage({ page, result }: Props) {
             <Button component="a" href={`${base}/${lease.id}/pdf`} variant="default" leftSection={<IconFileTypePdf size={16} aria-hidden />} data-testid="lease-pdf">
               {t('leases.page.downloadPdf')}
             </Button>
-            {admin && lease.status === 'active' && (
-              <Button component={Link} to={`/admin/tenants?lease=${lease.id}`} variant="default">
+            {lease.status === 'active' && primaryTenantId && (
+              <Button component={Link} to={`${admin ? '/admin' : '/dashboard'}/tenants/${primaryTenantId}`} variant="default" data-testid="lease-end-link">
                 {t('leases.page.endLease')}
               </Button>
             )}
