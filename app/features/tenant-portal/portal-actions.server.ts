@@ -6,6 +6,7 @@
  * translated refusal (404/409/402) or a success notice; a plain HTML post is redirected (303).
  * Card numbers are never echoed back.
  */
+import { randomUUID } from 'node:crypto';
 import { data, redirect } from 'react-router';
 import { getT } from '~/i18n/translate.server';
 import { checkRateLimit } from '~/features/accounts/accounts.server';
@@ -29,6 +30,12 @@ export type PortalActionData = {
   error?: string;
   errors?: Partial<Record<string, string>>;
   values?: Record<string, string>;
+  /**
+   * A fresh idempotency key for the next attempt after a refusal: the failed attempt's key is
+   * spent (the provider answers it with the same decline), and React Router does not reload the
+   * page's loader after a 4xx answer.
+   */
+  nextKey?: string;
 };
 
 type Args = { request: Request; context: DimoraLoadContext; viewer: Viewer; lang: Language };
@@ -48,6 +55,11 @@ function answer(request: Request, body: PortalActionData, status: number, succes
   return data(body, { status });
 }
 
+/** A refusal, with a fresh key for the form's next attempt. */
+function refuse(body: Omit<PortalActionData, 'ok' | 'nextKey'>, status: number) {
+  return data<PortalActionData>({ ...body, ok: false, nextKey: randomUUID() }, { status });
+}
+
 /** `/tenant-portal` actions: pay, autopay-on, autopay-off. */
 export async function handlePortalAction({ request, context, viewer, lang }: Args) {
   const t = getT(lang);
@@ -58,17 +70,17 @@ export async function handlePortalAction({ request, context, viewer, lang }: Arg
   if (intent === 'autopay-off') {
     const leaseId = Number(form.get('leaseId'));
     const done = await cancelAutopay({ db: context.db, viewer, leaseId, origin });
-    if (!done) return data<PortalActionData>({ ok: false, intent, error: t('tenantPortal.errors.notFound') }, { status: 404 });
+    if (!done) return refuse({ intent, error: t('tenantPortal.errors.notFound') }, 404);
     return answer(request, { ok: true, intent, notice: t('tenantPortal.autopay.cancelled') }, 200, '/tenant-portal#autopay');
   }
-  if (intent !== 'pay' && intent !== 'autopay-on') return data<PortalActionData>({ ok: false, intent, error: t('tenantPortal.errors.unknownIntent') }, { status: 400 });
+  if (intent !== 'pay' && intent !== 'autopay-on') return refuse({ intent, error: t('tenantPortal.errors.unknownIntent') }, 400);
   const limited = await checkRateLimit({ context, request }, 'payment', viewer.id);
   if (limited) return rateLimitedAnswer(limited);
   const values = echo(form);
   const raw = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
   if (intent === 'pay') {
     const parsed = payFormSchema(new Date()).safeParse(raw);
-    if (!parsed.success) return data<PortalActionData>({ ok: false, intent, errors: translateIssues(parsed.error, lang), values }, { status: 422 });
+    if (!parsed.success) return refuse({ intent, errors: translateIssues(parsed.error, lang), values }, 422);
     const outcome = await payLeaseBalance({
       db: context.db,
       provider,
@@ -83,22 +95,23 @@ export async function handlePortalAction({ request, context, viewer, lang }: Arg
     if (!outcome.ok) {
       const status = outcome.reason === 'not_found' ? 404 : outcome.reason === 'not_active' || outcome.reason === 'nothing_due' ? 409 : 422;
       const error = t(`tenantPortal.errors.${outcome.reason}`, { balance: formatCents(outcome.balanceCents ?? 0, lang) });
-      return data<PortalActionData>({ ok: false, intent, error, errors: outcome.reason === 'above_balance' || outcome.reason === 'invalid_amount' ? { amount: error } : {}, values }, { status });
+      return refuse({ intent, error, errors: outcome.reason === 'above_balance' || outcome.reason === 'invalid_amount' ? { amount: error } : {}, values }, status);
     }
     if (outcome.payment.status === 'failed') {
-      return data<PortalActionData>({ ok: false, intent, error: t('tenantPortal.errors.declined', { reason: t(`tenantPortal.declines.${outcome.payment.declineCode}`) }), values }, { status: 402 });
+      return refuse({ intent, error: t('tenantPortal.errors.declined', { reason: t(`tenantPortal.declines.${outcome.payment.declineCode}`) }), values }, 402);
     }
+    // Outcome unknown: the same key must be used again, so a retry can never charge twice.
     if (outcome.payment.status === 'pending') return data<PortalActionData>({ ok: false, intent, error: t('tenantPortal.errors.pending'), values }, { status: 409 });
     return answer(request, { ok: true, intent, notice: t('tenantPortal.pay.done', { amount: formatCents(parsed.data.amountCents, lang) }) }, 200, '/tenant-portal#payments');
   }
   const parsed = autopayFormSchema(new Date()).safeParse(raw);
-  if (!parsed.success) return data<PortalActionData>({ ok: false, intent, errors: translateIssues(parsed.error, lang), values }, { status: 422 });
+  if (!parsed.success) return refuse({ intent, errors: translateIssues(parsed.error, lang), values }, 422);
   const outcome = await enableAutopay({ db: context.db, provider, viewer, leaseId: parsed.data.leaseId, dayOfMonth: parsed.data.day, card: parsed.data.card, origin });
   if (!outcome.ok) {
     const status = outcome.reason === 'not_found' ? 404 : outcome.reason === 'card_refused' ? 402 : outcome.reason === 'provider_unavailable' ? 503 : 409;
     const error =
       outcome.reason === 'card_refused' ? t('tenantPortal.errors.declined', { reason: t(`tenantPortal.declines.${outcome.declineCode}`) }) : t(`tenantPortal.errors.${outcome.reason}`);
-    return data<PortalActionData>({ ok: false, intent, error, values }, { status });
+    return refuse({ intent, error, values }, status);
   }
   return answer(request, { ok: true, intent, notice: t('tenantPortal.autopay.enabled', { day: outcome.autopay.dayOfMonth }) }, 200, '/tenant-portal#autopay');
 }
@@ -112,7 +125,7 @@ export async function handleSignAction({ request, context, viewer, lang, leaseId
   const values = echo(form);
   const raw = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
   const parsed = signFormSchema(new Date(), cardRequired).safeParse(raw);
-  if (!parsed.success) return data<PortalActionData>({ ok: false, intent: 'sign', errors: translateIssues(parsed.error, lang), values }, { status: 422 });
+  if (!parsed.success) return refuse({ intent: 'sign', errors: translateIssues(parsed.error, lang), values }, 422);
   const outcome = await signLease({
     db: context.db,
     provider: getPaymentProvider(),
@@ -131,12 +144,13 @@ export async function handleSignAction({ request, context, viewer, lang, leaseId
   if (!outcome.ok) {
     if (outcome.reason === 'payment_failed') {
       const declined = outcome.payment.status === 'failed' ? t(`tenantPortal.declines.${outcome.payment.declineCode}`) : t('tenantPortal.errors.pending');
-      return data<PortalActionData>({ ok: false, intent: 'sign', error: t('tenantPortal.errors.declined', { reason: declined }), values }, { status: 402 });
+      if (outcome.payment.status === 'pending') return data<PortalActionData>({ ok: false, intent: 'sign', error: t('tenantPortal.errors.declined', { reason: declined }), values }, { status: 409 });
+      return refuse({ intent: 'sign', error: t('tenantPortal.errors.declined', { reason: declined }), values }, 402);
     }
     const status = outcome.reason === 'not_found' ? 404 : outcome.reason === 'name_mismatch' || outcome.reason === 'consent_required' || outcome.reason === 'card_required' ? 422 : 409;
     const error = t(`tenantPortal.sign.errors.${outcome.reason}`);
     const errors: Partial<Record<string, string>> = outcome.reason === 'name_mismatch' ? { typedName: error } : outcome.reason === 'consent_required' ? { consent: error } : {};
-    return data<PortalActionData>({ ok: false, intent: 'sign', error, errors, values }, { status });
+    return refuse({ intent: 'sign', error, errors, values }, status);
   }
   return answer(request, { ok: true, intent: 'sign', notice: t(outcome.leaseStatus === 'signed' ? 'tenantPortal.sign.doneAll' : 'tenantPortal.sign.done') }, 200, `/tenant-portal/leases/${leaseId}?signed=1`);
 }

@@ -107,8 +107,9 @@ describe('the tenant portal', () => {
     expect(declined.status).toBe(402);
     expect((declined.body as { error?: string }).error).toContain('your card was declined');
     expect(JSON.stringify(declined.body)).not.toContain('4000000000000002');
-
-    const payKey = key();
+    // The declined attempt's key is spent: the answer carries the key of the next attempt.
+    const payKey = (declined.body as { nextKey?: string }).nextKey!;
+    expect(payKey).toMatch(/^[0-9a-f-]{36}$/);
     const paid = answerOf(await call(portalRoute.action, request('ada', '/tenant-portal', { intent: 'pay', leaseId: String(leaseId), key: payKey, amount: '1,500.00', ...card() })));
     expect(paid.body).toMatchObject({ ok: true, intent: 'pay' });
     // The same form posted again charges nothing more.

@@ -112,7 +112,7 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
                   </Title>
                   <input type="hidden" name="intent" value="pay" />
                   <input type="hidden" name="leaseId" value={current.id} />
-                  <input type="hidden" name="key" value={payKey} />
+                  <input type="hidden" name="key" value={action?.intent === 'pay' && action.nextKey ? action.nextKey : payKey} />
                   <TextInput
                     name="amount"
                     label={t('tenantPortal.pay.amount')}

@@ -63,7 +63,7 @@ export function SignLease({ page, lang, action, signedNotice, testMode }: { page
                 {t('tenantPortal.sign.submit')}
               </Title>
               <input type="hidden" name="documentSha256" value={page.documentSha256} />
-              <input type="hidden" name="key" value={page.key} />
+              <input type="hidden" name="key" value={action?.nextKey ?? page.key} />
               {due > 0 && <Text fw={600}>{t('tenantPortal.sign.due', { amount: formatCents(due, lang) })}</Text>}
               <TextInput
                 name="typedName"
