@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '~/server/auth/session.server';
 import { openDatabase, type Database } from '~/server/db/client.server';
-import { application, charge, lease } from '~/server/db/schema';
+import { application, charge, lease, property } from '~/server/db/schema';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
 import { addCharge, chargesOf, createLeaseFixture, createPerson } from '../../../tests/setup/leases';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
@@ -181,6 +181,15 @@ describe('endExpiredLeases', () => {
     expect(await endExpiredLeases({ db: database.db, today: '2026-04-01' })).toBe(0);
 
     expect(await statuses()).toEqual({ [ending.id]: ['ended', true], [running.id]: ['active', false], [signed.id]: ['signed', false] });
+  });
+
+  it('frees the unit of an ended lease (unlisted), but not one a renewal holds', async () => {
+    const freed = await createLeaseFixture(database.db, { manager, tenant, startDate: '2025-04-01', endDate: '2026-03-31' });
+    const renewed = await createLeaseFixture(database.db, { manager, tenant, startDate: '2025-04-01', endDate: '2026-03-31' });
+    await createLeaseFixture(database.db, { manager, tenant, unitId: renewed.propertyId, startDate: '2026-04-01', endDate: '2027-03-31', renewalOfId: renewed.id });
+    expect(await endExpiredLeases({ db: database.db, today: '2026-04-02' })).toBe(2);
+    const units = await database.db.select({ id: property.id, status: property.status, listed: property.listed }).from(property).where(inArray(property.id, [freed.propertyId, renewed.propertyId]));
+    expect(Object.fromEntries(units.map((u) => [u.id, [u.status, u.listed]]))).toEqual({ [freed.propertyId]: ['available', false], [renewed.propertyId]: ['leased', expect.any(Boolean)] });
   });
 });
 

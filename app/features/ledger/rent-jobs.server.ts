@@ -102,9 +102,22 @@ async function allocateFromCredits(db: Db, leaseIds: readonly number[]): Promise
   }
 }
 
-/** Active leases whose end date has passed become `ended`. Returns how many. */
+/**
+ * Active leases whose end date has passed become `ended`; their units become available again
+ * (unlisted, for staff to publish) unless another lease (a renewal) holds them. Returns how many.
+ */
 export async function endExpiredLeases({ db, today }: { db: Db; today: string }): Promise<number> {
-  const result = await db.execute(sql`update lease set status = 'ended', ended_at = now() where status = 'active' and end_date < ${today}::date returning id`);
+  const result = await db.execute(sql`
+    with ended as (
+      update lease set status = 'ended', ended_at = now() where status = 'active' and end_date < ${today}::date returning id, property_id
+    ), freed as (
+      update property p set status = 'available', listed = false
+      where p.id in (select property_id from ended) and p.status = 'leased'
+        and not exists (select 1 from lease l where l.property_id = p.id and l.id not in (select id from ended)
+          and l.status in ('draft', 'sent', 'signed', 'active') and l.end_date >= ${today}::date)
+      returning p.id
+    )
+    select id from ended`);
   return rowsOf(result).length;
 }
 
