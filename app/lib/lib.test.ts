@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lacksImages, normalizeImageUrls } from './image-urls';
+import { parseDollars } from './money';
 import { languageFromAcceptHeader, parseConsent, readPreferences } from './preferences';
 import { safeRedirectPath } from './safe-redirect';
 import { stateCodeOf } from './us-states';
@@ -73,5 +74,14 @@ describe('state names', () => {
     expect(stateCodeOf('tx')).toBe('TX');
     expect(stateCodeOf('New York')).toBe('NY');
     expect(stateCodeOf('Austin')).toBeNull();
+  });
+});
+
+describe('dollars typed into forms', () => {
+  it('reads US and Italian amounts as whole cents', () => {
+    expect(['12.50', '$1,250', '75', '1,250.50', '12,50', '1.250,50', ' 0.05 ', '12,5'].map(parseDollars)).toEqual([1_250, 125_000, 7_500, 125_050, 1_250, 125_050, 5, 1_250]);
+  });
+  it('refuses signs, exponents, letters and fractions of a cent', () => {
+    expect(['-5', '+5', '1e3', 'ten', '12.345', '', '1234567890'].map(parseDollars)).toEqual([null, null, null, null, null, null, null]);
   });
 });

@@ -17,6 +17,7 @@
 import { eq } from 'drizzle-orm';
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
+import { parseDollars } from '~/lib/money';
 import { translations } from '~/i18n/resources.server';
 import { getT } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';
@@ -152,14 +153,10 @@ const MESSAGE = {
 
 const coTenantSchema = z.object({ name: requiredLine(LEASE_NAME_MAX), email: emailField });
 
-/** Dollars with at most two decimals ("1650", "1,650.50") → integer cents; null otherwise. */
+/** A monthly rent as typed (`parseDollars`) → integer cents in (0, $100,000]; null otherwise. */
 export function dollarsToCents(value: string): number | null {
-  const match = /^(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?$/.exec(value.trim().replace(/^\$\s*/, ''));
-  if (!match) return null;
-  const dollars = Number(match[1]!.replace(/,/g, ''));
-  const cents = Number((match[2] ?? '').padEnd(2, '0'));
-  const total = dollars * 100 + cents;
-  return Number.isSafeInteger(total) && total > 0 && total <= 10_000_000 ? total : null;
+  const total = parseDollars(value);
+  return total !== null && total > 0 && total <= 10_000_000 ? total : null;
 }
 
 function isIsoDate(value: string): boolean {

@@ -6,6 +6,7 @@
  * service (`updateSettings`), whose issues `formFieldOf` maps back to these field names.
  * Client-safe.
  */
+import { parseDollars } from '~/lib/money';
 import { OFFICE_DAY_GROUPS, type DayHours, type OfficeDayGroup, type OfficeHours } from '~/lib/office-hours';
 
 export const SYSTEM_SECTIONS = ['fees', 'rent', 'contact', 'monitoring'] as const;
@@ -46,18 +47,8 @@ function text(form: FormData, name: string): string {
   return typeof value === 'string' ? value.slice(0, ECHO_MAX) : '';
 }
 
-/**
- * Dollars as typed ("50", "49.99", "$1,250.50", "12,5") → integer cents; null when it is not an
- * amount with at most two decimals.
- */
-export function parseDollars(raw: string): number | null {
-  let value = raw.replace(/[\s$]/g, '');
-  if (/^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(value)) value = value.replace(/,/g, '');
-  else if (/^\d+,\d{1,2}$/.test(value)) value = value.replace(',', '.');
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(value)) return null;
-  const [whole = '0', fraction = ''] = value.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
+/** Dollars as typed → integer cents (`app/lib/money.ts`), re-exported for the settings form. */
+export { parseDollars };
 
 /** Cents as the form shows them: 5000 → "50.00". */
 export function centsToDollars(cents: number): string {

@@ -5,6 +5,7 @@
  * most 92 days) and the refund form (an amount in dollars, a reason, the form's idempotency key).
  * Every message is a translation key (`payments.errors.*`, `common.form.*`). Client-safe.
  */
+import { parseDollars } from '~/lib/money';
 import { z } from 'zod';
 import { FIELD_MESSAGES, cleanLine } from '~/lib/form-fields';
 
@@ -184,19 +185,6 @@ export function parseReconciliationQuery(params: URLSearchParams, today: string)
 }
 
 /**
- * Dollars as typed ("12.50", "$1,250", "75", and the Italian "12,50" or "1.250,50") → integer
- * cents; null for anything else (letters, more than two decimals, a minus sign).
- */
-export function dollarsToCents(text: string): number | null {
-  const compact = text.replace(/[\s$]/g, '');
-  // A comma followed by one or two digits at the end is a decimal comma (dots are then thousands).
-  const cleaned = /,\d{1,2}$/.test(compact) ? compact.replace(/\./g, '').replace(',', '.') : compact.replace(/,/g, '');
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole = '0', fraction = ''] = cleaned.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-/**
  * The refund form: `amount` in dollars → `amountCents` (> 0, at most two decimals), an optional
  * `reason`, and the form's `idempotencyKey` (one per page view, so a double submit refunds once).
  * Whether the amount fits what is left of the payment is the service's answer (`above_refundable`).
@@ -207,7 +195,7 @@ export const refundFormSchema = z.object({
     .trim()
     .min(1, FIELD_MESSAGES.required)
     .transform((text, ctx) => {
-      const cents = dollarsToCents(text);
+      const cents = parseDollars(text);
       if (cents === null) {
         ctx.addIssue({ code: 'custom', message: /^-/.test(text.replace(/[\s$]/g, '')) ? PAYMENT_MESSAGES.amountPositive : PAYMENT_MESSAGES.amountFormat });
         return z.NEVER;

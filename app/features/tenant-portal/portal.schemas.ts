@@ -6,6 +6,7 @@
  * and its messages. Client-safe.
  */
 import { z } from 'zod';
+import { parseDollars } from '~/lib/money';
 import { BOOKING_MESSAGES } from '~/features/booking/booking.schemas';
 import { FIELD_MESSAGES, cleanLine } from '~/lib/form-fields';
 import { cardDigits, containsCardNumber, expiryIsCurrent, isCvc, parseExpiry, passesLuhn } from '~/server/payments/card';
@@ -45,17 +46,6 @@ function checkCard(values: CardValues, ctx: z.RefinementCtx, now: Date): void {
 function toCard(values: CardValues) {
   const expiry = parseExpiry(values.expiry)!;
   return { type: 'card' as const, number: cardDigits(values.cardNumber) ?? '', expMonth: expiry.month, expYear: expiry.year, cvc: values.cvc.trim(), name: values.nameOnCard };
-}
-
-/**
- * Dollars as typed ("1,250.50", "$75") → integer cents; null for anything else (letters, more
- * than two decimals, negative numbers).
- */
-export function parseDollars(text: string): number | null {
-  const cleaned = text.replace(/[\s$,]/g, '');
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole = '0', fraction = ''] = cleaned.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
 const amountField = z

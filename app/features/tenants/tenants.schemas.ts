@@ -5,6 +5,7 @@
  * Client-safe.
  */
 import { z } from 'zod';
+import { parseDollars } from '~/lib/money';
 import { FIELD_MESSAGES, cleanLine, cleanMultiline } from '~/lib/form-fields';
 
 /** Charges staff may add by hand (mirrors `MANUAL_CHARGE_KINDS` of the ledger service). */
@@ -34,14 +35,16 @@ export const TENANT_MESSAGES = {
  * `$`, thousands commas and at most two decimals; computed on the digits (no float rounding).
  */
 export function dollarsToCents(raw: string): { cents: number } | { error: string } {
-  const text = raw.trim().replace(/^\$/, '').replace(/,(?=\d{3}(\D|$))/g, '').trim();
+  const text = raw.trim();
   if (text === '') return { error: FIELD_MESSAGES.required };
-  const match = /^([+-])?(\d{1,12})(?:\.(\d+))?$/.exec(text) ?? /^([+-])?()\.(\d+)$/.exec(text);
-  if (!match) return { error: TENANT_MESSAGES.amountInvalid };
-  const [, sign, whole = '', fraction = ''] = match;
-  if (fraction.length > 2) return { error: TENANT_MESSAGES.amountDecimals };
-  const cents = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
-  if (sign === '-' || cents <= 0) return { error: TENANT_MESSAGES.amountPositive };
+  const cents = parseDollars(text.startsWith('.') ? `0${text}` : text);
+  if (cents === null) {
+    // Say what is wrong: a sign, too many decimals, or not an amount at all.
+    if (/^[+-]/.test(text)) return { error: /^\+/.test(text) && parseDollars(text.slice(1)) ? TENANT_MESSAGES.amountInvalid : TENANT_MESSAGES.amountPositive };
+    if (/^\$?[\d,]*\.\d{3,}$/.test(text)) return { error: TENANT_MESSAGES.amountDecimals };
+    return { error: TENANT_MESSAGES.amountInvalid };
+  }
+  if (cents <= 0) return { error: TENANT_MESSAGES.amountPositive };
   if (cents > AMOUNT_MAX_CENTS) return { error: TENANT_MESSAGES.amountTooLarge };
   return { cents };
 }
