@@ -25,7 +25,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { managedBuildingsFilter } from '~/features/portfolio/portfolio-access.server';
 import type { Language } from '~/lib/constants';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
@@ -37,7 +36,8 @@ import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import type { PaymentProvider, PaymentSource } from '~/server/payments/payment-provider';
 import { currentSettings } from '~/server/settings/settings.server';
 import type { UploadStorage } from '~/server/uploads/storage.server';
-import { allocateLedger, lockLease, periodOf, type Tx } from '~/features/ledger/ledger.server';
+import { findStaffLease } from '~/features/ledger/ledger-commands.server';
+import { allocateLedger, lockLease, periodOf, utcToday, type Tx } from '~/features/ledger/ledger.server';
 import { LEASE_MAIL_TOPIC, mailDate, mailMoney, type LeaseMailPayload } from '~/features/ledger/lease-mail.server';
 import { chargeLeasePayment, leaseUnitLabel, type LeasePaymentOutcome } from '~/features/ledger/lease-payments.server';
 import { findOverlappingLease, lockUnit } from './lease-drafts.server';
@@ -52,27 +52,7 @@ export const LEASE_NAME_MAX = 120;
 export type LeaseStatus = (typeof lease.$inferSelect)['status'];
 type StaffActor = Pick<Viewer, 'id' | 'role'>;
 
-/** Today's date (UTC) as ISO `YYYY-MM-DD`: the ledger's one "today". */
-export function utcToday(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
-function isStaff(actor: StaffActor): boolean {
-  return actor.role === 'admin' || actor.role === 'property_manager';
-}
-
-/** The lease `leaseId` if `actor` manages its building (admins: any), else null. */
-async function findManagedLease(db: Db | Tx, actor: StaffActor, leaseId: number) {
-  if (!isStaff(actor) || !Number.isSafeInteger(leaseId) || leaseId < 1 || leaseId > 2_147_483_647) return null;
-  const [row] = await db
-    .select({ lease, buildingId: building.id })
-    .from(lease)
-    .innerJoin(property, eq(property.id, lease.propertyId))
-    .leftJoin(building, eq(building.id, property.buildingId))
-    .where(and(eq(lease.id, leaseId), actor.role === 'admin' ? undefined : managedBuildingsFilter(actor)))
-    .limit(1);
-  return row ?? null;
-}
+export { utcToday };
 
 function normaliseName(value: string): string {
   return value.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
@@ -167,7 +147,7 @@ export async function addCoTenant({
   origin: RequestOrigin;
 }): Promise<LeaseCommandOutcome> {
   return db.transaction(async (tx) => {
-    const found = await findManagedLease(tx, actor, leaseId);
+    const found = await findStaffLease(tx, actor, leaseId);
     if (!found) return { ok: false, reason: 'not_found' };
     const locked = await lockLease(tx, leaseId);
     if (locked?.status !== 'draft') return { ok: false, reason: 'invalid_status', status: locked?.status };
@@ -249,7 +229,7 @@ export async function sendLease({
   now?: Date;
 }): Promise<LeaseCommandOutcome> {
   return db.transaction(async (tx) => {
-    const found = await findManagedLease(tx, actor, leaseId);
+    const found = await findStaffLease(tx, actor, leaseId);
     if (!found) return { ok: false, reason: 'not_found' };
     const locked = await lockLease(tx, leaseId);
     if (locked?.status !== 'draft') return { ok: false, reason: 'invalid_status', status: locked?.status };
@@ -280,9 +260,9 @@ export async function countersignLease({
   publicUrl: string;
 }): Promise<LeaseCommandOutcome> {
   return db.transaction(async (tx) => {
-    const found = await findManagedLease(tx, actor, leaseId);
+    const found = await findStaffLease(tx, actor, leaseId);
     if (!found) return { ok: false, reason: 'not_found' };
-    await lockUnit(tx, found.lease.propertyId);
+    await lockUnit(tx, found.propertyId);
     const locked = await lockLease(tx, leaseId);
     if (locked?.status !== 'signed') return { ok: false, reason: locked?.status === 'sent' ? 'not_all_signed' : 'invalid_status', status: locked?.status };
     const exceptLeaseIds = locked.renewalOfId ? [leaseId, locked.renewalOfId] : [leaseId];
@@ -358,9 +338,9 @@ export async function offerRenewal({
 }): Promise<LeaseCommandOutcome> {
   if (!Number.isSafeInteger(monthlyRentCents) || monthlyRentCents <= 0) return { ok: false, reason: 'invalid_amount' };
   return db.transaction(async (tx) => {
-    const found = await findManagedLease(tx, actor, leaseId);
+    const found = await findStaffLease(tx, actor, leaseId);
     if (!found) return { ok: false, reason: 'not_found' };
-    await lockUnit(tx, found.lease.propertyId);
+    await lockUnit(tx, found.propertyId);
     const current = await lockLease(tx, leaseId);
     if (current?.status !== 'active') return { ok: false, reason: 'invalid_status', status: current?.status };
     const start = new Date(`${current.endDate}T00:00:00Z`);
@@ -683,7 +663,7 @@ export async function summariseLeases(db: Db | Tx, ids: readonly number[]): Prom
 
 /** A lease as staff see it, or null when unknown or outside the actor's buildings. */
 export async function findLeaseForStaff({ db, actor, leaseId }: { db: Db; actor: StaffActor; leaseId: number }): Promise<LeaseSummary | null> {
-  const found = await findManagedLease(db, actor, leaseId);
+  const found = await findStaffLease(db, actor, leaseId);
   if (!found) return null;
   const [summary] = await summariseLeases(db, [leaseId]);
   return summary ?? null;

@@ -17,16 +17,12 @@ import { mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import { PaymentProviderError, type PaymentProvider, type PaymentSource } from '~/server/payments/payment-provider';
-import { allocateLedger, findLeaseBalance, LEDGER_MAX_AMOUNT_CENTS, lockLease, releasePaymentAllocations, type ManualChargeKind, type Tx } from './ledger.server';
+import { allocateLedger, findLeaseBalance, LEDGER_MAX_AMOUNT_CENTS, lockLease, releasePaymentAllocations, utcToday, type ManualChargeKind, type Tx } from './ledger.server';
 import { LEASE_MAIL_TOPIC, mailDate, mailMoney, type LeaseMailPayload } from './lease-mail.server';
 import { announceReceipt, chargeLeasePayment, leaseUnitLabel, type LeasePaymentOutcome } from './lease-payments.server';
 
 type StaffActor = Pick<Viewer, 'id' | 'role'>;
 
-/** Today's date (UTC), ISO. */
-function today(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
 
 /** True for a whole number of cents in (0, LEDGER_MAX_AMOUNT_CENTS]. */
 export function isValidAmount(cents: number): boolean {
@@ -97,7 +93,7 @@ export async function payLeaseBalance({
   const key = `lease:${leaseId}:pay:${idempotencyKey}`;
   const [seen] = await db.select({ id: payment.id }).from(payment).where(eq(payment.idempotencyKey, key));
   if (!seen) {
-    const balance = await findLeaseBalance(db, leaseId, today());
+    const balance = await findLeaseBalance(db, leaseId, utcToday());
     if (balance.balanceCents <= 0) return { ok: false, reason: 'nothing_due', balanceCents: balance.balanceCents };
     if (amountCents > balance.balanceCents) return { ok: false, reason: 'above_balance', balanceCents: balance.balanceCents };
   }
@@ -199,7 +195,7 @@ export async function recordOfflinePayment({
     const found = await findStaffLease(tx, actor, leaseId);
     if (!found) return { ok: false, reason: 'not_found' };
     await lockLease(tx, leaseId);
-    const balance = await findLeaseBalance(tx, leaseId, today());
+    const balance = await findLeaseBalance(tx, leaseId, utcToday());
     if (balance.balanceCents <= 0) return { ok: false, reason: 'nothing_due', limitCents: 0 };
     if (amountCents > balance.balanceCents) return { ok: false, reason: 'above_balance', limitCents: balance.balanceCents };
     const { buildingId } = await leaseUnitLabel(tx, leaseId);
