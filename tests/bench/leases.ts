@@ -142,7 +142,8 @@ async function main() {
         const data = urlPath.replace(/(\/[^?]*)/, '$1.data');
         const stats = await load(`${base}${data}`, { connections, duration, headers });
         rows.push({ kind, target: name, stats });
-        console.log(`  ${name.padEnd(32)} p50 ${stats.p50} ms  p95 ${stats.p95} ms  p99 ${stats.p99} ms  ${stats.rps.toFixed(0)} req/s  (${stats.errors} errors)`);
+        const ms = (value: number) => (Number.isFinite(value) ? Math.round(value) : 'none finished');
+        console.log(`  ${name.padEnd(32)} p50 ${ms(stats.p50)} ms  p95 ${ms(stats.p95)} ms  p99 ${ms(stats.p99)} ms  ${stats.rps.toFixed(0)} req/s  (${stats.errors} errors)`);
       }
     } finally {
       await stopServer(server);
@@ -151,7 +152,8 @@ async function main() {
   console.log(`\nLeases at ${LEASES.toLocaleString('en-US')} active leases (${connections} connections, ${duration} s each; data requests; target p95 ≤ 50 ms)`);
   console.log('| database | request | p50 ms | p95 ms | p99 ms | req/s |');
   console.log('|---|---|---:|---:|---:|---:|');
-  for (const row of rows) console.log(`| ${row.kind} | ${row.target} | ${row.stats.p50} | ${row.stats.p95} | ${row.stats.p99} | ${row.stats.rps.toFixed(0)} |`);
+  const ms = (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : 'none finished');
+  for (const row of rows) console.log(`| ${row.kind} | ${row.target} | ${ms(row.stats.p50)} | ${ms(row.stats.p95)} | ${ms(row.stats.p99)} | ${row.stats.rps.toFixed(0)} |`);
   console.log('\nThe month’s rent job (target ≤ 60 s PGlite, ≤ 30 s PostgreSQL):');
   for (const job of jobs) console.log(`  ${job.kind}: ${job.posted.toLocaleString('en-US')} rents posted in ${job.firstS.toFixed(1)} s; a second run ${job.secondS.toFixed(1)} s (posts nothing)`);
 }
