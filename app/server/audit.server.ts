@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = [
   'lease_signed',
   'lease_countersigned',
   'lease_renewal_offered',
+  'lease_offer_lapsed',
   'lease_ended',
   'lease_access_denied',
   'charge_posted',

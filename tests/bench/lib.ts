@@ -148,7 +148,9 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   // A PGlite run (no DATABASE_URL in `env`) must not inherit the caller's DATABASE_URL, or the
   // server would migrate and serve that PostgreSQL database instead of the scratch directory.
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     detached: true,
     env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_ON_START: 'false' },

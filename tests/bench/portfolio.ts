@@ -11,6 +11,7 @@
  */
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from '../../app/server/db/client.server';
 import { benchAdminEnv, load, loadArgs, prepare, signInBenchAdmin, startServer, stopServer, type Stats } from './lib';
 
 const { duration, connections, units, fresh } = loadArgs();
@@ -27,7 +28,7 @@ async function queryScratch<T>(env: Record<string, string>, query: string): Prom
       await client.end();
     }
   }
-  const db = new PGlite(`${env.DATA_DIR}/pglite`);
+  const db = new PGlite(`${env.DATA_DIR}/pglite`, { extensions: pgliteExtensions });
   try {
     const results = await db.exec(query);
     return (results.at(-1)?.rows ?? []) as T[];

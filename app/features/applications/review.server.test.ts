@@ -300,6 +300,22 @@ describe('transitions', () => {
     expect(await transitionApplication({ db: database.db, actor: admin, id: second.id, to: 'rejected', origin })).toMatchObject({ ok: true });
   });
 
+  it('approves the next applicant once the previous tenant’s lease has ended (their application stays leased)', async () => {
+    const home = await createProperty(database.db);
+    const before = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
+    expect(await transitionApplication({ db: database.db, actor: admin, id: before.id, to: 'approved', origin })).toMatchObject({ ok: true });
+    // Signed, countersigned, lived in, ended: the application is `leased`, the unit free again.
+    await database.db.update(application).set({ status: 'leased' }).where(eq(application.id, before.id));
+    await database.db.update(lease).set({ status: 'ended', startDate: '2025-01-01', endDate: '2025-12-31' }).where(eq(lease.applicationId, before.id));
+    await database.db.update(property).set({ status: 'available' }).where(eq(property.id, home.id));
+    const next = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
+    expect(await transitionApplication({ db: database.db, actor: admin, id: next.id, to: 'approved', origin })).toMatchObject({ ok: true });
+    expect(await statusOf(next.id)).toBe('approved');
+    expect(await statusOf(before.id)).toBe('leased');
+    const leases = await database.db.select({ applicationId: lease.applicationId, status: lease.status }).from(lease).where(eq(lease.propertyId, home.id));
+    expect(leases).toEqual(expect.arrayContaining([{ applicationId: before.id, status: 'ended' }, { applicationId: next.id, status: 'draft' }]));
+  });
+
   it('refuses approval when the unit is no longer available, or the payment due at application never went through', async () => {
     const closed = await createProperty(database.db, { status: 'maintenance' });
     const app = await createApplication(database.db, { propertyId: closed.id, status: 'under_review' });

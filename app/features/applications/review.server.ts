@@ -461,7 +461,10 @@ export async function transitionApplication({
       const [taken] = await tx
         .select({ id: application.id })
         .from(application)
-        .where(and(eq(application.propertyId, app.propertyId), ne(application.id, app.id), inArray(application.status, ['approved', 'leased'])))
+        // An approved application holds the unit until its lease is signed; after that the lease
+        // itself does (createDraftLease refuses an overlap), so a `leased` application whose lease
+        // has ended or was terminated no longer blocks the next tenant.
+        .where(and(eq(application.propertyId, app.propertyId), ne(application.id, app.id), eq(application.status, 'approved')))
         .limit(1);
       if (taken) return refuse(409, 'unit_taken', app.status);
       if (home?.status !== 'available') return refuse(409, 'unit_unavailable', app.status);

@@ -2,11 +2,11 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '~/server/auth/session.server';
 import { openDatabase, type Database } from '~/server/db/client.server';
-import { application, charge, lease, property } from '~/server/db/schema';
+import { application, auditLog, charge, lease, leaseTenant, property } from '~/server/db/schema';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
 import { addCharge, chargesOf, createLeaseFixture, createPerson } from '../../../tests/setup/leases';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
-import { endExpiredLeases, expireUnpaidApplications, PAYMENT_FAILED_EXPIRY_DAYS, postDueRent, postLateFees, RENT_CATCH_UP_MONTHS } from './rent-jobs.server';
+import { endExpiredLeases, expireUnpaidApplications, lapseUnsignedOffers, PAYMENT_FAILED_EXPIRY_DAYS, postDueRent, postLateFees, RENT_CATCH_UP_MONTHS } from './rent-jobs.server';
 
 let database: TestDatabase;
 let manager: Viewer;
@@ -192,6 +192,33 @@ describe('endExpiredLeases', () => {
     expect(await endExpiredLeases({ db: database.db, today: '2026-04-02' })).toBe(2);
     const units = await database.db.select({ id: property.id, status: property.status, listed: property.listed }).from(property).where(inArray(property.id, [freed.propertyId, renewed.propertyId]));
     expect(Object.fromEntries(units.map((u) => [u.id, [u.status, u.listed]]))).toEqual({ [freed.propertyId]: ['available', false], [renewed.propertyId]: ['leased', expect.any(Boolean)] });
+  });
+});
+
+describe('lapseUnsignedOffers', () => {
+  it('a sent lease nobody signed by its deadline goes back to draft, a lapsed renewal offer is terminated; signed and open offers stay; audited once', async () => {
+    const deadline = new Date('2026-06-08T12:00:00Z');
+    const sent = { status: 'sent' as const, sentAt: new Date('2026-06-01T12:00:00Z'), signBy: deadline, countersignedAt: null };
+    const fresh = await createLeaseFixture(database.db, { manager, tenant, ...sent, startDate: '2026-07-01', endDate: '2027-06-30' });
+    const current = await createLeaseFixture(database.db, { manager, tenant, startDate: '2025-07-01', endDate: '2026-06-30' });
+    const renewal = await createLeaseFixture(database.db, { manager, tenant, unitId: current.propertyId, renewalOfId: current.id, ...sent, startDate: '2026-07-01', endDate: '2027-06-30' });
+    const halfSigned = await createLeaseFixture(database.db, { manager, tenant, ...sent, startDate: '2026-07-01', endDate: '2027-06-30' });
+    await database.db.update(leaseTenant).set({ signedAt: new Date('2026-06-02T09:00:00Z'), signatureName: tenant.name }).where(eq(leaseTenant.leaseId, halfSigned.id));
+    const open = await createLeaseFixture(database.db, { manager, tenant, ...sent, signBy: new Date('2026-06-20T12:00:00Z'), startDate: '2026-07-01', endDate: '2027-06-30' });
+    const ids = [fresh.id, renewal.id, halfSigned.id, open.id];
+    const statuses = async () => Object.fromEntries((await database.db.select({ id: lease.id, status: lease.status }).from(lease).where(inArray(lease.id, ids))).map((l) => [l.id, l.status]));
+
+    expect(await lapseUnsignedOffers({ db: database.db, now: deadline })).toBe(0);
+    expect(await lapseUnsignedOffers({ db: database.db, now: new Date(deadline.getTime() + 1_000) })).toBe(2);
+    expect(await lapseUnsignedOffers({ db: database.db, now: new Date(deadline.getTime() + 1_000) })).toBe(0);
+
+    expect(await statuses()).toEqual({ [fresh.id]: 'draft', [renewal.id]: 'terminated', [halfSigned.id]: 'sent', [open.id]: 'sent' });
+    const audits = await database.db.select({ values: auditLog.newValues }).from(auditLog).where(eq(auditLog.action, 'lease_offer_lapsed'));
+    expect(audits.map((a) => a.values.lease_id).sort()).toEqual([fresh.id, renewal.id].sort());
+    // The lapsed renewal no longer holds the unit: the current lease's end frees it.
+    expect(await endExpiredLeases({ db: database.db, today: '2026-07-01' })).toBeGreaterThanOrEqual(1);
+    const [unit] = await database.db.select({ status: property.status }).from(property).where(eq(property.id, current.propertyId));
+    expect(unit?.status).toBe('available');
   });
 });
 

@@ -10,6 +10,9 @@
  *   after its due date, once per lease and period, the same way.
  * - `endExpiredLeases`: active leases past their end date become `ended` (unless renewed, the
  *   renewal takes over the unit).
+ * - `lapseUnsignedOffers`: a sent lease nobody signed by its deadline (`sign_by`) lapses — a new
+ *   lease goes back to draft for staff to send again, a renewal offer is terminated so it no
+ *   longer holds the unit. Audited (`lease_offer_lapsed`).
  * - `expireUnpaidApplications`: applications left `payment_failed` for `PAYMENT_FAILED_EXPIRY_DAYS`
  *   expire.
  * - `runAutopay`: charges each active autopay on its day (autopay.server.ts).
@@ -31,7 +34,7 @@ export const PAYMENT_FAILED_EXPIRY_DAYS = 7;
 export const RENT_DAILY_TOPIC = 'rent.daily';
 export const AUTOPAY_DAILY_TOPIC = 'rent.autopay';
 
-/** Every day at 05:00 UTC: rent, late fees, lease ends, expired applications. */
+/** Every day at 05:00 UTC: lapsed offers, lease ends, rent, late fees, expired applications. */
 export const RENT_DAILY_SCHEDULE: JobSchedule = { name: 'rent-daily', cron: '0 5 * * *', topic: RENT_DAILY_TOPIC };
 /** Every day at 06:00 UTC, after rent is posted: autopay. */
 export const AUTOPAY_DAILY_SCHEDULE: JobSchedule = { name: 'autopay-daily', cron: '0 6 * * *', topic: AUTOPAY_DAILY_TOPIC };
@@ -121,6 +124,31 @@ export async function endExpiredLeases({ db, today }: { db: Db; today: string })
   return rowsOf(result).length;
 }
 
+/**
+ * Sent leases whose signing deadline passed before anyone signed: a new lease returns to `draft`
+ * (the approved application still holds the unit; staff may send it again, with a new deadline),
+ * a renewal offer becomes `terminated` (the current lease then ends on its date and frees the
+ * unit). A lease someone already signed stays `sent` for staff to follow up. One statement, each
+ * lapse audited as `lease_offer_lapsed`; idempotent. Returns how many lapsed.
+ */
+export async function lapseUnsignedOffers({ db, now = new Date() }: { db: Db; now?: Date }): Promise<number> {
+  const result = await db.execute(sql`
+    with lapsed as (
+      update lease l set
+        status = case when l.renewal_of_id is null then 'draft'::lease_status else 'terminated'::lease_status end,
+        ended_at = case when l.renewal_of_id is null then null else now() end,
+        updated_at = now()
+      where l.status = 'sent' and l.sign_by < ${now.toISOString()}::timestamptz
+        and not exists (select 1 from lease_tenant t where t.lease_id = l.id and t.signed_at is not null)
+      returning l.id, l.status, l.sign_by
+    ), audited as (
+      insert into audit_log (user_id, action, table_name, new_values)
+      select null, 'lease_offer_lapsed', 'lease', jsonb_build_object('lease_id', id, 'status', status, 'sign_by', sign_by) from lapsed
+    )
+    select id from lapsed`);
+  return rowsOf(result).length;
+}
+
 /** Applications `payment_failed` for longer than the expiry become `expired`. Returns how many. */
 export async function expireUnpaidApplications({ db, now = new Date() }: { db: Db; now?: Date }): Promise<number> {
   const result = await db.execute(
@@ -132,11 +160,12 @@ export async function expireUnpaidApplications({ db, now = new Date() }: { db: D
 /** The whole daily rent run for `today` (ISO). Safe to run any number of times a day. */
 export async function runRentDaily({ db, today }: { db: Db; today: string }) {
   const settings = await currentSettings(db);
+  const lapsed = await lapseUnsignedOffers({ db });
   const ended = await endExpiredLeases({ db, today });
   const rent = await postDueRent({ db, today, dueDay: settings.rentDueDay });
   const lateFees = await postLateFees({ db, today, graceDays: settings.rentGraceDays, lateFeeCents: settings.lateFeeCents });
   const expired = await expireUnpaidApplications({ db });
-  return { ended, rent, lateFees, expired };
+  return { lapsed, ended, rent, lateFees, expired };
 }
 
 export const rentJobHandlers: JobHandlers = {

@@ -28,12 +28,12 @@ type PageArgs = { request: Request; context: DimoraLoadContext; actor: Viewer; b
 
 const PAGE_TRANSLATIONS = ['account', 'admin', 'tenants'] as const;
 
-/** The directory (`?q=&building=&due=1&ending=&page=`) scoped to `actor`. */
+/** The directory (`?q=&building=&due=1&ending=&after=`) scoped to `actor`. */
 export async function loadTenantsList({ request, context, actor }: Omit<PageArgs, 'base'>) {
   const lang = requestLanguage(request);
   const filters = parseTenantFilters(new URL(request.url).searchParams);
   const [list, buildings] = await Promise.all([findTenants({ db: context.db, actor, filters }), findTenantBuildingOptions({ db: context.db, actor })]);
-  return { list, filters: { ...filters, page: list.page }, buildings, i18n: translations(lang, PAGE_TRANSLATIONS) };
+  return { list, filters, buildings, i18n: translations(lang, PAGE_TRANSLATIONS) };
 }
 
 /** A tenant's page, or a 404 (audited for a manager asking about another manager's tenant). */

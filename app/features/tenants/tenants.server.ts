@@ -6,13 +6,17 @@
  * and the refusal is audited (`recordDeniedTenantAccess`). Other roles see nothing.
  *
  * Speed (DESIGN §6; p95 ≤ 50 ms at 50,000 active leases): the list walks leases newest first
- * (`lease` primary key, backwards) and stops after one page; the count stops at
- * TENANT_COUNT_CAP; balances are computed for the page's leases only, in one grouped query.
- * "Balance due" reads whether the lease has an open charge: the ledger allocates every payment
- * and credit to open charges after each change (`allocateLedger`), so an open charge exists
- * exactly when the balance is above zero, and the test needs no sum over all leases.
+ * (`lease` primary key, backwards) with keyset pagination (`after`), stops after one page and
+ * counts nothing; balances are computed for the page's leases only, in one grouped query. A
+ * search first collects the matching signers from the trigram indexes and the unit-number index
+ * (migration 0008); when they are few (≤ TENANT_SEARCH_SPARSE_MAX) the page is read from them,
+ * otherwise the walk filters as it goes, which finds a page quickly because matches are dense.
+ * "Balance due" reads whether the lease has an open charge (`charge_open_lease_idx`): the ledger
+ * allocates every payment and credit to open charges after each change (`allocateLedger`), so an
+ * open charge exists exactly when the balance is above zero, and the test needs no sum.
  */
-import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '~/features/admin/admin.server';
 import { findLeaseBalance, findLedger } from '~/features/ledger/ledger.server';
 import { summariseLeases } from '~/features/leases/leases.server';
 import { managedBuildingsFilter, type PortfolioActor } from '~/features/portfolio/portfolio-access.server';
@@ -20,8 +24,8 @@ import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
 import { application, building, lease, leaseTenant, payment, property, thread, user } from '~/server/db/schema';
 import {
-  TENANT_COUNT_CAP,
   TENANT_PAGE_SIZE,
+  TENANT_SEARCH_SPARSE_MAX,
   type TenantBuildingOption,
   type TenantDetail,
   type TenantFilters,
@@ -48,23 +52,9 @@ function isStaff(actor: PortfolioActor): boolean {
   return actor.role === 'admin' || actor.role === 'property_manager';
 }
 
-/** `text` as an ILIKE pattern matching it anywhere (`%`, `_` and `\` taken literally). */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** The WHERE of the directory for `actor` and `filters` (tables: lease, lease_tenant, property, building). */
+/** The WHERE of the directory for `actor` and `filters`, search aside (tables: lease, lease_tenant, property, building). */
 function directoryWhere(actor: PortfolioActor, filters: TenantFilters, today: string): SQL | undefined {
   const conditions: (SQL | undefined)[] = [inArray(lease.status, [...LISTED_STATUSES]), managedBuildingsFilter(actor)];
-  if (filters.q) {
-    const pattern = containsPattern(filters.q);
-    // One IN list of matching signers (by name or e-mail, or by their lease's unit), so the planner
-    // can start from the few matches instead of walking every lease newest first.
-    conditions.push(sql`${leaseTenant.id} in (
-      select t.id from lease_tenant t where t.name ilike ${pattern} or t.email ilike ${pattern}
-      union
-      select t.id from property u join lease l2 on l2.property_id = u.id join lease_tenant t on t.lease_id = l2.id where u.unit_number ilike ${pattern})`);
-  }
   if (filters.buildingId) conditions.push(eq(property.buildingId, filters.buildingId));
   if (filters.balanceDue) {
     // See the module note: an open (non-credit) charge ⇔ a balance above zero.
@@ -73,7 +63,59 @@ function directoryWhere(actor: PortfolioActor, filters: TenantFilters, today: st
   if (filters.endingWithin) {
     conditions.push(inArray(lease.status, ['active', 'signed']), gte(lease.endDate, today), lte(lease.endDate, addDays(today, filters.endingWithin)));
   }
+  if (filters.after) {
+    // Newest lease first, then signer id: the rows after the cursor in that order.
+    const { leaseId, tenantId } = filters.after;
+    // (`lease.id <= …` alone lets the walk start at the cursor instead of filtering from the top.)
+    conditions.push(lte(lease.id, leaseId), or(lt(lease.id, leaseId), and(eq(lease.id, leaseId), gt(leaseTenant.id, tenantId))));
+  }
   return and(...conditions);
+}
+
+/** `text` as an ILIKE pattern (`%`, `_` and `\` taken literally), between `before` and `after`. */
+function likePattern(before: string, text: string, after: string): string {
+  return `${before}${text.replace(/[\\%_]/g, (char) => `\\${char}`)}${after}`;
+}
+
+/**
+ * Whether a signer's `name` or `email` matches the search `q`: containing it from 3 characters on;
+ * a 1–2 character search matches the start of a word of the name or the start of the e-mail
+ * ("le" finds Lena and Lessee, not Charles), which the trigram indexes can also answer.
+ * `name` and `email`: the two columns, as the calling query names them.
+ */
+function textMatch(q: string, name: SQL | typeof leaseTenant.name, email: SQL | typeof leaseTenant.email): SQL {
+  // A name holds no "@" and an e-mail no space: such a search reads only the other column's index.
+  const inName = !q.includes('@');
+  const inEmail = !/\s/.test(q);
+  const conditions: SQL[] = [];
+  if (q.length >= 3) {
+    const pattern = likePattern('%', q, '%');
+    if (inName) conditions.push(sql`${name} ilike ${pattern}`);
+    if (inEmail) conditions.push(sql`${email} ilike ${pattern}`);
+  } else {
+    if (inName) conditions.push(sql`${name} ilike ${likePattern('', q, '%')}`, sql`${name} ilike ${likePattern('% ', q, '%')}`);
+    if (inEmail) conditions.push(sql`${email} ilike ${likePattern('', q, '%')}`);
+  }
+  return conditions.length > 0 ? sql`(${sql.join(conditions, sql` or `)})` : sql`false`;
+}
+
+/**
+ * The search as a condition: a signer whose name or e-mail matches `q` (`textMatch`), or any
+ * signer of a unit numbered exactly `q` in any building ("12" is unit 12, not 112). Answers
+ * `false` when nothing can match. See the module note for the two shapes.
+ */
+async function searchCondition(db: Db, q: string): Promise<SQL | false> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      (select t.id from lease_tenant t where ${textMatch(q, sql`t.name`, sql`t.email`)} limit ${TENANT_SEARCH_SPARSE_MAX + 1})
+      union all
+      (select t.id from property u join lease l on l.property_id = u.id join lease_tenant t on t.lease_id = l.id
+        where lower(u.unit_number) = lower(${q}) limit ${TENANT_SEARCH_SPARSE_MAX + 1})`),
+  );
+  const ids = [...new Set(rows.map((row) => Number(row.id)))];
+  if (ids.length === 0) return false;
+  if (ids.length <= TENANT_SEARCH_SPARSE_MAX) return inArray(leaseTenant.id, ids);
+  return sql`(${textMatch(q, leaseTenant.name, leaseTenant.email)} or lower(${property.unitNumber}) = lower(${q}))`;
 }
 
 /**
@@ -99,76 +141,44 @@ export async function findLeaseBalances(db: Db, leaseIds: readonly number[]): Pr
 /**
  * One page of the tenants directory for `actor`: one row per signer of each listed lease
  * (active, signed, ended, terminated), newest lease first, 25 a page, with the lease's balance.
- * `filters`: search on name, e-mail or unit number; building; balance due; ending within N days
- * (active and signed leases whose end date is between today and today + N, UTC). The count stops
- * at TENANT_COUNT_CAP (`totalCapped`); within it the page is clamped to the pages that exist.
+ * `filters`: search on part of a name or e-mail, or a whole unit number; building; balance due;
+ * ending within N days (active and signed leases whose end date is between today and today + N,
+ * UTC); `after`, the cursor of the previous page's last row. Answers the page and the next cursor.
  */
-export async function findTenants({
-  db,
-  actor,
-  filters,
-  page = filters.page,
-  today = utcToday(),
-}: {
-  db: Db;
-  actor: PortfolioActor;
-  filters: TenantFilters;
-  page?: number;
-  today?: string;
-}): Promise<TenantListPage> {
-  if (!isStaff(actor)) return { items: [], total: 0, totalCapped: false, page: 1, pageCount: 1 };
-  const where = directoryWhere(actor, filters, today);
-  const base = () =>
-    db
-      .select({
-        id: leaseTenant.id,
-        userId: leaseTenant.userId,
-        name: leaseTenant.name,
-        email: leaseTenant.email,
-        leaseId: lease.id,
-        leaseStatus: lease.status,
-        startDate: lease.startDate,
-        endDate: lease.endDate,
-        unitNumber: property.unitNumber,
-        buildingId: building.id,
-        buildingName: building.name,
-      })
-      .from(lease)
-      .innerJoin(leaseTenant, eq(leaseTenant.leaseId, lease.id))
-      .innerJoin(property, eq(property.id, lease.propertyId))
-      .innerJoin(building, eq(building.id, property.buildingId))
-      .where(where);
-  const counted = db
-    .select({ one: sql`1` })
+export async function findTenants({ db, actor, filters, today = utcToday() }: { db: Db; actor: PortfolioActor; filters: TenantFilters; today?: string }): Promise<TenantListPage> {
+  if (!isStaff(actor)) return { items: [], next: null };
+  const search = filters.q ? await searchCondition(db, filters.q) : undefined;
+  if (search === false) return { items: [], next: null };
+  const rows = await db
+    .select({
+      id: leaseTenant.id,
+      userId: leaseTenant.userId,
+      name: leaseTenant.name,
+      email: leaseTenant.email,
+      leaseId: lease.id,
+      leaseStatus: lease.status,
+      startDate: lease.startDate,
+      endDate: lease.endDate,
+      unitNumber: property.unitNumber,
+      buildingId: building.id,
+      buildingName: building.name,
+    })
     .from(lease)
     .innerJoin(leaseTenant, eq(leaseTenant.leaseId, lease.id))
     .innerJoin(property, eq(property.id, lease.propertyId))
     .innerJoin(building, eq(building.id, property.buildingId))
-    .where(where)
-    .limit(TENANT_COUNT_CAP + 1)
-    .as('counted');
-  const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(counted);
-  const matching = Number(countRow?.n ?? 0);
-  const totalCapped = matching > TENANT_COUNT_CAP;
-  const total = Math.min(matching, TENANT_COUNT_CAP);
-  const pageCount = Math.max(1, Math.ceil(total / TENANT_PAGE_SIZE));
-  // Past the cap the count is unknown: any page may be asked for (it may come back empty).
-  const current = totalCapped ? Math.max(1, page) : Math.min(Math.max(1, page), pageCount);
-  if (total === 0) return { items: [], total, totalCapped, page: 1, pageCount };
-  const rows = await base()
+    .where(and(directoryWhere(actor, filters, today), search))
     .orderBy(desc(lease.id), asc(leaseTenant.id))
-    .limit(TENANT_PAGE_SIZE)
-    .offset((current - 1) * TENANT_PAGE_SIZE);
+    .limit(TENANT_PAGE_SIZE + 1);
+  const page = rows.slice(0, TENANT_PAGE_SIZE);
+  const last = page.at(-1);
   const balances = await findLeaseBalances(
     db,
-    rows.map((row) => row.leaseId),
+    page.map((row) => row.leaseId),
   );
   return {
-    items: rows.map((row) => ({ ...row, leaseStatus: row.leaseStatus as TenantLeaseStatus, balanceCents: balances.get(row.leaseId) ?? 0 })),
-    total,
-    totalCapped,
-    page: current,
-    pageCount,
+    items: page.map((row) => ({ ...row, leaseStatus: row.leaseStatus as TenantLeaseStatus, balanceCents: balances.get(row.leaseId) ?? 0 })),
+    next: rows.length > TENANT_PAGE_SIZE && last ? { leaseId: last.leaseId, tenantId: last.id } : null,
   };
 }
 

@@ -1,15 +1,18 @@
 /**
  * What the tenants directory and tenant page (leases issue items 5 and 7: /admin/tenants and a
  * property manager's /dashboard/tenants) share between server and browser: the list's query
- * string (`?q=&building=&due=1&ending=&page=`), read and written the same way by loaders and
+ * string (`?q=&building=&due=1&ending=&after=`), read and written the same way by loaders and
  * links, and the shapes the loaders and actions answer. Money in integer cents, dates ISO.
  * Client-safe.
  */
 
 /** 25 rows a page. */
 export const TENANT_PAGE_SIZE = 25;
-/** The count stops here, so a broad list costs the same at 50,000 leases ("1,000+"). */
-export const TENANT_COUNT_CAP = 1_000;
+/**
+ * A search whose name, e-mail or unit matches are at most this many is answered from those rows
+ * (the trigram and unit-number indexes); a broader one walks leases newest first instead.
+ */
+export const TENANT_SEARCH_SPARSE_MAX = 5_000;
 /** A search (name, e-mail, unit number) is at most this long. */
 export const TENANT_SEARCH_MAX = 100;
 /** "Lease ending within N days": 1–365. */
@@ -19,15 +22,32 @@ export const ENDING_WITHIN_MAX = 365;
 export type TenantsBase = '/admin/tenants' | '/dashboard/tenants';
 
 export type TenantFilters = {
-  /** Part of a name, an e-mail or a unit number (trimmed, ≤ TENANT_SEARCH_MAX). */
+  /** Part of a name or an e-mail, or a whole unit number (trimmed, ≤ TENANT_SEARCH_MAX). */
   q: string;
   buildingId: number | null;
   /** Only tenants whose lease has a balance due (> 0). */
   balanceDue: boolean;
   /** Only active or signed leases ending within this many days (1–365). */
   endingWithin: number | null;
-  page: number;
+  /** Keyset pagination: the rows after this one (newest lease first), or the first page. */
+  after: TenantCursor | null;
 };
+
+/** The last row of a page: its lease id and lease_tenant id. */
+export type TenantCursor = { leaseId: number; tenantId: number };
+
+/** `1234.5678` → the cursor, or null. */
+export function parseTenantCursor(raw: string | null): TenantCursor | null {
+  const match = /^(\d{1,10})\.(\d{1,10})$/.exec(raw ?? '');
+  if (!match) return null;
+  const [leaseId, tenantId] = [Number(match[1]), Number(match[2])];
+  return leaseId <= 2_147_483_647 && tenantId <= 2_147_483_647 ? { leaseId, tenantId } : null;
+}
+
+/** The cursor as the `after` parameter writes it. */
+export function formatTenantCursor(cursor: TenantCursor): string {
+  return `${cursor.leaseId}.${cursor.tenantId}`;
+}
 
 function positiveInt(raw: string | null, max: number): number | null {
   if (!raw || !/^\d{1,10}$/.test(raw)) return null;
@@ -35,7 +55,7 @@ function positiveInt(raw: string | null, max: number): number | null {
   return value >= 1 && value <= max ? value : null;
 }
 
-/** The filters in `params`, cleaned: garbage means "no filter", the page falls back to 1. */
+/** The filters in `params`, cleaned: garbage means "no filter", a bad cursor the first page. */
 export function parseTenantFilters(params: URLSearchParams): TenantFilters {
   const due = params.get('due');
   return {
@@ -43,7 +63,7 @@ export function parseTenantFilters(params: URLSearchParams): TenantFilters {
     buildingId: positiveInt(params.get('building'), 2_147_483_647),
     balanceDue: due === '1' || due === 'on' || due === 'true',
     endingWithin: positiveInt(params.get('ending'), ENDING_WITHIN_MAX),
-    page: positiveInt(params.get('page'), 1_000_000) ?? 1,
+    after: parseTenantCursor(params.get('after')),
   };
 }
 
@@ -52,14 +72,14 @@ export function hasTenantFilters(filters: TenantFilters): boolean {
   return filters.q !== '' || filters.buildingId !== null || filters.balanceDue || filters.endingWithin !== null;
 }
 
-/** The directory at `base` with `filters` on `page` (default: the filters' own page). */
-export function tenantsHref(base: TenantsBase, filters: TenantFilters, page = filters.page): string {
+/** The directory at `base` with `filters`, after `after` (default: the filters' own cursor; null: the first page). */
+export function tenantsHref(base: TenantsBase, filters: TenantFilters, after: TenantCursor | null = filters.after): string {
   const params = new URLSearchParams();
   if (filters.q) params.set('q', filters.q);
   if (filters.buildingId) params.set('building', String(filters.buildingId));
   if (filters.balanceDue) params.set('due', '1');
   if (filters.endingWithin) params.set('ending', String(filters.endingWithin));
-  if (page > 1) params.set('page', String(page));
+  if (after) params.set('after', formatTenantCursor(after));
   const search = params.toString();
   return search ? `${base}?${search}` : base;
 }
@@ -85,13 +105,11 @@ export type TenantListItem = {
   balanceCents: number;
 };
 
+/** One page of the directory: no total (counting 50,000 leases costs more than the page). */
 export type TenantListPage = {
   items: TenantListItem[];
-  /** Matching rows, counted up to TENANT_COUNT_CAP. */
-  total: number;
-  totalCapped: boolean;
-  page: number;
-  pageCount: number;
+  /** The cursor of the next page, or null on the last one. */
+  next: TenantCursor | null;
 };
 
 export type TenantBuildingOption = { id: number; name: string };

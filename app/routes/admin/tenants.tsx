@@ -2,7 +2,7 @@
  * /admin/tenants (leases issue item 5; spec §6: admin only): the tenants directory — one row per
  * signer of each active, signed or ended lease, newest lease first, with a search by name,
  * e-mail or unit number and filters by building, balance due and lease ending within N days
- * (`?q=&building=&due=1&ending=&page=`, 25 a page). Property managers use /dashboard/tenants.
+ * (`?q=&building=&due=1&ending=&after=`, 25 a page). Property managers use /dashboard/tenants.
  */
 import { useTranslation } from 'react-i18next';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';

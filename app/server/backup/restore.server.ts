@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import * as tar from 'tar';
-import { lockDataDir } from '../db/client.server';
+import { lockDataDir, pgliteExtensions } from '../db/client.server';
 import { KNOWN_MIGRATIONS } from '../db/migrations-info.server';
 import { BackupError, MANIFEST_FILE, manifestSchema, stamp, unpackBackup, type BackupManifest, type BackupProgress } from './backup.server';
 import { PgToolError, runPgTool } from './pg-tools.server';
@@ -168,7 +168,7 @@ export async function restoreBackup({
       const restoring = path.join(path.resolve(target.dataDir), `pglite.restoring-${when}`);
       if (!(await isPgliteDump(dump))) throw new BackupError('restore_failed', 'The embedded database in this backup is not a readable PGlite data directory.');
       try {
-        const client = new PGlite(restoring, { loadDataDir: await fs.openAsBlob(dump) });
+        const client = new PGlite(restoring, { loadDataDir: await fs.openAsBlob(dump), extensions: pgliteExtensions });
         await client.waitReady;
         await client.query('select 1');
         await client.close();

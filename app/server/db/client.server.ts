@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -185,14 +186,20 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   }
 }
 
+/**
+ * The extensions every embedded database is opened with: `pg_trgm` (migration 0008, the tenants
+ * directory's search). Whoever opens a PGlite data directory of this app passes these.
+ */
+export const pgliteExtensions = { pg_trgm };
+
 async function openPglite(dataDir: string | undefined, queryLogger?: QueryLogger): Promise<Database> {
   let release: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (!dataDir || dataDir.startsWith('memory://')) {
-    client = new PGlite();
+    client = new PGlite({ extensions: pgliteExtensions });
   } else {
     release = await lockDataDir(dataDir);
-    client = new PGlite(path.resolve(dataDir, 'pglite'));
+    client = new PGlite(path.resolve(dataDir, 'pglite'), { extensions: pgliteExtensions });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: queryLogger }) as unknown as Db;

@@ -296,6 +296,8 @@ export const property = pgTable(
     index('property_map_idx').on(t.buildingId, t.price, t.maxOccupants, t.id).where(sql`${t.listed}`),
     index('property_manager_idx').on(t.managerId),
     uniqueIndex('property_building_unit_idx').on(t.buildingId, t.unitNumber),
+    // The tenants directory finds a unit by its number in any building (migration 0008).
+    index('property_unit_number_lower_idx').on(sql`lower(${t.unitNumber})`),
   ],
 );
 
@@ -480,6 +482,10 @@ export const leaseTenant = pgTable(
     uniqueIndex('lease_tenant_email_uq').on(t.leaseId, t.email),
     index('lease_tenant_user_idx').on(t.userId),
     index('lease_tenant_email_idx').on(t.email),
+    // The tenants directory's search (migration 0008): a name or e-mail containing the typed text
+    // reads these trigram indexes instead of every signer.
+    index('lease_tenant_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('lease_tenant_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 
@@ -578,6 +584,8 @@ export const charge = pgTable(
     uniqueIndex('charge_scheduled_uq').on(t.leaseId, t.kind, t.period).where(sql`${t.kind} IN ('rent', 'late_fee', 'deposit', 'application_fee')`),
     index('charge_lease_due_idx').on(t.leaseId, t.dueDate, t.id),
     index('charge_open_rent_idx').on(t.dueDate).where(sql`${t.status} = 'open' AND ${t.kind} = 'rent'`),
+    // "Balance due" in the tenants directory: the leases with an open charge (migration 0008).
+    index('charge_open_lease_idx').on(t.leaseId).where(sql`${t.status} = 'open' AND ${t.kind} <> 'credit'`),
   ],
 );
 

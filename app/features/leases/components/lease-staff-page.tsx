@@ -102,6 +102,11 @@ export function LeaseStaffPage({ page, result }: Props) {
           </Alert>
         )}
       </div>
+      {lease.status === 'draft' && lease.signBy && (
+        <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden />} data-testid="lease-lapsed">
+          {t('leases.page.lapsed', { date: formatDateTime(lease.signBy, lang) })}
+        </Alert>
+      )}
       <Section id="lease-facts" title={t('leases.page.facts')}>
         <DataList labelWidth={170}>
           {facts.map(([label, value]) => (

@@ -5,10 +5,11 @@
  * older): the list is keyset-paginated, so every page has its own URL and works without
  * JavaScript.
  */
-import { Anchor, Button, EmptyState, Group, Table, Text } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconReceipt } from '@tabler/icons-react';
+import { Anchor, EmptyState, Table, Text } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { KeysetPager } from '~/components/keyset-pager';
 import { formatCents, formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import { paymentsHref, type PaymentFilters } from '../payments.schemas';
@@ -102,20 +103,14 @@ export function PaymentsTable({ basePath, filters, items, nextCursor, firstPage,
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Group component="nav" aria-label={t('payments.list.pagination')} justify="space-between" gap="sm" data-testid="payments-pagination">
-        {firstPage ? (
-          <span />
-        ) : (
-          <Button component={Link} to={paymentsHref(basePath, filters)} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-            {t('payments.list.first')}
-          </Button>
-        )}
-        {nextCursor && (
-          <Button component={Link} to={paymentsHref(basePath, filters, nextCursor)} variant="default" rightSection={<IconArrowRight size={16} aria-hidden />} data-testid="payments-next">
-            {t('payments.list.next')}
-          </Button>
-        )}
-      </Group>
+      <KeysetPager
+        label={t('payments.list.pagination')}
+        firstHref={firstPage ? null : paymentsHref(basePath, filters)}
+        firstLabel={t('payments.list.first')}
+        nextHref={nextCursor ? paymentsHref(basePath, filters, nextCursor) : null}
+        nextLabel={t('payments.list.next')}
+        testId="payments-pagination"
+      />
     </>
   );
 }

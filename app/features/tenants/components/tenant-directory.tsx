@@ -1,14 +1,15 @@
 /**
- * The tenants directory as /admin/tenants and /dashboard/tenants show it: the filters, the count,
- * one row per signer of each lease (name and e-mail linking to the tenant's page, unit, building,
- * lease status and end, balance) and link pagination that keeps the filters. An empty list says
+ * The tenants directory as /admin/tenants and /dashboard/tenants show it: the filters, one row
+ * per signer of each lease (name and e-mail linking to the tenant's page, unit, building, lease
+ * status and end, balance) and keyset pagination (first, next) that keeps the filters. An empty list says
  * whether nothing matches the filters or there are no tenants yet.
  */
-import { Anchor, Center, EmptyState, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Anchor, EmptyState, Stack, Table, Text } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatCents, formatIsoDate, formatNumber } from '~/lib/format';
+import { KeysetPager } from '~/components/keyset-pager';
+import { formatCents, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import { hasTenantFilters, tenantsHref, type TenantBuildingOption, type TenantFilters, type TenantListPage, type TenantsBase } from '../tenants.types';
 import { LeaseStatusBadge } from './lease-status-badge';
@@ -19,13 +20,10 @@ type Props = { base: TenantsBase; list: TenantListPage; filters: TenantFilters; 
 export function TenantDirectory({ base, list, filters, buildings }: Props) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const filtered = hasTenantFilters(filters);
+  const filtered = hasTenantFilters(filters) || filters.after !== null;
   return (
     <Stack gap="md" data-testid="tenant-directory">
       <TenantFiltersForm base={base} filters={filters} buildings={buildings} />
-      <Text size="sm" c="dimmed" aria-live="polite" data-testid="tenants-count" data-count={list.total}>
-        {list.totalCapped ? t('tenants.list.countCapped', { count: formatNumber(list.total, lang) }) : t('tenants.list.count', { count: list.total })}
-      </Text>
       {list.items.length === 0 ? (
         <EmptyState icon={<IconUserSearch size={30} aria-hidden />} variant="light" py="xl" data-testid="tenants-empty">
           <EmptyState.Title order={2}>{t(filtered ? 'tenants.list.noMatchTitle' : 'tenants.list.emptyTitle')}</EmptyState.Title>
@@ -88,21 +86,14 @@ export function TenantDirectory({ base, list, filters, buildings }: Props) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {list.pageCount > 1 && (
-        <Center component="nav" aria-label={t('tenants.pagination.label')} data-testid="tenants-pagination">
-          <Pagination
-            total={list.pageCount}
-            value={Math.min(list.page, list.pageCount)}
-            siblings={1}
-            withEdges
-            getItemProps={(target) => ({ component: Link, to: tenantsHref(base, filters, target), preventScrollReset: true, 'aria-label': t('tenants.pagination.page', { page: target }) })}
-            getControlProps={(control) => {
-              const target = { first: 1, previous: Math.max(list.page - 1, 1), next: Math.min(list.page + 1, list.pageCount), last: list.pageCount }[control];
-              return { component: Link, to: tenantsHref(base, filters, target), preventScrollReset: true, 'aria-label': t(`tenants.pagination.${control}`) };
-            }}
-          />
-        </Center>
-      )}
+      <KeysetPager
+        label={t('tenants.pagination.label')}
+        firstHref={filters.after ? tenantsHref(base, filters, null) : null}
+        firstLabel={t('tenants.pagination.first')}
+        nextHref={list.next ? tenantsHref(base, filters, list.next) : null}
+        nextLabel={t('tenants.pagination.next')}
+        testId="tenants-pagination"
+      />
     </Stack>
   );
 }
