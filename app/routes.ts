@@ -12,6 +12,8 @@ export default [
   route('api/chat', 'routes/api/chat.ts'),
   route('api/inbox', 'routes/api/inbox.ts'),
   route('api/notifications', 'routes/api/notifications.ts'),
+  // The "Building" filter of the staff lists, searched as one types (leases issue, "Numbers").
+  route('api/building-options', 'routes/api/building-options.ts'),
   route('api/webhooks/stripe', 'routes/api/stripe-webhook.ts'),
   // Photos of buildings and units (portfolio issue item 3): streamed uploads, and commands.
   route('api/photos/:owner/:ownerId/upload', 'routes/api/photos-upload.ts'),

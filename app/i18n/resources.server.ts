@@ -47,3 +47,13 @@ export function translations(lang: Language, names: readonly string[]): Tree {
 }
 
 const bundles = new Map<string, Tree>();
+
+/**
+ * The translations a staff page shared by /admin and /dashboard sends: its own namespaces (`own`)
+ * and, outside /admin, `account` and `admin` too — under /admin the layout sends those two once
+ * and keeps them across navigations, so the page does not repeat them on every request.
+ */
+export function staffPageTranslations(request: Request, lang: Language, own: readonly string[]): Tree {
+  const underAdmin = new URL(request.url).pathname.startsWith('/admin/');
+  return translations(lang, underAdmin ? own : ['account', 'admin', ...own]);
+}

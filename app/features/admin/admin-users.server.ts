@@ -21,6 +21,7 @@ import { session, user } from '~/server/db/schema';
 import { translateIssues } from '~/server/form-errors.server';
 import { assertAdmin } from './admin.server';
 import { BAN_REASON_MAX, USER_SEARCH_MAX, type UserSummary } from './admin-users.types';
+import { containsPattern } from '~/lib/like-pattern';
 
 /** The user list shows 25 accounts a page. */
 export const USERS_PAGE_SIZE = 25;
@@ -43,11 +44,6 @@ const rowColumns = {
 
 function toRow(row: Omit<AdminUserRow, 'createdAt'> & { createdAt: Date }): AdminUserRow {
   return { ...row, createdAt: row.createdAt.toISOString() };
-}
-
-/** `%text%` for ILIKE with the pattern characters of `text` escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 /**

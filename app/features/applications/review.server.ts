@@ -55,6 +55,7 @@ import {
   type StaffTargetStatus,
 } from './applications.types';
 import type { ReviewFilters } from './review-filters';
+import { containsPattern } from '~/lib/like-pattern';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -90,11 +91,6 @@ const paymentStateSql = sql<ApplicationPaymentState>`case
   when exists (select 1 from ${payment} where ${payment.applicationId} = ${application.id} and ${payment.status} = 'succeeded') then 'paid'
   when exists (select 1 from ${payment} where ${payment.applicationId} = ${application.id} and ${payment.status} = 'pending') then 'pending'
   else 'failed' end`;
-
-/** `%text%` for ILIKE with the pattern characters of `text` escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-}
 
 function listColumns(lang: Language) {
   return {

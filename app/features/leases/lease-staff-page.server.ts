@@ -18,7 +18,7 @@ import { eq } from 'drizzle-orm';
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { parseDollars } from '~/lib/money';
-import { translations } from '~/i18n/resources.server';
+import { staffPageTranslations, type Tree } from '~/i18n/resources.server';
 import { getT } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';
 import { emailField, formText, requiredLine } from '~/lib/form-fields';
@@ -55,7 +55,7 @@ export const LEASE_STAFF_INTENTS = ['add-co-tenant', 'send', 'countersign', 'off
 export type LeaseStaffIntent = (typeof LEASE_STAFF_INTENTS)[number];
 
 /** The translation files the page needs. */
-const PAGE_TRANSLATIONS = ['account', 'admin', 'leases'] as const;
+const PAGE_TRANSLATIONS = ['leases'] as const;
 
 type PageArgs = { request: Request; context: DimoraLoadContext; actor: Viewer; base: LeaseStaffBase; param: string | undefined };
 
@@ -116,7 +116,7 @@ function isIntent(value: string): value is LeaseStaffIntent {
 }
 
 /** The lease page for `actor`: the lease, its signers, ledger (once active) and text; 404 otherwise. */
-export async function loadLeaseStaffPage(args: PageArgs): Promise<LeaseStaffPageData & { i18n: ReturnType<typeof translations> }> {
+export async function loadLeaseStaffPage(args: PageArgs): Promise<LeaseStaffPageData & { i18n: Tree }> {
   const { request, context, actor, base } = args;
   const lang = requestLanguage(request);
   const leaseId = parseLeaseId(args.param);
@@ -138,7 +138,7 @@ export async function loadLeaseStaffPage(args: PageArgs): Promise<LeaseStaffPage
     document: input ? buildLeaseDocument(input, lang) : null,
     done: isIntent(done) ? done : null,
     base,
-    i18n: translations(lang, PAGE_TRANSLATIONS),
+    i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS),
   };
 }
 

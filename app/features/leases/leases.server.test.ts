@@ -8,7 +8,7 @@ import { transitionApplication } from '~/features/applications/review.server';
 import { findLeaseBalance } from '~/features/ledger/ledger.server';
 import type { Viewer } from '~/server/auth/session.server';
 import { openDatabase, type Database } from '~/server/db/client.server';
-import { application, auditLog, charge, document, lease, leaseTenant, notification, payment, property } from '~/server/db/schema';
+import { application, auditLog, charge, document, lease, leaseTenant, notification, payment, property, user } from '~/server/db/schema';
 import { createSandboxProvider, SANDBOX_TEST_CARDS, type SandboxCharge } from '~/server/payments/sandbox-provider.server';
 import { createLocalStorage, type UploadStorage } from '~/server/uploads/storage.server';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
@@ -34,6 +34,7 @@ beforeAll(async () => {
   uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dimora-lease-test-'));
   storage = createLocalStorage(uploadsDir);
   manager = await createPerson(database.db, 'property_manager');
+  await database.db.update(user).set({ locale: 'it' }).where(eq(user.id, manager.id));
   otherManager = await createPerson(database.db, 'property_manager');
 });
 
@@ -229,6 +230,10 @@ describe('signing', () => {
     expect(await findLeaseBalance(database.db, leaseId, '2027-03-01')).toMatchObject({ balanceCents: 0, overdueCents: 0 });
     expect(await leaseRow(leaseId)).toMatchObject({ status: 'signed', tenantId: applicant.id });
     expect(provider.charges.size).toBe(2);
+
+    // The building's manager hears of it in their own language.
+    const bells = await database.db.select({ title: notification.title, message: notification.message, url: notification.actionUrl }).from(notification).where(eq(notification.userId, manager.id));
+    expect(bells).toContainEqual({ title: `Contratto ${leaseId} pronto per la controfirma`, message: expect.stringContaining('ha firmato il contratto per'), url: `/dashboard/leases/${leaseId}` });
 
     expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256, provider, idempotencyKey: 'third-try' })).toEqual({ ok: false, reason: 'already_signed' });
     expect(provider.charges.size).toBe(2);

@@ -576,20 +576,26 @@ async function notifyStaffOfSignature(tx: Tx, { leaseId, signerName, allSigned }
     .innerJoin(property, eq(property.id, lease.propertyId))
     .leftJoin(building, eq(building.id, property.buildingId))
     .where(eq(lease.id, leaseId));
-  const admins = await tx.select({ id: user.id }).from(user).where(eq(user.role, 'admin')).limit(50);
-  const ids = new Set(admins.map((a) => a.id));
-  if (row?.managerId) ids.add(row.managerId);
+  const staff = await tx
+    .select({ id: user.id, locale: user.locale })
+    .from(user)
+    .where(row?.managerId ? or(eq(user.role, 'admin'), eq(user.id, row.managerId)) : eq(user.role, 'admin'))
+    .limit(51);
+  if (staff.length === 0) return;
   const { label } = await leaseUnitLabel(tx, leaseId);
-  if (ids.size === 0) return;
+  // Each in their own language (their account's, English by default).
   await insertNotifications(
     tx,
-    [...ids].map((id) => ({
-      userId: id,
-      type: 'info' as const,
-      title: allSigned ? `Lease ${leaseId} ready to countersign` : `Lease ${leaseId} signed`,
-      message: `${signerName} signed the lease for ${label}.`,
-      actionUrl: id === row?.managerId ? `/dashboard/leases/${leaseId}` : `/admin/leases/${leaseId}`,
-    })),
+    staff.map(({ id, locale }) => {
+      const it = mailLanguage(locale) === 'it';
+      return {
+        userId: id,
+        type: 'info' as const,
+        title: allSigned ? (it ? `Contratto ${leaseId} pronto per la controfirma` : `Lease ${leaseId} ready to countersign`) : it ? `Contratto ${leaseId} firmato` : `Lease ${leaseId} signed`,
+        message: it ? `${signerName} ha firmato il contratto per ${label}.` : `${signerName} signed the lease for ${label}.`,
+        actionUrl: id === row?.managerId ? `/dashboard/leases/${leaseId}` : `/admin/leases/${leaseId}`,
+      };
+    }),
   );
 }
 

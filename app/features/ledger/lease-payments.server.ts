@@ -115,7 +115,8 @@ export async function announceReceipt(tx: Tx, { payment: paid, publicUrl }: { pa
 
 /**
  * Charges `amountCents` to `source` for lease `leaseId` once per `idempotencyKey` and settles it
- * (see the module comment). The caller has checked who pays and how much. Returns the outcome;
+ * (see the module comment). The caller has checked who pays and how much. Returns the outcome, and
+ * `created`: whether this call made the payment row (false for a repeat of the same key);
  * throws only for database errors.
  */
 export async function chargeLeasePayment({
@@ -142,16 +143,19 @@ export async function chargeLeasePayment({
   idempotencyKey: string;
   description: string;
   publicUrl: string;
-}): Promise<LeasePaymentOutcome> {
+}): Promise<LeasePaymentOutcome & { created: boolean }> {
   const { buildingId } = await leaseUnitLabel(db, leaseId);
-  await db
+  const inserted = await db
     .insert(payment)
     .values({ payerId, leaseId, buildingId, kind, method, amountCents, status: 'pending', provider: provider.name, idempotencyKey })
-    .onConflictDoNothing({ target: payment.idempotencyKey });
+    .onConflictDoNothing({ target: payment.idempotencyKey })
+    .returning({ id: payment.id });
+  // False when an earlier call with this key (a double submit, a retry) made the payment.
+  const created = inserted.length > 0;
   const [row] = await db.select().from(payment).where(eq(payment.idempotencyKey, idempotencyKey));
   if (!row || row.leaseId !== leaseId) throw new Error('payment idempotency key reused for another lease');
-  if (row.status === 'succeeded' || row.status === 'refunded') return { status: 'succeeded', paymentId: row.id, amountCents: row.amountCents };
-  if (row.status === 'failed') return { status: 'failed', paymentId: row.id, declineCode: (row.failureReason as DeclineCode) ?? 'card_declined' };
+  if (row.status === 'succeeded' || row.status === 'refunded') return { status: 'succeeded', paymentId: row.id, amountCents: row.amountCents, created };
+  if (row.status === 'failed') return { status: 'failed', paymentId: row.id, declineCode: (row.failureReason as DeclineCode) ?? 'card_declined', created };
   let result: ChargeResult;
   try {
     result = await provider.charge({
@@ -163,7 +167,7 @@ export async function chargeLeasePayment({
       metadata: { lease_id: String(leaseId), payment_id: String(row.id) },
     });
   } catch (error) {
-    if (error instanceof PaymentProviderError) return { status: 'pending', paymentId: row.id };
+    if (error instanceof PaymentProviderError) return { status: 'pending', paymentId: row.id, created };
     throw error;
   }
   await db.transaction(async (tx) => {
@@ -171,7 +175,7 @@ export async function chargeLeasePayment({
     await settleLeasePayment(tx, { paymentId: row.id, result, publicUrl });
   });
   const [after] = await db.select({ status: payment.status, failureReason: payment.failureReason }).from(payment).where(eq(payment.id, row.id));
-  if (after?.status === 'succeeded') return { status: 'succeeded', paymentId: row.id, amountCents: row.amountCents };
-  if (after?.status === 'failed') return { status: 'failed', paymentId: row.id, declineCode: (after.failureReason as DeclineCode) ?? 'card_declined' };
-  return { status: 'pending', paymentId: row.id };
+  if (after?.status === 'succeeded') return { status: 'succeeded', paymentId: row.id, amountCents: row.amountCents, created };
+  if (after?.status === 'failed') return { status: 'failed', paymentId: row.id, declineCode: (after.failureReason as DeclineCode) ?? 'card_declined', created };
+  return { status: 'pending', paymentId: row.id, created };
 }

@@ -110,7 +110,8 @@ export async function payLeaseBalance({
     description: `Lease ${leaseId}: rent`,
     publicUrl,
   });
-  if (!seen) {
+  // Audited once per payment: a double submit with the same key reaches here twice.
+  if (outcome.created) {
     await recordAuditEvent({
       db,
       userId: viewer.id,

@@ -1,7 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '~/server/auth/session.server';
-import { charge, ledgerAllocation, notification, payment, refund } from '~/server/db/schema';
+import { openDatabase, type Database } from '~/server/db/client.server';
+import { auditLog, charge, ledgerAllocation, notification, payment, refund } from '~/server/db/schema';
 import { createSandboxProvider, SANDBOX_TEST_CARDS, type SandboxCharge } from '~/server/payments/sandbox-provider.server';
 import { addCharge, chargesOf, createLeaseFixture, createPerson, leaseMails, TEST_ORIGIN } from '../../../tests/setup/leases';
 import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
@@ -231,7 +232,7 @@ describe('a tenant pays', () => {
     const payments = await database.db.select().from(payment).where(eq(payment.leaseId, row.id));
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ status: 'succeeded', amountCents: 40_000, cardLast4: '4242', method: 'card' });
-    for (const outcome of [first, second, third]) expect(outcome).toEqual({ ok: true, payment: { status: 'succeeded', paymentId: payments[0]!.id, amountCents: 40_000 } });
+    for (const outcome of [first, second, third]) expect(outcome).toMatchObject({ ok: true, payment: { status: 'succeeded', paymentId: payments[0]!.id, amountCents: 40_000 } });
     expect(await allocationsOf(payments[0]!.id)).toHaveLength(1);
     expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(60_000);
   });
@@ -287,5 +288,40 @@ describe('settling a provider charge', () => {
     const receipts = await database.db.select().from(notification).where(eq(notification.userId, tenant.id));
     expect(receipts.filter((n) => n.message.includes(`R-${String(pending!.id).padStart(7, '0')}`))).toHaveLength(1);
     expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(0);
+  });
+});
+
+describe('a double submit of Pay now (two connection pools on PostgreSQL)', () => {
+  let other: Database;
+
+  beforeAll(async () => {
+    other = database.url ? await openDatabase({ databaseUrl: database.url, poolSize: 2 }) : database;
+    if (other !== database) await Promise.all([other.db.execute(sql`select 1`), other.db.execute(sql`select 1`)]);
+  });
+
+  afterAll(async () => {
+    if (other !== database) await other?.close();
+  });
+
+  it('the same form posted twice at once charges once and audits one payment', async () => {
+    const provider = newProvider();
+    const row = await activeLease();
+    await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
+    const pay = (db: typeof database.db) =>
+      payLeaseBalance({ db, provider, viewer: tenant, leaseId: row.id, amountCents: 40_000, source: card(SANDBOX_TEST_CARDS.succeeds), idempotencyKey: 'double-submit', origin, publicUrl });
+
+    const [first, second] = await Promise.all([pay(database.db), pay(other.db)]);
+
+    expect(first.ok && second.ok).toBe(true);
+    const ids = [first, second].map((outcome) => (outcome.ok ? outcome.payment.paymentId : 0));
+    expect(ids[0]).toBe(ids[1]);
+    const payments = await database.db.select({ id: payment.id }).from(payment).where(eq(payment.leaseId, row.id));
+    expect(payments).toHaveLength(1);
+    const audits = await database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payment_made'), sql`${auditLog.newValues}->>'payment_id' = ${String(ids[0])}`));
+    expect(audits[0]?.n).toBe(1);
+    expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(60_000);
   });
 });

@@ -14,6 +14,7 @@ import type { ChargeResult } from '~/server/payments/payment-provider';
 import type { Logger } from '~/server/logger.server';
 import { lockLease } from './ledger.server';
 import { settleLeasePayment } from './lease-payments.server';
+import { escapeLike } from '~/lib/like-pattern';
 
 export type SettlementContext = { publicUrl: string; logger: Pick<Logger, 'info' | 'warn' | 'error'> };
 
@@ -44,7 +45,7 @@ export async function settleProviderCharge({
     return changed ? 'settled' : 'unchanged';
   }
   // An application attempt: its payments are `<attempt key>:<kind>`.
-  const escaped = idempotencyKey.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const escaped = escapeLike(idempotencyKey);
   const [attempt] = await db
     .select({ applicationId: payment.applicationId })
     .from(payment)

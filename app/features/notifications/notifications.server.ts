@@ -24,6 +24,7 @@ import { insertNotifications, toNotificationView } from '~/server/notifications/
 import { publishEvents, type NotificationView } from '~/server/realtime/events.server';
 import { assertAdmin } from '../admin/admin.server';
 import { broadcastSchema, RECIPIENT_SEARCH_MAX, type BroadcastAudience, type BroadcastField, type NotificationType } from './notifications.schemas';
+import { containsPattern } from '~/lib/like-pattern';
 
 /** What the bell shows: the most recent notifications, newest first, and the unread total. */
 export type NotificationList = { items: NotificationView[]; unread: number };
@@ -238,11 +239,6 @@ export async function listBroadcasts({ db, actor, page = 1 }: { db: Db; actor: V
     page: current,
     pageCount,
   };
-}
-
-/** `%text%` for ILIKE with the pattern characters of `text` escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 /** How many suggestions the recipient search offers. */

@@ -187,17 +187,6 @@ export async function findPayments({ db, actor, filters, cursor = null, limit = 
   return { items: batch.items, nextCursor: batch.more && batch.last ? formatCursor(batch.last) : null };
 }
 
-/** The buildings `actor` may filter by (id and name, by name). */
-export async function findPaymentBuildings({ db, actor }: { db: Db; actor: PaymentsActor }): Promise<{ id: number; name: string }[]> {
-  if (!isPaymentsStaff(actor)) return [];
-  return db
-    .select({ id: building.id, name: building.name })
-    .from(building)
-    .where(actor.role === 'admin' ? undefined : eq(building.managerId, actor.id))
-    .orderBy(asc(building.name), asc(building.id))
-    .limit(2_000);
-}
-
 export type PaymentDetail = PaymentListItem & {
   updatedAt: string;
   recordedByName: string | null;

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { data, redirect } from 'react-router';
 import { refundPayment, type StaffLedgerRefusal } from '~/features/ledger/ledger-commands.server';
-import { translations } from '~/i18n/resources.server';
+import { staffPageTranslations } from '~/i18n/resources.server';
 import { getT } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';
 import { formatCents } from '~/lib/format';
@@ -20,13 +20,14 @@ import type { Db } from '~/server/db/client.server';
 import { isDocumentPost, readFormData, translateIssues } from '~/server/form-errors.server';
 import type { Logger } from '~/server/logger.server';
 import type { PaymentProvider } from '~/server/payments/payment-provider';
-import { exportPaymentsCsv, findPaymentBuildings, findPaymentDetail, findPayments, findReconciliation, type PaymentsActor } from './payments-admin.server';
+import { exportPaymentsCsv, findPaymentDetail, findPayments, findReconciliation, type PaymentsActor } from './payments-admin.server';
 import { parsePaymentFilters, parseReconciliationQuery, refundFormSchema, type RefundField } from './payments.schemas';
 import type { PaymentsPageData, RefundActionResult } from './payments.types';
+import { findBuildingOption } from '~/features/portfolio/building-options.server';
 
 export type PaymentsBase = '/admin/payments' | '/dashboard/payments';
 
-const PAGE_TRANSLATIONS = ['account', 'admin', 'payments'] as const;
+const PAGE_TRANSLATIONS = ['payments'] as const;
 
 type PageContext = { db: Db; clientIp: string; logger: Pick<Logger, 'info'> };
 
@@ -48,18 +49,19 @@ export async function loadPaymentsPage<Meta>({ request, context, actor, basePath
   const lang = requestLanguage(request);
   const params = new URL(request.url).searchParams;
   const view = params.get('view') === 'reconciliation' ? ('reconciliation' as const) : ('list' as const);
-  const buildings = await findPaymentBuildings({ db: context.db, actor });
   let page: PaymentsPageData;
   if (view === 'reconciliation') {
     const parsed = parseReconciliationQuery(params, utcToday());
     const reconciliation = parsed.ok ? await findReconciliation({ db: context.db, actor, query: parsed.query }) : null;
-    page = { view, basePath, buildings, reconciliation, query: parsed.query, errors: parsed.ok ? {} : fieldErrors(parsed.issues, lang) };
+    const building = await findBuildingOption({ db: context.db, actor, id: parsed.query.buildingId });
+    page = { view, basePath, building, reconciliation, query: parsed.query, errors: parsed.ok ? {} : fieldErrors(parsed.issues, lang) };
   } else {
     const parsed = parsePaymentFilters(params);
     const list = parsed.ok ? await findPayments({ db: context.db, actor, filters: parsed.filters, cursor: parsed.cursor }) : { items: [], nextCursor: null };
-    page = { view, basePath, buildings, filters: parsed.filters, list, firstPage: !parsed.ok || parsed.cursor === null, errors: parsed.ok ? {} : fieldErrors(parsed.issues, lang) };
+    const building = await findBuildingOption({ db: context.db, actor, id: parsed.filters.buildingId });
+    page = { view, basePath, building, filters: parsed.filters, list, firstPage: !parsed.ok || parsed.cursor === null, errors: parsed.ok ? {} : fieldErrors(parsed.issues, lang) };
   }
-  const body = { page, meta, i18n: translations(lang, PAGE_TRANSLATIONS) };
+  const body = { page, meta, i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) };
   return Object.keys(page.errors).length > 0 ? data(body, { status: 400 }) : body;
 }
 
@@ -77,7 +79,7 @@ export async function loadPaymentDetailPage({ request, context, actor, paymentPa
   const detail = paymentId === null ? null : await findPaymentDetail({ db: context.db, actor, paymentId, providerName: provider.name });
   if (!detail) throw data(null, { status: 404 });
   const done = new URL(request.url).searchParams.get('done') === 'refunded' ? ('refunded' as const) : null;
-  return { detail, refundKey: randomUUID(), done, i18n: translations(lang, PAGE_TRANSLATIONS) };
+  return { detail, refundKey: randomUUID(), done, i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) };
 }
 
 const REFUSAL_STATUS: Record<StaffLedgerRefusal, number> = {

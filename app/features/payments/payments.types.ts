@@ -4,14 +4,15 @@
  * Client-safe.
  */
 import type { PaymentDetail, PaymentListItem, PaymentPage, Reconciliation } from './payments-admin.server';
+import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import type { PaymentFilters, ReconciliationQuery } from './payments.schemas';
 
 export type { PaymentDetail, PaymentListItem, Reconciliation };
 
 type PageCommon = {
   basePath: '/admin/payments' | '/dashboard/payments';
-  /** The buildings the viewer may filter by. */
-  buildings: { id: number; name: string }[];
+  /** The building the list is filtered by, with its name (the filter searches the others). */
+  building: BuildingOption | null;
   /** Translated messages of the fields that are wrong (the page answered 400). */
   errors: Record<string, string>;
 };

@@ -22,13 +22,9 @@ import {
   type BuildingListQuery,
 } from './portfolio.schemas';
 import type { BuildingDetail, BuildingListPage, BuildingUnitRow, ManagerOption, PortfolioFailure } from './portfolio.types';
+import { containsPattern } from '~/lib/like-pattern';
 
 type CommandOptions = { db: Db; actor: PortfolioActor; origin: RequestOrigin };
-
-/** `%` and `_` typed into a search box match themselves. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 const occupancyExpr = sql<number>`CASE WHEN ${building.unitsTotal} = 0 THEN 0 ELSE ${building.unitsLeased}::float8 / ${building.unitsTotal} END`;
 
@@ -72,7 +68,7 @@ export async function listBuildings({ db, actor, query }: { db: Db; actor: Portf
   if (!isPortfolioStaff(actor)) return { items: [], total: 0, page: 1, pageCount: 1 };
   const conditions: (SQL | undefined)[] = [managedBuildingsFilter(actor)];
   if (query.q) {
-    const pattern = likePattern(query.q);
+    const pattern = containsPattern(query.q);
     conditions.push(or(ilike(building.name, pattern), ilike(building.streetAddress, pattern), ilike(building.city, pattern)));
   }
   if (query.state) conditions.push(eq(building.state, query.state));

@@ -10,7 +10,7 @@
 import { data, redirect } from 'react-router';
 import type { z } from 'zod';
 import { endLease, notifyLeaseTenants, postManualCharge, recordOfflinePayment } from '~/features/ledger/ledger-commands.server';
-import { translations } from '~/i18n/resources.server';
+import { staffPageTranslations } from '~/i18n/resources.server';
 import { getT } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';
 import { formText } from '~/lib/form-fields';
@@ -21,19 +21,20 @@ import type { Viewer } from '~/server/auth/session.server';
 import { readFormData, translateIssues, isDocumentPost } from '~/server/form-errors.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { addChargeSchema, deductionSchema, DEDUCTIONS_MAX, endLeaseSchema, notifySchema, recordPaymentSchema } from './tenants.schemas';
-import { findTenantBuildingOptions, findTenantDetail, findTenants, isTenantLease, recordDeniedTenantAccess, utcToday } from './tenants.server';
+import { findTenantDetail, findTenants, isTenantLease, recordDeniedTenantAccess, utcToday } from './tenants.server';
 import { isTenantIntent, parseTenantFilters, type TenantActionResult, type TenantIntent, type TenantsBase } from './tenants.types';
+import { findBuildingOption } from '~/features/portfolio/building-options.server';
 
 type PageArgs = { request: Request; context: DimoraLoadContext; actor: Viewer; base: TenantsBase };
 
-const PAGE_TRANSLATIONS = ['account', 'admin', 'tenants'] as const;
+const PAGE_TRANSLATIONS = ['tenants'] as const;
 
 /** The directory (`?q=&building=&due=1&ending=&after=`) scoped to `actor`. */
 export async function loadTenantsList({ request, context, actor }: Omit<PageArgs, 'base'>) {
   const lang = requestLanguage(request);
   const filters = parseTenantFilters(new URL(request.url).searchParams);
-  const [list, buildings] = await Promise.all([findTenants({ db: context.db, actor, filters }), findTenantBuildingOptions({ db: context.db, actor })]);
-  return { list, filters, buildings, i18n: translations(lang, PAGE_TRANSLATIONS) };
+  const [list, building] = await Promise.all([findTenants({ db: context.db, actor, filters }), findBuildingOption({ db: context.db, actor, id: filters.buildingId })]);
+  return { list, filters, building, i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) };
 }
 
 /** A tenant's page, or a 404 (audited for a manager asking about another manager's tenant). */
@@ -46,7 +47,7 @@ export async function loadTenantPage({ request, context, actor, userId }: Omit<P
     throw data(null, { status: 404 });
   }
   const done = new URL(request.url).searchParams.get('done');
-  return { detail, done: isTenantIntent(done) ? done : null, today: utcToday(), i18n: translations(lang, PAGE_TRANSLATIONS) };
+  return { detail, done: isTenantIntent(done) ? done : null, today: utcToday(), i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) };
 }
 
 function answer(body: TenantActionResult, status = 200) {

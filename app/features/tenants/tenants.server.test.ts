@@ -14,6 +14,7 @@ import * as managerTenant from '~/routes/account/tenant';
 import * as managerTenants from '~/routes/account/tenants';
 import * as adminTenant from '~/routes/admin/tenant';
 import * as adminTenants from '~/routes/admin/tenants';
+import * as buildingOptions from '~/routes/api/building-options';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import type { Db } from '~/server/db/client.server';
 import { auditLog, charge, lease, leaseTenant, outbox, payment, user } from '~/server/db/schema';
@@ -181,12 +182,39 @@ describe('the tenants directory', () => {
   it('a manager sees only the tenants of their buildings, on /dashboard/tenants', async () => {
     const data = (await managerTenants.loader({ request: request('manager', '/dashboard/tenants'), params: {}, context } as never)) as Awaited<ReturnType<typeof managerTenants.loader>>;
     expect(data.list.items.map((row) => row.name)).toEqual(['Bruno Rossi', 'Ada Lovelace']);
-    expect(data.buildings.map((b) => b.name)).toEqual(['Maple Court']);
+    expect(data.building).toBeNull();
+    // The chosen building comes back with its name; another manager's building is not named.
+    const own = (await managerTenants.loader({ request: request('manager', `/dashboard/tenants?building=${mine}`), params: {}, context } as never)) as Awaited<ReturnType<typeof managerTenants.loader>>;
+    expect(own.building).toEqual({ id: mine, name: 'Maple Court' });
     const narrowed = (await managerTenants.loader({ request: request('manager', `/dashboard/tenants?building=${theirs}`), params: {}, context } as never)) as Awaited<ReturnType<typeof managerTenants.loader>>;
     expect(narrowed.list.items).toEqual([]);
+    expect(narrowed.building).toBeNull();
     const asAdmin = (await adminTenants.loader({ request: request('admin', '/admin/tenants?q=carla'), params: {}, context } as never)) as Awaited<ReturnType<typeof adminTenants.loader>>;
     expect(asAdmin.list.items.map((row) => row.name)).toEqual(['Carla Bianchi']);
     expect(asAdmin.i18n).toHaveProperty('tenants');
+  });
+});
+
+describe('the building filter’s search (/api/building-options)', () => {
+  const search = async (who: string | null, q: string) => {
+    const headers: Record<string, string> = who ? { cookie: cookies.get(who)! } : {};
+    return answerOf(await settle(() => buildingOptions.loader({ request: new Request(`http://dimora.test/api/building-options?q=${encodeURIComponent(q)}`, { headers }), params: {}, context } as never)));
+  };
+
+  it('finds buildings by part of their name, scoped like the portfolio: a manager only theirs', async () => {
+    const asAdmin = await search('admin', 'court');
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body).toEqual({ options: [{ id: mine, name: 'Maple Court' }, { id: theirs, name: 'Oak Court' }] });
+    expect((await search('manager', 'court')).body).toEqual({ options: [{ id: mine, name: 'Maple Court' }] });
+    expect((await search('manager', 'oak')).body).toEqual({ options: [] });
+    // `%` is a character, not a wildcard.
+    expect((await search('admin', '%')).body).toEqual({ options: [] });
+  });
+
+  it('answers 401 signed out and 403 to a tenant', async () => {
+    expect((await search(null, 'court')).status).toBe(401);
+    await signedIn('renter', 'tenant');
+    expect((await search('renter', 'court')).status).toBe(403);
   });
 });
 
@@ -347,8 +375,9 @@ describe('directory query plans', () => {
     for (const [name, query, actor] of paths) {
       const plans = await plansOf(() => findTenants({ db, actor, filters: filters(query) }));
       const searched = query.startsWith('q=');
-      expect(plans.length, name).toBe(searched ? 3 : 2);
-      const [, page, balances] = searched ? plans : [null, ...plans];
+      // A search: its matches, the matches passing the filters, the page, the balances.
+      expect(plans.length, name).toBe(searched ? 4 : 2);
+      const [, passing, page, balances] = searched ? plans : [null, null, ...plans];
       // Balances are computed for the page's 25 leases only, through the charge index.
       expect(balances!.statement, name).toContain('"lease"."id" in');
       expect(balances!.plan, name).toContain('charge_lease_due_idx');
@@ -359,8 +388,8 @@ describe('directory query plans', () => {
       // page starts the walk at its cursor.
       if (!searched && !query.startsWith('due=')) expect(page!.plan, `${name}: ${page!.plan}`).toMatch(/Index Scan Backward using lease_pkey|lease_status_end_idx/);
       if (name === 'deep page') expect(page!.plan, name).toMatch(/Index Cond: \(lease\.id <= 1500\)|Index Cond: \(id <= 1500\)/);
-      // A search finds its few signers through the trigram and unit-number indexes, then reads
-      // the page by primary key.
+      // A search finds its few signers through the trigram and unit-number indexes, then filters
+      // and reads them by primary key — it never walks every lease.
       if (searched) {
         // At 3,000 rows a scan is cheaper than any index, so the planner is asked to avoid scans:
         // this proves the statement's shape fits the indexes (operator class, lower(), no function
@@ -373,7 +402,8 @@ describe('directory query plans', () => {
         expect(forced, `${name}: ${forced}`).not.toMatch(/Seq Scan on (lease_tenant|property)/);
         expect(forced, name).toMatch(query.includes('%20') ? /lease_tenant_name_trgm_idx/ : /lease_tenant_email_trgm_idx/);
         expect(forced, name).toContain('property_unit_number_lower_idx');
-        expect(page!.plan, `${name}: ${page!.plan}`).toContain('lease_tenant_pkey');
+        for (const step of [passing!, page!]) expect(step.plan, `${name}: ${step.plan}`).toMatch(/Index Scan using lease_tenant_pkey|Bitmap Index Scan on lease_tenant_pkey/);
+        expect(passing!.plan, name).not.toMatch(/Index Scan Backward using lease_pkey/);
       }
     }
   });

@@ -17,6 +17,7 @@
  */
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '~/features/admin/admin.server';
+import { containsPattern, escapeLike } from '~/lib/like-pattern';
 import { findLeaseBalance, findLedger } from '~/features/ledger/ledger.server';
 import { summariseLeases } from '~/features/leases/leases.server';
 import { managedBuildingsFilter, type PortfolioActor } from '~/features/portfolio/portfolio-access.server';
@@ -26,7 +27,6 @@ import { application, building, lease, leaseTenant, payment, property, thread, u
 import {
   TENANT_PAGE_SIZE,
   TENANT_SEARCH_SPARSE_MAX,
-  type TenantBuildingOption,
   type TenantDetail,
   type TenantFilters,
   type TenantLeaseStatus,
@@ -72,11 +72,6 @@ function directoryWhere(actor: PortfolioActor, filters: TenantFilters, today: st
   return and(...conditions);
 }
 
-/** `text` as an ILIKE pattern (`%`, `_` and `\` taken literally), between `before` and `after`. */
-function likePattern(before: string, text: string, after: string): string {
-  return `${before}${text.replace(/[\\%_]/g, (char) => `\\${char}`)}${after}`;
-}
-
 /**
  * Whether a signer's `name` or `email` matches the search `q`: containing it from 3 characters on;
  * a 1–2 character search matches the start of a word of the name or the start of the e-mail
@@ -89,33 +84,42 @@ function textMatch(q: string, name: SQL | typeof leaseTenant.name, email: SQL | 
   const inEmail = !/\s/.test(q);
   const conditions: SQL[] = [];
   if (q.length >= 3) {
-    const pattern = likePattern('%', q, '%');
+    const pattern = containsPattern(q);
     if (inName) conditions.push(sql`${name} ilike ${pattern}`);
     if (inEmail) conditions.push(sql`${email} ilike ${pattern}`);
   } else {
-    if (inName) conditions.push(sql`${name} ilike ${likePattern('', q, '%')}`, sql`${name} ilike ${likePattern('% ', q, '%')}`);
-    if (inEmail) conditions.push(sql`${email} ilike ${likePattern('', q, '%')}`);
+    if (inName) conditions.push(sql`${name} ilike ${`${escapeLike(q)}%`}`, sql`${name} ilike ${`% ${escapeLike(q)}%`}`);
+    if (inEmail) conditions.push(sql`${email} ilike ${`${escapeLike(q)}%`}`);
   }
   return conditions.length > 0 ? sql`(${sql.join(conditions, sql` or `)})` : sql`false`;
 }
 
+/** `column` is one of `ids`, as one array parameter (thousands of bind parameters cost more). */
+function idIn(column: typeof leaseTenant.id | typeof lease.id, ids: readonly number[]): SQL {
+  return sql`${column} = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
+}
+
 /**
- * The search as a condition: a signer whose name or e-mail matches `q` (`textMatch`), or any
- * signer of a unit numbered exactly `q` in any building ("12" is unit 12, not 112). Answers
- * `false` when nothing can match. See the module note for the two shapes.
+ * The search `q`: the ids of the signers whose name or e-mail matches (`textMatch`) or who sign
+ * for a unit numbered exactly `q` in any building ("12" is unit 12, not 112) — `ids`, when there
+ * are at most TENANT_SEARCH_SPARSE_MAX of them — or, for a broader search, the same test as a
+ * condition for the walk (`condition`). See the module note.
  */
-async function searchCondition(db: Db, q: string): Promise<SQL | false> {
-  const rows = rowsOf<{ id: number }>(
+async function findSearchMatches(db: Db, q: string): Promise<{ ids: number[]; leaseIds: number[] } | { condition: SQL }> {
+  const rows = rowsOf<{ id: number; lease_id: number }>(
     await db.execute(sql`
-      (select t.id from lease_tenant t where ${textMatch(q, sql`t.name`, sql`t.email`)} limit ${TENANT_SEARCH_SPARSE_MAX + 1})
+      (select t.id, t.lease_id from lease_tenant t where ${textMatch(q, sql`t.name`, sql`t.email`)} limit ${TENANT_SEARCH_SPARSE_MAX + 1})
       union all
-      (select t.id from property u join lease l on l.property_id = u.id join lease_tenant t on t.lease_id = l.id
+      (select t.id, t.lease_id from property u
+        -- Per unit, its leases through lease_property_idx (the LIMIT keeps this subquery a lookup
+        -- per unit; joined plainly, the planner may hash every lease to find a few hundred).
+        cross join lateral (select l.id from lease l where l.property_id = u.id limit 1000) l
+        join lease_tenant t on t.lease_id = l.id
         where lower(u.unit_number) = lower(${q}) limit ${TENANT_SEARCH_SPARSE_MAX + 1})`),
   );
   const ids = [...new Set(rows.map((row) => Number(row.id)))];
-  if (ids.length === 0) return false;
-  if (ids.length <= TENANT_SEARCH_SPARSE_MAX) return inArray(leaseTenant.id, ids);
-  return sql`(${textMatch(q, leaseTenant.name, leaseTenant.email)} or lower(${property.unitNumber}) = lower(${q}))`;
+  if (ids.length <= TENANT_SEARCH_SPARSE_MAX) return { ids, leaseIds: [...new Set(rows.map((row) => Number(row.lease_id)))] };
+  return { condition: sql`(${textMatch(q, leaseTenant.name, leaseTenant.email)} or lower(${property.unitNumber}) = lower(${q}))` };
 }
 
 /**
@@ -147,29 +151,49 @@ export async function findLeaseBalances(db: Db, leaseIds: readonly number[]): Pr
  */
 export async function findTenants({ db, actor, filters, today = utcToday() }: { db: Db; actor: PortfolioActor; filters: TenantFilters; today?: string }): Promise<TenantListPage> {
   if (!isStaff(actor)) return { items: [], next: null };
-  const search = filters.q ? await searchCondition(db, filters.q) : undefined;
-  if (search === false) return { items: [], next: null };
-  const rows = await db
-    .select({
-      id: leaseTenant.id,
-      userId: leaseTenant.userId,
-      name: leaseTenant.name,
-      email: leaseTenant.email,
-      leaseId: lease.id,
-      leaseStatus: lease.status,
-      startDate: lease.startDate,
-      endDate: lease.endDate,
-      unitNumber: property.unitNumber,
-      buildingId: building.id,
-      buildingName: building.name,
-    })
-    .from(lease)
-    .innerJoin(leaseTenant, eq(leaseTenant.leaseId, lease.id))
-    .innerJoin(property, eq(property.id, lease.propertyId))
-    .innerJoin(building, eq(building.id, property.buildingId))
-    .where(and(directoryWhere(actor, filters, today), search))
-    .orderBy(desc(lease.id), asc(leaseTenant.id))
-    .limit(TENANT_PAGE_SIZE + 1);
+  const where = directoryWhere(actor, filters, today);
+  const withJoins = () =>
+    db
+      .select({
+        id: leaseTenant.id,
+        userId: leaseTenant.userId,
+        name: leaseTenant.name,
+        email: leaseTenant.email,
+        leaseId: lease.id,
+        leaseStatus: lease.status,
+        startDate: lease.startDate,
+        endDate: lease.endDate,
+        unitNumber: property.unitNumber,
+        buildingId: building.id,
+        buildingName: building.name,
+      })
+      .from(lease)
+      .innerJoin(leaseTenant, eq(leaseTenant.leaseId, lease.id))
+      .innerJoin(property, eq(property.id, lease.propertyId))
+      .innerJoin(building, eq(building.id, property.buildingId));
+  const search = filters.q ? await findSearchMatches(db, filters.q) : null;
+  let rows;
+  if (search && 'ids' in search) {
+    if (search.ids.length === 0) return { items: [], next: null };
+    // Few matches: the signers that pass the filters, ordered here (≤ 5,000 pairs of ids), then
+    // the page's rows by primary key — a plan that starts from the matches, whatever the order.
+    const passing = await db
+      .select({ id: leaseTenant.id, leaseId: lease.id })
+      .from(lease)
+      .innerJoin(leaseTenant, eq(leaseTenant.leaseId, lease.id))
+      .innerJoin(property, eq(property.id, lease.propertyId))
+      .innerJoin(building, eq(building.id, property.buildingId))
+      // Both sides narrowed, so the leases are read by key too, not scanned.
+      .where(and(where, idIn(leaseTenant.id, search.ids), idIn(lease.id, search.leaseIds)));
+    passing.sort((a, b) => b.leaseId - a.leaseId || a.id - b.id);
+    const ids = passing.slice(0, TENANT_PAGE_SIZE + 1).map((row) => row.id);
+    rows = ids.length === 0 ? [] : await withJoins().where(idIn(leaseTenant.id, ids)).orderBy(desc(lease.id), asc(leaseTenant.id));
+  } else {
+    rows = await withJoins()
+      .where(and(where, search?.condition))
+      .orderBy(desc(lease.id), asc(leaseTenant.id))
+      .limit(TENANT_PAGE_SIZE + 1);
+  }
   const page = rows.slice(0, TENANT_PAGE_SIZE);
   const last = page.at(-1);
   const balances = await findLeaseBalances(
@@ -180,12 +204,6 @@ export async function findTenants({ db, actor, filters, today = utcToday() }: { 
     items: page.map((row) => ({ ...row, leaseStatus: row.leaseStatus as TenantLeaseStatus, balanceCents: balances.get(row.leaseId) ?? 0 })),
     next: rows.length > TENANT_PAGE_SIZE && last ? { leaseId: last.leaseId, tenantId: last.id } : null,
   };
-}
-
-/** The buildings `actor` may narrow the directory to, by name. */
-export async function findTenantBuildingOptions({ db, actor }: { db: Db; actor: PortfolioActor }): Promise<TenantBuildingOption[]> {
-  if (!isStaff(actor)) return [];
-  return db.select({ id: building.id, name: building.name }).from(building).where(managedBuildingsFilter(actor)).orderBy(asc(building.name), asc(building.id));
 }
 
 /** A plausible user id from a URL (1–200 printable characters; compared as a bound parameter). */

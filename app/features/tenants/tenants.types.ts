@@ -112,8 +112,6 @@ export type TenantListPage = {
   next: TenantCursor | null;
 };
 
-export type TenantBuildingOption = { id: number; name: string };
-
 export type TenantLedgerEntry = {
   key: string;
   date: string;

@@ -28,7 +28,7 @@ export default function ManagerTenants({ loaderData }: Route.ComponentProps) {
   return (
     <Container size="xl" py="xl">
       <SignedInPageHeader title={t('tenants.list.managerTitle')} subtitle={t('tenants.list.managerSubtitle')} />
-      <TenantDirectory base="/dashboard/tenants" list={loaderData.list} filters={loaderData.filters} buildings={loaderData.buildings} />
+      <TenantDirectory base="/dashboard/tenants" list={loaderData.list} filters={loaderData.filters} building={loaderData.building} />
     </Container>
   );
 }

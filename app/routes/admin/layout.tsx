@@ -4,7 +4,7 @@
  * children's loaders alongside this one.
  */
 import { Container, Grid } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AdminNav } from '~/features/admin/components/admin-nav';
 import { translations } from '~/i18n/resources.server';
 import { requestLanguage } from '~/lib/route-helpers.server';
@@ -14,6 +14,15 @@ import type { Route } from './+types/layout';
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'admin');
   return { i18n: translations(requestLanguage(request), ['account', 'admin']) };
+}
+
+/**
+ * The frame's data (its translations) changes only with the language: moving between admin pages,
+ * filtering a list or posting a form does not load it again. Each page's own loader still checks
+ * the session and role on every request.
+ */
+export function shouldRevalidate({ formAction }: ShouldRevalidateFunctionArgs) {
+  return Boolean(formAction?.startsWith('/preferences'));
 }
 
 export default function AdminLayout() {

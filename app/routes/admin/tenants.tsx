@@ -29,7 +29,7 @@ export default function AdminTenants({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SignedInPageHeader title={t('tenants.list.title')} subtitle={t('tenants.list.subtitle')} />
-      <TenantDirectory base="/admin/tenants" list={loaderData.list} filters={loaderData.filters} buildings={loaderData.buildings} />
+      <TenantDirectory base="/admin/tenants" list={loaderData.list} filters={loaderData.filters} building={loaderData.building} />
     </>
   );
 }

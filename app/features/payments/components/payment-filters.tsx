@@ -7,17 +7,15 @@ import { Anchor, Button, Group, NativeSelect, Text, TextInput } from '@mantine/c
 import { IconFilter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
+import type { BuildingOption } from '~/features/portfolio/building-options.server';
+import { BuildingFilter } from '~/features/portfolio/components/building-filter';
 import { hasPaymentFilters, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentFilters } from '../payments.schemas';
 
-type Props = { basePath: string; filters: PaymentFilters; buildings: { id: number; name: string }[]; errors: Record<string, string> };
+type Props = { basePath: string; filters: PaymentFilters; building: BuildingOption | null; errors: Record<string, string> };
 
-export function PaymentFilterForm({ basePath, filters, buildings, errors }: Props) {
+export function PaymentFilterForm({ basePath, filters, building, errors }: Props) {
   const { t } = useTranslation();
   const all = { value: '', label: t('payments.filters.all') };
-  const buildingOptions = buildings.map((option) => ({ value: String(option.id), label: option.name }));
-  if (filters.buildingId && !buildings.some((option) => option.id === filters.buildingId)) {
-    buildingOptions.unshift({ value: String(filters.buildingId), label: t('payments.filters.buildingNumber', { id: filters.buildingId }) });
-  }
   const key = JSON.stringify(filters);
   return (
     <Form method="get" action={basePath} role="search" aria-label={t('payments.filters.label')} preventScrollReset data-testid="payments-filters" key={key}>
@@ -48,13 +46,14 @@ export function PaymentFilterForm({ basePath, filters, buildings, errors }: Prop
         />
         <TextInput type="date" name="from" label={t('payments.filters.from')} defaultValue={filters.from ?? ''} error={errors.from} style={{ flex: '1 1 150px' }} />
         <TextInput type="date" name="to" label={t('payments.filters.to')} defaultValue={filters.to ?? ''} error={errors.to} style={{ flex: '1 1 150px' }} />
-        <NativeSelect
+        <BuildingFilter
           name="building"
           label={t('payments.filters.building')}
-          defaultValue={filters.buildingId ? String(filters.buildingId) : ''}
-          data={[{ value: '', label: t('payments.filters.allBuildings') }, ...buildingOptions]}
+          allLabel={t('payments.filters.allBuildings')}
+          selected={building ?? (filters.buildingId ? { id: filters.buildingId, name: t('payments.filters.buildingNumber', { id: filters.buildingId }) } : null)}
           error={errors.building}
           style={{ flex: '2 1 200px', minWidth: 0 }}
+          testId="payments-filter-building"
         />
         <Button type="submit" variant="default" mt={25} leftSection={<IconFilter size={16} aria-hidden />}>
           {t('payments.filters.apply')}

@@ -31,7 +31,7 @@ export function PaymentsPage({ page, csvPath }: { page: PaymentsPageData; csvPat
       </Group>
       {page.view === 'list' ? (
         <>
-          <PaymentFilterForm basePath={page.basePath} filters={page.filters} buildings={page.buildings} errors={page.errors} />
+          <PaymentFilterForm basePath={page.basePath} filters={page.filters} building={page.building} errors={page.errors} />
           {Object.keys(page.errors).length > 0 && (
             <Alert color="red" role="alert" data-testid="payments-filter-errors">
               {Object.values(page.errors).join(' ')}
@@ -66,7 +66,7 @@ export function PaymentsPage({ page, csvPath }: { page: PaymentsPageData; csvPat
           />
         </>
       ) : (
-        <ReconciliationView basePath={page.basePath} query={page.query} reconciliation={page.reconciliation} buildings={page.buildings} errors={page.errors} />
+        <ReconciliationView basePath={page.basePath} query={page.query} reconciliation={page.reconciliation} building={page.building} errors={page.errors} />
       )}
     </Stack>
   );

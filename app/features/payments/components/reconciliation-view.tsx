@@ -3,10 +3,12 @@
  * most 92 days, UTC days) and the building, the totals, then one row per day and building with
  * collected, refunded, failed (count · amount) and outstanding. Works without JavaScript.
  */
-import { Alert, Button, EmptyState, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, EmptyState, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconCalendarStats, IconFilter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
+import type { BuildingOption } from '~/features/portfolio/building-options.server';
+import { BuildingFilter } from '~/features/portfolio/components/building-filter';
 import { formatCents, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { ReconciliationQuery } from '../payments.schemas';
@@ -16,11 +18,11 @@ type Props = {
   basePath: string;
   query: ReconciliationQuery;
   reconciliation: Reconciliation | null;
-  buildings: { id: number; name: string }[];
+  building: BuildingOption | null;
   errors: Record<string, string>;
 };
 
-export function ReconciliationView({ basePath, query, reconciliation, buildings, errors }: Props) {
+export function ReconciliationView({ basePath, query, reconciliation, building, errors }: Props) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const money = (cents: number) => formatCents(cents, lang);
@@ -34,13 +36,14 @@ export function ReconciliationView({ basePath, query, reconciliation, buildings,
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput type="date" name="from" required label={t('payments.reconciliation.from')} defaultValue={query.from} error={errors.from} style={{ flex: '1 1 150px' }} />
           <TextInput type="date" name="to" required label={t('payments.reconciliation.to')} defaultValue={query.to} error={errors.to} style={{ flex: '1 1 150px' }} />
-          <NativeSelect
+          <BuildingFilter
             name="building"
             label={t('payments.reconciliation.building')}
-            defaultValue={query.buildingId ? String(query.buildingId) : ''}
-            data={[{ value: '', label: t('payments.filters.allBuildings') }, ...buildings.map((option) => ({ value: String(option.id), label: option.name }))]}
+            allLabel={t('payments.filters.allBuildings')}
+            selected={building ?? (query.buildingId ? { id: query.buildingId, name: t('payments.filters.buildingNumber', { id: query.buildingId }) } : null)}
             error={errors.building}
             style={{ flex: '2 1 200px', minWidth: 0 }}
+            testId="reconciliation-filter-building"
           />
           <Button type="submit" variant="default" mt={25} leftSection={<IconFilter size={16} aria-hidden />}>
             {t('payments.reconciliation.apply')}

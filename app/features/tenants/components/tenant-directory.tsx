@@ -11,19 +11,20 @@ import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
 import { formatCents, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
-import { hasTenantFilters, tenantsHref, type TenantBuildingOption, type TenantFilters, type TenantListPage, type TenantsBase } from '../tenants.types';
+import type { BuildingOption } from '~/features/portfolio/building-options.server';
+import { hasTenantFilters, tenantsHref, type TenantFilters, type TenantListPage, type TenantsBase } from '../tenants.types';
 import { LeaseStatusBadge } from './lease-status-badge';
 import { TenantFiltersForm } from './tenant-filters';
 
-type Props = { base: TenantsBase; list: TenantListPage; filters: TenantFilters; buildings: TenantBuildingOption[] };
+type Props = { base: TenantsBase; list: TenantListPage; filters: TenantFilters; building: BuildingOption | null };
 
-export function TenantDirectory({ base, list, filters, buildings }: Props) {
+export function TenantDirectory({ base, list, filters, building }: Props) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const filtered = hasTenantFilters(filters) || filters.after !== null;
   return (
     <Stack gap="md" data-testid="tenant-directory">
-      <TenantFiltersForm base={base} filters={filters} buildings={buildings} />
+      <TenantFiltersForm base={base} filters={filters} building={building} />
       {list.items.length === 0 ? (
         <EmptyState icon={<IconUserSearch size={30} aria-hidden />} variant="light" py="xl" data-testid="tenants-empty">
           <EmptyState.Title order={2}>{t(filtered ? 'tenants.list.noMatchTitle' : 'tenants.list.emptyTitle')}</EmptyState.Title>

@@ -3,20 +3,18 @@
  * and "lease ending within N days". A plain GET form (works without JavaScript; every filtered
  * list has its own URL); submitting starts again at page 1.
  */
-import { Anchor, Button, Checkbox, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, TextInput } from '@mantine/core';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
-import { ENDING_WITHIN_MAX, hasTenantFilters, TENANT_SEARCH_MAX, type TenantBuildingOption, type TenantFilters, type TenantsBase } from '../tenants.types';
+import type { BuildingOption } from '~/features/portfolio/building-options.server';
+import { BuildingFilter } from '~/features/portfolio/components/building-filter';
+import { ENDING_WITHIN_MAX, hasTenantFilters, TENANT_SEARCH_MAX, type TenantFilters, type TenantsBase } from '../tenants.types';
 
-type Props = { base: TenantsBase; filters: TenantFilters; buildings: TenantBuildingOption[] };
+type Props = { base: TenantsBase; filters: TenantFilters; building: BuildingOption | null };
 
-export function TenantFiltersForm({ base, filters, buildings }: Props) {
+export function TenantFiltersForm({ base, filters, building }: Props) {
   const { t } = useTranslation();
-  const options = buildings.map((option) => ({ value: String(option.id), label: option.name }));
-  if (filters.buildingId && !buildings.some((option) => option.id === filters.buildingId)) {
-    options.unshift({ value: String(filters.buildingId), label: t('tenants.filters.buildingNumber', { id: filters.buildingId }) });
-  }
   const formKey = `${filters.q}|${filters.buildingId ?? ''}|${filters.balanceDue}|${filters.endingWithin ?? ''}`;
   return (
     <Form method="get" action={base} role="search" aria-label={t('tenants.filters.label')} preventScrollReset key={formKey} data-testid="tenants-filters">
@@ -31,13 +29,13 @@ export function TenantFiltersForm({ base, filters, buildings }: Props) {
           style={{ flex: '2 1 220px' }}
           data-testid="tenants-filter-q"
         />
-        <NativeSelect
+        <BuildingFilter
           name="building"
           label={t('tenants.filters.building')}
-          defaultValue={filters.buildingId ? String(filters.buildingId) : ''}
-          data={[{ value: '', label: t('tenants.filters.allBuildings') }, ...options]}
+          allLabel={t('tenants.filters.allBuildings')}
+          selected={building ?? (filters.buildingId ? { id: filters.buildingId, name: t('tenants.filters.buildingNumber', { id: filters.buildingId }) } : null)}
           style={{ flex: '2 1 200px', minWidth: 0 }}
-          data-testid="tenants-filter-building"
+          testId="tenants-filter-building"
         />
         <TextInput
           name="ending"
