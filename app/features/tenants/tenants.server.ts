@@ -152,48 +152,32 @@ export async function findLeaseBalances(db: Db, leaseIds: readonly number[]): Pr
 export async function findTenants({ db, actor, filters, today = utcToday() }: { db: Db; actor: PortfolioActor; filters: TenantFilters; today?: string }): Promise<TenantListPage> {
   if (!isStaff(actor)) return { items: [], next: null };
   const where = directoryWhere(actor, filters, today);
-  const withJoins = () =>
-    db
-      .select({
-        id: leaseTenant.id,
-        userId: leaseTenant.userId,
-        name: leaseTenant.name,
-        email: leaseTenant.email,
-        leaseId: lease.id,
-        leaseStatus: lease.status,
-        startDate: lease.startDate,
-        endDate: lease.endDate,
-        unitNumber: property.unitNumber,
-        buildingId: building.id,
-        buildingName: building.name,
-      })
-      .from(lease)
-      .innerJoin(leaseTenant, eq(leaseTenant.leaseId, lease.id))
-      .innerJoin(property, eq(property.id, lease.propertyId))
-      .innerJoin(building, eq(building.id, property.buildingId));
   const search = filters.q ? await findSearchMatches(db, filters.q) : null;
-  let rows;
-  if (search && 'ids' in search) {
-    if (search.ids.length === 0) return { items: [], next: null };
-    // Few matches: the signers that pass the filters, ordered here (≤ 5,000 pairs of ids), then
-    // the page's rows by primary key — a plan that starts from the matches, whatever the order.
-    const passing = await db
-      .select({ id: leaseTenant.id, leaseId: lease.id })
-      .from(lease)
-      .innerJoin(leaseTenant, eq(leaseTenant.leaseId, lease.id))
-      .innerJoin(property, eq(property.id, lease.propertyId))
-      .innerJoin(building, eq(building.id, property.buildingId))
-      // Both sides narrowed, so the leases are read by key too, not scanned.
-      .where(and(where, idIn(leaseTenant.id, search.ids), idIn(lease.id, search.leaseIds)));
-    passing.sort((a, b) => b.leaseId - a.leaseId || a.id - b.id);
-    const ids = passing.slice(0, TENANT_PAGE_SIZE + 1).map((row) => row.id);
-    rows = ids.length === 0 ? [] : await withJoins().where(idIn(leaseTenant.id, ids)).orderBy(desc(lease.id), asc(leaseTenant.id));
-  } else {
-    rows = await withJoins()
-      .where(and(where, search?.condition))
-      .orderBy(desc(lease.id), asc(leaseTenant.id))
-      .limit(TENANT_PAGE_SIZE + 1);
-  }
+  if (search && 'ids' in search && search.ids.length === 0) return { items: [], next: null };
+  // Few matches: the page is read from them alone — signers and leases both narrowed by key, so
+  // the plan starts from the matches (an ordered scan of those lease ids), whatever the order.
+  const searched = search && 'ids' in search ? and(idIn(leaseTenant.id, search.ids), idIn(lease.id, search.leaseIds)) : search?.condition;
+  const rows = await db
+    .select({
+      id: leaseTenant.id,
+      userId: leaseTenant.userId,
+      name: leaseTenant.name,
+      email: leaseTenant.email,
+      leaseId: lease.id,
+      leaseStatus: lease.status,
+      startDate: lease.startDate,
+      endDate: lease.endDate,
+      unitNumber: property.unitNumber,
+      buildingId: building.id,
+      buildingName: building.name,
+    })
+    .from(lease)
+    .innerJoin(leaseTenant, eq(leaseTenant.leaseId, lease.id))
+    .innerJoin(property, eq(property.id, lease.propertyId))
+    .innerJoin(building, eq(building.id, property.buildingId))
+    .where(and(where, searched))
+    .orderBy(desc(lease.id), asc(leaseTenant.id))
+    .limit(TENANT_PAGE_SIZE + 1);
   const page = rows.slice(0, TENANT_PAGE_SIZE);
   const last = page.at(-1);
   const balances = await findLeaseBalances(
