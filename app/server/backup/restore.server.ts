@@ -57,8 +57,11 @@ async function inspectPostgres(url: string): Promise<{ otherSessions: number; ta
 
 /**
  * Moves the database's `public` and `drizzle` schemas aside (renamed `<name>_replaced_<suffix>`)
- * and creates an empty `public`, in one transaction. Answers `undo()` (drop what was restored,
- * rename the originals back) and `drop()` (drop the originals once the restore succeeded).
+ * and creates an empty `public`, in one transaction. Extensions installed in `public` (pg_trgm,
+ * migration 0008) move back into the new `public`: the dump's `CREATE EXTENSION IF NOT EXISTS`
+ * finds them there, and its indexes their operator classes. Answers `undo()` (the extensions go
+ * back with the originals, then what was restored is dropped and the originals renamed back) and
+ * `drop()` (drop the originals once the restore succeeded).
  */
 async function setAsidePostgres(url: string, suffix: string): Promise<{ undo(): Promise<void>; drop(): Promise<void> }> {
   const run = async (statements: string[]) => {
@@ -77,14 +80,26 @@ async function setAsidePostgres(url: string, suffix: string): Promise<{ undo(): 
   };
   const client = new pg.Client({ connectionString: url, application_name: 'dimora-restore-check' });
   await client.connect();
-  const present = await client
-    .query<{ name: string }>(`select nspname as name from pg_namespace where nspname in ('public', 'drizzle')`)
-    .finally(() => client.end());
+  const [present, installed] = await Promise.all([
+    client.query<{ name: string }>(`select nspname as name from pg_namespace where nspname in ('public', 'drizzle')`),
+    client.query<{ name: string }>(`select e.extname as name from pg_extension e join pg_namespace n on n.oid = e.extnamespace where n.nspname = 'public' and e.extrelocatable`),
+  ]).finally(() => client.end());
   const names = present.rows.map((row) => row.name);
+  const extensions = installed.rows.map((row) => pg.escapeIdentifier(row.name));
   const aside = (name: string) => pg.escapeIdentifier(`${name}_replaced_${suffix}`);
-  await run([...names.map((name) => `alter schema ${pg.escapeIdentifier(name)} rename to ${aside(name)}`), 'create schema public']);
+  await run([
+    ...names.map((name) => `alter schema ${pg.escapeIdentifier(name)} rename to ${aside(name)}`),
+    'create schema public',
+    ...extensions.map((extension) => `alter extension ${extension} set schema public`),
+  ]);
   return {
-    undo: () => run(['drop schema if exists drizzle cascade', 'drop schema if exists public cascade', ...names.map((name) => `alter schema ${aside(name)} rename to ${pg.escapeIdentifier(name)}`)]),
+    undo: () =>
+      run([
+        ...extensions.map((extension) => `alter extension ${extension} set schema ${aside('public')}`),
+        'drop schema if exists drizzle cascade',
+        'drop schema if exists public cascade',
+        ...names.map((name) => `alter schema ${aside(name)} rename to ${pg.escapeIdentifier(name)}`),
+      ]),
     drop: () => run(names.map((name) => `drop schema ${aside(name)} cascade`)),
   };
 }
