@@ -66,7 +66,8 @@ async function main() {
   const stopSettings = await watchSettings({ database, logger });
   await currentSettings(database.db);
 
-  const mailer = createMailer({ db: database.db, logger, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL });
+  // MAIL_TRANSPORT=mailbox keeps mail in the dev mailbox even with SMTP_URL set (issue 14).
+  const mailer = createMailer({ db: database.db, logger, from: env.MAIL_FROM, smtpUrl: env.mailTransport === 'smtp' ? env.SMTP_URL : undefined });
   const auth = createAuth({
     db: database.db,
     mailer,
