@@ -127,6 +127,12 @@ const schema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Issue 14: how long /readyz waits for the database before answering 503 (ms). */
   READYZ_DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
+  /**
+   * Issue 14: after SIGTERM, how long new connections are still accepted (each answered with
+   * `Connection: close`, /readyz 503) so a load balancer notices before the listener closes (ms).
+   * SIGINT (Ctrl-C) does not wait.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
 }).superRefine((value, ctx) => {
   if (value.STRIPE_API_BASE) {
     const problem = stripeApiBaseProblem(value.STRIPE_API_BASE, value.STRIPE_SECRET_KEY);
