@@ -281,7 +281,7 @@ export function createApp(options: AppOptions): Express {
   // Errors outside React Router (static files, malformed URLs): never leak a stack.
   app.use((error: Error & { status?: number; statusCode?: number }, req: Request, res: Response, _next: NextFunction) => {
     const status = error.status ?? error.statusCode ?? 500;
-    if (status >= 500) logger.error({ err: error, errorId: res.locals.requestId, url: redactSecrets(req.url) }, 'request failed');
+    if (status >= 500) (options.requestLogger ?? logger).error({ err: error, errorId: res.locals.requestId, url: redactSecrets(req.url) }, 'request failed');
     if (res.headersSent) return;
     res.status(status).type('text/plain').send(status === 404 ? 'Not found' : `Error ${status} (id ${res.locals.requestId as string})`);
   });
