@@ -13,17 +13,17 @@ export function TestModeNotice({ testMode }: { testMode: boolean }) {
   if (!testMode) return null;
   return (
     <Alert
-      color="orange"
+      color="yellow"
       variant="light"
       icon={<IconFlask aria-hidden />}
       title={
-        <Badge color="orange.9" autoContrast component="span">
-          {t('paymentsTestMode.title')}
+        <Badge color="yellow.4" autoContrast component="span">
+          {t('common.paymentsTestMode.title')}
         </Badge>
       }
       data-testid="payments-test-mode"
     >
-      {t('paymentsTestMode.body')}
+      {t('common.paymentsTestMode.body')}
     </Alert>
   );
 }

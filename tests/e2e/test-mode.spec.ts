@@ -3,11 +3,18 @@
  * that takes a payment says so — the booking fee's confirmation step and the tenant portal's
  * Pay now / autopay — in English and in Italian.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signInWith, test, waitForHydration } from './fixtures';
 import { E2E_LEASES } from './seed-leases';
 
 const DAY_MS = 86_400_000;
+
+/** WCAG 2 A/AA violations inside the notice, as "rule: selectors" lines. */
+async function noticeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('[data-testid="payments-test-mode"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+}
 
 /** The first sample home (ids 1–6) whose page offers "Apply". */
 async function openAvailableHome(page: Page) {
@@ -47,6 +54,7 @@ test('the booking fee is taken in test mode, and the confirmation step says so',
   await expect(notice).toBeVisible();
   await expect(notice).toContainText('Test mode');
   await expect(notice).toContainText('no real money moves');
+  expect(await noticeViolations(page)).toEqual([]);
 });
 
 test.describe('in Italian', () => {
@@ -61,5 +69,6 @@ test.describe('in Italian', () => {
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('Modalità test');
     await expect(notice).toContainText('non si muove denaro reale');
+    expect(await noticeViolations(page)).toEqual([]);
   });
 });
