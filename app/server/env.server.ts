@@ -49,7 +49,8 @@ const schema = z.object({
     .transform((value) => value === 'true'),
   /**
    * Outgoing mail server, e.g. `smtp://user:pass@smtp.example.com:587` or `smtps://…`. When unset,
-   * e-mails go to the dev mailbox (stored in the database, logged, readable by admins).
+   * e-mails go to the dev mailbox (stored in the database, readable by admins; links redacted
+   * outside demo mode). Required with an https PUBLIC_URL unless MAIL_TRANSPORT=mailbox (issue 14).
    */
   SMTP_URL: z.string().url().optional(),
   /** Sender of every e-mail. */
