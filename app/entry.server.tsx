@@ -10,6 +10,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { NonceProvider } from './lib/nonce';
 import { captureServerError } from './server/monitoring/monitoring.server';
+import { redactSecrets } from './server/redact.server';
 
 export const streamTimeout = 5_000;
 
@@ -59,7 +60,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const ctx = context as Partial<AppLoadContext> | undefined;
   const log = ctx?.logger;
   const errorId = ctx?.requestId ?? 'unknown';
-  if (log) log.error({ err: error, errorId, url: request.url }, `unhandled error ${errorId}`);
+  if (log) log.error({ err: error, errorId, url: redactSecrets(request.url) }, `unhandled error ${errorId}`);
   else console.error(`unhandled error ${errorId}`, error);
   // Error monitoring, when a DSN is stored in /admin/system (a no-op otherwise).
   captureServerError(error, errorId);

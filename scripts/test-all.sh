@@ -13,6 +13,11 @@ step() { printf '\n=== %s ===\n' "$1"; }
 step "Chromium"
 bash scripts/ensure-chromium.sh || exit 1
 
+step "Dependency audit (production dependencies, high and critical advisories)"
+# Issue 14: a known high or critical advisory fails the run (scripts/audit-deps.mjs; AUDIT_STRICT=1
+# also fails when the advisory service cannot be reached).
+node scripts/audit-deps.mjs --results "$RESULTS/audit.json" || status=1
+
 step "Typecheck"
 if npx react-router typegen && npx tsc --noEmit; then echo "typecheck ok"; echo '{"passed":1,"failed":0}' > "$RESULTS/typecheck.json"; else status=1; echo '{"passed":0,"failed":1}' > "$RESULTS/typecheck.json"; fi
 

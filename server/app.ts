@@ -3,7 +3,9 @@
  * logging, compression, static assets (immutable for hashed files), demo media, health checks,
  * and the load context every loader and action receives (DESIGN §2, §3).
  */
+import type http from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -13,7 +15,8 @@ import type { ServerBuild } from 'react-router';
 import { CLIENT_IP_HEADER, COOKIE_PREFIX, type Auth } from '../app/server/auth/auth.server';
 import type { Database } from '../app/server/db/client.server';
 import type { DimoraLoadContext } from '../app/server/load-context';
-import { createErrorId, logger } from '../app/server/logger.server';
+import { createErrorId, logger, type Logger } from '../app/server/logger.server';
+import { redactLoggedRequest, redactSecrets } from '../app/server/redact.server';
 import type { Mailer } from '../app/server/mail/mailer.server';
 import { consumeRateLimit } from '../app/server/rate-limit.server';
 import { createEventStreamHandler } from '../app/server/realtime/event-stream.server';
@@ -24,6 +27,7 @@ import { createLocalStorage } from '../app/server/uploads/storage.server';
 import { PHOTO_MAX_REQUEST_BYTES } from '../app/lib/uploads';
 import { parseSentryDsn } from '../app/lib/monitoring';
 import { peekSettings } from '../app/server/settings/settings.server';
+import type { Readiness } from './shutdown';
 
 export type AppOptions = {
   database: Database;
@@ -46,7 +50,53 @@ export type AppOptions = {
   imageSources?: readonly string[];
   /** Log each request (off in tests and benchmarks). */
   logRequests?: boolean;
+  /** Where request logs go (default: the server's logger); tests capture them. */
+  requestLogger?: Logger;
+  /** Set to draining when shutdown begins (server/shutdown.ts): /readyz answers 503 from then on. */
+  readiness?: Readiness;
+  /** How long /readyz waits for the database before answering 503 (ms, default 2 s). */
+  readyzTimeoutMs?: number;
 };
+
+/**
+ * The HTTP methods the app answers (issue 14). Anything else — TRACE, PROPFIND, QUERY… — is 405
+ * with an `Allow` header, before it reaches React Router (whose Fetch `Request` throws on TRACE,
+ * which used to surface as a 500).
+ */
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+const ALLOWED = new Set<string>(ALLOWED_METHODS);
+const ALLOW_HEADER = ALLOWED_METHODS.join(', ');
+
+/**
+ * Answers what Node's HTTP parser handles before Express sees it (issue 14): a method it does not
+ * know (TRACK, made-up verbs) gets 405 instead of Node's 400, CONNECT gets 405 instead of a
+ * dropped connection; other malformed requests keep Node's answers (431 for oversized headers,
+ * 408 for a request too slow to arrive, 400 otherwise). Call once on the listening server.
+ */
+export function hardenHttpServer(server: http.Server): void {
+  const refuse = (socket: Duplex, status: string, extra = '') => {
+    // As Node does: no answer on a socket that is gone or already carrying a response.
+    const current = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (!socket.writable || current?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n${extra}\r\n`);
+  };
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    if (error.code === 'HPE_INVALID_METHOD') refuse(socket, '405 Method Not Allowed', `Allow: ${ALLOW_HEADER}\r\n`);
+    else if (error.code === 'HPE_HEADER_OVERFLOW') refuse(socket, '431 Request Header Fields Too Large');
+    else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') refuse(socket, '408 Request Timeout');
+    else refuse(socket, '400 Bad Request');
+  });
+  server.on('connect', (_request: http.IncomingMessage, socket: Duplex) => {
+    refuse(socket, '405 Method Not Allowed', `Allow: ${ALLOW_HEADER}\r\n`);
+  });
+}
 
 /**
  * better-auth endpoints reachable from outside. Everything else (sign-in, sign-up, reset, admin)
@@ -94,6 +144,13 @@ export function createApp(options: AppOptions): Express {
     const monitoringOrigin = dsn ? parseSentryDsn(dsn)?.origin : null;
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(res.locals.cspNonce as string, { dev, imageSources: options.imageSources, monitoringOrigin }));
     if (options.secureTransport) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // Shutting down: every client (and the load balancer) reconnects elsewhere after this answer.
+    if (options.readiness?.draining) res.setHeader('Connection', 'close');
+    if (!ALLOWED.has(req.method)) {
+      res.setHeader('Allow', ALLOW_HEADER);
+      res.status(405).type('text/plain').send('Method not allowed');
+      return;
+    }
     // The client address for better-auth and our rate limits: from the socket, or from the
     // configured trusted proxy; whatever the client put in this header is thrown away.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
@@ -125,7 +182,15 @@ export function createApp(options: AppOptions): Express {
     next();
   });
   if (options.logRequests !== false) {
-    app.use(pinoHttp({ logger, genReqId: (_req, res) => res.locals.requestId as string, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+    app.use(
+      pinoHttp({
+        logger: options.requestLogger ?? logger,
+        genReqId: (_req, res) => res.locals.requestId as string,
+        autoLogging: { ignore: (req) => req.url === '/healthz' },
+        // Reset, verification and alert links carry their token in the query: never logged (issue 14).
+        serializers: { req: redactLoggedRequest },
+      }),
+    );
   }
   // The event stream comes before compression, which would hold its frames back.
   const eventStream = createEventStreamHandler({ db: options.database.db, auth: options.auth, hub: options.hub, logger, publicUrl: options.publicUrl });
@@ -138,9 +203,14 @@ export function createApp(options: AppOptions): Express {
     res.setHeader('Cache-Control', 'no-store');
     res.status(200).json({ status: 'ok' });
   });
+  // Ready: not shutting down, and the database answers within readyzTimeoutMs (issue 14).
   app.get('/readyz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    const ok = await options.database.ping();
+    if (options.readiness?.draining) {
+      res.status(503).json({ status: 'draining', database: options.database.kind });
+      return;
+    }
+    const ok = await options.database.ping(options.readyzTimeoutMs);
     res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable', database: options.database.kind });
   });
 
@@ -211,7 +281,7 @@ export function createApp(options: AppOptions): Express {
   // Errors outside React Router (static files, malformed URLs): never leak a stack.
   app.use((error: Error & { status?: number; statusCode?: number }, req: Request, res: Response, _next: NextFunction) => {
     const status = error.status ?? error.statusCode ?? 500;
-    if (status >= 500) logger.error({ err: error, errorId: res.locals.requestId, url: req.url }, 'request failed');
+    if (status >= 500) (options.requestLogger ?? logger).error({ err: error, errorId: res.locals.requestId, url: redactSecrets(req.url) }, 'request failed');
     if (res.headersSent) return;
     res.status(status).type('text/plain').send(status === 404 ? 'Not found' : `Error ${status} (id ${res.locals.requestId as string})`);
   });

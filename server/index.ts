@@ -22,7 +22,8 @@ import { APP_VERSION } from '../app/server/app-info.server';
 import { monitoringConfigOf, syncServerMonitoring, flushServerMonitoring } from '../app/server/monitoring/monitoring.server';
 import { currentSettings, onSettingsChange, watchSettings } from '../app/server/settings/settings.server';
 import { reconcilePendingPayments } from '../app/features/booking/application-payments.server';
-import { createApp } from './app';
+import { createApp, hardenHttpServer } from './app';
+import { createReadiness, drainServer } from './shutdown';
 import { jobHandlers, jobSchedules } from './jobs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -31,7 +32,7 @@ async function main() {
   const dev = process.argv.includes('--dev');
   let database;
   try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       logger.fatal(error.message);
@@ -66,7 +67,8 @@ async function main() {
   const stopSettings = await watchSettings({ database, logger });
   await currentSettings(database.db);
 
-  const mailer = createMailer({ db: database.db, logger, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL });
+  // MAIL_TRANSPORT=mailbox keeps mail in the dev mailbox even with SMTP_URL set (issue 14).
+  const mailer = createMailer({ db: database.db, logger, from: env.MAIL_FROM, smtpUrl: env.mailTransport === 'smtp' ? env.SMTP_URL : undefined });
   const auth = createAuth({
     db: database.db,
     mailer,
@@ -76,7 +78,20 @@ async function main() {
     secureCookies: env.secureTransport,
   });
   const hub = await createRealtimeHub({ database, logger });
-  const shared = { database, auth, mailer, hub, publicUrl: env.publicUrl, secureTransport: env.secureTransport, trustProxy: env.TRUST_PROXY, imageSources: env.mapTileSources };
+  // Flips to draining on SIGTERM/SIGINT: /readyz answers 503 from that moment (issue 14).
+  const readiness = createReadiness();
+  const shared = {
+    database,
+    auth,
+    mailer,
+    hub,
+    publicUrl: env.publicUrl,
+    secureTransport: env.secureTransport,
+    trustProxy: env.TRUST_PROXY,
+    imageSources: env.mapTileSources,
+    readiness,
+    readyzTimeoutMs: env.READYZ_DB_TIMEOUT_MS,
+  };
 
   let app;
   if (dev) {
@@ -96,6 +111,7 @@ async function main() {
     logger.info(`Dimora is listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`);
   });
   server.keepAliveTimeout = 65_000;
+  hardenHttpServer(server);
   // The job runner (e-mails, notifications, scheduled jobs) and settling of interrupted payments.
   const reconcile = { publicUrl: env.publicUrl, origin: { ip: 'server', userAgent: 'payment-reconciler' }, logger };
   const tasks = [{ name: 'payment-reconcile', everyMs: 60_000, run: () => reconcilePendingPayments({ db: database.db, provider: getPaymentProvider(), context: reconcile }) }];
@@ -105,13 +121,19 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // SIGTERM (an orchestrator): keep answering, /readyz 503, for SHUTDOWN_DRAIN_MS; Ctrl-C: at once.
+    const drainMs = signal === 'SIGTERM' ? env.SHUTDOWN_DRAIN_MS : 0;
+    logger.info({ signal, drainMs }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), drainMs + 10_000);
     force.unref();
-    // Event streams never go idle: closing the hub ends them (browsers reconnect elsewhere).
-    // Both stop LISTENing; that must be done before the database closes ("PGlite is closing").
-    const listenersStopped = Promise.allSettled([hub.close(), stopSettings()]);
-    server.close(() => {
+    // Event streams never go idle: closing the hub ends them (browsers reconnect elsewhere), once
+    // the drain period is over. Both stop LISTENing; that must be done before the database
+    // closes ("PGlite is closing").
+    let listenersStopped: Promise<unknown> = Promise.resolve();
+    const beforeClose = () => {
+      listenersStopped = Promise.allSettled([hub.close(), stopSettings()]);
+    };
+    void drainServer(server, readiness, { drainMs, beforeClose }).then(() => {
       void stopOutbox().finally(async () => {
         await listenersStopped;
         await flushServerMonitoring().catch(() => undefined);
@@ -119,7 +141,6 @@ async function main() {
         void database.close().then(() => process.exit(0));
       });
     });
-    server.closeIdleConnections();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

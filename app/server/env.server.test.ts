@@ -30,3 +30,71 @@ describe('map settings in the environment (MAP_TILE_URL, MAP_ATTRIBUTION)', () =
     expect(parseEnv({ MAP_TILE_URL: '', MAP_ATTRIBUTION: '' }).mapTileSources).toEqual(['https://tile.openstreetmap.org']);
   });
 });
+
+describe('safe production defaults (issue 14): mail and payments on an https PUBLIC_URL', () => {
+  const https = { NODE_ENV: 'production', PUBLIC_URL: 'https://dimora.example' } as const;
+  const smtp = { SMTP_URL: 'smtp://mail.example.com:587' } as const;
+  const stripe = { STRIPE_SECRET_KEY: 'sk_live_abc123' } as const;
+
+  it('refuses to start without SMTP_URL, naming the variable and the way out', () => {
+    expect(() => parseEnv({ ...https, ...stripe })).toThrow(/SMTP_URL: is required when PUBLIC_URL is https.*MAIL_TRANSPORT=mailbox/);
+  });
+
+  it('refuses the sandbox payment provider unless PAYMENT_PROVIDER=sandbox is set', () => {
+    expect(() => parseEnv({ ...https, ...smtp })).toThrow(/PAYMENT_PROVIDER: payments would use the sandbox.*PAYMENT_PROVIDER=sandbox/);
+  });
+
+  it('names both problems at once when neither is configured', () => {
+    expect(() => parseEnv(https)).toThrow(/SMTP_URL: is required[\s\S]*PAYMENT_PROVIDER: payments would use the sandbox/);
+  });
+
+  it('starts with SMTP and Stripe configured', () => {
+    expect(parseEnv({ ...https, ...smtp, ...stripe })).toMatchObject({ mailTransport: 'smtp', paymentProvider: 'stripe', secureTransport: true, demoMode: false });
+  });
+
+  it('accepts the dev mailbox and the sandbox when chosen explicitly', () => {
+    const env = parseEnv({ ...https, MAIL_TRANSPORT: 'mailbox', PAYMENT_PROVIDER: 'sandbox' });
+    expect(env).toMatchObject({ mailTransport: 'mailbox', paymentProvider: 'sandbox' });
+    // An explicit choice wins over a configured SMTP server or Stripe key.
+    expect(parseEnv({ ...https, ...smtp, ...stripe, MAIL_TRANSPORT: 'mailbox', PAYMENT_PROVIDER: 'sandbox' })).toMatchObject({ mailTransport: 'mailbox', paymentProvider: 'sandbox' });
+  });
+
+  it('refuses explicit choices that cannot work: smtp without SMTP_URL, stripe without a key', () => {
+    expect(() => parseEnv({ MAIL_TRANSPORT: 'smtp' })).toThrow(/MAIL_TRANSPORT: is smtp but SMTP_URL is not set/);
+    expect(() => parseEnv({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER: is stripe but STRIPE_SECRET_KEY is not set/);
+    expect(() => parseEnv({ MAIL_TRANSPORT: 'pigeon' })).toThrow(/MAIL_TRANSPORT/);
+  });
+
+  it('keeps the local defaults on http: the dev mailbox and the sandbox, no refusal', () => {
+    expect(parseEnv({ NODE_ENV: 'production' })).toMatchObject({ mailTransport: 'mailbox', paymentProvider: 'sandbox' });
+    expect(parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'http://10.0.0.5:3000' })).toMatchObject({ mailTransport: 'mailbox', paymentProvider: 'sandbox' });
+    expect(parseEnv({ ...smtp, ...stripe })).toMatchObject({ mailTransport: 'smtp', paymentProvider: 'stripe' });
+  });
+});
+
+describe('demo mode (issue 14): who may read the dev mailbox links whole', () => {
+  it('is on for a loopback PUBLIC_URL (the README demo, the default) and off on a real host', () => {
+    expect(parseEnv({}).demoMode).toBe(true);
+    expect(parseEnv({ PUBLIC_URL: 'http://127.0.0.1:3000' }).demoMode).toBe(true);
+    expect(parseEnv({ PUBLIC_URL: 'http://dimora.example' }).demoMode).toBe(false);
+    expect(parseEnv({ PUBLIC_URL: 'https://dimora.example', MAIL_TRANSPORT: 'mailbox', PAYMENT_PROVIDER: 'sandbox' }).demoMode).toBe(false);
+  });
+
+  it('follows DEMO_MODE when set', () => {
+    expect(parseEnv({ DEMO_MODE: 'false' }).demoMode).toBe(false);
+    expect(parseEnv({ PUBLIC_URL: 'http://dimora.example', DEMO_MODE: 'true' }).demoMode).toBe(true);
+    expect(() => parseEnv({ DEMO_MODE: 'yes' })).toThrow(/DEMO_MODE/);
+  });
+});
+
+describe('database timeouts (issue 14)', () => {
+  it('defaults to a 5 s connect timeout, a 30 s statement timeout and a 2 s readiness check', () => {
+    expect(parseEnv({})).toMatchObject({ DB_CONNECT_TIMEOUT_MS: 5_000, DB_STATEMENT_TIMEOUT_MS: 30_000, READYZ_DB_TIMEOUT_MS: 2_000 });
+  });
+
+  it('takes other values, and refuses nonsense', () => {
+    expect(parseEnv({ DB_CONNECT_TIMEOUT_MS: '1500', DB_STATEMENT_TIMEOUT_MS: '0', READYZ_DB_TIMEOUT_MS: '500' })).toMatchObject({ DB_CONNECT_TIMEOUT_MS: 1_500, DB_STATEMENT_TIMEOUT_MS: 0, READYZ_DB_TIMEOUT_MS: 500 });
+    expect(() => parseEnv({ DB_CONNECT_TIMEOUT_MS: '-1' })).toThrow(/DB_CONNECT_TIMEOUT_MS/);
+    expect(() => parseEnv({ DB_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
+  });
+});

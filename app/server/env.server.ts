@@ -49,7 +49,8 @@ const schema = z.object({
     .transform((value) => value === 'true'),
   /**
    * Outgoing mail server, e.g. `smtp://user:pass@smtp.example.com:587` or `smtps://…`. When unset,
-   * e-mails go to the dev mailbox (stored in the database, logged, readable by admins).
+   * e-mails go to the dev mailbox (stored in the database, readable by admins; links redacted
+   * outside demo mode). Required with an https PUBLIC_URL unless MAIL_TRANSPORT=mailbox (issue 14).
    */
   SMTP_URL: z.string().url().optional(),
   /** Sender of every e-mail. */
@@ -99,6 +100,40 @@ const schema = z.object({
    * at a local stand-in (tests). https, or http to a loopback host; never with a live key.
    */
   STRIPE_API_BASE: z.string().url().optional(),
+  /**
+   * Issue 14 (safe production defaults): `smtp` (needs SMTP_URL) or `mailbox` (the dev mailbox,
+   * even when SMTP_URL is set). Unset: smtp with SMTP_URL, else the mailbox — except that with an
+   * https PUBLIC_URL the server refuses to start without SMTP_URL unless this says `mailbox`.
+   */
+  MAIL_TRANSPORT: z.enum(['smtp', 'mailbox']).optional(),
+  /**
+   * Issue 14: `stripe` (needs STRIPE_SECRET_KEY) or `sandbox` (no real money, even when a Stripe
+   * key is set). Unset: stripe with STRIPE_SECRET_KEY, else the sandbox — except that with an
+   * https PUBLIC_URL the server refuses to start on the sandbox unless this says `sandbox`.
+   */
+  PAYMENT_PROVIDER: z.enum(['stripe', 'sandbox']).optional(),
+  /**
+   * Issue 14: demo mode shows the links of captured e-mails (verification, reset) whole in the dev
+   * mailbox; outside demo and test mode their tokens are redacted. Unset: on when PUBLIC_URL is a
+   * loopback address (the README's local demo, the default PUBLIC_URL), off on any real host.
+   */
+  DEMO_MODE: z.enum(['true', 'false']).optional(),
+  /** Issue 14: how long opening a PostgreSQL connection may take before it fails (ms). */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /**
+   * Issue 14: the longest a PostgreSQL statement may run (server-side `statement_timeout`, ms);
+   * the client gives up 5 s later when the server does not answer at all. 0 = no limit.
+   * Migrations run without it.
+   */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** Issue 14: how long /readyz waits for the database before answering 503 (ms). */
+  READYZ_DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
+  /**
+   * Issue 14: after SIGTERM, how long new connections are still accepted (each answered with
+   * `Connection: close`, /readyz 503) so a load balancer notices before the listener closes (ms).
+   * SIGINT (Ctrl-C) does not wait.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
 }).superRefine((value, ctx) => {
   if (value.STRIPE_API_BASE) {
     const problem = stripeApiBaseProblem(value.STRIPE_API_BASE, value.STRIPE_SECRET_KEY);
@@ -108,7 +143,39 @@ const schema = z.object({
   if (tileProblem) ctx.addIssue({ code: 'custom', path: ['MAP_TILE_URL'], message: tileProblem });
   const attribution = attributionProblem(value.MAP_ATTRIBUTION);
   if (attribution) ctx.addIssue({ code: 'custom', path: ['MAP_ATTRIBUTION'], message: attribution });
+  for (const problem of productionDefaultProblems(value)) ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
 });
+
+/**
+ * Issue 14, safe production defaults: what an https PUBLIC_URL (a real deployment) refuses —
+ * mail silently captured in the dev mailbox, payments silently in the sandbox — unless chosen
+ * explicitly; and explicit choices that cannot work (smtp without SMTP_URL, stripe without a key).
+ */
+function productionDefaultProblems(value: {
+  PUBLIC_URL?: string;
+  SMTP_URL?: string;
+  MAIL_TRANSPORT?: 'smtp' | 'mailbox';
+  STRIPE_SECRET_KEY?: string;
+  PAYMENT_PROVIDER?: 'stripe' | 'sandbox';
+}): { variable: string; message: string }[] {
+  const problems: { variable: string; message: string }[] = [];
+  const https = value.PUBLIC_URL !== undefined && URL.canParse(value.PUBLIC_URL) && new URL(value.PUBLIC_URL).protocol === 'https:';
+  if (value.MAIL_TRANSPORT === 'smtp' && !value.SMTP_URL) problems.push({ variable: 'MAIL_TRANSPORT', message: 'is smtp but SMTP_URL is not set' });
+  if (https && !value.SMTP_URL && value.MAIL_TRANSPORT !== 'mailbox') {
+    problems.push({
+      variable: 'SMTP_URL',
+      message: 'is required when PUBLIC_URL is https (without it, e-mails with live reset links would only reach the dev mailbox); set MAIL_TRANSPORT=mailbox to use the dev mailbox on purpose',
+    });
+  }
+  if (value.PAYMENT_PROVIDER === 'stripe' && !value.STRIPE_SECRET_KEY) problems.push({ variable: 'PAYMENT_PROVIDER', message: 'is stripe but STRIPE_SECRET_KEY is not set' });
+  if (https && !value.STRIPE_SECRET_KEY && value.PAYMENT_PROVIDER !== 'sandbox') {
+    problems.push({
+      variable: 'PAYMENT_PROVIDER',
+      message: 'payments would use the sandbox (no real money) with an https PUBLIC_URL: set STRIPE_SECRET_KEY, or PAYMENT_PROVIDER=sandbox to run in test mode on purpose',
+    });
+  }
+  return problems;
+}
 
 export type Env = Readonly<z.infer<typeof schema>> & {
   readonly dataDir: string;
@@ -122,6 +189,12 @@ export type Env = Readonly<z.infer<typeof schema>> & {
   readonly secureTransport: boolean;
   /** Origins the maps load tiles from (MAP_TILE_URL's host, one per `{s}` subdomain): the CSP's img-src. */
   readonly mapTileSources: readonly string[];
+  /** Issue 14: the mailer in use — `smtp` (SMTP_URL) or the dev `mailbox` (MAIL_TRANSPORT, else SMTP_URL unset). */
+  readonly mailTransport: 'smtp' | 'mailbox';
+  /** Issue 14: the payment provider in use (PAYMENT_PROVIDER, else stripe when STRIPE_SECRET_KEY is set). */
+  readonly paymentProvider: 'stripe' | 'sandbox';
+  /** Issue 14: DEMO_MODE, else true when PUBLIC_URL is a loopback address (see `DEMO_MODE`). */
+  readonly demoMode: boolean;
 };
 
 /** Validates an environment (`process.env` or a test's object); throws naming every bad variable. */
@@ -137,7 +210,20 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const publicUrl = new URL(result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`).origin;
   const secureTransport = result.data.NODE_ENV === 'production' && new URL(publicUrl).protocol === 'https:';
   const mapTileSources = Object.freeze(tileImageSources(result.data.MAP_TILE_URL));
-  return Object.freeze({ ...result.data, dataDir, uploadsDir: path.join(dataDir, 'uploads'), publicUrl, secureTransport, mapTileSources });
+  const mailTransport = result.data.MAIL_TRANSPORT ?? (result.data.SMTP_URL ? 'smtp' : 'mailbox');
+  const paymentProvider = result.data.PAYMENT_PROVIDER ?? (result.data.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
+  const demoMode = result.data.DEMO_MODE ? result.data.DEMO_MODE === 'true' : LOOPBACK_HOSTS.has(new URL(publicUrl).hostname);
+  return Object.freeze({
+    ...result.data,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    publicUrl,
+    secureTransport,
+    mapTileSources,
+    mailTransport,
+    paymentProvider,
+    demoMode,
+  });
 }
 
 export const env: Env = parseEnv(process.env);

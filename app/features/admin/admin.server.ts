@@ -8,6 +8,7 @@ import { count, desc, gt, sql } from 'drizzle-orm';
 import { ROLES, type Role } from '~/lib/access';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
+import { redactSecrets } from '~/server/redact.server';
 import { auditLog, mailMessage, property, propertyStatus, session, user, vendor } from '~/server/db/schema';
 
 /** Thrown when a non-admin reaches a back-office function (spec §6: admin-only). */
@@ -144,9 +145,12 @@ export type MailboxPage = { items: MailboxMessage[]; total: number; page: number
 
 /**
  * One page of the dev mailbox (`mail_message`), newest first. `page` is clamped to the pages
- * that exist. Only the plain-text body is returned: the HTML part is never shown.
+ * that exist. Only the plain-text body is returned: the HTML part is never shown. Unless
+ * `showTokens` (test or demo mode, `mailboxShowsTokens`), the secrets in its links (reset and
+ * verification tokens, alert confirm/unsubscribe tokens) are redacted before they leave the
+ * server (issue 14): an admin cannot take over an account from the mailbox.
  */
-export async function listMailbox({ db, actor, page }: { db: Db; actor: Viewer; page: number }): Promise<MailboxPage> {
+export async function listMailbox({ db, actor, page, showTokens = false }: { db: Db; actor: Viewer; page: number; showTokens?: boolean }): Promise<MailboxPage> {
   assertAdmin(actor);
   const [totalRow] = await db.select({ n: count() }).from(mailMessage);
   const total = totalRow?.n ?? 0;
@@ -159,7 +163,7 @@ export async function listMailbox({ db, actor, page }: { db: Db; actor: Viewer; 
     .limit(MAILBOX_PAGE_SIZE)
     .offset((current - 1) * MAILBOX_PAGE_SIZE);
   return {
-    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    items: rows.map((row) => ({ ...row, text: showTokens ? row.text : redactSecrets(row.text), createdAt: row.createdAt.toISOString() })),
     total,
     page: current,
     pageCount,

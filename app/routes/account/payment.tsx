@@ -8,6 +8,7 @@
  */
 import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TestModeNotice } from '~/components/test-mode-notice';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { PaymentDetailView } from '~/features/payments/components/payment-detail';
 import { handleRefundAction, loadPaymentDetailPage } from '~/features/payments/payments-page.server';
@@ -24,7 +25,7 @@ const basePath = '/dashboard/payments';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'property_manager');
   const meta = pageMeta(requestLanguage(request), 'payments.meta.detail.title', 'payments.meta.detail.description');
-  return { ...(await loadPaymentDetailPage({ request, context, actor, paymentParam: params.paymentId, provider: getPaymentProvider() })), meta };
+  return { ...(await loadPaymentDetailPage({ request, context, actor, paymentParam: params.paymentId, provider: getPaymentProvider() })), testMode: getPaymentProvider().testMode, meta };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -42,6 +43,7 @@ export default function ManagerPayment({ loaderData, actionData }: Route.Compone
   return (
     <Container size="xl" py="xl">
       <SignedInPageHeader title={t('payments.detail.heading', { id: detail.id })} />
+      <TestModeNotice testMode={loaderData.testMode} />
       <PaymentDetailView basePath={basePath} detail={detail} refundKey={loaderData.refundKey} done={loaderData.done} result={actionData as RefundActionResult | undefined} />
     </Container>
   );

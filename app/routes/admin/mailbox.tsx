@@ -2,10 +2,11 @@
  * /admin/mailbox (admin only; DESIGN §2 "e-mail"): the dev mailbox, the e-mails the server
  * stored instead of sending when no SMTP server is configured. Newest first, 50 a page, with
  * the plain-text body on demand. When the server sends through SMTP, a note says the mailbox
- * only holds older messages.
+ * only holds older messages. Outside test and demo mode the links' tokens are redacted (issue 14),
+ * and a note says so.
  */
 import { Alert, EmptyState, Stack, Text } from '@mantine/core';
-import { IconInbox, IconMailForward } from '@tabler/icons-react';
+import { IconInbox, IconLock, IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { listMailbox, parsePage } from '~/features/admin/admin.server';
 import { LinkPagination } from '~/features/admin/components/link-pagination';
@@ -16,6 +17,8 @@ import { pageMeta } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { requireRole } from '~/server/auth/session.server';
+import { env } from '~/server/env.server';
+import { mailboxShowsTokens } from '~/server/redact.server';
 import type { Route } from './+types/mailbox';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,8 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLanguage(request);
   const page = parsePage(new URL(request.url).searchParams.get('page'));
   return {
-    mailbox: await listMailbox({ db: context.db, actor, page }),
+    mailbox: await listMailbox({ db: context.db, actor, page, showTokens: mailboxShowsTokens(env) }),
     mailerKind: context.mailer.kind,
+    tokensRedacted: !mailboxShowsTokens(env),
     i18n: translations(lang, ['account', 'admin']),
     meta: pageMeta(lang, 'admin.mailbox.meta.title', 'admin.mailbox.meta.description'),
   };
@@ -36,7 +40,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { mailbox, mailerKind } = loaderData;
+  const { mailbox, mailerKind, tokensRedacted } = loaderData;
   return (
     <>
       <SignedInPageHeader title={t('admin.mailbox.title')} subtitle={t('admin.mailbox.subtitle')} />
@@ -44,6 +48,11 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
         {mailerKind === 'smtp' && (
           <Alert color="blue" icon={<IconMailForward aria-hidden />} title={t('admin.mailbox.smtpTitle')} data-testid="mailbox-smtp-notice">
             {t('admin.mailbox.smtpBody')}
+          </Alert>
+        )}
+        {tokensRedacted && (
+          <Alert color="gray" icon={<IconLock aria-hidden />} title={t('admin.mailbox.redactedTitle')} data-testid="mailbox-redacted-notice">
+            {t('admin.mailbox.redactedBody')}
           </Alert>
         )}
         {mailbox.total === 0 ? (

@@ -7,6 +7,7 @@
  * plain browser post.
  */
 import { useTranslation } from 'react-i18next';
+import { TestModeNotice } from '~/components/test-mode-notice';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { PaymentDetailView } from '~/features/payments/components/payment-detail';
 import { handleRefundAction, loadPaymentDetailPage } from '~/features/payments/payments-page.server';
@@ -23,7 +24,7 @@ const basePath = '/admin/payments';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'admin');
   const meta = pageMeta(requestLanguage(request), 'payments.meta.detail.title', 'payments.meta.detail.description');
-  return { ...(await loadPaymentDetailPage({ request, context, actor, paymentParam: params.paymentId, provider: getPaymentProvider() })), meta };
+  return { ...(await loadPaymentDetailPage({ request, context, actor, paymentParam: params.paymentId, provider: getPaymentProvider() })), testMode: getPaymentProvider().testMode, meta };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -41,6 +42,7 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
   return (
     <>
       <SignedInPageHeader title={t('payments.detail.heading', { id: detail.id })} />
+      <TestModeNotice testMode={loaderData.testMode} />
       <PaymentDetailView basePath={basePath} detail={detail} refundKey={loaderData.refundKey} done={loaderData.done} result={actionData as RefundActionResult | undefined} />
     </>
   );

@@ -24,8 +24,11 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Applies every pending migration from `app/server/db/migrations`. */
   migrate(): Promise<void>;
-  /** Answers true when the database responds to a trivial query. */
-  ping(): Promise<boolean>;
+  /**
+   * Answers true when the database responds to a trivial query, false when it fails or takes
+   * longer than `timeoutMs` (default 2 s; issue 14: /readyz must not hang on a silent database).
+   */
+  ping(timeoutMs?: number): Promise<boolean>;
   /**
    * Listens for NOTIFY on `channel` (realtime fan-out, DESIGN §2): PostgreSQL through one
    * dedicated connection that is re-opened with backoff when lost, after which `onReconnect`
@@ -57,6 +60,14 @@ type OpenOptions = {
   dataDir?: string;
   /** Size of the node-postgres pool. */
   poolSize?: number;
+  /** PostgreSQL: how long opening a connection may take (ms, default 5 s; issue 14). */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: the server-side `statement_timeout` of every pooled connection (ms; unset or 0:
+   * none), with a client-side read timeout 5 s longer for a server that stops answering at all.
+   * Migrations run on their own connection without it (issue 14).
+   */
+  statementTimeoutMs?: number;
   /** Called with every statement the ORM sends (tests that EXPLAIN what a service runs). */
   onQuery?: (sql: string, params: unknown[]) => void;
 };
@@ -66,12 +77,50 @@ type OpenOptions = {
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const queryLogger = options.onQuery ? { logQuery: options.onQuery } : undefined;
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, queryLogger);
+  if (options.databaseUrl) return openPostgres(postgresPoolConfig(options.databaseUrl, options), queryLogger);
   return openPglite(options.dataDir, queryLogger);
 }
 
-async function openPostgres(url: string, poolSize: number, queryLogger?: QueryLogger): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/** Default of `connectTimeoutMs` (ms). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+/** Default of `ping`'s timeout (ms). */
+export const DEFAULT_PING_TIMEOUT_MS = 2_000;
+/** How much longer than `statement_timeout` the client waits for an answer before giving up (ms). */
+const CLIENT_READ_GRACE_MS = 5_000;
+
+/**
+ * The node-postgres pool settings for `url` (issue 14): pool size, connect timeout, and — when
+ * `statementTimeoutMs` is positive — the server's `statement_timeout` plus a client-side
+ * `query_timeout` (a timed-out client is discarded by the pool, never reused mid-answer).
+ */
+export function postgresPoolConfig(url: string, options: Pick<OpenOptions, 'poolSize' | 'connectTimeoutMs' | 'statementTimeoutMs'> = {}): pg.PoolConfig {
+  const statementTimeoutMs = options.statementTimeoutMs && options.statementTimeoutMs > 0 ? options.statementTimeoutMs : undefined;
+  return {
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + CLIENT_READ_GRACE_MS } : {}),
+  };
+}
+
+/** `promise`'s value, or `fallback` when it has not settled within `ms` (the timer never keeps the process alive). */
+async function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function openPostgres(config: pg.PoolConfig, queryLogger?: QueryLogger): Promise<Database> {
+  const url = config.connectionString!;
+  const pool = new pg.Pool(config);
   // An idle connection closed by the server (restart, failover) must not crash the process; the
   // pool replaces it on the next query.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection lost'));
@@ -79,16 +128,27 @@ async function openPostgres(url: string, poolSize: number, queryLogger?: QueryLo
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
-    ping: async () => {
+    // A long migration (an index on a big table) may outlast statement_timeout: its own connection, without it.
+    migrate: async () => {
+      const migrationPool = new pg.Pool({ ...config, max: 1, statement_timeout: undefined, query_timeout: undefined });
+      migrationPool.on('error', (error) => logger.warn({ err: error }, 'migration connection lost'));
       try {
-        await pool.query('select 1');
-        return true;
-      } catch {
-        return false;
+        await migratePg(drizzlePg(migrationPool), { migrationsFolder });
+      } finally {
+        await migrationPool.end();
       }
     },
-    listen: (channel, onNotify, onReconnect) => listenPostgres(url, channel, onNotify, onReconnect),
+    ping: (timeoutMs = DEFAULT_PING_TIMEOUT_MS) =>
+      within(
+        // node-postgres reads a per-query `query_timeout` (client.js), missing from its types.
+        pool.query({ text: 'select 1', query_timeout: timeoutMs } as pg.QueryConfig).then(
+          () => true,
+          () => false,
+        ),
+        timeoutMs,
+        false,
+      ),
+    listen: (channel, onNotify, onReconnect) => listenPostgres(url, channel, onNotify, onReconnect, config.connectionTimeoutMillis),
     close: () => pool.end(),
   };
 }
@@ -104,6 +164,7 @@ async function listenPostgres(
   channel: string,
   onNotify: (payload: string) => void,
   onReconnect?: () => void,
+  connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | null = null;
@@ -121,7 +182,7 @@ async function listenPostgres(
   };
 
   const open = async (): Promise<pg.Client> => {
-    const next = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME });
+    const next = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel === channel) onNotify(message.payload ?? '');
     });
@@ -208,14 +269,15 @@ async function openPglite(dataDir: string | undefined, queryLogger?: QueryLogger
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    ping: async () => {
-      try {
-        await client.query('select 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: (timeoutMs = DEFAULT_PING_TIMEOUT_MS) =>
+      within(
+        client.query('select 1').then(
+          () => true,
+          () => false,
+        ),
+        timeoutMs,
+        false,
+      ),
     listen: async (channel, onNotify) => {
       const unlisten = await client.listen(channel, onNotify);
       return async () => {

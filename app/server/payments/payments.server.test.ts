@@ -12,6 +12,12 @@ describe('choosing the payment provider from the environment', () => {
     expect(createConfiguredProvider(parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc123' }))).toMatchObject({ name: 'stripe', testMode: false });
   });
 
+  it('follows PAYMENT_PROVIDER: the sandbox on purpose even with a Stripe key (issue 14)', () => {
+    expect(createConfiguredProvider(parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc123', PAYMENT_PROVIDER: 'sandbox' }))).toMatchObject({ name: 'sandbox', testMode: true });
+    expect(createConfiguredProvider(parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc123', PAYMENT_PROVIDER: 'stripe' }))).toMatchObject({ name: 'stripe', testMode: false });
+    expect(createConfiguredProvider(parseEnv({ PUBLIC_URL: 'https://dimora.example', SMTP_URL: 'smtp://mail.example.com', PAYMENT_PROVIDER: 'sandbox' }))).toMatchObject({ name: 'sandbox', testMode: true });
+  });
+
   it('points the Stripe client at STRIPE_API_BASE (a stand-in), else at Stripe', () => {
     expect(stripeApiAddress(undefined)).toEqual({});
     expect(stripeApiAddress('http://127.0.0.1:12111')).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });

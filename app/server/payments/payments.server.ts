@@ -1,7 +1,8 @@
 /**
- * Which payment provider the server uses (DESIGN §2, decision 021): Stripe when the validated
- * environment has STRIPE_SECRET_KEY, else the local `sandbox` (the default, also on the embedded
- * database). The booking flow, the reconciler and the webhook only see `PaymentProvider`.
+ * Which payment provider the server uses (DESIGN §2, decision 021, issue 14): PAYMENT_PROVIDER
+ * when set, else Stripe when the validated environment has STRIPE_SECRET_KEY, else the local
+ * `sandbox` (the default on a local server; an https PUBLIC_URL refuses to start on the sandbox
+ * unless PAYMENT_PROVIDER=sandbox says so, env.server.ts). The booking flow, the reconciler and the webhook only see `PaymentProvider`.
  */
 import { env, type Env } from '~/server/env.server';
 import type { PaymentProvider } from './payment-provider';
@@ -21,9 +22,9 @@ export function stripeApiAddress(apiBase: string | undefined): Pick<StripeProvid
   return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
 }
 
-/** A provider for this environment: Stripe with STRIPE_SECRET_KEY, else a sandbox. */
-export function createConfiguredProvider(config: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>): PaymentProvider {
-  if (config.STRIPE_SECRET_KEY) return createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, ...stripeApiAddress(config.STRIPE_API_BASE) });
+/** A provider for this environment: `paymentProvider` (PAYMENT_PROVIDER, else Stripe with STRIPE_SECRET_KEY, else a sandbox). */
+export function createConfiguredProvider(config: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE' | 'paymentProvider'>): PaymentProvider {
+  if (config.paymentProvider === 'stripe' && config.STRIPE_SECRET_KEY) return createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, ...stripeApiAddress(config.STRIPE_API_BASE) });
   return createSandboxProvider();
 }
 

@@ -8,6 +8,7 @@ import { Alert, Anchor, Button, Checkbox, Divider, Grid, Group, Paper, Radio, Si
 import { IconFlask, IconLock, IconPencil } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TestModeNotice } from '~/components/test-mode-notice';
 import type { FieldErrors } from '~/lib/form-fields';
 import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -102,6 +103,7 @@ export function ConfirmStep({ values, errors, confirm, monthlyRentUsd, cardKey, 
 
   return (
     <Stack gap="lg">
+      <TestModeNotice testMode={confirm.testCards !== null} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <ReviewBlock
           title={t('booking.steps.choose.label')}

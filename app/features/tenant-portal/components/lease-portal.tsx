@@ -8,6 +8,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, NumberInput, SimpleGrid, Sta
 import { IconAlertTriangle, IconCheck, IconFileTypePdf, IconSignature } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
+import { TestModeNotice } from '~/components/test-mode-notice';
 import type { Language } from '~/lib/constants';
 import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
 import type { PortalActionData } from '../portal-actions.server';
@@ -29,6 +30,7 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
   const notice = action?.ok ? action.notice : undefined;
   return (
     <Stack gap="lg">
+      {current && <TestModeNotice testMode={testMode} />}
       {notice && (
         <Alert color="teal" icon={<IconCheck size={18} aria-hidden />} role="status" data-testid="portal-notice">
           {notice}

@@ -7,6 +7,7 @@ import { Alert, Anchor, Button, Card, Checkbox, Code, Group, List, Stack, Text, 
 import { IconAlertTriangle, IconCheck, IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
+import { TestModeNotice } from '~/components/test-mode-notice';
 import { LeaseDocumentView } from '~/features/leases/components/lease-document-view';
 import type { Language } from '~/lib/constants';
 import { formatCents, formatDateTime } from '~/lib/format';
@@ -21,6 +22,7 @@ export function SignLease({ page, lang, action, signedNotice, testMode }: { page
   const due = page.dueCents;
   return (
     <Stack gap="lg">
+      <TestModeNotice testMode={testMode && due > 0} />
       {(signedNotice || action?.ok) && (
         <Alert color="teal" icon={<IconCheck size={18} aria-hidden />} role="status" data-testid="sign-notice">
           {action?.notice ?? t(page.lease.status === 'signed' ? 'tenantPortal.sign.doneAll' : 'tenantPortal.sign.done')}
