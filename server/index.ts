@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { createAuth, resolveAuthSecret } from '../app/server/auth/auth.server';
 import { createVerifiedUser, hasAdmin } from '../app/server/auth/create-user.server';
+import { sessionBoundsFromEnv } from '../app/server/auth/session-bounds.server';
 import { DataDirLockedError, openDatabase } from '../app/server/db/client.server';
 import { isDatabaseEmpty, seedDatabase } from '../app/server/db/seed/seed.server';
 import { env } from '../app/server/env.server';
@@ -74,6 +75,7 @@ async function main() {
     secret: await resolveAuthSecret(database.db, env.AUTH_SECRET),
     publicUrl: env.publicUrl,
     secureCookies: env.secureTransport,
+    sessionBounds: sessionBoundsFromEnv(env),
   });
   const hub = await createRealtimeHub({ database, logger });
   const shared = { database, auth, mailer, hub, publicUrl: env.publicUrl, secureTransport: env.secureTransport, trustProxy: env.TRUST_PROXY, imageSources: env.mapTileSources };
