@@ -16,6 +16,7 @@ import { openDatabase, type Database } from '~/server/db/client.server';
 import { session, verification } from '~/server/db/schema';
 import { logger } from '~/server/logger.server';
 import { createMailer } from '~/server/mail/mailer.server';
+import { publishSessionEnded } from '~/server/realtime/events.server';
 import { openStream, signedInUser, startInstance, type TestInstance, type TestStream } from '../setup/realtime';
 import { createTestDatabase, testContext, type TestDatabase } from '../setup/test-db';
 
@@ -157,6 +158,40 @@ describe(`a stream on A ends when its session ends through B (${process.env.TEST
     } finally {
       await instanceC.close();
     }
+  });
+});
+
+describe('a stream being set up while its session ends', () => {
+  it('is ended at subscription when the end reached the hub after the session was read', async () => {
+    const hub = instanceA.hub;
+    const before = hub.connections();
+    const mark = hub.sessionMark();
+    await publishSessionEnded(instanceB.database.db, { sessionIds: ['late-session'], userIds: [] });
+    await expect.poll(() => hub.sessionMark()).toBeGreaterThan(mark);
+    let ended = 0;
+    const sent: unknown[] = [];
+    const late = await hub.subscribe(['user:late-user'], null, (message) => sent.push(message), () => sent.push('ready'), {
+      userId: 'late-user',
+      sessionId: 'late-session',
+      since: mark,
+      onEnded: () => (ended += 1),
+    });
+    expect(ended).toBe(1);
+    expect(sent).toEqual([]);
+    expect(hub.connections()).toBe(before);
+    late.close();
+
+    // Read after that end: the stream stays.
+    const fresh = await hub.subscribe(['user:late-user'], null, () => undefined, undefined, {
+      userId: 'late-user',
+      sessionId: 'late-session',
+      since: hub.sessionMark(),
+      onEnded: () => (ended += 1),
+    });
+    expect(ended).toBe(1);
+    expect(hub.connections()).toBe(before + 1);
+    fresh.close();
+    expect(hub.connections()).toBe(before);
   });
 });
 

@@ -83,9 +83,9 @@ function give(counts: Map<string, number>, key: string): void {
 const MAX_CHECK_DELAY_MS = REALTIME_REAUTH_MS;
 
 /**
- * Re-checks an open stream's session: once right away (a session that ended between the
- * stream's first check and its subscription), then when it would expire, at most every
- * REALTIME_REAUTH_MS. A check that finds it gone (the check deletes an expired session, which
+ * Re-checks an open stream's session when it would expire, and at least every
+ * REALTIME_REAUTH_MS (an end the hub could not learn of, e.g. a lost LISTEN connection's, is
+ * caught there). A check that finds it gone (the check deletes an expired session, which
  * publishes `session.ended` to every instance), replaced, or given another role calls `close`.
  */
 function watchSession(
@@ -100,17 +100,20 @@ function watchSession(
     stopped = true;
     clearTimeout(timer);
   });
-  const run = async () => {
-    const current = await check().catch(() => viewer);
-    if (stopped) return;
-    if (!current || current.sessionId !== viewer.sessionId || current.role !== viewer.role) return close();
+  const schedule = (current: Viewer) => {
     const endsAt = current.sessionExpiresAt?.getTime() ?? Date.now() + MAX_CHECK_DELAY_MS;
     // A little after the end, so the check finds it past.
     const delay = Math.min(Math.max(endsAt - Date.now() + 50, 0), MAX_CHECK_DELAY_MS);
     timer = setTimeout(() => void run(), delay);
     timer.unref();
   };
-  void run();
+  const run = async () => {
+    const current = await check().catch(() => viewer);
+    if (stopped) return;
+    if (!current || current.sessionId !== viewer.sessionId || current.role !== viewer.role) return close();
+    schedule(current);
+  };
+  schedule(viewer);
 }
 
 /** Creates the Express handler for `GET /api/events`. */
@@ -146,6 +149,8 @@ export function createEventStreamHandler(deps: Deps) {
       return;
     }
     const request = toFetchRequest(req, deps.publicUrl);
+    // Taken before the session is read: an end the hub learns of meanwhile still closes the stream.
+    const mark = deps.hub.sessionMark();
     const viewer = await getViewer(request, { auth: deps.auth });
     const token = readVisitorToken(request);
     const threadIds = await ownThreadIds(deps.db, { token, viewer });
@@ -204,7 +209,17 @@ export function createEventStreamHandler(deps: Deps) {
         (cursor) => write(frame('ready', ready, lastEventId === null ? cursor : undefined)),
         // Its session ended (on any instance): close; the browser reconnects with whatever it
         // may now receive, or is refused.
-        viewer ? { userId: viewer.id, sessionId: viewer.sessionId, onEnded: () => res.end() } : undefined,
+        viewer
+          ? {
+              userId: viewer.id,
+              sessionId: viewer.sessionId,
+              since: mark,
+              onEnded: () => {
+                end();
+                res.end();
+              },
+            }
+          : undefined,
       );
       onEnd(() => subscription.close());
       if (gone()) return end();

@@ -33,12 +33,18 @@ export const REPLAY_LIMIT = 500;
 /** How many sent ids a stream remembers to drop duplicates. */
 const SEEN_IDS_KEPT = 2_000;
 const PRUNE_EVERY_MS = 60 * 60 * 1_000;
+/** How many recent `session.ended` events a hub remembers for streams being set up. */
+const RECENT_ENDS_KEPT = 1_000;
 
 /** What a stream receives: stored events, and `resync` when a replay cannot be complete. */
 export type StreamMessage = { kind: 'event'; event: StoredEvent } | { kind: 'resync'; lastId: number };
 
-/** The session a stream belongs to, and what to do when it ends (close the response). */
-export type StreamSession = { userId: string; sessionId: string; onEnded: () => void };
+/**
+ * The session a stream belongs to, what to do when it ends (close the response), and the
+ * hub's `sessionMark()` taken before the session was read: an end dispatched since then (while
+ * the stream was being set up) ends the stream at once.
+ */
+export type StreamSession = { userId: string; sessionId: string; onEnded: () => void; since?: number };
 
 export type Subscription = {
   /** The id to announce to a fresh stream so that its next reconnect replays from here. */
@@ -60,6 +66,8 @@ export type RealtimeHub = {
     onReady?: (cursor: number) => void,
     session?: StreamSession,
   ): Promise<Subscription>;
+  /** A position in this hub's sequence of ended sessions; take it before reading the session. */
+  sessionMark(): number;
   /** Open streams on this instance. */
   connections(): number;
   /** Aborted by `close()`: open streams end themselves (browsers reconnect elsewhere). */
@@ -104,9 +112,18 @@ export async function createRealtimeHub({ database, logger }: { database: Databa
     if (set?.size === 0) map.delete(key);
   };
 
+  // The latest ends, numbered in dispatch order, for streams still being set up.
+  let endedSeq = 0;
+  const recentlyEnded: { seq: number; sessionIds: Set<string>; userIds: Set<string> }[] = [];
+  const endedSince = (since: number, session: StreamSession) =>
+    recentlyEnded.some((entry) => entry.seq > since && (entry.sessionIds.has(session.sessionId) || entry.userIds.has(session.userId)));
+
   /** Ends the streams of the sessions and users a `session.ended` event names. */
   const endSessions = (event: StoredEvent) => {
     const { sessionIds, userIds } = parseSessionEnded(event.payload);
+    endedSeq += 1;
+    recentlyEnded.push({ seq: endedSeq, sessionIds: new Set(sessionIds), userIds: new Set(userIds) });
+    if (recentlyEnded.length > RECENT_ENDS_KEPT) recentlyEnded.splice(0, recentlyEnded.length - RECENT_ENDS_KEPT);
     const ending = new Set<Stream>();
     for (const id of sessionIds) for (const stream of bySession.get(id) ?? []) ending.add(stream);
     for (const id of userIds) for (const stream of byUser.get(id) ?? []) ending.add(stream);
@@ -235,6 +252,12 @@ export async function createRealtimeHub({ database, logger }: { database: Databa
         index(byUser, session.userId, stream);
       }
       count += 1;
+      if (session?.since !== undefined && endedSince(session.since, session)) {
+        // Ended while the stream was being set up: nothing is sent.
+        close();
+        session.onEnded();
+        return { cursor: 0, close };
+      }
       try {
         const [latest] = await db.select({ id: sql<number>`coalesce(max(${realtimeEvent.id}), 0)`.mapWith(Number) }).from(realtimeEvent);
         const cursor = latest?.id ?? 0;
@@ -265,6 +288,7 @@ export async function createRealtimeHub({ database, logger }: { database: Databa
         throw error;
       }
     },
+    sessionMark: () => endedSeq,
     connections: () => count,
     signal: closing.signal,
     async close() {
