@@ -10,6 +10,7 @@ import { createAuth, hasSessionCookieHeader } from '~/server/auth/auth.server';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { checkViewer, getViewer, hasSessionCookie } from '~/server/auth/session.server';
 import { session } from '~/server/db/schema';
+import { parseEnv } from '~/server/env.server';
 import { logger } from '~/server/logger.server';
 import { createMailer } from '~/server/mail/mailer.server';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
@@ -74,7 +75,15 @@ function fakeClock() {
 
 describe(`session bounds (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('reads the four env variables as hours and minutes, defaulting to issue 14', () => {
-    expect(sessionBoundsFromEnv({ SESSION_MAX_AGE_HOURS: 720, SESSION_IDLE_HOURS: 168, STAFF_SESSION_MAX_AGE_HOURS: 12, STAFF_SESSION_IDLE_MINUTES: 60 })).toEqual(DEFAULT_SESSION_BOUNDS);
+    expect(sessionBoundsFromEnv(parseEnv({}))).toEqual(DEFAULT_SESSION_BOUNDS);
+    expect(sessionBoundsFromEnv(parseEnv({ SESSION_MAX_AGE_HOURS: '48', SESSION_IDLE_HOURS: '2', STAFF_SESSION_MAX_AGE_HOURS: '8', STAFF_SESSION_IDLE_MINUTES: '15' }))).toEqual({
+      maxAgeMs: 48 * HOUR,
+      idleMs: 2 * HOUR,
+      staffMaxAgeMs: 8 * HOUR,
+      staffIdleMs: 15 * MINUTE,
+    });
+    expect(() => parseEnv({ STAFF_SESSION_IDLE_MINUTES: '0' })).toThrow(/STAFF_SESSION_IDLE_MINUTES/);
+    expect(() => parseEnv({ SESSION_MAX_AGE_HOURS: 'forever' })).toThrow(/SESSION_MAX_AGE_HOURS/);
     expect(DEFAULT_SESSION_BOUNDS).toEqual({ maxAgeMs: 30 * DAY, idleMs: 7 * DAY, staffMaxAgeMs: 12 * HOUR, staffIdleMs: HOUR });
     const t = new Date('2026-01-01T00:00:00Z');
     const at = (ms: number) => new Date(t.getTime() + ms);
