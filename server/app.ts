@@ -12,7 +12,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { pinoHttp } from 'pino-http';
 import { toNodeHandler } from 'better-auth/node';
 import type { ServerBuild } from 'react-router';
-import { CLIENT_IP_HEADER, COOKIE_PREFIX, type Auth } from '../app/server/auth/auth.server';
+import { CLIENT_IP_HEADER, hasSessionCookieHeader, type Auth } from '../app/server/auth/auth.server';
 import type { Database } from '../app/server/db/client.server';
 import type { DimoraLoadContext } from '../app/server/load-context';
 import { createErrorId, logger, type Logger } from '../app/server/logger.server';
@@ -178,7 +178,7 @@ export function createApp(options: AppOptions): Express {
       }
     }
     // Pages seen with a session are private: never stored by browsers or proxies.
-    if (req.headers.cookie?.includes(`${COOKIE_PREFIX}.session_token`)) res.setHeader('Cache-Control', 'no-store');
+    if (hasSessionCookieHeader(req.headers.cookie)) res.setHeader('Cache-Control', 'no-store');
     next();
   });
   if (options.logRequests !== false) {

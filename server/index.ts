@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { createAuth, resolveAuthSecret } from '../app/server/auth/auth.server';
 import { createVerifiedUser, hasAdmin } from '../app/server/auth/create-user.server';
+import { sessionBoundsFromEnv } from '../app/server/auth/session-bounds.server';
 import { DataDirLockedError, openDatabase } from '../app/server/db/client.server';
 import { isDatabaseEmpty, seedDatabase } from '../app/server/db/seed/seed.server';
 import { env } from '../app/server/env.server';
@@ -76,6 +77,7 @@ async function main() {
     secret: await resolveAuthSecret(database.db, env.AUTH_SECRET),
     publicUrl: env.publicUrl,
     secureCookies: env.secureTransport,
+    sessionBounds: sessionBoundsFromEnv(env),
   });
   const hub = await createRealtimeHub({ database, logger });
   // Flips to draining on SIGTERM/SIGINT: /readyz answers 503 from that moment (issue 14).

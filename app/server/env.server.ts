@@ -134,6 +134,14 @@ const schema = z.object({
    * SIGINT (Ctrl-C) does not wait.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Absolute lifetime of a tenant's or vendor's session, in hours from sign-in (issue 14). */
+  SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 366).default(30 * 24),
+  /** A tenant's or vendor's session ends after this many hours without a request. */
+  SESSION_IDLE_HOURS: z.coerce.number().positive().max(24 * 366).default(7 * 24),
+  /** Absolute lifetime of an admin's or property manager's session, in hours. */
+  STAFF_SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 366).default(12),
+  /** An admin's or property manager's session ends after this many minutes without a request. */
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().positive().max(60 * 24 * 366).default(60),
 }).superRefine((value, ctx) => {
   if (value.STRIPE_API_BASE) {
     const problem = stripeApiBaseProblem(value.STRIPE_API_BASE, value.STRIPE_SECRET_KEY);

@@ -48,11 +48,14 @@ test('sign-in never redirects off the site, even with characters browsers rewrit
   }
 });
 
-test('the session endpoint reports the signed-in user, and the session cookie is httpOnly and SameSite=Lax', async ({ page, context }) => {
+test('the session endpoint reports the signed-in user without token, IP or user agent, and the session cookie is httpOnly and SameSite=Lax', async ({ page, context }) => {
   await signInAs(page, 'tenant');
   const session = await page.request.get('/api/auth/get-session');
-  const body = (await session.json()) as { user: { email: string; role: string } };
+  const body = (await session.json()) as { user: { email: string; role: string }; session: Record<string, unknown> };
   expect(body.user).toMatchObject({ email: E2E_USERS.tenant.email, role: 'tenant' });
+  // Issue 14: page JavaScript never gets the session token, IP address or user agent.
+  expect(Object.keys(body.session)).toEqual(expect.arrayContaining(['id', 'expiresAt']));
+  for (const field of ['token', 'ipAddress', 'userAgent']) expect(body.session, field).not.toHaveProperty(field);
   expect(session.headers()['cache-control']).toBe('no-store');
   const cookie = (await context.cookies()).find((entry) => entry.name === 'dimora.session_token');
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });

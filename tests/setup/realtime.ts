@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { ServerBuild } from 'react-router';
 import { createApp } from '../../server/app';
+import type { Auth } from '~/server/auth/auth.server';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import type { Database } from '~/server/db/client.server';
 import { logger } from '~/server/logger.server';
@@ -16,14 +17,14 @@ import { testContext } from './test-db';
 
 export type TestInstance = { url: string; hub: RealtimeHub; database: Database; close(): Promise<void> };
 
-/** Starts one server instance on a free loopback port over `database`. */
-export async function startInstance(database: Database): Promise<TestInstance> {
+/** Starts one server instance on a free loopback port over `database` (with `auth`, else the test one). */
+export async function startInstance(database: Database, options: { auth?: Auth } = {}): Promise<TestInstance> {
   const context = testContext(database);
   const hub = await createRealtimeHub({ database, logger });
   const noBuild = () => Promise.reject(new Error('no page build in realtime tests')) as Promise<ServerBuild>;
   const app = createApp({
     database,
-    auth: context.auth,
+    auth: options.auth ?? context.auth,
     mailer: context.mailer,
     hub,
     publicUrl: 'http://127.0.0.1',
@@ -69,6 +70,8 @@ export type TestStream = {
   events(): Frame[];
   /** Resolves with the first frame matching `predicate` (already received or coming), or rejects after `timeoutMs`. */
   waitFor(predicate: (frame: Frame) => boolean, timeoutMs?: number): Promise<Frame>;
+  /** Resolves when the server ends the stream (not when `close()` aborts it). */
+  ended: Promise<void>;
   close(): void;
 };
 
@@ -93,6 +96,10 @@ export async function openStream(baseUrl: string, options: { cookie?: string; la
       }
     }
   };
+  let markEnded: () => void = () => undefined;
+  const ended = new Promise<void>((resolve) => {
+    markEnded = resolve;
+  });
   if (response.ok && response.body) {
     void (async () => {
       const decoder = new TextDecoder();
@@ -115,6 +122,7 @@ export async function openStream(baseUrl: string, options: { cookie?: string; la
             if (data.length > 0) push({ id, event, data: JSON.parse(data.join('\n')) });
           }
         }
+        markEnded();
       } catch {
         // aborted by close()
       }
@@ -137,6 +145,7 @@ export async function openStream(baseUrl: string, options: { cookie?: string; la
         }, timeoutMs).unref();
       });
     },
+    ended,
     close: () => controller.abort(),
   };
 }

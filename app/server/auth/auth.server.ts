@@ -7,7 +7,11 @@
  * - The client IP comes from `x-dimora-client-ip`, a header our server sets from the socket (or
  *   the configured trusted proxy) after deleting whatever the client sent.
  * - better-auth's own rate limiter is off: `rate-limit.server.ts` counts in the database.
- * - Cookies are httpOnly and SameSite=Lax, Secure when `secureCookies` (production on https).
+ * - Cookies are httpOnly and SameSite=Lax; on https (`secureCookies`) they are Secure and named
+ *   with the `__Host-` prefix (Path=/, no Domain: only this host can set or read them).
+ * - Sessions are bounded (issue 14): an absolute lifetime and an idle timeout, shorter for staff,
+ *   enforced by `sessionBoundsPlugin`; better-auth's own sliding refresh is off, and a new
+ *   session's `expiresAt` is its absolute end.
  */
 import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
@@ -21,13 +25,22 @@ import { account, session, setting, user, verification } from '../db/schema';
 import type { Logger } from '../logger.server';
 import type { Mailer } from '../mail/mailer.server';
 import { passwordResetMail, verificationMail } from '../mail/templates.server';
+import { boundsForRole, DEFAULT_SESSION_BOUNDS, longestLifetimeMs, sessionBoundsPlugin, type SessionBounds } from './session-bounds.server';
 
 /** The header our server fills with the client address; any incoming value is discarded. */
 export const CLIENT_IP_HEADER = 'x-dimora-client-ip';
-/** Session cookies are named `dimora.session_token` (with `__Secure-` on https). */
+/** Session cookies are named `dimora.session_token` (`__Host-dimora.session_token` on https). */
 export const COOKIE_PREFIX = 'dimora';
-/** Sessions last 7 days and are extended once a day while used. */
-const SESSION_EXPIRES_S = 7 * 24 * 60 * 60;
+/** The prefix of every cookie on https (RFC 6265bis): Secure, Path=/, no Domain. */
+export const HOST_COOKIE_PREFIX = '__Host-';
+/** The session cookie's name over http and over https. */
+export const SESSION_COOKIE_NAMES = [`${COOKIE_PREFIX}.session_token`, `${HOST_COOKIE_PREFIX}${COOKIE_PREFIX}.session_token`] as const;
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*(?:${HOST_COOKIE_PREFIX})?${COOKIE_PREFIX}\\.session_token=`);
+
+/** True when a `Cookie` header carries a session cookie under either name (cheap; no database). */
+export function hasSessionCookieHeader(cookieHeader: string | null | undefined): boolean {
+  return cookieHeader ? SESSION_COOKIE_PATTERN.test(cookieHeader) : false;
+}
 /** E-mail verification links are valid for 24 hours; reset links for 1 hour (mail.json says so). */
 const VERIFICATION_EXPIRES_S = 24 * 60 * 60;
 const RESET_EXPIRES_S = 60 * 60;
@@ -41,10 +54,18 @@ type AuthOptions = {
   /** Origin used in e-mail links and as better-auth's base URL, e.g. `https://dimora.example`. */
   publicUrl: string;
   secureCookies: boolean;
+  /** Absolute lifetimes and idle timeouts (env SESSION_* variables); default: issue 14's. */
+  sessionBounds?: SessionBounds;
 };
 
 /** Builds the auth instance once per server (or per test database). */
-export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookies }: AuthOptions) {
+export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookies, sessionBounds = DEFAULT_SESSION_BOUNDS }: AuthOptions) {
+  // On https every cookie gets the `__Host-` prefix (better-auth would add `__Secure-`, which
+  // still lets a sibling subdomain plant one): so better-auth adds none, and we name them.
+  const hostCookie = (name: string) => ({ name: `${HOST_COOKIE_PREFIX}${COOKIE_PREFIX}.${name}`, attributes: { secure: true, path: '/' } });
+  const cookies = secureCookies
+    ? { session_token: hostCookie('session_token'), session_data: hostCookie('session_data'), dont_remember: hostCookie('dont_remember'), account_data: hostCookie('account_data') }
+    : undefined;
   const deliver = async (mail: Parameters<Mailer['send']>[0]) => {
     // A mail server outage must not reveal which addresses exist, nor fail the request.
     try {
@@ -98,12 +119,15 @@ export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookie
         locale: { type: 'string', required: false, input: true, defaultValue: 'en' },
       },
     },
-    session: { expiresIn: SESSION_EXPIRES_S, updateAge: 24 * 60 * 60 },
+    // The cookie lives as long as the longest session may; each session's own end is enforced by
+    // sessionBoundsPlugin. No sliding refresh: the absolute lifetime must not move.
+    session: { expiresIn: Math.ceil(longestLifetimeMs(sessionBounds) / 1_000), disableSessionRefresh: true },
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: COOKIE_PREFIX,
-      useSecureCookies: secureCookies,
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: secureCookies },
+      useSecureCookies: false,
+      cookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
@@ -117,6 +141,18 @@ export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookie
       },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // A new session's expiresAt is its absolute end for the user's role, so better-auth's
+          // own reads (inside its endpoints) refuse it after that too.
+          before: async (data) => {
+            const [owner] = await db.select({ role: user.role }).from(user).where(eq(user.id, data.userId));
+            const end = Date.now() + boundsForRole(sessionBounds, owner?.role).maxAgeMs;
+            const expiresAt = new Date(Math.min(new Date(data.expiresAt).getTime(), end));
+            return { data: { ...data, expiresAt } };
+          },
+        },
+      },
       user: {
         create: {
           before: async (data, context) => {
@@ -131,6 +167,7 @@ export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookie
       },
     },
     plugins: [
+      sessionBoundsPlugin({ db, bounds: sessionBounds }),
       admin({
         defaultRole: 'tenant',
         adminRoles: ['admin'],

@@ -4,12 +4,13 @@
  *
  * - Signed out → HTTP redirect to `/auth?redirectTo=<the page>` (pages) or 401 (API).
  * - Wrong role → redirect to `/` (pages) or 403 (API). Admin passes every role check.
- * - A missing, expired, revoked or banned session counts as signed out (spec §4).
+ * - A missing, expired, revoked or banned session counts as signed out (spec §4); so does one past
+ *   its absolute lifetime or idle timeout (issue 14: `sessionBoundsPlugin` deletes it).
  */
 import { data, redirect } from 'react-router';
 import { satisfies, type Requirement, type Role } from '~/lib/access';
 import type { DimoraLoadContext } from '../load-context';
-import { COOKIE_PREFIX } from './auth.server';
+import { hasSessionCookieHeader } from './auth.server';
 
 /** The signed-in user as pages see it: no password, no tokens. */
 export type Viewer = {
@@ -22,15 +23,17 @@ export type Viewer = {
   locale: string;
   sessionId: string;
   sessionCreatedAt: Date;
+  /** When the session ends unless used again (absolute lifetime or idle timeout, issue 14); always set by `getViewer`. */
+  sessionExpiresAt?: Date;
 };
 
 type AuthContext = Pick<DimoraLoadContext, 'auth'>;
 
 const viewers = new WeakMap<Request, Promise<Viewer | null>>();
 
-/** True when the request carries a session cookie at all (cheap; no database). */
+/** True when the request carries a session cookie at all, http or `__Host-` name (cheap; no database). */
 export function hasSessionCookie(request: Request): boolean {
-  return request.headers.get('cookie')?.includes(`${COOKIE_PREFIX}.session_token`) ?? false;
+  return hasSessionCookieHeader(request.headers.get('cookie'));
 }
 
 /** The signed-in user, or null. One database lookup per request, shared by all loaders. */
@@ -43,9 +46,19 @@ export function getViewer(request: Request, context: AuthContext): Promise<Viewe
   return pending;
 }
 
-async function loadViewer(request: Request, { auth }: AuthContext): Promise<Viewer | null> {
+/**
+ * The signed-in user without counting the request as activity, and without the per-request
+ * cache: for background re-checks (an open event stream's). An exceeded session still ends here.
+ */
+export function checkViewer(request: Request, context: AuthContext): Promise<Viewer | null> {
+  return loadViewer(request, context, { activity: false });
+}
+
+async function loadViewer(request: Request, { auth }: AuthContext, { activity = true }: { activity?: boolean } = {}): Promise<Viewer | null> {
   if (!hasSessionCookie(request)) return null;
-  const result = await auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } }).catch(() => null);
+  // `disableRefresh` tells sessionBoundsPlugin that this read is no user activity.
+  const query = activity ? { disableCookieCache: true } : { disableCookieCache: true, disableRefresh: true };
+  const result = await auth.api.getSession({ headers: request.headers, query }).catch(() => null);
   if (!result || result.user.banned) return null;
   const u = result.user as typeof result.user & { firstName?: string | null; lastName?: string | null; locale?: string | null };
   return {
@@ -58,6 +71,7 @@ async function loadViewer(request: Request, { auth }: AuthContext): Promise<View
     locale: u.locale ?? 'en',
     sessionId: result.session.id,
     sessionCreatedAt: new Date(result.session.createdAt),
+    sessionExpiresAt: new Date(result.session.expiresAt),
   };
 }
 

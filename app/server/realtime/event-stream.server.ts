@@ -5,8 +5,13 @@
  *   chat visitor (the threads of their cookie); the audiences come from the session and the
  *   cookie only. Nobody → 401. Counted as `api_call` for rate limiting (429), before any lookup;
  *   at most REALTIME_MAX_STREAMS_PER_PRINCIPAL open streams per user or visitor and
- *   REALTIME_MAX_STREAMS_PER_CLIENT per client address, per instance (429). The session is
- *   checked again every REALTIME_REAUTH_MS; a client that stops reading is disconnected.
+ *   REALTIME_MAX_STREAMS_PER_CLIENT per client address, per instance (429). A client that stops
+ *   reading is disconnected.
+ * - Until when (issue 14): a signed-in stream closes within moments of its session ending — on
+ *   any instance, sign-out, ban, password reset and role change publish `session.ended`, which
+ *   the hub turns into this stream's end; the session is also re-checked when it would expire
+ *   (absolute lifetime or idle timeout) and at least every REALTIME_REAUTH_MS. Those checks are
+ *   no user activity.
  * - What: `id:` / `event:` / `data:` frames (JSON); a `ready` event first carrying the cursor;
  *   `resync` when a replay could not be complete; a `ping` every REALTIME_HEARTBEAT_MS (an
  *   event, not a comment, so the browser can tell a silent dead connection).
@@ -24,7 +29,7 @@ import {
   REALTIME_RETRY_MIN_MS,
 } from '~/lib/constants';
 import type { Auth } from '../auth/auth.server';
-import { getViewer } from '../auth/session.server';
+import { checkViewer, getViewer, type Viewer } from '../auth/session.server';
 import type { Db } from '../db/client.server';
 import type { Logger } from '../logger.server';
 import { consumeRateLimit } from '../rate-limit.server';
@@ -74,6 +79,43 @@ function give(counts: Map<string, number>, key: string): void {
   else counts.set(key, now);
 }
 
+/** Longest wait between two session checks of one stream (setTimeout's own limit is ~24.8 days). */
+const MAX_CHECK_DELAY_MS = REALTIME_REAUTH_MS;
+
+/**
+ * Re-checks an open stream's session when it would expire, and at least every
+ * REALTIME_REAUTH_MS (an end the hub could not learn of, e.g. a lost LISTEN connection's, is
+ * caught there). A check that finds it gone (the check deletes an expired session, which
+ * publishes `session.ended` to every instance), replaced, or given another role calls `close`.
+ */
+function watchSession(
+  viewer: Viewer,
+  check: () => Promise<Viewer | null>,
+  close: () => void,
+  onEnd: (cleanup: () => void) => void,
+): void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  onEnd(() => {
+    stopped = true;
+    clearTimeout(timer);
+  });
+  const schedule = (current: Viewer) => {
+    const endsAt = current.sessionExpiresAt?.getTime() ?? Date.now() + MAX_CHECK_DELAY_MS;
+    // A little after the end, so the check finds it past.
+    const delay = Math.min(Math.max(endsAt - Date.now() + 50, 0), MAX_CHECK_DELAY_MS);
+    timer = setTimeout(() => void run(), delay);
+    timer.unref();
+  };
+  const run = async () => {
+    const current = await check().catch(() => viewer);
+    if (stopped) return;
+    if (!current || current.sessionId !== viewer.sessionId || current.role !== viewer.role) return close();
+    schedule(current);
+  };
+  schedule(viewer);
+}
+
 /** Creates the Express handler for `GET /api/events`. */
 export function createEventStreamHandler(deps: Deps) {
   const openByPrincipal = new Map<string, number>();
@@ -107,6 +149,8 @@ export function createEventStreamHandler(deps: Deps) {
       return;
     }
     const request = toFetchRequest(req, deps.publicUrl);
+    // Taken before the session is read: an end the hub learns of meanwhile still closes the stream.
+    const mark = deps.hub.sessionMark();
     const viewer = await getViewer(request, { auth: deps.auth });
     const token = readVisitorToken(request);
     const threadIds = await ownThreadIds(deps.db, { token, viewer });
@@ -163,26 +207,27 @@ export function createEventStreamHandler(deps: Deps) {
         (message) => write(render(message)),
         // A fresh stream learns where it stands; a resumed one keeps the id it had.
         (cursor) => write(frame('ready', ready, lastEventId === null ? cursor : undefined)),
+        // Its session ended (on any instance): close; the browser reconnects with whatever it
+        // may now receive, or is refused.
+        viewer
+          ? {
+              userId: viewer.id,
+              sessionId: viewer.sessionId,
+              since: mark,
+              onEnded: () => {
+                end();
+                res.end();
+              },
+            }
+          : undefined,
       );
       onEnd(() => subscription.close());
       if (gone()) return end();
 
-      let sinceCheck = 0;
-      const heartbeat = setInterval(() => {
-        write('event: ping\ndata: {}\n\n');
-        sinceCheck += REALTIME_HEARTBEAT_MS;
-        if (!viewer || sinceCheck < REALTIME_REAUTH_MS) return;
-        sinceCheck = 0;
-        // Signed out, banned, or given another role since the stream opened: close it; the
-        // browser reconnects with whatever it may now receive.
-        void getViewer(toFetchRequest(req, deps.publicUrl), { auth: deps.auth })
-          .then((current) => {
-            if (!current || current.sessionId !== viewer.sessionId || current.role !== viewer.role) res.end();
-          })
-          .catch(() => undefined);
-      }, REALTIME_HEARTBEAT_MS);
+      const heartbeat = setInterval(() => write('event: ping\ndata: {}\n\n'), REALTIME_HEARTBEAT_MS);
       heartbeat.unref();
       onEnd(() => clearInterval(heartbeat));
+      if (viewer) watchSession(viewer, () => checkViewer(toFetchRequest(req, deps.publicUrl), { auth: deps.auth }), () => res.end(), onEnd);
     } catch (error) {
       deps.logger.warn({ err: error }, 'realtime stream could not start');
       end();

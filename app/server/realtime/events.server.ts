@@ -18,9 +18,13 @@ export const REALTIME_CHANNEL = 'dimora_realtime';
 
 /**
  * Who may receive an event: one user, everyone with a role, staff (admins and property
- * managers, the chat inbox), everybody signed in, or the people in one chat thread.
+ * managers, the chat inbox), everybody signed in, or the people in one chat thread. `control`
+ * events are for the hubs themselves and never reach a browser.
  */
-export type Audience = `user:${string}` | `role:${Role}` | 'staff' | 'all' | `thread:${number}`;
+export type Audience = `user:${string}` | `role:${Role}` | 'staff' | 'all' | `thread:${number}` | typeof CONTROL_AUDIENCE;
+
+/** The audience of hub-only events (`session.ended`); no stream subscribes to it. */
+export const CONTROL_AUDIENCE = 'control';
 
 /** A notification as the bell shows it (spec §3 Notification). `createdAt` is an ISO instant. */
 export type NotificationView = {
@@ -57,7 +61,16 @@ export type RealtimeEventMap = {
   'chat.message': { message: ChatMessageView };
   /** A thread's read state or status changed (to staff: unread counts). */
   'chat.thread': { threadId: number };
+  /**
+   * Hub-only (issue 14): these sessions ended, or these users' sessions must be re-checked (role
+   * changed, banned); every instance closes their open streams. Published by the database
+   * triggers of migration 0011_session_bounds, or by `publishSessionEnded`.
+   */
+  'session.ended': SessionEndedPayload;
 };
+
+/** Which streams a `session.ended` event closes: those of these sessions, and all of these users'. */
+export type SessionEndedPayload = { sessionIds: string[]; userIds: string[] };
 export type RealtimeEventType = keyof RealtimeEventMap;
 
 /** One event to publish. */
@@ -87,6 +100,23 @@ export async function publishEvents(db: Db, events: readonly OutgoingEvent[]): P
     await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${chunk})`);
   }
   return ids;
+}
+
+/**
+ * Closes the open event streams of `sessionIds` and of every session of `userIds` on every
+ * instance, when `db`'s transaction commits. Deleting sessions or changing a role does this by
+ * itself (triggers); this is for the rest.
+ */
+export async function publishSessionEnded(db: Db, payload: SessionEndedPayload): Promise<void> {
+  if (payload.sessionIds.length === 0 && payload.userIds.length === 0) return;
+  await publishEvents(db, [{ audience: CONTROL_AUDIENCE, type: 'session.ended', payload }]);
+}
+
+/** Reads a stored `session.ended` payload; anything malformed reads as empty lists. */
+export function parseSessionEnded(payload: unknown): SessionEndedPayload {
+  const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+  const object = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+  return { sessionIds: strings(object.sessionIds), userIds: strings(object.userIds) };
 }
 
 /** Parses a NOTIFY payload written by `publishEvents` (ids separated by commas); junk is dropped. */

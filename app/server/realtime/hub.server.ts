@@ -11,15 +11,20 @@
  *   replays the stored events after it, holding live ones back until the replay is written;
  * - nothing missed across a lost LISTEN connection: after it is back every stream catches up.
  *
+ * A stream opened with a session ends when a `session.ended` event (issue 14) names its session
+ * or its user, whichever instance published it: the hub calls its `onEnded` and forgets it. These
+ * control events are never sent to a browser nor replayed; after a lost LISTEN connection the
+ * hub reads those published meanwhile too.
+ *
  * Stored events are pruned after EVENT_RETENTION_MS; a client whose last id is older than that
  * (or who missed more than REPLAY_LIMIT events) is told to `resync` and reloads its lists.
  */
 import { setMaxListeners } from 'node:events';
-import { and, asc, gt, inArray, lt, min, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.server';
 import { realtimeEvent } from '../db/schema';
 import type { Logger } from '../logger.server';
-import { parseNotifyPayload, REALTIME_CHANNEL, type StoredEvent } from './events.server';
+import { CONTROL_AUDIENCE, parseNotifyPayload, parseSessionEnded, REALTIME_CHANNEL, type StoredEvent } from './events.server';
 
 /** Stored events are kept a day (a laptop closed overnight resyncs instead of replaying). */
 export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1_000;
@@ -28,9 +33,18 @@ export const REPLAY_LIMIT = 500;
 /** How many sent ids a stream remembers to drop duplicates. */
 const SEEN_IDS_KEPT = 2_000;
 const PRUNE_EVERY_MS = 60 * 60 * 1_000;
+/** How many recent `session.ended` events a hub remembers for streams being set up. */
+const RECENT_ENDS_KEPT = 1_000;
 
 /** What a stream receives: stored events, and `resync` when a replay cannot be complete. */
 export type StreamMessage = { kind: 'event'; event: StoredEvent } | { kind: 'resync'; lastId: number };
+
+/**
+ * The session a stream belongs to, what to do when it ends (close the response), and the
+ * hub's `sessionMark()` taken before the session was read: an end dispatched since then (while
+ * the stream was being set up) ends the stream at once.
+ */
+export type StreamSession = { userId: string; sessionId: string; onEnded: () => void; since?: number };
 
 export type Subscription = {
   /** The id to announce to a fresh stream so that its next reconnect replays from here. */
@@ -42,14 +56,18 @@ export type RealtimeHub = {
   /**
    * Opens a stream for `audiences`. With `lastEventId`, first replays what was stored after it.
    * `send` is called synchronously for each message, in order; `onReady(cursor)` once, after a
-   * `resync` (if any) and before the first event.
+   * `resync` (if any) and before the first event. With `session`, a `session.ended` event naming
+   * that session or user calls `session.onEnded` once and closes the subscription.
    */
   subscribe(
     audiences: readonly string[],
     lastEventId: number | null,
     send: (message: StreamMessage) => void,
     onReady?: (cursor: number) => void,
+    session?: StreamSession,
   ): Promise<Subscription>;
+  /** A position in this hub's sequence of ended sessions; take it before reading the session. */
+  sessionMark(): number;
   /** Open streams on this instance. */
   connections(): number;
   /** Aborted by `close()`: open streams end themselves (browsers reconnect elsewhere). */
@@ -66,6 +84,8 @@ type Stream = {
   pending: StoredEvent[] | null;
   lastSentId: number;
   closed: boolean;
+  session: StreamSession | null;
+  close: () => void;
 };
 
 /**
@@ -74,7 +94,49 @@ type Stream = {
 export async function createRealtimeHub({ database, logger }: { database: Database; logger: Pick<Logger, 'warn' | 'error'> }): Promise<RealtimeHub> {
   const { db } = database;
   const byAudience = new Map<string, Set<Stream>>();
+  const bySession = new Map<string, Set<Stream>>();
+  const byUser = new Map<string, Set<Stream>>();
   let count = 0;
+  // The newest event id this hub has dispatched: after a lost LISTEN connection, control events
+  // published since are read from here.
+  let controlCursor = 0;
+
+  const index = (map: Map<string, Set<Stream>>, key: string, stream: Stream) => {
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Set()));
+    set.add(stream);
+  };
+  const unindex = (map: Map<string, Set<Stream>>, key: string, stream: Stream) => {
+    const set = map.get(key);
+    set?.delete(stream);
+    if (set?.size === 0) map.delete(key);
+  };
+
+  // The latest ends, numbered in dispatch order, for streams still being set up.
+  let endedSeq = 0;
+  const recentlyEnded: { seq: number; sessionIds: Set<string>; userIds: Set<string> }[] = [];
+  const endedSince = (since: number, session: StreamSession) =>
+    recentlyEnded.some((entry) => entry.seq > since && (entry.sessionIds.has(session.sessionId) || entry.userIds.has(session.userId)));
+
+  /** Ends the streams of the sessions and users a `session.ended` event names. */
+  const endSessions = (event: StoredEvent) => {
+    const { sessionIds, userIds } = parseSessionEnded(event.payload);
+    endedSeq += 1;
+    recentlyEnded.push({ seq: endedSeq, sessionIds: new Set(sessionIds), userIds: new Set(userIds) });
+    if (recentlyEnded.length > RECENT_ENDS_KEPT) recentlyEnded.splice(0, recentlyEnded.length - RECENT_ENDS_KEPT);
+    const ending = new Set<Stream>();
+    for (const id of sessionIds) for (const stream of bySession.get(id) ?? []) ending.add(stream);
+    for (const id of userIds) for (const stream of byUser.get(id) ?? []) ending.add(stream);
+    for (const stream of ending) {
+      const onEnded = stream.session?.onEnded;
+      stream.close();
+      try {
+        onEnded?.();
+      } catch (error) {
+        logger.warn({ err: error }, 'realtime stream could not be ended');
+      }
+    }
+  };
 
   const deliver = (stream: Stream, event: StoredEvent) => {
     if (stream.closed || stream.seen.has(event.id)) return;
@@ -104,6 +166,11 @@ export async function createRealtimeHub({ database, logger }: { database: Databa
 
   const dispatch = (events: StoredEvent[]) => {
     for (const event of events) {
+      controlCursor = Math.max(controlCursor, event.id);
+      if (event.audience === CONTROL_AUDIENCE) {
+        if (event.type === 'session.ended') endSessions(event);
+        continue;
+      }
       for (const stream of byAudience.get(event.audience) ?? []) deliver(stream, event);
     }
   };
@@ -130,6 +197,16 @@ export async function createRealtimeHub({ database, logger }: { database: Databa
   const catchUp = () => {
     const streams = new Set([...byAudience.values()].flatMap((set) => [...set]));
     chain = chain.then(async () => {
+      try {
+        const control = await db
+          .select({ id: realtimeEvent.id, audience: realtimeEvent.audience, type: realtimeEvent.type, payload: realtimeEvent.payload })
+          .from(realtimeEvent)
+          .where(and(eq(realtimeEvent.audience, CONTROL_AUDIENCE), gt(realtimeEvent.id, controlCursor)))
+          .orderBy(asc(realtimeEvent.id));
+        dispatch(control);
+      } catch (error) {
+        logger.error({ err: error }, 'realtime catch-up of ended sessions failed');
+      }
       for (const stream of streams) {
         if (stream.closed || stream.pending) continue;
         try {
@@ -141,6 +218,8 @@ export async function createRealtimeHub({ database, logger }: { database: Databa
     });
   };
 
+  const [newest] = await db.select({ id: sql<number>`coalesce(max(${realtimeEvent.id}), 0)`.mapWith(Number) }).from(realtimeEvent);
+  controlCursor = newest?.id ?? 0;
   const stopListening = await database.listen(REALTIME_CHANNEL, onNotify, catchUp);
 
   const prune = () =>
@@ -155,24 +234,30 @@ export async function createRealtimeHub({ database, logger }: { database: Databa
   setMaxListeners(0, closing.signal);
 
   return {
-    async subscribe(audiences, lastEventId, send, onReady) {
-      const stream: Stream = { audiences, send, seen: new Set(), pending: [], lastSentId: 0, closed: false };
-      for (const audience of audiences) {
-        let set = byAudience.get(audience);
-        if (!set) byAudience.set(audience, (set = new Set()));
-        set.add(stream);
-      }
-      count += 1;
+    async subscribe(audiences, lastEventId, send, onReady, session) {
       const close = () => {
         if (stream.closed) return;
         stream.closed = true;
         count -= 1;
-        for (const audience of audiences) {
-          const set = byAudience.get(audience);
-          set?.delete(stream);
-          if (set?.size === 0) byAudience.delete(audience);
+        for (const audience of audiences) unindex(byAudience, audience, stream);
+        if (session) {
+          unindex(bySession, session.sessionId, stream);
+          unindex(byUser, session.userId, stream);
         }
       };
+      const stream: Stream = { audiences, send, seen: new Set(), pending: [], lastSentId: 0, closed: false, session: session ?? null, close };
+      for (const audience of audiences) index(byAudience, audience, stream);
+      if (session) {
+        index(bySession, session.sessionId, stream);
+        index(byUser, session.userId, stream);
+      }
+      count += 1;
+      if (session?.since !== undefined && endedSince(session.since, session)) {
+        // Ended while the stream was being set up: nothing is sent.
+        close();
+        session.onEnded();
+        return { cursor: 0, close };
+      }
       try {
         const [latest] = await db.select({ id: sql<number>`coalesce(max(${realtimeEvent.id}), 0)`.mapWith(Number) }).from(realtimeEvent);
         const cursor = latest?.id ?? 0;
@@ -203,6 +288,7 @@ export async function createRealtimeHub({ database, logger }: { database: Databa
         throw error;
       }
     },
+    sessionMark: () => endedSeq,
     connections: () => count,
     signal: closing.signal,
     async close() {
