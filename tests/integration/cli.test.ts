@@ -81,7 +81,7 @@ describe('npm run user:create', () => {
     expect(duplicate.stderr.trim()).toBe('user:create: A user with the e-mail paula.manager@example.com already exists.');
     const invalid = await runScript('user-create.ts', ['--email', 'nobody', '--password', '123', '--role', 'tenant']);
     expect(invalid.code).toBe(1);
-    expect(invalid.stderr.trim()).toBe('user:create: Enter a valid e-mail address. The password needs at least 6 characters.');
+    expect(invalid.stderr.trim()).toBe('user:create: Enter a valid e-mail address. The password needs at least 8 characters.');
   });
 });
 

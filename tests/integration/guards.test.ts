@@ -77,10 +77,10 @@ let context: DimoraLoadContext;
 const cookies = new Map<Visitor, string>();
 const ids = new Map<Role, string>();
 const PASSWORDS: Record<Role, string> = {
-  tenant: 'tenant-guard-pass',
-  vendor: 'vendor-guard-pass',
-  property_manager: 'manager-guard-pass',
-  admin: 'admin-guard-pass',
+  tenant: 'guard-pass-t1',
+  vendor: 'guard-pass-v2',
+  property_manager: 'guard-pass-m3',
+  admin: 'guard-pass-a4',
 };
 
 beforeAll(async () => {
@@ -321,7 +321,7 @@ describe('/admin/users actions', () => {
   }
 
   const intents = (): Record<string, string>[] => [
-    { intent: 'create', email: 'intruder@guards.test', fullName: 'Intruder', password: 'intruder-pass', role: 'admin' },
+    { intent: 'create', email: 'intruder@guards.test', fullName: 'Intruder', password: 'outsider-pass-9', role: 'admin' },
     { intent: 'set-role', userId: ids.get('tenant')!, role: 'admin' },
     { intent: 'ban', userId: ids.get('tenant')!, reason: 'nope' },
     { intent: 'unban', userId: ids.get('tenant')! },
@@ -376,7 +376,7 @@ describe('/admin/users actions', () => {
       await runAction(post('admin', { intent: 'create', email: 'x@guards.test', fullName: 'X', password: '123', role: 'tenant' }, { cookie: `${cookies.get('admin')}; language=it` })),
     );
     expect(italian.status).toBe(422);
-    expect(italian.body.errors).toEqual({ password: 'La password deve contenere almeno 6 caratteri' });
+    expect(italian.body.errors).toEqual({ password: 'La password deve contenere almeno 8 caratteri' });
 
     const missing = answerOf(await runAction(post('admin', { intent: 'ban', userId: 'no-such-user' })));
     expect(missing.status).toBe(404);

@@ -18,6 +18,8 @@ export const RESET_MESSAGES = {
   fillAll: 'auth.forgot.errors.fillAll',
   tooShort: 'auth.forgot.errors.tooShort',
   mismatch: 'auth.forgot.errors.mismatch',
+  /** Issue 14: the policy's upper bound, on every new-password field. */
+  tooLong: 'auth.password.errors.tooLong',
 } as const;
 
 const password = z.string().min(1, FIELD_MESSAGES.required).max(MAX_PASSWORD_LENGTH, FIELD_MESSAGES.tooLong);
@@ -31,7 +33,7 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export const signUpSchema = z
   .object({
     email: emailField,
-    password: password.min(MIN_PASSWORD_LENGTH, RESET_MESSAGES.tooShort),
+    password: z.string().min(1, FIELD_MESSAGES.required).min(MIN_PASSWORD_LENGTH, RESET_MESSAGES.tooShort).max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
     fullName: requiredLine(TEXT_LIMITS.name),
     role: z.enum(SIGN_UP_ROLES, 'auth.register.errors.role'),
     companyName: optionalLine(TEXT_LIMITS.name),
@@ -58,8 +60,8 @@ export const forgotSchema = z.object({
 export const resetSchema = z
   .object({
     token: z.string().trim().min(1, 'auth.reset.errors.invalidToken').max(512, 'auth.reset.errors.invalidToken'),
-    password: z.string().max(MAX_PASSWORD_LENGTH, FIELD_MESSAGES.tooLong),
-    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH, FIELD_MESSAGES.tooLong),
+    password: z.string().max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
+    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
   })
   .superRefine((value, ctx) => {
     if (!value.password || !value.confirmPassword) {
@@ -84,8 +86,8 @@ export const CHANGE_MESSAGES = {
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, CHANGE_MESSAGES.currentRequired).max(MAX_PASSWORD_LENGTH, FIELD_MESSAGES.tooLong),
-    password: z.string().max(MAX_PASSWORD_LENGTH, FIELD_MESSAGES.tooLong),
-    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH, FIELD_MESSAGES.tooLong),
+    password: z.string().max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
+    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
   })
   .superRefine((value, ctx) => {
     if (!value.password || !value.confirmPassword) {

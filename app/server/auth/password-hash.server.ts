@@ -40,6 +40,8 @@ export type PasswordHasher = {
   hash(password: string): Promise<string>;
   /** True when `password` matches `hash` (argon2id, or better-auth's legacy scrypt format). */
   verify(input: { hash: string; password: string }): Promise<boolean>;
+  /** Runs `task` in the hasher's queue, refusing like a hash when full (tests hold a slot with it). */
+  schedule<T>(task: () => Promise<T>): Promise<T>;
   /** Hashes running plus waiting (for tests and diagnostics). */
   load(): number;
 };
@@ -60,8 +62,9 @@ export function createPasswordHasher({
   retryAfterS = HASH_RETRY_AFTER_S,
 }: { concurrency?: number; maxQueue?: number; retryAfterS?: number } = {}): PasswordHasher {
   const limit = pLimit(concurrency);
+  // Full: every slot busy and `maxQueue` already waiting.
   const run = <T>(task: () => Promise<T>): Promise<T> => {
-    if (limit.pendingCount >= maxQueue) return Promise.reject(new PasswordHasherBusyError(retryAfterS));
+    if (limit.activeCount + limit.pendingCount >= concurrency + maxQueue) return Promise.reject(new PasswordHasherBusyError(retryAfterS));
     return limit(task);
   };
   return {
@@ -73,6 +76,7 @@ export function createPasswordHasher({
         if (/^[0-9a-f]+:[0-9a-f]+$/i.test(hash)) return verifyScrypt({ hash, password });
         return false;
       }),
+    schedule: run,
     load: () => limit.activeCount + limit.pendingCount,
   };
 }
