@@ -87,7 +87,7 @@ describe('npm run user:create', () => {
 
 describe('npm run admin:create', () => {
   it('takes the password from ADMIN_PASSWORD when stdin is not a terminal', { timeout: 60_000 }, async () => {
-    const run = await runScript('admin-create.ts', ['--email', 'boss@example.com', '--name', 'Bea Boss'], { ADMIN_PASSWORD: 'boss-password' });
+    const run = await runScript('admin-create.ts', ['--email', 'boss@example.com', '--name', 'Bea Boss'], { ADMIN_PASSWORD: 'chief-password-1' });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Created admin boss@example.com');

@@ -258,8 +258,8 @@ describe('protected routes (spec §2, §6)', () => {
 
   it('a session that was deleted (signed out elsewhere) counts as signed out', async () => {
     const email = 'ephemeral@guards.test';
-    const created = await createVerifiedUser(database.db, { email, password: 'ephemeral-pass', role: 'tenant' });
-    const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'ephemeral-pass' }, returnHeaders: true });
+    const created = await createVerifiedUser(database.db, { email, password: 'fleeting-pass-1', role: 'tenant' });
+    const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'fleeting-pass-1' }, returnHeaders: true });
     const cookie = signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
     await database.db.delete(session).where(eq(session.userId, created.id));
     const request = new Request('http://dimora.test/dashboard', { headers: { cookie } });
@@ -388,8 +388,8 @@ describe('/admin/users actions', () => {
 
   it('ban and unban through the action: the banned user is signed out at once', async () => {
     const email = 'ban-me@guards.test';
-    const created = await createVerifiedUser(database.db, { email, password: 'ban-me-pass', role: 'vendor' });
-    const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'ban-me-pass' }, returnHeaders: true });
+    const created = await createVerifiedUser(database.db, { email, password: 'banished-pass-1', role: 'vendor' });
+    const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'banished-pass-1' }, returnHeaders: true });
     const cookie = signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
     const asVendor = () => new Request('http://dimora.test/vendor-portal', { headers: { cookie } });
     expect(await settle(() => vendorPortal.loader({ request: asVendor(), params: {}, context } as never))).not.toBeInstanceOf(Response);
