@@ -8,18 +8,18 @@
 import { hashPassword as scryptHash } from 'better-auth/crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as authAction } from '~/routes/auth/auth';
-import { action as forgotAction } from '~/routes/auth/forgot';
-import { action as passwordAction, loader as passwordLoader } from '~/routes/account/password';
+import { action as passwordAction, loader as passwordLoader } from '../account/password';
+import { action as authAction } from './auth';
+import { action as forgotAction } from './forgot';
 import { account, auditLog, mailMessage, user } from '~/server/db/schema';
 import { logger } from '~/server/logger.server';
 import { answerOf } from '../../../tests/setup/action-result';
 import { TEST_PUBLIC_URL, createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
-import { createAuth } from './auth.server';
-import { createVerifiedUser } from './create-user.server';
-import { createPasswordHasher } from './password-hash.server';
-import { PASSWORD_CHANGE_PATH, requireRole } from './session.server';
-import type { DimoraLoadContext } from '../load-context';
+import { createAuth } from '~/server/auth/auth.server';
+import { createVerifiedUser } from '~/server/auth/create-user.server';
+import { createPasswordHasher } from '~/server/auth/password-hash.server';
+import { PASSWORD_CHANGE_PATH, requireRole } from '~/server/auth/session.server';
+import type { DimoraLoadContext } from '~/server/load-context';
 
 let database: TestDatabase;
 
