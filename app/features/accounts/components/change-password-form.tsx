@@ -40,7 +40,7 @@ export function ChangePasswordForm({ required, redirectTo, result, rateLimitMess
   return (
     <Stack gap="md">
       {required && (
-        <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title={t('auth.change.requiredTitle')} data-testid="password-change-required">
+        <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} styles={{ title: { color: 'var(--mantine-color-text)' } }} title={t('auth.change.requiredTitle')} data-testid="password-change-required">
           {t('auth.change.required')}
         </Alert>
       )}
