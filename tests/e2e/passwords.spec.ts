@@ -41,7 +41,8 @@ test('an old weak password still signs in, then only the change page opens until
   await signIn.getByLabel('E-mail').fill(E2E_LEGACY_USER.email);
   await signIn.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_LEGACY_USER.password);
   await signIn.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/account\/password\?redirectTo=%2Ftenant-portal$/);
+  // A ceiling, not a wait: this sign-in verifies an old scrypt hash and writes an argon2id one.
+  await expect(page).toHaveURL(/\/account\/password\?redirectTo=%2Ftenant-portal$/, { timeout: 20_000 });
   await expect(page.getByTestId('password-change-required')).toContainText('Please choose a new password');
 
   // Another page leads back here.
@@ -63,7 +64,7 @@ test('an old weak password still signs in, then only the change page opens until
   await expect(form.getByTestId('password-strength')).toContainText(/Password strength: (good|strong)/);
   await form.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('Quiet-harbor-93');
   await form.getByRole('button', { name: 'Change password' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
 
   const old = await page.request.post('/auth', { form: { intent: 'sign-in', email: E2E_LEGACY_USER.email, password: E2E_LEGACY_USER.password }, maxRedirects: 0 });
