@@ -68,6 +68,8 @@ test('an old weak password still signs in, then only the change page opens until
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
 
+  // Signed out, the old password is refused and the new one signs in.
+  await page.context().clearCookies();
   const old = await page.request.post('/auth', { form: { intent: 'sign-in', email: E2E_LEGACY_USER.email, password: E2E_LEGACY_USER.password }, maxRedirects: 0 });
   expect(old.status()).toBe(401);
   const fresh = await page.request.post('/auth', { form: { intent: 'sign-in', email: E2E_LEGACY_USER.email, password: 'Quiet-harbor-93', redirectTo: '/tenant-portal' }, maxRedirects: 0 });
