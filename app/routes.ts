@@ -42,6 +42,8 @@ export default [
     route('auth/forgot', 'routes/auth/forgot.tsx'),
     route('auth/verify', 'routes/auth/verify.tsx'),
     route('auth/sign-out', 'routes/auth/sign-out.ts'),
+    // Issue 14: change password (forced while a password fails the policy).
+    route('account/password', 'routes/account/password.tsx'),
     route('dashboard', 'routes/account/dashboard.tsx'),
     // A property manager's buildings (portfolio issue item 4): the admin's pages, scoped.
     route('dashboard/buildings', 'routes/account/buildings.tsx'),

@@ -15,7 +15,7 @@ const COMMAND = 'user:create';
 const USAGE = `Usage: npm run user:create -- --email E --password P --role R [--name "First Last"]
 
   --email E      the e-mail address the user signs in with
-  --password P   at least 6 characters
+  --password P   8 to 128 characters, not a common password, not containing the e-mail
   --role R       one of: ${ROLES.join(', ')}
   --name N       display name, "First Last" (default: the part of the e-mail before @)
   --help         show this help`;

@@ -68,8 +68,10 @@ export const REALTIME_MAX_BUFFERED_BYTES = 256 * 1024;
 /** spec §9: the chat widget is forced visible, rechecked every 2 s (geometry: chat.module.css). */
 export const CHAT_WIDGET_CHECK_MS = 2_000;
 
-/** spec §9: minimum password length. */
-export const MIN_PASSWORD_LENGTH = 6;
+/** spec §9: minimum password length, raised from 6 to 8 by issue 14 (password policy). */
+export const MIN_PASSWORD_LENGTH = 8;
+/** Longest password accepted (better-auth's default maximum; issue 14). */
+export const MAX_PASSWORD_LENGTH = 128;
 
 /** spec §1: marketing figures. */
 export const MARKETING_FIGURES = {

@@ -16,6 +16,9 @@ export const AUDIT_ACTIONS = [
   'sign_out',
   'password_reset_requested',
   'password_reset_completed',
+  // Issue 14: password change (forced after a weak password, or by choice)
+  'password_changed',
+  'password_change_failed',
   'user_created',
   'role_changed',
   'user_banned',

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL, attributionProblem, tileImageSources, tileUrlProblem } from '~/lib/map-tiles';
+import { MIN_PASSWORD_LENGTH } from '~/lib/constants';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -62,7 +63,7 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   /** With ADMIN_PASSWORD: creates the first admin on start when no admin exists yet. */
   ADMIN_EMAIL: z.string().email().optional(),
-  ADMIN_PASSWORD: z.string().min(6).optional(),
+  ADMIN_PASSWORD: z.string().min(MIN_PASSWORD_LENGTH).optional(),
   /**
    * Express "trust proxy" setting: unset or "false" takes the client address from the socket;
    * set it to your proxy's address or subnet (e.g. `10.0.0.0/8`, `loopback`) to read

@@ -24,3 +24,11 @@ export function rateLimitedAnswer(limited: { action: RateLimitAction; retryAfter
     { status: 429, headers: { 'Retry-After': String(limited.retryAfterS) } },
   );
 }
+
+/**
+ * HTTP 503 with `Retry-After` (issue 14): the password hasher's queue is full. `body` is the
+ * form's usual failure answer, carrying the translated "try again shortly" message.
+ */
+export function busyAnswer<Body>(body: Body, retryAfterS: number) {
+  return data(body, { status: 503, headers: { 'Retry-After': String(retryAfterS) } });
+}

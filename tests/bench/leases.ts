@@ -35,7 +35,7 @@ const benchName = (i: string) => ({
 });
 /** Bench tenant 4242's name and e-mail (the searches below look for them). */
 const SEARCHED = { name: `${FIRST_NAMES[4242 % 30]} ${LAST_NAMES[Math.floor(4242 / 30) % 30]}`, email: `${FIRST_NAMES[4242 % 30]!.toLowerCase()}.${LAST_NAMES[Math.floor(4242 / 30) % 30]!.toLowerCase()}.4242@` };
-const BENCH_TENANT = { email: 'bench-tenant@dimora.test', password: 'bench-tenant-pass-1' };
+const BENCH_TENANT = { email: 'bench-tenant@dimora.test', password: 'bench-lodger-pass-1' };
 
 function target(env: Record<string, string>) {
   return env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR };

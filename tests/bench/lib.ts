@@ -110,7 +110,7 @@ export async function seedInto(target: { dataDir?: string; databaseUrl?: string 
 }
 
 /** The admin the portfolio, photos and operations benchmarks sign in as (created at server start). */
-export const BENCH_ADMIN = { email: 'bench-admin@dimora.test', password: 'bench-admin-pass-1' };
+export const BENCH_ADMIN = { email: 'bench-admin@dimora.test', password: 'bench-overseer-pass-1' };
 
 /** `BENCH_ADMIN` as the server's start-up admin (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const benchAdminEnv = { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password };

@@ -16,7 +16,7 @@ test('better-auth answers only its read-only endpoints; sign-up with a role thro
   expect(await anonymous.json()).toBeNull();
 
   const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { email: 'intruder@e2e.dimora.test', password: 'intruder-pass', name: 'Intruder', role: 'admin' },
+    data: { email: 'intruder@e2e.dimora.test', password: 'outsider-pass-9', name: 'Intruder', role: 'admin' },
   });
   expect(signUp.status()).toBe(404);
   for (const endpoint of ['/api/auth/sign-in/email', '/api/auth/admin/set-role', '/api/auth/admin/create-user', '/api/auth/sign-out']) {
@@ -25,12 +25,12 @@ test('better-auth answers only its read-only endpoints; sign-up with a role thro
 
   // The /auth form ignores a role of admin: the registration is refused, nothing is created.
   const registered = await page.request.post('/auth', {
-    form: { intent: 'register', email: 'intruder@e2e.dimora.test', password: 'intruder-pass', fullName: 'In Truder', role: 'admin' },
+    form: { intent: 'register', email: 'intruder@e2e.dimora.test', password: 'outsider-pass-9', fullName: 'In Truder', role: 'admin' },
     maxRedirects: 0,
   });
   expect(registered.status()).toBe(422);
   const signIn = await page.request.post('/auth', {
-    form: { intent: 'sign-in', email: 'intruder@e2e.dimora.test', password: 'intruder-pass' },
+    form: { intent: 'sign-in', email: 'intruder@e2e.dimora.test', password: 'outsider-pass-9' },
     maxRedirects: 0,
   });
   expect(signIn.status()).toBe(401);

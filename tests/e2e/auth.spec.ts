@@ -199,7 +199,7 @@ test.describe('without JavaScript', () => {
     await form.getByRole('textbox', { name: 'New password', exact: true }).fill('short');
     await form.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('short');
     await form.getByRole('button', { name: 'Update Password' }).click();
-    await expect(page.getByTestId('reset-error')).toContainText('Password must be at least 6 characters long');
+    await expect(page.getByTestId('reset-error')).toContainText('Password must be at least 8 characters long');
     await form.getByRole('textbox', { name: 'New password', exact: true }).fill('plain-html-pass');
     await form.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('plain-html-pass');
     await form.getByRole('button', { name: 'Update Password' }).click();

@@ -9,11 +9,11 @@ const HOUR_MS = 60 * 60 * 1_000;
 const DAY_MS = 24 * HOUR_MS;
 
 export const E2E_NOTIFICATION_USERS = {
-  live: { email: 'bell-live@e2e.dimora.test', password: 'e2e-bell-live-pass', name: 'Lena Live' },
-  badge: { email: 'bell-badge@e2e.dimora.test', password: 'e2e-bell-badge-pass', name: 'Bruno Badge' },
-  quiet: { email: 'bell-quiet@e2e.dimora.test', password: 'e2e-bell-quiet-pass', name: 'Quinn Quiet' },
+  live: { email: 'bell-live@e2e.dimora.test', password: 'e2e-ring-live-pass', name: 'Lena Live' },
+  badge: { email: 'bell-badge@e2e.dimora.test', password: 'e2e-ring-badge-pass', name: 'Bruno Badge' },
+  quiet: { email: 'bell-quiet@e2e.dimora.test', password: 'e2e-ring-quiet-pass', name: 'Quinn Quiet' },
   /** Goes offline in tests/e2e/realtime.spec.ts while a notification is sent to them. */
-  offline: { email: 'bell-offline@e2e.dimora.test', password: 'e2e-bell-offline-pass', name: 'Otto Offline' },
+  offline: { email: 'bell-offline@e2e.dimora.test', password: 'e2e-ring-offline-pass', name: 'Otto Offline' },
 } as const;
 export type NotificationUser = keyof typeof E2E_NOTIFICATION_USERS;
 

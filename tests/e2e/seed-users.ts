@@ -5,6 +5,7 @@ import { seedApplications } from './seed-applications';
 import { seedLeases } from './seed-leases';
 import { seedNotificationUsers } from './seed-notifications';
 import { seedOps } from './seed-ops';
+import { seedLegacyPasswordUser } from './seed-passwords';
 import { E2E_USERS } from './users';
 
 const database = await openDatabase({ dataDir: process.env.DATA_DIR });
@@ -20,4 +21,6 @@ await seedNotificationUsers(database.db);
 await seedOps(database.db);
 // Two tenants with leases for the tenant-portal journeys (tests/e2e/seed-leases.ts).
 await seedLeases(database.db);
+// An account with an old scrypt hash of a password the policy refuses (tests/e2e/seed-passwords.ts).
+await seedLegacyPasswordUser(database.db);
 await database.close();

@@ -81,13 +81,13 @@ describe('npm run user:create', () => {
     expect(duplicate.stderr.trim()).toBe('user:create: A user with the e-mail paula.manager@example.com already exists.');
     const invalid = await runScript('user-create.ts', ['--email', 'nobody', '--password', '123', '--role', 'tenant']);
     expect(invalid.code).toBe(1);
-    expect(invalid.stderr.trim()).toBe('user:create: Enter a valid e-mail address. The password needs at least 6 characters.');
+    expect(invalid.stderr.trim()).toBe('user:create: Enter a valid e-mail address. The password needs at least 8 characters.');
   });
 });
 
 describe('npm run admin:create', () => {
   it('takes the password from ADMIN_PASSWORD when stdin is not a terminal', { timeout: 60_000 }, async () => {
-    const run = await runScript('admin-create.ts', ['--email', 'boss@example.com', '--name', 'Bea Boss'], { ADMIN_PASSWORD: 'boss-password' });
+    const run = await runScript('admin-create.ts', ['--email', 'boss@example.com', '--name', 'Bea Boss'], { ADMIN_PASSWORD: 'chief-password-1' });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Created admin boss@example.com');

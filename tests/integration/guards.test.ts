@@ -77,10 +77,10 @@ let context: DimoraLoadContext;
 const cookies = new Map<Visitor, string>();
 const ids = new Map<Role, string>();
 const PASSWORDS: Record<Role, string> = {
-  tenant: 'tenant-guard-pass',
-  vendor: 'vendor-guard-pass',
-  property_manager: 'manager-guard-pass',
-  admin: 'admin-guard-pass',
+  tenant: 'guard-pass-t1',
+  vendor: 'guard-pass-v2',
+  property_manager: 'guard-pass-m3',
+  admin: 'guard-pass-a4',
 };
 
 beforeAll(async () => {
@@ -258,8 +258,8 @@ describe('protected routes (spec §2, §6)', () => {
 
   it('a session that was deleted (signed out elsewhere) counts as signed out', async () => {
     const email = 'ephemeral@guards.test';
-    const created = await createVerifiedUser(database.db, { email, password: 'ephemeral-pass', role: 'tenant' });
-    const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'ephemeral-pass' }, returnHeaders: true });
+    const created = await createVerifiedUser(database.db, { email, password: 'fleeting-pass-1', role: 'tenant' });
+    const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'fleeting-pass-1' }, returnHeaders: true });
     const cookie = signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
     await database.db.delete(session).where(eq(session.userId, created.id));
     const request = new Request('http://dimora.test/dashboard', { headers: { cookie } });
@@ -321,7 +321,7 @@ describe('/admin/users actions', () => {
   }
 
   const intents = (): Record<string, string>[] => [
-    { intent: 'create', email: 'intruder@guards.test', fullName: 'Intruder', password: 'intruder-pass', role: 'admin' },
+    { intent: 'create', email: 'intruder@guards.test', fullName: 'Intruder', password: 'outsider-pass-9', role: 'admin' },
     { intent: 'set-role', userId: ids.get('tenant')!, role: 'admin' },
     { intent: 'ban', userId: ids.get('tenant')!, reason: 'nope' },
     { intent: 'unban', userId: ids.get('tenant')! },
@@ -376,7 +376,7 @@ describe('/admin/users actions', () => {
       await runAction(post('admin', { intent: 'create', email: 'x@guards.test', fullName: 'X', password: '123', role: 'tenant' }, { cookie: `${cookies.get('admin')}; language=it` })),
     );
     expect(italian.status).toBe(422);
-    expect(italian.body.errors).toEqual({ password: 'La password deve contenere almeno 6 caratteri' });
+    expect(italian.body.errors).toEqual({ password: 'La password deve contenere almeno 8 caratteri' });
 
     const missing = answerOf(await runAction(post('admin', { intent: 'ban', userId: 'no-such-user' })));
     expect(missing.status).toBe(404);
@@ -388,8 +388,8 @@ describe('/admin/users actions', () => {
 
   it('ban and unban through the action: the banned user is signed out at once', async () => {
     const email = 'ban-me@guards.test';
-    const created = await createVerifiedUser(database.db, { email, password: 'ban-me-pass', role: 'vendor' });
-    const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'ban-me-pass' }, returnHeaders: true });
+    const created = await createVerifiedUser(database.db, { email, password: 'banished-pass-1', role: 'vendor' });
+    const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'banished-pass-1' }, returnHeaders: true });
     const cookie = signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
     const asVendor = () => new Request('http://dimora.test/vendor-portal', { headers: { cookie } });
     expect(await settle(() => vendorPortal.loader({ request: asVendor(), params: {}, context } as never))).not.toBeInstanceOf(Response);

@@ -4,11 +4,10 @@
  * Client-safe.
  */
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from '~/lib/constants';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '~/lib/constants';
 import { FIELD_MESSAGES, TEXT_LIMITS, emailField, formText, optionalLine, phoneField, requiredLine } from '~/lib/form-fields';
 
-/** better-auth's default maximum password length. */
-export const MAX_PASSWORD_LENGTH = 128;
+export { MAX_PASSWORD_LENGTH };
 /** Roles a visitor may register as (DESIGN §5): staff roles are granted by an admin. */
 export const SIGN_UP_ROLES = ['tenant', 'vendor'] as const;
 export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
@@ -19,6 +18,8 @@ export const RESET_MESSAGES = {
   fillAll: 'auth.forgot.errors.fillAll',
   tooShort: 'auth.forgot.errors.tooShort',
   mismatch: 'auth.forgot.errors.mismatch',
+  /** Issue 14: the policy's upper bound, on every new-password field. */
+  tooLong: 'auth.password.errors.tooLong',
 } as const;
 
 const password = z.string().min(1, FIELD_MESSAGES.required).max(MAX_PASSWORD_LENGTH, FIELD_MESSAGES.tooLong);
@@ -32,7 +33,7 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export const signUpSchema = z
   .object({
     email: emailField,
-    password: password.min(MIN_PASSWORD_LENGTH, RESET_MESSAGES.tooShort),
+    password: z.string().min(1, FIELD_MESSAGES.required).min(MIN_PASSWORD_LENGTH, RESET_MESSAGES.tooShort).max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
     fullName: requiredLine(TEXT_LIMITS.name),
     role: z.enum(SIGN_UP_ROLES, 'auth.register.errors.role'),
     companyName: optionalLine(TEXT_LIMITS.name),
@@ -55,12 +56,38 @@ export const forgotSchema = z.object({
     .pipe(z.email(FIELD_MESSAGES.invalidEmail)),
 });
 
-/** spec §5 reset mode: both fields, at least 6 characters, the same twice. */
+/** spec §5 reset mode: both fields, at least 8 characters (issue 14), the same twice. */
 export const resetSchema = z
   .object({
     token: z.string().trim().min(1, 'auth.reset.errors.invalidToken').max(512, 'auth.reset.errors.invalidToken'),
-    password: z.string().max(MAX_PASSWORD_LENGTH, FIELD_MESSAGES.tooLong),
-    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH, FIELD_MESSAGES.tooLong),
+    password: z.string().max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
+    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.password || !value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['form'], message: RESET_MESSAGES.fillAll });
+    } else if (value.password.length < MIN_PASSWORD_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: RESET_MESSAGES.tooShort });
+    } else if (value.password !== value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: RESET_MESSAGES.mismatch });
+    }
+  });
+
+/** Issue 14: the change-password form's messages. */
+export const CHANGE_MESSAGES = {
+  currentRequired: 'auth.change.errors.currentRequired',
+  wrongPassword: 'auth.change.errors.wrongPassword',
+} as const;
+
+/**
+ * /account/password (issue 14): the current password, and a new one given twice, at least 8
+ * characters (the server's policy checks the rest).
+ */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, CHANGE_MESSAGES.currentRequired).max(MAX_PASSWORD_LENGTH, FIELD_MESSAGES.tooLong),
+    password: z.string().max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
+    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
   })
   .superRefine((value, ctx) => {
     if (!value.password || !value.confirmPassword) {
@@ -74,7 +101,7 @@ export const resetSchema = z
 
 /**
  * The reset form's client-side rule (spec §5): Update Password stays disabled while busy, when
- * the passwords differ, or when the password is shorter than 6 characters.
+ * the passwords differ, or when the password is shorter than 8 characters (issue 14).
  */
 export function canSubmitReset({ password, confirmPassword, busy }: { password: string; confirmPassword: string; busy: boolean }) {
   return !busy && password.length >= MIN_PASSWORD_LENGTH && password === confirmPassword;

@@ -10,7 +10,9 @@ import { recordAuditEvent, requestOrigin, type RequestOrigin } from '~/server/au
 import { session, user, verification } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { consumeRateLimit, type RateLimitAction } from '~/server/rate-limit.server';
-import { getViewer } from '~/server/auth/session.server';
+import { getViewer, type Viewer } from '~/server/auth/session.server';
+import { HASHER_BUSY_CODE } from '~/server/auth/auth.server';
+import { passwordProblemOfCode, type PasswordProblem } from '~/server/auth/password-policy.server';
 import type { Language } from '~/lib/constants';
 import type { SignInInput, SignUpInput } from './accounts.schemas';
 
@@ -19,6 +21,25 @@ type Call = { context: Ctx; request: Request };
 
 /** A refusal by the rate limiter: the route answers 429 with `Retry-After`. */
 export type RateLimited = { ok: false; reason: 'rate_limited'; action: RateLimitAction; retryAfterS: number };
+
+/** The password hasher is saturated (issue 14): the route answers 503 with `Retry-After`. */
+export type HasherBusy = { ok: false; reason: 'busy'; retryAfterS: number };
+/** The new password fails the policy (issue 14); `problem` picks the translated message. */
+export type PasswordRefused = { ok: false; reason: 'password'; problem: PasswordProblem };
+
+/** The `Retry-After` of a busy-hasher APIError, or null for any other error. */
+function busyOf(error: unknown): HasherBusy | null {
+  if (!(error instanceof APIError) || (error.body as { code?: string } | undefined)?.code !== HASHER_BUSY_CODE) return null;
+  const retry = Number(new Headers(error.headers as HeadersInit).get('Retry-After'));
+  return { ok: false, reason: 'busy', retryAfterS: Number.isFinite(retry) && retry > 0 ? retry : 5 };
+}
+
+/** The policy refusal carried by a better-auth error, or null. */
+function policyOf(error: unknown): PasswordRefused | null {
+  if (!(error instanceof APIError)) return null;
+  const problem = passwordProblemOfCode((error.body as { code?: string } | undefined)?.code);
+  return problem ? { ok: false, reason: 'password', problem } : null;
+}
 
 /**
  * Counts one attempt of `action` for this client. Returns a `RateLimited` refusal (audited once
@@ -62,8 +83,9 @@ function audit(context: Ctx, origin: RequestOrigin, action: Parameters<typeof re
 }
 
 export type SignInOutcome =
-  | { ok: true; userId: string; headers: Headers }
+  | { ok: true; userId: string; headers: Headers; passwordChangeRequired: boolean }
   | { ok: false; reason: 'invalid_credentials' | 'email_not_verified' | 'banned' }
+  | HasherBusy
   | RateLimited;
 
 /**
@@ -88,8 +110,12 @@ export async function signIn(call: Call, input: SignInInput): Promise<SignInOutc
       await context.db.delete(session).where(and(eq(session.userId, previous.id), ne(session.token, result.response.token)));
     }
     await audit(context, origin, 'sign_in_succeeded', result.response.user.id);
-    return { ok: true, userId: result.response.user.id, headers: result.headers };
+    // Set by the sign-in hook when this password fails today's policy (issue 14).
+    const [flags] = await context.db.select({ passwordChangeRequired: user.passwordChangeRequired }).from(user).where(eq(user.id, result.response.user.id));
+    return { ok: true, userId: result.response.user.id, headers: result.headers, passwordChangeRequired: flags?.passwordChangeRequired ?? false };
   } catch (error) {
+    const busy = busyOf(error);
+    if (busy) return busy;
     const code = errorCode(error);
     const reason = code === 'EMAIL_NOT_VERIFIED' ? 'email_not_verified' : code === 'BANNED_USER' ? 'banned' : 'invalid_credentials';
     await audit(context, origin, 'sign_in_failed', await userIdByEmail(context, input.email), { email: input.email, reason });
@@ -97,7 +123,7 @@ export async function signIn(call: Call, input: SignInInput): Promise<SignInOutc
   }
 }
 
-export type SignUpOutcome = { ok: true } | { ok: false; reason: 'invalid' } | RateLimited;
+export type SignUpOutcome = { ok: true } | { ok: false; reason: 'invalid' } | PasswordRefused | HasherBusy | RateLimited;
 
 /**
  * Registers a tenant or vendor and e-mails the verification link. An address that already has
@@ -132,6 +158,8 @@ export async function signUp(call: Call, input: SignUpInput, locale: Language): 
     });
     return { ok: true };
   } catch (error) {
+    const refused = policyOf(error) ?? busyOf(error);
+    if (refused) return refused;
     context.logger.warn({ code: errorCode(error) }, 'sign-up refused');
     return { ok: false, reason: 'invalid' };
   }
@@ -178,7 +206,7 @@ export async function requestPasswordReset(call: Call, email: string): Promise<{
 export async function resetPassword(
   call: Call,
   input: { token: string; password: string },
-): Promise<{ ok: true } | { ok: false; reason: 'invalid_token' } | RateLimited> {
+): Promise<{ ok: true } | { ok: false; reason: 'invalid_token' } | PasswordRefused | HasherBusy | RateLimited> {
   const { context, request } = call;
   const limited = await checkRateLimit(call, 'default');
   if (limited) return limited;
@@ -189,11 +217,46 @@ export async function resetPassword(
   try {
     await context.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: request.headers });
   } catch (error) {
+    const refused = policyOf(error) ?? busyOf(error);
+    if (refused) return refused;
     context.logger.info({ code: errorCode(error) }, 'password reset refused');
     return { ok: false, reason: 'invalid_token' };
   }
   await audit(context, requestOrigin(request, context.clientIp), 'password_reset_completed', pending?.userId ?? null);
   return { ok: true };
+}
+
+/**
+ * /account/password (issue 14): the signed-in viewer changes their password, giving the current
+ * one. The new one must pass the policy (better-auth's hook says which rule failed); every other
+ * session of the user ends and this browser gets a fresh session cookie (`headers`). Clears the
+ * "change required" flag. A wrong current password answers `wrong_password`.
+ */
+export async function changePassword(
+  call: Call,
+  viewer: Viewer,
+  input: { currentPassword: string; password: string },
+): Promise<{ ok: true; headers: Headers } | { ok: false; reason: 'wrong_password' } | PasswordRefused | HasherBusy | RateLimited> {
+  const { context, request } = call;
+  const limited = await checkRateLimit(call, 'default', viewer.id);
+  if (limited) return limited;
+  const origin = requestOrigin(request, context.clientIp);
+  try {
+    const result = await context.auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.password, revokeOtherSessions: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    await audit(context, origin, 'password_changed', viewer.id);
+    return { ok: true, headers: result.headers };
+  } catch (error) {
+    const refused = policyOf(error) ?? busyOf(error);
+    if (refused) return refused;
+    const code = errorCode(error);
+    context.logger.info({ code }, 'password change refused');
+    await audit(context, origin, 'password_change_failed', viewer.id, { reason: code });
+    return { ok: false, reason: 'wrong_password' };
+  }
 }
 
 /** Confirms an e-mail address from the link in the verification e-mail. */

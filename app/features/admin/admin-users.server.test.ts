@@ -122,14 +122,14 @@ describe('createUserAccount', () => {
       errors: {
         email: 'Enter a valid e-mail address',
         fullName: 'This field is required',
-        password: 'Password must be at least 6 characters long',
+        password: 'Password must be at least 8 characters long',
         role: 'Choose one of the four roles.',
       },
     });
     const it_ = await createUserAccount({ db: database.db, actor: admin, origin, locale: 'it', input });
     expect(it_.ok).toBe(false);
     if (it_.ok) return;
-    expect(it_.errors.password).toBe('La password deve contenere almeno 6 caratteri');
+    expect(it_.errors.password).toBe('La password deve contenere almeno 8 caratteri');
     expect(it_.errors.role).toBe('Scegli uno dei quattro ruoli.');
     expect(await database.db.select().from(user).where(eq(user.email, 'not-an-email'))).toHaveLength(0);
   });
@@ -270,7 +270,7 @@ describe('listUsers', () => {
   it('pages 25 at a time, newest first, and searches e-mail and name in any letter case', async () => {
     const isolated = await createTestDatabase();
     try {
-      const actor = viewerOf(await createVerifiedUser(isolated.db, { email: 'boss@list.test', password: 'boss-pass', role: 'admin', name: 'The Boss' }));
+      const actor = viewerOf(await createVerifiedUser(isolated.db, { email: 'boss@list.test', password: 'chief-pass', role: 'admin', name: 'The Boss' }));
       // Plain rows (no password hashing): one a second apart, so "newest first" is well defined.
       const start = Date.now() + 1_000;
       await isolated.db.insert(user).values(

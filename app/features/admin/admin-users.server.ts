@@ -9,11 +9,11 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLES } from '~/lib/access';
 import type { Language } from '~/lib/constants';
-import { MIN_PASSWORD_LENGTH } from '~/lib/constants';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '~/lib/constants';
 import { emailField, FIELD_MESSAGES, optionalLine, requiredLine, TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
 import { getT } from '~/i18n/translate.server';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
-import { MAX_PASSWORD_LENGTH } from '~/server/auth/auth.server';
+import { PASSWORD_PROBLEM_MESSAGES, checkPasswordPolicy } from '~/server/auth/password-policy.server';
 import { createVerifiedUser, UserExistsError } from '~/server/auth/create-user.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
@@ -152,6 +152,9 @@ export async function createUserAccount({ db, actor, origin, input, locale }: Co
   const parsed = createUserSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error, locale);
   const values = parsed.data;
+  // Issue 14: the same password policy as registration (common passwords, the e-mail's local part).
+  const problem = checkPasswordPolicy(values.password, values.email);
+  if (problem) return refused(locale, 'password', PASSWORD_PROBLEM_MESSAGES[problem]);
   try {
     const created = await db.transaction(async (tx) => {
       const made = await createVerifiedUser(tx, { email: values.email, password: values.password, role: values.role, name: values.fullName });

@@ -29,9 +29,9 @@ beforeAll(async () => {
   context = testContext(database, { clientIp: '192.0.2.77' });
   for (const role of ['tenant', 'vendor', 'property_manager', 'admin'] as const) {
     const email = `${role}@review-routes.test`;
-    const created = await createVerifiedUser(database.db, { email, password: `${role}-route-pass`, role, name: `Route ${role}` });
+    const created = await createVerifiedUser(database.db, { email, password: 'route-sturdy-pass', role, name: `Route ${role}` });
     ids.set(role, created.id);
-    const signedIn = await context.auth.api.signInEmail({ body: { email, password: `${role}-route-pass` }, returnHeaders: true });
+    const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'route-sturdy-pass' }, returnHeaders: true });
     cookies.set(role, signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
   }
   managed = await createProperty(database.db, { managerId: ids.get('property_manager')!, title: 'Route Managed' });

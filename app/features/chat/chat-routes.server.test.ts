@@ -28,8 +28,8 @@ beforeAll(async () => {
   context = testContext(database, { clientIp: '192.0.2.91' });
   for (const role of ROLES) {
     const email = `${role}@chat-routes.test`;
-    await createVerifiedUser(database.db, { email, password: `${role}-chat-pass`, role, name: `Chat ${role}` });
-    const signedIn = await context.auth.api.signInEmail({ body: { email, password: `${role}-chat-pass` }, returnHeaders: true });
+    await createVerifiedUser(database.db, { email, password: 'chat-sturdy-pass', role, name: `Chat ${role}` });
+    const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'chat-sturdy-pass' }, returnHeaders: true });
     cookies.set(role, signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
   }
 });

@@ -158,7 +158,7 @@ describe('contact page loader', () => {
     const defaults = await load('');
     expect(defaults.contact).toMatchObject({ phone: '+1 (800) 555-0142', email: 'hello@dimora.example', address: '', officeHours: DEFAULT_OFFICE_HOURS });
     expect(defaults.meta.description).toBe('Call, write or visit Dimora: office hours Monday-Friday 9:00 AM-6:00 PM and Saturday 10:00 AM-4:00 PM. We reply within 24 hours.');
-    const admin = await createVerifiedUser(database.db, { email: 'admin@contact.test', password: 'admin-contact-pass', role: 'admin' });
+    const admin = await createVerifiedUser(database.db, { email: 'admin@contact.test', password: 'contact-keeper-pass', role: 'admin' });
     const saved = await updateSettings({
       db: database.db,
       actor: { id: admin.id, role: 'admin' },

@@ -43,9 +43,9 @@ let foreignUnit: { id: number };
 /** A signed-in account (real session cookie) of `role`, remembered under `key`. */
 async function account(key: string, role: Role, name: string, locale: 'en' | 'it' = 'en') {
   const email = `${key}@leads.test`;
-  const created = await createVerifiedUser(database.db, { email, password: `${key}-leads-pass`, role, name });
+  const created = await createVerifiedUser(database.db, { email, password: 'leads-sturdy-pass', role, name });
   await database.db.update(user).set({ locale }).where(eq(user.id, created.id));
-  const signedIn = await context.auth.api.signInEmail({ body: { email, password: `${key}-leads-pass` }, returnHeaders: true });
+  const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'leads-sturdy-pass' }, returnHeaders: true });
   const cookie = signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
   const viewer = { id: created.id, email, name, role, firstName: null, lastName: null, locale, sessionId: 's', sessionCreatedAt: new Date(), cookie };
   people.set(key, viewer);

@@ -39,8 +39,8 @@ const ids = new Map<string, string>();
 
 async function signedIn(key: string, role: 'admin' | 'property_manager' | 'tenant') {
   const email = `${key}@ops-routes.test`;
-  const created = await createVerifiedUser(database.db, { email, password: `${key}-pass-123`, role, name: `Ops ${key}` });
-  const result = await context.auth.api.signInEmail({ body: { email, password: `${key}-pass-123` }, returnHeaders: true });
+  const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: `Ops ${key}` });
+  const result = await context.auth.api.signInEmail({ body: { email, password: 'sturdy-pass-123' }, returnHeaders: true });
   cookies.set(key, result.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
   ids.set(key, created.id);
 }

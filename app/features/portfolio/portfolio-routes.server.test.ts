@@ -30,8 +30,8 @@ let myUnit: number;
 
 async function signedIn(key: string, role: 'admin' | 'property_manager' | 'tenant') {
   const email = `${key}@portfolio-routes.test`;
-  const created = await createVerifiedUser(database.db, { email, password: `${key}-pass-123`, role, name: key });
-  const result = await context.auth.api.signInEmail({ body: { email, password: `${key}-pass-123` }, returnHeaders: true });
+  const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: key });
+  const result = await context.auth.api.signInEmail({ body: { email, password: 'sturdy-pass-123' }, returnHeaders: true });
   cookies.set(key, result.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
   ids.set(key, created.id);
 }

@@ -29,8 +29,8 @@ let otherLeaseId = 0;
 
 async function signedIn(key: string) {
   const email = `${key}@portal.test`;
-  const created = await createVerifiedUser(database.db, { email, password: `${key}-pass-123`, role: 'tenant', name: `${key[0]!.toUpperCase()}${key.slice(1)} Tenant` });
-  const result = await context.auth.api.signInEmail({ body: { email, password: `${key}-pass-123` }, returnHeaders: true });
+  const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role: 'tenant', name: `${key[0]!.toUpperCase()}${key.slice(1)} Tenant` });
+  const result = await context.auth.api.signInEmail({ body: { email, password: 'sturdy-pass-123' }, returnHeaders: true });
   cookies.set(key, result.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
   viewers.set(key, { ...viewerOf({ id: created.id, email, role: 'tenant' }), name: `${key[0]!.toUpperCase()}${key.slice(1)} Tenant` });
 }

@@ -18,8 +18,8 @@ beforeAll(async () => {
   context = testContext(database, { clientIp: '192.0.2.77' });
   for (const role of ROLES) {
     const email = `${role}@admin-notifications.test`;
-    await createVerifiedUser(database.db, { email, password: `${role}-pass-123`, role, name: `Person ${role}` });
-    const signedIn = await context.auth.api.signInEmail({ body: { email, password: `${role}-pass-123` }, returnHeaders: true });
+    await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: `Person ${role}` });
+    const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'sturdy-pass-123' }, returnHeaders: true });
     cookies.set(role, signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
     emails.set(role, email);
   }

@@ -60,9 +60,9 @@ describe('POST /api/security-events', () => {
 
   it('a signed-in visitor is recorded as the acting user', async () => {
     const context = testContext(database, { clientIp: '10.1.0.2' });
-    const created = await createVerifiedUser(database.db, { email: 'paster@example.com', password: 'paster-pass', role: 'tenant' });
+    const created = await createVerifiedUser(database.db, { email: 'paster@example.com', password: 'glue-stick-pass', role: 'tenant' });
     const signedIn = await context.auth.api.signInEmail({
-      body: { email: 'paster@example.com', password: 'paster-pass' },
+      body: { email: 'paster@example.com', password: 'glue-stick-pass' },
       headers: new Headers(),
       returnHeaders: true,
     });

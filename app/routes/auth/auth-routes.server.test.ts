@@ -174,7 +174,7 @@ describe('/auth registration', () => {
 
     const short = answerOf(await register(freshEmail('short'), { password: '12345' }));
     expect(short.status).toBe(422);
-    expect(short.body.errors.password).toBe('Password must be at least 6 characters long');
+    expect(short.body.errors.password).toBe('Password must be at least 8 characters long');
 
     const vendor = answerOf(await register(freshEmail('nocompany'), { role: 'vendor', companyName: '  ' }));
     expect(vendor.status).toBe(422);
@@ -338,7 +338,7 @@ describe('/auth/forgot', () => {
     expect(mismatch.body.errors.confirmPassword).toBe('Passwords do not match');
     const short = answerOf(await reset({ password: 'abc', confirmPassword: 'abc' }));
     expect(short.status).toBe(422);
-    expect(short.body.errors.password).toBe('Password must be at least 6 characters long');
+    expect(short.body.errors.password).toBe('Password must be at least 8 characters long');
     const empty = answerOf(await reset({ password: '', confirmPassword: '' }));
     expect(empty.status).toBe(422);
     expect(empty.body.errors.form).toBe('Please fill in all fields');

@@ -4,8 +4,10 @@
  *
  * The action takes `intent=sign-in` (email, password, redirectTo) or `intent=register` (email,
  * password, fullName, role tenant|vendor, companyName, phone, address). Answers: 303 to
- * `redirectTo` with the session cookie; 400/422 with field errors; 401 for bad credentials;
- * 403 for an unverified or banned account; 429 when rate-limited.
+ * `redirectTo` with the session cookie (to /account/password first when the password fails
+ * today's policy, issue 14); 400/422 with field errors (the policy's refusal on `password`);
+ * 401 for bad credentials; 403 for an unverified or banned account; 429 when rate-limited;
+ * 503 with `Retry-After` when the password hasher is saturated.
  */
 import { Alert, Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconLogin, IconUserPlus } from '@tabler/icons-react';
@@ -22,9 +24,10 @@ import { getT, pageMeta } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
-import { getViewer } from '~/server/auth/session.server';
+import { PASSWORD_CHANGE_PATH, getViewer } from '~/server/auth/session.server';
+import { PASSWORD_PROBLEM_MESSAGES } from '~/server/auth/password-policy.server';
 import { isDocumentPost, translateIssues, readFormData } from '~/server/form-errors.server';
-import { rateLimitedAnswer, redirectWithCookies } from '~/server/responses.server';
+import { busyAnswer, rateLimitedAnswer, redirectWithCookies } from '~/server/responses.server';
 import { claimVisitorThreads, clearedVisitorCookie, readVisitorToken } from '~/server/chat/chat-access.server';
 import type { Route } from './+types/auth';
 
@@ -71,9 +74,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       // account's; the visitor cookie goes, so the browser's next user cannot read along.
       await claimVisitorThreads(context.db, readVisitorToken(request), { id: result.userId, email: parsed.data.email });
       result.headers.append('Set-Cookie', clearedVisitorCookie(context.publicUrl.startsWith('https:')));
-      return redirectWithCookies(redirectTo, result.headers, 'signed-in');
+      // Issue 14: a password that fails today's policy must be changed before anything else.
+      const to = result.passwordChangeRequired ? `${PASSWORD_CHANGE_PATH}?redirectTo=${encodeURIComponent(redirectTo)}` : redirectTo;
+      return redirectWithCookies(to, result.headers, 'signed-in');
     }
     if (result.reason === 'rate_limited') return rateLimitedAnswer(result);
+    if (result.reason === 'busy') {
+      return busyAnswer({ ok: false as const, intent, reason: result.reason, errors: { form: t('auth.password.busy') }, values: echo }, result.retryAfterS);
+    }
     const message = t(`auth.signIn.errors.${result.reason}`);
     const status = result.reason === 'invalid_credentials' ? 401 : 403;
     return data({ ok: false as const, intent, reason: result.reason, errors: { form: message }, values: echo }, { status });
@@ -91,6 +99,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true as const, intent, email: parsed.data.email };
   }
   if (result.reason === 'rate_limited') return rateLimitedAnswer(result);
+  if (result.reason === 'busy') return busyAnswer({ ok: false as const, intent, errors: { form: t('auth.password.busy') }, values: echo }, result.retryAfterS);
+  if (result.reason === 'password') {
+    return data({ ok: false as const, intent, errors: { password: t(PASSWORD_PROBLEM_MESSAGES[result.problem]) }, values: echo }, { status: 422 });
+  }
   return data({ ok: false as const, intent, errors: { form: t('auth.register.errors.failed') }, values: echo }, { status: 400 });
 }
 

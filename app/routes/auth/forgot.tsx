@@ -7,8 +7,10 @@
  *   the same answer (200, or 303 to `?sent=1` for a no-JavaScript post). An empty address: 422
  *   "Please enter your email address".
  * - Reset mode (`?mode=reset&token=…`): `intent=reset` with `token`, `password`,
- *   `confirmPassword`. 422 with "Please fill in all fields" / "Password must be at least 6
- *   characters long" / "Passwords do not match"; 400 with the invalid-link message for a missing,
+ *   `confirmPassword`. 422 with "Please fill in all fields" / "Password must be at least 8
+ *   characters long" / "Passwords do not match" / the password policy's refusal (issue 14:
+ *   too common, contains the e-mail, too long); 503 with `Retry-After` when the password hasher
+ *   is saturated; 400 with the invalid-link message for a missing,
  *   unknown, expired or used token; success 200 (or 303 to `?mode=reset&updated=1`), after which
  *   the page goes to /auth in 2 s.
  * - 429 with `Retry-After` when rate-limited.
@@ -28,7 +30,8 @@ import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { verification } from '~/server/db/schema';
 import { isDocumentPost, translateIssues, readFormData } from '~/server/form-errors.server';
-import { rateLimitedAnswer } from '~/server/responses.server';
+import { busyAnswer, rateLimitedAnswer } from '~/server/responses.server';
+import { PASSWORD_PROBLEM_MESSAGES } from '~/server/auth/password-policy.server';
 import type { Route } from './+types/forgot';
 
 /** Longest token accepted; better-auth's tokens are far shorter. */
@@ -88,6 +91,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { ok: true as const, intent: 'reset' as const };
     }
     if (result.reason === 'rate_limited') return rateLimitedAnswer(result);
+    if (result.reason === 'busy') return busyAnswer({ ok: false as const, intent: 'reset' as const, errors: { form: getT(lang)('auth.password.busy') } }, result.retryAfterS);
+    if (result.reason === 'password') {
+      return data({ ok: false as const, intent: 'reset' as const, errors: { password: getT(lang)(PASSWORD_PROBLEM_MESSAGES[result.problem]) } }, { status: 422 });
+    }
     return invalidToken();
   }
 

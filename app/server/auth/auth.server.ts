@@ -12,20 +12,27 @@
  * - Sessions are bounded (issue 14): an absolute lifetime and an idle timeout, shorter for staff,
  *   enforced by `sessionBoundsPlugin`; better-auth's own sliding refresh is off, and a new
  *   session's `expiresAt` is its absolute end.
+ * - Passwords (issue 14): argon2id through a bounded queue (password-hash.server.ts; 503 with
+ *   `Retry-After` when saturated); the policy (password-policy.server.ts) is enforced by a
+ *   `hooks.before` on every endpoint that sets a password, so the HTTP API cannot bypass it; a
+ *   successful sign-in rehashes an old scrypt hash and flags a password that fails the policy.
  */
 import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
-import { eq } from 'drizzle-orm';
-import { MIN_PASSWORD_LENGTH } from '~/lib/constants';
+import { and, eq } from 'drizzle-orm';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '~/lib/constants';
 import type { Db } from '../db/client.server';
 import { account, session, setting, user, verification } from '../db/schema';
 import type { Logger } from '../logger.server';
 import type { Mailer } from '../mail/mailer.server';
 import { passwordResetMail, verificationMail } from '../mail/templates.server';
 import { boundsForRole, DEFAULT_SESSION_BOUNDS, longestLifetimeMs, sessionBoundsPlugin, type SessionBounds } from './session-bounds.server';
+import { PasswordHasherBusyError, needsRehash, passwordHasher, type PasswordHasher } from './password-hash.server';
+import { PASSWORD_PROBLEM_CODES, checkPasswordPolicy, type PasswordProblem } from './password-policy.server';
 
 /** The header our server fills with the client address; any incoming value is discarded. */
 export const CLIENT_IP_HEADER = 'x-dimora-client-ip';
@@ -44,7 +51,7 @@ export function hasSessionCookieHeader(cookieHeader: string | null | undefined):
 /** E-mail verification links are valid for 24 hours; reset links for 1 hour (mail.json says so). */
 const VERIFICATION_EXPIRES_S = 24 * 60 * 60;
 const RESET_EXPIRES_S = 60 * 60;
-export const MAX_PASSWORD_LENGTH = 128;
+export { MAX_PASSWORD_LENGTH };
 
 type AuthOptions = {
   db: Db;
@@ -56,10 +63,39 @@ type AuthOptions = {
   secureCookies: boolean;
   /** Absolute lifetimes and idle timeouts (env SESSION_* variables); default: issue 14's. */
   sessionBounds?: SessionBounds;
+  /** The password hasher; the process's shared one unless a test needs its own queue. */
+  hasher?: PasswordHasher;
 };
 
+/** The better-auth error code of a saturated hasher (HTTP 503 with `Retry-After`). */
+export const HASHER_BUSY_CODE = 'PASSWORD_HASHER_BUSY';
+
+/** English texts of the API's policy refusals (our pages show the translated ones). */
+const POLICY_API_MESSAGES: Record<PasswordProblem, string> = {
+  too_short: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+  too_long: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`,
+  too_common: 'This password is too common',
+  contains_email: 'The password must not contain your e-mail address',
+};
+
+/** Runs a hasher call; a saturated hasher becomes an APIError 503 with `Retry-After`. */
+async function orBusy<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof PasswordHasherBusyError) {
+      throw new APIError(
+        'SERVICE_UNAVAILABLE',
+        { code: HASHER_BUSY_CODE, message: 'Too many sign-ins at the moment, please try again shortly' },
+        { 'Retry-After': String(error.retryAfterS) },
+      );
+    }
+    throw error;
+  }
+}
+
 /** Builds the auth instance once per server (or per test database). */
-export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookies, sessionBounds = DEFAULT_SESSION_BOUNDS }: AuthOptions) {
+export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookies, sessionBounds = DEFAULT_SESSION_BOUNDS, hasher = passwordHasher }: AuthOptions) {
   // On https every cookie gets the `__Host-` prefix (better-auth would add `__Secure-`, which
   // still lets a sibling subdomain plant one): so better-auth adds none, and we name them.
   const hostCookie = (name: string) => ({ name: `${HOST_COOKIE_PREFIX}${COOKIE_PREFIX}.${name}`, attributes: { secure: true, path: '/' } });
@@ -73,6 +109,17 @@ export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookie
     } catch (error) {
       logger.error({ err: error, to: mail.to, subject: mail.subject }, 'mail delivery failed');
     }
+  };
+  const afterSignIn = (signedIn: { id: string; email: string }, password: string) => rehashAndFlag({ db, hasher, logger }, signedIn, password);
+  const emailOfUser = async (id: unknown): Promise<string | null> => {
+    if (typeof id !== 'string' || !id) return null;
+    const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, id));
+    return row?.email ?? null;
+  };
+  const emailOfResetToken = async (token: unknown): Promise<string | null> => {
+    if (typeof token !== 'string' || !token) return null;
+    const [row] = await db.select({ userId: verification.value }).from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    return emailOfUser(row?.userId);
   };
   return betterAuth({
     appName: 'Dimora',
@@ -93,6 +140,14 @@ export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookie
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_EXPIRES_S,
+      password: {
+        hash: (password) => orBusy(hasher.hash(password)),
+        verify: (input) => orBusy(hasher.verify(input)),
+      },
+      // A reset sets a new password that passed the policy: the change is no longer required.
+      onPasswordReset: async ({ user: target }) => {
+        await db.update(user).set({ passwordChangeRequired: false }).where(eq(user.id, target.id));
+      },
       sendResetPassword: async ({ user: target, token }) => {
         const url = `${publicUrl}/auth?mode=reset&token=${encodeURIComponent(token)}`;
         await deliver(passwordResetMail({ to: target.email, locale: localeOf(target), name: target.name, url }));
@@ -117,6 +172,7 @@ export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookie
         address: { type: 'string', required: false, input: true },
         userType: { type: 'string', required: false, input: true },
         locale: { type: 'string', required: false, input: true, defaultValue: 'en' },
+        passwordChangeRequired: { type: 'boolean', required: false, input: false, defaultValue: false },
       },
     },
     // The cookie lives as long as the longest session may; each session's own end is enforced by
@@ -139,6 +195,49 @@ export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookie
         const routine = message === 'Invalid password' || message.startsWith('User not found');
         logger[routine ? 'debug' : level]({ args: args.length ? args : undefined }, `better-auth: ${message}`);
       },
+    },
+    hooks: {
+      // The password policy on every endpoint that sets a password (issue 14).
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        let password: unknown;
+        let email: string | null = null;
+        switch (ctx.path) {
+          case '/sign-up/email':
+          case '/admin/create-user':
+            password = body.password;
+            email = typeof body.email === 'string' ? body.email : null;
+            break;
+          case '/reset-password':
+            password = body.newPassword;
+            email = await emailOfResetToken(body.token ?? ctx.query?.token);
+            break;
+          case '/change-password':
+          case '/set-password':
+            password = body.newPassword;
+            email = (await getSessionFromCtx(ctx).catch(() => null))?.user.email ?? null;
+            break;
+          case '/admin/set-user-password':
+            password = body.newPassword;
+            email = await emailOfUser(body.userId);
+            break;
+          default:
+            return;
+        }
+        if (typeof password !== 'string') return;
+        const problem = checkPasswordPolicy(password, email);
+        if (problem) throw APIError.from('BAD_REQUEST', { code: PASSWORD_PROBLEM_CODES[problem], message: POLICY_API_MESSAGES[problem] });
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-in/email') {
+          const signedIn = ctx.context.newSession?.user;
+          const password = (ctx.body as { password?: unknown } | undefined)?.password;
+          if (signedIn && typeof password === 'string') await afterSignIn(signedIn, password);
+        } else if (ctx.path === '/change-password' && !(ctx.context.returned instanceof Error)) {
+          const changed = (ctx.context.returned as { user?: { id?: string } } | undefined)?.user?.id;
+          if (changed) await db.update(user).set({ passwordChangeRequired: false }).where(eq(user.id, changed));
+        }
+      }),
     },
     databaseHooks: {
       session: {
@@ -178,6 +277,33 @@ export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookie
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * After a successful sign-in, when the plain password is known (issue 14): an old (scrypt or
+ * weaker argon2) hash is replaced by an argon2id one, and a password failing today's policy
+ * flags the account so the pages ask for a change. A saturated hasher skips the rehash (the
+ * next sign-in does it); nothing here fails the sign-in.
+ */
+async function rehashAndFlag(
+  { db, hasher, logger }: { db: Db; hasher: PasswordHasher; logger: Logger },
+  signedIn: { id: string; email: string },
+  password: string,
+): Promise<void> {
+  const where = and(eq(account.userId, signedIn.id), eq(account.providerId, 'credential'));
+  const [credential] = await db.select({ id: account.id, password: account.password }).from(account).where(where);
+  if (credential?.password && needsRehash(credential.password)) {
+    try {
+      const fresh = await hasher.hash(password);
+      await db.update(account).set({ password: fresh, updatedAt: new Date() }).where(and(eq(account.id, credential.id), eq(account.password, credential.password)));
+    } catch (error) {
+      if (!(error instanceof PasswordHasherBusyError)) throw error;
+      logger.info({ userId: signedIn.id }, 'password rehash postponed: hasher busy');
+    }
+  }
+  if (checkPasswordPolicy(password, signedIn.email)) {
+    await db.update(user).set({ passwordChangeRequired: true }).where(eq(user.id, signedIn.id));
+  }
+}
 
 function localeOf(target: object): string | undefined {
   return 'locale' in target && typeof target.locale === 'string' ? target.locale : undefined;

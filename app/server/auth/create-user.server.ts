@@ -1,17 +1,18 @@
 /**
  * Creates a verified user with a password directly in the database: used by the CLI
  * (`npm run user:create`, `npm run admin:create`) and by the first-admin bootstrap from
- * ADMIN_EMAIL/ADMIN_PASSWORD. The password is hashed with better-auth's own scrypt, so the
- * account signs in like any other. Free of i18n and Vite so plain Node can run it.
+ * ADMIN_EMAIL/ADMIN_PASSWORD. The password must pass the policy (issue 14) and is hashed with the
+ * same argon2id hasher as better-auth's, so the account signs in like any other. Free of i18n
+ * and Vite so plain Node can run it.
  */
 import { randomUUID } from 'node:crypto';
-import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from '~/lib/constants';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '~/lib/constants';
 import type { Db } from '../db/client.server';
 import { account, user, userRole } from '../db/schema';
-import { MAX_PASSWORD_LENGTH } from './auth.server';
+import { passwordHasher } from './password-hash.server';
+import { checkPasswordPolicy, type PasswordProblem } from './password-policy.server';
 
 export type Role = (typeof userRole.enumValues)[number];
 export const ROLES = userRole.enumValues;
@@ -23,15 +24,25 @@ export class UserExistsError extends Error {
   }
 }
 
-const inputSchema = z.object({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid e-mail address.')),
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`)
-    .max(MAX_PASSWORD_LENGTH, `The password may have at most ${MAX_PASSWORD_LENGTH} characters.`),
-  role: z.enum(ROLES, `The role must be one of: ${ROLES.join(', ')}.`),
-  name: z.string().trim().max(120).optional(),
-});
+/** The CLI's (English) text for each policy refusal. */
+const POLICY_MESSAGES: Record<PasswordProblem, string> = {
+  too_short: `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`,
+  too_long: `The password may have at most ${MAX_PASSWORD_LENGTH} characters.`,
+  too_common: 'The password is one of the most common passwords; choose another.',
+  contains_email: 'The password must not contain the e-mail address.',
+};
+
+const inputSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid e-mail address.')),
+    password: z.string(),
+    role: z.enum(ROLES, `The role must be one of: ${ROLES.join(', ')}.`),
+    name: z.string().trim().max(120).optional(),
+  })
+  .superRefine((value, ctx) => {
+    const problem = checkPasswordPolicy(value.password, value.email);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: POLICY_MESSAGES[problem] });
+  });
 
 export type CreateUserInput = z.input<typeof inputSchema>;
 
@@ -47,7 +58,7 @@ export async function createVerifiedUser(db: Db, input: CreateUserInput): Promis
   const name = values.name || values.email.split('@')[0] || values.email;
   const [firstName = name, ...rest] = name.split(' ');
   const id = randomUUID();
-  const hash = await hashPassword(values.password);
+  const hash = await passwordHasher.hash(values.password);
   await db.transaction(async (tx) => {
     await tx.insert(user).values({
       id,

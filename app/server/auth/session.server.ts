@@ -6,6 +6,9 @@
  * - Wrong role → redirect to `/` (pages) or 403 (API). Admin passes every role check.
  * - A missing, expired, revoked or banned session counts as signed out (spec §4); so does one past
  *   its absolute lifetime or idle timeout (issue 14: `sessionBoundsPlugin` deletes it).
+ * - A missing, expired, revoked or banned session counts as signed out (spec §4).
+ * - A user whose password failed the policy at sign-in (issue 14) is sent to
+ *   PASSWORD_CHANGE_PATH by every page guard until the password is changed.
  */
 import { data, redirect } from 'react-router';
 import { satisfies, type Requirement, type Role } from '~/lib/access';
@@ -25,7 +28,12 @@ export type Viewer = {
   sessionCreatedAt: Date;
   /** When the session ends unless used again (absolute lifetime or idle timeout, issue 14); always set by `getViewer`. */
   sessionExpiresAt?: Date;
+  /** Issue 14: the password failed the policy at sign-in; pages lead to PASSWORD_CHANGE_PATH. */
+  passwordChangeRequired?: boolean;
 };
+
+/** The change-password page (issue 14); the only page a user with a flagged password may open. */
+export const PASSWORD_CHANGE_PATH = '/account/password';
 
 type AuthContext = Pick<DimoraLoadContext, 'auth'>;
 
@@ -60,7 +68,7 @@ async function loadViewer(request: Request, { auth }: AuthContext, { activity = 
   const query = activity ? { disableCookieCache: true } : { disableCookieCache: true, disableRefresh: true };
   const result = await auth.api.getSession({ headers: request.headers, query }).catch(() => null);
   if (!result || result.user.banned) return null;
-  const u = result.user as typeof result.user & { firstName?: string | null; lastName?: string | null; locale?: string | null };
+  const u = result.user as typeof result.user & { firstName?: string | null; lastName?: string | null; locale?: string | null; passwordChangeRequired?: boolean | null };
   return {
     id: u.id,
     email: u.email,
@@ -72,26 +80,40 @@ async function loadViewer(request: Request, { auth }: AuthContext, { activity = 
     sessionId: result.session.id,
     sessionCreatedAt: new Date(result.session.createdAt),
     sessionExpiresAt: new Date(result.session.expiresAt),
+    passwordChangeRequired: u.passwordChangeRequired === true,
   };
+}
+
+/** The page a request is for (without the `.data` suffix of data requests), with its query. */
+function pageOf(request: Request): { path: string; search: string } {
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/\.data$/, '').replace(/^\/_root$/, '/') || '/';
+  url.searchParams.delete('_routes');
+  const search = url.searchParams.toString();
+  return { path, search: search ? `?${search}` : '' };
 }
 
 /** Where to send a signed-out visitor: /auth, remembering the page (spec §6). */
 export function signInRedirect(request: Request): Response {
-  const url = new URL(request.url);
   // A data request (`.data` suffix, `_routes` param) must remember the page, not the request.
-  const path = url.pathname.replace(/\.data$/, '').replace(/^\/_root$/, '/') || '/';
-  url.searchParams.delete('_routes');
-  const search = url.searchParams.toString();
-  return redirect(`/auth?redirectTo=${encodeURIComponent(path + (search ? `?${search}` : ''))}`);
+  const { path, search } = pageOf(request);
+  return redirect(`/auth?redirectTo=${encodeURIComponent(path + search)}`);
+}
+
+/** Where a user with a flagged password goes: the change page, remembering the page (issue 14). */
+export function passwordChangeRedirect(request: Request): Response {
+  const { path, search } = pageOf(request);
+  return redirect(`${PASSWORD_CHANGE_PATH}?redirectTo=${encodeURIComponent(path + search)}`);
 }
 
 /**
  * For pages: the signed-in viewer meeting `requires`, or a thrown redirect (to /auth when
- * signed out, to / for a wrong role).
+ * signed out, to / for a wrong role, to PASSWORD_CHANGE_PATH while the password must change).
  */
 export async function requireRole(request: Request, context: AuthContext, requires: Requirement): Promise<Viewer> {
   const viewer = await getViewer(request, context);
   if (!viewer) throw signInRedirect(request);
+  if (viewer.passwordChangeRequired && pageOf(request).path !== PASSWORD_CHANGE_PATH) throw passwordChangeRedirect(request);
   if (!satisfies(viewer.role, requires)) throw redirect('/');
   return viewer;
 }

@@ -95,7 +95,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(uploadsDir, 'lease.pdf'), randomBytes(1_234));
 
   source = await createTestDatabase();
-  const admin = await createVerifiedUser(source.db, { email: 'admin@backup.test', password: 'admin-backup-pass', role: 'admin' });
+  const admin = await createVerifiedUser(source.db, { email: 'admin@backup.test', password: 'backup-keeper-pass', role: 'admin' });
   const home = await createProperty(source.db, { title: 'Backed-up home', price: 2_100 });
   await createProperty(source.db, { title: 'Second home', city: 'Dallas' });
   await createApplication(source.db, { propertyId: home.id, paid: true });

@@ -107,6 +107,8 @@ export const user = pgTable('user', {
   address: text('address'),
   userType: text('user_type'),
   locale: text('locale').notNull().default('en'),
+  /** Issue 14: the password failed the policy at a sign-in; pages lead to /account/password until it changes. */
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -49,7 +49,7 @@ describe('the mailer', () => {
     const mailer = createMailer({ db: database.db, logger, from: 'Dimora <no-reply@dimora.test>' });
     const reset = passwordResetMail({ to: 'first@example.test', locale: 'en', name: 'Ada', url: 'https://dimora.test/auth?mode=reset' });
     await mailer.send(reset);
-    const admin = await createVerifiedUser(database.db, { email: 'admin@branding.test', password: 'admin-branding-pass', role: 'admin' });
+    const admin = await createVerifiedUser(database.db, { email: 'admin@branding.test', password: 'brand-keeper-pass', role: 'admin' });
     await updateSettings({ db: database.db, actor: { id: admin.id, role: 'admin' }, origin: { ip: '127.0.0.1', userAgent: 'vitest' }, input: { companyName: 'Rossi Homes' } });
     await mailer.send({ ...reset, to: 'second@example.test' });
     const [first] = await database.db.select().from(mailMessage).where(eq(mailMessage.to, 'first@example.test'));

@@ -21,8 +21,8 @@ const origin = { ip: '192.0.2.9', userAgent: 'vitest' };
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const a = await createVerifiedUser(database.db, { email: 'admin@settings.test', password: 'admin-settings-pass', role: 'admin' });
-  const m = await createVerifiedUser(database.db, { email: 'manager@settings.test', password: 'manager-settings-pass', role: 'property_manager' });
+  const a = await createVerifiedUser(database.db, { email: 'admin@settings.test', password: 'settings-boss-pass', role: 'admin' });
+  const m = await createVerifiedUser(database.db, { email: 'manager@settings.test', password: 'settings-staff-pass', role: 'property_manager' });
   admin = viewerOf({ id: a.id, email: a.email, role: 'admin' });
   manager = viewerOf({ id: m.id, email: m.email, role: 'property_manager' });
   // A secret kept in the same table must never be read as a setting.

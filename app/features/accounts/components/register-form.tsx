@@ -1,7 +1,7 @@
 /**
  * The Register panel of /auth (spec §2, §3 "Registration form"): e-mail, password, full name,
  * role (tenant or vendor only: staff roles are granted by an admin), company name (required for
- * vendors), phone and address. Posts `intent=register`; works without JavaScript (native radio
+ * vendors), phone and address. The password field has a strength meter (issue 14). Posts `intent=register`; works without JavaScript (native radio
  * buttons). On success the page shows "Account created successfully! Please check your email
  * for verification." (toast "Success"); a refusal shows the "Sign Up Failed" toast (spec §8).
  */
@@ -11,10 +11,9 @@ import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '~/lib/constants';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
 import { SIGN_UP_ROLES, type SignUpRole } from '../accounts.schemas';
-import { PasswordField } from './password-field';
+import { NewPasswordField } from './new-password-field';
 import { useIntentBusy } from './use-intent-busy';
 import { SwitchTabPrompt } from './switch-tab-prompt';
 
@@ -127,15 +126,7 @@ export function RegisterForm({ result, rateLimitMessage, signInHref, onSignIn }:
             defaultValue={values.email}
             error={errors.email}
           />
-          <PasswordField
-            name="password"
-            label={t('auth.fields.password')}
-            description={t('auth.register.passwordHint')}
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            error={errors.password}
-          />
+          <NewPasswordField name="password" label={t('auth.fields.password')} description={t('auth.register.passwordHint')} required error={errors.password} />
           <TextInput
             name="companyName"
             label={t('auth.fields.companyName')}

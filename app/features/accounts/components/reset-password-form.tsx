@@ -1,8 +1,8 @@
 /**
  * Reset mode of /auth/forgot (spec §2, §4 "Password reset", §5, §8): new password and
  * confirmation, each with a show/hide toggle; the live hint "Passwords match" / "Passwords do
- * not match" once the confirmation has text; "Update Password", disabled while busy, while the
- * passwords differ or while the password is shorter than 6 characters (`canSubmitReset`). The
+ * not match" once the confirmation has text; a strength meter (issue 14); "Update Password", disabled while busy, while the
+ * passwords differ or while the password is shorter than 8 characters (`canSubmitReset`). The
  * server checks the same rules again. Also the two outcomes: `ResetDone` (green alert, then
  * /auth after 2 s) and `InvalidResetLink` (red alert and a link to request a new one).
  */
@@ -11,9 +11,9 @@ import { IconAlertCircle, IconCheck, IconCircleCheck, IconKey, IconRefresh, Icon
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '~/lib/constants';
 import type { FieldErrors } from '~/lib/form-fields';
 import { canSubmitReset } from '../accounts.schemas';
+import { NewPasswordField } from './new-password-field';
 import { PasswordField } from './password-field';
 import { useIntentBusy } from './use-intent-busy';
 
@@ -63,15 +63,13 @@ export function ResetPasswordForm({ token, result, rateLimitMessage }: Props) {
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="token" value={token} />
         <Stack gap="sm">
-          <PasswordField
+          <NewPasswordField
             name="password"
             label={t('auth.reset.password')}
             description={t('auth.register.passwordHint')}
-            autoComplete="new-password"
             required
-            minLength={MIN_PASSWORD_LENGTH}
             value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            onChange={setPassword}
             error={Boolean(errors.password || errors.form)}
           />
           <PasswordField

@@ -3,11 +3,11 @@
  * --demo-accounts`): an admin, a property manager who runs three buildings, an approved vendor,
  * and a tenant who is the primary signer of one seeded active lease. Each run gives every one of
  * them a fresh random password (never a fixed one) and signs them out everywhere; the caller
- * shows the passwords once. Only the scrypt hash is stored (better-auth's own, so they sign in
- * at /auth like any account).
+ * shows the passwords once. Only the argon2id hash is stored (the hasher better-auth uses, issue
+ * 14, so they sign in at /auth like any account).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { hashPassword } from 'better-auth/crypto';
+import { passwordHasher } from '../../auth/password-hash.server';
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../client.server';
 import { account, autopay, building, charge, lease, leaseTenant, payment, property, session, user, vendor } from '../schema';
@@ -155,7 +155,7 @@ export async function createDemoAccounts({ db, generatePassword = generateDemoPa
   const passwords = DEMO_ACCOUNTS.map(() => generatePassword());
   if (new Set(passwords).size !== passwords.length || passwords.some((p) => p.length < 16)) throw new Error('demo passwords must be distinct and at least 16 characters');
   // scrypt is slow on purpose: hash before the transaction.
-  const hashes = await Promise.all(passwords.map((password) => hashPassword(password)));
+  const hashes = await Promise.all(passwords.map((password) => passwordHasher.hash(password)));
   return db.transaction(async (tx) => {
     const ids = new Map<DemoAccountRole, string>();
     for (const [i, spec] of DEMO_ACCOUNTS.entries()) ids.set(spec.role, await upsertAccount(tx, spec, hashes[i]!));

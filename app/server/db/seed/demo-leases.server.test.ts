@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { verifyPassword } from 'better-auth/crypto';
+import { passwordHasher } from '~/server/auth/password-hash.server';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The seed must write what the ledger's own rules compute: the test reads it with them.
@@ -227,7 +227,7 @@ describe('createDemoAccounts', () => {
       expect(a.password.length).toBeGreaterThanOrEqual(16);
       const hash = await hashOf(a.email);
       expect(hash).not.toContain(a.password);
-      expect(await verifyPassword({ hash, password: a.password })).toBe(true);
+      expect(await passwordHasher.verify({ hash, password: a.password })).toBe(true);
       const signedIn = await context.auth.api.signInEmail({ body: { email: a.email, password: a.password } });
       expect(signedIn.user.email).toBe(a.email);
     }
@@ -261,8 +261,8 @@ describe('createDemoAccounts', () => {
     for (const [i, a] of second.entries()) {
       expect(a.password).not.toBe(first[i]!.password);
       const hash = await hashOf(a.email);
-      expect(await verifyPassword({ hash, password: a.password })).toBe(true);
-      expect(await verifyPassword({ hash, password: first[i]!.password })).toBe(false);
+      expect(await passwordHasher.verify({ hash, password: a.password })).toBe(true);
+      expect(await passwordHasher.verify({ hash, password: first[i]!.password })).toBe(false);
     }
     const [again] = await database.db.select().from(lease).where(eq(lease.tenantId, tenant!.id));
     expect(again?.id).toBe(held!.id);
