@@ -15,7 +15,8 @@ import type { Database } from '../app/server/db/client.server';
 import type { DimoraLoadContext } from '../app/server/load-context';
 import { createErrorId, logger } from '../app/server/logger.server';
 import type { Mailer } from '../app/server/mail/mailer.server';
-import { consumeRateLimit } from '../app/server/rate-limit.server';
+import onHeaders from 'on-headers';
+import { consumeRateLimit, RATE_LIMIT_WINDOW_S, sendTooManyRequests } from '../app/server/rate-limit.server';
 import { createEventStreamHandler } from '../app/server/realtime/event-stream.server';
 import type { RealtimeHub } from '../app/server/realtime/hub.server';
 import { contentSecurityPolicy, createNonce, isSameOriginRequest } from '../app/server/security-headers.server';
@@ -82,6 +83,14 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(options.trustProxy));
 
+  // Issue 14 item 5: every 429 carries Retry-After. Answers set it themselves (responses.server.ts,
+  // sendTooManyRequests); this net gives any 429 that still lacks one the rate-limit window.
+  app.use((_req, res, next) => {
+    onHeaders(res, function addRetryAfter() {
+      if (this.statusCode === 429 && !this.hasHeader('Retry-After')) this.setHeader('Retry-After', String(RATE_LIMIT_WINDOW_S));
+    });
+    next();
+  });
   app.use((req, res, next) => {
     res.locals.requestId = createErrorId();
     res.locals.cspNonce = createNonce();
@@ -154,8 +163,7 @@ export function createApp(options: AppOptions): Express {
       }
       const limit = await consumeRateLimit({ db: options.database.db, action: 'api_call', client: req.headers[CLIENT_IP_HEADER] as string });
       if (!limit.allowed) {
-        res.setHeader('Retry-After', String(limit.retryAfterS));
-        res.status(429).json({ error: 'rate_limited', action: limit.action, retryAfter: limit.retryAfterS });
+        sendTooManyRequests(res, limit.retryAfterS, { error: 'rate_limited', action: limit.action });
         return;
       }
       res.setHeader('Cache-Control', 'no-store');

@@ -99,6 +99,8 @@ const schema = z.object({
    * at a local stand-in (tests). https, or http to a loopback host; never with a live key.
    */
   STRIPE_API_BASE: z.string().url().optional(),
+  /** Issue 14: days audit-log entries are kept; the daily retention job deletes older ones. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(400),
 }).superRefine((value, ctx) => {
   if (value.STRIPE_API_BASE) {
     const problem = stripeApiBaseProblem(value.STRIPE_API_BASE, value.STRIPE_SECRET_KEY);
