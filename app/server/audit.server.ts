@@ -75,6 +75,7 @@ export const AUDIT_ACTIONS = [
   'account_locked',
   'access_denied',
   'audit_retention_run',
+  'audit_exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -7,8 +7,8 @@ import type { JobHandlers } from '~/server/outbox/outbox.server';
 
 export const ACCOUNT_LOCKED_MAIL_TOPIC = 'mail.account_locked';
 
-/** The outbox payload: the owner's address, language and name, and the lock's length in minutes. */
-export type AccountLockedMailPayload = { to: string; locale: string; name: string; minutes: number };
+/** The outbox payload: the owner's address, language and name, and the lock's length in seconds. */
+export type AccountLockedMailPayload = { to: string; locale: string; name: string; seconds: number };
 
 export const accountJobHandlers: JobHandlers = {
   [ACCOUNT_LOCKED_MAIL_TOPIC]: async (job, { mailer, publicUrl }) => {

@@ -126,7 +126,7 @@ async function countFailure(context: Ctx, origin: RequestOrigin, email: string, 
     to: owner.email,
     locale: owner.locale ?? 'en',
     name: owner.firstName || owner.name,
-    minutes: Math.ceil(failure.lockedForS / 60),
+    seconds: failure.lockedForS,
   };
   await enqueueOutbox(context.db, [{ topic: ACCOUNT_LOCKED_MAIL_TOPIC, payload, dedupeKey: `account_locked:${userId}:${failure.lockedUntil?.toISOString() ?? ''}` }]);
 }

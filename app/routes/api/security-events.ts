@@ -19,7 +19,7 @@
 import { data } from 'react-router';
 import { z } from 'zod';
 import { checkRateLimit } from '~/features/accounts/accounts.server';
-import { PASTE_SAMPLE_LENGTH } from '~/lib/paste-guard';
+import { PASTE_EVENTS_PER_MINUTE, PASTE_SAMPLE_LENGTH } from '~/lib/paste-guard';
 import { recordAuditEvent, requestOrigin } from '~/server/audit.server';
 import { getViewer } from '~/server/auth/session.server';
 import { consumeCounter } from '~/server/rate-limit.server';
@@ -28,9 +28,6 @@ import type { Route } from './+types/security-events';
 
 /** A report is a few hundred characters; anything far bigger is not one of ours. */
 const MAX_BODY_CHARS = 4_000;
-
-/** Paste events one signed-in user may add to the audit log per minute. */
-export const PASTE_EVENTS_PER_MINUTE = 10;
 
 const CONTROL = /[\u0000-\u001f\u007f]/g;
 
