@@ -876,11 +876,12 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('audit_log_user_idx').on(t.userId, t.createdAt.desc()),
-    index('audit_log_action_idx').on(t.action, t.createdAt.desc()),
-    // /admin/audit (issue 14): newest first with a (created_at, id) keyset, and the table filter.
-    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('audit_log_table_idx').on(t.tableName, t.createdAt.desc(), t.id.desc()),
+    // Issue 14 (/admin/audit): every list is newest first on a (created_at, id) keyset; ascending
+    // indexes read backwards serve `ORDER BY created_at DESC, id DESC` (NULLS FIRST) exactly.
+    index('audit_log_user_idx').on(t.userId, t.createdAt, t.id),
+    index('audit_log_action_idx').on(t.action, t.createdAt, t.id),
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_table_idx').on(t.tableName, t.createdAt, t.id),
   ],
 );
 

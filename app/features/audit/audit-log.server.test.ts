@@ -18,8 +18,8 @@ import { requireApiRole, requireRole } from '~/server/auth/session.server';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { auditLog, user } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
-import { createApplication, createProperty } from '../../tests/setup/factories';
-import { createTestDatabase, testContext, type TestDatabase } from '../../tests/setup/test-db';
+import { createApplication, createProperty } from '../../../tests/setup/factories';
+import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import type { AuditPageData } from '~/features/audit/audit-log.schemas';
 
 let database: TestDatabase;
