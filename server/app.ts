@@ -77,20 +77,25 @@ function trustProxySetting(value: string | undefined): boolean | string | string
   return value.split(',').map((part) => part.trim());
 }
 
+/**
+ * Issue 14 item 5: every 429 carries Retry-After. Answers set it themselves
+ * (`tooManyRequests` in responses.server.ts, `sendTooManyRequests`); this middleware, installed
+ * first, gives any 429 that would still go out without one the rate-limit window (60 s).
+ */
+export function retryAfterNet(_req: Request, res: Response, next: NextFunction): void {
+  onHeaders(res, function addRetryAfter() {
+    if (this.statusCode === 429 && !this.hasHeader('Retry-After')) this.setHeader('Retry-After', String(RATE_LIMIT_WINDOW_S));
+  });
+  next();
+}
+
 export function createApp(options: AppOptions): Express {
   const app = express();
   const dev = Boolean(options.vite);
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(options.trustProxy));
 
-  // Issue 14 item 5: every 429 carries Retry-After. Answers set it themselves (responses.server.ts,
-  // sendTooManyRequests); this net gives any 429 that still lacks one the rate-limit window.
-  app.use((_req, res, next) => {
-    onHeaders(res, function addRetryAfter() {
-      if (this.statusCode === 429 && !this.hasHeader('Retry-After')) this.setHeader('Retry-After', String(RATE_LIMIT_WINDOW_S));
-    });
-    next();
-  });
+  app.use(retryAfterNet);
   app.use((req, res, next) => {
     res.locals.requestId = createErrorId();
     res.locals.cspNonce = createNonce();
