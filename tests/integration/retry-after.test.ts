@@ -6,7 +6,7 @@
  * the verification link and the paste guard's per-user limit are proved in their own tests
  * (account-lockout, auth-routes, security-events).
  */
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import express from 'express';
