@@ -14,6 +14,7 @@ import * as adminAudit from '~/routes/admin/audit';
 import * as adminAuditCsv from '~/routes/admin/audit-csv';
 import { AUDIT_REFUSALS_PER_MINUTE, auditRefusal, recordAuditEvent } from '~/server/audit.server';
 import { pruneAuditLog } from '~/server/audit-retention.server';
+import { seedDemoAudit } from '~/server/db/seed/demo-audit.server';
 import { requireApiRole, requireRole } from '~/server/auth/session.server';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { auditLog, user } from '~/server/db/schema';
@@ -261,5 +262,14 @@ describe('/admin/audit', () => {
     const bad = (await adminAuditCsv.loader({ request: requestAs('admin', '/admin/audit.csv?to=yesterday'), params: {}, context } as never)) as Response;
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('Enter a date as YYYY-MM-DD.');
+  });
+});
+
+describe('demo entries', () => {
+  it('the seed writes 48 demo entries once', async () => {
+    expect(await seedDemoAudit({ db: database.db })).toBe(48);
+    expect(await seedDemoAudit({ db: database.db })).toBe(0);
+    const [row] = await database.db.select({ n: count() }).from(auditLog).where(sql`${auditLog.newValues}->>'demo' = 'true'`);
+    expect(row!.n).toBe(48);
   });
 });
