@@ -14,7 +14,8 @@ test('an admin filters /admin/audit and downloads the CSV of what is filtered', 
   await waitForHydration(page);
   await page.getByTestId('admin-nav-audit').click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
-  await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+  // A client navigation: the route's code and data load first (slow on a busy CI machine).
+  await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('audit-row').first()).toBeVisible();
 
   const filters = page.getByTestId('audit-filters');
