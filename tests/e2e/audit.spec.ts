@@ -27,6 +27,8 @@ test('an admin filters /admin/audit and downloads the CSV of what is filtered', 
   await expect(page).toHaveURL(/action=sign_in_succeeded/);
   await expect(page).toHaveURL(new RegExp(`actor=${encodeURIComponent(E2E_USERS.admin.email).replace(/\./g, '\\.')}`));
   const rows = page.getByTestId('audit-row');
+  // The filtered list has replaced the unfiltered one: every row is a sign-in.
+  await expect(page.locator('[data-testid="audit-row"]:not([data-action="sign_in_succeeded"])')).toHaveCount(0);
   await expect(rows.first()).toBeVisible();
   const count = await rows.count();
   expect(count).toBeGreaterThan(0);
