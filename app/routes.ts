@@ -87,6 +87,8 @@ export default [
       route('payments', 'routes/admin/payments.tsx'),
       route('payments.csv', 'routes/admin/payments-csv.ts'),
       route('payments/:paymentId', 'routes/admin/payment.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
+      route('audit.csv', 'routes/admin/audit-csv.ts'),
       route(':section', 'routes/admin/section.tsx'),
     ]),
     route('admin-debug', 'routes/admin/debug.tsx'),

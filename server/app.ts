@@ -18,7 +18,8 @@ import type { DimoraLoadContext } from '../app/server/load-context';
 import { createErrorId, logger, type Logger } from '../app/server/logger.server';
 import { redactLoggedRequest, redactSecrets } from '../app/server/redact.server';
 import type { Mailer } from '../app/server/mail/mailer.server';
-import { consumeRateLimit } from '../app/server/rate-limit.server';
+import onHeaders from 'on-headers';
+import { consumeRateLimit, RATE_LIMIT_WINDOW_S, sendTooManyRequests } from '../app/server/rate-limit.server';
 import { createEventStreamHandler } from '../app/server/realtime/event-stream.server';
 import type { RealtimeHub } from '../app/server/realtime/hub.server';
 import { contentSecurityPolicy, createNonce, isSameOriginRequest } from '../app/server/security-headers.server';
@@ -126,12 +127,25 @@ function trustProxySetting(value: string | undefined): boolean | string | string
   return value.split(',').map((part) => part.trim());
 }
 
+/**
+ * Issue 14 item 5: every 429 carries Retry-After. Answers set it themselves
+ * (`tooManyRequests` in responses.server.ts, `sendTooManyRequests`); this middleware, installed
+ * first, gives any 429 that would still go out without one the rate-limit window (60 s).
+ */
+export function retryAfterNet(_req: Request, res: Response, next: NextFunction): void {
+  onHeaders(res, function addRetryAfter() {
+    if (this.statusCode === 429 && !this.hasHeader('Retry-After')) this.setHeader('Retry-After', String(RATE_LIMIT_WINDOW_S));
+  });
+  next();
+}
+
 export function createApp(options: AppOptions): Express {
   const app = express();
   const dev = Boolean(options.vite);
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(options.trustProxy));
 
+  app.use(retryAfterNet);
   app.use((req, res, next) => {
     res.locals.requestId = createErrorId();
     res.locals.cspNonce = createNonce();
@@ -224,8 +238,7 @@ export function createApp(options: AppOptions): Express {
       }
       const limit = await consumeRateLimit({ db: options.database.db, action: 'api_call', client: req.headers[CLIENT_IP_HEADER] as string });
       if (!limit.allowed) {
-        res.setHeader('Retry-After', String(limit.retryAfterS));
-        res.status(429).json({ error: 'rate_limited', action: limit.action, retryAfter: limit.retryAfterS });
+        sendTooManyRequests(res, limit.retryAfterS, { error: 'rate_limited', action: limit.action });
         return;
       }
       res.setHeader('Cache-Control', 'no-store');

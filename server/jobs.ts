@@ -11,6 +11,9 @@ import { leadJobHandlers } from '../app/features/leads/lead-jobs.server';
 import { ALERT_DIGEST_SCHEDULE, listingAlertJobHandlers } from '../app/features/listing-alerts/alert-jobs.server';
 import { UNIT_IMPORT_PRUNE_SCHEDULE, portfolioJobHandlers } from '../app/features/portfolio/portfolio-jobs.server';
 import type { JobHandlers, JobSchedule } from '../app/server/outbox/outbox.server';
+import { accountJobHandlers } from '../app/features/accounts/account-jobs.server';
+import { AUDIT_RETENTION_SCHEDULE, auditRetentionJobHandlers } from '../app/server/audit-retention.server';
+import { env } from '../app/server/env.server';
 
 export const jobHandlers: JobHandlers = {
   ...bookingJobHandlers,
@@ -20,6 +23,8 @@ export const jobHandlers: JobHandlers = {
   ...portfolioJobHandlers,
   ...rentJobHandlers,
   ...leaseMailJobHandlers,
+  ...accountJobHandlers,
+  ...auditRetentionJobHandlers(env.AUDIT_RETENTION_DAYS),
 };
 
-export const jobSchedules: readonly JobSchedule[] = [ALERT_DIGEST_SCHEDULE, UNIT_IMPORT_PRUNE_SCHEDULE, RENT_DAILY_SCHEDULE, AUTOPAY_DAILY_SCHEDULE];
+export const jobSchedules: readonly JobSchedule[] = [ALERT_DIGEST_SCHEDULE, UNIT_IMPORT_PRUNE_SCHEDULE, RENT_DAILY_SCHEDULE, AUTOPAY_DAILY_SCHEDULE, AUDIT_RETENTION_SCHEDULE];

@@ -3,9 +3,10 @@
  * the acting user, the action, the table it concerns and `new_values` with the spec's timestamp,
  * user agent and IP address, plus anything the action adds.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client.server';
 import { auditLog } from './db/schema';
+import { consumeCounter } from './rate-limit.server';
 
 /** Every action the server records. */
 export const AUDIT_ACTIONS = [
@@ -73,6 +74,11 @@ export const AUDIT_ACTIONS = [
   'tenant_notified',
   'payments_exported',
   'payment_after_expiry',
+  // Issue 14: account lockout across addresses, refused accesses, the retention job
+  'account_locked',
+  'access_denied',
+  'audit_retention_run',
+  'audit_exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -127,4 +133,53 @@ export async function findRecentAuditEvents({ db, userId, limit = 10 }: { db: Db
     .where(and(eq(auditLog.userId, userId), eq(auditLog.tableName, 'security_events')))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
+}
+
+/** Refusal entries one user may cause per minute (issue 14): more are dropped, not stored. */
+export const AUDIT_REFUSALS_PER_MINUTE = 30;
+
+/**
+ * Records a refused access (issue 14 item 6): a guard's wrong-role refusal or a 404 for an object
+ * outside the viewer's scope (another manager's application, lease, tenant, building, thread…).
+ * Every such refusal goes through here so that one user cannot flood the log: at most
+ * `AUDIT_REFUSALS_PER_MINUTE` entries a minute per user, the rest are dropped (counted in
+ * `rate_limit`). Signed-out visitors are not recorded (they are sent to sign in). `action`
+ * defaults to `access_denied`; features keep their own (`lease_access_denied`…). `values` are
+ * server-chosen details stored with `object_id` and `reason`. Returns whether an entry was written.
+ */
+export async function auditRefusal(
+  db: Db,
+  viewer: { id: string } | null,
+  {
+    table,
+    id,
+    reason,
+    origin,
+    action = 'access_denied',
+    values = {},
+  }: { table: string; id: string | number; reason: string; origin: RequestOrigin; action?: AuditAction; values?: Record<string, unknown> },
+): Promise<boolean> {
+  if (!viewer) return false;
+  const counted = await consumeCounter({ db, key: `audit_refusal:user:${viewer.id}`, limit: AUDIT_REFUSALS_PER_MINUTE });
+  if (!counted.allowed) return false;
+  await recordAuditEvent({ db, userId: viewer.id, action, origin, tableName: table, values: { ...values, object_id: String(id), reason } });
+  return true;
+}
+
+/** Tables whose rows a refusal may name by numeric id (`auditRefusalIfExists`). */
+export type RefusableTable = 'application' | 'lease' | 'payment' | 'building' | 'property' | 'thread';
+
+/**
+ * `auditRefusal` for an object the viewer was refused with a 404 that looks like "no such id":
+ * records only when row `id` of `table` exists, so probing random ids writes nothing.
+ */
+export async function auditRefusalIfExists(
+  db: Db,
+  viewer: { id: string } | null,
+  refusal: { table: RefusableTable; id: number; reason: string; origin: RequestOrigin; action?: AuditAction; values?: Record<string, unknown> },
+): Promise<boolean> {
+  if (!viewer || !Number.isSafeInteger(refusal.id) || refusal.id < 1 || refusal.id > 2_147_483_647) return false;
+  const found = await db.execute(sql`select 1 from ${sql.identifier(refusal.table)} where "id" = ${refusal.id} limit 1`);
+  if (((found as { rows?: unknown[] }).rows ?? []).length === 0) return false;
+  return auditRefusal(db, viewer, refusal);
 }

@@ -143,6 +143,8 @@ const schema = z.object({
   STAFF_SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 366).default(12),
   /** An admin's or property manager's session ends after this many minutes without a request. */
   STAFF_SESSION_IDLE_MINUTES: z.coerce.number().positive().max(60 * 24 * 366).default(60),
+  /** Issue 14: days audit-log entries are kept; the daily retention job deletes older ones. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(400),
 }).superRefine((value, ctx) => {
   if (value.STRIPE_API_BASE) {
     const problem = stripeApiBaseProblem(value.STRIPE_API_BASE, value.STRIPE_SECRET_KEY);

@@ -38,11 +38,21 @@ export async function consumeRateLimit({
   action: RateLimitAction;
   client: string;
 }): Promise<RateLimitResult> {
-  const limit = RATE_LIMITS[action];
+  const counted = await consumeCounter({ db, key: `${action}:${client}`, limit: RATE_LIMITS[action] });
+  return { action, ...counted };
+}
+
+/**
+ * One attempt on the fixed one-minute counter `key` (any string; callers prefix their own kind,
+ * e.g. `audit_refusal:user:<id>`) allowing `limit` attempts a window. The general form behind
+ * `consumeRateLimit`, for server-internal limits that are not spec §9 actions (issue 14: audit
+ * writes a user can cause). Database errors propagate.
+ */
+export async function consumeCounter({ db, key, limit }: { db: Db; key: string; limit: number }): Promise<Omit<RateLimitResult, 'action'>> {
   const expired = sql`"rate_limit"."window_start" <= now() - make_interval(secs => ${RATE_LIMIT_WINDOW_S})`;
   const [row] = await db
     .insert(rateLimit)
-    .values({ key: `${action}:${client}`, count: 1 })
+    .values({ key, count: 1 })
     .onConflictDoUpdate({
       target: rateLimit.key,
       set: {
@@ -58,7 +68,6 @@ export async function consumeRateLimit({
   if (Math.random() < 0.01) await db.delete(rateLimit).where(lt(rateLimit.windowStart, sql`now() - interval '1 hour'`));
   const count = row?.count ?? 1;
   return {
-    action,
     allowed: count <= limit,
     count,
     limit,
@@ -101,4 +110,17 @@ export async function findSecurityStatus({ db, client }: { db: Db; client: strin
     else if (status === 'secure' && entry.count > entry.limit * RATE_LIMIT_WARNING_RATIO) status = 'warning';
   }
   return { status, actions };
+}
+
+/** The least an Express response needs for `sendTooManyRequests` (no Express import here). */
+type JsonResponse = { setHeader(name: string, value: string): unknown; status(code: number): { json(body: unknown): unknown } };
+
+/**
+ * Answers HTTP 429 from Express code (server/app.ts, the event stream) with `Retry-After` in
+ * whole seconds (≥ 1) and a JSON body carrying the same `retryAfter` (issue 14 item 5).
+ */
+export function sendTooManyRequests(res: JsonResponse, retryAfterS: number, body: Record<string, unknown>): void {
+  const seconds = Math.max(1, Math.ceil(Number.isFinite(retryAfterS) ? retryAfterS : RATE_LIMIT_WINDOW_S));
+  res.setHeader('Retry-After', String(seconds));
+  res.status(429).json({ ...body, retryAfter: seconds });
 }

@@ -17,12 +17,23 @@ export function redirectWithCookies(to: string, cookies: Headers, flash?: Flash)
 /** What the browser gets when a form was refused by the rate limiter. */
 export type RateLimitedAnswer = { ok: false; rateLimited: { action: RateLimitAction; retryAfterS: number }; errors: Record<string, string> };
 
+/** The `Retry-After` value (whole seconds, at least 1) of a wait of `seconds`. */
+export function retryAfterValue(seconds: number): string {
+  return String(Math.max(1, Math.ceil(Number.isFinite(seconds) ? seconds : 60)));
+}
+
+/**
+ * Every HTTP 429 a loader or action answers (issue 14 item 5: each carries `Retry-After`, whole
+ * seconds). Express-level 429s use `sendTooManyRequests` (rate-limit.server.ts); server/app.ts
+ * adds a default `Retry-After` to any 429 that would still lack one.
+ */
+export function tooManyRequests<T>(body: T, retryAfterS: number) {
+  return data<T>(body, { status: 429, headers: { 'Retry-After': retryAfterValue(retryAfterS) } });
+}
+
 /** HTTP 429 with `Retry-After`; the page shows the spec's toast from `rateLimited`. */
 export function rateLimitedAnswer(limited: { action: RateLimitAction; retryAfterS: number }, errors: Record<string, string> = {}) {
-  return data<RateLimitedAnswer>(
-    { ok: false, rateLimited: { action: limited.action, retryAfterS: limited.retryAfterS }, errors },
-    { status: 429, headers: { 'Retry-After': String(limited.retryAfterS) } },
-  );
+  return tooManyRequests<RateLimitedAnswer>({ ok: false, rateLimited: { action: limited.action, retryAfterS: limited.retryAfterS }, errors }, limited.retryAfterS);
 }
 
 /**

@@ -13,6 +13,9 @@ import { consumeRateLimit, type RateLimitAction } from '~/server/rate-limit.serv
 import { getViewer, type Viewer } from '~/server/auth/session.server';
 import { HASHER_BUSY_CODE } from '~/server/auth/auth.server';
 import { passwordProblemOfCode, type PasswordProblem } from '~/server/auth/password-policy.server';
+import { accountLockRemaining, clearSignInFailures, recordSignInFailure } from '~/server/account-lockout.server';
+import { enqueueOutbox } from '~/server/outbox/outbox.server';
+import { ACCOUNT_LOCKED_MAIL_TOPIC, type AccountLockedMailPayload } from './account-jobs.server';
 import type { Language } from '~/lib/constants';
 import type { SignInInput, SignUpInput } from './accounts.schemas';
 
@@ -97,6 +100,12 @@ export async function signIn(call: Call, input: SignInInput): Promise<SignInOutc
   const { context, request } = call;
   const limited = await checkRateLimit(call, 'login');
   if (limited) return limited;
+  // Issue 14 item 5: a locked account answers 429 from every address, before any password check.
+  const lockedForS = await accountLockRemaining(context.db, input.email);
+  if (lockedForS !== null) {
+    context.logger.warn({ client: context.clientIp }, 'sign-in refused: account locked');
+    return { ok: false, reason: 'rate_limited', action: 'login', retryAfterS: lockedForS };
+  }
   const origin = requestOrigin(request, context.clientIp);
   const previous = await getViewer(request, context);
   try {
@@ -109,6 +118,7 @@ export async function signIn(call: Call, input: SignInInput): Promise<SignInOutc
     if (previous) {
       await context.db.delete(session).where(and(eq(session.userId, previous.id), ne(session.token, result.response.token)));
     }
+    await clearSignInFailures(context.db, input.email);
     await audit(context, origin, 'sign_in_succeeded', result.response.user.id);
     // Set by the sign-in hook when this password fails today's policy (issue 14).
     const [flags] = await context.db.select({ passwordChangeRequired: user.passwordChangeRequired }).from(user).where(eq(user.id, result.response.user.id));
@@ -118,9 +128,33 @@ export async function signIn(call: Call, input: SignInInput): Promise<SignInOutc
     if (busy) return busy;
     const code = errorCode(error);
     const reason = code === 'EMAIL_NOT_VERIFIED' ? 'email_not_verified' : code === 'BANNED_USER' ? 'banned' : 'invalid_credentials';
-    await audit(context, origin, 'sign_in_failed', await userIdByEmail(context, input.email), { email: input.email, reason });
+    const userId = await userIdByEmail(context, input.email);
+    await audit(context, origin, 'sign_in_failed', userId, { email: input.email, reason });
+    if (reason === 'invalid_credentials') await countFailure(context, origin, input.email, userId);
     return { ok: false, reason };
   }
+}
+
+/**
+ * Counts a wrong password against the account (issue 14 item 5). When it starts a lock: audits
+ * `account_locked`, and on the episode's first lock e-mails the owner (if the account exists)
+ * through the outbox, once (dedupe key per lock).
+ */
+async function countFailure(context: Ctx, origin: RequestOrigin, email: string, userId: string | null): Promise<void> {
+  const failure = await recordSignInFailure(context.db, email);
+  if (failure.lockedForS === null) return;
+  await audit(context, origin, 'account_locked', userId, { email, lock_seconds: failure.lockedForS, failures: failure.failures });
+  context.logger.warn({ userId, lockSeconds: failure.lockedForS }, 'account locked after repeated failed sign-ins');
+  if (!failure.firstLock || !userId) return;
+  const [owner] = await context.db.select({ email: user.email, locale: user.locale, name: user.name, firstName: user.firstName }).from(user).where(eq(user.id, userId));
+  if (!owner) return;
+  const payload: AccountLockedMailPayload = {
+    to: owner.email,
+    locale: owner.locale ?? 'en',
+    name: owner.firstName || owner.name,
+    seconds: failure.lockedForS,
+  };
+  await enqueueOutbox(context.db, [{ topic: ACCOUNT_LOCKED_MAIL_TOPIC, payload, dedupeKey: `account_locked:${userId}:${failure.lockedUntil?.toISOString() ?? ''}` }]);
 }
 
 export type SignUpOutcome = { ok: true } | { ok: false; reason: 'invalid' } | PasswordRefused | HasherBusy | RateLimited;

@@ -16,6 +16,7 @@ import {
   IconMail,
   IconMessages,
   IconSettings,
+  IconShieldCheck,
   IconTool,
   IconTools,
   IconUserHeart,
@@ -48,7 +49,7 @@ export function isAdminSection(value: string | undefined): value is AdminSection
 
 export type AdminNavItem = { to: string; labelKey: string; icon: Icon; end?: boolean; testId: string };
 
-/** Overview, the sections in spec order, then diagnostics (/admin-debug). */
+/** Overview, the sections in spec order, the audit log, then diagnostics (/admin-debug). */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin', labelKey: 'admin.nav.overview', icon: IconLayoutDashboard, end: true, testId: 'admin-nav-overview' },
   ...ADMIN_SECTIONS.map((section) => ({
@@ -57,5 +58,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     icon: SECTION_ICONS[section],
     testId: `admin-nav-${section}`,
   })),
+  // Issue 14 item 6: not a spec §2 section, so not in ADMIN_SECTIONS.
+  { to: '/admin/audit', labelKey: 'admin.nav.audit', icon: IconShieldCheck, testId: 'admin-nav-audit' },
   { to: '/admin-debug', labelKey: 'admin.nav.debug', icon: IconBug, testId: 'admin-nav-debug' },
 ];

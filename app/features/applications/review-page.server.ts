@@ -14,7 +14,9 @@ import { data, redirect } from 'react-router';
 import { getT } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';
 import { formText } from '~/lib/form-fields';
-import { requestOrigin } from '~/server/audit.server';
+import { eq } from 'drizzle-orm';
+import { auditRefusal, requestOrigin, type RequestOrigin } from '~/server/audit.server';
+import { application } from '~/server/db/schema';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { isDocumentPost, readFormData } from '~/server/form-errors.server';
@@ -43,7 +45,7 @@ import {
  * The review list for `actor` as the URL `url` asks for it (filters, page, open panel, done
  * notice). Throws `ApplicationsForbiddenError` unless the actor reviews applications.
  */
-export async function loadReviewPage({ db, actor, url, lang }: { db: Db; actor: Viewer; url: URL; lang: Language }): Promise<ReviewPageData> {
+export async function loadReviewPage({ db, actor, url, lang, origin }: { db: Db; actor: Viewer; url: URL; lang: Language; origin?: RequestOrigin }): Promise<ReviewPageData> {
   const params = url.searchParams;
   const filters = parseReviewFilters(params);
   const selectedId = parseSelectedId(params);
@@ -52,6 +54,7 @@ export async function loadReviewPage({ db, actor, url, lang }: { db: Db; actor: 
     listReviewProperties({ db, actor, lang }),
     selectedId ? findApplication({ db, actor, id: selectedId, lang }) : Promise.resolve(null),
   ]);
+  if (selectedId && !selected && origin) await auditForeignApplication(db, actor, selectedId, origin);
   const done = params.get('done');
   return {
     filters: { ...filters, page: list.page },
@@ -61,6 +64,18 @@ export async function loadReviewPage({ db, actor, url, lang }: { db: Db; actor: 
     selectedMissing: (selectedId !== null || params.has('id')) && !selected,
     done: isApplicationIntent(done) ? done : null,
   };
+}
+
+/**
+ * Issue 14 item 6: a property manager reached for application `id` that exists but is not on
+ * their properties (the page answers as for a missing one): recorded through `auditRefusal`.
+ * Unknown ids and admins (who see every application) record nothing.
+ */
+async function auditForeignApplication(db: Db, actor: Viewer, id: number, origin: RequestOrigin): Promise<void> {
+  if (actor.role !== 'property_manager') return;
+  const [row] = await db.select({ id: application.id }).from(application).where(eq(application.id, id)).limit(1);
+  if (!row) return;
+  await auditRefusal(db, actor, { table: 'application', id, reason: 'not_managed', origin, values: { application_id: id } });
 }
 
 function refusalMessage(outcome: Extract<TransitionOutcome, { ok: false }>, lang: Language): string {
@@ -115,6 +130,7 @@ export async function handleApplicationAction({
     throw error;
   }
   if (!outcome.ok) {
+    if (outcome.reason === 'not_found' && isStaffIntent(intent)) await auditForeignApplication(context.db, actor, id, origin);
     const message = refusalMessage(outcome, lang);
     const errors = outcome.reason === 'note_too_long' ? { note: message } : { form: message };
     return answer({ ok: false, intent, applicationId: id, errors }, outcome.status);

@@ -29,7 +29,7 @@ import { translateIssues } from '~/server/form-errors.server';
 import { mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { publishEvents, type Audience, type ChatMessageView, type OutgoingEvent } from '~/server/realtime/events.server';
-import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
+import { auditRefusal, recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import { inquiryAudiences, inboxThreadsCondition, visibleThreadsCondition } from '~/features/leads/lead-access.server';
 import { enqueueContactReply } from '~/features/leads/lead-jobs.server';
 import { chatStarterSchema, staffReplySchema, visitorMessageSchema, type ChatField } from './chat.schemas';
@@ -385,7 +385,7 @@ async function auditRefusedThread(db: Db, actor: Viewer, threadId: number, origi
   if (actor.role !== 'property_manager' || !Number.isSafeInteger(threadId) || threadId < 1 || threadId > 2_147_483_647) return;
   const [exists] = await db.select({ id: thread.id }).from(thread).where(eq(thread.id, threadId));
   if (!exists) return;
-  await recordAuditEvent({ db, userId: actor.id, action: 'inbox_access_denied', origin: origin ?? UNKNOWN_ORIGIN, tableName: 'thread', values: { thread_id: threadId } });
+  await auditRefusal(db, actor, { action: 'inbox_access_denied', origin: origin ?? UNKNOWN_ORIGIN, table: 'thread', id: threadId, reason: 'not_managed', values: { thread_id: threadId } });
 }
 
 const UNKNOWN_ORIGIN: RequestOrigin = { ip: 'unknown', userAgent: 'unknown' };

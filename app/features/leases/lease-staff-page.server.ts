@@ -23,7 +23,7 @@ import { getT } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';
 import { emailField, formText, requiredLine } from '~/lib/form-fields';
 import { requestLanguage } from '~/lib/route-helpers.server';
-import { recordAuditEvent, requestOrigin } from '~/server/audit.server';
+import { auditRefusal, requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { application, lease } from '~/server/db/schema';
@@ -94,7 +94,7 @@ export async function recordDeniedLeaseAccess({ db, actor, leaseId, request, cli
   if (actor.role !== 'property_manager') return;
   const [row] = await db.select({ id: lease.id }).from(lease).where(eq(lease.id, leaseId)).limit(1);
   if (!row) return;
-  await recordAuditEvent({ db, userId: actor.id, action: 'lease_access_denied', tableName: 'lease', origin: requestOrigin(request, clientIp), values: { lease_id: leaseId } });
+  await auditRefusal(db, actor, { action: 'lease_access_denied', table: 'lease', id: leaseId, reason: 'not_managed', origin: requestOrigin(request, clientIp), values: { lease_id: leaseId } });
 }
 
 async function notFound({ request, context, actor }: PageArgs, leaseId: number): Promise<never> {

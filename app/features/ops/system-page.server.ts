@@ -26,6 +26,7 @@ import { consumeRateLimit } from '~/server/rate-limit.server';
 import type { Settings } from '~/server/settings/settings-registry.server';
 import { currentSettings, readSettings, updateSettings } from '~/server/settings/settings.server';
 import { formFieldOf, readSectionForm, SYSTEM_SECTIONS, type SystemIntent, type SystemSection, type SystemSettingsView } from './system.schemas';
+import { tooManyRequests } from '~/server/responses.server';
 
 const PAGE_TRANSLATIONS = ['account', 'admin', 'ops'] as const;
 
@@ -194,9 +195,9 @@ export async function handleSystemAction({ request, context, actor }: { request:
   if (intent === 'test-mail') {
     const limit = await consumeRateLimit({ db: context.db, action: 'default', client: `user:${actor.id}:test-mail` });
     if (!limit.allowed) {
-      return data<SystemActionResult>(
+      return tooManyRequests<SystemActionResult>(
         { ok: false, intent, errors: { form: getT(lang)('ops.testMail.rateLimited', { seconds: limit.retryAfterS }) } },
-        { status: 429, headers: { 'Retry-After': String(limit.retryAfterS) } },
+        limit.retryAfterS,
       );
     }
     const outcome = await sendTestMail({ mailer: context.mailer, db: context.db, actor, origin: requestOrigin(request, context.clientIp), lang });

@@ -8,7 +8,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AmenityKey } from '~/lib/amenities';
 import type { UnitStatus } from '~/lib/property-types';
-import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
+import { auditRefusal, recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
 import { building, property, user } from '~/server/db/schema';
 import { lookupZip } from '~/server/db/seed/zip-codes.server';
@@ -147,12 +147,12 @@ export async function recordDeniedPortfolioAccess({
         ? (await db.select({ id: property.id }).from(property).where(eq(property.id, propertyId)).limit(1)).length > 0
         : false;
   if (!exists) return;
-  await recordAuditEvent({
-    db,
-    userId: actor.id,
+  await auditRefusal(db, actor, {
     action: 'portfolio_access_denied',
     origin,
-    tableName: buildingId !== undefined ? 'building' : 'property',
+    table: buildingId !== undefined ? 'building' : 'property',
+    id: (buildingId ?? propertyId) as number,
+    reason: 'not_managed',
     values: buildingId !== undefined ? { building_id: buildingId } : { property_id: propertyId },
   });
 }

@@ -21,7 +21,7 @@ import { containsPattern, escapeLike } from '~/lib/like-pattern';
 import { findLeaseBalance, findLedger } from '~/features/ledger/ledger.server';
 import { summariseLeases } from '~/features/leases/leases.server';
 import { managedBuildingsFilter, type PortfolioActor } from '~/features/portfolio/portfolio-access.server';
-import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
+import { auditRefusal, type RequestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
 import { application, building, lease, leaseTenant, payment, property, thread, user } from '~/server/db/schema';
 import {
@@ -348,5 +348,5 @@ export async function recordDeniedTenantAccess({ db, actor, userId, origin }: { 
   if (actor.role !== 'property_manager' || !isUserId(userId)) return;
   const [row] = await db.select({ id: leaseTenant.id }).from(leaseTenant).where(eq(leaseTenant.userId, userId)).limit(1);
   if (!row) return;
-  await recordAuditEvent({ db, userId: actor.id, action: 'lease_access_denied', tableName: 'user', origin, values: { tenant_id: userId } });
+  await auditRefusal(db, actor, { action: 'lease_access_denied', table: 'user', id: userId, reason: 'not_managed', origin, values: { tenant_id: userId } });
 }

@@ -51,6 +51,7 @@ import { useLanguage } from '~/lib/use-language';
 import { requireRole } from '~/server/auth/session.server';
 import type { SecurityStatus } from '~/server/rate-limit.server';
 import type { Route } from './+types/dashboard';
+import { requestOrigin } from '~/server/audit.server';
 
 /** spec §4 / §9: the security status is checked every 30 seconds. */
 
@@ -61,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const manager = viewer.role === 'property_manager';
   const [summary, review, inbox, portfolio] = await Promise.all([
     loadDashboard({ db: context.db, viewer, client: context.clientIp, lang }),
-    manager ? loadReviewPage({ db: context.db, actor: viewer, url, lang }) : Promise.resolve(null),
+    manager ? loadReviewPage({ db: context.db, actor: viewer, url, lang, origin: requestOrigin(request, context.clientIp) }) : Promise.resolve(null),
     manager ? loadInboxPage({ db: context.db, actor: viewer, request, clientIp: context.clientIp }) : Promise.resolve(null),
     manager ? loadManagerPortfolio({ db: context.db, actor: viewer }) : Promise.resolve(null),
   ]);

@@ -25,6 +25,7 @@ import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/applications';
+import { requestOrigin } from '~/server/audit.server';
 
 const BASE_PATH = '/admin/applications';
 const STAFF_ONLY = Object.keys(STAFF_INTENTS) as ApplicationIntent[];
@@ -32,7 +33,7 @@ const STAFF_ONLY = Object.keys(STAFF_INTENTS) as ApplicationIntent[];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'admin');
   const lang = requestLanguage(request);
-  const review = await loadReviewPage({ db: context.db, actor, url: new URL(request.url), lang });
+  const review = await loadReviewPage({ db: context.db, actor, url: new URL(request.url), lang, origin: requestOrigin(request, context.clientIp) });
   return {
     review,
     i18n: translations(lang, ['account', 'admin', 'applications']),

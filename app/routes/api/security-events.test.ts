@@ -4,6 +4,7 @@ import { RATE_LIMITS } from '~/lib/constants';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { auditLog } from '~/server/db/schema';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { PASTE_EVENTS_PER_MINUTE } from '~/lib/paste-guard';
 import { action } from './security-events';
 
 let database: TestDatabase;
@@ -42,25 +43,17 @@ async function pasteRows(ip: string) {
 const valid = { sample: '<script>alert(1)</script>', field: 'message', path: '/contact' };
 
 describe('POST /api/security-events', () => {
-  it('records a paste_blocked audit entry with the sample, field, path, IP and user agent, and answers 202', async () => {
+  it('a signed-out visitor\'s report is accepted (202) but not recorded: anonymous visitors cannot write the audit log', async () => {
     const answer = await post(report(valid), '10.1.0.1');
     expect(answer.status).toBe(202);
-    const rows = await pasteRows('10.1.0.1');
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      userId: null,
-      action: 'paste_blocked',
-      tableName: 'security_events',
-      ipAddress: '10.1.0.1',
-      userAgent: 'PasteTest/1.0',
-    });
-    expect(rows[0]?.newValues).toMatchObject({ ...valid, ip_address: '10.1.0.1', user_agent: 'PasteTest/1.0' });
-    expect(typeof rows[0]?.newValues.timestamp).toBe('string');
+    expect(answer.body).toEqual({ ok: true, recorded: false });
+    expect(await pasteRows('10.1.0.1')).toHaveLength(0);
   });
 
-  it('a signed-in visitor is recorded as the acting user', async () => {
+  it('records the session\'s user with the sample, field, path, IP and user agent, ignoring every client-chosen field', async () => {
     const context = testContext(database, { clientIp: '10.1.0.2' });
     const created = await createVerifiedUser(database.db, { email: 'paster@example.com', password: 'glue-stick-pass', role: 'tenant' });
+    const other = await createVerifiedUser(database.db, { email: 'victim@example.com', password: 'second-glue-pass', role: 'tenant' });
     const signedIn = await context.auth.api.signInEmail({
       body: { email: 'paster@example.com', password: 'glue-stick-pass' },
       headers: new Headers(),
@@ -70,10 +63,38 @@ describe('POST /api/security-events', () => {
       .getSetCookie()
       .map((line) => line.split(';')[0])
       .join('; ');
-    const answer = await post(report(valid, { headers: { Cookie: cookie } }), '10.1.0.2');
+    const forged = {
+      ...valid,
+      path: '/auth?mode=reset&token=secret-token#x',
+      userId: other.id,
+      user_id: other.id,
+      action: 'sign_in_succeeded',
+      table_name: 'user',
+      ip_address: '6.6.6.6',
+      user_agent: 'Forged/1.0',
+      timestamp: '2000-01-01T00:00:00.000Z',
+    };
+    const answer = await post(report(forged, { headers: { Cookie: cookie } }), '10.1.0.2');
     expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ ok: true, recorded: true });
     const rows = await pasteRows('10.1.0.2');
-    expect(rows.map((row) => row.userId)).toEqual([created.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: created.id, action: 'paste_blocked', tableName: 'security_events', ipAddress: '10.1.0.2', userAgent: 'PasteTest/1.0' });
+    // Only the three descriptive fields come from the body; the path loses its query string.
+    expect(Object.keys(rows[0]!.newValues).sort()).toEqual(['field', 'ip_address', 'path', 'sample', 'timestamp', 'user_agent']);
+    expect(rows[0]!.newValues).toMatchObject({ sample: valid.sample, field: 'message', path: '/auth', ip_address: '10.1.0.2', user_agent: 'PasteTest/1.0' });
+    expect(rows[0]!.newValues.timestamp).not.toBe('2000-01-01T00:00:00.000Z');
+    expect(JSON.stringify(rows[0])).not.toContain('secret-token');
+    expect(JSON.stringify(rows[0])).not.toContain(other.id);
+
+    // Rate-limited per user: PASTE_EVENTS_PER_MINUTE entries a minute, then 429 with Retry-After.
+    for (let i = 1; i < PASTE_EVENTS_PER_MINUTE; i += 1) {
+      expect((await post(report({ ...valid, sample: `s${i}` }, { headers: { Cookie: cookie } }), '10.1.0.2')).status).toBe(202);
+    }
+    const refused = await post(report({ ...valid, sample: 'one too many' }, { headers: { Cookie: cookie } }), '10.1.0.2');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await pasteRows('10.1.0.2')).toHaveLength(PASTE_EVENTS_PER_MINUTE);
   });
 
   it.each([
@@ -95,7 +116,7 @@ describe('POST /api/security-events', () => {
     expect(answer.headers.get('Allow')).toBe('POST');
   });
 
-  it(`the ${RATE_LIMITS.api_call + 1}st report in a minute from one client answers 429 with Retry-After and records nothing`, async () => {
+  it(`the ${RATE_LIMITS.api_call + 1}st report in a minute from one client answers 429 with Retry-After`, async () => {
     const ip = '10.1.0.5';
     for (let i = 0; i < RATE_LIMITS.api_call; i += 1) {
       const answer = await post(report({ ...valid, sample: `sample ${i}` }), ip);
@@ -105,9 +126,7 @@ describe('POST /api/security-events', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(refused.body).toMatchObject({ ok: false, rateLimited: { action: 'api_call' } });
-    const rows = await pasteRows(ip);
-    expect(rows).toHaveLength(RATE_LIMITS.api_call);
-    expect(rows.some((row) => row.newValues.sample === 'one too many')).toBe(false);
+    expect(await pasteRows(ip)).toHaveLength(0);
     // Another client is unaffected.
     expect((await post(report(valid), '10.1.0.6')).status).toBe(202);
   });

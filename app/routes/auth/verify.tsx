@@ -16,6 +16,7 @@ import { pageMeta } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import type { Route } from './+types/verify';
+import { tooManyRequests } from '~/server/responses.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLanguage(request);
@@ -28,10 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await verifyEmail({ context, request }, token);
   if (result.ok) return redirect('/auth?verified=1');
   if (result.reason === 'rate_limited') {
-    return data(
-      { ...page, rateLimited: { action: result.action, retryAfterS: result.retryAfterS } },
-      { status: 429, headers: { 'Retry-After': String(result.retryAfterS) } },
-    );
+    return tooManyRequests({ ...page, rateLimited: { action: result.action, retryAfterS: result.retryAfterS } }, result.retryAfterS);
   }
   return data({ ...page, rateLimited: null }, { status: 400 });
 }

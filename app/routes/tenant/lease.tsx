@@ -14,15 +14,23 @@ import { translations } from '~/i18n/resources.server';
 import { metaTags } from '~/lib/meta';
 import { parseDigitsId, requestLanguage } from '~/lib/route-helpers.server';
 import { useLanguage } from '~/lib/use-language';
+import { auditRefusalIfExists, requestOrigin } from '~/server/audit.server';
 import { requireRole } from '~/server/auth/session.server';
 import { getPaymentProvider } from '~/server/payments/payments.server';
 import type { Route } from './+types/lease';
 
+/** Issue 14: someone else's lease answers 404 like an unknown one, and the refusal is recorded. */
+async function refused(request: Request, context: Route.LoaderArgs['context'], viewer: { id: string }, leaseId: number) {
+  await auditRefusalIfExists(context.db, viewer, { action: 'lease_access_denied', table: 'lease', id: leaseId, reason: 'not_signer', origin: requestOrigin(request, context.clientIp), values: { lease_id: leaseId } });
+  return data(null, { status: 404 });
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'tenant');
   const lang = requestLanguage(request);
-  const page = await loadSignPage({ db: context.db, viewer, leaseId: parseDigitsId(params.leaseId), lang });
-  if (!page) throw data(null, { status: 404 });
+  const leaseId = parseDigitsId(params.leaseId);
+  const page = await loadSignPage({ db: context.db, viewer, leaseId, lang });
+  if (!page) throw await refused(request, context, viewer, leaseId);
   const t = getT(lang);
   return {
     page,
@@ -38,7 +46,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = requestLanguage(request);
   const leaseId = parseDigitsId(params.leaseId);
   const page = await loadSignPage({ db: context.db, viewer, leaseId, lang });
-  if (!page) throw data(null, { status: 404 });
+  if (!page) throw await refused(request, context, viewer, leaseId);
   return handleSignAction({ request, context, viewer, lang, leaseId, cardRequired: page.dueCents > 0 });
 }
 

@@ -9,9 +9,11 @@
  * - A missing, expired, revoked or banned session counts as signed out (spec §4).
  * - A user whose password failed the policy at sign-in (issue 14) is sent to
  *   PASSWORD_CHANGE_PATH by every page guard until the password is changed.
+ * - A wrong-role refusal is recorded in the audit log (issue 14, rate-limited per user).
  */
 import { data, redirect } from 'react-router';
 import { satisfies, type Requirement, type Role } from '~/lib/access';
+import { auditRefusal, requestOrigin } from '../audit.server';
 import type { DimoraLoadContext } from '../load-context';
 import { hasSessionCookieHeader } from './auth.server';
 
@@ -36,6 +38,24 @@ export type Viewer = {
 export const PASSWORD_CHANGE_PATH = '/account/password';
 
 type AuthContext = Pick<DimoraLoadContext, 'auth'>;
+/** What the guards need; with `db` (every route's load context) a wrong-role refusal is audited. */
+type GuardContext = AuthContext & Partial<Pick<DimoraLoadContext, 'db' | 'clientIp'>>;
+
+/**
+ * Issue 14 item 6: records a signed-in viewer's wrong-role refusal (`access_denied`, table
+ * `route`, the path as object id) through the rate-limited `auditRefusal`.
+ */
+async function auditRoleRefusal(request: Request, context: GuardContext, viewer: Viewer, requires: Requirement): Promise<void> {
+  if (!context.db) return;
+  const path = new URL(request.url).pathname.replace(/\.data$/, '').slice(0, 300) || '/';
+  await auditRefusal(context.db, viewer, {
+    table: 'route',
+    id: path,
+    reason: 'wrong_role',
+    origin: requestOrigin(request, context.clientIp ?? 'unknown'),
+    values: { method: request.method, requires, role: viewer.role },
+  });
+}
 
 const viewers = new WeakMap<Request, Promise<Viewer | null>>();
 
@@ -110,18 +130,24 @@ export function passwordChangeRedirect(request: Request): Response {
  * For pages: the signed-in viewer meeting `requires`, or a thrown redirect (to /auth when
  * signed out, to / for a wrong role, to PASSWORD_CHANGE_PATH while the password must change).
  */
-export async function requireRole(request: Request, context: AuthContext, requires: Requirement): Promise<Viewer> {
+export async function requireRole(request: Request, context: GuardContext, requires: Requirement): Promise<Viewer> {
   const viewer = await getViewer(request, context);
   if (!viewer) throw signInRedirect(request);
   if (viewer.passwordChangeRequired && pageOf(request).path !== PASSWORD_CHANGE_PATH) throw passwordChangeRedirect(request);
-  if (!satisfies(viewer.role, requires)) throw redirect('/');
+  if (!satisfies(viewer.role, requires)) {
+    await auditRoleRefusal(request, context, viewer, requires);
+    throw redirect('/');
+  }
   return viewer;
 }
 
-/** For API endpoints: the viewer meeting `requires`, or a thrown 401/403 JSON answer. */
-export async function requireApiRole(request: Request, context: AuthContext, requires: Requirement): Promise<Viewer> {
+/** For API endpoints: the viewer meeting `requires`, or a thrown 401/403 JSON answer (403 audited). */
+export async function requireApiRole(request: Request, context: GuardContext, requires: Requirement): Promise<Viewer> {
   const viewer = await getViewer(request, context);
   if (!viewer) throw data({ error: 'unauthorized' }, { status: 401 });
-  if (!satisfies(viewer.role, requires)) throw data({ error: 'forbidden' }, { status: 403 });
+  if (!satisfies(viewer.role, requires)) {
+    await auditRoleRefusal(request, context, viewer, requires);
+    throw data({ error: 'forbidden' }, { status: 403 });
+  }
   return viewer;
 }

@@ -173,6 +173,20 @@ export const rateLimit = pgTable('rate_limit', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Failed sign-ins per account, whatever the address they come from (issue 14 item 5). `key` is
+ * the SHA-256 of the normalized e-mail, so addresses without an account are counted alike and
+ * never stored in clear. After SIGN_IN_LOCKOUT.failures failures in the window the account is
+ * locked until `locked_until`; `lock_level` counts the locks of this episode (the delay doubles).
+ */
+export const signInThrottle = pgTable('sign_in_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  lockLevel: integer('lock_level').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Portfolio
 // ---------------------------------------------------------------------------------------------
@@ -850,7 +864,12 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /**
+     * The acting user's id, kept as written: no foreign key (issue 14), because the log is
+     * append-only and an ON DELETE action would have to rewrite history. A deleted user's
+     * entries keep their id.
+     */
+    userId: text('user_id'),
     action: text('action').notNull(),
     tableName: text('table_name').notNull(),
     newValues: jsonb('new_values').$type<Record<string, unknown>>().notNull().default({}),
@@ -859,8 +878,12 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('audit_log_user_idx').on(t.userId, t.createdAt.desc()),
-    index('audit_log_action_idx').on(t.action, t.createdAt.desc()),
+    // Issue 14 (/admin/audit): every list is newest first on a (created_at, id) keyset; ascending
+    // indexes read backwards serve `ORDER BY created_at DESC, id DESC` (NULLS FIRST) exactly.
+    index('audit_log_user_idx').on(t.userId, t.createdAt, t.id),
+    index('audit_log_action_idx').on(t.action, t.createdAt, t.id),
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_table_idx').on(t.tableName, t.createdAt, t.id),
   ],
 );
 

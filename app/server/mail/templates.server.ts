@@ -174,3 +174,26 @@ export function applicationNotificationTexts(locale: string | null | undefined) 
     applicantMessage: (values: { property: string; reference: string }) => fill(part.applicantMessage, values),
   };
 }
+
+/**
+ * Issue 14 item 5: tells an account's owner that sign-in was paused after repeated wrong
+ * passwords (one e-mail per lockout episode). `seconds` is the first lock's length (shown in
+ * seconds under two minutes, else in whole minutes);
+ * `url` is the forgot-password page (no token: the owner asks for a reset themselves).
+ */
+export function accountLockedMail({ to, locale, name, url, seconds }: ActionMail & { seconds: number }): OutgoingMail {
+  const texts = TEXTS[mailLanguage(locale)];
+  const part = texts.locked;
+  const greeting = name ? fill(texts.greeting, { name }) : texts.greetingAnonymous;
+  const duration = seconds < 120 ? fill(part.seconds, { count: String(seconds) }) : fill(part.minutes, { count: String(Math.ceil(seconds / 60)) });
+  const intro = fill(part.intro, { duration });
+  const text = [greeting, '', intro, '', part.advice, '', `${part.action}: ${url}`, '', texts.signature].join('\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p>${escapeHtml(part.advice)}</p>`,
+    `<p><a href="${escapeHtml(url)}">${escapeHtml(part.action)}</a></p>`,
+    `<p>${escapeHtml(texts.signature)}</p>`,
+  ].join('\n');
+  return { to, subject: part.subject, text, html };
+}

@@ -32,9 +32,12 @@ import type { Auth } from '../auth/auth.server';
 import { checkViewer, getViewer, type Viewer } from '../auth/session.server';
 import type { Db } from '../db/client.server';
 import type { Logger } from '../logger.server';
-import { consumeRateLimit } from '../rate-limit.server';
+import { consumeRateLimit, sendTooManyRequests } from '../rate-limit.server';
 import { viewerAudiences, type Audience } from './events.server';
 import type { RealtimeHub, StreamMessage } from './hub.server';
+
+/** `Retry-After` (seconds) of a refused stream over the per-client or per-user cap. */
+const STREAM_RETRY_AFTER_S = 30;
 
 type Deps = { db: Db; auth: Auth; hub: RealtimeHub; logger: Pick<Logger, 'warn'>; publicUrl: string };
 
@@ -144,8 +147,7 @@ export function createEventStreamHandler(deps: Deps) {
     const limit = await consumeRateLimit({ db: deps.db, action: 'api_call', client });
     if (gone()) return end();
     if (!limit.allowed) {
-      res.setHeader('Retry-After', String(limit.retryAfterS));
-      res.status(429).json({ error: 'rate_limited', action: limit.action, retryAfter: limit.retryAfterS });
+      sendTooManyRequests(res, limit.retryAfterS, { error: 'rate_limited', action: limit.action });
       return;
     }
     const request = toFetchRequest(req, deps.publicUrl);
@@ -161,15 +163,13 @@ export function createEventStreamHandler(deps: Deps) {
     }
     const principal = viewer ? `user:${viewer.id}` : `visitor:${token}`;
     if (!take(openByClient, client, REALTIME_MAX_STREAMS_PER_CLIENT)) {
-      res.setHeader('Retry-After', '30');
-      res.status(429).json({ error: 'too_many_streams' });
+      sendTooManyRequests(res, STREAM_RETRY_AFTER_S, { error: 'too_many_streams' });
       return;
     }
     onEnd(() => give(openByClient, client));
     if (!take(openByPrincipal, principal, REALTIME_MAX_STREAMS_PER_PRINCIPAL)) {
       end();
-      res.setHeader('Retry-After', '30');
-      res.status(429).json({ error: 'too_many_streams' });
+      sendTooManyRequests(res, STREAM_RETRY_AFTER_S, { error: 'too_many_streams' });
       return;
     }
     onEnd(() => give(openByPrincipal, principal));

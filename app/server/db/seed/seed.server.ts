@@ -14,6 +14,7 @@ import { seedDemoLeads } from './demo-leads.server';
 import { planPortfolio, type DemoManager } from './generate-buildings.server';
 import { SEED_EPOCH_MS, createUnitGenerator, type PropertyInsert } from './generate-units.server';
 import { ensureDemoImages } from './images.server';
+import { seedDemoAudit } from './demo-audit.server';
 
 /** Rows per INSERT statement (one array parameter per column, see bulk-insert.server.ts). */
 const BATCH_ROWS = 1_000;
@@ -156,5 +157,7 @@ export async function seedDatabase(opts: SeedOptions): Promise<{ properties: num
   await seedDemoAlerts({ db, units: candidates, seed });
   // Active leases with 12 months of ledger on 60 % of the leased units (leases issue item 8).
   await seedDemoLeases({ db, seed });
+  // A month of audit entries for /admin/audit (issue 14 item 6).
+  await seedDemoAudit({ db });
   return { properties: units, buildings: plan.buildings.length, images: files };
 }

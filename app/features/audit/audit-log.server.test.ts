@@ -1,0 +1,275 @@
+/**
+ * Issue 14 item 6 against a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the
+ * audit log is append-only (UPDATE, DELETE and TRUNCATE refused by the trigger of migration
+ * 0012), users can still be deleted (no FK rewriting history), the retention job is the only
+ * deleter and records itself, refused accesses are recorded through the rate-limited
+ * `auditRefusal` (a wrong-role guard, a manager opening another manager's application), and
+ * /admin/audit lists, filters, pages and exports entries for admins only.
+ */
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '~/lib/access';
+import * as dashboard from '~/routes/account/dashboard';
+import * as adminAudit from '~/routes/admin/audit';
+import * as adminAuditCsv from '~/routes/admin/audit-csv';
+import { AUDIT_REFUSALS_PER_MINUTE, auditRefusal, recordAuditEvent } from '~/server/audit.server';
+import { pruneAuditLog } from '~/server/audit-retention.server';
+import { seedDemoAudit } from '~/server/db/seed/demo-audit.server';
+import { requireApiRole, requireRole } from '~/server/auth/session.server';
+import { createVerifiedUser } from '~/server/auth/create-user.server';
+import { auditLog, user } from '~/server/db/schema';
+import type { DimoraLoadContext } from '~/server/load-context';
+import { createApplication, createProperty } from '../../../tests/setup/factories';
+import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import type { AuditPageData } from '~/features/audit/audit-log.schemas';
+
+let database: TestDatabase;
+let context: DimoraLoadContext;
+const cookies = new Map<Role, string>();
+const ids = new Map<Role, string>();
+const ORIGIN = { ip: '192.0.2.90', userAgent: 'audit-test' };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  context = testContext(database, { clientIp: '192.0.2.90' });
+  for (const role of ['tenant', 'vendor', 'property_manager', 'admin'] as const) {
+    const email = `${role}@audit-log.test`;
+    const created = await createVerifiedUser(database.db, { email, password: `${role}-audit-pass`, role, name: `Audit ${role}` });
+    ids.set(role, created.id);
+    const signedIn = await context.auth.api.signInEmail({ body: { email, password: `${role}-audit-pass` }, returnHeaders: true });
+    cookies.set(role, signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
+  }
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+function requestAs(role: Role | null, path: string): Request {
+  return new Request(`http://dimora.test${path}`, { headers: { 'user-agent': 'audit-test', ...(role ? { cookie: cookies.get(role)! } : {}) } });
+}
+
+async function settle(run: () => unknown): Promise<unknown> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    if (error && typeof error === 'object' && 'init' in error) return error;
+    throw error;
+  }
+}
+
+/** The error a statement fails with (its message and, on PostgreSQL, its code), or null. */
+async function failureOf(run: () => Promise<unknown>): Promise<string | null> {
+  try {
+    await run();
+    return null;
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string } }).cause;
+    return `${(error as Error).message} ${cause?.message ?? ''}`;
+  }
+}
+
+async function entriesOf(userId: string, action?: string) {
+  return database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.userId, userId), action ? eq(auditLog.action, action) : undefined));
+}
+
+describe('audit_log is append-only', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE with a clear error, and changes nothing', async () => {
+    await recordAuditEvent({ db: database.db, userId: ids.get('tenant')!, action: 'sign_out', origin: ORIGIN });
+    const [entry] = await entriesOf(ids.get('tenant')!, 'sign_out');
+    expect(entry).toBeDefined();
+
+    const update = await failureOf(() => database.db.update(auditLog).set({ action: 'sign_in_succeeded' }).where(eq(auditLog.id, entry!.id)));
+    expect(update).toMatch(/audit_log is append-only: UPDATE is not allowed/);
+    const remove = await failureOf(() => database.db.delete(auditLog).where(eq(auditLog.id, entry!.id)));
+    expect(remove).toMatch(/audit_log is append-only: DELETE is not allowed/);
+    const rawUpdate = await failureOf(() => database.db.execute(sql`update audit_log set user_id = null`));
+    expect(rawUpdate).toMatch(/append-only: UPDATE/);
+    const truncate = await failureOf(() => database.db.execute(sql`truncate audit_log`));
+    expect(truncate).toMatch(/append-only: TRUNCATE/);
+    // Setting the retention flag outside a transaction of the job still lets no UPDATE through.
+    const flagged = await failureOf(() =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('dimora.audit_retention', 'on', true)`);
+        await tx.update(auditLog).set({ action: 'x' }).where(eq(auditLog.id, entry!.id));
+      }),
+    );
+    expect(flagged).toMatch(/append-only: UPDATE/);
+
+    const [after] = await database.db.select().from(auditLog).where(eq(auditLog.id, entry!.id));
+    expect(after).toEqual(entry);
+  });
+
+  it('deleting a user keeps their entries, with their id (no foreign key rewrites history)', async () => {
+    const gone = await createVerifiedUser(database.db, { email: 'leaving@audit-log.test', password: 'leaving-pass-1', role: 'tenant' });
+    await recordAuditEvent({ db: database.db, userId: gone.id, action: 'sign_in_succeeded', origin: ORIGIN });
+    await database.db.delete(user).where(eq(user.id, gone.id));
+    expect(await entriesOf(gone.id, 'sign_in_succeeded')).toHaveLength(1);
+  });
+});
+
+describe('the retention job', () => {
+  it('deletes only entries older than the retention period and records itself', async () => {
+    const actor = ids.get('vendor')!;
+    // Entries written 500, 401 and 10 days ago (inserting with a past time is allowed).
+    for (const days of [500, 401, 10]) {
+      await database.db.insert(auditLog).values({ userId: actor, action: 'sign_out', tableName: 'security_events', newValues: { days }, createdAt: sql`now() - make_interval(days => ${days})` });
+    }
+    const { deleted, cutoff } = await pruneAuditLog({ db: database.db, retentionDays: 400 });
+    expect(deleted).toBe(2);
+    const left = await entriesOf(actor, 'sign_out');
+    expect(left.map((row) => row.newValues.days)).toEqual([10]);
+    const [run] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'audit_retention_run'));
+    expect(run).toMatchObject({ userId: null, tableName: 'audit_log', ipAddress: 'server' });
+    expect(run!.newValues).toMatchObject({ deleted: 2, retention_days: 400, cutoff });
+    // The flag was local to the job's transaction: a plain DELETE is refused again.
+    expect(await failureOf(() => database.db.delete(auditLog).where(eq(auditLog.id, left[0]!.id)))).toMatch(/append-only: DELETE/);
+    expect(await failureOf(() => database.db.execute(sql`select set_config('dimora.audit_retention', 'off', false)`))).toBeNull();
+  });
+
+  it('refuses a retention period that is not a positive whole number', async () => {
+    await expect(pruneAuditLog({ db: database.db, retentionDays: 0 })).rejects.toThrow(/positive whole number/);
+  });
+});
+
+describe('refused accesses are recorded', () => {
+  it('a wrong-role page guard (redirect) and API guard (403) are recorded with the path; a signed-out visitor is not', async () => {
+    const tenant = ids.get('tenant')!;
+    const page = await settle(() => requireRole(requestAs('tenant', '/admin/users.data'), context, 'admin'));
+    expect((page as Response).status).toBe(302);
+    const api = await settle(() => requireApiRole(requestAs('tenant', '/api/inbox'), context, 'property_manager'));
+    expect((api as { init: ResponseInit }).init.status).toBe(403);
+    const rows = await entriesOf(tenant, 'access_denied');
+    expect(rows.map((row) => [row.tableName, row.newValues.object_id, row.newValues.reason])).toEqual([
+      ['route', '/admin/users', 'wrong_role'],
+      ['route', '/api/inbox', 'wrong_role'],
+    ]);
+    expect(rows[0]!.newValues).toMatchObject({ requires: 'admin', role: 'tenant', method: 'GET', ip_address: '192.0.2.90' });
+    const before = (await database.db.select({ n: count() }).from(auditLog))[0]!.n;
+    await settle(() => requireRole(requestAs(null, '/admin/users'), context, 'admin'));
+    expect((await database.db.select({ n: count() }).from(auditLog))[0]!.n).toBe(before);
+  });
+
+  it('a property manager opening another manager\'s application is recorded; their own and unknown ids are not', async () => {
+    const manager = ids.get('property_manager')!;
+    const mine = await createProperty(database.db, { managerId: manager, title: 'Audit Managed' });
+    const theirs = await createProperty(database.db, { title: 'Audit Foreign' });
+    const own = await createApplication(database.db, { propertyId: mine.id });
+    const foreign = await createApplication(database.db, { propertyId: theirs.id });
+    const load = (id: number) => dashboard.loader({ request: requestAs('property_manager', `/dashboard?id=${id}`), params: {}, context } as never);
+    const seenForeign = (await load(foreign.id)) as { review: { selected: unknown; selectedMissing: boolean } };
+    expect(seenForeign.review).toMatchObject({ selected: null, selectedMissing: true });
+    await load(own.id);
+    await load(2_000_000_000);
+    const rows = await entriesOf(manager, 'access_denied');
+    expect(rows.map((row) => [row.tableName, row.newValues.object_id, row.newValues.reason])).toEqual([['application', String(foreign.id), 'not_managed']]);
+  });
+
+  it(`auditRefusal keeps at most ${AUDIT_REFUSALS_PER_MINUTE} entries a minute per user, and none for nobody`, async () => {
+    const vendor = { id: ids.get('vendor')! };
+    const written: boolean[] = [];
+    for (let i = 0; i < AUDIT_REFUSALS_PER_MINUTE + 5; i += 1) {
+      written.push(await auditRefusal(database.db, vendor, { table: 'lease', id: i + 1, reason: 'flood', origin: ORIGIN }));
+    }
+    expect(written.filter(Boolean)).toHaveLength(AUDIT_REFUSALS_PER_MINUTE);
+    expect((await entriesOf(vendor.id, 'access_denied')).filter((row) => row.newValues.reason === 'flood')).toHaveLength(AUDIT_REFUSALS_PER_MINUTE);
+    expect(await auditRefusal(database.db, null, { table: 'lease', id: 1, reason: 'flood', origin: ORIGIN })).toBe(false);
+  });
+});
+
+describe('/admin/audit', () => {
+  type Loaded = { page: AuditPageData };
+  const load = async (role: Role, search = '') => settle(() => adminAudit.loader({ request: requestAs(role, `/admin/audit${search}`), params: {}, context } as never));
+  const page = async (search = '') => ((await load('admin', search)) as Loaded).page;
+
+  it('refuses everyone but admins (redirect home), and records the refusal', async () => {
+    for (const role of ['tenant', 'vendor', 'property_manager'] as const) {
+      const answer = (await load(role)) as Response;
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get('location')).toBe('/');
+      const csv = (await settle(() => adminAuditCsv.loader({ request: requestAs(role, '/admin/audit.csv'), params: {}, context } as never))) as Response;
+      expect(csv.status).toBe(302);
+    }
+    const rows = await entriesOf(ids.get('property_manager')!, 'access_denied');
+    expect(rows.some((row) => row.newValues.object_id === '/admin/audit')).toBe(true);
+    expect(rows.some((row) => row.newValues.object_id === '/admin/audit.csv')).toBe(true);
+  });
+
+  it('lists newest first and filters by actor e-mail, action, table and date range; pages by keyset', async () => {
+    const admin = ids.get('admin')!;
+    const pm = ids.get('property_manager')!;
+    for (const [who, action, table, day] of [
+      [admin, 'setting_changed', 'setting', '2026-03-01'],
+      [pm, 'building_updated', 'building', '2026-03-02'],
+      [pm, 'building_updated', 'building', '2026-03-05'],
+      [admin, 'setting_changed', 'setting', '2026-03-09'],
+    ] as const) {
+      await database.db.insert(auditLog).values({ userId: who, action, tableName: table, newValues: { day }, createdAt: sql`${`${day}T12:00:00Z`}::timestamptz` });
+    }
+    const all = await page();
+    const times = all.entries.map((entry) => entry.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+
+    const byActor = await page('?actor=PROPERTY_MANAGER@audit&from=2026-03-01&to=2026-03-31');
+    expect(byActor.entries.map((entry) => [entry.action, entry.details.day, entry.actorEmail])).toEqual([
+      ['building_updated', '2026-03-05', 'property_manager@audit-log.test'],
+      ['building_updated', '2026-03-02', 'property_manager@audit-log.test'],
+    ]);
+    const byAction = await page('?action=setting_changed&to=2026-03-08');
+    expect(byAction.entries.map((entry) => entry.details.day)).toEqual(['2026-03-01']);
+    const byTable = await page('?table=building&from=2026-03-03&to=2026-03-05');
+    expect(byTable.entries.map((entry) => entry.details.day)).toEqual(['2026-03-05']);
+    expect((await page('?actor=nobody-like-this')).entries).toEqual([]);
+
+    // Keyset pages of 50: the second page continues exactly after the first.
+    for (let i = 0; i < 60; i += 1) {
+      await database.db.insert(auditLog).values({ userId: admin, action: 'tenant_notified', tableName: 'user', newValues: { i }, createdAt: sql`${'2026-02-01T00:00:00Z'}::timestamptz + make_interval(secs => ${i})` });
+    }
+    const first = await page('?action=tenant_notified');
+    expect(first.entries).toHaveLength(50);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await page(`?action=tenant_notified&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(second.entries.map((entry) => entry.details.i)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    expect(second.nextCursor).toBeNull();
+    expect(second.firstPage).toBe(false);
+  });
+
+  it('answers 400 with a message per field for bad filters', async () => {
+    const answer = (await load('admin', '?from=2026-13-01&action=DROP%20TABLE&cursor=nope')) as { data: Loaded & { page: AuditPageData }; init: ResponseInit };
+    expect(answer.init.status).toBe(400);
+    expect(answer.data.page.errors).toMatchObject({ from: 'Enter a date as YYYY-MM-DD.', action: 'Choose an action from the list.' });
+    expect(answer.data.page.entries).toEqual([]);
+  });
+
+  it('exports the filtered set as CSV (streamed), neutralizes formulas, and audits the export', async () => {
+    await database.db.insert(auditLog).values({ userId: ids.get('admin')!, action: 'payment_recorded', tableName: 'payment', newValues: { note: 'x' }, userAgent: '=HYPERLINK("http://evil")', createdAt: sql`${'2026-04-02T08:00:00Z'}::timestamptz` });
+    const response = (await adminAuditCsv.loader({ request: requestAs('admin', '/admin/audit.csv?action=payment_recorded&from=2026-04-01&to=2026-04-30'), params: {}, context } as never)) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = (await response.text()).trimEnd().split('\n');
+    expect(lines[0]).toBe('id,created_at,action,table_name,user_id,actor_email,ip_address,user_agent,details');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(',2026-04-02T08:00:00.000000Z,payment_recorded,payment,');
+    expect(lines[1]).toContain('admin@audit-log.test');
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    const exported = await entriesOf(ids.get('admin')!, 'audit_exported');
+    expect(exported.at(-1)!.newValues).toMatchObject({ filters: { action: 'payment_recorded', from: '2026-04-01', to: '2026-04-30' } });
+    const bad = (await adminAuditCsv.loader({ request: requestAs('admin', '/admin/audit.csv?to=yesterday'), params: {}, context } as never)) as Response;
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('Enter a date as YYYY-MM-DD.');
+  });
+});
+
+describe('demo entries', () => {
+  it('the seed writes 48 demo entries once', async () => {
+    expect(await seedDemoAudit({ db: database.db })).toBe(48);
+    expect(await seedDemoAudit({ db: database.db })).toBe(0);
+    const [row] = await database.db.select({ n: count() }).from(auditLog).where(sql`${auditLog.newValues}->>'demo' = 'true'`);
+    expect(row!.n).toBe(48);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The loader halves of /admin/audit and /admin/audit.csv (issue 14 item 6). Routes guard first
+ * (`requireRole(…, 'admin')`). Bad filters answer 400 (the page with a message per field; the
+ * CSV as plain text). The export itself is audited (`audit_exported`, with the filters).
+ */
+import { data } from 'react-router';
+import { staffPageTranslations } from '~/i18n/resources.server';
+import type { Language } from '~/lib/constants';
+import { requestLanguage } from '~/lib/route-helpers.server';
+import { AUDIT_ACTIONS, recordAuditEvent, requestOrigin } from '~/server/audit.server';
+import type { Viewer } from '~/server/auth/session.server';
+import type { Db } from '~/server/db/client.server';
+import { translateIssues } from '~/server/form-errors.server';
+import type { Logger } from '~/server/logger.server';
+import { exportAuditCsv, findAuditEntries } from './audit-log.server';
+import { parseAuditFilters, type AuditPageData } from './audit-log.schemas';
+
+type PageContext = { db: Db; clientIp: string; logger: Pick<Logger, 'info'> };
+
+function fieldErrors(issues: Parameters<typeof translateIssues>[0], lang: Language): Record<string, string> {
+  return Object.fromEntries(Object.entries(translateIssues(issues, lang)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/** The page's data for the URL's filters and cursor; 400 (with the empty page) for bad filters. */
+export async function loadAuditPage<Meta>({ request, context, meta }: { request: Request; context: PageContext; meta: Meta }) {
+  const lang = requestLanguage(request);
+  const parsed = parseAuditFilters(new URL(request.url).searchParams);
+  const list = parsed.ok ? await findAuditEntries({ db: context.db, filters: parsed.filters, cursor: parsed.cursor }) : { entries: [], nextCursor: null };
+  const page: AuditPageData = {
+    filters: parsed.filters,
+    entries: list.entries,
+    nextCursor: list.nextCursor,
+    firstPage: !parsed.ok || parsed.cursor === null,
+    errors: parsed.ok ? {} : fieldErrors(parsed.issues, lang),
+    actions: AUDIT_ACTIONS,
+  };
+  const body = { page, meta, i18n: staffPageTranslations(request, lang, ['audit']) };
+  return parsed.ok ? body : data(body, { status: 400 });
+}
+
+/** The filtered entries as a CSV download (streamed); 400 plain text for bad filters. */
+export async function auditCsvResponse({ request, context, actor }: { request: Request; context: PageContext; actor: Viewer }): Promise<Response> {
+  const lang = requestLanguage(request);
+  const parsed = parseAuditFilters(new URL(request.url).searchParams);
+  if (!parsed.ok) {
+    const errors = fieldErrors(parsed.issues, lang);
+    return new Response(`${Object.values(errors).join('\n')}\n`, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  }
+  await recordAuditEvent({ db: context.db, userId: actor.id, action: 'audit_exported', origin: requestOrigin(request, context.clientIp), tableName: 'audit_log', values: { filters: parsed.filters } });
+  context.logger.info({ actor: actor.id, filters: parsed.filters }, 'audit log exported');
+  return new Response(exportAuditCsv({ db: context.db, filters: parsed.filters }), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}
