@@ -43,6 +43,8 @@ export default [
     route('auth/verify', 'routes/auth/verify.tsx'),
     route('auth/sign-out', 'routes/auth/sign-out.ts'),
     route('dashboard', 'routes/account/dashboard.tsx'),
+    // Two-step verification (issue 14 item 1): the only page staff reach until they enrol.
+    route('dashboard/security', 'routes/account/security.tsx'),
     // A property manager's buildings (portfolio issue item 4): the admin's pages, scoped.
     route('dashboard/buildings', 'routes/account/buildings.tsx'),
     route('dashboard/buildings/:buildingId', 'routes/account/building.tsx'),

@@ -47,7 +47,7 @@ async function account(key: string, role: Role, name: string, locale: 'en' | 'it
   await database.db.update(user).set({ locale }).where(eq(user.id, created.id));
   const signedIn = await context.auth.api.signInEmail({ body: { email, password: `${key}-leads-pass` }, returnHeaders: true });
   const cookie = signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
-  const viewer = { id: created.id, email, name, role, firstName: null, lastName: null, locale, sessionId: 's', sessionCreatedAt: new Date(), cookie };
+  const viewer = { id: created.id, email, name, role, firstName: null, lastName: null, locale, sessionId: 's', sessionCreatedAt: new Date(), twoFactorEnabled: true, cookie };
   people.set(key, viewer);
   return viewer;
 }

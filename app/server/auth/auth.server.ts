@@ -8,16 +8,23 @@
  *   the configured trusted proxy) after deleting whatever the client sent.
  * - better-auth's own rate limiter is off: `rate-limit.server.ts` counts in the database.
  * - Cookies are httpOnly and SameSite=Lax, Secure when `secureCookies` (production on https).
+ * - Two-factor sign-in (issue 14 item 1): better-auth's `twoFactor` plugin, TOTP with issuer
+ *   "Dimora" and ten one-time backup codes. The TOTP secret is stored encrypted with the auth
+ *   secret (the plugin's XChaCha20-Poly1305); backup codes are stored **hashed**, not encrypted:
+ *   the plugin's `storeBackupCodes` hook keeps only HMAC-SHA-256 digests (keyed with the auth
+ *   secret), so `auth.backupCodeDigest(code)` is what the sign-in step hands to
+ *   `verifyBackupCode`. None of the plugin's endpoints is reachable over HTTP (server/app.ts
+ *   allows a list of auth endpoints); our route actions call them, rate-limited and audited.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin } from 'better-auth/plugins';
+import { admin, twoFactor as twoFactorPlugin } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import { eq } from 'drizzle-orm';
 import { MIN_PASSWORD_LENGTH } from '~/lib/constants';
 import type { Db } from '../db/client.server';
-import { account, session, setting, user, verification } from '../db/schema';
+import { account, session, setting, twoFactor, user, verification } from '../db/schema';
 import type { Logger } from '../logger.server';
 import type { Mailer } from '../mail/mailer.server';
 import { passwordResetMail, verificationMail } from '../mail/templates.server';
@@ -32,6 +39,20 @@ const SESSION_EXPIRES_S = 7 * 24 * 60 * 60;
 const VERIFICATION_EXPIRES_S = 24 * 60 * 60;
 const RESET_EXPIRES_S = 60 * 60;
 export const MAX_PASSWORD_LENGTH = 128;
+/** The issuer shown by authenticator apps next to the account (issue 14 item 1). */
+export const TWO_FACTOR_ISSUER = 'Dimora';
+/** A backup code stored as its digest starts with this marker (never a plain code's shape). */
+const BACKUP_DIGEST_PREFIX = 'hmac:';
+
+/**
+ * The stored form of one backup code: `hmac:` + base64url HMAC-SHA-256 of the trimmed code,
+ * keyed with the auth secret. A value already in that form is returned unchanged.
+ */
+export function backupCodeDigest(secret: string, code: string): string {
+  const trimmed = code.trim();
+  if (trimmed.startsWith(BACKUP_DIGEST_PREFIX)) return trimmed;
+  return BACKUP_DIGEST_PREFIX + createHmac('sha256', secret).update(trimmed).digest('base64url');
+}
 
 type AuthOptions = {
   db: Db;
@@ -53,11 +74,11 @@ export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookie
       logger.error({ err: error, to: mail.to, subject: mail.subject }, 'mail delivery failed');
     }
   };
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Dimora',
     baseURL: `${publicUrl}/api/auth`,
     secret,
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, twoFactor } }),
     // Our server already refuses foreign origins (server/app.ts); accept the site's own origin,
     // whatever host name it was reached by.
     trustedOrigins: (request) => {
@@ -136,7 +157,28 @@ export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookie
         adminRoles: ['admin'],
         roles: { admin: adminAc, tenant: userAc, vendor: userAc, property_manager: userAc },
       }),
+      twoFactorPlugin({
+        issuer: TWO_FACTOR_ISSUER,
+        // The sign-in challenge (the `two_factor` cookie) lasts 10 minutes; no "trust this device".
+        twoFactorCookieMaxAge: 10 * 60,
+        backupCodeOptions: {
+          amount: 10,
+          length: 10,
+          // Hashed storage: the plugin hands us the JSON list to "encrypt" (plain codes when it
+          // makes them, remaining digests after one is used) and compares what `decrypt` gives
+          // back with the submitted code, which our sign-in step digests first.
+          storeBackupCodes: {
+            encrypt: async (json: string) =>
+              JSON.stringify((JSON.parse(json) as string[]).map((code) => backupCodeDigest(secret, code))),
+            decrypt: async (stored: string) => stored,
+          },
+        },
+      }),
     ],
+  });
+  return Object.assign(auth, {
+    /** The stored (hashed) form of a backup code, to pass to `auth.api.verifyBackupCode`. */
+    backupCodeDigest: (code: string) => backupCodeDigest(secret, code),
   });
 }
 

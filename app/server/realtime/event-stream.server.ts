@@ -24,7 +24,7 @@ import {
   REALTIME_RETRY_MIN_MS,
 } from '~/lib/constants';
 import type { Auth } from '../auth/auth.server';
-import { getViewer } from '../auth/session.server';
+import { getViewer, mustEnrol } from '../auth/session.server';
 import type { Db } from '../db/client.server';
 import type { Logger } from '../logger.server';
 import { consumeRateLimit } from '../rate-limit.server';
@@ -108,6 +108,12 @@ export function createEventStreamHandler(deps: Deps) {
     }
     const request = toFetchRequest(req, deps.publicUrl);
     const viewer = await getViewer(request, { auth: deps.auth });
+    if (gone()) return end();
+    // Staff without two-factor sign-in get no staff events (issue 14 item 1).
+    if (viewer && mustEnrol(viewer)) {
+      res.status(403).json({ error: 'two_factor_required' });
+      return;
+    }
     const token = readVisitorToken(request);
     const threadIds = await ownThreadIds(deps.db, { token, viewer });
     if (gone()) return end();
