@@ -5,6 +5,7 @@ import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { auditLog } from '~/server/db/schema';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { action } from './security-events';
+import { signInForTest } from '../../../tests/setup/two-factor';
 
 let database: TestDatabase;
 
@@ -61,11 +62,7 @@ describe('POST /api/security-events', () => {
   it('a signed-in visitor is recorded as the acting user', async () => {
     const context = testContext(database, { clientIp: '10.1.0.2' });
     const created = await createVerifiedUser(database.db, { email: 'paster@example.com', password: 'paster-pass', role: 'tenant' });
-    const signedIn = await context.auth.api.signInEmail({
-      body: { email: 'paster@example.com', password: 'paster-pass' },
-      headers: new Headers(),
-      returnHeaders: true,
-    });
+    const signedIn = await signInForTest(context, { email: 'paster@example.com', password: 'paster-pass' });
     const cookie = signedIn.headers
       .getSetCookie()
       .map((line) => line.split(';')[0])
