@@ -9,25 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import { symmetricEncrypt } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
-import { generateSync, ScureBase32Plugin } from 'otplib';
 import { TWO_FACTOR_REQUIRED_ROLES, type Role } from '../../app/lib/access';
 import { backupCodeDigest } from '../../app/server/auth/auth.server';
 import type { Db } from '../../app/server/db/client.server';
 import { twoFactor, user } from '../../app/server/db/schema';
 import type { DimoraLoadContext } from '../../app/server/load-context';
+import { base32Of, TEST_TOTP_KEY, totpNow } from './totp';
 
-/** The TOTP key of every test staff account, as better-auth keeps it (its raw 32 characters). */
-export const TEST_TOTP_KEY = 'dimora-test-totp-key-0123456789a';
-
-/** The key in base32, as an authenticator app (and the `otpauth://` URI) takes it. */
-export function base32Of(rawKey: string): string {
-  return new ScureBase32Plugin().encode(new TextEncoder().encode(rawKey)).replace(/=+$/, '');
-}
-
-/** The current six-digit code for a base32 secret (what an authenticator app shows), via otplib. */
-export function totpNow(base32Secret: string): string {
-  return generateSync({ secret: base32Secret });
-}
+export { base32Of, TEST_TOTP_KEY, totpNow };
 
 /**
  * Turns two-factor sign-in on for `userId` with `rawKey` and the given backup codes (stored
