@@ -8,6 +8,9 @@ import type { Page } from '@playwright/test';
 import { base32Of, totpNow } from '../setup/totp';
 import { expect, newClientContext, signInAs, test, waitForHydration } from './fixtures';
 
+/** A sign-in hashes the password and follows redirects: allow for a busy two-core machine. */
+const SLOW = 20_000;
+
 async function passwordStep(page: Page, email: string, password: string) {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin$/);
@@ -21,7 +24,7 @@ async function passwordStep(page: Page, email: string, password: string) {
 async function signOut(page: Page) {
   await page.getByTestId('side-menu-toggle').click();
   await page.getByTestId('side-menu-sign-out').click();
-  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Signed out successfully!' })).toBeVisible();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Signed out successfully!' })).toBeVisible({ timeout: SLOW });
 }
 
 test('a new admin must enrol before anything else, then signs in with an app code or a backup code (once)', async ({ page, browser, baseURL }) => {
@@ -38,13 +41,13 @@ test('a new admin must enrol before anything else, then signs in with an app cod
   await create.locator('input[name="password"]').fill(password);
   await create.getByLabel('Role').selectOption('admin');
   await create.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Account created.')).toBeVisible();
+  await expect(page.getByText('Account created.')).toBeVisible({ timeout: SLOW });
 
   const context = await newClientContext(browser, baseURL);
   const fresh = await context.newPage();
   // First sign-in: the password is enough to start, but every staff page leads to enrolment.
   await passwordStep(fresh, email, password);
-  await expect(fresh).toHaveURL(/\/dashboard\/security$/);
+  await expect(fresh).toHaveURL(/\/dashboard\/security$/, { timeout: SLOW });
   await expect(fresh.getByTestId('two-factor-required')).toContainText('Staff accounts must use two-step verification.');
   await fresh.goto('/admin/users');
   await expect(fresh).toHaveURL(/\/dashboard\/security$/);
@@ -53,16 +56,17 @@ test('a new admin must enrol before anything else, then signs in with an app cod
   await waitForHydration(fresh);
   await fresh.getByLabel('Current password').fill(password);
   await fresh.getByRole('button', { name: 'Set up two-step verification' }).click();
-  await expect(fresh.locator('[data-testid="totp-qr"] svg')).toBeVisible();
+  await expect(fresh.locator('[data-testid="totp-qr"] svg')).toBeVisible({ timeout: SLOW });
   const secret = (await fresh.getByTestId('totp-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
   await fresh.getByLabel('6-digit code from the app').fill(totpNow(secret));
   await fresh.getByRole('button', { name: 'Turn on' }).click();
+  await expect(fresh.getByTestId('backup-code')).toHaveCount(10, { timeout: SLOW });
   const codes = await fresh.getByTestId('backup-code').allTextContents();
   expect(codes).toHaveLength(10);
   await expect(fresh.getByRole('link', { name: 'Download codes' })).toHaveAttribute('download', 'dimora-backup-codes.txt');
   await fresh.getByRole('link', { name: 'I have saved my codes' }).click();
-  await expect(fresh).toHaveURL(/\/dashboard$/);
+  await expect(fresh).toHaveURL(/\/dashboard$/, { timeout: SLOW });
   await expect(fresh.getByTestId('dashboard-two-factor')).toHaveAttribute('data-enabled', 'true');
   // The codes are not shown again.
   await fresh.goto('/dashboard/security');
@@ -75,32 +79,32 @@ test('a new admin must enrol before anything else, then signs in with an app cod
   await signOut(fresh);
   await passwordStep(fresh, email, password);
   const step = fresh.getByTestId('two-factor-step');
-  await expect(step).toBeVisible();
+  await expect(step).toBeVisible({ timeout: SLOW });
   await step.getByLabel('6-digit code').fill(totpNow(secret));
   await step.getByRole('button', { name: 'Verify' }).click();
-  await expect(fresh).toHaveURL(/\/admin$/);
+  await expect(fresh).toHaveURL(/\/admin$/, { timeout: SLOW });
   await expect(fresh.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
 
   // Again, with a backup code: it works once.
   await signOut(fresh);
   await passwordStep(fresh, email, password);
-  await waitForHydration(fresh);
+  await expect(fresh.getByTestId('two-factor-step')).toBeVisible({ timeout: SLOW });
   await fresh.getByTestId('two-factor-step').getByText('Backup code', { exact: true }).click();
   await fresh.getByTestId('two-factor-step').getByLabel('Backup code').fill(codes[0]!);
   await fresh.getByTestId('two-factor-step').getByRole('button', { name: 'Verify' }).click();
-  await expect(fresh).toHaveURL(/\/admin$/);
+  await expect(fresh).toHaveURL(/\/admin$/, { timeout: SLOW });
   await signOut(fresh);
   await passwordStep(fresh, email, password);
-  await waitForHydration(fresh);
+  await expect(fresh.getByTestId('two-factor-step')).toBeVisible({ timeout: SLOW });
   await fresh.getByTestId('two-factor-step').getByText('Backup code', { exact: true }).click();
   await fresh.getByTestId('two-factor-step').getByLabel('Backup code').fill(codes[0]!);
   await fresh.getByTestId('two-factor-step').getByRole('button', { name: 'Verify' }).click();
-  await expect(fresh.getByTestId('two-factor-step')).toContainText('That code is not valid. Try again.');
+  await expect(fresh.getByTestId('two-factor-step')).toContainText('That code is not valid. Try again.', { timeout: SLOW });
   await expect(fresh).toHaveURL(/\/auth/);
   // A code computed from another key is refused as well.
   await fresh.getByTestId('two-factor-step').getByText('Authenticator app', { exact: true }).click();
   await fresh.getByTestId('two-factor-step').getByLabel('6-digit code').fill(totpNow(base32Of('not-the-key-not-the-key-not-the-')));
   await fresh.getByTestId('two-factor-step').getByRole('button', { name: 'Verify' }).click();
-  await expect(fresh.getByTestId('two-factor-step')).toContainText('That code is not valid. Try again.');
+  await expect(fresh.getByTestId('two-factor-step')).toContainText('That code is not valid. Try again.', { timeout: SLOW });
   await context.close();
 });
