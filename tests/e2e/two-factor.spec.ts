@@ -22,6 +22,7 @@ async function passwordStep(page: Page, email: string, password: string) {
 }
 
 async function signOut(page: Page) {
+  await waitForHydration(page);
   await page.getByTestId('side-menu-toggle').click();
   await page.getByTestId('side-menu-sign-out').click();
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Signed out successfully!' })).toBeVisible({ timeout: SLOW });
