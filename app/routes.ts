@@ -45,6 +45,8 @@ export default [
     // Issue 14: change password (forced while a password fails the policy).
     route('account/password', 'routes/account/password.tsx'),
     route('dashboard', 'routes/account/dashboard.tsx'),
+    // Two-step verification (issue 14 item 1): the only page staff reach until they enrol.
+    route('dashboard/security', 'routes/account/security.tsx'),
     // A property manager's buildings (portfolio issue item 4): the admin's pages, scoped.
     route('dashboard/buildings', 'routes/account/buildings.tsx'),
     route('dashboard/buildings/:buildingId', 'routes/account/building.tsx'),

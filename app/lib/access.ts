@@ -14,6 +14,16 @@ export function satisfies(role: Role, requirement: Requirement): boolean {
   return requirement === 'signed-in' || role === 'admin' || role === requirement;
 }
 
+/** Roles that must sign in with a second factor (issue 14 item 1); others may opt in. */
+export const TWO_FACTOR_REQUIRED_ROLES: readonly Role[] = ['admin', 'property_manager'];
+/** The two-factor enrolment page (the security section of /dashboard), the only page an unenrolled staff member reaches. */
+export const SECURITY_PATH = '/dashboard/security';
+
+/** True when a user of `role` without two-factor sign-in must enrol before anything else. */
+export function mustEnrolTwoFactor(role: Role, twoFactorEnabled: boolean): boolean {
+  return !twoFactorEnabled && TWO_FACTOR_REQUIRED_ROLES.includes(role);
+}
+
 /** spec §2 "Admin-only": every admin page, plus application review and the dev mailbox. */
 export const ADMIN_SECTIONS = [
   'applications',

@@ -36,6 +36,8 @@ export const LOADING_DELAY_MS = 100;
 /** spec §9: rate limits per action per minute. Enforced by the server (accounts issue). */
 export const RATE_LIMITS = {
   login: 5,
+  /** The second sign-in step (issue 14 item 1): codes from an authenticator app or backup codes. */
+  two_factor: 5,
   signup: 3,
   payment: 10,
   maintenance_request: 20,

@@ -12,6 +12,12 @@ import { consumeCounter } from './rate-limit.server';
 export const AUDIT_ACTIONS = [
   'sign_in_succeeded',
   'sign_in_failed',
+  // Two-factor sign-in (issue 14 item 1)
+  'two_factor_challenged',
+  'two_factor_failed',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'backup_codes_regenerated',
   'sign_up',
   'email_verified',
   'sign_out',

@@ -6,6 +6,7 @@
  */
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Role } from '../../app/lib/access';
+import { base32Of, TEST_TOTP_KEY, totpNow } from '../setup/totp';
 import { E2E_USERS } from './users';
 
 type Options = { consented: boolean; language: 'en' | 'it'; clientIp: string };
@@ -54,12 +55,25 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
-/** Signs the page's browser context in with `account` by posting the /auth sign-in form (the page's own action). */
-export async function signInWith(page: Page, account: { email: string; password: string }) {
+/**
+ * Signs the page's browser context in with `account` by posting the /auth sign-in form (the page's
+ * own action). An account with two-factor sign-in (the staff accounts, enrolled by the seed with
+ * the test key) answers 200 with the second step; the code is computed with otplib from
+ * `totpKey` (default: the test key) and posted as the page's second form does.
+ */
+export async function signInWith(page: Page, account: { email: string; password: string; totpKey?: string }) {
   const response = await page.request.post('/auth', {
     form: { intent: 'sign-in', email: account.email, password: account.password },
     maxRedirects: 0,
   });
+  if (response.status() === 200) {
+    const second = await page.request.post('/auth', {
+      form: { intent: 'two-factor', method: 'totp', code: totpNow(base32Of(account.totpKey ?? TEST_TOTP_KEY)) },
+      maxRedirects: 0,
+    });
+    expect(second.status(), `second sign-in step as ${account.email}`).toBe(303);
+    return;
+  }
   expect(response.status(), `sign-in as ${account.email}`).toBe(303);
 }
 

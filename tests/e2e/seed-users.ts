@@ -1,6 +1,8 @@
 /** Creates the e2e accounts (tests/e2e/users.ts) and review data in the e2e server's fresh database. */
 import { createVerifiedUser } from '../../app/server/auth/create-user.server';
+import { resolveAuthSecret } from '../../app/server/auth/auth.server';
 import { openDatabase } from '../../app/server/db/client.server';
+import { enrolTwoFactor } from '../setup/two-factor';
 import { seedApplications } from './seed-applications';
 import { seedLeases } from './seed-leases';
 import { seedNotificationUsers } from './seed-notifications';
@@ -10,8 +12,13 @@ import { E2E_USERS } from './users';
 
 const database = await openDatabase({ dataDir: process.env.DATA_DIR });
 await database.migrate();
+// The server signs with the same secret (AUTH_SECRET, or the one kept in the `setting` table).
+const authSecret = await resolveAuthSecret(database.db, process.env.AUTH_SECRET);
 for (const [role, account] of Object.entries(E2E_USERS)) {
-  await createVerifiedUser(database.db, { ...account, role: role as keyof typeof E2E_USERS });
+  const created = await createVerifiedUser(database.db, { ...account, role: role as keyof typeof E2E_USERS });
+  // Staff must sign in with a second factor (issue 14 item 1): enrolled with the known test key,
+  // the fixtures (signInWith) answer the second step with a code computed from it.
+  if (role === 'admin' || role === 'property_manager') await enrolTwoFactor(database.db, authSecret, created.id);
 }
 // Homes, a managed property and applications for the review tests (tests/e2e/seed-applications.ts).
 await seedApplications(database.db);

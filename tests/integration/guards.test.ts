@@ -42,6 +42,7 @@ import { auditLog, mailMessage, session, user } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { answerOf } from '../setup/action-result';
 import { createTestDatabase, testContext, type TestDatabase } from '../setup/test-db';
+import { signInForTest } from '../setup/two-factor';
 
 type Visitor = 'anonymous' | Role;
 const VISITORS: readonly Visitor[] = ['anonymous', ...ROLES];
@@ -92,7 +93,7 @@ beforeAll(async () => {
     const created = await createVerifiedUser(database.db, { email, password: PASSWORDS[role], role, name: `Guard ${role}` });
     ids.set(role, created.id);
     // A real session through better-auth, as the browser would hold it.
-    const signedIn = await context.auth.api.signInEmail({ body: { email, password: PASSWORDS[role] }, returnHeaders: true });
+    const signedIn = await signInForTest(context, { email, password: PASSWORDS[role] });
     const cookie = signedIn.headers
       .getSetCookie()
       .map((value) => value.split(';')[0])
@@ -261,7 +262,7 @@ describe('protected routes (spec §2, §6)', () => {
   it('a session that was deleted (signed out elsewhere) counts as signed out', async () => {
     const email = 'ephemeral@guards.test';
     const created = await createVerifiedUser(database.db, { email, password: 'fleeting-pass-1', role: 'tenant' });
-    const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'fleeting-pass-1' }, returnHeaders: true });
+    const signedIn = await signInForTest(context, { email, password: 'fleeting-pass-1' });
     const cookie = signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
     await database.db.delete(session).where(eq(session.userId, created.id));
     const request = new Request('http://dimora.test/dashboard', { headers: { cookie } });
@@ -391,7 +392,7 @@ describe('/admin/users actions', () => {
   it('ban and unban through the action: the banned user is signed out at once', async () => {
     const email = 'ban-me@guards.test';
     const created = await createVerifiedUser(database.db, { email, password: 'banished-pass-1', role: 'vendor' });
-    const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'banished-pass-1' }, returnHeaders: true });
+    const signedIn = await signInForTest(context, { email, password: 'banished-pass-1' });
     const cookie = signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
     const asVendor = () => new Request('http://dimora.test/vendor-portal', { headers: { cookie } });
     expect(await settle(() => vendorPortal.loader({ request: asVendor(), params: {}, context } as never))).not.toBeInstanceOf(Response);
@@ -425,5 +426,92 @@ describe('/admin/users actions', () => {
     expect(data.list.items.every((row) => row.email.endsWith('@guards.test'))).toBe(true);
     expect(data.selected).toMatchObject({ id: ids.get('vendor'), role: 'vendor', activeSessions: 1 });
     expect(data.viewerId).toBe(ids.get('admin'));
+  });
+});
+
+/**
+ * Two-factor sign-in is required for staff (issue 14 item 1): an admin or property manager who has
+ * not enrolled reaches only /dashboard/security. Walks every route of app/routes.ts whose module
+ * calls a guard: each loader and action sends such a visitor to the enrolment page (pages) or
+ * answers 403 `two_factor_required` (API endpoints), before doing anything.
+ */
+describe('staff without two-factor sign-in (issue 14 item 1)', () => {
+  type RouteEntry = { file: string; path?: string; children?: RouteEntry[] };
+  const modules = import.meta.glob<Record<string, unknown>>('../../app/routes/**/*.{ts,tsx}');
+  const sources = import.meta.glob<string>('../../app/routes/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
+  const unenrolled = new Map<'admin' | 'property_manager', string>();
+
+  function flatten(entries: RouteEntry[], prefix = ''): { file: string; path: string }[] {
+    return entries.flatMap((entry) => {
+      const path = entry.path === undefined ? prefix : `${prefix}/${entry.path}`.replace(/\/+/g, '/');
+      return [{ file: entry.file, path: path || '/' }, ...flatten(entry.children ?? [], path)];
+    });
+  }
+
+  beforeAll(async () => {
+    for (const role of ['admin', 'property_manager'] as const) {
+      const email = `unenrolled-${role}@guards.test`;
+      await createVerifiedUser(database.db, { email, password: `unenrolled-${role}-pass`, role, name: `Unenrolled ${role}` });
+      // Signed in with the password only: not enrolled yet, as on the first day.
+      const signedIn = await signInForTest(context, { email, password: `unenrolled-${role}-pass` }, { enrol: false });
+      unenrolled.set(role, signedIn.cookie);
+    }
+  });
+
+  it('the walk covers every guarded route module', async () => {
+    const config = (await import('~/routes')).default as unknown as RouteEntry[];
+    const guarded = flatten(config).filter(({ file }) => /require(Api)?Role\(/.test(sources[`../../app/${file}`] ?? ''));
+    expect(guarded.length).toBeGreaterThan(40);
+    expect(guarded.map((entry) => entry.path)).toEqual(
+      expect.arrayContaining(['/admin/payments.csv', '/dashboard/leases/:leaseId/pdf', '/admin/database/backup', '/api/inbox', '/api/photos/:owner/:ownerId/upload', '/dashboard/security']),
+    );
+  });
+
+  it.each(['admin', 'property_manager'] as const)('every guarded loader and action sends an unenrolled %s to enrolment', async (role) => {
+    const config = (await import('~/routes')).default as unknown as RouteEntry[];
+    const guarded = flatten(config).filter(({ file }) => /require(Api)?Role\(/.test(sources[`../../app/${file}`] ?? ''));
+    const [auditsBefore] = await database.db.select({ n: count() }).from(auditLog);
+    const outcomes: string[] = [];
+    for (const { file, path } of guarded) {
+      const load = modules[`../../app/${file}`];
+      if (!load) throw new Error(`no module for ${file}`);
+      const mod = await load();
+      const params = Object.fromEntries([...path.matchAll(/:(\w+)/g)].map((match) => [match[1]!, match[1] === 'owner' ? 'building' : '1']));
+      const url = path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
+      const api = url.startsWith('/api/');
+      for (const kind of ['loader', 'action'] as const) {
+        const fn = mod[kind] as LoaderFn | undefined;
+        if (!fn) continue;
+        const init: RequestInit = kind === 'action' ? { method: 'POST', body: new URLSearchParams({ intent: 'x' }) } : {};
+        const request = new Request(`http://dimora.test${url}`, { ...init, headers: { cookie: unenrolled.get(role)! } });
+        const result = await settle(() => fn({ request, params, context })).catch((error: unknown) => error);
+        if (file === 'routes/account/security.tsx') {
+          // The enrolment page itself opens.
+          if (kind === 'loader') expect(result).toMatchObject({ enabled: false, mustEnrol: true });
+          continue;
+        }
+        const status = (result as { init?: { status?: number } }).init?.status;
+        if (api && kind === 'loader' && status === 405) {
+          // A POST-only endpoint refuses a GET before reading anything.
+          expect(result).toMatchObject({ data: { error: 'method_not_allowed' } });
+        } else if (api) {
+          expect(result, `${kind} ${path}`).toMatchObject({ data: { error: 'two_factor_required' }, init: { status: 403 } });
+        } else {
+          expect(result, `${kind} ${path}`).toBeInstanceOf(Response);
+          expect((result as Response).headers.get('location'), `${kind} ${path}`).toBe('/dashboard/security');
+        }
+        outcomes.push(`${kind} ${path}`);
+      }
+    }
+    expect(outcomes.length).toBeGreaterThan(50);
+    const [auditsAfter] = await database.db.select({ n: count() }).from(auditLog);
+    expect(auditsAfter?.n).toBe(auditsBefore?.n);
+  });
+
+  it('once enrolled, the same account reaches its pages', async () => {
+    const signedIn = await signInForTest(context, { email: 'unenrolled-admin@guards.test', password: 'unenrolled-admin-pass' });
+    const result = await settle(() => overview.loader({ request: new Request('http://dimora.test/admin', { headers: { cookie: signedIn.cookie } }), params: {}, context } as never));
+    expect(result).not.toBeInstanceOf(Response);
+    expect(result).toEqual(expect.objectContaining({ i18n: expect.any(Object) }));
   });
 });

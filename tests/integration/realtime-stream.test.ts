@@ -9,7 +9,9 @@ import { thread } from '~/server/db/schema';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { publishEvents } from '~/server/realtime/events.server';
 import { openStream, signedInUser, startInstance, type TestInstance, type TestStream } from '../setup/realtime';
-import { createTestDatabase, type TestDatabase } from '../setup/test-db';
+import { createVerifiedUser } from '~/server/auth/create-user.server';
+import { createTestDatabase, testContext, type TestDatabase } from '../setup/test-db';
+import { signInForTest } from '../setup/two-factor';
 
 let database: TestDatabase;
 let instance: TestInstance;
@@ -53,6 +55,17 @@ describe(`event stream (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}
     expect((await stream()).status).toBe(401);
     expect((await stream({ cookie: 'dimora.session_token=forged.token' })).status).toBe(401);
     expect((await stream({ cookie: `dimora.chat=${newVisitorToken()}` })).status).toBe(401);
+  });
+
+  it('refuses staff who have not set up two-factor sign-in (403 two_factor_required)', async () => {
+    const email = 'unenrolled-admin@realtime.test';
+    await createVerifiedUser(database.db, { email, password: 'unenrolled-pass', role: 'admin' });
+    const unenrolled = await signInForTest(testContext(database), { email, password: 'unenrolled-pass' }, { enrol: false });
+    const response = await fetch(`${instance.url}/api/events`, { headers: { cookie: unenrolled.cookie } });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'two_factor_required' });
+    // The enrolled manager of the suite opens one.
+    expect((await stream({ cookie: manager.cookie })).status).toBe(200);
   });
 
   it('opens for a signed-in user with the event-stream headers and a ready frame', async () => {

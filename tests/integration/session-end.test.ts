@@ -76,7 +76,7 @@ const onB = () => testContext(instanceB.database);
 const post = (cookie: string) => new Request('http://dimora.test/auth/sign-out', { method: 'POST', headers: { cookie, 'user-agent': 'vitest' } });
 
 function adminViewer(id: string): Viewer {
-  return { id, email: 'admin@ended.test', name: 'Admin', role: 'admin', firstName: null, lastName: null, locale: 'en', sessionId: 'admin-session', sessionCreatedAt: new Date() };
+  return { id, email: 'admin@ended.test', name: 'Admin', role: 'admin', firstName: null, lastName: null, locale: 'en', sessionId: 'admin-session', sessionCreatedAt: new Date(), twoFactorEnabled: true };
 }
 
 describe(`a stream on A ends when its session ends through B (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {

@@ -146,5 +146,6 @@ export function viewerOf(row: { id: string; email: string; role: Role }): Viewer
     locale: 'en',
     sessionId: 'test-session',
     sessionCreatedAt: new Date(),
+    twoFactorEnabled: true,
   };
 }

@@ -14,6 +14,7 @@ import { logger } from '~/server/logger.server';
 import { createRealtimeHub, type RealtimeHub } from '~/server/realtime/hub.server';
 import type { Role } from '~/lib/access';
 import { testContext } from './test-db';
+import { signInForTest } from './two-factor';
 
 export type TestInstance = { url: string; hub: RealtimeHub; database: Database; close(): Promise<void> };
 
@@ -53,7 +54,7 @@ export async function startInstance(database: Database, options: { auth?: Auth }
 export async function signedInUser(database: Database, role: Role, email: string): Promise<{ id: string; email: string; cookie: string }> {
   const password = 'realtime-pass-123';
   const created = await createVerifiedUser(database.db, { email, password, role });
-  const signedIn = await testContext(database).auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
+  const signedIn = await signInForTest(testContext(database), { email, password });
   const cookie = signedIn.headers
     .getSetCookie()
     .map((value) => value.split(';')[0])

@@ -87,6 +87,8 @@ function audit(context: Ctx, origin: RequestOrigin, action: Parameters<typeof re
 
 export type SignInOutcome =
   | { ok: true; userId: string; headers: Headers; passwordChangeRequired: boolean }
+  /** The password was right and the account has two-factor sign-in: the second step follows (issue 14 item 1). */
+  | { ok: 'two_factor'; userId: string | null; headers: Headers }
   | { ok: false; reason: 'invalid_credentials' | 'email_not_verified' | 'banned' }
   | HasherBusy
   | RateLimited;
@@ -94,7 +96,9 @@ export type SignInOutcome =
 /**
  * Signs in with e-mail and password (spec §4: on success, every session of the user this
  * browser was signed in as is ended, global scope). Success returns the Set-Cookie headers to send with the redirect. An unverified
- * address gets a new verification e-mail.
+ * address gets a new verification e-mail. An account with two-factor sign-in answers
+ * `ok: 'two_factor'` with the challenge cookie; `verifySecondFactor` (two-factor.server.ts)
+ * completes the session.
  */
 export async function signIn(call: Call, input: SignInInput): Promise<SignInOutcome> {
   const { context, request } = call;
@@ -114,6 +118,12 @@ export async function signIn(call: Call, input: SignInInput): Promise<SignInOutc
       headers: request.headers,
       returnHeaders: true,
     });
+    if ('twoFactorRedirect' in result.response && result.response.twoFactorRedirect) {
+      // No session yet: better-auth set the short-lived `two_factor` challenge cookie instead.
+      const userId = await userIdByEmail(context, input.email);
+      await audit(context, origin, 'two_factor_challenged', userId);
+      return { ok: 'two_factor', userId, headers: result.headers };
+    }
     // Only a successful sign-in ends what this browser had before (a wrong password must not).
     if (previous) {
       await context.db.delete(session).where(and(eq(session.userId, previous.id), ne(session.token, result.response.token)));

@@ -27,6 +27,7 @@ async function makeViewer(role: Role): Promise<Viewer> {
     locale: 'en',
     sessionId: 's',
     sessionCreatedAt: new Date(),
+    twoFactorEnabled: true,
   };
 }
 

@@ -9,6 +9,7 @@ import { createTestDatabase, testContext, type TestDatabase } from '../../../tes
 import { viewerOf } from '../../../tests/setup/factories';
 import { AdminForbiddenError } from './admin.server';
 import { banUser, changeUserRole, createUserAccount, findUserForAdmin, listUsers, unbanUser, USERS_PAGE_SIZE } from './admin-users.server';
+import { signInForTest } from '../../../tests/setup/two-factor';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -25,7 +26,7 @@ async function makeUser(role: Role, password = 'secret-pass') {
 
 /** Signs in through better-auth and returns the Cookie header value of the new session. */
 async function signInCookie(email: string, password: string): Promise<string> {
-  const result = await context.auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
+  const result = await signInForTest(context, { email, password });
   return result.headers
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])

@@ -15,6 +15,7 @@ import { answerOf } from '../../../tests/setup/action-result';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { REVIEW_NOTE_MAX } from './applications.types';
+import { signInForTest } from '../../../tests/setup/two-factor';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -31,7 +32,7 @@ beforeAll(async () => {
     const email = `${role}@review-routes.test`;
     const created = await createVerifiedUser(database.db, { email, password: 'route-sturdy-pass', role, name: `Route ${role}` });
     ids.set(role, created.id);
-    const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'route-sturdy-pass' }, returnHeaders: true });
+    const signedIn = await signInForTest(context, { email, password: 'route-sturdy-pass' });
     cookies.set(role, signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
   }
   managed = await createProperty(database.db, { managerId: ids.get('property_manager')!, title: 'Route Managed' });

@@ -26,7 +26,7 @@ async function makeViewer(role: Role, locale = 'en'): Promise<Viewer> {
   counter += 1;
   const email = `review${counter}-${role}@applications.test`;
   const created = await createVerifiedUser(database.db, { email, password: 'review-pass', role, name: `Reviewer ${counter}` });
-  return { id: created.id, email, name: `Reviewer ${counter}`, role, firstName: null, lastName: null, locale, sessionId: 's', sessionCreatedAt: new Date() };
+  return { id: created.id, email, name: `Reviewer ${counter}`, role, firstName: null, lastName: null, locale, sessionId: 's', sessionCreatedAt: new Date(), twoFactorEnabled: true };
 }
 
 

@@ -21,6 +21,7 @@ import { auditLog, user } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { signInForTest } from '../../../tests/setup/two-factor';
 import type { AuditPageData } from '~/features/audit/audit-log.schemas';
 
 let database: TestDatabase;
@@ -34,9 +35,9 @@ beforeAll(async () => {
   context = testContext(database, { clientIp: '192.0.2.90' });
   for (const role of ['tenant', 'vendor', 'property_manager', 'admin'] as const) {
     const email = `${role}@audit-log.test`;
-    const created = await createVerifiedUser(database.db, { email, password: `${role}-audit-pass`, role, name: `Audit ${role}` });
+    const created = await createVerifiedUser(database.db, { email, password: 'sturdy-audit-pass', role, name: `Audit ${role}` });
     ids.set(role, created.id);
-    const signedIn = await context.auth.api.signInEmail({ body: { email, password: `${role}-audit-pass` }, returnHeaders: true });
+    const signedIn = await signInForTest(context, { email, password: 'sturdy-audit-pass' });
     cookies.set(role, signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
   }
 });

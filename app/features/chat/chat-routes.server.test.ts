@@ -17,6 +17,7 @@ import { message, thread } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import type { VisitorChat } from './chat.types';
+import { signInForTest } from '../../../tests/setup/two-factor';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -29,7 +30,7 @@ beforeAll(async () => {
   for (const role of ROLES) {
     const email = `${role}@chat-routes.test`;
     await createVerifiedUser(database.db, { email, password: 'chat-sturdy-pass', role, name: `Chat ${role}` });
-    const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'chat-sturdy-pass' }, returnHeaders: true });
+    const signedIn = await signInForTest(context, { email, password: 'chat-sturdy-pass' });
     cookies.set(role, signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
   }
 });

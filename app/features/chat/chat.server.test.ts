@@ -31,7 +31,7 @@ async function makeUser(role: Role, overrides: Partial<typeof user.$inferInsert>
   const email = overrides.email ?? `${role}-${id.slice(0, 8)}@chat.test`;
   const name = overrides.name ?? `Chat ${role}`;
   await database.db.insert(user).values({ id, name, email, emailVerified: true, role, ...overrides });
-  return { id, email, name, role, firstName: null, lastName: null, locale: overrides.locale ?? 'en', sessionId: 's', sessionCreatedAt: new Date() };
+  return { id, email, name, role, firstName: null, lastName: null, locale: overrides.locale ?? 'en', sessionId: 's', sessionCreatedAt: new Date(), twoFactorEnabled: true };
 }
 
 function anonymous(token: string | null = null): VisitorParty {

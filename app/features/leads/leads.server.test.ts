@@ -30,6 +30,7 @@ import { createBuilding, createProperty } from '../../../tests/setup/factories';
 import { startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { LEAD_JOB_TOPICS, leadJobHandlers } from './lead-jobs.server';
+import { signInForTest } from '../../../tests/setup/two-factor';
 
 let database: TestDatabase;
 let sink: SmtpSink;
@@ -45,9 +46,9 @@ async function account(key: string, role: Role, name: string, locale: 'en' | 'it
   const email = `${key}@leads.test`;
   const created = await createVerifiedUser(database.db, { email, password: 'leads-sturdy-pass', role, name });
   await database.db.update(user).set({ locale }).where(eq(user.id, created.id));
-  const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'leads-sturdy-pass' }, returnHeaders: true });
+  const signedIn = await signInForTest(context, { email, password: 'leads-sturdy-pass' });
   const cookie = signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
-  const viewer = { id: created.id, email, name, role, firstName: null, lastName: null, locale, sessionId: 's', sessionCreatedAt: new Date(), cookie };
+  const viewer = { id: created.id, email, name, role, firstName: null, lastName: null, locale, sessionId: 's', sessionCreatedAt: new Date(), twoFactorEnabled: true, cookie };
   people.set(key, viewer);
   return viewer;
 }

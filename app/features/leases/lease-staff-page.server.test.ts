@@ -20,6 +20,7 @@ import { createApplication, createProperty } from '../../../tests/setup/factorie
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { createDraftLease } from './lease-drafts.server';
 import { dollarsToCents } from './lease-staff-page.server';
+import { signInForTest } from '../../../tests/setup/two-factor';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -32,7 +33,7 @@ type Handler = (args: Args) => unknown;
 async function signedIn(key: string, role: 'admin' | 'property_manager' | 'tenant') {
   const email = `${key}@lease-staff.test`;
   const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: key });
-  const result = await context.auth.api.signInEmail({ body: { email, password: 'sturdy-pass-123' }, returnHeaders: true });
+  const result = await signInForTest(context, { email, password: 'sturdy-pass-123' });
   cookies.set(key, result.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
   ids.set(key, created.id);
 }

@@ -30,6 +30,7 @@ import { createProperty, viewerOf } from '../../../tests/setup/factories';
 import { startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { backupDownloadResponse } from './backup-download.server';
+import { signInForTest } from '../../../tests/setup/two-factor';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -40,7 +41,7 @@ const ids = new Map<string, string>();
 async function signedIn(key: string, role: 'admin' | 'property_manager' | 'tenant') {
   const email = `${key}@ops-routes.test`;
   const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: `Ops ${key}` });
-  const result = await context.auth.api.signInEmail({ body: { email, password: 'sturdy-pass-123' }, returnHeaders: true });
+  const result = await signInForTest(context, { email, password: 'sturdy-pass-123' });
   cookies.set(key, result.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
   ids.set(key, created.id);
 }

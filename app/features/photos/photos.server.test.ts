@@ -22,6 +22,7 @@ import { answerOf } from '../../../tests/setup/action-result';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
 import { HTML_PAGE, PDF_DOCUMENT, SVG_WITH_SCRIPT, heicSample, jpegWithGps, pixelBombPng, png, randomBytes } from '../../../tests/setup/images';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { signInForTest } from '../../../tests/setup/two-factor';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -38,7 +39,7 @@ type Answer = { ok: boolean; code?: string; message?: string; fileName?: string;
 async function signedIn(key: string, role: 'admin' | 'property_manager' | 'tenant') {
   const email = `${key}@photos.test`;
   const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: key });
-  const result = await context.auth.api.signInEmail({ body: { email, password: 'sturdy-pass-123' }, returnHeaders: true });
+  const result = await signInForTest(context, { email, password: 'sturdy-pass-123' });
   cookies.set(key, result.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
   ids.set(key, created.id);
 }

@@ -19,6 +19,7 @@ import type { DimoraLoadContext } from '~/server/load-context';
 import { answerOf } from '../../../tests/setup/action-result';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { signInForTest } from '../../../tests/setup/two-factor';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -31,7 +32,7 @@ let myUnit: number;
 async function signedIn(key: string, role: 'admin' | 'property_manager' | 'tenant') {
   const email = `${key}@portfolio-routes.test`;
   const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: key });
-  const result = await context.auth.api.signInEmail({ body: { email, password: 'sturdy-pass-123' }, returnHeaders: true });
+  const result = await signInForTest(context, { email, password: 'sturdy-pass-123' });
   cookies.set(key, result.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
   ids.set(key, created.id);
 }

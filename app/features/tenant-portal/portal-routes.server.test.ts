@@ -19,6 +19,7 @@ import { answerOf } from '../../../tests/setup/action-result';
 import { viewerOf } from '../../../tests/setup/factories';
 import { addCharge, createLeaseFixture, leaseMails } from '../../../tests/setup/leases';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { signInForTest } from '../../../tests/setup/two-factor';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -30,7 +31,7 @@ let otherLeaseId = 0;
 async function signedIn(key: string) {
   const email = `${key}@portal.test`;
   const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role: 'tenant', name: `${key[0]!.toUpperCase()}${key.slice(1)} Tenant` });
-  const result = await context.auth.api.signInEmail({ body: { email, password: 'sturdy-pass-123' }, returnHeaders: true });
+  const result = await signInForTest(context, { email, password: 'sturdy-pass-123' });
   cookies.set(key, result.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
   viewers.set(key, { ...viewerOf({ id: created.id, email, role: 'tenant' }), name: `${key[0]!.toUpperCase()}${key.slice(1)} Tenant` });
 }

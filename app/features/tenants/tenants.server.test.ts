@@ -25,6 +25,7 @@ import { createTestDatabase, testContext, type TestDatabase } from '../../../tes
 import { dollarsToCents } from './tenants.schemas';
 import { findTenants, utcToday } from './tenants.server';
 import { parseTenantFilters, type TenantFilters } from './tenants.types';
+import { signInForTest } from '../../../tests/setup/two-factor';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -41,7 +42,7 @@ function shift(days: number): string {
 async function signedIn(key: string, role: 'admin' | 'property_manager' | 'tenant') {
   const email = `${key}@tenants-routes.test`;
   const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: key });
-  const result = await context.auth.api.signInEmail({ body: { email, password: 'sturdy-pass-123' }, returnHeaders: true });
+  const result = await signInForTest(context, { email, password: 'sturdy-pass-123' });
   cookies.set(key, result.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
   ids.set(key, created.id);
 }

@@ -68,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     ...summary,
+    twoFactorEnabled: viewer.twoFactorEnabled,
     review,
     inbox,
     portfolio,
@@ -121,7 +122,7 @@ const STATUS_LOOK: Record<SecurityStatus, { color: string; icon: Icon }> = {
   blocked: { color: 'red.9', icon: IconShieldX },
 };
 
-function SecurityStatusCard({ security }: { security: DashboardSummary['security'] }) {
+function SecurityStatusCard({ security, twoFactorEnabled }: { security: DashboardSummary['security']; twoFactorEnabled: boolean }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const look = STATUS_LOOK[security.status];
@@ -180,6 +181,14 @@ function SecurityStatusCard({ security }: { security: DashboardSummary['security
       <Text size="xs" c="dimmed" mt="md">
         {t('account.dashboard.security.checked')}
       </Text>
+      <Group justify="space-between" mt="md" gap="xs">
+        <Text size="sm" data-testid="dashboard-two-factor" data-enabled={String(twoFactorEnabled)}>
+          {twoFactorEnabled ? t('account.security.statusOn') : t('account.security.statusOff')}
+        </Text>
+        <Anchor component={Link} to="/dashboard/security" size="sm" data-testid="security-link">
+          {t('account.security.manage')}
+        </Anchor>
+      </Group>
     </Paper>
   );
 }
@@ -339,7 +348,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <SecurityStatusCard security={security} />
+          <SecurityStatusCard security={security} twoFactorEnabled={loaderData.twoFactorEnabled} />
         </Grid.Col>
         {portfolio && (
           <Grid.Col span={12}>

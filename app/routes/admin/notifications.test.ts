@@ -7,6 +7,7 @@ import type { DimoraLoadContext } from '~/server/load-context';
 import { answerOf } from '../../../tests/setup/action-result';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { action, loader } from './notifications';
+import { signInForTest } from '../../../tests/setup/two-factor';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   for (const role of ROLES) {
     const email = `${role}@admin-notifications.test`;
     await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: `Person ${role}` });
-    const signedIn = await context.auth.api.signInEmail({ body: { email, password: 'sturdy-pass-123' }, returnHeaders: true });
+    const signedIn = await signInForTest(context, { email, password: 'sturdy-pass-123' });
     cookies.set(role, signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
     emails.set(role, email);
   }

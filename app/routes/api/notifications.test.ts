@@ -6,6 +6,7 @@ import { notification } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { action, loader } from './notifications';
+import { signInForTest } from '../../../tests/setup/two-factor';
 
 let database: TestDatabase;
 let counter = 0;
@@ -29,7 +30,7 @@ async function makeUser() {
   counter += 1;
   const email = `bell${counter}@api-notifications.test`;
   const created = await createVerifiedUser(database.db, { email, password: 'bell-pass-123', role: 'tenant' });
-  const signedIn = await testContext(database).auth.api.signInEmail({ body: { email, password: 'bell-pass-123' }, returnHeaders: true });
+  const signedIn = await signInForTest(testContext(database), { email, password: 'bell-pass-123' });
   const cookie = signedIn.headers
     .getSetCookie()
     .map((line) => line.split(';')[0])

@@ -6,6 +6,7 @@ import { auditLog } from '~/server/db/schema';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { PASTE_EVENTS_PER_MINUTE } from '~/lib/paste-guard';
 import { action } from './security-events';
+import { signInForTest } from '../../../tests/setup/two-factor';
 
 let database: TestDatabase;
 
@@ -54,11 +55,7 @@ describe('POST /api/security-events', () => {
     const context = testContext(database, { clientIp: '10.1.0.2' });
     const created = await createVerifiedUser(database.db, { email: 'paster@example.com', password: 'glue-stick-pass', role: 'tenant' });
     const other = await createVerifiedUser(database.db, { email: 'victim@example.com', password: 'second-glue-pass', role: 'tenant' });
-    const signedIn = await context.auth.api.signInEmail({
-      body: { email: 'paster@example.com', password: 'glue-stick-pass' },
-      headers: new Headers(),
-      returnHeaders: true,
-    });
+    const signedIn = await signInForTest(context, { email: 'paster@example.com', password: 'glue-stick-pass' });
     const cookie = signedIn.headers
       .getSetCookie()
       .map((line) => line.split(';')[0])

@@ -8,9 +8,15 @@
  * today's policy, issue 14); 400/422 with field errors (the policy's refusal on `password`);
  * 401 for bad credentials; 403 for an unverified or banned account; 429 when rate-limited;
  * 503 with `Retry-After` when the password hasher is saturated.
+ *
+ * Two-factor sign-in (issue 14 item 1): when the account has it, a right password answers 200
+ * `{ twoFactor: true }` with better-auth's challenge cookie, and the page shows the second step:
+ * `intent=two-factor` (method totp|backup_code, code, redirectTo) answers 303 with the session
+ * cookie, 401 for a wrong code, 410 when the challenge has expired (sign in again), 423 while
+ * the account is locked, 429 when rate-limited; `intent=two-factor-cancel` drops the challenge.
  */
 import { Alert, Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconLogin, IconUserPlus } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconLogin, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
@@ -19,6 +25,9 @@ import { RegisterForm } from '~/features/accounts/components/register-form';
 import { SignInForm } from '~/features/accounts/components/sign-in-form';
 import { readForm, signInSchema, signUpSchema } from '~/features/accounts/accounts.schemas';
 import { signIn, signUp } from '~/features/accounts/accounts.server';
+import { TwoFactorForm } from '~/features/accounts/components/two-factor-form';
+import { clearedChallengeCookies, hasTwoFactorChallenge, verifySecondFactor } from '~/features/accounts/two-factor.server';
+import { twoFactorSchema } from '~/features/accounts/two-factor.schemas';
 import { translations } from '~/i18n/resources.server';
 import { getT, pageMeta } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
@@ -48,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     redirectTo: safeRedirectPath(url.searchParams.get('redirectTo'), '/'),
     verified: url.searchParams.get('verified') === '1',
     registered: url.searchParams.get('registered') === '1',
+    twoFactorPending: hasTwoFactorChallenge(request),
     i18n: translations(lang, ['auth', 'forms']),
     meta: pageMeta(lang, 'auth.meta.title', 'auth.meta.description'),
   };
@@ -57,8 +67,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang = requestLanguage(request);
   const t = getT(lang);
   const form = await readFormData(request);
-  const intent: Tab = form.get('intent') === 'register' ? 'register' : 'sign-in';
+  const rawIntent = form.get('intent');
+  const intent: Tab = rawIntent === 'register' ? 'register' : 'sign-in';
   const call = { context, request };
+
+  if (rawIntent === 'two-factor-cancel') {
+    const headers = new Headers();
+    for (const cookie of clearedChallengeCookies(context.publicUrl.startsWith('https:'))) headers.append('Set-Cookie', cookie);
+    return redirect('/auth', { status: 303, headers });
+  }
+  if (rawIntent === 'two-factor') {
+    const redirectTo = safeRedirectPath(String(form.get('redirectTo') ?? ''), '/');
+    const parsed = twoFactorSchema.safeParse(readForm(form, ['method', 'code'] as const));
+    if (!parsed.success) {
+      return data({ ok: false as const, intent: 'two-factor' as const, errors: translateIssues(parsed.error, lang) }, { status: 422 });
+    }
+    const result = await verifySecondFactor(call, parsed.data);
+    if (result.ok) {
+      result.headers.append('Set-Cookie', clearedVisitorCookie(context.publicUrl.startsWith('https:')));
+      return redirectWithCookies(redirectTo, result.headers, 'signed-in');
+    }
+    if (result.reason === 'rate_limited') return rateLimitedAnswer(result);
+    const status = result.reason === 'invalid_code' ? 401 : result.reason === 'locked' ? 423 : 410;
+    return data(
+      { ok: false as const, intent: 'two-factor' as const, reason: result.reason, errors: { code: t(`auth.twoFactor.errors.${result.reason}`) } },
+      { status, headers: result.headers },
+    );
+  }
 
   if (intent === 'sign-in') {
     const values = readForm(form, ['email', 'password'] as const);
@@ -69,6 +104,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ ok: false as const, intent, errors: translateIssues(parsed.error, lang), values: echo }, { status: 422 });
     }
     const result = await signIn(call, parsed.data);
+    if (result.ok === 'two_factor') {
+      // The password was right; the second step follows on this page (the challenge cookie).
+      return data({ ok: true as const, intent: 'sign-in' as const, twoFactor: true as const, redirectTo }, { headers: result.headers });
+    }
     if (result.ok) {
       // The visitor chat of this browser, started with this account's address, becomes the
       // account's; the visitor cookie goes, so the browser's next user cannot read along.
@@ -115,7 +154,7 @@ function tabOf(result: Route.ComponentProps['actionData']): Tab | null {
   if (!result) return null;
   if ('rateLimited' in result) return result.rateLimited.action === 'signup' ? 'register' : 'sign-in';
   if (result.ok) return 'sign-in';
-  return result.intent;
+  return result.intent === 'two-factor' ? 'sign-in' : result.intent;
 }
 
 /** `/auth` with the tab and the page to return to, for the tab links that work without JavaScript. */
@@ -144,7 +183,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const rateLimitMessage = useRateLimitMessage(actionData);
   const limited = actionData && 'rateLimited' in actionData ? actionData.rateLimited.action : null;
   const answer = actionData && 'intent' in actionData ? actionData : undefined;
-  const signInResult = answer?.intent === 'sign-in' ? answer : undefined;
+  // The second step (issue 14 item 1): after a right password, or while the challenge cookie lasts.
+  const twoFactorAnswer = answer?.intent === 'two-factor' ? answer : undefined;
+  const passwordAccepted = answer?.intent === 'sign-in' && answer.ok && 'twoFactor' in answer;
+  const challengeLost = twoFactorAnswer !== undefined && 'reason' in twoFactorAnswer && twoFactorAnswer.reason === 'expired';
+  const twoFactorStep =
+    !challengeLost && (passwordAccepted || twoFactorAnswer !== undefined || limited === 'two_factor' || (loaderData.twoFactorPending && !answer));
+  const signInResult = answer?.intent === 'sign-in' && !answer.ok ? answer : undefined;
   const registerResult = answer?.intent === 'register' ? answer : undefined;
   const registeredEmail = registerResult?.ok ? registerResult.email : null;
   const showRegistered = registeredEmail !== null || (loaderData.registered && !actionData);
@@ -173,6 +218,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           </Alert>
         )}
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          {twoFactorStep ? (
+            <TwoFactorForm
+              redirectTo={redirectTo}
+              error={twoFactorAnswer?.errors.code ?? null}
+              rateLimitMessage={limited === 'two_factor' ? rateLimitMessage : null}
+            />
+          ) : (
           <Tabs value={tab} onChange={(value) => setTab(value === 'register' ? 'register' : 'sign-in')} keepMountedMode="display-none">
             <Tabs.List grow aria-label={t('auth.tabs.label')}>
               <Tabs.Tab value="sign-in" leftSection={<IconLogin size={16} aria-hidden />} data-testid="tab-sign-in">
@@ -202,6 +254,12 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               />
             </Tabs.Panel>
           </Tabs>
+          )}
+          {challengeLost && (
+            <Alert color="orange" icon={<IconAlertCircle aria-hidden />} role="alert" mt="md" data-testid="two-factor-expired">
+              {twoFactorAnswer?.errors.code}
+            </Alert>
+          )}
         </Paper>
       </Stack>
     </Container>

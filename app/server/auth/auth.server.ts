@@ -16,17 +16,24 @@
  *   `Retry-After` when saturated); the policy (password-policy.server.ts) is enforced by a
  *   `hooks.before` on every endpoint that sets a password, so the HTTP API cannot bypass it; a
  *   successful sign-in rehashes an old scrypt hash and flags a password that fails the policy.
+ * - Two-factor sign-in (issue 14 item 1): better-auth's `twoFactor` plugin, TOTP with issuer
+ *   "Dimora" and ten one-time backup codes. The TOTP secret is stored encrypted with the auth
+ *   secret (the plugin's XChaCha20-Poly1305); backup codes are stored **hashed**, not encrypted:
+ *   the plugin's `storeBackupCodes` hook keeps only HMAC-SHA-256 digests (keyed with the auth
+ *   secret), so `auth.backupCodeDigest(code)` is what the sign-in step hands to
+ *   `verifyBackupCode`. None of the plugin's endpoints is reachable over HTTP (server/app.ts
+ *   allows a list of auth endpoints); our route actions call them, rate-limited and audited.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { admin } from 'better-auth/plugins';
+import { admin, twoFactor as twoFactorPlugin } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import { and, eq } from 'drizzle-orm';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '~/lib/constants';
 import type { Db } from '../db/client.server';
-import { account, session, setting, user, verification } from '../db/schema';
+import { account, session, setting, twoFactor, user, verification } from '../db/schema';
 import type { Logger } from '../logger.server';
 import type { Mailer } from '../mail/mailer.server';
 import { passwordResetMail, verificationMail } from '../mail/templates.server';
@@ -52,6 +59,20 @@ export function hasSessionCookieHeader(cookieHeader: string | null | undefined):
 const VERIFICATION_EXPIRES_S = 24 * 60 * 60;
 const RESET_EXPIRES_S = 60 * 60;
 export { MAX_PASSWORD_LENGTH };
+/** The issuer shown by authenticator apps next to the account (issue 14 item 1). */
+export const TWO_FACTOR_ISSUER = 'Dimora';
+/** A backup code stored as its digest starts with this marker (never a plain code's shape). */
+const BACKUP_DIGEST_PREFIX = 'hmac:';
+
+/**
+ * The stored form of one backup code: `hmac:` + base64url HMAC-SHA-256 of the trimmed code,
+ * keyed with the auth secret. A value already in that form is returned unchanged.
+ */
+export function backupCodeDigest(secret: string, code: string): string {
+  const trimmed = code.trim();
+  if (trimmed.startsWith(BACKUP_DIGEST_PREFIX)) return trimmed;
+  return BACKUP_DIGEST_PREFIX + createHmac('sha256', secret).update(trimmed).digest('base64url');
+}
 
 type AuthOptions = {
   db: Db;
@@ -100,7 +121,7 @@ export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookie
   // still lets a sibling subdomain plant one): so better-auth adds none, and we name them.
   const hostCookie = (name: string) => ({ name: `${HOST_COOKIE_PREFIX}${COOKIE_PREFIX}.${name}`, attributes: { secure: true, path: '/' } });
   const cookies = secureCookies
-    ? { session_token: hostCookie('session_token'), session_data: hostCookie('session_data'), dont_remember: hostCookie('dont_remember'), account_data: hostCookie('account_data') }
+    ? { session_token: hostCookie('session_token'), session_data: hostCookie('session_data'), dont_remember: hostCookie('dont_remember'), account_data: hostCookie('account_data'), two_factor: hostCookie('two_factor') }
     : undefined;
   const deliver = async (mail: Parameters<Mailer['send']>[0]) => {
     // A mail server outage must not reveal which addresses exist, nor fail the request.
@@ -121,11 +142,11 @@ export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookie
     const [row] = await db.select({ userId: verification.value }).from(verification).where(eq(verification.identifier, `reset-password:${token}`));
     return emailOfUser(row?.userId);
   };
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Dimora',
     baseURL: `${publicUrl}/api/auth`,
     secret,
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, twoFactor } }),
     // Our server already refuses foreign origins (server/app.ts); accept the site's own origin,
     // whatever host name it was reached by.
     trustedOrigins: (request) => {
@@ -272,7 +293,30 @@ export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookie
         adminRoles: ['admin'],
         roles: { admin: adminAc, tenant: userAc, vendor: userAc, property_manager: userAc },
       }),
+      twoFactorPlugin({
+        issuer: TWO_FACTOR_ISSUER,
+        // The sign-in challenge (the `two_factor` cookie) lasts 10 minutes; no "trust this device".
+        twoFactorCookieMaxAge: 10 * 60,
+        backupCodeOptions: {
+          amount: 10,
+          length: 10,
+          // Hashed storage: the plugin hands us the JSON list to "encrypt" (plain codes when it
+          // makes them, remaining digests after one is used) and compares what `decrypt` gives
+          // back with the submitted code, which our sign-in step digests first.
+          storeBackupCodes: {
+            encrypt: async (json: string) =>
+              JSON.stringify((JSON.parse(json) as string[]).map((code) => backupCodeDigest(secret, code))),
+            decrypt: async (stored: string) => stored,
+          },
+        },
+      }),
     ],
+  });
+  return Object.assign(auth, {
+    /** The stored (hashed) form of a backup code, to pass to `auth.api.verifyBackupCode`. */
+    backupCodeDigest: (code: string) => backupCodeDigest(secret, code),
+    /** Cookies are Secure and `__Host-` prefixed (https). */
+    secureCookies,
   });
 }
 

@@ -6,13 +6,16 @@
  * - Wrong role → redirect to `/` (pages) or 403 (API). Admin passes every role check.
  * - A missing, expired, revoked or banned session counts as signed out (spec §4); so does one past
  *   its absolute lifetime or idle timeout (issue 14: `sessionBoundsPlugin` deletes it).
- * - A missing, expired, revoked or banned session counts as signed out (spec §4).
  * - A user whose password failed the policy at sign-in (issue 14) is sent to
  *   PASSWORD_CHANGE_PATH by every page guard until the password is changed.
  * - A wrong-role refusal is recorded in the audit log (issue 14, rate-limited per user).
+ * - An admin or property manager without two-factor sign-in (issue 14 item 1) reaches only the
+ *   enrolment page: every other guarded page redirects to `SECURITY_PATH`, every guarded API
+ *   answers 403 `{ error: 'two_factor_required' }`. The enrolment page itself passes
+ *   `{ allowUnenrolled: true }`.
  */
 import { data, redirect } from 'react-router';
-import { satisfies, type Requirement, type Role } from '~/lib/access';
+import { mustEnrolTwoFactor, satisfies, SECURITY_PATH, type Requirement, type Role } from '~/lib/access';
 import { auditRefusal, requestOrigin } from '../audit.server';
 import type { DimoraLoadContext } from '../load-context';
 import { hasSessionCookieHeader } from './auth.server';
@@ -32,6 +35,8 @@ export type Viewer = {
   sessionExpiresAt?: Date;
   /** Issue 14: the password failed the policy at sign-in; pages lead to PASSWORD_CHANGE_PATH. */
   passwordChangeRequired?: boolean;
+  /** Two-factor sign-in is on for this account (issue 14 item 1). */
+  twoFactorEnabled: boolean;
 };
 
 /** The change-password page (issue 14); the only page a user with a flagged password may open. */
@@ -88,7 +93,9 @@ async function loadViewer(request: Request, { auth }: AuthContext, { activity = 
   const query = activity ? { disableCookieCache: true } : { disableCookieCache: true, disableRefresh: true };
   const result = await auth.api.getSession({ headers: request.headers, query }).catch(() => null);
   if (!result || result.user.banned) return null;
-  const u = result.user as typeof result.user & { firstName?: string | null; lastName?: string | null; locale?: string | null; passwordChangeRequired?: boolean | null };
+  const u = result.user as typeof result.user & { firstName?: string | null; lastName?: string | null; locale?: string | null; passwordChangeRequired?: boolean | null;
+    twoFactorEnabled?: boolean | null;
+  };
   return {
     id: u.id,
     email: u.email,
@@ -101,6 +108,7 @@ async function loadViewer(request: Request, { auth }: AuthContext, { activity = 
     sessionCreatedAt: new Date(result.session.createdAt),
     sessionExpiresAt: new Date(result.session.expiresAt),
     passwordChangeRequired: u.passwordChangeRequired === true,
+    twoFactorEnabled: u.twoFactorEnabled === true,
   };
 }
 
@@ -126,14 +134,27 @@ export function passwordChangeRedirect(request: Request): Response {
   return redirect(`${PASSWORD_CHANGE_PATH}?redirectTo=${encodeURIComponent(path + search)}`);
 }
 
+/** True when this viewer is staff (admin, property manager) without two-factor sign-in yet. */
+export function mustEnrol(viewer: Pick<Viewer, 'role' | 'twoFactorEnabled'>): boolean {
+  return mustEnrolTwoFactor(viewer.role, viewer.twoFactorEnabled);
+}
+
+type GuardOptions = {
+  /** Only the enrolment page (and sign-out) sets this: staff without 2FA may use it. */
+  allowUnenrolled?: boolean;
+};
+
 /**
  * For pages: the signed-in viewer meeting `requires`, or a thrown redirect (to /auth when
- * signed out, to / for a wrong role, to PASSWORD_CHANGE_PATH while the password must change).
+* signed out, to the enrolment page for staff without two-factor sign-in, to PASSWORD_CHANGE_PATH
+ * while the password must change, to / for a wrong role).
  */
-export async function requireRole(request: Request, context: GuardContext, requires: Requirement): Promise<Viewer> {
+export async function requireRole(request: Request, context: GuardContext, requires: Requirement, options: GuardOptions = {}): Promise<Viewer> {
   const viewer = await getViewer(request, context);
   if (!viewer) throw signInRedirect(request);
-  if (viewer.passwordChangeRequired && pageOf(request).path !== PASSWORD_CHANGE_PATH) throw passwordChangeRedirect(request);
+  if (!options.allowUnenrolled && mustEnrol(viewer)) throw redirect(SECURITY_PATH);
+  // The enrolment page stays reachable with a flagged password: enrol first, then change it.
+  if (viewer.passwordChangeRequired && !options.allowUnenrolled && pageOf(request).path !== PASSWORD_CHANGE_PATH) throw passwordChangeRedirect(request);
   if (!satisfies(viewer.role, requires)) {
     await auditRoleRefusal(request, context, viewer, requires);
     throw redirect('/');
@@ -141,10 +162,14 @@ export async function requireRole(request: Request, context: GuardContext, requi
   return viewer;
 }
 
-/** For API endpoints: the viewer meeting `requires`, or a thrown 401/403 JSON answer (403 audited). */
+/**
+ * For API endpoints: the viewer meeting `requires`, or a thrown 401/403 JSON answer (403
+ * `two_factor_required` for staff not enrolled in two-factor sign-in; a wrong role's 403 audited).
+ */
 export async function requireApiRole(request: Request, context: GuardContext, requires: Requirement): Promise<Viewer> {
   const viewer = await getViewer(request, context);
   if (!viewer) throw data({ error: 'unauthorized' }, { status: 401 });
+  if (mustEnrol(viewer)) throw data({ error: 'two_factor_required' }, { status: 403 });
   if (!satisfies(viewer.role, requires)) {
     await auditRoleRefusal(request, context, viewer, requires);
     throw data({ error: 'forbidden' }, { status: 403 });

@@ -109,6 +109,8 @@ export const user = pgTable('user', {
   locale: text('locale').notNull().default('en'),
   /** Issue 14: the password failed the policy at a sign-in; pages lead to /account/password until it changes. */
   passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+  /** Two-factor sign-in is on (issue 14 item 1; better-auth's twoFactor plugin sets it). */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -164,6 +166,27 @@ export const verification = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * The TOTP secret and backup codes of a user (issue 14 item 1), as better-auth's twoFactor plugin
+ * keeps them: `secret` encrypted with the auth secret (XChaCha20-Poly1305), `backup_codes` a JSON
+ * list of HMAC-SHA-256 digests (auth.server.ts). `verified` turns true with the first code.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_user_idx').on(t.userId), index('two_factor_secret_idx').on(t.secret)],
 );
 
 /** Rate-limit counters kept in the database so they survive restarts (spec §9, accounts issue). */

@@ -29,7 +29,7 @@ import {
   REALTIME_RETRY_MIN_MS,
 } from '~/lib/constants';
 import type { Auth } from '../auth/auth.server';
-import { checkViewer, getViewer, type Viewer } from '../auth/session.server';
+import { checkViewer, getViewer, mustEnrol, type Viewer } from '../auth/session.server';
 import type { Db } from '../db/client.server';
 import type { Logger } from '../logger.server';
 import { consumeRateLimit, sendTooManyRequests } from '../rate-limit.server';
@@ -154,6 +154,12 @@ export function createEventStreamHandler(deps: Deps) {
     // Taken before the session is read: an end the hub learns of meanwhile still closes the stream.
     const mark = deps.hub.sessionMark();
     const viewer = await getViewer(request, { auth: deps.auth });
+    if (gone()) return end();
+    // Staff without two-factor sign-in get no staff events (issue 14 item 1).
+    if (viewer && mustEnrol(viewer)) {
+      res.status(403).json({ error: 'two_factor_required' });
+      return;
+    }
     const token = readVisitorToken(request);
     const threadIds = await ownThreadIds(deps.db, { token, viewer });
     if (gone()) return end();

@@ -4,13 +4,14 @@
  * and a tenant who is the primary signer of one seeded active lease. Each run gives every one of
  * them a fresh random password (never a fixed one) and signs them out everywhere; the caller
  * shows the passwords once. Only the argon2id hash is stored (the hasher better-auth uses, issue
- * 14, so they sign in at /auth like any account).
+ * 14, so they sign in at /auth like any account). Two-factor sign-in is reset too (issue 14 item
+ * 1): the demo admin and manager enrol at their first sign-in, as every staff account does.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { passwordHasher } from '../../auth/password-hash.server';
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../client.server';
-import { account, autopay, building, charge, lease, leaseTenant, payment, property, session, user, vendor } from '../schema';
+import { account, autopay, building, charge, lease, leaseTenant, payment, property, session, twoFactor, user, vendor } from '../schema';
 import { DEMO_TENANT_ID_PREFIX } from './demo-leases.server';
 
 export type DemoAccountRole = 'admin' | 'property_manager' | 'vendor' | 'tenant';
@@ -47,7 +48,7 @@ async function upsertAccount(tx: Tx, spec: (typeof DEMO_ACCOUNTS)[number], hash:
   const name = `${spec.firstName} ${spec.lastName}`;
   const [existing] = await tx.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, spec.email));
   const id = existing?.id ?? randomUUID();
-  const profile = { name, emailVerified: true, role: spec.role, banned: false, banReason: null, banExpires: null, firstName: spec.firstName, lastName: spec.lastName, userType: spec.role, updatedAt: new Date() };
+  const profile = { name, emailVerified: true, role: spec.role, banned: false, banReason: null, banExpires: null, firstName: spec.firstName, lastName: spec.lastName, userType: spec.role, twoFactorEnabled: false, updatedAt: new Date() };
   if (existing) await tx.update(user).set(profile).where(eq(user.id, id));
   else await tx.insert(user).values({ id, email: spec.email, ...profile });
   const [credential] = await tx
@@ -57,6 +58,7 @@ async function upsertAccount(tx: Tx, spec: (typeof DEMO_ACCOUNTS)[number], hash:
   if (credential) await tx.update(account).set({ password: hash, updatedAt: new Date() }).where(eq(account.id, credential.id));
   else await tx.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: hash });
   await tx.delete(session).where(eq(session.userId, id));
+  await tx.delete(twoFactor).where(eq(twoFactor.userId, id));
   return id;
 }
 

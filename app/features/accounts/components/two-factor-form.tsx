@@ -1,0 +1,83 @@
+/**
+ * The second step of sign-in on /auth (issue 14 item 1): after a right password, an account with
+ * two-factor sign-in enters a six-digit code from its authenticator app, or one of its backup
+ * codes (used up once accepted). A real `<Form method="post">` (`intent=two-factor`), so it works
+ * without JavaScript; "Cancel" drops the pending challenge and shows the password step again.
+ */
+import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form } from 'react-router';
+import { useIntentBusy } from './use-intent-busy';
+
+type Props = {
+  /** Where to go once signed in (a same-site path). */
+  redirectTo: string;
+  /** The error of the last attempt, already translated. */
+  error: string | null;
+  /** The inline text of a rate-limit refusal, if any. */
+  rateLimitMessage: string | null;
+};
+
+export function TwoFactorForm({ redirectTo, error, rateLimitMessage }: Props) {
+  const { t } = useTranslation();
+  const busy = useIntentBusy('two-factor');
+  const [method, setMethod] = useState<'totp' | 'backup_code'>('totp');
+  return (
+    <Stack gap="md" data-testid="two-factor-step">
+      <Group gap="xs">
+        <IconShieldLock size={22} aria-hidden />
+        <Title order={2} size="h3">
+          {t('auth.twoFactor.title')}
+        </Title>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {method === 'totp' ? t('auth.twoFactor.totpHelp') : t('auth.twoFactor.backupHelp')}
+      </Text>
+      {rateLimitMessage && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="two-factor-rate-limited">
+          {rateLimitMessage}
+        </Alert>
+      )}
+      <Form method="post" noValidate data-testid="two-factor-form" aria-label={t('auth.twoFactor.title')}>
+        <input type="hidden" name="intent" value="two-factor" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Stack gap="sm">
+          <SegmentedControl
+            name="method"
+            value={method}
+            onChange={(value) => setMethod(value === 'backup_code' ? 'backup_code' : 'totp')}
+            data={[
+              { value: 'totp', label: t('auth.twoFactor.methods.totp') },
+              { value: 'backup_code', label: t('auth.twoFactor.methods.backup_code') },
+            ]}
+            aria-label={t('auth.twoFactor.methods.label')}
+            data-testid="two-factor-method"
+          />
+          <TextInput
+            key={method}
+            name="code"
+            label={method === 'totp' ? t('auth.twoFactor.codeLabel') : t('auth.twoFactor.backupLabel')}
+            autoComplete="one-time-code"
+            inputMode={method === 'totp' ? 'numeric' : 'text'}
+            maxLength={40}
+            required
+            autoFocus
+            error={error}
+            data-testid="two-factor-code"
+          />
+          <Button type="submit" loading={busy} leftSection={<IconShieldLock size={16} aria-hidden />} fullWidth>
+            {t('auth.twoFactor.submit')}
+          </Button>
+        </Stack>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value="two-factor-cancel" />
+        <Button type="submit" variant="subtle" size="xs" data-testid="two-factor-cancel">
+          {t('auth.twoFactor.cancel')}
+        </Button>
+      </Form>
+    </Stack>
+  );
+}
