@@ -451,9 +451,9 @@ describe('staff without two-factor sign-in (issue 14 item 1)', () => {
   beforeAll(async () => {
     for (const role of ['admin', 'property_manager'] as const) {
       const email = `unenrolled-${role}@guards.test`;
-      await createVerifiedUser(database.db, { email, password: `unenrolled-${role}-pass`, role, name: `Unenrolled ${role}` });
+      await createVerifiedUser(database.db, { email, password: 'first-day-pass-1', role, name: `Unenrolled ${role}` });
       // Signed in with the password only: not enrolled yet, as on the first day.
-      const signedIn = await signInForTest(context, { email, password: `unenrolled-${role}-pass` }, { enrol: false });
+      const signedIn = await signInForTest(context, { email, password: 'first-day-pass-1' }, { enrol: false });
       unenrolled.set(role, signedIn.cookie);
     }
   });
@@ -509,7 +509,7 @@ describe('staff without two-factor sign-in (issue 14 item 1)', () => {
   });
 
   it('once enrolled, the same account reaches its pages', async () => {
-    const signedIn = await signInForTest(context, { email: 'unenrolled-admin@guards.test', password: 'unenrolled-admin-pass' });
+    const signedIn = await signInForTest(context, { email: 'unenrolled-admin@guards.test', password: 'first-day-pass-1' });
     const result = await settle(() => overview.loader({ request: new Request('http://dimora.test/admin', { headers: { cookie: signedIn.cookie } }), params: {}, context } as never));
     expect(result).not.toBeInstanceOf(Response);
     expect(result).toEqual(expect.objectContaining({ i18n: expect.any(Object) }));

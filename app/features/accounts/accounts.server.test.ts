@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { getViewer, requireApiRole, requireRole } from '~/server/auth/session.server';
 import { auditLog, session, user } from '~/server/db/schema';
+import { signInForTest } from '../../../tests/setup/two-factor';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { signIn, signOut } from './accounts.server';
 
@@ -184,7 +185,7 @@ describe('guards', () => {
     expect((wrongRole as Response).headers.get('location')).toBe('/');
 
     const admin = await account('admin');
-    const adminCookie = await signInCookie(admin.email, admin.password);
+    const adminCookie = (await signInForTest(context, { email: admin.email, password: admin.password })).cookie;
     const viewer = await requireRole(new Request('http://dimora.test/vendor-portal', { headers: { cookie: adminCookie } }), context, 'vendor');
     expect(viewer.role).toBe('admin');
   });

@@ -106,7 +106,7 @@ describe('audit_log is append-only', () => {
   });
 
   it('deleting a user keeps their entries, with their id (no foreign key rewrites history)', async () => {
-    const gone = await createVerifiedUser(database.db, { email: 'leaving@audit-log.test', password: 'leaving-pass-1', role: 'tenant' });
+    const gone = await createVerifiedUser(database.db, { email: 'leaving@audit-log.test', password: 'farewell-pass-1', role: 'tenant' });
     await recordAuditEvent({ db: database.db, userId: gone.id, action: 'sign_in_succeeded', origin: ORIGIN });
     await database.db.delete(user).where(eq(user.id, gone.id));
     expect(await entriesOf(gone.id, 'sign_in_succeeded')).toHaveLength(1);

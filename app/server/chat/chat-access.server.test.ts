@@ -20,7 +20,7 @@ async function chat(token: string, email: string) {
 
 describe('chat thread ownership', () => {
   it('is granted by the cookie token or the user id, never by an e-mail address alone', async () => {
-    const account = await createVerifiedUser(database.db, { email: 'owner@chat-access.test', password: 'owner-pass-1', role: 'tenant' });
+    const account = await createVerifiedUser(database.db, { email: 'owner@chat-access.test', password: 'keeper-pass-1', role: 'tenant' });
     const strangerToken = newVisitorToken();
     const typedTheirAddress = await chat(strangerToken, 'Owner@chat-access.test');
     expect(await ownThreadIds(database.db, { token: null, viewer: account })).toEqual([]);
