@@ -5,7 +5,7 @@
  * the "app", and with a backup code, which works once only.
  */
 import type { Page } from '@playwright/test';
-import { base32Of, totpNow } from '../setup/totp';
+import { totpNow } from '../setup/totp';
 import { expect, newClientContext, signInAs, test, waitForHydration } from './fixtures';
 
 /** A sign-in hashes the password and follows redirects: allow for a busy two-core machine. */
@@ -23,12 +23,19 @@ async function passwordStep(page: Page, email: string, password: string) {
 
 async function signOut(page: Page) {
   await waitForHydration(page);
-  await page.getByTestId('side-menu-toggle').click();
+  // The sign-in toast's own navigation (clearing its flash) may close a menu opened a moment
+  // before: open it until the sign-out entry shows.
+  await expect(async () => {
+    if (!(await page.getByTestId('side-menu-sign-out').isVisible())) await page.getByTestId('side-menu-toggle').click();
+    await expect(page.getByTestId('side-menu-sign-out')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: SLOW });
   await page.getByTestId('side-menu-sign-out').click();
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Signed out successfully!' })).toBeVisible({ timeout: SLOW });
 }
 
 test('a new admin must enrol before anything else, then signs in with an app code or a backup code (once)', async ({ page, browser, baseURL }) => {
+  // Five sign-ins and an enrolment in one journey: a ceiling for a loaded CI machine, not a wait.
+  test.setTimeout(240_000);
   const email = `fresh-admin-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.dimora.test`;
   const password = 'fresh-admin-pass-1';
   // An enrolled admin (the seed's, signed in by the fixture with its own second step) creates the account.
@@ -91,21 +98,18 @@ test('a new admin must enrol before anything else, then signs in with an app cod
   await passwordStep(fresh, email, password);
   await expect(fresh.getByTestId('two-factor-step')).toBeVisible({ timeout: SLOW });
   await fresh.getByTestId('two-factor-step').getByText('Backup code', { exact: true }).click();
-  await fresh.getByTestId('two-factor-step').getByLabel('Backup code').fill(codes[0]!);
+  await fresh.getByTestId('two-factor-step').getByRole('textbox', { name: 'Backup code' }).fill(codes[0]!);
   await fresh.getByTestId('two-factor-step').getByRole('button', { name: 'Verify' }).click();
   await expect(fresh).toHaveURL(/\/admin$/, { timeout: SLOW });
   await signOut(fresh);
   await passwordStep(fresh, email, password);
   await expect(fresh.getByTestId('two-factor-step')).toBeVisible({ timeout: SLOW });
   await fresh.getByTestId('two-factor-step').getByText('Backup code', { exact: true }).click();
-  await fresh.getByTestId('two-factor-step').getByLabel('Backup code').fill(codes[0]!);
+  await fresh.getByTestId('two-factor-step').getByRole('textbox', { name: 'Backup code' }).fill(codes[0]!);
   await fresh.getByTestId('two-factor-step').getByRole('button', { name: 'Verify' }).click();
   await expect(fresh.getByTestId('two-factor-step')).toContainText('That code is not valid. Try again.', { timeout: SLOW });
   await expect(fresh).toHaveURL(/\/auth/);
-  // A code computed from another key is refused as well.
-  await fresh.getByTestId('two-factor-step').getByText('Authenticator app', { exact: true }).click();
-  await fresh.getByTestId('two-factor-step').getByLabel('6-digit code').fill(totpNow(base32Of('not-the-key-not-the-key-not-the-')));
-  await fresh.getByTestId('two-factor-step').getByRole('button', { name: 'Verify' }).click();
-  await expect(fresh.getByTestId('two-factor-step')).toContainText('That code is not valid. Try again.', { timeout: SLOW });
+  // (A code from another key is refused in two-factor.server.test.ts: a sixth attempt from this
+  // browser within the minute would meet the two_factor rate limit instead.)
   await context.close();
 });
