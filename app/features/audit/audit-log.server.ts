@@ -5,7 +5,7 @@
  * `audit_log_table_idx`, plus `audit_log_user_idx` and `audit_log_action_idx`), and the CSV export
  * of the filtered set, streamed in batches. Admins only: callers guard with `requireRole`.
  */
-import { stringify } from 'csv-stringify/sync';
+import { keysetCsvStream } from '~/server/csv-stream.server';
 import { and, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { containsPattern } from '~/lib/like-pattern';
 import type { Db } from '~/server/db/client.server';
@@ -121,32 +121,14 @@ function csvLine(entry: AuditEntry): (string | number)[] {
  * the client reads, at most `maxRows`. Database errors end the stream with an error.
  */
 export function exportAuditCsv({ db, filters, maxRows = AUDIT_CSV_MAX_ROWS }: { db: Db; filters: AuditFilters; maxRows?: number }): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let cursor: AuditCursor | null = null;
-  let sent = 0;
-  let headerSent = false;
-  let done = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        controller.enqueue(encoder.encode(stringify([[...AUDIT_CSV_COLUMNS]])));
-        return;
-      }
-      if (done) {
-        controller.close();
-        return;
-      }
-      try {
-        const batch = await readBatch(db, filters, cursor, Math.min(CSV_BATCH, maxRows - sent));
-        sent += batch.entries.length;
-        cursor = batch.last;
-        done = !batch.more || sent >= maxRows;
-        if (batch.entries.length > 0) controller.enqueue(encoder.encode(stringify(batch.entries.map(csvLine))));
-        if (done) controller.close();
-      } catch (error) {
-        controller.error(error);
-      }
+  return keysetCsvStream({
+    columns: AUDIT_CSV_COLUMNS,
+    batchSize: CSV_BATCH,
+    maxRows,
+    readBatch: async (cursor: AuditCursor | null, limit: number) => {
+      const batch = await readBatch(db, filters, cursor, limit);
+      return { rows: batch.entries, last: batch.last, more: batch.more };
     },
+    toLine: csvLine,
   });
 }

@@ -16,7 +16,7 @@
  *
  * Services return data and reason codes; the pages (payments-page.server.ts) map them to HTTP.
  */
-import { stringify } from 'csv-stringify/sync';
+import { keysetCsvStream } from '~/server/csv-stream.server';
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '~/features/admin/admin.server';
 import type { Viewer } from '~/server/auth/session.server';
@@ -359,33 +359,15 @@ export async function exportPaymentsCsv({
   maxRows?: number;
 }): Promise<ReadableStream<Uint8Array> | null> {
   if (!isPaymentsStaff(actor)) return null;
-  const encoder = new TextEncoder();
-  let cursor: PaymentCursor | null = null;
-  let sent = 0;
-  let headerSent = false;
-  let done = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        controller.enqueue(encoder.encode(stringify([[...PAYMENT_CSV_COLUMNS]])));
-        return;
-      }
-      if (done) {
-        controller.close();
-        return;
-      }
-      try {
-        const batch = await readBatch(db, actor, filters, cursor, Math.min(CSV_BATCH, maxRows - sent));
-        sent += batch.items.length;
-        cursor = batch.last;
-        done = !batch.more || sent >= maxRows;
-        if (batch.items.length > 0) controller.enqueue(encoder.encode(stringify(batch.items.map(csvLine))));
-        if (done) controller.close();
-      } catch (error) {
-        controller.error(error);
-      }
+  return keysetCsvStream({
+    columns: PAYMENT_CSV_COLUMNS,
+    batchSize: CSV_BATCH,
+    maxRows,
+    readBatch: async (cursor: PaymentCursor | null, limit: number) => {
+      const batch = await readBatch(db, actor, filters, cursor, limit);
+      return { rows: batch.items, last: batch.last, more: batch.more };
     },
+    toLine: csvLine,
   });
 }
 
