@@ -5,7 +5,7 @@ import itAccount from '~/i18n/locales/it/account.json';
 import { AUDIT_ACTIONS, recordAuditEvent } from '~/server/audit.server';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { application, assignment, maintenanceRequest, payment, vendor } from '~/server/db/schema';
+import { application, maintenanceRequest, payment, vendor, workOrder } from '~/server/db/schema';
 import { consumeRateLimit, type RateLimitAction } from '~/server/rate-limit.server';
 import { createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
@@ -42,6 +42,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.close();
 });
+
+/** Any SLA deadline: these tests count requests, they do not exercise the SLA. */
+const slaDueAt = new Date('2030-01-01T00:00:00Z');
 
 describe('dashboard security status (spec §4: warning above 80 % of a limit, blocked at the limit)', () => {
   it('is secure without activity, with no actions listed', async () => {
@@ -203,10 +206,10 @@ describe('portals', () => {
       { payerId: other.id, kind: 'rent', amountCents: 150_000, provider: 'sandbox', idempotencyKey: `pay-${other.id}` },
     ]);
     await database.db.insert(maintenanceRequest).values([
-      { propertyId: home.id, tenantId: tenant.id, category: 'plumbing', title: 'Leak', description: 'Drip', status: 'open' },
-      { propertyId: home.id, tenantId: tenant.id, category: 'hvac', title: 'AC', description: 'Warm', status: 'in_progress' },
-      { propertyId: home.id, tenantId: tenant.id, category: 'other', title: 'Door', description: 'Fixed', status: 'resolved' },
-      { propertyId: home.id, tenantId: other.id, category: 'other', title: 'Theirs', description: 'x', status: 'open' },
+      { propertyId: home.id, tenantId: tenant.id, category: 'plumbing', title: 'Leak', description: 'Drip', status: 'submitted', slaDueAt },
+      { propertyId: home.id, tenantId: tenant.id, category: 'hvac', title: 'AC', description: 'Warm', status: 'in_progress', slaDueAt },
+      { propertyId: home.id, tenantId: tenant.id, category: 'other', title: 'Door', description: 'Fixed', status: 'completed', slaDueAt },
+      { propertyId: home.id, tenantId: other.id, category: 'other', title: 'Theirs', description: 'x', status: 'submitted', slaDueAt },
     ]);
     expect(await loadTenantPortal({ db: database.db, viewer: tenant })).toEqual({
       applications: { total: 2, active: 1 },
@@ -230,20 +233,19 @@ describe('portals', () => {
       .values({ companyName: 'Other Co', contactName: 'Olly', email: 'olly@example.test' })
       .returning({ id: vendor.id });
     const home = await createProperty(database.db);
-    const [request] = await database.db
+    // One request per work order: a request has at most one open work order.
+    const requests = await database.db
       .insert(maintenanceRequest)
-      .values({ propertyId: home.id, category: 'plumbing', title: 'Leak', description: 'Drip' })
+      .values(Array.from({ length: 6 }, () => ({ propertyId: home.id, category: 'plumbing' as const, title: 'Leak', description: 'Drip', slaDueAt })))
       .returning({ id: maintenanceRequest.id });
-    await database.db.insert(assignment).values([
-      { vendorId: record!.id, maintenanceRequestId: request!.id, status: 'offered' },
-      { vendorId: record!.id, maintenanceRequestId: request!.id, status: 'in_progress' },
-      { vendorId: record!.id, maintenanceRequestId: request!.id, status: 'completed' },
-      { vendorId: record!.id, maintenanceRequestId: request!.id, status: 'declined' },
-      { vendorId: otherRecord!.id, maintenanceRequestId: request!.id, status: 'offered' },
+    const statuses = ['offered', 'cancelled', 'in_progress', 'completed', 'declined'] as const;
+    await database.db.insert(workOrder).values([
+      ...statuses.map((status, i) => ({ vendorId: record!.id, maintenanceRequestId: requests[i]!.id, status })),
+      { vendorId: otherRecord!.id, maintenanceRequestId: requests[5]!.id, status: 'offered' as const },
     ]);
     expect(await loadVendorPortal({ db: database.db, viewer: vendorUser })).toEqual({
       vendor: { companyName: 'Lone Star Plumbing', status: 'approved' },
-      assignments: { total: 4, open: 2, completed: 1 },
+      assignments: { total: 5, open: 2, completed: 1 },
     });
   });
 

@@ -12,7 +12,7 @@ import type { Language } from '~/lib/constants';
 import { findRecentAuditEvents } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
-import { application, assignment, maintenanceRequest, payment, property, vendor } from '~/server/db/schema';
+import { application, maintenanceRequest, payment, property, vendor, workOrder } from '~/server/db/schema';
 import { findSecurityStatus, type SecurityStatusReport } from '~/server/rate-limit.server';
 
 /** How many recent security events the dashboard lists (the brief: last 10). */
@@ -77,9 +77,9 @@ async function countManagedProperties(db: Db, userId: string): Promise<number> {
 /** Applications that are still in play (not rejected or withdrawn). */
 const CLOSED_APPLICATION_STATUSES = ['rejected', 'withdrawn'] as const;
 /** Maintenance requests that still need work. */
-const OPEN_MAINTENANCE_STATUSES = ['open', 'assigned', 'in_progress'] as const;
-/** Assignments a vendor still has to act on or finish. */
-const OPEN_ASSIGNMENT_STATUSES = ['offered', 'accepted', 'in_progress'] as const;
+const OPEN_MAINTENANCE_STATUSES = ['submitted', 'triaged', 'scheduled', 'in_progress'] as const;
+/** Work orders a vendor still has to act on or finish. */
+const OPEN_WORK_ORDER_STATUSES = ['offered', 'accepted', 'scheduled', 'in_progress'] as const;
 
 export type TenantPortalSummary = {
   applications: { total: number; active: number };
@@ -115,7 +115,7 @@ export async function loadTenantPortal({ db, viewer }: { db: Db; viewer: Viewer 
 
 export type VendorPortalSummary = {
   /** The vendor record linked to this account, or null when none is linked yet. */
-  vendor: { companyName: string; status: 'pending' | 'approved' | 'suspended' } | null;
+  vendor: { companyName: string; status: 'pending' | 'approved' | 'rejected' | 'suspended' } | null;
   assignments: { total: number; open: number; completed: number };
 };
 
@@ -133,13 +133,13 @@ export async function loadVendorPortal({ db, viewer }: { db: Db; viewer: Viewer 
     .limit(1);
   if (!record) return { vendor: null, assignments: { total: 0, open: 0, completed: 0 } };
   const rows = await db
-    .select({ status: assignment.status, n: count() })
-    .from(assignment)
-    .where(eq(assignment.vendorId, record.id))
-    .groupBy(assignment.status);
+    .select({ status: workOrder.status, n: count() })
+    .from(workOrder)
+    .where(eq(workOrder.vendorId, record.id))
+    .groupBy(workOrder.status);
   const total = rows.reduce((sum, row) => sum + row.n, 0);
   const open = rows
-    .filter((row) => (OPEN_ASSIGNMENT_STATUSES as readonly string[]).includes(row.status))
+    .filter((row) => (OPEN_WORK_ORDER_STATUSES as readonly string[]).includes(row.status))
     .reduce((sum, row) => sum + row.n, 0);
   const completed = rows.find((row) => row.status === 'completed')?.n ?? 0;
   return { vendor: { companyName: record.companyName, status: record.status }, assignments: { total, open, completed } };

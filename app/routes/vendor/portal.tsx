@@ -19,7 +19,7 @@ import { useLanguage } from '~/lib/use-language';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/portal';
 
-const STATUS_COLORS = { pending: 'yellow.4', approved: 'teal.9', suspended: 'red.9' } as const;
+const STATUS_COLORS = { pending: 'yellow.4', approved: 'teal.9', rejected: 'gray.7', suspended: 'red.9' } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'vendor');

@@ -58,24 +58,42 @@ export const paymentMethodKind = pgEnum('payment_method_kind', ['card', 'autopay
 export const chargeKind = pgEnum('charge_kind', ['rent', 'late_fee', 'deposit', 'application_fee', 'utility', 'other', 'credit']);
 export const chargeStatus = pgEnum('charge_status', ['open', 'paid', 'void']);
 export const leaseTenantRole = pgEnum('lease_tenant_role', ['primary', 'co_tenant']);
-export const maintenancePriority = pgEnum('maintenance_priority', ['low', 'normal', 'high', 'emergency']);
+export const vendorStatus = pgEnum('vendor_status', ['pending', 'approved', 'rejected', 'suspended']);
+/** Maintenance issue item 1: what a tenant may report (unknown categories are refused). */
+export const maintenanceCategory = pgEnum('maintenance_category', [
+  'plumbing',
+  'electrical',
+  'hvac',
+  'appliance',
+  'pest_control',
+  'locks_doors',
+  'structural',
+  'other',
+]);
+export const maintenancePriority = pgEnum('maintenance_priority', ['emergency', 'urgent', 'routine']);
 export const maintenanceStatus = pgEnum('maintenance_status', [
-  'open',
-  'assigned',
+  'submitted',
+  'triaged',
+  'scheduled',
   'in_progress',
-  'resolved',
+  'completed',
   'closed',
   'cancelled',
 ]);
-export const vendorStatus = pgEnum('vendor_status', ['pending', 'approved', 'suspended']);
-export const assignmentStatus = pgEnum('assignment_status', [
+export const workOrderStatus = pgEnum('work_order_status', [
   'offered',
   'accepted',
   'declined',
+  'scheduled',
   'in_progress',
   'completed',
+  'cancelled',
 ]);
-export const projectStatus = pgEnum('project_status', ['planned', 'active', 'on_hold', 'completed', 'cancelled']);
+export const invoiceStatus = pgEnum('invoice_status', ['submitted', 'approved', 'rejected', 'paid']);
+export const invoiceLineKind = pgEnum('invoice_line_kind', ['labour', 'materials']);
+export const projectKind = pgEnum('project_kind', ['roof', 'renovation', 'repaving', 'hvac', 'exterior', 'other']);
+export const projectStatus = pgEnum('project_status', ['planned', 'bidding', 'awarded', 'in_progress', 'completed', 'cancelled']);
+export const bidStatus = pgEnum('bid_status', ['submitted', 'withdrawn', 'awarded', 'rejected']);
 export const threadKind = pgEnum('thread_kind', ['chat', 'contact', 'tenant', 'vendor']);
 export const threadStatus = pgEnum('thread_status', ['open', 'closed']);
 export const notificationType = pgEnum('notification_type', ['success', 'warning', 'error', 'info']);
@@ -213,20 +231,35 @@ export const signInThrottle = pgTable('sign_in_throttle', {
 // ---------------------------------------------------------------------------------------------
 // Portfolio
 // ---------------------------------------------------------------------------------------------
-export const project = pgTable('project', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  description: text('description'),
-  kind: text('kind').notNull().default('capital'),
-  budgetCents: bigint('budget_cents', { mode: 'number' }).notNull().default(0),
-  spentCents: integer('spent_cents').notNull().default(0),
-  startDate: date('start_date'),
-  endDate: date('end_date'),
-  status: projectStatus('status').notNull().default('planned'),
-  managerId: text('manager_id').references(() => user.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/**
+ * A capital project at a building (maintenance issue item 6): roof, renovation, repaving…
+ * `planned → bidding → awarded → in_progress → completed` (or `cancelled`). While `bidding`,
+ * the vendors invited in `project_vendor` may bid until `bid_deadline`. Spend is the sum of the
+ * approved and paid invoices of its work orders (never stored, so it cannot drift).
+ */
+export const project = pgTable(
+  'project',
+  {
+    id: serial('id').primaryKey(),
+    buildingId: integer('building_id').references(() => building.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    kind: projectKind('kind').notNull().default('other'),
+    status: projectStatus('status').notNull().default('planned'),
+    budgetCents: bigint('budget_cents', { mode: 'number' }).notNull().default(0),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    bidDeadline: timestamp('bid_deadline', { withTimezone: true }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('project_budget_nonnegative', sql`${t.budgetCents} >= 0`),
+    index('project_building_idx').on(t.buildingId, t.createdAt, t.id),
+    index('project_status_idx').on(t.status, t.createdAt, t.id),
+  ],
+);
 
 /**
  * A building: a multi-family community (DESIGN §4, portfolio issue item 1). Its units are
@@ -367,6 +400,9 @@ export const document = pgTable(
     originalName: text('original_name'),
     /** Certificates of insurance expire (maintenance issue). */
     expiresOn: date('expires_on'),
+    /** Staff who checked a certificate of insurance, and when (maintenance issue item 3). */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    verifiedBy: text('verified_by').references(() => user.id, { onDelete: 'set null' }),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -691,32 +727,15 @@ export const autopay = pgTable(
 // ---------------------------------------------------------------------------------------------
 // Maintenance and vendors
 // ---------------------------------------------------------------------------------------------
-export const maintenanceRequest = pgTable(
-  'maintenance_request',
-  {
-    id: serial('id').primaryKey(),
-    propertyId: integer('property_id')
-      .notNull()
-      .references(() => property.id, { onDelete: 'cascade' }),
-    tenantId: text('tenant_id').references(() => user.id, { onDelete: 'set null' }),
-    category: text('category').notNull(),
-    title: text('title').notNull(),
-    description: text('description').notNull(),
-    priority: maintenancePriority('priority').notNull().default('normal'),
-    status: maintenanceStatus('status').notNull().default('open'),
-    photoUrls: text('photo_urls').array().notNull().default(sql`'{}'::text[]`),
-    permissionToEnter: boolean('permission_to_enter').notNull().default(false),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index('maintenance_property_idx').on(t.propertyId),
-    index('maintenance_tenant_idx').on(t.tenantId),
-    index('maintenance_status_idx').on(t.status, t.createdAt.desc()),
-  ],
-);
-
+/**
+ * A vendor (maintenance issue item 3): applies through /vendor-signup (`pending`), is approved or
+ * rejected (with `rejection_reason`, e-mailed) in /admin/vendors. Approval e-mails an invitation
+ * whose token's SHA-256 is `invite_token_hash`; accepting it creates the vendor account and sets
+ * `user_id` (one vendor per account). `insurance_expiry` is the expiry of the certificate of
+ * insurance staff verified last (`insurance_verified_at`); a vendor without a verified, unexpired
+ * certificate gets no new work. `rating_sum`/`rating_count` sum the tenants' ratings (1–5) of its
+ * completed work orders.
+ */
 export const vendor = pgTable(
   'vendor',
   {
@@ -731,16 +750,115 @@ export const vendor = pgTable(
     serviceCountries: text('service_countries').array().notNull().default(sql`'{}'::text[]`),
     serviceStates: text('service_states').array().notNull().default(sql`'{}'::text[]`),
     insuranceExpiry: date('insurance_expiry'),
+    insuranceVerifiedAt: timestamp('insurance_verified_at', { withTimezone: true }),
+    insuranceVerifiedBy: text('insurance_verified_by').references(() => user.id, { onDelete: 'set null' }),
     notes: text('notes'),
     status: vendorStatus('status').notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: text('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
+    inviteTokenHash: text('invite_token_hash'),
+    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('vendor_status_idx').on(t.status), index('vendor_email_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    index('vendor_status_idx').on(t.status),
+    index('vendor_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('vendor_user_idx').on(t.userId),
+    uniqueIndex('vendor_invite_idx').on(t.inviteTokenHash),
+  ],
 );
 
-export const assignment = pgTable(
-  'assignment',
+/**
+ * A maintenance request (maintenance issue item 1): a tenant reports a problem in a unit they
+ * lease. `building_id` is copied from the unit (queue filters and manager scope); `client_id` is
+ * the device's id for a request written offline, unique per tenant, so a replay creates nothing.
+ * `sla_due_at` = created + the SLA target of its priority (settings) for the first response;
+ * `first_response_at` is set by the first staff action (triage or assignment); the SLA job sets
+ * `sla_breached_at` once when a request passes its target unanswered. `entry_windows` is a JSON
+ * array of `{ date: 'YYYY-MM-DD', from: 'HH:MM', to: 'HH:MM' }`.
+ */
+export const maintenanceRequest = pgTable(
+  'maintenance_request',
+  {
+    id: serial('id').primaryKey(),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => property.id, { onDelete: 'cascade' }),
+    buildingId: integer('building_id').references(() => building.id, { onDelete: 'cascade' }),
+    leaseId: integer('lease_id').references(() => lease.id, { onDelete: 'set null' }),
+    tenantId: text('tenant_id').references(() => user.id, { onDelete: 'set null' }),
+    clientId: text('client_id'),
+    category: maintenanceCategory('category').notNull(),
+    priority: maintenancePriority('priority').notNull().default('routine'),
+    status: maintenanceStatus('status').notNull().default('submitted'),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    location: text('location'),
+    permissionToEnter: boolean('permission_to_enter').notNull().default(false),
+    entryWindows: jsonb('entry_windows').notNull().default(sql`'[]'::jsonb`),
+    entryNotes: text('entry_notes'),
+    photoUrls: text('photo_urls').array().notNull().default(sql`'{}'::text[]`),
+    rating: integer('rating'),
+    ratingComment: text('rating_comment'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
+    slaDueAt: timestamp('sla_due_at', { withTimezone: true }).notNull(),
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    slaBreachedAt: timestamp('sla_breached_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('maintenance_rating_range', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 5`),
+    uniqueIndex('maintenance_client_idx').on(t.tenantId, t.clientId).where(sql`${t.clientId} IS NOT NULL`),
+    index('maintenance_created_idx').on(t.createdAt, t.id),
+    index('maintenance_status_idx').on(t.status, t.createdAt, t.id),
+    index('maintenance_building_idx').on(t.buildingId, t.createdAt, t.id),
+    index('maintenance_tenant_idx').on(t.tenantId, t.createdAt),
+    index('maintenance_property_idx').on(t.propertyId),
+    index('maintenance_sla_idx').on(t.slaDueAt).where(sql`${t.firstResponseAt} IS NULL`),
+  ],
+);
+
+/**
+ * The timeline of a maintenance request: `kind` is `submitted`, `status` (with from/to),
+ * `comment`, `triaged`, `assigned`, `scheduled`, `rated` or `sla_breached`. `internal` entries
+ * are staff notes the tenant never sees.
+ */
+export const maintenanceEvent = pgTable(
+  'maintenance_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => maintenanceRequest.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    fromStatus: maintenanceStatus('from_status'),
+    toStatus: maintenanceStatus('to_status'),
+    body: text('body'),
+    internal: boolean('internal').notNull().default(false),
+    photoUrls: text('photo_urls').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('maintenance_event_request_idx').on(t.requestId, t.id)],
+);
+
+/**
+ * A work order (DESIGN §4; formerly `assignment`): a vendor's job on a maintenance request or a
+ * capital project. `offered → accepted|declined → scheduled → in_progress → completed`, or
+ * `cancelled` by staff. At most one open work order per request (`work_order_open_request_idx`).
+ * `building_id` is copied for filters and scope; `due_at` makes it overdue when passed unfinished.
+ */
+export const workOrder = pgTable(
+  'work_order',
   {
     id: serial('id').primaryKey(),
     vendorId: integer('vendor_id')
@@ -750,21 +868,178 @@ export const assignment = pgTable(
       onDelete: 'cascade',
     }),
     projectId: integer('project_id').references(() => project.id, { onDelete: 'cascade' }),
-    status: assignmentStatus('status').notNull().default('offered'),
+    buildingId: integer('building_id').references(() => building.id, { onDelete: 'cascade' }),
+    status: workOrderStatus('status').notNull().default('offered'),
+    instructions: text('instructions'),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
-    estimateCents: integer('estimate_cents'),
-    invoiceCents: integer('invoice_cents'),
-    notes: text('notes'),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    cancelReason: text('cancel_reason'),
+    completionNotes: text('completion_notes'),
+    assignedBy: text('assigned_by').references(() => user.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check(
-      'assignment_target',
-      sql`(${t.maintenanceRequestId} IS NOT NULL) <> (${t.projectId} IS NOT NULL)`,
-    ),
-    index('assignment_vendor_idx').on(t.vendorId, t.status),
-    index('assignment_request_idx').on(t.maintenanceRequestId),
+    check('work_order_target', sql`(${t.maintenanceRequestId} IS NOT NULL) <> (${t.projectId} IS NOT NULL)`),
+    uniqueIndex('work_order_open_request_idx')
+      .on(t.maintenanceRequestId)
+      .where(sql`${t.status} IN ('offered', 'accepted', 'scheduled', 'in_progress')`),
+    index('work_order_vendor_idx').on(t.vendorId, t.createdAt, t.id),
+    index('work_order_vendor_status_idx').on(t.vendorId, t.status, t.createdAt, t.id),
+    index('work_order_status_idx').on(t.status, t.createdAt, t.id),
+    index('work_order_building_idx').on(t.buildingId, t.createdAt, t.id),
+    index('work_order_created_idx').on(t.createdAt, t.id),
+    index('work_order_request_idx').on(t.maintenanceRequestId),
+    index('work_order_project_idx').on(t.projectId),
+  ],
+);
+
+/**
+ * The history of a work order: `kind` is `offered`, `status` (with from/to), `note`,
+ * `reassigned` or `cancelled`; photos taken at the visit carry `photo_phase` `before`/`after`.
+ */
+export const workOrderEvent = pgTable(
+  'work_order_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    workOrderId: integer('work_order_id')
+      .notNull()
+      .references(() => workOrder.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    fromStatus: workOrderStatus('from_status'),
+    toStatus: workOrderStatus('to_status'),
+    note: text('note'),
+    photoUrls: text('photo_urls').array().notNull().default(sql`'{}'::text[]`),
+    photoPhase: text('photo_phase'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('work_order_event_order_idx').on(t.workOrderId, t.id)],
+);
+
+/**
+ * A vendor's invoice for a work order (maintenance issue item 4): lines in integer cents, tax,
+ * `total = subtotal + tax` (checked), an optional PDF (`document_id`, never rendered inline).
+ * `submitted → approved|rejected → paid` (a `payout` row).
+ */
+export const invoice = pgTable(
+  'invoice',
+  {
+    id: serial('id').primaryKey(),
+    workOrderId: integer('work_order_id')
+      .notNull()
+      .references(() => workOrder.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendor.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    status: invoiceStatus('status').notNull().default('submitted'),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    documentId: integer('document_id').references(() => document.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    rejectionReason: text('rejection_reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('invoice_amounts', sql`${t.subtotalCents} >= 0 AND ${t.taxCents} >= 0 AND ${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`),
+    uniqueIndex('invoice_vendor_number_idx').on(t.vendorId, t.number),
+    index('invoice_work_order_idx').on(t.workOrderId),
+    index('invoice_vendor_idx').on(t.vendorId, t.submittedAt, t.id),
+    index('invoice_status_idx').on(t.status, t.submittedAt, t.id),
+  ],
+);
+
+/** One line of an invoice: `amount_cents = quantity × unit_cents`, a whole number of cents. */
+export const invoiceLine = pgTable(
+  'invoice_line',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoice.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: invoiceLineKind('kind').notNull(),
+    description: text('description').notNull(),
+    quantity: numeric('quantity', { precision: 10, scale: 2, mode: 'number' }).notNull().default(1),
+    unitCents: bigint('unit_cents', { mode: 'number' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    check('invoice_line_amounts', sql`${t.quantity} > 0 AND ${t.unitCents} >= 0 AND ${t.amountCents} >= 0`),
+    uniqueIndex('invoice_line_position_idx').on(t.invoiceId, t.position),
+  ],
+);
+
+/** The payment of an approved invoice to its vendor (one per invoice). */
+export const payout = pgTable(
+  'payout',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoice.id, { onDelete: 'restrict' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendor.id, { onDelete: 'cascade' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    method: paymentMethodKind('method').notNull().default('bank_transfer'),
+    reference: text('reference'),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payout_invoice_idx').on(t.invoiceId), index('payout_vendor_idx').on(t.vendorId, t.paidAt)],
+);
+
+/** The vendors invited to bid on a project (maintenance issue item 6). */
+export const projectVendor = pgTable(
+  'project_vendor',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => project.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendor.id, { onDelete: 'cascade' }),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.vendorId] }), index('project_vendor_vendor_idx').on(t.vendorId)],
+);
+
+/** A vendor's bid on a project open for bidding: one per vendor and project, editable until the deadline. */
+export const bid = pgTable(
+  'bid',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => project.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendor.id, { onDelete: 'cascade' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    timelineDays: integer('timeline_days').notNull(),
+    notes: text('notes'),
+    attachmentDocumentId: integer('attachment_document_id').references(() => document.id, { onDelete: 'set null' }),
+    status: bidStatus('status').notNull().default('submitted'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('bid_amounts', sql`${t.amountCents} > 0 AND ${t.timelineDays} > 0`),
+    uniqueIndex('bid_project_vendor_idx').on(t.projectId, t.vendorId),
+    index('bid_vendor_idx').on(t.vendorId, t.submittedAt),
   ],
 );
 
