@@ -25,6 +25,8 @@ export const STREAM_EVENT_TYPES = [
   'notification.refresh',
   'chat.message',
   'chat.thread',
+  'maintenance.updated',
+  'work_order.updated',
 ] as const;
 export type StreamEventType = (typeof STREAM_EVENT_TYPES)[number];
 type Handler = (data: unknown) => void;

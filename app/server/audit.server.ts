@@ -85,6 +85,32 @@ export const AUDIT_ACTIONS = [
   'access_denied',
   'audit_retention_run',
   'audit_exported',
+  // Issue 12: maintenance, vendors, work orders, invoices, projects
+  'maintenance_request_created',
+  'maintenance_request_triaged',
+  'maintenance_request_status_changed',
+  'maintenance_request_rated',
+  'work_order_created',
+  'work_order_status_changed',
+  'work_order_reassigned',
+  'work_order_cancelled',
+  'vendor_approved',
+  'vendor_rejected',
+  'vendor_suspended',
+  'vendor_updated',
+  'vendor_account_created',
+  'vendor_document_uploaded',
+  'vendor_insurance_verified',
+  'invoice_submitted',
+  'invoice_approved',
+  'invoice_rejected',
+  'invoice_paid',
+  'project_created',
+  'project_updated',
+  'project_status_changed',
+  'project_vendors_invited',
+  'bid_submitted',
+  'bid_awarded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -173,7 +199,19 @@ export async function auditRefusal(
 }
 
 /** Tables whose rows a refusal may name by numeric id (`auditRefusalIfExists`). */
-export type RefusableTable = 'application' | 'lease' | 'payment' | 'building' | 'property' | 'thread';
+export type RefusableTable =
+  | 'application'
+  | 'lease'
+  | 'payment'
+  | 'building'
+  | 'property'
+  | 'thread'
+  | 'maintenance_request'
+  | 'work_order'
+  | 'invoice'
+  | 'vendor'
+  | 'project'
+  | 'bid';
 
 /**
  * `auditRefusal` for an object the viewer was refused with a 404 that looks like "no such id":

@@ -1,7 +1,7 @@
 /**
  * Test data factories: each test makes the rows it needs (never the demo seed).
  */
-import { application, building, payment, property } from '~/server/db/schema';
+import { application, building, payment, property, user } from '~/server/db/schema';
 import type { Role } from '~/lib/access';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
@@ -148,4 +148,20 @@ export function viewerOf(row: { id: string; email: string; role: Role }): Viewer
     sessionCreatedAt: new Date(),
     twoFactorEnabled: true,
   };
+}
+
+type UserInput = Partial<typeof user.$inferInsert> & { role?: Role };
+
+/**
+ * Inserts a user row directly (no password, no sign-in: for services that take a viewer). The
+ * e-mail is unique per call unless given. Answers the row.
+ */
+export async function createUser(db: Db, overrides: UserInput = {}) {
+  counter += 1;
+  const id = overrides.id ?? `user-${counter}-${Math.random().toString(36).slice(2, 10)}`;
+  const [row] = await db
+    .insert(user)
+    .values({ id, name: `User ${counter}`, email: `${id}@factory.test`, emailVerified: true, role: 'tenant', ...overrides })
+    .returning();
+  return row!;
 }

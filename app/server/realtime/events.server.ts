@@ -62,6 +62,13 @@ export type RealtimeEventMap = {
   /** A thread's read state or status changed (to staff: unread counts). */
   'chat.thread': { threadId: number };
   /**
+   * A maintenance request changed (issue 12): to its tenant and to staff, so timelines, the queue
+   * and the board refresh live. `status` is the request's status after the change.
+   */
+  'maintenance.updated': { requestId: number; status: string };
+  /** A work order changed (issue 12): to its vendor's user and to staff. */
+  'work_order.updated': { workOrderId: number; status: string; maintenanceRequestId: number | null };
+  /**
    * Hub-only (issue 14): these sessions ended, or these users' sessions must be re-checked (role
    * changed, banned); every instance closes their open streams. Published by the database
    * triggers of migration 0011_session_bounds, or by `publishSessionEnded`.
