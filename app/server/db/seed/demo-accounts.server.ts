@@ -11,7 +11,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { passwordHasher } from '../../auth/password-hash.server';
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../client.server';
-import { account, autopay, building, charge, lease, leaseTenant, payment, property, session, twoFactor, user, vendor } from '../schema';
+import { account, autopay, building, charge, lease, leaseTenant, maintenanceRequest, maintenanceEvent, payment, property, session, twoFactor, user, vendor } from '../schema';
+import { unlinkedDemoVendor } from './demo-maintenance.server';
 import { DEMO_TENANT_ID_PREFIX } from './demo-leases.server';
 
 export type DemoAccountRole = 'admin' | 'property_manager' | 'vendor' | 'tenant';
@@ -93,6 +94,8 @@ async function linkTenant(tx: Tx, tenantId: string, email: string, name: string)
     .where(and(eq(leaseTenant.leaseId, first.id), eq(leaseTenant.role, 'primary')));
   await tx.update(payment).set({ payerId: tenantId }).where(eq(payment.payerId, previous));
   await tx.update(autopay).set({ userId: tenantId }).where(eq(autopay.userId, previous));
+  await tx.update(maintenanceRequest).set({ tenantId }).where(eq(maintenanceRequest.tenantId, previous));
+  await tx.update(maintenanceEvent).set({ actorId: tenantId }).where(eq(maintenanceEvent.actorId, previous));
   await tx.delete(user).where(eq(user.id, previous));
   return first.id;
 }
@@ -122,14 +125,25 @@ async function assignBuildings(tx: Tx, managerId: string, leaseId: number | null
   return [...mine, ...wanted].sort((a, b) => a - b);
 }
 
-/** The vendor record of the demo vendor account, approved (created when missing). */
+/**
+ * The vendor record of the demo vendor account, approved with verified insurance: the one it has,
+ * else the seeded demo vendor with the most work orders (so the vendor portal has content), else
+ * a new one.
+ */
 async function ensureVendor(tx: Tx, userId: string, spec: (typeof DEMO_ACCOUNTS)[number], states: string[]): Promise<number> {
+  const insured = {
+    status: 'approved' as const,
+    insuranceExpiry: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+    insuranceVerifiedAt: new Date(),
+    updatedAt: new Date(),
+  };
   const [existing] = await tx.select({ id: vendor.id }).from(vendor).where(eq(vendor.userId, userId)).limit(1);
-  if (existing) {
-    await tx.update(vendor).set({ status: 'approved', updatedAt: new Date() }).where(eq(vendor.id, existing.id));
-    return existing.id;
+  const seeded = existing ? null : await unlinkedDemoVendor(tx);
+  const id = existing?.id ?? seeded;
+  if (id !== null && id !== undefined) {
+    await tx.update(vendor).set({ ...insured, userId }).where(eq(vendor.id, id));
+    return id;
   }
-  const insuranceExpiry = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
   const [row] = await tx
     .insert(vendor)
     .values({
@@ -140,9 +154,8 @@ async function ensureVendor(tx: Tx, userId: string, spec: (typeof DEMO_ACCOUNTS)
       trades: ['plumbing', 'electrical', 'hvac', 'appliance_repair'],
       serviceCountries: ['US'],
       serviceStates: states,
-      insuranceExpiry,
       notes: 'Demo vendor account (npm run seed -- --demo-accounts).',
-      status: 'approved',
+      ...insured,
     })
     .returning({ id: vendor.id });
   return row!.id;

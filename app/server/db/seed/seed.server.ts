@@ -11,6 +11,7 @@ import { seedDemoAlerts } from './demo-alerts.server';
 import { seedDemoApplications } from './demo-applications.server';
 import { seedDemoLeases } from './demo-leases.server';
 import { seedDemoLeads } from './demo-leads.server';
+import { seedDemoMaintenance } from './demo-maintenance.server';
 import { planPortfolio, type DemoManager } from './generate-buildings.server';
 import { SEED_EPOCH_MS, createUnitGenerator, type PropertyInsert } from './generate-units.server';
 import { ensureDemoImages } from './images.server';
@@ -157,6 +158,8 @@ export async function seedDatabase(opts: SeedOptions): Promise<{ properties: num
   await seedDemoAlerts({ db, units: candidates, seed });
   // Active leases with 12 months of ledger on 60 % of the leased units (leases issue item 8).
   await seedDemoLeases({ db, seed });
+  // Vendors, maintenance requests, work orders, invoices and capital projects (maintenance issue item 8).
+  await seedDemoMaintenance({ db, seed });
   // A month of audit entries for /admin/audit (issue 14 item 6).
   await seedDemoAudit({ db });
   return { properties: units, buildings: plan.buildings.length, images: files };
