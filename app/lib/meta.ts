@@ -16,6 +16,10 @@ export const SITE_NAME = 'Dimora';
 /** `robots: noindex` for pages crawlers should not keep (private pages, errors). */
 export const NOINDEX: MetaDescriptor = { name: 'robots', content: 'noindex' };
 
+/**
+ * The meta descriptors of a page from its loader's `meta` (undefined: the site name, noindex).
+ * Every page gets a title (issue 13 item 9); only pages with `seo` are indexable.
+ */
 export function metaTags(meta: PageMeta | undefined): MetaDescriptor[] {
   if (!meta) return [{ title: SITE_NAME }, NOINDEX];
   const tags: MetaDescriptor[] = [{ title: meta.title }];
