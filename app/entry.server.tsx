@@ -9,6 +9,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { NonceProvider } from './lib/nonce';
+import { languageCookieFromUrl } from './lib/preferences';
 import { captureServerError } from './server/monitoring/monitoring.server';
 import { redactSecrets } from './server/redact.server';
 
@@ -21,6 +22,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A URL's ?lang= sticks, as the language switcher's choice does (issue 13 item 7).
+  const languageCookie = languageCookieFromUrl(request);
+  if (languageCookie) responseHeaders.append('Set-Cookie', languageCookie);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -53,6 +57,13 @@ export default function handleRequest(
     });
     setTimeout(abort, streamTimeout + 1_000);
   });
+}
+
+/** Client navigations to a `?lang=` URL (its `.data` request) make that language stick too. */
+export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
+  const languageCookie = languageCookieFromUrl(request);
+  if (languageCookie) response.headers.append('Set-Cookie', languageCookie);
+  return response;
 }
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

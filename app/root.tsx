@@ -36,6 +36,8 @@ import { monitoringConfigOf } from './server/monitoring/monitoring.server';
 import { currentSettings } from './server/settings/settings.server';
 import { createI18n, useRouteTranslations } from './lib/i18n';
 import { readPreferences } from './lib/preferences';
+import { NOINDEX, SITE_NAME } from './lib/meta';
+import { LANG_PARAM } from './lib/seo';
 import { createColorSchemeManager, cssVariablesResolver, localizedTheme } from './lib/theme';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -60,11 +62,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The root data changes only after a form post (preferences, sign-in, sign-out) or a redirect
- * to /auth (a session that ended elsewhere); plain navigations keep it.
+ * The `<title>` of pages whose route has no meta of its own, and of the error screens (issue 13
+ * item 9: every page has a title, the not-found page included). Never indexed.
  */
-export function shouldRevalidate({ formAction, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export const meta: Route.MetaFunction = ({ data: rootData, error }) => {
+  if (!error) return [{ title: SITE_NAME }, NOINDEX];
+  const common = (rootData?.translation as { common?: { notFound?: { title?: string }; errors?: { routeTitle?: string } } } | undefined)?.common;
+  let title: string;
+  if (isRouteErrorResponse(error) && error.status === 404) title = common?.notFound?.title ?? 'Page not found';
+  // With root data the chrome's "Something went wrong" shows; without, the "Application Error" screen.
+  else title = rootData ? (common?.errors?.routeTitle ?? 'Something went wrong') : 'Application Error';
+  return [{ title: `${title} · ${SITE_NAME}` }, NOINDEX];
+};
+
+/**
+ * The root data changes only after a form post (preferences, sign-in, sign-out), a redirect
+ * to /auth (a session that ended elsewhere) or a link to another `?lang=`; plain navigations
+ * keep it.
+ */
+export function shouldRevalidate({ formAction, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formAction?.startsWith('/preferences')) return true;
+  // A link to another language's URL (`?lang=it`) changes the chrome's language.
+  if (nextUrl.searchParams.get(LANG_PARAM) !== currentUrl.searchParams.get(LANG_PARAM) && nextUrl.searchParams.has(LANG_PARAM)) return true;
   if (nextUrl.pathname.startsWith('/auth')) return true;
   return formAction ? defaultShouldRevalidate : false;
 }

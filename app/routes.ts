@@ -18,6 +18,10 @@ export default [
   // Photos of buildings and units (portfolio issue item 3): streamed uploads, and commands.
   route('api/photos/:owner/:ownerId/upload', 'routes/api/photos-upload.ts'),
   route('api/photos/:owner/:ownerId', 'routes/api/photos.ts'),
+  // Findability (issue 13 item 7): robots.txt, the sitemap index and its files.
+  route('robots.txt', 'routes/seo/robots.ts'),
+  route('sitemap.xml', 'routes/seo/sitemap-index.ts'),
+  route('sitemaps/:file', 'routes/seo/sitemap-file.ts'),
   // Fail on purpose to exercise the error screens; 404 unless ENABLE_DIAGNOSTIC_ROUTES=true.
   route('__diagnostics/app-error', 'routes/diagnostics/app-error.tsx'),
   layout('routes/layout.tsx', [

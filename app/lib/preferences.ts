@@ -2,8 +2,9 @@
  * Reading the visitor's preferences (language, theme, side menu, cookie consent) from the
  * request's cookies, so the server renders the page the way the visitor left it (spec §9 keys).
  */
-import { parseCookies } from './cookies';
-import { DEFAULT_LANGUAGE, STORAGE_KEYS, SUPPORTED_LANGUAGES, type Language } from './constants';
+import { parseCookies, serializeCookie } from './cookies';
+import { DEFAULT_LANGUAGE, PREFERENCE_COOKIE_MAX_AGE_S, STORAGE_KEYS, SUPPORTED_LANGUAGES, type Language } from './constants';
+import { languageFromSearch } from './seo';
 
 export type ThemePreference = 'light' | 'dark' | 'auto';
 
@@ -57,13 +58,17 @@ export function parseConsent(raw: string | undefined | null): CookieConsent | nu
   }
 }
 
-/** Reads every preference from a request: cookie first, then `Accept-Language`, then defaults. */
+/**
+ * Reads every preference from a request. Language: the URL's `?lang=` first (each language of a
+ * public page has its own URL, issue 13 item 7), then the cookie, then `Accept-Language`, then
+ * the default.
+ */
 export function readPreferences(request: Request): Preferences {
   const cookies = parseCookies(request.headers.get('cookie'));
   const cookieLanguage = cookies[STORAGE_KEYS.language];
-  const language = isLanguage(cookieLanguage)
-    ? cookieLanguage
-    : (languageFromAcceptHeader(request.headers.get('accept-language')) ?? DEFAULT_LANGUAGE);
+  const language =
+    languageFromSearch(new URL(request.url).searchParams) ??
+    (isLanguage(cookieLanguage) ? cookieLanguage : (languageFromAcceptHeader(request.headers.get('accept-language')) ?? DEFAULT_LANGUAGE));
   const rawTheme = cookies[STORAGE_KEYS.theme];
   const theme: ThemePreference = rawTheme === 'light' || rawTheme === 'dark' ? rawTheme : 'auto';
   return {
@@ -73,6 +78,18 @@ export function readPreferences(request: Request): Preferences {
     sidebarOpen: cookies[STORAGE_KEYS.sidebar] === 'true',
     consent: parseConsent(cookies[STORAGE_KEYS.cookieConsent]),
   };
+}
+
+/**
+ * The `Set-Cookie` value that makes a URL's `?lang=` stick, as the language switcher does, so
+ * the pages a visitor opens next (whose links carry no `lang`) stay in that language; null when
+ * the URL names no supported language or the cookie already says it.
+ */
+export function languageCookieFromUrl(request: Request): string | null {
+  const language = languageFromSearch(new URL(request.url).searchParams);
+  if (!language) return null;
+  if (parseCookies(request.headers.get('cookie'))[STORAGE_KEYS.language] === language) return null;
+  return serializeCookie(STORAGE_KEYS.language, language, PREFERENCE_COOKIE_MAX_AGE_S);
 }
 
 /**

@@ -2,12 +2,13 @@
  * A CSV download read from the database in keyset batches as the client reads it (the payments
  * and audit-log exports): the header first, then `readBatch` pages until it reports no more or
  * `maxRows` rows were sent. Database errors end the stream with that error. Nothing is held in
- * memory beyond one batch.
+ * memory beyond one batch. The batching itself is `keysetTextStream` (also used by the sitemaps).
  */
 import { stringify } from 'csv-stringify/sync';
+import { keysetTextStream, type KeysetBatch } from './keyset-stream.server';
 
 /** One page of an export: its rows, the cursor after the last one, and whether more follow. */
-export type CsvBatch<Row, Cursor> = { rows: Row[]; last: Cursor | null; more: boolean };
+export type CsvBatch<Row, Cursor> = KeysetBatch<Row, Cursor>;
 
 /**
  * Streams `columns` then every row `readBatch` returns, as CSV lines from `toLine`.
@@ -26,32 +27,11 @@ export function keysetCsvStream<Row, Cursor>({
   readBatch: (cursor: Cursor | null, limit: number) => Promise<CsvBatch<Row, Cursor>>;
   toLine: (row: Row) => unknown[];
 }): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let cursor: Cursor | null = null;
-  let sent = 0;
-  let headerSent = false;
-  let done = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        controller.enqueue(encoder.encode(stringify([[...columns]])));
-        return;
-      }
-      if (done) {
-        controller.close();
-        return;
-      }
-      try {
-        const batch = await readBatch(cursor, Math.min(batchSize, maxRows - sent));
-        sent += batch.rows.length;
-        cursor = batch.last;
-        done = !batch.more || sent >= maxRows;
-        if (batch.rows.length > 0) controller.enqueue(encoder.encode(stringify(batch.rows.map(toLine))));
-        if (done) controller.close();
-      } catch (error) {
-        controller.error(error);
-      }
-    },
+  return keysetTextStream({
+    head: stringify([[...columns]]),
+    batchSize,
+    maxRows,
+    readBatch,
+    render: (rows) => stringify(rows.map(toLine)),
   });
 }

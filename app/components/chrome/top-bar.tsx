@@ -6,9 +6,10 @@ import { ActionIcon, Box, Container, Group, NativeSelect, Text, useComputedColor
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useLocation } from 'react-router';
+import { Form, Link, useLocation, useSubmit } from 'react-router';
 import { STORAGE_KEYS, SUPPORTED_LANGUAGES, type Language } from '~/lib/constants';
 import { isLanguage, type ThemePreference } from '~/lib/preferences';
+import { LANG_PARAM, withoutLangParam } from '~/lib/seo';
 import { useCompanyName } from '~/lib/use-company-name';
 import { Logo } from './logo';
 import { usePreferenceSubmit } from './use-preference-submit';
@@ -19,6 +20,10 @@ export function TopBar({ language, serverTheme, notifications }: { language: Lan
   const { t } = useTranslation();
   const location = useLocation();
   const redirectTo = location.pathname + location.search;
+  // A URL's ?lang= would outvote the new choice: the switcher returns to the page without it.
+  const languageRedirectTo = withoutLangParam(location.pathname, location.search);
+  const urlNamesLanguage = new URLSearchParams(location.search).has(LANG_PARAM);
+  const submit = useSubmit();
   const { setColorScheme } = useMantineColorScheme();
   // Resolved after hydration, so the server's HTML and the first client render agree.
   const isDark = useComputedColorScheme(serverTheme === 'dark' ? 'dark' : 'light', { getInitialValueInEffect: true }) === 'dark';
@@ -61,7 +66,7 @@ export function TopBar({ language, serverTheme, notifications }: { language: Lan
               </ActionIcon>
             </Form>
             <Form method="post" action="/preferences" className={classes.languageForm}>
-              <input type="hidden" name="redirectTo" value={redirectTo} />
+              <input type="hidden" name="redirectTo" value={languageRedirectTo} />
               <NativeSelect
                 name="language"
                 aria-label={t('common.language.label')}
@@ -71,7 +76,8 @@ export function TopBar({ language, serverTheme, notifications }: { language: Lan
                   const next = event.currentTarget.value;
                   if (!isLanguage(next)) return;
                   localStorage.setItem(STORAGE_KEYS.language, next);
-                  void submitPreference({ language: next });
+                  if (urlNamesLanguage) void submit({ language: next, redirectTo: languageRedirectTo }, { method: 'post', action: '/preferences' });
+                  else void submitPreference({ language: next });
                 }}
                 data={SUPPORTED_LANGUAGES.map((code) => ({ value: code, label: t(`common.language.${code}`) }))}
               />

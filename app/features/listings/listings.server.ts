@@ -88,8 +88,12 @@ function listingColumns(lang: Language) {
   };
 }
 
-/** Only units published on the site (`listed`); a literal, so partial indexes could match it. */
-const LISTED = sql`${property.listed}`;
+/**
+ * Only units published on the site (`listed`); a literal, so partial indexes could match it.
+ * The public visibility predicate: the lists, the detail page and the sitemaps (features/seo) use
+ * exactly this, so a unit is in the sitemap exactly when its page answers.
+ */
+export const LISTED = sql`${property.listed}`;
 
 /**
  * Builds the WHERE clause for a listing query: listed units only, then the filters. `location`

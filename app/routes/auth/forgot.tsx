@@ -110,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
-  const tags: Array<Record<string, string>> = metaTags(loaderData?.meta);
+  const tags = metaTags(loaderData?.meta);
   // Without JavaScript, the "password updated" page still moves on to /auth after 2 s.
   if (loaderData?.updated) tags.push({ httpEquiv: 'refresh', content: `${RESET_REDIRECT_MS / 1000};url=/auth` });
   return tags;

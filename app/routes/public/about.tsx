@@ -16,6 +16,9 @@ import { pageMeta } from '~/i18n/translate.server';
 import { MARKETING_FIGURES } from '~/lib/constants';
 import { formatNumber } from '~/lib/format';
 import { imageSrcSet } from '~/lib/images';
+import { loadContactInfo } from '~/features/contact/contact-info.server';
+import { organizationJsonLd } from '~/features/seo/json-ld.server';
+import { publicPageSeo } from '~/features/seo/seo.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { useLanguage } from '~/lib/use-language';
@@ -23,11 +26,21 @@ import type { Route } from './+types/about';
 
 const STORY_IMAGE_URL = '/media/demo/exterior-07-1200.webp';
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLanguage(request);
+  const contact = await loadContactInfo({ db: context.db });
   return {
     i18n: pagesTranslations(lang, ['about', 'figures', 'cta', 'gallery']),
-    meta: pageMeta(lang, 'pages.meta.aboutTitle', 'pages.meta.aboutDescription'),
+    meta: {
+      ...pageMeta(lang, 'pages.meta.aboutTitle', 'pages.meta.aboutDescription'),
+      seo: publicPageSeo({
+        request,
+        publicUrl: context.publicUrl,
+        language: lang,
+        image: STORY_IMAGE_URL,
+        jsonLd: [organizationJsonLd({ publicUrl: context.publicUrl, contact })],
+      }),
+    },
   };
 }
 

@@ -10,15 +10,16 @@ import { CtaBand } from '~/features/marketing/components/cta-band';
 import { PageHeader } from '~/features/marketing/components/page-header';
 import { pagesTranslations } from '~/features/marketing/translations.server';
 import { pageMeta } from '~/i18n/translate.server';
+import { publicPageSeo } from '~/features/seo/seo.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import type { Route } from './+types/amenities';
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLanguage(request);
   return {
     i18n: pagesTranslations(lang, ['amenities', 'gallery', 'cta'], ['listings']),
-    meta: pageMeta(lang, 'pages.meta.amenitiesTitle', 'pages.meta.amenitiesDescription'),
+    meta: { ...pageMeta(lang, 'pages.meta.amenitiesTitle', 'pages.meta.amenitiesDescription'), seo: publicPageSeo({ request, publicUrl: context.publicUrl, language: lang }) },
   };
 }
 

@@ -11,6 +11,9 @@ import { parseListingQuery } from '~/features/listings/listings.schemas';
 import { findListings, listLocations } from '~/features/listings/listings.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { translations } from '~/i18n/resources.server';
+import { listingQueryToParams } from '~/features/listings/listing-query';
+import { listingBreadcrumb } from '~/features/seo/json-ld.server';
+import { publicPageSeo } from '~/features/seo/seo.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import type { Route } from './+types/apartments';
@@ -22,7 +25,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     findListings({ db: context.db, query, lang, availableOnly: true }),
     listLocations({ db: context.db }),
   ]);
-  return { query: { ...query, page: result.page }, result, locations, i18n: translations(lang, ['listings']), meta: pageMeta(lang, 'listings.meta.apartmentsTitle') };
+  const seo = publicPageSeo({
+    request,
+    publicUrl: context.publicUrl,
+    language: lang,
+    // Canonical to the filters and page, without the sort (decision 025).
+    params: listingQueryToParams({ ...query, sort: 'newest', page: result.page }),
+    jsonLd: [listingBreadcrumb({ publicUrl: context.publicUrl, language: lang, section: 'apartments' })],
+  });
+  return { query: { ...query, page: result.page }, result, locations, i18n: translations(lang, ['listings']), meta: { ...pageMeta(lang, 'listings.meta.apartmentsTitle'), seo } };
 }
 
 export function meta({ data }: Route.MetaArgs) {

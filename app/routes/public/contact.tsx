@@ -19,6 +19,8 @@ import { findPublicProperty } from '~/features/listings/listings.server';
 import { translations } from '~/i18n/resources.server';
 import { getT } from '~/i18n/translate.server';
 import { isHydrated } from '~/lib/hydration';
+import { organizationJsonLd } from '~/features/seo/json-ld.server';
+import { publicPageSeo } from '~/features/seo/seo.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import type { Route } from './+types/contact';
@@ -42,6 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     meta: {
       title: t('forms.contact.meta.title'),
       description: t('forms.contact.meta.description', { company: contact.companyName, hours: describeOfficeHours(contact.officeHours, lang) }),
+      // One page whatever the listing, topic or confirmation in the query.
+      seo: publicPageSeo({ request, publicUrl: context.publicUrl, language: lang, jsonLd: [organizationJsonLd({ publicUrl: context.publicUrl, contact })] }),
     },
   };
 }

@@ -15,6 +15,7 @@ import { parseGalleryFilter } from '~/features/marketing/gallery';
 import { findGalleryImages } from '~/features/marketing/gallery.server';
 import { pagesTranslations } from '~/features/marketing/translations.server';
 import { pageMeta } from '~/i18n/translate.server';
+import { publicPageSeo } from '~/features/seo/seo.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import type { Route } from './+types/gallery';
@@ -28,7 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     images,
     counts,
     i18n: pagesTranslations(lang, ['gallery', 'cta']),
-    meta: pageMeta(lang, 'pages.meta.galleryTitle', 'pages.meta.galleryDescription'),
+    meta: {
+      ...pageMeta(lang, 'pages.meta.galleryTitle', 'pages.meta.galleryDescription'),
+      seo: publicPageSeo({ request, publicUrl: context.publicUrl, language: lang, params: new URLSearchParams(filter === 'all' ? {} : { category: filter }), image: images[0]?.url }),
+    },
   };
 }
 

@@ -16,6 +16,9 @@ import { ServiceCards } from '~/features/marketing/components/service-cards';
 import classes from '~/features/marketing/marketing.module.css';
 import { pagesTranslations } from '~/features/marketing/translations.server';
 import { pageMeta } from '~/i18n/translate.server';
+import { loadContactInfo } from '~/features/contact/contact-info.server';
+import { organizationJsonLd } from '~/features/seo/json-ld.server';
+import { publicPageSeo } from '~/features/seo/seo.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import type { Route } from './+types/home';
@@ -24,11 +27,23 @@ const FEATURED_COUNT = 6;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLanguage(request);
-  const featured = await findFeaturedListings({ db: context.db, lang, limit: FEATURED_COUNT });
+  const [featured, contact] = await Promise.all([
+    findFeaturedListings({ db: context.db, lang, limit: FEATURED_COUNT }),
+    loadContactInfo({ db: context.db }),
+  ]);
   return {
     featured,
     i18n: pagesTranslations(lang, ['home', 'figures', 'services', 'cta'], ['listings']),
-    meta: pageMeta(lang, 'pages.meta.homeTitle', 'pages.meta.homeDescription'),
+    meta: {
+      ...pageMeta(lang, 'pages.meta.homeTitle', 'pages.meta.homeDescription'),
+      seo: publicPageSeo({
+        request,
+        publicUrl: context.publicUrl,
+        language: lang,
+        image: featured[0]?.imageUrls[0],
+        jsonLd: [organizationJsonLd({ publicUrl: context.publicUrl, contact })],
+      }),
+    },
   };
 }
 

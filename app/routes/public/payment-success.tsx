@@ -45,7 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [...metaTags(loaderData?.meta), { name: 'robots', content: 'noindex' }];
+  // A receipt: not public, so metaTags adds `noindex`.
+  return metaTags(loaderData?.meta);
 }
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {

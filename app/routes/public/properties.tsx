@@ -17,6 +17,10 @@ import { parseListingQuery } from '~/features/listings/listings.schemas';
 import { findListings, listLocations } from '~/features/listings/listings.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { translations } from '~/i18n/resources.server';
+import { listingBreadcrumb } from '~/features/seo/json-ld.server';
+import { publicPageSeo } from '~/features/seo/seo.server';
+import { listingQueryToParams, type ListingQuery } from '~/features/listings/listing-query';
+import type { Language } from '~/lib/constants';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { publicEnv } from '~/server/env.server';
@@ -27,13 +31,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseListingQuery(params);
   const view = listingViewOf(params);
   const lang = requestLanguage(request);
-  const shared = { i18n: translations(lang, ['listings', 'map']), meta: pageMeta(lang, 'listings.meta.propertiesTitle', 'listings.meta.propertiesDescription') };
+  const i18n = translations(lang, ['listings', 'map']);
   if (view === 'map') {
     const [points, locations] = await Promise.all([findListingPoints({ db: context.db, query }), listLocations({ db: context.db })]);
-    return { view, query: { ...query, page: 1 }, points: packListingPoints(points), result: null, locations, map: publicEnv.map, ...shared };
+    return { view, query: { ...query, page: 1 }, points: packListingPoints(points), result: null, locations, map: publicEnv.map, i18n, meta: listingMeta(request, context.publicUrl, lang, query, 1) };
   }
   const [result, locations] = await Promise.all([findListings({ db: context.db, query, lang }), listLocations({ db: context.db })]);
-  return { view, query: { ...query, page: result.page }, points: null, result, locations, map: null, ...shared };
+  return { view, query: { ...query, page: result.page }, points: null, result, locations, map: null, i18n, meta: listingMeta(request, context.publicUrl, lang, query, result.page) };
+}
+
+/**
+ * Title, description and SEO data of a search: canonical to its filters and page, without the
+ * sort or the map view (the same units; decision 025).
+ */
+function listingMeta(request: Request, publicUrl: string, language: Language, query: ListingQuery, page: number) {
+  return {
+    ...pageMeta(language, 'listings.meta.propertiesTitle', 'listings.meta.propertiesDescription'),
+    seo: publicPageSeo({
+      request,
+      publicUrl,
+      language,
+      params: listingQueryToParams({ ...query, sort: 'newest', page }),
+      jsonLd: [listingBreadcrumb({ publicUrl, language })],
+    }),
+  };
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -12,6 +12,10 @@ import { findPublicProperty } from '~/features/listings/listings.server';
 import { formatIsoDate, formatNumber, formatUsd } from '~/lib/format';
 import { imageSrcSet } from '~/lib/images';
 import { translations } from '~/i18n/resources.server';
+import { loadContactInfo } from '~/features/contact/contact-info.server';
+import { listingBreadcrumb, unitJsonLd } from '~/features/seo/json-ld.server';
+import { pageUrls, publicPageSeo } from '~/features/seo/seo.server';
+import { getT } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
 import { parseDigitsId, requestLanguage } from '~/lib/route-helpers.server';
 import { publicEnv } from '~/server/env.server';
@@ -24,13 +28,33 @@ import type { Route } from './+types/property';
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseDigitsId(params.id);
   const lang = requestLanguage(request);
-  const property = await findPublicProperty({ db: context.db, id, lang });
+  const [property, contact] = await Promise.all([findPublicProperty({ db: context.db, id, lang }), loadContactInfo({ db: context.db })]);
   if (!property) throw data(null, { status: 404 });
+  const publicUrl = context.publicUrl;
+  const path = `/property/${property.id}`;
+  const { canonical } = pageUrls({ request, publicUrl, path });
+  const photo = property.imageUrls[0];
   return {
     property,
     map: publicEnv.map,
     i18n: translations(lang, ['listings', 'map']),
-    meta: { title: `${property.title} · Dimora`, description: property.description.slice(0, 160) },
+    meta: {
+      title: `${property.title} · Dimora`,
+      description: property.description.slice(0, 160),
+      // The first photo is the share picture; the JSON-LD has no street address (DESIGN §4).
+      seo: publicPageSeo({
+        request,
+        publicUrl,
+        language: lang,
+        path,
+        image: photo,
+        imageAlt: photo ? getT(lang)('listings.detail.photoAlt', { title: property.title, n: 1, total: property.imageUrls.length }) : undefined,
+        jsonLd: [
+          ...unitJsonLd({ property, url: canonical, publicUrl, companyName: contact.companyName, language: lang }),
+          listingBreadcrumb({ publicUrl, language: lang, last: { name: property.title, url: canonical } }),
+        ],
+      }),
+    },
   };
 }
 

@@ -14,6 +14,7 @@ import { MARKETING_SERVICES } from '~/features/marketing/services';
 import classes from '~/features/marketing/marketing.module.css';
 import { pagesTranslations } from '~/features/marketing/translations.server';
 import { pageMeta } from '~/i18n/translate.server';
+import { publicPageSeo } from '~/features/seo/seo.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import type { Route } from './+types/services';
@@ -24,11 +25,11 @@ const AUDIENCES = [
   { key: 'vendors', to: '/vendor-signup', icon: IconTool },
 ] as const;
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLanguage(request);
   return {
     i18n: pagesTranslations(lang, ['servicesPage', 'services', 'cta']),
-    meta: pageMeta(lang, 'pages.meta.servicesTitle', 'pages.meta.servicesDescription'),
+    meta: { ...pageMeta(lang, 'pages.meta.servicesTitle', 'pages.meta.servicesDescription'), seo: publicPageSeo({ request, publicUrl: context.publicUrl, language: lang }) },
   };
 }
 

@@ -28,6 +28,7 @@ import { listLocations } from '~/features/listings/listings.server';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { isHydrated } from '~/lib/hydration';
+import { publicPageSeo } from '~/features/seo/seo.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { StepsPanel } from '~/components/steps-panel';
@@ -58,7 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subscribed,
     locations: locations.map((location) => `${location.city}, ${location.state}`),
     i18n: translations(lang, ['forms', 'alerts']),
-    meta: pageMeta(lang, 'forms.alerts.meta.title', 'forms.alerts.meta.description'),
+    // Confirm and unsubscribe tokens are left out of the canonical URL.
+    meta: { ...pageMeta(lang, 'forms.alerts.meta.title', 'forms.alerts.meta.description'), seo: publicPageSeo({ request, publicUrl: context.publicUrl, language: lang }) },
   };
 }
 

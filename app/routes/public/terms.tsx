@@ -5,15 +5,16 @@
 import { LegalDocument } from '~/features/marketing/components/legal-document';
 import { pagesTranslations } from '~/features/marketing/translations.server';
 import { pageMeta } from '~/i18n/translate.server';
+import { publicPageSeo } from '~/features/seo/seo.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import type { Route } from './+types/terms';
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLanguage(request);
   return {
     i18n: pagesTranslations(lang, ['legal', 'terms']),
-    meta: pageMeta(lang, 'pages.meta.termsTitle', 'pages.meta.termsDescription'),
+    meta: { ...pageMeta(lang, 'pages.meta.termsTitle', 'pages.meta.termsDescription'), seo: publicPageSeo({ request, publicUrl: context.publicUrl, language: lang }) },
   };
 }
 

@@ -18,18 +18,19 @@ import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { MARKETING_FIGURES } from '~/lib/constants';
 import { isHydrated } from '~/lib/hydration';
+import { publicPageSeo } from '~/features/seo/seo.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { StepsPanel } from '~/components/steps-panel';
 import type { Route } from './+types/vendor-signup';
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLanguage(request);
   return {
     sent: new URL(request.url).searchParams.get('sent') === '1',
     today: earliestTodayIso(),
     i18n: translations(lang, ['forms']),
-    meta: pageMeta(lang, 'forms.vendor.meta.title', 'forms.vendor.meta.description'),
+    meta: { ...pageMeta(lang, 'forms.vendor.meta.title', 'forms.vendor.meta.description'), seo: publicPageSeo({ request, publicUrl: context.publicUrl, language: lang }) },
   };
 }
 
