@@ -6,13 +6,14 @@ const STATUS_COLORS: Record<string, string> = {
   submitted: 'blue.8',
   triaged: 'indigo.8',
   scheduled: 'violet.8',
-  in_progress: 'orange.9',
+  in_progress: 'cyan.9',
   completed: 'teal.9',
   closed: 'gray.7',
   cancelled: 'red.9',
 };
 
-const PRIORITY_COLORS: Record<string, string> = { emergency: 'red.9', urgent: 'orange.9', routine: 'gray.7' };
+// Urgent is a light yellow with dark text (autoContrast): orange shades fail AA behind white text.
+const PRIORITY_COLORS: Record<string, string> = { emergency: 'red.9', urgent: 'yellow.4', routine: 'gray.7' };
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ export function StatusBadge({ status }: { status: string }) {
 export function PriorityBadge({ priority }: { priority: string }) {
   const { t } = useTranslation();
   return (
-    <Badge color={PRIORITY_COLORS[priority] ?? 'gray.7'} variant={priority === 'routine' ? 'outline' : 'filled'} autoContrast data-priority={priority}>
+    <Badge color={PRIORITY_COLORS[priority] ?? 'gray.7'} autoContrast data-priority={priority}>
       {t(`maintenance.priority.${priority}`)}
     </Badge>
   );

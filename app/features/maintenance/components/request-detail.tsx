@@ -258,7 +258,7 @@ export function RequestDetail({ request, phone, lang, answer, done, created }: P
               <input type="hidden" name="intent" value="cancel" />
               <Textarea name="reason" label={t('maintenance.cancel.reason')} autosize minRows={2} maxLength={MAINTENANCE_LIMITS.cancelReason} error={errorsFor('cancel').reason} />
               <Group>
-                <Button type="submit" color="red.8" variant="outline" loading={busy === 'cancel'} leftSection={<IconX size={16} aria-hidden />}>
+                <Button type="submit" color="red.9" loading={busy === 'cancel'} leftSection={<IconX size={16} aria-hidden />}>
                   {t('maintenance.cancel.submit')}
                 </Button>
               </Group>
