@@ -2,7 +2,8 @@
  * Maintenance requests from the tenant portal in Chromium (maintenance issue item 1):
  * - a tenant reports a leak with two photos from the portal, lands on the request (submitted,
  *   with its photos and timeline) and sees it in her list as submitted;
- * - choosing "Emergency" shows the 24/7 line at once, and again on the sent request;
+ * - choosing "Emergency" shows the 24/7 line at once, and again on the sent request; a missing
+ *   field is caught in the browser before anything is sent;
  * - written while offline, a request waits on the device and is sent once when the connection
  *   returns (one request in the list);
  * - without JavaScript the same form posts itself, photos included;
@@ -90,6 +91,11 @@ test('choosing Emergency shows the 24/7 line at once, and the sent request keeps
   await expect(line).toBeVisible();
   await expect(line.getByTestId('emergency-phone')).toHaveText(PHONE);
   await expect(line.getByTestId('emergency-phone')).toHaveAttribute('href', 'tel:+18005550142');
+  // Checked in the browser first: nothing is sent (or kept offline) with a field missing.
+  await page.getByTestId('request-submit').click();
+  await expect(page.getByTestId('request-error')).toHaveText('Please check the fields marked below.');
+  await expect(page.getByTestId('request-form')).toContainText('Choose what kind of problem it is.');
+  await expect(page.getByTestId('request-form').getByLabel('Kind of problem')).toBeFocused();
   const title = unique('Water pouring from the ceiling');
   await fillBasics(page, title);
   await page.getByTestId('request-submit').click();

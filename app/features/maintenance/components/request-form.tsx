@@ -40,6 +40,9 @@ import {
   MAINTENANCE_LIMITS,
   MAINTENANCE_MAX_PHOTOS,
   MAINTENANCE_PRIORITY_VALUES,
+  maintenanceFormErrorsPath,
+  maintenanceFormValues,
+  maintenanceRequestSchema,
 } from '../tenant-requests.schemas';
 import type { CreateRequestAnswer } from '../tenant-requests.types';
 import { EmergencyLine } from './emergency-line';
@@ -62,6 +65,26 @@ type Props = {
 const DROPZONE_CLASS = 'dimora-maintenance-dropzone';
 
 type Chosen = { file: File; url: string; key: string };
+
+const TRANSLATION_KEY = /^[a-zA-Z][\w-]*\.[\w.]+$/;
+
+/**
+ * The same checks the server makes, before anything is sent or kept offline (a request kept on
+ * the device must not be refused later for a typo). Answers translated messages by field, or null.
+ */
+function checkFields(fields: Record<string, string>, t: (key: string, options?: Record<string, unknown>) => string): Record<string, string> | null {
+  const { values, rows } = maintenanceFormValues(fields);
+  const parsed = maintenanceRequestSchema(new Date().toISOString().slice(0, 10)).safeParse(values);
+  if (parsed.success) return null;
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = maintenanceFormErrorsPath(issue.path, rows);
+    if (errors[field]) continue;
+    const max = 'maximum' in issue ? Number(issue.maximum) : undefined;
+    errors[field] = issue.code === 'invalid_type' ? t('common.form.required') : TRANSLATION_KEY.test(issue.message) ? t(issue.message, { max }) : t('maintenance.errors.form');
+  }
+  return errors;
+}
 
 export function RequestForm({ units, phone, clientId: initialClientId, answer, queue, onQueued }: Props) {
   const { t } = useTranslation();
@@ -109,10 +132,20 @@ export function RequestForm({ units, phone, clientId: initialClientId, answer, q
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const form = new FormData(event.currentTarget);
+    const element = event.currentTarget;
+    const form = new FormData(element);
     const fields: Record<string, string> = {};
     for (const [name, value] of form.entries()) if (typeof value === 'string') fields[name] = value;
     fields.clientId = clientId;
+    const invalid = checkFields(fields, t);
+    if (invalid) {
+      setResult({ ok: false, code: 'invalid', error: t('maintenance.errors.form'), errors: invalid, values: fields });
+      // Keyboard and screen-reader users land on the first field to fix.
+      const first = Object.keys(invalid)[0];
+      const control = first ? element.elements.namedItem(first) : null;
+      if (control instanceof HTMLElement) control.focus();
+      return;
+    }
     setBusy(true);
     try {
       const outcome = await queue.send(
