@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { data, Link, useRevalidator } from 'react-router';
 import { checkRateLimit } from '~/features/accounts/accounts.server';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
-import { RequestDetail } from '~/features/maintenance/components/request-detail';
+import { RequestDetail } from '~/features/maintenance/components/tenant-request-detail';
 import { handleTenantRequestCommand } from '~/features/maintenance/tenant-requests-routes.server';
 import { findTenantRequest } from '~/features/maintenance/tenant-requests.server';
 import type { RequestCommandAnswer } from '~/features/maintenance/tenant-requests.types';

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { EmergencyLine } from '~/features/maintenance/components/emergency-line';
-import { QueuedRequests, RequestList } from '~/features/maintenance/components/request-list';
+import { QueuedRequests, RequestList } from '~/features/maintenance/components/tenant-request-list';
 import { useOfflineRequests } from '~/features/maintenance/components/use-offline-requests';
 import { listTenantRequests, type TenantRequestFilter } from '~/features/maintenance/tenant-requests.server';
 import { translations } from '~/i18n/resources.server';

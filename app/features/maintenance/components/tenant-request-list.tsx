@@ -14,7 +14,7 @@ import type { TenantRequestFilter, TenantRequestList } from '../tenant-requests.
 import { tenantRequestPath } from '../tenant-requests.schemas';
 import { EmergencyLine } from './emergency-line';
 import type { QueuedRequest } from './offline-queue';
-import { PriorityBadge, StatusBadge } from './request-badges';
+import { PriorityBadge, StatusBadge } from './tenant-request-badges';
 
 const FILTERS: readonly TenantRequestFilter[] = ['open', 'closed', 'all'];
 

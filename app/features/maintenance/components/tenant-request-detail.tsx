@@ -19,7 +19,7 @@ import type { TenantRequestView, TenantTimelineEntry } from '../tenant-requests.
 import { MAINTENANCE_LIMITS } from '../tenant-requests.schemas';
 import type { RequestCommandAnswer } from '../tenant-requests.types';
 import { EmergencyLine } from './emergency-line';
-import { PriorityBadge, StatusBadge } from './request-badges';
+import { PriorityBadge, StatusBadge } from './tenant-request-badges';
 
 const PATH = ['submitted', 'triaged', 'scheduled', 'in_progress', 'completed', 'closed'] as const;
 
