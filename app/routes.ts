@@ -22,6 +22,8 @@ export default [
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),
   route('sitemaps/:file', 'routes/seo/sitemap-file.ts'),
+  // A tenant's new maintenance request with photos (maintenance issue item 1): the scripted form and the offline queue.
+  route('api/maintenance-requests', 'routes/api/maintenance-requests.ts'),
   // Fail on purpose to exercise the error screens; 404 unless ENABLE_DIAGNOSTIC_ROUTES=true.
   route('__diagnostics/app-error', 'routes/diagnostics/app-error.tsx'),
   layout('routes/layout.tsx', [
@@ -69,6 +71,10 @@ export default [
     route('tenant-portal/leases/:leaseId', 'routes/tenant/lease.tsx'),
     route('tenant-portal/leases/:leaseId/pdf', 'routes/tenant/lease-pdf.ts'),
     route('tenant-portal/payments/:paymentId/receipt', 'routes/tenant/receipt.ts'),
+    // Maintenance requests (maintenance issue item 1): list, report a problem, one request's timeline.
+    route('tenant-portal/maintenance', 'routes/tenant/maintenance.tsx'),
+    route('tenant-portal/maintenance/new', 'routes/tenant/maintenance-new.tsx'),
+    route('tenant-portal/maintenance/:requestId', 'routes/tenant/maintenance-request.tsx'),
     route('vendor-portal', 'routes/vendor/portal.tsx'),
     route('admin', 'routes/admin/layout.tsx', [
       index('routes/admin/overview.tsx'),

@@ -23,7 +23,7 @@ import { consumeRateLimit, RATE_LIMIT_WINDOW_S, sendTooManyRequests } from '../a
 import { createEventStreamHandler } from '../app/server/realtime/event-stream.server';
 import type { RealtimeHub } from '../app/server/realtime/hub.server';
 import { contentSecurityPolicy, createNonce, isSameOriginRequest } from '../app/server/security-headers.server';
-import { isServableMedia, mediaStaticOptions, PHOTO_UPLOAD_PATH } from '../app/server/uploads/media.server';
+import { isServableMedia, MAINTENANCE_UPLOAD_PATH, mediaStaticOptions, PHOTO_UPLOAD_PATH } from '../app/server/uploads/media.server';
 import { createLocalStorage } from '../app/server/uploads/storage.server';
 import { PHOTO_MAX_REQUEST_BYTES } from '../app/lib/uploads';
 import { parseSentryDsn } from '../app/lib/monitoring';
@@ -117,7 +117,7 @@ const LARGE_BODY_BYTES = 4_500_000;
 
 /** The body limit of a request path (bytes). Photo uploads stream, with their own cap. */
 export function bodyLimitFor(path: string): number {
-  if (PHOTO_UPLOAD_PATH.test(path)) return PHOTO_MAX_REQUEST_BYTES;
+  if (PHOTO_UPLOAD_PATH.test(path) || MAINTENANCE_UPLOAD_PATH.test(path)) return PHOTO_MAX_REQUEST_BYTES;
   return LARGE_BODY_PATH.test(path) ? LARGE_BODY_BYTES : MAX_BODY_BYTES;
 }
 

@@ -5,6 +5,7 @@ import { openDatabase } from '../../app/server/db/client.server';
 import { enrolTwoFactor } from '../setup/two-factor';
 import { seedApplications } from './seed-applications';
 import { seedLeases } from './seed-leases';
+import { seedMaintenanceTenant } from './seed-maintenance';
 import { seedNotificationUsers } from './seed-notifications';
 import { seedOps } from './seed-ops';
 import { seedLegacyPasswordUser } from './seed-passwords';
@@ -28,6 +29,8 @@ await seedNotificationUsers(database.db);
 await seedOps(database.db);
 // Two tenants with leases for the tenant-portal journeys (tests/e2e/seed-leases.ts).
 await seedLeases(database.db);
+// A tenant with a lease for the maintenance-request journeys (tests/e2e/seed-maintenance.ts).
+await seedMaintenanceTenant(database.db);
 // An account with an old scrypt hash of a password the policy refuses (tests/e2e/seed-passwords.ts).
 await seedLegacyPasswordUser(database.db);
 await database.close();

@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // One idempotency key per page view: a double submit of Pay now charges once.
     payKey: randomUUID(),
     testMode: getPaymentProvider().testMode,
-    i18n: translations(lang, ['account', 'tenantPortal']),
+    i18n: translations(lang, ['account', 'tenantPortal', 'maintenance']),
     meta: pageMeta(lang, 'account.tenantPortal.meta.title', 'account.tenantPortal.meta.description'),
   };
 }
@@ -93,6 +93,14 @@ export default function TenantPortal({ loaderData, actionData }: Route.Component
             <Text size="xs" c="dimmed">
               {t('account.tenantPortal.maintenance.hint')}
             </Text>
+            <Group gap="xs" mt="xs">
+              <Button component={Link} to="/tenant-portal/maintenance/new" size="compact-sm" data-testid="portal-report-problem">
+                {t('maintenance.portal.report')}
+              </Button>
+              <Anchor component={Link} to="/tenant-portal/maintenance" size="sm">
+                {t('maintenance.portal.viewAll')}
+              </Anchor>
+            </Group>
           </StatCard>
         </SimpleGrid>
         {empty ? (

@@ -1,0 +1,284 @@
+/**
+ * One of the tenant's maintenance requests (maintenance issue item 1): where it stands on the way
+ * submitted → triaged → scheduled → in progress → completed → closed (or cancelled), the visit
+ * when one is scheduled, what was reported (photos, where, entry permission and windows), the
+ * timeline (updated live by the page), and what the tenant may do now: comment, cancel while
+ * nobody has been sent, rate the finished work once. Every command is a plain form (works
+ * without JavaScript); the 24/7 line stays at the top of an open emergency.
+ */
+import { Alert, Anchor, Button, Card, Group, Image, Rating, SimpleGrid, Stack, Stepper, Text, Textarea, Timeline, Title, useMatches } from '@mantine/core';
+import { IconAlertCircle, IconCalendarEvent, IconCheck, IconMessage, IconStar, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, useNavigation } from 'react-router';
+import { useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
+import type { Language } from '~/lib/constants';
+import { formatDateTime, formatIsoDate } from '~/lib/format';
+import { imageSrcSet } from '~/lib/images';
+import type { TenantRequestView, TenantTimelineEntry } from '../tenant-requests.server';
+import { MAINTENANCE_LIMITS } from '../tenant-requests.schemas';
+import type { RequestCommandAnswer } from '../tenant-requests.types';
+import { EmergencyLine } from './emergency-line';
+import { PriorityBadge, StatusBadge } from './tenant-request-badges';
+
+const PATH = ['submitted', 'triaged', 'scheduled', 'in_progress', 'completed', 'closed'] as const;
+
+type Props = { request: TenantRequestView; phone: string; lang: Language; answer?: RequestCommandAnswer; done: string | null; created: boolean };
+
+function StatusPath({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const orientation = useMatches<'horizontal' | 'vertical'>({ base: 'vertical', sm: 'horizontal' });
+  if (status === 'cancelled') {
+    return (
+      <Alert color="gray" icon={<IconX aria-hidden />} data-testid="request-cancelled">
+        {t('maintenance.detail.cancelled')}
+      </Alert>
+    );
+  }
+  const index = PATH.indexOf(status as (typeof PATH)[number]);
+  // A finished request shows every step done.
+  const active = status === 'closed' ? PATH.length : index;
+  return (
+    <Stepper active={active} size="xs" orientation={orientation} aria-label={t('maintenance.detail.progress')} data-testid="status-path" allowNextStepsSelect={false}>
+      {PATH.map((step) => (
+        <Stepper.Step key={step} label={t(`maintenance.status.${step}`)} aria-current={step === status ? 'step' : undefined} />
+      ))}
+    </Stepper>
+  );
+}
+
+function entryLabel(entry: TenantTimelineEntry, request: TenantRequestView, t: (key: string, options?: Record<string, unknown>) => string): string {
+  const who = t(`maintenance.timeline.author.${entry.author}`);
+  switch (entry.kind) {
+    case 'submitted':
+      return t('maintenance.timeline.submitted', { who });
+    case 'status':
+      return t('maintenance.timeline.status', { status: t(`maintenance.status.${entry.toStatus ?? request.status}`) });
+    case 'comment':
+      return t('maintenance.timeline.comment', { who });
+    case 'rated':
+      return t('maintenance.timeline.rated', { rating: request.rating ?? '' });
+    default:
+      return t(`maintenance.timeline.kinds.${entry.kind}`, { defaultValue: t('maintenance.timeline.update') });
+  }
+}
+
+function entryIcon(kind: string) {
+  if (kind === 'comment') return <IconMessage size={12} aria-hidden />;
+  if (kind === 'rated') return <IconStar size={12} aria-hidden />;
+  if (kind === 'scheduled') return <IconCalendarEvent size={12} aria-hidden />;
+  return <IconCheck size={12} aria-hidden />;
+}
+
+export function RequestDetail({ request, phone, lang, answer, done, created }: Props) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : '';
+  const [rating, setRating] = useState(Number(answer?.intent === 'rate' ? (answer.values?.rating ?? 0) : 0));
+  useRateLimitToast(answer);
+  const errorsFor = (intent: string) => (answer && !answer.ok && answer.intent === intent ? (answer.errors ?? {}) : {});
+  const open = !['completed', 'closed', 'cancelled'].includes(request.status);
+  const notice = answer?.ok ? answer.notice : done ? t(`maintenance.done.${done}`, { defaultValue: '' }) : '';
+  return (
+    <Stack gap="lg" data-testid="request-detail" data-status={request.status}>
+      {request.priority === 'emergency' && open && <EmergencyLine phone={phone} prominent />}
+      {created && (
+        <Alert color="teal" icon={<IconCheck aria-hidden />} role="status" data-testid="request-created">
+          {t('maintenance.detail.created')}
+        </Alert>
+      )}
+      {notice && (
+        <Alert color="teal" icon={<IconCheck aria-hidden />} role="status" data-testid="request-notice">
+          {notice}
+        </Alert>
+      )}
+      {answer && !answer.ok && answer.error && !answer.rateLimited && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="command-error">
+          {answer.error}
+        </Alert>
+      )}
+      <Card withBorder padding="lg">
+        <Stack gap="md">
+          <Group gap="xs">
+            <PriorityBadge priority={request.priority} />
+            <StatusBadge status={request.status} />
+            <Text size="sm" c="dimmed">
+              {t(`maintenance.category.${request.category}`)} · {request.unitLabel}
+            </Text>
+          </Group>
+          <StatusPath status={request.status} />
+          {request.visit && (
+            <Alert color="violet" variant="light" icon={<IconCalendarEvent aria-hidden />} data-testid="request-visit">
+              {t('maintenance.detail.visit', { when: formatDateTime(request.visit.scheduledFor, lang), vendor: request.visit.vendorName })}
+            </Alert>
+          )}
+        </Stack>
+      </Card>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder padding="lg" component="section" aria-labelledby="reported-title">
+          <Title order={2} size="h4" id="reported-title" mb="sm">
+            {t('maintenance.detail.reported')}
+          </Title>
+          <Stack gap="sm">
+            <Text style={{ whiteSpace: 'pre-line' }} data-testid="request-description">
+              {request.description}
+            </Text>
+            <Fact label={t('maintenance.form.location')} value={request.location || t('maintenance.detail.notGiven')} />
+            <Fact label={t('maintenance.detail.home')} value={`${request.unitLabel} · ${request.unitAddress}`} />
+            <Fact label={t('maintenance.detail.submittedAt')} value={formatDateTime(request.createdAt, lang)} />
+            <Fact label={t('maintenance.form.permission')} value={request.permissionToEnter ? t('maintenance.detail.yes') : t('maintenance.detail.no')} />
+            {request.entryWindows.length > 0 && (
+              <div>
+                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                  {t('maintenance.form.windows')}
+                </Text>
+                {request.entryWindows.map((window) => (
+                  <Text key={`${window.date}-${window.from}`} size="sm">
+                    {t('maintenance.detail.window', { date: formatIsoDate(window.date, lang), from: window.from, to: window.to })}
+                  </Text>
+                ))}
+              </div>
+            )}
+            {request.entryNotes && <Fact label={t('maintenance.form.entryNotes')} value={request.entryNotes} />}
+            {request.photoUrls.length > 0 && (
+              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" data-testid="request-photos">
+                {request.photoUrls.map((url, index) => {
+                  const { src, srcSet } = imageSrcSet(url);
+                  return (
+                    <Anchor key={url} href={url} target="_blank" rel="noopener" aria-label={t('maintenance.detail.photo', { n: index + 1 })}>
+                      <Image src={src} srcSet={srcSet} sizes="(min-width: 62em) 200px, 45vw" alt={t('maintenance.detail.photo', { n: index + 1 })} h={110} fit="cover" radius="sm" />
+                    </Anchor>
+                  );
+                })}
+              </SimpleGrid>
+            )}
+          </Stack>
+        </Card>
+
+        <Card withBorder padding="lg" component="section" aria-labelledby="timeline-title">
+          <Title order={2} size="h4" id="timeline-title" mb="sm">
+            {t('maintenance.detail.timeline')}
+          </Title>
+          <Timeline active={request.timeline.length - 1} bulletSize={22} lineWidth={2} data-testid="request-timeline" aria-live="polite">
+            {request.timeline.map((entry) => (
+              <Timeline.Item key={entry.id} bullet={entryIcon(entry.kind)} title={entryLabel(entry, request, t)} data-kind={entry.kind}>
+                {entry.body && (
+                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                    {entry.body}
+                  </Text>
+                )}
+                <Text size="xs" c="dimmed" mt={4}>
+                  {formatDateTime(entry.createdAt, lang)}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+          {request.rating !== null && (
+            <Group gap="xs" mt="md" data-testid="request-rating">
+              <Text size="sm" fw={600}>
+                {t('maintenance.detail.yourRating')}
+              </Text>
+              <Rating value={request.rating} readOnly aria-label={t('maintenance.rate.stars', { count: request.rating })} />
+              {request.ratingComment && <Text size="sm">{request.ratingComment}</Text>}
+            </Group>
+          )}
+        </Card>
+      </SimpleGrid>
+
+      {request.canRate && (
+        <Card withBorder padding="lg" component="section" aria-labelledby="rate-title" data-testid="rate-card">
+          <Form method="post">
+            <Stack gap="sm">
+              <Title order={2} size="h4" id="rate-title">
+                {t('maintenance.rate.title')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('maintenance.rate.body')}
+              </Text>
+              <input type="hidden" name="intent" value="rate" />
+              <div role="group" aria-label={t('maintenance.rate.label')}>
+                <Rating name="rating" value={rating} onChange={setRating} size="lg" data-testid="rating-input" />
+              </div>
+              {errorsFor('rate').rating && (
+                <Text size="sm" c="red.8" role="alert">
+                  {errorsFor('rate').rating}
+                </Text>
+              )}
+              <Textarea name="comment" label={t('maintenance.rate.comment')} autosize minRows={2} maxLength={MAINTENANCE_LIMITS.ratingComment} defaultValue={answer?.intent === 'rate' ? answer.values?.comment : ''} error={errorsFor('rate').comment} />
+              <Group>
+                <Button type="submit" loading={busy === 'rate'} leftSection={<IconStar size={16} aria-hidden />}>
+                  {t('maintenance.rate.submit')}
+                </Button>
+              </Group>
+            </Stack>
+          </Form>
+        </Card>
+      )}
+
+      {request.canComment && (
+        <Card withBorder padding="lg" component="section" aria-labelledby="comment-title">
+          <Form method="post" key={answer?.ok && answer.intent === 'comment' ? `sent-${request.timeline.length}` : 'comment'} data-testid="comment-form">
+            <Stack gap="sm">
+              <Title order={2} size="h4" id="comment-title">
+                {t('maintenance.comment.title')}
+              </Title>
+              <input type="hidden" name="intent" value="comment" />
+              <Textarea
+                name="body"
+                label={t('maintenance.comment.label')}
+                description={t('maintenance.comment.hint')}
+                autosize
+                minRows={3}
+                maxLength={MAINTENANCE_LIMITS.comment}
+                defaultValue={answer && !answer.ok && answer.intent === 'comment' ? answer.values?.body : ''}
+                error={errorsFor('comment').body}
+                required
+              />
+              <Group>
+                <Button type="submit" loading={busy === 'comment'} leftSection={<IconMessage size={16} aria-hidden />}>
+                  {t('maintenance.comment.submit')}
+                </Button>
+              </Group>
+            </Stack>
+          </Form>
+        </Card>
+      )}
+
+      {request.canCancel && (
+        <Card withBorder padding="lg" component="section" aria-labelledby="cancel-title">
+          <Form method="post" data-testid="cancel-form">
+            <Stack gap="sm">
+              <Title order={2} size="h4" id="cancel-title">
+                {t('maintenance.cancel.title')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('maintenance.cancel.body')}
+              </Text>
+              <input type="hidden" name="intent" value="cancel" />
+              <Textarea name="reason" label={t('maintenance.cancel.reason')} autosize minRows={2} maxLength={MAINTENANCE_LIMITS.cancelReason} error={errorsFor('cancel').reason} />
+              <Group>
+                <Button type="submit" color="red.9" loading={busy === 'cancel'} leftSection={<IconX size={16} aria-hidden />}>
+                  {t('maintenance.cancel.submit')}
+                </Button>
+              </Group>
+            </Stack>
+          </Form>
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+        {value}
+      </Text>
+    </div>
+  );
+}
