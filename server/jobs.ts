@@ -10,6 +10,7 @@ import { leaseMailJobHandlers } from '../app/features/ledger/lease-mail.server';
 import { leadJobHandlers } from '../app/features/leads/lead-jobs.server';
 import { ALERT_DIGEST_SCHEDULE, listingAlertJobHandlers } from '../app/features/listing-alerts/alert-jobs.server';
 import { UNIT_IMPORT_PRUNE_SCHEDULE, portfolioJobHandlers } from '../app/features/portfolio/portfolio-jobs.server';
+import { projectJobHandlers } from '../app/features/projects/project-mail.server';
 import type { JobHandlers, JobSchedule } from '../app/server/outbox/outbox.server';
 import { accountJobHandlers } from '../app/features/accounts/account-jobs.server';
 import { AUDIT_RETENTION_SCHEDULE, auditRetentionJobHandlers } from '../app/server/audit-retention.server';
@@ -23,6 +24,7 @@ export const jobHandlers: JobHandlers = {
   ...portfolioJobHandlers,
   ...rentJobHandlers,
   ...leaseMailJobHandlers,
+  ...projectJobHandlers,
   ...accountJobHandlers,
   ...auditRetentionJobHandlers(env.AUDIT_RETENTION_DAYS),
 };
