@@ -180,7 +180,7 @@ function refusal(
   outcome: Extract<ProjectOutcome, { ok: false }> | { ok: false; reason: DocumentRefusal },
   values: Record<string, string | string[]>,
 ) {
-  const message = projectRefusalMessage(lang, outcome.reason, 'vendorName' in outcome ? { vendorName: outcome.vendorName, status: outcome.status } : {});
+  const message = projectRefusalMessage(lang, outcome.reason, { vendorName: 'vendorName' in outcome ? outcome.vendorName : undefined, status: 'status' in outcome ? outcome.status : undefined });
   const field = FIELD_OF[outcome.reason] ?? (intent === 'invite' && INELIGIBLE.has(outcome.reason) ? 'vendorIds' : 'form');
   return answer({ ok: false, intent, errors: { [field]: message }, values }, STATUS_OF[outcome.reason]);
 }

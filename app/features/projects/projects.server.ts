@@ -29,11 +29,11 @@
  * exactly like an unknown id (the routes audit it). Services return reason codes; routes map them
  * to statuses and translated messages. Every change is audited.
  */
-import { and, asc, count, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
-import { bid, building, document, invoice, project, projectVendor, user, vendor, workOrder } from '~/server/db/schema';
+import { bid, building, document, project, projectVendor, user, vendor, workOrder } from '~/server/db/schema';
 import { createWorkOrder, OPEN_WORK_ORDER_STATUSES, utcToday, vendorIneligibility, type VendorIneligibility, type WorkOrderStatus } from '~/features/work-orders/work-order-core.server';
 import { findManagedBuilding } from '~/features/portfolio/portfolio-access.server';
 import { projectDateTime, projectMoney, projectNotificationText } from './project-mail.server';
@@ -96,9 +96,9 @@ function projectScope(actor: ProjectActor): SQL | undefined {
  * subquery on `project.id`, so it can sit in any select from `project`).
  */
 export const projectSpendSql = sql<number>`coalesce((
-  select sum(${invoice.totalCents}) from ${invoice}
-  join ${workOrder} on ${workOrder.id} = ${invoice.workOrderId}
-  where ${workOrder.projectId} = ${project.id} and ${invoice.status} in ('approved', 'paid')
+  select sum(spent.total_cents) from invoice spent
+  join work_order spent_order on spent_order.id = spent.work_order_id
+  where spent_order.project_id = "project"."id" and spent.status in ('approved', 'paid')
 ), 0)`.mapWith(Number);
 
 /** The spend of project `projectId` in cents (approved + paid invoices of its work orders). */
@@ -178,8 +178,8 @@ export async function findProjects({ db, actor, filters }: { db: Db; actor: Proj
       startDate: project.startDate,
       endDate: project.endDate,
       bidDeadline: project.bidDeadline,
-      invitedCount: sql<number>`(select count(*) from ${projectVendor} where ${projectVendor.projectId} = ${project.id})`.mapWith(Number),
-      bidCount: sql<number>`(select count(*) from ${bid} where ${bid.projectId} = ${project.id} and ${bid.status} <> 'withdrawn')`.mapWith(Number),
+      invitedCount: sql<number>`(select count(*) from project_vendor invited where invited.project_id = "project"."id")`.mapWith(Number),
+      bidCount: sql<number>`(select count(*) from bid received where received.project_id = "project"."id" and received.status <> 'withdrawn')`.mapWith(Number),
     })
     .from(project)
     .leftJoin(building, eq(building.id, project.buildingId))
@@ -308,8 +308,9 @@ export async function findProjectDetail({ db, actor, projectId, now = new Date()
         createdAt: workOrder.createdAt,
         scheduledFor: workOrder.scheduledFor,
         completedAt: workOrder.completedAt,
-        invoicedCents:
-          sql<number>`coalesce((select sum(${invoice.totalCents}) from ${invoice} where ${invoice.workOrderId} = ${workOrder.id} and ${invoice.status} in ('approved', 'paid')), 0)`.mapWith(Number),
+        invoicedCents: sql<number>`coalesce((select sum(billed.total_cents) from invoice billed where billed.work_order_id = "work_order"."id" and billed.status in ('approved', 'paid')), 0)`.mapWith(
+          Number,
+        ),
       })
       .from(workOrder)
       .innerJoin(vendor, eq(vendor.id, workOrder.vendorId))
@@ -384,10 +385,10 @@ export async function findVendorChoices({ db, actor, projectId, today = utcToday
     .where(
       and(
         eq(vendor.status, 'approved'),
-        sql`${vendor.insuranceVerifiedAt} is not null`,
-        sql`${vendor.insuranceExpiry} >= ${today}`,
-        sql`${found.buildingState} = any(${vendor.serviceStates})`,
-        sql`not exists (select 1 from ${projectVendor} where ${projectVendor.projectId} = ${projectId} and ${projectVendor.vendorId} = ${vendor.id})`,
+        isNotNull(vendor.insuranceVerifiedAt),
+        gte(vendor.insuranceExpiry, today),
+        sql`${found.buildingState} = any("vendor"."service_states")`,
+        sql`not exists (select 1 from project_vendor invited where invited.project_id = ${projectId} and invited.vendor_id = "vendor"."id")`,
       ),
     )
     .orderBy(asc(vendor.companyName), asc(vendor.id))
