@@ -101,9 +101,11 @@ export async function loadProjectPage(args: PageArgs & { param: string | undefin
     detail.buildingId ? findBuildingOption({ db: context.db, actor, id: detail.buildingId }) : Promise.resolve(null),
   ]);
   const done = url.searchParams.get('done');
+  const t = getT(lang);
   return {
     detail,
-    vendorChoices,
+    // Trades are stored as keys; the form shows them in the page's language.
+    vendorChoices: vendorChoices.map((choice) => ({ ...choice, trades: choice.trades.map((trade) => t(`forms.vendor.trade.${trade}`, { defaultValue: trade })) })),
     building,
     tab: parseProjectTab(url.searchParams.get('tab')),
     done: isProjectIntent(done) ? done : null,
