@@ -101,7 +101,7 @@ test('an admin opens a project for bids to two vendors, a vendor bids, the admin
   await expect(row.getByTestId('bid-attachment')).toContainText('roof-quote.pdf');
   await expect(row.getByTestId('bid-award')).toHaveCount(0);
   const results = await new AxeBuilder({ page: admin }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(' | ')}`)).toEqual([]);
 
   await admin.getByTestId('close-bidding').click();
   await expect(admin.getByTestId('bids-state')).toContainText('Bidding is closed');

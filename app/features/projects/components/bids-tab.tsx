@@ -110,7 +110,7 @@ export function BidsTab({ base, detail, result }: { base: ProjectsBase; detail: 
                   data-bid={row.id}
                   data-vendor={row.vendorId}
                   data-lowest={row.lowest ? 'true' : 'false'}
-                  style={row.lowest ? { background: 'var(--mantine-color-teal-light)' } : undefined}
+                  style={row.lowest ? { boxShadow: 'inset 4px 0 0 var(--mantine-color-teal-9)' } : undefined}
                 >
                   <Table.Td>
                     <Text size="sm" fw={600}>
