@@ -101,7 +101,9 @@ test('an admin opens a project for bids to two vendors, a vendor bids, the admin
   await expect(row.getByTestId('bid-attachment')).toContainText('roof-quote.pdf');
   await expect(row.getByTestId('bid-award')).toHaveCount(0);
   const results = await new AxeBuilder({ page: admin }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(' | ')}`)).toEqual([]);
+  expect(
+    results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(' | ')}`),
+  ).toEqual([]);
 
   await admin.getByTestId('close-bidding').click();
   await expect(admin.getByTestId('bids-state')).toContainText('Bidding is closed');
@@ -119,5 +121,26 @@ test('an admin opens a project for bids to two vendors, a vendor bids, the admin
   await page.reload();
   await expect(page.getByTestId('bid-outcome')).toHaveAttribute('data-outcome', 'awarded');
   await expect(page.getByTestId('vendor-awarded')).toBeVisible();
+
+  // Both sides in the dark theme on a phone: axe, and nothing scrolls sideways.
+  for (const [viewer, path] of [
+    [page, `/vendor-portal/projects/${projectId}`],
+    [page, '/vendor-portal/projects'],
+    [admin, `/admin/projects/${projectId}`],
+    [admin, '/admin/projects'],
+  ] as const) {
+    await viewer.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+    await viewer.setViewportSize({ width: 375, height: 740 });
+    await viewer.goto(path);
+    await waitForHydration(viewer);
+    await expect(viewer.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    const dark = await new AxeBuilder({ page: viewer }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(
+      dark.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+      path,
+    ).toEqual([]);
+    const overflow = await viewer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+  }
   await adminContext.close();
 });

@@ -51,7 +51,15 @@ export function isMultipart(request: Request): boolean {
  * `file_too_large`, `empty_file`, `too_many_files`, `malformed`…); what was stored stays in
  * `batch` for the caller to discard on any failure.
  */
-export async function receiveProjectForm({ request, batch, allowed }: { request: Request; batch: UploadBatch; allowed: readonly string[] }): Promise<{ fields: Record<string, string>; file: StoredProjectFile | null }> {
+export async function receiveProjectForm({
+  request,
+  batch,
+  allowed,
+}: {
+  request: Request;
+  batch: UploadBatch;
+  allowed: readonly string[];
+}): Promise<{ fields: Record<string, string>; file: StoredProjectFile | null }> {
   let file: StoredProjectFile | null = null;
   const { fields } = await readMultipart({
     body: request.body,

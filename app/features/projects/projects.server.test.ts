@@ -264,7 +264,10 @@ describe(`capital projects and bids (${kind})`, () => {
       expect(await updateProject({ db, actor: viewerOf(managerA), origin, projectId, input: form({ buildingId: buildingB }) })).toEqual({ ok: false, reason: 'building_not_found' });
       expect(await updateProject({ db, actor: viewerOf(managerA), origin, projectId, input: form({ name: 'Roof and gutters', budget: 15_000_000 }) })).toMatchObject({ ok: true });
       expect(await projectRow(projectId)).toMatchObject({ name: 'Roof and gutters', budgetCents: 15_000_000, buildingId: buildingA, createdBy: managerA.id });
-      const [audit] = await db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.action, 'project_created'), eq(auditLog.userId, managerA.id)));
+      const [audit] = await db
+        .select({ n: count() })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'project_created'), eq(auditLog.userId, managerA.id)));
       expect(audit!.n).toBeGreaterThanOrEqual(1);
     });
 
@@ -307,7 +310,10 @@ describe(`capital projects and bids (${kind})`, () => {
         expect(outcome).toEqual({ ok: false, reason, vendorName });
       }
       expect(await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [], deadline }, now })).toEqual({ ok: false, reason: 'no_vendors' });
-      expect(await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [good.id], deadline: new Date(now.getTime() - 60_000) }, now })).toEqual({ ok: false, reason: 'deadline_past' });
+      expect(await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [good.id], deadline: new Date(now.getTime() - 60_000) }, now })).toEqual({
+        ok: false,
+        reason: 'deadline_past',
+      });
       expect(await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [good.id], deadline: new Date(now.getTime() + 400 * DAY) }, now })).toEqual({
         ok: false,
         reason: 'deadline_too_far',
@@ -327,7 +333,10 @@ describe(`capital projects and bids (${kind})`, () => {
       expect(rendered.subject).toBe(`Invito a presentare un'offerta: Roof replacement presso Alder Court`);
       expect(rendered.text).toContain(`http://dimora.test/vendor-portal/projects/${projectId}`);
       expect(rendered.text).toContain('tetto');
-      const [notice] = await db.select().from(notification).where(and(eq(notification.userId, good.userId!), eq(notification.actionUrl, `/vendor-portal/projects/${projectId}`)));
+      const [notice] = await db
+        .select()
+        .from(notification)
+        .where(and(eq(notification.userId, good.userId!), eq(notification.actionUrl, `/vendor-portal/projects/${projectId}`)));
       expect(notice).toMatchObject({ title: "Invito a presentare un'offerta" });
       // The already invited vendor is no longer offered.
       expect((await findVendorChoices({ db, actor: viewerOf(admin), projectId, today })).map((choice) => choice.id)).not.toContain(good.id);
@@ -368,32 +377,55 @@ describe(`capital projects and bids (${kind})`, () => {
     it('an invited vendor bids and changes its bid before the deadline; the manager hears of it', async () => {
       const first = await submitBid({ db, viewer: { id: bidderA.user!.id }, origin, projectId, input: { amount: 5_000_000, timelineDays: 20, notes: 'Two coats' }, now: start });
       expect(first).toMatchObject({ ok: true, created: true });
-      const changed = await submitBid({ db, viewer: { id: bidderA.user!.id }, origin, projectId, input: { amount: 4_800_000, timelineDays: 18, notes: 'Two coats, sealed' }, now: new Date(deadline.getTime() - 1) });
+      const changed = await submitBid({
+        db,
+        viewer: { id: bidderA.user!.id },
+        origin,
+        projectId,
+        input: { amount: 4_800_000, timelineDays: 18, notes: 'Two coats, sealed' },
+        now: new Date(deadline.getTime() - 1),
+      });
       expect(changed).toMatchObject({ ok: true, created: false });
-      const rows = await db.select().from(bid).where(and(eq(bid.projectId, projectId), eq(bid.vendorId, bidderA.vendor.id)));
+      const rows = await db
+        .select()
+        .from(bid)
+        .where(and(eq(bid.projectId, projectId), eq(bid.vendorId, bidderA.vendor.id)));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ amountCents: 4_800_000, timelineDays: 18, notes: 'Two coats, sealed', status: 'submitted' });
       await submitBid({ db, viewer: { id: bidderB.user!.id }, origin, projectId, input: { amount: 5_200_000, timelineDays: 12, notes: '' }, now: start });
       // Manager A reads Italian: the in-app notices are in Italian.
       const notices = await db.select({ title: notification.title, url: notification.actionUrl }).from(notification).where(eq(notification.userId, managerA.id));
-      expect(notices).toEqual(expect.arrayContaining([{ title: 'Nuova offerta', url: `/dashboard/projects/${projectId}?tab=bids` }, { title: 'Offerta modificata', url: `/dashboard/projects/${projectId}?tab=bids` }]));
+      expect(notices).toEqual(
+        expect.arrayContaining([
+          { title: 'Nuova offerta', url: `/dashboard/projects/${projectId}?tab=bids` },
+          { title: 'Offerta modificata', url: `/dashboard/projects/${projectId}?tab=bids` },
+        ]),
+      );
     });
 
     it('a bid at or after the deadline is refused and changes nothing', async () => {
       const before = await db.select().from(bid).where(eq(bid.projectId, projectId));
       for (const now of [deadline, new Date(deadline.getTime() + 60_000)]) {
-        expect(await submitBid({ db, viewer: { id: bidderA.user!.id }, origin, projectId, input: { amount: 1_000, timelineDays: 1, notes: 'late' }, now })).toEqual({ ok: false, reason: 'bidding_closed' });
+        expect(await submitBid({ db, viewer: { id: bidderA.user!.id }, origin, projectId, input: { amount: 1_000, timelineDays: 1, notes: 'late' }, now })).toEqual({
+          ok: false,
+          reason: 'bidding_closed',
+        });
       }
       expect(await db.select().from(bid).where(eq(bid.projectId, projectId))).toEqual(before);
     });
 
     it('a vendor that was not invited gets a 404, audited, and cannot bid', async () => {
       expect(await findVendorProject({ db, viewer: { id: outsider.user!.id }, projectId })).toBeNull();
-      expect(await submitBid({ db, viewer: { id: outsider.user!.id }, origin, projectId, input: { amount: 1_000, timelineDays: 1, notes: '' }, now: start })).toEqual({ ok: false, reason: 'not_found' });
+      expect(await submitBid({ db, viewer: { id: outsider.user!.id }, origin, projectId, input: { amount: 1_000, timelineDays: 1, notes: '' }, now: start })).toEqual({
+        ok: false,
+        reason: 'not_found',
+      });
       const viewer = viewerOf({ id: outsider.user!.id, email: outsider.user!.email, role: 'vendor' });
       const page = await settle(() => loadVendorProjectPage({ request: new Request(`http://dimora.test/vendor-portal/projects/${projectId}`), context, viewer, param: String(projectId) }));
       expect(page).toMatchObject({ init: { status: 404 } });
-      const action = await settle(() => handleBidAction({ request: formPost(`/vendor-portal/projects/${projectId}`, { intent: 'bid', amount: '10.00', timelineDays: '1' }), context, viewer, param: String(projectId) }));
+      const action = await settle(() =>
+        handleBidAction({ request: formPost(`/vendor-portal/projects/${projectId}`, { intent: 'bid', amount: '10.00', timelineDays: '1' }), context, viewer, param: String(projectId) }),
+      );
       expect(action).toMatchObject({ init: { status: 404 } });
       const refusals = await db
         .select({ values: auditLog.newValues })
@@ -401,10 +433,18 @@ describe(`capital projects and bids (${kind})`, () => {
         .where(and(eq(auditLog.userId, outsider.user!.id), eq(auditLog.action, 'access_denied'), eq(auditLog.tableName, 'project')));
       expect(refusals).toHaveLength(2);
       expect(refusals[0]!.values).toMatchObject({ object_id: String(projectId), reason: 'not_invited' });
-      expect(await db.select().from(bid).where(and(eq(bid.projectId, projectId), eq(bid.vendorId, outsider.vendor.id)))).toEqual([]);
+      expect(
+        await db
+          .select()
+          .from(bid)
+          .where(and(eq(bid.projectId, projectId), eq(bid.vendorId, outsider.vendor.id))),
+      ).toEqual([]);
       // An unknown id is a 404 too, and not worth an audit entry.
       await settle(() => loadVendorProjectPage({ request: new Request('http://dimora.test/vendor-portal/projects/999999'), context, viewer, param: '999999' }));
-      const [all] = await db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.userId, outsider.user!.id), eq(auditLog.action, 'access_denied')));
+      const [all] = await db
+        .select({ n: count() })
+        .from(auditLog)
+        .where(and(eq(auditLog.userId, outsider.user!.id), eq(auditLog.action, 'access_denied')));
       expect(all!.n).toBe(2);
     });
 
@@ -428,7 +468,10 @@ describe(`capital projects and bids (${kind})`, () => {
       expect(bad.status).toBe(422);
       expect(bad.body.errors).toEqual({ amount: 'Inserisci un importo in dollari e centesimi, per esempio 125000,00.', timelineDays: 'Inserisci un numero intero di giorni da 1 a 3650.' });
 
-      const fake = multipart({ intent: 'bid', amount: '52000.00', timelineDays: '12' }, { field: 'attachment', name: 'quote.pdf', type: 'application/pdf', data: Buffer.from('<html>not a pdf</html>') });
+      const fake = multipart(
+        { intent: 'bid', amount: '52000.00', timelineDays: '12' },
+        { field: 'attachment', name: 'quote.pdf', type: 'application/pdf', data: Buffer.from('<html>not a pdf</html>') },
+      );
       const refused = answerOf(await handleBidAction({ request: post(`/vendor-portal/projects/${projectId}`, fake.body, fake.contentType), context, viewer, param: String(projectId) }));
       expect(refused.status).toBe(415);
       expect(refused.body.errors.attachment).toContain('not an accepted type');
@@ -436,7 +479,10 @@ describe(`capital projects and bids (${kind})`, () => {
       const real = multipart({ intent: 'bid', amount: '51000.00', timelineDays: '12', notes: 'With quote' }, { field: 'attachment', name: 'quote.pdf', type: 'application/pdf', data: PDF });
       const saved = answerOf(await handleBidAction({ request: post(`/vendor-portal/projects/${projectId}`, real.body, real.contentType), context, viewer, param: String(projectId) }));
       expect(saved.status).toBe(200);
-      const [row] = await db.select().from(bid).where(and(eq(bid.projectId, projectId), eq(bid.vendorId, bidderB.vendor.id)));
+      const [row] = await db
+        .select()
+        .from(bid)
+        .where(and(eq(bid.projectId, projectId), eq(bid.vendorId, bidderB.vendor.id)));
       expect(row).toMatchObject({ amountCents: 5_100_000, notes: 'With quote' });
       const [stored] = await db.select().from(document).where(eq(document.id, row!.attachmentDocumentId!));
       expect(stored).toMatchObject({ ownerType: 'bid', ownerId: String(row!.id), mime: 'application/pdf', originalName: 'quote.pdf', sizeBytes: PDF.length });
@@ -449,7 +495,9 @@ describe(`capital projects and bids (${kind})`, () => {
       expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
       // Another vendor cannot fetch it, even on a project it bids on.
       const other = viewerOf({ id: bidderA.user!.id, email: bidderA.user!.email, role: 'vendor' });
-      expect(await settle(() => vendorBidFileDownload({ request: new Request('http://dimora.test/'), context, viewer: other, projectParam: String(projectId), documentParam: String(stored!.id) }))).toMatchObject({
+      expect(
+        await settle(() => vendorBidFileDownload({ request: new Request('http://dimora.test/'), context, viewer: other, projectParam: String(projectId), documentParam: String(stored!.id) })),
+      ).toMatchObject({
         init: { status: 404 },
       });
     });
@@ -467,7 +515,10 @@ describe(`capital projects and bids (${kind})`, () => {
     });
 
     it('award: refused while bidding is open, then after closing early the winner gets the work order and the others are rejected', async () => {
-      const [alphaBid] = await db.select().from(bid).where(and(eq(bid.projectId, projectId), eq(bid.vendorId, bidderA.vendor.id)));
+      const [alphaBid] = await db
+        .select()
+        .from(bid)
+        .where(and(eq(bid.projectId, projectId), eq(bid.vendorId, bidderA.vendor.id)));
       expect(await awardBid({ db, actor: viewerOf(managerA), origin, projectId, bidId: alphaBid!.id, now: start })).toEqual({ ok: false, reason: 'bidding_open' });
       expect(await db.select().from(workOrder).where(eq(workOrder.projectId, projectId))).toEqual([]);
 
@@ -488,13 +539,23 @@ describe(`capital projects and bids (${kind})`, () => {
       expect(awarded).toMatchObject({ ok: true, projectId });
       const orders = await db.select().from(workOrder).where(eq(workOrder.projectId, projectId));
       expect(orders).toHaveLength(1);
-      expect(orders[0]).toMatchObject({ id: (awarded as { workOrderId: number }).workOrderId, vendorId: bidderA.vendor.id, buildingId: buildingA, status: 'offered', assignedBy: managerA.id, maintenanceRequestId: null });
+      expect(orders[0]).toMatchObject({
+        id: (awarded as { workOrderId: number }).workOrderId,
+        vendorId: bidderA.vendor.id,
+        buildingId: buildingA,
+        status: 'offered',
+        assignedBy: managerA.id,
+        maintenanceRequestId: null,
+      });
       const statuses = await db.select({ vendorId: bid.vendorId, status: bid.status }).from(bid).where(eq(bid.projectId, projectId));
       expect(Object.fromEntries(statuses.map((row) => [row.vendorId, row.status]))).toEqual({ [bidderA.vendor.id]: 'awarded', [bidderB.vendor.id]: 'rejected' });
       expect((await projectRow(projectId)).status).toBe('awarded');
       expect((await mails(projectId, 'bid_awarded')).map((mail) => mail.to)).toEqual([bidderA.vendor.email]);
       expect((await mails(projectId, 'bid_not_awarded')).map((mail) => mail.to)).toEqual([bidderB.vendor.email]);
-      const [offered] = await db.select({ n: count() }).from(outbox).where(eq(outbox.dedupeKey, `work-order-offered:${orders[0]!.id}`));
+      const [offered] = await db
+        .select({ n: count() })
+        .from(outbox)
+        .where(eq(outbox.dedupeKey, `work-order-offered:${orders[0]!.id}`));
       expect(offered!.n).toBe(1);
       // The vendors see the outcome; the winner now sees the street address.
       expect(await findVendorProject({ db, viewer: { id: bidderA.user!.id }, projectId })).toMatchObject({ outcome: 'awarded', streetAddress: expect.stringContaining('Test Street') });
@@ -512,10 +573,21 @@ describe(`capital projects and bids (${kind})`, () => {
     await submitBid({ db, viewer: { id: lapsing.user!.id }, origin, projectId, input: { amount: 700_000, timelineDays: 5, notes: '' }, now });
     // Closed now, so the action (which reads the clock) finds bidding over.
     await closeBidding({ db, actor: viewerOf(admin), origin, projectId });
-    await db.update(vendor).set({ insuranceExpiry: isoDay(now, -2) }).where(eq(vendor.id, lapsing.vendor.id));
+    await db
+      .update(vendor)
+      .set({ insuranceExpiry: isoDay(now, -2) })
+      .where(eq(vendor.id, lapsing.vendor.id));
     const [placed] = await db.select().from(bid).where(eq(bid.projectId, projectId));
 
-    const result = answerOf(await handleProjectAction({ request: formPost(`/admin/projects/${projectId}`, { intent: 'award', bidId: String(placed!.id) }), context, actor: viewerOf(admin), base: '/admin/projects', param: String(projectId) }));
+    const result = answerOf(
+      await handleProjectAction({
+        request: formPost(`/admin/projects/${projectId}`, { intent: 'award', bidId: String(placed!.id) }),
+        context,
+        actor: viewerOf(admin),
+        base: '/admin/projects',
+        param: String(projectId),
+      }),
+    );
     expect(result.status).toBe(422);
     expect(result.body.errors).toEqual({ form: "Lapsing Insurance Co: This vendor's insurance has expired, so it cannot be given new work." });
     expect(await db.select().from(workOrder).where(eq(workOrder.projectId, projectId))).toEqual([]);
@@ -543,7 +615,9 @@ describe(`capital projects and bids (${kind})`, () => {
       taxCents: tax,
       totalCents: subtotal + tax,
     });
-    await db.insert(invoice).values([invoiceOf('S-1', 'approved', 400_000, 33_000), invoiceOf('S-2', 'paid', 500_000, 41_250), invoiceOf('S-3', 'submitted', 90_000, 0), invoiceOf('S-4', 'rejected', 80_000, 0)]);
+    await db
+      .insert(invoice)
+      .values([invoiceOf('S-1', 'approved', 400_000, 33_000), invoiceOf('S-2', 'paid', 500_000, 41_250), invoiceOf('S-3', 'submitted', 90_000, 0), invoiceOf('S-4', 'rejected', 80_000, 0)]);
 
     const detail = await findProjectDetail({ db, actor: viewerOf(admin), projectId });
     expect(detail!.spendCents).toBe(974_250);
@@ -551,7 +625,10 @@ describe(`capital projects and bids (${kind})`, () => {
     const list = await findProjects({ db, actor: viewerOf(admin), filters: { status: 'awarded', buildingId: buildingA, after: null } });
     expect(list.items.find((item) => item.id === projectId)).toMatchObject({ budgetCents: 1_000_000, spendCents: 974_250, bidCount: 1, invitedCount: 1 });
     // Nothing is stored: approving another invoice moves the spend at once.
-    await db.update(invoice).set({ status: 'approved' }).where(and(eq(invoice.workOrderId, workOrderId), eq(invoice.number, 'S-3')));
+    await db
+      .update(invoice)
+      .set({ status: 'approved' })
+      .where(and(eq(invoice.workOrderId, workOrderId), eq(invoice.number, 'S-3')));
     expect((await findProjectDetail({ db, actor: viewerOf(admin), projectId }))!.spendCents).toBe(1_064_250);
   });
 
@@ -574,7 +651,9 @@ describe(`capital projects and bids (${kind})`, () => {
       expect((await projectRow(theirs)).status).toBe('planned');
 
       const viewer = viewerOf(managerA);
-      const page = await settle(() => loadProjectPage({ request: new Request(`http://dimora.test/dashboard/projects/${theirs}`), context, actor: viewer, base: '/dashboard/projects', param: String(theirs) }));
+      const page = await settle(() =>
+        loadProjectPage({ request: new Request(`http://dimora.test/dashboard/projects/${theirs}`), context, actor: viewer, base: '/dashboard/projects', param: String(theirs) }),
+      );
       expect(page).toMatchObject({ init: { status: 404 } });
       const action = await settle(() =>
         handleProjectAction({ request: formPost(`/dashboard/projects/${theirs}`, { intent: 'status', to: 'cancelled' }), context, actor: viewer, base: '/dashboard/projects', param: String(theirs) }),
@@ -587,7 +666,13 @@ describe(`capital projects and bids (${kind})`, () => {
       expect(refusals.map((row) => (row.values as { object_id: string }).object_id)).toEqual([String(theirs), String(theirs)]);
       expect((await projectRow(theirs)).status).toBe('planned');
 
-      const own = (await loadProjectPage({ request: new Request(`http://dimora.test/dashboard/projects/${mine}?tab=bids`), context, actor: viewer, base: '/dashboard/projects', param: String(mine) })) as {
+      const own = (await loadProjectPage({
+        request: new Request(`http://dimora.test/dashboard/projects/${mine}?tab=bids`),
+        context,
+        actor: viewer,
+        base: '/dashboard/projects',
+        param: String(mine),
+      })) as {
         detail: { name: string };
         tab: string;
       };
@@ -628,11 +713,19 @@ describe(`capital projects and bids (${kind})`, () => {
       expect(html.status).toBe(415);
       const empty = await upload({ name: 'empty.pdf', type: 'application/pdf', data: Buffer.alloc(0) });
       expect(empty.status).toBe(422);
-      expect(await db.select().from(document).where(and(eq(document.ownerType, 'project'), eq(document.ownerId, String(projectId))))).toEqual([]);
+      expect(
+        await db
+          .select()
+          .from(document)
+          .where(and(eq(document.ownerType, 'project'), eq(document.ownerId, String(projectId)))),
+      ).toEqual([]);
 
       const ok = await upload({ name: 'Scope of work.pdf', type: 'application/pdf', data: PDF });
       expect(ok.status).toBe(200);
-      const [doc] = await db.select().from(document).where(and(eq(document.ownerType, 'project'), eq(document.ownerId, String(projectId))));
+      const [doc] = await db
+        .select()
+        .from(document)
+        .where(and(eq(document.ownerType, 'project'), eq(document.ownerId, String(projectId))));
       expect(doc).toMatchObject({ kind: 'attachment', mime: 'application/pdf', originalName: 'Scope of work.pdf', url: `/admin/projects/${projectId}/files/${doc!.id}` });
       const response = (await projectFileDownload({ request: new Request('http://dimora.test/'), context, actor, projectParam: String(projectId), documentParam: String(doc!.id) })) as Response;
       expect(response.status).toBe(200);
@@ -666,7 +759,14 @@ describe(`capital projects and bids (${kind})`, () => {
     for (const template of templates) {
       for (const locale of ['en', 'it']) {
         const mail = projectMail(
-          { template, to: 'v@vendors.test', locale, name: 'Vera', path: '/vendor-portal/projects/3', values: { project: 'Roof <b>', building: 'Alder Court', city: 'Austin', company: 'Acme', kind: 'roof', description: '', deadline: 'x', amount: '$1.00', days: '3' } },
+          {
+            template,
+            to: 'v@vendors.test',
+            locale,
+            name: 'Vera',
+            path: '/vendor-portal/projects/3',
+            values: { project: 'Roof <b>', building: 'Alder Court', city: 'Austin', company: 'Acme', kind: 'roof', description: '', deadline: 'x', amount: '$1.00', days: '3' },
+          },
           'https://dimora.example',
         );
         expect(mail.subject).not.toContain('{{');

@@ -74,7 +74,7 @@ function StatusMoves({ moves, result }: { moves: ProjectStatusMove[]; result: Pr
               <Button
                 type="submit"
                 color={MOVE_COLORS[to]}
-                variant={to === 'cancelled' ? 'outline' : 'filled'}
+
                 leftSection={<Icon size={16} aria-hidden />}
                 loading={busy}
                 data-testid={`project-move-${to}`}

@@ -168,7 +168,7 @@ export function VendorProjectPage({ detail, done, maxFileMb, result }: Props) {
         {detail.outcome === 'awarded' && (
           <Alert color="teal" data-testid="vendor-awarded">
             {t('projects.vendor.awardedBody')}{' '}
-            <Anchor component={Link} to="/vendor-portal" size="sm">
+            <Anchor component={Link} to="/vendor-portal" size="sm" underline="always">
               {t('projects.vendor.toWorkOrders')}
             </Anchor>
           </Alert>

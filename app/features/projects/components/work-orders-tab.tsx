@@ -88,7 +88,7 @@ export function WorkOrdersTab({ detail, assignmentsPath }: { detail: ProjectDeta
       )}
       <Text size="sm" c="dimmed">
         {t('projects.workOrders.hint')}{' '}
-        <Anchor component={Link} to={assignmentsPath} size="sm">
+        <Anchor component={Link} to={assignmentsPath} size="sm" underline="always">
           {t('projects.workOrders.assignments')}
         </Anchor>
       </Text>
