@@ -71,14 +71,7 @@ function StatusMoves({ moves, result }: { moves: ProjectStatusMove[]; result: Pr
             <Form method="post" key={to}>
               <input type="hidden" name="intent" value="status" />
               <input type="hidden" name="to" value={to} />
-              <Button
-                type="submit"
-                color={MOVE_COLORS[to]}
-
-                leftSection={<Icon size={16} aria-hidden />}
-                loading={busy}
-                data-testid={`project-move-${to}`}
-              >
+              <Button type="submit" color={MOVE_COLORS[to]} leftSection={<Icon size={16} aria-hidden />} loading={busy} data-testid={`project-move-${to}`}>
                 {t(`projects.moves.${to}`)}
               </Button>
             </Form>
