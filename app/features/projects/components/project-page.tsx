@@ -17,6 +17,7 @@ import { BudgetBar } from './budget-bar';
 import { DocumentsTab } from './documents-tab';
 import { ProjectStatusBadge } from './project-badges';
 import { OverviewTab } from './overview-tab';
+import { useProjectLive } from './use-project-live';
 import { WorkOrdersTab } from './work-orders-tab';
 
 export type ProjectPageData = {
@@ -35,6 +36,7 @@ export function ProjectPage({ page, result }: { page: ProjectPageData; result: P
   const { detail, base } = page;
   // After an enhanced command the action names the tab to show; links otherwise.
   const tab = result?.ok && result.tab ? result.tab : page.tab;
+  useProjectLive({ projectPath: `${base}/${detail.id}`, workOrderIds: detail.workOrders.map((order) => order.id) });
   const counts: Partial<Record<ProjectTab, number>> = {
     bids: detail.bids.length,
     'work-orders': detail.workOrders.length,

@@ -16,6 +16,7 @@ import type { VendorProjectDetail } from '../project-bids.server';
 import { BID_ATTACHMENT_ACCEPT, BID_NOTES_MAX, BID_TIMELINE_MAX_DAYS } from '../projects.schemas';
 import type { ProjectActionResult } from '../projects.types';
 import { BidStatusBadge } from './project-badges';
+import { useProjectLive } from './use-project-live';
 import { useProjectOutcome } from './use-project-outcome';
 import { OutcomeBadge } from './vendor-projects-page';
 
@@ -123,6 +124,7 @@ export function VendorProjectPage({ detail, done, maxFileMb, result }: Props) {
   const lang = useLanguage();
   const bid = detail.myBid;
   const closedError = result && !result.ok && result.intent === 'bid' && result.errors.form;
+  useProjectLive({ projectPath: `/vendor-portal/projects/${detail.id}` });
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg" data-testid="vendor-project" data-project={detail.id} data-open={detail.open ? 'true' : 'false'}>
