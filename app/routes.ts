@@ -66,6 +66,11 @@ export default [
     // Leases (leases issue item 1): a manager's lease page and its PDF, scoped to their buildings.
     route('dashboard/leases/:leaseId', 'routes/account/lease.tsx'),
     route('dashboard/leases/:leaseId/pdf', 'routes/account/lease-pdf.ts'),
+    // Capital projects (maintenance issue item 6): a manager's projects, scoped to their buildings.
+    route('dashboard/projects', 'routes/account/projects.tsx'),
+    route('dashboard/projects/new', 'routes/account/project-new.tsx'),
+    route('dashboard/projects/:projectId', 'routes/account/project.tsx'),
+    route('dashboard/projects/:projectId/files/:documentId', 'routes/account/project-file.ts'),
     route('tenant-portal', 'routes/tenant/portal.tsx'),
     // Leases and rent (leases issue): signing, the lease PDF and payment receipts.
     route('tenant-portal/leases/:leaseId', 'routes/tenant/lease.tsx'),
@@ -76,6 +81,10 @@ export default [
     route('tenant-portal/maintenance/new', 'routes/tenant/maintenance-new.tsx'),
     route('tenant-portal/maintenance/:requestId', 'routes/tenant/maintenance-request.tsx'),
     route('vendor-portal', 'routes/vendor/portal.tsx'),
+    // Bids on capital projects (maintenance issue item 4): the projects a vendor was invited to.
+    route('vendor-portal/projects', 'routes/vendor/projects.tsx'),
+    route('vendor-portal/projects/:projectId', 'routes/vendor/project.tsx'),
+    route('vendor-portal/projects/:projectId/files/:documentId', 'routes/vendor/project-file.ts'),
     route('admin', 'routes/admin/layout.tsx', [
       index('routes/admin/overview.tsx'),
       route('users', 'routes/admin/users.tsx'),
@@ -101,6 +110,11 @@ export default [
       route('payments/:paymentId', 'routes/admin/payment.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('audit.csv', 'routes/admin/audit-csv.ts'),
+      // Capital projects (maintenance issue item 6): list, new, one project, its files.
+      route('projects', 'routes/admin/projects.tsx'),
+      route('projects/new', 'routes/admin/project-new.tsx'),
+      route('projects/:projectId', 'routes/admin/project.tsx'),
+      route('projects/:projectId/files/:documentId', 'routes/admin/project-file.ts'),
       route(':section', 'routes/admin/section.tsx'),
     ]),
     route('admin-debug', 'routes/admin/debug.tsx'),

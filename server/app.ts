@@ -115,9 +115,17 @@ const MAX_BODY_BYTES = 1_000_000;
 const LARGE_BODY_PATH = /^\/(admin\/properties|dashboard\/buildings)\/\d{1,10}(\.data)?$/;
 const LARGE_BODY_BYTES = 4_500_000;
 
+/**
+ * Capital projects' pages whose forms carry a file (a document, a bid's PDF: ≤ 10 MB, streamed by
+ * app/features/projects/project-files.server.ts with its own cap, PROJECT_UPLOAD_MAX_REQUEST_BYTES).
+ */
+const PROJECT_UPLOAD_PATH = /^\/(admin\/projects|dashboard\/projects|vendor-portal\/projects)\/\d{1,10}(\.data)?$/;
+const PROJECT_UPLOAD_BYTES = 10 * 1024 * 1024 + 64 * 1024;
+
 /** The body limit of a request path (bytes). Photo uploads stream, with their own cap. */
 export function bodyLimitFor(path: string): number {
   if (PHOTO_UPLOAD_PATH.test(path) || MAINTENANCE_UPLOAD_PATH.test(path)) return PHOTO_MAX_REQUEST_BYTES;
+  if (PROJECT_UPLOAD_PATH.test(path)) return PROJECT_UPLOAD_BYTES;
   return LARGE_BODY_PATH.test(path) ? LARGE_BODY_BYTES : MAX_BODY_BYTES;
 }
 

@@ -11,6 +11,7 @@ import { leadJobHandlers } from '../app/features/leads/lead-jobs.server';
 import { maintenanceTenantJobHandlers } from '../app/features/maintenance/tenant-requests-jobs.server';
 import { ALERT_DIGEST_SCHEDULE, listingAlertJobHandlers } from '../app/features/listing-alerts/alert-jobs.server';
 import { UNIT_IMPORT_PRUNE_SCHEDULE, portfolioJobHandlers } from '../app/features/portfolio/portfolio-jobs.server';
+import { projectJobHandlers } from '../app/features/projects/project-mail.server';
 import type { JobHandlers, JobSchedule } from '../app/server/outbox/outbox.server';
 import { accountJobHandlers } from '../app/features/accounts/account-jobs.server';
 import { AUDIT_RETENTION_SCHEDULE, auditRetentionJobHandlers } from '../app/server/audit-retention.server';
@@ -24,6 +25,7 @@ export const jobHandlers: JobHandlers = {
   ...portfolioJobHandlers,
   ...rentJobHandlers,
   ...leaseMailJobHandlers,
+  ...projectJobHandlers,
   ...accountJobHandlers,
   ...maintenanceTenantJobHandlers,
   ...auditRetentionJobHandlers(env.AUDIT_RETENTION_DAYS),

@@ -9,6 +9,7 @@ import { seedMaintenanceTenant } from './seed-maintenance';
 import { seedNotificationUsers } from './seed-notifications';
 import { seedOps } from './seed-ops';
 import { seedLegacyPasswordUser } from './seed-passwords';
+import { seedProjects } from './seed-projects';
 import { E2E_USERS } from './users';
 
 const database = await openDatabase({ dataDir: process.env.DATA_DIR });
@@ -33,4 +34,6 @@ await seedLeases(database.db);
 await seedMaintenanceTenant(database.db);
 // An account with an old scrypt hash of a password the policy refuses (tests/e2e/seed-passwords.ts).
 await seedLegacyPasswordUser(database.db);
+// A building and two approved, insured vendor accounts for the capital projects journey (tests/e2e/seed-projects.ts).
+await seedProjects(database.db);
 await database.close();

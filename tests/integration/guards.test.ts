@@ -29,6 +29,7 @@ import * as overview from '~/routes/admin/overview';
 import * as adminPayment from '~/routes/admin/payment';
 import * as adminPayments from '~/routes/admin/payments';
 import * as adminPaymentsCsv from '~/routes/admin/payments-csv';
+import * as adminProjects from '~/routes/admin/projects';
 import * as properties from '~/routes/admin/properties';
 import * as section from '~/routes/admin/section';
 import * as adminSystem from '~/routes/admin/system';
@@ -68,6 +69,7 @@ function routeFor(path: string): { loader: LoaderFn; params: Record<string, stri
   if (path === '/admin/database') return { loader: as(adminDatabase.loader), params: {} };
   if (path === '/admin/tenants') return { loader: as(adminTenants.loader), params: {} };
   if (path === '/admin/payments') return { loader: as(adminPayments.loader), params: {} };
+  if (path === '/admin/projects') return { loader: as(adminProjects.loader), params: {} };
   const match = /^\/admin\/([a-z]+)$/.exec(path);
   if (match) return { loader: as(section.loader), params: { section: match[1]! } };
   throw new Error(`No route module mapped for ${path}`);

@@ -214,6 +214,9 @@ function WorkspaceCard({ role, managedProperties }: { role: DashboardSummary['pr
           <Anchor component={Link} to="/dashboard/buildings" size="sm" fw={600}>
             {t('account.dashboard.workspace.property_manager.link')}
           </Anchor>
+          <Anchor component={Link} to="/dashboard/projects" size="sm" fw={600} data-testid="dashboard-projects-link">
+            {t('account.dashboard.workspace.property_manager.projectsLink')}
+          </Anchor>
           <Anchor component={Link} to="/dashboard/tenants" size="sm" fw={600} data-testid="dashboard-tenants-link">
             {t('account.dashboard.workspace.property_manager.tenantsLink')}
           </Anchor>

@@ -4,7 +4,7 @@
  * linked record, an empty state points to the vendor application and the listings.
  */
 import { Anchor, Badge, Button, Container, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingStore, IconClipboardList } from '@tabler/icons-react';
+import { IconBriefcase, IconBuildingStore, IconClipboardList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loadVendorPortal } from '~/features/accounts/dashboard.server';
@@ -92,6 +92,24 @@ export default function VendorPortal({ loaderData }: Route.ComponentProps) {
               </Button>
             </EmptyState.Actions>
           </EmptyState>
+        )}
+        {record && (
+          // Capital projects (maintenance issue item 4 "Bids"): the invitations to bid.
+          <Paper withBorder p="md" component="section" aria-labelledby="vendor-projects-title" data-testid="vendor-projects-card">
+            <Group justify="space-between" gap="sm" wrap="wrap">
+              <div>
+                <Title order={2} size="h4" id="vendor-projects-title">
+                  {t('account.vendorPortal.projects.title')}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {t('account.vendorPortal.projects.body')}
+                </Text>
+              </div>
+              <Button component={Link} to="/vendor-portal/projects" variant="default" leftSection={<IconBriefcase size={16} aria-hidden />} data-testid="vendor-projects-link">
+                {t('account.vendorPortal.projects.link')}
+              </Button>
+            </Group>
+          </Paper>
         )}
         <Text size="sm" c="dimmed">
           {t('account.portal.comingSoon')}

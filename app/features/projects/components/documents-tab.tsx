@@ -1,0 +1,128 @@
+/**
+ * A project's documents tab: upload a PDF or a photo (checked by its content on the server, up to
+ * the size limit; a real multipart form, so it works without JavaScript), and the documents as
+ * downloads (never opened in the page) with a delete button each.
+ */
+import { Alert, Anchor, Button, EmptyState, FileInput, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconFileUpload, IconFiles, IconPaperclip, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Form } from 'react-router';
+import { formatBytes, formatDateTime } from '~/lib/format';
+import { megabytes } from '~/lib/uploads';
+import { useLanguage } from '~/lib/use-language';
+import { PROJECT_DOCUMENT_ACCEPT, PROJECT_DOCUMENTS_MAX, PROJECT_FILE_MAX_BYTES } from '../projects.schemas';
+import type { ProjectDetail } from '../projects.server';
+import type { ProjectActionResult, ProjectsBase } from '../projects.types';
+import { useProjectOutcome } from './use-project-outcome';
+
+export function DocumentsTab({ base, detail, result }: { base: ProjectsBase; detail: ProjectDetail; result: ProjectActionResult | undefined }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const upload = useProjectOutcome(result, 'upload-document');
+  const remove = useProjectOutcome(result, 'delete-document');
+  const full = detail.documents.length >= PROJECT_DOCUMENTS_MAX;
+  return (
+    <Stack gap="md" data-testid="project-documents">
+      <Paper withBorder p="md" component="section" aria-labelledby="project-upload-title">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="project-upload-title">
+            {t('projects.documents.uploadTitle')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('projects.documents.uploadHint', {
+              max: megabytes(PROJECT_FILE_MAX_BYTES),
+              count: PROJECT_DOCUMENTS_MAX,
+            })}
+          </Text>
+          {!full && (
+            <Form method="post" encType="multipart/form-data" ref={upload.formRef} key={upload.formKey} data-testid="document-upload-form">
+              <input type="hidden" name="intent" value="upload-document" />
+              <Group align="flex-end" gap="sm" wrap="wrap">
+                <FileInput
+                  name="file"
+                  label={t('projects.documents.file')}
+                  placeholder={t('projects.documents.choose')}
+                  accept={PROJECT_DOCUMENT_ACCEPT}
+                  withAsterisk
+                  clearable
+                  leftSection={<IconPaperclip size={16} aria-hidden />}
+                  error={upload.errors.file ?? upload.errors.form}
+                  style={{ flex: '1 1 260px' }}
+                  data-testid="document-file"
+                />
+                <Button type="submit" leftSection={<IconFileUpload size={16} aria-hidden />} loading={upload.busy} data-testid="document-upload">
+                  {t('projects.documents.upload')}
+                </Button>
+              </Group>
+            </Form>
+          )}
+        </Stack>
+      </Paper>
+      {remove.errors.form && (
+        <Alert color="red" role="alert">
+          {remove.errors.form}
+        </Alert>
+      )}
+      {detail.documents.length === 0 ? (
+        <EmptyState icon={<IconFiles size={30} aria-hidden />} variant="light" py="xl" data-testid="documents-empty">
+          <EmptyState.Title order={2}>{t('projects.documents.emptyTitle')}</EmptyState.Title>
+          <EmptyState.Description>{t('projects.documents.emptyBody')}</EmptyState.Description>
+        </EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" data-testid="documents-table">
+            <Table.Caption>{t('projects.documents.caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('projects.documents.name')}</Table.Th>
+                <Table.Th scope="col">{t('projects.documents.added')}</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('projects.documents.size')}
+                </Table.Th>
+                <Table.Th scope="col">{t('projects.documents.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {detail.documents.map((doc) => (
+                <Table.Tr key={doc.id} data-testid="document-row" data-document={doc.id}>
+                  <Table.Td>
+                    <Anchor href={`${base}/${detail.id}/files/${doc.id}`} download size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="document-download">
+                      {doc.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{formatDateTime(doc.createdAt, lang)}</Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+                      {formatBytes(doc.sizeBytes, lang)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="delete-document" />
+                      <input type="hidden" name="documentId" value={doc.id} />
+                      <Button
+                        type="submit"
+                        size="xs"
+                        variant="subtle"
+                        color="red.9"
+                        leftSection={<IconTrash size={14} aria-hidden />}
+                        loading={remove.busy}
+                        aria-label={t('projects.documents.deleteNamed', {
+                          name: doc.name,
+                        })}
+                      >
+                        {t('projects.documents.delete')}
+                      </Button>
+                    </Form>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The capital projects list of /admin/projects and /dashboard/projects: the header with "New
+ * project", the filters, one row per project (name linking to its page, building, kind, status,
+ * dates, bids received, budget against spend) and keyset pagination that keeps the filters.
+ */
+import { Anchor, Button, EmptyState, Stack, Table, Text } from '@mantine/core';
+import { IconBriefcase, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { KeysetPager } from '~/components/keyset-pager';
+import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import type { BuildingOption } from '~/features/portfolio/building-options.server';
+import { formatIsoDate } from '~/lib/format';
+import { useLanguage } from '~/lib/use-language';
+import { projectsHref, type ProjectFilters } from '../projects.schemas';
+import type { ProjectListPage } from '../projects.server';
+import type { ProjectsBase } from '../projects.types';
+import { BudgetBar } from './budget-bar';
+import { ProjectStatusBadge } from './project-badges';
+import { ProjectFiltersForm } from './project-filters';
+
+type Props = {
+  base: ProjectsBase;
+  list: ProjectListPage;
+  filters: ProjectFilters;
+  building: BuildingOption | null;
+};
+
+export function ProjectsListPage({ base, list, filters, building }: Props) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const filtered = Boolean(filters.status || filters.buildingId || filters.after);
+  const manager = base === '/dashboard/projects';
+  return (
+    <>
+      <SignedInPageHeader
+        title={t(manager ? 'projects.list.managerTitle' : 'projects.list.title')}
+        subtitle={t(manager ? 'projects.list.managerSubtitle' : 'projects.list.subtitle')}
+        actions={
+          <Button component={Link} to={`${base}/new`} leftSection={<IconPlus size={16} aria-hidden />} data-testid="project-new-link">
+            {t('projects.list.new')}
+          </Button>
+        }
+      />
+      <Stack gap="md" data-testid="projects-list">
+        <ProjectFiltersForm base={base} filters={filters} building={building} />
+        {list.items.length === 0 ? (
+          <EmptyState icon={<IconBriefcase size={30} aria-hidden />} variant="light" py="xl" data-testid="projects-empty">
+            <EmptyState.Title order={2}>{t(filtered ? 'projects.list.noMatchTitle' : 'projects.list.emptyTitle')}</EmptyState.Title>
+            <EmptyState.Description>{t(filtered ? 'projects.list.noMatchBody' : 'projects.list.emptyBody')}</EmptyState.Description>
+          </EmptyState>
+        ) : (
+          <Table.ScrollContainer minWidth={860}>
+            <Table verticalSpacing="sm" highlightOnHover data-testid="projects-table">
+              <Table.Caption>{t('projects.list.caption')}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('projects.list.project')}</Table.Th>
+                  <Table.Th scope="col">{t('projects.list.status')}</Table.Th>
+                  <Table.Th scope="col">{t('projects.list.dates')}</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('projects.list.bids')}
+                  </Table.Th>
+                  <Table.Th scope="col">{t('projects.list.budget')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.items.map((row) => (
+                  <Table.Tr key={row.id} data-testid="project-row" data-project={row.id} data-status={row.status}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`${base}/${row.id}`} fw={600} size="sm" data-testid="project-open">
+                        {row.name}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        {[row.buildingName, t(`projects.kind.${row.kind}`)].filter(Boolean).join(' · ')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <ProjectStatusBadge status={row.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {row.startDate || row.endDate
+                          ? `${row.startDate ? formatIsoDate(row.startDate, lang) : '…'} – ${row.endDate ? formatIsoDate(row.endDate, lang) : '…'}`
+                          : t('projects.list.noDates')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Text size="sm">
+                        {t('projects.list.bidCount', {
+                          bids: row.bidCount,
+                          invited: row.invitedCount,
+                        })}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <BudgetBar budgetCents={row.budgetCents} spendCents={row.spendCents} size="sm" />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <KeysetPager
+          label={t('projects.pagination.label')}
+          firstHref={filters.after ? projectsHref(base, filters, null) : null}
+          firstLabel={t('projects.pagination.first')}
+          nextHref={list.next ? projectsHref(base, filters, list.next) : null}
+          nextLabel={t('projects.pagination.next')}
+          testId="projects-pagination"
+        />
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * A project's work orders tab: the work orders made for it (the award makes the first), with the
+ * vendor, status, dates and what their approved and paid invoices add to the project's spend.
+ * Work orders are run from the assignments page.
+ */
+import { Anchor, Badge, EmptyState, Stack, Table, Text } from '@mantine/core';
+import { IconClipboardList } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatCents, formatDateTime } from '~/lib/format';
+import { useLanguage } from '~/lib/use-language';
+import type { ProjectDetail } from '../projects.server';
+
+const OPEN = new Set(['offered', 'accepted', 'scheduled', 'in_progress']);
+
+export function WorkOrdersTab({ detail, assignmentsPath }: { detail: ProjectDetail; assignmentsPath: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <Stack gap="md" data-testid="project-work-orders">
+      {detail.workOrders.length === 0 ? (
+        <EmptyState icon={<IconClipboardList size={30} aria-hidden />} variant="light" py="xl" data-testid="work-orders-empty">
+          <EmptyState.Title order={2}>{t('projects.workOrders.emptyTitle')}</EmptyState.Title>
+          <EmptyState.Description>{t('projects.workOrders.emptyBody')}</EmptyState.Description>
+        </EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing="sm" data-testid="work-orders-table">
+            <Table.Caption>{t('projects.workOrders.caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('projects.workOrders.number')}</Table.Th>
+                <Table.Th scope="col">{t('projects.workOrders.vendor')}</Table.Th>
+                <Table.Th scope="col">{t('projects.workOrders.status')}</Table.Th>
+                <Table.Th scope="col">{t('projects.workOrders.dates')}</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('projects.workOrders.invoiced')}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {detail.workOrders.map((order) => (
+                <Table.Tr key={order.id} data-testid="work-order-row" data-work-order={order.id} data-status={order.status}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      #{order.id}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{order.vendorName}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={OPEN.has(order.status) ? 'blue.9' : order.status === 'completed' ? 'teal.9' : 'gray.7'} variant="filled" autoContrast>
+                      {t(`projects.workOrders.statuses.${order.status}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">
+                      {t('projects.workOrders.created', {
+                        date: formatDateTime(order.createdAt, lang),
+                      })}
+                    </Text>
+                    {order.scheduledFor && (
+                      <Text size="xs">
+                        {t('projects.workOrders.scheduled', {
+                          date: formatDateTime(order.scheduledFor, lang),
+                        })}
+                      </Text>
+                    )}
+                    {order.completedAt && (
+                      <Text size="xs">
+                        {t('projects.workOrders.completed', {
+                          date: formatDateTime(order.completedAt, lang),
+                        })}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatCents(order.invoicedCents, lang)}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Text size="sm" c="dimmed">
+        {t('projects.workOrders.hint')}{' '}
+        <Anchor component={Link} to={assignmentsPath} size="sm" underline="always">
+          {t('projects.workOrders.assignments')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,241 @@
+/**
+ * Files of capital projects (maintenance issue item 6 "documents", item 4 bid "attachment")
+ * through the upload pipeline (app/server/uploads): a multipart body read as it streams (one file,
+ * PROJECT_FILE_MAX_BYTES), its type taken from its magic bytes — a PDF is stored as sent, a photo
+ * (JPEG, PNG, WebP) re-encoded by sharp without its metadata — under a random key that /media
+ * never serves (`.pdf`/`.bin`: not an image path), and a `document` row. Files are handed out
+ * only by guarded routes, as downloads (`Content-Disposition: attachment`, `nosniff`, a sandboxing
+ * CSP), never rendered inline.
+ */
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { and, count, eq } from 'drizzle-orm';
+import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
+import type { Viewer } from '~/server/auth/session.server';
+import type { Db } from '~/server/db/client.server';
+import { bid, document, vendor } from '~/server/db/schema';
+import { detectAllowedType } from '~/server/uploads/file-type.server';
+import { readMultipart } from '~/server/uploads/multipart.server';
+import { processPhoto } from '~/server/uploads/photo-variants.server';
+import type { UploadBatch } from '~/server/uploads/receive-photos.server';
+import type { UploadStorage } from '~/server/uploads/storage.server';
+import { UploadError } from '~/server/uploads/upload-error.server';
+import { findStaffProject, type ProjectActor } from './projects.server';
+import { PROJECT_DOCUMENTS_MAX, PROJECT_FILE_MAX_BYTES } from './projects.schemas';
+
+/** One stored file: what its `document` row keeps. */
+export type StoredProjectFile = { key: string; mime: string; sizeBytes: number; sha256: string; originalName: string | null };
+
+/** The widest a photo document is kept (px). */
+const PHOTO_DOCUMENT_WIDTH = 2_400;
+/** Room for the form's text fields and the multipart framing beside the file. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/** The body cap of a request carrying a project file (bytes; server/app.ts lets such bodies through). */
+export const PROJECT_UPLOAD_MAX_REQUEST_BYTES = PROJECT_FILE_MAX_BYTES + FORM_OVERHEAD_BYTES;
+
+function randomKey(extension: 'pdf' | 'bin'): string {
+  const id = randomBytes(16).toString('hex');
+  return `documents/${id.slice(0, 2)}/${id}.${extension}`;
+}
+
+/** True when a request carries a multipart body (a form with a file). */
+export function isMultipart(request: Request): boolean {
+  return /^multipart\/form-data\s*;/i.test(request.headers.get('content-type') ?? '');
+}
+
+/**
+ * Reads a multipart form with at most one file (any field name) of an `allowed` type, storing the
+ * file through `batch`. Resolves with the text fields and the stored file (null when none was
+ * chosen). Throws `UploadError` (`unsupported_type` for content that is none of `allowed`,
+ * `file_too_large`, `empty_file`, `too_many_files`, `malformed`…); what was stored stays in
+ * `batch` for the caller to discard on any failure.
+ */
+export async function receiveProjectForm({
+  request,
+  batch,
+  allowed,
+}: {
+  request: Request;
+  batch: UploadBatch;
+  allowed: readonly string[];
+}): Promise<{ fields: Record<string, string>; file: StoredProjectFile | null }> {
+  let file: StoredProjectFile | null = null;
+  const { fields } = await readMultipart({
+    body: request.body,
+    contentType: request.headers.get('content-type'),
+    signal: request.signal,
+    limits: { maxFileBytes: PROJECT_FILE_MAX_BYTES, maxFiles: 1, maxRequestBytes: PROJECT_UPLOAD_MAX_REQUEST_BYTES, maxFields: 20, maxFieldBytes: 20_000 },
+    onFile: async (received) => {
+      const fileName = received.fileName || undefined;
+      if (received.size === 0) throw new UploadError('empty_file', { fileName });
+      const mime = await detectAllowedType(received.data, allowed);
+      if (!mime) throw new UploadError('unsupported_type', { fileName });
+      if (mime === 'application/pdf') {
+        const key = randomKey('pdf');
+        await batch.put(key, received.data);
+        file = { key, mime, sizeBytes: received.size, sha256: received.sha256, originalName: received.fileName || null };
+        return;
+      }
+      // Photos are re-encoded (no EXIF, no GPS) at one width; `processPhoto` checks the type and pixels again.
+      const processed = await processPhoto(received.data, { fileName, widths: [PHOTO_DOCUMENT_WIDTH] });
+      const variant = processed.variants[0]!;
+      const key = randomKey('bin');
+      await batch.put(key, variant.data);
+      const name = (received.fileName || 'photo').replace(/\.[^.]*$/, '');
+      file = { key, mime: 'image/webp', sizeBytes: variant.data.length, sha256: received.sha256, originalName: `${name}.webp` };
+    },
+  });
+  return { fields, file };
+}
+
+export type DocumentRefusal = 'not_found' | 'too_many_documents' | 'document_not_found';
+
+/**
+ * Adds stored file `file` as a document of project `projectId` (one `actor` manages), at most
+ * PROJECT_DOCUMENTS_MAX. Audited (`project_updated`, `document_added`).
+ */
+export async function addProjectDocument({
+  db,
+  actor,
+  origin,
+  projectId,
+  file,
+}: {
+  db: Db;
+  actor: ProjectActor;
+  origin: RequestOrigin;
+  projectId: number;
+  file: StoredProjectFile;
+}): Promise<{ ok: true; documentId: number } | { ok: false; reason: DocumentRefusal }> {
+  return db.transaction(async (tx) => {
+    const found = await findStaffProject(tx, actor, projectId, { forUpdate: true });
+    if (!found) return { ok: false, reason: 'not_found' };
+    const [held] = await tx
+      .select({ n: count() })
+      .from(document)
+      .where(and(eq(document.ownerType, 'project'), eq(document.ownerId, String(projectId))));
+    if ((held?.n ?? 0) >= PROJECT_DOCUMENTS_MAX) return { ok: false, reason: 'too_many_documents' };
+    const [stored] = await tx
+      .insert(document)
+      .values({
+        ownerType: 'project',
+        ownerId: String(projectId),
+        kind: 'attachment',
+        storageKey: file.key,
+        url: `/admin/projects/${projectId}/files/pending`,
+        mime: file.mime,
+        sizeBytes: file.sizeBytes,
+        sha256: file.sha256,
+        originalName: file.originalName,
+        createdBy: actor.id,
+      })
+      .returning({ id: document.id });
+    const documentId = stored!.id;
+    await tx
+      .update(document)
+      .set({ url: `/admin/projects/${projectId}/files/${documentId}` })
+      .where(eq(document.id, documentId));
+    await recordAuditEvent({
+      db: tx,
+      userId: actor.id,
+      action: 'project_updated',
+      tableName: 'project',
+      origin,
+      values: { project_id: projectId, document_added: documentId, mime: file.mime, size_bytes: file.sizeBytes },
+    });
+    return { ok: true, documentId };
+  });
+}
+
+/**
+ * Deletes document `documentId` of project `projectId`. Answers the storage key to delete once
+ * this committed. Audited (`project_updated`, `document_deleted`).
+ */
+export async function deleteProjectDocument({
+  db,
+  actor,
+  origin,
+  projectId,
+  documentId,
+}: {
+  db: Db;
+  actor: ProjectActor;
+  origin: RequestOrigin;
+  projectId: number;
+  documentId: number;
+}): Promise<{ ok: true; key: string } | { ok: false; reason: DocumentRefusal }> {
+  return db.transaction(async (tx) => {
+    const found = await findStaffProject(tx, actor, projectId, { forUpdate: true });
+    if (!found) return { ok: false, reason: 'not_found' };
+    const [gone] = await tx
+      .delete(document)
+      .where(and(eq(document.id, documentId), eq(document.ownerType, 'project'), eq(document.ownerId, String(projectId))))
+      .returning({ key: document.storageKey });
+    if (!gone) return { ok: false, reason: 'document_not_found' };
+    await recordAuditEvent({ db: tx, userId: actor.id, action: 'project_updated', tableName: 'project', origin, values: { project_id: projectId, document_deleted: documentId } });
+    return { ok: true, key: gone.key };
+  });
+}
+
+/** A file a guarded route may hand out. */
+export type ProjectFile = { storageKey: string; mime: string; name: string };
+
+function fileOf(row: { storageKey: string; mime: string; originalName: string | null; id: number }): ProjectFile {
+  return { storageKey: row.storageKey, mime: row.mime, name: row.originalName ?? `document-${row.id}` };
+}
+
+/**
+ * Document `documentId` if it belongs to project `projectId` (a project document or the
+ * attachment of one of its bids) and `actor` manages the project; else null.
+ */
+export async function findStaffProjectFile({ db, actor, projectId, documentId }: { db: Db; actor: ProjectActor; projectId: number; documentId: number }): Promise<ProjectFile | null> {
+  if (!(await findStaffProject(db, actor, projectId))) return null;
+  const [row] = await db.select().from(document).where(eq(document.id, documentId));
+  if (!row) return null;
+  if (row.ownerType === 'project' && row.ownerId === String(projectId)) return fileOf(row);
+  if (row.ownerType === 'bid') {
+    const [owner] = await db
+      .select({ projectId: bid.projectId })
+      .from(bid)
+      .where(and(eq(bid.attachmentDocumentId, row.id), eq(bid.projectId, projectId)));
+    if (owner) return fileOf(row);
+  }
+  return null;
+}
+
+/** The attachment `documentId` of the viewer's vendor's own bid on project `projectId`; else null. */
+export async function findVendorBidFile({ db, viewer, projectId, documentId }: { db: Db; viewer: Pick<Viewer, 'id'>; projectId: number; documentId: number }): Promise<ProjectFile | null> {
+  const [row] = await db
+    .select({ document })
+    .from(bid)
+    .innerJoin(vendor, eq(vendor.id, bid.vendorId))
+    .innerJoin(document, eq(document.id, bid.attachmentDocumentId))
+    .where(and(eq(bid.projectId, projectId), eq(vendor.userId, viewer.id), eq(document.id, documentId)));
+  return row ? fileOf(row.document) : null;
+}
+
+/** A `filename*` value (RFC 5987) and a plain ASCII fallback for Content-Disposition. */
+function dispositionOf(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'document';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * The download of `file` from `storage`: always an attachment, `nosniff`, a CSP that forbids
+ * everything and sandboxes, never cached. Null when the stored bytes are gone.
+ */
+export async function projectFileResponse(storage: UploadStorage, file: ProjectFile): Promise<Response | null> {
+  const stored = await storage.get(file.storageKey);
+  if (!stored) return null;
+  return new Response(Readable.toWeb(stored.body) as ReadableStream<Uint8Array>, {
+    headers: {
+      'Content-Type': file.mime,
+      'Content-Length': String(stored.size),
+      'Content-Disposition': dispositionOf(file.name),
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * The e-mails and in-app notification texts of capital projects (maintenance issue items 6 and 7):
+ * to a vendor — invited to bid, the deadline changed, bid accepted, bid not selected, project
+ * cancelled — and to staff (in-app only) — a bid received or changed. One outbox topic,
+ * `mail.project`, carries a template name, the recipient and the values already formatted in the
+ * recipient's language; the link is a path made absolute with the site's origin when the job
+ * runs. Texts live in `locales/{en,it}/mail-projects.json`, imported directly so the worker can
+ * render them outside Vite. Plain text plus a minimal HTML part; every value is HTML-escaped.
+ */
+import en from '~/i18n/locales/en/mail-projects.json';
+import it from '~/i18n/locales/it/mail-projects.json';
+import type { Language } from '~/lib/constants';
+import type { OutgoingMail } from '~/server/mail/mailer.server';
+import { mailLanguage } from '~/server/mail/templates.server';
+import type { JobHandlers } from '~/server/outbox/outbox.server';
+import type { ProjectKind } from './projects.schemas';
+
+type Texts = typeof en;
+const TEXTS: Record<Language, Texts> = { en, it };
+
+export const PROJECT_MAIL_TOPIC = 'mail.project';
+
+export type ProjectMailTemplate = keyof Texts['templates'];
+export type ProjectNotificationKind = keyof Texts['notifications'];
+
+/** The outbox payload of `mail.project`. `path` is site-relative (`/vendor-portal/projects/7`). */
+export type ProjectMailPayload = {
+  template: ProjectMailTemplate;
+  to: string;
+  locale: string;
+  name: string;
+  path: string;
+  /** Values the template shows, already formatted in the recipient's language. */
+  values: Record<string, string>;
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+}
+
+/** Renders a `mail.project` payload in the recipient's language, its link on `publicUrl`. */
+export function projectMail(payload: ProjectMailPayload, publicUrl: string): OutgoingMail {
+  const texts = TEXTS[mailLanguage(payload.locale)];
+  const part = texts.templates[payload.template];
+  const values = { ...payload.values, name: payload.name };
+  const url = new URL(payload.path, publicUrl).href;
+  const greeting = payload.name ? fill(texts.greeting, values) : texts.greetingAnonymous;
+  const body = part.lines.map((line) => fill(line, values)).filter((line) => line.trim() !== '');
+  const text = [greeting, '', ...body, '', `${part.action}: ${url}`, '', texts.signature].join('\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...body.map((line) => `<p>${escapeHtml(line).replace(/\n/g, '<br>')}</p>`),
+    `<p><a href="${escapeHtml(url)}">${escapeHtml(part.action)}</a></p>`,
+    `<p>${escapeHtml(texts.signature)}</p>`,
+  ].join('\n');
+  return { to: payload.to, subject: fill(part.subject, values), text, html };
+}
+
+/** An in-app notification's title and message of `kind`, in `locale`. */
+export function projectNotificationText(kind: ProjectNotificationKind, locale: string | null | undefined, values: Record<string, string>): { title: string; message: string } {
+  const part = TEXTS[mailLanguage(locale)].notifications[kind];
+  return { title: fill(part.title, values), message: fill(part.message, values) };
+}
+
+/** A project kind as a mail says it ("roof", "tetto"). */
+export function projectKindLabel(kind: ProjectKind, locale: string | null | undefined): string {
+  return TEXTS[mailLanguage(locale)].kinds[kind];
+}
+
+function intlTag(locale: string | null | undefined): string {
+  return mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US';
+}
+
+/** Cents as USD in the recipient's format. */
+export function projectMoney(cents: number, locale: string | null | undefined): string {
+  return new Intl.NumberFormat(intlTag(locale), { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+/** A moment as "Mar 3, 2027, 17:00 UTC" / "3 mar 2027, 17:00 UTC". */
+export function projectDateTime(date: Date, locale: string | null | undefined): string {
+  const text = new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone: 'UTC' }).format(date);
+  return `${text} UTC`;
+}
+
+export const projectJobHandlers: JobHandlers = {
+  [PROJECT_MAIL_TOPIC]: async (job, { mailer, publicUrl }) => {
+    await mailer.send(projectMail(job.payload as ProjectMailPayload, publicUrl));
+  },
+};

@@ -1,0 +1,26 @@
+/**
+ * /vendor-portal/projects (maintenance issue item 4 "Bids"; role vendor, admins pass): the capital
+ * projects the vendor was invited to bid on — open for bids first, then the closed ones with the
+ * vendor's own bid and its outcome.
+ */
+import { VendorProjectsPage } from '~/features/projects/components/vendor-projects-page';
+import { loadVendorProjects } from '~/features/projects/vendor-project-pages.server';
+import { pageMeta } from '~/i18n/translate.server';
+import { metaTags } from '~/lib/meta';
+import { requestLanguage } from '~/lib/route-helpers.server';
+import { requireRole } from '~/server/auth/session.server';
+import type { Route } from './+types/projects';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole(request, context, 'vendor');
+  const page = await loadVendorProjects({ request, context, viewer });
+  return { ...page, meta: pageMeta(requestLanguage(request), 'projects.meta.vendorList.title', 'projects.meta.vendorList.description') };
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return metaTags(loaderData?.meta);
+}
+
+export default function VendorProjects({ loaderData }: Route.ComponentProps) {
+  return <VendorProjectsPage vendor={loaderData.vendor} open={loaderData.open} closed={loaderData.closed} />;
+}

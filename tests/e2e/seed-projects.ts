@@ -1,0 +1,43 @@
+/**
+ * What the capital projects journey (tests/e2e/projects.spec.ts) works on, in the e2e server's
+ * fresh database; `seed-users.ts` calls `seedProjects(db)` after the accounts exist: a building
+ * in Texas, "E2E Project Tower", and two approved vendors with verified insurance that serve
+ * Texas, each linked to a vendor account that signs in. Server modules are imported inside the
+ * function, so the spec can import the constants.
+ */
+import type { Db } from '../../app/server/db/client.server';
+
+export const E2E_PROJECTS = {
+  building: 'E2E Project Tower',
+  bidders: [
+    { email: 'bidder.one@e2e.dimora.test', password: 'e2e-roofer-one-pass', name: 'Rita Roofer', company: 'E2E Bidder One Roofing' },
+    { email: 'bidder.two@e2e.dimora.test', password: 'e2e-roofer-two-pass', name: 'Bruno Builder', company: 'E2E Bidder Two Roofing' },
+  ],
+} as const;
+
+/** Creates the building, the two vendor accounts and their approved, insured vendor records. Running it again changes nothing. */
+export async function seedProjects(db: Db): Promise<void> {
+  const { eq } = await import('drizzle-orm');
+  const { createVerifiedUser } = await import('../../app/server/auth/create-user.server');
+  const { building, user, vendor } = await import('../../app/server/db/schema');
+  const [seen] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_PROJECTS.bidders[0].email));
+  if (seen) return;
+  await db.insert(building).values({ name: E2E_PROJECTS.building, streetAddress: '12 Bid Boulevard', city: 'Austin', state: 'TX', zipCode: '78701', latitude: 30.27, longitude: -97.74 });
+  const insuredUntil = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+  for (const bidder of E2E_PROJECTS.bidders) {
+    const account = await createVerifiedUser(db, { email: bidder.email, password: bidder.password, name: bidder.name, role: 'vendor' });
+    await db.insert(vendor).values({
+      userId: account.id,
+      companyName: bidder.company,
+      contactName: bidder.name,
+      email: bidder.email,
+      trades: ['roofing'],
+      serviceCountries: ['US'],
+      serviceStates: ['TX'],
+      status: 'approved',
+      reviewedAt: new Date(),
+      insuranceExpiry: insuredUntil,
+      insuranceVerifiedAt: new Date(),
+    });
+  }
+}
