@@ -60,6 +60,9 @@ export default [
     // Leases (leases issue item 1): a manager's lease page and its PDF, scoped to their buildings.
     route('dashboard/leases/:leaseId', 'routes/account/lease.tsx'),
     route('dashboard/leases/:leaseId/pdf', 'routes/account/lease-pdf.ts'),
+    // The maintenance queue and a request (issue 12 item 2): the admin's pages, scoped.
+    route('dashboard/maintenance', 'routes/account/maintenance.tsx'),
+    route('dashboard/maintenance/:requestId', 'routes/account/maintenance-request.tsx'),
     route('tenant-portal', 'routes/tenant/portal.tsx'),
     // Leases and rent (leases issue): signing, the lease PDF and payment receipts.
     route('tenant-portal/leases/:leaseId', 'routes/tenant/lease.tsx'),
@@ -91,6 +94,9 @@ export default [
       route('payments/:paymentId', 'routes/admin/payment.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('audit.csv', 'routes/admin/audit-csv.ts'),
+      // The maintenance queue, its board and one request (issue 12 item 2).
+      route('maintenance', 'routes/admin/maintenance.tsx'),
+      route('maintenance/:requestId', 'routes/admin/maintenance-request.tsx'),
       route(':section', 'routes/admin/section.tsx'),
     ]),
     route('admin-debug', 'routes/admin/debug.tsx'),
