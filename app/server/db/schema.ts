@@ -828,6 +828,7 @@ export const maintenanceRequest = pgTable(
     index('maintenance_open_created_idx').on(t.createdAt, t.id).where(sql`${t.status} IN ('submitted', 'triaged', 'scheduled', 'in_progress')`),
     index('maintenance_open_sla_idx').on(t.slaDueAt, t.id).where(sql`${t.status} IN ('submitted', 'triaged', 'scheduled', 'in_progress')`),
     index('maintenance_breached_idx').on(t.createdAt, t.id).where(sql`${t.slaBreachedAt} IS NOT NULL`),
+    index('maintenance_sla_due_idx').on(t.slaDueAt, t.id),
   ],
 );
 
