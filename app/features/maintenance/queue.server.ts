@@ -13,9 +13,11 @@
  * everything through `maintenance_created_idx` — with keyset pagination (`after`, the sort key and
  * id of the last row) so a deep page costs what the first one does, and no total. A manager's
  * buildings are read first and passed as one array, so their scope is an index condition too.
- * Board columns count at most BOARD_COUNT_CAP rows each.
+ * The board is one statement (a branch per status); its columns count at most
+ * BOARD_COUNT_CAP rows each.
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '~/features/admin/admin.server';
 import { vendorIneligibility, VENDOR_INELIGIBILITY_KEYS, utcToday } from '~/features/work-orders/work-order-core.server';
 import { auditRefusalIfExists, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
@@ -26,6 +28,7 @@ import {
   BOARD_COUNT_CAP,
   BOARD_STATUSES,
   QUEUE_PAGE_SIZE,
+  type BoardStatus,
   type EntryWindow,
   type QueueBoard,
   type QueueCategory,
@@ -191,10 +194,16 @@ export async function findMaintenanceQueue({ db, actor, filters, now = new Date(
   };
 }
 
+/** An instant column as ISO text with milliseconds (raw queries return text, not dates). */
+const isoText = (column: typeof r.createdAt | typeof r.slaDueAt | typeof r.firstResponseAt | typeof r.slaBreachedAt) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
  * The board for `actor`: one column per BOARD_STATUSES status with its first BOARD_COLUMN_SIZE
  * requests (in `filters.sort` order) and how many match (counted up to BOARD_COUNT_CAP; `capped`
- * when there are more). Every filter but status and the cursor applies.
+ * when there are more). Every filter but status and the cursor applies. One statement: per
+ * status (one branch of a UNION ALL each, the status written in so each branch is planned with
+ * its own statistics), the capped count and the first cards — small index scans, one round trip.
  */
 export async function findMaintenanceBoard({ db, actor, filters, now = new Date() }: { db: Db; actor: QueueActor; filters: QueueFilters; now?: Date }): Promise<QueueBoard> {
   const empty = { columns: BOARD_STATUSES.map((status) => ({ status, count: 0, capped: false, items: [] })) };
@@ -202,23 +211,78 @@ export async function findMaintenanceBoard({ db, actor, filters, now = new Date(
   const scope = await queueScope(db, actor);
   if (scope === null) return empty;
   const order = ordering(filters);
-  const conditions = filterConditions(filters, now, false);
-  const columns = [];
-  // One column at a time: PGlite runs one query at a time anyway, and PostgreSQL gets short queries.
-  for (const status of BOARD_STATUSES) {
-    const where = and(scope, eq(r.status, status), ...conditions);
-    const rows = await selectItems(db, where, order.orderBy, BOARD_COLUMN_SIZE);
-    const counted = rows.length < BOARD_COLUMN_SIZE ? rows.length : await countCapped(db, where);
-    columns.push({ status, count: Math.min(counted, BOARD_COUNT_CAP), capped: counted > BOARD_COUNT_CAP, items: rows.map(toItem) });
-  }
-  return { columns };
-}
-
-/** How many requests match `where`, counting at most BOARD_COUNT_CAP + 1. */
-async function countCapped(db: Db, where: SQL | undefined): Promise<number> {
-  const inner = db.select({ one: sql`1` }).from(r).where(where).limit(BOARD_COUNT_CAP + 1).as('capped');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
-  return Number(row?.n ?? 0);
+  const where = and(scope, ...filterConditions(filters, now, false));
+  const also = where ? sql` and ${where}` : sql``;
+  // One branch per status with the status written in, so each is planned with its own statistics.
+  const branches = BOARD_STATUSES.map((status) => {
+    const literal = sql.raw(`'${status}'::maintenance_status`);
+    return sql`(
+      select ${literal} as status,
+        (select count(*)::int from (select 1 from ${r} where ${r.status} = ${literal}${also} limit ${BOARD_COUNT_CAP + 1}) capped) as n,
+        i.*
+      from (select 1) one
+      left join (
+        select ${r.id} as id, ${r.title} as title, ${r.category} as category, ${r.priority} as priority, ${r.status} as item_status,
+          ${isoText(r.createdAt)} as created_at, ${isoText(r.slaDueAt)} as sla_due_at,
+          ${isoText(r.firstResponseAt)} as first_response_at, ${isoText(r.slaBreachedAt)} as sla_breached_at,
+          ${r.buildingId} as building_id, ${building.name} as building_name, ${property.unitNumber} as unit_number,
+          ${user.name} as tenant_name, cardinality(${r.photoUrls}) as photo_count
+        from ${r}
+        inner join ${property} on ${property.id} = ${r.propertyId}
+        left join ${building} on ${building.id} = ${r.buildingId}
+        left join ${user} on ${user.id} = ${r.tenantId}
+        where ${r.status} = ${literal}${also}
+        order by ${sql.join(order.orderBy, sql`, `)}
+        limit ${BOARD_COLUMN_SIZE}
+      ) i on true)`;
+  });
+  const rows = rowsOf<{
+    status: BoardStatus;
+    n: number;
+    id: number | null;
+    title: string;
+    category: QueueCategory;
+    priority: QueueItem['priority'];
+    item_status: QueueStatus;
+    created_at: string;
+    sla_due_at: string;
+    first_response_at: string | null;
+    sla_breached_at: string | null;
+    building_id: number | null;
+    building_name: string | null;
+    unit_number: string | null;
+    tenant_name: string | null;
+    photo_count: number;
+  }>(await db.execute(sql.join(branches, sql` union all `)));
+  return {
+    columns: BOARD_STATUSES.map((status) => {
+      const mine = rows.filter((row) => row.status === status);
+      const counted = Number(mine[0]?.n ?? 0);
+      return {
+        status,
+        count: Math.min(counted, BOARD_COUNT_CAP),
+        capped: counted > BOARD_COUNT_CAP,
+        items: mine
+          .filter((row) => row.id !== null)
+          .map((row) => ({
+            id: Number(row.id),
+            title: row.title,
+            category: row.category,
+            priority: row.priority,
+            status: row.item_status,
+            createdAt: row.created_at,
+            slaDueAt: row.sla_due_at,
+            firstResponseAt: row.first_response_at,
+            slaBreachedAt: row.sla_breached_at,
+            buildingId: row.building_id === null ? null : Number(row.building_id),
+            buildingName: row.building_name,
+            unitNumber: row.unit_number,
+            tenantName: row.tenant_name,
+            photoCount: Number(row.photo_count),
+          })),
+      };
+    }),
+  };
 }
 
 /** A plausible request id from a URL, or null. */
