@@ -5,6 +5,7 @@ import { openDatabase } from '../../app/server/db/client.server';
 import { enrolTwoFactor } from '../setup/two-factor';
 import { seedApplications } from './seed-applications';
 import { seedLeases } from './seed-leases';
+import { seedMaintenanceQueue } from './seed-maintenance-queue';
 import { seedNotificationUsers } from './seed-notifications';
 import { seedOps } from './seed-ops';
 import { seedLegacyPasswordUser } from './seed-passwords';
@@ -30,4 +31,6 @@ await seedOps(database.db);
 await seedLeases(database.db);
 // An account with an old scrypt hash of a password the policy refuses (tests/e2e/seed-passwords.ts).
 await seedLegacyPasswordUser(database.db);
+// Maintenance requests and vendors for the staff-queue journey (tests/e2e/seed-maintenance-queue.ts).
+await seedMaintenanceQueue(database.db);
 await database.close();

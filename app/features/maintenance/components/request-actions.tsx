@@ -69,7 +69,8 @@ function TriageForm({ detail, result }: Pick<Props, 'detail' | 'result'>) {
   const { busy, formRef, formKey, errors, values } = useRequestOutcome(result, ['triage']);
   return (
     <ActionCard id="triage" title={t('maintenanceQueue.actions.triage.title')} hint={t('maintenanceQueue.actions.triage.hint')}>
-      <Form method="post" preventScrollReset ref={formRef} key={formKey} data-testid="form-triage" noValidate>
+      {/* A new key when the request's priority or category change (here or live), so the fields show them. */}
+      <Form method="post" preventScrollReset ref={formRef} key={`${formKey}-${detail.priority}-${detail.category}`} data-testid="form-triage" noValidate>
         <input type="hidden" name="intent" value="triage" />
         <Stack gap="sm">
           <FormError message={errors.form} testId="triage-error" />
