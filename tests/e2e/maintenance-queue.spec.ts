@@ -126,7 +126,7 @@ test('an admin triages a request, is refused an uninsured vendor with the reason
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 
-test('a property manager sees the requests of their building and gets a 404 for another building’s', async ({ page, browser, baseURL }) => {
+test('a property manager sees their building’s requests, live, and gets a 404 for another building’s', async ({ page, browser, baseURL }) => {
   // An admin finds the id of the request in the building the manager does not run.
   const adminContext = await newClientContext(browser, baseURL);
   const admin = await adminContext.newPage();
@@ -138,7 +138,6 @@ test('a property manager sees the requests of their building and gets a 404 for 
   const hidden = admin.getByTestId('queue-row').filter({ hasText: E2E_QUEUE.hidden });
   await expect(hidden).toHaveCount(1);
   const hiddenId = await hidden.getAttribute('data-id');
-  await adminContext.close();
 
   await signInAs(page, 'property_manager');
   await page.goto('/dashboard/maintenance');
@@ -148,7 +147,19 @@ test('a property manager sees the requests of their building and gets a 404 for 
   await expect(rows.filter({ hasText: E2E_QUEUE.hidden })).toHaveCount(0);
   await rows.filter({ hasText: E2E_QUEUE.lock }).getByRole('link', { name: E2E_QUEUE.lock }).click();
   await expect(page).toHaveURL(/\/dashboard\/maintenance\/\d+$/);
-  await expect(page.getByTestId('request-detail')).toBeVisible();
+  await waitForHydration(page);
+  const lockId = /(\d+)$/.exec(page.url())![1];
+
+  // The admin adds a staff note to the same request: the manager's page shows it without a reload.
+  await admin.goto(`/admin/maintenance/${lockId}`);
+  await waitForHydration(admin);
+  await admin.getByTestId('note-body').fill('Locksmith booked for 3 pm.');
+  await admin.getByTestId('note-submit').click();
+  await expect(admin.getByTestId('queue-toast')).toContainText('The note was added.');
+  await adminContext.close();
+  const note = page.locator('[data-testid="timeline-entry"][data-kind="comment"]').filter({ hasText: 'Locksmith booked for 3 pm.' });
+  await expect(note).toHaveCount(1, { timeout: 15_000 });
+  await expect(note).toHaveAttribute('data-internal', 'true');
 
   const response = await page.goto(`/dashboard/maintenance/${hiddenId}`);
   expect(response?.status()).toBe(404);

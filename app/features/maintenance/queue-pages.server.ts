@@ -79,7 +79,7 @@ function refusal(intent: RequestIntent, outcome: Extract<QueueCommandOutcome, { 
   }
   if (outcome.reason === 'already_assigned') return answer({ ok: false, intent, errors: { form: t('workOrders.errors.alreadyAssigned') }, values }, 409);
   if (outcome.reason === 'not_found' || outcome.reason === 'target_not_found') return answer({ ok: false, intent, errors: { form: t('maintenanceQueue.errors.not_found') }, values }, 404);
-  const status = outcome.current ? t(`maintenanceQueue.status.${outcome.current}`) : '';
+  const status = outcome.current ? t(`maintenanceQueue.status.${outcome.current}`).toLocaleLowerCase(lang) : '';
   return answer({ ok: false, intent, errors: { form: t(`maintenanceQueue.errors.${outcome.reason}`, { status }) }, values }, 409);
 }
 

@@ -241,9 +241,31 @@ describe('triage', () => {
     expect(again!.slaDueAt.getTime()).toBe(createdAt.getTime() + 24 * HOUR);
   });
 
-  it('refuses a finished request', async () => {
+  it('refuses a finished request (409 with the status in words) and bad input (422), changing nothing', async () => {
     const request = await makeRequest({ status: 'closed' });
     expect(await triageMaintenanceRequest({ db: database.db, actor: admin, requestId: request.id, origin, priority: 'urgent', category: 'hvac' })).toEqual({ ok: false, reason: 'not_open', current: 'closed' });
+    const context = testContext(database);
+    const post = (fields: Record<string, string>, id = request.id) =>
+      handleRequestAction({
+        request: new Request(`http://dimora.test/admin/maintenance/${id}`, { method: 'POST', body: new URLSearchParams(fields) }),
+        context,
+        actor: viewerOf(admin),
+        base: '/admin/maintenance',
+        requestParam: String(id),
+      }).then(answerOf);
+    const closed = await post({ intent: 'triage', priority: 'urgent', category: 'hvac' });
+    expect(closed.status).toBe(409);
+    expect(closed.body.errors.form).toBe('This request is closed: it can no longer be changed.');
+    const open = await makeRequest();
+    const bad = await post({ intent: 'triage', priority: 'whenever', category: 'astrology' }, open.id);
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ priority: 'Choose a priority.', category: 'Choose a category.' });
+    const empty = await post({ intent: 'cancel', reason: '   ' }, open.id);
+    expect(empty.status).toBe(422);
+    expect(Object.keys(empty.body.errors)).toEqual(['reason']);
+    expect((await post({ intent: 'explode' }, open.id)).status).toBe(400);
+    const [unchanged] = await database.db.select().from(maintenanceRequest).where(eq(maintenanceRequest.id, open.id));
+    expect(unchanged).toMatchObject({ status: 'submitted', priority: 'routine', category: 'plumbing' });
   });
 });
 
@@ -355,6 +377,12 @@ describe('cancel and close', () => {
 });
 
 describe('the SLA job', () => {
+  it('is registered with the job runner every five minutes, with its e-mail handler', async () => {
+    const { jobHandlers, jobSchedules } = await import('../../../server/jobs');
+    expect(jobSchedules).toContainEqual({ name: 'maintenance-sla-check', cron: '*/5 * * * *', topic: 'maintenance.sla_check' });
+    expect(Object.keys(jobHandlers)).toEqual(expect.arrayContaining(['maintenance.sla_check', SLA_BREACH_MAIL_TOPIC]));
+  });
+
   beforeEach(async () => {
     await database.db.delete(workOrder);
     await database.db.delete(maintenanceRequest);
