@@ -341,12 +341,14 @@ describe('assignment', () => {
     const fits = await makeVendor({ companyName: 'Fits Both' });
     const wrongTrade = await makeVendor({ companyName: 'Aardvark Electric', trades: ['electrical'] });
     const lapsed = await makeVendor({ companyName: 'Lapsed Plumbing', insuranceExpiry: '2020-01-01' });
+    const noExpiry = await makeVendor({ companyName: 'No Expiry Given', insuranceExpiry: null, trades: ['electrical'] });
     await makeVendor({ companyName: 'Still Pending', status: 'pending' });
     const choices = await findVendorChoices({ db: database.db, category: 'plumbing', state: 'TX' });
     expect(choices.map((choice) => [choice.id, choice.matchesTrade, choice.ineligible])).toEqual([
       [fits.id, true, null],
       [wrongTrade.id, false, null],
       [lapsed.id, true, 'workOrders.errors.insuranceExpired'],
+      [noExpiry.id, false, 'workOrders.errors.insuranceUnverified'],
     ]);
   });
 });

@@ -454,7 +454,7 @@ export async function findVendorChoices({ db, category, state, today = utcToday(
   const trades = CATEGORY_TRADES[category];
   const tradeMatch = sql<boolean>`${vendor.trades} && ${`{${trades.join(',')}}`}::text[]`;
   const stateMatch = sql<boolean>`${state} = any(${vendor.serviceStates})`;
-  const eligible = sql<boolean>`(${vendor.insuranceVerifiedAt} is not null and ${vendor.insuranceExpiry} >= ${today}::date)`;
+  const eligible = sql<boolean>`coalesce(${vendor.insuranceVerifiedAt} is not null and ${vendor.insuranceExpiry} >= ${today}::date, false)`;
   const rows = await db
     .select({
       id: vendor.id,
