@@ -71,6 +71,9 @@ export default [
     route('dashboard/projects/new', 'routes/account/project-new.tsx'),
     route('dashboard/projects/:projectId', 'routes/account/project.tsx'),
     route('dashboard/projects/:projectId/files/:documentId', 'routes/account/project-file.ts'),
+    // The maintenance queue and a request (issue 12 item 2): the admin's pages, scoped.
+    route('dashboard/maintenance', 'routes/account/maintenance.tsx'),
+    route('dashboard/maintenance/:requestId', 'routes/account/maintenance-request.tsx'),
     route('tenant-portal', 'routes/tenant/portal.tsx'),
     // Leases and rent (leases issue): signing, the lease PDF and payment receipts.
     route('tenant-portal/leases/:leaseId', 'routes/tenant/lease.tsx'),
@@ -115,6 +118,9 @@ export default [
       route('projects/new', 'routes/admin/project-new.tsx'),
       route('projects/:projectId', 'routes/admin/project.tsx'),
       route('projects/:projectId/files/:documentId', 'routes/admin/project-file.ts'),
+      // The maintenance queue, its board and one request (issue 12 item 2).
+      route('maintenance', 'routes/admin/maintenance.tsx'),
+      route('maintenance/:requestId', 'routes/admin/maintenance-request.tsx'),
       route(':section', 'routes/admin/section.tsx'),
     ]),
     route('admin-debug', 'routes/admin/debug.tsx'),

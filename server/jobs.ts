@@ -7,6 +7,7 @@ import { applicationJobHandlers } from '../app/features/applications/application
 import { bookingJobHandlers } from '../app/features/booking/booking-jobs.server';
 import { AUTOPAY_DAILY_SCHEDULE, RENT_DAILY_SCHEDULE, rentJobHandlers } from '../app/features/ledger/rent-jobs.server';
 import { leaseMailJobHandlers } from '../app/features/ledger/lease-mail.server';
+import { maintenanceQueueJobHandlers, SLA_CHECK_SCHEDULE } from '../app/features/maintenance/sla-jobs.server';
 import { leadJobHandlers } from '../app/features/leads/lead-jobs.server';
 import { maintenanceTenantJobHandlers } from '../app/features/maintenance/tenant-requests-jobs.server';
 import { ALERT_DIGEST_SCHEDULE, listingAlertJobHandlers } from '../app/features/listing-alerts/alert-jobs.server';
@@ -28,7 +29,8 @@ export const jobHandlers: JobHandlers = {
   ...projectJobHandlers,
   ...accountJobHandlers,
   ...maintenanceTenantJobHandlers,
+  ...maintenanceQueueJobHandlers,
   ...auditRetentionJobHandlers(env.AUDIT_RETENTION_DAYS),
 };
 
-export const jobSchedules: readonly JobSchedule[] = [ALERT_DIGEST_SCHEDULE, UNIT_IMPORT_PRUNE_SCHEDULE, RENT_DAILY_SCHEDULE, AUTOPAY_DAILY_SCHEDULE, AUDIT_RETENTION_SCHEDULE];
+export const jobSchedules: readonly JobSchedule[] = [ALERT_DIGEST_SCHEDULE, UNIT_IMPORT_PRUNE_SCHEDULE, RENT_DAILY_SCHEDULE, AUTOPAY_DAILY_SCHEDULE, AUDIT_RETENTION_SCHEDULE, SLA_CHECK_SCHEDULE];

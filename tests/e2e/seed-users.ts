@@ -6,6 +6,7 @@ import { enrolTwoFactor } from '../setup/two-factor';
 import { seedApplications } from './seed-applications';
 import { seedLeases } from './seed-leases';
 import { seedMaintenanceTenant } from './seed-maintenance';
+import { seedMaintenanceQueue } from './seed-maintenance-queue';
 import { seedNotificationUsers } from './seed-notifications';
 import { seedOps } from './seed-ops';
 import { seedLegacyPasswordUser } from './seed-passwords';
@@ -36,4 +37,6 @@ await seedMaintenanceTenant(database.db);
 await seedLegacyPasswordUser(database.db);
 // A building and two approved, insured vendor accounts for the capital projects journey (tests/e2e/seed-projects.ts).
 await seedProjects(database.db);
+// Maintenance requests and vendors for the staff-queue journey (tests/e2e/seed-maintenance-queue.ts).
+await seedMaintenanceQueue(database.db);
 await database.close();

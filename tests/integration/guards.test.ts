@@ -15,6 +15,10 @@ import * as managerLease from '~/routes/account/lease';
 import * as managerLeasePdf from '~/routes/account/lease-pdf';
 import * as managerPayment from '~/routes/account/payment';
 import * as managerPayments from '~/routes/account/payments';
+import * as managerMaintenance from '~/routes/account/maintenance';
+import * as managerMaintenanceRequest from '~/routes/account/maintenance-request';
+import * as adminMaintenance from '~/routes/admin/maintenance';
+import * as adminMaintenanceRequest from '~/routes/admin/maintenance-request';
 import * as applications from '~/routes/admin/applications';
 import * as adminDatabase from '~/routes/admin/database';
 import * as databaseBackup from '~/routes/admin/database-backup';
@@ -70,6 +74,7 @@ function routeFor(path: string): { loader: LoaderFn; params: Record<string, stri
   if (path === '/admin/tenants') return { loader: as(adminTenants.loader), params: {} };
   if (path === '/admin/payments') return { loader: as(adminPayments.loader), params: {} };
   if (path === '/admin/projects') return { loader: as(adminProjects.loader), params: {} };
+  if (path === '/admin/maintenance') return { loader: as(adminMaintenance.loader), params: {} };
   const match = /^\/admin\/([a-z]+)$/.exec(path);
   if (match) return { loader: as(section.loader), params: { section: match[1]! } };
   throw new Error(`No route module mapped for ${path}`);
@@ -232,6 +237,25 @@ describe('protected routes (spec §2, §6)', () => {
       expect((result as Response).status).toBe(200);
       expect((result as Response).headers.get('content-type')).toMatch(/^text\/csv/);
     } else expectOutcome(result, visitor, path, requires);
+  });
+
+  // The maintenance queue (issue 12 item 2): queue and request, admin and manager. An allowed
+  // visitor asking for an unknown request gets a 404; commands refuse the others before anything.
+  const MAINTENANCE_ROUTES: { path: string; requires: 'admin' | 'property_manager'; loader: unknown; action?: unknown; params: Record<string, string> }[] = [
+    { path: '/admin/maintenance?view=board', requires: 'admin', loader: adminMaintenance.loader, params: {} },
+    { path: '/admin/maintenance/999999', requires: 'admin', loader: adminMaintenanceRequest.loader, action: adminMaintenanceRequest.action, params: { requestId: '999999' } },
+    { path: '/dashboard/maintenance', requires: 'property_manager', loader: managerMaintenance.loader, params: {} },
+    { path: '/dashboard/maintenance/999999', requires: 'property_manager', loader: managerMaintenanceRequest.loader, action: managerMaintenanceRequest.action, params: { requestId: '999999' } },
+  ];
+  it.each(MAINTENANCE_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor }))))('$path as $visitor (requires $requires)', async ({ path, requires, loader, action, params, visitor }) => {
+    const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch((error: unknown) => error);
+    const allowed = visitor !== 'anonymous' && satisfies(visitor, requires);
+    if (allowed && params.requestId) expect(result).toMatchObject({ init: { status: 404 } });
+    else expectOutcome(result, visitor, path, requires);
+    if (action && !allowed) {
+      const post = requestAs(visitor, path, { method: 'POST', body: new URLSearchParams({ intent: 'triage', priority: 'urgent', category: 'hvac' }) });
+      expectOutcome(await settle(() => (action as LoaderFn)({ request: post, params, context })), visitor, path, requires);
+    }
   });
 
   it.each(VISITORS.filter((visitor) => visitor !== 'admin'))('the refund actions refuse %s before doing anything', async (visitor) => {

@@ -1,21 +1,45 @@
 /**
- * The first-response target of a maintenance request (maintenance issue item 2: "SLA targets per
- * priority … defaults: emergency 4 h, urgent 24 h, routine 72 h to first response").
- *
- * Minimal stand-in written by the tenant-side track so requests can be created before the staff
- * queue's track lands: the defaults only. The staff-queue track replaces this file with one that
- * reads the targets from the settings (`/admin/system`), keeping this exact signature.
+ * The maintenance SLA (issue 12 item 2): every request must get a first staff response (triage or
+ * assignment) within the target of its priority — emergency 4 h, urgent 24 h, routine 72 h by
+ * default, editable in /admin/system (settings `maintenance.sla_*_hours`). `sla_due_at` is fixed
+ * at creation (and recomputed when staff change the priority before responding); the SLA job
+ * flags requests that pass it unanswered.
  */
 import type { Db } from '~/server/db/client.server';
+import { readSettings } from '~/server/settings/settings.server';
+import type { Settings } from '~/server/settings/settings-registry.server';
 import type { MaintenancePriority } from './maintenance-core.server';
 
-/** Default hours to first response, per priority. */
-export const DEFAULT_SLA_HOURS: Readonly<Record<MaintenancePriority, number>> = { emergency: 4, urgent: 24, routine: 72 };
+const HOUR_MS = 3_600_000;
+
+/** The settings that hold the SLA target of each priority. */
+export const SLA_SETTING_OF = {
+  emergency: 'slaEmergencyHours',
+  urgent: 'slaUrgentHours',
+  routine: 'slaRoutineHours',
+} as const satisfies Record<MaintenancePriority, keyof Settings>;
+
+/** The SLA targets (whole hours) per priority, as the settings hold them. */
+export type SlaTargets = Pick<Settings, (typeof SLA_SETTING_OF)[MaintenancePriority]>;
 
 /**
- * When a request of `priority` created at `createdAt` must have had its first staff response
- * (`maintenance_request.sla_due_at`). `db` is where the settings live (unused by these defaults).
+ * The first-response deadline of a request of `priority` created at `createdAt`, with the
+ * targets `targets` (hours): `createdAt + target hours`. Pure.
  */
-export async function computeSlaDueAt(_db: Db, priority: MaintenancePriority, createdAt: Date): Promise<Date> {
-  return new Date(createdAt.getTime() + DEFAULT_SLA_HOURS[priority] * 3_600_000);
+export function slaDueAt(priority: MaintenancePriority, createdAt: Date, targets: SlaTargets): Date {
+  return new Date(createdAt.getTime() + targets[SLA_SETTING_OF[priority]] * HOUR_MS);
+}
+
+/** Reads the SLA targets from the `setting` table (defaults when unset or malformed). */
+export async function readSlaTargets(db: Db): Promise<SlaTargets> {
+  const settings = await readSettings({ db, names: Object.values(SLA_SETTING_OF) });
+  return { slaEmergencyHours: settings.slaEmergencyHours, slaUrgentHours: settings.slaUrgentHours, slaRoutineHours: settings.slaRoutineHours };
+}
+
+/**
+ * The `sla_due_at` of a new request: `createdAt` plus the target hours of `priority` read from
+ * the settings through `db` (a transaction works). Database errors propagate.
+ */
+export async function computeSlaDueAt(db: Db, priority: MaintenancePriority, createdAt: Date): Promise<Date> {
+  return slaDueAt(priority, createdAt, await readSlaTargets(db));
 }

@@ -65,6 +65,9 @@ function viewOf(settings: Settings): SystemSettingsView {
     tracesSampleRate: settings.tracesSampleRate,
     replaysSessionSampleRate: settings.replaysSessionSampleRate,
     replaysOnErrorSampleRate: settings.replaysOnErrorSampleRate,
+    slaEmergencyHours: settings.slaEmergencyHours,
+    slaUrgentHours: settings.slaUrgentHours,
+    slaRoutineHours: settings.slaRoutineHours,
   };
 }
 
@@ -182,7 +185,7 @@ export async function sendTestMail({
 }
 
 /**
- * The page's commands (`intent`): `fees`, `rent`, `contact`, `monitoring` (save that section) and
+ * The page's commands (`intent`): `fees`, `rent`, `maintenance`, `contact`, `monitoring` (save that section) and
  * `test-mail` (rate-limited: spec §9 "default", 50 a minute per admin).
  */
 export async function handleSystemAction({ request, context, actor }: { request: Request; context: DimoraLoadContext; actor: Viewer }) {

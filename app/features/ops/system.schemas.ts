@@ -9,7 +9,7 @@
 import { parseDollars } from '~/lib/money';
 import { OFFICE_DAY_GROUPS, type DayHours, type OfficeDayGroup, type OfficeHours } from '~/lib/office-hours';
 
-export const SYSTEM_SECTIONS = ['fees', 'rent', 'contact', 'monitoring'] as const;
+export const SYSTEM_SECTIONS = ['fees', 'rent', 'maintenance', 'contact', 'monitoring'] as const;
 export type SystemSection = (typeof SYSTEM_SECTIONS)[number];
 export type SystemIntent = SystemSection | 'test-mail';
 
@@ -29,6 +29,9 @@ export type SystemSettingsView = {
   tracesSampleRate: number;
   replaysSessionSampleRate: number;
   replaysOnErrorSampleRate: number;
+  slaEmergencyHours: number;
+  slaUrgentHours: number;
+  slaRoutineHours: number;
 };
 
 const E = {
@@ -130,6 +133,9 @@ export function readSectionForm(section: SystemSection, form: FormData): Section
       parsed('rentGraceDays', 'rentGraceDays', parseWhole, E.whole);
       parsed('lateFee', 'lateFeeCents', parseDollars, E.money);
       break;
+    case 'maintenance':
+      for (const name of ['slaEmergencyHours', 'slaUrgentHours', 'slaRoutineHours']) parsed(name, name, parseWhole, E.whole);
+      break;
     case 'contact':
       for (const name of ['companyName', 'contactPhone', 'contactEmail', 'contactAddress']) out.input[name] = field(name);
       out.input.officeHours = readOfficeHours(form, out);
@@ -162,6 +168,12 @@ export function sectionValues(section: SystemSection, settings: SystemSettingsVi
       return { applicationFee: centsToDollars(settings.applicationFeeCents), depositMonths: String(settings.depositMonths) };
     case 'rent':
       return { rentDueDay: String(settings.rentDueDay), rentGraceDays: String(settings.rentGraceDays), lateFee: centsToDollars(settings.lateFeeCents) };
+    case 'maintenance':
+      return {
+        slaEmergencyHours: String(settings.slaEmergencyHours),
+        slaUrgentHours: String(settings.slaUrgentHours),
+        slaRoutineHours: String(settings.slaRoutineHours),
+      };
     case 'contact': {
       const values: Record<string, string> = {
         companyName: settings.companyName,

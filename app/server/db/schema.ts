@@ -824,6 +824,11 @@ export const maintenanceRequest = pgTable(
     index('maintenance_tenant_idx').on(t.tenantId, t.createdAt),
     index('maintenance_property_idx').on(t.propertyId),
     index('maintenance_sla_idx').on(t.slaDueAt).where(sql`${t.firstResponseAt} IS NULL`),
+    // The staff queue (migration 0016): open requests by creation and by SLA due time, and breached ones.
+    index('maintenance_open_created_idx').on(t.createdAt, t.id).where(sql`${t.status} IN ('submitted', 'triaged', 'scheduled', 'in_progress')`),
+    index('maintenance_open_sla_idx').on(t.slaDueAt, t.id).where(sql`${t.status} IN ('submitted', 'triaged', 'scheduled', 'in_progress')`),
+    index('maintenance_breached_idx').on(t.createdAt, t.id).where(sql`${t.slaBreachedAt} IS NOT NULL`),
+    index('maintenance_sla_due_idx').on(t.slaDueAt, t.id),
   ],
 );
 

@@ -24,6 +24,8 @@ export const SETTING_LIMITS = {
   phone: 40,
   email: 254,
   address: 200,
+  /** The SLA targets to first response per maintenance priority, in whole hours (1 hour to 30 days). */
+  slaHours: { min: 1, max: 720 },
 } as const;
 
 const M = {
@@ -42,6 +44,7 @@ const M = {
   dsn: 'ops.errors.dsn',
   rate: 'ops.errors.sampleRate',
   twoDecimals: 'ops.errors.twoDecimals',
+  slaRange: 'ops.errors.slaHoursRange',
 } as const;
 
 const wholeNumber = (min: number, max: number, range: string) => z.number(M.whole).int(M.whole).min(min, range).max(max, range);
@@ -103,6 +106,10 @@ export const SETTINGS = {
   tracesSampleRate: define('monitoring.traces_sample_rate', rate, DEFAULT_SAMPLE_RATES.tracesSampleRate as number),
   replaysSessionSampleRate: define('monitoring.replays_session_sample_rate', rate, DEFAULT_SAMPLE_RATES.replaysSessionSampleRate as number),
   replaysOnErrorSampleRate: define('monitoring.replays_on_error_sample_rate', rate, DEFAULT_SAMPLE_RATES.replaysOnErrorSampleRate as number),
+  /** Maintenance SLA targets (issue 12 item 2): hours from a request's creation to the first staff response. */
+  slaEmergencyHours: define('maintenance.sla_emergency_hours', wholeNumber(SETTING_LIMITS.slaHours.min, SETTING_LIMITS.slaHours.max, M.slaRange), 4),
+  slaUrgentHours: define('maintenance.sla_urgent_hours', wholeNumber(SETTING_LIMITS.slaHours.min, SETTING_LIMITS.slaHours.max, M.slaRange), 24),
+  slaRoutineHours: define('maintenance.sla_routine_hours', wholeNumber(SETTING_LIMITS.slaHours.min, SETTING_LIMITS.slaHours.max, M.slaRange), 72),
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;

@@ -1,8 +1,8 @@
 /**
  * The settings forms of /admin/system (portfolio issue item 5): booking fees, rent rules,
- * company and contact details with office hours, and error monitoring. Each is a real form
- * (works without JavaScript) saved on its own; the server validates again and answers field
- * errors with the values typed.
+ * maintenance SLA targets (issue 12), company and contact details with office hours, and error
+ * monitoring. Each is a real form (works without JavaScript) saved on its own; the server
+ * validates again and answers field errors with the values typed.
  */
 import { Checkbox, Fieldset, Grid, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -96,6 +96,30 @@ function RentSection(props: SectionProps) {
           error={errors.lateFee}
           data-testid="setting-lateFee"
         />
+      </SimpleGrid>
+    </SettingsSection>
+  );
+}
+
+/** The maintenance SLA targets (issue 12 item 2): hours to the first staff response per priority. */
+function MaintenanceSection(props: SectionProps) {
+  const { t, values, errors, frame } = useSection('maintenance', props);
+  const fields = ['slaEmergencyHours', 'slaUrgentHours', 'slaRoutineHours'] as const;
+  return (
+    <SettingsSection {...frame}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {fields.map((name) => (
+          <TextInput
+            key={name}
+            name={name}
+            label={t(`ops.system.maintenance.${name}`)}
+            description={t('ops.system.maintenance.hoursHint')}
+            inputMode="numeric"
+            defaultValue={values[name]}
+            error={errors[name]}
+            data-testid={`setting-${name}`}
+          />
+        ))}
       </SimpleGrid>
     </SettingsSection>
   );
@@ -206,6 +230,7 @@ export function SystemSettings(props: SectionProps) {
     <>
       <FeesSection {...props} />
       <RentSection {...props} />
+      <MaintenanceSection {...props} />
       <ContactSection {...props} />
       <MonitoringSection {...props} />
     </>

@@ -1,0 +1,257 @@
+/**
+ * The staff commands on one maintenance request (issue 12 item 2): triage (priority, category),
+ * assign a vendor (the eligible ones first — fitting trade and state noted — then those who
+ * cannot take new work, with why; the server refuses them with the translated reason), a staff
+ * note or a comment to the tenant, cancel with a reason, close a completed request. Plain
+ * `<Form method="post">` forms: they work without JavaScript (the page answers with a 303 back),
+ * and with it they show a toast and the page re-renders.
+ */
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form } from 'react-router';
+import { useFormOutcome } from '~/components/forms/use-form-outcome';
+import { formatIsoDate } from '~/lib/format';
+import { useLanguage } from '~/lib/use-language';
+import { CANCEL_REASON_MAX, INSTRUCTIONS_MAX, NOTE_MAX } from '../queue.schemas';
+import { QUEUE_CATEGORIES, QUEUE_OPEN_STATUSES, QUEUE_PRIORITIES, type RequestActionResult, type RequestDetail, type RequestIntent, type VendorChoice } from '../queue.types';
+
+type Props = { detail: RequestDetail; vendors: VendorChoice[]; done: RequestIntent | null; result: RequestActionResult | undefined };
+
+/** The outcome of the commands `intents` (one form may post several): errors, echoed values, a toast on success and a fresh form. */
+function useRequestOutcome(result: RequestActionResult | undefined, intents: readonly RequestIntent[]) {
+  const { t } = useTranslation();
+  const mine = result && result.intent !== null && intents.includes(result.intent) ? result : undefined;
+  const { busy, formRef, formKey } = useFormOutcome(mine, (outcome) => {
+    if (!outcome.ok) return;
+    notifications.show({
+      color: 'teal',
+      title: t('maintenanceQueue.done.title'),
+      message: t(`maintenanceQueue.done.${outcome.intent}`),
+      closeButtonProps: { 'aria-label': t('maintenanceQueue.done.dismiss') },
+      styles: { description: { color: 'var(--mantine-color-text)' } },
+      'data-testid': 'queue-toast',
+    });
+  });
+  const failed = mine && !mine.ok ? mine : undefined;
+  return { busy, formRef, formKey, errors: failed?.errors ?? {}, values: failed?.values ?? {} };
+}
+
+function ActionCard({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={`${id}-title`} data-testid={`action-${id}`}>
+      <Title order={2} size="h5" id={`${id}-title`} mb={hint ? 4 : 'sm'}>
+        {title}
+      </Title>
+      {hint && (
+        <Text size="xs" c="dimmed" mb="sm">
+          {hint}
+        </Text>
+      )}
+      {children}
+    </Paper>
+  );
+}
+
+function FormError({ message, testId }: { message?: string; testId: string }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" role="alert" data-testid={testId}>
+      {message}
+    </Alert>
+  );
+}
+
+function TriageForm({ detail, result }: Pick<Props, 'detail' | 'result'>) {
+  const { t } = useTranslation();
+  const { busy, formRef, formKey, errors, values } = useRequestOutcome(result, ['triage']);
+  return (
+    <ActionCard id="triage" title={t('maintenanceQueue.actions.triage.title')} hint={t('maintenanceQueue.actions.triage.hint')}>
+      {/* A new key when the request's priority or category change (here or live), so the fields show them. */}
+      <Form method="post" preventScrollReset ref={formRef} key={`${formKey}-${detail.priority}-${detail.category}`} data-testid="form-triage" noValidate>
+        <input type="hidden" name="intent" value="triage" />
+        <Stack gap="sm">
+          <FormError message={errors.form} testId="triage-error" />
+          <Group grow align="flex-start">
+            <NativeSelect
+              name="priority"
+              label={t('maintenanceQueue.detail.priority')}
+              defaultValue={values.priority || detail.priority}
+              data={QUEUE_PRIORITIES.map((value) => ({ value, label: t(`maintenanceQueue.priority.${value}`) }))}
+              error={errors.priority}
+              data-testid="triage-priority"
+            />
+            <NativeSelect
+              name="category"
+              label={t('maintenanceQueue.detail.category')}
+              defaultValue={values.category || detail.category}
+              data={QUEUE_CATEGORIES.map((value) => ({ value, label: t(`maintenanceQueue.category.${value}`) }))}
+              error={errors.category}
+              data-testid="triage-category"
+            />
+          </Group>
+          <Group>
+            <Button type="submit" loading={busy} data-testid="triage-submit">
+              {t('maintenanceQueue.actions.triage.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </ActionCard>
+  );
+}
+
+function vendorLabel(vendor: VendorChoice, state: string, t: (key: string, values?: Record<string, unknown>) => string, lang: ReturnType<typeof useLanguage>): string {
+  const notes: string[] = [];
+  if (vendor.matchesTrade) notes.push(t('maintenanceQueue.actions.assign.trade'));
+  if (vendor.servesState) notes.push(t('maintenanceQueue.actions.assign.state', { state }));
+  notes.push(vendor.insuranceExpiry && vendor.ineligible !== 'workOrders.errors.insuranceUnverified' ? t('maintenanceQueue.actions.assign.insuranceUntil', { date: formatIsoDate(vendor.insuranceExpiry, lang) }) : t('maintenanceQueue.actions.assign.noInsurance'));
+  if (vendor.rating !== null) notes.push(`★ ${vendor.rating}`);
+  return `${vendor.companyName} — ${notes.join(' · ')}`;
+}
+
+function AssignForm({ detail, vendors, result }: Pick<Props, 'detail' | 'vendors' | 'result'>) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { busy, formRef, formKey, errors, values } = useRequestOutcome(result, ['assign']);
+  const eligible = vendors.filter((vendor) => vendor.ineligible === null);
+  const others = vendors.filter((vendor) => vendor.ineligible !== null);
+  const option = (vendor: VendorChoice) => ({ value: String(vendor.id), label: vendorLabel(vendor, detail.state, t, lang) });
+  const data = [
+    { value: '', label: t('maintenanceQueue.actions.assign.placeholder') },
+    ...(eligible.length ? [{ group: t('maintenanceQueue.actions.assign.eligible'), items: eligible.map(option) }] : []),
+    ...(others.length ? [{ group: t('maintenanceQueue.actions.assign.ineligible'), items: others.map(option) }] : []),
+  ];
+  return (
+    <ActionCard id="assign" title={t('maintenanceQueue.actions.assign.title')} hint={t('maintenanceQueue.actions.assign.hint')}>
+      {detail.openWorkOrderId !== null ? (
+        <Text size="sm" data-testid="assign-has-open">
+          {t('maintenanceQueue.actions.assign.hasOpen')}
+        </Text>
+      ) : vendors.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="assign-no-vendors">
+          {t('maintenanceQueue.actions.assign.noVendors')}
+        </Text>
+      ) : (
+        <Form method="post" preventScrollReset ref={formRef} key={formKey} data-testid="form-assign" noValidate>
+          <input type="hidden" name="intent" value="assign" />
+          <Stack gap="sm">
+            <FormError message={errors.form} testId="assign-error" />
+            <NativeSelect name="vendorId" label={t('maintenanceQueue.actions.assign.vendor')} required defaultValue={values.vendorId ?? ''} data={data} error={errors.vendorId} data-testid="assign-vendor" />
+            <Textarea
+              name="instructions"
+              label={t('maintenanceQueue.actions.assign.instructions')}
+              maxLength={INSTRUCTIONS_MAX}
+              autosize
+              minRows={2}
+              defaultValue={values.instructions ?? ''}
+              error={errors.instructions}
+              data-testid="assign-instructions"
+            />
+            <TextInput
+              name="dueDate"
+              type="date"
+              label={t('maintenanceQueue.actions.assign.dueDate')}
+              description={t('maintenanceQueue.actions.assign.dueDateHint')}
+              defaultValue={values.dueDate ?? ''}
+              error={errors.dueDate}
+              data-testid="assign-due"
+            />
+            <Group>
+              <Button type="submit" loading={busy} data-testid="assign-submit">
+                {t('maintenanceQueue.actions.assign.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      )}
+    </ActionCard>
+  );
+}
+
+function NoteForm({ result }: Pick<Props, 'result'>) {
+  const { t } = useTranslation();
+  const { busy, formRef, formKey, errors, values } = useRequestOutcome(result, ['note', 'comment']);
+  return (
+    <ActionCard id="note" title={t('maintenanceQueue.actions.note.title')} hint={t('maintenanceQueue.actions.note.hint')}>
+      <Form method="post" preventScrollReset ref={formRef} key={formKey} data-testid="form-note" noValidate>
+        <Stack gap="sm">
+          <FormError message={errors.form} testId="note-error" />
+          <Textarea name="body" label={t('maintenanceQueue.actions.note.body')} required maxLength={NOTE_MAX} autosize minRows={3} defaultValue={values.body ?? ''} error={errors.body} data-testid="note-body" />
+          <Group gap="sm">
+            <Button type="submit" name="intent" value="note" variant="default" loading={busy} data-testid="note-submit">
+              {t('maintenanceQueue.actions.note.note')}
+            </Button>
+            <Button type="submit" name="intent" value="comment" loading={busy} data-testid="comment-submit">
+              {t('maintenanceQueue.actions.note.comment')}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </ActionCard>
+  );
+}
+
+function CancelForm({ result }: Pick<Props, 'result'>) {
+  const { t } = useTranslation();
+  const { busy, formRef, formKey, errors, values } = useRequestOutcome(result, ['cancel']);
+  return (
+    <ActionCard id="cancel" title={t('maintenanceQueue.actions.cancel.title')} hint={t('maintenanceQueue.actions.cancel.hint')}>
+      <Form method="post" preventScrollReset ref={formRef} key={formKey} data-testid="form-cancel" noValidate>
+        <input type="hidden" name="intent" value="cancel" />
+        <Stack gap="sm">
+          <FormError message={errors.form} testId="cancel-error" />
+          <Textarea name="reason" label={t('maintenanceQueue.actions.cancel.reason')} required maxLength={CANCEL_REASON_MAX} autosize minRows={2} defaultValue={values.reason ?? ''} error={errors.reason} data-testid="cancel-reason" />
+          <Group>
+            <Button type="submit" color="red.9" loading={busy} data-testid="cancel-submit">
+              {t('maintenanceQueue.actions.cancel.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </ActionCard>
+  );
+}
+
+function CloseForm({ result }: Pick<Props, 'result'>) {
+  const { t } = useTranslation();
+  const { busy, formRef, formKey, errors, values } = useRequestOutcome(result, ['close']);
+  return (
+    <ActionCard id="close" title={t('maintenanceQueue.actions.close.title')} hint={t('maintenanceQueue.actions.close.hint')}>
+      <Form method="post" preventScrollReset ref={formRef} key={formKey} data-testid="form-close" noValidate>
+        <input type="hidden" name="intent" value="close" />
+        <Stack gap="sm">
+          <FormError message={errors.form} testId="close-error" />
+          <Textarea name="note" label={t('maintenanceQueue.actions.close.note')} maxLength={NOTE_MAX} autosize minRows={2} defaultValue={values.note ?? ''} error={errors.note} data-testid="close-note" />
+          <Group>
+            <Button type="submit" loading={busy} data-testid="close-submit">
+              {t('maintenanceQueue.actions.close.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </ActionCard>
+  );
+}
+
+export function RequestActions({ detail, vendors, done, result }: Props) {
+  const { t } = useTranslation();
+  const open = (QUEUE_OPEN_STATUSES as readonly string[]).includes(detail.status);
+  return (
+    <Stack gap="md" data-testid="request-actions">
+      {done && !result && (
+        <Alert color="teal" icon={<IconCheck size={16} aria-hidden />} data-testid="queue-done">
+          {t(`maintenanceQueue.done.${done}`)}
+        </Alert>
+      )}
+      {result && !result.ok && result.intent === null && <FormError message={result.errors.form} testId="action-error" />}
+      {open && <TriageForm detail={detail} result={result} />}
+      {open && <AssignForm detail={detail} vendors={vendors} result={result} />}
+      <NoteForm result={result} />
+      {detail.status === 'completed' && <CloseForm result={result} />}
+      {open && <CancelForm result={result} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,302 @@
+/**
+ * What staff do to a maintenance request from the queue (issue 12 item 2): triage (priority and
+ * category, → triaged), an internal note or a comment to the tenant, assignment to a vendor (a
+ * work order through `createWorkOrder`, which enforces the insurance rule), cancel and close.
+ * Each command takes the acting user, checks their scope itself (admin: any request; property
+ * manager: their buildings' — anything else is `not_found`, like an unknown id), runs in one
+ * transaction with the request locked, and writes its timeline entry, its audit entry and a live
+ * `maintenance.updated` event. The first triage or assignment is the staff's first response
+ * (`first_response_at`, which stops the SLA clock). Refusals change nothing and come back as
+ * reason codes; the page maps them to statuses and translated messages.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  canMoveMaintenance,
+  maintenanceAudiences,
+  moveMaintenanceRequest,
+  OPEN_MAINTENANCE_STATUSES,
+  type MaintenanceCategory,
+  type MaintenancePriority,
+  type MaintenanceStatus,
+} from '~/features/maintenance/maintenance-core.server';
+import { createWorkOrder, OPEN_WORK_ORDER_STATUSES, utcToday, workOrderAudiences, type VendorIneligibility } from '~/features/work-orders/work-order-core.server';
+import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
+import type { Db } from '~/server/db/client.server';
+import { building, maintenanceEvent, maintenanceRequest, property, user, vendor, workOrder, workOrderEvent } from '~/server/db/schema';
+import { insertNotifications } from '~/server/notifications/notify.server';
+import { publishEvents } from '~/server/realtime/events.server';
+import { isQueueStaff, queueScope, type QueueActor } from './queue.server';
+import { excerpt, queueNotification } from './queue-texts.server';
+import { readSlaTargets, slaDueAt } from './sla.server';
+
+export type QueueRefusal = 'not_found' | 'not_open' | 'invalid_transition' | 'already_assigned' | 'target_not_found' | VendorIneligibility;
+
+export type QueueCommandOutcome = { ok: true } | { ok: false; reason: QueueRefusal; current?: MaintenanceStatus };
+
+type CommandArgs = { db: Db; actor: QueueActor; requestId: number; origin: RequestOrigin };
+
+const r = maintenanceRequest;
+
+/** A refusal that rolls the transaction back (nothing written), carried out of it. */
+class Refused extends Error {
+  constructor(readonly outcome: Extract<QueueCommandOutcome, { ok: false }>) {
+    super(outcome.reason);
+  }
+}
+
+/** Runs `work` in a transaction; a `Refused` thrown inside answers its outcome with everything rolled back. */
+async function inTransaction(db: Db, work: (tx: Db) => Promise<void>): Promise<QueueCommandOutcome> {
+  try {
+    await db.transaction(async (tx) => work(tx));
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof Refused) return error.outcome;
+    throw error;
+  }
+}
+
+/** The request `requestId` locked for update, if `actor` may work it; else a `not_found` refusal. */
+async function lockScopedRequest(tx: Db, actor: QueueActor, requestId: number) {
+  if (!isQueueStaff(actor)) throw new Refused({ ok: false, reason: 'not_found' });
+  const scope = await queueScope(tx, actor);
+  if (scope === null) throw new Refused({ ok: false, reason: 'not_found' });
+  const [row] = await tx
+    .select({
+      id: r.id,
+      status: r.status,
+      priority: r.priority,
+      category: r.category,
+      title: r.title,
+      createdAt: r.createdAt,
+      firstResponseAt: r.firstResponseAt,
+      tenantId: r.tenantId,
+      buildingId: r.buildingId,
+      propertyId: r.propertyId,
+    })
+    .from(r)
+    .where(and(eq(r.id, requestId), scope))
+    .for('update');
+  if (!row) throw new Refused({ ok: false, reason: 'not_found' });
+  return row;
+}
+
+function isOpen(status: MaintenanceStatus): boolean {
+  return (OPEN_MAINTENANCE_STATUSES as readonly MaintenanceStatus[]).includes(status);
+}
+
+/** Tells the request's audiences (admins, its building's manager, its tenant) that it changed. */
+async function publishRequestUpdated(tx: Db, request: { id: number; status: MaintenanceStatus; tenantId: string | null; buildingId: number | null }) {
+  const audiences = await maintenanceAudiences(tx, request);
+  await publishEvents(
+    tx,
+    audiences.map((audience) => ({ audience, type: 'maintenance.updated' as const, payload: { requestId: request.id, status: request.status } })),
+  );
+}
+
+/** Marks the staff's first response (no-op once set). */
+async function markResponded(tx: Db, requestId: number) {
+  await tx
+    .update(r)
+    .set({ firstResponseAt: sql`coalesce(${r.firstResponseAt}, now())` })
+    .where(eq(r.id, requestId));
+}
+
+/** Moves `requestId` with `moveMaintenanceRequest`; a refusal becomes a `Refused`. */
+async function move(tx: Db, args: Parameters<typeof moveMaintenanceRequest>[1]) {
+  const moved = await moveMaintenanceRequest(tx, args);
+  if (!moved.ok) throw new Refused({ ok: false, reason: moved.reason === 'not_found' ? 'not_found' : 'invalid_transition', current: moved.current });
+}
+
+/**
+ * Triage (issue 12 item 2): sets `priority` and `category` of an open request. While nobody has
+ * responded yet, a new priority moves `sla_due_at` to that priority's target (counted from
+ * creation, settings in force). A `submitted` request moves to `triaged` (the tenant is told, see
+ * `moveMaintenanceRequest`); either way this is a staff response. Writes a staff-only `triaged`
+ * timeline entry whose body is JSON `{ priority, category, previous: { priority, category } }`,
+ * and a `maintenance_request_triaged` audit entry. Refusals: `not_found`, `not_open`.
+ */
+export async function triageMaintenanceRequest({
+  db,
+  actor,
+  requestId,
+  origin,
+  priority,
+  category,
+}: CommandArgs & { priority: MaintenancePriority; category: MaintenanceCategory }): Promise<QueueCommandOutcome> {
+  return inTransaction(db, async (tx) => {
+    const request = await lockScopedRequest(tx, actor, requestId);
+    if (!isOpen(request.status)) throw new Refused({ ok: false, reason: 'not_open', current: request.status });
+    const changes: Partial<typeof r.$inferInsert> = { priority, category };
+    if (priority !== request.priority && request.firstResponseAt === null) {
+      changes.slaDueAt = slaDueAt(priority, request.createdAt, await readSlaTargets(tx));
+    }
+    await tx.update(r).set(changes).where(eq(r.id, requestId));
+    await tx.insert(maintenanceEvent).values({
+      requestId,
+      actorId: actor.id,
+      kind: 'triaged',
+      internal: true,
+      body: JSON.stringify({ priority, category, previous: { priority: request.priority, category: request.category } }),
+    });
+    if (request.status === 'submitted') {
+      await move(tx, { requestId, to: 'triaged', actorId: actor.id, staffResponse: true });
+    } else {
+      await markResponded(tx, requestId);
+      await publishRequestUpdated(tx, request);
+    }
+    await recordAuditEvent({
+      db: tx,
+      userId: actor.id,
+      action: 'maintenance_request_triaged',
+      origin,
+      tableName: 'maintenance_request',
+      values: { request_id: requestId, priority, category, previous_priority: request.priority, previous_category: request.category },
+    });
+  });
+}
+
+/**
+ * A timeline entry by staff (`kind` `comment`): `internal` — a note only staff see; otherwise a
+ * comment to the tenant, who gets an in-app notification in their language (linking to their
+ * request). Allowed on any request in scope; the timeline names its author (no audit entry).
+ * Refusals: `not_found`.
+ */
+export async function addRequestNote({ db, actor, requestId, body, internal }: Omit<CommandArgs, 'origin'> & { body: string; internal: boolean }): Promise<QueueCommandOutcome> {
+  return inTransaction(db, async (tx) => {
+    const request = await lockScopedRequest(tx, actor, requestId);
+    await tx.insert(maintenanceEvent).values({ requestId, actorId: actor.id, kind: 'comment', body, internal });
+    if (!internal && request.tenantId) {
+      const [tenant] = await tx.select({ locale: user.locale }).from(user).where(eq(user.id, request.tenantId));
+      if (tenant) {
+        const text = queueNotification(tenant.locale, 'comment', { title: request.title, body: excerpt(body) });
+        await insertNotifications(tx, [{ userId: request.tenantId, ...text, type: 'info', actionUrl: `/tenant-portal/maintenance/${requestId}` }]);
+      }
+    }
+    await publishRequestUpdated(tx, request);
+  });
+}
+
+/**
+ * Assigns an open request to vendor `vendorId`: a work order through `createWorkOrder` (which
+ * refuses a vendor that is unknown, not approved, or without verified unexpired insurance on
+ * `today`, and a request that already has an open work order), the vendor's notification in
+ * their language, an `assigned` timeline entry (the vendor's company, shown to the tenant), the
+ * staff's first response, and — for a `submitted` request — the move to `triaged` (it becomes
+ * `scheduled` when the vendor sets the visit). `instructions` travel with the work order;
+ * `dueAt` makes it overdue when passed. Audited `work_order_created`. Refusals: `not_found`,
+ * `not_open`, `already_assigned`, and the vendor's `VendorIneligibility` — nothing is written.
+ */
+export async function assignMaintenanceRequest({
+  db,
+  actor,
+  requestId,
+  origin,
+  vendorId,
+  instructions = null,
+  dueAt = null,
+  today = utcToday(),
+}: CommandArgs & { vendorId: number; instructions?: string | null; dueAt?: Date | null; today?: string }): Promise<QueueCommandOutcome> {
+  return inTransaction(db, async (tx) => {
+    const request = await lockScopedRequest(tx, actor, requestId);
+    if (!isOpen(request.status)) throw new Refused({ ok: false, reason: 'not_open', current: request.status });
+    const [vendorRow] = await tx
+      .select({ companyName: vendor.companyName, locale: user.locale })
+      .from(vendor)
+      .leftJoin(user, eq(user.id, vendor.userId))
+      .where(eq(vendor.id, vendorId));
+    const [place] = await tx
+      .select({ unitNumber: property.unitNumber, buildingName: building.name, city: property.city })
+      .from(property)
+      .leftJoin(building, eq(building.id, property.buildingId))
+      .where(eq(property.id, request.propertyId));
+    const placeText = [place?.buildingName, place?.unitNumber ? `#${place.unitNumber}` : null, place?.city].filter(Boolean).join(', ');
+    const created = await createWorkOrder(tx, {
+      actorId: actor.id,
+      vendorId,
+      maintenanceRequestId: requestId,
+      instructions,
+      dueAt,
+      today,
+      notification: queueNotification(vendorRow?.locale, 'workOrderOffered', { title: request.title, place: placeText }),
+    });
+    if (!created.ok) throw new Refused({ ok: false, reason: created.reason });
+    await tx.insert(maintenanceEvent).values({ requestId, actorId: actor.id, kind: 'assigned', body: vendorRow?.companyName ?? null, internal: false });
+    if (request.status === 'submitted') {
+      await move(tx, { requestId, to: 'triaged', actorId: actor.id, staffResponse: true });
+    } else {
+      await markResponded(tx, requestId);
+      await publishRequestUpdated(tx, request);
+    }
+    await recordAuditEvent({
+      db: tx,
+      userId: actor.id,
+      action: 'work_order_created',
+      origin,
+      tableName: 'work_order',
+      values: { work_order_id: created.workOrderId, request_id: requestId, vendor_id: vendorId },
+    });
+  });
+}
+
+/**
+ * Cancels an open request with `reason` (shown to the tenant, who is told through
+ * `moveMaintenanceRequest`). Its open work order, if any, is cancelled with the same reason (a
+ * history entry, the vendor's notification, a `work_order.updated` event). Audited. Refusals:
+ * `not_found`, `invalid_transition` (not open).
+ */
+export async function cancelMaintenanceRequest({ db, actor, requestId, origin, reason }: CommandArgs & { reason: string }): Promise<QueueCommandOutcome> {
+  return inTransaction(db, async (tx) => {
+    const request = await lockScopedRequest(tx, actor, requestId);
+    if (!canMoveMaintenance(request.status, 'cancelled')) throw new Refused({ ok: false, reason: 'invalid_transition', current: request.status });
+    const open = await tx
+      .select({ id: workOrder.id, status: workOrder.status, vendorUserId: vendor.userId, locale: user.locale, buildingId: workOrder.buildingId })
+      .from(workOrder)
+      .innerJoin(vendor, eq(vendor.id, workOrder.vendorId))
+      .leftJoin(user, eq(user.id, vendor.userId))
+      .where(and(eq(workOrder.maintenanceRequestId, requestId), inArray(workOrder.status, [...OPEN_WORK_ORDER_STATUSES])))
+      .for('update', { of: workOrder });
+    for (const order of open) {
+      await tx.update(workOrder).set({ status: 'cancelled', cancelReason: reason }).where(eq(workOrder.id, order.id));
+      await tx.insert(workOrderEvent).values({ workOrderId: order.id, actorId: actor.id, kind: 'cancelled', fromStatus: order.status, toStatus: 'cancelled', note: reason });
+      if (order.vendorUserId) {
+        const text = queueNotification(order.locale, 'workOrderCancelled', { title: request.title, reason: excerpt(reason) });
+        await insertNotifications(tx, [{ userId: order.vendorUserId, ...text, type: 'warning', actionUrl: `/vendor-portal/work-orders/${order.id}` }]);
+      }
+      const [managed] = order.buildingId ? await tx.select({ managerId: building.managerId }).from(building).where(eq(building.id, order.buildingId)) : [];
+      const audiences = await workOrderAudiences(tx, { vendorUserId: order.vendorUserId, managerId: managed?.managerId ?? null });
+      await publishEvents(
+        tx,
+        audiences.map((audience) => ({ audience, type: 'work_order.updated' as const, payload: { workOrderId: order.id, status: 'cancelled', maintenanceRequestId: requestId } })),
+      );
+    }
+    await move(tx, { requestId, to: 'cancelled', actorId: actor.id, body: reason, staffResponse: true });
+    await recordAuditEvent({
+      db: tx,
+      userId: actor.id,
+      action: 'maintenance_request_status_changed',
+      origin,
+      tableName: 'maintenance_request',
+      values: { request_id: requestId, from: request.status, to: 'cancelled', reason, cancelled_work_orders: open.map((order) => order.id) },
+    });
+  });
+}
+
+/**
+ * Closes a `completed` request (the work is done and checked), with an optional `note` shown to
+ * the tenant. Audited. Refusals: `not_found`, `invalid_transition` (not completed).
+ */
+export async function closeMaintenanceRequest({ db, actor, requestId, origin, note = null }: CommandArgs & { note?: string | null }): Promise<QueueCommandOutcome> {
+  return inTransaction(db, async (tx) => {
+    const request = await lockScopedRequest(tx, actor, requestId);
+    if (!canMoveMaintenance(request.status, 'closed')) throw new Refused({ ok: false, reason: 'invalid_transition', current: request.status });
+    await move(tx, { requestId, to: 'closed', actorId: actor.id, body: note });
+    await recordAuditEvent({
+      db: tx,
+      userId: actor.id,
+      action: 'maintenance_request_status_changed',
+      origin,
+      tableName: 'maintenance_request',
+      values: { request_id: requestId, from: request.status, to: 'closed' },
+    });
+  });
+}
