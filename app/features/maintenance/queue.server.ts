@@ -203,7 +203,8 @@ const isoText = (column: typeof r.createdAt | typeof r.slaDueAt | typeof r.first
  * requests (in `filters.sort` order) and how many match (counted up to BOARD_COUNT_CAP; `capped`
  * when there are more). Every filter but status and the cursor applies. One statement: per
  * status (one branch of a UNION ALL each, the status written in so each branch is planned with
- * its own statistics), the capped count and the first cards — small index scans, one round trip.
+ * its own statistics) the first cards' ids and the capped count — small index scans — with the
+ * cards' building, unit and tenant joined once; one round trip.
  */
 export async function findMaintenanceBoard({ db, actor, filters, now = new Date() }: { db: Db; actor: QueueActor; filters: QueueFilters; now?: Date }): Promise<QueueBoard> {
   const empty = { columns: BOARD_STATUSES.map((status) => ({ status, count: 0, capped: false, items: [] })) };
@@ -213,37 +214,26 @@ export async function findMaintenanceBoard({ db, actor, filters, now = new Date(
   const order = ordering(filters);
   const where = and(scope, ...filterConditions(filters, now, false));
   const also = where ? sql` and ${where}` : sql``;
-  // One branch per status with the status written in, so each is planned with its own statistics.
-  const branches = BOARD_STATUSES.map((status) => {
+  // One branch per status with the status written in, so each is planned with its own statistics:
+  // the column's first cards (from maintenance_request alone) and its capped count; the cards'
+  // building, unit and tenant are joined once, outside.
+  const cardBranches = BOARD_STATUSES.map((status) => {
     const literal = sql.raw(`'${status}'::maintenance_status`);
-    return sql`(
-      select ${literal} as status,
-        (select count(*)::int from (select 1 from ${r} where ${r.status} = ${literal}${also} limit ${BOARD_COUNT_CAP + 1}) capped) as n,
-        i.*
-      from (select 1) one
-      left join (
-        select ${r.id} as id, ${r.title} as title, ${r.category} as category, ${r.priority} as priority, ${r.status} as item_status,
-          ${isoText(r.createdAt)} as created_at, ${isoText(r.slaDueAt)} as sla_due_at,
-          ${isoText(r.firstResponseAt)} as first_response_at, ${isoText(r.slaBreachedAt)} as sla_breached_at,
-          ${r.buildingId} as building_id, ${building.name} as building_name, ${property.unitNumber} as unit_number,
-          ${user.name} as tenant_name, cardinality(${r.photoUrls}) as photo_count
-        from ${r}
-        inner join ${property} on ${property.id} = ${r.propertyId}
-        left join ${building} on ${building.id} = ${r.buildingId}
-        left join ${user} on ${user.id} = ${r.tenantId}
-        where ${r.status} = ${literal}${also}
-        order by ${sql.join(order.orderBy, sql`, `)}
-        limit ${BOARD_COLUMN_SIZE}
-      ) i on true)`;
+    return sql`(select ${r.id} as id, ${r.propertyId} as property_id, ${r.tenantId} as tenant_id from ${r} where ${r.status} = ${literal}${also} order by ${sql.join(order.orderBy, sql`, `)} limit ${BOARD_COLUMN_SIZE})`;
+  });
+  const countBranches = BOARD_STATUSES.map((status) => {
+    const literal = sql.raw(`'${status}'::maintenance_status`);
+    // Ordered like the status index, so the capped count walks it: a plain LIMIT lets the planner
+    // bet on a sequential scan finding enough rows early, which fails when they are the newest.
+    return sql`select ${literal} as status, (select count(*)::int from (select 1 from ${r} where ${r.status} = ${literal}${also} order by ${r.createdAt} limit ${BOARD_COUNT_CAP + 1}) capped) as n`;
   });
   const rows = rowsOf<{
     status: BoardStatus;
-    n: number;
-    id: number | null;
+    n: number | null;
+    id: number;
     title: string;
     category: QueueCategory;
     priority: QueueItem['priority'];
-    item_status: QueueStatus;
     created_at: string;
     sla_due_at: string;
     first_response_at: string | null;
@@ -253,23 +243,43 @@ export async function findMaintenanceBoard({ db, actor, filters, now = new Date(
     unit_number: string | null;
     tenant_name: string | null;
     photo_count: number;
-  }>(await db.execute(sql.join(branches, sql` union all `)));
+  }>(
+    await db.execute(sql`
+      with cards as (${sql.join(cardBranches, sql` union all `)})
+      select ${r.status} as status, null::int as n, ${r.id} as id, ${r.title} as title, ${r.category} as category, ${r.priority} as priority,
+        ${isoText(r.createdAt)} as created_at, ${isoText(r.slaDueAt)} as sla_due_at,
+        ${isoText(r.firstResponseAt)} as first_response_at, ${isoText(r.slaBreachedAt)} as sla_breached_at,
+        ${r.buildingId} as building_id, ${building.name} as building_name, ${property.unitNumber} as unit_number,
+        ${user.name} as tenant_name, cardinality(${r.photoUrls}) as photo_count
+      from cards
+      join ${r} on ${r.id} = cards.id
+      join ${property} on ${property.id} = cards.property_id
+      left join ${building} on ${building.id} = ${r.buildingId}
+      left join ${user} on ${user.id} = cards.tenant_id
+      union all
+      select status, n, null, null, null, null, null, null, null, null, null, null, null, null, null from (${sql.join(countBranches, sql` union all `)}) counts`),
+  );
+  // The cards in the board's order (the union does not keep it): the sort key, then the id.
+  const key = (row: (typeof rows)[number]) => (filters.sort === 'sla' ? row.sla_due_at : row.created_at);
+  const direction = filters.sort === 'newest' ? -1 : 1;
+  const cards = rows
+    .filter((row) => row.n === null)
+    .sort((a, b) => direction * (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : Number(a.id) - Number(b.id)));
   return {
     columns: BOARD_STATUSES.map((status) => {
-      const mine = rows.filter((row) => row.status === status);
-      const counted = Number(mine[0]?.n ?? 0);
+      const counted = Number(rows.find((row) => row.n !== null && row.status === status)?.n ?? 0);
       return {
         status,
         count: Math.min(counted, BOARD_COUNT_CAP),
         capped: counted > BOARD_COUNT_CAP,
-        items: mine
-          .filter((row) => row.id !== null)
+        items: cards
+          .filter((row) => row.status === status)
           .map((row) => ({
             id: Number(row.id),
             title: row.title,
             category: row.category,
             priority: row.priority,
-            status: row.item_status,
+            status,
             createdAt: row.created_at,
             slaDueAt: row.sla_due_at,
             firstResponseAt: row.first_response_at,

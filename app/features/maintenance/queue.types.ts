@@ -35,8 +35,8 @@ export type QueueView = (typeof QUEUE_VIEWS)[number];
 /** Rows per list page; cards per board column. */
 export const QUEUE_PAGE_SIZE = 25;
 export const BOARD_COLUMN_SIZE = 10;
-/** A board column counts at most this many (shown as "500+"): counting every completed request of a portfolio costs more than the board. */
-export const BOARD_COUNT_CAP = 500;
+/** A board column counts at most this many (shown as "100+"): counting every completed request of a portfolio costs more than the board. */
+export const BOARD_COUNT_CAP = 100;
 
 /** Where the pages live: the admin area or the manager's dashboard. */
 export type QueueBase = '/admin/maintenance' | '/dashboard/maintenance';
