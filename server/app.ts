@@ -26,6 +26,7 @@ import { contentSecurityPolicy, createNonce, isSameOriginRequest } from '../app/
 import { isServableMedia, mediaStaticOptions, PHOTO_UPLOAD_PATH } from '../app/server/uploads/media.server';
 import { createLocalStorage } from '../app/server/uploads/storage.server';
 import { PHOTO_MAX_REQUEST_BYTES } from '../app/lib/uploads';
+import { DOCUMENT_MAX_REQUEST_BYTES, DOCUMENT_UPLOAD_PATH } from '../app/lib/document-uploads';
 import { parseSentryDsn } from '../app/lib/monitoring';
 import { peekSettings } from '../app/server/settings/settings.server';
 import type { Readiness } from './shutdown';
@@ -118,6 +119,7 @@ const LARGE_BODY_BYTES = 4_500_000;
 /** The body limit of a request path (bytes). Photo uploads stream, with their own cap. */
 export function bodyLimitFor(path: string): number {
   if (PHOTO_UPLOAD_PATH.test(path)) return PHOTO_MAX_REQUEST_BYTES;
+  if (DOCUMENT_UPLOAD_PATH.test(path)) return DOCUMENT_MAX_REQUEST_BYTES;
   return LARGE_BODY_PATH.test(path) ? LARGE_BODY_BYTES : MAX_BODY_BYTES;
 }
 
