@@ -18,6 +18,9 @@ export default [
   // Photos of buildings and units (portfolio issue item 3): streamed uploads, and commands.
   route('api/photos/:owner/:ownerId/upload', 'routes/api/photos-upload.ts'),
   route('api/photos/:owner/:ownerId', 'routes/api/photos.ts'),
+  // A vendor's documents (maintenance issue item 3): streamed upload, guarded download (attachment).
+  route('api/vendor-documents/upload', 'routes/api/vendor-documents-upload.ts'),
+  route('api/vendor-documents/:documentId', 'routes/api/vendor-document.ts'),
   // Findability (issue 13 item 7): robots.txt, the sitemap index and its files.
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),
@@ -40,6 +43,8 @@ export default [
     route('terms', 'routes/public/terms.tsx'),
     route('subscriptions', 'routes/public/subscriptions.tsx'),
     route('vendor-signup', 'routes/public/vendor-signup.tsx'),
+    // The invitation an approved vendor is e-mailed (maintenance issue item 3).
+    route('vendor-invite/:token', 'routes/public/vendor-invite.tsx'),
     // Accounts (spec §2 /auth, /auth/forgot; §6 protected routes). Every protected loader and
     // action checks the session and role itself.
     route('auth', 'routes/auth/auth.tsx'),
@@ -70,6 +75,7 @@ export default [
     route('tenant-portal/leases/:leaseId/pdf', 'routes/tenant/lease-pdf.ts'),
     route('tenant-portal/payments/:paymentId/receipt', 'routes/tenant/receipt.ts'),
     route('vendor-portal', 'routes/vendor/portal.tsx'),
+    route('vendor-portal/profile', 'routes/vendor/profile.tsx'),
     route('admin', 'routes/admin/layout.tsx', [
       index('routes/admin/overview.tsx'),
       route('users', 'routes/admin/users.tsx'),
@@ -95,6 +101,9 @@ export default [
       route('payments/:paymentId', 'routes/admin/payment.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('audit.csv', 'routes/admin/audit-csv.ts'),
+      // Vendor onboarding (maintenance issue item 3).
+      route('vendors', 'routes/admin/vendors.tsx'),
+      route('vendors/:vendorId', 'routes/admin/vendor.tsx'),
       route(':section', 'routes/admin/section.tsx'),
     ]),
     route('admin-debug', 'routes/admin/debug.tsx'),
