@@ -521,6 +521,10 @@ describe('the insurance reminder job', () => {
     await runJobs();
     expect(sent.filter((mail) => mail.to === row.email).map((mail) => mail.subject)).toEqual(['Your certificate of insurance expires on May 31, 2033']);
     expect(Object.keys(vendorJobHandlers).sort()).toEqual(['mail.vendor', 'mail.vendor_invitation', 'vendors.insurance_notice', 'vendors.insurance_reminders']);
+    // Registered with the job runner: every topic handled, the daily schedule on.
+    const { jobHandlers, jobSchedules } = await import('../../../server/jobs');
+    for (const topic of Object.keys(vendorJobHandlers)) expect(jobHandlers[topic], topic).toBe(vendorJobHandlers[topic]);
+    expect(jobSchedules).toContainEqual({ name: 'vendors.insurance_reminders', cron: '0 7 * * *', topic: 'vendors.insurance_reminders' });
   });
 });
 
