@@ -16,6 +16,7 @@ import { VENDOR_STATUS_INTENTS, type VendorAdminActionResult, type VendorAdminIn
 import { VendorCommandButton, VendorReasonForm, VerifyDocumentButton } from './vendor-admin-actions';
 import { VendorEligibilityBadge, VendorRating, VendorStatusBadge } from './vendor-badges';
 import { VendorDocumentsTable } from './vendor-documents-table';
+import { useVendorToast } from './use-vendor-outcome';
 
 type Props = { detail: VendorDetail; today: string; done: VendorAdminIntent | null; result: VendorAdminActionResult | undefined };
 
@@ -100,6 +101,7 @@ function AccountSection({ detail, result }: { detail: VendorDetail; result: Vend
 export function VendorDetailPage({ detail, today, done, result }: Props) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  useVendorToast(result);
   const list = (values: string[], prefix: string | null) => (values.length === 0 ? '—' : values.map((value) => (prefix ? t(`${prefix}.${value}`, { defaultValue: value }) : value)).join(', '));
   const pendingCoi = (doc: VendorDetail['documents'][number]) => doc.kind === 'coi' && doc.expiresOn !== null && doc.expiresOn >= today && !(doc.verifiedAt && detail.insuranceExpiry === doc.expiresOn);
   return (
