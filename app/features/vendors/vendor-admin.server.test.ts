@@ -455,6 +455,26 @@ describe('documents and the certificate of insurance', () => {
     expect(isServableMedia('/private/vendor-documents/ab/0123.webp')).toBe(false);
   });
 
+  it('the upload and the download refuse signed-out visitors and other roles before anything is read', async () => {
+    const { viewer } = await vendorWithAccount();
+    const uploaded = await upload(viewer, { kind: 'w9' }, { name: 'w9.pdf', type: 'application/pdf', data: PDF });
+    const documentId = uploaded.ok ? uploaded.documentId : 0;
+    const tenantEmail = (await createVerifiedUser(database.db, { email: `tenant${counter}@vendors.test`, password: PASSWORD, role: 'tenant' })).email;
+    const tenantCookie = (await signInForTest(context, { email: tenantEmail, password: PASSWORD })).cookie;
+    const before = await storedPrivateFiles();
+    const signedOut = await settle(() => uploadRoute.action({ request: multipart({ kind: 'w9' }, { name: 'w9.pdf', type: 'application/pdf', data: PDF }), params: {}, context } as never));
+    expect(signedOut).toMatchObject({ init: { status: 401 } });
+    const tenant = await settle(() => uploadRoute.action({ request: multipart({ kind: 'w9' }, { name: 'w9.pdf', type: 'application/pdf', data: PDF }, { cookie: tenantCookie }), params: {}, context } as never));
+    expect(tenant).toMatchObject({ init: { status: 403 } });
+    expect(await storedPrivateFiles()).toEqual(before);
+    const download = (cookie?: string) =>
+      settle(() => documentRoute.loader({ request: new Request(`http://dimora.test/api/vendor-documents/${documentId}`, { headers: cookie ? { cookie } : {} }), params: { documentId: String(documentId) }, context } as never));
+    expect(await download()).toMatchObject({ init: { status: 401 } });
+    expect(await download(tenantCookie)).toMatchObject({ init: { status: 404 } });
+    const managerEmail = (await createVerifiedUser(database.db, { email: `manager${counter}@vendors.test`, password: PASSWORD, role: 'property_manager' })).email;
+    expect(await download((await signInForTest(context, { email: managerEmail, password: PASSWORD })).cookie)).toMatchObject({ init: { status: 404 } });
+  });
+
   it('the vendor edits its own profile; invalid input is refused and nothing changes', async () => {
     const { row, cookie } = await vendorWithAccount();
     const post = (fields: [string, string][], headers: Record<string, string> = {}) =>
