@@ -122,7 +122,7 @@ async function vendorWithAccount(values: Partial<typeof vendor.$inferInsert> = {
 function multipart(fields: Record<string, string>, file: { name: string; type: string; data: Uint8Array } | null, headers: Record<string, string> = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append('file', new Blob([file.data], { type: file.type }), file.name);
+  if (file) form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   return new Request('http://dimora.test/api/vendor-documents/upload', { method: 'POST', body: form, headers });
 }
 

@@ -20,7 +20,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [...metaTags(loaderData?.meta), { name: 'robots', content: 'noindex' }];
+  // Not public: metaTags marks it noindex.
+  return metaTags(loaderData?.meta);
 }
 
 export default function VendorInvite({ loaderData, actionData, params }: Route.ComponentProps) {
