@@ -4,7 +4,7 @@
  * magic bytes and size, never rendered inline"), for the server that enforces them and the form
  * that warns early. Client-safe.
  */
-import { PHOTO_ACCEPT, PHOTO_MIME_TYPES } from './uploads';
+import { PHOTO_ACCEPT } from './uploads';
 
 const MB = 1024 * 1024;
 
@@ -13,10 +13,7 @@ export const DOCUMENT_MAX_FILE_BYTES = 10 * MB;
 /** The whole multipart request (one file, a few fields, framing): refused with 413 before it is read beyond. */
 export const DOCUMENT_MAX_REQUEST_BYTES = DOCUMENT_MAX_FILE_BYTES + MB;
 
-/** What a document may really be (magic bytes): a PDF, or a photo or scan of the paper. */
-export const DOCUMENT_MIME_TYPES = ['application/pdf', ...PHOTO_MIME_TYPES] as const;
-
-/** The file input's `accept`: PDFs and the photo types, with their extensions. */
+/** The file input's `accept`: what a document may really be (the server checks the magic bytes), a PDF or a photo or scan of the paper. */
 export const DOCUMENT_ACCEPT = ['application/pdf', '.pdf', ...Object.entries(PHOTO_ACCEPT).flatMap(([mime, extensions]) => [mime, ...extensions])].join(',');
 
 /** The upload endpoint of a vendor's documents (multipart POST; its own body cap in server/app.ts). */

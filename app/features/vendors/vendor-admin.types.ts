@@ -192,9 +192,8 @@ export type VendorSelfView = {
   documents: VendorDocumentView[];
 };
 
-/** The vendor portal's commands on /vendor-portal/profile. */
-export const VENDOR_PROFILE_INTENTS = ['profile'] as const;
-export type VendorProfileIntent = (typeof VENDOR_PROFILE_INTENTS)[number];
+/** The vendor portal's command on /vendor-portal/profile. */
+export type VendorProfileIntent = 'profile';
 
 export type VendorProfileActionResult =
   | { ok: true; intent: VendorProfileIntent }
@@ -218,7 +217,7 @@ export type VendorInviteState =
   /** Signed in as someone else. */
   | { state: 'wrong_account'; companyName: string; email: string; signedInAs: string };
 
-export const VENDOR_INVITE_INTENTS = ['create', 'link'] as const;
-export type VendorInviteIntent = (typeof VENDOR_INVITE_INTENTS)[number];
+/** The invitation page's commands: create the account (signed out), or link the signed-in one. */
+export type VendorInviteIntent = 'create' | 'link';
 
 export type VendorInviteActionResult = { ok: false; intent: VendorInviteIntent | null; errors: Record<string, string> };

@@ -5,6 +5,7 @@
  * insurance (with its expiry) and the W-9, uploaded to `POST /api/vendor-documents/upload` and
  * downloaded as attachments. An account not linked to a vendor yet sees how to get there.
  */
+import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { VendorProfilePage } from '~/features/vendors/components/vendor-profile-page';
@@ -31,7 +32,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 export default function VendorProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <>
+    <Container size="lg" py="xl">
       <SignedInPageHeader title={t('vendors.profile.title')} subtitle={t('vendors.profile.subtitle')} />
       <VendorProfilePage
         profile={loaderData.profile}
@@ -40,6 +41,6 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
         uploadError={loaderData.uploadError}
         result={actionData as VendorProfileActionResult | undefined}
       />
-    </>
+    </Container>
   );
 }

@@ -27,7 +27,7 @@ export function VendorEligibilityBadge({ eligibility }: { eligibility: VendorEli
   return (
     <Badge
       color={eligibility === null ? 'teal.9' : eligibility === 'vendor_not_approved' ? 'gray.7' : 'red.9'}
-      variant="light"
+      variant="filled"
       autoContrast
       style={{ textTransform: 'none', whiteSpace: 'normal', height: 'auto' }}
       py={2}

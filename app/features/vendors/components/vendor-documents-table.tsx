@@ -68,7 +68,7 @@ export function VendorDocumentsTable({ documents, today, action }: Props) {
                     </Text>
                   ) : doc.verifiedAt ? (
                     <Stack gap={2}>
-                      <Badge color="teal.9" variant="light" autoContrast miw="max-content">
+                      <Badge color="teal.9" variant="filled" autoContrast miw="max-content">
                         {t('vendors.documents.verified')}
                       </Badge>
                       <Text size="xs" c="dimmed">
