@@ -29,8 +29,9 @@ export function VendorEligibilityBadge({ eligibility }: { eligibility: VendorEli
       color={eligibility === null ? 'teal.9' : eligibility === 'vendor_not_approved' ? 'gray.7' : 'red.9'}
       variant="filled"
       autoContrast
-      style={{ textTransform: 'none', whiteSpace: 'normal', height: 'auto' }}
-      py={2}
+      // A sentence, not a tag: wraps instead of being cut ("Cannot receive work: insurance expired").
+      styles={{ root: { textTransform: 'none', height: 'auto' }, label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.35 } }}
+      py={3}
       data-testid="vendor-eligibility"
       data-eligibility={eligibility ?? 'eligible'}
     >
