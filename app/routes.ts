@@ -18,6 +18,9 @@ export default [
   // Photos of buildings and units (portfolio issue item 3): streamed uploads, and commands.
   route('api/photos/:owner/:ownerId/upload', 'routes/api/photos-upload.ts'),
   route('api/photos/:owner/:ownerId', 'routes/api/photos.ts'),
+  // A vendor's documents (maintenance issue item 3): streamed upload, guarded download (attachment).
+  route('api/vendor-documents/upload', 'routes/api/vendor-documents-upload.ts'),
+  route('api/vendor-documents/:documentId', 'routes/api/vendor-document.ts'),
   // Findability (issue 13 item 7): robots.txt, the sitemap index and its files.
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),
@@ -42,6 +45,8 @@ export default [
     route('terms', 'routes/public/terms.tsx'),
     route('subscriptions', 'routes/public/subscriptions.tsx'),
     route('vendor-signup', 'routes/public/vendor-signup.tsx'),
+    // The invitation an approved vendor is e-mailed (maintenance issue item 3).
+    route('vendor-invite/:token', 'routes/public/vendor-invite.tsx'),
     // Accounts (spec §2 /auth, /auth/forgot; §6 protected routes). Every protected loader and
     // action checks the session and role itself.
     route('auth', 'routes/auth/auth.tsx'),
@@ -88,6 +93,7 @@ export default [
     route('vendor-portal/projects', 'routes/vendor/projects.tsx'),
     route('vendor-portal/projects/:projectId', 'routes/vendor/project.tsx'),
     route('vendor-portal/projects/:projectId/files/:documentId', 'routes/vendor/project-file.ts'),
+    route('vendor-portal/profile', 'routes/vendor/profile.tsx'),
     route('admin', 'routes/admin/layout.tsx', [
       index('routes/admin/overview.tsx'),
       route('users', 'routes/admin/users.tsx'),
@@ -121,6 +127,9 @@ export default [
       // The maintenance queue, its board and one request (issue 12 item 2).
       route('maintenance', 'routes/admin/maintenance.tsx'),
       route('maintenance/:requestId', 'routes/admin/maintenance-request.tsx'),
+      // Vendor onboarding (maintenance issue item 3).
+      route('vendors', 'routes/admin/vendors.tsx'),
+      route('vendors/:vendorId', 'routes/admin/vendor.tsx'),
       route(':section', 'routes/admin/section.tsx'),
     ]),
     route('admin-debug', 'routes/admin/debug.tsx'),

@@ -26,6 +26,7 @@ import { contentSecurityPolicy, createNonce, isSameOriginRequest } from '../app/
 import { isServableMedia, MAINTENANCE_UPLOAD_PATH, mediaStaticOptions, PHOTO_UPLOAD_PATH } from '../app/server/uploads/media.server';
 import { createLocalStorage } from '../app/server/uploads/storage.server';
 import { PHOTO_MAX_REQUEST_BYTES } from '../app/lib/uploads';
+import { DOCUMENT_MAX_REQUEST_BYTES, DOCUMENT_UPLOAD_PATH } from '../app/lib/document-uploads';
 import { parseSentryDsn } from '../app/lib/monitoring';
 import { peekSettings } from '../app/server/settings/settings.server';
 import type { Readiness } from './shutdown';
@@ -126,6 +127,7 @@ const PROJECT_UPLOAD_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 export function bodyLimitFor(path: string): number {
   if (PHOTO_UPLOAD_PATH.test(path) || MAINTENANCE_UPLOAD_PATH.test(path)) return PHOTO_MAX_REQUEST_BYTES;
   if (PROJECT_UPLOAD_PATH.test(path)) return PROJECT_UPLOAD_BYTES;
+  if (DOCUMENT_UPLOAD_PATH.test(path)) return DOCUMENT_MAX_REQUEST_BYTES;
   return LARGE_BODY_PATH.test(path) ? LARGE_BODY_BYTES : MAX_BODY_BYTES;
 }
 

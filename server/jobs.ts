@@ -17,6 +17,7 @@ import type { JobHandlers, JobSchedule } from '../app/server/outbox/outbox.serve
 import { accountJobHandlers } from '../app/features/accounts/account-jobs.server';
 import { AUDIT_RETENTION_SCHEDULE, auditRetentionJobHandlers } from '../app/server/audit-retention.server';
 import { env } from '../app/server/env.server';
+import { VENDOR_INSURANCE_SCHEDULE, vendorJobHandlers } from '../app/features/vendors/vendor-jobs.server';
 
 export const jobHandlers: JobHandlers = {
   ...bookingJobHandlers,
@@ -31,6 +32,15 @@ export const jobHandlers: JobHandlers = {
   ...maintenanceTenantJobHandlers,
   ...maintenanceQueueJobHandlers,
   ...auditRetentionJobHandlers(env.AUDIT_RETENTION_DAYS),
+  ...vendorJobHandlers,
 };
 
-export const jobSchedules: readonly JobSchedule[] = [ALERT_DIGEST_SCHEDULE, UNIT_IMPORT_PRUNE_SCHEDULE, RENT_DAILY_SCHEDULE, AUTOPAY_DAILY_SCHEDULE, AUDIT_RETENTION_SCHEDULE, SLA_CHECK_SCHEDULE];
+export const jobSchedules: readonly JobSchedule[] = [
+  ALERT_DIGEST_SCHEDULE,
+  UNIT_IMPORT_PRUNE_SCHEDULE,
+  RENT_DAILY_SCHEDULE,
+  AUTOPAY_DAILY_SCHEDULE,
+  AUDIT_RETENTION_SCHEDULE,
+  SLA_CHECK_SCHEDULE,
+  VENDOR_INSURANCE_SCHEDULE,
+];

@@ -23,6 +23,8 @@ export const PRIVATE_PATH_PREFIXES = [
   '/api',
   '/account',
   '/booking',
+  // A vendor's invitation link (maintenance issue item 3) carries a one-time token.
+  '/vendor-invite',
   '/payment-success',
   '/preferences',
   '/__diagnostics',

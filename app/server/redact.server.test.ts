@@ -13,6 +13,14 @@ describe('redacting secrets carried in links (issue 14)', () => {
     expect(redactSecrets('/x?csrftoken=abc')).toBe('/x?csrftoken=abc');
   });
 
+  it('redacts the token of a vendor invitation path, also URL-encoded in a redirectTo', () => {
+    expect(redactSecrets('https://d.example/vendor-invite/Ab3_xY-9z')).toBe('https://d.example/vendor-invite/REDACTED');
+    expect(redactSecrets('/vendor-invite/Ab3_xY-9z.data?_routes=x')).toBe('/vendor-invite/REDACTED.data?_routes=x');
+    expect(redactSecrets('/auth?redirectTo=%2Fvendor-invite%2FAb3_xY')).toBe('/auth?redirectTo=%2Fvendor-invite%2FREDACTED');
+    expect(redactQuery({ redirectTo: '/vendor-invite/Ab3', page: '2' })).toEqual({ redirectTo: '/vendor-invite/REDACTED', page: '2' });
+    expect(redactSecrets('/vendor-signup')).toBe('/vendor-signup');
+  });
+
   it('redacts every link in an e-mail body, HTML-escaped ampersands included', () => {
     const text = 'Reset: https://dimora.example/auth?mode=reset&token=T0K3N\nVerify (https://dimora.example/auth/verify?token=V3R1FY).\n<a href="https://d.example/auth?mode=reset&amp;token=H7ML">x</a>';
     const redacted = redactSecrets(text);

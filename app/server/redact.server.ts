@@ -14,19 +14,27 @@ export const REDACTED = 'REDACTED';
 const SECRET_PARAM = new RegExp(`([?&](?:amp;)?(?:${SECRET_QUERY_PARAMS.join('|')})=)[^&#\\s"'<>)\\]]+`, 'gi');
 
 /**
+ * Paths whose last segment is a secret: a vendor's invitation link (`/vendor-invite/<token>`,
+ * maintenance issue item 3), also when carried URL-encoded in another link's `redirectTo`.
+ */
+export const SECRET_PATH_PREFIXES = ['vendor-invite'] as const;
+const SECRET_PATH = new RegExp(`((?:/|%2F)(?:${SECRET_PATH_PREFIXES.join('|')})(?:/|%2F))[A-Za-z0-9_-]+`, 'gi');
+
+/**
  * `text` (a request URL, a header value, an e-mail body) with the value of every secret query
- * parameter replaced by `REDACTED`; everything else untouched. Non-strings come back as they are.
+ * parameter, and the secret segment of every secret path, replaced by `REDACTED`; everything else
+ * untouched. Non-strings come back as they are.
  */
 export function redactSecrets<T>(text: T): T {
   if (typeof text !== 'string') return text;
-  return text.replace(SECRET_PARAM, `$1${REDACTED}`) as T;
+  return text.replace(SECRET_PARAM, `$1${REDACTED}`).replace(SECRET_PATH, `$1${REDACTED}`) as T;
 }
 
-/** A parsed query object (`req.query`) with secret parameters' values replaced. */
+/** A parsed query object (`req.query`) with secret parameters' values (and secret paths in the others) replaced. */
 export function redactQuery(query: unknown): unknown {
   if (!query || typeof query !== 'object') return query;
   const secret = new Set<string>(SECRET_QUERY_PARAMS);
-  return Object.fromEntries(Object.entries(query).map(([name, value]) => [name, secret.has(name.toLowerCase()) ? REDACTED : value]));
+  return Object.fromEntries(Object.entries(query).map(([name, value]) => [name, secret.has(name.toLowerCase()) ? REDACTED : redactSecrets(value)]));
 }
 
 /** The serialized request pino-http logs (pino-std-serializers' shape, the parts that matter here). */

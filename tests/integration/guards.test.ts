@@ -39,6 +39,9 @@ import * as section from '~/routes/admin/section';
 import * as adminSystem from '~/routes/admin/system';
 import * as adminTenant from '~/routes/admin/tenant';
 import * as adminTenants from '~/routes/admin/tenants';
+import * as adminVendor from '~/routes/admin/vendor';
+import * as adminVendors from '~/routes/admin/vendors';
+import * as vendorProfile from '~/routes/vendor/profile';
 import * as users from '~/routes/admin/users';
 import * as tenantPortal from '~/routes/tenant/portal';
 import * as vendorPortal from '~/routes/vendor/portal';
@@ -75,6 +78,7 @@ function routeFor(path: string): { loader: LoaderFn; params: Record<string, stri
   if (path === '/admin/payments') return { loader: as(adminPayments.loader), params: {} };
   if (path === '/admin/projects') return { loader: as(adminProjects.loader), params: {} };
   if (path === '/admin/maintenance') return { loader: as(adminMaintenance.loader), params: {} };
+  if (path === '/admin/vendors') return { loader: as(adminVendors.loader), params: {} };
   const match = /^\/admin\/([a-z]+)$/.exec(path);
   if (match) return { loader: as(section.loader), params: { section: match[1]! } };
   throw new Error(`No route module mapped for ${path}`);
@@ -173,12 +177,19 @@ describe('protected routes (spec §2, §6)', () => {
     { path: '/admin/leases/1/pdf', requires: 'admin', loader: adminLeasePdf.loader, params: { leaseId: '1' } },
     { path: '/dashboard/leases/1', requires: 'property_manager', loader: managerLease.loader, params: { leaseId: '1' } },
     { path: '/dashboard/leases/1/pdf', requires: 'property_manager', loader: managerLeasePdf.loader, params: { leaseId: '1' } },
+    { path: '/admin/vendors/1', requires: 'admin', loader: adminVendor.loader, params: { vendorId: '1' } },
   ];
   const recordCases = RECORD_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor })));
   it.each(recordCases)('$path as $visitor (requires $requires)', async ({ path, requires, loader, params, visitor }) => {
     const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch((error: unknown) => error);
     if (visitor !== 'anonymous' && satisfies(visitor, requires)) expect(result).toMatchObject({ init: { status: 404 } });
     else expectOutcome(result, visitor, path, requires);
+  });
+
+  // The vendor portal's pages beyond the overview (maintenance issue item 3).
+  it.each(VISITORS)('/vendor-portal/profile as %s (requires vendor)', async (visitor) => {
+    const result = await settle(() => (vendorProfile.loader as unknown as LoaderFn)({ request: requestAs(visitor, '/vendor-portal/profile'), params: {}, context }));
+    expectOutcome(result, visitor, '/vendor-portal/profile', 'vendor');
   });
 
   it.each(VISITORS)('the /admin layout loader guards too (as %s)', async (visitor) => {

@@ -2,7 +2,7 @@
  * `/media` through the real Express app (DESIGN §4 "Files"): stored photos are served as images
  * with `nosniff`, a sandboxing Content-Security-Policy and a year of immutable caching (even to a
  * signed-in visitor, whose pages are `no-store`); demo pictures keep a week; an SVG, an HTML
- * page, a dotfile or an encoded `..` is never served; and the upload endpoint alone gets the
+ * page, a dotfile, a private document or an encoded `..` is never served; and the upload endpoints alone get the
  * larger body cap, refused with 413 before a byte of the body is read.
  */
 import fs from 'node:fs/promises';
@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_REQUEST_BYTES } from '~/lib/uploads';
+import { DOCUMENT_MAX_REQUEST_BYTES } from '~/lib/document-uploads';
 import { logger } from '~/server/logger.server';
 import { createRealtimeHub, type RealtimeHub } from '~/server/realtime/hub.server';
 import { bodyLimitFor, createApp } from '../../server/app';
@@ -37,6 +38,7 @@ beforeAll(async () => {
   await write('photos/3f/evil.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
   await write('page.html', '<script>alert(1)</script>');
   await write('.secret.webp', 'hidden');
+  await write('private/vendor-documents/ab/ab0c9a61b2d84e7fa1c05d2b9e6a7c11.webp', Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 '));
   const context = testContext(database);
   hub = await createRealtimeHub({ database, logger });
   const app = createApp({
@@ -95,7 +97,7 @@ describe('/media', () => {
   });
 
   it('never serves an SVG, an HTML page, a dotfile, a missing file or a path out of the folder', async () => {
-    for (const target of ['/media/photos/3f/evil.svg', '/media/page.html', '/media/.secret.webp', '/media/photos/3f/missing-1200.webp', '/media/photos/%2e%2e/%2e%2e/page.html', '/media/..%2fpage.html']) {
+    for (const target of ['/media/photos/3f/evil.svg', '/media/page.html', '/media/.secret.webp', '/media/private/vendor-documents/ab/ab0c9a61b2d84e7fa1c05d2b9e6a7c11.webp', '/media/photos/3f/missing-1200.webp', '/media/photos/%2e%2e/%2e%2e/page.html', '/media/..%2fpage.html']) {
       // Sent as written: fetch would resolve the dots before sending.
       const { status, body } = await rawGet(target);
       expect(status, target).toBe(404);
@@ -109,6 +111,9 @@ describe('request bodies', () => {
     expect(bodyLimitFor('/api/photos/unit/12/upload')).toBe(PHOTO_MAX_REQUEST_BYTES);
     expect(bodyLimitFor('/api/photos/building/3/upload')).toBe(PHOTO_MAX_REQUEST_BYTES);
     expect(bodyLimitFor('/api/photos/unit/12')).toBe(1_000_000);
+    // A vendor's certificate of insurance or W-9 (maintenance issue item 3): one file of 10 MB.
+    expect(bodyLimitFor('/api/vendor-documents/upload')).toBe(DOCUMENT_MAX_REQUEST_BYTES);
+    expect(bodyLimitFor('/api/vendor-documents/12')).toBe(1_000_000);
     expect(bodyLimitFor('/contact')).toBe(1_000_000);
   });
 

@@ -85,26 +85,61 @@ const choiceList = <T extends string>(allowed: readonly T[]) =>
     .refine((values) => values.every((value) => (allowed as readonly string[]).includes(value)), FIELD_MESSAGES.invalid)
     .transform((values) => values as T[]);
 
+/** The fields a vendor keeps up to date themselves (contact, trades, where they work). */
+const profileFields = {
+  contactName: requiredLine(TEXT_LIMITS.name),
+  phone: phoneField({ required: true }),
+  website: z
+    .string()
+    .overwrite(cleanLine)
+    .max(WEBSITE_MAX, FIELD_MESSAGES.tooLong)
+    .default('')
+    .transform(normalizeWebsite)
+    .refine((value) => value !== null, 'forms.vendor.errors.website')
+    .transform((value) => value ?? ''),
+  trades: choiceList(VENDOR_TRADES).refine((values) => values.length > 0, 'forms.vendor.errors.tradesRequired'),
+  serviceCountries: choiceList(VENDOR_COUNTRIES).refine((values) => values.length > 0, 'forms.vendor.errors.countriesRequired'),
+  serviceStates: choiceList(US_STATE_CODES),
+};
+
+const statesNeedUs = {
+  message: 'forms.vendor.errors.statesNeedUs',
+  path: ['serviceStates'],
+};
+
+/**
+ * The vendor portal's profile form (maintenance issue item 3 "vendor profile: trades, service
+ * states, contacts"): contact name, phone, website, trades, countries and US states served. The
+ * company name and e-mail are the ones staff approved and are not edited here.
+ */
+export const vendorProfileSchema = z
+  .object(profileFields)
+  .refine((input) => input.serviceStates.length === 0 || input.serviceCountries.includes('US'), statesNeedUs);
+
+export type VendorProfileField = 'contactName' | 'phone' | 'website' | 'trades' | 'serviceCountries' | 'serviceStates';
+
+export type VendorProfileValues = Pick<VendorSignupValues, VendorProfileField>;
+
+/** The profile form's values as posted. */
+export function readVendorProfileForm(form: FormData): VendorProfileValues {
+  return {
+    contactName: formText(form, 'contactName'),
+    phone: formText(form, 'phone'),
+    website: formText(form, 'website'),
+    trades: formList(form, 'trades'),
+    serviceCountries: formList(form, 'serviceCountries'),
+    serviceStates: formList(form, 'serviceStates'),
+  };
+}
+
 /** The schema, for a given "today" (YYYY-MM-DD) so tests can pin the date. */
 export function vendorSignupSchema(today: string = earliestTodayIso()) {
   const latest = `${Number(today.slice(0, 4)) + INSURANCE_MAX_YEARS}${today.slice(4)}`;
   return z
     .object({
       companyName: requiredLine(TEXT_LIMITS.name),
-      contactName: requiredLine(TEXT_LIMITS.name),
       email: emailField,
-      phone: phoneField({ required: true }),
-      website: z
-        .string()
-        .overwrite(cleanLine)
-        .max(WEBSITE_MAX, FIELD_MESSAGES.tooLong)
-        .default('')
-        .transform(normalizeWebsite)
-        .refine((value) => value !== null, 'forms.vendor.errors.website')
-        .transform((value) => value ?? ''),
-      trades: choiceList(VENDOR_TRADES).refine((values) => values.length > 0, 'forms.vendor.errors.tradesRequired'),
-      serviceCountries: choiceList(VENDOR_COUNTRIES).refine((values) => values.length > 0, 'forms.vendor.errors.countriesRequired'),
-      serviceStates: choiceList(US_STATE_CODES),
+      ...profileFields,
       insuranceExpiry: z
         .string()
         .default('')
@@ -114,10 +149,7 @@ export function vendorSignupSchema(today: string = earliestTodayIso()) {
         .refine((value) => value === '' || !isIsoDate(value) || value <= latest, 'forms.vendor.errors.insuranceFar'),
       notes: z.string().overwrite(cleanMultiline).max(TEXT_LIMITS.notes, FIELD_MESSAGES.tooLong).default(''),
     })
-    .refine((input) => input.serviceStates.length === 0 || input.serviceCountries.includes('US'), {
-      message: 'forms.vendor.errors.statesNeedUs',
-      path: ['serviceStates'],
-    });
+    .refine((input) => input.serviceStates.length === 0 || input.serviceCountries.includes('US'), statesNeedUs);
 }
 
 export type VendorSignupField =

@@ -17,6 +17,8 @@ import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { useLanguage } from '~/lib/use-language';
 import { requireRole } from '~/server/auth/session.server';
+import { VendorInsuranceSummary } from '~/features/vendors/components/vendor-insurance-summary';
+import { findMyVendorInsurance } from '~/features/vendors/vendor-profile.server';
 import type { Route } from './+types/portal';
 
 const STATUS_COLORS = { pending: 'yellow.4', approved: 'teal.9', rejected: 'gray.7', suspended: 'red.9' } as const;
@@ -25,10 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'vendor');
   const lang = requestLanguage(request);
   const summary = await loadVendorPortal({ db: context.db, viewer });
+  // Maintenance issue item 3: the insurance status and the way to the profile and documents.
+  const insurance = await findMyVendorInsurance({ db: context.db, viewer });
   return {
     name: viewer.firstName || viewer.name,
     summary,
-    i18n: translations(lang, ['account']),
+    insurance,
+    i18n: translations(lang, ['account', 'vendors']),
     meta: pageMeta(lang, 'account.vendorPortal.meta.title', 'account.vendorPortal.meta.description'),
   };
 }
@@ -49,6 +54,7 @@ export default function VendorPortal({ loaderData }: Route.ComponentProps) {
         subtitle={`${t('account.vendorPortal.greeting', { name })} ${t('account.vendorPortal.intro')}`}
       />
       <Stack gap="lg">
+        {loaderData.insurance && <VendorInsuranceSummary {...loaderData.insurance} profileLink />}
         {record ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             <Paper withBorder p="md" component="section" aria-labelledby="vendor-profile-title" data-testid="vendor-profile">

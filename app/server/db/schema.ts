@@ -753,6 +753,8 @@ export const vendor = pgTable(
     insuranceVerifiedAt: timestamp('insurance_verified_at', { withTimezone: true }),
     insuranceVerifiedBy: text('insurance_verified_by').references(() => user.id, { onDelete: 'set null' }),
     notes: text('notes'),
+    /** The language the vendor applied in (`en` | `it`): their e-mails before and after they have an account (migration 0017). */
+    locale: text('locale').notNull().default('en'),
     status: vendorStatus('status').notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

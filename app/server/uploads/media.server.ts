@@ -17,9 +17,10 @@ export const MAINTENANCE_UPLOAD_PATH = /^\/(tenant-portal\/maintenance\/new(\.da
 
 const SERVABLE = /^\/(?:[a-z0-9][a-z0-9_-]*\/)*[a-z0-9][a-z0-9_-]*\.(?:webp|avif|png|jpe?g)$/;
 
-/** True for a `/media`-relative request path that may be served (lowercase, images only). */
+/** True for a `/media`-relative request path that may be served (lowercase, images only, never `private/`). */
 export function isServableMedia(requestPath: string): boolean {
-  return requestPath.length <= 200 && SERVABLE.test(requestPath);
+  // Private documents (a vendor's certificate of insurance…) go out only through a guarded route.
+  return requestPath.length <= 200 && SERVABLE.test(requestPath) && !requestPath.startsWith('/private/');
 }
 
 /** One year: the longest `max-age` caches honour. */

@@ -2,37 +2,16 @@
  * The vendor application form (spec §2 /vendor-signup). Plain checkboxes (Mantine
  * Checkbox.Group) and a native date input, so it posts the same with or without JavaScript.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Divider,
-  Grid,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Divider, Grid, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useFormOutcome } from '~/components/forms/use-form-outcome';
 import { useRateLimitMessage, useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
-import { IconAlertCircle, IconChevronDown, IconCircleCheck, IconSend } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
-import { US_STATES } from '~/lib/us-states';
-import {
-  VENDOR_COUNTRIES,
-  VENDOR_TRADES,
-  WEBSITE_MAX,
-  type VendorSignupField,
-  type VendorSignupValues,
-} from '../vendors.schemas';
-import classes from './vendors.module.css';
+import { WEBSITE_MAX, type VendorSignupField, type VendorSignupValues } from '../vendors.schemas';
+import { VendorServiceFields } from './vendor-service-fields';
 
 export type VendorSignupActionResult =
   | { ok: true }
@@ -119,58 +98,7 @@ export function VendorSignupForm({ result, sent, today }: Props) {
           </Grid>
 
           <Divider />
-          <Checkbox.Group
-            label={t('forms.vendor.form.trades')}
-            description={t('forms.vendor.form.tradesHint')}
-            withAsterisk
-            defaultValue={values.trades}
-            error={errors.trades}
-            data-error-group={errors.trades ? '' : undefined}
-          >
-            <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="xs" mt="xs">
-              {VENDOR_TRADES.map((trade) => (
-                <Checkbox key={trade} name="trades" value={trade} label={t(`forms.vendor.trade.${trade}`)} />
-              ))}
-            </SimpleGrid>
-          </Checkbox.Group>
-
-          <Divider />
-          <Checkbox.Group
-            label={t('forms.vendor.form.countries')}
-            description={t('forms.vendor.form.countriesHint')}
-            withAsterisk
-            defaultValue={values.serviceCountries}
-            error={errors.serviceCountries}
-            data-error-group={errors.serviceCountries ? '' : undefined}
-          >
-            <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs" mt="xs">
-              {VENDOR_COUNTRIES.map((code) => (
-                <Checkbox key={code} name="serviceCountries" value={code} label={t(`forms.vendor.country.${code}`)} />
-              ))}
-            </SimpleGrid>
-          </Checkbox.Group>
-
-          <details className={classes.states} open={values.serviceStates.length > 0 || Boolean(errors.serviceStates)}>
-            <summary className={classes.statesSummary}>
-              <span>{t('forms.vendor.form.statesToggle')}</span>
-              <IconChevronDown size={18} className={classes.statesChevron} aria-hidden />
-            </summary>
-            <Box p="md" pt={0}>
-              <Checkbox.Group
-                label={t('forms.vendor.form.states')}
-                description={t('forms.vendor.form.statesHint')}
-                defaultValue={values.serviceStates}
-                error={errors.serviceStates}
-                data-error-group={errors.serviceStates ? '' : undefined}
-              >
-                <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing={6} mt="xs">
-                  {Object.entries(US_STATES).map(([code, name]) => (
-                    <Checkbox key={code} name="serviceStates" value={code} size="xs" label={`${code} · ${name}`} />
-                  ))}
-                </SimpleGrid>
-              </Checkbox.Group>
-            </Box>
-          </details>
+          <VendorServiceFields values={values} errors={errors} />
 
           <Divider />
           <Grid gap="sm">

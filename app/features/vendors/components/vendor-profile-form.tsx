@@ -1,0 +1,87 @@
+/**
+ * The vendor's own profile form (maintenance issue item 3 "trades, service states, contacts"):
+ * contact name, phone, website, trades, countries and US states served. The company name and
+ * e-mail are shown but fixed: staff approved them. A plain `<Form method="post">` (works without
+ * JavaScript); with it, a toast on success and the first invalid field focused on failure.
+ */
+import { Alert, Button, Divider, Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Form } from 'react-router';
+import { TEXT_LIMITS } from '~/lib/form-fields';
+import type { VendorProfileActionResult, VendorSelfView } from '../vendor-admin.types';
+import { WEBSITE_MAX } from '../vendors.schemas';
+import { useVendorOutcome } from './use-vendor-outcome';
+import { VendorServiceFields } from './vendor-service-fields';
+
+type Props = { profile: VendorSelfView; result: VendorProfileActionResult | undefined };
+
+function text(values: Record<string, string | string[]> | undefined, name: string, fallback: string): string {
+  const value = values?.[name];
+  return typeof value === 'string' ? value : fallback;
+}
+
+function list(values: Record<string, string | string[]> | undefined, name: string, fallback: string[]): string[] {
+  const value = values?.[name];
+  return Array.isArray(value) ? value : fallback;
+}
+
+export function VendorProfileForm({ profile, result }: Props) {
+  const { t } = useTranslation();
+  const { failed, busy, formRef, formKey } = useVendorOutcome(result, 'profile');
+  const errors = failed?.errors ?? {};
+  const values = failed?.values as Record<string, string | string[]> | undefined;
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="vendor-profile-form-title" data-testid="vendor-profile-form-section">
+      <Title order={2} size="h3" id="vendor-profile-form-title" mb="xs">
+        {t('vendors.profile.formTitle')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('vendors.profile.fixed', { company: profile.companyName, email: profile.email })}
+      </Text>
+      <Form method="post" preventScrollReset ref={formRef} key={formKey} noValidate data-testid="vendor-profile-form">
+        <input type="hidden" name="intent" value="profile" />
+        <Stack gap="lg">
+          {errors.form && (
+            <Alert color="red" role="alert" data-testid="vendor-profile-error">
+              {errors.form}
+            </Alert>
+          )}
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput name="contactName" label={t('forms.vendor.form.contactName')} autoComplete="name" required maxLength={TEXT_LIMITS.name} defaultValue={text(values, 'contactName', profile.contactName)} error={errors.contactName} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput name="phone" type="tel" label={t('forms.vendor.form.phone')} autoComplete="tel" required maxLength={TEXT_LIMITS.phone} defaultValue={text(values, 'phone', profile.phone ?? '')} error={errors.phone} />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <TextInput
+                name="website"
+                type="url"
+                label={t('forms.vendor.form.website')}
+                description={t('forms.vendor.form.websiteHint')}
+                placeholder="https://"
+                autoComplete="url"
+                maxLength={WEBSITE_MAX}
+                defaultValue={text(values, 'website', profile.website ?? '')}
+                error={errors.website}
+              />
+            </Grid.Col>
+          </Grid>
+          <Divider />
+          <VendorServiceFields
+            values={{
+              trades: list(values, 'trades', profile.trades),
+              serviceCountries: list(values, 'serviceCountries', profile.serviceCountries),
+              serviceStates: list(values, 'serviceStates', profile.serviceStates),
+            }}
+            errors={errors}
+          />
+          <Button type="submit" loading={busy} leftSection={<IconDeviceFloppy size={16} aria-hidden />} style={{ alignSelf: 'flex-start' }} data-testid="vendor-profile-save">
+            {t('vendors.profile.save')}
+          </Button>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}

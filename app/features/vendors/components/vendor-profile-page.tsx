@@ -1,0 +1,87 @@
+/**
+ * /vendor-portal/profile (maintenance issue item 3): the vendor's status, insurance and rating,
+ * its profile form, and its documents — the upload form and the list (downloads are
+ * attachments). A vendor account not linked to a vendor yet gets an empty state pointing to the
+ * application and to the invitation e-mail.
+ */
+import { Alert, Anchor, Button, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBuildingStore, IconCircleCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { VendorProfileActionResult, VendorSelfView } from '../vendor-admin.types';
+import type { DocumentErrorCode } from '../vendor-document-messages';
+import { VendorRating, VendorStatusBadge } from './vendor-badges';
+import { VendorDocumentUpload } from './vendor-document-upload';
+import { VendorDocumentsTable } from './vendor-documents-table';
+import { VendorInsuranceSummary } from './vendor-insurance-summary';
+import { VendorProfileForm } from './vendor-profile-form';
+import { useVendorToast } from './use-vendor-outcome';
+
+type Props = {
+  profile: VendorSelfView | null;
+  today: string;
+  uploaded: string | null;
+  uploadError: DocumentErrorCode | null;
+  result: VendorProfileActionResult | undefined;
+};
+
+export function VendorProfilePage({ profile, today, uploaded, uploadError, result }: Props) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  useVendorToast(result);
+  if (!profile) {
+    return (
+      <EmptyState icon={<IconBuildingStore size={30} aria-hidden />} variant="light" py="xl" data-testid="vendor-profile-empty">
+        <EmptyState.Title order={2}>{t('vendors.profile.noVendorTitle')}</EmptyState.Title>
+        <EmptyState.Description>{t('vendors.profile.noVendorBody')}</EmptyState.Description>
+        <EmptyState.Actions>
+          <Button component={Link} to="/vendor-signup">
+            {t('vendors.profile.apply')}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
+  return (
+    <Stack gap="lg" data-testid="vendor-profile" data-status={profile.status}>
+      <Anchor component={Link} to="/vendor-portal" size="sm">
+        {t('vendors.profile.back')}
+      </Anchor>
+      {params.get('done') === 'profile' && (
+        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} data-testid="vendor-profile-done">
+          {t('vendors.done.profile')}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Paper withBorder p="md" component="section" aria-labelledby="vendor-summary-title">
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="nowrap">
+              <Title order={2} size="h4" id="vendor-summary-title" style={{ overflowWrap: 'anywhere' }}>
+                {profile.companyName}
+              </Title>
+              <VendorStatusBadge status={profile.status} />
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t(`vendors.profile.statusExplain.${profile.status}`)}
+            </Text>
+            <VendorRating average={profile.ratingAverage} count={profile.ratingCount} />
+          </Stack>
+        </Paper>
+        <VendorInsuranceSummary insuranceExpiry={profile.insuranceExpiry} eligibility={profile.eligibility} />
+      </SimpleGrid>
+      <VendorProfileForm profile={profile} result={result} />
+      <Paper withBorder p="lg" component="section" id="documents" aria-labelledby="vendor-documents-title">
+        <Title order={2} size="h3" id="vendor-documents-title" mb="xs">
+          {t('vendors.documents.title')}
+        </Title>
+        <Text size="sm" c="dimmed" mb="md">
+          {t('vendors.documents.intro')}
+        </Text>
+        <Stack gap="md">
+          <VendorDocumentUpload today={today} uploaded={uploaded} uploadError={uploadError} />
+          <VendorDocumentsTable documents={profile.documents} today={today} />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

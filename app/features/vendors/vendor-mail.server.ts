@@ -1,0 +1,91 @@
+/**
+ * What vendors and staff are told about vendor onboarding (maintenance issue items 3 and 7), in
+ * the recipient's language (en, it): the e-mails — invitation, approved again, rejected with the
+ * reason, suspended, reinstated, insurance reminders — and the in-app notification texts. Texts
+ * live in `locales/{en,it}/mail-vendors.json`, imported directly so the tsx-run job worker can
+ * render them outside Vite (as mail-leases does). Plain text plus a minimal HTML part; every
+ * value is HTML-escaped.
+ */
+import en from '~/i18n/locales/en/mail-vendors.json';
+import it from '~/i18n/locales/it/mail-vendors.json';
+import type { Language } from '~/lib/constants';
+import type { OutgoingMail } from '~/server/mail/mailer.server';
+import { mailLanguage } from '~/server/mail/templates.server';
+
+type Texts = typeof en;
+const TEXTS: Record<Language, Texts> = { en, it };
+
+/** The outbox topic of every vendor e-mail but the invitation (which makes its token when it runs). */
+export const VENDOR_MAIL_TOPIC = 'mail.vendor';
+
+export type VendorMailTemplate = keyof Texts['templates'];
+
+/**
+ * The outbox topic of the invitation e-mail: its handler makes the token when it runs (the token
+ * is a secret, so it never sits in an outbox row), see vendor-jobs.server.ts.
+ */
+export const VENDOR_INVITATION_TOPIC = 'mail.vendor_invitation';
+export type VendorInvitationPayload = { vendorId: number };
+
+/** The payload of `mail.vendor`: plain values only, already formatted for the recipient. */
+export type VendorMailPayload = {
+  template: VendorMailTemplate;
+  to: string;
+  locale: string;
+  /** The contact's name, for the greeting ('' for none). */
+  name: string;
+  /** The site path the e-mail's button opens (made absolute with the public URL when sent). */
+  path: string;
+  values: Record<string, string>;
+};
+
+export type VendorNotificationKind = keyof Texts['notifications'];
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+}
+
+/** Renders a `mail.vendor` payload (or the invitation) in the recipient's language; links start with `publicUrl`. */
+export function vendorMail(payload: VendorMailPayload, publicUrl: string): OutgoingMail {
+  const texts = TEXTS[mailLanguage(payload.locale)];
+  const url = new URL(payload.path, publicUrl).href;
+  const part = texts.templates[payload.template];
+  const values = { ...payload.values, name: payload.name };
+  const greeting = payload.name ? fill(texts.greeting, values) : texts.greetingAnonymous;
+  // A line whose value is missing ("Reason: " without a reason) is left out with the empty ones.
+  const body = part.lines.map((line) => fill(line, values)).filter((line) => line.trim() !== '' && !/:\s*$/.test(line.trim()));
+  const lines = [greeting, '', ...body, '', `${part.action}: ${url}`, '', texts.signature];
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...body.map((line) => `<p style="white-space:pre-line">${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(url)}">${escapeHtml(part.action)}</a></p>`,
+    `<p>${escapeHtml(texts.signature)}</p>`,
+  ].join('\n');
+  return { to: payload.to, subject: fill(part.subject, values), text: lines.join('\n'), html };
+}
+
+/** An in-app notification's title and message in `locale`. */
+export function vendorNotification(locale: string | null | undefined, kind: VendorNotificationKind, values: Record<string, string>): { title: string; message: string } {
+  const part = TEXTS[mailLanguage(locale)].notifications[kind];
+  return { title: part.title, message: fill(part.message, values) };
+}
+
+/** "certificate of insurance" / "W-9 form" in `locale`. */
+export function documentKindLabel(locale: string | null | undefined, kind: 'coi' | 'w9'): string {
+  return TEXTS[mailLanguage(locale)].kinds[kind];
+}
+
+/** "in 7 days" / "tra 7 giorni" ("today" for 0). */
+export function daysLabel(locale: string | null | undefined, days: number): string {
+  const texts = TEXTS[mailLanguage(locale)].days;
+  return fill(days === 0 ? texts.zero : days === 1 ? texts.one : texts.other, { count: String(days) });
+}
+
+/** An ISO date in the recipient's language (UTC), e.g. "June 30, 2027" / "30 giugno 2027". */
+export function vendorMailDate(iso: string, locale: string | null | undefined): string {
+  return new Intl.DateTimeFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
+}

@@ -1,0 +1,129 @@
+/**
+ * Private documents through the upload pipeline (maintenance issue item 3; DESIGN §4 "Files"):
+ * one file per multipart request, read as it streams with the pipeline's limits, typed by its
+ * magic bytes — a PDF must start with `%PDF-`; an image (a photo or scan of the paper) is checked
+ * and re-encoded by sharp like the photos, metadata left behind — and stored under a random key
+ * below `private/`, which `/media` never serves (media.server.ts). The file is only ever handed
+ * out by a route that checks who asks, as an attachment (`documentDownloadHeaders`), so a PDF is
+ * never rendered inline by the site.
+ */
+import { randomBytes } from 'node:crypto';
+import { DOCUMENT_MAX_FILE_BYTES, DOCUMENT_MAX_REQUEST_BYTES } from '~/lib/document-uploads';
+import { PHOTO_MAX_PIXELS } from '~/lib/uploads';
+import { readMultipart, type ReceivedFile } from './multipart.server';
+import { processPhoto } from './photo-variants.server';
+import type { UploadBatch } from './receive-photos.server';
+import { UploadError } from './upload-error.server';
+
+/** Keys of private files start with this; `/media` refuses them (isServableMedia). */
+export const PRIVATE_KEY_PREFIX = 'private/';
+
+/** An image document is kept at most this wide (px): a scanned page stays legible. */
+export const DOCUMENT_IMAGE_WIDTH = 2000;
+
+/** The magic bytes every PDF file starts with. */
+const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
+
+/** True when `data` starts with the PDF signature `%PDF-`. */
+export function isPdf(data: Uint8Array): boolean {
+  return data.length >= PDF_MAGIC.length && Buffer.from(data.subarray(0, PDF_MAGIC.length)).equals(PDF_MAGIC);
+}
+
+/** One stored document: the facts a `document` row keeps. */
+export type StoredDocument = {
+  /** Storage key (`private/<folder>/ab/<random>.pdf|webp`). */
+  key: string;
+  /** The stored file's type: `application/pdf`, or `image/webp` for a re-encoded image. */
+  mime: 'application/pdf' | 'image/webp';
+  sizeBytes: number;
+  /** SHA-256 (hex) of the upload as received. */
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  /** The client's file name, sanitised (a label only), or null. */
+  originalName: string | null;
+};
+
+/** A fresh random key under `private/<folder>/`, in a sub-folder named by its first two characters. */
+export function randomDocumentKey(folder: string, extension: 'pdf' | 'webp'): string {
+  const id = randomBytes(16).toString('hex');
+  return `${PRIVATE_KEY_PREFIX}${folder}/${id.slice(0, 2)}/${id}.${extension}`;
+}
+
+/**
+ * Checks one received file and stores it through `batch` under `private/<folder>/`. A PDF is
+ * kept byte for byte; an image is re-encoded as WebP (≤ 2000 px wide, no metadata). Throws
+ * `UploadError` `empty_file`, `unsupported_type` (anything else, whatever its name or declared
+ * type says), `too_many_pixels` or `unreadable_image`.
+ */
+export async function storeDocument({ file, batch, folder }: { file: ReceivedFile; batch: UploadBatch; folder: string }): Promise<StoredDocument> {
+  const fileName = file.fileName || undefined;
+  if (file.size === 0) throw new UploadError('empty_file', { fileName });
+  const originalName = file.fileName || null;
+  if (isPdf(file.data)) {
+    const key = randomDocumentKey(folder, 'pdf');
+    await batch.put(key, file.data);
+    return { key, mime: 'application/pdf', sizeBytes: file.size, sha256: file.sha256, width: null, height: null, originalName };
+  }
+  // processPhoto types the bytes itself and refuses anything that is not an accepted image.
+  const processed = await processPhoto(file.data, { fileName, widths: [DOCUMENT_IMAGE_WIDTH], maxPixels: PHOTO_MAX_PIXELS, quality: 85 });
+  const variant = processed.variants[0]!;
+  const key = randomDocumentKey(folder, 'webp');
+  await batch.put(key, variant.data);
+  return { key, mime: 'image/webp', sizeBytes: variant.data.length, sha256: file.sha256, width: variant.width, height: variant.height, originalName };
+}
+
+/**
+ * Reads a multipart `body` holding exactly one document (any file field) and the form's text
+ * fields, storing the document under `private/<folder>/` as it arrives. Resolves with the stored
+ * document and the fields; the caller validates the fields afterwards (they may come before or
+ * after the file) and must `batch.discard()` on any failure. Throws `UploadError` (`no_file`,
+ * `too_many_files`, `file_too_large`, `request_too_large`, the pipeline's and `storeDocument`'s).
+ */
+export async function receiveDocument({
+  batch,
+  body,
+  contentType,
+  signal,
+  folder,
+}: {
+  batch: UploadBatch;
+  body: ReadableStream<Uint8Array> | null;
+  contentType: string | null;
+  signal?: AbortSignal;
+  folder: string;
+}): Promise<{ document: StoredDocument; fields: Record<string, string> }> {
+  let stored: StoredDocument | null = null;
+  const { fields } = await readMultipart({
+    body,
+    contentType,
+    signal,
+    limits: { maxFileBytes: DOCUMENT_MAX_FILE_BYTES, maxFiles: 1, maxRequestBytes: DOCUMENT_MAX_REQUEST_BYTES, maxFields: 10, maxFieldBytes: 1_000 },
+    onFile: async (file) => {
+      stored = await storeDocument({ file, batch, folder });
+    },
+  });
+  if (!stored) throw new UploadError('no_file');
+  return { document: stored, fields };
+}
+
+/** `name` as a plain-ASCII file name for `Content-Disposition` (anything else becomes `_`). */
+function asciiFileName(name: string): string {
+  return name.replace(/[^\x20-\x7e]|["\\;]/g, '_').slice(0, 150) || 'document';
+}
+
+/**
+ * The response headers of a private document download: its type, `attachment` (never shown
+ * inline, RFC 6266 with a UTF-8 `filename*`), `nosniff`, a policy that forbids everything and
+ * sandboxes it should a browser open it anyway, and no caching anywhere.
+ */
+export function documentDownloadHeaders({ mime, fileName, size }: { mime: string; fileName: string; size: number }): Record<string, string> {
+  return {
+    'Content-Type': mime,
+    'Content-Length': String(size),
+    'Content-Disposition': `attachment; filename="${asciiFileName(fileName)}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'Cache-Control': 'private, no-store',
+  };
+}
