@@ -24,6 +24,7 @@ import { createEventStreamHandler } from '../app/server/realtime/event-stream.se
 import type { RealtimeHub } from '../app/server/realtime/hub.server';
 import { contentSecurityPolicy, createNonce, isSameOriginRequest } from '../app/server/security-headers.server';
 import { isServableMedia, mediaStaticOptions, PHOTO_UPLOAD_PATH } from '../app/server/uploads/media.server';
+import { WORK_ORDER_UPLOAD_MAX_BYTES, WORK_ORDER_UPLOAD_PATH } from '../app/features/work-orders/upload-paths';
 import { createLocalStorage } from '../app/server/uploads/storage.server';
 import { PHOTO_MAX_REQUEST_BYTES } from '../app/lib/uploads';
 import { parseSentryDsn } from '../app/lib/monitoring';
@@ -118,6 +119,8 @@ const LARGE_BODY_BYTES = 4_500_000;
 /** The body limit of a request path (bytes). Photo uploads stream, with their own cap. */
 export function bodyLimitFor(path: string): number {
   if (PHOTO_UPLOAD_PATH.test(path)) return PHOTO_MAX_REQUEST_BYTES;
+  // The vendor portal's notes with photos and invoices with a PDF (issue 12) stream too.
+  if (WORK_ORDER_UPLOAD_PATH.test(path)) return WORK_ORDER_UPLOAD_MAX_BYTES;
   return LARGE_BODY_PATH.test(path) ? LARGE_BODY_BYTES : MAX_BODY_BYTES;
 }
 

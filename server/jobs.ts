@@ -14,6 +14,7 @@ import type { JobHandlers, JobSchedule } from '../app/server/outbox/outbox.serve
 import { accountJobHandlers } from '../app/features/accounts/account-jobs.server';
 import { AUDIT_RETENTION_SCHEDULE, auditRetentionJobHandlers } from '../app/server/audit-retention.server';
 import { env } from '../app/server/env.server';
+import { workOrderJobHandlers } from '../app/features/work-orders/work-order-mail.server';
 
 export const jobHandlers: JobHandlers = {
   ...bookingJobHandlers,
@@ -25,6 +26,7 @@ export const jobHandlers: JobHandlers = {
   ...leaseMailJobHandlers,
   ...accountJobHandlers,
   ...auditRetentionJobHandlers(env.AUDIT_RETENTION_DAYS),
+  ...workOrderJobHandlers,
 };
 
 export const jobSchedules: readonly JobSchedule[] = [ALERT_DIGEST_SCHEDULE, UNIT_IMPORT_PRUNE_SCHEDULE, RENT_DAILY_SCHEDULE, AUTOPAY_DAILY_SCHEDULE, AUDIT_RETENTION_SCHEDULE];

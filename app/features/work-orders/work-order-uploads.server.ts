@@ -16,12 +16,6 @@ import type { UploadStorage } from '~/server/uploads/storage.server';
 import { UploadError } from '~/server/uploads/upload-error.server';
 import { INVOICE_LINES_MAX, INVOICE_PDF_MAX_BYTES, WORK_ORDER_PHOTOS_PER_POST } from './work-orders.schemas';
 
-/** Paths whose posts carry files (their body cap in server/app.ts): a work order's page and the new-invoice page, plain or `.data`. */
-export const WORK_ORDER_UPLOAD_PATH = /^\/vendor-portal\/(work-orders\/\d{1,10}|invoices\/new)(\.data)?$/;
-
-/** The largest body of those posts: several photos (the photo pipeline's cap). */
-export const WORK_ORDER_UPLOAD_MAX_BYTES = PHOTO_MAX_REQUEST_BYTES;
-
 /** True when `request` is a multipart post (files may come with it). */
 export function isMultipart(request: Request): boolean {
   return /^multipart\/form-data\s*;/i.test(request.headers.get('content-type') ?? '');

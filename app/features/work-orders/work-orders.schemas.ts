@@ -101,6 +101,13 @@ export function formatWorkOrderCursor(cursor: WorkOrderCursor): string {
   return `${cursor.createdAt}_${cursor.id}`;
 }
 
+/** A route's `:id`, or null for anything but a positive int4. */
+export function parseRouteId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
 /** An empty or missing query value reads as "not given". */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
@@ -446,7 +453,7 @@ function lineIndexes(fields: Record<string, string>): number[] {
  * The invoice form's fields (`workOrderId`, `number`, `tax` in dollars, `notes`, and per row
  * `lines.<i>.kind|description|quantity|unitPrice`, the price in dollars) → an `InvoiceInput`,
  * with the problems of the dollar fields (a sign, a fraction of a cent…) keyed like
- * `validateInvoice`'s. Rows left wholly blank are dropped. Client-safe: the form shows the
+ * `validateInvoice`'s. Rows with neither a description nor a price are dropped. Client-safe: the form shows the
  * same totals the server will compute.
  */
 export function readInvoiceForm(fields: Record<string, string>): { input: InvoiceInput; errors: InvoiceErrors } {
@@ -458,7 +465,8 @@ export function readInvoiceForm(fields: Record<string, string>): { input: Invoic
   const lines: InvoiceLineInput[] = [];
   for (const index of lineIndexes(fields)) {
     const value = (field: string) => fields[`lines.${index}.${field}`] ?? '';
-    if ([value('description'), value('quantity'), value('unitPrice')].every((text) => text.trim() === '')) continue;
+    // A row with neither a description nor a price is a spare row left empty (its quantity may hold the default 1).
+    if ([value('description'), value('unitPrice')].every((text) => text.trim() === '')) continue;
     const row = lines.length;
     const unit = dollarsToCents(value('unitPrice'));
     if ('error' in unit) errors[`lines.${row}.unitPrice`] = { key: unit.error };

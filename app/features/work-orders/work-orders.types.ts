@@ -185,10 +185,10 @@ export type VendorIntent = (typeof VENDOR_INTENTS)[number];
 export const STAFF_INTENTS = ['cancel', 'reassign', 'approve-invoice', 'reject-invoice', 'pay-invoice'] as const;
 export type StaffIntent = (typeof STAFF_INTENTS)[number];
 
-/** What a command's action answers (a plain browser post gets a 303 back instead). */
+/** What a command's action answers (a plain browser post gets a 303 back instead); `key` names the invoice of an invoice command. */
 export type CommandResult<I extends string> =
-  | { ok: true; intent: I; message: string }
-  | { ok: false; intent: I | null; errors: Record<string, string>; values?: Record<string, string> };
+  | { ok: true; intent: I; message: string; key?: string }
+  | { ok: false; intent: I | null; errors: Record<string, string>; values?: Record<string, string>; key?: string };
 
 /** What the new-invoice action answers on a refusal (a success redirects to the invoices). */
 export type InvoiceFormResult = { ok: false; errors: Record<string, string>; values: InvoiceFormValues };

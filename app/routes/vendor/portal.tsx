@@ -16,6 +16,8 @@ import { formatNumber } from '~/lib/format';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { useLanguage } from '~/lib/use-language';
+import { VendorWorkOverview } from '~/features/work-orders/components/vendor-overview';
+import { countVendorWorkOrders } from '~/features/work-orders/vendor-work-orders.server';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/portal';
 
@@ -24,11 +26,12 @@ const STATUS_COLORS = { pending: 'yellow.4', approved: 'teal.9', rejected: 'gray
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'vendor');
   const lang = requestLanguage(request);
-  const summary = await loadVendorPortal({ db: context.db, viewer });
+  const [summary, work] = await Promise.all([loadVendorPortal({ db: context.db, viewer }), countVendorWorkOrders({ db: context.db, viewer })]);
   return {
     name: viewer.firstName || viewer.name,
     summary,
-    i18n: translations(lang, ['account']),
+    work,
+    i18n: translations(lang, ['account', 'workOrders']),
     meta: pageMeta(lang, 'account.vendorPortal.meta.title', 'account.vendorPortal.meta.description'),
   };
 }
@@ -79,7 +82,9 @@ export default function VendorPortal({ loaderData }: Route.ComponentProps) {
               testId="vendor-assignments"
             />
           </SimpleGrid>
-        ) : (
+        ) : null}
+        {record && loaderData.work.vendor && <VendorWorkOverview counts={loaderData.work.counts} invoices={loaderData.work.invoices} />}
+        {record ? null : (
           <EmptyState icon={<IconBuildingStore size={30} aria-hidden />} variant="light" py="xl" data-testid="vendor-portal-empty">
             <EmptyState.Title order={2}>{t('account.vendorPortal.noVendorTitle')}</EmptyState.Title>
             <EmptyState.Description>{t('account.vendorPortal.noVendorBody')}</EmptyState.Description>
