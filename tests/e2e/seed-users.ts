@@ -7,6 +7,7 @@ import { seedApplications } from './seed-applications';
 import { seedLeases } from './seed-leases';
 import { seedNotificationUsers } from './seed-notifications';
 import { seedOps } from './seed-ops';
+import { seedWorkOrders } from './seed-work-orders';
 import { seedLegacyPasswordUser } from './seed-passwords';
 import { E2E_USERS } from './users';
 
@@ -28,6 +29,8 @@ await seedNotificationUsers(database.db);
 await seedOps(database.db);
 // Two tenants with leases for the tenant-portal journeys (tests/e2e/seed-leases.ts).
 await seedLeases(database.db);
+// A vendor with an offered work order for the work-order journey (tests/e2e/seed-work-orders.ts).
+await seedWorkOrders(database.db);
 // An account with an old scrypt hash of a password the policy refuses (tests/e2e/seed-passwords.ts).
 await seedLegacyPasswordUser(database.db);
 await database.close();

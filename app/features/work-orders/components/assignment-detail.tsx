@@ -77,7 +77,7 @@ function Cancel({ result }: { result: Props['result'] }) {
         <Stack gap="xs">
           <Textarea name="reason" label={t('workOrders.staff.reason')} required maxLength={REASON_MAX} autosize minRows={2} defaultValue={cancel.values.reason} error={cancel.errors.reason} />
           <Group>
-            <Button type="submit" color="red.8" variant="light" loading={cancel.busy} leftSection={<IconBan size={16} aria-hidden />} data-testid="cancel-submit">
+            <Button type="submit" color="red.9" loading={cancel.busy} leftSection={<IconBan size={16} aria-hidden />} data-testid="cancel-submit">
               {t('workOrders.staff.cancel')}
             </Button>
           </Group>

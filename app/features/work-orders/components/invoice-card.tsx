@@ -97,7 +97,7 @@ export function InvoiceCard({ invoice, pdfHref, workOrderHref, showVendor = fals
         </Text>
       )}
       {invoice.rejectionReason && invoice.status === 'rejected' && (
-        <Text size="sm" c="red.8" mt="xs" data-testid="invoice-rejection">
+        <Text size="sm" c="var(--mantine-color-error)" mt="xs" data-testid="invoice-rejection">
           {t('workOrders.invoice.rejectedBecause', { reason: invoice.rejectionReason })}
         </Text>
       )}

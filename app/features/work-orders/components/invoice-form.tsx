@@ -88,7 +88,7 @@ function InvoiceFormBody({ workOrders, selected, maxLines, maxPdfMb, result }: P
             {t('workOrders.invoice.lines')}
           </Title>
           {errors.lines && (
-            <Text c="red.8" size="sm" role="alert" mb="xs">
+            <Text c="var(--mantine-color-error)" size="sm" role="alert" mb="xs">
               {errors.lines}
             </Text>
           )}
@@ -145,7 +145,7 @@ function InvoiceFormBody({ workOrders, selected, maxLines, maxPdfMb, result }: P
                   </ActionIcon>
                 </Group>
                 {lineError(index) && (
-                  <Text c="red.8" size="sm" role="alert" data-testid="invoice-line-error">
+                  <Text c="var(--mantine-color-error)" size="sm" role="alert" data-testid="invoice-line-error">
                     {lineError(index)}
                   </Text>
                 )}

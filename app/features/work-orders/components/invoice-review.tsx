@@ -42,7 +42,7 @@ export function InvoiceReview({ invoice, result, action }: Props) {
             <input type="hidden" name="invoiceId" value={invoice.id} />
             <Group align="flex-end" gap="xs" wrap="nowrap">
               <TextInput name="reason" label={t('workOrders.review.rejectReason')} required maxLength={REASON_MAX} defaultValue={reject.values.reason} error={reject.errors.reason} style={{ flex: 1 }} />
-              <Button type="submit" color="red.8" variant="light" loading={reject.busy} leftSection={<IconX size={16} aria-hidden />} data-testid="invoice-reject">
+              <Button type="submit" color="red.9" loading={reject.busy} leftSection={<IconX size={16} aria-hidden />} data-testid="invoice-reject">
                 {t('workOrders.review.reject')}
               </Button>
             </Group>

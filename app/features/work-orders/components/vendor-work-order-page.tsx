@@ -74,7 +74,7 @@ function AcceptDecline({ result }: { result: Result }) {
         <Stack gap="xs" mt="md">
           <Textarea name="reason" label={t('workOrders.actions.declineReason')} required maxLength={REASON_MAX} autosize minRows={2} defaultValue={decline.values.reason} error={decline.errors.reason} />
           <Group>
-            <Button type="submit" color="red.8" variant="light" loading={decline.busy} leftSection={<IconX size={16} aria-hidden />} data-testid="decline-submit">
+            <Button type="submit" color="red.9" loading={decline.busy} leftSection={<IconX size={16} aria-hidden />} data-testid="decline-submit">
               {t('workOrders.actions.decline')}
             </Button>
           </Group>
