@@ -16,8 +16,10 @@
  * map them to statuses (404, 409, 422).
  *
  * Speed (issue "Numbers": the vendor's list p95 ≤ 50 ms at 50,000 work orders): the list walks
- * `work_order_vendor_idx` / `work_order_vendor_status_idx` (vendor, [status,] created_at, id)
- * backwards from the cursor and stops after one page; the joins are by primary key.
+ * `work_order_vendor_idx` / `work_order_vendor_status_idx` / `work_order_vendor_building_idx`
+ * (vendor, [status | building,] created_at, id; migration 0018) backwards from the cursor and
+ * stops after one page; the joins are by primary key; "#42" is a lookup by key. Proven by
+ * EXPLAIN in work-orders-plans.server.test.ts and timed by tests/bench/work-orders.ts.
  */
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { canMoveMaintenance, moveMaintenanceRequest, maintenanceAudiences, MAINTENANCE_STATUS_MAIL_TOPIC, type MaintenanceStatus, type MaintenanceStatusMailPayload } from '~/features/maintenance/maintenance-core.server';
@@ -97,9 +99,29 @@ function searchedId(q: string): number | null {
 }
 
 /**
+ * The text search of the vendor's list: "#42" is work order 42 (a lookup by key); otherwise part
+ * of the job's title (the request's title or the project's name), or a work order number typed
+ * without "#". From three characters on, the matching requests and projects are found through
+ * their trigram indexes (migration 0018) and the list keeps its work orders among them — cheap
+ * whether the words are rare or common; a shorter search is tested row by row as the list walks.
+ */
+function searchCondition(db: Db, q: string): SQL | undefined {
+  const id = searchedId(q);
+  if (id && q.startsWith('#')) return eq(workOrder.id, id);
+  const pattern = containsPattern(q);
+  const byNumber = id ? eq(workOrder.id, id) : undefined;
+  if (q.length < 3) return or(ilike(maintenanceRequest.title, pattern), ilike(project.name, pattern), byNumber);
+  return or(
+    inArray(workOrder.maintenanceRequestId, db.select({ id: maintenanceRequest.id }).from(maintenanceRequest).where(ilike(maintenanceRequest.title, pattern))),
+    inArray(workOrder.projectId, db.select({ id: project.id }).from(project).where(ilike(project.name, pattern))),
+    byNumber,
+  );
+}
+
+/**
  * One page of the viewer's work orders, newest first (`limit` after `cursor`), filtered by
- * status, building, city (whole, any case) and a text (`q`: part of the job's title, the
- * building's name or the unit's street, or a work order number). Answers the rows with the
+ * status, building, city (whole, any case) and a text (`q`: part of the job's title, or a work
+ * order number; see `searchCondition`). Answers the rows with the
  * unit's address and the next page's cursor. Someone without a vendor record gets an empty page.
  */
 export async function findVendorWorkOrders({
@@ -121,13 +143,7 @@ export async function findVendorWorkOrders({
   if (filters.status) conditions.push(eq(workOrder.status, filters.status));
   if (filters.buildingId) conditions.push(eq(workOrder.buildingId, filters.buildingId));
   if (filters.city) conditions.push(sql`lower(${building.city}) = lower(${filters.city})`);
-  if (filters.q) {
-    const pattern = containsPattern(filters.q);
-    const id = searchedId(filters.q);
-    conditions.push(
-      or(ilike(maintenanceRequest.title, pattern), ilike(project.name, pattern), ilike(building.name, pattern), ilike(property.address, pattern), id ? eq(workOrder.id, id) : undefined),
-    );
-  }
+  if (filters.q) conditions.push(searchCondition(db, filters.q));
   conditions.push(workOrderAfter(cursor));
   const rows = await db
     .select({
@@ -182,10 +198,11 @@ export async function findVendorWorkOrders({
 export async function findVendorBuildings({ db, viewer }: { db: Db; viewer: VendorViewer }): Promise<BuildingChoice[]> {
   const record = await findViewerVendor(db, viewer);
   if (!record) return [];
+  // The vendor's buildings from `work_order_vendor_building_idx` alone (an index-only scan), then their names.
   return db
     .select({ id: building.id, name: building.name, city: building.city })
     .from(building)
-    .where(sql`exists (select 1 from ${workOrder} where ${workOrder.buildingId} = ${building.id} and ${workOrder.vendorId} = ${record.id})`)
+    .where(inArray(building.id, db.selectDistinct({ id: workOrder.buildingId }).from(workOrder).where(eq(workOrder.vendorId, record.id))))
     .orderBy(building.name, building.id)
     .limit(200);
 }

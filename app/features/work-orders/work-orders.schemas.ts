@@ -132,7 +132,7 @@ export type VendorWorkOrderFilters = {
   buildingId: number | null;
   /** A city, matched whole and in any case ('' for any). */
   city: string;
-  /** Part of the job's title, of the building's name or street, or a work order number ('' for none). */
+  /** Part of the job's title, or a work order number ('' for none). */
   q: string;
 };
 

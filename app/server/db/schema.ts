@@ -258,6 +258,8 @@ export const project = pgTable(
     check('project_budget_nonnegative', sql`${t.budgetCents} >= 0`),
     index('project_building_idx').on(t.buildingId, t.createdAt, t.id),
     index('project_status_idx').on(t.status, t.createdAt, t.id),
+    // Migration 0018: the vendor's work-order search on a project's name.
+    index('project_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
 
@@ -824,6 +826,8 @@ export const maintenanceRequest = pgTable(
     index('maintenance_tenant_idx').on(t.tenantId, t.createdAt),
     index('maintenance_property_idx').on(t.propertyId),
     index('maintenance_sla_idx').on(t.slaDueAt).where(sql`${t.firstResponseAt} IS NULL`),
+    // Migration 0018: the vendor's work-order search on the job's title.
+    index('maintenance_request_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
 
@@ -890,6 +894,11 @@ export const workOrder = pgTable(
       .where(sql`${t.status} IN ('offered', 'accepted', 'scheduled', 'in_progress')`),
     index('work_order_vendor_idx').on(t.vendorId, t.createdAt, t.id),
     index('work_order_vendor_status_idx').on(t.vendorId, t.status, t.createdAt, t.id),
+    // Migration 0018: a vendor's list by building; the open work orders for "overdue".
+    index('work_order_vendor_building_idx').on(t.vendorId, t.buildingId, t.createdAt, t.id),
+    index('work_order_open_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} IN ('offered', 'accepted', 'scheduled', 'in_progress')`),
     index('work_order_status_idx').on(t.status, t.createdAt, t.id),
     index('work_order_building_idx').on(t.buildingId, t.createdAt, t.id),
     index('work_order_created_idx').on(t.createdAt, t.id),
