@@ -79,6 +79,10 @@ export default [
     // The maintenance queue and a request (issue 12 item 2): the admin's pages, scoped.
     route('dashboard/maintenance', 'routes/account/maintenance.tsx'),
     route('dashboard/maintenance/:requestId', 'routes/account/maintenance-request.tsx'),
+    // Assignments (maintenance issue item 5): the admin's pages, scoped to the manager's buildings.
+    route('dashboard/assignments', 'routes/account/assignments.tsx'),
+    route('dashboard/assignments/:workOrderId', 'routes/account/assignment.tsx'),
+    route('dashboard/assignments/invoices/:invoiceId/pdf', 'routes/account/invoice-pdf.ts'),
     route('tenant-portal', 'routes/tenant/portal.tsx'),
     // Leases and rent (leases issue): signing, the lease PDF and payment receipts.
     route('tenant-portal/leases/:leaseId', 'routes/tenant/lease.tsx'),
@@ -94,6 +98,12 @@ export default [
     route('vendor-portal/projects/:projectId', 'routes/vendor/project.tsx'),
     route('vendor-portal/projects/:projectId/files/:documentId', 'routes/vendor/project-file.ts'),
     route('vendor-portal/profile', 'routes/vendor/profile.tsx'),
+    // Work orders and invoices (maintenance issue item 4): the vendor's own, files through the upload pipeline.
+    route('vendor-portal/work-orders', 'routes/vendor/work-orders.tsx'),
+    route('vendor-portal/work-orders/:workOrderId', 'routes/vendor/work-order.tsx'),
+    route('vendor-portal/invoices', 'routes/vendor/invoices.tsx'),
+    route('vendor-portal/invoices/new', 'routes/vendor/invoice-new.tsx'),
+    route('vendor-portal/invoices/:invoiceId/pdf', 'routes/vendor/invoice-pdf.ts'),
     route('admin', 'routes/admin/layout.tsx', [
       index('routes/admin/overview.tsx'),
       route('users', 'routes/admin/users.tsx'),
@@ -118,6 +128,10 @@ export default [
       route('payments.csv', 'routes/admin/payments-csv.ts'),
       route('payments/:paymentId', 'routes/admin/payment.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
+      // Assignments (maintenance issue item 5): every work order, reassign, cancel, invoices.
+      route('assignments', 'routes/admin/assignments.tsx'),
+      route('assignments/:workOrderId', 'routes/admin/assignment.tsx'),
+      route('assignments/invoices/:invoiceId/pdf', 'routes/admin/invoice-pdf.ts'),
       route('audit.csv', 'routes/admin/audit-csv.ts'),
       // Capital projects (maintenance issue item 6): list, new, one project, its files.
       route('projects', 'routes/admin/projects.tsx'),

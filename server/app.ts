@@ -24,6 +24,7 @@ import { createEventStreamHandler } from '../app/server/realtime/event-stream.se
 import type { RealtimeHub } from '../app/server/realtime/hub.server';
 import { contentSecurityPolicy, createNonce, isSameOriginRequest } from '../app/server/security-headers.server';
 import { isServableMedia, MAINTENANCE_UPLOAD_PATH, mediaStaticOptions, PHOTO_UPLOAD_PATH } from '../app/server/uploads/media.server';
+import { WORK_ORDER_UPLOAD_MAX_BYTES, WORK_ORDER_UPLOAD_PATH } from '../app/features/work-orders/upload-paths';
 import { createLocalStorage } from '../app/server/uploads/storage.server';
 import { PHOTO_MAX_REQUEST_BYTES } from '../app/lib/uploads';
 import { DOCUMENT_MAX_REQUEST_BYTES, DOCUMENT_UPLOAD_PATH } from '../app/lib/document-uploads';
@@ -128,6 +129,8 @@ export function bodyLimitFor(path: string): number {
   if (PHOTO_UPLOAD_PATH.test(path) || MAINTENANCE_UPLOAD_PATH.test(path)) return PHOTO_MAX_REQUEST_BYTES;
   if (PROJECT_UPLOAD_PATH.test(path)) return PROJECT_UPLOAD_BYTES;
   if (DOCUMENT_UPLOAD_PATH.test(path)) return DOCUMENT_MAX_REQUEST_BYTES;
+  // The vendor portal's notes with photos and invoices with a PDF (issue 12) stream too.
+  if (WORK_ORDER_UPLOAD_PATH.test(path)) return WORK_ORDER_UPLOAD_MAX_BYTES;
   return LARGE_BODY_PATH.test(path) ? LARGE_BODY_BYTES : MAX_BODY_BYTES;
 }
 

@@ -18,6 +18,7 @@ import { accountJobHandlers } from '../app/features/accounts/account-jobs.server
 import { AUDIT_RETENTION_SCHEDULE, auditRetentionJobHandlers } from '../app/server/audit-retention.server';
 import { env } from '../app/server/env.server';
 import { VENDOR_INSURANCE_SCHEDULE, vendorJobHandlers } from '../app/features/vendors/vendor-jobs.server';
+import { workOrderJobHandlers } from '../app/features/work-orders/work-order-mail.server';
 
 export const jobHandlers: JobHandlers = {
   ...bookingJobHandlers,
@@ -33,6 +34,7 @@ export const jobHandlers: JobHandlers = {
   ...maintenanceQueueJobHandlers,
   ...auditRetentionJobHandlers(env.AUDIT_RETENTION_DAYS),
   ...vendorJobHandlers,
+  ...workOrderJobHandlers,
 };
 
 export const jobSchedules: readonly JobSchedule[] = [

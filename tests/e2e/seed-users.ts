@@ -9,6 +9,7 @@ import { seedMaintenanceTenant } from './seed-maintenance';
 import { seedMaintenanceQueue } from './seed-maintenance-queue';
 import { seedNotificationUsers } from './seed-notifications';
 import { seedOps } from './seed-ops';
+import { seedWorkOrders } from './seed-work-orders';
 import { seedLegacyPasswordUser } from './seed-passwords';
 import { seedProjects } from './seed-projects';
 import { E2E_USERS } from './users';
@@ -33,6 +34,8 @@ await seedOps(database.db);
 await seedLeases(database.db);
 // A tenant with a lease for the maintenance-request journeys (tests/e2e/seed-maintenance.ts).
 await seedMaintenanceTenant(database.db);
+// A vendor with an offered work order for the work-order journey (tests/e2e/seed-work-orders.ts).
+await seedWorkOrders(database.db);
 // An account with an old scrypt hash of a password the policy refuses (tests/e2e/seed-passwords.ts).
 await seedLegacyPasswordUser(database.db);
 // A building and two approved, insured vendor accounts for the capital projects journey (tests/e2e/seed-projects.ts).

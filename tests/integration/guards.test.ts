@@ -45,6 +45,17 @@ import * as vendorProfile from '~/routes/vendor/profile';
 import * as users from '~/routes/admin/users';
 import * as tenantPortal from '~/routes/tenant/portal';
 import * as vendorPortal from '~/routes/vendor/portal';
+import * as adminAssignment from '~/routes/admin/assignment';
+import * as adminAssignments from '~/routes/admin/assignments';
+import * as adminInvoicePdf from '~/routes/admin/invoice-pdf';
+import * as managerAssignment from '~/routes/account/assignment';
+import * as managerAssignments from '~/routes/account/assignments';
+import * as managerInvoicePdf from '~/routes/account/invoice-pdf';
+import * as vendorInvoiceNew from '~/routes/vendor/invoice-new';
+import * as vendorInvoicePdf from '~/routes/vendor/invoice-pdf';
+import * as vendorInvoices from '~/routes/vendor/invoices';
+import * as vendorWorkOrder from '~/routes/vendor/work-order';
+import * as vendorWorkOrders from '~/routes/vendor/work-orders';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { auditLog, mailMessage, session, user } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
@@ -79,6 +90,7 @@ function routeFor(path: string): { loader: LoaderFn; params: Record<string, stri
   if (path === '/admin/projects') return { loader: as(adminProjects.loader), params: {} };
   if (path === '/admin/maintenance') return { loader: as(adminMaintenance.loader), params: {} };
   if (path === '/admin/vendors') return { loader: as(adminVendors.loader), params: {} };
+  if (path === '/admin/assignments') return { loader: as(adminAssignments.loader), params: {} };
   const match = /^\/admin\/([a-z]+)$/.exec(path);
   if (match) return { loader: as(section.loader), params: { section: match[1]! } };
   throw new Error(`No route module mapped for ${path}`);
@@ -267,6 +279,43 @@ describe('protected routes (spec §2, §6)', () => {
       const post = requestAs(visitor, path, { method: 'POST', body: new URLSearchParams({ intent: 'triage', priority: 'urgent', category: 'hvac' }) });
       expectOutcome(await settle(() => (action as LoaderFn)({ request: post, params, context })), visitor, path, requires);
     }
+  });
+
+  // Work orders and invoices (maintenance issue items 4 and 5): the vendor portal's pages and the
+  // staff assignments pages. For the roles let in, an id nobody has is a 404, never a page or a 500.
+  const WORK_ORDER_ROUTES: { path: string; requires: 'vendor' | 'admin' | 'property_manager'; loader: unknown; params: Record<string, string>; record?: boolean }[] = [
+    { path: '/vendor-portal/work-orders', requires: 'vendor', loader: vendorWorkOrders.loader, params: {} },
+    { path: '/vendor-portal/work-orders/999999', requires: 'vendor', loader: vendorWorkOrder.loader, params: { workOrderId: '999999' }, record: true },
+    { path: '/vendor-portal/invoices', requires: 'vendor', loader: vendorInvoices.loader, params: {} },
+    { path: '/vendor-portal/invoices/new', requires: 'vendor', loader: vendorInvoiceNew.loader, params: {} },
+    { path: '/vendor-portal/invoices/999999/pdf', requires: 'vendor', loader: vendorInvoicePdf.loader, params: { invoiceId: '999999' }, record: true },
+    { path: '/admin/assignments/999999', requires: 'admin', loader: adminAssignment.loader, params: { workOrderId: '999999' }, record: true },
+    { path: '/admin/assignments/invoices/999999/pdf', requires: 'admin', loader: adminInvoicePdf.loader, params: { invoiceId: '999999' }, record: true },
+    { path: '/dashboard/assignments', requires: 'property_manager', loader: managerAssignments.loader, params: {} },
+    { path: '/dashboard/assignments/999999', requires: 'property_manager', loader: managerAssignment.loader, params: { workOrderId: '999999' }, record: true },
+    { path: '/dashboard/assignments/invoices/999999/pdf', requires: 'property_manager', loader: managerInvoicePdf.loader, params: { invoiceId: '999999' }, record: true },
+  ];
+  it.each(WORK_ORDER_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor }))))('$path as $visitor (requires $requires)', async ({ path, requires, loader, params, record, visitor }) => {
+    const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch((error: unknown) => error);
+    if (record && visitor !== 'anonymous' && satisfies(visitor, requires)) expect(result).toMatchObject({ init: { status: 404 } });
+    else expectOutcome(result, visitor, path, requires);
+  });
+
+  it.each(VISITORS.filter((visitor) => visitor !== 'admin'))('the assignments actions refuse %s before doing anything', async (visitor) => {
+    const [auditsBefore] = await database.db.select({ n: count() }).from(auditLog).where(ne(auditLog.action, 'access_denied'));
+    const fields = { intent: 'cancel', reason: 'guard test' };
+    const admin = await settle(() => (adminAssignment.action as unknown as LoaderFn)({ request: requestAs(visitor, '/admin/assignments/1', { method: 'POST', body: new URLSearchParams(fields) }), params: { workOrderId: '1' }, context }));
+    expectOutcome(admin, visitor, '/admin/assignments/1', 'admin');
+    if (visitor !== 'property_manager') {
+      const manager = await settle(() => (managerAssignment.action as unknown as LoaderFn)({ request: requestAs(visitor, '/dashboard/assignments/1', { method: 'POST', body: new URLSearchParams(fields) }), params: { workOrderId: '1' }, context }));
+      expectOutcome(manager, visitor, '/dashboard/assignments/1', 'property_manager');
+    }
+    if (visitor !== 'vendor') {
+      const vendor = await settle(() => (vendorWorkOrder.action as unknown as LoaderFn)({ request: requestAs(visitor, '/vendor-portal/work-orders/1', { method: 'POST', body: new URLSearchParams({ intent: 'accept' }) }), params: { workOrderId: '1' }, context }));
+      expectOutcome(vendor, visitor, '/vendor-portal/work-orders/1', 'vendor');
+    }
+    const [auditsAfter] = await database.db.select({ n: count() }).from(auditLog).where(ne(auditLog.action, 'access_denied'));
+    expect(auditsAfter?.n).toBe(auditsBefore?.n);
   });
 
   it.each(VISITORS.filter((visitor) => visitor !== 'admin'))('the refund actions refuse %s before doing anything', async (visitor) => {

@@ -226,6 +226,9 @@ function WorkspaceCard({ role, managedProperties }: { role: DashboardSummary['pr
           <Anchor component={Link} to="/dashboard/maintenance" size="sm" fw={600} data-testid="dashboard-maintenance-link">
             {t('account.dashboard.workspace.property_manager.maintenanceLink')}
           </Anchor>
+          <Anchor component={Link} to="/dashboard/assignments" size="sm" fw={600} data-testid="dashboard-assignments-link">
+            {t('account.dashboard.workspace.property_manager.assignmentsLink')}
+          </Anchor>
         </Stack>
       ) : (
         <Button component={Link} to={links[role]} rightSection={<IconArrowRight size={16} aria-hidden />} data-testid="dashboard-portal-link">

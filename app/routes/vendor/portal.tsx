@@ -16,6 +16,8 @@ import { formatNumber } from '~/lib/format';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { useLanguage } from '~/lib/use-language';
+import { VendorWorkOverview } from '~/features/work-orders/components/vendor-overview';
+import { countVendorWorkOrders } from '~/features/work-orders/vendor-work-orders.server';
 import { requireRole } from '~/server/auth/session.server';
 import { VendorInsuranceSummary } from '~/features/vendors/components/vendor-insurance-summary';
 import { findMyVendorInsurance } from '~/features/vendors/vendor-profile.server';
@@ -26,14 +28,18 @@ const STATUS_COLORS = { pending: 'yellow.4', approved: 'teal.9', rejected: 'gray
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'vendor');
   const lang = requestLanguage(request);
-  const summary = await loadVendorPortal({ db: context.db, viewer });
-  // Maintenance issue item 3: the insurance status and the way to the profile and documents.
-  const insurance = await findMyVendorInsurance({ db: context.db, viewer });
+  const [summary, work, insurance] = await Promise.all([
+    loadVendorPortal({ db: context.db, viewer }),
+    countVendorWorkOrders({ db: context.db, viewer }),
+    // Maintenance issue item 3: the insurance status and the way to the profile and documents.
+    findMyVendorInsurance({ db: context.db, viewer }),
+  ]);
   return {
     name: viewer.firstName || viewer.name,
     summary,
+    work,
     insurance,
-    i18n: translations(lang, ['account', 'vendors']),
+    i18n: translations(lang, ['account', 'vendors', 'workOrders']),
     meta: pageMeta(lang, 'account.vendorPortal.meta.title', 'account.vendorPortal.meta.description'),
   };
 }
@@ -85,7 +91,9 @@ export default function VendorPortal({ loaderData }: Route.ComponentProps) {
               testId="vendor-assignments"
             />
           </SimpleGrid>
-        ) : (
+        ) : null}
+        {record && loaderData.work.vendor && <VendorWorkOverview counts={loaderData.work.counts} invoices={loaderData.work.invoices} />}
+        {record ? null : (
           <EmptyState icon={<IconBuildingStore size={30} aria-hidden />} variant="light" py="xl" data-testid="vendor-portal-empty">
             <EmptyState.Title order={2}>{t('account.vendorPortal.noVendorTitle')}</EmptyState.Title>
             <EmptyState.Description>{t('account.vendorPortal.noVendorBody')}</EmptyState.Description>

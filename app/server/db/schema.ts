@@ -258,6 +258,8 @@ export const project = pgTable(
     check('project_budget_nonnegative', sql`${t.budgetCents} >= 0`),
     index('project_building_idx').on(t.buildingId, t.createdAt, t.id),
     index('project_status_idx').on(t.status, t.createdAt, t.id),
+    // Migration 0018: the vendor's work-order search on a project's name.
+    index('project_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
 
@@ -831,6 +833,8 @@ export const maintenanceRequest = pgTable(
     index('maintenance_open_sla_idx').on(t.slaDueAt, t.id).where(sql`${t.status} IN ('submitted', 'triaged', 'scheduled', 'in_progress')`),
     index('maintenance_breached_idx').on(t.createdAt, t.id).where(sql`${t.slaBreachedAt} IS NOT NULL`),
     index('maintenance_sla_due_idx').on(t.slaDueAt, t.id),
+    // Migration 0018: the vendor's work-order search on the job's title.
+    index('maintenance_request_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
 
@@ -897,6 +901,11 @@ export const workOrder = pgTable(
       .where(sql`${t.status} IN ('offered', 'accepted', 'scheduled', 'in_progress')`),
     index('work_order_vendor_idx').on(t.vendorId, t.createdAt, t.id),
     index('work_order_vendor_status_idx').on(t.vendorId, t.status, t.createdAt, t.id),
+    // Migration 0018: a vendor's list by building; the open work orders for "overdue".
+    index('work_order_vendor_building_idx').on(t.vendorId, t.buildingId, t.createdAt, t.id),
+    index('work_order_open_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} IN ('offered', 'accepted', 'scheduled', 'in_progress')`),
     index('work_order_status_idx').on(t.status, t.createdAt, t.id),
     index('work_order_building_idx').on(t.buildingId, t.createdAt, t.id),
     index('work_order_created_idx').on(t.createdAt, t.id),

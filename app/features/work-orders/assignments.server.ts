@@ -1,0 +1,326 @@
+/**
+ * The staff side of work orders (maintenance issue item 5): `/admin/assignments` and a property
+ * manager's `/dashboard/assignments` — every work order across vendors with filters (status,
+ * vendor, building, overdue), one work order's page, and the commands cancel and reassign.
+ *
+ * Scope (DESIGN §4 "Who works where"): admins see every work order; a property manager only
+ * those of the buildings they manage (`building.manager_id`); anyone else none. Another
+ * manager's work order is "not found", like an unknown id, and the refusal is audited.
+ *
+ * Reassigning is one transaction: the open work order is cancelled (with the reason, a
+ * `reassigned` history entry) and `createWorkOrder` offers the job to the other vendor — which
+ * refuses an unapproved, uninsured or expired vendor (422), and then nothing at all is written.
+ *
+ * Speed (issue "Numbers", 50,000 work orders): keyset pages in `created_at desc, id desc`, each
+ * filter read along an index led by its column (`work_order_status_idx`, `work_order_vendor_idx`,
+ * `work_order_building_idx`; the overdue filter along `work_order_open_created_idx` of migration
+ * 0018, which holds the open work orders only); the page's names are joined by primary key.
+ */
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { auditRefusalIfExists, recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
+import type { Db } from '~/server/db/client.server';
+import { building, maintenanceRequest, project, property, user, vendor, workOrder, workOrderEvent } from '~/server/db/schema';
+import { findWorkOrderInvoices, staffWorkOrderScope, type StaffActor } from './invoices.server';
+import { followRequest, publishWorkOrderUpdate } from './vendor-work-orders.server';
+import { createWorkOrder, OPEN_WORK_ORDER_STATUSES, utcToday, vendorIneligibility, VENDOR_INELIGIBILITY_KEYS, type VendorIneligibility, type WorkOrderStatus } from './work-order-core.server';
+import { offeredNotification, tellVendor } from './work-order-mail.server';
+import { isOverdue, overdueCondition, readWorkOrderDetail, workOrderAfter, workOrderCreatedAtText } from './work-order-read.server';
+import { ASSIGNMENTS_PAGE_SIZE, formatWorkOrderCursor, type AssignmentFilters, type WorkOrderCursor } from './work-orders.schemas';
+import type { AssignmentDetail, AssignmentList, RequestPriority, VendorChoice } from './work-orders.types';
+
+function isStaff(actor: StaffActor): boolean {
+  return actor.role === 'admin' || actor.role === 'property_manager';
+}
+
+/**
+ * One page of work orders for `actor` (newest first, `limit` after `cursor`), filtered by status,
+ * vendor, building and overdue (due time passed unfinished, or visit time passed unstarted, at
+ * the database's clock). Answers the rows with vendor, building and unit, and the next cursor.
+ */
+export async function findAssignments({
+  db,
+  actor,
+  filters,
+  cursor = null,
+  limit = ASSIGNMENTS_PAGE_SIZE,
+}: {
+  db: Db;
+  actor: StaffActor;
+  filters: AssignmentFilters;
+  cursor?: WorkOrderCursor | null;
+  limit?: number;
+}): Promise<AssignmentList> {
+  if (!isStaff(actor)) return { items: [], nextCursor: null };
+  const where = and(
+    staffWorkOrderScope(actor),
+    filters.status ? eq(workOrder.status, filters.status) : undefined,
+    filters.vendorId ? eq(workOrder.vendorId, filters.vendorId) : undefined,
+    filters.buildingId ? eq(workOrder.buildingId, filters.buildingId) : undefined,
+    // The open statuses spelled out as the partial index's predicate, so the planner may use it.
+    filters.overdue ? and(inArray(workOrder.status, [...OPEN_WORK_ORDER_STATUSES]), overdueCondition) : undefined,
+    workOrderAfter(cursor),
+  );
+  // The page from work_order alone (its plan never depends on the joins), then its names by key.
+  const rows = await db
+    .select({
+      id: workOrder.id,
+      createdAtText: workOrderCreatedAtText,
+      status: workOrder.status,
+      vendorId: workOrder.vendorId,
+      buildingId: workOrder.buildingId,
+      maintenanceRequestId: workOrder.maintenanceRequestId,
+      projectId: workOrder.projectId,
+      scheduledFor: workOrder.scheduledFor,
+      dueAt: workOrder.dueAt,
+    })
+    .from(workOrder)
+    .where(where)
+    .orderBy(desc(workOrder.createdAt), desc(workOrder.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  if (page.length === 0) return { items: [], nextCursor: null };
+  const names = await db
+    .select({
+      id: workOrder.id,
+      vendorName: vendor.companyName,
+      buildingName: building.name,
+      unitNumber: property.unitNumber,
+      requestTitle: maintenanceRequest.title,
+      priority: maintenanceRequest.priority,
+      projectName: project.name,
+    })
+    .from(workOrder)
+    .innerJoin(vendor, eq(vendor.id, workOrder.vendorId))
+    .leftJoin(building, eq(building.id, workOrder.buildingId))
+    .leftJoin(maintenanceRequest, eq(maintenanceRequest.id, workOrder.maintenanceRequestId))
+    .leftJoin(property, eq(property.id, maintenanceRequest.propertyId))
+    .leftJoin(project, eq(project.id, workOrder.projectId))
+    .where(inArray(workOrder.id, page.map((row) => row.id)));
+  const byId = new Map(names.map((row) => [row.id, row]));
+  const now = Date.now();
+  return {
+    items: page.map((row) => {
+      const name = byId.get(row.id);
+      return {
+        id: row.id,
+        status: row.status,
+        title: name?.requestTitle ?? name?.projectName ?? '',
+        kind: row.maintenanceRequestId !== null ? ('maintenance' as const) : ('project' as const),
+        priority: (name?.priority ?? null) as RequestPriority | null,
+        vendorId: row.vendorId,
+        vendorName: name?.vendorName ?? '',
+        buildingId: row.buildingId,
+        buildingName: name?.buildingName ?? null,
+        unitNumber: name?.unitNumber ?? null,
+        scheduledFor: row.scheduledFor?.toISOString() ?? null,
+        dueAt: row.dueAt?.toISOString() ?? null,
+        overdue: isOverdue(row, now),
+        createdAt: row.createdAtText,
+      };
+    }),
+    nextCursor: rows.length > limit && last ? formatWorkOrderCursor({ createdAt: last.createdAtText, id: last.id }) : null,
+  };
+}
+
+/**
+ * The vendors staff may filter by or reassign to: approved and suspended ones, by name, with
+ * whether each may get new work today (`vendorIneligibility`). At most 500.
+ */
+export async function findVendorChoices({ db, actor, today = utcToday() }: { db: Db; actor: StaffActor; today?: string }): Promise<VendorChoice[]> {
+  if (!isStaff(actor)) return [];
+  const rows = await db
+    .select({ id: vendor.id, companyName: vendor.companyName, status: vendor.status, insuranceExpiry: vendor.insuranceExpiry, insuranceVerifiedAt: vendor.insuranceVerifiedAt })
+    .from(vendor)
+    .where(inArray(vendor.status, ['approved', 'suspended']))
+    .orderBy(asc(vendor.companyName), asc(vendor.id))
+    .limit(500);
+  return rows.map((row) => ({ id: row.id, companyName: row.companyName, eligible: vendorIneligibility(row, today) === null }));
+}
+
+/** Work order `workOrderId` for `actor` (facts, request, place, history, vendor, invoices with lines), or null when unknown or outside their scope. */
+export async function findAssignmentDetail({ db, actor, workOrderId }: { db: Db; actor: StaffActor; workOrderId: number }): Promise<AssignmentDetail | null> {
+  if (!isStaff(actor) || !Number.isSafeInteger(workOrderId) || workOrderId < 1 || workOrderId > 2_147_483_647) return null;
+  const detail = await readWorkOrderDetail(db, and(eq(workOrder.id, workOrderId), staffWorkOrderScope(actor)));
+  if (!detail) return null;
+  const [vendorRow] = await db
+    .select({ id: vendor.id, companyName: vendor.companyName, contactName: vendor.contactName, email: vendor.email, phone: vendor.phone })
+    .from(vendor)
+    .where(eq(vendor.id, detail.vendorId));
+  const { raw, vendorId: _vendorId, ...rest } = detail;
+  return {
+    ...rest,
+    vendor: vendorRow!,
+    requestId: detail.request?.id ?? null,
+    overdue: isOverdue(raw, Date.now()),
+    open: (OPEN_WORK_ORDER_STATUSES as readonly string[]).includes(detail.status),
+    invoices: await findWorkOrderInvoices(db, workOrderId),
+  };
+}
+
+/** Records that `actor` was refused work order `workOrderId` (audited only when it exists). */
+export async function recordDeniedAssignmentAccess({ db, actor, workOrderId, origin }: { db: Db; actor: StaffActor; workOrderId: number; origin: RequestOrigin }): Promise<void> {
+  await auditRefusalIfExists(db, actor, { table: 'work_order', id: workOrderId, reason: 'not_in_scope', origin, values: { role: actor.role } });
+}
+
+export type StaffCommandOutcome =
+  | { ok: true; workOrderId: number }
+  | { ok: false; reason: 'not_found' | 'invalid_transition' | 'same_vendor' | 'already_assigned' | VendorIneligibility; current?: WorkOrderStatus };
+
+/** The translation key (workOrders.errors.*) of a refused staff command. */
+export function staffRefusalKey(reason: Exclude<StaffCommandOutcome, { ok: true }>['reason']): string {
+  if (reason in VENDOR_INELIGIBILITY_KEYS) return VENDOR_INELIGIBILITY_KEYS[reason as VendorIneligibility];
+  return `workOrders.errors.${reason === 'not_found' ? 'notFound' : reason === 'invalid_transition' ? 'notOpen' : reason === 'same_vendor' ? 'sameVendor' : 'alreadyAssigned'}`;
+}
+
+/** A refusal that rolls a transaction back. */
+class Refused extends Error {
+  constructor(readonly outcome: Exclude<StaffCommandOutcome, { ok: true }>) {
+    super(outcome.reason);
+  }
+}
+
+/** The open work order `workOrderId` in `actor`'s scope, locked, with its request and title. */
+async function lockScopedOpenOrder(tx: Db, actor: StaffActor, workOrderId: number) {
+  if (!isStaff(actor) || !Number.isSafeInteger(workOrderId) || workOrderId < 1 || workOrderId > 2_147_483_647) throw new Refused({ ok: false, reason: 'not_found' });
+  const [order] = await tx
+    .select({
+      id: workOrder.id,
+      status: workOrder.status,
+      vendorId: workOrder.vendorId,
+      buildingId: workOrder.buildingId,
+      maintenanceRequestId: workOrder.maintenanceRequestId,
+      projectId: workOrder.projectId,
+      instructions: workOrder.instructions,
+      dueAt: workOrder.dueAt,
+    })
+    .from(workOrder)
+    .where(and(eq(workOrder.id, workOrderId), staffWorkOrderScope(actor)))
+    .for('update');
+  if (!order) throw new Refused({ ok: false, reason: 'not_found' });
+  if (!(OPEN_WORK_ORDER_STATUSES as readonly string[]).includes(order.status)) throw new Refused({ ok: false, reason: 'invalid_transition', current: order.status });
+  let request: { id: number; status: (typeof maintenanceRequest.$inferSelect)['status']; title: string } | null = null;
+  if (order.maintenanceRequestId !== null) {
+    const [row] = await tx.select({ id: maintenanceRequest.id, status: maintenanceRequest.status, title: maintenanceRequest.title }).from(maintenanceRequest).where(eq(maintenanceRequest.id, order.maintenanceRequestId));
+    request = row ?? null;
+  }
+  let title = request?.title ?? '';
+  if (!request && order.projectId !== null) {
+    const [row] = await tx.select({ name: project.name }).from(project).where(eq(project.id, order.projectId));
+    title = row?.name ?? '';
+  }
+  return { ...order, request, title };
+}
+
+type ScopedOrder = Awaited<ReturnType<typeof lockScopedOpenOrder>>;
+
+/**
+ * Cancels `order` inside `tx` (→ cancelled, `cancel_reason`, a history entry of `kind`), steps its
+ * request back to `triaged` when a visit was planned or under way (the tenant is told), and tells
+ * the vendor (in-app + e-mail).
+ */
+async function cancelLocked(tx: Db, actor: StaffActor, order: ScopedOrder, reason: string, kind: 'cancelled' | 'reassigned'): Promise<void> {
+  await tx.update(workOrder).set({ status: 'cancelled', cancelReason: reason }).where(eq(workOrder.id, order.id));
+  await tx.insert(workOrderEvent).values({ workOrderId: order.id, actorId: actor.id, kind, fromStatus: order.status, toStatus: 'cancelled', note: reason });
+  if (order.request && (order.request.status === 'scheduled' || order.request.status === 'in_progress')) {
+    await followRequest(tx, order.request, 'triaged', { actorId: actor.id, body: null, internal: false, notifyTenant: true, staffResponse: true });
+  }
+  await publishWorkOrderUpdate(tx, order, 'cancelled');
+  await tellVendor(tx, {
+    vendorId: order.vendorId,
+    template: 'cancelled',
+    values: () => ({ id: String(order.id), title: order.title, reason }),
+    path: `/vendor-portal/work-orders/${order.id}`,
+    key: `cancelled:${order.id}`,
+    type: 'warning',
+  });
+}
+
+async function afterRefusal(db: Db, actor: StaffActor, workOrderId: number, origin: RequestOrigin, outcome: StaffCommandOutcome): Promise<StaffCommandOutcome> {
+  if (!outcome.ok && outcome.reason === 'not_found') await recordDeniedAssignmentAccess({ db, actor, workOrderId, origin });
+  return outcome;
+}
+
+/**
+ * Staff cancel an open work order with `reason` (maintenance issue item 5): status `cancelled`,
+ * a history entry, the request back to `triaged` when a visit was planned, the vendor told, the
+ * live event and the audit entry (`work_order_cancelled`). `not_found` (audited) outside the
+ * actor's scope; `invalid_transition` when it is no longer open.
+ */
+export async function cancelWorkOrder({ db, actor, origin, workOrderId, reason }: { db: Db; actor: StaffActor; origin: RequestOrigin; workOrderId: number; reason: string }): Promise<StaffCommandOutcome> {
+  let outcome: StaffCommandOutcome;
+  try {
+    outcome = await db.transaction(async (tx) => {
+      const order = await lockScopedOpenOrder(tx, actor, workOrderId);
+      await cancelLocked(tx, actor, order, reason, 'cancelled');
+      await recordAuditEvent({ db: tx, userId: actor.id, action: 'work_order_cancelled', origin, tableName: 'work_order', values: { work_order_id: order.id, from: order.status, reason } });
+      return { ok: true as const, workOrderId: order.id };
+    });
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    outcome = error.outcome;
+  }
+  return afterRefusal(db, actor, workOrderId, origin, outcome);
+}
+
+/**
+ * Staff reassign an open work order to vendor `vendorId` with `reason`, in one transaction: the
+ * open order is cancelled (a `reassigned` entry; its vendor told), and `createWorkOrder` offers
+ * the job to the new vendor with the same instructions and due time (the new vendor's in-app
+ * notification in its language, its e-mail job, the live event). The new vendor must differ
+ * (`same_vendor`) and be eligible on `today` — otherwise the refusal (`vendor_not_approved`,
+ * `insurance_unverified`, `insurance_expired`, `vendor_not_found`) rolls everything back.
+ * Answers the new work order's id.
+ */
+export async function reassignWorkOrder({
+  db,
+  actor,
+  origin,
+  workOrderId,
+  vendorId,
+  reason,
+  today = utcToday(),
+}: {
+  db: Db;
+  actor: StaffActor;
+  origin: RequestOrigin;
+  workOrderId: number;
+  vendorId: number;
+  reason: string;
+  today?: string;
+}): Promise<StaffCommandOutcome> {
+  let outcome: StaffCommandOutcome;
+  try {
+    outcome = await db.transaction(async (tx) => {
+      const order = await lockScopedOpenOrder(tx, actor, workOrderId);
+      if (order.vendorId === vendorId) throw new Refused({ ok: false, reason: 'same_vendor' });
+      await cancelLocked(tx, actor, order, reason, 'reassigned');
+      const [target] = await tx.select({ locale: user.locale }).from(vendor).leftJoin(user, eq(user.id, vendor.userId)).where(eq(vendor.id, vendorId));
+      const created = await createWorkOrder(tx, {
+        actorId: actor.id,
+        vendorId,
+        maintenanceRequestId: order.maintenanceRequestId,
+        projectId: order.maintenanceRequestId === null ? order.projectId : null,
+        instructions: order.instructions,
+        dueAt: order.dueAt,
+        today,
+        notification: offeredNotification(target?.locale, order.title),
+      });
+      if (!created.ok) throw new Refused({ ok: false, reason: created.reason === 'target_not_found' ? 'not_found' : created.reason });
+      await tx.insert(workOrderEvent).values({ workOrderId: created.workOrderId, actorId: actor.id, kind: 'reassigned', note: reason });
+      await recordAuditEvent({
+        db: tx,
+        userId: actor.id,
+        action: 'work_order_reassigned',
+        origin,
+        tableName: 'work_order',
+        values: { work_order_id: order.id, new_work_order_id: created.workOrderId, from_vendor_id: order.vendorId, to_vendor_id: vendorId, reason },
+      });
+      return { ok: true as const, workOrderId: created.workOrderId };
+    });
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    outcome = error.outcome;
+  }
+  return afterRefusal(db, actor, workOrderId, origin, outcome);
+}

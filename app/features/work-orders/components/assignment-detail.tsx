@@ -1,0 +1,149 @@
+/**
+ * One work order for staff (`/admin/assignments/:id`, `/dashboard/assignments/:id`; maintenance
+ * issue item 5): state, vendor and contact, the job and place, the history, its invoices with
+ * approve / reject / pay, and — while it is open — reassign to another vendor (only vendors that
+ * may get new work are offered; the server checks again and explains a refusal) or cancel, each
+ * with a reason. Follows changes live.
+ */
+import { Alert, Anchor, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconArrowsExchange, IconBan } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link } from 'react-router';
+import { REASON_MAX } from '../work-orders.schemas';
+import type { AssignmentDetail as Detail, AssignmentsBase, CommandResult, StaffIntent, VendorChoice } from '../work-orders.types';
+import { WorkOrderStatusBadge } from './badges';
+import { InvoiceCard } from './invoice-card';
+import { InvoiceReview } from './invoice-review';
+import { useCommandOutcome } from './use-command-outcome';
+import { useLiveWorkOrders } from './use-live-work-orders';
+import { WorkOrderFacts } from './work-order-facts';
+import { WorkOrderHistory } from './work-order-history';
+
+type Props = { basePath: AssignmentsBase; detail: Detail; vendors: VendorChoice[]; result: CommandResult<StaffIntent> | undefined; done: StaffIntent | null };
+
+function Reassign({ vendors, result }: { vendors: VendorChoice[]; result: Props['result'] }) {
+  const { t } = useTranslation();
+  const reassign = useCommandOutcome(result, 'reassign');
+  const eligible = vendors.filter((vendor) => vendor.eligible);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="reassign-title" data-testid="reassign-form">
+      <Title order={3} size="h5" id="reassign-title" mb="sm">
+        {t('workOrders.staff.reassignTitle')}
+      </Title>
+      {reassign.errors.form && (
+        <Alert color="red" role="alert" mb="sm">
+          {reassign.errors.form}
+        </Alert>
+      )}
+      <Form method="post" preventScrollReset ref={reassign.formRef} key={reassign.formKey} noValidate>
+        <input type="hidden" name="intent" value="reassign" />
+        <Stack gap="xs">
+          <NativeSelect
+            name="vendorId"
+            label={t('workOrders.staff.newVendor')}
+            description={t('workOrders.staff.newVendorHint')}
+            required
+            defaultValue={reassign.values.vendorId ?? ''}
+            data={[{ value: '', label: t('workOrders.staff.chooseVendor') }, ...eligible.map((vendor) => ({ value: String(vendor.id), label: vendor.companyName }))]}
+            error={reassign.errors.vendorId}
+          />
+          <Textarea name="reason" label={t('workOrders.staff.reason')} required maxLength={REASON_MAX} autosize minRows={2} defaultValue={reassign.values.reason} error={reassign.errors.reason} />
+          <Group>
+            <Button type="submit" loading={reassign.busy} leftSection={<IconArrowsExchange size={16} aria-hidden />} data-testid="reassign-submit">
+              {t('workOrders.staff.reassign')}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}
+
+function Cancel({ result }: { result: Props['result'] }) {
+  const { t } = useTranslation();
+  const cancel = useCommandOutcome(result, 'cancel');
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="cancel-title" data-testid="cancel-form">
+      <Title order={3} size="h5" id="cancel-title" mb="sm">
+        {t('workOrders.staff.cancelTitle')}
+      </Title>
+      {cancel.errors.form && (
+        <Alert color="red" role="alert" mb="sm">
+          {cancel.errors.form}
+        </Alert>
+      )}
+      <Form method="post" preventScrollReset ref={cancel.formRef} key={cancel.formKey} noValidate>
+        <input type="hidden" name="intent" value="cancel" />
+        <Stack gap="xs">
+          <Textarea name="reason" label={t('workOrders.staff.reason')} required maxLength={REASON_MAX} autosize minRows={2} defaultValue={cancel.values.reason} error={cancel.errors.reason} />
+          <Group>
+            <Button type="submit" color="red.9" loading={cancel.busy} leftSection={<IconBan size={16} aria-hidden />} data-testid="cancel-submit">
+              {t('workOrders.staff.cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}
+
+export function AssignmentDetail({ basePath, detail, vendors, result, done }: Props) {
+  const { t } = useTranslation();
+  useLiveWorkOrders();
+  const requestBase = basePath === '/admin/assignments' ? '/admin/maintenance' : '/dashboard/maintenance';
+  return (
+    <Stack gap="lg" data-testid="assignment-detail" data-status={detail.status}>
+      <Group gap="xs" wrap="wrap">
+        <WorkOrderStatusBadge status={detail.status} size="lg" />
+        {detail.overdue && (
+          <Badge color="red.9" variant="filled" size="lg" autoContrast>
+            {t('workOrders.staff.overdue')}
+          </Badge>
+        )}
+      </Group>
+      {done && (
+        <Alert color="teal" data-testid="assignment-done">
+          {t(`workOrders.done.${done}`)}
+        </Alert>
+      )}
+      <Paper withBorder p="md" component="section" aria-labelledby="vendor-title">
+        <Title order={2} size="h4" id="vendor-title" mb="xs">
+          {t('workOrders.staff.vendor')}
+        </Title>
+        <Text size="sm" fw={600} data-testid="assignment-vendor">
+          {detail.vendor.companyName}
+        </Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {[detail.vendor.contactName, detail.vendor.email, detail.vendor.phone].filter(Boolean).join(' · ')}
+        </Text>
+        {detail.requestId && (
+          <Anchor component={Link} to={`${requestBase}/${detail.requestId}`} size="sm" mt="xs" display="inline-block">
+            {t('workOrders.staff.openRequest', { id: detail.requestId })}
+          </Anchor>
+        )}
+      </Paper>
+      {detail.open && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Reassign vendors={vendors} result={result} />
+          <Cancel result={result} />
+        </SimpleGrid>
+      )}
+      {detail.invoices.length > 0 && (
+        <Stack gap="sm" component="section" aria-labelledby="assignment-invoices-title">
+          <Title order={2} size="h4" id="assignment-invoices-title">
+            {t('workOrders.invoice.listTitle')}
+          </Title>
+          {detail.invoices.map((invoice) => (
+            <InvoiceCard key={invoice.id} invoice={invoice} pdfHref={`${basePath}/invoices/${invoice.id}/pdf`} workOrderHref={null} showVendor>
+              <InvoiceReview invoice={invoice} result={result} />
+            </InvoiceCard>
+          ))}
+        </Stack>
+      )}
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <WorkOrderFacts detail={detail} />
+        <WorkOrderHistory history={detail.history} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

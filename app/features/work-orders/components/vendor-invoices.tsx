@@ -1,0 +1,50 @@
+/**
+ * The vendor's invoices (`/vendor-portal/invoices`): newest first, each with its lines, totals,
+ * status (submitted, approved, rejected with the reason, paid with the payout) and PDF; a button
+ * to write a new one; keyset pagination. Follows decisions live.
+ */
+import { Alert, Button, EmptyState, Group, Stack } from '@mantine/core';
+import { IconFileInvoice, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { KeysetPager } from '~/components/keyset-pager';
+import type { InvoiceDetail } from '../work-orders.types';
+import { InvoiceCard } from './invoice-card';
+import { useLiveWorkOrders } from './use-live-work-orders';
+
+type Props = { items: InvoiceDetail[]; nextCursor: string | null; firstPage: boolean; submitted: boolean };
+
+export function VendorInvoices({ items, nextCursor, firstPage, submitted }: Props) {
+  const { t } = useTranslation();
+  useLiveWorkOrders();
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end">
+        <Button component={Link} to="/vendor-portal/invoices/new" leftSection={<IconPlus size={16} aria-hidden />} data-testid="new-invoice">
+          {t('workOrders.invoice.new')}
+        </Button>
+      </Group>
+      {submitted && (
+        <Alert color="teal" data-testid="invoice-submitted">
+          {t('workOrders.done.invoice')}
+        </Alert>
+      )}
+      {items.length === 0 && firstPage ? (
+        <EmptyState icon={<IconFileInvoice size={30} aria-hidden />} variant="light" py="xl" data-testid="vendor-invoices-empty">
+          <EmptyState.Title order={2}>{t('workOrders.invoice.emptyTitle')}</EmptyState.Title>
+          <EmptyState.Description>{t('workOrders.invoice.emptyBody')}</EmptyState.Description>
+        </EmptyState>
+      ) : (
+        items.map((invoice) => <InvoiceCard key={invoice.id} invoice={invoice} pdfHref={`/vendor-portal/invoices/${invoice.id}/pdf`} workOrderHref={`/vendor-portal/work-orders/${invoice.workOrderId}`} />)
+      )}
+      <KeysetPager
+        label={t('workOrders.list.pagination')}
+        firstHref={firstPage ? null : '/vendor-portal/invoices'}
+        firstLabel={t('workOrders.list.first')}
+        nextHref={nextCursor ? `/vendor-portal/invoices?cursor=${encodeURIComponent(nextCursor)}` : null}
+        nextLabel={t('workOrders.list.next')}
+        testId="vendor-invoices-pagination"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,252 @@
+/**
+ * What vendors and staff are told about work orders and invoices (maintenance issue item 7), in
+ * their language (en, it): the in-app notification, written in the transaction of the change,
+ * and the e-mail, enqueued in it and sent by the job runner. Texts live in
+ * `locales/{en,it}/mail-work-orders.json`, imported directly so the tsx-run worker renders them
+ * outside Vite. Plain text plus a minimal HTML part; every value is HTML-escaped.
+ *
+ * - The vendor hears of a new work order (`mail.work_order_offered`, enqueued by
+ *   `createWorkOrder`; in-app written there), a cancellation, and each invoice decision and payout.
+ * - Staff hear of a declined work order and a submitted invoice: in-app to every admin and to the
+ *   building's manager, by e-mail to the manager (to the admins when the building has none).
+ */
+import { and, eq } from 'drizzle-orm';
+import en from '~/i18n/locales/en/mail-work-orders.json';
+import it from '~/i18n/locales/it/mail-work-orders.json';
+import type { Language } from '~/lib/constants';
+import { formatDateTime } from '~/lib/format';
+import type { Db } from '~/server/db/client.server';
+import { building, maintenanceRequest, project, property, user, vendor, workOrder } from '~/server/db/schema';
+import type { OutgoingMail } from '~/server/mail/mailer.server';
+import { mailLanguage } from '~/server/mail/templates.server';
+import { insertNotifications } from '~/server/notifications/notify.server';
+import { enqueueOutbox, type JobHandlers } from '~/server/outbox/outbox.server';
+import { WORK_ORDER_OFFERED_MAIL_TOPIC, type WorkOrderOfferedMailPayload } from './work-order-core.server';
+
+type Texts = typeof en;
+const TEXTS: Record<Language, Texts> = { en, it };
+
+/** The outbox topic of every work-order e-mail but the offer (whose payload names ids only). */
+export const WORK_ORDER_MAIL_TOPIC = 'mail.work_order';
+
+export type WorkOrderMailTemplate = keyof Texts['templates'];
+
+/** The outbox payload of `mail.work_order`: plain values, already formatted in the recipient's language. */
+export type WorkOrderMailPayload = {
+  template: WorkOrderMailTemplate;
+  to: string;
+  locale: string;
+  name: string;
+  /** Site-relative link (`/vendor-portal/…`); the worker makes it absolute. */
+  path: string;
+  values: Record<string, string>;
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Fills `{{name}}` placeholders; null when one of them is empty (the line is then left out). */
+function fillLine(template: string, values: Record<string, string>): string | null {
+  let missing = false;
+  const text = template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
+    const value = values[key] ?? '';
+    if (value.trim() === '') missing = true;
+    return value;
+  });
+  return missing ? null : text;
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+}
+
+/** Renders a `mail.work_order` payload (and the offer's) in the recipient's language; `publicUrl` makes the link absolute. */
+export function workOrderMail(payload: WorkOrderMailPayload, publicUrl: string): OutgoingMail {
+  const texts = TEXTS[mailLanguage(payload.locale)];
+  const part = texts.templates[payload.template];
+  const values = { ...payload.values, name: payload.name };
+  const greeting = payload.name ? fill(texts.greeting, values) : texts.greetingAnonymous;
+  const body = part.lines.map((line) => fillLine(line, values)).filter((line): line is string => line !== null);
+  const url = `${publicUrl.replace(/\/$/, '')}${payload.path}`;
+  const text = [greeting, '', ...body, '', `${part.action}: ${url}`, '', texts.signature].join('\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...body.map((line) => `<p style="white-space:pre-line">${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(url)}">${escapeHtml(part.action)}</a></p>`,
+    `<p>${escapeHtml(texts.signature)}</p>`,
+  ].join('\n');
+  return { to: payload.to, subject: fill(part.subject, values), text, html };
+}
+
+/** The in-app notification of `template` in `locale`: title and message (with the values filled). */
+export function workOrderNotice(locale: string | null | undefined, template: WorkOrderMailTemplate, values: Record<string, string>): { title: string; message: string } {
+  const part = TEXTS[mailLanguage(locale)].templates[template];
+  return { title: fill(part.title, values).slice(0, 200), message: fill(part.message, values).slice(0, 1_000) };
+}
+
+/**
+ * The vendor's in-app notification of a new work order, in `locale` (the vendor account's), for
+ * `createWorkOrder`'s `notification` (the work order's number is not known yet; the notification
+ * links to it).
+ */
+export function offeredNotification(locale: string | null | undefined, title: string): { title: string; message: string } {
+  const part = TEXTS[mailLanguage(locale)].offeredNotice;
+  return { title: part.title, message: fill(part.message, { title }).slice(0, 1_000) };
+}
+
+/** A request priority, a payout method… in `locale` (lower case, for sentences). */
+export function mailWord(locale: string | null | undefined, group: 'priority' | 'method', value: string): string {
+  const table = TEXTS[mailLanguage(locale)][group] as Record<string, string>;
+  return table[value] ?? value;
+}
+
+/** Cents as USD in `locale`'s way ("$1,250.00", "1.250,00 USD"). */
+export function mailCents(cents: number, locale: string | null | undefined): string {
+  return new Intl.NumberFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+/** Values whose text depends on the recipient's language. */
+export type LocalisedValues = (locale: Language) => Record<string, string>;
+
+type Recipient = { userId: string | null; email: string; name: string; locale: string; role: string | null };
+
+/**
+ * Tells the vendor `vendorId` about `template`: an in-app notification to its linked account
+ * (when there is one; type `type`, linking to `path`) and an e-mail to the account's address (or
+ * the vendor's contact address), in the account's language. Call it with the transaction of the
+ * change; `key` makes the e-mail job unique (one per change).
+ */
+export async function tellVendor(
+  tx: Db,
+  { vendorId, template, values, path, key, type = 'info' }: { vendorId: number; template: WorkOrderMailTemplate; values: LocalisedValues; path: string; key: string; type?: 'success' | 'warning' | 'info' | 'error' },
+): Promise<void> {
+  const [row] = await tx
+    .select({ userId: vendor.userId, vendorEmail: vendor.email, contactName: vendor.contactName, userEmail: user.email, userName: user.name, locale: user.locale })
+    .from(vendor)
+    .leftJoin(user, eq(user.id, vendor.userId))
+    .where(eq(vendor.id, vendorId));
+  if (!row) return;
+  const locale = mailLanguage(row.locale);
+  const localised = values(locale);
+  if (row.userId) await insertNotifications(tx, [{ userId: row.userId, ...workOrderNotice(locale, template, localised), type, actionUrl: path }]);
+  const payload: WorkOrderMailPayload = { template, to: row.userEmail ?? row.vendorEmail, locale, name: row.userName ?? row.contactName, path, values: localised };
+  await enqueueOutbox(tx, [{ topic: WORK_ORDER_MAIL_TOPIC, payload, dedupeKey: `work-order-mail:${key}:vendor:${vendorId}` }]);
+}
+
+/** The admins and the manager of `buildingId` (active accounts), with their language and role. */
+async function staffOf(db: Db, buildingId: number | null): Promise<Recipient[]> {
+  const admins = await db
+    .select({ userId: user.id, email: user.email, name: user.name, locale: user.locale, role: user.role })
+    .from(user)
+    .where(and(eq(user.role, 'admin'), eq(user.banned, false)));
+  const recipients: Recipient[] = admins.map((row) => ({ ...row }));
+  if (buildingId !== null) {
+    const [manager] = await db
+      .select({ userId: user.id, email: user.email, name: user.name, locale: user.locale, role: user.role })
+      .from(building)
+      .innerJoin(user, eq(user.id, building.managerId))
+      .where(and(eq(building.id, buildingId), eq(user.banned, false)));
+    if (manager && !recipients.some((recipient) => recipient.userId === manager.userId)) recipients.push({ ...manager });
+  }
+  return recipients;
+}
+
+/**
+ * Tells staff about `template` for work order `workOrderId` of building `buildingId`: an in-app
+ * notification to every admin and to the building's manager (linking to their own assignments
+ * page), and an e-mail to the manager — to the admins when the building has no manager. Call it
+ * with the transaction of the change; `key` makes the e-mail jobs unique.
+ */
+export async function tellStaff(
+  tx: Db,
+  { workOrderId, buildingId, template, values, key, type = 'info' }: { workOrderId: number; buildingId: number | null; template: WorkOrderMailTemplate; values: LocalisedValues; key: string; type?: 'success' | 'warning' | 'info' | 'error' },
+): Promise<void> {
+  const recipients = await staffOf(tx, buildingId);
+  if (recipients.length === 0) return;
+  const pathFor = (role: string | null) => `${role === 'admin' ? '/admin/assignments' : '/dashboard/assignments'}/${workOrderId}`;
+  await insertNotifications(
+    tx,
+    recipients.map((recipient) => ({ userId: recipient.userId!, ...workOrderNotice(recipient.locale, template, values(mailLanguage(recipient.locale))), type, actionUrl: pathFor(recipient.role) })),
+  );
+  const manager = recipients.find((recipient) => recipient.role === 'property_manager');
+  const mailed = manager ? [manager] : recipients;
+  await enqueueOutbox(
+    tx,
+    mailed.map((recipient) => {
+      const locale = mailLanguage(recipient.locale);
+      const payload: WorkOrderMailPayload = { template, to: recipient.email, locale, name: recipient.name, path: pathFor(recipient.role), values: values(locale) };
+      return { topic: WORK_ORDER_MAIL_TOPIC, payload, dedupeKey: `work-order-mail:${key}:staff:${recipient.userId}` };
+    }),
+  );
+}
+
+/** What the offer e-mail shows, read when it is sent (null: the work order or vendor is gone). */
+async function offerFacts(db: Db, { workOrderId, vendorId }: WorkOrderOfferedMailPayload) {
+  const [row] = await db
+    .select({
+      id: workOrder.id,
+      status: workOrder.status,
+      vendorId: workOrder.vendorId,
+      instructions: workOrder.instructions,
+      dueAt: workOrder.dueAt,
+      requestTitle: maintenanceRequest.title,
+      priority: maintenanceRequest.priority,
+      projectName: project.name,
+      buildingName: building.name,
+      city: building.city,
+      state: building.state,
+      unitNumber: property.unitNumber,
+      company: vendor.companyName,
+      contactName: vendor.contactName,
+      vendorEmail: vendor.email,
+      userEmail: user.email,
+      userName: user.name,
+      locale: user.locale,
+    })
+    .from(workOrder)
+    .innerJoin(vendor, eq(vendor.id, workOrder.vendorId))
+    .leftJoin(user, eq(user.id, vendor.userId))
+    .leftJoin(maintenanceRequest, eq(maintenanceRequest.id, workOrder.maintenanceRequestId))
+    .leftJoin(property, eq(property.id, maintenanceRequest.propertyId))
+    .leftJoin(project, eq(project.id, workOrder.projectId))
+    .leftJoin(building, eq(building.id, workOrder.buildingId))
+    .where(and(eq(workOrder.id, workOrderId), eq(workOrder.vendorId, vendorId)));
+  return row ?? null;
+}
+
+/**
+ * The vendor's "new work order" e-mail for `payload`, in the vendor account's language (English
+ * without one), to the account's address (the vendor's contact address without one); null when
+ * the work order is no longer offered to this vendor (accepted meanwhile, cancelled, reassigned).
+ */
+export async function workOrderOfferedMail(db: Db, payload: WorkOrderOfferedMailPayload, publicUrl: string): Promise<OutgoingMail | null> {
+  const facts = await offerFacts(db, payload);
+  if (!facts || facts.status !== 'offered') return null;
+  const locale = mailLanguage(facts.locale);
+  const place = [facts.buildingName, facts.unitNumber ? `#${facts.unitNumber}` : null, [facts.city, facts.state].filter(Boolean).join(', ')].filter(Boolean).join(' · ');
+  const values = {
+    id: String(facts.id),
+    title: facts.requestTitle ?? facts.projectName ?? '',
+    company: facts.company,
+    priority: facts.priority ? mailWord(locale, 'priority', facts.priority) : TEXTS[locale].project,
+    place,
+    due: facts.dueAt ? formatDateTime(facts.dueAt.toISOString(), locale) : '',
+    instructions: facts.instructions ?? '',
+  };
+  return workOrderMail(
+    { template: 'offered', to: facts.userEmail ?? facts.vendorEmail, locale, name: facts.userName ?? facts.contactName, path: `/vendor-portal/work-orders/${facts.id}`, values },
+    publicUrl,
+  );
+}
+
+/** The job handlers of work orders and invoices (registered in server/jobs.ts). */
+export const workOrderJobHandlers: JobHandlers = {
+  [WORK_ORDER_OFFERED_MAIL_TOPIC]: async (job, { db, mailer, publicUrl }) => {
+    const mail = await workOrderOfferedMail(db, job.payload as WorkOrderOfferedMailPayload, publicUrl);
+    if (mail) await mailer.send(mail);
+  },
+  [WORK_ORDER_MAIL_TOPIC]: async (job, { mailer, publicUrl }) => {
+    await mailer.send(workOrderMail(job.payload as WorkOrderMailPayload, publicUrl));
+  },
+};
