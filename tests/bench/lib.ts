@@ -14,10 +14,19 @@ import { openDatabase } from '../../app/server/db/client.server';
 import { seedDatabase } from '../../app/server/db/seed/seed.server';
 
 export const root = path.resolve(import.meta.dirname, '../..');
-export const scratch = path.join(os.tmpdir(), 'dimora-bench');
+/** Where scratch databases live: BENCH_SCRATCH, else `dimora-bench` in the system's temp folder. */
+export const scratch = process.env.BENCH_SCRATCH || path.join(os.tmpdir(), 'dimora-bench');
+/** Prefix of the scratch PostgreSQL databases (BENCH_DB_PREFIX, default `dimora_bench`): `<prefix>_<units>`. */
+const dbPrefix = process.env.BENCH_DB_PREFIX || 'dimora_bench';
+
+/** The PostgreSQL server the benchmarks use next to PGlite: BENCH_DATABASE_URL, else DATABASE_URL; undefined = PGlite only. */
+export function benchPostgresUrl(): string | undefined {
+  return process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
+}
 const uploadsDir = path.join(scratch, 'uploads');
 
-export type LoadOptions = { connections: number; duration: number; headers?: Record<string, string>; fresh?: boolean };
+/** `warmup`: seconds of load before the measured run (default 2). */
+export type LoadOptions = { connections: number; duration: number; warmup?: number; headers?: Record<string, string>; fresh?: boolean };
 
 export type Stats = { p50: number; p95: number; p99: number; rps: number; requests: number; errors: number };
 
@@ -27,9 +36,9 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)]!;
 }
 
-export async function load(url: string, { connections, duration, headers }: LoadOptions): Promise<Stats> {
+export async function load(url: string, { connections, duration, warmup = 2, headers }: LoadOptions): Promise<Stats> {
   // Warm-up: caches, JIT, prepared plans.
-  await autocannon({ url, connections, duration: 2, headers });
+  if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers });
   const latencies: number[] = [];
   // Without a callback autocannon returns its event emitter, which is also a promise of the result.
   const instance = autocannon({ url, connections, duration, headers }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
@@ -60,8 +69,8 @@ export async function prepare(kind: 'pglite' | 'postgres', units: number, { fres
     }
     return { DATA_DIR: dataDir };
   }
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `dimora_bench_${units}`;
+  const base = new URL(benchPostgresUrl()!);
+  const name = `${dbPrefix}_${units}`;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
