@@ -36,9 +36,11 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)]!;
 }
 
-export async function load(url: string, { connections, duration, warmup = 2, headers }: LoadOptions): Promise<Stats> {
-  // Warm-up: caches, JIT, prepared plans.
-  if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers });
+/** Latencies (ms) of the 200 answers, and the rest, of one autocannon run of `duration` seconds. */
+export type Sample = { latencies: number[]; seconds: number; errors: number };
+
+/** One measured autocannon run (no warm-up). */
+export async function sample(url: string, { connections, duration, headers }: Omit<LoadOptions, 'warmup'>): Promise<Sample> {
   const latencies: number[] = [];
   // Without a callback autocannon returns its event emitter, which is also a promise of the result.
   const instance = autocannon({ url, connections, duration, headers }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
@@ -46,15 +48,29 @@ export async function load(url: string, { connections, duration, warmup = 2, hea
     if (statusCode === 200) latencies.push(responseTime);
   });
   const result = await instance;
-  latencies.sort((a, b) => a - b);
+  return { latencies, seconds: result.duration, errors: result.errors + result.non2xx };
+}
+
+/** Percentiles and throughput of one or more samples taken together. */
+export function summarize(samples: readonly Sample[]): Stats {
+  const latencies = samples.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  const seconds = samples.reduce((sum, s) => sum + s.seconds, 0);
   return {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
-    rps: result.requests.average,
+    rps: seconds > 0 ? latencies.length / seconds : 0,
     requests: latencies.length,
-    errors: result.errors + result.non2xx,
+    errors: samples.reduce((sum, s) => sum + s.errors, 0),
   };
+}
+
+export async function load(url: string, { connections, duration, warmup = 2, headers }: LoadOptions): Promise<Stats> {
+  // Warm-up: caches, JIT, prepared plans.
+  if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers });
+  const measured = await sample(url, { connections, duration, headers });
+  const stats = summarize([measured]);
+  return stats;
 }
 
 /** A seeded scratch database of `units` units (re-seeded when `fresh` or when its size differs); answers the server's env. */

@@ -7,8 +7,9 @@
  *   1. as database queries: the listing service functions called in process, one at a time;
  *   2. as SSR pages and as data requests (React Router `.data`) under concurrent load
  *      (autocannon, 4 connections): p50/p95/p99 and req/s.
- * The two sizes' servers run side by side and each path is loaded on one then on the other, so
- * that whatever else the machine does weighs on both alike. It prints one table with every
+ * The two sizes run side by side and are measured in short turns (service calls alternate, HTTP
+ * load switches server every second), so that whatever else the machine does weighs on both
+ * alike; the load average is printed with the figures. It prints one table with every
  * 75,000 ÷ 200 ratio. Targets: every ratio of p50 ≤ 1.2; listing SSR p95 ≤ 50 ms at 4
  * connections on PGlite. Not a test: it prints figures, never fails on them.
  *
@@ -23,7 +24,8 @@ import { parseArgs } from 'node:util';
 import { findFeaturedListings, findListings, findPublicProperty } from '../../app/features/listings/listings.server';
 import { parseListingQuery } from '../../app/features/listings/listings.schemas';
 import { openDatabase } from '../../app/server/db/client.server';
-import { benchPostgresUrl, load, percentile, prepare, root, scratch, startServer, stopServer, type Stats } from './lib';
+import os from 'node:os';
+import { benchPostgresUrl, percentile, prepare, root, sample, scratch, startServer, stopServer, summarize, type Sample, type Stats } from './lib';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,6 +43,11 @@ const warmup = Number(args.warmup);
 const connections = Number(args.connections);
 const sizes = args.sizes.split(',').map(Number);
 const basePort = Number(args.port);
+/** Rounds per path: the measured seconds of each size are split into this many turns. */
+const ROUNDS = 3;
+/** Calls of each service per size, taken in turns. */
+const QUERY_RUNS = 100;
+const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(' / ');
 
 /** A unit id that is listed at every size (the samples 1–6 always are); its page also lists its building's other units. */
 const UNIT_ID = 3;
@@ -87,36 +94,43 @@ type Kind = 'pglite' | 'postgres';
 type Measure = 'query' | 'SSR' | 'data';
 type Row = { kind: Kind; target: string; measure: Measure; units: number; stats: Stats };
 
-/** Times each target's service call `runs` times in a row on one scratch database (server stopped). */
-async function measureQueries(env: Record<string, string>, kind: Kind, units: number, runs: number): Promise<Row[]> {
-  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, poolSize: 1 } : { dataDir: env.DATA_DIR });
+/**
+ * Times each target's service call on every size's scratch database (servers stopped): after a
+ * warm-up, `runs` rounds that call it once per size in turn, so that a busy machine slows every
+ * size alike.
+ */
+async function measureQueries(envs: Map<number, Record<string, string>>, kind: Kind, runs: number): Promise<Row[]> {
+  const databases = new Map<number, Awaited<ReturnType<typeof openDatabase>>>();
   const rows: Row[] = [];
   try {
-    // As the server does at start: a scratch database seeded by an older checkout gets the new indexes.
-    await database.migrate();
+    for (const [units, env] of envs) {
+      const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, poolSize: 1 } : { dataDir: env.DATA_DIR });
+      databases.set(units, database);
+      // As the server does at start: a scratch database seeded by an older checkout gets the new indexes.
+      await database.migrate();
+    }
     for (const target of TARGETS) {
       if (!target.query) continue;
-      for (let i = 0; i < 20; i += 1) await target.query(database.db);
-      const times: number[] = [];
-      const started = performance.now();
+      const times = new Map([...databases.keys()].map((units) => [units, [] as number[]]));
+      for (const database of databases.values()) for (let i = 0; i < 20; i += 1) await target.query(database.db);
       for (let i = 0; i < runs; i += 1) {
-        const t0 = performance.now();
-        await target.query(database.db);
-        times.push(performance.now() - t0);
+        for (const [units, database] of databases) {
+          const t0 = performance.now();
+          await target.query(database.db);
+          times.get(units)!.push(performance.now() - t0);
+        }
       }
-      const elapsed = (performance.now() - started) / 1000;
-      times.sort((a, b) => a - b);
-      const round = (ms: number) => Math.round(ms * 100) / 100;
-      rows.push({
-        kind,
-        units,
-        target: target.name,
-        measure: 'query',
-        stats: { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), rps: runs / elapsed, requests: runs, errors: 0 },
-      });
+      for (const [units, list] of times) {
+        list.sort((a, b) => a - b);
+        const round = (ms: number) => Math.round(ms * 100) / 100;
+        const total = list.reduce((sum, ms) => sum + ms, 0) / 1000;
+        const stats = { p50: round(percentile(list, 50)), p95: round(percentile(list, 95)), p99: round(percentile(list, 99)), rps: runs / total, requests: runs, errors: 0 };
+        rows.push({ kind, units, target: target.name, measure: 'query', stats });
+        console.log(`  query ${String(units).padStart(6)} ${target.name.padEnd(20)} p50 ${fmt(stats.p50, 2)} ms  p95 ${fmt(stats.p95, 2)} ms`);
+      }
     }
   } finally {
-    await database.close();
+    for (const database of databases.values()) await database.close();
   }
   return rows;
 }
@@ -139,16 +153,10 @@ async function main() {
   for (const kind of kinds) {
     const envs = new Map<number, Record<string, string>>();
     for (const units of sizes) {
-      console.log(`\n${kind}, ${units.toLocaleString('en-US')} units`);
+      console.log(`\n${kind}, ${units.toLocaleString('en-US')} units (load average ${loadAverage()} on ${os.cpus().length} CPUs)`);
       envs.set(units, await prepare(kind, units, { fresh: args.fresh }));
     }
-    if (only !== 'http') {
-      for (const units of sizes) {
-        const measured = await measureQueries(envs.get(units)!, kind, units, 200);
-        rows.push(...measured);
-        for (const row of measured) console.log(`  query ${String(units).padStart(6)} ${row.target.padEnd(20)} p50 ${fmt(row.stats.p50, 2)} ms  p95 ${fmt(row.stats.p95, 2)} ms`);
-      }
-    }
+    if (only !== 'http') rows.push(...(await measureQueries(envs, kind, QUERY_RUNS)));
     if (only === 'query') continue;
     const servers = new Map<number, { port: number; child: Awaited<ReturnType<typeof startServer>> }>();
     try {
@@ -158,12 +166,18 @@ async function main() {
           ['SSR', target.path],
           ['data', dataPath(target.path)],
         ] as const) {
-          // One size right after the other, so that the machine's other work weighs on both.
+          const urls = new Map(sizes.map((units) => [units, `http://127.0.0.1:${servers.get(units)!.port}${urlPath}`]));
+          const samples = new Map(sizes.map((units) => [units, [] as Sample[]]));
+          for (const url of urls.values()) if (warmup > 0) await sample(url, { connections, duration: warmup });
+          // Short rounds on each size in turn, so that the machine's other work weighs on both alike.
+          for (let round = 0; round < ROUNDS; round += 1) {
+            for (const [units, url] of urls) samples.get(units)!.push(await sample(url, { connections, duration: duration / ROUNDS }));
+          }
           for (const units of sizes) {
-            const stats = await load(`http://127.0.0.1:${servers.get(units)!.port}${urlPath}`, { connections, duration, warmup });
+            const stats = summarize(samples.get(units)!);
             rows.push({ kind, units, target: target.name, measure, stats });
             console.log(
-              `  ${measure.padEnd(4)} ${String(units).padStart(6)} ${target.name.padEnd(20)} p50 ${fmt(stats.p50)} ms  p95 ${fmt(stats.p95)} ms  p99 ${fmt(stats.p99)} ms  ${stats.rps.toFixed(0)} req/s${stats.errors ? `  (${stats.errors} errors)` : ''}`,
+              `  ${measure.padEnd(5)} ${String(units).padStart(6)} ${target.name.padEnd(20)} p50 ${fmt(stats.p50)} ms  p95 ${fmt(stats.p95)} ms  p99 ${fmt(stats.p99)} ms  ${stats.rps.toFixed(0)} req/s${stats.errors ? `  (${stats.errors} errors)` : ''}`,
             );
           }
         }
@@ -175,7 +189,9 @@ async function main() {
 
   const [small, large] = [Math.min(...sizes), Math.max(...sizes)];
   const label = (units: number) => (units >= 1000 ? `${units / 1000}k` : String(units));
-  console.log(`\nListing matrix (${connections} connections, ${duration} s per path and size after ${warmup} s warm-up; query = the service call alone, 200 runs one at a time)`);
+  console.log(
+    `\nListing matrix (${connections} connections, ${duration} s per path and size in ${ROUNDS} turns after ${warmup} s warm-up; query = the service call alone, ${QUERY_RUNS} calls one at a time; load average now ${loadAverage()} on ${os.cpus().length} CPUs)`,
+  );
   console.log(
     `| database | path | measure | ${label(small)} p50 ms | ${label(small)} p95 | ${label(small)} p99 | ${label(small)} req/s | ${label(large)} p50 ms | ${label(large)} p95 | ${label(large)} p99 | ${label(large)} req/s | ratio p50 | ratio p95 |`,
   );
