@@ -14,10 +14,19 @@ import { openDatabase } from '../../app/server/db/client.server';
 import { seedDatabase } from '../../app/server/db/seed/seed.server';
 
 export const root = path.resolve(import.meta.dirname, '../..');
-export const scratch = path.join(os.tmpdir(), 'dimora-bench');
+/** Where scratch databases live: BENCH_SCRATCH, else `dimora-bench` in the system's temp folder. */
+export const scratch = process.env.BENCH_SCRATCH || path.join(os.tmpdir(), 'dimora-bench');
+/** Prefix of the scratch PostgreSQL databases (BENCH_DB_PREFIX, default `dimora_bench`): `<prefix>_<units>`. */
+const dbPrefix = process.env.BENCH_DB_PREFIX || 'dimora_bench';
+
+/** The PostgreSQL server the benchmarks use next to PGlite: BENCH_DATABASE_URL, else DATABASE_URL; undefined = PGlite only. */
+export function benchPostgresUrl(): string | undefined {
+  return process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
+}
 const uploadsDir = path.join(scratch, 'uploads');
 
-export type LoadOptions = { connections: number; duration: number; headers?: Record<string, string>; fresh?: boolean };
+/** `warmup`: seconds of load before the measured run (default 2). */
+export type LoadOptions = { connections: number; duration: number; warmup?: number; headers?: Record<string, string>; fresh?: boolean };
 
 export type Stats = { p50: number; p95: number; p99: number; rps: number; requests: number; errors: number };
 
@@ -27,9 +36,11 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)]!;
 }
 
-export async function load(url: string, { connections, duration, headers }: LoadOptions): Promise<Stats> {
-  // Warm-up: caches, JIT, prepared plans.
-  await autocannon({ url, connections, duration: 2, headers });
+/** Latencies (ms) of the 200 answers, and the rest, of one autocannon run of `duration` seconds. */
+export type Sample = { latencies: number[]; seconds: number; errors: number };
+
+/** One measured autocannon run (no warm-up). */
+export async function sample(url: string, { connections, duration, headers }: Omit<LoadOptions, 'warmup'>): Promise<Sample> {
   const latencies: number[] = [];
   // Without a callback autocannon returns its event emitter, which is also a promise of the result.
   const instance = autocannon({ url, connections, duration, headers }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
@@ -37,15 +48,29 @@ export async function load(url: string, { connections, duration, headers }: Load
     if (statusCode === 200) latencies.push(responseTime);
   });
   const result = await instance;
-  latencies.sort((a, b) => a - b);
+  return { latencies, seconds: result.duration, errors: result.errors + result.non2xx };
+}
+
+/** Percentiles and throughput of one or more samples taken together. */
+export function summarize(samples: readonly Sample[]): Stats {
+  const latencies = samples.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  const seconds = samples.reduce((sum, s) => sum + s.seconds, 0);
   return {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
-    rps: result.requests.average,
+    rps: seconds > 0 ? latencies.length / seconds : 0,
     requests: latencies.length,
-    errors: result.errors + result.non2xx,
+    errors: samples.reduce((sum, s) => sum + s.errors, 0),
   };
+}
+
+export async function load(url: string, { connections, duration, warmup = 2, headers }: LoadOptions): Promise<Stats> {
+  // Warm-up: caches, JIT, prepared plans.
+  if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers });
+  const measured = await sample(url, { connections, duration, headers });
+  const stats = summarize([measured]);
+  return stats;
 }
 
 /** A seeded scratch database of `units` units (re-seeded when `fresh` or when its size differs); answers the server's env. */
@@ -60,8 +85,8 @@ export async function prepare(kind: 'pglite' | 'postgres', units: number, { fres
     }
     return { DATA_DIR: dataDir };
   }
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `dimora_bench_${units}`;
+  const base = new URL(benchPostgresUrl()!);
+  const name = `${dbPrefix}_${units}`;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);

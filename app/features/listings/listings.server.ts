@@ -3,7 +3,7 @@
  * featured listings; spec §7 "Select from property (public)"). Filtering, sorting and paging run
  * in the database; the public shape never includes `address`.
  */
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';
 import { building, property } from '~/server/db/schema';
 import { LISTING_COUNT_CAP, LISTING_PAGE_SIZE, type Language } from '~/lib/constants';
@@ -121,15 +121,17 @@ export function listingFilters(query: Omit<ListingQuery, 'page' | 'sort'>, avail
   return and(...conditions);
 }
 
-function orderFor(sort: ListingQuery['sort']) {
-  switch (sort) {
-    case 'price_asc':
-      return [asc(property.price), asc(property.id)];
-    case 'price_desc':
-      return [desc(property.price), desc(property.id)];
-    default:
-      return [desc(property.createdAt), desc(property.id)];
-  }
+/**
+ * The sort key of each order (then the id, so that equal keys keep a stable order). Every
+ * listing index (schema.ts, decision 024) is in one of these orders: newest = created_at DESC,
+ * id DESC; price ↑ = price, id; price ↓ = the same index read backwards.
+ */
+function sortKeyOf(sort: ListingQuery['sort']) {
+  return sort === 'newest' ? property.createdAt : property.price;
+}
+
+function orderFor(sort: ListingQuery['sort'], key: AnyColumn | SQLWrapper, id: AnyColumn | SQLWrapper) {
+  return sort === 'price_asc' ? [asc(key), asc(id)] : [desc(key), desc(id)];
 }
 
 type FindListingsOptions = {
@@ -143,7 +145,8 @@ type FindListingsOptions = {
 
 /**
  * Finds one page of listings. The count stops at LISTING_COUNT_CAP so a broad search costs the
- * same at 200 or 75,000 units; the requested page is clamped to the pages that exist.
+ * same at 200 or 75,000 units; the requested page is clamped to the pages that exist. Both
+ * statements read one listing index (issue 13 item 1; proven by tests/integration/listing-plans.test.ts).
  */
 export async function findListings({
   db,
@@ -160,17 +163,26 @@ export async function findListings({
   const total = Math.min(matching, LISTING_COUNT_CAP);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, query.page), pageCount);
+  // The page's ids first, in order, from the index of the sort (an Index Only Scan: the index
+  // carries the filter columns), then only those rows from the table. A deep page thus skips
+  // index entries, not table rows (decision 024).
+  const pageIds = db
+    .select({ id: property.id, key: sortKeyOf(query.sort) })
+    .from(property)
+    .where(where)
+    .orderBy(...orderFor(query.sort, sortKeyOf(query.sort), property.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .as('page_ids');
   const rows =
     total === 0
       ? []
       : await db
           .select(listingColumns(lang))
-          .from(property)
+          .from(pageIds)
+          .innerJoin(property, eq(property.id, pageIds.id))
           .innerJoin(building, eq(building.id, property.buildingId))
-          .where(where)
-          .orderBy(...orderFor(query.sort))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize);
+          .orderBy(...orderFor(query.sort, pageIds.key, pageIds.id));
   return { items: rows.map(toListing), total, totalCapped, page, pageCount, pageSize };
 }
 

@@ -352,22 +352,37 @@ export const property = pgTable(
   (t) => [
     check('property_price_positive', sql`${t.price} > 0`),
     check('property_max_occupants_positive', sql`${t.maxOccupants} > 0`),
-    // Listing filters (spec §2 /properties): sort by newest or by price, filter by capacity,
-    // price range and city/state. Each sort order has an index that also carries the filters.
-    index('property_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('property_price_idx').on(t.price, t.id),
-    index('property_occupants_price_idx').on(t.maxOccupants, t.price),
-    index('property_state_city_idx').on(t.state, t.city),
-    index('property_city_lower_idx').on(sql`lower(${t.city})`),
-    // Location + price range: the capped count reads one index range instead of intersecting
-    // two large bitmaps (18 ms → about 1 ms on PostgreSQL at 75,000 units).
-    index('property_state_price_idx').on(t.state, t.price, t.maxOccupants),
-    index('property_city_price_idx').on(sql`lower(${t.city})`, t.price, t.maxOccupants),
-    index('property_status_created_idx').on(t.status, t.createdAt.desc()),
+    // The public listing (spec §2 /properties, /apartments, the home page; issue 13 item 1,
+    // decision 024): for each sort order (newest: created_at DESC, id DESC; price: price, id, read
+    // backwards for price ↓) one index of the listed units, and one more per location kind (state,
+    // lower(city), building) leading with it. Each index also carries the filter columns after the
+    // sort key (price, max_occupants, status; city and state for the city ones), so that the
+    // capped count and the page's ids are read from the index alone (Index Only Scan) and only the
+    // page's 12 rows from the table. `.desc().nullsFirst()` is what `ORDER BY … DESC` means:
+    // Drizzle's bare `.desc()` writes DESC NULLS LAST, which that ORDER BY cannot use.
+    index('property_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.price, t.maxOccupants, t.status)
+      .where(sql`${t.listed}`),
+    index('property_price_idx').on(t.price, t.id, t.maxOccupants, t.status).where(sql`${t.listed}`),
+    index('property_state_created_idx')
+      .on(t.state, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.price, t.maxOccupants, t.status)
+      .where(sql`${t.listed}`),
+    index('property_state_price_idx').on(t.state, t.price, t.id, t.maxOccupants, t.status).where(sql`${t.listed}`),
+    index('property_city_created_idx')
+      .on(sql`lower(${t.city})`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.city, t.state, t.price, t.maxOccupants, t.status)
+      .where(sql`${t.listed}`),
+    index('property_city_price_idx').on(sql`lower(${t.city})`, t.price, t.id, t.city, t.state, t.maxOccupants, t.status).where(sql`${t.listed}`),
+    index('property_building_created_idx')
+      .on(t.buildingId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.price, t.maxOccupants, t.status)
+      .where(sql`${t.listed}`),
+    // Featured listings (newest available) and the admin overview's units by status.
+    index('property_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The map of /properties groups the listed units matching the filters by building (count,
     // price range, the unit's id when it is alone): an index-only scan of this narrow index
-    // replaces a scan of the wide table when the filters are broad (none, capacity, price).
-    index('property_map_idx').on(t.buildingId, t.price, t.maxOccupants, t.id).where(sql`${t.listed}`),
+    // replaces a scan of the wide table when the filters are broad (none, capacity, price). In
+    // (building, price, id) order it is also the price-sorted index of one building's units (the
+    // listing's building filter, a unit page's other units; decision 024).
+    index('property_map_idx').on(t.buildingId, t.price, t.id, t.maxOccupants, t.status).where(sql`${t.listed}`),
     index('property_manager_idx').on(t.managerId),
     uniqueIndex('property_building_unit_idx').on(t.buildingId, t.unitNumber),
     // The tenants directory finds a unit by its number in any building (migration 0008).
