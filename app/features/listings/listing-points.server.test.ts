@@ -204,9 +204,11 @@ describe(`map points query plan at a realistic size (${kind})`, () => {
     await database.close();
   });
 
-  it('groups every listed unit from property_map_idx alone when nothing is filtered', async () => {
+  it('groups every listed unit from an index alone when nothing is filtered', async () => {
     const plan = await explainPoints(database.db, '');
-    expect(plan).toMatch(/Index Only Scan using property_map_idx on property/);
+    // property_map_idx or the listing's (building, newest) index: both hold building_id for the
+    // listed units only (migration 0014), so the table itself is never read.
+    expect(plan).toMatch(/Index Only Scan using property_(map|building_created)_idx on property/);
     expect(plan).not.toMatch(/Seq Scan on property/);
   });
 
