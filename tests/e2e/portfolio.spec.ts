@@ -196,7 +196,9 @@ test('a property manager manages their own building from the dashboard, and anot
   await page.goto('/dashboard');
   await waitForHydration(page);
   const portfolio = page.getByTestId('manager-portfolio');
-  await expect(portfolio.getByTestId('portfolio-building')).toHaveCount(1);
+  // The e2e manager also runs the buildings of the maintenance journeys (issue 12); building 1,
+  // a demo manager's, is refused below.
+  await expect(portfolio.getByRole('link', { name: 'E2E Review Court 2' })).toBeVisible();
   await portfolio.getByRole('link', { name: 'E2E Review Court 2' }).click();
   await expect(page).toHaveURL(/\/dashboard\/buildings\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'E2E Review Court 2' })).toBeVisible();
