@@ -11,7 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { passwordHasher } from '../../auth/password-hash.server';
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../client.server';
-import { account, autopay, building, charge, lease, leaseTenant, maintenanceRequest, maintenanceEvent, payment, property, session, twoFactor, user, vendor } from '../schema';
+import { account, autopay, building, charge, lease, leaseTenant, maintenanceRequest, maintenanceEvent, payment, project, projectVendor, property, session, twoFactor, user, vendor } from '../schema';
 import { unlinkedDemoVendor } from './demo-maintenance.server';
 import { DEMO_TENANT_ID_PREFIX } from './demo-leases.server';
 
@@ -142,6 +142,7 @@ async function ensureVendor(tx: Tx, userId: string, spec: (typeof DEMO_ACCOUNTS)
   const id = existing?.id ?? seeded;
   if (id !== null && id !== undefined) {
     await tx.update(vendor).set({ ...insured, userId }).where(eq(vendor.id, id));
+    await inviteToOpenProjects(tx, id);
     return id;
   }
   const [row] = await tx
@@ -159,6 +160,13 @@ async function ensureVendor(tx: Tx, userId: string, spec: (typeof DEMO_ACCOUNTS)
     })
     .returning({ id: vendor.id });
   return row!.id;
+}
+
+/** Invites the demo vendor to every project open for bids, so /vendor-portal/projects has one to bid on. */
+async function inviteToOpenProjects(tx: Tx, vendorId: number): Promise<void> {
+  const open = await tx.select({ id: project.id }).from(project).where(eq(project.status, 'bidding'));
+  if (open.length === 0) return;
+  await tx.insert(projectVendor).values(open.map((row) => ({ projectId: row.id, vendorId }))).onConflictDoNothing();
 }
 
 /**

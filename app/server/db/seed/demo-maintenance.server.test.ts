@@ -83,6 +83,9 @@ describe('demo maintenance data', () => {
     expect(vendorAccount.detail).toMatch(/^vendor #\d+, approved$/);
     const orders = await values(sql`select count(*)::text as v from work_order w join vendor v on v.id = w.vendor_id join "user" u on u.id = v.user_id where u.email = 'vendor@demo.dimora.example'`);
     expect(Number(orders[0])).toBeGreaterThan(0);
+    // …and an invitation to the project open for bids, so its "Projects to bid on" is not empty.
+    const invited = await values(sql`select count(*)::text as v from project_vendor pv join project p on p.id = pv.project_id join vendor v on v.id = pv.vendor_id join "user" u on u.id = v.user_id where p.status = 'bidding' and u.email = 'vendor@demo.dimora.example'`);
+    expect(invited).toEqual(['1']);
     const orphans = await values(sql`select count(*)::text as v from maintenance_request where tenant_id is null`);
     expect(orphans).toEqual(['0']);
   });
