@@ -6,6 +6,7 @@ import { enrolTwoFactor } from '../setup/two-factor';
 import { seedApplications } from './seed-applications';
 import { seedLeases } from './seed-leases';
 import { seedMaintenanceTenant } from './seed-maintenance';
+import { seedMaintenanceJourney } from './seed-maintenance-journey';
 import { seedMaintenanceQueue } from './seed-maintenance-queue';
 import { seedNotificationUsers } from './seed-notifications';
 import { seedOps } from './seed-ops';
@@ -42,4 +43,6 @@ await seedLegacyPasswordUser(database.db);
 await seedProjects(database.db);
 // Maintenance requests and vendors for the staff-queue journey (tests/e2e/seed-maintenance-queue.ts).
 await seedMaintenanceQueue(database.db);
+// A tenant with a lease and a vendor account of their own for the whole maintenance journey (tests/e2e/seed-maintenance-journey.ts).
+await seedMaintenanceJourney(database.db);
 await database.close();

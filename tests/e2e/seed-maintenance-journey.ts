@@ -1,0 +1,86 @@
+/**
+ * The people and places of the whole maintenance journey (tests/e2e/maintenance-journey.spec.ts,
+ * issue 12), in the e2e server's fresh database; `seed-users.ts` calls
+ * `seedMaintenanceJourney(db)` after the accounts exist. Its own, so the journey never shares
+ * rows with the specs running beside it: "Joy Journey", a tenant with an active lease of
+ * "E2E Journey Flat" (unit 5B of "E2E Journey Court", Texas, no manager), and "E2E Journey
+ * Plumbing", an approved vendor (plumbing, Texas, insurance verified until 2099) linked to a
+ * vendor account that signs in. No request and no work order: the journey makes them through
+ * the portals. Server modules are imported inside the function, so the spec can import the
+ * constants.
+ */
+import type { Db } from '../../app/server/db/client.server';
+
+export const E2E_JOURNEY = {
+  tenant: { email: 'joy.journey@e2e.dimora.test', password: 'e2e-journey-tenant-pass', name: 'Joy Journey' },
+  vendor: { email: 'journey.plumbing@e2e.dimora.test', password: 'e2e-journey-wrench-pass', name: 'Jack Pipes', company: 'E2E Journey Plumbing' },
+  building: 'E2E Journey Court',
+  unit: 'E2E Journey Flat',
+  unitNumber: '5B',
+  street: '21 Journey Lane',
+} as const;
+
+const LONG_AGO = new Date('2020-01-01T00:00:00Z');
+
+/** Creates the tenant, her home and lease, and the vendor with its account. Running it again changes nothing. */
+export async function seedMaintenanceJourney(db: Db): Promise<void> {
+  const { eq } = await import('drizzle-orm');
+  const { createVerifiedUser } = await import('../../app/server/auth/create-user.server');
+  const { building, lease, leaseTenant, property, user, vendor } = await import('../../app/server/db/schema');
+  const [seen] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_JOURNEY.tenant.email));
+  if (seen) return;
+  const tenant = await createVerifiedUser(db, { ...E2E_JOURNEY.tenant, role: 'tenant' });
+  const [court] = await db
+    .insert(building)
+    .values({ name: E2E_JOURNEY.building, streetAddress: E2E_JOURNEY.street, city: 'Austin', state: 'TX', zipCode: '78703', latitude: 30.28, longitude: -97.76, createdAt: LONG_AGO, updatedAt: LONG_AGO })
+    .returning({ id: building.id });
+  const [flat] = await db
+    .insert(property)
+    .values({
+      buildingId: court!.id,
+      unitNumber: E2E_JOURNEY.unitNumber,
+      title: E2E_JOURNEY.unit,
+      description: 'A home kept for the browser test of the whole maintenance journey.',
+      price: 1_500,
+      address: `${E2E_JOURNEY.street}, Apt ${E2E_JOURNEY.unitNumber}`,
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78703',
+      bedrooms: 1,
+      bathrooms: 1,
+      squareFeet: 700,
+      propertyType: 'apartment',
+      status: 'leased',
+      listed: false,
+      imageUrls: [],
+      amenities: [],
+      maxOccupants: 2,
+      latitude: 30.28,
+      longitude: -97.76,
+      createdAt: LONG_AGO,
+      updatedAt: LONG_AGO,
+    })
+    .returning({ id: property.id });
+  const start = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+  const end = new Date(Date.now() + 270 * 86_400_000).toISOString().slice(0, 10);
+  const [active] = await db
+    .insert(lease)
+    .values({ propertyId: flat!.id, tenantId: tenant.id, startDate: start, endDate: end, monthlyRentCents: 150_000, depositCents: 150_000, status: 'active', sentAt: LONG_AGO, countersignedAt: LONG_AGO })
+    .returning({ id: lease.id });
+  await db.insert(leaseTenant).values({ leaseId: active!.id, role: 'primary', email: E2E_JOURNEY.tenant.email, name: E2E_JOURNEY.tenant.name, userId: tenant.id, signedAt: LONG_AGO, signatureName: E2E_JOURNEY.tenant.name, signatureIp: '127.0.0.1', signatureUserAgent: 'seed' });
+
+  const account = await createVerifiedUser(db, { email: E2E_JOURNEY.vendor.email, password: E2E_JOURNEY.vendor.password, name: E2E_JOURNEY.vendor.name, role: 'vendor' });
+  await db.insert(vendor).values({
+    userId: account.id,
+    companyName: E2E_JOURNEY.vendor.company,
+    contactName: E2E_JOURNEY.vendor.name,
+    email: E2E_JOURNEY.vendor.email,
+    status: 'approved',
+    trades: ['plumbing'],
+    serviceCountries: ['US'],
+    serviceStates: ['TX'],
+    insuranceExpiry: '2099-12-31',
+    insuranceVerifiedAt: LONG_AGO,
+    reviewedAt: LONG_AGO,
+  });
+}
