@@ -22,7 +22,7 @@ import { createVerifiedUser } from '../../app/server/auth/create-user.server';
 import { postDueRent } from '../../app/features/ledger/rent-jobs.server';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../app/features/admin/admin.server';
-import { benchAdminEnv, load, loadArgs, prepare, signInBenchAdmin, startServer, stopServer, type Stats } from './lib';
+import { ensureBenchAdmin, load, loadArgs, prepare, signInBench, signInBenchAdmin, startServer, stopServer, type Stats } from './lib';
 
 const { duration, connections, units, fresh } = loadArgs();
 const LEASES = 50_000;
@@ -147,14 +147,6 @@ async function deepCursor(env: Record<string, string>): Promise<string> {
   }
 }
 
-async function signIn(base: string, account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${base}/auth`, { method: 'POST', body: new URLSearchParams({ intent: 'sign-in', ...account }), redirect: 'manual' });
-  return response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-}
-
 async function main() {
   const kinds: Array<'pglite' | 'postgres'> = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
   const rows: Array<{ kind: string; target: string; one: Stats; many: Stats }> = [];
@@ -168,11 +160,12 @@ async function main() {
     jobs.push({ kind, ...job });
     console.log(`  rent job: ${job.posted.toLocaleString('en-US')} rents in ${job.firstS.toFixed(1)} s; again ${job.secondS.toFixed(1)} s`);
     const deep = await deepCursor(env);
-    const server = await startServer({ ...env, ...benchAdminEnv }, ++port);
+    await ensureBenchAdmin(env);
+    const server = await startServer(env, ++port);
     const base = `http://127.0.0.1:${port}`;
     try {
       const admin = { cookie: await signInBenchAdmin(base) };
-      const tenant = { cookie: await signIn(base, BENCH_TENANT) };
+      const tenant = { cookie: await signInBench(base, BENCH_TENANT) };
       const paths: [string, string, Record<string, string>][] = [
         ['tenants (default)', '/admin/tenants', admin],
         ['tenants: name', `/admin/tenants?q=${encodeURIComponent(SEARCHED.name)}`, admin],

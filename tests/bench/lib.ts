@@ -9,9 +9,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { resolveAuthSecret } from '../../app/server/auth/auth.server';
+import { createVerifiedUser } from '../../app/server/auth/create-user.server';
 import { openDatabase } from '../../app/server/db/client.server';
+import { user } from '../../app/server/db/schema';
 import { seedDatabase } from '../../app/server/db/seed/seed.server';
+import { base32Of, TEST_TOTP_KEY, totpNow } from '../setup/totp';
+import { enrolTwoFactor } from '../setup/two-factor';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 /** Where scratch databases live: BENCH_SCRATCH, else `dimora-bench` in the system's temp folder. */
@@ -134,21 +140,71 @@ export async function seedInto(target: { dataDir?: string; databaseUrl?: string 
   console.log(`  seeded ${units.toLocaleString('en-US')} units in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** The admin the portfolio, photos and operations benchmarks sign in as (created at server start). */
+/**
+ * The admin the staff-page benchmarks (portfolio, photos, operations, leases, work orders) sign
+ * in as. Staff must sign in with a second factor (issue 14), so `ensureBenchAdmin` makes the
+ * account in the scratch database and enrols it with the test TOTP key, and `signInBenchAdmin`
+ * answers the second step with a code computed from that key — without it every staff page
+ * would answer a redirect to the enrolment page, and the benchmark would time redirects.
+ */
 export const BENCH_ADMIN = { email: 'bench-admin@dimora.test', password: 'bench-overseer-pass-1' };
 
-/** `BENCH_ADMIN` as the server's start-up admin (ADMIN_EMAIL / ADMIN_PASSWORD). */
-export const benchAdminEnv = { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password };
+/** Where the scratch database of `env` (from `prepare`) is, as `openDatabase` takes it. */
+export function databaseTarget(env: Record<string, string>): { databaseUrl?: string; dataDir?: string } {
+  return env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR };
+}
 
-/** Signs `BENCH_ADMIN` in at `base`; answers the session cookie header. Throws when refused. */
-export async function signInBenchAdmin(base: string): Promise<string> {
-  const response = await fetch(`${base}/auth`, { method: 'POST', body: new URLSearchParams({ intent: 'sign-in', ...BENCH_ADMIN }), redirect: 'manual' });
-  const cookie = response.headers
+/**
+ * Makes `BENCH_ADMIN` in the scratch database of `env` when it is missing and enrols its second
+ * factor with `TEST_TOTP_KEY` (stored with the auth secret the server will use: AUTH_SECRET, else
+ * the one kept in the database). Call it before `startServer`: PGlite opens in one process at a time.
+ */
+export async function ensureBenchAdmin(env: Record<string, string>): Promise<void> {
+  const database = await openDatabase(databaseTarget(env));
+  try {
+    const [row] = await database.db.select({ id: user.id, role: user.role }).from(user).where(eq(user.email, BENCH_ADMIN.email));
+    if (row && row.role !== 'admin') throw new Error(`${BENCH_ADMIN.email} exists with role ${row.role}`);
+    const account = row ?? (await createVerifiedUser(database.db, { ...BENCH_ADMIN, name: 'Bench Admin', role: 'admin' }));
+    // Enrolled again each time: the key is stored encrypted with the secret in force now.
+    await enrolTwoFactor(database.db, await resolveAuthSecret(database.db, process.env.AUTH_SECRET), account.id);
+  } finally {
+    await database.close();
+  }
+}
+
+/** `name=value; …` of the live cookies a response sets (expired ones left out), for a Cookie header. */
+function cookiesOf(response: Response): string {
+  return response.headers
     .getSetCookie()
+    .filter((value) => !/;\s*max-age=0\b/i.test(value))
     .map((value) => value.split(';')[0])
     .join('; ');
-  if (!cookie.includes('session_token')) throw new Error(`sign-in failed (${response.status})`);
+}
+
+/**
+ * Signs `account` in at `base` as the /auth page does; an account with two-factor sign-in (staff,
+ * enrolled with `TEST_TOTP_KEY`) gets the second step answered with a code from that key.
+ * Answers the session cookie header. Throws when a step is refused.
+ */
+export async function signInBench(base: string, account: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${base}/auth`, { method: 'POST', body: new URLSearchParams({ intent: 'sign-in', email: account.email, password: account.password }), redirect: 'manual' });
+  let cookie = cookiesOf(response);
+  if (response.status === 200 && !cookie.includes('session_token')) {
+    const second = await fetch(`${base}/auth`, {
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'two-factor', method: 'totp', code: totpNow(base32Of(TEST_TOTP_KEY)) }),
+      headers: { cookie, origin: base },
+      redirect: 'manual',
+    });
+    cookie = cookiesOf(second);
+  }
+  if (!cookie.includes('session_token')) throw new Error(`sign-in as ${account.email} failed (${response.status})`);
   return cookie;
+}
+
+/** Signs `BENCH_ADMIN` (made by `ensureBenchAdmin`) in at `base`, second factor included; answers the session cookie header. */
+export function signInBenchAdmin(base: string): Promise<string> {
+  return signInBench(base, BENCH_ADMIN);
 }
 
 /**

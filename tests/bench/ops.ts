@@ -14,7 +14,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { restoreBackup } from '../../app/server/backup/restore.server';
-import { benchAdminEnv, load, loadArgs, prepare, signInBenchAdmin, scratch, startServer, stopServer, type Stats } from './lib';
+import { ensureBenchAdmin, load, loadArgs, prepare, signInBenchAdmin, scratch, startServer, stopServer, type Stats } from './lib';
 
 const { duration, connections, units, fresh } = loadArgs();
 
@@ -60,7 +60,8 @@ async function main() {
   for (const kind of kinds) {
     console.log(`\n${kind}, ${units.toLocaleString('en-US')} units`);
     const env = await prepare(kind, units, { fresh });
-    const server = await startServer({ ...env, ...benchAdminEnv }, port);
+    await ensureBenchAdmin(env);
+    const server = await startServer(env, port);
     const base = `http://127.0.0.1:${port}`;
     const work = path.join(scratch, `ops-${kind}`);
     fs.rmSync(work, { recursive: true, force: true });

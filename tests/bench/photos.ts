@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { heavyJpeg } from '../setup/images';
-import { benchAdminEnv, prepare, scratch, signInBenchAdmin, startServer, stopServer } from './lib';
+import { ensureBenchAdmin, prepare, scratch, signInBenchAdmin, startServer, stopServer } from './lib';
 
 const { values: args } = parseArgs({ options: { rounds: { type: 'string', default: '3' } } });
 const rounds = Math.max(1, Number(args.rounds));
@@ -90,7 +90,8 @@ async function main() {
   console.log(`\nphotos: ${PHOTOS} JPEGs of 4032 × 3024 px, ${sizes.join(' / ')} MB`);
   const env = await prepare('pglite', UNITS);
   const port = 3470;
-  const server = await startServer({ ...env, ...benchAdminEnv }, port);
+  await ensureBenchAdmin(env);
+  const server = await startServer(env, port);
   const base = `http://127.0.0.1:${port}`;
   const sequential: number[] = [];
   const together: number[] = [];

@@ -12,7 +12,7 @@
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from '../../app/server/db/client.server';
-import { benchAdminEnv, load, loadArgs, prepare, signInBenchAdmin, startServer, stopServer, type Stats } from './lib';
+import { ensureBenchAdmin, load, loadArgs, prepare, signInBenchAdmin, startServer, stopServer, type Stats } from './lib';
 
 const { duration, connections, units, fresh } = loadArgs();
 const IMPORT_ROWS = 5_000;
@@ -109,7 +109,8 @@ async function main() {
     console.log(`\n${kind}, ${units.toLocaleString('en-US')} units`);
     const env = await prepare(kind, units, { fresh });
     const biggest = await largestBuilding(env);
-    const server = await startServer({ ...env, ...benchAdminEnv }, ++port);
+    await ensureBenchAdmin(env);
+    const server = await startServer(env, ++port);
     const base = `http://127.0.0.1:${port}`;
     try {
       const cookie = await signInBenchAdmin(base);

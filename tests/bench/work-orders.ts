@@ -8,31 +8,22 @@
  * work order) for a vendor holding 5,000 of them, and every
  * path of `/admin/assignments` (default, status, vendor, building, overdue, a deep page), as the
  * data requests a browser sends (`.data?_routes=<page>`), one at a time (what one person waits;
- * target p95 ≤ 50 ms) and with --connections concurrent clients. Staff sign in with their second
- * factor (issue 14): the benchmark makes and enrols its own admin. Not a test: it prints.
+ * target p95 ≤ 50 ms) and with --connections concurrent clients. The admin signs in with its
+ * second factor (issue 14; lib's `ensureBenchAdmin`, `signInBenchAdmin`). Not a test: it prints.
  *
  * Options: --duration S (default 5), --connections N (default 4), --units N (default 75000), --fresh.
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../app/features/admin/admin.server';
-import { resolveAuthSecret } from '../../app/server/auth/auth.server';
 import { createVerifiedUser } from '../../app/server/auth/create-user.server';
 import { openDatabase } from '../../app/server/db/client.server';
-import { enrolTwoFactor } from '../setup/two-factor';
-import { base32Of, TEST_TOTP_KEY, totpNow } from '../setup/totp';
-import { load, loadArgs, prepare, startServer, stopServer, type Stats } from './lib';
+import { databaseTarget, ensureBenchAdmin, load, loadArgs, prepare, signInBench, signInBenchAdmin, startServer, stopServer, type Stats } from './lib';
 
 if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
 const { duration, connections, units, fresh } = loadArgs();
 const WORK_ORDERS = 50_000;
 const VENDORS = 200;
-/**
- * The staff account of this benchmark: an admin with two-factor sign-in (issue 14), made and
- * enrolled here with the test key — not lib's BENCH_ADMIN, which the other benchmarks sign in
- * with a password alone.
- */
-const BENCH_STAFF = { email: 'bench-wo-admin@dimora.test', password: 'bench-assigner-pass-1' };
 /** Every tenth work order is the bench vendor's (5,000). */
 const BENCH_VENDOR = { email: 'bench-vendor@dimora.test', password: 'bench-wrench-pass-1', company: 'Bench Wrench Co' };
 const TITLES = ['Leak under the sink', 'Broken heater', 'Clogged drain', 'No hot water', 'Faulty outlet', 'Door lock stuck', 'Mice in the kitchen', 'AC not cooling', 'Cracked tile', 'Dishwasher error'];
@@ -40,22 +31,13 @@ const CATEGORIES = ['plumbing', 'hvac', 'plumbing', 'plumbing', 'electrical', 'l
 
 type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
 
-function target(env: Record<string, string>) {
-  return env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR };
-}
-
 const array = (values: readonly string[]) => sql.raw(`array[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(',')}]`);
 
 /** Adds the bench vendors, requests, work orders and invoices once (kept in the scratch database). */
 async function ensureWorkOrders(env: Record<string, string>): Promise<void> {
-  const database = await openDatabase(target(env));
+  const database = await openDatabase(databaseTarget(env));
   try {
     const db = database.db;
-    let [staff] = rowsOf<{ id: string }>(await db.execute(sql`select id from "user" where email = ${BENCH_STAFF.email}`));
-    if (!staff) {
-      staff = { id: (await createVerifiedUser(db, { ...BENCH_STAFF, name: 'Bench Assigner', role: 'admin' })).id };
-      await enrolTwoFactor(db, await resolveAuthSecret(db, process.env.AUTH_SECRET), staff.id);
-    }
     const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from work_order where instructions = 'bench'`));
     if (Number(n) >= WORK_ORDERS) return;
     const started = performance.now();
@@ -119,7 +101,7 @@ type Probes = { vendorId: number; vendorBuilding: number; vendorCity: string; bu
 
 /** Ids the paths ask for: the bench vendor, one of its buildings and cities, a busy building, cursors 1,000 rows deep. */
 async function probes(env: Record<string, string>): Promise<Probes> {
-  const database = await openDatabase(target(env));
+  const database = await openDatabase(databaseTarget(env));
   try {
     const db: Db = database.db;
     const [vendorRow] = rowsOf<{ id: number }>(await db.execute(sql`select id from vendor where email = ${BENCH_VENDOR.email}`));
@@ -149,30 +131,6 @@ async function probes(env: Record<string, string>): Promise<Probes> {
   }
 }
 
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .filter((value) => !/;\s*max-age=0\b/i.test(value))
-    .map((value) => value.split(';')[0])
-    .join('; ');
-
-/** Signs `account` in at `base` (with the second step for a staff account); answers the session cookie header. */
-async function signIn(base: string, account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${base}/auth`, { method: 'POST', body: new URLSearchParams({ intent: 'sign-in', ...account }), redirect: 'manual' });
-  let cookie = cookiesOf(response);
-  if (response.status === 200 && !cookie.includes('session_token')) {
-    const second = await fetch(`${base}/auth`, {
-      method: 'POST',
-      body: new URLSearchParams({ intent: 'two-factor', method: 'totp', code: totpNow(base32Of(TEST_TOTP_KEY)) }),
-      headers: { cookie, origin: base },
-      redirect: 'manual',
-    });
-    cookie = cookiesOf(second);
-  }
-  if (!cookie.includes('session_token')) throw new Error(`sign-in failed (${response.status})`);
-  return cookie;
-}
-
 const ms = (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : 'none finished');
 
 async function main() {
@@ -184,11 +142,12 @@ async function main() {
     const env = await prepare(kind, units, { fresh });
     await ensureWorkOrders(env);
     const ids = await probes(env);
+    await ensureBenchAdmin(env);
     const server = await startServer(env, ++port);
     const base = `http://127.0.0.1:${port}`;
     try {
-      const admin = { cookie: await signIn(base, BENCH_STAFF) };
-      const vendor = { cookie: await signIn(base, BENCH_VENDOR) };
+      const admin = { cookie: await signInBenchAdmin(base) };
+      const vendor = { cookie: await signInBench(base, BENCH_VENDOR) };
       const paths: [string, string, Record<string, string>][] = [
         ['vendor list (default)', '/vendor-portal/work-orders', vendor],
         ['vendor: status completed', '/vendor-portal/work-orders?status=completed', vendor],
