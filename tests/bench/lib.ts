@@ -209,7 +209,8 @@ export function signInBenchAdmin(base: string): Promise<string> {
 
 /**
  * The load options of a benchmark's command line: --duration S (default 5), --connections N
- * (default 4), --units N (default 75000), --fresh (seed the scratch database again).
+ * (default 4), --units N (default 75000), --fresh (seed the scratch database again); --help
+ * prints them and exits.
  */
 export function loadArgs(): { duration: number; connections: number; units: number; fresh: boolean } {
   const { values } = parseArgs({
@@ -218,8 +219,14 @@ export function loadArgs(): { duration: number; connections: number; units: numb
       connections: { type: 'string', default: '4' },
       units: { type: 'string', default: '75000' },
       fresh: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
     },
   });
+  if (values.help) {
+    console.log('Options: --duration S (default 5) · --connections N (default 4) · --units N (default 75000) · --fresh (seed the scratch database again)');
+    console.log('Scratch databases: BENCH_SCRATCH (default: dimora-bench in the temp folder); PostgreSQL too when BENCH_DATABASE_URL or DATABASE_URL is set.');
+    process.exit(0);
+  }
   return { duration: Number(values.duration), connections: Number(values.connections), units: Number(values.units), fresh: values.fresh };
 }
 
@@ -237,7 +244,8 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_ON_START: 'false', SHUTDOWN_DRAIN_MS: '0' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
+  // A ceiling, not a wait: on a busy two-core machine migrations and start-up alone take a minute.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/readyz`);
