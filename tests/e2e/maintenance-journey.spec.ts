@@ -70,8 +70,11 @@ test('a leak goes from the tenant to the admin, the vendor and back: assigned, d
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByTestId('request-photos').getByRole('img')).toHaveCount(2);
   await expect(tenant.entries).toHaveText([/^Request sent by You/]);
-  // Hydrated: the page listens to the event stream from here on; it is never reloaded again.
+  // Hydrated: the page listens to the event stream from here on. A mark on its window proves
+  // later that it was never reloaded (a reload would start a new window without it).
   await waitForHydration(page);
+  await page.evaluate(() => Object.assign(window, { journeyMark: 'kept' }));
+  const notReloaded = async () => expect(await page.evaluate(() => (window as unknown as { journeyMark?: string }).journeyMark)).toBe('kept');
 
   // 2. The admin finds it in the queue (its building), opens it and assigns the insured vendor.
   const adminContext = await newClientContext(browser, baseURL);
@@ -162,6 +165,7 @@ test('a leak goes from the tenant to the admin, the vendor and back: assigned, d
   await expect(doneEntry).toHaveCount(1);
   await expect(doneEntry).toContainText('Replaced the compression joint and dried the cabinet');
   await expect(page.getByTestId('rate-card')).toBeVisible();
+  await notReloaded();
 
   await vendor.getByTestId('create-invoice').click();
   await expect(vendor).toHaveURL(new RegExp(`/vendor-portal/invoices/new\\?workOrder=${workOrderId}$`));
@@ -229,6 +233,7 @@ test('a leak goes from the tenant to the admin, the vendor and back: assigned, d
   const shown = page.getByTestId('request-rating');
   await expect(shown).toContainText('Quick and tidy, thank you.');
   await expect(shown.getByLabel('4 stars')).toBeVisible();
+  await notReloaded();
   await expect(tenant.entries).toHaveText([
     /^Request sent by You/,
     new RegExp(`^A technician was assigned${E2E_JOURNEY.vendor.company}`),
