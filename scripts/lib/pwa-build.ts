@@ -144,16 +144,14 @@ ${LANGUAGES.map(section).join('\n')}
  * source text), so they are built from strings and reference nothing outside themselves.
  */
 export function runtimeCaching(): RuntimeCaching[] {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a self-contained function serialised into sw.js
   const matcher = (body: string) => new Function('{ url, request }', body) as (options: { url: URL; request: Request }) => boolean;
   // Responses the server marks no-store (any response to a signed-in browser) are never kept.
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
   const storable = new Function(
     '{ response }',
     `if (!response || response.status !== 200 || response.type !== 'basic') return null;
 const control = response.headers.get('Cache-Control') || '';
 return /(^|,)\\s*(no-store|private)\\s*(,|$)/i.test(control) ? null : response;`,
-  );
+  ) as (param: { response: Response }) => Promise<Response | null>;
   const sameOrigin = 'url.origin === self.location.origin';
   return [
     {

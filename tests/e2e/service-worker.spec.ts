@@ -88,7 +88,7 @@ test('a signed-in page is never kept: offline it is the offline page, and no cac
   await expect(page.getByTestId('listing-title').first()).toBeVisible();
 
   // The root data of every page seen signed in carries the viewer's name and e-mail.
-  const kept = await page.evaluate(async ([name, email]) => {
+  const kept = await page.evaluate(async ({ name, email }) => {
     const found: string[] = [];
     for (const cacheName of await caches.keys()) {
       const cache = await caches.open(cacheName);
@@ -101,7 +101,7 @@ test('a signed-in page is never kept: offline it is the offline page, and no cac
       }
     }
     return found;
-  }, [E2E_USERS.tenant.name, E2E_USERS.tenant.email]);
+  }, { name: E2E_USERS.tenant.name, email: E2E_USERS.tenant.email });
   // Only precached files (manifest, offline page, icon): no page of the portal, nor the public
   // page seen while signed in (its answer was no-store), nor anything with the tenant's name.
   expect(kept.filter((entry) => entry.includes('HOLDS-NAME'))).toEqual([]);
