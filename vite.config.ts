@@ -1,9 +1,11 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import path from 'node:path';
+import { pwaPlugin } from './scripts/lib/pwa-build';
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  // pwaPlugin: /sw.js, the web app manifest, its icons and /offline.html after the client build (issue 13 item 8).
+  plugins: [reactRouter(), pwaPlugin()],
   resolve: {
     alias: { '~': path.resolve(import.meta.dirname, 'app') },
   },

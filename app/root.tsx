@@ -37,6 +37,7 @@ import { currentSettings } from './server/settings/settings.server';
 import { createI18n, useRouteTranslations } from './lib/i18n';
 import { readPreferences } from './lib/preferences';
 import { NOINDEX, SITE_NAME } from './lib/meta';
+import { registerServiceWorker, THEME_COLOR, WEB_MANIFEST_URL } from './lib/pwa';
 import { LANG_PARAM } from './lib/seo';
 import { createColorSchemeManager, cssVariablesResolver, localizedTheme } from './lib/theme';
 
@@ -90,6 +91,9 @@ export function shouldRevalidate({ formAction, currentUrl, nextUrl, defaultShoul
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // The installable site (issue 13 item 8): the web app manifest and the home-screen icon.
+  { rel: 'manifest', href: WEB_MANIFEST_URL },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -105,6 +109,10 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     void startBrowserMonitoring(monitoring);
   }, [monitoring]);
+  // The service worker (/sw.js, issue 13 item 8): production builds only, after the page loads.
+  useEffect(() => {
+    if (import.meta.env.PROD) registerServiceWorker();
+  }, []);
   const nonce = useNonce();
   return (
     <html lang={language} data-mantine-color-scheme={scheme} suppressHydrationWarning>
@@ -112,6 +120,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         <Links />
         <ColorSchemeScript defaultColorScheme={data?.theme ?? 'auto'} localStorageKey="theme" nonce={nonce} />

@@ -29,6 +29,7 @@ import { createLocalStorage } from '../app/server/uploads/storage.server';
 import { PHOTO_MAX_REQUEST_BYTES } from '../app/lib/uploads';
 import { DOCUMENT_MAX_REQUEST_BYTES, DOCUMENT_UPLOAD_PATH } from '../app/lib/document-uploads';
 import { parseSentryDsn } from '../app/lib/monitoring';
+import { OFFLINE_FALLBACK_URL, SERVICE_WORKER_URL, WEB_MANIFEST_URL } from '../app/lib/pwa';
 import { peekSettings } from '../app/server/settings/settings.server';
 import type { Readiness } from './shutdown';
 
@@ -132,6 +133,18 @@ export function bodyLimitFor(path: string): number {
   // The vendor portal's notes with photos and invoices with a PDF (issue 12) stream too.
   if (WORK_ORDER_UPLOAD_PATH.test(path)) return WORK_ORDER_UPLOAD_MAX_BYTES;
   return LARGE_BODY_PATH.test(path) ? LARGE_BODY_BYTES : MAX_BODY_BYTES;
+}
+
+/**
+ * Files of the installable site (issue 13 item 8) whose names never change between deploys: the
+ * browser must ask the server each time (`no-cache`, a revalidation), or a new deploy's service
+ * worker, manifest or offline page would wait out the hour the other static files get.
+ */
+const REVALIDATED_FILES = new Set([SERVICE_WORKER_URL, WEB_MANIFEST_URL, OFFLINE_FALLBACK_URL].map((url) => url.slice(1)));
+
+/** express.static's `setHeaders` for build/client's files: `no-cache` for REVALIDATED_FILES. */
+function setUnhashedHeaders(res: Response, filePath: string): void {
+  if (REVALIDATED_FILES.has(path.basename(filePath))) res.setHeader('Cache-Control', 'no-cache');
 }
 
 function trustProxySetting(value: string | undefined): boolean | string | string[] {
@@ -276,7 +289,7 @@ export function createApp(options: AppOptions): Express {
     app.use(options.vite.middlewares);
   } else if (options.clientDir) {
     app.use('/assets', express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-    app.use(express.static(options.clientDir, { maxAge: '1h', index: false }));
+    app.use(express.static(options.clientDir, { maxAge: '1h', index: false, setHeaders: setUnhashedHeaders }));
   }
 
   const vite = options.vite;

@@ -18,7 +18,8 @@ export function createNonce(): string {
  * origins such as `https://tile.openstreetmap.org`, never wildcards. `monitoringOrigin` (the
  * stored Sentry DSN's origin, e.g. `https://o1.ingest.sentry.io`) may receive error reports, and
  * session replay may run its compression worker from a blob; both only while a DSN is stored
- * (portfolio issue item 5).
+ * (portfolio issue item 5). Workers may come from this site only (the service worker, issue 13
+ * item 8): stated, because 'strict-dynamic' makes script-src ignore 'self'.
  */
 export function contentSecurityPolicy(
   nonce: string,
@@ -33,7 +34,9 @@ export function contentSecurityPolicy(
     `img-src 'self' data: blob:${imageSources.map((source) => ` ${source}`).join('')}`,
     `font-src 'self' data:`,
     `connect-src 'self'${dev ? ' ws: wss:' : ''}${monitoring}`,
-    ...(monitoringOrigin ? [`worker-src 'self' blob:`] : []),
+    // The service worker (/sw.js, issue 13 item 8); with monitoring, session replay's blob worker too.
+    `worker-src 'self'${monitoringOrigin ? ' blob:' : ''}`,
+    `manifest-src 'self'`,
     `object-src 'none'`,
     `base-uri 'none'`,
     `frame-ancestors 'none'`,

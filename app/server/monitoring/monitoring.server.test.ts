@@ -85,7 +85,8 @@ describe('the Content-Security-Policy', () => {
   it('allows reports to the DSN’s host (and the replay worker) only while a DSN is stored', () => {
     const off = contentSecurityPolicy('n0nce', { dev: false });
     expect(off).toContain(`connect-src 'self';`);
-    expect(off).not.toContain('worker-src');
+    expect(off).toContain(`worker-src 'self';`);
+    expect(off).not.toMatch(/worker-src[^;]*blob:/);
     const on = contentSecurityPolicy('n0nce', { dev: false, monitoringOrigin: 'https://o4.ingest.sentry.io' });
     expect(on).toContain(`connect-src 'self' https://o4.ingest.sentry.io;`);
     expect(on).toContain(`worker-src 'self' blob:`);
