@@ -5,18 +5,19 @@
  * in the store and appear when it mounts. It renders nothing on the server either (a portal).
  * A chunk that cannot be fetched leaves the page without toasts rather than failing it.
  */
-import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
-import type { Notifications as NotificationsComponent } from '@mantine/notifications';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import type { NotificationsProps } from '@mantine/notifications';
 
+const Nothing = () => null;
 const Notifications = lazy(() =>
   import('@mantine/notifications').then(
-    (module) => ({ default: module.Notifications }),
-    () => ({ default: (() => null) as typeof NotificationsComponent }),
+    (module) => ({ default: module.Notifications as (props: NotificationsProps) => ReactNode }),
+    () => ({ default: Nothing }),
   ),
 );
 
 /** `<Notifications>` with the same props, mounted once the page has hydrated. */
-export function DeferredNotifications(props: ComponentProps<typeof NotificationsComponent>) {
+export function DeferredNotifications(props: NotificationsProps) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   if (!mounted) return null;

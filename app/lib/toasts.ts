@@ -8,9 +8,9 @@
  *
  * Pages loaded later (staff areas, forms) may keep importing `notifications` directly.
  */
-import type { NotificationData } from '@mantine/notifications';
+import type { NotificationData, notifications } from '@mantine/notifications';
 
-type ToastApi = (typeof import('@mantine/notifications'))['notifications'];
+type ToastApi = typeof notifications;
 
 let loading: Promise<ToastApi> | null = null;
 
