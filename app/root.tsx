@@ -8,7 +8,6 @@ import '@mantine/notifications/styles.css';
 import './app.css';
 
 import { ColorSchemeScript, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
@@ -23,6 +22,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { DeferredNotifications } from './components/deferred-notifications';
 import { AppErrorScreen } from './components/error-screens';
 import { NotFoundScreen } from './components/not-found';
 import { translations } from './i18n/resources.server';
@@ -133,7 +133,7 @@ export function Layout({ children }: { children: ReactNode }) {
             cssVariablesResolver={cssVariablesResolver}
             defaultColorScheme="auto"
           >
-            <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="top-right" />
+            <DeferredNotifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="top-right" />
             {children}
           </MantineProvider>
         </I18nextProvider>

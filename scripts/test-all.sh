@@ -35,6 +35,16 @@ fi
 step "Build"
 npx react-router build >/dev/null || { echo "build failed"; exit 1; }
 
+step "First-load JavaScript budget (/ and /properties ≤ 150 KB gzipped)"
+# Issue 13 item 6: computed from the build's client manifest (scripts/bundle-budget.mjs).
+node scripts/bundle-budget.mjs --results "$RESULTS/bundle-budget.json" --json .tmp/bundle-budget.json || status=1
+
+step "Lighthouse (mobile preset: /, /properties, /property/{id})"
+# Issue 13 item 6: accessibility and SEO must score 100, best practices ≥ 95; the performance
+# score depends on the machine's load and is printed only. Starts and stops its own server on a
+# free port over a fresh database (scripts/lighthouse.mjs).
+node scripts/lighthouse.mjs --gate --results "$RESULTS/lighthouse.json" --json .tmp/lighthouse/result.json || status=1
+
 step "Browser end-to-end tests (Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$RESULTS/playwright.json" npx playwright test --reporter=list,json || status=1
 

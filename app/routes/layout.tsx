@@ -14,8 +14,8 @@ import { SideMenu } from '~/components/chrome/side-menu';
 import { TopBar } from '~/components/chrome/top-bar';
 import { RouteErrorScreen } from '~/components/error-screens';
 import { NotFoundScreen } from '~/components/not-found';
-import { ChatWidget } from '~/features/chat/components/chat-widget';
-import { NotificationBell } from '~/features/notifications/components/notification-bell';
+import { ChatLauncher } from '~/features/chat/components/chat-launcher';
+import { LazyNotificationBell } from '~/features/notifications/components/lazy-notification-bell';
 import { DEFAULT_LANGUAGE } from '~/lib/constants';
 import { RealtimeProvider } from '~/lib/realtime';
 import type { loader as rootLoader } from '~/root';
@@ -32,7 +32,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       <TopBar
         language={root?.language ?? DEFAULT_LANGUAGE}
         serverTheme={root?.theme ?? 'auto'}
-        notifications={root?.viewer ? <NotificationBell key={root.viewer.email} /> : null}
+        notifications={root?.viewer ? <LazyNotificationBell key={root.viewer.email} /> : null}
       />
       <SideMenu initialOpen={root?.sidebarOpen ?? false} viewer={root?.viewer ?? null} />
       <FlashToasts />
@@ -44,7 +44,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       </main>
       <Footer />
       <CookieBanner initialConsent={root?.consent ?? null} />
-      <ChatWidget viewer={root?.viewer ?? null} hasChat={Boolean(root?.chat)} />
+      <ChatLauncher viewer={root?.viewer ?? null} hasChat={Boolean(root?.chat)} />
     </RealtimeProvider>
   );
 }

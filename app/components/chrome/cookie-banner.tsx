@@ -5,7 +5,7 @@
  * "Cookie Preferences Saved". Without JavaScript the form posts to /preferences.
  */
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '~/lib/toasts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
@@ -36,7 +36,7 @@ export function CookieBanner({ initialConsent }: { initialConsent: CookieConsent
     localStorage.setItem(STORAGE_KEYS.cookieConsent, value);
     setClientCookie(STORAGE_KEYS.cookieConsent, value, PREFERENCE_COOKIE_MAX_AGE_S);
     setVisible(false);
-    notifications.show({ title: t('common.toast.success'), message: t('common.cookies.saved'), color: 'teal' });
+    showToast({ title: t('common.toast.success'), message: t('common.cookies.saved'), color: 'teal' });
   };
 
   // Plain elements and native checkboxes: every first visit renders this banner on the server,

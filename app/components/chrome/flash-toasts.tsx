@@ -2,7 +2,7 @@
  * Shows the toast of a flash message set by the server before a redirect (e.g. "Signed out
  * successfully!"), once, then deletes the cookie. Renders nothing.
  */
-import { notifications } from '@mantine/notifications';
+import { showToast } from '~/lib/toasts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -17,7 +17,7 @@ export function FlashToasts() {
     if (!isFlash(flash)) return;
     document.cookie = `${FLASH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
     const message = FLASH_MESSAGES[flash];
-    notifications.show({ color: message.color, title: t(message.title), message: t(message.message) });
+    showToast({ color: message.color, title: t(message.title), message: t(message.message) });
   }, [location.key, t]);
   return null;
 }

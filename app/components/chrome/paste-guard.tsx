@@ -5,7 +5,7 @@
  * cancelled, a red "Security Warning" toast says so, and the server is told through
  * POST /api/security-events, which writes the audit entry (spec §3, §5). Renders nothing.
  */
-import { notifications } from '@mantine/notifications';
+import { showToast } from '~/lib/toasts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHarmfulPaste, PASTE_SAMPLE_LENGTH } from '~/lib/paste-guard';
@@ -61,7 +61,7 @@ export function PasteGuard() {
       if (!isHarmfulPaste(text) && !isHarmfulPaste(html)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      notifications.show({
+      showToast({
         id: 'paste-blocked',
         color: 'red',
         title: tRef.current('common.security.warningTitle'),

@@ -2,7 +2,7 @@
  * Shows the spec's toast when an action answered 429 (spec §8): "Rate Limit Exceeded: Too many
  * {action} attempts. Please wait before trying again."
  */
-import { notifications } from '@mantine/notifications';
+import { showToast } from '~/lib/toasts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -17,7 +17,7 @@ export function useRateLimitToast(result: MaybeLimited | object) {
   useEffect(() => {
     if (!limited) return;
     const translate = tRef.current;
-    notifications.show({
+    showToast({
       color: 'red',
       title: translate('common.rateLimit.title'),
       message: `${translate('common.rateLimit.message', { action: limited.action })} ${translate('common.rateLimit.retryIn', { seconds: limited.retryAfterS })}`,

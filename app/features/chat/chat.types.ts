@@ -7,6 +7,8 @@ import type { ChatMessageView } from '~/server/realtime/events.server';
 
 export type { ChatMessageView };
 
+/** The widget keeps messages waiting to be sent in localStorage, one key per thread under this prefix. */
+export const CHAT_QUEUE_PREFIX = 'dimora.chat.queue.';
 /** The longest chat message, in characters. */
 export const CHAT_MESSAGE_MAX = 2000;
 /** A thread shows its latest 200 messages. */

@@ -18,17 +18,17 @@ import { IconMessageCircle, IconSend, IconWifiOff, IconX } from '@tabler/icons-r
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { CHAT_WIDGET_CHECK_MS } from '~/lib/constants';
 import { intlLocale } from '~/lib/i18n';
 import { useRealtime, useRealtimeEvent } from '~/lib/realtime';
 import { useLanguage } from '~/lib/use-language';
 import { newClientId } from '../client-id';
-import { CHAT_MESSAGE_MAX, type ChatMessageView, type ChatSendAnswer, type VisitorChat } from '../chat.types';
+import { CHAT_MESSAGE_MAX, CHAT_QUEUE_PREFIX, type ChatMessageView, type ChatSendAnswer, type VisitorChat } from '../chat.types';
 import { ChatMessages, type DisplayMessage } from './chat-messages';
 import classes from './chat.module.css';
+import { useForcedVisible } from './use-forced-visible';
 
 const ENDPOINT = '/api/chat';
-const QUEUE_PREFIX = 'dimora.chat.queue.';
+const QUEUE_PREFIX = CHAT_QUEUE_PREFIX;
 /** While messages wait, try again this often even without a connectivity change. */
 const RETRY_MS = 15_000;
 const NAME_MAX = 120;
@@ -101,9 +101,11 @@ type Props = {
   viewer: { name: string; email: string } | null;
   /** The visitor has a chat cookie (root loader): load their conversation at once. */
   hasChat: boolean;
+  /** Open the panel at once (the visitor clicked the launcher's bubble before this module loaded). */
+  initialOpen?: boolean;
 };
 
-export function ChatWidget({ viewer, hasChat }: Props) {
+export function ChatWidget({ viewer, hasChat, initialOpen = false }: Props) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const location = useLocation();
@@ -111,7 +113,7 @@ export function ChatWidget({ viewer, hasChat }: Props) {
   const panelId = useId();
   const titleId = useId();
 
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpened] = useState(initialOpen);
   const [chat, setChat] = useState<VisitorChat | null>(null);
   const [loadState, setLoadState] = useState<'idle' | 'loading' | 'failed'>('idle');
   const [queue, setQueue] = useState<PendingMessage[]>([]);
@@ -324,21 +326,8 @@ export function ChatWidget({ viewer, hasChat }: Props) {
     if (new URLSearchParams(location.search).get('chat') === 'open') setOpened(true);
   }, [location.search, location.key]);
 
-  // spec §9: the widget is forced visible, rechecked every 2 s (a stylesheet or an extension
-  // that hides it is overridden).
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      const button = bubbleRef.current;
-      if (!button) return;
-      const style = window.getComputedStyle(button);
-      if (style.display === 'none' || style.visibility !== 'visible' || Number(style.opacity) < 1) {
-        button.style.setProperty('display', 'inline-flex', 'important');
-        button.style.setProperty('visibility', 'visible', 'important');
-        button.style.setProperty('opacity', '1', 'important');
-      }
-    }, CHAT_WIDGET_CHECK_MS);
-    return () => window.clearInterval(timer);
-  }, []);
+  // spec §9: the widget is forced visible, rechecked every 2 s.
+  useForcedVisible(bubbleRef);
 
   // Opening: clear the dot, mark replies seen, put the cursor where the visitor types.
   useEffect(() => {

@@ -1,5 +1,5 @@
 /** The six services of spec §1 as cards: icon, name, short text, link to its /services section. */
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,14 +22,14 @@ export function ServiceCards() {
                 {title}
               </Title>
               <Text style={{ flex: 1 }}>{t(`pages.services.${key}.summary`)}</Text>
-              <Anchor
-                component={Link}
-                to={`/services#${anchor}`}
-                fw={600}
-                aria-label={t('pages.services.learnMoreAbout', { service: title })}
-              >
+              {/* The service's name is part of the link's text (hidden from the eye), so the link
+                  says where it leads on its own (Lighthouse SEO "link-text", WCAG 2.4.4). */}
+              <Anchor component={Link} to={`/services#${anchor}`} fw={600}>
                 <Group gap={4} component="span">
-                  {t('pages.services.learnMore')}
+                  <span>
+                    {t('pages.services.learnMore')}
+                    <VisuallyHidden component="span"> {t('pages.services.learnMoreAbout', { service: title })}</VisuallyHidden>
+                  </span>
                   <IconArrowRight size={16} aria-hidden />
                 </Group>
               </Anchor>
