@@ -30,7 +30,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dimora-cluster-'));
 /** Starting workers on a busy machine (tsx compiling the server in each) can take minutes. */
-const START_TIMEOUT_MS = 240_000;
+const START_TIMEOUT_MS = 360_000;
 const JOBS = 12;
 const recipients = Array.from({ length: JOBS }, (_, i) => `owner-${i}@cluster.test`);
 
