@@ -60,6 +60,12 @@ export type AppOptions = {
   readiness?: Readiness;
   /** How long /readyz waits for the database before answering 503 (ms, default 2 s). */
   readyzTimeoutMs?: number;
+  /**
+   * ENABLE_DIAGNOSTIC_ROUTES: `GET /__diagnostics/process` answers which process served the
+   * request — its pid, cluster worker slot (null: a single process) and whether it runs the job
+   * runner (issue 13 item 5). Unset: that path is an ordinary 404.
+   */
+  diagnostics?: { worker: number | null; jobRunner: boolean };
 };
 
 /**
@@ -253,6 +259,14 @@ export function createApp(options: AppOptions): Express {
     const ok = await options.database.ping(options.readyzTimeoutMs);
     res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable', database: options.database.kind });
   });
+
+  const diagnostics = options.diagnostics;
+  if (diagnostics) {
+    app.get('/__diagnostics/process', (_req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(200).json({ pid: process.pid, ...diagnostics });
+    });
+  }
 
   const authHandler = toNodeHandler(options.auth);
   app.all('/api/auth/{*splat}', async (req, res, next) => {

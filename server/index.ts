@@ -3,7 +3,13 @@
  * DATABASE_URL), applies migrations, seeds demo data into an empty database, serves on
  * HOST:PORT, and shuts down gracefully on SIGTERM/SIGINT (closing PGlite cleanly).
  * `--dev` attaches Vite's dev server with hot reload.
+ *
+ * All cores (issue 13 item 5, decision 032): with `WEB_CONCURRENCY` > 1 (PostgreSQL only) this
+ * process is the cluster's primary — it does the one-time work above, then forks the workers
+ * (server/cluster.ts), each of which runs this file again and serves; worker slot 0 also runs the
+ * job runner. With one worker (PGlite, `--dev`, or WEB_CONCURRENCY=1) one process does it all.
  */
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,7 +17,7 @@ import type { ServerBuild } from 'react-router';
 import { createAuth, resolveAuthSecret } from '../app/server/auth/auth.server';
 import { createVerifiedUser, hasAdmin } from '../app/server/auth/create-user.server';
 import { sessionBoundsFromEnv } from '../app/server/auth/session-bounds.server';
-import { DataDirLockedError, openDatabase } from '../app/server/db/client.server';
+import { DataDirLockedError, openDatabase, type Database } from '../app/server/db/client.server';
 import { isDatabaseEmpty, seedDatabase } from '../app/server/db/seed/seed.server';
 import { env } from '../app/server/env.server';
 import { logger } from '../app/server/logger.server';
@@ -24,16 +30,43 @@ import { monitoringConfigOf, syncServerMonitoring, flushServerMonitoring } from 
 import { currentSettings, onSettingsChange, watchSettings } from '../app/server/settings/settings.server';
 import { reconcilePendingPayments } from '../app/features/booking/application-payments.server';
 import { createApp, hardenHttpServer } from './app';
+import { startCluster } from './cluster';
 import { createReadiness, drainServer } from './shutdown';
 import { jobHandlers, jobSchedules } from './jobs';
 
 const root = path.resolve(import.meta.dirname, '..');
+const buildFile = path.join(root, 'build/server/index.js');
 
 async function main() {
   const dev = process.argv.includes('--dev');
-  let database;
+  if (cluster.isPrimary) {
+    if (env.webConcurrencyRefused) {
+      logger.warn(
+        { WEB_CONCURRENCY: env.WEB_CONCURRENCY },
+        'WEB_CONCURRENCY > 1 refused: the embedded database (PGlite) is owned by one process; running 1 worker. Set DATABASE_URL (PostgreSQL) to use every core.',
+      );
+    }
+    if (dev && env.webConcurrency > 1) logger.warn({ WEB_CONCURRENCY: env.webConcurrency }, 'the development server (--dev) runs one process; WEB_CONCURRENCY is ignored');
+  }
+  const workers = dev ? 1 : env.webConcurrency;
+  // Checked before anything starts, so a cluster never restarts workers that cannot serve.
+  if (!dev && !fs.existsSync(buildFile)) throw new Error('No build found: run `npm run build` (npm start does it for you).');
+  const database = await open();
+  if (cluster.isPrimary) await prepare(database);
+  if (cluster.isPrimary && workers > 1) {
+    // The workers open their own pools; the primary only supervises them.
+    await database.close();
+    startCluster({ count: workers, exec: import.meta.filename, args: process.argv.slice(2), logger, drainMs: env.SHUTDOWN_DRAIN_MS });
+    return;
+  }
+  // One process, or one worker of the cluster: only slot 0 runs the job runner (decision 032).
+  await serve(database, { dev, jobRunner: cluster.isPrimary || env.DIMORA_WORKER_SLOT === 0 });
+}
+
+/** Opens DATABASE_URL or PGlite under DATA_DIR; exits 1 when another process holds PGlite. */
+async function open(): Promise<Database> {
   try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS });
+    return await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       logger.fatal(error.message);
@@ -41,6 +74,13 @@ async function main() {
     }
     throw error;
   }
+}
+
+/**
+ * The one-time work, done once by the single process or the cluster's primary before any worker
+ * starts: migrations, demo seed of an empty database, the first admin, the generated auth secret.
+ */
+async function prepare(database: Database): Promise<void> {
   await database.migrate();
   logger.info({ database: database.kind }, 'migrations applied');
 
@@ -61,7 +101,15 @@ async function main() {
     const created = await createVerifiedUser(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, role: 'admin' });
     logger.info({ email: created.email }, 'first admin created from ADMIN_EMAIL');
   }
+  // Generated (when AUTH_SECRET is unset) before the workers read it.
+  await resolveAuthSecret(database.db, env.AUTH_SECRET);
+}
 
+/**
+ * Serves HTTP on HOST:PORT (a cluster worker shares the primary's port) until SIGTERM/SIGINT.
+ * `jobRunner`: this process also runs the job runner and the payment reconciler.
+ */
+async function serve(database: Database, { dev, jobRunner }: { dev: boolean; jobRunner: boolean }) {
   // Settings of /admin/system: reloaded when any instance changes them; error monitoring follows
   // the stored DSN (decision 019). Loaded once before serving, so the first response has them.
   onSettingsChange((settings) => void syncServerMonitoring(monitoringConfigOf(settings), { release: APP_VERSION, environment: env.NODE_ENV }));
@@ -93,6 +141,7 @@ async function main() {
     imageSources: env.mapTileSources,
     readiness,
     readyzTimeoutMs: env.READYZ_DB_TIMEOUT_MS,
+    diagnostics: env.ENABLE_DIAGNOSTIC_ROUTES ? { worker: env.DIMORA_WORKER_SLOT ?? null, jobRunner } : undefined,
   };
 
   let app;
@@ -101,8 +150,6 @@ async function main() {
     const vite = await createServer({ server: { middlewareMode: true }, root });
     app = createApp({ ...shared, uploadsDir: env.uploadsDir, vite });
   } else {
-    const buildFile = path.join(root, 'build/server/index.js');
-    if (!fs.existsSync(buildFile)) throw new Error('No build found: run `npm run build` (npm start does it for you).');
     const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
     app = createApp({ ...shared, uploadsDir: env.uploadsDir, build, clientDir: path.join(root, 'build/client') });
   }
@@ -117,7 +164,8 @@ async function main() {
   // The job runner (e-mails, notifications, scheduled jobs) and settling of interrupted payments.
   const reconcile = { publicUrl: env.publicUrl, origin: { ip: 'server', userAgent: 'payment-reconciler' }, logger };
   const tasks = [{ name: 'payment-reconcile', everyMs: 60_000, run: () => reconcilePendingPayments({ db: database.db, provider: getPaymentProvider(), context: reconcile }) }];
-  const stopOutbox = startOutboxWorker({ db: database.db, mailer, logger, publicUrl: env.publicUrl, handlers: jobHandlers, schedules: jobSchedules, tasks });
+  const stopOutbox = jobRunner ? startOutboxWorker({ db: database.db, mailer, logger, publicUrl: env.publicUrl, handlers: jobHandlers, schedules: jobSchedules, tasks }) : async () => undefined;
+  if (jobRunner && cluster.isWorker) logger.info('this worker runs the job runner');
 
   let stopping = false;
   const shutdown = (signal: string) => {

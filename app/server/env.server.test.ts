@@ -98,3 +98,30 @@ describe('database timeouts (issue 14)', () => {
     expect(() => parseEnv({ DB_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
   });
 });
+
+describe('WEB_CONCURRENCY (issue 13 item 5): HTTP workers', () => {
+  const postgres = { DATABASE_URL: 'postgresql://dimora@127.0.0.1:5432/dimora' } as const;
+
+  it('defaults to the CPU count on PostgreSQL and to 1 on the embedded database', () => {
+    expect(parseEnv(postgres, { cpus: 8 })).toMatchObject({ webConcurrency: 8, webConcurrencyRefused: false });
+    expect(parseEnv({}, { cpus: 8 })).toMatchObject({ webConcurrency: 1, webConcurrencyRefused: false });
+  });
+
+  it('takes an explicit count on PostgreSQL, more or fewer than the CPUs', () => {
+    expect(parseEnv({ ...postgres, WEB_CONCURRENCY: '2' }, { cpus: 8 }).webConcurrency).toBe(2);
+    expect(parseEnv({ ...postgres, WEB_CONCURRENCY: '12' }, { cpus: 4 }).webConcurrency).toBe(12);
+    expect(parseEnv({ ...postgres, WEB_CONCURRENCY: '1' }, { cpus: 4 }).webConcurrency).toBe(1);
+  });
+
+  it('refuses more than one worker on PGlite, which one process owns: 1 is used and the refusal is flagged', () => {
+    expect(parseEnv({ WEB_CONCURRENCY: '4' }, { cpus: 8 })).toMatchObject({ webConcurrency: 1, webConcurrencyRefused: true });
+    expect(parseEnv({ WEB_CONCURRENCY: '1' }, { cpus: 8 })).toMatchObject({ webConcurrency: 1, webConcurrencyRefused: false });
+  });
+
+  it('refuses nonsense, naming the variable; an empty value is unset', () => {
+    for (const value of ['0', '-2', '1.5', 'two', '1000']) {
+      expect(() => parseEnv({ ...postgres, WEB_CONCURRENCY: value })).toThrow(/WEB_CONCURRENCY/);
+    }
+    expect(parseEnv({ ...postgres, WEB_CONCURRENCY: '' }, { cpus: 3 }).webConcurrency).toBe(3);
+  });
+});

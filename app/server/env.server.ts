@@ -3,6 +3,7 @@
  * once, freezes the result and exposes a client-safe subset. Throws at start-up, with the
  * offending variables named, when the environment is invalid.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL, attributionProblem, tileImageSources, tileUrlProblem } from '~/lib/map-tiles';
@@ -145,6 +146,17 @@ const schema = z.object({
   STAFF_SESSION_IDLE_MINUTES: z.coerce.number().positive().max(60 * 24 * 366).default(60),
   /** Issue 14: days audit-log entries are kept; the daily retention job deletes older ones. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(400),
+  /**
+   * Issue 13 item 5: HTTP worker processes (`node:cluster`). Unset: the CPU count with
+   * DATABASE_URL, 1 on the embedded database (one process owns PGlite: more is refused with a
+   * log message and 1 is used). See `webConcurrency`.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /**
+   * Internal, set by the cluster primary for each worker it forks (server/cluster.ts): the
+   * worker's slot, 0 … WEB_CONCURRENCY - 1. Slot 0 runs the job runner. Not an operator setting.
+   */
+  DIMORA_WORKER_SLOT: z.coerce.number().int().min(0).max(255).optional(),
 }).superRefine((value, ctx) => {
   if (value.STRIPE_API_BASE) {
     const problem = stripeApiBaseProblem(value.STRIPE_API_BASE, value.STRIPE_SECRET_KEY);
@@ -206,10 +218,20 @@ export type Env = Readonly<z.infer<typeof schema>> & {
   readonly paymentProvider: 'stripe' | 'sandbox';
   /** Issue 14: DEMO_MODE, else true when PUBLIC_URL is a loopback address (see `DEMO_MODE`). */
   readonly demoMode: boolean;
+  /**
+   * Issue 13 item 5: how many HTTP workers run — WEB_CONCURRENCY, else the CPU count on
+   * PostgreSQL; always 1 on PGlite (see `webConcurrencyRefused`).
+   */
+  readonly webConcurrency: number;
+  /** WEB_CONCURRENCY asked for more than one worker on PGlite, which one process owns: 1 is used. */
+  readonly webConcurrencyRefused: boolean;
 };
 
-/** Validates an environment (`process.env` or a test's object); throws naming every bad variable. */
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
+/**
+ * Validates an environment (`process.env` or a test's object); throws naming every bad variable.
+ * `cpus` is the default worker count on PostgreSQL (default: `os.availableParallelism()`).
+ */
+export function parseEnv(source: NodeJS.ProcessEnv, { cpus = os.availableParallelism() }: { cpus?: number } = {}): Env {
   // Treat empty strings as unset, as shells and .env files often leave them.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
   const result = schema.safeParse(cleaned);
@@ -224,6 +246,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const mailTransport = result.data.MAIL_TRANSPORT ?? (result.data.SMTP_URL ? 'smtp' : 'mailbox');
   const paymentProvider = result.data.PAYMENT_PROVIDER ?? (result.data.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
   const demoMode = result.data.DEMO_MODE ? result.data.DEMO_MODE === 'true' : LOOPBACK_HOSTS.has(new URL(publicUrl).hostname);
+  const requestedWorkers = result.data.WEB_CONCURRENCY ?? (result.data.DATABASE_URL ? Math.max(1, cpus) : 1);
+  const webConcurrencyRefused = !result.data.DATABASE_URL && requestedWorkers > 1;
   return Object.freeze({
     ...result.data,
     dataDir,
@@ -234,6 +258,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     mailTransport,
     paymentProvider,
     demoMode,
+    webConcurrency: webConcurrencyRefused ? 1 : requestedWorkers,
+    webConcurrencyRefused,
   });
 }
 

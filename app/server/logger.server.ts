@@ -12,7 +12,8 @@ export function createLogger(destination?: pino.DestinationStream, level: string
   return pino(
     {
       level,
-      base: undefined,
+      // A cluster worker (issue 13 item 5) names itself on every line: which of the processes wrote it.
+      base: env.DIMORA_WORKER_SLOT === undefined ? undefined : { pid: process.pid, worker: env.DIMORA_WORKER_SLOT },
       // Cookies carry sessions, booking receipts and drafts: never in the log, either direction.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },

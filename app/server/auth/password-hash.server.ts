@@ -8,10 +8,16 @@
  * refuses at once with `PasswordHasherBusyError`, which auth.server.ts turns into HTTP 503 with
  * `Retry-After`. A flood of sign-ins thus costs a bounded amount of memory and CPU and cannot
  * starve page rendering.
+ *
+ * The queue is per process. With `WEB_CONCURRENCY` workers (issue 13 item 5) each worker's
+ * share is `hashConcurrencyFor(workers, cores)`, so that the hashes of all workers together use
+ * at most every core (never fewer than one per worker).
  */
+import os from 'node:os';
 import { hash as argon2Hash, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
 import { verifyPassword as verifyScrypt } from 'better-auth/crypto';
 import pLimit from 'p-limit';
+import { env } from '../env.server';
 
 /** OWASP Password Storage Cheat Sheet, argon2id, first option. Memory in KiB. */
 export const ARGON2_PARAMS = {
@@ -21,9 +27,22 @@ export const ARGON2_PARAMS = {
   parallelism: 1,
 } as const;
 
-/** Hashes running at once (each takes ~19 MiB and one libuv thread) and hashes allowed to wait. */
+/**
+ * Hashes running at once in one process (each takes ~19 MiB and one of libuv's 4 threads, which
+ * file and compression work share) and hashes allowed to wait.
+ */
 export const HASH_CONCURRENCY = 2;
 export const HASH_MAX_QUEUE = 64;
+
+/**
+ * One worker's share of concurrent hashes when `workers` processes share `cores` CPUs (issue 13
+ * item 5): ⌊cores ÷ workers⌋, at least 1 and at most HASH_CONCURRENCY. So the hashes of all
+ * workers together never exceed the cores (unless there are more workers than cores: then one
+ * each), and a flood of sign-ins leaves the other workers' pages a core's worth of room.
+ */
+export function hashConcurrencyFor(workers: number, cores: number): number {
+  return Math.min(HASH_CONCURRENCY, Math.max(1, Math.floor(cores / Math.max(1, workers))));
+}
 /** Seconds a refused client is told to wait (`Retry-After`). */
 export const HASH_RETRY_AFTER_S = 5;
 
@@ -81,5 +100,8 @@ export function createPasswordHasher({
   };
 }
 
-/** The process's hasher: every sign-in, registration, reset, change and CLI account uses it. */
-export const passwordHasher = createPasswordHasher();
+/**
+ * The process's hasher: every sign-in, registration, reset, change and CLI account uses it. Its
+ * concurrency is this process's share of the machine (`hashConcurrencyFor`).
+ */
+export const passwordHasher = createPasswordHasher({ concurrency: hashConcurrencyFor(env.webConcurrency, os.availableParallelism()) });
