@@ -38,7 +38,8 @@ import { createI18n, useRouteTranslations } from './lib/i18n';
 import { readPreferences } from './lib/preferences';
 import { NOINDEX, SITE_NAME } from './lib/meta';
 import { LANG_PARAM } from './lib/seo';
-import { createColorSchemeManager, cssVariablesResolver, localizedTheme } from './lib/theme';
+import { createColorSchemeManager, cssVariablesResolver, localizedTheme, theme as baseTheme } from './lib/theme';
+import { ThemeCssVariables } from './lib/theme-css-variables';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const preferences = readPreferences(request);
@@ -123,7 +124,10 @@ export function Layout({ children }: { children: ReactNode }) {
             colorSchemeManager={colorSchemeManager}
             cssVariablesResolver={cssVariablesResolver}
             defaultColorScheme="auto"
+            withCssVariables={false}
           >
+            {/* The theme's CSS variables, built once (decision 034); the localized theme has the same ones. */}
+            <ThemeCssVariables theme={baseTheme} resolver={cssVariablesResolver} />
             <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="top-right" />
             {children}
           </MantineProvider>

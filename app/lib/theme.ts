@@ -29,14 +29,24 @@ export const theme = createTheme({
   },
 });
 
-/** The theme with the texts that depend on the language: every toast's close button gets a name. */
+/**
+ * The theme with the texts that depend on the language: every toast's close button gets a name.
+ * One object per label (a language has one), so the server does not merge themes per request.
+ */
 export function localizedTheme(dismissLabel: string): MantineThemeOverride {
-  return mergeThemeOverrides(theme, {
-    components: {
-      Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': dismissLabel } } }),
-    },
-  });
+  let localized = localizedThemes.get(dismissLabel);
+  if (!localized) {
+    localized = mergeThemeOverrides(theme, {
+      components: {
+        Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': dismissLabel } } }),
+      },
+    });
+    localizedThemes.set(dismissLabel, localized);
+  }
+  return localized;
 }
+
+const localizedThemes = new Map<string, MantineThemeOverride>();
 
 /** Mantine's default "dimmed" grey is 3.3:1 on white; these keep secondary text at AA contrast. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

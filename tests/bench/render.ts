@@ -20,10 +20,11 @@
  * To see where the render goes, `--profile FILE` writes a V8 CPU profile (as `node --cpu-prof`
  * would, open it in Chrome DevTools) of the measured requests only — no start-up, no warm-up.
  *
- * Options: --runs N (measured requests per page, default 150), --warmup N (default 30),
+ * Options: --only about|properties|property|not-found (one page, e.g. to profile it alone), --runs N (measured requests per page, default 150), --warmup N (default 30),
  * --units N (scratch database size, default 200: the render does not depend on it), --postgres
  * (BENCH_DATABASE_URL or DATABASE_URL), --fresh (re-seed), --json (one JSON line at the end).
- * The build is made first unless BENCH_BUILD=0 and one exists.
+ * The build is made first unless BENCH_BUILD=0 and one exists; --build FILE measures another
+ * server bundle instead (e.g. a copy of an earlier build, to compare before and after).
  */
 import './production-mode';
 import { spawnSync } from 'node:child_process';
@@ -51,6 +52,8 @@ const { values: args } = parseArgs({
     fresh: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     profile: { type: 'string' },
+    only: { type: 'string' },
+    build: { type: 'string' },
   },
 });
 const runs = Number(args.runs);
@@ -84,8 +87,8 @@ function dataPath(page: string): string {
 
 async function main() {
   fs.mkdirSync(scratch, { recursive: true });
-  const buildFile = path.join(root, 'build/server/index.js');
-  if (!fs.existsSync(buildFile) || process.env.BENCH_BUILD !== '0') {
+  const buildFile = args.build ? path.resolve(args.build) : path.join(root, 'build/server/index.js');
+  if (!args.build && (!fs.existsSync(buildFile) || process.env.BENCH_BUILD !== '0')) {
     console.log('Building…');
     const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
     if (result.status !== 0) throw new Error('build failed');
@@ -102,8 +105,13 @@ async function main() {
   const handler = createRequestHandler(instrumented(build), 'production');
   const request = async (page: string) => {
     const response = await handler(new Request(new URL(page, PUBLIC_URL), { headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (bench)' } }), context());
-    const body = await response.text();
-    return { status: response.status, body };
+    return { status: response.status, body: await response.text() };
+  };
+  // Measured requests read the body as bytes: decoding it is the browser's work, not the server's.
+  const requestBytes = async (page: string) => {
+    const response = await handler(new Request(new URL(page, PUBLIC_URL), { headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (bench)' } }), context());
+    await response.arrayBuffer();
+    return { status: response.status };
   };
 
   // A unit the listing shows (its first card), so /property/{id} renders a real page.
@@ -111,16 +119,17 @@ async function main() {
   const id = /href="\/property\/(\d+)"/.exec(listing.body)?.[1];
   if (!id) throw new Error('no unit on /properties');
   const pages = [
-    { name: '/about', path: '/about', status: 200 },
-    { name: '/properties', path: '/properties', status: 200 },
-    { name: '/property/{id}', path: `/property/${id}`, status: 200 },
-    { name: 'not found (chrome only)', path: '/no-such-page', status: 404 },
-  ];
+    { key: 'about', name: '/about', path: '/about', status: 200 },
+    { key: 'properties', name: '/properties', path: '/properties', status: 200 },
+    { key: 'property', name: '/property/{id}', path: `/property/${id}`, status: 200 },
+    { key: 'not-found', name: 'not found (chrome only)', path: '/no-such-page', status: 404 },
+  ].filter((page) => !args.only || page.key === args.only);
+  if (!pages.length) throw new Error(`--only: no page ${args.only}`);
 
   const measureOnce = async (page: (typeof pages)[number]): Promise<Measure> => {
     renderStart = null;
     const started = performance.now();
-    const html = await request(page.path);
+    const html = await requestBytes(page.path);
     const ended = performance.now();
     const cpuEnd = process.cpuUsage();
     if (html.status !== page.status) throw new Error(`${page.path}: HTTP ${html.status}`);
@@ -134,7 +143,7 @@ async function main() {
   };
 
   const loadBefore = loadAverage();
-  console.log(`\nRender cost, ${kind}, ${units.toLocaleString('en-US')} units: ${warmupRuns} warm-up + ${runs} measured requests per page, in turns (load average ${loadBefore} on ${os.cpus().length} CPUs)`);
+  console.log(`\nRender cost of ${path.relative(root, buildFile) || buildFile}, ${kind}, ${units.toLocaleString('en-US')} units: ${warmupRuns} warm-up + ${runs} measured requests per page, in turns (load average ${loadBefore} on ${os.cpus().length} CPUs)`);
   for (let i = 0; i < warmupRuns; i += 1) for (const page of pages) await measureOnce(page);
   const results = new Map<string, Measure[]>(pages.map((page) => [page.name, []]));
   const profiler = args.profile ? new Session() : null;
