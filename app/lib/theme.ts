@@ -22,7 +22,9 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-  headings: { fontFamily: 'Georgia, "Iowan Old Style", "Times New Roman", serif', fontWeight: '600' },
+  // Self-hosted Source Serif 4 (app/fonts.css, issue 13 item 9); its metric-matched fallback
+  // while it loads, then the usual serifs.
+  headings: { fontFamily: '"Source Serif 4 Variable", "Source Serif 4 Fallback", Georgia, "Times New Roman", serif', fontWeight: '600' },
   components: {
     // Toast text at full contrast (Mantine's dimmed description is below AA on a light toast).
     Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-text)' } } }),

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { translations } from '~/i18n/resources.server';
-import { pagesTranslations } from '~/features/marketing/translations.server';
-import { addRouteTranslations, createI18n } from './i18n';
+import { pagesTranslations } from './translations.server';
+import { addRouteTranslations, createI18n } from '~/lib/i18n';
 
 describe('route translation bundles', () => {
   it('leaves the root bundle and the page bundles as the loaders built them', () => {
