@@ -6,6 +6,9 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app.css';
+import './fonts.css';
+// The heading font's latin file (fonts.css), preloaded: its hashed URL (issue 13 item 9).
+import headingFontUrl from '@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-normal.woff2?url';
 
 import { ColorSchemeScript, MantineProvider } from '@mantine/core';
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -39,7 +42,8 @@ import { readPreferences } from './lib/preferences';
 import { NOINDEX, SITE_NAME } from './lib/meta';
 import { registerServiceWorker, THEME_COLOR, WEB_MANIFEST_URL } from './lib/pwa';
 import { LANG_PARAM } from './lib/seo';
-import { createColorSchemeManager, cssVariablesResolver, localizedTheme } from './lib/theme';
+import { createColorSchemeManager, cssVariablesResolver, localizedTheme, theme as baseTheme } from './lib/theme';
+import { ThemeCssVariables } from './lib/theme-css-variables';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const preferences = readPreferences(request);
@@ -94,6 +98,7 @@ export const links: Route.LinksFunction = () => [
   // The installable site (issue 13 item 8): the web app manifest and the home-screen icon.
   { rel: 'manifest', href: WEB_MANIFEST_URL },
   { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+  { rel: 'preload', href: headingFontUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -132,7 +137,10 @@ export function Layout({ children }: { children: ReactNode }) {
             colorSchemeManager={colorSchemeManager}
             cssVariablesResolver={cssVariablesResolver}
             defaultColorScheme="auto"
+            withCssVariables={false}
           >
+            {/* The theme's CSS variables, built once (decision 034); the localized theme has the same ones. */}
+            <ThemeCssVariables theme={baseTheme} resolver={cssVariablesResolver} />
             <DeferredNotifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="top-right" />
             {children}
           </MantineProvider>

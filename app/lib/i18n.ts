@@ -18,7 +18,10 @@ export function createI18n(lang: Language, translation: object): i18n {
   void instance.use(initReactI18next).init({
     lng: lang,
     fallbackLng: false,
-    resources: { [lang]: { translation } },
+    // A copy: i18next keeps the object it is given and merges every route's bundle into it
+    // (addResourceBundle, deep). Given the root loader's own object, the root data of every later
+    // page grew by each namespace any page had added (issue 13 item 3, decision 034).
+    resources: { [lang]: { translation: structuredClone(translation) } },
     interpolation: { escapeValue: false }, // React escapes.
     initAsync: false,
     returnNull: false,
@@ -42,12 +45,23 @@ const added = new WeakMap<i18n, WeakSet<object>>();
  */
 export function useRouteTranslations(instance: i18n, lang: Language): void {
   const matches = useMatches();
+  addRouteTranslations(instance, lang, matches.map((match) => (match.loaderData as { i18n?: object } | undefined)?.i18n));
+}
+
+/**
+ * What useRouteTranslations does with the matched routes' `i18n` bundles (`undefined` for a route
+ * without one): each bundle is merged once per instance, as a copy, so that neither the bundle
+ * (a loader's cached object, serialized into every page that returns it) nor any other bundle
+ * is changed by the merge.
+ */
+export function addRouteTranslations(instance: i18n, lang: Language, bundles: readonly (object | undefined)[]): void {
   let seen = added.get(instance);
   if (!seen) added.set(instance, (seen = new WeakSet()));
-  for (const match of matches) {
-    const bundle = (match.loaderData as { i18n?: object } | undefined)?.i18n;
+  for (const bundle of bundles) {
     if (!bundle || seen.has(bundle)) continue;
     seen.add(bundle);
-    instance.addResourceBundle(lang, 'translation', bundle, true, true);
+    // i18next's deep merge assigns the objects it does not have yet by reference and merges later
+    // bundles into them: a copy keeps the loaders' objects as they are.
+    instance.addResourceBundle(lang, 'translation', structuredClone(bundle), true, true);
   }
 }

@@ -22,21 +22,33 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-  headings: { fontFamily: 'Georgia, "Iowan Old Style", "Times New Roman", serif', fontWeight: '600' },
+  // Self-hosted Source Serif 4 (app/fonts.css, issue 13 item 9); its metric-matched fallback
+  // while it loads, then the usual serifs.
+  headings: { fontFamily: '"Source Serif 4 Variable", "Source Serif 4 Fallback", Georgia, "Times New Roman", serif', fontWeight: '600' },
   components: {
     // Toast text at full contrast (Mantine's dimmed description is below AA on a light toast).
     Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-text)' } } }),
   },
 });
 
-/** The theme with the texts that depend on the language: every toast's close button gets a name. */
+/**
+ * The theme with the texts that depend on the language: every toast's close button gets a name.
+ * One object per label (a language has one), so the server does not merge themes per request.
+ */
 export function localizedTheme(dismissLabel: string): MantineThemeOverride {
-  return mergeThemeOverrides(theme, {
-    components: {
-      Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': dismissLabel } } }),
-    },
-  });
+  let localized = localizedThemes.get(dismissLabel);
+  if (!localized) {
+    localized = mergeThemeOverrides(theme, {
+      components: {
+        Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': dismissLabel } } }),
+      },
+    });
+    localizedThemes.set(dismissLabel, localized);
+  }
+  return localized;
 }
+
+const localizedThemes = new Map<string, MantineThemeOverride>();
 
 /** Mantine's default "dimmed" grey is 3.3:1 on white; these keep secondary text at AA contrast. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

@@ -7,6 +7,11 @@ import { translations, type Tree } from '~/i18n/resources.server';
 import type { Language } from '~/lib/constants';
 
 export function pagesTranslations(lang: Language, sections: readonly string[], extraFiles: readonly string[] = []): Tree {
+  // The same object for the same slice (as `translations` does): the renderer merges each bundle
+  // into its i18next instance once, not on every request (decision 034).
+  const key = `${lang}:${sections.join(',')}:${extraFiles.join(',')}`;
+  const cached = slices.get(key);
+  if (cached) return cached;
   const pages = translations(lang, ['pages']).pages;
   const slice: Tree = {};
   if (pages && typeof pages === 'object') {
@@ -15,5 +20,9 @@ export function pagesTranslations(lang: Language, sections: readonly string[], e
       if (value !== undefined) slice[section] = value;
     }
   }
-  return { ...translations(lang, extraFiles), pages: slice };
+  const bundle = { ...translations(lang, extraFiles), pages: slice };
+  slices.set(key, bundle);
+  return bundle;
 }
+
+const slices = new Map<string, Tree>();

@@ -103,7 +103,7 @@ export default function PropertyDetail({ loaderData }: Route.ComponentProps) {
           </Text>
         </Stack>
         <Stack gap={4} align="flex-end">
-          <Text fz={28} fw={700}>
+          <Text fz={28} fw={700} data-testid="property-price">
             {formatUsd(property.price, lang)}
             <Text span c="dimmed" fz="md" fw={400}>
               {t('listings.card.perMonth')}
