@@ -7,7 +7,6 @@
  * only by guarded routes, as downloads (`Content-Disposition: attachment`, `nosniff`, a sandboxing
  * CSP), never rendered inline.
  */
-import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, count, eq } from 'drizzle-orm';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
@@ -16,7 +15,7 @@ import type { Db } from '~/server/db/client.server';
 import { bid, document, vendor } from '~/server/db/schema';
 import { detectAllowedType } from '~/server/uploads/file-type.server';
 import { readMultipart } from '~/server/uploads/multipart.server';
-import { processPhoto } from '~/server/uploads/photo-variants.server';
+import { randomStorageKey, storeUploadedDocument } from '~/server/uploads/receive-document.server';
 import type { UploadBatch } from '~/server/uploads/receive-photos.server';
 import type { UploadStorage } from '~/server/uploads/storage.server';
 import { UploadError } from '~/server/uploads/upload-error.server';
@@ -33,16 +32,6 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /** The body cap of a request carrying a project file (bytes; server/app.ts lets such bodies through). */
 export const PROJECT_UPLOAD_MAX_REQUEST_BYTES = PROJECT_FILE_MAX_BYTES + FORM_OVERHEAD_BYTES;
-
-function randomKey(extension: 'pdf' | 'bin'): string {
-  const id = randomBytes(16).toString('hex');
-  return `documents/${id.slice(0, 2)}/${id}.${extension}`;
-}
-
-/** True when a request carries a multipart body (a form with a file). */
-export function isMultipart(request: Request): boolean {
-  return /^multipart\/form-data\s*;/i.test(request.headers.get('content-type') ?? '');
-}
 
 /**
  * Reads a multipart form with at most one file (any field name) of an `allowed` type, storing the
@@ -67,23 +56,18 @@ export async function receiveProjectForm({
     signal: request.signal,
     limits: { maxFileBytes: PROJECT_FILE_MAX_BYTES, maxFiles: 1, maxRequestBytes: PROJECT_UPLOAD_MAX_REQUEST_BYTES, maxFields: 20, maxFieldBytes: 20_000 },
     onFile: async (received) => {
-      const fileName = received.fileName || undefined;
-      if (received.size === 0) throw new UploadError('empty_file', { fileName });
-      const mime = await detectAllowedType(received.data, allowed);
-      if (!mime) throw new UploadError('unsupported_type', { fileName });
-      if (mime === 'application/pdf') {
-        const key = randomKey('pdf');
-        await batch.put(key, received.data);
-        file = { key, mime, sizeBytes: received.size, sha256: received.sha256, originalName: received.fileName || null };
-        return;
-      }
-      // Photos are re-encoded (no EXIF, no GPS) at one width; `processPhoto` checks the type and pixels again.
-      const processed = await processPhoto(received.data, { fileName, widths: [PHOTO_DOCUMENT_WIDTH] });
-      const variant = processed.variants[0]!;
-      const key = randomKey('bin');
-      await batch.put(key, variant.data);
-      const name = (received.fileName || 'photo').replace(/\.[^.]*$/, '');
-      file = { key, mime: 'image/webp', sizeBytes: variant.data.length, sha256: received.sha256, originalName: `${name}.webp` };
+      // PDFs and photos (re-encoded without EXIF or GPS, at one width) through the shared document reader.
+      const imageTypes = allowed.filter((type) => type !== 'application/pdf');
+      // A list without PDF (none today) must refuse one: only its image types pass.
+      if (!allowed.includes('application/pdf') && !(await detectAllowedType(received.data, imageTypes))) throw new UploadError('unsupported_type', { fileName: received.fileName || undefined });
+      const stored = await storeUploadedDocument({
+        file: received,
+        batch,
+        keyFor: (kind) => randomStorageKey('documents', kind === 'pdf' ? 'pdf' : 'bin'),
+        images: imageTypes.length > 0 ? { accept: imageTypes, width: PHOTO_DOCUMENT_WIDTH } : undefined,
+      });
+      const originalName = stored.mime === 'application/pdf' ? stored.originalName : `${(received.fileName || 'photo').replace(/\.[^.]*$/, '')}.webp`;
+      file = { key: stored.key, mime: stored.mime, sizeBytes: stored.sizeBytes, sha256: stored.sha256, originalName };
     },
   });
   return { fields, file };

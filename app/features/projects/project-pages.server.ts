@@ -26,9 +26,10 @@ import { auditRefusalIfExists, requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import { isDocumentPost, readFormData, translateIssues } from '~/server/form-errors.server';
 import type { DimoraLoadContext } from '~/server/load-context';
+import { isMultipart } from '~/server/uploads/multipart.server';
 import { createUploadBatch } from '~/server/uploads/receive-photos.server';
 import { UploadError, uploadErrorStatus } from '~/server/uploads/upload-error.server';
-import { addProjectDocument, deleteProjectDocument, findStaffProjectFile, isMultipart, projectFileResponse, receiveProjectForm, type DocumentRefusal } from './project-files.server';
+import { addProjectDocument, deleteProjectDocument, findStaffProjectFile, projectFileResponse, receiveProjectForm, type DocumentRefusal } from './project-files.server';
 import {
   awardBid,
   changeProjectStatus,

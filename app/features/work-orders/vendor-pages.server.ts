@@ -23,6 +23,7 @@ import type { Viewer } from '~/server/auth/session.server';
 import { isDocumentPost, readFormData, translateIssues } from '~/server/form-errors.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { rateLimitedAnswer } from '~/server/responses.server';
+import { isMultipart } from '~/server/uploads/multipart.server';
 import { createUploadBatch, type StoredPhoto } from '~/server/uploads/receive-photos.server';
 import type { UploadStorage } from '~/server/uploads/storage.server';
 import { UploadError, uploadErrorStatus } from '~/server/uploads/upload-error.server';
@@ -42,7 +43,7 @@ import {
   startWorkOrder,
   type VendorCommandOutcome,
 } from './vendor-work-orders.server';
-import { isMultipart, receiveInvoicePost, receiveWorkOrderPost, type StoredPdf } from './work-order-uploads.server';
+import { receiveInvoicePost, receiveWorkOrderPost, type StoredPdf } from './work-order-uploads.server';
 import {
   completeSchema,
   declineSchema,

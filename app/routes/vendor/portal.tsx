@@ -1,6 +1,7 @@
 /**
  * /vendor-portal (spec §2: role vendor; admins pass). The vendor record linked to this account
- * (`vendor.user_id`) with its review status, and the vendor's work orders by state. Without a
+ * (`vendor.user_id`) with its review status and insurance, the vendor's work orders by state and
+ * invoices, and the way to its capital projects. Without a
  * linked record, an empty state points to the vendor application and the listings.
  */
 import { Anchor, Badge, Button, Container, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -125,9 +126,6 @@ export default function VendorPortal({ loaderData }: Route.ComponentProps) {
             </Group>
           </Paper>
         )}
-        <Text size="sm" c="dimmed">
-          {t('account.portal.comingSoon')}
-        </Text>
         <Group>
           <Anchor component={Link} to="/dashboard" size="sm">
             {t('account.portal.backToDashboard')}

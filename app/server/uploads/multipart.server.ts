@@ -230,3 +230,8 @@ function collect(stream: Readable & { truncated?: boolean }, name: string, maxBy
     });
   });
 }
+/** True when `request` carries a multipart body (a form with files may come with it). */
+export function isMultipart(request: Request): boolean {
+  return /^multipart\/form-data\s*;/i.test(request.headers.get('content-type') ?? '');
+}
+

@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { DOCUMENT_MAX_FILE_BYTES, DOCUMENT_MAX_REQUEST_BYTES } from '~/lib/document-uploads';
 import { PHOTO_MAX_PIXELS } from '~/lib/uploads';
+import { detectAllowedType } from './file-type.server';
 import { readMultipart, type ReceivedFile } from './multipart.server';
 import { processPhoto } from './photo-variants.server';
 import type { UploadBatch } from './receive-photos.server';
@@ -24,9 +25,13 @@ export const DOCUMENT_IMAGE_WIDTH = 2000;
 /** The magic bytes every PDF file starts with. */
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 
-/** True when `data` starts with the PDF signature `%PDF-`. */
-export function isPdf(data: Uint8Array): boolean {
-  return data.length >= PDF_MAGIC.length && Buffer.from(data.subarray(0, PDF_MAGIC.length)).equals(PDF_MAGIC);
+/**
+ * True when `data` is a PDF by its content, whatever its name or declared type says: it starts
+ * with the signature `%PDF-` and the file-type sniffer also calls it a PDF.
+ */
+export async function isPdf(data: Uint8Array): Promise<boolean> {
+  if (data.length < PDF_MAGIC.length || !Buffer.from(data.subarray(0, PDF_MAGIC.length)).equals(PDF_MAGIC)) return false;
+  return (await detectAllowedType(data, ['application/pdf'] as const)) === 'application/pdf';
 }
 
 /** One stored document: the facts a `document` row keeps. */
@@ -44,33 +49,76 @@ export type StoredDocument = {
   originalName: string | null;
 };
 
-/** A fresh random key under `private/<folder>/`, in a sub-folder named by its first two characters. */
-export function randomDocumentKey(folder: string, extension: 'pdf' | 'webp'): string {
+/** A fresh random storage key `<prefix>/ab/<32 hex>.<extension>` (a sub-folder named by its first two characters). */
+export function randomStorageKey(prefix: string, extension: string): string {
   const id = randomBytes(16).toString('hex');
-  return `${PRIVATE_KEY_PREFIX}${folder}/${id.slice(0, 2)}/${id}.${extension}`;
+  return `${prefix}/${id.slice(0, 2)}/${id}.${extension}`;
 }
 
+/** A fresh random key under `private/<folder>/`, in a sub-folder named by its first two characters. */
+export function randomDocumentKey(folder: string, extension: 'pdf' | 'webp'): string {
+  return randomStorageKey(`${PRIVATE_KEY_PREFIX}${folder}`, extension);
+}
+
+/** How an uploaded document that is an image is kept; without it only PDFs are accepted. */
+export type DocumentImageOptions = {
+  /** Image types accepted (by content); omitted: every type `processPhoto` takes. */
+  accept?: readonly string[];
+  /** The width the image is kept at, at most (px). */
+  width: number;
+  /** WebP quality, 1–100 (processPhoto's default when omitted). */
+  quality?: number;
+  /** Pixel limit (processPhoto's default when omitted). */
+  maxPixels?: number;
+};
+
 /**
- * Checks one received file and stores it through `batch` under `private/<folder>/`. A PDF is
- * kept byte for byte; an image is re-encoded as WebP (≤ 2000 px wide, no metadata). Throws
- * `UploadError` `empty_file`, `unsupported_type` (anything else, whatever its name or declared
- * type says), `too_many_pixels` or `unreadable_image`.
+ * The one reader of an uploaded document (vendor documents, invoice PDFs, project files): checks
+ * received file `file` and stores it through `batch` under `keyFor('pdf' | 'image')`. A PDF
+ * (`isPdf`) is kept byte for byte; with `images`, an image is re-encoded as WebP (at most
+ * `images.width` px wide, no metadata). Throws `UploadError` `empty_file`, `unsupported_type`
+ * (anything else, whatever its name or declared type says), `too_many_pixels` or `unreadable_image`.
  */
-export async function storeDocument({ file, batch, folder }: { file: ReceivedFile; batch: UploadBatch; folder: string }): Promise<StoredDocument> {
+export async function storeUploadedDocument({
+  file,
+  batch,
+  keyFor,
+  images,
+}: {
+  file: ReceivedFile;
+  batch: UploadBatch;
+  keyFor: (kind: 'pdf' | 'image') => string;
+  images?: DocumentImageOptions;
+}): Promise<StoredDocument> {
   const fileName = file.fileName || undefined;
   if (file.size === 0) throw new UploadError('empty_file', { fileName });
   const originalName = file.fileName || null;
-  if (isPdf(file.data)) {
-    const key = randomDocumentKey(folder, 'pdf');
+  if (await isPdf(file.data)) {
+    const key = keyFor('pdf');
     await batch.put(key, file.data);
     return { key, mime: 'application/pdf', sizeBytes: file.size, sha256: file.sha256, width: null, height: null, originalName };
   }
+  if (!images || (images.accept && !(await detectAllowedType(file.data, images.accept)))) throw new UploadError('unsupported_type', { fileName });
   // processPhoto types the bytes itself and refuses anything that is not an accepted image.
-  const processed = await processPhoto(file.data, { fileName, widths: [DOCUMENT_IMAGE_WIDTH], maxPixels: PHOTO_MAX_PIXELS, quality: 85 });
+  const processed = await processPhoto(file.data, { fileName, widths: [images.width], maxPixels: images.maxPixels, quality: images.quality });
   const variant = processed.variants[0]!;
-  const key = randomDocumentKey(folder, 'webp');
+  const key = keyFor('image');
   await batch.put(key, variant.data);
   return { key, mime: 'image/webp', sizeBytes: variant.data.length, sha256: file.sha256, width: variant.width, height: variant.height, originalName };
+}
+
+/**
+ * Checks one received file and stores it through `batch` under `private/<folder>/`: a PDF byte
+ * for byte, an image re-encoded as WebP (≤ 2000 px wide, no metadata). Throws as
+ * `storeUploadedDocument`.
+ */
+export function storeDocument({ file, batch, folder }: { file: ReceivedFile; batch: UploadBatch; folder: string }): Promise<StoredDocument> {
+  return storeUploadedDocument({
+    file,
+    batch,
+    keyFor: (kind) => randomDocumentKey(folder, kind === 'pdf' ? 'pdf' : 'webp'),
+    images: { width: DOCUMENT_IMAGE_WIDTH, maxPixels: PHOTO_MAX_PIXELS, quality: 85 },
+  });
 }
 
 /**

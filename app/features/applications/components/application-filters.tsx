@@ -3,10 +3,10 @@
  * plain GET form (works without JavaScript; every filtered list has its own URL); submitting
  * starts again at page 1 and closes the open panel.
  */
-import { Anchor, Button, Group, NativeSelect, TextInput } from '@mantine/core';
-import { IconFilter, IconSearch } from '@tabler/icons-react';
+import { NativeSelect, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
+import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
 import { APPLICATION_STATUSES, REVIEW_SEARCH_MAX, type ReviewPropertyOption } from '../applications.types';
 import { hasReviewFilters, type ReviewFilters } from '../review-filters';
 
@@ -21,43 +21,42 @@ export function ApplicationFilters({ basePath, filters, properties }: Props) {
   }
   const formKey = `${filters.status ?? ''}|${filters.propertyId ?? ''}|${filters.q}`;
   return (
-    <Form method="get" action={basePath} role="search" aria-label={t('applications.filters.label')} preventScrollReset data-testid="applications-filters" key={formKey}>
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <NativeSelect
-          name="status"
-          label={t('applications.filters.status')}
-          defaultValue={filters.status ?? ''}
-          data={[{ value: '', label: t('applications.filters.allStatuses') }, ...APPLICATION_STATUSES.map((status) => ({ value: status, label: t(`applications.status.${status}`) }))]}
-          style={{ flex: '1 1 160px' }}
-          data-testid="applications-filter-status"
-        />
-        <NativeSelect
-          name="property"
-          label={t('applications.filters.property')}
-          defaultValue={filters.propertyId ? String(filters.propertyId) : ''}
-          data={[{ value: '', label: t('applications.filters.allProperties') }, ...propertyOptions]}
-          style={{ flex: '2 1 220px', minWidth: 0 }}
-          data-testid="applications-filter-property"
-        />
-        <TextInput
-          name="q"
-          type="search"
-          label={t('applications.filters.search')}
-          defaultValue={filters.q}
-          maxLength={REVIEW_SEARCH_MAX}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          style={{ flex: '2 1 220px' }}
-          data-testid="applications-filter-q"
-        />
-        <Button type="submit" variant="default" leftSection={<IconFilter size={16} aria-hidden />}>
-          {t('applications.filters.apply')}
-        </Button>
-        {hasReviewFilters(filters) && (
-          <Anchor component={Link} to={basePath} preventScrollReset size="sm" py={8} data-testid="applications-filter-clear">
-            {t('applications.filters.clear')}
-          </Anchor>
-        )}
-      </Group>
-    </Form>
+    <FilterForm
+      action={basePath}
+      label={t('applications.filters.label')}
+      formKey={formKey}
+      testId="applications-filters"
+      applyLabel={t('applications.filters.apply')}
+      clearLabel={t('applications.filters.clear')}
+      showClear={hasReviewFilters(filters)}
+      clearTestId="applications-filter-clear"
+    >
+      <NativeSelect
+        name="status"
+        label={t('applications.filters.status')}
+        defaultValue={filters.status ?? ''}
+        data={optionsWithAll(t('applications.filters.allStatuses'), APPLICATION_STATUSES, (status) => ({ value: status, label: t(`applications.status.${status}`) }))}
+        style={{ flex: '1 1 160px' }}
+        data-testid="applications-filter-status"
+      />
+      <NativeSelect
+        name="property"
+        label={t('applications.filters.property')}
+        defaultValue={filters.propertyId ? String(filters.propertyId) : ''}
+        data={[{ value: '', label: t('applications.filters.allProperties') }, ...propertyOptions]}
+        style={{ flex: '2 1 220px', minWidth: 0 }}
+        data-testid="applications-filter-property"
+      />
+      <TextInput
+        name="q"
+        type="search"
+        label={t('applications.filters.search')}
+        defaultValue={filters.q}
+        maxLength={REVIEW_SEARCH_MAX}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        style={{ flex: '2 1 220px' }}
+        data-testid="applications-filter-q"
+      />
+    </FilterForm>
   );
 }

@@ -5,11 +5,12 @@
  * the list is marked busy with an overlay; an empty list says whether nothing matches or
  * nothing exists yet. On a narrow screen the filters wrap and the table scrolls sideways.
  */
-import { Alert, Anchor, Box, Button, Code, EmptyState, Group, LoadingOverlay, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Code, Group, LoadingOverlay, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconFilter, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
+import { ListTable } from '~/components/lists/list-table';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import { auditHref, hasAuditFilters, type AuditEntry, type AuditPageData } from '../audit-log.schemas';
@@ -34,16 +35,7 @@ export function AuditLogPage({ page, basePath, csvPath }: Props) {
           {loading ? t('audit.list.loading') : t('audit.list.pageSize', { count: page.entries.length })}
         </Text>
         {!hasErrors && (
-          <Button
-            component="a"
-            href={auditHref(csvPath, page.filters)}
-            download
-            variant="default"
-            size="sm"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            title={t('audit.list.exportHint')}
-            data-testid="audit-export"
-          >
+          <Button component="a" href={auditHref(csvPath, page.filters)} download variant="default" size="sm" leftSection={<IconDownload size={16} aria-hidden />} title={t('audit.list.exportHint')} data-testid="audit-export">
             {t('audit.list.exportCsv')}
           </Button>
         )}
@@ -117,76 +109,60 @@ function actorLabel(entry: AuditEntry, t: ReturnType<typeof useTranslation>['t']
 function AuditTable({ page, basePath }: { page: AuditPageData; basePath: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  if (page.entries.length === 0 && page.firstPage) {
-    const filtered = hasAuditFilters(page.filters);
-    return (
-      <EmptyState icon={<IconShieldCheck size={30} aria-hidden />} variant="light" py="xl" data-testid="audit-empty">
-        <EmptyState.Title order={2}>{t(filtered ? 'audit.list.noMatchTitle' : 'audit.list.emptyTitle')}</EmptyState.Title>
-        <EmptyState.Description>{t(filtered ? 'audit.list.noMatchBody' : 'audit.list.emptyBody')}</EmptyState.Description>
-      </EmptyState>
-    );
-  }
+  const filtered = hasAuditFilters(page.filters);
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={860}>
-        <Table verticalSpacing="sm" highlightOnHover data-testid="audit-table">
-          <Table.Caption>{t('audit.list.caption')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('audit.list.date')}</Table.Th>
-              <Table.Th scope="col">{t('audit.list.actor')}</Table.Th>
-              <Table.Th scope="col">{t('audit.list.action')}</Table.Th>
-              <Table.Th scope="col">{t('audit.list.table')}</Table.Th>
-              <Table.Th scope="col">{t('audit.list.origin')}</Table.Th>
-              <Table.Th scope="col">{t('audit.list.details')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {page.entries.map((entry) => (
-              <Table.Tr key={entry.id} data-testid="audit-row" data-action={entry.action} data-table={entry.tableName}>
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, lang)}</time>
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="audit-row-actor">
-                    {actorLabel(entry, t)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{t(`account.audit.${entry.action}`, { defaultValue: entry.action })}</Text>
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    {entry.action}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {entry.tableName}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {entry.ipAddress ?? ''}
-                  </Text>
-                  {entry.userAgent && (
-                    <Text size="xs" c="dimmed" lineClamp={1} title={entry.userAgent} maw={220}>
-                      {entry.userAgent}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {Object.keys(entry.details).length > 0 && (
-                    <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 360, fontSize: 'var(--mantine-font-size-xs)' }}>
-                      {JSON.stringify(entry.details)}
-                    </Code>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable
+        isEmpty={page.entries.length === 0 && page.firstPage}
+        empty={{ icon: <IconShieldCheck size={30} aria-hidden />, title: t(filtered ? 'audit.list.noMatchTitle' : 'audit.list.emptyTitle'), body: t(filtered ? 'audit.list.noMatchBody' : 'audit.list.emptyBody'), testId: 'audit-empty' }}
+        minWidth={860}
+        caption={t('audit.list.caption')}
+        columns={(['date', 'actor', 'action', 'table', 'origin', 'details'] as const).map((column) => ({ label: t(`audit.list.${column}`) }))}
+        testId="audit-table"
+      >
+        {page.entries.map((entry) => (
+          <Table.Tr key={entry.id} data-testid="audit-row" data-action={entry.action} data-table={entry.tableName}>
+            <Table.Td>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, lang)}</time>
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="audit-row-actor">
+                {actorLabel(entry, t)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{t(`account.audit.${entry.action}`, { defaultValue: entry.action })}</Text>
+              <Text size="xs" c="dimmed" ff="monospace">
+                {entry.action}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" ff="monospace">
+                {entry.tableName}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" ff="monospace">
+                {entry.ipAddress ?? ''}
+              </Text>
+              {entry.userAgent && (
+                <Text size="xs" c="dimmed" lineClamp={1} title={entry.userAgent} maw={220}>
+                  {entry.userAgent}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              {Object.keys(entry.details).length > 0 && (
+                <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 360, fontSize: 'var(--mantine-font-size-xs)' }}>
+                  {JSON.stringify(entry.details)}
+                </Code>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
       <KeysetPager
         label={t('audit.list.pagination')}
         firstHref={page.firstPage ? null : auditHref(basePath, page.filters)}

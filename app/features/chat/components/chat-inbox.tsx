@@ -14,11 +14,12 @@
  */
 import { Alert, Anchor, Badge, Button, EmptyState, Grid, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconArrowLeft, IconLock, IconLockOpen, IconMail, IconMessages, IconSend, IconWifiOff } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher, useLocation, useNavigation, useRevalidator } from 'react-router';
 import { formatDateTime } from '~/lib/format';
-import { useConnectivity, useRealtimeEvent } from '~/lib/realtime';
+import { useLiveRevalidation } from '~/lib/live-revalidation';
+import { useConnectivity } from '~/lib/realtime';
 import { useLanguage } from '~/lib/use-language';
 import { newClientId } from '../client-id';
 import { CHAT_MESSAGE_MAX, type InboxActionResult, type InboxData, type InboxKind, type StaffThreadDetail, type StaffThreadList } from '../chat.types';
@@ -39,28 +40,8 @@ type Props = {
 
 /** Re-runs the page's loaders after realtime chat events and each stream (re)connect, coalescing bursts. */
 function useInboxLiveUpdates() {
-  const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
-  latest.current = revalidator;
-  const timer = useRef<number | undefined>(undefined);
-  const schedule = useCallback(() => {
-    window.clearTimeout(timer.current);
-    const run = () => {
-      // A revalidation already under way may have read the data before this event: go again after it.
-      if (latest.current.state !== 'idle') {
-        timer.current = window.setTimeout(run, 300);
-        return;
-      }
-      void latest.current.revalidate();
-    };
-    timer.current = window.setTimeout(run, 150);
-  }, []);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  useRealtimeEvent('chat.message', schedule);
-  useRealtimeEvent('chat.thread', schedule);
-  useRealtimeEvent('resync', schedule);
-  // Whatever happened between this page's data and the stream's (re)opening.
-  useRealtimeEvent('ready', schedule);
+  // `ready`: whatever happened between this page's data and the stream's (re)opening.
+  useLiveRevalidation({ 'chat.message': true, 'chat.thread': true, resync: true, ready: true });
 }
 
 /** The current page's URL with `changes` applied to its query (null removes), plus `anchor`. */

@@ -3,11 +3,12 @@
  * project", the filters, one row per project (name linking to its page, building, kind, status,
  * dates, bids received, budget against spend) and keyset pagination that keeps the filters.
  */
-import { Anchor, Button, EmptyState, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import { IconBriefcase, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
+import { ListTable } from '~/components/lists/list-table';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { formatIsoDate } from '~/lib/format';
@@ -19,12 +20,7 @@ import { BudgetBar } from './budget-bar';
 import { ProjectStatusBadge } from './project-badges';
 import { ProjectFiltersForm } from './project-filters';
 
-type Props = {
-  base: ProjectsBase;
-  list: ProjectListPage;
-  filters: ProjectFilters;
-  building: BuildingOption | null;
-};
+type Props = { base: ProjectsBase; list: ProjectListPage; filters: ProjectFilters; building: BuildingOption | null };
 
 export function ProjectsListPage({ base, list, filters, building }: Props) {
   const { t } = useTranslation();
@@ -44,64 +40,41 @@ export function ProjectsListPage({ base, list, filters, building }: Props) {
       />
       <Stack gap="md" data-testid="projects-list">
         <ProjectFiltersForm base={base} filters={filters} building={building} />
-        {list.items.length === 0 ? (
-          <EmptyState icon={<IconBriefcase size={30} aria-hidden />} variant="light" py="xl" data-testid="projects-empty">
-            <EmptyState.Title order={2}>{t(filtered ? 'projects.list.noMatchTitle' : 'projects.list.emptyTitle')}</EmptyState.Title>
-            <EmptyState.Description>{t(filtered ? 'projects.list.noMatchBody' : 'projects.list.emptyBody')}</EmptyState.Description>
-          </EmptyState>
-        ) : (
-          <Table.ScrollContainer minWidth={860}>
-            <Table verticalSpacing="sm" highlightOnHover data-testid="projects-table">
-              <Table.Caption>{t('projects.list.caption')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('projects.list.project')}</Table.Th>
-                  <Table.Th scope="col">{t('projects.list.status')}</Table.Th>
-                  <Table.Th scope="col">{t('projects.list.dates')}</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('projects.list.bids')}
-                  </Table.Th>
-                  <Table.Th scope="col">{t('projects.list.budget')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.items.map((row) => (
-                  <Table.Tr key={row.id} data-testid="project-row" data-project={row.id} data-status={row.status}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`${base}/${row.id}`} fw={600} size="sm" data-testid="project-open">
-                        {row.name}
-                      </Anchor>
-                      <Text size="xs" c="dimmed">
-                        {[row.buildingName, t(`projects.kind.${row.kind}`)].filter(Boolean).join(' · ')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <ProjectStatusBadge status={row.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {row.startDate || row.endDate
-                          ? `${row.startDate ? formatIsoDate(row.startDate, lang) : '…'} – ${row.endDate ? formatIsoDate(row.endDate, lang) : '…'}`
-                          : t('projects.list.noDates')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Text size="sm">
-                        {t('projects.list.bidCount', {
-                          bids: row.bidCount,
-                          invited: row.invitedCount,
-                        })}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <BudgetBar budgetCents={row.budgetCents} spendCents={row.spendCents} size="sm" />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <ListTable
+          isEmpty={list.items.length === 0}
+          empty={{ icon: <IconBriefcase size={30} aria-hidden />, title: t(filtered ? 'projects.list.noMatchTitle' : 'projects.list.emptyTitle'), body: t(filtered ? 'projects.list.noMatchBody' : 'projects.list.emptyBody'), testId: 'projects-empty' }}
+          minWidth={860}
+          caption={t('projects.list.caption')}
+          columns={[{ label: t('projects.list.project') }, { label: t('projects.list.status') }, { label: t('projects.list.dates') }, { label: t('projects.list.bids'), align: 'right' }, { label: t('projects.list.budget') }]}
+          testId="projects-table"
+        >
+          {list.items.map((row) => (
+            <Table.Tr key={row.id} data-testid="project-row" data-project={row.id} data-status={row.status}>
+              <Table.Td>
+                <Anchor component={Link} to={`${base}/${row.id}`} fw={600} size="sm" data-testid="project-open">
+                  {row.name}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {[row.buildingName, t(`projects.kind.${row.kind}`)].filter(Boolean).join(' · ')}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <ProjectStatusBadge status={row.status} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {row.startDate || row.endDate ? `${row.startDate ? formatIsoDate(row.startDate, lang) : '…'} – ${row.endDate ? formatIsoDate(row.endDate, lang) : '…'}` : t('projects.list.noDates')}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm">{t('projects.list.bidCount', { bids: row.bidCount, invited: row.invitedCount })}</Text>
+              </Table.Td>
+              <Table.Td>
+                <BudgetBar budgetCents={row.budgetCents} spendCents={row.spendCents} size="sm" />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
         <KeysetPager
           label={t('projects.pagination.label')}
           firstHref={filters.after ? projectsHref(base, filters, null) : null}

@@ -4,11 +4,12 @@
  * status and end, balance) and keyset pagination (first, next) that keeps the filters. An empty list says
  * whether nothing matches the filters or there are no tenants yet.
  */
-import { Anchor, EmptyState, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
+import { ListTable } from '~/components/lists/list-table';
 import { formatCents, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
@@ -25,68 +26,52 @@ export function TenantDirectory({ base, list, filters, building }: Props) {
   return (
     <Stack gap="md" data-testid="tenant-directory">
       <TenantFiltersForm base={base} filters={filters} building={building} />
-      {list.items.length === 0 ? (
-        <EmptyState icon={<IconUserSearch size={30} aria-hidden />} variant="light" py="xl" data-testid="tenants-empty">
-          <EmptyState.Title order={2}>{t(filtered ? 'tenants.list.noMatchTitle' : 'tenants.list.emptyTitle')}</EmptyState.Title>
-          <EmptyState.Description>{t(filtered ? 'tenants.list.noMatchBody' : 'tenants.list.emptyBody')}</EmptyState.Description>
-        </EmptyState>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" highlightOnHover data-testid="tenants-table">
-            <Table.Caption>{t('tenants.list.caption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('tenants.list.tenant')}</Table.Th>
-                <Table.Th scope="col">{t('tenants.list.unit')}</Table.Th>
-                <Table.Th scope="col">{t('tenants.list.lease')}</Table.Th>
-                <Table.Th scope="col">{t('tenants.list.leaseEnd')}</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('tenants.list.balance')}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.items.map((row) => (
-                <Table.Tr key={row.id} data-testid="tenant-row" data-email={row.email} data-lease={row.leaseId}>
-                  <Table.Td>
-                    {row.userId ? (
-                      <Anchor component={Link} to={`${base}/${encodeURIComponent(row.userId)}`} fw={600} size="sm" data-testid="tenant-open">
-                        {row.name}
-                      </Anchor>
-                    ) : (
-                      <Text size="sm" fw={600}>
-                        {row.name}
-                      </Text>
-                    )}
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {row.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{t('tenants.list.unitLabel', { unit: row.unitNumber })}</Text>
-                    <Text size="xs" c="dimmed">
-                      {row.buildingName}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <LeaseStatusBadge status={row.leaseStatus} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {formatIsoDate(row.endDate, lang)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm" fw={row.balanceCents > 0 ? 700 : 400} style={{ whiteSpace: 'nowrap' }} data-testid="tenant-balance" data-cents={row.balanceCents}>
-                      {formatCents(row.balanceCents, lang)}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ListTable
+        isEmpty={list.items.length === 0}
+        empty={{ icon: <IconUserSearch size={30} aria-hidden />, title: t(filtered ? 'tenants.list.noMatchTitle' : 'tenants.list.emptyTitle'), body: t(filtered ? 'tenants.list.noMatchBody' : 'tenants.list.emptyBody'), testId: 'tenants-empty' }}
+        minWidth={760}
+        caption={t('tenants.list.caption')}
+        columns={[{ label: t('tenants.list.tenant') }, { label: t('tenants.list.unit') }, { label: t('tenants.list.lease') }, { label: t('tenants.list.leaseEnd') }, { label: t('tenants.list.balance'), align: 'right' }]}
+        testId="tenants-table"
+      >
+        {list.items.map((row) => (
+          <Table.Tr key={row.id} data-testid="tenant-row" data-email={row.email} data-lease={row.leaseId}>
+            <Table.Td>
+              {row.userId ? (
+                <Anchor component={Link} to={`${base}/${encodeURIComponent(row.userId)}`} fw={600} size="sm" data-testid="tenant-open">
+                  {row.name}
+                </Anchor>
+              ) : (
+                <Text size="sm" fw={600}>
+                  {row.name}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {row.email}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{t('tenants.list.unitLabel', { unit: row.unitNumber })}</Text>
+              <Text size="xs" c="dimmed">
+                {row.buildingName}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <LeaseStatusBadge status={row.leaseStatus} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatIsoDate(row.endDate, lang)}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text size="sm" fw={row.balanceCents > 0 ? 700 : 400} style={{ whiteSpace: 'nowrap' }} data-testid="tenant-balance" data-cents={row.balanceCents}>
+                {formatCents(row.balanceCents, lang)}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
       <KeysetPager
         label={t('tenants.pagination.label')}
         firstHref={filters.after ? tenantsHref(base, filters, null) : null}

@@ -3,10 +3,10 @@
  * and "lease ending within N days". A plain GET form (works without JavaScript; every filtered
  * list has its own URL); submitting starts again at page 1.
  */
-import { Anchor, Button, Checkbox, Group, TextInput } from '@mantine/core';
-import { IconFilter, IconSearch } from '@tabler/icons-react';
+import { Checkbox, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
+import { FilterForm } from '~/components/lists/filter-form';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { BuildingFilter } from '~/features/portfolio/components/building-filter';
 import { ENDING_WITHIN_MAX, hasTenantFilters, TENANT_SEARCH_MAX, type TenantFilters, type TenantsBase } from '../tenants.types';
@@ -17,48 +17,38 @@ export function TenantFiltersForm({ base, filters, building }: Props) {
   const { t } = useTranslation();
   const formKey = `${filters.q}|${filters.buildingId ?? ''}|${filters.balanceDue}|${filters.endingWithin ?? ''}`;
   return (
-    <Form method="get" action={base} role="search" aria-label={t('tenants.filters.label')} preventScrollReset key={formKey} data-testid="tenants-filters">
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          name="q"
-          type="search"
-          label={t('tenants.filters.search')}
-          defaultValue={filters.q}
-          maxLength={TENANT_SEARCH_MAX}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          style={{ flex: '2 1 220px' }}
-          data-testid="tenants-filter-q"
-        />
-        <BuildingFilter
-          name="building"
-          label={t('tenants.filters.building')}
-          allLabel={t('tenants.filters.allBuildings')}
-          selected={building ?? (filters.buildingId ? { id: filters.buildingId, name: t('tenants.filters.buildingNumber', { id: filters.buildingId }) } : null)}
-          style={{ flex: '2 1 200px', minWidth: 0 }}
-          testId="tenants-filter-building"
-        />
-        <TextInput
-          name="ending"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={ENDING_WITHIN_MAX}
-          label={t('tenants.filters.endingWithin')}
-          description={t('tenants.filters.endingWithinHint', { max: ENDING_WITHIN_MAX })}
-          defaultValue={filters.endingWithin ?? ''}
-          style={{ flex: '1 1 140px' }}
-          data-testid="tenants-filter-ending"
-        />
-        <Checkbox name="due" value="1" label={t('tenants.filters.balanceDue')} defaultChecked={filters.balanceDue} py={8} data-testid="tenants-filter-due" />
-        <Button type="submit" variant="default" leftSection={<IconFilter size={16} aria-hidden />}>
-          {t('tenants.filters.apply')}
-        </Button>
-        {hasTenantFilters(filters) && (
-          <Anchor component={Link} to={base} preventScrollReset size="sm" py={8} data-testid="tenants-filter-clear">
-            {t('tenants.filters.clear')}
-          </Anchor>
-        )}
-      </Group>
-    </Form>
+    <FilterForm
+      action={base}
+      label={t('tenants.filters.label')}
+      formKey={formKey}
+      testId="tenants-filters"
+      applyLabel={t('tenants.filters.apply')}
+      clearLabel={t('tenants.filters.clear')}
+      showClear={hasTenantFilters(filters)}
+      clearTestId="tenants-filter-clear"
+    >
+      <TextInput name="q" type="search" label={t('tenants.filters.search')} defaultValue={filters.q} maxLength={TENANT_SEARCH_MAX} leftSection={<IconSearch size={16} aria-hidden />} style={{ flex: '2 1 220px' }} data-testid="tenants-filter-q" />
+      <BuildingFilter
+        name="building"
+        label={t('tenants.filters.building')}
+        allLabel={t('tenants.filters.allBuildings')}
+        selected={building ?? (filters.buildingId ? { id: filters.buildingId, name: t('tenants.filters.buildingNumber', { id: filters.buildingId }) } : null)}
+        style={{ flex: '2 1 200px', minWidth: 0 }}
+        testId="tenants-filter-building"
+      />
+      <TextInput
+        name="ending"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={ENDING_WITHIN_MAX}
+        label={t('tenants.filters.endingWithin')}
+        description={t('tenants.filters.endingWithinHint', { max: ENDING_WITHIN_MAX })}
+        defaultValue={filters.endingWithin ?? ''}
+        style={{ flex: '1 1 140px' }}
+        data-testid="tenants-filter-ending"
+      />
+      <Checkbox name="due" value="1" label={t('tenants.filters.balanceDue')} defaultChecked={filters.balanceDue} py={8} data-testid="tenants-filter-due" />
+    </FilterForm>
   );
 }

@@ -4,10 +4,11 @@
  * pagination made of links that keep the filters. An empty list says whether nothing matches the
  * filters or no vendor has applied yet.
  */
-import { Anchor, EmptyState, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListTable } from '~/components/lists/list-table';
 import { LinkPagination } from '~/features/admin/components/link-pagination';
 import { formatIsoDate, formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -30,73 +31,61 @@ export function VendorList({ base, list, filters }: Props) {
       <Text size="sm" c="dimmed" data-testid="vendors-total">
         {t('vendors.list.total', { count: list.total, formatted: formatNumber(list.total, lang) })}
       </Text>
-      {list.items.length === 0 ? (
-        <EmptyState icon={<IconBuildingStore size={30} aria-hidden />} variant="light" py="xl" data-testid="vendors-empty">
-          <EmptyState.Title order={2}>{t(filtered ? 'vendors.list.noMatchTitle' : 'vendors.list.emptyTitle')}</EmptyState.Title>
-          <EmptyState.Description>{t(filtered ? 'vendors.list.noMatchBody' : 'vendors.list.emptyBody')}</EmptyState.Description>
-        </EmptyState>
-      ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table verticalSpacing="sm" highlightOnHover data-testid="vendors-table">
-            <Table.Caption>{t('vendors.list.caption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('vendors.list.vendor')}</Table.Th>
-                <Table.Th scope="col">{t('vendors.list.status')}</Table.Th>
-                <Table.Th scope="col">{t('vendors.list.trades')}</Table.Th>
-                <Table.Th scope="col">{t('vendors.list.insurance')}</Table.Th>
-                <Table.Th scope="col">{t('vendors.list.work')}</Table.Th>
-                <Table.Th scope="col">{t('vendors.list.rating')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.items.map((row) => (
-                <Table.Tr key={row.id} data-testid="vendor-row" data-email={row.email} data-status={row.status}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`${base}/${row.id}`} fw={600} size="sm" data-testid="vendor-open">
-                      {row.companyName}
-                    </Anchor>
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {row.email}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {t('vendors.list.applied', { date: formatIsoDate(row.createdAt, lang) })}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <VendorStatusBadge status={row.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {row.trades.slice(0, TRADES_SHOWN).map((trade) => t(`forms.vendor.trade.${trade}`, { defaultValue: trade })).join(', ')}
-                      {row.trades.length > TRADES_SHOWN && ` ${t('vendors.list.more', { count: row.trades.length - TRADES_SHOWN })}`}
-                    </Text>
-                    {row.serviceStates.length > 0 && (
-                      <Text size="xs" c="dimmed">
-                        {row.serviceStates.join(' · ')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {row.insuranceExpiry ? formatIsoDate(row.insuranceExpiry, lang) : '—'}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {t(row.insuranceVerified ? 'vendors.insurance.verified' : 'vendors.insurance.unverified')}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <VendorEligibilityBadge eligibility={row.eligibility} />
-                  </Table.Td>
-                  <Table.Td>
-                    <VendorRating average={row.ratingAverage} count={row.ratingCount} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ListTable
+        isEmpty={list.items.length === 0}
+        empty={{ icon: <IconBuildingStore size={30} aria-hidden />, title: t(filtered ? 'vendors.list.noMatchTitle' : 'vendors.list.emptyTitle'), body: t(filtered ? 'vendors.list.noMatchBody' : 'vendors.list.emptyBody'), testId: 'vendors-empty' }}
+        minWidth={900}
+        caption={t('vendors.list.caption')}
+        columns={(['vendor', 'status', 'trades', 'insurance', 'work', 'rating'] as const).map((column) => ({ label: t(`vendors.list.${column}`) }))}
+        testId="vendors-table"
+      >
+        {list.items.map((row) => (
+          <Table.Tr key={row.id} data-testid="vendor-row" data-email={row.email} data-status={row.status}>
+            <Table.Td>
+              <Anchor component={Link} to={`${base}/${row.id}`} fw={600} size="sm" data-testid="vendor-open">
+                {row.companyName}
+              </Anchor>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {row.email}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('vendors.list.applied', { date: formatIsoDate(row.createdAt, lang) })}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <VendorStatusBadge status={row.status} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">
+                {row.trades
+                  .slice(0, TRADES_SHOWN)
+                  .map((trade) => t(`forms.vendor.trade.${trade}`, { defaultValue: trade }))
+                  .join(', ')}
+                {row.trades.length > TRADES_SHOWN && ` ${t('vendors.list.more', { count: row.trades.length - TRADES_SHOWN })}`}
+              </Text>
+              {row.serviceStates.length > 0 && (
+                <Text size="xs" c="dimmed">
+                  {row.serviceStates.join(' · ')}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {row.insuranceExpiry ? formatIsoDate(row.insuranceExpiry, lang) : '—'}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t(row.insuranceVerified ? 'vendors.insurance.verified' : 'vendors.insurance.unverified')}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <VendorEligibilityBadge eligibility={row.eligibility} />
+            </Table.Td>
+            <Table.Td>
+              <VendorRating average={row.ratingAverage} count={row.ratingCount} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
       <LinkPagination page={list.page} pageCount={list.pageCount} hrefFor={(page) => vendorsHref(base, filters, page)} testId="vendors-pagination" />
     </Stack>
   );
