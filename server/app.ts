@@ -29,7 +29,8 @@ import { createLocalStorage } from '../app/server/uploads/storage.server';
 import { PHOTO_MAX_REQUEST_BYTES } from '../app/lib/uploads';
 import { DOCUMENT_MAX_REQUEST_BYTES, DOCUMENT_UPLOAD_PATH } from '../app/lib/document-uploads';
 import { parseSentryDsn } from '../app/lib/monitoring';
-import { peekSettings } from '../app/server/settings/settings.server';
+import { onSettingsChange, peekSettings } from '../app/server/settings/settings.server';
+import { createHtmlCache, type HtmlCache } from '../app/server/html-cache.server';
 import type { Readiness } from './shutdown';
 
 export type AppOptions = {
@@ -59,6 +60,11 @@ export type AppOptions = {
   readiness?: Readiness;
   /** How long /readyz waits for the database before answering 503 (ms, default 2 s). */
   readyzTimeoutMs?: number;
+  /**
+   * Issue 13 item 4: how long a public page rendered for an anonymous visitor is kept and served
+   * again (ms, env HTML_CACHE_TTL_MS); 0 or absent: no cache and no shared-cache headers.
+   */
+  htmlCacheTtlMs?: number;
 };
 
 /**
@@ -152,8 +158,24 @@ export function retryAfterNet(_req: Request, res: Response, next: NextFunction):
   next();
 }
 
+/**
+ * The anonymous HTML cache of an app (issue 13 item 4), emptied when any instance changes a unit
+ * or a building (the hub's content signals) or the settings; null when HTML_CACHE_TTL_MS is 0.
+ */
+function createAppHtmlCache(options: AppOptions): HtmlCache | null {
+  if (!options.htmlCacheTtlMs || options.htmlCacheTtlMs <= 0) return null;
+  const cache = createHtmlCache({ ttlMs: options.htmlCacheTtlMs });
+  options.hub.onContentChange(() => cache.clear());
+  // Settings (company name, office hours, the monitoring DSN in the CSP) show in public pages.
+  onSettingsChange((_settings, db) => {
+    if (db === options.database.db) cache.clear();
+  });
+  return cache;
+}
+
 export function createApp(options: AppOptions): Express {
   const app = express();
+  const htmlCache = createAppHtmlCache(options);
   const dev = Boolean(options.vite);
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(options.trustProxy));
@@ -224,6 +246,8 @@ export function createApp(options: AppOptions): Express {
   app.get('/api/events', (req, res, next) => {
     eventStream(req, res).catch(next);
   });
+  // Before compression: the cached pages' ETags name the content coding compression picks.
+  if (htmlCache) app.use(htmlCache.etagCoding);
   app.use(compression());
 
   app.get('/healthz', (_req, res) => {
@@ -285,6 +309,8 @@ export function createApp(options: AppOptions): Express {
     (vite ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild> : undefined);
   if (!build) throw new Error('createApp needs a server build or a Vite dev server');
 
+  // Public pages for anonymous visitors: from the cache, or rendered and kept (issue 13 item 4).
+  if (htmlCache) app.use(htmlCache.middleware);
   app.all(
     '/{*splat}',
     createRequestHandler({

@@ -93,6 +93,8 @@ async function main() {
     imageSources: env.mapTileSources,
     readiness,
     readyzTimeoutMs: env.READYZ_DB_TIMEOUT_MS,
+    // Edited code must show at once under --dev: no cached pages there.
+    htmlCacheTtlMs: dev ? 0 : env.HTML_CACHE_TTL_MS,
   };
 
   let app;
