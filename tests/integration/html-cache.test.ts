@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateUnit } from '~/features/portfolio/units.server';
 import { PUBLIC_CACHE_CONTROL, PRIVATE_CACHE_CONTROL } from '~/server/html-cache.server';
 import { logger } from '~/server/logger.server';
+import { currentSettings } from '~/server/settings/settings.server';
 import { createRealtimeHub, type RealtimeHub } from '~/server/realtime/hub.server';
 import { createApp } from '../../server/app';
 import { createProperty } from '../setup/factories';
@@ -65,6 +66,8 @@ beforeAll(async () => {
   buildingId = unit.buildingId;
   const signedIn = await signedInUser(database, 'admin', 'cache-admin@example.test');
   admin = { id: signedIn.id, cookie: signedIn.cookie };
+  // As server/index.ts does: settings loaded before serving (their first load empties the cache).
+  await currentSettings(database.db);
   const app = createApp({
     database,
     auth: context.auth,
