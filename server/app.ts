@@ -30,7 +30,8 @@ import { PHOTO_MAX_REQUEST_BYTES } from '../app/lib/uploads';
 import { DOCUMENT_MAX_REQUEST_BYTES, DOCUMENT_UPLOAD_PATH } from '../app/lib/document-uploads';
 import { parseSentryDsn } from '../app/lib/monitoring';
 import { OFFLINE_FALLBACK_URL, SERVICE_WORKER_URL, WEB_MANIFEST_URL } from '../app/lib/pwa';
-import { peekSettings } from '../app/server/settings/settings.server';
+import { onSettingsChange, peekSettings } from '../app/server/settings/settings.server';
+import { createHtmlCache, type HtmlCache } from '../app/server/html-cache.server';
 import type { Readiness } from './shutdown';
 
 export type AppOptions = {
@@ -66,6 +67,11 @@ export type AppOptions = {
    * runner (issue 13 item 5). Unset: that path is an ordinary 404.
    */
   diagnostics?: { worker: number | null; jobRunner: boolean };
+  /**
+   * Issue 13 item 4: how long a public page rendered for an anonymous visitor is kept and served
+   * again (ms, env HTML_CACHE_TTL_MS); 0 or absent: no cache and no shared-cache headers.
+   */
+  htmlCacheTtlMs?: number;
 };
 
 /**
@@ -171,8 +177,24 @@ export function retryAfterNet(_req: Request, res: Response, next: NextFunction):
   next();
 }
 
+/**
+ * The anonymous HTML cache of an app (issue 13 item 4), emptied when any instance changes a unit
+ * or a building (the hub's content signals) or the settings; null when HTML_CACHE_TTL_MS is 0.
+ */
+function createAppHtmlCache(options: AppOptions): HtmlCache | null {
+  if (!options.htmlCacheTtlMs || options.htmlCacheTtlMs <= 0) return null;
+  const cache = createHtmlCache({ ttlMs: options.htmlCacheTtlMs });
+  options.hub.onContentChange(() => cache.clear());
+  // Settings (company name, office hours, the monitoring DSN in the CSP) show in public pages.
+  onSettingsChange((_settings, db) => {
+    if (db === options.database.db) cache.clear();
+  });
+  return cache;
+}
+
 export function createApp(options: AppOptions): Express {
   const app = express();
+  const htmlCache = createAppHtmlCache(options);
   const dev = Boolean(options.vite);
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(options.trustProxy));
@@ -243,6 +265,8 @@ export function createApp(options: AppOptions): Express {
   app.get('/api/events', (req, res, next) => {
     eventStream(req, res).catch(next);
   });
+  // Before compression: the cached pages' ETags name the content coding compression picks.
+  if (htmlCache) app.use(htmlCache.etagCoding);
   app.use(compression());
 
   app.get('/healthz', (_req, res) => {
@@ -312,6 +336,8 @@ export function createApp(options: AppOptions): Express {
     (vite ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild> : undefined);
   if (!build) throw new Error('createApp needs a server build or a Vite dev server');
 
+  // Public pages for anonymous visitors: from the cache, or rendered and kept (issue 13 item 4).
+  if (htmlCache) app.use(htmlCache.middleware);
   app.all(
     '/{*splat}',
     createRequestHandler({

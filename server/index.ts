@@ -142,6 +142,8 @@ async function serve(database: Database, { dev, jobRunner }: { dev: boolean; job
     readiness,
     readyzTimeoutMs: env.READYZ_DB_TIMEOUT_MS,
     diagnostics: env.ENABLE_DIAGNOSTIC_ROUTES ? { worker: env.DIMORA_WORKER_SLOT ?? null, jobRunner } : undefined,
+    // Edited code must show at once under --dev: no cached pages there.
+    htmlCacheTtlMs: dev ? 0 : env.HTML_CACHE_TTL_MS,
   };
 
   let app;

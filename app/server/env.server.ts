@@ -136,6 +136,12 @@ const schema = z.object({
    * SIGINT (Ctrl-C) does not wait.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /**
+   * Issue 13 item 4 (decision 031): how long each instance keeps a public page rendered for an
+   * anonymous visitor (ms); emptied sooner when a unit, a building or a setting changes. 0 turns
+   * the cache and the shared-cache headers off. The dev server (`--dev`) never caches.
+   */
+  HTML_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Absolute lifetime of a tenant's or vendor's session, in hours from sign-in (issue 14). */
   SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 366).default(30 * 24),
   /** A tenant's or vendor's session ends after this many hours without a request. */

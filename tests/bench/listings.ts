@@ -15,7 +15,8 @@
  *
  * Options: --duration S (default 3), --warmup S (default 1), --connections N (default 4),
  * --sizes 200,75000, --port P (first of two ports, default 3400), --fresh (re-seed), --only
- * query|http. The built server is used as it is when BENCH_BUILD=0 and a build exists.
+ * query|http. The built server is used as it is when BENCH_BUILD=0 and a build exists. The servers
+ * cache anonymous pages (decision 031): HTML_CACHE_TTL_MS=0 in the environment measures uncached SSR.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

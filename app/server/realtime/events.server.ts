@@ -126,6 +126,20 @@ export function parseSessionEnded(payload: unknown): SessionEndedPayload {
   return { sessionIds: strings(object.sessionIds), userIds: strings(object.userIds) };
 }
 
+/**
+ * Issue 13 item 4: the database triggers of migration 0019 announce every write to the tables the
+ * public pages are made of (`property`, `building`) with `NOTIFY dimora_realtime, 'content:<table>'`:
+ * no stored event, only a signal to every instance's hub, which tells its content listeners (the
+ * anonymous HTML cache). PostgreSQL folds identical notifications of one transaction into one.
+ * `parseNotifyPayload` drops these payloads (not ids), so streams never see them.
+ */
+export const CONTENT_SIGNAL_PREFIX = 'content:';
+
+/** The table a content signal names, or null when the payload is not a content signal. */
+export function parseContentSignal(payload: string): string | null {
+  return payload.startsWith(CONTENT_SIGNAL_PREFIX) ? payload.slice(CONTENT_SIGNAL_PREFIX.length) : null;
+}
+
 /** Parses a NOTIFY payload written by `publishEvents` (ids separated by commas); junk is dropped. */
 export function parseNotifyPayload(payload: string): number[] {
   return payload

@@ -24,7 +24,7 @@ import { and, asc, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.server';
 import { realtimeEvent } from '../db/schema';
 import type { Logger } from '../logger.server';
-import { CONTROL_AUDIENCE, parseNotifyPayload, parseSessionEnded, REALTIME_CHANNEL, type StoredEvent } from './events.server';
+import { CONTROL_AUDIENCE, parseContentSignal, parseNotifyPayload, parseSessionEnded, REALTIME_CHANNEL, type StoredEvent } from './events.server';
 
 /** Stored events are kept a day (a laptop closed overnight resyncs instead of replaying). */
 export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1_000;
@@ -70,11 +70,21 @@ export type RealtimeHub = {
   sessionMark(): number;
   /** Open streams on this instance. */
   connections(): number;
+  /**
+   * Calls `listener` when any instance commits a change to a table the public pages show (issue
+   * 13 item 4: `content:<table>` signals from migration 0019's triggers) with that table's name,
+   * and with null after a lost LISTEN connection is back (anything may have changed meanwhile).
+   * Answers `stop()`.
+   */
+  onContentChange(listener: ContentListener): () => void;
   /** Aborted by `close()`: open streams end themselves (browsers reconnect elsewhere). */
   readonly signal: AbortSignal;
   /** Stops listening and pruning, and aborts `signal`. */
   close(): Promise<void>;
 };
+
+/** Told the table a content signal names, or null when the hub may have missed signals. */
+export type ContentListener = (table: string | null) => void;
 
 type Stream = {
   audiences: readonly string[];
@@ -97,6 +107,16 @@ export async function createRealtimeHub({ database, logger }: { database: Databa
   const bySession = new Map<string, Set<Stream>>();
   const byUser = new Map<string, Set<Stream>>();
   let count = 0;
+  const contentListeners = new Set<ContentListener>();
+  const signalContent = (table: string | null) => {
+    for (const listener of contentListeners) {
+      try {
+        listener(table);
+      } catch (error) {
+        logger.error({ err: error }, 'realtime content listener failed');
+      }
+    }
+  };
   // The newest event id this hub has dispatched: after a lost LISTEN connection, control events
   // published since are read from here.
   let controlCursor = 0;
@@ -178,6 +198,11 @@ export async function createRealtimeHub({ database, logger }: { database: Databa
   // Notifications arrive in commit order; fetching is async, so chain them to keep that order.
   let chain: Promise<void> = Promise.resolve();
   const onNotify = (payload: string) => {
+    const table = parseContentSignal(payload);
+    if (table !== null) {
+      signalContent(table);
+      return;
+    }
     const ids = parseNotifyPayload(payload);
     if (ids.length === 0 || count === 0) return;
     chain = chain
@@ -195,6 +220,7 @@ export async function createRealtimeHub({ database, logger }: { database: Databa
 
   // After the LISTEN connection was lost, whatever was published meanwhile is in the table.
   const catchUp = () => {
+    signalContent(null);
     const streams = new Set([...byAudience.values()].flatMap((set) => [...set]));
     chain = chain.then(async () => {
       try {
@@ -290,6 +316,10 @@ export async function createRealtimeHub({ database, logger }: { database: Databa
     },
     sessionMark: () => endedSeq,
     connections: () => count,
+    onContentChange(listener) {
+      contentListeners.add(listener);
+      return () => contentListeners.delete(listener);
+    },
     signal: closing.signal,
     async close() {
       clearInterval(pruneTimer);
