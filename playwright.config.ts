@@ -15,6 +15,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
+    // The service worker (issue 13 item 8) would fetch on the page's behalf, out of reach of
+    // page.route (intercepted map tiles, stand-ins): blocked everywhere but its own spec.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -25,6 +25,8 @@ async function cachedPages(page: Page): Promise<string[]> {
 
 // Each test installs a worker and its precache in a fresh browser: slow on a loaded CI machine.
 test.describe.configure({ timeout: 180_000 });
+// The other specs block service workers (playwright.config.ts); this one is about them.
+test.use({ serviceWorkers: 'allow' });
 
 test('public pages visited online read offline with the badge; an unvisited page gets the offline page', async ({ page, context }) => {
   await page.goto('/');
