@@ -80,7 +80,8 @@ export default function PropertyDetail({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <Container size="xl" py="xl">
-      <Anchor component={Link} to="/properties" size="sm">
+      {/* As wide as its text (not the row): the floating side-menu button sits at the row's end. */}
+      <Anchor component={Link} to="/properties" size="sm" display="inline-block">
         <Group gap={4}>
           <IconArrowLeft size={14} aria-hidden />
           {t('listings.detail.back')}
