@@ -4,7 +4,6 @@
  * server renders the same scheme on the next request.
  */
 import {
-  Notification,
   createTheme,
   localStorageColorSchemeManager,
   mergeThemeOverrides,
@@ -27,7 +26,9 @@ export const theme = createTheme({
   headings: { fontFamily: '"Source Serif 4 Variable", "Source Serif 4 Fallback", Georgia, "Times New Roman", serif', fontWeight: '600' },
   components: {
     // Toast text at full contrast (Mantine's dimmed description is below AA on a light toast).
-    Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-text)' } } }),
+    // Plain objects, not Notification.extend(): importing the component would put it (and its
+    // close button) into every page's first load (issue 13 item 6).
+    Notification: { styles: { description: { color: 'var(--mantine-color-text)' } } },
   },
 });
 
@@ -40,7 +41,7 @@ export function localizedTheme(dismissLabel: string): MantineThemeOverride {
   if (!localized) {
     localized = mergeThemeOverrides(theme, {
       components: {
-        Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': dismissLabel } } }),
+        Notification: { defaultProps: { closeButtonProps: { 'aria-label': dismissLabel } } },
       },
     });
     localizedThemes.set(dismissLabel, localized);

@@ -2,7 +2,7 @@
  * Top bar (spec §2 chrome): logo → /, theme toggle, language selector (English, Italiano).
  * Each control is a real form posting to /preferences, so it also works without JavaScript.
  */
-import { ActionIcon, Box, Container, Group, NativeSelect, Text, useComputedColorScheme, useMantineColorScheme, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Container, Group, Text, useComputedColorScheme, useMantineColorScheme, VisuallyHidden } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,11 +67,13 @@ export function TopBar({ language, serverTheme, notifications }: { language: Lan
             </Form>
             <Form method="post" action="/preferences" className={classes.languageForm}>
               <input type="hidden" name="redirectTo" value={languageRedirectTo} />
-              <NativeSelect
+              {/* A plain <select>, not Mantine's NativeSelect: its Input chain cost every page's first load ~4 KB (issue 13 item 6). */}
+              <select
                 name="language"
                 aria-label={t('common.language.label')}
                 value={language}
                 data-testid="language-select"
+                className={classes.languageSelect}
                 onChange={(event) => {
                   const next = event.currentTarget.value;
                   if (!isLanguage(next)) return;
@@ -79,8 +81,13 @@ export function TopBar({ language, serverTheme, notifications }: { language: Lan
                   if (urlNamesLanguage) void submit({ language: next, redirectTo: languageRedirectTo }, { method: 'post', action: '/preferences' });
                   else void submitPreference({ language: next });
                 }}
-                data={SUPPORTED_LANGUAGES.map((code) => ({ value: code, label: t(`common.language.${code}`) }))}
-              />
+              >
+                {SUPPORTED_LANGUAGES.map((code) => (
+                  <option key={code} value={code}>
+                    {t(`common.language.${code}`)}
+                  </option>
+                ))}
+              </select>
               <noscript>
                 <button type="submit" className={classes.noscriptButton}>
                   <VisuallyHidden>{t('common.language.label')}</VisuallyHidden>OK
