@@ -14,10 +14,11 @@
  * at most every core (never fewer than one per worker).
  */
 import os from 'node:os';
-import { hash as argon2Hash, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
 import { verifyPassword as verifyScrypt } from 'better-auth/crypto';
 import pLimit from 'p-limit';
 import { env } from '../env.server';
+import { createArgon2Threads } from './argon2-threads.server';
 
 /** OWASP Password Storage Cheat Sheet, argon2id, first option. Memory in KiB. */
 export const ARGON2_PARAMS = {
@@ -81,16 +82,17 @@ export function createPasswordHasher({
   retryAfterS = HASH_RETRY_AFTER_S,
 }: { concurrency?: number; maxQueue?: number; retryAfterS?: number } = {}): PasswordHasher {
   const limit = pLimit(concurrency);
+  const threads = createArgon2Threads(concurrency);
   // Full: every slot busy and `maxQueue` already waiting.
   const run = <T>(task: () => Promise<T>): Promise<T> => {
     if (limit.activeCount + limit.pendingCount >= concurrency + maxQueue) return Promise.reject(new PasswordHasherBusyError(retryAfterS));
     return limit(task);
   };
   return {
-    hash: (password) => run(() => argon2Hash(password.normalize('NFKC'), ARGON2_PARAMS)),
+    hash: (password) => run(() => threads.hash(password.normalize('NFKC'), ARGON2_PARAMS)),
     verify: ({ hash, password }) =>
       run(async () => {
-        if (hash.startsWith('$argon2')) return argon2Verify(hash, password.normalize('NFKC'));
+        if (hash.startsWith('$argon2')) return threads.verify(hash, password.normalize('NFKC'));
         // better-auth's scrypt format normalizes to NFKC itself.
         if (/^[0-9a-f]+:[0-9a-f]+$/i.test(hash)) return verifyScrypt({ hash, password });
         return false;
