@@ -3,12 +3,12 @@
  * and logs every unexpected error with the request id, which the error screens show as the
  * error id (spec §2, DESIGN §5).
  */
-import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { NonceProvider } from './lib/nonce';
+import { lowPriorityModulePreloads } from './server/script-priority.server';
 import { languageCookieFromUrl } from './lib/preferences';
 import { captureServerError } from './server/monitoring/monitoring.server';
 import { redactSecrets } from './server/redact.server';
@@ -40,7 +40,8 @@ export default function handleRequest(
       nonce,
       [readyEvent]() {
         shellRendered = true;
-        const body = new PassThrough();
+        // The module preloads yield to the stylesheets and the hero photo (decision 036).
+        const body = lowPriorityModulePreloads();
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         resolve(
           new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),

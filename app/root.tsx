@@ -3,8 +3,8 @@
  * is already right), Mantine and i18next providers, and the top-level "Application Error" screen
  * (spec §2 error screen b).
  */
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// The Mantine stylesheets of a public page's first paint; the rest follows (decision 036).
+import './lib/mantine-public-styles';
 import './app.css';
 import './fonts.css';
 // The heading font's latin file (fonts.css), preloaded: its hashed URL (issue 13 item 9).
@@ -20,6 +20,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
@@ -31,6 +32,7 @@ import { NotFoundScreen } from './components/not-found';
 import { translations } from './i18n/resources.server';
 import { DEFAULT_LANGUAGE, TOAST_LIMIT, TOAST_DURATION_MS } from './lib/constants';
 import { markHydrated } from './lib/hydration';
+import { loadMantineStyles, MantineStylesheets, paintsWithPublicStyles } from './lib/mantine-styles';
 import { useNonce } from './lib/nonce';
 import { startBrowserMonitoring } from './lib/monitoring';
 import { getViewer } from './server/auth/session.server';
@@ -110,6 +112,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const theme = useMemo(() => localizedTheme(i18n.t('common.toast.dismiss')), [i18n]);
   const scheme = data?.theme === 'dark' ? 'dark' : 'light';
   useEffect(markHydrated, []);
+  // The whole Mantine stylesheet: in the head where the first paint needs it, else once interactive.
+  // Without root data (the "Application Error" screen) the page links it as before.
+  const pathname = useLocation().pathname;
+  const publicStyles = data ? paintsWithPublicStyles(pathname, data.viewer !== null) : false;
+  useEffect(loadMantineStyles, []);
   const monitoring = data?.monitoring;
   useEffect(() => {
     void startBrowserMonitoring(monitoring);
@@ -127,6 +134,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
+        <MantineStylesheets deferred={publicStyles} />
         <Links />
         <ColorSchemeScript defaultColorScheme={data?.theme ?? 'auto'} localStorageKey="theme" nonce={nonce} />
       </head>

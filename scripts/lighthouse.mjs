@@ -21,13 +21,13 @@
  *   --results  writes {"passed":n,"failed":n} (one check per page) for scripts/summarize-results.mjs
  *   --reports  also writes each page's full Lighthouse report (HTML) there
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { freePort, startBuiltServer, stopServer } from './lib/built-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -46,69 +46,6 @@ const { values: args } = parseArgs({
     reports: { type: 'string' },
   },
 });
-
-/** A TCP port nobody listens on now (the OS picks it). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the built server on `port` over a fresh data folder; resolves once /readyz answers. */
-async function startServer(port) {
-  const dataDir = path.join(root, '.tmp/lighthouse-data');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.mkdirSync(dataDir, { recursive: true });
-  const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const log = fs.openSync(path.join(root, '.tmp/lighthouse-server.log'), 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    // Its own process group: stopping it stops everything it started.
-    detached: true,
-    env: {
-      ...inherited,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SEED_UNITS: process.env.SEED_UNITS ?? '60',
-      SHUTDOWN_DRAIN_MS: '0',
-    },
-    stdio: ['ignore', log, log],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/readyz`);
-      if (response.ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  stopServer(child);
-  throw new Error(`the server did not become ready (see .tmp/lighthouse-server.log)`);
-}
-
-function stopServer(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      resolve();
-    }
-  });
-}
 
 /** The first listing linked from /properties. */
 async function propertyPath(base) {
@@ -151,7 +88,7 @@ async function main() {
   const port = args.port ? Number(args.port) : await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = Date.now();
-  const server = await startServer(port);
+  const server = await startBuiltServer(port, { name: 'lighthouse' });
   let chrome;
   const pages = [];
   try {

@@ -29,16 +29,12 @@ import onHeaders from 'on-headers';
 import { STORAGE_KEYS } from '~/lib/constants';
 import { parseCookies } from '~/lib/cookies';
 import { languageCookieFromUrl, readPreferences } from '~/lib/preferences';
+import { PUBLIC_PAGE_PATH } from '~/lib/public-pages';
 import { LANG_PARAM } from '~/lib/seo';
 import { hasSessionCookieHeader } from './auth/auth.server';
 import { readVisitorToken } from './chat/chat-access.server';
 
-/**
- * The pages shown alike to every anonymous visitor (their `.data` requests too; `/_root.data` is
- * the home page's). Not: booking, payment, subscriptions, sign-up and invitation pages (state or
- * tokens in them), accounts, portals, admin.
- */
-export const PUBLIC_PAGE_PATH = /^\/(?:|_root|about|services|contact|gallery|amenities|properties|apartments|privacy|terms|property\/[^/.]{1,20})(?:\.data)?$/;
+export { PUBLIC_PAGE_PATH } from '~/lib/public-pages';
 
 /** How long a shared cache (CDN, proxy) may serve a page without asking (s): it hears no invalidations. */
 export const SHARED_MAX_AGE_S = 10;

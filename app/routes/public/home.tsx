@@ -58,14 +58,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <HomeHero />
 
-      <section className={classes.section} aria-labelledby="home-figures">
+      <section className={`${classes.section} ${classes.belowFold}`} aria-labelledby="home-figures">
         <Container size="xl">
           <SectionHeading id="home-figures" title={t('pages.figures.title')} subtitle={t('pages.figures.subtitle')} />
           <MarketingFigures />
         </Container>
       </section>
 
-      <section className={classes.sectionAlt} aria-labelledby="home-featured">
+      <section className={`${classes.sectionAlt} ${classes.belowFold}`} aria-labelledby="home-featured">
         <Container size="xl">
           <Group justify="space-between" align="flex-end" mb="xl" gap="md">
             <Stack gap={6}>
@@ -85,8 +85,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Group>
           {featured.length > 0 ? (
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="featured-listings">
-              {featured.map((listing, index) => (
-                <ListingCard key={listing.id} listing={listing} priority={index < 3} />
+              {featured.map((listing) => (
+                <ListingCard key={listing.id} listing={listing} />
               ))}
             </SimpleGrid>
           ) : (
@@ -105,7 +105,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      <section className={classes.section} aria-labelledby="home-services">
+      <section className={`${classes.section} ${classes.belowFold}`} aria-labelledby="home-services">
         <Container size="xl">
           <SectionHeading id="home-services" title={t('pages.home.servicesTitle')} subtitle={t('pages.home.servicesSubtitle')} />
           <ServiceCards />

@@ -122,12 +122,12 @@ export default function PropertyDetail({ loaderData }: Route.ComponentProps) {
         {cover ? (
           <div className={classes.gallery}>
             <AspectRatio ratio={4 / 3}>
-              <Image radius="md" {...imageSrcSet(cover)} sizes="(max-width: 768px) 100vw, 66vw" alt={t('listings.detail.photoAlt', { title: property.title, n: 1, total: property.imageUrls.length })} />
+              <Image radius="md" {...imageSrcSet(cover)} sizes="(max-width: 768px) 100vw, 66vw" fetchPriority="high" alt={t('listings.detail.photoAlt', { title: property.title, n: 1, total: property.imageUrls.length })} />
             </AspectRatio>
             {rest.length > 0 && (
               <div className={classes.galleryThumbs}>
                 {rest.slice(0, 2).map((url, index) => (
-                  <Image key={url} radius="md" h="100%" fit="cover" {...imageSrcSet(url)} sizes="(max-width: 768px) 100vw, 33vw" loading="lazy" alt={t('listings.detail.photoAlt', { title: property.title, n: index + 2, total: property.imageUrls.length })} />
+                  <Image key={url} radius="md" h="100%" fit="cover" {...imageSrcSet(url)} sizes="(max-width: 768px) 50vw, 33vw" loading="lazy" alt={t('listings.detail.photoAlt', { title: property.title, n: index + 2, total: property.imageUrls.length })} />
                 ))}
               </div>
             )}

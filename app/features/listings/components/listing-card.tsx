@@ -14,7 +14,12 @@ import type { PublicListing } from '../listings.server';
 import { StatusBadge } from './status-badge';
 import classes from './listings.module.css';
 
-export function ListingCard({ listing, priority = false }: { listing: PublicListing; priority?: boolean }) {
+/**
+ * `priority`: the photo loads at once (a card in the first screenful) instead of lazily;
+ * `largest`: it is the page's largest first paint (the first card of a results page on a phone),
+ * fetched at high priority.
+ */
+export function ListingCard({ listing, priority = false, largest = false }: { listing: PublicListing; priority?: boolean; largest?: boolean }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const cover = listing.imageUrls[0];
@@ -28,7 +33,8 @@ export function ListingCard({ listing, priority = false }: { listing: PublicList
             srcSet={image.srcSet || undefined}
             sizes="(max-width: 768px) 100vw, (max-width: 1200px) 50vw, 33vw"
             alt=""
-            loading={priority ? 'eager' : 'lazy'}
+            loading={priority || largest ? 'eager' : 'lazy'}
+            fetchPriority={largest ? 'high' : undefined}
             decoding="async"
             width={400}
             height={300}

@@ -42,7 +42,7 @@ export function ListingResults({ result, query, action }: Props) {
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         {result.items.map((listing, index) => (
-          <ListingCard key={listing.id} listing={listing} priority={index < 3} />
+          <ListingCard key={listing.id} listing={listing} priority={index < 3} largest={index === 0} />
         ))}
       </SimpleGrid>
       {result.pageCount > 1 && (
