@@ -1,10 +1,9 @@
 /**
- * Server rendering: streams HTML (waiting for everything for bots, so crawlers get full listings)
- * and logs every unexpected error with the request id, which the error screens show as the
- * error id (spec §2, DESIGN §5).
+ * Server rendering: streams the HTML once the whole page is rendered (crawlers and visitors
+ * without JavaScript get full listings) and logs every unexpected error with the request id,
+ * which the error screens show as the error id (spec §2, DESIGN §5).
  */
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { NonceProvider } from './lib/nonce';
@@ -27,8 +26,6 @@ export default function handleRequest(
   if (languageCookie) responseHeaders.append('Set-Cookie', languageCookie);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get('user-agent');
-    const readyEvent = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     // Every inline script carries this response's CSP nonce (server/app.ts sets the header).
     const nonce = loadContext.cspNonce;
     const app = (
@@ -38,7 +35,15 @@ export default function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(app, {
       nonce,
-      [readyEvent]() {
+      // Every Suspense boundary (the code-split parts, app/lib/lazy-part.ts) in place in the HTML:
+      // by default React sends a large one after the first 12,800 bytes separately, hidden until an
+      // inline script moves it, so a visitor without JavaScript would never see it.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // The whole page before the first byte, for everyone (not only crawlers): nothing a page
+      // renders waits on data (no deferred loader data), only on its code-split parts, which
+      // resolve within a tick on the server. So the HTML is complete, also for visitors without
+      // JavaScript, instead of streaming those parts after the shell behind an inline script.
+      onAllReady() {
         shellRendered = true;
         // The module preloads yield to the stylesheets and the hero photo (decision 036).
         const body = lowPriorityModulePreloads();

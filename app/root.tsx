@@ -1,6 +1,6 @@
 /**
  * The HTML shell: language and colour scheme from the visitor's cookies (so server-rendered HTML
- * is already right), Mantine and i18next providers, and the top-level "Application Error" screen
+ * is already right), Mantine and translation providers, and the top-level "Application Error" screen
  * (spec §2 error screen b).
  */
 // The Mantine stylesheets of a public page's first paint; the rest follows (decision 036).
@@ -12,7 +12,6 @@ import headingFontUrl from '@fontsource-variable/source-serif-4/files/source-ser
 
 import { ColorSchemeScript, MantineProvider } from '@mantine/core';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import {
   Links,
   Meta,
@@ -39,7 +38,7 @@ import { getViewer } from './server/auth/session.server';
 import { readVisitorToken } from './server/chat/chat-access.server';
 import { monitoringConfigOf } from './server/monitoring/monitoring.server';
 import { currentSettings } from './server/settings/settings.server';
-import { createI18n, useRouteTranslations } from './lib/i18n';
+import { createI18n, TranslationProvider, useRouteTranslations } from './lib/i18n';
 import { readPreferences } from './lib/preferences';
 import { NOINDEX, SITE_NAME } from './lib/meta';
 import { registerServiceWorker, THEME_COLOR, WEB_MANIFEST_URL } from './lib/pwa';
@@ -107,7 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const language = data?.language ?? DEFAULT_LANGUAGE;
   const i18n = useMemo(() => createI18n(language, data?.translation ?? {}), [language, data?.translation]);
-  useRouteTranslations(i18n, language);
+  useRouteTranslations(i18n);
   const colorSchemeManager = useMemo(() => createColorSchemeManager(), []);
   const theme = useMemo(() => localizedTheme(i18n.t('common.toast.dismiss')), [i18n]);
   const scheme = data?.theme === 'dark' ? 'dark' : 'light';
@@ -139,7 +138,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ColorSchemeScript defaultColorScheme={data?.theme ?? 'auto'} localStorageKey="theme" nonce={nonce} />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider value={i18n}>
           <MantineProvider
             theme={theme}
             colorSchemeManager={colorSchemeManager}
@@ -152,7 +151,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <DeferredNotifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="top-right" />
             {children}
           </MantineProvider>
-        </I18nextProvider>
+        </TranslationProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -8,7 +8,8 @@
  *
  * Steps: starts the built server (scripts/lib/built-server.mjs: fresh embedded database, demo
  * data); reads the server-rendered HTML of every public page (PUBLIC_PAGE_PATH) as an anonymous
- * visitor, in both languages, with its empty, error and not-found states; collects the Mantine
+ * visitor, in both languages, with its empty, error and not-found states, and again with the
+ * side menu left open and the dark theme; collects the Mantine
  * class names (`m_` + 8 hex digits) it uses; keeps each `@mantine/core/styles/<Component>.layer.css`
  * defining one of them, plus the baseline, the default variables and the global classes, in the
  * order of Mantine's full stylesheet (so the cascade inside the `mantine` layer is the same as
@@ -28,6 +29,8 @@ const OUTPUT = path.join(root, 'app/lib/mantine-public-styles.ts');
 /** Always kept: the reset, the default CSS variables and the global helper classes. */
 const ALWAYS = ['baseline', 'default-css-variables', 'global'];
 const CLASS = /\bm_[0-9a-f]{8}\b/g;
+/** The side menu's cookie (STORAGE_KEYS.sidebar in app/lib/constants.ts). */
+const SIDEBAR_COOKIE = 'sidebar_state';
 
 /** The public pages read, in every state a visitor can reach without JavaScript. */
 function pagePaths(propertyPaths) {
@@ -66,10 +69,13 @@ async function main() {
     const propertyPaths = [...new Set([...listing.matchAll(/href="(\/property\/\d+)"/g)].map((match) => match[1]))];
     if (propertyPaths.length === 0) throw new Error('no listing on /properties');
     for (const url of pagePaths(propertyPaths)) {
-      const response = await fetch(`${base}${url}`, { redirect: 'manual' });
-      if (response.status >= 300 && response.status < 400) continue;
-      for (const name of (await response.text()).match(CLASS) ?? []) used.add(name);
-      pages += 1;
+      // As a first visit, and with the side menu left open and the dark theme (their cookies).
+      for (const cookie of ['', `${SIDEBAR_COOKIE}=true; theme=dark`]) {
+        const response = await fetch(`${base}${url}`, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+        if (response.status >= 300 && response.status < 400) continue;
+        for (const name of (await response.text()).match(CLASS) ?? []) used.add(name);
+        pages += 1;
+      }
     }
   } finally {
     await stopServer(server);

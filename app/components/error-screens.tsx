@@ -7,7 +7,7 @@
 import { Alert, Button, Center, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { isHydrated } from '~/lib/hydration';
 
 function clientErrorId(): string {

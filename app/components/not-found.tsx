@@ -2,7 +2,7 @@
  * The not-found screen of spec §2, served with HTTP 404 by the server.
  */
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link, useNavigate } from 'react-router';
 
 export function NotFoundScreen() {

@@ -6,7 +6,7 @@
 import { List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 
 type Props = { prefix: string; steps: ReadonlyArray<{ icon: Icon; key: string }> };
 

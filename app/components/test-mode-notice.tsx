@@ -5,7 +5,7 @@
  */
 import { Alert, Badge } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 
 /** A visible notice with a "Test mode" badge as its title; renders nothing when `testMode` is false. */
 export function TestModeNotice({ testMode }: { testMode: boolean }) {

@@ -2,7 +2,7 @@
  * Server-side translation for text a loader must produce itself (page titles and meta
  * descriptions, e-mails): `getT('it')('listings.meta.propertiesTitle')`.
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '~/lib/i18n';
 import type { Language } from '~/lib/constants';
 import { createI18n } from '~/lib/i18n';
 import { resourcesFor } from './resources.server';

@@ -1,67 +1,74 @@
 /**
- * Creates an i18next instance for one language from resources the root loader delivered
- * (server-rendered HTML is already in the visitor's language; DESIGN §2 i18n).
+ * The site's texts in React (DESIGN §2 i18n): a translator (app/lib/translator.ts) per language
+ * from the resources the root loader delivered, so server-rendered HTML is already in the
+ * visitor's language; the route loaders' extra bundles merged in before the page renders; and
+ * `useTranslation()` for components.
  */
-import i18next, { type i18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { createContext, useContext } from 'react';
 import { useMatches } from 'react-router';
 import type { Language } from './constants';
+import { createTranslator, type TFunction, type Translator } from './translator';
 
-export function createI18n(lang: Language, translation: object): i18n {
+export type { TFunction, TOptions, Translator } from './translator';
+
+export function createI18n(lang: Language, translation: object): Translator {
   // On the server the same translation object comes back for every request in a language
   // (resources.server.ts), so one instance per object serves them all.
   if (typeof document === 'undefined') {
     const cached = serverInstances.get(translation);
     if (cached) return cached;
   }
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: false,
-    // A copy: i18next keeps the object it is given and merges every route's bundle into it
-    // (addResourceBundle, deep). Given the root loader's own object, the root data of every later
-    // page grew by each namespace any page had added (issue 13 item 3, decision 034).
-    resources: { [lang]: { translation: structuredClone(translation) } },
-    interpolation: { escapeValue: false }, // React escapes.
-    initAsync: false,
-    returnNull: false,
-  });
+  // The translator works on its own copy: a route's bundle merged into it never reaches the root
+  // loader's object, which is serialized into every page (issue 13 item 3, decision 034).
+  const instance = createTranslator(lang, translation);
   if (typeof document === 'undefined') serverInstances.set(translation, instance);
   return instance;
 }
 
-const serverInstances = new WeakMap<object, i18n>();
+const serverInstances = new WeakMap<object, Translator>();
 
 /** Locale tag used by Intl formatters for a language. */
 export function intlLocale(lang: Language): string {
   return lang === 'it' ? 'it-IT' : 'en-US';
 }
 
-const added = new WeakMap<i18n, WeakSet<object>>();
+const added = new WeakMap<Translator, WeakSet<object>>();
 
 /**
  * Adds the translation files that the matched routes' loaders returned as `i18n` to the
  * instance before the page renders. Each bundle is added once per instance.
  */
-export function useRouteTranslations(instance: i18n, lang: Language): void {
+export function useRouteTranslations(instance: Translator): void {
   const matches = useMatches();
-  addRouteTranslations(instance, lang, matches.map((match) => (match.loaderData as { i18n?: object } | undefined)?.i18n));
+  addRouteTranslations(instance, matches.map((match) => (match.loaderData as { i18n?: object } | undefined)?.i18n));
 }
 
 /**
  * What useRouteTranslations does with the matched routes' `i18n` bundles (`undefined` for a route
- * without one): each bundle is merged once per instance, as a copy, so that neither the bundle
- * (a loader's cached object, serialized into every page that returns it) nor any other bundle
- * is changed by the merge.
+ * without one): each bundle is merged once per instance (the translator copies what it merges,
+ * so the bundle, a loader's cached object, stays as it is).
  */
-export function addRouteTranslations(instance: i18n, lang: Language, bundles: readonly (object | undefined)[]): void {
+export function addRouteTranslations(instance: Translator, bundles: readonly (object | undefined)[]): void {
   let seen = added.get(instance);
   if (!seen) added.set(instance, (seen = new WeakSet()));
   for (const bundle of bundles) {
     if (!bundle || seen.has(bundle)) continue;
     seen.add(bundle);
-    // i18next's deep merge assigns the objects it does not have yet by reference and merges later
-    // bundles into them: a copy keeps the loaders' objects as they are.
-    instance.addResourceBundle(lang, 'translation', structuredClone(bundle), true, true);
+    instance.addResources(bundle);
   }
+}
+
+const TranslatorContext = createContext<Translator | null>(null);
+
+/** Gives `translator` to the components below (the root layout's). */
+export const TranslationProvider = TranslatorContext.Provider;
+
+/**
+ * The current language's lookup `t` and its translator (`i18n.language`), as react-i18next's
+ * hook of the same name gave them. Throws outside TranslationProvider.
+ */
+export function useTranslation(): { t: TFunction; i18n: Translator } {
+  const translator = useContext(TranslatorContext);
+  if (!translator) throw new Error('useTranslation needs a TranslationProvider (app/root.tsx)');
+  return { t: translator.t, i18n: translator };
 }

@@ -2,7 +2,7 @@
  * The company name the chrome shows (footer, top bar): the /admin/system setting the root
  * loader sends (`site.companyName`), or the translated brand before it is known. Client-safe.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useRouteLoaderData } from 'react-router';
 
 export function useCompanyName(): string {

@@ -1,5 +1,5 @@
-/** The current UI language, from i18next (client-safe hook). */
-import { useTranslation } from 'react-i18next';
+/** The current UI language, from the translator (client-safe hook). */
+import { useTranslation } from '~/lib/i18n';
 import { isLanguage } from './preferences';
 import { DEFAULT_LANGUAGE, type Language } from './constants';
 

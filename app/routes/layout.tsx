@@ -3,7 +3,7 @@
  * badge, loading card and footer; plus error screen (a) of spec §2 and the 404 page inside it.
  */
 import { isRouteErrorResponse, Outlet, useLocation, useNavigate, useRouteError, useRouteLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { CookieBanner } from '~/components/chrome/cookie-banner';
 import { FlashToasts } from '~/components/chrome/flash-toasts';
 import { PasteGuard } from '~/components/chrome/paste-guard';

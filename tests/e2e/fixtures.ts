@@ -52,7 +52,8 @@ export { expect };
 
 /** Waits until React has hydrated, so client-side handlers are attached. */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  // The page, and its code-split parts (app/lib/lazy-part.ts, `data-part-hydrated`) too.
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' && !document.querySelector('[data-part-hydrated="false"]'));
 }
 
 /**

@@ -32,9 +32,11 @@ test('every Mantine class of an anonymous public page is styled by its render-bl
   const pages = [...PUBLIC_PAGES, await firstListingPath(page)];
   const stylesheetText = new Map<string, string>();
   for (const path of pages) {
-    for (const lang of ['en', 'it']) {
-      const response = await page.request.get(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
+    // In both languages; in Italian with the side menu left open and the dark theme (cookies).
+    for (const [lang, cookie] of [['en', ''], ['it', 'sidebar_state=true; theme=dark']] as const) {
+      const response = await page.request.get(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`, { headers: cookie ? { cookie } : {} });
       const html = await response.text();
+      if (cookie) expect(html, `${path}: the open side menu, server-rendered`).toContain('data-testid="side-menu-panel"');
       const links = blockingStylesheets(html);
       expect(links.some((href) => FULL_STYLESHEET.test(href)), `${path}: the whole Mantine stylesheet is not render-blocking`).toBe(false);
       let css = '';

@@ -7,7 +7,7 @@
 import { Button } from '@mantine/core';
 import { showToast } from '~/lib/toasts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, Link, useLocation } from 'react-router';
 import { PREFERENCE_COOKIE_MAX_AGE_S, STORAGE_KEYS } from '~/lib/constants';
 import { setClientCookie } from '~/lib/cookies';

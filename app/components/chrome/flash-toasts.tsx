@@ -4,7 +4,7 @@
  */
 import { showToast } from '~/lib/toasts';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useLocation } from 'react-router';
 import { parseCookies } from '~/lib/cookies';
 import { FLASH_COOKIE, FLASH_MESSAGES, isFlash } from '~/lib/flash';

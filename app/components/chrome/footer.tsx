@@ -1,5 +1,5 @@
 /** Site footer: company links, legal pages, listing alerts and vendor sign-up. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { useCompanyName } from '~/lib/use-company-name';
 import { Logo } from './logo';

@@ -2,7 +2,7 @@
  * The "Loading" card (spec §2 chrome), shown while a navigation takes longer than 100 ms.
  */
 import { Group, Loader, Paper, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useNavigation } from 'react-router';
 import classes from './chrome.module.css';
 

@@ -4,7 +4,7 @@
  */
 import { Badge } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useConnectivity } from '~/lib/realtime';
 import classes from './chrome.module.css';
 

@@ -7,7 +7,7 @@
  */
 import { showToast } from '~/lib/toasts';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { isHarmfulPaste, PASTE_SAMPLE_LENGTH } from '~/lib/paste-guard';
 
 /** Input types that take free text; checkboxes, dates, files and the like are left alone. */

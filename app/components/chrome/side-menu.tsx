@@ -3,30 +3,25 @@
  * Ctrl/Cmd+B; the state is kept in the `sidebar_state` cookie for 7 days (spec §9). Without
  * JavaScript the toggle posts to /preferences.
  */
-import { ActionIcon, Divider, NavLink, Paper, Text } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import {
-  IconBuildingCommunity,
-  IconDashboard,
-  IconLayoutSidebarRightCollapse,
-  IconLogin,
-  IconLogout,
-  IconMenu2,
-  IconShieldLock,
-  IconTool,
-} from '@tabler/icons-react';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Form, NavLink as RouterNavLink, useLocation } from 'react-router';
-import { roleMenuItems, type Role } from '~/lib/access';
-import { SIDEBAR_COOKIE_MAX_AGE_S, SIDE_MENU_LINKS, STORAGE_KEYS } from '~/lib/constants';
+import { IconLayoutSidebarRightCollapse, IconMenu2 } from '@tabler/icons-react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '~/lib/lazy-part';
+import { useTranslation } from '~/lib/i18n';
+import { Form, useLocation } from 'react-router';
+import type { Role } from '~/lib/access';
+import { SIDEBAR_COOKIE_MAX_AGE_S, STORAGE_KEYS } from '~/lib/constants';
 import { setClientCookie } from '~/lib/cookies';
 import classes from './chrome.module.css';
 
-const ROLE_ITEM_ICONS = { dashboard: IconDashboard, portal: IconBuildingCommunity, vendor: IconTool, admin: IconShieldLock } as const;
-
 /** The signed-in user as the chrome sees it (root loader), or null. */
 export type ChromeViewer = { name: string; email: string; role: Role } | null;
+
+// The open menu (its links, Mantine's NavLink) is a chunk of its own, fetched when the toggle is
+// pointed at or focused, or at once when the menu is open on arrival (server-rendered then):
+// most visits never open it (issue 13 item 6: first-load JS ≤ 150 KB gzipped).
+const SideMenuPanel = lazyPart(() => import('./side-menu-panel').then((module) => module.default));
 
 export function SideMenu({ initialOpen, viewer }: { initialOpen: boolean; viewer: ChromeViewer }) {
   const { t } = useTranslation();
@@ -55,86 +50,27 @@ export function SideMenu({ initialOpen, viewer }: { initialOpen: boolean; viewer
       >
         <input type="hidden" name="sidebar" value={open ? 'false' : 'true'} />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <ActionIcon
-            type="submit"
-            size={44}
-            radius="xl"
-            variant="filled"
-            className={classes.sideMenuToggle}
-            aria-label={label}
-            aria-expanded={open}
-            aria-controls="side-menu-panel"
-            data-testid="side-menu-toggle"
-            title={label}
-          >
-            {open ? <IconLayoutSidebarRightCollapse aria-hidden /> : <IconMenu2 aria-hidden />}
-          </ActionIcon>
+        <ActionIcon
+          type="submit"
+          size={44}
+          radius="xl"
+          variant="filled"
+          className={classes.sideMenuToggle}
+          aria-label={label}
+          aria-expanded={open}
+          aria-controls="side-menu-panel"
+          data-testid="side-menu-toggle"
+          title={label}
+          onPointerEnter={() => void SideMenuPanel.preload()}
+          onFocus={() => void SideMenuPanel.preload()}
+        >
+          {open ? <IconLayoutSidebarRightCollapse aria-hidden /> : <IconMenu2 aria-hidden />}
+        </ActionIcon>
       </Form>
       {open && (
-        <Paper
-          id="side-menu-panel"
-          component="nav"
-          aria-label={t('common.nav.mainNavigation')}
-          shadow="lg"
-          withBorder
-          className={classes.sideMenuPanel}
-          data-testid="side-menu-panel"
-        >
-          <div className={classes.sideMenuScroll}>
-            <Text size="xs" tt="uppercase" fw={700} c="dimmed" px="sm" pb={4}>
-              {t('common.nav.menu')}
-            </Text>
-            {SIDE_MENU_LINKS.map((link) => (
-              <NavLink
-                key={link.to}
-                component={RouterNavLink}
-                to={link.to}
-                end={link.to === '/'}
-                label={t(`common.nav.${link.key}`)}
-                active={link.to === '/' ? location.pathname === '/' : location.pathname.startsWith(link.to)}
-              />
-            ))}
-            <Divider my="xs" />
-            {viewer ? (
-              <>
-                <Text size="xs" c="dimmed" px="sm" pb={4} truncate data-testid="side-menu-viewer">
-                  {t('common.session.signedInAs', { name: viewer.name })}
-                </Text>
-                {roleMenuItems(viewer.role).map((item) => {
-                  const Icon = ROLE_ITEM_ICONS[item.key];
-                  return (
-                    <NavLink
-                      key={item.to}
-                      component={RouterNavLink}
-                      to={item.to}
-                      label={t(`common.nav.${item.key}`)}
-                      leftSection={<Icon size={16} aria-hidden />}
-                      active={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
-                      data-testid={`side-menu-${item.key}`}
-                    />
-                  );
-                })}
-                <Form method="post" action="/auth/sign-out">
-                  <NavLink
-                    component="button"
-                    type="submit"
-                    label={t('common.nav.signOut')}
-                    leftSection={<IconLogout size={16} aria-hidden />}
-                    data-testid="side-menu-sign-out"
-                  />
-                </Form>
-              </>
-            ) : (
-              <NavLink
-                component={RouterNavLink}
-                to={`/auth?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
-                label={t('common.nav.signIn')}
-                leftSection={<IconLogin size={16} aria-hidden />}
-                data-testid="side-menu-sign-in"
-              />
-            )}
-          </div>
-        </Paper>
+        <Suspense fallback={null}>
+          <SideMenuPanel viewer={viewer} />
+        </Suspense>
       )}
     </div>
   );

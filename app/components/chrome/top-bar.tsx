@@ -5,7 +5,7 @@
 import { ActionIcon, Box, Container, Group, Text, useComputedColorScheme, useMantineColorScheme, VisuallyHidden } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, Link, useLocation, useSubmit } from 'react-router';
 import { STORAGE_KEYS, SUPPORTED_LANGUAGES, type Language } from '~/lib/constants';
 import { isLanguage, type ThemePreference } from '~/lib/preferences';

@@ -4,7 +4,7 @@
  */
 import { showToast } from '~/lib/toasts';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 
 type MaybeLimited = { rateLimited?: { action: string; retryAfterS: number } } | undefined | null;
 

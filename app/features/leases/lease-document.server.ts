@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '~/lib/i18n';
 import type * as PdfMakeModule from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import en from '~/i18n/locales/en/lease-document.json';
@@ -53,7 +53,7 @@ function loadPdfMake(): PdfMake {
 }
 
 const NAMESPACE = 'lease-document';
-// One object per language, so createI18n's per-object cache gives one i18next instance each.
+// One object per language, so createI18n's per-object cache gives one translator each.
 const TREES: Record<Language, object> = { en: { [NAMESPACE]: en }, it: { [NAMESPACE]: it } };
 
 function translator(lang: Language): TFunction {

@@ -8,7 +8,7 @@ import type { Language } from '~/lib/constants';
 
 export function pagesTranslations(lang: Language, sections: readonly string[], extraFiles: readonly string[] = []): Tree {
   // The same object for the same slice (as `translations` does): the renderer merges each bundle
-  // into its i18next instance once, not on every request (decision 034).
+  // into its translator once, not on every request (decision 034).
   const key = `${lang}:${sections.join(',')}:${extraFiles.join(',')}`;
   const cached = slices.get(key);
   if (cached) return cached;

@@ -1,5 +1,5 @@
 /**
- * The server's shared i18next instances (issue 13 item 3, decision 034): merging a page's
+ * The server's shared translators (issue 13 item 3, decision 034): merging a page's
  * translation bundles must not change the objects the loaders return — the root's `translation`
  * is serialized into every page, and used to grow by every namespace any page had added.
  */
@@ -19,8 +19,8 @@ describe('route translation bundles', () => {
     const listings = translations('en', ['listings', 'map']);
 
     const instance = createI18n('en', root);
-    addRouteTranslations(instance, 'en', [undefined, about, listings]);
-    addRouteTranslations(instance, 'en', [home]);
+    addRouteTranslations(instance, [undefined, about, listings]);
+    addRouteTranslations(instance, [home]);
 
     // The instance has everything it was given…
     expect(instance.t('pages.about.title')).not.toBe('pages.about.title');

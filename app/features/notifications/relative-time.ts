@@ -2,7 +2,7 @@
  * The bell's time labels (spec §4 "Notification"): "Just now" under an hour, then "N hours ago",
  * then "N days ago" up to 7 days, then the date. Pure and client-safe.
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '~/lib/i18n';
 import type { Language } from '~/lib/constants';
 import { intlLocale } from '~/lib/i18n';
 

@@ -3,7 +3,7 @@
  * whether the server answers a script, a plain form post is redirected with the code, or the
  * dropzone refuses a file before sending it. Client-safe.
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '~/lib/i18n';
 import {
   PHOTOS_PER_OWNER,
   PHOTO_MAX_FILES_PER_REQUEST,

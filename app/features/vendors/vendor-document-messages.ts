@@ -3,7 +3,7 @@
  * clear, translated error"), the same whether a script gets JSON or a plain form post is sent
  * back to the profile page with the code in the URL. Client-safe.
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '~/lib/i18n';
 import { DOCUMENT_MAX_FILE_BYTES, DOCUMENT_MAX_REQUEST_BYTES } from '~/lib/document-uploads';
 import { megabytes, PHOTO_MAX_PIXELS, UPLOAD_ERROR_CODES, type UploadErrorCode } from '~/lib/uploads';
 import { VENDOR_DOCUMENTS_MAX } from './vendor-admin.types';

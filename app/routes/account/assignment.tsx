@@ -4,7 +4,7 @@
  * is a 404, audited.
  */
 import { Anchor, Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { handleAssignmentAction, loadAssignmentPage } from '~/features/work-orders/assignment-pages.server';

@@ -5,7 +5,7 @@
  * (`?status=&vendor=&building=&overdue=1&cursor=`). Bad filters answer 400.
  */
 import { Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { handleAssignmentAction, loadAssignmentsPage } from '~/features/work-orders/assignment-pages.server';
 import { AssignmentsPage } from '~/features/work-orders/components/assignments-page';

@@ -3,7 +3,7 @@
  * runs, with the same search and filters as the admin's list, scoped by the service.
  */
 import { Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { BuildingList } from '~/features/portfolio/components/building-list';
 import { loadBuildingsList } from '~/features/portfolio/portfolio-pages.server';

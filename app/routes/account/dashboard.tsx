@@ -27,7 +27,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link, useRevalidator } from 'react-router';
 import { loadDashboard, type DashboardSummary } from '~/features/accounts/dashboard.server';
 import { ManagerPortfolio } from '~/features/portfolio/components/manager-portfolio';

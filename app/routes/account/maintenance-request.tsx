@@ -4,7 +4,7 @@
  * commands (`triage`, `note`, `comment`, `assign`, `cancel`, `close`). Live.
  */
 import { Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { RequestDetailView } from '~/features/maintenance/components/request-detail';
 import { handleRequestAction, loadRequestPage } from '~/features/maintenance/queue-pages.server';

@@ -4,7 +4,7 @@
  * runs.
  */
 import { Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { QueueView } from '~/features/maintenance/components/queue-view';
 import { loadQueuePage } from '~/features/maintenance/queue-pages.server';

@@ -10,7 +10,7 @@
  * 503 with `Retry-After` when the password hasher is saturated. Signed out: to /auth.
  */
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { data } from 'react-router';
 import { useRateLimitMessage, useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
 import { CHANGE_MESSAGES, changePasswordSchema, readForm } from '~/features/accounts/accounts.schemas';

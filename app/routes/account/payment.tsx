@@ -7,7 +7,7 @@
  * above what is left; 303 back here after a plain browser post.
  */
 import { Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { TestModeNotice } from '~/components/test-mode-notice';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { PaymentDetailView } from '~/features/payments/components/payment-detail';

@@ -4,7 +4,7 @@
  * (a building that is not theirs shows nothing).
  */
 import { Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { PaymentsPage } from '~/features/payments/components/payments-page';
 import { loadPaymentsPage } from '~/features/payments/payments-page.server';

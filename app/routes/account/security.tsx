@@ -14,7 +14,7 @@
 import { Alert, Anchor, Badge, Button, Code, Container, CopyButton, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconCopy, IconDownload, IconShieldCheck, IconShieldLock } from '@tabler/icons-react';
 import QRCode from 'qrcode';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { data, Form, Link, redirect } from 'react-router';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { checkRateLimit } from '~/features/accounts/accounts.server';

@@ -3,7 +3,7 @@
  * the admin's tenants directory, scoped by the service to the buildings the manager runs.
  */
 import { Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { TenantDirectory } from '~/features/tenants/components/tenant-directory';
 import { loadTenantsList } from '~/features/tenants/tenant-pages.server';

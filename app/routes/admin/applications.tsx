@@ -14,7 +14,7 @@
  * that is too long, 404 for an unknown id, 400 for an unknown intent. Property managers review
  * the applications of their own properties on /dashboard instead.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { ApplicationReview } from '~/features/applications/components/application-review';
 import { STAFF_INTENTS, type ApplicationActionResult, type ApplicationIntent } from '~/features/applications/applications.types';
 import { handleApplicationAction, loadReviewPage } from '~/features/applications/review-page.server';

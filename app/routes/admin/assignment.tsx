@@ -5,7 +5,7 @@
  * (reason). Unknown ids are 404.
  */
 import { Anchor } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { handleAssignmentAction, loadAssignmentPage } from '~/features/work-orders/assignment-pages.server';

@@ -5,7 +5,7 @@
  * newest first). Bad filters answer 400 with a message per field. Property managers have the
  * same page, scoped to their buildings, at /dashboard/assignments.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { handleAssignmentAction, loadAssignmentsPage } from '~/features/work-orders/assignment-pages.server';
 import { AssignmentsPage } from '~/features/work-orders/components/assignments-page';

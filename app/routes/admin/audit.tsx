@@ -3,7 +3,7 @@
  * filters in the URL (`?actor=&action=&table=&from=&to=&cursor=`, keyset pages of 50) and the
  * CSV export of the filtered set. Bad filters answer 400 with a message per field.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { AuditLogPage } from '~/features/audit/components/audit-log-page';
 import { loadAuditPage } from '~/features/audit/audit-page.server';

@@ -5,7 +5,7 @@
  * `features/ops/database-page.server.ts`.
  */
 import { SimpleGrid, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { BackupsCard } from '~/features/ops/components/backups-card';
 import { DatabaseHealthCard } from '~/features/ops/components/database-health';

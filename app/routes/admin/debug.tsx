@@ -5,7 +5,7 @@
  */
 import { Anchor, Container, DataList, Grid, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { loadServerFacts } from '~/features/admin/admin.server';
 import { AdminNav } from '~/features/admin/components/admin-nav';

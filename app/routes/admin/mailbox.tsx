@@ -7,7 +7,7 @@
  */
 import { Alert, EmptyState, Stack, Text } from '@mantine/core';
 import { IconInbox, IconLock, IconMailForward } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { listMailbox, parsePage } from '~/features/admin/admin.server';
 import { LinkPagination } from '~/features/admin/components/link-pagination';
 import { MailList } from '~/features/admin/components/mail-list';

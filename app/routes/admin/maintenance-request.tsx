@@ -6,7 +6,7 @@
  * `?done=` after a plain post, data + a toast otherwise; 422 with translated field errors
  * (nothing written), 409 when the status does not allow it, 404, 400. Live.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { RequestDetailView } from '~/features/maintenance/components/request-detail';
 import { handleRequestAction, loadRequestPage } from '~/features/maintenance/queue-pages.server';

@@ -4,7 +4,7 @@
  * missed response target, ordered newest, oldest or by response due time, 25 a page (keyset), or
  * as a board by status (`?view=board`). Live. Property managers use /dashboard/maintenance.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { QueueView } from '~/features/maintenance/components/queue-view';
 import { loadQueuePage } from '~/features/maintenance/queue-pages.server';

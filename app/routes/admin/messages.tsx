@@ -6,7 +6,7 @@
  * opening; HTTP 404 when it does not exist) and its reply box; commands `reply`, `close`,
  * `reopen` (see inbox-page.server.ts). Property managers answer the same inbox on /dashboard.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { data } from 'react-router';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { ChatInbox } from '~/features/chat/components/chat-inbox';

@@ -10,7 +10,7 @@
  */
 import { Alert, Grid, Stack, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { data, redirect } from 'react-router';
 import { parsePage } from '~/features/admin/admin.server';
 import { LinkPagination } from '~/features/admin/components/link-pagination';

@@ -5,7 +5,7 @@
 import '@mantine/charts/styles.css';
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconActivity, IconBuilding, IconTool, IconUsers } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { loadAdminOverview } from '~/features/admin/admin.server';
 import { PortfolioCharts } from '~/features/portfolio/components/portfolio-charts';
 import { loadPortfolioCharts } from '~/features/portfolio/portfolio-overview.server';

@@ -5,7 +5,7 @@
  * (`?view=reconciliation&from=&to=&building=`, at most 92 days). Bad filters answer 400 with a
  * message per field. Property managers have the same page, scoped, at /dashboard/payments.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { PaymentsPage } from '~/features/payments/components/payments-page';
 import { loadPaymentsPage } from '~/features/payments/payments-page.server';

@@ -5,7 +5,7 @@
  */
 import { Button, EmptyState } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { data, Link } from 'react-router';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { isAdminSection, SECTION_ICONS } from '~/features/admin/sections';

@@ -5,7 +5,7 @@
  * Loader and action: `features/ops/system-page.server.ts`.
  */
 import { SimpleGrid, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { SystemFactsCard } from '~/features/ops/components/system-facts';
 import { SystemSettings } from '~/features/ops/components/system-settings';

@@ -4,7 +4,7 @@
  * e-mail or unit number and filters by building, balance due and lease ending within N days
  * (`?q=&building=&due=1&ending=&after=`, 25 a page). Property managers use /dashboard/tenants.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { TenantDirectory } from '~/features/tenants/components/tenant-directory';
 import { loadTenantsList } from '~/features/tenants/tenant-pages.server';

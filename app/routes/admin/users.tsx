@@ -13,7 +13,7 @@
  */
 import { Alert, Grid, Group, Stack, Text, TextInput, Button, Anchor } from '@mantine/core';
 import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { data, Form, Link, redirect } from 'react-router';
 import { parsePage } from '~/features/admin/admin.server';
 import { changeUserRole, banUser, createUserAccount, findUserForAdmin, listUsers, unbanUser } from '~/features/admin/admin-users.server';

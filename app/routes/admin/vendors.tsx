@@ -5,7 +5,7 @@
  * unverified), a search by company or e-mail (`?status=&trade=&state=&insurance=&q=&page=`, 25 a
  * page), and whether each can receive work under the insurance rule.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { VendorList } from '~/features/vendors/components/vendor-list';
 import { loadVendorListPage } from '~/features/vendors/vendor-admin-page.server';

@@ -17,7 +17,7 @@
  */
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { and, eq, gt } from 'drizzle-orm';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { data, redirect } from 'react-router';
 import { useRateLimitMessage, useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
 import { forgotSchema, readForm, resetSchema } from '~/features/accounts/accounts.schemas';

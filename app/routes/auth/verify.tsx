@@ -7,7 +7,7 @@
  */
 import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconLogin } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { data, Link, redirect } from 'react-router';
 import { useRateLimitMessage } from '~/components/forms/use-rate-limit-toast';
 import { verifyEmail } from '~/features/accounts/accounts.server';

@@ -4,7 +4,7 @@
  */
 import { Blockquote, Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { IconQuote } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { LeadershipGrid, OfficeList, ValuesGrid } from '~/features/marketing/components/about-sections';
 import { CtaBand } from '~/features/marketing/components/cta-band';
 import { MarketingFigures } from '~/features/marketing/components/marketing-figures';

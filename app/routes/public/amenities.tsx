@@ -3,7 +3,7 @@
  * services), labelled with the listing amenity names, and a way into the apartment search.
  */
 import { Container, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { AMENITY_GROUPS } from '~/features/marketing/amenity-groups';
 import { AmenityGroupSection } from '~/features/marketing/components/amenity-group-section';
 import { CtaBand } from '~/features/marketing/components/cta-band';

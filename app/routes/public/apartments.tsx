@@ -3,7 +3,7 @@
  * available"), with the same filters as /properties.
  */
 import { Anchor, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { ListingFilters } from '~/features/listings/components/listing-filters';
 import { ListingResults } from '~/features/listings/components/listing-results';

@@ -8,7 +8,7 @@
  * that are not available show a notice instead of the form (decision 009).
  */
 import { Container, Grid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { data, redirect } from 'react-router';
 import { checkRateLimit } from '~/features/accounts/accounts.server';
 import {

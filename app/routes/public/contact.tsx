@@ -4,7 +4,7 @@
  * preselects the topic; `?sent=1` is where a no-JavaScript submission lands.
  */
 import { Container, Grid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { data, redirect } from 'react-router';
 import { ContactDetails } from '~/features/contact/components/contact-details';
 import { ContactFaq } from '~/features/contact/components/contact-faq';

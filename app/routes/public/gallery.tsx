@@ -5,7 +5,7 @@
  */
 import { Button, Container, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { CtaBand } from '~/features/marketing/components/cta-band';
 import { GalleryFilter } from '~/features/marketing/components/gallery-filter';

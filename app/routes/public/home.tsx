@@ -4,7 +4,7 @@
  */
 import { Anchor, Button, Container, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconBellRinging, IconHome } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { ListingCard } from '~/features/listings/components/listing-card';
 import { findFeaturedListings } from '~/features/listings/listings.server';

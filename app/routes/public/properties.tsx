@@ -4,12 +4,11 @@
  * `view=map` shows the same search on a map, one marker per building (portfolio issue item 9).
  */
 import { Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { BuildingFilterNotice } from '~/features/listings/components/building-filter-notice';
-import { ListingFilters } from '~/features/listings/components/listing-filters';
-import { ListingMapView } from '~/features/listings/components/listing-map-view';
+import { useTranslation } from '~/lib/i18n';
 import { ListingResults } from '~/features/listings/components/listing-results';
 import { ListingViewToggle } from '~/features/listings/components/listing-view-toggle';
+import { Suspense } from 'react';
+import { lazyPart } from '~/lib/lazy-part';
 import { decodeListingPoints } from '~/features/listings/listing-points-codec';
 import { listingViewOf } from '~/features/listings/listing-query';
 import { findListingPoints, packListingPoints } from '~/features/listings/listing-points.server';
@@ -25,6 +24,13 @@ import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { publicEnv } from '~/server/env.server';
 import type { Route } from './+types/properties';
+
+// The map view (`?view=map`) and the one-building notice (`?building=`) are chunks of their own:
+// most searches show neither; so is the filter form (Mantine's inputs), server-rendered all the
+// same and interactive a moment after the results (first-load JS ≤ 150 KB, decision 036).
+const ListingFilters = lazyPart(() => import('~/features/listings/components/listing-filters').then((module) => module.ListingFilters));
+const BuildingFilterNotice = lazyPart(() => import('~/features/listings/components/building-filter-notice').then((module) => module.BuildingFilterNotice));
+const ListingMapView = lazyPart(() => import('~/features/listings/components/listing-map-view').then((module) => module.ListingMapView));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -76,13 +82,21 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
       </Group>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 3 }}>
-          <ListingFilters query={query} locations={locations} action="/properties" view={view} />
+          <Suspense fallback={null}>
+            <ListingFilters query={query} locations={locations} action="/properties" view={view} />
+          </Suspense>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
           <Stack gap="md">
-            <BuildingFilterNotice query={query} view={view} action="/properties" buildingName={buildingName} />
+            {query.building !== undefined && (
+              <Suspense fallback={null}>
+                <BuildingFilterNotice query={query} view={view} action="/properties" buildingName={buildingName} />
+              </Suspense>
+            )}
             {points && map ? (
-              <ListingMapView result={points} query={query} action="/properties" map={map} />
+              <Suspense fallback={null}>
+                <ListingMapView result={points} query={query} action="/properties" map={map} />
+              </Suspense>
             ) : (
               result && <ListingResults result={result} query={query} action="/properties" />
             )}

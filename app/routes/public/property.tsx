@@ -6,7 +6,7 @@
 import { Alert, Anchor, AspectRatio, Badge, Button, Container, Grid, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconInfoCircle, IconMapPin } from '@tabler/icons-react';
 import { data, Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { StatusBadge } from '~/features/listings/components/status-badge';
 import { findPublicProperty } from '~/features/listings/listings.server';
 import { formatIsoDate, formatNumber, formatUsd } from '~/lib/format';

@@ -4,7 +4,7 @@
  */
 import { Anchor, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconBuildingEstate, IconHome, IconTool } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { CtaBand } from '~/features/marketing/components/cta-band';
 import { PageHeader } from '~/features/marketing/components/page-header';

@@ -9,7 +9,7 @@
  */
 import { Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { IconMailForward, IconSearch, IconBell } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { data, redirect } from 'react-router';
 import { isDocumentPost, readFormData } from '~/server/form-errors.server';
 import { LinkNoticeAlert, type LinkNotice } from '~/features/listing-alerts/components/alert-link-notice';

@@ -6,7 +6,7 @@
  */
 import { Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { IconClipboardCheck, IconFileText, IconKey } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { data, redirect } from 'react-router';
 import { isDocumentPost, readFormData } from '~/server/form-errors.server';
 import { VendorSignupForm } from '~/features/vendors/components/vendor-signup-form';

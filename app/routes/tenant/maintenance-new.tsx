@@ -9,7 +9,7 @@
 import { Container, Stack } from '@mantine/core';
 import { randomUUID } from 'node:crypto';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { data, redirect, useNavigate } from 'react-router';
 import { checkRateLimit } from '~/features/accounts/accounts.server';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';

@@ -5,7 +5,7 @@
  * else's request answers 404 like an unknown one, and the refusal is audited.
  */
 import { Anchor, Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { data, Link, useRevalidator } from 'react-router';
 import { checkRateLimit } from '~/features/accounts/accounts.server';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';

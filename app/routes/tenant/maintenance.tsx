@@ -6,7 +6,7 @@
  */
 import { Button, Container, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link, useRevalidator } from 'react-router';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { EmergencyLine } from '~/features/maintenance/components/emergency-line';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { Anchor, Button, Container, EmptyState, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCreditCard, IconFileText, IconHomeSearch, IconTools } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { loadTenantPortal } from '~/features/accounts/dashboard.server';
 import { handlePortalAction } from '~/features/tenant-portal/portal-actions.server';

@@ -5,7 +5,7 @@
  * translated message per field (a negative or fractional-cent line included) and nothing written.
  */
 import { Alert, Anchor, Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { InvoiceForm } from '~/features/work-orders/components/invoice-form';

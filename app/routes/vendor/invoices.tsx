@@ -1,6 +1,6 @@
 /** /vendor-portal/invoices (maintenance issue item 4; role vendor): the vendor's invoices, newest first, with their decisions and payouts, live. */
 import { Anchor, Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { VendorInvoices } from '~/features/work-orders/components/vendor-invoices';

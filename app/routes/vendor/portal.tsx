@@ -6,7 +6,7 @@
  */
 import { Anchor, Badge, Button, Container, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBriefcase, IconBuildingStore, IconClipboardList } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { loadVendorPortal } from '~/features/accounts/dashboard.server';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';

@@ -6,7 +6,7 @@
  * downloaded as attachments. An account not linked to a vendor yet sees how to get there.
  */
 import { Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { VendorProfilePage } from '~/features/vendors/components/vendor-profile-page';
 import { handleVendorProfileAction, loadVendorProfilePage } from '~/features/vendors/vendor-portal-page.server';

@@ -8,7 +8,7 @@
  * errors, 409 for a move the life cycle forbids, 413/415/422 for refused photos.
  */
 import { Anchor, Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { VendorWorkOrderPage } from '~/features/work-orders/components/vendor-work-order-page';

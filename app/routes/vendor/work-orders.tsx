@@ -3,7 +3,7 @@
  * with filters (`?status=&building=&city=&q=&cursor=`), 25 a page, newest first, live.
  */
 import { Anchor, Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { VendorWorkOrderList } from '~/features/work-orders/components/vendor-work-order-list';

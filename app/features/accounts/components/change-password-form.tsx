@@ -7,7 +7,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconCheck, IconKey, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import type { FieldErrors } from '~/lib/form-fields';
 import { NewPasswordField } from './new-password-field';

@@ -4,7 +4,7 @@
  * prop.
  */
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { MAX_PASSWORD_LENGTH } from '../accounts.schemas';
 
 export function PasswordField(props: PasswordInputProps & { name: string }) {

@@ -4,7 +4,7 @@
  * server's policy decides (see `estimatePasswordStrength`).
  */
 import { Progress, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { estimatePasswordStrength } from '~/lib/password-strength';
 
 const COLORS = ['red', 'orange', 'yellow', 'teal', 'green'] as const;

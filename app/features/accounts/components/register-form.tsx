@@ -9,7 +9,7 @@ import { Alert, Button, Grid, Group, Radio, Stack, Text, TextInput } from '@mant
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
 import { SIGN_UP_ROLES, type SignUpRole } from '../accounts.schemas';

@@ -9,7 +9,7 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconCircleCheck, IconKey, IconRefresh, IconX } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, Link, useNavigate } from 'react-router';
 import type { FieldErrors } from '~/lib/form-fields';
 import { canSubmitReset } from '../accounts.schemas';

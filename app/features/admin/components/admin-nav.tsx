@@ -4,7 +4,7 @@
  * it works without JavaScript and with the keyboard.
  */
 import { NavLink, Paper, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { ADMIN_NAV } from '../sections';
 import classes from './admin.module.css';

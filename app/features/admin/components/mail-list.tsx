@@ -4,7 +4,7 @@
  * rendered as text; the HTML part is never injected.
  */
 import { Group, Paper, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useLanguage } from '~/lib/use-language';
 import type { MailboxMessage } from '../admin.server';
 import { formatDateTime } from '~/lib/format';

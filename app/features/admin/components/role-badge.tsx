@@ -1,6 +1,6 @@
 /** A user's role as a badge (spec §6 roles), in the visitor's language. */
 import { Badge, type BadgeProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { Role } from '~/lib/access';
 
 // Each shade pairs with its automatic label colour at AA contrast in both colour schemes (the

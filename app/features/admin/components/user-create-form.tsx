@@ -6,7 +6,7 @@
  */
 import { Alert, Button, NativeSelect, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import { ROLES } from '~/lib/access';
 import { MIN_PASSWORD_LENGTH } from '~/lib/constants';

@@ -6,7 +6,7 @@
 import { Alert, Anchor, Button, Divider, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconBan, IconLockOpen, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import { ROLES } from '~/lib/access';
 import { useLanguage } from '~/lib/use-language';

@@ -1,6 +1,6 @@
 /** A user's state as badges: verified or not, banned or active. */
 import { Badge, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 
 export function UserStatusBadges({ emailVerified, banned }: { emailVerified: boolean; banned: boolean }) {
   const { t } = useTranslation();

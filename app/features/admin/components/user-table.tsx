@@ -4,7 +4,7 @@
  */
 import { Anchor, EmptyState, Group, Table, Text } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { useLanguage } from '~/lib/use-language';
 import type { UserSummary } from '../admin-users.types';

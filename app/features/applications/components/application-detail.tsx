@@ -8,7 +8,7 @@
 import { Alert, Anchor, Button, DataList, Divider, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconEye, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import type { Language } from '~/lib/constants';
 import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';

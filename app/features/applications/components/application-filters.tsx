@@ -5,7 +5,7 @@
  */
 import { NativeSelect, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
 import { APPLICATION_STATUSES, REVIEW_SEARCH_MAX, type ReviewPropertyOption } from '../applications.types';
 import { hasReviewFilters, type ReviewFilters } from '../review-filters';

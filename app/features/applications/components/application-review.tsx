@@ -6,7 +6,7 @@
  */
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { ApplicationActionResult, ReviewPageData } from '../applications.types';
 import { hasReviewFilters, reviewHref } from '../review-filters';
 import { ApplicationDetailPanel } from './application-detail';

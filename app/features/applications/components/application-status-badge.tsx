@@ -1,6 +1,6 @@
 /** An application's status as a badge, in the visitor's language. */
 import { Badge, type BadgeProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { ApplicationPaymentState, ApplicationStatus } from '../applications.types';
 
 // Each shade pairs with its automatic label colour at AA contrast in both colour schemes (the

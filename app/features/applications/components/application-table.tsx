@@ -5,7 +5,7 @@
  */
 import { Anchor, EmptyState, Stack, Table, Text } from '@mantine/core';
 import { IconFileSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatDateTime, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';

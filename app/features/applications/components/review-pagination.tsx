@@ -3,7 +3,7 @@
  * JavaScript and each page has its own URL.
  */
 import { Center, Pagination } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 
 type Props = { page: number; pageCount: number; hrefFor: (page: number) => string };

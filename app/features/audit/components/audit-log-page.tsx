@@ -7,7 +7,7 @@
  */
 import { Alert, Anchor, Box, Button, Code, Group, LoadingOverlay, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconFilter, IconShieldCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, Link, useNavigation } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
 import { ListTable } from '~/components/lists/list-table';

@@ -4,7 +4,7 @@
  */
 import { Alert, Anchor, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Timeline, Title, Tooltip, ActionIcon } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconCopy, IconFileCheck, IconMail, IconSignature, IconUserSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';

@@ -7,7 +7,7 @@
 import { Alert, Button, Paper, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCreditCardPay, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, Link, useNavigation } from 'react-router';
 import { useRateLimitMessage, useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
 import type { FieldErrors } from '~/lib/form-fields';

@@ -6,7 +6,7 @@
  */
 import { Stepper } from '@mantine/core';
 import { IconCalendarEvent, IconCreditCard, IconUser } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { BOOKING_STEPS, type BookingStep } from '../booking.fields';
 import classes from './booking.module.css';
 

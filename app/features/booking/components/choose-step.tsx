@@ -3,7 +3,7 @@
  * values), occupants are numbers bounded by the home's capacity.
  */
 import { Grid, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { FieldErrors } from '~/lib/form-fields';
 import { BOOKING_LIMITS, type BookingField, type DraftValues } from '../booking.fields';
 import { addMonths } from '../fees';

@@ -7,7 +7,7 @@
 import { Alert, Anchor, Button, Checkbox, Divider, Grid, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconFlask, IconLock, IconPencil } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { TestModeNotice } from '~/components/test-mode-notice';
 import type { FieldErrors } from '~/lib/form-fields';
 import { formatIsoDate } from '~/lib/format';

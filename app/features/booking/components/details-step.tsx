@@ -1,6 +1,6 @@
 /** Step 2 "Tenant Details": who applies and where they live now (spec §3 application form). */
 import { Grid, NativeSelect, TextInput, Textarea } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { FieldErrors } from '~/lib/form-fields';
 import { BOOKING_LIMITS, type BookingField, type DraftValues } from '../booking.fields';
 

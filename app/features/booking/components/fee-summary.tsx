@@ -4,7 +4,7 @@
  * shown in the visitor's currency format.
  */
 import { Badge, Stack, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { FeeQuote } from '../fees';

@@ -1,7 +1,7 @@
 /** The home being applied for, beside every step: photo, title, place, rent, size, capacity, availability. */
 import { Anchor, AspectRatio, Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconBed, IconCalendar, IconUsers } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatIsoDate, formatUsd } from '~/lib/format';
 import { imageSrcSet } from '~/lib/images';

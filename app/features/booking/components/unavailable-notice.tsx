@@ -1,7 +1,7 @@
 /** Shown instead of the form when a home is leased or under maintenance: why, and where to look instead. */
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconHomeOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { StatusBadge } from '~/features/listings/components/status-badge';
 import type { BookingHome } from './property-summary';

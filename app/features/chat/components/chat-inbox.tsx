@@ -15,7 +15,7 @@
 import { Alert, Anchor, Badge, Button, EmptyState, Grid, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconArrowLeft, IconLock, IconLockOpen, IconMail, IconMessages, IconSend, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link, useFetcher, useLocation, useNavigation, useRevalidator } from 'react-router';
 import { formatDateTime } from '~/lib/format';
 import { useLiveRevalidation } from '~/lib/live-revalidation';

@@ -11,7 +11,7 @@
  */
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useLocation } from 'react-router';
 import { CHAT_QUEUE_PREFIX } from '../chat.types';
 import type { ChatWidget as ChatWidgetComponent } from './chat-widget';

@@ -16,7 +16,7 @@
 import { ActionIcon, Alert, Button, Loader, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconMessageCircle, IconSend, IconWifiOff, IconX } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useLocation } from 'react-router';
 import { intlLocale } from '~/lib/i18n';
 import { useRealtime, useRealtimeEvent } from '~/lib/realtime';

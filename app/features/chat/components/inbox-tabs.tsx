@@ -6,7 +6,7 @@
  */
 import { Badge, Button, Group } from '@mantine/core';
 import { IconMail, IconMessages } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { INBOX_KINDS, type InboxKind, type InboxTabCount } from '../chat.types';
 

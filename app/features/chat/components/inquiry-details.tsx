@@ -6,7 +6,7 @@
  */
 import { Anchor, Badge, DataList, Group, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import type { StaffThreadDetail } from '../chat.types';
 

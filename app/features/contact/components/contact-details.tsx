@@ -4,7 +4,7 @@
  */
 import { Anchor, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClock, IconMail, IconMapPin, IconMessageCircle, IconPhone } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { formatDayHours, OFFICE_DAY_GROUPS } from '~/lib/office-hours';
 import { useLanguage } from '~/lib/use-language';
 import { REPLY_WITHIN_HOURS, telHref, type ContactInfo } from '../contact-info';

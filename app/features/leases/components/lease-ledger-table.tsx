@@ -3,7 +3,7 @@
  * amount and the running balance after each entry, with the balance and overdue amount above.
  */
 import { Group, Stack, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { formatCents, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { LeaseBalance, LedgerEntry } from '~/features/ledger/ledger.server';

@@ -3,7 +3,7 @@
  * the SHA-256 of the PDF they signed (the full fingerprint is in the cell's accessible label).
  */
 import { Code, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { LeaseSummary } from '../leases.server';

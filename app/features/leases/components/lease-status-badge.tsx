@@ -1,6 +1,6 @@
 /** A lease's status as a badge (draft → sent → signed → active → ended | terminated), translated. */
 import { Badge, type BadgeProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { LeaseSummary } from '../leases.server';
 
 type LeaseStatus = LeaseSummary['status'];

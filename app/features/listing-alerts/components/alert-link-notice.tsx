@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBellOff, IconCircleCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import { useLanguage } from '~/lib/use-language';
 import type { AlertLinkOutcome } from '../listing-alerts.server';

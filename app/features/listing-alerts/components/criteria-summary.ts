@@ -2,7 +2,7 @@
  * One line describing a saved search, e.g. "Austin · 2+ people · $1,000 – $2,000 per month".
  * Client-safe.
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '~/lib/i18n';
 import type { Language } from '~/lib/constants';
 import { formatUsd } from '~/lib/format';
 import type { AlertCriteria } from '../listing-alerts.schemas';

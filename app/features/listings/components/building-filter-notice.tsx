@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconBuildingCommunity } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { listingHref, type ListingQuery, type ListingView } from '../listing-query';
 

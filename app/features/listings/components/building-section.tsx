@@ -5,7 +5,7 @@
  */
 import { Badge, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingCommunity, IconCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { imageSrcSet } from '~/lib/images';
 import type { PublicBuilding, PublicListing } from '../listings.server';
 import { ListingCard } from './listing-card';

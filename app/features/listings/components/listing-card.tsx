@@ -5,7 +5,7 @@
  * them on every request, and this halves its server rendering time.
  */
 import { IconBath, IconBed, IconRuler2, IconUsers } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatNumber, formatUsd } from '~/lib/format';
 import { imageSrcSet } from '~/lib/images';

@@ -5,9 +5,10 @@
  */
 import { Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { IconFilter, IconRestore } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, Link, useSubmit } from 'react-router';
 import { LISTING_CAPACITY_OPTIONS } from '~/lib/constants';
+import { usePartHydrated } from '~/lib/hydration';
 import type { LocationOption } from '../listings.server';
 import { listingHref, listingQueryToParams, type ListingQuery, type ListingView } from '../listing-query';
 import classes from './listings.module.css';
@@ -18,6 +19,7 @@ type Props = { query: ListingQuery; locations: LocationOption[]; action: string;
 export function ListingFilters({ query, locations, action, view = 'list' }: Props) {
   const { t } = useTranslation();
   const submit = useSubmit();
+  const partHydrated = usePartHydrated();
 
   const submitClean = (form: HTMLFormElement) => {
     const data = new FormData(form);
@@ -37,6 +39,8 @@ export function ListingFilters({ query, locations, action, view = 'list' }: Prop
       component="section"
       aria-labelledby="filters-title"
       data-testid="listing-filters"
+      // A chunk of its own (decision 036): "false" until hydrated, for tests and monitors.
+      {...partHydrated}
       // The search these inputs show; lets tests and monitors wait for a search to be rendered.
       data-query={listingQueryToParams(query).toString()}
     >

@@ -8,7 +8,7 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconMap2 } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import classes from '~/components/map/map.module.css';
 import { formatNumber } from '~/lib/format';

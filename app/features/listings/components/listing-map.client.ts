@@ -5,7 +5,7 @@
  * homes and their rent range, and links to the unit (one home) or to the list of that
  * building's matching homes. Loaded on demand by `listing-map-view.tsx`; browser only.
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '~/lib/i18n';
 import type { LatLngBoundsExpression, Map as LeafletMap, Marker, MarkerCluster, MarkerClusterGroup } from 'leaflet';
 import { createBaseMap, escapeHtml } from '~/components/map/base-map';
 import { loadLeafletWithClusters, type Leaflet } from '~/components/map/load-leaflet';

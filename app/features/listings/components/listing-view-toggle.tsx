@@ -5,7 +5,7 @@
  */
 import { Button } from '@mantine/core';
 import { IconList, IconMap } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { listingHref, type ListingQuery, type ListingView } from '../listing-query';
 

@@ -8,7 +8,7 @@
 import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconMapPin } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import classes from '~/components/map/map.module.css';
 import { useInView } from '~/components/map/use-in-view';
 import { openStreetMapUrl, type MapTileConfig } from '~/lib/map-tiles';

@@ -1,6 +1,6 @@
 /** A property's status (spec §4): Available, Leased, Under Maintenance. */
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { PropertyStatus } from '../listings.server';
 
 // Each pairs with its label colour at AA contrast (amber carries dark text).

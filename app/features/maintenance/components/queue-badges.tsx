@@ -4,7 +4,7 @@
  */
 import { Badge, Text, type BadgeProps } from '@mantine/core';
 import { IconAlarm, IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { QueueItem, QueuePriority, QueueStatus } from '../queue.types';

@@ -6,7 +6,7 @@
  */
 import { Anchor, Button, Checkbox, Group, NativeSelect } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { BuildingFilter } from '~/features/portfolio/components/building-filter';

@@ -7,7 +7,7 @@
  */
 import { Anchor, Badge, Button, EmptyState, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconLayoutKanban, IconList, IconTools } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';

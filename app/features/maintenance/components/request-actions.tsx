@@ -10,7 +10,7 @@ import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Textarea, TextI
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import { useFormOutcome } from '~/components/forms/use-form-outcome';
 import { formatIsoDate } from '~/lib/format';

@@ -6,7 +6,7 @@
  */
 import { Anchor, Badge, DataList, Grid, Group, Image, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowLeft, IconClipboardList, IconLock, IconMessage, IconProgress } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatDateTime, formatIsoDate } from '~/lib/format';
 import { imageSrcSet } from '~/lib/images';

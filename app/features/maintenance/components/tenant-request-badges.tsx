@@ -1,6 +1,6 @@
 /** A maintenance request's status and priority as badges (filled, dark shades: readable in both themes). */
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 
 const STATUS_COLORS: Record<string, string> = {
   submitted: 'blue.8',

@@ -9,7 +9,7 @@
 import { Alert, Anchor, Button, Card, Group, Image, Rating, SimpleGrid, Stack, Stepper, Text, Textarea, Timeline, Title, useMatches } from '@mantine/core';
 import { IconAlertCircle, IconCalendarEvent, IconCheck, IconMessage, IconStar, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, useNavigation } from 'react-router';
 import { useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
 import type { Language } from '~/lib/constants';

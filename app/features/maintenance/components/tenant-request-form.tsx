@@ -29,7 +29,7 @@ import {
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconAlertCircle, IconPhotoPlus, IconSend, IconTrash, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useNavigate } from 'react-router';
 import { useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
 import { newClientId } from '~/features/chat/client-id';

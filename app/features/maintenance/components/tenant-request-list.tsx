@@ -6,7 +6,7 @@
  */
 import { Anchor, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconCloudUpload, IconPhoto, IconTools, IconWifiOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import type { Language } from '~/lib/constants';
 import { formatDateTime } from '~/lib/format';

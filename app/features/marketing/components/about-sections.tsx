@@ -1,7 +1,7 @@
 /** The building blocks of /about: values, leadership and the regional offices. */
 import { Avatar, Card, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { LEADERSHIP, OFFICES, VALUES } from '../about-content';
 import classes from '../marketing.module.css';
 

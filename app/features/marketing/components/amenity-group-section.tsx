@@ -1,6 +1,6 @@
 /** One group of /amenities: a photo beside the group's amenities, each with icon and description. */
 import { Badge, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { imageSrcSet } from '~/lib/images';
 import type { AmenityGroup } from '../amenity-groups';
 import classes from '../marketing.module.css';

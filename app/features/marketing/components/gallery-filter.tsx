@@ -5,7 +5,7 @@
  */
 import { Text } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { GALLERY_FILTERS, galleryFilterHref, type GalleryFilter as Filter } from '../gallery';
 import classes from '../marketing.module.css';

@@ -1,6 +1,6 @@
 /** The /gallery photo grid: lazy-loaded responsive images with a caption and descriptive alt. */
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { imageSrcSet } from '~/lib/images';
 import type { GalleryImage } from '../gallery';
 import classes from '../marketing.module.css';

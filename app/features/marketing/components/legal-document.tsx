@@ -5,7 +5,7 @@
  */
 import { Anchor, Container, Grid, Paper, Stack, TableOfContents, Text, Typography } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { PageHeader } from './page-header';
 import classes from '../marketing.module.css';

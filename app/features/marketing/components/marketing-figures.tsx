@@ -4,7 +4,7 @@
  */
 import { Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingCommunity, IconChartBar, IconUsers, IconWorld } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { MARKETING_FIGURES } from '~/lib/constants';
 import { formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';

@@ -1,7 +1,7 @@
 /** The six services of spec §1 as cards: icon, name, short text, link to its /services section. */
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { MARKETING_SERVICES } from '../services';
 import classes from '../marketing.module.css';

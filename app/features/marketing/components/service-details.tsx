@@ -1,7 +1,7 @@
 /** The /services sections: one per service of spec §1, each an anchor target (`#vendor-network`). */
 import { Container, Grid, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { MARKETING_SERVICES } from '../services';
 import classes from '../marketing.module.css';
 

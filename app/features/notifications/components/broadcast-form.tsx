@@ -9,7 +9,7 @@ import { Alert, Autocomplete, Button, NativeSelect, Paper, Radio, Stack, Text, T
 import { notifications as toasts } from '@mantine/notifications';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, useFetcher } from 'react-router';
 import { useFormOutcome } from '~/components/forms/use-form-outcome';
 import { ROLES } from '~/lib/access';

@@ -4,7 +4,7 @@
  */
 import { Badge, EmptyState, Table, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { BroadcastRow } from '../notifications.server';

@@ -10,7 +10,7 @@ import { ActionIcon, Alert, Button, Group, Indicator, Loader, Popover, ScrollAre
 import { notifications as toasts } from '@mantine/notifications';
 import { IconBell, IconBellOff, IconChecks, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useNavigate } from 'react-router';
 import { useLanguage } from '~/lib/use-language';
 import type { NotificationView } from '~/server/realtime/events.server';

@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Code, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 
 export function BackupsCard({ failed }: { failed: boolean }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 /** /admin/database: the database's health — engine, version, size, round trip, connections. */
 import { DataList, Group, Paper, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { formatBytes } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { DatabaseHealth } from '../database.server';

@@ -4,7 +4,7 @@
  */
 import { Alert, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { MigrationStatus } from '~/server/db/migrations-info.server';

@@ -5,7 +5,7 @@
  */
 import { Alert, Badge, Button, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconRefresh } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, useNavigation } from 'react-router';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';

@@ -18,7 +18,7 @@ import {
   IconCircleCheck,
   IconPlayerPlay,
 } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from '~/lib/i18n';
 import { Form, useNavigation } from "react-router";
 import { formatDateTime } from "~/lib/format";
 import { useLanguage } from "~/lib/use-language";

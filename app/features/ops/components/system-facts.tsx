@@ -3,7 +3,7 @@
  * mail transport, payment provider and whether error monitoring runs. Never a secret.
  */
 import { DataList, Paper, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { formatDuration } from '~/lib/format';
 import type { SystemFacts } from '../system-page.server';
 

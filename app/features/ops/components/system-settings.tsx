@@ -5,7 +5,7 @@
  * validates again and answers field errors with the values typed.
  */
 import { Checkbox, Fieldset, Grid, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { OFFICE_DAY_GROUPS } from '~/lib/office-hours';
 import { hoursField, sectionValues, type SystemSection, type SystemSettingsView } from '../system.schemas';
 import type { SystemActionResult } from '../system-page.server';

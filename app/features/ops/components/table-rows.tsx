@@ -1,6 +1,6 @@
 /** /admin/database: every table of the public schema with its rows and size on disk. */
 import { Paper, Table, Text, Title, Tooltip } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { formatBytes, formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { TableRows } from '../database.server';

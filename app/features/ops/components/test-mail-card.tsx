@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconSend } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import type { SystemActionResult } from '../system-page.server';
 import { useOpsOutcome } from './use-ops-outcome';

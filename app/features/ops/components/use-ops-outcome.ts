@@ -4,7 +4,7 @@
  * failure (see `useFormOutcome`).
  */
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useNavigation } from 'react-router';
 import { useFormOutcome } from '~/components/forms/use-form-outcome';
 

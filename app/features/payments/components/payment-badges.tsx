@@ -1,6 +1,6 @@
 /** A payment's status as a badge, in the visitor's language. */
 import { Badge, type BadgeProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { PaymentStatus } from '../payments.schemas';
 
 // Dark shades with white text (amber with dark text): AA contrast in both colour schemes.

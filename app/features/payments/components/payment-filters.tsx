@@ -5,7 +5,7 @@
  */
 import { Anchor, Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { BuildingFilter } from '~/features/portfolio/components/building-filter';

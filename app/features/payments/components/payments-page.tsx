@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { hasPaymentFilters, paymentsHref } from '../payments.schemas';
 import type { PaymentsPageData } from '../payments.types';

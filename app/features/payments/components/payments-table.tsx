@@ -7,7 +7,7 @@
  */
 import { Anchor, EmptyState, Table, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
 import { formatCents, formatDateTime } from '~/lib/format';

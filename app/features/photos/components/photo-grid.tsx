@@ -10,7 +10,7 @@ import { ActionIcon, AspectRatio, Badge, Button, Card, EmptyState, Group, Image,
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight, IconPhoto, IconStar, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useRevalidator } from 'react-router';
 import { imageSrcSet } from '~/lib/images';
 import { photoCommandsUrl, type PhotoOwnerType } from '~/lib/uploads';

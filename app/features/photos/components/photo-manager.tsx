@@ -9,7 +9,7 @@ import '@mantine/dropzone/styles.css';
 import { Alert, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconAlertCircle, IconCircleCheck, IconCloudUpload, IconPhotoPlus, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useSearchParams } from 'react-router';
 import {
   PHOTOS_PER_OWNER,

@@ -6,7 +6,7 @@
 import { CloseButton, Group, Image, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import classes from './photos.module.css';
 import type { UploadItem } from './use-photo-uploads';
 

@@ -7,7 +7,7 @@
  * shows in the grid. Failed items stay, with their message, until dismissed.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useRevalidator } from 'react-router';
 import { PHOTOS_PER_OWNER, photoUploadUrl, type PhotoOwnerType } from '~/lib/uploads';
 import { photoErrorMessage } from '../photo-messages';

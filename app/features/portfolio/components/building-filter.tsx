@@ -9,7 +9,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconBuilding } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useFetcher } from 'react-router';
 import type { BuildingOption } from '../building-options.server';
 

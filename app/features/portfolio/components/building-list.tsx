@@ -6,7 +6,7 @@
  */
 import { Anchor, Badge, Button, EmptyState, Group, NativeSelect, Progress, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconBuildingCommunity, IconSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import { LinkPagination } from '~/features/admin/components/link-pagination';
 import { formatNumber } from '~/lib/format';

@@ -7,7 +7,7 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title, EmptyState } from '@mantine/core';
 import { IconArrowLeft, IconBuildingCommunity, IconDownload, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { formatNumber } from '~/lib/format';

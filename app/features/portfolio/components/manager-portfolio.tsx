@@ -5,7 +5,7 @@
  */
 import { Anchor, EmptyState, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { IconBuildingCommunity } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';

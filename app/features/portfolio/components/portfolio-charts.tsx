@@ -8,7 +8,7 @@
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { Anchor, Grid, Paper, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatIsoDate, formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';

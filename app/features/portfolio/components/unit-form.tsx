@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Checkbox, Grid, NativeSelect, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import { AMENITY_KEYS } from '~/lib/amenities';
 import { PROPERTY_TYPES, UNIT_STATUSES } from '~/lib/property-types';

@@ -5,7 +5,7 @@
  */
 import { Alert, Anchor, Badge, Button, FileInput, Group, List, Stack, Table, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFileImport, IconFileSpreadsheet } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import type { PortfolioActionResult } from '../portfolio-pages.server';
 import { usePortfolioOutcome } from './use-portfolio-outcome';

@@ -8,7 +8,7 @@
 import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Table } from '@mantine/core';
 import { IconAlertCircle, IconChecks } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import { formatIsoDate, formatUsd } from '~/lib/format';
 import { UNIT_STATUSES } from '~/lib/property-types';

@@ -5,7 +5,7 @@
  */
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useNavigation } from 'react-router';
 import { useFormOutcome } from '~/components/forms/use-form-outcome';
 import type { PortfolioActionResult } from '../portfolio-pages.server';

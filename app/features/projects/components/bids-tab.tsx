@@ -6,7 +6,7 @@
  */
 import { Alert, Anchor, Badge, Button, EmptyState, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAward, IconClockStop, IconFileTypePdf, IconGavel, IconStarFilled } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import { formatBytes, formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';

@@ -3,7 +3,7 @@
  * red once over budget, with both amounts in words for screen readers and small screens.
  */
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { formatCents } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 

@@ -5,7 +5,7 @@
  */
 import { Alert, Anchor, Button, EmptyState, FileInput, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileUpload, IconFiles, IconPaperclip, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import { formatBytes, formatDateTime } from '~/lib/format';
 import { megabytes } from '~/lib/uploads';

@@ -1,6 +1,6 @@
 /** The "new project" page of /admin/projects/new and /dashboard/projects/new: the project form. */
 import { Anchor, Paper } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';

@@ -1,6 +1,6 @@
 /** A project's and a bid's status as badges, in the visitor's language. */
 import { Badge, type BadgeProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { BidStatus, ProjectStatus } from '../projects.schemas';
 
 // Dark shades with white text (amber with dark text): AA contrast in both colour schemes.

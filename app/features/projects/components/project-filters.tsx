@@ -3,7 +3,7 @@
  * every filtered list has its own URL); applying starts again from the newest project.
  */
 import { NativeSelect } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { BuildingFilter } from '~/features/portfolio/components/building-filter';

@@ -6,7 +6,7 @@
  */
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { PROJECT_TABS, type ProjectTab } from '../projects.schemas';

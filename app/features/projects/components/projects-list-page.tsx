@@ -5,7 +5,7 @@
  */
 import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import { IconBriefcase, IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
 import { ListTable } from '~/components/lists/list-table';

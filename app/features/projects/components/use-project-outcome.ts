@@ -4,7 +4,7 @@
  * a fresh form (see `useFormOutcome`).
  */
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useFormOutcome } from '~/components/forms/use-form-outcome';
 import type { ProjectActionResult } from '../projects.types';
 

@@ -5,7 +5,7 @@
  */
 import { Anchor, Badge, Button, Card, Container, EmptyState, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBriefcase, IconBuildingStore } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/features/admin/components/page-header';
 import { formatCents, formatDateTime } from '~/lib/format';

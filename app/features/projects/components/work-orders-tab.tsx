@@ -5,7 +5,7 @@
  */
 import { Anchor, Badge, EmptyState, Stack, Table, Text } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatCents, formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';

@@ -1,7 +1,7 @@
 /** The card fields of the portal's payment forms (pay now, autopay, signing); never prefilled. */
 import { Grid, Text, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 
 export function CardFields({ errors = {}, nameOnCard, idPrefix }: { errors?: Record<string, string>; nameOnCard?: string; idPrefix: string }) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@
  */
 import { Alert, Anchor, Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconFileTypePdf, IconSignature } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, Link, useNavigation } from 'react-router';
 import { TestModeNotice } from '~/components/test-mode-notice';
 import type { Language } from '~/lib/constants';

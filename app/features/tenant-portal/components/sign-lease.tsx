@@ -5,7 +5,7 @@
  */
 import { Alert, Anchor, Button, Card, Checkbox, Code, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconFileTypePdf } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, Link, useNavigation } from 'react-router';
 import { TestModeNotice } from '~/components/test-mode-notice';
 import { LeaseDocumentView } from '~/features/leases/components/lease-document-view';

@@ -8,7 +8,7 @@
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import { CHARGE_DESCRIPTION_MAX, CHARGE_KINDS, DEDUCTIONS_MAX, NOTIFY_MESSAGE_MAX, NOTIFY_TITLE_MAX, OFFLINE_METHODS, REFERENCE_MAX } from '../tenants.schemas';
 import type { TenantActionResult, TenantIntent, TenantLease } from '../tenants.types';

@@ -6,7 +6,7 @@
  */
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
 import { ListTable } from '~/components/lists/list-table';

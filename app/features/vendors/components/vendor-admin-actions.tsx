@@ -7,7 +7,7 @@
 import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { IconCheck, IconMailForward, IconPlayerPause, IconPlayerPlay, IconShieldCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import { VENDOR_REASON_MAX, type VendorAdminActionResult, type VendorAdminIntent } from '../vendor-admin.types';
 import { useVendorOutcome } from './use-vendor-outcome';

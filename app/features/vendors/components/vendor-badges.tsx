@@ -4,7 +4,7 @@
  * in the visitor's language.
  */
 import { Badge, Group, Rating, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { VendorEligibility, VendorStatus } from '../vendor-admin.types';

@@ -8,7 +8,7 @@
 import { Alert, Button, Group, Input, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { DOCUMENT_ACCEPT, DOCUMENT_MAX_FILE_BYTES, VENDOR_DOCUMENT_UPLOAD_URL } from '~/lib/document-uploads';
 import { megabytes } from '~/lib/uploads';
 import { VENDOR_DOCUMENT_KINDS, type VendorDocumentKind } from '../vendor-admin.types';

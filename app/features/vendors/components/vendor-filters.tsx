@@ -5,7 +5,7 @@
  */
 import { NativeSelect, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
 import { US_STATES } from '~/lib/us-states';
 import { hasVendorFilters, INSURANCE_FILTERS, VENDOR_SEARCH_MAX, VENDOR_STATUSES, type VendorFilters } from '../vendor-admin.types';

@@ -3,7 +3,7 @@
  * certificate's expiry, or that none is verified, and whether the vendor can receive work.
  */
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';

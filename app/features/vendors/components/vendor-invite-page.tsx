@@ -9,7 +9,7 @@ import { Alert, Button, Container, Group, Paper, Stack, Text, TextInput, Title }
 import { IconAlertCircle, IconKey, IconLink, IconLogin } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useRateLimitMessage, useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import { NewPasswordField } from '~/features/accounts/components/new-password-field';
 import { PasswordField } from '~/features/accounts/components/password-field';

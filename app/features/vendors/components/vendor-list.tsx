@@ -6,7 +6,7 @@
  */
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { ListTable } from '~/components/lists/list-table';
 import { LinkPagination } from '~/features/admin/components/link-pagination';

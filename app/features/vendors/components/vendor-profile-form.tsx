@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Divider, Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import { TEXT_LIMITS } from '~/lib/form-fields';
 import type { VendorProfileActionResult, VendorSelfView } from '../vendor-admin.types';

@@ -6,7 +6,7 @@
  */
 import { Alert, Anchor, Button, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingStore, IconCircleCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link, useSearchParams } from 'react-router';
 import type { VendorProfileActionResult, VendorSelfView } from '../vendor-admin.types';
 import type { DocumentErrorCode } from '../vendor-document-messages';

@@ -6,7 +6,7 @@
  */
 import { Box, Checkbox, Divider, SimpleGrid } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { US_STATES } from '~/lib/us-states';
 import { VENDOR_COUNTRIES, VENDOR_TRADES } from '../vendors.schemas';
 import classes from './vendors.module.css';

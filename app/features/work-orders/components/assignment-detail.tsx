@@ -7,7 +7,7 @@
  */
 import { Alert, Anchor, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconArrowsExchange, IconBan } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import { REASON_MAX } from '../work-orders.schemas';
 import type { AssignmentDetail as Detail, AssignmentsBase, CommandResult, StaffIntent, VendorChoice } from '../work-orders.types';

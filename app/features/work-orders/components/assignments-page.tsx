@@ -6,7 +6,7 @@
  * Follows changes live.
  */
 import { Anchor, Badge, Checkbox, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
 import { BuildingFilter } from '~/features/portfolio/components/building-filter';

@@ -1,6 +1,6 @@
 /** The status and priority badges of work orders and invoices (colours readable in both themes). */
 import { Badge, type BadgeProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { InvoiceStatusValue, WorkOrderStatusValue } from '../work-orders.schemas';
 import type { RequestPriority } from '../work-orders.types';
 

@@ -10,7 +10,7 @@
 import { ActionIcon, Alert, Button, FileInput, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconFileTypePdf, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, useNavigation } from 'react-router';
 import { formatCents } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';

@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { IconCash, IconCheck, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import { PAYOUT_METHODS, PAYOUT_REFERENCE_MAX, REASON_MAX } from '../work-orders.schemas';
 import type { CommandResult, InvoiceSummary, StaffIntent } from '../work-orders.types';

@@ -4,7 +4,7 @@
  * echoed values, a busy flag while it posts, and a toast on success (see `useFormOutcome`).
  */
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useNavigation } from 'react-router';
 import { useFormOutcome } from '~/components/forms/use-form-outcome';
 import type { CommandResult } from '../work-orders.types';

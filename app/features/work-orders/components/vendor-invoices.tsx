@@ -5,7 +5,7 @@
  */
 import { Alert, Button, EmptyState, Group, Stack } from '@mantine/core';
 import { IconFileInvoice, IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
 import type { InvoiceDetail } from '../work-orders.types';

@@ -5,7 +5,7 @@
  */
 import { Anchor, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconClipboardList, IconFileInvoice } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';

@@ -7,7 +7,7 @@
  */
 import { Anchor, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
 import { formatDateTime } from '~/lib/format';

@@ -10,7 +10,7 @@
 import { Alert, Button, FileInput, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCheck, IconFileInvoice, IconPhoto, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import { PHOTO_ACCEPT } from '~/lib/uploads';
 import { NOTE_MAX, PHOTO_PHASES, REASON_MAX, WORK_ORDER_PHOTOS_PER_POST } from '../work-orders.schemas';

@@ -1,6 +1,6 @@
 /** A work order's history, oldest first: each status change, note and reassignment, with who acted and the photos taken (before/after). */
 import { Badge, Paper, Text, Timeline, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { WorkOrderHistoryEntry } from '../work-orders.types';

@@ -7,7 +7,7 @@
 import { Alert, NativeSelect } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { KeysetPager } from '~/components/keyset-pager';
 import { optionsWithAll } from '~/components/lists/filter-form';
 import { ListTable, type ListColumn } from '~/components/lists/list-table';
