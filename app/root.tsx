@@ -7,8 +7,8 @@
 import './lib/mantine-public-styles';
 import './app.css';
 import './fonts.css';
-// The heading font's latin file (fonts.css), preloaded: its hashed URL (issue 13 item 9).
-import headingFontUrl from '@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-normal.woff2?url';
+// The heading font's latin semibold file (fonts.css), preloaded: its hashed URL (issue 13 item 9).
+import headingFontUrl from '@fontsource/source-serif-4/files/source-serif-4-latin-600-normal.woff2?url';
 
 import { ColorSchemeScript, MantineProvider } from '@mantine/core';
 import { useEffect, useMemo, type ReactNode } from 'react';

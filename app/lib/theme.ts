@@ -23,7 +23,7 @@ export const theme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   // Self-hosted Source Serif 4 (app/fonts.css, issue 13 item 9); its metric-matched fallback
   // while it loads, then the usual serifs.
-  headings: { fontFamily: '"Source Serif 4 Variable", "Source Serif 4 Fallback", Georgia, "Times New Roman", serif', fontWeight: '600' },
+  headings: { fontFamily: '"Source Serif 4", "Source Serif 4 Fallback", Georgia, "Times New Roman", serif', fontWeight: '600' },
   components: {
     // Toast text at full contrast (Mantine's dimmed description is below AA on a light toast).
     // Plain objects, not Notification.extend(): importing the component would put it (and its

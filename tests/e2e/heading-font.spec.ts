@@ -15,12 +15,12 @@ test('headings use the self-hosted Source Serif 4, preloaded', async ({ page }) 
   await expect(preload).toHaveAttribute('type', 'font/woff2');
   await expect(preload).toHaveAttribute('crossorigin', 'anonymous');
   const href = await preload.getAttribute('href');
-  expect(href).toMatch(/^\/assets\/source-serif-4-latin-wght-normal-[\w-]+\.woff2$/);
+  expect(href).toMatch(/^\/assets\/source-serif-4-latin-600-normal-[\w-]+\.woff2$/);
   const family = await page.getByRole('heading', { level: 1 }).evaluate((element) => getComputedStyle(element).fontFamily);
-  expect(family).toMatch(/^"Source Serif 4 Variable"/);
+  expect(family).toMatch(/^"Source Serif 4"/);
   // The face is loaded (not a fallback) and came from this site.
   await expect
-    .poll(() => page.evaluate(() => [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Source Serif 4 Variable' && face.status === 'loaded')))
+    .poll(() => page.evaluate(() => [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Source Serif 4' && face.weight === '600' && face.status === 'loaded')))
     .toBe(true);
   await expect.poll(() => fontRequests).toContain(`200 ${href}`);
 });

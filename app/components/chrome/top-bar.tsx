@@ -37,7 +37,7 @@ export function TopBar({ language, serverTheme, notifications }: { language: Lan
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Link to="/" className={classes.logoLink} aria-label={t('common.nav.home')}>
             <Logo />
-            <Text component="span" fw={700} fz="xl" ff="heading" className={notifications ? classes.brandBesideBell : undefined}>
+            <Text component="span" fw={600} fz="xl" ff="heading" className={notifications ? classes.brandBesideBell : undefined}>
               {companyName}
             </Text>
           </Link>
