@@ -6,6 +6,10 @@
 // The Mantine stylesheets of a public page's first paint; the rest follows (decision 036).
 import './lib/mantine-public-styles';
 import './app.css';
+// The heading font (app/fonts.css): the weights the site uses.
+import '@fontsource/source-serif-4/400.css';
+import '@fontsource/source-serif-4/600.css';
+import '@fontsource/source-serif-4/700.css';
 import './fonts.css';
 // The heading font's latin semibold file (fonts.css), preloaded: its hashed URL (issue 13 item 9).
 import headingFontUrl from '@fontsource/source-serif-4/files/source-serif-4-latin-600-normal.woff2?url';
