@@ -16,7 +16,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['~/features/*', '~/routes/*'], message: 'Shared code must not import features or routes (STYLE.md: imports flow one way).' }] },
+        {
+          patterns: [
+            {
+              group: ['~/features/*', '~/routes/*'],
+              message: 'Shared code must not import features or routes (STYLE.md: imports flow one way).',
+            },
+          ],
+        },
       ],
     },
   },

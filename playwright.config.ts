@@ -39,7 +39,12 @@ export default defineConfig({
     // assert, the office hours, the monitoring DSN) and pauses the embedded database for a
     // backup: it runs as the teardown of the others, after all of them (passed or not), on the
     // same server. Run alone, `playwright test tests/e2e/admin-system.spec.ts` runs just it.
-    { name: 'chromium', testIgnore: /admin-system\.spec\.ts$/, teardown: 'chromium-ops', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'chromium',
+      testIgnore: /admin-system\.spec\.ts$/,
+      teardown: 'chromium-ops',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
     { name: 'chromium-ops', testMatch: /admin-system\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {

@@ -48,9 +48,7 @@ export default function handleRequest(
         // The module preloads yield to the stylesheets and the hero photo (decision 036).
         const body = lowPriorityModulePreloads();
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(
-          new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-        );
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
       },
       onShellError(error: unknown) {

@@ -77,7 +77,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export const meta: Route.MetaFunction = ({ data: rootData, error }) => {
   if (!error) return [{ title: SITE_NAME }, NOINDEX];
-  const common = (rootData?.translation as { common?: { notFound?: { title?: string }; errors?: { routeTitle?: string } } } | undefined)?.common;
+  const common = (rootData?.translation as { common?: { notFound?: { title?: string }; errors?: { routeTitle?: string } } } | undefined)
+    ?.common;
   let title: string;
   if (isRouteErrorResponse(error) && error.status === 404) title = common?.notFound?.title ?? 'Page not found';
   // With root data the chrome's "Something went wrong" shows; without, the "Application Error" screen.

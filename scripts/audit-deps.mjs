@@ -38,7 +38,9 @@ if (serious.length === 0) {
 }
 for (const entry of serious) {
   const advisories = (entry.via ?? []).filter((via) => typeof via === 'object').map((via) => `${via.title} (${via.url})`);
-  console.log(`${entry.severity.toUpperCase()} ${entry.name} ${entry.range}${entry.fixAvailable ? ', fix available' : ''}${advisories.length ? `: ${advisories.join('; ')}` : ` (through ${entry.via.join(', ')})`}`);
+  console.log(
+    `${entry.severity.toUpperCase()} ${entry.name} ${entry.range}${entry.fixAvailable ? ', fix available' : ''}${advisories.length ? `: ${advisories.join('; ')}` : ` (through ${entry.via.join(', ')})`}`,
+  );
 }
 console.log(`npm audit: ${serious.length} production dependenc${serious.length === 1 ? 'y has' : 'ies have'} a high or critical advisory.`);
 record(0, 1);

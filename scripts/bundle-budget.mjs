@@ -113,14 +113,18 @@ function main() {
   for (const row of rows) {
     const verdict = !row.gated ? '(not gated)' : row.kb <= budgetKb ? 'ok' : `OVER by ${(row.kb - budgetKb).toFixed(1)} KB`;
     console.log(`  ${row.url.padEnd(14)} ${row.kb.toFixed(1).padStart(6)} KB in ${String(row.files).padStart(3)} files  ${verdict}`);
-    for (const item of row.largest.slice(0, Number(args.top))) console.log(`      ${(item.bytes / 1024).toFixed(1).padStart(6)} KB  ${item.file}`);
+    for (const item of row.largest.slice(0, Number(args.top)))
+      console.log(`      ${(item.bytes / 1024).toFixed(1).padStart(6)} KB  ${item.file}`);
     if (row.gated) {
       if (row.kb <= budgetKb) passed += 1;
       else failed += 1;
     }
   }
   if (args.json) {
-    const figures = { budgetKb, pages: rows.map(({ url, routeId, gated, kb, files }) => ({ url, routeId, gated, kb: Number(kb.toFixed(1)), files })) };
+    const figures = {
+      budgetKb,
+      pages: rows.map(({ url, routeId, gated, kb, files }) => ({ url, routeId, gated, kb: Number(kb.toFixed(1)), files })),
+    };
     fs.writeFileSync(args.json, `${JSON.stringify(figures, null, 2)}\n`);
   }
   if (args.results) fs.writeFileSync(args.results, JSON.stringify({ passed, failed }));

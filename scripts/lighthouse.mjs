@@ -92,7 +92,9 @@ async function main() {
   let chrome;
   const pages = [];
   try {
-    console.log(`Server ready on ${base} in ${((Date.now() - started) / 1000).toFixed(1)} s (SEED_UNITS=${process.env.SEED_UNITS ?? '60'})`);
+    console.log(
+      `Server ready on ${base} in ${((Date.now() - started) / 1000).toFixed(1)} s (SEED_UNITS=${process.env.SEED_UNITS ?? '60'})`,
+    );
     const urls = ['/', '/properties', await propertyPath(base)];
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -126,8 +128,13 @@ async function main() {
     await stopServer(server);
   }
 
-  const load = os.loadavg().map((value) => value.toFixed(2)).join(', ');
-  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset; load average ${load}`);
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+  console.log(
+    `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset; load average ${load}`,
+  );
   console.log('| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   let passed = 0;
@@ -144,10 +151,15 @@ async function main() {
     for (const finding of page.findings) console.log(`    - ${finding}`);
   }
   fs.mkdirSync(path.dirname(path.resolve(root, args.json)), { recursive: true });
-  fs.writeFileSync(path.resolve(root, args.json), `${JSON.stringify({ lighthouse: 'mobile', gate: GATE, loadAverage: os.loadavg(), pages }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.resolve(root, args.json),
+    `${JSON.stringify({ lighthouse: 'mobile', gate: GATE, loadAverage: os.loadavg(), pages }, null, 2)}\n`,
+  );
   if (args.results) fs.writeFileSync(args.results, JSON.stringify(args.gate ? { passed, failed } : { passed: pages.length, failed: 0 }));
   if (args.gate && failed > 0) {
-    console.log(`\nLighthouse gate failed on ${failed} page(s): accessibility and SEO must be ${GATE.accessibility}, best practices ≥ ${GATE['best-practices']}.`);
+    console.log(
+      `\nLighthouse gate failed on ${failed} page(s): accessibility and SEO must be ${GATE.accessibility}, best practices ≥ ${GATE['best-practices']}.`,
+    );
     process.exit(1);
   }
 }

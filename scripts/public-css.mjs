@@ -35,7 +35,14 @@ const SIDEBAR_COOKIE = 'sidebar_state';
 /** The public pages read, in every state a visitor can reach without JavaScript. */
 function pagePaths(propertyPaths) {
   const pages = ['/', '/about', '/services', '/contact', '/gallery', '/amenities', '/apartments', '/privacy', '/terms'];
-  const listings = ['/properties', '/properties?page=2', '/properties?sort=price_asc&capacity=2', '/properties?location=Nowhere%20Town', '/properties?minPrice=abc', '/properties?page=999'];
+  const listings = [
+    '/properties',
+    '/properties?page=2',
+    '/properties?sort=price_asc&capacity=2',
+    '/properties?location=Nowhere%20Town',
+    '/properties?minPrice=abc',
+    '/properties?page=999',
+  ];
   const missing = ['/property/999999999', '/property/abc'];
   const all = [...pages, ...listings, ...propertyPaths, ...missing];
   return [...all, ...all.map((url) => `${url}${url.includes('?') ? '&' : '?'}lang=it`)];
@@ -86,7 +93,9 @@ async function main() {
   for (const [name, classes] of componentClasses()) {
     if (!ALWAYS.includes(name) && ![...classes].some((item) => used.has(item))) continue;
     // Where the component's rules start in the full stylesheet (the reset and variables first).
-    const first = ALWAYS.includes(name) ? ALWAYS.indexOf(name) - ALWAYS.length : Math.min(...[...classes].map((item) => full.indexOf(`.${item}`)).filter((at) => at >= 0));
+    const first = ALWAYS.includes(name)
+      ? ALWAYS.indexOf(name) - ALWAYS.length
+      : Math.min(...[...classes].map((item) => full.indexOf(`.${item}`)).filter((at) => at >= 0));
     kept.push({ name, first });
   }
   kept.sort((a, b) => a.first - b.first);

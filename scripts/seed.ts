@@ -51,7 +51,11 @@ function describeError(error: unknown): string {
 function printDemoAccounts(accounts: readonly DemoAccount[]): void {
   const rows = [['role', 'e-mail', 'password', 'has'], ...accounts.map((a) => [a.role, a.email, a.password, a.detail])];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
   process.stdout.write(
     `\nDemo accounts (sign in at /auth; the passwords are shown only now, run again for new ones):\n\n` +
       `${[line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n')}\n\n`,

@@ -49,7 +49,12 @@ for (const page of PAGES) {
 const list = {};
 for (const key of [...users.keys()].sort()) {
   const pages = users.get(key);
-  list[key] = pages.size === PAGES.length ? 'shell' : `public-${Object.values(SHORT).filter((name) => pages.has(name)).join('-')}`;
+  list[key] =
+    pages.size === PAGES.length
+      ? 'shell'
+      : `public-${Object.values(SHORT)
+          .filter((name) => pages.has(name))
+          .join('-')}`;
 }
 fs.writeFileSync(LIST, `${JSON.stringify(list, null, 1)}\n`);
 const counts = Object.values(list).reduce((acc, name) => ({ ...acc, [name]: (acc[name] ?? 0) + 1 }), {});

@@ -24,10 +24,7 @@ function needsBuild(): boolean {
   const built = fs.statSync(buildFile).mtimeMs;
   const sources = [path.join(root, 'app'), path.join(root, 'public')].filter((dir) => fs.existsSync(dir));
   const configs = ['package-lock.json', 'vite.config.ts', 'react-router.config.ts'].map((f) => path.join(root, f));
-  const newest = Math.max(
-    ...sources.map(newestMtime),
-    ...configs.filter((f) => fs.existsSync(f)).map((f) => fs.statSync(f).mtimeMs),
-  );
+  const newest = Math.max(...sources.map(newestMtime), ...configs.filter((f) => fs.existsSync(f)).map((f) => fs.statSync(f).mtimeMs));
   return newest > built;
 }
 

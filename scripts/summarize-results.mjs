@@ -7,7 +7,12 @@ const dir = process.argv[2] ?? '.tmp/results';
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : []) {
+for (const file of fs.existsSync(dir)
+  ? fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+  : []) {
   let data;
   try {
     data = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));

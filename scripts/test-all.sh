@@ -24,6 +24,9 @@ if npx react-router typegen && npx tsc --noEmit; then echo "typecheck ok"; echo 
 step "Lint"
 if npx eslint .; then echo "lint ok"; echo '{"passed":1,"failed":0}' > "$RESULTS/lint.json"; else status=1; echo '{"passed":0,"failed":1}' > "$RESULTS/lint.json"; fi
 
+step "Format (Prettier)"
+if npx prettier --check --log-level warn "**/*.{ts,tsx,js,mjs,css}"; then echo "format ok"; echo '{"passed":1,"failed":0}' > "$RESULTS/format.json"; else status=1; echo "run: npm run format"; echo '{"passed":0,"failed":1}' > "$RESULTS/format.json"; fi
+
 step "Unit and integration tests (PGlite)"
 env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-pglite.json" || status=1
 

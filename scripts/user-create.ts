@@ -36,7 +36,12 @@ async function main(): Promise<void> {
   await createUserInDatabase(
     COMMAND,
     env,
-    { email: values.email as string, password: values.password as string, role: values.role as Role, name: values.name as string | undefined },
+    {
+      email: values.email as string,
+      password: values.password as string,
+      role: values.role as Role,
+      name: values.name as string | undefined,
+    },
     'Created {role} {email} (id {id}), e-mail verified.',
   );
 }

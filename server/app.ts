@@ -210,7 +210,10 @@ export function createApp(options: AppOptions): Express {
     // Error reports may go to the stored monitoring DSN's host (settings, reloaded on change).
     const dsn = peekSettings(options.database.db)?.monitoringDsn;
     const monitoringOrigin = dsn ? parseSentryDsn(dsn)?.origin : null;
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy(res.locals.cspNonce as string, { dev, imageSources: options.imageSources, monitoringOrigin }));
+    res.setHeader(
+      'Content-Security-Policy',
+      contentSecurityPolicy(res.locals.cspNonce as string, { dev, imageSources: options.imageSources, monitoringOrigin }),
+    );
     if (options.secureTransport) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     // Shutting down: every client (and the load balancer) reconnects elsewhere after this answer.
     if (options.readiness?.draining) res.setHeader('Connection', 'close');
@@ -222,13 +225,15 @@ export function createApp(options: AppOptions): Express {
     // The client address for better-auth and our rate limits: from the socket, or from the
     // configured trusted proxy; whatever the client put in this header is thrown away.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    if (!isSameOriginRequest({
-      method: req.method,
-      origin: req.headers.origin,
-      secFetchSite: req.headers['sec-fetch-site'] as string | undefined,
-      host: req.headers.host,
-      publicOrigin: options.publicUrl,
-    })) {
+    if (
+      !isSameOriginRequest({
+        method: req.method,
+        origin: req.headers.origin,
+        secFetchSite: req.headers['sec-fetch-site'] as string | undefined,
+        host: req.headers.host,
+        publicOrigin: options.publicUrl,
+      })
+    ) {
       res.status(403).type('text/plain').send('Cross-origin request refused');
       return;
     }
@@ -261,7 +266,13 @@ export function createApp(options: AppOptions): Express {
     );
   }
   // The event stream comes before compression, which would hold its frames back.
-  const eventStream = createEventStreamHandler({ db: options.database.db, auth: options.auth, hub: options.hub, logger, publicUrl: options.publicUrl });
+  const eventStream = createEventStreamHandler({
+    db: options.database.db,
+    auth: options.auth,
+    hub: options.hub,
+    logger,
+    publicUrl: options.publicUrl,
+  });
   app.get('/api/events', (req, res, next) => {
     eventStream(req, res).catch(next);
   });
@@ -300,7 +311,11 @@ export function createApp(options: AppOptions): Express {
         res.status(404).json({ error: 'not_found' });
         return;
       }
-      const limit = await consumeRateLimit({ db: options.database.db, action: 'api_call', client: req.headers[CLIENT_IP_HEADER] as string });
+      const limit = await consumeRateLimit({
+        db: options.database.db,
+        action: 'api_call',
+        client: req.headers[CLIENT_IP_HEADER] as string,
+      });
       if (!limit.allowed) {
         sendTooManyRequests(res, limit.retryAfterS, { error: 'rate_limited', action: limit.action });
         return;
@@ -331,9 +346,7 @@ export function createApp(options: AppOptions): Express {
   }
 
   const vite = options.vite;
-  const build =
-    options.build ??
-    (vite ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild> : undefined);
+  const build = options.build ?? (vite ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild> : undefined);
   if (!build) throw new Error('createApp needs a server build or a Vite dev server');
 
   // Public pages for anonymous visitors: from the cache, or rendered and kept (issue 13 item 4).
@@ -360,9 +373,13 @@ export function createApp(options: AppOptions): Express {
   // Errors outside React Router (static files, malformed URLs): never leak a stack.
   app.use((error: Error & { status?: number; statusCode?: number }, req: Request, res: Response, _next: NextFunction) => {
     const status = error.status ?? error.statusCode ?? 500;
-    if (status >= 500) (options.requestLogger ?? logger).error({ err: error, errorId: res.locals.requestId, url: redactSecrets(req.url) }, 'request failed');
+    if (status >= 500)
+      (options.requestLogger ?? logger).error({ err: error, errorId: res.locals.requestId, url: redactSecrets(req.url) }, 'request failed');
     if (res.headersSent) return;
-    res.status(status).type('text/plain').send(status === 404 ? 'Not found' : `Error ${status} (id ${res.locals.requestId as string})`);
+    res
+      .status(status)
+      .type('text/plain')
+      .send(status === 404 ? 'Not found' : `Error ${status} (id ${res.locals.requestId as string})`);
   });
   return app;
 }

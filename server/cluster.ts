@@ -106,7 +106,10 @@ export function superviseWorkers({
           slot.restart = null;
         }
         const force = setTimeout(() => {
-          logger.error({ workerPids: slots.flatMap((slot) => (slot.worker?.pid ? [slot.worker.pid] : [])) }, 'workers still running after the drain: killing them');
+          logger.error(
+            { workerPids: slots.flatMap((slot) => (slot.worker?.pid ? [slot.worker.pid] : [])) },
+            'workers still running after the drain: killing them',
+          );
           for (const slot of slots) slot.worker?.kill('SIGKILL');
           failedExit = true;
         }, stopGraceMs);
@@ -135,7 +138,19 @@ export function superviseWorkers({
  * slot and the worker count through DIMORA_WORKER_SLOT and WEB_CONCURRENCY, restarts those that
  * die, and on SIGTERM/SIGINT stops them all and exits (`drainMs`: SHUTDOWN_DRAIN_MS).
  */
-export function startCluster({ count, exec, args, logger, drainMs }: { count: number; exec: string; args: string[]; logger: Logger; drainMs: number }): Supervisor {
+export function startCluster({
+  count,
+  exec,
+  args,
+  logger,
+  drainMs,
+}: {
+  count: number;
+  exec: string;
+  args: string[];
+  logger: Logger;
+  drainMs: number;
+}): Supervisor {
   cluster.setupPrimary({ exec, args });
   const log = logger.child({ pid: process.pid, role: 'primary' });
   const supervisor = superviseWorkers({

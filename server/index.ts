@@ -46,7 +46,8 @@ async function main() {
         'WEB_CONCURRENCY > 1 refused: the embedded database (PGlite) is owned by one process; running 1 worker. Set DATABASE_URL (PostgreSQL) to use every core.',
       );
     }
-    if (dev && env.webConcurrency > 1) logger.warn({ WEB_CONCURRENCY: env.webConcurrency }, 'the development server (--dev) runs one process; WEB_CONCURRENCY is ignored');
+    if (dev && env.webConcurrency > 1)
+      logger.warn({ WEB_CONCURRENCY: env.webConcurrency }, 'the development server (--dev) runs one process; WEB_CONCURRENCY is ignored');
   }
   const workers = dev ? 1 : env.webConcurrency;
   // Checked before anything starts, so a cluster never restarts workers that cannot serve.
@@ -66,7 +67,12 @@ async function main() {
 /** Opens DATABASE_URL or PGlite under DATA_DIR; exits 1 when another process holds PGlite. */
 async function open(): Promise<Database> {
   try {
-    return await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS });
+    return await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.dataDir,
+      connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       logger.fatal(error.message);
@@ -112,12 +118,19 @@ async function prepare(database: Database): Promise<void> {
 async function serve(database: Database, { dev, jobRunner }: { dev: boolean; jobRunner: boolean }) {
   // Settings of /admin/system: reloaded when any instance changes them; error monitoring follows
   // the stored DSN (decision 019). Loaded once before serving, so the first response has them.
-  onSettingsChange((settings) => void syncServerMonitoring(monitoringConfigOf(settings), { release: APP_VERSION, environment: env.NODE_ENV }));
+  onSettingsChange(
+    (settings) => void syncServerMonitoring(monitoringConfigOf(settings), { release: APP_VERSION, environment: env.NODE_ENV }),
+  );
   const stopSettings = await watchSettings({ database, logger });
   await currentSettings(database.db);
 
   // MAIL_TRANSPORT=mailbox keeps mail in the dev mailbox even with SMTP_URL set (issue 14).
-  const mailer = createMailer({ db: database.db, logger, from: env.MAIL_FROM, smtpUrl: env.mailTransport === 'smtp' ? env.SMTP_URL : undefined });
+  const mailer = createMailer({
+    db: database.db,
+    logger,
+    from: env.MAIL_FROM,
+    smtpUrl: env.mailTransport === 'smtp' ? env.SMTP_URL : undefined,
+  });
   const auth = createAuth({
     db: database.db,
     mailer,
@@ -165,8 +178,24 @@ async function serve(database: Database, { dev, jobRunner }: { dev: boolean; job
   hardenHttpServer(server);
   // The job runner (e-mails, notifications, scheduled jobs) and settling of interrupted payments.
   const reconcile = { publicUrl: env.publicUrl, origin: { ip: 'server', userAgent: 'payment-reconciler' }, logger };
-  const tasks = [{ name: 'payment-reconcile', everyMs: 60_000, run: () => reconcilePendingPayments({ db: database.db, provider: getPaymentProvider(), context: reconcile }) }];
-  const stopOutbox = jobRunner ? startOutboxWorker({ db: database.db, mailer, logger, publicUrl: env.publicUrl, handlers: jobHandlers, schedules: jobSchedules, tasks }) : async () => undefined;
+  const tasks = [
+    {
+      name: 'payment-reconcile',
+      everyMs: 60_000,
+      run: () => reconcilePendingPayments({ db: database.db, provider: getPaymentProvider(), context: reconcile }),
+    },
+  ];
+  const stopOutbox = jobRunner
+    ? startOutboxWorker({
+        db: database.db,
+        mailer,
+        logger,
+        publicUrl: env.publicUrl,
+        handlers: jobHandlers,
+        schedules: jobSchedules,
+        tasks,
+      })
+    : async () => undefined;
   if (jobRunner && cluster.isWorker) logger.info('this worker runs the job runner');
 
   let stopping = false;

@@ -20,7 +20,11 @@ export function createReadiness(): Readiness {
  * the listener and idle keep-alive connections. Resolves when every connection has closed, i.e.
  * when the last in-flight request has been answered.
  */
-export function drainServer(server: http.Server, readiness: Readiness, { drainMs, beforeClose }: { drainMs: number; beforeClose?: () => void }): Promise<void> {
+export function drainServer(
+  server: http.Server,
+  readiness: Readiness,
+  { drainMs, beforeClose }: { drainMs: number; beforeClose?: () => void },
+): Promise<void> {
   readiness.draining = true;
   return new Promise((resolve) => {
     const close = () => {

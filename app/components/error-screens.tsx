@@ -54,9 +54,7 @@ export function RouteErrorScreen({ error, serverErrorId, onRetry }: Props) {
             </Text>
           )}
           <Group>
-            <Button onClick={() => (onRetry ? onRetry() : window.location.reload())}>
-              {t('common.errors.tryAgain', 'Try Again')}
-            </Button>
+            <Button onClick={() => (onRetry ? onRetry() : window.location.reload())}>{t('common.errors.tryAgain', 'Try Again')}</Button>
             <Button component="a" href="/" variant="default">
               {t('common.errors.goHome', 'Go Home')}
             </Button>
@@ -79,12 +77,7 @@ export function AppErrorScreen({ error, serverErrorId }: Props) {
       <Paper withBorder shadow="md" p="xl" maw={600} w="100%">
         <Stack>
           <Title order={1}>{t('common.errors.appTitle', 'Application Error')}</Title>
-          <Text>
-            {t(
-              'common.errors.appMessage',
-              "We're sorry, but something went wrong. Our development team has been notified.",
-            )}
-          </Text>
+          <Text>{t('common.errors.appMessage', "We're sorry, but something went wrong. Our development team has been notified.")}</Text>
           {errorId && (
             <Alert color="gray" variant="light">
               {t('common.errors.errorId', 'Error ID')}: <Code data-testid="error-id">{errorId}</Code>

@@ -26,14 +26,28 @@ export function KeysetPager({ label, firstHref, firstLabel, nextHref, nextLabel,
   return (
     <Group component="nav" aria-label={label} justify="space-between" gap="sm" data-testid={testId}>
       {firstHref ? (
-        <Button component={Link} to={firstHref} preventScrollReset variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} data-testid={`${testId}-first`}>
+        <Button
+          component={Link}
+          to={firstHref}
+          preventScrollReset
+          variant="default"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+          data-testid={`${testId}-first`}
+        >
           {firstLabel}
         </Button>
       ) : (
         <span />
       )}
       {nextHref && (
-        <Button component={Link} to={nextHref} preventScrollReset variant="default" rightSection={<IconArrowRight size={16} aria-hidden />} data-testid={`${testId}-next`}>
+        <Button
+          component={Link}
+          to={nextHref}
+          preventScrollReset
+          variant="default"
+          rightSection={<IconArrowRight size={16} aria-hidden />}
+          data-testid={`${testId}-next`}
+        >
           {nextLabel}
         </Button>
       )}

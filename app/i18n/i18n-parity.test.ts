@@ -36,7 +36,10 @@ describe('translations', () => {
   });
 
   it('have no empty strings', () => {
-    for (const [lang, tree] of [['en', en], ['it', it_]] as const) {
+    for (const [lang, tree] of [
+      ['en', en],
+      ['it', it_],
+    ] as const) {
       const empty = keys(tree).filter((key) => {
         const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
         return typeof value === 'string' && value.trim() === '';

@@ -14,7 +14,11 @@ export const DOCUMENT_MAX_FILE_BYTES = 10 * MB;
 export const DOCUMENT_MAX_REQUEST_BYTES = DOCUMENT_MAX_FILE_BYTES + MB;
 
 /** The file input's `accept`: what a document may really be (the server checks the magic bytes), a PDF or a photo or scan of the paper. */
-export const DOCUMENT_ACCEPT = ['application/pdf', '.pdf', ...Object.entries(PHOTO_ACCEPT).flatMap(([mime, extensions]) => [mime, ...extensions])].join(',');
+export const DOCUMENT_ACCEPT = [
+  'application/pdf',
+  '.pdf',
+  ...Object.entries(PHOTO_ACCEPT).flatMap(([mime, extensions]) => [mime, ...extensions]),
+].join(',');
 
 /** The upload endpoint of a vendor's documents (multipart POST; its own body cap in server/app.ts). */
 export const VENDOR_DOCUMENT_UPLOAD_URL = '/api/vendor-documents/upload';

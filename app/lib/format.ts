@@ -19,8 +19,10 @@ function cached<F>(cache: Map<Language, F>, lang: Language, make: () => F): F {
 
 /** Formats whole US dollars, e.g. 2450 → "$2,450" (en) or "2450 USD" (it). */
 export function formatUsd(amount: number, lang: Language): string {
-  return cached(usdFormatters, lang, () =>
-    new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }),
+  return cached(
+    usdFormatters,
+    lang,
+    () => new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }),
   ).format(amount);
 }
 
@@ -28,7 +30,9 @@ const centsFormatters = new Map<Language, Intl.NumberFormat>();
 
 /** Formats integer cents as US dollars with cents, e.g. 1234500 → "$12,345.00" (en) / "12.345,00 USD" (it). */
 export function formatCents(cents: number, lang: Language): string {
-  return cached(centsFormatters, lang, () => new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: 'USD' })).format(cents / 100);
+  return cached(centsFormatters, lang, () => new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: 'USD' })).format(
+    cents / 100,
+  );
 }
 
 export function formatNumber(value: number, lang: Language): string {
@@ -39,7 +43,9 @@ export function formatNumber(value: number, lang: Language): string {
 export function formatIsoDate(iso: string, lang: Language): string {
   const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return iso;
-  return cached(dateFormatters, lang, () => new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeZone: 'UTC' })).format(date);
+  return cached(dateFormatters, lang, () => new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeZone: 'UTC' })).format(
+    date,
+  );
 }
 
 // Signed-in pages (dashboard, portals, back office): timestamps in UTC, so the server's HTML and

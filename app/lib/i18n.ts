@@ -40,7 +40,10 @@ const added = new WeakMap<Translator, WeakSet<object>>();
  */
 export function useRouteTranslations(instance: Translator): void {
   const matches = useMatches();
-  addRouteTranslations(instance, matches.map((match) => (match.loaderData as { i18n?: object } | undefined)?.i18n));
+  addRouteTranslations(
+    instance,
+    matches.map((match) => (match.loaderData as { i18n?: object } | undefined)?.i18n),
+  );
 }
 
 /**

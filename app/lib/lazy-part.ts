@@ -25,7 +25,10 @@ export function lazyPart<P>(load: () => Promise<ComponentType<P>>): LazyPart<P> 
     const ready = component;
     // Already loaded (always, on the server): a thenable that answers at once, so React renders
     // the part in this pass instead of suspending.
-    if (ready) return { then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve({ default: ready }) } as Promise<{ default: ComponentType<P> }>;
+    if (ready)
+      return { then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve({ default: ready }) } as Promise<{
+        default: ComponentType<P>;
+      }>;
     return preload().then(() => ({ default: component! }));
   });
   return Object.assign(part, { preload });

@@ -45,7 +45,12 @@ describe('preferences', () => {
     expect(readPreferences(new Request('http://x/'))).toMatchObject({ theme: 'auto', sidebarOpen: false, consent: null });
   });
   it('parses consent with necessary always on', () => {
-    expect(parseConsent('{"necessary":false,"analytics":true}')).toEqual({ necessary: true, analytics: true, marketing: false, preferences: false });
+    expect(parseConsent('{"necessary":false,"analytics":true}')).toEqual({
+      necessary: true,
+      analytics: true,
+      marketing: false,
+      preferences: false,
+    });
     expect(parseConsent('not json')).toBeNull();
   });
 });
@@ -79,7 +84,9 @@ describe('state names', () => {
 
 describe('dollars typed into forms', () => {
   it('reads US and Italian amounts as whole cents', () => {
-    expect(['12.50', '$1,250', '75', '1,250.50', '12,50', '1.250,50', ' 0.05 ', '12,5'].map(parseDollars)).toEqual([1_250, 125_000, 7_500, 125_050, 1_250, 125_050, 5, 1_250]);
+    expect(['12.50', '$1,250', '75', '1,250.50', '12,50', '1.250,50', ' 0.05 ', '12,5'].map(parseDollars)).toEqual([
+      1_250, 125_000, 7_500, 125_050, 1_250, 125_050, 5, 1_250,
+    ]);
   });
   it('refuses signs, exponents, letters and fractions of a cent', () => {
     expect(['-5', '+5', '1e3', 'ten', '12.345', '', '1234567890'].map(parseDollars)).toEqual([null, null, null, null, null, null, null]);

@@ -70,7 +70,10 @@ export type LiveEvents = Partial<Record<StreamEventType, true | ((data: unknown)
  * navigation or form post is under way either (that reloads the data itself once done).
  * The latest `events` tests are always used; the set of event types is subscribed while mounted.
  */
-export function useLiveRevalidation(events: LiveEvents, { delayMs = 150, waitForNavigation = false }: { delayMs?: number; waitForNavigation?: boolean } = {}): void {
+export function useLiveRevalidation(
+  events: LiveEvents,
+  { delayMs = 150, waitForNavigation = false }: { delayMs?: number; waitForNavigation?: boolean } = {},
+): void {
   const { subscribe } = useRealtime();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -80,7 +83,8 @@ export function useLiveRevalidation(events: LiveEvents, { delayMs = 150, waitFor
   useEffect(() => {
     const runner = createCoalescedRunner({
       delayMs,
-      isBusy: () => latest.current.revalidator.state !== 'idle' || (latest.current.waitForNavigation && latest.current.navigationState !== 'idle'),
+      isBusy: () =>
+        latest.current.revalidator.state !== 'idle' || (latest.current.waitForNavigation && latest.current.navigationState !== 'idle'),
       run: () => void latest.current.revalidator.revalidate(),
     });
     const unsubscribes = (types ? (types.split(' ') as StreamEventType[]) : []).map((type) =>

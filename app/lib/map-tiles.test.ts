@@ -93,6 +93,8 @@ describe('attribution (MAP_ATTRIBUTION)', () => {
 
 describe('openStreetMapUrl', () => {
   it('opens the coordinates with a marker at zoom 15', () => {
-    expect(openStreetMapUrl(30.2672, -97.7431)).toBe('https://www.openstreetmap.org/?mlat=30.26720&mlon=-97.74310#map=15/30.26720/-97.74310');
+    expect(openStreetMapUrl(30.2672, -97.7431)).toBe(
+      'https://www.openstreetmap.org/?mlat=30.26720&mlon=-97.74310#map=15/30.26720/-97.74310',
+    );
   });
 });

@@ -46,8 +46,10 @@ export function tileUrlProblem(template: string, { production }: { production: b
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return 'must be an absolute http(s) URL';
   if (url.username || url.password) return 'must not contain credentials';
   const hostPart = template.slice(template.indexOf('//') + 2).split('/')[0] ?? '';
-  if (names.includes('s') && !/^\{s\}\.[^{}]+$/.test(hostPart)) return '{s} may only be the first label of the host ({s}.tiles.example.com)';
-  if (production && url.protocol !== 'https:' && !LOOPBACK_HOSTS.has(url.hostname)) return 'must use https in production (http only for a loopback stand-in)';
+  if (names.includes('s') && !/^\{s\}\.[^{}]+$/.test(hostPart))
+    return '{s} may only be the first label of the host ({s}.tiles.example.com)';
+  if (production && url.protocol !== 'https:' && !LOOPBACK_HOSTS.has(url.hostname))
+    return 'must use https in production (http only for a loopback stand-in)';
   return null;
 }
 
@@ -58,7 +60,9 @@ export function tileUrlProblem(template: string, { production }: { production: b
  */
 export function tileImageSources(template: string): string[] {
   const subdomains = template.includes('{s}') ? TILE_SUBDOMAINS : [TILE_SUBDOMAINS[0]];
-  return [...new Set(subdomains.map((subdomain) => sampleUrl(template, subdomain)?.origin).filter((origin): origin is string => Boolean(origin)))];
+  return [
+    ...new Set(subdomains.map((subdomain) => sampleUrl(template, subdomain)?.origin).filter((origin): origin is string => Boolean(origin))),
+  ];
 }
 
 export type AttributionPart = { text: string; href?: string };
@@ -101,7 +105,9 @@ function escapeHtml(text: string): string {
 /** The attribution as HTML for Leaflet's attribution control: every part escaped, links kept. */
 export function attributionHtml(attribution: string): string {
   return parseAttribution(attribution)
-    .map((part) => (part.href ? `<a href="${escapeHtml(part.href)}" rel="noopener noreferrer">${escapeHtml(part.text)}</a>` : escapeHtml(part.text)))
+    .map((part) =>
+      part.href ? `<a href="${escapeHtml(part.href)}" rel="noopener noreferrer">${escapeHtml(part.text)}</a>` : escapeHtml(part.text),
+    )
     .join('');
 }
 

@@ -34,13 +34,17 @@ export function metaTags(meta: PageMeta | undefined): MetaDescriptor[] {
     return tags;
   }
   tags.push({ tagName: 'link', rel: 'canonical', href: seo.canonical });
-  for (const alternate of seo.alternates) tags.push({ tagName: 'link', rel: 'alternate', hrefLang: alternate.hrefLang, href: alternate.href });
+  for (const alternate of seo.alternates)
+    tags.push({ tagName: 'link', rel: 'alternate', hrefLang: alternate.hrefLang, href: alternate.href });
   tags.push(
     { property: 'og:type', content: 'website' },
     { property: 'og:site_name', content: SITE_NAME },
     { property: 'og:url', content: seo.canonical },
     { property: 'og:locale', content: ogLocale(seo.language) },
-    ...SUPPORTED_LANGUAGES.filter((language) => language !== seo.language).map((language) => ({ property: 'og:locale:alternate', content: ogLocale(language) })),
+    ...SUPPORTED_LANGUAGES.filter((language) => language !== seo.language).map((language) => ({
+      property: 'og:locale:alternate',
+      content: ogLocale(language),
+    })),
     { name: 'twitter:card', content: seo.image ? 'summary_large_image' : 'summary' },
     { name: 'twitter:title', content: meta.title },
   );

@@ -8,7 +8,11 @@ import { parseSentryDsn, startBrowserMonitoring, type BrowserSentry, type Monito
 
 describe('parseSentryDsn', () => {
   it('accepts public DSNs and answers the origin events go to', () => {
-    expect(parseSentryDsn('https://abcdef0123456789@o123.ingest.sentry.io/4505')).toEqual({ origin: 'https://o123.ingest.sentry.io', publicKey: 'abcdef0123456789', projectId: '4505' });
+    expect(parseSentryDsn('https://abcdef0123456789@o123.ingest.sentry.io/4505')).toEqual({
+      origin: 'https://o123.ingest.sentry.io',
+      publicKey: 'abcdef0123456789',
+      projectId: '4505',
+    });
     expect(parseSentryDsn('https://abcdef0123456789@sentry.internal:9000/sub/path/7')?.origin).toBe('https://sentry.internal:9000');
     expect(parseSentryDsn('http://abcdef0123456789@127.0.0.1:9000/7')?.origin).toBe('http://127.0.0.1:9000');
   });
@@ -31,7 +35,12 @@ describe('parseSentryDsn', () => {
 });
 
 describe('startBrowserMonitoring', () => {
-  const config: MonitoringConfig = { dsn: 'https://abcdef0123456789@o1.ingest.sentry.io/2', tracesSampleRate: 0.1, replaysSessionSampleRate: 0.1, replaysOnErrorSampleRate: 1 };
+  const config: MonitoringConfig = {
+    dsn: 'https://abcdef0123456789@o1.ingest.sentry.io/2',
+    tracesSampleRate: 0.1,
+    replaysSessionSampleRate: 0.1,
+    replaysOnErrorSampleRate: 1,
+  };
 
   function fakeSentry() {
     const sentry = {

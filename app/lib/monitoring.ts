@@ -80,7 +80,10 @@ export type BrowserSentry = {
 };
 
 /** The options the browser client starts with: the stored rates, replays masked (decision 019). */
-export function browserSentryOptions(config: MonitoringConfig, sentry: Pick<BrowserSentry, 'browserTracingIntegration' | 'replayIntegration'>) {
+export function browserSentryOptions(
+  config: MonitoringConfig,
+  sentry: Pick<BrowserSentry, 'browserTracingIntegration' | 'replayIntegration'>,
+) {
   return {
     dsn: config.dsn,
     tracesSampleRate: config.tracesSampleRate,

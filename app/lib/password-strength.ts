@@ -11,7 +11,22 @@ import { MIN_PASSWORD_LENGTH } from './constants';
 export type StrengthScore = 0 | 1 | 2 | 3 | 4;
 
 const KEYBOARD_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm', '1234567890'];
-const COMMON_WORDS = ['password', 'passw0rd', 'qwerty', 'letmein', 'welcome', 'admin', 'iloveyou', 'dragon', 'monkey', 'football', 'baseball', 'master', 'login', 'abc123'];
+const COMMON_WORDS = [
+  'password',
+  'passw0rd',
+  'qwerty',
+  'letmein',
+  'welcome',
+  'admin',
+  'iloveyou',
+  'dragon',
+  'monkey',
+  'football',
+  'baseball',
+  'master',
+  'login',
+  'abc123',
+];
 
 /** Size of the alphabet the password draws from (lower, upper, digits, symbols, other). */
 function poolSize(password: string): number {

@@ -38,7 +38,7 @@ export function languageFromAcceptHeader(header: string | null): Language | null
       return { lang: tag.trim().slice(0, 2).toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
     })
     .sort((a, b) => b.q - a.q);
-  return ranked.find((entry) => isLanguage(entry.lang))?.lang as Language | undefined ?? null;
+  return (ranked.find((entry) => isLanguage(entry.lang))?.lang as Language | undefined) ?? null;
 }
 
 /** Parses a stored consent record; returns null when absent or malformed. */

@@ -4,4 +4,5 @@
  * only the Mantine stylesheets they need (decision 036). Not: booking, payment, subscriptions,
  * sign-up and invitation pages (state or tokens in them), accounts, portals, admin.
  */
-export const PUBLIC_PAGE_PATH = /^\/(?:|_root|about|services|contact|gallery|amenities|properties|apartments|privacy|terms|property\/[^/.]{1,20})(?:\.data)?$/;
+export const PUBLIC_PAGE_PATH =
+  /^\/(?:|_root|about|services|contact|gallery|amenities|properties|apartments|privacy|terms|property\/[^/.]{1,20})(?:\.data)?$/;

@@ -33,7 +33,8 @@ export const MEDIA_CACHE = 'dimora-media';
  * and the marketing pages. Anything else (accounts, portals, back office, forms with tokens,
  * APIs) is never cached by the worker. The query string is not part of the test.
  */
-export const OFFLINE_PUBLIC_PATH = /^\/(?:|_root\.data|(?:properties|apartments|amenities|services|about|gallery|contact|privacy|terms|property\/\d{1,10})(?:\.data)?)$/;
+export const OFFLINE_PUBLIC_PATH =
+  /^\/(?:|_root\.data|(?:properties|apartments|amenities|services|about|gallery|contact|privacy|terms|property\/\d{1,10})(?:\.data)?)$/;
 
 /** True when `pathname` (no query) is a public page the worker may keep for offline reading. */
 export function isOfflinePublicPath(pathname: string): boolean {

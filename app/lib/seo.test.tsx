@@ -14,7 +14,13 @@ import { withoutLangParam, type PageSeo } from './seo';
 /** The `<head>` tags React Router renders for a page whose loader returned `meta`. */
 function renderHead(meta: PageMeta | undefined): string {
   const Stub = createRoutesStub([
-    { id: 'page', path: '/', loader: () => ({ meta }), meta: ({ data }) => metaTags((data as { meta?: PageMeta } | undefined)?.meta), Component: () => <Meta /> },
+    {
+      id: 'page',
+      path: '/',
+      loader: () => ({ meta }),
+      meta: ({ data }) => metaTags((data as { meta?: PageMeta } | undefined)?.meta),
+      Component: () => <Meta />,
+    },
   ]);
   return renderToString(<Stub hydrationData={{ loaderData: { page: { meta } } }} />);
 }
@@ -66,7 +72,9 @@ describe('metaTags as rendered', () => {
     const bare = renderHead(undefined);
     expect(bare).toContain('<title>Dimora</title>');
     expect(bare).toContain('<meta name="robots" content="noindex"/>');
-    expect(renderHead({ title: 'Home · Dimora', seo: { ...seo, image: undefined, jsonLd: undefined } })).toContain('<meta name="twitter:card" content="summary"/>');
+    expect(renderHead({ title: 'Home · Dimora', seo: { ...seo, image: undefined, jsonLd: undefined } })).toContain(
+      '<meta name="twitter:card" content="summary"/>',
+    );
   });
 });
 
@@ -81,7 +89,9 @@ describe('?lang= in the URL', () => {
   });
 
   it('sticks as the language cookie unless the cookie already says it', () => {
-    expect(languageCookieFromUrl(request('http://x/?lang=it', { cookie: 'language=en' }))).toBe('language=it; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(languageCookieFromUrl(request('http://x/?lang=it', { cookie: 'language=en' }))).toBe(
+      'language=it; Path=/; Max-Age=31536000; SameSite=Lax',
+    );
     expect(languageCookieFromUrl(request('http://x/?lang=it'))).toMatch(/^language=it;/);
     expect(languageCookieFromUrl(request('http://x/?lang=it', { cookie: 'language=it' }))).toBeNull();
     expect(languageCookieFromUrl(request('http://x/?lang=de'))).toBeNull();

@@ -21,7 +21,12 @@ describe('theme CSS variables', () => {
       </MantineProvider>,
     );
     const ours = renderToStaticMarkup(
-      <MantineProvider theme={localizedTheme('Dismiss')} cssVariablesResolver={cssVariablesResolver} withGlobalClasses={false} withCssVariables={false}>
+      <MantineProvider
+        theme={localizedTheme('Dismiss')}
+        cssVariablesResolver={cssVariablesResolver}
+        withGlobalClasses={false}
+        withCssVariables={false}
+      >
         <ThemeCssVariables theme={theme} resolver={cssVariablesResolver} />
       </MantineProvider>,
     );

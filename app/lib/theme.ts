@@ -19,8 +19,7 @@ export const theme = createTheme({
   // teal-9 carries white text at 5:1 (WCAG AA) in both schemes.
   primaryShade: { light: 9, dark: 9 },
   defaultRadius: 'md',
-  fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   // Self-hosted Source Serif 4 (app/fonts.css, issue 13 item 9); its metric-matched fallback
   // while it loads, then the usual serifs.
   headings: { fontFamily: '"Source Serif 4", "Source Serif 4 Fallback", Georgia, "Times New Roman", serif', fontWeight: '600' },

@@ -88,7 +88,8 @@ export function createTranslator(language: Language, texts: object): Translator 
   const own: Texts = structuredClone(texts) as Texts;
   const plurals = new Intl.PluralRules(language);
   const t: TFunction = (key, defaultValueOrOptions, maybeOptions) => {
-    const options: TOptions = typeof defaultValueOrOptions === 'string' ? { ...maybeOptions, defaultValue: defaultValueOrOptions } : (defaultValueOrOptions ?? {});
+    const options: TOptions =
+      typeof defaultValueOrOptions === 'string' ? { ...maybeOptions, defaultValue: defaultValueOrOptions } : (defaultValueOrOptions ?? {});
     let value: unknown;
     if (typeof options.count === 'number') value = find(own, `${key}_${plurals.select(options.count)}`);
     if (value === undefined) value = find(own, key);

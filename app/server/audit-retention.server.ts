@@ -23,14 +23,27 @@ export const AUDIT_RETENTION_SCHEDULE: JobSchedule = { name: 'audit-retention', 
  * database's clock) and audits the run. Returns how many were deleted. Throws on database errors
  * (the transaction rolls back: nothing deleted, nothing recorded).
  */
-export async function pruneAuditLog({ db, retentionDays, now }: { db: Db; retentionDays: number; now?: Date }): Promise<{ deleted: number; cutoff: string }> {
-  if (!Number.isInteger(retentionDays) || retentionDays < 1) throw new Error(`retentionDays must be a positive whole number, got ${retentionDays}`);
+export async function pruneAuditLog({
+  db,
+  retentionDays,
+  now,
+}: {
+  db: Db;
+  retentionDays: number;
+  now?: Date;
+}): Promise<{ deleted: number; cutoff: string }> {
+  if (!Number.isInteger(retentionDays) || retentionDays < 1)
+    throw new Error(`retentionDays must be a positive whole number, got ${retentionDays}`);
   return db.transaction(async (tx) => {
     const reference = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
-    const [cut] = rows<{ cutoff: string | Date }>(await tx.execute(sql`select (${reference} - make_interval(days => ${retentionDays})) as cutoff`));
+    const [cut] = rows<{ cutoff: string | Date }>(
+      await tx.execute(sql`select (${reference} - make_interval(days => ${retentionDays})) as cutoff`),
+    );
     const cutoff = new Date(cut?.cutoff ?? Date.now()).toISOString();
     await tx.execute(sql`select set_config('dimora.audit_retention', 'on', true)`);
-    const result = await tx.execute(sql`with gone as (delete from "audit_log" where "created_at" < ${cutoff}::timestamptz returning 1) select count(*)::int as deleted from gone`);
+    const result = await tx.execute(
+      sql`with gone as (delete from "audit_log" where "created_at" < ${cutoff}::timestamptz returning 1) select count(*)::int as deleted from gone`,
+    );
     await tx.execute(sql`select set_config('dimora.audit_retention', 'off', true)`);
     const deleted = Number(rows<{ deleted: number }>(result)[0]?.deleted ?? 0);
     await recordAuditEvent({

@@ -220,7 +220,14 @@ export type RefusableTable =
 export async function auditRefusalIfExists(
   db: Db,
   viewer: { id: string } | null,
-  refusal: { table: RefusableTable; id: number; reason: string; origin: RequestOrigin; action?: AuditAction; values?: Record<string, unknown> },
+  refusal: {
+    table: RefusableTable;
+    id: number;
+    reason: string;
+    origin: RequestOrigin;
+    action?: AuditAction;
+    values?: Record<string, unknown>;
+  },
 ): Promise<boolean> {
   if (!viewer || !Number.isSafeInteger(refusal.id) || refusal.id < 1 || refusal.id > 2_147_483_647) return false;
   const found = await db.execute(sql`select 1 from ${sql.identifier(refusal.table)} where "id" = ${refusal.id} limit 1`);

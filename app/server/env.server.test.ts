@@ -10,20 +10,30 @@ describe('map settings in the environment (MAP_TILE_URL, MAP_ATTRIBUTION)', () =
   });
 
   it('takes another provider, with one image source per {s} subdomain', () => {
-    const env = parseEnv({ NODE_ENV: 'production', MAP_TILE_URL: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png', MAP_ATTRIBUTION: '© [Example](https://example.com)' });
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      MAP_TILE_URL: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png',
+      MAP_ATTRIBUTION: '© [Example](https://example.com)',
+    });
     expect(env.mapTileSources).toEqual(['https://a.tiles.example.com', 'https://b.tiles.example.com', 'https://c.tiles.example.com']);
     expect(env.MAP_ATTRIBUTION).toBe('© [Example](https://example.com)');
   });
 
   it('takes a loopback stand-in over http, even in production', () => {
-    expect(parseEnv({ NODE_ENV: 'production', MAP_TILE_URL: 'http://127.0.0.1:8088/{z}/{x}/{y}.png' }).mapTileSources).toEqual(['http://127.0.0.1:8088']);
+    expect(parseEnv({ NODE_ENV: 'production', MAP_TILE_URL: 'http://127.0.0.1:8088/{z}/{x}/{y}.png' }).mapTileSources).toEqual([
+      'http://127.0.0.1:8088',
+    ]);
   });
 
   it('refuses at start-up, naming the variable: no {z}/{x}/{y}, plain http to a real host in production, a bad attribution', () => {
     expect(() => parseEnv({ MAP_TILE_URL: 'https://tile.example.com/tiles.png' })).toThrow(/MAP_TILE_URL: must contain \{z\}/);
-    expect(() => parseEnv({ NODE_ENV: 'production', MAP_TILE_URL: 'http://tile.example.com/{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_URL: must use https in production/);
+    expect(() => parseEnv({ NODE_ENV: 'production', MAP_TILE_URL: 'http://tile.example.com/{z}/{x}/{y}.png' })).toThrow(
+      /MAP_TILE_URL: must use https in production/,
+    );
     expect(() => parseEnv({ MAP_ATTRIBUTION: '© [x](javascript:alert(1))' })).toThrow(/MAP_ATTRIBUTION: link/);
-    expect(parseEnv({ NODE_ENV: 'development', MAP_TILE_URL: 'http://tiles.lan/{z}/{x}/{y}.png' }).mapTileSources).toEqual(['http://tiles.lan']);
+    expect(parseEnv({ NODE_ENV: 'development', MAP_TILE_URL: 'http://tiles.lan/{z}/{x}/{y}.png' }).mapTileSources).toEqual([
+      'http://tiles.lan',
+    ]);
   });
 
   it('treats empty values as unset (the defaults apply)', () => {
@@ -49,14 +59,22 @@ describe('safe production defaults (issue 14): mail and payments on an https PUB
   });
 
   it('starts with SMTP and Stripe configured', () => {
-    expect(parseEnv({ ...https, ...smtp, ...stripe })).toMatchObject({ mailTransport: 'smtp', paymentProvider: 'stripe', secureTransport: true, demoMode: false });
+    expect(parseEnv({ ...https, ...smtp, ...stripe })).toMatchObject({
+      mailTransport: 'smtp',
+      paymentProvider: 'stripe',
+      secureTransport: true,
+      demoMode: false,
+    });
   });
 
   it('accepts the dev mailbox and the sandbox when chosen explicitly', () => {
     const env = parseEnv({ ...https, MAIL_TRANSPORT: 'mailbox', PAYMENT_PROVIDER: 'sandbox' });
     expect(env).toMatchObject({ mailTransport: 'mailbox', paymentProvider: 'sandbox' });
     // An explicit choice wins over a configured SMTP server or Stripe key.
-    expect(parseEnv({ ...https, ...smtp, ...stripe, MAIL_TRANSPORT: 'mailbox', PAYMENT_PROVIDER: 'sandbox' })).toMatchObject({ mailTransport: 'mailbox', paymentProvider: 'sandbox' });
+    expect(parseEnv({ ...https, ...smtp, ...stripe, MAIL_TRANSPORT: 'mailbox', PAYMENT_PROVIDER: 'sandbox' })).toMatchObject({
+      mailTransport: 'mailbox',
+      paymentProvider: 'sandbox',
+    });
   });
 
   it('refuses explicit choices that cannot work: smtp without SMTP_URL, stripe without a key', () => {
@@ -67,7 +85,10 @@ describe('safe production defaults (issue 14): mail and payments on an https PUB
 
   it('keeps the local defaults on http: the dev mailbox and the sandbox, no refusal', () => {
     expect(parseEnv({ NODE_ENV: 'production' })).toMatchObject({ mailTransport: 'mailbox', paymentProvider: 'sandbox' });
-    expect(parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'http://10.0.0.5:3000' })).toMatchObject({ mailTransport: 'mailbox', paymentProvider: 'sandbox' });
+    expect(parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'http://10.0.0.5:3000' })).toMatchObject({
+      mailTransport: 'mailbox',
+      paymentProvider: 'sandbox',
+    });
     expect(parseEnv({ ...smtp, ...stripe })).toMatchObject({ mailTransport: 'smtp', paymentProvider: 'stripe' });
   });
 });
@@ -93,7 +114,11 @@ describe('database timeouts (issue 14)', () => {
   });
 
   it('takes other values, and refuses nonsense', () => {
-    expect(parseEnv({ DB_CONNECT_TIMEOUT_MS: '1500', DB_STATEMENT_TIMEOUT_MS: '0', READYZ_DB_TIMEOUT_MS: '500' })).toMatchObject({ DB_CONNECT_TIMEOUT_MS: 1_500, DB_STATEMENT_TIMEOUT_MS: 0, READYZ_DB_TIMEOUT_MS: 500 });
+    expect(parseEnv({ DB_CONNECT_TIMEOUT_MS: '1500', DB_STATEMENT_TIMEOUT_MS: '0', READYZ_DB_TIMEOUT_MS: '500' })).toMatchObject({
+      DB_CONNECT_TIMEOUT_MS: 1_500,
+      DB_STATEMENT_TIMEOUT_MS: 0,
+      READYZ_DB_TIMEOUT_MS: 500,
+    });
     expect(() => parseEnv({ DB_CONNECT_TIMEOUT_MS: '-1' })).toThrow(/DB_CONNECT_TIMEOUT_MS/);
     expect(() => parseEnv({ DB_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
   });

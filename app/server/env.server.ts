@@ -24,156 +24,182 @@ function stripeApiBaseProblem(value: string, secretKey: string | undefined): str
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http(s) URL';
   if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return 'must use https (http only for a loopback stand-in)';
-  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) return 'must be an origin only, e.g. http://127.0.0.1:12111';
+  if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash)
+    return 'must be an origin only, e.g. http://127.0.0.1:12111';
   if (secretKey?.startsWith('sk_live_')) return 'is for a stand-in: a live key goes to api.stripe.com only';
   return null;
 }
 
-const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  /** PostgreSQL connection string; when unset, embedded PGlite under DATA_DIR is used. */
-  DATABASE_URL: z.string().url().optional(),
-  /** Where PGlite keeps its files and where uploads/demo images live. */
-  DATA_DIR: z.string().min(1).default('./data'),
-  /** Public origin of the site, used in absolute links (e-mails, canonical URLs). */
-  PUBLIC_URL: z.string().url().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Units seeded into an empty database on first start. */
-  SEED_UNITS: z.coerce.number().int().min(0).max(200_000).default(240),
-  /** Seed for the deterministic demo-data generator. */
-  SEED: z.coerce.number().int().default(42),
-  /** Set to "false" to start with an empty database. */
-  SEED_ON_START: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
-  /**
-   * Outgoing mail server, e.g. `smtp://user:pass@smtp.example.com:587` or `smtps://…`. When unset,
-   * e-mails go to the dev mailbox (stored in the database, readable by admins; links redacted
-   * outside demo mode). Required with an https PUBLIC_URL unless MAIL_TRANSPORT=mailbox (issue 14).
-   */
-  SMTP_URL: z.string().url().optional(),
-  /** Sender of every e-mail. */
-  MAIL_FROM: z.string().min(3).default('Dimora <no-reply@dimora.example>'),
-  /**
-   * Secret that signs session cookies (≥ 32 characters). When unset, one is generated on first
-   * start and kept in the database (`setting` table), so every instance shares it.
-   */
-  AUTH_SECRET: z.string().min(32).optional(),
-  /** With ADMIN_PASSWORD: creates the first admin on start when no admin exists yet. */
-  ADMIN_EMAIL: z.string().email().optional(),
-  ADMIN_PASSWORD: z.string().min(MIN_PASSWORD_LENGTH).optional(),
-  /**
-   * Express "trust proxy" setting: unset or "false" takes the client address from the socket;
-   * set it to your proxy's address or subnet (e.g. `10.0.0.0/8`, `loopback`) to read
-   * X-Forwarded-For from that proxy only.
-   */
-  TRUST_PROXY: z.string().min(1).default('false'),
-  /**
-   * Folder of the PostgreSQL client programs (`pg_dump`, `pg_restore`) used by backups of a
-   * PostgreSQL database; unset: found on the PATH. Their major version must be at least the
-   * server's.
-   */
-  PG_BIN_DIR: z.string().min(1).optional(),
-  /** Test and monitoring aid: serves /__diagnostics/* routes that fail on purpose. Off by default. */
-  ENABLE_DIAGNOSTIC_ROUTES: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
-  /**
-   * Raster tile URL template of the maps (`{z}`/`{x}`/`{y}`, optional `{s}` as the first host
-   * label, `{r}`); https in production, any http(s) for a loopback stand-in. The CSP's img-src
-   * allows exactly this host.
-   */
-  MAP_TILE_URL: z.string().default(DEFAULT_MAP_TILE_URL),
-  /** The tile provider's attribution, shown on every map; `[text](https://…)` makes a link. */
-  MAP_ATTRIBUTION: z.string().default(DEFAULT_MAP_ATTRIBUTION),
-  /**
-   * Stripe secret key (`sk_test_…` or `sk_live_…`): when set, payments go through Stripe
-   * (decision 021); unset, through the local sandbox. Server-only, never in `publicEnv`.
-   */
-  STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_\S+$/, 'must start with sk_test_ or sk_live_').optional(),
-  /** Signing secret of the Stripe webhook endpoint (`whsec_…`); unset, /api/webhooks/stripe answers 404. */
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'must start with whsec_').optional(),
-  /**
-   * Where the Stripe client sends its requests instead of https://api.stripe.com: only to point it
-   * at a local stand-in (tests). https, or http to a loopback host; never with a live key.
-   */
-  STRIPE_API_BASE: z.string().url().optional(),
-  /**
-   * Issue 14 (safe production defaults): `smtp` (needs SMTP_URL) or `mailbox` (the dev mailbox,
-   * even when SMTP_URL is set). Unset: smtp with SMTP_URL, else the mailbox — except that with an
-   * https PUBLIC_URL the server refuses to start without SMTP_URL unless this says `mailbox`.
-   */
-  MAIL_TRANSPORT: z.enum(['smtp', 'mailbox']).optional(),
-  /**
-   * Issue 14: `stripe` (needs STRIPE_SECRET_KEY) or `sandbox` (no real money, even when a Stripe
-   * key is set). Unset: stripe with STRIPE_SECRET_KEY, else the sandbox — except that with an
-   * https PUBLIC_URL the server refuses to start on the sandbox unless this says `sandbox`.
-   */
-  PAYMENT_PROVIDER: z.enum(['stripe', 'sandbox']).optional(),
-  /**
-   * Issue 14: demo mode shows the links of captured e-mails (verification, reset) whole in the dev
-   * mailbox; outside demo and test mode their tokens are redacted. Unset: on when PUBLIC_URL is a
-   * loopback address (the README's local demo, the default PUBLIC_URL), off on any real host.
-   */
-  DEMO_MODE: z.enum(['true', 'false']).optional(),
-  /** Issue 14: how long opening a PostgreSQL connection may take before it fails (ms). */
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
-  /**
-   * Issue 14: the longest a PostgreSQL statement may run (server-side `statement_timeout`, ms);
-   * the client gives up 5 s later when the server does not answer at all. 0 = no limit.
-   * Migrations run without it.
-   */
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-  /** Issue 14: how long /readyz waits for the database before answering 503 (ms). */
-  READYZ_DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
-  /**
-   * Issue 14: after SIGTERM, how long new connections are still accepted (each answered with
-   * `Connection: close`, /readyz 503) so a load balancer notices before the listener closes (ms).
-   * SIGINT (Ctrl-C) does not wait.
-   */
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  /**
-   * Issue 13 item 4 (decision 031): how long each instance keeps a public page rendered for an
-   * anonymous visitor (ms); emptied sooner when a unit, a building or a setting changes. 0 turns
-   * the cache and the shared-cache headers off. The dev server (`--dev`) never caches.
-   */
-  HTML_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
-  /** Absolute lifetime of a tenant's or vendor's session, in hours from sign-in (issue 14). */
-  SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 366).default(30 * 24),
-  /** A tenant's or vendor's session ends after this many hours without a request. */
-  SESSION_IDLE_HOURS: z.coerce.number().positive().max(24 * 366).default(7 * 24),
-  /** Absolute lifetime of an admin's or property manager's session, in hours. */
-  STAFF_SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 366).default(12),
-  /** An admin's or property manager's session ends after this many minutes without a request. */
-  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().positive().max(60 * 24 * 366).default(60),
-  /** Issue 14: days audit-log entries are kept; the daily retention job deletes older ones. */
-  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(400),
-  /**
-   * Issue 13 item 5: HTTP worker processes (`node:cluster`). Unset: the CPU count with
-   * DATABASE_URL, 1 on the embedded database (one process owns PGlite: more is refused with a
-   * log message and 1 is used). See `webConcurrency`.
-   */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
-  /**
-   * Internal, set by the cluster primary for each worker it forks (server/cluster.ts): the
-   * worker's slot, 0 … WEB_CONCURRENCY - 1. Slot 0 runs the job runner. Not an operator setting.
-   */
-  DIMORA_WORKER_SLOT: z.coerce.number().int().min(0).max(255).optional(),
-}).superRefine((value, ctx) => {
-  if (value.STRIPE_API_BASE) {
-    const problem = stripeApiBaseProblem(value.STRIPE_API_BASE, value.STRIPE_SECRET_KEY);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['STRIPE_API_BASE'], message: problem });
-  }
-  const tileProblem = tileUrlProblem(value.MAP_TILE_URL, { production: value.NODE_ENV === 'production' });
-  if (tileProblem) ctx.addIssue({ code: 'custom', path: ['MAP_TILE_URL'], message: tileProblem });
-  const attribution = attributionProblem(value.MAP_ATTRIBUTION);
-  if (attribution) ctx.addIssue({ code: 'custom', path: ['MAP_ATTRIBUTION'], message: attribution });
-  for (const problem of productionDefaultProblems(value)) ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
-});
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    /** PostgreSQL connection string; when unset, embedded PGlite under DATA_DIR is used. */
+    DATABASE_URL: z.string().url().optional(),
+    /** Where PGlite keeps its files and where uploads/demo images live. */
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** Public origin of the site, used in absolute links (e-mails, canonical URLs). */
+    PUBLIC_URL: z.string().url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Units seeded into an empty database on first start. */
+    SEED_UNITS: z.coerce.number().int().min(0).max(200_000).default(240),
+    /** Seed for the deterministic demo-data generator. */
+    SEED: z.coerce.number().int().default(42),
+    /** Set to "false" to start with an empty database. */
+    SEED_ON_START: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
+    /**
+     * Outgoing mail server, e.g. `smtp://user:pass@smtp.example.com:587` or `smtps://…`. When unset,
+     * e-mails go to the dev mailbox (stored in the database, readable by admins; links redacted
+     * outside demo mode). Required with an https PUBLIC_URL unless MAIL_TRANSPORT=mailbox (issue 14).
+     */
+    SMTP_URL: z.string().url().optional(),
+    /** Sender of every e-mail. */
+    MAIL_FROM: z.string().min(3).default('Dimora <no-reply@dimora.example>'),
+    /**
+     * Secret that signs session cookies (≥ 32 characters). When unset, one is generated on first
+     * start and kept in the database (`setting` table), so every instance shares it.
+     */
+    AUTH_SECRET: z.string().min(32).optional(),
+    /** With ADMIN_PASSWORD: creates the first admin on start when no admin exists yet. */
+    ADMIN_EMAIL: z.string().email().optional(),
+    ADMIN_PASSWORD: z.string().min(MIN_PASSWORD_LENGTH).optional(),
+    /**
+     * Express "trust proxy" setting: unset or "false" takes the client address from the socket;
+     * set it to your proxy's address or subnet (e.g. `10.0.0.0/8`, `loopback`) to read
+     * X-Forwarded-For from that proxy only.
+     */
+    TRUST_PROXY: z.string().min(1).default('false'),
+    /**
+     * Folder of the PostgreSQL client programs (`pg_dump`, `pg_restore`) used by backups of a
+     * PostgreSQL database; unset: found on the PATH. Their major version must be at least the
+     * server's.
+     */
+    PG_BIN_DIR: z.string().min(1).optional(),
+    /** Test and monitoring aid: serves /__diagnostics/* routes that fail on purpose. Off by default. */
+    ENABLE_DIAGNOSTIC_ROUTES: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    /**
+     * Raster tile URL template of the maps (`{z}`/`{x}`/`{y}`, optional `{s}` as the first host
+     * label, `{r}`); https in production, any http(s) for a loopback stand-in. The CSP's img-src
+     * allows exactly this host.
+     */
+    MAP_TILE_URL: z.string().default(DEFAULT_MAP_TILE_URL),
+    /** The tile provider's attribution, shown on every map; `[text](https://…)` makes a link. */
+    MAP_ATTRIBUTION: z.string().default(DEFAULT_MAP_ATTRIBUTION),
+    /**
+     * Stripe secret key (`sk_test_…` or `sk_live_…`): when set, payments go through Stripe
+     * (decision 021); unset, through the local sandbox. Server-only, never in `publicEnv`.
+     */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^sk_(test|live)_\S+$/, 'must start with sk_test_ or sk_live_')
+      .optional(),
+    /** Signing secret of the Stripe webhook endpoint (`whsec_…`); unset, /api/webhooks/stripe answers 404. */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\S+$/, 'must start with whsec_')
+      .optional(),
+    /**
+     * Where the Stripe client sends its requests instead of https://api.stripe.com: only to point it
+     * at a local stand-in (tests). https, or http to a loopback host; never with a live key.
+     */
+    STRIPE_API_BASE: z.string().url().optional(),
+    /**
+     * Issue 14 (safe production defaults): `smtp` (needs SMTP_URL) or `mailbox` (the dev mailbox,
+     * even when SMTP_URL is set). Unset: smtp with SMTP_URL, else the mailbox — except that with an
+     * https PUBLIC_URL the server refuses to start without SMTP_URL unless this says `mailbox`.
+     */
+    MAIL_TRANSPORT: z.enum(['smtp', 'mailbox']).optional(),
+    /**
+     * Issue 14: `stripe` (needs STRIPE_SECRET_KEY) or `sandbox` (no real money, even when a Stripe
+     * key is set). Unset: stripe with STRIPE_SECRET_KEY, else the sandbox — except that with an
+     * https PUBLIC_URL the server refuses to start on the sandbox unless this says `sandbox`.
+     */
+    PAYMENT_PROVIDER: z.enum(['stripe', 'sandbox']).optional(),
+    /**
+     * Issue 14: demo mode shows the links of captured e-mails (verification, reset) whole in the dev
+     * mailbox; outside demo and test mode their tokens are redacted. Unset: on when PUBLIC_URL is a
+     * loopback address (the README's local demo, the default PUBLIC_URL), off on any real host.
+     */
+    DEMO_MODE: z.enum(['true', 'false']).optional(),
+    /** Issue 14: how long opening a PostgreSQL connection may take before it fails (ms). */
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    /**
+     * Issue 14: the longest a PostgreSQL statement may run (server-side `statement_timeout`, ms);
+     * the client gives up 5 s later when the server does not answer at all. 0 = no limit.
+     * Migrations run without it.
+     */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    /** Issue 14: how long /readyz waits for the database before answering 503 (ms). */
+    READYZ_DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
+    /**
+     * Issue 14: after SIGTERM, how long new connections are still accepted (each answered with
+     * `Connection: close`, /readyz 503) so a load balancer notices before the listener closes (ms).
+     * SIGINT (Ctrl-C) does not wait.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+    /**
+     * Issue 13 item 4 (decision 031): how long each instance keeps a public page rendered for an
+     * anonymous visitor (ms); emptied sooner when a unit, a building or a setting changes. 0 turns
+     * the cache and the shared-cache headers off. The dev server (`--dev`) never caches.
+     */
+    HTML_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+    /** Absolute lifetime of a tenant's or vendor's session, in hours from sign-in (issue 14). */
+    SESSION_MAX_AGE_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 366)
+      .default(30 * 24),
+    /** A tenant's or vendor's session ends after this many hours without a request. */
+    SESSION_IDLE_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 366)
+      .default(7 * 24),
+    /** Absolute lifetime of an admin's or property manager's session, in hours. */
+    STAFF_SESSION_MAX_AGE_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 366)
+      .default(12),
+    /** An admin's or property manager's session ends after this many minutes without a request. */
+    STAFF_SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .positive()
+      .max(60 * 24 * 366)
+      .default(60),
+    /** Issue 14: days audit-log entries are kept; the daily retention job deletes older ones. */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(400),
+    /**
+     * Issue 13 item 5: HTTP worker processes (`node:cluster`). Unset: the CPU count with
+     * DATABASE_URL, 1 on the embedded database (one process owns PGlite: more is refused with a
+     * log message and 1 is used). See `webConcurrency`.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+    /**
+     * Internal, set by the cluster primary for each worker it forks (server/cluster.ts): the
+     * worker's slot, 0 … WEB_CONCURRENCY - 1. Slot 0 runs the job runner. Not an operator setting.
+     */
+    DIMORA_WORKER_SLOT: z.coerce.number().int().min(0).max(255).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.STRIPE_API_BASE) {
+      const problem = stripeApiBaseProblem(value.STRIPE_API_BASE, value.STRIPE_SECRET_KEY);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['STRIPE_API_BASE'], message: problem });
+    }
+    const tileProblem = tileUrlProblem(value.MAP_TILE_URL, { production: value.NODE_ENV === 'production' });
+    if (tileProblem) ctx.addIssue({ code: 'custom', path: ['MAP_TILE_URL'], message: tileProblem });
+    const attribution = attributionProblem(value.MAP_ATTRIBUTION);
+    if (attribution) ctx.addIssue({ code: 'custom', path: ['MAP_ATTRIBUTION'], message: attribution });
+    for (const problem of productionDefaultProblems(value))
+      ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
+  });
 
 /**
  * Issue 14, safe production defaults: what an https PUBLIC_URL (a real deployment) refuses —
@@ -189,18 +215,22 @@ function productionDefaultProblems(value: {
 }): { variable: string; message: string }[] {
   const problems: { variable: string; message: string }[] = [];
   const https = value.PUBLIC_URL !== undefined && URL.canParse(value.PUBLIC_URL) && new URL(value.PUBLIC_URL).protocol === 'https:';
-  if (value.MAIL_TRANSPORT === 'smtp' && !value.SMTP_URL) problems.push({ variable: 'MAIL_TRANSPORT', message: 'is smtp but SMTP_URL is not set' });
+  if (value.MAIL_TRANSPORT === 'smtp' && !value.SMTP_URL)
+    problems.push({ variable: 'MAIL_TRANSPORT', message: 'is smtp but SMTP_URL is not set' });
   if (https && !value.SMTP_URL && value.MAIL_TRANSPORT !== 'mailbox') {
     problems.push({
       variable: 'SMTP_URL',
-      message: 'is required when PUBLIC_URL is https (without it, e-mails with live reset links would only reach the dev mailbox); set MAIL_TRANSPORT=mailbox to use the dev mailbox on purpose',
+      message:
+        'is required when PUBLIC_URL is https (without it, e-mails with live reset links would only reach the dev mailbox); set MAIL_TRANSPORT=mailbox to use the dev mailbox on purpose',
     });
   }
-  if (value.PAYMENT_PROVIDER === 'stripe' && !value.STRIPE_SECRET_KEY) problems.push({ variable: 'PAYMENT_PROVIDER', message: 'is stripe but STRIPE_SECRET_KEY is not set' });
+  if (value.PAYMENT_PROVIDER === 'stripe' && !value.STRIPE_SECRET_KEY)
+    problems.push({ variable: 'PAYMENT_PROVIDER', message: 'is stripe but STRIPE_SECRET_KEY is not set' });
   if (https && !value.STRIPE_SECRET_KEY && value.PAYMENT_PROVIDER !== 'sandbox') {
     problems.push({
       variable: 'PAYMENT_PROVIDER',
-      message: 'payments would use the sandbox (no real money) with an https PUBLIC_URL: set STRIPE_SECRET_KEY, or PAYMENT_PROVIDER=sandbox to run in test mode on purpose',
+      message:
+        'payments would use the sandbox (no real money) with an https PUBLIC_URL: set STRIPE_SECRET_KEY, or PAYMENT_PROVIDER=sandbox to run in test mode on purpose',
     });
   }
   return problems;

@@ -14,7 +14,18 @@ const request = (originalUrl: string, headers: Record<string, string> = {}, meth
 
 describe('htmlCacheKey', () => {
   it('keys the public pages and their data requests, GET and HEAD alike', () => {
-    for (const path of ['/', '/_root.data', '/about', '/properties', '/properties.data', '/property/12', '/property/12.data', '/apartments', '/contact', '/gallery']) {
+    for (const path of [
+      '/',
+      '/_root.data',
+      '/about',
+      '/properties',
+      '/properties.data',
+      '/property/12',
+      '/property/12.data',
+      '/apartments',
+      '/contact',
+      '/gallery',
+    ]) {
       expect(PUBLIC_PAGE_PATH.test(path), path).toBe(true);
       expect(htmlCacheKey(request(path)), path).not.toBeNull();
     }
@@ -22,7 +33,18 @@ describe('htmlCacheKey', () => {
   });
 
   it('has no key for other pages, other methods, a session, or a render that would set the language cookie', () => {
-    for (const path of ['/admin', '/admin/properties', '/tenant-portal', '/auth', '/dashboard', '/booking/3', '/subscriptions', '/vendor-invite/x', '/preferences', '/property/1/x']) {
+    for (const path of [
+      '/admin',
+      '/admin/properties',
+      '/tenant-portal',
+      '/auth',
+      '/dashboard',
+      '/booking/3',
+      '/subscriptions',
+      '/vendor-invite/x',
+      '/preferences',
+      '/property/1/x',
+    ]) {
       expect(htmlCacheKey(request(path)), path).toBeNull();
     }
     expect(htmlCacheKey(request('/about', {}, 'POST'))).toBeNull();

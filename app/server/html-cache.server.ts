@@ -43,7 +43,19 @@ export const STALE_WHILE_REVALIDATE_S = 60;
 /** The largest body stored (bytes); a listing page is ≈ 60 KB. */
 const MAX_ENTRY_BYTES = 1_000_000;
 /** Response headers that belong to one answer and are never replayed from an entry. */
-const PER_RESPONSE_HEADERS = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'etag', 'cache-control', 'vary', 'x-cache', 'set-cookie']);
+const PER_RESPONSE_HEADERS = new Set([
+  'x-request-id',
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'etag',
+  'cache-control',
+  'vary',
+  'x-cache',
+  'set-cookie',
+]);
 const CACHEABLE_TYPE = /^(?:text\/html|text\/x-script)\b/i;
 
 export type HtmlCacheOptions = {
@@ -133,7 +145,8 @@ function varyOf(req: Request): string {
 }
 
 type Chunk = string | Uint8Array;
-const toBuffer = (chunk: Chunk, encoding?: BufferEncoding) => (typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.from(chunk));
+const toBuffer = (chunk: Chunk, encoding?: BufferEncoding) =>
+  typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.from(chunk);
 
 /**
  * Creates one process's cache (see the module comment). Throws on `ttlMs` ≤ 0 (the caller
@@ -141,7 +154,12 @@ const toBuffer = (chunk: Chunk, encoding?: BufferEncoding) => (typeof chunk === 
  */
 export function createHtmlCache({ ttlMs, maxEntries = 1_000, maxBytes = 64 * 1024 * 1024 }: HtmlCacheOptions): HtmlCache {
   if (!(ttlMs > 0)) throw new Error('createHtmlCache needs ttlMs > 0');
-  const entries = new LRUCache<string, Entry>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (entry) => entry.body.length + 1_024, ttl: ttlMs });
+  const entries = new LRUCache<string, Entry>({
+    max: maxEntries,
+    maxSize: maxBytes,
+    sizeCalculation: (entry) => entry.body.length + 1_024,
+    ttl: ttlMs,
+  });
   // Bumped by clear(): a render that started before is not stored (it may show the old data).
   let generation = 0;
   const counters = { hits: 0, misses: 0, stores: 0, clears: 0 };
@@ -194,12 +212,17 @@ export function createHtmlCache({ ttlMs, maxEntries = 1_000, maxBytes = 64 * 102
     res.end = function bufferedEnd(chunk?: Chunk | (() => void), encoding?: BufferEncoding | (() => void), callback?: () => void) {
       res.write = write;
       res.end = end;
-      if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, typeof encoding === 'string' ? encoding : undefined));
+      if (chunk !== undefined && chunk !== null && typeof chunk !== 'function')
+        chunks.push(toBuffer(chunk, typeof encoding === 'string' ? encoding : undefined));
       const done = typeof chunk === 'function' ? chunk : typeof encoding === 'function' ? encoding : callback;
       const body = Buffer.concat(chunks);
       const type = String(res.getHeader('Content-Type') ?? '');
       const shareable =
-        res.statusCode === 200 && !res.hasHeader('Set-Cookie') && !res.hasHeader('Cache-Control') && CACHEABLE_TYPE.test(type) && body.length <= MAX_ENTRY_BYTES;
+        res.statusCode === 200 &&
+        !res.hasHeader('Set-Cookie') &&
+        !res.hasHeader('Cache-Control') &&
+        CACHEABLE_TYPE.test(type) &&
+        body.length <= MAX_ENTRY_BYTES;
       if (!shareable) {
         if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
         return rawEnd.call(res, body, done);

@@ -25,7 +25,10 @@ describe('server-side rate limits (spec §9)', () => {
   it('allows exactly the spec number per minute for each action, then refuses', async () => {
     for (const [action, limit] of Object.entries(RATE_LIMITS) as [keyof typeof RATE_LIMITS, number][]) {
       const results = await attempts(action, `limits-${action}`, limit + 2);
-      expect(results.filter((result) => result.allowed), action).toHaveLength(limit);
+      expect(
+        results.filter((result) => result.allowed),
+        action,
+      ).toHaveLength(limit);
       expect(results[limit]).toMatchObject({ allowed: false, firstRefusal: true, limit });
       expect(results[limit + 1]).toMatchObject({ allowed: false, firstRefusal: false });
     }
@@ -75,7 +78,10 @@ describe('security status (spec §4)', () => {
   it('forgets windows that have ended', async () => {
     const client = 'status-old';
     await attempts('signup', client, 3);
-    await database.db.update(rateLimit).set({ windowStart: sql`now() - interval '2 minutes'` }).where(eq(rateLimit.key, `signup:${client}`));
+    await database.db
+      .update(rateLimit)
+      .set({ windowStart: sql`now() - interval '2 minutes'` })
+      .where(eq(rateLimit.key, `signup:${client}`));
     expect((await findSecurityStatus({ db: database.db, client })).status).toBe('secure');
   });
 });

@@ -22,9 +22,12 @@ describe('redacting secrets carried in links (issue 14)', () => {
   });
 
   it('redacts every link in an e-mail body, HTML-escaped ampersands included', () => {
-    const text = 'Reset: https://dimora.example/auth?mode=reset&token=T0K3N\nVerify (https://dimora.example/auth/verify?token=V3R1FY).\n<a href="https://d.example/auth?mode=reset&amp;token=H7ML">x</a>';
+    const text =
+      'Reset: https://dimora.example/auth?mode=reset&token=T0K3N\nVerify (https://dimora.example/auth/verify?token=V3R1FY).\n<a href="https://d.example/auth?mode=reset&amp;token=H7ML">x</a>';
     const redacted = redactSecrets(text);
-    expect(redacted).toBe('Reset: https://dimora.example/auth?mode=reset&token=REDACTED\nVerify (https://dimora.example/auth/verify?token=REDACTED).\n<a href="https://d.example/auth?mode=reset&amp;token=REDACTED">x</a>');
+    expect(redacted).toBe(
+      'Reset: https://dimora.example/auth?mode=reset&token=REDACTED\nVerify (https://dimora.example/auth/verify?token=REDACTED).\n<a href="https://d.example/auth?mode=reset&amp;token=REDACTED">x</a>',
+    );
     expect(redacted).not.toMatch(/T0K3N|V3R1FY|H7ML/);
   });
 

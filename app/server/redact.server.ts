@@ -34,7 +34,9 @@ export function redactSecrets<T>(text: T): T {
 export function redactQuery(query: unknown): unknown {
   if (!query || typeof query !== 'object') return query;
   const secret = new Set<string>(SECRET_QUERY_PARAMS);
-  return Object.fromEntries(Object.entries(query).map(([name, value]) => [name, secret.has(name.toLowerCase()) ? REDACTED : redactSecrets(value)]));
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [name, secret.has(name.toLowerCase()) ? REDACTED : redactSecrets(value)]),
+  );
 }
 
 /** The serialized request pino-http logs (pino-std-serializers' shape, the parts that matter here). */

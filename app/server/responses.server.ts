@@ -15,7 +15,11 @@ export function redirectWithCookies(to: string, cookies: Headers, flash?: Flash)
 }
 
 /** What the browser gets when a form was refused by the rate limiter. */
-export type RateLimitedAnswer = { ok: false; rateLimited: { action: RateLimitAction; retryAfterS: number }; errors: Record<string, string> };
+export type RateLimitedAnswer = {
+  ok: false;
+  rateLimited: { action: RateLimitAction; retryAfterS: number };
+  errors: Record<string, string>;
+};
 
 /** The `Retry-After` value (whole seconds, at least 1) of a wait of `seconds`. */
 export function retryAfterValue(seconds: number): string {
@@ -33,7 +37,10 @@ export function tooManyRequests<T>(body: T, retryAfterS: number) {
 
 /** HTTP 429 with `Retry-After`; the page shows the spec's toast from `rateLimited`. */
 export function rateLimitedAnswer(limited: { action: RateLimitAction; retryAfterS: number }, errors: Record<string, string> = {}) {
-  return tooManyRequests<RateLimitedAnswer>({ ok: false, rateLimited: { action: limited.action, retryAfterS: limited.retryAfterS }, errors }, limited.retryAfterS);
+  return tooManyRequests<RateLimitedAnswer>(
+    { ok: false, rateLimited: { action: limited.action, retryAfterS: limited.retryAfterS }, errors },
+    limited.retryAfterS,
+  );
 }
 
 /**

@@ -22,7 +22,10 @@ const page =
   '</head><body><h1>Appartamenti in affitto · città</h1><p>rel="modulepreload" in text stays</p></body></html>';
 
 const expected = page
-  .replace('<link rel="modulepreload" href="/assets/entry.client.js"', '<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client.js"')
+  .replace(
+    '<link rel="modulepreload" href="/assets/entry.client.js"',
+    '<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client.js"',
+  )
   .replace('<link rel="modulepreload" href="/assets/shell.js"', '<link rel="modulepreload" fetchpriority="low" href="/assets/shell.js"');
 
 describe('lowPriorityModulePreloads', () => {

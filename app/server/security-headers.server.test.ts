@@ -24,7 +24,11 @@ describe('isSameOriginRequest (foreign-origin refusal)', () => {
     ['a POST without Origin but Sec-Fetch-Site: cross-site', { method: 'POST', secFetchSite: 'cross-site' }, false],
     ['a POST without Origin but Sec-Fetch-Site: same-site', { method: 'POST', secFetchSite: 'same-site' }, false],
     ['a POST from the public origin', { method: 'POST', origin: SITE }, true],
-    ['a POST whose Origin matches the Host header (local or proxied)', { method: 'POST', origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' }, true],
+    [
+      'a POST whose Origin matches the Host header (local or proxied)',
+      { method: 'POST', origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' },
+      true,
+    ],
     ['a POST without Origin with Sec-Fetch-Site: same-origin', { method: 'POST', secFetchSite: 'same-origin' }, true],
     ['a POST without Origin with Sec-Fetch-Site: none (typed by the user)', { method: 'POST', secFetchSite: 'none' }, true],
     ['a POST from a non-browser client (neither header)', { method: 'POST' }, true],

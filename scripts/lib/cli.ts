@@ -36,7 +36,11 @@ export function parseCommandLine(
   const fail: Fail = failWith(command);
   let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   try {
-    ({ values } = parseArgs({ options: { ...options, help: { type: 'boolean', short: 'h', default: false } }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      options: { ...options, help: { type: 'boolean', short: 'h', default: false } },
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (error) {
     fail(`${oneLine(error)} (see --help)`);
   }

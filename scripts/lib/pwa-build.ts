@@ -58,7 +58,9 @@ async function writeIcons(outDir: string) {
   const dir = path.join(outDir, 'icons');
   await fs.mkdir(dir, { recursive: true });
   const render = (size: number, maskable: boolean, file: string) =>
-    sharp(Buffer.from(iconSvg(size, maskable))).png().toFile(path.join(dir, file));
+    sharp(Buffer.from(iconSvg(size, maskable)))
+      .png()
+      .toFile(path.join(dir, file));
   await Promise.all([
     ...ICON_SIZES.map((size) => render(size, false, `icon-${size}.png`)),
     render(512, true, 'icon-maskable-512.png'),
@@ -87,8 +89,7 @@ export function webManifest(icons: Array<{ src: string; sizes: string; type: str
   };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The offline fallback page: both languages (it cannot know the visitor's; no script may run
@@ -180,7 +181,9 @@ return /(^|,)\\s*(no-store|private)\\s*(,|$)/i.test(control) ? null : response;`
     },
     {
       // Listing photos shown on those pages (public, immutable URLs).
-      urlPattern: matcher(`return ${sameOrigin} && request.destination === 'image' && /^\\/media\\/(?!private\\/)[a-z0-9_\\/-]+\\.(?:webp|avif|png|jpe?g)$/.test(url.pathname);`),
+      urlPattern: matcher(
+        `return ${sameOrigin} && request.destination === 'image' && /^\\/media\\/(?!private\\/)[a-z0-9_\\/-]+\\.(?:webp|avif|png|jpe?g)$/.test(url.pathname);`,
+      ),
       handler: 'CacheFirst',
       options: {
         cacheName: MEDIA_CACHE,
@@ -203,7 +206,15 @@ export const SHELL_MODULES = [
   ),
 ];
 
-type ViteManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] };
+type ViteManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+};
 
 /**
  * The files (paths relative to the client build) the app shell and the offline-readable pages

@@ -61,8 +61,12 @@ const loadAverage = () =>
 /** One autocannon run over LISTING_PATHS: latencies of the 200s, and every other answer or failure as an error. */
 async function listingLoad(seconds: number): Promise<Sample> {
   const latencies: number[] = [];
-  const instance = autocannon({ url: base, connections, duration: seconds, requests: LISTING_PATHS.map((requestPath) => ({ method: 'GET', path: requestPath })) }) as unknown as autocannon.Instance &
-    Promise<autocannon.Result>;
+  const instance = autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    requests: LISTING_PATHS.map((requestPath) => ({ method: 'GET', path: requestPath })),
+  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     if (statusCode === 200) latencies.push(responseTime);
   });
@@ -118,7 +122,9 @@ function line(label: string, stats: Stats) {
 async function main() {
   const pgUrl = benchPostgresUrl();
   if (!pgUrl) {
-    console.log('cluster bench: set BENCH_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server; WEB_CONCURRENCY > 1 needs PostgreSQL. Skipped.');
+    console.log(
+      'cluster bench: set BENCH_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server; WEB_CONCURRENCY > 1 needs PostgreSQL. Skipped.',
+    );
     return;
   }
   fs.mkdirSync(scratch, { recursive: true });
@@ -148,11 +154,17 @@ async function main() {
     const total = [...signIns.statuses.values()].reduce((sum, n) => sum + n, 0);
     const by = (key: string) => signIns.statuses.get(key) ?? 0;
     const others = [...signIns.statuses].filter(([key]) => !['401', '429', '503'].includes(key));
-    console.log(`\nAll cores (WEB_CONCURRENCY=${workers}, ${connections} connections, ${duration} s per run over ${LISTING_PATHS.length} listing paths; PostgreSQL, ${units.toLocaleString('en-US')} units)`);
+    console.log(
+      `\nAll cores (WEB_CONCURRENCY=${workers}, ${connections} connections, ${duration} s per run over ${LISTING_PATHS.length} listing paths; PostgreSQL, ${units.toLocaleString('en-US')} units)`,
+    );
     console.log('| run | errors | p50 ms | p95 ms | p99 ms | req/s | target |');
     console.log('|---|---:|---:|---:|---:|---:|---|');
-    console.log(`| listing | ${baseline.errors} | ${baseline.p50} | ${baseline.p95} | ${baseline.p99} | ${baseline.rps.toFixed(0)} | 0 errors, p99 < 500 ms: ${baseline.errors === 0 && baseline.p99 < 500 ? 'met' : 'NOT met'} |`);
-    console.log(`| listing during ${rate} wrong sign-ins/s | ${during.errors} | ${during.p50} | ${during.p95} | ${during.p99} | ${during.rps.toFixed(0)} | p99 < 1 s: ${during.p99 < 1_000 ? 'met' : 'NOT met'} |`);
+    console.log(
+      `| listing | ${baseline.errors} | ${baseline.p50} | ${baseline.p95} | ${baseline.p99} | ${baseline.rps.toFixed(0)} | 0 errors, p99 < 500 ms: ${baseline.errors === 0 && baseline.p99 < 500 ? 'met' : 'NOT met'} |`,
+    );
+    console.log(
+      `| listing during ${rate} wrong sign-ins/s | ${during.errors} | ${during.p50} | ${during.p95} | ${during.p99} | ${during.rps.toFixed(0)} | p99 < 1 s: ${during.p99 < 1_000 ? 'met' : 'NOT met'} |`,
+    );
     console.log(
       `\nSign-ins sent: ${total} (${(total / duration).toFixed(1)}/s): ${by('401')} × 401 (wrong password), ${by('429')} × 429 (rate limited), ${by('503')} × 503 (hasher busy)${others.length ? `, others: ${others.map(([key, n]) => `${n} × ${key}`).join(', ')}` : ''}; sign-in latency p50 ${percentile(signIns.latencies, 50).toFixed(0)} ms, p99 ${percentile(signIns.latencies, 99).toFixed(0)} ms`,
     );

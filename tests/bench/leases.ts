@@ -26,15 +26,80 @@ import { ensureBenchAdmin, load, loadArgs, prepare, signInBench, signInBenchAdmi
 
 const { duration, connections, units, fresh } = loadArgs();
 const LEASES = 50_000;
-const FIRST_NAMES = ['Olivia', 'James', 'Emma', 'Lucas', 'Ava', 'Mason', 'Isabella', 'Elijah', 'Mia', 'Logan', 'Amelia', 'Aiden', 'Harper', 'Caleb', 'Grace', 'Owen', 'Chloe', 'Wyatt', 'Lily', 'Henry', 'Giulia', 'Luca', 'Francesca', 'Matteo', 'Aisha', 'Diego', 'Mei', 'Ravi', 'Fatima', 'Kenji'];
-const LAST_NAMES = ['Rossi', 'Nguyen', 'Carter', 'Patel', 'Bianchi', 'Kim', 'Alvarez', 'Brooks', 'Ferrari', 'Ward', 'Hughes', 'Sullivan', 'Romano', 'Costa', 'Okafor', 'Schmidt', 'Haddad', 'Tanaka', 'Moreau', 'Silva', 'Novak', 'Larsen', 'Byrne', 'Reyes', 'Ricci', 'Greco', 'Fischer', 'Dubois', 'Yilmaz', 'Kowalski'];
+const FIRST_NAMES = [
+  'Olivia',
+  'James',
+  'Emma',
+  'Lucas',
+  'Ava',
+  'Mason',
+  'Isabella',
+  'Elijah',
+  'Mia',
+  'Logan',
+  'Amelia',
+  'Aiden',
+  'Harper',
+  'Caleb',
+  'Grace',
+  'Owen',
+  'Chloe',
+  'Wyatt',
+  'Lily',
+  'Henry',
+  'Giulia',
+  'Luca',
+  'Francesca',
+  'Matteo',
+  'Aisha',
+  'Diego',
+  'Mei',
+  'Ravi',
+  'Fatima',
+  'Kenji',
+];
+const LAST_NAMES = [
+  'Rossi',
+  'Nguyen',
+  'Carter',
+  'Patel',
+  'Bianchi',
+  'Kim',
+  'Alvarez',
+  'Brooks',
+  'Ferrari',
+  'Ward',
+  'Hughes',
+  'Sullivan',
+  'Romano',
+  'Costa',
+  'Okafor',
+  'Schmidt',
+  'Haddad',
+  'Tanaka',
+  'Moreau',
+  'Silva',
+  'Novak',
+  'Larsen',
+  'Byrne',
+  'Reyes',
+  'Ricci',
+  'Greco',
+  'Fischer',
+  'Dubois',
+  'Yilmaz',
+  'Kowalski',
+];
 /** The first and last name of bench tenant `i` (SQL, `i` an integer expression). */
 const benchName = (i: string) => ({
   first: sql.raw(`(array[${FIRST_NAMES.map((n) => `'${n}'`).join(',')}])[1 + ${i} % ${FIRST_NAMES.length}]`),
   last: sql.raw(`(array[${LAST_NAMES.map((n) => `'${n}'`).join(',')}])[1 + (${i} / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}]`),
 });
 /** Bench tenant 4242's name and e-mail (the searches below look for them). */
-const SEARCHED = { name: `${FIRST_NAMES[4242 % 30]} ${LAST_NAMES[Math.floor(4242 / 30) % 30]}`, email: `${FIRST_NAMES[4242 % 30]!.toLowerCase()}.${LAST_NAMES[Math.floor(4242 / 30) % 30]!.toLowerCase()}.4242@` };
+const SEARCHED = {
+  name: `${FIRST_NAMES[4242 % 30]} ${LAST_NAMES[Math.floor(4242 / 30) % 30]}`,
+  email: `${FIRST_NAMES[4242 % 30]!.toLowerCase()}.${LAST_NAMES[Math.floor(4242 / 30) % 30]!.toLowerCase()}.4242@`,
+};
 const BENCH_TENANT = { email: 'bench-tenant@dimora.test', password: 'bench-lodger-pass-1' };
 
 function target(env: Record<string, string>) {
@@ -46,7 +111,9 @@ async function ensureLeases(env: Record<string, string>): Promise<void> {
   const database = await openDatabase(target(env));
   try {
     const db = database.db;
-    const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from lease where status = 'active' and tenant_id like 'bench-%'`));
+    const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from lease where status = 'active' and tenant_id like 'bench-%'`),
+    );
     if (Number(n) >= LEASES) {
       await renameBenchTenants(db);
       return;
@@ -94,8 +161,11 @@ async function ensureLeases(env: Record<string, string>): Promise<void> {
       update lease_tenant set user_id = (select id from "user" where email = ${BENCH_TENANT.email}), email = ${BENCH_TENANT.email}
       where lease_id = (select min(id) from lease where tenant_id like 'bench-%')`);
     await renameBenchTenants(db);
-    for (const table of ['lease', 'lease_tenant', 'charge', 'payment', 'ledger_allocation', '"user"']) await db.execute(sql.raw(`ANALYZE ${table}`));
-    console.log(`  added ${LEASES.toLocaleString('en-US')} leases with 12 months of history in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    for (const table of ['lease', 'lease_tenant', 'charge', 'payment', 'ledger_allocation', '"user"'])
+      await db.execute(sql.raw(`ANALYZE ${table}`));
+    console.log(
+      `  added ${LEASES.toLocaleString('en-US')} leases with 12 months of history in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   } finally {
     await database.close();
   }
@@ -103,13 +173,17 @@ async function ensureLeases(env: Record<string, string>): Promise<void> {
 
 /** Gives the bench tenants ordinary names and e-mails (once; see the module note). */
 async function renameBenchTenants(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<void> {
-  const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from "user" where id = 'bench-1' and name like 'Bench Tenant %'`));
+  const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from "user" where id = 'bench-1' and name like 'Bench Tenant %'`),
+  );
   if (Number(n) === 0) return;
   const { first, last } = benchName(`substring(id from 7)::int`);
   await db.execute(sql`
     update "user" set name = ${first} || ' ' || ${last}, email = lower(${first} || '.' || ${last}) || '.' || substring(id from 7) || '@bench.dimora.test'
     where id ~ '^bench-[0-9]+$' and name like 'Bench Tenant %'`);
-  await db.execute(sql`update lease_tenant t set name = u.name, email = u.email from "user" u where u.id = t.user_id and u.id ~ '^bench-[0-9]+$' and t.name like 'Bench Tenant %'`);
+  await db.execute(
+    sql`update lease_tenant t set name = u.name, email = u.email from "user" u where u.id = t.user_id and u.id ~ '^bench-[0-9]+$' and t.name like 'Bench Tenant %'`,
+  );
   for (const table of ['lease_tenant', '"user"']) await db.execute(sql.raw(`ANALYZE ${table}`));
 }
 
@@ -124,7 +198,9 @@ async function timeRentJob(env: Record<string, string>): Promise<{ firstS: numbe
     started = performance.now();
     await postDueRent({ db: database.db, today, dueDay: 1 });
     const secondS = (performance.now() - started) / 1000;
-    await database.db.execute(sql`delete from charge where kind = 'rent' and period = ${today.slice(0, 7)} and lease_id in (select id from lease where tenant_id like 'bench-%')`);
+    await database.db.execute(
+      sql`delete from charge where kind = 'rent' and period = ${today.slice(0, 7)} and lease_id in (select id from lease where tenant_id like 'bench-%')`,
+    );
     return { firstS, secondS, posted };
   } finally {
     await database.close();
@@ -139,7 +215,9 @@ async function deepCursor(env: Record<string, string>): Promise<string> {
   const database = await openDatabase(target(env));
   try {
     const [row] = rowsOf<{ lease_id: number; id: number }>(
-      await database.db.execute(sql`select t.lease_id, t.id from lease l join lease_tenant t on t.lease_id = l.id where l.status in ('active', 'signed', 'ended', 'terminated') order by l.id desc, t.id offset 999 limit 1`),
+      await database.db.execute(
+        sql`select t.lease_id, t.id from lease l join lease_tenant t on t.lease_id = l.id where l.status in ('active', 'signed', 'ended', 'terminated') order by l.id desc, t.id offset 999 limit 1`,
+      ),
     );
     return row ? `${row.lease_id}.${row.id}` : '';
   } finally {
@@ -179,7 +257,11 @@ async function main() {
         ['payments: status failed', '/admin/payments?status=failed', admin],
         ['payments: method check', '/admin/payments?method=check', admin],
         ['payments: building', '/admin/payments?building=7', admin],
-        ['payments: date range', `/admin/payments?from=${new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`, admin],
+        [
+          'payments: date range',
+          `/admin/payments?from=${new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`,
+          admin,
+        ],
         ['tenant portal', '/tenant-portal', tenant],
       ];
       for (const [name, urlPath, headers] of paths) {
@@ -191,18 +273,30 @@ async function main() {
         const one = await load(`${base}${data}`, { connections: 1, duration, headers });
         const many = await load(`${base}${data}`, { connections, duration, headers });
         rows.push({ kind, target: name, one, many });
-        console.log(`  ${name.padEnd(28)} 1 conn.: p50 ${ms(one.p50)} p95 ${ms(one.p95)} ms · ${connections} conn.: p95 ${ms(many.p95)} ms, ${many.rps.toFixed(0)} req/s  (${one.errors + many.errors} errors)`);
+        console.log(
+          `  ${name.padEnd(28)} 1 conn.: p50 ${ms(one.p50)} p95 ${ms(one.p95)} ms · ${connections} conn.: p95 ${ms(many.p95)} ms, ${many.rps.toFixed(0)} req/s  (${one.errors + many.errors} errors)`,
+        );
       }
     } finally {
       await stopServer(server);
     }
   }
-  console.log(`\nLeases at ${LEASES.toLocaleString('en-US')} active leases (data requests, ${duration} s each; target p95 ≤ 50 ms one at a time)`);
-  console.log(`| database | request | p50 ms, 1 conn. | p95 ms, 1 conn. | p99 ms, 1 conn. | p95 ms, ${connections} conn. | req/s, ${connections} conn. |`);
+  console.log(
+    `\nLeases at ${LEASES.toLocaleString('en-US')} active leases (data requests, ${duration} s each; target p95 ≤ 50 ms one at a time)`,
+  );
+  console.log(
+    `| database | request | p50 ms, 1 conn. | p95 ms, 1 conn. | p99 ms, 1 conn. | p95 ms, ${connections} conn. | req/s, ${connections} conn. |`,
+  );
   console.log('|---|---|---:|---:|---:|---:|---:|');
-  for (const row of rows) console.log(`| ${row.kind} | ${row.target} | ${ms(row.one.p50)} | ${ms(row.one.p95)} | ${ms(row.one.p99)} | ${ms(row.many.p95)} | ${row.many.rps.toFixed(0)} |`);
+  for (const row of rows)
+    console.log(
+      `| ${row.kind} | ${row.target} | ${ms(row.one.p50)} | ${ms(row.one.p95)} | ${ms(row.one.p99)} | ${ms(row.many.p95)} | ${row.many.rps.toFixed(0)} |`,
+    );
   console.log('\nThe month’s rent job (target ≤ 60 s PGlite, ≤ 30 s PostgreSQL):');
-  for (const job of jobs) console.log(`  ${job.kind}: ${job.posted.toLocaleString('en-US')} rents posted in ${job.firstS.toFixed(1)} s; a second run ${job.secondS.toFixed(1)} s (posts nothing)`);
+  for (const job of jobs)
+    console.log(
+      `  ${job.kind}: ${job.posted.toLocaleString('en-US')} rents posted in ${job.firstS.toFixed(1)} s; a second run ${job.secondS.toFixed(1)} s (posts nothing)`,
+    );
 }
 
 main().catch((error: unknown) => {

@@ -80,7 +80,11 @@ export async function load(url: string, { connections, duration, warmup = 2, hea
 }
 
 /** A seeded scratch database of `units` units (re-seeded when `fresh` or when its size differs); answers the server's env. */
-export async function prepare(kind: 'pglite' | 'postgres', units: number, { fresh: forceFresh = false }: { fresh?: boolean } = {}): Promise<Record<string, string>> {
+export async function prepare(
+  kind: 'pglite' | 'postgres',
+  units: number,
+  { fresh: forceFresh = false }: { fresh?: boolean } = {},
+): Promise<Record<string, string>> {
   if (kind === 'pglite') {
     const dataDir = path.join(scratch, `pglite-${units}`);
     const marker = path.join(dataDir, 'seeded');
@@ -102,7 +106,9 @@ export async function prepare(kind: 'pglite' | 'postgres', units: number, { fres
     url.pathname = `/${name}`;
     const check = new pg.Client({ connectionString: url.toString() });
     await check.connect();
-    const count = await check.query('select count(*)::int as n from property where building_id is not null').catch(() => ({ rows: [{ n: -1 }] }));
+    const count = await check
+      .query('select count(*)::int as n from property where building_id is not null')
+      .catch(() => ({ rows: [{ n: -1 }] }));
     await check.end();
     fresh = count.rows[0]?.n !== units;
   }
@@ -187,7 +193,11 @@ function cookiesOf(response: Response): string {
  * Answers the session cookie header. Throws when a step is refused.
  */
 export async function signInBench(base: string, account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${base}/auth`, { method: 'POST', body: new URLSearchParams({ intent: 'sign-in', email: account.email, password: account.password }), redirect: 'manual' });
+  const response = await fetch(`${base}/auth`, {
+    method: 'POST',
+    body: new URLSearchParams({ intent: 'sign-in', email: account.email, password: account.password }),
+    redirect: 'manual',
+  });
   let cookie = cookiesOf(response);
   if (response.status === 200 && !cookie.includes('session_token')) {
     const second = await fetch(`${base}/auth`, {
@@ -223,8 +233,12 @@ export function loadArgs(): { duration: number; connections: number; units: numb
     },
   });
   if (values.help) {
-    console.log('Options: --duration S (default 5) · --connections N (default 4) · --units N (default 75000) · --fresh (seed the scratch database again)');
-    console.log('Scratch databases: BENCH_SCRATCH (default: dimora-bench in the temp folder); PostgreSQL too when BENCH_DATABASE_URL or DATABASE_URL is set.');
+    console.log(
+      'Options: --duration S (default 5) · --connections N (default 4) · --units N (default 75000) · --fresh (seed the scratch database again)',
+    );
+    console.log(
+      'Scratch databases: BENCH_SCRATCH (default: dimora-bench in the temp folder); PostgreSQL too when BENCH_DATABASE_URL or DATABASE_URL is set.',
+    );
     process.exit(0);
   }
   return { duration: Number(values.duration), connections: Number(values.connections), units: Number(values.units), fresh: values.fresh };
@@ -243,7 +257,17 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     detached: true,
     // One worker unless the caller's shell or `env` says otherwise (issue 13 item 5): the figures
     // of the other benchmarks stay comparable with those measured before WEB_CONCURRENCY existed.
-    env: { WEB_CONCURRENCY: '1', ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_ON_START: 'false', SHUTDOWN_DRAIN_MS: '0' },
+    env: {
+      WEB_CONCURRENCY: '1',
+      ...inherited,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SEED_ON_START: 'false',
+      SHUTDOWN_DRAIN_MS: '0',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   // A loaded machine can take a minute or two to start a cluster's workers.
@@ -267,4 +291,3 @@ export async function stopServer(child: ChildProcess) {
     process.kill(-child.pid!, 'SIGTERM');
   });
 }
-

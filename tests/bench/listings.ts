@@ -26,7 +26,19 @@ import { findFeaturedListings, findListings, findPublicProperty } from '../../ap
 import { parseListingQuery } from '../../app/features/listings/listings.schemas';
 import { openDatabase } from '../../app/server/db/client.server';
 import os from 'node:os';
-import { benchPostgresUrl, percentile, prepare, root, sample, scratch, startServer, stopServer, summarize, type Sample, type Stats } from './lib';
+import {
+  benchPostgresUrl,
+  percentile,
+  prepare,
+  root,
+  sample,
+  scratch,
+  startServer,
+  stopServer,
+  summarize,
+  type Sample,
+  type Stats,
+} from './lib';
 
 const { values: args } = parseArgs({
   options: {
@@ -48,7 +60,11 @@ const basePort = Number(args.port);
 const ROUNDS = 3;
 /** Calls of each service per size, taken in turns. */
 const QUERY_RUNS = 100;
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(' / ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
 
 /** A unit id that is listed at every size (the samples 1–6 always are); its page also lists its building's other units. */
 const UNIT_ID = 3;
@@ -63,7 +79,8 @@ type Target = {
   listing?: boolean;
 };
 
-const listing = (search: string) => (db: Parameters<typeof findListings>[0]['db']) => findListings({ db, query: parseListingQuery(new URLSearchParams(search)), lang: 'en' });
+const listing = (search: string) => (db: Parameters<typeof findListings>[0]['db']) =>
+  findListings({ db, query: parseListingQuery(new URLSearchParams(search)), lang: 'en' });
 
 const TARGETS: Target[] = [
   { name: '/', path: '/', query: (db) => findFeaturedListings({ db, lang: 'en', limit: 6 }) },
@@ -80,7 +97,12 @@ const TARGETS: Target[] = [
       ['combined, page 2', 'capacity=2&minPrice=800&maxPrice=3000&page=2'],
       ['deep page (10)', 'page=10'],
     ] as const
-  ).map(([name, search]): Target => ({ name, path: search ? `/properties?${search}` : '/properties', query: listing(decodeURIComponent(search)), listing: true })),
+  ).map(([name, search]): Target => ({
+    name,
+    path: search ? `/properties?${search}` : '/properties',
+    query: listing(decodeURIComponent(search)),
+    listing: true,
+  })),
   { name: '/property/{id}', path: `/property/${UNIT_ID}`, query: (db) => findPublicProperty({ db, id: UNIT_ID, lang: 'en' }) },
   { name: '/about (no database)', path: '/about' },
 ];
@@ -125,9 +147,18 @@ async function measureQueries(envs: Map<number, Record<string, string>>, kind: K
         list.sort((a, b) => a - b);
         const round = (ms: number) => Math.round(ms * 100) / 100;
         const total = list.reduce((sum, ms) => sum + ms, 0) / 1000;
-        const stats = { p50: round(percentile(list, 50)), p95: round(percentile(list, 95)), p99: round(percentile(list, 99)), rps: runs / total, requests: runs, errors: 0 };
+        const stats = {
+          p50: round(percentile(list, 50)),
+          p95: round(percentile(list, 95)),
+          p99: round(percentile(list, 99)),
+          rps: runs / total,
+          requests: runs,
+          errors: 0,
+        };
         rows.push({ kind, units, target: target.name, measure: 'query', stats });
-        console.log(`  query ${String(units).padStart(6)} ${target.name.padEnd(20)} p50 ${fmt(stats.p50, 2)} ms  p95 ${fmt(stats.p95, 2)} ms`);
+        console.log(
+          `  query ${String(units).padStart(6)} ${target.name.padEnd(20)} p50 ${fmt(stats.p50, 2)} ms  p95 ${fmt(stats.p95, 2)} ms`,
+        );
       }
     }
   } finally {
@@ -161,7 +192,8 @@ async function main() {
     if (only === 'query') continue;
     const servers = new Map<number, { port: number; child: Awaited<ReturnType<typeof startServer>> }>();
     try {
-      for (const [i, units] of sizes.entries()) servers.set(units, { port: basePort + i, child: await startServer(envs.get(units)!, basePort + i) });
+      for (const [i, units] of sizes.entries())
+        servers.set(units, { port: basePort + i, child: await startServer(envs.get(units)!, basePort + i) });
       for (const target of TARGETS) {
         for (const [measure, urlPath] of [
           ['SSR', target.path],
@@ -216,13 +248,19 @@ async function main() {
   }
   if (small !== large) {
     const over = ratios.filter((r) => r.p50 > 1.2);
-    console.log(`\nRatio ${large.toLocaleString('en-US')} ÷ ${small.toLocaleString('en-US')} of p50 (target ≤ 1.2): ${over.length === 0 ? 'all within' : `${over.length} of ${ratios.length} above`}`);
+    console.log(
+      `\nRatio ${large.toLocaleString('en-US')} ÷ ${small.toLocaleString('en-US')} of p50 (target ≤ 1.2): ${over.length === 0 ? 'all within' : `${over.length} of ${ratios.length} above`}`,
+    );
     for (const r of over) console.log(`  ${r.kind} ${r.measure} ${r.target}: ×${r.p50.toFixed(2)}`);
   }
-  const ssr = rows.filter((r) => r.kind === 'pglite' && r.units === large && r.measure === 'SSR' && TARGETS.find((t) => t.name === r.target)?.listing);
+  const ssr = rows.filter(
+    (r) => r.kind === 'pglite' && r.units === large && r.measure === 'SSR' && TARGETS.find((t) => t.name === r.target)?.listing,
+  );
   if (ssr.length) {
     const worst = ssr.reduce((max, r) => (r.stats.p95 > max.stats.p95 ? r : max));
-    console.log(`Listing SSR p95 on PGlite at ${large.toLocaleString('en-US')} units (target ≤ 50 ms at ${connections} connections): worst ${fmt(worst.stats.p95)} ms (${worst.target})`);
+    console.log(
+      `Listing SSR p95 on PGlite at ${large.toLocaleString('en-US')} units (target ≤ 50 ms at ${connections} connections): worst ${fmt(worst.stats.p95)} ms (${worst.target})`,
+    );
   }
 }
 

@@ -30,7 +30,9 @@ function target(env: Record<string, string>) {
 /** Adds the bench requests once (kept in the scratch database; a `--fresh` seed drops them with the units). */
 async function ensureRequests(database: Database): Promise<void> {
   const db = database.db;
-  const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from maintenance_request where title like ${`${BENCH_TITLE} %`}`));
+  const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from maintenance_request where title like ${`${BENCH_TITLE} %`}`),
+  );
   if (Number(n) >= REQUESTS) return;
   const started = performance.now();
   await db.execute(sql`delete from maintenance_request where title like ${`${BENCH_TITLE} %`}`);
@@ -67,18 +69,26 @@ async function ensureRequests(database: Database): Promise<void> {
 }
 
 /** An admin and the manager of the most buildings (made for the bench when the seed has none). */
-async function actors(database: Database): Promise<{ admin: QueueActor; manager: QueueActor; managerBuildings: number; busyBuilding: number }> {
+async function actors(
+  database: Database,
+): Promise<{ admin: QueueActor; manager: QueueActor; managerBuildings: number; busyBuilding: number }> {
   const db = database.db;
   const [top] = rowsOf<{ manager_id: string | null; n: number }>(
-    await db.execute(sql`select manager_id, count(*)::int as n from building where manager_id is not null group by manager_id order by count(*) desc limit 1`),
+    await db.execute(
+      sql`select manager_id, count(*)::int as n from building where manager_id is not null group by manager_id order by count(*) desc limit 1`,
+    ),
   );
   const [busy] = rowsOf<{ building_id: number }>(
-    await db.execute(sql`select building_id from maintenance_request where building_id is not null group by building_id order by count(*) desc limit 1`),
+    await db.execute(
+      sql`select building_id from maintenance_request where building_id is not null group by building_id order by count(*) desc limit 1`,
+    ),
   );
   let managerId = top?.manager_id ?? null;
   if (!managerId) {
     managerId = 'bench-queue-manager';
-    await db.execute(sql`insert into "user" (id, email, name, email_verified, role) values (${managerId}, 'bench-queue-manager@dimora.test', 'Bench Manager', true, 'property_manager') on conflict do nothing`);
+    await db.execute(
+      sql`insert into "user" (id, email, name, email_verified, role) values (${managerId}, 'bench-queue-manager@dimora.test', 'Bench Manager', true, 'property_manager') on conflict do nothing`,
+    );
     await db.execute(sql`update building set manager_id = ${managerId} where id in (select id from building order by id limit 20)`);
   }
   return {
@@ -131,10 +141,17 @@ async function main() {
       const { admin, manager, managerBuildings, busyBuilding } = await actors(database);
       const deep = await deepCursor(database);
       const db = database.db;
-      const list = (filters: Partial<QueueFilters>, actor: QueueActor = admin) => async () =>
-        (await findMaintenanceQueue({ db, actor, filters: { ...DEFAULT_QUEUE_FILTERS, ...filters } })).items.length;
-      const board = (filters: Partial<QueueFilters>, actor: QueueActor = admin) => async () =>
-        (await findMaintenanceBoard({ db, actor, filters: { ...DEFAULT_QUEUE_FILTERS, ...filters, view: 'board' } })).columns.reduce((sum, column) => sum + column.items.length, 0);
+      const list =
+        (filters: Partial<QueueFilters>, actor: QueueActor = admin) =>
+        async () =>
+          (await findMaintenanceQueue({ db, actor, filters: { ...DEFAULT_QUEUE_FILTERS, ...filters } })).items.length;
+      const board =
+        (filters: Partial<QueueFilters>, actor: QueueActor = admin) =>
+        async () =>
+          (await findMaintenanceBoard({ db, actor, filters: { ...DEFAULT_QUEUE_FILTERS, ...filters, view: 'board' } })).columns.reduce(
+            (sum, column) => sum + column.items.length,
+            0,
+          );
       const paths: [string, () => Promise<number>][] = [
         ['queue (default: open, newest)', list({})],
         ['open, oldest first', list({ sort: 'oldest' })],
@@ -159,16 +176,21 @@ async function main() {
       for (const [name, run] of paths) {
         const stats = await measure(run, duration);
         table.push({ kind, path: name, stats });
-        console.log(`  ${name.padEnd(36)} p50 ${ms(stats.p50)}  p95 ${ms(stats.p95)}  p99 ${ms(stats.p99)} ms  (${stats.calls} calls, ${stats.rows} rows)`);
+        console.log(
+          `  ${name.padEnd(36)} p50 ${ms(stats.p50)}  p95 ${ms(stats.p95)}  p99 ${ms(stats.p99)} ms  (${stats.calls} calls, ${stats.rows} rows)`,
+        );
       }
     } finally {
       await database.close();
     }
   }
-  console.log(`\nMaintenance queue at ${REQUESTS.toLocaleString('en-US')} requests (service calls, one at a time, ${duration} s each; target p95 ≤ 50 ms)`);
+  console.log(
+    `\nMaintenance queue at ${REQUESTS.toLocaleString('en-US')} requests (service calls, one at a time, ${duration} s each; target p95 ≤ 50 ms)`,
+  );
   console.log('| database | path | p50 ms | p95 ms | p99 ms | calls |');
   console.log('|---|---|---:|---:|---:|---:|');
-  for (const row of table) console.log(`| ${row.kind} | ${row.path} | ${ms(row.stats.p50)} | ${ms(row.stats.p95)} | ${ms(row.stats.p99)} | ${row.stats.calls} |`);
+  for (const row of table)
+    console.log(`| ${row.kind} | ${row.path} | ${ms(row.stats.p50)} | ${ms(row.stats.p95)} | ${ms(row.stats.p99)} | ${row.stats.calls} |`);
 }
 
 main().catch((error: unknown) => {

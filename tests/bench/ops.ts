@@ -18,7 +18,6 @@ import { ensureBenchAdmin, load, loadArgs, prepare, signInBenchAdmin, scratch, s
 
 const { duration, connections, units, fresh } = loadArgs();
 
-
 /** Downloads a backup through the page's button; answers the file, its size and the time taken. */
 async function timeDownload(base: string, cookie: string, file: string): Promise<{ ms: number; bytes: number }> {
   const started = performance.now();
@@ -82,30 +81,40 @@ async function main() {
         ] as const) {
           const stats = await load(`${base}${suffix}`, { connections, duration, headers });
           rows.push({ kind, target: `${target} · ${kindOf}`, stats });
-          console.log(`  ${`${target} · ${kindOf}`.padEnd(28)} p50 ${stats.p50} ms  p95 ${stats.p95} ms  p99 ${stats.p99} ms  ${stats.rps.toFixed(0)} req/s  (${stats.errors} errors)`);
+          console.log(
+            `  ${`${target} · ${kindOf}`.padEnd(28)} p50 ${stats.p50} ms  p95 ${stats.p95} ms  p99 ${stats.p99} ms  ${stats.rps.toFixed(0)} req/s  (${stats.errors} errors)`,
+          );
         }
       }
       const archive = path.join(work, 'backup.tar');
       const download = await timeDownload(base, cookie, archive);
-      const target = kind === 'postgres' ? ({ kind, url: await freshPostgres() } as const) : ({ kind, dataDir: path.join(work, 'restored') } as const);
+      const target =
+        kind === 'postgres' ? ({ kind, url: await freshPostgres() } as const) : ({ kind, dataDir: path.join(work, 'restored') } as const);
       const started = performance.now();
       await restoreBackup({ archive, target, uploadsDir: path.join(work, 'restored-uploads') });
       const restoreMs = performance.now() - started;
       if (target.kind === 'postgres') await dropPostgres(target.url);
       backups.push({ kind, downloadMs: download.ms, bytes: download.bytes, restoreMs });
-      console.log(`  backup download ${(download.ms / 1000).toFixed(1)} s (${(download.bytes / 1024 / 1024).toFixed(1)} MB), restore ${(restoreMs / 1000).toFixed(1)} s`);
+      console.log(
+        `  backup download ${(download.ms / 1000).toFixed(1)} s (${(download.bytes / 1024 / 1024).toFixed(1)} MB), restore ${(restoreMs / 1000).toFixed(1)} s`,
+      );
     } finally {
       await stopServer(server);
       fs.rmSync(work, { recursive: true, force: true });
     }
   }
-  console.log(`\nOperations pages at ${units.toLocaleString('en-US')} units (${connections} connections, ${duration} s each; target p95 ≤ 50 ms)`);
+  console.log(
+    `\nOperations pages at ${units.toLocaleString('en-US')} units (${connections} connections, ${duration} s each; target p95 ≤ 50 ms)`,
+  );
   console.log('| database | request | p50 ms | p95 ms | p99 ms | req/s |');
   console.log('|---|---|---:|---:|---:|---:|');
-  for (const row of rows) console.log(`| ${row.kind} | ${row.target} | ${row.stats.p50} | ${row.stats.p95} | ${row.stats.p99} | ${row.stats.rps.toFixed(0)} |`);
+  for (const row of rows)
+    console.log(`| ${row.kind} | ${row.target} | ${row.stats.p50} | ${row.stats.p95} | ${row.stats.p99} | ${row.stats.rps.toFixed(0)} |`);
   console.log('\nBackups of the live database (download through /admin/database) and their restore into a fresh place:');
   for (const row of backups) {
-    console.log(`  ${row.kind}: download ${(row.downloadMs / 1000).toFixed(1)} s, ${(row.bytes / 1024 / 1024).toFixed(1)} MB; restore ${(row.restoreMs / 1000).toFixed(1)} s`);
+    console.log(
+      `  ${row.kind}: download ${(row.downloadMs / 1000).toFixed(1)} s, ${(row.bytes / 1024 / 1024).toFixed(1)} MB; restore ${(row.restoreMs / 1000).toFixed(1)} s`,
+    );
   }
 }
 

@@ -46,13 +46,19 @@ function cpuSeconds(pid: number): number {
   }
 }
 
-
 /** A fresh building and unit through the admin forms; answers the unit's id. */
 async function newUnit(base: string, cookie: string): Promise<number> {
   const building = await fetch(`${base}/admin/properties/new`, {
     method: 'POST',
     headers: { cookie },
-    body: new URLSearchParams({ intent: 'create-building', name: `Bench Photos ${Date.now()}`, streetAddress: '5 Lens Lane', city: 'Austin', state: 'TX', zipCode: '78701' }),
+    body: new URLSearchParams({
+      intent: 'create-building',
+      name: `Bench Photos ${Date.now()}`,
+      streetAddress: '5 Lens Lane',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+    }),
     redirect: 'manual',
   });
   const buildingId = /\/admin\/properties\/(\d+)/.exec(building.headers.get('location') ?? '')?.[1];
@@ -60,7 +66,19 @@ async function newUnit(base: string, cookie: string): Promise<number> {
   const unit = await fetch(`${base}/admin/properties/${buildingId}/units/new`, {
     method: 'POST',
     headers: { cookie },
-    body: new URLSearchParams({ intent: 'create-unit', unitNumber: '1', title: 'Bench unit', description: 'For the photo benchmark.', price: '1500', bedrooms: '1', bathrooms: '1', squareFeet: '700', maxOccupants: '2', propertyType: 'apartment', status: 'available' }),
+    body: new URLSearchParams({
+      intent: 'create-unit',
+      unitNumber: '1',
+      title: 'Bench unit',
+      description: 'For the photo benchmark.',
+      price: '1500',
+      bedrooms: '1',
+      bathrooms: '1',
+      squareFeet: '700',
+      maxOccupants: '2',
+      propertyType: 'apartment',
+      status: 'available',
+    }),
     redirect: 'manual',
   });
   const unitId = /\/units\/(\d+)/.exec(unit.headers.get('location') ?? '')?.[1];
@@ -70,8 +88,14 @@ async function newUnit(base: string, cookie: string): Promise<number> {
 
 async function upload(base: string, cookie: string, unitId: number, photos: Buffer[]): Promise<string[]> {
   const form = new FormData();
-  photos.forEach((photo, index) => form.append('photos', new File([new Uint8Array(photo)], `bench-${index + 1}.jpg`, { type: 'image/jpeg' })));
-  const response = await fetch(`${base}/api/photos/unit/${unitId}/upload`, { method: 'POST', headers: { cookie, accept: 'application/json' }, body: form });
+  photos.forEach((photo, index) =>
+    form.append('photos', new File([new Uint8Array(photo)], `bench-${index + 1}.jpg`, { type: 'image/jpeg' })),
+  );
+  const response = await fetch(`${base}/api/photos/unit/${unitId}/upload`, {
+    method: 'POST',
+    headers: { cookie, accept: 'application/json' },
+    body: form,
+  });
   const answer = (await response.json()) as { ok: boolean; added?: string[]; message?: string };
   if (!answer.ok || !answer.added) throw new Error(`upload refused (${response.status}): ${answer.message}`);
   return answer.added;
@@ -79,7 +103,11 @@ async function upload(base: string, cookie: string, unitId: number, photos: Buff
 
 async function removeAll(base: string, cookie: string, unitId: number, urls: string[]) {
   for (const photo of urls) {
-    const response = await fetch(`${base}/api/photos/unit/${unitId}`, { method: 'POST', headers: { cookie, accept: 'application/json' }, body: new URLSearchParams({ intent: 'delete', photo }) });
+    const response = await fetch(`${base}/api/photos/unit/${unitId}`, {
+      method: 'POST',
+      headers: { cookie, accept: 'application/json' },
+      body: new URLSearchParams({ intent: 'delete', photo }),
+    });
     if (!response.ok) throw new Error(`delete failed (${response.status})`);
   }
 }

@@ -39,7 +39,10 @@ async function queryScratch<T>(env: Record<string, string>, query: string): Prom
 
 /** The seeded building with the most units (200 at most; the import's own building left out). */
 async function largestBuilding(env: Record<string, string>): Promise<{ id: number; units: number }> {
-  const [row] = await queryScratch<{ id: number; units: number }>(env, `select id, units_total as units from building where name not like 'Bench %' order by units_total desc, id limit 1`);
+  const [row] = await queryScratch<{ id: number; units: number }>(
+    env,
+    `select id, units_total as units from building where name not like 'Bench %' order by units_total desc, id limit 1`,
+  );
   return row!;
 }
 
@@ -58,7 +61,9 @@ async function dropImportBuildings(env: Record<string, string>): Promise<void> {
 function importCsv(rows: number): string {
   const lines = ['unit_number,title,description,price,bedrooms,bathrooms,square_feet,max_occupants,property_type,status,listed,amenities'];
   for (let i = 1; i <= rows; i += 1) {
-    lines.push(`B${i},Bench unit ${i},"A generated unit, number ${i}, for the import benchmark.",${1200 + (i % 900)},${i % 4},${1 + (i % 2)},${500 + (i % 700)},${1 + (i % 4)},apartment,available,${i % 3 ? 'true' : 'false'},dishwasher;balcony`);
+    lines.push(
+      `B${i},Bench unit ${i},"A generated unit, number ${i}, for the import benchmark.",${1200 + (i % 900)},${i % 4},${1 + (i % 2)},${500 + (i % 700)},${1 + (i % 4)},apartment,available,${i % 3 ? 'true' : 'false'},dishwasher;balcony`,
+    );
   }
   return lines.join('\n');
 }
@@ -68,7 +73,14 @@ async function newBuilding(base: string, cookie: string): Promise<number> {
   const response = await fetch(`${base}/admin/properties/new`, {
     method: 'POST',
     headers: { cookie },
-    body: new URLSearchParams({ intent: 'create-building', name: `Bench Import ${Date.now()}`, streetAddress: '1 Bench Way', city: 'Austin', state: 'TX', zipCode: '78701' }),
+    body: new URLSearchParams({
+      intent: 'create-building',
+      name: `Bench Import ${Date.now()}`,
+      streetAddress: '1 Bench Way',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+    }),
     redirect: 'manual',
   });
   const location = response.headers.get('location') ?? '';
@@ -132,24 +144,33 @@ async function main() {
         ] as const) {
           const stats = await load(`${base}${suffix}`, { connections, duration, headers });
           rows.push({ kind, target: `${target} · ${kindOf}`, stats });
-          console.log(`  ${`${target} · ${kindOf}`.padEnd(40)} p50 ${stats.p50} ms  p95 ${stats.p95} ms  p99 ${stats.p99} ms  ${stats.rps.toFixed(0)} req/s  (${stats.errors} errors)`);
+          console.log(
+            `  ${`${target} · ${kindOf}`.padEnd(40)} p50 ${stats.p50} ms  p95 ${stats.p95} ms  p99 ${stats.p99} ms  ${stats.rps.toFixed(0)} req/s  (${stats.errors} errors)`,
+          );
         }
       }
       const timed = await timeImport(base, cookie);
       imports.push({ kind, ...timed });
-      console.log(`  CSV import of ${IMPORT_ROWS} rows: dry run ${(timed.previewMs / 1000).toFixed(2)} s, commit ${(timed.commitMs / 1000).toFixed(2)} s`);
+      console.log(
+        `  CSV import of ${IMPORT_ROWS} rows: dry run ${(timed.previewMs / 1000).toFixed(2)} s, commit ${(timed.commitMs / 1000).toFixed(2)} s`,
+      );
     } finally {
       await stopServer(server);
       await dropImportBuildings(env);
     }
   }
-  console.log(`\nAdmin portfolio pages at ${units.toLocaleString('en-US')} units (${connections} connections, ${duration} s each; target p95 ≤ 50 ms)`);
+  console.log(
+    `\nAdmin portfolio pages at ${units.toLocaleString('en-US')} units (${connections} connections, ${duration} s each; target p95 ≤ 50 ms)`,
+  );
   console.log('| database | request | p50 ms | p95 ms | p99 ms | req/s |');
   console.log('|---|---|---:|---:|---:|---:|');
-  for (const row of rows) console.log(`| ${row.kind} | ${row.target} | ${row.stats.p50} | ${row.stats.p95} | ${row.stats.p99} | ${row.stats.rps.toFixed(0)} |`);
+  for (const row of rows)
+    console.log(`| ${row.kind} | ${row.target} | ${row.stats.p50} | ${row.stats.p95} | ${row.stats.p99} | ${row.stats.rps.toFixed(0)} |`);
   console.log(`\nCSV import of ${IMPORT_ROWS.toLocaleString('en-US')} rows through HTTP (target ≤ 10 s in all):`);
   for (const row of imports) {
-    console.log(`  ${row.kind}: dry run ${(row.previewMs / 1000).toFixed(2)} s + commit ${(row.commitMs / 1000).toFixed(2)} s = ${((row.previewMs + row.commitMs) / 1000).toFixed(2)} s`);
+    console.log(
+      `  ${row.kind}: dry run ${(row.previewMs / 1000).toFixed(2)} s + commit ${(row.commitMs / 1000).toFixed(2)} s = ${((row.previewMs + row.commitMs) / 1000).toFixed(2)} s`,
+    );
   }
 }
 

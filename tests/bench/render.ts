@@ -60,7 +60,11 @@ const runs = Number(args.runs);
 const warmupRuns = Number(args.warmup);
 const units = Number(args.units);
 const PUBLIC_URL = 'http://dimora.bench';
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' / ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
 
 /** What one measured request of a page gave (ms). */
 type Measure = { html: number; render: number; cpu: number; data: number };
@@ -97,19 +101,42 @@ async function main() {
   const target = await prepare(kind, units, { fresh: args.fresh });
   const database = await openDatabase(kind === 'postgres' ? { databaseUrl: target.DATABASE_URL } : { dataDir: target.DATA_DIR });
   const mailer = createMailer({ db: database.db, logger, from: 'Dimora <no-reply@dimora.bench>' });
-  const auth = createAuth({ db: database.db, mailer, logger, secret: 'bench-secret-bench-secret-bench-secret-0123', publicUrl: PUBLIC_URL, secureCookies: false });
+  const auth = createAuth({
+    db: database.db,
+    mailer,
+    logger,
+    secret: 'bench-secret-bench-secret-bench-secret-0123',
+    publicUrl: PUBLIC_URL,
+    secureCookies: false,
+  });
   const storage = createLocalStorage(path.join(scratch, 'uploads'));
-  const context = (): DimoraLoadContext => ({ db: database.db, auth, mailer, logger, requestId: 'bench', clientIp: '127.0.0.1', cspNonce: 'bench-nonce', publicUrl: PUBLIC_URL, storage });
+  const context = (): DimoraLoadContext => ({
+    db: database.db,
+    auth,
+    mailer,
+    logger,
+    requestId: 'bench',
+    clientIp: '127.0.0.1',
+    cspNonce: 'bench-nonce',
+    publicUrl: PUBLIC_URL,
+    storage,
+  });
 
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const handler = createRequestHandler(instrumented(build), 'production');
   const request = async (page: string) => {
-    const response = await handler(new Request(new URL(page, PUBLIC_URL), { headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (bench)' } }), context());
+    const response = await handler(
+      new Request(new URL(page, PUBLIC_URL), { headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (bench)' } }),
+      context(),
+    );
     return { status: response.status, body: await response.text() };
   };
   // Measured requests read the body as bytes: decoding it is the browser's work, not the server's.
   const requestBytes = async (page: string) => {
-    const response = await handler(new Request(new URL(page, PUBLIC_URL), { headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (bench)' } }), context());
+    const response = await handler(
+      new Request(new URL(page, PUBLIC_URL), { headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (bench)' } }),
+      context(),
+    );
     await response.arrayBuffer();
     return { status: response.status };
   };
@@ -143,7 +170,9 @@ async function main() {
   };
 
   const loadBefore = loadAverage();
-  console.log(`\nRender cost of ${path.relative(root, buildFile) || buildFile}, ${kind}, ${units.toLocaleString('en-US')} units: ${warmupRuns} warm-up + ${runs} measured requests per page, in turns (load average ${loadBefore} on ${os.cpus().length} CPUs)`);
+  console.log(
+    `\nRender cost of ${path.relative(root, buildFile) || buildFile}, ${kind}, ${units.toLocaleString('en-US')} units: ${warmupRuns} warm-up + ${runs} measured requests per page, in turns (load average ${loadBefore} on ${os.cpus().length} CPUs)`,
+  );
   for (let i = 0; i < warmupRuns; i += 1) for (const page of pages) await measureOnce(page);
   const results = new Map<string, Measure[]>(pages.map((page) => [page.name, []]));
   const profiler = args.profile ? new Session() : null;
@@ -176,9 +205,13 @@ async function main() {
     };
   });
   const f = (value: number) => value.toFixed(1).padStart(6);
-  console.log(`${'page'.padEnd(26)} ${'html p50'.padStart(9)} ${'p95'.padStart(6)} │ ${'render p50'.padStart(10)} ${'p95'.padStart(6)} │ ${'cpu p50'.padStart(8)} ${'p95'.padStart(6)} │ ${'.data p50'.padStart(9)} ${'p95'.padStart(6)}   (ms)`);
+  console.log(
+    `${'page'.padEnd(26)} ${'html p50'.padStart(9)} ${'p95'.padStart(6)} │ ${'render p50'.padStart(10)} ${'p95'.padStart(6)} │ ${'cpu p50'.padStart(8)} ${'p95'.padStart(6)} │ ${'.data p50'.padStart(9)} ${'p95'.padStart(6)}   (ms)`,
+  );
   for (const row of rows) {
-    console.log(`${row.page.padEnd(26)} ${f(row.html.p50).padStart(9)} ${f(row.html.p95)} │ ${f(row.render.p50).padStart(10)} ${f(row.render.p95)} │ ${f(row.cpu.p50).padStart(8)} ${f(row.cpu.p95)} │ ${f(row.data.p50).padStart(9)} ${f(row.data.p95)}`);
+    console.log(
+      `${row.page.padEnd(26)} ${f(row.html.p50).padStart(9)} ${f(row.html.p95)} │ ${f(row.render.p50).padStart(10)} ${f(row.render.p95)} │ ${f(row.cpu.p50).padStart(8)} ${f(row.cpu.p95)} │ ${f(row.data.p50).padStart(9)} ${f(row.data.p95)}`,
+    );
   }
   console.log(`load average at the end: ${loadAfter}`);
   if (args.json) console.log(JSON.stringify({ kind, units, runs, loadBefore, loadAfter, rows }));

@@ -42,7 +42,10 @@ const TARGETS = [
 
 function bundleReport() {
   const manifestFile = path.join(root, 'build/client/.vite/manifest.json');
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; isEntry?: boolean }
+  >;
   const collect = (key: string, seen: Set<string>) => {
     const entry = manifest[key];
     if (!entry || seen.has(key)) return;
@@ -96,7 +99,9 @@ async function main() {
   console.log('| database | units | request | p50 ms | p95 ms | p99 ms | req/s |');
   console.log('|---|---:|---|---:|---:|---:|---:|');
   for (const row of rows) {
-    console.log(`| ${row.kind} | ${row.units.toLocaleString('en-US')} | ${row.target} | ${row.stats.p50} | ${row.stats.p95} | ${row.stats.p99} | ${row.stats.rps.toFixed(0)} |`);
+    console.log(
+      `| ${row.kind} | ${row.units.toLocaleString('en-US')} | ${row.target} | ${row.stats.p50} | ${row.stats.p95} | ${row.stats.p99} | ${row.stats.rps.toFixed(0)} |`,
+    );
   }
   const [small, large] = [Math.min(...sizes), Math.max(...sizes)];
   if (small !== large) {
@@ -106,7 +111,9 @@ async function main() {
         const a = rows.find((r) => r.kind === kind && r.units === small && r.target === target)?.stats;
         const b = rows.find((r) => r.kind === kind && r.units === large && r.target === target)?.stats;
         if (a && b) {
-          console.log(`  ${kind} ${target}: p50 ×${(b.p50 / a.p50).toFixed(2)}, p95 ×${(b.p95 / a.p95).toFixed(2)}, req/s ×${(a.rps / b.rps).toFixed(2)} slower`);
+          console.log(
+            `  ${kind} ${target}: p50 ×${(b.p50 / a.p50).toFixed(2)}, p95 ×${(b.p95 / a.p95).toFixed(2)}, req/s ×${(a.rps / b.rps).toFixed(2)} slower`,
+          );
         }
       }
     }

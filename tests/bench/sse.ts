@@ -56,17 +56,26 @@ async function runServer(connections: number): Promise<void> {
   for (let start = 0; start < tokens.length; start += 1_000) {
     const rows = await database.db
       .insert(thread)
-      .values(tokens.slice(start, start + 1_000).map((token, index) => ({
-        kind: 'chat' as const,
-        visitorName: `Visitor ${start + index}`,
-        visitorEmail: `visitor${start + index}@bench.test`,
-        visitorToken: hashVisitorToken(token),
-      })))
+      .values(
+        tokens.slice(start, start + 1_000).map((token, index) => ({
+          kind: 'chat' as const,
+          visitorName: `Visitor ${start + index}`,
+          visitorEmail: `visitor${start + index}@bench.test`,
+          visitorToken: hashVisitorToken(token),
+        })),
+      )
       .returning({ id: thread.id });
     threadIds.push(...rows.map((row) => row.id));
   }
   const mailer = createMailer({ db: database.db, logger, from: 'bench@dimora.test' });
-  const auth = createAuth({ db: database.db, mailer, logger, secret: 'bench-secret-bench-secret-bench-secret-0123', publicUrl: 'http://127.0.0.1', secureCookies: false });
+  const auth = createAuth({
+    db: database.db,
+    mailer,
+    logger,
+    secret: 'bench-secret-bench-secret-bench-secret-0123',
+    publicUrl: 'http://127.0.0.1',
+    secureCookies: false,
+  });
   const hub = await createRealtimeHub({ database, logger });
   const app = createApp({
     database,
@@ -99,7 +108,17 @@ async function runServer(connections: number): Promise<void> {
           threadIds.map((threadId, index) => ({
             audience: `thread:${threadId}` as const,
             type: 'chat.message' as const,
-            payload: { message: { id: index + 1, threadId, authorKind: 'staff' as const, authorName: 'Bench', body: 'fan-out', clientId: null, createdAt: now } },
+            payload: {
+              message: {
+                id: index + 1,
+                threadId,
+                authorKind: 'staff' as const,
+                authorName: 'Bench',
+                body: 'fan-out',
+                clientId: null,
+                createdAt: now,
+              },
+            },
           })),
         );
       });
@@ -133,10 +152,15 @@ function request(child: ChildProcess, message: ParentMessage, kind: ServerMessag
 }
 
 async function runClient(): Promise<void> {
-  const { values } = parseArgs({ options: { connections: { type: 'string', default: '5000' }, step: { type: 'string', default: '1000' } } });
+  const { values } = parseArgs({
+    options: { connections: { type: 'string', default: '5000' }, step: { type: 'string', default: '1000' } },
+  });
   const total = Number(values.connections);
   const step = Number(values.step);
-  const child = fork(import.meta.filename, ['--server', String(total)], { execArgv: [...process.execArgv, '--expose-gc'], env: { ...process.env, LOG_LEVEL: 'error' } });
+  const child = fork(import.meta.filename, ['--server', String(total)], {
+    execArgv: [...process.execArgv, '--expose-gc'],
+    env: { ...process.env, LOG_LEVEL: 'error' },
+  });
   const ready = await new Promise<Extract<ServerMessage, { kind: 'ready' }>>((resolve) => {
     child.once('message', (message: ServerMessage) => resolve(message as Extract<ServerMessage, { kind: 'ready' }>));
   });
@@ -154,7 +178,10 @@ async function runClient(): Promise<void> {
           port: ready.port,
           path: '/api/events',
           agent,
-          headers: { cookie: `dimora.chat=${ready.tokens[index]}`, 'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` },
+          headers: {
+            cookie: `dimora.chat=${ready.tokens[index]}`,
+            'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
+          },
         },
         (res) => {
           if (res.statusCode !== 200) {
@@ -213,7 +240,9 @@ async function runClient(): Promise<void> {
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]?.toFixed(0) ?? '—';
   const duplicates = received.filter((count) => count > 1).length;
-  console.log(`\nFan-out of one event to each stream (${total} events in one transaction): delivered ${latencies.length}/${total}, duplicates ${duplicates}, failed opens ${failures}`);
+  console.log(
+    `\nFan-out of one event to each stream (${total} events in one transaction): delivered ${latencies.length}/${total}, duplicates ${duplicates}, failed opens ${failures}`,
+  );
   console.log(`latency from publish: p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms, max ${pct(100)} ms`);
   agent.destroy();
   const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -17,7 +17,18 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../app/features/admin/admin.server';
 import { createVerifiedUser } from '../../app/server/auth/create-user.server';
 import { openDatabase } from '../../app/server/db/client.server';
-import { databaseTarget, ensureBenchAdmin, load, loadArgs, prepare, signInBench, signInBenchAdmin, startServer, stopServer, type Stats } from './lib';
+import {
+  databaseTarget,
+  ensureBenchAdmin,
+  load,
+  loadArgs,
+  prepare,
+  signInBench,
+  signInBenchAdmin,
+  startServer,
+  stopServer,
+  type Stats,
+} from './lib';
 
 if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
@@ -26,8 +37,30 @@ const WORK_ORDERS = 50_000;
 const VENDORS = 200;
 /** Every tenth work order is the bench vendor's (5,000). */
 const BENCH_VENDOR = { email: 'bench-vendor@dimora.test', password: 'bench-wrench-pass-1', company: 'Bench Wrench Co' };
-const TITLES = ['Leak under the sink', 'Broken heater', 'Clogged drain', 'No hot water', 'Faulty outlet', 'Door lock stuck', 'Mice in the kitchen', 'AC not cooling', 'Cracked tile', 'Dishwasher error'];
-const CATEGORIES = ['plumbing', 'hvac', 'plumbing', 'plumbing', 'electrical', 'locks_doors', 'pest_control', 'hvac', 'structural', 'appliance'];
+const TITLES = [
+  'Leak under the sink',
+  'Broken heater',
+  'Clogged drain',
+  'No hot water',
+  'Faulty outlet',
+  'Door lock stuck',
+  'Mice in the kitchen',
+  'AC not cooling',
+  'Cracked tile',
+  'Dishwasher error',
+];
+const CATEGORIES = [
+  'plumbing',
+  'hvac',
+  'plumbing',
+  'plumbing',
+  'electrical',
+  'locks_doors',
+  'pest_control',
+  'hvac',
+  'structural',
+  'appliance',
+];
 
 type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
 
@@ -38,11 +71,18 @@ async function ensureWorkOrders(env: Record<string, string>): Promise<void> {
   const database = await openDatabase(databaseTarget(env));
   try {
     const db = database.db;
-    const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from work_order where instructions = 'bench'`));
+    const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from work_order where instructions = 'bench'`),
+    );
     if (Number(n) >= WORK_ORDERS) return;
     const started = performance.now();
     let [account] = rowsOf<{ id: string }>(await db.execute(sql`select id from "user" where email = ${BENCH_VENDOR.email}`));
-    if (!account) account = { id: (await createVerifiedUser(db, { email: BENCH_VENDOR.email, password: BENCH_VENDOR.password, name: 'Bench Wrench', role: 'vendor' })).id };
+    if (!account)
+      account = {
+        id: (
+          await createVerifiedUser(db, { email: BENCH_VENDOR.email, password: BENCH_VENDOR.password, name: 'Bench Wrench', role: 'vendor' })
+        ).id,
+      };
     await db.execute(sql`
       insert into vendor (user_id, company_name, contact_name, email, status, insurance_expiry, insurance_verified_at, trades, service_states)
       values (${account.id}, ${BENCH_VENDOR.company}, 'Bench Wrench', ${BENCH_VENDOR.email}, 'approved', '2030-12-31', now(), '{plumbing,hvac}', '{TX,CA,NY}')
@@ -52,7 +92,9 @@ async function ensureWorkOrders(env: Record<string, string>): Promise<void> {
       select 'Bench Vendor ' || lpad(i::text, 3, '0'), 'Contact ' || i, 'bench.vendor.' || i || '@bench.dimora.test', 'approved',
         (case when i % 20 = 0 then '2024-01-31' else '2030-12-31' end)::date, now(), '{plumbing}', '{TX}'
       from generate_series(1, ${VENDORS}) i`);
-    await db.execute(sql`create temporary table bench_units as select id, building_id, row_number() over (order by id) as rn from property`);
+    await db.execute(
+      sql`create temporary table bench_units as select id, building_id, row_number() over (order by id) as rn from property`,
+    );
     await db.execute(sql`
       create temporary table bench_wo as
       select i, u.id as property_id, u.building_id,
@@ -90,14 +132,25 @@ async function ensureWorkOrders(env: Record<string, string>): Promise<void> {
       insert into invoice_line (invoice_id, position, kind, description, quantity, unit_cents, amount_cents)
       select id, 1, 'labour', 'Bench labour', 1, subtotal_cents, subtotal_cents from invoice where number like 'BENCH-%'`);
     // VACUUM sets the visibility map, so a vendor's buildings come from an index-only scan.
-    for (const table of ['vendor', 'maintenance_request', 'work_order', 'invoice', 'invoice_line']) await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
-    console.log(`  added ${WORK_ORDERS.toLocaleString('en-US')} work orders (${VENDORS} vendors, 2,000 invoices) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    for (const table of ['vendor', 'maintenance_request', 'work_order', 'invoice', 'invoice_line'])
+      await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
+    console.log(
+      `  added ${WORK_ORDERS.toLocaleString('en-US')} work orders (${VENDORS} vendors, 2,000 invoices) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   } finally {
     await database.close();
   }
 }
 
-type Probes = { vendorId: number; vendorBuilding: number; vendorCity: string; busyBuilding: number; vendorDeep: string; adminDeep: string; workOrderId: number };
+type Probes = {
+  vendorId: number;
+  vendorBuilding: number;
+  vendorCity: string;
+  busyBuilding: number;
+  vendorDeep: string;
+  adminDeep: string;
+  workOrderId: number;
+};
 
 /** Ids the paths ask for: the bench vendor, one of its buildings and cities, a busy building, cursors 1,000 rows deep. */
 async function probes(env: Record<string, string>): Promise<Probes> {
@@ -107,16 +160,24 @@ async function probes(env: Record<string, string>): Promise<Probes> {
     const [vendorRow] = rowsOf<{ id: number }>(await db.execute(sql`select id from vendor where email = ${BENCH_VENDOR.email}`));
     const vendorId = vendorRow!.id;
     const [place] = rowsOf<{ building_id: number; city: string }>(
-      await db.execute(sql`select w.building_id, b.city from work_order w join building b on b.id = w.building_id where w.vendor_id = ${vendorId} group by 1, 2 order by count(*) desc limit 1`),
+      await db.execute(
+        sql`select w.building_id, b.city from work_order w join building b on b.id = w.building_id where w.vendor_id = ${vendorId} group by 1, 2 order by count(*) desc limit 1`,
+      ),
     );
-    const [busy] = rowsOf<{ building_id: number }>(await db.execute(sql`select building_id from work_order group by 1 order by count(*) desc limit 1`));
+    const [busy] = rowsOf<{ building_id: number }>(
+      await db.execute(sql`select building_id from work_order group by 1 order by count(*) desc limit 1`),
+    );
     const cursor = async (where: ReturnType<typeof sql>) => {
       const [row] = rowsOf<{ at: string; id: number }>(
-        await db.execute(sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, id from work_order where ${where} order by created_at desc, id desc offset 999 limit 1`),
+        await db.execute(
+          sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, id from work_order where ${where} order by created_at desc, id desc offset 999 limit 1`,
+        ),
       );
       return row ? `${row.at}_${row.id}` : '';
     };
-    const [sample] = rowsOf<{ id: number }>(await db.execute(sql`select id from work_order where vendor_id = ${vendorId} order by id desc offset 777 limit 1`));
+    const [sample] = rowsOf<{ id: number }>(
+      await db.execute(sql`select id from work_order where vendor_id = ${vendorId} order by id desc offset 777 limit 1`),
+    );
     return {
       vendorId,
       vendorBuilding: place!.building_id,
@@ -168,21 +229,34 @@ async function main() {
         ['assignments: 1,000 rows deep', `/admin/assignments?cursor=${encodeURIComponent(ids.adminDeep)}`, admin],
       ];
       for (const [name, urlPath, headers] of paths) {
-        const route = urlPath.startsWith('/vendor-portal/work-orders/') ? 'routes/vendor/work-order' : urlPath.startsWith('/vendor-portal') ? 'routes/vendor/work-orders' : 'routes/admin/assignments';
+        const route = urlPath.startsWith('/vendor-portal/work-orders/')
+          ? 'routes/vendor/work-order'
+          : urlPath.startsWith('/vendor-portal')
+            ? 'routes/vendor/work-orders'
+            : 'routes/admin/assignments';
         const data = `${urlPath.replace(/(\/[^?]*)/, '$1.data')}${urlPath.includes('?') ? '&' : '?'}_routes=${route}`;
         const one = await load(`${base}${data}`, { connections: 1, duration, headers });
         const many = await load(`${base}${data}`, { connections, duration, headers });
         rows.push({ kind, target: name, one, many });
-        console.log(`  ${name.padEnd(32)} 1 conn.: p50 ${ms(one.p50)} p95 ${ms(one.p95)} ms · ${connections} conn.: p95 ${ms(many.p95)} ms, ${many.rps.toFixed(0)} req/s  (${one.errors + many.errors} errors)`);
+        console.log(
+          `  ${name.padEnd(32)} 1 conn.: p50 ${ms(one.p50)} p95 ${ms(one.p95)} ms · ${connections} conn.: p95 ${ms(many.p95)} ms, ${many.rps.toFixed(0)} req/s  (${one.errors + many.errors} errors)`,
+        );
       }
     } finally {
       await stopServer(server);
     }
   }
-  console.log(`\nWork orders at ${WORK_ORDERS.toLocaleString('en-US')} (data requests, ${duration} s each; target p95 ≤ 50 ms one at a time)`);
-  console.log(`| database | request | p50 ms, 1 conn. | p95 ms, 1 conn. | p99 ms, 1 conn. | p95 ms, ${connections} conn. | req/s, ${connections} conn. |`);
+  console.log(
+    `\nWork orders at ${WORK_ORDERS.toLocaleString('en-US')} (data requests, ${duration} s each; target p95 ≤ 50 ms one at a time)`,
+  );
+  console.log(
+    `| database | request | p50 ms, 1 conn. | p95 ms, 1 conn. | p99 ms, 1 conn. | p95 ms, ${connections} conn. | req/s, ${connections} conn. |`,
+  );
   console.log('|---|---|---:|---:|---:|---:|---:|');
-  for (const row of rows) console.log(`| ${row.kind} | ${row.target} | ${ms(row.one.p50)} | ${ms(row.one.p95)} | ${ms(row.one.p99)} | ${ms(row.many.p95)} | ${row.many.rps.toFixed(0)} |`);
+  for (const row of rows)
+    console.log(
+      `| ${row.kind} | ${row.target} | ${ms(row.one.p50)} | ${ms(row.one.p95)} | ${ms(row.one.p99)} | ${ms(row.many.p95)} | ${row.many.rps.toFixed(0)} |`,
+    );
 }
 
 main().catch((error: unknown) => {

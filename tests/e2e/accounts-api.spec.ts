@@ -48,7 +48,10 @@ test('sign-in never redirects off the site, even with characters browsers rewrit
   }
 });
 
-test('the session endpoint reports the signed-in user without token, IP or user agent, and the session cookie is httpOnly and SameSite=Lax', async ({ page, context }) => {
+test('the session endpoint reports the signed-in user without token, IP or user agent, and the session cookie is httpOnly and SameSite=Lax', async ({
+  page,
+  context,
+}) => {
   await signInAs(page, 'tenant');
   const session = await page.request.get('/api/auth/get-session');
   const body = (await session.json()) as { user: { email: string; role: string }; session: Record<string, unknown> };

@@ -20,7 +20,9 @@ import { E2E_FAILED_JOB } from './seed-ops';
 import { E2E_USERS } from './users';
 
 /** The newest migration this build ships (the database page and the backup manifest name it). */
-const LATEST_MIGRATION = (JSON.parse(fs.readFileSync('app/server/db/migrations/meta/_journal.json', 'utf8')) as { entries: { tag: string }[] }).entries.at(-1)!.tag;
+const LATEST_MIGRATION = (
+  JSON.parse(fs.readFileSync('app/server/db/migrations/meta/_journal.json', 'utf8')) as { entries: { tag: string }[] }
+).entries.at(-1)!.tag;
 
 const DAY_MS = 86_400_000;
 
@@ -74,7 +76,10 @@ async function reachConfirmation(page: Page) {
   const id = await findAvailableHome(page);
   await page.goto(`/booking/${id}`);
   await waitForHydration(page);
-  const availableFrom = await page.getByTestId('booking-home-available').getAttribute('data-date').catch(() => null);
+  const availableFrom = await page
+    .getByTestId('booking-home-available')
+    .getAttribute('data-date')
+    .catch(() => null);
   const soon = new Date(Date.now() + 30 * DAY_MS).toISOString().slice(0, 10);
   const moveIn = availableFrom && availableFrom > soon ? availableFrom : soon;
   const [y, m, d] = moveIn.split('-').map(Number) as [number, number, number];
@@ -265,8 +270,17 @@ test('/admin/database: counts, migrations, a failed job retried, a backup downlo
     },
   });
   expect(parts[0]).toBe('manifest.json');
-  const manifest = JSON.parse(manifestText) as { format: string; database: { kind: string; file: string }; migrations: { last: string }; parts: { path: string; bytes: number }[] };
-  expect(manifest).toMatchObject({ format: 'dimora-backup', database: { kind: 'pglite', file: 'database/pglite-data.tar.gz' }, migrations: { last: LATEST_MIGRATION } });
+  const manifest = JSON.parse(manifestText) as {
+    format: string;
+    database: { kind: string; file: string };
+    migrations: { last: string };
+    parts: { path: string; bytes: number }[];
+  };
+  expect(manifest).toMatchObject({
+    format: 'dimora-backup',
+    database: { kind: 'pglite', file: 'database/pglite-data.tar.gz' },
+    migrations: { last: LATEST_MIGRATION },
+  });
   expect(parts.slice(1).sort()).toEqual(manifest.parts.map((part) => part.path).sort());
   expect(manifest.parts.some((part) => part.path.startsWith('uploads/demo/'))).toBe(true);
   expect(fs.statSync(file).size).toBeGreaterThan(manifest.parts.reduce((sum, part) => sum + part.bytes, 0));

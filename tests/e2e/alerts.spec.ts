@@ -42,7 +42,11 @@ async function createBuildingAndUnit(page: Page, { building, title, price }: { b
   return { buildingId, unitId };
 }
 
-test('a visitor confirms an alert, an admin publishes a matching unit, and the alert e-mail arrives with a working unsubscribe link', async ({ page, browser, baseURL }) => {
+test('a visitor confirms an alert, an admin publishes a matching unit, and the alert e-mail arrives with a working unsubscribe link', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // Two browsers, a building, a unit and two e-mails: a long journey on a 2-core CI machine.
   test.slow();
   const email = `alert.${unique()}@example.test`;
@@ -67,7 +71,11 @@ test('a visitor confirms an alert, an admin publishes a matching unit, and the a
   try {
     await signInAs(adminPage, 'admin');
     const title = `Sentinel view flat ${unique()}`;
-    const { buildingId, unitId } = await createBuildingAndUnit(adminPage, { building: `Higgins Alert Court ${unique()}`, title, price: '7350' });
+    const { buildingId, unitId } = await createBuildingAndUnit(adminPage, {
+      building: `Higgins Alert Court ${unique()}`,
+      title,
+      price: '7350',
+    });
     // Created unlisted: nothing is announced until it is published.
     await adminPage.goto(`/admin/properties/${buildingId}`);
     await waitForHydration(adminPage);

@@ -15,7 +15,13 @@ async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
   expect(serious).toEqual([]);
 }
 
@@ -178,7 +184,7 @@ test.describe('in Italian', () => {
     await rowOf(page, E2E_APPLICATIONS.foreign.reference).getByTestId('application-open').click();
     const panel = page.getByTestId('application-detail');
     await expect(panel.getByRole('heading', { level: 2 })).toHaveText(`Candidatura ${E2E_APPLICATIONS.foreign.reference}`);
-    await expect(panel.getByTestId('application-review')).toHaveText('Avvia l\'esame');
+    await expect(panel.getByTestId('application-review')).toHaveText("Avvia l'esame");
     await expect(panel.getByTestId('application-rent')).toHaveText('1800,00 USD');
   });
 });

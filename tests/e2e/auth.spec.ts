@@ -161,7 +161,12 @@ test('the reset request refuses an empty address with the spec message', async (
   await page.getByRole('button', { name: 'Send Reset Email' }).click();
   // The field is required: the browser keeps the form, nothing is sent.
   await expect(page.getByTestId('forgot-sent')).toHaveCount(0);
-  expect(await page.getByTestId('forgot-form').getByLabel('E-mail').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+  expect(
+    await page
+      .getByTestId('forgot-form')
+      .getByLabel('E-mail')
+      .evaluate((input: HTMLInputElement) => input.validity.valueMissing),
+  ).toBe(true);
 });
 
 test.describe('without JavaScript', () => {
@@ -204,7 +209,9 @@ test.describe('without JavaScript', () => {
     await form.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('plain-html-pass');
     await form.getByRole('button', { name: 'Update Password' }).click();
     await expect(page).toHaveURL(/\/auth\/forgot\?mode=reset&updated=1$/);
-    await expect(page.getByTestId('reset-done')).toContainText('Password updated successfully! You can now sign in with your new password.');
+    await expect(page.getByTestId('reset-done')).toContainText(
+      'Password updated successfully! You can now sign in with your new password.',
+    );
     await expect(page).toHaveURL(/\/auth$/, { timeout: 6_000 });
 
     const signedIn = await page.request.post('/auth', { form: { intent: 'sign-in', email, password: 'plain-html-pass' }, maxRedirects: 0 });
@@ -239,7 +246,9 @@ test.describe('rate limit', () => {
     await form.getByRole('button', { name: 'Sign In' }).click();
     const limited = toast(page, 'Rate Limit Exceeded');
     await expect(limited).toContainText('Too many login attempts. Please wait before trying again.');
-    await expect(page.getByTestId('sign-in-rate-limited')).toContainText('Rate Limit Exceeded: Too many login attempts. Please wait before trying again.');
+    await expect(page.getByTestId('sign-in-rate-limited')).toContainText(
+      'Rate Limit Exceeded: Too many login attempts. Please wait before trying again.',
+    );
     await page.waitForTimeout(1_000);
     await expect(limited).toHaveCount(1);
   });
@@ -273,7 +282,13 @@ test.describe('in Italian', () => {
 
 // One test per page and theme, so each stays well inside the timeout on a busy CI machine.
 for (const scheme of ['light', 'dark'] as const) {
-  for (const path of ['/auth', '/auth?tab=register', '/auth/forgot', '/auth/forgot?mode=reset&token=unknown', '/auth/verify?token=unknown']) {
+  for (const path of [
+    '/auth',
+    '/auth?tab=register',
+    '/auth/forgot',
+    '/auth/forgot?mode=reset&token=unknown',
+    '/auth/verify?token=unknown',
+  ]) {
     test(`${path} has no serious axe violations in the ${scheme} theme`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await page.goto(path);
@@ -282,7 +297,13 @@ for (const scheme of ['light', 'dark'] as const) {
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       const serious = results.violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+        .map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes
+              .slice(0, 3)
+              .map((node) => node.target.join(' '))
+              .join(' | ')}`,
+        );
       expect(serious).toEqual([]);
     });
   }

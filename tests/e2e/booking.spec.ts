@@ -33,7 +33,10 @@ async function findAvailableHome(page: Page): Promise<number> {
 
 /** A move-in a month from now (or when the home is available, if later) and a one-year lease. */
 async function stayFor(page: Page) {
-  const availableFrom = await page.getByTestId('booking-home-available').getAttribute('data-date').catch(() => null);
+  const availableFrom = await page
+    .getByTestId('booking-home-available')
+    .getAttribute('data-date')
+    .catch(() => null);
   const soon = iso(Date.now() + 30 * DAY_MS);
   const moveIn = availableFrom && availableFrom > soon ? availableFrom : soon;
   return { moveIn, moveOut: addMonths(moveIn, 12) };

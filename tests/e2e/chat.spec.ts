@@ -140,11 +140,16 @@ test.describe('live chat', () => {
     }
   });
 
-  test('a signed-in visitor writes as their account (name and e-mail read only) and finds the chat again after a reload', async ({ page }) => {
+  test('a signed-in visitor writes as their account (name and e-mail read only) and finds the chat again after a reload', async ({
+    page,
+  }) => {
     // A fresh account, so that it has no conversation yet (whatever ran before).
     const email = `chat.${Date.now()}.${unique()}@e2e.dimora.test`;
     const password = 'chat-tenant-pass-1';
-    const registered = await page.request.post('/auth', { form: { intent: 'register', email, password, fullName: 'Cora Chat', role: 'tenant' }, maxRedirects: 0 });
+    const registered = await page.request.post('/auth', {
+      form: { intent: 'register', email, password, fullName: 'Cora Chat', role: 'tenant' },
+      maxRedirects: 0,
+    });
     expect(registered.status()).toBeLessThan(400);
     const confirmed = await page.request.get(linkIn(await waitForMail(email, 'Confirm your e-mail'), '/auth/verify'), { maxRedirects: 0 });
     expect(confirmed.status()).toBe(302);
@@ -168,10 +173,17 @@ test.describe('live chat', () => {
     await page.reload();
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Open chat' }).click();
-    await expect(page.getByRole('dialog', { name: 'Chat with Dimora' }).getByTestId('chat-message').filter({ hasText: text })).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'Chat with Dimora' }).getByTestId('chat-message').filter({ hasText: text }),
+    ).toBeVisible();
   });
 
-  test('a message typed offline waits as pending and is delivered once when the connection is back', async ({ page, context, browser, baseURL }) => {
+  test('a message typed offline waits as pending and is delivered once when the connection is back', async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
     const name = `Olga Offline ${unique()}`;
     const panel = await startChat(page, name, 'Hello before going offline');
 
@@ -216,7 +228,9 @@ test.describe('live chat', () => {
     const name = `Rita Reload ${unique()}`;
     const panel = await startChat(page, name, 'First words');
     // The server cannot be reached for sending (the page itself still loads).
-    await page.route('**/api/chat', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()));
+    await page.route('**/api/chat', (route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
+    );
     const text = `Kept across a reload ${unique()}`;
     await panel.getByLabel('Message').fill(text);
     await panel.getByLabel('Message').press('Enter');
@@ -234,7 +248,9 @@ test.describe('live chat', () => {
     await page.reload();
     await waitForHydration(page);
     await page.getByTestId('chat-bubble').click();
-    await expect(page.getByRole('dialog', { name: 'Chat with Dimora' }).getByTestId('chat-message').filter({ hasText: text })).toHaveCount(1);
+    await expect(page.getByRole('dialog', { name: 'Chat with Dimora' }).getByTestId('chat-message').filter({ hasText: text })).toHaveCount(
+      1,
+    );
   });
 });
 
@@ -243,7 +259,13 @@ async function axeViolations(page: Page, selector: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 for (const scheme of ['light', 'dark'] as const) {

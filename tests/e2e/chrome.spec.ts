@@ -7,7 +7,11 @@ test('the theme toggle switches light/dark and the choice survives a reload', as
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
   // Colours written with light-dark() in CSS modules follow the scheme (the footer's background).
-  const footerBackground = () => page.locator('footer').first().evaluate((element) => getComputedStyle(element).backgroundColor);
+  const footerBackground = () =>
+    page
+      .locator('footer')
+      .first()
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
   expect(await footerBackground()).toBe('rgb(248, 249, 250)');
   await page.getByTestId('theme-toggle').click();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');

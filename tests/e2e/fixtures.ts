@@ -19,7 +19,10 @@ function randomClientIp(): string {
 const CONSENT = JSON.stringify({ necessary: true, analytics: false, marketing: false, preferences: false });
 
 /** Sets a context up as the fixtures do: its client address, language and (answered) cookie banner. */
-async function prepareContext(context: BrowserContext, { baseURL, language, consented, clientIp }: Options & { baseURL: string | undefined }) {
+async function prepareContext(
+  context: BrowserContext,
+  { baseURL, language, consented, clientIp }: Options & { baseURL: string | undefined },
+) {
   const url = baseURL ?? 'http://127.0.0.1:3210';
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': clientIp === 'random' ? randomClientIp() : clientIp });
   const cookies: Array<{ name: string; value: string; url: string }> = [{ name: 'language', value: language, url }];
@@ -53,7 +56,9 @@ export { expect };
 /** Waits until React has hydrated, so client-side handlers are attached. */
 export async function waitForHydration(page: Page) {
   // The page, and its code-split parts (app/lib/lazy-part.ts, `data-part-hydrated`) too.
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' && !document.querySelector('[data-part-hydrated="false"]'));
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated === 'true' && !document.querySelector('[data-part-hydrated="false"]'),
+  );
 }
 
 /**

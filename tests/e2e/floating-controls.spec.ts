@@ -27,7 +27,8 @@ function findOverlaps(floatingIds: string[]): Report {
   const visible = (element: Element) => {
     const style = getComputedStyle(element);
     const rect = element.getBoundingClientRect();
-    if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0 || rect.width === 0 || rect.height === 0) return false;
+    if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0 || rect.width === 0 || rect.height === 0)
+      return false;
     // Also false inside a closed <details> (its content is skipped, yet still has a box).
     if (!element.checkVisibility({ contentVisibilityAuto: true, opacityProperty: true, visibilityProperty: true })) return false;
     if (element.closest('[aria-hidden="true"], [inert]')) return false;
@@ -35,7 +36,11 @@ function findOverlaps(floatingIds: string[]): Report {
     for (let parent = element.parentElement; parent; parent = parent.parentElement) {
       if (getComputedStyle(parent).overflow === 'visible') continue;
       const clip = parent.getBoundingClientRect();
-      if (Math.min(clip.bottom, rect.bottom) - Math.max(clip.top, rect.top) < 1 || Math.min(clip.right, rect.right) - Math.max(clip.left, rect.left) < 1) return false;
+      if (
+        Math.min(clip.bottom, rect.bottom) - Math.max(clip.top, rect.top) < 1 ||
+        Math.min(clip.right, rect.right) - Math.max(clip.left, rect.left) < 1
+      )
+        return false;
     }
     return true;
   };
@@ -74,7 +79,8 @@ function findOverlaps(floatingIds: string[]): Report {
       const c = control.getBoundingClientRect();
       const width = Math.min(c.right, r.right) - Math.max(c.left, r.left);
       const height = Math.min(c.bottom, r.bottom) - Math.max(c.top, r.top);
-      if (width >= 1 && height >= 1) overlaps.add(`${id} (${box(c)}) over ${describe(target)} (${box(r)}) at scrollY ${Math.round(window.scrollY)}`);
+      if (width >= 1 && height >= 1)
+        overlaps.add(`${id} (${box(c)}) over ${describe(target)} (${box(r)}) at scrollY ${Math.round(window.scrollY)}`);
     }
   };
   // html has `scroll-behavior: smooth`: jump, do not animate. An element near the top or the

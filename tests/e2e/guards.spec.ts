@@ -93,7 +93,12 @@ test('a property manager’s workspace is the dashboard, with the count of manag
   await expect(page.getByTestId('dashboard-portal-link')).toHaveCount(0);
 });
 
-test('the security status turns to blocked at the sign-in limit and the open dashboard notices within 30 s', async ({ page, context, playwright, baseURL }) => {
+test('the security status turns to blocked at the sign-in limit and the open dashboard notices within 30 s', async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}) => {
   // One client address for the browser and for the failed attempts below.
   const ip = `10.77.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
@@ -108,7 +113,10 @@ test('the security status turns to blocked at the sign-in limit and the open das
   // 5 of 5 sign-in attempts this minute.
   const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': ip } });
   for (let i = 0; i < 4; i += 1) {
-    const attempt = await other.post('/auth', { form: { intent: 'sign-in', email: E2E_USERS.vendor.email, password: 'wrong-password' }, maxRedirects: 0 });
+    const attempt = await other.post('/auth', {
+      form: { intent: 'sign-in', email: E2E_USERS.vendor.email, password: 'wrong-password' },
+      maxRedirects: 0,
+    });
     expect(attempt.status()).toBe(401);
   }
   await other.dispose();
@@ -133,7 +141,11 @@ test.describe('in Italian', () => {
   });
 });
 
-test('an admin creates a property manager through /admin/users and the new account appears and can sign in', async ({ page, playwright, baseURL }) => {
+test('an admin creates a property manager through /admin/users and the new account appears and can sign in', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const email = `pm-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.dimora.test`;
   await signInAs(page, 'admin');
   await page.goto('/admin/users');
@@ -247,7 +259,13 @@ async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
   expect(serious).toEqual([]);
 }
 

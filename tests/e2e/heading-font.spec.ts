@@ -20,7 +20,13 @@ test('headings use the self-hosted Source Serif 4, preloaded', async ({ page }) 
   expect(family).toMatch(/^"Source Serif 4"/);
   // The face is loaded (not a fallback) and came from this site.
   await expect
-    .poll(() => page.evaluate(() => [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Source Serif 4' && face.weight === '600' && face.status === 'loaded')))
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.fonts].some(
+          (face) => face.family.replace(/"/g, '') === 'Source Serif 4' && face.weight === '600' && face.status === 'loaded',
+        ),
+      ),
+    )
     .toBe(true);
   await expect.poll(() => fontRequests).toContain(`200 ${href}`);
 });

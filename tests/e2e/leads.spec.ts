@@ -27,11 +27,21 @@ async function seriousViolations(page: Page, selector: string) {
   const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 /** Fills and sends the contact form on the current page (labels in `lang`). */
-async function sendContactForm(page: Page, lang: 'en' | 'it', fields: { name: string; email: string; phone?: string; topic: string; message: string }) {
+async function sendContactForm(
+  page: Page,
+  lang: 'en' | 'it',
+  fields: { name: string; email: string; phone?: string; topic: string; message: string },
+) {
   const labels =
     lang === 'it'
       ? { name: 'Nome e cognome', email: 'E-mail', phone: 'Telefono', topic: 'Argomento', message: 'Messaggio', submit: 'Invia messaggio' }
@@ -48,7 +58,11 @@ async function sendContactForm(page: Page, lang: 'en' | 'it', fields: { name: st
 test.describe('an inquiry in Italian', () => {
   test.use({ language: 'it' });
 
-  test('the visitor gets the Italian acknowledgement, an admin answers from the contact tab, the reply arrives by e-mail', async ({ page, browser, baseURL }) => {
+  test('the visitor gets the Italian acknowledgement, an admin answers from the contact tab, the reply arrives by e-mail', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     // Two browsers and two e-mails: a long journey on a 2-core CI machine.
     test.slow();
     const name = `Giulia Rossi ${unique()}`;
@@ -98,7 +112,10 @@ test.describe('an inquiry in Italian', () => {
       const reply = open.getByLabel(`Reply by e-mail to ${name}`);
       await reply.fill(answer);
       await open.getByTestId('inbox-send').click();
-      await expect(open.getByTestId('inbox-messages').getByTestId('chat-message').filter({ hasText: answer })).toHaveAttribute('data-author', 'staff');
+      await expect(open.getByTestId('inbox-messages').getByTestId('chat-message').filter({ hasText: answer })).toHaveAttribute(
+        'data-author',
+        'staff',
+      );
       await expect(reply).toHaveValue('');
 
       const mail = await waitForMail(email, 'Re: il tuo messaggio a Dimora');
@@ -116,7 +133,11 @@ test.describe('an inquiry in Italian', () => {
   });
 });
 
-test('a property manager sees an inquiry about their own unit in /dashboard, and not one about another manager\'s', async ({ page, browser, baseURL }) => {
+test("a property manager sees an inquiry about their own unit in /dashboard, and not one about another manager's", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.slow();
   const manager = await staffBrowser(browser, baseURL!, 'property_manager');
   try {
@@ -135,11 +156,21 @@ test('a property manager sees an inquiry about their own unit in /dashboard, and
     await page.goto(`/contact?property=${unitId}`);
     await waitForHydration(page);
     await expect(page.getByTestId('contact-property')).toBeVisible();
-    await sendContactForm(page, 'en', { name: mine, email: `milo.${unique()}@example.test`, topic: 'leasing', message: 'Can I see the flat on Thursday evening?' });
+    await sendContactForm(page, 'en', {
+      name: mine,
+      email: `milo.${unique()}@example.test`,
+      topic: 'leasing',
+      message: 'Can I see the flat on Thursday evening?',
+    });
     await expect(page.getByText('Thanks! Your message has been sent. We reply within 24 hours.').first()).toBeVisible();
     await page.goto('/contact?property=1');
     await waitForHydration(page);
-    await sendContactForm(page, 'en', { name: foreign, email: `fiona.${unique()}@example.test`, topic: 'leasing', message: 'Is parking included with this one?' });
+    await sendContactForm(page, 'en', {
+      name: foreign,
+      email: `fiona.${unique()}@example.test`,
+      topic: 'leasing',
+      message: 'Is parking included with this one?',
+    });
     await expect(page.getByText('Thanks! Your message has been sent. We reply within 24 hours.').first()).toBeVisible();
 
     // The bell tells the manager.

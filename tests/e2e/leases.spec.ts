@@ -25,7 +25,11 @@ async function openPortal(page: Page) {
   await waitForHydration(page);
 }
 
-test('an approved application becomes an active lease: sent, signed and paid by the applicant, countersigned', async ({ page, browser, baseURL }) => {
+test('an approved application becomes an active lease: sent, signed and paid by the applicant, countersigned', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.slow();
   const adminContext = await newClientContext(browser, baseURL);
   const admin = await adminContext.newPage();
@@ -78,7 +82,11 @@ test('an approved application becomes an active lease: sent, signed and paid by 
   await adminContext.close();
 });
 
-test('a declined autopay reaches the bell; the tenant pays rent by card, an admin refunds part of it and the balance follows', async ({ page, browser, baseURL }) => {
+test('a declined autopay reaches the bell; the tenant pays rent by card, an admin refunds part of it and the balance follows', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.slow();
   const rent = String(E2E_LEASES.payer.rentCents);
   await signInWith(page, E2E_LEASES.payer);

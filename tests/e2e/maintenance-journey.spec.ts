@@ -40,7 +40,11 @@ function tenantView(page: Page) {
   return { detail, entries };
 }
 
-test('a leak goes from the tenant to the admin, the vendor and back: assigned, done, invoiced, approved, rated — the tenant’s page following live', async ({ page, browser, baseURL }) => {
+test('a leak goes from the tenant to the admin, the vendor and back: assigned, done, invoiced, approved, rated — the tenant’s page following live', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // Some eighty steps in three browsers: up to several minutes on a busy two-core machine.
   test.setTimeout(600_000);
   const title = `Leak under the bathroom sink ${Date.now().toString(36)}`;
@@ -74,7 +78,8 @@ test('a leak goes from the tenant to the admin, the vendor and back: assigned, d
   // later that it was never reloaded (a reload would start a new window without it).
   await waitForHydration(page);
   await page.evaluate(() => Object.assign(window, { journeyMark: 'kept' }));
-  const notReloaded = async () => expect(await page.evaluate(() => (window as unknown as { journeyMark?: string }).journeyMark)).toBe('kept');
+  const notReloaded = async () =>
+    expect(await page.evaluate(() => (window as unknown as { journeyMark?: string }).journeyMark)).toBe('kept');
 
   // 2. The admin finds it in the queue (its building), opens it and assigns the insured vendor.
   const adminContext = await newClientContext(browser, baseURL);

@@ -27,7 +27,9 @@ async function apply(page: Page) {
 // The journeys share the seeded requests (the second one triages what the first one filters).
 test.describe.configure({ mode: 'serial' });
 
-test('an admin narrows the queue to a building and filters it by priority, missed target and status, and sees the board', async ({ page }) => {
+test('an admin narrows the queue to a building and filters it by priority, missed target and status, and sees the board', async ({
+  page,
+}) => {
   await signInAs(page, 'admin');
   await page.goto('/admin/maintenance');
   await waitForHydration(page);
@@ -126,7 +128,11 @@ test('an admin triages a request, is refused an uninsured vendor with the reason
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 
-test('a property manager sees their building’s requests, live, and gets a 404 for another building’s', async ({ page, browser, baseURL }) => {
+test('a property manager sees their building’s requests, live, and gets a 404 for another building’s', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // An admin finds the id of the request in the building the manager does not run.
   const adminContext = await newClientContext(browser, baseURL);
   const admin = await adminContext.newPage();

@@ -21,7 +21,9 @@ const PHONE = '+1 (800) 555-0142';
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function photo(name: string, colour: string) {
-  const buffer = await sharp({ create: { width: 1200, height: 900, channels: 3, background: colour, noise: { type: 'gaussian', mean: 100, sigma: 20 } } })
+  const buffer = await sharp({
+    create: { width: 1200, height: 900, channels: 3, background: colour, noise: { type: 'gaussian', mean: 100, sigma: 20 } },
+  })
     .jpeg({ quality: 80 })
     .toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
@@ -129,7 +131,10 @@ test('a request written offline waits on the device and is sent once when the co
   await expect(page.getByTestId('queued-requests')).toHaveCount(0);
 });
 
-test('the timeline follows live: a comment sent from another tab appears without reloading; cancelling ends it', async ({ page, context }) => {
+test('the timeline follows live: a comment sent from another tab appears without reloading; cancelling ends it', async ({
+  page,
+  context,
+}) => {
   test.slow();
   await signInWith(page, E2E_MAINTENANCE.tenant);
   await openForm(page);
@@ -197,7 +202,13 @@ async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
   expect(serious).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'scrolls sideways').toBeLessThanOrEqual(0);

@@ -116,7 +116,9 @@ test('when tiles fail the unit’s page says so and keeps the place and the Open
   expect(network.tiles.length).toBeGreaterThan(0);
 });
 
-test('the map view shows the same homes as the list, clustered by building; a popup leads to the building’s homes, then to one home', async ({ page }) => {
+test('the map view shows the same homes as the list, clustered by building; a popup leads to the building’s homes, then to one home', async ({
+  page,
+}) => {
   const assets = watchAssets(page);
   await page.goto('/properties?capacity=2');
   await waitForHydration(page);
@@ -187,7 +189,14 @@ test('the map view shows the same homes as the list, clustered by building; a po
   await page.getByLabel('Min. rent ($/month)').fill(low);
   await page.getByLabel('Max. rent ($/month)').fill(high);
   await page.getByRole('button', { name: 'Apply filters' }).click();
-  await expectSearch(page, '/properties', { capacity: '2', minPrice: low, maxPrice: high, building: buildingId, sort: 'price_desc', view: 'map' });
+  await expectSearch(page, '/properties', {
+    capacity: '2',
+    minPrice: low,
+    maxPrice: high,
+    building: buildingId,
+    sort: 'price_desc',
+    view: 'map',
+  });
   await expect(page.getByTestId('map-summary')).toHaveText('1 home in 1 building');
   await waitForMap(page, 'listing-map');
   const single = map.getByRole('button', { name: /: 1 home, \$/ });
@@ -248,7 +257,13 @@ for (const scheme of ['light', 'dark'] as const) {
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     const serious = results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      );
     expect(serious).toEqual([]);
   });
 }

@@ -20,7 +20,11 @@ async function readyBell(page: Page): Promise<Locator> {
   return bell;
 }
 
-test('an admin’s notification reaches a signed-in user live; clicking marks it read and follows its link; Mark all read clears the badge', async ({ page, browser, baseURL }) => {
+test('an admin’s notification reaches a signed-in user live; clicking marks it read and follows its link; Mark all read clears the badge', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const tag = Math.random().toString(36).slice(2, 8);
   // The recipient, in a context of their own.
   await signInAsBellUser(page, 'live');
@@ -213,7 +217,9 @@ test('/api/notifications refuses visitors, unknown ids and malformed commands', 
   expect((await page.request.post('/api/notifications', { data: { intent: 'read-all' } })).status()).toBe(400);
   expect((await command({ intent: 'read-all' })).status()).toBe(200);
   // A post from another site is refused before it reaches the route.
-  expect((await page.request.post('/api/notifications', { form: { intent: 'read-all' }, headers: { origin: 'https://evil.example' } })).status()).toBe(403);
+  expect(
+    (await page.request.post('/api/notifications', { form: { intent: 'read-all' }, headers: { origin: 'https://evil.example' } })).status(),
+  ).toBe(403);
 });
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -225,7 +231,12 @@ for (const scheme of ['light', 'dark'] as const) {
     await waitForHydration(page);
     const bell = await readyBell(page);
     const boxes = await Promise.all(
-      [bell, page.getByTestId('theme-toggle'), page.getByTestId('language-select'), page.getByTestId('side-menu').getByRole('button').first()].map((locator) => locator.boundingBox()),
+      [
+        bell,
+        page.getByTestId('theme-toggle'),
+        page.getByTestId('language-select'),
+        page.getByTestId('side-menu').getByRole('button').first(),
+      ].map((locator) => locator.boundingBox()),
     );
     type Box = { x: number; y: number; width: number; height: number };
     const [bellBox, themeBox, languageBox, menuBox] = boxes.map((box) => box!) as [Box, Box, Box, Box];
@@ -243,6 +254,16 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(panelBox.x).toBeGreaterThanOrEqual(0);
     expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(360);
     const results = await new AxeBuilder({ page }).include('[data-testid="notification-panel"]').withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+    expect(
+      results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(' | ')}`,
+        ),
+    ).toEqual([]);
   });
 }

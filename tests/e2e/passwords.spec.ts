@@ -25,7 +25,9 @@ test('registration refuses a common password with the message; the strength mete
   await expect(meter).toContainText('Password strength: weak');
   await register.getByRole('button', { name: 'Create account' }).click();
   // A ceiling, not a wait: the server checks the policy, then answers (slow on a loaded machine).
-  await expect(register.getByText('This password is one of the most common passwords. Please choose another one.')).toBeVisible({ timeout: 20_000 });
+  await expect(register.getByText('This password is one of the most common passwords. Please choose another one.')).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByTestId('registered-alert')).toHaveCount(0);
 
   await password.fill('Granite-owl-47-river');
@@ -70,9 +72,15 @@ test('an old weak password still signs in, then only the change page opens until
 
   // Signed out, the old password is refused and the new one signs in.
   await page.context().clearCookies();
-  const old = await page.request.post('/auth', { form: { intent: 'sign-in', email: E2E_LEGACY_USER.email, password: E2E_LEGACY_USER.password }, maxRedirects: 0 });
+  const old = await page.request.post('/auth', {
+    form: { intent: 'sign-in', email: E2E_LEGACY_USER.email, password: E2E_LEGACY_USER.password },
+    maxRedirects: 0,
+  });
   expect(old.status()).toBe(401);
-  const fresh = await page.request.post('/auth', { form: { intent: 'sign-in', email: E2E_LEGACY_USER.email, password: 'Quiet-harbor-93', redirectTo: '/tenant-portal' }, maxRedirects: 0 });
+  const fresh = await page.request.post('/auth', {
+    form: { intent: 'sign-in', email: E2E_LEGACY_USER.email, password: 'Quiet-harbor-93', redirectTo: '/tenant-portal' },
+    maxRedirects: 0,
+  });
   expect(fresh.status()).toBe(303);
   expect(fresh.headers().location).toBe('/tenant-portal');
 });

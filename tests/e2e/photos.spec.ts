@@ -15,7 +15,13 @@ async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
   expect(serious).toEqual([]);
 }
 
@@ -23,7 +29,9 @@ const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.f
 
 /** A 1,600 × 1,200 JPEG of one colour with some grain. */
 async function photo(name: string, colour: string) {
-  const buffer = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour, noise: { type: 'gaussian', mean: 100, sigma: 20 } } })
+  const buffer = await sharp({
+    create: { width: 1600, height: 1200, channels: 3, background: colour, noise: { type: 'gaussian', mean: 100, sigma: 20 } },
+  })
     .jpeg({ quality: 85 })
     .toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
@@ -41,18 +49,39 @@ async function order(page: Page): Promise<string[]> {
   return page.getByTestId('photo-card').evaluateAll((cards) => cards.map((card) => (card as HTMLElement).dataset.photo ?? ''));
 }
 
-test('an admin uploads and orders a unit’s photos, publishes it, and a visitor sees the chosen cover first', async ({ page, browser, baseURL }) => {
+test('an admin uploads and orders a unit’s photos, publishes it, and a visitor sees the chosen cover first', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // A long journey (three uploads re-encoded by sharp, two browsers) sharing 2 cores with the
   // other worker's uploads: about 18 s alone, over 30 s beside it.
   test.slow();
   await signInAs(page, 'admin');
   const name = unique('Photo Test Lofts');
   const title = unique('Sunny two-bedroom');
-  const buildingId = await created(page, '/admin/properties/new', { intent: 'create-building', name, streetAddress: '12 Gallery Row', city: 'Boise', state: 'ID', zipCode: '83702' }, /properties\/(\d+)/);
+  const buildingId = await created(
+    page,
+    '/admin/properties/new',
+    { intent: 'create-building', name, streetAddress: '12 Gallery Row', city: 'Boise', state: 'ID', zipCode: '83702' },
+    /properties\/(\d+)/,
+  );
   const unitId = await created(
     page,
     `/admin/properties/${buildingId}/units/new`,
-    { intent: 'create-unit', unitNumber: '2B', title, description: 'Two bedrooms with morning light.', price: '1935', bedrooms: '2', bathrooms: '1', squareFeet: '880', maxOccupants: '3', propertyType: 'apartment', status: 'available' },
+    {
+      intent: 'create-unit',
+      unitNumber: '2B',
+      title,
+      description: 'Two bedrooms with morning light.',
+      price: '1935',
+      bedrooms: '2',
+      bathrooms: '1',
+      squareFeet: '880',
+      maxOccupants: '3',
+      propertyType: 'apartment',
+      status: 'available',
+    },
     /units\/(\d+)/,
   );
 
@@ -63,7 +92,12 @@ test('an admin uploads and orders a unit’s photos, publishes it, and a visitor
   await expect(manager.getByTestId('photo-count')).toHaveText('0 of 20 photos');
 
   const files = [await photo('kitchen.jpg', '#c0392b'), await photo('bedroom.jpg', '#27ae60'), await photo('balcony.jpg', '#2980b9')];
-  await manager.getByTestId('photo-input').setInputFiles([...files, { name: 'page.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') }]);
+  await manager
+    .getByTestId('photo-input')
+    .setInputFiles([
+      ...files,
+      { name: 'page.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') },
+    ]);
   // One at a time, in order: the later files wait with their progress bars.
   await expect(manager.getByTestId('upload-progress').first()).toBeVisible();
   const refused = manager.getByTestId('upload-item').filter({ hasText: 'page.jpg' });
@@ -110,18 +144,23 @@ test('an admin uploads and orders a unit’s photos, publishes it, and a visitor
   await expect(visitorPage).toHaveURL(new RegExp(`/property/${unitId}$`));
   const first = visitorPage.getByRole('img', { name: /photo 1 of 3/i });
   await expect(first).toHaveAttribute('src', balcony!);
-  await expect(first).toHaveAttribute('srcset', `${balcony!.replace('-1200', '-400')} 400w, ${balcony!.replace('-1200', '-800')} 800w, ${balcony} 1200w`);
+  await expect(first).toHaveAttribute(
+    'srcset',
+    `${balcony!.replace('-1200', '-400')} 400w, ${balcony!.replace('-1200', '-800')} 800w, ${balcony} 1200w`,
+  );
   const image = await visitorPage.request.get(balcony!);
-  expect([image.status(), image.headers()['content-type'], image.headers()['x-content-type-options'], image.headers()['cache-control']]).toEqual([
-    200,
-    'image/webp',
-    'nosniff',
-    'public, max-age=31536000, immutable',
-  ]);
+  expect([
+    image.status(),
+    image.headers()['content-type'],
+    image.headers()['x-content-type-options'],
+    image.headers()['cache-control'],
+  ]).toEqual([200, 'image/webp', 'nosniff', 'public, max-age=31536000, immutable']);
   await visitor.close();
 });
 
-test('a property manager adds a photo to their own building and deletes it after confirming; another building is not found', async ({ page }) => {
+test('a property manager adds a photo to their own building and deletes it after confirming; another building is not found', async ({
+  page,
+}) => {
   await signInAs(page, 'property_manager');
   await page.goto('/dashboard');
   await waitForHydration(page);
@@ -160,7 +199,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.goto('/admin/properties/1/units/1');
     await waitForHydration(page);
     const manager = page.getByTestId('photo-manager');
-    await manager.getByTestId('photo-input').setInputFiles([{ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('just text') }]);
+    await manager
+      .getByTestId('photo-input')
+      .setInputFiles([{ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('just text') }]);
     await expect(manager.getByTestId('upload-error')).toBeVisible();
     await expectAccessible(page);
   });

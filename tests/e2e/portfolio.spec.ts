@@ -16,7 +16,13 @@ async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
   expect(serious).toEqual([]);
 }
 
@@ -44,7 +50,11 @@ async function createBuilding(page: Page, name: string, city = 'Boise', state = 
   return Number(/properties\/(\d+)/.exec(page.url())![1]);
 }
 
-test('an admin creates a building and an unlisted unit, publishes it, and a visitor finds it with its building, in the list and on the map', async ({ page, browser, baseURL }) => {
+test('an admin creates a building and an unlisted unit, publishes it, and a visitor finds it with its building, in the list and on the map', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // Two browsers and a dozen page loads: about 24 s alone, over 40 s beside the other worker.
   test.slow();
   await signInAs(page, 'admin');
@@ -105,10 +115,14 @@ test('an admin creates a building and an unlisted unit, publishes it, and a visi
 
   // …and on the map of the same search: its building's marker, whose popup leads to the unit.
   // Map tiles are answered locally (tests never touch the network).
-  await visitor.route(/^https:\/\/tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: MAP_TILE_PNG }));
+  await visitor.route(/^https:\/\/tile\.openstreetmap\.org\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: MAP_TILE_PNG }),
+  );
   await visitorPage.goto('/properties?location=Boise%2C+ID&minPrice=1675&maxPrice=1675&view=map');
   await expect(visitorPage.getByTestId('listing-map')).toHaveAttribute('data-map-state', 'ready');
-  const marker = visitorPage.getByTestId('listing-map').getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, Boise, ID: 1 home, `) });
+  const marker = visitorPage
+    .getByTestId('listing-map')
+    .getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, Boise, ID: 1 home, `) });
   await marker.click();
   const popup = visitorPage.locator('.leaflet-popup');
   await expect(popup.getByText(name, { exact: true })).toBeVisible();
@@ -142,7 +156,12 @@ test('the CSV import lists row errors before writing anything, then imports a cl
   await signInAs(page, 'admin');
   const buildingId = await createBuilding(page, unique('Import Test Lofts'));
   const header = 'unit_number,title,description,price,bedrooms,bathrooms,square_feet,max_occupants,property_type,listed';
-  const broken = [header, '101,Studio A,Bright studio,1200,0,1,450,1,studio,true', '102,,No title,1300,0,1,450,1,studio,true', '103,Bad rent,Nope,-1,1,1,600,2,castle,true'].join('\n');
+  const broken = [
+    header,
+    '101,Studio A,Bright studio,1200,0,1,450,1,studio,true',
+    '102,,No title,1300,0,1,450,1,studio,true',
+    '103,Bad rent,Nope,-1,1,1,600,2,castle,true',
+  ].join('\n');
   await page.getByTestId('import-file').click();
   await page.locator('input[type=file][name=file]').setInputFiles({ name: 'units.csv', mimeType: 'text/csv', buffer: Buffer.from(broken) });
   await page.getByTestId('import-check').click();
@@ -154,7 +173,11 @@ test('the CSV import lists row errors before writing anything, then imports a cl
   await expect(page.getByTestId('import-commit')).toHaveCount(0);
   await expect(page.getByTestId('stat-units')).toHaveText('0');
 
-  const clean = [header, '101,Studio A,Bright studio,1200,0,1,450,1,studio,true', '102,Studio B,Quiet studio,1250,0,1,460,1,studio,false'].join('\n');
+  const clean = [
+    header,
+    '101,Studio A,Bright studio,1200,0,1,450,1,studio,true',
+    '102,Studio B,Quiet studio,1250,0,1,460,1,studio,false',
+  ].join('\n');
   await page.locator('input[type=file][name=file]').setInputFiles({ name: 'units.csv', mimeType: 'text/csv', buffer: Buffer.from(clean) });
   await page.getByTestId('import-check').click();
   await expect(page.getByTestId('import-clean')).toBeVisible();
@@ -217,7 +240,10 @@ test('a property manager manages their own building from the dashboard, and anot
   // Building 1 belongs to a demo manager: not found, for reading and for writing.
   const other = await page.goto('/dashboard/buildings/1');
   expect(other!.status()).toBe(404);
-  const post = await page.request.post('/dashboard/buildings/1', { form: { intent: 'update-building', name: 'Taken over' }, maxRedirects: 0 });
+  const post = await page.request.post('/dashboard/buildings/1', {
+    form: { intent: 'update-building', name: 'Taken over' },
+    maxRedirects: 0,
+  });
   expect(post.status()).toBe(404);
   const admin = await page.goto('/admin/properties');
   expect(new URL(admin!.url()).pathname).toBe('/');

@@ -27,7 +27,11 @@ async function chooseBuilding(page: Page, typed: string, building: string) {
   await expect(field).toHaveValue(building);
 }
 
-test('an admin opens a project for bids to two vendors, a vendor bids, the admin closes bidding and awards it', async ({ page, browser, baseURL }) => {
+test('an admin opens a project for bids to two vendors, a vendor bids, the admin closes bidding and awards it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.slow();
   const [winner, other] = E2E_PROJECTS.bidders;
   const name = `E2E Roof Replacement ${Date.now().toString(36)}`;
@@ -85,7 +89,9 @@ test('an admin opens a project for bids to two vendors, a vendor bids, the admin
   await bidForm.getByLabel('Amount (USD)').fill('98500.00');
   await bidForm.getByLabel('Timeline (days)').fill('30');
   await bidForm.getByLabel('Notes').fill('Includes a 10-year warranty.');
-  await bidForm.locator('input[type="file"][name="attachment"]').setInputFiles({ name: 'roof-quote.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await bidForm
+    .locator('input[type="file"][name="attachment"]')
+    .setInputFiles({ name: 'roof-quote.pdf', mimeType: 'application/pdf', buffer: PDF });
   await bidForm.getByTestId('bid-submit').click();
   await expect(page.getByTestId('bid-done')).toContainText('Your bid was submitted');
   await expect(page.getByTestId('my-bid')).toHaveAttribute('data-cents', '9850000');
@@ -103,7 +109,9 @@ test('an admin opens a project for bids to two vendors, a vendor bids, the admin
   await expect(row.getByTestId('bid-award')).toHaveCount(0);
   const results = await new AxeBuilder({ page: admin }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(
-    results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(' | ')}`),
+    results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(' | ')}`),
   ).toEqual([]);
 
   await admin.getByTestId('close-bidding').click();
@@ -136,7 +144,9 @@ test('an admin opens a project for bids to two vendors, a vendor bids, the admin
     await expect(viewer.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
     const dark = await new AxeBuilder({ page: viewer }).withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(
-      dark.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+      dark.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
       path,
     ).toEqual([]);
     const overflow = await viewer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

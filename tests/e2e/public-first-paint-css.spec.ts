@@ -13,7 +13,22 @@ const MANTINE_CLASS = /\bm_[0-9a-f]{8}\b/g;
 /** The whole stylesheets' file names (Vite keeps the source name: `styles.layer-<hash>.css`). */
 const FULL_STYLESHEET = /\/assets\/styles\.layer-[\w-]+\.css$/;
 
-const PUBLIC_PAGES = ['/', '/about', '/services', '/contact', '/gallery', '/amenities', '/apartments', '/privacy', '/terms', '/properties', '/properties?page=2', '/properties?minPrice=abc', '/properties?location=Nowhere%20Town', '/property/999999999'];
+const PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/services',
+  '/contact',
+  '/gallery',
+  '/amenities',
+  '/apartments',
+  '/privacy',
+  '/terms',
+  '/properties',
+  '/properties?page=2',
+  '/properties?minPrice=abc',
+  '/properties?location=Nowhere%20Town',
+  '/property/999999999',
+];
 
 /** The render-blocking stylesheets linked by a server-rendered page (outside `<noscript>`). */
 function blockingStylesheets(html: string): string[] {
@@ -33,12 +48,20 @@ test('every Mantine class of an anonymous public page is styled by its render-bl
   const stylesheetText = new Map<string, string>();
   for (const path of pages) {
     // In both languages; in Italian with the side menu left open and the dark theme (cookies).
-    for (const [lang, cookie] of [['en', ''], ['it', 'sidebar_state=true; theme=dark']] as const) {
-      const response = await page.request.get(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`, { headers: cookie ? { cookie } : {} });
+    for (const [lang, cookie] of [
+      ['en', ''],
+      ['it', 'sidebar_state=true; theme=dark'],
+    ] as const) {
+      const response = await page.request.get(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`, {
+        headers: cookie ? { cookie } : {},
+      });
       const html = await response.text();
       if (cookie) expect(html, `${path}: the open side menu, server-rendered`).toContain('data-testid="side-menu-panel"');
       const links = blockingStylesheets(html);
-      expect(links.some((href) => FULL_STYLESHEET.test(href)), `${path}: the whole Mantine stylesheet is not render-blocking`).toBe(false);
+      expect(
+        links.some((href) => FULL_STYLESHEET.test(href)),
+        `${path}: the whole Mantine stylesheet is not render-blocking`,
+      ).toBe(false);
       let css = '';
       for (const href of links) {
         if (!stylesheetText.has(href)) stylesheetText.set(href, await (await page.request.get(href)).text());
@@ -62,7 +85,10 @@ test('the whole Mantine stylesheet arrives once the public page is interactive, 
         page.evaluate(
           () =>
             [...document.styleSheets].filter(
-              (sheet) => /\/assets\/styles\.layer-[\w-]+\.css$/.test(sheet.href ?? '') && (sheet.ownerNode as Element | null)?.hasAttribute('data-mantine-styles') && sheet.cssRules.length > 0,
+              (sheet) =>
+                /\/assets\/styles\.layer-[\w-]+\.css$/.test(sheet.href ?? '') &&
+                (sheet.ownerNode as Element | null)?.hasAttribute('data-mantine-styles') &&
+                sheet.cssRules.length > 0,
             ).length,
         ),
       { timeout: 15_000 },
@@ -90,11 +116,17 @@ test('the whole Mantine stylesheet arrives once the public page is interactive, 
 test('a page outside the public set and a signed-in user block their first paint on the whole stylesheet', async ({ page, request }) => {
   for (const path of ['/auth', '/booking/1']) {
     const html = await (await page.request.get(path)).text();
-    expect(blockingStylesheets(html).filter((href) => FULL_STYLESHEET.test(href)), path).toHaveLength(2);
+    expect(
+      blockingStylesheets(html).filter((href) => FULL_STYLESHEET.test(href)),
+      path,
+    ).toHaveLength(2);
   }
   await signInAs(page, 'admin');
   const html = await (await page.request.get('/properties')).text();
-  expect(blockingStylesheets(html).filter((href) => FULL_STYLESHEET.test(href)), 'signed-in /properties').toHaveLength(2);
+  expect(
+    blockingStylesheets(html).filter((href) => FULL_STYLESHEET.test(href)),
+    'signed-in /properties',
+  ).toHaveLength(2);
   // An anonymous visitor's /properties keeps it in <noscript> only (for visitors without JavaScript).
   const anonymous = await (await request.get('/properties')).text();
   expect(anonymous).toMatch(/<noscript><link rel="stylesheet" href="\/assets\/styles\.layer-[\w-]+\.css"\/>/);

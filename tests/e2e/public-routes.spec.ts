@@ -82,7 +82,10 @@ test('a property under maintenance says so and offers no Apply button', async ({
   let found = false;
   for (let pageNo = 1; pageNo <= 10 && !found; pageNo += 1) {
     await page.goto(`/properties?sort=price_asc&page=${pageNo}`);
-    const card = page.getByTestId('listing-card').filter({ has: page.getByText('Under Maintenance', { exact: true }) }).first();
+    const card = page
+      .getByTestId('listing-card')
+      .filter({ has: page.getByText('Under Maintenance', { exact: true }) })
+      .first();
     if (await card.count()) {
       await card.getByTestId('listing-title').click();
       await expect(page).toHaveURL(/\/property\/\d+$/);

@@ -7,7 +7,11 @@
 import { expect, newClientContext, signInAs, signInWith, test, waitForHydration } from './fixtures';
 import { E2E_NOTIFICATION_USERS } from './notification-users';
 
-test('nothing is missed while offline: the badge shows, and the notification sent meanwhile arrives when the connection returns', async ({ page, browser, baseURL }) => {
+test('nothing is missed while offline: the badge shows, and the notification sent meanwhile arrives when the connection returns', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const title = `While you were away ${Math.random().toString(36).slice(2, 8)}`;
   await signInWith(page, E2E_NOTIFICATION_USERS.offline);
   await page.goto('/services');

@@ -45,7 +45,12 @@ export async function seedApplications(db: Db): Promise<void> {
   const existing = await db
     .select({ id: application.id })
     .from(application)
-    .where(inArray(application.reference, Object.values(E2E_APPLICATIONS).map((entry) => entry.reference)));
+    .where(
+      inArray(
+        application.reference,
+        Object.values(E2E_APPLICATIONS).map((entry) => entry.reference),
+      ),
+    );
   if (existing.length > 0) return;
 
   const { env } = await import('../../app/server/env.server');

@@ -14,8 +14,21 @@
 import type { Db } from '../../app/server/db/client.server';
 
 export const E2E_LEASES = {
-  payer: { email: 'lena.lessee@e2e.dimora.test', password: 'e2e-lessee-pass', name: 'Lena Lessee', unit: 'E2E Lease Suite', rentCents: 150_000 },
-  signer: { email: 'sam.signer@e2e.dimora.test', password: 'e2e-signer-pass', name: 'Sam Signer', unit: 'E2E Signing Loft', dueCents: 300_000, reference: 'DIM-E2EL0005' },
+  payer: {
+    email: 'lena.lessee@e2e.dimora.test',
+    password: 'e2e-lessee-pass',
+    name: 'Lena Lessee',
+    unit: 'E2E Lease Suite',
+    rentCents: 150_000,
+  },
+  signer: {
+    email: 'sam.signer@e2e.dimora.test',
+    password: 'e2e-signer-pass',
+    name: 'Sam Signer',
+    unit: 'E2E Signing Loft',
+    dueCents: 300_000,
+    reference: 'DIM-E2EL0005',
+  },
 } as const;
 
 const LONG_AGO = new Date('2020-01-01T00:00:00Z');
@@ -28,18 +41,30 @@ function isoDaysFromNow(days: number): string {
 export async function seedLeases(db: Db): Promise<void> {
   const { eq } = await import('drizzle-orm');
   const { createVerifiedUser } = await import('../../app/server/auth/create-user.server');
-  const { application, autopay, building, charge, lease, leaseTenant, payment, property, user } = await import('../../app/server/db/schema');
+  const { application, autopay, building, charge, lease, leaseTenant, payment, property, user } =
+    await import('../../app/server/db/schema');
   const { allocateLedger, lockLease } = await import('../../app/features/ledger/ledger.server');
   const { demoImageUrl } = await import('../../app/server/db/seed/images.server');
   const [seen] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_LEASES.payer.email));
   if (seen) return;
-  for (const person of Object.values(E2E_LEASES)) await createVerifiedUser(db, { email: person.email, password: person.password, name: person.name, role: 'tenant' });
+  for (const person of Object.values(E2E_LEASES))
+    await createVerifiedUser(db, { email: person.email, password: person.password, name: person.name, role: 'tenant' });
   const idOf = async (email: string) => (await db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
   const payerId = await idOf(E2E_LEASES.payer.email);
   const signerId = await idOf(E2E_LEASES.signer.email);
   const [court] = await db
     .insert(building)
-    .values({ name: 'E2E Lease Court', streetAddress: '7 Lease Lane', city: 'Austin', state: 'TX', zipCode: '78701', latitude: 30.27, longitude: -97.74, createdAt: LONG_AGO, updatedAt: LONG_AGO })
+    .values({
+      name: 'E2E Lease Court',
+      streetAddress: '7 Lease Lane',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+      latitude: 30.27,
+      longitude: -97.74,
+      createdAt: LONG_AGO,
+      updatedAt: LONG_AGO,
+    })
     .returning({ id: building.id });
   const unit = (title: string, n: number) => ({
     buildingId: court!.id,
@@ -65,7 +90,10 @@ export async function seedLeases(db: Db): Promise<void> {
     createdAt: LONG_AGO,
     updatedAt: LONG_AGO,
   });
-  const [suite, loft] = await db.insert(property).values([unit(E2E_LEASES.payer.unit, 1), unit(E2E_LEASES.signer.unit, 2)]).returning({ id: property.id });
+  const [suite, loft] = await db
+    .insert(property)
+    .values([unit(E2E_LEASES.payer.unit, 1), unit(E2E_LEASES.signer.unit, 2)])
+    .returning({ id: property.id });
   const thisMonth = new Date().toISOString().slice(0, 7);
   const lastMonthDate = new Date();
   lastMonthDate.setUTCDate(1);
@@ -73,15 +101,54 @@ export async function seedLeases(db: Db): Promise<void> {
   const lastMonth = lastMonthDate.toISOString().slice(0, 7);
   const [active] = await db
     .insert(lease)
-    .values({ propertyId: suite!.id, tenantId: payerId, startDate: `${lastMonth}-01`, endDate: isoDaysFromNow(330), monthlyRentCents: 150_000, depositCents: 150_000, status: 'active', sentAt: LONG_AGO, countersignedAt: LONG_AGO })
+    .values({
+      propertyId: suite!.id,
+      tenantId: payerId,
+      startDate: `${lastMonth}-01`,
+      endDate: isoDaysFromNow(330),
+      monthlyRentCents: 150_000,
+      depositCents: 150_000,
+      status: 'active',
+      sentAt: LONG_AGO,
+      countersignedAt: LONG_AGO,
+    })
     .returning({ id: lease.id });
-  await db.insert(leaseTenant).values({ leaseId: active!.id, role: 'primary', email: E2E_LEASES.payer.email, name: E2E_LEASES.payer.name, userId: payerId, signedAt: LONG_AGO, signatureName: E2E_LEASES.payer.name, signatureIp: '127.0.0.1', signatureUserAgent: 'seed' });
+  await db
+    .insert(leaseTenant)
+    .values({
+      leaseId: active!.id,
+      role: 'primary',
+      email: E2E_LEASES.payer.email,
+      name: E2E_LEASES.payer.name,
+      userId: payerId,
+      signedAt: LONG_AGO,
+      signatureName: E2E_LEASES.payer.name,
+      signatureIp: '127.0.0.1',
+      signatureUserAgent: 'seed',
+    });
   await db.insert(charge).values([
     { leaseId: active!.id, kind: 'deposit', amountCents: 150_000, dueDate: `${lastMonth}-01`, period: 'signing' },
     { leaseId: active!.id, kind: 'rent', amountCents: 150_000, dueDate: `${lastMonth}-01`, period: lastMonth },
     { leaseId: active!.id, kind: 'rent', amountCents: 150_000, dueDate: `${thisMonth}-01`, period: thisMonth },
   ]);
-  await db.insert(payment).values({ payerId, leaseId: active!.id, buildingId: court!.id, kind: 'rent', method: 'card', amountCents: 300_000, status: 'succeeded', provider: 'sandbox', providerRef: 'sbx_ch_e2e000000000000000000000', cardBrand: 'visa', cardLast4: '4242', idempotencyKey: 'e2e-lease-paid-1', settledAt: new Date(`${lastMonth}-01T12:00:00Z`), createdAt: new Date(`${lastMonth}-01T12:00:00Z`) });
+  await db
+    .insert(payment)
+    .values({
+      payerId,
+      leaseId: active!.id,
+      buildingId: court!.id,
+      kind: 'rent',
+      method: 'card',
+      amountCents: 300_000,
+      status: 'succeeded',
+      provider: 'sandbox',
+      providerRef: 'sbx_ch_e2e000000000000000000000',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      idempotencyKey: 'e2e-lease-paid-1',
+      settledAt: new Date(`${lastMonth}-01T12:00:00Z`),
+      createdAt: new Date(`${lastMonth}-01T12:00:00Z`),
+    });
   await db.transaction(async (tx) => {
     await lockLease(tx, active!.id);
     await allocateLedger(tx, active!.id);
@@ -126,5 +193,21 @@ export async function seedLeases(db: Db): Promise<void> {
       updatedAt: LONG_AGO,
     })
     .returning({ id: application.id });
-  await db.insert(payment).values({ payerId: signerId, applicationId: applied!.id, buildingId: court!.id, kind: 'application_fee', method: 'card', amountCents: 5_000, status: 'succeeded', provider: 'sandbox', providerRef: 'sbx_ch_e2e000000000000000000001', cardBrand: 'visa', cardLast4: '4242', idempotencyKey: 'e2e-lease-application-5:1:application_fee', settledAt: LONG_AGO });
+  await db
+    .insert(payment)
+    .values({
+      payerId: signerId,
+      applicationId: applied!.id,
+      buildingId: court!.id,
+      kind: 'application_fee',
+      method: 'card',
+      amountCents: 5_000,
+      status: 'succeeded',
+      provider: 'sandbox',
+      providerRef: 'sbx_ch_e2e000000000000000000001',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      idempotencyKey: 'e2e-lease-application-5:1:application_fee',
+      settledAt: LONG_AGO,
+    });
 }

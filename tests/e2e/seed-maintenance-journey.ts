@@ -13,7 +13,12 @@ import type { Db } from '../../app/server/db/client.server';
 
 export const E2E_JOURNEY = {
   tenant: { email: 'joy.journey@e2e.dimora.test', password: 'e2e-journey-tenant-pass', name: 'Joy Journey' },
-  vendor: { email: 'journey.plumbing@e2e.dimora.test', password: 'e2e-journey-wrench-pass', name: 'Jack Pipes', company: 'E2E Journey Plumbing' },
+  vendor: {
+    email: 'journey.plumbing@e2e.dimora.test',
+    password: 'e2e-journey-wrench-pass',
+    name: 'Jack Pipes',
+    company: 'E2E Journey Plumbing',
+  },
   building: 'E2E Journey Court',
   unit: 'E2E Journey Flat',
   unitNumber: '5B',
@@ -32,7 +37,17 @@ export async function seedMaintenanceJourney(db: Db): Promise<void> {
   const tenant = await createVerifiedUser(db, { ...E2E_JOURNEY.tenant, role: 'tenant' });
   const [court] = await db
     .insert(building)
-    .values({ name: E2E_JOURNEY.building, streetAddress: E2E_JOURNEY.street, city: 'Austin', state: 'TX', zipCode: '78703', latitude: 30.28, longitude: -97.76, createdAt: LONG_AGO, updatedAt: LONG_AGO })
+    .values({
+      name: E2E_JOURNEY.building,
+      streetAddress: E2E_JOURNEY.street,
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78703',
+      latitude: 30.28,
+      longitude: -97.76,
+      createdAt: LONG_AGO,
+      updatedAt: LONG_AGO,
+    })
     .returning({ id: building.id });
   const [flat] = await db
     .insert(property)
@@ -65,11 +80,38 @@ export async function seedMaintenanceJourney(db: Db): Promise<void> {
   const end = new Date(Date.now() + 270 * 86_400_000).toISOString().slice(0, 10);
   const [active] = await db
     .insert(lease)
-    .values({ propertyId: flat!.id, tenantId: tenant.id, startDate: start, endDate: end, monthlyRentCents: 150_000, depositCents: 150_000, status: 'active', sentAt: LONG_AGO, countersignedAt: LONG_AGO })
+    .values({
+      propertyId: flat!.id,
+      tenantId: tenant.id,
+      startDate: start,
+      endDate: end,
+      monthlyRentCents: 150_000,
+      depositCents: 150_000,
+      status: 'active',
+      sentAt: LONG_AGO,
+      countersignedAt: LONG_AGO,
+    })
     .returning({ id: lease.id });
-  await db.insert(leaseTenant).values({ leaseId: active!.id, role: 'primary', email: E2E_JOURNEY.tenant.email, name: E2E_JOURNEY.tenant.name, userId: tenant.id, signedAt: LONG_AGO, signatureName: E2E_JOURNEY.tenant.name, signatureIp: '127.0.0.1', signatureUserAgent: 'seed' });
+  await db
+    .insert(leaseTenant)
+    .values({
+      leaseId: active!.id,
+      role: 'primary',
+      email: E2E_JOURNEY.tenant.email,
+      name: E2E_JOURNEY.tenant.name,
+      userId: tenant.id,
+      signedAt: LONG_AGO,
+      signatureName: E2E_JOURNEY.tenant.name,
+      signatureIp: '127.0.0.1',
+      signatureUserAgent: 'seed',
+    });
 
-  const account = await createVerifiedUser(db, { email: E2E_JOURNEY.vendor.email, password: E2E_JOURNEY.vendor.password, name: E2E_JOURNEY.vendor.name, role: 'vendor' });
+  const account = await createVerifiedUser(db, {
+    email: E2E_JOURNEY.vendor.email,
+    password: E2E_JOURNEY.vendor.password,
+    name: E2E_JOURNEY.vendor.name,
+    role: 'vendor',
+  });
   await db.insert(vendor).values({
     userId: account.id,
     companyName: E2E_JOURNEY.vendor.company,

@@ -74,7 +74,10 @@ export async function seedMaintenanceQueue(db: Db): Promise<void> {
     latitude: 30.27,
     longitude: -97.74,
   });
-  const [home, far] = await db.insert(property).values([unit(court!.id, 3), unit(elsewhere!.id, 4)]).returning({ id: property.id });
+  const [home, far] = await db
+    .insert(property)
+    .values([unit(court!.id, 3), unit(elsewhere!.id, 4)])
+    .returning({ id: property.id });
   const now = Date.now();
   const request = (values: Partial<typeof maintenanceRequest.$inferInsert> & { title: string; createdAt: Date }) => ({
     propertyId: home!.id,
@@ -101,7 +104,13 @@ export async function seedMaintenanceQueue(db: Db): Promise<void> {
         createdAt: new Date(now - 2 * HOUR),
         slaDueAt: new Date(now + 22 * HOUR),
       }),
-      request({ title: E2E_QUEUE.lock, category: 'locks_doors', priority: 'emergency', createdAt: new Date(now - HOUR), slaDueAt: new Date(now + 3 * HOUR) }),
+      request({
+        title: E2E_QUEUE.lock,
+        category: 'locks_doors',
+        priority: 'emergency',
+        createdAt: new Date(now - HOUR),
+        slaDueAt: new Date(now + 3 * HOUR),
+      }),
       request({
         title: E2E_QUEUE.flicker,
         category: 'electrical',
@@ -110,11 +119,27 @@ export async function seedMaintenanceQueue(db: Db): Promise<void> {
         firstResponseAt: new Date(now - 1 * 86_400_000),
         slaBreachedAt: new Date(now - 2 * 86_400_000),
       }),
-      request({ title: E2E_QUEUE.closed, status: 'closed', createdAt: new Date(now - 30 * 86_400_000), firstResponseAt: new Date(now - 29 * 86_400_000), closedAt: new Date(now - 20 * 86_400_000) }),
+      request({
+        title: E2E_QUEUE.closed,
+        status: 'closed',
+        createdAt: new Date(now - 30 * 86_400_000),
+        firstResponseAt: new Date(now - 29 * 86_400_000),
+        closedAt: new Date(now - 20 * 86_400_000),
+      }),
       request({ title: E2E_QUEUE.hidden, propertyId: far!.id, buildingId: elsewhere!.id, createdAt: new Date(now - 3 * HOUR) }),
     ])
     .returning({ id: maintenanceRequest.id, createdAt: maintenanceRequest.createdAt });
-  await db.insert(maintenanceEvent).values(rows.map((row) => ({ requestId: row.id, actorId: tenantId, kind: 'submitted', toStatus: 'submitted' as const, createdAt: row.createdAt })));
+  await db
+    .insert(maintenanceEvent)
+    .values(
+      rows.map((row) => ({
+        requestId: row.id,
+        actorId: tenantId,
+        kind: 'submitted',
+        toStatus: 'submitted' as const,
+        createdAt: row.createdAt,
+      })),
+    );
   const company = (companyName: string, insuranceExpiry: string) => ({
     companyName,
     contactName: 'E2E Contact',

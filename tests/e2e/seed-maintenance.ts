@@ -27,7 +27,18 @@ export async function seedMaintenanceTenant(db: Db): Promise<void> {
   const [manager] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_USERS.property_manager.email));
   const [house] = await db
     .insert(building)
-    .values({ name: E2E_MAINTENANCE.building, streetAddress: '9 Mend Street', city: 'Austin', state: 'TX', zipCode: '78701', latitude: 30.27, longitude: -97.74, managerId: manager?.id ?? null, createdAt: LONG_AGO, updatedAt: LONG_AGO })
+    .values({
+      name: E2E_MAINTENANCE.building,
+      streetAddress: '9 Mend Street',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+      latitude: 30.27,
+      longitude: -97.74,
+      managerId: manager?.id ?? null,
+      createdAt: LONG_AGO,
+      updatedAt: LONG_AGO,
+    })
     .returning({ id: building.id });
   const [flat] = await db
     .insert(property)
@@ -60,7 +71,29 @@ export async function seedMaintenanceTenant(db: Db): Promise<void> {
   const end = new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10);
   const [active] = await db
     .insert(lease)
-    .values({ propertyId: flat!.id, tenantId: mia.id, startDate: start, endDate: end, monthlyRentCents: 140_000, depositCents: 140_000, status: 'active', sentAt: LONG_AGO, countersignedAt: LONG_AGO })
+    .values({
+      propertyId: flat!.id,
+      tenantId: mia.id,
+      startDate: start,
+      endDate: end,
+      monthlyRentCents: 140_000,
+      depositCents: 140_000,
+      status: 'active',
+      sentAt: LONG_AGO,
+      countersignedAt: LONG_AGO,
+    })
     .returning({ id: lease.id });
-  await db.insert(leaseTenant).values({ leaseId: active!.id, role: 'primary', email: E2E_MAINTENANCE.tenant.email, name: E2E_MAINTENANCE.tenant.name, userId: mia.id, signedAt: LONG_AGO, signatureName: E2E_MAINTENANCE.tenant.name, signatureIp: '127.0.0.1', signatureUserAgent: 'seed' });
+  await db
+    .insert(leaseTenant)
+    .values({
+      leaseId: active!.id,
+      role: 'primary',
+      email: E2E_MAINTENANCE.tenant.email,
+      name: E2E_MAINTENANCE.tenant.name,
+      userId: mia.id,
+      signedAt: LONG_AGO,
+      signatureName: E2E_MAINTENANCE.tenant.name,
+      signatureIp: '127.0.0.1',
+      signatureUserAgent: 'seed',
+    });
 }

@@ -26,8 +26,18 @@ export async function seedWorkOrders(db: Db): Promise<void> {
   const { demoImageUrl } = await import('../../app/server/db/seed/images.server');
   const [seen] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_WORK_ORDERS.vendor.email));
   if (seen) return;
-  const vendorUser = await createVerifiedUser(db, { email: E2E_WORK_ORDERS.vendor.email, password: E2E_WORK_ORDERS.vendor.password, name: E2E_WORK_ORDERS.vendor.name, role: 'vendor' });
-  const tenant = await createVerifiedUser(db, { email: E2E_WORK_ORDERS.tenant.email, password: E2E_WORK_ORDERS.tenant.password, name: E2E_WORK_ORDERS.tenant.name, role: 'tenant' });
+  const vendorUser = await createVerifiedUser(db, {
+    email: E2E_WORK_ORDERS.vendor.email,
+    password: E2E_WORK_ORDERS.vendor.password,
+    name: E2E_WORK_ORDERS.vendor.name,
+    role: 'vendor',
+  });
+  const tenant = await createVerifiedUser(db, {
+    email: E2E_WORK_ORDERS.tenant.email,
+    password: E2E_WORK_ORDERS.tenant.password,
+    name: E2E_WORK_ORDERS.tenant.name,
+    role: 'tenant',
+  });
   const [vendorRow] = await db
     .insert(vendor)
     .values({
@@ -45,7 +55,17 @@ export async function seedWorkOrders(db: Db): Promise<void> {
     .returning({ id: vendor.id });
   const [court] = await db
     .insert(building)
-    .values({ name: E2E_WORK_ORDERS.building, streetAddress: '12 Wrench Way', city: 'Austin', state: 'TX', zipCode: '78702', latitude: 30.26, longitude: -97.72, createdAt: LONG_AGO, updatedAt: LONG_AGO })
+    .values({
+      name: E2E_WORK_ORDERS.building,
+      streetAddress: '12 Wrench Way',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78702',
+      latitude: 30.26,
+      longitude: -97.72,
+      createdAt: LONG_AGO,
+      updatedAt: LONG_AGO,
+    })
     .returning({ id: building.id });
   const [unit] = await db
     .insert(property)

@@ -8,7 +8,20 @@
 import type { Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
 
-const PUBLIC_PATHS = ['/', '/about', '/services', '/contact', '/gallery', '/amenities', '/properties', '/apartments', '/privacy', '/terms', '/subscriptions', '/vendor-signup'];
+const PUBLIC_PATHS = [
+  '/',
+  '/about',
+  '/services',
+  '/contact',
+  '/gallery',
+  '/amenities',
+  '/properties',
+  '/apartments',
+  '/privacy',
+  '/terms',
+  '/subscriptions',
+  '/vendor-signup',
+];
 
 /** Parses XML with the browser's strict parser: the root's name and every `<loc>`, or the parser's error. */
 async function parseXmlInBrowser(page: Page, xml: string): Promise<{ error: string | null; root: string; locs: string[]; urls: number }> {
@@ -68,7 +81,9 @@ test("a unit's page has its canonical URL, hreflang alternates, Open Graph photo
   const title = (await page.getByTestId('property-title').textContent())?.trim() ?? '';
   await expect(page).toHaveTitle(`${title} · Dimora`);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', url);
-  const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]));
+  const alternates = await page
+    .locator('link[rel="alternate"][hreflang]')
+    .evaluateAll((links) => links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]));
   expect(alternates).toEqual([
     ['en', `${baseURL}/property/${id}?lang=en`],
     ['it', `${baseURL}/property/${id}?lang=it`],
@@ -83,10 +98,17 @@ test("a unit's page has its canonical URL, hreflang alternates, Open Graph photo
   await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute('content', photo!);
   await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
 
-  const nodes = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as Record<string, unknown>);
+  const nodes = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (text) => JSON.parse(text) as Record<string, unknown>,
+  );
   expect(nodes.map((node) => node['@type'])).toEqual(['Apartment', 'Offer', 'BreadcrumbList']);
   const [apartment, offer, breadcrumb] = nodes as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
-  expect(apartment).toMatchObject({ '@context': 'https://schema.org', name: title, url, address: { '@type': 'PostalAddress', addressCountry: 'US' } });
+  expect(apartment).toMatchObject({
+    '@context': 'https://schema.org',
+    name: title,
+    url,
+    address: { '@type': 'PostalAddress', addressCountry: 'US' },
+  });
   expect((apartment.image as string[])[0]).toBe(photo);
   expect(offer).toMatchObject({ priceCurrency: 'USD', url, itemOffered: { '@id': `${url}#apartment` } });
   expect(Number.isInteger(offer.price)).toBe(true);

@@ -90,20 +90,23 @@ test('a signed-in page is never kept: offline it is the offline page, and no cac
   await expect(page.getByTestId('listing-title').first()).toBeVisible();
 
   // The root data of every page seen signed in carries the viewer's name and e-mail.
-  const kept = await page.evaluate(async ({ name, email }) => {
-    const found: string[] = [];
-    for (const cacheName of await caches.keys()) {
-      const cache = await caches.open(cacheName);
-      for (const request of await cache.keys()) {
-        const response = await cache.match(request);
-        const type = response?.headers.get('content-type') ?? '';
-        if (type.includes('javascript') || type.includes('css') || type.includes('image')) continue;
-        const body = (await response?.text()) ?? '';
-        found.push(`${cacheName} ${new URL(request.url).pathname}${body.includes(name) || body.includes(email) ? ' HOLDS-NAME' : ''}`);
+  const kept = await page.evaluate(
+    async ({ name, email }) => {
+      const found: string[] = [];
+      for (const cacheName of await caches.keys()) {
+        const cache = await caches.open(cacheName);
+        for (const request of await cache.keys()) {
+          const response = await cache.match(request);
+          const type = response?.headers.get('content-type') ?? '';
+          if (type.includes('javascript') || type.includes('css') || type.includes('image')) continue;
+          const body = (await response?.text()) ?? '';
+          found.push(`${cacheName} ${new URL(request.url).pathname}${body.includes(name) || body.includes(email) ? ' HOLDS-NAME' : ''}`);
+        }
       }
-    }
-    return found;
-  }, { name: E2E_USERS.tenant.name, email: E2E_USERS.tenant.email });
+      return found;
+    },
+    { name: E2E_USERS.tenant.name, email: E2E_USERS.tenant.email },
+  );
   // Only precached files (manifest, offline page, icon): no page of the portal, nor the public
   // page seen while signed in (its answer was no-store), nor anything with the tenant's name.
   expect(kept.filter((entry) => entry.includes('HOLDS-NAME'))).toEqual([]);
@@ -127,7 +130,9 @@ test('a new worker takes over the open page at once, without a reload', async ({
   // which the browser treats as an update). skipWaiting + clientsClaim: it must control this
   // page without a reload and leave nothing waiting.
   const after = await page.evaluate(async () => {
-    const changed = new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    const changed = new Promise<void>((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+    );
     const registration = await navigator.serviceWorker.register('/sw.js?deploy=2', { scope: '/', updateViaCache: 'none' });
     await changed;
     return { controller: navigator.serviceWorker.controller?.scriptURL, waiting: registration.waiting !== null };

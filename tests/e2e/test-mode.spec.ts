@@ -29,7 +29,11 @@ test('the booking fee is taken in test mode, and the confirmation step says so',
   await openAvailableHome(page);
   await page.getByTestId('apply-button').click();
   await waitForHydration(page);
-  const moveIn = (await page.getByTestId('booking-home-available').getAttribute('data-date').catch(() => null)) ?? '';
+  const moveIn =
+    (await page
+      .getByTestId('booking-home-available')
+      .getAttribute('data-date')
+      .catch(() => null)) ?? '';
   const soon = new Date(Date.now() + 30 * DAY_MS).toISOString().slice(0, 10);
   const start = moveIn > soon ? moveIn : soon;
   const end = `${Number(start.slice(0, 4)) + 1}${start.slice(4, 8)}01`;

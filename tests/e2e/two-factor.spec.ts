@@ -33,7 +33,11 @@ async function signOut(page: Page) {
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Signed out successfully!' })).toBeVisible({ timeout: SLOW });
 }
 
-test('a new admin must enrol before anything else, then signs in with an app code or a backup code (once)', async ({ page, browser, baseURL }) => {
+test('a new admin must enrol before anything else, then signs in with an app code or a backup code (once)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // Five sign-ins and an enrolment in one journey: a ceiling for a loaded CI machine, not a wait.
   test.setTimeout(240_000);
   const email = `fresh-admin-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.dimora.test`;

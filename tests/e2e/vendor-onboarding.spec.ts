@@ -16,7 +16,13 @@ async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
   expect(serious).toEqual([]);
 }
 
@@ -26,7 +32,11 @@ function isoInDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-test('a vendor signs up, is approved, creates its account from the e-mailed invitation, uploads its insurance, and the admin verifies it', async ({ page, browser, baseURL }) => {
+test('a vendor signs up, is approved, creates its account from the e-mailed invitation, uploads its insurance, and the admin verifies it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.slow();
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const company = `Onboarding Plumbing ${stamp}`;
@@ -104,7 +114,11 @@ test('a vendor signs up, is approved, creates its account from the e-mailed invi
   expect(download.status()).toBe(200);
   expect(download.headers()['content-disposition']).toMatch(/^attachment;/);
   expect(download.headers()['x-content-type-options']).toContain('nosniff');
-  expect(Buffer.from(await download.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(
+    Buffer.from(await download.body())
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
   await adminDocument.getByTestId('vendor-verify-document').click();
   await expect(admin.getByTestId('vendors-toast').last()).toContainText('The certificate is verified');
   await expect(admin.getByTestId('vendor-document').first()).toHaveAttribute('data-verified', 'true');

@@ -12,13 +12,19 @@ import { expect, newClientContext, signInAs, signInWith, test, waitForHydration 
 import { E2E_WORK_ORDERS } from './seed-work-orders';
 
 async function photo(name: string) {
-  const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2e86c1', noise: { type: 'gaussian', mean: 100, sigma: 20 } } })
+  const buffer = await sharp({
+    create: { width: 800, height: 600, channels: 3, background: '#2e86c1', noise: { type: 'gaussian', mean: 100, sigma: 20 } },
+  })
     .jpeg({ quality: 80 })
     .toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
 }
 
-test('a vendor accepts, schedules, completes with a photo and invoices; an admin approves the invoice and pays it', async ({ page, browser, baseURL }) => {
+test('a vendor accepts, schedules, completes with a photo and invoices; an admin approves the invoice and pays it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.slow();
   await signInWith(page, E2E_WORK_ORDERS.vendor);
   await page.goto('/vendor-portal');

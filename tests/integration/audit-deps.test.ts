@@ -20,7 +20,9 @@ function audit(report: unknown, env: Record<string, string> = {}) {
   const reportFile = path.join(stubDir, 'report.json');
   fs.writeFileSync(reportFile, JSON.stringify(report));
   const npm = path.join(stubDir, 'npm');
-  fs.writeFileSync(npm, `#!/bin/sh\n[ "$1 $2 $3 $4" = "audit --omit=dev --audit-level=high --json" ] || exit 99\ncat "${reportFile}"\n`, { mode: 0o755 });
+  fs.writeFileSync(npm, `#!/bin/sh\n[ "$1 $2 $3 $4" = "audit --omit=dev --audit-level=high --json" ] || exit 99\ncat "${reportFile}"\n`, {
+    mode: 0o755,
+  });
   const resultsFile = path.join(stubDir, 'results.json');
   fs.rmSync(resultsFile, { force: true });
   const run = spawnSync(process.execPath, ['scripts/audit-deps.mjs', '--results', resultsFile], {
@@ -28,7 +30,11 @@ function audit(report: unknown, env: Record<string, string> = {}) {
     encoding: 'utf8',
     env: { ...process.env, PATH: `${stubDir}${path.delimiter}${process.env.PATH ?? ''}`, AUDIT_STRICT: '', ...env },
   });
-  return { code: run.status, out: run.stdout, results: JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as { passed: number; failed: number } };
+  return {
+    code: run.status,
+    out: run.stdout,
+    results: JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as { passed: number; failed: number },
+  };
 }
 
 const counts = (high: number, critical: number) => ({ info: 0, low: 1, moderate: 2, high, critical, total: 3 + high + critical });
@@ -37,14 +43,22 @@ describe('the dependency audit of CI', () => {
   it('fails on a high or critical advisory in a production dependency, naming it', () => {
     const run = audit({
       vulnerabilities: {
-        'path-to-regexp': { name: 'path-to-regexp', severity: 'high', range: '<0.1.12', fixAvailable: true, via: [{ title: 'ReDoS in path-to-regexp', url: 'https://github.com/advisories/GHSA-9wv6-86v2-598j' }] },
+        'path-to-regexp': {
+          name: 'path-to-regexp',
+          severity: 'high',
+          range: '<0.1.12',
+          fixAvailable: true,
+          via: [{ title: 'ReDoS in path-to-regexp', url: 'https://github.com/advisories/GHSA-9wv6-86v2-598j' }],
+        },
         express: { name: 'express', severity: 'high', range: '4.0.0 - 4.21.1', fixAvailable: true, via: ['path-to-regexp'] },
         semver: { name: 'semver', severity: 'moderate', range: '<7.5.2', fixAvailable: true, via: [] },
       },
       metadata: { vulnerabilities: counts(2, 0) },
     });
     expect(run.code).toBe(1);
-    expect(run.out).toContain('HIGH path-to-regexp <0.1.12, fix available: ReDoS in path-to-regexp (https://github.com/advisories/GHSA-9wv6-86v2-598j)');
+    expect(run.out).toContain(
+      'HIGH path-to-regexp <0.1.12, fix available: ReDoS in path-to-regexp (https://github.com/advisories/GHSA-9wv6-86v2-598j)',
+    );
     expect(run.out).toContain('HIGH express 4.0.0 - 4.21.1, fix available (through path-to-regexp)');
     expect(run.out).not.toContain('semver');
     expect(run.out).toContain('2 production dependencies have a high or critical advisory.');
@@ -52,14 +66,20 @@ describe('the dependency audit of CI', () => {
   });
 
   it('passes with only low and moderate advisories', () => {
-    const run = audit({ vulnerabilities: { semver: { name: 'semver', severity: 'moderate', range: '<7.5.2', via: [] } }, metadata: { vulnerabilities: counts(0, 0) } });
+    const run = audit({
+      vulnerabilities: { semver: { name: 'semver', severity: 'moderate', range: '<7.5.2', via: [] } },
+      metadata: { vulnerabilities: counts(0, 0) },
+    });
     expect(run.code).toBe(0);
     expect(run.out).toContain('no high or critical advisory in production dependencies (low 1, moderate 2)');
     expect(run.results).toEqual({ passed: 1, failed: 0 });
   });
 
   it('says loudly when the advisory service could not be asked, and fails then with AUDIT_STRICT=1', () => {
-    const unreachable = { message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk', method: 'POST' };
+    const unreachable = {
+      message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk',
+      method: 'POST',
+    };
     const lenient = audit(unreachable);
     expect(lenient.code).toBe(0);
     expect(lenient.out).toContain('the advisory service could not be asked (405 Method Not Allowed');

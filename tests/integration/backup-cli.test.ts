@@ -32,7 +32,11 @@ function runScript(script: string, args: string[], place: Place): Promise<Run> {
   delete env.DATABASE_URL;
   if (place.url) env.DATABASE_URL = place.url;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join('scripts', script), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join('scripts', script), ...args], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -116,7 +120,11 @@ describe(`npm run backup / restore (${serverUrl ? 'postgres' : 'pglite'})`, () =
     expect(made.stderr).toContain('Backing up');
     expect(made.code).toBe(0);
     const latest = KNOWN_MIGRATIONS.at(-1)!.tag;
-    expect(made.stdout).toMatch(new RegExp(`^Wrote .*cli\\.tar \\([\\d.]+ [KM]?B\\): (pglite|postgres) database at migration ${latest} \\(${KNOWN_MIGRATIONS.length} applied\\), 1 uploaded file, in [\\d.]+ s\\.\\n$`));
+    expect(made.stdout).toMatch(
+      new RegExp(
+        `^Wrote .*cli\\.tar \\([\\d.]+ [KM]?B\\): (pglite|postgres) database at migration ${latest} \\(${KNOWN_MIGRATIONS.length} applied\\), 1 uploaded file, in [\\d.]+ s\\.\\n$`,
+      ),
+    );
     expect((await runScript('backup.ts', ['--out', archive()], source)).stderr).toContain('exists already');
 
     const target = await place('target');
@@ -124,7 +132,9 @@ describe(`npm run backup / restore (${serverUrl ? 'postgres' : 'pglite'})`, () =
     expect(restored.code).toBe(0);
     expect(restored.stdout).toContain('Restored the backup of');
     expect(restored.stderr).toContain('Verifying checksums');
-    expect(fs.readFileSync(path.join(target.dataDir, 'uploads', 'photos', 'front.webp'))).toEqual(fs.readFileSync(path.join(source.dataDir, 'uploads', 'photos', 'front.webp')));
+    expect(fs.readFileSync(path.join(target.dataDir, 'uploads', 'photos', 'front.webp'))).toEqual(
+      fs.readFileSync(path.join(source.dataDir, 'uploads', 'photos', 'front.webp')),
+    );
     const database = await open(target);
     try {
       const [row] = await database.db.select({ n: count() }).from(property);

@@ -69,25 +69,47 @@ describe('argument errors fail fast, before the database is opened', () => {
 
 describe('npm run user:create', () => {
   it('creates a verified property manager with a credential account', { timeout: 90_000 }, async () => {
-    const run = await runScript('user-create.ts', ['--email', 'Paula.Manager@Example.com', '--password', 'manager-pass', '--role', 'property_manager', '--name', 'Paula Manager']);
+    const run = await runScript('user-create.ts', [
+      '--email',
+      'Paula.Manager@Example.com',
+      '--password',
+      'manager-pass',
+      '--role',
+      'property_manager',
+      '--name',
+      'Paula Manager',
+    ]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Created property_manager paula\.manager@example\.com \(id [0-9a-f-]{36}\)/);
   });
 
-  it('refuses an e-mail that already has an account (any letter case), an invalid e-mail and a short password', { timeout: 60_000 }, async () => {
-    const duplicate = await runScript('user-create.ts', ['--email', 'PAULA.manager@example.com', '--password', 'other-pass', '--role', 'tenant']);
-    expect(duplicate.code).toBe(1);
-    expect(duplicate.stderr.trim()).toBe('user:create: A user with the e-mail paula.manager@example.com already exists.');
-    const invalid = await runScript('user-create.ts', ['--email', 'nobody', '--password', '123', '--role', 'tenant']);
-    expect(invalid.code).toBe(1);
-    expect(invalid.stderr.trim()).toBe('user:create: Enter a valid e-mail address. The password needs at least 8 characters.');
-  });
+  it(
+    'refuses an e-mail that already has an account (any letter case), an invalid e-mail and a short password',
+    { timeout: 60_000 },
+    async () => {
+      const duplicate = await runScript('user-create.ts', [
+        '--email',
+        'PAULA.manager@example.com',
+        '--password',
+        'other-pass',
+        '--role',
+        'tenant',
+      ]);
+      expect(duplicate.code).toBe(1);
+      expect(duplicate.stderr.trim()).toBe('user:create: A user with the e-mail paula.manager@example.com already exists.');
+      const invalid = await runScript('user-create.ts', ['--email', 'nobody', '--password', '123', '--role', 'tenant']);
+      expect(invalid.code).toBe(1);
+      expect(invalid.stderr.trim()).toBe('user:create: Enter a valid e-mail address. The password needs at least 8 characters.');
+    },
+  );
 });
 
 describe('npm run admin:create', () => {
   it('takes the password from ADMIN_PASSWORD when stdin is not a terminal', { timeout: 60_000 }, async () => {
-    const run = await runScript('admin-create.ts', ['--email', 'boss@example.com', '--name', 'Bea Boss'], { ADMIN_PASSWORD: 'chief-password-1' });
+    const run = await runScript('admin-create.ts', ['--email', 'boss@example.com', '--name', 'Bea Boss'], {
+      ADMIN_PASSWORD: 'chief-password-1',
+    });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Created admin boss@example.com');
@@ -95,31 +117,50 @@ describe('npm run admin:create', () => {
 });
 
 describe('the rows and the data-directory lock', () => {
-  it('stored the users verified with hashed credentials, and refuses to run while another process holds the directory', { timeout: 90_000 }, async () => {
-    const database = await openDatabase({ dataDir });
-    try {
-      const rows = await database.db
-        .select({ email: user.email, role: user.role, emailVerified: user.emailVerified, firstName: user.firstName, lastName: user.lastName, providerId: account.providerId, password: account.password })
-        .from(user)
-        .innerJoin(account, eq(account.userId, user.id))
-        .orderBy(user.email);
-      expect(rows.map(({ password: _password, ...rest }) => rest)).toEqual([
-        { email: 'boss@example.com', role: 'admin', emailVerified: true, firstName: 'Bea', lastName: 'Boss', providerId: 'credential' },
-        { email: 'paula.manager@example.com', role: 'property_manager', emailVerified: true, firstName: 'Paula', lastName: 'Manager', providerId: 'credential' },
-      ]);
-      for (const row of rows) {
-        expect(row.password).toBeTruthy();
-        expect(row.password).not.toContain('pass');
-      }
-      expect(await database.db.select().from(user).where(eq(user.email, 'nopass@example.com'))).toHaveLength(0);
+  it(
+    'stored the users verified with hashed credentials, and refuses to run while another process holds the directory',
+    { timeout: 90_000 },
+    async () => {
+      const database = await openDatabase({ dataDir });
+      try {
+        const rows = await database.db
+          .select({
+            email: user.email,
+            role: user.role,
+            emailVerified: user.emailVerified,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            providerId: account.providerId,
+            password: account.password,
+          })
+          .from(user)
+          .innerJoin(account, eq(account.userId, user.id))
+          .orderBy(user.email);
+        expect(rows.map(({ password: _password, ...rest }) => rest)).toEqual([
+          { email: 'boss@example.com', role: 'admin', emailVerified: true, firstName: 'Bea', lastName: 'Boss', providerId: 'credential' },
+          {
+            email: 'paula.manager@example.com',
+            role: 'property_manager',
+            emailVerified: true,
+            firstName: 'Paula',
+            lastName: 'Manager',
+            providerId: 'credential',
+          },
+        ]);
+        for (const row of rows) {
+          expect(row.password).toBeTruthy();
+          expect(row.password).not.toContain('pass');
+        }
+        expect(await database.db.select().from(user).where(eq(user.email, 'nopass@example.com'))).toHaveLength(0);
 
-      // This test process holds the directory now, as a running server would.
-      const locked = await runScript('user-create.ts', ['--email', 'late@example.com', '--password', 'late-pass', '--role', 'tenant']);
-      expect(locked.code).toBe(1);
-      expect(locked.stderr).toContain('is in use by another process');
-      expect(locked.stderr.trim().split('\n')).toHaveLength(1);
-    } finally {
-      await database.close();
-    }
-  });
+        // This test process holds the directory now, as a running server would.
+        const locked = await runScript('user-create.ts', ['--email', 'late@example.com', '--password', 'late-pass', '--role', 'tenant']);
+        expect(locked.code).toBe(1);
+        expect(locked.stderr).toContain('is in use by another process');
+        expect(locked.stderr.trim().split('\n')).toHaveLength(1);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });

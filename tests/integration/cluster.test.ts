@@ -100,55 +100,76 @@ async function openServerDatabase(): Promise<Database> {
   return testDatabase ?? openDatabase({ dataDir });
 }
 
-beforeAll(async () => {
-  if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
-    const built = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
-    if (built.status !== 0) throw new Error('the production build failed');
-  }
-  // The jobs are queued before the server starts, as if left by an earlier run.
-  testDatabase = onPostgres ? await createTestDatabase() : null;
-  const database = await openServerDatabase();
-  await database.migrate();
-  await database.db.insert(outbox).values(
-    recipients.map((to) => ({ topic: ACCOUNT_LOCKED_MAIL_TOPIC, payload: { to, locale: 'en', name: 'Owner', seconds: 900 } satisfies AccountLockedMailPayload })),
-  );
-  if (!testDatabase) await database.close();
+beforeAll(
+  async () => {
+    if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
+      const built = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
+      if (built.status !== 0) throw new Error('the production build failed');
+    }
+    // The jobs are queued before the server starts, as if left by an earlier run.
+    testDatabase = onPostgres ? await createTestDatabase() : null;
+    const database = await openServerDatabase();
+    await database.migrate();
+    await database.db
+      .insert(outbox)
+      .values(
+        recipients.map((to) => ({
+          topic: ACCOUNT_LOCKED_MAIL_TOPIC,
+          payload: { to, locale: 'en', name: 'Owner', seconds: 900 } satisfies AccountLockedMailPayload,
+        })),
+      );
+    if (!testDatabase) await database.close();
 
-  const inherited = { ...process.env };
-  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'MAIL_TRANSPORT', 'PAYMENT_PROVIDER', 'STRIPE_SECRET_KEY', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DIMORA_WORKER_SLOT']) {
-    delete inherited[name];
-  }
-  child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: {
-      ...inherited,
-      ...(testDatabase?.url ? { DATABASE_URL: testDatabase.url } : {}),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      // Every worker shares the one port the primary picks.
-      PORT: '0',
-      WEB_CONCURRENCY: '2',
-      SEED_ON_START: 'false',
-      ENABLE_DIAGNOSTIC_ROUTES: 'true',
-      SHUTDOWN_DRAIN_MS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+    const inherited = { ...process.env };
+    for (const name of [
+      'DATABASE_URL',
+      'TEST_DATABASE_URL',
+      'SMTP_URL',
+      'PUBLIC_URL',
+      'MAIL_TRANSPORT',
+      'PAYMENT_PROVIDER',
+      'STRIPE_SECRET_KEY',
+      'ADMIN_EMAIL',
+      'ADMIN_PASSWORD',
+      'DIMORA_WORKER_SLOT',
+    ]) {
+      delete inherited[name];
+    }
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      cwd: root,
+      env: {
+        ...inherited,
+        ...(testDatabase?.url ? { DATABASE_URL: testDatabase.url } : {}),
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        HOST: '127.0.0.1',
+        // Every worker shares the one port the primary picks.
+        PORT: '0',
+        WEB_CONCURRENCY: '2',
+        SEED_ON_START: 'false',
+        ENABLE_DIAGNOSTIC_ROUTES: 'true',
+        SHUTDOWN_DRAIN_MS: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 
-  port = await waitFor('the listening log line', () => {
-    const match = /Dimora is listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-    return match ? Number(match[1]) : undefined;
-  });
-  // Both workers listen (on PostgreSQL) before the tests begin.
-  const listening = onPostgres ? 2 : 1;
-  await waitFor(`${listening} listening process(es)`, () => (logLines().filter((line) => line.msg?.startsWith('Dimora is listening')).length >= listening ? true : undefined));
-  await waitFor('/readyz', async () => ((await get('/readyz').catch(() => ({ status: 0 }))).status === 200 ? true : undefined));
-}, 2 * START_TIMEOUT_MS + 300_000);
+    port = await waitFor('the listening log line', () => {
+      const match = /Dimora is listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      return match ? Number(match[1]) : undefined;
+    });
+    // Both workers listen (on PostgreSQL) before the tests begin.
+    const listening = onPostgres ? 2 : 1;
+    await waitFor(`${listening} listening process(es)`, () =>
+      logLines().filter((line) => line.msg?.startsWith('Dimora is listening')).length >= listening ? true : undefined,
+    );
+    await waitFor('/readyz', async () => ((await get('/readyz').catch(() => ({ status: 0 }))).status === 200 ? true : undefined));
+  },
+  2 * START_TIMEOUT_MS + 300_000,
+);
 
 afterAll(async () => {
   if (child && child.exitCode === null && child.signalCode === null) {
@@ -199,24 +220,34 @@ describe(`WEB_CONCURRENCY=2 on ${onPostgres ? 'PostgreSQL: two workers' : 'PGlit
   });
 
   if (onPostgres) {
-    it('replaces a killed worker in its slot: the job runner\'s replacement runs the jobs', { timeout: START_TIMEOUT_MS + 30_000 }, async () => {
-      const before = await answeringProcesses(8);
-      expect(before.size).toBe(2);
-      const victim = [...before.values()].find((answer) => answer.jobRunner)!;
-      process.kill(victim.pid, 'SIGKILL');
-      await waitFor('the killed worker to be gone', () => (alive(victim.pid) ? undefined : true), 30_000);
-      await waitFor('the restart to be logged', () => logLines().find((line) => line.msg === 'worker exited; restarting it'), 30_000);
+    it(
+      "replaces a killed worker in its slot: the job runner's replacement runs the jobs",
+      { timeout: START_TIMEOUT_MS + 30_000 },
+      async () => {
+        const before = await answeringProcesses(8);
+        expect(before.size).toBe(2);
+        const victim = [...before.values()].find((answer) => answer.jobRunner)!;
+        process.kill(victim.pid, 'SIGKILL');
+        await waitFor('the killed worker to be gone', () => (alive(victim.pid) ? undefined : true), 30_000);
+        await waitFor('the restart to be logged', () => logLines().find((line) => line.msg === 'worker exited; restarting it'), 30_000);
 
-      const replacement = await waitFor('a new worker in slot 0', async () => {
-        const answer = await whoAnswers().catch(() => undefined);
-        return answer && answer.worker === 0 && !before.has(answer.pid) ? answer : undefined;
-      });
-      expect(replacement).toMatchObject({ worker: 0, jobRunner: true });
-      const after = await answeringProcesses(8);
-      expect(after.size).toBe(2);
-      expect([...after.keys()]).not.toContain(victim.pid);
-      expect(logLines().find((line) => line.msg === 'worker exited; restarting it')).toMatchObject({ role: 'primary', slot: 0, workerPid: victim.pid, signal: 'SIGKILL', restartInMs: 1_000 });
-    });
+        const replacement = await waitFor('a new worker in slot 0', async () => {
+          const answer = await whoAnswers().catch(() => undefined);
+          return answer && answer.worker === 0 && !before.has(answer.pid) ? answer : undefined;
+        });
+        expect(replacement).toMatchObject({ worker: 0, jobRunner: true });
+        const after = await answeringProcesses(8);
+        expect(after.size).toBe(2);
+        expect([...after.keys()]).not.toContain(victim.pid);
+        expect(logLines().find((line) => line.msg === 'worker exited; restarting it')).toMatchObject({
+          role: 'primary',
+          slot: 0,
+          workerPid: victim.pid,
+          signal: 'SIGKILL',
+          restartInMs: 1_000,
+        });
+      },
+    );
   }
 
   it('stops every process on SIGTERM and exits 0 within 30 s', { timeout: 60_000 }, async () => {
@@ -233,7 +264,11 @@ describe(`WEB_CONCURRENCY=2 on ${onPostgres ? 'PostgreSQL: two workers' : 'PGlit
   it('left one delivered e-mail and one attempt per job in the database', async () => {
     const database = await openServerDatabase();
     try {
-      const rows = await database.db.select({ attempts: outbox.attempts, processedAt: outbox.processedAt }).from(outbox).where(eq(outbox.topic, ACCOUNT_LOCKED_MAIL_TOPIC)).orderBy(asc(outbox.id));
+      const rows = await database.db
+        .select({ attempts: outbox.attempts, processedAt: outbox.processedAt })
+        .from(outbox)
+        .where(eq(outbox.topic, ACCOUNT_LOCKED_MAIL_TOPIC))
+        .orderBy(asc(outbox.id));
       expect(rows).toHaveLength(JOBS);
       for (const row of rows) {
         expect(row.attempts).toBe(1);

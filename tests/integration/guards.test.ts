@@ -156,7 +156,8 @@ function expectOutcome(result: unknown, visitor: Visitor, path: string, requires
   } else if (satisfies(visitor, requires)) {
     expect(result, 'allowed → page data').not.toBeInstanceOf(Response);
     // A loader may answer `data(…, { status })` (e.g. the inbox's 404 for an unknown thread).
-    const payload = result && typeof result === 'object' && 'init' in result && 'data' in result ? (result as { data: unknown }).data : result;
+    const payload =
+      result && typeof result === 'object' && 'init' in result && 'data' in result ? (result as { data: unknown }).data : result;
     expect(payload).toEqual(expect.objectContaining({ i18n: expect.any(Object) }));
   } else {
     expect(result, 'wrong role → home').toBeInstanceOf(Response);
@@ -169,7 +170,16 @@ function expectOutcome(result: unknown, visitor: Visitor, path: string, requires
 describe('protected routes (spec §2, §6)', () => {
   it('the table covers the dashboard, both portals, /admin, every admin section and /admin-debug', () => {
     expect(PROTECTED_ROUTES.map((entry) => entry.path)).toEqual(
-      expect.arrayContaining(['/dashboard', '/tenant-portal', '/vendor-portal', '/admin', '/admin/users', '/admin/mailbox', '/admin/projects', '/admin-debug']),
+      expect.arrayContaining([
+        '/dashboard',
+        '/tenant-portal',
+        '/vendor-portal',
+        '/admin',
+        '/admin/users',
+        '/admin/mailbox',
+        '/admin/projects',
+        '/admin-debug',
+      ]),
     );
     // /dashboard, two portals, /admin, each admin section, /admin-debug, /dashboard/buildings.
     expect(PROTECTED_ROUTES).toHaveLength(4 + ADMIN_SECTIONS.length + 2);
@@ -184,7 +194,12 @@ describe('protected routes (spec §2, §6)', () => {
 
   // Staff pages of one record (leases issue item 1): guarded like the table; for the roles let in,
   // an id nobody has (no lease in this database) is a 404, never a page or a 500.
-  const RECORD_ROUTES: { path: string; requires: (typeof PROTECTED_ROUTES)[number]['requires']; loader: unknown; params: Record<string, string> }[] = [
+  const RECORD_ROUTES: {
+    path: string;
+    requires: (typeof PROTECTED_ROUTES)[number]['requires'];
+    loader: unknown;
+    params: Record<string, string>;
+  }[] = [
     { path: '/admin/leases/1', requires: 'admin', loader: adminLease.loader, params: { leaseId: '1' } },
     { path: '/admin/leases/1/pdf', requires: 'admin', loader: adminLeasePdf.loader, params: { leaseId: '1' } },
     { path: '/dashboard/leases/1', requires: 'property_manager', loader: managerLease.loader, params: { leaseId: '1' } },
@@ -193,14 +208,18 @@ describe('protected routes (spec §2, §6)', () => {
   ];
   const recordCases = RECORD_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor })));
   it.each(recordCases)('$path as $visitor (requires $requires)', async ({ path, requires, loader, params, visitor }) => {
-    const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch((error: unknown) => error);
+    const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch(
+      (error: unknown) => error,
+    );
     if (visitor !== 'anonymous' && satisfies(visitor, requires)) expect(result).toMatchObject({ init: { status: 404 } });
     else expectOutcome(result, visitor, path, requires);
   });
 
   // The vendor portal's pages beyond the overview (maintenance issue item 3).
   it.each(VISITORS)('/vendor-portal/profile as %s (requires vendor)', async (visitor) => {
-    const result = await settle(() => (vendorProfile.loader as unknown as LoaderFn)({ request: requestAs(visitor, '/vendor-portal/profile'), params: {}, context }));
+    const result = await settle(() =>
+      (vendorProfile.loader as unknown as LoaderFn)({ request: requestAs(visitor, '/vendor-portal/profile'), params: {}, context }),
+    );
     expectOutcome(result, visitor, '/vendor-portal/profile', 'vendor');
   });
 
@@ -236,13 +255,23 @@ describe('protected routes (spec §2, §6)', () => {
     { path: '/admin/tenants', requires: 'admin', loader: adminTenants.loader, params: {} },
     { path: '/admin/tenants/no-such-user', requires: 'admin', loader: adminTenant.loader, params: { userId: 'no-such-user' } },
     { path: '/dashboard/tenants', requires: 'property_manager', loader: managerTenants.loader, params: {} },
-    { path: '/dashboard/tenants/no-such-user', requires: 'property_manager', loader: managerTenant.loader, params: { userId: 'no-such-user' } },
+    {
+      path: '/dashboard/tenants/no-such-user',
+      requires: 'property_manager',
+      loader: managerTenant.loader,
+      params: { userId: 'no-such-user' },
+    },
   ];
-  it.each(TENANT_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor }))))('$path as $visitor (requires $requires)', async ({ path, requires, loader, params, visitor }) => {
-    const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch((error: unknown) => error);
-    if (params.userId && visitor !== 'anonymous' && satisfies(visitor, requires)) expect(result).toMatchObject({ init: { status: 404 } });
-    else expectOutcome(result, visitor, path, requires);
-  });
+  it.each(TENANT_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor }))))(
+    '$path as $visitor (requires $requires)',
+    async ({ path, requires, loader, params, visitor }) => {
+      const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch(
+        (error: unknown) => error,
+      );
+      if (params.userId && visitor !== 'anonymous' && satisfies(visitor, requires)) expect(result).toMatchObject({ init: { status: 404 } });
+      else expectOutcome(result, visitor, path, requires);
+    },
+  );
 
   // The payments pages (leases issue items 6 and 7): list, CSV, one payment, admin and manager. An
   // allowed visitor asking for an unknown payment gets a 404; the CSV is a download.
@@ -252,66 +281,162 @@ describe('protected routes (spec §2, §6)', () => {
     { path: '/dashboard/payments', requires: 'property_manager', loader: managerPayments.loader, params: {} },
     { path: '/dashboard/payments/999999', requires: 'property_manager', loader: managerPayment.loader, params: { paymentId: '999999' } },
   ];
-  it.each(PAYMENT_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor }))))('$path as $visitor (requires $requires)', async ({ path, requires, loader, params, visitor }) => {
-    const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch((error: unknown) => error);
-    const allowed = visitor !== 'anonymous' && satisfies(visitor, requires);
-    if (allowed && params.paymentId) expect(result).toMatchObject({ init: { status: 404 } });
-    else if (allowed && path.endsWith('.csv')) {
-      expect((result as Response).status).toBe(200);
-      expect((result as Response).headers.get('content-type')).toMatch(/^text\/csv/);
-    } else expectOutcome(result, visitor, path, requires);
-  });
+  it.each(PAYMENT_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor }))))(
+    '$path as $visitor (requires $requires)',
+    async ({ path, requires, loader, params, visitor }) => {
+      const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch(
+        (error: unknown) => error,
+      );
+      const allowed = visitor !== 'anonymous' && satisfies(visitor, requires);
+      if (allowed && params.paymentId) expect(result).toMatchObject({ init: { status: 404 } });
+      else if (allowed && path.endsWith('.csv')) {
+        expect((result as Response).status).toBe(200);
+        expect((result as Response).headers.get('content-type')).toMatch(/^text\/csv/);
+      } else expectOutcome(result, visitor, path, requires);
+    },
+  );
 
   // The maintenance queue (issue 12 item 2): queue and request, admin and manager. An allowed
   // visitor asking for an unknown request gets a 404; commands refuse the others before anything.
-  const MAINTENANCE_ROUTES: { path: string; requires: 'admin' | 'property_manager'; loader: unknown; action?: unknown; params: Record<string, string> }[] = [
+  const MAINTENANCE_ROUTES: {
+    path: string;
+    requires: 'admin' | 'property_manager';
+    loader: unknown;
+    action?: unknown;
+    params: Record<string, string>;
+  }[] = [
     { path: '/admin/maintenance?view=board', requires: 'admin', loader: adminMaintenance.loader, params: {} },
-    { path: '/admin/maintenance/999999', requires: 'admin', loader: adminMaintenanceRequest.loader, action: adminMaintenanceRequest.action, params: { requestId: '999999' } },
+    {
+      path: '/admin/maintenance/999999',
+      requires: 'admin',
+      loader: adminMaintenanceRequest.loader,
+      action: adminMaintenanceRequest.action,
+      params: { requestId: '999999' },
+    },
     { path: '/dashboard/maintenance', requires: 'property_manager', loader: managerMaintenance.loader, params: {} },
-    { path: '/dashboard/maintenance/999999', requires: 'property_manager', loader: managerMaintenanceRequest.loader, action: managerMaintenanceRequest.action, params: { requestId: '999999' } },
+    {
+      path: '/dashboard/maintenance/999999',
+      requires: 'property_manager',
+      loader: managerMaintenanceRequest.loader,
+      action: managerMaintenanceRequest.action,
+      params: { requestId: '999999' },
+    },
   ];
-  it.each(MAINTENANCE_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor }))))('$path as $visitor (requires $requires)', async ({ path, requires, loader, action, params, visitor }) => {
-    const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch((error: unknown) => error);
-    const allowed = visitor !== 'anonymous' && satisfies(visitor, requires);
-    if (allowed && params.requestId) expect(result).toMatchObject({ init: { status: 404 } });
-    else expectOutcome(result, visitor, path, requires);
-    if (action && !allowed) {
-      const post = requestAs(visitor, path, { method: 'POST', body: new URLSearchParams({ intent: 'triage', priority: 'urgent', category: 'hvac' }) });
-      expectOutcome(await settle(() => (action as LoaderFn)({ request: post, params, context })), visitor, path, requires);
-    }
-  });
+  it.each(MAINTENANCE_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor }))))(
+    '$path as $visitor (requires $requires)',
+    async ({ path, requires, loader, action, params, visitor }) => {
+      const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch(
+        (error: unknown) => error,
+      );
+      const allowed = visitor !== 'anonymous' && satisfies(visitor, requires);
+      if (allowed && params.requestId) expect(result).toMatchObject({ init: { status: 404 } });
+      else expectOutcome(result, visitor, path, requires);
+      if (action && !allowed) {
+        const post = requestAs(visitor, path, {
+          method: 'POST',
+          body: new URLSearchParams({ intent: 'triage', priority: 'urgent', category: 'hvac' }),
+        });
+        expectOutcome(await settle(() => (action as LoaderFn)({ request: post, params, context })), visitor, path, requires);
+      }
+    },
+  );
 
   // Work orders and invoices (maintenance issue items 4 and 5): the vendor portal's pages and the
   // staff assignments pages. For the roles let in, an id nobody has is a 404, never a page or a 500.
-  const WORK_ORDER_ROUTES: { path: string; requires: 'vendor' | 'admin' | 'property_manager'; loader: unknown; params: Record<string, string>; record?: boolean }[] = [
+  const WORK_ORDER_ROUTES: {
+    path: string;
+    requires: 'vendor' | 'admin' | 'property_manager';
+    loader: unknown;
+    params: Record<string, string>;
+    record?: boolean;
+  }[] = [
     { path: '/vendor-portal/work-orders', requires: 'vendor', loader: vendorWorkOrders.loader, params: {} },
-    { path: '/vendor-portal/work-orders/999999', requires: 'vendor', loader: vendorWorkOrder.loader, params: { workOrderId: '999999' }, record: true },
+    {
+      path: '/vendor-portal/work-orders/999999',
+      requires: 'vendor',
+      loader: vendorWorkOrder.loader,
+      params: { workOrderId: '999999' },
+      record: true,
+    },
     { path: '/vendor-portal/invoices', requires: 'vendor', loader: vendorInvoices.loader, params: {} },
     { path: '/vendor-portal/invoices/new', requires: 'vendor', loader: vendorInvoiceNew.loader, params: {} },
-    { path: '/vendor-portal/invoices/999999/pdf', requires: 'vendor', loader: vendorInvoicePdf.loader, params: { invoiceId: '999999' }, record: true },
-    { path: '/admin/assignments/999999', requires: 'admin', loader: adminAssignment.loader, params: { workOrderId: '999999' }, record: true },
-    { path: '/admin/assignments/invoices/999999/pdf', requires: 'admin', loader: adminInvoicePdf.loader, params: { invoiceId: '999999' }, record: true },
+    {
+      path: '/vendor-portal/invoices/999999/pdf',
+      requires: 'vendor',
+      loader: vendorInvoicePdf.loader,
+      params: { invoiceId: '999999' },
+      record: true,
+    },
+    {
+      path: '/admin/assignments/999999',
+      requires: 'admin',
+      loader: adminAssignment.loader,
+      params: { workOrderId: '999999' },
+      record: true,
+    },
+    {
+      path: '/admin/assignments/invoices/999999/pdf',
+      requires: 'admin',
+      loader: adminInvoicePdf.loader,
+      params: { invoiceId: '999999' },
+      record: true,
+    },
     { path: '/dashboard/assignments', requires: 'property_manager', loader: managerAssignments.loader, params: {} },
-    { path: '/dashboard/assignments/999999', requires: 'property_manager', loader: managerAssignment.loader, params: { workOrderId: '999999' }, record: true },
-    { path: '/dashboard/assignments/invoices/999999/pdf', requires: 'property_manager', loader: managerInvoicePdf.loader, params: { invoiceId: '999999' }, record: true },
+    {
+      path: '/dashboard/assignments/999999',
+      requires: 'property_manager',
+      loader: managerAssignment.loader,
+      params: { workOrderId: '999999' },
+      record: true,
+    },
+    {
+      path: '/dashboard/assignments/invoices/999999/pdf',
+      requires: 'property_manager',
+      loader: managerInvoicePdf.loader,
+      params: { invoiceId: '999999' },
+      record: true,
+    },
   ];
-  it.each(WORK_ORDER_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor }))))('$path as $visitor (requires $requires)', async ({ path, requires, loader, params, record, visitor }) => {
-    const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch((error: unknown) => error);
-    if (record && visitor !== 'anonymous' && satisfies(visitor, requires)) expect(result).toMatchObject({ init: { status: 404 } });
-    else expectOutcome(result, visitor, path, requires);
-  });
+  it.each(WORK_ORDER_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor }))))(
+    '$path as $visitor (requires $requires)',
+    async ({ path, requires, loader, params, record, visitor }) => {
+      const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch(
+        (error: unknown) => error,
+      );
+      if (record && visitor !== 'anonymous' && satisfies(visitor, requires)) expect(result).toMatchObject({ init: { status: 404 } });
+      else expectOutcome(result, visitor, path, requires);
+    },
+  );
 
   it.each(VISITORS.filter((visitor) => visitor !== 'admin'))('the assignments actions refuse %s before doing anything', async (visitor) => {
     const [auditsBefore] = await database.db.select({ n: count() }).from(auditLog).where(ne(auditLog.action, 'access_denied'));
     const fields = { intent: 'cancel', reason: 'guard test' };
-    const admin = await settle(() => (adminAssignment.action as unknown as LoaderFn)({ request: requestAs(visitor, '/admin/assignments/1', { method: 'POST', body: new URLSearchParams(fields) }), params: { workOrderId: '1' }, context }));
+    const admin = await settle(() =>
+      (adminAssignment.action as unknown as LoaderFn)({
+        request: requestAs(visitor, '/admin/assignments/1', { method: 'POST', body: new URLSearchParams(fields) }),
+        params: { workOrderId: '1' },
+        context,
+      }),
+    );
     expectOutcome(admin, visitor, '/admin/assignments/1', 'admin');
     if (visitor !== 'property_manager') {
-      const manager = await settle(() => (managerAssignment.action as unknown as LoaderFn)({ request: requestAs(visitor, '/dashboard/assignments/1', { method: 'POST', body: new URLSearchParams(fields) }), params: { workOrderId: '1' }, context }));
+      const manager = await settle(() =>
+        (managerAssignment.action as unknown as LoaderFn)({
+          request: requestAs(visitor, '/dashboard/assignments/1', { method: 'POST', body: new URLSearchParams(fields) }),
+          params: { workOrderId: '1' },
+          context,
+        }),
+      );
       expectOutcome(manager, visitor, '/dashboard/assignments/1', 'property_manager');
     }
     if (visitor !== 'vendor') {
-      const vendor = await settle(() => (vendorWorkOrder.action as unknown as LoaderFn)({ request: requestAs(visitor, '/vendor-portal/work-orders/1', { method: 'POST', body: new URLSearchParams({ intent: 'accept' }) }), params: { workOrderId: '1' }, context }));
+      const vendor = await settle(() =>
+        (vendorWorkOrder.action as unknown as LoaderFn)({
+          request: requestAs(visitor, '/vendor-portal/work-orders/1', { method: 'POST', body: new URLSearchParams({ intent: 'accept' }) }),
+          params: { workOrderId: '1' },
+          context,
+        }),
+      );
       expectOutcome(vendor, visitor, '/vendor-portal/work-orders/1', 'vendor');
     }
     const [auditsAfter] = await database.db.select({ n: count() }).from(auditLog).where(ne(auditLog.action, 'access_denied'));
@@ -321,10 +446,22 @@ describe('protected routes (spec §2, §6)', () => {
   it.each(VISITORS.filter((visitor) => visitor !== 'admin'))('the refund actions refuse %s before doing anything', async (visitor) => {
     const [auditsBefore] = await database.db.select({ n: count() }).from(auditLog).where(ne(auditLog.action, 'access_denied'));
     const fields = { intent: 'refund', amount: '1.00', idempotencyKey: 'guard-refund-key-0123456789' };
-    const admin = await settle(() => (adminPayment.action as unknown as LoaderFn)({ request: requestAs(visitor, '/admin/payments/1', { method: 'POST', body: new URLSearchParams(fields) }), params: { paymentId: '1' }, context }));
+    const admin = await settle(() =>
+      (adminPayment.action as unknown as LoaderFn)({
+        request: requestAs(visitor, '/admin/payments/1', { method: 'POST', body: new URLSearchParams(fields) }),
+        params: { paymentId: '1' },
+        context,
+      }),
+    );
     expectOutcome(admin, visitor, '/admin/payments/1', 'admin');
     if (visitor !== 'property_manager') {
-      const manager = await settle(() => (managerPayment.action as unknown as LoaderFn)({ request: requestAs(visitor, '/dashboard/payments/1', { method: 'POST', body: new URLSearchParams(fields) }), params: { paymentId: '1' }, context }));
+      const manager = await settle(() =>
+        (managerPayment.action as unknown as LoaderFn)({
+          request: requestAs(visitor, '/dashboard/payments/1', { method: 'POST', body: new URLSearchParams(fields) }),
+          params: { paymentId: '1' },
+          context,
+        }),
+      );
       expectOutcome(manager, visitor, '/dashboard/payments/1', 'property_manager');
     }
     const [auditsAfter] = await database.db.select({ n: count() }).from(auditLog).where(ne(auditLog.action, 'access_denied'));
@@ -332,16 +469,20 @@ describe('protected routes (spec §2, §6)', () => {
   });
 
   it('a signed-out visitor is sent to /auth with the page and its query remembered', async () => {
-    const result = await settle(() => users.loader({ request: requestAs('anonymous', '/admin/users?q=ada&page=2'), params: {}, context } as never));
+    const result = await settle(() =>
+      users.loader({ request: requestAs('anonymous', '/admin/users?q=ada&page=2'), params: {}, context } as never),
+    );
     expect((result as Response).headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent('/admin/users?q=ada&page=2')}`);
   });
 
   it('an unknown admin section is a 404 for an admin, and still a redirect for everyone else', async () => {
-    const thrown = await settle(() => section.loader({ request: requestAs('admin', '/admin/nope'), params: { section: 'nope' }, context } as never)).catch(
-      (error: unknown) => error,
-    );
+    const thrown = await settle(() =>
+      section.loader({ request: requestAs('admin', '/admin/nope'), params: { section: 'nope' }, context } as never),
+    ).catch((error: unknown) => error);
     expect(thrown).toMatchObject({ init: { status: 404 } });
-    const asTenant = await settle(() => section.loader({ request: requestAs('tenant', '/admin/nope'), params: { section: 'nope' }, context } as never));
+    const asTenant = await settle(() =>
+      section.loader({ request: requestAs('tenant', '/admin/nope'), params: { section: 'nope' }, context } as never),
+    );
     expect((asTenant as Response).headers.get('location')).toBe('/');
   });
 
@@ -349,7 +490,10 @@ describe('protected routes (spec §2, §6)', () => {
     const email = 'ephemeral@guards.test';
     const created = await createVerifiedUser(database.db, { email, password: 'fleeting-pass-1', role: 'tenant' });
     const signedIn = await signInForTest(context, { email, password: 'fleeting-pass-1' });
-    const cookie = signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
     await database.db.delete(session).where(eq(session.userId, created.id));
     const request = new Request('http://dimora.test/dashboard', { headers: { cookie } });
     const result = await settle(() => dashboard.loader({ request, params: {}, context } as never));
@@ -359,9 +503,11 @@ describe('protected routes (spec §2, §6)', () => {
 
 describe('page data for the allowed roles', () => {
   it('the dashboard shows the viewer, their role and their security status', async () => {
-    const data = (await dashboard.loader({ request: requestAs('property_manager', '/dashboard'), params: {}, context } as never)) as Awaited<
-      ReturnType<typeof dashboard.loader>
-    >;
+    const data = (await dashboard.loader({
+      request: requestAs('property_manager', '/dashboard'),
+      params: {},
+      context,
+    } as never)) as Awaited<ReturnType<typeof dashboard.loader>>;
     expect(data.profile).toEqual({ name: 'Guard property_manager', email: 'property_manager@guards.test', role: 'property_manager' });
     expect(data.managedProperties).toBe(0);
     expect(data.security.status).toBe('secure');
@@ -404,8 +550,14 @@ describe('/admin/users actions', () => {
   async function snapshot() {
     const [users_] = await database.db.select({ n: count() }).from(user);
     const [audits] = await database.db.select({ n: count() }).from(auditLog).where(eq(auditLog.tableName, 'user'));
-    const tenant = await database.db.select({ role: user.role, banned: user.banned }).from(user).where(eq(user.id, ids.get('tenant')!));
-    const sessions = await database.db.select({ n: count() }).from(session).where(eq(session.userId, ids.get('tenant')!));
+    const tenant = await database.db
+      .select({ role: user.role, banned: user.banned })
+      .from(user)
+      .where(eq(user.id, ids.get('tenant')!));
+    const sessions = await database.db
+      .select({ n: count() })
+      .from(session)
+      .where(eq(session.userId, ids.get('tenant')!));
     return { users: users_?.n, audits: audits?.n, tenant, sessions: sessions[0]?.n };
   }
 
@@ -416,22 +568,35 @@ describe('/admin/users actions', () => {
     { intent: 'unban', userId: ids.get('tenant')! },
   ];
 
-  it.each(['anonymous', 'tenant', 'vendor', 'property_manager'] as const)('every action refuses %s and changes nothing', async (visitor) => {
-    const before = await snapshot();
-    for (const fields of intents()) {
-      const result = await runAction(post(visitor, fields));
-      expect(result, fields.intent).toBeInstanceOf(Response);
-      const response = result as Response;
-      expect(response.status).toBe(302);
-      expect(response.headers.get('location')).toBe(visitor === 'anonymous' ? `/auth?redirectTo=${encodeURIComponent('/admin/users')}` : '/');
-    }
-    expect(await snapshot()).toEqual(before);
-    expect(await database.db.select().from(user).where(eq(user.email, 'intruder@guards.test'))).toHaveLength(0);
-  });
+  it.each(['anonymous', 'tenant', 'vendor', 'property_manager'] as const)(
+    'every action refuses %s and changes nothing',
+    async (visitor) => {
+      const before = await snapshot();
+      for (const fields of intents()) {
+        const result = await runAction(post(visitor, fields));
+        expect(result, fields.intent).toBeInstanceOf(Response);
+        const response = result as Response;
+        expect(response.status).toBe(302);
+        expect(response.headers.get('location')).toBe(
+          visitor === 'anonymous' ? `/auth?redirectTo=${encodeURIComponent('/admin/users')}` : '/',
+        );
+      }
+      expect(await snapshot()).toEqual(before);
+      expect(await database.db.select().from(user).where(eq(user.email, 'intruder@guards.test'))).toHaveLength(0);
+    },
+  );
 
   it('an admin creates a staff account (data for an enhanced post, 303 for a plain browser post)', async () => {
     const enhanced = answerOf(
-      await runAction(post('admin', { intent: 'create', email: 'new.manager@guards.test', fullName: 'New Manager', password: 'new-manager-pass', role: 'property_manager' })),
+      await runAction(
+        post('admin', {
+          intent: 'create',
+          email: 'new.manager@guards.test',
+          fullName: 'New Manager',
+          password: 'new-manager-pass',
+          role: 'property_manager',
+        }),
+      ),
     );
     expect(enhanced.status).toBe(200);
     expect(enhanced.body).toMatchObject({ ok: true, intent: 'create', changed: true });
@@ -455,14 +620,22 @@ describe('/admin/users actions', () => {
 
   it('answers 422 with field messages and the typed values (never the password), 404 for an unknown user, 400 for an unknown intent', async () => {
     const duplicate = answerOf(
-      await runAction(post('admin', { intent: 'create', email: 'TENANT@guards.test', fullName: 'Copy', password: 'copy-pass-123', role: 'tenant' })),
+      await runAction(
+        post('admin', { intent: 'create', email: 'TENANT@guards.test', fullName: 'Copy', password: 'copy-pass-123', role: 'tenant' }),
+      ),
     );
     expect(duplicate.status).toBe(422);
     expect(duplicate.body.errors).toEqual({ email: 'An account with this e-mail address already exists.' });
     expect(duplicate.body.values).toEqual({ email: 'TENANT@guards.test', fullName: 'Copy', role: 'tenant' });
 
     const italian = answerOf(
-      await runAction(post('admin', { intent: 'create', email: 'x@guards.test', fullName: 'X', password: '123', role: 'tenant' }, { cookie: `${cookies.get('admin')}; language=it` })),
+      await runAction(
+        post(
+          'admin',
+          { intent: 'create', email: 'x@guards.test', fullName: 'X', password: '123', role: 'tenant' },
+          { cookie: `${cookies.get('admin')}; language=it` },
+        ),
+      ),
     );
     expect(italian.status).toBe(422);
     expect(italian.body.errors).toEqual({ password: 'La password deve contenere almeno 8 caratteri' });
@@ -479,7 +652,10 @@ describe('/admin/users actions', () => {
     const email = 'ban-me@guards.test';
     const created = await createVerifiedUser(database.db, { email, password: 'banished-pass-1', role: 'vendor' });
     const signedIn = await signInForTest(context, { email, password: 'banished-pass-1' });
-    const cookie = signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
     const asVendor = () => new Request('http://dimora.test/vendor-portal', { headers: { cookie } });
     expect(await settle(() => vendorPortal.loader({ request: asVendor(), params: {}, context } as never))).not.toBeInstanceOf(Response);
 
@@ -549,7 +725,14 @@ describe('staff without two-factor sign-in (issue 14 item 1)', () => {
     const guarded = flatten(config).filter(({ file }) => /require(Api)?Role\(/.test(sources[`../../app/${file}`] ?? ''));
     expect(guarded.length).toBeGreaterThan(40);
     expect(guarded.map((entry) => entry.path)).toEqual(
-      expect.arrayContaining(['/admin/payments.csv', '/dashboard/leases/:leaseId/pdf', '/admin/database/backup', '/api/inbox', '/api/photos/:owner/:ownerId/upload', '/dashboard/security']),
+      expect.arrayContaining([
+        '/admin/payments.csv',
+        '/dashboard/leases/:leaseId/pdf',
+        '/admin/database/backup',
+        '/api/inbox',
+        '/api/photos/:owner/:ownerId/upload',
+        '/dashboard/security',
+      ]),
     );
   });
 
@@ -596,7 +779,13 @@ describe('staff without two-factor sign-in (issue 14 item 1)', () => {
 
   it('once enrolled, the same account reaches its pages', async () => {
     const signedIn = await signInForTest(context, { email: 'unenrolled-admin@guards.test', password: 'first-day-pass-1' });
-    const result = await settle(() => overview.loader({ request: new Request('http://dimora.test/admin', { headers: { cookie: signedIn.cookie } }), params: {}, context } as never));
+    const result = await settle(() =>
+      overview.loader({
+        request: new Request('http://dimora.test/admin', { headers: { cookie: signedIn.cookie } }),
+        params: {},
+        context,
+      } as never),
+    );
     expect(result).not.toBeInstanceOf(Response);
     expect(result).toEqual(expect.objectContaining({ i18n: expect.any(Object) }));
   });

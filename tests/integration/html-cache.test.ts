@@ -38,7 +38,8 @@ let unitId: number;
 let buildingId: number;
 let admin: { id: string; cookie: string };
 
-const get = (pathname: string, headers: Record<string, string> = {}, method = 'GET') => fetch(`${base}${pathname}`, { method, headers, redirect: 'manual' });
+const get = (pathname: string, headers: Record<string, string> = {}, method = 'GET') =>
+  fetch(`${base}${pathname}`, { method, headers, redirect: 'manual' });
 const nonceOf = (html: string) => /<script nonce="([^"]+)"/.exec(html)?.[1];
 
 beforeAll(async () => {
@@ -46,7 +47,13 @@ beforeAll(async () => {
   const context = testContext(database);
   hub = await createRealtimeHub({ database, logger });
   // The app's own server bundle, as the dev server builds it (no build folder needed).
-  vite = await createServer({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'silent', appType: 'custom', server: { middlewareMode: true, hmr: false, watch: null } });
+  vite = await createServer({
+    root,
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'silent',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, watch: null },
+  });
   const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
   // Wait for the content signals of these inserts, so that none empties the cache mid-test.
   const signalled = new Set<string | null>();
@@ -243,10 +250,13 @@ describe(`anonymous HTML cache (${kind})`, () => {
     expect(outcome).toMatchObject({ ok: true, changed: true });
     // The signal arrives when the transaction commits (PostgreSQL: over the LISTEN connection).
     await expect
-      .poll(async () => {
-        const response = await get(`/property/${unitId}`);
-        return (await response.text()).includes('2,475');
-      }, { timeout: 10_000, interval: 50 })
+      .poll(
+        async () => {
+          const response = await get(`/property/${unitId}`);
+          return (await response.text()).includes('2,475');
+        },
+        { timeout: 10_000, interval: 50 },
+      )
       .toBe(true);
     const after = await get(`/property/${unitId}`);
     expect(after.headers.get('x-cache')).toBe('hit');

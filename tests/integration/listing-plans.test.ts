@@ -106,7 +106,8 @@ function judge(root: PlanNode, pageRows: number): Verdict {
   for (const node of nodes) {
     if (node['Relation Name'] === 'property') {
       if (node['Node Type'] === 'Seq Scan' || node['Node Type'] === 'Bitmap Heap Scan') problems.push(`${node['Node Type']} of property`);
-      entriesRead += (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * node['Actual Loops'];
+      entriesRead +=
+        (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * node['Actual Loops'];
     }
     if (node['Node Type'] === 'Sort') {
       const input = (node.Plans ?? []).reduce((sum, child) => sum + child['Actual Rows'] * child['Actual Loops'], 0);
@@ -183,10 +184,27 @@ describe(`public listing query plans at ${UNITS.toLocaleString('en-US')} units (
     // in any bulk load, the secondary indexes are built once afterwards (from their migrated
     // definitions) rather than kept up row by row: about a third less time.
     const plan = planPortfolio(42, UNITS);
-    await db.insert(user).values(plan.managers.map((row) => ({ id: row.id, name: `${row.firstName} ${row.lastName}`, email: row.email, emailVerified: true, role: 'property_manager' as const })));
-    await db.execute(bulkInsertSql(building, plan.buildings.map((planned) => planned.row)));
+    await db
+      .insert(user)
+      .values(
+        plan.managers.map((row) => ({
+          id: row.id,
+          name: `${row.firstName} ${row.lastName}`,
+          email: row.email,
+          emailVerified: true,
+          role: 'property_manager' as const,
+        })),
+      );
+    await db.execute(
+      bulkInsertSql(
+        building,
+        plan.buildings.map((planned) => planned.row),
+      ),
+    );
     const indexes = rowsOf<{ name: string; definition: string }>(
-      await db.execute(sql`SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'property' AND indexname NOT IN ('property_pkey', 'property_building_unit_idx')`),
+      await db.execute(
+        sql`SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'property' AND indexname NOT IN ('property_pkey', 'property_building_unit_idx')`,
+      ),
     );
     expect(indexes.map((index) => index.name)).toContain('property_created_idx');
     for (const index of indexes) await db.execute(sql.raw(`DROP INDEX "${index.name}"`));
@@ -194,7 +212,12 @@ describe(`public listing query plans at ${UNITS.toLocaleString('en-US')} units (
     for (let from = 0; from < UNITS; from += 5_000) {
       await db.transaction(async (tx) => {
         for (let start = from; start < Math.min(UNITS, from + 5_000); start += 1_000) {
-          await tx.execute(bulkInsertSql(property, Array.from({ length: Math.min(1_000, UNITS - start) }, (_, i) => generate(start + i))));
+          await tx.execute(
+            bulkInsertSql(
+              property,
+              Array.from({ length: Math.min(1_000, UNITS - start) }, (_, i) => generate(start + i)),
+            ),
+          );
         }
       });
     }
@@ -215,7 +238,9 @@ describe(`public listing query plans at ${UNITS.toLocaleString('en-US')} units (
     await database?.close();
   });
 
-  const matrix = FILTERS.flatMap(([filter, search]) => SORTS.flatMap((sort) => PAGES.map(([pageLabel, page]) => [`${filter}, ${sort}, ${pageLabel}`, search, sort, page] as const)));
+  const matrix = FILTERS.flatMap(([filter, search]) =>
+    SORTS.flatMap((sort) => PAGES.map(([pageLabel, page]) => [`${filter}, ${sort}, ${pageLabel}`, search, sort, page] as const)),
+  );
 
   it.each(matrix)('/properties with %s reads property through indexes only', async (_label, search, sort, page) => {
     const params = new URLSearchParams(search.replace('BUILDING', String(largest.id)));
@@ -227,16 +252,25 @@ describe(`public listing query plans at ${UNITS.toLocaleString('en-US')} units (
     expectIndexed(verdicts);
   });
 
-  it.each(matrix.filter(([, , , page]) => page !== 10))('/apartments (available units only) with %s reads property through indexes only', async (_label, search, sort, page) => {
-    const params = new URLSearchParams(search.replace('BUILDING', String(largest.id)));
-    params.set('sort', sort);
-    params.set('page', String(page));
-    const verdicts = await verdictsOf(() => findListings({ db: database.db, query: parseListingQuery(params), lang: 'it', availableOnly: true }), LISTING_PAGE_SIZE);
-    expectIndexed(verdicts);
-  });
+  it.each(matrix.filter(([, , , page]) => page !== 10))(
+    '/apartments (available units only) with %s reads property through indexes only',
+    async (_label, search, sort, page) => {
+      const params = new URLSearchParams(search.replace('BUILDING', String(largest.id)));
+      params.set('sort', sort);
+      params.set('page', String(page));
+      const verdicts = await verdictsOf(
+        () => findListings({ db: database.db, query: parseListingQuery(params), lang: 'it', availableOnly: true }),
+        LISTING_PAGE_SIZE,
+      );
+      expectIndexed(verdicts);
+    },
+  );
 
   it('the last page of a broad search is the page at the count cap, and reading it stays within the bound', async () => {
-    const verdicts = await verdictsOf(() => findListings({ db: database.db, query: parseListingQuery(new URLSearchParams('page=1000000')), lang: 'en' }), LISTING_PAGE_SIZE);
+    const verdicts = await verdictsOf(
+      () => findListings({ db: database.db, query: parseListingQuery(new URLSearchParams('page=1000000')), lang: 'en' }),
+      LISTING_PAGE_SIZE,
+    );
     const page = verdicts.find((verdict) => /offset/i.test(verdict.statement));
     expect(page, 'the page statement').toBeDefined();
     expect(page!.entriesRead).toBeGreaterThanOrEqual(LISTING_COUNT_CAP - LISTING_PAGE_SIZE);
@@ -245,7 +279,10 @@ describe(`public listing query plans at ${UNITS.toLocaleString('en-US')} units (
   });
 
   it('the check itself flags a Seq Scan of property and a Sort of every row (so a passing plan means something)', async () => {
-    const verdict = judge(await explain(database.db, { sql: 'SELECT id FROM property WHERE listed ORDER BY title LIMIT 12', params: [] }), LISTING_PAGE_SIZE);
+    const verdict = judge(
+      await explain(database.db, { sql: 'SELECT id FROM property WHERE listed ORDER BY title LIMIT 12', params: [] }),
+      LISTING_PAGE_SIZE,
+    );
     expect(verdict.problems.join('\n')).toMatch(/Seq Scan of property/);
     expect(verdict.problems.join('\n')).toMatch(/Sort over \d{5} rows/);
     expect(verdict.entriesRead).toBeGreaterThan(UNITS * 0.9);

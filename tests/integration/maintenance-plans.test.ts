@@ -99,7 +99,15 @@ describe(`maintenance queue query plans at ${REQUESTS.toLocaleString('en-US')} r
     return plans;
   }
 
-  const queue = (filters: Partial<QueueFilters>, actor = admin) => plansOf(() => findMaintenanceQueue({ db: database.db, actor, filters: { ...DEFAULT_QUEUE_FILTERS, ...filters }, now: new Date('2026-11-20T00:00:00Z') }));
+  const queue = (filters: Partial<QueueFilters>, actor = admin) =>
+    plansOf(() =>
+      findMaintenanceQueue({
+        db: database.db,
+        actor,
+        filters: { ...DEFAULT_QUEUE_FILTERS, ...filters },
+        now: new Date('2026-11-20T00:00:00Z'),
+      }),
+    );
 
   /** An index of maintenance_request answers: no Seq Scan of the table. */
   function expectIndexed(plans: string[], index?: RegExp) {
@@ -136,7 +144,10 @@ describe(`maintenance queue query plans at ${REQUESTS.toLocaleString('en-US')} r
     ['every status, by response due', { status: 'all', sort: 'sla' }],
     ['closed, oldest first', { status: 'closed', sort: 'oldest' }],
     ['an age, by response due', { age: 30, status: 'all', sort: 'sla' }],
-    ['a rare priority and category among all, by response due', { priority: 'emergency', category: 'pest_control', status: 'all', sort: 'sla' }],
+    [
+      'a rare priority and category among all, by response due',
+      { priority: 'emergency', category: 'pest_control', status: 'all', sort: 'sla' },
+    ],
     ['a category', { category: 'hvac' }],
     ['an age', { age: 7 }],
     ['breached', { breached: true }],
@@ -153,10 +164,13 @@ describe(`maintenance queue query plans at ${REQUESTS.toLocaleString('en-US')} r
   });
 
   it('the board (one statement: each column’s count and cards) reads indexes', async () => {
-    const plans = await plansOf(() => findMaintenanceBoard({ db: database.db, actor: admin, filters: { ...DEFAULT_QUEUE_FILTERS, view: 'board' } }));
+    const plans = await plansOf(() =>
+      findMaintenanceBoard({ db: database.db, actor: admin, filters: { ...DEFAULT_QUEUE_FILTERS, view: 'board' } }),
+    );
     expect(plans).toHaveLength(1);
     expectIndexed(plans);
-    const board = (filters: Partial<QueueFilters>, actor = admin) => plansOf(() => findMaintenanceBoard({ db: database.db, actor, filters: { ...DEFAULT_QUEUE_FILTERS, ...filters, view: 'board' } }));
+    const board = (filters: Partial<QueueFilters>, actor = admin) =>
+      plansOf(() => findMaintenanceBoard({ db: database.db, actor, filters: { ...DEFAULT_QUEUE_FILTERS, ...filters, view: 'board' } }));
     expectIndexed(await board({ priority: 'emergency', sort: 'sla' }));
     expectIndexed(await board({ category: 'pest_control', age: 7 }));
     expectIndexed(await board({}, manager));

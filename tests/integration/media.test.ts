@@ -88,7 +88,12 @@ describe('/media', () => {
       nosniff: response.headers.get('x-content-type-options'),
       csp: response.headers.get('content-security-policy'),
       cache: response.headers.get('cache-control'),
-    }).toEqual({ type: 'image/webp', nosniff: 'nosniff', csp: "default-src 'none'; sandbox", cache: 'public, max-age=31536000, immutable' });
+    }).toEqual({
+      type: 'image/webp',
+      nosniff: 'nosniff',
+      csp: "default-src 'none'; sandbox",
+      cache: 'public, max-age=31536000, immutable',
+    });
   });
 
   it('keeps a week of caching for the demo pictures', async () => {
@@ -97,7 +102,15 @@ describe('/media', () => {
   });
 
   it('never serves an SVG, an HTML page, a dotfile, a missing file or a path out of the folder', async () => {
-    for (const target of ['/media/photos/3f/evil.svg', '/media/page.html', '/media/.secret.webp', '/media/private/vendor-documents/ab/ab0c9a61b2d84e7fa1c05d2b9e6a7c11.webp', '/media/photos/3f/missing-1200.webp', '/media/photos/%2e%2e/%2e%2e/page.html', '/media/..%2fpage.html']) {
+    for (const target of [
+      '/media/photos/3f/evil.svg',
+      '/media/page.html',
+      '/media/.secret.webp',
+      '/media/private/vendor-documents/ab/ab0c9a61b2d84e7fa1c05d2b9e6a7c11.webp',
+      '/media/photos/3f/missing-1200.webp',
+      '/media/photos/%2e%2e/%2e%2e/page.html',
+      '/media/..%2fpage.html',
+    ]) {
       // Sent as written: fetch would resolve the dots before sending.
       const { status, body } = await rawGet(target);
       expect(status, target).toBe(404);

@@ -65,7 +65,9 @@ async function listen(handler: http.RequestListener): Promise<{ server: http.Ser
 /** Sends one raw request line and answers the status line and headers of the reply ('' if the connection closed silently). */
 function rawRequest(port: number, method: string, target = '/'): Promise<{ statusLine: string; head: string }> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+    const socket = net.connect(port, '127.0.0.1', () =>
+      socket.write(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
+    );
     let data = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (data += chunk));
@@ -78,7 +80,11 @@ function rawRequest(port: number, method: string, target = '/'): Promise<{ statu
 }
 
 /** One request on a new connection (no keep-alive agent). */
-function get(port: number, target: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; connection: string | undefined }> {
+function get(
+  port: number,
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; connection: string | undefined }> {
   return new Promise((resolve, reject) => {
     const request = http.request({ host: '127.0.0.1', port, path: target, headers, agent: false }, (response) => {
       let body = '';
@@ -129,17 +135,22 @@ describe('the request log', () => {
       },
     });
     const { port } = await listen(createApp(appOptions({ logRequests: true, requestLogger: createLogger(sink, 'info') })));
-    const response = await get(port, '/auth/verify.data?token=s3cr3t-V3rify&lang=it', { referer: 'http://127.0.0.1/auth?mode=reset&token=s3cr3t-R3set' });
+    const response = await get(port, '/auth/verify.data?token=s3cr3t-V3rify&lang=it', {
+      referer: 'http://127.0.0.1/auth?mode=reset&token=s3cr3t-R3set',
+    });
     // The page build is missing in this test: the answer is an error, logged like any other.
     expect(response.status).toBeGreaterThanOrEqual(400);
     type Entry = { msg?: string; req?: { url?: string; query?: unknown; headers?: Record<string, string> } };
-    const requestEntry = () => lines.map((line) => JSON.parse(line) as Entry).find((entry) => entry.req?.url?.startsWith('/auth/verify.data'));
+    const requestEntry = () =>
+      lines.map((line) => JSON.parse(line) as Entry).find((entry) => entry.req?.url?.startsWith('/auth/verify.data'));
     await expect.poll(() => requestEntry()?.req?.url).toBe('/auth/verify.data?token=REDACTED&lang=it');
     const requestLine = requestEntry()!;
     expect(requestLine.req?.query).toEqual({ token: 'REDACTED', lang: 'it' });
     expect(requestLine.req?.headers?.referer).toBe('http://127.0.0.1/auth?mode=reset&token=REDACTED');
     // The failed request's error entry names the URL redacted too.
-    expect(lines.some((line) => line.includes('"msg":"request failed"') && line.includes('"url":"/auth/verify.data?token=REDACTED&lang=it"'))).toBe(true);
+    expect(
+      lines.some((line) => line.includes('"msg":"request failed"') && line.includes('"url":"/auth/verify.data?token=REDACTED&lang=it"')),
+    ).toBe(true);
     expect(lines.join('\n')).not.toMatch(/s3cr3t/);
   });
 });
@@ -226,7 +237,12 @@ describe('a database that stops answering', () => {
 
 describe('PostgreSQL pool timeouts', () => {
   it('sets a connect timeout always, and statement and read timeouts when asked', () => {
-    expect(postgresPoolConfig('postgresql://h/db')).toEqual({ connectionString: 'postgresql://h/db', max: 10, connectionTimeoutMillis: 5_000, keepAlive: true });
+    expect(postgresPoolConfig('postgresql://h/db')).toEqual({
+      connectionString: 'postgresql://h/db',
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+    });
     expect(postgresPoolConfig('postgresql://h/db', { poolSize: 4, connectTimeoutMs: 1_500, statementTimeoutMs: 30_000 })).toEqual({
       connectionString: 'postgresql://h/db',
       max: 4,

@@ -18,7 +18,16 @@ type Run = { code: number | null; stderr: string; stdout: string };
 
 function startServer(env: Record<string, string>): Promise<Run> {
   const base = { ...process.env };
-  for (const name of ['DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'MAIL_TRANSPORT', 'PAYMENT_PROVIDER', 'PUBLIC_URL', 'TEST_DATABASE_URL']) delete base[name];
+  for (const name of [
+    'DATABASE_URL',
+    'SMTP_URL',
+    'STRIPE_SECRET_KEY',
+    'MAIL_TRANSPORT',
+    'PAYMENT_PROVIDER',
+    'PUBLIC_URL',
+    'TEST_DATABASE_URL',
+  ])
+    delete base[name];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: root,

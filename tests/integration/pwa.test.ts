@@ -32,13 +32,31 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** A stand-in client build: an entry, the root, a public page with a lazy map, an admin page. */
 const VITE_MANIFEST = {
-  'node_modules/@react-router/dev/dist/config/defaults/entry.client.tsx': { file: 'assets/entry.client-AAAA.js', isEntry: true, imports: ['_react-BBBB.js'] },
+  'node_modules/@react-router/dev/dist/config/defaults/entry.client.tsx': {
+    file: 'assets/entry.client-AAAA.js',
+    isEntry: true,
+    imports: ['_react-BBBB.js'],
+  },
   '_react-BBBB.js': { file: 'assets/react-BBBB.js' },
-  'app/root.tsx?__react-router-build-client-route': { file: 'assets/root-CCCC.js', isEntry: true, imports: ['_react-BBBB.js'], css: ['assets/root-CCCC.css'] },
-  'app/routes/public/property.tsx?__react-router-build-client-route': { file: 'assets/property-DDDD.js', isEntry: true, imports: ['_Badge-EEEE.js'], dynamicImports: ['app/components/map/property-map.client.tsx'] },
+  'app/root.tsx?__react-router-build-client-route': {
+    file: 'assets/root-CCCC.js',
+    isEntry: true,
+    imports: ['_react-BBBB.js'],
+    css: ['assets/root-CCCC.css'],
+  },
+  'app/routes/public/property.tsx?__react-router-build-client-route': {
+    file: 'assets/property-DDDD.js',
+    isEntry: true,
+    imports: ['_Badge-EEEE.js'],
+    dynamicImports: ['app/components/map/property-map.client.tsx'],
+  },
   '_Badge-EEEE.js': { file: 'assets/Badge-EEEE.js' },
   'app/components/map/property-map.client.tsx': { file: 'assets/property-map.client-FFFF.js', css: ['assets/property-map-FFFF.css'] },
-  'app/routes/admin/audit.tsx?__react-router-build-client-route': { file: 'assets/audit-GGGG.js', isEntry: true, imports: ['_Badge-EEEE.js', '_charts-HHHH.js'] },
+  'app/routes/admin/audit.tsx?__react-router-build-client-route': {
+    file: 'assets/audit-GGGG.js',
+    isEntry: true,
+    imports: ['_Badge-EEEE.js', '_charts-HHHH.js'],
+  },
   '_charts-HHHH.js': { file: 'assets/charts-HHHH.js' },
 };
 
@@ -112,10 +130,22 @@ describe('the build step', () => {
 
   it('writes an installable manifest with real PNG icons', async () => {
     const manifest = JSON.parse(await fs.readFile(path.join(outDir, 'manifest.webmanifest'), 'utf8')) as {
-      name: string; short_name: string; start_url: string; display: string; theme_color: string; background_color: string;
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
       icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
     };
-    expect(manifest).toMatchObject({ name: 'Dimora', short_name: 'Dimora', start_url: '/', display: 'standalone', theme_color: '#087f5b', background_color: '#ffffff' });
+    expect(manifest).toMatchObject({
+      name: 'Dimora',
+      short_name: 'Dimora',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#087f5b',
+      background_color: '#ffffff',
+    });
     expect(manifest.icons.map((icon) => `${icon.src} ${icon.sizes} ${icon.purpose}`)).toEqual([
       '/icons/icon-192.png 192x192 any',
       '/icons/icon-512.png 512x512 any',
@@ -150,15 +180,44 @@ describe('the worker’s rules', () => {
   };
 
   it('keeps public pages (HTML and .data) network first, in the pages cache', () => {
-    for (const page of ['/', '/properties?city=Austin', '/property/42', '/about', '/terms', '/properties.data', '/_root.data', '/property/42.data']) {
-      expect({ page, handler: ruleFor(page)?.handler, cache: ruleFor(page)?.options?.cacheName }).toEqual({ page, handler: 'NetworkFirst', cache: 'dimora-pages' });
+    for (const page of [
+      '/',
+      '/properties?city=Austin',
+      '/property/42',
+      '/about',
+      '/terms',
+      '/properties.data',
+      '/_root.data',
+      '/property/42.data',
+    ]) {
+      expect({ page, handler: ruleFor(page)?.handler, cache: ruleFor(page)?.options?.cacheName }).toEqual({
+        page,
+        handler: 'NetworkFirst',
+        cache: 'dimora-pages',
+      });
     }
     expect(isOfflinePublicPath('/property/42')).toBe(true);
   });
 
   it('never keeps signed-in pages: network only (offline: the offline page), and their .data not at all', () => {
-    for (const page of ['/tenant-portal', '/admin', '/admin/audit', '/dashboard', '/vendor-portal', '/account/password', '/auth', '/booking/3', '/subscriptions', '/vendor-invite/abc', '/property/42/edit']) {
-      expect({ page, handler: ruleFor(page)?.handler, cache: ruleFor(page)?.options?.cacheName }).toEqual({ page, handler: 'NetworkOnly', cache: undefined });
+    for (const page of [
+      '/tenant-portal',
+      '/admin',
+      '/admin/audit',
+      '/dashboard',
+      '/vendor-portal',
+      '/account/password',
+      '/auth',
+      '/booking/3',
+      '/subscriptions',
+      '/vendor-invite/abc',
+      '/property/42/edit',
+    ]) {
+      expect({ page, handler: ruleFor(page)?.handler, cache: ruleFor(page)?.options?.cacheName }).toEqual({
+        page,
+        handler: 'NetworkOnly',
+        cache: undefined,
+      });
     }
     for (const data of ['/tenant-portal.data', '/admin/audit.data', '/api/notifications', '/healthz', '/api/events']) {
       expect({ data, rule: ruleFor(data, 'cors', '') }).toEqual({ data, rule: null });
@@ -169,7 +228,9 @@ describe('the worker’s rules', () => {
 
   it('keeps a public answer only when it is a plain 200 not marked no-store or private', async () => {
     const pages = ruleFor('/')!;
-    const plugin = (pages.options!.plugins![0] as { cacheWillUpdate: (options: { response: Response }) => Promise<Response | null> | Response | null });
+    const plugin = pages.options!.plugins![0] as {
+      cacheWillUpdate: (options: { response: Response }) => Promise<Response | null> | Response | null;
+    };
     const answer = (status: number, cacheControl?: string) => {
       const response = new Response('<html>', { status, headers: cacheControl ? { 'Cache-Control': cacheControl } : {} });
       Object.defineProperty(response, 'type', { value: 'basic' });

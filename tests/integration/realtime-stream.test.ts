@@ -31,7 +31,9 @@ const notificationFor = (userId: string, title: string) =>
   insertNotifications(database.db, [{ userId, title, message: `${title} body`, type: 'info' }]);
 
 const titles = (frames: TestStream['frames']) =>
-  frames.filter((frame) => frame.event === 'notification.created').map((frame) => (frame.data as { notification: { title: string } }).notification.title);
+  frames
+    .filter((frame) => frame.event === 'notification.created')
+    .map((frame) => (frame.data as { notification: { title: string } }).notification.title);
 
 /** Lets in-flight NOTIFY deliveries land before asserting that something did NOT arrive. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
@@ -118,7 +120,15 @@ describe(`event stream (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}
     const visitor = await stream({ cookie: `dimora.chat=${token}` });
     expect(visitor.status).toBe(200);
     const message = (threadId: number, body: string) => ({
-      message: { id: threadId * 100, threadId, authorKind: 'staff' as const, authorName: 'Staff', body, clientId: null, createdAt: new Date().toISOString() },
+      message: {
+        id: threadId * 100,
+        threadId,
+        authorKind: 'staff' as const,
+        authorName: 'Staff',
+        body,
+        clientId: null,
+        createdAt: new Date().toISOString(),
+      },
     });
     await publishEvents(database.db, [
       { audience: `thread:${other!.id}`, type: 'chat.message', payload: message(other!.id, 'not yours') },

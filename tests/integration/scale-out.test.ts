@@ -63,7 +63,15 @@ describe(`two instances, one ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'P
           audience: `thread:${chat!.id}`,
           type: 'chat.message',
           payload: {
-            message: { id: 1, threadId: chat!.id, authorKind: 'staff', authorName: 'Staff', body: 'Hello from A', clientId: null, createdAt: new Date().toISOString() },
+            message: {
+              id: 1,
+              threadId: chat!.id,
+              authorKind: 'staff',
+              authorName: 'Staff',
+              body: 'Hello from A',
+              clientId: null,
+              createdAt: new Date().toISOString(),
+            },
           },
         },
       ]);

@@ -72,10 +72,20 @@ describe(`sitemaps, canonical URLs and JSON-LD at ${UNITS.toLocaleString('en-US'
     const db = database.db;
     // The demo generator's portfolio (buildings of 10–200 units), without the demo managers.
     const plan = planPortfolio(42, UNITS);
-    await db.execute(bulkInsertSql(building, plan.buildings.map((planned) => ({ ...planned.row, managerId: null }))));
+    await db.execute(
+      bulkInsertSql(
+        building,
+        plan.buildings.map((planned) => ({ ...planned.row, managerId: null })),
+      ),
+    );
     const generate = createUnitGenerator(42, plan);
     for (let from = 0; from < UNITS; from += 1_000) {
-      await db.execute(bulkInsertSql(property, Array.from({ length: Math.min(1_000, UNITS - from) }, (_, i) => generate(from + i))));
+      await db.execute(
+        bulkInsertSql(
+          property,
+          Array.from({ length: Math.min(1_000, UNITS - from) }, (_, i) => generate(from + i)),
+        ),
+      );
     }
     // Besides the generator's own unlisted units, every 97th is withdrawn from the site.
     await db.execute(sql`UPDATE property SET listed = false WHERE id % 97 = 0`);
@@ -119,7 +129,9 @@ describe(`sitemaps, canonical URLs and JSON-LD at ${UNITS.toLocaleString('en-US'
     const match = /^http:\/\/dimora\.test(\/[^?]*)\?lang=(en|it)$/.exec(loc);
     if (!match) return { path: '', lang: '', problem: `bad loc ${loc}` };
     const [, path = '', lang = ''] = match;
-    const links = childrenNamed(url, 'xhtml:link').map((link) => `${link.attributes.rel} ${link.attributes.hreflang} ${link.attributes.href}`);
+    const links = childrenNamed(url, 'xhtml:link').map(
+      (link) => `${link.attributes.rel} ${link.attributes.hreflang} ${link.attributes.href}`,
+    );
     const expected = [
       `alternate en http://dimora.test${path}?lang=en`,
       `alternate it http://dimora.test${path}?lang=it`,
@@ -184,7 +196,8 @@ describe(`sitemaps, canonical URLs and JSON-LD at ${UNITS.toLocaleString('en-US'
         const key = `${path} ${lang}`;
         seen.set(key, (seen.get(key) ?? 0) + 1);
         const lastmod = childrenNamed(url, 'lastmod')[0]?.text;
-        if (name !== 'pages.xml' && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(lastmod ?? '')) problems.push(`${path}: lastmod ${lastmod}`);
+        if (name !== 'pages.xml' && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(lastmod ?? ''))
+          problems.push(`${path}: lastmod ${lastmod}`);
       }
     }
     expect(problems.slice(0, 5)).toEqual([]);
@@ -244,7 +257,8 @@ describe(`sitemaps, canonical URLs and JSON-LD at ${UNITS.toLocaleString('en-US'
 
   it.each(PUBLIC_LOADERS)('%s has a title, a canonical URL and hreflang alternates, and honours ?lang=', async (path, loader) => {
     const load = async (search: string) =>
-      ((await asLoader(loader)({ request: new Request(`${TEST_PUBLIC_URL}${path}${search}`), params: {}, context })) as { meta: PageMeta }).meta;
+      ((await asLoader(loader)({ request: new Request(`${TEST_PUBLIC_URL}${path}${search}`), params: {}, context })) as { meta: PageMeta })
+        .meta;
     const italian = await load('?lang=it');
     expect(italian.title.length).toBeGreaterThan(0);
     expect(italian.seo?.language).toBe('it');
@@ -264,24 +278,48 @@ describe(`sitemaps, canonical URLs and JSON-LD at ${UNITS.toLocaleString('en-US'
 
   it('a search is canonical to its filters and page, without the sort or the map view', async () => {
     const load = async (search: string) =>
-      ((await asLoader(properties.loader)({ request: new Request(`${TEST_PUBLIC_URL}/properties${search}`), params: {}, context })) as { meta: PageMeta }).meta.seo!;
+      (
+        (await asLoader(properties.loader)({ request: new Request(`${TEST_PUBLIC_URL}/properties${search}`), params: {}, context })) as {
+          meta: PageMeta;
+        }
+      ).meta.seo!;
     const list = await load('?location=TX&capacity=2&sort=price_desc&page=3&lang=it');
     expect(list.canonical).toBe('http://dimora.test/properties?capacity=2&location=TX&page=3&lang=it');
     expect(list.alternates.at(-1)).toEqual({ hrefLang: 'x-default', href: 'http://dimora.test/properties?capacity=2&location=TX&page=3' });
     expect((await load('?location=TX&view=map&page=4')).canonical).toBe('http://dimora.test/properties?location=TX');
     expect((await load('?page=99999')).canonical).toMatch(/^http:\/\/dimora\.test\/properties\?page=\d+$/);
-    expect(list.jsonLd?.[0]).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ position: 1, name: 'Home' }, { position: 2, name: 'Immobili', item: 'http://dimora.test/properties' }] });
+    expect(list.jsonLd?.[0]).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { position: 1, name: 'Home' },
+        { position: 2, name: 'Immobili', item: 'http://dimora.test/properties' },
+      ],
+    });
   });
 
   it('a unit page has Apartment, Offer and BreadcrumbList JSON-LD, its photo, and no street address', async () => {
     const [row] = await database.db
-      .select({ id: property.id, address: property.address, price: property.price, status: property.status, imageUrls: property.imageUrls, bedrooms: property.bedrooms, city: property.city, state: property.state, zipCode: property.zipCode })
+      .select({
+        id: property.id,
+        address: property.address,
+        price: property.price,
+        status: property.status,
+        imageUrls: property.imageUrls,
+        bedrooms: property.bedrooms,
+        city: property.city,
+        state: property.state,
+        zipCode: property.zipCode,
+      })
       .from(property)
       .where(sql`${property.listed} AND ${property.status} = 'available' AND cardinality(${property.imageUrls}) > 0`)
       .orderBy(property.id)
       .limit(1);
     const unit = row!;
-    const data = (await asLoader(propertyPage.loader)({ request: new Request(`${TEST_PUBLIC_URL}/property/${unit.id}?lang=en`), params: { id: String(unit.id) }, context })) as {
+    const data = (await asLoader(propertyPage.loader)({
+      request: new Request(`${TEST_PUBLIC_URL}/property/${unit.id}?lang=en`),
+      params: { id: String(unit.id) },
+      context,
+    })) as {
       meta: PageMeta;
       property: { title: string };
     };
@@ -290,13 +328,19 @@ describe(`sitemaps, canonical URLs and JSON-LD at ${UNITS.toLocaleString('en-US'
     expect(seo.canonical).toBe(url);
     expect(seo.image).toBe(`http://dimora.test${unit.imageUrls[0]}`);
     expect(seo.imageAlt).toContain(data.property.title);
-    const byType = <T,>(type: string) => seo.jsonLd!.find((node) => node['@type'] === type) as JsonLd & T;
+    const byType = <T>(type: string) => seo.jsonLd!.find((node) => node['@type'] === type) as JsonLd & T;
     expect(seo.jsonLd!.map((node) => node['@type'])).toEqual(['Apartment', 'Offer', 'BreadcrumbList']);
     for (const node of seo.jsonLd!) expect(node['@context']).toBe('https://schema.org');
 
     const apartment = byType<{ address: unknown; image: string[]; floorSize: unknown }>('Apartment');
     expect(apartment).toMatchObject({ '@id': `${url}#apartment`, name: data.property.title, url, numberOfBedrooms: unit.bedrooms });
-    expect(apartment.address).toEqual({ '@type': 'PostalAddress', addressLocality: unit.city, addressRegion: unit.state, postalCode: unit.zipCode, addressCountry: 'US' });
+    expect(apartment.address).toEqual({
+      '@type': 'PostalAddress',
+      addressLocality: unit.city,
+      addressRegion: unit.state,
+      postalCode: unit.zipCode,
+      addressCountry: 'US',
+    });
     expect(apartment.image[0]).toBe(seo.image);
     expect(apartment.floorSize).toMatchObject({ '@type': 'QuantitativeValue', unitCode: 'FTK' });
 
@@ -330,15 +374,24 @@ describe(`sitemaps, canonical URLs and JSON-LD at ${UNITS.toLocaleString('en-US'
       .where(sql`${property.listed} AND ${property.status} <> 'available'`)
       .orderBy(property.id)
       .limit(1);
-    const data = (await asLoader(propertyPage.loader)({ request: new Request(`${TEST_PUBLIC_URL}/property/${row!.id}`), params: { id: String(row!.id) }, context })) as { meta: PageMeta };
+    const data = (await asLoader(propertyPage.loader)({
+      request: new Request(`${TEST_PUBLIC_URL}/property/${row!.id}`),
+      params: { id: String(row!.id) },
+      context,
+    })) as { meta: PageMeta };
     const offer = data.meta.seo!.jsonLd!.find((node) => node['@type'] === 'Offer')!;
     expect(offer.availability).toBe('https://schema.org/OutOfStock');
     expect(data.meta.seo!.canonical).toBe(`http://dimora.test/property/${row!.id}`);
   });
 
   it('the home and about pages describe the company as an Organization', async () => {
-    for (const [path, loader] of [['/', home.loader], ['/about', about.loader]] as const) {
-      const data = (await asLoader(loader)({ request: new Request(`${TEST_PUBLIC_URL}${path}`), params: {}, context })) as { meta: PageMeta };
+    for (const [path, loader] of [
+      ['/', home.loader],
+      ['/about', about.loader],
+    ] as const) {
+      const data = (await asLoader(loader)({ request: new Request(`${TEST_PUBLIC_URL}${path}`), params: {}, context })) as {
+        meta: PageMeta;
+      };
       const organization = data.meta.seo!.jsonLd!.find((node) => node['@type'] === 'Organization');
       expect(organization, path).toMatchObject({
         '@context': 'https://schema.org',
@@ -354,7 +407,13 @@ describe(`sitemaps, canonical URLs and JSON-LD at ${UNITS.toLocaleString('en-US'
 
   it('an unlisted unit has no page and no sitemap entry', async () => {
     const [row] = await database.db.select({ id: property.id }).from(property).where(eq(property.listed, false)).limit(1);
-    await expect(asLoader(propertyPage.loader)({ request: new Request(`${TEST_PUBLIC_URL}/property/${row!.id}`), params: { id: String(row!.id) }, context })).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(
+      asLoader(propertyPage.loader)({
+        request: new Request(`${TEST_PUBLIC_URL}/property/${row!.id}`),
+        params: { id: String(row!.id) },
+        context,
+      }),
+    ).rejects.toMatchObject({ init: { status: 404 } });
     expect(listedIds.has(row!.id)).toBe(false);
     const [{ n } = { n: 0 }] = await database.db.select({ n: count() }).from(property).where(eq(property.listed, false));
     expect(n).toBe(UNITS - listedIds.size);

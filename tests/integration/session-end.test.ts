@@ -68,15 +68,30 @@ async function endedWithin(stream: TestStream, since: number, limitMs = ENDED_WI
 
 /** True when the stream is still open a moment after the others ended. */
 async function stillOpen(stream: TestStream): Promise<boolean> {
-  const result = await Promise.race([stream.ended.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 300))]);
+  const result = await Promise.race([
+    stream.ended.then(() => false),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 300)),
+  ]);
   return result;
 }
 
 const onB = () => testContext(instanceB.database);
-const post = (cookie: string) => new Request('http://dimora.test/auth/sign-out', { method: 'POST', headers: { cookie, 'user-agent': 'vitest' } });
+const post = (cookie: string) =>
+  new Request('http://dimora.test/auth/sign-out', { method: 'POST', headers: { cookie, 'user-agent': 'vitest' } });
 
 function adminViewer(id: string): Viewer {
-  return { id, email: 'admin@ended.test', name: 'Admin', role: 'admin', firstName: null, lastName: null, locale: 'en', sessionId: 'admin-session', sessionCreatedAt: new Date(), twoFactorEnabled: true };
+  return {
+    id,
+    email: 'admin@ended.test',
+    name: 'Admin',
+    role: 'admin',
+    firstName: null,
+    lastName: null,
+    locale: 'en',
+    sessionId: 'admin-session',
+    sessionCreatedAt: new Date(),
+    twoFactorEnabled: true,
+  };
 }
 
 describe(`a stream on A ends when its session ends through B (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -102,7 +117,13 @@ describe(`a stream on A ends when its session ends through B (${process.env.TEST
     const vendor = await signedInUser(shared, 'vendor', 'banned@ended.test');
     const stream = await streamOn(instanceA, vendor.cookie);
     const started = Date.now();
-    const outcome = await banUser({ db: instanceB.database.db, actor: adminViewer(admin.id), origin, locale: 'en', input: { userId: vendor.id, reason: 'spam' } });
+    const outcome = await banUser({
+      db: instanceB.database.db,
+      actor: adminViewer(admin.id),
+      origin,
+      locale: 'en',
+      input: { userId: vendor.id, reason: 'spam' },
+    });
     expect(outcome).toMatchObject({ ok: true, changed: true });
     expect(await endedWithin(stream, started)).toBeLessThan(ENDED_WITHIN_MS);
     expect((await openStream(instanceA.url, { cookie: vendor.cookie })).status).toBe(401);
@@ -112,7 +133,10 @@ describe(`a stream on A ends when its session ends through B (${process.env.TEST
     const tenant = await signedInUser(shared, 'tenant', 'reset@ended.test');
     const stream = await streamOn(instanceA, tenant.cookie);
     await onB().auth.api.requestPasswordReset({ body: { email: tenant.email, redirectTo: '/auth?mode=reset' } });
-    const [pending] = await shared.db.select({ identifier: verification.identifier }).from(verification).where(like(verification.identifier, 'reset-password:%'));
+    const [pending] = await shared.db
+      .select({ identifier: verification.identifier })
+      .from(verification)
+      .where(like(verification.identifier, 'reset-password:%'));
     const token = pending!.identifier.slice('reset-password:'.length);
 
     const started = Date.now();
@@ -130,7 +154,13 @@ describe(`a stream on A ends when its session ends through B (${process.env.TEST
     const person = await signedInUser(shared, 'tenant', 'promoted@ended.test');
     const stream = await streamOn(instanceA, person.cookie);
     const started = Date.now();
-    const outcome = await changeUserRole({ db: instanceB.database.db, actor: adminViewer(admin.id), origin, locale: 'en', input: { userId: person.id, role: 'vendor' } });
+    const outcome = await changeUserRole({
+      db: instanceB.database.db,
+      actor: adminViewer(admin.id),
+      origin,
+      locale: 'en',
+      input: { userId: person.id, role: 'vendor' },
+    });
     expect(outcome).toMatchObject({ ok: true, changed: true });
     expect(await endedWithin(stream, started)).toBeLessThan(ENDED_WITHIN_MS);
     // The session itself lives on; a new stream opens (and is not closed again by the old event).
@@ -142,11 +172,22 @@ describe(`a stream on A ends when its session ends through B (${process.env.TEST
     // A third instance whose sessions last 3 s (idle and absolute), so expiry happens for real.
     const short = { maxAgeMs: 3_000, idleMs: 3_000, staffMaxAgeMs: 3_000, staffIdleMs: 3_000 };
     const mailer = createMailer({ db: shared.db, logger, from: 'Dimora <no-reply@dimora.test>' });
-    const auth = createAuth({ db: shared.db, mailer, logger, secret: 'test-secret-test-secret-test-secret-0123456789', publicUrl: 'http://dimora.test', secureCookies: false, sessionBounds: short });
+    const auth = createAuth({
+      db: shared.db,
+      mailer,
+      logger,
+      secret: 'test-secret-test-secret-test-secret-0123456789',
+      publicUrl: 'http://dimora.test',
+      secureCookies: false,
+      sessionBounds: short,
+    });
     const instanceC = await startInstance(shared, { auth });
     try {
       const manager = await signedInUser(shared, 'property_manager', 'expiring@ended.test');
-      const [row] = await shared.db.select({ id: session.id, createdAt: session.createdAt }).from(session).where(eq(session.userId, manager.id));
+      const [row] = await shared.db
+        .select({ id: session.id, createdAt: session.createdAt })
+        .from(session)
+        .where(eq(session.userId, manager.id));
       const onC = await streamOn(instanceC, manager.cookie);
       const onA = await streamOn(instanceA, manager.cookie);
       const expiresAt = row!.createdAt.getTime() + short.staffIdleMs;
@@ -170,12 +211,18 @@ describe('a stream being set up while its session ends', () => {
     await expect.poll(() => hub.sessionMark()).toBeGreaterThan(mark);
     let ended = 0;
     const sent: unknown[] = [];
-    const late = await hub.subscribe(['user:late-user'], null, (message) => sent.push(message), () => sent.push('ready'), {
-      userId: 'late-user',
-      sessionId: 'late-session',
-      since: mark,
-      onEnded: () => (ended += 1),
-    });
+    const late = await hub.subscribe(
+      ['user:late-user'],
+      null,
+      (message) => sent.push(message),
+      () => sent.push('ready'),
+      {
+        userId: 'late-user',
+        sessionId: 'late-session',
+        since: mark,
+        onEnded: () => (ended += 1),
+      },
+    );
     expect(ended).toBe(1);
     expect(sent).toEqual([]);
     expect(hub.connections()).toBe(before);
@@ -198,7 +245,9 @@ describe('a stream being set up while its session ends', () => {
 describe('GET /api/auth/get-session through the server', () => {
   it('answers the session without token, IP address or user agent', async () => {
     const tenant = await signedInUser(shared, 'tenant', 'getsession@ended.test');
-    const response = await fetch(`${instanceA.url}/api/auth/get-session`, { headers: { cookie: tenant.cookie, 'user-agent': 'Secret-Agent/1.0' } });
+    const response = await fetch(`${instanceA.url}/api/auth/get-session`, {
+      headers: { cookie: tenant.cookie, 'user-agent': 'Secret-Agent/1.0' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const text = await response.text();

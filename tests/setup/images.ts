@@ -22,7 +22,9 @@ export async function jpegWithGps(width = 1600, { colour = '#6a8caf' }: { colour
 
 /** A small PNG (`width` × `height`, a flat colour). */
 export function png(width = 640, height = 480, colour = '#c0392b'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 /**
@@ -51,8 +53,15 @@ export async function heavyJpeg(seed: number): Promise<Buffer> {
     );
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="hsl(${(seed * 47) % 360},60%,55%)"/><stop offset="1" stop-color="hsl(${(seed * 47 + 120) % 360},50%,35%)"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${shapes.join('')}</svg>`;
-  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 18 } } }).png().toBuffer();
-  return sharp(Buffer.from(svg)).composite([{ input: noise, blend: 'overlay' }]).jpeg({ quality: 92 }).toBuffer();
+  const noise = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 18 } },
+  })
+    .png()
+    .toBuffer();
+  return sharp(Buffer.from(svg))
+    .composite([{ input: noise, blend: 'overlay' }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 /**
@@ -95,7 +104,9 @@ export function pixelBombPng(width = 30_000, height = 30_000, rows = 2_000): Buf
 }
 
 /** An SVG with a script: text, so no magic bytes. */
-export const SVG_WITH_SCRIPT = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>');
+export const SVG_WITH_SCRIPT = Buffer.from(
+  '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>',
+);
 /** An HTML page with a script. */
 export const HTML_PAGE = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 /** The start of a PDF: a known type that is not a photo. */

@@ -38,7 +38,8 @@ export async function createLeaseFixture(
   { manager, tenant, unitId, ...overrides }: LeaseInput & { manager: Viewer | null; tenant: Viewer; unitId?: number },
 ) {
   const propertyId =
-    unitId ?? (await createProperty(db, { buildingId: (await createBuilding(db, { managerId: manager?.id ?? null })).id, status: 'leased' })).id;
+    unitId ??
+    (await createProperty(db, { buildingId: (await createBuilding(db, { managerId: manager?.id ?? null })).id, status: 'leased' })).id;
   const [row] = await db
     .insert(lease)
     .values({
@@ -61,13 +62,18 @@ export async function createLeaseFixture(
     email: tenant.email,
     name: tenant.name,
     userId: tenant.id,
-    ...(signed ? { signedAt: new Date(), signatureName: tenant.name, signatureIp: TEST_ORIGIN.ip, signatureUserAgent: TEST_ORIGIN.userAgent } : {}),
+    ...(signed
+      ? { signedAt: new Date(), signatureName: tenant.name, signatureIp: TEST_ORIGIN.ip, signatureUserAgent: TEST_ORIGIN.userAgent }
+      : {}),
   });
   return row;
 }
 
 /** Inserts a charge on a lease as the jobs would (`period` defaults to the due month). */
-export async function addCharge(db: Db, values: { leaseId: number; kind?: (typeof charge.$inferInsert)['kind']; amountCents: number; dueDate: string; period?: string }) {
+export async function addCharge(
+  db: Db,
+  values: { leaseId: number; kind?: (typeof charge.$inferInsert)['kind']; amountCents: number; dueDate: string; period?: string },
+) {
   const [row] = await db
     .insert(charge)
     .values({ kind: 'rent', period: values.period ?? values.dueDate.slice(0, 7), ...values })

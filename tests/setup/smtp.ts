@@ -87,7 +87,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         };
         const timer = setTimeout(() => {
           listeners.delete(check);
-          reject(new Error(`no e-mail to ${to} within ${timeoutMs} ms (received: ${messages.map((m) => recipients(m).join(',')).join('; ') || 'none'})`));
+          reject(
+            new Error(
+              `no e-mail to ${to} within ${timeoutMs} ms (received: ${messages.map((m) => recipients(m).join(',')).join('; ') || 'none'})`,
+            ),
+          );
         }, timeoutMs);
         listeners.add(check);
       });

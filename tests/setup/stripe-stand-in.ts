@@ -74,7 +74,8 @@ class StripeFailure extends Error {
 }
 
 const invalidRequest = (message: string, extra: Json = {}) => new StripeFailure(400, { type: 'invalid_request_error', message, ...extra });
-const missing = (kind: string, id: string, param: string) => invalidRequest(`No such ${kind}: '${id}'`, { code: 'resource_missing', param });
+const missing = (kind: string, id: string, param: string) =>
+  invalidRequest(`No such ${kind}: '${id}'`, { code: 'resource_missing', param });
 
 /**
  * Reads a form-encoded body as the stripe package writes it: `a[b]=c` nests, `a[0]=x` makes
@@ -164,7 +165,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       id: newId('pm'),
       object: 'payment_method',
       type: 'card',
-      card: { brand: test.brand, last4: test.last4, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, funding: 'credit', country: 'US' },
+      card: {
+        brand: test.brand,
+        last4: test.last4,
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 3,
+        funding: 'credit',
+        country: 'US',
+      },
       customer: null,
       created: now(),
       livemode: false,
@@ -201,18 +209,28 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   }
 
   function cardError(outcome: Exclude<Outcome, { ok: true }>, extra: Json): StripeFailure {
-    return new StripeFailure(402, { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode, message: outcome.message, ...extra });
+    return new StripeFailure(402, {
+      type: 'card_error',
+      code: outcome.code,
+      decline_code: outcome.declineCode,
+      message: outcome.message,
+      ...extra,
+    });
   }
 
   function createPaymentIntent(params: Json): Answer {
     const amount = Number(params.amount);
-    if (!Number.isInteger(amount) || amount < 50) throw invalidRequest('Amount must be at least $0.50 usd', { code: 'amount_too_small', param: 'amount' });
+    if (!Number.isInteger(amount) || amount < 50)
+      throw invalidRequest('Amount must be at least $0.50 usd', { code: 'amount_too_small', param: 'amount' });
     if (params.currency !== 'usd') throw invalidRequest(`Invalid currency: ${String(params.currency)}.`, { param: 'currency' });
     const customer = typeof params.customer === 'string' ? params.customer : null;
     if (customer && !customers.has(customer)) throw missing('customer', customer, 'customer');
     const confirm = params.confirm === 'true';
     const methodId = typeof params.payment_method === 'string' ? params.payment_method : null;
-    if (confirm && !methodId) throw invalidRequest('You cannot confirm this PaymentIntent because it’s missing a payment method.', { code: 'payment_intent_unexpected_state' });
+    if (confirm && !methodId)
+      throw invalidRequest('You cannot confirm this PaymentIntent because it’s missing a payment method.', {
+        code: 'payment_intent_unexpected_state',
+      });
     const automatic = params.automatic_payment_methods as Json | undefined;
     if (confirm && !params.return_url && automatic?.allow_redirects !== 'never') {
       throw invalidRequest(
@@ -222,9 +240,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     const method = methodId ? paymentMethodFor(methodId) : null;
     if (method && method.customer !== null && method.customer !== customer) {
-      throw invalidRequest('The provided PaymentMethod belongs to a different customer (or needs its customer).', { param: 'payment_method' });
+      throw invalidRequest('The provided PaymentMethod belongs to a different customer (or needs its customer).', {
+        param: 'payment_method',
+      });
     }
-    if (params.off_session === 'true' && !confirm) throw invalidRequest('off_session can only be used with confirm=true.', { param: 'off_session' });
+    if (params.off_session === 'true' && !confirm)
+      throw invalidRequest('off_session can only be used with confirm=true.', { param: 'off_session' });
     counts.paymentIntents += 1;
     const intent: Json = {
       id: newId('pi'),
@@ -276,7 +297,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     intent.status = 'requires_payment_method';
     intent.payment_method = null;
-    intent.last_payment_error = { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode, message: outcome.message, charge: charge.id, payment_method: structuredClone(method) };
+    intent.last_payment_error = {
+      type: 'card_error',
+      code: outcome.code,
+      decline_code: outcome.declineCode,
+      message: outcome.message,
+      charge: charge.id,
+      payment_method: structuredClone(method),
+    };
     throw cardError(outcome, { charge: charge.id, payment_intent: structuredClone(intent), payment_method: structuredClone(method) });
   }
 
@@ -290,13 +318,24 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const data = [...intents.values()]
       .filter((intent) => (intent.metadata as Json)[field] === value)
       .sort((a, b) => Number(b.created) - Number(a.created))
-      .map((intent) => expanded(intent, (params.expand as unknown[] | undefined)?.map((path) => String(path).replace(/^data\./, ''))));
+      .map((intent) =>
+        expanded(
+          intent,
+          (params.expand as unknown[] | undefined)?.map((path) => String(path).replace(/^data\./, '')),
+        ),
+      );
     return { status: 200, body: { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' } };
   }
 
   function retrievePaymentIntent(id: string, params: Json): Answer {
     const intent = intents.get(id);
-    if (!intent) throw new StripeFailure(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${id}'` });
+    if (!intent)
+      throw new StripeFailure(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'intent',
+        message: `No such payment_intent: '${id}'`,
+      });
     return { status: 200, body: expanded(intent, params.expand) };
   }
 
@@ -305,13 +344,19 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const intent = intents.get(intentId);
     if (!intent) throw missing('payment_intent', intentId, 'payment_intent');
     const charge = typeof intent.latest_charge === 'string' ? charges.get(intent.latest_charge) : undefined;
-    if (intent.status !== 'succeeded' || !charge) throw invalidRequest(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, { code: 'charge_not_refundable' });
+    if (intent.status !== 'succeeded' || !charge)
+      throw invalidRequest(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, {
+        code: 'charge_not_refundable',
+      });
     const remaining = Number(charge.amount) - Number(charge.amount_refunded);
     if (remaining <= 0) throw invalidRequest(`Charge ${String(charge.id)} has already been refunded.`, { code: 'charge_already_refunded' });
     const amount = params.amount === undefined ? remaining : Number(params.amount);
     if (!Number.isInteger(amount) || amount <= 0) throw invalidRequest('Invalid positive integer', { param: 'amount' });
     if (amount > remaining) {
-      throw invalidRequest(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`, { param: 'amount' });
+      throw invalidRequest(
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`,
+        { param: 'amount' },
+      );
     }
     counts.refunds += 1;
     charge.amount_refunded = Number(charge.amount_refunded) + amount;
@@ -369,7 +414,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (!outcome.ok) {
       setup.status = 'requires_payment_method';
       setup.payment_method = null;
-      setup.last_setup_error = { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode, message: outcome.message, payment_method: structuredClone(method) };
+      setup.last_setup_error = {
+        type: 'card_error',
+        code: outcome.code,
+        decline_code: outcome.declineCode,
+        message: outcome.message,
+        payment_method: structuredClone(method),
+      };
       throw cardError(outcome, { setup_intent: structuredClone(setup), payment_method: structuredClone(method) });
     }
     setup.status = 'succeeded';
@@ -385,7 +436,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
     if (method === 'POST' && path === '/v1/customers') return createCustomer(params);
     if (method === 'POST' && path === '/v1/setup_intents') return createSetupIntent(params);
-    throw new StripeFailure(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}). The Stripe stand-in serves only what Dimora calls.` });
+    throw new StripeFailure(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}). The Stripe stand-in serves only what Dimora calls.`,
+    });
   }
 
   function answer(method: string, path: string, params: Json): Answer {
@@ -408,7 +462,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       requests.push({ method, path: url.pathname, idempotencyKey, body: method === 'GET' ? url.search.slice(1) : body });
       const send = ({ status, body: json }: Answer, headers: Record<string, string> = {}) => {
         const text = JSON.stringify(json);
-        res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'request-id': newId('req'), ...headers });
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+          'request-id': newId('req'),
+          ...headers,
+        });
         res.end(text);
       };
       if (!/^Bearer sk_(test|live)_\S+$/.test(req.headers.authorization ?? '')) {
@@ -427,7 +486,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         if (stored.fingerprint !== fingerprint) {
           send({
             status: 400,
-            body: { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } },
+            body: {
+              error: {
+                type: 'idempotency_error',
+                message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+              },
+            },
           });
           return;
         }

@@ -19,7 +19,10 @@ export type TestDatabase = Database & { label: string; url?: string };
  * `migrate: false` leaves the database empty (migration tests apply the files themselves);
  * `onQuery` sees every statement the ORM sends (query-plan tests).
  */
-export async function createTestDatabase({ migrate = true, onQuery }: { migrate?: boolean; onQuery?: (sql: string, params: unknown[]) => void } = {}): Promise<TestDatabase> {
+export async function createTestDatabase({
+  migrate = true,
+  onQuery,
+}: { migrate?: boolean; onQuery?: (sql: string, params: unknown[]) => void } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ onQuery });

@@ -100,7 +100,13 @@ export async function makeScene(db: Db) {
       })
       .returning({ id: maintenanceRequest.id });
     const created = await db.transaction((tx) =>
-      createWorkOrder(tx, { actorId: admin.id, vendorId: to.vendorId, maintenanceRequestId: request!.id, dueAt, notification: { title: 'New work order', message: title } }),
+      createWorkOrder(tx, {
+        actorId: admin.id,
+        vendorId: to.vendorId,
+        maintenanceRequestId: request!.id,
+        dueAt,
+        notification: { title: 'New work order', message: title },
+      }),
     );
     if (!created.ok) throw new Error(`offer failed: ${created.reason}`);
     return { workOrderId: created.workOrderId, requestId: request!.id, buildingId: unit.buildingId, unitId: unit.id };

@@ -16,7 +16,15 @@ import { usePreferenceSubmit } from './use-preference-submit';
 import classes from './chrome.module.css';
 
 /** `notifications`: the bell of a signed-in user (composed by the layout: features are not imported here). */
-export function TopBar({ language, serverTheme, notifications }: { language: Language; serverTheme: ThemePreference; notifications?: ReactNode }) {
+export function TopBar({
+  language,
+  serverTheme,
+  notifications,
+}: {
+  language: Language;
+  serverTheme: ThemePreference;
+  notifications?: ReactNode;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const redirectTo = location.pathname + location.search;
@@ -29,7 +37,6 @@ export function TopBar({ language, serverTheme, notifications }: { language: Lan
   const isDark = useComputedColorScheme(serverTheme === 'dark' ? 'dark' : 'light', { getInitialValueInEffect: true }) === 'dark';
   const submitPreference = usePreferenceSubmit();
   const companyName = useCompanyName();
-
 
   return (
     <Box component="header" className={classes.header}>
@@ -78,7 +85,8 @@ export function TopBar({ language, serverTheme, notifications }: { language: Lan
                   const next = event.currentTarget.value;
                   if (!isLanguage(next)) return;
                   localStorage.setItem(STORAGE_KEYS.language, next);
-                  if (urlNamesLanguage) void submit({ language: next, redirectTo: languageRedirectTo }, { method: 'post', action: '/preferences' });
+                  if (urlNamesLanguage)
+                    void submit({ language: next, redirectTo: languageRedirectTo }, { method: 'post', action: '/preferences' });
                   else void submitPreference({ language: next });
                 }}
               >

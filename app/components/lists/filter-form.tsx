@@ -32,7 +32,18 @@ type Props = {
   children: ReactNode;
 };
 
-export function FilterForm({ action, label, formKey, testId, applyLabel, clearLabel, showClear, clearTestId, align = 'end', children }: Props) {
+export function FilterForm({
+  action,
+  label,
+  formKey,
+  testId,
+  applyLabel,
+  clearLabel,
+  showClear,
+  clearTestId,
+  align = 'end',
+  children,
+}: Props) {
   const top = align === 'start';
   return (
     <Form method="get" action={action} role="search" aria-label={label} preventScrollReset key={formKey} data-testid={testId}>
@@ -52,6 +63,10 @@ export function FilterForm({ action, label, formKey, testId, applyLabel, clearLa
 }
 
 /** A select's options: "all" (the empty value) first, then `option(item)` for each of `items`. */
-export function optionsWithAll<T>(allLabel: string, items: readonly T[], option: (item: T) => { value: string; label: string }): { value: string; label: string }[] {
+export function optionsWithAll<T>(
+  allLabel: string,
+  items: readonly T[],
+  option: (item: T) => { value: string; label: string },
+): { value: string; label: string }[] {
   return [{ value: '', label: allLabel }, ...items.map(option)];
 }

@@ -12,7 +12,9 @@ let cluster: Promise<Leaflet> | null = null;
 
 /** Leaflet and its stylesheet. */
 export function loadLeaflet(): Promise<Leaflet> {
-  leaflet ??= Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]).then(([module]) => (module.default ?? module) as Leaflet);
+  leaflet ??= Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]).then(
+    ([module]) => (module.default ?? module) as Leaflet,
+  );
   leaflet.catch(() => {
     leaflet = null; // A failed chunk download may be retried on the next map.
   });

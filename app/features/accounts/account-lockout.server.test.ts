@@ -127,7 +127,12 @@ describe('account lockout across addresses', () => {
     // The lock ends; the right password signs in and forgets every failure.
     await lockEndsNow(owner.email);
     expect((await signIn(owner.email, owner.password)).status).toBe(303);
-    expect(await database.db.select().from(signInThrottle).where(eq(signInThrottle.key, accountThrottleKey(owner.email)))).toHaveLength(0);
+    expect(
+      await database.db
+        .select()
+        .from(signInThrottle)
+        .where(eq(signInThrottle.key, accountThrottleKey(owner.email))),
+    ).toHaveLength(0);
     // Nine new failures do not lock (the count started again).
     for (let attempt = 1; attempt < SIGN_IN_LOCKOUT.failures; attempt += 1) expect((await signIn(owner.email, 'wrong')).status).toBe(401);
     expect((await signIn(owner.email, owner.password)).status).toBe(303);
@@ -154,10 +159,16 @@ describe('account lockout across addresses', () => {
     const refused = await signIn(ghost, 'anything');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
-    const mails = await database.db.select().from(outbox).where(sql`${outbox.payload}->>'to' = ${ghost}`);
+    const mails = await database.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'to' = ${ghost}`);
     expect(mails).toHaveLength(0);
     // The counter does not store the address in clear.
-    const rows = await database.db.select().from(signInThrottle).where(eq(signInThrottle.key, accountThrottleKey(ghost)));
+    const rows = await database.db
+      .select()
+      .from(signInThrottle)
+      .where(eq(signInThrottle.key, accountThrottleKey(ghost)));
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain('ghost');
   });

@@ -33,7 +33,11 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export const signUpSchema = z
   .object({
     email: emailField,
-    password: z.string().min(1, FIELD_MESSAGES.required).min(MIN_PASSWORD_LENGTH, RESET_MESSAGES.tooShort).max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
+    password: z
+      .string()
+      .min(1, FIELD_MESSAGES.required)
+      .min(MIN_PASSWORD_LENGTH, RESET_MESSAGES.tooShort)
+      .max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
     fullName: requiredLine(TEXT_LIMITS.name),
     role: z.enum(SIGN_UP_ROLES, 'auth.register.errors.role'),
     companyName: optionalLine(TEXT_LIMITS.name),
@@ -109,5 +113,10 @@ export function canSubmitReset({ password, confirmPassword, busy }: { password: 
 
 /** The submitted values of a form as strings, for validation and echoing (passwords excluded by callers). */
 export function readForm<Field extends string>(form: FormData, fields: readonly Field[]): Record<Field, string> {
-  return Object.fromEntries(fields.map((field) => [field, field.toLowerCase().includes('password') ? String(form.get(field) ?? '').slice(0, MAX_PASSWORD_LENGTH + 1) : formText(form, field)])) as Record<Field, string>;
+  return Object.fromEntries(
+    fields.map((field) => [
+      field,
+      field.toLowerCase().includes('password') ? String(form.get(field) ?? '').slice(0, MAX_PASSWORD_LENGTH + 1) : formText(form, field),
+    ]),
+  ) as Record<Field, string>;
 }

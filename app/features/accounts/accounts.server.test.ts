@@ -98,7 +98,10 @@ describe('sign-in and sessions', () => {
     expect(await signIn({ context, request: post('/auth') }, { email: person.email, password: person.password })).toMatchObject({
       reason: 'rate_limited',
     });
-    const hits = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'rate_limit_exceeded'), eq(auditLog.ipAddress, ip)));
+    const hits = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'rate_limit_exceeded'), eq(auditLog.ipAddress, ip)));
     expect(hits).toHaveLength(1);
     // Another client is not affected.
     await expect(signInCookie(person.email, person.password)).resolves.toMatch(/^dimora\.session_token=/);
@@ -119,7 +122,10 @@ describe('sign-in and sessions', () => {
   it('treats an expired session as signed out', async () => {
     const person = await account();
     const cookie = await signInCookie(person.email, person.password);
-    await database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, person.id));
+    await database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, person.id));
     expect(await getViewer(new Request('http://dimora.test/', { headers: { cookie } }), testContext(database))).toBeNull();
   });
 
@@ -143,7 +149,10 @@ describe('sign-out', () => {
     for (const cookie of [laptop, phone]) {
       expect(await getViewer(new Request('http://dimora.test/', { headers: { cookie } }), testContext(database))).toBeNull();
     }
-    const entries = await database.db.select().from(auditLog).where(and(eq(auditLog.userId, person.id), eq(auditLog.action, 'sign_out')));
+    const entries = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, person.id), eq(auditLog.action, 'sign_out')));
     expect(entries).toHaveLength(1);
   });
 
@@ -153,7 +162,9 @@ describe('sign-out', () => {
     const context = testContext(database, { clientIp: client() });
     const wrong = await signIn({ context, request: post('/auth', cookie) }, { email: person.email, password: 'not-it-at-all' });
     expect(wrong).toEqual({ ok: false, reason: 'invalid_credentials' });
-    expect(await getViewer(new Request('http://dimora.test/', { headers: { cookie } }), testContext(database))).toMatchObject({ id: person.id });
+    expect(await getViewer(new Request('http://dimora.test/', { headers: { cookie } }), testContext(database))).toMatchObject({
+      id: person.id,
+    });
   });
 
   it('signing in again first ends the session this browser still had (spec §4)', async () => {
@@ -186,7 +197,11 @@ describe('guards', () => {
 
     const admin = await account('admin');
     const adminCookie = (await signInForTest(context, { email: admin.email, password: admin.password })).cookie;
-    const viewer = await requireRole(new Request('http://dimora.test/vendor-portal', { headers: { cookie: adminCookie } }), context, 'vendor');
+    const viewer = await requireRole(
+      new Request('http://dimora.test/vendor-portal', { headers: { cookie: adminCookie } }),
+      context,
+      'vendor',
+    );
     expect(viewer.role).toBe('admin');
   });
 

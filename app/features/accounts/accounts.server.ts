@@ -77,11 +77,20 @@ function errorCode(error: unknown): string {
 }
 
 async function userIdByEmail(context: Ctx, email: string): Promise<string | null> {
-  const [row] = await context.db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase()));
+  const [row] = await context.db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
   return row?.id ?? null;
 }
 
-function audit(context: Ctx, origin: RequestOrigin, action: Parameters<typeof recordAuditEvent>[0]['action'], userId: string | null, values: Record<string, unknown> = {}) {
+function audit(
+  context: Ctx,
+  origin: RequestOrigin,
+  action: Parameters<typeof recordAuditEvent>[0]['action'],
+  userId: string | null,
+  values: Record<string, unknown> = {},
+) {
   return recordAuditEvent({ db: context.db, userId, action, origin, values });
 }
 
@@ -131,8 +140,16 @@ export async function signIn(call: Call, input: SignInInput): Promise<SignInOutc
     await clearSignInFailures(context.db, input.email);
     await audit(context, origin, 'sign_in_succeeded', result.response.user.id);
     // Set by the sign-in hook when this password fails today's policy (issue 14).
-    const [flags] = await context.db.select({ passwordChangeRequired: user.passwordChangeRequired }).from(user).where(eq(user.id, result.response.user.id));
-    return { ok: true, userId: result.response.user.id, headers: result.headers, passwordChangeRequired: flags?.passwordChangeRequired ?? false };
+    const [flags] = await context.db
+      .select({ passwordChangeRequired: user.passwordChangeRequired })
+      .from(user)
+      .where(eq(user.id, result.response.user.id));
+    return {
+      ok: true,
+      userId: result.response.user.id,
+      headers: result.headers,
+      passwordChangeRequired: flags?.passwordChangeRequired ?? false,
+    };
   } catch (error) {
     const busy = busyOf(error);
     if (busy) return busy;
@@ -156,7 +173,10 @@ async function countFailure(context: Ctx, origin: RequestOrigin, email: string, 
   await audit(context, origin, 'account_locked', userId, { email, lock_seconds: failure.lockedForS, failures: failure.failures });
   context.logger.warn({ userId, lockSeconds: failure.lockedForS }, 'account locked after repeated failed sign-ins');
   if (!failure.firstLock || !userId) return;
-  const [owner] = await context.db.select({ email: user.email, locale: user.locale, name: user.name, firstName: user.firstName }).from(user).where(eq(user.id, userId));
+  const [owner] = await context.db
+    .select({ email: user.email, locale: user.locale, name: user.name, firstName: user.firstName })
+    .from(user)
+    .where(eq(user.id, userId));
   if (!owner) return;
   const payload: AccountLockedMailPayload = {
     to: owner.email,
@@ -164,7 +184,9 @@ async function countFailure(context: Ctx, origin: RequestOrigin, email: string, 
     name: owner.firstName || owner.name,
     seconds: failure.lockedForS,
   };
-  await enqueueOutbox(context.db, [{ topic: ACCOUNT_LOCKED_MAIL_TOPIC, payload, dedupeKey: `account_locked:${userId}:${failure.lockedUntil?.toISOString() ?? ''}` }]);
+  await enqueueOutbox(context.db, [
+    { topic: ACCOUNT_LOCKED_MAIL_TOPIC, payload, dedupeKey: `account_locked:${userId}:${failure.lockedUntil?.toISOString() ?? ''}` },
+  ]);
 }
 
 export type SignUpOutcome = { ok: true } | { ok: false; reason: 'invalid' } | PasswordRefused | HasherBusy | RateLimited;
@@ -239,7 +261,9 @@ export async function requestPasswordReset(call: Call, email: string): Promise<{
   const limited = await checkRateLimit(call, 'default');
   if (limited) return limited;
   await context.auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth?mode=reset' }, headers: request.headers });
-  await audit(context, requestOrigin(request, context.clientIp), 'password_reset_requested', await userIdByEmail(context, email), { email });
+  await audit(context, requestOrigin(request, context.clientIp), 'password_reset_requested', await userIdByEmail(context, email), {
+    email,
+  });
   return { ok: true };
 }
 
@@ -311,7 +335,10 @@ export async function verifyEmail(call: Call, token: string): Promise<{ ok: true
   try {
     await context.auth.api.verifyEmail({ query: { token } });
     // better-auth answers `user: null`; the token it has just verified is a JWT naming the address.
-    const userId = await userIdByEmail(context, String(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')).email ?? ''));
+    const userId = await userIdByEmail(
+      context,
+      String(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')).email ?? ''),
+    );
     await audit(context, requestOrigin(request, context.clientIp), 'email_verified', userId);
     return { ok: true };
   } catch (error) {

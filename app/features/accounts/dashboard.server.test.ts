@@ -16,7 +16,12 @@ let counter = 0;
 
 async function makeViewer(role: Role): Promise<Viewer> {
   counter += 1;
-  const created = await createVerifiedUser(database.db, { email: `dash${counter}@dashboard.test`, password: 'dash-pass', role, name: `Dash ${counter}` });
+  const created = await createVerifiedUser(database.db, {
+    email: `dash${counter}@dashboard.test`,
+    password: 'dash-pass',
+    role,
+    name: `Dash ${counter}`,
+  });
   return {
     id: created.id,
     email: created.email,
@@ -70,7 +75,9 @@ describe('dashboard security status (spec §4: warning above 80 % of a limit, bl
     expect((await loadDashboard({ db: database.db, viewer, client })).security.status).toBe('blocked');
     // Attempts beyond the limit are shown as the limit.
     await consume('payment', client, 3);
-    expect((await loadDashboard({ db: database.db, viewer, client })).security.actions).toEqual([{ action: 'payment', count: 10, limit: 10 }]);
+    expect((await loadDashboard({ db: database.db, viewer, client })).security.actions).toEqual([
+      { action: 'payment', count: 10, limit: 10 },
+    ]);
   });
 
   it('login: 4 of 5 is not above 80 %, 5 of 5 is blocked; another address is unaffected', async () => {
@@ -202,7 +209,14 @@ describe('portals', () => {
     await addApplication(home.id, other.id, 'approved');
     await addApplication(home.id, null, 'submitted');
     await database.db.insert(payment).values([
-      { payerId: tenant.id, applicationId, kind: 'application_fee', amountCents: 5_000, provider: 'sandbox', idempotencyKey: `pay-${tenant.id}` },
+      {
+        payerId: tenant.id,
+        applicationId,
+        kind: 'application_fee',
+        amountCents: 5_000,
+        provider: 'sandbox',
+        idempotencyKey: `pay-${tenant.id}`,
+      },
       { payerId: other.id, kind: 'rent', amountCents: 150_000, provider: 'sandbox', idempotencyKey: `pay-${other.id}` },
     ]);
     await database.db.insert(maintenanceRequest).values([
@@ -226,7 +240,13 @@ describe('portals', () => {
     });
     const [record] = await database.db
       .insert(vendor)
-      .values({ userId: vendorUser.id, companyName: 'Lone Star Plumbing', contactName: 'Maria', email: 'maria@example.test', status: 'approved' })
+      .values({
+        userId: vendorUser.id,
+        companyName: 'Lone Star Plumbing',
+        contactName: 'Maria',
+        email: 'maria@example.test',
+        status: 'approved',
+      })
       .returning({ id: vendor.id });
     const [otherRecord] = await database.db
       .insert(vendor)
@@ -236,13 +256,23 @@ describe('portals', () => {
     // One request per work order: a request has at most one open work order.
     const requests = await database.db
       .insert(maintenanceRequest)
-      .values(Array.from({ length: 6 }, () => ({ propertyId: home.id, category: 'plumbing' as const, title: 'Leak', description: 'Drip', slaDueAt })))
+      .values(
+        Array.from({ length: 6 }, () => ({
+          propertyId: home.id,
+          category: 'plumbing' as const,
+          title: 'Leak',
+          description: 'Drip',
+          slaDueAt,
+        })),
+      )
       .returning({ id: maintenanceRequest.id });
     const statuses = ['offered', 'cancelled', 'in_progress', 'completed', 'declined'] as const;
-    await database.db.insert(workOrder).values([
-      ...statuses.map((status, i) => ({ vendorId: record!.id, maintenanceRequestId: requests[i]!.id, status })),
-      { vendorId: otherRecord!.id, maintenanceRequestId: requests[5]!.id, status: 'offered' as const },
-    ]);
+    await database.db
+      .insert(workOrder)
+      .values([
+        ...statuses.map((status, i) => ({ vendorId: record!.id, maintenanceRequestId: requests[i]!.id, status })),
+        { vendorId: otherRecord!.id, maintenanceRequestId: requests[5]!.id, status: 'offered' as const },
+      ]);
     expect(await loadVendorPortal({ db: database.db, viewer: vendorUser })).toEqual({
       vendor: { companyName: 'Lone Star Plumbing', status: 'approved' },
       assignments: { total: 5, open: 2, completed: 1 },

@@ -48,7 +48,17 @@ export type DashboardSummary = {
  * (spec §4: secure, warning above 80 % of a limit, blocked at a limit) and their own rental
  * applications (property titles in `lang`; applications issue item 7).
  */
-export async function loadDashboard({ db, viewer, client, lang = 'en' }: { db: Db; viewer: Viewer; client: string; lang?: Language }): Promise<DashboardSummary> {
+export async function loadDashboard({
+  db,
+  viewer,
+  client,
+  lang = 'en',
+}: {
+  db: Db;
+  viewer: Viewer;
+  client: string;
+  lang?: Language;
+}): Promise<DashboardSummary> {
   const [events, security, managedProperties, applications] = await Promise.all([
     findRecentAuditEvents({ db, userId: viewer.id, limit: DASHBOARD_EVENT_LIMIT }),
     findSecurityStatus({ db, client }),

@@ -33,7 +33,11 @@ function freshIp(): string {
 
 type RouteFn = (args: never) => unknown;
 
-function call(fn: RouteFn, path: string, { ip = freshIp(), cookie, form }: { ip?: string; cookie?: string; form?: Record<string, string> } = {}) {
+function call(
+  fn: RouteFn,
+  path: string,
+  { ip = freshIp(), cookie, form }: { ip?: string; cookie?: string; form?: Record<string, string> } = {},
+) {
   const request = new Request(`http://dimora.test${path}`, {
     method: form ? 'POST' : 'GET',
     body: form ? new URLSearchParams(form) : undefined,
@@ -68,7 +72,12 @@ async function auditActions(userId: string) {
 /** Enrols `account` through /dashboard/security as a browser would; answers the key and backup codes. */
 async function enrolThroughPage(account: { email: string; password: string }) {
   const session = await signInForTest(testContext(database), account, { enrol: false });
-  const started = answerOf(await call(securityAction as RouteFn, '/dashboard/security', { cookie: session.cookie, form: { intent: 'start', password: account.password } }));
+  const started = answerOf(
+    await call(securityAction as RouteFn, '/dashboard/security', {
+      cookie: session.cookie,
+      form: { intent: 'start', password: account.password },
+    }),
+  );
   expect(started.status).toBe(200);
   const scan = started.body as unknown as { step: string; qrSvg: string; secret: string; uri: string; sealed: string };
   expect(scan.step).toBe('scan');
@@ -101,7 +110,10 @@ async function enrolThroughPage(account: { email: string; password: string }) {
 
 /** The password step on /auth: answers the challenge cookie. */
 async function passwordStep(account: { email: string; password: string }, ip: string) {
-  const result = await call(authAction as RouteFn, '/auth', { ip, form: { intent: 'sign-in', email: account.email, password: account.password, redirectTo: '/admin' } });
+  const result = await call(authAction as RouteFn, '/auth', {
+    ip,
+    form: { intent: 'sign-in', email: account.email, password: account.password, redirectTo: '/admin' },
+  });
   const answer = answerOf(result);
   expect(answer.status).toBe(200);
   expect(answer.body).toMatchObject({ ok: true, twoFactor: true });
@@ -119,7 +131,10 @@ describe('enrolment and sign-in of a property manager', () => {
     const refused = await call(dashboardLoader as RouteFn, '/dashboard', { cookie: first.cookie });
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).headers.get('location')).toBe('/dashboard/security');
-    const page = (await call(securityLoader as RouteFn, '/dashboard/security', { cookie: first.cookie })) as { enabled: boolean; mustEnrol: boolean };
+    const page = (await call(securityLoader as RouteFn, '/dashboard/security', { cookie: first.cookie })) as {
+      enabled: boolean;
+      mustEnrol: boolean;
+    };
     expect(page).toMatchObject({ enabled: false, mustEnrol: true });
 
     const { secret, backupCodes, cookie } = await enrolThroughPage(manager);
@@ -140,10 +155,18 @@ describe('enrolment and sign-in of a property manager', () => {
     const challenge = await passwordStep(manager, ip);
     const pending = (await call(authLoader as RouteFn, '/auth', { ip, cookie: challenge })) as { twoFactorPending: boolean };
     expect(pending.twoFactorPending).toBe(true);
-    const wrong = await call(authAction as RouteFn, '/auth', { ip, cookie: challenge, form: { intent: 'two-factor', method: 'totp', code: totpNow(secret) === '123456' ? '654321' : '123456', redirectTo: '/admin' } });
+    const wrong = await call(authAction as RouteFn, '/auth', {
+      ip,
+      cookie: challenge,
+      form: { intent: 'two-factor', method: 'totp', code: totpNow(secret) === '123456' ? '654321' : '123456', redirectTo: '/admin' },
+    });
     expect(answerOf(wrong).status).toBe(401);
     expect(answerOf(wrong).body.errors.code).toBe('That code is not valid. Try again.');
-    const right = await call(authAction as RouteFn, '/auth', { ip, cookie: challenge, form: { intent: 'two-factor', method: 'totp', code: totpNow(secret), redirectTo: '/dashboard' } });
+    const right = await call(authAction as RouteFn, '/auth', {
+      ip,
+      cookie: challenge,
+      form: { intent: 'two-factor', method: 'totp', code: totpNow(secret), redirectTo: '/dashboard' },
+    });
     expect(answerOf(right)).toMatchObject({ status: 303, location: '/dashboard' });
     const session = cookieHeaderOf(headersOf(right));
     expect(session).toContain('dimora.session_token=');
@@ -151,35 +174,69 @@ describe('enrolment and sign-in of a property manager', () => {
     expect(after.twoFactorEnabled).toBe(true);
     const audit = await auditActions(manager.id);
     expect(audit[0]).toEqual({ action: 'sign_in_succeeded', values: expect.objectContaining({ second_factor: 'totp', ip_address: ip }) });
-    expect(audit.find((entry) => entry.action === 'two_factor_failed')?.values).toMatchObject({ method: 'totp', reason: 'invalid_code', ip_address: ip });
+    expect(audit.find((entry) => entry.action === 'two_factor_failed')?.values).toMatchObject({
+      method: 'totp',
+      reason: 'invalid_code',
+      ip_address: ip,
+    });
     expect(audit.map((entry) => entry.action)).toContain('two_factor_challenged');
 
     // A backup code works once only.
     const backupIp = freshIp();
     const challenge2 = await passwordStep(manager, backupIp);
-    const withBackup = await call(authAction as RouteFn, '/auth', { ip: backupIp, cookie: challenge2, form: { intent: 'two-factor', method: 'backup_code', code: backupCodes[0]!, redirectTo: '/' } });
+    const withBackup = await call(authAction as RouteFn, '/auth', {
+      ip: backupIp,
+      cookie: challenge2,
+      form: { intent: 'two-factor', method: 'backup_code', code: backupCodes[0]!, redirectTo: '/' },
+    });
     expect(answerOf(withBackup)).toMatchObject({ status: 303, location: '/' });
     expect(cookieHeaderOf(headersOf(withBackup))).toContain('dimora.session_token=');
     const challenge3 = await passwordStep(manager, backupIp);
-    const reused = await call(authAction as RouteFn, '/auth', { ip: backupIp, cookie: challenge3, form: { intent: 'two-factor', method: 'backup_code', code: backupCodes[0]!, redirectTo: '/' } });
+    const reused = await call(authAction as RouteFn, '/auth', {
+      ip: backupIp,
+      cookie: challenge3,
+      form: { intent: 'two-factor', method: 'backup_code', code: backupCodes[0]!, redirectTo: '/' },
+    });
     expect(answerOf(reused).status).toBe(401);
     expect(cookieHeaderOf(headersOf(reused))).not.toContain('dimora.session_token=');
-    const another = await call(authAction as RouteFn, '/auth', { ip: backupIp, cookie: challenge3, form: { intent: 'two-factor', method: 'backup_code', code: backupCodes[1]!, redirectTo: '/' } });
+    const another = await call(authAction as RouteFn, '/auth', {
+      ip: backupIp,
+      cookie: challenge3,
+      form: { intent: 'two-factor', method: 'backup_code', code: backupCodes[1]!, redirectTo: '/' },
+    });
     expect(answerOf(another).status).toBe(303);
     const [left] = await database.db.select().from(twoFactor).where(eq(twoFactor.userId, manager.id));
     expect(JSON.parse(left!.backupCodes)).toHaveLength(8);
-    expect((await auditActions(manager.id)).filter((entry) => entry.action === 'sign_in_succeeded')[0]?.values).toMatchObject({ second_factor: 'backup_code' });
+    expect((await auditActions(manager.id)).filter((entry) => entry.action === 'sign_in_succeeded')[0]?.values).toMatchObject({
+      second_factor: 'backup_code',
+    });
 
     // Staff cannot turn it off; they can make new backup codes, and the old ones stop working.
-    const off = answerOf(await call(securityAction as RouteFn, '/dashboard/security', { cookie: session, form: { intent: 'disable', password: manager.password } }));
+    const off = answerOf(
+      await call(securityAction as RouteFn, '/dashboard/security', {
+        cookie: session,
+        form: { intent: 'disable', password: manager.password },
+      }),
+    );
     expect(off.status).toBe(403);
-    const fresh = answerOf(await call(securityAction as RouteFn, '/dashboard/security', { cookie: session, form: { intent: 'regenerate', password: manager.password } }));
+    const fresh = answerOf(
+      await call(securityAction as RouteFn, '/dashboard/security', {
+        cookie: session,
+        form: { intent: 'regenerate', password: manager.password },
+      }),
+    );
     const newCodes = (fresh.body as unknown as { backupCodes: string[] }).backupCodes;
     expect(newCodes).toHaveLength(10);
     const challenge4 = await passwordStep(manager, freshIp());
-    const old = await call(authAction as RouteFn, '/auth', { cookie: challenge4, form: { intent: 'two-factor', method: 'backup_code', code: backupCodes[2]!, redirectTo: '/' } });
+    const old = await call(authAction as RouteFn, '/auth', {
+      cookie: challenge4,
+      form: { intent: 'two-factor', method: 'backup_code', code: backupCodes[2]!, redirectTo: '/' },
+    });
     expect(answerOf(old).status).toBe(401);
-    const renewed = await call(authAction as RouteFn, '/auth', { cookie: challenge4, form: { intent: 'two-factor', method: 'backup_code', code: newCodes[0]!, redirectTo: '/' } });
+    const renewed = await call(authAction as RouteFn, '/auth', {
+      cookie: challenge4,
+      form: { intent: 'two-factor', method: 'backup_code', code: newCodes[0]!, redirectTo: '/' },
+    });
     expect(answerOf(renewed).status).toBe(303);
     expect((await auditActions(manager.id)).map((entry) => entry.action)).toContain('backup_codes_regenerated');
   });
@@ -191,7 +248,11 @@ describe('enrolment and sign-in of a property manager', () => {
     const challenge = await passwordStep(admin, ip);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      const result = await call(authAction as RouteFn, '/auth', { ip, cookie: challenge, form: { intent: 'two-factor', method: 'backup_code', code: `wrong-${attempt}`, redirectTo: '/' } });
+      const result = await call(authAction as RouteFn, '/auth', {
+        ip,
+        cookie: challenge,
+        form: { intent: 'two-factor', method: 'backup_code', code: `wrong-${attempt}`, redirectTo: '/' },
+      });
       statuses.push(answerOf(result).status);
       if (answerOf(result).status === 429) expect(Number(headersOf(result).get('Retry-After'))).toBeGreaterThan(0);
     }
@@ -203,10 +264,15 @@ describe('enrolment and sign-in of a property manager', () => {
   });
 
   it('answers 410 and drops the challenge when there is none to answer', async () => {
-    const result = await call(authAction as RouteFn, '/auth', { form: { intent: 'two-factor', method: 'totp', code: '123456', redirectTo: '/' } });
+    const result = await call(authAction as RouteFn, '/auth', {
+      form: { intent: 'two-factor', method: 'totp', code: '123456', redirectTo: '/' },
+    });
     expect(answerOf(result).status).toBe(410);
     expect(answerOf(result).body.errors.code).toBe('Your sign-in has expired. Please sign in again.');
-    const failures = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'two_factor_failed')));
+    const failures = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'two_factor_failed')));
     expect(failures.some((row) => (row.newValues as { reason?: string }).reason === 'expired')).toBe(true);
   });
 });
@@ -217,25 +283,41 @@ describe('tenants', () => {
     const plain = await signInForTest(testContext(database), tenant);
     const dashboard = (await call(dashboardLoader as RouteFn, '/dashboard', { cookie: plain.cookie })) as { twoFactorEnabled: boolean };
     expect(dashboard.twoFactorEnabled).toBe(false);
-    const page = (await call(securityLoader as RouteFn, '/dashboard/security', { cookie: plain.cookie })) as { mustEnrol: boolean; required: boolean };
+    const page = (await call(securityLoader as RouteFn, '/dashboard/security', { cookie: plain.cookie })) as {
+      mustEnrol: boolean;
+      required: boolean;
+    };
     expect(page).toMatchObject({ mustEnrol: false, required: false });
 
     const { secret, cookie } = await enrolThroughPage(tenant);
     const ip = freshIp();
     const challenge = await passwordStep(tenant, ip);
-    const right = await call(authAction as RouteFn, '/auth', { ip, cookie: challenge, form: { intent: 'two-factor', method: 'totp', code: totpNow(secret), redirectTo: '/' } });
+    const right = await call(authAction as RouteFn, '/auth', {
+      ip,
+      cookie: challenge,
+      form: { intent: 'two-factor', method: 'totp', code: totpNow(secret), redirectTo: '/' },
+    });
     expect(answerOf(right).status).toBe(303);
 
-    const wrongPassword = answerOf(await call(securityAction as RouteFn, '/dashboard/security', { cookie, form: { intent: 'disable', password: 'not-the-password' } }));
+    const wrongPassword = answerOf(
+      await call(securityAction as RouteFn, '/dashboard/security', { cookie, form: { intent: 'disable', password: 'not-the-password' } }),
+    );
     expect(wrongPassword.status).toBe(401);
-    const off = await call(securityAction as RouteFn, '/dashboard/security', { cookie, form: { intent: 'disable', password: tenant.password } });
+    const off = await call(securityAction as RouteFn, '/dashboard/security', {
+      cookie,
+      form: { intent: 'disable', password: tenant.password },
+    });
     expect(answerOf(off)).toMatchObject({ status: 303, location: '/dashboard/security' });
     const [flag] = await database.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, tenant.id));
     expect(flag?.on).toBe(false);
     expect(await database.db.select().from(twoFactor).where(eq(twoFactor.userId, tenant.id))).toHaveLength(0);
     expect((await auditActions(tenant.id)).map((entry) => entry.action)).toContain('two_factor_disabled');
     // Password alone signs in again.
-    const again = answerOf(await call(authAction as RouteFn, '/auth', { form: { intent: 'sign-in', email: tenant.email, password: tenant.password, redirectTo: '/' } }));
+    const again = answerOf(
+      await call(authAction as RouteFn, '/auth', {
+        form: { intent: 'sign-in', email: tenant.email, password: tenant.password, redirectTo: '/' },
+      }),
+    );
     expect(again.status).toBe(303);
   });
 });

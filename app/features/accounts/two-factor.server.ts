@@ -84,9 +84,19 @@ export async function verifySecondFactor(call: Call, input: { method: SecondFact
     const result =
       input.method === 'totp'
         ? await context.auth.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true })
-        : await context.auth.api.verifyBackupCode({ body: { code: context.auth.backupCodeDigest(code) }, headers: request.headers, returnHeaders: true });
+        : await context.auth.api.verifyBackupCode({
+            body: { code: context.auth.backupCodeDigest(code) },
+            headers: request.headers,
+            returnHeaders: true,
+          });
     const signedIn = result.response.user.id;
-    await recordAuditEvent({ db: context.db, userId: signedIn, action: 'sign_in_succeeded', origin, values: { second_factor: input.method } });
+    await recordAuditEvent({
+      db: context.db,
+      userId: signedIn,
+      action: 'sign_in_succeeded',
+      origin,
+      values: { second_factor: input.method },
+    });
     return { ok: true, userId: signedIn, headers: result.headers };
   } catch (error) {
     const failure = errorCode(error);
@@ -99,7 +109,8 @@ export async function verifySecondFactor(call: Call, input: { method: SecondFact
     await recordAuditEvent({ db: context.db, userId, action: 'two_factor_failed', origin, values: { method: input.method, reason } });
     const headers = new Headers();
     // A challenge that can no longer succeed is dropped, so the page offers the password step again.
-    if (reason === 'expired') for (const cookie of clearedChallengeCookies(context.auth.secureCookies)) headers.append('Set-Cookie', cookie);
+    if (reason === 'expired')
+      for (const cookie of clearedChallengeCookies(context.auth.secureCookies)) headers.append('Set-Cookie', cookie);
     return { ok: false, reason, headers };
   }
 }
@@ -119,7 +130,10 @@ async function seal(context: Ctx, viewer: Viewer, codes: string[]): Promise<stri
 
 async function unseal(context: Ctx, viewer: Viewer, sealed: string): Promise<string[]> {
   try {
-    const parsed = JSON.parse(await symmetricDecrypt({ key: context.auth.options.secret ?? '', data: sealed })) as { u?: string; c?: unknown };
+    const parsed = JSON.parse(await symmetricDecrypt({ key: context.auth.options.secret ?? '', data: sealed })) as {
+      u?: string;
+      c?: unknown;
+    };
     return parsed.u === viewer.id && Array.isArray(parsed.c) ? parsed.c.filter((c): c is string => typeof c === 'string') : [];
   } catch {
     return [];
@@ -132,14 +146,24 @@ async function unseal(context: Ctx, viewer: Viewer, sealed: string): Promise<str
  * entry, and the backup codes sealed with the auth secret. A wrong password answers
  * `invalid_password`; an account already enrolled `already_enabled`.
  */
-export async function startEnrolment(call: Call, viewer: Viewer, password: string): Promise<EnrolmentStart | { ok: false; reason: 'invalid_password' | 'already_enabled' }> {
+export async function startEnrolment(
+  call: Call,
+  viewer: Viewer,
+  password: string,
+): Promise<EnrolmentStart | { ok: false; reason: 'invalid_password' | 'already_enabled' }> {
   const { context, request } = call;
   if (viewer.twoFactorEnabled) return { ok: false, reason: 'already_enabled' };
   try {
     const result = await context.auth.api.enableTwoFactor({ body: { password }, headers: request.headers });
     if (!('totpURI' in result) || !result.totpURI) return { ok: false, reason: 'invalid_password' };
     const qrSvg = await QRCode.toString(result.totpURI, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-    return { ok: true, qrSvg, secret: secretOf(result.totpURI), uri: result.totpURI, sealedBackupCodes: await seal(context, viewer, result.backupCodes ?? []) };
+    return {
+      ok: true,
+      qrSvg,
+      secret: secretOf(result.totpURI),
+      uri: result.totpURI,
+      sealedBackupCodes: await seal(context, viewer, result.backupCodes ?? []),
+    };
   } catch (error) {
     const failure = errorCode(error);
     return { ok: false, reason: failure === 'TOTP_ALREADY_ENABLED' ? 'already_enabled' : 'invalid_password' };
@@ -158,22 +182,46 @@ export async function confirmEnrolment(
 ): Promise<{ ok: true; backupCodes: string[]; headers: Headers } | { ok: false; reason: 'invalid_code' }> {
   const { context, request } = call;
   try {
-    const result = await context.auth.api.verifyTOTP({ body: { code: input.code.replace(/\s+/g, '') }, headers: request.headers, returnHeaders: true });
-    await recordAuditEvent({ db: context.db, userId: viewer.id, action: 'two_factor_enabled', origin: requestOrigin(request, context.clientIp) });
+    const result = await context.auth.api.verifyTOTP({
+      body: { code: input.code.replace(/\s+/g, '') },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    await recordAuditEvent({
+      db: context.db,
+      userId: viewer.id,
+      action: 'two_factor_enabled',
+      origin: requestOrigin(request, context.clientIp),
+    });
     return { ok: true, backupCodes: await unseal(context, viewer, input.sealedBackupCodes), headers: result.headers };
   } catch (error) {
     errorCode(error);
-    await recordAuditEvent({ db: context.db, userId: viewer.id, action: 'two_factor_failed', origin: requestOrigin(request, context.clientIp), values: { method: 'totp', reason: 'enrolment' } });
+    await recordAuditEvent({
+      db: context.db,
+      userId: viewer.id,
+      action: 'two_factor_failed',
+      origin: requestOrigin(request, context.clientIp),
+      values: { method: 'totp', reason: 'enrolment' },
+    });
     return { ok: false, reason: 'invalid_code' };
   }
 }
 
 /** New backup codes (the old ones stop working), shown once; needs the password. Audited. */
-export async function regenerateBackupCodes(call: Call, viewer: Viewer, password: string): Promise<{ ok: true; backupCodes: string[] } | { ok: false; reason: 'invalid_password' }> {
+export async function regenerateBackupCodes(
+  call: Call,
+  viewer: Viewer,
+  password: string,
+): Promise<{ ok: true; backupCodes: string[] } | { ok: false; reason: 'invalid_password' }> {
   const { context, request } = call;
   try {
     const result = await context.auth.api.generateBackupCodes({ body: { password }, headers: request.headers });
-    await recordAuditEvent({ db: context.db, userId: viewer.id, action: 'backup_codes_regenerated', origin: requestOrigin(request, context.clientIp) });
+    await recordAuditEvent({
+      db: context.db,
+      userId: viewer.id,
+      action: 'backup_codes_regenerated',
+      origin: requestOrigin(request, context.clientIp),
+    });
     return { ok: true, backupCodes: result.backupCodes };
   } catch (error) {
     errorCode(error);
@@ -194,7 +242,12 @@ export async function disableTwoFactor(
   if (TWO_FACTOR_REQUIRED_ROLES.includes(viewer.role)) return { ok: false, reason: 'required' };
   try {
     const result = await context.auth.api.disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true });
-    await recordAuditEvent({ db: context.db, userId: viewer.id, action: 'two_factor_disabled', origin: requestOrigin(request, context.clientIp) });
+    await recordAuditEvent({
+      db: context.db,
+      userId: viewer.id,
+      action: 'two_factor_disabled',
+      origin: requestOrigin(request, context.clientIp),
+    });
     return { ok: true, headers: result.headers };
   } catch (error) {
     errorCode(error);

@@ -147,7 +147,12 @@ describe('createUserAccount', () => {
           input: { email: `sneaky-${role}@example.test`, fullName: 'Sneaky', password: 'sneaky-pass', role: 'admin' },
         }),
       ).rejects.toBeInstanceOf(AdminForbiddenError);
-      expect(await database.db.select().from(user).where(eq(user.email, `sneaky-${role}@example.test`))).toHaveLength(0);
+      expect(
+        await database.db
+          .select()
+          .from(user)
+          .where(eq(user.email, `sneaky-${role}@example.test`)),
+      ).toHaveLength(0);
     }
   });
 });
@@ -155,7 +160,13 @@ describe('createUserAccount', () => {
 describe('changeUserRole', () => {
   it('changes the role and records role_changed with from, to and the target id', async () => {
     const target = await makeUser('tenant');
-    const outcome = await changeUserRole({ db: database.db, actor: admin, origin, locale: 'en', input: { userId: target.id, role: 'property_manager' } });
+    const outcome = await changeUserRole({
+      db: database.db,
+      actor: admin,
+      origin,
+      locale: 'en',
+      input: { userId: target.id, role: 'property_manager' },
+    });
     expect(outcome).toEqual({ ok: true, userId: target.id, changed: true });
     expect((await userRow(target.id))?.role).toBe('property_manager');
     const audits = await auditFor('role_changed', target.id);
@@ -166,26 +177,46 @@ describe('changeUserRole', () => {
 
   it('setting the same role changes nothing and writes no audit entry', async () => {
     const target = await makeUser('vendor');
-    const outcome = await changeUserRole({ db: database.db, actor: admin, origin, locale: 'en', input: { userId: target.id, role: 'vendor' } });
+    const outcome = await changeUserRole({
+      db: database.db,
+      actor: admin,
+      origin,
+      locale: 'en',
+      input: { userId: target.id, role: 'vendor' },
+    });
     expect(outcome).toEqual({ ok: true, userId: target.id, changed: false });
     expect(await auditFor('role_changed', target.id)).toHaveLength(0);
   });
 
   it('an admin cannot demote themselves', async () => {
-    const outcome = await changeUserRole({ db: database.db, actor: admin, origin, locale: 'en', input: { userId: admin.id, role: 'tenant' } });
+    const outcome = await changeUserRole({
+      db: database.db,
+      actor: admin,
+      origin,
+      locale: 'en',
+      input: { userId: admin.id, role: 'tenant' },
+    });
     expect(outcome).toEqual({ ok: false, status: 422, errors: { role: 'You cannot remove your own administrator role.' } });
     expect((await userRow(admin.id))?.role).toBe('admin');
     expect(await auditFor('role_changed', admin.id)).toHaveLength(0);
   });
 
   it('an unknown user is a 404; an unknown role a 422', async () => {
-    expect(await changeUserRole({ db: database.db, actor: admin, origin, locale: 'en', input: { userId: 'nobody', role: 'tenant' } })).toEqual({
+    expect(
+      await changeUserRole({ db: database.db, actor: admin, origin, locale: 'en', input: { userId: 'nobody', role: 'tenant' } }),
+    ).toEqual({
       ok: false,
       status: 404,
       errors: { form: 'This account does not exist (any more).' },
     });
     const target = await makeUser('tenant');
-    const outcome = await changeUserRole({ db: database.db, actor: admin, origin, locale: 'en', input: { userId: target.id, role: 'owner' } });
+    const outcome = await changeUserRole({
+      db: database.db,
+      actor: admin,
+      origin,
+      locale: 'en',
+      input: { userId: target.id, role: 'owner' },
+    });
     expect(outcome).toMatchObject({ ok: false, status: 422, errors: { role: 'Choose one of the four roles.' } });
     expect((await userRow(target.id))?.role).toBe('tenant');
   });
@@ -208,7 +239,13 @@ describe('banUser and unbanUser', () => {
     expect(await getViewer(requestWith(cookie), context)).toMatchObject({ id: target.id });
     expect(await database.db.select().from(session).where(eq(session.userId, target.id))).toHaveLength(2);
 
-    const outcome = await banUser({ db: database.db, actor: admin, origin, locale: 'en', input: { userId: target.id, reason: '  Fraudulent  listing ' } });
+    const outcome = await banUser({
+      db: database.db,
+      actor: admin,
+      origin,
+      locale: 'en',
+      input: { userId: target.id, reason: '  Fraudulent  listing ' },
+    });
     expect(outcome).toEqual({ ok: true, userId: target.id, changed: true });
     expect(await userRow(target.id)).toMatchObject({ banned: true, banReason: 'Fraudulent listing' });
     expect(await database.db.select().from(session).where(eq(session.userId, target.id))).toHaveLength(0);
@@ -236,15 +273,23 @@ describe('banUser and unbanUser', () => {
       errors: { form: 'You cannot ban yourself.' },
     });
     expect((await userRow(admin.id))?.banned).toBe(false);
-    expect(await banUser({ db: database.db, actor: admin, origin, locale: 'en', input: { userId: 'missing-user' } })).toMatchObject({ status: 404 });
-    expect(await unbanUser({ db: database.db, actor: admin, origin, locale: 'en', input: { userId: 'missing-user' } })).toMatchObject({ status: 404 });
+    expect(await banUser({ db: database.db, actor: admin, origin, locale: 'en', input: { userId: 'missing-user' } })).toMatchObject({
+      status: 404,
+    });
+    expect(await unbanUser({ db: database.db, actor: admin, origin, locale: 'en', input: { userId: 'missing-user' } })).toMatchObject({
+      status: 404,
+    });
   });
 
   it('non-admins can neither ban nor unban', async () => {
     const target = await makeUser('tenant');
     const actor = viewerOf(await makeUser('vendor'));
-    await expect(banUser({ db: database.db, actor, origin, locale: 'en', input: { userId: target.id } })).rejects.toBeInstanceOf(AdminForbiddenError);
-    await expect(unbanUser({ db: database.db, actor, origin, locale: 'en', input: { userId: target.id } })).rejects.toBeInstanceOf(AdminForbiddenError);
+    await expect(banUser({ db: database.db, actor, origin, locale: 'en', input: { userId: target.id } })).rejects.toBeInstanceOf(
+      AdminForbiddenError,
+    );
+    await expect(unbanUser({ db: database.db, actor, origin, locale: 'en', input: { userId: target.id } })).rejects.toBeInstanceOf(
+      AdminForbiddenError,
+    );
     expect((await userRow(target.id))?.banned).toBe(false);
   });
 
@@ -271,7 +316,9 @@ describe('listUsers', () => {
   it('pages 25 at a time, newest first, and searches e-mail and name in any letter case', async () => {
     const isolated = await createTestDatabase();
     try {
-      const actor = viewerOf(await createVerifiedUser(isolated.db, { email: 'boss@list.test', password: 'chief-pass', role: 'admin', name: 'The Boss' }));
+      const actor = viewerOf(
+        await createVerifiedUser(isolated.db, { email: 'boss@list.test', password: 'chief-pass', role: 'admin', name: 'The Boss' }),
+      );
       // Plain rows (no password hashing): one a second apart, so "newest first" is well defined.
       const start = Date.now() + 1_000;
       await isolated.db.insert(user).values(
@@ -304,9 +351,7 @@ describe('listUsers', () => {
       expect((await listUsers({ db: isolated.db, actor, page: 99 })).page).toBe(2);
 
       const byEmail = await listUsers({ db: isolated.db, actor, q: 'MEMBER1' });
-      expect(byEmail.items.map((row) => row.email).sort()).toEqual(
-        Array.from({ length: 10 }, (_, i) => `member${10 + i}@list.test`),
-      );
+      expect(byEmail.items.map((row) => row.email).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `member${10 + i}@list.test`));
       const byName = await listUsers({ db: isolated.db, actor, q: 'giulia' });
       expect(byName.items.map((row) => row.email)).toEqual(['member07@list.test']);
       // Pattern characters are searched literally.

@@ -50,7 +50,17 @@ function toRow(row: Omit<AdminUserRow, 'createdAt'> & { createdAt: Date }): Admi
  * One page of users, newest first, optionally narrowed by `q` (part of the e-mail or the name,
  * any letter case). `page` is clamped to the pages that exist.
  */
-export async function listUsers({ db, actor, q = '', page = 1 }: { db: Db; actor: Viewer; q?: string; page?: number }): Promise<AdminUserPage> {
+export async function listUsers({
+  db,
+  actor,
+  q = '',
+  page = 1,
+}: {
+  db: Db;
+  actor: Viewer;
+  q?: string;
+  page?: number;
+}): Promise<AdminUserPage> {
   assertAdmin(actor);
   const search = q.trim().slice(0, USER_SEARCH_MAX);
   const where: SQL | undefined = search
@@ -91,8 +101,7 @@ export async function findUserForAdmin({ db, actor, userId }: { db: Db; actor: V
 export type AdminUserField = 'email' | 'fullName' | 'password' | 'role' | 'userId' | 'reason';
 
 export type AdminUserOutcome =
-  | { ok: true; userId: string; changed: boolean }
-  | { ok: false; status: 404 | 422; errors: FieldErrors<AdminUserField> };
+  { ok: true; userId: string; changed: boolean } | { ok: false; status: 404 | 422; errors: FieldErrors<AdminUserField> };
 
 type CommandOptions = {
   db: Db;
@@ -157,7 +166,12 @@ export async function createUserAccount({ db, actor, origin, input, locale }: Co
   if (problem) return refused(locale, 'password', PASSWORD_PROBLEM_MESSAGES[problem]);
   try {
     const created = await db.transaction(async (tx) => {
-      const made = await createVerifiedUser(tx, { email: values.email, password: values.password, role: values.role, name: values.fullName });
+      const made = await createVerifiedUser(tx, {
+        email: values.email,
+        password: values.password,
+        role: values.role,
+        name: values.fullName,
+      });
       await recordAuditEvent({
         db: tx,
         userId: actor.id,
@@ -218,7 +232,10 @@ export async function banUser({ db, actor, origin, input, locale }: CommandOptio
   return db.transaction(async (tx): Promise<AdminUserOutcome> => {
     const [target] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
     if (!target) return notFound(locale);
-    await tx.update(user).set({ banned: true, banReason: reason || null, banExpires: null }).where(eq(user.id, userId));
+    await tx
+      .update(user)
+      .set({ banned: true, banReason: reason || null, banExpires: null })
+      .where(eq(user.id, userId));
     const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
     await recordAuditEvent({
       db: tx,
@@ -246,7 +263,14 @@ export async function unbanUser({ db, actor, origin, input, locale }: CommandOpt
     if (!target) return notFound(locale);
     if (!target.banned) return { ok: true, userId, changed: false };
     await tx.update(user).set({ banned: false, banReason: null, banExpires: null }).where(eq(user.id, userId));
-    await recordAuditEvent({ db: tx, userId: actor.id, action: 'user_unbanned', origin, tableName: 'user', values: { target_user_id: userId } });
+    await recordAuditEvent({
+      db: tx,
+      userId: actor.id,
+      action: 'user_unbanned',
+      origin,
+      tableName: 'user',
+      values: { target_user_id: userId },
+    });
     return { ok: true, userId, changed: true };
   });
 }

@@ -41,10 +41,19 @@ export async function loadAdminOverview({ db, actor }: { db: Db; actor: Viewer }
   assertAdmin(actor);
   const [roleRows, bannedRows, statusRows, vendorRows, auditRows] = await Promise.all([
     db.select({ role: user.role, n: count() }).from(user).groupBy(user.role),
-    db.select({ n: count() }).from(user).where(sql`${user.banned}`),
+    db
+      .select({ n: count() })
+      .from(user)
+      .where(sql`${user.banned}`),
     db.select({ status: property.status, n: count() }).from(property).groupBy(property.status),
-    db.select({ n: count() }).from(vendor).where(sql`${vendor.status} = 'pending'`),
-    db.select({ n: count() }).from(auditLog).where(gt(auditLog.createdAt, sql`now() - interval '24 hours'`)),
+    db
+      .select({ n: count() })
+      .from(vendor)
+      .where(sql`${vendor.status} = 'pending'`),
+    db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(gt(auditLog.createdAt, sql`now() - interval '24 hours'`)),
   ]);
   const byRole = Object.fromEntries(ROLES.map((role) => [role, 0])) as Record<Role, number>;
   for (const row of roleRows) byRole[row.role] = row.n;
@@ -74,7 +83,15 @@ export type ServerFacts = {
  * PostgreSQL version and size on disk (null with `withSize: false`). Shared by /admin-debug,
  * /admin/system and /admin/database. Admins only.
  */
-export async function loadDatabaseFacts({ db, actor, withSize = true }: { db: Db; actor: Viewer; withSize?: boolean }): Promise<DatabaseFacts> {
+export async function loadDatabaseFacts({
+  db,
+  actor,
+  withSize = true,
+}: {
+  db: Db;
+  actor: Viewer;
+  withSize?: boolean;
+}): Promise<DatabaseFacts> {
   assertAdmin(actor);
   const started = performance.now();
   type EngineRow = { version: string; server_version: string; size: string | number | null };
@@ -107,12 +124,23 @@ export function readRuntimeFacts(): RuntimeFacts {
  * The facts /admin-debug shows: database engine (from `version()`, timed), Node version, uptime,
  * memory, mailer kind and row counts. Never environment values, secrets or connection strings.
  */
-export async function loadServerFacts({ db, actor, mailerKind }: { db: Db; actor: Viewer; mailerKind: 'smtp' | 'mailbox' }): Promise<ServerFacts> {
+export async function loadServerFacts({
+  db,
+  actor,
+  mailerKind,
+}: {
+  db: Db;
+  actor: Viewer;
+  mailerKind: 'smtp' | 'mailbox';
+}): Promise<ServerFacts> {
   assertAdmin(actor);
   const database = await loadDatabaseFacts({ db, actor });
   const [users, sessions, properties, audits, mails] = await Promise.all([
     db.select({ n: count() }).from(user),
-    db.select({ n: count() }).from(session).where(gt(session.expiresAt, sql`now()`)),
+    db
+      .select({ n: count() })
+      .from(session)
+      .where(gt(session.expiresAt, sql`now()`)),
     db.select({ n: count() }).from(property),
     db.select({ n: count() }).from(auditLog),
     db.select({ n: count() }).from(mailMessage),
@@ -150,14 +178,30 @@ export type MailboxPage = { items: MailboxMessage[]; total: number; page: number
  * verification tokens, alert confirm/unsubscribe tokens) are redacted before they leave the
  * server (issue 14): an admin cannot take over an account from the mailbox.
  */
-export async function listMailbox({ db, actor, page, showTokens = false }: { db: Db; actor: Viewer; page: number; showTokens?: boolean }): Promise<MailboxPage> {
+export async function listMailbox({
+  db,
+  actor,
+  page,
+  showTokens = false,
+}: {
+  db: Db;
+  actor: Viewer;
+  page: number;
+  showTokens?: boolean;
+}): Promise<MailboxPage> {
   assertAdmin(actor);
   const [totalRow] = await db.select({ n: count() }).from(mailMessage);
   const total = totalRow?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / MAILBOX_PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
   const rows = await db
-    .select({ id: mailMessage.id, to: mailMessage.to, subject: mailMessage.subject, text: mailMessage.text, createdAt: mailMessage.createdAt })
+    .select({
+      id: mailMessage.id,
+      to: mailMessage.to,
+      subject: mailMessage.subject,
+      text: mailMessage.text,
+      createdAt: mailMessage.createdAt,
+    })
     .from(mailMessage)
     .orderBy(desc(mailMessage.createdAt), desc(mailMessage.id))
     .limit(MAILBOX_PAGE_SIZE)

@@ -29,7 +29,10 @@ describe(`the dev mailbox (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglit
   it('redacts the tokens of reset and verification links by default', async () => {
     const page = await listMailbox({ db: database.db, actor: admin, page: 1 });
     const texts = page.items.map((item) => item.text).sort();
-    expect(texts).toEqual(['Confirm: https://dimora.example/auth/verify?token=REDACTED', 'Open https://dimora.example/auth?mode=reset&token=REDACTED within an hour.']);
+    expect(texts).toEqual([
+      'Confirm: https://dimora.example/auth/verify?token=REDACTED',
+      'Open https://dimora.example/auth?mode=reset&token=REDACTED within an hour.',
+    ]);
     expect(JSON.stringify(page)).not.toMatch(/rEsEt-T0ken_123|vErIfY\.t0ken/);
     // Who got what stays readable.
     expect(page.items.map((item) => item.subject).sort()).toEqual(['Confirm your e-mail', 'Reset your password']);

@@ -16,7 +16,16 @@
 import type { ReviewFilters } from './review-filters';
 
 /** Every status an application can have (schema `application_status`). */
-export const APPLICATION_STATUSES = ['submitted', 'under_review', 'approved', 'rejected', 'withdrawn', 'leased', 'payment_failed', 'expired'] as const;
+export const APPLICATION_STATUSES = [
+  'submitted',
+  'under_review',
+  'approved',
+  'rejected',
+  'withdrawn',
+  'leased',
+  'payment_failed',
+  'expired',
+] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 export function isApplicationStatus(value: unknown): value is ApplicationStatus {
@@ -43,7 +52,10 @@ export const STAFF_TRANSITIONS: Record<ApplicationStatus, readonly StaffTargetSt
 export const WITHDRAWABLE_STATUSES: readonly ApplicationStatus[] = ['submitted', 'under_review'];
 
 /** The staff commands, posted as `intent`, and the status each leads to. */
-export const STAFF_INTENTS = { review: 'under_review', approve: 'approved', reject: 'rejected' } as const satisfies Record<string, StaffTargetStatus>;
+export const STAFF_INTENTS = { review: 'under_review', approve: 'approved', reject: 'rejected' } as const satisfies Record<
+  string,
+  StaffTargetStatus
+>;
 export type StaffIntent = keyof typeof STAFF_INTENTS;
 /** Every command of the review pages: the staff ones and the applicant's `withdraw`. */
 export type ApplicationIntent = StaffIntent | 'withdraw';

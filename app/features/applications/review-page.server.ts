@@ -45,7 +45,19 @@ import {
  * The review list for `actor` as the URL `url` asks for it (filters, page, open panel, done
  * notice). Throws `ApplicationsForbiddenError` unless the actor reviews applications.
  */
-export async function loadReviewPage({ db, actor, url, lang, origin }: { db: Db; actor: Viewer; url: URL; lang: Language; origin?: RequestOrigin }): Promise<ReviewPageData> {
+export async function loadReviewPage({
+  db,
+  actor,
+  url,
+  lang,
+  origin,
+}: {
+  db: Db;
+  actor: Viewer;
+  url: URL;
+  lang: Language;
+  origin?: RequestOrigin;
+}): Promise<ReviewPageData> {
   const params = url.searchParams;
   const filters = parseReviewFilters(params);
   const selectedId = parseSelectedId(params);
@@ -135,7 +147,10 @@ export async function handleApplicationAction({
     const errors = outcome.reason === 'note_too_long' ? { note: message } : { form: message };
     return answer({ ok: false, intent, applicationId: id, errors }, outcome.status);
   }
-  context.logger.info({ intent, actor: actor.id, application: outcome.applicationId, from: outcome.from, to: outcome.to }, 'application status changed');
+  context.logger.info(
+    { intent, actor: actor.id, application: outcome.applicationId, from: outcome.from, to: outcome.to },
+    'application status changed',
+  );
   if (isDocumentPost(request)) {
     // A plain browser post: back to the page (post/redirect/get) with the panel open.
     const url = new URL(request.url);

@@ -24,7 +24,6 @@ const ids = new Map<Role, string>();
 let managed: { id: number };
 let foreign: { id: number };
 
-
 beforeAll(async () => {
   database = await createTestDatabase();
   context = testContext(database, { clientIp: '192.0.2.77' });
@@ -33,7 +32,13 @@ beforeAll(async () => {
     const created = await createVerifiedUser(database.db, { email, password: 'route-sturdy-pass', role, name: `Route ${role}` });
     ids.set(role, created.id);
     const signedIn = await signInForTest(context, { email, password: 'route-sturdy-pass' });
-    cookies.set(role, signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
+    cookies.set(
+      role,
+      signedIn.headers
+        .getSetCookie()
+        .map((value) => value.split(';')[0])
+        .join('; '),
+    );
   }
   managed = await createProperty(database.db, { managerId: ids.get('property_manager')!, title: 'Route Managed' });
   foreign = await createProperty(database.db, { title: 'Route Foreign' });
@@ -89,9 +94,11 @@ describe('/admin/applications', () => {
     expect(data.review.selected).toMatchObject({ id: app.id, firstName: 'Zelda', property: { title: 'Route Foreign' } });
     expect(data.meta.title).toBe('Applications');
 
-    const missing = (await adminApplications.loader({ request: requestAs('admin', '/admin/applications?id=99999999'), params: {}, context } as never)) as Awaited<
-      ReturnType<typeof adminApplications.loader>
-    >;
+    const missing = (await adminApplications.loader({
+      request: requestAs('admin', '/admin/applications?id=99999999'),
+      params: {},
+      context,
+    } as never)) as Awaited<ReturnType<typeof adminApplications.loader>>;
     expect(missing.review).toMatchObject({ selected: null, selectedMissing: true });
     // Garbage in the query string is ignored.
     const garbage = (await adminApplications.loader({
@@ -108,7 +115,12 @@ describe('/admin/applications', () => {
     expect(enhanced).toMatchObject({ status: 200, body: { ok: true, intent: 'review', applicationId: app.id, status: 'under_review' } });
 
     const plain = await adminAction(
-      post('admin', '/admin/applications?status=under_review', { intent: 'approve', applicationId: String(app.id), note: 'See you soon' }, { 'sec-fetch-mode': 'navigate' }),
+      post(
+        'admin',
+        '/admin/applications?status=under_review',
+        { intent: 'approve', applicationId: String(app.id), note: 'See you soon' },
+        { 'sec-fetch-mode': 'navigate' },
+      ),
     );
     expect(plain).toBeInstanceOf(Response);
     expect((plain as Response).status).toBe(303);
@@ -125,23 +137,42 @@ describe('/admin/applications', () => {
     const app = await createApplication(database.db, { propertyId: foreign.id, status: 'rejected' });
     const stale = answerOf(await adminAction(post('admin', '/admin/applications', { intent: 'review', applicationId: String(app.id) })));
     expect(stale.status).toBe(409);
-    expect(stale.body.errors).toEqual({ form: 'This application is rejected now, so this step is no longer possible. The page shows its current state.' });
+    expect(stale.body.errors).toEqual({
+      form: 'This application is rejected now, so this step is no longer possible. The page shows its current state.',
+    });
 
     const italian = answerOf(
-      await adminAction(post('admin', '/admin/applications', { intent: 'review', applicationId: String(app.id) }, { cookie: `${cookies.get('admin')}; language=it` })),
+      await adminAction(
+        post(
+          'admin',
+          '/admin/applications',
+          { intent: 'review', applicationId: String(app.id) },
+          { cookie: `${cookies.get('admin')}; language=it` },
+        ),
+      ),
     );
     expect(italian.body.errors.form).toContain('respinta');
 
     const open = await createApplication(database.db, { propertyId: foreign.id });
-    const long = answerOf(await adminAction(post('admin', '/admin/applications', { intent: 'reject', applicationId: String(open.id), note: 'n'.repeat(REVIEW_NOTE_MAX + 1) })));
+    const long = answerOf(
+      await adminAction(
+        post('admin', '/admin/applications', { intent: 'reject', applicationId: String(open.id), note: 'n'.repeat(REVIEW_NOTE_MAX + 1) }),
+      ),
+    );
     expect(long.status).toBe(422);
     expect(long.body.errors).toEqual({ note: `The note must be at most ${REVIEW_NOTE_MAX} characters long.` });
     expect(await statusOf(open.id)).toBe('submitted');
 
-    expect(answerOf(await adminAction(post('admin', '/admin/applications', { intent: 'approve', applicationId: '99999999' }))).status).toBe(404);
+    expect(answerOf(await adminAction(post('admin', '/admin/applications', { intent: 'approve', applicationId: '99999999' }))).status).toBe(
+      404,
+    );
     expect(answerOf(await adminAction(post('admin', '/admin/applications', { intent: 'approve', applicationId: 'abc' }))).status).toBe(404);
-    expect(answerOf(await adminAction(post('admin', '/admin/applications', { intent: 'withdraw', applicationId: String(open.id) }))).status).toBe(400);
-    expect(answerOf(await adminAction(post('admin', '/admin/applications', { intent: 'delete', applicationId: String(open.id) }))).status).toBe(400);
+    expect(
+      answerOf(await adminAction(post('admin', '/admin/applications', { intent: 'withdraw', applicationId: String(open.id) }))).status,
+    ).toBe(400);
+    expect(
+      answerOf(await adminAction(post('admin', '/admin/applications', { intent: 'delete', applicationId: String(open.id) }))).status,
+    ).toBe(400);
   });
 
   it.each(['tenant', 'vendor', 'property_manager'] as const)('refuses %s (redirect home) and changes nothing', async (role) => {
@@ -161,9 +192,11 @@ describe('/dashboard', () => {
   it('a property manager reviews only the applications for the properties they manage', async () => {
     const mine = await createApplication(database.db, { propertyId: managed.id, firstName: 'Mona' });
     const theirs = await createApplication(database.db, { propertyId: foreign.id, firstName: 'Otto' });
-    const data = (await dashboard.loader({ request: requestAs('property_manager', `/dashboard?id=${theirs.id}`), params: {}, context } as never)) as Awaited<
-      ReturnType<typeof dashboard.loader>
-    >;
+    const data = (await dashboard.loader({
+      request: requestAs('property_manager', `/dashboard?id=${theirs.id}`),
+      params: {},
+      context,
+    } as never)) as Awaited<ReturnType<typeof dashboard.loader>>;
     const references = data.review!.list.items.map((item) => item.reference);
     expect(references).toContain(mine.reference);
     expect(references).not.toContain(theirs.reference);
@@ -171,20 +204,26 @@ describe('/dashboard', () => {
     expect(data.review!.properties.map((option) => option.id)).toEqual([managed.id]);
 
     const before = await writes();
-    const refused = answerOf(await dashboardAction(post('property_manager', '/dashboard', { intent: 'reject', applicationId: String(theirs.id) })));
+    const refused = answerOf(
+      await dashboardAction(post('property_manager', '/dashboard', { intent: 'reject', applicationId: String(theirs.id) })),
+    );
     expect(refused.status).toBe(404);
     expect(refused.body.errors).toEqual({ form: 'This application does not exist, or it is not one you can change.' });
     expect(await statusOf(theirs.id)).toBe('submitted');
     expect(await writes()).toEqual(before);
 
-    const done = answerOf(await dashboardAction(post('property_manager', '/dashboard', { intent: 'review', applicationId: String(mine.id) })));
+    const done = answerOf(
+      await dashboardAction(post('property_manager', '/dashboard', { intent: 'review', applicationId: String(mine.id) })),
+    );
     expect(done.body).toMatchObject({ ok: true, status: 'under_review' });
   });
 
   it('other roles get no review section and may not post staff commands', async () => {
     const app = await createApplication(database.db, { propertyId: managed.id });
     for (const role of ['tenant', 'vendor', 'admin'] as const) {
-      const data = (await dashboard.loader({ request: requestAs(role, '/dashboard'), params: {}, context } as never)) as Awaited<ReturnType<typeof dashboard.loader>>;
+      const data = (await dashboard.loader({ request: requestAs(role, '/dashboard'), params: {}, context } as never)) as Awaited<
+        ReturnType<typeof dashboard.loader>
+      >;
       expect(data.review).toBeNull();
       const refused = answerOf(await dashboardAction(post(role, '/dashboard', { intent: 'approve', applicationId: String(app.id) })));
       expect(refused.status).toBe(400);
@@ -195,7 +234,9 @@ describe('/dashboard', () => {
   it('an applicant sees their applications and withdraws one (303 with a notice without JavaScript)', async () => {
     const own = await createApplication(database.db, { propertyId: foreign.id, userId: ids.get('tenant')! });
     await createApplication(database.db, { propertyId: foreign.id, userId: ids.get('vendor')! });
-    const data = (await dashboard.loader({ request: requestAs('tenant', '/dashboard'), params: {}, context } as never)) as Awaited<ReturnType<typeof dashboard.loader>>;
+    const data = (await dashboard.loader({ request: requestAs('tenant', '/dashboard'), params: {}, context } as never)) as Awaited<
+      ReturnType<typeof dashboard.loader>
+    >;
     expect(data.applications.map((row) => row.reference)).toEqual([own.reference]);
     expect(data.applications[0]).toMatchObject({ canWithdraw: true, propertyTitle: 'Route Foreign', status: 'submitted' });
 
@@ -203,20 +244,27 @@ describe('/dashboard', () => {
     expect(stranger.status).toBe(404);
     expect(await statusOf(own.id)).toBe('submitted');
 
-    const plain = await dashboardAction(post('tenant', '/dashboard', { intent: 'withdraw', applicationId: String(own.id) }, { 'sec-fetch-mode': 'navigate' }));
+    const plain = await dashboardAction(
+      post('tenant', '/dashboard', { intent: 'withdraw', applicationId: String(own.id) }, { 'sec-fetch-mode': 'navigate' }),
+    );
     expect((plain as Response).status).toBe(303);
     expect((plain as Response).headers.get('location')).toBe('/dashboard?done=withdraw');
     expect(await statusOf(own.id)).toBe('withdrawn');
-    const after = (await dashboard.loader({ request: requestAs('tenant', '/dashboard?done=withdraw'), params: {}, context } as never)) as Awaited<
-      ReturnType<typeof dashboard.loader>
-    >;
+    const after = (await dashboard.loader({
+      request: requestAs('tenant', '/dashboard?done=withdraw'),
+      params: {},
+      context,
+    } as never)) as Awaited<ReturnType<typeof dashboard.loader>>;
     expect(after.withdrawn).toBe(true);
     expect(after.applications[0]).toMatchObject({ status: 'withdrawn', canWithdraw: false });
   });
 
   it('a signed-out post is sent to sign in and changes nothing', async () => {
     const app = await createApplication(database.db, { propertyId: managed.id, userId: ids.get('tenant')! });
-    const request = new Request('http://dimora.test/dashboard', { method: 'POST', body: new URLSearchParams({ intent: 'withdraw', applicationId: String(app.id) }) });
+    const request = new Request('http://dimora.test/dashboard', {
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'withdraw', applicationId: String(app.id) }),
+    });
     const result = await dashboardAction(request);
     expect((result as Response).headers.get('location')).toBe('/auth?redirectTo=%2Fdashboard');
     expect(await statusOf(app.id)).toBe('submitted');

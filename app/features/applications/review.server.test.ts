@@ -26,9 +26,19 @@ async function makeViewer(role: Role, locale = 'en'): Promise<Viewer> {
   counter += 1;
   const email = `review${counter}-${role}@applications.test`;
   const created = await createVerifiedUser(database.db, { email, password: 'review-pass', role, name: `Reviewer ${counter}` });
-  return { id: created.id, email, name: `Reviewer ${counter}`, role, firstName: null, lastName: null, locale, sessionId: 's', sessionCreatedAt: new Date(), twoFactorEnabled: true };
+  return {
+    id: created.id,
+    email,
+    name: `Reviewer ${counter}`,
+    role,
+    firstName: null,
+    lastName: null,
+    locale,
+    sessionId: 's',
+    sessionCreatedAt: new Date(),
+    twoFactorEnabled: true,
+  };
 }
-
 
 async function statusOf(id: number) {
   const [row] = await database.db.select({ status: application.status }).from(application).where(eq(application.id, id));
@@ -86,8 +96,18 @@ describe('who sees which applications', () => {
   beforeAll(async () => {
     mine = await createProperty(database.db, { managerId: manager.id, title: 'Managed Loft' });
     theirs = await createProperty(database.db, { managerId: otherManager.id, title: 'Foreign Flat' });
-    mineApp = await createApplication(database.db, { propertyId: mine.id, firstName: 'Marta', lastName: 'Mine', email: 'marta.mine@example.test' });
-    theirsApp = await createApplication(database.db, { propertyId: theirs.id, firstName: 'Theo', lastName: 'Theirs', status: 'under_review' });
+    mineApp = await createApplication(database.db, {
+      propertyId: mine.id,
+      firstName: 'Marta',
+      lastName: 'Mine',
+      email: 'marta.mine@example.test',
+    });
+    theirsApp = await createApplication(database.db, {
+      propertyId: theirs.id,
+      firstName: 'Theo',
+      lastName: 'Theirs',
+      status: 'under_review',
+    });
   });
 
   it('an admin lists every application, newest first', async () => {
@@ -104,13 +124,18 @@ describe('who sees which applications', () => {
     // Asking for the other property by filter does not widen the scope.
     const sneaky = await listApplications({ db: database.db, actor: manager, filters: { propertyId: theirs.id } });
     expect(sneaky.items).toEqual([]);
-    expect(await listReviewProperties({ db: database.db, actor: manager })).toEqual([{ id: mine.id, title: 'Managed Loft', city: 'Austin' }]);
+    expect(await listReviewProperties({ db: database.db, actor: manager })).toEqual([
+      { id: mine.id, title: 'Managed Loft', city: 'Austin' },
+    ]);
   });
 
   it('a property manager cannot read another property’s application: null, as if it did not exist', async () => {
     expect(await findApplication({ db: database.db, actor: manager, id: theirsApp.id })).toBeNull();
     expect(await findApplication({ db: database.db, actor: manager, id: 99_999_999 })).toBeNull();
-    expect(await findApplication({ db: database.db, actor: manager, id: mineApp.id })).toMatchObject({ reference: mineApp.reference, firstName: 'Marta' });
+    expect(await findApplication({ db: database.db, actor: manager, id: mineApp.id })).toMatchObject({
+      reference: mineApp.reference,
+      firstName: 'Marta',
+    });
     expect(await findApplication({ db: database.db, actor: admin, id: theirsApp.id })).toMatchObject({ reference: theirsApp.reference });
   });
 
@@ -140,12 +165,22 @@ describe('who sees which applications', () => {
   it('filters by status, property and a search by reference, name or e-mail (any case)', async () => {
     const byStatus = await listApplications({ db: database.db, actor: admin, filters: { status: 'under_review', propertyId: theirs.id } });
     expect(byStatus.items.map((item) => item.reference)).toEqual([theirsApp.reference]);
-    const noneUnderReview = await listApplications({ db: database.db, actor: admin, filters: { status: 'under_review', propertyId: mine.id } });
+    const noneUnderReview = await listApplications({
+      db: database.db,
+      actor: admin,
+      filters: { status: 'under_review', propertyId: mine.id },
+    });
     expect(noneUnderReview.total).toBe(0);
     for (const q of [mineApp.reference.toLowerCase(), 'marta mine', 'MARTA.MINE@', 'Mine']) {
       const found = await listApplications({ db: database.db, actor: admin, filters: { q } });
-      expect(found.items.map((item) => item.reference), q).toContain(mineApp.reference);
-      expect(found.items.map((item) => item.reference), q).not.toContain(theirsApp.reference);
+      expect(
+        found.items.map((item) => item.reference),
+        q,
+      ).toContain(mineApp.reference);
+      expect(
+        found.items.map((item) => item.reference),
+        q,
+      ).not.toContain(theirsApp.reference);
     }
     // LIKE wildcards are taken literally.
     expect((await listApplications({ db: database.db, actor: admin, filters: { q: '%' } })).total).toBe(0);
@@ -164,16 +199,36 @@ describe('who sees which applications', () => {
 
   it('the detail shows payments by brand and last 4 only, and the history from the audit log', async () => {
     const home = await createProperty(database.db);
-    const paidApp = await createApplication(database.db, { propertyId: home.id, paymentMethod: 'card', dueNowCents: 5_000, paid: true, userId: tenant.id });
+    const paidApp = await createApplication(database.db, {
+      propertyId: home.id,
+      paymentMethod: 'card',
+      dueNowCents: 5_000,
+      paid: true,
+      userId: tenant.id,
+    });
     await transitionApplication({ db: database.db, actor: admin, id: paidApp.id, to: 'under_review', note: 'Checking references', origin });
     const detail = await findApplication({ db: database.db, actor: admin, id: paidApp.id });
     expect(detail?.paymentState).toBe('paid');
     expect(detail?.payments).toEqual([
       expect.objectContaining({ kind: 'application_fee', amountCents: 5_000, status: 'succeeded', cardBrand: 'visa', cardLast4: '4242' }),
     ]);
-    expect(Object.keys(detail!.payments[0]!).sort()).toEqual(['amountCents', 'cardBrand', 'cardLast4', 'createdAt', 'id', 'kind', 'status']);
+    expect(Object.keys(detail!.payments[0]!).sort()).toEqual([
+      'amountCents',
+      'cardBrand',
+      'cardLast4',
+      'createdAt',
+      'id',
+      'kind',
+      'status',
+    ]);
     expect(detail?.history).toEqual([
-      expect.objectContaining({ action: 'application_status_changed', from: 'submitted', to: 'under_review', note: 'Checking references', actorName: admin.name }),
+      expect.objectContaining({
+        action: 'application_status_changed',
+        from: 'submitted',
+        to: 'under_review',
+        note: 'Checking references',
+        actorName: admin.name,
+      }),
     ]);
     expect(detail?.hasAccount).toBe(true);
   });
@@ -189,11 +244,17 @@ describe('transitions', () => {
       to: 'under_review',
       leaseId: null,
     });
-    expect(await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'rejected', origin })).toMatchObject({ ok: true, to: 'rejected' });
+    expect(await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'rejected', origin })).toMatchObject({
+      ok: true,
+      to: 'rejected',
+    });
     expect(await statusOf(app.id)).toBe('rejected');
 
     const quick = await createApplication(database.db, { propertyId: home.id });
-    expect(await transitionApplication({ db: database.db, actor: admin, id: quick.id, to: 'rejected', origin })).toMatchObject({ ok: true, from: 'submitted' });
+    expect(await transitionApplication({ db: database.db, actor: admin, id: quick.id, to: 'rejected', origin })).toMatchObject({
+      ok: true,
+      from: 'submitted',
+    });
     expect(await propertyStatus(home.id)).toBe('available');
   });
 
@@ -215,18 +276,41 @@ describe('transitions', () => {
     });
     await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'rejected', origin });
     for (const to of ['under_review', 'approved', 'rejected'] as const) {
-      expect(await transitionApplication({ db: database.db, actor: admin, id: app.id, to, origin })).toMatchObject({ ok: false, status: 409, current: 'rejected' });
+      expect(await transitionApplication({ db: database.db, actor: admin, id: app.id, to, origin })).toMatchObject({
+        ok: false,
+        status: 409,
+        current: 'rejected',
+      });
     }
     expect(await sideEffects(app.id)).toMatchObject({ leases: 0, audits: 2, mails: 2 });
-    expect(await transitionApplication({ db: database.db, actor: admin, id: 99_999_999, to: 'rejected', origin })).toMatchObject({ ok: false, status: 404 });
+    expect(await transitionApplication({ db: database.db, actor: admin, id: 99_999_999, to: 'rejected', origin })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
   });
 
   it('approval creates exactly one pending lease from the application and marks the unit leased, with audit, notification and e-mail', async () => {
     const home = await createProperty(database.db, { managerId: manager.id, title: 'Sunny Flat', titleIt: 'Appartamento soleggiato' });
     const applicant = await makeViewer('tenant', 'it');
-    const app = await createApplication(database.db, { propertyId: home.id, userId: applicant.id, locale: 'it', firstName: 'Giulia', moveIn: '2027-05-01', moveOut: '2027-10-31', monthlyRentCents: 210_000, depositCents: 210_000 });
+    const app = await createApplication(database.db, {
+      propertyId: home.id,
+      userId: applicant.id,
+      locale: 'it',
+      firstName: 'Giulia',
+      moveIn: '2027-05-01',
+      moveOut: '2027-10-31',
+      monthlyRentCents: 210_000,
+      depositCents: 210_000,
+    });
     await transitionApplication({ db: database.db, actor: manager, id: app.id, to: 'under_review', origin });
-    const outcome = await transitionApplication({ db: database.db, actor: manager, id: app.id, to: 'approved', note: 'Welcome <aboard>!', origin });
+    const outcome = await transitionApplication({
+      db: database.db,
+      actor: manager,
+      id: app.id,
+      to: 'approved',
+      note: 'Welcome <aboard>!',
+      origin,
+    });
     expect(outcome).toMatchObject({ ok: true, from: 'under_review', to: 'approved' });
 
     const leases = await database.db.select().from(lease).where(eq(lease.propertyId, home.id));
@@ -247,9 +331,22 @@ describe('transitions', () => {
     const [audit] = await database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'application_status_changed'), eq(auditLog.userId, manager.id), sql`${auditLog.newValues}->>'to' = 'approved'`, sql`${auditLog.newValues}->>'application_id' = ${String(app.id)}`));
+      .where(
+        and(
+          eq(auditLog.action, 'application_status_changed'),
+          eq(auditLog.userId, manager.id),
+          sql`${auditLog.newValues}->>'to' = 'approved'`,
+          sql`${auditLog.newValues}->>'application_id' = ${String(app.id)}`,
+        ),
+      );
     expect(audit).toMatchObject({ tableName: 'application', ipAddress: origin.ip });
-    expect(audit?.newValues).toMatchObject({ from: 'under_review', to: 'approved', reference: app.reference, note: 'Welcome <aboard>!', property_id: home.id });
+    expect(audit?.newValues).toMatchObject({
+      from: 'under_review',
+      to: 'approved',
+      reference: app.reference,
+      note: 'Welcome <aboard>!',
+      property_id: home.id,
+    });
 
     const notes = await notificationsOf(applicant.id);
     expect(notes.map((row) => row.title)).toEqual(['Candidatura in esame', 'Candidatura approvata']);
@@ -257,7 +354,10 @@ describe('transitions', () => {
     expect(notes[1]?.message).toContain('Appartamento soleggiato');
     expect(notes[1]?.message).toContain('Welcome <aboard>!');
 
-    const mails = await database.db.select().from(outbox).where(sql`${outbox.payload}->>'applicationId' = ${String(app.id)}`);
+    const mails = await database.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'applicationId' = ${String(app.id)}`);
     expect(mails.map((row) => row.topic)).toEqual(['mail.application_status', 'mail.application_status']);
     expect(mails[1]?.payload).toEqual({
       applicationId: app.id,
@@ -285,7 +385,9 @@ describe('transitions', () => {
     const home = await createProperty(database.db);
     const first = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
     const second = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
-    expect(await transitionApplication({ db: database.db, actor: admin, id: first.id, to: 'approved', origin })).toMatchObject({ ok: true });
+    expect(await transitionApplication({ db: database.db, actor: admin, id: first.id, to: 'approved', origin })).toMatchObject({
+      ok: true,
+    });
     expect(await transitionApplication({ db: database.db, actor: admin, id: second.id, to: 'approved', origin })).toEqual({
       ok: false,
       status: 409,
@@ -297,23 +399,38 @@ describe('transitions', () => {
     const [leases] = await database.db.select({ n: count() }).from(lease).where(eq(lease.propertyId, home.id));
     expect(leases?.n).toBe(1);
     // The other application can still be rejected.
-    expect(await transitionApplication({ db: database.db, actor: admin, id: second.id, to: 'rejected', origin })).toMatchObject({ ok: true });
+    expect(await transitionApplication({ db: database.db, actor: admin, id: second.id, to: 'rejected', origin })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('approves the next applicant once the previous tenant’s lease has ended (their application stays leased)', async () => {
     const home = await createProperty(database.db);
     const before = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
-    expect(await transitionApplication({ db: database.db, actor: admin, id: before.id, to: 'approved', origin })).toMatchObject({ ok: true });
+    expect(await transitionApplication({ db: database.db, actor: admin, id: before.id, to: 'approved', origin })).toMatchObject({
+      ok: true,
+    });
     // Signed, countersigned, lived in, ended: the application is `leased`, the unit free again.
     await database.db.update(application).set({ status: 'leased' }).where(eq(application.id, before.id));
-    await database.db.update(lease).set({ status: 'ended', startDate: '2025-01-01', endDate: '2025-12-31' }).where(eq(lease.applicationId, before.id));
+    await database.db
+      .update(lease)
+      .set({ status: 'ended', startDate: '2025-01-01', endDate: '2025-12-31' })
+      .where(eq(lease.applicationId, before.id));
     await database.db.update(property).set({ status: 'available' }).where(eq(property.id, home.id));
     const next = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
     expect(await transitionApplication({ db: database.db, actor: admin, id: next.id, to: 'approved', origin })).toMatchObject({ ok: true });
     expect(await statusOf(next.id)).toBe('approved');
     expect(await statusOf(before.id)).toBe('leased');
-    const leases = await database.db.select({ applicationId: lease.applicationId, status: lease.status }).from(lease).where(eq(lease.propertyId, home.id));
-    expect(leases).toEqual(expect.arrayContaining([{ applicationId: before.id, status: 'ended' }, { applicationId: next.id, status: 'draft' }]));
+    const leases = await database.db
+      .select({ applicationId: lease.applicationId, status: lease.status })
+      .from(lease)
+      .where(eq(lease.propertyId, home.id));
+    expect(leases).toEqual(
+      expect.arrayContaining([
+        { applicationId: before.id, status: 'ended' },
+        { applicationId: next.id, status: 'draft' },
+      ]),
+    );
   });
 
   it('refuses approval when the unit is no longer available, or the payment due at application never went through', async () => {
@@ -327,7 +444,13 @@ describe('transitions', () => {
     expect(await propertyStatus(closed.id)).toBe('maintenance');
 
     const home = await createProperty(database.db);
-    const unpaid = await createApplication(database.db, { propertyId: home.id, status: 'under_review', paymentMethod: 'card', dueNowCents: 5_000, paid: false });
+    const unpaid = await createApplication(database.db, {
+      propertyId: home.id,
+      status: 'under_review',
+      paymentMethod: 'card',
+      dueNowCents: 5_000,
+      paid: false,
+    });
     expect(await transitionApplication({ db: database.db, actor: admin, id: unpaid.id, to: 'approved', origin })).toMatchObject({
       ok: false,
       status: 409,
@@ -385,7 +508,9 @@ describe('transitions', () => {
   it('the same approval twice at the same time: one lease only', async () => {
     const home = await createProperty(database.db);
     const app = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
-    const outcomes = await Promise.all([1, 2].map(() => transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'approved', origin })));
+    const outcomes = await Promise.all(
+      [1, 2].map(() => transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'approved', origin })),
+    );
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
     expect(await sideEffects(app.id)).toMatchObject({ leases: 1, audits: 1, mails: 1 });
   });
@@ -394,13 +519,32 @@ describe('transitions', () => {
     const home = await createProperty(database.db);
     const app = await createApplication(database.db, { propertyId: home.id });
     expect(
-      await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'rejected', note: 'x'.repeat(REVIEW_NOTE_MAX + 1), origin }),
+      await transitionApplication({
+        db: database.db,
+        actor: admin,
+        id: app.id,
+        to: 'rejected',
+        note: 'x'.repeat(REVIEW_NOTE_MAX + 1),
+        origin,
+      }),
     ).toEqual({ ok: false, status: 422, reason: 'note_too_long' });
     expect(await statusOf(app.id)).toBe('submitted');
-    expect(await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'rejected', note: `  ${'y'.repeat(REVIEW_NOTE_MAX)}\r\n `, origin })).toMatchObject({
+    expect(
+      await transitionApplication({
+        db: database.db,
+        actor: admin,
+        id: app.id,
+        to: 'rejected',
+        note: `  ${'y'.repeat(REVIEW_NOTE_MAX)}\r\n `,
+        origin,
+      }),
+    ).toMatchObject({
       ok: true,
     });
-    const [mail] = await database.db.select().from(outbox).where(sql`${outbox.payload}->>'applicationId' = ${String(app.id)}`);
+    const [mail] = await database.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'applicationId' = ${String(app.id)}`);
     expect((mail?.payload as { note: string }).note).toBe('y'.repeat(REVIEW_NOTE_MAX));
   });
 });
@@ -412,7 +556,10 @@ describe('the applicant', () => {
     const submitted = await createApplication(database.db, { propertyId: home.id, userId: applicant.id });
     const reviewing = await createApplication(database.db, { propertyId: home.id, userId: applicant.id, status: 'under_review' });
     for (const app of [submitted, reviewing]) {
-      expect(await withdrawApplication({ db: database.db, actor: applicant, id: app.id, origin })).toMatchObject({ ok: true, to: 'withdrawn' });
+      expect(await withdrawApplication({ db: database.db, actor: applicant, id: app.id, origin })).toMatchObject({
+        ok: true,
+        to: 'withdrawn',
+      });
       expect(await statusOf(app.id)).toBe('withdrawn');
       expect(await sideEffects(app.id)).toEqual({ leases: 0, audits: 1, mails: 1 });
     }
@@ -431,7 +578,11 @@ describe('the applicant', () => {
     const owner = await makeViewer('tenant');
     const app = await createApplication(database.db, { propertyId: home.id, userId: owner.id });
     for (const actor of [tenant, admin, manager]) {
-      expect(await withdrawApplication({ db: database.db, actor, id: app.id, origin })).toEqual({ ok: false, status: 404, reason: 'not_found' });
+      expect(await withdrawApplication({ db: database.db, actor, id: app.id, origin })).toEqual({
+        ok: false,
+        status: 404,
+        reason: 'not_found',
+      });
     }
     const guest = await createApplication(database.db, { propertyId: home.id, userId: null });
     expect(await withdrawApplication({ db: database.db, actor: tenant, id: guest.id, origin })).toMatchObject({ ok: false, status: 404 });
@@ -439,13 +590,23 @@ describe('the applicant', () => {
     expect(await sideEffects(app.id)).toEqual({ leases: 0, audits: 0, mails: 0 });
 
     const approved = await createApplication(database.db, { propertyId: home.id, userId: owner.id, status: 'approved' });
-    expect(await withdrawApplication({ db: database.db, actor: owner, id: approved.id, origin })).toMatchObject({ ok: false, status: 409, current: 'approved' });
+    expect(await withdrawApplication({ db: database.db, actor: owner, id: approved.id, origin })).toMatchObject({
+      ok: false,
+      status: 409,
+      current: 'approved',
+    });
   });
 
   it('lists only their own applications, with amounts, payment state and whether they may withdraw', async () => {
     const home = await createProperty(database.db, { title: 'Corner Studio', titleIt: 'Monolocale d’angolo' });
     const owner = await makeViewer('vendor');
-    const open = await createApplication(database.db, { propertyId: home.id, userId: owner.id, paymentMethod: 'card', dueNowCents: 5_000, paid: true });
+    const open = await createApplication(database.db, {
+      propertyId: home.id,
+      userId: owner.id,
+      paymentMethod: 'card',
+      dueNowCents: 5_000,
+      paid: true,
+    });
     const closed = await createApplication(database.db, { propertyId: home.id, userId: owner.id, status: 'rejected' });
     await createApplication(database.db, { propertyId: home.id, userId: tenant.id });
     const list = await listMyApplications({ db: database.db, actor: owner, lang: 'it' });
@@ -453,7 +614,12 @@ describe('the applicant', () => {
       [closed.reference, false],
       [open.reference, true],
     ]);
-    expect(list[1]).toMatchObject({ propertyTitle: 'Monolocale d’angolo', paymentState: 'paid', monthlyRentCents: 150_000, dueAtSigningCents: 305_000 });
+    expect(list[1]).toMatchObject({
+      propertyTitle: 'Monolocale d’angolo',
+      paymentState: 'paid',
+      monthlyRentCents: 150_000,
+      dueAtSigningCents: 305_000,
+    });
   });
 });
 
@@ -476,7 +642,16 @@ describe('the status e-mail', () => {
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<Terrazza>');
     expect(mail.html).toContain('&#60;script&#62;');
-    const english = applicationStatusMail({ applicationId: 1, to: 'a@example.test', locale: 'xx', firstName: '', reference: 'R', propertyTitle: 'P', status: 'approved', note: null });
+    const english = applicationStatusMail({
+      applicationId: 1,
+      to: 'a@example.test',
+      locale: 'xx',
+      firstName: '',
+      reference: 'R',
+      propertyTitle: 'P',
+      status: 'approved',
+      note: null,
+    });
     expect(english.subject).toBe('Your application R has been approved');
     expect(english.text.startsWith('Hello,')).toBe(true);
     expect(english.text).not.toContain('Note from');

@@ -173,7 +173,15 @@ export const REVIEW_PROPERTY_OPTIONS_MAX = 200;
  * application, by title (at most 200; a property beyond that is still reachable with
  * `?property=`). Throws `ApplicationsForbiddenError` for non-reviewers.
  */
-export async function listReviewProperties({ db, actor, lang = 'en' }: { db: Db; actor: Viewer; lang?: Language }): Promise<ReviewPropertyOption[]> {
+export async function listReviewProperties({
+  db,
+  actor,
+  lang = 'en',
+}: {
+  db: Db;
+  actor: Viewer;
+  lang?: Language;
+}): Promise<ReviewPropertyOption[]> {
   assertReviewer(actor);
   const withApplications = db.selectDistinct({ id: application.propertyId }).from(application);
   return db
@@ -191,7 +199,17 @@ export async function listReviewProperties({ db, actor, lang = 'en' }: { db: Db;
  * property's application gets exactly the same null). Throws `ApplicationsForbiddenError` for
  * non-reviewers.
  */
-export async function findApplication({ db, actor, id, lang = 'en' }: { db: Db; actor: Viewer; id: number; lang?: Language }): Promise<ApplicationDetail | null> {
+export async function findApplication({
+  db,
+  actor,
+  id,
+  lang = 'en',
+}: {
+  db: Db;
+  actor: Viewer;
+  id: number;
+  lang?: Language;
+}): Promise<ApplicationDetail | null> {
   assertReviewer(actor);
   const [row] = await db
     .select({
@@ -372,7 +390,14 @@ async function recordStatusChange(
     note,
     origin,
     leaseId,
-  }: { actor: Viewer; locked: LockedApplication; to: NotifiedApplicationStatus; note: string | null; origin: RequestOrigin; leaseId: number | null },
+  }: {
+    actor: Viewer;
+    locked: LockedApplication;
+    to: NotifiedApplicationStatus;
+    note: string | null;
+    origin: RequestOrigin;
+    leaseId: number | null;
+  },
 ): Promise<void> {
   const { app, titles } = locked;
   await recordAuditEvent({

@@ -56,7 +56,11 @@ describe(`audit list query plans at ${ENTRIES.toLocaleString('en-US')} entries (
     captured.length = 0;
     recording = true;
     try {
-      await findAuditEntries({ db: database.db, filters: { ...NO_AUDIT_FILTERS, ...filters }, cursor: cursor ? parseAuditCursor(cursor) : null });
+      await findAuditEntries({
+        db: database.db,
+        filters: { ...NO_AUDIT_FILTERS, ...filters },
+        cursor: cursor ? parseAuditCursor(cursor) : null,
+      });
     } finally {
       recording = false;
     }

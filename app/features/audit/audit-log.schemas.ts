@@ -49,7 +49,8 @@ export function formatAuditCursor(cursor: AuditCursor): string {
   return `${cursor.createdAt}_${cursor.id}`;
 }
 
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 const dateField = z.string().refine(isIsoDate, AUDIT_MESSAGES.date);
 
 const shape = z
@@ -72,8 +73,7 @@ const shape = z
   });
 
 export type ParsedAuditFilters =
-  | { ok: true; filters: AuditFilters; cursor: AuditCursor | null }
-  | { ok: false; issues: z.ZodError; filters: AuditFilters };
+  { ok: true; filters: AuditFilters; cursor: AuditCursor | null } | { ok: false; issues: z.ZodError; filters: AuditFilters };
 
 /** What a query string asks for: filters and cursor, or the fields that are wrong. */
 export function parseAuditFilters(params: URLSearchParams): ParsedAuditFilters {

@@ -38,7 +38,13 @@ beforeAll(async () => {
     const created = await createVerifiedUser(database.db, { email, password: 'sturdy-audit-pass', role, name: `Audit ${role}` });
     ids.set(role, created.id);
     const signedIn = await signInForTest(context, { email, password: 'sturdy-audit-pass' });
-    cookies.set(role, signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
+    cookies.set(
+      role,
+      signedIn.headers
+        .getSetCookie()
+        .map((value) => value.split(';')[0])
+        .join('; '),
+    );
   }
 });
 
@@ -47,7 +53,9 @@ afterAll(async () => {
 });
 
 function requestAs(role: Role | null, path: string): Request {
-  return new Request(`http://dimora.test${path}`, { headers: { 'user-agent': 'audit-test', ...(role ? { cookie: cookies.get(role)! } : {}) } });
+  return new Request(`http://dimora.test${path}`, {
+    headers: { 'user-agent': 'audit-test', ...(role ? { cookie: cookies.get(role)! } : {}) },
+  });
 }
 
 async function settle(run: () => unknown): Promise<unknown> {
@@ -84,7 +92,9 @@ describe('audit_log is append-only', () => {
     const [entry] = await entriesOf(ids.get('tenant')!, 'sign_out');
     expect(entry).toBeDefined();
 
-    const update = await failureOf(() => database.db.update(auditLog).set({ action: 'sign_in_succeeded' }).where(eq(auditLog.id, entry!.id)));
+    const update = await failureOf(() =>
+      database.db.update(auditLog).set({ action: 'sign_in_succeeded' }).where(eq(auditLog.id, entry!.id)),
+    );
     expect(update).toMatch(/audit_log is append-only: UPDATE is not allowed/);
     const remove = await failureOf(() => database.db.delete(auditLog).where(eq(auditLog.id, entry!.id)));
     expect(remove).toMatch(/audit_log is append-only: DELETE is not allowed/);
@@ -118,7 +128,15 @@ describe('the retention job', () => {
     const actor = ids.get('vendor')!;
     // Entries written 500, 401 and 10 days ago (inserting with a past time is allowed).
     for (const days of [500, 401, 10]) {
-      await database.db.insert(auditLog).values({ userId: actor, action: 'sign_out', tableName: 'security_events', newValues: { days }, createdAt: sql`now() - make_interval(days => ${days})` });
+      await database.db
+        .insert(auditLog)
+        .values({
+          userId: actor,
+          action: 'sign_out',
+          tableName: 'security_events',
+          newValues: { days },
+          createdAt: sql`now() - make_interval(days => ${days})`,
+        });
     }
     const { deleted, cutoff } = await pruneAuditLog({ db: database.db, retentionDays: 400 });
     expect(deleted).toBe(2);
@@ -155,19 +173,22 @@ describe('refused accesses are recorded', () => {
     expect((await database.db.select({ n: count() }).from(auditLog))[0]!.n).toBe(before);
   });
 
-  it('a property manager opening another manager\'s application is recorded; their own and unknown ids are not', async () => {
+  it("a property manager opening another manager's application is recorded; their own and unknown ids are not", async () => {
     const manager = ids.get('property_manager')!;
     const mine = await createProperty(database.db, { managerId: manager, title: 'Audit Managed' });
     const theirs = await createProperty(database.db, { title: 'Audit Foreign' });
     const own = await createApplication(database.db, { propertyId: mine.id });
     const foreign = await createApplication(database.db, { propertyId: theirs.id });
-    const load = (id: number) => dashboard.loader({ request: requestAs('property_manager', `/dashboard?id=${id}`), params: {}, context } as never);
+    const load = (id: number) =>
+      dashboard.loader({ request: requestAs('property_manager', `/dashboard?id=${id}`), params: {}, context } as never);
     const seenForeign = (await load(foreign.id)) as { review: { selected: unknown; selectedMissing: boolean } };
     expect(seenForeign.review).toMatchObject({ selected: null, selectedMissing: true });
     await load(own.id);
     await load(2_000_000_000);
     const rows = await entriesOf(manager, 'access_denied');
-    expect(rows.map((row) => [row.tableName, row.newValues.object_id, row.newValues.reason])).toEqual([['application', String(foreign.id), 'not_managed']]);
+    expect(rows.map((row) => [row.tableName, row.newValues.object_id, row.newValues.reason])).toEqual([
+      ['application', String(foreign.id), 'not_managed'],
+    ]);
   });
 
   it(`auditRefusal keeps at most ${AUDIT_REFUSALS_PER_MINUTE} entries a minute per user, and none for nobody`, async () => {
@@ -177,14 +198,17 @@ describe('refused accesses are recorded', () => {
       written.push(await auditRefusal(database.db, vendor, { table: 'lease', id: i + 1, reason: 'flood', origin: ORIGIN }));
     }
     expect(written.filter(Boolean)).toHaveLength(AUDIT_REFUSALS_PER_MINUTE);
-    expect((await entriesOf(vendor.id, 'access_denied')).filter((row) => row.newValues.reason === 'flood')).toHaveLength(AUDIT_REFUSALS_PER_MINUTE);
+    expect((await entriesOf(vendor.id, 'access_denied')).filter((row) => row.newValues.reason === 'flood')).toHaveLength(
+      AUDIT_REFUSALS_PER_MINUTE,
+    );
     expect(await auditRefusal(database.db, null, { table: 'lease', id: 1, reason: 'flood', origin: ORIGIN })).toBe(false);
   });
 });
 
 describe('/admin/audit', () => {
   type Loaded = { page: AuditPageData };
-  const load = async (role: Role, search = '') => settle(() => adminAudit.loader({ request: requestAs(role, `/admin/audit${search}`), params: {}, context } as never));
+  const load = async (role: Role, search = '') =>
+    settle(() => adminAudit.loader({ request: requestAs(role, `/admin/audit${search}`), params: {}, context } as never));
   const page = async (search = '') => ((await load('admin', search)) as Loaded).page;
 
   it('refuses everyone but admins (redirect home), and records the refusal', async () => {
@@ -192,7 +216,9 @@ describe('/admin/audit', () => {
       const answer = (await load(role)) as Response;
       expect(answer.status).toBe(302);
       expect(answer.headers.get('location')).toBe('/');
-      const csv = (await settle(() => adminAuditCsv.loader({ request: requestAs(role, '/admin/audit.csv'), params: {}, context } as never))) as Response;
+      const csv = (await settle(() =>
+        adminAuditCsv.loader({ request: requestAs(role, '/admin/audit.csv'), params: {}, context } as never),
+      )) as Response;
       expect(csv.status).toBe(302);
     }
     const rows = await entriesOf(ids.get('property_manager')!, 'access_denied');
@@ -209,7 +235,9 @@ describe('/admin/audit', () => {
       [pm, 'building_updated', 'building', '2026-03-05'],
       [admin, 'setting_changed', 'setting', '2026-03-09'],
     ] as const) {
-      await database.db.insert(auditLog).values({ userId: who, action, tableName: table, newValues: { day }, createdAt: sql`${`${day}T12:00:00Z`}::timestamptz` });
+      await database.db
+        .insert(auditLog)
+        .values({ userId: who, action, tableName: table, newValues: { day }, createdAt: sql`${`${day}T12:00:00Z`}::timestamptz` });
     }
     const all = await page();
     const times = all.entries.map((entry) => entry.createdAt);
@@ -228,7 +256,15 @@ describe('/admin/audit', () => {
 
     // Keyset pages of 50: the second page continues exactly after the first.
     for (let i = 0; i < 60; i += 1) {
-      await database.db.insert(auditLog).values({ userId: admin, action: 'tenant_notified', tableName: 'user', newValues: { i }, createdAt: sql`${'2026-02-01T00:00:00Z'}::timestamptz + make_interval(secs => ${i})` });
+      await database.db
+        .insert(auditLog)
+        .values({
+          userId: admin,
+          action: 'tenant_notified',
+          tableName: 'user',
+          newValues: { i },
+          createdAt: sql`${'2026-02-01T00:00:00Z'}::timestamptz + make_interval(secs => ${i})`,
+        });
     }
     const first = await page('?action=tenant_notified');
     expect(first.entries).toHaveLength(50);
@@ -240,15 +276,31 @@ describe('/admin/audit', () => {
   });
 
   it('answers 400 with a message per field for bad filters', async () => {
-    const answer = (await load('admin', '?from=2026-13-01&action=DROP%20TABLE&cursor=nope')) as { data: Loaded & { page: AuditPageData }; init: ResponseInit };
+    const answer = (await load('admin', '?from=2026-13-01&action=DROP%20TABLE&cursor=nope')) as {
+      data: Loaded & { page: AuditPageData };
+      init: ResponseInit;
+    };
     expect(answer.init.status).toBe(400);
     expect(answer.data.page.errors).toMatchObject({ from: 'Enter a date as YYYY-MM-DD.', action: 'Choose an action from the list.' });
     expect(answer.data.page.entries).toEqual([]);
   });
 
   it('exports the filtered set as CSV (streamed), neutralizes formulas, and audits the export', async () => {
-    await database.db.insert(auditLog).values({ userId: ids.get('admin')!, action: 'payment_recorded', tableName: 'payment', newValues: { note: 'x' }, userAgent: '=HYPERLINK("http://evil")', createdAt: sql`${'2026-04-02T08:00:00Z'}::timestamptz` });
-    const response = (await adminAuditCsv.loader({ request: requestAs('admin', '/admin/audit.csv?action=payment_recorded&from=2026-04-01&to=2026-04-30'), params: {}, context } as never)) as Response;
+    await database.db
+      .insert(auditLog)
+      .values({
+        userId: ids.get('admin')!,
+        action: 'payment_recorded',
+        tableName: 'payment',
+        newValues: { note: 'x' },
+        userAgent: '=HYPERLINK("http://evil")',
+        createdAt: sql`${'2026-04-02T08:00:00Z'}::timestamptz`,
+      });
+    const response = (await adminAuditCsv.loader({
+      request: requestAs('admin', '/admin/audit.csv?action=payment_recorded&from=2026-04-01&to=2026-04-30'),
+      params: {},
+      context,
+    } as never)) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -260,7 +312,11 @@ describe('/admin/audit', () => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
     const exported = await entriesOf(ids.get('admin')!, 'audit_exported');
     expect(exported.at(-1)!.newValues).toMatchObject({ filters: { action: 'payment_recorded', from: '2026-04-01', to: '2026-04-30' } });
-    const bad = (await adminAuditCsv.loader({ request: requestAs('admin', '/admin/audit.csv?to=yesterday'), params: {}, context } as never)) as Response;
+    const bad = (await adminAuditCsv.loader({
+      request: requestAs('admin', '/admin/audit.csv?to=yesterday'),
+      params: {},
+      context,
+    } as never)) as Response;
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('Enter a date as YYYY-MM-DD.');
   });
@@ -270,7 +326,10 @@ describe('demo entries', () => {
   it('the seed writes 48 demo entries once', async () => {
     expect(await seedDemoAudit({ db: database.db })).toBe(48);
     expect(await seedDemoAudit({ db: database.db })).toBe(0);
-    const [row] = await database.db.select({ n: count() }).from(auditLog).where(sql`${auditLog.newValues}->>'demo' = 'true'`);
+    const [row] = await database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(sql`${auditLog.newValues}->>'demo' = 'true'`);
     expect(row!.n).toBe(48);
   });
 });

@@ -10,7 +10,14 @@ import { and, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'driz
 import { containsPattern } from '~/lib/like-pattern';
 import type { Db } from '~/server/db/client.server';
 import { auditLog, user } from '~/server/db/schema';
-import { AUDIT_CSV_MAX_ROWS, AUDIT_PAGE_SIZE, formatAuditCursor, type AuditCursor, type AuditEntry, type AuditFilters } from './audit-log.schemas';
+import {
+  AUDIT_CSV_MAX_ROWS,
+  AUDIT_PAGE_SIZE,
+  formatAuditCursor,
+  type AuditCursor,
+  type AuditEntry,
+  type AuditFilters,
+} from './audit-log.schemas';
 
 /** Users an actor filter may match at most (an e-mail fragment matching more is too vague to help). */
 const ACTOR_MATCH_LIMIT = 200;
@@ -26,7 +33,11 @@ function nextDay(iso: string): string {
 
 function filterCondition(db: Db, filters: AuditFilters): SQL | undefined {
   const actorIds = filters.actor
-    ? db.select({ id: user.id }).from(user).where(ilike(user.email, containsPattern(filters.actor))).limit(ACTOR_MATCH_LIMIT)
+    ? db
+        .select({ id: user.id })
+        .from(user)
+        .where(ilike(user.email, containsPattern(filters.actor)))
+        .limit(ACTOR_MATCH_LIMIT)
     : null;
   return and(
     actorIds ? inArray(auditLog.userId, actorIds) : undefined,
@@ -46,7 +57,12 @@ function afterCursor(cursor: AuditCursor | null): SQL | undefined {
 /** Shown in their own columns, so left out of `details`. */
 const OWN_COLUMNS = new Set(['timestamp', 'ip_address', 'user_agent']);
 
-async function readBatch(db: Db, filters: AuditFilters, cursor: AuditCursor | null, limit: number): Promise<{ entries: AuditEntry[]; last: AuditCursor | null; more: boolean }> {
+async function readBatch(
+  db: Db,
+  filters: AuditFilters,
+  cursor: AuditCursor | null,
+  limit: number,
+): Promise<{ entries: AuditEntry[]; last: AuditCursor | null; more: boolean }> {
   const rows = await db
     .select({
       id: auditLog.id,
@@ -65,7 +81,11 @@ async function readBatch(db: Db, filters: AuditFilters, cursor: AuditCursor | nu
   const page = rows.slice(0, limit);
   // The actors' e-mails, by key (a page names few users).
   const ids = [...new Set(page.map((row) => row.userId).filter((id): id is string => id !== null))];
-  const emails = new Map(ids.length > 0 ? (await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, ids))).map((row) => [row.id, row.email]) : []);
+  const emails = new Map(
+    ids.length > 0
+      ? (await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, ids))).map((row) => [row.id, row.email])
+      : [],
+  );
   const entries = page.map(({ newValues, ...row }) => ({
     ...row,
     actorEmail: row.userId ? (emails.get(row.userId) ?? null) : null,
@@ -91,7 +111,17 @@ export async function findAuditEntries({
   return { entries: batch.entries, nextCursor: batch.more && batch.last ? formatAuditCursor(batch.last) : null };
 }
 
-export const AUDIT_CSV_COLUMNS = ['id', 'created_at', 'action', 'table_name', 'user_id', 'actor_email', 'ip_address', 'user_agent', 'details'] as const;
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'created_at',
+  'action',
+  'table_name',
+  'user_id',
+  'actor_email',
+  'ip_address',
+  'user_agent',
+  'details',
+] as const;
 
 /** Rows read per query while exporting. */
 const CSV_BATCH = 2_000;
@@ -120,7 +150,15 @@ function csvLine(entry: AuditEntry): (string | number)[] {
  * The filtered entries as CSV (header first), newest first, read `CSV_BATCH` rows at a time as
  * the client reads, at most `maxRows`. Database errors end the stream with an error.
  */
-export function exportAuditCsv({ db, filters, maxRows = AUDIT_CSV_MAX_ROWS }: { db: Db; filters: AuditFilters; maxRows?: number }): ReadableStream<Uint8Array> {
+export function exportAuditCsv({
+  db,
+  filters,
+  maxRows = AUDIT_CSV_MAX_ROWS,
+}: {
+  db: Db;
+  filters: AuditFilters;
+  maxRows?: number;
+}): ReadableStream<Uint8Array> {
   return keysetCsvStream({
     columns: AUDIT_CSV_COLUMNS,
     batchSize: CSV_BATCH,

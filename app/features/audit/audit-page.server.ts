@@ -18,14 +18,18 @@ import { parseAuditFilters, type AuditPageData } from './audit-log.schemas';
 type PageContext = { db: Db; clientIp: string; logger: Pick<Logger, 'info'> };
 
 function fieldErrors(issues: Parameters<typeof translateIssues>[0], lang: Language): Record<string, string> {
-  return Object.fromEntries(Object.entries(translateIssues(issues, lang)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(translateIssues(issues, lang)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** The page's data for the URL's filters and cursor; 400 (with the empty page) for bad filters. */
 export async function loadAuditPage<Meta>({ request, context, meta }: { request: Request; context: PageContext; meta: Meta }) {
   const lang = requestLanguage(request);
   const parsed = parseAuditFilters(new URL(request.url).searchParams);
-  const list = parsed.ok ? await findAuditEntries({ db: context.db, filters: parsed.filters, cursor: parsed.cursor }) : { entries: [], nextCursor: null };
+  const list = parsed.ok
+    ? await findAuditEntries({ db: context.db, filters: parsed.filters, cursor: parsed.cursor })
+    : { entries: [], nextCursor: null };
   const page: AuditPageData = {
     filters: parsed.filters,
     entries: list.entries,
@@ -39,14 +43,32 @@ export async function loadAuditPage<Meta>({ request, context, meta }: { request:
 }
 
 /** The filtered entries as a CSV download (streamed); 400 plain text for bad filters. */
-export async function auditCsvResponse({ request, context, actor }: { request: Request; context: PageContext; actor: Viewer }): Promise<Response> {
+export async function auditCsvResponse({
+  request,
+  context,
+  actor,
+}: {
+  request: Request;
+  context: PageContext;
+  actor: Viewer;
+}): Promise<Response> {
   const lang = requestLanguage(request);
   const parsed = parseAuditFilters(new URL(request.url).searchParams);
   if (!parsed.ok) {
     const errors = fieldErrors(parsed.issues, lang);
-    return new Response(`${Object.values(errors).join('\n')}\n`, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+    return new Response(`${Object.values(errors).join('\n')}\n`, {
+      status: 400,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
   }
-  await recordAuditEvent({ db: context.db, userId: actor.id, action: 'audit_exported', origin: requestOrigin(request, context.clientIp), tableName: 'audit_log', values: { filters: parsed.filters } });
+  await recordAuditEvent({
+    db: context.db,
+    userId: actor.id,
+    action: 'audit_exported',
+    origin: requestOrigin(request, context.clientIp),
+    tableName: 'audit_log',
+    values: { filters: parsed.filters },
+  });
   context.logger.info({ actor: actor.id, filters: parsed.filters }, 'audit log exported');
   return new Response(exportAuditCsv({ db: context.db, filters: parsed.filters }), {
     headers: {

@@ -213,12 +213,23 @@ async function completeApplication(tx: Tx, app: AppRow, context: CompletionConte
     action: 'application_submitted',
     tableName: 'application',
     origin: context.origin,
-    values: { application_id: app.id, reference: app.reference, property_id: app.propertyId, payment_method: app.paymentMethod, paid_cents: app.dueNowCents },
+    values: {
+      application_id: app.id,
+      reference: app.reference,
+      property_id: app.propertyId,
+      payment_method: app.paymentMethod,
+      paid_cents: app.dueNowCents,
+    },
   });
 }
 
 /** Transaction A: the application row (found or created) and the attempt to charge, if any. */
-async function prepareAttempt(db: Db, input: PlaceApplicationInput, providerName: string, context: CompletionContext): Promise<AttemptPlan> {
+async function prepareAttempt(
+  db: Db,
+  input: PlaceApplicationInput,
+  providerName: string,
+  context: CompletionContext,
+): Promise<AttemptPlan> {
   return db.transaction(async (tx): Promise<AttemptPlan> => {
     let app: AppRow | undefined;
     let created = false;
@@ -255,11 +266,18 @@ async function prepareAttempt(db: Db, input: PlaceApplicationInput, providerName
 
     if (!created) {
       const state = await paymentState(tx, app.id);
-      if (state.succeeded || app.dueNowCents === 0) return { kind: 'done', applicationId: app.id, reference: app.reference, replayed: true };
+      if (state.succeeded || app.dueNowCents === 0)
+        return { kind: 'done', applicationId: app.id, reference: app.reference, replayed: true };
       if (state.pendingAttempt) {
         // Another request (or a crashed one) started a charge: continue it with the same key.
         if (!input.card) return { kind: 'in_progress', applicationId: app.id };
-        return { kind: 'charge', applicationId: app.id, reference: app.reference, attemptKey: state.pendingAttempt, amountCents: state.pendingCents };
+        return {
+          kind: 'charge',
+          applicationId: app.id,
+          reference: app.reference,
+          attemptKey: state.pendingAttempt,
+          amountCents: state.pendingCents,
+        };
       }
       // Earlier attempts were declined: this submission replaces the unpaid application's details.
       [app] = await tx
@@ -296,11 +314,20 @@ async function prepareAttempt(db: Db, input: PlaceApplicationInput, providerName
  */
 async function retireExpiredApplication(tx: Tx, app: AppRow): Promise<number> {
   const state = await paymentState(tx, app.id);
-  await tx.update(application).set({ idempotencyKey: `${app.idempotencyKey}:expired:${app.id}` }).where(eq(application.id, app.id));
+  await tx
+    .update(application)
+    .set({ idempotencyKey: `${app.idempotencyKey}:expired:${app.id}` })
+    .where(eq(application.id, app.id));
   return state.lastAttempt;
 }
 
-async function insertAttempt(tx: Tx, app: AppRow, input: PlaceApplicationInput, providerName: string, attempt: number): Promise<AttemptPlan> {
+async function insertAttempt(
+  tx: Tx,
+  app: AppRow,
+  input: PlaceApplicationInput,
+  providerName: string,
+  attempt: number,
+): Promise<AttemptPlan> {
   if (!input.card) throw new Error('a card is required when something is due now');
   const attemptKey = `${input.idempotencyKey}:${attempt}`;
   const { quote } = input;
@@ -368,7 +395,10 @@ export async function settleAttempt({
       // A charge that went through after the application expired (a crash, then the reconciler
       // days later): the money is recorded, the application is not revived; staff refund it
       // from /admin/payments.
-      context.logger.warn({ applicationId: app.id, reference: app.reference, payments: settled.map((row) => row.id) }, 'payment succeeded after the application expired; refund it');
+      context.logger.warn(
+        { applicationId: app.id, reference: app.reference, payments: settled.map((row) => row.id) },
+        'payment succeeded after the application expired; refund it',
+      );
     } else if (result.status === 'succeeded') {
       await completeApplication(tx, app, context);
     } else {
@@ -383,7 +413,13 @@ export async function settleAttempt({
         action: 'payment_declined',
         tableName: 'payment',
         origin: context.origin,
-        values: { application_id: app.id, reference: app.reference, reason: failureReason ?? result.declineCode, card_brand: result.cardBrand, card_last4: result.cardLast4 },
+        values: {
+          application_id: app.id,
+          reference: app.reference,
+          reason: failureReason ?? result.declineCode,
+          card_brand: result.cardBrand,
+          card_last4: result.cardLast4,
+        },
       });
     }
     return true;
@@ -426,7 +462,10 @@ export async function placeApplication({
       metadata: { reference: plan.reference, application_id: String(plan.applicationId) },
     });
   } catch (error) {
-    context.logger.error({ err: error, applicationId: plan.applicationId, provider: provider.name }, 'payment provider call failed; payment left pending');
+    context.logger.error(
+      { err: error, applicationId: plan.applicationId, provider: provider.name },
+      'payment provider call failed; payment left pending',
+    );
     return { ok: false, reason: 'provider_error', applicationId: plan.applicationId };
   }
   await faults.afterCharge?.();
@@ -475,7 +514,13 @@ export async function reconcilePendingPayments({
   let settled = 0;
   for (const [attemptKey, applicationId] of attempts) {
     const found = await provider.findCharge(attemptKey);
-    const result: ChargeResult = found ?? { status: 'failed', providerRef: null, cardBrand: null, cardLast4: null, declineCode: 'processing_error' };
+    const result: ChargeResult = found ?? {
+      status: 'failed',
+      providerRef: null,
+      cardBrand: null,
+      cardLast4: null,
+      declineCode: 'processing_error',
+    };
     const changed = await settleAttempt({
       db,
       applicationId,

@@ -74,7 +74,10 @@ export function readDraft(request: Request, propertyId: number): BookingDraft {
   const { p, v, k } = raw as { p?: unknown; v?: unknown; k?: unknown };
   const values = v && typeof v === 'object' ? keepableValues(v as Record<string, unknown>) : {};
   if (p !== propertyId) {
-    const contact = keepableValues(values, DETAILS_FIELDS.filter((field) => field !== 'specialRequests'));
+    const contact = keepableValues(
+      values,
+      DETAILS_FIELDS.filter((field) => field !== 'specialRequests'),
+    );
     return { ...empty, values: contact };
   }
   return { propertyId, values, submissionKey: idempotencyKeySchema.safeParse(k).success ? (k as string) : null };
@@ -105,7 +108,10 @@ export function readReceipts(request: Request): Receipt[] {
   const raw = decode(parseCookies(request.headers.get('cookie'))[RECEIPTS_COOKIE]);
   if (!Array.isArray(raw)) return [];
   return raw
-    .filter((entry): entry is [string, string] => Array.isArray(entry) && isApplicationReference(entry[0]) && idempotencyKeySchema.safeParse(entry[1]).success)
+    .filter(
+      (entry): entry is [string, string] =>
+        Array.isArray(entry) && isApplicationReference(entry[0]) && idempotencyKeySchema.safeParse(entry[1]).success,
+    )
     .slice(0, RECEIPTS_KEPT)
     .map(([reference, key]) => ({ reference, key }));
 }

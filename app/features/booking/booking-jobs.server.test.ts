@@ -93,18 +93,28 @@ describe('booking jobs', () => {
     expect(mail!.text).toContain('Visa che termina con 4242');
     expect(mail!.text).toContain('15 gen 2027');
 
-    const rows = await db.select().from(notification).where(sql`${notification.userId} in (${admin}, ${bannedAdmin}, ${manager}, ${otherManager}, ${applicant})`);
+    const rows = await db
+      .select()
+      .from(notification)
+      .where(sql`${notification.userId} in (${admin}, ${bannedAdmin}, ${manager}, ${otherManager}, ${applicant})`);
     const byUser = new Map(rows.map((row) => [row.userId, row]));
     expect(byUser.get(admin)).toMatchObject({ title: 'New rental application', actionUrl: '/admin/applications', read: false });
     expect(byUser.get(admin)!.message).toBe('Giulia Rossi applied for Bright loft (reference DIM-ABCD2345), moving in on Jan 15, 2027.');
     expect(byUser.get(manager)).toMatchObject({ title: 'Nuova candidatura di locazione', actionUrl: '/dashboard' });
     expect(byUser.get(manager)!.message).toContain('Loft luminoso');
-    expect(byUser.get(applicant)).toMatchObject({ title: 'Candidatura ricevuta', type: 'success', actionUrl: '/payment-success?ref=DIM-ABCD2345' });
+    expect(byUser.get(applicant)).toMatchObject({
+      title: 'Candidatura ricevuta',
+      type: 'success',
+      actionUrl: '/payment-success?ref=DIM-ABCD2345',
+    });
     expect(byUser.has(bannedAdmin)).toBe(false);
     expect(byUser.has(otherManager)).toBe(false);
 
     // Delivered messages are marked and never delivered again.
-    const pending = await db.select().from(outbox).where(sql`${outbox.processedAt} is null`);
+    const pending = await db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.processedAt} is null`);
     expect(pending).toHaveLength(0);
     expect(await processOutboxBatch({ db, mailer, logger: quiet, handlers, publicUrl })).toEqual({ processed: 0, failed: 0 });
     expect(await db.select().from(mailMessage).where(eq(mailMessage.to, 'giulia@example.it'))).toHaveLength(1);
@@ -116,7 +126,10 @@ describe('booking jobs', () => {
     try {
       await enqueueOutbox(db, [confirmation('worker@example.com', 'en', 'DIM-WORK2345')]);
       await expect
-        .poll(async () => (await db.select().from(mailMessage).where(eq(mailMessage.to, 'worker@example.com'))).length, { timeout: 5_000, interval: 25 })
+        .poll(async () => (await db.select().from(mailMessage).where(eq(mailMessage.to, 'worker@example.com'))).length, {
+          timeout: 5_000,
+          interval: 25,
+        })
         .toBe(1);
       const [mail] = await db.select().from(mailMessage).where(eq(mailMessage.to, 'worker@example.com'));
       expect(mail!.subject).toBe('Application received: Bright loft (DIM-WORK2345)');

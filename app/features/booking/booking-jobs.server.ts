@@ -6,7 +6,11 @@
  */
 import { and, eq, or } from 'drizzle-orm';
 import { type notification, property, user } from '~/server/db/schema';
-import { applicationConfirmationMail, applicationNotificationTexts, type ApplicationConfirmationMailInput } from '~/server/mail/templates.server';
+import {
+  applicationConfirmationMail,
+  applicationNotificationTexts,
+  type ApplicationConfirmationMailInput,
+} from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import type { JobHandlers } from '~/server/outbox/outbox.server';
 
@@ -44,10 +48,7 @@ export const bookingJobHandlers: JobHandlers = {
         .select({ id: user.id, locale: user.locale })
         .from(user)
         .where(
-          and(
-            eq(user.banned, false),
-            home?.managerId ? or(eq(user.role, 'admin'), eq(user.id, home.managerId)) : eq(user.role, 'admin'),
-          ),
+          and(eq(user.banned, false), home?.managerId ? or(eq(user.role, 'admin'), eq(user.id, home.managerId)) : eq(user.role, 'admin')),
         );
       const rows: (typeof notification.$inferInsert)[] = staff.map((recipient) => {
         const texts = applicationNotificationTexts(recipient.locale);
@@ -69,7 +70,10 @@ export const bookingJobHandlers: JobHandlers = {
         const [applicant] = await tx.select({ id: user.id, locale: user.locale }).from(user).where(eq(user.id, payload.applicantUserId));
         if (applicant && !staff.some((recipient) => recipient.id === applicant.id)) {
           const texts = applicationNotificationTexts(applicant.locale);
-          const values = { reference: payload.reference, property: applicant.locale === 'it' ? payload.propertyTitles.it : payload.propertyTitles.en };
+          const values = {
+            reference: payload.reference,
+            property: applicant.locale === 'it' ? payload.propertyTitles.it : payload.propertyTitles.en,
+          };
           rows.push({
             userId: applicant.id,
             title: texts.applicantTitle,

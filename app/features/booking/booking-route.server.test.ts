@@ -70,7 +70,11 @@ function browser() {
   function answer(result: unknown) {
     if (result instanceof Response) {
       take(result.headers);
-      return { status: result.status, data: {} as Record<string, unknown> & { values?: DraftValues }, location: result.headers.get('location') };
+      return {
+        status: result.status,
+        data: {} as Record<string, unknown> & { values?: DraftValues },
+        location: result.headers.get('location'),
+      };
     }
     if (result && typeof result === 'object' && 'init' in result && 'data' in result) {
       const wrapped = result as { data: Record<string, unknown> & { values?: DraftValues }; init: ResponseInit | null };
@@ -101,7 +105,9 @@ const CARD = { paymentMethod: 'card', nameOnCard: 'Ada Lovelace', cardNumber: '4
 /** Walks a browser through steps 1 and 2; returns the confirmation step's loader data. */
 async function reachConfirmation(b: ReturnType<typeof browser>, id = homeId) {
   expect((await b.post(`/booking/${id}`, CHOOSE)).status).toBe(303);
-  expect((await b.post(`/booking/${id}?step=details`, { step: 'details', intent: 'next', ...DETAILS })).location).toBe(`/booking/${id}?step=confirm`);
+  expect((await b.post(`/booking/${id}?step=details`, { step: 'details', intent: 'next', ...DETAILS })).location).toBe(
+    `/booking/${id}?step=confirm`,
+  );
   const page = await b.get(`/booking/${id}?step=confirm`);
   expect(page.status).toBe(200);
   return page.data as { confirm: { idempotencyKey: string; quote: Record<string, number> }; values: DraftValues };
@@ -122,7 +128,14 @@ describe('/booking/{id}', () => {
     const page = await b.get(`/booking/${leased.id}`);
     expect(page.data.kind).toBe('unavailable');
     expect(page.data).not.toHaveProperty('values');
-    const posted = await b.post(`/booking/${leased.id}?step=confirm`, { step: 'confirm', intent: 'submit', idempotencyKey: randomUUID(), ...STAY, ...DETAILS, ...CARD });
+    const posted = await b.post(`/booking/${leased.id}?step=confirm`, {
+      step: 'confirm',
+      intent: 'submit',
+      idempotencyKey: randomUUID(),
+      ...STAY,
+      ...DETAILS,
+      ...CARD,
+    });
     expect(posted.status).toBe(409);
     expect(posted.data.unavailable).toBe(true);
     expect(await database.db.select().from(application).where(eq(application.propertyId, leased.id))).toHaveLength(0);
@@ -143,14 +156,35 @@ describe('/booking/{id}', () => {
     const next = await b.post(`/booking/${homeId}`, CHOOSE);
     expect(next).toMatchObject({ status: 303, location: `/booking/${homeId}?step=details` });
     expect(b.cookies.has(DRAFT_COOKIE)).toBe(true);
-    expect((await b.get(`/booking/${homeId}?step=details`)).data.values).toMatchObject({ moveIn: '2027-01-15', moveOut: '2028-01-15', adults: '2' });
+    expect((await b.get(`/booking/${homeId}?step=details`)).data.values).toMatchObject({
+      moveIn: '2027-01-15',
+      moveOut: '2028-01-15',
+      adults: '2',
+    });
 
-    const back = await b.post(`/booking/${homeId}?step=details`, { step: 'details', intent: 'back', ...DETAILS, firstName: 'Half-typed', email: 'not-yet' });
+    const back = await b.post(`/booking/${homeId}?step=details`, {
+      step: 'details',
+      intent: 'back',
+      ...DETAILS,
+      firstName: 'Half-typed',
+      email: 'not-yet',
+    });
     expect(back).toMatchObject({ status: 303, location: `/booking/${homeId}` });
-    expect((await b.get(`/booking/${homeId}`)).data.values).toMatchObject({ moveIn: '2027-01-15', firstName: 'Half-typed', email: 'not-yet' });
+    expect((await b.get(`/booking/${homeId}`)).data.values).toMatchObject({
+      moveIn: '2027-01-15',
+      firstName: 'Half-typed',
+      email: 'not-yet',
+    });
 
     const confirm = await reachConfirmation(b);
-    expect(confirm.confirm.quote).toMatchObject({ leaseMonths: 12, monthlyRentCents: 150_000, depositCents: 150_000, applicationFeeCents: 5000, dueNowCents: 5000, dueAtSigningCents: 300_000 });
+    expect(confirm.confirm.quote).toMatchObject({
+      leaseMonths: 12,
+      monthlyRentCents: 150_000,
+      depositCents: 150_000,
+      applicationFeeCents: 5000,
+      dueNowCents: 5000,
+      dueAtSigningCents: 300_000,
+    });
     // A reload renders the same idempotency key (kept in the draft).
     const again = (await b.get(`/booking/${homeId}?step=confirm`)).data as typeof confirm;
     expect(again.confirm.idempotencyKey).toBe(confirm.confirm.idempotencyKey);
@@ -160,24 +194,58 @@ describe('/booking/{id}', () => {
     const b = browser();
     const { confirm } = await reachConfirmation(b);
     const key = confirm.idempotencyKey;
-    const tampered = { price: '1', applicationFeeCents: '0', dueNowCents: '0', monthlyRentCents: '100', propertyId: String(otherHomeId), depositCents: '0' };
+    const tampered = {
+      price: '1',
+      applicationFeeCents: '0',
+      dueNowCents: '0',
+      monthlyRentCents: '100',
+      propertyId: String(otherHomeId),
+      depositCents: '0',
+    };
 
-    const declined = await b.post(`/booking/${homeId}?step=confirm`, { step: 'confirm', intent: 'submit', idempotencyKey: key, ...STAY, ...DETAILS, ...CARD, ...tampered, cardNumber: '4000 0000 0000 0002' });
+    const declined = await b.post(`/booking/${homeId}?step=confirm`, {
+      step: 'confirm',
+      intent: 'submit',
+      idempotencyKey: key,
+      ...STAY,
+      ...DETAILS,
+      ...CARD,
+      ...tampered,
+      cardNumber: '4000 0000 0000 0002',
+    });
     expect(declined.status).toBe(402);
     expect(declined.data.errors).toMatchObject({ cardNumber: expect.stringMatching(/declined/) });
     for (const field of ['cardNumber', 'cvc', 'expiry', 'nameOnCard']) expect(declined.data.values).not.toHaveProperty(field);
     expect(JSON.stringify(declined.data)).not.toMatch(/4000 ?0000 ?0000 ?0002/);
     // The page reloaded after the decline still carries this submission's key.
-    expect(((await b.get(`/booking/${homeId}?step=confirm`)).data as typeof confirm & { confirm: { idempotencyKey: string } }).confirm.idempotencyKey).toBe(key);
+    expect(
+      ((await b.get(`/booking/${homeId}?step=confirm`)).data as typeof confirm & { confirm: { idempotencyKey: string } }).confirm
+        .idempotencyKey,
+    ).toBe(key);
 
-    const paid = await b.post(`/booking/${homeId}?step=confirm`, { step: 'confirm', intent: 'submit', idempotencyKey: key, ...STAY, ...DETAILS, ...CARD, ...tampered });
+    const paid = await b.post(`/booking/${homeId}?step=confirm`, {
+      step: 'confirm',
+      intent: 'submit',
+      idempotencyKey: key,
+      ...STAY,
+      ...DETAILS,
+      ...CARD,
+      ...tampered,
+    });
     expect(paid.status).toBe(303);
     const reference = new URL(paid.location!, 'http://dimora.test').searchParams.get('ref');
     expect(reference).toMatch(/^DIM-/);
     expect(b.cookies.has(DRAFT_COOKIE)).toBe(false);
 
     const [row] = await database.db.select().from(application).where(eq(application.idempotencyKey, key));
-    expect(row).toMatchObject({ reference, propertyId: homeId, monthlyRentCents: 150_000, applicationFeeCents: 5000, depositCents: 150_000, dueNowCents: 5000 });
+    expect(row).toMatchObject({
+      reference,
+      propertyId: homeId,
+      monthlyRentCents: 150_000,
+      applicationFeeCents: 5000,
+      depositCents: 150_000,
+      dueNowCents: 5000,
+    });
     const pays = await database.db.select().from(payment).where(eq(payment.applicationId, row!.id)).orderBy(payment.id);
     expect(pays.map((entry) => [entry.status, entry.amountCents])).toEqual([
       ['failed', 5000],
@@ -185,7 +253,14 @@ describe('/booking/{id}', () => {
     ]);
 
     // The same confirmation form posted again (double click, back button): same application.
-    const resubmitted = await b.post(`/booking/${homeId}?step=confirm`, { step: 'confirm', intent: 'submit', idempotencyKey: key, ...STAY, ...DETAILS, ...CARD });
+    const resubmitted = await b.post(`/booking/${homeId}?step=confirm`, {
+      step: 'confirm',
+      intent: 'submit',
+      idempotencyKey: key,
+      ...STAY,
+      ...DETAILS,
+      ...CARD,
+    });
     expect(resubmitted.location).toBe(paid.location);
     expect(await database.db.select().from(payment).where(eq(payment.applicationId, row!.id))).toHaveLength(2);
   });
@@ -193,7 +268,12 @@ describe('/booking/{id}', () => {
   it('a card number typed into special requests is refused and not echoed back', async () => {
     const b = browser();
     await b.post(`/booking/${homeId}`, CHOOSE);
-    const answer = await b.post(`/booking/${homeId}?step=details`, { step: 'details', intent: 'next', ...DETAILS, specialRequests: 'use my card 4242 4242 4242 4242 please' });
+    const answer = await b.post(`/booking/${homeId}?step=details`, {
+      step: 'details',
+      intent: 'next',
+      ...DETAILS,
+      specialRequests: 'use my card 4242 4242 4242 4242 please',
+    });
     expect(answer.status).toBe(400);
     expect(answer.data.errors).toMatchObject({ specialRequests: 'For your security, do not enter card numbers here' });
     expect(JSON.stringify(answer.data)).not.toMatch(/4242 ?4242/);
@@ -256,17 +336,36 @@ describe('/payment-success', () => {
   it('shows the receipt to the browser that applied, 404 to anyone else; a refresh never pays again', async () => {
     const b = browser();
     const { confirm } = await reachConfirmation(b);
-    const paid = await b.post(`/booking/${homeId}?step=confirm`, { step: 'confirm', intent: 'submit', idempotencyKey: confirm.idempotencyKey, ...STAY, ...DETAILS, ...CARD, payDeposit: 'on' });
+    const paid = await b.post(`/booking/${homeId}?step=confirm`, {
+      step: 'confirm',
+      intent: 'submit',
+      idempotencyKey: confirm.idempotencyKey,
+      ...STAY,
+      ...DETAILS,
+      ...CARD,
+      payDeposit: 'on',
+    });
     const path = paid.location!;
     const reference = new URL(path, 'http://dimora.test').searchParams.get('ref')!;
 
     const page = await b.get(path);
     expect(page.status).toBe(200);
-    expect(page.data.receipt).toMatchObject({ reference, paidCents: 155_000, dueAtSigningCents: 150_000, email: 'ada@example.com', leaseMonths: 12 });
+    expect(page.data.receipt).toMatchObject({
+      reference,
+      paidCents: 155_000,
+      dueAtSigningCents: 150_000,
+      email: 'ada@example.com',
+      leaseMonths: 12,
+    });
     const [row] = await database.db.select({ id: application.id }).from(application).where(eq(application.reference, reference));
     const before = await database.db.select().from(payment).where(eq(payment.applicationId, row!.id));
     expect((await b.get(path)).status).toBe(200);
-    expect(await database.db.select().from(payment).where(inArray(payment.applicationId, [row!.id]))).toHaveLength(before.length);
+    expect(
+      await database.db
+        .select()
+        .from(payment)
+        .where(inArray(payment.applicationId, [row!.id])),
+    ).toHaveLength(before.length);
 
     // Another browser, a guessed key in a forged cookie, a malformed or missing reference: 404.
     expect((await browser().get(path)).status).toBe(404);

@@ -18,7 +18,15 @@ describe('booking form values', () => {
 
   it('never keeps card fields, and reads only the fields a form carried', () => {
     const form = new FormData();
-    for (const [name, value] of Object.entries({ moveIn: '2027-01-15', cardNumber: '4242424242424242', cvc: '123', intent: 'next', step: 'choose', price: '1' })) form.set(name, value);
+    for (const [name, value] of Object.entries({
+      moveIn: '2027-01-15',
+      cardNumber: '4242424242424242',
+      cvc: '123',
+      intent: 'next',
+      step: 'choose',
+      price: '1',
+    }))
+      form.set(name, value);
     const posted = readBookingForm(form);
     expect(posted).toMatchObject({ intent: 'next', step: 'choose', idempotencyKey: '' });
     expect(posted.values).toEqual({ moveIn: '2027-01-15', cardNumber: '4242424242424242', cvc: '123' });
@@ -26,7 +34,12 @@ describe('booking form values', () => {
   });
 
   it('step 1 reports field problems without tripping over missing dates', () => {
-    const result = chooseStepSchema({ maxOccupants: 2, availableFrom: null, today: '2026-11-22' }).safeParse({ moveIn: '', moveOut: 'soon', adults: 'x', children: '' });
+    const result = chooseStepSchema({ maxOccupants: 2, availableFrom: null, today: '2026-11-22' }).safeParse({
+      moveIn: '',
+      moveOut: 'soon',
+      adults: 'x',
+      children: '',
+    });
     expect(result.success).toBe(false);
     // The first issue of each field is the one shown (translateIssues).
     const messages: Record<string, string> = {};

@@ -130,7 +130,10 @@ export type ChooseStep = z.output<ReturnType<typeof chooseStepSchema>>;
 /** A one-line text that must not hold a card number (so one is never stored or echoed). */
 function textLine(max: number, { required }: { required: boolean }) {
   const base = z.string().overwrite(cleanLine).max(max, FIELD_MESSAGES.tooLong);
-  return (required ? base.min(1, FIELD_MESSAGES.required) : base).refine((value) => !containsCardNumber(value), BOOKING_MESSAGES.cardNumberInText);
+  return (required ? base.min(1, FIELD_MESSAGES.required) : base).refine(
+    (value) => !containsCardNumber(value),
+    BOOKING_MESSAGES.cardNumberInText,
+  );
 }
 
 const US_ZIP = /^\d{5}(-\d{4})?$/;
@@ -214,7 +217,13 @@ export function paymentStepSchema(now: Date) {
       const expiry = byCard ? parseExpiry(payment.expiry) : null;
       const card: CardInput | null =
         byCard && expiry
-          ? { number: cardDigits(payment.cardNumber) ?? '', expMonth: expiry.month, expYear: expiry.year, cvc: payment.cvc.trim(), name: payment.nameOnCard }
+          ? {
+              number: cardDigits(payment.cardNumber) ?? '',
+              expMonth: expiry.month,
+              expYear: expiry.year,
+              cvc: payment.cvc.trim(),
+              name: payment.nameOnCard,
+            }
           : null;
       return { paymentMethod: payment.paymentMethod, payDepositNow: byCard && isChecked(payment.payDeposit), card };
     });
@@ -269,7 +278,10 @@ export function keepableValue(field: Exclude<BookingField, CardField>, raw: unkn
 }
 
 /** The kept fields of anything (a form, a cookie), each through `keepableValue`; absent ones left out. */
-export function keepableValues(source: Partial<Record<string, unknown>>, fields: readonly (ChooseField | DetailsField | 'paymentMethod' | 'payDeposit')[] = DRAFT_FIELDS): DraftValues {
+export function keepableValues(
+  source: Partial<Record<string, unknown>>,
+  fields: readonly (ChooseField | DetailsField | 'paymentMethod' | 'payDeposit')[] = DRAFT_FIELDS,
+): DraftValues {
   const out: DraftValues = {};
   for (const field of fields) {
     if (source[field] === undefined) continue;

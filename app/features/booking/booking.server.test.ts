@@ -5,13 +5,24 @@ import { BOOKING_SETTING_KEYS } from '~/lib/constants';
 import { application, auditLog, outbox, payment, property, setting, user } from '~/server/db/schema';
 import { logger } from '~/server/logger.server';
 import { PaymentProviderError, type PaymentProvider } from '~/server/payments/payment-provider';
-import { SANDBOX_TEST_CARDS, createSandboxProvider, type SandboxCharge, type SandboxProvider } from '~/server/payments/sandbox-provider.server';
+import {
+  SANDBOX_TEST_CARDS,
+  createSandboxProvider,
+  type SandboxCharge,
+  type SandboxProvider,
+} from '~/server/payments/sandbox-provider.server';
 import { createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
 import { expireUnpaidApplications } from '~/features/ledger/rent-jobs.server';
 import { reconcilePendingPayments } from './application-payments.server';
 import type { BookingField } from './booking.fields';
-import { findApplicantPrefill, findApplicationsForUser, findBookingProperty, submitApplication, type BookingProperty } from './booking.server';
+import {
+  findApplicantPrefill,
+  findApplicationsForUser,
+  findBookingProperty,
+  submitApplication,
+  type BookingProperty,
+} from './booking.server';
 import { readFeeSettings } from './fee-settings.server';
 
 let database: TestDatabase;
@@ -21,11 +32,21 @@ let provider: SandboxProvider;
 /** A fixed "now": 22 Nov 2026 (UTC). */
 const NOW = new Date('2026-11-22T12:00:00Z');
 // Expected failures (declines, crashes) log warnings; keep the test output quiet.
-const context = { publicUrl: TEST_PUBLIC_URL, origin: { ip: '203.0.113.5', userAgent: 'vitest' }, logger: logger.child({}, { level: 'silent' }) };
+const context = {
+  publicUrl: TEST_PUBLIC_URL,
+  origin: { ip: '203.0.113.5', userAgent: 'vitest' },
+  logger: logger.child({}, { level: 'silent' }),
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const row = await createProperty(database.db, { price: 1500, maxOccupants: 3, availableDate: null, title: 'Loft on Congress', titleIt: 'Loft su Congress' });
+  const row = await createProperty(database.db, {
+    price: 1500,
+    maxOccupants: 3,
+    availableDate: null,
+    title: 'Loft on Congress',
+    titleIt: 'Loft su Congress',
+  });
   home = (await findBookingProperty({ db: database.db, id: row.id, lang: 'en' }))!;
 });
 
@@ -62,7 +83,17 @@ function valid(overrides: Partial<Record<BookingField, string>> = {}): Partial<R
   };
 }
 
-function submit(values: Partial<Record<BookingField, string>>, options: { key?: string; home?: BookingProperty; locale?: 'en' | 'it'; userId?: string | null; provider?: PaymentProvider; faults?: { afterCharge?: () => void } } = {}) {
+function submit(
+  values: Partial<Record<BookingField, string>>,
+  options: {
+    key?: string;
+    home?: BookingProperty;
+    locale?: 'en' | 'it';
+    userId?: string | null;
+    provider?: PaymentProvider;
+    faults?: { afterCharge?: () => void };
+  } = {},
+) {
   return submitApplication({
     db: database.db,
     provider: options.provider ?? provider,
@@ -79,16 +110,24 @@ function submit(values: Partial<Record<BookingField, string>>, options: { key?: 
 
 async function rowsFor(key: string) {
   const apps = await database.db.select().from(application).where(eq(application.idempotencyKey, key));
-  const pays = apps.length ? await database.db.select().from(payment).where(eq(payment.applicationId, apps[0]!.id)).orderBy(payment.id) : [];
+  const pays = apps.length
+    ? await database.db.select().from(payment).where(eq(payment.applicationId, apps[0]!.id)).orderBy(payment.id)
+    : [];
   const mails = apps.length
-    ? await database.db.select().from(outbox).where(sql`${outbox.payload} ->> 'reference' = ${apps[0]!.reference}`)
+    ? await database.db
+        .select()
+        .from(outbox)
+        .where(sql`${outbox.payload} ->> 'reference' = ${apps[0]!.reference}`)
     : [];
   return { apps, pays, mails };
 }
 
 describe('fees from the settings table (DESIGN §4)', () => {
   it('default to a $50 application fee and a one-month deposit, kept as setting rows', async () => {
-    const rows = await database.db.select().from(setting).where(inArray(setting.key, Object.values(BOOKING_SETTING_KEYS)));
+    const rows = await database.db
+      .select()
+      .from(setting)
+      .where(inArray(setting.key, Object.values(BOOKING_SETTING_KEYS)));
     expect(Object.fromEntries(rows.map((row) => [row.key, row.value]))).toEqual({
       [BOOKING_SETTING_KEYS.applicationFeeCents]: 5000,
       [BOOKING_SETTING_KEYS.depositMonths]: 1,
@@ -104,7 +143,13 @@ describe('fees from the settings table (DESIGN §4)', () => {
       const outcome = await submit(valid({ payDeposit: 'on' }), { key });
       expect(outcome.ok).toBe(true);
       const { apps, pays } = await rowsFor(key);
-      expect(apps[0]).toMatchObject({ applicationFeeCents: 7500, depositCents: 300_000, dueNowCents: 307_500, dueAtSigningCents: 150_000, leaseMonths: 12 });
+      expect(apps[0]).toMatchObject({
+        applicationFeeCents: 7500,
+        depositCents: 300_000,
+        dueNowCents: 307_500,
+        dueAtSigningCents: 150_000,
+        leaseMonths: 12,
+      });
       expect(pays.map((row) => [row.kind, row.amountCents, row.status])).toEqual([
         ['application_fee', 7500, 'succeeded'],
         ['deposit', 300_000, 'succeeded'],
@@ -121,16 +166,31 @@ describe('fees from the settings table (DESIGN §4)', () => {
 describe('validation (server-side, both languages)', () => {
   const cases: Array<[string, Partial<Record<BookingField, string>>, BookingField, string]> = [
     ['a past move-in', { moveIn: '2026-11-01', moveOut: '2027-06-01' }, 'moveIn', 'The move-in date must be today or later'],
-    ['less than one month', { moveIn: '2027-01-15', moveOut: '2027-02-14' }, 'moveOut', 'The move-out date must be at least one month after move-in'],
+    [
+      'less than one month',
+      { moveIn: '2027-01-15', moveOut: '2027-02-14' },
+      'moveOut',
+      'The move-out date must be at least one month after move-in',
+    ],
     ['no adults', { adults: '0', children: '1' }, 'adults', 'At least one adult must live in the home'],
-    ['more occupants than the home sleeps', { adults: '2', children: '2' }, 'adults', 'This home sleeps at most 3 people: adults and children together'],
+    [
+      'more occupants than the home sleeps',
+      { adults: '2', children: '2' },
+      'adults',
+      'This home sleeps at most 3 people: adults and children together',
+    ],
     ['a bad US ZIP code', { zipCode: '7870' }, 'zipCode', 'Enter a US ZIP code: 5 digits, or ZIP+4 like 12345-6789'],
     ['a card number failing Luhn', { cardNumber: '4242 4242 4242 4241' }, 'cardNumber', 'This card number is not valid: please check it'],
     ['an expired card', { expiry: '10/26' }, 'expiry', 'This card has expired'],
     ['a two-digit CVC', { cvc: '12' }, 'cvc', 'Enter the 3 or 4 digit CVC'],
     ['a malformed e-mail', { email: 'ada-at-example' }, 'email', 'Enter a valid e-mail address'],
     ['a malformed phone', { phone: 'call me' }, 'phone', 'Enter a valid phone number (digits, spaces, + ( ) - only)'],
-    ['a card number in special requests', { specialRequests: 'charge 4242 4242 4242 4242' }, 'specialRequests', 'For your security, do not enter card numbers here'],
+    [
+      'a card number in special requests',
+      { specialRequests: 'charge 4242 4242 4242 4242' },
+      'specialRequests',
+      'For your security, do not enter card numbers here',
+    ],
   ];
 
   it.each(cases)('refuses %s with a message and writes nothing', async (_name, overrides, field, message) => {
@@ -195,9 +255,19 @@ describe('submitting an application', () => {
     });
     expect(apps[0]!.reference).toMatch(/^DIM-[0-9A-Z]{8}$/);
     expect(pays).toHaveLength(1);
-    expect(pays[0]).toMatchObject({ kind: 'application_fee', amountCents: 5000, status: 'succeeded', provider: 'sandbox', cardBrand: 'visa', cardLast4: '4242' });
+    expect(pays[0]).toMatchObject({
+      kind: 'application_fee',
+      amountCents: 5000,
+      status: 'succeeded',
+      provider: 'sandbox',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    });
     expect(mails.map((row) => row.topic).sort()).toEqual(['mail.application_confirmation', 'notification.application_submitted']);
-    const [audit] = await database.db.select().from(auditLog).where(sql`${auditLog.newValues} ->> 'reference' = ${apps[0]!.reference}`);
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.newValues} ->> 'reference' = ${apps[0]!.reference}`);
     expect(audit).toMatchObject({ action: 'application_submitted', ipAddress: '203.0.113.5' });
   });
 
@@ -231,9 +301,11 @@ describe('submitting an application', () => {
     expect(rows.apps[0]!.status).toBe('payment_failed');
     expect(rows.pays.map((row) => [row.status, row.failureReason, row.cardLast4])).toEqual([['failed', 'card_declined', '0002']]);
     expect(rows.mails).toHaveLength(0);
-    const [state] = await database.db.execute<{ paid: boolean }>(
-      sql`select exists(select 1 from payment where application_id = ${rows.apps[0]!.id} and status = 'succeeded') as paid`,
-    ).then((result) => (result as unknown as { rows: { paid: boolean }[] }).rows);
+    const [state] = await database.db
+      .execute<{ paid: boolean }>(
+        sql`select exists(select 1 from payment where application_id = ${rows.apps[0]!.id} and status = 'succeeded') as paid`,
+      )
+      .then((result) => (result as unknown as { rows: { paid: boolean }[] }).rows);
     expect(state?.paid).toBe(false);
 
     const retried = await submit(valid(), { key });
@@ -252,7 +324,9 @@ describe('submitting an application', () => {
     expect(outcome).toMatchObject({ ok: false, reason: 'declined' });
     if (outcome.ok) return;
     expect(outcome.errors.form).toMatch(/insufficient funds/);
-    const atSigning = await submit(valid({ paymentMethod: 'pay_at_signing', cardNumber: '', cvc: '', expiry: '', nameOnCard: '' }), { key });
+    const atSigning = await submit(valid({ paymentMethod: 'pay_at_signing', cardNumber: '', cvc: '', expiry: '', nameOnCard: '' }), {
+      key,
+    });
     expect(atSigning.ok).toBe(true);
     const { apps, pays, mails } = await rowsFor(key);
     expect(apps[0]).toMatchObject({ paymentMethod: 'pay_at_signing', dueNowCents: 0, dueAtSigningCents: 305_000, status: 'submitted' });
@@ -386,16 +460,37 @@ describe('submitting an application', () => {
 describe("a signed-in applicant's applications", () => {
   it('are linked to the user, prefilled from the profile and listed with their payment state', async () => {
     const userId = randomUUID();
-    await database.db.insert(user).values({ id: userId, name: 'Grace Hopper', email: `grace.${userId.slice(0, 6)}@example.com`, firstName: 'Grace', lastName: 'Hopper', phone: '+1 202 555 0199', role: 'tenant' });
-    expect(await findApplicantPrefill({ db: database.db, userId })).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', phone: '+1 202 555 0199' });
+    await database.db
+      .insert(user)
+      .values({
+        id: userId,
+        name: 'Grace Hopper',
+        email: `grace.${userId.slice(0, 6)}@example.com`,
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        phone: '+1 202 555 0199',
+        role: 'tenant',
+      });
+    expect(await findApplicantPrefill({ db: database.db, userId })).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      phone: '+1 202 555 0199',
+    });
     const paid = await submit(valid(), { userId });
     await submit(valid({ cardNumber: SANDBOX_TEST_CARDS.declined }), { userId });
     const list = await findApplicationsForUser({ db: database.db, userId });
     expect(list.map((entry) => entry.paymentState).sort()).toEqual(['failed', 'paid']);
-    expect(list.find((entry) => entry.paymentState === 'paid')).toMatchObject({ reference: paid.ok ? paid.reference : '', propertyTitle: 'Loft on Congress', status: 'submitted' });
+    expect(list.find((entry) => entry.paymentState === 'paid')).toMatchObject({
+      reference: paid.ok ? paid.reference : '',
+      propertyTitle: 'Loft on Congress',
+      status: 'submitted',
+    });
     expect(list.find((entry) => entry.paymentState === 'failed')).toMatchObject({ status: 'payment_failed' });
     expect(await findApplicationsForUser({ db: database.db, userId: 'someone-else' })).toEqual([]);
-    const [stored] = await database.db.select({ userId: application.userId }).from(application).where(eq(application.reference, paid.ok ? paid.reference : ''));
+    const [stored] = await database.db
+      .select({ userId: application.userId })
+      .from(application)
+      .where(eq(application.reference, paid.ok ? paid.reference : ''));
     expect(stored?.userId).toBe(userId);
   });
 });

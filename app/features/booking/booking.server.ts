@@ -18,11 +18,7 @@ import type { Db } from '~/server/db/client.server';
 import { application, payment, property, user } from '~/server/db/schema';
 import { translateIssues } from '~/server/form-errors.server';
 import type { PaymentProvider } from '~/server/payments/payment-provider';
-import {
-  placeApplication,
-  type CompletionContext,
-  type PlaceFaults,
-} from './application-payments.server';
+import { placeApplication, type CompletionContext, type PlaceFaults } from './application-payments.server';
 import {
   CHOOSE_FIELDS,
   COUNTRY_CODES,
@@ -50,7 +46,18 @@ import { quoteApplication, type FeeQuote, type FeeSettings } from './fees';
 /** The home being applied for, as the flow shows it (no street address). */
 export type BookingProperty = Pick<
   PublicPropertyDetail,
-  'id' | 'title' | 'city' | 'state' | 'price' | 'status' | 'maxOccupants' | 'availableDate' | 'imageUrls' | 'bedrooms' | 'bathrooms' | 'propertyType'
+  | 'id'
+  | 'title'
+  | 'city'
+  | 'state'
+  | 'price'
+  | 'status'
+  | 'maxOccupants'
+  | 'availableDate'
+  | 'imageUrls'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'propertyType'
 >;
 
 /** The home with this id in `lang`, or null when there is none (the route answers 404). */
@@ -77,7 +84,17 @@ function pick(values: Partial<Record<BookingField, string>>, fields: readonly Bo
 }
 
 /** Validates step 1 (the stay) for `home`; messages in `locale`. */
-export function checkChooseStep({ values, home, locale, now }: { values: DraftValues; home: BookingProperty; locale: Language; now: Date }): StepCheck<ChooseStep> {
+export function checkChooseStep({
+  values,
+  home,
+  locale,
+  now,
+}: {
+  values: DraftValues;
+  home: BookingProperty;
+  locale: Language;
+  now: Date;
+}): StepCheck<ChooseStep> {
   return check(chooseStepSchema(stayRulesFor(home, now)).safeParse(pick(values, CHOOSE_FIELDS)), locale);
 }
 
@@ -87,13 +104,31 @@ export function checkDetailsStep({ values, locale }: { values: DraftValues; loca
 }
 
 /** Validates step 3 (payment method and card) at `now`; messages in `locale`. */
-export function checkPaymentStep({ values, locale, now }: { values: Partial<Record<BookingField, string>>; locale: Language; now: Date }): StepCheck<PaymentStep> {
+export function checkPaymentStep({
+  values,
+  locale,
+  now,
+}: {
+  values: Partial<Record<BookingField, string>>;
+  locale: Language;
+  now: Date;
+}): StepCheck<PaymentStep> {
   const input = pick(values, [...PAYMENT_CHOICE_FIELDS, 'nameOnCard', 'cardNumber', 'expiry', 'cvc']);
   return check(paymentStepSchema(now).safeParse({ ...input, paymentMethod: input.paymentMethod || 'card' }), locale);
 }
 
 /** The first step whose answers are missing or invalid, or null when steps 1 and 2 are complete. */
-export function firstIncompleteStep({ values, home, locale, now }: { values: DraftValues; home: BookingProperty; locale: Language; now: Date }): BookingStep | null {
+export function firstIncompleteStep({
+  values,
+  home,
+  locale,
+  now,
+}: {
+  values: DraftValues;
+  home: BookingProperty;
+  locale: Language;
+  now: Date;
+}): BookingStep | null {
   if (!checkChooseStep({ values, home, locale, now }).ok) return 'choose';
   if (!checkDetailsStep({ values, locale }).ok) return 'details';
   return null;
@@ -114,13 +149,30 @@ export async function quoteForDraft({
   payDepositNow: boolean;
 }): Promise<{ settings: FeeSettings; quote: FeeQuote }> {
   const settings = await readFeeSettings({ db });
-  return { settings, quote: quoteApplication({ monthlyRentUsd: home.price, moveIn: stay.moveIn, moveOut: stay.moveOut, settings, paymentMethod, payDepositNow }) };
+  return {
+    settings,
+    quote: quoteApplication({
+      monthlyRentUsd: home.price,
+      moveIn: stay.moveIn,
+      moveOut: stay.moveOut,
+      settings,
+      paymentMethod,
+      payDepositNow,
+    }),
+  };
 }
 
 /** Prefill for a signed-in applicant: names, e-mail, phone and address from their profile. */
 export async function findApplicantPrefill({ db, userId }: { db: Db; userId: string }): Promise<DraftValues> {
   const [row] = await db
-    .select({ firstName: user.firstName, lastName: user.lastName, name: user.name, email: user.email, phone: user.phone, address: user.address })
+    .select({
+      firstName: user.firstName,
+      lastName: user.lastName,
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      address: user.address,
+    })
     .from(user)
     .where(eq(user.id, userId));
   if (!row) return {};
@@ -161,7 +213,11 @@ type SubmitOptions = {
 /** Is there a completed application for this key and home (a retry after success)? */
 async function completedReference(db: Db, idempotencyKey: string, propertyId: number): Promise<string | null> {
   const [row] = await db
-    .select({ reference: application.reference, dueNow: application.dueNowCents, paid: sql<boolean>`exists (select 1 from ${payment} where ${payment.applicationId} = ${application.id} and ${payment.status} = 'succeeded')` })
+    .select({
+      reference: application.reference,
+      dueNow: application.dueNowCents,
+      paid: sql<boolean>`exists (select 1 from ${payment} where ${payment.applicationId} = ${application.id} and ${payment.status} = 'succeeded')`,
+    })
     .from(application)
     .where(and(eq(application.idempotencyKey, idempotencyKey), eq(application.propertyId, propertyId)));
   return row && (row.dueNow === 0 || row.paid) ? row.reference : null;
@@ -174,7 +230,18 @@ async function completedReference(db: Db, idempotencyKey: string, propertyId: nu
  * submission (same key) answers its reference again, even if the home was let since.
  * Messages are in `locale`. Throws only for database errors.
  */
-export async function submitApplication({ db, provider, home, values, idempotencyKey, userId, locale, context, now = new Date(), faults }: SubmitOptions): Promise<SubmitOutcome> {
+export async function submitApplication({
+  db,
+  provider,
+  home,
+  values,
+  idempotencyKey,
+  userId,
+  locale,
+  context,
+  now = new Date(),
+  faults,
+}: SubmitOptions): Promise<SubmitOutcome> {
   const t = getT(locale);
   if (!idempotencyKeySchema.safeParse(idempotencyKey).success) {
     return { ok: false, reason: 'invalid', step: 'confirm', errors: { form: t('booking.errors.sessionExpired') } };
@@ -192,7 +259,12 @@ export async function submitApplication({ db, provider, home, values, idempotenc
     const errors = { ...(stay.ok ? {} : stay.errors), ...(details.ok ? {} : details.errors), ...(pay.ok ? {} : pay.errors) };
     const step = stay.ok ? (details.ok ? 'confirm' : 'details') : 'choose';
     delete errors.form;
-    return { ok: false, reason: 'invalid', step, errors: { ...errors, form: t(step === 'confirm' ? 'common.form.fixErrors' : `booking.errors.fixStep.${step}`) } };
+    return {
+      ok: false,
+      reason: 'invalid',
+      step,
+      errors: { ...errors, form: t(step === 'confirm' ? 'common.form.fixErrors' : `booking.errors.fixStep.${step}`) },
+    };
   }
 
   const { quote } = await quoteForDraft({
@@ -254,7 +326,12 @@ export type ApplicationReceipt = {
   depositCents: number;
   applicationFeeCents: number;
   dueAtSigningCents: number;
-  payments: { kind: 'application_fee' | 'deposit' | 'rent' | 'other'; amountCents: number; cardBrand: string | null; cardLast4: string | null }[];
+  payments: {
+    kind: 'application_fee' | 'deposit' | 'rent' | 'other';
+    amountCents: number;
+    cardBrand: string | null;
+    cardLast4: string | null;
+  }[];
   paidCents: number;
   createdAt: string;
 };
@@ -315,7 +392,8 @@ export async function findApplicationReceipt({
   if (!row) return null;
   const allowed =
     receipts.some((receipt) => receipt.reference === row.reference && sameSecret(receipt.key, row.key)) ||
-    (viewer !== null && (viewer.id === row.userId || viewer.role === 'admin' || (viewer.role === 'property_manager' && viewer.id === row.managerId)));
+    (viewer !== null &&
+      (viewer.id === row.userId || viewer.role === 'admin' || (viewer.role === 'property_manager' && viewer.id === row.managerId)));
   if (!allowed) return null;
   const paid = await db
     .select({ kind: payment.kind, amountCents: payment.amountCents, cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 })
@@ -368,7 +446,17 @@ export type UserApplication = {
  * /dashboard). Incomplete ones (a declined card nobody retried) are included as `failed` or
  * `pending`. Scoped by `userId`; the caller passes the viewer's own id.
  */
-export async function findApplicationsForUser({ db, userId, lang = 'en', limit = 50 }: { db: Db; userId: string; lang?: Language; limit?: number }): Promise<UserApplication[]> {
+export async function findApplicationsForUser({
+  db,
+  userId,
+  lang = 'en',
+  limit = 50,
+}: {
+  db: Db;
+  userId: string;
+  lang?: Language;
+  limit?: number;
+}): Promise<UserApplication[]> {
   const paymentState = sql<ApplicationPaymentState>`case
     when ${application.dueNowCents} = 0 then 'not_required'
     when exists (select 1 from ${payment} where ${payment.applicationId} = ${application.id} and ${payment.status} = 'succeeded') then 'paid'

@@ -65,7 +65,13 @@ describe('application quote (spec §4 summary)', () => {
   });
 
   it('follows the fee settings: fee in cents, deposit in months of rent rounded to the cent', () => {
-    const quote = quoteApplication({ ...base, monthlyRentUsd: 1333, settings: { applicationFeeCents: 7_500, depositMonths: 1.5 }, paymentMethod: 'card', payDepositNow: true });
+    const quote = quoteApplication({
+      ...base,
+      monthlyRentUsd: 1333,
+      settings: { applicationFeeCents: 7_500, depositMonths: 1.5 },
+      paymentMethod: 'card',
+      payDepositNow: true,
+    });
     expect(quote.applicationFeeCents).toBe(7_500);
     expect(quote.depositCents).toBe(199_950);
     expect(quote.dueNowCents).toBe(207_450);

@@ -31,7 +31,13 @@ beforeAll(async () => {
     const email = `${role}@chat-routes.test`;
     await createVerifiedUser(database.db, { email, password: 'chat-sturdy-pass', role, name: `Chat ${role}` });
     const signedIn = await signInForTest(context, { email, password: 'chat-sturdy-pass' });
-    cookies.set(role, signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
+    cookies.set(
+      role,
+      signedIn.headers
+        .getSetCookie()
+        .map((value) => value.split(';')[0])
+        .join('; '),
+    );
   }
 });
 
@@ -85,11 +91,20 @@ async function messageCount() {
 
 describe('/api/chat (the widget)', () => {
   it('a first message answers 201 with an httpOnly cookie; the cookie then shows the conversation', async () => {
-    const started = await chatAction(chatPost({ intent: 'send', name: 'Route Visitor', email: 'route@example.test', body: 'Hello from the widget' }));
+    const started = await chatAction(
+      chatPost({ intent: 'send', name: 'Route Visitor', email: 'route@example.test', body: 'Hello from the widget' }),
+    );
     expect(started.status).toBe(201);
-    expect(started.body).toMatchObject({ ok: true, duplicate: false, thread: { visitorName: 'Route Visitor' }, message: { body: 'Hello from the widget' } });
+    expect(started.body).toMatchObject({
+      ok: true,
+      duplicate: false,
+      thread: { visitorName: 'Route Visitor' },
+      message: { body: 'Hello from the widget' },
+    });
     const setCookie = started.headers.getSetCookie().join('\n');
-    expect(setCookie).toMatch(new RegExp(`^${CHAT_COOKIE.replace('.', '\\.')}=[A-Za-z0-9_-]{43}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Lax$`));
+    expect(setCookie).toMatch(
+      new RegExp(`^${CHAT_COOKIE.replace('.', '\\.')}=[A-Za-z0-9_-]{43}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Lax$`),
+    );
     expect(setCookie).not.toContain('Secure');
     const cookie = cookieFrom(started.headers);
 
@@ -125,9 +140,16 @@ describe('/api/chat (the widget)', () => {
     const before = await messageCount();
     const invalid = await chatAction(chatPost({ intent: 'send', name: '', email: 'x', body: '' }));
     expect(invalid.status).toBe(422);
-    expect(invalid.body).toEqual({ ok: false, errors: { body: 'This field is required', name: 'This field is required', email: 'Enter a valid e-mail address' } });
+    expect(invalid.body).toEqual({
+      ok: false,
+      errors: { body: 'This field is required', name: 'This field is required', email: 'Enter a valid e-mail address' },
+    });
     const italian = await chatAction(
-      new Request('http://dimora.test/api/chat', { method: 'POST', headers: { cookie: 'language=it' }, body: JSON.stringify({ intent: 'send', name: 'A', email: 'a@example.test', body: ' ' }) }),
+      new Request('http://dimora.test/api/chat', {
+        method: 'POST',
+        headers: { cookie: 'language=it' },
+        body: JSON.stringify({ intent: 'send', name: 'A', email: 'a@example.test', body: ' ' }),
+      }),
     );
     expect(italian.body).toEqual({ ok: false, errors: { body: 'Campo obbligatorio' } });
     const [other] = await database.db.select({ id: thread.id }).from(thread).limit(1);
@@ -142,7 +164,9 @@ describe('/api/chat (the widget)', () => {
   });
 
   it('a signed-in visitor writes as their account', async () => {
-    const started = await chatAction(chatPost({ intent: 'send', body: 'Signed-in question', name: 'Ignored', email: 'ignored@example.test' }, cookies.get('tenant')!));
+    const started = await chatAction(
+      chatPost({ intent: 'send', body: 'Signed-in question', name: 'Ignored', email: 'ignored@example.test' }, cookies.get('tenant')!),
+    );
     expect(started.status).toBe(201);
     expect(started.body).toMatchObject({ thread: { visitorName: 'Chat tenant', visitorEmail: 'tenant@chat-routes.test' } });
     const loaded = await chatLoader(chatGet(cookies.get('tenant')!));
@@ -168,7 +192,13 @@ describe('the staff inbox routes', () => {
     const threadId = await newThread();
     const before = await messageCount();
     for (const role of [null, 'tenant', 'vendor'] as const) {
-      const answer = await run(() => inboxApi.action({ request: formPost('/api/inbox', role, { intent: 'reply', threadId: String(threadId), body: 'x' }), params: {}, context } as never));
+      const answer = await run(() =>
+        inboxApi.action({
+          request: formPost('/api/inbox', role, { intent: 'reply', threadId: String(threadId), body: 'x' }),
+          params: {},
+          context,
+        } as never),
+      );
       expect(answer.status, String(role)).toBe(role === null ? 401 : 403);
     }
     expect(await messageCount()).toBe(before);
@@ -178,21 +208,56 @@ describe('the staff inbox routes', () => {
   it('a property manager and an admin reply through /api/inbox; errors answer 422, 404 and 400', async () => {
     const threadId = await newThread();
     const reply = await run(() =>
-      inboxApi.action({ request: formPost('/api/inbox', 'property_manager', { intent: 'reply', threadId: String(threadId), body: 'On it!', clientId: crypto.randomUUID() }), params: {}, context } as never),
+      inboxApi.action({
+        request: formPost('/api/inbox', 'property_manager', {
+          intent: 'reply',
+          threadId: String(threadId),
+          body: 'On it!',
+          clientId: crypto.randomUUID(),
+        }),
+        params: {},
+        context,
+      } as never),
     );
     expect(reply).toMatchObject({ status: 200, body: { ok: true, intent: 'reply', threadId } });
-    const asAdmin = await run(() => inboxApi.action({ request: formPost('/api/inbox', 'admin', { intent: 'close', threadId: String(threadId) }), params: {}, context } as never));
+    const asAdmin = await run(() =>
+      inboxApi.action({
+        request: formPost('/api/inbox', 'admin', { intent: 'close', threadId: String(threadId) }),
+        params: {},
+        context,
+      } as never),
+    );
     expect(asAdmin.body).toMatchObject({ ok: true, intent: 'close' });
     const [row] = await database.db.select({ status: thread.status }).from(thread).where(eq(thread.id, threadId));
     expect(row?.status).toBe('closed');
 
-    const empty = await run(() => inboxApi.action({ request: formPost('/api/inbox', 'admin', { intent: 'reply', threadId: String(threadId), body: '  ' }), params: {}, context } as never));
+    const empty = await run(() =>
+      inboxApi.action({
+        request: formPost('/api/inbox', 'admin', { intent: 'reply', threadId: String(threadId), body: '  ' }),
+        params: {},
+        context,
+      } as never),
+    );
     expect(empty).toMatchObject({ status: 422, body: { ok: false, errors: { body: 'This field is required' } } });
-    const missing = await run(() => inboxApi.action({ request: formPost('/api/inbox', 'admin', { intent: 'reply', threadId: '999999', body: 'hi' }), params: {}, context } as never));
+    const missing = await run(() =>
+      inboxApi.action({
+        request: formPost('/api/inbox', 'admin', { intent: 'reply', threadId: '999999', body: 'hi' }),
+        params: {},
+        context,
+      } as never),
+    );
     expect(missing).toMatchObject({ status: 404, body: { errors: { form: 'This conversation does not exist (any more).' } } });
-    const unknown = await run(() => inboxApi.action({ request: formPost('/api/inbox', 'admin', { intent: 'purge', threadId: String(threadId) }), params: {}, context } as never));
+    const unknown = await run(() =>
+      inboxApi.action({
+        request: formPost('/api/inbox', 'admin', { intent: 'purge', threadId: String(threadId) }),
+        params: {},
+        context,
+      } as never),
+    );
     expect(unknown.status).toBe(400);
-    const badId = await run(() => inboxApi.action({ request: formPost('/api/inbox', 'admin', { intent: 'close', threadId: 'abc' }), params: {}, context } as never));
+    const badId = await run(() =>
+      inboxApi.action({ request: formPost('/api/inbox', 'admin', { intent: 'close', threadId: 'abc' }), params: {}, context } as never),
+    );
     expect(badId.status).toBe(400);
   });
 
@@ -200,7 +265,12 @@ describe('the staff inbox routes', () => {
     const threadId = await newThread();
     const back = await run(() =>
       inboxApi.action({
-        request: formPost('/api/inbox', 'property_manager', { intent: 'reply', threadId: String(threadId), body: 'Plain post', redirectTo: '/dashboard?status=submitted' }, { 'sec-fetch-mode': 'navigate' }),
+        request: formPost(
+          '/api/inbox',
+          'property_manager',
+          { intent: 'reply', threadId: String(threadId), body: 'Plain post', redirectTo: '/dashboard?status=submitted' },
+          { 'sec-fetch-mode': 'navigate' },
+        ),
         params: {},
         context,
       } as never),
@@ -209,7 +279,12 @@ describe('the staff inbox routes', () => {
     expect(back.headers.get('location')).toBe(`/dashboard?status=submitted&thread=${threadId}`);
     const foreign = await run(() =>
       inboxApi.action({
-        request: formPost('/api/inbox', 'property_manager', { intent: 'reopen', threadId: String(threadId), redirectTo: '//evil.example/x' }, { 'sec-fetch-mode': 'navigate' }),
+        request: formPost(
+          '/api/inbox',
+          'property_manager',
+          { intent: 'reopen', threadId: String(threadId), redirectTo: '//evil.example/x' },
+          { 'sec-fetch-mode': 'navigate' },
+        ),
         params: {},
         context,
       } as never),
@@ -220,10 +295,22 @@ describe('the staff inbox routes', () => {
   it('/admin/messages is for admins only, in the loader and the action', async () => {
     const threadId = await newThread();
     for (const role of ['tenant', 'vendor', 'property_manager'] as const) {
-      const page = await run(() => adminMessages.loader({ request: new Request('http://dimora.test/admin/messages', { headers: { cookie: cookies.get(role)! } }), params: {}, context } as never));
+      const page = await run(() =>
+        adminMessages.loader({
+          request: new Request('http://dimora.test/admin/messages', { headers: { cookie: cookies.get(role)! } }),
+          params: {},
+          context,
+        } as never),
+      );
       expect(page).toMatchObject({ status: 302 });
       expect(page.headers.get('location')).toBe('/');
-      const post = await run(() => adminMessages.action({ request: formPost('/admin/messages', role, { intent: 'close', threadId: String(threadId) }), params: {}, context } as never));
+      const post = await run(() =>
+        adminMessages.action({
+          request: formPost('/admin/messages', role, { intent: 'close', threadId: String(threadId) }),
+          params: {},
+          context,
+        } as never),
+      );
       expect(post.status).toBe(302);
     }
     const [row] = await database.db.select({ status: thread.status }).from(thread).where(eq(thread.id, threadId));
@@ -232,33 +319,57 @@ describe('the staff inbox routes', () => {
     const open = (headers: Record<string, string>) =>
       run(() =>
         adminMessages.loader({
-          request: new Request(`http://dimora.test/admin/messages?thread=${threadId}`, { headers: { cookie: cookies.get('admin')!, ...headers } }),
+          request: new Request(`http://dimora.test/admin/messages?thread=${threadId}`, {
+            headers: { cookie: cookies.get('admin')!, ...headers },
+          }),
           params: {},
           context,
         } as never),
       );
     // A link on another site shows the thread but marks nothing read.
     const fromElsewhere = await open({ 'sec-fetch-site': 'cross-site' });
-    const unreadAfterForeign = (fromElsewhere.body as { inbox: { list: { items: { id: number; unread: number }[] } } }).inbox.list.items.find((item) => item.id === threadId)?.unread;
+    const unreadAfterForeign = (
+      fromElsewhere.body as { inbox: { list: { items: { id: number; unread: number }[] } } }
+    ).inbox.list.items.find((item) => item.id === threadId)?.unread;
     expect(unreadAfterForeign).toBe(1);
     const page = await open({ 'sec-fetch-site': 'same-origin' });
-    const inbox = (page.body as { inbox: { selected: { id: number; messages: unknown[] } | null; list: { items: { id: number; unread: number }[] } } }).inbox;
+    const inbox = (
+      page.body as { inbox: { selected: { id: number; messages: unknown[] } | null; list: { items: { id: number; unread: number }[] } } }
+    ).inbox;
     expect(inbox.selected?.id).toBe(threadId);
     expect(inbox.list.items.find((item) => item.id === threadId)?.unread).toBe(0);
     expect(page.body.meta).toEqual(expect.objectContaining({ title: 'Messages' }));
 
-    const replied = await run(() => adminMessages.action({ request: formPost('/admin/messages', 'admin', { intent: 'reply', threadId: String(threadId), body: 'Admin here' }), params: {}, context } as never));
+    const replied = await run(() =>
+      adminMessages.action({
+        request: formPost('/admin/messages', 'admin', { intent: 'reply', threadId: String(threadId), body: 'Admin here' }),
+        params: {},
+        context,
+      } as never),
+    );
     expect(replied.body).toMatchObject({ ok: true, intent: 'reply' });
   });
 
   it('a property manager finds the inbox on /dashboard; other roles do not', async () => {
     const threadId = await newThread();
-    const asManager = await run(() => dashboard.loader({ request: new Request(`http://dimora.test/dashboard?thread=${threadId}`, { headers: { cookie: cookies.get('property_manager')! } }), params: {}, context } as never));
+    const asManager = await run(() =>
+      dashboard.loader({
+        request: new Request(`http://dimora.test/dashboard?thread=${threadId}`, { headers: { cookie: cookies.get('property_manager')! } }),
+        params: {},
+        context,
+      } as never),
+    );
     const inbox = asManager.body.inbox as { selected: { id: number } | null };
     expect(inbox.selected?.id).toBe(threadId);
     expect(Object.keys(asManager.body.i18n as object)).toContain('inbox');
     for (const role of ['tenant', 'vendor', 'admin'] as const) {
-      const other = await run(() => dashboard.loader({ request: new Request('http://dimora.test/dashboard', { headers: { cookie: cookies.get(role)! } }), params: {}, context } as never));
+      const other = await run(() =>
+        dashboard.loader({
+          request: new Request('http://dimora.test/dashboard', { headers: { cookie: cookies.get(role)! } }),
+          params: {},
+          context,
+        } as never),
+      );
       expect(other.body.inbox, role).toBeNull();
     }
   });

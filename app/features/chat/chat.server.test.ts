@@ -31,7 +31,18 @@ async function makeUser(role: Role, overrides: Partial<typeof user.$inferInsert>
   const email = overrides.email ?? `${role}-${id.slice(0, 8)}@chat.test`;
   const name = overrides.name ?? `Chat ${role}`;
   await database.db.insert(user).values({ id, name, email, emailVerified: true, role, ...overrides });
-  return { id, email, name, role, firstName: null, lastName: null, locale: overrides.locale ?? 'en', sessionId: 's', sessionCreatedAt: new Date(), twoFactorEnabled: true };
+  return {
+    id,
+    email,
+    name,
+    role,
+    firstName: null,
+    lastName: null,
+    locale: overrides.locale ?? 'en',
+    sessionId: 's',
+    sessionCreatedAt: new Date(),
+    twoFactorEnabled: true,
+  };
 }
 
 function anonymous(token: string | null = null): VisitorParty {
@@ -62,7 +73,12 @@ async function startChat(fields: { name?: string; email?: string; body?: string 
     db: database.db,
     party: anonymous(),
     locale: 'en',
-    input: { name: fields.name ?? 'Ada Visitor', email: fields.email ?? `ada-${randomUUID().slice(0, 6)}@example.test`, body: fields.body ?? 'Hello there', clientId: randomUUID() },
+    input: {
+      name: fields.name ?? 'Ada Visitor',
+      email: fields.email ?? `ada-${randomUUID().slice(0, 6)}@example.test`,
+      body: fields.body ?? 'Hello there',
+      clientId: randomUUID(),
+    },
   });
   if (!outcome.ok || !outcome.token) throw new Error('chat did not start');
   return { threadId: outcome.thread.id, token: outcome.token, message: outcome.message };
@@ -97,7 +113,14 @@ describe('a visitor writing in the chat', () => {
     expect(outcome.message).toMatchObject({ authorKind: 'visitor', authorName: 'Grace Hopper', body: 'Is the loft still free?', clientId });
 
     const [row] = await database.db.select().from(thread).where(eq(thread.id, outcome.thread.id));
-    expect(row).toMatchObject({ kind: 'chat', status: 'open', visitorName: 'Grace Hopper', visitorEmail: 'grace@example.test', locale: 'it', userId: null });
+    expect(row).toMatchObject({
+      kind: 'chat',
+      status: 'open',
+      visitorName: 'Grace Hopper',
+      visitorEmail: 'grace@example.test',
+      locale: 'it',
+      userId: null,
+    });
     // Only the token's hash is stored.
     expect(row?.visitorToken).toBe(hashVisitorToken(outcome.token!));
     expect(row?.lastMessageAt.toISOString()).toBe(outcome.message.createdAt);
@@ -113,19 +136,31 @@ describe('a visitor writing in the chat', () => {
 
     // Every staff member who is not banned, in their language, with a link to their inbox.
     const [toAdmin] = await notificationsFor(admin.id);
-    expect(toAdmin).toMatchObject({ title: 'New chat message', message: 'Grace Hopper: Is the loft still free?', actionUrl: `/admin/messages?thread=${outcome.thread.id}` });
+    expect(toAdmin).toMatchObject({
+      title: 'New chat message',
+      message: 'Grace Hopper: Is the loft still free?',
+      actionUrl: `/admin/messages?thread=${outcome.thread.id}`,
+    });
     const [toManager] = await notificationsFor(manager.id);
     expect(toManager).toMatchObject({ title: 'Nuovo messaggio in chat', actionUrl: `/dashboard?thread=${outcome.thread.id}#inbox` });
     expect(await notificationsFor(bannedAdmin.id)).toHaveLength(0);
     expect(await notificationsFor(tenant.id)).toHaveLength(0);
-    expect(events.filter((event) => event.type === 'notification.created').map((event) => event.audience).sort()).toEqual(
-      [`user:${admin.id}`, `user:${manager.id}`].sort(),
-    );
+    expect(
+      events
+        .filter((event) => event.type === 'notification.created')
+        .map((event) => event.audience)
+        .sort(),
+    ).toEqual([`user:${admin.id}`, `user:${manager.id}`].sort());
   });
 
   it('an anonymous first message needs a name and a valid e-mail; nothing is stored without them', async () => {
     const before = await database.db.select({ id: thread.id }).from(thread);
-    const outcome = await sendVisitorMessage({ db: database.db, party: anonymous(), locale: 'en', input: { name: ' ', email: 'not-an-email', body: 'Hi' } });
+    const outcome = await sendVisitorMessage({
+      db: database.db,
+      party: anonymous(),
+      locale: 'en',
+      input: { name: ' ', email: 'not-an-email', body: 'Hi' },
+    });
     expect(outcome).toEqual({ ok: false, status: 422, errors: { name: 'This field is required', email: 'Enter a valid e-mail address' } });
     const italian = await sendVisitorMessage({ db: database.db, party: anonymous(), locale: 'it', input: { body: 'Ciao' } });
     expect(italian.ok).toBe(false);
@@ -137,32 +172,60 @@ describe('a visitor writing in the chat', () => {
     const { token, threadId } = await startChat();
     const blank = await sendVisitorMessage({ db: database.db, party: anonymous(token), locale: 'en', input: { body: ' \n\t ' } });
     expect(blank).toEqual({ ok: false, status: 422, errors: { body: 'This field is required' } });
-    const long = await sendVisitorMessage({ db: database.db, party: anonymous(token), locale: 'en', input: { body: 'x'.repeat(CHAT_MESSAGE_MAX + 1) } });
+    const long = await sendVisitorMessage({
+      db: database.db,
+      party: anonymous(token),
+      locale: 'en',
+      input: { body: 'x'.repeat(CHAT_MESSAGE_MAX + 1) },
+    });
     expect(long).toEqual({ ok: false, status: 422, errors: { body: `Use at most ${CHAT_MESSAGE_MAX} characters` } });
     const missing = await sendVisitorMessage({ db: database.db, party: anonymous(token), locale: 'en', input: {} });
     expect(missing.ok).toBe(false);
-    const badClientId = await sendVisitorMessage({ db: database.db, party: anonymous(token), locale: 'en', input: { body: 'ok', clientId: 'nope' } });
+    const badClientId = await sendVisitorMessage({
+      db: database.db,
+      party: anonymous(token),
+      locale: 'en',
+      input: { body: 'ok', clientId: 'nope' },
+    });
     expect(badClientId).toMatchObject({ ok: false, status: 422, errors: { clientId: expect.any(String) } });
 
     const markup = '<img src=x onerror=alert(1)>\nline two';
     const stored = await sendVisitorMessage({ db: database.db, party: anonymous(token), locale: 'en', input: { body: markup } });
     expect(stored).toMatchObject({ ok: true, message: { body: markup, threadId } });
-    const exact = await sendVisitorMessage({ db: database.db, party: anonymous(token), locale: 'en', input: { body: 'y'.repeat(CHAT_MESSAGE_MAX) } });
+    const exact = await sendVisitorMessage({
+      db: database.db,
+      party: anonymous(token),
+      locale: 'en',
+      input: { body: 'y'.repeat(CHAT_MESSAGE_MAX) },
+    });
     expect(exact.ok).toBe(true);
   });
 
   it('a resend with the same client id is stored once and answers the stored message, without new events', async () => {
     const { token, threadId } = await startChat();
     const clientId = randomUUID();
-    const first = await sendVisitorMessage({ db: database.db, party: anonymous(token), locale: 'en', input: { body: 'Queued while offline', clientId } });
+    const first = await sendVisitorMessage({
+      db: database.db,
+      party: anonymous(token),
+      locale: 'en',
+      input: { body: 'Queued while offline', clientId },
+    });
     const before = await lastEventId();
-    const again = await sendVisitorMessage({ db: database.db, party: anonymous(token), locale: 'en', input: { body: 'Queued while offline', clientId } });
+    const again = await sendVisitorMessage({
+      db: database.db,
+      party: anonymous(token),
+      locale: 'en',
+      input: { body: 'Queued while offline', clientId },
+    });
     expect(first.ok && again.ok).toBe(true);
     if (!first.ok || !again.ok) return;
     expect(again.duplicate).toBe(true);
     expect(again.token).toBeNull();
     expect(again.message).toEqual(first.message);
-    const rows = await database.db.select().from(message).where(and(eq(message.threadId, threadId), eq(message.clientId, clientId)));
+    const rows = await database.db
+      .select()
+      .from(message)
+      .where(and(eq(message.threadId, threadId), eq(message.clientId, clientId)));
     expect(rows).toHaveLength(1);
     expect(await eventsAfter(before)).toHaveLength(0);
   });
@@ -194,11 +257,20 @@ describe('a visitor writing in the chat', () => {
     const own = await findVisitorChat({ db: database.db, party: anonymous(token) });
     expect(own.thread).toMatchObject({ id: threadId, status: 'open', visitorName: 'Own Visitor' });
     expect(own.messages.map((item) => item.body)).toEqual(['Mine']);
-    expect(await findVisitorChat({ db: database.db, party: anonymous(newVisitorToken()) })).toEqual({ thread: null, messages: [], unread: 0 });
+    expect(await findVisitorChat({ db: database.db, party: anonymous(newVisitorToken()) })).toEqual({
+      thread: null,
+      messages: [],
+      unread: 0,
+    });
     expect(await findVisitorChat({ db: database.db, party: anonymous() })).toEqual({ thread: null, messages: [], unread: 0 });
     // A thread id that is not theirs is a 404, and nothing is written.
     const other = await startChat();
-    const refused = await sendVisitorMessage({ db: database.db, party: anonymous(token), locale: 'en', input: { body: 'sneaky', threadId: other.threadId } });
+    const refused = await sendVisitorMessage({
+      db: database.db,
+      party: anonymous(token),
+      locale: 'en',
+      input: { body: 'sneaky', threadId: other.threadId },
+    });
     expect(refused).toEqual({ ok: false, status: 404, errors: {} });
     const theirs = await findVisitorChat({ db: database.db, party: anonymous(other.token) });
     expect(theirs.messages.map((item) => item.body)).toEqual(['Hello there']);
@@ -264,18 +336,28 @@ describe('the staff inbox', () => {
     const olderIndex = list.items.findIndex((item) => item.id === older.threadId);
     expect(list.items[0]?.id).toBe(newer.threadId);
     expect(olderIndex).toBeGreaterThan(0);
-    expect(newerRow).toMatchObject({ visitorName: 'Newer Visitor', preview: 'and another line', previewAuthor: 'visitor', unread: 2, status: 'open' });
+    expect(newerRow).toMatchObject({
+      visitorName: 'Newer Visitor',
+      preview: 'and another line',
+      previewAuthor: 'visitor',
+      unread: 2,
+      status: 'open',
+    });
     expect(list.unreadThreads).toBeGreaterThanOrEqual(2);
     // Contact-form threads are not chats.
     await database.db.insert(thread).values({ kind: 'contact', visitorName: 'Contact Form', visitorEmail: 'c@example.test' });
-    expect((await listStaffThreads({ db: database.db, actor: admin, page: 1 })).items.some((item) => item.visitorName === 'Contact Form')).toBe(false);
+    expect(
+      (await listStaffThreads({ db: database.db, actor: admin, page: 1 })).items.some((item) => item.visitorName === 'Contact Form'),
+    ).toBe(false);
 
     await expect(listStaffThreads({ db: database.db, actor: tenant, page: 1 })).rejects.toBeInstanceOf(ChatForbiddenError);
     await expect(openStaffThread({ db: database.db, actor: tenant, threadId: newer.threadId })).rejects.toBeInstanceOf(ChatForbiddenError);
-    await expect(replyToThread({ db: database.db, actor: tenant, threadId: newer.threadId, input: { body: 'x' }, locale: 'en' })).rejects.toBeInstanceOf(
+    await expect(
+      replyToThread({ db: database.db, actor: tenant, threadId: newer.threadId, input: { body: 'x' }, locale: 'en' }),
+    ).rejects.toBeInstanceOf(ChatForbiddenError);
+    await expect(setThreadStatus({ db: database.db, actor: tenant, threadId: newer.threadId, status: 'closed' })).rejects.toBeInstanceOf(
       ChatForbiddenError,
     );
-    await expect(setThreadStatus({ db: database.db, actor: tenant, threadId: newer.threadId, status: 'closed' })).rejects.toBeInstanceOf(ChatForbiddenError);
   });
 
   it('pages 20 threads at a time and clamps the page', async () => {
@@ -322,15 +404,31 @@ describe('the staff inbox', () => {
     const { threadId, token } = await startChat({ name: 'Reply Visitor' });
     const before = await lastEventId();
     const clientId = randomUUID();
-    const reply = await replyToThread({ db: database.db, actor: manager, threadId, input: { body: ' We can show it on Monday. ', clientId }, locale: 'en' });
-    expect(reply).toMatchObject({ ok: true, duplicate: false, message: { authorKind: 'staff', authorName: 'Paula Manager', body: 'We can show it on Monday.', clientId } });
+    const reply = await replyToThread({
+      db: database.db,
+      actor: manager,
+      threadId,
+      input: { body: ' We can show it on Monday. ', clientId },
+      locale: 'en',
+    });
+    expect(reply).toMatchObject({
+      ok: true,
+      duplicate: false,
+      message: { authorKind: 'staff', authorName: 'Paula Manager', body: 'We can show it on Monday.', clientId },
+    });
     const events = (await eventsAfter(before)).filter((event) => event.type.startsWith('chat.'));
     expect(events.map((event) => [event.audience, event.type])).toEqual([
       ['staff', 'chat.thread'],
       [`thread:${threadId}`, 'chat.message'],
       ['staff', 'chat.message'],
     ]);
-    const again = await replyToThread({ db: database.db, actor: manager, threadId, input: { body: 'We can show it on Monday.', clientId }, locale: 'en' });
+    const again = await replyToThread({
+      db: database.db,
+      actor: manager,
+      threadId,
+      input: { body: 'We can show it on Monday.', clientId },
+      locale: 'en',
+    });
     expect(again).toMatchObject({ ok: true, duplicate: true });
     const chat = await findVisitorChat({ db: database.db, party: anonymous(token) });
     expect(chat.messages.map((item) => [item.authorKind, item.body])).toEqual([
@@ -362,7 +460,11 @@ describe('the staff inbox', () => {
     await replyToThread({ db: database.db, actor: admin, threadId, input: { body: 'Second answer' }, locale: 'en' });
     const rows = await notificationsFor(resident.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ title: 'Dimora ha risposto alla tua chat', message: 'Ada Admin: First answer', actionUrl: '/?chat=open' });
+    expect(rows[0]).toMatchObject({
+      title: 'Dimora ha risposto alla tua chat',
+      message: 'Ada Admin: First answer',
+      actionUrl: '/?chat=open',
+    });
     // Seen, then a new reply: a new notification.
     await markChatReadByVisitor({ db: database.db, party: signedIn(resident) });
     await replyToThread({ db: database.db, actor: admin, threadId, input: { body: 'Third answer' }, locale: 'en' });
@@ -395,7 +497,10 @@ describe('the staff inbox', () => {
     expect(list.items.find((item) => item.id === threadId)?.status).toBe('closed');
     expect(await setThreadStatus({ db: database.db, actor: manager, threadId, status: 'open' })).toBe(true);
     expect(await setThreadStatus({ db: database.db, actor: manager, threadId: 999_999, status: 'open' })).toBe(false);
-    const rows = await database.db.select({ status: thread.status }).from(thread).where(inArray(thread.id, [threadId]));
+    const rows = await database.db
+      .select({ status: thread.status })
+      .from(thread)
+      .where(inArray(thread.id, [threadId]));
     expect(rows[0]?.status).toBe('open');
   });
 });

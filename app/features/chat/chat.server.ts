@@ -89,7 +89,15 @@ const messageColumns = {
   createdAt: message.createdAt,
 };
 
-type MessageRow = { id: number; threadId: number; authorKind: string; authorName: string; body: string; clientId: string | null; createdAt: Date };
+type MessageRow = {
+  id: number;
+  threadId: number;
+  authorKind: string;
+  authorName: string;
+  body: string;
+  clientId: string | null;
+  createdAt: Date;
+};
 
 function toMessageView(row: MessageRow): ChatMessageView {
   return {
@@ -104,7 +112,11 @@ function toMessageView(row: MessageRow): ChatMessageView {
 }
 
 function selectMessages(db: Db) {
-  return db.select(messageColumns).from(message).innerJoin(thread, eq(thread.id, message.threadId)).leftJoin(user, eq(user.id, message.authorUserId));
+  return db
+    .select(messageColumns)
+    .from(message)
+    .innerJoin(thread, eq(thread.id, message.threadId))
+    .leftJoin(user, eq(user.id, message.authorUserId));
 }
 
 /** The latest `CHAT_THREAD_MESSAGE_LIMIT` messages of a thread, oldest first. */
@@ -307,7 +319,10 @@ function preview(body: string): string {
 }
 
 /** One notification per staff member who is not banned, in their language. */
-async function notifyStaff(db: Db, { threadId, visitorName, body, exceptUserId }: { threadId: number; visitorName: string; body: string; exceptUserId: string | null }) {
+async function notifyStaff(
+  db: Db,
+  { threadId, visitorName, body, exceptUserId }: { threadId: number; visitorName: string; body: string; exceptUserId: string | null },
+) {
   const staff = await db
     .select({ id: user.id, role: user.role, locale: user.locale })
     .from(user)
@@ -385,7 +400,14 @@ async function auditRefusedThread(db: Db, actor: Viewer, threadId: number, origi
   if (actor.role !== 'property_manager' || !Number.isSafeInteger(threadId) || threadId < 1 || threadId > 2_147_483_647) return;
   const [exists] = await db.select({ id: thread.id }).from(thread).where(eq(thread.id, threadId));
   if (!exists) return;
-  await auditRefusal(db, actor, { action: 'inbox_access_denied', origin: origin ?? UNKNOWN_ORIGIN, table: 'thread', id: threadId, reason: 'not_managed', values: { thread_id: threadId } });
+  await auditRefusal(db, actor, {
+    action: 'inbox_access_denied',
+    origin: origin ?? UNKNOWN_ORIGIN,
+    table: 'thread',
+    id: threadId,
+    reason: 'not_managed',
+    values: { thread_id: threadId },
+  });
 }
 
 const UNKNOWN_ORIGIN: RequestOrigin = { ip: 'unknown', userAgent: 'unknown' };
@@ -417,7 +439,17 @@ export async function countInboxTabs({ db, actor }: { db: Db; actor: Viewer }): 
  * preview of the last message and its unread visitor messages. Throws `ChatForbiddenError`
  * unless `actor` is staff.
  */
-export async function listStaffThreads({ db, actor, page, kind = 'chat' }: { db: Db; actor: Viewer; page: number; kind?: InboxKind }): Promise<StaffThreadList> {
+export async function listStaffThreads({
+  db,
+  actor,
+  page,
+  kind = 'chat',
+}: {
+  db: Db;
+  actor: Viewer;
+  page: number;
+  kind?: InboxKind;
+}): Promise<StaffThreadList> {
   assertStaff(actor);
   const visible = inboxThreadsCondition(actor, kind);
   const [totals] = await db.select({ n: count() }).from(thread).where(visible);
@@ -425,8 +457,12 @@ export async function listStaffThreads({ db, actor, page, kind = 'chat' }: { db:
   const pageCount = Math.max(1, Math.ceil(total / CHAT_INBOX_PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
   // Correlated subqueries, spelled out: drizzle leaves columns unqualified in a one-table select.
-  const lastBody = sql<string | null>`(select left(m."body", ${CHAT_PREVIEW_LENGTH * 2}) from "message" m where m."thread_id" = "thread"."id" order by m."id" desc limit 1)`;
-  const lastAuthor = sql<string | null>`(select m."author_kind" from "message" m where m."thread_id" = "thread"."id" order by m."id" desc limit 1)`;
+  const lastBody = sql<
+    string | null
+  >`(select left(m."body", ${CHAT_PREVIEW_LENGTH * 2}) from "message" m where m."thread_id" = "thread"."id" order by m."id" desc limit 1)`;
+  const lastAuthor = sql<
+    string | null
+  >`(select m."author_kind" from "message" m where m."thread_id" = "thread"."id" order by m."id" desc limit 1)`;
   const [rows, unreadThreads] = await Promise.all([
     db
       .select({
@@ -529,12 +565,18 @@ export async function openStaffThread({
 }
 
 /** Marks the thread's visitor messages read by staff and `actor`'s notifications about it; answers those notifications. */
-async function markThreadSeen(db: Db, actor: Viewer, row: { id: number; kind: string; propertyId: number | null }): Promise<{ id: number }[]> {
+async function markThreadSeen(
+  db: Db,
+  actor: Viewer,
+  row: { id: number; kind: string; propertyId: number | null },
+): Promise<{ id: number }[]> {
   await markReadByStaff(db, row);
   return db
     .update(notification)
     .set({ read: true })
-    .where(and(eq(notification.userId, actor.id), eq(notification.read, false), eq(notification.actionUrl, inboxThreadUrl(actor.role, row.id))))
+    .where(
+      and(eq(notification.userId, actor.id), eq(notification.read, false), eq(notification.actionUrl, inboxThreadUrl(actor.role, row.id))),
+    )
     .returning({ id: notification.id });
 }
 
@@ -547,7 +589,10 @@ async function markReadByStaff(db: Db, row: { id: number; kind: string; property
     .returning({ id: message.id });
   if (marked.length > 0) {
     const audiences = await threadAudiences(db, row);
-    await publishEvents(db, audiences.map((audience) => ({ audience, type: 'chat.thread' as const, payload: { threadId: row.id } })));
+    await publishEvents(
+      db,
+      audiences.map((audience) => ({ audience, type: 'chat.thread' as const, payload: { threadId: row.id } })),
+    );
   }
   return marked.length;
 }
@@ -584,8 +629,7 @@ export async function loadInbox({
 }
 
 export type StaffReplyOutcome =
-  | { ok: true; message: ChatMessageView; duplicate: boolean }
-  | { ok: false; status: 404 | 422; errors: Partial<Record<ChatField, string>> };
+  { ok: true; message: ChatMessageView; duplicate: boolean } | { ok: false; status: 404 | 422; errors: Partial<Record<ChatField, string>> };
 
 /**
  * A staff reply in thread `threadId` (`input`: `{ body, clientId? }`, validated here; 422 with
@@ -641,7 +685,10 @@ export async function replyToThread({
     const view = await messageById(tx, inserted.id);
     if (target.kind === 'contact') {
       const audiences = await threadAudiences(tx, target);
-      await publishEvents(tx, audiences.map((audience) => ({ audience, type: 'chat.message' as const, payload: { message: view } })));
+      await publishEvents(
+        tx,
+        audiences.map((audience) => ({ audience, type: 'chat.message' as const, payload: { message: view } })),
+      );
       await enqueueContactReply(tx, { threadId, messageId: inserted.id, staffName: actor.name });
       await recordAuditEvent({
         db: tx,
@@ -657,7 +704,8 @@ export async function replyToThread({
       { audience: `thread:${threadId}`, type: 'chat.message', payload: { message: view } },
       { audience: 'staff', type: 'chat.message', payload: { message: view } },
     ]);
-    if ((await unreadByVisitor(tx, threadId)) === 1) await notifyVisitor(tx, { thread: target, staffName: actor.name, body, exceptUserId: actor.id });
+    if ((await unreadByVisitor(tx, threadId)) === 1)
+      await notifyVisitor(tx, { thread: target, staffName: actor.name, body, exceptUserId: actor.id });
     return { ok: true, message: view, duplicate: false };
   });
 }
@@ -665,7 +713,12 @@ export async function replyToThread({
 /** Notifies the visitor's account of a reply, when the thread has one (`user_id`). */
 async function notifyVisitor(
   db: Db,
-  { thread: target, staffName, body, exceptUserId }: { thread: { userId: string | null; visitorEmail: string | null }; staffName: string; body: string; exceptUserId: string },
+  {
+    thread: target,
+    staffName,
+    body,
+    exceptUserId,
+  }: { thread: { userId: string | null; visitorEmail: string | null }; staffName: string; body: string; exceptUserId: string },
 ) {
   // The thread's account only: an address typed into the widget proves nothing (decision 011).
   if (!target.userId) return;
@@ -719,7 +772,11 @@ export async function setThreadStatus({
       await auditRefusedThread(tx, actor, threadId, origin);
       return false;
     }
-    const events: OutgoingEvent[] = (await threadAudiences(tx, row)).map((audience) => ({ audience, type: 'chat.thread' as const, payload: { threadId } }));
+    const events: OutgoingEvent[] = (await threadAudiences(tx, row)).map((audience) => ({
+      audience,
+      type: 'chat.thread' as const,
+      payload: { threadId },
+    }));
     if (row.kind === 'chat') events.push({ audience: `thread:${threadId}`, type: 'chat.thread', payload: { threadId } });
     await publishEvents(tx, events);
     return true;

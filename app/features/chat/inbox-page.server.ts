@@ -47,7 +47,17 @@ function parseInboxTab(raw: string | null): InboxKind | undefined {
  * not see (another manager's inquiry) is "missing", and the attempt is audited with `clientIp`.
  * Throws unless `actor` is staff.
  */
-export function loadInboxPage({ db, actor, request, clientIp = 'unknown' }: { db: Db; actor: Viewer; request: Request; clientIp?: string }): Promise<InboxData> {
+export function loadInboxPage({
+  db,
+  actor,
+  request,
+  clientIp = 'unknown',
+}: {
+  db: Db;
+  actor: Viewer;
+  request: Request;
+  clientIp?: string;
+}): Promise<InboxData> {
   const params = new URL(request.url).searchParams;
   const markRead = request.headers.get('sec-fetch-site') !== 'cross-site';
   return loadInbox({
@@ -109,7 +119,10 @@ export async function handleInboxAction({
       input: { body: typeof body === 'string' ? body : '', clientId: clientId || undefined },
     });
     if (!outcome.ok) {
-      const errors = outcome.status === 404 ? { form: t('inbox.errors.notFound') } : { body: outcome.errors.body ?? outcome.errors.form ?? t('inbox.errors.invalid') };
+      const errors =
+        outcome.status === 404
+          ? { form: t('inbox.errors.notFound') }
+          : { body: outcome.errors.body ?? outcome.errors.form ?? t('inbox.errors.invalid') };
       return answer({ ok: false, intent, threadId, errors }, outcome.status);
     }
   } else {

@@ -3,15 +3,7 @@
  * and an optional property id when the visitor came from a listing. Client-safe.
  */
 import { z } from 'zod';
-import {
-  FIELD_MESSAGES,
-  TEXT_LIMITS,
-  cleanMultiline,
-  emailField,
-  formText,
-  phoneField,
-  requiredLine,
-} from '~/lib/form-fields';
+import { FIELD_MESSAGES, TEXT_LIMITS, cleanMultiline, emailField, formText, phoneField, requiredLine } from '~/lib/form-fields';
 
 export const CONTACT_TOPICS = ['leasing', 'maintenance', 'vendor', 'other'] as const;
 export type ContactTopic = (typeof CONTACT_TOPICS)[number];

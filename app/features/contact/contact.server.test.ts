@@ -32,7 +32,6 @@ async function runAction(request: Request) {
   return action({ request, params: {}, context: testContext(database) } as unknown as Parameters<typeof action>[0]);
 }
 
-
 async function threadsFor(email: string) {
   return database.db.select().from(thread).where(eq(thread.visitorEmail, email));
 }
@@ -112,9 +111,7 @@ describe('contact form', () => {
   });
 
   it('an Italian visitor gets the errors in Italian', async () => {
-    const answer = answerOf(
-      await runAction(postContact({ ...valid, email: 'sbagliata', phone: 'abc' }, { Cookie: 'language=it' })),
-    );
+    const answer = answerOf(await runAction(postContact({ ...valid, email: 'sbagliata', phone: 'abc' }, { Cookie: 'language=it' })));
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual({
       email: 'Inserisci un indirizzo e-mail valido',
@@ -129,9 +126,7 @@ describe('contact form', () => {
   });
 
   it('a form posted without JavaScript is answered with a 303 redirect to the success message', async () => {
-    const answer = answerOf(
-      await runAction(postContact({ ...valid, email: 'nojs@example.com' }, { 'Sec-Fetch-Mode': 'navigate' })),
-    );
+    const answer = answerOf(await runAction(postContact({ ...valid, email: 'nojs@example.com' }, { 'Sec-Fetch-Mode': 'navigate' })));
     expect(answer.status).toBe(303);
     expect(answer.location).toBe('/contact?sent=1');
     expect(await threadsFor('nojs@example.com')).toHaveLength(1);
@@ -156,8 +151,15 @@ describe('contact page loader', () => {
 
   it('shows the office details stored in /admin/system, without a restart', async () => {
     const defaults = await load('');
-    expect(defaults.contact).toMatchObject({ phone: '+1 (800) 555-0142', email: 'hello@dimora.example', address: '', officeHours: DEFAULT_OFFICE_HOURS });
-    expect(defaults.meta.description).toBe('Call, write or visit Dimora: office hours Monday-Friday 9:00 AM-6:00 PM and Saturday 10:00 AM-4:00 PM. We reply within 24 hours.');
+    expect(defaults.contact).toMatchObject({
+      phone: '+1 (800) 555-0142',
+      email: 'hello@dimora.example',
+      address: '',
+      officeHours: DEFAULT_OFFICE_HOURS,
+    });
+    expect(defaults.meta.description).toBe(
+      'Call, write or visit Dimora: office hours Monday-Friday 9:00 AM-6:00 PM and Saturday 10:00 AM-4:00 PM. We reply within 24 hours.',
+    );
     const admin = await createVerifiedUser(database.db, { email: 'admin@contact.test', password: 'contact-keeper-pass', role: 'admin' });
     const saved = await updateSettings({
       db: database.db,
@@ -172,9 +174,17 @@ describe('contact page loader', () => {
     });
     expect(saved.ok).toBe(true);
     const page = await load('', { Cookie: 'language=it' });
-    expect(page.contact).toMatchObject({ phone: '+1 512 555 0100', address: '100 Congress Ave, Austin, TX 78701', companyName: 'Casa Dimora' });
-    expect(page.meta.description).toBe("Chiama, scrivi o vieni a trovarci: orari d'ufficio lunedì-venerdì 8:00-17:30 e domenica 12:00-15:00. Rispondiamo entro 24 ore.");
-    expect((await load('')).meta.description).toContain('visit Casa Dimora: office hours Monday-Friday 8:00 AM-5:30 PM and Sunday 12:00 PM-3:00 PM.');
+    expect(page.contact).toMatchObject({
+      phone: '+1 512 555 0100',
+      address: '100 Congress Ave, Austin, TX 78701',
+      companyName: 'Casa Dimora',
+    });
+    expect(page.meta.description).toBe(
+      "Chiama, scrivi o vieni a trovarci: orari d'ufficio lunedì-venerdì 8:00-17:30 e domenica 12:00-15:00. Rispondiamo entro 24 ore.",
+    );
+    expect((await load('')).meta.description).toContain(
+      'visit Casa Dimora: office hours Monday-Friday 8:00 AM-5:30 PM and Sunday 12:00 PM-3:00 PM.',
+    );
   });
 
   it('ignores an unknown or malformed property and reads the success flag', async () => {
@@ -190,7 +200,13 @@ describe('submitContactInquiry', () => {
     const result = await submitContactInquiry({
       db: database.db,
       locale: 'en',
-      input: { name: '  Grace \u0007Hopper ', email: ' grace@example.com ', phone: '', topic: 'maintenance', message: '  The kitchen tap drips.\r\nThanks  ' },
+      input: {
+        name: '  Grace \u0007Hopper ',
+        email: ' grace@example.com ',
+        phone: '',
+        topic: 'maintenance',
+        message: '  The kitchen tap drips.\r\nThanks  ',
+      },
     });
     expect(result.ok).toBe(true);
     const [created] = await threadsFor('grace@example.com');

@@ -15,8 +15,7 @@ import { recordNewInquiry } from '~/features/leads/leads.server';
 import type { FieldErrors } from '~/lib/form-fields';
 
 export type ContactInquiryResult =
-  | { ok: true; threadId: number; messageId: number }
-  | { ok: false; status: 400; errors: FieldErrors<ContactField> };
+  { ok: true; threadId: number; messageId: number } | { ok: false; status: 400; errors: FieldErrors<ContactField> };
 
 type SubmitContactInquiryOptions = {
   db: Db;
@@ -54,11 +53,7 @@ export async function submitContactInquiry({
   const inquiry = parsed.data;
   return db.transaction(async (tx) => {
     const [listing] = inquiry.property
-      ? await tx
-          .select({ id: property.id, title: property.title })
-          .from(property)
-          .where(eq(property.id, inquiry.property))
-          .limit(1)
+      ? await tx.select({ id: property.id, title: property.title }).from(property).where(eq(property.id, inquiry.property)).limit(1)
       : [];
     const [created] = await tx
       .insert(thread)

@@ -62,7 +62,9 @@ export async function inquiryRecipients(db: Db, propertyId: number | null): Prom
     .where(
       and(
         eq(user.banned, false),
-        managers.length > 0 ? or(eq(user.role, 'admin'), and(eq(user.role, 'property_manager'), inArray(user.id, managers))) : eq(user.role, 'admin'),
+        managers.length > 0
+          ? or(eq(user.role, 'admin'), and(eq(user.role, 'property_manager'), inArray(user.id, managers)))
+          : eq(user.role, 'admin'),
       ),
     )
     .orderBy(user.id);

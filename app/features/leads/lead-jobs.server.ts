@@ -10,7 +10,13 @@ import type { Db } from '~/server/db/client.server';
 import { message, thread, user } from '~/server/db/schema';
 import { enqueueOutbox, type JobHandlers } from '~/server/outbox/outbox.server';
 import { currentSettings } from '~/server/settings/settings.server';
-import { contactReplyMail, inquiryAcknowledgementMail, type ContactReplyPayload, type InquiryAcknowledgementPayload, type LeadOffice } from './lead-mail.server';
+import {
+  contactReplyMail,
+  inquiryAcknowledgementMail,
+  type ContactReplyPayload,
+  type InquiryAcknowledgementPayload,
+  type LeadOffice,
+} from './lead-mail.server';
 
 export const LEAD_JOB_TOPICS = {
   acknowledgement: 'mail.contact_acknowledgement',
@@ -39,7 +45,10 @@ export async function enqueueInquiryAcknowledgement(tx: Db, payload: InquiryAckn
  * before it quoted. Dedupe key `contact-reply:<message id>`. Throws when the thread or message is
  * missing (the caller has just written them).
  */
-export async function enqueueContactReply(tx: Db, { threadId, messageId, staffName }: { threadId: number; messageId: number; staffName: string }): Promise<void> {
+export async function enqueueContactReply(
+  tx: Db,
+  { threadId, messageId, staffName }: { threadId: number; messageId: number; staffName: string },
+): Promise<void> {
   const [row] = await tx
     .select({ to: thread.visitorEmail, locale: thread.locale, visitorName: thread.visitorName, body: message.body })
     .from(message)
@@ -90,7 +99,10 @@ export const leadJobHandlers: JobHandlers = {
   [LEAD_JOB_TOPICS.reply]: async (job, { db, mailer }) => {
     const payload = job.payload as ContactReplyPayload;
     // A reply whose message was deleted since (the thread removed) is not sent.
-    const [stored] = await db.select({ id: message.id }).from(message).where(sql`${message.id} = ${payload.messageId}`);
+    const [stored] = await db
+      .select({ id: message.id })
+      .from(message)
+      .where(sql`${message.id} = ${payload.messageId}`);
     if (!stored) return;
     await mailer.send(contactReplyMail(payload, await leadOffice(db)));
   },

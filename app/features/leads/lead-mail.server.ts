@@ -86,7 +86,9 @@ export function inquiryAcknowledgementMail(payload: InquiryAcknowledgementPayloa
   const part = texts.acknowledgement;
   const greeting = texts.greetingAnonymous;
   const intro = fill(part.intro, { hours: REPLY_WITHIN_HOURS });
-  const hours = OFFICE_DAY_GROUPS.map((group) => fill(part.hoursLine, { days: part.days[group], hours: formatDayHours(office.officeHours[group], lang) ?? part.closed }));
+  const hours = OFFICE_DAY_GROUPS.map((group) =>
+    fill(part.hoursLine, { days: part.days[group], hours: formatDayHours(office.officeHours[group], lang) ?? part.closed }),
+  );
   const urgent = fill(part.urgent, { phone: office.phone });
   const yours = fill(part.yourMessage, { topic: texts.topic[payload.topic] ?? texts.topic.other });
   const text = [greeting, '', intro, '', `${part.hoursTitle}:`, ...hours, urgent, '', yours, '', part.more, '', texts.signature].join('\n');
@@ -123,7 +125,9 @@ export function contactReplyMail(payload: ContactReplyPayload, office: Pick<Lead
   const part = texts.reply;
   const greeting = payload.visitorName ? fill(texts.greeting, { name: payload.visitorName }) : texts.greetingAnonymous;
   const team = fill(part.team, { name: payload.staffName });
-  const quoteIntro = payload.quoted ? fill(part.quoteIntro, { date: formatMailInstant(payload.quoted.createdAt, payload.locale), name: payload.quoted.authorName }) : '';
+  const quoteIntro = payload.quoted
+    ? fill(part.quoteIntro, { date: formatMailInstant(payload.quoted.createdAt, payload.locale), name: payload.quoted.authorName })
+    : '';
   const text = [
     greeting,
     '',

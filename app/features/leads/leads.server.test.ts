@@ -23,7 +23,14 @@ import { logger } from '~/server/logger.server';
 import { createMailer, type Mailer } from '~/server/mail/mailer.server';
 import { processOutboxBatch } from '~/server/outbox/outbox.server';
 import { updateSettings } from '~/server/settings/settings.server';
-import { countInboxTabs, listStaffThreads, openStaffThread, replyToThread, sendVisitorMessage, setThreadStatus } from '~/features/chat/chat.server';
+import {
+  countInboxTabs,
+  listStaffThreads,
+  openStaffThread,
+  replyToThread,
+  sendVisitorMessage,
+  setThreadStatus,
+} from '~/features/chat/chat.server';
 import type { InboxData } from '~/features/chat/chat.types';
 import { submitContactInquiry } from '~/features/contact/contact.server';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
@@ -47,8 +54,23 @@ async function account(key: string, role: Role, name: string, locale: 'en' | 'it
   const created = await createVerifiedUser(database.db, { email, password: 'leads-sturdy-pass', role, name });
   await database.db.update(user).set({ locale }).where(eq(user.id, created.id));
   const signedIn = await signInForTest(context, { email, password: 'leads-sturdy-pass' });
-  const cookie = signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
-  const viewer = { id: created.id, email, name, role, firstName: null, lastName: null, locale, sessionId: 's', sessionCreatedAt: new Date(), twoFactorEnabled: true, cookie };
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const viewer = {
+    id: created.id,
+    email,
+    name,
+    role,
+    firstName: null,
+    lastName: null,
+    locale,
+    sessionId: 's',
+    sessionCreatedAt: new Date(),
+    twoFactorEnabled: true,
+    cookie,
+  };
   people.set(key, viewer);
   return viewer;
 }
@@ -81,7 +103,9 @@ afterAll(async () => {
 
 let emailSeq = 0;
 /** Sends the contact form as a visitor; answers the new thread id. */
-async function inquire(fields: { property?: number; locale?: 'en' | 'it'; email?: string; message?: string; name?: string; topic?: string } = {}) {
+async function inquire(
+  fields: { property?: number; locale?: 'en' | 'it'; email?: string; message?: string; name?: string; topic?: string } = {},
+) {
   emailSeq += 1;
   const outcome = await submitContactInquiry({
     db: database.db,
@@ -102,7 +126,14 @@ async function inquire(fields: { property?: number; locale?: 'en' | 'it'; email?
 /** Runs every due lead job; fails the test if one fails. */
 async function runJobs() {
   for (;;) {
-    const { processed, failed } = await processOutboxBatch({ db: database.db, mailer, logger: quiet, publicUrl: 'http://dimora.test', handlers: leadJobHandlers, limit: 50 });
+    const { processed, failed } = await processOutboxBatch({
+      db: database.db,
+      mailer,
+      logger: quiet,
+      publicUrl: 'http://dimora.test',
+      handlers: leadJobHandlers,
+      limit: 50,
+    });
     expect(failed).toBe(0);
     if (processed === 0) return;
   }
@@ -123,12 +154,15 @@ async function lastEventId() {
 describe('a contact inquiry in the staff inbox', () => {
   it('reaches admins and the manager of its unit; another manager gets "not found", and the attempt is audited', async () => {
     const threadId = await inquire({ property: ownUnit.id });
-    const ids = async (key: string) => (await listStaffThreads({ db: database.db, actor: who(key), page: 1, kind: 'contact' })).items.map((item) => item.id);
+    const ids = async (key: string) =>
+      (await listStaffThreads({ db: database.db, actor: who(key), page: 1, kind: 'contact' })).items.map((item) => item.id);
     expect(await ids('admin')).toContain(threadId);
     expect(await ids('manager')).toContain(threadId);
     expect(await ids('other')).not.toContain(threadId);
 
-    const [item] = (await listStaffThreads({ db: database.db, actor: who('manager'), page: 1, kind: 'contact' })).items.filter((row) => row.id === threadId);
+    const [item] = (await listStaffThreads({ db: database.db, actor: who('manager'), page: 1, kind: 'contact' })).items.filter(
+      (row) => row.id === threadId,
+    );
     expect(item).toMatchObject({ kind: 'contact', subject: `Leasing · #${ownUnit.id} Sunny loft`, visitorName: 'Vera Visitor', unread: 1 });
     // The chat tab does not mix them in.
     expect((await listStaffThreads({ db: database.db, actor: who('admin'), page: 1 })).items.map((row) => row.id)).not.toContain(threadId);
@@ -138,7 +172,14 @@ describe('a contact inquiry in the staff inbox', () => {
       kind: 'contact',
       visitorPhone: '+1 512 555 0199',
       locale: 'en',
-      unit: { id: ownUnit.id, title: 'Sunny loft', unitNumber: '4B', buildingId: ownUnit.buildingId, buildingName: 'Leads Court', listed: true },
+      unit: {
+        id: ownUnit.id,
+        title: 'Sunny loft',
+        unitNumber: '4B',
+        buildingId: ownUnit.buildingId,
+        buildingName: 'Leads Court',
+        listed: true,
+      },
     });
     expect(opened?.messages.map((row) => row.body)).toEqual(['Is the loft still available in June? We are two adults.']);
 
@@ -146,53 +187,94 @@ describe('a contact inquiry in the staff inbox', () => {
     // Opened from another site (markRead false): refused, and nothing written, not even an audit.
     expect(await openStaffThread({ db: database.db, actor: who('other'), threadId, origin, markRead: false })).toBeNull();
     expect(await openStaffThread({ db: database.db, actor: who('other'), threadId, origin })).toBeNull();
-    const refusedReply = await replyToThread({ db: database.db, actor: who('other'), threadId, locale: 'en', input: { body: 'Mine now' }, origin });
+    const refusedReply = await replyToThread({
+      db: database.db,
+      actor: who('other'),
+      threadId,
+      locale: 'en',
+      input: { body: 'Mine now' },
+      origin,
+    });
     expect(refusedReply).toMatchObject({ ok: false, status: 404 });
     expect(await setThreadStatus({ db: database.db, actor: who('other'), threadId, status: 'closed', origin })).toBe(false);
     const messages = await database.db.select().from(message).where(eq(message.threadId, threadId));
     expect(messages).toHaveLength(1);
     const [row] = await database.db.select({ status: thread.status }).from(thread).where(eq(thread.id, threadId));
     expect(row?.status).toBe('open');
-    const audits = await database.db.select().from(auditLog).where(and(eq(auditLog.userId, who('other').id), eq(auditLog.action, 'inbox_access_denied')));
+    const audits = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, who('other').id), eq(auditLog.action, 'inbox_access_denied')));
     expect(audits).toHaveLength(3);
     expect(audits[0]).toMatchObject({ tableName: 'thread', ipAddress: '192.0.2.5' });
     expect(audits[0]?.newValues).toMatchObject({ thread_id: threadId });
   });
 
-  it('an inquiry about no unit, or about someone else\'s, is for admins only; chats stay visible to every manager', async () => {
+  it("an inquiry about no unit, or about someone else's, is for admins only; chats stay visible to every manager", async () => {
     const general = await inquire({ topic: 'other' });
     const foreign = await inquire({ property: foreignUnit.id });
-    const chat = await sendVisitorMessage({ db: database.db, party: { token: null, viewer: null }, locale: 'en', input: { name: 'Chatty', email: 'chatty@example.test', body: 'Hello' } });
+    const chat = await sendVisitorMessage({
+      db: database.db,
+      party: { token: null, viewer: null },
+      locale: 'en',
+      input: { name: 'Chatty', email: 'chatty@example.test', body: 'Hello' },
+    });
     if (!chat.ok) throw new Error('chat refused');
-    const contactIds = async (key: string) => (await listStaffThreads({ db: database.db, actor: who(key), page: 1, kind: 'contact' })).items.map((item) => item.id);
+    const contactIds = async (key: string) =>
+      (await listStaffThreads({ db: database.db, actor: who(key), page: 1, kind: 'contact' })).items.map((item) => item.id);
     expect(await contactIds('admin')).toEqual(expect.arrayContaining([general, foreign]));
     expect(await contactIds('manager')).not.toContain(general);
     expect(await contactIds('manager')).not.toContain(foreign);
     expect(await contactIds('other')).toContain(foreign);
     expect(await contactIds('other')).not.toContain(general);
     for (const key of ['manager', 'other']) {
-      expect((await listStaffThreads({ db: database.db, actor: who(key), page: 1, kind: 'chat' })).items.map((item) => item.id)).toContain(chat.thread.id);
+      expect((await listStaffThreads({ db: database.db, actor: who(key), page: 1, kind: 'chat' })).items.map((item) => item.id)).toContain(
+        chat.thread.id,
+      );
     }
     // Tab counts follow the same rule.
     const adminCounts = await countInboxTabs({ db: database.db, actor: who('admin') });
     const managerCounts = await countInboxTabs({ db: database.db, actor: who('manager') });
-    const [contactTotal] = await database.db.select({ n: sql<number>`count(*)::int` }).from(thread).where(eq(thread.kind, 'contact'));
+    const [contactTotal] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(thread)
+      .where(eq(thread.kind, 'contact'));
     expect(adminCounts.contact.total).toBe(contactTotal!.n);
     expect(managerCounts.contact.total).toBe((await contactIds('manager')).length);
     expect(managerCounts.chat).toEqual(adminCounts.chat);
   });
 
-  it('notifies every admin and the unit\'s manager in their language, and refreshes their inboxes live', async () => {
+  it("notifies every admin and the unit's manager in their language, and refreshes their inboxes live", async () => {
     const before = await lastEventId();
     const threadId = await inquire({ property: ownUnit.id, name: 'Nora Notify', message: 'Can I visit on Saturday morning, please?' });
-    const notes = await database.db.select().from(notification).where(eq(notification.actionUrl, `/admin/messages?thread=${threadId}`));
+    const notes = await database.db
+      .select()
+      .from(notification)
+      .where(eq(notification.actionUrl, `/admin/messages?thread=${threadId}`));
     expect(notes.map((note) => note.userId)).toEqual([who('admin').id]);
-    expect(notes[0]).toMatchObject({ title: 'New contact inquiry', message: 'Nora Notify about Sunny loft (Leasing): Can I visit on Saturday morning, please?' });
-    const [toManager] = await database.db.select().from(notification).where(eq(notification.actionUrl, `/dashboard?thread=${threadId}#inbox`));
-    expect(toManager).toMatchObject({ userId: who('manager').id, title: 'Nuova richiesta di contatto', message: 'Nora Notify su Sunny loft (Locazione): Can I visit on Saturday morning, please?' });
-    const forOther = await database.db.select().from(notification).where(and(eq(notification.userId, who('other').id), sql`${notification.actionUrl} like ${`%thread=${threadId}%`}`));
+    expect(notes[0]).toMatchObject({
+      title: 'New contact inquiry',
+      message: 'Nora Notify about Sunny loft (Leasing): Can I visit on Saturday morning, please?',
+    });
+    const [toManager] = await database.db
+      .select()
+      .from(notification)
+      .where(eq(notification.actionUrl, `/dashboard?thread=${threadId}#inbox`));
+    expect(toManager).toMatchObject({
+      userId: who('manager').id,
+      title: 'Nuova richiesta di contatto',
+      message: 'Nora Notify su Sunny loft (Locazione): Can I visit on Saturday morning, please?',
+    });
+    const forOther = await database.db
+      .select()
+      .from(notification)
+      .where(and(eq(notification.userId, who('other').id), sql`${notification.actionUrl} like ${`%thread=${threadId}%`}`));
     expect(forOther).toHaveLength(0);
-    const events = await database.db.select().from(realtimeEvent).where(and(gt(realtimeEvent.id, before), eq(realtimeEvent.type, 'chat.thread'))).orderBy(asc(realtimeEvent.id));
+    const events = await database.db
+      .select()
+      .from(realtimeEvent)
+      .where(and(gt(realtimeEvent.id, before), eq(realtimeEvent.type, 'chat.thread')))
+      .orderBy(asc(realtimeEvent.id));
     expect(events.map((event) => event.audience)).toEqual(['role:admin', `user:${who('manager').id}`]);
     // Opening the thread marks the opener's notification read.
     await openStaffThread({ db: database.db, actor: who('manager'), threadId });
@@ -202,7 +284,7 @@ describe('a contact inquiry in the staff inbox', () => {
 });
 
 describe('the acknowledgement e-mail', () => {
-  it('is written in the inquiry\'s own transaction: rolled back with it, or committed with it', async () => {
+  it("is written in the inquiry's own transaction: rolled back with it, or committed with it", async () => {
     const email = 'rollback@example.test';
     await expect(
       database.db.transaction(async (tx) => {
@@ -212,23 +294,40 @@ describe('the acknowledgement e-mail', () => {
           input: { name: 'Rolf Back', email, phone: '', topic: 'other', message: 'This inquiry never happened.', property: '' },
         });
         expect(outcome.ok).toBe(true);
-        const [queued] = await tx.select().from(outbox).where(and(eq(outbox.topic, LEAD_JOB_TOPICS.acknowledgement), sql`${outbox.payload} ->> 'to' = ${email}`));
+        const [queued] = await tx
+          .select()
+          .from(outbox)
+          .where(and(eq(outbox.topic, LEAD_JOB_TOPICS.acknowledgement), sql`${outbox.payload} ->> 'to' = ${email}`));
         expect(queued).toBeDefined();
         throw new Error('crash after the insert');
       }),
     ).rejects.toThrow('crash after the insert');
     expect(await database.db.select().from(thread).where(eq(thread.visitorEmail, email))).toHaveLength(0);
-    expect(await database.db.select().from(outbox).where(sql`${outbox.payload} ->> 'to' = ${email}`)).toHaveLength(0);
+    expect(
+      await database.db
+        .select()
+        .from(outbox)
+        .where(sql`${outbox.payload} ->> 'to' = ${email}`),
+    ).toHaveLength(0);
 
     const threadId = await inquire({ email: 'committed@example.test' });
-    const [job] = await database.db.select().from(outbox).where(and(eq(outbox.topic, LEAD_JOB_TOPICS.acknowledgement), sql`${outbox.payload} ->> 'to' = 'committed@example.test'`));
+    const [job] = await database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.topic, LEAD_JOB_TOPICS.acknowledgement), sql`${outbox.payload} ->> 'to' = 'committed@example.test'`));
     expect(job?.payload).toEqual({ threadId, to: 'committed@example.test', locale: 'en', topic: 'leasing' });
     expect(job?.dedupeKey).toMatch(/^contact-ack:[0-9a-f]{32}:\d{4}-\d{2}-\d{2}$/);
   });
 
-  it('arrives in the inquiry\'s language with the 24-hour promise and the office hours, Reply-To the office; once a day per address', async () => {
+  it("arrives in the inquiry's language with the 24-hour promise and the office hours, Reply-To the office; once a day per address", async () => {
     const email = 'giulia@example.test';
-    const threadId = await inquire({ email, locale: 'it', name: 'Giulia Rossi', topic: 'maintenance', message: 'Il rubinetto della cucina perde da ieri sera.' });
+    const threadId = await inquire({
+      email,
+      locale: 'it',
+      name: 'Giulia Rossi',
+      topic: 'maintenance',
+      message: 'Il rubinetto della cucina perde da ieri sera.',
+    });
     await inquire({ email: 'GIULIA@example.test', locale: 'it', name: 'Giulia Rossi', message: 'Dimenticavo: sono al terzo piano.' });
     await runJobs();
     const mails = mailsTo(email);
@@ -287,9 +386,15 @@ describe('the acknowledgement e-mail', () => {
 });
 
 describe('answering an inquiry by e-mail', () => {
-  it('stores the reply, e-mails it to the sender in the inquiry\'s language with the last message quoted, audited, without staff addresses', async () => {
+  it("stores the reply, e-mails it to the sender in the inquiry's language with the last message quoted, audited, without staff addresses", async () => {
     const email = 'marco@example.test';
-    const threadId = await inquire({ property: ownUnit.id, email, locale: 'it', name: 'Marco Bianchi', message: 'Posso portare il mio gatto?' });
+    const threadId = await inquire({
+      property: ownUnit.id,
+      email,
+      locale: 'it',
+      name: 'Marco Bianchi',
+      message: 'Posso portare il mio gatto?',
+    });
     await runJobs();
     const before = await lastEventId();
     const outcome = await replyToThread({
@@ -306,12 +411,21 @@ describe('answering an inquiry by e-mail', () => {
       ['visitor', 'Posso portare il mio gatto?'],
       ['staff', 'Certo, i gatti sono benvenuti.\nA presto!'],
     ]);
-    const [queued] = await database.db.select().from(outbox).where(and(eq(outbox.topic, LEAD_JOB_TOPICS.reply), eq(outbox.dedupeKey, `contact-reply:${stored[1]!.id}`)));
+    const [queued] = await database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.topic, LEAD_JOB_TOPICS.reply), eq(outbox.dedupeKey, `contact-reply:${stored[1]!.id}`)));
     expect(queued).toBeDefined();
     // Live to admins and the unit's manager only: an inquiry is not every manager's business.
-    const events = await database.db.select().from(realtimeEvent).where(and(gt(realtimeEvent.id, before), eq(realtimeEvent.type, 'chat.message')));
+    const events = await database.db
+      .select()
+      .from(realtimeEvent)
+      .where(and(gt(realtimeEvent.id, before), eq(realtimeEvent.type, 'chat.message')));
     expect(events.map((event) => event.audience).sort()).toEqual(['role:admin', `user:${who('manager').id}`].sort());
-    const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.userId, who('manager').id), eq(auditLog.action, 'contact_reply_sent')));
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, who('manager').id), eq(auditLog.action, 'contact_reply_sent')));
     expect(audit?.newValues).toMatchObject({ thread_id: threadId, message_id: stored[1]!.id });
 
     await runJobs();
@@ -319,7 +433,9 @@ describe('answering an inquiry by e-mail', () => {
     expect(replies).toHaveLength(1);
     const mail = replies[0]!;
     expect(mail.subject).toBe(`Re: il tuo messaggio a Dimora [#${threadId}]`);
-    expect(mail.text).toContain('Ciao Marco Bianchi,\n\nCerto, i gatti sono benvenuti.\nA presto!\n\nPaula Manager, ufficio locazioni Dimora');
+    expect(mail.text).toContain(
+      'Ciao Marco Bianchi,\n\nCerto, i gatti sono benvenuti.\nA presto!\n\nPaula Manager, ufficio locazioni Dimora',
+    );
     expect(mail.text).toMatch(/Il .+ UTC, Marco Bianchi ha scritto:\n> Posso portare il mio gatto\?/);
     expect(mail.replyTo?.value.map((address) => address.address)).toEqual(['hello@dimora.example']);
     const raw = JSON.stringify({ text: mail.text, html: mail.html, headers: [...mail.headers.entries()] });
@@ -356,7 +472,9 @@ describe('the inbox routes', () => {
 
   it('/admin/messages shows the contact tab with its details, opens an inquiry on its tab, and answers 404 for an unknown thread', async () => {
     const threadId = await inquire({ property: ownUnit.id, name: 'Tab Tester' });
-    const tab = await run(() => adminMessages.loader({ request: get('admin', '/admin/messages?inboxTab=contact'), params: {}, context } as never));
+    const tab = await run(() =>
+      adminMessages.loader({ request: get('admin', '/admin/messages?inboxTab=contact'), params: {}, context } as never),
+    );
     const inbox = tab.body.inbox as InboxData;
     expect(tab.status).toBe(200);
     expect(inbox.tab).toBe('contact');
@@ -366,38 +484,68 @@ describe('the inbox routes', () => {
     expect(Object.keys(tab.body.i18n as object)).toContain('leads');
 
     // A notification link names only the thread: its tab follows.
-    const opened = await run(() => adminMessages.loader({ request: get('admin', `/admin/messages?thread=${threadId}`), params: {}, context } as never));
+    const opened = await run(() =>
+      adminMessages.loader({ request: get('admin', `/admin/messages?thread=${threadId}`), params: {}, context } as never),
+    );
     const openedInbox = opened.body.inbox as InboxData;
     expect(openedInbox.tab).toBe('contact');
     expect(openedInbox.selected).toMatchObject({ id: threadId, kind: 'contact', unit: { id: ownUnit.id } });
 
-    const missing = await run(() => adminMessages.loader({ request: get('admin', '/admin/messages?thread=999999'), params: {}, context } as never));
+    const missing = await run(() =>
+      adminMessages.loader({ request: get('admin', '/admin/messages?thread=999999'), params: {}, context } as never),
+    );
     expect(missing.status).toBe(404);
     expect((missing.body.inbox as InboxData).selectedMissing).toBe(true);
   });
 
-  it('a manager sees an inquiry about their unit on /dashboard, not another manager\'s; /api/inbox answers 404 to them and writes nothing', async () => {
+  it("a manager sees an inquiry about their unit on /dashboard, not another manager's; /api/inbox answers 404 to them and writes nothing", async () => {
     const threadId = await inquire({ property: ownUnit.id, name: 'Dash Board' });
-    const own = await run(() => dashboard.loader({ request: get('manager', `/dashboard?thread=${threadId}`), params: {}, context } as never));
+    const own = await run(() =>
+      dashboard.loader({ request: get('manager', `/dashboard?thread=${threadId}`), params: {}, context } as never),
+    );
     expect((own.body.inbox as InboxData).selected).toMatchObject({ id: threadId, kind: 'contact' });
-    const theirs = await run(() => dashboard.loader({ request: get('other', `/dashboard?thread=${threadId}`), params: {}, context } as never));
+    const theirs = await run(() =>
+      dashboard.loader({ request: get('other', `/dashboard?thread=${threadId}`), params: {}, context } as never),
+    );
     expect((theirs.body.inbox as InboxData).selected).toBeNull();
     expect((theirs.body.inbox as InboxData).selectedMissing).toBe(true);
 
     const post = (key: string, fields: Record<string, string>) =>
-      run(() => inboxApi.action({ request: new Request('http://dimora.test/api/inbox', { method: 'POST', headers: { cookie: who(key).cookie }, body: new URLSearchParams(fields) }), params: {}, context } as never));
-    const before = await database.db.select({ n: sql<number>`count(*)::int` }).from(message).where(eq(message.threadId, threadId));
+      run(() =>
+        inboxApi.action({
+          request: new Request('http://dimora.test/api/inbox', {
+            method: 'POST',
+            headers: { cookie: who(key).cookie },
+            body: new URLSearchParams(fields),
+          }),
+          params: {},
+          context,
+        } as never),
+      );
+    const before = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(message)
+      .where(eq(message.threadId, threadId));
     const refused = await post('other', { intent: 'reply', threadId: String(threadId), body: 'Let me take this one' });
     expect(refused.status).toBe(404);
     expect((await post('other', { intent: 'close', threadId: String(threadId) })).status).toBe(404);
-    const after = await database.db.select({ n: sql<number>`count(*)::int` }).from(message).where(eq(message.threadId, threadId));
+    const after = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(message)
+      .where(eq(message.threadId, threadId));
     expect(after[0]!.n).toBe(before[0]!.n);
-    const denied = await database.db.select().from(auditLog).where(and(eq(auditLog.userId, who('other').id), eq(auditLog.action, 'inbox_access_denied'), eq(auditLog.ipAddress, '192.0.2.77')));
+    const denied = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, who('other').id), eq(auditLog.action, 'inbox_access_denied'), eq(auditLog.ipAddress, '192.0.2.77')));
     expect(denied.length).toBeGreaterThanOrEqual(3);
 
     const answered = await post('manager', { intent: 'reply', threadId: String(threadId), body: 'Happy to help!' });
     expect(answered).toMatchObject({ status: 200, body: { ok: true, intent: 'reply', threadId } });
-    const [queued] = await database.db.select().from(outbox).where(and(eq(outbox.topic, LEAD_JOB_TOPICS.reply), sql`${outbox.payload} ->> 'threadId' = ${String(threadId)}`));
+    const [queued] = await database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.topic, LEAD_JOB_TOPICS.reply), sql`${outbox.payload} ->> 'threadId' = ${String(threadId)}`));
     expect(queued?.payload).toMatchObject({ staffName: 'Paula Manager', body: 'Happy to help!', quoted: { authorName: 'Dash Board' } });
     // Tenants never reach the inbox commands.
     expect((await post('tenant', { intent: 'reply', threadId: String(threadId), body: 'x' })).status).toBe(403);

@@ -58,7 +58,12 @@ export async function recordNewInquiry(tx: Db, inquiry: NewInquiry): Promise<voi
         userId: recipient.id,
         title: t('leads.notifications.inquiryTitle'),
         message: inquiry.unitTitle
-          ? t('leads.notifications.inquiryAboutUnit', { name: inquiry.visitorName, topic, unit: inquiry.unitTitle, preview: preview(inquiry.body) })
+          ? t('leads.notifications.inquiryAboutUnit', {
+              name: inquiry.visitorName,
+              topic,
+              unit: inquiry.unitTitle,
+              preview: preview(inquiry.body),
+            })
           : t('leads.notifications.inquiry', { name: inquiry.visitorName, topic, preview: preview(inquiry.body) }),
         type: 'info' as const,
         actionUrl: inboxThreadUrl(recipient.role, inquiry.threadId),
@@ -66,5 +71,8 @@ export async function recordNewInquiry(tx: Db, inquiry: NewInquiry): Promise<voi
     }),
   );
   const audiences = await inquiryAudiences(tx, inquiry.propertyId);
-  await publishEvents(tx, audiences.map((audience) => ({ audience, type: 'chat.thread' as const, payload: { threadId: inquiry.threadId } })));
+  await publishEvents(
+    tx,
+    audiences.map((audience) => ({ audience, type: 'chat.thread' as const, payload: { threadId: inquiry.threadId } })),
+  );
 }

@@ -221,7 +221,16 @@ describe('lease document', () => {
 describe('receipt PDF', () => {
   it('the receipt PDF shows the amount, the receipt number, the card last 4 and the charges paid', async () => {
     const text = await pdfText(await renderReceiptPdf(receiptInput(), 'en'));
-    for (const expected of ['Payment receipt', 'R-2026-000917', '$2,525.00', 'Visa ending in 4242', 'Ada Lovelace', 'Rent, December 2026', '$2,450.00', 'Dec 1, 2026, 14:05 UTC']) {
+    for (const expected of [
+      'Payment receipt',
+      'R-2026-000917',
+      '$2,525.00',
+      'Visa ending in 4242',
+      'Ada Lovelace',
+      'Rent, December 2026',
+      '$2,450.00',
+      'Dec 1, 2026, 14:05 UTC',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('Refunded');
@@ -229,7 +238,9 @@ describe('receipt PDF', () => {
   });
 
   it('an autopay receipt names the method and the card', async () => {
-    const text = await pdfText(await renderReceiptPdf(receiptInput({ method: 'autopay', cardBrand: 'mastercard', cardLast4: '4444' }), 'en'));
+    const text = await pdfText(
+      await renderReceiptPdf(receiptInput({ method: 'autopay', cardBrand: 'mastercard', cardLast4: '4444' }), 'en'),
+    );
     expect(text).toContain('Automatic payment: Mastercard ending in 4444');
   });
 
@@ -237,7 +248,14 @@ describe('receipt PDF', () => {
     const input = receiptInput({ method: 'check', cardBrand: null, cardLast4: null, reference: '1043', refundedCents: 7_500 });
     const bytes = await renderReceiptPdf(input, 'it');
     const text = await pdfText(bytes);
-    for (const expected of ['Ricevuta di pagamento', 'Assegno, riferimento 1043', 'Rimborsato', '75,00 USD', 'Importo netto pagato', '2450,00 USD']) {
+    for (const expected of [
+      'Ricevuta di pagamento',
+      'Assegno, riferimento 1043',
+      'Rimborsato',
+      '75,00 USD',
+      'Importo netto pagato',
+      '2450,00 USD',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(sha256Hex(await renderReceiptPdf(input, 'it'))).toBe(sha256Hex(bytes));

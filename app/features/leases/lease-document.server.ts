@@ -143,7 +143,9 @@ export function buildLeaseDocument(input: LeaseDocumentInput, lang: Language): L
       'deposit',
       input.depositCents > 0 ? [tr('deposit.amount', { deposit: money(input.depositCents) }), tr('deposit.return')] : [tr('deposit.none')],
     ),
-    section('atSigning', [input.dueAtSigningCents > 0 ? tr('atSigning.amount', { amount: money(input.dueAtSigningCents) }) : tr('atSigning.none')]),
+    section('atSigning', [
+      input.dueAtSigningCents > 0 ? tr('atSigning.amount', { amount: money(input.dueAtSigningCents) }) : tr('atSigning.none'),
+    ]),
     section('occupants', [
       tr('occupants.count', {
         adults: tr('occupants.adults', { count: input.occupants.adults }),

@@ -9,7 +9,7 @@
  */
 import { and, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';
-import type { application} from '~/server/db/schema';
+import type { application } from '~/server/db/schema';
 import { lease, leaseTenant, property } from '~/server/db/schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -33,7 +33,12 @@ export async function lockUnit(tx: Tx, propertyId: number): Promise<{ id: number
  */
 export async function findOverlappingLease(
   tx: Tx | Db,
-  { propertyId, startDate, endDate, exceptLeaseIds = [] }: { propertyId: number; startDate: string; endDate: string; exceptLeaseIds?: readonly number[] },
+  {
+    propertyId,
+    startDate,
+    endDate,
+    exceptLeaseIds = [],
+  }: { propertyId: number; startDate: string; endDate: string; exceptLeaseIds?: readonly number[] },
 ): Promise<number | null> {
   const conditions = [
     eq(lease.propertyId, propertyId),
@@ -42,7 +47,11 @@ export async function findOverlappingLease(
     gte(lease.endDate, startDate),
     ...exceptLeaseIds.map((id) => ne(lease.id, id)),
   ];
-  const [row] = await tx.select({ id: lease.id }).from(lease).where(and(...conditions)).limit(1);
+  const [row] = await tx
+    .select({ id: lease.id })
+    .from(lease)
+    .where(and(...conditions))
+    .limit(1);
   return row?.id ?? null;
 }
 

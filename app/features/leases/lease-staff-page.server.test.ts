@@ -34,7 +34,13 @@ async function signedIn(key: string, role: 'admin' | 'property_manager' | 'tenan
   const email = `${key}@lease-staff.test`;
   const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: key });
   const result = await signInForTest(context, { email, password: 'sturdy-pass-123' });
-  cookies.set(key, result.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
+  cookies.set(
+    key,
+    result.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; '),
+  );
   ids.set(key, created.id);
 }
 
@@ -56,7 +62,15 @@ function call(handler: unknown, who: string, path: string, leaseId: number, fiel
 }
 
 /** A draft lease on a new unit of a building managed by `managerId` (the application's adults as given). */
-async function draftLease(db: Db, { managerId, adults = 2, moveIn = '2027-03-01', moveOut = '2028-02-29' }: { managerId: string; adults?: number; moveIn?: string; moveOut?: string }) {
+async function draftLease(
+  db: Db,
+  {
+    managerId,
+    adults = 2,
+    moveIn = '2027-03-01',
+    moveOut = '2028-02-29',
+  }: { managerId: string; adults?: number; moveIn?: string; moveOut?: string },
+) {
   const unit = await createProperty(db, { managerId });
   const app = await createApplication(db, { propertyId: unit.id, adults, status: 'approved', moveIn, moveOut });
   const created = await db.transaction((tx) => createDraftLease(tx, { app }));
@@ -106,7 +120,9 @@ describe(`the staff lease page (${process.env.TEST_DATABASE_URL ? 'postgres' : '
     expect(after?.n).toBe(3);
 
     // The building's own manager reads it, and its PDF.
-    const mine = (await call(managerLease.loader, 'manager', `/dashboard/leases/${leaseId}`, leaseId)) as Awaited<ReturnType<typeof managerLease.loader>>;
+    const mine = (await call(managerLease.loader, 'manager', `/dashboard/leases/${leaseId}`, leaseId)) as Awaited<
+      ReturnType<typeof managerLease.loader>
+    >;
     expect(mine.lease).toMatchObject({ id: leaseId, status: 'draft' });
     expect(mine.ledger).toBeNull();
     expect(mine.document?.sections.length).toBeGreaterThan(0);
@@ -115,7 +131,11 @@ describe(`the staff lease page (${process.env.TEST_DATABASE_URL ? 'postgres' : '
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toBe(`inline; filename=lease-${leaseId}.pdf`);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
-    expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     // Admins read every lease's PDF.
     const asAdmin = (await call(adminLeasePdf.loader, 'admin', `/admin/leases/${leaseId}/pdf`, leaseId)) as Response;
     expect(asAdmin.headers.get('content-type')).toBe('application/pdf');
@@ -123,7 +143,13 @@ describe(`the staff lease page (${process.env.TEST_DATABASE_URL ? 'postgres' : '
 
   it('an admin sends a draft: sent, open for seven days, one lease e-mail per signer', async () => {
     const leaseId = await draftLease(database.db, { managerId: ids.get('manager')!, adults: 2 });
-    const added = answerOf(await call(adminLease.action, 'admin', `/admin/leases/${leaseId}`, leaseId, { intent: 'add-co-tenant', name: 'Bea Cotenant', email: 'Bea@Example.test' }));
+    const added = answerOf(
+      await call(adminLease.action, 'admin', `/admin/leases/${leaseId}`, leaseId, {
+        intent: 'add-co-tenant',
+        name: 'Bea Cotenant',
+        email: 'Bea@Example.test',
+      }),
+    );
     expect(added.status).toBe(200);
 
     const before = Date.now();
@@ -134,18 +160,26 @@ describe(`the staff lease page (${process.env.TEST_DATABASE_URL ? 'postgres' : '
     expect(row.sentAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(row.signBy!.getTime() - row.sentAt!.getTime()).toBe(7 * 86_400_000);
 
-    const signers = await database.db.select({ email: leaseTenant.email }).from(leaseTenant).where(eq(leaseTenant.leaseId, leaseId)).orderBy(asc(leaseTenant.id));
+    const signers = await database.db
+      .select({ email: leaseTenant.email })
+      .from(leaseTenant)
+      .where(eq(leaseTenant.leaseId, leaseId))
+      .orderBy(asc(leaseTenant.id));
     expect(signers.map((s) => s.email)).toHaveLength(2);
     expect(signers[1]?.email).toBe('bea@example.test');
     const mails = await database.db.select({ payload: outbox.payload }).from(outbox).where(eq(outbox.topic, 'mail.lease'));
-    const mine = mails.map((m) => m.payload as { to: string; template: string; url: string }).filter((p) => p.url.endsWith(`/leases/${leaseId}`));
+    const mine = mails
+      .map((m) => m.payload as { to: string; template: string; url: string })
+      .filter((p) => p.url.endsWith(`/leases/${leaseId}`));
     expect(mine.map((p) => p.to).sort()).toEqual(signers.map((s) => s.email).sort());
     expect(mine.every((p) => p.template === 'lease_sent')).toBe(true);
 
     // Sending again is a conflict; after a plain post's redirect the page shows what was done.
     const again = await call(adminLease.action, 'admin', `/admin/leases/${leaseId}`, leaseId, { intent: 'send' });
     expect(answerOf(again).status).toBe(409);
-    const page = (await call(adminLease.loader, 'admin', `/admin/leases/${leaseId}?done=send`, leaseId)) as Awaited<ReturnType<typeof adminLease.loader>>;
+    const page = (await call(adminLease.loader, 'admin', `/admin/leases/${leaseId}?done=send`, leaseId)) as Awaited<
+      ReturnType<typeof adminLease.loader>
+    >;
     expect(page.done).toBe('send');
     expect(page.lease.status).toBe('sent');
   });
@@ -153,13 +187,21 @@ describe(`the staff lease page (${process.env.TEST_DATABASE_URL ? 'postgres' : '
   it('a co-tenant beyond the application’s adults is refused with a message, and bad input gets field messages', async () => {
     const leaseId = await draftLease(database.db, { managerId: ids.get('manager')!, adults: 1 });
     const path = `/dashboard/leases/${leaseId}`;
-    const refused = answerOf(await call(managerLease.action, 'manager', path, leaseId, { intent: 'add-co-tenant', name: 'Carl Extra', email: 'carl@example.test' }));
+    const refused = answerOf(
+      await call(managerLease.action, 'manager', path, leaseId, {
+        intent: 'add-co-tenant',
+        name: 'Carl Extra',
+        email: 'carl@example.test',
+      }),
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.errors.form).toBe('The application has one adult: the lease cannot have another signer.');
     const [signers] = await database.db.select({ n: count() }).from(leaseTenant).where(eq(leaseTenant.leaseId, leaseId));
     expect(signers?.n).toBe(1);
 
-    const invalid = answerOf(await call(managerLease.action, 'manager', path, leaseId, { intent: 'add-co-tenant', name: '', email: 'not-an-email' }));
+    const invalid = answerOf(
+      await call(managerLease.action, 'manager', path, leaseId, { intent: 'add-co-tenant', name: '', email: 'not-an-email' }),
+    );
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors.name).toBeTruthy();
     expect(invalid.body.errors.email).toBeTruthy();
@@ -187,18 +229,34 @@ describe(`the staff lease page (${process.env.TEST_DATABASE_URL ? 'postgres' : '
     expect(page.ledger).toEqual([]);
     expect(page.balance).toMatchObject({ balanceCents: 0 });
 
-    const badRent = answerOf(await call(managerLease.action, 'manager', path, leaseId, { intent: 'offer-renewal', endDate: '2027-12-31', monthlyRent: '12.345' }));
+    const badRent = answerOf(
+      await call(managerLease.action, 'manager', path, leaseId, { intent: 'offer-renewal', endDate: '2027-12-31', monthlyRent: '12.345' }),
+    );
     expect(badRent.status).toBe(422);
     expect(badRent.body.errors.monthlyRent).toBe('Enter an amount in dollars, with at most two decimals.');
-    const badDate = answerOf(await call(managerLease.action, 'manager', path, leaseId, { intent: 'offer-renewal', endDate: '2026-12-31', monthlyRent: '1650' }));
+    const badDate = answerOf(
+      await call(managerLease.action, 'manager', path, leaseId, { intent: 'offer-renewal', endDate: '2026-12-31', monthlyRent: '1650' }),
+    );
     expect(badDate.status).toBe(422);
     expect(badDate.body.errors.endDate).toBe('The end date must be after the renewal starts.');
 
-    const offered = answerOf(await call(managerLease.action, 'manager', path, leaseId, { intent: 'offer-renewal', endDate: '2027-12-31', monthlyRent: '1,650.50' }));
+    const offered = answerOf(
+      await call(managerLease.action, 'manager', path, leaseId, {
+        intent: 'offer-renewal',
+        endDate: '2027-12-31',
+        monthlyRent: '1,650.50',
+      }),
+    );
     expect(offered.status).toBe(303);
     const [renewal] = await database.db.select().from(lease).where(eq(lease.renewalOfId, leaseId));
     expect(offered.location).toBe(`/dashboard/leases/${renewal!.id}?done=offer-renewal`);
-    expect(renewal).toMatchObject({ status: 'sent', startDate: '2027-01-01', endDate: '2027-12-31', monthlyRentCents: 165_050, dueAtSigningCents: 0 });
+    expect(renewal).toMatchObject({
+      status: 'sent',
+      startDate: '2027-01-01',
+      endDate: '2027-12-31',
+      monthlyRentCents: 165_050,
+      dueAtSigningCents: 0,
+    });
     expect((await leaseRow(leaseId)).status).toBe('active');
   });
 

@@ -90,11 +90,30 @@ export function parseLeaseId(raw: string | undefined): number {
  * Audits a property manager's request for lease `leaseId` that they do not manage (an existing
  * lease only: unknown ids are not worth a row). Admins see every lease, so nothing to record.
  */
-export async function recordDeniedLeaseAccess({ db, actor, leaseId, request, clientIp }: { db: Db; actor: Viewer; leaseId: number; request: Request; clientIp: string }) {
+export async function recordDeniedLeaseAccess({
+  db,
+  actor,
+  leaseId,
+  request,
+  clientIp,
+}: {
+  db: Db;
+  actor: Viewer;
+  leaseId: number;
+  request: Request;
+  clientIp: string;
+}) {
   if (actor.role !== 'property_manager') return;
   const [row] = await db.select({ id: lease.id }).from(lease).where(eq(lease.id, leaseId)).limit(1);
   if (!row) return;
-  await auditRefusal(db, actor, { action: 'lease_access_denied', table: 'lease', id: leaseId, reason: 'not_managed', origin: requestOrigin(request, clientIp), values: { lease_id: leaseId } });
+  await auditRefusal(db, actor, {
+    action: 'lease_access_denied',
+    table: 'lease',
+    id: leaseId,
+    reason: 'not_managed',
+    origin: requestOrigin(request, clientIp),
+    values: { lease_id: leaseId },
+  });
 }
 
 async function notFound({ request, context, actor }: PageArgs, leaseId: number): Promise<never> {
@@ -107,7 +126,11 @@ async function notFound({ request, context, actor }: PageArgs, leaseId: number):
  * them), six for a lease made without an application.
  */
 async function maxSignersOf(db: Db, leaseId: number): Promise<number> {
-  const [row] = await db.select({ adults: application.adults }).from(lease).leftJoin(application, eq(application.id, lease.applicationId)).where(eq(lease.id, leaseId));
+  const [row] = await db
+    .select({ adults: application.adults })
+    .from(lease)
+    .leftJoin(application, eq(application.id, lease.applicationId))
+    .where(eq(lease.id, leaseId));
   return Math.max(1, row?.adults ?? 6);
 }
 
@@ -222,20 +245,28 @@ export async function handleLeaseStaffAction(args: PageArgs) {
   if (intent === 'add-co-tenant') {
     values = { name: formText(form, 'name'), email: formText(form, 'email') };
     const parsed = coTenantSchema.safeParse(values);
-    if (!parsed.success) return answer({ ok: false, intent, errors: translateIssues(parsed.error, lang) as Record<string, string>, values }, 422);
+    if (!parsed.success)
+      return answer({ ok: false, intent, errors: translateIssues(parsed.error, lang) as Record<string, string>, values }, 422);
     outcome = await addCoTenant({ ...common, name: parsed.data.name, email: parsed.data.email });
   } else if (intent === 'offer-renewal') {
     values = { endDate: formText(form, 'endDate'), monthlyRent: formText(form, 'monthlyRent') };
     const parsed = renewalSchema.safeParse(values);
-    if (!parsed.success) return answer({ ok: false, intent, errors: translateIssues(parsed.error, lang) as Record<string, string>, values }, 422);
-    outcome = await offerRenewal({ ...common, endDate: parsed.data.endDate, monthlyRentCents: dollarsToCents(parsed.data.monthlyRent)!, publicUrl: context.publicUrl });
+    if (!parsed.success)
+      return answer({ ok: false, intent, errors: translateIssues(parsed.error, lang) as Record<string, string>, values }, 422);
+    outcome = await offerRenewal({
+      ...common,
+      endDate: parsed.data.endDate,
+      monthlyRentCents: dollarsToCents(parsed.data.monthlyRent)!,
+      publicUrl: context.publicUrl,
+    });
   } else if (intent === 'send') {
     outcome = await sendLease({ ...common, publicUrl: context.publicUrl });
   } else {
     outcome = await countersignLease({ ...common, publicUrl: context.publicUrl });
   }
   if (!outcome.ok) {
-    if (outcome.reason === 'not_found') await recordDeniedLeaseAccess({ db: context.db, actor, leaseId, request, clientIp: context.clientIp });
+    if (outcome.reason === 'not_found')
+      await recordDeniedLeaseAccess({ db: context.db, actor, leaseId, request, clientIp: context.clientIp });
     const maxSigners = outcome.reason === 'too_many_tenants' ? await maxSignersOf(context.db, leaseId) : 1;
     const message = refusalMessage(outcome, lang, maxSigners);
     const field = REFUSAL_FIELD[outcome.reason] ?? 'form';

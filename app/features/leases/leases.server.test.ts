@@ -27,7 +27,14 @@ const publicUrl = TEST_PUBLIC_URL;
 /** When the lease is sent, and a moment within the week it may be signed. */
 const SENT_AT = new Date('2027-01-10T09:00:00Z');
 const SIGN_NOW = new Date('2027-01-11T10:30:00Z');
-const card = (number: string) => ({ type: 'card' as const, number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123', name: 'Lena Lessee' });
+const card = (number: string) => ({
+  type: 'card' as const,
+  number,
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 3,
+  cvc: '123',
+  name: 'Lena Lessee',
+});
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -51,7 +58,11 @@ function newProvider() {
  * An applicant with an application under review for a unit of `manager`'s building (rent $1,500,
  * deposit $1,500, $50 fee, paying at signing: $3,050 due then).
  */
-async function applicationUnderReview({ unitId, moveIn = '2027-03-01', moveOut = '2028-02-29' }: { unitId?: number; moveIn?: string; moveOut?: string } = {}) {
+async function applicationUnderReview({
+  unitId,
+  moveIn = '2027-03-01',
+  moveOut = '2028-02-29',
+}: { unitId?: number; moveIn?: string; moveOut?: string } = {}) {
   const applicant = await createPerson(database.db, 'tenant', 'Lena Lessee');
   const unit = unitId ?? (await createProperty(database.db, { managerId: manager.id })).id;
   const app = await createApplication(database.db, {
@@ -117,7 +128,10 @@ async function signersOf(leaseId: number) {
 /** What a signature would have written for a lease. */
 async function signatureTraces(leaseId: number) {
   const [charges] = await database.db.select({ n: count() }).from(charge).where(eq(charge.leaseId, leaseId));
-  const [documents] = await database.db.select({ n: count() }).from(document).where(and(eq(document.ownerType, 'lease'), eq(document.ownerId, String(leaseId))));
+  const [documents] = await database.db
+    .select({ n: count() })
+    .from(document)
+    .where(and(eq(document.ownerType, 'lease'), eq(document.ownerId, String(leaseId))));
   const signed = (await signersOf(leaseId)).filter((s) => s.signedAt !== null).length;
   return { charges: charges?.n, documents: documents?.n, signed, status: (await leaseRow(leaseId)).status };
 }
@@ -142,9 +156,15 @@ describe('approval and sending', () => {
       dueAtSigningCents: 305_000,
       sentAt: null,
     });
-    expect((await signersOf(approved.leaseId!)).map((s) => ({ role: s.role, email: s.email, name: s.name, userId: s.userId, signedAt: s.signedAt }))).toEqual([
-      { role: 'primary', email: applicant.email, name: 'Lena Lessee', userId: applicant.id, signedAt: null },
-    ]);
+    expect(
+      (await signersOf(approved.leaseId!)).map((s) => ({
+        role: s.role,
+        email: s.email,
+        name: s.name,
+        userId: s.userId,
+        signedAt: s.signedAt,
+      })),
+    ).toEqual([{ role: 'primary', email: applicant.email, name: 'Lena Lessee', userId: applicant.id, signedAt: null }]);
   });
 
   it('sending a draft dates it, opens it for signature for a week and invites the signer', async () => {
@@ -153,14 +173,28 @@ describe('approval and sending', () => {
     if (!approved.ok) throw new Error('approval refused');
     const leaseId = approved.leaseId!;
 
-    expect(await sendLease({ db: database.db, actor: otherManager, leaseId, origin, publicUrl, now: SENT_AT })).toEqual({ ok: false, reason: 'not_found' });
+    expect(await sendLease({ db: database.db, actor: otherManager, leaseId, origin, publicUrl, now: SENT_AT })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
     expect(await sendLease({ db: database.db, actor: manager, leaseId, origin, publicUrl, now: SENT_AT })).toEqual({ ok: true, leaseId });
-    expect(await sendLease({ db: database.db, actor: manager, leaseId, origin, publicUrl, now: SENT_AT })).toMatchObject({ ok: false, reason: 'invalid_status', status: 'sent' });
+    expect(await sendLease({ db: database.db, actor: manager, leaseId, origin, publicUrl, now: SENT_AT })).toMatchObject({
+      ok: false,
+      reason: 'invalid_status',
+      status: 'sent',
+    });
 
-    expect(await leaseRow(leaseId)).toMatchObject({ status: 'sent', sentAt: SENT_AT, signBy: new Date(SENT_AT.getTime() + LEASE_SIGN_DAYS * 86_400_000) });
+    expect(await leaseRow(leaseId)).toMatchObject({
+      status: 'sent',
+      sentAt: SENT_AT,
+      signBy: new Date(SENT_AT.getTime() + LEASE_SIGN_DAYS * 86_400_000),
+    });
     const invitations = await leaseMails(database.db, 'lease_sent', applicant.email);
     expect(invitations).toHaveLength(1);
-    expect(invitations[0]!.payload).toMatchObject({ url: `${publicUrl}/tenant-portal/leases/${leaseId}`, values: { due: '$3,050.00', rent: '$1,500.00' } });
+    expect(invitations[0]!.payload).toMatchObject({
+      url: `${publicUrl}/tenant-portal/leases/${leaseId}`,
+      values: { due: '$3,050.00', rent: '$1,500.00' },
+    });
   });
 });
 
@@ -172,10 +206,27 @@ describe('signing', () => {
     const before = await signatureTraces(leaseId);
 
     expect(await sign({ viewer: stranger, leaseId, documentSha256: sha256, provider })).toEqual({ ok: false, reason: 'not_found' });
-    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256, provider, typedName: 'Lena Lesse' })).toEqual({ ok: false, reason: 'name_mismatch' });
-    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256, provider, typedName: '   ' })).toEqual({ ok: false, reason: 'name_mismatch' });
-    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256, provider, consent: false })).toEqual({ ok: false, reason: 'consent_required' });
-    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256, provider, now: new Date(SENT_AT.getTime() + LEASE_SIGN_DAYS * 86_400_000 + 1_000) })).toEqual({
+    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256, provider, typedName: 'Lena Lesse' })).toEqual({
+      ok: false,
+      reason: 'name_mismatch',
+    });
+    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256, provider, typedName: '   ' })).toEqual({
+      ok: false,
+      reason: 'name_mismatch',
+    });
+    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256, provider, consent: false })).toEqual({
+      ok: false,
+      reason: 'consent_required',
+    });
+    expect(
+      await sign({
+        viewer: applicant,
+        leaseId,
+        documentSha256: sha256,
+        provider,
+        now: new Date(SENT_AT.getTime() + LEASE_SIGN_DAYS * 86_400_000 + 1_000),
+      }),
+    ).toEqual({
       ok: false,
       reason: 'expired',
     });
@@ -196,20 +247,43 @@ describe('signing', () => {
 
     expect(outcome).toMatchObject({ ok: false, reason: 'payment_failed', payment: { status: 'failed', declineCode: 'card_declined' } });
     expect(await signatureTraces(leaseId)).toEqual({ charges: 0, documents: 0, signed: 0, status: 'sent' });
-    expect((await database.db.select().from(payment).where(eq(payment.leaseId, leaseId))).map((p) => [p.status, p.amountCents])).toEqual([['failed', 305_000]]);
+    expect((await database.db.select().from(payment).where(eq(payment.leaseId, leaseId))).map((p) => [p.status, p.amountCents])).toEqual([
+      ['failed', 305_000],
+    ]);
     expect(await storage.list('leases/')).not.toContainEqual(expect.stringMatching(new RegExp(`^leases/${leaseId}/`)));
   });
 
   it('a good signature keeps its evidence and the PDF it fingerprints, posts the signing charges and leaves nothing owing', async () => {
     const { applicant, leaseId, sha256 } = await sentLease();
     const provider = newProvider();
-    await sign({ viewer: applicant, leaseId, documentSha256: sha256, provider, card: card(SANDBOX_TEST_CARDS.declined), idempotencyKey: 'first-try' });
+    await sign({
+      viewer: applicant,
+      leaseId,
+      documentSha256: sha256,
+      provider,
+      card: card(SANDBOX_TEST_CARDS.declined),
+      idempotencyKey: 'first-try',
+    });
 
-    const outcome = await sign({ viewer: applicant, leaseId, documentSha256: sha256, provider, typedName: '  lena   LESSEE ', idempotencyKey: 'second-try' });
+    const outcome = await sign({
+      viewer: applicant,
+      leaseId,
+      documentSha256: sha256,
+      provider,
+      typedName: '  lena   LESSEE ',
+      idempotencyKey: 'second-try',
+    });
 
     expect(outcome).toMatchObject({ ok: true, leaseId, leaseStatus: 'signed', payment: { status: 'succeeded', amountCents: 305_000 } });
     const [signer] = await signersOf(leaseId);
-    expect(signer).toMatchObject({ signedAt: SIGN_NOW, signatureName: 'lena   LESSEE', signatureIp: origin.ip, signatureUserAgent: origin.userAgent, documentSha256: sha256, userId: applicant.id });
+    expect(signer).toMatchObject({
+      signedAt: SIGN_NOW,
+      signatureName: 'lena   LESSEE',
+      signatureIp: origin.ip,
+      signatureUserAgent: origin.userAgent,
+      documentSha256: sha256,
+      userId: applicant.id,
+    });
     const [stored] = await database.db.select().from(document).where(eq(document.id, signer!.documentId!));
     expect(stored).toMatchObject({ kind: 'lease_pdf', ownerType: 'lease', ownerId: String(leaseId), mime: 'application/pdf', sha256 });
     const object = await storage.get(stored!.storageKey);
@@ -232,12 +306,27 @@ describe('signing', () => {
     expect(provider.charges.size).toBe(2);
 
     // The building's manager hears of it in their own language.
-    const bells = await database.db.select({ title: notification.title, message: notification.message, url: notification.actionUrl }).from(notification).where(eq(notification.userId, manager.id));
-    expect(bells).toContainEqual({ title: `Contratto ${leaseId} pronto per la controfirma`, message: expect.stringContaining('ha firmato il contratto per'), url: `/dashboard/leases/${leaseId}` });
+    const bells = await database.db
+      .select({ title: notification.title, message: notification.message, url: notification.actionUrl })
+      .from(notification)
+      .where(eq(notification.userId, manager.id));
+    expect(bells).toContainEqual({
+      title: `Contratto ${leaseId} pronto per la controfirma`,
+      message: expect.stringContaining('ha firmato il contratto per'),
+      url: `/dashboard/leases/${leaseId}`,
+    });
 
-    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256, provider, idempotencyKey: 'third-try' })).toEqual({ ok: false, reason: 'already_signed' });
+    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256, provider, idempotencyKey: 'third-try' })).toEqual({
+      ok: false,
+      reason: 'already_signed',
+    });
     expect(provider.charges.size).toBe(2);
-    expect(await database.db.select().from(document).where(eq(document.ownerId, String(leaseId)))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(document)
+        .where(eq(document.ownerId, String(leaseId))),
+    ).toHaveLength(1);
   });
 });
 
@@ -252,9 +341,16 @@ describe('countersigning and renewal', () => {
   it('countersigning a signed lease makes it active and the application leased, and tells the tenant', async () => {
     const { applicant, unit, app, leaseId } = await signedLease();
 
-    expect(await countersignLease({ db: database.db, actor: otherManager, leaseId, origin, publicUrl })).toEqual({ ok: false, reason: 'not_found' });
+    expect(await countersignLease({ db: database.db, actor: otherManager, leaseId, origin, publicUrl })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
     expect(await countersignLease({ db: database.db, actor: manager, leaseId, origin, publicUrl })).toEqual({ ok: true, leaseId });
-    expect(await countersignLease({ db: database.db, actor: manager, leaseId, origin, publicUrl })).toMatchObject({ ok: false, reason: 'invalid_status', status: 'active' });
+    expect(await countersignLease({ db: database.db, actor: manager, leaseId, origin, publicUrl })).toMatchObject({
+      ok: false,
+      reason: 'invalid_status',
+      status: 'active',
+    });
 
     expect(await leaseRow(leaseId)).toMatchObject({ status: 'active', countersignedBy: manager.id, countersignedAt: expect.any(Date) });
     const [appRow] = await database.db.select({ status: application.status }).from(application).where(eq(application.id, app.id));
@@ -262,14 +358,20 @@ describe('countersigning and renewal', () => {
     const [unitRow] = await database.db.select({ status: property.status }).from(property).where(eq(property.id, unit));
     expect(unitRow?.status).toBe('leased');
     expect(await leaseMails(database.db, 'lease_active', applicant.email)).toHaveLength(1);
-    const told = await database.db.select().from(notification).where(and(eq(notification.userId, applicant.id), eq(notification.type, 'success')));
+    const told = await database.db
+      .select()
+      .from(notification)
+      .where(and(eq(notification.userId, applicant.id), eq(notification.type, 'success')));
     expect(told.some((n) => n.title === 'Your lease is active')).toBe(true);
   });
 
   it('a lease not signed yet cannot be countersigned', async () => {
     const { leaseId } = await sentLease();
 
-    expect(await countersignLease({ db: database.db, actor: manager, leaseId, origin, publicUrl })).toMatchObject({ ok: false, reason: 'not_all_signed' });
+    expect(await countersignLease({ db: database.db, actor: manager, leaseId, origin, publicUrl })).toMatchObject({
+      ok: false,
+      reason: 'not_all_signed',
+    });
     expect((await leaseRow(leaseId)).status).toBe('sent');
   });
 
@@ -277,31 +379,89 @@ describe('countersigning and renewal', () => {
     const tenant = await createPerson(database.db, 'tenant');
     const held = await createLeaseFixture(database.db, { manager, tenant, startDate: '2027-01-01', endDate: '2027-12-31' });
     // Created behind the rules' back (an import): the countersignature checks the dates again.
-    const late = await createLeaseFixture(database.db, { manager, tenant, unitId: held.propertyId, status: 'signed', startDate: '2027-06-01', endDate: '2028-05-31' });
+    const late = await createLeaseFixture(database.db, {
+      manager,
+      tenant,
+      unitId: held.propertyId,
+      status: 'signed',
+      startDate: '2027-06-01',
+      endDate: '2028-05-31',
+    });
 
-    expect(await countersignLease({ db: database.db, actor: manager, leaseId: late.id, origin, publicUrl })).toEqual({ ok: false, reason: 'overlap' });
+    expect(await countersignLease({ db: database.db, actor: manager, leaseId: late.id, origin, publicUrl })).toEqual({
+      ok: false,
+      reason: 'overlap',
+    });
     expect((await leaseRow(late.id)).status).toBe('signed');
   });
 
   it('a renewal is offered from the day after the lease ends, signed with nothing due, and countersigned', async () => {
     const tenant = await createPerson(database.db, 'tenant', 'Rene Renewer');
-    const current = await createLeaseFixture(database.db, { manager, tenant, startDate: '2026-01-01', endDate: '2026-12-31', monthlyRentCents: 120_000, depositCents: 120_000 });
+    const current = await createLeaseFixture(database.db, {
+      manager,
+      tenant,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      monthlyRentCents: 120_000,
+      depositCents: 120_000,
+    });
     const provider = newProvider();
 
-    expect(await offerRenewal({ db: database.db, actor: manager, leaseId: current.id, endDate: '2026-12-31', monthlyRentCents: 125_000, origin, publicUrl, now: SENT_AT })).toEqual({
+    expect(
+      await offerRenewal({
+        db: database.db,
+        actor: manager,
+        leaseId: current.id,
+        endDate: '2026-12-31',
+        monthlyRentCents: 125_000,
+        origin,
+        publicUrl,
+        now: SENT_AT,
+      }),
+    ).toEqual({
       ok: false,
       reason: 'invalid_dates',
     });
-    expect(await offerRenewal({ db: database.db, actor: otherManager, leaseId: current.id, endDate: '2027-12-31', monthlyRentCents: 125_000, origin, publicUrl, now: SENT_AT })).toEqual({
+    expect(
+      await offerRenewal({
+        db: database.db,
+        actor: otherManager,
+        leaseId: current.id,
+        endDate: '2027-12-31',
+        monthlyRentCents: 125_000,
+        origin,
+        publicUrl,
+        now: SENT_AT,
+      }),
+    ).toEqual({
       ok: false,
       reason: 'not_found',
     });
-    const offered = await offerRenewal({ db: database.db, actor: manager, leaseId: current.id, endDate: '2027-12-31', monthlyRentCents: 125_000, origin, publicUrl, now: SENT_AT });
+    const offered = await offerRenewal({
+      db: database.db,
+      actor: manager,
+      leaseId: current.id,
+      endDate: '2027-12-31',
+      monthlyRentCents: 125_000,
+      origin,
+      publicUrl,
+      now: SENT_AT,
+    });
     expect(offered.ok).toBe(true);
     if (!offered.ok) return;
     const renewalId = offered.leaseId;
-    expect(await leaseRow(renewalId)).toMatchObject({ status: 'sent', renewalOfId: current.id, startDate: '2027-01-01', endDate: '2027-12-31', monthlyRentCents: 125_000, depositCents: 120_000, dueAtSigningCents: 0 });
-    expect((await signersOf(renewalId)).map((s) => [s.role, s.email, s.userId, s.signedAt])).toEqual([['primary', tenant.email, tenant.id, null]]);
+    expect(await leaseRow(renewalId)).toMatchObject({
+      status: 'sent',
+      renewalOfId: current.id,
+      startDate: '2027-01-01',
+      endDate: '2027-12-31',
+      monthlyRentCents: 125_000,
+      depositCents: 120_000,
+      dueAtSigningCents: 0,
+    });
+    expect((await signersOf(renewalId)).map((s) => [s.role, s.email, s.userId, s.signedAt])).toEqual([
+      ['primary', tenant.email, tenant.id, null],
+    ]);
     expect(await leaseMails(database.db, 'renewal_offered', tenant.email)).toHaveLength(1);
 
     const { sha256 } = (await leasePdf(database.db, renewalId, 'en'))!;
@@ -312,7 +472,10 @@ describe('countersigning and renewal', () => {
     expect(await database.db.select().from(payment).where(eq(payment.leaseId, renewalId))).toEqual([]);
     expect(await database.db.select().from(charge).where(eq(charge.leaseId, renewalId))).toEqual([]);
 
-    expect(await countersignLease({ db: database.db, actor: manager, leaseId: renewalId, origin, publicUrl })).toEqual({ ok: true, leaseId: renewalId });
+    expect(await countersignLease({ db: database.db, actor: manager, leaseId: renewalId, origin, publicUrl })).toEqual({
+      ok: true,
+      leaseId: renewalId,
+    });
     expect((await leaseRow(renewalId)).status).toBe('active');
     expect((await leaseRow(current.id)).status).toBe('active');
   });
@@ -358,8 +521,26 @@ describe('at once (two connection pools on PostgreSQL)', () => {
     const current = await createLeaseFixture(database.db, { manager, tenant, startDate: '2026-01-01', endDate: '2026-12-31' });
 
     const outcomes = await Promise.all([
-      offerRenewal({ db: database.db, actor: manager, leaseId: current.id, endDate: '2027-12-31', monthlyRentCents: 125_000, origin, publicUrl, now: SENT_AT }),
-      offerRenewal({ db: other.db, actor: manager, leaseId: current.id, endDate: '2027-06-30', monthlyRentCents: 130_000, origin, publicUrl, now: SENT_AT }),
+      offerRenewal({
+        db: database.db,
+        actor: manager,
+        leaseId: current.id,
+        endDate: '2027-12-31',
+        monthlyRentCents: 125_000,
+        origin,
+        publicUrl,
+        now: SENT_AT,
+      }),
+      offerRenewal({
+        db: other.db,
+        actor: manager,
+        leaseId: current.id,
+        endDate: '2027-06-30',
+        monthlyRentCents: 130_000,
+        origin,
+        publicUrl,
+        now: SENT_AT,
+      }),
     ]);
 
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
@@ -369,7 +550,14 @@ describe('at once (two connection pools on PostgreSQL)', () => {
 
   it('one lease countersigned twice at once is countersigned once', async () => {
     const tenant = await createPerson(database.db, 'tenant');
-    const row = await createLeaseFixture(database.db, { manager, tenant, status: 'signed', countersignedAt: null, startDate: '2027-01-01', endDate: '2027-12-31' });
+    const row = await createLeaseFixture(database.db, {
+      manager,
+      tenant,
+      status: 'signed',
+      countersignedAt: null,
+      startDate: '2027-01-01',
+      endDate: '2027-12-31',
+    });
 
     const outcomes = await Promise.all([
       countersignLease({ db: database.db, actor: manager, leaseId: row.id, origin, publicUrl }),
@@ -387,8 +575,23 @@ describe('at once (two connection pools on PostgreSQL)', () => {
 
   it('two overlapping signed leases of one unit countersigned at once never both become active', async () => {
     const tenant = await createPerson(database.db, 'tenant');
-    const a = await createLeaseFixture(database.db, { manager, tenant, status: 'signed', countersignedAt: null, startDate: '2027-01-01', endDate: '2027-12-31' });
-    const b = await createLeaseFixture(database.db, { manager, tenant, unitId: a.propertyId, status: 'signed', countersignedAt: null, startDate: '2027-06-01', endDate: '2028-05-31' });
+    const a = await createLeaseFixture(database.db, {
+      manager,
+      tenant,
+      status: 'signed',
+      countersignedAt: null,
+      startDate: '2027-01-01',
+      endDate: '2027-12-31',
+    });
+    const b = await createLeaseFixture(database.db, {
+      manager,
+      tenant,
+      unitId: a.propertyId,
+      status: 'signed',
+      countersignedAt: null,
+      startDate: '2027-06-01',
+      endDate: '2028-05-31',
+    });
 
     const outcomes = await Promise.all([
       countersignLease({ db: database.db, actor: manager, leaseId: a.id, origin, publicUrl }),
@@ -397,7 +600,10 @@ describe('at once (two connection pools on PostgreSQL)', () => {
 
     expect(outcomes.filter((o) => o.ok).length).toBeLessThanOrEqual(1);
     for (const refused of outcomes.filter((o) => !o.ok)) expect(refused).toEqual({ ok: false, reason: 'overlap' });
-    const active = await database.db.select().from(lease).where(and(inArray(lease.id, [a.id, b.id]), eq(lease.status, 'active')));
+    const active = await database.db
+      .select()
+      .from(lease)
+      .where(and(inArray(lease.id, [a.id, b.id]), eq(lease.status, 'active')));
     expect(active.length).toBe(outcomes.filter((o) => o.ok).length);
   });
 });

@@ -151,7 +151,9 @@ export async function addCoTenant({
     if (!found) return { ok: false, reason: 'not_found' };
     const locked = await lockLease(tx, leaseId);
     if (locked?.status !== 'draft') return { ok: false, reason: 'invalid_status', status: locked?.status };
-    const [app] = locked.applicationId ? await tx.select({ adults: application.adults }).from(application).where(eq(application.id, locked.applicationId)) : [];
+    const [app] = locked.applicationId
+      ? await tx.select({ adults: application.adults }).from(application).where(eq(application.id, locked.applicationId))
+      : [];
     const [signers] = await tx.select({ n: count() }).from(leaseTenant).where(eq(leaseTenant.leaseId, leaseId));
     if ((signers?.n ?? 0) >= Math.max(1, app?.adults ?? 6)) return { ok: false, reason: 'too_many_tenants' };
     const address = email.trim().toLowerCase();
@@ -161,7 +163,14 @@ export async function addCoTenant({
       .onConflictDoNothing()
       .returning({ id: leaseTenant.id });
     if (inserted.length === 0) return { ok: false, reason: 'duplicate_tenant' };
-    await recordAuditEvent({ db: tx, userId: actor.id, action: 'lease_cotenant_added', tableName: 'lease_tenant', origin, values: { lease_id: leaseId, email: address } });
+    await recordAuditEvent({
+      db: tx,
+      userId: actor.id,
+      action: 'lease_cotenant_added',
+      tableName: 'lease_tenant',
+      origin,
+      values: { lease_id: leaseId, email: address },
+    });
     return { ok: true, leaseId };
   });
 }
@@ -205,7 +214,10 @@ async function signerMails(tx: Tx, leaseId: number, template: 'lease_sent' | 're
         userId: s.userId!,
         type: 'info' as const,
         title: mailLanguage(s.locale) === 'it' ? 'Contratto da firmare' : 'A lease to sign',
-        message: mailLanguage(s.locale) === 'it' ? `Il contratto per ${label} attende la sua firma.` : `Your lease for ${label} is waiting for your signature.`,
+        message:
+          mailLanguage(s.locale) === 'it'
+            ? `Il contratto per ${label} attende la sua firma.`
+            : `Your lease for ${label} is waiting for your signature.`,
         actionUrl: `/tenant-portal/leases/${leaseId}`,
       })),
     );
@@ -236,7 +248,14 @@ export async function sendLease({
     const signBy = new Date(now.getTime() + LEASE_SIGN_DAYS * 86_400_000);
     await tx.update(lease).set({ status: 'sent', sentAt: now, signBy }).where(eq(lease.id, leaseId));
     await signerMails(tx, leaseId, 'lease_sent', publicUrl);
-    await recordAuditEvent({ db: tx, userId: actor.id, action: 'lease_sent', tableName: 'lease', origin, values: { lease_id: leaseId, sign_by: signBy.toISOString() } });
+    await recordAuditEvent({
+      db: tx,
+      userId: actor.id,
+      action: 'lease_sent',
+      tableName: 'lease',
+      origin,
+      values: { lease_id: leaseId, sign_by: signBy.toISOString() },
+    });
     return { ok: true, leaseId };
   });
 }
@@ -264,22 +283,37 @@ export async function countersignLease({
     if (!found) return { ok: false, reason: 'not_found' };
     await lockUnit(tx, found.propertyId);
     const locked = await lockLease(tx, leaseId);
-    if (locked?.status !== 'signed') return { ok: false, reason: locked?.status === 'sent' ? 'not_all_signed' : 'invalid_status', status: locked?.status };
+    if (locked?.status !== 'signed')
+      return { ok: false, reason: locked?.status === 'sent' ? 'not_all_signed' : 'invalid_status', status: locked?.status };
     const exceptLeaseIds = locked.renewalOfId ? [leaseId, locked.renewalOfId] : [leaseId];
-    if (await findOverlappingLease(tx, { propertyId: locked.propertyId, startDate: locked.startDate, endDate: locked.endDate, exceptLeaseIds })) {
+    if (
+      await findOverlappingLease(tx, {
+        propertyId: locked.propertyId,
+        startDate: locked.startDate,
+        endDate: locked.endDate,
+        exceptLeaseIds,
+      })
+    ) {
       return { ok: false, reason: 'overlap' };
     }
     await tx.update(lease).set({ status: 'active', countersignedAt: new Date(), countersignedBy: actor.id }).where(eq(lease.id, leaseId));
     if (locked.applicationId) await tx.update(application).set({ status: 'leased' }).where(eq(application.id, locked.applicationId));
     await tx.update(property).set({ status: 'leased' }).where(eq(property.id, locked.propertyId));
-    const signers = await tx.select({ userId: leaseTenant.userId, email: leaseTenant.email, name: leaseTenant.name }).from(leaseTenant).where(eq(leaseTenant.leaseId, leaseId));
+    const signers = await tx
+      .select({ userId: leaseTenant.userId, email: leaseTenant.email, name: leaseTenant.name })
+      .from(leaseTenant)
+      .where(eq(leaseTenant.leaseId, leaseId));
     const accountIds = signers.flatMap((s) => (s.userId ? [s.userId] : []));
     if (accountIds.length > 0) {
       // Applicants become tenants; staff and vendors keep their role.
-      await tx.update(user).set({ role: 'tenant' }).where(and(inArray(user.id, accountIds), eq(user.role, 'tenant')));
+      await tx
+        .update(user)
+        .set({ role: 'tenant' })
+        .where(and(inArray(user.id, accountIds), eq(user.role, 'tenant')));
     }
     const { label } = await leaseUnitLabel(tx, leaseId);
-    const accounts = accountIds.length > 0 ? await tx.select({ id: user.id, locale: user.locale }).from(user).where(inArray(user.id, accountIds)) : [];
+    const accounts =
+      accountIds.length > 0 ? await tx.select({ id: user.id, locale: user.locale }).from(user).where(inArray(user.id, accountIds)) : [];
     const localeOf = new Map(accounts.map((a) => [a.id, mailLanguage(a.locale)]));
     await enqueueOutbox(
       tx,
@@ -303,12 +337,22 @@ export async function countersignLease({
           userId: a.id,
           type: 'success' as const,
           title: localeOf.get(a.id) === 'it' ? 'Contratto attivo' : 'Your lease is active',
-          message: localeOf.get(a.id) === 'it' ? `Il contratto per ${label} è stato controfirmato.` : `Your lease for ${label} has been countersigned.`,
+          message:
+            localeOf.get(a.id) === 'it'
+              ? `Il contratto per ${label} è stato controfirmato.`
+              : `Your lease for ${label} has been countersigned.`,
           actionUrl: '/tenant-portal',
         })),
       );
     }
-    await recordAuditEvent({ db: tx, userId: actor.id, action: 'lease_countersigned', tableName: 'lease', origin, values: { lease_id: leaseId } });
+    await recordAuditEvent({
+      db: tx,
+      userId: actor.id,
+      action: 'lease_countersigned',
+      tableName: 'lease',
+      origin,
+      values: { lease_id: leaseId },
+    });
     return { ok: true, leaseId };
   });
 }
@@ -347,7 +391,8 @@ export async function offerRenewal({
     start.setUTCDate(start.getUTCDate() + 1);
     const startDate = utcToday(start);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(endDate) || endDate <= startDate) return { ok: false, reason: 'invalid_dates' };
-    if (await findOverlappingLease(tx, { propertyId: current.propertyId, startDate, endDate, exceptLeaseIds: [leaseId] })) return { ok: false, reason: 'overlap' };
+    if (await findOverlappingLease(tx, { propertyId: current.propertyId, startDate, endDate, exceptLeaseIds: [leaseId] }))
+      return { ok: false, reason: 'overlap' };
     const signBy = new Date(now.getTime() + LEASE_SIGN_DAYS * 86_400_000);
     const [renewal] = await tx
       .insert(lease)
@@ -369,7 +414,9 @@ export async function offerRenewal({
       .returning({ id: lease.id });
     const renewalId = renewal!.id;
     const signers = await tx.select().from(leaseTenant).where(eq(leaseTenant.leaseId, leaseId));
-    await tx.insert(leaseTenant).values(signers.map((s) => ({ leaseId: renewalId, role: s.role, email: s.email, name: s.name, userId: s.userId })));
+    await tx
+      .insert(leaseTenant)
+      .values(signers.map((s) => ({ leaseId: renewalId, role: s.role, email: s.email, name: s.name, userId: s.userId })));
     await signerMails(tx, renewalId, 'renewal_offered', publicUrl);
     await recordAuditEvent({
       db: tx,
@@ -396,7 +443,12 @@ export async function findSigner(db: Db | Tx, viewer: Pick<Viewer, 'id' | 'email
   const [row] = await db
     .select()
     .from(leaseTenant)
-    .where(and(eq(leaseTenant.leaseId, leaseId), or(eq(leaseTenant.userId, viewer.id), and(isNull(leaseTenant.userId), eq(leaseTenant.email, viewer.email.toLowerCase())))))
+    .where(
+      and(
+        eq(leaseTenant.leaseId, leaseId),
+        or(eq(leaseTenant.userId, viewer.id), and(isNull(leaseTenant.userId), eq(leaseTenant.email, viewer.email.toLowerCase()))),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   if (!row.userId) {
@@ -433,13 +485,35 @@ async function postSigningCharges(tx: Tx, row: typeof lease.$inferSelect): Promi
     const paidFee = paid.filter((p) => p.kind === 'application_fee').reduce((sum, p) => sum + p.amount, 0);
     // Paying at signing, the fee is part of the amount due at signing (booking/fees.ts): it is
     // owed now, and the signing payment covers it.
-    const [app] = paidFee > 0 ? [] : await tx.select({ method: application.paymentMethod, fee: application.applicationFeeCents }).from(application).where(eq(application.id, row.applicationId));
+    const [app] =
+      paidFee > 0
+        ? []
+        : await tx
+            .select({ method: application.paymentMethod, fee: application.applicationFeeCents })
+            .from(application)
+            .where(eq(application.id, row.applicationId));
     const fee = paidFee > 0 ? paidFee : app?.method === 'pay_at_signing' ? app.fee : 0;
     if (fee > 0) values.push({ leaseId: row.id, kind: 'application_fee', amountCents: fee, dueDate: row.startDate, period: 'signing' });
-    if (paid.length > 0) await tx.update(payment).set({ leaseId: row.id }).where(inArray(payment.id, paid.map((p) => p.id)));
+    if (paid.length > 0)
+      await tx
+        .update(payment)
+        .set({ leaseId: row.id })
+        .where(
+          inArray(
+            payment.id,
+            paid.map((p) => p.id),
+          ),
+        );
   }
-  if (row.depositCents > 0) values.push({ leaseId: row.id, kind: 'deposit', amountCents: row.depositCents, dueDate: row.startDate, period: 'signing' });
-  values.push({ leaseId: row.id, kind: 'rent', amountCents: row.monthlyRentCents, dueDate: row.startDate, period: periodOf(row.startDate) });
+  if (row.depositCents > 0)
+    values.push({ leaseId: row.id, kind: 'deposit', amountCents: row.depositCents, dueDate: row.startDate, period: 'signing' });
+  values.push({
+    leaseId: row.id,
+    kind: 'rent',
+    amountCents: row.monthlyRentCents,
+    dueDate: row.startDate,
+    period: periodOf(row.startDate),
+  });
   await tx.insert(charge).values(values).onConflictDoNothing();
 }
 
@@ -550,7 +624,10 @@ export async function signLease({
       await postSigningCharges(tx, locked);
       await allocateLedger(tx, leaseId);
     }
-    const [unsigned] = await tx.select({ n: count() }).from(leaseTenant).where(and(eq(leaseTenant.leaseId, leaseId), isNull(leaseTenant.signedAt)));
+    const [unsigned] = await tx
+      .select({ n: count() })
+      .from(leaseTenant)
+      .where(and(eq(leaseTenant.leaseId, leaseId), isNull(leaseTenant.signedAt)));
     const allSigned = (unsigned?.n ?? 0) === 0;
     if (allSigned) await tx.update(lease).set({ status: 'signed' }).where(eq(lease.id, leaseId));
     await notifyStaffOfSignature(tx, { leaseId, signerName: signer.name, allSigned, publicUrl });
@@ -569,7 +646,10 @@ export async function signLease({
 }
 
 /** Tells the building's manager and every admin that a signature arrived (bell). */
-async function notifyStaffOfSignature(tx: Tx, { leaseId, signerName, allSigned }: { leaseId: number; signerName: string; allSigned: boolean; publicUrl: string }) {
+async function notifyStaffOfSignature(
+  tx: Tx,
+  { leaseId, signerName, allSigned }: { leaseId: number; signerName: string; allSigned: boolean; publicUrl: string },
+) {
   const [row] = await tx
     .select({ managerId: building.managerId })
     .from(lease)
@@ -591,7 +671,13 @@ async function notifyStaffOfSignature(tx: Tx, { leaseId, signerName, allSigned }
       return {
         userId: id,
         type: 'info' as const,
-        title: allSigned ? (it ? `Contratto ${leaseId} pronto per la controfirma` : `Lease ${leaseId} ready to countersign`) : it ? `Contratto ${leaseId} firmato` : `Lease ${leaseId} signed`,
+        title: allSigned
+          ? it
+            ? `Contratto ${leaseId} pronto per la controfirma`
+            : `Lease ${leaseId} ready to countersign`
+          : it
+            ? `Contratto ${leaseId} firmato`
+            : `Lease ${leaseId} signed`,
         message: it ? `${signerName} ha firmato il contratto per ${label}.` : `${signerName} signed the lease for ${label}.`,
         actionUrl: id === row?.managerId ? `/dashboard/leases/${leaseId}` : `/admin/leases/${leaseId}`,
       };
@@ -622,19 +708,40 @@ export type LeaseSummary = {
   address: string;
   city: string;
   state: string;
-  signers: { id: number; name: string; email: string; role: 'primary' | 'co_tenant'; signedAt: string | null; userId: string | null; documentSha256: string | null }[];
+  signers: {
+    id: number;
+    name: string;
+    email: string;
+    role: 'primary' | 'co_tenant';
+    signedAt: string | null;
+    userId: string | null;
+    documentSha256: string | null;
+  }[];
 };
 
 /** The leases with these ids as summaries (unit label, signers), in the order given. */
 export async function summariseLeases(db: Db | Tx, ids: readonly number[]): Promise<LeaseSummary[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ lease, unitNumber: property.unitNumber, title: property.title, address: property.address, city: property.city, state: property.state, buildingName: building.name, buildingId: building.id })
+    .select({
+      lease,
+      unitNumber: property.unitNumber,
+      title: property.title,
+      address: property.address,
+      city: property.city,
+      state: property.state,
+      buildingName: building.name,
+      buildingId: building.id,
+    })
     .from(lease)
     .innerJoin(property, eq(property.id, lease.propertyId))
     .leftJoin(building, eq(building.id, property.buildingId))
     .where(inArray(lease.id, [...ids]));
-  const signers = await db.select().from(leaseTenant).where(inArray(leaseTenant.leaseId, [...ids])).orderBy(asc(leaseTenant.id));
+  const signers = await db
+    .select()
+    .from(leaseTenant)
+    .where(inArray(leaseTenant.leaseId, [...ids]))
+    .orderBy(asc(leaseTenant.id));
   const byId = new Map(rows.map((r) => [r.lease.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -661,14 +768,30 @@ export async function summariseLeases(db: Db | Tx, ids: readonly number[]): Prom
         state: r.state,
         signers: signers
           .filter((s) => s.leaseId === id)
-          .map((s) => ({ id: s.id, name: s.name, email: s.email, role: s.role, signedAt: s.signedAt?.toISOString() ?? null, userId: s.userId, documentSha256: s.documentSha256 })),
+          .map((s) => ({
+            id: s.id,
+            name: s.name,
+            email: s.email,
+            role: s.role,
+            signedAt: s.signedAt?.toISOString() ?? null,
+            userId: s.userId,
+            documentSha256: s.documentSha256,
+          })),
       },
     ];
   });
 }
 
 /** A lease as staff see it, or null when unknown or outside the actor's buildings. */
-export async function findLeaseForStaff({ db, actor, leaseId }: { db: Db; actor: StaffActor; leaseId: number }): Promise<LeaseSummary | null> {
+export async function findLeaseForStaff({
+  db,
+  actor,
+  leaseId,
+}: {
+  db: Db;
+  actor: StaffActor;
+  leaseId: number;
+}): Promise<LeaseSummary | null> {
   const found = await findStaffLease(db, actor, leaseId);
   if (!found) return null;
   const [summary] = await summariseLeases(db, [leaseId]);
@@ -681,16 +804,30 @@ export async function findLeasesOfSigner({ db, viewer }: { db: Db; viewer: Pick<
     .select({ id: lease.id })
     .from(leaseTenant)
     .innerJoin(lease, eq(lease.id, leaseTenant.leaseId))
-    .where(and(or(eq(leaseTenant.userId, viewer.id), and(isNull(leaseTenant.userId), eq(leaseTenant.email, viewer.email.toLowerCase()))), sql`${lease.status} <> 'draft'`))
+    .where(
+      and(
+        or(eq(leaseTenant.userId, viewer.id), and(isNull(leaseTenant.userId), eq(leaseTenant.email, viewer.email.toLowerCase()))),
+        sql`${lease.status} <> 'draft'`,
+      ),
+    )
     .orderBy(desc(lease.startDate), desc(lease.id))
     .limit(20);
-  return summariseLeases(db, rows.map((r) => r.id));
+  return summariseLeases(
+    db,
+    rows.map((r) => r.id),
+  );
 }
 
 /** The stored signed PDF of `leaseId` for one of its signers (theirs, else the primary's), or null. */
 export async function findSignedLeaseDocument(db: Db, leaseId: number, signerId?: number) {
   const rows = await db
-    .select({ storageKey: document.storageKey, sha256: document.sha256, originalName: document.originalName, signerId: leaseTenant.id, role: leaseTenant.role })
+    .select({
+      storageKey: document.storageKey,
+      sha256: document.sha256,
+      originalName: document.originalName,
+      signerId: leaseTenant.id,
+      role: leaseTenant.role,
+    })
     .from(leaseTenant)
     .innerJoin(document, eq(document.id, leaseTenant.documentId))
     .where(eq(leaseTenant.leaseId, leaseId));

@@ -12,7 +12,14 @@ let database: TestDatabase;
 let manager: Viewer;
 const origin = TEST_ORIGIN;
 const publicUrl = TEST_PUBLIC_URL;
-const card = (number: string) => ({ type: 'card' as const, number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123', name: 'Ann Autopay' });
+const card = (number: string) => ({
+  type: 'card' as const,
+  number,
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 3,
+  cvc: '123',
+  name: 'Ann Autopay',
+});
 
 /** `YYYY-MM` `months` after the current month (UTC). enableAutopay decides from the real clock whether this month still counts, so the runs below happen in later months. */
 function periodFromNow(months: number): string {
@@ -69,11 +76,28 @@ describe('enableAutopay', () => {
   it('saves the provider’s token, brand and last 4 of the card, and no other card digits', async () => {
     const { tenant, row, provider } = await leaseOwing();
 
-    const outcome = await enableAutopay({ db: database.db, provider, viewer: tenant, leaseId: row.id, dayOfMonth: DAY, card: card(SANDBOX_TEST_CARDS.succeeds), origin });
+    const outcome = await enableAutopay({
+      db: database.db,
+      provider,
+      viewer: tenant,
+      leaseId: row.id,
+      dayOfMonth: DAY,
+      card: card(SANDBOX_TEST_CARDS.succeeds),
+      origin,
+    });
 
-    expect(outcome).toMatchObject({ ok: true, autopay: { dayOfMonth: DAY, cardBrand: 'visa', cardLast4: '4242', lastFailure: null, retryAt: null } });
+    expect(outcome).toMatchObject({
+      ok: true,
+      autopay: { dayOfMonth: DAY, cardBrand: 'visa', cardLast4: '4242', lastFailure: null, retryAt: null },
+    });
     const saved = await autopayRow(row.id);
-    expect(saved).toMatchObject({ active: true, userId: tenant.id, provider: 'sandbox', cardLast4: '4242', paymentMethodToken: expect.stringMatching(/^sbx_pm_ok_visa_4242_[0-9a-f]{16}$/) });
+    expect(saved).toMatchObject({
+      active: true,
+      userId: tenant.id,
+      provider: 'sandbox',
+      cardLast4: '4242',
+      paymentMethodToken: expect.stringMatching(/^sbx_pm_ok_visa_4242_[0-9a-f]{16}$/),
+    });
     const stored = JSON.stringify(saved);
     expect(stored).not.toContain(SANDBOX_TEST_CARDS.succeeds);
     expect(stored).not.toContain(SANDBOX_TEST_CARDS.succeeds.slice(0, 12));
@@ -85,9 +109,29 @@ describe('enableAutopay', () => {
     const stranger = await createPerson(database.db, 'tenant');
 
     for (const dayOfMonth of [0, 29, 31, 2.5]) {
-      expect(await enableAutopay({ db: database.db, provider, viewer: tenant, leaseId: row.id, dayOfMonth, card: card(SANDBOX_TEST_CARDS.succeeds), origin })).toEqual({ ok: false, reason: 'invalid_day' });
+      expect(
+        await enableAutopay({
+          db: database.db,
+          provider,
+          viewer: tenant,
+          leaseId: row.id,
+          dayOfMonth,
+          card: card(SANDBOX_TEST_CARDS.succeeds),
+          origin,
+        }),
+      ).toEqual({ ok: false, reason: 'invalid_day' });
     }
-    expect(await enableAutopay({ db: database.db, provider, viewer: stranger, leaseId: row.id, dayOfMonth: DAY, card: card(SANDBOX_TEST_CARDS.succeeds), origin })).toEqual({ ok: false, reason: 'not_found' });
+    expect(
+      await enableAutopay({
+        db: database.db,
+        provider,
+        viewer: stranger,
+        leaseId: row.id,
+        dayOfMonth: DAY,
+        card: card(SANDBOX_TEST_CARDS.succeeds),
+        origin,
+      }),
+    ).toEqual({ ok: false, reason: 'not_found' });
     expect(await autopayRow(row.id)).toBeUndefined();
   });
 });
@@ -95,29 +139,79 @@ describe('enableAutopay', () => {
 describe('runAutopay', () => {
   it('charges the balance once on its day, with the receipt, and not again when run twice', async () => {
     const { tenant, row, provider } = await leaseOwing(120_000);
-    await enableAutopay({ db: database.db, provider, viewer: tenant, leaseId: row.id, dayOfMonth: DAY, card: card(SANDBOX_TEST_CARDS.succeeds), origin });
+    await enableAutopay({
+      db: database.db,
+      provider,
+      viewer: tenant,
+      leaseId: row.id,
+      dayOfMonth: DAY,
+      card: card(SANDBOX_TEST_CARDS.succeeds),
+      origin,
+    });
 
-    expect(await runAutopay({ db: database.db, provider, today: addDays(ON_DAY, -1), publicUrl })).toEqual({ charged: 0, failed: 0, nothingDue: 0, pending: 0 });
-    expect(await runAutopay({ db: database.db, provider, today: ON_DAY, publicUrl })).toEqual({ charged: 1, failed: 0, nothingDue: 0, pending: 0 });
-    expect(await runAutopay({ db: database.db, provider, today: ON_DAY, publicUrl })).toEqual({ charged: 0, failed: 0, nothingDue: 0, pending: 0 });
-    expect(await runAutopay({ db: database.db, provider, today: addDays(ON_DAY, 10), publicUrl })).toEqual({ charged: 0, failed: 0, nothingDue: 0, pending: 0 });
+    expect(await runAutopay({ db: database.db, provider, today: addDays(ON_DAY, -1), publicUrl })).toEqual({
+      charged: 0,
+      failed: 0,
+      nothingDue: 0,
+      pending: 0,
+    });
+    expect(await runAutopay({ db: database.db, provider, today: ON_DAY, publicUrl })).toEqual({
+      charged: 1,
+      failed: 0,
+      nothingDue: 0,
+      pending: 0,
+    });
+    expect(await runAutopay({ db: database.db, provider, today: ON_DAY, publicUrl })).toEqual({
+      charged: 0,
+      failed: 0,
+      nothingDue: 0,
+      pending: 0,
+    });
+    expect(await runAutopay({ db: database.db, provider, today: addDays(ON_DAY, 10), publicUrl })).toEqual({
+      charged: 0,
+      failed: 0,
+      nothingDue: 0,
+      pending: 0,
+    });
 
     expect(provider.charges.size).toBe(1);
     const payments = await paymentsOf(row.id);
     expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ method: 'autopay', kind: 'rent', amountCents: 120_000, status: 'succeeded', cardLast4: '4242', payerId: tenant.id });
+    expect(payments[0]).toMatchObject({
+      method: 'autopay',
+      kind: 'rent',
+      amountCents: 120_000,
+      status: 'succeeded',
+      cardLast4: '4242',
+      payerId: tenant.id,
+    });
     expect((await findLeaseBalance(database.db, row.id, ON_DAY)).balanceCents).toBe(0);
     expect(await autopayRow(row.id)).toMatchObject({ lastPeriod: NEXT, retryAt: null, lastFailure: null });
     const receipts = await leaseMails(database.db, 'receipt', tenant.email);
     expect(receipts).toHaveLength(1);
-    expect(receipts[0]).toMatchObject({ dedupeKey: `receipt:${payments[0]!.id}`, payload: { values: { amount: '$1,200.00', balance: '$0.00' } } });
+    expect(receipts[0]).toMatchObject({
+      dedupeKey: `receipt:${payments[0]!.id}`,
+      payload: { values: { amount: '$1,200.00', balance: '$0.00' } },
+    });
   });
 
   it('a declined card notifies the tenant, retries once three days later, then leaves the month to the tenant', async () => {
     const { tenant, row, provider } = await leaseOwing(120_000);
-    const enabled = await enableAutopay({ db: database.db, provider, viewer: tenant, leaseId: row.id, dayOfMonth: DAY, card: card(SANDBOX_TEST_CARDS.attachesButDeclines), origin });
+    const enabled = await enableAutopay({
+      db: database.db,
+      provider,
+      viewer: tenant,
+      leaseId: row.id,
+      dayOfMonth: DAY,
+      card: card(SANDBOX_TEST_CARDS.attachesButDeclines),
+      origin,
+    });
     expect(enabled).toMatchObject({ ok: true, autopay: { cardLast4: '0341' } });
-    const errors = async () => database.db.select().from(notification).where(and(eq(notification.userId, tenant.id), eq(notification.type, 'error')));
+    const errors = async () =>
+      database.db
+        .select()
+        .from(notification)
+        .where(and(eq(notification.userId, tenant.id), eq(notification.type, 'error')));
     const retryAt = addDays(ON_DAY, AUTOPAY_RETRY_DAYS);
 
     expect(await runAutopay({ db: database.db, provider, today: ON_DAY, publicUrl })).toMatchObject({ charged: 0, failed: 1 });
@@ -126,7 +220,10 @@ describe('runAutopay', () => {
     expect(await errors()).toHaveLength(1);
     const firstMails = await leaseMails(database.db, 'autopay_failed', tenant.email);
     expect(firstMails).toHaveLength(1);
-    expect(firstMails[0]!.payload).toMatchObject({ template: 'autopay_failed', values: { amount: '$1,200.00', card: 'visa •••• 0341', reason: 'card declined' } });
+    expect(firstMails[0]!.payload).toMatchObject({
+      template: 'autopay_failed',
+      values: { amount: '$1,200.00', card: 'visa •••• 0341', reason: 'card declined' },
+    });
     expect(JSON.stringify(firstMails[0]!.payload)).toContain('We will try again on');
     expect((await paymentsOf(row.id)).map((p) => p.status)).toEqual(['failed']);
 
@@ -157,7 +254,15 @@ describe('runAutopay', () => {
 
   it('a cancelled autopay charges nothing', async () => {
     const { tenant, row, provider } = await leaseOwing();
-    await enableAutopay({ db: database.db, provider, viewer: tenant, leaseId: row.id, dayOfMonth: DAY, card: card(SANDBOX_TEST_CARDS.succeeds), origin });
+    await enableAutopay({
+      db: database.db,
+      provider,
+      viewer: tenant,
+      leaseId: row.id,
+      dayOfMonth: DAY,
+      card: card(SANDBOX_TEST_CARDS.succeeds),
+      origin,
+    });
 
     expect(await cancelAutopay({ db: database.db, viewer: tenant, leaseId: row.id, origin })).toBe(true);
     expect(await cancelAutopay({ db: database.db, viewer: tenant, leaseId: row.id, origin })).toBe(false);
@@ -171,7 +276,15 @@ describe('runAutopay', () => {
   it('another tenant cannot cancel someone’s autopay', async () => {
     const { tenant, row, provider } = await leaseOwing();
     const stranger = await createPerson(database.db, 'tenant');
-    await enableAutopay({ db: database.db, provider, viewer: tenant, leaseId: row.id, dayOfMonth: DAY, card: card(SANDBOX_TEST_CARDS.succeeds), origin });
+    await enableAutopay({
+      db: database.db,
+      provider,
+      viewer: tenant,
+      leaseId: row.id,
+      dayOfMonth: DAY,
+      card: card(SANDBOX_TEST_CARDS.succeeds),
+      origin,
+    });
 
     expect(await cancelAutopay({ db: database.db, viewer: stranger, leaseId: row.id, origin })).toBe(false);
     expect(await autopayRow(row.id)).toMatchObject({ active: true });

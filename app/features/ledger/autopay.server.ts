@@ -27,13 +27,32 @@ export const AUTOPAY_RETRY_DAYS = 3;
 export const AUTOPAY_DAY_MIN = 1;
 export const AUTOPAY_DAY_MAX = 28;
 
-export type AutopayView = { id: number; dayOfMonth: number; cardBrand: string | null; cardLast4: string | null; lastFailure: string | null; retryAt: string | null; createdAt: string };
+export type AutopayView = {
+  id: number;
+  dayOfMonth: number;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  lastFailure: string | null;
+  retryAt: string | null;
+  createdAt: string;
+};
 
 /** The active autopay of a lease, or null. */
 export async function findAutopay(db: Db, leaseId: number): Promise<AutopayView | null> {
-  const [row] = await db.select().from(autopay).where(and(eq(autopay.leaseId, leaseId), eq(autopay.active, true)));
+  const [row] = await db
+    .select()
+    .from(autopay)
+    .where(and(eq(autopay.leaseId, leaseId), eq(autopay.active, true)));
   if (!row) return null;
-  return { id: row.id, dayOfMonth: row.dayOfMonth, cardBrand: row.cardBrand, cardLast4: row.cardLast4, lastFailure: row.lastFailure, retryAt: row.retryAt, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    dayOfMonth: row.dayOfMonth,
+    cardBrand: row.cardBrand,
+    cardLast4: row.cardLast4,
+    lastFailure: row.lastFailure,
+    retryAt: row.retryAt,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export type EnableAutopayOutcome =
@@ -62,7 +81,8 @@ export async function enableAutopay({
   card: PaymentSource;
   origin: RequestOrigin;
 }): Promise<EnableAutopayOutcome> {
-  if (!Number.isInteger(dayOfMonth) || dayOfMonth < AUTOPAY_DAY_MIN || dayOfMonth > AUTOPAY_DAY_MAX) return { ok: false, reason: 'invalid_day' };
+  if (!Number.isInteger(dayOfMonth) || dayOfMonth < AUTOPAY_DAY_MIN || dayOfMonth > AUTOPAY_DAY_MAX)
+    return { ok: false, reason: 'invalid_day' };
   const found = await findTenantLease(db, viewer, leaseId);
   if (!found) return { ok: false, reason: 'not_found' };
   if (found.status !== 'active') return { ok: false, reason: 'not_active' };
@@ -77,7 +97,10 @@ export async function enableAutopay({
   const period = new Date().toISOString().slice(0, 7);
   const today = new Date().getUTCDate();
   await db.transaction(async (tx) => {
-    await tx.update(autopay).set({ active: false, cancelledAt: new Date() }).where(and(eq(autopay.leaseId, leaseId), eq(autopay.active, true)));
+    await tx
+      .update(autopay)
+      .set({ active: false, cancelledAt: new Date() })
+      .where(and(eq(autopay.leaseId, leaseId), eq(autopay.active, true)));
     await tx.insert(autopay).values({
       leaseId,
       userId: viewer.id,
@@ -90,13 +113,30 @@ export async function enableAutopay({
       // Turned on after this month's day: it starts next month (the tenant pays this month now).
       lastPeriod: dayOfMonth < today ? period : null,
     });
-    await recordAuditEvent({ db: tx, userId: viewer.id, action: 'autopay_enabled', tableName: 'autopay', origin, values: { lease_id: leaseId, day_of_month: dayOfMonth, card_last4: saved.cardLast4 } });
+    await recordAuditEvent({
+      db: tx,
+      userId: viewer.id,
+      action: 'autopay_enabled',
+      tableName: 'autopay',
+      origin,
+      values: { lease_id: leaseId, day_of_month: dayOfMonth, card_last4: saved.cardLast4 },
+    });
   });
   return { ok: true, autopay: (await findAutopay(db, leaseId))! };
 }
 
 /** Turns autopay off for a lease the viewer signed. Returns false when there was none. */
-export async function cancelAutopay({ db, viewer, leaseId, origin }: { db: Db; viewer: Pick<Viewer, 'id'>; leaseId: number; origin: RequestOrigin }): Promise<boolean> {
+export async function cancelAutopay({
+  db,
+  viewer,
+  leaseId,
+  origin,
+}: {
+  db: Db;
+  viewer: Pick<Viewer, 'id'>;
+  leaseId: number;
+  origin: RequestOrigin;
+}): Promise<boolean> {
   const found = await findTenantLease(db, viewer, leaseId);
   if (!found) return false;
   return db.transaction(async (tx) => {
@@ -106,7 +146,14 @@ export async function cancelAutopay({ db, viewer, leaseId, origin }: { db: Db; v
       .where(and(eq(autopay.leaseId, leaseId), eq(autopay.active, true)))
       .returning({ id: autopay.id });
     if (cancelled.length === 0) return false;
-    await recordAuditEvent({ db: tx, userId: viewer.id, action: 'autopay_cancelled', tableName: 'autopay', origin, values: { lease_id: leaseId } });
+    await recordAuditEvent({
+      db: tx,
+      userId: viewer.id,
+      action: 'autopay_cancelled',
+      tableName: 'autopay',
+      origin,
+      values: { lease_id: leaseId },
+    });
     return true;
   });
 }
@@ -123,7 +170,17 @@ function addDays(iso: string, days: number): string {
  * idempotency key per autopay, month and attempt, so running twice (or on two instances) charges
  * once. Returns counts.
  */
-export async function runAutopay({ db, provider, today, publicUrl }: { db: Db; provider: PaymentProvider; today: string; publicUrl: string }) {
+export async function runAutopay({
+  db,
+  provider,
+  today,
+  publicUrl,
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  today: string;
+  publicUrl: string;
+}) {
   const period = today.slice(0, 7);
   const day = Number(today.slice(8, 10));
   const due = await db
@@ -135,7 +192,11 @@ export async function runAutopay({ db, provider, today, publicUrl }: { db: Db; p
         eq(autopay.active, true),
         eq(lease.status, 'active'),
         or(
-          and(isNull(autopay.retryAt), lte(autopay.dayOfMonth, day), or(isNull(autopay.lastPeriod), sql`${autopay.lastPeriod} < ${period}`)),
+          and(
+            isNull(autopay.retryAt),
+            lte(autopay.dayOfMonth, day),
+            or(isNull(autopay.lastPeriod), sql`${autopay.lastPeriod} < ${period}`),
+          ),
           lte(autopay.retryAt, today),
         ),
       ),
@@ -176,7 +237,13 @@ export async function runAutopay({ db, provider, today, publicUrl }: { db: Db; p
           .update(autopay)
           .set({ retryAt, lastFailure: `${outcome.declineCode}|${attemptPeriod}`, ...(retry ? { lastPeriod: attemptPeriod } : {}) })
           .where(eq(autopay.id, plan.id));
-        await announceAutopayFailure(tx as unknown as Db, { plan, amountCents: balance.balanceCents, declineCode: outcome.declineCode, retryAt, publicUrl });
+        await announceAutopayFailure(tx as unknown as Db, {
+          plan,
+          amountCents: balance.balanceCents,
+          declineCode: outcome.declineCode,
+          retryAt,
+          publicUrl,
+        });
       });
     } else {
       counts.pending += 1;
@@ -187,7 +254,13 @@ export async function runAutopay({ db, provider, today, publicUrl }: { db: Db; p
 
 async function announceAutopayFailure(
   db: Db,
-  { plan, amountCents, declineCode, retryAt, publicUrl }: { plan: typeof autopay.$inferSelect; amountCents: number; declineCode: DeclineCode; retryAt: string | null; publicUrl: string },
+  {
+    plan,
+    amountCents,
+    declineCode,
+    retryAt,
+    publicUrl,
+  }: { plan: typeof autopay.$inferSelect; amountCents: number; declineCode: DeclineCode; retryAt: string | null; publicUrl: string },
 ) {
   const [owner] = await db.select({ email: user.email, name: user.name, locale: user.locale }).from(user).where(eq(user.id, plan.userId));
   if (!owner) return;
@@ -210,13 +283,22 @@ async function announceAutopayFailure(
     url: new URL('/tenant-portal#autopay', publicUrl).href,
     values: { unit: label, amount: mailMoney(amountCents, locale), card, reason, retry },
   };
-  await enqueueOutbox(db, [{ topic: LEASE_MAIL_TOPIC, payload, dedupeKey: `autopay_failed:${plan.id}:${plan.lastPeriod ?? ''}:${retryAt ?? 'final'}:${amountCents}` }]);
+  await enqueueOutbox(db, [
+    {
+      topic: LEASE_MAIL_TOPIC,
+      payload,
+      dedupeKey: `autopay_failed:${plan.id}:${plan.lastPeriod ?? ''}:${retryAt ?? 'final'}:${amountCents}`,
+    },
+  ]);
   await insertNotifications(db, [
     {
       userId: plan.userId,
       type: 'error',
       title: locale === 'it' ? 'Pagamento automatico non riuscito' : 'Autopay failed',
-      message: locale === 'it' ? `${mailMoney(amountCents, locale)} per ${label}: ${reason}. ${retry}` : `${mailMoney(amountCents, locale)} for ${label}: ${reason}. ${retry}`,
+      message:
+        locale === 'it'
+          ? `${mailMoney(amountCents, locale)} per ${label}: ${reason}. ${retry}`
+          : `${mailMoney(amountCents, locale)} for ${label}: ${reason}. ${retry}`,
       actionUrl: '/tenant-portal#autopay',
     },
   ]);

@@ -58,12 +58,16 @@ export function leaseMail(payload: LeaseMailPayload): OutgoingMail {
 
 /** Formats cents as USD in the recipient's language. */
 export function mailMoney(cents: number, locale: string): string {
-  return new Intl.NumberFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+  return new Intl.NumberFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', { style: 'currency', currency: 'USD' }).format(
+    cents / 100,
+  );
 }
 
 /** Formats an ISO date in the recipient's language (UTC). */
 export function mailDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
+  return new Intl.DateTimeFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${iso.slice(0, 10)}T12:00:00Z`),
+  );
 }
 
 export const leaseMailJobHandlers: JobHandlers = {

@@ -16,7 +16,13 @@ import type { Db } from '~/server/db/client.server';
 import { building, lease, payment, property, user } from '~/server/db/schema';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
-import { PaymentProviderError, type ChargeResult, type DeclineCode, type PaymentProvider, type PaymentSource } from '~/server/payments/payment-provider';
+import {
+  PaymentProviderError,
+  type ChargeResult,
+  type DeclineCode,
+  type PaymentProvider,
+  type PaymentSource,
+} from '~/server/payments/payment-provider';
 import { mailLanguage } from '~/server/mail/templates.server';
 import { allocateLedger, findLeaseBalance, lockLease, type Tx } from './ledger.server';
 import { LEASE_MAIL_TOPIC, mailDate, mailMoney, type LeaseMailPayload } from './lease-mail.server';
@@ -77,7 +83,10 @@ export async function settleLeasePayment(
 }
 
 /** The receipt e-mail and the payer's in-app notification for a succeeded payment. */
-export async function announceReceipt(tx: Tx, { payment: paid, publicUrl }: { payment: typeof payment.$inferSelect; publicUrl: string }): Promise<void> {
+export async function announceReceipt(
+  tx: Tx,
+  { payment: paid, publicUrl }: { payment: typeof payment.$inferSelect; publicUrl: string },
+): Promise<void> {
   if (!paid.payerId || paid.leaseId === null) return;
   const [payer] = await tx.select({ email: user.email, name: user.name, locale: user.locale }).from(user).where(eq(user.id, paid.payerId));
   if (!payer) return;
@@ -107,7 +116,10 @@ export async function announceReceipt(tx: Tx, { payment: paid, publicUrl }: { pa
       userId: paid.payerId,
       type: 'success',
       title: locale === 'it' ? 'Pagamento ricevuto' : 'Payment received',
-      message: locale === 'it' ? `${mailMoney(paid.amountCents, locale)} per ${label} (ricevuta ${receiptNumber(paid.id)}).` : `${mailMoney(paid.amountCents, locale)} for ${label} (receipt ${receiptNumber(paid.id)}).`,
+      message:
+        locale === 'it'
+          ? `${mailMoney(paid.amountCents, locale)} per ${label} (ricevuta ${receiptNumber(paid.id)}).`
+          : `${mailMoney(paid.amountCents, locale)} for ${label} (receipt ${receiptNumber(paid.id)}).`,
       actionUrl: '/tenant-portal#payments',
     },
   ]);
@@ -154,8 +166,10 @@ export async function chargeLeasePayment({
   const created = inserted.length > 0;
   const [row] = await db.select().from(payment).where(eq(payment.idempotencyKey, idempotencyKey));
   if (!row || row.leaseId !== leaseId) throw new Error('payment idempotency key reused for another lease');
-  if (row.status === 'succeeded' || row.status === 'refunded') return { status: 'succeeded', paymentId: row.id, amountCents: row.amountCents, created };
-  if (row.status === 'failed') return { status: 'failed', paymentId: row.id, declineCode: (row.failureReason as DeclineCode) ?? 'card_declined', created };
+  if (row.status === 'succeeded' || row.status === 'refunded')
+    return { status: 'succeeded', paymentId: row.id, amountCents: row.amountCents, created };
+  if (row.status === 'failed')
+    return { status: 'failed', paymentId: row.id, declineCode: (row.failureReason as DeclineCode) ?? 'card_declined', created };
   let result: ChargeResult;
   try {
     result = await provider.charge({
@@ -174,8 +188,12 @@ export async function chargeLeasePayment({
     await lockLease(tx, leaseId);
     await settleLeasePayment(tx, { paymentId: row.id, result, publicUrl });
   });
-  const [after] = await db.select({ status: payment.status, failureReason: payment.failureReason }).from(payment).where(eq(payment.id, row.id));
+  const [after] = await db
+    .select({ status: payment.status, failureReason: payment.failureReason })
+    .from(payment)
+    .where(eq(payment.id, row.id));
   if (after?.status === 'succeeded') return { status: 'succeeded', paymentId: row.id, amountCents: row.amountCents, created };
-  if (after?.status === 'failed') return { status: 'failed', paymentId: row.id, declineCode: (after.failureReason as DeclineCode) ?? 'card_declined', created };
+  if (after?.status === 'failed')
+    return { status: 'failed', paymentId: row.id, declineCode: (after.failureReason as DeclineCode) ?? 'card_declined', created };
   return { status: 'pending', paymentId: row.id, created };
 }

@@ -17,12 +17,20 @@ import { mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import { PaymentProviderError, type PaymentProvider, type PaymentSource } from '~/server/payments/payment-provider';
-import { allocateLedger, findLeaseBalance, LEDGER_MAX_AMOUNT_CENTS, lockLease, releasePaymentAllocations, utcToday, type ManualChargeKind, type Tx } from './ledger.server';
+import {
+  allocateLedger,
+  findLeaseBalance,
+  LEDGER_MAX_AMOUNT_CENTS,
+  lockLease,
+  releasePaymentAllocations,
+  utcToday,
+  type ManualChargeKind,
+  type Tx,
+} from './ledger.server';
 import { LEASE_MAIL_TOPIC, mailDate, mailMoney, type LeaseMailPayload } from './lease-mail.server';
 import { announceReceipt, chargeLeasePayment, leaseUnitLabel, type LeasePaymentOutcome } from './lease-payments.server';
 
 type StaffActor = Pick<Viewer, 'id' | 'role'>;
-
 
 /** True for a whole number of cents in (0, LEDGER_MAX_AMOUNT_CENTS]. */
 export function isValidAmount(cents: number): boolean {
@@ -31,7 +39,13 @@ export function isValidAmount(cents: number): boolean {
 
 /** The lease `leaseId` if staff `actor` manages its building (admins: any), else null. */
 export async function findStaffLease(db: Db | Tx, actor: StaffActor, leaseId: number) {
-  if ((actor.role !== 'admin' && actor.role !== 'property_manager') || !Number.isSafeInteger(leaseId) || leaseId < 1 || leaseId > 2_147_483_647) return null;
+  if (
+    (actor.role !== 'admin' && actor.role !== 'property_manager') ||
+    !Number.isSafeInteger(leaseId) ||
+    leaseId < 1 ||
+    leaseId > 2_147_483_647
+  )
+    return null;
   const [row] = await db
     .select({ lease })
     .from(lease)
@@ -128,7 +142,17 @@ export async function payLeaseBalance({
 // Staff: charges, credits, offline payments, refunds
 // ---------------------------------------------------------------------------------------------
 
-export type StaffLedgerRefusal = 'not_found' | 'invalid_amount' | 'invalid_date' | 'above_balance' | 'nothing_due' | 'above_refundable' | 'not_refundable' | 'provider_refused' | 'provider_unavailable' | 'not_active';
+export type StaffLedgerRefusal =
+  | 'not_found'
+  | 'invalid_amount'
+  | 'invalid_date'
+  | 'above_balance'
+  | 'nothing_due'
+  | 'above_refundable'
+  | 'not_refundable'
+  | 'provider_refused'
+  | 'provider_unavailable'
+  | 'not_active';
 export type StaffLedgerOutcome = { ok: true; id: number } | { ok: false; reason: StaffLedgerRefusal; limitCents?: number };
 
 /** Adds a charge (`rent`, `late_fee`, `utility`, `other`) or a `credit` to a lease, due `dueDate` (ISO). */
@@ -160,10 +184,25 @@ export async function postManualCharge({
     const [row] = await tx
       .insert(charge)
       // Manual entries get a unique period so they never collide with the scheduled ones.
-      .values({ leaseId, kind, amountCents, dueDate, period: `manual:${randomUUID()}`, description: description.trim() || null, createdBy: actor.id })
+      .values({
+        leaseId,
+        kind,
+        amountCents,
+        dueDate,
+        period: `manual:${randomUUID()}`,
+        description: description.trim() || null,
+        createdBy: actor.id,
+      })
       .returning({ id: charge.id });
     await allocateLedger(tx, leaseId);
-    await recordAuditEvent({ db: tx, userId: actor.id, action: 'charge_posted', tableName: 'charge', origin, values: { lease_id: leaseId, charge_id: row!.id, kind, amount_cents: amountCents, due_date: dueDate } });
+    await recordAuditEvent({
+      db: tx,
+      userId: actor.id,
+      action: 'charge_posted',
+      tableName: 'charge',
+      origin,
+      values: { lease_id: leaseId, charge_id: row!.id, kind, amount_cents: amountCents, due_date: dueDate },
+    });
     return { ok: true, id: row!.id };
   });
 }
@@ -219,7 +258,14 @@ export async function recordOfflinePayment({
       .returning();
     await allocateLedger(tx, leaseId);
     await announceReceipt(tx, { payment: row!, publicUrl });
-    await recordAuditEvent({ db: tx, userId: actor.id, action: 'payment_recorded', tableName: 'payment', origin, values: { lease_id: leaseId, payment_id: row!.id, amount_cents: amountCents, method, reference } });
+    await recordAuditEvent({
+      db: tx,
+      userId: actor.id,
+      action: 'payment_recorded',
+      tableName: 'payment',
+      origin,
+      values: { lease_id: leaseId, payment_id: row!.id, amount_cents: amountCents, method, reference },
+    });
     return { ok: true, id: row!.id };
   });
 }
@@ -255,7 +301,10 @@ export async function refundPayment({
   if (!row) return { ok: false, reason: 'not_found' };
   if (actor.role !== 'admin') {
     if (actor.role !== 'property_manager' || row.buildingId === null) return { ok: false, reason: 'not_found' };
-    const [mine] = await db.select({ id: building.id }).from(building).where(and(eq(building.id, row.buildingId), eq(building.managerId, actor.id)));
+    const [mine] = await db
+      .select({ id: building.id })
+      .from(building)
+      .where(and(eq(building.id, row.buildingId), eq(building.managerId, actor.id)));
     if (!mine) return { ok: false, reason: 'not_found' };
   }
   const key = `refund:${paymentId}:${idempotencyKey}`;
@@ -297,7 +346,14 @@ export async function refundPayment({
       await releasePaymentAllocations(tx, paymentId);
       await allocateLedger(tx, row.leaseId);
     }
-    await recordAuditEvent({ db: tx, userId: actor.id, action: 'payment_refunded', tableName: 'payment', origin, values: { payment_id: paymentId, refund_id: created!.id, amount_cents: amountCents, reason } });
+    await recordAuditEvent({
+      db: tx,
+      userId: actor.id,
+      action: 'payment_refunded',
+      tableName: 'payment',
+      origin,
+      values: { payment_id: paymentId, refund_id: created!.id, amount_cents: amountCents, reason },
+    });
     return { ok: true, id: created!.id };
   });
 }
@@ -346,24 +402,62 @@ export async function endLease({
     const deductionsCents = deductions.reduce((sum, d) => sum + d.amountCents, 0);
     if (deductionsCents > locked.depositCents) return { ok: false, reason: 'deductions_above_deposit' };
     if (deductions.length > 0) {
-      await tx.insert(charge).values(
-        deductions.map((d) => ({ leaseId, kind: 'other' as const, amountCents: d.amountCents, dueDate: moveOutDate, period: `deduction:${randomUUID()}`, description: `Deposit deduction: ${d.description.trim()}`, createdBy: actor.id })),
-      );
+      await tx
+        .insert(charge)
+        .values(
+          deductions.map((d) => ({
+            leaseId,
+            kind: 'other' as const,
+            amountCents: d.amountCents,
+            dueDate: moveOutDate,
+            period: `deduction:${randomUUID()}`,
+            description: `Deposit deduction: ${d.description.trim()}`,
+            createdBy: actor.id,
+          })),
+        );
     }
     // What the deposit covers: everything owed at move-out, deductions included.
     const before = await findLeaseBalance(tx, leaseId, moveOutDate);
     const covered = Math.min(locked.depositCents, Math.max(0, before.balanceCents));
     const returnedCents = locked.depositCents - covered;
     if (locked.depositCents > 0) {
-      await tx.insert(charge).values({ leaseId, kind: 'credit', amountCents: locked.depositCents, dueDate: moveOutDate, period: 'deposit_applied', description: 'Security deposit applied', createdBy: actor.id });
+      await tx
+        .insert(charge)
+        .values({
+          leaseId,
+          kind: 'credit',
+          amountCents: locked.depositCents,
+          dueDate: moveOutDate,
+          period: 'deposit_applied',
+          description: 'Security deposit applied',
+          createdBy: actor.id,
+        });
       if (returnedCents > 0) {
-        await tx.insert(charge).values({ leaseId, kind: 'other', amountCents: returnedCents, dueDate: moveOutDate, period: 'deposit_returned', description: 'Security deposit returned', createdBy: actor.id });
+        await tx
+          .insert(charge)
+          .values({
+            leaseId,
+            kind: 'other',
+            amountCents: returnedCents,
+            dueDate: moveOutDate,
+            period: 'deposit_returned',
+            description: 'Security deposit returned',
+            createdBy: actor.id,
+          });
       }
     }
     await allocateLedger(tx, leaseId);
     const after = await findLeaseBalance(tx, leaseId, moveOutDate);
     const status = moveOutDate < locked.endDate ? 'terminated' : 'ended';
-    await tx.update(lease).set({ status, moveOutDate, endedAt: new Date(), depositDeductions: deductions.map((d) => ({ description: d.description.trim(), amountCents: d.amountCents })) }).where(eq(lease.id, leaseId));
+    await tx
+      .update(lease)
+      .set({
+        status,
+        moveOutDate,
+        endedAt: new Date(),
+        depositDeductions: deductions.map((d) => ({ description: d.description.trim(), amountCents: d.amountCents })),
+      })
+      .where(eq(lease.id, leaseId));
     await tx.update(property).set({ status: 'available', listed: false }).where(eq(property.id, locked.propertyId));
     // The deposit statement to every signer.
     const signers = await tx
@@ -426,11 +520,24 @@ export async function notifyLeaseTenants({
   return db.transaction(async (tx) => {
     const found = await findStaffLease(tx, actor, leaseId);
     if (!found) return { ok: false, reason: 'not_found' };
-    const signers = await tx.select({ userId: leaseTenant.userId }).from(leaseTenant).where(and(eq(leaseTenant.leaseId, leaseId)));
+    const signers = await tx
+      .select({ userId: leaseTenant.userId })
+      .from(leaseTenant)
+      .where(and(eq(leaseTenant.leaseId, leaseId)));
     const ids = [...new Set(signers.flatMap((s) => (s.userId ? [s.userId] : [])))];
     if (ids.length === 0) return { ok: false, reason: 'not_active' };
-    await insertNotifications(tx, ids.map((userId) => ({ userId, title: title.trim(), message: message.trim(), type: 'info' as const, actionUrl: '/tenant-portal' })));
-    await recordAuditEvent({ db: tx, userId: actor.id, action: 'tenant_notified', tableName: 'notification', origin, values: { lease_id: leaseId, recipients: ids.length } });
+    await insertNotifications(
+      tx,
+      ids.map((userId) => ({ userId, title: title.trim(), message: message.trim(), type: 'info' as const, actionUrl: '/tenant-portal' })),
+    );
+    await recordAuditEvent({
+      db: tx,
+      userId: actor.id,
+      action: 'tenant_notified',
+      tableName: 'notification',
+      origin,
+      values: { lease_id: leaseId, recipients: ids.length },
+    });
     return { ok: true, id: leaseId };
   });
 }
@@ -438,6 +545,9 @@ export async function notifyLeaseTenants({
 /** Leases with these ids whose signers include `userId` (used to scope receipts). */
 export async function leaseIdsOfTenant(db: Db, userId: string, leaseIds: readonly number[]): Promise<number[]> {
   if (leaseIds.length === 0) return [];
-  const rows = await db.select({ id: leaseTenant.leaseId }).from(leaseTenant).where(and(eq(leaseTenant.userId, userId), inArray(leaseTenant.leaseId, [...leaseIds])));
+  const rows = await db
+    .select({ id: leaseTenant.leaseId })
+    .from(leaseTenant)
+    .where(and(eq(leaseTenant.userId, userId), inArray(leaseTenant.leaseId, [...leaseIds])));
   return rows.map((r) => r.id);
 }

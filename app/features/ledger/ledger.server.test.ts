@@ -18,7 +18,14 @@ let otherTenant: Viewer;
 const origin = TEST_ORIGIN;
 const publicUrl = TEST_PUBLIC_URL;
 const TODAY = new Date().toISOString().slice(0, 10);
-const card = (number: string) => ({ type: 'card' as const, number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123', name: 'Tess Tenant' });
+const card = (number: string) => ({
+  type: 'card' as const,
+  number,
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 3,
+  cvc: '123',
+  name: 'Tess Tenant',
+});
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -58,7 +65,16 @@ describe('allocation and the balance', () => {
     const january = await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
     const february = await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-02-01' });
 
-    const paid = await recordOfflinePayment({ db: database.db, actor: manager, leaseId: row.id, amountCents: 150_000, method: 'check', reference: 'Check 1001', origin, publicUrl });
+    const paid = await recordOfflinePayment({
+      db: database.db,
+      actor: manager,
+      leaseId: row.id,
+      amountCents: 150_000,
+      method: 'check',
+      reference: 'Check 1001',
+      origin,
+      publicUrl,
+    });
 
     expect(paid.ok).toBe(true);
     if (!paid.ok) return;
@@ -71,28 +87,60 @@ describe('allocation and the balance', () => {
       [january.id, 100_000],
       [february.id, 50_000],
     ]);
-    expect(await findLeaseBalance(database.db, row.id, TODAY)).toEqual({ balanceCents: 50_000, overdueCents: 50_000, nextDueDate: '2026-02-01' });
-    const [receipt] = await leaseMails(database.db, 'receipt', tenant.email).then((rows) => rows.filter((r) => r.dedupeKey === `receipt:${paid.id}`));
-    expect(receipt?.payload).toMatchObject({ template: 'receipt', values: { amount: '$1,500.00', method: 'Check 1001', balance: '$500.00' } });
+    expect(await findLeaseBalance(database.db, row.id, TODAY)).toEqual({
+      balanceCents: 50_000,
+      overdueCents: 50_000,
+      nextDueDate: '2026-02-01',
+    });
+    const [receipt] = await leaseMails(database.db, 'receipt', tenant.email).then((rows) =>
+      rows.filter((r) => r.dedupeKey === `receipt:${paid.id}`),
+    );
+    expect(receipt?.payload).toMatchObject({
+      template: 'receipt',
+      values: { amount: '$1,500.00', method: 'Check 1001', balance: '$500.00' },
+    });
   });
 
   it('a credit covers open charges like a payment, oldest first', async () => {
     const row = await activeLease();
     const rent = await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-03-01' });
 
-    const credited = await postManualCharge({ db: database.db, actor: manager, leaseId: row.id, kind: 'credit', amountCents: 30_000, dueDate: '2026-03-02', description: 'Broken heater', origin });
+    const credited = await postManualCharge({
+      db: database.db,
+      actor: manager,
+      leaseId: row.id,
+      kind: 'credit',
+      amountCents: 30_000,
+      dueDate: '2026-03-02',
+      description: 'Broken heater',
+      origin,
+    });
 
     expect(credited.ok).toBe(true);
     if (!credited.ok) return;
     const rows = await chargesOf(database.db, row.id);
     expect(rows.find((c) => c.id === rent.id)).toMatchObject({ allocatedCents: 30_000, status: 'open' });
-    expect(rows.find((c) => c.id === credited.id)).toMatchObject({ kind: 'credit', allocatedCents: 30_000, status: 'paid', description: 'Broken heater' });
+    expect(rows.find((c) => c.id === credited.id)).toMatchObject({
+      kind: 'credit',
+      allocatedCents: 30_000,
+      status: 'paid',
+      description: 'Broken heater',
+    });
     const allocations = await database.db.select().from(ledgerAllocation).where(eq(ledgerAllocation.creditId, credited.id));
     expect(allocations.map((a) => [a.chargeId, a.paymentId, a.amountCents])).toEqual([[rent.id, null, 30_000]]);
     expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(70_000);
 
     // A credit larger than what is owed stays open and lowers the balance below zero.
-    const big = await postManualCharge({ db: database.db, actor: manager, leaseId: row.id, kind: 'credit', amountCents: 100_000, dueDate: '2026-03-03', description: 'Goodwill', origin });
+    const big = await postManualCharge({
+      db: database.db,
+      actor: manager,
+      leaseId: row.id,
+      kind: 'credit',
+      amountCents: 100_000,
+      dueDate: '2026-03-03',
+      description: 'Goodwill',
+      origin,
+    });
     expect(big.ok).toBe(true);
     expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(-30_000);
   });
@@ -101,8 +149,26 @@ describe('allocation and the balance', () => {
     const row = await activeLease();
     await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
     await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-02-01' });
-    await postManualCharge({ db: database.db, actor: manager, leaseId: row.id, kind: 'credit', amountCents: 25_000, dueDate: '2026-01-15', description: 'Move-in credit', origin });
-    const paid = await recordOfflinePayment({ db: database.db, actor: manager, leaseId: row.id, amountCents: 60_000, method: 'cash', reference: '', origin, publicUrl });
+    await postManualCharge({
+      db: database.db,
+      actor: manager,
+      leaseId: row.id,
+      kind: 'credit',
+      amountCents: 25_000,
+      dueDate: '2026-01-15',
+      description: 'Move-in credit',
+      origin,
+    });
+    const paid = await recordOfflinePayment({
+      db: database.db,
+      actor: manager,
+      leaseId: row.id,
+      amountCents: 60_000,
+      method: 'cash',
+      reference: '',
+      origin,
+      publicUrl,
+    });
     expect(paid.ok).toBe(true);
 
     const ledger = await findLedger(database.db, row.id);
@@ -123,13 +189,32 @@ describe('refunds', () => {
     const row = await activeLease();
     const january = await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
     const february = await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-02-01' });
-    const paid = await payLeaseBalance({ db: database.db, provider, viewer: tenant, leaseId: row.id, amountCents: 150_000, source: card(SANDBOX_TEST_CARDS.succeeds), idempotencyKey: 'refund-me', origin, publicUrl });
+    const paid = await payLeaseBalance({
+      db: database.db,
+      provider,
+      viewer: tenant,
+      leaseId: row.id,
+      amountCents: 150_000,
+      source: card(SANDBOX_TEST_CARDS.succeeds),
+      idempotencyKey: 'refund-me',
+      origin,
+      publicUrl,
+    });
     expect(paid).toMatchObject({ ok: true, payment: { status: 'succeeded', amountCents: 150_000 } });
     if (!paid.ok) return;
     const paymentId = paid.payment.paymentId;
     expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(50_000);
 
-    const refunded = await refundPayment({ db: database.db, provider, actor: manager, paymentId, amountCents: 30_000, reason: 'Overcharge', idempotencyKey: 'r1', origin });
+    const refunded = await refundPayment({
+      db: database.db,
+      provider,
+      actor: manager,
+      paymentId,
+      amountCents: 30_000,
+      reason: 'Overcharge',
+      idempotencyKey: 'r1',
+      origin,
+    });
 
     expect(refunded.ok).toBe(true);
     expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(80_000);
@@ -149,7 +234,18 @@ describe('refunds', () => {
     expect(ledger.at(-1)).toMatchObject({ kind: 'refund', amountCents: 30_000, balanceCents: 80_000 });
 
     // The same refund submitted again is the same refund.
-    expect(await refundPayment({ db: database.db, provider, actor: manager, paymentId, amountCents: 30_000, reason: 'Overcharge', idempotencyKey: 'r1', origin })).toEqual(refunded);
+    expect(
+      await refundPayment({
+        db: database.db,
+        provider,
+        actor: manager,
+        paymentId,
+        amountCents: 30_000,
+        reason: 'Overcharge',
+        idempotencyKey: 'r1',
+        origin,
+      }),
+    ).toEqual(refunded);
     expect(await database.db.select().from(refund).where(eq(refund.paymentId, paymentId))).toHaveLength(1);
   });
 
@@ -157,14 +253,46 @@ describe('refunds', () => {
     const provider = newProvider();
     const row = await activeLease();
     await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
-    const paid = await payLeaseBalance({ db: database.db, provider, viewer: tenant, leaseId: row.id, amountCents: 100_000, source: card(SANDBOX_TEST_CARDS.succeeds), idempotencyKey: 'pay-all', origin, publicUrl });
+    const paid = await payLeaseBalance({
+      db: database.db,
+      provider,
+      viewer: tenant,
+      leaseId: row.id,
+      amountCents: 100_000,
+      source: card(SANDBOX_TEST_CARDS.succeeds),
+      idempotencyKey: 'pay-all',
+      origin,
+      publicUrl,
+    });
     if (!paid.ok) throw new Error('payment refused');
     const paymentId = paid.payment.paymentId;
-    expect((await refundPayment({ db: database.db, provider, actor: manager, paymentId, amountCents: 40_000, reason: '', idempotencyKey: 'first', origin })).ok).toBe(true);
+    expect(
+      (
+        await refundPayment({
+          db: database.db,
+          provider,
+          actor: manager,
+          paymentId,
+          amountCents: 40_000,
+          reason: '',
+          idempotencyKey: 'first',
+          origin,
+        })
+      ).ok,
+    ).toBe(true);
     const before = await rowCounts();
     const allocationsBefore = await allocationsOf(paymentId);
 
-    const outcome = await refundPayment({ db: database.db, provider, actor: manager, paymentId, amountCents: 60_001, reason: '', idempotencyKey: 'too-much', origin });
+    const outcome = await refundPayment({
+      db: database.db,
+      provider,
+      actor: manager,
+      paymentId,
+      amountCents: 60_001,
+      reason: '',
+      idempotencyKey: 'too-much',
+      origin,
+    });
 
     expect(outcome).toEqual({ ok: false, reason: 'above_refundable', limitCents: 60_000 });
     expect(await rowCounts()).toEqual(before);
@@ -178,11 +306,32 @@ describe('refunds', () => {
     const provider = newProvider();
     const row = await activeLease();
     await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
-    const paid = await payLeaseBalance({ db: database.db, provider, viewer: tenant, leaseId: row.id, amountCents: 100_000, source: card(SANDBOX_TEST_CARDS.succeeds), idempotencyKey: 'pay', origin, publicUrl });
+    const paid = await payLeaseBalance({
+      db: database.db,
+      provider,
+      viewer: tenant,
+      leaseId: row.id,
+      amountCents: 100_000,
+      source: card(SANDBOX_TEST_CARDS.succeeds),
+      idempotencyKey: 'pay',
+      origin,
+      publicUrl,
+    });
     if (!paid.ok) throw new Error('payment refused');
     const before = await rowCounts();
 
-    expect(await refundPayment({ db: database.db, provider, actor: otherManager, paymentId: paid.payment.paymentId, amountCents: 1_000, reason: '', idempotencyKey: 'x', origin })).toEqual({ ok: false, reason: 'not_found' });
+    expect(
+      await refundPayment({
+        db: database.db,
+        provider,
+        actor: otherManager,
+        paymentId: paid.payment.paymentId,
+        amountCents: 1_000,
+        reason: '',
+        idempotencyKey: 'x',
+        origin,
+      }),
+    ).toEqual({ ok: false, reason: 'not_found' });
     expect(await rowCounts()).toEqual(before);
   });
 });
@@ -194,7 +343,17 @@ describe('a tenant pays', () => {
     await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
     const before = await rowCounts();
     const pay = (amountCents: number) =>
-      payLeaseBalance({ db: database.db, provider, viewer: tenant, leaseId: row.id, amountCents, source: card(SANDBOX_TEST_CARDS.succeeds), idempotencyKey: `k-${amountCents}`, origin, publicUrl });
+      payLeaseBalance({
+        db: database.db,
+        provider,
+        viewer: tenant,
+        leaseId: row.id,
+        amountCents,
+        source: card(SANDBOX_TEST_CARDS.succeeds),
+        idempotencyKey: `k-${amountCents}`,
+        origin,
+        publicUrl,
+      });
 
     expect(await pay(0)).toEqual({ ok: false, reason: 'invalid_amount' });
     expect(await pay(-5_000)).toEqual({ ok: false, reason: 'invalid_amount' });
@@ -211,7 +370,17 @@ describe('a tenant pays', () => {
     const row = await activeLease();
     await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
 
-    const outcome = await payLeaseBalance({ db: database.db, provider, viewer: otherTenant, leaseId: row.id, amountCents: 10_000, source: card(SANDBOX_TEST_CARDS.succeeds), idempotencyKey: 'not-mine', origin, publicUrl });
+    const outcome = await payLeaseBalance({
+      db: database.db,
+      provider,
+      viewer: otherTenant,
+      leaseId: row.id,
+      amountCents: 10_000,
+      source: card(SANDBOX_TEST_CARDS.succeeds),
+      idempotencyKey: 'not-mine',
+      origin,
+      publicUrl,
+    });
 
     expect(outcome).toEqual({ ok: false, reason: 'not_found' });
     expect(provider.charges.size).toBe(0);
@@ -223,7 +392,17 @@ describe('a tenant pays', () => {
     const row = await activeLease();
     await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
     const submit = () =>
-      payLeaseBalance({ db: database.db, provider, viewer: tenant, leaseId: row.id, amountCents: 40_000, source: card(SANDBOX_TEST_CARDS.succeeds), idempotencyKey: 'one-page-view', origin, publicUrl });
+      payLeaseBalance({
+        db: database.db,
+        provider,
+        viewer: tenant,
+        leaseId: row.id,
+        amountCents: 40_000,
+        source: card(SANDBOX_TEST_CARDS.succeeds),
+        idempotencyKey: 'one-page-view',
+        origin,
+        publicUrl,
+      });
 
     const [first, second] = await Promise.all([submit(), submit()]);
     const third = await submit();
@@ -232,7 +411,8 @@ describe('a tenant pays', () => {
     const payments = await database.db.select().from(payment).where(eq(payment.leaseId, row.id));
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ status: 'succeeded', amountCents: 40_000, cardLast4: '4242', method: 'card' });
-    for (const outcome of [first, second, third]) expect(outcome).toMatchObject({ ok: true, payment: { status: 'succeeded', paymentId: payments[0]!.id, amountCents: 40_000 } });
+    for (const outcome of [first, second, third])
+      expect(outcome).toMatchObject({ ok: true, payment: { status: 'succeeded', paymentId: payments[0]!.id, amountCents: 40_000 } });
     expect(await allocationsOf(payments[0]!.id)).toHaveLength(1);
     expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(60_000);
   });
@@ -244,19 +424,65 @@ describe('staff of another building', () => {
     await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
     const before = await rowCounts();
 
-    expect(await recordOfflinePayment({ db: database.db, actor: otherManager, leaseId: row.id, amountCents: 10_000, method: 'cash', reference: '', origin, publicUrl })).toEqual({ ok: false, reason: 'not_found' });
-    expect(await postManualCharge({ db: database.db, actor: otherManager, leaseId: row.id, kind: 'other', amountCents: 10_000, dueDate: '2026-01-05', description: 'Keys', origin })).toEqual({
+    expect(
+      await recordOfflinePayment({
+        db: database.db,
+        actor: otherManager,
+        leaseId: row.id,
+        amountCents: 10_000,
+        method: 'cash',
+        reference: '',
+        origin,
+        publicUrl,
+      }),
+    ).toEqual({ ok: false, reason: 'not_found' });
+    expect(
+      await postManualCharge({
+        db: database.db,
+        actor: otherManager,
+        leaseId: row.id,
+        kind: 'other',
+        amountCents: 10_000,
+        dueDate: '2026-01-05',
+        description: 'Keys',
+        origin,
+      }),
+    ).toEqual({
       ok: false,
       reason: 'not_found',
     });
-    expect(await postManualCharge({ db: database.db, actor: tenant, leaseId: row.id, kind: 'credit', amountCents: 10_000, dueDate: '2026-01-05', description: 'Self-service', origin })).toEqual({
+    expect(
+      await postManualCharge({
+        db: database.db,
+        actor: tenant,
+        leaseId: row.id,
+        kind: 'credit',
+        amountCents: 10_000,
+        dueDate: '2026-01-05',
+        description: 'Self-service',
+        origin,
+      }),
+    ).toEqual({
       ok: false,
       reason: 'not_found',
     });
 
     expect(await rowCounts()).toEqual(before);
     // Their own manager may.
-    expect((await postManualCharge({ db: database.db, actor: manager, leaseId: row.id, kind: 'other', amountCents: 10_000, dueDate: '2026-01-05', description: 'Keys', origin })).ok).toBe(true);
+    expect(
+      (
+        await postManualCharge({
+          db: database.db,
+          actor: manager,
+          leaseId: row.id,
+          kind: 'other',
+          amountCents: 10_000,
+          dueDate: '2026-01-05',
+          description: 'Keys',
+          origin,
+        })
+      ).ok,
+    ).toBe(true);
   });
 });
 
@@ -264,14 +490,35 @@ describe('settling a provider charge', () => {
   it('a pending lease payment settled five times is one succeeded payment, one set of allocations and one receipt', async () => {
     const row = await activeLease();
     const rent = await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
-    const fee = await addCharge(database.db, { leaseId: row.id, kind: 'late_fee', amountCents: 5_000, dueDate: '2026-01-07', period: '2026-01' });
+    const fee = await addCharge(database.db, {
+      leaseId: row.id,
+      kind: 'late_fee',
+      amountCents: 5_000,
+      dueDate: '2026-01-07',
+      period: '2026-01',
+    });
     const key = `lease:${row.id}:pay:webhook`;
     const [pending] = await database.db
       .insert(payment)
-      .values({ payerId: tenant.id, leaseId: row.id, kind: 'rent', method: 'card', amountCents: 105_000, status: 'pending', provider: 'sandbox', idempotencyKey: key })
+      .values({
+        payerId: tenant.id,
+        leaseId: row.id,
+        kind: 'rent',
+        method: 'card',
+        amountCents: 105_000,
+        status: 'pending',
+        provider: 'sandbox',
+        idempotencyKey: key,
+      })
       .returning();
     const result = { status: 'succeeded' as const, providerRef: 'sbx_ch_webhook', cardBrand: 'visa', cardLast4: '4242' };
-    const settle = () => settleProviderCharge({ db: database.db, idempotencyKey: key, result, context: { publicUrl, logger: { info: () => {}, warn: () => {}, error: () => {} } } });
+    const settle = () =>
+      settleProviderCharge({
+        db: database.db,
+        idempotencyKey: key,
+        result,
+        context: { publicUrl, logger: { info: () => {}, warn: () => {}, error: () => {} } },
+      });
 
     const outcomes = [...(await Promise.all([settle(), settle(), settle()])), await settle(), await settle()];
 
@@ -284,7 +531,9 @@ describe('settling a provider charge', () => {
       [rent.id, 100_000],
       [fee.id, 5_000],
     ]);
-    expect((await leaseMails(database.db, 'receipt', tenant.email)).filter((m) => m.dedupeKey === `receipt:${pending!.id}`)).toHaveLength(1);
+    expect((await leaseMails(database.db, 'receipt', tenant.email)).filter((m) => m.dedupeKey === `receipt:${pending!.id}`)).toHaveLength(
+      1,
+    );
     const receipts = await database.db.select().from(notification).where(eq(notification.userId, tenant.id));
     expect(receipts.filter((n) => n.message.includes(`R-${String(pending!.id).padStart(7, '0')}`))).toHaveLength(1);
     expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(0);
@@ -308,7 +557,17 @@ describe('a double submit of Pay now (two connection pools on PostgreSQL)', () =
     const row = await activeLease();
     await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
     const pay = (db: typeof database.db) =>
-      payLeaseBalance({ db, provider, viewer: tenant, leaseId: row.id, amountCents: 40_000, source: card(SANDBOX_TEST_CARDS.succeeds), idempotencyKey: 'double-submit', origin, publicUrl });
+      payLeaseBalance({
+        db,
+        provider,
+        viewer: tenant,
+        leaseId: row.id,
+        amountCents: 40_000,
+        source: card(SANDBOX_TEST_CARDS.succeeds),
+        idempotencyKey: 'double-submit',
+        origin,
+        publicUrl,
+      });
 
     const [first, second] = await Promise.all([pay(database.db), pay(other.db)]);
 

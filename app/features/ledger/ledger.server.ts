@@ -77,7 +77,11 @@ export async function allocateLedger(tx: Tx, leaseId: number): Promise<number> {
     while (need > 0 && s < sources.length) {
       const source = sources[s]!;
       const take = Math.min(need, source.left);
-      rows.push({ chargeId: item.id, amountCents: take, ...(source.kind === 'credit' ? { creditId: source.id } : { paymentId: source.id }) });
+      rows.push({
+        chargeId: item.id,
+        amountCents: take,
+        ...(source.kind === 'credit' ? { creditId: source.id } : { paymentId: source.id }),
+      });
       chargeCover.set(item.id, (chargeCover.get(item.id) ?? 0) + take);
       if (source.kind === 'credit') creditUse.set(source.id, (creditUse.get(source.id) ?? 0) + take);
       need -= take;
@@ -106,7 +110,10 @@ export async function allocateLedger(tx: Tx, leaseId: number): Promise<number> {
  * it after refunds; the charges concerned reopen. Call under `lockLease`.
  */
 export async function releasePaymentAllocations(tx: Tx, paymentId: number): Promise<void> {
-  const [row] = await tx.select({ over: sql<number>`(-(${paymentUnapplied}))::int` }).from(payment).where(eq(payment.id, paymentId));
+  const [row] = await tx
+    .select({ over: sql<number>`(-(${paymentUnapplied}))::int` })
+    .from(payment)
+    .where(eq(payment.id, paymentId));
   let over = row?.over ?? 0;
   if (over <= 0) return;
   const allocations = await tx
@@ -118,7 +125,11 @@ export async function releasePaymentAllocations(tx: Tx, paymentId: number): Prom
     if (over <= 0) break;
     const back = Math.min(over, allocation.amount);
     if (back === allocation.amount) await tx.delete(ledgerAllocation).where(eq(ledgerAllocation.id, allocation.id));
-    else await tx.update(ledgerAllocation).set({ amountCents: allocation.amount - back }).where(eq(ledgerAllocation.id, allocation.id));
+    else
+      await tx
+        .update(ledgerAllocation)
+        .set({ amountCents: allocation.amount - back })
+        .where(eq(ledgerAllocation.id, allocation.id));
     await tx
       .update(charge)
       .set({ allocatedCents: sql`${charge.allocatedCents} - ${back}`, status: 'open' })
@@ -192,7 +203,8 @@ export async function findLedger(db: Executor, leaseId: number): Promise<LedgerE
     status: string;
     payment_id: number | null;
     sort_id: number;
-  }>(await db.execute(sql`
+  }>(
+    await db.execute(sql`
     select 'charge:' || c.id as key, c.due_date::text as date, c.kind::text as kind, c.description, c.period,
       (case when c.kind = 'credit' then -c.amount_cents else c.amount_cents end) as amount, c.status::text as status, null::int as payment_id, c.id as sort_id, 0 as sort_kind
       from charge c where c.lease_id = ${leaseId} and c.status <> 'void'
@@ -203,7 +215,8 @@ export async function findLedger(db: Executor, leaseId: number): Promise<LedgerE
     union all
     select 'refund:' || r.id, (r.created_at at time zone 'UTC')::date::text, 'refund', r.reason, null, r.amount_cents, 'succeeded', r.payment_id, r.id, 2
       from refund r join payment p on p.id = r.payment_id where p.lease_id = ${leaseId}
-    order by date, sort_kind, sort_id`));
+    order by date, sort_kind, sort_id`),
+  );
   let balance = 0;
   return rows.map((row) => {
     balance += Number(row.amount);

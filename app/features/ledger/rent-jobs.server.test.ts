@@ -6,7 +6,15 @@ import { application, auditLog, charge, lease, leaseTenant, property } from '~/s
 import { createApplication, createProperty } from '../../../tests/setup/factories';
 import { addCharge, chargesOf, createLeaseFixture, createPerson } from '../../../tests/setup/leases';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
-import { endExpiredLeases, expireUnpaidApplications, lapseUnsignedOffers, PAYMENT_FAILED_EXPIRY_DAYS, postDueRent, postLateFees, RENT_CATCH_UP_MONTHS } from './rent-jobs.server';
+import {
+  endExpiredLeases,
+  expireUnpaidApplications,
+  lapseUnsignedOffers,
+  PAYMENT_FAILED_EXPIRY_DAYS,
+  postDueRent,
+  postLateFees,
+  RENT_CATCH_UP_MONTHS,
+} from './rent-jobs.server';
 
 let database: TestDatabase;
 let manager: Viewer;
@@ -28,7 +36,9 @@ afterAll(async () => {
 });
 
 async function rentsOf(leaseId: number) {
-  return (await chargesOf(database.db, leaseId)).filter((c) => c.kind === 'rent').map((c) => ({ period: c.period, dueDate: c.dueDate, amount: c.amountCents }));
+  return (await chargesOf(database.db, leaseId))
+    .filter((c) => c.kind === 'rent')
+    .map((c) => ({ period: c.period, dueDate: c.dueDate, amount: c.amountCents }));
 }
 
 /** `YYYY-MM` of `period` moved by `months`. */
@@ -40,8 +50,20 @@ function shiftPeriod(period: string, months: number): string {
 
 describe('postDueRent', () => {
   it('posts each active lease’s rent once per month, and a second run posts nothing', async () => {
-    const first = await createLeaseFixture(database.db, { manager, tenant, startDate: '2026-01-01', endDate: '2026-12-31', monthlyRentCents: 120_000 });
-    const second = await createLeaseFixture(database.db, { manager, tenant, startDate: '2026-02-01', endDate: '2027-01-31', monthlyRentCents: 95_000 });
+    const first = await createLeaseFixture(database.db, {
+      manager,
+      tenant,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      monthlyRentCents: 120_000,
+    });
+    const second = await createLeaseFixture(database.db, {
+      manager,
+      tenant,
+      startDate: '2026-02-01',
+      endDate: '2027-01-31',
+      monthlyRentCents: 95_000,
+    });
 
     expect(await postDueRent({ db: database.db, today: '2026-03-10', dueDay: 1 })).toBe(5);
     expect(await postDueRent({ db: database.db, today: '2026-03-10', dueDay: 1 })).toBe(0);
@@ -71,7 +93,13 @@ describe('postDueRent', () => {
   it('posts nothing before the lease starts or after it ends, and the first month is due on the start date', async () => {
     const row = await createLeaseFixture(database.db, { manager, tenant, startDate: '2026-02-15', endDate: '2026-04-20' });
     const future = await createLeaseFixture(database.db, { manager, tenant, startDate: '2026-06-01', endDate: '2027-05-31' });
-    const signedOnly = await createLeaseFixture(database.db, { manager, tenant, status: 'signed', startDate: '2026-01-01', endDate: '2026-12-31' });
+    const signedOnly = await createLeaseFixture(database.db, {
+      manager,
+      tenant,
+      status: 'signed',
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+    });
 
     expect(await postDueRent({ db: database.db, today: '2026-02-14', dueDay: 1 })).toBe(0);
     await postDueRent({ db: database.db, today: '2026-05-05', dueDay: 1 });
@@ -97,7 +125,13 @@ describe('postDueRent', () => {
 
   it('new rent is covered at once by credit already on the lease', async () => {
     const row = await createLeaseFixture(database.db, { manager, tenant, startDate: '2026-01-01', endDate: '2026-12-31' });
-    const credit = await addCharge(database.db, { leaseId: row.id, kind: 'credit', amountCents: 50_000, dueDate: '2025-12-20', period: 'manual:prepaid' });
+    const credit = await addCharge(database.db, {
+      leaseId: row.id,
+      kind: 'credit',
+      amountCents: 50_000,
+      dueDate: '2025-12-20',
+      period: 'manual:prepaid',
+    });
 
     await postDueRent({ db: database.db, today: '2026-01-02', dueDay: 1 });
 
@@ -123,7 +157,15 @@ describe('postDueRent', () => {
         postDueRent({ db: database.db, today: '2026-04-02', dueDay: 1 }),
       ]);
       expect(counts.reduce((a, b) => a + b, 0)).toBe(5 * 4);
-      const rows = await database.db.select().from(charge).where(inArray(charge.leaseId, leases.map((l) => l.id)));
+      const rows = await database.db
+        .select()
+        .from(charge)
+        .where(
+          inArray(
+            charge.leaseId,
+            leases.map((l) => l.id),
+          ),
+        );
       expect(rows).toHaveLength(5 * 4);
       expect(new Set(rows.map((r) => `${r.leaseId}:${r.period}`)).size).toBe(5 * 4);
     } finally {
@@ -138,7 +180,15 @@ describe('postLateFees', () => {
     const unpaid = await addCharge(database.db, { leaseId: row.id, amountCents: 120_000, dueDate: '2026-01-01' });
     const paid = await database.db
       .insert(charge)
-      .values({ leaseId: row.id, kind: 'rent', amountCents: 120_000, allocatedCents: 120_000, status: 'paid', dueDate: '2025-12-01', period: '2025-12' })
+      .values({
+        leaseId: row.id,
+        kind: 'rent',
+        amountCents: 120_000,
+        allocatedCents: 120_000,
+        status: 'paid',
+        dueDate: '2025-12-01',
+        period: '2025-12',
+      })
       .returning();
     const fees = async () => (await chargesOf(database.db, row.id)).filter((c) => c.kind === 'late_fee');
 
@@ -152,7 +202,13 @@ describe('postLateFees', () => {
 
     const posted = await fees();
     expect(posted).toHaveLength(1);
-    expect(posted[0]).toMatchObject({ period: unpaid.period, amountCents: 5_000, dueDate: '2026-01-07', status: 'open', description: 'Late fee' });
+    expect(posted[0]).toMatchObject({
+      period: unpaid.period,
+      amountCents: 5_000,
+      dueDate: '2026-01-07',
+      status: 'open',
+      description: 'Late fee',
+    });
     expect(posted.some((fee) => fee.period === paid[0]!.period)).toBe(false);
   });
 
@@ -169,13 +225,21 @@ describe('endExpiredLeases', () => {
   it('ends active leases the day after their end date and leaves the rest', async () => {
     const ending = await createLeaseFixture(database.db, { manager, tenant, startDate: '2025-04-01', endDate: '2026-03-31' });
     const running = await createLeaseFixture(database.db, { manager, tenant, startDate: '2026-01-01', endDate: '2026-12-31' });
-    const signed = await createLeaseFixture(database.db, { manager, tenant, status: 'signed', startDate: '2025-01-01', endDate: '2025-12-31' });
+    const signed = await createLeaseFixture(database.db, {
+      manager,
+      tenant,
+      status: 'signed',
+      startDate: '2025-01-01',
+      endDate: '2025-12-31',
+    });
     const statuses = async () =>
       Object.fromEntries(
-        (await database.db.select({ id: lease.id, status: lease.status, endedAt: lease.endedAt }).from(lease).where(inArray(lease.id, [ending.id, running.id, signed.id]))).map((l) => [
-          l.id,
-          [l.status, l.endedAt !== null],
-        ]),
+        (
+          await database.db
+            .select({ id: lease.id, status: lease.status, endedAt: lease.endedAt })
+            .from(lease)
+            .where(inArray(lease.id, [ending.id, running.id, signed.id]))
+        ).map((l) => [l.id, [l.status, l.endedAt !== null]]),
       );
 
     expect(await endExpiredLeases({ db: database.db, today: '2026-03-31' })).toBe(0);
@@ -188,10 +252,23 @@ describe('endExpiredLeases', () => {
   it('frees the unit of an ended lease (unlisted), but not one a renewal holds', async () => {
     const freed = await createLeaseFixture(database.db, { manager, tenant, startDate: '2025-04-01', endDate: '2026-03-31' });
     const renewed = await createLeaseFixture(database.db, { manager, tenant, startDate: '2025-04-01', endDate: '2026-03-31' });
-    await createLeaseFixture(database.db, { manager, tenant, unitId: renewed.propertyId, startDate: '2026-04-01', endDate: '2027-03-31', renewalOfId: renewed.id });
+    await createLeaseFixture(database.db, {
+      manager,
+      tenant,
+      unitId: renewed.propertyId,
+      startDate: '2026-04-01',
+      endDate: '2027-03-31',
+      renewalOfId: renewed.id,
+    });
     expect(await endExpiredLeases({ db: database.db, today: '2026-04-02' })).toBe(2);
-    const units = await database.db.select({ id: property.id, status: property.status, listed: property.listed }).from(property).where(inArray(property.id, [freed.propertyId, renewed.propertyId]));
-    expect(Object.fromEntries(units.map((u) => [u.id, [u.status, u.listed]]))).toEqual({ [freed.propertyId]: ['available', false], [renewed.propertyId]: ['leased', expect.any(Boolean)] });
+    const units = await database.db
+      .select({ id: property.id, status: property.status, listed: property.listed })
+      .from(property)
+      .where(inArray(property.id, [freed.propertyId, renewed.propertyId]));
+    expect(Object.fromEntries(units.map((u) => [u.id, [u.status, u.listed]]))).toEqual({
+      [freed.propertyId]: ['available', false],
+      [renewed.propertyId]: ['leased', expect.any(Boolean)],
+    });
   });
 });
 
@@ -201,12 +278,36 @@ describe('lapseUnsignedOffers', () => {
     const sent = { status: 'sent' as const, sentAt: new Date('2026-06-01T12:00:00Z'), signBy: deadline, countersignedAt: null };
     const fresh = await createLeaseFixture(database.db, { manager, tenant, ...sent, startDate: '2026-07-01', endDate: '2027-06-30' });
     const current = await createLeaseFixture(database.db, { manager, tenant, startDate: '2025-07-01', endDate: '2026-06-30' });
-    const renewal = await createLeaseFixture(database.db, { manager, tenant, unitId: current.propertyId, renewalOfId: current.id, ...sent, startDate: '2026-07-01', endDate: '2027-06-30' });
+    const renewal = await createLeaseFixture(database.db, {
+      manager,
+      tenant,
+      unitId: current.propertyId,
+      renewalOfId: current.id,
+      ...sent,
+      startDate: '2026-07-01',
+      endDate: '2027-06-30',
+    });
     const halfSigned = await createLeaseFixture(database.db, { manager, tenant, ...sent, startDate: '2026-07-01', endDate: '2027-06-30' });
-    await database.db.update(leaseTenant).set({ signedAt: new Date('2026-06-02T09:00:00Z'), signatureName: tenant.name }).where(eq(leaseTenant.leaseId, halfSigned.id));
-    const open = await createLeaseFixture(database.db, { manager, tenant, ...sent, signBy: new Date('2026-06-20T12:00:00Z'), startDate: '2026-07-01', endDate: '2027-06-30' });
+    await database.db
+      .update(leaseTenant)
+      .set({ signedAt: new Date('2026-06-02T09:00:00Z'), signatureName: tenant.name })
+      .where(eq(leaseTenant.leaseId, halfSigned.id));
+    const open = await createLeaseFixture(database.db, {
+      manager,
+      tenant,
+      ...sent,
+      signBy: new Date('2026-06-20T12:00:00Z'),
+      startDate: '2026-07-01',
+      endDate: '2027-06-30',
+    });
     const ids = [fresh.id, renewal.id, halfSigned.id, open.id];
-    const statuses = async () => Object.fromEntries((await database.db.select({ id: lease.id, status: lease.status }).from(lease).where(inArray(lease.id, ids))).map((l) => [l.id, l.status]));
+    const statuses = async () =>
+      Object.fromEntries(
+        (await database.db.select({ id: lease.id, status: lease.status }).from(lease).where(inArray(lease.id, ids))).map((l) => [
+          l.id,
+          l.status,
+        ]),
+      );
 
     expect(await lapseUnsignedOffers({ db: database.db, now: deadline })).toBe(0);
     expect(await lapseUnsignedOffers({ db: database.db, now: new Date(deadline.getTime() + 1_000) })).toBe(2);
@@ -227,15 +328,24 @@ describe('expireUnpaidApplications', () => {
     const unit = await createProperty(database.db, { managerId: manager.id });
     const failedAt = new Date('2026-05-01T12:00:00Z');
     const stale = await createApplication(database.db, { propertyId: unit.id, status: 'payment_failed', updatedAt: failedAt });
-    const recent = await createApplication(database.db, { propertyId: unit.id, status: 'payment_failed', updatedAt: new Date('2026-05-05T12:00:00Z') });
+    const recent = await createApplication(database.db, {
+      propertyId: unit.id,
+      status: 'payment_failed',
+      updatedAt: new Date('2026-05-05T12:00:00Z'),
+    });
     const submitted = await createApplication(database.db, { propertyId: unit.id, status: 'submitted', updatedAt: failedAt });
-    const statusOf = async (id: number) => (await database.db.select({ status: application.status }).from(application).where(eq(application.id, id)))[0]?.status;
+    const statusOf = async (id: number) =>
+      (await database.db.select({ status: application.status }).from(application).where(eq(application.id, id)))[0]?.status;
     const expiry = failedAt.getTime() + PAYMENT_FAILED_EXPIRY_DAYS * 86_400_000;
 
     expect(await expireUnpaidApplications({ db: database.db, now: new Date(expiry) })).toBe(0);
     expect(await expireUnpaidApplications({ db: database.db, now: new Date(expiry + 1_000) })).toBe(1);
     expect(await expireUnpaidApplications({ db: database.db, now: new Date(expiry + 1_000) })).toBe(0);
 
-    expect([await statusOf(stale.id), await statusOf(recent.id), await statusOf(submitted.id)]).toEqual(['expired', 'payment_failed', 'submitted']);
+    expect([await statusOf(stale.id), await statusOf(recent.id), await statusOf(submitted.id)]).toEqual([
+      'expired',
+      'payment_failed',
+      'submitted',
+    ]);
   });
 });

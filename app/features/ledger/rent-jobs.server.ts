@@ -72,7 +72,17 @@ export async function postDueRent({ db, today, dueDay }: { db: Db; today: string
  * Posts a late fee of `lateFeeCents` for every open rent of an active lease whose due date is
  * more than `graceDays` before `today`. Returns how many fees this call inserted.
  */
-export async function postLateFees({ db, today, graceDays, lateFeeCents }: { db: Db; today: string; graceDays: number; lateFeeCents: number }): Promise<number> {
+export async function postLateFees({
+  db,
+  today,
+  graceDays,
+  lateFeeCents,
+}: {
+  db: Db;
+  today: string;
+  graceDays: number;
+  lateFeeCents: number;
+}): Promise<number> {
   if (lateFeeCents <= 0) return 0;
   const result = await db.execute(sql`
     insert into charge (lease_id, kind, amount_cents, due_date, period, description)

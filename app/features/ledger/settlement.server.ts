@@ -35,7 +35,10 @@ export async function settleProviderCharge({
   context: SettlementContext;
 }): Promise<'settled' | 'unchanged' | 'unknown'> {
   if (!idempotencyKey) return 'unknown';
-  const [own] = await db.select({ id: payment.id, leaseId: payment.leaseId }).from(payment).where(eq(payment.idempotencyKey, idempotencyKey));
+  const [own] = await db
+    .select({ id: payment.id, leaseId: payment.leaseId })
+    .from(payment)
+    .where(eq(payment.idempotencyKey, idempotencyKey));
   if (own?.leaseId != null) {
     const leaseId = own.leaseId;
     const changed = await db.transaction(async (tx) => {

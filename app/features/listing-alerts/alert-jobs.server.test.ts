@@ -21,7 +21,14 @@ import { createBuilding, createProperty, viewerOf } from '../../../tests/setup/f
 import { startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { action as subscriptionsAction, loader as subscriptionsLoader } from '~/routes/public/subscriptions';
-import { ALERT_DIGEST_SCHEDULE, ALERT_JOB_TOPICS, ANNOUNCE_BATCH_MAX, enqueueListingAnnouncement, listingAlertJobHandlers, recordAlertDeliveries } from './alert-jobs.server';
+import {
+  ALERT_DIGEST_SCHEDULE,
+  ALERT_JOB_TOPICS,
+  ANNOUNCE_BATCH_MAX,
+  enqueueListingAnnouncement,
+  listingAlertJobHandlers,
+  recordAlertDeliveries,
+} from './alert-jobs.server';
 import { ALERT_MAIL_UNITS_SHOWN } from './alert-mail.server';
 import { findMatchingAlerts } from './alert-matching.server';
 import type { AlertCriteria } from './listing-alerts.schemas';
@@ -49,7 +56,10 @@ afterAll(async () => {
 });
 
 /** A confirmed alert (or one in `status`), as if subscribed and confirmed through /subscriptions. */
-async function alertFor(criteria: AlertCriteria, options: { frequency?: 'immediate' | 'daily'; locale?: 'en' | 'it'; status?: 'pending' | 'confirmed' | 'unsubscribed' } = {}) {
+async function alertFor(
+  criteria: AlertCriteria,
+  options: { frequency?: 'immediate' | 'daily'; locale?: 'en' | 'it'; status?: 'pending' | 'confirmed' | 'unsubscribed' } = {},
+) {
   seq += 1;
   const [row] = await db
     .insert(listingAlert)
@@ -76,7 +86,14 @@ async function announce(ids: readonly number[]) {
 async function runJobs(): Promise<number> {
   let total = 0;
   for (;;) {
-    const { processed, failed } = await processOutboxBatch({ db, mailer, logger: quiet, publicUrl, handlers: listingAlertJobHandlers, limit: 50 });
+    const { processed, failed } = await processOutboxBatch({
+      db,
+      mailer,
+      logger: quiet,
+      publicUrl,
+      handlers: listingAlertJobHandlers,
+      limit: 50,
+    });
     expect(failed).toBe(0);
     total += processed;
     if (processed === 0) return total;
@@ -92,7 +109,11 @@ function mailsTo(to: string): ParsedMail[] {
 }
 
 async function deliveriesOf(alertId: number) {
-  return db.select().from(listingAlertDelivery).where(eq(listingAlertDelivery.alertId, alertId)).orderBy(asc(listingAlertDelivery.propertyId));
+  return db
+    .select()
+    .from(listingAlertDelivery)
+    .where(eq(listingAlertDelivery.alertId, alertId))
+    .orderBy(asc(listingAlertDelivery.propertyId));
 }
 
 /** Runs the daily digest as the 07:00 schedule would. */
@@ -104,7 +125,8 @@ async function runDigest(scheduledFor: string) {
 describe('which alerts a unit matches', () => {
   it('each criterion: capacity is a minimum, the price range is inclusive, unlisted or unavailable units never match', async () => {
     const home = await createBuilding(db, { city: 'Capacityville', state: 'OR', zipCode: '97201' });
-    const unit = (overrides: Partial<typeof property.$inferInsert>) => createProperty(db, { buildingId: home.id, city: 'Capacityville', state: 'OR', ...overrides });
+    const unit = (overrides: Partial<typeof property.$inferInsert>) =>
+      createProperty(db, { buildingId: home.id, city: 'Capacityville', state: 'OR', ...overrides });
     const three = await unit({ maxOccupants: 3, price: 1500 });
     const two = await unit({ maxOccupants: 2, price: 1500 });
     const atMin = await unit({ price: 1000 });
@@ -159,7 +181,10 @@ describe('which alerts a unit matches', () => {
       const got = matches.filter((match) => match.alertId === alerts.get(location)).map((match) => match.propertyId);
       expect(got, location).toEqual([...ids].sort((a, b) => a - b));
     }
-    await db.update(listingAlert).set({ status: 'unsubscribed' }).where(sql`${listingAlert.criteria} ->> 'minPrice' = '1234'`);
+    await db
+      .update(listingAlert)
+      .set({ status: 'unsubscribed' })
+      .where(sql`${listingAlert.criteria} ->> 'minPrice' = '1234'`);
   });
 
   it('an alert matches exactly the units the listing search shows for its criteria (available only)', async () => {
@@ -191,20 +216,53 @@ describe('which alerts a unit matches', () => {
     for (const criteria of searches) alerts.push(await alertFor(criteria));
     const matches = await findMatchingAlerts(db, ids);
     for (const [index, criteria] of searches.entries()) {
-      const listing = await findListings({ db, lang: 'en', availableOnly: true, pageSize: 100, query: { ...criteria, sort: 'newest', page: 1 } });
-      const shown = listing.items.map((item) => item.id).filter((id) => ids.includes(id)).sort((a, b) => a - b);
+      const listing = await findListings({
+        db,
+        lang: 'en',
+        availableOnly: true,
+        pageSize: 100,
+        query: { ...criteria, sort: 'newest', page: 1 },
+      });
+      const shown = listing.items
+        .map((item) => item.id)
+        .filter((id) => ids.includes(id))
+        .sort((a, b) => a - b);
       const matched = matches.filter((match) => match.alertId === alerts[index]!.id).map((match) => match.propertyId);
       expect(matched, JSON.stringify(criteria)).toEqual(shown);
     }
-    await db.update(listingAlert).set({ status: 'unsubscribed' }).where(inArray(listingAlert.id, alerts.map((alert) => alert.id)));
+    await db
+      .update(listingAlert)
+      .set({ status: 'unsubscribed' })
+      .where(
+        inArray(
+          listingAlert.id,
+          alerts.map((alert) => alert.id),
+        ),
+      );
   });
 });
 
 describe('sending alerts', () => {
   it('units listed together reach an immediate alert in one e-mail in its language, with links and List-Unsubscribe', async () => {
     const home = await createBuilding(db, { city: 'Sendville', state: 'CO', zipCode: '80202' });
-    const first = await createProperty(db, { buildingId: home.id, city: 'Sendville', state: 'CO', price: 2100, bedrooms: 2, title: 'Garden flat', titleIt: 'Appartamento con giardino' });
-    const second = await createProperty(db, { buildingId: home.id, city: 'Sendville', state: 'CO', price: 1900, bedrooms: 0, title: 'Tiny studio', titleIt: null });
+    const first = await createProperty(db, {
+      buildingId: home.id,
+      city: 'Sendville',
+      state: 'CO',
+      price: 2100,
+      bedrooms: 2,
+      title: 'Garden flat',
+      titleIt: 'Appartamento con giardino',
+    });
+    const second = await createProperty(db, {
+      buildingId: home.id,
+      city: 'Sendville',
+      state: 'CO',
+      price: 1900,
+      bedrooms: 0,
+      title: 'Tiny studio',
+      titleIt: null,
+    });
     const alert = await alertFor({ location: 'Sendville, CO', capacity: 2 }, { locale: 'it' });
     await announce([first.id, second.id]);
     await runJobs();
@@ -224,7 +282,10 @@ describe('sending alerts', () => {
     const unsubscribeUrl = `${publicUrl}/subscriptions?unsubscribe=${alert.unsubscribeToken}`;
     expect(mail.text).toContain(`Interrompi questo avviso: ${unsubscribeUrl}`);
     // mailparser gathers List-* headers under `list`.
-    expect(mail.headers.get('list')).toEqual({ unsubscribe: expect.objectContaining({ url: unsubscribeUrl }), 'unsubscribe-post': expect.objectContaining({ name: 'List-Unsubscribe=One-Click' }) });
+    expect(mail.headers.get('list')).toEqual({
+      unsubscribe: expect.objectContaining({ url: unsubscribeUrl }),
+      'unsubscribe-post': expect.objectContaining({ name: 'List-Unsubscribe=One-Click' }),
+    });
 
     const rows = await deliveriesOf(alert.id);
     expect(rows.map((row) => row.propertyId)).toEqual([first.id, second.id].sort((a, b) => a - b));
@@ -261,12 +322,18 @@ describe('sending alerts', () => {
     await runJobs();
     expect(mailsTo(alert.email)).toHaveLength(1);
     // Leased and listed again two days later: the subscriber heard of it two days ago.
-    await db.update(listingAlertDelivery).set({ sentAt: sql`now() - interval '2 days'` }).where(eq(listingAlertDelivery.alertId, alert.id));
+    await db
+      .update(listingAlertDelivery)
+      .set({ sentAt: sql`now() - interval '2 days'` })
+      .where(eq(listingAlertDelivery.alertId, alert.id));
     await announce([unit.id]);
     await runJobs();
     expect(mailsTo(alert.email)).toHaveLength(1);
     // A month later: a new listing for them.
-    await db.update(listingAlertDelivery).set({ sentAt: sql`now() - interval '30 days'` }).where(eq(listingAlertDelivery.alertId, alert.id));
+    await db
+      .update(listingAlertDelivery)
+      .set({ sentAt: sql`now() - interval '30 days'` })
+      .where(eq(listingAlertDelivery.alertId, alert.id));
     await announce([unit.id]);
     await runJobs();
     expect(mailsTo(alert.email)).toHaveLength(2);
@@ -317,10 +384,22 @@ describe('sending alerts', () => {
     const alert = await alertFor({ location: 'Quitville, UT' });
     await announce([unit.id]);
     // Only the match job runs: the e-mail job is queued.
-    const [match] = await db.select().from(outbox).where(and(eq(outbox.topic, ALERT_JOB_TOPICS.match), isNull(outbox.processedAt)));
+    const [match] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.topic, ALERT_JOB_TOPICS.match), isNull(outbox.processedAt)));
     expect(match).toBeDefined();
     await processOutboxBatch({ db, mailer, logger: quiet, publicUrl, handlers: listingAlertJobHandlers, limit: 1 });
-    const queued = await db.select().from(outbox).where(and(eq(outbox.topic, ALERT_JOB_TOPICS.mail), isNull(outbox.processedAt), sql`${outbox.payload} ->> 'alertId' = ${String(alert.id)}`));
+    const queued = await db
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.topic, ALERT_JOB_TOPICS.mail),
+          isNull(outbox.processedAt),
+          sql`${outbox.payload} ->> 'alertId' = ${String(alert.id)}`,
+        ),
+      );
     expect(queued).toHaveLength(1);
     expect(await deliveriesOf(alert.id)).toHaveLength(1);
 
@@ -350,7 +429,8 @@ describe('sending alerts', () => {
   it('a matching job interrupted after some slices (a crash) sends everything, once, when it runs again', async () => {
     const home = await createBuilding(db, { city: 'Crashville', state: 'KS', zipCode: '66101' });
     const ids: number[] = [];
-    for (let i = 0; i < 3; i += 1) ids.push((await createProperty(db, { buildingId: home.id, city: 'Crashville', state: 'KS', price: 1400 + i })).id);
+    for (let i = 0; i < 3; i += 1)
+      ids.push((await createProperty(db, { buildingId: home.id, city: 'Crashville', state: 'KS', price: 1400 + i })).id);
     const alert = await alertFor({ location: 'Crashville' });
     await announce(ids);
     // The first slice committed, then the process died: its rows exist, the job is still due.
@@ -366,7 +446,8 @@ describe('sending alerts', () => {
   it('a daily alert waits for the digest, which sends every waiting unit in one e-mail, once', async () => {
     const home = await createBuilding(db, { city: 'Digestville', state: 'NM', zipCode: '87501' });
     const units = [];
-    for (const price of [1300, 1100, 1200]) units.push(await createProperty(db, { buildingId: home.id, city: 'Digestville', state: 'NM', price, title: `Digest home ${price}` }));
+    for (const price of [1300, 1100, 1200])
+      units.push(await createProperty(db, { buildingId: home.id, city: 'Digestville', state: 'NM', price, title: `Digest home ${price}` }));
     const daily = await alertFor({ location: 'Digestville' }, { frequency: 'daily' });
     const immediate = await alertFor({ location: 'Digestville', maxPrice: 1150 });
     for (const unit of units) await announce([unit.id]);
@@ -402,14 +483,26 @@ describe('sending alerts', () => {
 describe('announcing units', () => {
   it('publishing units in the back office enqueues their matching job in the same transaction', async () => {
     const adminId = crypto.randomUUID();
-    await db.insert(user).values({ id: adminId, name: 'Alert Admin', email: `${adminId.slice(0, 8)}@admin.test`, role: 'admin', emailVerified: true });
+    await db
+      .insert(user)
+      .values({ id: adminId, name: 'Alert Admin', email: `${adminId.slice(0, 8)}@admin.test`, role: 'admin', emailVerified: true });
     const admin = viewerOf({ id: adminId, email: `${adminId.slice(0, 8)}@admin.test`, role: 'admin' });
     const home = await createBuilding(db, { city: 'Publishville', state: 'WA', zipCode: '98101' });
     const unit = await createProperty(db, { buildingId: home.id, city: 'Publishville', state: 'WA', price: 2250, listed: false });
     const alert = await alertFor({ location: 'Publishville, WA' });
-    const outcome = await bulkUpdateUnits({ db, actor: admin, origin: { ip: '127.0.0.1', userAgent: 'test' }, buildingId: home.id, unitIds: [unit.id], command: { intent: 'publish' } });
+    const outcome = await bulkUpdateUnits({
+      db,
+      actor: admin,
+      origin: { ip: '127.0.0.1', userAgent: 'test' },
+      buildingId: home.id,
+      unitIds: [unit.id],
+      command: { intent: 'publish' },
+    });
     expect(outcome).toEqual({ ok: true, changed: 1 });
-    const jobs = await db.select().from(outbox).where(and(eq(outbox.topic, ALERT_JOB_TOPICS.match), isNull(outbox.processedAt)));
+    const jobs = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.topic, ALERT_JOB_TOPICS.match), isNull(outbox.processedAt)));
     expect(jobs.map((job) => job.payload)).toEqual([{ propertyIds: [unit.id], moment: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
     await runJobs();
     const [mail] = mailsTo(alert.email);
@@ -436,7 +529,10 @@ describe('announcing units', () => {
     }));
     const ids: number[] = [];
     for (let from = 0; from < rows.length; from += 1_000) {
-      const inserted = await db.insert(property).values(rows.slice(from, from + 1_000)).returning({ id: property.id });
+      const inserted = await db
+        .insert(property)
+        .values(rows.slice(from, from + 1_000))
+        .returning({ id: property.id });
       ids.push(...inserted.map((row) => row.id));
     }
     const broad = await alertFor({ location: 'Bulkville' });
@@ -446,7 +542,10 @@ describe('announcing units', () => {
 
     const before = await db.select({ n: sql<number>`count(*)::int` }).from(outbox);
     await announce(ids);
-    const matchJobs = await db.select().from(outbox).where(and(eq(outbox.topic, ALERT_JOB_TOPICS.match), isNull(outbox.processedAt)));
+    const matchJobs = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.topic, ALERT_JOB_TOPICS.match), isNull(outbox.processedAt)));
     expect(matchJobs).toHaveLength(1);
     await runJobs();
     const after = await db.select({ n: sql<number>`count(*)::int` }).from(outbox);
@@ -461,17 +560,35 @@ describe('announcing units', () => {
     expect(more).toHaveLength(0);
     expect(broadMail!.subject).toBe('5000 new homes for your Dimora alert');
     expect(broadMail!.text!.match(/\/property\/\d+/g)).toHaveLength(ALERT_MAIL_UNITS_SHOWN);
-    expect(broadMail!.text).toContain(`…and ${5_000 - ALERT_MAIL_UNITS_SHOWN} more. See them all: ${publicUrl}/properties?location=Bulkville`);
+    expect(broadMail!.text).toContain(
+      `…and ${5_000 - ALERT_MAIL_UNITS_SHOWN} more. See them all: ${publicUrl}/properties?location=Bulkville`,
+    );
     expect(mailsTo(narrow.email)).toHaveLength(1);
     expect(mailsTo(daily.email)).toHaveLength(0);
     expect(mailsTo(none.email)).toHaveLength(0);
 
     // A bigger announcement is split into jobs of at most 5,000 units.
-    await db.transaction((tx) => enqueueListingAnnouncement(tx, Array.from({ length: 12_000 }, (_, i) => 10_000_000 + i)));
-    const split = await db.select().from(outbox).where(and(eq(outbox.topic, ALERT_JOB_TOPICS.match), isNull(outbox.processedAt))).orderBy(asc(outbox.id));
-    expect(split.map((job) => (job.payload as { propertyIds: number[] }).propertyIds.length)).toEqual([ANNOUNCE_BATCH_MAX, ANNOUNCE_BATCH_MAX, 2_000]);
+    await db.transaction((tx) =>
+      enqueueListingAnnouncement(
+        tx,
+        Array.from({ length: 12_000 }, (_, i) => 10_000_000 + i),
+      ),
+    );
+    const split = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.topic, ALERT_JOB_TOPICS.match), isNull(outbox.processedAt)))
+      .orderBy(asc(outbox.id));
+    expect(split.map((job) => (job.payload as { propertyIds: number[] }).propertyIds.length)).toEqual([
+      ANNOUNCE_BATCH_MAX,
+      ANNOUNCE_BATCH_MAX,
+      2_000,
+    ]);
     await runJobs();
-    await db.update(listingAlert).set({ status: 'unsubscribed' }).where(inArray(listingAlert.id, [broad.id, narrow.id, daily.id, none.id]));
+    await db
+      .update(listingAlert)
+      .set({ status: 'unsubscribed' })
+      .where(inArray(listingAlert.id, [broad.id, narrow.id, daily.id, none.id]));
     await db.delete(property).where(eq(property.buildingId, home.id));
     await db.delete(building).where(eq(building.id, home.id));
   }, 60_000);
@@ -479,8 +596,14 @@ describe('announcing units', () => {
 
 describe('the subscription form', () => {
   function post(fields: Record<string, string>, headers: Record<string, string> = {}, search = '') {
-    const request = new Request(`http://dimora.test/subscriptions${search}`, { method: 'POST', body: new URLSearchParams(fields), headers });
-    return subscriptionsAction({ request, params: {}, context: testContext(database) } as unknown as Parameters<typeof subscriptionsAction>[0]);
+    const request = new Request(`http://dimora.test/subscriptions${search}`, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers,
+    });
+    return subscriptionsAction({ request, params: {}, context: testContext(database) } as unknown as Parameters<
+      typeof subscriptionsAction
+    >[0]);
   }
 
   it('saves the chosen frequency (a daily digest) and refuses an unknown one with a translated message', async () => {
@@ -504,9 +627,14 @@ describe('the subscription form', () => {
 
   it('an unsubscribe link only asks (mail scanners open links); the page’s button or a one-click POST stops the alert', async () => {
     const alert = await alertFor({ location: 'Scannerville' });
-    const opened = (await subscriptionsLoader({ request: new Request(`http://dimora.test/subscriptions?unsubscribe=${alert.unsubscribeToken}`), params: {}, context: testContext(database) } as unknown as Parameters<typeof subscriptionsLoader>[0])) as { notice: { outcome: string; token?: string } };
+    const opened = (await subscriptionsLoader({
+      request: new Request(`http://dimora.test/subscriptions?unsubscribe=${alert.unsubscribeToken}`),
+      params: {},
+      context: testContext(database),
+    } as unknown as Parameters<typeof subscriptionsLoader>[0])) as { notice: { outcome: string; token?: string } };
     expect(opened.notice).toMatchObject({ outcome: 'ask', token: alert.unsubscribeToken });
-    const statusOf = async (id: number) => (await db.select({ status: listingAlert.status }).from(listingAlert).where(eq(listingAlert.id, id)))[0]?.status;
+    const statusOf = async (id: number) =>
+      (await db.select({ status: listingAlert.status }).from(listingAlert).where(eq(listingAlert.id, id)))[0]?.status;
     expect(await statusOf(alert.id)).toBe('confirmed');
 
     const button = (await post({ intent: 'unsubscribe', token: alert.unsubscribeToken })) as Response;

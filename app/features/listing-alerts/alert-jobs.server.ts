@@ -45,7 +45,11 @@ export const ALERT_JOB_TOPICS = {
 } as const;
 
 /** The daily digest: every day at 07:00 UTC (early morning in the US, early afternoon in Italy). */
-export const ALERT_DIGEST_SCHEDULE: JobSchedule = { name: 'listing-alerts-daily-digest', cron: '0 7 * * *', topic: ALERT_JOB_TOPICS.digest };
+export const ALERT_DIGEST_SCHEDULE: JobSchedule = {
+  name: 'listing-alerts-daily-digest',
+  cron: '0 7 * * *',
+  topic: ALERT_JOB_TOPICS.digest,
+};
 
 /** The most units one matching job takes (a CSV import's maximum). */
 export const ANNOUNCE_BATCH_MAX = 5_000;
@@ -77,13 +81,19 @@ function validIds(value: unknown): number[] {
 export async function enqueueListingAnnouncement(tx: Db, propertyIds: readonly number[]): Promise<void> {
   const ids = validIds([...propertyIds]).sort((a, b) => a - b);
   if (ids.length === 0) return;
-  const [now] = rowsOf<{ moment: string }>(await tx.execute(sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as moment`));
+  const [now] = rowsOf<{ moment: string }>(
+    await tx.execute(sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as moment`),
+  );
   const moment = now?.moment ?? new Date().toISOString();
   const messages: OutboxMessage[] = [];
   for (let from = 0; from < ids.length; from += ANNOUNCE_BATCH_MAX) {
     const batch = ids.slice(from, from + ANNOUNCE_BATCH_MAX);
     const digest = createHash('sha256').update(batch.join(',')).digest('hex').slice(0, 24);
-    messages.push({ topic: ALERT_JOB_TOPICS.match, payload: { propertyIds: batch, moment } satisfies MatchUnitsPayload, dedupeKey: `alerts.match:${moment}:${digest}` });
+    messages.push({
+      topic: ALERT_JOB_TOPICS.match,
+      payload: { propertyIds: batch, moment } satisfies MatchUnitsPayload,
+      dedupeKey: `alerts.match:${moment}:${digest}`,
+    });
   }
   await enqueueOutbox(tx, messages);
 }
@@ -252,7 +262,13 @@ export const listingAlertJobHandlers: JobHandlers = {
       const rows = await db
         .update(listingAlertDelivery)
         .set({ sentAt: sql`now()` })
-        .where(and(eq(listingAlertDelivery.alertId, alertId), isNull(listingAlertDelivery.sentAt), inArray(listingAlertDelivery.propertyId, slice)))
+        .where(
+          and(
+            eq(listingAlertDelivery.alertId, alertId),
+            isNull(listingAlertDelivery.sentAt),
+            inArray(listingAlertDelivery.propertyId, slice),
+          ),
+        )
         .returning({ propertyId: listingAlertDelivery.propertyId });
       for (const row of rows) claimed.add(row.propertyId);
     });
@@ -281,7 +297,10 @@ export const listingAlertJobHandlers: JobHandlers = {
       throw error;
     }
     await db.transaction(async (tx) => {
-      await tx.update(listingAlert).set({ lastNotifiedAt: sql`now()` }).where(eq(listingAlert.id, alertId));
+      await tx
+        .update(listingAlert)
+        .set({ lastNotifiedAt: sql`now()` })
+        .where(eq(listingAlert.id, alertId));
       await markDone(tx);
     });
   },

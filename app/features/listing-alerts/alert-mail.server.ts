@@ -94,7 +94,8 @@ export function listingAlertMail(input: ListingAlertMailInput): OutgoingMail {
       : fill(texts.subjectOther, { count });
   const intro = input.digest ? fill(texts.digestIntro, { search }) : fill(count === 1 ? texts.intro : texts.introOther, { count, search });
   const lines = shown.map((unit) => {
-    const rooms = unit.bedrooms === 0 ? texts.studio : unit.bedrooms === 1 ? texts.bedroomsOne : fill(texts.bedroomsOther, { count: unit.bedrooms });
+    const rooms =
+      unit.bedrooms === 0 ? texts.studio : unit.bedrooms === 1 ? texts.bedroomsOne : fill(texts.bedroomsOther, { count: unit.bedrooms });
     return {
       title: unit.title,
       facts: `${unit.city}, ${unit.state} · ${fill(texts.perMonth, { amount: formatUsd(unit.price, lang) })} · ${rooms}`,
@@ -121,13 +122,23 @@ export function listingAlertMail(input: ListingAlertMailInput): OutgoingMail {
     `<p>${escapeHtml(texts.greeting)}</p>`,
     `<p>${escapeHtml(intro)}</p>`,
     `<ul>${lines
-      .map((line) => `<li><a href="${escapeHtml(line.url)}"><strong>${escapeHtml(line.title)}</strong></a><br>${escapeHtml(line.facts)}</li>`)
+      .map(
+        (line) => `<li><a href="${escapeHtml(line.url)}"><strong>${escapeHtml(line.title)}</strong></a><br>${escapeHtml(line.facts)}</li>`,
+      )
       .join('')}</ul>`,
-    more ? `<p>${escapeHtml(fill(texts.more, { count: hidden, url: '' }).trim())} <a href="${escapeHtml(searchUrl)}">${escapeHtml(searchUrl)}</a></p>` : '',
+    more
+      ? `<p>${escapeHtml(fill(texts.more, { count: hidden, url: '' }).trim())} <a href="${escapeHtml(searchUrl)}">${escapeHtml(searchUrl)}</a></p>`
+      : '',
     `<p>${escapeHtml(texts.signature)}</p>`,
     `<hr><p style="font-size:12px">${escapeHtml(texts.why)} <a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(fill(texts.unsubscribe, { url: '' }).replace(/:\s*$/, ''))}</a></p>`,
   ]
     .filter(Boolean)
     .join('\n');
-  return { to: input.to, subject, text, html, headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
+  return {
+    to: input.to,
+    subject,
+    text,
+    html,
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }

@@ -32,7 +32,6 @@ async function load(search: string, headers: Record<string, string> = {}) {
   return loader({ request, params: {}, context: testContext(database) } as unknown as Parameters<typeof loader>[0]);
 }
 
-
 /** The mail options of the test context (dev mailbox). */
 function mailOptions() {
   const context = testContext(database);
@@ -124,7 +123,12 @@ describe('listing alert subscriptions', () => {
   it(`an address may hold at most ${ALERTS_PER_EMAIL_MAX} active alerts`, async () => {
     for (let capacity = 1; capacity <= 4; capacity += 1) {
       for (const location of ['Austin', 'Dallas', 'Houston']) {
-        await subscribeToListingAlerts({ ...mailOptions(), db: database.db, locale: 'en', input: { email: 'busy@example.com', capacity: String(capacity), location } });
+        await subscribeToListingAlerts({
+          ...mailOptions(),
+          db: database.db,
+          locale: 'en',
+          input: { email: 'busy@example.com', capacity: String(capacity), location },
+        });
       }
     }
     const alerts = await alertsFor('busy@example.com');
@@ -148,7 +152,12 @@ describe('subscriptions page loader', () => {
   });
 
   it('an unsubscribe link asks first (opening it changes nothing); once stopped, the link says it is done', async () => {
-    await subscribeToListingAlerts({ ...mailOptions(), db: database.db, locale: 'en', input: { email: 'leaving@example.com', location: 'Austin' } });
+    await subscribeToListingAlerts({
+      ...mailOptions(),
+      db: database.db,
+      locale: 'en',
+      input: { email: 'leaving@example.com', location: 'Austin' },
+    });
     const [alert] = await alertsFor('leaving@example.com');
     const page = await load(`?unsubscribe=${alert!.unsubscribeToken}`);
     expect(page.notice).toEqual({ link: 'unsubscribe', outcome: 'ask', criteria: { location: 'Austin' }, token: alert!.unsubscribeToken });
@@ -167,7 +176,12 @@ describe('subscriptions page loader', () => {
   });
 
   it('a confirmation link confirms a pending alert once', async () => {
-    await subscribeToListingAlerts({ ...mailOptions(), db: database.db, locale: 'en', input: { email: 'confirming@example.com', capacity: '1' } });
+    await subscribeToListingAlerts({
+      ...mailOptions(),
+      db: database.db,
+      locale: 'en',
+      input: { email: 'confirming@example.com', capacity: '1' },
+    });
     const [alert] = await alertsFor('confirming@example.com');
     const page = await load(`?confirm=${alert!.confirmToken}`);
     expect(page.notice).toMatchObject({ link: 'confirm', outcome: 'done' });
@@ -272,7 +286,12 @@ describe('the confirmation e-mail (real SMTP round trip)', () => {
 
   it('subscribing again while the alert is pending re-sends the same links; a confirmed alert gets no new e-mail', async () => {
     const context = smtpContext();
-    const options = { db: database.db, mailer: context.mailer, publicUrl: context.publicUrl, input: { email: 'again@example.com', location: 'Denver' } };
+    const options = {
+      db: database.db,
+      mailer: context.mailer,
+      publicUrl: context.publicUrl,
+      input: { email: 'again@example.com', location: 'Denver' },
+    };
     await subscribeToListingAlerts({ ...options, locale: 'en' });
     const first = await sink.waitFor('again@example.com');
     expect(first.subject).toBe('Confirm your Dimora listing alert');
@@ -294,7 +313,13 @@ describe('the confirmation e-mail (real SMTP round trip)', () => {
   it('invalid input sends nothing', async () => {
     const context = smtpContext();
     const before = sink.messages.length;
-    const invalid = await subscribeToListingAlerts({ db: database.db, mailer: context.mailer, publicUrl: context.publicUrl, locale: 'en', input: { email: 'not-an-address' } });
+    const invalid = await subscribeToListingAlerts({
+      db: database.db,
+      mailer: context.mailer,
+      publicUrl: context.publicUrl,
+      locale: 'en',
+      input: { email: 'not-an-address' },
+    });
     expect(invalid.ok).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(sink.messages.length).toBe(before);

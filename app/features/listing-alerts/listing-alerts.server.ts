@@ -56,7 +56,13 @@ export function listingAlertLinks(publicUrl: string, tokens: { confirmToken: str
 }
 
 type Saved =
-  | { ok: true; alertId: number; status: 'pending' | 'confirmed'; created: boolean; tokens: { confirmToken: string; unsubscribeToken: string } | null }
+  | {
+      ok: true;
+      alertId: number;
+      status: 'pending' | 'confirmed';
+      created: boolean;
+      tokens: { confirmToken: string; unsubscribeToken: string } | null;
+    }
   | Extract<SubscribeResult, { ok: false }>;
 
 /**
@@ -113,7 +119,8 @@ export async function subscribeToListingAlerts({
 
     if (existing && existing.status !== 'unsubscribed') {
       await tx.update(listingAlert).set({ locale, frequency, updatedAt: new Date() }).where(eq(listingAlert.id, existing.id));
-      const tokens = existing.status === 'pending' ? { confirmToken: existing.confirmToken, unsubscribeToken: existing.unsubscribeToken } : null;
+      const tokens =
+        existing.status === 'pending' ? { confirmToken: existing.confirmToken, unsubscribeToken: existing.unsubscribeToken } : null;
       return { ok: true, alertId: existing.id, status: existing.status, created: false, tokens };
     }
 
@@ -137,7 +144,10 @@ export async function subscribeToListingAlerts({
       confirmedAt: null,
     };
     if (existing) {
-      await tx.update(listingAlert).set({ ...fresh, updatedAt: new Date() }).where(eq(listingAlert.id, existing.id));
+      await tx
+        .update(listingAlert)
+        .set({ ...fresh, updatedAt: new Date() })
+        .where(eq(listingAlert.id, existing.id));
       return { ok: true, alertId: existing.id, status: 'pending', created: false, tokens: fresh };
     }
     const [row] = await tx.insert(listingAlert).values(fresh).returning({ id: listingAlert.id });

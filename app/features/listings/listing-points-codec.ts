@@ -23,11 +23,24 @@ export type ListingPoint = {
   unitId: number | null;
 };
 
-type Row = [id: number, lat: number, lng: number, units: number, minPrice: number, maxPrice: number, unitId: number, name: string, city: string, state: string];
+type Row = [
+  id: number,
+  lat: number,
+  lng: number,
+  units: number,
+  minPrice: number,
+  maxPrice: number,
+  unitId: number,
+  name: string,
+  city: string,
+  state: string,
+];
 
 /** Packs points into one string (`unitId` null is written 0, which no unit id is). */
 export function encodeListingPoints(points: readonly ListingPoint[]): string {
-  return JSON.stringify(points.map((p): Row => [p.id, p.lat, p.lng, p.units, p.minPrice, p.maxPrice, p.unitId ?? 0, p.name, p.city, p.state]));
+  return JSON.stringify(
+    points.map((p): Row => [p.id, p.lat, p.lng, p.units, p.minPrice, p.maxPrice, p.unitId ?? 0, p.name, p.city, p.state]),
+  );
 }
 
 /** The points `encodeListingPoints` packed; throws SyntaxError on a string it did not make. */

@@ -35,7 +35,11 @@ describe(`map points (${kind})`, () => {
     for (const [key, value] of Object.entries(place)) {
       ids[key] = (await createBuilding(db, { ...value, streetAddress: `${key} Secret Street` })).id;
     }
-    const unit = async (key: keyof typeof place, label: string, values: { price: number; maxOccupants: number; listed?: boolean; status?: 'available' | 'leased' | 'maintenance' }) => {
+    const unit = async (
+      key: keyof typeof place,
+      label: string,
+      values: { price: number; maxOccupants: number; listed?: boolean; status?: 'available' | 'leased' | 'maintenance' },
+    ) => {
       const { name: _name, ...where } = place[key];
       const row = await createProperty(db, { ...where, ...values, buildingId: ids[key], address: `${key} Secret Street, Unit ${label}` });
       units[label] = row.id;
@@ -63,7 +67,11 @@ describe(`map points (${kind})`, () => {
     const groups = new Map<string, { units: number; minPrice: number; maxPrice: number }>();
     for (const item of page.items) {
       const group = groups.get(item.buildingName) ?? { units: 0, minPrice: Infinity, maxPrice: -Infinity };
-      groups.set(item.buildingName, { units: group.units + 1, minPrice: Math.min(group.minPrice, item.price), maxPrice: Math.max(group.maxPrice, item.price) });
+      groups.set(item.buildingName, {
+        units: group.units + 1,
+        minPrice: Math.min(group.minPrice, item.price),
+        maxPrice: Math.max(group.maxPrice, item.price),
+      });
     }
     return { total: page.total, groups };
   }
@@ -81,7 +89,9 @@ describe(`map points (${kind})`, () => {
   ])('counts the same units as the list for %s', async (_label, search) => {
     const list = await listByBuilding(search);
     const map = await findListingPoints({ db: database.db, query: query(search) });
-    const placed = new Map(map.points.map((point) => [point.name, { units: point.units, minPrice: point.minPrice, maxPrice: point.maxPrice }]));
+    const placed = new Map(
+      map.points.map((point) => [point.name, { units: point.units, minPrice: point.minPrice, maxPrice: point.maxPrice }]),
+    );
     const expectedPlaced = new Map([...list.groups].filter(([name]) => name !== 'Echo Place'));
     expect(placed).toEqual(expectedPlaced);
     expect(map.unplaced).toBe(list.groups.get('Echo Place')?.units ?? 0);
@@ -92,9 +102,42 @@ describe(`map points (${kind})`, () => {
   it('answers one point per building with its count, rent range, coordinates and, for a lone unit, the unit', async () => {
     const map = await findListingPoints({ db: database.db, query: query('') });
     expect(map.points).toEqual([
-      { id: ids.alpha, name: 'Alpha Tower', city: 'Austin', state: 'TX', lat: 30.2672, lng: -97.7431, units: 3, minPrice: 1000, maxPrice: 2000, unitId: null },
-      { id: ids.bravo, name: 'Bravo Court', city: 'Dallas', state: 'TX', lat: 32.7767, lng: -96.797, units: 1, minPrice: 2500, maxPrice: 2500, unitId: units.B1 },
-      { id: ids.charlie, name: 'Charlie Lofts', city: 'Denver', state: 'CO', lat: 39.7392, lng: -104.9903, units: 2, minPrice: 1200, maxPrice: 3100, unitId: null },
+      {
+        id: ids.alpha,
+        name: 'Alpha Tower',
+        city: 'Austin',
+        state: 'TX',
+        lat: 30.2672,
+        lng: -97.7431,
+        units: 3,
+        minPrice: 1000,
+        maxPrice: 2000,
+        unitId: null,
+      },
+      {
+        id: ids.bravo,
+        name: 'Bravo Court',
+        city: 'Dallas',
+        state: 'TX',
+        lat: 32.7767,
+        lng: -96.797,
+        units: 1,
+        minPrice: 2500,
+        maxPrice: 2500,
+        unitId: units.B1,
+      },
+      {
+        id: ids.charlie,
+        name: 'Charlie Lofts',
+        city: 'Denver',
+        state: 'CO',
+        lat: 39.7392,
+        lng: -104.9903,
+        units: 2,
+        minPrice: 1200,
+        maxPrice: 3100,
+        unitId: null,
+      },
     ]);
     expect(map).toMatchObject({ units: 8, unplaced: 2, capped: false });
     const narrowed = await findListingPoints({ db: database.db, query: query('location=Austin&maxPrice=1200') });
@@ -111,7 +154,8 @@ describe(`map points (${kind})`, () => {
   it('never returns a street address', async () => {
     const map = await findListingPoints({ db: database.db, query: query('') });
     expect(JSON.stringify(map)).not.toMatch(/Secret|address/i);
-    for (const point of map.points) expect(Object.keys(point).sort()).toEqual(['city', 'id', 'lat', 'lng', 'maxPrice', 'minPrice', 'name', 'state', 'unitId', 'units']);
+    for (const point of map.points)
+      expect(Object.keys(point).sort()).toEqual(['city', 'id', 'lat', 'lng', 'maxPrice', 'minPrice', 'name', 'state', 'unitId', 'units']);
   });
 
   it('reads at most `cap` units and says when more match', async () => {
@@ -134,7 +178,13 @@ describe(`map points (${kind})`, () => {
   });
 
   it('answers no point for a search nothing matches', async () => {
-    expect(await findListingPoints({ db: database.db, query: query('location=Nowhere') })).toEqual({ points: [], units: 0, capped: false, cap: 75_000, unplaced: 0 });
+    expect(await findListingPoints({ db: database.db, query: query('location=Nowhere') })).toEqual({
+      points: [],
+      units: 0,
+      capped: false,
+      cap: 75_000,
+      unplaced: 0,
+    });
   });
 
   it('the building filter narrows the list and the map to one building', async () => {
@@ -147,7 +197,8 @@ describe(`map points (${kind})`, () => {
   });
 
   describe('/properties loader', () => {
-    const args = (path: string) => ({ request: new Request(`http://localhost${path}`), params: {}, context: testContext(database) }) as never;
+    const args = (path: string) =>
+      ({ request: new Request(`http://localhost${path}`), params: {}, context: testContext(database) }) as never;
 
     it('with view=map answers the points for the filters and the tile configuration, no list', async () => {
       const data = await propertiesLoader(args('/properties?view=map&location=TX&page=4'));
@@ -191,10 +242,20 @@ describe(`map points query plan at a realistic size (${kind})`, () => {
     const db = database.db;
     // The demo generator's portfolio (buildings of 10–200 units), without the demo managers.
     const plan = planPortfolio(42, UNITS);
-    await db.execute(bulkInsertSql(building, plan.buildings.map((planned) => ({ ...planned.row, managerId: null }))));
+    await db.execute(
+      bulkInsertSql(
+        building,
+        plan.buildings.map((planned) => ({ ...planned.row, managerId: null })),
+      ),
+    );
     const generate = createUnitGenerator(42, plan);
     for (let from = 0; from < UNITS; from += 1_000) {
-      await db.execute(bulkInsertSql(property, Array.from({ length: Math.min(1_000, UNITS - from) }, (_, i) => generate(from + i))));
+      await db.execute(
+        bulkInsertSql(
+          property,
+          Array.from({ length: Math.min(1_000, UNITS - from) }, (_, i) => generate(from + i)),
+        ),
+      );
     }
     await db.execute(sql`VACUUM ANALYZE property`);
     await db.execute(sql`VACUUM ANALYZE building`);
@@ -228,7 +289,9 @@ describe(`map points query plan at a realistic size (${kind})`, () => {
 
   it('at this size the map of the whole portfolio has one point per building with listed units', async () => {
     const map: ListingPoints = await findListingPoints({ db: database.db, query: query('') });
-    const counted = (await database.db.execute(sql`SELECT count(DISTINCT building_id)::int AS n, count(*)::int AS units FROM property WHERE listed`)) as unknown as {
+    const counted = (await database.db.execute(
+      sql`SELECT count(DISTINCT building_id)::int AS n, count(*)::int AS units FROM property WHERE listed`,
+    )) as unknown as {
       rows: Array<{ n: number; units: number }>;
     };
     expect(counted.rows[0]!.n).toBeGreaterThan(20);

@@ -96,7 +96,15 @@ export async function findListingPoints({ db, query, cap = MAP_UNIT_CAP }: Point
   const units = rows.reduce((sum, row) => sum + row.units, 0);
   // Exactly `cap` read: look one row further to tell "exactly cap" from "more than cap".
   const capped =
-    units >= cap && (await db.select({ one: sql`1` }).from(property).where(listingFilters(query, false)).offset(cap).limit(1)).length > 0;
+    units >= cap &&
+    (
+      await db
+        .select({ one: sql`1` })
+        .from(property)
+        .where(listingFilters(query, false))
+        .offset(cap)
+        .limit(1)
+    ).length > 0;
   const points: ListingPoint[] = [];
   let unplaced = 0;
   for (const row of rows) {

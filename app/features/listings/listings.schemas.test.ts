@@ -21,7 +21,8 @@ describe('listing query parsing', () => {
 describe('building filter and views (map issue item 9)', () => {
   it('keeps a positive building id and drops anything else', () => {
     expect(parseListingQuery(new URLSearchParams('building=42')).building).toBe(42);
-    for (const bad of ['0', '-3', 'abc', '1.5', '99999999999']) expect(parseListingQuery(new URLSearchParams(`building=${bad}`)).building, bad).toBeUndefined();
+    for (const bad of ['0', '-3', 'abc', '1.5', '99999999999'])
+      expect(parseListingQuery(new URLSearchParams(`building=${bad}`)).building, bad).toBeUndefined();
     expect(listingQueryToParams({ building: 42, sort: 'newest', page: 1 }).toString()).toBe('building=42');
   });
 
@@ -33,8 +34,12 @@ describe('building filter and views (map issue item 9)', () => {
 
   it('links a search in either view with the same filters; the map has no pages', () => {
     const query = parseListingQuery(new URLSearchParams('capacity=2&location=Austin%2C%20TX&minPrice=900&sort=price_asc&page=3'));
-    expect(listingHref('/properties', query, 'map')).toBe('/properties?capacity=2&location=Austin%2C+TX&minPrice=900&sort=price_asc&view=map');
-    expect(listingHref('/properties', query, 'list')).toBe('/properties?capacity=2&location=Austin%2C+TX&minPrice=900&sort=price_asc&page=3');
+    expect(listingHref('/properties', query, 'map')).toBe(
+      '/properties?capacity=2&location=Austin%2C+TX&minPrice=900&sort=price_asc&view=map',
+    );
+    expect(listingHref('/properties', query, 'list')).toBe(
+      '/properties?capacity=2&location=Austin%2C+TX&minPrice=900&sort=price_asc&page=3',
+    );
     expect(listingHref('/properties', {}, 'list')).toBe('/properties');
     expect(listingHref('/properties', {}, 'map')).toBe('/properties?view=map');
   });

@@ -9,14 +9,18 @@ import type { ListingQuery } from './listing-query';
 
 export { listingQueryToParams, type ListingQuery } from './listing-query';
 
-const optionalInt = (min: number, max: number) =>
-  z.coerce.number().int().min(min).max(max).optional().catch(undefined);
+const optionalInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional().catch(undefined);
 
 const schema = z.object({
   capacity: optionalInt(1, 4),
   location: z
     .string()
-    .transform((value) => value.replace(/[\u0000-\u001f\u007f<>]/g, '').trim().slice(0, 80))
+    .transform((value) =>
+      value
+        .replace(/[\u0000-\u001f\u007f<>]/g, '')
+        .trim()
+        .slice(0, 80),
+    )
     .optional()
     .catch(undefined),
   minPrice: optionalInt(0, LISTING_MAX_PRICE),

@@ -156,7 +156,12 @@ export async function findListings({
   pageSize = LISTING_PAGE_SIZE,
 }: FindListingsOptions): Promise<ListingPage> {
   const where = listingFilters(query, availableOnly);
-  const counted = db.select({ one: sql`1` }).from(property).where(where).limit(LISTING_COUNT_CAP + 1).as('counted');
+  const counted = db
+    .select({ one: sql`1` })
+    .from(property)
+    .where(where)
+    .limit(LISTING_COUNT_CAP + 1)
+    .as('counted');
   const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(counted);
   const matching = countRow?.n ?? 0;
   const totalCapped = matching > LISTING_COUNT_CAP;
@@ -209,8 +214,7 @@ export async function findPublicProperty({ db, id, lang }: { db: Db; id: number;
   const [row] = await db
     .select({
       ...listingColumns(lang),
-      description:
-        lang === 'it' ? sql<string>`coalesce(${property.descriptionIt}, ${property.description})` : property.description,
+      description: lang === 'it' ? sql<string>`coalesce(${property.descriptionIt}, ${property.description})` : property.description,
       amenities: property.amenities,
       latitude: property.latitude,
       longitude: property.longitude,

@@ -18,7 +18,12 @@ export const MAINTENANCE_STATUSES = maintenanceRequest.status.enumValues;
 export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
 
 /** Statuses in which a request still needs work (the tenant portal's "open" count, the queue's default). */
-export const OPEN_MAINTENANCE_STATUSES = ['submitted', 'triaged', 'scheduled', 'in_progress'] as const satisfies readonly MaintenanceStatus[];
+export const OPEN_MAINTENANCE_STATUSES = [
+  'submitted',
+  'triaged',
+  'scheduled',
+  'in_progress',
+] as const satisfies readonly MaintenanceStatus[];
 
 /**
  * The allowed moves (DESIGN §4): submitted → triaged → scheduled → in_progress → completed →
@@ -106,7 +111,12 @@ export async function moveMaintenanceRequest(
   },
 ): Promise<MoveMaintenanceOutcome> {
   const [row] = await tx
-    .select({ id: maintenanceRequest.id, status: maintenanceRequest.status, tenantId: maintenanceRequest.tenantId, buildingId: maintenanceRequest.buildingId })
+    .select({
+      id: maintenanceRequest.id,
+      status: maintenanceRequest.status,
+      tenantId: maintenanceRequest.tenantId,
+      buildingId: maintenanceRequest.buildingId,
+    })
     .from(maintenanceRequest)
     .where(eq(maintenanceRequest.id, requestId))
     .for('update');
@@ -137,7 +147,9 @@ export async function moveMaintenanceRequest(
       scheduledFor,
       note: internal ? null : body,
     };
-    await enqueueOutbox(tx, [{ topic: MAINTENANCE_STATUS_MAIL_TOPIC, payload, dedupeKey: `maintenance-status:${requestId}:${to}:${now.getTime()}` }]);
+    await enqueueOutbox(tx, [
+      { topic: MAINTENANCE_STATUS_MAIL_TOPIC, payload, dedupeKey: `maintenance-status:${requestId}:${to}:${now.getTime()}` },
+    ]);
   }
   return { ok: true, requestId, from: row.status, to };
 }

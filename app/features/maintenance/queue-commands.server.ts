@@ -19,7 +19,13 @@ import {
   type MaintenancePriority,
   type MaintenanceStatus,
 } from '~/features/maintenance/maintenance-core.server';
-import { createWorkOrder, OPEN_WORK_ORDER_STATUSES, utcToday, workOrderAudiences, type VendorIneligibility } from '~/features/work-orders/work-order-core.server';
+import {
+  createWorkOrder,
+  OPEN_WORK_ORDER_STATUSES,
+  utcToday,
+  workOrderAudiences,
+  type VendorIneligibility,
+} from '~/features/work-orders/work-order-core.server';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
 import { building, maintenanceEvent, maintenanceRequest, property, user, vendor, workOrder, workOrderEvent } from '~/server/db/schema';
@@ -85,11 +91,18 @@ function isOpen(status: MaintenanceStatus): boolean {
 }
 
 /** Tells the request's audiences (admins, its building's manager, its tenant) that it changed. */
-async function publishRequestUpdated(tx: Db, request: { id: number; status: MaintenanceStatus; tenantId: string | null; buildingId: number | null }) {
+async function publishRequestUpdated(
+  tx: Db,
+  request: { id: number; status: MaintenanceStatus; tenantId: string | null; buildingId: number | null },
+) {
   const audiences = await maintenanceAudiences(tx, request);
   await publishEvents(
     tx,
-    audiences.map((audience) => ({ audience, type: 'maintenance.updated' as const, payload: { requestId: request.id, status: request.status } })),
+    audiences.map((audience) => ({
+      audience,
+      type: 'maintenance.updated' as const,
+      payload: { requestId: request.id, status: request.status },
+    })),
   );
 }
 
@@ -104,7 +117,8 @@ async function markResponded(tx: Db, requestId: number) {
 /** Moves `requestId` with `moveMaintenanceRequest`; a refusal becomes a `Refused`. */
 async function move(tx: Db, args: Parameters<typeof moveMaintenanceRequest>[1]) {
   const moved = await moveMaintenanceRequest(tx, args);
-  if (!moved.ok) throw new Refused({ ok: false, reason: moved.reason === 'not_found' ? 'not_found' : 'invalid_transition', current: moved.current });
+  if (!moved.ok)
+    throw new Refused({ ok: false, reason: moved.reason === 'not_found' ? 'not_found' : 'invalid_transition', current: moved.current });
 }
 
 /**
@@ -161,7 +175,13 @@ export async function triageMaintenanceRequest({
  * request). Allowed on any request in scope; the timeline names its author (no audit entry).
  * Refusals: `not_found`.
  */
-export async function addRequestNote({ db, actor, requestId, body, internal }: Omit<CommandArgs, 'origin'> & { body: string; internal: boolean }): Promise<QueueCommandOutcome> {
+export async function addRequestNote({
+  db,
+  actor,
+  requestId,
+  body,
+  internal,
+}: Omit<CommandArgs, 'origin'> & { body: string; internal: boolean }): Promise<QueueCommandOutcome> {
   return inTransaction(db, async (tx) => {
     const request = await lockScopedRequest(tx, actor, requestId);
     await tx.insert(maintenanceEvent).values({ requestId, actorId: actor.id, kind: 'comment', body, internal });
@@ -169,7 +189,9 @@ export async function addRequestNote({ db, actor, requestId, body, internal }: O
       const [tenant] = await tx.select({ locale: user.locale }).from(user).where(eq(user.id, request.tenantId));
       if (tenant) {
         const text = queueNotification(tenant.locale, 'comment', { title: request.title, body: excerpt(body) });
-        await insertNotifications(tx, [{ userId: request.tenantId, ...text, type: 'info', actionUrl: `/tenant-portal/maintenance/${requestId}` }]);
+        await insertNotifications(tx, [
+          { userId: request.tenantId, ...text, type: 'info', actionUrl: `/tenant-portal/maintenance/${requestId}` },
+        ]);
       }
     }
     await publishRequestUpdated(tx, request);
@@ -220,7 +242,9 @@ export async function assignMaintenanceRequest({
       notification: queueNotification(vendorRow?.locale, 'workOrderOffered', { title: request.title, place: placeText }),
     });
     if (!created.ok) throw new Refused({ ok: false, reason: created.reason });
-    await tx.insert(maintenanceEvent).values({ requestId, actorId: actor.id, kind: 'assigned', body: vendorRow?.companyName ?? null, internal: false });
+    await tx
+      .insert(maintenanceEvent)
+      .values({ requestId, actorId: actor.id, kind: 'assigned', body: vendorRow?.companyName ?? null, internal: false });
     if (request.status === 'submitted') {
       await move(tx, { requestId, to: 'triaged', actorId: actor.id, staffResponse: true });
     } else {
@@ -244,12 +268,25 @@ export async function assignMaintenanceRequest({
  * history entry, the vendor's notification, a `work_order.updated` event). Audited. Refusals:
  * `not_found`, `invalid_transition` (not open).
  */
-export async function cancelMaintenanceRequest({ db, actor, requestId, origin, reason }: CommandArgs & { reason: string }): Promise<QueueCommandOutcome> {
+export async function cancelMaintenanceRequest({
+  db,
+  actor,
+  requestId,
+  origin,
+  reason,
+}: CommandArgs & { reason: string }): Promise<QueueCommandOutcome> {
   return inTransaction(db, async (tx) => {
     const request = await lockScopedRequest(tx, actor, requestId);
-    if (!canMoveMaintenance(request.status, 'cancelled')) throw new Refused({ ok: false, reason: 'invalid_transition', current: request.status });
+    if (!canMoveMaintenance(request.status, 'cancelled'))
+      throw new Refused({ ok: false, reason: 'invalid_transition', current: request.status });
     const open = await tx
-      .select({ id: workOrder.id, status: workOrder.status, vendorUserId: vendor.userId, locale: user.locale, buildingId: workOrder.buildingId })
+      .select({
+        id: workOrder.id,
+        status: workOrder.status,
+        vendorUserId: vendor.userId,
+        locale: user.locale,
+        buildingId: workOrder.buildingId,
+      })
       .from(workOrder)
       .innerJoin(vendor, eq(vendor.id, workOrder.vendorId))
       .leftJoin(user, eq(user.id, vendor.userId))
@@ -257,16 +294,33 @@ export async function cancelMaintenanceRequest({ db, actor, requestId, origin, r
       .for('update', { of: workOrder });
     for (const order of open) {
       await tx.update(workOrder).set({ status: 'cancelled', cancelReason: reason }).where(eq(workOrder.id, order.id));
-      await tx.insert(workOrderEvent).values({ workOrderId: order.id, actorId: actor.id, kind: 'cancelled', fromStatus: order.status, toStatus: 'cancelled', note: reason });
+      await tx
+        .insert(workOrderEvent)
+        .values({
+          workOrderId: order.id,
+          actorId: actor.id,
+          kind: 'cancelled',
+          fromStatus: order.status,
+          toStatus: 'cancelled',
+          note: reason,
+        });
       if (order.vendorUserId) {
         const text = queueNotification(order.locale, 'workOrderCancelled', { title: request.title, reason: excerpt(reason) });
-        await insertNotifications(tx, [{ userId: order.vendorUserId, ...text, type: 'warning', actionUrl: `/vendor-portal/work-orders/${order.id}` }]);
+        await insertNotifications(tx, [
+          { userId: order.vendorUserId, ...text, type: 'warning', actionUrl: `/vendor-portal/work-orders/${order.id}` },
+        ]);
       }
-      const [managed] = order.buildingId ? await tx.select({ managerId: building.managerId }).from(building).where(eq(building.id, order.buildingId)) : [];
+      const [managed] = order.buildingId
+        ? await tx.select({ managerId: building.managerId }).from(building).where(eq(building.id, order.buildingId))
+        : [];
       const audiences = await workOrderAudiences(tx, { vendorUserId: order.vendorUserId, managerId: managed?.managerId ?? null });
       await publishEvents(
         tx,
-        audiences.map((audience) => ({ audience, type: 'work_order.updated' as const, payload: { workOrderId: order.id, status: 'cancelled', maintenanceRequestId: requestId } })),
+        audiences.map((audience) => ({
+          audience,
+          type: 'work_order.updated' as const,
+          payload: { workOrderId: order.id, status: 'cancelled', maintenanceRequestId: requestId },
+        })),
       );
     }
     await move(tx, { requestId, to: 'cancelled', actorId: actor.id, body: reason, staffResponse: true });
@@ -276,7 +330,13 @@ export async function cancelMaintenanceRequest({ db, actor, requestId, origin, r
       action: 'maintenance_request_status_changed',
       origin,
       tableName: 'maintenance_request',
-      values: { request_id: requestId, from: request.status, to: 'cancelled', reason, cancelled_work_orders: open.map((order) => order.id) },
+      values: {
+        request_id: requestId,
+        from: request.status,
+        to: 'cancelled',
+        reason,
+        cancelled_work_orders: open.map((order) => order.id),
+      },
     });
   });
 }
@@ -285,10 +345,17 @@ export async function cancelMaintenanceRequest({ db, actor, requestId, origin, r
  * Closes a `completed` request (the work is done and checked), with an optional `note` shown to
  * the tenant. Audited. Refusals: `not_found`, `invalid_transition` (not completed).
  */
-export async function closeMaintenanceRequest({ db, actor, requestId, origin, note = null }: CommandArgs & { note?: string | null }): Promise<QueueCommandOutcome> {
+export async function closeMaintenanceRequest({
+  db,
+  actor,
+  requestId,
+  origin,
+  note = null,
+}: CommandArgs & { note?: string | null }): Promise<QueueCommandOutcome> {
   return inTransaction(db, async (tx) => {
     const request = await lockScopedRequest(tx, actor, requestId);
-    if (!canMoveMaintenance(request.status, 'closed')) throw new Refused({ ok: false, reason: 'invalid_transition', current: request.status });
+    if (!canMoveMaintenance(request.status, 'closed'))
+      throw new Refused({ ok: false, reason: 'invalid_transition', current: request.status });
     await move(tx, { requestId, to: 'closed', actorId: actor.id, body: note });
     await recordAuditEvent({
       db: tx,

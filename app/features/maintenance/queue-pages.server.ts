@@ -22,10 +22,32 @@ import { requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import { isDocumentPost, readFormData, translateIssues } from '~/server/form-errors.server';
 import type { DimoraLoadContext } from '~/server/load-context';
-import { addRequestNote, assignMaintenanceRequest, cancelMaintenanceRequest, closeMaintenanceRequest, triageMaintenanceRequest, type QueueCommandOutcome, type QueueRefusal } from './queue-commands.server';
+import {
+  addRequestNote,
+  assignMaintenanceRequest,
+  cancelMaintenanceRequest,
+  closeMaintenanceRequest,
+  triageMaintenanceRequest,
+  type QueueCommandOutcome,
+  type QueueRefusal,
+} from './queue-commands.server';
 import { assignSchema, cancelSchema, closeSchema, noteSchema, triageSchema } from './queue.schemas';
-import { findMaintenanceBoard, findMaintenanceQueue, findRequestDetail, findVendorChoices, parseRequestId, recordDeniedRequestAccess } from './queue.server';
-import { isRequestIntent, parseQueueFilters, QUEUE_OPEN_STATUSES, type QueueBase, type RequestActionResult, type RequestIntent } from './queue.types';
+import {
+  findMaintenanceBoard,
+  findMaintenanceQueue,
+  findRequestDetail,
+  findVendorChoices,
+  parseRequestId,
+  recordDeniedRequestAccess,
+} from './queue.server';
+import {
+  isRequestIntent,
+  parseQueueFilters,
+  QUEUE_OPEN_STATUSES,
+  type QueueBase,
+  type RequestActionResult,
+  type RequestIntent,
+} from './queue.types';
 
 type PageArgs = { request: Request; context: DimoraLoadContext; actor: Viewer; base: QueueBase };
 
@@ -56,7 +78,13 @@ export async function loadRequestPage({ request, context, actor, base, requestPa
   const assignable = (QUEUE_OPEN_STATUSES as readonly string[]).includes(detail.status) && detail.openWorkOrderId === null;
   const vendors = assignable ? await findVendorChoices({ db: context.db, category: detail.category, state: detail.state }) : [];
   const done = new URL(request.url).searchParams.get('done');
-  return { base, detail, vendors, done: isRequestIntent(done) ? done : null, i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) };
+  return {
+    base,
+    detail,
+    vendors,
+    done: isRequestIntent(done) ? done : null,
+    i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS),
+  };
 }
 
 function answer(body: RequestActionResult, status = 200) {
@@ -72,13 +100,23 @@ function fieldErrors(error: z.ZodError, lang: Language): Record<string, string> 
 const INELIGIBLE = new Set<QueueRefusal>(['vendor_not_found', 'vendor_not_approved', 'insurance_unverified', 'insurance_expired']);
 
 /** A service refusal → status, field and translated message. */
-function refusal(intent: RequestIntent, outcome: Extract<QueueCommandOutcome, { ok: false }>, lang: Language, values: Record<string, string>) {
+function refusal(
+  intent: RequestIntent,
+  outcome: Extract<QueueCommandOutcome, { ok: false }>,
+  lang: Language,
+  values: Record<string, string>,
+) {
   const t = getT(lang);
   if (INELIGIBLE.has(outcome.reason)) {
-    return answer({ ok: false, intent, errors: { vendorId: t(VENDOR_INELIGIBILITY_KEYS[outcome.reason as VendorIneligibility]) }, values }, 422);
+    return answer(
+      { ok: false, intent, errors: { vendorId: t(VENDOR_INELIGIBILITY_KEYS[outcome.reason as VendorIneligibility]) }, values },
+      422,
+    );
   }
-  if (outcome.reason === 'already_assigned') return answer({ ok: false, intent, errors: { form: t('workOrders.errors.alreadyAssigned') }, values }, 409);
-  if (outcome.reason === 'not_found' || outcome.reason === 'target_not_found') return answer({ ok: false, intent, errors: { form: t('maintenanceQueue.errors.not_found') }, values }, 404);
+  if (outcome.reason === 'already_assigned')
+    return answer({ ok: false, intent, errors: { form: t('workOrders.errors.alreadyAssigned') }, values }, 409);
+  if (outcome.reason === 'not_found' || outcome.reason === 'target_not_found')
+    return answer({ ok: false, intent, errors: { form: t('maintenanceQueue.errors.not_found') }, values }, 404);
   const status = outcome.current ? t(`maintenanceQueue.status.${outcome.current}`).toLocaleLowerCase(lang) : '';
   return answer({ ok: false, intent, errors: { form: t(`maintenanceQueue.errors.${outcome.reason}`, { status }) }, values }, 409);
 }
@@ -88,15 +126,23 @@ function refusal(intent: RequestIntent, outcome: Extract<QueueCommandOutcome, { 
  * (body: a staff-only note or a comment to the tenant), `assign` (vendorId, instructions,
  * dueDate), `cancel` (reason), `close` (note).
  */
-export async function handleRequestAction({ request, context, actor, base, requestParam }: PageArgs & { requestParam: string | undefined }) {
+export async function handleRequestAction({
+  request,
+  context,
+  actor,
+  base,
+  requestParam,
+}: PageArgs & { requestParam: string | undefined }) {
   const lang = requestLanguage(request);
   const t = getT(lang);
   const form = await readFormData(request);
   const rawIntent = form.get('intent');
-  if (!isRequestIntent(rawIntent)) return answer({ ok: false, intent: null, errors: { form: t('maintenanceQueue.errors.unknownIntent') } }, 400);
+  if (!isRequestIntent(rawIntent))
+    return answer({ ok: false, intent: null, errors: { form: t('maintenanceQueue.errors.unknownIntent') } }, 400);
   const intent = rawIntent;
   const values: Record<string, string> = {};
-  for (const name of ['priority', 'category', 'body', 'vendorId', 'instructions', 'dueDate', 'reason', 'note']) values[name] = formText(form, name).slice(0, 2_000);
+  for (const name of ['priority', 'category', 'body', 'vendorId', 'instructions', 'dueDate', 'reason', 'note'])
+    values[name] = formText(form, name).slice(0, 2_000);
   const requestId = parseRequestId(requestParam);
   const origin = requestOrigin(request, context.clientIp);
   if (requestId === null) return answer({ ok: false, intent, errors: { form: t('maintenanceQueue.errors.not_found') }, values }, 404);
@@ -124,7 +170,12 @@ export async function handleRequestAction({ request, context, actor, base, reque
       if (parsed.data.dueDate && parsed.data.dueDate.getTime() < Date.now()) {
         return answer({ ok: false, intent, errors: { dueDate: t('maintenanceQueue.errors.dueDatePast') }, values }, 422);
       }
-      outcome = await assignMaintenanceRequest({ ...common, vendorId: parsed.data.vendorId, instructions: parsed.data.instructions, dueAt: parsed.data.dueDate });
+      outcome = await assignMaintenanceRequest({
+        ...common,
+        vendorId: parsed.data.vendorId,
+        instructions: parsed.data.instructions,
+        dueAt: parsed.data.dueDate,
+      });
       break;
     }
     case 'cancel': {

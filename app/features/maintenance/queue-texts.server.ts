@@ -33,7 +33,11 @@ export function excerpt(text: string, max = 140): string {
 type NotificationKind = keyof Texts['notifications'];
 
 /** The in-app notification `kind` in `locale`, filled with `values`. */
-export function queueNotification(locale: string | null | undefined, kind: NotificationKind, values: Record<string, string | number>): { title: string; message: string } {
+export function queueNotification(
+  locale: string | null | undefined,
+  kind: NotificationKind,
+  values: Record<string, string | number>,
+): { title: string; message: string } {
   const texts = TEXTS[mailLanguage(locale)];
   const part = texts.notifications[kind];
   return { title: fill(part.title, values), message: fill(part.message, values) };
@@ -64,10 +68,27 @@ export function slaBreachMail(payload: SlaBreachMailPayload): OutgoingMail {
   const count = payload.requests.length + payload.more;
   const greeting = payload.name ? fill(texts.greeting, { name: payload.name }) : texts.greetingAnonymous;
   const lines = payload.requests.map((request) =>
-    fill(part.line, { id: request.id, title: request.title, place: request.place, priority: texts.priority[request.priority], due: mailInstant(request.slaDueAt, payload.locale) }),
+    fill(part.line, {
+      id: request.id,
+      title: request.title,
+      place: request.place,
+      priority: texts.priority[request.priority],
+      due: mailInstant(request.slaDueAt, payload.locale),
+    }),
   );
   const more = payload.more > 0 ? fill(part.more, { count: payload.more }) : '';
-  const text = [greeting, '', part.intro, '', ...lines.map((line) => `- ${line}`), ...(more ? [more] : []), '', `${part.action}: ${payload.url}`, '', texts.signature].join('\n');
+  const text = [
+    greeting,
+    '',
+    part.intro,
+    '',
+    ...lines.map((line) => `- ${line}`),
+    ...(more ? [more] : []),
+    '',
+    `${part.action}: ${payload.url}`,
+    '',
+    texts.signature,
+  ].join('\n');
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(part.intro)}</p>`,

@@ -21,7 +21,8 @@ export const QUEUE_MESSAGES = {
   dueDate: 'maintenanceQueue.errors.dueDate',
 } as const;
 
-const requiredText = (max: number) => z.string(FIELD_MESSAGES.required).overwrite(cleanMultiline).min(1, FIELD_MESSAGES.required).max(max, FIELD_MESSAGES.tooLong);
+const requiredText = (max: number) =>
+  z.string(FIELD_MESSAGES.required).overwrite(cleanMultiline).min(1, FIELD_MESSAGES.required).max(max, FIELD_MESSAGES.tooLong);
 const optionalText = (max: number) =>
   z
     .string()

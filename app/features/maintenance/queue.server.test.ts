@@ -6,14 +6,37 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, maintenanceEvent, maintenanceRequest, notification, outbox, realtimeEvent, vendor, workOrder, workOrderEvent } from '~/server/db/schema';
+import {
+  auditLog,
+  maintenanceEvent,
+  maintenanceRequest,
+  notification,
+  outbox,
+  realtimeEvent,
+  vendor,
+  workOrder,
+  workOrderEvent,
+} from '~/server/db/schema';
 import { createBuilding, createProperty, createUser, viewerOf } from '../../../tests/setup/factories';
 import { answerOf } from '../../../tests/setup/action-result';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { handleRequestAction, loadRequestPage } from './queue-pages.server';
-import { addRequestNote, assignMaintenanceRequest, cancelMaintenanceRequest, closeMaintenanceRequest, triageMaintenanceRequest } from './queue-commands.server';
+import {
+  addRequestNote,
+  assignMaintenanceRequest,
+  cancelMaintenanceRequest,
+  closeMaintenanceRequest,
+  triageMaintenanceRequest,
+} from './queue-commands.server';
 import { findMaintenanceBoard, findMaintenanceQueue, findRequestDetail, findVendorChoices } from './queue.server';
-import { DEFAULT_QUEUE_FILTERS, parseQueueFilters, QUEUE_CATEGORIES, QUEUE_PRIORITIES, QUEUE_STATUSES, type QueueFilters } from './queue.types';
+import {
+  DEFAULT_QUEUE_FILTERS,
+  parseQueueFilters,
+  QUEUE_CATEGORIES,
+  QUEUE_PRIORITIES,
+  QUEUE_STATUSES,
+  type QueueFilters,
+} from './queue.types';
 import { runSlaCheck, SLA_BREACH_MAIL_TOPIC } from './sla-jobs.server';
 import { slaBreachMail } from './queue-texts.server';
 import { MAINTENANCE_CATEGORIES, MAINTENANCE_PRIORITIES, MAINTENANCE_STATUSES } from './maintenance-core.server';
@@ -92,7 +115,9 @@ const ids = (page: { items: { id: number }[] }) => page.items.map((item) => item
 
 describe('the query string', () => {
   it('reads known values and ignores the rest (never an error)', () => {
-    expect(parseQueueFilters(new URLSearchParams('building=7&priority=urgent&status=all&category=hvac&age=3&breached=1&sort=sla&view=board'))).toMatchObject({
+    expect(
+      parseQueueFilters(new URLSearchParams('building=7&priority=urgent&status=all&category=hvac&age=3&breached=1&sort=sla&view=board')),
+    ).toMatchObject({
       buildingId: 7,
       priority: 'urgent',
       status: 'all',
@@ -102,7 +127,9 @@ describe('the query string', () => {
       sort: 'sla',
       view: 'board',
     });
-    expect(parseQueueFilters(new URLSearchParams('building=x&priority=low&status=weird&category=magic&age=2&sort=up&after=nope'))).toEqual(DEFAULT_QUEUE_FILTERS);
+    expect(parseQueueFilters(new URLSearchParams('building=x&priority=low&status=weird&category=magic&age=2&sort=up&after=nope'))).toEqual(
+      DEFAULT_QUEUE_FILTERS,
+    );
   });
 
   it('mirrors the database enums', () => {
@@ -120,7 +147,9 @@ describe('the queue', () => {
     scoped = {
       old: (await makeRequest({ title: 'Old one', createdAt: new Date(now - 10 * DAY), slaDueAt: new Date(now + 5 * HOUR) })).id,
       emergency: (await makeRequest({ priority: 'emergency', createdAt: new Date(now - 2 * HOUR), slaDueAt: new Date(now + 2 * HOUR) })).id,
-      hvac: (await makeRequest({ category: 'hvac', status: 'triaged', createdAt: new Date(now - 4 * DAY), slaDueAt: new Date(now + 1 * HOUR) })).id,
+      hvac: (
+        await makeRequest({ category: 'hvac', status: 'triaged', createdAt: new Date(now - 4 * DAY), slaDueAt: new Date(now + 1 * HOUR) })
+      ).id,
       closed: (await makeRequest({ status: 'closed', createdAt: new Date(now - 1 * HOUR) })).id,
       breached: (await makeRequest({ createdAt: new Date(now - 2 * DAY), slaBreachedAt: new Date(), slaDueAt: new Date(now - HOUR) })).id,
       other: (await makeRequest({ buildingId: buildingB, createdAt: new Date(now - 3 * HOUR) })).id,
@@ -131,11 +160,18 @@ describe('the queue', () => {
     const page = await findMaintenanceQueue({ db: database.db, actor: admin, filters: filters() });
     expect(ids(page)).toEqual([scoped.emergency, scoped.other, scoped.breached, scoped.hvac, scoped.old]);
     expect(page.next).toBeNull();
-    expect(page.items[0]).toMatchObject({ buildingName: 'Alpha Court', tenantName: 'Tina Tenant', priority: 'emergency', status: 'submitted', photoCount: 0 });
+    expect(page.items[0]).toMatchObject({
+      buildingName: 'Alpha Court',
+      tenantName: 'Tina Tenant',
+      priority: 'emergency',
+      status: 'submitted',
+      photoCount: 0,
+    });
   });
 
   it('filters by priority, category, status, building, age and breach, and orders by SLA or age', async () => {
-    const run = async (changes: Partial<QueueFilters>) => ids(await findMaintenanceQueue({ db: database.db, actor: admin, filters: filters(changes) }));
+    const run = async (changes: Partial<QueueFilters>) =>
+      ids(await findMaintenanceQueue({ db: database.db, actor: admin, filters: filters(changes) }));
     expect(await run({ priority: 'emergency' })).toEqual([scoped.emergency]);
     expect(await run({ category: 'hvac' })).toEqual([scoped.hvac]);
     expect(await run({ status: 'closed' })).toEqual([scoped.closed]);
@@ -178,7 +214,14 @@ describe('keyset pages', () => {
     const created: number[] = [];
     for (let i = 0; i < 30; i += 1) {
       // Two requests share each instant: the id breaks the tie.
-      created.push((await makeRequest({ createdAt: new Date(base + Math.floor(i / 2) * HOUR), slaDueAt: new Date(base + (30 - Math.floor(i / 2)) * HOUR) })).id);
+      created.push(
+        (
+          await makeRequest({
+            createdAt: new Date(base + Math.floor(i / 2) * HOUR),
+            slaDueAt: new Date(base + (30 - Math.floor(i / 2)) * HOUR),
+          })
+        ).id,
+      );
     }
     for (const sort of ['newest', 'oldest', 'sla'] as const) {
       const first = await findMaintenanceQueue({ db: database.db, actor: admin, filters: filters({ sort }) });
@@ -199,18 +242,43 @@ describe('the detail page and scope', () => {
     const context = testContext(database);
     expect(await findRequestDetail({ db: database.db, actor: managerA, requestId: theirs.id })).toBeNull();
     const request = new Request(`http://dimora.test/dashboard/maintenance/${theirs.id}`);
-    const thrown = await loadRequestPage({ request, context, actor: viewerOf(managerA), base: '/dashboard/maintenance', requestParam: String(theirs.id) }).catch((error: unknown) => error);
+    const thrown = await loadRequestPage({
+      request,
+      context,
+      actor: viewerOf(managerA),
+      base: '/dashboard/maintenance',
+      requestParam: String(theirs.id),
+    }).catch((error: unknown) => error);
     expect(thrown).toMatchObject({ init: { status: 404 } });
-    const audits = await database.db.select().from(auditLog).where(and(eq(auditLog.userId, managerA.id), eq(auditLog.action, 'access_denied'), eq(auditLog.tableName, 'maintenance_request')));
+    const audits = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, managerA.id), eq(auditLog.action, 'access_denied'), eq(auditLog.tableName, 'maintenance_request')));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.newValues).toMatchObject({ object_id: String(theirs.id), reason: 'not_in_scope' });
     // Nor can they act on it: nothing changes.
-    expect(await triageMaintenanceRequest({ db: database.db, actor: managerA, requestId: theirs.id, origin, priority: 'urgent', category: 'hvac' })).toEqual({ ok: false, reason: 'not_found' });
+    expect(
+      await triageMaintenanceRequest({
+        db: database.db,
+        actor: managerA,
+        requestId: theirs.id,
+        origin,
+        priority: 'urgent',
+        category: 'hvac',
+      }),
+    ).toEqual({ ok: false, reason: 'not_found' });
     const [after] = await database.db.select().from(maintenanceRequest).where(eq(maintenanceRequest.id, theirs.id));
     expect(after).toMatchObject({ status: 'submitted', priority: 'routine', category: 'plumbing', firstResponseAt: null });
     // The request's own manager and an admin see it with its timeline.
     const detail = await findRequestDetail({ db: database.db, actor: managerB, requestId: theirs.id });
-    expect(detail).toMatchObject({ id: theirs.id, buildingName: 'Beta House', tenant: { name: 'Tina Tenant' }, timeline: [], workOrders: [], openWorkOrderId: null });
+    expect(detail).toMatchObject({
+      id: theirs.id,
+      buildingName: 'Beta House',
+      tenant: { name: 'Tina Tenant' },
+      timeline: [],
+      workOrders: [],
+      openWorkOrderId: null,
+    });
   });
 });
 
@@ -218,7 +286,16 @@ describe('triage', () => {
   it('sets priority and category, moves submitted → triaged, recomputes the SLA only before the first response', async () => {
     const createdAt = new Date(Date.now() - HOUR);
     const request = await makeRequest({ createdAt, slaDueAt: new Date(createdAt.getTime() + 72 * HOUR) });
-    expect(await triageMaintenanceRequest({ db: database.db, actor: managerA, requestId: request.id, origin, priority: 'urgent', category: 'electrical' })).toEqual({ ok: true });
+    expect(
+      await triageMaintenanceRequest({
+        db: database.db,
+        actor: managerA,
+        requestId: request.id,
+        origin,
+        priority: 'urgent',
+        category: 'electrical',
+      }),
+    ).toEqual({ ok: true });
     const [triaged] = await database.db.select().from(maintenanceRequest).where(eq(maintenanceRequest.id, request.id));
     expect(triaged).toMatchObject({ status: 'triaged', priority: 'urgent', category: 'electrical' });
     expect(triaged!.slaDueAt.getTime()).toBe(createdAt.getTime() + 24 * HOUR);
@@ -228,14 +305,36 @@ describe('triage', () => {
       ['triaged', null, true],
       ['status', 'triaged', false],
     ]);
-    expect(JSON.parse(events[0]!.body!)).toEqual({ priority: 'urgent', category: 'electrical', previous: { priority: 'routine', category: 'plumbing' } });
+    expect(JSON.parse(events[0]!.body!)).toEqual({
+      priority: 'urgent',
+      category: 'electrical',
+      previous: { priority: 'routine', category: 'plumbing' },
+    });
     const jobs = await database.db.select().from(outbox).where(eq(outbox.topic, 'mail.maintenance_status'));
-    expect(jobs.some((job) => (job.payload as { requestId: number; status: string }).requestId === request.id && (job.payload as { status: string }).status === 'triaged')).toBe(true);
-    const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'maintenance_request_triaged'), eq(auditLog.userId, managerA.id)));
+    expect(
+      jobs.some(
+        (job) =>
+          (job.payload as { requestId: number; status: string }).requestId === request.id &&
+          (job.payload as { status: string }).status === 'triaged',
+      ),
+    ).toBe(true);
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'maintenance_request_triaged'), eq(auditLog.userId, managerA.id)));
     expect(audit?.newValues).toMatchObject({ request_id: request.id, priority: 'urgent', previous_priority: 'routine' });
 
     // Once responded, a new priority leaves the target alone.
-    expect(await triageMaintenanceRequest({ db: database.db, actor: admin, requestId: request.id, origin, priority: 'emergency', category: 'electrical' })).toEqual({ ok: true });
+    expect(
+      await triageMaintenanceRequest({
+        db: database.db,
+        actor: admin,
+        requestId: request.id,
+        origin,
+        priority: 'emergency',
+        category: 'electrical',
+      }),
+    ).toEqual({ ok: true });
     const [again] = await database.db.select().from(maintenanceRequest).where(eq(maintenanceRequest.id, request.id));
     expect(again).toMatchObject({ status: 'triaged', priority: 'emergency' });
     expect(again!.slaDueAt.getTime()).toBe(createdAt.getTime() + 24 * HOUR);
@@ -243,7 +342,16 @@ describe('triage', () => {
 
   it('refuses a finished request (409 with the status in words) and bad input (422), changing nothing', async () => {
     const request = await makeRequest({ status: 'closed' });
-    expect(await triageMaintenanceRequest({ db: database.db, actor: admin, requestId: request.id, origin, priority: 'urgent', category: 'hvac' })).toEqual({ ok: false, reason: 'not_open', current: 'closed' });
+    expect(
+      await triageMaintenanceRequest({
+        db: database.db,
+        actor: admin,
+        requestId: request.id,
+        origin,
+        priority: 'urgent',
+        category: 'hvac',
+      }),
+    ).toEqual({ ok: false, reason: 'not_open', current: 'closed' });
     const context = testContext(database);
     const post = (fields: Record<string, string>, id = request.id) =>
       handleRequestAction({
@@ -273,19 +381,28 @@ describe('notes and comments', () => {
   it('an internal note reaches nobody; a comment notifies the tenant and is visible to them', async () => {
     const request = await makeRequest();
     const before = await database.db.select().from(notification).where(eq(notification.userId, tenant.id));
-    expect(await addRequestNote({ db: database.db, actor: admin, requestId: request.id, body: 'Call the plumber first.', internal: true })).toEqual({ ok: true });
+    expect(
+      await addRequestNote({ db: database.db, actor: admin, requestId: request.id, body: 'Call the plumber first.', internal: true }),
+    ).toEqual({ ok: true });
     expect(await database.db.select().from(notification).where(eq(notification.userId, tenant.id))).toHaveLength(before.length);
-    expect(await addRequestNote({ db: database.db, actor: managerA, requestId: request.id, body: 'We will come on Tuesday.', internal: false })).toEqual({ ok: true });
+    expect(
+      await addRequestNote({ db: database.db, actor: managerA, requestId: request.id, body: 'We will come on Tuesday.', internal: false }),
+    ).toEqual({ ok: true });
     const after = await database.db.select().from(notification).where(eq(notification.userId, tenant.id));
     expect(after).toHaveLength(before.length + 1);
-    expect(after.at(-1)).toMatchObject({ title: 'New message about your maintenance request', actionUrl: `/tenant-portal/maintenance/${request.id}` });
+    expect(after.at(-1)).toMatchObject({
+      title: 'New message about your maintenance request',
+      actionUrl: `/tenant-portal/maintenance/${request.id}`,
+    });
     const events = await database.db.select().from(maintenanceEvent).where(eq(maintenanceEvent.requestId, request.id));
     expect(events.map((event) => [event.kind, event.internal, event.body])).toEqual([
       ['comment', true, 'Call the plumber first.'],
       ['comment', false, 'We will come on Tuesday.'],
     ]);
     const live = await database.db.select().from(realtimeEvent).where(eq(realtimeEvent.type, 'maintenance.updated'));
-    expect(live.some((event) => event.audience === `user:${managerA.id}` && (event.payload as { requestId: number }).requestId === request.id)).toBe(true);
+    expect(
+      live.some((event) => event.audience === `user:${managerA.id}` && (event.payload as { requestId: number }).requestId === request.id),
+    ).toBe(true);
   });
 });
 
@@ -293,10 +410,25 @@ describe('assignment', () => {
   it('an insured vendor gets a work order; the request is triaged and answered', async () => {
     const insured = await makeVendor();
     const request = await makeRequest();
-    expect(await assignMaintenanceRequest({ db: database.db, actor: managerA, requestId: request.id, origin, vendorId: insured.id, instructions: 'Bring a washer.' })).toEqual({ ok: true });
+    expect(
+      await assignMaintenanceRequest({
+        db: database.db,
+        actor: managerA,
+        requestId: request.id,
+        origin,
+        vendorId: insured.id,
+        instructions: 'Bring a washer.',
+      }),
+    ).toEqual({ ok: true });
     const orders = await database.db.select().from(workOrder).where(eq(workOrder.maintenanceRequestId, request.id));
     expect(orders).toHaveLength(1);
-    expect(orders[0]).toMatchObject({ vendorId: insured.id, status: 'offered', buildingId: buildingA, instructions: 'Bring a washer.', assignedBy: managerA.id });
+    expect(orders[0]).toMatchObject({
+      vendorId: insured.id,
+      status: 'offered',
+      buildingId: buildingA,
+      instructions: 'Bring a washer.',
+      assignedBy: managerA.id,
+    });
     const [after] = await database.db.select().from(maintenanceRequest).where(eq(maintenanceRequest.id, request.id));
     expect(after).toMatchObject({ status: 'triaged' });
     expect(after!.firstResponseAt).not.toBeNull();
@@ -308,7 +440,10 @@ describe('assignment', () => {
     expect(detail?.timeline.map((entry) => entry.kind)).toEqual(['assigned', 'status']);
     // A second vendor while the first order is open: refused.
     const other = await makeVendor({ companyName: 'Second Co' });
-    expect(await assignMaintenanceRequest({ db: database.db, actor: admin, requestId: request.id, origin, vendorId: other.id })).toEqual({ ok: false, reason: 'already_assigned' });
+    expect(await assignMaintenanceRequest({ db: database.db, actor: admin, requestId: request.id, origin, vendorId: other.id })).toEqual({
+      ok: false,
+      reason: 'already_assigned',
+    });
   });
 
   it('an uninsured vendor is refused through the page with the translated message, and nothing is written', async () => {
@@ -321,7 +456,16 @@ describe('assignment', () => {
         headers: { 'accept-language': lang },
         body: new URLSearchParams({ intent: 'assign', vendorId: String(expired.id) }),
       });
-    const run = async (lang: string) => answerOf(await handleRequestAction({ request: post(lang), context, actor: viewerOf(admin), base: '/admin/maintenance', requestParam: String(request.id) }));
+    const run = async (lang: string) =>
+      answerOf(
+        await handleRequestAction({
+          request: post(lang),
+          context,
+          actor: viewerOf(admin),
+          base: '/admin/maintenance',
+          requestParam: String(request.id),
+        }),
+      );
     const english = await run('en');
     expect(english.status).toBe(422);
     expect(english.body.errors.vendorId).toBe("This vendor's insurance has expired, so it cannot be given new work.");
@@ -332,7 +476,9 @@ describe('assignment', () => {
     const [after] = await database.db.select().from(maintenanceRequest).where(eq(maintenanceRequest.id, request.id));
     expect(after).toMatchObject({ status: 'submitted', firstResponseAt: null });
     const unverified = await makeVendor({ insuranceVerifiedAt: null });
-    expect(await assignMaintenanceRequest({ db: database.db, actor: admin, requestId: request.id, origin, vendorId: unverified.id })).toEqual({ ok: false, reason: 'insurance_unverified' });
+    expect(
+      await assignMaintenanceRequest({ db: database.db, actor: admin, requestId: request.id, origin, vendorId: unverified.id }),
+    ).toEqual({ ok: false, reason: 'insurance_unverified' });
   });
 
   it('the picker lists eligible vendors first, fitting trade and state before others, and says why the rest cannot take work', async () => {
@@ -358,8 +504,14 @@ describe('cancel and close', () => {
     const insured = await makeVendor({ companyName: 'Cancel Co' });
     const request = await makeRequest();
     await assignMaintenanceRequest({ db: database.db, actor: admin, requestId: request.id, origin, vendorId: insured.id });
-    expect(await closeMaintenanceRequest({ db: database.db, actor: admin, requestId: request.id, origin })).toEqual({ ok: false, reason: 'invalid_transition', current: 'triaged' });
-    expect(await cancelMaintenanceRequest({ db: database.db, actor: managerA, requestId: request.id, origin, reason: 'The tenant fixed it.' })).toEqual({ ok: true });
+    expect(await closeMaintenanceRequest({ db: database.db, actor: admin, requestId: request.id, origin })).toEqual({
+      ok: false,
+      reason: 'invalid_transition',
+      current: 'triaged',
+    });
+    expect(
+      await cancelMaintenanceRequest({ db: database.db, actor: managerA, requestId: request.id, origin, reason: 'The tenant fixed it.' }),
+    ).toEqual({ ok: true });
     const [after] = await database.db.select().from(maintenanceRequest).where(eq(maintenanceRequest.id, request.id));
     expect(after).toMatchObject({ status: 'cancelled', cancelReason: 'The tenant fixed it.' });
     const [order] = await database.db.select().from(workOrder).where(eq(workOrder.maintenanceRequestId, request.id));
@@ -368,10 +520,16 @@ describe('cancel and close', () => {
     expect(history.map((entry) => entry.kind)).toEqual(['offered', 'cancelled']);
     const notes = await database.db.select().from(notification).where(eq(notification.userId, insured.account.id));
     expect(notes.map((note) => note.title)).toEqual(['Nuovo ordine di lavoro', 'Ordine di lavoro annullato']);
-    expect(await cancelMaintenanceRequest({ db: database.db, actor: admin, requestId: request.id, origin, reason: 'again' })).toEqual({ ok: false, reason: 'invalid_transition', current: 'cancelled' });
+    expect(await cancelMaintenanceRequest({ db: database.db, actor: admin, requestId: request.id, origin, reason: 'again' })).toEqual({
+      ok: false,
+      reason: 'invalid_transition',
+      current: 'cancelled',
+    });
 
     const done = await makeRequest({ status: 'completed' });
-    expect(await closeMaintenanceRequest({ db: database.db, actor: admin, requestId: done.id, origin, note: 'Checked.' })).toEqual({ ok: true });
+    expect(await closeMaintenanceRequest({ db: database.db, actor: admin, requestId: done.id, origin, note: 'Checked.' })).toEqual({
+      ok: true,
+    });
     const [closed] = await database.db.select().from(maintenanceRequest).where(eq(maintenanceRequest.id, done.id));
     expect(closed?.status).toBe('closed');
     expect(closed?.closedAt).not.toBeNull();
@@ -395,12 +553,19 @@ describe('the SLA job', () => {
   it('flags an unanswered open request past its target once and tells the admins and the manager once', async () => {
     const now = new Date();
     const late = await makeRequest({ title: 'Burst pipe', priority: 'emergency', slaDueAt: new Date(now.getTime() - 10 * 60_000) });
-    const answered = await makeRequest({ slaDueAt: new Date(now.getTime() - HOUR), firstResponseAt: new Date(now.getTime() - 2 * HOUR), status: 'triaged' });
+    const answered = await makeRequest({
+      slaDueAt: new Date(now.getTime() - HOUR),
+      firstResponseAt: new Date(now.getTime() - 2 * HOUR),
+      status: 'triaged',
+    });
     const closed = await makeRequest({ slaDueAt: new Date(now.getTime() - HOUR), status: 'cancelled' });
     const notYet = await makeRequest({ slaDueAt: new Date(now.getTime() + HOUR) });
 
     expect(await runSlaCheck({ db: database.db, now, publicUrl: 'http://dimora.test' })).toBe(1);
-    const rows = await database.db.select().from(maintenanceRequest).where(inArray(maintenanceRequest.id, [late.id, answered.id, closed.id, notYet.id]));
+    const rows = await database.db
+      .select()
+      .from(maintenanceRequest)
+      .where(inArray(maintenanceRequest.id, [late.id, answered.id, closed.id, notYet.id]));
     const flagged = Object.fromEntries(rows.map((row) => [row.id, row.slaBreachedAt?.getTime() ?? null]));
     expect(flagged).toEqual({ [late.id]: now.getTime(), [answered.id]: null, [closed.id]: null, [notYet.id]: null });
     const timeline = await database.db.select().from(maintenanceEvent).where(eq(maintenanceEvent.requestId, late.id));
@@ -408,7 +573,11 @@ describe('the SLA job', () => {
 
     const notes = await database.db.select().from(notification);
     const byUser = Object.fromEntries(notes.map((note) => [note.userId, note]));
-    expect(byUser[admin.id]).toMatchObject({ title: 'Response target missed', actionUrl: `/admin/maintenance/${late.id}`, type: 'warning' });
+    expect(byUser[admin.id]).toMatchObject({
+      title: 'Response target missed',
+      actionUrl: `/admin/maintenance/${late.id}`,
+      type: 'warning',
+    });
     expect(byUser[admin.id]!.message).toContain('Burst pipe');
     // Manager A reads Italian.
     expect(byUser[managerA.id]).toMatchObject({ title: 'Tempo di risposta superato', actionUrl: `/dashboard/maintenance/${late.id}` });
@@ -417,7 +586,12 @@ describe('the SLA job', () => {
     const mails = await database.db.select().from(outbox).where(eq(outbox.topic, SLA_BREACH_MAIL_TOPIC));
     expect(mails).toHaveLength(1);
     const payload = mails[0]!.payload as Parameters<typeof slaBreachMail>[0];
-    expect(payload).toMatchObject({ to: managerA.email, locale: 'it', more: 0, requests: [{ id: late.id, title: 'Burst pipe', priority: 'emergency' }] });
+    expect(payload).toMatchObject({
+      to: managerA.email,
+      locale: 'it',
+      more: 0,
+      requests: [{ id: late.id, title: 'Burst pipe', priority: 'emergency' }],
+    });
     const mail = slaBreachMail(payload);
     expect(mail.subject).toBe('Una richiesta di manutenzione ha superato il tempo di risposta');
     expect(mail.text).toContain(`N. ${late.id} Burst pipe — Alpha Court`);
@@ -444,13 +618,19 @@ describe('the SLA job', () => {
     const notes = await database.db.select().from(notification);
     const byUser = Object.fromEntries(notes.map((note) => [note.userId, note]));
     expect(notes).toHaveLength(3);
-    expect(byUser[admin.id]).toMatchObject({ title: 'Response targets missed', message: '4 maintenance requests have had no response within their target.', actionUrl: '/admin/maintenance?breached=1&sort=sla' });
+    expect(byUser[admin.id]).toMatchObject({
+      title: 'Response targets missed',
+      message: '4 maintenance requests have had no response within their target.',
+      actionUrl: '/admin/maintenance?breached=1&sort=sla',
+    });
     expect(byUser[managerA.id]).toMatchObject({ actionUrl: '/dashboard/maintenance?breached=1&sort=sla' });
     expect(byUser[managerB.id]).toMatchObject({ title: 'Response target missed', message: expect.stringContaining('Late B') });
     const mails = await database.db.select().from(outbox).where(eq(outbox.topic, SLA_BREACH_MAIL_TOPIC));
     expect(mails.map((mail) => (mail.payload as { to: string; requests: unknown[] }).requests.length).sort()).toEqual([1, 3]);
-    expect(slaBreachMail(mails.find((mail) => (mail.payload as { to: string }).to === managerB.email)!.payload as Parameters<typeof slaBreachMail>[0]).subject).toBe(
-      'A maintenance request is past its response target',
-    );
+    expect(
+      slaBreachMail(
+        mails.find((mail) => (mail.payload as { to: string }).to === managerB.email)!.payload as Parameters<typeof slaBreachMail>[0],
+      ).subject,
+    ).toBe('A maintenance request is past its response target');
   });
 });

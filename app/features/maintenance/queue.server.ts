@@ -67,7 +67,8 @@ export async function queueScope(db: Db, actor: QueueActor): Promise<SQL | undef
 }
 
 /** The instant `at` as PostgreSQL prints it, UTC with microseconds (keyset cursors must be exact). */
-const instantText = (column: SQL | typeof r.createdAt | typeof r.slaDueAt) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const instantText = (column: SQL | typeof r.createdAt | typeof r.slaDueAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** The conditions of `filters` (status aside when `withStatus` is false: the board's columns are statuses). */
 function filterConditions(filters: QueueFilters, now: Date, withStatus = true): (SQL | undefined)[] {
@@ -161,7 +162,13 @@ function toItem(row: ItemRow): QueueItem {
 }
 
 /** The requests matching `where`, in `orderBy`, at most `limit`, with their building, unit and tenant. */
-function selectItems(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number, cursorKey?: SQL | typeof r.createdAt | typeof r.slaDueAt) {
+function selectItems(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number,
+  cursorKey?: SQL | typeof r.createdAt | typeof r.slaDueAt,
+) {
   return db
     .select({ ...itemColumns, cursorAt: cursorKey ? instantText(cursorKey) : sql<string>`''` })
     .from(r)
@@ -179,7 +186,17 @@ function selectItems(db: Db, where: SQL | undefined, orderBy: SQL[], limit: numb
  * `now`), SLA breached — in the order of `filters.sort` (newest, oldest, SLA due soonest), after
  * `filters.after` (keyset). Answers the rows and the next page's cursor (null on the last page).
  */
-export async function findMaintenanceQueue({ db, actor, filters, now = new Date() }: { db: Db; actor: QueueActor; filters: QueueFilters; now?: Date }): Promise<QueuePage> {
+export async function findMaintenanceQueue({
+  db,
+  actor,
+  filters,
+  now = new Date(),
+}: {
+  db: Db;
+  actor: QueueActor;
+  filters: QueueFilters;
+  now?: Date;
+}): Promise<QueuePage> {
   if (!isQueueStaff(actor)) return { items: [], next: null };
   const scope = await queueScope(db, actor);
   if (scope === null) return { items: [], next: null };
@@ -206,7 +223,17 @@ const isoText = (column: typeof r.createdAt | typeof r.slaDueAt | typeof r.first
  * its own statistics) the first cards' ids and the capped count — small index scans — with the
  * cards' building, unit and tenant joined once; one round trip.
  */
-export async function findMaintenanceBoard({ db, actor, filters, now = new Date() }: { db: Db; actor: QueueActor; filters: QueueFilters; now?: Date }): Promise<QueueBoard> {
+export async function findMaintenanceBoard({
+  db,
+  actor,
+  filters,
+  now = new Date(),
+}: {
+  db: Db;
+  actor: QueueActor;
+  filters: QueueFilters;
+  now?: Date;
+}): Promise<QueueBoard> {
   const empty = { columns: BOARD_STATUSES.map((status) => ({ status, count: 0, capped: false, items: [] })) };
   if (!isQueueStaff(actor)) return empty;
   const scope = await queueScope(db, actor);
@@ -319,7 +346,17 @@ export async function isRequestInScope(db: Db, actor: QueueActor, requestId: num
  * Records that `actor` asked for request `requestId` outside their scope (a manager's 404 for
  * another building's request), when that request exists; unknown ids are not logged.
  */
-export async function recordDeniedRequestAccess({ db, actor, requestId, origin }: { db: Db; actor: QueueActor; requestId: number | null; origin: RequestOrigin }): Promise<void> {
+export async function recordDeniedRequestAccess({
+  db,
+  actor,
+  requestId,
+  origin,
+}: {
+  db: Db;
+  actor: QueueActor;
+  requestId: number | null;
+  origin: RequestOrigin;
+}): Promise<void> {
   if (requestId === null) return;
   await auditRefusalIfExists(db, actor, { table: 'maintenance_request', id: requestId, reason: 'not_in_scope', origin });
 }
@@ -327,7 +364,14 @@ export async function recordDeniedRequestAccess({ db, actor, requestId, origin }
 function parseWindows(raw: unknown): EntryWindow[] {
   if (!Array.isArray(raw)) return [];
   return raw
-    .filter((item): item is EntryWindow => typeof item === 'object' && item !== null && typeof item.date === 'string' && typeof item.from === 'string' && typeof item.to === 'string')
+    .filter(
+      (item): item is EntryWindow =>
+        typeof item === 'object' &&
+        item !== null &&
+        typeof item.date === 'string' &&
+        typeof item.from === 'string' &&
+        typeof item.to === 'string',
+    )
     .slice(0, 20)
     .map((item) => ({ date: item.date, from: item.from, to: item.to }));
 }
@@ -337,7 +381,15 @@ function parseWindows(raw: unknown): EntryWindow[] {
  * unit, building, tenant and photos, its whole timeline (internal notes included: staff only) and
  * its work orders with their vendors. Null when unknown or outside the actor's scope.
  */
-export async function findRequestDetail({ db, actor, requestId }: { db: Db; actor: QueueActor; requestId: number }): Promise<RequestDetail | null> {
+export async function findRequestDetail({
+  db,
+  actor,
+  requestId,
+}: {
+  db: Db;
+  actor: QueueActor;
+  requestId: number;
+}): Promise<RequestDetail | null> {
   if (!isQueueStaff(actor)) return null;
   const scope = await queueScope(db, actor);
   if (scope === null) return null;
@@ -460,7 +512,17 @@ export const VENDOR_CHOICES_MAX = 100;
  * not (unverified or expired insurance — listed so staff see why, refused by `createWorkOrder`),
  * then those offering a fitting trade, then those serving the state, then by rating and name.
  */
-export async function findVendorChoices({ db, category, state, today = utcToday() }: { db: Db; category: QueueCategory; state: string; today?: string }): Promise<VendorChoice[]> {
+export async function findVendorChoices({
+  db,
+  category,
+  state,
+  today = utcToday(),
+}: {
+  db: Db;
+  category: QueueCategory;
+  state: string;
+  today?: string;
+}): Promise<VendorChoice[]> {
   const trades = CATEGORY_TRADES[category];
   const tradeMatch = sql<boolean>`${vendor.trades} && ${`{${trades.join(',')}}`}::text[]`;
   const stateMatch = sql<boolean>`${state} = any(${vendor.serviceStates})`;

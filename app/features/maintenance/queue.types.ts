@@ -8,7 +8,16 @@
 import { z } from 'zod';
 
 /** The enums of the model (mirrors of `maintenance_*` in the schema; a test keeps them equal). */
-export const QUEUE_CATEGORIES = ['plumbing', 'electrical', 'hvac', 'appliance', 'pest_control', 'locks_doors', 'structural', 'other'] as const;
+export const QUEUE_CATEGORIES = [
+  'plumbing',
+  'electrical',
+  'hvac',
+  'appliance',
+  'pest_control',
+  'locks_doors',
+  'structural',
+  'other',
+] as const;
 export const QUEUE_PRIORITIES = ['emergency', 'urgent', 'routine'] as const;
 export const QUEUE_STATUSES = ['submitted', 'triaged', 'scheduled', 'in_progress', 'completed', 'closed', 'cancelled'] as const;
 export type QueueCategory = (typeof QUEUE_CATEGORIES)[number];
@@ -96,7 +105,13 @@ const filterSchema = z.object({
       .nullable(),
     null,
   ),
-  breached: lenient(z.enum(['1', 'on', 'true']).transform(() => true).nullable(), null),
+  breached: lenient(
+    z
+      .enum(['1', 'on', 'true'])
+      .transform(() => true)
+      .nullable(),
+    null,
+  ),
   sort: lenient(z.enum(QUEUE_SORTS), 'newest'),
   view: lenient(z.enum(QUEUE_VIEWS), 'list'),
   after: lenient(z.string().nullable(), null),
@@ -147,7 +162,14 @@ export const DEFAULT_QUEUE_FILTERS: QueueFilters = {
 
 /** True when any filter narrows the queue beyond the default (open requests). */
 export function hasQueueFilters(filters: QueueFilters): boolean {
-  return filters.buildingId !== null || filters.priority !== null || filters.status !== 'open' || filters.category !== null || filters.age !== null || filters.breached;
+  return (
+    filters.buildingId !== null ||
+    filters.priority !== null ||
+    filters.status !== 'open' ||
+    filters.category !== null ||
+    filters.age !== null ||
+    filters.breached
+  );
 }
 
 /** The queue at `base` with `filters` changed by `changes` (default: keep the cursor; `after: null` for the first page). */

@@ -18,7 +18,14 @@ import { insertNotifications, type NewNotification } from '~/server/notification
 import { enqueueOutbox, type JobHandlers, type JobSchedule } from '~/server/outbox/outbox.server';
 import { publishEvents, type Audience } from '~/server/realtime/events.server';
 import type { QueuePriority } from './queue.types';
-import { BREACH_MAIL_LINES, priorityWord, queueNotification, slaBreachMail, type BreachLine, type SlaBreachMailPayload } from './queue-texts.server';
+import {
+  BREACH_MAIL_LINES,
+  priorityWord,
+  queueNotification,
+  slaBreachMail,
+  type BreachLine,
+  type SlaBreachMailPayload,
+} from './queue-texts.server';
 
 export const SLA_CHECK_TOPIC = 'maintenance.sla_check';
 export const SLA_BREACH_MAIL_TOPIC = 'mail.maintenance_sla_breach';
@@ -29,16 +36,44 @@ export const SLA_CHECK_SCHEDULE: JobSchedule = { name: 'maintenance-sla-check', 
 /** At most this many requests are flagged per run (the next run takes the rest). */
 export const SLA_CHECK_BATCH = 500;
 
-type Breached = { id: number; title: string; priority: QueuePriority; status: string; buildingId: number | null; managerId: string | null; place: string; slaDueAt: string };
+type Breached = {
+  id: number;
+  title: string;
+  priority: QueuePriority;
+  status: string;
+  buildingId: number | null;
+  managerId: string | null;
+  place: string;
+  slaDueAt: string;
+};
 
 /**
  * Flags the requests past their SLA at `now` and tells staff (see the module note). `publicUrl`
  * is the site's origin for the e-mail's link. Answers how many requests this run flagged (0 when
  * run again).
  */
-export async function runSlaCheck({ db, now = new Date(), publicUrl, limit = SLA_CHECK_BATCH }: { db: Db; now?: Date; publicUrl: string; limit?: number }): Promise<number> {
+export async function runSlaCheck({
+  db,
+  now = new Date(),
+  publicUrl,
+  limit = SLA_CHECK_BATCH,
+}: {
+  db: Db;
+  now?: Date;
+  publicUrl: string;
+  limit?: number;
+}): Promise<number> {
   return db.transaction(async (tx) => {
-    const flagged = rowsOf<{ id: number; title: string; priority: QueuePriority; status: string; building_id: number | null; manager_id: string | null; place: string; due: string }>(
+    const flagged = rowsOf<{
+      id: number;
+      title: string;
+      priority: QueuePriority;
+      status: string;
+      building_id: number | null;
+      manager_id: string | null;
+      place: string;
+      due: string;
+    }>(
       await tx.execute(sql`
         with due as (
           select id from maintenance_request
@@ -71,12 +106,20 @@ export async function runSlaCheck({ db, now = new Date(), publicUrl, limit = SLA
       place: row.place,
       slaDueAt: row.due,
     }));
-    await tx.insert(maintenanceEvent).values(breached.map((request) => ({ requestId: request.id, actorId: null, kind: 'sla_breached', internal: true })));
+    await tx
+      .insert(maintenanceEvent)
+      .values(breached.map((request) => ({ requestId: request.id, actorId: null, kind: 'sla_breached', internal: true })));
 
-    const admins = await tx.select({ id: user.id, locale: user.locale }).from(user).where(and(eq(user.role, 'admin'), eq(user.banned, false)));
+    const admins = await tx
+      .select({ id: user.id, locale: user.locale })
+      .from(user)
+      .where(and(eq(user.role, 'admin'), eq(user.banned, false)));
     const managerIds = [...new Set(breached.map((request) => request.managerId).filter((id): id is string => id !== null))];
     const managers = managerIds.length
-      ? await tx.select({ id: user.id, locale: user.locale, email: user.email, name: user.name, banned: user.banned }).from(user).where(inArray(user.id, managerIds))
+      ? await tx
+          .select({ id: user.id, locale: user.locale, email: user.email, name: user.name, banned: user.banned })
+          .from(user)
+          .where(inArray(user.id, managerIds))
       : [];
 
     const notifications: NewNotification[] = [];
@@ -85,9 +128,18 @@ export async function runSlaCheck({ db, now = new Date(), publicUrl, limit = SLA
       const [only] = requests;
       const text =
         requests.length === 1 && only
-          ? queueNotification(recipient.locale, 'slaBreachOne', { id: only.id, title: only.title, priority: priorityWord(recipient.locale, only.priority) })
+          ? queueNotification(recipient.locale, 'slaBreachOne', {
+              id: only.id,
+              title: only.title,
+              priority: priorityWord(recipient.locale, only.priority),
+            })
           : queueNotification(recipient.locale, 'slaBreachMany', { count: requests.length });
-      notifications.push({ userId: recipient.id, ...text, type: 'warning', actionUrl: requests.length === 1 && only ? `${base}/${only.id}` : `${base}?breached=1&sort=sla` });
+      notifications.push({
+        userId: recipient.id,
+        ...text,
+        type: 'warning',
+        actionUrl: requests.length === 1 && only ? `${base}/${only.id}` : `${base}?breached=1&sort=sla`,
+      });
     };
     for (const admin of admins) notify(admin, breached, '/admin/maintenance');
     const mails: { payload: SlaBreachMailPayload; managerId: string }[] = [];
@@ -95,7 +147,9 @@ export async function runSlaCheck({ db, now = new Date(), publicUrl, limit = SLA
       if (manager.banned || admins.some((admin) => admin.id === manager.id)) continue;
       const theirs = breached.filter((request) => request.managerId === manager.id);
       notify(manager, theirs, '/dashboard/maintenance');
-      const lines: BreachLine[] = theirs.slice(0, BREACH_MAIL_LINES).map(({ id, title, place, priority, slaDueAt }) => ({ id, title, place, priority, slaDueAt }));
+      const lines: BreachLine[] = theirs
+        .slice(0, BREACH_MAIL_LINES)
+        .map(({ id, title, place, priority, slaDueAt }) => ({ id, title, place, priority, slaDueAt }));
       mails.push({
         managerId: manager.id,
         payload: {
@@ -111,13 +165,21 @@ export async function runSlaCheck({ db, now = new Date(), publicUrl, limit = SLA
     await insertNotifications(tx, notifications);
     await enqueueOutbox(
       tx,
-      mails.map(({ payload, managerId }) => ({ topic: SLA_BREACH_MAIL_TOPIC, payload, dedupeKey: `sla-breach:${managerId}:${breached[0]!.id}:${now.getTime()}` })),
+      mails.map(({ payload, managerId }) => ({
+        topic: SLA_BREACH_MAIL_TOPIC,
+        payload,
+        dedupeKey: `sla-breach:${managerId}:${breached[0]!.id}:${now.getTime()}`,
+      })),
     );
     await publishEvents(
       tx,
       breached.flatMap((request) => {
         const audiences: Audience[] = ['role:admin', ...(request.managerId ? [`user:${request.managerId}` as const] : [])];
-        return audiences.map((audience) => ({ audience, type: 'maintenance.updated' as const, payload: { requestId: request.id, status: request.status } }));
+        return audiences.map((audience) => ({
+          audience,
+          type: 'maintenance.updated' as const,
+          payload: { requestId: request.id, status: request.status },
+        }));
       }),
     );
     return breached.length;

@@ -36,6 +36,8 @@ describe('computeSlaDueAt', () => {
   });
 
   it('slaDueAt is pure arithmetic on the given targets', () => {
-    expect(slaDueAt('urgent', created, { slaEmergencyHours: 1, slaUrgentHours: 5, slaRoutineHours: 9 }).toISOString()).toBe('2026-03-01T15:00:00.000Z');
+    expect(slaDueAt('urgent', created, { slaEmergencyHours: 1, slaUrgentHours: 5, slaRoutineHours: 9 }).toISOString()).toBe(
+      '2026-03-01T15:00:00.000Z',
+    );
   });
 });

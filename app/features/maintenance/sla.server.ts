@@ -33,7 +33,11 @@ export function slaDueAt(priority: MaintenancePriority, createdAt: Date, targets
 /** Reads the SLA targets from the `setting` table (defaults when unset or malformed). */
 export async function readSlaTargets(db: Db): Promise<SlaTargets> {
   const settings = await readSettings({ db, names: Object.values(SLA_SETTING_OF) });
-  return { slaEmergencyHours: settings.slaEmergencyHours, slaUrgentHours: settings.slaUrgentHours, slaRoutineHours: settings.slaRoutineHours };
+  return {
+    slaEmergencyHours: settings.slaEmergencyHours,
+    slaUrgentHours: settings.slaUrgentHours,
+    slaRoutineHours: settings.slaRoutineHours,
+  };
 }
 
 /**

@@ -69,7 +69,9 @@ export const maintenanceTenantJobHandlers: JobHandlers = {
     const unit = row.buildingName && row.unitNumber ? `${row.buildingName} · ${row.unitNumber}` : row.unitTitle;
     const facts = { status: payload.status, title: row.title, unit, scheduledFor: payload.scheduledFor, note: payload.note };
     await db.transaction(async (tx) => {
-      await insertNotifications(tx, [{ userId: payload.tenantId, ...maintenanceStatusNotification(row.locale, facts), actionUrl: tenantRequestPath(payload.requestId) }]);
+      await insertNotifications(tx, [
+        { userId: payload.tenantId, ...maintenanceStatusNotification(row.locale, facts), actionUrl: tenantRequestPath(payload.requestId) },
+      ]);
       if (!row.banned) {
         const mail: MaintenanceMailPayload = {
           template: 'status',

@@ -59,7 +59,11 @@ export function priorityLabel(priority: MaintenancePriority, locale: string | nu
 export function formatVisitTime(iso: string, locale: string | null | undefined): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const formatted = new Intl.DateTimeFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(date);
+  const formatted = new Intl.DateTimeFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(date);
   return fill(texts(locale).visitAt, { when: formatted });
 }
 
@@ -76,7 +80,13 @@ export function excerpt(value: string, max = 140): string {
  */
 export function maintenanceStatusNotification(
   locale: string | null | undefined,
-  { status, title, unit, scheduledFor, note }: { status: MaintenanceStatus; title: string; unit: string; scheduledFor?: string | null; note?: string | null },
+  {
+    status,
+    title,
+    unit,
+    scheduledFor,
+    note,
+  }: { status: MaintenanceStatus; title: string; unit: string; scheduledFor?: string | null; note?: string | null },
 ): { title: string; message: string; type: 'success' | 'warning' | 'info' } {
   const all = texts(locale);
   const part = all.status[status];
@@ -106,7 +116,12 @@ export function newRequestNotification(
   const part = texts(locale).newRequest;
   return {
     title: priority === 'emergency' ? part.notificationTitleEmergency : part.notificationTitle,
-    message: fill(part.notificationMessage, { unit, title, category: categoryLabel(category, locale), priority: priorityLabel(priority, locale) }),
+    message: fill(part.notificationMessage, {
+      unit,
+      title,
+      category: categoryLabel(category, locale),
+      priority: priorityLabel(priority, locale),
+    }),
     type: priority === 'emergency' ? 'warning' : 'info',
   };
 }
@@ -114,7 +129,17 @@ export function newRequestNotification(
 /** The values of the manager's new-request e-mail (`template: 'newRequest'`), in `locale`. */
 export function newRequestMailValues(
   locale: string | null | undefined,
-  request: { unit: string; title: string; category: MaintenanceCategory; priority: MaintenancePriority; tenant: string; location: string; description: string; permissionToEnter: boolean; slaDueAt: Date },
+  request: {
+    unit: string;
+    title: string;
+    category: MaintenanceCategory;
+    priority: MaintenancePriority;
+    tenant: string;
+    location: string;
+    description: string;
+    permissionToEnter: boolean;
+    slaDueAt: Date;
+  },
 ): Record<string, string> {
   const part = texts(locale).newRequest;
   return {
@@ -131,13 +156,22 @@ export function newRequestMailValues(
 }
 
 /** Staff's notification of a tenant's comment, in `locale`. */
-export function commentNotification(locale: string | null | undefined, values: { unit: string; title: string; body: string }): { title: string; message: string } {
+export function commentNotification(
+  locale: string | null | undefined,
+  values: { unit: string; title: string; body: string },
+): { title: string; message: string } {
   const part = texts(locale).comment;
-  return { title: part.notificationTitle, message: fill(part.notificationMessage, { unit: values.unit, title: values.title, excerpt: excerpt(values.body) }) };
+  return {
+    title: part.notificationTitle,
+    message: fill(part.notificationMessage, { unit: values.unit, title: values.title, excerpt: excerpt(values.body) }),
+  };
 }
 
 /** A vendor's notification that the tenant cancelled the request of their work order, in `locale`. */
-export function workOrderCancelledNotification(locale: string | null | undefined, values: { unit: string; title: string }): { title: string; message: string } {
+export function workOrderCancelledNotification(
+  locale: string | null | undefined,
+  values: { unit: string; title: string },
+): { title: string; message: string } {
   const part = texts(locale).workOrderCancelled;
   return { title: part.notificationTitle, message: fill(part.notificationMessage, values) };
 }

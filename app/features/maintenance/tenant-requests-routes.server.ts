@@ -21,8 +21,20 @@ import type { DimoraLoadContext } from '~/server/load-context';
 import { readMultipart } from '~/server/uploads/multipart.server';
 import { createUploadBatch, storePhoto, type StoredPhoto } from '~/server/uploads/receive-photos.server';
 import { UploadError, uploadErrorStatus } from '~/server/uploads/upload-error.server';
-import { MAINTENANCE_MAX_PHOTOS, MAINTENANCE_LIMITS, maintenanceFormErrorsPath, maintenanceFormValues, tenantRequestPath } from './tenant-requests.schemas';
-import { cancelMaintenanceRequest, commentOnMaintenanceRequest, createMaintenanceRequest, rateMaintenanceRequest, type TenantCommandOutcome } from './tenant-requests.server';
+import {
+  MAINTENANCE_MAX_PHOTOS,
+  MAINTENANCE_LIMITS,
+  maintenanceFormErrorsPath,
+  maintenanceFormValues,
+  tenantRequestPath,
+} from './tenant-requests.schemas';
+import {
+  cancelMaintenanceRequest,
+  commentOnMaintenanceRequest,
+  createMaintenanceRequest,
+  rateMaintenanceRequest,
+  type TenantCommandOutcome,
+} from './tenant-requests.server';
 import type { CreateRequestAnswer, RequestCommandAnswer } from './tenant-requests.types';
 
 type Args = { request: Request; context: DimoraLoadContext; viewer: Viewer; lang: Language };
@@ -36,7 +48,10 @@ const MAX_FIELD_BYTES = MAINTENANCE_LIMITS.description * 4;
 function echo(fields: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(fields)) {
-    if (/^(unitId|category|priority|title|description|location|permissionToEnter|entryNotes|clientId|window(Date|From|To)[0-9])$/.test(name)) out[name] = value.slice(0, MAINTENANCE_LIMITS.description);
+    if (
+      /^(unitId|category|priority|title|description|location|permissionToEnter|entryNotes|clientId|window(Date|From|To)[0-9])$/.test(name)
+    )
+      out[name] = value.slice(0, MAINTENANCE_LIMITS.description);
   }
   return out;
 }
@@ -52,7 +67,8 @@ type PhotoRefusal = { code: string; fileName?: string; limit?: number };
 /** A refusal of the photos: its status and message (the sixth photo is the request's limit, 422). */
 function photoRefusal(refusal: PhotoRefusal, lang: Language): { status: number; message: string } {
   const t = getT(lang);
-  if (refusal.code === 'too_many_photos') return { status: 422, message: t('maintenance.errors.tooManyPhotos', { count: MAINTENANCE_MAX_PHOTOS }) };
+  if (refusal.code === 'too_many_photos')
+    return { status: 422, message: t('maintenance.errors.tooManyPhotos', { count: MAINTENANCE_MAX_PHOTOS }) };
   const message = photoErrorMessage(t, { code: refusal.code, ownerType: 'unit', limit: refusal.limit });
   return {
     status: uploadErrorStatus(refusal.code as UploadError['code']),
@@ -67,10 +83,17 @@ function photoRefusal(refusal: PhotoRefusal, lang: Language): { status: number; 
  * errors, a sixth photo or a unit the viewer does not rent, 413/415/422/400 for refused files
  * and broken bodies. A refused photo does not stop the reading, so the typed values come back.
  */
-export async function receiveMaintenanceRequest({ request, context, viewer, lang }: Args): Promise<{ status: number; answer: CreateRequestAnswer }> {
+export async function receiveMaintenanceRequest({
+  request,
+  context,
+  viewer,
+  lang,
+}: Args): Promise<{ status: number; answer: CreateRequestAnswer }> {
   const t = getT(lang);
   const storage = context.storage;
-  const batch = createUploadBatch(storage, (error, key) => context.logger.error({ err: error, key }, 'could not delete an uploaded maintenance photo'));
+  const batch = createUploadBatch(storage, (error, key) =>
+    context.logger.error({ err: error, key }, 'could not delete an uploaded maintenance photo'),
+  );
   const photos: StoredPhoto[] = [];
   let refusal: PhotoRefusal | null = null;
   let fields: Record<string, string>;
@@ -80,7 +103,13 @@ export async function receiveMaintenanceRequest({ request, context, viewer, lang
       contentType: request.headers.get('content-type'),
       signal: request.signal,
       // One more file than allowed is read (and dropped) so the sixth photo gets its own message.
-      limits: { maxFileBytes: PHOTO_MAX_FILE_BYTES, maxFiles: MAINTENANCE_MAX_PHOTOS + 1, maxRequestBytes: PHOTO_MAX_REQUEST_BYTES, maxFields: MAX_FIELDS, maxFieldBytes: MAX_FIELD_BYTES },
+      limits: {
+        maxFileBytes: PHOTO_MAX_FILE_BYTES,
+        maxFiles: MAINTENANCE_MAX_PHOTOS + 1,
+        maxRequestBytes: PHOTO_MAX_REQUEST_BYTES,
+        maxFields: MAX_FIELDS,
+        maxFieldBytes: MAX_FIELD_BYTES,
+      },
       onFile: async (file) => {
         if (refusal) return;
         if (photos.length >= MAINTENANCE_MAX_PHOTOS) {
@@ -112,13 +141,37 @@ export async function receiveMaintenanceRequest({ request, context, viewer, lang
   }
   const form = maintenanceFormValues(fields);
   try {
-    const outcome = await createMaintenanceRequest({ db: context.db, viewer, origin: requestOrigin(request, context.clientIp), input: form.values, photos });
+    const outcome = await createMaintenanceRequest({
+      db: context.db,
+      viewer,
+      origin: requestOrigin(request, context.clientIp),
+      input: form.values,
+      photos,
+    });
     if (!outcome.ok || outcome.replayed) await batch.discard();
     if (outcome.ok) {
-      return { status: 200, answer: { ok: true, requestId: outcome.requestId, url: tenantRequestPath(outcome.requestId), replayed: outcome.replayed, priority: outcome.priority } };
+      return {
+        status: 200,
+        answer: {
+          ok: true,
+          requestId: outcome.requestId,
+          url: tenantRequestPath(outcome.requestId),
+          replayed: outcome.replayed,
+          priority: outcome.priority,
+        },
+      };
     }
     if (outcome.reason === 'invalid') {
-      return { status: 422, answer: { ok: false, code: 'invalid', error: t('maintenance.errors.form'), errors: requestFieldErrors(outcome.error, form.rows, lang), values } };
+      return {
+        status: 422,
+        answer: {
+          ok: false,
+          code: 'invalid',
+          error: t('maintenance.errors.form'),
+          errors: requestFieldErrors(outcome.error, form.rows, lang),
+          values,
+        },
+      };
     }
     if (outcome.reason === 'too_many_photos') {
       const { status, message } = photoRefusal({ code: 'too_many_photos' }, lang);
@@ -135,7 +188,14 @@ export async function receiveMaintenanceRequest({ request, context, viewer, lang
 const COMMAND_INTENTS = ['comment', 'cancel', 'rate'] as const;
 type CommandIntent = (typeof COMMAND_INTENTS)[number];
 
-function commandAnswer(request: Request, requestId: number, intent: CommandIntent, outcome: TenantCommandOutcome, lang: Language, values: Record<string, string>) {
+function commandAnswer(
+  request: Request,
+  requestId: number,
+  intent: CommandIntent,
+  outcome: TenantCommandOutcome,
+  lang: Language,
+  values: Record<string, string>,
+) {
   const t = getT(lang);
   if (outcome.ok) {
     if (isDocumentPost(request)) return redirect(`${tenantRequestPath(requestId)}?done=${intent}`, 303);
@@ -143,10 +203,24 @@ function commandAnswer(request: Request, requestId: number, intent: CommandInten
   }
   if (outcome.reason === 'not_found') throw data(null, { status: 404 });
   if (outcome.reason === 'invalid') {
-    return data<RequestCommandAnswer>({ ok: false, intent, error: t('maintenance.errors.form'), errors: translateIssues(outcome.error, lang) as Record<string, string>, values }, { status: 422 });
+    return data<RequestCommandAnswer>(
+      {
+        ok: false,
+        intent,
+        error: t('maintenance.errors.form'),
+        errors: translateIssues(outcome.error, lang) as Record<string, string>,
+        values,
+      },
+      { status: 422 },
+    );
   }
   return data<RequestCommandAnswer>(
-    { ok: false, intent, error: t(`maintenance.errors.${outcome.reason}`, { status: t(`maintenance.status.${outcome.current}`).toLocaleLowerCase(lang) }), values },
+    {
+      ok: false,
+      intent,
+      error: t(`maintenance.errors.${outcome.reason}`, { status: t(`maintenance.status.${outcome.current}`).toLocaleLowerCase(lang) }),
+      values,
+    },
     { status: 409 },
   );
 }
@@ -161,9 +235,18 @@ export async function handleTenantRequestCommand({ request, context, viewer, lan
   const form = await readFormData(request);
   const raw = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')) as Record<string, string>;
   const intent = COMMAND_INTENTS.find((name) => name === raw.intent);
-  if (!intent) return data<RequestCommandAnswer>({ ok: false, intent: String(raw.intent ?? '').slice(0, 20), error: getT(lang)('maintenance.errors.unknownIntent') }, { status: 400 });
+  if (!intent)
+    return data<RequestCommandAnswer>(
+      { ok: false, intent: String(raw.intent ?? '').slice(0, 20), error: getT(lang)('maintenance.errors.unknownIntent') },
+      { status: 400 },
+    );
   const common = { db: context.db, viewer, requestId, origin: requestOrigin(request, context.clientIp) };
-  const values = { body: (raw.body ?? '').slice(0, MAINTENANCE_LIMITS.comment), reason: (raw.reason ?? '').slice(0, MAINTENANCE_LIMITS.cancelReason), comment: (raw.comment ?? '').slice(0, MAINTENANCE_LIMITS.ratingComment), rating: (raw.rating ?? '').slice(0, 2) };
+  const values = {
+    body: (raw.body ?? '').slice(0, MAINTENANCE_LIMITS.comment),
+    reason: (raw.reason ?? '').slice(0, MAINTENANCE_LIMITS.cancelReason),
+    comment: (raw.comment ?? '').slice(0, MAINTENANCE_LIMITS.ratingComment),
+    rating: (raw.rating ?? '').slice(0, 2),
+  };
   const outcome =
     intent === 'comment'
       ? await commentOnMaintenanceRequest({ ...common, input: { body: raw.body ?? '' } })

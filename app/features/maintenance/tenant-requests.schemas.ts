@@ -9,7 +9,16 @@ import { z } from 'zod';
 import { FIELD_MESSAGES, cleanLine, cleanMultiline } from '~/lib/form-fields';
 
 /** What a tenant may report (the `maintenance_category` enum; a test keeps them equal). */
-export const MAINTENANCE_CATEGORY_VALUES = ['plumbing', 'electrical', 'hvac', 'appliance', 'pest_control', 'locks_doors', 'structural', 'other'] as const;
+export const MAINTENANCE_CATEGORY_VALUES = [
+  'plumbing',
+  'electrical',
+  'hvac',
+  'appliance',
+  'pest_control',
+  'locks_doors',
+  'structural',
+  'other',
+] as const;
 /** How urgent it is (the `maintenance_priority` enum). */
 export const MAINTENANCE_PRIORITY_VALUES = ['emergency', 'urgent', 'routine'] as const;
 /** The life cycle's statuses in order (the `maintenance_status` enum), `cancelled` last. */
@@ -85,18 +94,21 @@ const checkbox = z
 export function maintenanceRequestSchema(today: string) {
   const earliest = addDays(today, -1);
   const latest = addDays(today, ENTRY_WINDOW_MAX_DAYS);
-  const window = z
-    .object({ date: z.string().trim(), from: z.string().trim(), to: z.string().trim() })
-    .superRefine((value, ctx) => {
-      if (!isRealDate(value.date)) ctx.addIssue({ code: 'custom', path: ['date'], message: MAINTENANCE_MESSAGES.windowDate });
-      else if (value.date < earliest) ctx.addIssue({ code: 'custom', path: ['date'], message: MAINTENANCE_MESSAGES.windowPast });
-      else if (value.date > latest) ctx.addIssue({ code: 'custom', path: ['date'], message: MAINTENANCE_MESSAGES.windowFar });
-      if (!HH_MM.test(value.from)) ctx.addIssue({ code: 'custom', path: ['from'], message: MAINTENANCE_MESSAGES.windowTime });
-      if (!HH_MM.test(value.to)) ctx.addIssue({ code: 'custom', path: ['to'], message: MAINTENANCE_MESSAGES.windowTime });
-      else if (HH_MM.test(value.from) && value.to <= value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: MAINTENANCE_MESSAGES.windowOrder });
-    });
+  const window = z.object({ date: z.string().trim(), from: z.string().trim(), to: z.string().trim() }).superRefine((value, ctx) => {
+    if (!isRealDate(value.date)) ctx.addIssue({ code: 'custom', path: ['date'], message: MAINTENANCE_MESSAGES.windowDate });
+    else if (value.date < earliest) ctx.addIssue({ code: 'custom', path: ['date'], message: MAINTENANCE_MESSAGES.windowPast });
+    else if (value.date > latest) ctx.addIssue({ code: 'custom', path: ['date'], message: MAINTENANCE_MESSAGES.windowFar });
+    if (!HH_MM.test(value.from)) ctx.addIssue({ code: 'custom', path: ['from'], message: MAINTENANCE_MESSAGES.windowTime });
+    if (!HH_MM.test(value.to)) ctx.addIssue({ code: 'custom', path: ['to'], message: MAINTENANCE_MESSAGES.windowTime });
+    else if (HH_MM.test(value.from) && value.to <= value.from)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: MAINTENANCE_MESSAGES.windowOrder });
+  });
   return z.object({
-    unitId: z.coerce.number({ error: MAINTENANCE_MESSAGES.unit }).int(MAINTENANCE_MESSAGES.unit).min(1, MAINTENANCE_MESSAGES.unit).max(2_147_483_647, MAINTENANCE_MESSAGES.unit),
+    unitId: z.coerce
+      .number({ error: MAINTENANCE_MESSAGES.unit })
+      .int(MAINTENANCE_MESSAGES.unit)
+      .min(1, MAINTENANCE_MESSAGES.unit)
+      .max(2_147_483_647, MAINTENANCE_MESSAGES.unit),
     category: z.enum(MAINTENANCE_CATEGORY_VALUES, { error: MAINTENANCE_MESSAGES.category }),
     priority: z.enum(MAINTENANCE_PRIORITY_VALUES, { error: MAINTENANCE_MESSAGES.priority }),
     title: text(MAINTENANCE_LIMITS.title).min(1, FIELD_MESSAGES.required),
@@ -132,7 +144,10 @@ export function maintenanceFormValues(fields: Record<string, string>): { values:
     rows.push(i);
   }
   const { unitId, category, priority, title, description, location, permissionToEnter, entryNotes, clientId } = fields;
-  return { values: { unitId, category, priority, title, description, location, permissionToEnter, entryNotes, clientId, entryWindows }, rows };
+  return {
+    values: { unitId, category, priority, title, description, location, permissionToEnter, entryNotes, clientId, entryWindows },
+    rows,
+  };
 }
 
 /**
@@ -160,7 +175,11 @@ export const maintenanceCancelSchema = z.object({
 
 /** Rating the finished work: 1–5 stars and an optional comment. */
 export const maintenanceRatingSchema = z.object({
-  rating: z.coerce.number({ error: MAINTENANCE_MESSAGES.rating }).int(MAINTENANCE_MESSAGES.rating).min(1, MAINTENANCE_MESSAGES.rating).max(5, MAINTENANCE_MESSAGES.rating),
+  rating: z.coerce
+    .number({ error: MAINTENANCE_MESSAGES.rating })
+    .int(MAINTENANCE_MESSAGES.rating)
+    .min(1, MAINTENANCE_MESSAGES.rating)
+    .max(5, MAINTENANCE_MESSAGES.rating),
   comment: multiline(MAINTENANCE_LIMITS.ratingComment).default(''),
 });
 

@@ -111,7 +111,13 @@ function leakFields(tenant: Tenant, overrides: Record<string, string> = {}): Rec
 
 type Upload = { name: string; data: Buffer; type?: string };
 
-function formRequest(tenant: Tenant, url: string, fields: Record<string, string>, files: Upload[] = [], headers: Record<string, string> = {}): Request {
+function formRequest(
+  tenant: Tenant,
+  url: string,
+  fields: Record<string, string>,
+  files: Upload[] = [],
+  headers: Record<string, string> = {},
+): Request {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files) form.append('photos', new File([new Uint8Array(file.data)], file.name, { type: file.type ?? 'image/jpeg' }));
@@ -127,9 +133,18 @@ async function settle(run: () => unknown): Promise<unknown> {
 }
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: DimoraLoadContext }) => unknown;
-const call = (handler: unknown, req: Request, params: Record<string, string> = {}) => settle(() => (handler as Handler)({ request: req, params, context }));
+const call = (handler: unknown, req: Request, params: Record<string, string> = {}) =>
+  settle(() => (handler as Handler)({ request: req, params, context }));
 
-type CreateBody = { ok: boolean; requestId?: number; replayed?: boolean; code?: string; error?: string; errors?: Record<string, string>; values?: Record<string, string> };
+type CreateBody = {
+  ok: boolean;
+  requestId?: number;
+  replayed?: boolean;
+  code?: string;
+  error?: string;
+  errors?: Record<string, string>;
+  values?: Record<string, string>;
+};
 
 async function post(tenant: Tenant, fields: Record<string, string>, files: Upload[] = [], headers: Record<string, string> = {}) {
   const result = await call(apiRoute.action, formRequest(tenant, '/api/maintenance-requests', fields, files, headers));
@@ -160,7 +175,14 @@ async function makeRequest(tenant: Tenant, overrides: Record<string, unknown> = 
     db: database.db,
     viewer: tenant,
     origin: TEST_ORIGIN,
-    input: { unitId: tenant.unitId, category: 'electrical', priority: 'routine', title: 'Flickering light', description: 'The hall light flickers.', ...overrides },
+    input: {
+      unitId: tenant.unitId,
+      category: 'electrical',
+      priority: 'routine',
+      title: 'Flickering light',
+      description: 'The hall light flickers.',
+      ...overrides,
+    },
   });
   if (!outcome.ok) throw new Error(`not created: ${outcome.reason}`);
   return outcome.requestId;
@@ -170,14 +192,29 @@ async function approvedVendor() {
   const owner = await createUser(database.db, { role: 'vendor' });
   const [row] = await database.db
     .insert(vendor)
-    .values({ userId: owner.id, companyName: 'Ace Plumbing', contactName: 'Ace', email: `${owner.id}@vendors.test`, status: 'approved', insuranceExpiry: '2099-12-31', insuranceVerifiedAt: new Date() })
+    .values({
+      userId: owner.id,
+      companyName: 'Ace Plumbing',
+      contactName: 'Ace',
+      email: `${owner.id}@vendors.test`,
+      status: 'approved',
+      insuranceExpiry: '2099-12-31',
+      insuranceVerifiedAt: new Date(),
+    })
     .returning({ id: vendor.id });
   return { vendorId: row!.id, userId: owner.id };
 }
 
 async function runJobs() {
   for (let round = 0; round < 5; round += 1) {
-    const { processed, failed } = await processOutboxBatch({ db: database.db, mailer: context.mailer, logger, publicUrl: TEST_PUBLIC_URL, handlers: maintenanceTenantJobHandlers, limit: 100 });
+    const { processed, failed } = await processOutboxBatch({
+      db: database.db,
+      mailer: context.mailer,
+      logger,
+      publicUrl: TEST_PUBLIC_URL,
+      handlers: maintenanceTenantJobHandlers,
+      limit: 100,
+    });
     if (processed === 0 && failed === 0) return;
   }
 }
@@ -237,7 +274,10 @@ describe('reporting a problem', () => {
     expect(row!.photoUrls).toHaveLength(2);
     for (const url of row!.photoUrls) expect(url).toMatch(/^\/media\/photos\/[0-9a-f]{2}\/[0-9a-f]{32}-1200\.webp$/);
 
-    const photos = await database.db.select().from(document).where(and(eq(document.ownerType, 'maintenance_request'), eq(document.ownerId, String(id))));
+    const photos = await database.db
+      .select()
+      .from(document)
+      .where(and(eq(document.ownerType, 'maintenance_request'), eq(document.ownerId, String(id))));
     expect(photos.map((photo) => [photo.kind, photo.mime, photo.url, photo.createdBy]).sort()).toEqual(
       [
         ['photo', 'image/jpeg', row!.photoUrls[0], ada.id],
@@ -246,15 +286,23 @@ describe('reporting a problem', () => {
     );
     // Three WebP variants of each photo on disk.
     const files = await filesOnDisk();
-    expect(files.filter((file) => row!.photoUrls.some((url) => file.startsWith(url.slice('/media/'.length).replace(/-1200\.webp$/, ''))))).toHaveLength(6);
+    expect(
+      files.filter((file) => row!.photoUrls.some((url) => file.startsWith(url.slice('/media/'.length).replace(/-1200\.webp$/, '')))),
+    ).toHaveLength(6);
 
     const timeline = await database.db.select().from(maintenanceEvent).where(eq(maintenanceEvent.requestId, id));
     expect(timeline.map((entry) => [entry.kind, entry.toStatus, entry.actorId])).toEqual([['submitted', 'submitted', ada.id]]);
 
-    const events = await database.db.select().from(realtimeEvent).where(and(eq(realtimeEvent.type, 'maintenance.updated'), sql`${realtimeEvent.payload}->>'requestId' = ${String(id)}`));
+    const events = await database.db
+      .select()
+      .from(realtimeEvent)
+      .where(and(eq(realtimeEvent.type, 'maintenance.updated'), sql`${realtimeEvent.payload}->>'requestId' = ${String(id)}`));
     expect(events.map((event) => event.audience).sort()).toEqual(['role:admin', `user:${ada.id}`, `user:${manager.id}`].sort());
 
-    const notices = await database.db.select().from(notification).where(inArray(notification.userId, [admin.id, manager.id]));
+    const notices = await database.db
+      .select()
+      .from(notification)
+      .where(inArray(notification.userId, [admin.id, manager.id]));
     const forThis = notices.filter((notice) => notice.actionUrl?.endsWith(`/maintenance/${id}`));
     expect(forThis.map((notice) => [notice.userId, notice.actionUrl, notice.title]).sort()).toEqual(
       [
@@ -264,30 +312,54 @@ describe('reporting a problem', () => {
     );
     expect(forThis[0]!.message).toContain('Leak under the kitchen sink');
 
-    const jobs = await database.db.select().from(outbox).where(eq(outbox.dedupeKey, `maintenance-new:${id}`));
+    const jobs = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `maintenance-new:${id}`));
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.payload).toMatchObject({ template: 'newRequest', to: manager.email, path: `/dashboard/maintenance/${id}` });
 
-    const audits = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'maintenance_request_created'), eq(auditLog.userId, ada.id)));
+    const audits = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'maintenance_request_created'), eq(auditLog.userId, ada.id)));
     expect(audits.some((entry) => (entry.newValues as { request_id?: number }).request_id === id)).toBe(true);
 
     // The manager's e-mail goes out with the next run of the worker.
     await runJobs();
     const mails = await database.db.select().from(mailMessage).where(eq(mailMessage.to, manager.email));
-    expect(mails.map((mail) => mail.subject)).toContain('[Urgent] New maintenance request at ' + (await findTenantUnits(database.db, ada))[0]!.label + ': Leak under the kitchen sink');
+    expect(mails.map((mail) => mail.subject)).toContain(
+      '[Urgent] New maintenance request at ' + (await findTenantUnits(database.db, ada))[0]!.label + ': Leak under the kitchen sink',
+    );
   });
 
   it('an emergency is due in 4 hours, a routine request in 72', async () => {
     const emergency = await makeRequest(ada, { priority: 'emergency' });
     const routine = await makeRequest(ada, { priority: 'routine' });
-    const rows = await database.db.select().from(maintenanceRequest).where(inArray(maintenanceRequest.id, [emergency, routine]));
+    const rows = await database.db
+      .select()
+      .from(maintenanceRequest)
+      .where(inArray(maintenanceRequest.id, [emergency, routine]));
     const hours = Object.fromEntries(rows.map((row) => [row.priority, (row.slaDueAt.getTime() - row.createdAt.getTime()) / 3_600_000]));
     expect(hours).toEqual({ emergency: 4, routine: 72 });
   });
 
   it('refuses an unknown category, a priority a tenant may not set, missing text and bad time windows with translated messages, writing nothing', async () => {
     const before = await snapshot(ada.id);
-    const unknown = await post(ada, leakFields(ada, { category: 'roof_party', priority: 'critical', title: '', windowDate0: inDays(-5), windowFrom0: '14:00', windowTo0: '13:00', windowDate1: inDays(90), windowFrom1: '9am', windowTo1: '' }));
+    const unknown = await post(
+      ada,
+      leakFields(ada, {
+        category: 'roof_party',
+        priority: 'critical',
+        title: '',
+        windowDate0: inDays(-5),
+        windowFrom0: '14:00',
+        windowTo0: '13:00',
+        windowDate1: inDays(90),
+        windowFrom1: '9am',
+        windowTo1: '',
+      }),
+    );
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual({
       category: 'Choose what kind of problem it is.',
@@ -310,22 +382,43 @@ describe('reporting a problem', () => {
     const before = await snapshot(ada.id);
     const refused = await post(ada, leakFields(ada, { unitId: String(bob.unitId) }));
     expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({ ok: false, code: 'unit_not_leased', errors: { unitId: 'You can report problems only in a home you rent with an active lease.' } });
+    expect(refused.body).toMatchObject({
+      ok: false,
+      code: 'unit_not_leased',
+      errors: { unitId: 'You can report problems only in a home you rent with an active lease.' },
+    });
     expect(await snapshot(ada.id)).toEqual(before);
-    const audits = await database.db.select().from(auditLog).where(and(eq(auditLog.userId, ada.id), eq(auditLog.tableName, 'property')));
+    const audits = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, ada.id), eq(auditLog.tableName, 'property')));
     expect(audits.map((entry) => (entry.newValues as { object_id?: string }).object_id)).toContain(String(bob.unitId));
     const unknownUnit = await post(ada, leakFields(ada, { unitId: '2000000000' }));
     expect(unknownUnit.status).toBe(422);
 
     const carla = await tenantWithLease('Carla');
-    const signed = await createLeaseFixture(database.db, { manager, tenant: carla, status: 'signed', startDate: inDays(20), endDate: inDays(400) });
-    const ended = await createLeaseFixture(database.db, { manager, tenant: carla, status: 'ended', startDate: '2024-01-01', endDate: '2024-12-31' });
+    const signed = await createLeaseFixture(database.db, {
+      manager,
+      tenant: carla,
+      status: 'signed',
+      startDate: inDays(20),
+      endDate: inDays(400),
+    });
+    const ended = await createLeaseFixture(database.db, {
+      manager,
+      tenant: carla,
+      status: 'ended',
+      startDate: '2024-01-01',
+      endDate: '2024-12-31',
+    });
     const units = await findTenantUnits(database.db, carla);
     expect(units.map((unit) => unit.unitId).sort()).toEqual([carla.unitId, signed.propertyId].sort());
     expect(units.map((unit) => unit.unitId)).not.toContain(ended.propertyId);
     // A co-tenant linked to Ada's lease may report for her home too.
     const dan = await tenantWithLease('Dan');
-    await database.db.insert(leaseTenant).values({ leaseId: ada.leaseId, role: 'co_tenant', email: dan.email, name: dan.name, userId: dan.id, signedAt: new Date() });
+    await database.db
+      .insert(leaseTenant)
+      .values({ leaseId: ada.leaseId, role: 'co_tenant', email: dan.email, name: dan.name, userId: dan.id, signedAt: new Date() });
     expect((await findTenantUnits(database.db, dan)).map((unit) => unit.unitId)).toContain(ada.unitId);
     const asCoTenant = await post(dan, leakFields(ada));
     expect(asCoTenant.status).toBe(200);
@@ -336,7 +429,11 @@ describe('reporting a problem', () => {
     const six = Array.from({ length: 6 }, (_, i) => ({ name: `photo-${i}.jpg`, data: jpeg }));
     const sixth = await post(ada, leakFields(ada), six);
     expect(sixth.status).toBe(422);
-    expect(sixth.body).toMatchObject({ ok: false, code: 'too_many_photos', errors: { photos: 'You can attach at most 5 photos to a request.' } });
+    expect(sixth.body).toMatchObject({
+      ok: false,
+      code: 'too_many_photos',
+      errors: { photos: 'You can attach at most 5 photos to a request.' },
+    });
     expect(sixth.body.values?.title).toBe('Leak under the kitchen sink');
     const fake = await post(ada, leakFields(ada), [
       { name: 'good.jpg', data: jpeg },
@@ -369,9 +466,14 @@ describe('reporting a problem', () => {
 
   it('answers 429 with Retry-After past the maintenance_request limit, before reading anything', async () => {
     const limited = testContext(database, { uploadsDir, clientIp: '192.0.2.121' });
-    await database.db.insert(rateLimit).values({ key: 'maintenance_request:192.0.2.121', count: 20 }).onConflictDoUpdate({ target: rateLimit.key, set: { count: 20 } });
+    await database.db
+      .insert(rateLimit)
+      .values({ key: 'maintenance_request:192.0.2.121', count: 20 })
+      .onConflictDoUpdate({ target: rateLimit.key, set: { count: 20 } });
     const before = await snapshot(ada.id);
-    const result = await settle(() => apiRoute.action({ request: formRequest(ada, '/api/maintenance-requests', leakFields(ada)), params: {}, context: limited } as never));
+    const result = await settle(() =>
+      apiRoute.action({ request: formRequest(ada, '/api/maintenance-requests', leakFields(ada)), params: {}, context: limited } as never),
+    );
     const { status, body } = answerOf(result);
     expect(status).toBe(429);
     expect(body).toMatchObject({ ok: false, rateLimited: { action: 'maintenance_request' } });
@@ -382,14 +484,22 @@ describe('reporting a problem', () => {
   });
 
   it('the plain form (no JavaScript) redirects to the new request, or renders its refusal', async () => {
-    const done = await call(newRoute.action, formRequest(ada, '/tenant-portal/maintenance/new', leakFields(ada, { title: 'Plain form leak' }), [{ name: 'a.jpg', data: jpeg }]));
+    const done = await call(
+      newRoute.action,
+      formRequest(ada, '/tenant-portal/maintenance/new', leakFields(ada, { title: 'Plain form leak' }), [{ name: 'a.jpg', data: jpeg }]),
+    );
     expect(done).toBeInstanceOf(Response);
     const location = (done as Response).headers.get('location')!;
     expect(location).toMatch(/^\/tenant-portal\/maintenance\/\d+\?created=1$/);
-    const refused = answerOf(await call(newRoute.action, formRequest(ada, '/tenant-portal/maintenance/new', leakFields(ada, { description: '' }))));
+    const refused = answerOf(
+      await call(newRoute.action, formRequest(ada, '/tenant-portal/maintenance/new', leakFields(ada, { description: '' }))),
+    );
     expect(refused.status).toBe(422);
     expect((refused.body as unknown as CreateBody).errors).toEqual({ description: 'This field is required' });
-    const page = (await call(newRoute.loader, new Request('http://dimora.test/tenant-portal/maintenance/new', { headers: { cookie: ada.cookie } }))) as Awaited<ReturnType<typeof newRoute.loader>>;
+    const page = (await call(
+      newRoute.loader,
+      new Request('http://dimora.test/tenant-portal/maintenance/new', { headers: { cookie: ada.cookie } }),
+    )) as Awaited<ReturnType<typeof newRoute.loader>>;
     expect(page.units.map((unit) => unit.unitId)).toEqual([ada.unitId]);
     expect(page.phone).toBe('+1 (800) 555-0142');
     expect(page.clientId).toMatch(/^[0-9a-f-]{36}$/);
@@ -398,12 +508,22 @@ describe('reporting a problem', () => {
 
 describe('who may see and do what', () => {
   it('signed out is a 401 and other roles a 403 at the API; the pages send them away', async () => {
-    const anonymous = await call(apiRoute.action, new Request('http://dimora.test/api/maintenance-requests', { method: 'POST', body: new FormData() }));
+    const anonymous = await call(
+      apiRoute.action,
+      new Request('http://dimora.test/api/maintenance-requests', { method: 'POST', body: new FormData() }),
+    );
     expect(answerOf(anonymous).status).toBe(401);
     const vendorEmail = `vendor${counter}@maintenance.test`;
     await createVerifiedUser(database.db, { email: vendorEmail, password: 'sturdy-pass-123', role: 'vendor', name: 'Vera Vendor' });
     const vendorCookie = (await signInForTest(context, { email: vendorEmail, password: 'sturdy-pass-123' })).cookie;
-    const forbidden = await call(apiRoute.action, new Request('http://dimora.test/api/maintenance-requests', { method: 'POST', body: new FormData(), headers: { cookie: vendorCookie } }));
+    const forbidden = await call(
+      apiRoute.action,
+      new Request('http://dimora.test/api/maintenance-requests', {
+        method: 'POST',
+        body: new FormData(),
+        headers: { cookie: vendorCookie },
+      }),
+    );
     expect(answerOf(forbidden).status).toBe(403);
     for (const [loader, url] of [
       [listRoute.loader, '/tenant-portal/maintenance'],
@@ -425,22 +545,43 @@ describe('who may see and do what', () => {
     expect(mine).toMatchObject({ id, title: 'Only mine', status: 'submitted', canCancel: true, canRate: false, canComment: true });
     expect(mine!.timeline.map((entry) => [entry.kind, entry.author])).toEqual([['submitted', 'you']]);
 
-    const auditsOf = () => database.db.select().from(auditLog).where(and(eq(auditLog.userId, bob.id), eq(auditLog.tableName, 'maintenance_request')));
+    const auditsOf = () =>
+      database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.userId, bob.id), eq(auditLog.tableName, 'maintenance_request')));
     const before = (await auditsOf()).length;
-    const page = await call(requestRoute.loader, new Request(`http://dimora.test/tenant-portal/maintenance/${id}`, { headers: { cookie: bob.cookie } }), { requestId: String(id) });
+    const page = await call(
+      requestRoute.loader,
+      new Request(`http://dimora.test/tenant-portal/maintenance/${id}`, { headers: { cookie: bob.cookie } }),
+      { requestId: String(id) },
+    );
     expect(page).toMatchObject({ init: { status: 404 } });
     const audits = await auditsOf();
     expect(audits).toHaveLength(before + 1);
     expect(audits.at(-1)).toMatchObject({ action: 'access_denied' });
     expect(audits.at(-1)!.newValues).toMatchObject({ object_id: String(id), reason: 'not_own' });
     // Commands on it are refused the same way and change nothing.
-    const comment = await call(requestRoute.action, new Request(`http://dimora.test/tenant-portal/maintenance/${id}`, { method: 'POST', body: new URLSearchParams({ intent: 'comment', body: 'Let me in' }), headers: { cookie: bob.cookie } }), { requestId: String(id) });
+    const comment = await call(
+      requestRoute.action,
+      new Request(`http://dimora.test/tenant-portal/maintenance/${id}`, {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'comment', body: 'Let me in' }),
+        headers: { cookie: bob.cookie },
+      }),
+      { requestId: String(id) },
+    );
     expect(comment).toMatchObject({ init: { status: 404 } });
-    expect(await cancelMaintenanceRequest({ db: database.db, viewer: bob, requestId: id, input: {}, origin: TEST_ORIGIN })).toEqual({ ok: false, reason: 'not_found' });
+    expect(await cancelMaintenanceRequest({ db: database.db, viewer: bob, requestId: id, input: {}, origin: TEST_ORIGIN })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
     expect((await auditsOf()).length).toBe(before + 3);
     const [row] = await database.db.select().from(maintenanceRequest).where(eq(maintenanceRequest.id, id));
     expect(row!.status).toBe('submitted');
-    expect((await database.db.select().from(maintenanceEvent).where(eq(maintenanceEvent.requestId, id))).map((entry) => entry.kind)).toEqual(['submitted']);
+    expect(
+      (await database.db.select().from(maintenanceEvent).where(eq(maintenanceEvent.requestId, id))).map((entry) => entry.kind),
+    ).toEqual(['submitted']);
 
     expect(await findTenantRequest({ db: database.db, viewer: bob, requestId: 2_000_000_000, origin: TEST_ORIGIN })).toBeNull();
     expect((await auditsOf()).length).toBe(before + 3);
@@ -450,28 +591,54 @@ describe('who may see and do what', () => {
 describe('the tenant’s commands', () => {
   it('a comment joins the timeline, goes live and reaches the building’s manager; a finished request takes none', async () => {
     const id = await makeRequest(ada);
-    const empty = await commentOnMaintenanceRequest({ db: database.db, viewer: ada, requestId: id, input: { body: '   ' }, origin: TEST_ORIGIN });
+    const empty = await commentOnMaintenanceRequest({
+      db: database.db,
+      viewer: ada,
+      requestId: id,
+      input: { body: '   ' },
+      origin: TEST_ORIGIN,
+    });
     expect(empty).toMatchObject({ ok: false, reason: 'invalid' });
-    expect(await commentOnMaintenanceRequest({ db: database.db, viewer: ada, requestId: id, input: { body: 'It got worse overnight.' }, origin: TEST_ORIGIN })).toEqual({ ok: true });
+    expect(
+      await commentOnMaintenanceRequest({
+        db: database.db,
+        viewer: ada,
+        requestId: id,
+        input: { body: 'It got worse overnight.' },
+        origin: TEST_ORIGIN,
+      }),
+    ).toEqual({ ok: true });
     const view = await findTenantRequest({ db: database.db, viewer: ada, requestId: id, origin: TEST_ORIGIN });
     expect(view!.timeline.map((entry) => [entry.kind, entry.body])).toEqual([
       ['submitted', null],
       ['comment', 'It got worse overnight.'],
     ]);
-    const notices = await database.db.select().from(notification).where(and(eq(notification.userId, manager.id), eq(notification.actionUrl, `/dashboard/maintenance/${id}`)));
+    const notices = await database.db
+      .select()
+      .from(notification)
+      .where(and(eq(notification.userId, manager.id), eq(notification.actionUrl, `/dashboard/maintenance/${id}`)));
     expect(notices.map((notice) => notice.title)).toEqual(['New maintenance request', 'New comment from a tenant']);
     await cancelMaintenanceRequest({ db: database.db, viewer: ada, requestId: id, input: {}, origin: TEST_ORIGIN });
-    expect(await commentOnMaintenanceRequest({ db: database.db, viewer: ada, requestId: id, input: { body: 'Hello?' }, origin: TEST_ORIGIN })).toEqual({ ok: false, reason: 'finished', current: 'cancelled' });
+    expect(
+      await commentOnMaintenanceRequest({ db: database.db, viewer: ada, requestId: id, input: { body: 'Hello?' }, origin: TEST_ORIGIN }),
+    ).toEqual({ ok: false, reason: 'finished', current: 'cancelled' });
   });
 
   it('cancels a submitted request and the work order offered for it, without e-mailing the tenant; a scheduled one cannot be cancelled', async () => {
     const id = await makeRequest(ada, { title: 'Fixed it myself' });
     const { vendorId, userId } = await approvedVendor();
-    const [order] = await database.db.insert(workOrder).values({ vendorId, maintenanceRequestId: id, buildingId: ada.buildingId, status: 'offered' }).returning({ id: workOrder.id });
+    const [order] = await database.db
+      .insert(workOrder)
+      .values({ vendorId, maintenanceRequestId: id, buildingId: ada.buildingId, status: 'offered' })
+      .returning({ id: workOrder.id });
     const answer = answerOf(
       await call(
         requestRoute.action,
-        new Request(`http://dimora.test/tenant-portal/maintenance/${id}`, { method: 'POST', body: new URLSearchParams({ intent: 'cancel', reason: 'The trap was loose; I tightened it.' }), headers: { cookie: ada.cookie } }),
+        new Request(`http://dimora.test/tenant-portal/maintenance/${id}`, {
+          method: 'POST',
+          body: new URLSearchParams({ intent: 'cancel', reason: 'The trap was loose; I tightened it.' }),
+          headers: { cookie: ada.cookie },
+        }),
         { requestId: String(id) },
       ),
     );
@@ -482,36 +649,69 @@ describe('the tenant’s commands', () => {
     expect(cancelledOrder!.status).toBe('cancelled');
     const vendorNotices = await database.db.select().from(notification).where(eq(notification.userId, userId));
     expect(vendorNotices.map((notice) => notice.title)).toEqual(['Work order cancelled']);
-    const tenantJobs = await database.db.select().from(outbox).where(and(eq(outbox.topic, 'mail.maintenance_status'), sql`${outbox.payload}->>'requestId' = ${String(id)}`));
+    const tenantJobs = await database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.topic, 'mail.maintenance_status'), sql`${outbox.payload}->>'requestId' = ${String(id)}`));
     expect(tenantJobs).toEqual([]);
-    expect(await cancelMaintenanceRequest({ db: database.db, viewer: ada, requestId: id, input: {}, origin: TEST_ORIGIN })).toEqual({ ok: false, reason: 'not_cancellable', current: 'cancelled' });
+    expect(await cancelMaintenanceRequest({ db: database.db, viewer: ada, requestId: id, input: {}, origin: TEST_ORIGIN })).toEqual({
+      ok: false,
+      reason: 'not_cancellable',
+      current: 'cancelled',
+    });
 
     const scheduled = await makeRequest(ada);
-    await database.db.transaction((tx) => moveMaintenanceRequest(tx, { requestId: scheduled, to: 'scheduled', actorId: null, notifyTenant: false }));
+    await database.db.transaction((tx) =>
+      moveMaintenanceRequest(tx, { requestId: scheduled, to: 'scheduled', actorId: null, notifyTenant: false }),
+    );
     const refused = answerOf(
-      await call(requestRoute.action, new Request(`http://dimora.test/tenant-portal/maintenance/${scheduled}`, { method: 'POST', body: new URLSearchParams({ intent: 'cancel' }), headers: { cookie: ada.cookie } }), {
-        requestId: String(scheduled),
-      }),
+      await call(
+        requestRoute.action,
+        new Request(`http://dimora.test/tenant-portal/maintenance/${scheduled}`, {
+          method: 'POST',
+          body: new URLSearchParams({ intent: 'cancel' }),
+          headers: { cookie: ada.cookie },
+        }),
+        {
+          requestId: String(scheduled),
+        },
+      ),
     );
     expect(refused.status).toBe(409);
-    expect((refused.body as { error?: string }).error).toBe('This request is scheduled: it can no longer be cancelled. Write a comment instead.');
+    expect((refused.body as { error?: string }).error).toBe(
+      'This request is scheduled: it can no longer be cancelled. Write a comment instead.',
+    );
   });
 
   it('rates completed work once: the request closes and the vendor of the completed work order gains the rating', async () => {
     const id = await makeRequest(ada, { title: 'Broken dishwasher', category: 'appliance' });
     const { vendorId } = await approvedVendor();
-    expect(await rateMaintenanceRequest({ db: database.db, viewer: ada, requestId: id, input: { rating: '5' }, origin: TEST_ORIGIN })).toEqual({ ok: false, reason: 'not_ratable', current: 'submitted' });
-    await database.db.insert(workOrder).values({ vendorId, maintenanceRequestId: id, buildingId: ada.buildingId, status: 'completed', completedAt: new Date() });
+    expect(
+      await rateMaintenanceRequest({ db: database.db, viewer: ada, requestId: id, input: { rating: '5' }, origin: TEST_ORIGIN }),
+    ).toEqual({ ok: false, reason: 'not_ratable', current: 'submitted' });
+    await database.db
+      .insert(workOrder)
+      .values({ vendorId, maintenanceRequestId: id, buildingId: ada.buildingId, status: 'completed', completedAt: new Date() });
     for (const to of ['in_progress', 'completed'] as const) {
-      const moved = await database.db.transaction((tx) => moveMaintenanceRequest(tx, { requestId: id, to, actorId: null, notifyTenant: false }));
+      const moved = await database.db.transaction((tx) =>
+        moveMaintenanceRequest(tx, { requestId: id, to, actorId: null, notifyTenant: false }),
+      );
       expect(moved.ok).toBe(true);
     }
     const bad = await rateMaintenanceRequest({ db: database.db, viewer: ada, requestId: id, input: { rating: '6' }, origin: TEST_ORIGIN });
     expect(bad).toMatchObject({ ok: false, reason: 'invalid' });
     const rated = answerOf(
-      await call(requestRoute.action, new Request(`http://dimora.test/tenant-portal/maintenance/${id}`, { method: 'POST', body: new URLSearchParams({ intent: 'rate', rating: '4', comment: 'Quick and tidy.' }), headers: { cookie: ada.cookie } }), {
-        requestId: String(id),
-      }),
+      await call(
+        requestRoute.action,
+        new Request(`http://dimora.test/tenant-portal/maintenance/${id}`, {
+          method: 'POST',
+          body: new URLSearchParams({ intent: 'rate', rating: '4', comment: 'Quick and tidy.' }),
+          headers: { cookie: ada.cookie },
+        }),
+        {
+          requestId: String(id),
+        },
+      ),
     );
     expect(rated.body).toMatchObject({ ok: true, intent: 'rate' });
     const [row] = await database.db.select().from(maintenanceRequest).where(eq(maintenanceRequest.id, id));
@@ -519,7 +719,9 @@ describe('the tenant’s commands', () => {
     expect(row!.ratedAt).toBeInstanceOf(Date);
     const [scored] = await database.db.select({ sum: vendor.ratingSum, n: vendor.ratingCount }).from(vendor).where(eq(vendor.id, vendorId));
     expect(scored).toEqual({ sum: 4, n: 1 });
-    expect(await rateMaintenanceRequest({ db: database.db, viewer: ada, requestId: id, input: { rating: '1' }, origin: TEST_ORIGIN })).toEqual({ ok: false, reason: 'already_rated', current: 'closed' });
+    expect(
+      await rateMaintenanceRequest({ db: database.db, viewer: ada, requestId: id, input: { rating: '1' }, origin: TEST_ORIGIN }),
+    ).toEqual({ ok: false, reason: 'already_rated', current: 'closed' });
     const [again] = await database.db.select({ sum: vendor.ratingSum, n: vendor.ratingCount }).from(vendor).where(eq(vendor.id, vendorId));
     expect(again).toEqual({ sum: 4, n: 1 });
     const view = await findTenantRequest({ db: database.db, viewer: ada, requestId: id, origin: TEST_ORIGIN });
@@ -531,8 +733,13 @@ describe('the tenant’s commands', () => {
       ['status', 'closed'],
     ]);
     expect(view).toMatchObject({ canRate: false, canComment: false, canCancel: false });
-    const audits = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'maintenance_request_rated'), eq(auditLog.userId, ada.id)));
-    expect(audits.map((entry) => entry.newValues)).toEqual(expect.arrayContaining([expect.objectContaining({ request_id: id, rating: 4, vendor_id: vendorId })]));
+    const audits = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'maintenance_request_rated'), eq(auditLog.userId, ada.id)));
+    expect(audits.map((entry) => entry.newValues)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ request_id: id, rating: 4, vendor_id: vendorId })]),
+    );
   });
 });
 
@@ -542,11 +749,21 @@ describe('the status e-mail job', () => {
     await runJobs();
     const mailsBefore = await database.db.select().from(mailMessage).where(eq(mailMessage.to, bob.email));
     await database.db.transaction((tx) =>
-      moveMaintenanceRequest(tx, { requestId: id, to: 'scheduled', actorId: admin.id, staffResponse: true, scheduledFor: '2026-12-03T14:00:00.000Z', body: 'Il tecnico suonerà due volte.' }),
+      moveMaintenanceRequest(tx, {
+        requestId: id,
+        to: 'scheduled',
+        actorId: admin.id,
+        staffResponse: true,
+        scheduledFor: '2026-12-03T14:00:00.000Z',
+        body: 'Il tecnico suonerà due volte.',
+      }),
     );
     await runJobs();
     await runJobs();
-    const notices = await database.db.select().from(notification).where(and(eq(notification.userId, bob.id), eq(notification.actionUrl, `/tenant-portal/maintenance/${id}`)));
+    const notices = await database.db
+      .select()
+      .from(notification)
+      .where(and(eq(notification.userId, bob.id), eq(notification.actionUrl, `/tenant-portal/maintenance/${id}`)));
     expect(notices).toHaveLength(1);
     expect(notices[0]!.title).toBe('Intervento programmato');
     expect(notices[0]!.message).toContain('Perdita dal soffitto');
@@ -557,7 +774,10 @@ describe('the status e-mail job', () => {
     expect(mails[0]!.subject).toBe('Intervento programmato: Perdita dal soffitto');
     expect(mails[0]!.text).toContain(`${TEST_PUBLIC_URL}/tenant-portal/maintenance/${id}`);
     expect(mails[0]!.text).toContain('Nota del team: Il tecnico suonerà due volte.');
-    const pending = await database.db.select().from(outbox).where(and(inArray(outbox.topic, ['mail.maintenance_status', 'mail.maintenance']), sql`${outbox.processedAt} IS NULL`));
+    const pending = await database.db
+      .select()
+      .from(outbox)
+      .where(and(inArray(outbox.topic, ['mail.maintenance_status', 'mail.maintenance']), sql`${outbox.processedAt} IS NULL`));
     expect(pending).toEqual([]);
   });
 
@@ -565,11 +785,19 @@ describe('the status e-mail job', () => {
     const handler = maintenanceTenantJobHandlers['mail.maintenance_status']!;
     let marked = 0;
     await handler(
-      { id: 999_999, topic: 'mail.maintenance_status', attempts: 1, payload: { requestId: 2_000_000_000, tenantId: ada.id, status: 'triaged' } },
+      {
+        id: 999_999,
+        topic: 'mail.maintenance_status',
+        attempts: 1,
+        payload: { requestId: 2_000_000_000, tenantId: ada.id, status: 'triaged' },
+      },
       { db: database.db, mailer: context.mailer, logger, publicUrl: TEST_PUBLIC_URL, markDone: async () => void (marked += 1) },
     );
     expect(marked).toBe(0);
-    const notices = await database.db.select().from(notification).where(eq(notification.actionUrl, '/tenant-portal/maintenance/2000000000'));
+    const notices = await database.db
+      .select()
+      .from(notification)
+      .where(eq(notification.actionUrl, '/tenant-portal/maintenance/2000000000'));
     expect(notices).toEqual([]);
   });
 });

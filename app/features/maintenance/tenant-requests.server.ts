@@ -105,7 +105,10 @@ export async function findTenantUnits(db: Db, viewer: Pick<Viewer, 'id'>): Promi
     .where(
       and(
         inArray(lease.status, [...LEASE_STATUSES_FOR_REQUESTS]),
-        or(eq(lease.tenantId, viewer.id), sql`exists (select 1 from ${leaseTenant} where ${leaseTenant.leaseId} = ${lease.id} and ${leaseTenant.userId} = ${viewer.id})`),
+        or(
+          eq(lease.tenantId, viewer.id),
+          sql`exists (select 1 from ${leaseTenant} where ${leaseTenant.leaseId} = ${lease.id} and ${leaseTenant.userId} = ${viewer.id})`,
+        ),
       ),
     )
     .orderBy(sql`case when ${lease.status} = 'active' then 0 else 1 end`, desc(lease.startDate), desc(lease.id));
@@ -114,7 +117,13 @@ export async function findTenantUnits(db: Db, viewer: Pick<Viewer, 'id'>): Promi
   for (const row of rows) {
     if (seen.has(row.unitId)) continue;
     seen.add(row.unitId);
-    units.push({ unitId: row.unitId, leaseId: row.leaseId, buildingId: row.buildingId, label: unitLabelOf(row), address: `${row.address}, ${row.city}, ${row.state}` });
+    units.push({
+      unitId: row.unitId,
+      leaseId: row.leaseId,
+      buildingId: row.buildingId,
+      label: unitLabelOf(row),
+      address: `${row.address}, ${row.city}, ${row.state}`,
+    });
   }
   return units;
 }
@@ -126,7 +135,11 @@ export type CreateMaintenanceOutcome =
   | { ok: false; reason: 'too_many_photos'; limit: number };
 
 /** The request `viewer` already sent with `clientId`, if any. */
-async function requestByClientId(db: Db, tenantId: string, clientId: string): Promise<{ id: number; priority: MaintenancePriority } | null> {
+async function requestByClientId(
+  db: Db,
+  tenantId: string,
+  clientId: string,
+): Promise<{ id: number; priority: MaintenancePriority } | null> {
   const [row] = await db
     .select({ id: maintenanceRequest.id, priority: maintenanceRequest.priority })
     .from(maintenanceRequest)
@@ -135,8 +148,12 @@ async function requestByClientId(db: Db, tenantId: string, clientId: string): Pr
 }
 
 /** Admins (not banned) and the building's manager, with what a notification or e-mail needs. */
-async function staffOf(db: Db, buildingId: number | null): Promise<{ id: string; email: string; name: string; firstName: string | null; locale: string; isManager: boolean }[]> {
-  const [home] = buildingId === null ? [] : await db.select({ managerId: building.managerId }).from(building).where(eq(building.id, buildingId));
+async function staffOf(
+  db: Db,
+  buildingId: number | null,
+): Promise<{ id: string; email: string; name: string; firstName: string | null; locale: string; isManager: boolean }[]> {
+  const [home] =
+    buildingId === null ? [] : await db.select({ managerId: building.managerId }).from(building).where(eq(building.id, buildingId));
   const managerId = home?.managerId ?? null;
   const rows = await db
     .select({ id: user.id, email: user.email, name: user.name, firstName: user.firstName, locale: user.locale })
@@ -193,7 +210,13 @@ export async function createMaintenanceRequest({
   }
   const unit = (await findTenantUnits(db, viewer)).find((candidate) => candidate.unitId === values.unitId);
   if (!unit) {
-    await auditRefusalIfExists(db, viewer, { table: 'property', id: values.unitId, reason: 'not_leased', origin, values: { property_id: values.unitId, attempted: 'maintenance_request' } });
+    await auditRefusalIfExists(db, viewer, {
+      table: 'property',
+      id: values.unitId,
+      reason: 'not_leased',
+      origin,
+      values: { property_id: values.unitId, attempted: 'maintenance_request' },
+    });
     return { ok: false, reason: 'unit_not_leased' };
   }
   const slaDueAt = await computeSlaDueAt(db, values.priority, now);
@@ -222,7 +245,10 @@ export async function createMaintenanceRequest({
         createdAt: now,
         updatedAt: now,
       })
-      .onConflictDoNothing({ target: [maintenanceRequest.tenantId, maintenanceRequest.clientId], where: sql`${maintenanceRequest.clientId} IS NOT NULL` })
+      .onConflictDoNothing({
+        target: [maintenanceRequest.tenantId, maintenanceRequest.clientId],
+        where: sql`${maintenanceRequest.clientId} IS NOT NULL`,
+      })
       .returning({ id: maintenanceRequest.id });
     if (!created) {
       // The same client id won a race with this one: the other delivery stands.
@@ -248,7 +274,9 @@ export async function createMaintenanceRequest({
         })),
       );
     }
-    await tx.insert(maintenanceEvent).values({ requestId, actorId: viewer.id, kind: 'submitted', toStatus: 'submitted', photoUrls, createdAt: now });
+    await tx
+      .insert(maintenanceEvent)
+      .values({ requestId, actorId: viewer.id, kind: 'submitted', toStatus: 'submitted', photoUrls, createdAt: now });
     const audiences = await maintenanceAudiences(tx, { tenantId: viewer.id, buildingId: unit.buildingId });
     await publishEvents(
       tx,
@@ -258,7 +286,11 @@ export async function createMaintenanceRequest({
     const facts = { unit: unit.label, title: values.title, category: values.category, priority: values.priority };
     await insertNotifications(
       tx,
-      staff.map((member): typeof notification.$inferInsert => ({ userId: member.id, ...newRequestNotification(member.locale, facts), actionUrl: staffRequestPath(member.isManager, requestId) })),
+      staff.map((member): typeof notification.$inferInsert => ({
+        userId: member.id,
+        ...newRequestNotification(member.locale, facts),
+        actionUrl: staffRequestPath(member.isManager, requestId),
+      })),
     );
     const manager = staff.find((member) => member.isManager);
     if (manager) {
@@ -285,7 +317,14 @@ export async function createMaintenanceRequest({
       action: 'maintenance_request_created',
       origin,
       tableName: 'maintenance_request',
-      values: { request_id: requestId, property_id: unit.unitId, category: values.category, priority: values.priority, photos: photos.length, client_id: values.clientId ?? null },
+      values: {
+        request_id: requestId,
+        property_id: unit.unitId,
+        category: values.category,
+        priority: values.priority,
+        photos: photos.length,
+        client_id: values.clientId ?? null,
+      },
     });
     return { ok: true, requestId, replayed: false, priority: values.priority };
   });
@@ -310,7 +349,13 @@ export type TenantRequestSummary = {
 
 export type TenantRequestFilter = 'open' | 'closed' | 'all';
 
-export type TenantRequestList = { items: TenantRequestSummary[]; total: number; page: number; pageSize: number; filter: TenantRequestFilter };
+export type TenantRequestList = {
+  items: TenantRequestSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  filter: TenantRequestFilter;
+};
 
 const requestColumns = {
   id: maintenanceRequest.id,
@@ -332,7 +377,17 @@ const requestColumns = {
  * The viewer's own requests, newest first, `TENANT_REQUESTS_PAGE_SIZE` a page (1-based `page`):
  * `open` (submitted … in progress), `closed` (completed, closed, cancelled) or `all`.
  */
-export async function listTenantRequests({ db, viewer, filter = 'all', page = 1 }: { db: Db; viewer: Pick<Viewer, 'id'>; filter?: TenantRequestFilter; page?: number }): Promise<TenantRequestList> {
+export async function listTenantRequests({
+  db,
+  viewer,
+  filter = 'all',
+  page = 1,
+}: {
+  db: Db;
+  viewer: Pick<Viewer, 'id'>;
+  filter?: TenantRequestFilter;
+  page?: number;
+}): Promise<TenantRequestList> {
   const pageNumber = Number.isSafeInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
   const scope = and(
     eq(maintenanceRequest.tenantId, viewer.id),
@@ -415,7 +470,12 @@ const TENANT_VISIBLE_KINDS = ['submitted', 'status', 'comment', 'triaged', 'assi
 function parseWindows(value: unknown): EntryWindow[] {
   if (!Array.isArray(value)) return [];
   return value.filter(
-    (item): item is EntryWindow => Boolean(item) && typeof item === 'object' && typeof item.date === 'string' && typeof item.from === 'string' && typeof item.to === 'string',
+    (item): item is EntryWindow =>
+      Boolean(item) &&
+      typeof item === 'object' &&
+      typeof item.date === 'string' &&
+      typeof item.from === 'string' &&
+      typeof item.to === 'string',
   );
 }
 
@@ -424,7 +484,17 @@ function parseWindows(value: unknown): EntryWindow[] {
  * first), the visit of its work order and what the tenant may do now; else null — and a
  * request that exists but is someone else's is audited (`access_denied`, reason `not_own`).
  */
-export async function findTenantRequest({ db, viewer, requestId, origin }: { db: Db; viewer: Pick<Viewer, 'id'>; requestId: number; origin: RequestOrigin }): Promise<TenantRequestView | null> {
+export async function findTenantRequest({
+  db,
+  viewer,
+  requestId,
+  origin,
+}: {
+  db: Db;
+  viewer: Pick<Viewer, 'id'>;
+  requestId: number;
+  origin: RequestOrigin;
+}): Promise<TenantRequestView | null> {
   if (!validId(requestId)) return null;
   const [row] = await db
     .select({
@@ -446,7 +516,13 @@ export async function findTenantRequest({ db, viewer, requestId, origin }: { db:
     .leftJoin(building, eq(building.id, maintenanceRequest.buildingId))
     .where(eq(maintenanceRequest.id, requestId));
   if (!row || row.tenantId !== viewer.id) {
-    await auditRefusalIfExists(db, viewer, { table: 'maintenance_request', id: requestId, reason: 'not_own', origin, values: { request_id: requestId } });
+    await auditRefusalIfExists(db, viewer, {
+      table: 'maintenance_request',
+      id: requestId,
+      reason: 'not_own',
+      origin,
+      values: { request_id: requestId },
+    });
     return null;
   }
   const [events, [visit]] = await Promise.all([
@@ -464,13 +540,25 @@ export async function findTenantRequest({ db, viewer, requestId, origin }: { db:
       })
       .from(maintenanceEvent)
       .leftJoin(user, eq(user.id, maintenanceEvent.actorId))
-      .where(and(eq(maintenanceEvent.requestId, requestId), eq(maintenanceEvent.internal, false), inArray(maintenanceEvent.kind, TENANT_VISIBLE_KINDS)))
+      .where(
+        and(
+          eq(maintenanceEvent.requestId, requestId),
+          eq(maintenanceEvent.internal, false),
+          inArray(maintenanceEvent.kind, TENANT_VISIBLE_KINDS),
+        ),
+      )
       .orderBy(maintenanceEvent.id),
     db
       .select({ scheduledFor: workOrder.scheduledFor, vendorName: vendor.companyName })
       .from(workOrder)
       .innerJoin(vendor, eq(vendor.id, workOrder.vendorId))
-      .where(and(eq(workOrder.maintenanceRequestId, requestId), inArray(workOrder.status, ['scheduled', 'in_progress', 'completed']), sql`${workOrder.scheduledFor} IS NOT NULL`))
+      .where(
+        and(
+          eq(workOrder.maintenanceRequestId, requestId),
+          inArray(workOrder.status, ['scheduled', 'in_progress', 'completed']),
+          sql`${workOrder.scheduledFor} IS NOT NULL`,
+        ),
+      )
       .orderBy(desc(workOrder.id))
       .limit(1),
   ]);
@@ -514,7 +602,14 @@ export async function findTenantRequest({ db, viewer, requestId, origin }: { db:
   };
 }
 
-type OwnRequest = { id: number; status: MaintenanceStatus; title: string; buildingId: number | null; rating: number | null; unitLabel: string };
+type OwnRequest = {
+  id: number;
+  status: MaintenanceStatus;
+  title: string;
+  buildingId: number | null;
+  rating: number | null;
+  unitLabel: string;
+};
 
 /** The viewer's request `requestId`, locked for the rest of `tx`; null when it is not theirs. */
 async function lockOwnRequest(tx: Db, viewer: Pick<Viewer, 'id'>, requestId: number): Promise<OwnRequest | null> {
@@ -538,7 +633,14 @@ async function lockOwnRequest(tx: Db, viewer: Pick<Viewer, 'id'>, requestId: num
     .from(property)
     .leftJoin(building, eq(building.id, property.buildingId))
     .where(eq(property.id, row.propertyId));
-  return { id: row.id, status: row.status, title: row.title, buildingId: row.buildingId, rating: row.rating, unitLabel: unit ? unitLabelOf(unit) : `#${row.propertyId}` };
+  return {
+    id: row.id,
+    status: row.status,
+    title: row.title,
+    buildingId: row.buildingId,
+    rating: row.rating,
+    unitLabel: unit ? unitLabelOf(unit) : `#${row.propertyId}`,
+  };
 }
 
 export type TenantCommandOutcome =
@@ -558,7 +660,13 @@ async function onOwnRequest(
     return command(tx, own);
   });
   if (!outcome.ok && outcome.reason === 'not_found') {
-    await auditRefusalIfExists(db, viewer, { table: 'maintenance_request', id: requestId, reason: 'not_own', origin, values: { request_id: requestId } });
+    await auditRefusalIfExists(db, viewer, {
+      table: 'maintenance_request',
+      id: requestId,
+      reason: 'not_own',
+      origin,
+      values: { request_id: requestId },
+    });
   }
   return outcome;
 }
@@ -569,11 +677,24 @@ async function onOwnRequest(
  * the building has none). Refused (nothing written): `not_found`, `invalid`, `finished` (closed
  * or cancelled).
  */
-export async function commentOnMaintenanceRequest({ db, viewer, requestId, input, origin }: { db: Db; viewer: TenantActor; requestId: number; input: unknown; origin: RequestOrigin }): Promise<TenantCommandOutcome> {
+export async function commentOnMaintenanceRequest({
+  db,
+  viewer,
+  requestId,
+  input,
+  origin,
+}: {
+  db: Db;
+  viewer: TenantActor;
+  requestId: number;
+  input: unknown;
+  origin: RequestOrigin;
+}): Promise<TenantCommandOutcome> {
   const parsed = maintenanceCommentSchema.safeParse(input);
   return onOwnRequest({ db, viewer, requestId, origin }, async (tx, own) => {
     if (!parsed.success) return { ok: false, reason: 'invalid', error: parsed.error };
-    if ((FINISHED_MAINTENANCE_STATUSES as readonly string[]).includes(own.status)) return { ok: false, reason: 'finished', current: own.status };
+    if ((FINISHED_MAINTENANCE_STATUSES as readonly string[]).includes(own.status))
+      return { ok: false, reason: 'finished', current: own.status };
     await tx.insert(maintenanceEvent).values({ requestId: own.id, actorId: viewer.id, kind: 'comment', body: parsed.data.body });
     await tx.update(maintenanceRequest).set({ updatedAt: new Date() }).where(eq(maintenanceRequest.id, own.id));
     const audiences = await maintenanceAudiences(tx, { tenantId: viewer.id, buildingId: own.buildingId });
@@ -603,12 +724,31 @@ export async function commentOnMaintenanceRequest({ db, viewer, requestId, input
  * notification). Audited (`maintenance_request_status_changed`). Refused (nothing written):
  * `not_found`, `invalid`, `not_cancellable` (with the current status).
  */
-export async function cancelMaintenanceRequest({ db, viewer, requestId, input, origin }: { db: Db; viewer: TenantActor; requestId: number; input: unknown; origin: RequestOrigin }): Promise<TenantCommandOutcome> {
+export async function cancelMaintenanceRequest({
+  db,
+  viewer,
+  requestId,
+  input,
+  origin,
+}: {
+  db: Db;
+  viewer: TenantActor;
+  requestId: number;
+  input: unknown;
+  origin: RequestOrigin;
+}): Promise<TenantCommandOutcome> {
   const parsed = maintenanceCancelSchema.safeParse(input ?? {});
   return onOwnRequest({ db, viewer, requestId, origin }, async (tx, own) => {
     if (!parsed.success) return { ok: false, reason: 'invalid', error: parsed.error };
-    if (!(TENANT_CANCELLABLE_STATUSES as readonly string[]).includes(own.status)) return { ok: false, reason: 'not_cancellable', current: own.status };
-    const moved = await moveMaintenanceRequest(tx, { requestId: own.id, to: 'cancelled', actorId: viewer.id, body: parsed.data.reason || null, notifyTenant: false });
+    if (!(TENANT_CANCELLABLE_STATUSES as readonly string[]).includes(own.status))
+      return { ok: false, reason: 'not_cancellable', current: own.status };
+    const moved = await moveMaintenanceRequest(tx, {
+      requestId: own.id,
+      to: 'cancelled',
+      actorId: viewer.id,
+      body: parsed.data.reason || null,
+      notifyTenant: false,
+    });
     if (!moved.ok) return { ok: false, reason: 'not_cancellable', current: moved.current ?? own.status };
     const cancelled = await tx
       .update(workOrder)
@@ -616,21 +756,35 @@ export async function cancelMaintenanceRequest({ db, viewer, requestId, input, o
       .where(and(eq(workOrder.maintenanceRequestId, own.id), inArray(workOrder.status, [...OPEN_WORK_ORDER_STATUSES])))
       .returning({ id: workOrder.id, vendorId: workOrder.vendorId, buildingId: workOrder.buildingId });
     for (const order of cancelled) {
-      await tx.insert(workOrderEvent).values({ workOrderId: order.id, actorId: viewer.id, kind: 'cancelled', toStatus: 'cancelled', note: parsed.data.reason || null });
+      await tx
+        .insert(workOrderEvent)
+        .values({ workOrderId: order.id, actorId: viewer.id, kind: 'cancelled', toStatus: 'cancelled', note: parsed.data.reason || null });
       const [owner] = await tx
         .select({ userId: vendor.userId, locale: user.locale })
         .from(vendor)
         .leftJoin(user, eq(user.id, vendor.userId))
         .where(eq(vendor.id, order.vendorId));
-      const [home] = order.buildingId === null ? [] : await tx.select({ managerId: building.managerId }).from(building).where(eq(building.id, order.buildingId));
+      const [home] =
+        order.buildingId === null
+          ? []
+          : await tx.select({ managerId: building.managerId }).from(building).where(eq(building.id, order.buildingId));
       const audiences = await workOrderAudiences(tx, { vendorUserId: owner?.userId ?? null, managerId: home?.managerId ?? null });
       await publishEvents(
         tx,
-        audiences.map((audience) => ({ audience, type: 'work_order.updated' as const, payload: { workOrderId: order.id, status: 'cancelled', maintenanceRequestId: own.id } })),
+        audiences.map((audience) => ({
+          audience,
+          type: 'work_order.updated' as const,
+          payload: { workOrderId: order.id, status: 'cancelled', maintenanceRequestId: own.id },
+        })),
       );
       if (owner?.userId) {
         await insertNotifications(tx, [
-          { userId: owner.userId, ...workOrderCancelledNotification(owner.locale, { unit: own.unitLabel, title: own.title }), type: 'warning', actionUrl: `/vendor-portal/work-orders/${order.id}` },
+          {
+            userId: owner.userId,
+            ...workOrderCancelledNotification(owner.locale, { unit: own.unitLabel, title: own.title }),
+            type: 'warning',
+            actionUrl: `/vendor-portal/work-orders/${order.id}`,
+          },
         ]);
       }
     }
@@ -640,7 +794,13 @@ export async function cancelMaintenanceRequest({ db, viewer, requestId, input, o
       action: 'maintenance_request_status_changed',
       origin,
       tableName: 'maintenance_request',
-      values: { request_id: own.id, from: own.status, to: 'cancelled', by: 'tenant', work_orders_cancelled: cancelled.map((order) => order.id) },
+      values: {
+        request_id: own.id,
+        from: own.status,
+        to: 'cancelled',
+        by: 'tenant',
+        work_orders_cancelled: cancelled.map((order) => order.id),
+      },
     });
     return { ok: true };
   });
@@ -653,14 +813,30 @@ export async function cancelMaintenanceRequest({ db, viewer, requestId, input, o
  * (the tenant's own act: no e-mail). Audited (`maintenance_request_rated`). Refused (nothing
  * written): `not_found`, `invalid`, `not_ratable` (not completed or closed), `already_rated`.
  */
-export async function rateMaintenanceRequest({ db, viewer, requestId, input, origin }: { db: Db; viewer: TenantActor; requestId: number; input: unknown; origin: RequestOrigin }): Promise<TenantCommandOutcome> {
+export async function rateMaintenanceRequest({
+  db,
+  viewer,
+  requestId,
+  input,
+  origin,
+}: {
+  db: Db;
+  viewer: TenantActor;
+  requestId: number;
+  input: unknown;
+  origin: RequestOrigin;
+}): Promise<TenantCommandOutcome> {
   const parsed = maintenanceRatingSchema.safeParse(input);
   return onOwnRequest({ db, viewer, requestId, origin }, async (tx, own) => {
     if (!parsed.success) return { ok: false, reason: 'invalid', error: parsed.error };
-    if (!(TENANT_RATABLE_STATUSES as readonly string[]).includes(own.status)) return { ok: false, reason: 'not_ratable', current: own.status };
+    if (!(TENANT_RATABLE_STATUSES as readonly string[]).includes(own.status))
+      return { ok: false, reason: 'not_ratable', current: own.status };
     if (own.rating !== null) return { ok: false, reason: 'already_rated', current: own.status };
     const { rating, comment } = parsed.data;
-    await tx.update(maintenanceRequest).set({ rating, ratingComment: comment || null, ratedAt: new Date() }).where(eq(maintenanceRequest.id, own.id));
+    await tx
+      .update(maintenanceRequest)
+      .set({ rating, ratingComment: comment || null, ratedAt: new Date() })
+      .where(eq(maintenanceRequest.id, own.id));
     await tx.insert(maintenanceEvent).values({ requestId: own.id, actorId: viewer.id, kind: 'rated', body: comment || null });
     const [order] = await tx
       .select({ vendorId: workOrder.vendorId })
@@ -680,7 +856,11 @@ export async function rateMaintenanceRequest({ db, viewer, requestId, input, ori
       const audiences = await maintenanceAudiences(tx, { tenantId: viewer.id, buildingId: own.buildingId });
       await publishEvents(
         tx,
-        audiences.map((audience) => ({ audience, type: 'maintenance.updated' as const, payload: { requestId: own.id, status: own.status } })),
+        audiences.map((audience) => ({
+          audience,
+          type: 'maintenance.updated' as const,
+          payload: { requestId: own.id, status: own.status },
+        })),
       );
     }
     await recordAuditEvent({

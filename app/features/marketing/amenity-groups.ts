@@ -25,8 +25,7 @@ import {
 import type { AmenityKey } from '~/lib/amenities';
 
 export type AmenityItem =
-  | { kind: 'amenity'; key: AmenityKey; icon: TablerIcon }
-  | { kind: 'extra'; key: 'maintenance' | 'portal'; icon: TablerIcon };
+  { kind: 'amenity'; key: AmenityKey; icon: TablerIcon } | { kind: 'extra'; key: 'maintenance' | 'portal'; icon: TablerIcon };
 
 export type AmenityGroup = {
   key: 'building' | 'inUnit' | 'outdoor' | 'services';

@@ -57,11 +57,7 @@ const cache = new WeakMap<Db, { at: number; value: GalleryImage[] }>();
 async function loadGalleryImages(db: Db): Promise<GalleryImage[]> {
   const cached = cache.get(db);
   if (cached && Date.now() - cached.at < GALLERY_CACHE_MS) return cached.value;
-  const rows = await db
-    .select({ imageUrls: property.imageUrls })
-    .from(property)
-    .orderBy(asc(property.id))
-    .limit(SAMPLE_PROPERTIES);
+  const rows = await db.select({ imageUrls: property.imageUrls }).from(property).orderBy(asc(property.id)).limit(SAMPLE_PROPERTIES);
   const value = toGalleryImages(rows.flatMap((row) => normalizeImageUrls(row.imageUrls)));
   cache.set(db, { at: Date.now(), value });
   return value;

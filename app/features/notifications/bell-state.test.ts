@@ -4,10 +4,22 @@ import type { NotificationView } from '~/server/realtime/events.server';
 import { applyChange, type BellState } from './bell-state';
 
 function view(id: number, { read = false, minutesAgo = id } = {}): NotificationView {
-  return { id, title: `N${id}`, message: 'm', type: 'info', read, actionUrl: null, createdAt: new Date(Date.UTC(2026, 0, 1) - minutesAgo * 60_000).toISOString() };
+  return {
+    id,
+    title: `N${id}`,
+    message: 'm',
+    type: 'info',
+    read,
+    actionUrl: null,
+    createdAt: new Date(Date.UTC(2026, 0, 1) - minutesAgo * 60_000).toISOString(),
+  };
 }
 
-const ready = (items: NotificationView[], unread = items.filter((item) => !item.read).length): BellState => ({ status: 'ready', items, unread });
+const ready = (items: NotificationView[], unread = items.filter((item) => !item.read).length): BellState => ({
+  status: 'ready',
+  items,
+  unread,
+});
 
 describe('applyChange (the bell between loads)', () => {
   it('prepends a new notification and counts it unread', () => {
@@ -22,7 +34,10 @@ describe('applyChange (the bell between loads)', () => {
   });
 
   it('keeps the newest 50 and still counts an unread one that falls off the end', () => {
-    const full = ready(Array.from({ length: NOTIFICATION_LIST_LIMIT }, (_, index) => view(index + 1, { read: true })), 0);
+    const full = ready(
+      Array.from({ length: NOTIFICATION_LIST_LIMIT }, (_, index) => view(index + 1, { read: true })),
+      0,
+    );
     const next = applyChange(full, { kind: 'created', notification: view(1000, { minutesAgo: 0 }) });
     expect(next.items).toHaveLength(NOTIFICATION_LIST_LIMIT);
     expect(next.items[0]?.id).toBe(1000);

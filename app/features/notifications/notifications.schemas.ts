@@ -54,7 +54,10 @@ export const broadcastSchema = z
       .string()
       .overwrite(cleanLine)
       .max(BROADCAST_LIMITS.actionUrl, FIELD_MESSAGES.tooLong)
-      .refine((value) => value === '' || (value.startsWith('/') && !value.startsWith('//') && internalPath(value) !== null), ERRORS.actionUrl)
+      .refine(
+        (value) => value === '' || (value.startsWith('/') && !value.startsWith('//') && internalPath(value) !== null),
+        ERRORS.actionUrl,
+      )
       .default(''),
   })
   .superRefine((value, ctx) => {
@@ -75,12 +78,19 @@ export type BroadcastInput = z.output<typeof broadcastSchema>;
 export type BroadcastField = 'audience' | 'email' | 'userId' | 'role' | 'title' | 'message' | 'type' | 'actionUrl';
 
 /** The broadcast form's typed values, sent back with errors. */
-export type BroadcastEcho = { audience: string; email: string; role: string; title: string; message: string; type: string; actionUrl: string };
+export type BroadcastEcho = {
+  audience: string;
+  email: string;
+  role: string;
+  title: string;
+  message: string;
+  type: string;
+  actionUrl: string;
+};
 
 /** What the /admin/notifications action answers. */
 export type BroadcastActionResult =
-  | { ok: true; recipients: number }
-  | { ok: false; errors: Partial<Record<BroadcastField | 'form', string>>; values?: BroadcastEcho };
+  { ok: true; recipients: number } | { ok: false; errors: Partial<Record<BroadcastField | 'form', string>>; values?: BroadcastEcho };
 
 /** The bell's commands, posted to /api/notifications as `intent`. */
 export const NOTIFICATION_INTENTS = ['read', 'read-all'] as const;

@@ -25,7 +25,11 @@ let counter = 0;
 
 async function makeUser(role: Role = 'tenant', { banned = false, prefix = 'user' } = {}) {
   counter += 1;
-  const created = await createVerifiedUser(database.db, { email: `${prefix}${counter}-${role}@notifications.test`, password: 'secret-pass', role });
+  const created = await createVerifiedUser(database.db, {
+    email: `${prefix}${counter}-${role}@notifications.test`,
+    password: 'secret-pass',
+    role,
+  });
   if (banned) await database.db.update(user).set({ banned: true }).where(eq(user.id, created.id));
   return viewerOf({ id: created.id, email: created.email, role });
 }
@@ -100,7 +104,9 @@ describe('markNotificationRead (spec §4: clicking marks it read)', () => {
     expect(await markNotificationRead({ db: database.db, actor: reader, id: first!.id })).toBe(true);
     const rows = await notificationsOf(reader.id);
     expect(rows.filter((row) => row.read).map((row) => row.id)).toEqual([first!.id]);
-    expect(await eventsAfter(before)).toEqual([{ audience: `user:${reader.id}`, type: 'notification.read', payload: { ids: [first!.id] } }]);
+    expect(await eventsAfter(before)).toEqual([
+      { audience: `user:${reader.id}`, type: 'notification.read', payload: { ids: [first!.id] } },
+    ]);
     expect((await listNotifications({ db: database.db, actor: reader })).unread).toBe(1);
   });
 
@@ -154,7 +160,13 @@ describe('sendBroadcast', () => {
     expect(outcome).toMatchObject({ ok: true, recipients: 1 });
     const rows = await notificationsOf(recipient.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ title: 'Water off', message: 'Tuesday 9–11.', type: 'warning', read: false, actionUrl: '/vendor-portal' });
+    expect(rows[0]).toMatchObject({
+      title: 'Water off',
+      message: 'Tuesday 9–11.',
+      type: 'warning',
+      read: false,
+      actionUrl: '/vendor-portal',
+    });
     const events = await eventsAfter(before);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
@@ -164,7 +176,14 @@ describe('sendBroadcast', () => {
     });
     const broadcastId = outcome.ok ? outcome.broadcastId : -1;
     const [row] = await database.db.select().from(broadcast).where(eq(broadcast.id, broadcastId));
-    expect(row).toMatchObject({ senderId: admin.id, audience: 'user', targetUserId: recipient.id, targetRole: null, recipients: 1, type: 'warning' });
+    expect(row).toMatchObject({
+      senderId: admin.id,
+      audience: 'user',
+      targetUserId: recipient.id,
+      targetRole: null,
+      recipients: 1,
+      type: 'warning',
+    });
     const [audit] = await database.db
       .select()
       .from(auditLog)
@@ -175,7 +194,13 @@ describe('sendBroadcast', () => {
 
   it('to one person by id', async () => {
     const recipient = await makeUser();
-    const outcome = await sendBroadcast({ db: database.db, actor: admin, origin, locale: 'en', input: broadcastInput({ audience: 'user', userId: recipient.id }) });
+    const outcome = await sendBroadcast({
+      db: database.db,
+      actor: admin,
+      origin,
+      locale: 'en',
+      input: broadcastInput({ audience: 'user', userId: recipient.id }),
+    });
     expect(outcome).toMatchObject({ ok: true, recipients: 1 });
     expect(await notificationsOf(recipient.id)).toHaveLength(1);
   });
@@ -189,13 +214,22 @@ describe('sendBroadcast', () => {
       .from(user)
       .where(and(eq(user.role, 'property_manager'), eq(user.banned, false)));
     const before = await lastEventId();
-    const outcome = await sendBroadcast({ db: database.db, actor: admin, origin, locale: 'en', input: broadcastInput({ audience: 'role', role: 'property_manager' }) });
+    const outcome = await sendBroadcast({
+      db: database.db,
+      actor: admin,
+      origin,
+      locale: 'en',
+      input: broadcastInput({ audience: 'role', role: 'property_manager' }),
+    });
     expect(outcome).toMatchObject({ ok: true, recipients: expected!.n });
     for (const manager of managers) expect((await notificationsOf(manager.id)).map((row) => row.title)).toEqual(['Water off']);
     expect(await notificationsOf(banned.id)).toEqual([]);
     expect(await notificationsOf(tenant.id)).toEqual([]);
     expect(await eventsAfter(before)).toEqual([{ audience: 'role:property_manager', type: 'notification.refresh', payload: {} }]);
-    const [row] = await database.db.select().from(broadcast).where(eq(broadcast.id, outcome.ok ? outcome.broadcastId : -1));
+    const [row] = await database.db
+      .select()
+      .from(broadcast)
+      .where(eq(broadcast.id, outcome.ok ? outcome.broadcastId : -1));
     expect(row).toMatchObject({ audience: 'role', targetRole: 'property_manager', targetUserId: null, recipients: expected!.n });
   });
 
@@ -203,7 +237,13 @@ describe('sendBroadcast', () => {
     const banned = await makeUser('vendor', { banned: true });
     const [expected] = await database.db.select({ n: count() }).from(user).where(eq(user.banned, false));
     const before = await lastEventId();
-    const outcome = await sendBroadcast({ db: database.db, actor: admin, origin, locale: 'en', input: broadcastInput({ audience: 'all', title: 'For all', type: 'info' }) });
+    const outcome = await sendBroadcast({
+      db: database.db,
+      actor: admin,
+      origin,
+      locale: 'en',
+      input: broadcastInput({ audience: 'all', title: 'For all', type: 'info' }),
+    });
     expect(outcome).toMatchObject({ ok: true, recipients: expected!.n });
     const [written] = await database.db.select({ n: count() }).from(notification).where(eq(notification.title, 'For all'));
     expect(written?.n).toBe(expected!.n);
@@ -218,7 +258,13 @@ describe('sendBroadcast', () => {
       from generate_series(1, 10000) as n`);
     const before = await lastEventId();
     const started = performance.now();
-    const outcome = await sendBroadcast({ db: database.db, actor: admin, origin, locale: 'en', input: broadcastInput({ audience: 'role', role: 'vendor', title: 'Bulk' }) });
+    const outcome = await sendBroadcast({
+      db: database.db,
+      actor: admin,
+      origin,
+      locale: 'en',
+      input: broadcastInput({ audience: 'role', role: 'vendor', title: 'Bulk' }),
+    });
     const elapsedMs = performance.now() - started;
     expect(outcome.ok && outcome.recipients).toBeGreaterThanOrEqual(10_000);
     expect(await eventsAfter(before)).toHaveLength(1);
@@ -229,11 +275,31 @@ describe('sendBroadcast', () => {
   it.each([
     ['a title over 120 characters', { audience: 'all', title: 'x'.repeat(121) }, { title: 'Use at most 120 characters' }],
     ['a message over 1000 characters', { audience: 'all', message: 'x'.repeat(1001) }, { message: 'Use at most 1000 characters' }],
-    ['an empty title and message', { audience: 'all', title: ' ', message: '' }, { title: 'This field is required', message: 'This field is required' }],
-    ['a link to another site', { audience: 'all', actionUrl: 'https://evil.example/x' }, { actionUrl: 'Enter a page of this site starting with “/”, e.g. /properties.' }],
-    ['a protocol-relative link', { audience: 'all', actionUrl: '//evil.example' }, { actionUrl: 'Enter a page of this site starting with “/”, e.g. /properties.' }],
-    ['a backslash link', { audience: 'all', actionUrl: '/\\evil.example' }, { actionUrl: 'Enter a page of this site starting with “/”, e.g. /properties.' }],
-    ['a javascript: link', { audience: 'all', actionUrl: 'javascript:alert(1)' }, { actionUrl: 'Enter a page of this site starting with “/”, e.g. /properties.' }],
+    [
+      'an empty title and message',
+      { audience: 'all', title: ' ', message: '' },
+      { title: 'This field is required', message: 'This field is required' },
+    ],
+    [
+      'a link to another site',
+      { audience: 'all', actionUrl: 'https://evil.example/x' },
+      { actionUrl: 'Enter a page of this site starting with “/”, e.g. /properties.' },
+    ],
+    [
+      'a protocol-relative link',
+      { audience: 'all', actionUrl: '//evil.example' },
+      { actionUrl: 'Enter a page of this site starting with “/”, e.g. /properties.' },
+    ],
+    [
+      'a backslash link',
+      { audience: 'all', actionUrl: '/\\evil.example' },
+      { actionUrl: 'Enter a page of this site starting with “/”, e.g. /properties.' },
+    ],
+    [
+      'a javascript: link',
+      { audience: 'all', actionUrl: 'javascript:alert(1)' },
+      { actionUrl: 'Enter a page of this site starting with “/”, e.g. /properties.' },
+    ],
     ['no recipient for one person', { audience: 'user' }, { email: "Enter the recipient's e-mail address." }],
     ['an unknown role', { audience: 'role', role: 'landlord' }, { role: 'Choose a role.' }],
     ['an unknown audience', { audience: 'planet' }, { audience: 'Choose who receives the notification.' }],
@@ -249,12 +315,28 @@ describe('sendBroadcast', () => {
 
   it('refuses an unknown or banned recipient on the e-mail field, in the admin’s language', async () => {
     const banned = await makeUser('tenant', { banned: true });
-    expect(await sendBroadcast({ db: database.db, actor: admin, origin, locale: 'en', input: broadcastInput({ audience: 'user', email: 'nobody@notifications.test' }) })).toEqual({
+    expect(
+      await sendBroadcast({
+        db: database.db,
+        actor: admin,
+        origin,
+        locale: 'en',
+        input: broadcastInput({ audience: 'user', email: 'nobody@notifications.test' }),
+      }),
+    ).toEqual({
       ok: false,
       status: 422,
       errors: { email: 'No account has this e-mail address.' },
     });
-    expect(await sendBroadcast({ db: database.db, actor: admin, origin, locale: 'it', input: broadcastInput({ audience: 'user', email: banned.email }) })).toEqual({
+    expect(
+      await sendBroadcast({
+        db: database.db,
+        actor: admin,
+        origin,
+        locale: 'it',
+        input: broadcastInput({ audience: 'user', email: banned.email }),
+      }),
+    ).toEqual({
       ok: false,
       status: 422,
       errors: { email: 'Questo account è bloccato e non riceve notifiche.' },
@@ -264,14 +346,22 @@ describe('sendBroadcast', () => {
 
   it('normalises a link and keeps its query', async () => {
     const recipient = await makeUser();
-    await sendBroadcast({ db: database.db, actor: admin, origin, locale: 'en', input: broadcastInput({ audience: 'user', userId: recipient.id, actionUrl: '/properties?city=Austin#map' }) });
+    await sendBroadcast({
+      db: database.db,
+      actor: admin,
+      origin,
+      locale: 'en',
+      input: broadcastInput({ audience: 'user', userId: recipient.id, actionUrl: '/properties?city=Austin#map' }),
+    });
     expect((await notificationsOf(recipient.id))[0]?.actionUrl).toBe('/properties?city=Austin#map');
   });
 
   it('is refused to anyone but an admin', async () => {
     for (const role of ['tenant', 'vendor', 'property_manager'] as const) {
       const actor = await makeUser(role);
-      await expect(sendBroadcast({ db: database.db, actor, origin, locale: 'en', input: broadcastInput({ audience: 'all' }) })).rejects.toBeInstanceOf(AdminForbiddenError);
+      await expect(
+        sendBroadcast({ db: database.db, actor, origin, locale: 'en', input: broadcastInput({ audience: 'all' }) }),
+      ).rejects.toBeInstanceOf(AdminForbiddenError);
       await expect(listBroadcasts({ db: database.db, actor })).rejects.toBeInstanceOf(AdminForbiddenError);
       await expect(findBroadcastRecipients({ db: database.db, actor, q: 'a' })).rejects.toBeInstanceOf(AdminForbiddenError);
     }
@@ -281,11 +371,31 @@ describe('sendBroadcast', () => {
 describe('listBroadcasts and findBroadcastRecipients', () => {
   it('lists broadcasts newest first with the sender and the target', async () => {
     const recipient = await makeUser('tenant');
-    await sendBroadcast({ db: database.db, actor: admin, origin, locale: 'en', input: broadcastInput({ audience: 'role', role: 'tenant', title: 'Older' }) });
-    await sendBroadcast({ db: database.db, actor: admin, origin, locale: 'en', input: broadcastInput({ audience: 'user', email: recipient.email, title: 'Newer', type: 'success' }) });
+    await sendBroadcast({
+      db: database.db,
+      actor: admin,
+      origin,
+      locale: 'en',
+      input: broadcastInput({ audience: 'role', role: 'tenant', title: 'Older' }),
+    });
+    await sendBroadcast({
+      db: database.db,
+      actor: admin,
+      origin,
+      locale: 'en',
+      input: broadcastInput({ audience: 'user', email: recipient.email, title: 'Newer', type: 'success' }),
+    });
     const page = await listBroadcasts({ db: database.db, actor: admin });
     expect(page.items.slice(0, 2)).toEqual([
-      expect.objectContaining({ title: 'Newer', audience: 'user', targetEmail: recipient.email, targetRole: null, type: 'success', recipients: 1, senderEmail: admin.email }),
+      expect.objectContaining({
+        title: 'Newer',
+        audience: 'user',
+        targetEmail: recipient.email,
+        targetRole: null,
+        type: 'success',
+        recipients: 1,
+        senderEmail: admin.email,
+      }),
       expect.objectContaining({ title: 'Older', audience: 'role', targetEmail: null, targetRole: 'tenant', senderEmail: admin.email }),
     ]);
     expect(page.total).toBeGreaterThanOrEqual(2);
@@ -328,10 +438,22 @@ describe('live delivery through the event stream', () => {
     const tenantStream = await streamOf(tenant.cookie);
     const vendorStream = await streamOf(vendor.cookie);
 
-    await sendBroadcast({ db: database.db, actor: admin, origin, locale: 'en', input: broadcastInput({ audience: 'role', role: 'tenant', title: 'Tenants only' }) });
+    await sendBroadcast({
+      db: database.db,
+      actor: admin,
+      origin,
+      locale: 'en',
+      input: broadcastInput({ audience: 'role', role: 'tenant', title: 'Tenants only' }),
+    });
     await tenantStream.waitFor((frame) => frame.event === 'notification.refresh');
 
-    await sendBroadcast({ db: database.db, actor: admin, origin, locale: 'en', input: broadcastInput({ audience: 'user', email: vendor.email, title: 'Just you' }) });
+    await sendBroadcast({
+      db: database.db,
+      actor: admin,
+      origin,
+      locale: 'en',
+      input: broadcastInput({ audience: 'user', email: vendor.email, title: 'Just you' }),
+    });
     const created = await vendorStream.waitFor((frame) => frame.event === 'notification.created');
     expect(created.data).toMatchObject({ notification: { title: 'Just you', type: 'warning', read: false } });
     expect(vendorStream.events().map((frame) => frame.event)).toEqual(['notification.created']);

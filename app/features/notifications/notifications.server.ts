@@ -23,7 +23,13 @@ import { translateIssues } from '~/server/form-errors.server';
 import { insertNotifications, toNotificationView } from '~/server/notifications/notify.server';
 import { publishEvents, type NotificationView } from '~/server/realtime/events.server';
 import { assertAdmin } from '../admin/admin.server';
-import { broadcastSchema, RECIPIENT_SEARCH_MAX, type BroadcastAudience, type BroadcastField, type NotificationType } from './notifications.schemas';
+import {
+  broadcastSchema,
+  RECIPIENT_SEARCH_MAX,
+  type BroadcastAudience,
+  type BroadcastField,
+  type NotificationType,
+} from './notifications.schemas';
 import { containsPattern } from '~/lib/like-pattern';
 
 /** What the bell shows: the most recent notifications, newest first, and the unread total. */
@@ -59,7 +65,11 @@ export async function listNotifications({ db, actor }: { db: Db; actor: Actor })
 export async function markNotificationRead({ db, actor, id }: { db: Db; actor: Actor; id: number }): Promise<boolean> {
   return db.transaction(async (tx) => {
     const own = and(eq(notification.id, id), eq(notification.userId, actor.id));
-    const changed = await tx.update(notification).set({ read: true }).where(and(own, not(notification.read))).returning({ id: notification.id });
+    const changed = await tx
+      .update(notification)
+      .set({ read: true })
+      .where(and(own, not(notification.read)))
+      .returning({ id: notification.id });
     if (changed.length === 0) {
       const [existing] = await tx.select({ id: notification.id }).from(notification).where(own);
       return Boolean(existing);
@@ -90,8 +100,7 @@ export async function markAllNotificationsRead({ db, actor }: { db: Db; actor: A
 // ---------------------------------------------------------------------------------------------
 
 export type BroadcastOutcome =
-  | { ok: true; broadcastId: number; recipients: number }
-  | { ok: false; status: 422; errors: FieldErrors<BroadcastField> };
+  { ok: true; broadcastId: number; recipients: number } | { ok: false; status: 422; errors: FieldErrors<BroadcastField> };
 
 function refused(locale: Language, field: BroadcastField, key: string): BroadcastOutcome {
   return { ok: false, status: 422, errors: { [field]: getT(locale)(key) } };
@@ -140,7 +149,9 @@ export async function sendBroadcast({
     } else {
       const who = audience === 'role' && role ? and(eq(user.role, role), not(user.banned)) : not(user.banned);
       recipients = await insertForEveryone(tx, who, { title, message, type, actionUrl });
-      await publishEvents(tx, [{ audience: audience === 'role' && role ? `role:${role}` : 'all', type: 'notification.refresh', payload: {} }]);
+      await publishEvents(tx, [
+        { audience: audience === 'role' && role ? `role:${role}` : 'all', type: 'notification.refresh', payload: {} },
+      ]);
     }
     const [row] = await tx
       .insert(broadcast)
@@ -248,7 +259,15 @@ export const RECIPIENT_SUGGESTIONS = 10;
  * Accounts that can receive a broadcast (not banned) whose e-mail address or name contains `q`,
  * for the recipient field's suggestions. Empty for a blank `q`. Admin only.
  */
-export async function findBroadcastRecipients({ db, actor, q }: { db: Db; actor: Viewer; q: string }): Promise<{ email: string; name: string }[]> {
+export async function findBroadcastRecipients({
+  db,
+  actor,
+  q,
+}: {
+  db: Db;
+  actor: Viewer;
+  q: string;
+}): Promise<{ email: string; name: string }[]> {
   assertAdmin(actor);
   const search = q.trim().slice(0, RECIPIENT_SEARCH_MAX);
   if (!search) return [];

@@ -14,7 +14,15 @@ import { requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import { isDocumentPost, readFormData } from '~/server/form-errors.server';
 import type { DimoraLoadContext } from '~/server/load-context';
-import { countTableRows, listMigrations, listSchedules, loadDatabaseHealth, loadOutboxSummary, retryOutboxJob, runScheduleNow } from './database.server';
+import {
+  countTableRows,
+  listMigrations,
+  listSchedules,
+  loadDatabaseHealth,
+  loadOutboxSummary,
+  retryOutboxJob,
+  runScheduleNow,
+} from './database.server';
 
 type PageArgs = { request: Request; context: DimoraLoadContext; actor: Viewer };
 
@@ -58,7 +66,8 @@ export async function handleDatabaseAction({ request, context, actor }: PageArgs
   if (intent === 'run-schedule') {
     const name = formText(form, 'schedule');
     const outcome = await runScheduleNow({ db: context.db, actor, origin: requestOrigin(request, context.clientIp), name });
-    if (!outcome.ok) return data<DatabaseActionResult>({ ok: false, intent, errors: { form: t('ops.database.schedules.notFound') } }, { status: 404 });
+    if (!outcome.ok)
+      return data<DatabaseActionResult>({ ok: false, intent, errors: { form: t('ops.database.schedules.notFound') } }, { status: 404 });
     if (isDocumentPost(request)) return redirect('/admin/database?done=run-schedule#schedules', 303);
     return data<DatabaseActionResult>({ ok: true, intent, schedule: name });
   }
@@ -70,7 +79,10 @@ export async function handleDatabaseAction({ request, context, actor }: PageArgs
   const outcome = await retryOutboxJob({ db: context.db, actor, origin: requestOrigin(request, context.clientIp), jobId });
   if (!outcome.ok) {
     const status = outcome.reason === 'not_found' ? 404 : 409;
-    return data<DatabaseActionResult>({ ok: false, intent, errors: { form: t(`ops.database.outbox.${outcome.reason === 'not_found' ? 'notFound' : 'notFailed'}`) } }, { status });
+    return data<DatabaseActionResult>(
+      { ok: false, intent, errors: { form: t(`ops.database.outbox.${outcome.reason === 'not_found' ? 'notFound' : 'notFailed'}`) } },
+      { status },
+    );
   }
   if (isDocumentPost(request)) return redirect('/admin/database?done=retry#outbox', 303);
   return data<DatabaseActionResult>({ ok: true, intent: 'retry', jobId, topic: outcome.topic });

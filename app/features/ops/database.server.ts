@@ -42,7 +42,10 @@ export async function countTableRows({ db, actor }: { db: Db; actor: Viewer }): 
   const counts = new Map<string, number>();
   if (exact.length > 0) {
     const union = sql.join(
-      exact.map((table) => sql`select ${table.name}::text as name, count(*)::bigint as n from ${sql.identifier('public')}.${sql.identifier(table.name)}`),
+      exact.map(
+        (table) =>
+          sql`select ${table.name}::text as name, count(*)::bigint as n from ${sql.identifier('public')}.${sql.identifier(table.name)}`,
+      ),
       sql` union all `,
     );
     for (const row of rowsOf<{ name: string; n: string | number }>(await db.execute(union))) counts.set(row.name, Number(row.n));
@@ -91,9 +94,17 @@ export async function loadOutboxSummary({ db, actor }: { db: Db; actor: Viewer }
   assertAdmin(actor);
   const [counts] = await db
     .select({
-      pending: sql<number>`count(*) filter (where ${outbox.processedAt} is null and ${outbox.attempts} < ${OUTBOX_MAX_ATTEMPTS} and ${outbox.lastError} is null)`.mapWith(Number),
-      failing: sql<number>`count(*) filter (where ${outbox.processedAt} is null and ${outbox.attempts} < ${OUTBOX_MAX_ATTEMPTS} and ${outbox.lastError} is not null)`.mapWith(Number),
-      givenUp: sql<number>`count(*) filter (where ${outbox.processedAt} is null and ${outbox.attempts} >= ${OUTBOX_MAX_ATTEMPTS})`.mapWith(Number),
+      pending:
+        sql<number>`count(*) filter (where ${outbox.processedAt} is null and ${outbox.attempts} < ${OUTBOX_MAX_ATTEMPTS} and ${outbox.lastError} is null)`.mapWith(
+          Number,
+        ),
+      failing:
+        sql<number>`count(*) filter (where ${outbox.processedAt} is null and ${outbox.attempts} < ${OUTBOX_MAX_ATTEMPTS} and ${outbox.lastError} is not null)`.mapWith(
+          Number,
+        ),
+      givenUp: sql<number>`count(*) filter (where ${outbox.processedAt} is null and ${outbox.attempts} >= ${OUTBOX_MAX_ATTEMPTS})`.mapWith(
+        Number,
+      ),
       processed: sql<number>`count(*) filter (where ${outbox.processedAt} is not null)`.mapWith(Number),
     })
     .from(outbox);
@@ -133,17 +144,37 @@ export type RetryOutcome = { ok: true; topic: string } | { ok: false; reason: 'n
  * error, or given up) can be retried; an unknown id is `not_found`. Audited as `outbox_retried`
  * with the topic, the attempts so far and the last error — never the payload.
  */
-export async function retryOutboxJob({ db, actor, origin, jobId }: { db: Db; actor: Viewer; origin: RequestOrigin; jobId: number }): Promise<RetryOutcome> {
+export async function retryOutboxJob({
+  db,
+  actor,
+  origin,
+  jobId,
+}: {
+  db: Db;
+  actor: Viewer;
+  origin: RequestOrigin;
+  jobId: number;
+}): Promise<RetryOutcome> {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     const [job] = await tx
-      .select({ id: outbox.id, topic: outbox.topic, attempts: outbox.attempts, lastError: outbox.lastError, processedAt: outbox.processedAt })
+      .select({
+        id: outbox.id,
+        topic: outbox.topic,
+        attempts: outbox.attempts,
+        lastError: outbox.lastError,
+        processedAt: outbox.processedAt,
+      })
       .from(outbox)
       .where(eq(outbox.id, jobId))
       .for('update');
     if (!job) return { ok: false, reason: 'not_found' } as const;
-    if (job.processedAt || (job.lastError === null && job.attempts < OUTBOX_MAX_ATTEMPTS)) return { ok: false, reason: 'not_failed' } as const;
-    await tx.update(outbox).set({ attempts: 0, availableAt: sql`now()` }).where(eq(outbox.id, jobId));
+    if (job.processedAt || (job.lastError === null && job.attempts < OUTBOX_MAX_ATTEMPTS))
+      return { ok: false, reason: 'not_failed' } as const;
+    await tx
+      .update(outbox)
+      .set({ attempts: 0, availableAt: sql`now()` })
+      .where(eq(outbox.id, jobId));
     await recordAuditEvent({
       db: tx,
       userId: actor.id,
@@ -179,7 +210,12 @@ export type ScheduleRow = { name: string; cron: string; nextRunAt: string; lastR
 export async function listSchedules({ db, actor }: { db: Db; actor: Viewer }): Promise<ScheduleRow[]> {
   assertAdmin(actor);
   const rows = await db.select().from(jobSchedule).orderBy(jobSchedule.name);
-  return rows.map((row) => ({ name: row.name, cron: row.cron, nextRunAt: row.nextRunAt.toISOString(), lastRunAt: row.lastRunAt?.toISOString() ?? null }));
+  return rows.map((row) => ({
+    name: row.name,
+    cron: row.cron,
+    nextRunAt: row.nextRunAt.toISOString(),
+    lastRunAt: row.lastRunAt?.toISOString() ?? null,
+  }));
 }
 
 /**
@@ -188,12 +224,33 @@ export async function listSchedules({ db, actor }: { db: Db; actor: Viewer }): P
  * moves on to its next time. The jobs are idempotent (rent posts once per period, autopay charges
  * once per month), so an extra run is harmless. Audited as `schedule_run_requested`.
  */
-export async function runScheduleNow({ db, actor, origin, name }: { db: Db; actor: Viewer; origin: RequestOrigin; name: string }): Promise<{ ok: true } | { ok: false; reason: 'not_found' }> {
+export async function runScheduleNow({
+  db,
+  actor,
+  origin,
+  name,
+}: {
+  db: Db;
+  actor: Viewer;
+  origin: RequestOrigin;
+  name: string;
+}): Promise<{ ok: true } | { ok: false; reason: 'not_found' }> {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const moved = await tx.update(jobSchedule).set({ nextRunAt: sql`now()` }).where(eq(jobSchedule.name, name)).returning({ name: jobSchedule.name });
+    const moved = await tx
+      .update(jobSchedule)
+      .set({ nextRunAt: sql`now()` })
+      .where(eq(jobSchedule.name, name))
+      .returning({ name: jobSchedule.name });
     if (moved.length === 0) return { ok: false, reason: 'not_found' } as const;
-    await recordAuditEvent({ db: tx, userId: actor.id, action: 'schedule_run_requested', origin, tableName: 'job_schedule', values: { schedule: name } });
+    await recordAuditEvent({
+      db: tx,
+      userId: actor.id,
+      action: 'schedule_run_requested',
+      origin,
+      tableName: 'job_schedule',
+      values: { schedule: name },
+    });
     return { ok: true } as const;
   });
 }

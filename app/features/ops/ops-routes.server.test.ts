@@ -42,7 +42,13 @@ async function signedIn(key: string, role: 'admin' | 'property_manager' | 'tenan
   const email = `${key}@ops-routes.test`;
   const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: `Ops ${key}` });
   const result = await signInForTest(context, { email, password: 'sturdy-pass-123' });
-  cookies.set(key, result.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
+  cookies.set(
+    key,
+    result.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; '),
+  );
   ids.set(key, created.id);
 }
 
@@ -65,10 +71,15 @@ const post = (who: string | null, pathname: string, fields: Record<string, strin
   request(who, pathname, { method: 'POST', body: new URLSearchParams(fields), headers: extra, lang });
 
 type Args = { request: Request; params: Record<string, string>; context: DimoraLoadContext };
-const run = (fn: unknown, req: Request, ctx: DimoraLoadContext = context) => settle(() => (fn as (args: Args) => unknown)({ request: req, params: {}, context: ctx }));
+const run = (fn: unknown, req: Request, ctx: DimoraLoadContext = context) =>
+  settle(() => (fn as (args: Args) => unknown)({ request: req, params: {}, context: ctx }));
 
 async function auditsOf(action: string) {
-  return database.db.select({ values: auditLog.newValues, userId: auditLog.userId }).from(auditLog).where(eq(auditLog.action, action as never)).orderBy(auditLog.id);
+  return database.db
+    .select({ values: auditLog.newValues, userId: auditLog.userId })
+    .from(auditLog)
+    .where(eq(auditLog.action, action as never))
+    .orderBy(auditLog.id);
 }
 
 beforeAll(async () => {
@@ -89,7 +100,13 @@ afterAll(async () => {
 describe('/admin/system', () => {
   it('shows the settings and the facts of this server, and nothing secret', async () => {
     const page = (await run(systemRoute.loader, request('admin', '/admin/system'))) as Awaited<ReturnType<typeof systemRoute.loader>>;
-    expect(page.settings).toMatchObject({ applicationFeeCents: 5_000, depositMonths: 1, rentDueDay: 1, companyName: 'Dimora', monitoringDsn: '' });
+    expect(page.settings).toMatchObject({
+      applicationFeeCents: 5_000,
+      depositMonths: 1,
+      rentDueDay: 1,
+      companyName: 'Dimora',
+      monitoringDsn: '',
+    });
     expect(page.facts).toMatchObject({
       appVersion: APP_VERSION,
       database: { kind: database.label === 'postgres' ? 'postgres' : 'pglite' },
@@ -107,7 +124,9 @@ describe('/admin/system', () => {
   });
 
   it('an admin changes the application fee and deposit: saved, audited, charged at once', async () => {
-    const answer = answerOf(await run(systemRoute.action, post('admin', '/admin/system', { intent: 'fees', applicationFee: '$75.50', depositMonths: '1,5' })));
+    const answer = answerOf(
+      await run(systemRoute.action, post('admin', '/admin/system', { intent: 'fees', applicationFee: '$75.50', depositMonths: '1,5' })),
+    );
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ ok: true, intent: 'fees', changed: 2 });
     expect(await readFeeSettings({ db: database.db })).toEqual({ applicationFeeCents: 7_550, depositMonths: 1.5 });
@@ -119,7 +138,12 @@ describe('/admin/system', () => {
     expect(audits.at(-1)?.userId).toBe(ids.get('admin'));
 
     // A plain browser post is answered with a redirect back to the section.
-    const plain = answerOf(await run(systemRoute.action, post('admin', '/admin/system', { intent: 'fees', applicationFee: '50', depositMonths: '1' }, { 'sec-fetch-mode': 'navigate' })));
+    const plain = answerOf(
+      await run(
+        systemRoute.action,
+        post('admin', '/admin/system', { intent: 'fees', applicationFee: '50', depositMonths: '1' }, { 'sec-fetch-mode': 'navigate' }),
+      ),
+    );
     expect(plain.status).toBe(303);
     expect(plain.location).toBe('/admin/system?done=fees#fees');
     expect(await readFeeSettings({ db: database.db })).toEqual({ applicationFeeCents: 5_000, depositMonths: 1 });
@@ -127,19 +151,33 @@ describe('/admin/system', () => {
 
   it('a bad value answers 422 with a message per field and the values typed, in the visitor’s language; nothing is saved', async () => {
     const before = await database.db.select().from(setting).orderBy(setting.key);
-    const bad = answerOf(await run(systemRoute.action, post('admin', '/admin/system', { intent: 'fees', applicationFee: 'fifty', depositMonths: '7' })));
+    const bad = answerOf(
+      await run(systemRoute.action, post('admin', '/admin/system', { intent: 'fees', applicationFee: 'fifty', depositMonths: '7' })),
+    );
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ applicationFee: 'Enter an amount in dollars, like 50 or 49.99' });
     expect(bad.body.values).toEqual({ applicationFee: 'fifty', depositMonths: '7' });
 
-    const range = answerOf(await run(systemRoute.action, post('admin', '/admin/system', { intent: 'fees', applicationFee: '1000.01', depositMonths: '7' })));
+    const range = answerOf(
+      await run(systemRoute.action, post('admin', '/admin/system', { intent: 'fees', applicationFee: '1000.01', depositMonths: '7' })),
+    );
     expect(range.status).toBe(422);
     expect(range.body.errors).toEqual({ applicationFee: 'Enter an amount from $0.00 to $1,000.00', depositMonths: 'Enter 0 to 6 months' });
 
-    const rent = answerOf(await run(systemRoute.action, post('admin', '/admin/system', { intent: 'rent', rentDueDay: '31', rentGraceDays: '', lateFee: '10' }, {}, 'it')));
+    const rent = answerOf(
+      await run(
+        systemRoute.action,
+        post('admin', '/admin/system', { intent: 'rent', rentDueDay: '31', rentGraceDays: '', lateFee: '10' }, {}, 'it'),
+      ),
+    );
     expect(rent.status).toBe(422);
     expect(rent.body.errors).toEqual({ rentGraceDays: 'Campo obbligatorio' });
-    const rentRange = answerOf(await run(systemRoute.action, post('admin', '/admin/system', { intent: 'rent', rentDueDay: '31', rentGraceDays: '3', lateFee: '10' }, {}, 'it')));
+    const rentRange = answerOf(
+      await run(
+        systemRoute.action,
+        post('admin', '/admin/system', { intent: 'rent', rentDueDay: '31', rentGraceDays: '3', lateFee: '10' }, {}, 'it'),
+      ),
+    );
     expect(rentRange.body.errors).toEqual({ rentDueDay: 'Scegli un giorno da 1 a 28' });
 
     const hours = answerOf(
@@ -160,7 +198,10 @@ describe('/admin/system', () => {
       ),
     );
     expect(hours.status).toBe(422);
-    expect(hours.body.errors).toEqual({ contactPhone: 'Enter a valid phone number (digits, spaces, + ( ) - only)', weekdaysCloses: 'The closing time must be after the opening time' });
+    expect(hours.body.errors).toEqual({
+      contactPhone: 'Enter a valid phone number (digits, spaces, + ( ) - only)',
+      weekdaysCloses: 'The closing time must be after the opening time',
+    });
 
     const dsn = answerOf(
       await run(
@@ -200,7 +241,9 @@ describe('/admin/system', () => {
       ),
     );
     expect(saved.body).toEqual({ ok: true, intent: 'contact', changed: 5 });
-    const contact = (await contactLoader({ request: request(null, '/contact'), params: {}, context } as never)) as Awaited<ReturnType<typeof contactLoader>>;
+    const contact = (await contactLoader({ request: request(null, '/contact'), params: {}, context } as never)) as Awaited<
+      ReturnType<typeof contactLoader>
+    >;
     expect(contact.contact).toEqual({
       companyName: 'Casa Dimora',
       phone: '+1 512 555 0100',
@@ -208,19 +251,38 @@ describe('/admin/system', () => {
       address: '100 Congress Ave, Austin, TX',
       officeHours: { weekdays: { opens: '08:30', closes: '17:00' }, saturday: null, sunday: { opens: '11:00', closes: '14:00' } },
     });
-    const root = (await rootLoader({ request: request(null, '/'), params: {}, context } as never)) as Awaited<ReturnType<typeof rootLoader>>;
+    const root = (await rootLoader({ request: request(null, '/'), params: {}, context } as never)) as Awaited<
+      ReturnType<typeof rootLoader>
+    >;
     expect(root.site).toEqual({ companyName: 'Casa Dimora' });
     expect(root.monitoring).toBeNull();
   });
 
   it('a stored DSN reaches the page (public DSN and rates only); an empty one turns monitoring off', async () => {
     const dsn = 'https://abcdef0123456789@o4.ingest.sentry.io/77';
-    const fields = { intent: 'monitoring', monitoringDsn: dsn, tracesSampleRate: '0.2', replaysSessionSampleRate: '0', replaysOnErrorSampleRate: '1' };
-    expect(answerOf(await run(systemRoute.action, post('admin', '/admin/system', fields))).body).toEqual({ ok: true, intent: 'monitoring', changed: 3 });
-    const root = (await rootLoader({ request: request(null, '/'), params: {}, context } as never)) as Awaited<ReturnType<typeof rootLoader>>;
+    const fields = {
+      intent: 'monitoring',
+      monitoringDsn: dsn,
+      tracesSampleRate: '0.2',
+      replaysSessionSampleRate: '0',
+      replaysOnErrorSampleRate: '1',
+    };
+    expect(answerOf(await run(systemRoute.action, post('admin', '/admin/system', fields))).body).toEqual({
+      ok: true,
+      intent: 'monitoring',
+      changed: 3,
+    });
+    const root = (await rootLoader({ request: request(null, '/'), params: {}, context } as never)) as Awaited<
+      ReturnType<typeof rootLoader>
+    >;
     expect(root.monitoring).toEqual({ dsn, tracesSampleRate: 0.2, replaysSessionSampleRate: 0, replaysOnErrorSampleRate: 1 });
-    expect(answerOf(await run(systemRoute.action, post('admin', '/admin/system', { ...fields, monitoringDsn: '' }))).body).toMatchObject({ ok: true, changed: 1 });
-    const after = (await rootLoader({ request: request(null, '/'), params: {}, context } as never)) as Awaited<ReturnType<typeof rootLoader>>;
+    expect(answerOf(await run(systemRoute.action, post('admin', '/admin/system', { ...fields, monitoringDsn: '' }))).body).toMatchObject({
+      ok: true,
+      changed: 1,
+    });
+    const after = (await rootLoader({ request: request(null, '/'), params: {}, context } as never)) as Awaited<
+      ReturnType<typeof rootLoader>
+    >;
     expect(after.monitoring).toBeNull();
   });
 
@@ -250,16 +312,26 @@ describe('/admin/system', () => {
     expect(row?.subject).toBe('E-mail di prova da Casa Dimora');
 
     // Without JavaScript the browser is sent back to the page, which says it went.
-    const plain = answerOf(await run(systemRoute.action, post('admin', '/admin/system', { intent: 'test-mail' }, { 'sec-fetch-mode': 'navigate' })));
+    const plain = answerOf(
+      await run(systemRoute.action, post('admin', '/admin/system', { intent: 'test-mail' }, { 'sec-fetch-mode': 'navigate' })),
+    );
     expect(plain).toMatchObject({ status: 303, location: '/admin/system?done=test-mail#test-mail' });
-    const page = (await run(systemRoute.loader, request('admin', '/admin/system?done=test-mail'))) as Awaited<ReturnType<typeof systemRoute.loader>>;
+    const page = (await run(systemRoute.loader, request('admin', '/admin/system?done=test-mail'))) as Awaited<
+      ReturnType<typeof systemRoute.loader>
+    >;
     expect(page.done).toBe('test-mail');
   });
 
   it('test e-mails are rate-limited (429 with Retry-After)', async () => {
-    await database.db.insert(rateLimit).values({ key: `default:user:${ids.get('admin')}:test-mail`, count: 50 }).onConflictDoUpdate({ target: rateLimit.key, set: { count: 50, windowStart: new Date() } });
+    await database.db
+      .insert(rateLimit)
+      .values({ key: `default:user:${ids.get('admin')}:test-mail`, count: 50 })
+      .onConflictDoUpdate({ target: rateLimit.key, set: { count: 50, windowStart: new Date() } });
     const before = await database.db.select().from(mailMessage);
-    const result = (await run(systemRoute.action, post('admin', '/admin/system', { intent: 'test-mail' }))) as { init: ResponseInit; data: { errors: Record<string, string> } };
+    const result = (await run(systemRoute.action, post('admin', '/admin/system', { intent: 'test-mail' }))) as {
+      init: ResponseInit;
+      data: { errors: Record<string, string> };
+    };
     expect(result.init.status).toBe(429);
     expect(new Headers(result.init.headers).get('Retry-After')).toMatch(/^\d+$/);
     expect(result.data.errors.form).toMatch(/^Too many test e-mails\. Try again in \d+ seconds\.$/);
@@ -270,7 +342,10 @@ describe('/admin/system', () => {
     expect(answerOf(await run(systemRoute.action, post('admin', '/admin/system', { intent: 'reboot' }))).status).toBe(400);
     const before = await database.db.select().from(setting).orderBy(setting.key);
     for (const who of ['manager', 'tenant', null]) {
-      const refused = (await run(systemRoute.action, post(who, '/admin/system', { intent: 'fees', applicationFee: '1', depositMonths: '0' }))) as Response;
+      const refused = (await run(
+        systemRoute.action,
+        post(who, '/admin/system', { intent: 'fees', applicationFee: '1', depositMonths: '0' }),
+      )) as Response;
       expect(refused).toBeInstanceOf(Response);
       expect(refused.status).toBe(302);
       expect(refused.headers.get('location')).toBe(who ? '/' : '/auth?redirectTo=%2Fadmin%2Fsystem');
@@ -289,8 +364,19 @@ describe('/admin/database', () => {
     const rows = await database.db
       .insert(outbox)
       .values([
-        { topic: 'mail.application_confirmation', payload: { to: 'secret-applicant@example.test' }, attempts: OUTBOX_MAX_ATTEMPTS, lastError: 'SMTP 550 mailbox unavailable' },
-        { topic: 'notification.application_submitted', payload: {}, attempts: 2, lastError: 'deadlock detected', availableAt: new Date(Date.now() + 60_000) },
+        {
+          topic: 'mail.application_confirmation',
+          payload: { to: 'secret-applicant@example.test' },
+          attempts: OUTBOX_MAX_ATTEMPTS,
+          lastError: 'SMTP 550 mailbox unavailable',
+        },
+        {
+          topic: 'notification.application_submitted',
+          payload: {},
+          attempts: 2,
+          lastError: 'deadlock detected',
+          availableAt: new Date(Date.now() + 60_000),
+        },
         { topic: 'mail.application_status', payload: {}, availableAt: new Date(Date.now() + 3_600_000) },
         { topic: 'mail.application_status', payload: {}, processedAt: new Date() },
       ])
@@ -300,7 +386,10 @@ describe('/admin/database', () => {
 
   it('shows health, exact rows per table, every migration and the outbox — never a job’s payload', async () => {
     const page = (await run(databaseRoute.loader, request('admin', '/admin/database'))) as Awaited<ReturnType<typeof databaseRoute.loader>>;
-    expect(page.health).toMatchObject({ kind: database.label === 'postgres' ? 'postgres' : 'pglite', version: expect.stringMatching(/^\d+/) });
+    expect(page.health).toMatchObject({
+      kind: database.label === 'postgres' ? 'postgres' : 'pglite',
+      version: expect.stringMatching(/^\d+/),
+    });
     if (database.label === 'postgres') expect(page.health.connections?.open).toBeGreaterThan(0);
     else expect(page.health.connections).toBeNull();
     const [properties] = await database.db.select({ id: property.id }).from(property);
@@ -329,16 +418,30 @@ describe('/admin/database', () => {
     const [audit] = (await auditsOf('outbox_retried')).slice(-1);
     expect(audit).toMatchObject({
       userId: ids.get('admin'),
-      values: expect.objectContaining({ outbox_id: givenUp, topic: 'mail.application_confirmation', attempts_before: OUTBOX_MAX_ATTEMPTS, last_error: 'SMTP 550 mailbox unavailable' }),
+      values: expect.objectContaining({
+        outbox_id: givenUp,
+        topic: 'mail.application_confirmation',
+        attempts_before: OUTBOX_MAX_ATTEMPTS,
+        last_error: 'SMTP 550 mailbox unavailable',
+      }),
     });
 
-    const plain = answerOf(await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'retry', jobId: String(failing) }, { 'sec-fetch-mode': 'navigate' })));
+    const plain = answerOf(
+      await run(
+        databaseRoute.action,
+        post('admin', '/admin/database', { intent: 'retry', jobId: String(failing) }, { 'sec-fetch-mode': 'navigate' }),
+      ),
+    );
     expect(plain).toMatchObject({ status: 303, location: '/admin/database?done=retry#outbox' });
 
-    const notFailed = answerOf(await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'retry', jobId: String(pending) })));
+    const notFailed = answerOf(
+      await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'retry', jobId: String(pending) })),
+    );
     expect(notFailed.status).toBe(409);
     expect(notFailed.body.errors.form).toBe('This job has not failed: there is nothing to retry.');
-    expect(answerOf(await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'retry', jobId: '999999' }))).status).toBe(404);
+    expect(answerOf(await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'retry', jobId: '999999' }))).status).toBe(
+      404,
+    );
     expect(answerOf(await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'retry', jobId: 'x' }))).status).toBe(400);
     expect(answerOf(await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'vacuum' }))).status).toBe(400);
     expect((await auditsOf('outbox_retried')).length).toBe(2);
@@ -346,18 +449,39 @@ describe('/admin/database', () => {
 
   it('lists the schedules and runs one now: due at once (audited), an unknown name is a 404', async () => {
     const nextWeek = new Date(Date.now() + 7 * 86_400_000);
-    await database.db.insert(jobSchedule).values({ name: 'autopay-daily', cron: '0 6 * * *', nextRunAt: nextWeek }).onConflictDoUpdate({ target: jobSchedule.name, set: { nextRunAt: nextWeek } });
+    await database.db
+      .insert(jobSchedule)
+      .values({ name: 'autopay-daily', cron: '0 6 * * *', nextRunAt: nextWeek })
+      .onConflictDoUpdate({ target: jobSchedule.name, set: { nextRunAt: nextWeek } });
     const page = (await run(databaseRoute.loader, request('admin', '/admin/database'))) as Awaited<ReturnType<typeof databaseRoute.loader>>;
-    expect(page.schedules.find((row) => row.name === 'autopay-daily')).toMatchObject({ cron: '0 6 * * *', nextRunAt: nextWeek.toISOString(), lastRunAt: null });
-    const answer = answerOf(await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'run-schedule', schedule: 'autopay-daily' })));
+    expect(page.schedules.find((row) => row.name === 'autopay-daily')).toMatchObject({
+      cron: '0 6 * * *',
+      nextRunAt: nextWeek.toISOString(),
+      lastRunAt: null,
+    });
+    const answer = answerOf(
+      await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'run-schedule', schedule: 'autopay-daily' })),
+    );
     expect(answer.body).toEqual({ ok: true, intent: 'run-schedule', schedule: 'autopay-daily' });
     const [row] = await database.db.select().from(jobSchedule).where(eq(jobSchedule.name, 'autopay-daily'));
     expect(row!.nextRunAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
-    expect((await auditsOf('schedule_run_requested')).map((audit) => audit.values)).toEqual([expect.objectContaining({ schedule: 'autopay-daily' })]);
-    const plain = answerOf(await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'run-schedule', schedule: 'autopay-daily' }, { 'sec-fetch-mode': 'navigate' })));
+    expect((await auditsOf('schedule_run_requested')).map((audit) => audit.values)).toEqual([
+      expect.objectContaining({ schedule: 'autopay-daily' }),
+    ]);
+    const plain = answerOf(
+      await run(
+        databaseRoute.action,
+        post('admin', '/admin/database', { intent: 'run-schedule', schedule: 'autopay-daily' }, { 'sec-fetch-mode': 'navigate' }),
+      ),
+    );
     expect(plain).toMatchObject({ status: 303, location: '/admin/database?done=run-schedule#schedules' });
-    expect(answerOf(await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'run-schedule', schedule: 'nope' }))).status).toBe(404);
-    const tenant = (await run(databaseRoute.action, post('tenant', '/admin/database', { intent: 'run-schedule', schedule: 'autopay-daily' }))) as Response;
+    expect(
+      answerOf(await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'run-schedule', schedule: 'nope' }))).status,
+    ).toBe(404);
+    const tenant = (await run(
+      databaseRoute.action,
+      post('tenant', '/admin/database', { intent: 'run-schedule', schedule: 'autopay-daily' }),
+    )) as Response;
     expect(tenant.headers.get('location')).toBe('/');
   });
 
@@ -365,7 +489,10 @@ describe('/admin/database', () => {
     for (const who of ['manager', 'tenant']) {
       const page = (await run(databaseRoute.loader, request(who, '/admin/database'))) as Response;
       expect(page.headers.get('location')).toBe('/');
-      const retry = (await run(databaseRoute.action, post(who, '/admin/database', { intent: 'retry', jobId: String(pending) }))) as Response;
+      const retry = (await run(
+        databaseRoute.action,
+        post(who, '/admin/database', { intent: 'retry', jobId: String(pending) }),
+      )) as Response;
       expect(retry.headers.get('location')).toBe('/');
       const backup = (await run(backupRoute.action, post(who, '/admin/database/backup', {}))) as Response;
       expect(backup.status).toBe(302);
@@ -376,7 +503,10 @@ describe('/admin/database', () => {
     const get = await run(backupRoute.loader, request('admin', '/admin/database/backup'));
     expect(get).toMatchObject({ init: { status: 405 } });
     expect(await auditsOf('backup_downloaded')).toHaveLength(0);
-    const [row] = await database.db.select({ attempts: outbox.attempts }).from(outbox).where(and(eq(outbox.id, pending), inArray(outbox.attempts, [0])));
+    const [row] = await database.db
+      .select({ attempts: outbox.attempts })
+      .from(outbox)
+      .where(and(eq(outbox.id, pending), inArray(outbox.attempts, [0])));
     expect(row).toBeDefined();
   });
 
@@ -395,7 +525,9 @@ describe('/admin/database', () => {
       });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/x-tar');
-      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="dimora-backup-(pglite|postgres)-\d{8}T\d{6}Z\.tar"$/);
+      expect(response.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="dimora-backup-(pglite|postgres)-\d{8}T\d{6}Z\.tar"$/,
+      );
       expect(response.headers.get('cache-control')).toBe('no-store, no-transform');
       const file = path.join(dir, 'download.tar');
       await fs.promises.writeFile(file, Readable.fromWeb(response.body as never));

@@ -25,7 +25,14 @@ import { getPaymentProvider } from '~/server/payments/payments.server';
 import { consumeRateLimit } from '~/server/rate-limit.server';
 import type { Settings } from '~/server/settings/settings-registry.server';
 import { currentSettings, readSettings, updateSettings } from '~/server/settings/settings.server';
-import { formFieldOf, readSectionForm, SYSTEM_SECTIONS, type SystemIntent, type SystemSection, type SystemSettingsView } from './system.schemas';
+import {
+  formFieldOf,
+  readSectionForm,
+  SYSTEM_SECTIONS,
+  type SystemIntent,
+  type SystemSection,
+  type SystemSettingsView,
+} from './system.schemas';
 import { tooManyRequests } from '~/server/responses.server';
 
 const PAGE_TRANSLATIONS = ['account', 'admin', 'ops'] as const;
@@ -74,7 +81,10 @@ function viewOf(settings: Settings): SystemSettingsView {
 /** The page: the settings from the database (not a cached copy), the facts, and a plain post's `?done=`. */
 export async function loadSystemPage({ request, context, actor }: { request: Request; context: DimoraLoadContext; actor: Viewer }) {
   const lang = requestLanguage(request);
-  const [settings, database] = await Promise.all([readSettings({ db: context.db }), loadDatabaseFacts({ db: context.db, actor, withSize: false })]);
+  const [settings, database] = await Promise.all([
+    readSettings({ db: context.db }),
+    loadDatabaseFacts({ db: context.db, actor, withSize: false }),
+  ]);
   const runtime = readRuntimeFacts();
   const provider = getPaymentProvider();
   const monitoring = serverMonitoringState();
@@ -117,20 +127,30 @@ async function saveSection(args: { request: Request; context: DimoraLoadContext;
   const lang = requestLanguage(request);
   const read = readSectionForm(section, form);
   if (Object.keys(read.errors).length > 0) {
-    return data<SystemActionResult>({ ok: false, intent: section, errors: fieldMessages(lang, read.errors), values: read.values }, { status: 422 });
+    return data<SystemActionResult>(
+      { ok: false, intent: section, errors: fieldMessages(lang, read.errors), values: read.values },
+      { status: 422 },
+    );
   }
   const outcome = await updateSettings({ db: context.db, actor, origin: requestOrigin(request, context.clientIp), input: read.input });
   if (!outcome.ok) {
     if (outcome.reason === 'forbidden') {
-      return data<SystemActionResult>({ ok: false, intent: section, errors: { form: getT(lang)('ops.errors.forbidden') } }, { status: 403 });
+      return data<SystemActionResult>(
+        { ok: false, intent: section, errors: { form: getT(lang)('ops.errors.forbidden') } },
+        { status: 403 },
+      );
     }
-    return data<SystemActionResult>({ ok: false, intent: section, errors: fieldMessages(lang, {}, outcome.issues), values: read.values }, { status: 422 });
+    return data<SystemActionResult>(
+      { ok: false, intent: section, errors: fieldMessages(lang, {}, outcome.issues), values: read.values },
+      { status: 422 },
+    );
   }
   if (isDocumentPost(request)) return redirect(`/admin/system?done=${section}#${section}`, 303);
   return data<SystemActionResult>({ ok: true, intent: section, changed: outcome.changed.length });
 }
 
-export type TestMailOutcome = { ok: true; to: string } | { ok: false; reason: 'forbidden' } | { ok: false; reason: 'transport'; message: string };
+export type TestMailOutcome =
+  { ok: true; to: string } | { ok: false; reason: 'forbidden' } | { ok: false; reason: 'transport'; message: string };
 
 /** A transport error as safe to show: one line, no credentials of a URL, at most 300 characters. */
 function describeTransportError(error: unknown): string {
@@ -164,8 +184,19 @@ export async function sendTestMail({
   if (actor.role !== 'admin') return { ok: false, reason: 'forbidden' };
   const t = getT(lang);
   const settings = await currentSettings(db);
-  const values = { name: actor.name, company: settings.companyName, transport: t(`ops.system.facts.mailers.${mailer.kind}`), when: new Date().toISOString() };
-  const lines = [t('ops.testMail.mail.greeting', values), '', t('ops.testMail.mail.body', values), '', t('ops.testMail.mail.sentAt', values)];
+  const values = {
+    name: actor.name,
+    company: settings.companyName,
+    transport: t(`ops.system.facts.mailers.${mailer.kind}`),
+    when: new Date().toISOString(),
+  };
+  const lines = [
+    t('ops.testMail.mail.greeting', values),
+    '',
+    t('ops.testMail.mail.body', values),
+    '',
+    t('ops.testMail.mail.sentAt', values),
+  ];
   let outcome: TestMailOutcome;
   try {
     await mailer.send({ to: actor.email, subject: t('ops.testMail.mail.subject', values), text: lines.join('\n') });
@@ -179,7 +210,12 @@ export async function sendTestMail({
     action: 'test_mail_sent',
     origin,
     tableName: 'mail',
-    values: { to: actor.email, transport: mailer.kind, delivered: outcome.ok, ...(outcome.ok ? {} : { error: (outcome as { message?: string }).message }) },
+    values: {
+      to: actor.email,
+      transport: mailer.kind,
+      delivered: outcome.ok,
+      ...(outcome.ok ? {} : { error: (outcome as { message?: string }).message }),
+    },
   });
   return outcome;
 }
@@ -203,14 +239,24 @@ export async function handleSystemAction({ request, context, actor }: { request:
         limit.retryAfterS,
       );
     }
-    const outcome = await sendTestMail({ mailer: context.mailer, db: context.db, actor, origin: requestOrigin(request, context.clientIp), lang });
+    const outcome = await sendTestMail({
+      mailer: context.mailer,
+      db: context.db,
+      actor,
+      origin: requestOrigin(request, context.clientIp),
+      lang,
+    });
     if (outcome.ok) {
       if (isDocumentPost(request)) return redirect('/admin/system?done=test-mail#test-mail', 303);
       return data<SystemActionResult>({ ok: true, intent, to: outcome.to });
     }
-    if (outcome.reason === 'forbidden') return data<SystemActionResult>({ ok: false, intent, errors: { form: getT(lang)('ops.errors.forbidden') } }, { status: 403 });
+    if (outcome.reason === 'forbidden')
+      return data<SystemActionResult>({ ok: false, intent, errors: { form: getT(lang)('ops.errors.forbidden') } }, { status: 403 });
     context.logger.warn({ err: outcome.message }, 'test e-mail failed');
-    return data<SystemActionResult>({ ok: false, intent, errors: { form: getT(lang)('ops.testMail.failed', { error: outcome.message }) } }, { status: 502 });
+    return data<SystemActionResult>(
+      { ok: false, intent, errors: { form: getT(lang)('ops.testMail.failed', { error: outcome.message }) } },
+      { status: 502 },
+    );
   }
   return data<SystemActionResult>({ ok: false, intent, errors: { form: getT(lang)('ops.errors.unknownIntent') } }, { status: 400 });
 }

@@ -167,7 +167,11 @@ export function sectionValues(section: SystemSection, settings: SystemSettingsVi
     case 'fees':
       return { applicationFee: centsToDollars(settings.applicationFeeCents), depositMonths: String(settings.depositMonths) };
     case 'rent':
-      return { rentDueDay: String(settings.rentDueDay), rentGraceDays: String(settings.rentGraceDays), lateFee: centsToDollars(settings.lateFeeCents) };
+      return {
+        rentDueDay: String(settings.rentDueDay),
+        rentGraceDays: String(settings.rentGraceDays),
+        lateFee: centsToDollars(settings.lateFeeCents),
+      };
     case 'maintenance':
       return {
         slaEmergencyHours: String(settings.slaEmergencyHours),

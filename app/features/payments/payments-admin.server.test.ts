@@ -14,7 +14,14 @@ import { createBuilding, createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
 import { exportPaymentsCsv, findPaymentDetail, findPayments, findReconciliation, type PaymentsActor } from './payments-admin.server';
 import { handleRefundAction } from './payments-page.server';
-import { NO_FILTERS, parseCursor, parsePaymentFilters, parseReconciliationQuery, refundFormSchema, type PaymentFilters } from './payments.schemas';
+import {
+  NO_FILTERS,
+  parseCursor,
+  parsePaymentFilters,
+  parseReconciliationQuery,
+  refundFormSchema,
+  type PaymentFilters,
+} from './payments.schemas';
 
 const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 const origin = { ip: '203.0.113.9', userAgent: 'vitest' };
@@ -39,39 +46,119 @@ describe(`the payments back office (${kind})`, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     db = database.db;
-    await db.insert(user).values(
-      [admin, managerA, managerB, tenant].map((actor) => ({ id: actor.id, name: `Name ${actor.id}`, email: `${actor.id}@payments.test`, role: actor.role, emailVerified: true })),
-    );
+    await db
+      .insert(user)
+      .values(
+        [admin, managerA, managerB, tenant].map((actor) => ({
+          id: actor.id,
+          name: `Name ${actor.id}`,
+          email: `${actor.id}@payments.test`,
+          role: actor.role,
+          emailVerified: true,
+        })),
+      );
     buildingA = (await createBuilding(db, { name: 'Alder Court', managerId: managerA.id })).id;
     buildingB = (await createBuilding(db, { name: 'Birch House', managerId: managerB.id })).id;
     const unitA = await createProperty(db, { buildingId: buildingA, unitNumber: '1A' });
     const unitB = await createProperty(db, { buildingId: buildingB, unitNumber: '2B' });
-    const [la] = await db.insert(lease).values({ propertyId: unitA.id, tenantId: tenant.id, startDate: '2026-10-01', endDate: '2027-09-30', monthlyRentCents: 150_000, depositCents: 150_000, status: 'active' }).returning();
-    const [lb] = await db.insert(lease).values({ propertyId: unitB.id, startDate: '2026-09-01', endDate: '2027-08-31', monthlyRentCents: 120_000, depositCents: 120_000, status: 'active' }).returning();
+    const [la] = await db
+      .insert(lease)
+      .values({
+        propertyId: unitA.id,
+        tenantId: tenant.id,
+        startDate: '2026-10-01',
+        endDate: '2027-09-30',
+        monthlyRentCents: 150_000,
+        depositCents: 150_000,
+        status: 'active',
+      })
+      .returning();
+    const [lb] = await db
+      .insert(lease)
+      .values({
+        propertyId: unitB.id,
+        startDate: '2026-09-01',
+        endDate: '2027-08-31',
+        monthlyRentCents: 120_000,
+        depositCents: 120_000,
+        status: 'active',
+      })
+      .returning();
     leaseA = la!.id;
     await db.insert(charge).values([
       { leaseId: leaseA, kind: 'rent', amountCents: 150_000, dueDate: '2026-11-01', period: '2026-11' },
       { leaseId: lb!.id, kind: 'rent', amountCents: 120_000, dueDate: '2026-10-15', period: '2026-10' },
     ]);
-    const insert = async (values: Partial<typeof payment.$inferInsert> & Pick<typeof payment.$inferInsert, 'kind' | 'amountCents' | 'createdAt'>) => {
+    const insert = async (
+      values: Partial<typeof payment.$inferInsert> & Pick<typeof payment.$inferInsert, 'kind' | 'amountCents' | 'createdAt'>,
+    ) => {
       const [row] = await db
         .insert(payment)
         .values({ provider: 'sandbox', idempotencyKey: `test:${Math.random()}`, payerId: tenant.id, ...values })
         .returning({ id: payment.id });
       return row!.id;
     };
-    ids.p1 = await insert({ leaseId: leaseA, buildingId: buildingA, kind: 'rent', method: 'card', status: 'succeeded', amountCents: 150_000, providerRef: 'sbx_ch_test_p1', cardBrand: 'visa', cardLast4: '4242', createdAt: new Date('2026-11-01T10:00:00Z') });
-    ids.p2 = await insert({ buildingId: buildingA, kind: 'deposit', method: 'check', provider: 'offline', reference: '=cmd|1', status: 'succeeded', amountCents: 80_000, createdAt: new Date('2026-11-03T09:00:00Z') });
-    ids.p3 = await insert({ buildingId: buildingB, kind: 'application_fee', method: 'card', status: 'failed', amountCents: 5_000, failureReason: 'card_declined', createdAt: new Date('2026-11-04T15:00:00Z') });
-    ids.p4 = await insert({ leaseId: lb!.id, buildingId: buildingB, kind: 'rent', method: 'autopay', status: 'pending', amountCents: 120_000, createdAt: new Date('2026-11-05T06:00:00Z') });
-    ids.p5 = await insert({ buildingId: buildingA, kind: 'other', method: 'cash', provider: 'offline', status: 'refunded', amountCents: 2_000, refundedCents: 2_000, createdAt: new Date('2026-10-20T12:00:00Z') });
-    await db.insert(refund).values({ paymentId: ids.p5, amountCents: 2_000, idempotencyKey: 'refund:p5', createdAt: new Date('2026-11-04T08:00:00Z') });
+    ids.p1 = await insert({
+      leaseId: leaseA,
+      buildingId: buildingA,
+      kind: 'rent',
+      method: 'card',
+      status: 'succeeded',
+      amountCents: 150_000,
+      providerRef: 'sbx_ch_test_p1',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      createdAt: new Date('2026-11-01T10:00:00Z'),
+    });
+    ids.p2 = await insert({
+      buildingId: buildingA,
+      kind: 'deposit',
+      method: 'check',
+      provider: 'offline',
+      reference: '=cmd|1',
+      status: 'succeeded',
+      amountCents: 80_000,
+      createdAt: new Date('2026-11-03T09:00:00Z'),
+    });
+    ids.p3 = await insert({
+      buildingId: buildingB,
+      kind: 'application_fee',
+      method: 'card',
+      status: 'failed',
+      amountCents: 5_000,
+      failureReason: 'card_declined',
+      createdAt: new Date('2026-11-04T15:00:00Z'),
+    });
+    ids.p4 = await insert({
+      leaseId: lb!.id,
+      buildingId: buildingB,
+      kind: 'rent',
+      method: 'autopay',
+      status: 'pending',
+      amountCents: 120_000,
+      createdAt: new Date('2026-11-05T06:00:00Z'),
+    });
+    ids.p5 = await insert({
+      buildingId: buildingA,
+      kind: 'other',
+      method: 'cash',
+      provider: 'offline',
+      status: 'refunded',
+      amountCents: 2_000,
+      refundedCents: 2_000,
+      createdAt: new Date('2026-10-20T12:00:00Z'),
+    });
+    await db
+      .insert(refund)
+      .values({ paymentId: ids.p5, amountCents: 2_000, idempotencyKey: 'refund:p5', createdAt: new Date('2026-11-04T08:00:00Z') });
     await db.transaction(async (tx) => {
       await lockLease(tx, leaseA);
       await allocateLedger(tx, leaseA);
     });
     // Open after the first rent was paid: a utility bill of building A.
-    await db.insert(charge).values({ leaseId: leaseA, kind: 'utility', amountCents: 3_000, dueDate: '2026-11-03', period: 'manual:utility' });
+    await db
+      .insert(charge)
+      .values({ leaseId: leaseA, kind: 'utility', amountCents: 3_000, dueDate: '2026-11-03', period: 'manual:utility' });
   }, 60_000);
 
   afterAll(async () => {
@@ -113,7 +200,14 @@ describe(`the payments back office (${kind})`, () => {
     expect(await findPaymentDetail({ db, actor: tenant, paymentId: ids.p1, providerName: 'sandbox' })).toBeNull();
     expect(await findPaymentDetail({ db, actor: admin, paymentId: 999_999, providerName: 'sandbox' })).toBeNull();
     const detail = await findPaymentDetail({ db, actor: managerB, paymentId: ids.p3, providerName: 'sandbox' });
-    expect(detail).toMatchObject({ id: ids.p3, status: 'failed', failureReason: 'card_declined', buildingName: 'Birch House', canRefund: false, refundableCents: 0 });
+    expect(detail).toMatchObject({
+      id: ids.p3,
+      status: 'failed',
+      failureReason: 'card_declined',
+      buildingName: 'Birch House',
+      canRefund: false,
+      refundableCents: 0,
+    });
   });
 
   it('the detail shows payer, lease and unit, provider reference, card and allocations', async () => {
@@ -138,7 +232,16 @@ describe(`the payments back office (${kind})`, () => {
   it('the reconciliation sums collected, refunded, failed and outstanding per day and building', async () => {
     const query = { from: '2026-11-01', to: '2026-11-05', buildingId: null };
     const all = await findReconciliation({ db, actor: admin, query });
-    const shape = (rows: typeof all.rows) => rows.map((row) => [row.day, row.buildingName, row.collectedCents, row.refundedCents, row.failedCount, row.failedCents, row.outstandingCents]);
+    const shape = (rows: typeof all.rows) =>
+      rows.map((row) => [
+        row.day,
+        row.buildingName,
+        row.collectedCents,
+        row.refundedCents,
+        row.failedCount,
+        row.failedCents,
+        row.outstandingCents,
+      ]);
     expect(shape(all.rows)).toEqual([
       ['2026-11-05', 'Birch House', 0, 0, 0, 0, 120_000],
       ['2026-11-04', 'Alder Court', 0, 2_000, 0, 0, 3_000],
@@ -146,7 +249,13 @@ describe(`the payments back office (${kind})`, () => {
       ['2026-11-03', 'Alder Court', 80_000, 0, 0, 0, 3_000],
       ['2026-11-01', 'Alder Court', 150_000, 0, 0, 0, 0],
     ]);
-    expect(all.totals).toEqual({ collectedCents: 230_000, refundedCents: 2_000, failedCount: 1, failedCents: 5_000, outstandingCents: 123_000 });
+    expect(all.totals).toEqual({
+      collectedCents: 230_000,
+      refundedCents: 2_000,
+      failedCount: 1,
+      failedCents: 5_000,
+      outstandingCents: 123_000,
+    });
     const mine = await findReconciliation({ db, actor: managerA, query });
     expect(mine.rows.every((row) => row.buildingId === buildingA)).toBe(true);
     expect(mine.totals).toMatchObject({ collectedCents: 230_000, outstandingCents: 3_000 });
@@ -159,12 +268,18 @@ describe(`the payments back office (${kind})`, () => {
     expect(parseReconciliationQuery(new URLSearchParams('from=2026-01-01&to=2026-04-02'), '2026-11-22').ok).toBe(true);
     const tooLong = parseReconciliationQuery(new URLSearchParams('from=2026-01-01&to=2026-04-03'), '2026-11-22');
     expect(tooLong.ok).toBe(false);
-    expect(parseReconciliationQuery(new URLSearchParams(''), '2026-11-22')).toEqual({ ok: true, query: { from: '2026-10-24', to: '2026-11-22', buildingId: null } });
+    expect(parseReconciliationQuery(new URLSearchParams(''), '2026-11-22')).toEqual({
+      ok: true,
+      query: { from: '2026-10-24', to: '2026-11-22', buildingId: null },
+    });
     expect(parsePaymentFilters(new URLSearchParams('status=lost')).ok).toBe(false);
     expect(parsePaymentFilters(new URLSearchParams('from=2026-02-30')).ok).toBe(false);
     expect(parsePaymentFilters(new URLSearchParams('from=2026-03-02&to=2026-03-01')).ok).toBe(false);
     expect(parsePaymentFilters(new URLSearchParams('cursor=nope')).ok).toBe(false);
-    expect(parsePaymentFilters(new URLSearchParams('status=&kind=rent&building=7'))).toMatchObject({ ok: true, filters: { status: null, kind: 'rent', buildingId: 7 } });
+    expect(parsePaymentFilters(new URLSearchParams('status=&kind=rent&building=7'))).toMatchObject({
+      ok: true,
+      filters: { status: null, kind: 'rent', buildingId: 7 },
+    });
   });
 
   it('the refund form reads dollars as cents and refuses zero, negatives and a third decimal', () => {
@@ -176,7 +291,16 @@ describe(`the payments back office (${kind})`, () => {
 
   it('a partial refund goes through the provider, is audited, and the lease balance rises by it', async () => {
     const before = await findLeaseBalance(db, leaseA, '2026-11-22');
-    const outcome = await refundPayment({ db, provider, actor: managerA, paymentId: ids.p1, amountCents: 5_000, reason: 'Goodwill', idempotencyKey: 'refund-one', origin });
+    const outcome = await refundPayment({
+      db,
+      provider,
+      actor: managerA,
+      paymentId: ids.p1,
+      amountCents: 5_000,
+      reason: 'Goodwill',
+      idempotencyKey: 'refund-one',
+      origin,
+    });
     expect(outcome).toMatchObject({ ok: true });
     const [row] = await db.select().from(payment).where(eq(payment.id, ids.p1));
     expect(row).toMatchObject({ refundedCents: 5_000, status: 'succeeded' });
@@ -184,12 +308,26 @@ describe(`the payments back office (${kind})`, () => {
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ amountCents: 5_000, reason: 'Goodwill', createdBy: managerA.id });
     expect(refunds[0]!.providerRef).toMatch(/^sbx_re_/);
-    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'payment_refunded'), eq(auditLog.userId, managerA.id)));
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payment_refunded'), eq(auditLog.userId, managerA.id)));
     expect(audit?.newValues).toMatchObject({ payment_id: ids.p1, amount_cents: 5_000 });
     const after = await findLeaseBalance(db, leaseA, '2026-11-22');
     expect(after.balanceCents - before.balanceCents).toBe(5_000);
     // The same form posted twice refunds once.
-    expect(await refundPayment({ db, provider, actor: managerA, paymentId: ids.p1, amountCents: 5_000, reason: 'Goodwill', idempotencyKey: 'refund-one', origin })).toEqual(outcome);
+    expect(
+      await refundPayment({
+        db,
+        provider,
+        actor: managerA,
+        paymentId: ids.p1,
+        amountCents: 5_000,
+        reason: 'Goodwill',
+        idempotencyKey: 'refund-one',
+        origin,
+      }),
+    ).toEqual(outcome);
     expect(await db.select().from(refund).where(eq(refund.paymentId, ids.p1))).toHaveLength(1);
     const detail = await findPaymentDetail({ db, actor: admin, paymentId: ids.p1, providerName: 'sandbox' });
     expect(detail).toMatchObject({ refundableCents: 145_000, refunds: [{ amountCents: 5_000, reason: 'Goodwill' }] });
@@ -202,12 +340,34 @@ describe(`the payments back office (${kind})`, () => {
       payment: (await db.select().from(payment).where(eq(payment.id, ids.p1)))[0],
     });
     const before = await snapshot();
-    expect(await refundPayment({ db, provider, actor: admin, paymentId: ids.p1, amountCents: 145_001, reason: '', idempotencyKey: 'refund-too-much', origin })).toEqual({
+    expect(
+      await refundPayment({
+        db,
+        provider,
+        actor: admin,
+        paymentId: ids.p1,
+        amountCents: 145_001,
+        reason: '',
+        idempotencyKey: 'refund-too-much',
+        origin,
+      }),
+    ).toEqual({
       ok: false,
       reason: 'above_refundable',
       limitCents: 145_000,
     });
-    expect(await refundPayment({ db, provider, actor: managerB, paymentId: ids.p1, amountCents: 100, reason: '', idempotencyKey: 'refund-not-mine', origin })).toEqual({ ok: false, reason: 'not_found' });
+    expect(
+      await refundPayment({
+        db,
+        provider,
+        actor: managerB,
+        paymentId: ids.p1,
+        amountCents: 100,
+        reason: '',
+        idempotencyKey: 'refund-not-mine',
+        origin,
+      }),
+    ).toEqual({ ok: false, reason: 'not_found' });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -216,19 +376,36 @@ describe(`the payments back office (${kind})`, () => {
       new Request(`${TEST_PUBLIC_URL}/dashboard/payments/${ids.p1}`, { method: 'POST', body: new URLSearchParams(fields), headers });
     const context = { db, clientIp: '203.0.113.9', logger: { info: () => undefined } };
     const run = (actor: PaymentsActor, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-      handleRefundAction({ request: post(fields, headers), context, actor, paymentParam: String(ids.p1), provider, basePath: '/dashboard/payments' });
+      handleRefundAction({
+        request: post(fields, headers),
+        context,
+        actor,
+        paymentParam: String(ids.p1),
+        provider,
+        basePath: '/dashboard/payments',
+      });
     const key = 'form-key-0123456789abcdef';
-    const tooMuch = (await run(managerA, { intent: 'refund', amount: '1450.01', idempotencyKey: key })) as { init: { status: number }; data: { errors: Record<string, string> } };
+    const tooMuch = (await run(managerA, { intent: 'refund', amount: '1450.01', idempotencyKey: key })) as {
+      init: { status: number };
+      data: { errors: Record<string, string> };
+    };
     expect(tooMuch.init.status).toBe(422);
     expect(tooMuch.data.errors.amount).toContain('$1,450.00');
-    const italian = (await run(managerA, { intent: 'refund', amount: '12.505', idempotencyKey: key }, { cookie: 'language=it' })) as { init: { status: number }; data: { errors: Record<string, string> } };
+    const italian = (await run(managerA, { intent: 'refund', amount: '12.505', idempotencyKey: key }, { cookie: 'language=it' })) as {
+      init: { status: number };
+      data: { errors: Record<string, string> };
+    };
     expect(italian.init.status).toBe(422);
     expect(italian.data.errors.amount).toMatch(/decimali/);
     const missing = (await run(managerB, { intent: 'refund', amount: '1.00', idempotencyKey: key })) as { init: { status: number } };
     expect(missing.init.status).toBe(404);
     const unknown = (await run(managerA, { intent: 'explode', idempotencyKey: key })) as { init: { status: number } };
     expect(unknown.init.status).toBe(400);
-    const plain = (await run(managerA, { intent: 'refund', amount: '10', reason: 'Late key', idempotencyKey: key }, { 'sec-fetch-mode': 'navigate' })) as Response;
+    const plain = (await run(
+      managerA,
+      { intent: 'refund', amount: '10', reason: 'Late key', idempotencyKey: key },
+      { 'sec-fetch-mode': 'navigate' },
+    )) as Response;
     expect(plain.status).toBe(303);
     expect(plain.headers.get('location')).toBe(`/dashboard/payments/${ids.p1}?done=refunded`);
     const [row] = await db.select({ refunded: payment.refundedCents }).from(payment).where(eq(payment.id, ids.p1));
@@ -246,7 +423,9 @@ describe(`the payments back office (${kind})`, () => {
     expect(managers.trimEnd().split('\n')).toHaveLength(1 + 2);
     const capped = await readStream((await exportPaymentsCsv({ db, actor: admin, filters: NO_FILTERS, maxRows: 3 }))!);
     expect(capped.trimEnd().split('\n')).toHaveLength(1 + 3);
-    const none = await readStream((await exportPaymentsCsv({ db, actor: admin, filters: { ...NO_FILTERS, kind: 'other', status: 'failed' } }))!);
+    const none = await readStream(
+      (await exportPaymentsCsv({ db, actor: admin, filters: { ...NO_FILTERS, kind: 'other', status: 'failed' } }))!,
+    );
     expect(none.trimEnd().split('\n')).toHaveLength(1);
     expect(await exportPaymentsCsv({ db, actor: tenant, filters: NO_FILTERS })).toBeNull();
   });

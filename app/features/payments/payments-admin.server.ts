@@ -149,7 +149,12 @@ async function describeRows(db: Db, page: ListRow[]): Promise<PaymentListItem[]>
     .leftJoin(lease, eq(lease.id, payment.leaseId))
     .leftJoin(application, eq(application.id, payment.applicationId))
     .leftJoin(property, eq(property.id, sql`coalesce(${lease.propertyId}, ${application.propertyId})`))
-    .where(inArray(payment.id, page.map((row) => row.id)));
+    .where(
+      inArray(
+        payment.id,
+        page.map((row) => row.id),
+      ),
+    );
   const byId = new Map(facts.map((row) => [row.id, row]));
   return page.map(({ createdAtText: createdAt, settledAt, ...row }) => {
     const fact = byId.get(row.id);
@@ -166,14 +171,24 @@ async function describeRows(db: Db, page: ListRow[]): Promise<PaymentListItem[]>
 }
 
 /** One batch of payments (`limit` rows after `cursor`), described, and where the next one starts. */
-async function readBatch(db: Db, actor: PaymentsActor, filters: PaymentFilters, cursor: PaymentCursor | null, limit: number): Promise<{ items: PaymentListItem[]; last: PaymentCursor | null; more: boolean }> {
+async function readBatch(
+  db: Db,
+  actor: PaymentsActor,
+  filters: PaymentFilters,
+  cursor: PaymentCursor | null,
+  limit: number,
+): Promise<{ items: PaymentListItem[]; last: PaymentCursor | null; more: boolean }> {
   const rows = await selectListColumns(db)
     .where(and(filterCondition(db, actor, filters), afterCursor(cursor)))
     .orderBy(desc(payment.createdAt), desc(payment.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const tail = page[page.length - 1];
-  return { items: await describeRows(db, page), last: tail ? { createdAt: tail.createdAtText, id: tail.id } : null, more: rows.length > limit };
+  return {
+    items: await describeRows(db, page),
+    last: tail ? { createdAt: tail.createdAtText, id: tail.id } : null,
+    more: rows.length > limit,
+  };
 }
 
 /**
@@ -181,7 +196,19 @@ async function readBatch(db: Db, actor: PaymentsActor, filters: PaymentFilters, 
  * scoped to `actor`. `nextCursor` is the position of the next page, or null on the last one.
  * Someone who sees no payments gets an empty page.
  */
-export async function findPayments({ db, actor, filters, cursor = null, limit = PAYMENTS_PAGE_SIZE }: { db: Db; actor: PaymentsActor; filters: PaymentFilters; cursor?: PaymentCursor | null; limit?: number }): Promise<PaymentPage> {
+export async function findPayments({
+  db,
+  actor,
+  filters,
+  cursor = null,
+  limit = PAYMENTS_PAGE_SIZE,
+}: {
+  db: Db;
+  actor: PaymentsActor;
+  filters: PaymentFilters;
+  cursor?: PaymentCursor | null;
+  limit?: number;
+}): Promise<PaymentPage> {
   if (!isPaymentsStaff(actor)) return { items: [], nextCursor: null };
   const batch = await readBatch(db, actor, filters, cursor, limit);
   return { items: batch.items, nextCursor: batch.more && batch.last ? formatCursor(batch.last) : null };
@@ -193,8 +220,25 @@ export type PaymentDetail = PaymentListItem & {
   lease: { id: number; status: string; startDate: string; endDate: string } | null;
   application: { id: number; reference: string; status: string } | null;
   unit: { id: number; title: string; unitNumber: string } | null;
-  allocations: { id: number; chargeId: number; kind: string; period: string; dueDate: string; description: string | null; chargeCents: number; amountCents: number; chargeStatus: string }[];
-  refunds: { id: number; amountCents: number; reason: string | null; providerRef: string | null; createdAt: string; createdByName: string | null }[];
+  allocations: {
+    id: number;
+    chargeId: number;
+    kind: string;
+    period: string;
+    dueDate: string;
+    description: string | null;
+    chargeCents: number;
+    amountCents: number;
+    chargeStatus: string;
+  }[];
+  refunds: {
+    id: number;
+    amountCents: number;
+    reason: string | null;
+    providerRef: string | null;
+    createdAt: string;
+    createdByName: string | null;
+  }[];
   /** What may still be refunded (cents; 0 unless the payment succeeded). */
   refundableCents: number;
   /** Whether a refund can be made now (succeeded, something left, and the provider that took it is the one configured). */
@@ -206,7 +250,17 @@ export type PaymentDetail = PaymentListItem & {
  * not `actor`'s. `providerName` is the configured provider's (`getPaymentProvider().name`):
  * a card payment taken by another provider cannot be refunded from here.
  */
-export async function findPaymentDetail({ db, actor, paymentId, providerName }: { db: Db; actor: PaymentsActor; paymentId: number; providerName: string }): Promise<PaymentDetail | null> {
+export async function findPaymentDetail({
+  db,
+  actor,
+  paymentId,
+  providerName,
+}: {
+  db: Db;
+  actor: PaymentsActor;
+  paymentId: number;
+  providerName: string;
+}): Promise<PaymentDetail | null> {
   if (!isPaymentsStaff(actor) || !Number.isSafeInteger(paymentId) || paymentId < 1 || paymentId > 2_147_483_647) return null;
   const [row] = await db
     .select({ ...LIST_COLUMNS, updatedAt: payment.updatedAt })
@@ -253,7 +307,14 @@ export async function findPaymentDetail({ db, actor, paymentId, providerName }: 
     .where(eq(ledgerAllocation.paymentId, paymentId))
     .orderBy(asc(charge.dueDate), asc(charge.id));
   const refunds = await db
-    .select({ id: refund.id, amountCents: refund.amountCents, reason: refund.reason, providerRef: refund.providerRef, createdAt: refund.createdAt, createdByName: user.name })
+    .select({
+      id: refund.id,
+      amountCents: refund.amountCents,
+      reason: refund.reason,
+      providerRef: refund.providerRef,
+      createdAt: refund.createdAt,
+      createdByName: user.name,
+    })
     .from(refund)
     .leftJoin(user, eq(user.id, refund.createdBy))
     .where(eq(refund.paymentId, paymentId))
@@ -264,8 +325,12 @@ export async function findPaymentDetail({ db, actor, paymentId, providerName }: 
     ...item,
     updatedAt: updatedAt.toISOString(),
     recordedByName: facts?.recordedByName ?? null,
-    lease: facts?.leaseId ? { id: facts.leaseId, status: facts.leaseStatus!, startDate: facts.leaseStart!, endDate: facts.leaseEnd! } : null,
-    application: facts?.applicationId ? { id: facts.applicationId, reference: facts.applicationReference!, status: facts.applicationStatus! } : null,
+    lease: facts?.leaseId
+      ? { id: facts.leaseId, status: facts.leaseStatus!, startDate: facts.leaseStart!, endDate: facts.leaseEnd! }
+      : null,
+    application: facts?.applicationId
+      ? { id: facts.applicationId, reference: facts.applicationReference!, status: facts.applicationStatus! }
+      : null,
     unit: facts?.unitId ? { id: facts.unitId, title: facts.unitTitle!, unitNumber: facts.unitNumber! } : null,
     allocations,
     refunds: refunds.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
@@ -406,8 +471,23 @@ export type Reconciliation = {
  * for each day and building with a payment, a refund or a charge falling due; days are newest
  * first. `totals.outstandingCents` is what is open and due by `to` in all the actor's buildings.
  */
-export async function findReconciliation({ db, actor, query, maxRows = 1_000 }: { db: Db; actor: PaymentsActor; query: ReconciliationQuery; maxRows?: number }): Promise<Reconciliation> {
-  const empty = { query, rows: [], truncated: false, totals: { collectedCents: 0, refundedCents: 0, failedCount: 0, failedCents: 0, outstandingCents: 0 } };
+export async function findReconciliation({
+  db,
+  actor,
+  query,
+  maxRows = 1_000,
+}: {
+  db: Db;
+  actor: PaymentsActor;
+  query: ReconciliationQuery;
+  maxRows?: number;
+}): Promise<Reconciliation> {
+  const empty = {
+    query,
+    rows: [],
+    truncated: false,
+    totals: { collectedCents: 0, refundedCents: 0, failedCount: 0, failedCents: 0, outstandingCents: 0 },
+  };
   if (!isPaymentsStaff(actor)) return empty;
   const start = `${query.from}T00:00:00Z`;
   const end = `${addDays(query.to, 1)}T00:00:00Z`;
@@ -451,7 +531,16 @@ export async function findReconciliation({ db, actor, query, maxRows = 1_000 }: 
     where r.day >= ${query.from}::date
     order by r.day desc, b.name nulls last, r.building_id
   `);
-  const all = rowsOf<{ day: string; building_id: number | null; building_name: string | null; collected: number; refunded: number; failed_count: number; failed_cents: number; outstanding: number }>(result);
+  const all = rowsOf<{
+    day: string;
+    building_id: number | null;
+    building_name: string | null;
+    collected: number;
+    refunded: number;
+    failed_count: number;
+    failed_cents: number;
+    outstanding: number;
+  }>(result);
   const rows: ReconciliationRow[] = all.map((row) => ({
     day: row.day,
     buildingId: row.building_id,

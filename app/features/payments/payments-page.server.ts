@@ -37,7 +37,9 @@ function utcToday(now = new Date()): string {
 
 /** The messages of a zod error, keyed by field, in `lang`. */
 function fieldErrors(issues: Parameters<typeof translateIssues>[0], lang: Language): Record<string, string> {
-  return Object.fromEntries(Object.entries(translateIssues(issues, lang)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(translateIssues(issues, lang)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /**
@@ -45,7 +47,19 @@ function fieldErrors(issues: Parameters<typeof translateIssues>[0], lang: Langua
  * `?view=reconciliation`, the reconciliation (`from`, `to`, `building`). Bad filters answer 400
  * with the page and a message per field (the list is then empty).
  */
-export async function loadPaymentsPage<Meta>({ request, context, actor, basePath, meta }: { request: Request; context: PageContext; actor: PaymentsActor; basePath: PaymentsBase; meta: Meta }) {
+export async function loadPaymentsPage<Meta>({
+  request,
+  context,
+  actor,
+  basePath,
+  meta,
+}: {
+  request: Request;
+  context: PageContext;
+  actor: PaymentsActor;
+  basePath: PaymentsBase;
+  meta: Meta;
+}) {
   const lang = requestLanguage(request);
   const params = new URL(request.url).searchParams;
   const view = params.get('view') === 'reconciliation' ? ('reconciliation' as const) : ('list' as const);
@@ -57,9 +71,19 @@ export async function loadPaymentsPage<Meta>({ request, context, actor, basePath
     page = { view, basePath, building, reconciliation, query: parsed.query, errors: parsed.ok ? {} : fieldErrors(parsed.issues, lang) };
   } else {
     const parsed = parsePaymentFilters(params);
-    const list = parsed.ok ? await findPayments({ db: context.db, actor, filters: parsed.filters, cursor: parsed.cursor }) : { items: [], nextCursor: null };
+    const list = parsed.ok
+      ? await findPayments({ db: context.db, actor, filters: parsed.filters, cursor: parsed.cursor })
+      : { items: [], nextCursor: null };
     const building = await findBuildingOption({ db: context.db, actor, id: parsed.filters.buildingId });
-    page = { view, basePath, building, filters: parsed.filters, list, firstPage: !parsed.ok || parsed.cursor === null, errors: parsed.ok ? {} : fieldErrors(parsed.issues, lang) };
+    page = {
+      view,
+      basePath,
+      building,
+      filters: parsed.filters,
+      list,
+      firstPage: !parsed.ok || parsed.cursor === null,
+      errors: parsed.ok ? {} : fieldErrors(parsed.issues, lang),
+    };
   }
   const body = { page, meta, i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) };
   return Object.keys(page.errors).length > 0 ? data(body, { status: 400 }) : body;
@@ -73,7 +97,19 @@ function parsePaymentId(raw: string | undefined): number | null {
 }
 
 /** One payment's page with a fresh idempotency key for its refund form; 404 when unknown or not the actor's. `meta` gets the payment's id. */
-export async function loadPaymentDetailPage({ request, context, actor, paymentParam, provider }: { request: Request; context: PageContext; actor: PaymentsActor; paymentParam: string | undefined; provider: PaymentProvider }) {
+export async function loadPaymentDetailPage({
+  request,
+  context,
+  actor,
+  paymentParam,
+  provider,
+}: {
+  request: Request;
+  context: PageContext;
+  actor: PaymentsActor;
+  paymentParam: string | undefined;
+  provider: PaymentProvider;
+}) {
   const lang = requestLanguage(request);
   const paymentId = parsePaymentId(paymentParam);
   const detail = paymentId === null ? null : await findPaymentDetail({ db: context.db, actor, paymentId, providerName: provider.name });
@@ -125,7 +161,10 @@ export async function handleRefundAction({
   const form = await readFormData(request);
   if (form.get('intent') !== 'refund') return answer({ ok: false, errors: { form: t('payments.refund.errors.unknownIntent') } }, 400);
   const raw = { amount: form.get('amount') ?? '', reason: form.get('reason') ?? '', idempotencyKey: form.get('idempotencyKey') ?? '' };
-  const values = { amount: typeof raw.amount === 'string' ? raw.amount.slice(0, 40) : '', reason: typeof raw.reason === 'string' ? raw.reason.slice(0, 600) : '' };
+  const values = {
+    amount: typeof raw.amount === 'string' ? raw.amount.slice(0, 40) : '',
+    reason: typeof raw.reason === 'string' ? raw.reason.slice(0, 600) : '',
+  };
   const parsed = refundFormSchema.safeParse(raw);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error, lang) as Partial<Record<RefundField | 'form', string>>;
@@ -154,12 +193,23 @@ export async function handleRefundAction({
 }
 
 /** The CSV download of the filtered list (`?status=…`, no cursor): 400 for bad filters. */
-export async function paymentsCsvResponse({ request, context, actor }: { request: Request; context: PageContext; actor: PaymentsActor }): Promise<Response> {
+export async function paymentsCsvResponse({
+  request,
+  context,
+  actor,
+}: {
+  request: Request;
+  context: PageContext;
+  actor: PaymentsActor;
+}): Promise<Response> {
   const lang = requestLanguage(request);
   const parsed = parsePaymentFilters(new URL(request.url).searchParams);
   if (!parsed.ok) {
     const errors = fieldErrors(parsed.issues, lang);
-    return new Response(`${Object.values(errors).join('\n')}\n`, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+    return new Response(`${Object.values(errors).join('\n')}\n`, {
+      status: 400,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
   }
   const stream = await exportPaymentsCsv({ db: context.db, actor, filters: parsed.filters });
   if (!stream) return new Response(null, { status: 404 });

@@ -58,7 +58,8 @@ export function daysInRange(from: string, to: string): number {
 }
 
 /** An empty or missing query value reads as "not given". */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 const dateField = z.string().refine(isIsoDate, PAYMENT_MESSAGES.date);
 const buildingField = z
   .string()
@@ -119,8 +120,7 @@ export type FilterField = 'status' | 'kind' | 'method' | 'from' | 'to' | 'buildi
 
 /** What a query string asks for: filters and cursor, or the fields that are wrong (translation keys). */
 export type ParsedFilters =
-  | { ok: true; filters: PaymentFilters; cursor: PaymentCursor | null }
-  | { ok: false; issues: z.ZodError; filters: PaymentFilters };
+  { ok: true; filters: PaymentFilters; cursor: PaymentCursor | null } | { ok: false; issues: z.ZodError; filters: PaymentFilters };
 
 function pick(params: URLSearchParams, names: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -138,7 +138,14 @@ export function parsePaymentFilters(params: URLSearchParams): ParsedFilters {
   const { status, kind, method, from, to, building, cursor } = parsed.data;
   return {
     ok: true,
-    filters: { status: status ?? null, kind: kind ?? null, method: method ?? null, from: from ?? null, to: to ?? null, buildingId: building ?? null },
+    filters: {
+      status: status ?? null,
+      kind: kind ?? null,
+      method: method ?? null,
+      from: from ?? null,
+      to: to ?? null,
+      buildingId: building ?? null,
+    },
     cursor: cursor ?? null,
   };
 }
@@ -168,7 +175,10 @@ export type ReconciliationQuery = { from: string; to: string; buildingId: number
  * The reconciliation range of `params` (`from`, `to`, `building`); by default the 30 days up to
  * `today` (ISO). At most `RECONCILIATION_MAX_DAYS` days.
  */
-export function parseReconciliationQuery(params: URLSearchParams, today: string): { ok: true; query: ReconciliationQuery } | { ok: false; issues: z.ZodError; query: ReconciliationQuery } {
+export function parseReconciliationQuery(
+  params: URLSearchParams,
+  today: string,
+): { ok: true; query: ReconciliationQuery } | { ok: false; issues: z.ZodError; query: ReconciliationQuery } {
   const fallback = { from: addDays(today, -29), to: today, buildingId: null };
   const parsed = z
     .object({ from: optional(dateField), to: optional(dateField), building: optional(buildingField) })
@@ -176,7 +186,8 @@ export function parseReconciliationQuery(params: URLSearchParams, today: string)
       const to = value.to ?? today;
       const from = value.from ?? addDays(to, -29);
       if (from > to) ctx.addIssue({ code: 'custom', path: ['to'], message: PAYMENT_MESSAGES.range });
-      else if (daysInRange(from, to) > RECONCILIATION_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['from'], message: PAYMENT_MESSAGES.rangeTooLong });
+      else if (daysInRange(from, to) > RECONCILIATION_MAX_DAYS)
+        ctx.addIssue({ code: 'custom', path: ['from'], message: PAYMENT_MESSAGES.rangeTooLong });
     })
     .safeParse(pick(params, ['from', 'to', 'building']));
   if (!parsed.success) return { ok: false, issues: parsed.error, query: fallback };
@@ -197,7 +208,10 @@ export const refundFormSchema = z.object({
     .transform((text, ctx) => {
       const cents = parseDollars(text);
       if (cents === null) {
-        ctx.addIssue({ code: 'custom', message: /^-/.test(text.replace(/[\s$]/g, '')) ? PAYMENT_MESSAGES.amountPositive : PAYMENT_MESSAGES.amountFormat });
+        ctx.addIssue({
+          code: 'custom',
+          message: /^-/.test(text.replace(/[\s$]/g, '')) ? PAYMENT_MESSAGES.amountPositive : PAYMENT_MESSAGES.amountFormat,
+        });
         return z.NEVER;
       }
       if (cents <= 0) {

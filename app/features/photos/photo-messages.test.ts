@@ -7,7 +7,8 @@ import { shownFileName } from './photo-messages';
 
 describe('shownFileName', () => {
   it('shows names shaped like a file', () => {
-    for (const name of ['IMG_0001.HEIC', 'cute.jpg', 'Soggiorno luminoso (2).webp', 'plan-ç.png']) expect(shownFileName(name), name).toBe(name);
+    for (const name of ['IMG_0001.HEIC', 'cute.jpg', 'Soggiorno luminoso (2).webp', 'plan-ç.png'])
+      expect(shownFileName(name), name).toBe(name);
   });
 
   it('hides text that is not a file name', () => {

@@ -32,7 +32,10 @@ const KNOWN = new Set<string>([
  * reports (bytes, files or pixels; the constants otherwise); `remaining` is how many more photos
  * the owner takes (`owner_full`).
  */
-export function photoErrorMessage(t: TFunction, { code, ownerType, limit, remaining = 0 }: { code: string; ownerType: PhotoOwnerType; limit?: number; remaining?: number }): string {
+export function photoErrorMessage(
+  t: TFunction,
+  { code, ownerType, limit, remaining = 0 }: { code: string; ownerType: PhotoOwnerType; limit?: number; remaining?: number },
+): string {
   switch (code) {
     case 'owner_full':
       return remaining > 0

@@ -20,8 +20,26 @@ import { UPLOAD_ERROR_CODES, type UploadErrorCode } from '~/lib/uploads';
 import { uploadErrorStatus } from '~/server/uploads/upload-error.server';
 import { recordDeniedPortfolioAccess } from '../portfolio/buildings.server';
 import { photoErrorMessage } from './photo-messages';
-import { PHOTO_DONE_PARAM, PHOTO_ERROR_PARAM, PHOTO_FILE_PARAM, PHOTO_REMAINING_PARAM, photoCommandSchema, type PhotoAnswer, type PhotoIntent } from './photos.schemas';
-import { deletePhoto, findPhotoOwner, movePhoto, setCoverPhoto, uploadPhotos, type PhotoFailure, type PhotoOwner, type PhotosOutcome, type ResolvedPhotoOwner } from './photos.server';
+import {
+  PHOTO_DONE_PARAM,
+  PHOTO_ERROR_PARAM,
+  PHOTO_FILE_PARAM,
+  PHOTO_REMAINING_PARAM,
+  photoCommandSchema,
+  type PhotoAnswer,
+  type PhotoIntent,
+} from './photos.schemas';
+import {
+  deletePhoto,
+  findPhotoOwner,
+  movePhoto,
+  setCoverPhoto,
+  uploadPhotos,
+  type PhotoFailure,
+  type PhotoOwner,
+  type PhotosOutcome,
+  type ResolvedPhotoOwner,
+} from './photos.server';
 
 type Args = { request: Request; context: DimoraLoadContext; actor: Viewer; params: { owner?: string; ownerId?: string } };
 
@@ -50,7 +68,9 @@ function statusOf(failure: PhotoFailure): number {
     case 'owner_full':
       return 422;
     default:
-      return (UPLOAD_ERROR_CODES as readonly string[]).includes(failure.reason) ? uploadErrorStatus(failure.reason as UploadErrorCode) : 400;
+      return (UPLOAD_ERROR_CODES as readonly string[]).includes(failure.reason)
+        ? uploadErrorStatus(failure.reason as UploadErrorCode)
+        : 400;
   }
 }
 
@@ -76,15 +96,24 @@ function answer(args: Args, target: ResolvedPhotoOwner, intent: PhotoIntent, out
     if (isDocumentPost(args.request)) return redirect(`${page}?${PHOTO_DONE_PARAM}=${intent}#photos`, 303);
     return data<PhotoAnswer>({ ok: true, intent, photos: outcome.photos, added: outcome.added, message });
   }
-  if (outcome.reason === 'not_found') throw data<PhotoAnswer>({ ok: false, intent, code: 'not_found', message: t('photos.errors.not_found') }, { status: 404 });
+  if (outcome.reason === 'not_found')
+    throw data<PhotoAnswer>({ ok: false, intent, code: 'not_found', message: t('photos.errors.not_found') }, { status: 404 });
   if (isDocumentPost(args.request)) {
     const query = new URLSearchParams({ [PHOTO_ERROR_PARAM]: outcome.reason });
     if (outcome.fileName) query.set(PHOTO_FILE_PARAM, outcome.fileName);
     if (outcome.remaining) query.set(PHOTO_REMAINING_PARAM, String(outcome.remaining));
     return redirect(`${page}?${query.toString()}#photos`, 303);
   }
-  const message = photoErrorMessage(t, { code: outcome.reason, ownerType: target.owner.type, limit: outcome.limit, remaining: outcome.remaining });
-  return data<PhotoAnswer>({ ok: false, intent, code: outcome.reason, message, ...(outcome.fileName ? { fileName: outcome.fileName } : {}) }, { status: statusOf(outcome) });
+  const message = photoErrorMessage(t, {
+    code: outcome.reason,
+    ownerType: target.owner.type,
+    limit: outcome.limit,
+    remaining: outcome.remaining,
+  });
+  return data<PhotoAnswer>(
+    { ok: false, intent, code: outcome.reason, message, ...(outcome.fileName ? { fileName: outcome.fileName } : {}) },
+    { status: statusOf(outcome) },
+  );
 }
 
 /**
@@ -106,7 +135,8 @@ export async function handlePhotoUpload(args: Args) {
     signal: request.signal,
     onCleanupError: (error, key) => context.logger.error({ err: error, key }, 'could not delete an uploaded file'),
   });
-  if (!outcome.ok && outcome.reason !== 'not_found') context.logger.info({ owner, reason: outcome.reason, file: outcome.fileName }, 'photo upload refused');
+  if (!outcome.ok && outcome.reason !== 'not_found')
+    context.logger.info({ owner, reason: outcome.reason, file: outcome.fileName }, 'photo upload refused');
   return answer(args, target, 'upload', outcome);
 }
 
@@ -122,7 +152,9 @@ export async function handlePhotoCommand(args: Args) {
   }
   const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'));
   const parsed = photoCommandSchema.safeParse(fields);
-  const intent: PhotoIntent = parsed.success ? parsed.data.intent : (['move', 'cover', 'delete'] as const).find((name) => name === fields.intent) ?? 'move';
+  const intent: PhotoIntent = parsed.success
+    ? parsed.data.intent
+    : ((['move', 'cover', 'delete'] as const).find((name) => name === fields.intent) ?? 'move');
   const target = await ownerOrNotFound(args, owner, intent);
   if (!parsed.success) {
     const t = getT(requestLanguage(request));
@@ -135,6 +167,10 @@ export async function handlePhotoCommand(args: Args) {
       ? await movePhoto({ ...common, to: command.to })
       : command.intent === 'cover'
         ? await setCoverPhoto(common)
-        : await deletePhoto({ ...common, storage: context.storage, onCleanupError: (error, key) => context.logger.error({ err: error, key }, 'could not delete a photo file') });
+        : await deletePhoto({
+            ...common,
+            storage: context.storage,
+            onCleanupError: (error, key) => context.logger.error({ err: error, key }, 'could not delete a photo file'),
+          });
   return answer(args, target, command.intent, outcome);
 }

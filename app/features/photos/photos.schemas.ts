@@ -9,7 +9,15 @@ import { PHOTOS_PER_OWNER } from '~/lib/uploads';
 const photoUrl = z.string().trim().min(1).max(500);
 
 export const photoCommandSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('move'), photo: photoUrl, to: z.coerce.number().int().min(0).max(PHOTOS_PER_OWNER - 1) }),
+  z.object({
+    intent: z.literal('move'),
+    photo: photoUrl,
+    to: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(PHOTOS_PER_OWNER - 1),
+  }),
   z.object({ intent: z.literal('cover'), photo: photoUrl }),
   z.object({ intent: z.literal('delete'), photo: photoUrl }),
 ]);

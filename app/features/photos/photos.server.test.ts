@@ -20,7 +20,16 @@ import { auditLog, building, document, property } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { answerOf } from '../../../tests/setup/action-result';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
-import { HTML_PAGE, PDF_DOCUMENT, SVG_WITH_SCRIPT, heicSample, jpegWithGps, pixelBombPng, png, randomBytes } from '../../../tests/setup/images';
+import {
+  HTML_PAGE,
+  PDF_DOCUMENT,
+  SVG_WITH_SCRIPT,
+  heicSample,
+  jpegWithGps,
+  pixelBombPng,
+  png,
+  randomBytes,
+} from '../../../tests/setup/images';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { signInForTest } from '../../../tests/setup/two-factor';
 
@@ -40,7 +49,13 @@ async function signedIn(key: string, role: 'admin' | 'property_manager' | 'tenan
   const email = `${key}@photos.test`;
   const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: key });
   const result = await signInForTest(context, { email, password: 'sturdy-pass-123' });
-  cookies.set(key, result.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
+  cookies.set(
+    key,
+    result.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; '),
+  );
   ids.set(key, created.id);
 }
 
@@ -64,14 +79,20 @@ async function settle(run: () => unknown): Promise<unknown> {
 
 async function upload(who: string | null, owner: string, files: Upload[], headers: Record<string, string> = {}) {
   const [type, id] = owner.split('/');
-  const result = await settle(() => photoUpload.action({ request: uploadRequest(who, owner, files, headers), params: { owner: type, ownerId: id }, context } as never));
+  const result = await settle(() =>
+    photoUpload.action({ request: uploadRequest(who, owner, files, headers), params: { owner: type, ownerId: id }, context } as never),
+  );
   const { status, body, location } = answerOf(result);
   return { status, body: body as unknown as Answer, location };
 }
 
 async function command(who: string, owner: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   const [type, id] = owner.split('/');
-  const request = new Request(`http://dimora.test/api/photos/${owner}`, { method: 'POST', body: new URLSearchParams(fields), headers: { cookie: cookies.get(who)!, ...headers } });
+  const request = new Request(`http://dimora.test/api/photos/${owner}`, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: { cookie: cookies.get(who)!, ...headers },
+  });
   const result = await settle(() => photoCommands.action({ request, params: { owner: type, ownerId: id }, context } as never));
   const { status, body, location } = answerOf(result);
   return { status, body: body as unknown as Answer, location };
@@ -92,7 +113,10 @@ async function unitUrls(id: number): Promise<string[]> {
 }
 
 async function photoRows(ownerType: 'property' | 'building', id: number) {
-  return database.db.select().from(document).where(and(eq(document.ownerType, ownerType), eq(document.ownerId, String(id))));
+  return database.db
+    .select()
+    .from(document)
+    .where(and(eq(document.ownerType, ownerType), eq(document.ownerId, String(id))));
 }
 
 beforeAll(async () => {
@@ -144,7 +168,16 @@ describe('uploading photos', () => {
     expect(widths).toEqual([400, 800, 1200]);
 
     const [row] = await photoRows('property', myUnit);
-    expect(row).toMatchObject({ kind: 'photo', storageKey: key, url, mime: 'image/jpeg', width: 1200, height: 900, originalName: 'Living room.jpg', createdBy: ids.get('manager') });
+    expect(row).toMatchObject({
+      kind: 'photo',
+      storageKey: key,
+      url,
+      mime: 'image/jpeg',
+      width: 1200,
+      height: 900,
+      originalName: 'Living room.jpg',
+      createdBy: ids.get('manager'),
+    });
     expect(row!.sha256).toMatch(/^[0-9a-f]{64}$/);
     const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'photos_uploaded'));
     expect(audit?.userId).toBe(ids.get('manager'));
@@ -165,7 +198,10 @@ describe('uploading photos', () => {
 
   it('adds several photos of one request in order, all or nothing', async () => {
     const red = await png(800, 600, '#aa0000');
-    const ok = await upload('admin', `unit/${myUnit}`, [{ name: 'a.jpg', data: goodJpeg }, { name: 'b.png', data: red, type: 'image/png' }]);
+    const ok = await upload('admin', `unit/${myUnit}`, [
+      { name: 'a.jpg', data: goodJpeg },
+      { name: 'b.png', data: red, type: 'image/png' },
+    ]);
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('2 photos added.');
     expect(await unitUrls(myUnit)).toEqual(ok.body.added);
@@ -173,7 +209,10 @@ describe('uploading photos', () => {
     const files = await filesOnDisk();
     const rows = (await photoRows('property', myUnit)).length;
     // The second file is bad: the first one's variants are removed again.
-    const refused = await upload('admin', `unit/${myUnit}`, [{ name: 'c.jpg', data: goodJpeg }, { name: 'd.jpg', data: SVG_WITH_SCRIPT }]);
+    const refused = await upload('admin', `unit/${myUnit}`, [
+      { name: 'c.jpg', data: goodJpeg },
+      { name: 'd.jpg', data: SVG_WITH_SCRIPT },
+    ]);
     expect([refused.status, refused.body.code, refused.body.fileName]).toEqual([415, 'unsupported_type', 'd.jpg']);
     expect(await filesOnDisk()).toEqual(files);
     expect((await photoRows('property', myUnit)).length).toBe(rows);
@@ -182,14 +221,62 @@ describe('uploading photos', () => {
 
   describe('refuses each bad file with its status and message, leaving no file and no row', () => {
     const cases: Array<[string, () => Promise<Upload>, number, string, string]> = [
-      ['an SVG renamed .jpg', async () => ({ name: 'cute.jpg', data: SVG_WITH_SCRIPT }), 415, 'unsupported_type', 'Only JPEG, PNG, WebP, HEIC and AVIF images.'],
-      ['an HTML page renamed .jpg', async () => ({ name: 'page.jpg', data: HTML_PAGE }), 415, 'unsupported_type', 'Only JPEG, PNG, WebP, HEIC and AVIF images.'],
-      ['a PDF (wrong magic bytes)', async () => ({ name: 'lease.jpg', data: PDF_DOCUMENT }), 415, 'unsupported_type', 'Only JPEG, PNG, WebP, HEIC and AVIF images.'],
-      ['random bytes', async () => ({ name: 'noise.png', data: randomBytes(), type: 'image/png' }), 415, 'unsupported_type', 'Only JPEG, PNG, WebP, HEIC and AVIF images.'],
-      ['a file over 10 MB', async () => ({ name: 'huge.jpg', data: Buffer.concat([goodJpeg, Buffer.alloc(10 * 1024 * 1024 + 1 - goodJpeg.length)]) }), 413, 'file_too_large', 'A file may be at most 10 MB.'],
-      ['a pixel bomb (a PNG declaring 30,000 × 30,000)', async () => ({ name: 'bomb.png', data: pixelBombPng(), type: 'image/png' }), 422, 'too_many_pixels', 'The image is too large (over 40 megapixels).'],
-      ['a truncated JPEG', async () => ({ name: 'cut.jpg', data: goodJpeg.subarray(0, Math.floor(goodJpeg.length / 2)) }), 422, 'unreadable_image', 'This image cannot be read. It may be damaged.'],
-      ['a name with ../', async () => ({ name: '../../etc/passwd.jpg', data: goodJpeg }), 400, 'bad_file_name', 'This file name is not allowed. Rename the file and try again.'],
+      [
+        'an SVG renamed .jpg',
+        async () => ({ name: 'cute.jpg', data: SVG_WITH_SCRIPT }),
+        415,
+        'unsupported_type',
+        'Only JPEG, PNG, WebP, HEIC and AVIF images.',
+      ],
+      [
+        'an HTML page renamed .jpg',
+        async () => ({ name: 'page.jpg', data: HTML_PAGE }),
+        415,
+        'unsupported_type',
+        'Only JPEG, PNG, WebP, HEIC and AVIF images.',
+      ],
+      [
+        'a PDF (wrong magic bytes)',
+        async () => ({ name: 'lease.jpg', data: PDF_DOCUMENT }),
+        415,
+        'unsupported_type',
+        'Only JPEG, PNG, WebP, HEIC and AVIF images.',
+      ],
+      [
+        'random bytes',
+        async () => ({ name: 'noise.png', data: randomBytes(), type: 'image/png' }),
+        415,
+        'unsupported_type',
+        'Only JPEG, PNG, WebP, HEIC and AVIF images.',
+      ],
+      [
+        'a file over 10 MB',
+        async () => ({ name: 'huge.jpg', data: Buffer.concat([goodJpeg, Buffer.alloc(10 * 1024 * 1024 + 1 - goodJpeg.length)]) }),
+        413,
+        'file_too_large',
+        'A file may be at most 10 MB.',
+      ],
+      [
+        'a pixel bomb (a PNG declaring 30,000 × 30,000)',
+        async () => ({ name: 'bomb.png', data: pixelBombPng(), type: 'image/png' }),
+        422,
+        'too_many_pixels',
+        'The image is too large (over 40 megapixels).',
+      ],
+      [
+        'a truncated JPEG',
+        async () => ({ name: 'cut.jpg', data: goodJpeg.subarray(0, Math.floor(goodJpeg.length / 2)) }),
+        422,
+        'unreadable_image',
+        'This image cannot be read. It may be damaged.',
+      ],
+      [
+        'a name with ../',
+        async () => ({ name: '../../etc/passwd.jpg', data: goodJpeg }),
+        400,
+        'bad_file_name',
+        'This file name is not allowed. Rename the file and try again.',
+      ],
       ['an empty file', async () => ({ name: 'empty.jpg', data: Buffer.alloc(0) }), 422, 'empty_file', 'This file is empty.'],
     ];
     for (const [label, make, status, code, message] of cases) {
@@ -219,7 +306,10 @@ describe('uploading photos', () => {
     const demo = Array.from({ length: 19 }, (_, i) => `/media/demo/room-${String((i % 12) + 1).padStart(2, '0')}-1200.webp`);
     await database.db.update(property).set({ imageUrls: demo }).where(eq(property.id, myUnit));
     const files = await filesOnDisk();
-    const two = await upload('manager', `unit/${myUnit}`, [{ name: 'a.jpg', data: goodJpeg }, { name: 'b.jpg', data: goodJpeg }]);
+    const two = await upload('manager', `unit/${myUnit}`, [
+      { name: 'a.jpg', data: goodJpeg },
+      { name: 'b.jpg', data: goodJpeg },
+    ]);
     expect([two.status, two.body.code, two.body.message]).toEqual([422, 'owner_full', 'This unit can take only 1 more photo.']);
     expect(await filesOnDisk()).toEqual(files);
 
@@ -228,7 +318,11 @@ describe('uploading photos', () => {
     expect(await unitUrls(myUnit)).toHaveLength(20);
     const after = await filesOnDisk();
     const twentyFirst = await upload('manager', `unit/${myUnit}`, [{ name: 'b.jpg', data: goodJpeg }]);
-    expect([twentyFirst.status, twentyFirst.body.code, twentyFirst.body.message]).toEqual([422, 'owner_full', 'This unit already has 20 photos.']);
+    expect([twentyFirst.status, twentyFirst.body.code, twentyFirst.body.message]).toEqual([
+      422,
+      'owner_full',
+      'This unit already has 20 photos.',
+    ]);
     expect(await filesOnDisk()).toEqual(after);
     expect(await unitUrls(myUnit)).toHaveLength(20);
   });
@@ -237,7 +331,10 @@ describe('uploading photos', () => {
     const demo = Array.from({ length: 19 }, () => '/media/demo/room-01-1200.webp');
     await database.db.update(property).set({ imageUrls: demo }).where(eq(property.id, myUnit));
     const files = await filesOnDisk();
-    const answers = await Promise.all([upload('admin', `unit/${myUnit}`, [{ name: 'a.jpg', data: goodJpeg }]), upload('manager', `unit/${myUnit}`, [{ name: 'b.jpg', data: goodJpeg }])]);
+    const answers = await Promise.all([
+      upload('admin', `unit/${myUnit}`, [{ name: 'a.jpg', data: goodJpeg }]),
+      upload('manager', `unit/${myUnit}`, [{ name: 'b.jpg', data: goodJpeg }]),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
     expect(await unitUrls(myUnit)).toHaveLength(20);
     // Exactly the winner's three variants were added.
@@ -249,7 +346,10 @@ describe('uploading photos', () => {
     const ok = await upload('manager', `unit/${myUnit}`, [{ name: 'a.jpg', data: goodJpeg }], navigate);
     expect([ok.status, ok.location]).toEqual([303, `/dashboard/buildings/${mine}/units/${myUnit}?photos=upload#photos`]);
     const refused = await upload('admin', `building/${mine}`, [{ name: 'x.jpg', data: HTML_PAGE }], navigate);
-    expect([refused.status, refused.location]).toEqual([303, `/admin/properties/${mine}?photoError=unsupported_type&photoFile=x.jpg#photos`]);
+    expect([refused.status, refused.location]).toEqual([
+      303,
+      `/admin/properties/${mine}?photoError=unsupported_type&photoFile=x.jpg#photos`,
+    ]);
   });
 });
 
@@ -271,14 +371,24 @@ describe('who may upload', () => {
     const moved = await command('manager', `building/${theirs}`, { intent: 'delete', photo: '/media/demo/room-01-1200.webp' });
     expect(moved.status).toBe(404);
     expect(await filesOnDisk()).toEqual(before);
-    const audits = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'portfolio_access_denied'), eq(auditLog.userId, ids.get('manager')!)));
+    const audits = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'portfolio_access_denied'), eq(auditLog.userId, ids.get('manager')!)));
     expect(audits.map((row) => row.newValues)).toEqual([
       expect.objectContaining({ building_id: theirs }),
       expect.objectContaining({ property_id: theirUnit }),
       expect.objectContaining({ building_id: theirs }),
     ]);
-    for (const [owner, id] of [['lease', '1'], ['unit', 'abc'], ['unit', '0'], ['building', '99999999999']]) {
-      const answer = await settle(() => photoUpload.action({ request: uploadRequest('admin', `${owner}/${id}`, []), params: { owner, ownerId: id }, context } as never));
+    for (const [owner, id] of [
+      ['lease', '1'],
+      ['unit', 'abc'],
+      ['unit', '0'],
+      ['building', '99999999999'],
+    ]) {
+      const answer = await settle(() =>
+        photoUpload.action({ request: uploadRequest('admin', `${owner}/${id}`, []), params: { owner, ownerId: id }, context } as never),
+      );
       expect(answerOf(answer).status, `${owner}/${id}`).toBe(404);
     }
     expect((await upload('admin', 'unit/987654', [{ name: 'a.jpg', data: goodJpeg }])).status).toBe(404);
@@ -289,13 +399,17 @@ describe('who may upload', () => {
     const rows = await photoRows('property', myUnit);
     const boundary = 'dimora-abort-test';
     let stored = 0;
-    const part = (name: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`);
+    const part = (name: string) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`);
     const body = new ReadableStream<Uint8Array>({
       async start(controller) {
-        controller.enqueue(Buffer.concat([part('first.jpg'), goodJpeg, Buffer.from('\r\n'), part('second.jpg'), goodJpeg.subarray(0, 2_000)]));
+        controller.enqueue(
+          Buffer.concat([part('first.jpg'), goodJpeg, Buffer.from('\r\n'), part('second.jpg'), goodJpeg.subarray(0, 2_000)]),
+        );
         // Once the first photo's files are stored, the connection drops.
         const deadline = Date.now() + 20_000;
-        while ((await filesOnDisk()).length < before.length + 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+        while ((await filesOnDisk()).length < before.length + 3 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 25));
         stored = (await filesOnDisk()).length - before.length;
         controller.error(new Error('connection reset'));
       },
@@ -306,7 +420,9 @@ describe('who may upload', () => {
       headers: { cookie: cookies.get('manager')!, 'content-type': `multipart/form-data; boundary=${boundary}` },
       duplex: 'half',
     } as RequestInit);
-    const answer = answerOf(await settle(() => photoUpload.action({ request, params: { owner: 'unit', ownerId: String(myUnit) }, context } as never)));
+    const answer = answerOf(
+      await settle(() => photoUpload.action({ request, params: { owner: 'unit', ownerId: String(myUnit) }, context } as never)),
+    );
     expect([answer.status, (answer.body as unknown as Answer).code]).toEqual([400, 'malformed']);
     expect(stored).toBe(3);
     expect(await filesOnDisk()).toEqual(before);
@@ -316,14 +432,26 @@ describe('who may upload', () => {
   it('is rate-limited with the other API calls of the same client (429)', async () => {
     const limited = testContext(database, { uploadsDir, clientIp: '198.51.100.7' });
     for (let i = 0; i < 100; i += 1) await consumeRateLimit({ db: database.db, action: 'api_call', client: '198.51.100.7' });
-    const result = await settle(() => photoUpload.action({ request: uploadRequest('admin', `unit/${myUnit}`, [{ name: 'a.jpg', data: goodJpeg }]), params: { owner: 'unit', ownerId: String(myUnit) }, context: limited } as never));
+    const result = await settle(() =>
+      photoUpload.action({
+        request: uploadRequest('admin', `unit/${myUnit}`, [{ name: 'a.jpg', data: goodJpeg }]),
+        params: { owner: 'unit', ownerId: String(myUnit) },
+        context: limited,
+      } as never),
+    );
     const answer = answerOf(result);
     expect(answer.status).toBe(429);
   });
 
   it('a request that is not a multipart form, or has no photo, is a 400', async () => {
-    const json = new Request(`http://dimora.test/api/photos/unit/${myUnit}/upload`, { method: 'POST', body: '{}', headers: { cookie: cookies.get('admin')!, 'content-type': 'application/json' } });
-    const answer = answerOf(await settle(() => photoUpload.action({ request: json, params: { owner: 'unit', ownerId: String(myUnit) }, context } as never)));
+    const json = new Request(`http://dimora.test/api/photos/unit/${myUnit}/upload`, {
+      method: 'POST',
+      body: '{}',
+      headers: { cookie: cookies.get('admin')!, 'content-type': 'application/json' },
+    });
+    const answer = answerOf(
+      await settle(() => photoUpload.action({ request: json, params: { owner: 'unit', ownerId: String(myUnit) }, context } as never)),
+    );
     expect([answer.status, (answer.body as unknown as Answer).code]).toEqual([400, 'not_multipart']);
     const empty = await upload('admin', `unit/${myUnit}`, []);
     expect([empty.status, empty.body.code, empty.body.message]).toEqual([400, 'no_file', 'Choose at least one photo.']);
@@ -334,7 +462,10 @@ describe('ordering and deleting photos', () => {
   let urls: string[];
 
   beforeAll(async () => {
-    await database.db.update(building).set({ imageUrls: ['/media/demo/exterior-01-1200.webp'] }).where(eq(building.id, mine));
+    await database.db
+      .update(building)
+      .set({ imageUrls: ['/media/demo/exterior-01-1200.webp'] })
+      .where(eq(building.id, mine));
     const answer = await upload('manager', `building/${mine}`, [
       { name: 'one.jpg', data: goodJpeg },
       { name: 'two.png', data: await png(900, 600, '#00aa00'), type: 'image/png' },
@@ -390,7 +521,11 @@ describe('ordering and deleting photos', () => {
 
   it('answers 409 for a photo no longer there, 400 for a malformed command, and 303 for a plain form post', async () => {
     const gone = await command('manager', `building/${mine}`, { intent: 'cover', photo: '/media/photos/00/gone-1200.webp' });
-    expect([gone.status, gone.body.code, gone.body.message]).toEqual([409, 'photo_not_found', 'This photo is no longer there. The list has been refreshed.']);
+    expect([gone.status, gone.body.code, gone.body.message]).toEqual([
+      409,
+      'photo_not_found',
+      'This photo is no longer there. The list has been refreshed.',
+    ]);
     const bad = await command('manager', `building/${mine}`, { intent: 'move', photo: urls[2]!, to: 'first' });
     expect([bad.status, bad.body.code]).toEqual([400, 'invalid']);
     const unknown = await command('manager', `building/${mine}`, { intent: 'rotate', photo: urls[2]! });

@@ -55,7 +55,17 @@ type CommandOptions = { db: Db; actor: PortfolioActor; origin: RequestOrigin; ow
  * The owner if `actor` manages it, else null. `forUpdate` locks its row in the caller's
  * transaction, so concurrent commands on the same owner apply one after the other.
  */
-export async function findPhotoOwner({ db, actor, owner, forUpdate = false }: { db: Db; actor: PortfolioActor; owner: PhotoOwner; forUpdate?: boolean }): Promise<ResolvedPhotoOwner | null> {
+export async function findPhotoOwner({
+  db,
+  actor,
+  owner,
+  forUpdate = false,
+}: {
+  db: Db;
+  actor: PortfolioActor;
+  owner: PhotoOwner;
+  forUpdate?: boolean;
+}): Promise<ResolvedPhotoOwner | null> {
   if (owner.type === 'building') {
     const row = await findManagedBuilding({ db, actor, buildingId: owner.id, forUpdate });
     return row ? { owner, ownerType: 'building', buildingId: row.id, imageUrls: row.imageUrls } : null;
@@ -175,7 +185,10 @@ export async function uploadPhotos({
 async function changePhotos(
   { db, actor, origin, owner }: CommandOptions,
   url: string,
-  change: (photos: string[], index: number) => { photos: string[]; audit: { action: 'photo_moved' | 'photo_cover_set' | 'photo_deleted'; values: Record<string, unknown> } | null },
+  change: (
+    photos: string[],
+    index: number,
+  ) => { photos: string[]; audit: { action: 'photo_moved' | 'photo_cover_set' | 'photo_deleted'; values: Record<string, unknown> } | null },
   inTransaction?: (tx: Db, target: ResolvedPhotoOwner) => Promise<Record<string, unknown>>,
 ): Promise<PhotosOutcome> {
   return db.transaction(async (tx): Promise<PhotosOutcome> => {
@@ -244,7 +257,14 @@ export async function deletePhoto(
     async (tx, target) => {
       const [row] = await tx
         .delete(document)
-        .where(and(eq(document.ownerType, target.ownerType), eq(document.ownerId, String(target.owner.id)), eq(document.kind, 'photo'), eq(document.url, options.url)))
+        .where(
+          and(
+            eq(document.ownerType, target.ownerType),
+            eq(document.ownerId, String(target.owner.id)),
+            eq(document.kind, 'photo'),
+            eq(document.url, options.url),
+          ),
+        )
         .returning({ id: document.id, storageKey: document.storageKey });
       storageKey = row?.storageKey ?? null;
       return { document_id: row?.id ?? null };

@@ -32,7 +32,15 @@ export async function searchBuildingOptions({ db, actor, q }: { db: Db; actor: P
 }
 
 /** The building `id` as an option, if `actor` manages it (null: unknown, not theirs, or no id). */
-export async function findBuildingOption({ db, actor, id }: { db: Db; actor: PortfolioActor; id: number | null }): Promise<BuildingOption | null> {
+export async function findBuildingOption({
+  db,
+  actor,
+  id,
+}: {
+  db: Db;
+  actor: PortfolioActor;
+  id: number | null;
+}): Promise<BuildingOption | null> {
   if (!id || !isPortfolioStaff(actor)) return null;
   const [row] = await db
     .select({ id: building.id, name: building.name })

@@ -64,7 +64,15 @@ function orderFor(sort: BuildingListQuery['sort']) {
  * and occupancy band, in the chosen order; the page is clamped to the pages that exist.
  * Anyone but staff gets an empty page.
  */
-export async function listBuildings({ db, actor, query }: { db: Db; actor: PortfolioActor; query: BuildingListQuery }): Promise<BuildingListPage> {
+export async function listBuildings({
+  db,
+  actor,
+  query,
+}: {
+  db: Db;
+  actor: PortfolioActor;
+  query: BuildingListQuery;
+}): Promise<BuildingListPage> {
   if (!isPortfolioStaff(actor)) return { items: [], total: 0, page: 1, pageCount: 1 };
   const conditions: (SQL | undefined)[] = [managedBuildingsFilter(actor)];
   if (query.q) {
@@ -202,7 +210,9 @@ export async function findBuildingDetail({
   // Per unit, through lease_property_idx and application_property_idx: the cost follows the
   // building's units, not the number of leases and applications in the portfolio. Spelled out
   // with the table name: drizzle leaves columns unqualified in a one-table select.
-  const leaseEnd = sql<string | null>`(select max(l.end_date) from "lease" l where l.property_id = "property"."id" and l.status in ('draft', 'sent', 'signed', 'active'))`;
+  const leaseEnd = sql<
+    string | null
+  >`(select max(l.end_date) from "lease" l where l.property_id = "property"."id" and l.status in ('draft', 'sent', 'signed', 'active'))`;
   const openApplications = sql<number>`(select count(*)::int from "application" a where a.property_id = "property"."id" and a.status in ('submitted', 'under_review'))`;
   const [manager, units] = await Promise.all([
     row.managerId ? db.select({ name: user.name }).from(user).where(eq(user.id, row.managerId)) : Promise.resolve([]),
@@ -315,7 +325,13 @@ export async function createBuilding({ db, actor, origin, input }: BuildingComma
  * ignored for others), audited separately as `building_manager_assigned`; other changes are
  * audited `building_updated` with the fields changed. Refusals: `not_found`, `invalid`.
  */
-export async function updateBuilding({ db, actor, origin, input, buildingId }: BuildingCommand & { buildingId: number }): Promise<BuildingOutcome> {
+export async function updateBuilding({
+  db,
+  actor,
+  origin,
+  input,
+  buildingId,
+}: BuildingCommand & { buildingId: number }): Promise<BuildingOutcome> {
   const parsed = buildingInputSchema.safeParse(input);
   if (!parsed.success) {
     if (!(await findManagedBuilding({ db, actor, buildingId }))) return { ok: false, reason: 'not_found' };
@@ -328,7 +344,10 @@ export async function updateBuilding({ db, actor, origin, input, buildingId }: B
     const current = await findManagedBuilding({ db: tx, actor, buildingId, forUpdate: true });
     if (!current) return { ok: false, reason: 'not_found' };
     const addressChanged =
-      values.streetAddress !== current.streetAddress || values.city !== current.city || values.state !== current.state || values.zipCode !== current.zipCode;
+      values.streetAddress !== current.streetAddress ||
+      values.city !== current.city ||
+      values.state !== current.state ||
+      values.zipCode !== current.zipCode;
     const coordinates =
       values.latitude !== undefined && values.longitude !== undefined
         ? { latitude: values.latitude, longitude: values.longitude }
@@ -358,7 +377,9 @@ export async function updateBuilding({ db, actor, origin, input, buildingId }: B
       .update(building)
       .set({ ...next, ...(managerChanged && manager?.ok ? { managerId: manager.managerId } : {}), updatedAt: new Date() })
       .where(eq(building.id, buildingId));
-    const locationChanged = changedFields.some((key) => ['streetAddress', 'city', 'state', 'zipCode', 'latitude', 'longitude'].includes(key));
+    const locationChanged = changedFields.some((key) =>
+      ['streetAddress', 'city', 'state', 'zipCode', 'latitude', 'longitude'].includes(key),
+    );
     if (locationChanged) {
       await tx
         .update(property)

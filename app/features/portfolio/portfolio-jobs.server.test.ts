@@ -55,10 +55,26 @@ describe('pruning unit import previews', () => {
 
     await enqueueOutbox(db, [{ topic: PORTFOLIO_JOB_TOPICS.pruneImports, payload: { scheduledFor: new Date().toISOString() } }]);
     const mailer = createMailer({ db, logger: quiet, from: 'Dimora <no-reply@dimora.test>', smtpUrl: 'smtp://127.0.0.1:9' });
-    expect(await processOutboxBatch({ db, mailer, logger: quiet, publicUrl: TEST_PUBLIC_URL, handlers: jobHandlers })).toEqual({ processed: 1, failed: 0 });
+    expect(await processOutboxBatch({ db, mailer, logger: quiet, publicUrl: TEST_PUBLIC_URL, handlers: jobHandlers })).toEqual({
+      processed: 1,
+      failed: 0,
+    });
 
-    const left = await db.select({ id: unitImport.id }).from(unitImport).where(inArray(unitImport.id, rows.map((row) => row.id)));
-    expect(left.map((row) => row.id).sort()).toEqual(rows.filter((row) => row.kept).map((row) => row.id).sort());
+    const left = await db
+      .select({ id: unitImport.id })
+      .from(unitImport)
+      .where(
+        inArray(
+          unitImport.id,
+          rows.map((row) => row.id),
+        ),
+      );
+    expect(left.map((row) => row.id).sort()).toEqual(
+      rows
+        .filter((row) => row.kept)
+        .map((row) => row.id)
+        .sort(),
+    );
     expect(await db.select().from(unitImport).where(eq(unitImport.buildingId, home.id))).toHaveLength(2);
   });
 });

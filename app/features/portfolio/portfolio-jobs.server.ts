@@ -15,7 +15,11 @@ export const PORTFOLIO_JOB_TOPICS = { pruneImports: 'portfolio.prune_unit_import
 export const UNIT_IMPORT_RETENTION_DAYS = 7;
 
 /** Every day at 03:30 UTC. */
-export const UNIT_IMPORT_PRUNE_SCHEDULE: JobSchedule = { name: 'unit-import-prune', cron: '30 3 * * *', topic: PORTFOLIO_JOB_TOPICS.pruneImports };
+export const UNIT_IMPORT_PRUNE_SCHEDULE: JobSchedule = {
+  name: 'unit-import-prune',
+  cron: '30 3 * * *',
+  topic: PORTFOLIO_JOB_TOPICS.pruneImports,
+};
 
 /** Deletes CSV import previews created over `UNIT_IMPORT_RETENTION_DAYS` days ago. Returns how many went. */
 export async function pruneUnitImports({ db }: { db: Db }): Promise<number> {

@@ -37,7 +37,11 @@ const DASHBOARD_BUILDINGS = 50;
  * or under review), by name, plus totals. Anyone else gets an empty portfolio.
  */
 export async function loadManagerPortfolio({ db, actor }: { db: Db; actor: PortfolioActor }): Promise<ManagerPortfolio> {
-  const empty: ManagerPortfolio = { buildings: [], more: false, totals: { buildings: 0, units: 0, available: 0, leased: 0, maintenance: 0, openApplications: 0 } };
+  const empty: ManagerPortfolio = {
+    buildings: [],
+    more: false,
+    totals: { buildings: 0, units: 0, available: 0, leased: 0, maintenance: 0, openApplications: 0 },
+  };
   if (actor.role !== 'property_manager') return empty;
   const [rows, totalsRows, openRows] = await Promise.all([
     db
@@ -106,7 +110,15 @@ function weekStart(date: Date): Date {
 }
 
 /** The admin overview's charts (admins only; others get nothing). `now` is injectable for tests. */
-export async function loadPortfolioCharts({ db, actor, now = new Date() }: { db: Db; actor: PortfolioActor; now?: Date }): Promise<PortfolioCharts | null> {
+export async function loadPortfolioCharts({
+  db,
+  actor,
+  now = new Date(),
+}: {
+  db: Db;
+  actor: PortfolioActor;
+  now?: Date;
+}): Promise<PortfolioCharts | null> {
   if (actor.role !== 'admin') return null;
   const firstWeek = new Date(weekStart(now).getTime() - (CHART_WEEKS - 1) * 7 * 86_400_000);
   const [states, weeks] = await Promise.all([
@@ -134,7 +146,8 @@ export async function loadPortfolioCharts({ db, actor, now = new Date() }: { db:
     const week = new Date(firstWeek.getTime() + i * 7 * 86_400_000).toISOString().slice(0, 10);
     return { week, applications: perWeek.get(week) ?? 0 };
   });
-  const sum = (key: 'buildings' | 'units' | 'leased' | 'available' | 'maintenance' | 'listed') => states.reduce((total, row) => total + Number(row[key] ?? 0), 0);
+  const sum = (key: 'buildings' | 'units' | 'leased' | 'available' | 'maintenance' | 'listed') =>
+    states.reduce((total, row) => total + Number(row[key] ?? 0), 0);
   return {
     byState: states.map((row) => ({
       state: row.state,

@@ -57,7 +57,8 @@ function failureErrors(outcome: PortfolioFailure, locale: Language): Record<stri
   const t = getT(locale);
   const errors: Record<string, string> = {};
   if (outcome.issues) {
-    for (const [field, message] of Object.entries(translateIssues(outcome.issues as z.ZodError, locale))) if (message) errors[field] = message;
+    for (const [field, message] of Object.entries(translateIssues(outcome.issues as z.ZodError, locale)))
+      if (message) errors[field] = message;
   }
   for (const [field, key] of Object.entries(outcome.fields ?? {})) errors[field] = t(key);
   if (outcome.reason === 'not_found') errors.form = t('portfolio.errors.notFound');
@@ -65,7 +66,12 @@ function failureErrors(outcome: PortfolioFailure, locale: Language): Record<stri
 }
 
 async function notFound(args: PageArgs, ids: { buildingId?: number; propertyId?: number }): Promise<never> {
-  await recordDeniedPortfolioAccess({ db: args.context.db, actor: args.actor, origin: requestOrigin(args.request, args.context.clientIp), ...ids });
+  await recordDeniedPortfolioAccess({
+    db: args.context.db,
+    actor: args.actor,
+    origin: requestOrigin(args.request, args.context.clientIp),
+    ...ids,
+  });
   throw data(null, { status: 404 });
 }
 
@@ -87,7 +93,10 @@ function done(request: Request, result: PortfolioActionResult & { ok: true }, lo
 export async function loadBuildingsList({ request, context, actor }: Omit<PageArgs, 'base'>) {
   const lang = requestLanguage(request);
   const query = parseBuildingListQuery(new URL(request.url).searchParams);
-  const [list, managers] = await Promise.all([listBuildings({ db: context.db, actor, query }), listManagerOptions({ db: context.db, actor })]);
+  const [list, managers] = await Promise.all([
+    listBuildings({ db: context.db, actor, query }),
+    listManagerOptions({ db: context.db, actor }),
+  ]);
   return { list, query, managers, i18n: translations(lang, PAGE_TRANSLATIONS) };
 }
 
@@ -131,7 +140,8 @@ export async function handleBuildingAction(args: PageArgs & { param: string | un
   const origin = requestOrigin(request, context.clientIp);
 
   if (id === 'new') {
-    if (intent !== 'create-building') return data<PortfolioActionResult>({ ok: false, intent, errors: { form: t('portfolio.errors.unknownIntent') } }, { status: 400 });
+    if (intent !== 'create-building')
+      return data<PortfolioActionResult>({ ok: false, intent, errors: { form: t('portfolio.errors.unknownIntent') } }, { status: 400 });
     const values = readBuildingForm(form);
     const outcome = await createBuilding({ db, actor, origin, input: values });
     if (!outcome.ok) return refused(intent, outcome, locale, values);
@@ -145,12 +155,17 @@ export async function handleBuildingAction(args: PageArgs & { param: string | un
       const values = readBuildingForm(form);
       const outcome = await updateBuilding({ db, actor, origin, buildingId: id, input: values });
       if (!outcome.ok) return refused(intent, outcome, locale, values);
-      return done(request, { ok: true, intent, message: outcome.changed ? 'portfolio.done.saved' : 'portfolio.done.unchanged' }, `${here}#details`);
+      return done(
+        request,
+        { ok: true, intent, message: outcome.changed ? 'portfolio.done.saved' : 'portfolio.done.unchanged' },
+        `${here}#details`,
+      );
     }
     case 'bulk-units': {
       const command = readBulkCommand(form);
       const unitIds = form.getAll('unitIds').map((value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : -1));
-      if (!command) return data<PortfolioActionResult>({ ok: false, intent, errors: { form: t('portfolio.errors.unknownIntent') } }, { status: 400 });
+      if (!command)
+        return data<PortfolioActionResult>({ ok: false, intent, errors: { form: t('portfolio.errors.unknownIntent') } }, { status: 400 });
       const outcome = await bulkUpdateUnits({ db, actor, origin, buildingId: id, unitIds, command });
       if (!outcome.ok) return refused(intent, outcome, locale);
       return done(request, { ok: true, intent, message: 'portfolio.done.bulk', count: outcome.changed }, `${here}#units`);
@@ -165,7 +180,10 @@ export async function handleBuildingAction(args: PageArgs & { param: string | un
       }
       const outcome = await previewUnitImport({ db, actor, buildingId: id, fileName: file.name, csv: await file.text() });
       if (!outcome.ok) return refused(intent, outcome, locale);
-      return data<PortfolioActionResult>({ ok: true, intent: 'import-preview', preview: outcome.preview }, { status: outcome.preview.importId ? 200 : 422 });
+      return data<PortfolioActionResult>(
+        { ok: true, intent: 'import-preview', preview: outcome.preview },
+        { status: outcome.preview.importId ? 200 : 422 },
+      );
     }
     case 'import-commit': {
       const outcome = await commitUnitImport({ db, actor, origin, importId: formText(form, 'importId') });
@@ -185,7 +203,12 @@ export async function loadUnitPage(args: PageArgs & { buildingParam: string | un
   const unitId = parseRouteId(args.unitParam, true);
   const detail = await findBuildingDetail({ db: context.db, actor, buildingId });
   if (!detail) return notFound(args, { buildingId });
-  const building = { id: detail.building.id, name: detail.building.name, streetAddress: detail.building.streetAddress, city: detail.building.city };
+  const building = {
+    id: detail.building.id,
+    name: detail.building.name,
+    streetAddress: detail.building.streetAddress,
+    city: detail.building.city,
+  };
   const done = new URL(request.url).searchParams.get('done');
   if (unitId === 'new') return { mode: 'new' as const, building, unit: null, done, i18n: translations(lang, PAGE_TRANSLATIONS) };
   const unit = await findUnitDetail({ db: context.db, actor, buildingId, unitId });
@@ -211,15 +234,27 @@ export async function handleUnitAction(args: PageArgs & { buildingParam: string 
   if (unitId !== 'new' && intent === 'update-unit') {
     const outcome = await updateUnit({ db: context.db, actor, origin, buildingId, unitId, input: values });
     if (!outcome.ok) return refused(intent, outcome, locale, values);
-    return done(request, { ok: true, intent, message: outcome.changed ? 'portfolio.done.saved' : 'portfolio.done.unchanged' }, `${base}/${buildingId}/units/${unitId}`);
+    return done(
+      request,
+      { ok: true, intent, message: outcome.changed ? 'portfolio.done.saved' : 'portfolio.done.unchanged' },
+      `${base}/${buildingId}/units/${unitId}`,
+    );
   }
-  return data<PortfolioActionResult>({ ok: false, intent, errors: { form: getT(locale)('portfolio.errors.unknownIntent') } }, { status: 400 });
+  return data<PortfolioActionResult>(
+    { ok: false, intent, errors: { form: getT(locale)('portfolio.errors.unknownIntent') } },
+    { status: 400 },
+  );
 }
 
 /** The CSV export of a building's units as a download, or 404. */
 export async function unitsCsvResponse(args: PageArgs & { buildingParam: string | undefined }): Promise<Response> {
   const buildingId = parseRouteId(args.buildingParam, false) as number;
-  const exported = await exportUnitsCsv({ db: args.context.db, actor: args.actor, origin: requestOrigin(args.request, args.context.clientIp), buildingId });
+  const exported = await exportUnitsCsv({
+    db: args.context.db,
+    actor: args.actor,
+    origin: requestOrigin(args.request, args.context.clientIp),
+    buildingId,
+  });
   if (!exported) return notFound(args, { buildingId });
   return new Response(exported.csv, {
     headers: {

@@ -66,12 +66,32 @@ describe(`portfolio query plans at ${UNITS.toLocaleString('en-US')} units (${kin
     database = await createTestDatabase({ onQuery: (text, params) => recording && captured.push({ sql: text, params }) });
     const db = database.db;
     const plan = planPortfolio(42, UNITS);
-    await db.insert(user).values(plan.managers.map((row) => ({ id: row.id, name: `${row.firstName} ${row.lastName}`, email: row.email, emailVerified: true, role: 'property_manager' as const })));
+    await db
+      .insert(user)
+      .values(
+        plan.managers.map((row) => ({
+          id: row.id,
+          name: `${row.firstName} ${row.lastName}`,
+          email: row.email,
+          emailVerified: true,
+          role: 'property_manager' as const,
+        })),
+      );
     manager = { id: plan.managers[0]!.id, role: 'property_manager' };
-    await db.execute(bulkInsertSql(building, plan.buildings.map((planned) => planned.row)));
+    await db.execute(
+      bulkInsertSql(
+        building,
+        plan.buildings.map((planned) => planned.row),
+      ),
+    );
     const generate = createUnitGenerator(42, plan);
     for (let from = 0; from < UNITS; from += 1_000) {
-      await db.execute(bulkInsertSql(property, Array.from({ length: Math.min(1_000, UNITS - from) }, (_, i) => generate(from + i))));
+      await db.execute(
+        bulkInsertSql(
+          property,
+          Array.from({ length: Math.min(1_000, UNITS - from) }, (_, i) => generate(from + i)),
+        ),
+      );
     }
     await db.execute(sql`
       insert into lease (property_id, start_date, end_date, monthly_rent_cents, deposit_cents, status)
@@ -87,14 +107,21 @@ describe(`portfolio query plans at ${UNITS.toLocaleString('en-US')} units (${kin
         timestamptz '2026-11-20' - make_interval(days => (id * 7) % 730)
       from property where id % 4 = 0`);
     for (const table of ['building', 'property', 'lease', 'application', '"user"']) await db.execute(sql.raw(`ANALYZE ${table}`));
-    [largest] = await db.select({ id: building.id, units: building.unitsTotal }).from(building).orderBy(desc(building.unitsTotal), asc(building.id)).limit(1);
+    [largest] = await db
+      .select({ id: building.id, units: building.unitsTotal })
+      .from(building)
+      .orderBy(desc(building.unitsTotal), asc(building.id))
+      .limit(1);
   }, 180_000);
 
   afterAll(async () => {
     await database?.close();
   });
 
-  const list = (search: string, actor: PortfolioActor = admin) => () => listBuildings({ db: database.db, actor, query: parseBuildingListQuery(new URLSearchParams(search)) });
+  const list =
+    (search: string, actor: PortfolioActor = admin) =>
+    () =>
+      listBuildings({ db: database.db, actor, query: parseBuildingListQuery(new URLSearchParams(search)) });
 
   it.each([
     ['the default list', ''],
@@ -140,7 +167,10 @@ describe(`portfolio query plans at ${UNITS.toLocaleString('en-US')} units (${kin
   });
 
   it('a manager’s dashboard portfolio and the admin overview charts read counters and indexes, never a whole table of units or applications', async () => {
-    for (const run of [() => loadManagerPortfolio({ db: database.db, actor: manager }), () => loadPortfolioCharts({ db: database.db, actor: admin, now: new Date('2026-11-25T12:00:00Z') })]) {
+    for (const run of [
+      () => loadManagerPortfolio({ db: database.db, actor: manager }),
+      () => loadPortfolioCharts({ db: database.db, actor: admin, now: new Date('2026-11-25T12:00:00Z') }),
+    ]) {
       const joined = (await plansOf(run)).map((entry) => entry.plan).join('\n');
       expect(joined, joined).not.toMatch(/Seq Scan on (property|lease|application)\b/);
     }

@@ -33,7 +33,13 @@ async function signedIn(key: string, role: 'admin' | 'property_manager' | 'tenan
   const email = `${key}@portfolio-routes.test`;
   const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: key });
   const result = await signInForTest(context, { email, password: 'sturdy-pass-123' });
-  cookies.set(key, result.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
+  cookies.set(
+    key,
+    result.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; '),
+  );
   ids.set(key, created.id);
 }
 
@@ -72,31 +78,72 @@ afterAll(async () => {
 
 describe('who reaches the portfolio pages', () => {
   it('an admin opens the list and any building; a manager and a tenant are sent home from /admin/properties', async () => {
-    const list = (await adminProperties.loader({ request: request('admin', '/admin/properties?q=court'), params: {}, context } as never)) as Awaited<ReturnType<typeof adminProperties.loader>>;
+    const list = (await adminProperties.loader({
+      request: request('admin', '/admin/properties?q=court'),
+      params: {},
+      context,
+    } as never)) as Awaited<ReturnType<typeof adminProperties.loader>>;
     expect(list.list.items.map((item) => item.name).sort()).toEqual(['Mine Court', 'Theirs Court']);
-    const page = (await adminBuilding.loader({ request: request('admin', `/admin/properties/${theirs}`), params: { buildingId: String(theirs) }, context } as never)) as Awaited<ReturnType<typeof adminBuilding.loader>>;
+    const page = (await adminBuilding.loader({
+      request: request('admin', `/admin/properties/${theirs}`),
+      params: { buildingId: String(theirs) },
+      context,
+    } as never)) as Awaited<ReturnType<typeof adminBuilding.loader>>;
     expect(page.detail?.building.name).toBe('Theirs Court');
     for (const who of ['manager', 'tenant']) {
-      const refused = await settle(() => adminBuilding.loader({ request: request(who, `/admin/properties/${mine}`), params: { buildingId: String(mine) }, context } as never));
+      const refused = await settle(() =>
+        adminBuilding.loader({
+          request: request(who, `/admin/properties/${mine}`),
+          params: { buildingId: String(mine) },
+          context,
+        } as never),
+      );
       expect((refused as Response).headers.get('location')).toBe('/');
     }
-    const anonymous = await settle(() => adminProperties.loader({ request: request(null, '/admin/properties'), params: {}, context } as never));
+    const anonymous = await settle(() =>
+      adminProperties.loader({ request: request(null, '/admin/properties'), params: {}, context } as never),
+    );
     expect((anonymous as Response).headers.get('location')).toBe('/auth?redirectTo=%2Fadmin%2Fproperties');
   });
 
   it('a manager opens their building, gets a 404 for another manager’s (audited) and for garbage ids', async () => {
-    const page = (await managerBuilding.loader({ request: request('manager', `/dashboard/buildings/${mine}`), params: { buildingId: String(mine) }, context } as never)) as Awaited<ReturnType<typeof managerBuilding.loader>>;
+    const page = (await managerBuilding.loader({
+      request: request('manager', `/dashboard/buildings/${mine}`),
+      params: { buildingId: String(mine) },
+      context,
+    } as never)) as Awaited<ReturnType<typeof managerBuilding.loader>>;
     expect(page.detail?.units.map((unit) => unit.unitNumber)).toEqual(['1A']);
     expect(page.managers).toEqual([]);
-    const foreign = await settle(() => managerBuilding.loader({ request: request('manager', `/dashboard/buildings/${theirs}`), params: { buildingId: String(theirs) }, context } as never));
+    const foreign = await settle(() =>
+      managerBuilding.loader({
+        request: request('manager', `/dashboard/buildings/${theirs}`),
+        params: { buildingId: String(theirs) },
+        context,
+      } as never),
+    );
     expect(foreign).toMatchObject({ init: { status: 404 } });
-    const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'portfolio_access_denied'), eq(auditLog.userId, ids.get('manager')!)));
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'portfolio_access_denied'), eq(auditLog.userId, ids.get('manager')!)));
     expect(audit?.newValues).toMatchObject({ building_id: theirs });
     for (const garbage of ['new', '0', '99999999999', 'abc']) {
-      const answer = await settle(() => managerBuilding.loader({ request: request('manager', `/dashboard/buildings/${garbage}`), params: { buildingId: garbage }, context } as never));
+      const answer = await settle(() =>
+        managerBuilding.loader({
+          request: request('manager', `/dashboard/buildings/${garbage}`),
+          params: { buildingId: garbage },
+          context,
+        } as never),
+      );
       expect(answer, garbage).toMatchObject({ init: { status: 404 } });
     }
-    const unit = await settle(() => managerUnit.loader({ request: request('manager', `/dashboard/buildings/${theirs}/units/new`), params: { buildingId: String(theirs), unitId: 'new' }, context } as never));
+    const unit = await settle(() =>
+      managerUnit.loader({
+        request: request('manager', `/dashboard/buildings/${theirs}/units/new`),
+        params: { buildingId: String(theirs), unitId: 'new' },
+        context,
+      } as never),
+    );
     expect(unit).toMatchObject({ init: { status: 404 } });
   });
 });
@@ -105,7 +152,18 @@ describe('portfolio actions', () => {
   it('an admin creates a building: 303 to its page; invalid input answers 422 with translated errors and the values', async () => {
     const created = await settle(() =>
       adminBuilding.action({
-        request: request('admin', '/admin/properties/new', { method: 'POST', body: form({ intent: 'create-building', name: 'New Court', streetAddress: '9 New Way', city: 'Austin', state: 'TX', zipCode: '78701', managerId: ids.get('manager')! }) }),
+        request: request('admin', '/admin/properties/new', {
+          method: 'POST',
+          body: form({
+            intent: 'create-building',
+            name: 'New Court',
+            streetAddress: '9 New Way',
+            city: 'Austin',
+            state: 'TX',
+            zipCode: '78701',
+            managerId: ids.get('manager')!,
+          }),
+        }),
         params: { buildingId: 'new' },
         context,
       } as never),
@@ -136,36 +194,65 @@ describe('portfolio actions', () => {
       { intent: 'bulk-units', bulk: 'unpublish', unitIds: String(myUnit) },
     ];
     for (const fields of commands) {
-      const answer = answerOf(await managerBuilding.action({ request: request('other', `/dashboard/buildings/${mine}`, { method: 'POST', body: form(fields) }), params: { buildingId: String(mine) }, context } as never));
+      const answer = answerOf(
+        await managerBuilding.action({
+          request: request('other', `/dashboard/buildings/${mine}`, { method: 'POST', body: form(fields) }),
+          params: { buildingId: String(mine) },
+          context,
+        } as never),
+      );
       expect(answer.status, fields.intent).toBe(404);
     }
     const unitAnswer = answerOf(
       await managerUnit.action({
-        request: request('other', `/dashboard/buildings/${mine}/units/${myUnit}`, { method: 'POST', body: form({ intent: 'update-unit', unitNumber: '1A', title: 'Hijacked' }) }),
+        request: request('other', `/dashboard/buildings/${mine}/units/${myUnit}`, {
+          method: 'POST',
+          body: form({ intent: 'update-unit', unitNumber: '1A', title: 'Hijacked' }),
+        }),
         params: { buildingId: String(mine), unitId: String(myUnit) },
         context,
       } as never),
     );
     expect(unitAnswer.status).toBe(404);
     expect(await database.db.select().from(building).where(eq(building.id, mine))).toEqual(before);
-    const [unit] = await database.db.select({ title: property.title, listed: property.listed }).from(property).where(eq(property.id, myUnit));
+    const [unit] = await database.db
+      .select({ title: property.title, listed: property.listed })
+      .from(property)
+      .where(eq(property.id, myUnit));
     expect(unit).toEqual({ title: expect.not.stringContaining('Hijacked'), listed: true });
   });
 
   it('the manager’s bulk command answers data (enhanced) or a 303 back to the units (plain post); an unknown intent is a 400', async () => {
     const enhanced = answerOf(
-      await managerBuilding.action({ request: request('manager', `/dashboard/buildings/${mine}`, { method: 'POST', body: form({ intent: 'bulk-units', bulk: 'unpublish', unitIds: String(myUnit) }) }), params: { buildingId: String(mine) }, context } as never),
+      await managerBuilding.action({
+        request: request('manager', `/dashboard/buildings/${mine}`, {
+          method: 'POST',
+          body: form({ intent: 'bulk-units', bulk: 'unpublish', unitIds: String(myUnit) }),
+        }),
+        params: { buildingId: String(mine) },
+        context,
+      } as never),
     );
     expect(enhanced.status).toBe(200);
     expect(enhanced.body).toMatchObject({ ok: true, intent: 'bulk-units', count: 1 });
     const plain = (await managerBuilding.action({
-      request: request('manager', `/dashboard/buildings/${mine}`, { method: 'POST', body: form({ intent: 'bulk-units', bulk: 'publish', unitIds: String(myUnit) }), headers: { 'sec-fetch-mode': 'navigate', cookie: cookies.get('manager')! } }),
+      request: request('manager', `/dashboard/buildings/${mine}`, {
+        method: 'POST',
+        body: form({ intent: 'bulk-units', bulk: 'publish', unitIds: String(myUnit) }),
+        headers: { 'sec-fetch-mode': 'navigate', cookie: cookies.get('manager')! },
+      }),
       params: { buildingId: String(mine) },
       context,
     } as never)) as Response;
     expect(plain.status).toBe(303);
     expect(plain.headers.get('location')).toBe(`/dashboard/buildings/${mine}?done=bulk`);
-    const unknown = answerOf(await managerBuilding.action({ request: request('manager', `/dashboard/buildings/${mine}`, { method: 'POST', body: form({ intent: 'demolish' }) }), params: { buildingId: String(mine) }, context } as never));
+    const unknown = answerOf(
+      await managerBuilding.action({
+        request: request('manager', `/dashboard/buildings/${mine}`, { method: 'POST', body: form({ intent: 'demolish' }) }),
+        params: { buildingId: String(mine) },
+        context,
+      } as never),
+    );
     expect(unknown.status).toBe(400);
   });
 
@@ -174,7 +261,18 @@ describe('portfolio actions', () => {
       adminUnit.action({
         request: request('admin', `/admin/properties/${mine}/units/new`, {
           method: 'POST',
-          body: form({ intent: 'create-unit', unitNumber: '2B', title: 'Two B', description: 'A unit.', price: '1400', bedrooms: '1', bathrooms: '1', squareFeet: '600', maxOccupants: '2', propertyType: 'apartment' }),
+          body: form({
+            intent: 'create-unit',
+            unitNumber: '2B',
+            title: 'Two B',
+            description: 'A unit.',
+            price: '1400',
+            bedrooms: '1',
+            bathrooms: '1',
+            squareFeet: '600',
+            maxOccupants: '2',
+            propertyType: 'apartment',
+          }),
         }),
         params: { buildingId: String(mine), unitId: 'new' },
         context,
@@ -189,7 +287,11 @@ describe('portfolio actions', () => {
       const body = new FormData();
       body.set('intent', 'import-preview');
       body.set('file', new File([csv], 'units.csv', { type: 'text/csv' }));
-      return managerBuilding.action({ request: request('manager', `/dashboard/buildings/${mine}`, { method: 'POST', body }), params: { buildingId: String(mine) }, context } as never);
+      return managerBuilding.action({
+        request: request('manager', `/dashboard/buildings/${mine}`, { method: 'POST', body }),
+        params: { buildingId: String(mine) },
+        context,
+      } as never);
     };
     const header = 'unit_number,title,description,price,bedrooms,bathrooms,square_feet,max_occupants,property_type';
     const bad = answerOf(await post(`${header}\n3C,,Desc,1000,1,1,500,2,apartment`));
@@ -198,22 +300,44 @@ describe('portfolio actions', () => {
     const good = answerOf(await post(`${header}\n3C,Three C,Desc,1000,1,1,500,2,apartment`));
     expect(good.status).toBe(200);
     const importId = (good.body as unknown as { preview: { importId: string } }).preview.importId;
-    const committed = answerOf(await managerBuilding.action({ request: request('manager', `/dashboard/buildings/${mine}`, { method: 'POST', body: form({ intent: 'import-commit', importId }) }), params: { buildingId: String(mine) }, context } as never));
+    const committed = answerOf(
+      await managerBuilding.action({
+        request: request('manager', `/dashboard/buildings/${mine}`, { method: 'POST', body: form({ intent: 'import-commit', importId }) }),
+        params: { buildingId: String(mine) },
+        context,
+      } as never),
+    );
     expect(committed.body).toMatchObject({ ok: true, intent: 'import-commit', result: { created: 1, updated: 0 } });
     const empty = new FormData();
     empty.set('intent', 'import-preview');
-    const noFile = answerOf(await managerBuilding.action({ request: request('manager', `/dashboard/buildings/${mine}`, { method: 'POST', body: empty }), params: { buildingId: String(mine) }, context } as never));
+    const noFile = answerOf(
+      await managerBuilding.action({
+        request: request('manager', `/dashboard/buildings/${mine}`, { method: 'POST', body: empty }),
+        params: { buildingId: String(mine) },
+        context,
+      } as never),
+    );
     expect(noFile.status).toBe(422);
     expect(noFile.body.errors).toEqual({ file: 'Choose a CSV file' });
   });
 
   it('exports the units as a CSV download, only for the building’s staff', async () => {
-    const response = (await managerCsv.loader({ request: request('manager', `/dashboard/buildings/${mine}/units.csv`), params: { buildingId: String(mine) }, context } as never)) as Response;
+    const response = (await managerCsv.loader({
+      request: request('manager', `/dashboard/buildings/${mine}/units.csv`),
+      params: { buildingId: String(mine) },
+      context,
+    } as never)) as Response;
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="mine-court-units.csv"');
     const text = await response.text();
     expect(text.split('\n').filter(Boolean)).toHaveLength(1 + 3);
-    const foreign = await settle(() => managerCsv.loader({ request: request('other', `/dashboard/buildings/${mine}/units.csv`), params: { buildingId: String(mine) }, context } as never));
+    const foreign = await settle(() =>
+      managerCsv.loader({
+        request: request('other', `/dashboard/buildings/${mine}/units.csv`),
+        params: { buildingId: String(mine) },
+        context,
+      } as never),
+    );
     expect(foreign).toMatchObject({ init: { status: 404 } });
   });
 });

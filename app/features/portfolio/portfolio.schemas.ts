@@ -101,7 +101,10 @@ export const buildingInputSchema = z
       .refine((value) => value === '' || /^\d{5}$/.test(value), E.zip),
     latitude: optionalNumber(E.latitude, (value) => value >= -90 && value <= 90),
     longitude: optionalNumber(E.longitude, (value) => value >= -180 && value <= 180),
-    yearBuilt: optionalNumber(E.yearBuilt, (value) => Number.isInteger(value) && value >= MIN_YEAR_BUILT && value <= new Date().getUTCFullYear() + 3),
+    yearBuilt: optionalNumber(
+      E.yearBuilt,
+      (value) => Number.isInteger(value) && value >= MIN_YEAR_BUILT && value <= new Date().getUTCFullYear() + 3,
+    ),
     amenities: amenitiesField,
     description: optionalText(PORTFOLIO_TEXT_LIMITS.description),
     descriptionIt: optionalText(PORTFOLIO_TEXT_LIMITS.description),
@@ -142,7 +145,14 @@ const isoDateField = z
   .string()
   .default('')
   .transform((value) => value.trim())
-  .refine((value) => value === '' || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)), E.date)
+  .refine(
+    (value) =>
+      value === '' ||
+      (/^\d{4}-\d{2}-\d{2}$/.test(value) &&
+        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)),
+    E.date,
+  )
   .transform((value) => (value === '' ? null : value));
 
 /** The unit form (create and edit), and each row of a CSV import. */

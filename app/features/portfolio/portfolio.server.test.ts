@@ -89,7 +89,14 @@ describe('buildings', () => {
     if (!outcome.ok) return;
     mine = outcome.buildingId;
     const [row] = await db.select().from(building).where(eq(building.id, mine));
-    expect(row).toMatchObject({ name: 'The Linden Residences', state: 'TX', zipCode: '78701', managerId: manager.id, yearBuilt: 2014, amenities: ['gym', 'pool'] });
+    expect(row).toMatchObject({
+      name: 'The Linden Residences',
+      state: 'TX',
+      zipCode: '78701',
+      managerId: manager.id,
+      yearBuilt: 2014,
+      amenities: ['gym', 'pool'],
+    });
     expect(row!.latitude).toBeCloseTo(30.27, 1);
     expect(row!.longitude).toBeCloseTo(-97.74, 1);
     const [audit] = await auditsOf('building_created');
@@ -103,7 +110,15 @@ describe('buildings', () => {
       db,
       actor: admin,
       origin,
-      input: buildingForm({ name: '', state: 'XX', zipCode: '7870', yearBuilt: '1492', latitude: '91', longitude: '', amenities: ['moat'] }),
+      input: buildingForm({
+        name: '',
+        state: 'XX',
+        zipCode: '7870',
+        yearBuilt: '1492',
+        latitude: '91',
+        longitude: '',
+        amenities: ['moat'],
+      }),
     });
     expect(outcome).toMatchObject({ ok: false, reason: 'invalid' });
     const issues = (outcome as { issues: { issues: { path: string[]; message: string }[] } }).issues.issues;
@@ -158,7 +173,13 @@ describe('buildings', () => {
     const [audit] = await auditsOf('building_updated');
     expect((audit!.newValues as { fields: string[] }).fields).toEqual(expect.arrayContaining(['streetAddress', 'city', 'zipCode']));
     // Nothing changed: nothing written, nothing audited.
-    const again = await updateBuilding({ db, actor: manager, origin, buildingId: mine, input: buildingForm({ streetAddress: '12 Oak Street', city: 'Dallas', zipCode: '75201' }) });
+    const again = await updateBuilding({
+      db,
+      actor: manager,
+      origin,
+      buildingId: mine,
+      input: buildingForm({ streetAddress: '12 Oak Street', city: 'Dallas', zipCode: '75201' }),
+    });
     expect(again).toEqual({ ok: true, buildingId: mine, changed: false });
     expect(await auditsOf('building_updated')).toHaveLength(1);
   });
@@ -178,8 +199,17 @@ describe('buildings', () => {
     expect(audit!.newValues).toMatchObject({ building_id: mine, from: manager.id, to: otherManager.id });
     // The previous manager no longer reaches it.
     expect(await findBuildingDetail({ db, actor: manager, buildingId: mine })).toBeNull();
-    expect(await updateBuilding({ db, actor: manager, origin, buildingId: mine, input: buildingForm() })).toEqual({ ok: false, reason: 'not_found' });
-    await updateBuilding({ db, actor: admin, origin, buildingId: mine, input: buildingForm({ streetAddress: '12 Oak Street', city: 'Dallas', zipCode: '75201', managerId: manager.id }) });
+    expect(await updateBuilding({ db, actor: manager, origin, buildingId: mine, input: buildingForm() })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
+    await updateBuilding({
+      db,
+      actor: admin,
+      origin,
+      buildingId: mine,
+      input: buildingForm({ streetAddress: '12 Oak Street', city: 'Dallas', zipCode: '75201', managerId: manager.id }),
+    });
   });
 });
 
@@ -192,7 +222,11 @@ describe('the buildings list', () => {
     ];
     for (const values of seeded) {
       const b = await makeBuilding(db, values);
-      const statuses = values.name.startsWith('Alder') ? ['leased', 'leased', 'leased', 'available'] : values.name.startsWith('Birch') ? ['leased', 'leased'] : [];
+      const statuses = values.name.startsWith('Alder')
+        ? ['leased', 'leased', 'leased', 'available']
+        : values.name.startsWith('Birch')
+          ? ['leased', 'leased']
+          : [];
       for (const status of statuses) await createProperty(db, { buildingId: b.id, status: status as 'leased' | 'available' });
     }
   });
@@ -241,7 +275,16 @@ describe('a building page', () => {
     const home = await makeBuilding(db, { managerId: manager.id });
     const leased = await createProperty(db, { buildingId: home.id, unitNumber: '10', status: 'leased' });
     const open = await createProperty(db, { buildingId: home.id, unitNumber: '2', status: 'available' });
-    await db.insert(lease).values({ propertyId: leased.id, startDate: '2026-01-01', endDate: '2026-12-31', monthlyRentCents: 150_000, depositCents: 150_000, status: 'active' });
+    await db
+      .insert(lease)
+      .values({
+        propertyId: leased.id,
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        monthlyRentCents: 150_000,
+        depositCents: 150_000,
+        status: 'active',
+      });
     await createApplication(db, { propertyId: open.id, status: 'submitted' });
     await createApplication(db, { propertyId: open.id, status: 'rejected' });
     const detail = await findBuildingDetail({ db, actor: manager, buildingId: home.id });
@@ -261,7 +304,11 @@ describe('a building page', () => {
     await recordDeniedPortfolioAccess({ db, actor: manager, origin, buildingId: 2_000_000_000 });
     const denied = await auditsOf('portfolio_access_denied');
     expect(denied).toHaveLength(1);
-    expect(denied[0]).toMatchObject({ userId: manager.id, tableName: 'building', newValues: expect.objectContaining({ building_id: theirs.id }) });
+    expect(denied[0]).toMatchObject({
+      userId: manager.id,
+      tableName: 'building',
+      newValues: expect.objectContaining({ building_id: theirs.id }),
+    });
   });
 });
 
@@ -272,14 +319,31 @@ describe('units', () => {
   });
 
   it('the manager creates a unit with the building’s address; a listed available unit reaches the public listing', async () => {
-    const outcome = await createUnit({ db, actor: manager, origin, buildingId: home, input: unitForm({ unitNumber: '4A', price: '2100' }) });
+    const outcome = await createUnit({
+      db,
+      actor: manager,
+      origin,
+      buildingId: home,
+      input: unitForm({ unitNumber: '4A', price: '2100' }),
+    });
     expect(outcome).toMatchObject({ ok: true });
     if (!outcome.ok) return;
     const unit = await findUnitDetail({ db, actor: manager, buildingId: home, unitId: outcome.unitId });
-    expect(unit).toMatchObject({ unitNumber: '4A', price: 2100, listed: true, status: 'available', amenities: ['balcony', 'dishwasher'], bathrooms: 1 });
+    expect(unit).toMatchObject({
+      unitNumber: '4A',
+      price: 2100,
+      listed: true,
+      status: 'available',
+      amenities: ['balcony', 'dishwasher'],
+      bathrooms: 1,
+    });
     const [row] = await db.select().from(property).where(eq(property.id, outcome.unitId));
     expect(row).toMatchObject({ address: '77 Elm Road, Unit 4A', city: 'Austin', managerId: manager.id });
-    const found = await findListings({ db, lang: 'en', query: { page: 1, sort: 'newest', location: 'Austin', minPrice: 2100, maxPrice: 2100 } });
+    const found = await findListings({
+      db,
+      lang: 'en',
+      query: { page: 1, sort: 'newest', location: 'Austin', minPrice: 2100, maxPrice: 2100 },
+    });
     expect(found.items.map((item) => [item.id, item.buildingName])).toContainEqual([outcome.unitId, 'Juniper Row']);
     expect(await auditsOf('unit_created')).not.toHaveLength(0);
   });
@@ -290,7 +354,13 @@ describe('units', () => {
       reason: 'invalid',
       fields: { unitNumber: 'portfolio.errors.unitNumberTaken' },
     });
-    const bad = await createUnit({ db, actor: manager, origin, buildingId: home, input: unitForm({ unitNumber: '../x', price: '0', bathrooms: '1.3', propertyType: 'castle', availableDate: '2027-02-30' }) });
+    const bad = await createUnit({
+      db,
+      actor: manager,
+      origin,
+      buildingId: home,
+      input: unitForm({ unitNumber: '../x', price: '0', bathrooms: '1.3', propertyType: 'castle', availableDate: '2027-02-30' }),
+    });
     const issues = (bad as { issues: { issues: { path: string[]; message: string }[] } }).issues.issues;
     expect(Object.fromEntries(issues.map((issue) => [issue.path[0], issue.message]))).toMatchObject({
       unitNumber: 'portfolio.errors.unitNumber',
@@ -303,39 +373,84 @@ describe('units', () => {
 
   it('another manager cannot create, read or edit units of this building', async () => {
     const [unit] = await db.select().from(property).where(eq(property.buildingId, home));
-    expect(await createUnit({ db, actor: otherManager, origin, buildingId: home, input: unitForm({ unitNumber: '9Z' }) })).toEqual({ ok: false, reason: 'not_found' });
+    expect(await createUnit({ db, actor: otherManager, origin, buildingId: home, input: unitForm({ unitNumber: '9Z' }) })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
     expect(await findUnitDetail({ db, actor: otherManager, buildingId: home, unitId: unit!.id })).toBeNull();
-    expect(await updateUnit({ db, actor: otherManager, origin, buildingId: home, unitId: unit!.id, input: unitForm() })).toEqual({ ok: false, reason: 'not_found' });
+    expect(await updateUnit({ db, actor: otherManager, origin, buildingId: home, unitId: unit!.id, input: unitForm() })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
     // The right unit through the wrong building is not found either.
     const elsewhere = await makeBuilding(db, { managerId: manager.id });
     expect(await findUnitDetail({ db, actor: manager, buildingId: elsewhere.id, unitId: unit!.id })).toBeNull();
   });
 
   it('edits a unit and audits the fields that changed; unlisting hides it from the public', async () => {
-    const [unit] = await db.select().from(property).where(and(eq(property.buildingId, home), eq(property.unitNumber, '4A')));
-    const outcome = await updateUnit({ db, actor: manager, origin, buildingId: home, unitId: unit!.id, input: unitForm({ unitNumber: '4A', price: '2200', listed: '' }) });
+    const [unit] = await db
+      .select()
+      .from(property)
+      .where(and(eq(property.buildingId, home), eq(property.unitNumber, '4A')));
+    const outcome = await updateUnit({
+      db,
+      actor: manager,
+      origin,
+      buildingId: home,
+      unitId: unit!.id,
+      input: unitForm({ unitNumber: '4A', price: '2200', listed: '' }),
+    });
     expect(outcome).toEqual({ ok: true, unitId: unit!.id, changed: true });
     const audits = await auditsOf('unit_updated');
     expect((audits.at(-1)!.newValues as { fields: string[] }).fields.sort()).toEqual(['listed', 'price']);
-    const found = await findListings({ db, lang: 'en', query: { page: 1, sort: 'newest', location: 'Austin', minPrice: 2200, maxPrice: 2200 } });
+    const found = await findListings({
+      db,
+      lang: 'en',
+      query: { page: 1, sort: 'newest', location: 'Austin', minPrice: 2200, maxPrice: 2200 },
+    });
     expect(found.items.map((item) => item.id)).not.toContain(unit!.id);
   });
 
   it('bulk commands publish, unpublish and set a status in one audited step; a foreign id refuses the whole command', async () => {
     const a = await createProperty(db, { buildingId: home, listed: false, status: 'maintenance' });
     const b = await createProperty(db, { buildingId: home, listed: false, status: 'available' });
-    expect(await bulkUpdateUnits({ db, actor: manager, origin, buildingId: home, unitIds: [a.id, b.id], command: { intent: 'publish' } })).toEqual({ ok: true, changed: 2 });
-    expect(await bulkUpdateUnits({ db, actor: manager, origin, buildingId: home, unitIds: [a.id, b.id], command: { intent: 'set-status', status: 'available' } })).toEqual({ ok: true, changed: 1 });
-    const rows = await db.select({ listed: property.listed, status: property.status }).from(property).where(sql`${property.id} in (${a.id}, ${b.id})`);
+    expect(
+      await bulkUpdateUnits({ db, actor: manager, origin, buildingId: home, unitIds: [a.id, b.id], command: { intent: 'publish' } }),
+    ).toEqual({ ok: true, changed: 2 });
+    expect(
+      await bulkUpdateUnits({
+        db,
+        actor: manager,
+        origin,
+        buildingId: home,
+        unitIds: [a.id, b.id],
+        command: { intent: 'set-status', status: 'available' },
+      }),
+    ).toEqual({ ok: true, changed: 1 });
+    const rows = await db
+      .select({ listed: property.listed, status: property.status })
+      .from(property)
+      .where(sql`${property.id} in (${a.id}, ${b.id})`);
     expect(rows.every((row) => row.listed && row.status === 'available')).toBe(true);
     const [statusAudit] = await auditsOf('unit_status_changed');
     expect(statusAudit!.newValues).toMatchObject({ property_ids: [a.id], to: 'available' });
 
     const foreign = await createProperty(db, { managerId: otherManager.id });
-    expect(await bulkUpdateUnits({ db, actor: manager, origin, buildingId: home, unitIds: [a.id, foreign.id], command: { intent: 'unpublish' } })).toEqual({ ok: false, reason: 'not_found' });
+    expect(
+      await bulkUpdateUnits({
+        db,
+        actor: manager,
+        origin,
+        buildingId: home,
+        unitIds: [a.id, foreign.id],
+        command: { intent: 'unpublish' },
+      }),
+    ).toEqual({ ok: false, reason: 'not_found' });
     const [still] = await db.select({ listed: property.listed }).from(property).where(eq(property.id, a.id));
     expect(still!.listed).toBe(true);
-    expect(await bulkUpdateUnits({ db, actor: manager, origin, buildingId: home, unitIds: [], command: { intent: 'publish' } })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(
+      await bulkUpdateUnits({ db, actor: manager, origin, buildingId: home, unitIds: [], command: { intent: 'publish' } }),
+    ).toMatchObject({ ok: false, reason: 'invalid' });
   });
 });
 
@@ -355,7 +470,10 @@ describe('CSV import and export', () => {
       '3A,Bad price,Desc,-5,1,1,650,2,apartment,available,true,',
       '3A,Duplicate,Desc,1500,1,1,650,2,castle,available,maybe,spa',
     ].join('\n');
-    const before = await db.select({ n: sql<number>`count(*)::int` }).from(property).where(eq(property.buildingId, home));
+    const before = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(property)
+      .where(eq(property.buildingId, home));
     const outcome = await previewUnitImport({ db, actor: manager, buildingId: home, fileName: 'units.csv', csv });
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
@@ -366,9 +484,21 @@ describe('CSV import and export', () => {
       [2, 'update', {}],
       [3, 'create', { title: 'common.form.required' }],
       [4, 'create', { price: 'portfolio.errors.price' }],
-      [5, 'create', { propertyType: 'portfolio.errors.propertyType', listed: 'portfolio.errors.listed', amenities: 'portfolio.errors.amenity', unitNumber: 'portfolio.import.errors.duplicateUnit' }],
+      [
+        5,
+        'create',
+        {
+          propertyType: 'portfolio.errors.propertyType',
+          listed: 'portfolio.errors.listed',
+          amenities: 'portfolio.errors.amenity',
+          unitNumber: 'portfolio.import.errors.duplicateUnit',
+        },
+      ],
     ]);
-    const after = await db.select({ n: sql<number>`count(*)::int` }).from(property).where(eq(property.buildingId, home));
+    const after = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(property)
+      .where(eq(property.buildingId, home));
     expect(after[0]!.n).toBe(before[0]!.n);
     expect(await db.select().from(unitImport).where(eq(unitImport.buildingId, home))).toHaveLength(0);
   });
@@ -379,7 +509,11 @@ describe('CSV import and export', () => {
   });
 
   it('commits a clean file once: creates and updates, then answers the same result again', async () => {
-    const csv = [header, '1A,Updated title,Fine description,1500,1,1,650,2,apartment,available,true,gym;pool', '2B,New loft,Lofty,2500,2,2,1100,4,loft,available,false,'].join('\n');
+    const csv = [
+      header,
+      '1A,Updated title,Fine description,1500,1,1,650,2,apartment,available,true,gym;pool',
+      '2B,New loft,Lofty,2500,2,2,1100,4,loft,available,false,',
+    ].join('\n');
     const preview = await previewUnitImport({ db, actor: manager, buildingId: home, fileName: 'clean.csv', csv });
     const importId = preview.ok ? preview.preview.importId : null;
     expect(importId).toMatch(/^[0-9a-f-]{36}$/);
@@ -401,7 +535,9 @@ describe('CSV import and export', () => {
   it('exports the units in the import’s format, which imports back without changes', async () => {
     const exported = await exportUnitsCsv({ db, actor: manager, origin, buildingId: home });
     expect(exported?.fileName).toBe('import-house-units.csv');
-    expect(exported?.csv.split('\n')[0]).toBe('unit_number,title,title_it,description,description_it,price,bedrooms,bathrooms,square_feet,max_occupants,property_type,status,available_date,listed,amenities');
+    expect(exported?.csv.split('\n')[0]).toBe(
+      'unit_number,title,title_it,description,description_it,price,bedrooms,bathrooms,square_feet,max_occupants,property_type,status,available_date,listed,amenities',
+    );
     expect(exported?.csv).toContain('1A,Updated title,,Fine description,,1500,1,1,650,2,apartment,available,,true,gym;pool');
     const preview = await previewUnitImport({ db, actor: manager, buildingId: home, fileName: 'back.csv', csv: exported!.csv });
     expect(preview).toMatchObject({ ok: true, preview: { counts: { rows: 2, update: 2, create: 0, invalid: 0 } } });
@@ -409,15 +545,31 @@ describe('CSV import and export', () => {
   });
 
   it('an update changes only the columns the file has: a file of rents keeps each unit’s status, website flag, Italian text and amenities', async () => {
-    const [unit] = await db.select().from(property).where(and(eq(property.buildingId, home), eq(property.unitNumber, '1A')));
-    await db.update(property).set({ status: 'leased', listed: false, titleIt: 'Titolo aggiornato', availableDate: '2027-03-01' }).where(eq(property.id, unit!.id));
+    const [unit] = await db
+      .select()
+      .from(property)
+      .where(and(eq(property.buildingId, home), eq(property.unitNumber, '1A')));
+    await db
+      .update(property)
+      .set({ status: 'leased', listed: false, titleIt: 'Titolo aggiornato', availableDate: '2027-03-01' })
+      .where(eq(property.id, unit!.id));
     const required = 'unit_number,title,description,price,bedrooms,bathrooms,square_feet,max_occupants,property_type';
     const csv = [required, '1A,Updated title,Fine description,1725,1,1,650,2,apartment'].join('\n');
     const preview = await previewUnitImport({ db, actor: manager, buildingId: home, fileName: 'rents.csv', csv });
     const importId = preview.ok ? preview.preview.importId : null;
-    expect(await commitUnitImport({ db, actor: manager, origin, importId: importId! })).toMatchObject({ ok: true, result: { created: 0, updated: 1 } });
+    expect(await commitUnitImport({ db, actor: manager, origin, importId: importId! })).toMatchObject({
+      ok: true,
+      result: { created: 0, updated: 1 },
+    });
     const [after] = await db.select().from(property).where(eq(property.id, unit!.id));
-    expect([after!.price, after!.status, after!.listed, after!.titleIt, after!.availableDate, after!.amenities]).toEqual([1725, 'leased', false, 'Titolo aggiornato', '2027-03-01', unit!.amenities]);
+    expect([after!.price, after!.status, after!.listed, after!.titleIt, after!.availableDate, after!.amenities]).toEqual([
+      1725,
+      'leased',
+      false,
+      'Titolo aggiornato',
+      '2027-03-01',
+      unit!.amenities,
+    ]);
   });
 });
 

@@ -39,15 +39,24 @@ export const UNIT_CSV_COLUMNS = [
   ['amenities', 'amenities'],
 ] as const;
 
-const REQUIRED_COLUMNS = ['unit_number', 'title', 'description', 'price', 'bedrooms', 'bathrooms', 'square_feet', 'max_occupants', 'property_type'];
+const REQUIRED_COLUMNS = [
+  'unit_number',
+  'title',
+  'description',
+  'price',
+  'bedrooms',
+  'bathrooms',
+  'square_feet',
+  'max_occupants',
+  'property_type',
+];
 const KNOWN_COLUMNS = new Set<string>(UNIT_CSV_COLUMNS.map(([column]) => column));
 
 type CommandOptions = { db: Db; actor: PortfolioActor; origin: RequestOrigin };
 
 type ParsedFile =
   /** `fields`: the unit fields the file has a column for (an update changes only those). */
-  | { ok: true; rows: { line: number; input: Record<string, unknown> }[]; fields: ReadonlySet<string> }
-  | { ok: false; fileErrors: string[] };
+  { ok: true; rows: { line: number; input: Record<string, unknown> }[]; fields: ReadonlySet<string> } | { ok: false; fileErrors: string[] };
 
 /** Parses the CSV text into form-shaped inputs; header problems are file errors (translation keys). */
 function parseUnitCsv(csv: string): ParsedFile {
@@ -76,7 +85,13 @@ function parseUnitCsv(csv: string): ParsedFile {
       columns.forEach((column, i) => {
         const field = fieldOf.get(column) as string;
         const value = cells[i] ?? '';
-        input[field] = field === 'amenities' ? value.split(/[;|]/).map((key) => key.trim()).filter(Boolean) : value;
+        input[field] =
+          field === 'amenities'
+            ? value
+                .split(/[;|]/)
+                .map((key) => key.trim())
+                .filter(Boolean)
+            : value;
       });
       // Header is line 1; blank lines were skipped, which is close enough for people to find a row.
       return { line: index + 2, input };
@@ -96,7 +111,12 @@ function checkRows(rows: { line: number; input: Record<string, unknown> }[]): Ch
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? 'form');
         if (errors[field]) continue;
-        errors[field] = issue.code === 'invalid_type' ? 'common.form.required' : /^(common|portfolio)\./.test(issue.message) ? issue.message : 'forms.errors.invalid';
+        errors[field] =
+          issue.code === 'invalid_type'
+            ? 'common.form.required'
+            : /^(common|portfolio)\./.test(issue.message)
+              ? issue.message
+              : 'forms.errors.invalid';
       }
     }
     const unitNumber = typeof input.unitNumber === 'string' ? input.unitNumber.trim() : '';
@@ -113,7 +133,15 @@ async function existingUnits(db: Db, buildingId: number, unitNumbers: string[]) 
   const rows = await db
     .select({ id: property.id, listed: property.listed, status: property.status, unitNumber: property.unitNumber })
     .from(property)
-    .where(and(eq(property.buildingId, buildingId), inArray(sql`lower(${property.unitNumber})`, unitNumbers.map((n) => n.toLowerCase()))));
+    .where(
+      and(
+        eq(property.buildingId, buildingId),
+        inArray(
+          sql`lower(${property.unitNumber})`,
+          unitNumbers.map((n) => n.toLowerCase()),
+        ),
+      ),
+    );
   return new Map(rows.map((row) => [row.unitNumber.toLowerCase(), row]));
 }
 
@@ -141,7 +169,16 @@ export async function previewUnitImport({
   const name = fileName.replace(/[\u0000-\u001f\u007f/\\]/g, '').slice(0, 120) || 'units.csv';
   const parsed = parseUnitCsv(csv);
   if (!parsed.ok) {
-    return { ok: true, preview: { importId: null, fileName: name, rows: [], fileErrors: parsed.fileErrors, counts: { rows: 0, create: 0, update: 0, invalid: 0 } } };
+    return {
+      ok: true,
+      preview: {
+        importId: null,
+        fileName: name,
+        rows: [],
+        fileErrors: parsed.fileErrors,
+        counts: { rows: 0, create: 0, update: 0, invalid: 0 },
+      },
+    };
   }
   const checked = checkRows(parsed.rows);
   const existing = await existingUnits(db, buildingId, checked.map((row) => row.unitNumber).filter(Boolean));
@@ -198,7 +235,11 @@ export async function commitUnitImport({ db, actor, origin, importId }: CommandO
     if (!parsed.ok) return { ok: false, reason: 'invalid', fields: { form: 'portfolio.import.errors.stale' } };
     const checked = checkRows(parsed.rows);
     if (checked.some((row) => !row.values)) return { ok: false, reason: 'invalid', fields: { form: 'portfolio.import.errors.stale' } };
-    const existing = await existingUnits(tx, home.id, checked.map((row) => row.unitNumber));
+    const existing = await existingUnits(
+      tx,
+      home.id,
+      checked.map((row) => row.unitNumber),
+    );
     const creates: (typeof property.$inferInsert)[] = [];
     const updates: { id: number; values: UnitInput; current: { listed: boolean; status: string } }[] = [];
     for (const row of checked) {
@@ -252,7 +293,12 @@ export async function commitUnitImport({ db, actor, origin, importId }: CommandO
  * Every unit of building `buildingId` as CSV (the import's columns; amenities joined with `;`),
  * or null when `actor` may not manage it. Audited `units_exported`.
  */
-export async function exportUnitsCsv({ db, actor, origin, buildingId }: CommandOptions & { buildingId: number }): Promise<{ fileName: string; csv: string } | null> {
+export async function exportUnitsCsv({
+  db,
+  actor,
+  origin,
+  buildingId,
+}: CommandOptions & { buildingId: number }): Promise<{ fileName: string; csv: string } | null> {
   const home = await findManagedBuilding({ db, actor, buildingId });
   if (!home) return null;
   const units = await db
@@ -288,6 +334,11 @@ export async function exportUnitsCsv({ db, actor, origin, buildingId }: CommandO
     tableName: 'property',
     values: { building_id: buildingId, units: units.length },
   });
-  const slug = home.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'building';
+  const slug =
+    home.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'building';
   return { fileName: `${slug}-units.csv`, csv };
 }

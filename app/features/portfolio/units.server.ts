@@ -59,7 +59,17 @@ export function unitColumns(values: UnitInput) {
 }
 
 /** Unit `unitId` of building `buildingId` for its edit page, or null (unknown, elsewhere, or not `actor`'s). */
-export async function findUnitDetail({ db, actor, buildingId, unitId }: { db: Db; actor: PortfolioActor; buildingId: number; unitId: number }): Promise<UnitDetail | null> {
+export async function findUnitDetail({
+  db,
+  actor,
+  buildingId,
+  unitId,
+}: {
+  db: Db;
+  actor: PortfolioActor;
+  buildingId: number;
+  unitId: number;
+}): Promise<UnitDetail | null> {
   const row = await findManagedUnit({ db, actor, propertyId: unitId });
   if (!row || row.buildingId !== buildingId) return null;
   return {
@@ -94,7 +104,13 @@ const TAKEN: UnitOutcome = { ok: false, reason: 'invalid', fields: { unitNumber:
  * unlisted unless `input.listed` says otherwise. Audited `unit_created`. Refusals: `not_found`,
  * `invalid` (incl. a unit number the building already has).
  */
-export async function createUnit({ db, actor, origin, buildingId, input }: CommandOptions & { buildingId: number; input: Record<string, unknown> }): Promise<UnitOutcome> {
+export async function createUnit({
+  db,
+  actor,
+  origin,
+  buildingId,
+  input,
+}: CommandOptions & { buildingId: number; input: Record<string, unknown> }): Promise<UnitOutcome> {
   const parsed = unitInputSchema.safeParse(input);
   if (!parsed.success) {
     if (!(await findManagedBuilding({ db, actor, buildingId }))) return { ok: false, reason: 'not_found' };
@@ -125,7 +141,13 @@ export async function createUnit({ db, actor, origin, buildingId, input }: Comma
         action: 'unit_created',
         origin,
         tableName: 'property',
-        values: { property_id: created.id, building_id: home.id, unit_number: values.unitNumber, listed: values.listed, status: values.status },
+        values: {
+          property_id: created.id,
+          building_id: home.id,
+          unit_number: values.unitNumber,
+          listed: values.listed,
+          status: values.status,
+        },
       });
       if (isListable(values)) await announceListableUnits(tx, [created.id]);
       return { ok: true, unitId: created.id, changed: true };
@@ -225,15 +247,22 @@ export async function bulkUpdateUnits({
       .where(and(eq(property.buildingId, buildingId), inArray(property.id, ids)))
       .for('update');
     if (rows.length !== ids.length) return { ok: false, reason: 'not_found' };
-    const set =
-      command.intent === 'set-status' ? { status: command.status } : { listed: command.intent === 'publish' };
-    const changing = rows.filter((row) => (command.intent === 'set-status' ? row.status !== command.status : row.listed !== (command.intent === 'publish')));
+    const set = command.intent === 'set-status' ? { status: command.status } : { listed: command.intent === 'publish' };
+    const changing = rows.filter((row) =>
+      command.intent === 'set-status' ? row.status !== command.status : row.listed !== (command.intent === 'publish'),
+    );
     if (changing.length === 0) return { ok: true, changed: 0 };
     await tx
       .update(property)
       .set({ ...set, updatedAt: new Date() })
-      .where(inArray(property.id, changing.map((row) => row.id)));
-    const action = command.intent === 'publish' ? 'units_published' : command.intent === 'unpublish' ? 'units_unpublished' : 'unit_status_changed';
+      .where(
+        inArray(
+          property.id,
+          changing.map((row) => row.id),
+        ),
+      );
+    const action =
+      command.intent === 'publish' ? 'units_published' : command.intent === 'unpublish' ? 'units_unpublished' : 'unit_status_changed';
     await recordAuditEvent({
       db: tx,
       userId: actor.id,
@@ -246,7 +275,9 @@ export async function bulkUpdateUnits({
         ...(command.intent === 'set-status' ? { to: command.status } : {}),
       },
     });
-    const listable = changing.filter((row) => !isListable(row) && isListable({ listed: row.listed, status: row.status, ...set })).map((row) => row.id);
+    const listable = changing
+      .filter((row) => !isListable(row) && isListable({ listed: row.listed, status: row.status, ...set }))
+      .map((row) => row.id);
     if (listable.length > 0) await announceListableUnits(tx, listable);
     return { ok: true, changed: changing.length };
   });
@@ -254,6 +285,9 @@ export async function bulkUpdateUnits({
 
 /** The number of units of a building `actor` manages (for limits and summaries). */
 export async function countBuildingUnits(db: Db, buildingId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(property).where(eq(property.buildingId, buildingId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(property)
+    .where(eq(property.buildingId, buildingId));
   return row?.n ?? 0;
 }

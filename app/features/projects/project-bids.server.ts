@@ -23,7 +23,11 @@ import type { BidInput, BidStatus, ProjectKind, ProjectStatus } from './projects
 
 /** The vendor record behind a signed-in account, or null. */
 export async function findViewerVendor(db: Db, viewer: Pick<Viewer, 'id'>) {
-  const [row] = await db.select({ id: vendor.id, companyName: vendor.companyName, status: vendor.status }).from(vendor).where(eq(vendor.userId, viewer.id)).limit(1);
+  const [row] = await db
+    .select({ id: vendor.id, companyName: vendor.companyName, status: vendor.status })
+    .from(vendor)
+    .where(eq(vendor.userId, viewer.id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -87,7 +91,10 @@ export async function findVendorProjects({ db, viewer, now = new Date() }: { db:
     state: row.state,
     bidDeadline: row.bidDeadline?.toISOString() ?? null,
     open: isBiddingOpen(row, now),
-    myBid: row.bidAmount !== null && row.bidDays !== null && row.bidStatus !== null ? { amountCents: row.bidAmount, timelineDays: row.bidDays, status: row.bidStatus } : null,
+    myBid:
+      row.bidAmount !== null && row.bidDays !== null && row.bidStatus !== null
+        ? { amountCents: row.bidAmount, timelineDays: row.bidDays, status: row.bidStatus }
+        : null,
     outcome: outcomeOf(row.status, row.bidStatus),
   }));
   return { vendor: me, open: items.filter((item) => item.open), closed: items.filter((item) => !item.open) };
@@ -125,7 +132,12 @@ export type VendorProjectDetail = {
 type InvitedProject = { project: typeof project.$inferSelect; vendorId: number; vendorStatus: string };
 
 /** Project `projectId` if the viewer's vendor was invited to it (locked `FOR SHARE` on request). */
-async function findInvitedProject(db: Db, viewer: Pick<Viewer, 'id'>, projectId: number, { lock = false } = {}): Promise<InvitedProject | null> {
+async function findInvitedProject(
+  db: Db,
+  viewer: Pick<Viewer, 'id'>,
+  projectId: number,
+  { lock = false } = {},
+): Promise<InvitedProject | null> {
   if (!Number.isSafeInteger(projectId) || projectId < 1 || projectId > 2_147_483_647) return null;
   const query = db
     .select({ project, vendorId: vendor.id, vendorStatus: vendor.status })
@@ -139,12 +151,25 @@ async function findInvitedProject(db: Db, viewer: Pick<Viewer, 'id'>, projectId:
 }
 
 /** The project page of an invited vendor, with its own bid; null when not invited (or unknown). */
-export async function findVendorProject({ db, viewer, projectId, now = new Date() }: { db: Db; viewer: Pick<Viewer, 'id'>; projectId: number; now?: Date }): Promise<VendorProjectDetail | null> {
+export async function findVendorProject({
+  db,
+  viewer,
+  projectId,
+  now = new Date(),
+}: {
+  db: Db;
+  viewer: Pick<Viewer, 'id'>;
+  projectId: number;
+  now?: Date;
+}): Promise<VendorProjectDetail | null> {
   const invited = await findInvitedProject(db, viewer, projectId);
   if (!invited) return null;
   const row = invited.project;
   const [place] = row.buildingId
-    ? await db.select({ name: building.name, city: building.city, state: building.state, streetAddress: building.streetAddress }).from(building).where(eq(building.id, row.buildingId))
+    ? await db
+        .select({ name: building.name, city: building.city, state: building.state, streetAddress: building.streetAddress })
+        .from(building)
+        .where(eq(building.id, row.buildingId))
     : [];
   const [mine] = await db
     .select({ bid, attachmentName: document.originalName, attachmentSize: document.sizeBytes })
@@ -160,7 +185,9 @@ export async function findVendorProject({ db, viewer, projectId, now = new Date(
         status: mine.bid.status,
         submittedAt: mine.bid.submittedAt.toISOString(),
         updatedAt: mine.bid.updatedAt.toISOString(),
-        attachment: mine.bid.attachmentDocumentId ? { documentId: mine.bid.attachmentDocumentId, name: mine.attachmentName ?? 'bid.pdf', sizeBytes: mine.attachmentSize ?? 0 } : null,
+        attachment: mine.bid.attachmentDocumentId
+          ? { documentId: mine.bid.attachmentDocumentId, name: mine.attachmentName ?? 'bid.pdf', sizeBytes: mine.attachmentSize ?? 0 }
+          : null,
       }
     : null;
   const outcome = outcomeOf(row.status, myBid?.status ?? null);
@@ -235,11 +262,22 @@ export async function submitBid({
     const notes = input.notes || null;
     if (existing) {
       bidId = existing.id;
-      await tx.update(bid).set({ amountCents: input.amount, timelineDays: input.timelineDays, notes, status: 'submitted', updatedAt: now }).where(eq(bid.id, bidId));
+      await tx
+        .update(bid)
+        .set({ amountCents: input.amount, timelineDays: input.timelineDays, notes, status: 'submitted', updatedAt: now })
+        .where(eq(bid.id, bidId));
     } else {
       const [created] = await tx
         .insert(bid)
-        .values({ projectId, vendorId: invited.vendorId, amountCents: input.amount, timelineDays: input.timelineDays, notes, submittedAt: now, updatedAt: now })
+        .values({
+          projectId,
+          vendorId: invited.vendorId,
+          amountCents: input.amount,
+          timelineDays: input.timelineDays,
+          notes,
+          submittedAt: now,
+          updatedAt: now,
+        })
         .returning({ id: bid.id });
       bidId = created!.id;
     }
@@ -275,13 +313,20 @@ export async function submitBid({
       }
     }
 
-    const [place] = row.buildingId ? await tx.select({ managerId: building.managerId }).from(building).where(eq(building.id, row.buildingId)) : [];
+    const [place] = row.buildingId
+      ? await tx.select({ managerId: building.managerId }).from(building).where(eq(building.id, row.buildingId))
+      : [];
     const [me] = await tx.select({ companyName: vendor.companyName }).from(vendor).where(eq(vendor.id, invited.vendorId));
     await notifyProjectStaff(tx, {
       userIds: [place?.managerId ?? null, row.createdBy],
       projectId,
       kind: existing ? 'bid_updated' : 'bid_received',
-      values: (locale) => ({ company: me?.companyName ?? '', project: row.name, amount: projectMoney(input.amount, locale), days: String(input.timelineDays) }),
+      values: (locale) => ({
+        company: me?.companyName ?? '',
+        project: row.name,
+        amount: projectMoney(input.amount, locale),
+        days: String(input.timelineDays),
+      }),
     });
     await recordAuditEvent({
       db: tx,

@@ -54,19 +54,27 @@ export async function receiveProjectForm({
     body: request.body,
     contentType: request.headers.get('content-type'),
     signal: request.signal,
-    limits: { maxFileBytes: PROJECT_FILE_MAX_BYTES, maxFiles: 1, maxRequestBytes: PROJECT_UPLOAD_MAX_REQUEST_BYTES, maxFields: 20, maxFieldBytes: 20_000 },
+    limits: {
+      maxFileBytes: PROJECT_FILE_MAX_BYTES,
+      maxFiles: 1,
+      maxRequestBytes: PROJECT_UPLOAD_MAX_REQUEST_BYTES,
+      maxFields: 20,
+      maxFieldBytes: 20_000,
+    },
     onFile: async (received) => {
       // PDFs and photos (re-encoded without EXIF or GPS, at one width) through the shared document reader.
       const imageTypes = allowed.filter((type) => type !== 'application/pdf');
       // A list without PDF (none today) must refuse one: only its image types pass.
-      if (!allowed.includes('application/pdf') && !(await detectAllowedType(received.data, imageTypes))) throw new UploadError('unsupported_type', { fileName: received.fileName || undefined });
+      if (!allowed.includes('application/pdf') && !(await detectAllowedType(received.data, imageTypes)))
+        throw new UploadError('unsupported_type', { fileName: received.fileName || undefined });
       const stored = await storeUploadedDocument({
         file: received,
         batch,
         keyFor: (kind) => randomStorageKey('documents', kind === 'pdf' ? 'pdf' : 'bin'),
         images: imageTypes.length > 0 ? { accept: imageTypes, width: PHOTO_DOCUMENT_WIDTH } : undefined,
       });
-      const originalName = stored.mime === 'application/pdf' ? stored.originalName : `${(received.fileName || 'photo').replace(/\.[^.]*$/, '')}.webp`;
+      const originalName =
+        stored.mime === 'application/pdf' ? stored.originalName : `${(received.fileName || 'photo').replace(/\.[^.]*$/, '')}.webp`;
       file = { key: stored.key, mime: stored.mime, sizeBytes: stored.sizeBytes, sha256: stored.sha256, originalName };
     },
   });
@@ -157,7 +165,14 @@ export async function deleteProjectDocument({
       .where(and(eq(document.id, documentId), eq(document.ownerType, 'project'), eq(document.ownerId, String(projectId))))
       .returning({ key: document.storageKey });
     if (!gone) return { ok: false, reason: 'document_not_found' };
-    await recordAuditEvent({ db: tx, userId: actor.id, action: 'project_updated', tableName: 'project', origin, values: { project_id: projectId, document_deleted: documentId } });
+    await recordAuditEvent({
+      db: tx,
+      userId: actor.id,
+      action: 'project_updated',
+      tableName: 'project',
+      origin,
+      values: { project_id: projectId, document_deleted: documentId },
+    });
     return { ok: true, key: gone.key };
   });
 }
@@ -173,7 +188,17 @@ function fileOf(row: { storageKey: string; mime: string; originalName: string | 
  * Document `documentId` if it belongs to project `projectId` (a project document or the
  * attachment of one of its bids) and `actor` manages the project; else null.
  */
-export async function findStaffProjectFile({ db, actor, projectId, documentId }: { db: Db; actor: ProjectActor; projectId: number; documentId: number }): Promise<ProjectFile | null> {
+export async function findStaffProjectFile({
+  db,
+  actor,
+  projectId,
+  documentId,
+}: {
+  db: Db;
+  actor: ProjectActor;
+  projectId: number;
+  documentId: number;
+}): Promise<ProjectFile | null> {
   if (!(await findStaffProject(db, actor, projectId))) return null;
   const [row] = await db.select().from(document).where(eq(document.id, documentId));
   if (!row) return null;
@@ -189,7 +214,17 @@ export async function findStaffProjectFile({ db, actor, projectId, documentId }:
 }
 
 /** The attachment `documentId` of the viewer's vendor's own bid on project `projectId`; else null. */
-export async function findVendorBidFile({ db, viewer, projectId, documentId }: { db: Db; viewer: Pick<Viewer, 'id'>; projectId: number; documentId: number }): Promise<ProjectFile | null> {
+export async function findVendorBidFile({
+  db,
+  viewer,
+  projectId,
+  documentId,
+}: {
+  db: Db;
+  viewer: Pick<Viewer, 'id'>;
+  projectId: number;
+  documentId: number;
+}): Promise<ProjectFile | null> {
   const [row] = await db
     .select({ document })
     .from(bid)

@@ -61,7 +61,11 @@ export function projectMail(payload: ProjectMailPayload, publicUrl: string): Out
 }
 
 /** An in-app notification's title and message of `kind`, in `locale`. */
-export function projectNotificationText(kind: ProjectNotificationKind, locale: string | null | undefined, values: Record<string, string>): { title: string; message: string } {
+export function projectNotificationText(
+  kind: ProjectNotificationKind,
+  locale: string | null | undefined,
+  values: Record<string, string>,
+): { title: string; message: string } {
   const part = TEXTS[mailLanguage(locale)].notifications[kind];
   return { title: fill(part.title, values), message: fill(part.message, values) };
 }
@@ -82,7 +86,12 @@ export function projectMoney(cents: number, locale: string | null | undefined): 
 
 /** A moment as "Mar 3, 2027, 17:00 UTC" / "3 mar 2027, 17:00 UTC". */
 export function projectDateTime(date: Date, locale: string | null | undefined): string {
-  const text = new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone: 'UTC' }).format(date);
+  const text = new Intl.DateTimeFormat(intlTag(locale), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(date);
   return `${text} UTC`;
 }
 

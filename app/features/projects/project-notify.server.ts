@@ -9,11 +9,25 @@ import type { Db } from '~/server/db/client.server';
 import { user, vendor } from '~/server/db/schema';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
-import { PROJECT_MAIL_TOPIC, projectKindLabel, projectNotificationText, type ProjectMailPayload, type ProjectMailTemplate, type ProjectNotificationKind } from './project-mail.server';
+import {
+  PROJECT_MAIL_TOPIC,
+  projectKindLabel,
+  projectNotificationText,
+  type ProjectMailPayload,
+  type ProjectMailTemplate,
+  type ProjectNotificationKind,
+} from './project-mail.server';
 import type { ProjectKind } from './projects.schemas';
 
 /** A vendor as a message reaches it. `locale` is its account's language ('en' without one). */
-export type VendorRecipient = { vendorId: number; companyName: string; contactName: string; email: string; userId: string | null; locale: string };
+export type VendorRecipient = {
+  vendorId: number;
+  companyName: string;
+  contactName: string;
+  email: string;
+  userId: string | null;
+  locale: string;
+};
 
 /** What every project message says about the project. */
 export type ProjectFacts = { id: number; name: string; kind: ProjectKind; description: string | null; buildingName: string; city: string };
@@ -27,7 +41,14 @@ export function vendorProjectPath(projectId: number): string {
 export async function vendorRecipients(db: Db, vendorIds: readonly number[]): Promise<VendorRecipient[]> {
   if (vendorIds.length === 0) return [];
   const rows = await db
-    .select({ vendorId: vendor.id, companyName: vendor.companyName, contactName: vendor.contactName, email: vendor.email, userId: vendor.userId, locale: user.locale })
+    .select({
+      vendorId: vendor.id,
+      companyName: vendor.companyName,
+      contactName: vendor.contactName,
+      email: vendor.email,
+      userId: vendor.userId,
+      locale: user.locale,
+    })
     .from(vendor)
     .leftJoin(user, eq(user.id, vendor.userId))
     .where(inArray(vendor.id, [...vendorIds]))
@@ -74,8 +95,19 @@ export async function notifyVendors(
   await enqueueOutbox(
     tx,
     filled.map(({ recipient, values: shown }) => {
-      const payload: ProjectMailPayload = { template, to: recipient.email, locale: recipient.locale, name: recipient.contactName, path, values: shown };
-      return { topic: PROJECT_MAIL_TOPIC, payload, dedupeKey: `project:${template}:${project.id}:${recipient.vendorId}${dedupe ? `:${dedupe}` : ''}` };
+      const payload: ProjectMailPayload = {
+        template,
+        to: recipient.email,
+        locale: recipient.locale,
+        name: recipient.contactName,
+        path,
+        values: shown,
+      };
+      return {
+        topic: PROJECT_MAIL_TOPIC,
+        payload,
+        dedupeKey: `project:${template}:${project.id}:${recipient.vendorId}${dedupe ? `:${dedupe}` : ''}`,
+      };
     }),
   );
   await insertNotifications(
@@ -97,7 +129,17 @@ export async function notifyVendors(
  */
 export async function notifyProjectStaff(
   tx: Db,
-  { userIds, projectId, kind, values }: { userIds: readonly (string | null)[]; projectId: number; kind: ProjectNotificationKind; values: (locale: string) => Record<string, string> },
+  {
+    userIds,
+    projectId,
+    kind,
+    values,
+  }: {
+    userIds: readonly (string | null)[];
+    projectId: number;
+    kind: ProjectNotificationKind;
+    values: (locale: string) => Record<string, string>;
+  },
 ): Promise<void> {
   const ids = [...new Set(userIds.filter((id): id is string => Boolean(id)))];
   if (ids.length === 0) return;

@@ -29,7 +29,14 @@ import type { DimoraLoadContext } from '~/server/load-context';
 import { isMultipart } from '~/server/uploads/multipart.server';
 import { createUploadBatch } from '~/server/uploads/receive-photos.server';
 import { UploadError, uploadErrorStatus } from '~/server/uploads/upload-error.server';
-import { addProjectDocument, deleteProjectDocument, findStaffProjectFile, projectFileResponse, receiveProjectForm, type DocumentRefusal } from './project-files.server';
+import {
+  addProjectDocument,
+  deleteProjectDocument,
+  findStaffProjectFile,
+  projectFileResponse,
+  receiveProjectForm,
+  type DocumentRefusal,
+} from './project-files.server';
 import {
   awardBid,
   changeProjectStatus,
@@ -69,7 +76,10 @@ const PAGE_TRANSLATIONS = ['projects'] as const;
 export async function loadProjectsList({ request, context, actor, base }: PageArgs) {
   const lang = requestLanguage(request);
   const filters = parseProjectFilters(new URL(request.url).searchParams);
-  const [list, building] = await Promise.all([findProjects({ db: context.db, actor, filters }), findBuildingOption({ db: context.db, actor, id: filters.buildingId })]);
+  const [list, building] = await Promise.all([
+    findProjects({ db: context.db, actor, filters }),
+    findBuildingOption({ db: context.db, actor, id: filters.buildingId }),
+  ]);
   return { list, filters, building, base, i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) };
 }
 
@@ -84,7 +94,13 @@ export async function loadNewProjectPage({ request, context, actor, base }: Page
 
 /** A project outside the actor's scope (or unknown) → 404, recorded when the project exists. */
 async function notFound({ request, context, actor }: Pick<PageArgs, 'request' | 'context' | 'actor'>, projectId: number): Promise<never> {
-  await auditRefusalIfExists(context.db, actor, { table: 'project', id: projectId, reason: 'not_managed', origin: requestOrigin(request, context.clientIp), values: { project_id: projectId } });
+  await auditRefusalIfExists(context.db, actor, {
+    table: 'project',
+    id: projectId,
+    reason: 'not_managed',
+    origin: requestOrigin(request, context.clientIp),
+    values: { project_id: projectId },
+  });
   throw data(null, { status: 404 });
 }
 
@@ -98,7 +114,9 @@ export async function loadProjectPage(args: PageArgs & { param: string | undefin
   if (!detail) return notFound(args, projectId);
   const url = new URL(request.url);
   const [vendorChoices, building] = await Promise.all([
-    detail.status === 'planned' || detail.status === 'bidding' ? findVendorChoices({ db: context.db, actor, projectId, today: now.toISOString().slice(0, 10) }) : Promise.resolve([]),
+    detail.status === 'planned' || detail.status === 'bidding'
+      ? findVendorChoices({ db: context.db, actor, projectId, today: now.toISOString().slice(0, 10) })
+      : Promise.resolve([]),
     detail.buildingId ? findBuildingOption({ db: context.db, actor, id: detail.buildingId }) : Promise.resolve(null),
   ]);
   const done = url.searchParams.get('done');
@@ -106,7 +124,10 @@ export async function loadProjectPage(args: PageArgs & { param: string | undefin
   return {
     detail,
     // Trades are stored as keys; the form shows them in the page's language.
-    vendorChoices: vendorChoices.map((choice) => ({ ...choice, trades: choice.trades.map((trade) => t(`forms.vendor.trade.${trade}`, { defaultValue: trade })) })),
+    vendorChoices: vendorChoices.map((choice) => ({
+      ...choice,
+      trades: choice.trades.map((trade) => t(`forms.vendor.trade.${trade}`, { defaultValue: trade })),
+    })),
     building,
     tab: parseProjectTab(url.searchParams.get('tab')),
     done: isProjectIntent(done) ? done : null,
@@ -161,13 +182,22 @@ const FIELD_OF: Partial<Record<ProjectRefusal | DocumentRefusal, string>> = {
 const INELIGIBLE = new Set<string>(Object.keys(VENDOR_INELIGIBILITY_KEYS));
 
 /** A refusal's translated message. */
-export function projectRefusalMessage(lang: Language, reason: ProjectRefusal | DocumentRefusal, { vendorName, status }: { vendorName?: string; status?: string } = {}): string {
+export function projectRefusalMessage(
+  lang: Language,
+  reason: ProjectRefusal | DocumentRefusal,
+  { vendorName, status }: { vendorName?: string; status?: string } = {},
+): string {
   const t = getT(lang);
   if (INELIGIBLE.has(reason)) {
     const text = t(VENDOR_INELIGIBILITY_KEYS[reason as VendorIneligibility]);
     return vendorName ? `${vendorName}: ${text}` : text;
   }
-  return t(`projects.errors.${reason}`, { vendor: vendorName ?? '', status: status ? t(`projects.status.${status}`) : '', days: BID_DEADLINE_MAX_DAYS, max: PROJECT_DOCUMENTS_MAX });
+  return t(`projects.errors.${reason}`, {
+    vendor: vendorName ?? '',
+    status: status ? t(`projects.status.${status}`) : '',
+    days: BID_DEADLINE_MAX_DAYS,
+    max: PROJECT_DOCUMENTS_MAX,
+  });
 }
 
 /** An upload refusal's translated message. */
@@ -183,7 +213,10 @@ function refusal(
   outcome: Extract<ProjectOutcome, { ok: false }> | { ok: false; reason: DocumentRefusal },
   values: Record<string, string | string[]>,
 ) {
-  const message = projectRefusalMessage(lang, outcome.reason, { vendorName: 'vendorName' in outcome ? outcome.vendorName : undefined, status: 'status' in outcome ? outcome.status : undefined });
+  const message = projectRefusalMessage(lang, outcome.reason, {
+    vendorName: 'vendorName' in outcome ? outcome.vendorName : undefined,
+    status: 'status' in outcome ? outcome.status : undefined,
+  });
   const field = FIELD_OF[outcome.reason] ?? (intent === 'invite' && INELIGIBLE.has(outcome.reason) ? 'vendorIds' : 'form');
   return answer({ ok: false, intent, errors: { [field]: message }, values }, STATUS_OF[outcome.reason]);
 }
@@ -210,7 +243,8 @@ function succeeded(request: Request, lang: Language, intent: ProjectIntent, extr
 /** The project form's values to echo after a refusal. */
 function echoProject(fields: Record<string, string>): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const name of ['buildingId', 'name', 'kind', 'description', 'budget', 'startDate', 'endDate']) values[name] = (fields[name] ?? '').slice(0, 5_000);
+  for (const name of ['buildingId', 'name', 'kind', 'description', 'budget', 'startDate', 'endDate'])
+    values[name] = (fields[name] ?? '').slice(0, 5_000);
   return values;
 }
 
@@ -237,7 +271,9 @@ async function handleUpload(args: PageArgs, projectId: number, lang: Language) {
   const { request, context, actor } = args;
   // The project first: nothing is read or stored for a project the actor may not manage.
   if (!(await findStaffProject(context.db, actor, projectId))) return notFound(args, projectId);
-  const batch = createUploadBatch(context.storage, (error, key) => context.logger.error({ err: error, key }, 'could not delete an uploaded file'));
+  const batch = createUploadBatch(context.storage, (error, key) =>
+    context.logger.error({ err: error, key }, 'could not delete an uploaded file'),
+  );
   let received: Awaited<ReturnType<typeof receiveProjectForm>>;
   try {
     received = await receiveProjectForm({ request, batch, allowed: PROJECT_DOCUMENT_TYPES });
@@ -245,7 +281,10 @@ async function handleUpload(args: PageArgs, projectId: number, lang: Language) {
     await batch.discard();
     if (!(error instanceof UploadError)) throw error;
     context.logger.info({ project: projectId, code: error.code }, 'project document refused');
-    return answer({ ok: false, intent: 'upload-document', errors: { file: uploadRefusalMessage(lang, error) } }, uploadErrorStatus(error.code as UploadErrorCode));
+    return answer(
+      { ok: false, intent: 'upload-document', errors: { file: uploadRefusalMessage(lang, error) } },
+      uploadErrorStatus(error.code as UploadErrorCode),
+    );
   }
   if (received.fields.intent !== 'upload-document') {
     await batch.discard();
@@ -255,7 +294,13 @@ async function handleUpload(args: PageArgs, projectId: number, lang: Language) {
     return answer({ ok: false, intent: 'upload-document', errors: { file: uploadRefusalMessage(lang, new UploadError('no_file')) } }, 400);
   }
   try {
-    const outcome = await addProjectDocument({ db: context.db, actor, origin: requestOrigin(request, context.clientIp), projectId, file: received.file });
+    const outcome = await addProjectDocument({
+      db: context.db,
+      actor,
+      origin: requestOrigin(request, context.clientIp),
+      projectId,
+      file: received.file,
+    });
     if (!outcome.ok) {
       await batch.discard();
       if (outcome.reason === 'not_found') return notFound(args, projectId);
@@ -282,7 +327,8 @@ export async function handleProjectAction(args: PageArgs & { param: string | und
   if (isMultipart(request)) return handleUpload(args, projectId, lang);
   const form = await readFormData(request);
   const intent = form.get('intent');
-  if (!isProjectIntent(intent) || intent === 'upload-document') return answer({ ok: false, intent: null, errors: { form: t('projects.errors.unknownIntent') } }, 400);
+  if (!isProjectIntent(intent) || intent === 'upload-document')
+    return answer({ ok: false, intent: null, errors: { form: t('projects.errors.unknownIntent') } }, 400);
   const db = context.db;
   const origin = requestOrigin(request, context.clientIp);
   const fields = textFields(form);
@@ -320,7 +366,8 @@ export async function handleProjectAction(args: PageArgs & { param: string | und
     }
     case 'status': {
       const to = fields.to ?? '';
-      if (!(PROJECT_STATUS_MOVES as readonly string[]).includes(to)) return answer({ ok: false, intent, errors: { form: t('projects.errors.unknownIntent') } }, 400);
+      if (!(PROJECT_STATUS_MOVES as readonly string[]).includes(to))
+        return answer({ ok: false, intent, errors: { form: t('projects.errors.unknownIntent') } }, 400);
       outcome = await changeProjectStatus({ db, actor, origin, projectId, to: to as ProjectStatusMove });
       extra.status = t(`projects.status.${to}`);
       break;
@@ -329,7 +376,10 @@ export async function handleProjectAction(args: PageArgs & { param: string | und
       const raw = fields.documentId ?? '';
       const documentId = /^\d{1,10}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : 0;
       const deleted = await deleteProjectDocument({ db, actor, origin, projectId, documentId });
-      if (deleted.ok) await context.storage.delete(deleted.key).catch((error: unknown) => context.logger.error({ err: error, key: deleted.key }, 'could not delete a project document'));
+      if (deleted.ok)
+        await context.storage
+          .delete(deleted.key)
+          .catch((error: unknown) => context.logger.error({ err: error, key: deleted.key }, 'could not delete a project document'));
       outcome = deleted;
       break;
     }
@@ -343,7 +393,9 @@ export async function handleProjectAction(args: PageArgs & { param: string | und
 }
 
 /** A project document or bid attachment as a download, or a 404 (audited when the project exists). */
-export async function projectFileDownload(args: Pick<PageArgs, 'request' | 'context' | 'actor'> & { projectParam: string | undefined; documentParam: string | undefined }) {
+export async function projectFileDownload(
+  args: Pick<PageArgs, 'request' | 'context' | 'actor'> & { projectParam: string | undefined; documentParam: string | undefined },
+) {
   const { context, actor } = args;
   const projectId = parseDigitsId(args.projectParam);
   const documentId = parseDigitsId(args.documentParam);

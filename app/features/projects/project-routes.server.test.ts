@@ -29,21 +29,56 @@ type Visitor = 'anonymous' | Role;
 const VISITORS: readonly Visitor[] = ['anonymous', ...ROLES];
 type Handler = (args: { request: Request; params: Record<string, string>; context: DimoraLoadContext }) => unknown;
 
-const PASSWORDS: Record<Role, string> = { tenant: 'project-guard-t1', vendor: 'project-guard-v2', property_manager: 'project-guard-m3', admin: 'project-guard-a4' };
+const PASSWORDS: Record<Role, string> = {
+  tenant: 'project-guard-t1',
+  vendor: 'project-guard-v2',
+  property_manager: 'project-guard-m3',
+  admin: 'project-guard-a4',
+};
 
 /** Every projects route: its path, who may see it, its loader, params; `record`: an id nobody has (→ 404). */
 const ROUTES: { path: string; requires: Requirement; loader: unknown; params: Record<string, string>; record?: boolean }[] = [
   { path: '/admin/projects', requires: 'admin', loader: adminProjects.loader, params: {} },
   { path: '/admin/projects/new', requires: 'admin', loader: adminProjectNew.loader, params: {} },
   { path: '/admin/projects/999999', requires: 'admin', loader: adminProject.loader, params: { projectId: '999999' }, record: true },
-  { path: '/admin/projects/999999/files/1', requires: 'admin', loader: adminProjectFile.loader, params: { projectId: '999999', documentId: '1' }, record: true },
+  {
+    path: '/admin/projects/999999/files/1',
+    requires: 'admin',
+    loader: adminProjectFile.loader,
+    params: { projectId: '999999', documentId: '1' },
+    record: true,
+  },
   { path: '/dashboard/projects', requires: 'property_manager', loader: managerProjects.loader, params: {} },
   { path: '/dashboard/projects/new', requires: 'property_manager', loader: managerProjectNew.loader, params: {} },
-  { path: '/dashboard/projects/999999', requires: 'property_manager', loader: managerProject.loader, params: { projectId: '999999' }, record: true },
-  { path: '/dashboard/projects/999999/files/1', requires: 'property_manager', loader: managerProjectFile.loader, params: { projectId: '999999', documentId: '1' }, record: true },
+  {
+    path: '/dashboard/projects/999999',
+    requires: 'property_manager',
+    loader: managerProject.loader,
+    params: { projectId: '999999' },
+    record: true,
+  },
+  {
+    path: '/dashboard/projects/999999/files/1',
+    requires: 'property_manager',
+    loader: managerProjectFile.loader,
+    params: { projectId: '999999', documentId: '1' },
+    record: true,
+  },
   { path: '/vendor-portal/projects', requires: 'vendor', loader: vendorProjects.loader, params: {} },
-  { path: '/vendor-portal/projects/999999', requires: 'vendor', loader: vendorProject.loader, params: { projectId: '999999' }, record: true },
-  { path: '/vendor-portal/projects/999999/files/1', requires: 'vendor', loader: vendorProjectFile.loader, params: { projectId: '999999', documentId: '1' }, record: true },
+  {
+    path: '/vendor-portal/projects/999999',
+    requires: 'vendor',
+    loader: vendorProject.loader,
+    params: { projectId: '999999' },
+    record: true,
+  },
+  {
+    path: '/vendor-portal/projects/999999/files/1',
+    requires: 'vendor',
+    loader: vendorProjectFile.loader,
+    params: { projectId: '999999', documentId: '1' },
+    record: true,
+  },
 ];
 
 describe('the capital projects routes are guarded', () => {
@@ -105,11 +140,17 @@ describe('the capital projects routes are guarded', () => {
 
   it.each(VISITORS.filter((visitor) => visitor !== 'admin'))('the commands refuse %s before doing anything', async (visitor) => {
     const [before] = await database.db.select({ n: count() }).from(auditLog).where(ne(auditLog.action, 'access_denied'));
-    const post = (path: string, fields: Record<string, string>) => requestAs(visitor, path, { method: 'POST', body: new URLSearchParams(fields) });
+    const post = (path: string, fields: Record<string, string>) =>
+      requestAs(visitor, path, { method: 'POST', body: new URLSearchParams(fields) });
     const attempts: [unknown, string, Record<string, string>, Requirement][] = [
       [adminProjectNew.action, '/admin/projects/new', { name: 'Intrusion', kind: 'roof', budget: '1', buildingId: '1' }, 'admin'],
       [adminProject.action, '/admin/projects/1', { intent: 'status', to: 'cancelled' }, 'admin'],
-      [managerProjectNew.action, '/dashboard/projects/new', { name: 'Intrusion', kind: 'roof', budget: '1', buildingId: '1' }, 'property_manager'],
+      [
+        managerProjectNew.action,
+        '/dashboard/projects/new',
+        { name: 'Intrusion', kind: 'roof', budget: '1', buildingId: '1' },
+        'property_manager',
+      ],
       [managerProject.action, '/dashboard/projects/1', { intent: 'status', to: 'cancelled' }, 'property_manager'],
       [vendorProject.action, '/vendor-portal/projects/1', { intent: 'bid', amount: '1.00', timelineDays: '1' }, 'vendor'],
     ];

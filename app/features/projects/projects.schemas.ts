@@ -141,7 +141,10 @@ export const projectFormSchema = z
     startDate: optionalDate,
     endDate: optionalDate,
   })
-  .refine((input) => !input.startDate || !input.endDate || input.endDate >= input.startDate, { path: ['endDate'], message: PROJECT_MESSAGES.endBeforeStart });
+  .refine((input) => !input.startDate || !input.endDate || input.endDate >= input.startDate, {
+    path: ['endDate'],
+    message: PROJECT_MESSAGES.endBeforeStart,
+  });
 export type ProjectFormInput = z.output<typeof projectFormSchema>;
 export type ProjectFormField = keyof z.input<typeof projectFormSchema>;
 

@@ -48,9 +48,14 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 function multipart(fields: Record<string, string>, file?: { field: string; name: string; type: string; data: Buffer }) {
   const boundary = `----vitest${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     parts.push(file.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -58,7 +63,11 @@ function multipart(fields: Record<string, string>, file?: { field: string; name:
 }
 
 function post(path: string, body: BodyInit, contentType: string, language = 'en') {
-  return new Request(`http://dimora.test${path}`, { method: 'POST', body, headers: { 'content-type': contentType, cookie: `language=${language}` } });
+  return new Request(`http://dimora.test${path}`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': contentType, cookie: `language=${language}` },
+  });
 }
 
 function formPost(path: string, fields: Record<string, string | string[]>, language = 'en') {
@@ -133,7 +142,9 @@ describe(`capital projects and bids (${kind})`, () => {
 
   async function mails(projectId: number, template?: string) {
     const rows = await db.select().from(outbox).where(eq(outbox.topic, PROJECT_MAIL_TOPIC));
-    return rows.map((row) => row.payload as ProjectMailPayload).filter((payload) => payload.path.endsWith(`/${projectId}`) && (!template || payload.template === template));
+    return rows
+      .map((row) => row.payload as ProjectMailPayload)
+      .filter((payload) => payload.path.endsWith(`/${projectId}`) && (!template || payload.template === template));
   }
 
   beforeAll(async () => {
@@ -172,28 +183,55 @@ describe(`capital projects and bids (${kind})`, () => {
       const projectId = await newProject();
       expect((await projectRow(projectId)).status).toBe('planned');
 
-      const opened = await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [winner.id], deadline: new Date(now.getTime() + DAY) }, now });
+      const opened = await openBidding({
+        db,
+        actor: viewerOf(admin),
+        origin,
+        projectId,
+        input: { vendorIds: [winner.id], deadline: new Date(now.getTime() + DAY) },
+        now,
+      });
       expect(opened).toMatchObject({ ok: true, invited: 1 });
       expect((await projectRow(projectId)).status).toBe('bidding');
 
-      const placed = await submitBid({ db, viewer: { id: winnerUser!.id }, origin, projectId, input: { amount: 9_950_000, timelineDays: 30, notes: '' }, now: new Date(now.getTime() + 1_000) });
+      const placed = await submitBid({
+        db,
+        viewer: { id: winnerUser!.id },
+        origin,
+        projectId,
+        input: { amount: 9_950_000, timelineDays: 30, notes: '' },
+        now: new Date(now.getTime() + 1_000),
+      });
       expect(placed).toMatchObject({ ok: true, created: true });
 
       const later = new Date(now.getTime() + 2 * DAY);
       const [placedBid] = await db.select().from(bid).where(eq(bid.projectId, projectId));
-      expect(await awardBid({ db, actor: viewerOf(admin), origin, projectId, bidId: placedBid!.id, now: later })).toMatchObject({ ok: true });
+      expect(await awardBid({ db, actor: viewerOf(admin), origin, projectId, bidId: placedBid!.id, now: later })).toMatchObject({
+        ok: true,
+      });
       expect((await projectRow(projectId)).status).toBe('awarded');
 
       expect(await changeProjectStatus({ db, actor: viewerOf(admin), origin, projectId, to: 'in_progress' })).toMatchObject({ ok: true });
       // The winner's work order is still open: the project cannot be completed yet.
-      expect(await changeProjectStatus({ db, actor: viewerOf(admin), origin, projectId, to: 'completed' })).toEqual({ ok: false, reason: 'open_work_orders' });
+      expect(await changeProjectStatus({ db, actor: viewerOf(admin), origin, projectId, to: 'completed' })).toEqual({
+        ok: false,
+        reason: 'open_work_orders',
+      });
       expect((await projectRow(projectId)).status).toBe('in_progress');
       await db.update(workOrder).set({ status: 'completed', completedAt: later }).where(eq(workOrder.projectId, projectId));
       expect(await changeProjectStatus({ db, actor: viewerOf(admin), origin, projectId, to: 'completed' })).toMatchObject({ ok: true });
       expect((await projectRow(projectId)).status).toBe('completed');
       // Nothing moves a completed project.
-      expect(await changeProjectStatus({ db, actor: viewerOf(admin), origin, projectId, to: 'cancelled' })).toEqual({ ok: false, reason: 'invalid_status', status: 'completed' });
-      expect(await updateProject({ db, actor: viewerOf(admin), origin, projectId, input: form({ name: 'Renamed' }) })).toEqual({ ok: false, reason: 'invalid_status', status: 'completed' });
+      expect(await changeProjectStatus({ db, actor: viewerOf(admin), origin, projectId, to: 'cancelled' })).toEqual({
+        ok: false,
+        reason: 'invalid_status',
+        status: 'completed',
+      });
+      expect(await updateProject({ db, actor: viewerOf(admin), origin, projectId, input: form({ name: 'Renamed' }) })).toEqual({
+        ok: false,
+        reason: 'invalid_status',
+        status: 'completed',
+      });
 
       const moves = await db
         .select({ values: auditLog.newValues })
@@ -209,12 +247,32 @@ describe(`capital projects and bids (${kind})`, () => {
 
     it('refuses moves the status does not allow, and cancels a planned project', async () => {
       const projectId = await newProject();
-      expect(await changeProjectStatus({ db, actor: viewerOf(admin), origin, projectId, to: 'in_progress' })).toEqual({ ok: false, reason: 'invalid_status', status: 'planned' });
-      expect(await changeProjectStatus({ db, actor: viewerOf(admin), origin, projectId, to: 'completed' })).toEqual({ ok: false, reason: 'invalid_status', status: 'planned' });
-      expect(await closeBidding({ db, actor: viewerOf(admin), origin, projectId })).toEqual({ ok: false, reason: 'invalid_status', status: 'planned' });
+      expect(await changeProjectStatus({ db, actor: viewerOf(admin), origin, projectId, to: 'in_progress' })).toEqual({
+        ok: false,
+        reason: 'invalid_status',
+        status: 'planned',
+      });
+      expect(await changeProjectStatus({ db, actor: viewerOf(admin), origin, projectId, to: 'completed' })).toEqual({
+        ok: false,
+        reason: 'invalid_status',
+        status: 'planned',
+      });
+      expect(await closeBidding({ db, actor: viewerOf(admin), origin, projectId })).toEqual({
+        ok: false,
+        reason: 'invalid_status',
+        status: 'planned',
+      });
       expect(await changeProjectStatus({ db, actor: viewerOf(admin), origin, projectId, to: 'cancelled' })).toMatchObject({ ok: true });
       expect((await projectRow(projectId)).status).toBe('cancelled');
-      expect(await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [], deadline: new Date(Date.now() + DAY) } })).toEqual({
+      expect(
+        await openBidding({
+          db,
+          actor: viewerOf(admin),
+          origin,
+          projectId,
+          input: { vendorIds: [], deadline: new Date(Date.now() + DAY) },
+        }),
+      ).toEqual({
         ok: false,
         reason: 'invalid_status',
         status: 'cancelled',
@@ -226,7 +284,14 @@ describe(`capital projects and bids (${kind})`, () => {
       const { vendor: one, user: oneUser } = await createVendor('Cancel One');
       const { vendor: two } = await createVendor('Cancel Two', { account: false });
       const projectId = await newProject();
-      await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [one.id, two.id], deadline: new Date(now.getTime() + DAY) }, now });
+      await openBidding({
+        db,
+        actor: viewerOf(admin),
+        origin,
+        projectId,
+        input: { vendorIds: [one.id, two.id], deadline: new Date(now.getTime() + DAY) },
+        now,
+      });
       await submitBid({ db, viewer: { id: oneUser!.id }, origin, projectId, input: { amount: 100_000, timelineDays: 10, notes: '' }, now });
       expect(await changeProjectStatus({ db, actor: viewerOf(admin), origin, projectId, to: 'cancelled' })).toMatchObject({ ok: true });
       const bids = await db.select({ status: bid.status }).from(bid).where(eq(bid.projectId, projectId));
@@ -239,18 +304,43 @@ describe(`capital projects and bids (${kind})`, () => {
 
   describe('creating and editing', () => {
     it('validates the form: dollars to cents, end not before start, a known kind', () => {
-      const ok = projectFormSchema.safeParse({ buildingId: '4', name: '  New   roof ', kind: 'roof', budget: '$125,000.50', startDate: '2027-03-01', endDate: '2027-04-01' });
+      const ok = projectFormSchema.safeParse({
+        buildingId: '4',
+        name: '  New   roof ',
+        kind: 'roof',
+        budget: '$125,000.50',
+        startDate: '2027-03-01',
+        endDate: '2027-04-01',
+      });
       expect(ok.success && ok.data).toMatchObject({ buildingId: 4, name: 'New roof', budget: 12_500_050, description: '' });
-      const bad = projectFormSchema.safeParse({ buildingId: 'x', name: '', kind: 'pool', budget: '12.345', startDate: '2027-02-30', endDate: '2027-01-01' });
+      const bad = projectFormSchema.safeParse({
+        buildingId: 'x',
+        name: '',
+        kind: 'pool',
+        budget: '12.345',
+        startDate: '2027-02-30',
+        endDate: '2027-01-01',
+      });
       expect(bad.success).toBe(false);
       const paths = bad.error!.issues.map((issue) => issue.path[0]);
       expect(new Set(paths)).toEqual(new Set(['buildingId', 'name', 'kind', 'budget', 'startDate']));
-      const reversed = projectFormSchema.safeParse({ buildingId: '4', name: 'A', kind: 'other', budget: '0', startDate: '2027-05-01', endDate: '2027-04-01' });
+      const reversed = projectFormSchema.safeParse({
+        buildingId: '4',
+        name: 'A',
+        kind: 'other',
+        budget: '0',
+        startDate: '2027-05-01',
+        endDate: '2027-04-01',
+      });
       expect(reversed.error?.issues).toEqual([expect.objectContaining({ path: ['endDate'], message: 'projects.errors.endBeforeStart' })]);
       expect(bidSchema.safeParse({ amount: '-5', timelineDays: '3' }).success).toBe(false);
       expect(bidSchema.safeParse({ amount: '0', timelineDays: '3' }).success).toBe(false);
       expect(bidSchema.safeParse({ amount: '48,500.00', timelineDays: '0' }).success).toBe(false);
-      expect(bidSchema.safeParse({ amount: '48.500,25', timelineDays: '45' }).data).toEqual({ amount: 4_850_025, timelineDays: 45, notes: '' });
+      expect(bidSchema.safeParse({ amount: '48.500,25', timelineDays: '45' }).data).toEqual({
+        amount: 4_850_025,
+        timelineDays: 45,
+        notes: '',
+      });
       expect(parseUtcDateTime('2027-03-01T17:30')?.toISOString()).toBe('2027-03-01T17:30:00.000Z');
       expect(parseUtcDateTime('2027-02-30T10:00')).toBeNull();
       expect(inviteSchema.safeParse({ vendorIds: ['1', '1', '2'], deadline: '2027-03-01T10:00' }).data?.vendorIds).toEqual([1, 2]);
@@ -259,11 +349,30 @@ describe(`capital projects and bids (${kind})`, () => {
     it('a manager creates projects only at their own buildings, and may not move them elsewhere', async () => {
       const created = await createProject({ db, actor: viewerOf(managerA), origin, input: form() });
       expect(created).toMatchObject({ ok: true });
-      expect(await createProject({ db, actor: viewerOf(managerA), origin, input: form({ buildingId: buildingB }) })).toEqual({ ok: false, reason: 'building_not_found' });
+      expect(await createProject({ db, actor: viewerOf(managerA), origin, input: form({ buildingId: buildingB }) })).toEqual({
+        ok: false,
+        reason: 'building_not_found',
+      });
       const projectId = (created as { projectId: number }).projectId;
-      expect(await updateProject({ db, actor: viewerOf(managerA), origin, projectId, input: form({ buildingId: buildingB }) })).toEqual({ ok: false, reason: 'building_not_found' });
-      expect(await updateProject({ db, actor: viewerOf(managerA), origin, projectId, input: form({ name: 'Roof and gutters', budget: 15_000_000 }) })).toMatchObject({ ok: true });
-      expect(await projectRow(projectId)).toMatchObject({ name: 'Roof and gutters', budgetCents: 15_000_000, buildingId: buildingA, createdBy: managerA.id });
+      expect(await updateProject({ db, actor: viewerOf(managerA), origin, projectId, input: form({ buildingId: buildingB }) })).toEqual({
+        ok: false,
+        reason: 'building_not_found',
+      });
+      expect(
+        await updateProject({
+          db,
+          actor: viewerOf(managerA),
+          origin,
+          projectId,
+          input: form({ name: 'Roof and gutters', budget: 15_000_000 }),
+        }),
+      ).toMatchObject({ ok: true });
+      expect(await projectRow(projectId)).toMatchObject({
+        name: 'Roof and gutters',
+        budgetCents: 15_000_000,
+        buildingId: buildingA,
+        createdBy: managerA.id,
+      });
       const [audit] = await db
         .select({ n: count() })
         .from(auditLog)
@@ -274,8 +383,18 @@ describe(`capital projects and bids (${kind})`, () => {
     it('the building is locked once vendors were invited', async () => {
       const { vendor: one } = await createVendor('Locked Building Co');
       const projectId = await newProject();
-      await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [one.id], deadline: new Date(Date.now() + DAY) } });
-      expect(await updateProject({ db, actor: viewerOf(admin), origin, projectId, input: form({ buildingId: buildingB }) })).toEqual({ ok: false, reason: 'building_locked', status: 'bidding' });
+      await openBidding({
+        db,
+        actor: viewerOf(admin),
+        origin,
+        projectId,
+        input: { vendorIds: [one.id], deadline: new Date(Date.now() + DAY) },
+      });
+      expect(await updateProject({ db, actor: viewerOf(admin), origin, projectId, input: form({ buildingId: buildingB }) })).toEqual({
+        ok: false,
+        reason: 'building_locked',
+        status: 'bidding',
+      });
       expect((await projectRow(projectId)).buildingId).toBe(buildingA);
     });
   });
@@ -295,7 +414,8 @@ describe(`capital projects and bids (${kind})`, () => {
       const choices = await findVendorChoices({ db, actor: viewerOf(admin), projectId, today });
       const names = choices.map((choice) => choice.companyName);
       expect(names).toContain('Good Roofing');
-      for (const refused of ['Pending Roofing', 'Suspended Roofing', 'Unverified Roofing', 'Expired Roofing', 'Faraway Roofing']) expect(names).not.toContain(refused);
+      for (const refused of ['Pending Roofing', 'Suspended Roofing', 'Unverified Roofing', 'Expired Roofing', 'Faraway Roofing'])
+        expect(names).not.toContain(refused);
 
       const attempts = [
         [pending.id, 'vendor_not_approved', 'Pending Roofing'],
@@ -306,15 +426,43 @@ describe(`capital projects and bids (${kind})`, () => {
         [987_654, 'vendor_not_found', undefined],
       ] as const;
       for (const [vendorId, reason, vendorName] of attempts) {
-        const outcome = await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [good.id, vendorId], deadline }, now });
+        const outcome = await openBidding({
+          db,
+          actor: viewerOf(admin),
+          origin,
+          projectId,
+          input: { vendorIds: [good.id, vendorId], deadline },
+          now,
+        });
         expect(outcome).toEqual({ ok: false, reason, vendorName });
       }
-      expect(await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [], deadline }, now })).toEqual({ ok: false, reason: 'no_vendors' });
-      expect(await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [good.id], deadline: new Date(now.getTime() - 60_000) }, now })).toEqual({
+      expect(await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [], deadline }, now })).toEqual({
+        ok: false,
+        reason: 'no_vendors',
+      });
+      expect(
+        await openBidding({
+          db,
+          actor: viewerOf(admin),
+          origin,
+          projectId,
+          input: { vendorIds: [good.id], deadline: new Date(now.getTime() - 60_000) },
+          now,
+        }),
+      ).toEqual({
         ok: false,
         reason: 'deadline_past',
       });
-      expect(await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [good.id], deadline: new Date(now.getTime() + 400 * DAY) }, now })).toEqual({
+      expect(
+        await openBidding({
+          db,
+          actor: viewerOf(admin),
+          origin,
+          projectId,
+          input: { vendorIds: [good.id], deadline: new Date(now.getTime() + 400 * DAY) },
+          now,
+        }),
+      ).toEqual({
         ok: false,
         reason: 'deadline_too_far',
       });
@@ -323,11 +471,20 @@ describe(`capital projects and bids (${kind})`, () => {
       expect(await db.select().from(projectVendor).where(eq(projectVendor.projectId, projectId))).toEqual([]);
       expect(await mails(projectId)).toEqual([]);
 
-      expect(await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [good.id], deadline }, now })).toEqual({ ok: true, projectId, invited: 1 });
+      expect(await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [good.id], deadline }, now })).toEqual({
+        ok: true,
+        projectId,
+        invited: 1,
+      });
       expect(await projectRow(projectId)).toMatchObject({ status: 'bidding', bidDeadline: deadline });
       const [invitation] = await mails(projectId, 'bid_invitation');
       // In the vendor account's language, the deadline in UTC.
-      expect(invitation).toMatchObject({ to: good.email, locale: 'it', name: 'Good Roofing Contact', path: `/vendor-portal/projects/${projectId}` });
+      expect(invitation).toMatchObject({
+        to: good.email,
+        locale: 'it',
+        name: 'Good Roofing Contact',
+        path: `/vendor-portal/projects/${projectId}`,
+      });
       expect(invitation!.values.deadline).toMatch(/UTC$/);
       const rendered = projectMail(invitation!, 'http://dimora.test');
       expect(rendered.subject).toBe(`Invito a presentare un'offerta: Roof replacement presso Alder Court`);
@@ -347,9 +504,25 @@ describe(`capital projects and bids (${kind})`, () => {
       const { vendor: first } = await createVendor('First Bidder');
       const { vendor: second } = await createVendor('Second Bidder');
       const projectId = await newProject();
-      await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [first.id], deadline: new Date(now.getTime() + DAY) }, now });
+      await openBidding({
+        db,
+        actor: viewerOf(admin),
+        origin,
+        projectId,
+        input: { vendorIds: [first.id], deadline: new Date(now.getTime() + DAY) },
+        now,
+      });
       const moved = new Date(now.getTime() + 5 * DAY);
-      expect(await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [first.id, second.id], deadline: moved }, now })).toMatchObject({ ok: true, invited: 1 });
+      expect(
+        await openBidding({
+          db,
+          actor: viewerOf(admin),
+          origin,
+          projectId,
+          input: { vendorIds: [first.id, second.id], deadline: moved },
+          now,
+        }),
+      ).toMatchObject({ ok: true, invited: 1 });
       expect((await mails(projectId, 'bid_invitation')).map((mail) => mail.to).sort()).toEqual([first.email, second.email].sort());
       expect((await mails(projectId, 'deadline_changed')).map((mail) => mail.to)).toEqual([first.email]);
       expect((await db.select().from(projectVendor).where(eq(projectVendor.projectId, projectId))).length).toBe(2);
@@ -371,11 +544,25 @@ describe(`capital projects and bids (${kind})`, () => {
       bidderB = await createVendor('Bidder Beta');
       outsider = await createVendor('Outsider Paving');
       projectId = await newProject({ name: 'Parking repaving', kind: 'repaving' }, viewerOf(managerA));
-      await openBidding({ db, actor: viewerOf(managerA), origin, projectId, input: { vendorIds: [bidderA.vendor.id, bidderB.vendor.id], deadline }, now: start });
+      await openBidding({
+        db,
+        actor: viewerOf(managerA),
+        origin,
+        projectId,
+        input: { vendorIds: [bidderA.vendor.id, bidderB.vendor.id], deadline },
+        now: start,
+      });
     });
 
     it('an invited vendor bids and changes its bid before the deadline; the manager hears of it', async () => {
-      const first = await submitBid({ db, viewer: { id: bidderA.user!.id }, origin, projectId, input: { amount: 5_000_000, timelineDays: 20, notes: 'Two coats' }, now: start });
+      const first = await submitBid({
+        db,
+        viewer: { id: bidderA.user!.id },
+        origin,
+        projectId,
+        input: { amount: 5_000_000, timelineDays: 20, notes: 'Two coats' },
+        now: start,
+      });
       expect(first).toMatchObject({ ok: true, created: true });
       const changed = await submitBid({
         db,
@@ -392,9 +579,19 @@ describe(`capital projects and bids (${kind})`, () => {
         .where(and(eq(bid.projectId, projectId), eq(bid.vendorId, bidderA.vendor.id)));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ amountCents: 4_800_000, timelineDays: 18, notes: 'Two coats, sealed', status: 'submitted' });
-      await submitBid({ db, viewer: { id: bidderB.user!.id }, origin, projectId, input: { amount: 5_200_000, timelineDays: 12, notes: '' }, now: start });
+      await submitBid({
+        db,
+        viewer: { id: bidderB.user!.id },
+        origin,
+        projectId,
+        input: { amount: 5_200_000, timelineDays: 12, notes: '' },
+        now: start,
+      });
       // Manager A reads Italian: the in-app notices are in Italian.
-      const notices = await db.select({ title: notification.title, url: notification.actionUrl }).from(notification).where(eq(notification.userId, managerA.id));
+      const notices = await db
+        .select({ title: notification.title, url: notification.actionUrl })
+        .from(notification)
+        .where(eq(notification.userId, managerA.id));
       expect(notices).toEqual(
         expect.arrayContaining([
           { title: 'Nuova offerta', url: `/dashboard/projects/${projectId}?tab=bids` },
@@ -406,7 +603,16 @@ describe(`capital projects and bids (${kind})`, () => {
     it('a bid at or after the deadline is refused and changes nothing', async () => {
       const before = await db.select().from(bid).where(eq(bid.projectId, projectId));
       for (const now of [deadline, new Date(deadline.getTime() + 60_000)]) {
-        expect(await submitBid({ db, viewer: { id: bidderA.user!.id }, origin, projectId, input: { amount: 1_000, timelineDays: 1, notes: 'late' }, now })).toEqual({
+        expect(
+          await submitBid({
+            db,
+            viewer: { id: bidderA.user!.id },
+            origin,
+            projectId,
+            input: { amount: 1_000, timelineDays: 1, notes: 'late' },
+            now,
+          }),
+        ).toEqual({
           ok: false,
           reason: 'bidding_closed',
         });
@@ -416,15 +622,36 @@ describe(`capital projects and bids (${kind})`, () => {
 
     it('a vendor that was not invited gets a 404, audited, and cannot bid', async () => {
       expect(await findVendorProject({ db, viewer: { id: outsider.user!.id }, projectId })).toBeNull();
-      expect(await submitBid({ db, viewer: { id: outsider.user!.id }, origin, projectId, input: { amount: 1_000, timelineDays: 1, notes: '' }, now: start })).toEqual({
+      expect(
+        await submitBid({
+          db,
+          viewer: { id: outsider.user!.id },
+          origin,
+          projectId,
+          input: { amount: 1_000, timelineDays: 1, notes: '' },
+          now: start,
+        }),
+      ).toEqual({
         ok: false,
         reason: 'not_found',
       });
       const viewer = viewerOf({ id: outsider.user!.id, email: outsider.user!.email, role: 'vendor' });
-      const page = await settle(() => loadVendorProjectPage({ request: new Request(`http://dimora.test/vendor-portal/projects/${projectId}`), context, viewer, param: String(projectId) }));
+      const page = await settle(() =>
+        loadVendorProjectPage({
+          request: new Request(`http://dimora.test/vendor-portal/projects/${projectId}`),
+          context,
+          viewer,
+          param: String(projectId),
+        }),
+      );
       expect(page).toMatchObject({ init: { status: 404 } });
       const action = await settle(() =>
-        handleBidAction({ request: formPost(`/vendor-portal/projects/${projectId}`, { intent: 'bid', amount: '10.00', timelineDays: '1' }), context, viewer, param: String(projectId) }),
+        handleBidAction({
+          request: formPost(`/vendor-portal/projects/${projectId}`, { intent: 'bid', amount: '10.00', timelineDays: '1' }),
+          context,
+          viewer,
+          param: String(projectId),
+        }),
       );
       expect(action).toMatchObject({ init: { status: 404 } });
       const refusals = await db
@@ -440,7 +667,14 @@ describe(`capital projects and bids (${kind})`, () => {
           .where(and(eq(bid.projectId, projectId), eq(bid.vendorId, outsider.vendor.id))),
       ).toEqual([]);
       // An unknown id is a 404 too, and not worth an audit entry.
-      await settle(() => loadVendorProjectPage({ request: new Request('http://dimora.test/vendor-portal/projects/999999'), context, viewer, param: '999999' }));
+      await settle(() =>
+        loadVendorProjectPage({
+          request: new Request('http://dimora.test/vendor-portal/projects/999999'),
+          context,
+          viewer,
+          param: '999999',
+        }),
+      );
       const [all] = await db
         .select({ n: count() })
         .from(auditLog)
@@ -463,21 +697,46 @@ describe(`capital projects and bids (${kind})`, () => {
     it('the bid form: translated field errors, a refused file type, and a PDF kept as the bid attachment', async () => {
       const viewer = viewerOf({ id: bidderB.user!.id, email: bidderB.user!.email, role: 'vendor' });
       const bad = answerOf(
-        await handleBidAction({ request: formPost(`/vendor-portal/projects/${projectId}`, { intent: 'bid', amount: '12.345', timelineDays: '0' }, 'it'), context, viewer, param: String(projectId) }),
+        await handleBidAction({
+          request: formPost(`/vendor-portal/projects/${projectId}`, { intent: 'bid', amount: '12.345', timelineDays: '0' }, 'it'),
+          context,
+          viewer,
+          param: String(projectId),
+        }),
       );
       expect(bad.status).toBe(422);
-      expect(bad.body.errors).toEqual({ amount: 'Inserisci un importo in dollari e centesimi, per esempio 125000,00.', timelineDays: 'Inserisci un numero intero di giorni da 1 a 3650.' });
+      expect(bad.body.errors).toEqual({
+        amount: 'Inserisci un importo in dollari e centesimi, per esempio 125000,00.',
+        timelineDays: 'Inserisci un numero intero di giorni da 1 a 3650.',
+      });
 
       const fake = multipart(
         { intent: 'bid', amount: '52000.00', timelineDays: '12' },
         { field: 'attachment', name: 'quote.pdf', type: 'application/pdf', data: Buffer.from('<html>not a pdf</html>') },
       );
-      const refused = answerOf(await handleBidAction({ request: post(`/vendor-portal/projects/${projectId}`, fake.body, fake.contentType), context, viewer, param: String(projectId) }));
+      const refused = answerOf(
+        await handleBidAction({
+          request: post(`/vendor-portal/projects/${projectId}`, fake.body, fake.contentType),
+          context,
+          viewer,
+          param: String(projectId),
+        }),
+      );
       expect(refused.status).toBe(415);
       expect(refused.body.errors.attachment).toContain('not an accepted type');
 
-      const real = multipart({ intent: 'bid', amount: '51000.00', timelineDays: '12', notes: 'With quote' }, { field: 'attachment', name: 'quote.pdf', type: 'application/pdf', data: PDF });
-      const saved = answerOf(await handleBidAction({ request: post(`/vendor-portal/projects/${projectId}`, real.body, real.contentType), context, viewer, param: String(projectId) }));
+      const real = multipart(
+        { intent: 'bid', amount: '51000.00', timelineDays: '12', notes: 'With quote' },
+        { field: 'attachment', name: 'quote.pdf', type: 'application/pdf', data: PDF },
+      );
+      const saved = answerOf(
+        await handleBidAction({
+          request: post(`/vendor-portal/projects/${projectId}`, real.body, real.contentType),
+          context,
+          viewer,
+          param: String(projectId),
+        }),
+      );
       expect(saved.status).toBe(200);
       const [row] = await db
         .select()
@@ -485,10 +744,22 @@ describe(`capital projects and bids (${kind})`, () => {
         .where(and(eq(bid.projectId, projectId), eq(bid.vendorId, bidderB.vendor.id)));
       expect(row).toMatchObject({ amountCents: 5_100_000, notes: 'With quote' });
       const [stored] = await db.select().from(document).where(eq(document.id, row!.attachmentDocumentId!));
-      expect(stored).toMatchObject({ ownerType: 'bid', ownerId: String(row!.id), mime: 'application/pdf', originalName: 'quote.pdf', sizeBytes: PDF.length });
+      expect(stored).toMatchObject({
+        ownerType: 'bid',
+        ownerId: String(row!.id),
+        mime: 'application/pdf',
+        originalName: 'quote.pdf',
+        sizeBytes: PDF.length,
+      });
       expect(stored!.storageKey).toMatch(/^documents\/[0-9a-f]{2}\/[0-9a-f]{32}\.pdf$/);
 
-      const download = (await vendorBidFileDownload({ request: new Request('http://dimora.test/'), context, viewer, projectParam: String(projectId), documentParam: String(stored!.id) })) as Response;
+      const download = (await vendorBidFileDownload({
+        request: new Request('http://dimora.test/'),
+        context,
+        viewer,
+        projectParam: String(projectId),
+        documentParam: String(stored!.id),
+      })) as Response;
       expect(download.headers.get('content-type')).toBe('application/pdf');
       expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="quote\.pdf"/);
       expect(download.headers.get('x-content-type-options')).toBe('nosniff');
@@ -496,7 +767,15 @@ describe(`capital projects and bids (${kind})`, () => {
       // Another vendor cannot fetch it, even on a project it bids on.
       const other = viewerOf({ id: bidderA.user!.id, email: bidderA.user!.email, role: 'vendor' });
       expect(
-        await settle(() => vendorBidFileDownload({ request: new Request('http://dimora.test/'), context, viewer: other, projectParam: String(projectId), documentParam: String(stored!.id) })),
+        await settle(() =>
+          vendorBidFileDownload({
+            request: new Request('http://dimora.test/'),
+            context,
+            viewer: other,
+            projectParam: String(projectId),
+            documentParam: String(stored!.id),
+          }),
+        ),
       ).toMatchObject({
         init: { status: 404 },
       });
@@ -509,7 +788,11 @@ describe(`capital projects and bids (${kind})`, () => {
         ['Bidder Alpha', 4_800_000, true],
         ['Bidder Beta', 5_100_000, false],
       ]);
-      expect(detail!.bids[0]).toMatchObject({ rating: 4.5, ratingCount: 2, insurance: { problem: null, verified: true, expiringSoon: false } });
+      expect(detail!.bids[0]).toMatchObject({
+        rating: 4.5,
+        ratingCount: 2,
+        insurance: { problem: null, verified: true, expiringSoon: false },
+      });
       expect(detail!.bids[1]!.attachment).toMatchObject({ name: 'quote.pdf' });
       expect(detail!.invited.map((entry) => entry.companyName)).toEqual(['Bidder Alpha', 'Bidder Beta']);
     });
@@ -519,21 +802,42 @@ describe(`capital projects and bids (${kind})`, () => {
         .select()
         .from(bid)
         .where(and(eq(bid.projectId, projectId), eq(bid.vendorId, bidderA.vendor.id)));
-      expect(await awardBid({ db, actor: viewerOf(managerA), origin, projectId, bidId: alphaBid!.id, now: start })).toEqual({ ok: false, reason: 'bidding_open' });
+      expect(await awardBid({ db, actor: viewerOf(managerA), origin, projectId, bidId: alphaBid!.id, now: start })).toEqual({
+        ok: false,
+        reason: 'bidding_open',
+      });
       expect(await db.select().from(workOrder).where(eq(workOrder.projectId, projectId))).toEqual([]);
 
       const closedAt = new Date(start.getTime() + 60_000);
       expect(await closeBidding({ db, actor: viewerOf(managerA), origin, projectId, now: closedAt })).toMatchObject({ ok: true });
       expect((await projectRow(projectId)).bidDeadline).toEqual(closedAt);
-      expect(await closeBidding({ db, actor: viewerOf(managerA), origin, projectId, now: closedAt })).toEqual({ ok: false, reason: 'already_closed' });
+      expect(await closeBidding({ db, actor: viewerOf(managerA), origin, projectId, now: closedAt })).toEqual({
+        ok: false,
+        reason: 'already_closed',
+      });
       // Frozen at once: a change a second later is refused.
-      expect(await submitBid({ db, viewer: { id: bidderB.user!.id }, origin, projectId, input: { amount: 100, timelineDays: 1, notes: '' }, now: new Date(closedAt.getTime() + 1_000) })).toEqual({
+      expect(
+        await submitBid({
+          db,
+          viewer: { id: bidderB.user!.id },
+          origin,
+          projectId,
+          input: { amount: 100, timelineDays: 1, notes: '' },
+          now: new Date(closedAt.getTime() + 1_000),
+        }),
+      ).toEqual({
         ok: false,
         reason: 'bidding_closed',
       });
       // Manager B may not award manager A's project.
-      expect(await awardBid({ db, actor: viewerOf(managerB), origin, projectId, bidId: alphaBid!.id, now: closedAt })).toEqual({ ok: false, reason: 'not_found' });
-      expect(await awardBid({ db, actor: viewerOf(managerA), origin, projectId, bidId: 999_999, now: closedAt })).toEqual({ ok: false, reason: 'bid_not_found' });
+      expect(await awardBid({ db, actor: viewerOf(managerB), origin, projectId, bidId: alphaBid!.id, now: closedAt })).toEqual({
+        ok: false,
+        reason: 'not_found',
+      });
+      expect(await awardBid({ db, actor: viewerOf(managerA), origin, projectId, bidId: 999_999, now: closedAt })).toEqual({
+        ok: false,
+        reason: 'bid_not_found',
+      });
 
       const awarded = await awardBid({ db, actor: viewerOf(managerA), origin, projectId, bidId: alphaBid!.id, now: closedAt });
       expect(awarded).toMatchObject({ ok: true, projectId });
@@ -548,7 +852,10 @@ describe(`capital projects and bids (${kind})`, () => {
         maintenanceRequestId: null,
       });
       const statuses = await db.select({ vendorId: bid.vendorId, status: bid.status }).from(bid).where(eq(bid.projectId, projectId));
-      expect(Object.fromEntries(statuses.map((row) => [row.vendorId, row.status]))).toEqual({ [bidderA.vendor.id]: 'awarded', [bidderB.vendor.id]: 'rejected' });
+      expect(Object.fromEntries(statuses.map((row) => [row.vendorId, row.status]))).toEqual({
+        [bidderA.vendor.id]: 'awarded',
+        [bidderB.vendor.id]: 'rejected',
+      });
       expect((await projectRow(projectId)).status).toBe('awarded');
       expect((await mails(projectId, 'bid_awarded')).map((mail) => mail.to)).toEqual([bidderA.vendor.email]);
       expect((await mails(projectId, 'bid_not_awarded')).map((mail) => mail.to)).toEqual([bidderB.vendor.email]);
@@ -558,10 +865,20 @@ describe(`capital projects and bids (${kind})`, () => {
         .where(eq(outbox.dedupeKey, `work-order-offered:${orders[0]!.id}`));
       expect(offered!.n).toBe(1);
       // The vendors see the outcome; the winner now sees the street address.
-      expect(await findVendorProject({ db, viewer: { id: bidderA.user!.id }, projectId })).toMatchObject({ outcome: 'awarded', streetAddress: expect.stringContaining('Test Street') });
-      expect(await findVendorProject({ db, viewer: { id: bidderB.user!.id }, projectId })).toMatchObject({ outcome: 'not_awarded', streetAddress: null });
+      expect(await findVendorProject({ db, viewer: { id: bidderA.user!.id }, projectId })).toMatchObject({
+        outcome: 'awarded',
+        streetAddress: expect.stringContaining('Test Street'),
+      });
+      expect(await findVendorProject({ db, viewer: { id: bidderB.user!.id }, projectId })).toMatchObject({
+        outcome: 'not_awarded',
+        streetAddress: null,
+      });
       // A second award is refused.
-      expect(await awardBid({ db, actor: viewerOf(managerA), origin, projectId, bidId: alphaBid!.id, now: closedAt })).toEqual({ ok: false, reason: 'invalid_status', status: 'awarded' });
+      expect(await awardBid({ db, actor: viewerOf(managerA), origin, projectId, bidId: alphaBid!.id, now: closedAt })).toEqual({
+        ok: false,
+        reason: 'invalid_status',
+        status: 'awarded',
+      });
     });
   });
 
@@ -569,8 +886,22 @@ describe(`capital projects and bids (${kind})`, () => {
     const now = new Date();
     const lapsing = await createVendor('Lapsing Insurance Co');
     const projectId = await newProject();
-    await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [lapsing.vendor.id], deadline: new Date(now.getTime() + DAY) }, now });
-    await submitBid({ db, viewer: { id: lapsing.user!.id }, origin, projectId, input: { amount: 700_000, timelineDays: 5, notes: '' }, now });
+    await openBidding({
+      db,
+      actor: viewerOf(admin),
+      origin,
+      projectId,
+      input: { vendorIds: [lapsing.vendor.id], deadline: new Date(now.getTime() + DAY) },
+      now,
+    });
+    await submitBid({
+      db,
+      viewer: { id: lapsing.user!.id },
+      origin,
+      projectId,
+      input: { amount: 700_000, timelineDays: 5, notes: '' },
+      now,
+    });
     // Closed now, so the action (which reads the clock) finds bidding over.
     await closeBidding({ db, actor: viewerOf(admin), origin, projectId });
     await db
@@ -589,7 +920,9 @@ describe(`capital projects and bids (${kind})`, () => {
       }),
     );
     expect(result.status).toBe(422);
-    expect(result.body.errors).toEqual({ form: "Lapsing Insurance Co: This vendor's insurance has expired, so it cannot be given new work." });
+    expect(result.body.errors).toEqual({
+      form: "Lapsing Insurance Co: This vendor's insurance has expired, so it cannot be given new work.",
+    });
     expect(await db.select().from(workOrder).where(eq(workOrder.projectId, projectId))).toEqual([]);
     expect((await db.select({ status: bid.status }).from(bid).where(eq(bid.id, placed!.id)))[0]!.status).toBe('submitted');
     expect((await projectRow(projectId)).status).toBe('bidding');
@@ -600,11 +933,32 @@ describe(`capital projects and bids (${kind})`, () => {
     const now = new Date();
     const builder = await createVendor('Spend Builders');
     const projectId = await newProject({ name: 'Lobby renovation', kind: 'renovation', budget: 1_000_000 });
-    await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [builder.vendor.id], deadline: new Date(now.getTime() + DAY) }, now });
-    await submitBid({ db, viewer: { id: builder.user!.id }, origin, projectId, input: { amount: 900_000, timelineDays: 10, notes: '' }, now });
+    await openBidding({
+      db,
+      actor: viewerOf(admin),
+      origin,
+      projectId,
+      input: { vendorIds: [builder.vendor.id], deadline: new Date(now.getTime() + DAY) },
+      now,
+    });
+    await submitBid({
+      db,
+      viewer: { id: builder.user!.id },
+      origin,
+      projectId,
+      input: { amount: 900_000, timelineDays: 10, notes: '' },
+      now,
+    });
     await closeBidding({ db, actor: viewerOf(admin), origin, projectId, now: new Date(now.getTime() + 1_000) });
     const [placed] = await db.select().from(bid).where(eq(bid.projectId, projectId));
-    const awarded = await awardBid({ db, actor: viewerOf(admin), origin, projectId, bidId: placed!.id, now: new Date(now.getTime() + 2_000) });
+    const awarded = await awardBid({
+      db,
+      actor: viewerOf(admin),
+      origin,
+      projectId,
+      bidId: placed!.id,
+      now: new Date(now.getTime() + 2_000),
+    });
     const workOrderId = (awarded as { workOrderId: number }).workOrderId;
     const invoiceOf = (number: string, status: 'submitted' | 'approved' | 'rejected' | 'paid', subtotal: number, tax: number) => ({
       workOrderId,
@@ -617,13 +971,25 @@ describe(`capital projects and bids (${kind})`, () => {
     });
     await db
       .insert(invoice)
-      .values([invoiceOf('S-1', 'approved', 400_000, 33_000), invoiceOf('S-2', 'paid', 500_000, 41_250), invoiceOf('S-3', 'submitted', 90_000, 0), invoiceOf('S-4', 'rejected', 80_000, 0)]);
+      .values([
+        invoiceOf('S-1', 'approved', 400_000, 33_000),
+        invoiceOf('S-2', 'paid', 500_000, 41_250),
+        invoiceOf('S-3', 'submitted', 90_000, 0),
+        invoiceOf('S-4', 'rejected', 80_000, 0),
+      ]);
 
     const detail = await findProjectDetail({ db, actor: viewerOf(admin), projectId });
     expect(detail!.spendCents).toBe(974_250);
-    expect(detail!.workOrders).toEqual([expect.objectContaining({ id: workOrderId, vendorName: 'Spend Builders', invoicedCents: 974_250 })]);
+    expect(detail!.workOrders).toEqual([
+      expect.objectContaining({ id: workOrderId, vendorName: 'Spend Builders', invoicedCents: 974_250 }),
+    ]);
     const list = await findProjects({ db, actor: viewerOf(admin), filters: { status: 'awarded', buildingId: buildingA, after: null } });
-    expect(list.items.find((item) => item.id === projectId)).toMatchObject({ budgetCents: 1_000_000, spendCents: 974_250, bidCount: 1, invitedCount: 1 });
+    expect(list.items.find((item) => item.id === projectId)).toMatchObject({
+      budgetCents: 1_000_000,
+      spendCents: 974_250,
+      bidCount: 1,
+      invitedCount: 1,
+    });
     // Nothing is stored: approving another invoice moves the spend at once.
     await db
       .update(invoice)
@@ -643,20 +1009,40 @@ describe(`capital projects and bids (${kind})`, () => {
       const adminList = await findProjects({ db, actor: viewerOf(admin), filters: { status: null, buildingId: null, after: null } });
       expect(adminList.items.map((item) => item.id)).toEqual(expect.arrayContaining([mine, theirs]));
       // Tenants and vendors get nothing.
-      expect((await findProjects({ db, actor: { id: 'nobody', role: 'vendor' }, filters: { status: null, buildingId: null, after: null } })).items).toEqual([]);
+      expect(
+        (await findProjects({ db, actor: { id: 'nobody', role: 'vendor' }, filters: { status: null, buildingId: null, after: null } }))
+          .items,
+      ).toEqual([]);
 
       expect(await findProjectDetail({ db, actor: viewerOf(managerA), projectId: theirs })).toBeNull();
-      expect(await updateProject({ db, actor: viewerOf(managerA), origin, projectId: theirs, input: form({ buildingId: buildingB }) })).toEqual({ ok: false, reason: 'not_found' });
-      expect(await changeProjectStatus({ db, actor: viewerOf(managerA), origin, projectId: theirs, to: 'cancelled' })).toEqual({ ok: false, reason: 'not_found' });
+      expect(
+        await updateProject({ db, actor: viewerOf(managerA), origin, projectId: theirs, input: form({ buildingId: buildingB }) }),
+      ).toEqual({ ok: false, reason: 'not_found' });
+      expect(await changeProjectStatus({ db, actor: viewerOf(managerA), origin, projectId: theirs, to: 'cancelled' })).toEqual({
+        ok: false,
+        reason: 'not_found',
+      });
       expect((await projectRow(theirs)).status).toBe('planned');
 
       const viewer = viewerOf(managerA);
       const page = await settle(() =>
-        loadProjectPage({ request: new Request(`http://dimora.test/dashboard/projects/${theirs}`), context, actor: viewer, base: '/dashboard/projects', param: String(theirs) }),
+        loadProjectPage({
+          request: new Request(`http://dimora.test/dashboard/projects/${theirs}`),
+          context,
+          actor: viewer,
+          base: '/dashboard/projects',
+          param: String(theirs),
+        }),
       );
       expect(page).toMatchObject({ init: { status: 404 } });
       const action = await settle(() =>
-        handleProjectAction({ request: formPost(`/dashboard/projects/${theirs}`, { intent: 'status', to: 'cancelled' }), context, actor: viewer, base: '/dashboard/projects', param: String(theirs) }),
+        handleProjectAction({
+          request: formPost(`/dashboard/projects/${theirs}`, { intent: 'status', to: 'cancelled' }),
+          context,
+          actor: viewer,
+          base: '/dashboard/projects',
+          param: String(theirs),
+        }),
       );
       expect(action).toMatchObject({ init: { status: 404 } });
       const refusals = await db
@@ -685,7 +1071,13 @@ describe(`capital projects and bids (${kind})`, () => {
       const projectId = await newProject();
       const actor = viewerOf(admin);
       const run = (fields: Record<string, string | string[]>, language = 'en') =>
-        handleProjectAction({ request: formPost(`/admin/projects/${projectId}`, fields, language), context, actor, base: '/admin/projects', param: String(projectId) }).then(answerOf);
+        handleProjectAction({
+          request: formPost(`/admin/projects/${projectId}`, fields, language),
+          context,
+          actor,
+          base: '/admin/projects',
+          param: String(projectId),
+        }).then(answerOf);
       const badEdit = await run({ intent: 'update', buildingId: String(buildingA), name: '', kind: 'roof', budget: 'abc' });
       expect(badEdit.status).toBe(422);
       expect(badEdit.body.errors).toMatchObject({ budget: 'Enter an amount in dollars and cents, for example 125000.00.' });
@@ -707,7 +1099,13 @@ describe(`capital projects and bids (${kind})`, () => {
       const actor = viewerOf(admin);
       const upload = (file: { name: string; type: string; data: Buffer }) => {
         const body = multipart({ intent: 'upload-document' }, { field: 'file', ...file });
-        return handleProjectAction({ request: post(`/admin/projects/${projectId}`, body.body, body.contentType), context, actor, base: '/admin/projects', param: String(projectId) }).then(answerOf);
+        return handleProjectAction({
+          request: post(`/admin/projects/${projectId}`, body.body, body.contentType),
+          context,
+          actor,
+          base: '/admin/projects',
+          param: String(projectId),
+        }).then(answerOf);
       };
       const html = await upload({ name: 'scope.pdf', type: 'application/pdf', data: Buffer.from('<script>alert(1)</script>') });
       expect(html.status).toBe(415);
@@ -726,14 +1124,35 @@ describe(`capital projects and bids (${kind})`, () => {
         .select()
         .from(document)
         .where(and(eq(document.ownerType, 'project'), eq(document.ownerId, String(projectId))));
-      expect(doc).toMatchObject({ kind: 'attachment', mime: 'application/pdf', originalName: 'Scope of work.pdf', url: `/admin/projects/${projectId}/files/${doc!.id}` });
-      const response = (await projectFileDownload({ request: new Request('http://dimora.test/'), context, actor, projectParam: String(projectId), documentParam: String(doc!.id) })) as Response;
+      expect(doc).toMatchObject({
+        kind: 'attachment',
+        mime: 'application/pdf',
+        originalName: 'Scope of work.pdf',
+        url: `/admin/projects/${projectId}/files/${doc!.id}`,
+      });
+      const response = (await projectFileDownload({
+        request: new Request('http://dimora.test/'),
+        context,
+        actor,
+        projectParam: String(projectId),
+        documentParam: String(doc!.id),
+      })) as Response;
       expect(response.status).toBe(200);
-      expect(response.headers.get('content-disposition')).toBe(`attachment; filename="Scope of work.pdf"; filename*=UTF-8''Scope%20of%20work.pdf`);
+      expect(response.headers.get('content-disposition')).toBe(
+        `attachment; filename="Scope of work.pdf"; filename*=UTF-8''Scope%20of%20work.pdf`,
+      );
       expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
       // Manager B may not download manager A's document.
       expect(
-        await settle(() => projectFileDownload({ request: new Request('http://dimora.test/'), context, actor: viewerOf(managerB), projectParam: String(projectId), documentParam: String(doc!.id) })),
+        await settle(() =>
+          projectFileDownload({
+            request: new Request('http://dimora.test/'),
+            context,
+            actor: viewerOf(managerB),
+            projectParam: String(projectId),
+            documentParam: String(doc!.id),
+          }),
+        ),
       ).toMatchObject({ init: { status: 404 } });
 
       const deleted = await handleProjectAction({
@@ -749,7 +1168,8 @@ describe(`capital projects and bids (${kind})`, () => {
     });
 
     it('the server lets a project file through its body limit', () => {
-      for (const path of ['/admin/projects/12', '/dashboard/projects/12.data', '/vendor-portal/projects/12']) expect(bodyLimitFor(path)).toBeGreaterThanOrEqual(PROJECT_UPLOAD_MAX_REQUEST_BYTES);
+      for (const path of ['/admin/projects/12', '/dashboard/projects/12.data', '/vendor-portal/projects/12'])
+        expect(bodyLimitFor(path)).toBeGreaterThanOrEqual(PROJECT_UPLOAD_MAX_REQUEST_BYTES);
       expect(bodyLimitFor('/admin/projects')).toBe(1_000_000);
     });
   });
@@ -765,7 +1185,17 @@ describe(`capital projects and bids (${kind})`, () => {
             locale,
             name: 'Vera',
             path: '/vendor-portal/projects/3',
-            values: { project: 'Roof <b>', building: 'Alder Court', city: 'Austin', company: 'Acme', kind: 'roof', description: '', deadline: 'x', amount: '$1.00', days: '3' },
+            values: {
+              project: 'Roof <b>',
+              building: 'Alder Court',
+              city: 'Austin',
+              company: 'Acme',
+              kind: 'roof',
+              description: '',
+              deadline: 'x',
+              amount: '$1.00',
+              days: '3',
+            },
           },
           'https://dimora.example',
         );

@@ -34,7 +34,14 @@ import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { bid, building, document, project, projectVendor, user, vendor, workOrder } from '~/server/db/schema';
-import { createWorkOrder, OPEN_WORK_ORDER_STATUSES, utcToday, vendorIneligibility, type VendorIneligibility, type WorkOrderStatus } from '~/features/work-orders/work-order-core.server';
+import {
+  createWorkOrder,
+  OPEN_WORK_ORDER_STATUSES,
+  utcToday,
+  vendorIneligibility,
+  type VendorIneligibility,
+  type WorkOrderStatus,
+} from '~/features/work-orders/work-order-core.server';
 import { findManagedBuilding } from '~/features/portfolio/portfolio-access.server';
 import { projectDateTime, projectMoney, projectNotificationText } from './project-mail.server';
 import { notifyVendors, vendorRecipients, type ProjectFacts } from './project-notify.server';
@@ -108,16 +115,33 @@ export async function projectSpendCents(db: Db, projectId: number): Promise<numb
 }
 
 type ProjectRow = typeof project.$inferSelect;
-type StaffProject = { project: ProjectRow; buildingName: string | null; buildingState: string | null; buildingCity: string | null; managerId: string | null };
+type StaffProject = {
+  project: ProjectRow;
+  buildingName: string | null;
+  buildingState: string | null;
+  buildingCity: string | null;
+  managerId: string | null;
+};
 
 /**
  * The project `projectId` if `actor` may manage it (with its building's name, city, state and
  * manager), else null. `forUpdate` locks the project row in the caller's transaction.
  */
-export async function findStaffProject(db: Db, actor: ProjectActor, projectId: number, { forUpdate = false } = {}): Promise<StaffProject | null> {
+export async function findStaffProject(
+  db: Db,
+  actor: ProjectActor,
+  projectId: number,
+  { forUpdate = false } = {},
+): Promise<StaffProject | null> {
   if (!isStaff(actor) || !isRowId(projectId)) return null;
   const query = db
-    .select({ project, buildingName: building.name, buildingState: building.state, buildingCity: building.city, managerId: building.managerId })
+    .select({
+      project,
+      buildingName: building.name,
+      buildingState: building.state,
+      buildingCity: building.city,
+      managerId: building.managerId,
+    })
     .from(project)
     .leftJoin(building, eq(building.id, project.buildingId))
     .where(and(eq(project.id, projectId), projectScope(actor)))
@@ -163,7 +187,15 @@ export type ProjectListPage = { items: ProjectListItem[]; next: number | null };
  * `actor`'s projects, newest first, PROJECTS_PAGE_SIZE a page after project `filters.after`,
  * filtered by status and building; each with its spend, invited vendors and bids received.
  */
-export async function findProjects({ db, actor, filters }: { db: Db; actor: ProjectActor; filters: ProjectFilters }): Promise<ProjectListPage> {
+export async function findProjects({
+  db,
+  actor,
+  filters,
+}: {
+  db: Db;
+  actor: ProjectActor;
+  filters: ProjectFilters;
+}): Promise<ProjectListPage> {
   if (!isStaff(actor)) return { items: [], next: null };
   const rows = await db
     .select({
@@ -179,7 +211,10 @@ export async function findProjects({ db, actor, filters }: { db: Db; actor: Proj
       endDate: project.endDate,
       bidDeadline: project.bidDeadline,
       invitedCount: sql<number>`(select count(*) from project_vendor invited where invited.project_id = "project"."id")`.mapWith(Number),
-      bidCount: sql<number>`(select count(*) from bid received where received.project_id = "project"."id" and received.status <> 'withdrawn')`.mapWith(Number),
+      bidCount:
+        sql<number>`(select count(*) from bid received where received.project_id = "project"."id" and received.status <> 'withdrawn')`.mapWith(
+          Number,
+        ),
     })
     .from(project)
     .leftJoin(building, eq(building.id, project.buildingId))
@@ -200,7 +235,10 @@ export async function findProjects({ db, actor, filters }: { db: Db; actor: Proj
 /** How a vendor's insurance stands for new work today: fine, expiring within 30 days, or why not. */
 export type InsuranceStanding = { expiry: string | null; verified: boolean; problem: VendorIneligibility | null; expiringSoon: boolean };
 
-function insuranceStanding(row: { status: string; insuranceExpiry: string | null; insuranceVerifiedAt: Date | null }, today: string): InsuranceStanding {
+function insuranceStanding(
+  row: { status: string; insuranceExpiry: string | null; insuranceVerifiedAt: Date | null },
+  today: string,
+): InsuranceStanding {
   const problem = vendorIneligibility(row, today);
   const soon = new Date(`${today}T00:00:00Z`);
   soon.setUTCDate(soon.getUTCDate() + 30);
@@ -251,14 +289,29 @@ export type ProjectDetail = {
   moves: ProjectStatusMove[];
   invited: { vendorId: number; companyName: string; invitedAt: string; bidStatus: BidStatus | null }[];
   bids: BidComparisonRow[];
-  workOrders: { id: number; vendorName: string; status: WorkOrderStatus; createdAt: string; scheduledFor: string | null; completedAt: string | null; invoicedCents: number }[];
+  workOrders: {
+    id: number;
+    vendorName: string;
+    status: WorkOrderStatus;
+    createdAt: string;
+    scheduledFor: string | null;
+    completedAt: string | null;
+    invoicedCents: number;
+  }[];
   documents: { id: number; name: string; mime: string; sizeBytes: number; createdAt: string }[];
 };
 
 /** The documents of project `projectId` (owner `project`), oldest first. */
 export async function projectDocuments(db: Db, projectId: number) {
   return db
-    .select({ id: document.id, name: document.originalName, mime: document.mime, sizeBytes: document.sizeBytes, createdAt: document.createdAt, storageKey: document.storageKey })
+    .select({
+      id: document.id,
+      name: document.originalName,
+      mime: document.mime,
+      sizeBytes: document.sizeBytes,
+      createdAt: document.createdAt,
+      storageKey: document.storageKey,
+    })
     .from(document)
     .where(and(eq(document.ownerType, 'project'), eq(document.ownerId, String(projectId))))
     .orderBy(asc(document.id));
@@ -269,7 +322,17 @@ export async function projectDocuments(db: Db, projectId: number) {
  * with its spend, the invited vendors, the bids compared (vendor rating, insurance standing,
  * lowest amount flagged), its work orders with their approved/paid invoices, and its documents.
  */
-export async function findProjectDetail({ db, actor, projectId, now = new Date() }: { db: Db; actor: ProjectActor; projectId: number; now?: Date }): Promise<ProjectDetail | null> {
+export async function findProjectDetail({
+  db,
+  actor,
+  projectId,
+  now = new Date(),
+}: {
+  db: Db;
+  actor: ProjectActor;
+  projectId: number;
+  now?: Date;
+}): Promise<ProjectDetail | null> {
   const found = await findStaffProject(db, actor, projectId);
   if (!found) return null;
   const row = found.project;
@@ -277,7 +340,12 @@ export async function findProjectDetail({ db, actor, projectId, now = new Date()
   const [spendCents, invited, bids, orders, docs] = await Promise.all([
     projectSpendCents(db, projectId),
     db
-      .select({ vendorId: projectVendor.vendorId, companyName: vendor.companyName, invitedAt: projectVendor.invitedAt, bidStatus: bid.status })
+      .select({
+        vendorId: projectVendor.vendorId,
+        companyName: vendor.companyName,
+        invitedAt: projectVendor.invitedAt,
+        bidStatus: bid.status,
+      })
       .from(projectVendor)
       .innerJoin(vendor, eq(vendor.id, projectVendor.vendorId))
       .leftJoin(bid, and(eq(bid.projectId, projectVendor.projectId), eq(bid.vendorId, projectVendor.vendorId)))
@@ -308,9 +376,10 @@ export async function findProjectDetail({ db, actor, projectId, now = new Date()
         createdAt: workOrder.createdAt,
         scheduledFor: workOrder.scheduledFor,
         completedAt: workOrder.completedAt,
-        invoicedCents: sql<number>`coalesce((select sum(billed.total_cents) from invoice billed where billed.work_order_id = "work_order"."id" and billed.status in ('approved', 'paid')), 0)`.mapWith(
-          Number,
-        ),
+        invoicedCents:
+          sql<number>`coalesce((select sum(billed.total_cents) from invoice billed where billed.work_order_id = "work_order"."id" and billed.status in ('approved', 'paid')), 0)`.mapWith(
+            Number,
+          ),
       })
       .from(workOrder)
       .innerJoin(vendor, eq(vendor.id, workOrder.vendorId))
@@ -349,10 +418,15 @@ export async function findProjectDetail({ db, actor, projectId, now = new Date()
       status: entry.bid.status,
       submittedAt: entry.bid.submittedAt.toISOString(),
       updatedAt: entry.bid.updatedAt.toISOString(),
-      attachment: entry.bid.attachmentDocumentId ? { documentId: entry.bid.attachmentDocumentId, name: entry.attachmentName ?? 'bid.pdf', sizeBytes: entry.attachmentSize ?? 0 } : null,
+      attachment: entry.bid.attachmentDocumentId
+        ? { documentId: entry.bid.attachmentDocumentId, name: entry.attachmentName ?? 'bid.pdf', sizeBytes: entry.attachmentSize ?? 0 }
+        : null,
       rating: entry.ratingCount > 0 ? Math.round((entry.ratingSum / entry.ratingCount) * 10) / 10 : null,
       ratingCount: entry.ratingCount,
-      insurance: insuranceStanding({ status: entry.vendorStatus, insuranceExpiry: entry.insuranceExpiry, insuranceVerifiedAt: entry.insuranceVerifiedAt }, today),
+      insurance: insuranceStanding(
+        { status: entry.vendorStatus, insuranceExpiry: entry.insuranceExpiry, insuranceVerifiedAt: entry.insuranceVerifiedAt },
+        today,
+      ),
       lowest: lowest !== null && (entry.bid.status === 'submitted' || entry.bid.status === 'awarded') && entry.bid.amountCents === lowest,
     })),
     workOrders: orders.map((order) => ({
@@ -361,7 +435,13 @@ export async function findProjectDetail({ db, actor, projectId, now = new Date()
       scheduledFor: order.scheduledFor?.toISOString() ?? null,
       completedAt: order.completedAt?.toISOString() ?? null,
     })),
-    documents: docs.map((doc) => ({ id: doc.id, name: doc.name ?? `document-${doc.id}`, mime: doc.mime, sizeBytes: doc.sizeBytes, createdAt: doc.createdAt.toISOString() })),
+    documents: docs.map((doc) => ({
+      id: doc.id,
+      name: doc.name ?? `document-${doc.id}`,
+      mime: doc.mime,
+      sizeBytes: doc.sizeBytes,
+      createdAt: doc.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -376,11 +456,28 @@ const VENDOR_CHOICES_LIMIT = 200;
  * and not expired, serving the building's state, not invited yet; by company name. Empty for a
  * project the actor may not manage or one that cannot take invitations.
  */
-export async function findVendorChoices({ db, actor, projectId, today = utcToday() }: { db: Db; actor: ProjectActor; projectId: number; today?: string }): Promise<VendorChoice[]> {
+export async function findVendorChoices({
+  db,
+  actor,
+  projectId,
+  today = utcToday(),
+}: {
+  db: Db;
+  actor: ProjectActor;
+  projectId: number;
+  today?: string;
+}): Promise<VendorChoice[]> {
   const found = await findStaffProject(db, actor, projectId);
   if (!found || !found.buildingState || !(found.project.status === 'planned' || found.project.status === 'bidding')) return [];
   const rows = await db
-    .select({ id: vendor.id, companyName: vendor.companyName, trades: vendor.trades, insuranceExpiry: vendor.insuranceExpiry, ratingSum: vendor.ratingSum, ratingCount: vendor.ratingCount })
+    .select({
+      id: vendor.id,
+      companyName: vendor.companyName,
+      trades: vendor.trades,
+      insuranceExpiry: vendor.insuranceExpiry,
+      ratingSum: vendor.ratingSum,
+      ratingCount: vendor.ratingCount,
+    })
     .from(vendor)
     .where(
       and(
@@ -393,7 +490,10 @@ export async function findVendorChoices({ db, actor, projectId, today = utcToday
     )
     .orderBy(asc(vendor.companyName), asc(vendor.id))
     .limit(VENDOR_CHOICES_LIMIT);
-  return rows.map(({ ratingSum, ratingCount, ...row }) => ({ ...row, rating: ratingCount > 0 ? Math.round((ratingSum / ratingCount) * 10) / 10 : null }));
+  return rows.map(({ ratingSum, ratingCount, ...row }) => ({
+    ...row,
+    rating: ratingCount > 0 ? Math.round((ratingSum / ratingCount) * 10) / 10 : null,
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -416,7 +516,9 @@ export type ProjectRefusal =
   | 'already_closed'
   | 'open_work_orders';
 
-export type ProjectOutcome = { ok: true; projectId: number; workOrderId?: number; invited?: number } | { ok: false; reason: ProjectRefusal; status?: ProjectStatus; vendorName?: string };
+export type ProjectOutcome =
+  | { ok: true; projectId: number; workOrderId?: number; invited?: number }
+  | { ok: false; reason: ProjectRefusal; status?: ProjectStatus; vendorName?: string };
 
 type CommandArgs = { db: Db; actor: ProjectActor; origin: RequestOrigin };
 
@@ -460,7 +562,13 @@ export async function createProject({ db, actor, origin, input }: CommandArgs & 
  * `building_locked` when moving it to another building after it left `planned` (vendors were
  * invited for this one); `building_not_found` for a building the actor does not manage.
  */
-export async function updateProject({ db, actor, origin, projectId, input }: CommandArgs & { projectId: number; input: ProjectFormInput }): Promise<ProjectOutcome> {
+export async function updateProject({
+  db,
+  actor,
+  origin,
+  projectId,
+  input,
+}: CommandArgs & { projectId: number; input: ProjectFormInput }): Promise<ProjectOutcome> {
   return db.transaction(async (tx) => {
     const found = await findStaffProject(tx, actor, projectId, { forUpdate: true });
     if (!found) return { ok: false, reason: 'not_found' };
@@ -504,7 +612,14 @@ export async function updateProject({ db, actor, origin, projectId, input }: Com
  * are skipped; new ones are e-mailed and notified in-app; those invited before hear of a changed
  * deadline. Audited (`project_vendors_invited`, plus `project_status_changed` when it opens).
  */
-export async function openBidding({ db, actor, origin, projectId, input, now = new Date() }: CommandArgs & { projectId: number; input: InviteInput; now?: Date }): Promise<ProjectOutcome> {
+export async function openBidding({
+  db,
+  actor,
+  origin,
+  projectId,
+  input,
+  now = new Date(),
+}: CommandArgs & { projectId: number; input: InviteInput; now?: Date }): Promise<ProjectOutcome> {
   return db.transaction(async (tx) => {
     const found = await findStaffProject(tx, actor, projectId, { forUpdate: true });
     if (!found) return { ok: false, reason: 'not_found' };
@@ -534,7 +649,8 @@ export async function openBidding({ db, actor, origin, projectId, input, now = n
       const candidate = chosen.find((entry) => entry.id === vendorId);
       const refusal = vendorIneligibility(candidate, today);
       if (refusal) return { ok: false, reason: refusal, vendorName: candidate?.companyName };
-      if (!candidate!.serviceStates.includes(found.buildingState)) return { ok: false, reason: 'vendor_out_of_state', vendorName: candidate!.companyName };
+      if (!candidate!.serviceStates.includes(found.buildingState))
+        return { ok: false, reason: 'vendor_out_of_state', vendorName: candidate!.companyName };
     }
 
     const before = await tx.select({ vendorId: projectVendor.vendorId }).from(projectVendor).where(eq(projectVendor.projectId, projectId));
@@ -546,7 +662,10 @@ export async function openBidding({ db, actor, origin, projectId, input, now = n
           .returning({ vendorId: projectVendor.vendorId })
       : [];
     const deadlineChanged = row.bidDeadline?.getTime() !== input.deadline.getTime();
-    await tx.update(project).set({ status: 'bidding', bidDeadline: input.deadline, updatedAt: new Date() }).where(eq(project.id, projectId));
+    await tx
+      .update(project)
+      .set({ status: 'bidding', bidDeadline: input.deadline, updatedAt: new Date() })
+      .where(eq(project.id, projectId));
 
     const facts = factsOf(found);
     const deadline = (recipient: { locale: string }) => ({ deadline: projectDateTime(input.deadline, recipient.locale) });
@@ -562,7 +681,13 @@ export async function openBidding({ db, actor, origin, projectId, input, now = n
     if (row.status === 'bidding' && deadlineChanged) {
       const addedIds = new Set(added.map((entry) => entry.vendorId));
       const earlier = before.map((entry) => entry.vendorId).filter((id) => !addedIds.has(id));
-      await notifyVendors(tx, { project: facts, recipients: await vendorRecipients(tx, earlier), template: 'deadline_changed', values: deadline, dedupe: String(input.deadline.getTime()) });
+      await notifyVendors(tx, {
+        project: facts,
+        recipients: await vendorRecipients(tx, earlier),
+        template: 'deadline_changed',
+        values: deadline,
+        dedupe: String(input.deadline.getTime()),
+      });
     }
     await recordAuditEvent({
       db: tx,
@@ -573,7 +698,14 @@ export async function openBidding({ db, actor, origin, projectId, input, now = n
       values: { project_id: projectId, vendor_ids: added.map((entry) => entry.vendorId), bid_deadline: input.deadline.toISOString() },
     });
     if (row.status === 'planned') {
-      await recordAuditEvent({ db: tx, userId: actor.id, action: 'project_status_changed', tableName: 'project', origin, values: { project_id: projectId, from: 'planned', to: 'bidding' } });
+      await recordAuditEvent({
+        db: tx,
+        userId: actor.id,
+        action: 'project_status_changed',
+        tableName: 'project',
+        origin,
+        values: { project_id: projectId, from: 'planned', to: 'bidding' },
+      });
     }
     return { ok: true, projectId, invited: added.length };
   });
@@ -583,7 +715,13 @@ export async function openBidding({ db, actor, origin, projectId, input, now = n
  * Closes bidding at once (`bid_deadline` = `now`), so staff can award before the announced
  * deadline. Refuses `invalid_status` outside `bidding`, `already_closed` once the deadline passed.
  */
-export async function closeBidding({ db, actor, origin, projectId, now = new Date() }: CommandArgs & { projectId: number; now?: Date }): Promise<ProjectOutcome> {
+export async function closeBidding({
+  db,
+  actor,
+  origin,
+  projectId,
+  now = new Date(),
+}: CommandArgs & { projectId: number; now?: Date }): Promise<ProjectOutcome> {
   return db.transaction(async (tx) => {
     const found = await findStaffProject(tx, actor, projectId, { forUpdate: true });
     if (!found) return { ok: false, reason: 'not_found' };
@@ -597,7 +735,12 @@ export async function closeBidding({ db, actor, origin, projectId, now = new Dat
       action: 'project_updated',
       tableName: 'project',
       origin,
-      values: { project_id: projectId, bidding_closed_early: true, announced_deadline: row.bidDeadline?.toISOString() ?? null, bid_deadline: now.toISOString() },
+      values: {
+        project_id: projectId,
+        bidding_closed_early: true,
+        announced_deadline: row.bidDeadline?.toISOString() ?? null,
+        bid_deadline: now.toISOString(),
+      },
     });
     return { ok: true, projectId };
   });
@@ -621,7 +764,14 @@ async function openWorkOrders(tx: Db, projectId: number): Promise<number> {
  * the other submitted bids `rejected`, the project `awarded`; winner and losers get an e-mail and
  * an in-app notification. Audited (`bid_awarded`, `project_status_changed`).
  */
-export async function awardBid({ db, actor, origin, projectId, bidId, now = new Date() }: CommandArgs & { projectId: number; bidId: number; now?: Date }): Promise<ProjectOutcome> {
+export async function awardBid({
+  db,
+  actor,
+  origin,
+  projectId,
+  bidId,
+  now = new Date(),
+}: CommandArgs & { projectId: number; bidId: number; now?: Date }): Promise<ProjectOutcome> {
   return db.transaction(async (tx) => {
     const found = await findStaffProject(tx, actor, projectId, { forUpdate: true });
     if (!found) return { ok: false, reason: 'not_found' };
@@ -630,7 +780,15 @@ export async function awardBid({ db, actor, origin, projectId, bidId, now = new 
     if (isBiddingOpen(row, now)) return { ok: false, reason: 'bidding_open' };
     if (!isRowId(bidId)) return { ok: false, reason: 'bid_not_found' };
     const [winner] = await tx
-      .select({ id: bid.id, vendorId: bid.vendorId, status: bid.status, amountCents: bid.amountCents, timelineDays: bid.timelineDays, locale: user.locale, companyName: vendor.companyName })
+      .select({
+        id: bid.id,
+        vendorId: bid.vendorId,
+        status: bid.status,
+        amountCents: bid.amountCents,
+        timelineDays: bid.timelineDays,
+        locale: user.locale,
+        companyName: vendor.companyName,
+      })
       .from(bid)
       .innerJoin(vendor, eq(vendor.id, bid.vendorId))
       .leftJoin(user, eq(user.id, vendor.userId))
@@ -652,7 +810,12 @@ export async function awardBid({ db, actor, origin, projectId, bidId, now = new 
       today: utcToday(now),
       notification: projectNotificationText('work_order', locale, { project: facts.name, building: facts.buildingName }),
     });
-    if (!created.ok) return { ok: false, reason: created.reason === 'target_not_found' || created.reason === 'already_assigned' ? 'not_found' : created.reason, vendorName: winner.companyName };
+    if (!created.ok)
+      return {
+        ok: false,
+        reason: created.reason === 'target_not_found' || created.reason === 'already_assigned' ? 'not_found' : created.reason,
+        vendorName: winner.companyName,
+      };
 
     await tx.update(bid).set({ status: 'awarded', updatedAt: new Date() }).where(eq(bid.id, winner.id));
     const losers = await tx
@@ -691,7 +854,14 @@ export async function awardBid({ db, actor, origin, projectId, bidId, now = new 
         rejected_vendor_ids: losers.map((entry) => entry.vendorId),
       },
     });
-    await recordAuditEvent({ db: tx, userId: actor.id, action: 'project_status_changed', tableName: 'project', origin, values: { project_id: projectId, from: 'bidding', to: 'awarded' } });
+    await recordAuditEvent({
+      db: tx,
+      userId: actor.id,
+      action: 'project_status_changed',
+      tableName: 'project',
+      origin,
+      values: { project_id: projectId, from: 'bidding', to: 'awarded' },
+    });
     return { ok: true, projectId, workOrderId: created.workOrderId };
   });
 }
@@ -703,20 +873,30 @@ export async function awardBid({ db, actor, origin, projectId, bidId, now = new 
  * is still open. Cancelling while bidding rejects the submitted bids and tells every invited
  * vendor. Audited (`project_status_changed`).
  */
-export async function changeProjectStatus({ db, actor, origin, projectId, to }: CommandArgs & { projectId: number; to: ProjectStatusMove }): Promise<ProjectOutcome> {
+export async function changeProjectStatus({
+  db,
+  actor,
+  origin,
+  projectId,
+  to,
+}: CommandArgs & { projectId: number; to: ProjectStatusMove }): Promise<ProjectOutcome> {
   return db.transaction(async (tx) => {
     const found = await findStaffProject(tx, actor, projectId, { forUpdate: true });
     if (!found) return { ok: false, reason: 'not_found' };
     const row = found.project;
     if (!canMoveProject(row.status, to)) return { ok: false, reason: 'invalid_status', status: row.status };
-    if ((to === 'completed' || to === 'cancelled') && (await openWorkOrders(tx, projectId)) > 0) return { ok: false, reason: 'open_work_orders' };
+    if ((to === 'completed' || to === 'cancelled') && (await openWorkOrders(tx, projectId)) > 0)
+      return { ok: false, reason: 'open_work_orders' };
     await tx.update(project).set({ status: to, updatedAt: new Date() }).where(eq(project.id, projectId));
     if (to === 'cancelled' && row.status === 'bidding') {
       await tx
         .update(bid)
         .set({ status: 'rejected', updatedAt: new Date() })
         .where(and(eq(bid.projectId, projectId), eq(bid.status, 'submitted')));
-      const invited = await tx.select({ vendorId: projectVendor.vendorId }).from(projectVendor).where(eq(projectVendor.projectId, projectId));
+      const invited = await tx
+        .select({ vendorId: projectVendor.vendorId })
+        .from(projectVendor)
+        .where(eq(projectVendor.projectId, projectId));
       await notifyVendors(tx, {
         project: factsOf(found),
         recipients: await vendorRecipients(
@@ -726,7 +906,14 @@ export async function changeProjectStatus({ db, actor, origin, projectId, to }: 
         template: 'project_cancelled',
       });
     }
-    await recordAuditEvent({ db: tx, userId: actor.id, action: 'project_status_changed', tableName: 'project', origin, values: { project_id: projectId, from: row.status, to } });
+    await recordAuditEvent({
+      db: tx,
+      userId: actor.id,
+      action: 'project_status_changed',
+      tableName: 'project',
+      origin,
+      values: { project_id: projectId, from: row.status, to },
+    });
     return { ok: true, projectId };
   });
 }

@@ -22,4 +22,9 @@ export type BidIntent = (typeof BID_INTENTS)[number];
 /** What an action of the projects pages answers. */
 export type ProjectActionResult =
   | { ok: true; intent: ProjectIntent | BidIntent | 'create'; message: string; tab?: ProjectTab }
-  | { ok: false; intent: ProjectIntent | BidIntent | 'create' | null; errors: Record<string, string>; values?: Record<string, string | string[]> };
+  | {
+      ok: false;
+      intent: ProjectIntent | BidIntent | 'create' | null;
+      errors: Record<string, string>;
+      values?: Record<string, string | string[]>;
+    };

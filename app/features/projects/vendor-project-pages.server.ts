@@ -37,7 +37,13 @@ export async function loadVendorProjects({ request, context, viewer }: Args) {
 }
 
 async function notInvited({ request, context, viewer }: Args, projectId: number): Promise<never> {
-  await auditRefusalIfExists(context.db, viewer, { table: 'project', id: projectId, reason: 'not_invited', origin: requestOrigin(request, context.clientIp), values: { project_id: projectId } });
+  await auditRefusalIfExists(context.db, viewer, {
+    table: 'project',
+    id: projectId,
+    reason: 'not_invited',
+    origin: requestOrigin(request, context.clientIp),
+    values: { project_id: projectId },
+  });
   throw data(null, { status: 404 });
 }
 
@@ -71,7 +77,9 @@ export async function handleBidAction(args: Args & { param: string | undefined }
   // Not invited: a 404 before anything is read or stored.
   if (!(await findVendorProject({ db: context.db, viewer, projectId }))) return notInvited(args, projectId);
 
-  const batch = createUploadBatch(context.storage, (error, key) => context.logger.error({ err: error, key }, 'could not delete an uploaded file'));
+  const batch = createUploadBatch(context.storage, (error, key) =>
+    context.logger.error({ err: error, key }, 'could not delete an uploaded file'),
+  );
   let fields: Record<string, string>;
   let file: StoredProjectFile | null = null;
   if (isMultipart(request)) {
@@ -80,13 +88,20 @@ export async function handleBidAction(args: Args & { param: string | undefined }
     } catch (error) {
       await batch.discard();
       if (!(error instanceof UploadError)) throw error;
-      return answer({ ok: false, intent: 'bid', errors: { attachment: uploadRefusalMessage(lang, error) } }, uploadErrorStatus(error.code as UploadErrorCode));
+      return answer(
+        { ok: false, intent: 'bid', errors: { attachment: uploadRefusalMessage(lang, error) } },
+        uploadErrorStatus(error.code as UploadErrorCode),
+      );
     }
   } else {
     const form = await readFormData(request);
     fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')) as Record<string, string>;
   }
-  const values = { amount: (fields.amount ?? '').slice(0, 40), timelineDays: (fields.timelineDays ?? '').slice(0, 10), notes: (fields.notes ?? '').slice(0, 5_000) };
+  const values = {
+    amount: (fields.amount ?? '').slice(0, 40),
+    timelineDays: (fields.timelineDays ?? '').slice(0, 10),
+    notes: (fields.notes ?? '').slice(0, 5_000),
+  };
   if (fields.intent !== 'bid') {
     await batch.discard();
     return answer({ ok: false, intent: null, errors: { form: t('projects.errors.unknownIntent') } }, 400);
@@ -116,9 +131,15 @@ export async function handleBidAction(args: Args & { param: string | undefined }
   if (!outcome.ok) {
     await batch.discard();
     if (outcome.reason === 'not_found') return notInvited(args, projectId);
-    return answer({ ok: false, intent: 'bid', errors: { form: t(`projects.errors.bid.${outcome.reason}`) }, values }, BID_STATUS[outcome.reason]);
+    return answer(
+      { ok: false, intent: 'bid', errors: { form: t(`projects.errors.bid.${outcome.reason}`) }, values },
+      BID_STATUS[outcome.reason],
+    );
   }
-  for (const key of outcome.removedKeys) await context.storage.delete(key).catch((error: unknown) => context.logger.error({ err: error, key }, 'could not delete a replaced bid attachment'));
+  for (const key of outcome.removedKeys)
+    await context.storage
+      .delete(key)
+      .catch((error: unknown) => context.logger.error({ err: error, key }, 'could not delete a replaced bid attachment'));
   context.logger.info({ actor: viewer.id, project: projectId, bid: outcome.bidId }, outcome.created ? 'bid submitted' : 'bid changed');
   if (isDocumentPost(request)) return redirect(`/vendor-portal/projects/${projectId}?done=bid`, 303);
   return answer({ ok: true, intent: 'bid', message: t(outcome.created ? 'projects.vendor.done.created' : 'projects.vendor.done.changed') });

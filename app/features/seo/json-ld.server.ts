@@ -75,7 +75,19 @@ export function listingBreadcrumb({
  * USD, availability InStock only while the unit is `available`, from its available date).
  * `url`: the page's canonical URL; texts in `language`.
  */
-export function unitJsonLd({ property, url, publicUrl, companyName, language }: { property: PublicPropertyDetail; url: string; publicUrl: string; companyName: string; language: Language }): JsonLd[] {
+export function unitJsonLd({
+  property,
+  url,
+  publicUrl,
+  companyName,
+  language,
+}: {
+  property: PublicPropertyDetail;
+  url: string;
+  publicUrl: string;
+  companyName: string;
+  language: Language;
+}): JsonLd[] {
   const t = getT(language);
   const origin = new URL(publicUrl).origin;
   const images = property.imageUrls.map((image) => absoluteUrl(origin, image)).filter((image): image is string => image !== null);
@@ -93,7 +105,13 @@ export function unitJsonLd({ property, url, publicUrl, companyName, language }: 
     floorSize: { '@type': 'QuantitativeValue', value: property.squareFeet, unitCode: 'FTK', unitText: 'sq ft' },
     occupancy: { '@type': 'QuantitativeValue', maxValue: property.maxOccupants },
     ...(property.amenities.length
-      ? { amenityFeature: property.amenities.map((key) => ({ '@type': 'LocationFeatureSpecification', name: t(`listings.amenity.${key}`, key), value: true })) }
+      ? {
+          amenityFeature: property.amenities.map((key) => ({
+            '@type': 'LocationFeatureSpecification',
+            name: t(`listings.amenity.${key}`, key),
+            value: true,
+          })),
+        }
       : {}),
     address: {
       '@type': 'PostalAddress',
@@ -116,7 +134,13 @@ export function unitJsonLd({ property, url, publicUrl, companyName, language }: 
     businessFunction: 'http://purl.org/goodrelations/v1#LeaseOut',
     price: property.price,
     priceCurrency: 'USD',
-    priceSpecification: { '@type': 'UnitPriceSpecification', price: property.price, priceCurrency: 'USD', unitCode: 'MON', unitText: 'month' },
+    priceSpecification: {
+      '@type': 'UnitPriceSpecification',
+      price: property.price,
+      priceCurrency: 'USD',
+      unitCode: 'MON',
+      unitText: 'month',
+    },
     availability: available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     ...(available && property.availableDate ? { availabilityStarts: property.availableDate } : {}),
     itemOffered: { '@type': 'Apartment', '@id': apartmentId, name: property.title },

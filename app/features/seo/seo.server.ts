@@ -32,7 +32,12 @@ type PublicPageSeoOptions = {
  * language only when the request did (`?lang=it` is canonical to itself; the bare URL, which
  * follows the visitor's cookie or browser, is canonical to itself too and is the `x-default`).
  */
-export function pageUrls({ request, publicUrl, path, params }: Pick<PublicPageSeoOptions, 'request' | 'publicUrl' | 'path' | 'params'>): Pick<PageSeo, 'canonical' | 'alternates'> {
+export function pageUrls({
+  request,
+  publicUrl,
+  path,
+  params,
+}: Pick<PublicPageSeoOptions, 'request' | 'publicUrl' | 'path' | 'params'>): Pick<PageSeo, 'canonical' | 'alternates'> {
   const url = new URL(request.url);
   const origin = new URL(publicUrl).origin;
   const pagePath = path ?? url.pathname;

@@ -112,7 +112,15 @@ type UnitRow = { id: number; updatedAt: Date };
  * once per language with alternates and `lastmod` (its `updated_at`), streamed 1,000 units at a
  * time by keyset on the primary key. Null when the block holds no listed unit (the route's 404).
  */
-export async function unitsSitemapStream({ db, publicUrl, block }: { db: Db; publicUrl: string; block: number }): Promise<ReadableStream<Uint8Array> | null> {
+export async function unitsSitemapStream({
+  db,
+  publicUrl,
+  block,
+}: {
+  db: Db;
+  publicUrl: string;
+  block: number;
+}): Promise<ReadableStream<Uint8Array> | null> {
   const origin = new URL(publicUrl).origin;
   const { lo, hi } = blockRange(block);
   const readBatch = async (cursor: number | null, limit: number) => {

@@ -95,29 +95,75 @@ export async function handlePortalAction({ request, context, viewer, lang }: Arg
     if (!outcome.ok) {
       const status = outcome.reason === 'not_found' ? 404 : outcome.reason === 'not_active' || outcome.reason === 'nothing_due' ? 409 : 422;
       const error = t(`tenantPortal.errors.${outcome.reason}`, { balance: formatCents(outcome.balanceCents ?? 0, lang) });
-      return refuse({ intent, error, errors: outcome.reason === 'above_balance' || outcome.reason === 'invalid_amount' ? { amount: error } : {}, values }, status);
+      return refuse(
+        {
+          intent,
+          error,
+          errors: outcome.reason === 'above_balance' || outcome.reason === 'invalid_amount' ? { amount: error } : {},
+          values,
+        },
+        status,
+      );
     }
     if (outcome.payment.status === 'failed') {
-      return refuse({ intent, error: t('tenantPortal.errors.declined', { reason: t(`tenantPortal.declines.${outcome.payment.declineCode}`) }), values }, 402);
+      return refuse(
+        { intent, error: t('tenantPortal.errors.declined', { reason: t(`tenantPortal.declines.${outcome.payment.declineCode}`) }), values },
+        402,
+      );
     }
     // Outcome unknown: the same key must be used again, so a retry can never charge twice.
-    if (outcome.payment.status === 'pending') return data<PortalActionData>({ ok: false, intent, error: t('tenantPortal.errors.pending'), values }, { status: 409 });
-    return answer(request, { ok: true, intent, notice: t('tenantPortal.pay.done', { amount: formatCents(parsed.data.amountCents, lang) }) }, 200, '/tenant-portal#payments');
+    if (outcome.payment.status === 'pending')
+      return data<PortalActionData>({ ok: false, intent, error: t('tenantPortal.errors.pending'), values }, { status: 409 });
+    return answer(
+      request,
+      { ok: true, intent, notice: t('tenantPortal.pay.done', { amount: formatCents(parsed.data.amountCents, lang) }) },
+      200,
+      '/tenant-portal#payments',
+    );
   }
   const parsed = autopayFormSchema(new Date()).safeParse(raw);
   if (!parsed.success) return refuse({ intent, errors: translateIssues(parsed.error, lang), values }, 422);
-  const outcome = await enableAutopay({ db: context.db, provider, viewer, leaseId: parsed.data.leaseId, dayOfMonth: parsed.data.day, card: parsed.data.card, origin });
+  const outcome = await enableAutopay({
+    db: context.db,
+    provider,
+    viewer,
+    leaseId: parsed.data.leaseId,
+    dayOfMonth: parsed.data.day,
+    card: parsed.data.card,
+    origin,
+  });
   if (!outcome.ok) {
-    const status = outcome.reason === 'not_found' ? 404 : outcome.reason === 'card_refused' ? 402 : outcome.reason === 'provider_unavailable' ? 503 : 409;
+    const status =
+      outcome.reason === 'not_found'
+        ? 404
+        : outcome.reason === 'card_refused'
+          ? 402
+          : outcome.reason === 'provider_unavailable'
+            ? 503
+            : 409;
     const error =
-      outcome.reason === 'card_refused' ? t('tenantPortal.errors.declined', { reason: t(`tenantPortal.declines.${outcome.declineCode}`) }) : t(`tenantPortal.errors.${outcome.reason}`);
+      outcome.reason === 'card_refused'
+        ? t('tenantPortal.errors.declined', { reason: t(`tenantPortal.declines.${outcome.declineCode}`) })
+        : t(`tenantPortal.errors.${outcome.reason}`);
     return refuse({ intent, error, values }, status);
   }
-  return answer(request, { ok: true, intent, notice: t('tenantPortal.autopay.enabled', { day: outcome.autopay.dayOfMonth }) }, 200, '/tenant-portal#autopay');
+  return answer(
+    request,
+    { ok: true, intent, notice: t('tenantPortal.autopay.enabled', { day: outcome.autopay.dayOfMonth }) },
+    200,
+    '/tenant-portal#autopay',
+  );
 }
 
 /** `/tenant-portal/leases/:leaseId` action: sign (with the payment due at signing when asked). */
-export async function handleSignAction({ request, context, viewer, lang, leaseId, cardRequired }: Args & { leaseId: number; cardRequired: boolean }) {
+export async function handleSignAction({
+  request,
+  context,
+  viewer,
+  lang,
+  leaseId,
+  cardRequired,
+}: Args & { leaseId: number; cardRequired: boolean }) {
   const t = getT(lang);
   const limited = await checkRateLimit({ context, request }, 'payment', viewer.id);
   if (limited) return rateLimitedAnswer(limited);
@@ -143,14 +189,30 @@ export async function handleSignAction({ request, context, viewer, lang, leaseId
   });
   if (!outcome.ok) {
     if (outcome.reason === 'payment_failed') {
-      const declined = outcome.payment.status === 'failed' ? t(`tenantPortal.declines.${outcome.payment.declineCode}`) : t('tenantPortal.errors.pending');
-      if (outcome.payment.status === 'pending') return data<PortalActionData>({ ok: false, intent: 'sign', error: t('tenantPortal.errors.declined', { reason: declined }), values }, { status: 409 });
+      const declined =
+        outcome.payment.status === 'failed' ? t(`tenantPortal.declines.${outcome.payment.declineCode}`) : t('tenantPortal.errors.pending');
+      if (outcome.payment.status === 'pending')
+        return data<PortalActionData>(
+          { ok: false, intent: 'sign', error: t('tenantPortal.errors.declined', { reason: declined }), values },
+          { status: 409 },
+        );
       return refuse({ intent: 'sign', error: t('tenantPortal.errors.declined', { reason: declined }), values }, 402);
     }
-    const status = outcome.reason === 'not_found' ? 404 : outcome.reason === 'name_mismatch' || outcome.reason === 'consent_required' || outcome.reason === 'card_required' ? 422 : 409;
+    const status =
+      outcome.reason === 'not_found'
+        ? 404
+        : outcome.reason === 'name_mismatch' || outcome.reason === 'consent_required' || outcome.reason === 'card_required'
+          ? 422
+          : 409;
     const error = t(`tenantPortal.sign.errors.${outcome.reason}`);
-    const errors: Partial<Record<string, string>> = outcome.reason === 'name_mismatch' ? { typedName: error } : outcome.reason === 'consent_required' ? { consent: error } : {};
+    const errors: Partial<Record<string, string>> =
+      outcome.reason === 'name_mismatch' ? { typedName: error } : outcome.reason === 'consent_required' ? { consent: error } : {};
     return refuse({ intent: 'sign', error, errors, values }, status);
   }
-  return answer(request, { ok: true, intent: 'sign', notice: t(outcome.leaseStatus === 'signed' ? 'tenantPortal.sign.doneAll' : 'tenantPortal.sign.done') }, 200, `/tenant-portal/leases/${leaseId}?signed=1`);
+  return answer(
+    request,
+    { ok: true, intent: 'sign', notice: t(outcome.leaseStatus === 'signed' ? 'tenantPortal.sign.doneAll' : 'tenantPortal.sign.done') },
+    200,
+    `/tenant-portal/leases/${leaseId}?signed=1`,
+  );
 }

@@ -30,9 +30,20 @@ let otherLeaseId = 0;
 
 async function signedIn(key: string) {
   const email = `${key}@portal.test`;
-  const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role: 'tenant', name: `${key[0]!.toUpperCase()}${key.slice(1)} Tenant` });
+  const created = await createVerifiedUser(database.db, {
+    email,
+    password: 'sturdy-pass-123',
+    role: 'tenant',
+    name: `${key[0]!.toUpperCase()}${key.slice(1)} Tenant`,
+  });
   const result = await signInForTest(context, { email, password: 'sturdy-pass-123' });
-  cookies.set(key, result.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
+  cookies.set(
+    key,
+    result.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; '),
+  );
   viewers.set(key, { ...viewerOf({ id: created.id, email, role: 'tenant' }), name: `${key[0]!.toUpperCase()}${key.slice(1)} Tenant` });
 }
 
@@ -50,7 +61,8 @@ async function settle(run: () => unknown): Promise<unknown> {
 }
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: DimoraLoadContext }) => unknown;
-const call = (handler: unknown, req: Request, params: Record<string, string> = {}) => settle(() => (handler as Handler)({ request: req, params, context }));
+const call = (handler: unknown, req: Request, params: Record<string, string> = {}) =>
+  settle(() => (handler as Handler)({ request: req, params, context }));
 
 const card = (number = '4242424242424242') => ({ nameOnCard: 'Ada Tenant', cardNumber: number, expiry: '12/34', cvc: '123' });
 const key = () => crypto.randomUUID();
@@ -66,7 +78,13 @@ beforeAll(async () => {
   await signedIn('bob');
   const ada = viewers.get('ada')!;
   const bob = viewers.get('bob')!;
-  const row = await createLeaseFixture(database.db, { manager: null, tenant: ada, startDate: '2026-01-01', endDate: '2027-12-31', monthlyRentCents: 150_000 });
+  const row = await createLeaseFixture(database.db, {
+    manager: null,
+    tenant: ada,
+    startDate: '2026-01-01',
+    endDate: '2027-12-31',
+    monthlyRentCents: 150_000,
+  });
   leaseId = row.id;
   await addCharge(database.db, { leaseId, amountCents: 150_000, dueDate: '2026-11-01' });
   otherLeaseId = (await createLeaseFixture(database.db, { manager: null, tenant: bob, startDate: '2026-01-01', endDate: '2027-12-31' })).id;
@@ -86,7 +104,11 @@ describe('the tenant portal', () => {
   });
 
   it('refuses bad amounts, an amount above the balance and another tenant’s lease, writing nothing', async () => {
-    const post = (fields: Record<string, string>) => call(portalRoute.action, request('ada', '/tenant-portal', { intent: 'pay', leaseId: String(leaseId), key: key(), ...card(), ...fields }));
+    const post = (fields: Record<string, string>) =>
+      call(
+        portalRoute.action,
+        request('ada', '/tenant-portal', { intent: 'pay', leaseId: String(leaseId), key: key(), ...card(), ...fields }),
+      );
     const fraction = answerOf(await post({ amount: '12.345' }));
     expect(fraction.status).toBe(422);
     expect(fraction.body.errors.amount).toBe('Enter an amount in dollars and cents, for example 125.50.');
@@ -97,24 +119,48 @@ describe('the tenant portal', () => {
     const above = answerOf(await post({ amount: '1500.01' }));
     expect(above.status).toBe(422);
     expect((above.body as { error?: string }).error).toBe('The amount is more than your balance of $1,500.00.');
-    const foreign = answerOf(await call(portalRoute.action, request('ada', '/tenant-portal', { intent: 'pay', leaseId: String(otherLeaseId), key: key(), amount: '100', ...card() })));
+    const foreign = answerOf(
+      await call(
+        portalRoute.action,
+        request('ada', '/tenant-portal', { intent: 'pay', leaseId: String(otherLeaseId), key: key(), amount: '100', ...card() }),
+      ),
+    );
     expect(foreign.status).toBe(404);
     expect(await paymentsOf(leaseId)).toEqual([]);
     expect(await paymentsOf(otherLeaseId)).toEqual([]);
   });
 
   it('answers a declined card with 402 and leaves the balance; a good card pays it, with a receipt only its tenant can open', async () => {
-    const declined = answerOf(await call(portalRoute.action, request('ada', '/tenant-portal', { intent: 'pay', leaseId: String(leaseId), key: key(), amount: '1500', ...card('4000000000000002') })));
+    const declined = answerOf(
+      await call(
+        portalRoute.action,
+        request('ada', '/tenant-portal', {
+          intent: 'pay',
+          leaseId: String(leaseId),
+          key: key(),
+          amount: '1500',
+          ...card('4000000000000002'),
+        }),
+      ),
+    );
     expect(declined.status).toBe(402);
     expect((declined.body as { error?: string }).error).toContain('your card was declined');
     expect(JSON.stringify(declined.body)).not.toContain('4000000000000002');
     // The declined attempt's key is spent: the answer carries the key of the next attempt.
     const payKey = (declined.body as { nextKey?: string }).nextKey!;
     expect(payKey).toMatch(/^[0-9a-f-]{36}$/);
-    const paid = answerOf(await call(portalRoute.action, request('ada', '/tenant-portal', { intent: 'pay', leaseId: String(leaseId), key: payKey, amount: '1,500.00', ...card() })));
+    const paid = answerOf(
+      await call(
+        portalRoute.action,
+        request('ada', '/tenant-portal', { intent: 'pay', leaseId: String(leaseId), key: payKey, amount: '1,500.00', ...card() }),
+      ),
+    );
     expect(paid.body).toMatchObject({ ok: true, intent: 'pay' });
     // The same form posted again charges nothing more.
-    await call(portalRoute.action, request('ada', '/tenant-portal', { intent: 'pay', leaseId: String(leaseId), key: payKey, amount: '1,500.00', ...card() }));
+    await call(
+      portalRoute.action,
+      request('ada', '/tenant-portal', { intent: 'pay', leaseId: String(leaseId), key: payKey, amount: '1,500.00', ...card() }),
+    );
     const rows = await paymentsOf(leaseId);
     expect(rows.map((row) => [row.status, row.amountCents, row.cardLast4]).sort()).toEqual([
       ['failed', 150_000, '0002'],
@@ -125,36 +171,70 @@ describe('the tenant portal', () => {
     expect(await leaseMails(database.db, 'receipt', 'ada@portal.test')).toHaveLength(1);
 
     const succeeded = rows.find((row) => row.status === 'succeeded')!;
-    const pdf = (await call(receiptRoute.loader, request('ada', `/tenant-portal/payments/${succeeded.id}/receipt`), { paymentId: String(succeeded.id) })) as Response;
+    const pdf = (await call(receiptRoute.loader, request('ada', `/tenant-portal/payments/${succeeded.id}/receipt`), {
+      paymentId: String(succeeded.id),
+    })) as Response;
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-    const refused = (await call(receiptRoute.loader, request('bob', `/tenant-portal/payments/${succeeded.id}/receipt`), { paymentId: String(succeeded.id) })) as { init?: { status?: number } };
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const refused = (await call(receiptRoute.loader, request('bob', `/tenant-portal/payments/${succeeded.id}/receipt`), {
+      paymentId: String(succeeded.id),
+    })) as { init?: { status?: number } };
     expect(refused.init?.status).toBe(404);
   });
 
   it('turns autopay on with a saved card (token and last four only) and off again; a day outside 1–28 is refused', async () => {
-    const bad = answerOf(await call(portalRoute.action, request('ada', '/tenant-portal', { intent: 'autopay-on', leaseId: String(leaseId), day: '31', ...card() })));
+    const bad = answerOf(
+      await call(
+        portalRoute.action,
+        request('ada', '/tenant-portal', { intent: 'autopay-on', leaseId: String(leaseId), day: '31', ...card() }),
+      ),
+    );
     expect(bad.status).toBe(422);
     expect(bad.body.errors.day).toBe('Choose a day from 1 to 28.');
-    const on = answerOf(await call(portalRoute.action, request('ada', '/tenant-portal', { intent: 'autopay-on', leaseId: String(leaseId), day: '5', ...card('4000000000000341') })));
+    const on = answerOf(
+      await call(
+        portalRoute.action,
+        request('ada', '/tenant-portal', { intent: 'autopay-on', leaseId: String(leaseId), day: '5', ...card('4000000000000341') }),
+      ),
+    );
     expect(on.body).toMatchObject({ ok: true, intent: 'autopay-on' });
-    const [saved] = await database.db.select().from(autopay).where(and(eq(autopay.leaseId, leaseId), eq(autopay.active, true)));
+    const [saved] = await database.db
+      .select()
+      .from(autopay)
+      .where(and(eq(autopay.leaseId, leaseId), eq(autopay.active, true)));
     expect(saved).toMatchObject({ dayOfMonth: 5, cardLast4: '0341' });
     expect(saved!.paymentMethodToken).not.toContain('4000000000000341');
-    const off = answerOf(await call(portalRoute.action, request('ada', '/tenant-portal', { intent: 'autopay-off', leaseId: String(leaseId) })));
+    const off = answerOf(
+      await call(portalRoute.action, request('ada', '/tenant-portal', { intent: 'autopay-off', leaseId: String(leaseId) })),
+    );
     expect(off.body).toMatchObject({ ok: true, intent: 'autopay-off' });
-    expect(await database.db.select().from(autopay).where(and(eq(autopay.leaseId, leaseId), eq(autopay.active, true)))).toEqual([]);
-    const foreign = answerOf(await call(portalRoute.action, request('bob', '/tenant-portal', { intent: 'autopay-off', leaseId: String(leaseId) })));
+    expect(
+      await database.db
+        .select()
+        .from(autopay)
+        .where(and(eq(autopay.leaseId, leaseId), eq(autopay.active, true))),
+    ).toEqual([]);
+    const foreign = answerOf(
+      await call(portalRoute.action, request('bob', '/tenant-portal', { intent: 'autopay-off', leaseId: String(leaseId) })),
+    );
     expect(foreign.status).toBe(404);
   });
 
   it('shows the signing page only to a signer of the lease', async () => {
     const [signer] = await database.db.select().from(leaseTenant).where(eq(leaseTenant.leaseId, leaseId));
     expect(signer?.email).toBe('ada@portal.test');
-    const page = (await call(leaseRoute.loader, request('ada', `/tenant-portal/leases/${leaseId}`), { leaseId: String(leaseId) })) as Awaited<ReturnType<typeof leaseRoute.loader>>;
+    const page = (await call(leaseRoute.loader, request('ada', `/tenant-portal/leases/${leaseId}`), {
+      leaseId: String(leaseId),
+    })) as Awaited<ReturnType<typeof leaseRoute.loader>>;
     expect(page.page.documentSha256).toMatch(/^[0-9a-f]{64}$/);
     expect(page.page.canSign).toBe(false);
-    const refused = (await call(leaseRoute.loader, request('bob', `/tenant-portal/leases/${leaseId}`), { leaseId: String(leaseId) })) as { init?: { status?: number } };
+    const refused = (await call(leaseRoute.loader, request('bob', `/tenant-portal/leases/${leaseId}`), { leaseId: String(leaseId) })) as {
+      init?: { status?: number };
+    };
     expect(refused.init?.status).toBe(404);
   });
 });

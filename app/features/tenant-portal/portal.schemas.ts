@@ -30,7 +30,8 @@ type CardValues = { nameOnCard: string; cardNumber: string; expiry: string; cvc:
 
 function checkCard(values: CardValues, ctx: z.RefinementCtx, now: Date): void {
   if (!values.nameOnCard) ctx.addIssue({ code: 'custom', path: ['nameOnCard'], message: FIELD_MESSAGES.required });
-  else if (containsCardNumber(values.nameOnCard)) ctx.addIssue({ code: 'custom', path: ['nameOnCard'], message: BOOKING_MESSAGES.cardNumberInText });
+  else if (containsCardNumber(values.nameOnCard))
+    ctx.addIssue({ code: 'custom', path: ['nameOnCard'], message: BOOKING_MESSAGES.cardNumberInText });
   const digits = cardDigits(values.cardNumber);
   if (!values.cardNumber.trim()) ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: FIELD_MESSAGES.required });
   else if (!digits) ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: BOOKING_MESSAGES.cardNumberInvalid });
@@ -45,7 +46,14 @@ function checkCard(values: CardValues, ctx: z.RefinementCtx, now: Date): void {
 
 function toCard(values: CardValues) {
   const expiry = parseExpiry(values.expiry)!;
-  return { type: 'card' as const, number: cardDigits(values.cardNumber) ?? '', expMonth: expiry.month, expYear: expiry.year, cvc: values.cvc.trim(), name: values.nameOnCard };
+  return {
+    type: 'card' as const,
+    number: cardDigits(values.cardNumber) ?? '',
+    expMonth: expiry.month,
+    expYear: expiry.year,
+    cvc: values.cvc.trim(),
+    name: values.nameOnCard,
+  };
 }
 
 const amountField = z
@@ -77,7 +85,15 @@ export function payFormSchema(now: Date) {
 /** Autopay on: the lease, the day of the month (1–28) and the card to save. */
 export function autopayFormSchema(now: Date) {
   return z
-    .object({ leaseId: z.coerce.number().int().positive(), day: z.coerce.number({ error: PORTAL_MESSAGES.day }).int(PORTAL_MESSAGES.day).min(1, PORTAL_MESSAGES.day).max(28, PORTAL_MESSAGES.day), ...cardFields })
+    .object({
+      leaseId: z.coerce.number().int().positive(),
+      day: z.coerce
+        .number({ error: PORTAL_MESSAGES.day })
+        .int(PORTAL_MESSAGES.day)
+        .min(1, PORTAL_MESSAGES.day)
+        .max(28, PORTAL_MESSAGES.day),
+      ...cardFields,
+    })
     .superRefine((values, ctx) => checkCard(values, ctx, now))
     .transform((values) => ({ leaseId: values.leaseId, day: values.day, card: toCard(values) }));
 }
@@ -96,5 +112,11 @@ export function signFormSchema(now: Date, cardRequired: boolean) {
       if (!values.consent) ctx.addIssue({ code: 'custom', path: ['consent'], message: PORTAL_MESSAGES.consent });
       if (cardRequired) checkCard(values, ctx, now);
     })
-    .transform((values) => ({ typedName: values.typedName, consent: Boolean(values.consent), documentSha256: values.documentSha256, key: values.key, card: cardRequired ? toCard(values) : null }));
+    .transform((values) => ({
+      typedName: values.typedName,
+      consent: Boolean(values.consent),
+      documentSha256: values.documentSha256,
+      key: values.key,
+      card: cardRequired ? toCard(values) : null,
+    }));
 }

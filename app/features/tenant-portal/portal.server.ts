@@ -49,10 +49,26 @@ export type TenantPortalData = {
 /** Everything `/tenant-portal` shows for `viewer`. */
 export async function loadTenantLeasePortal({ db, viewer }: { db: Db; viewer: Pick<Viewer, 'id' | 'email'> }): Promise<TenantPortalData> {
   const leases = await findLeasesOfSigner({ db, viewer });
-  const toSign = leases.filter((l) => l.status === 'sent' && l.signers.some((s) => (s.userId === viewer.id || s.email === viewer.email.toLowerCase()) && !s.signedAt));
-  const current = leases.find((l) => l.status === 'active' && !l.renewalOfId) ?? leases.find((l) => l.status === 'active') ?? leases.find((l) => l.status === 'ended' || l.status === 'terminated' || l.status === 'signed') ?? null;
+  const toSign = leases.filter(
+    (l) => l.status === 'sent' && l.signers.some((s) => (s.userId === viewer.id || s.email === viewer.email.toLowerCase()) && !s.signedAt),
+  );
+  const current =
+    leases.find((l) => l.status === 'active' && !l.renewalOfId) ??
+    leases.find((l) => l.status === 'active') ??
+    leases.find((l) => l.status === 'ended' || l.status === 'terminated' || l.status === 'signed') ??
+    null;
   const settings = await currentSettings(db);
-  if (!current) return { current: null, toSign, balance: null, ledger: [], payments: [], autopay: null, hasSignedDocument: false, rentDueDay: settings.rentDueDay };
+  if (!current)
+    return {
+      current: null,
+      toSign,
+      balance: null,
+      ledger: [],
+      payments: [],
+      autopay: null,
+      hasSignedDocument: false,
+      rentDueDay: settings.rentDueDay,
+    };
   const [balance, ledger, rows, autopay, signed] = await Promise.all([
     findLeaseBalance(db, current.id, utcToday()),
     findLedger(db, current.id),
@@ -93,7 +109,17 @@ export async function loadTenantLeasePortal({ db, viewer }: { db: Db; viewer: Pi
  * The receipt PDF of payment `paymentId` for `viewer`, who must have signed its lease (or made
  * it); null otherwise (404). Only succeeded or refunded payments have receipts.
  */
-export async function findReceiptPdf({ db, viewer, paymentId, lang }: { db: Db; viewer: Pick<Viewer, 'id'>; paymentId: number; lang: Language }): Promise<{ pdf: Buffer; fileName: string } | null> {
+export async function findReceiptPdf({
+  db,
+  viewer,
+  paymentId,
+  lang,
+}: {
+  db: Db;
+  viewer: Pick<Viewer, 'id'>;
+  paymentId: number;
+  lang: Language;
+}): Promise<{ pdf: Buffer; fileName: string } | null> {
   if (!Number.isSafeInteger(paymentId) || paymentId < 1 || paymentId > 2_147_483_647) return null;
   const [paid] = await db.select().from(payment).where(eq(payment.id, paymentId));
   if (!paid || paid.leaseId === null || (paid.status !== 'succeeded' && paid.status !== 'refunded')) return null;
@@ -121,7 +147,10 @@ export async function findReceiptPdf({ db, viewer, paymentId, lang }: { db: Db; 
       cardBrand: paid.cardBrand,
       cardLast4: paid.cardLast4,
       reference: paid.reference,
-      allocations: allocations.map((a) => ({ label: a.description ?? `${chargeLabel(a.kind, lang)}${/^\d{4}-\d{2}$/.test(a.period) ? ` ${a.period}` : ''}`, amountCents: a.amount })),
+      allocations: allocations.map((a) => ({
+        label: a.description ?? `${chargeLabel(a.kind, lang)}${/^\d{4}-\d{2}$/.test(a.period) ? ` ${a.period}` : ''}`,
+        amountCents: a.amount,
+      })),
     },
     lang,
   );
@@ -129,8 +158,24 @@ export async function findReceiptPdf({ db, viewer, paymentId, lang }: { db: Db; 
 }
 
 const CHARGE_LABELS: Record<Language, Record<string, string>> = {
-  en: { rent: 'Rent', late_fee: 'Late fee', deposit: 'Security deposit', application_fee: 'Application fee', utility: 'Utilities', other: 'Other', credit: 'Credit' },
-  it: { rent: 'Canone', late_fee: 'Penale di ritardo', deposit: 'Deposito cauzionale', application_fee: 'Spese di istruttoria', utility: 'Utenze', other: 'Altro', credit: 'Accredito' },
+  en: {
+    rent: 'Rent',
+    late_fee: 'Late fee',
+    deposit: 'Security deposit',
+    application_fee: 'Application fee',
+    utility: 'Utilities',
+    other: 'Other',
+    credit: 'Credit',
+  },
+  it: {
+    rent: 'Canone',
+    late_fee: 'Penale di ritardo',
+    deposit: 'Deposito cauzionale',
+    application_fee: 'Spese di istruttoria',
+    utility: 'Utenze',
+    other: 'Altro',
+    credit: 'Accredito',
+  },
 };
 
 function chargeLabel(kind: string, lang: Language): string {

@@ -12,7 +12,14 @@ import type { Db } from '~/server/db/client.server';
 import { lease } from '~/server/db/schema';
 import { buildLeaseDocument } from '~/features/leases/lease-document.server';
 import type { LeaseDocument } from '~/features/leases/lease-document.types';
-import { findSignedLeaseDocument, findSigner, leaseDocumentInput, leasePdf, summariseLeases, type LeaseSummary } from '~/features/leases/leases.server';
+import {
+  findSignedLeaseDocument,
+  findSigner,
+  leaseDocumentInput,
+  leasePdf,
+  summariseLeases,
+  type LeaseSummary,
+} from '~/features/leases/leases.server';
 import type { UploadStorage } from '~/server/uploads/storage.server';
 
 export type SignPageData = {
@@ -28,7 +35,19 @@ export type SignPageData = {
 };
 
 /** The signing page's data for `viewer`, or null when they are not a signer of `leaseId`. */
-export async function loadSignPage({ db, viewer, leaseId, lang, now = new Date() }: { db: Db; viewer: Pick<Viewer, 'id' | 'email'>; leaseId: number; lang: Language; now?: Date }): Promise<SignPageData | null> {
+export async function loadSignPage({
+  db,
+  viewer,
+  leaseId,
+  lang,
+  now = new Date(),
+}: {
+  db: Db;
+  viewer: Pick<Viewer, 'id' | 'email'>;
+  leaseId: number;
+  lang: Language;
+  now?: Date;
+}): Promise<SignPageData | null> {
   const signer = await findSigner(db, viewer, leaseId);
   if (!signer) return null;
   const [row] = await db.select().from(lease).where(eq(lease.id, leaseId));
@@ -54,7 +73,19 @@ export async function loadSignPage({ db, viewer, leaseId, lang, now = new Date()
  * The lease PDF for a signer: the stored signed copy once they (or the primary signer) signed,
  * else the current document in `lang`. Null when the viewer is not a signer.
  */
-export async function findLeasePdfForSigner({ db, storage, viewer, leaseId, lang }: { db: Db; storage: UploadStorage; viewer: Pick<Viewer, 'id' | 'email'>; leaseId: number; lang: Language }): Promise<Buffer | null> {
+export async function findLeasePdfForSigner({
+  db,
+  storage,
+  viewer,
+  leaseId,
+  lang,
+}: {
+  db: Db;
+  storage: UploadStorage;
+  viewer: Pick<Viewer, 'id' | 'email'>;
+  leaseId: number;
+  lang: Language;
+}): Promise<Buffer | null> {
   const signer = await findSigner(db, viewer, leaseId);
   if (!signer) return null;
   const signed = await findSignedLeaseDocument(db, leaseId, signer.id);

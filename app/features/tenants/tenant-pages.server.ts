@@ -33,7 +33,10 @@ const PAGE_TRANSLATIONS = ['tenants'] as const;
 export async function loadTenantsList({ request, context, actor }: Omit<PageArgs, 'base'>) {
   const lang = requestLanguage(request);
   const filters = parseTenantFilters(new URL(request.url).searchParams);
-  const [list, building] = await Promise.all([findTenants({ db: context.db, actor, filters }), findBuildingOption({ db: context.db, actor, id: filters.buildingId })]);
+  const [list, building] = await Promise.all([
+    findTenants({ db: context.db, actor, filters }),
+    findBuildingOption({ db: context.db, actor, id: filters.buildingId }),
+  ]);
   return { list, filters, building, i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) };
 }
 
@@ -47,7 +50,12 @@ export async function loadTenantPage({ request, context, actor, userId }: Omit<P
     throw data(null, { status: 404 });
   }
   const done = new URL(request.url).searchParams.get('done');
-  return { detail, done: isTenantIntent(done) ? done : null, today: utcToday(), i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) };
+  return {
+    detail,
+    done: isTenantIntent(done) ? done : null,
+    today: utcToday(),
+    i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS),
+  };
 }
 
 function answer(body: TenantActionResult, status = 200) {
@@ -63,9 +71,16 @@ function fieldErrors(error: z.ZodError, lang: Language): Record<string, string> 
 /** The form's values to echo back after a refusal (texts only, capped by `formText`). */
 function echo(form: FormData): Record<string, string | string[]> {
   const values: Record<string, string | string[]> = {};
-  for (const name of ['kind', 'amount', 'dueDate', 'description', 'method', 'reference', 'title', 'message', 'moveOutDate']) values[name] = formText(form, name);
-  values.deductionDescription = form.getAll('description').map(String).slice(0, DEDUCTIONS_MAX * 2);
-  values.deductionAmount = form.getAll('amount').map(String).slice(0, DEDUCTIONS_MAX * 2);
+  for (const name of ['kind', 'amount', 'dueDate', 'description', 'method', 'reference', 'title', 'message', 'moveOutDate'])
+    values[name] = formText(form, name);
+  values.deductionDescription = form
+    .getAll('description')
+    .map(String)
+    .slice(0, DEDUCTIONS_MAX * 2);
+  values.deductionAmount = form
+    .getAll('amount')
+    .map(String)
+    .slice(0, DEDUCTIONS_MAX * 2);
   return values;
 }
 
@@ -78,7 +93,14 @@ function refusal(intent: TenantIntent, leaseId: number, outcome: Refusal, lang: 
   const key = intent === 'notify' && outcome.reason === 'not_active' ? 'no_recipients' : outcome.reason;
   const message = t(`tenants.errors.${key}`, { balance: formatCents(outcome.limitCents ?? 0, lang) });
   const status = outcome.reason === 'not_found' ? 404 : outcome.reason === 'not_active' ? 409 : 422;
-  const field = { invalid_amount: 'amount', above_balance: 'amount', nothing_due: 'amount', invalid_date: intent === 'end-lease' ? 'moveOutDate' : 'dueDate', deductions_above_deposit: 'deductions' }[outcome.reason] ?? 'form';
+  const field =
+    {
+      invalid_amount: 'amount',
+      above_balance: 'amount',
+      nothing_due: 'amount',
+      invalid_date: intent === 'end-lease' ? 'moveOutDate' : 'dueDate',
+      deductions_above_deposit: 'deductions',
+    }[outcome.reason] ?? 'form';
   return answer({ ok: false, intent, leaseId, errors: { [field]: message }, values }, status);
 }
 
@@ -94,9 +116,10 @@ function succeeded(request: Request, intent: TenantIntent, leaseId: number) {
 function readDeductions(form: FormData, lang: Language) {
   const descriptions = form.getAll('description').map((value) => (typeof value === 'string' ? value : ''));
   const amounts = form.getAll('amount').map((value) => (typeof value === 'string' ? value : ''));
-  const rows = Array.from({ length: Math.max(descriptions.length, amounts.length) }, (_, i) => ({ description: descriptions[i] ?? '', amount: amounts[i] ?? '' })).filter(
-    (row) => row.description.trim() !== '' || row.amount.trim() !== '',
-  );
+  const rows = Array.from({ length: Math.max(descriptions.length, amounts.length) }, (_, i) => ({
+    description: descriptions[i] ?? '',
+    amount: amounts[i] ?? '',
+  })).filter((row) => row.description.trim() !== '' || row.amount.trim() !== '');
   const errors: Record<string, string> = {};
   if (rows.length > DEDUCTIONS_MAX) errors.deductions = getT(lang)('tenants.errors.tooManyDeductions', { max: DEDUCTIONS_MAX });
   const deductions: { description: string; amountCents: number }[] = [];
@@ -124,7 +147,12 @@ export async function handleTenantAction({ request, context, actor, userId }: Om
   const db = context.db;
   const origin = requestOrigin(request, context.clientIp);
   const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')) as Record<string, string>;
-  const schema = { 'add-charge': addChargeSchema, 'record-payment': recordPaymentSchema, notify: notifySchema, 'end-lease': endLeaseSchema }[intent];
+  const schema = {
+    'add-charge': addChargeSchema,
+    'record-payment': recordPaymentSchema,
+    notify: notifySchema,
+    'end-lease': endLeaseSchema,
+  }[intent];
   const parsed = schema.safeParse(fields);
   const deductions = intent === 'end-lease' ? readDeductions(form, lang) : { deductions: [], errors: {} };
   if (!parsed.success || Object.keys(deductions.errors).length > 0) {
@@ -142,9 +170,27 @@ export async function handleTenantAction({ request, context, actor, userId }: Om
   const publicUrl = context.publicUrl;
   let outcome: { ok: true } | ({ ok: false } & Refusal);
   if ('kind' in input) {
-    outcome = await postManualCharge({ db, actor, leaseId, kind: input.kind, amountCents: input.amount, dueDate: input.dueDate, description: input.description, origin });
+    outcome = await postManualCharge({
+      db,
+      actor,
+      leaseId,
+      kind: input.kind,
+      amountCents: input.amount,
+      dueDate: input.dueDate,
+      description: input.description,
+      origin,
+    });
   } else if ('method' in input) {
-    outcome = await recordOfflinePayment({ db, actor, leaseId, amountCents: input.amount, method: input.method, reference: input.reference, origin, publicUrl });
+    outcome = await recordOfflinePayment({
+      db,
+      actor,
+      leaseId,
+      amountCents: input.amount,
+      method: input.method,
+      reference: input.reference,
+      origin,
+      publicUrl,
+    });
   } else if ('title' in input) {
     outcome = await notifyLeaseTenants({ db, actor, leaseId, title: input.title, message: input.message, origin });
   } else {

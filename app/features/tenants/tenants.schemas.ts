@@ -40,7 +40,8 @@ export function dollarsToCents(raw: string): { cents: number } | { error: string
   const cents = parseDollars(text.startsWith('.') ? `0${text}` : text);
   if (cents === null) {
     // Say what is wrong: a sign, too many decimals, or not an amount at all.
-    if (/^[+-]/.test(text)) return { error: /^\+/.test(text) && parseDollars(text.slice(1)) ? TENANT_MESSAGES.amountInvalid : TENANT_MESSAGES.amountPositive };
+    if (/^[+-]/.test(text))
+      return { error: /^\+/.test(text) && parseDollars(text.slice(1)) ? TENANT_MESSAGES.amountInvalid : TENANT_MESSAGES.amountPositive };
     if (/^\$?[\d,]*\.\d{3,}$/.test(text)) return { error: TENANT_MESSAGES.amountDecimals };
     return { error: TENANT_MESSAGES.amountInvalid };
   }
@@ -59,13 +60,23 @@ export const amountField = z.string().transform((value, ctx) => {
   return parsed.cents;
 });
 
-const leaseIdField = z.string().regex(/^\d{1,10}$/, TENANT_MESSAGES.lease).transform(Number).refine((id) => id >= 1 && id <= 2_147_483_647, TENANT_MESSAGES.lease);
+const leaseIdField = z
+  .string()
+  .regex(/^\d{1,10}$/, TENANT_MESSAGES.lease)
+  .transform(Number)
+  .refine((id) => id >= 1 && id <= 2_147_483_647, TENANT_MESSAGES.lease);
 
 const isoDate = z
   .string()
   .trim()
   .min(1, FIELD_MESSAGES.required)
-  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), TENANT_MESSAGES.dateInvalid);
+  .refine(
+    (value) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+      !Number.isNaN(Date.parse(value)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    TENANT_MESSAGES.dateInvalid,
+  );
 
 const line = (max: number) => z.string().overwrite(cleanLine).max(max, FIELD_MESSAGES.tooLong);
 

@@ -43,7 +43,13 @@ async function signedIn(key: string, role: 'admin' | 'property_manager' | 'tenan
   const email = `${key}@tenants-routes.test`;
   const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: key });
   const result = await signInForTest(context, { email, password: 'sturdy-pass-123' });
-  cookies.set(key, result.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
+  cookies.set(
+    key,
+    result.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; '),
+  );
   ids.set(key, created.id);
 }
 
@@ -71,16 +77,41 @@ function post(who: string, path: string, fields: Record<string, string | string[
 type Tenant = { userId: string; leaseId: number };
 
 /** A tenant account with a lease on a new unit of `buildingId`, and `owedCents` of open rent. */
-async function tenantWithLease(db: Db, input: { name: string; email: string; buildingId: number; unit: string; status?: 'active' | 'signed' | 'ended' | 'draft'; end?: string; owedCents?: number; depositCents?: number }): Promise<Tenant> {
+async function tenantWithLease(
+  db: Db,
+  input: {
+    name: string;
+    email: string;
+    buildingId: number;
+    unit: string;
+    status?: 'active' | 'signed' | 'ended' | 'draft';
+    end?: string;
+    owedCents?: number;
+    depositCents?: number;
+  },
+): Promise<Tenant> {
   const userId = `tenant-${input.email}`;
   await db.insert(user).values({ id: userId, name: input.name, email: input.email, emailVerified: true, role: 'tenant' });
   const unit = await createProperty(db, { buildingId: input.buildingId, unitNumber: input.unit });
   const [row] = await db
     .insert(lease)
-    .values({ propertyId: unit.id, tenantId: userId, startDate: shift(-90), endDate: input.end ?? shift(275), monthlyRentCents: 150_000, depositCents: input.depositCents ?? 150_000, status: input.status ?? 'active' })
+    .values({
+      propertyId: unit.id,
+      tenantId: userId,
+      startDate: shift(-90),
+      endDate: input.end ?? shift(275),
+      monthlyRentCents: 150_000,
+      depositCents: input.depositCents ?? 150_000,
+      status: input.status ?? 'active',
+    })
     .returning();
-  await db.insert(leaseTenant).values({ leaseId: row!.id, role: 'primary', email: input.email, name: input.name, userId, signedAt: new Date() });
-  if (input.owedCents) await db.insert(charge).values({ leaseId: row!.id, kind: 'rent', amountCents: input.owedCents, dueDate: shift(-5), period: shift(-5).slice(0, 7) });
+  await db
+    .insert(leaseTenant)
+    .values({ leaseId: row!.id, role: 'primary', email: input.email, name: input.name, userId, signedAt: new Date() });
+  if (input.owedCents)
+    await db
+      .insert(charge)
+      .values({ leaseId: row!.id, kind: 'rent', amountCents: input.owedCents, dueDate: shift(-5), period: shift(-5).slice(0, 7) });
   return { userId, leaseId: row!.id };
 }
 
@@ -131,9 +162,22 @@ beforeAll(async () => {
   await signedIn('other', 'property_manager');
   mine = (await createBuilding(database.db, { managerId: ids.get('manager')!, name: 'Maple Court' })).id;
   theirs = (await createBuilding(database.db, { managerId: ids.get('other')!, name: 'Oak Court' })).id;
-  ada = await tenantWithLease(database.db, { name: 'Ada Lovelace', email: 'ada@tenants.test', buildingId: mine, unit: '4B', owedCents: 150_000, end: shift(30) });
+  ada = await tenantWithLease(database.db, {
+    name: 'Ada Lovelace',
+    email: 'ada@tenants.test',
+    buildingId: mine,
+    unit: '4B',
+    owedCents: 150_000,
+    end: shift(30),
+  });
   bruno = await tenantWithLease(database.db, { name: 'Bruno Rossi', email: 'bruno@tenants.test', buildingId: mine, unit: '12A' });
-  carla = await tenantWithLease(database.db, { name: 'Carla Bianchi', email: 'carla@tenants.test', buildingId: theirs, unit: '7C', owedCents: 20_000 });
+  carla = await tenantWithLease(database.db, {
+    name: 'Carla Bianchi',
+    email: 'carla@tenants.test',
+    buildingId: theirs,
+    unit: '7C',
+    owedCents: 20_000,
+  });
   // A draft lease's tenant is not listed.
   await tenantWithLease(database.db, { name: 'Dora Draft', email: 'dora@tenants.test', buildingId: mine, unit: '9Z', status: 'draft' });
 });
@@ -154,7 +198,8 @@ describe('the tenants directory', () => {
   });
 
   it('searches by name, e-mail and unit number (case-insensitive, wildcards taken literally)', async () => {
-    const names = async (q: string) => (await findTenants({ db: database.db, actor: admin, filters: filters(`q=${encodeURIComponent(q)}`) })).items.map((row) => row.name);
+    const names = async (q: string) =>
+      (await findTenants({ db: database.db, actor: admin, filters: filters(`q=${encodeURIComponent(q)}`) })).items.map((row) => row.name);
     expect(await names('lovelace')).toEqual(['Ada Lovelace']);
     expect(await names('BRUNO@tenants')).toEqual(['Bruno Rossi']);
     // A unit number matches whole, in any building: 12A is not "12" or "2A".
@@ -170,7 +215,8 @@ describe('the tenants directory', () => {
   });
 
   it('filters by building, balance due and lease ending within N days', async () => {
-    const names = async (query: string) => (await findTenants({ db: database.db, actor: admin, filters: filters(query) })).items.map((row) => row.name);
+    const names = async (query: string) =>
+      (await findTenants({ db: database.db, actor: admin, filters: filters(query) })).items.map((row) => row.name);
     expect(await names(`building=${theirs}`)).toEqual(['Carla Bianchi']);
     expect(await names('due=1')).toEqual(['Carla Bianchi', 'Ada Lovelace']);
     expect(await names('ending=31')).toEqual(['Ada Lovelace']);
@@ -181,16 +227,32 @@ describe('the tenants directory', () => {
   });
 
   it('a manager sees only the tenants of their buildings, on /dashboard/tenants', async () => {
-    const data = (await managerTenants.loader({ request: request('manager', '/dashboard/tenants'), params: {}, context } as never)) as Awaited<ReturnType<typeof managerTenants.loader>>;
+    const data = (await managerTenants.loader({
+      request: request('manager', '/dashboard/tenants'),
+      params: {},
+      context,
+    } as never)) as Awaited<ReturnType<typeof managerTenants.loader>>;
     expect(data.list.items.map((row) => row.name)).toEqual(['Bruno Rossi', 'Ada Lovelace']);
     expect(data.building).toBeNull();
     // The chosen building comes back with its name; another manager's building is not named.
-    const own = (await managerTenants.loader({ request: request('manager', `/dashboard/tenants?building=${mine}`), params: {}, context } as never)) as Awaited<ReturnType<typeof managerTenants.loader>>;
+    const own = (await managerTenants.loader({
+      request: request('manager', `/dashboard/tenants?building=${mine}`),
+      params: {},
+      context,
+    } as never)) as Awaited<ReturnType<typeof managerTenants.loader>>;
     expect(own.building).toEqual({ id: mine, name: 'Maple Court' });
-    const narrowed = (await managerTenants.loader({ request: request('manager', `/dashboard/tenants?building=${theirs}`), params: {}, context } as never)) as Awaited<ReturnType<typeof managerTenants.loader>>;
+    const narrowed = (await managerTenants.loader({
+      request: request('manager', `/dashboard/tenants?building=${theirs}`),
+      params: {},
+      context,
+    } as never)) as Awaited<ReturnType<typeof managerTenants.loader>>;
     expect(narrowed.list.items).toEqual([]);
     expect(narrowed.building).toBeNull();
-    const asAdmin = (await adminTenants.loader({ request: request('admin', '/admin/tenants?q=carla'), params: {}, context } as never)) as Awaited<ReturnType<typeof adminTenants.loader>>;
+    const asAdmin = (await adminTenants.loader({
+      request: request('admin', '/admin/tenants?q=carla'),
+      params: {},
+      context,
+    } as never)) as Awaited<ReturnType<typeof adminTenants.loader>>;
     expect(asAdmin.list.items.map((row) => row.name)).toEqual(['Carla Bianchi']);
     expect(asAdmin.i18n).toHaveProperty('tenants');
   });
@@ -199,13 +261,26 @@ describe('the tenants directory', () => {
 describe('the building filter’s search (/api/building-options)', () => {
   const search = async (who: string | null, q: string) => {
     const headers: Record<string, string> = who ? { cookie: cookies.get(who)! } : {};
-    return answerOf(await settle(() => buildingOptions.loader({ request: new Request(`http://dimora.test/api/building-options?q=${encodeURIComponent(q)}`, { headers }), params: {}, context } as never)));
+    return answerOf(
+      await settle(() =>
+        buildingOptions.loader({
+          request: new Request(`http://dimora.test/api/building-options?q=${encodeURIComponent(q)}`, { headers }),
+          params: {},
+          context,
+        } as never),
+      ),
+    );
   };
 
   it('finds buildings by part of their name, scoped like the portfolio: a manager only theirs', async () => {
     const asAdmin = await search('admin', 'court');
     expect(asAdmin.status).toBe(200);
-    expect(asAdmin.body).toEqual({ options: [{ id: mine, name: 'Maple Court' }, { id: theirs, name: 'Oak Court' }] });
+    expect(asAdmin.body).toEqual({
+      options: [
+        { id: mine, name: 'Maple Court' },
+        { id: theirs, name: 'Oak Court' },
+      ],
+    });
     expect((await search('manager', 'court')).body).toEqual({ options: [{ id: mine, name: 'Maple Court' }] });
     expect((await search('manager', 'oak')).body).toEqual({ options: [] });
     // `%` is a character, not a wildcard.
@@ -221,61 +296,164 @@ describe('the building filter’s search (/api/building-options)', () => {
 
 describe('the tenant page', () => {
   it('shows the leases with ledger and balance, and answers 404 (audited) for another manager’s tenant', async () => {
-    const page = (await managerTenant.loader({ request: request('manager', `/dashboard/tenants/${ada.userId}`), params: { userId: ada.userId }, context } as never)) as Awaited<ReturnType<typeof managerTenant.loader>>;
+    const page = (await managerTenant.loader({
+      request: request('manager', `/dashboard/tenants/${ada.userId}`),
+      params: { userId: ada.userId },
+      context,
+    } as never)) as Awaited<ReturnType<typeof managerTenant.loader>>;
     expect(page.detail.leases).toHaveLength(1);
     expect(page.detail.leases[0]).toMatchObject({ id: ada.leaseId, balanceCents: 150_000, unitLabel: 'Maple Court · 4B' });
     expect(page.detail.leases[0]!.ledger.map((entry) => entry.kind)).toEqual(['rent']);
-    const refused = await settle(() => managerTenant.loader({ request: request('manager', `/dashboard/tenants/${carla.userId}`), params: { userId: carla.userId }, context } as never));
+    const refused = await settle(() =>
+      managerTenant.loader({
+        request: request('manager', `/dashboard/tenants/${carla.userId}`),
+        params: { userId: carla.userId },
+        context,
+      } as never),
+    );
     expect(refused).toMatchObject({ init: { status: 404 } });
-    const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'lease_access_denied'), eq(auditLog.userId, ids.get('manager')!)));
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'lease_access_denied'), eq(auditLog.userId, ids.get('manager')!)));
     expect(audit?.newValues).toMatchObject({ tenant_id: carla.userId });
-    const unknown = await settle(() => adminTenant.loader({ request: request('admin', '/admin/tenants/nobody'), params: { userId: 'nobody' }, context } as never));
+    const unknown = await settle(() =>
+      adminTenant.loader({ request: request('admin', '/admin/tenants/nobody'), params: { userId: 'nobody' }, context } as never),
+    );
     expect(unknown).toMatchObject({ init: { status: 404 } });
     // A manager's post about another manager's tenant changes nothing.
     const before = await database.db.select({ n: count() }).from(charge);
-    const answer = answerOf(await managerTenant.action({ request: post('manager', `/dashboard/tenants/${carla.userId}`, { intent: 'add-charge', leaseId: String(carla.leaseId), kind: 'other', amount: '10', dueDate: today }), params: { userId: carla.userId }, context } as never));
+    const answer = answerOf(
+      await managerTenant.action({
+        request: post('manager', `/dashboard/tenants/${carla.userId}`, {
+          intent: 'add-charge',
+          leaseId: String(carla.leaseId),
+          kind: 'other',
+          amount: '10',
+          dueDate: today,
+        }),
+        params: { userId: carla.userId },
+        context,
+      } as never),
+    );
     expect(answer.status).toBe(404);
     expect(await database.db.select({ n: count() }).from(charge)).toEqual(before);
   });
 
   it('adds a charge: the balance rises and the page re-renders with it', async () => {
     const path = `/admin/tenants/${bruno.userId}`;
-    const answer = answerOf(await adminTenant.action({ request: post('admin', path, { intent: 'add-charge', leaseId: String(bruno.leaseId), kind: 'utility', amount: '125.50', dueDate: today, description: 'Water' }), params: { userId: bruno.userId }, context } as never));
+    const answer = answerOf(
+      await adminTenant.action({
+        request: post('admin', path, {
+          intent: 'add-charge',
+          leaseId: String(bruno.leaseId),
+          kind: 'utility',
+          amount: '125.50',
+          dueDate: today,
+          description: 'Water',
+        }),
+        params: { userId: bruno.userId },
+        context,
+      } as never),
+    );
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ ok: true, intent: 'add-charge' });
     expect((await findLeaseBalance(database.db, bruno.leaseId, today)).balanceCents).toBe(12_550);
-    const page = (await adminTenant.loader({ request: request('admin', path), params: { userId: bruno.userId }, context } as never)) as Awaited<ReturnType<typeof adminTenant.loader>>;
+    const page = (await adminTenant.loader({
+      request: request('admin', path),
+      params: { userId: bruno.userId },
+      context,
+    } as never)) as Awaited<ReturnType<typeof adminTenant.loader>>;
     expect(page.detail.leases[0]!.balanceCents).toBe(12_550);
     // A plain form post (no JavaScript) is answered with a 303 back to the page.
-    const plain = answerOf(await adminTenant.action({ request: post('admin', path, { intent: 'add-charge', leaseId: String(bruno.leaseId), kind: 'credit', amount: '0.50', dueDate: today }, { 'sec-fetch-mode': 'navigate' }), params: { userId: bruno.userId }, context } as never));
+    const plain = answerOf(
+      await adminTenant.action({
+        request: post(
+          'admin',
+          path,
+          { intent: 'add-charge', leaseId: String(bruno.leaseId), kind: 'credit', amount: '0.50', dueDate: today },
+          { 'sec-fetch-mode': 'navigate' },
+        ),
+        params: { userId: bruno.userId },
+        context,
+      } as never),
+    );
     expect(plain.status).toBe(303);
     expect(plain.location).toBe(`${path}?done=add-charge#lease-${bruno.leaseId}`);
     expect((await findLeaseBalance(database.db, bruno.leaseId, today)).balanceCents).toBe(12_500);
   });
 
   it('records a check payment with its reference: the balance falls and it is audited', async () => {
-    const answer = answerOf(await managerTenant.action({ request: post('manager', `/dashboard/tenants/${ada.userId}`, { intent: 'record-payment', leaseId: String(ada.leaseId), amount: '$1,000.00', method: 'check', reference: 'Check #1042' }), params: { userId: ada.userId }, context } as never));
+    const answer = answerOf(
+      await managerTenant.action({
+        request: post('manager', `/dashboard/tenants/${ada.userId}`, {
+          intent: 'record-payment',
+          leaseId: String(ada.leaseId),
+          amount: '$1,000.00',
+          method: 'check',
+          reference: 'Check #1042',
+        }),
+        params: { userId: ada.userId },
+        context,
+      } as never),
+    );
     expect(answer.status).toBe(200);
     expect((await findLeaseBalance(database.db, ada.leaseId, today)).balanceCents).toBe(50_000);
     const [row] = await database.db.select().from(payment).where(eq(payment.leaseId, ada.leaseId));
-    expect(row).toMatchObject({ method: 'check', reference: 'Check #1042', amountCents: 100_000, status: 'succeeded', recordedBy: ids.get('manager') });
+    expect(row).toMatchObject({
+      method: 'check',
+      reference: 'Check #1042',
+      amountCents: 100_000,
+      status: 'succeeded',
+      recordedBy: ids.get('manager'),
+    });
     const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'payment_recorded'));
     expect(audit).toMatchObject({ userId: ids.get('manager') });
     expect(audit?.newValues).toMatchObject({ lease_id: ada.leaseId, amount_cents: 100_000, method: 'check', reference: 'Check #1042' });
   });
 
   it('refuses "12.345" and "-5" with translated field messages (422) and writes nothing', async () => {
-    const counts = async () => [(await database.db.select({ n: count() }).from(charge))[0]?.n, (await database.db.select({ n: count() }).from(payment))[0]?.n];
+    const counts = async () => [
+      (await database.db.select({ n: count() }).from(charge))[0]?.n,
+      (await database.db.select({ n: count() }).from(payment))[0]?.n,
+    ];
     const before = await counts();
     const path = `/admin/tenants/${ada.userId}`;
-    const decimals = answerOf(await adminTenant.action({ request: post('admin', path, { intent: 'add-charge', leaseId: String(ada.leaseId), kind: 'other', amount: '12.345', dueDate: today }), params: { userId: ada.userId }, context } as never));
+    const decimals = answerOf(
+      await adminTenant.action({
+        request: post('admin', path, {
+          intent: 'add-charge',
+          leaseId: String(ada.leaseId),
+          kind: 'other',
+          amount: '12.345',
+          dueDate: today,
+        }),
+        params: { userId: ada.userId },
+        context,
+      } as never),
+    );
     expect(decimals.status).toBe(422);
     expect(decimals.body.errors.amount).toBe('Use at most two decimals (cents).');
-    const negative = answerOf(await adminTenant.action({ request: post('admin', path, { intent: 'record-payment', leaseId: String(ada.leaseId), amount: '-5', method: 'cash' }), params: { userId: ada.userId }, context } as never));
+    const negative = answerOf(
+      await adminTenant.action({
+        request: post('admin', path, { intent: 'record-payment', leaseId: String(ada.leaseId), amount: '-5', method: 'cash' }),
+        params: { userId: ada.userId },
+        context,
+      } as never),
+    );
     expect(negative.status).toBe(422);
     expect(negative.body.errors.amount).toBe('The amount must be more than zero.');
     const italian = answerOf(
-      await adminTenant.action({ request: post('admin', path, { intent: 'record-payment', leaseId: String(ada.leaseId), amount: 'abc', method: 'wire' }, { 'accept-language': 'it' }), params: { userId: ada.userId }, context } as never),
+      await adminTenant.action({
+        request: post(
+          'admin',
+          path,
+          { intent: 'record-payment', leaseId: String(ada.leaseId), amount: 'abc', method: 'wire' },
+          { 'accept-language': 'it' },
+        ),
+        params: { userId: ada.userId },
+        context,
+      } as never),
     );
     expect(italian.status).toBe(422);
     expect(italian.body.errors.amount).toBe('Inserisci un importo in dollari, come 125.50.');
@@ -286,7 +464,18 @@ describe('the tenant page', () => {
   });
 
   it('refuses a payment above the balance, showing the balance', async () => {
-    const answer = answerOf(await adminTenant.action({ request: post('admin', `/admin/tenants/${ada.userId}`, { intent: 'record-payment', leaseId: String(ada.leaseId), amount: '600', method: 'cash' }), params: { userId: ada.userId }, context } as never));
+    const answer = answerOf(
+      await adminTenant.action({
+        request: post('admin', `/admin/tenants/${ada.userId}`, {
+          intent: 'record-payment',
+          leaseId: String(ada.leaseId),
+          amount: '600',
+          method: 'cash',
+        }),
+        params: { userId: ada.userId },
+        context,
+      } as never),
+    );
     expect(answer.status).toBe(422);
     expect(answer.body.errors.amount).toBe('The payment is more than the balance of $500.00.');
     expect((await findLeaseBalance(database.db, ada.leaseId, today)).balanceCents).toBe(50_000);
@@ -295,7 +484,13 @@ describe('the tenant page', () => {
   it('ends a lease with two deductions: terminated, deposit applied, statement mail enqueued', async () => {
     const answer = answerOf(
       await managerTenant.action({
-        request: post('manager', `/dashboard/tenants/${ada.userId}`, { intent: 'end-lease', leaseId: String(ada.leaseId), moveOutDate: today, description: ['Carpet cleaning', 'Broken blind', ''], amount: ['120', '35.50', ''] }),
+        request: post('manager', `/dashboard/tenants/${ada.userId}`, {
+          intent: 'end-lease',
+          leaseId: String(ada.leaseId),
+          moveOutDate: today,
+          description: ['Carpet cleaning', 'Broken blind', ''],
+          amount: ['120', '35.50', ''],
+        }),
         params: { userId: ada.userId },
         context,
       } as never),
@@ -307,21 +502,43 @@ describe('the tenant page', () => {
       { description: 'Carpet cleaning', amountCents: 12_000 },
       { description: 'Broken blind', amountCents: 3_550 },
     ]);
-    const [credit] = await database.db.select().from(charge).where(and(eq(charge.leaseId, ada.leaseId), eq(charge.period, 'deposit_applied')));
+    const [credit] = await database.db
+      .select()
+      .from(charge)
+      .where(and(eq(charge.leaseId, ada.leaseId), eq(charge.period, 'deposit_applied')));
     expect(credit).toMatchObject({ kind: 'credit', amountCents: 150_000 });
     // Owed 500 + 155.50 of deductions, covered by the 1,500 deposit: 844.50 comes back, balance 0.
-    const [returned] = await database.db.select().from(charge).where(and(eq(charge.leaseId, ada.leaseId), eq(charge.period, 'deposit_returned')));
+    const [returned] = await database.db
+      .select()
+      .from(charge)
+      .where(and(eq(charge.leaseId, ada.leaseId), eq(charge.period, 'deposit_returned')));
     expect(returned?.amountCents).toBe(84_450);
     expect((await findLeaseBalance(database.db, ada.leaseId, today)).balanceCents).toBe(0);
     const mails = await database.db.select().from(outbox).where(eq(outbox.topic, 'mail.lease'));
     const statement = mails.find((row) => (row.payload as { template: string }).template === 'lease_ended');
     expect(statement?.payload).toMatchObject({ to: 'ada@tenants.test', template: 'lease_ended' });
     // Ending it again is a conflict; too many deductions are refused before anything is written.
-    const again = answerOf(await managerTenant.action({ request: post('manager', `/dashboard/tenants/${ada.userId}`, { intent: 'end-lease', leaseId: String(ada.leaseId), moveOutDate: today }), params: { userId: ada.userId }, context } as never));
+    const again = answerOf(
+      await managerTenant.action({
+        request: post('manager', `/dashboard/tenants/${ada.userId}`, {
+          intent: 'end-lease',
+          leaseId: String(ada.leaseId),
+          moveOutDate: today,
+        }),
+        params: { userId: ada.userId },
+        context,
+      } as never),
+    );
     expect(again.status).toBe(409);
     const many = answerOf(
       await adminTenant.action({
-        request: post('admin', `/admin/tenants/${bruno.userId}`, { intent: 'end-lease', leaseId: String(bruno.leaseId), moveOutDate: today, description: Array.from({ length: 11 }, (_, i) => `Item ${i}`), amount: Array.from({ length: 11 }, () => '1') }),
+        request: post('admin', `/admin/tenants/${bruno.userId}`, {
+          intent: 'end-lease',
+          leaseId: String(bruno.leaseId),
+          moveOutDate: today,
+          description: Array.from({ length: 11 }, (_, i) => `Item ${i}`),
+          amount: Array.from({ length: 11 }, () => '1'),
+        }),
         params: { userId: bruno.userId },
         context,
       } as never),
@@ -331,14 +548,42 @@ describe('the tenant page', () => {
   });
 
   it('sends a notification to the lease’s tenants; an unknown intent is a 400', async () => {
-    const answer = answerOf(await adminTenant.action({ request: post('admin', `/admin/tenants/${bruno.userId}`, { intent: 'notify', leaseId: String(bruno.leaseId), title: 'Water off Tuesday', message: 'From 9 to 11.' }), params: { userId: bruno.userId }, context } as never));
+    const answer = answerOf(
+      await adminTenant.action({
+        request: post('admin', `/admin/tenants/${bruno.userId}`, {
+          intent: 'notify',
+          leaseId: String(bruno.leaseId),
+          title: 'Water off Tuesday',
+          message: 'From 9 to 11.',
+        }),
+        params: { userId: bruno.userId },
+        context,
+      } as never),
+    );
     expect(answer.status).toBe(200);
     const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'tenant_notified'));
     expect(audit?.newValues).toMatchObject({ lease_id: bruno.leaseId, recipients: 1 });
-    const long = answerOf(await adminTenant.action({ request: post('admin', `/admin/tenants/${bruno.userId}`, { intent: 'notify', leaseId: String(bruno.leaseId), title: 'x'.repeat(121), message: 'm' }), params: { userId: bruno.userId }, context } as never));
+    const long = answerOf(
+      await adminTenant.action({
+        request: post('admin', `/admin/tenants/${bruno.userId}`, {
+          intent: 'notify',
+          leaseId: String(bruno.leaseId),
+          title: 'x'.repeat(121),
+          message: 'm',
+        }),
+        params: { userId: bruno.userId },
+        context,
+      } as never),
+    );
     expect(long.status).toBe(422);
     expect(long.body.errors.title).toBeTruthy();
-    const unknown = answerOf(await adminTenant.action({ request: post('admin', `/admin/tenants/${bruno.userId}`, { intent: 'evict' }), params: { userId: bruno.userId }, context } as never));
+    const unknown = answerOf(
+      await adminTenant.action({
+        request: post('admin', `/admin/tenants/${bruno.userId}`, { intent: 'evict' }),
+        params: { userId: bruno.userId },
+        context,
+      } as never),
+    );
     expect(unknown.status).toBe(400);
   });
 });
@@ -359,7 +604,9 @@ describe('directory query plans', () => {
     await db.execute(sql`
       insert into charge (lease_id, kind, amount_cents, due_date, period)
       select l.id, 'rent', 150000, date '2026-01-01' + m * 30, 'plan-' || m from lease l join property p on p.id = l.property_id cross join generate_series(0, 5) m where p.unit_number like 'P%'`);
-    await db.execute(sql`update charge set status = 'paid', allocated_cents = amount_cents where period like 'plan-%' and lease_id % 3 <> 0`);
+    await db.execute(
+      sql`update charge set status = 'paid', allocated_cents = amount_cents where period like 'plan-%' and lease_id % 3 <> 0`,
+    );
     await db.execute(sql`analyze`);
     const manager = { id: ids.get('manager')!, role: 'property_manager' as const };
     const admin = { id: 'x', role: 'admin' as const };
@@ -387,7 +634,8 @@ describe('directory query plans', () => {
       if (name === 'balance due') expect(page!.plan, name).toContain('charge_open_lease_idx');
       // Without a search the page walks leases newest first and stops after one page; a later
       // page starts the walk at its cursor.
-      if (!searched && !query.startsWith('due=')) expect(page!.plan, `${name}: ${page!.plan}`).toMatch(/Index Scan Backward using lease_pkey|lease_status_end_idx/);
+      if (!searched && !query.startsWith('due='))
+        expect(page!.plan, `${name}: ${page!.plan}`).toMatch(/Index Scan Backward using lease_pkey|lease_status_end_idx/);
       if (name === 'deep page') expect(page!.plan, name).toMatch(/Index Cond: \(lease\.id <= 1500\)|Index Cond: \(id <= 1500\)/);
       // A search finds its few signers through the trigram and unit-number indexes, then reads
       // them by primary key — it never walks every lease.

@@ -61,7 +61,11 @@ function directoryWhere(actor: PortfolioActor, filters: TenantFilters, today: st
     conditions.push(sql`exists (select 1 from charge c where c.lease_id = "lease"."id" and c.status = 'open' and c.kind <> 'credit')`);
   }
   if (filters.endingWithin) {
-    conditions.push(inArray(lease.status, ['active', 'signed']), gte(lease.endDate, today), lte(lease.endDate, addDays(today, filters.endingWithin)));
+    conditions.push(
+      inArray(lease.status, ['active', 'signed']),
+      gte(lease.endDate, today),
+      lte(lease.endDate, addDays(today, filters.endingWithin)),
+    );
   }
   if (filters.after) {
     // Newest lease first, then signer id: the rows after the cursor in that order.
@@ -149,7 +153,17 @@ export async function findLeaseBalances(db: Db, leaseIds: readonly number[]): Pr
  * ending within N days (active and signed leases whose end date is between today and today + N,
  * UTC); `after`, the cursor of the previous page's last row. Answers the page and the next cursor.
  */
-export async function findTenants({ db, actor, filters, today = utcToday() }: { db: Db; actor: PortfolioActor; filters: TenantFilters; today?: string }): Promise<TenantListPage> {
+export async function findTenants({
+  db,
+  actor,
+  filters,
+  today = utcToday(),
+}: {
+  db: Db;
+  actor: PortfolioActor;
+  filters: TenantFilters;
+  today?: string;
+}): Promise<TenantListPage> {
   if (!isStaff(actor)) return { items: [], next: null };
   const where = directoryWhere(actor, filters, today);
   const search = filters.q ? await findSearchMatches(db, filters.q) : null;
@@ -210,7 +224,17 @@ async function scopedLeaseIds(db: Db, actor: PortfolioActor, userId: string): Pr
 }
 
 /** True when `leaseId` is one of `userId`'s leases in `actor`'s buildings (the tenant page's actions). */
-export async function isTenantLease({ db, actor, userId, leaseId }: { db: Db; actor: PortfolioActor; userId: string; leaseId: number }): Promise<boolean> {
+export async function isTenantLease({
+  db,
+  actor,
+  userId,
+  leaseId,
+}: {
+  db: Db;
+  actor: PortfolioActor;
+  userId: string;
+  leaseId: number;
+}): Promise<boolean> {
   if (!isStaff(actor) || !isUserId(userId) || !Number.isSafeInteger(leaseId) || leaseId < 1 || leaseId > 2_147_483_647) return false;
   const [row] = await db
     .select({ id: lease.id })
@@ -230,11 +254,24 @@ export async function isTenantLease({ db, actor, userId, leaseId }: { db: Db; ac
  * message threads. Null when none of their leases is in the actor's buildings (unknown user,
  * someone else's tenant, not staff).
  */
-export async function findTenantDetail({ db, actor, userId, today = utcToday() }: { db: Db; actor: PortfolioActor; userId: string; today?: string }): Promise<TenantDetail | null> {
+export async function findTenantDetail({
+  db,
+  actor,
+  userId,
+  today = utcToday(),
+}: {
+  db: Db;
+  actor: PortfolioActor;
+  userId: string;
+  today?: string;
+}): Promise<TenantDetail | null> {
   if (!isStaff(actor) || !isUserId(userId)) return null;
   const leaseIds = await scopedLeaseIds(db, actor, userId);
   if (leaseIds.length === 0) return null;
-  const [person] = await db.select({ id: user.id, name: user.name, email: user.email, phone: user.phone }).from(user).where(eq(user.id, userId));
+  const [person] = await db
+    .select({ id: user.id, name: user.name, email: user.email, phone: user.phone })
+    .from(user)
+    .where(eq(user.id, userId));
   if (!person) return null;
   const scope = managedBuildingsFilter(actor);
   const [summaries, extras, payments, applications, threads] = await Promise.all([
@@ -344,9 +381,26 @@ export async function findTenantDetail({ db, actor, userId, today = utcToday() }
  * Audits a property manager's request for a tenant they do not manage (DESIGN §4: 404, audited).
  * Only when `userId` really is a tenant somewhere, so probing random ids writes nothing.
  */
-export async function recordDeniedTenantAccess({ db, actor, userId, origin }: { db: Db; actor: PortfolioActor; userId: string; origin: RequestOrigin }): Promise<void> {
+export async function recordDeniedTenantAccess({
+  db,
+  actor,
+  userId,
+  origin,
+}: {
+  db: Db;
+  actor: PortfolioActor;
+  userId: string;
+  origin: RequestOrigin;
+}): Promise<void> {
   if (actor.role !== 'property_manager' || !isUserId(userId)) return;
   const [row] = await db.select({ id: leaseTenant.id }).from(leaseTenant).where(eq(leaseTenant.userId, userId)).limit(1);
   if (!row) return;
-  await auditRefusal(db, actor, { action: 'lease_access_denied', table: 'user', id: userId, reason: 'not_managed', origin, values: { tenant_id: userId } });
+  await auditRefusal(db, actor, {
+    action: 'lease_access_denied',
+    table: 'user',
+    id: userId,
+    reason: 'not_managed',
+    origin,
+    values: { tenant_id: userId },
+  });
 }

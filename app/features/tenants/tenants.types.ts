@@ -171,4 +171,10 @@ export function isTenantIntent(value: unknown): value is TenantIntent {
 /** What the tenant page's action answers. */
 export type TenantActionResult =
   | { ok: true; intent: TenantIntent; leaseId: number; message: string }
-  | { ok: false; intent: TenantIntent | null; leaseId?: number; errors: Record<string, string>; values?: Record<string, string | string[]> };
+  | {
+      ok: false;
+      intent: TenantIntent | null;
+      leaseId?: number;
+      errors: Record<string, string>;
+      values?: Record<string, string | string[]>;
+    };

@@ -28,7 +28,13 @@ import {
   verifyVendorDocument,
   type VendorCommandOutcome,
 } from './vendor-admin.server';
-import { isVendorAdminIntent, parseVendorFilters, VENDOR_REASON_MAX, type VendorAdminActionResult, type VendorAdminIntent } from './vendor-admin.types';
+import {
+  isVendorAdminIntent,
+  parseVendorFilters,
+  VENDOR_REASON_MAX,
+  type VendorAdminActionResult,
+  type VendorAdminIntent,
+} from './vendor-admin.types';
 
 type PageArgs = { request: Request; context: DimoraLoadContext; actor: Viewer };
 
@@ -57,16 +63,29 @@ export async function loadVendorDetailPage({ request, context, actor, vendorId }
   const detail = id ? await findVendorDetail({ db: context.db, actor, id }) : null;
   if (!detail) throw data(null, { status: 404 });
   const done = new URL(request.url).searchParams.get('done');
-  return { detail, today: utcToday(), done: isVendorAdminIntent(done) ? done : null, i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) };
+  return {
+    detail,
+    today: utcToday(),
+    done: isVendorAdminIntent(done) ? done : null,
+    i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS),
+  };
 }
 
 function answer(body: VendorAdminActionResult, status = 200) {
   return data<VendorAdminActionResult>(body, { status });
 }
 
-function refusal(intent: VendorAdminIntent, outcome: Extract<VendorCommandOutcome, { ok: false }>, lang: Language, values: Record<string, string>) {
+function refusal(
+  intent: VendorAdminIntent,
+  outcome: Extract<VendorCommandOutcome, { ok: false }>,
+  lang: Language,
+  values: Record<string, string>,
+) {
   const t = getT(lang);
-  const message = t(`vendors.errors.${outcome.reason}`, { status: outcome.current ? t(`vendors.status.${outcome.current}`).toLowerCase() : '', max: VENDOR_REASON_MAX });
+  const message = t(`vendors.errors.${outcome.reason}`, {
+    status: outcome.current ? t(`vendors.status.${outcome.current}`).toLowerCase() : '',
+    max: VENDOR_REASON_MAX,
+  });
   const field = outcome.reason === 'reason_required' || outcome.reason === 'reason_too_long' ? 'reason' : 'form';
   return answer({ ok: false, intent, errors: { [field]: message }, values }, outcome.status);
 }
@@ -106,7 +125,9 @@ export async function handleVendorAdminAction({ request, context, actor, vendorI
       break;
     case 'verify-document': {
       const documentId = parseId(formText(form, 'documentId'));
-      outcome = documentId ? await verifyVendorDocument({ ...common, documentId }) : { ok: false, status: 404, reason: 'document_not_found' };
+      outcome = documentId
+        ? await verifyVendorDocument({ ...common, documentId })
+        : { ok: false, status: 404, reason: 'document_not_found' };
       break;
     }
   }

@@ -66,7 +66,10 @@ function assertVendorAdmin(actor: Pick<Viewer, 'role'> | null | undefined): asse
 }
 
 /** The work-order rule's verdict for a vendor row on `today`, as the pages show it. */
-export function eligibilityOf(row: { status: string; insuranceExpiry: string | null; insuranceVerifiedAt: Date | null }, today: string): VendorEligibility {
+export function eligibilityOf(
+  row: { status: string; insuranceExpiry: string | null; insuranceVerifiedAt: Date | null },
+  today: string,
+): VendorEligibility {
   const refusal = vendorIneligibility(row, today);
   return refusal === 'vendor_not_found' ? 'vendor_not_approved' : refusal;
 }
@@ -135,7 +138,17 @@ function insuranceCondition(filter: VendorFilters['insurance'], today: string): 
  * letter case) and `page` (clamped to the pages that exist). Each row carries the work-order
  * rule's verdict. Throws `VendorsForbiddenError` for non-admins.
  */
-export async function listVendors({ db, actor, filters, today = utcToday() }: { db: Db; actor: Viewer; filters: Partial<VendorFilters>; today?: string }): Promise<VendorListPage> {
+export async function listVendors({
+  db,
+  actor,
+  filters,
+  today = utcToday(),
+}: {
+  db: Db;
+  actor: Viewer;
+  filters: Partial<VendorFilters>;
+  today?: string;
+}): Promise<VendorListPage> {
   assertVendorAdmin(actor);
   const conditions: (SQL | undefined)[] = [];
   if (filters.status) conditions.push(eq(vendor.status, filters.status));
@@ -168,7 +181,19 @@ const account = alias(user, 'account');
  * verdict on `today`, documents, work orders by status, rating — or null for an unknown id.
  * Throws `VendorsForbiddenError` for non-admins.
  */
-export async function findVendorDetail({ db, actor, id, today = utcToday(), now = new Date() }: { db: Db; actor: Viewer; id: number; today?: string; now?: Date }): Promise<VendorDetail | null> {
+export async function findVendorDetail({
+  db,
+  actor,
+  id,
+  today = utcToday(),
+  now = new Date(),
+}: {
+  db: Db;
+  actor: Viewer;
+  id: number;
+  today?: string;
+  now?: Date;
+}): Promise<VendorDetail | null> {
   assertVendorAdmin(actor);
   const [row] = await db
     .select({
@@ -189,7 +214,9 @@ export async function findVendorDetail({ db, actor, id, today = utcToday(), now 
     db.select({ status: workOrder.status, n: count() }).from(workOrder).where(eq(workOrder.vendorId, id)).groupBy(workOrder.status),
   ]);
   const byStatus = Object.fromEntries(orders.map((entry) => [entry.status, entry.n]));
-  const open = orders.filter((entry) => (OPEN_WORK_ORDER_STATUSES as readonly string[]).includes(entry.status)).reduce((sum, entry) => sum + entry.n, 0);
+  const open = orders
+    .filter((entry) => (OPEN_WORK_ORDER_STATUSES as readonly string[]).includes(entry.status))
+    .reduce((sum, entry) => sum + entry.n, 0);
   const invitation =
     record.userId === null && record.inviteExpiresAt
       ? { expiresAt: record.inviteExpiresAt.toISOString(), expired: record.inviteExpiresAt.getTime() <= now.getTime() }
@@ -250,7 +277,12 @@ type CommandOptions = { db: Db; actor: Viewer; id: number; origin: RequestOrigin
 type LockedVendor = typeof vendor.$inferSelect & { userLocale: string | null };
 
 async function lockVendor(tx: Tx, id: number): Promise<LockedVendor | null> {
-  const [row] = await tx.select({ record: vendor, userLocale: user.locale }).from(vendor).leftJoin(user, eq(user.id, vendor.userId)).where(eq(vendor.id, id)).for('update', { of: vendor });
+  const [row] = await tx
+    .select({ record: vendor, userLocale: user.locale })
+    .from(vendor)
+    .leftJoin(user, eq(user.id, vendor.userId))
+    .where(eq(vendor.id, id))
+    .for('update', { of: vendor });
   return row ? { ...row.record, userLocale: row.userLocale } : null;
 }
 
@@ -267,8 +299,22 @@ function cleanReason(raw: string | null | undefined): string | 'required' | 'too
 }
 
 /** Queues e-mail `template` to the vendor (`path`: the button's page). */
-async function mailVendor(tx: Tx, row: LockedVendor, template: VendorMailTemplate, path: string, values: Record<string, string>, dedupeKey: string): Promise<void> {
-  const payload: VendorMailPayload = { template, to: row.email, locale: localeOf(row), name: row.contactName, path, values: { company: row.companyName, ...values } };
+async function mailVendor(
+  tx: Tx,
+  row: LockedVendor,
+  template: VendorMailTemplate,
+  path: string,
+  values: Record<string, string>,
+  dedupeKey: string,
+): Promise<void> {
+  const payload: VendorMailPayload = {
+    template,
+    to: row.email,
+    locale: localeOf(row),
+    name: row.contactName,
+    path,
+    values: { company: row.companyName, ...values },
+  };
   await enqueueOutbox(tx, [{ topic: VENDOR_MAIL_TOPIC, payload, dedupeKey }]);
 }
 
@@ -279,13 +325,40 @@ async function inviteVendor(tx: Tx, vendorId: number, now: Date): Promise<void> 
 }
 
 /** Tells the vendor's account in-app, when there is one. */
-async function notifyVendorUser(tx: Tx, row: LockedVendor, kind: VendorNotificationKind, values: Record<string, string>, type: 'success' | 'warning' | 'info'): Promise<void> {
+async function notifyVendorUser(
+  tx: Tx,
+  row: LockedVendor,
+  kind: VendorNotificationKind,
+  values: Record<string, string>,
+  type: 'success' | 'warning' | 'info',
+): Promise<void> {
   if (!row.userId) return;
-  await insertNotifications(tx, [{ userId: row.userId, ...vendorNotification(localeOf(row), kind, { company: row.companyName, ...values }), type, actionUrl: '/vendor-portal' }]);
+  await insertNotifications(tx, [
+    {
+      userId: row.userId,
+      ...vendorNotification(localeOf(row), kind, { company: row.companyName, ...values }),
+      type,
+      actionUrl: '/vendor-portal',
+    },
+  ]);
 }
 
-async function audit(tx: Tx, actor: Viewer, origin: RequestOrigin, action: AuditAction, row: LockedVendor, values: Record<string, unknown>): Promise<void> {
-  await recordAuditEvent({ db: tx, userId: actor.id, action, origin, tableName: 'vendor', values: { vendor_id: row.id, company: row.companyName, ...values } });
+async function audit(
+  tx: Tx,
+  actor: Viewer,
+  origin: RequestOrigin,
+  action: AuditAction,
+  row: LockedVendor,
+  values: Record<string, unknown>,
+): Promise<void> {
+  await recordAuditEvent({
+    db: tx,
+    userId: actor.id,
+    action,
+    origin,
+    tableName: 'vendor',
+    values: { vendor_id: row.id, company: row.companyName, ...values },
+  });
 }
 
 /**
@@ -342,11 +415,17 @@ export async function rejectVendor(options: CommandOptions & { reason: string | 
   if (reason === 'required') return refuse(422, 'reason_required');
   if (reason === 'too_long') return refuse(422, 'reason_too_long');
   const now = options.now ?? new Date();
-  return changeStatus({ ...options, now }, ['pending'], 'rejected', { rejectionReason: reason, inviteTokenHash: null, inviteExpiresAt: null }, async (tx, row) => {
-    await audit(tx, options.actor, options.origin, 'vendor_rejected', row, { from: row.status, to: 'rejected', reason });
-    const reapply = vendorMailDate(addIsoDays(utcToday(now), REAPPLY_AFTER_DAYS), localeOf(row));
-    await mailVendor(tx, row, 'rejected', '/vendor-signup', { reason, reapply }, `vendor-rejected:${row.id}:${now.toISOString()}`);
-  });
+  return changeStatus(
+    { ...options, now },
+    ['pending'],
+    'rejected',
+    { rejectionReason: reason, inviteTokenHash: null, inviteExpiresAt: null },
+    async (tx, row) => {
+      await audit(tx, options.actor, options.origin, 'vendor_rejected', row, { from: row.status, to: 'rejected', reason });
+      const reapply = vendorMailDate(addIsoDays(utcToday(now), REAPPLY_AFTER_DAYS), localeOf(row));
+      await mailVendor(tx, row, 'rejected', '/vendor-signup', { reason, reapply }, `vendor-rejected:${row.id}:${now.toISOString()}`);
+    },
+  );
 }
 
 /**
@@ -430,7 +509,8 @@ export async function verifyVendorDocument({
     if (!doc) return refuse(404, 'document_not_found');
     if (doc.kind !== 'coi' || !doc.expiresOn) return refuse(422, 'document_not_coi');
     if (doc.expiresOn < today) return refuse(422, 'document_expired');
-    if (doc.verifiedAt && row.insuranceExpiry === doc.expiresOn && row.insuranceVerifiedAt) return { ok: true, vendorId: id, status: row.status, changed: false };
+    if (doc.verifiedAt && row.insuranceExpiry === doc.expiresOn && row.insuranceVerifiedAt)
+      return { ok: true, vendorId: id, status: row.status, changed: false };
     await tx.update(document).set({ verifiedAt: now, verifiedBy: actor.id }).where(eq(document.id, doc.id));
     await tx
       .update(vendor)

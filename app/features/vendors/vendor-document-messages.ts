@@ -9,7 +9,16 @@ import { megabytes, PHOTO_MAX_PIXELS, UPLOAD_ERROR_CODES, type UploadErrorCode }
 import { VENDOR_DOCUMENTS_MAX } from './vendor-admin.types';
 
 /** Refusals of the document form besides the upload pipeline's own. */
-const FORM_CODES = ['not_found', 'too_many_documents', 'invalid_kind', 'expiry_required', 'expiry_invalid', 'expiry_past', 'expiry_far', 'invalid'] as const;
+const FORM_CODES = [
+  'not_found',
+  'too_many_documents',
+  'invalid_kind',
+  'expiry_required',
+  'expiry_invalid',
+  'expiry_past',
+  'expiry_far',
+  'invalid',
+] as const;
 
 export type DocumentErrorCode = UploadErrorCode | (typeof FORM_CODES)[number];
 
@@ -24,7 +33,8 @@ const KEY_CODES: Record<string, DocumentErrorCode> = {
 
 /** A code from the URL or a schema message key → a known code; anything else reads as `invalid`. */
 export function documentErrorCode(raw: string): DocumentErrorCode {
-  if ((UPLOAD_ERROR_CODES as readonly string[]).includes(raw) || (FORM_CODES as readonly string[]).includes(raw)) return raw as DocumentErrorCode;
+  if ((UPLOAD_ERROR_CODES as readonly string[]).includes(raw) || (FORM_CODES as readonly string[]).includes(raw))
+    return raw as DocumentErrorCode;
   return KEY_CODES[raw] ?? 'invalid';
 }
 

@@ -157,7 +157,11 @@ export async function uploadVendorDocument({
     }
     const stored = received.document;
     const outcome = await db.transaction(async (tx): Promise<DocumentUploadOutcome> => {
-      const [row] = await tx.select({ id: vendor.id, companyName: vendor.companyName }).from(vendor).where(eq(vendor.userId, viewer.id)).for('update');
+      const [row] = await tx
+        .select({ id: vendor.id, companyName: vendor.companyName })
+        .from(vendor)
+        .where(eq(vendor.userId, viewer.id))
+        .for('update');
       if (!row) return { ok: false, reason: 'not_found' };
       const [held] = await tx
         .select({ n: count() })
@@ -183,21 +187,35 @@ export async function uploadVendorDocument({
         })
         .returning({ id: document.id });
       const documentId = created!.id;
-      await tx.update(document).set({ url: vendorDocumentUrl(documentId) }).where(eq(document.id, documentId));
+      await tx
+        .update(document)
+        .set({ url: vendorDocumentUrl(documentId) })
+        .where(eq(document.id, documentId));
       await recordAuditEvent({
         db: tx,
         userId: viewer.id,
         action: 'vendor_document_uploaded',
         origin,
         tableName: 'document',
-        values: { vendor_id: row.id, document_id: documentId, kind: fields.data.kind, expires_on: fields.data.expiresOn, mime: stored.mime, size_bytes: stored.sizeBytes, sha256: stored.sha256 },
+        values: {
+          vendor_id: row.id,
+          document_id: documentId,
+          kind: fields.data.kind,
+          expires_on: fields.data.expiresOn,
+          mime: stored.mime,
+          size_bytes: stored.sizeBytes,
+          sha256: stored.sha256,
+        },
       });
       const admins = await tx.select({ id: user.id, locale: user.locale }).from(user).where(eq(user.role, 'admin'));
       await insertNotifications(
         tx,
         admins.map((admin) => ({
           userId: admin.id,
-          ...vendorNotification(admin.locale, 'adminDocumentUploaded', { company: row.companyName, kind: documentKindLabel(admin.locale, fields.data.kind) }),
+          ...vendorNotification(admin.locale, 'adminDocumentUploaded', {
+            company: row.companyName,
+            kind: documentKindLabel(admin.locale, fields.data.kind),
+          }),
           type: 'info' as const,
           actionUrl: `/admin/vendors/${row.id}`,
         })),
@@ -233,7 +251,15 @@ export async function findVendorDocumentFile({
   documentId: number;
 }): Promise<{ ok: true; file: VendorDocumentFile } | { ok: false; exists: boolean }> {
   const [row] = await db
-    .select({ id: document.id, ownerId: document.ownerId, kind: document.kind, mime: document.mime, storageKey: document.storageKey, createdAt: document.createdAt, vendorUserId: vendor.userId })
+    .select({
+      id: document.id,
+      ownerId: document.ownerId,
+      kind: document.kind,
+      mime: document.mime,
+      storageKey: document.storageKey,
+      createdAt: document.createdAt,
+      vendorUserId: vendor.userId,
+    })
     .from(document)
     .innerJoin(vendor, sql`${vendor.id}::text = ${document.ownerId}`)
     .where(and(eq(document.id, documentId), eq(document.ownerType, VENDOR_DOCUMENT_OWNER)));

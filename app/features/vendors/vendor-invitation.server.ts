@@ -44,7 +44,13 @@ export async function issueVendorInvitation(db: Db, { vendorId, now = new Date()
     .update(vendor)
     .set({ inviteTokenHash: hashInviteToken(token), inviteExpiresAt: expiresAt, updatedAt: now })
     .where(and(eq(vendor.id, vendorId), eq(vendor.status, 'approved'), isNull(vendor.userId)))
-    .returning({ id: vendor.id, email: vendor.email, companyName: vendor.companyName, contactName: vendor.contactName, locale: vendor.locale });
+    .returning({
+      id: vendor.id,
+      email: vendor.email,
+      companyName: vendor.companyName,
+      contactName: vendor.contactName,
+      locale: vendor.locale,
+    });
   return row ? { token, expiresAt, vendor: row } : null;
 }
 
@@ -53,7 +59,10 @@ type InvitedVendor = typeof vendor.$inferSelect;
 /** The vendor an invitation token points at (any state), or null for a malformed or unknown token. */
 async function vendorOfToken(db: Db, token: string, { lock = false } = {}): Promise<InvitedVendor | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
-  const query = db.select().from(vendor).where(eq(vendor.inviteTokenHash, hashInviteToken(token)));
+  const query = db
+    .select()
+    .from(vendor)
+    .where(eq(vendor.inviteTokenHash, hashInviteToken(token)));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -65,7 +74,10 @@ function invitationState(row: InvitedVendor | null, now: Date): 'invalid' | 'exp
 }
 
 async function userIdByEmail(db: Db, email: string): Promise<string | null> {
-  const [row] = await db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase()));
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
   return row?.id ?? null;
 }
 
@@ -73,7 +85,17 @@ async function userIdByEmail(db: Db, email: string): Promise<string | null> {
  * What /vendor-invite/:token shows `viewer` (null: signed out) at `now` — see `VendorInviteState`.
  * Reads only; nothing is changed by opening the link.
  */
-export async function findVendorInvitation({ db, token, viewer, now = new Date() }: { db: Db; token: string; viewer: Viewer | null; now?: Date }): Promise<VendorInviteState> {
+export async function findVendorInvitation({
+  db,
+  token,
+  viewer,
+  now = new Date(),
+}: {
+  db: Db;
+  token: string;
+  viewer: Viewer | null;
+  now?: Date;
+}): Promise<VendorInviteState> {
   const row = await vendorOfToken(db, token);
   const state = invitationState(row, now);
   if (state === 'invalid' || !row) return { state: 'invalid' };
@@ -106,7 +128,11 @@ export type InvitationOutcome =
   | { ok: false; reason: 'password'; problem: PasswordProblem };
 
 /** Links `userId` to the locked vendor row, audits and tells the admins; inside the caller's transaction. */
-async function linkAccount(tx: Db, row: InvitedVendor, { userId, origin, created }: { userId: string; origin: RequestOrigin; created: boolean }): Promise<void> {
+async function linkAccount(
+  tx: Db,
+  row: InvitedVendor,
+  { userId, origin, created }: { userId: string; origin: RequestOrigin; created: boolean },
+): Promise<void> {
   await tx.update(vendor).set({ userId, inviteTokenHash: null, inviteExpiresAt: null, updatedAt: new Date() }).where(eq(vendor.id, row.id));
   await recordAuditEvent({
     db: tx,
@@ -119,7 +145,12 @@ async function linkAccount(tx: Db, row: InvitedVendor, { userId, origin, created
   const admins = await tx.select({ id: user.id, locale: user.locale }).from(user).where(eq(user.role, 'admin'));
   await insertNotifications(
     tx,
-    admins.map((admin) => ({ userId: admin.id, ...vendorNotification(admin.locale, 'adminVendorLinked', { company: row.companyName }), type: 'info' as const, actionUrl: `/admin/vendors/${row.id}` })),
+    admins.map((admin) => ({
+      userId: admin.id,
+      ...vendorNotification(admin.locale, 'adminVendorLinked', { company: row.companyName }),
+      type: 'info' as const,
+      actionUrl: `/admin/vendors/${row.id}`,
+    })),
   );
 }
 
@@ -175,7 +206,19 @@ export async function acceptVendorInvitation({
  * account with the vendor's e-mail (any letter case) and not linked to another vendor yet.
  * Refusals change nothing: `invalid`, `expired`, `wrong_account`, `already_linked`.
  */
-export async function linkVendorInvitation({ db, token, viewer, origin, now = new Date() }: { db: Db; token: string; viewer: Viewer; origin: RequestOrigin; now?: Date }): Promise<InvitationOutcome> {
+export async function linkVendorInvitation({
+  db,
+  token,
+  viewer,
+  origin,
+  now = new Date(),
+}: {
+  db: Db;
+  token: string;
+  viewer: Viewer;
+  origin: RequestOrigin;
+  now?: Date;
+}): Promise<InvitationOutcome> {
   return db.transaction(async (tx): Promise<InvitationOutcome> => {
     const row = await vendorOfToken(tx, token, { lock: true });
     const state = invitationState(row, now);

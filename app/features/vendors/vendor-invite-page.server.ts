@@ -33,7 +33,11 @@ const PORTAL = '/vendor-portal';
 /** The create form: a password that passes the policy, typed twice. */
 const createSchema = z
   .object({
-    password: z.string().min(1, 'common.form.required').min(MIN_PASSWORD_LENGTH, RESET_MESSAGES.tooShort).max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
+    password: z
+      .string()
+      .min(1, 'common.form.required')
+      .min(MIN_PASSWORD_LENGTH, RESET_MESSAGES.tooShort)
+      .max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
     confirmPassword: z.string().max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
   })
   .refine((value) => value.password === value.confirmPassword, { path: ['confirmPassword'], message: RESET_MESSAGES.mismatch });
@@ -50,7 +54,13 @@ export async function loadVendorInvitePage({ request, context, token }: PageArgs
   };
 }
 
-const REFUSAL_STATUS: Record<InvitationRefusal, number> = { invalid: 404, expired: 410, account_exists: 409, wrong_account: 403, already_linked: 409 };
+const REFUSAL_STATUS: Record<InvitationRefusal, number> = {
+  invalid: 404,
+  expired: 410,
+  account_exists: 409,
+  wrong_account: 403,
+  already_linked: 409,
+};
 
 function refused(intent: VendorInviteIntent | null, errors: Record<string, string>, status: number) {
   return data<VendorInviteActionResult>({ ok: false, intent, errors }, { status });
@@ -68,7 +78,12 @@ export async function handleVendorInviteAction({ request, context, token }: Page
     const viewer = await getViewer(request, context);
     if (!viewer) return refused('link', { form: t('vendors.invite.errors.signedOut') }, 401);
     const outcome = await linkVendorInvitation({ db: context.db, token: token ?? '', viewer, origin });
-    if (!outcome.ok) return refused('link', { form: t(`vendors.invite.errors.${outcome.reason}`) }, outcome.reason === 'password' ? 422 : REFUSAL_STATUS[outcome.reason]);
+    if (!outcome.ok)
+      return refused(
+        'link',
+        { form: t(`vendors.invite.errors.${outcome.reason}`) },
+        outcome.reason === 'password' ? 422 : REFUSAL_STATUS[outcome.reason],
+      );
     context.logger.info({ vendor: outcome.vendorId, user: outcome.userId }, 'vendor account linked');
     return redirect(PORTAL, 303);
   }
@@ -78,7 +93,13 @@ export async function handleVendorInviteAction({ request, context, token }: Page
   if (limited) return rateLimitedAnswer(limited);
   const parsed = createSchema.safeParse({ password: form.get('password') ?? '', confirmPassword: form.get('confirmPassword') ?? '' });
   if (!parsed.success) return refused('create', translateIssues<string>(parsed.error, lang) as Record<string, string>, 422);
-  const outcome = await acceptVendorInvitation({ db: context.db, token: token ?? '', password: parsed.data.password, locale: lang, origin });
+  const outcome = await acceptVendorInvitation({
+    db: context.db,
+    token: token ?? '',
+    password: parsed.data.password,
+    locale: lang,
+    origin,
+  });
   if (!outcome.ok) {
     if (outcome.reason === 'password') return refused('create', { password: t(PASSWORD_PROBLEM_MESSAGES[outcome.problem]) }, 422);
     return refused('create', { form: t(`vendors.invite.errors.${outcome.reason}`) }, REFUSAL_STATUS[outcome.reason]);

@@ -34,7 +34,11 @@ export const VENDOR_INSURANCE_REMINDERS_TOPIC = 'vendors.insurance_reminders';
 export const VENDOR_INSURANCE_NOTICE_TOPIC = 'vendors.insurance_notice';
 
 /** The daily reminder run (UTC). */
-export const VENDOR_INSURANCE_SCHEDULE: JobSchedule = { name: 'vendors.insurance_reminders', cron: '0 7 * * *', topic: VENDOR_INSURANCE_REMINDERS_TOPIC };
+export const VENDOR_INSURANCE_SCHEDULE: JobSchedule = {
+  name: 'vendors.insurance_reminders',
+  cron: '0 7 * * *',
+  topic: VENDOR_INSURANCE_REMINDERS_TOPIC,
+};
 
 /** Days before the expiry when a reminder goes out. */
 export const INSURANCE_REMINDER_DAYS = [30, 7] as const;
@@ -130,21 +134,43 @@ export const vendorJobHandlers: JobHandlers = {
     const record = row.record;
     const locale = row.userLocale ?? record.locale;
     const expired = threshold === 'expired';
-    const values = { company: record.companyName, expiry: vendorMailDate(expiry, locale), days: expired ? '' : daysLabel(locale, threshold) };
+    const values = {
+      company: record.companyName,
+      expiry: vendorMailDate(expiry, locale),
+      days: expired ? '' : daysLabel(locale, threshold),
+    };
     await mailer.send(
-      vendorMail({ template: expired ? 'insurance_expired' : 'insurance_reminder', to: record.email, locale, name: record.contactName, path: '/vendor-portal/profile', values }, publicUrl),
+      vendorMail(
+        {
+          template: expired ? 'insurance_expired' : 'insurance_reminder',
+          to: record.email,
+          locale,
+          name: record.contactName,
+          path: '/vendor-portal/profile',
+          values,
+        },
+        publicUrl,
+      ),
     );
     await db.transaction(async (tx) => {
       const notes = [];
       if (record.userId) {
-        notes.push({ userId: record.userId, ...vendorNotification(locale, expired ? 'insuranceExpired' : 'insuranceReminder', values), type: 'warning' as const, actionUrl: '/vendor-portal/profile' });
+        notes.push({
+          userId: record.userId,
+          ...vendorNotification(locale, expired ? 'insuranceExpired' : 'insuranceReminder', values),
+          type: 'warning' as const,
+          actionUrl: '/vendor-portal/profile',
+        });
       }
       if (expired) {
         const admins = await tx.select({ id: user.id, locale: user.locale }).from(user).where(eq(user.role, 'admin'));
         for (const admin of admins) {
           notes.push({
             userId: admin.id,
-            ...vendorNotification(admin.locale, 'adminInsuranceExpired', { company: record.companyName, expiry: vendorMailDate(expiry, admin.locale) }),
+            ...vendorNotification(admin.locale, 'adminInsuranceExpired', {
+              company: record.companyName,
+              expiry: vendorMailDate(expiry, admin.locale),
+            }),
             type: 'warning' as const,
             actionUrl: `/admin/vendors/${record.id}`,
           });

@@ -69,7 +69,11 @@ export function vendorMail(payload: VendorMailPayload, publicUrl: string): Outgo
 }
 
 /** An in-app notification's title and message in `locale`. */
-export function vendorNotification(locale: string | null | undefined, kind: VendorNotificationKind, values: Record<string, string>): { title: string; message: string } {
+export function vendorNotification(
+  locale: string | null | undefined,
+  kind: VendorNotificationKind,
+  values: Record<string, string>,
+): { title: string; message: string } {
   const part = TEXTS[mailLanguage(locale)].notifications[kind];
   return { title: part.title, message: fill(part.message, values) };
 }
@@ -87,5 +91,7 @@ export function daysLabel(locale: string | null | undefined, days: number): stri
 
 /** An ISO date in the recipient's language (UTC), e.g. "June 30, 2027" / "30 giugno 2027". */
 export function vendorMailDate(iso: string, locale: string | null | undefined): string {
-  return new Intl.DateTimeFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
+  return new Intl.DateTimeFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${iso.slice(0, 10)}T12:00:00Z`),
+  );
 }

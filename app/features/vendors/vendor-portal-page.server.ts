@@ -62,11 +62,13 @@ export async function handleVendorProfileAction({ request, context, viewer }: Pa
   const lang = requestLanguage(request);
   const t = getT(lang);
   const form = await readFormData(request);
-  if (formText(form, 'intent') !== 'profile') return profileAnswer({ ok: false, intent: null, errors: { form: t('vendors.errors.unknownIntent') } }, 400);
+  if (formText(form, 'intent') !== 'profile')
+    return profileAnswer({ ok: false, intent: null, errors: { form: t('vendors.errors.unknownIntent') } }, 400);
   const values = readVendorProfileForm(form);
   const outcome = await updateMyVendorProfile({ db: context.db, viewer, input: values, origin: requestOrigin(request, context.clientIp) });
   if (!outcome.ok) {
-    if (outcome.reason === 'not_found') return profileAnswer({ ok: false, intent: 'profile', errors: { form: t('vendors.errors.noVendor') } }, 404);
+    if (outcome.reason === 'not_found')
+      return profileAnswer({ ok: false, intent: 'profile', errors: { form: t('vendors.errors.noVendor') } }, 404);
     const errors = translateIssues<string>(outcome.issues, lang) as Record<string, string>;
     return profileAnswer({ ok: false, intent: 'profile', errors, values }, 422);
   }
@@ -104,10 +106,12 @@ export async function handleVendorDocumentUpload({ request, context, viewer }: P
   });
   if (outcome.ok) {
     context.logger.info({ vendor: outcome.vendorId, document: outcome.documentId, kind: outcome.kind }, 'vendor document uploaded');
-    if (wantsJson(request)) return data({ ok: true as const, documentId: outcome.documentId, message: t(`vendors.documents.done.${outcome.kind}`) });
+    if (wantsJson(request))
+      return data({ ok: true as const, documentId: outcome.documentId, message: t(`vendors.documents.done.${outcome.kind}`) });
     return redirect(`${VENDOR_PROFILE_PATH}?${DOCUMENT_DONE_PARAM}=${outcome.kind}#documents`, 303);
   }
-  const code: DocumentErrorCode = outcome.reason === 'invalid' ? documentErrorCode(outcome.issues.issues[0]?.message ?? 'invalid') : outcome.reason;
+  const code: DocumentErrorCode =
+    outcome.reason === 'invalid' ? documentErrorCode(outcome.issues.issues[0]?.message ?? 'invalid') : outcome.reason;
   context.logger.info({ viewer: viewer.id, code }, 'vendor document refused');
   if (wantsJson(request)) {
     const fields = outcome.reason === 'invalid' ? (translateIssues<string>(outcome.issues, lang) as Record<string, string>) : {};
@@ -120,13 +124,24 @@ export async function handleVendorDocumentUpload({ request, context, viewer }: P
  * `GET /api/vendor-documents/:documentId`: the file as an attachment for its vendor or an admin.
  * Anyone else, and unknown ids, get a 404; a refused access to an existing document is audited.
  */
-export async function handleVendorDocumentDownload({ request, context, viewer, documentId }: PageArgs & { documentId: string | undefined }) {
+export async function handleVendorDocumentDownload({
+  request,
+  context,
+  viewer,
+  documentId,
+}: PageArgs & { documentId: string | undefined }) {
   const id = parseId(documentId);
   if (!id) throw data(null, { status: 404 });
   const found = await findVendorDocumentFile({ db: context.db, storage: context.storage, viewer, documentId: id });
   if (!found.ok) {
     if (found.exists) {
-      await auditRefusal(context.db, viewer, { table: 'document', id, reason: 'not_owner', origin: requestOrigin(request, context.clientIp), values: { document_id: id } });
+      await auditRefusal(context.db, viewer, {
+        table: 'document',
+        id,
+        reason: 'not_owner',
+        origin: requestOrigin(request, context.clientIp),
+        values: { document_id: id },
+      });
     }
     throw data(null, { status: 404 });
   }

@@ -21,7 +21,15 @@ import { vendorProfileSchema } from './vendors.schemas';
  * The viewer's own vendor with its documents and the work-order rule's verdict on `today`, or
  * null when no vendor is linked to the account.
  */
-export async function findMyVendorProfile({ db, viewer, today = utcToday() }: { db: Db; viewer: Viewer; today?: string }): Promise<VendorSelfView | null> {
+export async function findMyVendorProfile({
+  db,
+  viewer,
+  today = utcToday(),
+}: {
+  db: Db;
+  viewer: Viewer;
+  today?: string;
+}): Promise<VendorSelfView | null> {
   const row = await findLinkedVendor(db, viewer);
   if (!row) return null;
   return {
@@ -45,13 +53,22 @@ export async function findMyVendorProfile({ db, viewer, today = utcToday() }: { 
 }
 
 /** The portal overview's insurance line: status and verdict, or null without a linked vendor. */
-export async function findMyVendorInsurance({ db, viewer, today = utcToday() }: { db: Db; viewer: Viewer; today?: string }): Promise<{ insuranceExpiry: string | null; eligibility: VendorEligibility } | null> {
+export async function findMyVendorInsurance({
+  db,
+  viewer,
+  today = utcToday(),
+}: {
+  db: Db;
+  viewer: Viewer;
+  today?: string;
+}): Promise<{ insuranceExpiry: string | null; eligibility: VendorEligibility } | null> {
   const row = await findLinkedVendor(db, viewer);
   if (!row) return null;
   return { insuranceExpiry: row.insuranceVerifiedAt ? row.insuranceExpiry : null, eligibility: eligibilityOf(row, today) };
 }
 
-export type VendorProfileOutcome = { ok: true; changed: string[] } | { ok: false; reason: 'not_found' } | { ok: false; reason: 'invalid'; issues: z.ZodError };
+export type VendorProfileOutcome =
+  { ok: true; changed: string[] } | { ok: false; reason: 'not_found' } | { ok: false; reason: 'invalid'; issues: z.ZodError };
 
 const EDITABLE = ['contactName', 'phone', 'website', 'trades', 'serviceCountries', 'serviceStates'] as const;
 
@@ -65,7 +82,17 @@ function same(a: unknown, b: unknown): boolean {
  * then audits `vendor_updated` with the fields changed. Answers the changed field names,
  * `not_found` (no linked vendor) or `invalid` with the zod issues (translation keys).
  */
-export async function updateMyVendorProfile({ db, viewer, input, origin }: { db: Db; viewer: Viewer; input: unknown; origin: RequestOrigin }): Promise<VendorProfileOutcome> {
+export async function updateMyVendorProfile({
+  db,
+  viewer,
+  input,
+  origin,
+}: {
+  db: Db;
+  viewer: Viewer;
+  input: unknown;
+  origin: RequestOrigin;
+}): Promise<VendorProfileOutcome> {
   const parsed = vendorProfileSchema.safeParse(input);
   if (!parsed.success) return { ok: false, reason: 'invalid', issues: parsed.error };
   const next = { ...parsed.data, website: parsed.data.website || null };
@@ -74,7 +101,10 @@ export async function updateMyVendorProfile({ db, viewer, input, origin }: { db:
     if (!row) return { ok: false, reason: 'not_found' };
     const changed = EDITABLE.filter((field) => !same(row[field], next[field]));
     if (changed.length === 0) return { ok: true, changed: [] };
-    await tx.update(vendor).set({ ...next, updatedAt: new Date() }).where(eq(vendor.id, row.id));
+    await tx
+      .update(vendor)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(vendor.id, row.id));
     await recordAuditEvent({
       db: tx,
       userId: viewer.id,

@@ -31,9 +31,11 @@ async function runAction(request: Request) {
   return action({ request, params: {}, context: testContext(database) } as unknown as Parameters<typeof action>[0]);
 }
 
-
 async function vendorsFor(email: string) {
-  return database.db.select().from(vendor).where(sql`lower(${vendor.email}) = ${email.toLowerCase()}`);
+  return database.db
+    .select()
+    .from(vendor)
+    .where(sql`lower(${vendor.email}) = ${email.toLowerCase()}`);
 }
 
 /** An ISO date `days` from now (UTC). */
@@ -105,7 +107,10 @@ describe('vendor sign-up', () => {
 
   it('an approved vendor applying again is told to sign in instead', async () => {
     await runAction(postSignup({ ...valid, email: 'approved@example.com' }));
-    await database.db.update(vendor).set({ status: 'approved' }).where(sql`lower(${vendor.email}) = 'approved@example.com'`);
+    await database.db
+      .update(vendor)
+      .set({ status: 'approved' })
+      .where(sql`lower(${vendor.email}) = 'approved@example.com'`);
     const answer = answerOf(await runAction(postSignup({ ...valid, email: 'approved@example.com' })));
     expect(answer.status).toBe(422);
     expect(answer.body.errors.form).toMatch(/approved vendor/);
@@ -136,7 +141,10 @@ describe('vendor sign-up', () => {
   it('an Italian applicant gets the errors in Italian', async () => {
     const answer = answerOf(
       await runAction(
-        postSignup({ ...valid, email: 'italiano@example.com', companyName: '', insuranceExpiry: isoInDays(-30), serviceCountries: [] }, { Cookie: 'language=it' }),
+        postSignup(
+          { ...valid, email: 'italiano@example.com', companyName: '', insuranceExpiry: isoInDays(-30), serviceCountries: [] },
+          { Cookie: 'language=it' },
+        ),
       ),
     );
     expect(answer.status).toBe(400);
@@ -180,7 +188,12 @@ describe('submitVendorApplication', () => {
 
   it('refuses an impossible date and one more than 20 years away', async () => {
     for (const insuranceExpiry of ['2030-02-30', '10/05/2030', '2060-01-01']) {
-      const result = await submitVendorApplication({ db: database.db, locale: 'en', input: { ...valid, email: 'dates@example.com', insuranceExpiry }, today: '2030-01-01' });
+      const result = await submitVendorApplication({
+        db: database.db,
+        locale: 'en',
+        input: { ...valid, email: 'dates@example.com', insuranceExpiry },
+        today: '2030-01-01',
+      });
       expect(result, insuranceExpiry).toMatchObject({ ok: false, status: 400 });
       if (!result.ok) expect(Object.keys(result.errors)).toEqual(['insuranceExpiry']);
     }

@@ -20,8 +20,7 @@ function reapplyDate(decidedAt: Date): Date {
 }
 
 export type VendorApplicationResult =
-  | { ok: true; vendorId: number }
-  | { ok: false; status: 400 | 422; errors: FieldErrors<VendorSignupField> };
+  { ok: true; vendorId: number } | { ok: false; status: 400 | 422; errors: FieldErrors<VendorSignupField> };
 
 type SubmitVendorApplicationOptions = {
   db: Db;
@@ -91,7 +90,16 @@ export async function submitVendorApplication({
       if (reapplyFrom && reapplyFrom.getTime() <= now.getTime()) {
         await tx
           .update(vendor)
-          .set({ ...values, rejectionReason: null, reviewedAt: null, reviewedBy: null, insuranceVerifiedAt: null, insuranceVerifiedBy: null, createdAt: now, updatedAt: now })
+          .set({
+            ...values,
+            rejectionReason: null,
+            reviewedAt: null,
+            reviewedBy: null,
+            insuranceVerifiedAt: null,
+            insuranceVerifiedBy: null,
+            createdAt: now,
+            updatedAt: now,
+          })
           .where(eq(vendor.id, existing.id));
         return { ok: true, vendorId: existing.id };
       }
@@ -100,7 +108,10 @@ export async function submitVendorApplication({
         ok: false,
         status: 422,
         errors: {
-          form: t(`forms.vendor.duplicate.${existing.status}`, reapplyFrom ? { date: formatIsoDate(reapplyFrom.toISOString(), locale) } : {}),
+          form: t(
+            `forms.vendor.duplicate.${existing.status}`,
+            reapplyFrom ? { date: formatIsoDate(reapplyFrom.toISOString(), locale) } : {},
+          ),
           email: t('forms.vendor.errors.emailTaken'),
         },
       };

@@ -19,9 +19,25 @@ import { requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import { isDocumentPost, readFormData, translateIssues } from '~/server/form-errors.server';
 import type { DimoraLoadContext } from '~/server/load-context';
-import { cancelWorkOrder, findAssignmentDetail, findAssignments, findVendorChoices, reassignWorkOrder, recordDeniedAssignmentAccess, staffRefusalKey, type StaffCommandOutcome } from './assignments.server';
+import {
+  cancelWorkOrder,
+  findAssignmentDetail,
+  findAssignments,
+  findVendorChoices,
+  reassignWorkOrder,
+  recordDeniedAssignmentAccess,
+  staffRefusalKey,
+  type StaffCommandOutcome,
+} from './assignments.server';
 import { approveInvoice, findInvoicesToReview, payInvoice, rejectInvoice, type InvoiceDecisionOutcome } from './invoices.server';
-import { cancelSchema, parseAssignmentQuery, parseRouteId, payInvoiceSchema, reassignSchema, rejectInvoiceSchema } from './work-orders.schemas';
+import {
+  cancelSchema,
+  parseAssignmentQuery,
+  parseRouteId,
+  payInvoiceSchema,
+  reassignSchema,
+  rejectInvoiceSchema,
+} from './work-orders.schemas';
 import { STAFF_INTENTS, type AssignmentsBase, type AssignmentsPage, type CommandResult, type StaffIntent } from './work-orders.types';
 
 type PageArgs = { request: Request; context: DimoraLoadContext; actor: Viewer; base: AssignmentsBase };
@@ -29,7 +45,9 @@ type PageArgs = { request: Request; context: DimoraLoadContext; actor: Viewer; b
 const PAGE_TRANSLATIONS = ['workOrders'] as const;
 
 function fieldErrors(error: z.ZodError, lang: Language): Record<string, string> {
-  return Object.fromEntries(Object.entries(translateIssues(error, lang)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(translateIssues(error, lang)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /**
@@ -40,7 +58,9 @@ export async function loadAssignmentsPage<Meta>({ request, context, actor, base,
   const lang = requestLanguage(request);
   const parsed = parseAssignmentQuery(new URL(request.url).searchParams);
   const [list, vendors, building, invoices] = await Promise.all([
-    parsed.ok ? findAssignments({ db: context.db, actor, filters: parsed.filters, cursor: parsed.cursor }) : Promise.resolve({ items: [], nextCursor: null }),
+    parsed.ok
+      ? findAssignments({ db: context.db, actor, filters: parsed.filters, cursor: parsed.cursor })
+      : Promise.resolve({ items: [], nextCursor: null }),
     findVendorChoices({ db: context.db, actor }),
     findBuildingOption({ db: context.db, actor, id: parsed.filters.buildingId }),
     findInvoicesToReview({ db: context.db, actor }),
@@ -65,12 +85,21 @@ export async function loadAssignmentPage({ request, context, actor, base, param 
   const workOrderId = parseRouteId(param);
   const detail = workOrderId === null ? null : await findAssignmentDetail({ db: context.db, actor, workOrderId });
   if (!detail) {
-    if (workOrderId !== null) await recordDeniedAssignmentAccess({ db: context.db, actor, workOrderId, origin: requestOrigin(request, context.clientIp) });
+    if (workOrderId !== null)
+      await recordDeniedAssignmentAccess({ db: context.db, actor, workOrderId, origin: requestOrigin(request, context.clientIp) });
     throw data(null, { status: 404 });
   }
-  const vendors = detail.open ? (await findVendorChoices({ db: context.db, actor })).filter((choice) => choice.id !== detail.vendor.id) : [];
+  const vendors = detail.open
+    ? (await findVendorChoices({ db: context.db, actor })).filter((choice) => choice.id !== detail.vendor.id)
+    : [];
   const done = new URL(request.url).searchParams.get('done');
-  return { basePath: base, detail, vendors, done: (STAFF_INTENTS as readonly string[]).includes(done ?? '') ? (done as StaffIntent) : null, i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) };
+  return {
+    basePath: base,
+    detail,
+    vendors,
+    done: (STAFF_INTENTS as readonly string[]).includes(done ?? '') ? (done as StaffIntent) : null,
+    i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS),
+  };
 }
 
 function answer(body: CommandResult<StaffIntent>, status = 200) {
@@ -120,7 +149,14 @@ export async function handleAssignmentAction({ request, context, actor, base, pa
     } else {
       const parsed = reassignSchema.safeParse(fields);
       if (!parsed.success) return answer({ ok: false, intent, errors: fieldErrors(parsed.error, lang), values }, 422);
-      outcome = await reassignWorkOrder({ db: context.db, actor, origin, workOrderId, vendorId: parsed.data.vendorId, reason: parsed.data.reason });
+      outcome = await reassignWorkOrder({
+        db: context.db,
+        actor,
+        origin,
+        workOrderId,
+        vendorId: parsed.data.vendorId,
+        reason: parsed.data.reason,
+      });
     }
     if (!outcome.ok) {
       const field = intent === 'reassign' && STAFF_STATUS[outcome.reason] === 422 ? 'vendorId' : 'form';
@@ -147,8 +183,14 @@ export async function handleAssignmentAction({ request, context, actor, base, pa
     outcome = await payInvoice({ db: context.db, actor, origin, invoiceId, method: parsed.data.method, reference: parsed.data.reference });
   }
   if (!outcome.ok) {
-    const message = outcome.reason === 'not_found' ? t('workOrders.errors.invoiceNotFound') : t('workOrders.errors.invoiceDecided', { status: t(`workOrders.invoiceStatus.${outcome.current ?? 'submitted'}`) });
-    return answer({ ok: false, intent, errors: { form: message }, values, key: String(invoiceId) }, outcome.reason === 'not_found' ? 404 : 409);
+    const message =
+      outcome.reason === 'not_found'
+        ? t('workOrders.errors.invoiceNotFound')
+        : t('workOrders.errors.invoiceDecided', { status: t(`workOrders.invoiceStatus.${outcome.current ?? 'submitted'}`) });
+    return answer(
+      { ok: false, intent, errors: { form: message }, values, key: String(invoiceId) },
+      outcome.reason === 'not_found' ? 404 : 409,
+    );
   }
   context.logger.info({ intent, actor: actor.id, invoiceId }, 'invoice decision');
   if (isDocumentPost(request)) return redirect(`${back(param ? outcome.workOrderId : null)}?done=${intent}`, 303);

@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, maintenanceRequest, notification, outbox, workOrder, workOrderEvent } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
 import { createTestVendor, makeScene, ORIGIN, type Scene } from '../../../tests/setup/work-orders';
-import { cancelWorkOrder, findAssignmentDetail, findAssignments, findVendorChoices, reassignWorkOrder, staffRefusalKey } from './assignments.server';
+import {
+  cancelWorkOrder,
+  findAssignmentDetail,
+  findAssignments,
+  findVendorChoices,
+  reassignWorkOrder,
+  staffRefusalKey,
+} from './assignments.server';
 import { acceptWorkOrder, scheduleWorkOrder } from './vendor-work-orders.server';
 import { workOrderJobHandlers, workOrderOfferedMail } from './work-order-mail.server';
 import { NO_ASSIGNMENT_FILTERS } from './work-orders.schemas';
@@ -40,26 +47,60 @@ describe('the assignments list', () => {
     await acceptWorkOrder({ db: database.db, viewer: scene.vendorA.viewer, origin: ORIGIN, workOrderId: accepted.workOrderId });
 
     const all = await findAssignments({ db: database.db, actor: scene.admin.viewer, filters: NO_ASSIGNMENT_FILTERS });
-    expect(all.items.map((item) => item.id)).toEqual(expect.arrayContaining([mine.workOrderId, elsewhere.workOrderId, accepted.workOrderId]));
+    expect(all.items.map((item) => item.id)).toEqual(
+      expect.arrayContaining([mine.workOrderId, elsewhere.workOrderId, accepted.workOrderId]),
+    );
     const managed = await findAssignments({ db: database.db, actor: scene.manager.viewer, filters: NO_ASSIGNMENT_FILTERS });
     expect(managed.items.map((item) => item.id)).not.toContain(elsewhere.workOrderId);
     expect(managed.items.map((item) => item.id)).toContain(mine.workOrderId);
-    expect(await findAssignments({ db: database.db, actor: scene.vendorA.viewer, filters: NO_ASSIGNMENT_FILTERS })).toEqual({ items: [], nextCursor: null });
+    expect(await findAssignments({ db: database.db, actor: scene.vendorA.viewer, filters: NO_ASSIGNMENT_FILTERS })).toEqual({
+      items: [],
+      nextCursor: null,
+    });
 
-    const byStatus = await findAssignments({ db: database.db, actor: scene.admin.viewer, filters: { ...NO_ASSIGNMENT_FILTERS, status: 'accepted' } });
+    const byStatus = await findAssignments({
+      db: database.db,
+      actor: scene.admin.viewer,
+      filters: { ...NO_ASSIGNMENT_FILTERS, status: 'accepted' },
+    });
     expect(byStatus.items.map((item) => item.id)).toEqual([accepted.workOrderId]);
-    const byVendor = await findAssignments({ db: database.db, actor: scene.admin.viewer, filters: { ...NO_ASSIGNMENT_FILTERS, vendorId: scene.vendorB.vendorId } });
+    const byVendor = await findAssignments({
+      db: database.db,
+      actor: scene.admin.viewer,
+      filters: { ...NO_ASSIGNMENT_FILTERS, vendorId: scene.vendorB.vendorId },
+    });
     expect(byVendor.items.map((item) => item.id)).toEqual([elsewhere.workOrderId]);
-    const byBuilding = await findAssignments({ db: database.db, actor: scene.admin.viewer, filters: { ...NO_ASSIGNMENT_FILTERS, buildingId: mine.buildingId } });
+    const byBuilding = await findAssignments({
+      db: database.db,
+      actor: scene.admin.viewer,
+      filters: { ...NO_ASSIGNMENT_FILTERS, buildingId: mine.buildingId },
+    });
     expect(byBuilding.items.map((item) => item.id)).toEqual([mine.workOrderId]);
-    const overdue = await findAssignments({ db: database.db, actor: scene.admin.viewer, filters: { ...NO_ASSIGNMENT_FILTERS, overdue: true } });
+    const overdue = await findAssignments({
+      db: database.db,
+      actor: scene.admin.viewer,
+      filters: { ...NO_ASSIGNMENT_FILTERS, overdue: true },
+    });
     expect(overdue.items.map((item) => item.id)).toEqual([mine.workOrderId]);
     expect(overdue.items[0]).toMatchObject({ overdue: true, title: 'Mine, overdue', vendorName: expect.any(String), priority: 'urgent' });
 
     // A visit whose time has passed without a start is overdue too.
-    await scheduleWorkOrder({ db: database.db, viewer: scene.vendorA.viewer, origin: ORIGIN, workOrderId: accepted.workOrderId, scheduledFor: new Date(Date.now() + 60_000).toISOString() });
-    await database.db.update(workOrder).set({ scheduledFor: sql`now() - interval '1 hour'` }).where(eq(workOrder.id, accepted.workOrderId));
-    const late = await findAssignments({ db: database.db, actor: scene.manager.viewer, filters: { ...NO_ASSIGNMENT_FILTERS, overdue: true } });
+    await scheduleWorkOrder({
+      db: database.db,
+      viewer: scene.vendorA.viewer,
+      origin: ORIGIN,
+      workOrderId: accepted.workOrderId,
+      scheduledFor: new Date(Date.now() + 60_000).toISOString(),
+    });
+    await database.db
+      .update(workOrder)
+      .set({ scheduledFor: sql`now() - interval '1 hour'` })
+      .where(eq(workOrder.id, accepted.workOrderId));
+    const late = await findAssignments({
+      db: database.db,
+      actor: scene.manager.viewer,
+      filters: { ...NO_ASSIGNMENT_FILTERS, overdue: true },
+    });
     expect(late.items.map((item) => item.id)).toEqual([accepted.workOrderId, mine.workOrderId]);
 
     const page = await findAssignments({ db: database.db, actor: scene.admin.viewer, filters: NO_ASSIGNMENT_FILTERS, limit: 2 });
@@ -71,13 +112,22 @@ describe('the assignments list', () => {
     const elsewhere = await scene.offer({ managerId: scene.otherManager.id });
     expect(await findAssignmentDetail({ db: database.db, actor: scene.manager.viewer, workOrderId: elsewhere.workOrderId })).toBeNull();
     const detail = await findAssignmentDetail({ db: database.db, actor: scene.otherManager.viewer, workOrderId: elsewhere.workOrderId });
-    expect(detail).toMatchObject({ id: elsewhere.workOrderId, open: true, vendor: { id: scene.vendorA.vendorId }, requestId: elsewhere.requestId });
+    expect(detail).toMatchObject({
+      id: elsewhere.workOrderId,
+      open: true,
+      vendor: { id: scene.vendorA.vendorId },
+      requestId: elsewhere.requestId,
+    });
   });
 
   it('offers the vendors with whether each may get new work', async () => {
     const expired = await createTestVendor(database.db, { companyName: 'Aaa Expired Co', insuranceExpiry: '2020-01-01' });
     const choices = await findVendorChoices({ db: database.db, actor: scene.admin.viewer });
-    expect(choices.find((choice) => choice.id === expired.vendorId)).toEqual({ id: expired.vendorId, companyName: 'Aaa Expired Co', eligible: false });
+    expect(choices.find((choice) => choice.id === expired.vendorId)).toEqual({
+      id: expired.vendorId,
+      companyName: 'Aaa Expired Co',
+      eligible: false,
+    });
     expect(choices.find((choice) => choice.id === scene.vendorB.vendorId)?.eligible).toBe(true);
   });
 });
@@ -88,35 +138,95 @@ describe('cancel and reassign', () => {
     const uninsured = await createTestVendor(database.db, { insuranceExpiry: '2021-12-31' });
     const unverified = await createTestVendor(database.db, { insuranceVerifiedAt: null });
     const before = await snapshot();
-    const refused = await reassignWorkOrder({ db: database.db, actor: scene.admin.viewer, origin: ORIGIN, workOrderId, vendorId: uninsured.vendorId, reason: 'Faster vendor' });
+    const refused = await reassignWorkOrder({
+      db: database.db,
+      actor: scene.admin.viewer,
+      origin: ORIGIN,
+      workOrderId,
+      vendorId: uninsured.vendorId,
+      reason: 'Faster vendor',
+    });
     expect(refused).toEqual({ ok: false, reason: 'insurance_expired' });
     expect(staffRefusalKey('insurance_expired')).toBe('workOrders.errors.insuranceExpired');
-    expect(await reassignWorkOrder({ db: database.db, actor: scene.admin.viewer, origin: ORIGIN, workOrderId, vendorId: unverified.vendorId, reason: 'x' })).toEqual({ ok: false, reason: 'insurance_unverified' });
-    expect(await reassignWorkOrder({ db: database.db, actor: scene.admin.viewer, origin: ORIGIN, workOrderId, vendorId: scene.vendorA.vendorId, reason: 'x' })).toEqual({ ok: false, reason: 'same_vendor' });
+    expect(
+      await reassignWorkOrder({
+        db: database.db,
+        actor: scene.admin.viewer,
+        origin: ORIGIN,
+        workOrderId,
+        vendorId: unverified.vendorId,
+        reason: 'x',
+      }),
+    ).toEqual({ ok: false, reason: 'insurance_unverified' });
+    expect(
+      await reassignWorkOrder({
+        db: database.db,
+        actor: scene.admin.viewer,
+        origin: ORIGIN,
+        workOrderId,
+        vendorId: scene.vendorA.vendorId,
+        reason: 'x',
+      }),
+    ).toEqual({ ok: false, reason: 'same_vendor' });
     expect(await snapshot()).toEqual(before);
-    const [row] = await database.db.select({ status: workOrder.status, cancelReason: workOrder.cancelReason }).from(workOrder).where(eq(workOrder.id, workOrderId));
+    const [row] = await database.db
+      .select({ status: workOrder.status, cancelReason: workOrder.cancelReason })
+      .from(workOrder)
+      .where(eq(workOrder.id, workOrderId));
     expect(row).toEqual({ status: 'offered', cancelReason: null });
   });
 
   it('reassigns in one go: the old order cancelled (its vendor told), a new one offered to the other vendor', async () => {
     const { workOrderId, requestId } = await scene.offer({ dueAt: new Date(Date.now() + 86_400_000) });
     await acceptWorkOrder({ db: database.db, viewer: scene.vendorA.viewer, origin: ORIGIN, workOrderId });
-    await scheduleWorkOrder({ db: database.db, viewer: scene.vendorA.viewer, origin: ORIGIN, workOrderId, scheduledFor: new Date(Date.now() + 2 * 86_400_000).toISOString() });
-    const outcome = await reassignWorkOrder({ db: database.db, actor: scene.manager.viewer, origin: ORIGIN, workOrderId, vendorId: scene.vendorB.vendorId, reason: 'Vendor A is ill' });
+    await scheduleWorkOrder({
+      db: database.db,
+      viewer: scene.vendorA.viewer,
+      origin: ORIGIN,
+      workOrderId,
+      scheduledFor: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    });
+    const outcome = await reassignWorkOrder({
+      db: database.db,
+      actor: scene.manager.viewer,
+      origin: ORIGIN,
+      workOrderId,
+      vendorId: scene.vendorB.vendorId,
+      reason: 'Vendor A is ill',
+    });
     expect(outcome.ok).toBe(true);
     const newId = outcome.ok ? outcome.workOrderId : 0;
     const [old] = await database.db.select().from(workOrder).where(eq(workOrder.id, workOrderId));
     expect(old).toMatchObject({ status: 'cancelled', cancelReason: 'Vendor A is ill' });
     const [fresh] = await database.db.select().from(workOrder).where(eq(workOrder.id, newId));
-    expect(fresh).toMatchObject({ status: 'offered', vendorId: scene.vendorB.vendorId, maintenanceRequestId: requestId, dueAt: old!.dueAt });
+    expect(fresh).toMatchObject({
+      status: 'offered',
+      vendorId: scene.vendorB.vendorId,
+      maintenanceRequestId: requestId,
+      dueAt: old!.dueAt,
+    });
     // The visit planned with A is off: the request steps back to triaged.
-    const [request] = await database.db.select({ status: maintenanceRequest.status }).from(maintenanceRequest).where(eq(maintenanceRequest.id, requestId));
+    const [request] = await database.db
+      .select({ status: maintenanceRequest.status })
+      .from(maintenanceRequest)
+      .where(eq(maintenanceRequest.id, requestId));
     expect(request!.status).toBe('triaged');
-    const toA = await database.db.select({ title: notification.title }).from(notification).where(eq(notification.userId, scene.vendorA.userId));
+    const toA = await database.db
+      .select({ title: notification.title })
+      .from(notification)
+      .where(eq(notification.userId, scene.vendorA.userId));
     expect(toA.map((note) => note.title)).toContain(`Work order #${workOrderId} cancelled`);
-    const toB = await database.db.select({ title: notification.title, actionUrl: notification.actionUrl }).from(notification).where(eq(notification.userId, scene.vendorB.userId));
+    const toB = await database.db
+      .select({ title: notification.title, actionUrl: notification.actionUrl })
+      .from(notification)
+      .where(eq(notification.userId, scene.vendorB.userId));
     expect(toB).toContainEqual({ title: 'New work order', actionUrl: `/vendor-portal/work-orders/${newId}` });
-    expect(await database.db.select().from(outbox).where(eq(outbox.dedupeKey, `work-order-offered:${newId}`))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.dedupeKey, `work-order-offered:${newId}`)),
+    ).toHaveLength(1);
     const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'work_order_reassigned'));
     expect(audit!.newValues).toMatchObject({ work_order_id: workOrderId, new_work_order_id: newId, to_vendor_id: scene.vendorB.vendorId });
   });
@@ -124,13 +234,25 @@ describe('cancel and reassign', () => {
   it('cancels an open work order; a finished one is refused; another manager gets a 404 (audited)', async () => {
     const { workOrderId } = await scene.offer();
     const outsider = scene.otherManager.viewer;
-    expect(await cancelWorkOrder({ db: database.db, actor: outsider, origin: ORIGIN, workOrderId, reason: 'Not mine' })).toEqual({ ok: false, reason: 'not_found' });
-    const refusals = await database.db.select().from(auditLog).where(and(eq(auditLog.userId, outsider.id), eq(auditLog.action, 'access_denied'), eq(auditLog.tableName, 'work_order')));
+    expect(await cancelWorkOrder({ db: database.db, actor: outsider, origin: ORIGIN, workOrderId, reason: 'Not mine' })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
+    const refusals = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, outsider.id), eq(auditLog.action, 'access_denied'), eq(auditLog.tableName, 'work_order')));
     expect(refusals.map((row) => (row.newValues as { object_id: string }).object_id)).toContain(String(workOrderId));
-    expect(await cancelWorkOrder({ db: database.db, actor: scene.admin.viewer, origin: ORIGIN, workOrderId, reason: 'Tenant fixed it' })).toEqual({ ok: true, workOrderId });
+    expect(
+      await cancelWorkOrder({ db: database.db, actor: scene.admin.viewer, origin: ORIGIN, workOrderId, reason: 'Tenant fixed it' }),
+    ).toEqual({ ok: true, workOrderId });
     const [row] = await database.db.select().from(workOrder).where(eq(workOrder.id, workOrderId));
     expect(row).toMatchObject({ status: 'cancelled', cancelReason: 'Tenant fixed it' });
-    expect(await cancelWorkOrder({ db: database.db, actor: scene.admin.viewer, origin: ORIGIN, workOrderId, reason: 'again' })).toEqual({ ok: false, reason: 'invalid_transition', current: 'cancelled' });
+    expect(await cancelWorkOrder({ db: database.db, actor: scene.admin.viewer, origin: ORIGIN, workOrderId, reason: 'again' })).toEqual({
+      ok: false,
+      reason: 'invalid_transition',
+      current: 'cancelled',
+    });
   });
 });
 
@@ -146,12 +268,18 @@ describe('the "new work order" e-mail', () => {
     const sent: { to: string; subject: string }[] = [];
     const mailer = { kind: 'mailbox' as const, send: async (message: { to: string; subject: string }) => void sent.push(message) };
     const context = { db: database.db, mailer, logger: console, publicUrl: 'http://x.test', markDone: async () => undefined } as never;
-    await workOrderJobHandlers['mail.work_order_offered']!({ id: 1, topic: 'mail.work_order_offered', payload: { workOrderId, vendorId: italian.vendorId }, attempts: 1 }, context);
+    await workOrderJobHandlers['mail.work_order_offered']!(
+      { id: 1, topic: 'mail.work_order_offered', payload: { workOrderId, vendorId: italian.vendorId }, attempts: 1 },
+      context,
+    );
     expect(sent.map((message) => message.to)).toEqual([italian.email]);
 
     await cancelWorkOrder({ db: database.db, actor: scene.admin.viewer, origin: ORIGIN, workOrderId, reason: 'Duplicate' });
     expect(await workOrderOfferedMail(database.db, { workOrderId, vendorId: italian.vendorId }, 'https://dimora.example')).toBeNull();
-    const [cancelled] = await database.db.select({ payload: outbox.payload }).from(outbox).where(eq(outbox.dedupeKey, `work-order-mail:cancelled:${workOrderId}:vendor:${italian.vendorId}`));
+    const [cancelled] = await database.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `work-order-mail:cancelled:${workOrderId}:vendor:${italian.vendorId}`));
     expect(cancelled?.payload).toMatchObject({ template: 'cancelled', locale: 'it' });
     await workOrderJobHandlers['mail.work_order']!({ id: 2, topic: 'mail.work_order', payload: cancelled!.payload, attempts: 1 }, context);
     expect(sent.at(-1)).toMatchObject({ to: italian.email, subject: `L'ordine di lavoro n. ${workOrderId} è stato annullato` });

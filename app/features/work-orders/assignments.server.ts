@@ -22,7 +22,15 @@ import type { Db } from '~/server/db/client.server';
 import { building, maintenanceRequest, project, property, user, vendor, workOrder, workOrderEvent } from '~/server/db/schema';
 import { findWorkOrderInvoices, staffWorkOrderScope, type StaffActor } from './invoices.server';
 import { followRequest, publishWorkOrderUpdate } from './vendor-work-orders.server';
-import { createWorkOrder, OPEN_WORK_ORDER_STATUSES, utcToday, vendorIneligibility, VENDOR_INELIGIBILITY_KEYS, type VendorIneligibility, type WorkOrderStatus } from './work-order-core.server';
+import {
+  createWorkOrder,
+  OPEN_WORK_ORDER_STATUSES,
+  utcToday,
+  vendorIneligibility,
+  VENDOR_INELIGIBILITY_KEYS,
+  type VendorIneligibility,
+  type WorkOrderStatus,
+} from './work-order-core.server';
 import { offeredNotification, tellVendor } from './work-order-mail.server';
 import { isOverdue, overdueCondition, readWorkOrderDetail, workOrderAfter, workOrderCreatedAtText } from './work-order-read.server';
 import { ASSIGNMENTS_PAGE_SIZE, formatWorkOrderCursor, type AssignmentFilters, type WorkOrderCursor } from './work-orders.schemas';
@@ -96,7 +104,12 @@ export async function findAssignments({
     .leftJoin(maintenanceRequest, eq(maintenanceRequest.id, workOrder.maintenanceRequestId))
     .leftJoin(property, eq(property.id, maintenanceRequest.propertyId))
     .leftJoin(project, eq(project.id, workOrder.projectId))
-    .where(inArray(workOrder.id, page.map((row) => row.id)));
+    .where(
+      inArray(
+        workOrder.id,
+        page.map((row) => row.id),
+      ),
+    );
   const byId = new Map(names.map((row) => [row.id, row]));
   const now = Date.now();
   return {
@@ -127,10 +140,24 @@ export async function findAssignments({
  * The vendors staff may filter by or reassign to: approved and suspended ones, by name, with
  * whether each may get new work today (`vendorIneligibility`). At most 500.
  */
-export async function findVendorChoices({ db, actor, today = utcToday() }: { db: Db; actor: StaffActor; today?: string }): Promise<VendorChoice[]> {
+export async function findVendorChoices({
+  db,
+  actor,
+  today = utcToday(),
+}: {
+  db: Db;
+  actor: StaffActor;
+  today?: string;
+}): Promise<VendorChoice[]> {
   if (!isStaff(actor)) return [];
   const rows = await db
-    .select({ id: vendor.id, companyName: vendor.companyName, status: vendor.status, insuranceExpiry: vendor.insuranceExpiry, insuranceVerifiedAt: vendor.insuranceVerifiedAt })
+    .select({
+      id: vendor.id,
+      companyName: vendor.companyName,
+      status: vendor.status,
+      insuranceExpiry: vendor.insuranceExpiry,
+      insuranceVerifiedAt: vendor.insuranceVerifiedAt,
+    })
     .from(vendor)
     .where(inArray(vendor.status, ['approved', 'suspended']))
     .orderBy(asc(vendor.companyName), asc(vendor.id))
@@ -139,7 +166,15 @@ export async function findVendorChoices({ db, actor, today = utcToday() }: { db:
 }
 
 /** Work order `workOrderId` for `actor` (facts, request, place, history, vendor, invoices with lines), or null when unknown or outside their scope. */
-export async function findAssignmentDetail({ db, actor, workOrderId }: { db: Db; actor: StaffActor; workOrderId: number }): Promise<AssignmentDetail | null> {
+export async function findAssignmentDetail({
+  db,
+  actor,
+  workOrderId,
+}: {
+  db: Db;
+  actor: StaffActor;
+  workOrderId: number;
+}): Promise<AssignmentDetail | null> {
   if (!isStaff(actor) || !Number.isSafeInteger(workOrderId) || workOrderId < 1 || workOrderId > 2_147_483_647) return null;
   const detail = await readWorkOrderDetail(db, and(eq(workOrder.id, workOrderId), staffWorkOrderScope(actor)));
   if (!detail) return null;
@@ -159,13 +194,33 @@ export async function findAssignmentDetail({ db, actor, workOrderId }: { db: Db;
 }
 
 /** Records that `actor` was refused work order `workOrderId` (audited only when it exists). */
-export async function recordDeniedAssignmentAccess({ db, actor, workOrderId, origin }: { db: Db; actor: StaffActor; workOrderId: number; origin: RequestOrigin }): Promise<void> {
-  await auditRefusalIfExists(db, actor, { table: 'work_order', id: workOrderId, reason: 'not_in_scope', origin, values: { role: actor.role } });
+export async function recordDeniedAssignmentAccess({
+  db,
+  actor,
+  workOrderId,
+  origin,
+}: {
+  db: Db;
+  actor: StaffActor;
+  workOrderId: number;
+  origin: RequestOrigin;
+}): Promise<void> {
+  await auditRefusalIfExists(db, actor, {
+    table: 'work_order',
+    id: workOrderId,
+    reason: 'not_in_scope',
+    origin,
+    values: { role: actor.role },
+  });
 }
 
 export type StaffCommandOutcome =
   | { ok: true; workOrderId: number }
-  | { ok: false; reason: 'not_found' | 'invalid_transition' | 'same_vendor' | 'already_assigned' | VendorIneligibility; current?: WorkOrderStatus };
+  | {
+      ok: false;
+      reason: 'not_found' | 'invalid_transition' | 'same_vendor' | 'already_assigned' | VendorIneligibility;
+      current?: WorkOrderStatus;
+    };
 
 /** The translation key (workOrders.errors.*) of a refused staff command. */
 export function staffRefusalKey(reason: Exclude<StaffCommandOutcome, { ok: true }>['reason']): string {
@@ -182,7 +237,8 @@ class Refused extends Error {
 
 /** The open work order `workOrderId` in `actor`'s scope, locked, with its request and title. */
 async function lockScopedOpenOrder(tx: Db, actor: StaffActor, workOrderId: number) {
-  if (!isStaff(actor) || !Number.isSafeInteger(workOrderId) || workOrderId < 1 || workOrderId > 2_147_483_647) throw new Refused({ ok: false, reason: 'not_found' });
+  if (!isStaff(actor) || !Number.isSafeInteger(workOrderId) || workOrderId < 1 || workOrderId > 2_147_483_647)
+    throw new Refused({ ok: false, reason: 'not_found' });
   const [order] = await tx
     .select({
       id: workOrder.id,
@@ -198,10 +254,14 @@ async function lockScopedOpenOrder(tx: Db, actor: StaffActor, workOrderId: numbe
     .where(and(eq(workOrder.id, workOrderId), staffWorkOrderScope(actor)))
     .for('update');
   if (!order) throw new Refused({ ok: false, reason: 'not_found' });
-  if (!(OPEN_WORK_ORDER_STATUSES as readonly string[]).includes(order.status)) throw new Refused({ ok: false, reason: 'invalid_transition', current: order.status });
+  if (!(OPEN_WORK_ORDER_STATUSES as readonly string[]).includes(order.status))
+    throw new Refused({ ok: false, reason: 'invalid_transition', current: order.status });
   let request: { id: number; status: (typeof maintenanceRequest.$inferSelect)['status']; title: string } | null = null;
   if (order.maintenanceRequestId !== null) {
-    const [row] = await tx.select({ id: maintenanceRequest.id, status: maintenanceRequest.status, title: maintenanceRequest.title }).from(maintenanceRequest).where(eq(maintenanceRequest.id, order.maintenanceRequestId));
+    const [row] = await tx
+      .select({ id: maintenanceRequest.id, status: maintenanceRequest.status, title: maintenanceRequest.title })
+      .from(maintenanceRequest)
+      .where(eq(maintenanceRequest.id, order.maintenanceRequestId));
     request = row ?? null;
   }
   let title = request?.title ?? '';
@@ -219,11 +279,25 @@ type ScopedOrder = Awaited<ReturnType<typeof lockScopedOpenOrder>>;
  * request back to `triaged` when a visit was planned or under way (the tenant is told), and tells
  * the vendor (in-app + e-mail).
  */
-async function cancelLocked(tx: Db, actor: StaffActor, order: ScopedOrder, reason: string, kind: 'cancelled' | 'reassigned'): Promise<void> {
+async function cancelLocked(
+  tx: Db,
+  actor: StaffActor,
+  order: ScopedOrder,
+  reason: string,
+  kind: 'cancelled' | 'reassigned',
+): Promise<void> {
   await tx.update(workOrder).set({ status: 'cancelled', cancelReason: reason }).where(eq(workOrder.id, order.id));
-  await tx.insert(workOrderEvent).values({ workOrderId: order.id, actorId: actor.id, kind, fromStatus: order.status, toStatus: 'cancelled', note: reason });
+  await tx
+    .insert(workOrderEvent)
+    .values({ workOrderId: order.id, actorId: actor.id, kind, fromStatus: order.status, toStatus: 'cancelled', note: reason });
   if (order.request && (order.request.status === 'scheduled' || order.request.status === 'in_progress')) {
-    await followRequest(tx, order.request, 'triaged', { actorId: actor.id, body: null, internal: false, notifyTenant: true, staffResponse: true });
+    await followRequest(tx, order.request, 'triaged', {
+      actorId: actor.id,
+      body: null,
+      internal: false,
+      notifyTenant: true,
+      staffResponse: true,
+    });
   }
   await publishWorkOrderUpdate(tx, order, 'cancelled');
   await tellVendor(tx, {
@@ -236,7 +310,13 @@ async function cancelLocked(tx: Db, actor: StaffActor, order: ScopedOrder, reaso
   });
 }
 
-async function afterRefusal(db: Db, actor: StaffActor, workOrderId: number, origin: RequestOrigin, outcome: StaffCommandOutcome): Promise<StaffCommandOutcome> {
+async function afterRefusal(
+  db: Db,
+  actor: StaffActor,
+  workOrderId: number,
+  origin: RequestOrigin,
+  outcome: StaffCommandOutcome,
+): Promise<StaffCommandOutcome> {
   if (!outcome.ok && outcome.reason === 'not_found') await recordDeniedAssignmentAccess({ db, actor, workOrderId, origin });
   return outcome;
 }
@@ -247,13 +327,32 @@ async function afterRefusal(db: Db, actor: StaffActor, workOrderId: number, orig
  * live event and the audit entry (`work_order_cancelled`). `not_found` (audited) outside the
  * actor's scope; `invalid_transition` when it is no longer open.
  */
-export async function cancelWorkOrder({ db, actor, origin, workOrderId, reason }: { db: Db; actor: StaffActor; origin: RequestOrigin; workOrderId: number; reason: string }): Promise<StaffCommandOutcome> {
+export async function cancelWorkOrder({
+  db,
+  actor,
+  origin,
+  workOrderId,
+  reason,
+}: {
+  db: Db;
+  actor: StaffActor;
+  origin: RequestOrigin;
+  workOrderId: number;
+  reason: string;
+}): Promise<StaffCommandOutcome> {
   let outcome: StaffCommandOutcome;
   try {
     outcome = await db.transaction(async (tx) => {
       const order = await lockScopedOpenOrder(tx, actor, workOrderId);
       await cancelLocked(tx, actor, order, reason, 'cancelled');
-      await recordAuditEvent({ db: tx, userId: actor.id, action: 'work_order_cancelled', origin, tableName: 'work_order', values: { work_order_id: order.id, from: order.status, reason } });
+      await recordAuditEvent({
+        db: tx,
+        userId: actor.id,
+        action: 'work_order_cancelled',
+        origin,
+        tableName: 'work_order',
+        values: { work_order_id: order.id, from: order.status, reason },
+      });
       return { ok: true as const, workOrderId: order.id };
     });
   } catch (error) {
@@ -295,7 +394,11 @@ export async function reassignWorkOrder({
       const order = await lockScopedOpenOrder(tx, actor, workOrderId);
       if (order.vendorId === vendorId) throw new Refused({ ok: false, reason: 'same_vendor' });
       await cancelLocked(tx, actor, order, reason, 'reassigned');
-      const [target] = await tx.select({ locale: user.locale }).from(vendor).leftJoin(user, eq(user.id, vendor.userId)).where(eq(vendor.id, vendorId));
+      const [target] = await tx
+        .select({ locale: user.locale })
+        .from(vendor)
+        .leftJoin(user, eq(user.id, vendor.userId))
+        .where(eq(vendor.id, vendorId));
       const created = await createWorkOrder(tx, {
         actorId: actor.id,
         vendorId,
@@ -314,7 +417,13 @@ export async function reassignWorkOrder({
         action: 'work_order_reassigned',
         origin,
         tableName: 'work_order',
-        values: { work_order_id: order.id, new_work_order_id: created.workOrderId, from_vendor_id: order.vendorId, to_vendor_id: vendorId, reason },
+        values: {
+          work_order_id: order.id,
+          new_work_order_id: created.workOrderId,
+          from_vendor_id: order.vendorId,
+          to_vendor_id: vendorId,
+          reason,
+        },
       });
       return { ok: true as const, workOrderId: created.workOrderId };
     });

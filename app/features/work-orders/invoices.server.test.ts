@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, document, invoice, invoiceLine, notification, outbox, payout } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
 import { makeScene, ORIGIN, type Scene } from '../../../tests/setup/work-orders';
-import { approveInvoice, findInvoicePdf, findInvoicesToReview, findVendorInvoices, payInvoice, rejectInvoice, submitInvoice } from './invoices.server';
+import {
+  approveInvoice,
+  findInvoicePdf,
+  findInvoicesToReview,
+  findVendorInvoices,
+  payInvoice,
+  rejectInvoice,
+  submitInvoice,
+} from './invoices.server';
 import { acceptWorkOrder, startWorkOrder } from './vendor-work-orders.server';
 import { readInvoiceForm, validateInvoice, type InvoiceInput } from './work-orders.schemas';
 
@@ -109,7 +117,10 @@ describe('the rules of an invoice', () => {
       'lines.2.quantity': '1,5',
       'lines.2.unitPrice': '$1,250.50',
     });
-    expect(errors).toEqual({ tax: { key: 'workOrders.errors.amountFractionalCents' }, 'lines.0.unitPrice': { key: 'workOrders.errors.amountNegative' } });
+    expect(errors).toEqual({
+      tax: { key: 'workOrders.errors.amountFractionalCents' },
+      'lines.0.unitPrice': { key: 'workOrders.errors.amountNegative' },
+    });
     expect(input.lines).toEqual([
       { kind: 'labour', description: 'Hours', quantity: '2', unitCents: 0 },
       { kind: 'materials', description: 'Valve', quantity: '1,5', unitCents: 125_050 },
@@ -121,14 +132,35 @@ describe('the rules of an invoice', () => {
 describe('a vendor invoices its work', () => {
   it('submits an invoice: lines stored, the total computed here, staff told, the PDF kept as a document', async () => {
     const { workOrderId } = await inProgress();
-    const pdf = { key: 'documents/ab/abcdef0123456789abcdef0123456789.pdf', mime: 'application/pdf' as const, sizeBytes: 2048, sha256: 'b'.repeat(64), originalName: 'inv.pdf' };
-    const outcome = await submitInvoice({ db: database.db, viewer: scene.vendorA.viewer, origin: ORIGIN, input: goodInvoice(workOrderId, { number: 'ACME-001' }), pdf });
+    const pdf = {
+      key: 'documents/ab/abcdef0123456789abcdef0123456789.pdf',
+      mime: 'application/pdf' as const,
+      sizeBytes: 2048,
+      sha256: 'b'.repeat(64),
+      originalName: 'inv.pdf',
+    };
+    const outcome = await submitInvoice({
+      db: database.db,
+      viewer: scene.vendorA.viewer,
+      origin: ORIGIN,
+      input: goodInvoice(workOrderId, { number: 'ACME-001' }),
+      pdf,
+    });
     expect(outcome).toMatchObject({ ok: true, totalCents: 16_952 });
     const invoiceId = outcome.ok ? outcome.invoiceId : 0;
     const [row] = await database.db.select().from(invoice).where(eq(invoice.id, invoiceId));
-    expect(row).toMatchObject({ status: 'submitted', number: 'ACME-001', subtotalCents: 15_702, taxCents: 1_250, totalCents: 16_952, vendorId: scene.vendorA.vendorId });
+    expect(row).toMatchObject({
+      status: 'submitted',
+      number: 'ACME-001',
+      subtotalCents: 15_702,
+      taxCents: 1_250,
+      totalCents: 16_952,
+      vendorId: scene.vendorA.vendorId,
+    });
     const lines = await database.db.select().from(invoiceLine).where(eq(invoiceLine.invoiceId, invoiceId)).orderBy(invoiceLine.position);
-    expect(lines.map((line) => [line.position, line.kind, Number(line.quantity), Number(line.unitCents), Number(line.amountCents)])).toEqual([
+    expect(
+      lines.map((line) => [line.position, line.kind, Number(line.quantity), Number(line.unitCents), Number(line.amountCents)]),
+    ).toEqual([
       [1, 'labour', 1.5, 8_000, 12_000],
       [2, 'materials', 3, 1_234, 3_702],
     ]);
@@ -137,7 +169,10 @@ describe('a vendor invoices its work', () => {
     // Staff: in-app to the admin and the building's manager, e-mail to the manager.
     const notes = await database.db.select().from(notification).where(eq(notification.title, 'Invoice ACME-001 to review'));
     expect(new Set(notes.map((note) => note.userId))).toEqual(new Set([scene.admin.id, scene.manager.id]));
-    const mails = await database.db.select({ payload: outbox.payload }).from(outbox).where(eq(outbox.dedupeKey, `work-order-mail:invoice-submitted:${invoiceId}:staff:${scene.manager.id}`));
+    const mails = await database.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `work-order-mail:invoice-submitted:${invoiceId}:staff:${scene.manager.id}`));
     expect(mails[0]?.payload).toMatchObject({ template: 'invoiceSubmitted', values: { total: '$169.52', number: 'ACME-001' } });
     const pdfFile = await findInvoicePdf({ db: database.db, viewer: scene.vendorA.viewer, invoiceId, origin: ORIGIN });
     expect(pdfFile).toEqual({ key: pdf.key, fileName: 'invoice-ACME-001.pdf', sizeBytes: 2048 });
@@ -149,26 +184,68 @@ describe('a vendor invoices its work', () => {
   it('refuses a negative or fractional-cent line and writes nothing', async () => {
     const { workOrderId } = await inProgress();
     const before = await invoiceCount();
-    const negative = await submitInvoice({ db: database.db, viewer: scene.vendorA.viewer, origin: ORIGIN, input: goodInvoice(workOrderId, { lines: [{ kind: 'labour', description: 'Refund', quantity: 1, unitCents: -100 }] }) });
-    expect(negative).toEqual({ ok: false, reason: 'invalid', errors: { 'lines.0.unitPrice': { key: 'workOrders.errors.amountNegative' } } });
-    const fractional = await submitInvoice({ db: database.db, viewer: scene.vendorA.viewer, origin: ORIGIN, input: goodInvoice(workOrderId, { lines: [{ kind: 'labour', description: 'Odd', quantity: '0.5', unitCents: 3_333 }] }) });
-    expect(fractional).toEqual({ ok: false, reason: 'invalid', errors: { 'lines.0.amount': { key: 'workOrders.errors.lineFractionalCents' } } });
+    const negative = await submitInvoice({
+      db: database.db,
+      viewer: scene.vendorA.viewer,
+      origin: ORIGIN,
+      input: goodInvoice(workOrderId, { lines: [{ kind: 'labour', description: 'Refund', quantity: 1, unitCents: -100 }] }),
+    });
+    expect(negative).toEqual({
+      ok: false,
+      reason: 'invalid',
+      errors: { 'lines.0.unitPrice': { key: 'workOrders.errors.amountNegative' } },
+    });
+    const fractional = await submitInvoice({
+      db: database.db,
+      viewer: scene.vendorA.viewer,
+      origin: ORIGIN,
+      input: goodInvoice(workOrderId, { lines: [{ kind: 'labour', description: 'Odd', quantity: '0.5', unitCents: 3_333 }] }),
+    });
+    expect(fractional).toEqual({
+      ok: false,
+      reason: 'invalid',
+      errors: { 'lines.0.amount': { key: 'workOrders.errors.lineFractionalCents' } },
+    });
     expect(await invoiceCount()).toBe(before);
   });
 
   it('refuses a work order not yet started, another vendor’s (audited) and a number used before', async () => {
     const offered = await scene.offer();
     await acceptWorkOrder({ db: database.db, viewer: scene.vendorA.viewer, origin: ORIGIN, workOrderId: offered.workOrderId });
-    expect(await submitInvoice({ db: database.db, viewer: scene.vendorA.viewer, origin: ORIGIN, input: goodInvoice(offered.workOrderId) })).toEqual({ ok: false, reason: 'not_invoiceable' });
+    expect(
+      await submitInvoice({ db: database.db, viewer: scene.vendorA.viewer, origin: ORIGIN, input: goodInvoice(offered.workOrderId) }),
+    ).toEqual({ ok: false, reason: 'not_invoiceable' });
 
     const { workOrderId } = await inProgress();
-    const refusalsBefore = await database.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.userId, scene.vendorB.userId), eq(auditLog.action, 'access_denied')));
-    expect(await submitInvoice({ db: database.db, viewer: scene.vendorB.viewer, origin: ORIGIN, input: goodInvoice(workOrderId) })).toEqual({ ok: false, reason: 'not_found' });
-    const refusalsAfter = await database.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.userId, scene.vendorB.userId), eq(auditLog.action, 'access_denied')));
+    const refusalsBefore = await database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, scene.vendorB.userId), eq(auditLog.action, 'access_denied')));
+    expect(await submitInvoice({ db: database.db, viewer: scene.vendorB.viewer, origin: ORIGIN, input: goodInvoice(workOrderId) })).toEqual(
+      { ok: false, reason: 'not_found' },
+    );
+    const refusalsAfter = await database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, scene.vendorB.userId), eq(auditLog.action, 'access_denied')));
     expect(refusalsAfter[0]!.n - refusalsBefore[0]!.n).toBe(1);
 
-    expect(await submitInvoice({ db: database.db, viewer: scene.vendorA.viewer, origin: ORIGIN, input: goodInvoice(workOrderId, { number: 'DUP-1' }) })).toMatchObject({ ok: true });
-    expect(await submitInvoice({ db: database.db, viewer: scene.vendorA.viewer, origin: ORIGIN, input: goodInvoice(workOrderId, { number: 'DUP-1' }) })).toEqual({
+    expect(
+      await submitInvoice({
+        db: database.db,
+        viewer: scene.vendorA.viewer,
+        origin: ORIGIN,
+        input: goodInvoice(workOrderId, { number: 'DUP-1' }),
+      }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await submitInvoice({
+        db: database.db,
+        viewer: scene.vendorA.viewer,
+        origin: ORIGIN,
+        input: goodInvoice(workOrderId, { number: 'DUP-1' }),
+      }),
+    ).toEqual({
       ok: false,
       reason: 'duplicate_number',
       errors: { number: { key: 'workOrders.errors.duplicateNumber' } },
@@ -177,56 +254,104 @@ describe('a vendor invoices its work', () => {
     const theirs = await scene.offer({ vendor: scene.vendorB });
     await acceptWorkOrder({ db: database.db, viewer: scene.vendorB.viewer, origin: ORIGIN, workOrderId: theirs.workOrderId });
     await startWorkOrder({ db: database.db, viewer: scene.vendorB.viewer, origin: ORIGIN, workOrderId: theirs.workOrderId });
-    expect(await submitInvoice({ db: database.db, viewer: scene.vendorB.viewer, origin: ORIGIN, input: goodInvoice(theirs.workOrderId, { number: 'DUP-1' }) })).toMatchObject({ ok: true });
+    expect(
+      await submitInvoice({
+        db: database.db,
+        viewer: scene.vendorB.viewer,
+        origin: ORIGIN,
+        input: goodInvoice(theirs.workOrderId, { number: 'DUP-1' }),
+      }),
+    ).toMatchObject({ ok: true });
   });
 });
 
 describe('staff review invoices', () => {
   async function submitted(number: string) {
     const { workOrderId } = await inProgress();
-    const outcome = await submitInvoice({ db: database.db, viewer: scene.vendorA.viewer, origin: ORIGIN, input: goodInvoice(workOrderId, { number }) });
+    const outcome = await submitInvoice({
+      db: database.db,
+      viewer: scene.vendorA.viewer,
+      origin: ORIGIN,
+      input: goodInvoice(workOrderId, { number }),
+    });
     if (!outcome.ok) throw new Error(outcome.reason);
     return { invoiceId: outcome.invoiceId, workOrderId };
   }
 
   async function vendorMail(key: string) {
-    const [row] = await database.db.select({ payload: outbox.payload }).from(outbox).where(eq(outbox.dedupeKey, `work-order-mail:${key}:vendor:${scene.vendorA.vendorId}`));
+    const [row] = await database.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `work-order-mail:${key}:vendor:${scene.vendorA.vendorId}`));
     return row?.payload as { template: string; to: string; values: Record<string, string> } | undefined;
   }
 
   it('approve, then pay with a payout row; the vendor is told each time', async () => {
     const { invoiceId } = await submitted('PAY-1');
     const admin = scene.admin.viewer;
-    expect(await payInvoice({ db: database.db, actor: admin, origin: ORIGIN, invoiceId, method: 'check', reference: '1001' })).toEqual({ ok: false, reason: 'invalid_transition', current: 'submitted' });
+    expect(await payInvoice({ db: database.db, actor: admin, origin: ORIGIN, invoiceId, method: 'check', reference: '1001' })).toEqual({
+      ok: false,
+      reason: 'invalid_transition',
+      current: 'submitted',
+    });
     expect(await approveInvoice({ db: database.db, actor: admin, origin: ORIGIN, invoiceId })).toMatchObject({ ok: true, invoiceId });
     const [approved] = await database.db.select().from(invoice).where(eq(invoice.id, invoiceId));
     expect(approved).toMatchObject({ status: 'approved', decidedBy: scene.admin.id });
-    expect(await vendorMail(`invoice-approved:${invoiceId}`)).toMatchObject({ template: 'invoiceApproved', to: scene.vendorA.email, values: { total: '$169.52' } });
-    expect(await approveInvoice({ db: database.db, actor: admin, origin: ORIGIN, invoiceId })).toEqual({ ok: false, reason: 'invalid_transition', current: 'approved' });
+    expect(await vendorMail(`invoice-approved:${invoiceId}`)).toMatchObject({
+      template: 'invoiceApproved',
+      to: scene.vendorA.email,
+      values: { total: '$169.52' },
+    });
+    expect(await approveInvoice({ db: database.db, actor: admin, origin: ORIGIN, invoiceId })).toEqual({
+      ok: false,
+      reason: 'invalid_transition',
+      current: 'approved',
+    });
 
-    expect(await payInvoice({ db: database.db, actor: admin, origin: ORIGIN, invoiceId, method: 'bank_transfer', reference: 'WIRE-77' })).toMatchObject({ ok: true });
+    expect(
+      await payInvoice({ db: database.db, actor: admin, origin: ORIGIN, invoiceId, method: 'bank_transfer', reference: 'WIRE-77' }),
+    ).toMatchObject({ ok: true });
     const [paid] = await database.db.select().from(invoice).where(eq(invoice.id, invoiceId));
     expect(paid!.status).toBe('paid');
     expect(paid!.paidAt).toBeInstanceOf(Date);
     const payouts = await database.db.select().from(payout).where(eq(payout.invoiceId, invoiceId));
-    expect(payouts.map((row) => [Number(row.amountCents), row.method, row.reference, row.vendorId])).toEqual([[16_952, 'bank_transfer', 'WIRE-77', scene.vendorA.vendorId]]);
-    expect(await vendorMail(`invoice-paid:${invoiceId}`)).toMatchObject({ template: 'invoicePaid', values: { method: 'bank transfer', reference: 'WIRE-77' } });
-    const notes = await database.db.select({ title: notification.title }).from(notification).where(eq(notification.userId, scene.vendorA.userId));
+    expect(payouts.map((row) => [Number(row.amountCents), row.method, row.reference, row.vendorId])).toEqual([
+      [16_952, 'bank_transfer', 'WIRE-77', scene.vendorA.vendorId],
+    ]);
+    expect(await vendorMail(`invoice-paid:${invoiceId}`)).toMatchObject({
+      template: 'invoicePaid',
+      values: { method: 'bank transfer', reference: 'WIRE-77' },
+    });
+    const notes = await database.db
+      .select({ title: notification.title })
+      .from(notification)
+      .where(eq(notification.userId, scene.vendorA.userId));
     expect(notes.map((note) => note.title)).toEqual(expect.arrayContaining(['Invoice PAY-1 approved', 'Invoice PAY-1 paid']));
     const audits = await database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.tableName, 'invoice'));
     expect(audits.map((row) => row.action)).toEqual(expect.arrayContaining(['invoice_submitted', 'invoice_approved', 'invoice_paid']));
 
     const mine = await findVendorInvoices({ db: database.db, viewer: scene.vendorA.viewer });
-    expect(mine.items.find((item) => item.id === invoiceId)).toMatchObject({ status: 'paid', payout: { method: 'bank_transfer', amountCents: 16_952 }, lines: [{ kind: 'labour' }, { kind: 'materials' }] });
+    expect(mine.items.find((item) => item.id === invoiceId)).toMatchObject({
+      status: 'paid',
+      payout: { method: 'bank_transfer', amountCents: 16_952 },
+      lines: [{ kind: 'labour' }, { kind: 'materials' }],
+    });
   });
 
   it('reject with a reason; the vendor is told why; a rejected invoice cannot be paid', async () => {
     const { invoiceId } = await submitted('REJ-1');
-    expect(await rejectInvoice({ db: database.db, actor: scene.manager.viewer, origin: ORIGIN, invoiceId, reason: 'Missing receipts' })).toMatchObject({ ok: true });
+    expect(
+      await rejectInvoice({ db: database.db, actor: scene.manager.viewer, origin: ORIGIN, invoiceId, reason: 'Missing receipts' }),
+    ).toMatchObject({ ok: true });
     const [row] = await database.db.select().from(invoice).where(eq(invoice.id, invoiceId));
     expect(row).toMatchObject({ status: 'rejected', rejectionReason: 'Missing receipts', decidedBy: scene.manager.id });
-    expect(await vendorMail(`invoice-rejected:${invoiceId}`)).toMatchObject({ template: 'invoiceRejected', values: { reason: 'Missing receipts' } });
-    expect(await payInvoice({ db: database.db, actor: scene.admin.viewer, origin: ORIGIN, invoiceId, method: 'cash', reference: '' })).toEqual({ ok: false, reason: 'invalid_transition', current: 'rejected' });
+    expect(await vendorMail(`invoice-rejected:${invoiceId}`)).toMatchObject({
+      template: 'invoiceRejected',
+      values: { reason: 'Missing receipts' },
+    });
+    expect(
+      await payInvoice({ db: database.db, actor: scene.admin.viewer, origin: ORIGIN, invoiceId, method: 'cash', reference: '' }),
+    ).toEqual({ ok: false, reason: 'invalid_transition', current: 'rejected' });
   });
 
   it('a manager of another building cannot see or decide the invoice (404, audited), nor can a vendor', async () => {
@@ -234,11 +359,20 @@ describe('staff review invoices', () => {
     const outsider = scene.otherManager.viewer;
     expect((await findInvoicesToReview({ db: database.db, actor: outsider })).map((item) => item.id)).not.toContain(invoiceId);
     expect((await findInvoicesToReview({ db: database.db, actor: scene.manager.viewer })).map((item) => item.id)).toContain(invoiceId);
-    expect(await approveInvoice({ db: database.db, actor: outsider, origin: ORIGIN, invoiceId })).toEqual({ ok: false, reason: 'not_found' });
-    expect(await approveInvoice({ db: database.db, actor: scene.vendorA.viewer, origin: ORIGIN, invoiceId })).toEqual({ ok: false, reason: 'not_found' });
+    expect(await approveInvoice({ db: database.db, actor: outsider, origin: ORIGIN, invoiceId })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
+    expect(await approveInvoice({ db: database.db, actor: scene.vendorA.viewer, origin: ORIGIN, invoiceId })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
     const [row] = await database.db.select().from(invoice).where(eq(invoice.id, invoiceId));
     expect(row!.status).toBe('submitted');
-    const audits = await database.db.select().from(auditLog).where(and(eq(auditLog.userId, outsider.id), eq(auditLog.action, 'access_denied'), eq(auditLog.tableName, 'invoice')));
+    const audits = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, outsider.id), eq(auditLog.action, 'access_denied'), eq(auditLog.tableName, 'invoice')));
     expect(audits.map((audit) => (audit.newValues as { object_id: string }).object_id)).toContain(String(invoiceId));
   });
 });

@@ -22,7 +22,14 @@ import { mailWord, tellStaff, tellVendor } from './work-order-mail.server';
 import { readInvoiceSummaries, withInvoiceLines } from './work-order-read.server';
 import type { StoredPdf } from './work-order-uploads.server';
 import { findViewerVendor, INVOICEABLE_STATUSES, publishWorkOrderUpdate, type VendorViewer } from './vendor-work-orders.server';
-import { formatWorkOrderCursor, validateInvoice, type InvoiceErrors, type InvoiceInput, type PayoutMethod, type WorkOrderCursor } from './work-orders.schemas';
+import {
+  formatWorkOrderCursor,
+  validateInvoice,
+  type InvoiceErrors,
+  type InvoiceInput,
+  type PayoutMethod,
+  type WorkOrderCursor,
+} from './work-orders.schemas';
 import type { InvoiceableWorkOrder, InvoiceDetail, InvoiceSummary } from './work-orders.types';
 
 /** The acting staff member: an admin, or a property manager scoped to their buildings. */
@@ -64,7 +71,19 @@ function isDuplicateNumber(error: unknown): boolean {
  * the audit entry, the live event, and tells staff (in-app to the admins and the building's
  * manager, e-mail to the manager).
  */
-export async function submitInvoice({ db, viewer, origin, input, pdf = null }: { db: Db; viewer: VendorViewer; origin: RequestOrigin; input: InvoiceInput; pdf?: StoredPdf | null }): Promise<SubmitInvoiceOutcome> {
+export async function submitInvoice({
+  db,
+  viewer,
+  origin,
+  input,
+  pdf = null,
+}: {
+  db: Db;
+  viewer: VendorViewer;
+  origin: RequestOrigin;
+  input: InvoiceInput;
+  pdf?: StoredPdf | null;
+}): Promise<SubmitInvoiceOutcome> {
   const checked = validateInvoice(input);
   if (!checked.ok) return { ok: false, reason: 'invalid', errors: checked.errors };
   const valid = checked.invoice;
@@ -75,7 +94,14 @@ export async function submitInvoice({ db, viewer, origin, input, pdf = null }: {
       ? { ok: false, reason: 'not_found' }
       : await db.transaction(async (tx): Promise<SubmitInvoiceOutcome> => {
           const [order] = await tx
-            .select({ id: workOrder.id, status: workOrder.status, vendorId: workOrder.vendorId, buildingId: workOrder.buildingId, maintenanceRequestId: workOrder.maintenanceRequestId, title: sql<string>`coalesce(${maintenanceRequest.title}, ${project.name}, '')` })
+            .select({
+              id: workOrder.id,
+              status: workOrder.status,
+              vendorId: workOrder.vendorId,
+              buildingId: workOrder.buildingId,
+              maintenanceRequestId: workOrder.maintenanceRequestId,
+              title: sql<string>`coalesce(${maintenanceRequest.title}, ${project.name}, '')`,
+            })
             .from(workOrder)
             .leftJoin(maintenanceRequest, eq(maintenanceRequest.id, workOrder.maintenanceRequestId))
             .leftJoin(project, eq(project.id, workOrder.projectId))
@@ -83,11 +109,22 @@ export async function submitInvoice({ db, viewer, origin, input, pdf = null }: {
             .for('share', { of: workOrder });
           if (!order) return { ok: false, reason: 'not_found' };
           if (!(INVOICEABLE_STATUSES as readonly string[]).includes(order.status)) return { ok: false, reason: 'not_invoiceable' };
-          const [taken] = await tx.select({ id: invoice.id }).from(invoice).where(and(eq(invoice.vendorId, record.id), eq(invoice.number, valid.number)));
+          const [taken] = await tx
+            .select({ id: invoice.id })
+            .from(invoice)
+            .where(and(eq(invoice.vendorId, record.id), eq(invoice.number, valid.number)));
           if (taken) return { ok: false, reason: 'duplicate_number', errors: { number: { key: 'workOrders.errors.duplicateNumber' } } };
           const [created] = await tx
             .insert(invoice)
-            .values({ workOrderId: order.id, vendorId: record.id, number: valid.number, subtotalCents: valid.subtotalCents, taxCents: valid.taxCents, totalCents: valid.totalCents, notes: valid.notes })
+            .values({
+              workOrderId: order.id,
+              vendorId: record.id,
+              number: valid.number,
+              subtotalCents: valid.subtotalCents,
+              taxCents: valid.taxCents,
+              totalCents: valid.totalCents,
+              notes: valid.notes,
+            })
             .returning({ id: invoice.id });
           const invoiceId = created!.id;
           await tx.insert(invoiceLine).values(
@@ -104,28 +141,66 @@ export async function submitInvoice({ db, viewer, origin, input, pdf = null }: {
           if (pdf) {
             const [stored] = await tx
               .insert(document)
-              .values({ ownerType: 'invoice', ownerId: String(invoiceId), kind: 'invoice', storageKey: pdf.key, url: `/vendor-portal/invoices/${invoiceId}/pdf`, mime: pdf.mime, sizeBytes: pdf.sizeBytes, sha256: pdf.sha256, originalName: pdf.originalName, createdBy: viewer.id })
+              .values({
+                ownerType: 'invoice',
+                ownerId: String(invoiceId),
+                kind: 'invoice',
+                storageKey: pdf.key,
+                url: `/vendor-portal/invoices/${invoiceId}/pdf`,
+                mime: pdf.mime,
+                sizeBytes: pdf.sizeBytes,
+                sha256: pdf.sha256,
+                originalName: pdf.originalName,
+                createdBy: viewer.id,
+              })
               .returning({ id: document.id });
             await tx.update(invoice).set({ documentId: stored!.id }).where(eq(invoice.id, invoiceId));
           }
-          await recordAuditEvent({ db: tx, userId: viewer.id, action: 'invoice_submitted', origin, tableName: 'invoice', values: { invoice_id: invoiceId, work_order_id: order.id, number: valid.number, total_cents: valid.totalCents, pdf: Boolean(pdf) } });
+          await recordAuditEvent({
+            db: tx,
+            userId: viewer.id,
+            action: 'invoice_submitted',
+            origin,
+            tableName: 'invoice',
+            values: {
+              invoice_id: invoiceId,
+              work_order_id: order.id,
+              number: valid.number,
+              total_cents: valid.totalCents,
+              pdf: Boolean(pdf),
+            },
+          });
           await publishWorkOrderUpdate(tx, order, order.status);
           await tellStaff(tx, {
             workOrderId: order.id,
             buildingId: order.buildingId,
             template: 'invoiceSubmitted',
-            values: (lang: Language) => ({ id: String(order.id), title: order.title, vendor: record.companyName, number: valid.number, total: formatCents(valid.totalCents, lang), tax: formatCents(valid.taxCents, lang) }),
+            values: (lang: Language) => ({
+              id: String(order.id),
+              title: order.title,
+              vendor: record.companyName,
+              number: valid.number,
+              total: formatCents(valid.totalCents, lang),
+              tax: formatCents(valid.taxCents, lang),
+            }),
             key: `invoice-submitted:${invoiceId}`,
           });
           return { ok: true, invoiceId, totalCents: valid.totalCents };
         });
   } catch (error) {
     // Two submissions of one number at the same moment: the unique index decides.
-    if (isDuplicateNumber(error)) return { ok: false, reason: 'duplicate_number', errors: { number: { key: 'workOrders.errors.duplicateNumber' } } };
+    if (isDuplicateNumber(error))
+      return { ok: false, reason: 'duplicate_number', errors: { number: { key: 'workOrders.errors.duplicateNumber' } } };
     throw error;
   }
   if (!outcome.ok && outcome.reason === 'not_found') {
-    await auditRefusalIfExists(db, viewer, { table: 'work_order', id: valid.workOrderId, reason: 'not_your_work_order', origin, values: { role: viewer.role, intent: 'invoice' } });
+    await auditRefusalIfExists(db, viewer, {
+      table: 'work_order',
+      id: valid.workOrderId,
+      reason: 'not_your_work_order',
+      origin,
+      values: { role: viewer.role, intent: 'invoice' },
+    });
   }
   return outcome;
 }
@@ -152,11 +227,22 @@ const submittedAtText = sql<string>`to_char(${invoice.submittedAt} at time zone 
  * One page of the viewer's invoices, newest first (`VENDOR_INVOICES_PAGE_SIZE` after `cursor`,
  * a position in `submitted_at desc, id desc`), with lines and payout.
  */
-export async function findVendorInvoices({ db, viewer, cursor = null }: { db: Db; viewer: VendorViewer; cursor?: WorkOrderCursor | null }): Promise<{ items: InvoiceDetail[]; nextCursor: string | null }> {
+export async function findVendorInvoices({
+  db,
+  viewer,
+  cursor = null,
+}: {
+  db: Db;
+  viewer: VendorViewer;
+  cursor?: WorkOrderCursor | null;
+}): Promise<{ items: InvoiceDetail[]; nextCursor: string | null }> {
   const record = await findViewerVendor(db, viewer);
   if (!record) return { items: [], nextCursor: null };
   const at = cursor ? sql`${cursor.createdAt}::timestamptz` : null;
-  const after = at && cursor ? and(sql`${invoice.submittedAt} <= ${at}`, sql`(${invoice.submittedAt}, ${invoice.id}) < (${at}, ${cursor.id})`) : undefined;
+  const after =
+    at && cursor
+      ? and(sql`${invoice.submittedAt} <= ${at}`, sql`(${invoice.submittedAt}, ${invoice.id}) < (${at}, ${cursor.id})`)
+      : undefined;
   const summaries = await readInvoiceSummaries(db, and(eq(invoice.vendorId, record.id), after), { limit: VENDOR_INVOICES_PAGE_SIZE + 1 });
   const page = summaries.slice(0, VENDOR_INVOICES_PAGE_SIZE);
   let nextCursor: string | null = null;
@@ -172,9 +258,20 @@ export async function findVendorInvoices({ db, viewer, cursor = null }: { db: Db
  * The invoices waiting for staff (submitted, to approve or reject; approved, to pay) in
  * `actor`'s scope, oldest first (≤ `limit`). Anyone but staff gets none.
  */
-export async function findInvoicesToReview({ db, actor, limit = 50 }: { db: Db; actor: StaffActor; limit?: number }): Promise<InvoiceSummary[]> {
+export async function findInvoicesToReview({
+  db,
+  actor,
+  limit = 50,
+}: {
+  db: Db;
+  actor: StaffActor;
+  limit?: number;
+}): Promise<InvoiceSummary[]> {
   if (!isStaff(actor)) return [];
-  return readInvoiceSummaries(db, and(or(eq(invoice.status, 'submitted'), eq(invoice.status, 'approved')), staffWorkOrderScope(actor)), { order: 'oldest', limit });
+  return readInvoiceSummaries(db, and(or(eq(invoice.status, 'submitted'), eq(invoice.status, 'approved')), staffWorkOrderScope(actor)), {
+    order: 'oldest',
+    limit,
+  });
 }
 
 /** The invoices of work order `workOrderId` with lines and payouts (the caller has checked the scope). */
@@ -182,7 +279,8 @@ export async function findWorkOrderInvoices(db: Db, workOrderId: number): Promis
   return withInvoiceLines(db, await readInvoiceSummaries(db, eq(invoice.workOrderId, workOrderId), { order: 'oldest', limit: 50 }));
 }
 
-export type InvoiceDecisionOutcome = { ok: true; invoiceId: number; workOrderId: number } | { ok: false; reason: 'not_found' | 'invalid_transition'; current?: string };
+export type InvoiceDecisionOutcome =
+  { ok: true; invoiceId: number; workOrderId: number } | { ok: false; reason: 'not_found' | 'invalid_transition'; current?: string };
 
 type DecisionOptions = { db: Db; actor: StaffActor; origin: RequestOrigin; invoiceId: number };
 
@@ -220,18 +318,44 @@ type ScopedInvoice = NonNullable<Awaited<ReturnType<typeof lockScopedInvoice>>>;
  */
 async function decide(
   { db, actor, origin, invoiceId }: DecisionOptions,
-  { from, action, change }: { from: 'submitted' | 'approved'; action: 'invoice_approved' | 'invoice_rejected' | 'invoice_paid'; change: (tx: Db, row: ScopedInvoice) => Promise<Record<string, unknown>> },
+  {
+    from,
+    action,
+    change,
+  }: {
+    from: 'submitted' | 'approved';
+    action: 'invoice_approved' | 'invoice_rejected' | 'invoice_paid';
+    change: (tx: Db, row: ScopedInvoice) => Promise<Record<string, unknown>>;
+  },
 ): Promise<InvoiceDecisionOutcome> {
   const outcome = await db.transaction(async (tx): Promise<InvoiceDecisionOutcome> => {
     const row = await lockScopedInvoice(tx, actor, invoiceId);
     if (!row) return { ok: false, reason: 'not_found' };
     if (row.status !== from) return { ok: false, reason: 'invalid_transition', current: row.status };
     const values = await change(tx, row);
-    await publishWorkOrderUpdate(tx, { id: row.workOrderId, vendorId: row.vendorId, buildingId: row.buildingId, maintenanceRequestId: row.maintenanceRequestId }, row.workOrderStatus);
-    await recordAuditEvent({ db: tx, userId: actor.id, action, origin, tableName: 'invoice', values: { invoice_id: row.id, work_order_id: row.workOrderId, ...values } });
+    await publishWorkOrderUpdate(
+      tx,
+      { id: row.workOrderId, vendorId: row.vendorId, buildingId: row.buildingId, maintenanceRequestId: row.maintenanceRequestId },
+      row.workOrderStatus,
+    );
+    await recordAuditEvent({
+      db: tx,
+      userId: actor.id,
+      action,
+      origin,
+      tableName: 'invoice',
+      values: { invoice_id: row.id, work_order_id: row.workOrderId, ...values },
+    });
     return { ok: true, invoiceId: row.id, workOrderId: row.workOrderId };
   });
-  if (!outcome.ok && outcome.reason === 'not_found') await auditRefusalIfExists(db, actor, { table: 'invoice', id: invoiceId, reason: 'not_in_scope', origin, values: { role: actor.role } });
+  if (!outcome.ok && outcome.reason === 'not_found')
+    await auditRefusalIfExists(db, actor, {
+      table: 'invoice',
+      id: invoiceId,
+      reason: 'not_in_scope',
+      origin,
+      values: { role: actor.role },
+    });
   return outcome;
 }
 
@@ -245,8 +369,18 @@ export function approveInvoice(options: DecisionOptions): Promise<InvoiceDecisio
     from: 'submitted',
     action: 'invoice_approved',
     change: async (tx, row) => {
-      await tx.update(invoice).set({ status: 'approved', decidedAt: new Date(), decidedBy: options.actor.id, rejectionReason: null }).where(eq(invoice.id, row.id));
-      await tellVendor(tx, { vendorId: row.vendorId, template: 'invoiceApproved', values: (lang) => invoiceValues(row, lang), path: '/vendor-portal/invoices', key: `invoice-approved:${row.id}`, type: 'success' });
+      await tx
+        .update(invoice)
+        .set({ status: 'approved', decidedAt: new Date(), decidedBy: options.actor.id, rejectionReason: null })
+        .where(eq(invoice.id, row.id));
+      await tellVendor(tx, {
+        vendorId: row.vendorId,
+        template: 'invoiceApproved',
+        values: (lang) => invoiceValues(row, lang),
+        path: '/vendor-portal/invoices',
+        key: `invoice-approved:${row.id}`,
+        type: 'success',
+      });
       return { total_cents: Number(row.totalCents) };
     },
   });
@@ -258,8 +392,18 @@ export function rejectInvoice(options: DecisionOptions & { reason: string }): Pr
     from: 'submitted',
     action: 'invoice_rejected',
     change: async (tx, row) => {
-      await tx.update(invoice).set({ status: 'rejected', decidedAt: new Date(), decidedBy: options.actor.id, rejectionReason: options.reason }).where(eq(invoice.id, row.id));
-      await tellVendor(tx, { vendorId: row.vendorId, template: 'invoiceRejected', values: (lang) => invoiceValues(row, lang, { reason: options.reason }), path: '/vendor-portal/invoices', key: `invoice-rejected:${row.id}`, type: 'warning' });
+      await tx
+        .update(invoice)
+        .set({ status: 'rejected', decidedAt: new Date(), decidedBy: options.actor.id, rejectionReason: options.reason })
+        .where(eq(invoice.id, row.id));
+      await tellVendor(tx, {
+        vendorId: row.vendorId,
+        template: 'invoiceRejected',
+        values: (lang) => invoiceValues(row, lang, { reason: options.reason }),
+        path: '/vendor-portal/invoices',
+        key: `invoice-rejected:${row.id}`,
+        type: 'warning',
+      });
       return { reason: options.reason };
     },
   });
@@ -275,7 +419,17 @@ export function payInvoice(options: DecisionOptions & { method: PayoutMethod; re
     action: 'invoice_paid',
     change: async (tx, row) => {
       const paidAt = new Date();
-      await tx.insert(payout).values({ invoiceId: row.id, vendorId: row.vendorId, amountCents: Number(row.totalCents), method: options.method, reference: options.reference || null, paidAt, createdBy: options.actor.id });
+      await tx
+        .insert(payout)
+        .values({
+          invoiceId: row.id,
+          vendorId: row.vendorId,
+          amountCents: Number(row.totalCents),
+          method: options.method,
+          reference: options.reference || null,
+          paidAt,
+          createdBy: options.actor.id,
+        });
       await tx.update(invoice).set({ status: 'paid', paidAt }).where(eq(invoice.id, row.id));
       await tellVendor(tx, {
         vendorId: row.vendorId,
@@ -295,7 +449,17 @@ export function payInvoice(options: DecisionOptions & { method: PayoutMethod; re
  * its building — as the storage key and a download name, or null (no PDF, unknown, or not
  * theirs; audited when the invoice exists).
  */
-export async function findInvoicePdf({ db, viewer, invoiceId, origin }: { db: Db; viewer: VendorViewer; invoiceId: number; origin: RequestOrigin }): Promise<{ key: string; fileName: string; sizeBytes: number } | null> {
+export async function findInvoicePdf({
+  db,
+  viewer,
+  invoiceId,
+  origin,
+}: {
+  db: Db;
+  viewer: VendorViewer;
+  invoiceId: number;
+  origin: RequestOrigin;
+}): Promise<{ key: string; fileName: string; sizeBytes: number } | null> {
   if (!Number.isSafeInteger(invoiceId) || invoiceId < 1 || invoiceId > 2_147_483_647) return null;
   let scope: SQL | undefined;
   if (viewer.role === 'vendor') {
@@ -309,7 +473,13 @@ export async function findInvoicePdf({ db, viewer, invoiceId, origin }: { db: Db
     .innerJoin(document, eq(document.id, invoice.documentId))
     .where(and(eq(invoice.id, invoiceId), scope));
   if (!row) {
-    await auditRefusalIfExists(db, viewer, { table: 'invoice', id: invoiceId, reason: 'not_in_scope', origin, values: { role: viewer.role, intent: 'pdf' } });
+    await auditRefusalIfExists(db, viewer, {
+      table: 'invoice',
+      id: invoiceId,
+      reason: 'not_in_scope',
+      origin,
+      values: { role: viewer.role, intent: 'pdf' },
+    });
     return null;
   }
   const safe = row.number.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60) || String(invoiceId);

@@ -58,7 +58,14 @@ import {
   WORK_ORDER_PHOTOS_PER_POST,
   type InvoiceErrors,
 } from './work-orders.schemas';
-import { VENDOR_INTENTS, type CommandResult, type InvoiceFormResult, type InvoiceFormValues, type VendorIntent, type VendorListPage } from './work-orders.types';
+import {
+  VENDOR_INTENTS,
+  type CommandResult,
+  type InvoiceFormResult,
+  type InvoiceFormValues,
+  type VendorIntent,
+  type VendorListPage,
+} from './work-orders.types';
 
 type PageArgs = { request: Request; context: DimoraLoadContext; viewer: Viewer };
 
@@ -66,7 +73,9 @@ const PAGE_TRANSLATIONS = ['account', 'workOrders'] as const;
 
 /** The messages of a zod error, keyed by field, in `lang`. */
 function fieldErrors(error: z.ZodError, lang: Language): Record<string, string> {
-  return Object.fromEntries(Object.entries(translateIssues(error, lang)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(translateIssues(error, lang)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** Invoice problems (translation keys with their values) in `lang`. */
@@ -92,7 +101,9 @@ export async function loadVendorWorkOrdersPage<Meta>({ request, context, viewer,
   const parsed = parseVendorWorkOrderQuery(new URL(request.url).searchParams);
   const [vendorRecord, list, buildings] = await Promise.all([
     findViewerVendor(context.db, viewer),
-    parsed.ok ? findVendorWorkOrders({ db: context.db, viewer, filters: parsed.filters, cursor: parsed.cursor }) : Promise.resolve({ items: [], nextCursor: null }),
+    parsed.ok
+      ? findVendorWorkOrders({ db: context.db, viewer, filters: parsed.filters, cursor: parsed.cursor })
+      : Promise.resolve({ items: [], nextCursor: null }),
     findVendorBuildings({ db: context.db, viewer }),
   ]);
   const page: VendorListPage = {
@@ -113,11 +124,17 @@ export async function loadVendorWorkOrderPage({ request, context, viewer, param 
   const workOrderId = parseRouteId(param);
   const detail = workOrderId === null ? null : await findVendorWorkOrderDetail({ db: context.db, viewer, workOrderId });
   if (!detail) {
-    if (workOrderId !== null) await recordDeniedWorkOrderAccess({ db: context.db, viewer, workOrderId, origin: requestOrigin(request, context.clientIp) });
+    if (workOrderId !== null)
+      await recordDeniedWorkOrderAccess({ db: context.db, viewer, workOrderId, origin: requestOrigin(request, context.clientIp) });
     throw data(null, { status: 404 });
   }
   const done = new URL(request.url).searchParams.get('done');
-  return { detail, done: (VENDOR_INTENTS as readonly string[]).includes(done ?? '') ? (done as VendorIntent) : null, now: new Date().toISOString(), i18n: translations(lang, PAGE_TRANSLATIONS) };
+  return {
+    detail,
+    done: (VENDOR_INTENTS as readonly string[]).includes(done ?? '') ? (done as VendorIntent) : null,
+    now: new Date().toISOString(),
+    i18n: translations(lang, PAGE_TRANSLATIONS),
+  };
 }
 
 function answer(body: CommandResult<VendorIntent>, status = 200) {
@@ -126,11 +143,21 @@ function answer(body: CommandResult<VendorIntent>, status = 200) {
 
 const REFUSAL_STATUS = { not_found: 404, invalid_transition: 409, request_closed: 409, empty_note: 422 } as const;
 
-function refusal(intent: VendorIntent, outcome: Extract<VendorCommandOutcome, { ok: false }>, lang: Language, values: Record<string, string> = {}) {
+function refusal(
+  intent: VendorIntent,
+  outcome: Extract<VendorCommandOutcome, { ok: false }>,
+  lang: Language,
+  values: Record<string, string> = {},
+) {
   const t = getT(lang);
-  const key = { not_found: 'notFound', invalid_transition: 'invalidTransition', request_closed: 'requestClosed', empty_note: 'emptyNote' }[outcome.reason];
+  const key = { not_found: 'notFound', invalid_transition: 'invalidTransition', request_closed: 'requestClosed', empty_note: 'emptyNote' }[
+    outcome.reason
+  ];
   const message = t(`workOrders.errors.${key}`, { status: outcome.current ? t(`workOrders.status.${outcome.current}`) : '' });
-  return answer({ ok: false, intent, errors: { [outcome.reason === 'empty_note' ? 'note' : 'form']: message }, values }, REFUSAL_STATUS[outcome.reason]);
+  return answer(
+    { ok: false, intent, errors: { [outcome.reason === 'empty_note' ? 'note' : 'form']: message }, values },
+    REFUSAL_STATUS[outcome.reason],
+  );
 }
 
 function succeeded(request: Request, intent: VendorIntent, workOrderId: number, lang: Language) {
@@ -167,16 +194,27 @@ export async function handleVendorWorkOrderAction({ request, context, viewer, pa
       await recordDeniedWorkOrderAccess({ db: context.db, viewer, workOrderId, origin });
       return answer({ ok: false, intent, errors: { form: t('workOrders.errors.notFound') } }, 404);
     }
-    const batch = createUploadBatch(context.storage, (error, key) => context.logger.error({ err: error, key }, 'could not delete an uploaded file'));
+    const batch = createUploadBatch(context.storage, (error, key) =>
+      context.logger.error({ err: error, key }, 'could not delete an uploaded file'),
+    );
     let fields: Record<string, string>;
     let photos: StoredPhoto[];
     try {
-      ({ fields, photos } = await receiveWorkOrderPost({ storage: context.storage, batch, body: request.body, contentType: request.headers.get('content-type'), signal: request.signal }));
+      ({ fields, photos } = await receiveWorkOrderPost({
+        storage: context.storage,
+        batch,
+        body: request.body,
+        contentType: request.headers.get('content-type'),
+        signal: request.signal,
+      }));
     } catch (error) {
       await batch.discard();
       if (!(error instanceof UploadError)) throw error;
       context.logger.info({ workOrderId, code: error.code }, 'work order photos refused');
-      return answer({ ok: false, intent, errors: { photos: uploadErrorMessage(lang, error.code, error.limit) } }, uploadErrorStatus(error.code));
+      return answer(
+        { ok: false, intent, errors: { photos: uploadErrorMessage(lang, error.code, error.limit) } },
+        uploadErrorStatus(error.code),
+      );
     }
     const chosen = isVendorIntent(fields.intent) ? fields.intent : intent;
     try {
@@ -184,7 +222,10 @@ export async function handleVendorWorkOrderAction({ request, context, viewer, pa
         const parsed = completeSchema.safeParse(fields);
         if (!parsed.success) {
           await batch.discard();
-          return answer({ ok: false, intent: chosen, errors: fieldErrors(parsed.error, lang), values: { notes: (fields.notes ?? '').slice(0, 4_000) } }, 422);
+          return answer(
+            { ok: false, intent: chosen, errors: fieldErrors(parsed.error, lang), values: { notes: (fields.notes ?? '').slice(0, 4_000) } },
+            422,
+          );
         }
         const outcome = await completeWorkOrder({ ...common, notes: parsed.data.notes, photos });
         if (!outcome.ok) {
@@ -196,7 +237,10 @@ export async function handleVendorWorkOrderAction({ request, context, viewer, pa
       const parsed = noteSchema.safeParse(fields);
       if (!parsed.success) {
         await batch.discard();
-        return answer({ ok: false, intent: 'note', errors: fieldErrors(parsed.error, lang), values: { note: (fields.note ?? '').slice(0, 4_000) } }, 422);
+        return answer(
+          { ok: false, intent: 'note', errors: fieldErrors(parsed.error, lang), values: { note: (fields.note ?? '').slice(0, 4_000) } },
+          422,
+        );
       }
       const outcome = await addWorkOrderNote({ ...common, note: parsed.data.note, phase: parsed.data.phase ?? null, photos });
       if (!outcome.ok) {
@@ -212,7 +256,8 @@ export async function handleVendorWorkOrderAction({ request, context, viewer, pa
 
   const form = await readFormData(request);
   const rawIntent = form.get('intent') ?? queryIntent;
-  if (!isVendorIntent(rawIntent) || rawIntent === 'note' || rawIntent === 'complete') return answer({ ok: false, intent: null, errors: { form: t('workOrders.errors.unknownIntent') } }, 400);
+  if (!isVendorIntent(rawIntent) || rawIntent === 'note' || rawIntent === 'complete')
+    return answer({ ok: false, intent: null, errors: { form: t('workOrders.errors.unknownIntent') } }, 400);
   const intent = rawIntent;
   const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   let outcome: VendorCommandOutcome;
@@ -220,11 +265,19 @@ export async function handleVendorWorkOrderAction({ request, context, viewer, pa
   else if (intent === 'start') outcome = await startWorkOrder(common);
   else if (intent === 'decline') {
     const parsed = declineSchema.safeParse(fields);
-    if (!parsed.success) return answer({ ok: false, intent, errors: fieldErrors(parsed.error, lang), values: { reason: (fields.reason ?? '').slice(0, 1_000) } }, 422);
+    if (!parsed.success)
+      return answer(
+        { ok: false, intent, errors: fieldErrors(parsed.error, lang), values: { reason: (fields.reason ?? '').slice(0, 1_000) } },
+        422,
+      );
     outcome = await declineWorkOrder({ ...common, reason: parsed.data.reason });
   } else {
     const parsed = scheduleSchema(new Date()).safeParse(fields);
-    if (!parsed.success) return answer({ ok: false, intent, errors: fieldErrors(parsed.error, lang), values: { scheduledFor: (fields.scheduledFor ?? '').slice(0, 40) } }, 422);
+    if (!parsed.success)
+      return answer(
+        { ok: false, intent, errors: fieldErrors(parsed.error, lang), values: { scheduledFor: (fields.scheduledFor ?? '').slice(0, 40) } },
+        422,
+      );
     outcome = await scheduleWorkOrder({ ...common, scheduledFor: parsed.data.scheduledFor });
   }
   if (!outcome.ok) return refusal(intent, outcome, lang);
@@ -241,14 +294,26 @@ export async function loadVendorInvoicesPage({ request, context, viewer }: PageA
   const lang = requestLanguage(request);
   const params = new URL(request.url).searchParams;
   const cursor = parseWorkOrderCursor(params.get('cursor') ?? '');
-  const [vendorRecord, list] = await Promise.all([findViewerVendor(context.db, viewer), findVendorInvoices({ db: context.db, viewer, cursor })]);
-  return { vendor: vendorRecord, list, firstPage: cursor === null, submitted: params.get('done') === 'submitted', i18n: translations(lang, PAGE_TRANSLATIONS) };
+  const [vendorRecord, list] = await Promise.all([
+    findViewerVendor(context.db, viewer),
+    findVendorInvoices({ db: context.db, viewer, cursor }),
+  ]);
+  return {
+    vendor: vendorRecord,
+    list,
+    firstPage: cursor === null,
+    submitted: params.get('done') === 'submitted',
+    i18n: translations(lang, PAGE_TRANSLATIONS),
+  };
 }
 
 /** The new-invoice form: the work orders the vendor may invoice (`?workOrder=` preselects one). */
 export async function loadNewInvoicePage({ request, context, viewer }: PageArgs) {
   const lang = requestLanguage(request);
-  const [vendorRecord, workOrders] = await Promise.all([findViewerVendor(context.db, viewer), findInvoiceableWorkOrders({ db: context.db, viewer })]);
+  const [vendorRecord, workOrders] = await Promise.all([
+    findViewerVendor(context.db, viewer),
+    findInvoiceableWorkOrders({ db: context.db, viewer }),
+  ]);
   const wanted = parseRouteId(new URL(request.url).searchParams.get('workOrder') ?? undefined);
   return {
     vendor: vendorRecord,
@@ -271,9 +336,20 @@ function echoInvoice(fields: Record<string, string>): InvoiceFormValues {
     const at = (field: string) => fields[`lines.${index}.${field}`];
     if ([at('kind'), at('description'), at('quantity'), at('unitPrice')].every((value) => value === undefined)) continue;
     if ([at('description'), at('unitPrice')].every((value) => (value ?? '').trim() === '')) continue;
-    rows.push({ kind: cap(at('kind'), 20), description: cap(at('description')), quantity: cap(at('quantity'), 20), unitPrice: cap(at('unitPrice'), 20) });
+    rows.push({
+      kind: cap(at('kind'), 20),
+      description: cap(at('description')),
+      quantity: cap(at('quantity'), 20),
+      unitPrice: cap(at('unitPrice'), 20),
+    });
   }
-  return { workOrderId: cap(fields.workOrderId, 12), number: cap(fields.number, 60), tax: cap(fields.tax, 20), notes: cap(fields.notes, 4_000), lines: rows.slice(0, INVOICE_LINES_MAX) };
+  return {
+    workOrderId: cap(fields.workOrderId, 12),
+    number: cap(fields.number, 60),
+    tax: cap(fields.tax, 20),
+    notes: cap(fields.notes, 4_000),
+    lines: rows.slice(0, INVOICE_LINES_MAX),
+  };
 }
 
 /**
@@ -290,14 +366,25 @@ export async function handleNewInvoiceAction({ request, context, viewer }: PageA
   if (limited) return rateLimitedAnswer(limited);
   let fields: Record<string, string>;
   let pdf: StoredPdf | null = null;
-  const batch = createUploadBatch(context.storage, (error, key) => context.logger.error({ err: error, key }, 'could not delete an uploaded file'));
+  const batch = createUploadBatch(context.storage, (error, key) =>
+    context.logger.error({ err: error, key }, 'could not delete an uploaded file'),
+  );
   if (isMultipart(request)) {
     try {
-      ({ fields, pdf } = await receiveInvoicePost({ storage: context.storage, batch, body: request.body, contentType: request.headers.get('content-type'), signal: request.signal }));
+      ({ fields, pdf } = await receiveInvoicePost({
+        storage: context.storage,
+        batch,
+        body: request.body,
+        contentType: request.headers.get('content-type'),
+        signal: request.signal,
+      }));
     } catch (error) {
       await batch.discard();
       if (!(error instanceof UploadError)) throw error;
-      return invoiceAnswer({ ok: false, errors: { pdf: uploadErrorMessage(lang, error.code, error.limit ?? INVOICE_PDF_MAX_BYTES) }, values: empty }, uploadErrorStatus(error.code));
+      return invoiceAnswer(
+        { ok: false, errors: { pdf: uploadErrorMessage(lang, error.code, error.limit ?? INVOICE_PDF_MAX_BYTES) }, values: empty },
+        uploadErrorStatus(error.code),
+      );
     }
   } else {
     const form = await readFormData(request);
@@ -313,8 +400,10 @@ export async function handleNewInvoiceAction({ request, context, viewer }: PageA
     const outcome = await submitInvoice({ db: context.db, viewer, origin: requestOrigin(request, context.clientIp), input, pdf });
     if (!outcome.ok) {
       await batch.discard();
-      if (outcome.reason === 'invalid' || outcome.reason === 'duplicate_number') return invoiceAnswer({ ok: false, errors: translateInvoiceErrors(outcome.errors ?? {}, lang), values }, 422);
-      if (outcome.reason === 'not_found') return invoiceAnswer({ ok: false, errors: { workOrderId: t('workOrders.errors.notFound') }, values }, 404);
+      if (outcome.reason === 'invalid' || outcome.reason === 'duplicate_number')
+        return invoiceAnswer({ ok: false, errors: translateInvoiceErrors(outcome.errors ?? {}, lang), values }, 422);
+      if (outcome.reason === 'not_found')
+        return invoiceAnswer({ ok: false, errors: { workOrderId: t('workOrders.errors.notFound') }, values }, 404);
       return invoiceAnswer({ ok: false, errors: { workOrderId: t('workOrders.errors.notInvoiceable') }, values }, 409);
     }
     context.logger.info({ vendorUser: viewer.id, invoice: outcome.invoiceId, totalCents: outcome.totalCents }, 'invoice submitted');
@@ -339,7 +428,10 @@ async function storageStream(storage: UploadStorage, key: string): Promise<{ str
  */
 export async function invoicePdfResponse({ request, context, viewer, param }: PageArgs & { param: string | undefined }): Promise<Response> {
   const invoiceId = parseRouteId(param);
-  const found = invoiceId === null ? null : await findInvoicePdf({ db: context.db, viewer, invoiceId, origin: requestOrigin(request, context.clientIp) });
+  const found =
+    invoiceId === null
+      ? null
+      : await findInvoicePdf({ db: context.db, viewer, invoiceId, origin: requestOrigin(request, context.clientIp) });
   if (!found) throw data(null, { status: 404 });
   const body = await storageStream(context.storage, found.key);
   if (!body) throw data(null, { status: 404 });

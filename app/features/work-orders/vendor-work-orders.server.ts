@@ -22,12 +22,30 @@
  * EXPLAIN in work-orders-plans.server.test.ts and timed by tests/bench/work-orders.ts.
  */
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { canMoveMaintenance, moveMaintenanceRequest, maintenanceAudiences, MAINTENANCE_STATUS_MAIL_TOPIC, type MaintenanceStatus, type MaintenanceStatusMailPayload } from '~/features/maintenance/maintenance-core.server';
+import {
+  canMoveMaintenance,
+  moveMaintenanceRequest,
+  maintenanceAudiences,
+  MAINTENANCE_STATUS_MAIL_TOPIC,
+  type MaintenanceStatus,
+  type MaintenanceStatusMailPayload,
+} from '~/features/maintenance/maintenance-core.server';
 import { containsPattern } from '~/lib/like-pattern';
 import { auditRefusalIfExists, recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
-import { building, document, invoice, maintenanceEvent, maintenanceRequest, project, property, vendor, workOrder, workOrderEvent } from '~/server/db/schema';
+import {
+  building,
+  document,
+  invoice,
+  maintenanceEvent,
+  maintenanceRequest,
+  project,
+  property,
+  vendor,
+  workOrder,
+  workOrderEvent,
+} from '~/server/db/schema';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import { publishEvents } from '~/server/realtime/events.server';
 import type { StoredPhoto } from '~/server/uploads/receive-photos.server';
@@ -57,7 +75,11 @@ const FINISHED_REQUEST_STATUSES: readonly MaintenanceStatus[] = ['closed', 'canc
 /** The vendor record linked to `viewer`'s account (vendor.user_id = viewer.id), or null (not a vendor, or no record linked). */
 export async function findViewerVendor(db: Db, viewer: VendorViewer): Promise<VendorSummary | null> {
   if (viewer.role !== 'vendor') return null;
-  const [row] = await db.select({ id: vendor.id, companyName: vendor.companyName, status: vendor.status }).from(vendor).where(eq(vendor.userId, viewer.id)).limit(1);
+  const [row] = await db
+    .select({ id: vendor.id, companyName: vendor.companyName, status: vendor.status })
+    .from(vendor)
+    .where(eq(vendor.userId, viewer.id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -86,7 +108,10 @@ export async function countVendorWorkOrders({ db, viewer }: { db: Db; viewer: Ve
   return {
     vendor: record,
     counts,
-    invoices: { submitted: Number(byInvoice.find((row) => row.status === 'submitted')?.n ?? 0), approved: Number(byInvoice.find((row) => row.status === 'approved')?.n ?? 0) },
+    invoices: {
+      submitted: Number(byInvoice.find((row) => row.status === 'submitted')?.n ?? 0),
+      approved: Number(byInvoice.find((row) => row.status === 'approved')?.n ?? 0),
+    },
   };
 }
 
@@ -112,7 +137,10 @@ function searchCondition(db: Db, q: string): SQL | undefined {
   const byNumber = id ? eq(workOrder.id, id) : undefined;
   if (q.length < 3) return or(ilike(maintenanceRequest.title, pattern), ilike(project.name, pattern), byNumber);
   return or(
-    inArray(workOrder.maintenanceRequestId, db.select({ id: maintenanceRequest.id }).from(maintenanceRequest).where(ilike(maintenanceRequest.title, pattern))),
+    inArray(
+      workOrder.maintenanceRequestId,
+      db.select({ id: maintenanceRequest.id }).from(maintenanceRequest).where(ilike(maintenanceRequest.title, pattern)),
+    ),
     inArray(workOrder.projectId, db.select({ id: project.id }).from(project).where(ilike(project.name, pattern))),
     byNumber,
   );
@@ -212,12 +240,22 @@ export async function findVendorBuildings({ db, viewer }: { db: Db; viewer: Vend
  * permission, windows, notes and photos, the history, its invoices), or null when it is unknown
  * or not the viewer's vendor's (the caller records the refusal with `recordDeniedWorkOrderAccess`).
  */
-export async function findVendorWorkOrderDetail({ db, viewer, workOrderId }: { db: Db; viewer: VendorViewer; workOrderId: number }): Promise<VendorWorkOrderDetail | null> {
+export async function findVendorWorkOrderDetail({
+  db,
+  viewer,
+  workOrderId,
+}: {
+  db: Db;
+  viewer: VendorViewer;
+  workOrderId: number;
+}): Promise<VendorWorkOrderDetail | null> {
   const record = await findViewerVendor(db, viewer);
   if (!record || !Number.isSafeInteger(workOrderId)) return null;
   const detail = await readWorkOrderDetail(db, and(eq(workOrder.id, workOrderId), eq(workOrder.vendorId, record.id)));
   if (!detail) return null;
-  const invoices = await readInvoiceSummaries(db, and(eq(invoice.workOrderId, workOrderId), eq(invoice.vendorId, record.id)), { limit: 20 });
+  const invoices = await readInvoiceSummaries(db, and(eq(invoice.workOrderId, workOrderId), eq(invoice.vendorId, record.id)), {
+    limit: 20,
+  });
   const { vendorId: _vendorId, buildingId: _buildingId, raw: _raw, ...rest } = detail;
   return { ...rest, invoices, invoiceable: (INVOICEABLE_STATUSES as readonly string[]).includes(detail.status) };
 }
@@ -226,14 +264,31 @@ export async function findVendorWorkOrderDetail({ db, viewer, workOrderId }: { d
  * Records that `viewer` was refused work order `workOrderId` (another vendor's): an audited
  * `access_denied` on `work_order`, only when that id exists (probing unknown ids writes nothing).
  */
-export async function recordDeniedWorkOrderAccess({ db, viewer, workOrderId, origin }: { db: Db; viewer: VendorViewer; workOrderId: number; origin: RequestOrigin }): Promise<void> {
-  await auditRefusalIfExists(db, viewer, { table: 'work_order', id: workOrderId, reason: 'not_your_work_order', origin, values: { role: viewer.role } });
+export async function recordDeniedWorkOrderAccess({
+  db,
+  viewer,
+  workOrderId,
+  origin,
+}: {
+  db: Db;
+  viewer: VendorViewer;
+  workOrderId: number;
+  origin: RequestOrigin;
+}): Promise<void> {
+  await auditRefusalIfExists(db, viewer, {
+    table: 'work_order',
+    id: workOrderId,
+    reason: 'not_your_work_order',
+    origin,
+    values: { role: viewer.role },
+  });
 }
 
 /** Why a vendor's command was refused. */
 export type VendorCommandRefusal = 'not_found' | 'invalid_transition' | 'request_closed' | 'empty_note';
 
-export type VendorCommandOutcome = { ok: true; workOrderId: number; status: WorkOrderStatus } | { ok: false; reason: VendorCommandRefusal; current?: WorkOrderStatus };
+export type VendorCommandOutcome =
+  { ok: true; workOrderId: number; status: WorkOrderStatus } | { ok: false; reason: VendorCommandRefusal; current?: WorkOrderStatus };
 
 type CommandOptions = { db: Db; viewer: VendorViewer; origin: RequestOrigin; workOrderId: number };
 
@@ -266,13 +321,21 @@ async function lockOwnWorkOrder(tx: Db, vendorId: number, workOrderId: number) {
 type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOwnWorkOrder>>>;
 
 /** Publishes `work_order.updated` for `order` (now `status`) to its vendor, the admins and the building's manager. */
-export async function publishWorkOrderUpdate(tx: Db, order: { id: number; vendorId: number; buildingId: number | null; maintenanceRequestId: number | null }, status: WorkOrderStatus): Promise<void> {
+export async function publishWorkOrderUpdate(
+  tx: Db,
+  order: { id: number; vendorId: number; buildingId: number | null; maintenanceRequestId: number | null },
+  status: WorkOrderStatus,
+): Promise<void> {
   const [row] = await tx.select({ userId: vendor.userId }).from(vendor).where(eq(vendor.id, order.vendorId));
   const managerId = order.buildingId === null ? null : await buildingManager(tx, order.buildingId);
   const audiences = await workOrderAudiences(tx, { vendorUserId: row?.userId ?? null, managerId });
   await publishEvents(
     tx,
-    audiences.map((audience) => ({ audience, type: 'work_order.updated' as const, payload: { workOrderId: order.id, status, maintenanceRequestId: order.maintenanceRequestId } })),
+    audiences.map((audience) => ({
+      audience,
+      type: 'work_order.updated' as const,
+      payload: { workOrderId: order.id, status, maintenanceRequestId: order.maintenanceRequestId },
+    })),
   );
 }
 
@@ -284,7 +347,14 @@ export async function followRequest(
   tx: Db,
   request: { id: number; status: MaintenanceStatus } | null,
   to: MaintenanceStatus,
-  options: { actorId: string; body?: string | null; internal?: boolean; notifyTenant?: boolean; scheduledFor?: string | null; staffResponse?: boolean },
+  options: {
+    actorId: string;
+    body?: string | null;
+    internal?: boolean;
+    notifyTenant?: boolean;
+    scheduledFor?: string | null;
+    staffResponse?: boolean;
+  },
 ): Promise<void> {
   if (!request || request.status === to || !canMoveMaintenance(request.status, to)) return;
   const moved = await moveMaintenanceRequest(tx, { requestId: request.id, to, ...options });
@@ -296,18 +366,51 @@ export async function followRequest(
  * scheduled move): a `scheduled` timeline entry, the live event and the tenant's "visit
  * scheduled" notification and e-mail (the same job `moveMaintenanceRequest` enqueues).
  */
-async function announceReschedule(tx: Db, request: { id: number }, { actorId, scheduledFor }: { actorId: string; scheduledFor: string }): Promise<void> {
+async function announceReschedule(
+  tx: Db,
+  request: { id: number },
+  { actorId, scheduledFor }: { actorId: string; scheduledFor: string },
+): Promise<void> {
   const [row] = await tx
     .select({ tenantId: maintenanceRequest.tenantId, buildingId: maintenanceRequest.buildingId })
     .from(maintenanceRequest)
     .where(eq(maintenanceRequest.id, request.id));
   if (!row) return;
-  await tx.insert(maintenanceEvent).values({ requestId: request.id, actorId, kind: 'scheduled', fromStatus: 'scheduled', toStatus: 'scheduled', body: null, internal: false });
+  await tx
+    .insert(maintenanceEvent)
+    .values({
+      requestId: request.id,
+      actorId,
+      kind: 'scheduled',
+      fromStatus: 'scheduled',
+      toStatus: 'scheduled',
+      body: null,
+      internal: false,
+    });
   const audiences = await maintenanceAudiences(tx, row);
-  await publishEvents(tx, audiences.map((audience) => ({ audience, type: 'maintenance.updated' as const, payload: { requestId: request.id, status: 'scheduled' } })));
+  await publishEvents(
+    tx,
+    audiences.map((audience) => ({
+      audience,
+      type: 'maintenance.updated' as const,
+      payload: { requestId: request.id, status: 'scheduled' },
+    })),
+  );
   if (row.tenantId) {
-    const payload: MaintenanceStatusMailPayload = { requestId: request.id, tenantId: row.tenantId, status: 'scheduled', scheduledFor, note: null };
-    await enqueueOutbox(tx, [{ topic: MAINTENANCE_STATUS_MAIL_TOPIC, payload, dedupeKey: `maintenance-status:${request.id}:rescheduled:${scheduledFor}:${Date.now()}` }]);
+    const payload: MaintenanceStatusMailPayload = {
+      requestId: request.id,
+      tenantId: row.tenantId,
+      status: 'scheduled',
+      scheduledFor,
+      note: null,
+    };
+    await enqueueOutbox(tx, [
+      {
+        topic: MAINTENANCE_STATUS_MAIL_TOPIC,
+        payload,
+        dedupeKey: `maintenance-status:${request.id}:rescheduled:${scheduledFor}:${Date.now()}`,
+      },
+    ]);
   }
 }
 
@@ -337,7 +440,8 @@ async function runTransition({ db, viewer, origin, workOrderId }: CommandOptions
         const order = await lockOwnWorkOrder(tx, record.id, workOrderId);
         if (!order) return { ok: false, reason: 'not_found' };
         if (!canMoveWorkOrder(order.status, transition.to)) return { ok: false, reason: 'invalid_transition', current: order.status };
-        if (order.request && FINISHED_REQUEST_STATUSES.includes(order.request.status)) return { ok: false, reason: 'request_closed', current: order.status };
+        if (order.request && FINISHED_REQUEST_STATUSES.includes(order.request.status))
+          return { ok: false, reason: 'request_closed', current: order.status };
         await tx
           .update(workOrder)
           .set({ status: transition.to, ...transition.patch })
@@ -439,7 +543,8 @@ export function scheduleWorkOrder(options: CommandOptions & { scheduledFor: stri
     to: 'scheduled',
     patch: { scheduledFor: new Date(options.scheduledFor) },
     effects: async (tx, order, actorId) => {
-      if (order.request?.status === 'scheduled') await announceReschedule(tx, order.request, { actorId, scheduledFor: options.scheduledFor });
+      if (order.request?.status === 'scheduled')
+        await announceReschedule(tx, order.request, { actorId, scheduledFor: options.scheduledFor });
       else await followRequest(tx, order.request, 'scheduled', { actorId, scheduledFor: options.scheduledFor });
     },
   });
@@ -476,7 +581,15 @@ export function completeWorkOrder(options: CommandOptions & { notes: string; pho
  * rows, the live event and the audit entry; the status does not change. A note with neither text
  * nor photos is refused (`empty_note`); a finished work order answers `invalid_transition`.
  */
-export async function addWorkOrderNote({ db, viewer, origin, workOrderId, note, phase = null, photos = [] }: CommandOptions & { note: string; phase?: PhotoPhase | null; photos?: StoredPhoto[] }): Promise<VendorCommandOutcome> {
+export async function addWorkOrderNote({
+  db,
+  viewer,
+  origin,
+  workOrderId,
+  note,
+  phase = null,
+  photos = [],
+}: CommandOptions & { note: string; phase?: PhotoPhase | null; photos?: StoredPhoto[] }): Promise<VendorCommandOutcome> {
   if (note.trim() === '' && photos.length === 0) return { ok: false, reason: 'empty_note' };
   const record = await findViewerVendor(db, viewer);
   const outcome = !record
@@ -486,10 +599,26 @@ export async function addWorkOrderNote({ db, viewer, origin, workOrderId, note, 
         if (!order) return { ok: false, reason: 'not_found' };
         if (!NOTE_STATUSES.includes(order.status)) return { ok: false, reason: 'invalid_transition', current: order.status };
         const photoUrls = photos.map((photo) => photo.url);
-        await tx.insert(workOrderEvent).values({ workOrderId: order.id, actorId: viewer.id, kind: 'note', note: note.trim() || null, photoUrls, photoPhase: photoUrls.length > 0 ? (phase ?? 'before') : null });
+        await tx
+          .insert(workOrderEvent)
+          .values({
+            workOrderId: order.id,
+            actorId: viewer.id,
+            kind: 'note',
+            note: note.trim() || null,
+            photoUrls,
+            photoPhase: photoUrls.length > 0 ? (phase ?? 'before') : null,
+          });
         await insertPhotoDocuments(tx, order.id, viewer.id, photos);
         await publishWorkOrderUpdate(tx, order, order.status);
-        await recordAuditEvent({ db: tx, userId: viewer.id, action: 'work_order_status_changed', origin, tableName: 'work_order', values: { work_order_id: order.id, note: true, photos: photoUrls.length } });
+        await recordAuditEvent({
+          db: tx,
+          userId: viewer.id,
+          action: 'work_order_status_changed',
+          origin,
+          tableName: 'work_order',
+          values: { work_order_id: order.id, note: true, photos: photoUrls.length },
+        });
         return { ok: true, workOrderId: order.id, status: order.status };
       });
   if (!outcome.ok && outcome.reason === 'not_found') await recordDeniedWorkOrderAccess({ db, viewer, workOrderId, origin });
@@ -503,6 +632,9 @@ export async function addWorkOrderNote({ db, viewer, origin, workOrderId, note, 
 export async function isOwnWorkOrder({ db, viewer, workOrderId }: { db: Db; viewer: VendorViewer; workOrderId: number }): Promise<boolean> {
   const record = await findViewerVendor(db, viewer);
   if (!record) return false;
-  const [row] = await db.select({ id: workOrder.id }).from(workOrder).where(and(eq(workOrder.id, workOrderId), eq(workOrder.vendorId, record.id)));
+  const [row] = await db
+    .select({ id: workOrder.id })
+    .from(workOrder)
+    .where(and(eq(workOrder.id, workOrderId), eq(workOrder.vendorId, record.id)));
   return Boolean(row);
 }

@@ -76,7 +76,10 @@ describe('createWorkOrder', () => {
     expect(history.map((row) => row.kind)).toEqual(['offered']);
     const notes = await database.db.select().from(notification).where(eq(notification.userId, userId));
     expect(notes.map((row) => row.actionUrl)).toEqual([`/vendor-portal/work-orders/${id}`]);
-    const jobs = await database.db.select().from(outbox).where(eq(outbox.dedupeKey, `work-order-offered:${id}`));
+    const jobs = await database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `work-order-offered:${id}`));
     expect(jobs).toHaveLength(1);
   });
 
@@ -89,7 +92,13 @@ describe('createWorkOrder', () => {
       [unverified, 'insurance_unverified'],
     ] as const) {
       const outcome = await database.db.transaction((tx) =>
-        createWorkOrder(tx, { actorId: null, vendorId: candidate.vendorId, maintenanceRequestId: requestId, today: TODAY, notification: notice }),
+        createWorkOrder(tx, {
+          actorId: null,
+          vendorId: candidate.vendorId,
+          maintenanceRequestId: requestId,
+          today: TODAY,
+          notification: notice,
+        }),
       );
       expect(outcome).toEqual({ ok: false, status: 422, reason });
     }
@@ -99,9 +108,13 @@ describe('createWorkOrder', () => {
   it('refuses a second open work order on the same request', async () => {
     const { vendorId } = await makeVendor();
     const requestId = await makeRequest();
-    const first = await database.db.transaction((tx) => createWorkOrder(tx, { actorId: null, vendorId, maintenanceRequestId: requestId, today: TODAY, notification: notice }));
+    const first = await database.db.transaction((tx) =>
+      createWorkOrder(tx, { actorId: null, vendorId, maintenanceRequestId: requestId, today: TODAY, notification: notice }),
+    );
     expect(first.ok).toBe(true);
-    const second = await database.db.transaction((tx) => createWorkOrder(tx, { actorId: null, vendorId, maintenanceRequestId: requestId, today: TODAY, notification: notice }));
+    const second = await database.db.transaction((tx) =>
+      createWorkOrder(tx, { actorId: null, vendorId, maintenanceRequestId: requestId, today: TODAY, notification: notice }),
+    );
     expect(second).toEqual({ ok: false, status: 409, reason: 'already_assigned' });
   });
 });

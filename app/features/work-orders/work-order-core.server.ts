@@ -69,7 +69,10 @@ export function vendorIneligibility(
 }
 
 /** Audiences of a work order's live events: its vendor's user (when linked), the admins, the building's manager. */
-export async function workOrderAudiences(db: Db, { vendorUserId, managerId }: { vendorUserId: string | null; managerId: string | null }): Promise<Audience[]> {
+export async function workOrderAudiences(
+  db: Db,
+  { vendorUserId, managerId }: { vendorUserId: string | null; managerId: string | null },
+): Promise<Audience[]> {
   const audiences: Audience[] = ['role:admin'];
   if (vendorUserId) audiences.push(`user:${vendorUserId}`);
   if (managerId) audiences.push(`user:${managerId}`);
@@ -120,7 +123,13 @@ export async function createWorkOrder(
   },
 ): Promise<CreateWorkOrderOutcome> {
   const [vendorRow] = await tx
-    .select({ id: vendor.id, userId: vendor.userId, status: vendor.status, insuranceExpiry: vendor.insuranceExpiry, insuranceVerifiedAt: vendor.insuranceVerifiedAt })
+    .select({
+      id: vendor.id,
+      userId: vendor.userId,
+      status: vendor.status,
+      insuranceExpiry: vendor.insuranceExpiry,
+      insuranceVerifiedAt: vendor.insuranceVerifiedAt,
+    })
     .from(vendor)
     .where(eq(vendor.id, vendorId))
     .for('share');
@@ -157,14 +166,24 @@ export async function createWorkOrder(
   await tx.insert(workOrderEvent).values({ workOrderId, actorId, kind: 'offered', toStatus: 'offered', note: instructions });
   if (vendorRow!.userId) {
     await insertNotifications(tx, [
-      { userId: vendorRow!.userId, title: notification.title, message: notification.message, type: 'info', actionUrl: `/vendor-portal/work-orders/${workOrderId}` },
+      {
+        userId: vendorRow!.userId,
+        title: notification.title,
+        message: notification.message,
+        type: 'info',
+        actionUrl: `/vendor-portal/work-orders/${workOrderId}`,
+      },
     ]);
   }
   const managerId = buildingId === null ? null : await buildingManager(tx, buildingId);
   const audiences = await workOrderAudiences(tx, { vendorUserId: vendorRow!.userId, managerId });
   await publishEvents(
     tx,
-    audiences.map((audience) => ({ audience, type: 'work_order.updated' as const, payload: { workOrderId, status: 'offered', maintenanceRequestId } })),
+    audiences.map((audience) => ({
+      audience,
+      type: 'work_order.updated' as const,
+      payload: { workOrderId, status: 'offered', maintenanceRequestId },
+    })),
   );
   const payload: WorkOrderOfferedMailPayload = { workOrderId, vendorId };
   await enqueueOutbox(tx, [{ topic: WORK_ORDER_OFFERED_MAIL_TOPIC, payload, dedupeKey: `work-order-offered:${workOrderId}` }]);

@@ -80,7 +80,11 @@ export function workOrderMail(payload: WorkOrderMailPayload, publicUrl: string):
 }
 
 /** The in-app notification of `template` in `locale`: title and message (with the values filled). */
-export function workOrderNotice(locale: string | null | undefined, template: WorkOrderMailTemplate, values: Record<string, string>): { title: string; message: string } {
+export function workOrderNotice(
+  locale: string | null | undefined,
+  template: WorkOrderMailTemplate,
+  values: Record<string, string>,
+): { title: string; message: string } {
   const part = TEXTS[mailLanguage(locale)].templates[template];
   return { title: fill(part.title, values).slice(0, 200), message: fill(part.message, values).slice(0, 1_000) };
 }
@@ -103,7 +107,9 @@ export function mailWord(locale: string | null | undefined, group: 'priority' | 
 
 /** Cents as USD in `locale`'s way ("$1,250.00", "1.250,00 USD"). */
 export function mailCents(cents: number, locale: string | null | undefined): string {
-  return new Intl.NumberFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+  return new Intl.NumberFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', { style: 'currency', currency: 'USD' }).format(
+    cents / 100,
+  );
 }
 
 /** Values whose text depends on the recipient's language. */
@@ -119,18 +125,47 @@ type Recipient = { userId: string | null; email: string; name: string; locale: s
  */
 export async function tellVendor(
   tx: Db,
-  { vendorId, template, values, path, key, type = 'info' }: { vendorId: number; template: WorkOrderMailTemplate; values: LocalisedValues; path: string; key: string; type?: 'success' | 'warning' | 'info' | 'error' },
+  {
+    vendorId,
+    template,
+    values,
+    path,
+    key,
+    type = 'info',
+  }: {
+    vendorId: number;
+    template: WorkOrderMailTemplate;
+    values: LocalisedValues;
+    path: string;
+    key: string;
+    type?: 'success' | 'warning' | 'info' | 'error';
+  },
 ): Promise<void> {
   const [row] = await tx
-    .select({ userId: vendor.userId, vendorEmail: vendor.email, contactName: vendor.contactName, userEmail: user.email, userName: user.name, locale: user.locale })
+    .select({
+      userId: vendor.userId,
+      vendorEmail: vendor.email,
+      contactName: vendor.contactName,
+      userEmail: user.email,
+      userName: user.name,
+      locale: user.locale,
+    })
     .from(vendor)
     .leftJoin(user, eq(user.id, vendor.userId))
     .where(eq(vendor.id, vendorId));
   if (!row) return;
   const locale = mailLanguage(row.locale);
   const localised = values(locale);
-  if (row.userId) await insertNotifications(tx, [{ userId: row.userId, ...workOrderNotice(locale, template, localised), type, actionUrl: path }]);
-  const payload: WorkOrderMailPayload = { template, to: row.userEmail ?? row.vendorEmail, locale, name: row.userName ?? row.contactName, path, values: localised };
+  if (row.userId)
+    await insertNotifications(tx, [{ userId: row.userId, ...workOrderNotice(locale, template, localised), type, actionUrl: path }]);
+  const payload: WorkOrderMailPayload = {
+    template,
+    to: row.userEmail ?? row.vendorEmail,
+    locale,
+    name: row.userName ?? row.contactName,
+    path,
+    values: localised,
+  };
   await enqueueOutbox(tx, [{ topic: WORK_ORDER_MAIL_TOPIC, payload, dedupeKey: `work-order-mail:${key}:vendor:${vendorId}` }]);
 }
 
@@ -160,14 +195,33 @@ async function staffOf(db: Db, buildingId: number | null): Promise<Recipient[]> 
  */
 export async function tellStaff(
   tx: Db,
-  { workOrderId, buildingId, template, values, key, type = 'info' }: { workOrderId: number; buildingId: number | null; template: WorkOrderMailTemplate; values: LocalisedValues; key: string; type?: 'success' | 'warning' | 'info' | 'error' },
+  {
+    workOrderId,
+    buildingId,
+    template,
+    values,
+    key,
+    type = 'info',
+  }: {
+    workOrderId: number;
+    buildingId: number | null;
+    template: WorkOrderMailTemplate;
+    values: LocalisedValues;
+    key: string;
+    type?: 'success' | 'warning' | 'info' | 'error';
+  },
 ): Promise<void> {
   const recipients = await staffOf(tx, buildingId);
   if (recipients.length === 0) return;
   const pathFor = (role: string | null) => `${role === 'admin' ? '/admin/assignments' : '/dashboard/assignments'}/${workOrderId}`;
   await insertNotifications(
     tx,
-    recipients.map((recipient) => ({ userId: recipient.userId!, ...workOrderNotice(recipient.locale, template, values(mailLanguage(recipient.locale))), type, actionUrl: pathFor(recipient.role) })),
+    recipients.map((recipient) => ({
+      userId: recipient.userId!,
+      ...workOrderNotice(recipient.locale, template, values(mailLanguage(recipient.locale))),
+      type,
+      actionUrl: pathFor(recipient.role),
+    })),
   );
   const manager = recipients.find((recipient) => recipient.role === 'property_manager');
   const mailed = manager ? [manager] : recipients;
@@ -175,7 +229,14 @@ export async function tellStaff(
     tx,
     mailed.map((recipient) => {
       const locale = mailLanguage(recipient.locale);
-      const payload: WorkOrderMailPayload = { template, to: recipient.email, locale, name: recipient.name, path: pathFor(recipient.role), values: values(locale) };
+      const payload: WorkOrderMailPayload = {
+        template,
+        to: recipient.email,
+        locale,
+        name: recipient.name,
+        path: pathFor(recipient.role),
+        values: values(locale),
+      };
       return { topic: WORK_ORDER_MAIL_TOPIC, payload, dedupeKey: `work-order-mail:${key}:staff:${recipient.userId}` };
     }),
   );
@@ -224,7 +285,9 @@ export async function workOrderOfferedMail(db: Db, payload: WorkOrderOfferedMail
   const facts = await offerFacts(db, payload);
   if (!facts || facts.status !== 'offered') return null;
   const locale = mailLanguage(facts.locale);
-  const place = [facts.buildingName, facts.unitNumber ? `#${facts.unitNumber}` : null, [facts.city, facts.state].filter(Boolean).join(', ')].filter(Boolean).join(' · ');
+  const place = [facts.buildingName, facts.unitNumber ? `#${facts.unitNumber}` : null, [facts.city, facts.state].filter(Boolean).join(', ')]
+    .filter(Boolean)
+    .join(' · ');
   const values = {
     id: String(facts.id),
     title: facts.requestTitle ?? facts.projectName ?? '',
@@ -235,7 +298,14 @@ export async function workOrderOfferedMail(db: Db, payload: WorkOrderOfferedMail
     instructions: facts.instructions ?? '',
   };
   return workOrderMail(
-    { template: 'offered', to: facts.userEmail ?? facts.vendorEmail, locale, name: facts.userName ?? facts.contactName, path: `/vendor-portal/work-orders/${facts.id}`, values },
+    {
+      template: 'offered',
+      to: facts.userEmail ?? facts.vendorEmail,
+      locale,
+      name: facts.userName ?? facts.contactName,
+      path: `/vendor-portal/work-orders/${facts.id}`,
+      values,
+    },
     publicUrl,
   );
 }

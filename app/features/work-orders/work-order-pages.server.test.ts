@@ -17,7 +17,13 @@ import { createTestDatabase, testContext, type TestDatabase } from '../../../tes
 import { createTestVendor, makeScene, ORIGIN, type Scene } from '../../../tests/setup/work-orders';
 import { handleAssignmentAction, loadAssignmentPage, loadAssignmentsPage } from './assignment-pages.server';
 import { acceptWorkOrder, startWorkOrder } from './vendor-work-orders.server';
-import { handleNewInvoiceAction, handleVendorWorkOrderAction, invoicePdfResponse, loadVendorWorkOrderPage, loadVendorWorkOrdersPage } from './vendor-pages.server';
+import {
+  handleNewInvoiceAction,
+  handleVendorWorkOrderAction,
+  invoicePdfResponse,
+  loadVendorWorkOrderPage,
+  loadVendorWorkOrdersPage,
+} from './vendor-pages.server';
 
 let database: TestDatabase;
 let scene: Scene;
@@ -56,7 +62,9 @@ describe('the vendor’s work order page', () => {
   it('accepts with a form post (303 back for a plain post), and a foreign work order is a 404, audited', async () => {
     const { workOrderId } = await scene.offer();
     const plain = await handleVendorWorkOrderAction({
-      request: post(`/vendor-portal/work-orders/${workOrderId}`, new URLSearchParams({ intent: 'accept' }), { 'sec-fetch-mode': 'navigate' }),
+      request: post(`/vendor-portal/work-orders/${workOrderId}`, new URLSearchParams({ intent: 'accept' }), {
+        'sec-fetch-mode': 'navigate',
+      }),
       context,
       viewer: scene.vendorA.viewer,
       param: String(workOrderId),
@@ -64,15 +72,35 @@ describe('the vendor’s work order page', () => {
     expect(answerOf(plain)).toMatchObject({ status: 303, location: `/vendor-portal/work-orders/${workOrderId}?done=accept` });
 
     const refused = answerOf(
-      await handleVendorWorkOrderAction({ request: post(`/vendor-portal/work-orders/${workOrderId}`, new URLSearchParams({ intent: 'start' })), context, viewer: scene.vendorB.viewer, param: String(workOrderId) }),
+      await handleVendorWorkOrderAction({
+        request: post(`/vendor-portal/work-orders/${workOrderId}`, new URLSearchParams({ intent: 'start' })),
+        context,
+        viewer: scene.vendorB.viewer,
+        param: String(workOrderId),
+      }),
     );
     expect([refused.status, refused.body.errors]).toEqual([404, { form: 'This work order was not found.' }]);
-    const thrown = await settle(() => loadVendorWorkOrderPage({ request: new Request(`http://dimora.test/vendor-portal/work-orders/${workOrderId}`), context, viewer: scene.vendorB.viewer, param: String(workOrderId) }));
+    const thrown = await settle(() =>
+      loadVendorWorkOrderPage({
+        request: new Request(`http://dimora.test/vendor-portal/work-orders/${workOrderId}`),
+        context,
+        viewer: scene.vendorB.viewer,
+        param: String(workOrderId),
+      }),
+    );
     expect(thrown).toMatchObject({ init: { status: 404 } });
-    const audits = await database.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.userId, scene.vendorB.userId), eq(auditLog.action, 'access_denied')));
+    const audits = await database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, scene.vendorB.userId), eq(auditLog.action, 'access_denied')));
     expect(audits[0]!.n).toBe(2);
 
-    const page = await loadVendorWorkOrderPage({ request: new Request(`http://dimora.test/vendor-portal/work-orders/${workOrderId}?done=accept`), context, viewer: scene.vendorA.viewer, param: String(workOrderId) });
+    const page = await loadVendorWorkOrderPage({
+      request: new Request(`http://dimora.test/vendor-portal/work-orders/${workOrderId}?done=accept`),
+      context,
+      viewer: scene.vendorA.viewer,
+      param: String(workOrderId),
+    });
     expect(page).toMatchObject({ done: 'accept', detail: { status: 'accepted' } });
   });
 
@@ -80,16 +108,32 @@ describe('the vendor’s work order page', () => {
     const { workOrderId } = await scene.offer();
     const schedule = (scheduledFor: string) =>
       handleVendorWorkOrderAction({
-        request: post(`/vendor-portal/work-orders/${workOrderId}`, new URLSearchParams({ intent: 'schedule', scheduledFor }), { cookie: 'language=it' }),
+        request: post(`/vendor-portal/work-orders/${workOrderId}`, new URLSearchParams({ intent: 'schedule', scheduledFor }), {
+          cookie: 'language=it',
+        }),
         context,
         viewer: scene.vendorA.viewer,
         param: String(workOrderId),
       });
     const past = answerOf(await schedule('2020-01-01T10:00'));
-    expect([past.status, past.body.errors, past.body.values]).toEqual([422, { scheduledFor: 'La visita non può essere nel passato.' }, { scheduledFor: '2020-01-01T10:00' }]);
+    expect([past.status, past.body.errors, past.body.values]).toEqual([
+      422,
+      { scheduledFor: 'La visita non può essere nel passato.' },
+      { scheduledFor: '2020-01-01T10:00' },
+    ]);
     const early = answerOf(await schedule(new Date(Date.now() + 86_400_000).toISOString().slice(0, 16)));
-    expect([early.status, early.body.errors]).toEqual([409, { form: "Non è possibile ora: l'ordine di lavoro è Nuovo. La pagina ne mostra lo stato attuale." }]);
-    const unknown = answerOf(await handleVendorWorkOrderAction({ request: post(`/vendor-portal/work-orders/${workOrderId}`, new URLSearchParams({ intent: 'explode' })), context, viewer: scene.vendorA.viewer, param: String(workOrderId) }));
+    expect([early.status, early.body.errors]).toEqual([
+      409,
+      { form: "Non è possibile ora: l'ordine di lavoro è Nuovo. La pagina ne mostra lo stato attuale." },
+    ]);
+    const unknown = answerOf(
+      await handleVendorWorkOrderAction({
+        request: post(`/vendor-portal/work-orders/${workOrderId}`, new URLSearchParams({ intent: 'explode' })),
+        context,
+        viewer: scene.vendorA.viewer,
+        param: String(workOrderId),
+      }),
+    );
     expect(unknown.status).toBe(400);
   });
 
@@ -102,9 +146,19 @@ describe('the vendor’s work order page', () => {
     form.set('phase', 'before');
     form.append('photos', new File([new Uint8Array(await jpegWithGps(640))], 'leak.jpg', { type: 'image/jpeg' }));
     const before = await filesOnDisk();
-    const ok = answerOf(await handleVendorWorkOrderAction({ request: post(`/vendor-portal/work-orders/${workOrderId}?intent=note`, form), context, viewer: scene.vendorA.viewer, param: String(workOrderId) }));
+    const ok = answerOf(
+      await handleVendorWorkOrderAction({
+        request: post(`/vendor-portal/work-orders/${workOrderId}?intent=note`, form),
+        context,
+        viewer: scene.vendorA.viewer,
+        param: String(workOrderId),
+      }),
+    );
     expect(ok).toMatchObject({ status: 200, body: { ok: true, intent: 'note' } });
-    const [entry] = await database.db.select().from(workOrderEvent).where(and(eq(workOrderEvent.workOrderId, workOrderId), eq(workOrderEvent.kind, 'note')));
+    const [entry] = await database.db
+      .select()
+      .from(workOrderEvent)
+      .where(and(eq(workOrderEvent.workOrderId, workOrderId), eq(workOrderEvent.kind, 'note')));
     expect(entry).toMatchObject({ note: 'Found the leak behind the panel', photoPhase: 'before' });
     expect(entry!.photoUrls[0]).toMatch(/^\/media\/photos\/[0-9a-f]{2}\/[0-9a-f]{32}-1200\.webp$/);
     expect((await filesOnDisk()).length).toBe(before.length + 3);
@@ -113,13 +167,27 @@ describe('the vendor’s work order page', () => {
     fake.set('intent', 'note');
     fake.set('note', 'x');
     fake.append('photos', new File([Buffer.from('<html><script>alert(1)</script></html>')], 'evil.jpg', { type: 'image/jpeg' }));
-    const refused = answerOf(await handleVendorWorkOrderAction({ request: post(`/vendor-portal/work-orders/${workOrderId}?intent=note`, fake), context, viewer: scene.vendorA.viewer, param: String(workOrderId) }));
+    const refused = answerOf(
+      await handleVendorWorkOrderAction({
+        request: post(`/vendor-portal/work-orders/${workOrderId}?intent=note`, fake),
+        context,
+        viewer: scene.vendorA.viewer,
+        param: String(workOrderId),
+      }),
+    );
     expect(refused.status).toBe(415);
     expect(refused.body.errors.photos).toContain('JPEG, PNG, WebP, HEIC or AVIF');
     expect((await filesOnDisk()).length).toBe(before.length + 3);
 
     // Another vendor's work order: nothing is read, nothing stored.
-    const foreign = answerOf(await handleVendorWorkOrderAction({ request: post(`/vendor-portal/work-orders/${workOrderId}?intent=note`, form), context, viewer: scene.vendorB.viewer, param: String(workOrderId) }));
+    const foreign = answerOf(
+      await handleVendorWorkOrderAction({
+        request: post(`/vendor-portal/work-orders/${workOrderId}?intent=note`, form),
+        context,
+        viewer: scene.vendorB.viewer,
+        param: String(workOrderId),
+      }),
+    );
     expect(foreign.status).toBe(404);
     expect((await filesOnDisk()).length).toBe(before.length + 3);
   });
@@ -134,7 +202,14 @@ describe('the vendor’s work order page', () => {
     empty.set('intent', 'complete');
     empty.set('notes', '   ');
     empty.append('photos', photo);
-    const missing = answerOf(await handleVendorWorkOrderAction({ request: post(`/vendor-portal/work-orders/${workOrderId}?intent=complete`, empty), context, viewer: scene.vendorA.viewer, param: String(workOrderId) }));
+    const missing = answerOf(
+      await handleVendorWorkOrderAction({
+        request: post(`/vendor-portal/work-orders/${workOrderId}?intent=complete`, empty),
+        context,
+        viewer: scene.vendorA.viewer,
+        param: String(workOrderId),
+      }),
+    );
     expect([missing.status, missing.body.errors]).toEqual([422, { notes: 'This field is required' }]);
     expect(await filesOnDisk()).toEqual(before);
 
@@ -142,16 +217,32 @@ describe('the vendor’s work order page', () => {
     done.set('intent', 'complete');
     done.set('notes', 'Replaced the valve');
     done.append('photos', photo);
-    const completed = answerOf(await handleVendorWorkOrderAction({ request: post(`/vendor-portal/work-orders/${workOrderId}?intent=complete`, done), context, viewer: scene.vendorA.viewer, param: String(workOrderId) }));
+    const completed = answerOf(
+      await handleVendorWorkOrderAction({
+        request: post(`/vendor-portal/work-orders/${workOrderId}?intent=complete`, done),
+        context,
+        viewer: scene.vendorA.viewer,
+        param: String(workOrderId),
+      }),
+    );
     expect(completed).toMatchObject({ status: 200, body: { ok: true, intent: 'complete' } });
     const [row] = await database.db.select().from(workOrder).where(eq(workOrder.id, workOrderId));
     expect(row).toMatchObject({ status: 'completed', completionNotes: 'Replaced the valve' });
   });
 
   it('lists with bad filters as a 400 with messages', async () => {
-    const answer = answerOf(await loadVendorWorkOrdersPage({ request: new Request('http://dimora.test/vendor-portal/work-orders?status=nope'), context, viewer: scene.vendorA.viewer, meta: null }));
+    const answer = answerOf(
+      await loadVendorWorkOrdersPage({
+        request: new Request('http://dimora.test/vendor-portal/work-orders?status=nope'),
+        context,
+        viewer: scene.vendorA.viewer,
+        meta: null,
+      }),
+    );
     expect(answer.status).toBe(400);
-    expect((answer.body as unknown as { page: { errors: Record<string, string> } }).page.errors).toEqual({ status: 'This status is not known.' });
+    expect((answer.body as unknown as { page: { errors: Record<string, string> } }).page.errors).toEqual({
+      status: 'This status is not known.',
+    });
   });
 });
 
@@ -184,12 +275,25 @@ describe('the new-invoice page', () => {
       ['materials', 'Pipe', '1.5', '0.33'],
       ['materials', '', '1', ''],
     ]);
-    const answer = answerOf(await handleNewInvoiceAction({ request: post('/vendor-portal/invoices/new', form), context, viewer: scene.vendorA.viewer }));
+    const answer = answerOf(
+      await handleNewInvoiceAction({ request: post('/vendor-portal/invoices/new', form), context, viewer: scene.vendorA.viewer }),
+    );
     expect(answer.status).toBe(422);
     expect(answer.body.errors).toEqual({ 'lines.0.unitPrice': 'An amount cannot be negative.' });
-    const second = answerOf(await handleNewInvoiceAction({ request: post('/vendor-portal/invoices/new', invoiceForm(workOrderId, [['materials', 'Pipe', '1.5', '0.33']])), context, viewer: scene.vendorA.viewer }));
-    expect([second.status, second.body.errors]).toEqual([422, { 'lines.0.amount': 'Quantity × unit price must come to whole cents (here it leaves a fraction of a cent).' }]);
-    expect((second.body.values as { lines: unknown[] }).lines).toEqual([{ kind: 'materials', description: 'Pipe', quantity: '1.5', unitPrice: '0.33' }]);
+    const second = answerOf(
+      await handleNewInvoiceAction({
+        request: post('/vendor-portal/invoices/new', invoiceForm(workOrderId, [['materials', 'Pipe', '1.5', '0.33']])),
+        context,
+        viewer: scene.vendorA.viewer,
+      }),
+    );
+    expect([second.status, second.body.errors]).toEqual([
+      422,
+      { 'lines.0.amount': 'Quantity × unit price must come to whole cents (here it leaves a fraction of a cent).' },
+    ]);
+    expect((second.body.values as { lines: unknown[] }).lines).toEqual([
+      { kind: 'materials', description: 'Pipe', quantity: '1.5', unitPrice: '0.33' },
+    ]);
     const [rows] = await database.db.select({ n: count() }).from(invoice).where(eq(invoice.workOrderId, workOrderId));
     expect(rows!.n).toBe(0);
   });
@@ -199,7 +303,9 @@ describe('the new-invoice page', () => {
     const renamed = invoiceForm(workOrderId, [['labour', 'Hours', '2', '40']]);
     renamed.append('pdf', new File([new Uint8Array(await jpegWithGps(200))], 'invoice.pdf', { type: 'application/pdf' }));
     const before = await filesOnDisk();
-    const refused = answerOf(await handleNewInvoiceAction({ request: post('/vendor-portal/invoices/new', renamed), context, viewer: scene.vendorA.viewer }));
+    const refused = answerOf(
+      await handleNewInvoiceAction({ request: post('/vendor-portal/invoices/new', renamed), context, viewer: scene.vendorA.viewer }),
+    );
     expect(refused.status).toBe(415);
     expect(await filesOnDisk()).toEqual(before);
 
@@ -208,21 +314,35 @@ describe('the new-invoice page', () => {
       ['materials', 'Valve', '1', '12.50'],
     ]);
     form.append('pdf', new File([PDF], 'INV 7.pdf', { type: 'application/pdf' }));
-    const answer = answerOf(await handleNewInvoiceAction({ request: post('/vendor-portal/invoices/new', form), context, viewer: scene.vendorA.viewer }));
+    const answer = answerOf(
+      await handleNewInvoiceAction({ request: post('/vendor-portal/invoices/new', form), context, viewer: scene.vendorA.viewer }),
+    );
     expect(answer).toMatchObject({ status: 303, location: '/vendor-portal/invoices?done=submitted' });
     const [row] = await database.db.select().from(invoice).where(eq(invoice.workOrderId, workOrderId));
     expect(row).toMatchObject({ subtotalCents: 9_250, taxCents: 1_000, totalCents: 10_250 });
     const [stored] = await database.db.select().from(document).where(eq(document.id, row!.documentId!));
     expect(stored!.storageKey).toMatch(/^documents\/[0-9a-f]{2}\/[0-9a-f]{32}\.pdf$/);
 
-    const response = await invoicePdfResponse({ request: new Request('http://dimora.test/x'), context, viewer: scene.vendorA.viewer, param: String(row!.id) });
+    const response = await invoicePdfResponse({
+      request: new Request('http://dimora.test/x'),
+      context,
+      viewer: scene.vendorA.viewer,
+      param: String(row!.id),
+    });
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="invoice-PG-${workOrderId}.pdf"`);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await response.arrayBuffer()).equals(PDF)).toBe(true);
-    const foreign = await settle(() => invoicePdfResponse({ request: new Request('http://dimora.test/x'), context, viewer: scene.vendorB.viewer, param: String(row!.id) }));
+    const foreign = await settle(() =>
+      invoicePdfResponse({ request: new Request('http://dimora.test/x'), context, viewer: scene.vendorB.viewer, param: String(row!.id) }),
+    );
     expect(foreign).toMatchObject({ init: { status: 404 } });
-    const manager = await invoicePdfResponse({ request: new Request('http://dimora.test/x'), context, viewer: scene.manager.viewer, param: String(row!.id) });
+    const manager = await invoicePdfResponse({
+      request: new Request('http://dimora.test/x'),
+      context,
+      viewer: scene.manager.viewer,
+      param: String(row!.id),
+    });
     expect(manager.status).toBe(200);
   });
 });
@@ -231,15 +351,27 @@ describe('the assignments pages', () => {
   it('reassigning to an uninsured vendor answers a translated 422 and changes nothing; approving an invoice from the list works', async () => {
     const { workOrderId } = await scene.offer();
     const expired = await createTestVendor(database.db, { insuranceExpiry: '2022-02-02' });
-    const request = post(`/admin/assignments/${workOrderId}`, new URLSearchParams({ intent: 'reassign', vendorId: String(expired.vendorId), reason: 'Quicker' }), { cookie: 'language=it' });
-    const answer = answerOf(await handleAssignmentAction({ request, context, actor: scene.admin.viewer, base: '/admin/assignments', param: String(workOrderId) }));
-    expect([answer.status, answer.body.errors]).toEqual([422, { vendorId: "L'assicurazione di questo fornitore è scaduta, quindi non può ricevere nuovi lavori." }]);
+    const request = post(
+      `/admin/assignments/${workOrderId}`,
+      new URLSearchParams({ intent: 'reassign', vendorId: String(expired.vendorId), reason: 'Quicker' }),
+      { cookie: 'language=it' },
+    );
+    const answer = answerOf(
+      await handleAssignmentAction({ request, context, actor: scene.admin.viewer, base: '/admin/assignments', param: String(workOrderId) }),
+    );
+    expect([answer.status, answer.body.errors]).toEqual([
+      422,
+      { vendorId: "L'assicurazione di questo fornitore è scaduta, quindi non può ricevere nuovi lavori." },
+    ]);
     const [row] = await database.db.select({ status: workOrder.status }).from(workOrder).where(eq(workOrder.id, workOrderId));
     expect(row!.status).toBe('offered');
 
     const moved = answerOf(
       await handleAssignmentAction({
-        request: post(`/admin/assignments/${workOrderId}`, new URLSearchParams({ intent: 'reassign', vendorId: String(scene.vendorB.vendorId), reason: 'Quicker' })),
+        request: post(
+          `/admin/assignments/${workOrderId}`,
+          new URLSearchParams({ intent: 'reassign', vendorId: String(scene.vendorB.vendorId), reason: 'Quicker' }),
+        ),
         context,
         actor: scene.admin.viewer,
         base: '/admin/assignments',
@@ -249,7 +381,15 @@ describe('the assignments pages', () => {
     expect(moved.status).toBe(303);
     expect(moved.location).toMatch(/^\/admin\/assignments\/\d+\?done=reassign$/);
 
-    const outsider = await settle(() => loadAssignmentPage({ request: new Request(`http://dimora.test/dashboard/assignments/${workOrderId}`), context, actor: scene.otherManager.viewer, base: '/dashboard/assignments', param: String(workOrderId) }));
+    const outsider = await settle(() =>
+      loadAssignmentPage({
+        request: new Request(`http://dimora.test/dashboard/assignments/${workOrderId}`),
+        context,
+        actor: scene.otherManager.viewer,
+        base: '/dashboard/assignments',
+        param: String(workOrderId),
+      }),
+    );
     expect(outsider).toMatchObject({ init: { status: 404 } });
   });
 
@@ -266,16 +406,34 @@ describe('the assignments pages', () => {
     form.set('lines.0.unitPrice', '80');
     await handleNewInvoiceAction({ request: post('/vendor-portal/invoices/new', form), context, viewer: scene.vendorA.viewer });
     const [row] = await database.db.select().from(invoice).where(eq(invoice.workOrderId, workOrderId));
-    const page = (await loadAssignmentsPage({ request: new Request('http://dimora.test/dashboard/assignments'), context, actor: scene.manager.viewer, base: '/dashboard/assignments', meta: null })) as { page: { invoices: { id: number }[] } };
+    const page = (await loadAssignmentsPage({
+      request: new Request('http://dimora.test/dashboard/assignments'),
+      context,
+      actor: scene.manager.viewer,
+      base: '/dashboard/assignments',
+      meta: null,
+    })) as { page: { invoices: { id: number }[] } };
     expect(page.page.invoices.map((item) => item.id)).toContain(row!.id);
 
-    const act = (fields: Record<string, string>) => handleAssignmentAction({ request: post('/dashboard/assignments', new URLSearchParams(fields)), context, actor: scene.manager.viewer, base: '/dashboard/assignments' });
+    const act = (fields: Record<string, string>) =>
+      handleAssignmentAction({
+        request: post('/dashboard/assignments', new URLSearchParams(fields)),
+        context,
+        actor: scene.manager.viewer,
+        base: '/dashboard/assignments',
+      });
     const noReason = answerOf(await act({ intent: 'reject-invoice', invoiceId: String(row!.id), reason: '' }));
     expect([noReason.status, noReason.body.errors]).toEqual([422, { reason: 'This field is required' }]);
-    expect(answerOf(await act({ intent: 'approve-invoice', invoiceId: String(row!.id) }))).toMatchObject({ status: 200, body: { ok: true, key: String(row!.id) } });
+    expect(answerOf(await act({ intent: 'approve-invoice', invoiceId: String(row!.id) }))).toMatchObject({
+      status: 200,
+      body: { ok: true, key: String(row!.id) },
+    });
     const twice = answerOf(await act({ intent: 'approve-invoice', invoiceId: String(row!.id) }));
     expect([twice.status, twice.body.errors]).toEqual([409, { form: 'This invoice is already Approved.' }]);
-    expect(answerOf(await act({ intent: 'pay-invoice', invoiceId: String(row!.id), method: 'check', reference: 'CHK-9' }))).toMatchObject({ status: 200, body: { ok: true } });
+    expect(answerOf(await act({ intent: 'pay-invoice', invoiceId: String(row!.id), method: 'check', reference: 'CHK-9' }))).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
     const [paid] = await database.db.select({ status: invoice.status }).from(invoice).where(eq(invoice.id, row!.id));
     expect(paid!.status).toBe('paid');
   });

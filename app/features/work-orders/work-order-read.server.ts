@@ -6,8 +6,28 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';
-import { building, invoice, invoiceLine, maintenanceRequest, payout, project, property, user, vendor, workOrder, workOrderEvent } from '~/server/db/schema';
-import type { EntryWindow, InvoiceDetail, InvoiceSummary, PayoutView, RequestPriority, VendorWorkOrderDetail, WorkOrderHistoryEntry } from './work-orders.types';
+import {
+  building,
+  invoice,
+  invoiceLine,
+  maintenanceRequest,
+  payout,
+  project,
+  property,
+  user,
+  vendor,
+  workOrder,
+  workOrderEvent,
+} from '~/server/db/schema';
+import type {
+  EntryWindow,
+  InvoiceDetail,
+  InvoiceSummary,
+  PayoutView,
+  RequestPriority,
+  VendorWorkOrderDetail,
+  WorkOrderHistoryEntry,
+} from './work-orders.types';
 import type { InvoiceStatusValue, WorkOrderStatusValue } from './work-orders.schemas';
 
 /** `created_at` exactly as stored (microseconds, UTC): keyset cursors must not lose precision. */
@@ -30,7 +50,10 @@ export const overdueCondition = sql`((${workOrder.dueAt} < now() and ${workOrder
 /** The same test in JavaScript, for rows already read (`now` in ms). */
 export function isOverdue(row: { status: string; dueAt: Date | null; scheduledFor: Date | null }, now: number): boolean {
   const open = ['offered', 'accepted', 'scheduled', 'in_progress'].includes(row.status);
-  return (open && row.dueAt !== null && row.dueAt.getTime() < now) || (row.status === 'scheduled' && row.scheduledFor !== null && row.scheduledFor.getTime() < now);
+  return (
+    (open && row.dueAt !== null && row.dueAt.getTime() < now) ||
+    (row.status === 'scheduled' && row.scheduledFor !== null && row.scheduledFor.getTime() < now)
+  );
 }
 
 function iso(value: Date | null): string | null {
@@ -41,13 +64,30 @@ function iso(value: Date | null): string | null {
 export function entryWindowsOf(value: unknown): EntryWindow[] {
   if (!Array.isArray(value)) return [];
   return value
-    .filter((item): item is EntryWindow => typeof item === 'object' && item !== null && typeof item.date === 'string' && typeof item.from === 'string' && typeof item.to === 'string')
+    .filter(
+      (item): item is EntryWindow =>
+        typeof item === 'object' &&
+        item !== null &&
+        typeof item.date === 'string' &&
+        typeof item.from === 'string' &&
+        typeof item.to === 'string',
+    )
     .slice(0, 20)
     .map((item) => ({ date: item.date.slice(0, 10), from: item.from.slice(0, 5), to: item.to.slice(0, 5) }));
 }
 
 /** The work order matched by `where` with its request or project, its place and its history (no invoices), or null. */
-export async function readWorkOrderDetail(db: Db, where: SQL | undefined): Promise<(Omit<VendorWorkOrderDetail, 'invoices' | 'invoiceable'> & { vendorId: number; buildingId: number | null; raw: { status: string; dueAt: Date | null; scheduledFor: Date | null } }) | null> {
+export async function readWorkOrderDetail(
+  db: Db,
+  where: SQL | undefined,
+): Promise<
+  | (Omit<VendorWorkOrderDetail, 'invoices' | 'invoiceable'> & {
+      vendorId: number;
+      buildingId: number | null;
+      raw: { status: string; dueAt: Date | null; scheduledFor: Date | null };
+    })
+  | null
+> {
   const [row] = await db
     .select({
       id: workOrder.id,
@@ -111,7 +151,9 @@ export async function readWorkOrderDetail(db: Db, where: SQL | undefined): Promi
         photoUrls: row.request.photoUrls ?? [],
       }
     : null;
-  const projectView = row.project?.id ? { id: row.project.id, name: row.project.name!, description: row.project.description, kind: row.project.kind! } : null;
+  const projectView = row.project?.id
+    ? { id: row.project.id, name: row.project.name!, description: row.project.description, kind: row.project.kind! }
+    : null;
   const hasPlace = row.buildingName !== null || row.unitAddress !== null;
   return {
     id: row.id,
@@ -177,7 +219,11 @@ export async function readHistory(db: Db, workOrderId: number): Promise<WorkOrde
 const titleOf = sql<string>`coalesce(${maintenanceRequest.title}, ${project.name}, '')`;
 
 /** Invoices matched by `where` (tables: invoice, work_order, vendor, …), ordered by `order`, at most `limit`. */
-export async function readInvoiceSummaries(db: Db, where: SQL | undefined, { order = 'newest', limit = 50 }: { order?: 'newest' | 'oldest'; limit?: number } = {}): Promise<InvoiceSummary[]> {
+export async function readInvoiceSummaries(
+  db: Db,
+  where: SQL | undefined,
+  { order = 'newest', limit = 50 }: { order?: 'newest' | 'oldest'; limit?: number } = {},
+): Promise<InvoiceSummary[]> {
   const rows = await db
     .select({
       id: invoice.id,
@@ -232,8 +278,22 @@ export async function withInvoiceLines(db: Db, summaries: InvoiceSummary[]): Pro
       notes: notes.find((row) => row.id === summary.id)?.notes ?? null,
       lines: lines
         .filter((line) => line.invoiceId === summary.id)
-        .map((line) => ({ position: line.position, kind: line.kind, description: line.description, quantityHundredths: Math.round(Number(line.quantity) * 100), unitCents: Number(line.unitCents), amountCents: Number(line.amountCents) })),
-      payout: paid ? { method: paid.method as PayoutView['method'], reference: paid.reference, amountCents: Number(paid.amountCents), paidAt: paid.paidAt.toISOString() } : null,
+        .map((line) => ({
+          position: line.position,
+          kind: line.kind,
+          description: line.description,
+          quantityHundredths: Math.round(Number(line.quantity) * 100),
+          unitCents: Number(line.unitCents),
+          amountCents: Number(line.amountCents),
+        })),
+      payout: paid
+        ? {
+            method: paid.method as PayoutView['method'],
+            reference: paid.reference,
+            amountCents: Number(paid.amountCents),
+            paidAt: paid.paidAt.toISOString(),
+          }
+        : null,
     };
   });
 }

@@ -14,20 +14,38 @@ import { storePhoto, type StoredPhoto, type UploadBatch } from '~/server/uploads
 import type { UploadStorage } from '~/server/uploads/storage.server';
 import { INVOICE_LINES_MAX, INVOICE_PDF_MAX_BYTES, WORK_ORDER_PHOTOS_PER_POST } from './work-orders.schemas';
 
-type Body = { storage: UploadStorage; batch: UploadBatch; body: ReadableStream<Uint8Array> | null; contentType: string | null; signal?: AbortSignal };
+type Body = {
+  storage: UploadStorage;
+  batch: UploadBatch;
+  body: ReadableStream<Uint8Array> | null;
+  contentType: string | null;
+  signal?: AbortSignal;
+};
 
 /**
  * Reads a work order post: its text fields and up to WORK_ORDER_PHOTOS_PER_POST photos (any file
  * field), each stored through `batch`. Throws `UploadError` for the first refused file or limit
  * (the caller discards `batch` and answers with the code).
  */
-export async function receiveWorkOrderPost({ storage, batch, body, contentType, signal }: Body): Promise<{ fields: Record<string, string>; photos: StoredPhoto[] }> {
+export async function receiveWorkOrderPost({
+  storage,
+  batch,
+  body,
+  contentType,
+  signal,
+}: Body): Promise<{ fields: Record<string, string>; photos: StoredPhoto[] }> {
   const photos: StoredPhoto[] = [];
   const { fields } = await readMultipart({
     body,
     contentType,
     signal,
-    limits: { maxFileBytes: PHOTO_MAX_FILE_BYTES, maxFiles: WORK_ORDER_PHOTOS_PER_POST, maxRequestBytes: PHOTO_MAX_REQUEST_BYTES, maxFields: 10, maxFieldBytes: 16_000 },
+    limits: {
+      maxFileBytes: PHOTO_MAX_FILE_BYTES,
+      maxFiles: WORK_ORDER_PHOTOS_PER_POST,
+      maxRequestBytes: PHOTO_MAX_REQUEST_BYTES,
+      maxFields: 10,
+      maxFieldBytes: 16_000,
+    },
     onFile: async (file) => {
       photos.push(await storePhoto({ file, batch, storage }));
     },
@@ -43,17 +61,34 @@ export type StoredPdf = { key: string; mime: 'application/pdf'; sizeBytes: numbe
  * checked by content whatever its name or type says; an empty file input is no file). Throws
  * `UploadError` (`unsupported_type` for anything but a PDF, `file_too_large`, …).
  */
-export async function receiveInvoicePost({ batch, body, contentType, signal }: Body): Promise<{ fields: Record<string, string>; pdf: StoredPdf | null }> {
+export async function receiveInvoicePost({
+  batch,
+  body,
+  contentType,
+  signal,
+}: Body): Promise<{ fields: Record<string, string>; pdf: StoredPdf | null }> {
   let pdf: StoredPdf | null = null;
   const { fields } = await readMultipart({
     body,
     contentType,
     signal,
-    limits: { maxFileBytes: INVOICE_PDF_MAX_BYTES, maxFiles: 1, maxRequestBytes: INVOICE_PDF_MAX_BYTES + 1_000_000, maxFields: INVOICE_LINES_MAX * 4 + 20, maxFieldBytes: 16_000 },
+    limits: {
+      maxFileBytes: INVOICE_PDF_MAX_BYTES,
+      maxFiles: 1,
+      maxRequestBytes: INVOICE_PDF_MAX_BYTES + 1_000_000,
+      maxFields: INVOICE_LINES_MAX * 4 + 20,
+      maxFieldBytes: 16_000,
+    },
     onFile: async (file) => {
       // The shared document reader, PDFs only: anything else is `unsupported_type`.
       const stored = await storeUploadedDocument({ file, batch, keyFor: () => randomStorageKey('documents', 'pdf') });
-      pdf = { key: stored.key, mime: 'application/pdf', sizeBytes: stored.sizeBytes, sha256: stored.sha256, originalName: stored.originalName };
+      pdf = {
+        key: stored.key,
+        mime: 'application/pdf',
+        sizeBytes: stored.sizeBytes,
+        sha256: stored.sha256,
+        originalName: stored.originalName,
+      };
     },
   });
   return { fields, pdf };

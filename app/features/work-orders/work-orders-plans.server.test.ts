@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
 import { findAssignments } from './assignments.server';
 import { findVendorBuildings, findVendorWorkOrders } from './vendor-work-orders.server';
-import { NO_ASSIGNMENT_FILTERS, NO_VENDOR_FILTERS, parseWorkOrderCursor, type AssignmentFilters, type VendorWorkOrderFilters } from './work-orders.schemas';
+import {
+  NO_ASSIGNMENT_FILTERS,
+  NO_VENDOR_FILTERS,
+  parseWorkOrderCursor,
+  type AssignmentFilters,
+  type VendorWorkOrderFilters,
+} from './work-orders.schemas';
 
 type Captured = { sql: string; params: unknown[] };
 const WORK_ORDERS = 20_000;
@@ -34,7 +40,9 @@ describe(`work-order list query plans at ${WORK_ORDERS.toLocaleString('en-US')} 
   beforeAll(async () => {
     database = await createTestDatabase({ onQuery: (text, params) => recording && captured.push({ sql: text, params }) });
     const db = database.db;
-    await db.execute(sql`insert into "user" (id, name, email, role) values (${vendorUser}, 'Plan Vendor', 'plan-vendor@work-orders.test', 'vendor')`);
+    await db.execute(
+      sql`insert into "user" (id, name, email, role) values (${vendorUser}, 'Plan Vendor', 'plan-vendor@work-orders.test', 'vendor')`,
+    );
     await db.execute(sql`
       insert into vendor (user_id, company_name, contact_name, email, status)
       select case when g = 1 then ${vendorUser} end, 'Plan Vendor ' || g, 'Contact', 'plan-' || g || '@work-orders.test', 'approved' from generate_series(1, 40) g`);
@@ -56,7 +64,8 @@ describe(`work-order list query plans at ${WORK_ORDERS.toLocaleString('en-US')} 
         (case when r.id % 100 < 70 then 'completed' when r.id % 100 < 80 then 'offered' when r.id % 100 < 90 then 'scheduled' else 'in_progress' end)::work_order_status,
         case when r.id % 3 = 0 then r.created_at + interval '7 days' end, r.created_at + interval '3 days', r.created_at
       from maintenance_request r`);
-    for (const table of ['vendor', 'building', 'property', 'maintenance_request', 'work_order']) await db.execute(sql.raw(`ANALYZE ${table}`));
+    for (const table of ['vendor', 'building', 'property', 'maintenance_request', 'work_order'])
+      await db.execute(sql.raw(`ANALYZE ${table}`));
     const rows = (await db.execute(sql`select min(id)::int as id from building`)) as unknown as { rows: { id: number }[] };
     someBuilding = rows.rows[0]!.id + 9;
   }, 180_000);
@@ -108,7 +117,14 @@ describe(`work-order list query plans at ${WORK_ORDERS.toLocaleString('en-US')} 
   });
 
   it('the vendor’s list: a deep page starts at the cursor', async () => {
-    const [plan] = await plansOf(() => findVendorWorkOrders({ db: database.db, viewer, filters: NO_VENDOR_FILTERS, cursor: parseWorkOrderCursor('2026-10-01T00:00:00.000000Z_9000') }));
+    const [plan] = await plansOf(() =>
+      findVendorWorkOrders({
+        db: database.db,
+        viewer,
+        filters: NO_VENDOR_FILTERS,
+        cursor: parseWorkOrderCursor('2026-10-01T00:00:00.000000Z_9000'),
+      }),
+    );
     expectIndexed(plan, /work_order_vendor_idx/);
     expect(plan).toMatch(/Index Cond: .*created_at/);
   });
@@ -134,8 +150,15 @@ describe(`work-order list query plans at ${WORK_ORDERS.toLocaleString('en-US')} 
     ['overdue', { overdue: true }, /work_order_open_created_idx/],
   ];
   it.each(staffCases)('the assignments list: %s', async (_name, filters, index) => {
-    const vendorId = ((await database.db.execute(sql`select id from vendor where user_id = ${vendorUser}`)) as unknown as { rows: { id: number }[] }).rows[0]!.id;
-    const wanted = { ...NO_ASSIGNMENT_FILTERS, ...filters, ...(filters.buildingId === 0 ? { buildingId: someBuilding } : {}), ...(filters.vendorId === -1 ? { vendorId } : {}) };
+    const vendorId = (
+      (await database.db.execute(sql`select id from vendor where user_id = ${vendorUser}`)) as unknown as { rows: { id: number }[] }
+    ).rows[0]!.id;
+    const wanted = {
+      ...NO_ASSIGNMENT_FILTERS,
+      ...filters,
+      ...(filters.buildingId === 0 ? { buildingId: someBuilding } : {}),
+      ...(filters.vendorId === -1 ? { vendorId } : {}),
+    };
     const [plan] = await plansOf(() => findAssignments({ db: database.db, actor: admin, filters: wanted }));
     expectIndexed(plan, index);
   });

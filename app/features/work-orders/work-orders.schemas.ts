@@ -14,7 +14,13 @@ import { parseDollars } from '~/lib/money';
 export const WORK_ORDER_STATUS_VALUES = ['offered', 'accepted', 'declined', 'scheduled', 'in_progress', 'completed', 'cancelled'] as const;
 export type WorkOrderStatusValue = (typeof WORK_ORDER_STATUS_VALUES)[number];
 /** The statuses a vendor's overview counts (the issue's "new, accepted, scheduled, in progress, completed"). */
-export const VENDOR_OVERVIEW_STATUSES = ['offered', 'accepted', 'scheduled', 'in_progress', 'completed'] as const satisfies readonly WorkOrderStatusValue[];
+export const VENDOR_OVERVIEW_STATUSES = [
+  'offered',
+  'accepted',
+  'scheduled',
+  'in_progress',
+  'completed',
+] as const satisfies readonly WorkOrderStatusValue[];
 export const INVOICE_STATUS_VALUES = ['submitted', 'approved', 'rejected', 'paid'] as const;
 export type InvoiceStatusValue = (typeof INVOICE_STATUS_VALUES)[number];
 export const INVOICE_LINE_KINDS = ['labour', 'materials'] as const;
@@ -109,7 +115,8 @@ export function parseRouteId(raw: string | undefined): number | null {
 }
 
 /** An empty or missing query value reads as "not given". */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
 /** A positive int4 id typed as digits. */
 function idField(message: string) {
@@ -147,7 +154,8 @@ const vendorFilterShape = z.object({
 });
 
 /** What a query string asks for: the filters and cursor, or the fields that are wrong (the list is then empty). */
-export type ParsedQuery<F> = { ok: true; filters: F; cursor: WorkOrderCursor | null } | { ok: false; filters: F; cursor: null; issues: z.ZodError };
+export type ParsedQuery<F> =
+  { ok: true; filters: F; cursor: WorkOrderCursor | null } | { ok: false; filters: F; cursor: null; issues: z.ZodError };
 
 function pick(params: URLSearchParams, names: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -163,7 +171,11 @@ export function parseVendorWorkOrderQuery(params: URLSearchParams): ParsedQuery<
   const parsed = vendorFilterShape.safeParse(pick(params, ['status', 'building', 'city', 'q', 'cursor']));
   if (parsed.success) {
     const value = parsed.data;
-    return { ok: true, filters: { status: value.status ?? null, buildingId: value.building ?? null, city: value.city ?? '', q: value.q ?? '' }, cursor: value.cursor ?? null };
+    return {
+      ok: true,
+      filters: { status: value.status ?? null, buildingId: value.building ?? null, city: value.city ?? '', q: value.q ?? '' },
+      cursor: value.cursor ?? null,
+    };
   }
   const keep = (name: 'status' | 'building' | 'city' | 'q') => {
     const one = vendorFilterShape.shape[name].safeParse(params.get(name) ?? undefined);
@@ -172,7 +184,12 @@ export function parseVendorWorkOrderQuery(params: URLSearchParams): ParsedQuery<
   const status = keep('status') as WorkOrderStatusValue | undefined;
   return {
     ok: false,
-    filters: { status: status ?? null, buildingId: (keep('building') as number | undefined) ?? null, city: (keep('city') as string | undefined) ?? '', q: (keep('q') as string | undefined) ?? '' },
+    filters: {
+      status: status ?? null,
+      buildingId: (keep('building') as number | undefined) ?? null,
+      city: (keep('city') as string | undefined) ?? '',
+      q: (keep('q') as string | undefined) ?? '',
+    },
     cursor: null,
     issues: parsed.error,
   };
@@ -204,7 +221,11 @@ export function parseAssignmentQuery(params: URLSearchParams): ParsedQuery<Assig
   const parsed = assignmentFilterShape.safeParse(raw);
   if (parsed.success) {
     const value = parsed.data;
-    return { ok: true, filters: { status: value.status ?? null, vendorId: value.vendor ?? null, buildingId: value.building ?? null, overdue }, cursor: value.cursor ?? null };
+    return {
+      ok: true,
+      filters: { status: value.status ?? null, vendorId: value.vendor ?? null, buildingId: value.building ?? null, overdue },
+      cursor: value.cursor ?? null,
+    };
   }
   const keep = (name: 'status' | 'vendor' | 'building') => {
     const one = assignmentFilterShape.shape[name].safeParse(params.get(name) ?? undefined);
@@ -212,7 +233,12 @@ export function parseAssignmentQuery(params: URLSearchParams): ParsedQuery<Assig
   };
   return {
     ok: false,
-    filters: { status: (keep('status') as WorkOrderStatusValue | undefined) ?? null, vendorId: (keep('vendor') as number | undefined) ?? null, buildingId: (keep('building') as number | undefined) ?? null, overdue },
+    filters: {
+      status: (keep('status') as WorkOrderStatusValue | undefined) ?? null,
+      vendorId: (keep('vendor') as number | undefined) ?? null,
+      buildingId: (keep('building') as number | undefined) ?? null,
+      overdue,
+    },
     cursor: null,
     issues: parsed.error,
   };
@@ -278,7 +304,12 @@ export function scheduleSchema(now: Date) {
         const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d{1,3})?Z?$/.exec(raw);
         const parts = match ? match.slice(1, 7).map((part) => Number(part ?? 0)) : [];
         const instant = match ? new Date(Date.UTC(parts[0]!, parts[1]! - 1, parts[2]!, parts[3]!, parts[4]!, parts[5]!)) : null;
-        const real = instant !== null && instant.getUTCFullYear() === parts[0] && instant.getUTCMonth() === parts[1]! - 1 && instant.getUTCDate() === parts[2] && parts[3]! < 24;
+        const real =
+          instant !== null &&
+          instant.getUTCFullYear() === parts[0] &&
+          instant.getUTCMonth() === parts[1]! - 1 &&
+          instant.getUTCDate() === parts[2] &&
+          parts[3]! < 24;
         if (!real) {
           ctx.addIssue({ code: 'custom', message: WORK_ORDER_MESSAGES.scheduleInvalid });
           return z.NEVER;
@@ -318,7 +349,13 @@ export type InvoiceLineInput = { kind: string; description: string; quantity: st
 export type InvoiceInput = { workOrderId: number; number: string; lines: InvoiceLineInput[]; taxCents: number; notes?: string | null };
 
 /** A checked line: quantity in hundredths, amounts in cents. */
-export type ValidInvoiceLine = { kind: InvoiceLineKind; description: string; quantityHundredths: number; unitCents: number; amountCents: number };
+export type ValidInvoiceLine = {
+  kind: InvoiceLineKind;
+  description: string;
+  quantityHundredths: number;
+  unitCents: number;
+  amountCents: number;
+};
 
 export type ValidInvoice = {
   workOrderId: number;
@@ -364,7 +401,8 @@ export function dollarsToCents(raw: string): { cents: number } | { error: string
   if (/^-/.test(text.replace(/^\$/, ''))) return { error: WORK_ORDER_MESSAGES.amountNegative };
   const cents = parseDollars(text.startsWith('.') ? `0${text}` : text);
   if (cents === null) {
-    if (/^\$?[\d,.]*[.,]\d{3,}$/.test(text.replace(/\s/g, '')) && !/,\d{3}$/.test(text)) return { error: WORK_ORDER_MESSAGES.amountFractionalCents };
+    if (/^\$?[\d,.]*[.,]\d{3,}$/.test(text.replace(/\s/g, '')) && !/,\d{3}$/.test(text))
+      return { error: WORK_ORDER_MESSAGES.amountFractionalCents };
     return { error: WORK_ORDER_MESSAGES.amountInvalid };
   }
   if (cents > INVOICE_AMOUNT_MAX_CENTS) return { error: WORK_ORDER_MESSAGES.amountTooLarge };
@@ -393,7 +431,8 @@ const NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._/#-]*$/;
 export function validateInvoice(input: InvoiceInput): { ok: true; invoice: ValidInvoice } | { ok: false; errors: InvoiceErrors } {
   const errors: InvoiceErrors = {};
   const workOrderId = input.workOrderId;
-  if (!Number.isSafeInteger(workOrderId) || workOrderId < 1 || workOrderId > 2_147_483_647) errors.workOrderId = { key: WORK_ORDER_MESSAGES.workOrder };
+  if (!Number.isSafeInteger(workOrderId) || workOrderId < 1 || workOrderId > 2_147_483_647)
+    errors.workOrderId = { key: WORK_ORDER_MESSAGES.workOrder };
   const number = cleanLine(String(input.number ?? ''));
   if (number === '') errors.number = { key: FIELD_MESSAGES.required };
   else if (number.length > INVOICE_NUMBER_MAX) errors.number = { key: FIELD_MESSAGES.tooLong, max: INVOICE_NUMBER_MAX };
@@ -413,7 +452,8 @@ export function validateInvoice(input: InvoiceInput): { ok: true; invoice: Valid
     if (!kind) errors[at('kind')] = { key: WORK_ORDER_MESSAGES.lineKind };
     const description = cleanLine(String(line.description ?? ''));
     if (description === '') errors[at('description')] = { key: FIELD_MESSAGES.required };
-    else if (description.length > LINE_DESCRIPTION_MAX) errors[at('description')] = { key: FIELD_MESSAGES.tooLong, max: LINE_DESCRIPTION_MAX };
+    else if (description.length > LINE_DESCRIPTION_MAX)
+      errors[at('description')] = { key: FIELD_MESSAGES.tooLong, max: LINE_DESCRIPTION_MAX };
     const quantity = quantityToHundredths(line.quantity);
     if ('error' in quantity) errors[at('quantity')] = { key: quantity.error };
     const unitProblem = checkCents(line.unitCents);
@@ -470,9 +510,17 @@ export function readInvoiceForm(fields: Record<string, string>): { input: Invoic
     const row = lines.length;
     const unit = dollarsToCents(value('unitPrice'));
     if ('error' in unit) errors[`lines.${row}.unitPrice`] = { key: unit.error };
-    lines.push({ kind: value('kind'), description: value('description'), quantity: value('quantity'), unitCents: 'cents' in unit ? unit.cents : 0 });
+    lines.push({
+      kind: value('kind'),
+      description: value('description'),
+      quantity: value('quantity'),
+      unitCents: 'cents' in unit ? unit.cents : 0,
+    });
   }
-  return { input: { workOrderId, number: fields.number ?? '', lines, taxCents: 'cents' in tax ? tax.cents : 0, notes: fields.notes ?? '' }, errors };
+  return {
+    input: { workOrderId, number: fields.number ?? '', lines, taxCents: 'cents' in tax ? tax.cents : 0, notes: fields.notes ?? '' },
+    errors,
+  };
 }
 
 /** A quantity in hundredths as typed back ("1.5", "2"). */

@@ -78,7 +78,14 @@ export type InvoiceSummary = {
   paidAt: string | null;
 };
 
-export type InvoiceLineView = { position: number; kind: InvoiceLineKind; description: string; quantityHundredths: number; unitCents: number; amountCents: number };
+export type InvoiceLineView = {
+  position: number;
+  kind: InvoiceLineKind;
+  description: string;
+  quantityHundredths: number;
+  unitCents: number;
+  amountCents: number;
+};
 
 export type PayoutView = { method: PayoutMethod | 'card' | 'autopay'; reference: string | null; amountCents: number; paidAt: string };
 
@@ -114,7 +121,14 @@ export type VendorWorkOrderDetail = {
     photoUrls: string[];
   } | null;
   project: { id: number; name: string; description: string | null; kind: string } | null;
-  place: { buildingName: string | null; address: string | null; unitNumber: string | null; city: string | null; state: string | null; zipCode: string | null } | null;
+  place: {
+    buildingName: string | null;
+    address: string | null;
+    unitNumber: string | null;
+    city: string | null;
+    state: string | null;
+    zipCode: string | null;
+  } | null;
   history: WorkOrderHistoryEntry[];
   invoices: InvoiceSummary[];
   /** Whether the vendor may invoice it now (in progress or completed). */

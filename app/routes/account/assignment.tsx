@@ -20,7 +20,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'property_manager');
   const page = await loadAssignmentPage({ request, context, actor, base: '/dashboard/assignments', param: params.workOrderId });
   const t = getT(requestLanguage(request));
-  return { ...page, meta: { title: t('workOrders.meta.detail.title', { id: page.detail.id, title: page.detail.title }), description: t('workOrders.meta.detail.description') } };
+  return {
+    ...page,
+    meta: {
+      title: t('workOrders.meta.detail.title', { id: page.detail.id, title: page.detail.title }),
+      description: t('workOrders.meta.detail.description'),
+    },
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -45,7 +51,13 @@ export default function ManagerAssignment({ loaderData, actionData }: Route.Comp
           </Anchor>
         }
       />
-      <AssignmentDetail basePath={loaderData.basePath} detail={detail} vendors={loaderData.vendors} result={actionData as CommandResult<StaffIntent> | undefined} done={loaderData.done} />
+      <AssignmentDetail
+        basePath={loaderData.basePath}
+        detail={detail}
+        vendors={loaderData.vendors}
+        result={actionData as CommandResult<StaffIntent> | undefined}
+        done={loaderData.done}
+      />
     </Container>
   );
 }

@@ -19,7 +19,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'property_manager');
   const page = await loadBuildingPage({ request, context, actor, base, param: params.buildingId });
   const t = getT(requestLanguage(request));
-  return { ...page, meta: { title: t('portfolio.meta.building.title', { name: page.detail?.building.name ?? '' }), description: t('portfolio.meta.building.description') } };
+  return {
+    ...page,
+    meta: {
+      title: t('portfolio.meta.building.title', { name: page.detail?.building.name ?? '' }),
+      description: t('portfolio.meta.building.description'),
+    },
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -42,7 +48,11 @@ export default function ManagerBuilding({ loaderData, actionData }: Route.Compon
         canAssignManager={false}
         result={actionData as PortfolioActionResult | undefined}
         done={loaderData.done}
-        photos={loaderData.detail && <PhotoManager owner={{ type: 'building', id: loaderData.detail.building.id }} photos={loaderData.detail.building.imageUrls} />}
+        photos={
+          loaderData.detail && (
+            <PhotoManager owner={{ type: 'building', id: loaderData.detail.building.id }} photos={loaderData.detail.building.imageUrls} />
+          )
+        }
       />
     </Container>
   );

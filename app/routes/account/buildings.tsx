@@ -16,7 +16,10 @@ import type { Route } from './+types/buildings';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'property_manager');
   const lang = requestLanguage(request);
-  return { ...(await loadBuildingsList({ request, context, actor })), meta: pageMeta(lang, 'portfolio.meta.managerList.title', 'portfolio.meta.managerList.description') };
+  return {
+    ...(await loadBuildingsList({ request, context, actor })),
+    meta: pageMeta(lang, 'portfolio.meta.managerList.title', 'portfolio.meta.managerList.description'),
+  };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

@@ -17,15 +17,23 @@
  * theirs is shown as "does not exist" (like another manager's application above; the attempt is
  * audited) and its commands answer 404. Its commands post to /api/inbox.
  */
-import { Anchor, Badge, Button, Container, DataList, EmptyState, Grid, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import {
-  IconArrowRight,
-  IconHistory,
-  IconShieldCheck,
-  IconShieldExclamation,
-  IconShieldX,
-  type Icon,
-} from '@tabler/icons-react';
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  DataList,
+  EmptyState,
+  Grid,
+  Group,
+  Paper,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowRight, IconHistory, IconShieldCheck, IconShieldExclamation, IconShieldX, type Icon } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Link, useRevalidator } from 'react-router';
@@ -62,7 +70,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const manager = viewer.role === 'property_manager';
   const [summary, review, inbox, portfolio] = await Promise.all([
     loadDashboard({ db: context.db, viewer, client: context.clientIp, lang }),
-    manager ? loadReviewPage({ db: context.db, actor: viewer, url, lang, origin: requestOrigin(request, context.clientIp) }) : Promise.resolve(null),
+    manager
+      ? loadReviewPage({ db: context.db, actor: viewer, url, lang, origin: requestOrigin(request, context.clientIp) })
+      : Promise.resolve(null),
     manager ? loadInboxPage({ db: context.db, actor: viewer, request, clientIp: context.clientIp }) : Promise.resolve(null),
     manager ? loadManagerPortfolio({ db: context.db, actor: viewer }) : Promise.resolve(null),
   ]);
@@ -231,7 +241,12 @@ function WorkspaceCard({ role, managedProperties }: { role: DashboardSummary['pr
           </Anchor>
         </Stack>
       ) : (
-        <Button component={Link} to={links[role]} rightSection={<IconArrowRight size={16} aria-hidden />} data-testid="dashboard-portal-link">
+        <Button
+          component={Link}
+          to={links[role]}
+          rightSection={<IconArrowRight size={16} aria-hidden />}
+          data-testid="dashboard-portal-link"
+        >
           {t(`account.dashboard.workspace.${role}.link`)}
         </Button>
       )}
@@ -288,7 +303,13 @@ function SecurityEvents({ events }: { events: DashboardSummary['events'] }) {
 }
 
 /** A property manager's review of the applications for the properties they manage. */
-function ManagerReview({ review, result }: { review: NonNullable<Route.ComponentProps['loaderData']['review']>; result: ApplicationActionResult | undefined }) {
+function ManagerReview({
+  review,
+  result,
+}: {
+  review: NonNullable<Route.ComponentProps['loaderData']['review']>;
+  result: ApplicationActionResult | undefined;
+}) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="manager-review-title" data-testid="manager-review">

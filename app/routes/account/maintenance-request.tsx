@@ -38,7 +38,13 @@ export default function ManagerMaintenanceRequest({ loaderData, actionData }: Ro
   return (
     <Container size="xl" py="xl">
       <SignedInPageHeader title={t('maintenanceQueue.detail.heading', { id: detail.id, title: detail.title })} />
-      <RequestDetailView base={base} detail={detail} vendors={loaderData.vendors} done={loaderData.done} result={actionData as RequestActionResult | undefined} />
+      <RequestDetailView
+        base={base}
+        detail={detail}
+        vendors={loaderData.vendors}
+        done={loaderData.done}
+        result={actionData as RequestActionResult | undefined}
+      />
     </Container>
   );
 }

@@ -53,7 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = 'change' as const;
   const parsed = changePasswordSchema.safeParse(readForm(form, ['currentPassword', 'password', 'confirmPassword'] as const));
   if (!parsed.success) return data({ ok: false as const, intent, errors: translateIssues(parsed.error, lang) }, { status: 422 });
-  const result = await changePassword({ context, request }, viewer, { currentPassword: parsed.data.currentPassword, password: parsed.data.password });
+  const result = await changePassword({ context, request }, viewer, {
+    currentPassword: parsed.data.currentPassword,
+    password: parsed.data.password,
+  });
   if (result.ok) return redirectWithCookies(redirectTo, result.headers, 'password-changed');
   switch (result.reason) {
     case 'rate_limited':
@@ -88,7 +91,12 @@ export default function ChangePasswordPage({ loaderData, actionData }: Route.Com
             {t('auth.change.intro')}
           </Text>
         </Stack>
-        <ChangePasswordForm required={loaderData.required} redirectTo={loaderData.redirectTo} result={failed} rateLimitMessage={rateLimitMessage} />
+        <ChangePasswordForm
+          required={loaderData.required}
+          redirectTo={loaderData.redirectTo}
+          result={failed}
+          rateLimitMessage={rateLimitMessage}
+        />
       </Paper>
     </Container>
   );

@@ -17,7 +17,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'property_manager');
   const page = await loadProjectPage({ request, context, actor, base: '/dashboard/projects', param: params.projectId });
   const t = getT(requestLanguage(request));
-  return { ...page, meta: { title: t('projects.meta.detail.title', { name: page.detail.name }), description: t('projects.meta.detail.description') } };
+  return {
+    ...page,
+    meta: { title: t('projects.meta.detail.title', { name: page.detail.name }), description: t('projects.meta.detail.description') },
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -11,7 +11,23 @@
  * (`two_factor`) and audited. Answers: 200 with the next step; 400 with field errors; 401 for a
  * wrong password or code; 403 when staff try to turn it off; 429 when rate-limited.
  */
-import { Alert, Anchor, Badge, Button, Code, Container, CopyButton, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Code,
+  Container,
+  CopyButton,
+  Group,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconAlertCircle, IconCopy, IconDownload, IconShieldCheck, IconShieldLock } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useTranslation } from '~/lib/i18n';
@@ -61,7 +77,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!password) return fail('password', 'invalid_password', 400);
     const started = await startEnrolment(call, viewer, password);
     if (!started.ok) return fail('password', started.reason, started.reason === 'invalid_password' ? 401 : 400);
-    return { ok: true as const, step: 'scan' as const, qrSvg: started.qrSvg, secret: started.secret, uri: started.uri, sealed: started.sealedBackupCodes };
+    return {
+      ok: true as const,
+      step: 'scan' as const,
+      qrSvg: started.qrSvg,
+      secret: started.secret,
+      uri: started.uri,
+      sealed: started.sealedBackupCodes,
+    };
   }
   if (intent === 'verify') {
     const uri = String(form.get('uri') ?? '');
@@ -173,7 +196,8 @@ function BackupCodes({ codes }: { codes: string[] }) {
 export default function SecurityPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { enabled, required, mustEnrol } = loaderData;
-  const answer = actionData as (Record<string, unknown> & { step?: string; errors?: Record<string, string>; intent?: string; rateLimited?: unknown }) | undefined;
+  const answer = actionData as
+    (Record<string, unknown> & { step?: string; errors?: Record<string, string>; intent?: string; rateLimited?: unknown }) | undefined;
   const errors = answer?.errors ?? {};
   const codes = answer?.step === 'codes' ? (answer.backupCodes as string[]) : null;
   const scan = answer?.step === 'scan' ? (answer as unknown as { qrSvg: string; secret: string; uri: string; sealed: string }) : null;
@@ -251,21 +275,38 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
             <Stack gap="lg">
               <Stack gap="xs">
                 <Text size="sm">{t('account.security.regenerateHelp')}</Text>
-                <PasswordForm intent="regenerate" label={t('account.security.regenerate')} error={answer?.intent === 'regenerate' ? errors.password : undefined} />
+                <PasswordForm
+                  intent="regenerate"
+                  label={t('account.security.regenerate')}
+                  error={answer?.intent === 'regenerate' ? errors.password : undefined}
+                />
               </Stack>
               {!required && (
                 <Stack gap="xs">
                   <Text size="sm">{t('account.security.disableHelp')}</Text>
-                  <PasswordForm intent="disable" label={t('account.security.disable')} color="red" error={answer?.intent === 'disable' ? errors.password : undefined} />
+                  <PasswordForm
+                    intent="disable"
+                    label={t('account.security.disable')}
+                    color="red"
+                    error={answer?.intent === 'disable' ? errors.password : undefined}
+                  />
                 </Stack>
               )}
             </Stack>
           ) : (
             <Stack gap="sm">
-              <Alert color={mustEnrol ? 'orange' : 'blue'} icon={<IconShieldLock aria-hidden />} data-testid={mustEnrol ? 'two-factor-required' : 'two-factor-optional'}>
+              <Alert
+                color={mustEnrol ? 'orange' : 'blue'}
+                icon={<IconShieldLock aria-hidden />}
+                data-testid={mustEnrol ? 'two-factor-required' : 'two-factor-optional'}
+              >
                 {mustEnrol ? t('account.security.required') : t('account.security.optional')}
               </Alert>
-              <PasswordForm intent="start" label={t('account.security.start')} error={answer?.intent === 'start' ? errors.password : undefined} />
+              <PasswordForm
+                intent="start"
+                label={t('account.security.start')}
+                error={answer?.intent === 'start' ? errors.password : undefined}
+              />
             </Stack>
           )}
         </Stack>

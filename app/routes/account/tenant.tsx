@@ -19,7 +19,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'property_manager');
   const page = await loadTenantPage({ request, context, actor, userId: params.userId });
   const t = getT(requestLanguage(request));
-  return { ...page, meta: { title: t('tenants.meta.detail.title', { name: page.detail.name }), description: t('tenants.meta.detail.description') } };
+  return {
+    ...page,
+    meta: { title: t('tenants.meta.detail.title', { name: page.detail.name }), description: t('tenants.meta.detail.description') },
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -34,7 +37,13 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 export default function ManagerTenant({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <Container size="xl" py="xl">
-      <TenantPage base="/dashboard/tenants" detail={loaderData.detail} result={actionData as TenantActionResult | undefined} done={loaderData.done} today={loaderData.today} />
+      <TenantPage
+        base="/dashboard/tenants"
+        detail={loaderData.detail}
+        result={actionData as TenantActionResult | undefined}
+        done={loaderData.done}
+        today={loaderData.today}
+      />
     </Container>
   );
 }

@@ -16,7 +16,10 @@ import type { Route } from './+types/tenants';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'property_manager');
   const lang = requestLanguage(request);
-  return { ...(await loadTenantsList({ request, context, actor })), meta: pageMeta(lang, 'tenants.meta.list.title', 'tenants.meta.list.description') };
+  return {
+    ...(await loadTenantsList({ request, context, actor })),
+    meta: pageMeta(lang, 'tenants.meta.list.title', 'tenants.meta.list.description'),
+  };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

@@ -33,7 +33,13 @@ const STAFF_ONLY = Object.keys(STAFF_INTENTS) as ApplicationIntent[];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'admin');
   const lang = requestLanguage(request);
-  const review = await loadReviewPage({ db: context.db, actor, url: new URL(request.url), lang, origin: requestOrigin(request, context.clientIp) });
+  const review = await loadReviewPage({
+    db: context.db,
+    actor,
+    url: new URL(request.url),
+    lang,
+    origin: requestOrigin(request, context.clientIp),
+  });
   return {
     review,
     i18n: translations(lang, ['account', 'admin', 'applications']),

@@ -21,7 +21,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'admin');
   const page = await loadAssignmentPage({ request, context, actor, base: '/admin/assignments', param: params.workOrderId });
   const t = getT(requestLanguage(request));
-  return { ...page, meta: { title: t('workOrders.meta.detail.title', { id: page.detail.id, title: page.detail.title }), description: t('workOrders.meta.detail.description') } };
+  return {
+    ...page,
+    meta: {
+      title: t('workOrders.meta.detail.title', { id: page.detail.id, title: page.detail.title }),
+      description: t('workOrders.meta.detail.description'),
+    },
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -46,7 +52,13 @@ export default function AdminAssignment({ loaderData, actionData }: Route.Compon
           </Anchor>
         }
       />
-      <AssignmentDetail basePath={loaderData.basePath} detail={detail} vendors={loaderData.vendors} result={actionData as CommandResult<StaffIntent> | undefined} done={loaderData.done} />
+      <AssignmentDetail
+        basePath={loaderData.basePath}
+        detail={detail}
+        vendors={loaderData.vendors}
+        result={actionData as CommandResult<StaffIntent> | undefined}
+        done={loaderData.done}
+      />
     </>
   );
 }

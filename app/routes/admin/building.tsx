@@ -18,7 +18,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'admin');
   const page = await loadBuildingPage({ request, context, actor, base, param: params.buildingId });
   const t = getT(requestLanguage(request));
-  const title = page.detail ? t('portfolio.meta.building.title', { name: page.detail.building.name }) : t('portfolio.meta.newBuilding.title');
+  const title = page.detail
+    ? t('portfolio.meta.building.title', { name: page.detail.building.name })
+    : t('portfolio.meta.newBuilding.title');
   return { ...page, meta: { title, description: t('portfolio.meta.building.description') } };
 }
 
@@ -41,7 +43,11 @@ export default function AdminBuilding({ loaderData, actionData }: Route.Componen
       canAssignManager
       result={actionData as PortfolioActionResult | undefined}
       done={loaderData.done}
-      photos={loaderData.detail && <PhotoManager owner={{ type: 'building', id: loaderData.detail.building.id }} photos={loaderData.detail.building.imageUrls} />}
+      photos={
+        loaderData.detail && (
+          <PhotoManager owner={{ type: 'building', id: loaderData.detail.building.id }} photos={loaderData.detail.building.imageUrls} />
+        )
+      }
     />
   );
 }

@@ -46,7 +46,11 @@ export default function AdminDatabase({ loaderData, actionData }: Route.Componen
           <BackupsCard failed={loaderData.backupFailed} />
         </SimpleGrid>
         <OutboxCard outbox={loaderData.outbox} result={actionData as DatabaseActionResult | undefined} done={loaderData.done === 'retry'} />
-        <SchedulesCard schedules={loaderData.schedules} result={actionData as DatabaseActionResult | undefined} done={loaderData.done === 'run-schedule'} />
+        <SchedulesCard
+          schedules={loaderData.schedules}
+          result={actionData as DatabaseActionResult | undefined}
+          done={loaderData.done === 'run-schedule'}
+        />
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
           <TableRowsCard tables={loaderData.tables} />
           <MigrationsCard migrations={loaderData.migrations} />

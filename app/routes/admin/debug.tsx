@@ -72,13 +72,20 @@ export default function AdminDebug({ loaderData }: Route.ComponentProps) {
           <SignedInPageHeader title={t('admin.debug.title')} subtitle={t('admin.debug.subtitle')} />
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
             <FactCard title={t('admin.debug.database.title')} testId="debug-database">
-              <Fact label={t('admin.debug.database.kind')} value={t(`admin.debug.database.kinds.${facts.database.kind}`)} testId="debug-database-kind" />
+              <Fact
+                label={t('admin.debug.database.kind')}
+                value={t(`admin.debug.database.kinds.${facts.database.kind}`)}
+                testId="debug-database-kind"
+              />
               <Fact label={t('admin.debug.database.version')} value={facts.database.version} />
               <Fact
                 label={t('admin.debug.database.size')}
                 value={facts.database.sizeBytes === null ? t('admin.debug.database.unknown') : formatBytes(facts.database.sizeBytes, lang)}
               />
-              <Fact label={t('admin.debug.database.latency')} value={t('admin.debug.database.latencyValue', { ms: facts.database.latencyMs })} />
+              <Fact
+                label={t('admin.debug.database.latency')}
+                value={t('admin.debug.database.latencyValue', { ms: facts.database.latencyMs })}
+              />
             </FactCard>
             <FactCard title={t('admin.debug.runtime.title')} testId="debug-runtime">
               <Fact label={t('admin.debug.runtime.node')} value={facts.node.version} testId="debug-node-version" />

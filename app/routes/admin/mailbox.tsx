@@ -51,7 +51,12 @@ export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
           </Alert>
         )}
         {tokensRedacted && (
-          <Alert color="gray" icon={<IconLock aria-hidden />} title={t('admin.mailbox.redactedTitle')} data-testid="mailbox-redacted-notice">
+          <Alert
+            color="gray"
+            icon={<IconLock aria-hidden />}
+            title={t('admin.mailbox.redactedTitle')}
+            data-testid="mailbox-redacted-notice"
+          >
             {t('admin.mailbox.redactedBody')}
           </Alert>
         )}

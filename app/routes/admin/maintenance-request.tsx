@@ -40,7 +40,13 @@ export default function AdminMaintenanceRequest({ loaderData, actionData }: Rout
   return (
     <>
       <SignedInPageHeader title={t('maintenanceQueue.detail.heading', { id: detail.id, title: detail.title })} />
-      <RequestDetailView base={base} detail={detail} vendors={loaderData.vendors} done={loaderData.done} result={actionData as RequestActionResult | undefined} />
+      <RequestDetailView
+        base={base}
+        detail={detail}
+        vendors={loaderData.vendors}
+        done={loaderData.done}
+        result={actionData as RequestActionResult | undefined}
+      />
     </>
   );
 }

@@ -36,7 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(request, context, 'admin');
-  return handleInboxAction({ request, db: context.db, actor, lang: requestLanguage(request), fallbackPath: BASE_PATH, clientIp: context.clientIp });
+  return handleInboxAction({
+    request,
+    db: context.db,
+    actor,
+    lang: requestLanguage(request),
+    fallbackPath: BASE_PATH,
+    clientIp: context.clientIp,
+  });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

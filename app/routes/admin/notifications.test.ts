@@ -21,7 +21,13 @@ beforeAll(async () => {
     const email = `${role}@admin-notifications.test`;
     await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: `Person ${role}` });
     const signedIn = await signInForTest(context, { email, password: 'sturdy-pass-123' });
-    cookies.set(role, signedIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; '));
+    cookies.set(
+      role,
+      signedIn.headers
+        .getSetCookie()
+        .map((value) => value.split(';')[0])
+        .join('; '),
+    );
     emails.set(role, email);
   }
 });
@@ -58,24 +64,43 @@ describe('/admin/notifications action', () => {
     const before = await counts();
     const result = await post(role, { audience: 'all', title: 'Sneaky', message: 'Hi', type: 'info' });
     expect(result).toBeInstanceOf(Response);
-    expect((result as Response).headers.get('location')).toBe(role ? '/' : `/auth?redirectTo=${encodeURIComponent('/admin/notifications')}`);
+    expect((result as Response).headers.get('location')).toBe(
+      role ? '/' : `/auth?redirectTo=${encodeURIComponent('/admin/notifications')}`,
+    );
     expect(await counts()).toEqual(before);
   });
 
   it('sends to one person by e-mail (data for an enhanced post) and to a role (303 for a plain browser post)', async () => {
-    const enhanced = answerOf(await post('admin', { audience: 'user', email: emails.get('vendor')!, title: 'Invoice paid', message: 'Thanks!', type: 'success', actionUrl: '/vendor-portal' }));
+    const enhanced = answerOf(
+      await post('admin', {
+        audience: 'user',
+        email: emails.get('vendor')!,
+        title: 'Invoice paid',
+        message: 'Thanks!',
+        type: 'success',
+        actionUrl: '/vendor-portal',
+      }),
+    );
     expect(enhanced.status).toBe(200);
     expect(enhanced.body).toEqual({ ok: true, recipients: 1 });
 
-    const plain = await post('admin', { audience: 'role', role: 'tenant', title: 'Water off', message: 'Tuesday', type: 'warning' }, { 'sec-fetch-mode': 'navigate' });
+    const plain = await post(
+      'admin',
+      { audience: 'role', role: 'tenant', title: 'Water off', message: 'Tuesday', type: 'warning' },
+      { 'sec-fetch-mode': 'navigate' },
+    );
     expect((plain as Response).status).toBe(303);
     expect((plain as Response).headers.get('location')).toBe('/admin/notifications?sent=1');
 
-    const data = (await loader({ request: new Request('http://dimora.test/admin/notifications?sent=1', { headers: { cookie: cookies.get('admin')! } }), params: {}, context } as never)) as Awaited<
-      ReturnType<typeof loader>
-    >;
+    const data = (await loader({
+      request: new Request('http://dimora.test/admin/notifications?sent=1', { headers: { cookie: cookies.get('admin')! } }),
+      params: {},
+      context,
+    } as never)) as Awaited<ReturnType<typeof loader>>;
     expect(data.sent).toBe(1);
-    expect(data.history.items.map((row) => [row.title, row.audience, row.targetEmail, row.targetRole, row.recipients, row.senderEmail])).toEqual([
+    expect(
+      data.history.items.map((row) => [row.title, row.audience, row.targetEmail, row.targetRole, row.recipients, row.senderEmail]),
+    ).toEqual([
       ['Water off', 'role', null, 'tenant', 1, emails.get('admin')],
       ['Invoice paid', 'user', emails.get('vendor'), null, 1, emails.get('admin')],
     ]);
@@ -86,16 +111,34 @@ describe('/admin/notifications action', () => {
   it('answers 422 with translated field errors and the typed values', async () => {
     const before = await counts();
     const answer = answerOf(
-      await post('admin', { audience: 'user', email: 'ghost@admin-notifications.test', title: 'x'.repeat(121), message: 'Hello', type: 'info', actionUrl: 'https://evil.example' }),
+      await post('admin', {
+        audience: 'user',
+        email: 'ghost@admin-notifications.test',
+        title: 'x'.repeat(121),
+        message: 'Hello',
+        type: 'info',
+        actionUrl: 'https://evil.example',
+      }),
     );
     expect(answer.status).toBe(422);
     expect(answer.body.errors).toEqual({
       title: 'Use at most 120 characters',
       actionUrl: 'Enter a page of this site starting with “/”, e.g. /properties.',
     });
-    expect(answer.body.values).toMatchObject({ audience: 'user', email: 'ghost@admin-notifications.test', message: 'Hello', actionUrl: 'https://evil.example' });
+    expect(answer.body.values).toMatchObject({
+      audience: 'user',
+      email: 'ghost@admin-notifications.test',
+      message: 'Hello',
+      actionUrl: 'https://evil.example',
+    });
 
-    const unknown = answerOf(await post('admin', { audience: 'user', email: 'ghost@admin-notifications.test', title: 'Hi', message: 'Hello' }, { cookie: `${cookies.get('admin')}; language=it` }));
+    const unknown = answerOf(
+      await post(
+        'admin',
+        { audience: 'user', email: 'ghost@admin-notifications.test', title: 'Hi', message: 'Hello' },
+        { cookie: `${cookies.get('admin')}; language=it` },
+      ),
+    );
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual({ email: 'Nessun account ha questo indirizzo e-mail.' });
     expect(await counts()).toEqual(before);

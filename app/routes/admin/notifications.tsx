@@ -65,7 +65,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const outcome = await sendBroadcast({ db: context.db, actor, origin: requestOrigin(request, context.clientIp), input: values, locale });
   if (!outcome.ok) return data<BroadcastActionResult>({ ok: false, errors: outcome.errors, values }, { status: outcome.status });
-  context.logger.info({ actor: actor.id, broadcast: outcome.broadcastId, audience: values.audience, recipients: outcome.recipients }, 'notification broadcast');
+  context.logger.info(
+    { actor: actor.id, broadcast: outcome.broadcastId, audience: values.audience, recipients: outcome.recipients },
+    'notification broadcast',
+  );
   if (isDocumentPost(request)) return redirect(`${PATH}?sent=${outcome.recipients}`, 303);
   return data<BroadcastActionResult>({ ok: true, recipients: outcome.recipients });
 }

@@ -25,7 +25,10 @@ import type { Route } from './+types/overview';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'admin');
   const lang = requestLanguage(request);
-  const [overview, charts] = await Promise.all([loadAdminOverview({ db: context.db, actor }), loadPortfolioCharts({ db: context.db, actor })]);
+  const [overview, charts] = await Promise.all([
+    loadAdminOverview({ db: context.db, actor }),
+    loadPortfolioCharts({ db: context.db, actor }),
+  ]);
   return {
     overview,
     charts,
@@ -70,7 +73,9 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           link={{ to: '/admin/users', label: t('admin.overview.users.manage') }}
           testId="overview-users"
         >
-          <Breakdown rows={ROLES.map((role) => ({ key: role, label: <RoleBadge role={role} size="sm" />, value: overview.users.byRole[role] }))} />
+          <Breakdown
+            rows={ROLES.map((role) => ({ key: role, label: <RoleBadge role={role} size="sm" />, value: overview.users.byRole[role] }))}
+          />
         </StatCard>
         <StatCard
           icon={IconBuilding}

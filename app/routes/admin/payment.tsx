@@ -24,7 +24,11 @@ const basePath = '/admin/payments';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'admin');
   const meta = pageMeta(requestLanguage(request), 'payments.meta.detail.title', 'payments.meta.detail.description');
-  return { ...(await loadPaymentDetailPage({ request, context, actor, paymentParam: params.paymentId, provider: getPaymentProvider() })), testMode: getPaymentProvider().testMode, meta };
+  return {
+    ...(await loadPaymentDetailPage({ request, context, actor, paymentParam: params.paymentId, provider: getPaymentProvider() })),
+    testMode: getPaymentProvider().testMode,
+    meta,
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -43,7 +47,13 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
     <>
       <SignedInPageHeader title={t('payments.detail.heading', { id: detail.id })} />
       <TestModeNotice testMode={loaderData.testMode} />
-      <PaymentDetailView basePath={basePath} detail={detail} refundKey={loaderData.refundKey} done={loaderData.done} result={actionData as RefundActionResult | undefined} />
+      <PaymentDetailView
+        basePath={basePath}
+        detail={detail}
+        refundKey={loaderData.refundKey}
+        done={loaderData.done}
+        result={actionData as RefundActionResult | undefined}
+      />
     </>
   );
 }

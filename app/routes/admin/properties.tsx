@@ -18,7 +18,10 @@ import type { Route } from './+types/properties';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'admin');
   const lang = requestLanguage(request);
-  return { ...(await loadBuildingsList({ request, context, actor })), meta: pageMeta(lang, 'portfolio.meta.list.title', 'portfolio.meta.list.description') };
+  return {
+    ...(await loadBuildingsList({ request, context, actor })),
+    meta: pageMeta(lang, 'portfolio.meta.list.title', 'portfolio.meta.list.description'),
+  };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

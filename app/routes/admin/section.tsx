@@ -39,7 +39,13 @@ export default function AdminSection({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SignedInPageHeader title={t(`admin.sections.${section}.title`)} subtitle={t(`admin.sections.${section}.description`)} />
-      <EmptyState icon={<SectionIcon size={30} aria-hidden />} variant="light" py="xl" data-testid="admin-coming-soon" data-section={section}>
+      <EmptyState
+        icon={<SectionIcon size={30} aria-hidden />}
+        variant="light"
+        py="xl"
+        data-testid="admin-coming-soon"
+        data-section={section}
+      >
         <EmptyState.Title order={2}>{t('admin.section.comingSoonTitle')}</EmptyState.Title>
         <EmptyState.Description>{t('admin.section.comingSoonBody')}</EmptyState.Description>
         <EmptyState.Actions>

@@ -38,7 +38,12 @@ export default function AdminSystem({ loaderData, actionData }: Route.ComponentP
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
           <SystemFactsCard facts={loaderData.facts} />
-          <TestMailCard email={loaderData.adminEmail} mailer={loaderData.facts.mailer} result={result} sentPlain={loaderData.done === 'test-mail'} />
+          <TestMailCard
+            email={loaderData.adminEmail}
+            mailer={loaderData.facts.mailer}
+            result={result}
+            sentPlain={loaderData.done === 'test-mail'}
+          />
         </SimpleGrid>
         <SystemSettings settings={loaderData.settings} result={result} done={loaderData.done === 'test-mail' ? null : loaderData.done} />
       </Stack>

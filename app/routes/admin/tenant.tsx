@@ -18,7 +18,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'admin');
   const page = await loadTenantPage({ request, context, actor, userId: params.userId });
   const t = getT(requestLanguage(request));
-  return { ...page, meta: { title: t('tenants.meta.detail.title', { name: page.detail.name }), description: t('tenants.meta.detail.description') } };
+  return {
+    ...page,
+    meta: { title: t('tenants.meta.detail.title', { name: page.detail.name }), description: t('tenants.meta.detail.description') },
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -31,5 +34,13 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminTenant({ loaderData, actionData }: Route.ComponentProps) {
-  return <TenantPage base="/admin/tenants" detail={loaderData.detail} result={actionData as TenantActionResult | undefined} done={loaderData.done} today={loaderData.today} />;
+  return (
+    <TenantPage
+      base="/admin/tenants"
+      detail={loaderData.detail}
+      result={actionData as TenantActionResult | undefined}
+      done={loaderData.done}
+      today={loaderData.today}
+    />
+  );
 }

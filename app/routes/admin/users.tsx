@@ -71,7 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const rawIntent = form.get('intent');
   if (!isUserIntent(rawIntent)) {
-    return data<UsersActionResult>({ ok: false, intent: null, errors: { form: getT(locale)('admin.users.errors.unknownIntent') } }, { status: 400 });
+    return data<UsersActionResult>(
+      { ok: false, intent: null, errors: { form: getT(locale)('admin.users.errors.unknownIntent') } },
+      { status: 400 },
+    );
   }
   const intent: UserIntent = rawIntent;
   const options = { db: context.db, actor, origin: requestOrigin(request, context.clientIp), locale };
@@ -135,12 +138,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
               </Alert>
             )}
             {selected && (
-              <UserManagePanel
-                user={selected}
-                viewerId={viewerId}
-                result={result}
-                closeHref={usersHref({ q: list.q, page: list.page })}
-              />
+              <UserManagePanel user={selected} viewerId={viewerId} result={result} closeHref={usersHref({ q: list.q, page: list.page })} />
             )}
             <UserCreateForm result={result} />
           </Stack>

@@ -19,7 +19,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'admin');
   const page = await loadVendorDetailPage({ request, context, actor, vendorId: params.vendorId });
   const t = getT(requestLanguage(request));
-  return { ...page, meta: { title: t('vendors.meta.detail.title', { name: page.detail.companyName }), description: t('vendors.meta.detail.description') } };
+  return {
+    ...page,
+    meta: { title: t('vendors.meta.detail.title', { name: page.detail.companyName }), description: t('vendors.meta.detail.description') },
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -32,5 +35,12 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminVendor({ loaderData, actionData }: Route.ComponentProps) {
-  return <VendorDetailPage detail={loaderData.detail} today={loaderData.today} done={loaderData.done} result={actionData as VendorAdminActionResult | undefined} />;
+  return (
+    <VendorDetailPage
+      detail={loaderData.detail}
+      today={loaderData.today}
+      done={loaderData.done}
+      result={actionData as VendorAdminActionResult | undefined}
+    />
+  );
 }

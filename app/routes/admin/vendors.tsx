@@ -18,7 +18,10 @@ import type { Route } from './+types/vendors';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'admin');
   const lang = requestLanguage(request);
-  return { ...(await loadVendorListPage({ request, context, actor })), meta: pageMeta(lang, 'vendors.meta.list.title', 'vendors.meta.list.description') };
+  return {
+    ...(await loadVendorListPage({ request, context, actor })),
+    meta: pageMeta(lang, 'vendors.meta.list.title', 'vendors.meta.list.description'),
+  };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

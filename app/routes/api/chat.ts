@@ -63,7 +63,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body) return data<ChatSendAnswer>({ ok: false, errors: { form: 'Bad request: expected a JSON object.' } }, { status: 400 });
 
   if (body.intent === 'read') {
-    const threadId = typeof body.threadId === 'number' && Number.isInteger(body.threadId) && body.threadId > 0 && body.threadId <= MAX_THREAD_ID ? body.threadId : undefined;
+    const threadId =
+      typeof body.threadId === 'number' && Number.isInteger(body.threadId) && body.threadId > 0 && body.threadId <= MAX_THREAD_ID
+        ? body.threadId
+        : undefined;
     const marked = await markChatReadByVisitor({ db: context.db, party, threadId });
     return data({ ok: true, marked }, { headers: NO_STORE });
   }
@@ -73,7 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) return data<ChatSendAnswer>({ ok: false, errors: outcome.errors }, { status: outcome.status, headers: NO_STORE });
   const headers = new Headers(NO_STORE);
   if (outcome.token) headers.append('Set-Cookie', visitorCookie(outcome.token, context.publicUrl.startsWith('https:')));
-  if (!outcome.duplicate) context.logger.info({ threadId: outcome.thread.id, started: Boolean(outcome.token) }, 'chat message from a visitor');
+  if (!outcome.duplicate)
+    context.logger.info({ threadId: outcome.thread.id, started: Boolean(outcome.token) }, 'chat message from a visitor');
   return data<ChatSendAnswer>(
     { ok: true, message: outcome.message, thread: outcome.thread, duplicate: outcome.duplicate },
     { status: outcome.token ? 201 : 200, headers },

@@ -18,7 +18,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireApiRole(request, context, 'property_manager');
   const limited = await checkRateLimit({ context, request }, 'api_call', actor.id);
   if (limited) return rateLimitedAnswer(limited);
-  return handleInboxAction({ request, db: context.db, actor, lang: requestLanguage(request), fallbackPath: '/dashboard', clientIp: context.clientIp });
+  return handleInboxAction({
+    request,
+    db: context.db,
+    actor,
+    lang: requestLanguage(request),
+    fallbackPath: '/dashboard',
+    clientIp: context.clientIp,
+  });
 }
 
 export function loader() {

@@ -56,7 +56,11 @@ function get(cookie: string | null, clientIp = '10.9.0.1') {
   return settle(() => loader({ request, params: {}, context: contextFor(clientIp) } as never));
 }
 
-function post(cookie: string | null, fields: Record<string, string> | string, { clientIp = '10.9.0.2', method = 'POST', contentType }: { clientIp?: string; method?: string; contentType?: string } = {}) {
+function post(
+  cookie: string | null,
+  fields: Record<string, string> | string,
+  { clientIp = '10.9.0.2', method = 'POST', contentType }: { clientIp?: string; method?: string; contentType?: string } = {},
+) {
   const headers: Record<string, string> = cookie ? { cookie } : {};
   if (contentType) headers['content-type'] = contentType;
   const request = new Request('http://dimora.test/api/notifications', {
@@ -68,7 +72,12 @@ function post(cookie: string | null, fields: Record<string, string> | string, { 
 }
 
 async function seed(userId: string, n: number) {
-  const rows = Array.from({ length: n }, (_, index) => ({ userId, title: `N${index}`, message: 'm', createdAt: new Date(Date.now() - (n - index) * 1_000) }));
+  const rows = Array.from({ length: n }, (_, index) => ({
+    userId,
+    title: `N${index}`,
+    message: 'm',
+    createdAt: new Date(Date.now() - (n - index) * 1_000),
+  }));
   return database.db.insert(notification).values(rows).returning({ id: notification.id });
 }
 

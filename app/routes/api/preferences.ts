@@ -5,12 +5,7 @@
  */
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
-import {
-  PREFERENCE_COOKIE_MAX_AGE_S,
-  SIDEBAR_COOKIE_MAX_AGE_S,
-  STORAGE_KEYS,
-  SUPPORTED_LANGUAGES,
-} from '~/lib/constants';
+import { PREFERENCE_COOKIE_MAX_AGE_S, SIDEBAR_COOKIE_MAX_AGE_S, STORAGE_KEYS, SUPPORTED_LANGUAGES } from '~/lib/constants';
 import { serializeCookie } from '~/lib/cookies';
 import { consentFromForm } from '~/lib/preferences';
 import { safeRedirectPath } from '~/lib/safe-redirect';
@@ -45,10 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (input.consent) {
     const consent = consentFromForm(input.consent, form);
-    headers.append(
-      'Set-Cookie',
-      serializeCookie(STORAGE_KEYS.cookieConsent, JSON.stringify(consent), PREFERENCE_COOKIE_MAX_AGE_S),
-    );
+    headers.append('Set-Cookie', serializeCookie(STORAGE_KEYS.cookieConsent, JSON.stringify(consent), PREFERENCE_COOKIE_MAX_AGE_S));
   }
   if (input.mode === 'fetch') return data({ ok: true }, { headers });
   throw redirect(safeRedirectPath(input.redirectTo), { status: 303, headers });

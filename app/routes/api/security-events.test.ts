@@ -29,7 +29,9 @@ function report(body: unknown, { headers = {}, method = 'POST' }: { headers?: Re
 }
 
 async function post(request: Request, clientIp: string): Promise<Answer> {
-  const result = await action({ request, params: {}, context: testContext(database, { clientIp }) } as unknown as Parameters<typeof action>[0]);
+  const result = await action({ request, params: {}, context: testContext(database, { clientIp }) } as unknown as Parameters<
+    typeof action
+  >[0]);
   const wrapped = result as unknown as { data: unknown; init: ResponseInit | null };
   return { status: wrapped.init?.status ?? 200, body: wrapped.data, headers: new Headers(wrapped.init?.headers) };
 }
@@ -44,14 +46,14 @@ async function pasteRows(ip: string) {
 const valid = { sample: '<script>alert(1)</script>', field: 'message', path: '/contact' };
 
 describe('POST /api/security-events', () => {
-  it('a signed-out visitor\'s report is accepted (202) but not recorded: anonymous visitors cannot write the audit log', async () => {
+  it("a signed-out visitor's report is accepted (202) but not recorded: anonymous visitors cannot write the audit log", async () => {
     const answer = await post(report(valid), '10.1.0.1');
     expect(answer.status).toBe(202);
     expect(answer.body).toEqual({ ok: true, recorded: false });
     expect(await pasteRows('10.1.0.1')).toHaveLength(0);
   });
 
-  it('records the session\'s user with the sample, field, path, IP and user agent, ignoring every client-chosen field', async () => {
+  it("records the session's user with the sample, field, path, IP and user agent, ignoring every client-chosen field", async () => {
     const context = testContext(database, { clientIp: '10.1.0.2' });
     const created = await createVerifiedUser(database.db, { email: 'paster@example.com', password: 'glue-stick-pass', role: 'tenant' });
     const other = await createVerifiedUser(database.db, { email: 'victim@example.com', password: 'second-glue-pass', role: 'tenant' });
@@ -76,10 +78,22 @@ describe('POST /api/security-events', () => {
     expect(answer.body).toEqual({ ok: true, recorded: true });
     const rows = await pasteRows('10.1.0.2');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ userId: created.id, action: 'paste_blocked', tableName: 'security_events', ipAddress: '10.1.0.2', userAgent: 'PasteTest/1.0' });
+    expect(rows[0]).toMatchObject({
+      userId: created.id,
+      action: 'paste_blocked',
+      tableName: 'security_events',
+      ipAddress: '10.1.0.2',
+      userAgent: 'PasteTest/1.0',
+    });
     // Only the three descriptive fields come from the body; the path loses its query string.
     expect(Object.keys(rows[0]!.newValues).sort()).toEqual(['field', 'ip_address', 'path', 'sample', 'timestamp', 'user_agent']);
-    expect(rows[0]!.newValues).toMatchObject({ sample: valid.sample, field: 'message', path: '/auth', ip_address: '10.1.0.2', user_agent: 'PasteTest/1.0' });
+    expect(rows[0]!.newValues).toMatchObject({
+      sample: valid.sample,
+      field: 'message',
+      path: '/auth',
+      ip_address: '10.1.0.2',
+      user_agent: 'PasteTest/1.0',
+    });
     expect(rows[0]!.newValues.timestamp).not.toBe('2000-01-01T00:00:00.000Z');
     expect(JSON.stringify(rows[0])).not.toContain('secret-token');
     expect(JSON.stringify(rows[0])).not.toContain(other.id);

@@ -43,8 +43,14 @@ function cleanPath(path: string): string {
 
 // Unknown keys are stripped: only these three descriptive fields come from the browser.
 const schema = z.object({
-  sample: z.string().max(PASTE_SAMPLE_LENGTH).transform((value) => value.replace(CONTROL, ' ')),
-  field: z.string().max(100).transform((value) => value.replace(CONTROL, ' ').trim()),
+  sample: z
+    .string()
+    .max(PASTE_SAMPLE_LENGTH)
+    .transform((value) => value.replace(CONTROL, ' ')),
+  field: z
+    .string()
+    .max(100)
+    .transform((value) => value.replace(CONTROL, ' ').trim()),
   path: z.string().max(300).transform(cleanPath),
 });
 

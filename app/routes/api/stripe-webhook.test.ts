@@ -45,7 +45,10 @@ afterAll(async () => {
 /** What the route logged (warnings are expected here: bad signatures), instead of the test output. */
 const logged: { level: string; msg: string }[] = [];
 const quietLogger = Object.fromEntries(
-  ['trace', 'debug', 'info', 'warn', 'error', 'fatal'].map((level) => [level, (_fields: unknown, msg = '') => void logged.push({ level, msg })]),
+  ['trace', 'debug', 'info', 'warn', 'error', 'fatal'].map((level) => [
+    level,
+    (_fields: unknown, msg = '') => void logged.push({ level, msg }),
+  ]),
 );
 
 beforeEach(() => {
@@ -57,7 +60,14 @@ function context() {
   return { ...testContext(database), logger: quietLogger };
 }
 
-const stripe = () => createStripeProvider({ secretKey: 'sk_test_dimora_webhook', host: standIn.host, port: standIn.port, protocol: 'http', maxNetworkRetries: 0 });
+const stripe = () =>
+  createStripeProvider({
+    secretKey: 'sk_test_dimora_webhook',
+    host: standIn.host,
+    port: standIn.port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
 
 type Answer = { status: number; body: unknown; headers: Headers };
 
@@ -75,7 +85,10 @@ async function answerOf(run: () => Promise<unknown>): Promise<Answer> {
 
 /** A server-to-server POST as Stripe sends it: no cookie, no Origin. */
 function deliver(payload: string, signature: string | null, route: { action: typeof action } = { action }) {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+  };
   if (signature !== null) headers['stripe-signature'] = signature;
   const request = new Request('http://dimora.test/api/webhooks/stripe', { method: 'POST', headers, body: payload });
   return answerOf(() => route.action({ request, params: {}, context: context() } as never));
@@ -94,7 +107,18 @@ function intentEvent(type: string, idempotencyKey: string) {
     type,
     created: Math.floor(Date.now() / 1000),
     livemode: false,
-    data: { object: { id: 'pi_from_elsewhere', object: 'payment_intent', status: 'succeeded', amount: 5_000, metadata: { idempotency_key: idempotencyKey }, latest_charge: 'ch_1', payment_method: 'pm_1', last_payment_error: null } },
+    data: {
+      object: {
+        id: 'pi_from_elsewhere',
+        object: 'payment_intent',
+        status: 'succeeded',
+        amount: 5_000,
+        metadata: { idempotency_key: idempotencyKey },
+        latest_charge: 'ch_1',
+        payment_method: 'pm_1',
+        last_payment_error: null,
+      },
+    },
   };
 }
 
@@ -105,7 +129,16 @@ function intentEvent(type: string, idempotencyKey: string) {
 async function applicationChargedButNotRecorded(number: string) {
   const app = await createApplication(database.db, { propertyId: homeId, paymentMethod: 'card', dueNowCents: 5_000 });
   const attemptKey = `${app.idempotencyKey}:1`;
-  await database.db.insert(payment).values({ applicationId: app.id, kind: 'application_fee', amountCents: 5_000, status: 'pending', provider: 'stripe', idempotencyKey: `${attemptKey}:application_fee` });
+  await database.db
+    .insert(payment)
+    .values({
+      applicationId: app.id,
+      kind: 'application_fee',
+      amountCents: 5_000,
+      status: 'pending',
+      provider: 'stripe',
+      idempotencyKey: `${attemptKey}:application_fee`,
+    });
   const result = await stripe().charge({
     idempotencyKey: attemptKey,
     amountCents: 5_000,
@@ -130,7 +163,15 @@ async function confirmationsFor(reference: string) {
 
 describe('POST /api/webhooks/stripe', () => {
   it('is reachable by a server-to-server POST: no Origin, no cookie, a body within the limit', () => {
-    expect(isSameOriginRequest({ method: 'POST', origin: undefined, secFetchSite: undefined, host: 'dimora.example', publicOrigin: 'https://dimora.example' })).toBe(true);
+    expect(
+      isSameOriginRequest({
+        method: 'POST',
+        origin: undefined,
+        secFetchSite: undefined,
+        host: 'dimora.example',
+        publicOrigin: 'https://dimora.example',
+      }),
+    ).toBe(true);
     expect(bodyLimitFor('/api/webhooks/stripe')).toBeGreaterThanOrEqual(500_000);
   });
 
@@ -145,7 +186,10 @@ describe('POST /api/webhooks/stripe', () => {
     const wrongSecret = signed(event, { secret: 'whsec_someone_else' });
     expect(await deliver(wrongSecret.payload, wrongSecret.signature)).toMatchObject({ status: 400, body: { error: 'invalid_signature' } });
     const good = signed(event);
-    expect(await deliver(good.payload.replace('5000', '1'), good.signature)).toMatchObject({ status: 400, body: { error: 'invalid_signature' } });
+    expect(await deliver(good.payload.replace('5000', '1'), good.signature)).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_signature' },
+    });
     const stale = signed(event, { timestamp: Math.floor(Date.now() / 1000) - 3_600 });
     expect(await deliver(stale.payload, stale.signature)).toMatchObject({ status: 400, body: { error: 'invalid_signature' } });
     expect(await deliver(good.payload, 'garbage')).toMatchObject({ status: 400, body: { error: 'invalid_signature' } });
@@ -187,7 +231,9 @@ describe('POST /api/webhooks/stripe', () => {
       outcomes.push((answer.body as { outcome: string }).outcome);
     }
     expect(outcomes).toEqual(['settled', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
-    expect(await paymentsOf(app.id)).toEqual([expect.objectContaining({ status: 'succeeded', providerRef: intentId, failureReason: null })]);
+    expect(await paymentsOf(app.id)).toEqual([
+      expect.objectContaining({ status: 'succeeded', providerRef: intentId, failureReason: null }),
+    ]);
     expect(await confirmationsFor(app.reference)).toBe(1);
   });
 
@@ -195,7 +241,9 @@ describe('POST /api/webhooks/stripe', () => {
     const { app, intentId } = await applicationChargedButNotRecorded(SANDBOX_TEST_CARDS.insufficientFunds);
     const delivery = standIn.signedWebhook({ type: 'payment_intent.payment_failed', paymentIntentId: intentId, secret: WEBHOOK_SECRET });
     expect(await deliver(delivery.payload, delivery.signature)).toMatchObject({ status: 200, body: { outcome: 'settled' } });
-    expect(await paymentsOf(app.id)).toEqual([expect.objectContaining({ status: 'failed', providerRef: intentId, cardLast4: '9995', failureReason: 'insufficient_funds' })]);
+    expect(await paymentsOf(app.id)).toEqual([
+      expect.objectContaining({ status: 'failed', providerRef: intentId, cardLast4: '9995', failureReason: 'insufficient_funds' }),
+    ]);
     expect(await confirmationsFor(app.reference)).toBe(0);
   });
 

@@ -41,7 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     event = Stripe.webhooks.constructEvent(raw, signature, secret);
   } catch (error) {
-    context.logger.warn({ err: error instanceof Error ? error.message : String(error), requestId: context.requestId }, 'stripe webhook refused: bad signature');
+    context.logger.warn(
+      { err: error instanceof Error ? error.message : String(error), requestId: context.requestId },
+      'stripe webhook refused: bad signature',
+    );
     return data({ error: 'invalid_signature' }, { status: 400, headers: NO_STORE });
   }
 

@@ -83,12 +83,20 @@ function linkIn(text: string, prefix: string): URL {
 }
 
 async function userByEmail(email: string) {
-  const [row] = await database.db.select().from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase()));
+  const [row] = await database.db
+    .select()
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
   return row;
 }
 
 async function register(email: string, overrides: Record<string, string> = {}, options: Options = {}) {
-  return post(authAction, '/auth', { intent: 'register', email, password: PASSWORD, fullName: 'Rita Renter', role: 'tenant', ...overrides }, options);
+  return post(
+    authAction,
+    '/auth',
+    { intent: 'register', email, password: PASSWORD, fullName: 'Rita Renter', role: 'tenant', ...overrides },
+    options,
+  );
 }
 
 async function signIn(email: string, password: string, options: Options & { redirectTo?: string } = {}) {
@@ -117,9 +125,11 @@ function sessionCookie(result: unknown): string {
 }
 
 describe('/auth registration', () => {
-  it('registers a tenant and e-mails a confirmation link to /auth/verify in the visitor\'s language', async () => {
+  it("registers a tenant and e-mails a confirmation link to /auth/verify in the visitor's language", async () => {
     const email = freshEmail('italian');
-    const answer = answerOf(await register(email, { fullName: 'Giulia Bianchi', phone: '+39 06 1234 5678', address: 'Via Roma 1' }, { cookie: 'language=it' }));
+    const answer = answerOf(
+      await register(email, { fullName: 'Giulia Bianchi', phone: '+39 06 1234 5678', address: 'Via Roma 1' }, { cookie: 'language=it' }),
+    );
     expect(answer).toEqual({ status: 200, body: { ok: true, intent: 'register', email } });
 
     const created = await userByEmail(email);
@@ -241,7 +251,11 @@ describe('/auth/verify and sign-in', () => {
       .returning({ id: thread.id });
     const answer = await signIn(email, PASSWORD, { cookie: `${CHAT_COOKIE}=${token}` });
     expect(answerOf(answer).status).toBe(303);
-    expect(headersOf(answer).getSetCookie().some((cookie) => cookie.startsWith(`${CHAT_COOKIE}=;`) && cookie.includes('Max-Age=0'))).toBe(true);
+    expect(
+      headersOf(answer)
+        .getSetCookie()
+        .some((cookie) => cookie.startsWith(`${CHAT_COOKIE}=;`) && cookie.includes('Max-Age=0')),
+    ).toBe(true);
     const account = await userByEmail(email);
     const [claimed] = await database.db.select({ userId: thread.userId }).from(thread).where(eq(thread.id, chat!.id));
     expect(claimed?.userId).toBe(account!.id);
@@ -251,7 +265,12 @@ describe('/auth/verify and sign-in', () => {
     const email = await verifiedAccount('wrongpass');
     const answer = answerOf(await signIn(email, 'not-the-password'));
     expect(answer.status).toBe(401);
-    expect(answer.body).toMatchObject({ ok: false, intent: 'sign-in', errors: { form: 'Signin failed: Invalid credentials' }, values: { email } });
+    expect(answer.body).toMatchObject({
+      ok: false,
+      intent: 'sign-in',
+      errors: { form: 'Signin failed: Invalid credentials' },
+      values: { email },
+    });
     expect(answer.body.values).not.toHaveProperty('password');
   });
 
@@ -312,7 +331,14 @@ describe('/auth/forgot', () => {
   });
 
   it('redirects a plain HTML request to ?sent=1', async () => {
-    const answer = answerOf(await post(forgotAction, '/auth/forgot', { intent: 'request', email: freshEmail('nojs') }, { headers: { 'sec-fetch-mode': 'navigate' } }));
+    const answer = answerOf(
+      await post(
+        forgotAction,
+        '/auth/forgot',
+        { intent: 'request', email: freshEmail('nojs') },
+        { headers: { 'sec-fetch-mode': 'navigate' } },
+      ),
+    );
     expect(answer).toMatchObject({ status: 303, location: '/auth/forgot?sent=1' });
     expect(answerOf(await get(forgotLoader, '/auth/forgot?sent=1')).body).toMatchObject({ mode: 'request', sent: true });
   });
@@ -369,12 +395,21 @@ describe('/auth/forgot', () => {
 
     const path = `/auth/forgot?mode=reset&token=${encodeURIComponent(token)}`;
     expect(answerOf(await get(forgotLoader, path)).body).toMatchObject({ mode: 'reset', tokenUsable: false });
-    const expired = answerOf(await post(forgotAction, path, { intent: 'reset', token, password: 'second-password', confirmPassword: 'second-password' }));
+    const expired = answerOf(
+      await post(forgotAction, path, { intent: 'reset', token, password: 'second-password', confirmPassword: 'second-password' }),
+    );
     expect(expired.status).toBe(400);
     expect(expired.body.errors.form).toBe('This reset link is invalid or has expired. Please request a new one.');
     expect(answerOf(await signIn(email, PASSWORD)).status).toBe(303);
 
-    const missing = answerOf(await post(forgotAction, '/auth/forgot?mode=reset', { intent: 'reset', token: '', password: 'second-password', confirmPassword: 'second-password' }));
+    const missing = answerOf(
+      await post(forgotAction, '/auth/forgot?mode=reset', {
+        intent: 'reset',
+        token: '',
+        password: 'second-password',
+        confirmPassword: 'second-password',
+      }),
+    );
     expect(missing.status).toBe(400);
     expect(missing.body.errors.form).toBe('This reset link is invalid or has expired. Please request a new one.');
     expect(answerOf(await get(forgotLoader, '/auth/forgot?mode=reset')).body).toMatchObject({ tokenUsable: false });
@@ -386,7 +421,12 @@ describe('/auth/forgot', () => {
     const [mail] = await mailsTo(email);
     const token = linkIn(mail!.text, '/auth?mode=reset&token=').searchParams.get('token')!;
     const answer = answerOf(
-      await post(forgotAction, '/auth/forgot?mode=reset', { intent: 'reset', token, password: 'nojs-password', confirmPassword: 'nojs-password' }, { headers: { 'sec-fetch-mode': 'navigate' } }),
+      await post(
+        forgotAction,
+        '/auth/forgot?mode=reset',
+        { intent: 'reset', token, password: 'nojs-password', confirmPassword: 'nojs-password' },
+        { headers: { 'sec-fetch-mode': 'navigate' } },
+      ),
     );
     expect(answer).toMatchObject({ status: 303, location: '/auth/forgot?mode=reset&updated=1' });
     expect(answerOf(await get(forgotLoader, '/auth/forgot?mode=reset&updated=1')).body).toMatchObject({ mode: 'reset', updated: true });
@@ -406,7 +446,12 @@ describe('audit log', () => {
     await post(forgotAction, '/auth/forgot', { intent: 'request', email }, { ip });
     const [resetMail] = await mailsTo(email);
     const token = linkIn(resetMail!.text, '/auth?mode=reset&token=').searchParams.get('token')!;
-    await post(forgotAction, '/auth/forgot?mode=reset', { intent: 'reset', token, password: 'audited-new', confirmPassword: 'audited-new' }, { ip });
+    await post(
+      forgotAction,
+      '/auth/forgot?mode=reset',
+      { intent: 'reset', token, password: 'audited-new', confirmPassword: 'audited-new' },
+      { ip },
+    );
     // Four more attempts use up the login limit (5), the next one is refused.
     for (let attempt = 0; attempt < 4; attempt += 1) await signIn(email, 'wrong-password', { ip });
     expect(answerOf(await signIn(email, 'wrong-password', { ip })).status).toBe(429);

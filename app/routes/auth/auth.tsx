@@ -90,7 +90,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.reason === 'rate_limited') return rateLimitedAnswer(result);
     const status = result.reason === 'invalid_code' ? 401 : result.reason === 'locked' ? 423 : 410;
     return data(
-      { ok: false as const, intent: 'two-factor' as const, reason: result.reason, errors: { code: t(`auth.twoFactor.errors.${result.reason}`) } },
+      {
+        ok: false as const,
+        intent: 'two-factor' as const,
+        reason: result.reason,
+        errors: { code: t(`auth.twoFactor.errors.${result.reason}`) },
+      },
       { status, headers: result.headers },
     );
   }
@@ -119,7 +124,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (result.reason === 'rate_limited') return rateLimitedAnswer(result);
     if (result.reason === 'busy') {
-      return busyAnswer({ ok: false as const, intent, reason: result.reason, errors: { form: t('auth.password.busy') }, values: echo }, result.retryAfterS);
+      return busyAnswer(
+        { ok: false as const, intent, reason: result.reason, errors: { form: t('auth.password.busy') }, values: echo },
+        result.retryAfterS,
+      );
     }
     const message = t(`auth.signIn.errors.${result.reason}`);
     const status = result.reason === 'invalid_credentials' ? 401 : 403;
@@ -138,9 +146,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true as const, intent, email: parsed.data.email };
   }
   if (result.reason === 'rate_limited') return rateLimitedAnswer(result);
-  if (result.reason === 'busy') return busyAnswer({ ok: false as const, intent, errors: { form: t('auth.password.busy') }, values: echo }, result.retryAfterS);
+  if (result.reason === 'busy')
+    return busyAnswer({ ok: false as const, intent, errors: { form: t('auth.password.busy') }, values: echo }, result.retryAfterS);
   if (result.reason === 'password') {
-    return data({ ok: false as const, intent, errors: { password: t(PASSWORD_PROBLEM_MESSAGES[result.problem]) }, values: echo }, { status: 422 });
+    return data(
+      { ok: false as const, intent, errors: { password: t(PASSWORD_PROBLEM_MESSAGES[result.problem]) }, values: echo },
+      { status: 422 },
+    );
   }
   return data({ ok: false as const, intent, errors: { form: t('auth.register.errors.failed') }, values: echo }, { status: 400 });
 }
@@ -188,7 +200,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const passwordAccepted = answer?.intent === 'sign-in' && answer.ok && 'twoFactor' in answer;
   const challengeLost = twoFactorAnswer !== undefined && 'reason' in twoFactorAnswer && twoFactorAnswer.reason === 'expired';
   const twoFactorStep =
-    !challengeLost && (passwordAccepted || twoFactorAnswer !== undefined || limited === 'two_factor' || (loaderData.twoFactorPending && !answer));
+    !challengeLost &&
+    (passwordAccepted || twoFactorAnswer !== undefined || limited === 'two_factor' || (loaderData.twoFactorPending && !answer));
   const signInResult = answer?.intent === 'sign-in' && !answer.ok ? answer : undefined;
   const registerResult = answer?.intent === 'register' ? answer : undefined;
   const registeredEmail = registerResult?.ok ? registerResult.email : null;
@@ -203,12 +216,24 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       </Stack>
       <Stack gap="md">
         {showVerified && (
-          <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title={t('auth.verified.title')} role="status" data-testid="verified-alert">
+          <Alert
+            color="teal"
+            icon={<IconCircleCheck aria-hidden />}
+            title={t('auth.verified.title')}
+            role="status"
+            data-testid="verified-alert"
+          >
             {t('auth.verified.message')}
           </Alert>
         )}
         {showRegistered && (
-          <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title={t('common.toast.success')} role="status" data-testid="registered-alert">
+          <Alert
+            color="teal"
+            icon={<IconCircleCheck aria-hidden />}
+            title={t('common.toast.success')}
+            role="status"
+            data-testid="registered-alert"
+          >
             {t('auth.register.success')}
             {registeredEmail && (
               <Text size="sm" mt={4} fw={600}>
@@ -225,35 +250,35 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               rateLimitMessage={limited === 'two_factor' ? rateLimitMessage : null}
             />
           ) : (
-          <Tabs value={tab} onChange={(value) => setTab(value === 'register' ? 'register' : 'sign-in')} keepMountedMode="display-none">
-            <Tabs.List grow aria-label={t('auth.tabs.label')}>
-              <Tabs.Tab value="sign-in" leftSection={<IconLogin size={16} aria-hidden />} data-testid="tab-sign-in">
-                {t('auth.tabs.signIn')}
-              </Tabs.Tab>
-              <Tabs.Tab value="register" leftSection={<IconUserPlus size={16} aria-hidden />} data-testid="tab-register">
-                {t('auth.tabs.register')}
-              </Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="sign-in" pt="lg">
-              <SignInForm
-                key={registeredEmail ?? 'sign-in'}
-                result={signInResult}
-                redirectTo={redirectTo}
-                defaultEmail={registeredEmail ?? ''}
-                rateLimitMessage={limited === 'login' ? rateLimitMessage : null}
-                registerHref={tabHref('register', redirectTo)}
-                onRegister={() => setTab('register')}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="register" pt="lg">
-              <RegisterForm
-                result={registerResult}
-                rateLimitMessage={limited === 'signup' ? rateLimitMessage : null}
-                signInHref={tabHref('sign-in', redirectTo)}
-                onSignIn={() => setTab('sign-in')}
-              />
-            </Tabs.Panel>
-          </Tabs>
+            <Tabs value={tab} onChange={(value) => setTab(value === 'register' ? 'register' : 'sign-in')} keepMountedMode="display-none">
+              <Tabs.List grow aria-label={t('auth.tabs.label')}>
+                <Tabs.Tab value="sign-in" leftSection={<IconLogin size={16} aria-hidden />} data-testid="tab-sign-in">
+                  {t('auth.tabs.signIn')}
+                </Tabs.Tab>
+                <Tabs.Tab value="register" leftSection={<IconUserPlus size={16} aria-hidden />} data-testid="tab-register">
+                  {t('auth.tabs.register')}
+                </Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="sign-in" pt="lg">
+                <SignInForm
+                  key={registeredEmail ?? 'sign-in'}
+                  result={signInResult}
+                  redirectTo={redirectTo}
+                  defaultEmail={registeredEmail ?? ''}
+                  rateLimitMessage={limited === 'login' ? rateLimitMessage : null}
+                  registerHref={tabHref('register', redirectTo)}
+                  onRegister={() => setTab('register')}
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="register" pt="lg">
+                <RegisterForm
+                  result={registerResult}
+                  rateLimitMessage={limited === 'signup' ? rateLimitMessage : null}
+                  signInHref={tabHref('sign-in', redirectTo)}
+                  onSignIn={() => setTab('sign-in')}
+                />
+              </Tabs.Panel>
+            </Tabs>
           )}
           {challengeLost && (
             <Alert color="orange" icon={<IconAlertCircle aria-hidden />} role="alert" mt="md" data-testid="two-factor-expired">

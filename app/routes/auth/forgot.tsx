@@ -75,7 +75,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const values = readForm(form, ['token', 'password', 'confirmPassword'] as const);
     const invalidToken = () =>
       data(
-        { ok: false as const, intent: 'reset' as const, reason: 'invalid_token' as const, errors: { form: getT(lang)('auth.reset.errors.invalidToken') } },
+        {
+          ok: false as const,
+          intent: 'reset' as const,
+          reason: 'invalid_token' as const,
+          errors: { form: getT(lang)('auth.reset.errors.invalidToken') },
+        },
         { status: 400 },
       );
     if (!values.token) return invalidToken();
@@ -91,9 +96,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { ok: true as const, intent: 'reset' as const };
     }
     if (result.reason === 'rate_limited') return rateLimitedAnswer(result);
-    if (result.reason === 'busy') return busyAnswer({ ok: false as const, intent: 'reset' as const, errors: { form: getT(lang)('auth.password.busy') } }, result.retryAfterS);
+    if (result.reason === 'busy')
+      return busyAnswer(
+        { ok: false as const, intent: 'reset' as const, errors: { form: getT(lang)('auth.password.busy') } },
+        result.retryAfterS,
+      );
     if (result.reason === 'password') {
-      return data({ ok: false as const, intent: 'reset' as const, errors: { password: getT(lang)(PASSWORD_PROBLEM_MESSAGES[result.problem]) } }, { status: 422 });
+      return data(
+        { ok: false as const, intent: 'reset' as const, errors: { password: getT(lang)(PASSWORD_PROBLEM_MESSAGES[result.problem]) } },
+        { status: 422 },
+      );
     }
     return invalidToken();
   }
@@ -128,7 +140,13 @@ export default function ForgotPage({ loaderData, actionData }: Route.ComponentPr
   let body: React.ReactNode;
   let showIntro = true;
   if (!reset) {
-    body = <ForgotRequestForm result={answer?.intent === 'request' ? answer : undefined} sent={loaderData.sent} rateLimitMessage={rateLimitMessage} />;
+    body = (
+      <ForgotRequestForm
+        result={answer?.intent === 'request' ? answer : undefined}
+        sent={loaderData.sent}
+        rateLimitMessage={rateLimitMessage}
+      />
+    );
   } else if (loaderData.updated || (answer?.intent === 'reset' && answer.ok)) {
     body = <ResetDone />;
     showIntro = false;

@@ -69,12 +69,20 @@ function sessionCookie(result: unknown): string {
 
 /** Registers from a fresh address each time, so the sign-up rate limit never interferes. */
 const register = (email: string, password: string, options: Options) =>
-  call(authAction, '/auth', { ...options, ip: options.context ? options.ip : fresh('ip').ip }, { intent: 'register', email, password, fullName: 'Paolo Policy', role: 'tenant' });
+  call(
+    authAction,
+    '/auth',
+    { ...options, ip: options.context ? options.ip : fresh('ip').ip },
+    { intent: 'register', email, password, fullName: 'Paolo Policy', role: 'tenant' },
+  );
 const signIn = (email: string, password: string, options: Options, redirectTo = '/') =>
   call(authAction, '/auth', options, { intent: 'sign-in', email, password, redirectTo });
 
 async function credentialHash(userId: string): Promise<string> {
-  const [row] = await database.db.select({ password: account.password }).from(account).where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+  const [row] = await database.db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
   return row!.password!;
 }
 
@@ -82,7 +90,10 @@ async function credentialHash(userId: string): Promise<string> {
 async function legacyAccount(tag: string, password: string) {
   const { email, ip } = fresh(tag);
   const created = await createVerifiedUser(database.db, { email, password: 'placeholder-pass-9', role: 'tenant' });
-  await database.db.update(account).set({ password: await scryptHash(password) }).where(eq(account.userId, created.id));
+  await database.db
+    .update(account)
+    .set({ password: await scryptHash(password) })
+    .where(eq(account.userId, created.id));
   return { ...created, ip };
 }
 
@@ -121,7 +132,7 @@ describe('registration', () => {
     expect(created!.passwordChangeRequired).toBe(false);
   });
 
-  it('is enforced on better-auth\'s own endpoints too (the API cannot bypass the policy)', async () => {
+  it("is enforced on better-auth's own endpoints too (the API cannot bypass the policy)", async () => {
     const auth = testContext(database).auth;
     const { email } = fresh('api');
     await expect(auth.api.signUpEmail({ body: { email, password: 'iloveyou1', name: 'Api Person' } })).rejects.toMatchObject({
@@ -148,7 +159,12 @@ describe('reset', () => {
     const [mail] = await database.db.select().from(mailMessage).where(eq(mailMessage.to, person.email)).orderBy(desc(mailMessage.id));
     const token = new URL(mail!.text.match(/https?:\/\/\S+mode=reset\S+/)![0]).searchParams.get('token')!;
     const reset = (password: string, language?: string) =>
-      call(forgotAction, `/auth/forgot?mode=reset&token=${token}`, { ...person, language }, { intent: 'reset', token, password, confirmPassword: password });
+      call(
+        forgotAction,
+        `/auth/forgot?mode=reset&token=${token}`,
+        { ...person, language },
+        { intent: 'reset', token, password, confirmPassword: password },
+      );
 
     const common = answerOf(await reset('sunshine1'));
     expect(common.status).toBe(422);
@@ -197,21 +213,36 @@ describe('a weak password at sign-in', () => {
 
     // Every guarded page leads to the change page, remembering where the user was going.
     const context = testContext(database, { clientIp: person.ip });
-    const guarded = await requireRole(request('/tenant-portal?tab=payments', { ip: person.ip, cookie }), context, 'tenant').catch((thrown: unknown) => thrown);
+    const guarded = await requireRole(request('/tenant-portal?tab=payments', { ip: person.ip, cookie }), context, 'tenant').catch(
+      (thrown: unknown) => thrown,
+    );
     expect(guarded).toBeInstanceOf(Response);
-    expect((guarded as Response).headers.get('location')).toBe(`${PASSWORD_CHANGE_PATH}?redirectTo=${encodeURIComponent('/tenant-portal?tab=payments')}`);
+    expect((guarded as Response).headers.get('location')).toBe(
+      `${PASSWORD_CHANGE_PATH}?redirectTo=${encodeURIComponent('/tenant-portal?tab=payments')}`,
+    );
     const page = answerOf(await call(passwordLoader, `${PASSWORD_CHANGE_PATH}?redirectTo=%2Fdashboard`, { ip: person.ip, cookie }));
     expect(page.body).toMatchObject({ required: true, redirectTo: '/dashboard' });
 
     const change = (fields: Record<string, string>, language?: string) =>
-      call(passwordAction, PASSWORD_CHANGE_PATH, { ip: person.ip, cookie, language }, { intent: 'change', redirectTo: '/dashboard', ...fields });
+      call(
+        passwordAction,
+        PASSWORD_CHANGE_PATH,
+        { ip: person.ip, cookie, language },
+        { intent: 'change', redirectTo: '/dashboard', ...fields },
+      );
     const wrong = answerOf(await change({ currentPassword: 'abc124', password: 'granite-owl-47', confirmPassword: 'granite-owl-47' }));
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.currentPassword).toBe('The current password is not correct.');
     const common = answerOf(await change({ currentPassword: 'abc123', password: 'password1', confirmPassword: 'password1' }));
     expect(common.status).toBe(422);
     expect(common.body.errors.password).toBe('This password is one of the most common passwords. Please choose another one.');
-    const containsEmail = answerOf(await change({ currentPassword: 'abc123', password: `${person.email.split('@')[0]}!!`, confirmPassword: `${person.email.split('@')[0]}!!` }));
+    const containsEmail = answerOf(
+      await change({
+        currentPassword: 'abc123',
+        password: `${person.email.split('@')[0]}!!`,
+        confirmPassword: `${person.email.split('@')[0]}!!`,
+      }),
+    );
     expect(containsEmail.body.errors.password).toBe('The password must not contain your e-mail address.');
     const short = answerOf(await change({ currentPassword: 'abc123', password: 'Zq7#kLm', confirmPassword: 'Zq7#kLm' }, 'it'));
     expect(short.body.errors.password).toBe('La password deve contenere almeno 8 caratteri');
@@ -225,11 +256,18 @@ describe('a weak password at sign-in', () => {
     const [cleared] = await database.db.select().from(user).where(eq(user.id, person.id));
     expect(cleared!.passwordChangeRequired).toBe(false);
     expect((await credentialHash(person.id)).startsWith('$argon2id$')).toBe(true);
-    const audited = await database.db.select().from(auditLog).where(and(eq(auditLog.userId, person.id), eq(auditLog.action, 'password_changed')));
+    const audited = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, person.id), eq(auditLog.action, 'password_changed')));
     expect(audited).toHaveLength(1);
 
     // The fresh session passes the guards; the old password no longer signs in.
-    const viewer = await requireRole(request('/tenant-portal', { ip: person.ip, cookie: sessionCookie(done) }), testContext(database), 'tenant');
+    const viewer = await requireRole(
+      request('/tenant-portal', { ip: person.ip, cookie: sessionCookie(done) }),
+      testContext(database),
+      'tenant',
+    );
     expect(viewer).toMatchObject({ id: person.id, passwordChangeRequired: false });
     expect(answerOf(await signIn(person.email, 'abc123', person)).status).toBe(401);
     expect(answerOf(await signIn(person.email, 'granite-owl-47', person))).toMatchObject({ status: 303, location: '/' });
@@ -237,17 +275,28 @@ describe('a weak password at sign-in', () => {
 
   it('does not flag a password that passes the policy', async () => {
     const person = await legacyAccount('strong', 'granite-owl-47');
-    expect(answerOf(await signIn(person.email, 'granite-owl-47', person, '/dashboard'))).toMatchObject({ status: 303, location: '/dashboard' });
+    expect(answerOf(await signIn(person.email, 'granite-owl-47', person, '/dashboard'))).toMatchObject({
+      status: 303,
+      location: '/dashboard',
+    });
     const [row] = await database.db.select().from(user).where(eq(user.id, person.id));
     expect(row!.passwordChangeRequired).toBe(false);
   });
 });
 
-describe('the hasher\'s bounded queue', () => {
+describe("the hasher's bounded queue", () => {
   it('answers 503 with Retry-After and a translated message when full, never a 500, and recovers', async () => {
     const hasher = createPasswordHasher({ concurrency: 1, maxQueue: 0, retryAfterS: 7 });
     const base = testContext(database);
-    const auth = createAuth({ db: database.db, mailer: base.mailer, logger, secret: 'test-secret-test-secret-test-secret-0123456789', publicUrl: TEST_PUBLIC_URL, secureCookies: false, hasher });
+    const auth = createAuth({
+      db: database.db,
+      mailer: base.mailer,
+      logger,
+      secret: 'test-secret-test-secret-test-secret-0123456789',
+      publicUrl: TEST_PUBLIC_URL,
+      secureCookies: false,
+      hasher,
+    });
     const person = fresh('queued');
     await createVerifiedUser(database.db, { email: person.email, password: 'granite-owl-47', role: 'tenant' });
     const context = { ...testContext(database, { clientIp: person.ip }), auth } as DimoraLoadContext;
@@ -263,7 +312,12 @@ describe('the hasher\'s bounded queue', () => {
     expect(headersOf(refused).get('Retry-After')).toBe('7');
     expect(answerOf(refused).body.errors.form).toBe('Too many sign-ins at the moment. Please try again in a few seconds.');
     const other = fresh('queued-signup');
-    const signUp = await call(authAction, '/auth', { ...other, context, language: 'it' }, { intent: 'register', email: other.email, password: 'granite-owl-47', fullName: 'Coda Piena', role: 'tenant' });
+    const signUp = await call(
+      authAction,
+      '/auth',
+      { ...other, context, language: 'it' },
+      { intent: 'register', email: other.email, password: 'granite-owl-47', fullName: 'Coda Piena', role: 'tenant' },
+    );
     expect(answerOf(signUp).status).toBe(503);
     expect(headersOf(signUp).get('Retry-After')).toBe('7');
     expect(answerOf(signUp).body.errors.form).toBe('Troppi accessi in questo momento. Riprova tra qualche secondo.');

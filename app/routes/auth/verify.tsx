@@ -54,7 +54,13 @@ export default function VerifyPage({ loaderData }: Route.ComponentProps) {
               {rateLimitMessage}
             </Alert>
           ) : (
-            <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('auth.verify.invalidTitle')} role="alert" data-testid="verify-invalid">
+            <Alert
+              color="red"
+              icon={<IconAlertCircle aria-hidden />}
+              title={t('auth.verify.invalidTitle')}
+              role="alert"
+              data-testid="verify-invalid"
+            >
               {t('auth.verify.invalid')}
             </Alert>
           )}

@@ -12,7 +12,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const pdf = await findLeasePdfForSigner({ db: context.db, storage: context.storage, viewer, leaseId, lang: requestLanguage(request) });
   if (!pdf) {
     // Issue 14: someone else's lease is a 404 like an unknown one, and recorded.
-    await auditRefusalIfExists(context.db, viewer, { action: 'lease_access_denied', table: 'lease', id: leaseId, reason: 'not_signer', origin: requestOrigin(request, context.clientIp), values: { lease_id: leaseId } });
+    await auditRefusalIfExists(context.db, viewer, {
+      action: 'lease_access_denied',
+      table: 'lease',
+      id: leaseId,
+      reason: 'not_signer',
+      origin: requestOrigin(request, context.clientIp),
+      values: { lease_id: leaseId },
+    });
     throw data(null, { status: 404 });
   }
   return new Response(new Uint8Array(pdf), {

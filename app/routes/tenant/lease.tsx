@@ -21,7 +21,14 @@ import type { Route } from './+types/lease';
 
 /** Issue 14: someone else's lease answers 404 like an unknown one, and the refusal is recorded. */
 async function refused(request: Request, context: Route.LoaderArgs['context'], viewer: { id: string }, leaseId: number) {
-  await auditRefusalIfExists(context.db, viewer, { action: 'lease_access_denied', table: 'lease', id: leaseId, reason: 'not_signer', origin: requestOrigin(request, context.clientIp), values: { lease_id: leaseId } });
+  await auditRefusalIfExists(context.db, viewer, {
+    action: 'lease_access_denied',
+    table: 'lease',
+    id: leaseId,
+    reason: 'not_signer',
+    origin: requestOrigin(request, context.clientIp),
+    values: { lease_id: leaseId },
+  });
   return data(null, { status: 404 });
 }
 
@@ -60,7 +67,13 @@ export default function TenantLease({ loaderData, actionData }: Route.ComponentP
   return (
     <Container size="md" py="xl">
       <SignedInPageHeader title={loaderData.meta.title} subtitle={page.lease.address} />
-      <SignLease page={page} lang={lang} action={actionData && 'intent' in actionData ? actionData : undefined} signedNotice={loaderData.signedNotice} testMode={loaderData.testMode} />
+      <SignLease
+        page={page}
+        lang={lang}
+        action={actionData && 'intent' in actionData ? actionData : undefined}
+        signedNotice={loaderData.signedNotice}
+        testMode={loaderData.testMode}
+      />
     </Container>
   );
 }

@@ -72,8 +72,21 @@ export default function NewMaintenanceRequest({ loaderData, actionData }: Route.
       <SignedInPageHeader title={t('maintenance.form.pageTitle')} subtitle={t('maintenance.form.intro')} />
       <Stack gap="lg">
         {queuedEmergency && <EmergencyLine phone={loaderData.phone} prominent title={t('maintenance.offline.emergencyTitle')} />}
-        <QueuedRequests items={queue.queued} sending={queue.sending} phone={loaderData.phone} onDiscard={(clientId) => void queue.discard(clientId)} lang={lang} />
-        <RequestForm units={loaderData.units} phone={loaderData.phone} clientId={loaderData.clientId} answer={answer} queue={queue} onQueued={(priority) => setQueuedEmergency(priority === 'emergency')} />
+        <QueuedRequests
+          items={queue.queued}
+          sending={queue.sending}
+          phone={loaderData.phone}
+          onDiscard={(clientId) => void queue.discard(clientId)}
+          lang={lang}
+        />
+        <RequestForm
+          units={loaderData.units}
+          phone={loaderData.phone}
+          clientId={loaderData.clientId}
+          answer={answer}
+          queue={queue}
+          onQueued={(priority) => setQueuedEmergency(priority === 'emergency')}
+        />
       </Stack>
     </Container>
   );

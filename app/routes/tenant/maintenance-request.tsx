@@ -40,7 +40,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     created: url.searchParams.get('created') === '1',
     done: done && /^(comment|cancel|rate)$/.test(done) ? done : null,
     i18n: translations(lang, ['account', 'maintenance']),
-    meta: { title: getT(lang)('maintenance.meta.requestTitle', { title: found.title }), description: getT(lang)('maintenance.meta.description') },
+    meta: {
+      title: getT(lang)('maintenance.meta.requestTitle', { title: found.title }),
+      description: getT(lang)('maintenance.meta.description'),
+    },
   };
 }
 
@@ -64,7 +67,12 @@ export default function TenantMaintenanceRequest({ loaderData, actionData }: Rou
   useRealtimeEvent('maintenance.updated', (event) => {
     if ((event as { requestId?: number }).requestId === request.id) void revalidator.revalidate();
   });
-  const answer = actionData && 'intent' in actionData ? (actionData as RequestCommandAnswer) : actionData && 'rateLimited' in actionData ? ({ ...actionData, intent: '' } as RequestCommandAnswer) : undefined;
+  const answer =
+    actionData && 'intent' in actionData
+      ? (actionData as RequestCommandAnswer)
+      : actionData && 'rateLimited' in actionData
+        ? ({ ...actionData, intent: '' } as RequestCommandAnswer)
+        : undefined;
   return (
     <Container size="lg" py="xl">
       <SignedInPageHeader
@@ -75,7 +83,14 @@ export default function TenantMaintenanceRequest({ loaderData, actionData }: Rou
           </Anchor>
         }
       />
-      <RequestDetail request={request} phone={loaderData.phone} lang={lang} answer={answer} done={loaderData.done} created={loaderData.created} />
+      <RequestDetail
+        request={request}
+        phone={loaderData.phone}
+        lang={lang}
+        answer={answer}
+        done={loaderData.done}
+        created={loaderData.created}
+      />
     </Container>
   );
 }

@@ -57,14 +57,25 @@ export default function TenantMaintenance({ loaderData }: Route.ComponentProps) 
         title={t('maintenance.list.pageTitle')}
         subtitle={t('maintenance.list.intro')}
         actions={
-          <Button component={Link} to="/tenant-portal/maintenance/new" leftSection={<IconPlus size={16} aria-hidden />} data-testid="report-problem">
+          <Button
+            component={Link}
+            to="/tenant-portal/maintenance/new"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            data-testid="report-problem"
+          >
             {t('maintenance.list.report')}
           </Button>
         }
       />
       <Stack gap="lg">
         <EmergencyLine phone={loaderData.phone} />
-        <QueuedRequests items={queue.queued} sending={queue.sending} phone={loaderData.phone} onDiscard={(clientId) => void queue.discard(clientId)} lang={lang} />
+        <QueuedRequests
+          items={queue.queued}
+          sending={queue.sending}
+          phone={loaderData.phone}
+          onDiscard={(clientId) => void queue.discard(clientId)}
+          lang={lang}
+        />
         <RequestList list={loaderData.list} lang={lang} />
         <Button component={Link} to="/tenant-portal" variant="subtle" size="compact-sm" style={{ alignSelf: 'flex-start' }}>
           {t('maintenance.backToPortal')}

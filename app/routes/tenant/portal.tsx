@@ -28,7 +28,10 @@ import type { Route } from './+types/portal';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'tenant');
   const lang = requestLanguage(request);
-  const [summary, lease] = await Promise.all([loadTenantPortal({ db: context.db, viewer }), loadTenantLeasePortal({ db: context.db, viewer })]);
+  const [summary, lease] = await Promise.all([
+    loadTenantPortal({ db: context.db, viewer }),
+    loadTenantLeasePortal({ db: context.db, viewer }),
+  ]);
   return {
     name: viewer.firstName || viewer.name,
     summary,
@@ -55,7 +58,12 @@ export default function TenantPortal({ loaderData, actionData }: Route.Component
   const { t } = useTranslation();
   const lang = useLanguage();
   const { name, summary } = loaderData;
-  const empty = !loaderData.lease.current && loaderData.lease.toSign.length === 0 && summary.applications.total === 0 && summary.payments.total === 0 && summary.maintenance.total === 0;
+  const empty =
+    !loaderData.lease.current &&
+    loaderData.lease.toSign.length === 0 &&
+    summary.applications.total === 0 &&
+    summary.payments.total === 0 &&
+    summary.maintenance.total === 0;
   return (
     <Container size="lg" py="xl">
       <SignedInPageHeader
@@ -63,7 +71,13 @@ export default function TenantPortal({ loaderData, actionData }: Route.Component
         subtitle={`${t('account.tenantPortal.greeting', { name })} ${t('account.tenantPortal.intro')}`}
       />
       <Stack gap="lg">
-        <LeasePortal portal={loaderData.lease} lang={lang} action={actionData && 'intent' in actionData ? actionData : undefined} payKey={loaderData.payKey} testMode={loaderData.testMode} />
+        <LeasePortal
+          portal={loaderData.lease}
+          lang={lang}
+          action={actionData && 'intent' in actionData ? actionData : undefined}
+          payKey={loaderData.payKey}
+          testMode={loaderData.testMode}
+        />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           <StatCard
             icon={IconFileText}

@@ -12,7 +12,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const receipt = await findReceiptPdf({ db: context.db, viewer, paymentId, lang: requestLanguage(request) });
   if (!receipt) {
     // Issue 14: someone else's receipt is a 404 like an unknown one, and recorded.
-    await auditRefusalIfExists(context.db, viewer, { table: 'payment', id: paymentId, reason: 'not_signer', origin: requestOrigin(request, context.clientIp), values: { payment_id: paymentId } });
+    await auditRefusalIfExists(context.db, viewer, {
+      table: 'payment',
+      id: paymentId,
+      reason: 'not_signer',
+      origin: requestOrigin(request, context.clientIp),
+      values: { payment_id: paymentId },
+    });
     throw data(null, { status: 404 });
   }
   return new Response(new Uint8Array(receipt.pdf), {

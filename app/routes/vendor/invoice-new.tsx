@@ -19,7 +19,10 @@ import type { Route } from './+types/invoice-new';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'vendor');
-  return { ...(await loadNewInvoicePage({ request, context, viewer })), meta: pageMeta(requestLanguage(request), 'workOrders.meta.newInvoice.title', 'workOrders.meta.newInvoice.description') };
+  return {
+    ...(await loadNewInvoicePage({ request, context, viewer })),
+    meta: pageMeta(requestLanguage(request), 'workOrders.meta.newInvoice.title', 'workOrders.meta.newInvoice.description'),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,7 +53,13 @@ export default function NewInvoice({ loaderData, actionData }: Route.ComponentPr
           {t('workOrders.invoice.nothingToInvoice')}
         </Alert>
       ) : (
-        <InvoiceForm workOrders={loaderData.workOrders} selected={loaderData.selected} maxLines={loaderData.limits.lines} maxPdfMb={Math.round(loaderData.limits.pdfBytes / (1024 * 1024))} result={result} />
+        <InvoiceForm
+          workOrders={loaderData.workOrders}
+          selected={loaderData.selected}
+          maxLines={loaderData.limits.lines}
+          maxPdfMb={Math.round(loaderData.limits.pdfBytes / (1024 * 1024))}
+          result={result}
+        />
       )}
     </Container>
   );

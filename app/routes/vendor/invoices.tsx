@@ -13,7 +13,10 @@ import type { Route } from './+types/invoices';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'vendor');
-  return { ...(await loadVendorInvoicesPage({ request, context, viewer })), meta: pageMeta(requestLanguage(request), 'workOrders.meta.invoices.title', 'workOrders.meta.invoices.description') };
+  return {
+    ...(await loadVendorInvoicesPage({ request, context, viewer })),
+    meta: pageMeta(requestLanguage(request), 'workOrders.meta.invoices.title', 'workOrders.meta.invoices.description'),
+  };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -33,7 +36,12 @@ export default function VendorInvoicesRoute({ loaderData }: Route.ComponentProps
           </Anchor>
         }
       />
-      <VendorInvoices items={loaderData.list.items} nextCursor={loaderData.list.nextCursor} firstPage={loaderData.firstPage} submitted={loaderData.submitted} />
+      <VendorInvoices
+        items={loaderData.list.items}
+        nextCursor={loaderData.list.nextCursor}
+        firstPage={loaderData.firstPage}
+        submitted={loaderData.submitted}
+      />
     </Container>
   );
 }

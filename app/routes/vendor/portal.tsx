@@ -69,7 +69,13 @@ export default function VendorPortal({ loaderData }: Route.ComponentProps) {
                 <Title order={2} size="h4" id="vendor-profile-title">
                   {t('account.vendorPortal.profile.title')}
                 </Title>
-                <Badge color={STATUS_COLORS[record.status]} variant="filled" autoContrast data-testid="vendor-status" data-status={record.status}>
+                <Badge
+                  color={STATUS_COLORS[record.status]}
+                  variant="filled"
+                  autoContrast
+                  data-testid="vendor-status"
+                  data-status={record.status}
+                >
                   {t(`account.vendorPortal.profile.status.${record.status}`)}
                 </Badge>
               </Group>
@@ -120,7 +126,13 @@ export default function VendorPortal({ loaderData }: Route.ComponentProps) {
                   {t('account.vendorPortal.projects.body')}
                 </Text>
               </div>
-              <Button component={Link} to="/vendor-portal/projects" variant="default" leftSection={<IconBriefcase size={16} aria-hidden />} data-testid="vendor-projects-link">
+              <Button
+                component={Link}
+                to="/vendor-portal/projects"
+                variant="default"
+                leftSection={<IconBriefcase size={16} aria-hidden />}
+                data-testid="vendor-projects-link"
+              >
                 {t('account.vendorPortal.projects.link')}
               </Button>
             </Group>

@@ -17,7 +17,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'vendor');
   const page = await loadVendorProjectPage({ request, context, viewer, param: params.projectId });
   const t = getT(requestLanguage(request));
-  return { ...page, meta: { title: t('projects.meta.vendorDetail.title', { name: page.detail.name }), description: t('projects.meta.vendorDetail.description') } };
+  return {
+    ...page,
+    meta: {
+      title: t('projects.meta.vendorDetail.title', { name: page.detail.name }),
+      description: t('projects.meta.vendorDetail.description'),
+    },
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -30,5 +36,12 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export default function VendorProject({ loaderData, actionData }: Route.ComponentProps) {
-  return <VendorProjectPage detail={loaderData.detail} done={loaderData.done} maxFileMb={loaderData.maxFileMb} result={actionData as ProjectActionResult | undefined} />;
+  return (
+    <VendorProjectPage
+      detail={loaderData.detail}
+      done={loaderData.done}
+      maxFileMb={loaderData.maxFileMb}
+      result={actionData as ProjectActionResult | undefined}
+    />
+  );
 }

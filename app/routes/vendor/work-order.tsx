@@ -24,7 +24,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'vendor');
   const page = await loadVendorWorkOrderPage({ request, context, viewer, param: params.workOrderId });
   const t = getT(requestLanguage(request));
-  return { ...page, meta: { title: t('workOrders.meta.detail.title', { id: page.detail.id, title: page.detail.title }), description: t('workOrders.meta.detail.description') } };
+  return {
+    ...page,
+    meta: {
+      title: t('workOrders.meta.detail.title', { id: page.detail.id, title: page.detail.title }),
+      description: t('workOrders.meta.detail.description'),
+    },
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -49,7 +55,12 @@ export default function VendorWorkOrder({ loaderData, actionData }: Route.Compon
           </Anchor>
         }
       />
-      <VendorWorkOrderPage detail={detail} result={actionData as CommandResult<VendorIntent> | undefined} now={loaderData.now} done={loaderData.done} />
+      <VendorWorkOrderPage
+        detail={detail}
+        result={actionData as CommandResult<VendorIntent> | undefined}
+        now={loaderData.now}
+        done={loaderData.done}
+      />
     </Container>
   );
 }

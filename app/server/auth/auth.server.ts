@@ -116,12 +116,27 @@ async function orBusy<T>(work: Promise<T>): Promise<T> {
 }
 
 /** Builds the auth instance once per server (or per test database). */
-export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookies, sessionBounds = DEFAULT_SESSION_BOUNDS, hasher = passwordHasher }: AuthOptions) {
+export function createAuth({
+  db,
+  mailer,
+  logger,
+  secret,
+  publicUrl,
+  secureCookies,
+  sessionBounds = DEFAULT_SESSION_BOUNDS,
+  hasher = passwordHasher,
+}: AuthOptions) {
   // On https every cookie gets the `__Host-` prefix (better-auth would add `__Secure-`, which
   // still lets a sibling subdomain plant one): so better-auth adds none, and we name them.
   const hostCookie = (name: string) => ({ name: `${HOST_COOKIE_PREFIX}${COOKIE_PREFIX}.${name}`, attributes: { secure: true, path: '/' } });
   const cookies = secureCookies
-    ? { session_token: hostCookie('session_token'), session_data: hostCookie('session_data'), dont_remember: hostCookie('dont_remember'), account_data: hostCookie('account_data'), two_factor: hostCookie('two_factor') }
+    ? {
+        session_token: hostCookie('session_token'),
+        session_data: hostCookie('session_data'),
+        dont_remember: hostCookie('dont_remember'),
+        account_data: hostCookie('account_data'),
+        two_factor: hostCookie('two_factor'),
+      }
     : undefined;
   const deliver = async (mail: Parameters<Mailer['send']>[0]) => {
     // A mail server outage must not reveal which addresses exist, nor fail the request.
@@ -131,7 +146,8 @@ export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookie
       logger.error({ err: error, to: mail.to, subject: mail.subject }, 'mail delivery failed');
     }
   };
-  const afterSignIn = (signedIn: { id: string; email: string }, password: string) => rehashAndFlag({ db, hasher, logger }, signedIn, password);
+  const afterSignIn = (signedIn: { id: string; email: string }, password: string) =>
+    rehashAndFlag({ db, hasher, logger }, signedIn, password);
   const emailOfUser = async (id: unknown): Promise<string | null> => {
     if (typeof id !== 'string' || !id) return null;
     const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, id));
@@ -139,7 +155,10 @@ export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookie
   };
   const emailOfResetToken = async (token: unknown): Promise<string | null> => {
     if (typeof token !== 'string' || !token) return null;
-    const [row] = await db.select({ userId: verification.value }).from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    const [row] = await db
+      .select({ userId: verification.value })
+      .from(verification)
+      .where(eq(verification.identifier, `reset-password:${token}`));
     return emailOfUser(row?.userId);
   };
   const auth = betterAuth({
@@ -304,8 +323,7 @@ export function createAuth({ db, mailer, logger, secret, publicUrl, secureCookie
           // makes them, remaining digests after one is used) and compares what `decrypt` gives
           // back with the submitted code, which our sign-in step digests first.
           storeBackupCodes: {
-            encrypt: async (json: string) =>
-              JSON.stringify((JSON.parse(json) as string[]).map((code) => backupCodeDigest(secret, code))),
+            encrypt: async (json: string) => JSON.stringify((JSON.parse(json) as string[]).map((code) => backupCodeDigest(secret, code))),
             decrypt: async (stored: string) => stored,
           },
         },
@@ -338,7 +356,10 @@ async function rehashAndFlag(
   if (credential?.password && needsRehash(credential.password)) {
     try {
       const fresh = await hasher.hash(password);
-      await db.update(account).set({ password: fresh, updatedAt: new Date() }).where(and(eq(account.id, credential.id), eq(account.password, credential.password)));
+      await db
+        .update(account)
+        .set({ password: fresh, updatedAt: new Date() })
+        .where(and(eq(account.id, credential.id), eq(account.password, credential.password)));
     } catch (error) {
       if (!(error instanceof PasswordHasherBusyError)) throw error;
       logger.info({ userId: signedIn.id }, 'password rehash postponed: hasher busy');

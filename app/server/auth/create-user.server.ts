@@ -53,7 +53,10 @@ export type CreateUserInput = z.input<typeof inputSchema>;
  */
 export async function createVerifiedUser(db: Db, input: CreateUserInput): Promise<{ id: string; email: string; role: Role }> {
   const values = inputSchema.parse(input);
-  const [existing] = await db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, values.email));
+  const [existing] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, values.email));
   if (existing) throw new UserExistsError(values.email);
   const name = values.name || values.email.split('@')[0] || values.email;
   const [firstName = name, ...rest] = name.split(' ');

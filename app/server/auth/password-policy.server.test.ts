@@ -19,7 +19,7 @@ describe('checkPasswordPolicy', () => {
     expect(checkPasswordPolicy('x'.repeat(MAX_PASSWORD_LENGTH) + 'Q')).toBe('too_long');
   });
 
-  it('refuses the issue\'s examples and other common passwords, in any letter case', () => {
+  it("refuses the issue's examples and other common passwords, in any letter case", () => {
     for (const weak of ['password', '123456', 'qwerty123', 'aaaaaa', 'password123', 'iloveyou1', '12345678']) {
       expect(checkPasswordPolicy(weak), weak).not.toBeNull();
     }
@@ -29,7 +29,7 @@ describe('checkPasswordPolicy', () => {
     expect(isCommonPassword('granite-owl-47')).toBe(false);
   });
 
-  it('refuses a password containing the e-mail\'s local part (3 characters or more), ignoring case', () => {
+  it("refuses a password containing the e-mail's local part (3 characters or more), ignoring case", () => {
     expect(checkPasswordPolicy('my-Rita.Renter-2026', 'rita.renter@example.test')).toBe('contains_email');
     expect(checkPasswordPolicy('xx-bob-secret-xx', 'Bob@example.test')).toBe('contains_email');
     // A local part of 2 characters is too short to look for.

@@ -76,7 +76,16 @@ function fakeClock() {
 describe(`session bounds (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('reads the four env variables as hours and minutes, defaulting to issue 14', () => {
     expect(sessionBoundsFromEnv(parseEnv({}))).toEqual(DEFAULT_SESSION_BOUNDS);
-    expect(sessionBoundsFromEnv(parseEnv({ SESSION_MAX_AGE_HOURS: '48', SESSION_IDLE_HOURS: '2', STAFF_SESSION_MAX_AGE_HOURS: '8', STAFF_SESSION_IDLE_MINUTES: '15' }))).toEqual({
+    expect(
+      sessionBoundsFromEnv(
+        parseEnv({
+          SESSION_MAX_AGE_HOURS: '48',
+          SESSION_IDLE_HOURS: '2',
+          STAFF_SESSION_MAX_AGE_HOURS: '8',
+          STAFF_SESSION_IDLE_MINUTES: '15',
+        }),
+      ),
+    ).toEqual({
       maxAgeMs: 48 * HOUR,
       idleMs: 2 * HOUR,
       staffMaxAgeMs: 8 * HOUR,
@@ -88,10 +97,18 @@ describe(`session bounds (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite
     const t = new Date('2026-01-01T00:00:00Z');
     const at = (ms: number) => new Date(t.getTime() + ms);
     const far = at(365 * DAY);
-    expect(sessionEndsAt(DEFAULT_SESSION_BOUNDS, 'admin', { createdAt: t, updatedAt: at(11.5 * HOUR), expiresAt: far })).toEqual(at(12 * HOUR));
-    expect(sessionEndsAt(DEFAULT_SESSION_BOUNDS, 'property_manager', { createdAt: t, updatedAt: at(2 * HOUR), expiresAt: far })).toEqual(at(3 * HOUR));
-    expect(sessionEndsAt(DEFAULT_SESSION_BOUNDS, 'tenant', { createdAt: t, updatedAt: at(2 * HOUR), expiresAt: far })).toEqual(at(7 * DAY + 2 * HOUR));
-    expect(sessionEndsAt(DEFAULT_SESSION_BOUNDS, 'vendor', { createdAt: t, updatedAt: at(29 * DAY), expiresAt: far })).toEqual(at(30 * DAY));
+    expect(sessionEndsAt(DEFAULT_SESSION_BOUNDS, 'admin', { createdAt: t, updatedAt: at(11.5 * HOUR), expiresAt: far })).toEqual(
+      at(12 * HOUR),
+    );
+    expect(sessionEndsAt(DEFAULT_SESSION_BOUNDS, 'property_manager', { createdAt: t, updatedAt: at(2 * HOUR), expiresAt: far })).toEqual(
+      at(3 * HOUR),
+    );
+    expect(sessionEndsAt(DEFAULT_SESSION_BOUNDS, 'tenant', { createdAt: t, updatedAt: at(2 * HOUR), expiresAt: far })).toEqual(
+      at(7 * DAY + 2 * HOUR),
+    );
+    expect(sessionEndsAt(DEFAULT_SESSION_BOUNDS, 'vendor', { createdAt: t, updatedAt: at(29 * DAY), expiresAt: far })).toEqual(
+      at(30 * DAY),
+    );
   });
 
   it("ends a tenant's session after 7 idle days, and deletes it", async () => {
@@ -195,7 +212,14 @@ describe(`session bounds (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite
 describe('the session cookie on https', () => {
   it('is __Host-dimora.session_token: Secure, Path=/, no Domain, and it opens the session', async () => {
     const mailer = createMailer({ db: database.db, logger, from: 'Dimora <no-reply@dimora.test>' });
-    const auth = createAuth({ db: database.db, mailer, logger, secret: 'test-secret-test-secret-test-secret-0123456789', publicUrl: 'https://dimora.test', secureCookies: true });
+    const auth = createAuth({
+      db: database.db,
+      mailer,
+      logger,
+      secret: 'test-secret-test-secret-test-secret-0123456789',
+      publicUrl: 'https://dimora.test',
+      secureCookies: true,
+    });
     const email = 'https-cookie@sessions.test';
     await createVerifiedUser(database.db, { email, password: 'bounded-pass-123', role: 'tenant' });
     const result = await auth.api.signInEmail({ body: { email, password: 'bounded-pass-123' }, returnHeaders: true });

@@ -64,7 +64,9 @@ export function isStaffRole(role: string | null | undefined): boolean {
 
 /** The absolute lifetime and idle timeout (ms) that apply to a user of `role`. */
 export function boundsForRole(bounds: SessionBounds, role: Role | string | null | undefined): { maxAgeMs: number; idleMs: number } {
-  return isStaffRole(role) ? { maxAgeMs: bounds.staffMaxAgeMs, idleMs: bounds.staffIdleMs } : { maxAgeMs: bounds.maxAgeMs, idleMs: bounds.idleMs };
+  return isStaffRole(role)
+    ? { maxAgeMs: bounds.staffMaxAgeMs, idleMs: bounds.staffIdleMs }
+    : { maxAgeMs: bounds.maxAgeMs, idleMs: bounds.idleMs };
 }
 
 /** The longest any session may live (ms): the cookie's Max-Age and better-auth's `expiresIn`. */
@@ -118,7 +120,15 @@ export async function enforceSessionBounds(
 }
 
 type SessionResult = {
-  session: { id: string; createdAt: Date | string; updatedAt: Date | string; expiresAt: Date | string; token?: string; ipAddress?: string | null; userAgent?: string | null };
+  session: {
+    id: string;
+    createdAt: Date | string;
+    updatedAt: Date | string;
+    expiresAt: Date | string;
+    token?: string;
+    ipAddress?: string | null;
+    userAgent?: string | null;
+  };
   user: { role?: string | null };
 };
 

@@ -87,13 +87,21 @@ export function checkViewer(request: Request, context: AuthContext): Promise<Vie
   return loadViewer(request, context, { activity: false });
 }
 
-async function loadViewer(request: Request, { auth }: AuthContext, { activity = true }: { activity?: boolean } = {}): Promise<Viewer | null> {
+async function loadViewer(
+  request: Request,
+  { auth }: AuthContext,
+  { activity = true }: { activity?: boolean } = {},
+): Promise<Viewer | null> {
   if (!hasSessionCookie(request)) return null;
   // `disableRefresh` tells sessionBoundsPlugin that this read is no user activity.
   const query = activity ? { disableCookieCache: true } : { disableCookieCache: true, disableRefresh: true };
   const result = await auth.api.getSession({ headers: request.headers, query }).catch(() => null);
   if (!result || result.user.banned) return null;
-  const u = result.user as typeof result.user & { firstName?: string | null; lastName?: string | null; locale?: string | null; passwordChangeRequired?: boolean | null;
+  const u = result.user as typeof result.user & {
+    firstName?: string | null;
+    lastName?: string | null;
+    locale?: string | null;
+    passwordChangeRequired?: boolean | null;
     twoFactorEnabled?: boolean | null;
   };
   return {
@@ -146,15 +154,21 @@ type GuardOptions = {
 
 /**
  * For pages: the signed-in viewer meeting `requires`, or a thrown redirect (to /auth when
-* signed out, to the enrolment page for staff without two-factor sign-in, to PASSWORD_CHANGE_PATH
+ * signed out, to the enrolment page for staff without two-factor sign-in, to PASSWORD_CHANGE_PATH
  * while the password must change, to / for a wrong role).
  */
-export async function requireRole(request: Request, context: GuardContext, requires: Requirement, options: GuardOptions = {}): Promise<Viewer> {
+export async function requireRole(
+  request: Request,
+  context: GuardContext,
+  requires: Requirement,
+  options: GuardOptions = {},
+): Promise<Viewer> {
   const viewer = await getViewer(request, context);
   if (!viewer) throw signInRedirect(request);
   if (!options.allowUnenrolled && mustEnrol(viewer)) throw redirect(SECURITY_PATH);
   // The enrolment page stays reachable with a flagged password: enrol first, then change it.
-  if (viewer.passwordChangeRequired && !options.allowUnenrolled && pageOf(request).path !== PASSWORD_CHANGE_PATH) throw passwordChangeRedirect(request);
+  if (viewer.passwordChangeRequired && !options.allowUnenrolled && pageOf(request).path !== PASSWORD_CHANGE_PATH)
+    throw passwordChangeRedirect(request);
   if (!satisfies(viewer.role, requires)) {
     await auditRoleRefusal(request, context, viewer, requires);
     throw redirect('/');

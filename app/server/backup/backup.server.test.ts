@@ -100,11 +100,21 @@ beforeAll(async () => {
   await createProperty(source.db, { title: 'Second home', city: 'Dallas' });
   await createApplication(source.db, { propertyId: home.id, paid: true });
   await enqueueOutbox(source.db, [{ topic: 'mail.test', payload: { to: 'someone@example.test' }, dedupeKey: 'backup-test' }]);
-  await updateSettings({ db: source.db, actor: { id: admin.id, role: 'admin' }, origin: { ip: '127.0.0.1', userAgent: 'vitest' }, input: { applicationFeeCents: 6_500 } });
+  await updateSettings({
+    db: source.db,
+    actor: { id: admin.id, role: 'admin' },
+    origin: { ip: '127.0.0.1', userAgent: 'vitest' },
+    input: { applicationFeeCents: 6_500 },
+  });
   before = await tableFingerprints(source.db);
 
   archive = path.join(root, 'backup.tar');
-  ({ manifest } = await writeBackupFile({ source: backupSourceOf(source.db), uploadsDir, workDir: path.join(root, 'source'), out: archive }));
+  ({ manifest } = await writeBackupFile({
+    source: backupSourceOf(source.db),
+    uploadsDir,
+    workDir: path.join(root, 'source'),
+    out: archive,
+  }));
 }, 180_000);
 
 afterAll(async () => {
@@ -251,7 +261,10 @@ describe(`backup and restore (${kind})`, () => {
   });
 
   it('refuses to restore into the other kind of database', async () => {
-    const target: RestoreTarget = kind === 'pglite' ? { kind: 'postgres', url: 'postgresql://nobody@127.0.0.1:1/none' } : { kind: 'pglite', dataDir: path.join(root, 'other-kind') };
+    const target: RestoreTarget =
+      kind === 'pglite'
+        ? { kind: 'postgres', url: 'postgresql://nobody@127.0.0.1:1/none' }
+        : { kind: 'pglite', dataDir: path.join(root, 'other-kind') };
     const error = await refusal(restoreBackup({ archive, target, uploadsDir: path.join(root, 'other-kind-uploads') }));
     expect(error).toMatchObject({ code: 'kind_mismatch' });
     expect(fs.existsSync(path.join(root, 'other-kind-uploads'))).toBe(false);

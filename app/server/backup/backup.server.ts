@@ -45,9 +45,15 @@ export const manifestSchema = z
     formatVersion: z.number().int().min(1),
     createdAt: z.iso.datetime(),
     app: z.object({ version: z.string().max(50) }),
-    database: z.object({ kind: z.enum(['pglite', 'postgres']), engineVersion: z.string().max(200), file: z.enum([PGLITE_DUMP, POSTGRES_DUMP]) }),
+    database: z.object({
+      kind: z.enum(['pglite', 'postgres']),
+      engineVersion: z.string().max(200),
+      file: z.enum([PGLITE_DUMP, POSTGRES_DUMP]),
+    }),
     migrations: z.object({ applied: z.number().int().min(0), last: z.string().max(200).nullable() }),
-    parts: z.array(z.object({ path: z.string().min(1).max(1_000), bytes: z.number().int().min(0), sha256: z.string().regex(/^[a-f0-9]{64}$/) })),
+    parts: z.array(
+      z.object({ path: z.string().min(1).max(1_000), bytes: z.number().int().min(0), sha256: z.string().regex(/^[a-f0-9]{64}$/) }),
+    ),
   })
   .strict();
 
@@ -86,7 +92,9 @@ export type BackupProgress = (step: BackupStep, done: number, total: number) => 
 type DumpablePglite = { dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<File | Blob> };
 
 /** What to back up: the open PGlite instance, or a PostgreSQL database by connection string. */
-export type BackupSource = { db: Db } & ({ kind: 'pglite'; client: DumpablePglite } | { kind: 'postgres'; url: string; pgBinDir?: string | undefined });
+export type BackupSource = { db: Db } & (
+  { kind: 'pglite'; client: DumpablePglite } | { kind: 'postgres'; url: string; pgBinDir?: string | undefined }
+);
 
 /**
  * The source behind an open database handle: its PGlite instance, or the PostgreSQL database its
@@ -123,7 +131,10 @@ async function sha256Of(file: string): Promise<string> {
 
 /** A compact UTC timestamp for file names: `20270115T093000Z`. */
 export function stamp(date = new Date()): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 /** A fresh private folder under `parent` for work in progress. */
@@ -244,7 +255,8 @@ export async function writeBackupFile({
   overwrite = false,
   ...options
 }: Parameters<typeof prepareBackup>[0] & { out: string; overwrite?: boolean }): Promise<{ manifest: BackupManifest; bytes: number }> {
-  if (!overwrite && fs.existsSync(out)) throw new BackupError('target_not_empty', `${out} exists already: choose another file or pass --force.`);
+  if (!overwrite && fs.existsSync(out))
+    throw new BackupError('target_not_empty', `${out} exists already: choose another file or pass --force.`);
   const prepared = await prepareBackup(options);
   const partial = `${out}.partial`;
   try {
@@ -266,7 +278,15 @@ export async function writeBackupFile({
  * `BackupError` (`not_an_archive`, `bad_manifest`, `unsupported_format`, `unexpected_file`,
  * `missing_file`, `checksum_mismatch`) and then removes the folder itself.
  */
-export async function unpackBackup({ archive, workDir, onProgress }: { archive: string; workDir: string; onProgress?: BackupProgress | undefined }) {
+export async function unpackBackup({
+  archive,
+  workDir,
+  onProgress,
+}: {
+  archive: string;
+  workDir: string;
+  onProgress?: BackupProgress | undefined;
+}) {
   const staging = workFolder(workDir, '.restore');
   try {
     const refused: string[] = [];
@@ -288,7 +308,8 @@ export async function unpackBackup({ archive, workDir, onProgress }: { archive: 
       throw new BackupError('not_an_archive', `${archive} is not a readable backup archive (${(error as Error).message}).`);
     }
     onProgress?.('extract', 1, 1);
-    if (refused.length > 0) throw new BackupError('unexpected_file', `The archive holds links or special files (${refused.slice(0, 3).join(', ')}): refused.`);
+    if (refused.length > 0)
+      throw new BackupError('unexpected_file', `The archive holds links or special files (${refused.slice(0, 3).join(', ')}): refused.`);
 
     const manifestPath = path.join(staging, MANIFEST_FILE);
     if (!fs.existsSync(manifestPath)) throw new BackupError('bad_manifest', 'The archive has no manifest.json: it is not a Dimora backup.');
@@ -300,23 +321,44 @@ export async function unpackBackup({ archive, workDir, onProgress }: { archive: 
     }
     const format = (raw as { formatVersion?: unknown } | null)?.formatVersion;
     if (typeof format === 'number' && format > BACKUP_FORMAT_VERSION) {
-      throw new BackupError('unsupported_format', `This backup uses format ${format}; this version of Dimora reads format ${BACKUP_FORMAT_VERSION} or older.`);
+      throw new BackupError(
+        'unsupported_format',
+        `This backup uses format ${format}; this version of Dimora reads format ${BACKUP_FORMAT_VERSION} or older.`,
+      );
     }
     const parsed = manifestSchema.safeParse(raw);
-    if (!parsed.success) throw new BackupError('bad_manifest', `The manifest is not a Dimora backup manifest (${parsed.error.issues[0]?.path.join('.') ?? 'format'}).`);
+    if (!parsed.success)
+      throw new BackupError(
+        'bad_manifest',
+        `The manifest is not a Dimora backup manifest (${parsed.error.issues[0]?.path.join('.') ?? 'format'}).`,
+      );
     const manifest = parsed.data;
 
     const listed = new Map(manifest.parts.map((part) => [part.path, part]));
     const present = listFiles(staging).filter((file) => file !== MANIFEST_FILE);
     const extra = present.filter((file) => !listed.has(file));
-    if (extra.length > 0) throw new BackupError('unexpected_file', `The archive holds files its manifest does not list (${extra.slice(0, 3).join(', ')}): refused.`);
+    if (extra.length > 0)
+      throw new BackupError(
+        'unexpected_file',
+        `The archive holds files its manifest does not list (${extra.slice(0, 3).join(', ')}): refused.`,
+      );
     const missing = manifest.parts.filter((part) => !present.includes(part.path));
-    if (missing.length > 0) throw new BackupError('missing_file', `Files listed in the manifest are missing (${missing.slice(0, 3).map((part) => part.path).join(', ')}).`);
+    if (missing.length > 0)
+      throw new BackupError(
+        'missing_file',
+        `Files listed in the manifest are missing (${missing
+          .slice(0, 3)
+          .map((part) => part.path)
+          .join(', ')}).`,
+      );
     if (!listed.has(manifest.database.file)) throw new BackupError('missing_file', 'The manifest lists no database dump.');
     for (const [index, part] of manifest.parts.entries()) {
       const full = path.join(staging, part.path);
       if (fs.statSync(full).size !== part.bytes || (await sha256Of(full)) !== part.sha256) {
-        throw new BackupError('checksum_mismatch', `${part.path} does not match its checksum: the archive was changed or damaged. Nothing was restored.`);
+        throw new BackupError(
+          'checksum_mismatch',
+          `${part.path} does not match its checksum: the archive was changed or damaged. Nothing was restored.`,
+        );
       }
       onProgress?.('verify', index + 1, manifest.parts.length);
     }

@@ -32,7 +32,11 @@ export function connectionArgs(url: string): { dbname: string; env: Record<strin
  * Resolves when it exits 0; rejects with `PgToolError` otherwise (its stderr, trimmed to 2,000
  * characters, without the connection string's password).
  */
-export function runPgTool(program: 'pg_dump' | 'pg_restore', args: string[], { url, binDir }: { url: string; binDir?: string | undefined }): Promise<void> {
+export function runPgTool(
+  program: 'pg_dump' | 'pg_restore',
+  args: string[],
+  { url, binDir }: { url: string; binDir?: string | undefined },
+): Promise<void> {
   const { dbname, env } = connectionArgs(url);
   const command = binDir ? path.join(binDir, program) : program;
   return new Promise((resolve, reject) => {
@@ -46,7 +50,12 @@ export function runPgTool(program: 'pg_dump' | 'pg_restore', args: string[], { u
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') {
-        reject(new PgToolError(`${program} was not found${binDir ? ` in ${binDir}` : ' on the PATH'}: install the PostgreSQL client programs (or set PG_BIN_DIR).`, true));
+        reject(
+          new PgToolError(
+            `${program} was not found${binDir ? ` in ${binDir}` : ' on the PATH'}: install the PostgreSQL client programs (or set PG_BIN_DIR).`,
+            true,
+          ),
+        );
       } else reject(new PgToolError(`${program} could not start: ${error.message}`, false));
     });
     child.on('close', (code) => {

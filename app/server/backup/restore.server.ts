@@ -44,7 +44,9 @@ async function inspectPostgres(url: string): Promise<{ otherSessions: number; ta
   const client = new pg.Client({ connectionString: url, application_name: 'dimora-restore-check' });
   await client.connect();
   try {
-    const sessions = await client.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    const sessions = await client.query<{ n: string }>(
+      'select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
     const tables = await client.query<{ n: string }>(
       `select count(*) as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where n.nspname in ('public', 'drizzle') and c.relkind in ('r', 'p', 'v', 'm', 'S')`,
@@ -82,7 +84,9 @@ async function setAsidePostgres(url: string, suffix: string): Promise<{ undo(): 
   await client.connect();
   const [present, installed] = await Promise.all([
     client.query<{ name: string }>(`select nspname as name from pg_namespace where nspname in ('public', 'drizzle')`),
-    client.query<{ name: string }>(`select e.extname as name from pg_extension e join pg_namespace n on n.oid = e.extnamespace where n.nspname = 'public' and e.extrelocatable`),
+    client.query<{ name: string }>(
+      `select e.extname as name from pg_extension e join pg_namespace n on n.oid = e.extnamespace where n.nspname = 'public' and e.extrelocatable`,
+    ),
   ]).finally(() => client.end());
   const names = present.rows.map((row) => row.name);
   const extensions = installed.rows.map((row) => pg.escapeIdentifier(row.name));
@@ -137,25 +141,40 @@ export async function restoreBackup({
   const checkManifest = (manifest: Pick<BackupManifest, 'database' | 'migrations' | 'app'>) => {
     if (manifest.database.kind !== target.kind) {
       const names = { pglite: 'an embedded PGlite database (DATABASE_URL unset)', postgres: 'a PostgreSQL database (DATABASE_URL set)' };
-      throw new BackupError('kind_mismatch', `This backup is of ${names[manifest.database.kind]}; restore it into the same kind, not into ${names[target.kind]}.`);
+      throw new BackupError(
+        'kind_mismatch',
+        `This backup is of ${names[manifest.database.kind]}; restore it into the same kind, not into ${names[target.kind]}.`,
+      );
     }
     if (manifest.migrations.applied > KNOWN_MIGRATIONS.length) {
-      throw new BackupError('newer_backup', `This backup has ${manifest.migrations.applied} migrations applied; this version of Dimora knows ${KNOWN_MIGRATIONS.length}. Restore it with Dimora ${manifest.app.version} or newer.`);
+      throw new BackupError(
+        'newer_backup',
+        `This backup has ${manifest.migrations.applied} migrations applied; this version of Dimora knows ${KNOWN_MIGRATIONS.length}. Restore it with Dimora ${manifest.app.version} or newer.`,
+      );
     }
   };
   const checkTarget = async (): Promise<{ tables: number }> => {
     if (target.kind === 'pglite') {
       if (!isEmptyDir(live) && !force) {
-        throw new BackupError('target_not_empty', `${live} already holds a database. Restore into an empty DATA_DIR, or pass --force to replace it (it is kept as pglite.replaced-<time>).`);
+        throw new BackupError(
+          'target_not_empty',
+          `${live} already holds a database. Restore into an empty DATA_DIR, or pass --force to replace it (it is kept as pglite.replaced-<time>).`,
+        );
       }
       return { tables: 0 };
     }
     const state = await inspectPostgres(target.url);
     if (state.otherSessions > 0) {
-      throw new BackupError('target_in_use', `The database has ${state.otherSessions} other session(s) (is a Dimora server running?): stop every server using it first.`);
+      throw new BackupError(
+        'target_in_use',
+        `The database has ${state.otherSessions} other session(s) (is a Dimora server running?): stop every server using it first.`,
+      );
     }
     if (state.tables > 0 && !force) {
-      throw new BackupError('target_not_empty', 'The database already holds tables. Restore into an empty database, or pass --force to drop its public and drizzle schemas first.');
+      throw new BackupError(
+        'target_not_empty',
+        'The database already holds tables. Restore into an empty database, or pass --force to drop its public and drizzle schemas first.',
+      );
     }
     return { tables: state.tables };
   };
@@ -181,7 +200,8 @@ export async function restoreBackup({
     if (target.kind === 'pglite') {
       onProgress?.('database', 0, 1);
       const restoring = path.join(path.resolve(target.dataDir), `pglite.restoring-${when}`);
-      if (!(await isPgliteDump(dump))) throw new BackupError('restore_failed', 'The embedded database in this backup is not a readable PGlite data directory.');
+      if (!(await isPgliteDump(dump)))
+        throw new BackupError('restore_failed', 'The embedded database in this backup is not a readable PGlite data directory.');
       try {
         const client = new PGlite(restoring, { loadDataDir: await fs.openAsBlob(dump), extensions: pgliteExtensions });
         await client.waitReady;
@@ -200,7 +220,10 @@ export async function restoreBackup({
       // and come back if it fails.
       const replaced = tables > 0 ? await setAsidePostgres(target.url, when.toLowerCase()) : null;
       try {
-        await runPgTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', dump], { url: target.url, binDir: target.pgBinDir });
+        await runPgTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', dump], {
+          url: target.url,
+          binDir: target.pgBinDir,
+        });
       } catch (error) {
         await replaced?.undo();
         if (error instanceof PgToolError) throw new BackupError('restore_failed', error.message);

@@ -54,7 +54,12 @@ export function ownThreadsCondition(party: ChatParty): SQL | null {
 export async function ownThreadIds(db: Db, party: ChatParty): Promise<number[]> {
   const condition = ownThreadsCondition(party);
   if (!condition) return [];
-  const rows = await db.select({ id: thread.id }).from(thread).where(condition).orderBy(sql`${thread.lastMessageAt} desc`).limit(20);
+  const rows = await db
+    .select({ id: thread.id })
+    .from(thread)
+    .where(condition)
+    .orderBy(sql`${thread.lastMessageAt} desc`)
+    .limit(20);
   return rows.map((row) => row.id);
 }
 

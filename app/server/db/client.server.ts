@@ -93,7 +93,10 @@ const CLIENT_READ_GRACE_MS = 5_000;
  * `statementTimeoutMs` is positive — the server's `statement_timeout` plus a client-side
  * `query_timeout` (a timed-out client is discarded by the pool, never reused mid-answer).
  */
-export function postgresPoolConfig(url: string, options: Pick<OpenOptions, 'poolSize' | 'connectTimeoutMs' | 'statementTimeoutMs'> = {}): pg.PoolConfig {
+export function postgresPoolConfig(
+  url: string,
+  options: Pick<OpenOptions, 'poolSize' | 'connectTimeoutMs' | 'statementTimeoutMs'> = {},
+): pg.PoolConfig {
   const statementTimeoutMs = options.statementTimeoutMs && options.statementTimeoutMs > 0 ? options.statementTimeoutMs : undefined;
   return {
     connectionString: url,
@@ -182,7 +185,12 @@ async function listenPostgres(
   };
 
   const open = async (): Promise<pg.Client> => {
-    const next = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true });
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: LISTEN_APPLICATION_NAME,
+      connectionTimeoutMillis: connectTimeoutMs,
+      keepAlive: true,
+    });
     next.on('notification', (message) => {
       if (message.channel === channel) onNotify(message.payload ?? '');
     });

@@ -10,7 +10,10 @@ import journal from './migrations/meta/_journal.json';
 import type { Db } from './client.server';
 
 /** The migrations this build knows, oldest first: tag (file name) and timestamp (ms). */
-export const KNOWN_MIGRATIONS: readonly { tag: string; when: number }[] = journal.entries.map((entry) => ({ tag: entry.tag, when: entry.when }));
+export const KNOWN_MIGRATIONS: readonly { tag: string; when: number }[] = journal.entries.map((entry) => ({
+  tag: entry.tag,
+  when: entry.when,
+}));
 
 export type AppliedMigration = {
   /** `0004_portfolio`; null when this build does not know it (applied by a newer version). */

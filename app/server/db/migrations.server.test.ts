@@ -33,7 +33,9 @@ beforeAll(async () => {
   database = await createTestDatabase({ migrate: false });
   await applyMigrations(database, 0, 3);
   // Units as the seed wrote them before buildings existed.
-  await database.db.execute(sql`INSERT INTO "user" (id, name, email, role) VALUES ('m1', 'Manager One', 'm1@example.test', 'property_manager')`);
+  await database.db.execute(
+    sql`INSERT INTO "user" (id, name, email, role) VALUES ('m1', 'Manager One', 'm1@example.test', 'property_manager')`,
+  );
   await database.db.execute(sql`
     INSERT INTO property (title, description, price, address, city, state, zip_code, bedrooms, bathrooms, square_feet, property_type, status, manager_id) VALUES
       ('A', 'd', 1000, '12 Oak Street, Apt 4B', 'Austin', 'TX', '78701', 1, 1, 600, 'apartment', 'available', 'm1'),
@@ -51,8 +53,21 @@ afterAll(async () => {
 
 describe(`the portfolio migration (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('puts every existing unit in a building made of its street address, city, state and ZIP', async () => {
-    const buildings = rows<{ id: number; name: string; street_address: string; city: string; manager_id: string | null; units_total: number; units_available: number; units_leased: number; units_maintenance: number; units_listed: number }>(
-      await database.db.execute(sql`SELECT id, name, street_address, city, manager_id, units_total, units_available, units_leased, units_maintenance, units_listed FROM building ORDER BY city, id`),
+    const buildings = rows<{
+      id: number;
+      name: string;
+      street_address: string;
+      city: string;
+      manager_id: string | null;
+      units_total: number;
+      units_available: number;
+      units_leased: number;
+      units_maintenance: number;
+      units_listed: number;
+    }>(
+      await database.db.execute(
+        sql`SELECT id, name, street_address, city, manager_id, units_total, units_available, units_leased, units_maintenance, units_listed FROM building ORDER BY city, id`,
+      ),
     );
     expect(buildings.map((b) => [b.city, b.street_address, b.units_total])).toEqual([
       ['Austin', '12 Oak Street', 3],
@@ -85,14 +100,26 @@ describe(`the portfolio migration (${process.env.TEST_DATABASE_URL ? 'postgres' 
       INSERT INTO property (title, description, price, address, city, state, zip_code, bedrooms, bathrooms, square_feet, property_type, status, building_id, unit_number, listed, manager_id)
       VALUES ('F', 'd', 2100, '900 Elm Road, Unit 2', 'Denver', 'CO', '80202', 2, 1, 900, 'apartment', 'leased', ${denver!.id}, '2', false, NULL)`);
     await database.db.execute(sql`UPDATE property SET status = 'maintenance' WHERE title = 'D'`);
-    const [counts] = rows<{ units_total: number; units_available: number; units_leased: number; units_maintenance: number; units_listed: number }>(
-      await database.db.execute(sql`SELECT units_total, units_available, units_leased, units_maintenance, units_listed FROM building WHERE id = ${denver!.id}`),
+    const [counts] = rows<{
+      units_total: number;
+      units_available: number;
+      units_leased: number;
+      units_maintenance: number;
+      units_listed: number;
+    }>(
+      await database.db.execute(
+        sql`SELECT units_total, units_available, units_leased, units_maintenance, units_listed FROM building WHERE id = ${denver!.id}`,
+      ),
     );
     expect(counts).toEqual({ units_total: 2, units_available: 0, units_leased: 1, units_maintenance: 1, units_listed: 1 });
-    const managers = rows<{ manager_id: string | null }>(await database.db.execute(sql`SELECT manager_id FROM property WHERE building_id = ${denver!.id}`));
+    const managers = rows<{ manager_id: string | null }>(
+      await database.db.execute(sql`SELECT manager_id FROM property WHERE building_id = ${denver!.id}`),
+    );
     expect(managers.map((m) => m.manager_id)).toEqual(['m1', 'm1']);
     await database.db.execute(sql`DELETE FROM property WHERE title = 'F'`);
-    const [after] = rows<{ units_total: number; units_leased: number }>(await database.db.execute(sql`SELECT units_total, units_leased FROM building WHERE id = ${denver!.id}`));
+    const [after] = rows<{ units_total: number; units_leased: number }>(
+      await database.db.execute(sql`SELECT units_total, units_leased FROM building WHERE id = ${denver!.id}`),
+    );
     expect(after).toEqual({ units_total: 1, units_leased: 0 });
   });
 });

@@ -285,11 +285,17 @@ export const building = pgTable(
     longitude: doublePrecision('longitude'),
     yearBuilt: integer('year_built'),
     /** Building-wide amenity keys (`~/lib/amenities`). */
-    amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+    amenities: text('amenities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     description: text('description').notNull().default(''),
     descriptionIt: text('description_it'),
     /** Photo URLs (1200 px variant), cover first. */
-    imageUrls: text('image_urls').array().notNull().default(sql`'{}'::text[]`),
+    imageUrls: text('image_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     managerId: text('manager_id').references(() => user.id, { onDelete: 'set null' }),
     unitsTotal: integer('units_total').notNull().default(0),
     unitsAvailable: integer('units_available').notNull().default(0),
@@ -329,8 +335,14 @@ export const property = pgTable(
     squareFeet: integer('square_feet').notNull(),
     propertyType: text('property_type').notNull(),
     status: propertyStatus('status').notNull().default('available'),
-    imageUrls: text('image_urls').array().notNull().default(sql`'{}'::text[]`),
-    amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+    imageUrls: text('image_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    amenities: text('amenities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     availableDate: date('available_date'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
@@ -363,15 +375,30 @@ export const property = pgTable(
     index('property_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.price, t.maxOccupants, t.status)
       .where(sql`${t.listed}`),
-    index('property_price_idx').on(t.price, t.id, t.maxOccupants, t.status).where(sql`${t.listed}`),
+    index('property_price_idx')
+      .on(t.price, t.id, t.maxOccupants, t.status)
+      .where(sql`${t.listed}`),
     index('property_state_created_idx')
       .on(t.state, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.price, t.maxOccupants, t.status)
       .where(sql`${t.listed}`),
-    index('property_state_price_idx').on(t.state, t.price, t.id, t.maxOccupants, t.status).where(sql`${t.listed}`),
-    index('property_city_created_idx')
-      .on(sql`lower(${t.city})`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.city, t.state, t.price, t.maxOccupants, t.status)
+    index('property_state_price_idx')
+      .on(t.state, t.price, t.id, t.maxOccupants, t.status)
       .where(sql`${t.listed}`),
-    index('property_city_price_idx').on(sql`lower(${t.city})`, t.price, t.id, t.city, t.state, t.maxOccupants, t.status).where(sql`${t.listed}`),
+    index('property_city_created_idx')
+      .on(
+        sql`lower(${t.city})`,
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.city,
+        t.state,
+        t.price,
+        t.maxOccupants,
+        t.status,
+      )
+      .where(sql`${t.listed}`),
+    index('property_city_price_idx')
+      .on(sql`lower(${t.city})`, t.price, t.id, t.city, t.state, t.maxOccupants, t.status)
+      .where(sql`${t.listed}`),
     index('property_building_created_idx')
       .on(t.buildingId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.price, t.maxOccupants, t.status)
       .where(sql`${t.listed}`),
@@ -382,7 +409,9 @@ export const property = pgTable(
     // replaces a scan of the wide table when the filters are broad (none, capacity, price). In
     // (building, price, id) order it is also the price-sorted index of one building's units (the
     // listing's building filter, a unit page's other units; decision 024).
-    index('property_map_idx').on(t.buildingId, t.price, t.id, t.maxOccupants, t.status).where(sql`${t.listed}`),
+    index('property_map_idx')
+      .on(t.buildingId, t.price, t.id, t.maxOccupants, t.status)
+      .where(sql`${t.listed}`),
     index('property_manager_idx').on(t.managerId),
     uniqueIndex('property_building_unit_idx').on(t.buildingId, t.unitNumber),
     // The tenants directory finds a unit by its number in any building (migration 0008).
@@ -641,7 +670,11 @@ export const refund = pgTable(
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [check('refund_amount_positive', sql`${t.amountCents} > 0`), index('refund_payment_idx').on(t.paymentId), index('refund_created_idx').on(t.createdAt)],
+  (t) => [
+    check('refund_amount_positive', sql`${t.amountCents} > 0`),
+    index('refund_payment_idx').on(t.paymentId),
+    index('refund_created_idx').on(t.createdAt),
+  ],
 );
 
 /**
@@ -673,11 +706,17 @@ export const charge = pgTable(
     check('charge_amount_positive', sql`${t.amountCents} > 0`),
     check('charge_allocated_within', sql`${t.allocatedCents} >= 0 AND ${t.allocatedCents} <= ${t.amountCents}`),
     // Scheduled charges post once per lease, kind and period (rent, late fees, signing charges).
-    uniqueIndex('charge_scheduled_uq').on(t.leaseId, t.kind, t.period).where(sql`${t.kind} IN ('rent', 'late_fee', 'deposit', 'application_fee')`),
+    uniqueIndex('charge_scheduled_uq')
+      .on(t.leaseId, t.kind, t.period)
+      .where(sql`${t.kind} IN ('rent', 'late_fee', 'deposit', 'application_fee')`),
     index('charge_lease_due_idx').on(t.leaseId, t.dueDate, t.id),
-    index('charge_open_rent_idx').on(t.dueDate).where(sql`${t.status} = 'open' AND ${t.kind} = 'rent'`),
+    index('charge_open_rent_idx')
+      .on(t.dueDate)
+      .where(sql`${t.status} = 'open' AND ${t.kind} = 'rent'`),
     // "Balance due" in the tenants directory: the leases with an open charge (migration 0008).
-    index('charge_open_lease_idx').on(t.leaseId).where(sql`${t.status} = 'open' AND ${t.kind} <> 'credit'`),
+    index('charge_open_lease_idx')
+      .on(t.leaseId)
+      .where(sql`${t.status} = 'open' AND ${t.kind} <> 'credit'`),
   ],
 );
 
@@ -736,7 +775,9 @@ export const autopay = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('autopay_active_lease_uq').on(t.leaseId).where(sql`${t.active}`),
+    uniqueIndex('autopay_active_lease_uq')
+      .on(t.leaseId)
+      .where(sql`${t.active}`),
     check('autopay_day_range', sql`${t.dayOfMonth} BETWEEN 1 AND 28`),
   ],
 );
@@ -763,9 +804,18 @@ export const vendor = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     website: text('website'),
-    trades: text('trades').array().notNull().default(sql`'{}'::text[]`),
-    serviceCountries: text('service_countries').array().notNull().default(sql`'{}'::text[]`),
-    serviceStates: text('service_states').array().notNull().default(sql`'{}'::text[]`),
+    trades: text('trades')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    serviceCountries: text('service_countries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    serviceStates: text('service_states')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     insuranceExpiry: date('insurance_expiry'),
     insuranceVerifiedAt: timestamp('insurance_verified_at', { withTimezone: true }),
     insuranceVerifiedBy: text('insurance_verified_by').references(() => user.id, { onDelete: 'set null' }),
@@ -818,9 +868,14 @@ export const maintenanceRequest = pgTable(
     description: text('description').notNull(),
     location: text('location'),
     permissionToEnter: boolean('permission_to_enter').notNull().default(false),
-    entryWindows: jsonb('entry_windows').notNull().default(sql`'[]'::jsonb`),
+    entryWindows: jsonb('entry_windows')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     entryNotes: text('entry_notes'),
-    photoUrls: text('photo_urls').array().notNull().default(sql`'{}'::text[]`),
+    photoUrls: text('photo_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     rating: integer('rating'),
     ratingComment: text('rating_comment'),
     ratedAt: timestamp('rated_at', { withTimezone: true }),
@@ -836,17 +891,27 @@ export const maintenanceRequest = pgTable(
   },
   (t) => [
     check('maintenance_rating_range', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 5`),
-    uniqueIndex('maintenance_client_idx').on(t.tenantId, t.clientId).where(sql`${t.clientId} IS NOT NULL`),
+    uniqueIndex('maintenance_client_idx')
+      .on(t.tenantId, t.clientId)
+      .where(sql`${t.clientId} IS NOT NULL`),
     index('maintenance_created_idx').on(t.createdAt, t.id),
     index('maintenance_status_idx').on(t.status, t.createdAt, t.id),
     index('maintenance_building_idx').on(t.buildingId, t.createdAt, t.id),
     index('maintenance_tenant_idx').on(t.tenantId, t.createdAt),
     index('maintenance_property_idx').on(t.propertyId),
-    index('maintenance_sla_idx').on(t.slaDueAt).where(sql`${t.firstResponseAt} IS NULL`),
+    index('maintenance_sla_idx')
+      .on(t.slaDueAt)
+      .where(sql`${t.firstResponseAt} IS NULL`),
     // The staff queue (migration 0016): open requests by creation and by SLA due time, and breached ones.
-    index('maintenance_open_created_idx').on(t.createdAt, t.id).where(sql`${t.status} IN ('submitted', 'triaged', 'scheduled', 'in_progress')`),
-    index('maintenance_open_sla_idx').on(t.slaDueAt, t.id).where(sql`${t.status} IN ('submitted', 'triaged', 'scheduled', 'in_progress')`),
-    index('maintenance_breached_idx').on(t.createdAt, t.id).where(sql`${t.slaBreachedAt} IS NOT NULL`),
+    index('maintenance_open_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} IN ('submitted', 'triaged', 'scheduled', 'in_progress')`),
+    index('maintenance_open_sla_idx')
+      .on(t.slaDueAt, t.id)
+      .where(sql`${t.status} IN ('submitted', 'triaged', 'scheduled', 'in_progress')`),
+    index('maintenance_breached_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.slaBreachedAt} IS NOT NULL`),
     index('maintenance_sla_due_idx').on(t.slaDueAt, t.id),
     // Migration 0018: the vendor's work-order search on the job's title.
     index('maintenance_request_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
@@ -871,7 +936,10 @@ export const maintenanceEvent = pgTable(
     toStatus: maintenanceStatus('to_status'),
     body: text('body'),
     internal: boolean('internal').notNull().default(false),
-    photoUrls: text('photo_urls').array().notNull().default(sql`'{}'::text[]`),
+    photoUrls: text('photo_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [index('maintenance_event_request_idx').on(t.requestId, t.id)],
@@ -945,7 +1013,10 @@ export const workOrderEvent = pgTable(
     fromStatus: workOrderStatus('from_status'),
     toStatus: workOrderStatus('to_status'),
     note: text('note'),
-    photoUrls: text('photo_urls').array().notNull().default(sql`'{}'::text[]`),
+    photoUrls: text('photo_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     photoPhase: text('photo_phase'),
     createdAt: createdAt(),
   },
@@ -1122,10 +1193,7 @@ export const message = pgTable(
     readByVisitorAt: timestamp('read_by_visitor_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('message_thread_idx').on(t.threadId, t.id),
-    uniqueIndex('message_client_id_idx').on(t.threadId, t.clientId),
-  ],
+  (t) => [index('message_thread_idx').on(t.threadId, t.id), uniqueIndex('message_client_id_idx').on(t.threadId, t.clientId)],
 );
 
 /** Spec §3 Notification + user_id. */
@@ -1145,7 +1213,9 @@ export const notification = pgTable(
   },
   (t) => [
     index('notification_user_idx').on(t.userId, t.createdAt.desc()),
-    index('notification_unread_idx').on(t.userId).where(sql`NOT ${t.read}`),
+    index('notification_unread_idx')
+      .on(t.userId)
+      .where(sql`NOT ${t.read}`),
   ],
 );
 
@@ -1258,7 +1328,9 @@ export const listingAlertDelivery = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.alertId, t.propertyId] }),
-    index('listing_alert_delivery_pending_idx').on(t.alertId).where(sql`${t.sentAt} IS NULL`),
+    index('listing_alert_delivery_pending_idx')
+      .on(t.alertId)
+      .where(sql`${t.sentAt} IS NULL`),
   ],
 );
 
@@ -1285,7 +1357,11 @@ export const outbox = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_pending_idx').on(t.availableAt).where(sql`${t.processedAt} IS NULL`)],
+  (t) => [
+    index('outbox_pending_idx')
+      .on(t.availableAt)
+      .where(sql`${t.processedAt} IS NULL`),
+  ],
 );
 
 /**
@@ -1311,4 +1387,3 @@ export const mailMessage = pgTable('mail_message', {
   html: text('html'),
   createdAt: createdAt(),
 });
-

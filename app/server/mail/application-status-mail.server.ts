@@ -55,7 +55,20 @@ export function applicationStatusMail(payload: ApplicationStatusMailPayload): Ou
   const message = fill(part.message, values);
   const note = payload.note ? fill(texts.note, { note: payload.note }) : '';
   const facts = [fill(texts.reference, values), fill(texts.property, values)];
-  const text = [greeting, '', message, ...(note ? ['', note] : []), '', part.next, '', ...facts, '', texts.questions, '', texts.signature].join('\n');
+  const text = [
+    greeting,
+    '',
+    message,
+    ...(note ? ['', note] : []),
+    '',
+    part.next,
+    '',
+    ...facts,
+    '',
+    texts.questions,
+    '',
+    texts.signature,
+  ].join('\n');
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(message)}</p>`,
@@ -76,7 +89,12 @@ export function applicationStatusMail(payload: ApplicationStatusMailPayload): Ou
  */
 export function applicationStatusNotification(
   locale: string | null | undefined,
-  { reference, propertyTitle, status, note }: { reference: string; propertyTitle: string; status: NotifiedApplicationStatus; note: string | null },
+  {
+    reference,
+    propertyTitle,
+    status,
+    note,
+  }: { reference: string; propertyTitle: string; status: NotifiedApplicationStatus; note: string | null },
 ): { title: string; message: string; type: 'success' | 'warning' | 'info' } {
   const texts = TEXTS[mailLanguage(locale)];
   const part = texts.status[status];

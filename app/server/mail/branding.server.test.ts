@@ -25,7 +25,12 @@ afterAll(async () => {
 });
 
 describe('brandMail', () => {
-  const mail = { to: 'a@example.test', subject: 'Reset your Dimora password', text: '— The Dimora team\nhttps://dimora.example/auth', html: '<p>— The Dimora team</p>' };
+  const mail = {
+    to: 'a@example.test',
+    subject: 'Reset your Dimora password',
+    text: '— The Dimora team\nhttps://dimora.example/auth',
+    html: '<p>— The Dimora team</p>',
+  };
 
   it('replaces the whole word in subject, text and HTML, leaving addresses and links alone', () => {
     expect(brandMail(mail, 'Rossi & Figli')).toEqual({
@@ -50,7 +55,12 @@ describe('the mailer', () => {
     const reset = passwordResetMail({ to: 'first@example.test', locale: 'en', name: 'Ada', url: 'https://dimora.test/auth?mode=reset' });
     await mailer.send(reset);
     const admin = await createVerifiedUser(database.db, { email: 'admin@branding.test', password: 'brand-keeper-pass', role: 'admin' });
-    await updateSettings({ db: database.db, actor: { id: admin.id, role: 'admin' }, origin: { ip: '127.0.0.1', userAgent: 'vitest' }, input: { companyName: 'Rossi Homes' } });
+    await updateSettings({
+      db: database.db,
+      actor: { id: admin.id, role: 'admin' },
+      origin: { ip: '127.0.0.1', userAgent: 'vitest' },
+      input: { companyName: 'Rossi Homes' },
+    });
     await mailer.send({ ...reset, to: 'second@example.test' });
     const [first] = await database.db.select().from(mailMessage).where(eq(mailMessage.to, 'first@example.test'));
     const [second] = await database.db.select().from(mailMessage).where(eq(mailMessage.to, 'second@example.test'));

@@ -185,7 +185,8 @@ export function accountLockedMail({ to, locale, name, url, seconds }: ActionMail
   const texts = TEXTS[mailLanguage(locale)];
   const part = texts.locked;
   const greeting = name ? fill(texts.greeting, { name }) : texts.greetingAnonymous;
-  const duration = seconds < 120 ? fill(part.seconds, { count: String(seconds) }) : fill(part.minutes, { count: String(Math.ceil(seconds / 60)) });
+  const duration =
+    seconds < 120 ? fill(part.seconds, { count: String(seconds) }) : fill(part.minutes, { count: String(Math.ceil(seconds / 60)) });
   const intro = fill(part.intro, { duration });
   const text = [greeting, '', intro, '', part.advice, '', `${part.action}: ${url}`, '', texts.signature].join('\n');
   const html = [

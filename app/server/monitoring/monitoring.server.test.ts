@@ -9,7 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../security-headers.server';
 import { defaultSettings } from '../settings/settings-registry.server';
-import { captureServerError, flushServerMonitoring, monitoringConfigOf, serverMonitoringState, syncServerMonitoring } from './monitoring.server';
+import {
+  captureServerError,
+  flushServerMonitoring,
+  monitoringConfigOf,
+  serverMonitoringState,
+  syncServerMonitoring,
+} from './monitoring.server';
 
 type Received = { project: string; body: string };
 let server: http.Server;

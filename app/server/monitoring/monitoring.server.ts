@@ -24,7 +24,9 @@ function state(): State {
 }
 
 /** The monitoring configuration the settings describe, or null when no DSN is stored. */
-export function monitoringConfigOf(settings: Pick<Settings, 'monitoringDsn' | 'tracesSampleRate' | 'replaysSessionSampleRate' | 'replaysOnErrorSampleRate'>): MonitoringConfig | null {
+export function monitoringConfigOf(
+  settings: Pick<Settings, 'monitoringDsn' | 'tracesSampleRate' | 'replaysSessionSampleRate' | 'replaysOnErrorSampleRate'>,
+): MonitoringConfig | null {
   if (!settings.monitoringDsn) return null;
   return {
     dsn: settings.monitoringDsn,
@@ -44,7 +46,10 @@ function sameConfig(a: MonitoringConfig | null, b: MonitoringConfig | null): boo
  * one starts with its DSN and traces rate. Calls run one after another. Never throws (a failure
  * is logged and leaves monitoring off). `release` names the app version in events.
  */
-export function syncServerMonitoring(config: MonitoringConfig | null, { release, environment }: { release?: string; environment?: string } = {}): Promise<void> {
+export function syncServerMonitoring(
+  config: MonitoringConfig | null,
+  { release, environment }: { release?: string; environment?: string } = {},
+): Promise<void> {
   const current = state();
   current.chain = current.chain.then(async () => {
     if (sameConfig(current.active, config)) return;
@@ -61,7 +66,8 @@ export function syncServerMonitoring(config: MonitoringConfig | null, { release,
         tracesSampleRate: config.tracesSampleRate,
         dataCollection: { ...PRIVATE_DATA_COLLECTION, httpBodies: [] },
         beforeSend: (event) => scrubQueryParameters(event),
-        beforeBreadcrumb: (breadcrumb) => (breadcrumb.message ? { ...breadcrumb, message: withoutQueryParameters(breadcrumb.message) } : breadcrumb),
+        beforeBreadcrumb: (breadcrumb) =>
+          breadcrumb.message ? { ...breadcrumb, message: withoutQueryParameters(breadcrumb.message) } : breadcrumb,
         release,
         environment,
       });

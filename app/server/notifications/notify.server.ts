@@ -28,11 +28,18 @@ export function toNotificationView(row: typeof notification.$inferSelect): Notif
  */
 export async function insertNotifications(db: Db, rows: readonly NewNotification[]): Promise<NotificationView[]> {
   if (rows.length === 0) return [];
-  const stored = await db.insert(notification).values([...rows]).returning();
+  const stored = await db
+    .insert(notification)
+    .values([...rows])
+    .returning();
   const views = stored.map(toNotificationView);
   await publishEvents(
     db,
-    stored.map((row, index) => ({ audience: `user:${row.userId}` as const, type: 'notification.created' as const, payload: { notification: views[index]! } })),
+    stored.map((row, index) => ({
+      audience: `user:${row.userId}` as const,
+      type: 'notification.created' as const,
+      payload: { notification: views[index]! },
+    })),
   );
   return views;
 }

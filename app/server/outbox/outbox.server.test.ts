@@ -39,7 +39,10 @@ const handlers: JobHandlers = {
   },
   'test.write': async (job, { db: jobDb, markDone }) => {
     await jobDb.transaction(async (tx) => {
-      await tx.insert(setting).values({ key: `test.${job.id}`, value: job.payload }).onConflictDoNothing();
+      await tx
+        .insert(setting)
+        .values({ key: `test.${job.id}`, value: job.payload })
+        .onConflictDoNothing();
       await markDone(tx);
     });
   },
@@ -103,9 +106,15 @@ describe('the job runner', () => {
     expect(await batch()).toEqual({ processed: 0, failed: 0 });
     expect([1, 2, 3, 20].map(outboxBackoffS)).toEqual([5, 10, 20, 3600]);
 
-    await db.update(outbox).set({ attempts: OUTBOX_MAX_ATTEMPTS - 1, availableAt: sql`now()` }).where(eq(outbox.id, row!.id));
+    await db
+      .update(outbox)
+      .set({ attempts: OUTBOX_MAX_ATTEMPTS - 1, availableAt: sql`now()` })
+      .where(eq(outbox.id, row!.id));
     expect(await batch()).toEqual({ processed: 0, failed: 1 });
-    await db.update(outbox).set({ availableAt: sql`now()` }).where(eq(outbox.id, row!.id));
+    await db
+      .update(outbox)
+      .set({ availableAt: sql`now()` })
+      .where(eq(outbox.id, row!.id));
     expect(await batch()).toEqual({ processed: 0, failed: 0 });
   });
 
@@ -120,7 +129,10 @@ describe('the job runner', () => {
     await enqueueOutbox(db, [{ topic: 'test.write', payload: { written: true } }]);
     expect(await batch()).toEqual({ processed: 1, failed: 0 });
     const [job] = await db.select().from(outbox);
-    const [written] = await db.select().from(setting).where(eq(setting.key, `test.${job!.id}`));
+    const [written] = await db
+      .select()
+      .from(setting)
+      .where(eq(setting.key, `test.${job!.id}`));
     expect(written?.value).toEqual({ written: true });
     expect(job!.processedAt).not.toBeNull();
   });
@@ -147,11 +159,18 @@ describe('schedules', () => {
   it('enqueues a due schedule once even when two instances tick at the same moment', async () => {
     await syncSchedules({ db, schedules: [daily], now: new Date('2026-11-24T07:00:00Z') });
     const at = new Date('2026-11-24T08:00:05Z');
-    const results = await Promise.all([enqueueDueSchedules({ db, schedules: [daily], now: at }), enqueueDueSchedules({ db, schedules: [daily], now: at })]);
+    const results = await Promise.all([
+      enqueueDueSchedules({ db, schedules: [daily], now: at }),
+      enqueueDueSchedules({ db, schedules: [daily], now: at }),
+    ]);
     expect(results.flat()).toEqual(['test-daily']);
     const jobs = await db.select().from(outbox);
     expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ topic: 'test.echo', payload: { scheduledFor: '2026-11-24T08:00:00.000Z' }, dedupeKey: 'schedule:test-daily:2026-11-24T08:00:00.000Z' });
+    expect(jobs[0]).toMatchObject({
+      topic: 'test.echo',
+      payload: { scheduledFor: '2026-11-24T08:00:00.000Z' },
+      dedupeKey: 'schedule:test-daily:2026-11-24T08:00:00.000Z',
+    });
     const [row] = await db.select().from(jobSchedule);
     expect(row!.nextRunAt.toISOString()).toBe('2026-11-25T08:00:00.000Z');
     // Not due again until tomorrow.

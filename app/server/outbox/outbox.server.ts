@@ -169,7 +169,15 @@ export function nextRunOf(cron: string, from: Date): Date {
  * schedule whose cron changed is re-timed; others keep their `next_run_at` (so a run missed
  * while the server was down is still due).
  */
-export async function syncSchedules({ db, schedules, now = new Date() }: { db: Db; schedules: readonly JobSchedule[]; now?: Date }): Promise<void> {
+export async function syncSchedules({
+  db,
+  schedules,
+  now = new Date(),
+}: {
+  db: Db;
+  schedules: readonly JobSchedule[];
+  now?: Date;
+}): Promise<void> {
   for (const schedule of schedules) {
     const next = nextRunOf(schedule.cron, now);
     await db
@@ -177,7 +185,10 @@ export async function syncSchedules({ db, schedules, now = new Date() }: { db: D
       .values({ name: schedule.name, cron: schedule.cron, nextRunAt: next })
       .onConflictDoUpdate({
         target: jobSchedule.name,
-        set: { cron: schedule.cron, nextRunAt: sql`CASE WHEN ${jobSchedule.cron} = ${schedule.cron} THEN ${jobSchedule.nextRunAt} ELSE ${next} END` },
+        set: {
+          cron: schedule.cron,
+          nextRunAt: sql`CASE WHEN ${jobSchedule.cron} = ${schedule.cron} THEN ${jobSchedule.nextRunAt} ELSE ${next} END`,
+        },
       });
   }
 }
@@ -188,7 +199,15 @@ export async function syncSchedules({ db, schedules, now = new Date() }: { db: D
  * instances cannot both claim it), and its job (dedupe key `schedule:<name>:<due ISO>`) is
  * written in the same transaction. Returns the names enqueued.
  */
-export async function enqueueDueSchedules({ db, schedules, now = new Date() }: { db: Db; schedules: readonly JobSchedule[]; now?: Date }): Promise<string[]> {
+export async function enqueueDueSchedules({
+  db,
+  schedules,
+  now = new Date(),
+}: {
+  db: Db;
+  schedules: readonly JobSchedule[];
+  now?: Date;
+}): Promise<string[]> {
   const byName = new Map(schedules.map((schedule) => [schedule.name, schedule]));
   if (byName.size === 0) return [];
   const due = await db
@@ -233,13 +252,17 @@ export function startOutboxWorker({
   const all: WorkerTask[] = [
     ...tasks,
     { name: 'outbox-prune', everyMs: 3_600_000, run: () => pruneOutbox(deps) },
-    ...(schedules.length ? [{ name: 'job-schedules', everyMs: SCHEDULE_CHECK_MS, run: () => enqueueDueSchedules({ db: deps.db, schedules }) }] : []),
+    ...(schedules.length
+      ? [{ name: 'job-schedules', everyMs: SCHEDULE_CHECK_MS, run: () => enqueueDueSchedules({ db: deps.db, schedules }) }]
+      : []),
   ];
   const lastRun = new Map<string, number>(all.map((task) => [task.name, Date.now()]));
   // Schedules are registered, and any run missed while the server was down enqueued, at start.
   lastRun.set('job-schedules', 0);
   let ready: Promise<void> = schedules.length
-    ? syncSchedules({ db: deps.db, schedules }).catch((error: unknown) => deps.logger.error({ err: error }, 'job schedules could not be registered'))
+    ? syncSchedules({ db: deps.db, schedules }).catch((error: unknown) =>
+        deps.logger.error({ err: error }, 'job schedules could not be registered'),
+      )
     : Promise.resolve();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

@@ -44,13 +44,7 @@ export type ChargeRequest = {
 };
 
 /** Why a card was refused, as processors report it. */
-export type DeclineCode =
-  | 'card_declined'
-  | 'insufficient_funds'
-  | 'expired_card'
-  | 'incorrect_cvc'
-  | 'invalid_card'
-  | 'processing_error';
+export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'invalid_card' | 'processing_error';
 
 export type ChargeResult =
   | { status: 'succeeded'; providerRef: string; cardBrand: string | null; cardLast4: string | null }

@@ -13,9 +13,19 @@ describe('choosing the payment provider from the environment', () => {
   });
 
   it('follows PAYMENT_PROVIDER: the sandbox on purpose even with a Stripe key (issue 14)', () => {
-    expect(createConfiguredProvider(parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc123', PAYMENT_PROVIDER: 'sandbox' }))).toMatchObject({ name: 'sandbox', testMode: true });
-    expect(createConfiguredProvider(parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc123', PAYMENT_PROVIDER: 'stripe' }))).toMatchObject({ name: 'stripe', testMode: false });
-    expect(createConfiguredProvider(parseEnv({ PUBLIC_URL: 'https://dimora.example', SMTP_URL: 'smtp://mail.example.com', PAYMENT_PROVIDER: 'sandbox' }))).toMatchObject({ name: 'sandbox', testMode: true });
+    expect(createConfiguredProvider(parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc123', PAYMENT_PROVIDER: 'sandbox' }))).toMatchObject({
+      name: 'sandbox',
+      testMode: true,
+    });
+    expect(createConfiguredProvider(parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc123', PAYMENT_PROVIDER: 'stripe' }))).toMatchObject({
+      name: 'stripe',
+      testMode: false,
+    });
+    expect(
+      createConfiguredProvider(
+        parseEnv({ PUBLIC_URL: 'https://dimora.example', SMTP_URL: 'smtp://mail.example.com', PAYMENT_PROVIDER: 'sandbox' }),
+      ),
+    ).toMatchObject({ name: 'sandbox', testMode: true });
   });
 
   it('points the Stripe client at STRIPE_API_BASE (a stand-in), else at Stripe', () => {
@@ -31,16 +41,23 @@ describe('Stripe settings in the environment', () => {
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY: must start with sk_test_ or sk_live_/);
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'rk_live_abc' })).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET: must start with whsec_/);
-    expect(parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toMatchObject({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' });
+    expect(parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toMatchObject({
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    });
   });
 
   it('takes STRIPE_API_BASE over http for a loopback stand-in only, as an origin, never with a live key', () => {
-    expect(parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_API_BASE: 'http://127.0.0.1:12111' }).STRIPE_API_BASE).toBe('http://127.0.0.1:12111');
+    expect(parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_API_BASE: 'http://127.0.0.1:12111' }).STRIPE_API_BASE).toBe(
+      'http://127.0.0.1:12111',
+    );
     expect(parseEnv({ STRIPE_API_BASE: 'http://localhost:12111' }).STRIPE_API_BASE).toBe('http://localhost:12111');
     expect(() => parseEnv({ STRIPE_API_BASE: 'http://stripe.example.com' })).toThrow(/STRIPE_API_BASE: must use https/);
     expect(() => parseEnv({ STRIPE_API_BASE: 'https://stripe.example.com/v1' })).toThrow(/STRIPE_API_BASE: must be an origin only/);
     expect(() => parseEnv({ STRIPE_API_BASE: 'https://user:pw@stripe.example.com' })).toThrow(/STRIPE_API_BASE: must be an origin only/);
-    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toThrow(/STRIPE_API_BASE: is for a stand-in/);
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toThrow(
+      /STRIPE_API_BASE: is for a stand-in/,
+    );
     expect(() => parseEnv({ STRIPE_API_BASE: 'not a url' })).toThrow(/STRIPE_API_BASE/);
   });
 

@@ -24,7 +24,8 @@ export function stripeApiAddress(apiBase: string | undefined): Pick<StripeProvid
 
 /** A provider for this environment: `paymentProvider` (PAYMENT_PROVIDER, else Stripe with STRIPE_SECRET_KEY, else a sandbox). */
 export function createConfiguredProvider(config: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE' | 'paymentProvider'>): PaymentProvider {
-  if (config.paymentProvider === 'stripe' && config.STRIPE_SECRET_KEY) return createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, ...stripeApiAddress(config.STRIPE_API_BASE) });
+  if (config.paymentProvider === 'stripe' && config.STRIPE_SECRET_KEY)
+    return createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, ...stripeApiAddress(config.STRIPE_API_BASE) });
   return createSandboxProvider();
 }
 

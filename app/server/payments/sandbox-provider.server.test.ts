@@ -19,11 +19,23 @@ describe('sandbox payment provider', () => {
     const ok = await provider.charge(request(SANDBOX_TEST_CARDS.succeeds, 'k1'));
     expect(ok).toMatchObject({ status: 'succeeded', cardBrand: 'visa', cardLast4: '4242' });
     expect(JSON.stringify(ok)).not.toContain(SANDBOX_TEST_CARDS.succeeds);
-    expect(await provider.charge(request(SANDBOX_TEST_CARDS.declined, 'k2'))).toMatchObject({ status: 'failed', declineCode: 'card_declined', cardLast4: '0002' });
-    expect(await provider.charge(request(SANDBOX_TEST_CARDS.insufficientFunds, 'k3'))).toMatchObject({ status: 'failed', declineCode: 'insufficient_funds' });
+    expect(await provider.charge(request(SANDBOX_TEST_CARDS.declined, 'k2'))).toMatchObject({
+      status: 'failed',
+      declineCode: 'card_declined',
+      cardLast4: '0002',
+    });
+    expect(await provider.charge(request(SANDBOX_TEST_CARDS.insufficientFunds, 'k3'))).toMatchObject({
+      status: 'failed',
+      declineCode: 'insufficient_funds',
+    });
     expect(await provider.charge(request('4242424242424241', 'k4'))).toMatchObject({ status: 'failed', declineCode: 'invalid_card' });
     const expired = request(SANDBOX_TEST_CARDS.succeeds, 'k5');
-    expect(await provider.charge({ ...expired, source: { ...(expired.source as Extract<ChargeRequest['source'], { type: 'card' }>), expYear: 2020 } })).toMatchObject({
+    expect(
+      await provider.charge({
+        ...expired,
+        source: { ...(expired.source as Extract<ChargeRequest['source'], { type: 'card' }>), expYear: 2020 },
+      }),
+    ).toMatchObject({
       status: 'failed',
       declineCode: 'expired_card',
     });
@@ -32,7 +44,10 @@ describe('sandbox payment provider', () => {
   it('charges once per idempotency key, also for concurrent calls, and remembers the outcome', async () => {
     const store = new Map<string, Promise<SandboxCharge>>();
     const provider = createSandboxProvider({ store });
-    const [a, b] = await Promise.all([provider.charge(request(SANDBOX_TEST_CARDS.succeeds, 'same')), provider.charge(request(SANDBOX_TEST_CARDS.succeeds, 'same'))]);
+    const [a, b] = await Promise.all([
+      provider.charge(request(SANDBOX_TEST_CARDS.succeeds, 'same')),
+      provider.charge(request(SANDBOX_TEST_CARDS.succeeds, 'same')),
+    ]);
     expect(a).toEqual(b);
     expect(store.size).toBe(1);
     // A retry with the same key gets the first answer, even with another card.

@@ -51,7 +51,14 @@ function sharedStore(): Map<string, Promise<SandboxCharge>> {
   return holder[SHARED_STORE];
 }
 
-const DECLINE_CODES: readonly DeclineCode[] = ['card_declined', 'insufficient_funds', 'expired_card', 'incorrect_cvc', 'invalid_card', 'processing_error'];
+const DECLINE_CODES: readonly DeclineCode[] = [
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'invalid_card',
+  'processing_error',
+];
 
 /**
  * A saved sandbox card is a self-describing token: `sbx_pm_<outcome>_<brand>_<last4>_<random>`,
@@ -84,12 +91,19 @@ function decide(request: ChargeRequest, now: Date): ChargeResult {
   if (source.type !== 'card') {
     const saved = readSavedCardToken(source.token);
     if (!saved) return { status: 'failed', providerRef, cardBrand: null, cardLast4: null, declineCode: 'invalid_card' };
-    if (saved.outcome !== 'ok') return { status: 'failed', providerRef, cardBrand: saved.brand, cardLast4: saved.last4, declineCode: saved.outcome };
+    if (saved.outcome !== 'ok')
+      return { status: 'failed', providerRef, cardBrand: saved.brand, cardLast4: saved.last4, declineCode: saved.outcome };
     return { status: 'succeeded', providerRef, cardBrand: saved.brand, cardLast4: saved.last4 };
   }
   const brand = cardBrand(source.number);
   const last4 = cardLast4(source.number);
-  const fail = (declineCode: DeclineCode): ChargeResult => ({ status: 'failed', providerRef, cardBrand: brand, cardLast4: last4, declineCode });
+  const fail = (declineCode: DeclineCode): ChargeResult => ({
+    status: 'failed',
+    providerRef,
+    cardBrand: brand,
+    cardLast4: last4,
+    declineCode,
+  });
   const refused = checkCard(source, now);
   if (refused) return fail(refused);
   const scripted = OUTCOMES[source.number];
@@ -144,7 +158,9 @@ export function createSandboxProvider({
       if (source.type !== 'card') return { status: 'failed', declineCode: 'invalid_card', cardBrand: null, cardLast4: null };
       const brand = cardBrand(source.number);
       const last4 = cardLast4(source.number);
-      const refused = checkCard(source, now()) ?? (OUTCOMES[source.number] && source.number !== SANDBOX_TEST_CARDS.attachesButDeclines ? OUTCOMES[source.number]! : null);
+      const refused =
+        checkCard(source, now()) ??
+        (OUTCOMES[source.number] && source.number !== SANDBOX_TEST_CARDS.attachesButDeclines ? OUTCOMES[source.number]! : null);
       if (refused) return { status: 'failed', declineCode: refused, cardBrand: brand, cardLast4: last4 };
       const outcome = source.number === SANDBOX_TEST_CARDS.attachesButDeclines ? 'card_declined' : 'ok';
       return { status: 'succeeded', token: savedCardToken(outcome, brand, last4), customerRef: null, cardBrand: brand, cardLast4: last4 };

@@ -34,15 +34,27 @@ describe('Stripe webhook events as charge results', () => {
   });
 
   it('takes brand and last 4 from an expanded charge when the payload has one', () => {
-    const charge = { id: 'ch_123', object: 'charge', payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } } } as Stripe.Charge;
-    expect(chargeOutcomeFromStripeEvent(event('payment_intent.succeeded', intent({ latest_charge: charge })))?.result).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
+    const charge = {
+      id: 'ch_123',
+      object: 'charge',
+      payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } },
+    } as Stripe.Charge;
+    expect(chargeOutcomeFromStripeEvent(event('payment_intent.succeeded', intent({ latest_charge: charge })))?.result).toMatchObject({
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    });
   });
 
   it('maps payment_intent.payment_failed to a failed charge with the issuer’s decline code and the card', () => {
     const failed = intent({
       status: 'requires_payment_method',
       payment_method: null,
-      last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', payment_method: declinedCard } as Stripe.PaymentIntent.LastPaymentError,
+      last_payment_error: {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'insufficient_funds',
+        payment_method: declinedCard,
+      } as Stripe.PaymentIntent.LastPaymentError,
     });
     expect(chargeOutcomeFromStripeEvent(event('payment_intent.payment_failed', failed))).toEqual({
       idempotencyKey: 'key-1:1',

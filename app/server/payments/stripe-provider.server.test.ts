@@ -26,7 +26,14 @@ function provider(secretKey = 'sk_test_dimora_stand_in') {
 }
 
 function chargeRequest(source: PaymentSource, overrides: Partial<ChargeRequest> = {}): ChargeRequest {
-  return { idempotencyKey: randomUUID(), amountCents: 5_000, currency: 'USD', source, description: 'Dimora rental application DIM-TEST', ...overrides };
+  return {
+    idempotencyKey: randomUUID(),
+    amountCents: 5_000,
+    currency: 'USD',
+    source,
+    description: 'Dimora rental application DIM-TEST',
+    ...overrides,
+  };
 }
 
 /** The requests the stand-in received while `run` ran. */
@@ -49,9 +56,16 @@ describe('the Stripe provider against the stand-in', () => {
       result = await provider().charge(request);
     });
     expect(result).toEqual({ status: 'succeeded', providerRef: expect.stringMatching(/^pi_/), cardBrand: 'visa', cardLast4: '4242' });
-    expect(sent).toEqual([expect.objectContaining({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: request.idempotencyKey })]);
+    expect(sent).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: request.idempotencyKey }),
+    ]);
     const intent = standIn.paymentIntent(result!.providerRef!);
-    expect(intent).toMatchObject({ amount: 5_000, currency: 'usd', status: 'succeeded', metadata: { idempotency_key: request.idempotencyKey, reference: 'DIM-TEST' } });
+    expect(intent).toMatchObject({
+      amount: 5_000,
+      currency: 'usd',
+      status: 'succeeded',
+      metadata: { idempotency_key: request.idempotencyKey, reference: 'DIM-TEST' },
+    });
     // The card number never leaves the server: Stripe gets its test PaymentMethod instead.
     expect(sent[0]!.body).not.toContain(SANDBOX_TEST_CARDS.succeeds);
     expect(sent[0]!.body).toContain('payment_method=pm_card_visa');
@@ -65,7 +79,13 @@ describe('the Stripe provider against the stand-in', () => {
     [SANDBOX_TEST_CARDS.processingError, 'processing_error', '0119'],
   ])('answers a declined card %s as failed with %s, without throwing', async (number, declineCode, last4) => {
     const result = await provider().charge(chargeRequest(card(number)));
-    expect(result).toEqual({ status: 'failed', providerRef: expect.stringMatching(/^pi_/), cardBrand: 'visa', cardLast4: last4, declineCode });
+    expect(result).toEqual({
+      status: 'failed',
+      providerRef: expect.stringMatching(/^pi_/),
+      cardBrand: 'visa',
+      cardLast4: last4,
+      declineCode,
+    });
   });
 
   it('makes one PaymentIntent for one idempotency key, however often it is charged', async () => {
@@ -91,11 +111,29 @@ describe('the Stripe provider against the stand-in', () => {
 
   it('refuses other raw cards, and every raw card with a live key, without calling Stripe', async () => {
     const sent = await requestsDuring(async () => {
-      expect(await provider().charge(chargeRequest(card('5555555555554444')))).toEqual({ status: 'failed', providerRef: null, cardBrand: 'mastercard', cardLast4: '4444', declineCode: 'invalid_card' });
-      expect(await provider('sk_live_dimora_stand_in').charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds)))).toMatchObject({ status: 'failed', declineCode: 'invalid_card' });
-      expect(await provider().charge(chargeRequest(card('4242424242424241')))).toMatchObject({ status: 'failed', declineCode: 'invalid_card' });
-      expect(await provider().charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds, { expYear: 2020 })))).toMatchObject({ status: 'failed', declineCode: 'expired_card' });
-      expect(await provider().charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds, { cvc: '1' })))).toMatchObject({ status: 'failed', declineCode: 'incorrect_cvc' });
+      expect(await provider().charge(chargeRequest(card('5555555555554444')))).toEqual({
+        status: 'failed',
+        providerRef: null,
+        cardBrand: 'mastercard',
+        cardLast4: '4444',
+        declineCode: 'invalid_card',
+      });
+      expect(await provider('sk_live_dimora_stand_in').charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds)))).toMatchObject({
+        status: 'failed',
+        declineCode: 'invalid_card',
+      });
+      expect(await provider().charge(chargeRequest(card('4242424242424241')))).toMatchObject({
+        status: 'failed',
+        declineCode: 'invalid_card',
+      });
+      expect(await provider().charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds, { expYear: 2020 })))).toMatchObject({
+        status: 'failed',
+        declineCode: 'expired_card',
+      });
+      expect(await provider().charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds, { cvc: '1' })))).toMatchObject({
+        status: 'failed',
+        declineCode: 'incorrect_cvc',
+      });
     });
     expect(sent).toEqual([]);
   });
@@ -115,7 +153,7 @@ describe('the Stripe provider against the stand-in', () => {
     expect(await provider().findCharge(randomUUID())).toBeNull();
   });
 
-  it("searches with the key quoted and escaped, so a quote in a key cannot widen the search", async () => {
+  it('searches with the key quoted and escaped, so a quote in a key cannot widen the search', async () => {
     expect(searchQueryForKey('abc:1')).toBe("metadata['idempotency_key']:'abc:1'");
     expect(searchQueryForKey("it's\\")).toBe("metadata['idempotency_key']:'it\\'s\\\\'");
     const odd = chargeRequest(card(SANDBOX_TEST_CARDS.succeeds), { idempotencyKey: `quote'${randomUUID()}` });
@@ -131,47 +169,105 @@ describe('the Stripe provider against the stand-in', () => {
     expect(refund).toEqual({ status: 'succeeded', refundRef: expect.stringMatching(/^re_/) });
     expect(await provider().refund({ idempotencyKey: refundKey, providerRef: charged.providerRef!, amountCents: 50_000 })).toEqual(refund);
     expect(standIn.counts.refunds - before).toBe(1);
-    expect(await provider().refund({ idempotencyKey: randomUUID(), providerRef: charged.providerRef!, amountCents: 100_001 })).toEqual({ status: 'failed', reason: 'refused' });
-    expect(await provider().refund({ idempotencyKey: randomUUID(), providerRef: charged.providerRef!, amountCents: 100_000 })).toMatchObject({ status: 'succeeded' });
-    expect(await provider().refund({ idempotencyKey: randomUUID(), providerRef: charged.providerRef!, amountCents: 1 })).toEqual({ status: 'failed', reason: 'charge_already_refunded' });
-    expect(await provider().refund({ idempotencyKey: randomUUID(), providerRef: 'pi_unknown', amountCents: 1 })).toEqual({ status: 'failed', reason: 'resource_missing' });
+    expect(await provider().refund({ idempotencyKey: randomUUID(), providerRef: charged.providerRef!, amountCents: 100_001 })).toEqual({
+      status: 'failed',
+      reason: 'refused',
+    });
+    expect(
+      await provider().refund({ idempotencyKey: randomUUID(), providerRef: charged.providerRef!, amountCents: 100_000 }),
+    ).toMatchObject({ status: 'succeeded' });
+    expect(await provider().refund({ idempotencyKey: randomUUID(), providerRef: charged.providerRef!, amountCents: 1 })).toEqual({
+      status: 'failed',
+      reason: 'charge_already_refunded',
+    });
+    expect(await provider().refund({ idempotencyKey: randomUUID(), providerRef: 'pi_unknown', amountCents: 1 })).toEqual({
+      status: 'failed',
+      reason: 'resource_missing',
+    });
   });
 
   it('saves a card for autopay (customer, SetupIntent) and then charges its token off-session', async () => {
     const key = randomUUID();
     const before = { ...standIn.counts };
-    const saved = await provider().saveCard({ idempotencyKey: key, source: card(SANDBOX_TEST_CARDS.succeeds), email: 'tenant@example.test' });
-    expect(saved).toEqual({ status: 'succeeded', token: expect.stringMatching(/^pm_/), customerRef: expect.stringMatching(/^cus_/), cardBrand: 'visa', cardLast4: '4242' });
+    const saved = await provider().saveCard({
+      idempotencyKey: key,
+      source: card(SANDBOX_TEST_CARDS.succeeds),
+      email: 'tenant@example.test',
+    });
+    expect(saved).toEqual({
+      status: 'succeeded',
+      token: expect.stringMatching(/^pm_/),
+      customerRef: expect.stringMatching(/^cus_/),
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    });
     // Saving again with the same key makes no second customer or SetupIntent.
-    expect(await provider().saveCard({ idempotencyKey: key, source: card(SANDBOX_TEST_CARDS.succeeds), email: 'tenant@example.test' })).toEqual(saved);
+    expect(
+      await provider().saveCard({ idempotencyKey: key, source: card(SANDBOX_TEST_CARDS.succeeds), email: 'tenant@example.test' }),
+    ).toEqual(saved);
     expect(standIn.counts.customers - before.customers).toBe(1);
     expect(standIn.counts.setupIntents - before.setupIntents).toBe(1);
     if (saved.status !== 'succeeded') throw new Error('not saved');
 
-    const request = chargeRequest({ type: 'token', token: saved.token, customerRef: saved.customerRef, offSession: true }, { description: 'Dimora rent, autopay' });
+    const request = chargeRequest(
+      { type: 'token', token: saved.token, customerRef: saved.customerRef, offSession: true },
+      { description: 'Dimora rent, autopay' },
+    );
     const sent = await requestsDuring(async () => {
-      expect(await provider().charge(request)).toEqual({ status: 'succeeded', providerRef: expect.stringMatching(/^pi_/), cardBrand: 'visa', cardLast4: '4242' });
+      expect(await provider().charge(request)).toEqual({
+        status: 'succeeded',
+        providerRef: expect.stringMatching(/^pi_/),
+        cardBrand: 'visa',
+        cardLast4: '4242',
+      });
     });
     expect(sent[0]!.body).toContain('off_session=true');
     expect(sent[0]!.body).toContain(`customer=${saved.customerRef}`);
     // A saved card belongs to its customer: without it Stripe refuses the charge.
-    expect(await provider().charge(chargeRequest({ type: 'token', token: saved.token }))).toMatchObject({ status: 'failed', providerRef: null, declineCode: 'invalid_card' });
+    expect(await provider().charge(chargeRequest({ type: 'token', token: saved.token }))).toMatchObject({
+      status: 'failed',
+      providerRef: null,
+      declineCode: 'invalid_card',
+    });
   });
 
   it('saves 4000000000000341 to an existing customer, but declines its charges', async () => {
-    const first = await provider().saveCard({ idempotencyKey: randomUUID(), source: card(SANDBOX_TEST_CARDS.succeeds), email: 'attach@example.test' });
+    const first = await provider().saveCard({
+      idempotencyKey: randomUUID(),
+      source: card(SANDBOX_TEST_CARDS.succeeds),
+      email: 'attach@example.test',
+    });
     if (first.status !== 'succeeded') throw new Error('not saved');
     const before = standIn.counts.customers;
-    const saved = await provider().saveCard({ idempotencyKey: randomUUID(), source: card(SANDBOX_TEST_CARDS.attachesButDeclines), email: 'attach@example.test', customerRef: first.customerRef });
+    const saved = await provider().saveCard({
+      idempotencyKey: randomUUID(),
+      source: card(SANDBOX_TEST_CARDS.attachesButDeclines),
+      email: 'attach@example.test',
+      customerRef: first.customerRef,
+    });
     expect(saved).toMatchObject({ status: 'succeeded', customerRef: first.customerRef, cardLast4: '0341' });
     expect(standIn.counts.customers).toBe(before);
     if (saved.status !== 'succeeded') throw new Error('not saved');
-    const result = await provider().charge(chargeRequest({ type: 'token', token: saved.token, customerRef: saved.customerRef, offSession: true }));
-    expect(result).toEqual({ status: 'failed', providerRef: expect.stringMatching(/^pi_/), cardBrand: 'visa', cardLast4: '0341', declineCode: 'card_declined' });
+    const result = await provider().charge(
+      chargeRequest({ type: 'token', token: saved.token, customerRef: saved.customerRef, offSession: true }),
+    );
+    expect(result).toEqual({
+      status: 'failed',
+      providerRef: expect.stringMatching(/^pi_/),
+      cardBrand: 'visa',
+      cardLast4: '0341',
+      declineCode: 'card_declined',
+    });
   });
 
   it('does not save a card the issuer declines', async () => {
-    expect(await provider().saveCard({ idempotencyKey: randomUUID(), source: card(SANDBOX_TEST_CARDS.declined), email: 'declined@example.test' })).toEqual({
+    expect(
+      await provider().saveCard({
+        idempotencyKey: randomUUID(),
+        source: card(SANDBOX_TEST_CARDS.declined),
+        email: 'declined@example.test',
+      }),
+    ).toEqual({
       status: 'failed',
       declineCode: 'card_declined',
       cardBrand: 'visa',
@@ -182,16 +278,32 @@ describe('the Stripe provider against the stand-in', () => {
   it('throws PaymentProviderError (outcome unknown) for every call when Stripe cannot be reached', async () => {
     const gone = await startStripeStandIn();
     await gone.close();
-    const unreachable = createStripeProvider({ secretKey: 'sk_test_dimora_stand_in', host: gone.host, port: gone.port, protocol: 'http', maxNetworkRetries: 0 });
+    const unreachable = createStripeProvider({
+      secretKey: 'sk_test_dimora_stand_in',
+      host: gone.host,
+      port: gone.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
     await expect(unreachable.charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds)))).rejects.toBeInstanceOf(PaymentProviderError);
     await expect(unreachable.findCharge(randomUUID())).rejects.toBeInstanceOf(PaymentProviderError);
-    await expect(unreachable.refund({ idempotencyKey: randomUUID(), providerRef: 'pi_x', amountCents: 100 })).rejects.toBeInstanceOf(PaymentProviderError);
-    await expect(unreachable.saveCard({ idempotencyKey: randomUUID(), source: card(SANDBOX_TEST_CARDS.succeeds), email: 'x@example.test' })).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(unreachable.refund({ idempotencyKey: randomUUID(), providerRef: 'pi_x', amountCents: 100 })).rejects.toBeInstanceOf(
+      PaymentProviderError,
+    );
+    await expect(
+      unreachable.saveCard({ idempotencyKey: randomUUID(), source: card(SANDBOX_TEST_CARDS.succeeds), email: 'x@example.test' }),
+    ).rejects.toBeInstanceOf(PaymentProviderError);
   });
 
   it('throws PaymentProviderError when Stripe refuses the key (a configuration problem, not a decline)', async () => {
     // The stand-in takes any well-formed key; an empty one stands for a revoked key (401).
-    const revoked = createStripeProvider({ secretKey: 'sk_test_', host: standIn.host, port: standIn.port, protocol: 'http', maxNetworkRetries: 0 });
+    const revoked = createStripeProvider({
+      secretKey: 'sk_test_',
+      host: standIn.host,
+      port: standIn.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
     await expect(revoked.charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds)))).rejects.toThrow(PaymentProviderError);
     await expect(revoked.charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds)))).rejects.toThrow(/StripeAuthenticationError/);
   });

@@ -24,7 +24,14 @@ import { cardBrand, cardLast4, expiryIsCurrent, isCvc, passesLuhn } from './card
 import type { ChargeResult, DeclineCode, PaymentProvider, PaymentSource, RefundResult, SaveCardResult } from './payment-provider';
 import { PaymentProviderError } from './payment-provider';
 import { SANDBOX_TEST_CARDS } from './sandbox-provider.server';
-import { cardOfIntent, cardOfPaymentMethod, chargeResultFromIntent, declineCodeFromStripe, IDEMPOTENCY_METADATA_KEY, type CardFacts } from './stripe-events.server';
+import {
+  cardOfIntent,
+  cardOfPaymentMethod,
+  chargeResultFromIntent,
+  declineCodeFromStripe,
+  IDEMPOTENCY_METADATA_KEY,
+  type CardFacts,
+} from './stripe-events.server';
 
 export type StripeProviderOptions = {
   /** `sk_test_…` (test mode) or `sk_live_…`. */
@@ -68,7 +75,13 @@ type ResolvedSource =
  */
 function resolveSource(source: PaymentSource, testMode: boolean, now: Date): ResolvedSource {
   if (source.type === 'token') {
-    return { ok: true, paymentMethod: source.token, customer: source.customerRef ?? null, offSession: source.offSession === true, card: { cardBrand: null, cardLast4: null } };
+    return {
+      ok: true,
+      paymentMethod: source.token,
+      customer: source.customerRef ?? null,
+      offSession: source.offSession === true,
+      card: { cardBrand: null, cardLast4: null },
+    };
   }
   const card: CardFacts = { cardBrand: cardBrand(source.number), cardLast4: cardLast4(source.number) };
   if (!testMode || !passesLuhn(source.number)) return { ok: false, declineCode: 'invalid_card', card };
@@ -85,12 +98,19 @@ function isStripeError(error: unknown): error is Stripe.errors.StripeError {
 
 /** A Stripe error whose outcome is certain "nothing happened": a card refusal or a refused request. */
 function isRefusal(error: Stripe.errors.StripeError): boolean {
-  return error.type === 'StripeCardError' || (error.type === 'StripeInvalidRequestError' && error.statusCode !== undefined && error.statusCode < 500);
+  return (
+    error.type === 'StripeCardError' ||
+    (error.type === 'StripeInvalidRequestError' && error.statusCode !== undefined && error.statusCode < 500)
+  );
 }
 
 /** Wraps whatever else went wrong: the outcome is unknown to the caller. */
 function unknownOutcome(action: string, error: unknown): PaymentProviderError {
-  const detail = isStripeError(error) ? `${error.type}${error.code ? ` ${error.code}` : ''}: ${error.message}` : error instanceof Error ? error.message : String(error);
+  const detail = isStripeError(error)
+    ? `${error.type}${error.code ? ` ${error.code}` : ''}: ${error.message}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
   return new PaymentProviderError(`stripe ${action} failed: ${detail}`, { cause: error });
 }
 
@@ -123,7 +143,9 @@ export function createStripeProvider({
   /** A refused charge: the decline and whatever Stripe said about the card and the intent. */
   function failedCharge(error: Stripe.errors.StripeError, fallback: CardFacts): ChargeResult {
     const intent = error.payment_intent;
-    const card = [cardOfPaymentMethod(error.payment_method), intent ? cardOfIntent(intent) : fallback, fallback].find((facts) => facts.cardLast4) ?? fallback;
+    const card =
+      [cardOfPaymentMethod(error.payment_method), intent ? cardOfIntent(intent) : fallback, fallback].find((facts) => facts.cardLast4) ??
+      fallback;
     const declineCode =
       error.type === 'StripeCardError'
         ? declineCodeFromStripe(error.code, error.decline_code)
@@ -201,7 +223,11 @@ export function createStripeProvider({
       let refund: Stripe.Refund;
       try {
         refund = await stripe.refunds.create(
-          { payment_intent: request.providerRef, amount: request.amountCents, metadata: { [IDEMPOTENCY_METADATA_KEY]: request.idempotencyKey } },
+          {
+            payment_intent: request.providerRef,
+            amount: request.amountCents,
+            metadata: { [IDEMPOTENCY_METADATA_KEY]: request.idempotencyKey },
+          },
           { idempotencyKey: `${KEY_PREFIX.refund}${request.idempotencyKey}` },
         );
       } catch (error) {
@@ -224,7 +250,8 @@ export function createStripeProvider({
         const customerRef =
           request.customerRef ??
           source.customer ??
-          (await stripe.customers.create({ email: request.email }, { idempotencyKey: `${KEY_PREFIX.customer}${request.idempotencyKey}` })).id;
+          (await stripe.customers.create({ email: request.email }, { idempotencyKey: `${KEY_PREFIX.customer}${request.idempotencyKey}` }))
+            .id;
         const setup = await stripe.setupIntents.create(
           {
             customer: customerRef,
@@ -242,7 +269,11 @@ export function createStripeProvider({
         if (setup.status !== 'succeeded' || !method) {
           // requires_action (3-D Secure) cannot be completed without Stripe.js: not saved.
           const error = setup.last_setup_error;
-          const result: SaveCardResult = { status: 'failed', declineCode: declineCodeFromStripe(error?.code, error?.decline_code), ...card };
+          const result: SaveCardResult = {
+            status: 'failed',
+            declineCode: declineCodeFromStripe(error?.code, error?.decline_code),
+            ...card,
+          };
           return result;
         }
         return { status: 'succeeded', token: typeof method === 'string' ? method : method.id, customerRef, ...card };

@@ -91,12 +91,7 @@ const MAX_CHECK_DELAY_MS = REALTIME_REAUTH_MS;
  * caught there). A check that finds it gone (the check deletes an expired session, which
  * publishes `session.ended` to every instance), replaced, or given another role calls `close`.
  */
-function watchSession(
-  viewer: Viewer,
-  check: () => Promise<Viewer | null>,
-  close: () => void,
-  onEnd: (cleanup: () => void) => void,
-): void {
+function watchSession(viewer: Viewer, check: () => Promise<Viewer | null>, close: () => void, onEnd: (cleanup: () => void) => void): void {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   onEnd(() => {
@@ -198,7 +193,10 @@ export function createEventStreamHandler(deps: Deps) {
       if (ended) return;
       res.write(chunk);
       if (res.writableLength > REALTIME_MAX_BUFFERED_BYTES) {
-        deps.logger.warn({ principal: viewer ? principal : 'visitor', buffered: res.writableLength }, 'realtime client too slow; stream closed');
+        deps.logger.warn(
+          { principal: viewer ? principal : 'visitor', buffered: res.writableLength },
+          'realtime client too slow; stream closed',
+        );
         res.destroy();
       }
     };
@@ -233,7 +231,13 @@ export function createEventStreamHandler(deps: Deps) {
       const heartbeat = setInterval(() => write('event: ping\ndata: {}\n\n'), REALTIME_HEARTBEAT_MS);
       heartbeat.unref();
       onEnd(() => clearInterval(heartbeat));
-      if (viewer) watchSession(viewer, () => checkViewer(toFetchRequest(req, deps.publicUrl), { auth: deps.auth }), () => res.end(), onEnd);
+      if (viewer)
+        watchSession(
+          viewer,
+          () => checkViewer(toFetchRequest(req, deps.publicUrl), { auth: deps.auth }),
+          () => res.end(),
+          onEnd,
+        );
     } catch (error) {
       deps.logger.warn({ err: error }, 'realtime stream could not start');
       end();

@@ -24,7 +24,14 @@ import { and, asc, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.server';
 import { realtimeEvent } from '../db/schema';
 import type { Logger } from '../logger.server';
-import { CONTROL_AUDIENCE, parseContentSignal, parseNotifyPayload, parseSessionEnded, REALTIME_CHANNEL, type StoredEvent } from './events.server';
+import {
+  CONTROL_AUDIENCE,
+  parseContentSignal,
+  parseNotifyPayload,
+  parseSessionEnded,
+  REALTIME_CHANNEL,
+  type StoredEvent,
+} from './events.server';
 
 /** Stored events are kept a day (a laptop closed overnight resyncs instead of replaying). */
 export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1_000;
@@ -101,7 +108,13 @@ type Stream = {
 /**
  * Creates the hub and starts listening. Throws when the LISTEN connection cannot be opened.
  */
-export async function createRealtimeHub({ database, logger }: { database: Database; logger: Pick<Logger, 'warn' | 'error'> }): Promise<RealtimeHub> {
+export async function createRealtimeHub({
+  database,
+  logger,
+}: {
+  database: Database;
+  logger: Pick<Logger, 'warn' | 'error'>;
+}): Promise<RealtimeHub> {
   const { db } = database;
   const byAudience = new Map<string, Set<Stream>>();
   const bySession = new Map<string, Set<Stream>>();
@@ -271,7 +284,16 @@ export async function createRealtimeHub({ database, logger }: { database: Databa
           unindex(byUser, session.userId, stream);
         }
       };
-      const stream: Stream = { audiences, send, seen: new Set(), pending: [], lastSentId: 0, closed: false, session: session ?? null, close };
+      const stream: Stream = {
+        audiences,
+        send,
+        seen: new Set(),
+        pending: [],
+        lastSentId: 0,
+        closed: false,
+        session: session ?? null,
+        close,
+      };
       for (const audience of audiences) index(byAudience, audience, stream);
       if (session) {
         index(bySession, session.sessionId, stream);

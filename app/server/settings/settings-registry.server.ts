@@ -74,22 +74,39 @@ const define = <T>(key: string, schema: z.ZodType<T>, fallback: T): Definition<T
  * rows. The booking keys are those migration 0002 inserted and `readFeeSettings` reads.
  */
 export const SETTINGS = {
-  applicationFeeCents: define(BOOKING_SETTING_KEYS.applicationFeeCents, wholeNumber(0, SETTING_LIMITS.applicationFeeCents, M.feeRange), BOOKING_FEE_DEFAULTS.applicationFeeCents),
+  applicationFeeCents: define(
+    BOOKING_SETTING_KEYS.applicationFeeCents,
+    wholeNumber(0, SETTING_LIMITS.applicationFeeCents, M.feeRange),
+    BOOKING_FEE_DEFAULTS.applicationFeeCents,
+  ),
   depositMonths: define(
     BOOKING_SETTING_KEYS.depositMonths,
     z.number(M.depositRange).min(0, M.depositRange).max(SETTING_LIMITS.depositMonths, M.depositRange).refine(twoDecimals, M.twoDecimals),
     BOOKING_FEE_DEFAULTS.depositMonths as number,
   ),
   rentDueDay: define('rent.due_day', wholeNumber(SETTING_LIMITS.rentDueDay.min, SETTING_LIMITS.rentDueDay.max, M.dueDayRange), 1),
-  rentGraceDays: define('rent.grace_days', wholeNumber(SETTING_LIMITS.rentGraceDays.min, SETTING_LIMITS.rentGraceDays.max, M.graceDaysRange), 5),
+  rentGraceDays: define(
+    'rent.grace_days',
+    wholeNumber(SETTING_LIMITS.rentGraceDays.min, SETTING_LIMITS.rentGraceDays.max, M.graceDaysRange),
+    5,
+  ),
   lateFeeCents: define('rent.late_fee_cents', wholeNumber(0, SETTING_LIMITS.lateFeeCents, M.lateFeeRange), 5_000),
   companyName: define('company.name', line(SETTING_LIMITS.companyName).pipe(z.string().min(1, M.required)), 'Dimora'),
   contactPhone: define(
     'contact.phone',
-    line(SETTING_LIMITS.phone).pipe(z.string().min(1, M.required).refine((value) => /^\+?[\d\s().-]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6, M.phone)),
+    line(SETTING_LIMITS.phone).pipe(
+      z
+        .string()
+        .min(1, M.required)
+        .refine((value) => /^\+?[\d\s().-]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6, M.phone),
+    ),
     '+1 (800) 555-0142',
   ),
-  contactEmail: define('contact.email', line(SETTING_LIMITS.email).pipe(z.string().min(1, M.required).pipe(z.email(M.email))), 'hello@dimora.example'),
+  contactEmail: define(
+    'contact.email',
+    line(SETTING_LIMITS.email).pipe(z.string().min(1, M.required).pipe(z.email(M.email))),
+    'hello@dimora.example',
+  ),
   /** Shown on /contact when not empty. */
   contactAddress: define('contact.address', line(SETTING_LIMITS.address), ''),
   officeHours: define('contact.office_hours', officeHours, DEFAULT_OFFICE_HOURS),
@@ -105,11 +122,27 @@ export const SETTINGS = {
   ),
   tracesSampleRate: define('monitoring.traces_sample_rate', rate, DEFAULT_SAMPLE_RATES.tracesSampleRate as number),
   replaysSessionSampleRate: define('monitoring.replays_session_sample_rate', rate, DEFAULT_SAMPLE_RATES.replaysSessionSampleRate as number),
-  replaysOnErrorSampleRate: define('monitoring.replays_on_error_sample_rate', rate, DEFAULT_SAMPLE_RATES.replaysOnErrorSampleRate as number),
+  replaysOnErrorSampleRate: define(
+    'monitoring.replays_on_error_sample_rate',
+    rate,
+    DEFAULT_SAMPLE_RATES.replaysOnErrorSampleRate as number,
+  ),
   /** Maintenance SLA targets (issue 12 item 2): hours from a request's creation to the first staff response. */
-  slaEmergencyHours: define('maintenance.sla_emergency_hours', wholeNumber(SETTING_LIMITS.slaHours.min, SETTING_LIMITS.slaHours.max, M.slaRange), 4),
-  slaUrgentHours: define('maintenance.sla_urgent_hours', wholeNumber(SETTING_LIMITS.slaHours.min, SETTING_LIMITS.slaHours.max, M.slaRange), 24),
-  slaRoutineHours: define('maintenance.sla_routine_hours', wholeNumber(SETTING_LIMITS.slaHours.min, SETTING_LIMITS.slaHours.max, M.slaRange), 72),
+  slaEmergencyHours: define(
+    'maintenance.sla_emergency_hours',
+    wholeNumber(SETTING_LIMITS.slaHours.min, SETTING_LIMITS.slaHours.max, M.slaRange),
+    4,
+  ),
+  slaUrgentHours: define(
+    'maintenance.sla_urgent_hours',
+    wholeNumber(SETTING_LIMITS.slaHours.min, SETTING_LIMITS.slaHours.max, M.slaRange),
+    24,
+  ),
+  slaRoutineHours: define(
+    'maintenance.sla_routine_hours',
+    wholeNumber(SETTING_LIMITS.slaHours.min, SETTING_LIMITS.slaHours.max, M.slaRange),
+    72,
+  ),
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -124,5 +157,9 @@ export function defaultSettings(): Settings {
 
 /** The schema of a partial update: each given field must satisfy its setting's schema. */
 export const settingsPatchSchema = z
-  .object(Object.fromEntries(SETTING_NAMES.map((name) => [name, SETTINGS[name].schema.optional()])) as { [K in SettingName]: z.ZodOptional<z.ZodType<Settings[K]>> })
+  .object(
+    Object.fromEntries(SETTING_NAMES.map((name) => [name, SETTINGS[name].schema.optional()])) as {
+      [K in SettingName]: z.ZodOptional<z.ZodType<Settings[K]>>;
+    },
+  )
   .strict();

@@ -22,7 +22,11 @@ const origin = { ip: '192.0.2.9', userAgent: 'vitest' };
 beforeAll(async () => {
   database = await createTestDatabase();
   const a = await createVerifiedUser(database.db, { email: 'admin@settings.test', password: 'settings-boss-pass', role: 'admin' });
-  const m = await createVerifiedUser(database.db, { email: 'manager@settings.test', password: 'settings-staff-pass', role: 'property_manager' });
+  const m = await createVerifiedUser(database.db, {
+    email: 'manager@settings.test',
+    password: 'settings-staff-pass',
+    role: 'property_manager',
+  });
   admin = viewerOf({ id: a.id, email: a.email, role: 'admin' });
   manager = viewerOf({ id: m.id, email: m.email, role: 'property_manager' });
   // A secret kept in the same table must never be read as a setting.
@@ -78,7 +82,10 @@ describe('reading', () => {
       expect(settings.applicationFeeCents).toBe(5_000);
       expect(settings.rentDueDay).toBe(1);
       await database.db.update(setting).set({ value: 4_200 }).where(eq(setting.key, BOOKING_SETTING_KEYS.applicationFeeCents));
-      expect(await readSettings({ db: database.db, names: ['applicationFeeCents', 'depositMonths'] })).toMatchObject({ applicationFeeCents: 4_200, depositMonths: 1 });
+      expect(await readSettings({ db: database.db, names: ['applicationFeeCents', 'depositMonths'] })).toMatchObject({
+        applicationFeeCents: 4_200,
+        depositMonths: 1,
+      });
     } finally {
       await database.db.update(setting).set({ value: 5_000 }).where(eq(setting.key, BOOKING_SETTING_KEYS.applicationFeeCents));
       await database.db.delete(setting).where(eq(setting.key, SETTINGS.rentDueDay.key));
@@ -161,7 +168,10 @@ describe('changing', () => {
 
   it('only an admin may change settings; unknown names are refused', async () => {
     const before = await readSettings({ db: database.db });
-    expect(await updateSettings({ db: database.db, actor: manager, origin, input: { applicationFeeCents: 1 } })).toEqual({ ok: false, reason: 'forbidden' });
+    expect(await updateSettings({ db: database.db, actor: manager, origin, input: { applicationFeeCents: 1 } })).toEqual({
+      ok: false,
+      reason: 'forbidden',
+    });
     const unknown = await updateSettings({ db: database.db, actor: admin, origin, input: { ['auth.secret' as 'companyName']: 'x' } });
     expect(unknown).toMatchObject({ ok: false, reason: 'invalid' });
     expect(await readSettings({ db: database.db })).toEqual(before);
@@ -176,7 +186,10 @@ describe('changing', () => {
       changed: ['monitoringDsn', 'tracesSampleRate'],
     });
     expect((await currentSettings(database.db)).monitoringDsn).toBe(dsn);
-    expect(await updateSettings({ db: database.db, actor: admin, origin, input: { monitoringDsn: '' } })).toEqual({ ok: true, changed: ['monitoringDsn'] });
+    expect(await updateSettings({ db: database.db, actor: admin, origin, input: { monitoringDsn: '' } })).toEqual({
+      ok: true,
+      changed: ['monitoringDsn'],
+    });
     expect((await currentSettings(database.db)).monitoringDsn).toBe('');
   });
 });
@@ -207,10 +220,13 @@ describe('effective without a restart', () => {
       other = database.url ? await openDatabase({ databaseUrl: database.url, poolSize: 1 }) : null;
       const writer = other?.db ?? database.db;
       await writer.transaction(async (tx) => {
-        await tx.insert(setting).values({ key: SETTINGS.contactAddress.key, value: '1 Congress Ave, Austin, TX' }).onConflictDoUpdate({
-          target: setting.key,
-          set: { value: '1 Congress Ave, Austin, TX' },
-        });
+        await tx
+          .insert(setting)
+          .values({ key: SETTINGS.contactAddress.key, value: '1 Congress Ave, Austin, TX' })
+          .onConflictDoUpdate({
+            target: setting.key,
+            set: { value: '1 Congress Ave, Austin, TX' },
+          });
         await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, ${SETTINGS.contactAddress.key})`);
       });
       await eventually(async () => (await currentSettings(database.db)).contactAddress === '1 Congress Ave, Austin, TX');

@@ -38,7 +38,12 @@ export async function readSettings({ db, names = SETTING_NAMES }: { db: Db; name
   const rows = await db
     .select({ key: setting.key, value: setting.value })
     .from(setting)
-    .where(inArray(setting.key, names.map((name) => SETTINGS[name].key)));
+    .where(
+      inArray(
+        setting.key,
+        names.map((name) => SETTINGS[name].key),
+      ),
+    );
   const settings = defaultSettings();
   for (const row of rows) {
     const name = KEY_TO_NAME.get(row.key);
@@ -51,9 +56,7 @@ export async function readSettings({ db, names = SETTING_NAMES }: { db: Db; name
 }
 
 export type UpdateSettingsResult =
-  | { ok: true; changed: SettingName[] }
-  | { ok: false; reason: 'forbidden' }
-  | { ok: false; reason: 'invalid'; issues: z.ZodError };
+  { ok: true; changed: SettingName[] } | { ok: false; reason: 'forbidden' } | { ok: false; reason: 'invalid'; issues: z.ZodError };
 
 /** Values compare as JSON (objects like the office hours included). */
 function sameValue(a: unknown, b: unknown): boolean {
@@ -113,7 +116,8 @@ export async function updateSettings({
         values: { key, old: current[name], new: next },
       });
     }
-    if (changes.length > 0) await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, ${changes.map((name) => SETTINGS[name].key).join(',')})`);
+    if (changes.length > 0)
+      await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, ${changes.map((name) => SETTINGS[name].key).join(',')})`);
     return changes;
   });
   // This process sees its own change at once (others through the NOTIFY).
@@ -223,7 +227,13 @@ export function onSettingsChange(listener: Listener): () => void {
  * reloads this process's copy; after a lost LISTEN connection is back, reloads too (what was
  * announced meanwhile is gone). Answers `stop()`.
  */
-export async function watchSettings({ database, logger: log }: { database: Database; logger: Pick<Logger, 'warn'> }): Promise<() => Promise<void>> {
+export async function watchSettings({
+  database,
+  logger: log,
+}: {
+  database: Database;
+  logger: Pick<Logger, 'warn'>;
+}): Promise<() => Promise<void>> {
   const reload = () => void refreshSettings(database.db).catch((error: unknown) => log.warn({ err: error }, 'settings reload failed'));
   return database.listen(SETTINGS_CHANNEL, reload, reload);
 }

@@ -30,6 +30,10 @@ export function sanitizeFileName(raw: string): string | null {
 /** A name safe to show in a message for a file whose name was refused (its last segment, sanitised). */
 export function displayFileName(raw: string): string {
   const last = raw.split(/[/\\]/).pop() ?? '';
-  const shown = last.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(INVISIBLE, '').trim().slice(0, 80);
+  const shown = last
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .replace(INVISIBLE, '')
+    .trim()
+    .slice(0, 80);
   return shown || 'file';
 }

@@ -15,7 +15,9 @@ describe('decodeHeic', () => {
     const watching = setInterval(() => (mostActive = Math.max(mostActive, heicDecodeLoad().active)), 5);
     try {
       const images = await Promise.all(burst);
-      expect(images.map((image) => [image.width, image.height, image.data.length])).toEqual(Array.from({ length: 5 }, () => [320, 240, 320 * 240 * 4]));
+      expect(images.map((image) => [image.width, image.height, image.data.length])).toEqual(
+        Array.from({ length: 5 }, () => [320, 240, 320 * 240 * 4]),
+      );
     } finally {
       clearInterval(watching);
     }

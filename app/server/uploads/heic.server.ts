@@ -53,7 +53,10 @@ let modulePath: string | null = null;
 
 /** Thrown when the image has more pixels than allowed. */
 export class HeicTooLargeError extends Error {
-  constructor(readonly width: number, readonly height: number) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
     super(`HEIC image of ${width}×${height} pixels is over the limit`);
   }
 }
@@ -71,24 +74,30 @@ async function decodeInWorker(data: Uint8Array, maxPixels: number): Promise<Deco
   modulePath ??= createRequire(import.meta.url).resolve('heic-decode');
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { modulePath, data, maxPixels } });
   try {
-    const message = await new Promise<{ width?: number; height?: number; data?: Uint8Array; tooLarge?: boolean; error?: string }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('HEIC decoding timed out')), DECODE_TIMEOUT_MS);
-      worker.once('message', (value) => {
-        clearTimeout(timer);
-        resolve(value as never);
-      });
-      worker.once('error', (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-      worker.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`HEIC worker exited (${code})`));
-      });
-    });
+    const message = await new Promise<{ width?: number; height?: number; data?: Uint8Array; tooLarge?: boolean; error?: string }>(
+      (resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('HEIC decoding timed out')), DECODE_TIMEOUT_MS);
+        worker.once('message', (value) => {
+          clearTimeout(timer);
+          resolve(value as never);
+        });
+        worker.once('error', (error) => {
+          clearTimeout(timer);
+          reject(error);
+        });
+        worker.once('exit', (code) => {
+          clearTimeout(timer);
+          reject(new Error(`HEIC worker exited (${code})`));
+        });
+      },
+    );
     if (message.tooLarge) throw new HeicTooLargeError(message.width ?? 0, message.height ?? 0);
     if (message.error || !message.data || !message.width || !message.height) throw new Error(message.error ?? 'HEIC decoding failed');
-    return { width: message.width, height: message.height, data: Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength) };
+    return {
+      width: message.width,
+      height: message.height,
+      data: Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength),
+    };
   } finally {
     await worker.terminate();
   }

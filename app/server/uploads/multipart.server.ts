@@ -64,7 +64,13 @@ type Options = {
  * client still receives the answer; beyond that, or when the client goes away, the stream is
  * destroyed.
  */
-export function readMultipart({ body, contentType, limits, onFile, signal }: Options): Promise<{ fields: Record<string, string>; files: number }> {
+export function readMultipart({
+  body,
+  contentType,
+  limits,
+  onFile,
+  signal,
+}: Options): Promise<{ fields: Record<string, string>; files: number }> {
   if (!body || !contentType || !/^multipart\/form-data\s*;/i.test(contentType)) return Promise.reject(new UploadError('not_multipart'));
   let parser: busboy.Busboy;
   try {
@@ -160,7 +166,15 @@ export function readMultipart({ body, contentType, limits, onFile, signal }: Opt
           files -= 1;
           return;
         }
-        await onFile({ index, fieldName, fileName: file.name, claimedType: info.mimeType, data: file.data, size: file.size, sha256: file.sha256 });
+        await onFile({
+          index,
+          fieldName,
+          fileName: file.name,
+          claimedType: info.mimeType,
+          data: file.data,
+          size: file.size,
+          sha256: file.sha256,
+        });
       });
       queue.catch((error: unknown) => fail(error));
     });
@@ -191,7 +205,11 @@ export function readMultipart({ body, contentType, limits, onFile, signal }: Opt
 }
 
 /** Reads one file stream into memory (≤ `maxBytes`), hashing it on the way. */
-function collect(stream: Readable & { truncated?: boolean }, name: string, maxBytes: number): Promise<{ name: string; data: Buffer; size: number; sha256: string }> {
+function collect(
+  stream: Readable & { truncated?: boolean },
+  name: string,
+  maxBytes: number,
+): Promise<{ name: string; data: Buffer; size: number; sha256: string }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const hash = createHash('sha256');
@@ -234,4 +252,3 @@ function collect(stream: Readable & { truncated?: boolean }, name: string, maxBy
 export function isMultipart(request: Request): boolean {
   return /^multipart\/form-data\s*;/i.test(request.headers.get('content-type') ?? '');
 }
-

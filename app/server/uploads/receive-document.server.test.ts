@@ -47,21 +47,44 @@ describe('the shared document reader (vendor documents, invoice PDFs, project fi
   it('keeps a PDF byte for byte under the key it is given', async () => {
     const batch = memoryBatch();
     const stored = await storeUploadedDocument({ file: received(PDF, 'quote.pdf'), batch, keyFor: (kind) => `documents/ab/x.${kind}` });
-    expect(stored).toEqual({ key: 'documents/ab/x.pdf', mime: 'application/pdf', sizeBytes: PDF.length, sha256: 'f'.repeat(64), width: null, height: null, originalName: 'quote.pdf' });
+    expect(stored).toEqual({
+      key: 'documents/ab/x.pdf',
+      mime: 'application/pdf',
+      sizeBytes: PDF.length,
+      sha256: 'f'.repeat(64),
+      width: null,
+      height: null,
+      originalName: 'quote.pdf',
+    });
     expect(Buffer.from(batch.files.get('documents/ab/x.pdf')!).equals(PDF)).toBe(true);
   });
 
   it('refuses an empty file, and an image when only PDFs are taken (invoices) or its type is not accepted', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     const batch = memoryBatch();
     expect(await refusal(storeUploadedDocument({ file: received(Buffer.alloc(0)), batch, keyFor: () => 'k.pdf' }))).toBe('empty_file');
-    expect(await refusal(storeUploadedDocument({ file: received(png, 'scan.png'), batch, keyFor: () => 'k.pdf' }))).toBe('unsupported_type');
-    expect(await refusal(storeUploadedDocument({ file: received(png, 'scan.png'), batch, keyFor: () => 'k.bin', images: { accept: ['image/jpeg'], width: 100 } }))).toBe('unsupported_type');
+    expect(await refusal(storeUploadedDocument({ file: received(png, 'scan.png'), batch, keyFor: () => 'k.pdf' }))).toBe(
+      'unsupported_type',
+    );
+    expect(
+      await refusal(
+        storeUploadedDocument({
+          file: received(png, 'scan.png'),
+          batch,
+          keyFor: () => 'k.bin',
+          images: { accept: ['image/jpeg'], width: 100 },
+        }),
+      ),
+    ).toBe('unsupported_type');
     expect(batch.keys).toEqual([]);
   });
 
   it('re-encodes an accepted image as WebP at the width asked (vendor documents: under private/)', async () => {
-    const png = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#888' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     const batch = memoryBatch();
     const stored = await storeDocument({ file: received(png, 'coi.png'), batch, folder: 'vendor-documents' });
     expect(stored).toMatchObject({ mime: 'image/webp', width: 2000, height: 1000, originalName: 'coi.png' });

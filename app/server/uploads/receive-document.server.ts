@@ -98,13 +98,27 @@ export async function storeUploadedDocument({
     await batch.put(key, file.data);
     return { key, mime: 'application/pdf', sizeBytes: file.size, sha256: file.sha256, width: null, height: null, originalName };
   }
-  if (!images || (images.accept && !(await detectAllowedType(file.data, images.accept)))) throw new UploadError('unsupported_type', { fileName });
+  if (!images || (images.accept && !(await detectAllowedType(file.data, images.accept))))
+    throw new UploadError('unsupported_type', { fileName });
   // processPhoto types the bytes itself and refuses anything that is not an accepted image.
-  const processed = await processPhoto(file.data, { fileName, widths: [images.width], maxPixels: images.maxPixels, quality: images.quality });
+  const processed = await processPhoto(file.data, {
+    fileName,
+    widths: [images.width],
+    maxPixels: images.maxPixels,
+    quality: images.quality,
+  });
   const variant = processed.variants[0]!;
   const key = keyFor('image');
   await batch.put(key, variant.data);
-  return { key, mime: 'image/webp', sizeBytes: variant.data.length, sha256: file.sha256, width: variant.width, height: variant.height, originalName };
+  return {
+    key,
+    mime: 'image/webp',
+    sizeBytes: variant.data.length,
+    sha256: file.sha256,
+    width: variant.width,
+    height: variant.height,
+    originalName,
+  };
 }
 
 /**
@@ -112,7 +126,15 @@ export async function storeUploadedDocument({
  * for byte, an image re-encoded as WebP (≤ 2000 px wide, no metadata). Throws as
  * `storeUploadedDocument`.
  */
-export function storeDocument({ file, batch, folder }: { file: ReceivedFile; batch: UploadBatch; folder: string }): Promise<StoredDocument> {
+export function storeDocument({
+  file,
+  batch,
+  folder,
+}: {
+  file: ReceivedFile;
+  batch: UploadBatch;
+  folder: string;
+}): Promise<StoredDocument> {
   return storeUploadedDocument({
     file,
     batch,
@@ -146,7 +168,13 @@ export async function receiveDocument({
     body,
     contentType,
     signal,
-    limits: { maxFileBytes: DOCUMENT_MAX_FILE_BYTES, maxFiles: 1, maxRequestBytes: DOCUMENT_MAX_REQUEST_BYTES, maxFields: 10, maxFieldBytes: 1_000 },
+    limits: {
+      maxFileBytes: DOCUMENT_MAX_FILE_BYTES,
+      maxFiles: 1,
+      maxRequestBytes: DOCUMENT_MAX_REQUEST_BYTES,
+      maxFields: 10,
+      maxFieldBytes: 1_000,
+    },
     onFile: async (file) => {
       stored = await storeDocument({ file, batch, folder });
     },
@@ -165,7 +193,15 @@ function asciiFileName(name: string): string {
  * inline, RFC 6266 with a UTF-8 `filename*`), `nosniff`, a policy that forbids everything and
  * sandboxes it should a browser open it anyway, and no caching anywhere.
  */
-export function documentDownloadHeaders({ mime, fileName, size }: { mime: string; fileName: string; size: number }): Record<string, string> {
+export function documentDownloadHeaders({
+  mime,
+  fileName,
+  size,
+}: {
+  mime: string;
+  fileName: string;
+  size: number;
+}): Record<string, string> {
   return {
     'Content-Type': mime,
     'Content-Length': String(size),

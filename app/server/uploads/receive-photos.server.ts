@@ -76,7 +76,15 @@ export function variantKey(key: string, width: number): string {
 }
 
 /** Processes one received file and stores its variants through `batch`. */
-export async function storePhoto({ file, batch, storage }: { file: ReceivedFile; batch: UploadBatch; storage: UploadStorage }): Promise<StoredPhoto> {
+export async function storePhoto({
+  file,
+  batch,
+  storage,
+}: {
+  file: ReceivedFile;
+  batch: UploadBatch;
+  storage: UploadStorage;
+}): Promise<StoredPhoto> {
   const fileName = file.fileName || undefined;
   if (file.size === 0) throw new UploadError('empty_file', { fileName });
   const processed = await processPhoto(file.data, { fileName, widths: PHOTO_WIDTHS });

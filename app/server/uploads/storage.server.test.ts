@@ -40,7 +40,17 @@ describe('the local store', () => {
   });
 
   it('refuses any key that could leave its root or hide', async () => {
-    for (const key of ['../escape.webp', 'photos/../../escape.webp', '/etc/passwd', 'photos\\x.webp', '.hidden.webp', 'photos/.tmp/x.webp', 'Photos/X.webp', 'noextension', '']) {
+    for (const key of [
+      '../escape.webp',
+      'photos/../../escape.webp',
+      '/etc/passwd',
+      'photos\\x.webp',
+      '.hidden.webp',
+      'photos/.tmp/x.webp',
+      'Photos/X.webp',
+      'noextension',
+      '',
+    ]) {
       expect(isValidStorageKey(key), key).toBe(false);
       await expect(storage.put(key, Buffer.from('x')), key).rejects.toThrow(/invalid storage key/);
     }
@@ -69,8 +79,18 @@ describe('client file names', () => {
 
 describe('/media', () => {
   it('serves image paths only', () => {
-    for (const ok of ['/photos/ab/0123abcd-1200.webp', '/demo/exterior-01-400.webp', '/x.avif', '/y.png', '/z.jpeg']) expect(isServableMedia(ok), ok).toBe(true);
-    for (const bad of ['/photos/x.svg', '/x.html', '/.env', '/photos/../x.webp', '/photos/%2e%2e/x.webp', '/X.WEBP', '/photos/x.webp.part', '/photos/x.webp/']) {
+    for (const ok of ['/photos/ab/0123abcd-1200.webp', '/demo/exterior-01-400.webp', '/x.avif', '/y.png', '/z.jpeg'])
+      expect(isServableMedia(ok), ok).toBe(true);
+    for (const bad of [
+      '/photos/x.svg',
+      '/x.html',
+      '/.env',
+      '/photos/../x.webp',
+      '/photos/%2e%2e/x.webp',
+      '/X.WEBP',
+      '/photos/x.webp.part',
+      '/photos/x.webp/',
+    ]) {
       expect(isServableMedia(bad), bad).toBe(false);
     }
   });

@@ -6,7 +6,6 @@
 
 import type { UploadErrorCode } from '~/lib/uploads';
 
-
 export class UploadError extends Error {
   readonly code: UploadErrorCode;
   /** The sanitised name of the file concerned, when there is one. */

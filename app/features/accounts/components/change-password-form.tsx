@@ -40,7 +40,13 @@ export function ChangePasswordForm({ required, redirectTo, result, rateLimitMess
   return (
     <Stack gap="md">
       {required && (
-        <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} styles={{ title: { color: 'var(--mantine-color-text)' } }} title={t('auth.change.requiredTitle')} data-testid="password-change-required">
+        <Alert
+          color="orange"
+          icon={<IconAlertTriangle aria-hidden />}
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          title={t('auth.change.requiredTitle')}
+          data-testid="password-change-required"
+        >
           {t('auth.change.required')}
         </Alert>
       )}
@@ -50,7 +56,13 @@ export function ChangePasswordForm({ required, redirectTo, result, rateLimitMess
         </Alert>
       )}
       {formError && !rateLimitMessage && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('auth.change.failedTitle')} role="alert" data-testid="change-error">
+        <Alert
+          color="red"
+          icon={<IconAlertCircle aria-hidden />}
+          title={t('auth.change.failedTitle')}
+          role="alert"
+          data-testid="change-error"
+        >
           {formError}
         </Alert>
       )}
@@ -58,7 +70,13 @@ export function ChangePasswordForm({ required, redirectTo, result, rateLimitMess
         <input type="hidden" name="intent" value="change" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Stack gap="sm">
-          <PasswordField name="currentPassword" label={t('auth.change.currentPassword')} autoComplete="current-password" required error={errors.currentPassword} />
+          <PasswordField
+            name="currentPassword"
+            label={t('auth.change.currentPassword')}
+            autoComplete="current-password"
+            required
+            error={errors.currentPassword}
+          />
           <NewPasswordField
             name="password"
             label={t('auth.change.password')}

@@ -14,8 +14,7 @@ import { useIntentBusy } from './use-intent-busy';
 
 /** What the /auth/forgot action answers to a reset request. */
 export type ForgotRequestResult =
-  | { ok: true; intent: 'request' }
-  | { ok: false; intent: 'request'; errors: FieldErrors<'email'>; values: { email: string } };
+  { ok: true; intent: 'request' } | { ok: false; intent: 'request'; errors: FieldErrors<'email'>; values: { email: string } };
 
 type Props = {
   result: ForgotRequestResult | undefined;
@@ -42,7 +41,13 @@ export function ForgotRequestForm({ result, sent, rateLimitMessage }: Props) {
   return (
     <Stack gap="md">
       {(sent || result?.ok) && (
-        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title={t('auth.forgot.sentTitle')} role="status" data-testid="forgot-sent">
+        <Alert
+          color="teal"
+          icon={<IconCircleCheck aria-hidden />}
+          title={t('auth.forgot.sentTitle')}
+          role="status"
+          data-testid="forgot-sent"
+        >
           {t('auth.forgot.sent')}
         </Alert>
       )}
@@ -52,7 +57,13 @@ export function ForgotRequestForm({ result, sent, rateLimitMessage }: Props) {
         </Alert>
       )}
       {error && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('auth.forgot.failedTitle')} role="alert" data-testid="forgot-error">
+        <Alert
+          color="red"
+          icon={<IconAlertCircle aria-hidden />}
+          title={t('auth.forgot.failedTitle')}
+          role="alert"
+          data-testid="forgot-error"
+        >
           {error}
         </Alert>
       )}

@@ -12,7 +12,8 @@ const COLORS = ['red', 'orange', 'yellow', 'teal', 'green'] as const;
 export function PasswordStrength({ password }: { password: string }) {
   const { t } = useTranslation();
   const score = password ? estimatePasswordStrength(password) : null;
-  const label = score === null ? t('auth.password.strength.empty') : t('auth.password.strength.label', { level: t(`auth.password.strength.${score}`) });
+  const label =
+    score === null ? t('auth.password.strength.empty') : t('auth.password.strength.label', { level: t(`auth.password.strength.${score}`) });
   return (
     <Stack gap={4} data-testid="password-strength" data-score={score ?? ''}>
       <Progress

@@ -22,8 +22,7 @@ type Echo = Record<Exclude<RegisterField, 'password'>, string>;
 
 /** What the /auth action answers to a registration. */
 export type RegisterResult =
-  | { ok: true; intent: 'register'; email: string }
-  | { ok: false; intent: 'register'; errors: FieldErrors<RegisterField>; values: Echo };
+  { ok: true; intent: 'register'; email: string } | { ok: false; intent: 'register'; errors: FieldErrors<RegisterField>; values: Echo };
 
 const EMPTY: Echo = { email: '', fullName: '', role: 'tenant', companyName: '', phone: '', address: '' };
 
@@ -69,7 +68,12 @@ export function RegisterForm({ result, rateLimitMessage, signInHref, onSignIn }:
       return;
     }
     notifications.hide(FAILED_TOAST_ID);
-    notifications.show({ id: FAILED_TOAST_ID, color: 'red', title: translate('auth.register.failedTitle'), message: result.errors.form ?? translate('common.form.fixErrors') });
+    notifications.show({
+      id: FAILED_TOAST_ID,
+      color: 'red',
+      title: translate('auth.register.failedTitle'),
+      message: result.errors.form ?? translate('common.form.fixErrors'),
+    });
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error-group] input')?.focus();
   }, [result]);
 
@@ -84,7 +88,13 @@ export function RegisterForm({ result, rateLimitMessage, signInHref, onSignIn }:
         </Alert>
       )}
       {failed && !rateLimitMessage && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('auth.register.failedTitle')} role="alert" data-testid="register-error">
+        <Alert
+          color="red"
+          icon={<IconAlertCircle aria-hidden />}
+          title={t('auth.register.failedTitle')}
+          role="alert"
+          data-testid="register-error"
+        >
           {errors.form ?? t('common.form.fixErrors')}
         </Alert>
       )}
@@ -126,7 +136,13 @@ export function RegisterForm({ result, rateLimitMessage, signInHref, onSignIn }:
             defaultValue={values.email}
             error={errors.email}
           />
-          <NewPasswordField name="password" label={t('auth.fields.password')} description={t('auth.register.passwordHint')} required error={errors.password} />
+          <NewPasswordField
+            name="password"
+            label={t('auth.fields.password')}
+            description={t('auth.register.passwordHint')}
+            required
+            error={errors.password}
+          />
           <TextInput
             name="companyName"
             label={t('auth.fields.companyName')}

@@ -55,7 +55,13 @@ export function ResetPasswordForm({ token, result, rateLimitMessage }: Props) {
         </Alert>
       )}
       {error && !rateLimitMessage && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('auth.reset.failedTitle')} role="alert" data-testid="reset-error">
+        <Alert
+          color="red"
+          icon={<IconAlertCircle aria-hidden />}
+          title={t('auth.reset.failedTitle')}
+          role="alert"
+          data-testid="reset-error"
+        >
           {error}
         </Alert>
       )}
@@ -109,7 +115,13 @@ export function ResetDone() {
   }, [navigate]);
   return (
     <Stack gap="md">
-      <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title={t('auth.reset.successTitle')} role="status" data-testid="reset-done">
+      <Alert
+        color="teal"
+        icon={<IconCircleCheck aria-hidden />}
+        title={t('auth.reset.successTitle')}
+        role="status"
+        data-testid="reset-done"
+      >
         {t('auth.reset.success')}
         <Text size="sm" mt={4}>
           {t('auth.reset.redirecting')}
@@ -127,7 +139,13 @@ export function InvalidResetLink() {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('auth.reset.failedTitle')} role="alert" data-testid="reset-invalid">
+      <Alert
+        color="red"
+        icon={<IconAlertCircle aria-hidden />}
+        title={t('auth.reset.failedTitle')}
+        role="alert"
+        data-testid="reset-invalid"
+      >
         {t('auth.reset.errors.invalidToken')}
       </Alert>
       <Button component={Link} to="/auth/forgot" leftSection={<IconRefresh size={16} aria-hidden />} fullWidth>

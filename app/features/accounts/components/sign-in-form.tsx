@@ -56,7 +56,12 @@ export function SignInForm({ result, redirectTo, defaultEmail, rateLimitMessage,
     const translate = tRef.current;
     // One "Sign In Failed" toast at a time: a new failure replaces the last one.
     notifications.hide(FAILED_TOAST_ID);
-    notifications.show({ id: FAILED_TOAST_ID, color: 'red', title: translate('auth.signIn.failedTitle'), message: result.errors.form ?? translate('common.form.fixErrors') });
+    notifications.show({
+      id: FAILED_TOAST_ID,
+      color: 'red',
+      title: translate('auth.signIn.failedTitle'),
+      message: result.errors.form ?? translate('common.form.fixErrors'),
+    });
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [result]);
 
@@ -68,7 +73,13 @@ export function SignInForm({ result, redirectTo, defaultEmail, rateLimitMessage,
         </Alert>
       )}
       {failure && !rateLimitMessage && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('auth.signIn.failedTitle')} role="alert" data-testid="sign-in-error">
+        <Alert
+          color="red"
+          icon={<IconAlertCircle aria-hidden />}
+          title={t('auth.signIn.failedTitle')}
+          role="alert"
+          data-testid="sign-in-error"
+        >
           {failure}
         </Alert>
       )}
@@ -87,7 +98,13 @@ export function SignInForm({ result, redirectTo, defaultEmail, rateLimitMessage,
             defaultValue={result?.values.email ?? defaultEmail}
             error={errors.email}
           />
-          <PasswordField name="password" label={t('auth.fields.password')} autoComplete="current-password" required error={errors.password} />
+          <PasswordField
+            name="password"
+            label={t('auth.fields.password')}
+            autoComplete="current-password"
+            required
+            error={errors.password}
+          />
           <Group justify="flex-end">
             <Anchor component={Link} to="/auth/forgot" size="sm" data-testid="forgot-link">
               {t('auth.signIn.forgot')}

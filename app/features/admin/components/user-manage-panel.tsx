@@ -60,7 +60,9 @@ export function UserManagePanel({ user, viewerId, result, closeHref }: Props) {
           </Text>
           {user.banned && (
             <Text size="sm" c="red.8" fw={600} data-testid="user-ban-reason">
-              {user.banReason ? t('admin.users.manage.bannedWithReason', { reason: user.banReason }) : t('admin.users.manage.bannedNoReason')}
+              {user.banReason
+                ? t('admin.users.manage.bannedWithReason', { reason: user.banReason })
+                : t('admin.users.manage.bannedNoReason')}
             </Text>
           )}
           {self && (
@@ -115,8 +117,19 @@ export function UserManagePanel({ user, viewerId, result, closeHref }: Props) {
                     {t('admin.users.manage.banHint')}
                   </Text>
                 </div>
-                <TextInput name="reason" label={t('admin.users.manage.reason')} maxLength={BAN_REASON_MAX} error={banForm.failed?.errors.reason} />
-                <Button type="submit" color="red.9" leftSection={<IconBan size={16} aria-hidden />} loading={banForm.busy} style={{ alignSelf: 'flex-start' }}>
+                <TextInput
+                  name="reason"
+                  label={t('admin.users.manage.reason')}
+                  maxLength={BAN_REASON_MAX}
+                  error={banForm.failed?.errors.reason}
+                />
+                <Button
+                  type="submit"
+                  color="red.9"
+                  leftSection={<IconBan size={16} aria-hidden />}
+                  loading={banForm.busy}
+                  style={{ alignSelf: 'flex-start' }}
+                >
                   {t('admin.users.manage.ban')}
                 </Button>
               </Stack>

@@ -5,7 +5,22 @@
  * the current status allows (start review, approve, reject), with an optional note to the
  * applicant. Works without JavaScript; with it, a toast confirms and the panel updates in place.
  */
-import { Alert, Anchor, Button, DataList, Divider, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  DataList,
+  Divider,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconEye, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
@@ -92,11 +107,25 @@ export function ApplicationDetailPanel({ application: app, result, closeHref }: 
   const intents = STAFF_TRANSITIONS[app.status].map(intentFor);
   const unpaid = app.paymentState === 'failed' || app.paymentState === 'pending';
   const unitBlocked = app.property.status !== 'available';
-  const approveHint = intents.includes('approve') ? (unpaid ? t('applications.detail.approveUnpaid') : unitBlocked ? t('applications.detail.approveUnit', { status: t(`applications.unitStatus.${app.property.status}`).toLowerCase() }) : null) : null;
+  const approveHint = intents.includes('approve')
+    ? unpaid
+      ? t('applications.detail.approveUnpaid')
+      : unitBlocked
+        ? t('applications.detail.approveUnit', { status: t(`applications.unitStatus.${app.property.status}`).toLowerCase() })
+        : null
+    : null;
   const country = useMemo(() => countryName(app.country, lang), [app.country, lang]);
 
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="application-detail-title" data-testid="application-detail" data-reference={app.reference} data-status={app.status}>
+    <Paper
+      withBorder
+      p="lg"
+      component="section"
+      aria-labelledby="application-detail-title"
+      data-testid="application-detail"
+      data-reference={app.reference}
+      data-status={app.status}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
         <Stack gap={6}>
           <Title order={2} size="h4" id="application-detail-title" ref={headingRef} tabIndex={-1}>
@@ -107,7 +136,15 @@ export function ApplicationDetailPanel({ application: app, result, closeHref }: 
             <PaymentStateBadge state={app.paymentState} />
           </Group>
         </Stack>
-        <Anchor component={Link} to={closeHref} preventScrollReset aria-label={t('applications.detail.close')} title={t('applications.detail.close')} c="dimmed" data-testid="application-close">
+        <Anchor
+          component={Link}
+          to={closeHref}
+          preventScrollReset
+          aria-label={t('applications.detail.close')}
+          title={t('applications.detail.close')}
+          c="dimmed"
+          data-testid="application-close"
+        >
           <IconX size={20} aria-hidden />
         </Anchor>
       </Group>
@@ -132,8 +169,18 @@ export function ApplicationDetailPanel({ application: app, result, closeHref }: 
           <Facts
             items={[
               [t('applications.detail.name'), `${app.firstName} ${app.lastName}`, 'application-name'],
-              [t('applications.detail.email'), <Anchor key="email" href={`mailto:${app.email}`} size="sm">{app.email}</Anchor>],
-              [t('applications.detail.phone'), <Anchor key="phone" href={`tel:${app.phone.replace(/[^\d+]/g, '')}`} size="sm">{app.phone}</Anchor>],
+              [
+                t('applications.detail.email'),
+                <Anchor key="email" href={`mailto:${app.email}`} size="sm">
+                  {app.email}
+                </Anchor>,
+              ],
+              [
+                t('applications.detail.phone'),
+                <Anchor key="phone" href={`tel:${app.phone.replace(/[^\d+]/g, '')}`} size="sm">
+                  {app.phone}
+                </Anchor>,
+              ],
               [t('applications.detail.address'), `${app.currentAddress}, ${app.zipCode} ${app.city}, ${country}`],
               [t('applications.detail.account'), t(app.hasAccount ? 'applications.detail.accountYes' : 'applications.detail.accountGuest')],
               [t('applications.detail.language'), t(`applications.detail.languages.${app.locale === 'it' ? 'it' : 'en'}`)],
@@ -147,7 +194,12 @@ export function ApplicationDetailPanel({ application: app, result, closeHref }: 
               [t('applications.detail.moveOut'), formatIsoDate(app.moveOut, lang)],
               [t('applications.detail.leaseMonths'), t('applications.detail.months', { count: app.leaseMonths })],
               [t('applications.detail.occupants'), t('applications.detail.occupantsValue', { adults: app.adults, children: app.children })],
-              [t('applications.detail.submitted'), <time key="created" dateTime={app.createdAt}>{formatDateTime(app.createdAt, lang)}</time>],
+              [
+                t('applications.detail.submitted'),
+                <time key="created" dateTime={app.createdAt}>
+                  {formatDateTime(app.createdAt, lang)}
+                </time>,
+              ],
             ]}
           />
           {app.specialRequests && (
@@ -205,7 +257,10 @@ export function ApplicationDetailPanel({ application: app, result, closeHref }: 
                       <Table.Td>
                         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                           {entry.cardLast4
-                            ? t('applications.detail.cardEnding', { brand: BRAND_NAMES[entry.cardBrand ?? ''] ?? entry.cardBrand ?? t('applications.detail.card'), last4: entry.cardLast4 })
+                            ? t('applications.detail.cardEnding', {
+                                brand: BRAND_NAMES[entry.cardBrand ?? ''] ?? entry.cardBrand ?? t('applications.detail.card'),
+                                last4: entry.cardLast4,
+                              })
                             : '—'}
                         </Text>
                       </Table.Td>
@@ -216,8 +271,18 @@ export function ApplicationDetailPanel({ application: app, result, closeHref }: 
             </Table.ScrollContainer>
           )}
           {app.lease && (
-            <Alert color="teal" variant="light" icon={<IconInfoCircle aria-hidden />} data-testid="application-lease" data-status={app.lease.status}>
-              <Anchor component={Link} to={`${closeHref.startsWith('/admin') ? '/admin' : '/dashboard'}/leases/${app.lease.id}`} data-testid="application-lease-link">
+            <Alert
+              color="teal"
+              variant="light"
+              icon={<IconInfoCircle aria-hidden />}
+              data-testid="application-lease"
+              data-status={app.lease.status}
+            >
+              <Anchor
+                component={Link}
+                to={`${closeHref.startsWith('/admin') ? '/admin' : '/dashboard'}/leases/${app.lease.id}`}
+                data-testid="application-lease-link"
+              >
                 {t('applications.detail.lease', {
                   status: t(`applications.leaseStatus.${app.lease.status}`),
                   start: formatIsoDate(app.lease.startDate, lang),
@@ -273,7 +338,13 @@ export function ApplicationDetailPanel({ application: app, result, closeHref }: 
             {t('applications.detail.final', { status: t(`applications.status.${app.status}`).toLowerCase() })}
           </Text>
         ) : (
-          <Form method="post" ref={formRef} key={`decision-${app.id}-${app.status}-${formKey}`} preventScrollReset data-testid="application-decision-form">
+          <Form
+            method="post"
+            ref={formRef}
+            key={`decision-${app.id}-${app.status}-${formKey}`}
+            preventScrollReset
+            data-testid="application-decision-form"
+          >
             <input type="hidden" name="applicationId" value={app.id} />
             <Stack gap="sm">
               <Textarea

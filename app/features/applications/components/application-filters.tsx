@@ -17,7 +17,10 @@ export function ApplicationFilters({ basePath, filters, properties }: Props) {
   const propertyOptions = properties.map((option) => ({ value: String(option.id), label: `${option.title} · ${option.city}` }));
   // A property reached by URL that is not among the options still shows as chosen.
   if (filters.propertyId && !properties.some((option) => option.id === filters.propertyId)) {
-    propertyOptions.unshift({ value: String(filters.propertyId), label: t('applications.filters.propertyNumber', { id: filters.propertyId }) });
+    propertyOptions.unshift({
+      value: String(filters.propertyId),
+      label: t('applications.filters.propertyNumber', { id: filters.propertyId }),
+    });
   }
   const formKey = `${filters.status ?? ''}|${filters.propertyId ?? ''}|${filters.q}`;
   return (
@@ -35,7 +38,10 @@ export function ApplicationFilters({ basePath, filters, properties }: Props) {
         name="status"
         label={t('applications.filters.status')}
         defaultValue={filters.status ?? ''}
-        data={optionsWithAll(t('applications.filters.allStatuses'), APPLICATION_STATUSES, (status) => ({ value: status, label: t(`applications.status.${status}`) }))}
+        data={optionsWithAll(t('applications.filters.allStatuses'), APPLICATION_STATUSES, (status) => ({
+          value: status,
+          label: t(`applications.status.${status}`),
+        }))}
         style={{ flex: '1 1 160px' }}
         data-testid="applications-filter-status"
       />

@@ -49,7 +49,11 @@ export function ApplicationReview({ basePath, review, result, emptyBody }: Props
         emptyBody={emptyBody}
         openHref={(id) => reviewHref(basePath, filters, { id })}
       />
-      <ReviewPagination page={list.page} pageCount={list.pageCount} hrefFor={(page) => reviewHref(basePath, filters, { page, id: selected?.id })} />
+      <ReviewPagination
+        page={list.page}
+        pageCount={list.pageCount}
+        hrefFor={(page) => reviewHref(basePath, filters, { page, id: selected?.id })}
+      />
     </Stack>
   );
 }

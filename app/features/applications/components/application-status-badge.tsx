@@ -19,7 +19,15 @@ const STATUS_COLORS: Record<ApplicationStatus, string> = {
 export function ApplicationStatusBadge({ status, ...props }: { status: ApplicationStatus } & Omit<BadgeProps, 'color' | 'children'>) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="filled" autoContrast data-testid="application-status" data-status={status} miw="max-content" {...props}>
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="filled"
+      autoContrast
+      data-testid="application-status"
+      data-status={status}
+      miw="max-content"
+      {...props}
+    >
       {t(`applications.status.${status}`)}
     </Badge>
   );

@@ -27,7 +27,13 @@ function WithdrawForm({ application, result }: { application: MyApplication; res
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
   return (
-    <Form method="post" ref={formRef} key={`withdraw-${application.id}-${formKey}`} preventScrollReset data-testid="my-application-withdraw-form">
+    <Form
+      method="post"
+      ref={formRef}
+      key={`withdraw-${application.id}-${formKey}`}
+      preventScrollReset
+      data-testid="my-application-withdraw-form"
+    >
       <input type="hidden" name="intent" value="withdraw" />
       <input type="hidden" name="applicationId" value={application.id} />
       {failed?.errors.form && (
@@ -41,7 +47,14 @@ function WithdrawForm({ application, result }: { application: MyApplication; res
             {t('applications.mine.confirm', { reference: application.reference })}
           </Text>
           <Group gap="sm">
-            <Button type="submit" color="red.9" autoContrast ref={confirmRef} loading={busyIntent === 'withdraw'} data-testid="my-application-withdraw-confirm">
+            <Button
+              type="submit"
+              color="red.9"
+              autoContrast
+              ref={confirmRef}
+              loading={busyIntent === 'withdraw'}
+              data-testid="my-application-withdraw-confirm"
+            >
               {t('applications.mine.confirmYes')}
             </Button>
             <Button type="button" variant="default" onClick={() => setConfirming(false)} disabled={busyIntent === 'withdraw'}>
@@ -81,7 +94,15 @@ function Amount({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function MyApplications({ applications, result, withdrawn }: { applications: MyApplication[]; result: ApplicationActionResult | undefined; withdrawn: boolean }) {
+export function MyApplications({
+  applications,
+  result,
+  withdrawn,
+}: {
+  applications: MyApplication[];
+  result: ApplicationActionResult | undefined;
+  withdrawn: boolean;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const money = (cents: number) => formatCents(cents, lang);
@@ -149,7 +170,8 @@ export function MyApplications({ applications, result, withdrawn }: { applicatio
             </SimpleGrid>
             <Group justify="space-between" align="flex-end" gap="sm">
               <Text size="xs" c="dimmed">
-                {t('applications.mine.submitted')} <time dateTime={application.createdAt}>{formatDateTime(application.createdAt, lang)}</time>
+                {t('applications.mine.submitted')}{' '}
+                <time dateTime={application.createdAt}>{formatDateTime(application.createdAt, lang)}</time>
               </Text>
               {application.canWithdraw && <WithdrawForm application={application} result={result} />}
             </Group>

@@ -18,7 +18,12 @@ export function ReviewPagination({ page, pageCount, hrefFor }: Props) {
         value={page}
         siblings={1}
         withEdges
-        getItemProps={(target) => ({ component: Link, to: hrefFor(target), preventScrollReset: true, 'aria-label': t('applications.pagination.page', { page: target }) })}
+        getItemProps={(target) => ({
+          component: Link,
+          to: hrefFor(target),
+          preventScrollReset: true,
+          'aria-label': t('applications.pagination.page', { page: target }),
+        })}
         getControlProps={(control) => {
           const target = { first: 1, previous: Math.max(page - 1, 1), next: Math.min(page + 1, pageCount), last: pageCount }[control];
           return { component: Link, to: hrefFor(target), preventScrollReset: true, 'aria-label': t(`applications.pagination.${control}`) };

@@ -17,7 +17,10 @@ export function useApplicationOutcome(
 ) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const mine = result && (applicationId === null || result.applicationId === applicationId) && result.intent && intents.includes(result.intent) ? result : undefined;
+  const mine =
+    result && (applicationId === null || result.applicationId === applicationId) && result.intent && intents.includes(result.intent)
+      ? result
+      : undefined;
   const { formRef, formKey } = useFormOutcome(mine, (outcome) => {
     if (!outcome.ok || !toast) return;
     notifications.show({
@@ -30,8 +33,12 @@ export function useApplicationOutcome(
       'data-testid': 'applications-toast',
     });
   });
-  const posting = navigation.state === 'submitting' && (applicationId === null || navigation.formData?.get('applicationId') === String(applicationId)) ? navigation.formData?.get('intent') : null;
-  const busyIntent = typeof posting === 'string' && (intents as readonly string[]).includes(posting) ? (posting as ApplicationIntent) : null;
+  const posting =
+    navigation.state === 'submitting' && (applicationId === null || navigation.formData?.get('applicationId') === String(applicationId))
+      ? navigation.formData?.get('intent')
+      : null;
+  const busyIntent =
+    typeof posting === 'string' && (intents as readonly string[]).includes(posting) ? (posting as ApplicationIntent) : null;
   const failed = mine && !mine.ok ? mine : undefined;
   return { failed, busyIntent, formRef, formKey };
 }

@@ -35,7 +35,16 @@ export function AuditLogPage({ page, basePath, csvPath }: Props) {
           {loading ? t('audit.list.loading') : t('audit.list.pageSize', { count: page.entries.length })}
         </Text>
         {!hasErrors && (
-          <Button component="a" href={auditHref(csvPath, page.filters)} download variant="default" size="sm" leftSection={<IconDownload size={16} aria-hidden />} title={t('audit.list.exportHint')} data-testid="audit-export">
+          <Button
+            component="a"
+            href={auditHref(csvPath, page.filters)}
+            download
+            variant="default"
+            size="sm"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            title={t('audit.list.exportHint')}
+            data-testid="audit-export"
+          >
             {t('audit.list.exportCsv')}
           </Button>
         )}
@@ -52,9 +61,20 @@ function AuditFilterForm({ basePath, page }: { basePath: string; page: AuditPage
   const { t } = useTranslation();
   const { filters, errors } = page;
   const key = JSON.stringify(filters);
-  const actions = [{ value: '', label: t('audit.filters.all') }, ...page.actions.map((value) => ({ value, label: t(`account.audit.${value}`, { defaultValue: value }) }))];
+  const actions = [
+    { value: '', label: t('audit.filters.all') },
+    ...page.actions.map((value) => ({ value, label: t(`account.audit.${value}`, { defaultValue: value }) })),
+  ];
   return (
-    <Form method="get" action={basePath} role="search" aria-label={t('audit.filters.label')} preventScrollReset data-testid="audit-filters" key={key}>
+    <Form
+      method="get"
+      action={basePath}
+      role="search"
+      aria-label={t('audit.filters.label')}
+      preventScrollReset
+      data-testid="audit-filters"
+      key={key}
+    >
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
           name="actor"
@@ -67,7 +87,15 @@ function AuditFilterForm({ basePath, page }: { basePath: string; page: AuditPage
           style={{ flex: '2 1 220px', minWidth: 0 }}
           data-testid="audit-filter-actor"
         />
-        <NativeSelect name="action" label={t('audit.filters.action')} defaultValue={filters.action ?? ''} data={actions} error={errors.action} style={{ flex: '2 1 200px', minWidth: 0 }} data-testid="audit-filter-action" />
+        <NativeSelect
+          name="action"
+          label={t('audit.filters.action')}
+          defaultValue={filters.action ?? ''}
+          data={actions}
+          error={errors.action}
+          style={{ flex: '2 1 200px', minWidth: 0 }}
+          data-testid="audit-filter-action"
+        />
         <TextInput
           name="table"
           label={t('audit.filters.table')}
@@ -78,8 +106,24 @@ function AuditFilterForm({ basePath, page }: { basePath: string; page: AuditPage
           style={{ flex: '1 1 160px', minWidth: 0 }}
           data-testid="audit-filter-table"
         />
-        <TextInput type="date" name="from" label={t('audit.filters.from')} defaultValue={filters.from ?? ''} error={errors.from} style={{ flex: '1 1 150px' }} data-testid="audit-filter-from" />
-        <TextInput type="date" name="to" label={t('audit.filters.to')} defaultValue={filters.to ?? ''} error={errors.to} style={{ flex: '1 1 150px' }} data-testid="audit-filter-to" />
+        <TextInput
+          type="date"
+          name="from"
+          label={t('audit.filters.from')}
+          defaultValue={filters.from ?? ''}
+          error={errors.from}
+          style={{ flex: '1 1 150px' }}
+          data-testid="audit-filter-from"
+        />
+        <TextInput
+          type="date"
+          name="to"
+          label={t('audit.filters.to')}
+          defaultValue={filters.to ?? ''}
+          error={errors.to}
+          style={{ flex: '1 1 150px' }}
+          data-testid="audit-filter-to"
+        />
         <Button type="submit" variant="default" mt={25} leftSection={<IconFilter size={16} aria-hidden />} data-testid="audit-filter-apply">
           {t('audit.filters.apply')}
         </Button>
@@ -114,10 +158,17 @@ function AuditTable({ page, basePath }: { page: AuditPageData; basePath: string 
     <Stack gap="sm">
       <ListTable
         isEmpty={page.entries.length === 0 && page.firstPage}
-        empty={{ icon: <IconShieldCheck size={30} aria-hidden />, title: t(filtered ? 'audit.list.noMatchTitle' : 'audit.list.emptyTitle'), body: t(filtered ? 'audit.list.noMatchBody' : 'audit.list.emptyBody'), testId: 'audit-empty' }}
+        empty={{
+          icon: <IconShieldCheck size={30} aria-hidden />,
+          title: t(filtered ? 'audit.list.noMatchTitle' : 'audit.list.emptyTitle'),
+          body: t(filtered ? 'audit.list.noMatchBody' : 'audit.list.emptyBody'),
+          testId: 'audit-empty',
+        }}
         minWidth={860}
         caption={t('audit.list.caption')}
-        columns={(['date', 'actor', 'action', 'table', 'origin', 'details'] as const).map((column) => ({ label: t(`audit.list.${column}`) }))}
+        columns={(['date', 'actor', 'action', 'table', 'origin', 'details'] as const).map((column) => ({
+          label: t(`audit.list.${column}`),
+        }))}
         testId="audit-table"
       >
         {page.entries.map((entry) => (
@@ -155,7 +206,10 @@ function AuditTable({ page, basePath }: { page: AuditPageData; basePath: string 
             </Table.Td>
             <Table.Td>
               {Object.keys(entry.details).length > 0 && (
-                <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 360, fontSize: 'var(--mantine-font-size-xs)' }}>
+                <Code
+                  block
+                  style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 360, fontSize: 'var(--mantine-font-size-xs)' }}
+                >
                   {JSON.stringify(entry.details)}
                 </Code>
               )}

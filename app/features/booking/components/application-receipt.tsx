@@ -2,7 +2,23 @@
  * The receipt on /payment-success (spec §2): the reference, the home, the stay, what was paid
  * (card brand and last 4 only) and what is due at signing, and what happens next.
  */
-import { Alert, Anchor, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Timeline, Title, Tooltip, ActionIcon } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  CopyButton,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Timeline,
+  Title,
+  Tooltip,
+  ActionIcon,
+} from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconCopy, IconFileCheck, IconMail, IconSignature, IconUserSearch } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';

@@ -87,7 +87,9 @@ export function BookingForm({ home, step, values, today, countries, confirm, res
   const countryName = countries.find((country) => country.value === values.country)?.label ?? values.country ?? '';
 
   const submitLabel =
-    hydrated && dueNow !== null && dueNow > 0 ? t('booking.confirm.payAndSubmit', { amount: formatCents(dueNow, lang) }) : t('booking.confirm.submit');
+    hydrated && dueNow !== null && dueNow > 0
+      ? t('booking.confirm.payAndSubmit', { amount: formatCents(dueNow, lang) })
+      : t('booking.confirm.submit');
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="booking-step-title">
@@ -111,12 +113,20 @@ export function BookingForm({ home, step, values, today, countries, confirm, res
           {message}
         </Alert>
       )}
-      <Form method="post" action={step === 'choose' ? `/booking/${home.id}` : `/booking/${home.id}?step=${step}`} id={BOOKING_FORM_ID} noValidate data-testid="booking-form">
+      <Form
+        method="post"
+        action={step === 'choose' ? `/booking/${home.id}` : `/booking/${home.id}?step=${step}`}
+        id={BOOKING_FORM_ID}
+        noValidate
+        data-testid="booking-form"
+      >
         <input type="hidden" name="step" value={step} />
         {hidden.map((field) => (
           <input key={field} type="hidden" name={field} value={values[field]} />
         ))}
-        {step === 'choose' && <ChooseStep values={values} errors={errors} today={today} maxOccupants={home.maxOccupants} availableFrom={home.availableDate} />}
+        {step === 'choose' && (
+          <ChooseStep values={values} errors={errors} today={today} maxOccupants={home.maxOccupants} availableFrom={home.availableDate} />
+        )}
         {step === 'details' && <DetailsStep values={values} errors={errors} countries={countries} />}
         {step === 'confirm' && confirm && (
           <>
@@ -146,7 +156,14 @@ export function BookingForm({ home, step, values, today, countries, confirm, res
               {submitLabel}
             </Button>
           ) : (
-            <Button type="submit" name="intent" value="next" loading={busyIntent === 'next'} rightSection={<IconArrowRight size={18} aria-hidden />} data-testid="booking-next">
+            <Button
+              type="submit"
+              name="intent"
+              value="next"
+              loading={busyIntent === 'next'}
+              rightSection={<IconArrowRight size={18} aria-hidden />}
+              data-testid="booking-next"
+            >
               {t('booking.actions.next')}
             </Button>
           )}

@@ -26,14 +26,26 @@ export function BookingStepper({ step }: { step: BookingStep }) {
         allowNextStepsSelect={false}
         size="sm"
         wrap={false}
-        classNames={{ step: classes.step, stepDescription: classes.stepDescription, stepLabel: classes.stepLabel, stepBody: classes.stepBody }}
+        classNames={{
+          step: classes.step,
+          stepDescription: classes.stepDescription,
+          stepLabel: classes.stepLabel,
+          stepBody: classes.stepBody,
+        }}
         data-testid="booking-stepper"
       >
         {BOOKING_STEPS.map((key, index) => {
           const Icon = ICONS[key];
           const done = index < active;
           const buttonProps = done
-            ? { type: 'submit' as const, form: BOOKING_FORM_ID, name: 'intent', value: `goto:${key}`, formNoValidate: true, 'aria-label': t('booking.steps.goTo', { step: t(`booking.steps.${key}.label`) }) }
+            ? {
+                type: 'submit' as const,
+                form: BOOKING_FORM_ID,
+                name: 'intent',
+                value: `goto:${key}`,
+                formNoValidate: true,
+                'aria-label': t('booking.steps.goTo', { step: t(`booking.steps.${key}.label`) }),
+              }
             : { type: 'button' as const, 'aria-disabled': true as const, 'aria-current': index === active ? ('step' as const) : undefined };
           return (
             <Stepper.Step

@@ -77,12 +77,21 @@ function ReviewBlock({ title, step, rows }: { title: string; step: 'choose' | 'd
 export function ConfirmStep({ values, errors, confirm, monthlyRentUsd, cardKey, countryName, onChoiceChange }: Props) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethodChoice>(values.paymentMethod === 'pay_at_signing' ? 'pay_at_signing' : 'card');
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethodChoice>(
+    values.paymentMethod === 'pay_at_signing' ? 'pay_at_signing' : 'card',
+  );
   const [payDeposit, setPayDeposit] = useState(values.payDeposit === 'on');
   const moveIn = values.moveIn ?? '';
   const moveOut = values.moveOut ?? '';
   const quote = quoteApplication({ monthlyRentUsd, moveIn, moveOut, settings: confirm.settings, paymentMethod, payDepositNow: payDeposit });
-  const cardQuote = quoteApplication({ monthlyRentUsd, moveIn, moveOut, settings: confirm.settings, paymentMethod: 'card', payDepositNow: false });
+  const cardQuote = quoteApplication({
+    monthlyRentUsd,
+    moveIn,
+    moveOut,
+    settings: confirm.settings,
+    paymentMethod: 'card',
+    payDepositNow: false,
+  });
   const money = (cents: number) => formatCents(cents, lang);
   const byCard = paymentMethod === 'card';
   // Without JavaScript the radio cannot reveal the card fields, so the server's HTML shows them.
@@ -93,11 +102,21 @@ export function ConfirmStep({ values, errors, confirm, monthlyRentUsd, cardKey, 
   const change = (method: PaymentMethodChoice, deposit: boolean) => {
     setPaymentMethod(method);
     setPayDeposit(deposit);
-    const next = quoteApplication({ monthlyRentUsd, moveIn, moveOut, settings: confirm.settings, paymentMethod: method, payDepositNow: deposit });
+    const next = quoteApplication({
+      monthlyRentUsd,
+      moveIn,
+      moveOut,
+      settings: confirm.settings,
+      paymentMethod: method,
+      payDepositNow: deposit,
+    });
     onChoiceChange?.({ paymentMethod: method, payDepositNow: deposit && method === 'card', dueNowCents: next.dueNowCents });
   };
 
-  const occupants = [t('booking.review.adults', { count: Number(values.adults ?? 1) }), Number(values.children ?? 0) > 0 ? t('booking.review.children', { count: Number(values.children) }) : null]
+  const occupants = [
+    t('booking.review.adults', { count: Number(values.adults ?? 1) }),
+    Number(values.children ?? 0) > 0 ? t('booking.review.children', { count: Number(values.children) }) : null,
+  ]
     .filter(Boolean)
     .join(', ');
 
@@ -138,8 +157,18 @@ export function ConfirmStep({ values, errors, confirm, monthlyRentUsd, cardKey, 
         required
       >
         <Stack gap="xs" mt="xs">
-          <Radio value="card" label={t('booking.payment.card')} description={t('booking.payment.cardHint', { amount: money(cardQuote.dueNowCents) })} data-testid="pay-card" />
-          <Radio value="pay_at_signing" label={t('booking.payment.atSigning')} description={t('booking.payment.atSigningHint')} data-testid="pay-at-signing" />
+          <Radio
+            value="card"
+            label={t('booking.payment.card')}
+            description={t('booking.payment.cardHint', { amount: money(cardQuote.dueNowCents) })}
+            data-testid="pay-card"
+          />
+          <Radio
+            value="pay_at_signing"
+            label={t('booking.payment.atSigning')}
+            description={t('booking.payment.atSigningHint')}
+            data-testid="pay-at-signing"
+          />
         </Stack>
       </Radio.Group>
 
@@ -161,7 +190,13 @@ export function ConfirmStep({ values, errors, confirm, monthlyRentUsd, cardKey, 
             />
           )}
           {confirm.testCards && (
-            <Alert color="blue" variant="light" icon={<IconFlask aria-hidden />} title={t('booking.payment.testMode.title')} data-testid="test-cards">
+            <Alert
+              color="blue"
+              variant="light"
+              icon={<IconFlask aria-hidden />}
+              title={t('booking.payment.testMode.title')}
+              data-testid="test-cards"
+            >
               <Text size="sm">{t('booking.payment.testMode.body')}</Text>
               <Text size="sm" mt={4}>
                 {t('booking.payment.testMode.succeeds')}: <code>{groupCard(confirm.testCards.succeeds)}</code>
@@ -172,7 +207,14 @@ export function ConfirmStep({ values, errors, confirm, monthlyRentUsd, cardKey, 
           )}
           <Grid gap="md">
             <Grid.Col span={12}>
-              <TextInput name="nameOnCard" label={t('booking.fields.nameOnCard')} autoComplete="cc-name" maxLength={BOOKING_LIMITS.nameOnCard} required error={errors.nameOnCard} />
+              <TextInput
+                name="nameOnCard"
+                label={t('booking.fields.nameOnCard')}
+                autoComplete="cc-name"
+                maxLength={BOOKING_LIMITS.nameOnCard}
+                required
+                error={errors.nameOnCard}
+              />
             </Grid.Col>
             <Grid.Col span={12}>
               <TextInput

@@ -8,7 +8,17 @@ type Props = { values: DraftValues; errors: FieldErrors<BookingField>; countries
 
 export function DetailsStep({ values, errors, countries }: Props) {
   const { t } = useTranslation();
-  const text = (name: BookingField, props: { label: string; autoComplete: string; maxLength: number; required?: boolean; type?: string; inputMode?: 'tel' | 'email' | 'text' }) => (
+  const text = (
+    name: BookingField,
+    props: {
+      label: string;
+      autoComplete: string;
+      maxLength: number;
+      required?: boolean;
+      type?: string;
+      inputMode?: 'tel' | 'email' | 'text';
+    },
+  ) => (
     <TextInput
       name={name}
       label={props.label}
@@ -30,13 +40,29 @@ export function DetailsStep({ values, errors, countries }: Props) {
         {text('lastName', { label: t('booking.fields.lastName'), autoComplete: 'family-name', maxLength: BOOKING_LIMITS.name })}
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        {text('email', { label: t('booking.fields.email'), autoComplete: 'email', maxLength: BOOKING_LIMITS.email, type: 'email', inputMode: 'email' })}
+        {text('email', {
+          label: t('booking.fields.email'),
+          autoComplete: 'email',
+          maxLength: BOOKING_LIMITS.email,
+          type: 'email',
+          inputMode: 'email',
+        })}
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        {text('phone', { label: t('booking.fields.phone'), autoComplete: 'tel', maxLength: BOOKING_LIMITS.phone, type: 'tel', inputMode: 'tel' })}
+        {text('phone', {
+          label: t('booking.fields.phone'),
+          autoComplete: 'tel',
+          maxLength: BOOKING_LIMITS.phone,
+          type: 'tel',
+          inputMode: 'tel',
+        })}
       </Grid.Col>
       <Grid.Col span={12}>
-        {text('currentAddress', { label: t('booking.fields.currentAddress'), autoComplete: 'street-address', maxLength: BOOKING_LIMITS.address })}
+        {text('currentAddress', {
+          label: t('booking.fields.currentAddress'),
+          autoComplete: 'street-address',
+          maxLength: BOOKING_LIMITS.address,
+        })}
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 5 }}>
         {text('city', { label: t('booking.fields.city'), autoComplete: 'address-level2', maxLength: BOOKING_LIMITS.city })}

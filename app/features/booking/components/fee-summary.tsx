@@ -23,7 +23,11 @@ export function FeeSummary({ quote, moveIn, moveOut }: Props) {
       {t(now ? 'booking.summary.now' : 'booking.summary.atSigning')}
     </Badge>
   );
-  const dueNowWhy = !byCard ? 'booking.summary.dueNowWhy.atSigning' : quote.depositPaidNow ? 'booking.summary.dueNowWhy.feeAndDeposit' : 'booking.summary.dueNowWhy.fee';
+  const dueNowWhy = !byCard
+    ? 'booking.summary.dueNowWhy.atSigning'
+    : quote.depositPaidNow
+      ? 'booking.summary.dueNowWhy.feeAndDeposit'
+      : 'booking.summary.dueNowWhy.fee';
   const dueLaterWhy = !byCard
     ? 'booking.summary.dueAtSigningWhy.all'
     : quote.depositPaidNow
@@ -98,7 +102,11 @@ export function FeeSummary({ quote, moveIn, moveOut }: Props) {
         </Table.Tbody>
       </Table>
       <Text size="xs" c="dimmed">
-        {t('booking.summary.leaseRent', { months: quote.leaseMonths, rent: money(quote.monthlyRentCents), total: money(quote.leaseRentCents) })}
+        {t('booking.summary.leaseRent', {
+          months: quote.leaseMonths,
+          rent: money(quote.monthlyRentCents),
+          total: money(quote.leaseRentCents),
+        })}
       </Text>
     </Stack>
   );

@@ -58,7 +58,10 @@ export function PropertySummary({ home }: { home: BookingHome }) {
         </Text>
         <Group gap="xs" wrap="nowrap">
           <IconBed size={16} aria-hidden />
-          <Text size="sm">{home.bedrooms === 0 ? t('listings.card.studio') : t('listings.card.bedrooms', { count: home.bedrooms })} · {t('listings.card.bathrooms', { count: home.bathrooms })}</Text>
+          <Text size="sm">
+            {home.bedrooms === 0 ? t('listings.card.studio') : t('listings.card.bedrooms', { count: home.bedrooms })} ·{' '}
+            {t('listings.card.bathrooms', { count: home.bathrooms })}
+          </Text>
         </Group>
         <Group gap="xs" wrap="nowrap">
           <IconUsers size={16} aria-hidden />

@@ -11,7 +11,13 @@ export function UnavailableNotice({ home }: { home: BookingHome }) {
   return (
     <Stack gap="lg">
       <Title order={1}>{t('booking.title', { title: home.title })}</Title>
-      <Alert color="yellow" variant="light" icon={<IconHomeOff aria-hidden />} title={t('booking.unavailable.title')} data-testid="booking-unavailable">
+      <Alert
+        color="yellow"
+        variant="light"
+        icon={<IconHomeOff aria-hidden />}
+        title={t('booking.unavailable.title')}
+        data-testid="booking-unavailable"
+      >
         <Stack gap="sm">
           <Group gap="xs">
             <Text size="sm">{t('booking.unavailable.status')}</Text>

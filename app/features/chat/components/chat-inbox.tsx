@@ -22,7 +22,14 @@ import { useLiveRevalidation } from '~/lib/live-revalidation';
 import { useConnectivity } from '~/lib/realtime';
 import { useLanguage } from '~/lib/use-language';
 import { newClientId } from '../client-id';
-import { CHAT_MESSAGE_MAX, type InboxActionResult, type InboxData, type InboxKind, type StaffThreadDetail, type StaffThreadList } from '../chat.types';
+import {
+  CHAT_MESSAGE_MAX,
+  type InboxActionResult,
+  type InboxData,
+  type InboxKind,
+  type StaffThreadDetail,
+  type StaffThreadList,
+} from '../chat.types';
 import { ChatMessages } from './chat-messages';
 import { InboxTabs } from './inbox-tabs';
 import { InquiryDetails } from './inquiry-details';
@@ -136,7 +143,12 @@ function ThreadList({
   const lang = useLanguage();
   if (list.items.length === 0) {
     return (
-      <EmptyState icon={tab === 'contact' ? <IconMail size={28} aria-hidden /> : <IconMessages size={28} aria-hidden />} variant="light" size="sm" data-testid="inbox-empty">
+      <EmptyState
+        icon={tab === 'contact' ? <IconMail size={28} aria-hidden /> : <IconMessages size={28} aria-hidden />}
+        variant="light"
+        size="sm"
+        data-testid="inbox-empty"
+      >
         <EmptyState.Title order={3}>{tab === 'contact' ? t('leads.empty.title') : t('inbox.emptyTitle')}</EmptyState.Title>
         <EmptyState.Description>{tab === 'contact' ? t('leads.empty.body') : t('inbox.emptyBody')}</EmptyState.Description>
       </EmptyState>
@@ -168,7 +180,14 @@ function ThreadList({
                     </Badge>
                   )}
                   {item.unread > 0 && (
-                    <Badge size="sm" color="red.9" autoContrast circle={item.unread < 10} aria-label={t('inbox.unread', { count: item.unread })} data-testid="inbox-unread">
+                    <Badge
+                      size="sm"
+                      color="red.9"
+                      autoContrast
+                      circle={item.unread < 10}
+                      aria-label={t('inbox.unread', { count: item.unread })}
+                      data-testid="inbox-unread"
+                    >
                       {item.unread}
                     </Badge>
                   )}
@@ -350,7 +369,9 @@ function ThreadView({ thread, action, unitBasePath }: { thread: StaffThreadDetai
           )}
           <Textarea
             name="body"
-            label={contact ? t('leads.inquiry.replyLabel', { name: thread.visitorName }) : t('inbox.replyLabel', { name: thread.visitorName })}
+            label={
+              contact ? t('leads.inquiry.replyLabel', { name: thread.visitorName }) : t('inbox.replyLabel', { name: thread.visitorName })
+            }
             placeholder={t('inbox.replyPlaceholder')}
             description={t('inbox.enterHint')}
             inputWrapperOrder={['label', 'input', 'error', 'description']}

@@ -150,9 +150,11 @@ export function ChatWidget({ viewer, hasChat, initialOpen = false }: Props) {
   }, []);
 
   const markRead = useCallback((id: number) => {
-    void fetch(ENDPOINT, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ intent: 'read', threadId: id }) }).catch(
-      () => undefined,
-    );
+    void fetch(ENDPOINT, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ intent: 'read', threadId: id }),
+    }).catch(() => undefined);
   }, []);
 
   /** Loads the visitor's conversation and the messages still queued for it. */
@@ -164,7 +166,9 @@ export function ChatWidget({ viewer, hasChat, initialOpen = false }: Props) {
       const loaded = (await response.json()) as VisitorChat;
       // Messages that arrived (live or sent) while this was loading stay.
       applyChat((previous) =>
-        previous?.thread && previous.thread.id === loaded.thread?.id ? { ...loaded, messages: previous.messages.reduce(mergeMessage, loaded.messages) } : loaded,
+        previous?.thread && previous.thread.id === loaded.thread?.id
+          ? { ...loaded, messages: previous.messages.reduce(mergeMessage, loaded.messages) }
+          : loaded,
       );
       setLoadState('idle');
       const id = loaded.thread?.id ?? null;
@@ -173,7 +177,12 @@ export function ChatWidget({ viewer, hasChat, initialOpen = false }: Props) {
       const waiting = stored.filter((item) => !known.has(item.clientId));
       // Keep what is already on screen (being sent now), add what the storage holds.
       const current = queueRef.current;
-      const merged = [...current, ...waiting.filter((item) => !current.some((q) => q.clientId === item.clientId)).map((item) => ({ ...item, state: 'pending' as const }))];
+      const merged = [
+        ...current,
+        ...waiting
+          .filter((item) => !current.some((q) => q.clientId === item.clientId))
+          .map((item) => ({ ...item, state: 'pending' as const })),
+      ];
       updateQueue(
         merged.filter((item) => !known.has(item.clientId)),
         [id, null],
@@ -403,7 +412,10 @@ export function ChatWidget({ viewer, hasChat, initialOpen = false }: Props) {
   };
 
   const timeFormat = useMemo(() => new Intl.DateTimeFormat(intlLocale(lang), { hour: '2-digit', minute: '2-digit' }), [lang]);
-  const dayFormat = useMemo(() => new Intl.DateTimeFormat(intlLocale(lang), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }), [lang]);
+  const dayFormat = useMemo(
+    () => new Intl.DateTimeFormat(intlLocale(lang), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }),
+    [lang],
+  );
   const formatTime = useCallback(
     (iso: string) => {
       const date = new Date(iso);

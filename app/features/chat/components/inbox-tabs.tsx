@@ -39,7 +39,14 @@ export function InboxTabs({ current, counts, hrefFor }: Props) {
               leftSection={<Icon size={16} aria-hidden />}
               rightSection={
                 waiting > 0 ? (
-                  <Badge size="sm" color="red.9" variant="filled" autoContrast aria-label={t('leads.tabs.waiting', { count: waiting })} data-testid="inbox-tab-waiting">
+                  <Badge
+                    size="sm"
+                    color="red.9"
+                    variant="filled"
+                    autoContrast
+                    aria-label={t('leads.tabs.waiting', { count: waiting })}
+                    data-testid="inbox-tab-waiting"
+                  >
                     {waiting}
                   </Badge>
                 ) : undefined

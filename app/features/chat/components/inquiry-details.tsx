@@ -54,7 +54,12 @@ export function InquiryDetails({ thread, unitBasePath }: Props) {
                 {t('leads.inquiry.unitLine', { building: unit.buildingName, number: unit.unitNumber, city: unit.city, state: unit.state })}
               </Text>
               <Group gap="sm" mt={4}>
-                <Anchor component={Link} to={`${unitBasePath}/${unit.buildingId}/units/${unit.id}`} size="sm" data-testid="inquiry-unit-manage">
+                <Anchor
+                  component={Link}
+                  to={`${unitBasePath}/${unit.buildingId}/units/${unit.id}`}
+                  size="sm"
+                  data-testid="inquiry-unit-manage"
+                >
                   {t('leads.inquiry.manageUnit')}
                 </Anchor>
                 {unit.listed ? (

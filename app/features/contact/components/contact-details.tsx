@@ -67,7 +67,13 @@ export function ContactDetails({ contact }: { contact: ContactInfo }) {
             <Text size="sm" c="dimmed" id="office-hours-title">
               {t('forms.contact.hours.title')}
             </Text>
-            <Table aria-labelledby="office-hours-title" withRowBorders={false} verticalSpacing={2} horizontalSpacing={0} data-testid="office-hours">
+            <Table
+              aria-labelledby="office-hours-title"
+              withRowBorders={false}
+              verticalSpacing={2}
+              horizontalSpacing={0}
+              data-testid="office-hours"
+            >
               <Table.Tbody>
                 {OFFICE_DAY_GROUPS.map((group) => (
                   <Table.Tr key={group} data-testid={`office-hours-${group}`}>

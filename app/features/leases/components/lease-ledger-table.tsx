@@ -55,7 +55,9 @@ export function LeaseLedgerTable({ ledger, balance }: { ledger: LedgerEntry[]; b
                 <Table.Tr key={entry.key}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDate(entry.date, lang)}</Table.Td>
                   <Table.Td>{t(`leases.ledger.kinds.${entry.kind}`)}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{[entry.description, entry.period].filter(Boolean).join(' · ') || '—'}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {[entry.description, entry.period].filter(Boolean).join(' · ') || '—'}
+                  </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {money(entry.amountCents)}
                   </Table.Td>

@@ -42,7 +42,12 @@ export function LeaseSignersTable({ signers }: { signers: LeaseSummary['signers'
                   <>
                     <Text size="sm">{formatDateTime(signer.signedAt, lang)}</Text>
                     {signer.documentSha256 && (
-                      <Text size="xs" c="dimmed" aria-label={t('leases.signers.fingerprintLabel', { hash: signer.documentSha256 })} title={signer.documentSha256}>
+                      <Text
+                        size="xs"
+                        c="dimmed"
+                        aria-label={t('leases.signers.fingerprintLabel', { hash: signer.documentSha256 })}
+                        title={signer.documentSha256}
+                      >
                         {t('leases.signers.fingerprint', { hash: '' })}
                         <Code>{signer.documentSha256.slice(0, 12)}</Code>
                       </Text>

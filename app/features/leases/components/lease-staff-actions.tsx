@@ -54,16 +54,43 @@ export function LeaseStaffActions({ lease, maxSigners, result }: Props) {
   if (lease.status === 'draft') {
     const full = lease.signers.length >= maxSigners;
     steps.push(
-      <Step key="co" id="lease-add-co-tenant" title={t('leases.actions.addCoTenant.title')} hint={full ? t('leases.actions.addCoTenant.full') : t('leases.actions.addCoTenant.hint')}>
+      <Step
+        key="co"
+        id="lease-add-co-tenant"
+        title={t('leases.actions.addCoTenant.title')}
+        hint={full ? t('leases.actions.addCoTenant.full') : t('leases.actions.addCoTenant.hint')}
+      >
         <Text size="sm">{t('leases.signers.count', { count: lease.signers.length, max: maxSigners })}</Text>
         {!full && (
           <Form method="post" noValidate>
             <input type="hidden" name="intent" value="add-co-tenant" />
             <Stack gap="xs">
-              <TextInput name="name" label={t('leases.actions.addCoTenant.name')} required autoComplete="off" maxLength={120} defaultValue={coTenant?.values?.name} error={coTenant?.errors.name} />
-              <TextInput name="email" type="email" label={t('leases.actions.addCoTenant.email')} required autoComplete="off" maxLength={254} defaultValue={coTenant?.values?.email} error={coTenant?.errors.email} />
+              <TextInput
+                name="name"
+                label={t('leases.actions.addCoTenant.name')}
+                required
+                autoComplete="off"
+                maxLength={120}
+                defaultValue={coTenant?.values?.name}
+                error={coTenant?.errors.name}
+              />
+              <TextInput
+                name="email"
+                type="email"
+                label={t('leases.actions.addCoTenant.email')}
+                required
+                autoComplete="off"
+                maxLength={254}
+                defaultValue={coTenant?.values?.email}
+                error={coTenant?.errors.email}
+              />
               <Group>
-                <Button type="submit" variant="default" leftSection={<IconUserPlus size={16} aria-hidden />} loading={busy('add-co-tenant')}>
+                <Button
+                  type="submit"
+                  variant="default"
+                  leftSection={<IconUserPlus size={16} aria-hidden />}
+                  loading={busy('add-co-tenant')}
+                >
                   {t('leases.actions.addCoTenant.submit')}
                 </Button>
               </Group>
@@ -83,12 +110,19 @@ export function LeaseStaffActions({ lease, maxSigners, result }: Props) {
   }
 
   if (lease.status === 'sent') {
-    steps.push(<Step key="wait" id="lease-waiting" title={t('leases.actions.countersign.title')} hint={t('leases.actions.countersign.waiting')} />);
+    steps.push(
+      <Step key="wait" id="lease-waiting" title={t('leases.actions.countersign.title')} hint={t('leases.actions.countersign.waiting')} />,
+    );
   }
 
   if (lease.status === 'signed') {
     steps.push(
-      <Step key="countersign" id="lease-countersign" title={t('leases.actions.countersign.title')} hint={t('leases.actions.countersign.hint')}>
+      <Step
+        key="countersign"
+        id="lease-countersign"
+        title={t('leases.actions.countersign.title')}
+        hint={t('leases.actions.countersign.hint')}
+      >
         <Form method="post">
           <input type="hidden" name="intent" value="countersign" />
           <Button type="submit" color="teal.9" leftSection={<IconSignature size={16} aria-hidden />} loading={busy('countersign')}>
@@ -102,12 +136,25 @@ export function LeaseStaffActions({ lease, maxSigners, result }: Props) {
   if (lease.status === 'active') {
     const start = dayAfter(lease.endDate);
     steps.push(
-      <Step key="renewal" id="lease-renewal" title={t('leases.actions.renewal.title')} hint={t('leases.actions.renewal.hint', { start: formatIsoDate(start, lang) })}>
+      <Step
+        key="renewal"
+        id="lease-renewal"
+        title={t('leases.actions.renewal.title')}
+        hint={t('leases.actions.renewal.hint', { start: formatIsoDate(start, lang) })}
+      >
         <Form method="post" noValidate>
           <input type="hidden" name="intent" value="offer-renewal" />
           <Stack gap="xs">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput name="endDate" type="date" label={t('leases.actions.renewal.endDate')} required min={dayAfter(start)} defaultValue={renewal?.values?.endDate} error={renewal?.errors.endDate} />
+              <TextInput
+                name="endDate"
+                type="date"
+                label={t('leases.actions.renewal.endDate')}
+                required
+                min={dayAfter(start)}
+                defaultValue={renewal?.values?.endDate}
+                error={renewal?.errors.endDate}
+              />
               <TextInput
                 name="monthlyRent"
                 label={t('leases.actions.renewal.monthlyRent')}

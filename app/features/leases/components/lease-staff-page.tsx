@@ -49,21 +49,43 @@ export function LeaseStaffPage({ page, result }: Props) {
     if (error || doneIntent) alertRef.current?.focus();
   }, [error, doneIntent, result]);
 
-  const unitHref = lease.buildingId ? (admin ? `/admin/properties/${lease.buildingId}/units/${lease.unitId}` : `/dashboard/buildings/${lease.buildingId}/units/${lease.unitId}`) : null;
+  const unitHref = lease.buildingId
+    ? admin
+      ? `/admin/properties/${lease.buildingId}/units/${lease.unitId}`
+      : `/dashboard/buildings/${lease.buildingId}/units/${lease.unitId}`
+    : null;
   const facts: [string, ReactNode][] = [
     [t('leases.page.status'), <LeaseStatusBadge key="s" status={lease.status} />],
-    [t('leases.page.unit'), unitHref ? <Anchor component={Link} to={unitHref}>{lease.unitLabel}</Anchor> : lease.unitLabel],
-    [t('leases.page.dates'), t('leases.page.dateRange', { start: formatIsoDate(lease.startDate, lang), end: formatIsoDate(lease.endDate, lang) })],
+    [
+      t('leases.page.unit'),
+      unitHref ? (
+        <Anchor component={Link} to={unitHref}>
+          {lease.unitLabel}
+        </Anchor>
+      ) : (
+        lease.unitLabel
+      ),
+    ],
+    [
+      t('leases.page.dates'),
+      t('leases.page.dateRange', { start: formatIsoDate(lease.startDate, lang), end: formatIsoDate(lease.endDate, lang) }),
+    ],
     [t('leases.page.rent'), money(lease.monthlyRentCents)],
     [t('leases.page.deposit'), money(lease.depositCents)],
     [t('leases.page.dueAtSigning'), money(lease.dueAtSigningCents)],
   ];
   if (lease.sentAt) facts.push([t('leases.page.sentAt'), formatDateTime(lease.sentAt, lang)]);
-  if (lease.signBy && (lease.status === 'sent' || lease.status === 'draft')) facts.push([t('leases.page.signBy'), formatDateTime(lease.signBy, lang)]);
+  if (lease.signBy && (lease.status === 'sent' || lease.status === 'draft'))
+    facts.push([t('leases.page.signBy'), formatDateTime(lease.signBy, lang)]);
   if (lease.countersignedAt) facts.push([t('leases.page.countersignedAt'), formatDateTime(lease.countersignedAt, lang)]);
   if (lease.moveOutDate) facts.push([t('leases.page.moveOut'), formatIsoDate(lease.moveOutDate, lang)]);
   if (lease.renewalOfId) {
-    facts.push([t('leases.page.renewalOf'), <Anchor key="r" component={Link} to={`${base}/${lease.renewalOfId}`}>{t('leases.page.renewalOfLink', { id: lease.renewalOfId })}</Anchor>]);
+    facts.push([
+      t('leases.page.renewalOf'),
+      <Anchor key="r" component={Link} to={`${base}/${lease.renewalOfId}`}>
+        {t('leases.page.renewalOfLink', { id: lease.renewalOfId })}
+      </Anchor>,
+    ]);
   }
 
   return (
@@ -79,11 +101,22 @@ export function LeaseStaffPage({ page, result }: Props) {
         subtitle={`${lease.unitLabel} · ${lease.address}, ${lease.city}, ${lease.state}`}
         actions={
           <Group gap="xs">
-            <Button component="a" href={`${base}/${lease.id}/pdf`} variant="default" leftSection={<IconFileTypePdf size={16} aria-hidden />} data-testid="lease-pdf">
+            <Button
+              component="a"
+              href={`${base}/${lease.id}/pdf`}
+              variant="default"
+              leftSection={<IconFileTypePdf size={16} aria-hidden />}
+              data-testid="lease-pdf"
+            >
               {t('leases.page.downloadPdf')}
             </Button>
             {lease.status === 'active' && primaryTenantId && (
-              <Button component={Link} to={`${admin ? '/admin' : '/dashboard'}/tenants/${primaryTenantId}`} variant="default" data-testid="lease-end-link">
+              <Button
+                component={Link}
+                to={`${admin ? '/admin' : '/dashboard'}/tenants/${primaryTenantId}`}
+                variant="default"
+                data-testid="lease-end-link"
+              >
                 {t('leases.page.endLease')}
               </Button>
             )}
@@ -92,7 +125,13 @@ export function LeaseStaffPage({ page, result }: Props) {
       />
       <div ref={alertRef} tabIndex={-1} aria-live="polite">
         {error && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={t('leases.errors.title')} data-testid="lease-error">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle aria-hidden />}
+            title={t('leases.errors.title')}
+            data-testid="lease-error"
+          >
             {error}
           </Alert>
         )}

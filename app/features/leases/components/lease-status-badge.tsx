@@ -18,7 +18,15 @@ const STATUS_COLORS: Record<LeaseStatus, string> = {
 export function LeaseStatusBadge({ status, ...props }: { status: LeaseStatus } & Omit<BadgeProps, 'color' | 'children'>) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="filled" autoContrast data-testid="lease-status" data-status={status} miw="max-content" {...props}>
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="filled"
+      autoContrast
+      data-testid="lease-status"
+      data-status={status}
+      miw="max-content"
+      {...props}
+    >
       {t(`leases.status.${status}`)}
     </Badge>
   );

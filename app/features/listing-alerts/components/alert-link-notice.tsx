@@ -20,7 +20,12 @@ export function LinkNoticeAlert({ notice }: { notice: LinkNotice }) {
   const search = notice.criteria ? describeCriteria(notice.criteria, t, lang) : null;
   if (notice.outcome === 'unknown') {
     return (
-      <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} title={t(`forms.alerts.link.${notice.link}Unknown.title`)} data-testid="alert-link-notice">
+      <Alert
+        color="yellow"
+        icon={<IconAlertTriangle aria-hidden />}
+        title={t(`forms.alerts.link.${notice.link}Unknown.title`)}
+        data-testid="alert-link-notice"
+      >
         {t(`forms.alerts.link.${notice.link}Unknown.body`)}
       </Alert>
     );
@@ -46,7 +51,12 @@ export function LinkNoticeAlert({ notice }: { notice: LinkNotice }) {
   }
   if (notice.outcome === 'cancelled') {
     return (
-      <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} title={t('forms.alerts.link.confirmCancelled.title')} data-testid="alert-link-notice">
+      <Alert
+        color="yellow"
+        icon={<IconAlertTriangle aria-hidden />}
+        title={t('forms.alerts.link.confirmCancelled.title')}
+        data-testid="alert-link-notice"
+      >
         {t('forms.alerts.link.confirmCancelled.body')}
       </Alert>
     );

@@ -151,7 +151,12 @@ export function ListingAlertForm({ result, initial, subscribed, locations }: Pro
           >
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="xs" mt={6}>
               {ALERT_FREQUENCIES.map((frequency) => (
-                <Radio key={frequency} value={frequency} label={t(`alerts.frequency.${frequency}`)} description={t(`alerts.frequency.${frequency}Hint`)} />
+                <Radio
+                  key={frequency}
+                  value={frequency}
+                  label={t(`alerts.frequency.${frequency}`)}
+                  description={t(`alerts.frequency.${frequency}Hint`)}
+                />
               ))}
             </SimpleGrid>
           </Radio.Group>

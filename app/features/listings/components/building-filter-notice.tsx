@@ -17,7 +17,12 @@ export function BuildingFilterNotice({ query, view, action, buildingName }: Prop
     <Alert color="blue" variant="light" icon={<IconBuildingCommunity aria-hidden />} data-testid="building-filter">
       <Group gap="xs" justify="space-between">
         <Text size="sm">{buildingName ? t('map.building.noticeNamed', { name: buildingName }) : t('map.building.notice')}</Text>
-        <Button component={Link} to={listingHref(action, { ...query, building: undefined, page: 1 }, view)} variant="subtle" size="compact-sm">
+        <Button
+          component={Link}
+          to={listingHref(action, { ...query, building: undefined, page: 1 }, view)}
+          variant="subtle"
+          size="compact-sm"
+        >
           {t('map.building.showAll')}
         </Button>
       </Group>

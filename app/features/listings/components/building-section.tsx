@@ -52,7 +52,14 @@ export function BuildingSection({ building, otherUnits }: { building: PublicBuil
         {photos.length > 0 && (
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
             {photos.map((url, index) => (
-              <Image key={url} radius="md" {...imageSrcSet(url)} sizes="(max-width: 768px) 50vw, 22vw" loading="lazy" alt={t('listings.detail.building.photoAlt', { name: building.name, n: index + 1 })} />
+              <Image
+                key={url}
+                radius="md"
+                {...imageSrcSet(url)}
+                sizes="(max-width: 768px) 50vw, 22vw"
+                loading="lazy"
+                alt={t('listings.detail.building.photoAlt', { name: building.name, n: index + 1 })}
+              />
             ))}
           </SimpleGrid>
         )}

@@ -19,7 +19,15 @@ import classes from './listings.module.css';
  * `largest`: it is the page's largest first paint (the first card of a results page on a phone),
  * fetched at high priority.
  */
-export function ListingCard({ listing, priority = false, largest = false }: { listing: PublicListing; priority?: boolean; largest?: boolean }) {
+export function ListingCard({
+  listing,
+  priority = false,
+  largest = false,
+}: {
+  listing: PublicListing;
+  priority?: boolean;
+  largest?: boolean;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const cover = listing.imageUrls[0];

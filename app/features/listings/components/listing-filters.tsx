@@ -118,7 +118,13 @@ export function ListingFilters({ query, locations, action, view = 'list' }: Prop
             <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
               {t('listings.filters.apply')}
             </Button>
-            <Button component={Link} to={listingHref(action, {}, view)} variant="default" leftSection={<IconRestore size={16} aria-hidden />} data-testid="filters-reset">
+            <Button
+              component={Link}
+              to={listingHref(action, {}, view)}
+              variant="default"
+              leftSection={<IconRestore size={16} aria-hidden />}
+              data-testid="filters-reset"
+            >
               {t('listings.filters.reset')}
             </Button>
           </Group>

@@ -49,8 +49,10 @@ function listingMapTexts({ t, lang, query, action }: ListingMapSearch): ListingM
     map: t('map.results.label'),
     zoomIn: t('map.controls.zoomIn'),
     zoomOut: t('map.controls.zoomOut'),
-    marker: (point) => t('map.marker.building', { name: point.name, city: point.city, state: point.state, price: price(point), ...counted(point.units) }),
-    cluster: (units, buildings) => t('map.marker.cluster', { homes: t('map.marker.homes', counted(units)), buildings: t('map.results.buildings', counted(buildings)) }),
+    marker: (point) =>
+      t('map.marker.building', { name: point.name, city: point.city, state: point.state, price: price(point), ...counted(point.units) }),
+    cluster: (units, buildings) =>
+      t('map.marker.cluster', { homes: t('map.marker.homes', counted(units)), buildings: t('map.results.buildings', counted(buildings)) }),
     count: (value) => compact.format(value),
     homes: (count) => t('map.popup.homes', counted(count)),
     price,
@@ -144,7 +146,13 @@ function fit(map: LeafletMap, points: ListingPoint[]) {
 export async function mountListingMap(element: HTMLElement, options: ListingMapOptions): Promise<ListingMapHandle> {
   const L = await loadLeafletWithClusters();
   let texts = listingMapTexts(options.search);
-  const map = createBaseMap(L, element, { config: options.config, labels: texts, center: US_CENTER, zoom: US_ZOOM, onTilesFailed: options.onTilesFailed });
+  const map = createBaseMap(L, element, {
+    config: options.config,
+    labels: texts,
+    center: US_CENTER,
+    zoom: US_ZOOM,
+    onTilesFailed: options.onTilesFailed,
+  });
   const group: MarkerClusterGroup = L.markerClusterGroup({
     showCoverageOnHover: false,
     spiderfyOnMaxZoom: true,

@@ -29,7 +29,9 @@ export function LocationBlock({ city, state, zipCode, buildingName, latitude, lo
   const hasPoint = latitude !== null && longitude !== null;
   return (
     <Stack gap="xs">
-      {hasPoint && <PropertyLocationMap latitude={latitude} longitude={longitude} city={city} state={state} buildingName={buildingName} map={map} />}
+      {hasPoint && (
+        <PropertyLocationMap latitude={latitude} longitude={longitude} city={city} state={state} buildingName={buildingName} map={map} />
+      )}
       <Group gap="xs">
         <IconMapPin size={16} aria-hidden />
         <Text size="sm">

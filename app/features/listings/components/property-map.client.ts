@@ -22,7 +22,13 @@ export const PROPERTY_MAP_ZOOM = 15;
 export async function mountPropertyMap(element: HTMLElement, options: PropertyMapOptions): Promise<() => void> {
   const L = await loadLeaflet();
   const center: [number, number] = [options.latitude, options.longitude];
-  const map = createBaseMap(L, element, { config: options.config, labels: options.labels, center, zoom: PROPERTY_MAP_ZOOM, onTilesFailed: options.onTilesFailed });
+  const map = createBaseMap(L, element, {
+    config: options.config,
+    labels: options.labels,
+    center,
+    zoom: PROPERTY_MAP_ZOOM,
+    onTilesFailed: options.onTilesFailed,
+  });
   const icon = L.divIcon({
     className: classes.marker,
     html: `<span class="${classes.pin}" aria-hidden="true"><span></span></span><span class="${classes.srOnly}">${escapeHtml(options.labels.marker)}</span>`,

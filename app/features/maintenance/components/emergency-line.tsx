@@ -21,7 +21,14 @@ export function EmergencyLine({ phone, prominent = false, title }: { phone: stri
     );
   }
   return (
-    <Alert color="red" variant="filled" icon={<IconAlertTriangle aria-hidden />} title={title ?? t('maintenance.emergency.title')} role="alert" data-testid="emergency-line">
+    <Alert
+      color="red"
+      variant="filled"
+      icon={<IconAlertTriangle aria-hidden />}
+      title={title ?? t('maintenance.emergency.title')}
+      role="alert"
+      data-testid="emergency-line"
+    >
       <Text size="sm">{t('maintenance.emergency.body')}</Text>
       <Text size="lg" mt={4}>
         <IconPhone size={18} aria-hidden style={{ verticalAlign: '-3px' }} />{' '}

@@ -65,17 +65,29 @@ async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStor
 /** Keeps `item` (replacing one with the same client id). */
 export async function putQueued(item: QueuedRequest): Promise<void> {
   memory.set(item.clientId, item);
-  await withStore<void>('readwrite', (store) => store.put(item), () => undefined);
+  await withStore<void>(
+    'readwrite',
+    (store) => store.put(item),
+    () => undefined,
+  );
 }
 
 /** The requests `owner` has waiting on this device, oldest first. */
 export async function listQueued(owner: string): Promise<QueuedRequest[]> {
-  const all = await withStore<QueuedRequest[]>('readonly', (store) => store.getAll(), () => [...memory.values()]);
+  const all = await withStore<QueuedRequest[]>(
+    'readonly',
+    (store) => store.getAll(),
+    () => [...memory.values()],
+  );
   return (all ?? []).filter((item) => item.owner === owner).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 /** Forgets the request with `clientId` (delivered, or discarded by the tenant). */
 export async function removeQueued(clientId: string): Promise<void> {
   memory.delete(clientId);
-  await withStore<void>('readwrite', (store) => store.delete(clientId), () => undefined);
+  await withStore<void>(
+    'readwrite',
+    (store) => store.delete(clientId),
+    () => undefined,
+  );
 }

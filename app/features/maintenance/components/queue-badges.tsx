@@ -31,7 +31,15 @@ type Extra = Omit<BadgeProps, 'color' | 'children'>;
 export function RequestStatusBadge({ status, ...props }: { status: QueueStatus } & Extra) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="filled" autoContrast miw="max-content" data-testid="request-status" data-status={status} {...props}>
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="filled"
+      autoContrast
+      miw="max-content"
+      data-testid="request-status"
+      data-status={status}
+      {...props}
+    >
       {t(`maintenanceQueue.status.${status}`)}
     </Badge>
   );
@@ -68,7 +76,14 @@ const WORK_ORDER_COLORS: Record<string, string> = {
 export function WorkOrderStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   return (
-    <Badge color={WORK_ORDER_COLORS[status] ?? 'gray.7'} variant="filled" autoContrast miw="max-content" data-testid="work-order-status" data-status={status}>
+    <Badge
+      color={WORK_ORDER_COLORS[status] ?? 'gray.7'}
+      variant="filled"
+      autoContrast
+      miw="max-content"
+      data-testid="work-order-status"
+      data-status={status}
+    >
       {t(`maintenanceQueue.workOrders.status.${status}`, { defaultValue: status })}
     </Badge>
   );
@@ -80,7 +95,14 @@ export function SlaIndicator({ item }: { item: Pick<QueueItem, 'slaBreachedAt' |
   const lang = useLanguage();
   if (item.slaBreachedAt) {
     return (
-      <Badge color="red.9" variant="filled" autoContrast miw="max-content" leftSection={<IconAlarm size={12} aria-hidden />} data-testid="sla-breached">
+      <Badge
+        color="red.9"
+        variant="filled"
+        autoContrast
+        miw="max-content"
+        leftSection={<IconAlarm size={12} aria-hidden />}
+        data-testid="sla-breached"
+      >
         {t('maintenanceQueue.sla.breached')}
       </Badge>
     );

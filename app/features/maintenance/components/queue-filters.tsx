@@ -10,7 +10,18 @@ import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { BuildingFilter } from '~/features/portfolio/components/building-filter';
-import { AGE_FILTERS, hasQueueFilters, QUEUE_CATEGORIES, QUEUE_PRIORITIES, QUEUE_SORTS, queueHref, STATUS_FILTERS, DEFAULT_QUEUE_FILTERS, type QueueBase, type QueueFilters } from '../queue.types';
+import {
+  AGE_FILTERS,
+  hasQueueFilters,
+  QUEUE_CATEGORIES,
+  QUEUE_PRIORITIES,
+  QUEUE_SORTS,
+  queueHref,
+  STATUS_FILTERS,
+  DEFAULT_QUEUE_FILTERS,
+  type QueueBase,
+  type QueueFilters,
+} from '../queue.types';
 
 type Props = { base: QueueBase; filters: QueueFilters; building: BuildingOption | null };
 
@@ -21,14 +32,27 @@ export function QueueFiltersForm({ base, filters, building }: Props) {
     status === 'open' || status === 'all' ? t(`maintenanceQueue.statusFilter.${status}`) : t(`maintenanceQueue.status.${status}`);
   const field = { style: { flex: '1 1 150px', minWidth: 0 } };
   return (
-    <Form method="get" action={base} role="search" aria-label={t('maintenanceQueue.filters.label')} preventScrollReset key={formKey} data-testid="queue-filters">
+    <Form
+      method="get"
+      action={base}
+      role="search"
+      aria-label={t('maintenanceQueue.filters.label')}
+      preventScrollReset
+      key={formKey}
+      data-testid="queue-filters"
+    >
       {filters.view !== 'list' && <input type="hidden" name="view" value={filters.view} />}
       <Group align="flex-end" gap="sm" wrap="wrap">
         <BuildingFilter
           name="building"
           label={t('maintenanceQueue.filters.building')}
           allLabel={t('maintenanceQueue.filters.allBuildings')}
-          selected={building ?? (filters.buildingId ? { id: filters.buildingId, name: t('maintenanceQueue.filters.buildingNumber', { id: filters.buildingId }) } : null)}
+          selected={
+            building ??
+            (filters.buildingId
+              ? { id: filters.buildingId, name: t('maintenanceQueue.filters.buildingNumber', { id: filters.buildingId }) }
+              : null)
+          }
           style={{ flex: '2 1 200px', minWidth: 0 }}
           testId="queue-filter-building"
         />
@@ -36,7 +60,10 @@ export function QueueFiltersForm({ base, filters, building }: Props) {
           name="priority"
           label={t('maintenanceQueue.filters.priority')}
           defaultValue={filters.priority ?? ''}
-          data={[{ value: '', label: t('maintenanceQueue.filters.anyPriority') }, ...QUEUE_PRIORITIES.map((value) => ({ value, label: t(`maintenanceQueue.priority.${value}`) }))]}
+          data={[
+            { value: '', label: t('maintenanceQueue.filters.anyPriority') },
+            ...QUEUE_PRIORITIES.map((value) => ({ value, label: t(`maintenanceQueue.priority.${value}`) })),
+          ]}
           data-testid="queue-filter-priority"
           {...field}
         />
@@ -54,7 +81,10 @@ export function QueueFiltersForm({ base, filters, building }: Props) {
           name="category"
           label={t('maintenanceQueue.filters.category')}
           defaultValue={filters.category ?? ''}
-          data={[{ value: '', label: t('maintenanceQueue.filters.anyCategory') }, ...QUEUE_CATEGORIES.map((value) => ({ value, label: t(`maintenanceQueue.category.${value}`) }))]}
+          data={[
+            { value: '', label: t('maintenanceQueue.filters.anyCategory') },
+            ...QUEUE_CATEGORIES.map((value) => ({ value, label: t(`maintenanceQueue.category.${value}`) })),
+          ]}
           data-testid="queue-filter-category"
           {...field}
         />
@@ -62,7 +92,10 @@ export function QueueFiltersForm({ base, filters, building }: Props) {
           name="age"
           label={t('maintenanceQueue.filters.age')}
           defaultValue={filters.age ? String(filters.age) : ''}
-          data={[{ value: '', label: t('maintenanceQueue.filters.anyAge') }, ...AGE_FILTERS.map((days) => ({ value: String(days), label: t('maintenanceQueue.filters.ageOption', { count: days }) }))]}
+          data={[
+            { value: '', label: t('maintenanceQueue.filters.anyAge') },
+            ...AGE_FILTERS.map((days) => ({ value: String(days), label: t('maintenanceQueue.filters.ageOption', { count: days }) })),
+          ]}
           data-testid="queue-filter-age"
           {...field}
         />
@@ -74,12 +107,26 @@ export function QueueFiltersForm({ base, filters, building }: Props) {
           data-testid="queue-filter-sort"
           {...field}
         />
-        <Checkbox name="breached" value="1" label={t('maintenanceQueue.filters.breached')} defaultChecked={filters.breached} py={8} data-testid="queue-filter-breached" />
+        <Checkbox
+          name="breached"
+          value="1"
+          label={t('maintenanceQueue.filters.breached')}
+          defaultChecked={filters.breached}
+          py={8}
+          data-testid="queue-filter-breached"
+        />
         <Button type="submit" variant="default" leftSection={<IconFilter size={16} aria-hidden />} data-testid="queue-filter-apply">
           {t('maintenanceQueue.filters.apply')}
         </Button>
         {(hasQueueFilters(filters) || filters.sort !== 'newest') && (
-          <Anchor component={Link} to={queueHref(base, { ...DEFAULT_QUEUE_FILTERS, view: filters.view })} preventScrollReset size="sm" py={8} data-testid="queue-filter-clear">
+          <Anchor
+            component={Link}
+            to={queueHref(base, { ...DEFAULT_QUEUE_FILTERS, view: filters.view })}
+            preventScrollReset
+            size="sm"
+            py={8}
+            data-testid="queue-filter-clear"
+          >
             {t('maintenanceQueue.filters.clear')}
           </Anchor>
         )}

@@ -13,15 +13,28 @@ import { KeysetPager } from '~/components/keyset-pager';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
-import { BOARD_COUNT_CAP, hasQueueFilters, queueHref, type QueueBase, type QueueBoard, type QueueFilters, type QueueItem, type QueuePage } from '../queue.types';
+import {
+  BOARD_COUNT_CAP,
+  hasQueueFilters,
+  queueHref,
+  type QueueBase,
+  type QueueBoard,
+  type QueueFilters,
+  type QueueItem,
+  type QueuePage,
+} from '../queue.types';
 import { PriorityBadge, RequestStatusBadge, SlaIndicator } from './queue-badges';
 import { QueueFiltersForm } from './queue-filters';
 import { useQueueLiveUpdates } from './use-queue-live';
 
-export type QueueViewData = { base: QueueBase; filters: QueueFilters; building: BuildingOption | null } & ({ view: 'list'; list: QueuePage } | { view: 'board'; board: QueueBoard });
+export type QueueViewData = { base: QueueBase; filters: QueueFilters; building: BuildingOption | null } & (
+  { view: 'list'; list: QueuePage } | { view: 'board'; board: QueueBoard }
+);
 
 function place(item: QueueItem, t: (key: string, values?: Record<string, unknown>) => string): string {
-  return [item.buildingName, item.unitNumber ? t('maintenanceQueue.list.unit', { unit: item.unitNumber }) : null].filter(Boolean).join(' · ');
+  return [item.buildingName, item.unitNumber ? t('maintenanceQueue.list.unit', { unit: item.unitNumber }) : null]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function ViewSwitch({ base, filters }: { base: QueueBase; filters: QueueFilters }) {
@@ -36,7 +49,9 @@ function ViewSwitch({ base, filters }: { base: QueueBase; filters: QueueFilters 
           variant={filters.view === view ? 'filled' : 'default'}
           aria-current={filters.view === view ? 'page' : undefined}
           leftSection={view === 'list' ? <IconList size={16} aria-hidden /> : <IconLayoutKanban size={16} aria-hidden />}
-          style={index === 0 ? { borderTopRightRadius: 0, borderBottomRightRadius: 0 } : { borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }}
+          style={
+            index === 0 ? { borderTopRightRadius: 0, borderBottomRightRadius: 0 } : { borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }
+          }
           data-testid={`queue-view-${view}`}
         >
           {t(`maintenanceQueue.views.${view}`)}
@@ -108,14 +123,39 @@ function BoardView({ base, filters, board }: { base: QueueBase; filters: QueueFi
   const lang = useLanguage();
   return (
     <ScrollArea type="auto" offsetScrollbars>
-      <SimpleGrid cols={5} spacing="sm" miw={1000} component="section" aria-label={t('maintenanceQueue.board.label')} data-testid="queue-board">
+      <SimpleGrid
+        cols={5}
+        spacing="sm"
+        miw={1000}
+        component="section"
+        aria-label={t('maintenanceQueue.board.label')}
+        data-testid="queue-board"
+      >
         {board.columns.map((column) => (
-          <Paper key={column.status} withBorder p="sm" bg="var(--mantine-color-default-hover)" component="section" aria-labelledby={`board-${column.status}`} data-testid="board-column" data-status={column.status} data-count={column.count}>
+          <Paper
+            key={column.status}
+            withBorder
+            p="sm"
+            bg="var(--mantine-color-default-hover)"
+            component="section"
+            aria-labelledby={`board-${column.status}`}
+            data-testid="board-column"
+            data-status={column.status}
+            data-count={column.count}
+          >
             <Group justify="space-between" mb="sm" wrap="nowrap">
               <Title order={2} size="h5" id={`board-${column.status}`}>
                 {t(`maintenanceQueue.status.${column.status}`)}
               </Title>
-              <Badge variant="default" aria-label={column.capped ? t('maintenanceQueue.board.capped', { count: BOARD_COUNT_CAP }) : t('maintenanceQueue.board.count', { count: column.count })} data-testid="board-count">
+              <Badge
+                variant="default"
+                aria-label={
+                  column.capped
+                    ? t('maintenanceQueue.board.capped', { count: BOARD_COUNT_CAP })
+                    : t('maintenanceQueue.board.count', { count: column.count })
+                }
+                data-testid="board-count"
+              >
                 {column.capped ? `${BOARD_COUNT_CAP}+` : column.count}
               </Badge>
             </Group>
@@ -143,7 +183,12 @@ function BoardView({ base, filters, board }: { base: QueueBase; filters: QueueFi
                 </Paper>
               ))}
               {column.count > column.items.length && (
-                <Anchor component={Link} to={queueHref(base, filters, { view: 'list', status: column.status, after: null })} size="sm" data-testid="board-show-all">
+                <Anchor
+                  component={Link}
+                  to={queueHref(base, filters, { view: 'list', status: column.status, after: null })}
+                  size="sm"
+                  data-testid="board-show-all"
+                >
                   {t('maintenanceQueue.board.showAll')}
                 </Anchor>
               )}
@@ -172,8 +217,12 @@ export function QueueView(data: QueueViewData) {
         <>
           {data.list.items.length === 0 ? (
             <EmptyState icon={<IconTools size={30} aria-hidden />} variant="light" py="xl" data-testid="queue-empty">
-              <EmptyState.Title order={2}>{t(filtered ? 'maintenanceQueue.list.noMatchTitle' : 'maintenanceQueue.list.emptyTitle')}</EmptyState.Title>
-              <EmptyState.Description>{t(filtered ? 'maintenanceQueue.list.noMatchBody' : 'maintenanceQueue.list.emptyBody')}</EmptyState.Description>
+              <EmptyState.Title order={2}>
+                {t(filtered ? 'maintenanceQueue.list.noMatchTitle' : 'maintenanceQueue.list.emptyTitle')}
+              </EmptyState.Title>
+              <EmptyState.Description>
+                {t(filtered ? 'maintenanceQueue.list.noMatchBody' : 'maintenanceQueue.list.emptyBody')}
+              </EmptyState.Description>
             </EmptyState>
           ) : (
             <QueueTable base={base} items={data.list.items} />

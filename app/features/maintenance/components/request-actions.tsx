@@ -16,7 +16,15 @@ import { useFormOutcome } from '~/components/forms/use-form-outcome';
 import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import { CANCEL_REASON_MAX, INSTRUCTIONS_MAX, NOTE_MAX } from '../queue.schemas';
-import { QUEUE_CATEGORIES, QUEUE_OPEN_STATUSES, QUEUE_PRIORITIES, type RequestActionResult, type RequestDetail, type RequestIntent, type VendorChoice } from '../queue.types';
+import {
+  QUEUE_CATEGORIES,
+  QUEUE_OPEN_STATUSES,
+  QUEUE_PRIORITIES,
+  type RequestActionResult,
+  type RequestDetail,
+  type RequestIntent,
+  type VendorChoice,
+} from '../queue.types';
 
 type Props = { detail: RequestDetail; vendors: VendorChoice[]; done: RequestIntent | null; result: RequestActionResult | undefined };
 
@@ -70,7 +78,14 @@ function TriageForm({ detail, result }: Pick<Props, 'detail' | 'result'>) {
   return (
     <ActionCard id="triage" title={t('maintenanceQueue.actions.triage.title')} hint={t('maintenanceQueue.actions.triage.hint')}>
       {/* A new key when the request's priority or category change (here or live), so the fields show them. */}
-      <Form method="post" preventScrollReset ref={formRef} key={`${formKey}-${detail.priority}-${detail.category}`} data-testid="form-triage" noValidate>
+      <Form
+        method="post"
+        preventScrollReset
+        ref={formRef}
+        key={`${formKey}-${detail.priority}-${detail.category}`}
+        data-testid="form-triage"
+        noValidate
+      >
         <input type="hidden" name="intent" value="triage" />
         <Stack gap="sm">
           <FormError message={errors.form} testId="triage-error" />
@@ -103,11 +118,20 @@ function TriageForm({ detail, result }: Pick<Props, 'detail' | 'result'>) {
   );
 }
 
-function vendorLabel(vendor: VendorChoice, state: string, t: (key: string, values?: Record<string, unknown>) => string, lang: ReturnType<typeof useLanguage>): string {
+function vendorLabel(
+  vendor: VendorChoice,
+  state: string,
+  t: (key: string, values?: Record<string, unknown>) => string,
+  lang: ReturnType<typeof useLanguage>,
+): string {
   const notes: string[] = [];
   if (vendor.matchesTrade) notes.push(t('maintenanceQueue.actions.assign.trade'));
   if (vendor.servesState) notes.push(t('maintenanceQueue.actions.assign.state', { state }));
-  notes.push(vendor.insuranceExpiry && vendor.ineligible !== 'workOrders.errors.insuranceUnverified' ? t('maintenanceQueue.actions.assign.insuranceUntil', { date: formatIsoDate(vendor.insuranceExpiry, lang) }) : t('maintenanceQueue.actions.assign.noInsurance'));
+  notes.push(
+    vendor.insuranceExpiry && vendor.ineligible !== 'workOrders.errors.insuranceUnverified'
+      ? t('maintenanceQueue.actions.assign.insuranceUntil', { date: formatIsoDate(vendor.insuranceExpiry, lang) })
+      : t('maintenanceQueue.actions.assign.noInsurance'),
+  );
   if (vendor.rating !== null) notes.push(`★ ${vendor.rating}`);
   return `${vendor.companyName} — ${notes.join(' · ')}`;
 }
@@ -139,7 +163,15 @@ function AssignForm({ detail, vendors, result }: Pick<Props, 'detail' | 'vendors
           <input type="hidden" name="intent" value="assign" />
           <Stack gap="sm">
             <FormError message={errors.form} testId="assign-error" />
-            <NativeSelect name="vendorId" label={t('maintenanceQueue.actions.assign.vendor')} required defaultValue={values.vendorId ?? ''} data={data} error={errors.vendorId} data-testid="assign-vendor" />
+            <NativeSelect
+              name="vendorId"
+              label={t('maintenanceQueue.actions.assign.vendor')}
+              required
+              defaultValue={values.vendorId ?? ''}
+              data={data}
+              error={errors.vendorId}
+              data-testid="assign-vendor"
+            />
             <Textarea
               name="instructions"
               label={t('maintenanceQueue.actions.assign.instructions')}
@@ -179,7 +211,17 @@ function NoteForm({ result }: Pick<Props, 'result'>) {
       <Form method="post" preventScrollReset ref={formRef} key={formKey} data-testid="form-note" noValidate>
         <Stack gap="sm">
           <FormError message={errors.form} testId="note-error" />
-          <Textarea name="body" label={t('maintenanceQueue.actions.note.body')} required maxLength={NOTE_MAX} autosize minRows={3} defaultValue={values.body ?? ''} error={errors.body} data-testid="note-body" />
+          <Textarea
+            name="body"
+            label={t('maintenanceQueue.actions.note.body')}
+            required
+            maxLength={NOTE_MAX}
+            autosize
+            minRows={3}
+            defaultValue={values.body ?? ''}
+            error={errors.body}
+            data-testid="note-body"
+          />
           <Group gap="sm">
             <Button type="submit" name="intent" value="note" variant="default" loading={busy} data-testid="note-submit">
               {t('maintenanceQueue.actions.note.note')}
@@ -203,7 +245,17 @@ function CancelForm({ result }: Pick<Props, 'result'>) {
         <input type="hidden" name="intent" value="cancel" />
         <Stack gap="sm">
           <FormError message={errors.form} testId="cancel-error" />
-          <Textarea name="reason" label={t('maintenanceQueue.actions.cancel.reason')} required maxLength={CANCEL_REASON_MAX} autosize minRows={2} defaultValue={values.reason ?? ''} error={errors.reason} data-testid="cancel-reason" />
+          <Textarea
+            name="reason"
+            label={t('maintenanceQueue.actions.cancel.reason')}
+            required
+            maxLength={CANCEL_REASON_MAX}
+            autosize
+            minRows={2}
+            defaultValue={values.reason ?? ''}
+            error={errors.reason}
+            data-testid="cancel-reason"
+          />
           <Group>
             <Button type="submit" color="red.9" loading={busy} data-testid="cancel-submit">
               {t('maintenanceQueue.actions.cancel.submit')}
@@ -224,7 +276,16 @@ function CloseForm({ result }: Pick<Props, 'result'>) {
         <input type="hidden" name="intent" value="close" />
         <Stack gap="sm">
           <FormError message={errors.form} testId="close-error" />
-          <Textarea name="note" label={t('maintenanceQueue.actions.close.note')} maxLength={NOTE_MAX} autosize minRows={2} defaultValue={values.note ?? ''} error={errors.note} data-testid="close-note" />
+          <Textarea
+            name="note"
+            label={t('maintenanceQueue.actions.close.note')}
+            maxLength={NOTE_MAX}
+            autosize
+            minRows={2}
+            defaultValue={values.note ?? ''}
+            error={errors.note}
+            data-testid="close-note"
+          />
           <Group>
             <Button type="submit" loading={busy} data-testid="close-submit">
               {t('maintenanceQueue.actions.close.submit')}

@@ -16,7 +16,13 @@ import { PriorityBadge, RequestStatusBadge, SlaIndicator, WorkOrderStatusBadge }
 import { RequestActions } from './request-actions';
 import { useQueueLiveUpdates } from './use-queue-live';
 
-type Props = { base: QueueBase; detail: RequestDetail; vendors: VendorChoice[]; done: RequestIntent | null; result: RequestActionResult | undefined };
+type Props = {
+  base: QueueBase;
+  detail: RequestDetail;
+  vendors: VendorChoice[];
+  done: RequestIntent | null;
+  result: RequestActionResult | undefined;
+};
 
 type T = (key: string, values?: Record<string, unknown>) => string;
 
@@ -73,7 +79,13 @@ function TimelineCard({ entries }: { entries: TimelineEntry[] }) {
         <Timeline active={entries.length - 1} bulletSize={24} lineWidth={2} data-testid="request-timeline">
           {entries.map((entry) => {
             const { title, body } = entryText(entry, t);
-            const icon = entry.internal ? <IconLock size={12} aria-hidden /> : entry.kind === 'comment' ? <IconMessage size={12} aria-hidden /> : <IconProgress size={12} aria-hidden />;
+            const icon = entry.internal ? (
+              <IconLock size={12} aria-hidden />
+            ) : entry.kind === 'comment' ? (
+              <IconMessage size={12} aria-hidden />
+            ) : (
+              <IconProgress size={12} aria-hidden />
+            );
             return (
               <Timeline.Item
                 key={entry.id}
@@ -115,7 +127,11 @@ function RequestCard({ detail }: { detail: RequestDetail }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const items: [string, string, React.ReactNode][] = [
-    ['unit', t('maintenanceQueue.detail.unit'), t('maintenanceQueue.detail.unitLabel', { unit: detail.unitNumber ?? '—', building: detail.buildingName ?? detail.unitTitle })],
+    [
+      'unit',
+      t('maintenanceQueue.detail.unit'),
+      t('maintenanceQueue.detail.unitLabel', { unit: detail.unitNumber ?? '—', building: detail.buildingName ?? detail.unitTitle }),
+    ],
     ['address', t('maintenanceQueue.detail.address'), `${detail.address}, ${detail.city}, ${detail.state}`],
     [
       'tenant',
@@ -140,9 +156,18 @@ function RequestCard({ detail }: { detail: RequestDetail }) {
     ['location', t('maintenanceQueue.detail.location'), detail.location || '—'],
     ['created', t('maintenanceQueue.detail.created'), formatDateTime(detail.createdAt, lang)],
     ['slaDue', t('maintenanceQueue.detail.slaDue'), formatDateTime(detail.slaDueAt, lang)],
-    ['firstResponse', t('maintenanceQueue.detail.firstResponse'), detail.firstResponseAt ? formatDateTime(detail.firstResponseAt, lang) : t('maintenanceQueue.detail.notYet')],
+    [
+      'firstResponse',
+      t('maintenanceQueue.detail.firstResponse'),
+      detail.firstResponseAt ? formatDateTime(detail.firstResponseAt, lang) : t('maintenanceQueue.detail.notYet'),
+    ],
   ];
-  if (detail.rating !== null) items.push(['rating', t('maintenanceQueue.detail.rating'), `${t('maintenanceQueue.detail.ratingValue', { rating: detail.rating })}${detail.ratingComment ? ` — ${detail.ratingComment}` : ''}`]);
+  if (detail.rating !== null)
+    items.push([
+      'rating',
+      t('maintenanceQueue.detail.rating'),
+      `${t('maintenanceQueue.detail.ratingValue', { rating: detail.rating })}${detail.ratingComment ? ` — ${detail.ratingComment}` : ''}`,
+    ]);
   if (detail.cancelReason) items.push(['cancelReason', t('maintenanceQueue.detail.cancelReason'), detail.cancelReason]);
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="request-card-title" data-testid="request-card">
@@ -206,7 +231,15 @@ function RequestCard({ detail }: { detail: RequestDetail }) {
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" data-testid="request-photos">
           {detail.photoUrls.map((url, index) => (
             <Anchor key={url} href={url} target="_blank" rel="noopener noreferrer">
-              <Image {...imageSrcSet(url)} sizes="(max-width: 48em) 50vw, 220px" radius="sm" h={140} fit="cover" loading="lazy" alt={t('maintenanceQueue.detail.photoAlt', { n: index + 1 })} />
+              <Image
+                {...imageSrcSet(url)}
+                sizes="(max-width: 48em) 50vw, 220px"
+                radius="sm"
+                h={140}
+                fit="cover"
+                loading="lazy"
+                alt={t('maintenanceQueue.detail.photoAlt', { n: index + 1 })}
+              />
             </Anchor>
           ))}
         </SimpleGrid>
@@ -233,14 +266,23 @@ function WorkOrdersCard({ detail }: { detail: RequestDetail }) {
       ) : (
         <Stack gap="sm">
           {detail.workOrders.map((order) => (
-            <Group key={order.id} justify="space-between" align="flex-start" wrap="nowrap" data-testid="work-order" data-vendor={order.vendorName}>
+            <Group
+              key={order.id}
+              justify="space-between"
+              align="flex-start"
+              wrap="nowrap"
+              data-testid="work-order"
+              data-vendor={order.vendorName}
+            >
               <Stack gap={0}>
                 <Text fw={600} size="sm">
                   #{order.id} · {order.vendorName}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {t('maintenanceQueue.workOrders.created', { time: formatDateTime(order.createdAt, lang) })}
-                  {order.scheduledFor ? ` · ${t('maintenanceQueue.workOrders.scheduled', { time: formatDateTime(order.scheduledFor, lang) })}` : ''}
+                  {order.scheduledFor
+                    ? ` · ${t('maintenanceQueue.workOrders.scheduled', { time: formatDateTime(order.scheduledFor, lang) })}`
+                    : ''}
                   {order.dueAt ? ` · ${t('maintenanceQueue.workOrders.due', { time: formatDateTime(order.dueAt, lang) })}` : ''}
                 </Text>
                 {order.instructions && (

@@ -6,7 +6,23 @@
  * nobody has been sent, rate the finished work once. Every command is a plain form (works
  * without JavaScript); the 24/7 line stays at the top of an open emergency.
  */
-import { Alert, Anchor, Button, Card, Group, Image, Rating, SimpleGrid, Stack, Stepper, Text, Textarea, Timeline, Title, useMatches } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Image,
+  Rating,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Text,
+  Textarea,
+  Timeline,
+  Title,
+  useMatches,
+} from '@mantine/core';
 import { IconAlertCircle, IconCalendarEvent, IconCheck, IconMessage, IconStar, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
@@ -23,7 +39,14 @@ import { PriorityBadge, StatusBadge } from './tenant-request-badges';
 
 const PATH = ['submitted', 'triaged', 'scheduled', 'in_progress', 'completed', 'closed'] as const;
 
-type Props = { request: TenantRequestView; phone: string; lang: Language; answer?: RequestCommandAnswer; done: string | null; created: boolean };
+type Props = {
+  request: TenantRequestView;
+  phone: string;
+  lang: Language;
+  answer?: RequestCommandAnswer;
+  done: string | null;
+  created: boolean;
+};
 
 function StatusPath({ status }: { status: string }) {
   const { t } = useTranslation();
@@ -39,7 +62,14 @@ function StatusPath({ status }: { status: string }) {
   // A finished request shows every step done.
   const active = status === 'closed' ? PATH.length : index;
   return (
-    <Stepper active={active} size="xs" orientation={orientation} aria-label={t('maintenance.detail.progress')} data-testid="status-path" allowNextStepsSelect={false}>
+    <Stepper
+      active={active}
+      size="xs"
+      orientation={orientation}
+      aria-label={t('maintenance.detail.progress')}
+      data-testid="status-path"
+      allowNextStepsSelect={false}
+    >
       {PATH.map((step) => (
         <Stepper.Step key={step} label={t(`maintenance.status.${step}`)} aria-current={step === status ? 'step' : undefined} />
       ))}
@@ -47,7 +77,11 @@ function StatusPath({ status }: { status: string }) {
   );
 }
 
-function entryLabel(entry: TenantTimelineEntry, request: TenantRequestView, t: (key: string, options?: Record<string, unknown>) => string): string {
+function entryLabel(
+  entry: TenantTimelineEntry,
+  request: TenantRequestView,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
   const who = t(`maintenance.timeline.author.${entry.author}`);
   switch (entry.kind) {
     case 'submitted':
@@ -127,7 +161,10 @@ export function RequestDetail({ request, phone, lang, answer, done, created }: P
             <Fact label={t('maintenance.form.location')} value={request.location || t('maintenance.detail.notGiven')} />
             <Fact label={t('maintenance.detail.home')} value={`${request.unitLabel} · ${request.unitAddress}`} />
             <Fact label={t('maintenance.detail.submittedAt')} value={formatDateTime(request.createdAt, lang)} />
-            <Fact label={t('maintenance.form.permission')} value={request.permissionToEnter ? t('maintenance.detail.yes') : t('maintenance.detail.no')} />
+            <Fact
+              label={t('maintenance.form.permission')}
+              value={request.permissionToEnter ? t('maintenance.detail.yes') : t('maintenance.detail.no')}
+            />
             {request.entryWindows.length > 0 && (
               <div>
                 <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -146,8 +183,22 @@ export function RequestDetail({ request, phone, lang, answer, done, created }: P
                 {request.photoUrls.map((url, index) => {
                   const { src, srcSet } = imageSrcSet(url);
                   return (
-                    <Anchor key={url} href={url} target="_blank" rel="noopener" aria-label={t('maintenance.detail.photo', { n: index + 1 })}>
-                      <Image src={src} srcSet={srcSet} sizes="(min-width: 62em) 200px, 45vw" alt={t('maintenance.detail.photo', { n: index + 1 })} h={110} fit="cover" radius="sm" />
+                    <Anchor
+                      key={url}
+                      href={url}
+                      target="_blank"
+                      rel="noopener"
+                      aria-label={t('maintenance.detail.photo', { n: index + 1 })}
+                    >
+                      <Image
+                        src={src}
+                        srcSet={srcSet}
+                        sizes="(min-width: 62em) 200px, 45vw"
+                        alt={t('maintenance.detail.photo', { n: index + 1 })}
+                        h={110}
+                        fit="cover"
+                        radius="sm"
+                      />
                     </Anchor>
                   );
                 })}
@@ -205,7 +256,15 @@ export function RequestDetail({ request, phone, lang, answer, done, created }: P
                   {errorsFor('rate').rating}
                 </Text>
               )}
-              <Textarea name="comment" label={t('maintenance.rate.comment')} autosize minRows={2} maxLength={MAINTENANCE_LIMITS.ratingComment} defaultValue={answer?.intent === 'rate' ? answer.values?.comment : ''} error={errorsFor('rate').comment} />
+              <Textarea
+                name="comment"
+                label={t('maintenance.rate.comment')}
+                autosize
+                minRows={2}
+                maxLength={MAINTENANCE_LIMITS.ratingComment}
+                defaultValue={answer?.intent === 'rate' ? answer.values?.comment : ''}
+                error={errorsFor('rate').comment}
+              />
               <Group>
                 <Button type="submit" loading={busy === 'rate'} leftSection={<IconStar size={16} aria-hidden />}>
                   {t('maintenance.rate.submit')}
@@ -218,7 +277,11 @@ export function RequestDetail({ request, phone, lang, answer, done, created }: P
 
       {request.canComment && (
         <Card withBorder padding="lg" component="section" aria-labelledby="comment-title">
-          <Form method="post" key={answer?.ok && answer.intent === 'comment' ? `sent-${request.timeline.length}` : 'comment'} data-testid="comment-form">
+          <Form
+            method="post"
+            key={answer?.ok && answer.intent === 'comment' ? `sent-${request.timeline.length}` : 'comment'}
+            data-testid="comment-form"
+          >
             <Stack gap="sm">
               <Title order={2} size="h4" id="comment-title">
                 {t('maintenance.comment.title')}
@@ -256,7 +319,14 @@ export function RequestDetail({ request, phone, lang, answer, done, created }: P
                 {t('maintenance.cancel.body')}
               </Text>
               <input type="hidden" name="intent" value="cancel" />
-              <Textarea name="reason" label={t('maintenance.cancel.reason')} autosize minRows={2} maxLength={MAINTENANCE_LIMITS.cancelReason} error={errorsFor('cancel').reason} />
+              <Textarea
+                name="reason"
+                label={t('maintenance.cancel.reason')}
+                autosize
+                minRows={2}
+                maxLength={MAINTENANCE_LIMITS.cancelReason}
+                error={errorsFor('cancel').reason}
+              />
               <Group>
                 <Button type="submit" color="red.9" loading={busy === 'cancel'} leftSection={<IconX size={16} aria-hidden />}>
                   {t('maintenance.cancel.submit')}

@@ -72,7 +72,10 @@ const TRANSLATION_KEY = /^[a-zA-Z][\w-]*\.[\w.]+$/;
  * The same checks the server makes, before anything is sent or kept offline (a request kept on
  * the device must not be refused later for a typo). Answers translated messages by field, or null.
  */
-function checkFields(fields: Record<string, string>, t: (key: string, options?: Record<string, unknown>) => string): Record<string, string> | null {
+function checkFields(
+  fields: Record<string, string>,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): Record<string, string> | null {
   const { values, rows } = maintenanceFormValues(fields);
   const parsed = maintenanceRequestSchema(new Date().toISOString().slice(0, 10)).safeParse(values);
   if (parsed.success) return null;
@@ -81,7 +84,12 @@ function checkFields(fields: Record<string, string>, t: (key: string, options?: 
     const field = maintenanceFormErrorsPath(issue.path, rows);
     if (errors[field]) continue;
     const max = 'maximum' in issue ? Number(issue.maximum) : undefined;
-    errors[field] = issue.code === 'invalid_type' ? t('common.form.required') : TRANSLATION_KEY.test(issue.message) ? t(issue.message, { max }) : t('maintenance.errors.form');
+    errors[field] =
+      issue.code === 'invalid_type'
+        ? t('common.form.required')
+        : TRANSLATION_KEY.test(issue.message)
+          ? t(issue.message, { max })
+          : t('maintenance.errors.form');
   }
   return errors;
 }
@@ -112,12 +120,16 @@ export function RequestForm({ units, phone, clientId: initialClientId, answer, q
 
   const addPhotos = (files: File[], rejections: FileRejection[] = []) => {
     const room = MAINTENANCE_MAX_PHOTOS - photos.length;
-    const taken = files.slice(0, Math.max(0, room)).map((file) => ({ file, url: URL.createObjectURL(file), key: `${file.name}-${file.size}-${Math.random()}` }));
+    const taken = files
+      .slice(0, Math.max(0, room))
+      .map((file) => ({ file, url: URL.createObjectURL(file), key: `${file.name}-${file.size}-${Math.random()}` }));
     setPhotos((current) => [...current, ...taken]);
     if (files.length > room) setPhotoError(t('maintenance.errors.tooManyPhotos', { count: MAINTENANCE_MAX_PHOTOS }));
     else if (rejections.length > 0) {
       const code = rejections[0]!.errors[0]?.code;
-      setPhotoError(`${rejections[0]!.file.name}: ${code === 'file-too-large' ? t('maintenance.form.photoTooLarge', { size }) : t('maintenance.form.photoType')}`);
+      setPhotoError(
+        `${rejections[0]!.file.name}: ${code === 'file-too-large' ? t('maintenance.form.photoTooLarge', { size }) : t('maintenance.form.photoType')}`,
+      );
     } else setPhotoError(null);
   };
   const removePhoto = (key: string) => {
@@ -176,7 +188,10 @@ export function RequestForm({ units, phone, clientId: initialClientId, answer, q
   };
 
   const categories = useMemo(
-    () => [{ value: '', label: t('maintenance.form.categoryPlaceholder'), disabled: true }, ...MAINTENANCE_CATEGORY_VALUES.map((value) => ({ value, label: t(`maintenance.category.${value}`) }))],
+    () => [
+      { value: '', label: t('maintenance.form.categoryPlaceholder'), disabled: true },
+      ...MAINTENANCE_CATEGORY_VALUES.map((value) => ({ value, label: t(`maintenance.category.${value}`) })),
+    ],
     [t],
   );
 
@@ -192,7 +207,14 @@ export function RequestForm({ units, phone, clientId: initialClientId, answer, q
   }
 
   return (
-    <form key={formKey} method="post" encType="multipart/form-data" onSubmit={(event) => void onSubmit(event)} noValidate data-testid="request-form">
+    <form
+      key={formKey}
+      method="post"
+      encType="multipart/form-data"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      data-testid="request-form"
+    >
       <input type="hidden" name="clientId" value={clientId} />
       <Stack gap="lg">
         {result && !result.ok && result.error && !result.rateLimited && (
@@ -234,12 +256,25 @@ export function RequestForm({ units, phone, clientId: initialClientId, answer, q
             >
               <Stack gap="xs" mt="xs">
                 {MAINTENANCE_PRIORITY_VALUES.map((value) => (
-                  <Radio key={value} value={value} label={t(`maintenance.priority.${value}`)} description={t(`maintenance.form.priorityHint.${value}`)} data-testid={`priority-${value}`} />
+                  <Radio
+                    key={value}
+                    value={value}
+                    label={t(`maintenance.priority.${value}`)}
+                    description={t(`maintenance.form.priorityHint.${value}`)}
+                    data-testid={`priority-${value}`}
+                  />
                 ))}
               </Stack>
             </Radio.Group>
             {priority === 'emergency' ? <EmergencyLine phone={phone} prominent /> : <EmergencyLine phone={phone} />}
-            <NativeSelect name="category" label={t('maintenance.form.category')} data={categories} defaultValue={values.category ?? ''} error={errors.category} required />
+            <NativeSelect
+              name="category"
+              label={t('maintenance.form.category')}
+              data={categories}
+              defaultValue={values.category ?? ''}
+              error={errors.category}
+              required
+            />
             <TextInput
               name="title"
               label={t('maintenance.form.title')}
@@ -292,7 +327,12 @@ export function RequestForm({ units, phone, clientId: initialClientId, answer, q
                 multiple
                 tabIndex={-1}
                 activateOnKeyboard={false}
-                inputProps={{ 'aria-label': t('maintenance.form.photos'), 'data-testid': 'request-photo-input' } as React.InputHTMLAttributes<HTMLInputElement>}
+                inputProps={
+                  {
+                    'aria-label': t('maintenance.form.photos'),
+                    'data-testid': 'request-photo-input',
+                  } as React.InputHTMLAttributes<HTMLInputElement>
+                }
               >
                 <Group justify="center" gap="md" mih={80} style={{ pointerEvents: 'none' }} wrap="nowrap">
                   <IconPhotoPlus size={32} color="var(--mantine-color-dimmed)" aria-hidden />
@@ -300,7 +340,14 @@ export function RequestForm({ units, phone, clientId: initialClientId, answer, q
                     <Text size="sm" fw={500}>
                       {t('maintenance.form.dropzone')}
                     </Text>
-                    <Button type="button" variant="default" size="xs" mt="xs" aria-describedby={hintId} leftSection={<IconPhotoPlus size={14} aria-hidden />}>
+                    <Button
+                      type="button"
+                      variant="default"
+                      size="xs"
+                      mt="xs"
+                      aria-describedby={hintId}
+                      leftSection={<IconPhotoPlus size={14} aria-hidden />}
+                    >
                       {t('maintenance.form.choosePhotos')}
                     </Button>
                   </div>
@@ -316,7 +363,13 @@ export function RequestForm({ units, phone, clientId: initialClientId, answer, q
               <SimpleGrid cols={{ base: 2, xs: 3, sm: 5 }} spacing="xs" data-testid="chosen-photos">
                 {photos.map((photo, index) => (
                   <Card key={photo.key} withBorder padding={4} pos="relative">
-                    <Image src={photo.url} alt={t('maintenance.form.photoAlt', { n: index + 1, name: photo.file.name })} h={90} fit="cover" radius="sm" />
+                    <Image
+                      src={photo.url}
+                      alt={t('maintenance.form.photoAlt', { n: index + 1, name: photo.file.name })}
+                      h={90}
+                      fit="cover"
+                      radius="sm"
+                    />
                     <ActionIcon
                       variant="filled"
                       color="red.8"
@@ -356,9 +409,27 @@ export function RequestForm({ units, phone, clientId: initialClientId, answer, q
               <Stack gap="xs">
                 {Array.from({ length: ENTRY_WINDOW_SLOTS }, (_, i) => (
                   <SimpleGrid key={i} cols={{ base: 1, xs: 3 }} spacing="xs" data-testid={`window-${i}`}>
-                    <TextInput type="date" name={`windowDate${i}`} label={t('maintenance.form.windowDate', { n: i + 1 })} defaultValue={values[`windowDate${i}`]} error={errors[`windowDate${i}`]} />
-                    <TextInput type="time" name={`windowFrom${i}`} label={t('maintenance.form.windowFrom', { n: i + 1 })} defaultValue={values[`windowFrom${i}`]} error={errors[`windowFrom${i}`]} />
-                    <TextInput type="time" name={`windowTo${i}`} label={t('maintenance.form.windowTo', { n: i + 1 })} defaultValue={values[`windowTo${i}`]} error={errors[`windowTo${i}`]} />
+                    <TextInput
+                      type="date"
+                      name={`windowDate${i}`}
+                      label={t('maintenance.form.windowDate', { n: i + 1 })}
+                      defaultValue={values[`windowDate${i}`]}
+                      error={errors[`windowDate${i}`]}
+                    />
+                    <TextInput
+                      type="time"
+                      name={`windowFrom${i}`}
+                      label={t('maintenance.form.windowFrom', { n: i + 1 })}
+                      defaultValue={values[`windowFrom${i}`]}
+                      error={errors[`windowFrom${i}`]}
+                    />
+                    <TextInput
+                      type="time"
+                      name={`windowTo${i}`}
+                      label={t('maintenance.form.windowTo', { n: i + 1 })}
+                      defaultValue={values[`windowTo${i}`]}
+                      error={errors[`windowTo${i}`]}
+                    />
                   </SimpleGrid>
                 ))}
               </Stack>
@@ -380,7 +451,8 @@ export function RequestForm({ units, phone, clientId: initialClientId, answer, q
           <Text size="sm" c="dimmed">
             {queue.queued.length > 0 && (
               <>
-                <IconWifiOff size={14} aria-hidden style={{ verticalAlign: '-2px' }} /> {t('maintenance.offline.waitingCount', { count: queue.queued.length })}
+                <IconWifiOff size={14} aria-hidden style={{ verticalAlign: '-2px' }} />{' '}
+                {t('maintenance.offline.waitingCount', { count: queue.queued.length })}
               </>
             )}
           </Text>

@@ -19,7 +19,19 @@ import { PriorityBadge, StatusBadge } from './tenant-request-badges';
 const FILTERS: readonly TenantRequestFilter[] = ['open', 'closed', 'all'];
 
 /** Requests written offline and not yet stored by the server. */
-export function QueuedRequests({ items, sending, phone, onDiscard, lang }: { items: QueuedRequest[]; sending: string | null; phone: string; onDiscard: (clientId: string) => void; lang: Language }) {
+export function QueuedRequests({
+  items,
+  sending,
+  phone,
+  onDiscard,
+  lang,
+}: {
+  items: QueuedRequest[];
+  sending: string | null;
+  phone: string;
+  onDiscard: (clientId: string) => void;
+  lang: Language;
+}) {
   const { t } = useTranslation();
   if (items.length === 0) return null;
   const emergency = items.some((item) => item.fields.priority === 'emergency' && item.state === 'waiting');
@@ -109,7 +121,15 @@ export function RequestList({ list, lang }: { list: TenantRequestList; lang: Lan
             <Card key={item.id} withBorder padding="md" data-testid="request-row" data-request-id={item.id} data-status={item.status}>
               <Group wrap="nowrap" align="flex-start" gap="md">
                 {item.photoUrl ? (
-                  <Image src={item.photoUrl.replace(/-\d+\.webp$/, '-400.webp')} alt="" w={72} h={72} radius="sm" fit="cover" visibleFrom="xs" />
+                  <Image
+                    src={item.photoUrl.replace(/-\d+\.webp$/, '-400.webp')}
+                    alt=""
+                    w={72}
+                    h={72}
+                    radius="sm"
+                    fit="cover"
+                    visibleFrom="xs"
+                  />
                 ) : (
                   <Card withBorder w={72} h={72} p={0} visibleFrom="xs" style={{ display: 'grid', placeItems: 'center' }} aria-hidden>
                     <IconPhoto size={24} color="var(--mantine-color-dimmed)" />

@@ -20,11 +20,12 @@ const RETRY_MS = 15_000;
 
 /** What became of a request given to `send`. */
 export type SendOutcome =
-  | { kind: 'sent'; answer: CreateRequestAnswer }
-  | { kind: 'queued' }
-  | { kind: 'refused'; status: number; answer: CreateRequestAnswer };
+  { kind: 'sent'; answer: CreateRequestAnswer } | { kind: 'queued' } | { kind: 'refused'; status: number; answer: CreateRequestAnswer };
 
-type Delivery = { kind: 'delivered'; answer: CreateRequestAnswer } | { kind: 'offline' } | { kind: 'refused'; status: number; answer: CreateRequestAnswer };
+type Delivery =
+  | { kind: 'delivered'; answer: CreateRequestAnswer }
+  | { kind: 'offline' }
+  | { kind: 'refused'; status: number; answer: CreateRequestAnswer };
 
 /** Posts one request; `offline` for a network failure or a server that cannot answer now. */
 async function deliver(fields: Record<string, string>, photos: readonly { name: string; type: string; data: Blob }[]): Promise<Delivery> {
@@ -33,7 +34,12 @@ async function deliver(fields: Record<string, string>, photos: readonly { name: 
   for (const photo of photos) body.append('photos', new File([photo.data], photo.name, { type: photo.type }));
   let response: Response;
   try {
-    response = await fetch(MAINTENANCE_REQUESTS_API, { method: 'POST', body, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    response = await fetch(MAINTENANCE_REQUESTS_API, {
+      method: 'POST',
+      body,
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+    });
   } catch {
     return { kind: 'offline' };
   }
@@ -85,7 +91,11 @@ export function useOfflineRequests(owner: string, onDelivered?: (answer: CreateR
           delivered += 1;
           deliveredRef.current?.(outcome.answer);
         } else {
-          await putQueued({ ...item, state: 'refused', error: outcome.answer.error ?? Object.values(outcome.answer.errors ?? {})[0] ?? String(outcome.status) });
+          await putQueued({
+            ...item,
+            state: 'refused',
+            error: outcome.answer.error ?? Object.values(outcome.answer.errors ?? {})[0] ?? String(outcome.status),
+          });
         }
       }
     } finally {

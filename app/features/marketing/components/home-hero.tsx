@@ -32,10 +32,23 @@ export function HomeHero() {
               })}
             </Text>
             <Group gap="sm">
-              <Button component={Link} to="/properties" size="lg" rightSection={<IconArrowRight size={18} aria-hidden />} data-testid="hero-browse">
+              <Button
+                component={Link}
+                to="/properties"
+                size="lg"
+                rightSection={<IconArrowRight size={18} aria-hidden />}
+                data-testid="hero-browse"
+              >
                 {t('pages.home.browse')}
               </Button>
-              <Button component={Link} to="/contact" size="lg" variant="default" leftSection={<IconMessage size={18} aria-hidden />} data-testid="hero-contact">
+              <Button
+                component={Link}
+                to="/contact"
+                size="lg"
+                variant="default"
+                leftSection={<IconMessage size={18} aria-hidden />}
+                data-testid="hero-contact"
+              >
                 {t('pages.home.talk')}
               </Button>
             </Group>

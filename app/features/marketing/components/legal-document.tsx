@@ -61,7 +61,9 @@ export function LegalDocument({ doc }: { doc: 'privacy' | 'terms' }) {
                   <h2 id={id} data-legal-heading>
                     {section.title}
                   </h2>
-                  {section.paragraphs?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+                  {section.paragraphs?.map((paragraph) => (
+                    <p key={paragraph}>{paragraph}</p>
+                  ))}
                   {section.items && section.items.length > 0 && (
                     <ul>
                       {section.items.map((item) =>
@@ -75,7 +77,9 @@ export function LegalDocument({ doc }: { doc: 'privacy' | 'terms' }) {
                       )}
                     </ul>
                   )}
-                  {section.after?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+                  {section.after?.map((paragraph) => (
+                    <p key={paragraph}>{paragraph}</p>
+                  ))}
                 </section>
               ))}
             </Typography>

@@ -40,7 +40,13 @@ export function MarketingFigures() {
     },
   ] as const;
   return (
-    <SimpleGrid component="ul" cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }} className={classes.plainList} data-testid="marketing-figures">
+    <SimpleGrid
+      component="ul"
+      cols={{ base: 2, md: 4 }}
+      spacing={{ base: 'xs', sm: 'md' }}
+      className={classes.plainList}
+      data-testid="marketing-figures"
+    >
       {figures.map(({ key, value, detail, icon: Icon }) => (
         <Paper component="li" key={key} withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }} className={classes.card} data-figure={key}>
           <Stack gap={6}>

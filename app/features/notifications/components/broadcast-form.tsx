@@ -63,12 +63,30 @@ export function BroadcastForm({ result, action }: { result: BroadcastActionResul
           {errors.form}
         </Alert>
       )}
-      <Form method="post" action={action} ref={formRef} key={formKey} noValidate className={classes.broadcastForm} data-testid="broadcast-form">
+      <Form
+        method="post"
+        action={action}
+        ref={formRef}
+        key={formKey}
+        noValidate
+        className={classes.broadcastForm}
+        data-testid="broadcast-form"
+      >
         <Stack gap="sm">
-          <Radio.Group name="audience" label={t('notifications.admin.form.audience')} defaultValue={values.audience} error={errors.audience}>
+          <Radio.Group
+            name="audience"
+            label={t('notifications.admin.form.audience')}
+            defaultValue={values.audience}
+            error={errors.audience}
+          >
             <Stack gap={6} mt={6}>
               {BROADCAST_AUDIENCES.map((audience) => (
-                <Radio key={audience} value={audience} label={t(`notifications.admin.form.audiences.${audience}`)} data-testid={`broadcast-audience-${audience}`} />
+                <Radio
+                  key={audience}
+                  value={audience}
+                  label={t(`notifications.admin.form.audiences.${audience}`)}
+                  data-testid={`broadcast-audience-${audience}`}
+                />
               ))}
             </Stack>
           </Radio.Group>
@@ -143,7 +161,10 @@ function RecipientField({ action, defaultValue, error }: { action: string; defau
     window.clearTimeout(timer.current);
     const q = next.trim();
     if (q.length < 2) return;
-    timer.current = window.setTimeout(() => void load(`${action}?q=${encodeURIComponent(q.slice(0, RECIPIENT_SEARCH_MAX))}`), SEARCH_DELAY_MS);
+    timer.current = window.setTimeout(
+      () => void load(`${action}?q=${encodeURIComponent(q.slice(0, RECIPIENT_SEARCH_MAX))}`),
+      SEARCH_DELAY_MS,
+    );
   };
 
   const suggestions = value.trim().length >= 2 ? (fetcher.data?.recipients ?? []) : [];

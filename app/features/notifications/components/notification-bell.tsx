@@ -6,7 +6,21 @@
  * Clicking one marks it read and follows its link (paths on this site only); "Mark all read"
  * marks them all. The list updates live (realtime events) and reloads when the popover opens.
  */
-import { ActionIcon, Alert, Button, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Indicator,
+  Loader,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  ThemeIcon,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconBell, IconBellOff, IconChecks, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useState } from 'react';

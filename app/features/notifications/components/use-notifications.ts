@@ -58,7 +58,12 @@ export function useNotifications({ onLoadFailed }: { onLoadFailed: () => void })
     buffered.current = [];
     setState((current) => (current.status === 'error' ? { ...current, status: 'loading' } : current));
     try {
-      const response = await fetch(ENDPOINT, { headers: { Accept: 'application/json' }, cache: 'no-store', credentials: 'same-origin', signal: controller.signal });
+      const response = await fetch(ENDPOINT, {
+        headers: { Accept: 'application/json' },
+        cache: 'no-store',
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
       if (!response.ok) throw new Error(`notifications answered ${response.status}`);
       const body: unknown = await response.json();
       if (!isList(body)) throw new Error('notifications answered an unexpected body');

@@ -22,7 +22,11 @@ export function DatabaseHealthCard({ health }: { health: DatabaseHealth }) {
     ],
     ['kind', t('ops.database.health.kind'), t(`ops.system.facts.kinds.${health.kind}`)],
     ['version', t('ops.database.health.version'), health.version],
-    ['size', t('ops.database.health.size'), health.sizeBytes === null ? t('ops.database.health.unknown') : formatBytes(health.sizeBytes, lang)],
+    [
+      'size',
+      t('ops.database.health.size'),
+      health.sizeBytes === null ? t('ops.database.health.unknown') : formatBytes(health.sizeBytes, lang),
+    ],
     ['latency', t('ops.database.health.latency'), t('ops.database.health.latencyValue', { ms: health.latencyMs })],
     [
       'connections',

@@ -26,7 +26,9 @@ export function MigrationsCard({ migrations }: { migrations: MigrationStatus }) 
             <IconCircleCheck size={18} color="var(--mantine-color-teal-7)" aria-hidden />
           )}
           <Text span fw={600} size="sm" data-testid="database-migrations-status">
-            {migrations.pending.length ? t('ops.database.migrations.pendingBadge', { count: migrations.pending.length }) : t('ops.database.migrations.upToDate')}
+            {migrations.pending.length
+              ? t('ops.database.migrations.pendingBadge', { count: migrations.pending.length })
+              : t('ops.database.migrations.upToDate')}
           </Text>
         </Group>
       </Group>

@@ -31,8 +31,11 @@ export function OutboxCard({ outbox, result, done }: { outbox: OutboxSummary; re
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigation = useNavigation();
-  const { failed } = useOpsOutcome(result, 'retry', (ok) => ('jobId' in ok ? t('ops.database.outbox.retried', { id: ok.jobId, topic: ok.topic }) : ''));
-  const busyId = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'retry' ? navigation.formData.get('jobId') : null;
+  const { failed } = useOpsOutcome(result, 'retry', (ok) =>
+    'jobId' in ok ? t('ops.database.outbox.retried', { id: ok.jobId, topic: ok.topic }) : '',
+  );
+  const busyId =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'retry' ? navigation.formData.get('jobId') : null;
   const n = (value: number) => formatNumber(value, lang);
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="outbox-title" id="outbox" data-testid="database-outbox">

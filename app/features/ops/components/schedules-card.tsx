@@ -3,29 +3,16 @@
  * with their next and last runs and a "Run now" button each (a plain form: works without
  * JavaScript). Running a schedule early is safe: every scheduled job is idempotent.
  */
-import {
-  Alert,
-  Button,
-  Code,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
-import {
-  IconAlertCircle,
-  IconCircleCheck,
-  IconPlayerPlay,
-} from "@tabler/icons-react";
+import { Alert, Button, Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
-import { Form, useNavigation } from "react-router";
-import { formatDateTime } from "~/lib/format";
-import { useLanguage } from "~/lib/use-language";
-import type { ScheduleRow } from "../database.server";
-import type { DatabaseActionResult } from "../database-page.server";
-import { ScrollTable } from "./scroll-table";
-import { useOpsOutcome } from "./use-ops-outcome";
+import { Form, useNavigation } from 'react-router';
+import { formatDateTime } from '~/lib/format';
+import { useLanguage } from '~/lib/use-language';
+import type { ScheduleRow } from '../database.server';
+import type { DatabaseActionResult } from '../database-page.server';
+import { ScrollTable } from './scroll-table';
+import { useOpsOutcome } from './use-ops-outcome';
 
 export function SchedulesCard({
   schedules,
@@ -39,90 +26,58 @@ export function SchedulesCard({
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigation = useNavigation();
-  const { failed } = useOpsOutcome(result, "run-schedule", (ok) =>
-    "schedule" in ok
-      ? t("ops.database.schedules.ran", { name: ok.schedule })
-      : "",
+  const { failed } = useOpsOutcome(result, 'run-schedule', (ok) =>
+    'schedule' in ok ? t('ops.database.schedules.ran', { name: ok.schedule }) : '',
   );
   const busyName =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "run-schedule"
-      ? navigation.formData.get("schedule")
-      : null;
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'run-schedule' ? navigation.formData.get('schedule') : null;
   return (
-    <Paper
-      withBorder
-      p="lg"
-      component="section"
-      aria-labelledby="schedules-title"
-      id="schedules"
-      data-testid="database-schedules"
-    >
+    <Paper withBorder p="lg" component="section" aria-labelledby="schedules-title" id="schedules" data-testid="database-schedules">
       <Stack gap="md">
         <div>
           <Title order={2} size="h3" id="schedules-title">
-            {t("ops.database.schedules.title")}
+            {t('ops.database.schedules.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            {t("ops.database.schedules.description")}
+            {t('ops.database.schedules.description')}
           </Text>
         </div>
         {done && !result && (
-          <Alert
-            color="teal"
-            icon={<IconCircleCheck aria-hidden />}
-            role="status"
-          >
-            {t("ops.database.schedules.ranPlain")}
+          <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status">
+            {t('ops.database.schedules.ranPlain')}
           </Alert>
         )}
         {failed?.errors?.form && (
-          <Alert
-            color="red"
-            icon={<IconAlertCircle aria-hidden />}
-            role="alert"
-          >
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
             {failed.errors.form}
           </Alert>
         )}
         {schedules.length === 0 ? (
-          <Text c="dimmed">{t("ops.database.schedules.none")}</Text>
+          <Text c="dimmed">{t('ops.database.schedules.none')}</Text>
         ) : (
           <ScrollTable minWidth={560} labelledBy="schedules-title">
             <Table>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t("ops.database.schedules.name")}</Table.Th>
-                  <Table.Th>{t("ops.database.schedules.cron")}</Table.Th>
-                  <Table.Th>{t("ops.database.schedules.next")}</Table.Th>
-                  <Table.Th>{t("ops.database.schedules.last")}</Table.Th>
+                  <Table.Th>{t('ops.database.schedules.name')}</Table.Th>
+                  <Table.Th>{t('ops.database.schedules.cron')}</Table.Th>
+                  <Table.Th>{t('ops.database.schedules.next')}</Table.Th>
+                  <Table.Th>{t('ops.database.schedules.last')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {schedules.map((row) => (
-                  <Table.Tr
-                    key={row.name}
-                    data-testid="schedule-row"
-                    data-name={row.name}
-                  >
+                  <Table.Tr key={row.name} data-testid="schedule-row" data-name={row.name}>
                     <Table.Td>{row.name}</Table.Td>
                     <Table.Td>
                       <Code>{row.cron}</Code>
                     </Table.Td>
                     <Table.Td>{formatDateTime(row.nextRunAt, lang)}</Table.Td>
-                    <Table.Td>
-                      {row.lastRunAt
-                        ? formatDateTime(row.lastRunAt, lang)
-                        : t("ops.database.schedules.never")}
-                    </Table.Td>
+                    <Table.Td>{row.lastRunAt ? formatDateTime(row.lastRunAt, lang) : t('ops.database.schedules.never')}</Table.Td>
                     <Table.Td>
                       <Form method="post">
-                        <input
-                          type="hidden"
-                          name="intent"
-                          value="run-schedule"
-                        />
+                        <input type="hidden" name="intent" value="run-schedule" />
                         <input type="hidden" name="schedule" value={row.name} />
                         <Button
                           type="submit"
@@ -130,11 +85,11 @@ export function SchedulesCard({
                           variant="default"
                           leftSection={<IconPlayerPlay size={14} aria-hidden />}
                           loading={busyName === row.name}
-                          aria-label={t("ops.database.schedules.runLabel", {
+                          aria-label={t('ops.database.schedules.runLabel', {
                             name: row.name,
                           })}
                         >
-                          {t("ops.database.schedules.run")}
+                          {t('ops.database.schedules.run')}
                         </Button>
                       </Form>
                     </Table.Td>

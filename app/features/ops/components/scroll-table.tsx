@@ -7,7 +7,10 @@ import type { ReactNode } from 'react';
 
 export function ScrollTable({ minWidth, labelledBy, children }: { minWidth: number; labelledBy: string; children: ReactNode }) {
   return (
-    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-labelledby': labelledBy } }}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-labelledby': labelledBy } }}
+    >
       {children}
     </Table.ScrollContainer>
   );

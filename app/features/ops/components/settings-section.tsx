@@ -51,7 +51,13 @@ export function SettingsSection({ section, title, description, formRef, formKey,
           <input type="hidden" name="intent" value={section} />
           <Stack gap="md">
             {children}
-            <Button type="submit" loading={busy} leftSection={<IconDeviceFloppy size={16} aria-hidden />} style={{ alignSelf: 'flex-start' }} data-testid={`system-${section}-save`}>
+            <Button
+              type="submit"
+              loading={busy}
+              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+              style={{ alignSelf: 'flex-start' }}
+              data-testid={`system-${section}-save`}
+            >
               {t('ops.system.save')}
             </Button>
           </Stack>

@@ -15,7 +15,11 @@ export function SystemFactsCard({ facts }: { facts: SystemFacts }) {
     ['node', t('ops.system.facts.node'), facts.nodeVersion],
     ['database', t('ops.system.facts.database'), `${t(`ops.system.facts.kinds.${facts.database.kind}`)} ${facts.database.version}`],
     ['mail', t('ops.system.facts.mail'), t(`ops.system.facts.mailers.${facts.mailer}`)],
-    ['payments', t('ops.system.facts.payments'), facts.payments.testMode ? t('ops.system.facts.testMode', { provider: facts.payments.provider }) : facts.payments.provider],
+    [
+      'payments',
+      t('ops.system.facts.payments'),
+      facts.payments.testMode ? t('ops.system.facts.testMode', { provider: facts.payments.provider }) : facts.payments.provider,
+    ],
     [
       'monitoring',
       t('ops.system.facts.monitoring'),

@@ -17,7 +17,9 @@ type SectionProps = { settings: SystemSettingsView; result: SystemActionResult |
 /** The section's form state: values (typed ones after a refusal), errors, outcome plumbing. */
 function useSection(section: SystemSection, { settings, result, done }: SectionProps) {
   const { t } = useTranslation();
-  const outcome = useOpsOutcome(result, section, (ok) => t('changed' in ok && ok.changed === 0 ? 'ops.system.unchanged' : 'ops.system.saved'));
+  const outcome = useOpsOutcome(result, section, (ok) =>
+    t('changed' in ok && ok.changed === 0 ? 'ops.system.unchanged' : 'ops.system.saved'),
+  );
   const values = outcome.failed?.values ?? sectionValues(section, settings);
   const errors = outcome.failed?.errors ?? {};
   const frame = {
@@ -131,7 +133,14 @@ function ContactSection(props: SectionProps) {
     <SettingsSection {...frame}>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput name="companyName" label={t('ops.system.contact.companyName')} required defaultValue={values.companyName} error={errors.companyName} data-testid="setting-companyName" />
+          <TextInput
+            name="companyName"
+            label={t('ops.system.contact.companyName')}
+            required
+            defaultValue={values.companyName}
+            error={errors.companyName}
+            data-testid="setting-companyName"
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput
@@ -177,10 +186,30 @@ function ContactSection(props: SectionProps) {
             const closes = hoursField(group, 'closes');
             return (
               <Fieldset key={group} legend={t(`ops.system.contact.groups.${group}`)} data-testid={`setting-hours-${group}`}>
-                <Checkbox name={closed} label={t('ops.system.contact.closed')} defaultChecked={values[closed] === 'on'} mb="xs" data-testid={`setting-${closed}`} />
+                <Checkbox
+                  name={closed}
+                  label={t('ops.system.contact.closed')}
+                  defaultChecked={values[closed] === 'on'}
+                  mb="xs"
+                  data-testid={`setting-${closed}`}
+                />
                 <SimpleGrid cols={{ base: 2, lg: 1 }} spacing="xs">
-                  <TextInput name={opens} type="time" label={t('ops.system.contact.opens')} defaultValue={values[opens]} error={errors[opens]} data-testid={`setting-${opens}`} />
-                  <TextInput name={closes} type="time" label={t('ops.system.contact.closes')} defaultValue={values[closes]} error={errors[closes]} data-testid={`setting-${closes}`} />
+                  <TextInput
+                    name={opens}
+                    type="time"
+                    label={t('ops.system.contact.opens')}
+                    defaultValue={values[opens]}
+                    error={errors[opens]}
+                    data-testid={`setting-${opens}`}
+                  />
+                  <TextInput
+                    name={closes}
+                    type="time"
+                    label={t('ops.system.contact.closes')}
+                    defaultValue={values[closes]}
+                    error={errors[closes]}
+                    data-testid={`setting-${closes}`}
+                  />
                 </SimpleGrid>
               </Fieldset>
             );

@@ -44,7 +44,13 @@ export function TestMailCard({ email, mailer, result, sentPlain }: Props) {
         )}
         <Form method="post" ref={formRef}>
           <input type="hidden" name="intent" value="test-mail" />
-          <Button type="submit" variant="default" loading={busy} leftSection={<IconSend size={16} aria-hidden />} data-testid="test-mail-send">
+          <Button
+            type="submit"
+            variant="default"
+            loading={busy}
+            leftSection={<IconSend size={16} aria-hidden />}
+            data-testid="test-mail-send"
+          >
             {t('ops.testMail.send')}
           </Button>
         </Form>

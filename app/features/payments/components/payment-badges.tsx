@@ -14,7 +14,15 @@ const STATUS_COLORS: Record<PaymentStatus, string> = {
 export function PaymentStatusBadge({ status, ...props }: { status: PaymentStatus } & Omit<BadgeProps, 'color' | 'children'>) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="filled" autoContrast miw="max-content" data-testid="payment-status" data-status={status} {...props}>
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="filled"
+      autoContrast
+      miw="max-content"
+      data-testid="payment-status"
+      data-status={status}
+      {...props}
+    >
       {t(`payments.status.${status}`)}
     </Badge>
   );

@@ -28,7 +28,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-type Props = { basePath: string; detail: PaymentDetail; refundKey: string; done: 'refunded' | null; result: RefundActionResult | undefined };
+type Props = {
+  basePath: string;
+  detail: PaymentDetail;
+  refundKey: string;
+  done: 'refunded' | null;
+  result: RefundActionResult | undefined;
+};
 
 export function PaymentDetailView({ basePath, detail, refundKey, done, result }: Props) {
   const { t } = useTranslation();
@@ -71,7 +77,13 @@ export function PaymentDetailView({ basePath, detail, refundKey, done, result }:
           <Fact label={t('payments.detail.created')}>
             <time dateTime={detail.createdAt}>{formatDateTime(detail.createdAt, lang)}</time>
           </Fact>
-          <Fact label={t('payments.detail.settled')}>{detail.settledAt ? <time dateTime={detail.settledAt}>{formatDateTime(detail.settledAt, lang)}</time> : t('payments.detail.notSettled')}</Fact>
+          <Fact label={t('payments.detail.settled')}>
+            {detail.settledAt ? (
+              <time dateTime={detail.settledAt}>{formatDateTime(detail.settledAt, lang)}</time>
+            ) : (
+              t('payments.detail.notSettled')
+            )}
+          </Fact>
           <Fact label={t('payments.detail.payer')}>
             {detail.payerName ?? t('payments.list.unknownPayer')}
             {detail.payerEmail && (
@@ -85,10 +97,17 @@ export function PaymentDetailView({ basePath, detail, refundKey, done, result }:
             {detail.unit && <div>{t('payments.detail.unit', { title: detail.unit.title, unit: detail.unit.unitNumber })}</div>}
             {detail.lease && (
               <div>
-                {t('payments.detail.lease', { id: detail.lease.id, status: detail.lease.status, start: formatIsoDate(detail.lease.startDate, lang), end: formatIsoDate(detail.lease.endDate, lang) })}
+                {t('payments.detail.lease', {
+                  id: detail.lease.id,
+                  status: detail.lease.status,
+                  start: formatIsoDate(detail.lease.startDate, lang),
+                  end: formatIsoDate(detail.lease.endDate, lang),
+                })}
               </div>
             )}
-            {detail.application && <div>{t('payments.detail.application', { reference: detail.application.reference, status: detail.application.status })}</div>}
+            {detail.application && (
+              <div>{t('payments.detail.application', { reference: detail.application.reference, status: detail.application.status })}</div>
+            )}
             {!detail.lease && !detail.application && t('payments.detail.nothingLinked')}
           </Fact>
           <Fact label={t('payments.detail.provider')}>{detail.provider}</Fact>
@@ -97,7 +116,11 @@ export function PaymentDetailView({ basePath, detail, refundKey, done, result }:
               {detail.providerRef ?? none}
             </Text>
           </Fact>
-          {detail.cardLast4 && <Fact label={t('payments.detail.card')}>{t('payments.detail.cardValue', { brand: detail.cardBrand ?? '', last4: detail.cardLast4 })}</Fact>}
+          {detail.cardLast4 && (
+            <Fact label={t('payments.detail.card')}>
+              {t('payments.detail.cardValue', { brand: detail.cardBrand ?? '', last4: detail.cardLast4 })}
+            </Fact>
+          )}
           {detail.reference && <Fact label={t('payments.detail.reference')}>{detail.reference}</Fact>}
           {detail.recordedByName && <Fact label={t('payments.detail.recordedBy')}>{detail.recordedByName}</Fact>}
           {detail.failureReason && <Fact label={t('payments.detail.failure')}>{detail.failureReason}</Fact>}

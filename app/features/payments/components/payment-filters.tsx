@@ -18,7 +18,15 @@ export function PaymentFilterForm({ basePath, filters, building, errors }: Props
   const all = { value: '', label: t('payments.filters.all') };
   const key = JSON.stringify(filters);
   return (
-    <Form method="get" action={basePath} role="search" aria-label={t('payments.filters.label')} preventScrollReset data-testid="payments-filters" key={key}>
+    <Form
+      method="get"
+      action={basePath}
+      role="search"
+      aria-label={t('payments.filters.label')}
+      preventScrollReset
+      data-testid="payments-filters"
+      key={key}
+    >
       <Group align="flex-start" gap="sm" wrap="wrap">
         <NativeSelect
           name="status"
@@ -44,13 +52,30 @@ export function PaymentFilterForm({ basePath, filters, building, errors }: Props
           error={errors.method}
           style={{ flex: '1 1 150px' }}
         />
-        <TextInput type="date" name="from" label={t('payments.filters.from')} defaultValue={filters.from ?? ''} error={errors.from} style={{ flex: '1 1 150px' }} />
-        <TextInput type="date" name="to" label={t('payments.filters.to')} defaultValue={filters.to ?? ''} error={errors.to} style={{ flex: '1 1 150px' }} />
+        <TextInput
+          type="date"
+          name="from"
+          label={t('payments.filters.from')}
+          defaultValue={filters.from ?? ''}
+          error={errors.from}
+          style={{ flex: '1 1 150px' }}
+        />
+        <TextInput
+          type="date"
+          name="to"
+          label={t('payments.filters.to')}
+          defaultValue={filters.to ?? ''}
+          error={errors.to}
+          style={{ flex: '1 1 150px' }}
+        />
         <BuildingFilter
           name="building"
           label={t('payments.filters.building')}
           allLabel={t('payments.filters.allBuildings')}
-          selected={building ?? (filters.buildingId ? { id: filters.buildingId, name: t('payments.filters.buildingNumber', { id: filters.buildingId }) } : null)}
+          selected={
+            building ??
+            (filters.buildingId ? { id: filters.buildingId, name: t('payments.filters.buildingNumber', { id: filters.buildingId }) } : null)
+          }
           error={errors.building}
           style={{ flex: '2 1 200px', minWidth: 0 }}
           testId="payments-filter-building"

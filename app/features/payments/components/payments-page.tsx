@@ -24,7 +24,14 @@ export function PaymentsPage({ page, csvPath }: { page: PaymentsPageData; csvPat
     <Stack gap="md" data-testid="payments-page" data-view={page.view}>
       <Group component="nav" aria-label={t('payments.tabs.label')} gap="xs">
         {tabs.map((tab) => (
-          <Button key={tab.view} component={Link} to={tab.to} variant={page.view === tab.view ? 'filled' : 'default'} aria-current={page.view === tab.view ? 'page' : undefined} size="sm">
+          <Button
+            key={tab.view}
+            component={Link}
+            to={tab.to}
+            variant={page.view === tab.view ? 'filled' : 'default'}
+            aria-current={page.view === tab.view ? 'page' : undefined}
+            size="sm"
+          >
             {tab.label}
           </Button>
         ))}
@@ -66,7 +73,13 @@ export function PaymentsPage({ page, csvPath }: { page: PaymentsPageData; csvPat
           />
         </>
       ) : (
-        <ReconciliationView basePath={page.basePath} query={page.query} reconciliation={page.reconciliation} building={page.building} errors={page.errors} />
+        <ReconciliationView
+          basePath={page.basePath}
+          query={page.query}
+          reconciliation={page.reconciliation}
+          building={page.building}
+          errors={page.errors}
+        />
       )}
     </Stack>
   );

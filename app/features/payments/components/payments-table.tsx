@@ -16,7 +16,14 @@ import { paymentsHref, type PaymentFilters } from '../payments.schemas';
 import type { PaymentListItem } from '../payments.types';
 import { PaymentStatusBadge } from './payment-badges';
 
-type Props = { basePath: string; filters: PaymentFilters; items: PaymentListItem[]; nextCursor: string | null; firstPage: boolean; filtered: boolean };
+type Props = {
+  basePath: string;
+  filters: PaymentFilters;
+  items: PaymentListItem[];
+  nextCursor: string | null;
+  firstPage: boolean;
+  filtered: boolean;
+};
 
 export function PaymentsTable({ basePath, filters, items, nextCursor, firstPage, filtered }: Props) {
   const { t } = useTranslation();
@@ -51,7 +58,14 @@ export function PaymentsTable({ basePath, filters, items, nextCursor, firstPage,
             {items.map((row) => (
               <Table.Tr key={row.id} data-testid="payment-row" data-status={row.status}>
                 <Table.Td>
-                  <Anchor component={Link} to={`${basePath}/${row.id}`} fw={600} size="sm" ff="monospace" aria-label={t('payments.list.open', { id: row.id })}>
+                  <Anchor
+                    component={Link}
+                    to={`${basePath}/${row.id}`}
+                    fw={600}
+                    size="sm"
+                    ff="monospace"
+                    aria-label={t('payments.list.open', { id: row.id })}
+                  >
                     #{row.id}
                   </Anchor>
                 </Table.Td>

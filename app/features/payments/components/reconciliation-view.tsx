@@ -34,13 +34,32 @@ export function ReconciliationView({ basePath, query, reconciliation, building, 
       <Form method="get" action={basePath} aria-label={t('payments.reconciliation.title')} key={JSON.stringify(query)}>
         <input type="hidden" name="view" value="reconciliation" />
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextInput type="date" name="from" required label={t('payments.reconciliation.from')} defaultValue={query.from} error={errors.from} style={{ flex: '1 1 150px' }} />
-          <TextInput type="date" name="to" required label={t('payments.reconciliation.to')} defaultValue={query.to} error={errors.to} style={{ flex: '1 1 150px' }} />
+          <TextInput
+            type="date"
+            name="from"
+            required
+            label={t('payments.reconciliation.from')}
+            defaultValue={query.from}
+            error={errors.from}
+            style={{ flex: '1 1 150px' }}
+          />
+          <TextInput
+            type="date"
+            name="to"
+            required
+            label={t('payments.reconciliation.to')}
+            defaultValue={query.to}
+            error={errors.to}
+            style={{ flex: '1 1 150px' }}
+          />
           <BuildingFilter
             name="building"
             label={t('payments.reconciliation.building')}
             allLabel={t('payments.filters.allBuildings')}
-            selected={building ?? (query.buildingId ? { id: query.buildingId, name: t('payments.filters.buildingNumber', { id: query.buildingId }) } : null)}
+            selected={
+              building ??
+              (query.buildingId ? { id: query.buildingId, name: t('payments.filters.buildingNumber', { id: query.buildingId }) } : null)
+            }
             error={errors.building}
             style={{ flex: '2 1 200px', minWidth: 0 }}
             testId="reconciliation-filter-building"
@@ -60,13 +79,21 @@ export function ReconciliationView({ basePath, query, reconciliation, building, 
               [
                 ['collected', money(reconciliation.totals.collectedCents)],
                 ['refunded', money(reconciliation.totals.refundedCents)],
-                ['failed', t('payments.reconciliation.failedValue', { count: reconciliation.totals.failedCount, amount: money(reconciliation.totals.failedCents) })],
+                [
+                  'failed',
+                  t('payments.reconciliation.failedValue', {
+                    count: reconciliation.totals.failedCount,
+                    amount: money(reconciliation.totals.failedCents),
+                  }),
+                ],
                 ['outstanding', money(reconciliation.totals.outstandingCents)],
               ] as const
             ).map(([key, value]) => (
               <Paper key={key} withBorder p="sm" radius="md">
                 <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                  {key === 'outstanding' ? t('payments.reconciliation.totalOutstanding', { date: formatIsoDate(query.to, lang) }) : t(`payments.reconciliation.${key}`)}
+                  {key === 'outstanding'
+                    ? t('payments.reconciliation.totalOutstanding', { date: formatIsoDate(query.to, lang) })
+                    : t(`payments.reconciliation.${key}`)}
                 </Text>
                 <Text fw={700} size="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {value}
@@ -108,7 +135,9 @@ export function ReconciliationView({ basePath, query, reconciliation, building, 
                       <Table.Td>{row.buildingName ?? t('payments.reconciliation.noBuilding')}</Table.Td>
                       <Table.Td ta="right">{money(row.collectedCents)}</Table.Td>
                       <Table.Td ta="right">{money(row.refundedCents)}</Table.Td>
-                      <Table.Td ta="right">{t('payments.reconciliation.failedValue', { count: row.failedCount, amount: money(row.failedCents) })}</Table.Td>
+                      <Table.Td ta="right">
+                        {t('payments.reconciliation.failedValue', { count: row.failedCount, amount: money(row.failedCents) })}
+                      </Table.Td>
                       <Table.Td ta="right">{money(row.outstandingCents)}</Table.Td>
                     </Table.Tr>
                   ))}

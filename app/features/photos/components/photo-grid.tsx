@@ -119,10 +119,24 @@ function PhotoCard({ url, index, total, action, onCommand }: CardProps) {
   );
 
   return (
-    <Card withBorder padding="xs" radius="md" component="li" data-testid="photo-card" data-photo={url} aria-label={t('photos.grid.alt', { n, total })}>
+    <Card
+      withBorder
+      padding="xs"
+      radius="md"
+      component="li"
+      data-testid="photo-card"
+      data-photo={url}
+      aria-label={t('photos.grid.alt', { n, total })}
+    >
       <Card.Section pos="relative">
         <AspectRatio ratio={4 / 3}>
-          <Image {...imageSrcSet(url)} sizes="(max-width: 48em) 50vw, 260px" alt={t('photos.grid.alt', { n, total })} fit="cover" loading="lazy" />
+          <Image
+            {...imageSrcSet(url)}
+            sizes="(max-width: 48em) 50vw, 260px"
+            alt={t('photos.grid.alt', { n, total })}
+            fit="cover"
+            loading="lazy"
+          />
         </AspectRatio>
         {index === 0 && (
           <Badge pos="absolute" top={8} left={8} leftSection={<IconStar size={12} aria-hidden />} data-testid="photo-cover">
@@ -135,7 +149,14 @@ function PhotoCard({ url, index, total, action, onCommand }: CardProps) {
           <form method="post" action={action} onSubmit={post({ intent: 'move', photo: url, to: index - 1 }, 'earlier')}>
             {hidden('move', { to: String(index - 1) })}
             <Tooltip label={t('photos.grid.moveEarlier', { n })} withinPortal>
-              <ActionIcon type="submit" variant="default" size="lg" disabled={index === 0} aria-label={t('photos.grid.moveEarlier', { n })} data-action="earlier">
+              <ActionIcon
+                type="submit"
+                variant="default"
+                size="lg"
+                disabled={index === 0}
+                aria-label={t('photos.grid.moveEarlier', { n })}
+                data-action="earlier"
+              >
                 <IconArrowLeft size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
@@ -143,7 +164,14 @@ function PhotoCard({ url, index, total, action, onCommand }: CardProps) {
           <form method="post" action={action} onSubmit={post({ intent: 'move', photo: url, to: index + 1 }, 'later')}>
             {hidden('move', { to: String(index + 1) })}
             <Tooltip label={t('photos.grid.moveLater', { n })} withinPortal>
-              <ActionIcon type="submit" variant="default" size="lg" disabled={index === total - 1} aria-label={t('photos.grid.moveLater', { n })} data-action="later">
+              <ActionIcon
+                type="submit"
+                variant="default"
+                size="lg"
+                disabled={index === total - 1}
+                aria-label={t('photos.grid.moveLater', { n })}
+                data-action="later"
+              >
                 <IconArrowRight size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
@@ -153,7 +181,13 @@ function PhotoCard({ url, index, total, action, onCommand }: CardProps) {
           {index > 0 && (
             <form method="post" action={action} onSubmit={post({ intent: 'cover', photo: url }, 'cover')}>
               {hidden('cover')}
-              <Button type="submit" variant="default" size="compact-sm" aria-label={t('photos.grid.makeCoverLabel', { n })} data-action="cover">
+              <Button
+                type="submit"
+                variant="default"
+                size="compact-sm"
+                aria-label={t('photos.grid.makeCoverLabel', { n })}
+                data-action="cover"
+              >
                 {t('photos.grid.makeCover')}
               </Button>
             </form>
@@ -169,7 +203,14 @@ function PhotoCard({ url, index, total, action, onCommand }: CardProps) {
           >
             {hidden('delete')}
             <Tooltip label={t('photos.grid.delete', { n })} withinPortal>
-              <ActionIcon type="submit" variant="light" color="red" size="lg" aria-label={t('photos.grid.delete', { n })} data-action="delete">
+              <ActionIcon
+                type="submit"
+                variant="light"
+                color="red"
+                size="lg"
+                aria-label={t('photos.grid.delete', { n })}
+                data-action="delete"
+              >
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
@@ -224,7 +265,9 @@ export function PhotoGrid({ owner, photos }: { owner: Owner; photos: string[] })
     setFocus(null);
     if (!card) return;
     const wanted = focus.action === 'cover' ? 'later' : focus.action;
-    const button = card.querySelector<HTMLButtonElement>(`[data-action="${wanted}"]:not(:disabled)`) ?? card.querySelector<HTMLButtonElement>('button:not(:disabled)');
+    const button =
+      card.querySelector<HTMLButtonElement>(`[data-action="${wanted}"]:not(:disabled)`) ??
+      card.querySelector<HTMLButtonElement>('button:not(:disabled)');
     button?.focus();
   }, [shown, focus]);
 
@@ -237,7 +280,15 @@ export function PhotoGrid({ owner, photos }: { owner: Owner; photos: string[] })
     );
   }
   return (
-    <SimpleGrid component="ul" ref={list} cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" aria-label={t('photos.grid.label')} data-testid="photo-grid" className={classes.list}>
+    <SimpleGrid
+      component="ul"
+      ref={list}
+      cols={{ base: 1, xs: 2, md: 3 }}
+      spacing="sm"
+      aria-label={t('photos.grid.label')}
+      data-testid="photo-grid"
+      className={classes.list}
+    >
       {shown.map((url, index) => (
         // A URL may be listed twice (demo pictures): its occurrence makes the key unique.
         <PhotoCard

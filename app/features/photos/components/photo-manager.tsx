@@ -11,14 +11,7 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconAlertCircle, IconCircleCheck, IconCloudUpload, IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { useSearchParams } from 'react-router';
-import {
-  PHOTOS_PER_OWNER,
-  PHOTO_ACCEPT,
-  PHOTO_MAX_FILE_BYTES,
-  megabytes,
-  photoUploadUrl,
-  type PhotoOwnerType,
-} from '~/lib/uploads';
+import { PHOTOS_PER_OWNER, PHOTO_ACCEPT, PHOTO_MAX_FILE_BYTES, megabytes, photoUploadUrl, type PhotoOwnerType } from '~/lib/uploads';
 import { photoErrorMessage, shownFileName } from '../photo-messages';
 import { PHOTO_DONE_PARAM, PHOTO_ERROR_PARAM, PHOTO_FILE_PARAM, PHOTO_REMAINING_PARAM } from '../photos.schemas';
 import { PhotoGrid } from './photo-grid';
@@ -45,7 +38,11 @@ function PlainPostOutcome({ ownerType }: { ownerType: PhotoOwnerType }) {
   const error = params.get(PHOTO_ERROR_PARAM);
   if (error) {
     const file = shownFileName(params.get(PHOTO_FILE_PARAM));
-    const message = photoErrorMessage(t, { code: error.slice(0, 40), ownerType, remaining: Number(params.get(PHOTO_REMAINING_PARAM) ?? 0) || 0 });
+    const message = photoErrorMessage(t, {
+      code: error.slice(0, 40),
+      ownerType,
+      remaining: Number(params.get(PHOTO_REMAINING_PARAM) ?? 0) || 0,
+    });
     return (
       <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('photos.errors.title')} role="alert" data-testid="photo-outcome">
         {file ? `${file}: ${message}` : message}
@@ -108,14 +105,21 @@ export function PhotoManager({ owner, photos }: Props) {
           <Dropzone
             className={DROPZONE_CLASS}
             onDrop={(files) => uploads.add(files)}
-            onReject={(rejections) => uploads.add([], rejections.map((rejection) => ({ file: rejection.file, code: refusalCode(rejection) })))}
+            onReject={(rejections) =>
+              uploads.add(
+                [],
+                rejections.map((rejection) => ({ file: rejection.file, code: refusalCode(rejection) })),
+              )
+            }
             accept={PHOTO_ACCEPT}
             maxSize={PHOTO_MAX_FILE_BYTES}
             multiple
             // The drop area itself is not a control: the button inside is (keyboard, screen readers).
             tabIndex={-1}
             activateOnKeyboard={false}
-            inputProps={{ 'aria-label': t('photos.dropzone.label'), 'data-testid': 'photo-input' } as React.InputHTMLAttributes<HTMLInputElement>}
+            inputProps={
+              { 'aria-label': t('photos.dropzone.label'), 'data-testid': 'photo-input' } as React.InputHTMLAttributes<HTMLInputElement>
+            }
             data-testid="photo-dropzone"
           >
             <Group justify="center" gap="md" mih={96} style={{ pointerEvents: 'none' }} wrap="nowrap">
@@ -148,7 +152,15 @@ export function PhotoManager({ owner, photos }: Props) {
                   {t('photos.dropzone.hint', { size, max: PHOTOS_PER_OWNER })}
                 </Text>
                 {/* Its click reaches the drop area, which opens the file chooser. */}
-                <Button type="button" variant="default" size="xs" mt="xs" aria-describedby={hintId} leftSection={<IconPhotoPlus size={14} aria-hidden />} data-testid="photo-choose">
+                <Button
+                  type="button"
+                  variant="default"
+                  size="xs"
+                  mt="xs"
+                  aria-describedby={hintId}
+                  leftSection={<IconPhotoPlus size={14} aria-hidden />}
+                  data-testid="photo-choose"
+                >
                   {t('photos.dropzone.choose')}
                 </Button>
               </div>

@@ -36,7 +36,15 @@ export function UploadQueue({ items, onDismiss }: { items: UploadItem[]; onDismi
         <Paper component="li" withBorder p="xs" radius="md" key={item.id} data-testid="upload-item" data-status={item.status}>
           <Group wrap="nowrap" gap="sm" align="flex-start">
             {item.preview && !broken.has(item.id) ? (
-              <Image src={item.preview} w={56} h={42} radius="sm" fit="cover" alt="" onError={() => setBroken((set) => new Set(set).add(item.id))} />
+              <Image
+                src={item.preview}
+                w={56}
+                h={42}
+                radius="sm"
+                fit="cover"
+                alt=""
+                onError={() => setBroken((set) => new Set(set).add(item.id))}
+              />
             ) : (
               <ThemeIcon variant="light" size={42} radius="sm" color={item.status === 'failed' ? 'red' : 'gray'} aria-hidden>
                 <IconPhoto size={20} />
@@ -49,7 +57,13 @@ export function UploadQueue({ items, onDismiss }: { items: UploadItem[]; onDismi
                 </Text>
                 <Group gap={4} wrap="nowrap">
                   {item.status === 'done' && <IconCircleCheck size={16} color="var(--mantine-color-teal-7)" aria-hidden />}
-                  <Text size="xs" c={item.status === 'failed' ? undefined : 'dimmed'} className={item.status === 'failed' ? classes.error : undefined} data-testid="upload-status" style={{ whiteSpace: 'nowrap' }}>
+                  <Text
+                    size="xs"
+                    c={item.status === 'failed' ? undefined : 'dimmed'}
+                    className={item.status === 'failed' ? classes.error : undefined}
+                    data-testid="upload-status"
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
                     {statusText(item, t)}
                   </Text>
                 </Group>
@@ -70,7 +84,9 @@ export function UploadQueue({ items, onDismiss }: { items: UploadItem[]; onDismi
                 </Text>
               )}
             </Stack>
-            {item.status === 'failed' && <CloseButton size="sm" aria-label={t('photos.queue.dismiss', { name: item.name })} onClick={() => onDismiss(item.id)} />}
+            {item.status === 'failed' && (
+              <CloseButton size="sm" aria-label={t('photos.queue.dismiss', { name: item.name })} onClick={() => onDismiss(item.id)} />
+            )}
           </Group>
         </Paper>
       ))}

@@ -37,9 +37,20 @@ const PREVIEWABLE = /^image\/(jpeg|png|webp|avif)$/;
 let sequence = 0;
 
 function answerMessage(t: ReturnType<typeof useTranslation>['t'], ownerType: PhotoOwnerType, status: number, body: unknown): string {
-  const answer = body as Partial<PhotoAnswer> & { error?: string } | null;
+  const answer = body as (Partial<PhotoAnswer> & { error?: string }) | null;
   if (answer && typeof answer.message === 'string' && answer.message) return answer.message;
-  const code = status === 401 ? 'signed_out' : status === 429 ? 'rate_limited' : status === 413 ? 'request_too_large' : status === 404 ? 'not_found' : status === 0 ? 'network' : 'server';
+  const code =
+    status === 401
+      ? 'signed_out'
+      : status === 429
+        ? 'rate_limited'
+        : status === 413
+          ? 'request_too_large'
+          : status === 404
+            ? 'not_found'
+            : status === 0
+              ? 'network'
+              : 'server';
   return photoErrorMessage(t, { code, ownerType });
 }
 
@@ -64,21 +75,45 @@ export function usePhotoUploads({ owner, photoCount, shown }: { owner: Owner; ph
   const add = useCallback(
     (accepted: File[], refused: { file: File; code: string }[] = []) => {
       setItems((list) => {
-        const pending = list.filter((item) => item.status === 'waiting' || item.status === 'uploading' || item.status === 'processing' || (item.status === 'done' && !shown.includes(item.url ?? ''))).length;
+        const pending = list.filter(
+          (item) =>
+            item.status === 'waiting' ||
+            item.status === 'uploading' ||
+            item.status === 'processing' ||
+            (item.status === 'done' && !shown.includes(item.url ?? '')),
+        ).length;
         let room = PHOTOS_PER_OWNER - photoCount - pending;
         const next = [...list];
         for (const file of accepted) {
           const id = `upload-${(sequence += 1)}`;
           if (room <= 0) {
-            next.push({ id, name: file.name, status: 'failed', progress: 0, error: photoErrorMessage(t, { code: 'owner_full', ownerType: owner.type, remaining: 0 }) });
+            next.push({
+              id,
+              name: file.name,
+              status: 'failed',
+              progress: 0,
+              error: photoErrorMessage(t, { code: 'owner_full', ownerType: owner.type, remaining: 0 }),
+            });
             continue;
           }
           room -= 1;
           files.current.set(id, file);
-          next.push({ id, name: file.name, status: 'waiting', progress: 0, preview: PREVIEWABLE.test(file.type) ? URL.createObjectURL(file) : undefined });
+          next.push({
+            id,
+            name: file.name,
+            status: 'waiting',
+            progress: 0,
+            preview: PREVIEWABLE.test(file.type) ? URL.createObjectURL(file) : undefined,
+          });
         }
         for (const { file, code } of refused) {
-          next.push({ id: `upload-${(sequence += 1)}`, name: file.name, status: 'failed', progress: 0, error: photoErrorMessage(t, { code, ownerType: owner.type }) });
+          next.push({
+            id: `upload-${(sequence += 1)}`,
+            name: file.name,
+            status: 'failed',
+            progress: 0,
+            error: photoErrorMessage(t, { code, ownerType: owner.type }),
+          });
         }
         return next;
       });

@@ -33,7 +33,10 @@ export function BuildingFilter({ name, label, allLabel, selected, error, testId,
   const fetcher = useFetcher<{ options?: BuildingOption[] }>();
   const [value, setValue] = useState<string | null>(selected ? String(selected.id) : null);
   const [chosen, setChosen] = useState<BuildingOption | null>(selected);
-  const search = useDebouncedCallback((q: string) => void fetcher.load(`/api/building-options?q=${encodeURIComponent(q.trim().slice(0, 100))}`), SEARCH_DELAY_MS);
+  const search = useDebouncedCallback(
+    (q: string) => void fetcher.load(`/api/building-options?q=${encodeURIComponent(q.trim().slice(0, 100))}`),
+    SEARCH_DELAY_MS,
+  );
 
   const found = fetcher.data?.options ?? [];
   const options = [...(chosen ? [chosen] : []), ...found.filter((option) => option.id !== chosen?.id)];

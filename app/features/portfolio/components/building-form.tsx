@@ -43,7 +43,14 @@ export function BuildingForm({ building, managers, canAssignManager, result }: P
         )}
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput name="name" label={t('portfolio.form.name')} required maxLength={PORTFOLIO_TEXT_LIMITS.buildingName} defaultValue={value('name', building?.name)} error={errors.name} />
+            <TextInput
+              name="name"
+              label={t('portfolio.form.name')}
+              required
+              maxLength={PORTFOLIO_TEXT_LIMITS.buildingName}
+              defaultValue={value('name', building?.name)}
+              error={errors.name}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput
@@ -57,7 +64,14 @@ export function BuildingForm({ building, managers, canAssignManager, result }: P
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 5 }}>
-            <TextInput name="city" label={t('portfolio.form.city')} required maxLength={PORTFOLIO_TEXT_LIMITS.city} defaultValue={value('city', building?.city)} error={errors.city} />
+            <TextInput
+              name="city"
+              label={t('portfolio.form.city')}
+              required
+              maxLength={PORTFOLIO_TEXT_LIMITS.city}
+              defaultValue={value('city', building?.city)}
+              error={errors.city}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 7, sm: 4 }}>
             <NativeSelect
@@ -66,20 +80,50 @@ export function BuildingForm({ building, managers, canAssignManager, result }: P
               required
               defaultValue={value('state', building?.state)}
               error={errors.state}
-              data={[{ value: '', label: t('portfolio.form.chooseState') }, ...Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: `${name} (${code})` }))]}
+              data={[
+                { value: '', label: t('portfolio.form.chooseState') },
+                ...Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: `${name} (${code})` })),
+              ]}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 5, sm: 3 }}>
-            <TextInput name="zipCode" label={t('portfolio.form.zipCode')} required inputMode="numeric" maxLength={5} defaultValue={value('zipCode', building?.zipCode)} error={errors.zipCode} />
+            <TextInput
+              name="zipCode"
+              label={t('portfolio.form.zipCode')}
+              required
+              inputMode="numeric"
+              maxLength={5}
+              defaultValue={value('zipCode', building?.zipCode)}
+              error={errors.zipCode}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 4 }}>
-            <TextInput name="latitude" label={t('portfolio.form.latitude')} inputMode="decimal" defaultValue={value('latitude', building?.latitude)} error={errors.latitude} />
+            <TextInput
+              name="latitude"
+              label={t('portfolio.form.latitude')}
+              inputMode="decimal"
+              defaultValue={value('latitude', building?.latitude)}
+              error={errors.latitude}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 4 }}>
-            <TextInput name="longitude" label={t('portfolio.form.longitude')} inputMode="decimal" defaultValue={value('longitude', building?.longitude)} error={errors.longitude} />
+            <TextInput
+              name="longitude"
+              label={t('portfolio.form.longitude')}
+              inputMode="decimal"
+              defaultValue={value('longitude', building?.longitude)}
+              error={errors.longitude}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput name="yearBuilt" label={t('portfolio.form.yearBuilt')} inputMode="numeric" maxLength={4} defaultValue={value('yearBuilt', building?.yearBuilt)} error={errors.yearBuilt} />
+            <TextInput
+              name="yearBuilt"
+              label={t('portfolio.form.yearBuilt')}
+              inputMode="numeric"
+              maxLength={4}
+              defaultValue={value('yearBuilt', building?.yearBuilt)}
+              error={errors.yearBuilt}
+            />
           </Grid.Col>
         </Grid>
         <Text size="xs" c="dimmed" mt={-8}>
@@ -118,11 +162,20 @@ export function BuildingForm({ building, managers, canAssignManager, result }: P
             description={t('portfolio.form.managerHint')}
             defaultValue={value('managerId', building?.managerId)}
             error={errors.managerId}
-            data={[{ value: '', label: t('portfolio.form.noManager') }, ...managers.map((manager) => ({ value: manager.id, label: `${manager.name} · ${manager.email}` }))]}
+            data={[
+              { value: '', label: t('portfolio.form.noManager') },
+              ...managers.map((manager) => ({ value: manager.id, label: `${manager.name} · ${manager.email}` })),
+            ]}
             data-testid="building-manager"
           />
         )}
-        <Button type="submit" loading={busy} leftSection={<IconDeviceFloppy size={16} aria-hidden />} style={{ alignSelf: 'flex-start' }} data-testid="building-submit">
+        <Button
+          type="submit"
+          loading={busy}
+          leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+          style={{ alignSelf: 'flex-start' }}
+          data-testid="building-submit"
+        >
           {building ? t('portfolio.form.save') : t('portfolio.form.create')}
         </Button>
       </Stack>

@@ -53,7 +53,10 @@ export function BuildingList({ list, query, managers, base }: Props) {
             label={t('portfolio.list.filters.state')}
             defaultValue={query.state ?? ''}
             key={`s-${query.state}`}
-            data={[{ value: '', label: t('portfolio.list.filters.anyState') }, ...Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: `${name} (${code})` }))]}
+            data={[
+              { value: '', label: t('portfolio.list.filters.anyState') },
+              ...Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: `${name} (${code})` })),
+            ]}
           />
           {admin && (
             <NativeSelect
@@ -73,7 +76,10 @@ export function BuildingList({ list, query, managers, base }: Props) {
             label={t('portfolio.list.filters.occupancy')}
             defaultValue={query.occupancy ?? ''}
             key={`o-${query.occupancy}`}
-            data={[{ value: '', label: t('portfolio.list.filters.anyOccupancy') }, ...OCCUPANCY_BANDS.map((band) => ({ value: band, label: t(`portfolio.list.filters.band.${band}`) }))]}
+            data={[
+              { value: '', label: t('portfolio.list.filters.anyOccupancy') },
+              ...OCCUPANCY_BANDS.map((band) => ({ value: band, label: t(`portfolio.list.filters.band.${band}`) })),
+            ]}
           />
           <NativeSelect
             name="sort"
@@ -98,7 +104,9 @@ export function BuildingList({ list, query, managers, base }: Props) {
       {list.items.length === 0 ? (
         <EmptyState icon={<IconBuildingCommunity size={28} aria-hidden />} variant="light" data-testid="buildings-empty">
           <EmptyState.Title order={2}>{t('portfolio.list.emptyTitle')}</EmptyState.Title>
-          <EmptyState.Description>{filtered ? t('portfolio.list.emptyBody') : t('portfolio.list.emptyPortfolioBody')}</EmptyState.Description>
+          <EmptyState.Description>
+            {filtered ? t('portfolio.list.emptyBody') : t('portfolio.list.emptyPortfolioBody')}
+          </EmptyState.Description>
         </EmptyState>
       ) : (
         <Table.ScrollContainer minWidth={720}>
@@ -155,7 +163,10 @@ export function BuildingList({ list, query, managers, base }: Props) {
                       </Text>
                     </Group>
                     <Text size="xs" c="dimmed">
-                      {t('portfolio.list.unitsSummary', { leased: formatNumber(item.unitsLeased, lang), total: formatNumber(item.unitsTotal, lang) })}
+                      {t('portfolio.list.unitsSummary', {
+                        leased: formatNumber(item.unitsLeased, lang),
+                        total: formatNumber(item.unitsTotal, lang),
+                      })}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">{formatNumber(item.unitsAvailable, lang)}</Table.Td>
@@ -167,7 +178,12 @@ export function BuildingList({ list, query, managers, base }: Props) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <LinkPagination page={list.page} pageCount={list.pageCount} hrefFor={(page) => `${base}${buildingListSearch({ ...query, page })}`} testId="buildings-pagination" />
+      <LinkPagination
+        page={list.page}
+        pageCount={list.pageCount}
+        hrefFor={(page) => `${base}${buildingListSearch({ ...query, page })}`}
+        testId="buildings-pagination"
+      />
     </Stack>
   );
 }

@@ -94,7 +94,13 @@ export function BuildingPage({ base, backHref, detail, managers, canAssignManage
             <Button component={Link} to={`${here}/units/new`} leftSection={<IconPlus size={16} aria-hidden />} data-testid="add-unit">
               {t('portfolio.building.addUnit')}
             </Button>
-            <Button component="a" href={`${here}/units.csv`} variant="default" leftSection={<IconDownload size={16} aria-hidden />} data-testid="export-csv">
+            <Button
+              component="a"
+              href={`${here}/units.csv`}
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              data-testid="export-csv"
+            >
               {t('portfolio.building.exportCsv')}
             </Button>
           </Group>

@@ -14,7 +14,19 @@ import { formatIsoDate, formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { PortfolioCharts as Charts } from '../portfolio-overview.server';
 
-function ChartCard({ id, title, hint, children, table }: { id: string; title: string; hint: string; children: ReactNode; table: ReactNode }) {
+function ChartCard({
+  id,
+  title,
+  hint,
+  children,
+  table,
+}: {
+  id: string;
+  title: string;
+  hint: string;
+  children: ReactNode;
+  table: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p="md" h="100%" component="section" aria-labelledby={`${id}-title`} data-testid={id}>
@@ -92,9 +104,24 @@ export function PortfolioCharts({ charts }: { charts: Charts }) {
             id="chart-occupancy"
             title={t('portfolio.charts.occupancyByState')}
             hint={t('portfolio.charts.occupancyByStateHint')}
-            table={<FiguresTable head={[t('portfolio.list.filters.state'), ...series.map((s) => s.label)]} rows={charts.byState.map((row) => [row.state, n(row.leased), n(row.available), n(row.maintenance)])} />}
+            table={
+              <FiguresTable
+                head={[t('portfolio.list.filters.state'), ...series.map((s) => s.label)]}
+                rows={charts.byState.map((row) => [row.state, n(row.leased), n(row.available), n(row.maintenance)])}
+              />
+            }
           >
-            <BarChart h={260} data={charts.byState} dataKey="state" type="stacked" series={series} withLegend tickLine="y" valueFormatter={n} barChartProps={{ accessibilityLayer: false }} />
+            <BarChart
+              h={260}
+              data={charts.byState}
+              dataKey="state"
+              type="stacked"
+              series={series}
+              withLegend
+              tickLine="y"
+              valueFormatter={n}
+              barChartProps={{ accessibilityLayer: false }}
+            />
           </ChartCard>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
@@ -104,7 +131,17 @@ export function PortfolioCharts({ charts }: { charts: Charts }) {
             hint={t('portfolio.charts.vacanciesHint')}
             table={<FiguresTable head={['', '#']} rows={vacancies.map((row) => [row.name, n(row.value)])} />}
           >
-            <DonutChart h={220} data={vacancies} withLabelsLine={false} withTooltip valueFormatter={n} chartLabel={n(charts.totals.available)} mx="auto" pieChartProps={{ accessibilityLayer: false }} pieProps={{ rootTabIndex: -1 }} />
+            <DonutChart
+              h={220}
+              data={vacancies}
+              withLabelsLine={false}
+              withTooltip
+              valueFormatter={n}
+              chartLabel={n(charts.totals.available)}
+              mx="auto"
+              pieChartProps={{ accessibilityLayer: false }}
+              pieProps={{ rootTabIndex: -1 }}
+            />
           </ChartCard>
         </Grid.Col>
         <Grid.Col span={12}>
@@ -112,9 +149,20 @@ export function PortfolioCharts({ charts }: { charts: Charts }) {
             id="chart-applications"
             title={t('portfolio.charts.applicationsPerWeek')}
             hint={t('portfolio.charts.applicationsPerWeekHint')}
-            table={<FiguresTable head={['', t('portfolio.charts.applications')]} rows={weeks.map((row) => [row.week, n(row.applications)])} />}
+            table={
+              <FiguresTable head={['', t('portfolio.charts.applications')]} rows={weeks.map((row) => [row.week, n(row.applications)])} />
+            }
           >
-            <LineChart h={220} data={weeks} dataKey="week" series={[{ name: 'applications', label: t('portfolio.charts.applications'), color: 'violet.6' }]} curveType="monotone" tickLine="y" valueFormatter={n} lineChartProps={{ accessibilityLayer: false }} />
+            <LineChart
+              h={220}
+              data={weeks}
+              dataKey="week"
+              series={[{ name: 'applications', label: t('portfolio.charts.applications'), color: 'violet.6' }]}
+              curveType="monotone"
+              tickLine="y"
+              valueFormatter={n}
+              lineChartProps={{ accessibilityLayer: false }}
+            />
           </ChartCard>
         </Grid.Col>
       </Grid>

@@ -39,16 +39,44 @@ export function UnitForm({ unit, result }: { unit: UnitDetail | null; result: Po
         )}
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 3 }}>
-            <TextInput name="unitNumber" label={t('portfolio.unitForm.unitNumber')} required maxLength={PORTFOLIO_TEXT_LIMITS.unitNumber} defaultValue={value('unitNumber')} error={errors.unitNumber} />
+            <TextInput
+              name="unitNumber"
+              label={t('portfolio.unitForm.unitNumber')}
+              required
+              maxLength={PORTFOLIO_TEXT_LIMITS.unitNumber}
+              defaultValue={value('unitNumber')}
+              error={errors.unitNumber}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 9 }}>
-            <TextInput name="title" label={t('portfolio.unitForm.unitTitle')} required maxLength={PORTFOLIO_TEXT_LIMITS.title} defaultValue={value('title')} error={errors.title} />
+            <TextInput
+              name="title"
+              label={t('portfolio.unitForm.unitTitle')}
+              required
+              maxLength={PORTFOLIO_TEXT_LIMITS.title}
+              defaultValue={value('title')}
+              error={errors.title}
+            />
           </Grid.Col>
           <Grid.Col span={12}>
-            <TextInput name="titleIt" lang="it" label={t('portfolio.unitForm.unitTitleIt')} maxLength={PORTFOLIO_TEXT_LIMITS.title} defaultValue={value('titleIt')} error={errors.titleIt} />
+            <TextInput
+              name="titleIt"
+              lang="it"
+              label={t('portfolio.unitForm.unitTitleIt')}
+              maxLength={PORTFOLIO_TEXT_LIMITS.title}
+              defaultValue={value('titleIt')}
+              error={errors.titleIt}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 4 }}>
-            <TextInput name="price" label={t('portfolio.unitForm.price')} required inputMode="numeric" defaultValue={value('price')} error={errors.price} />
+            <TextInput
+              name="price"
+              label={t('portfolio.unitForm.price')}
+              required
+              inputMode="numeric"
+              defaultValue={value('price')}
+              error={errors.price}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 4 }}>
             <NativeSelect
@@ -70,19 +98,53 @@ export function UnitForm({ unit, result }: { unit: UnitDetail | null; result: Po
             />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput name="bedrooms" label={t('portfolio.unitForm.bedrooms')} required inputMode="numeric" defaultValue={value('bedrooms')} error={errors.bedrooms} />
+            <TextInput
+              name="bedrooms"
+              label={t('portfolio.unitForm.bedrooms')}
+              required
+              inputMode="numeric"
+              defaultValue={value('bedrooms')}
+              error={errors.bedrooms}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput name="bathrooms" label={t('portfolio.unitForm.bathrooms')} required inputMode="decimal" defaultValue={value('bathrooms')} error={errors.bathrooms} />
+            <TextInput
+              name="bathrooms"
+              label={t('portfolio.unitForm.bathrooms')}
+              required
+              inputMode="decimal"
+              defaultValue={value('bathrooms')}
+              error={errors.bathrooms}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput name="squareFeet" label={t('portfolio.unitForm.squareFeet')} required inputMode="numeric" defaultValue={value('squareFeet')} error={errors.squareFeet} />
+            <TextInput
+              name="squareFeet"
+              label={t('portfolio.unitForm.squareFeet')}
+              required
+              inputMode="numeric"
+              defaultValue={value('squareFeet')}
+              error={errors.squareFeet}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput name="maxOccupants" label={t('portfolio.unitForm.maxOccupants')} required inputMode="numeric" defaultValue={value('maxOccupants')} error={errors.maxOccupants} />
+            <TextInput
+              name="maxOccupants"
+              label={t('portfolio.unitForm.maxOccupants')}
+              required
+              inputMode="numeric"
+              defaultValue={value('maxOccupants')}
+              error={errors.maxOccupants}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput name="availableDate" type="date" label={t('portfolio.unitForm.availableDate')} defaultValue={value('availableDate')} error={errors.availableDate} />
+            <TextInput
+              name="availableDate"
+              type="date"
+              label={t('portfolio.unitForm.availableDate')}
+              defaultValue={value('availableDate')}
+              error={errors.availableDate}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 8 }}>
             <Switch
@@ -124,7 +186,13 @@ export function UnitForm({ unit, result }: { unit: UnitDetail | null; result: Po
             ))}
           </SimpleGrid>
         </Checkbox.Group>
-        <Button type="submit" loading={busy} leftSection={<IconDeviceFloppy size={16} aria-hidden />} style={{ alignSelf: 'flex-start' }} data-testid="unit-submit">
+        <Button
+          type="submit"
+          loading={busy}
+          leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+          style={{ alignSelf: 'flex-start' }}
+          data-testid="unit-submit"
+        >
           {unit ? t('portfolio.unitForm.save') : t('portfolio.unitForm.create')}
         </Button>
       </Stack>

@@ -128,7 +128,12 @@ export function UnitImportPanel({ result, exportHref }: { result: PortfolioActio
                 <Form method="post" ref={commit.formRef} data-testid="import-commit-form">
                   <input type="hidden" name="intent" value="import-commit" />
                   <input type="hidden" name="importId" value={checked.importId} />
-                  <Button type="submit" loading={commit.busy} leftSection={<IconFileImport size={16} aria-hidden />} data-testid="import-commit">
+                  <Button
+                    type="submit"
+                    loading={commit.busy}
+                    leftSection={<IconFileImport size={16} aria-hidden />}
+                    data-testid="import-commit"
+                  >
                     {t('portfolio.import.commit', { count: checked.counts.rows })}
                   </Button>
                 </Form>

@@ -18,7 +18,12 @@ import type { PortfolioActionResult } from '../portfolio-pages.server';
 import classes from './units-table.module.css';
 import { usePortfolioOutcome } from './use-portfolio-outcome';
 
-type Props = { units: BuildingUnitRow[]; buildingName: string; unitHref: (id: number) => string; result: PortfolioActionResult | undefined };
+type Props = {
+  units: BuildingUnitRow[];
+  buildingName: string;
+  unitHref: (id: number) => string;
+  result: PortfolioActionResult | undefined;
+};
 
 export function UnitsTable({ units, buildingName, unitHref, result }: Props) {
   const { t } = useTranslation();
@@ -64,7 +69,13 @@ export function UnitsTable({ units, buildingName, unitHref, result }: Props) {
             data={UNIT_STATUSES.map((status) => ({ value: status, label: t(`listings.status.${status}`) }))}
             data-testid="bulk-status"
           />
-          <Button type="submit" variant="default" loading={busy} leftSection={<IconChecks size={16} aria-hidden />} data-testid="bulk-apply">
+          <Button
+            type="submit"
+            variant="default"
+            loading={busy}
+            leftSection={<IconChecks size={16} aria-hidden />}
+            data-testid="bulk-apply"
+          >
             {t('portfolio.units.bulk.apply')}
           </Button>
         </Group>

@@ -39,6 +39,7 @@ export function useDoneToast(done: string | null | undefined) {
   const { t } = useTranslation();
   useEffect(() => {
     // Counts do not survive the redirect: "created", "unchanged", or plainly "saved".
-    if (done && /^(created|saved|unchanged|bulk|imported)$/.test(done)) showDone(`portfolio.done.${done === 'created' || done === 'unchanged' ? done : 'saved'}`, t);
+    if (done && /^(created|saved|unchanged|bulk|imported)$/.test(done))
+      showDone(`portfolio.done.${done === 'created' || done === 'unchanged' ? done : 'saved'}`, t);
   }, [done, t]);
 }

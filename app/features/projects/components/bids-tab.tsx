@@ -28,7 +28,13 @@ function Insurance({ bid }: { bid: BidComparisonRow }) {
   }
   return (
     <Stack gap={2}>
-      <Badge color={expiringSoon ? 'yellow.4' : 'teal.9'} variant="filled" autoContrast data-testid="bid-insurance" data-state={expiringSoon ? 'expiring' : 'ok'}>
+      <Badge
+        color={expiringSoon ? 'yellow.4' : 'teal.9'}
+        variant="filled"
+        autoContrast
+        data-testid="bid-insurance"
+        data-state={expiringSoon ? 'expiring' : 'ok'}
+      >
         {t(expiringSoon ? 'projects.insurance.expiring' : 'projects.insurance.ok')}
       </Badge>
       {expiry && (
@@ -64,7 +70,13 @@ export function BidsTab({ base, detail, result }: { base: ProjectsBase; detail: 
           {detail.biddingOpen && (
             <Form method="post">
               <input type="hidden" name="intent" value="close-bidding" />
-              <Button type="submit" variant="default" leftSection={<IconClockStop size={16} aria-hidden />} loading={close.busy} data-testid="close-bidding">
+              <Button
+                type="submit"
+                variant="default"
+                leftSection={<IconClockStop size={16} aria-hidden />}
+                loading={close.busy}
+                data-testid="close-bidding"
+              >
                 {t('projects.bids.closeNow')}
               </Button>
             </Form>
@@ -140,7 +152,13 @@ export function BidsTab({ base, detail, result }: { base: ProjectsBase; detail: 
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Text size="sm" fw={row.lowest ? 700 : 400} style={{ whiteSpace: 'nowrap' }} data-testid="bid-amount" data-cents={row.amountCents}>
+                    <Text
+                      size="sm"
+                      fw={row.lowest ? 700 : 400}
+                      style={{ whiteSpace: 'nowrap' }}
+                      data-testid="bid-amount"
+                      data-cents={row.amountCents}
+                    >
                       {formatCents(row.amountCents, lang)}
                     </Text>
                     {row.lowest && (
@@ -171,7 +189,12 @@ export function BidsTab({ base, detail, result }: { base: ProjectsBase; detail: 
                       </Text>
                     ) : null}
                     {row.attachment && (
-                      <Anchor href={`${base}/${detail.id}/files/${row.attachment.documentId}`} size="xs" download data-testid="bid-attachment">
+                      <Anchor
+                        href={`${base}/${detail.id}/files/${row.attachment.documentId}`}
+                        size="xs"
+                        download
+                        data-testid="bid-attachment"
+                      >
                         <Group gap={4} component="span" wrap="nowrap">
                           <IconFileTypePdf size={14} aria-hidden />
                           {row.attachment.name} ({formatBytes(row.attachment.sizeBytes, lang)})
@@ -193,7 +216,14 @@ export function BidsTab({ base, detail, result }: { base: ProjectsBase; detail: 
                           })}
                           withArrow
                         >
-                          <Button type="submit" size="xs" color="teal.9" leftSection={<IconAward size={14} aria-hidden />} loading={award.busy} data-testid="bid-award">
+                          <Button
+                            type="submit"
+                            size="xs"
+                            color="teal.9"
+                            leftSection={<IconAward size={14} aria-hidden />}
+                            loading={award.busy}
+                            data-testid="bid-award"
+                          >
                             {t('projects.bids.award')}
                           </Button>
                         </Tooltip>

@@ -17,7 +17,14 @@ export function BudgetBar({ budgetCents, spendCents, size = 'md' }: { budgetCent
     budget: formatCents(budgetCents, lang),
   });
   return (
-    <Stack gap={4} miw={size === 'sm' ? 160 : 220} data-testid="budget-bar" data-spend={spendCents} data-budget={budgetCents} data-over={over ? 'true' : 'false'}>
+    <Stack
+      gap={4}
+      miw={size === 'sm' ? 160 : 220}
+      data-testid="budget-bar"
+      data-spend={spendCents}
+      data-budget={budgetCents}
+      data-over={over ? 'true' : 'false'}
+    >
       <Progress value={share} color={over ? 'red.9' : 'teal.9'} size={size === 'sm' ? 'sm' : 'lg'} aria-label={label} />
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="xs" style={{ whiteSpace: 'nowrap' }}>

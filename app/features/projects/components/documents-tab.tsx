@@ -15,7 +15,15 @@ import type { ProjectDetail } from '../projects.server';
 import type { ProjectActionResult, ProjectsBase } from '../projects.types';
 import { useProjectOutcome } from './use-project-outcome';
 
-export function DocumentsTab({ base, detail, result }: { base: ProjectsBase; detail: ProjectDetail; result: ProjectActionResult | undefined }) {
+export function DocumentsTab({
+  base,
+  detail,
+  result,
+}: {
+  base: ProjectsBase;
+  detail: ProjectDetail;
+  result: ProjectActionResult | undefined;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const upload = useProjectOutcome(result, 'upload-document');
@@ -50,7 +58,12 @@ export function DocumentsTab({ base, detail, result }: { base: ProjectsBase; det
                   style={{ flex: '1 1 260px' }}
                   data-testid="document-file"
                 />
-                <Button type="submit" leftSection={<IconFileUpload size={16} aria-hidden />} loading={upload.busy} data-testid="document-upload">
+                <Button
+                  type="submit"
+                  leftSection={<IconFileUpload size={16} aria-hidden />}
+                  loading={upload.busy}
+                  data-testid="document-upload"
+                >
                   {t('projects.documents.upload')}
                 </Button>
               </Group>
@@ -86,7 +99,13 @@ export function DocumentsTab({ base, detail, result }: { base: ProjectsBase; det
               {detail.documents.map((doc) => (
                 <Table.Tr key={doc.id} data-testid="document-row" data-document={doc.id}>
                   <Table.Td>
-                    <Anchor href={`${base}/${detail.id}/files/${doc.id}`} download size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="document-download">
+                    <Anchor
+                      href={`${base}/${detail.id}/files/${doc.id}`}
+                      download
+                      size="sm"
+                      style={{ overflowWrap: 'anywhere' }}
+                      data-testid="document-download"
+                    >
                       {doc.name}
                     </Anchor>
                   </Table.Td>

@@ -7,7 +7,15 @@ import type { BuildingOption } from '~/features/portfolio/building-options.serve
 import type { ProjectActionResult, ProjectsBase } from '../projects.types';
 import { ProjectForm } from './project-form';
 
-export function NewProjectPage({ base, building, result }: { base: ProjectsBase; building: BuildingOption | null; result: ProjectActionResult | undefined }) {
+export function NewProjectPage({
+  base,
+  building,
+  result,
+}: {
+  base: ProjectsBase;
+  building: BuildingOption | null;
+  result: ProjectActionResult | undefined;
+}) {
   const { t } = useTranslation();
   return (
     <>

@@ -71,7 +71,13 @@ function StatusMoves({ moves, result }: { moves: ProjectStatusMove[]; result: Pr
             <Form method="post" key={to}>
               <input type="hidden" name="intent" value="status" />
               <input type="hidden" name="to" value={to} />
-              <Button type="submit" color={MOVE_COLORS[to]} leftSection={<Icon size={16} aria-hidden />} loading={busy} data-testid={`project-move-${to}`}>
+              <Button
+                type="submit"
+                color={MOVE_COLORS[to]}
+                leftSection={<Icon size={16} aria-hidden />}
+                loading={busy}
+                data-testid={`project-move-${to}`}
+              >
                 {t(`projects.moves.${to}`)}
               </Button>
             </Form>
@@ -108,7 +114,9 @@ export function OverviewTab({ page, result }: { page: ProjectPageData; result: P
             {detail.startDate ? formatIsoDate(detail.startDate, lang) : '…'} – {detail.endDate ? formatIsoDate(detail.endDate, lang) : '…'}
           </Fact>
           <Fact label={t('projects.overview.deadline')}>
-            <span data-testid="project-deadline">{detail.bidDeadline ? formatDateTime(detail.bidDeadline, lang) : t('projects.overview.none')}</span>
+            <span data-testid="project-deadline">
+              {detail.bidDeadline ? formatDateTime(detail.bidDeadline, lang) : t('projects.overview.none')}
+            </span>
             {detail.status === 'bidding' && (
               <Text span size="xs" c={detail.biddingOpen ? 'teal.9' : 'dimmed'} fw={600} ml={6} data-testid="bidding-state">
                 {t(detail.biddingOpen ? 'projects.overview.biddingOpen' : 'projects.overview.biddingClosed')}
@@ -127,7 +135,11 @@ export function OverviewTab({ page, result }: { page: ProjectPageData; result: P
       </Section>
       <StatusMoves moves={detail.moves} result={result} />
       {(detail.status === 'planned' || detail.status === 'bidding') && (
-        <Section id="project-invite" title={t(detail.status === 'planned' ? 'projects.invite.title' : 'projects.invite.moreTitle')} hint={t('projects.invite.hint')}>
+        <Section
+          id="project-invite"
+          title={t(detail.status === 'planned' ? 'projects.invite.title' : 'projects.invite.moreTitle')}
+          hint={t('projects.invite.hint')}
+        >
           <InviteForm detail={detail} choices={page.vendorChoices} now={page.now} result={result} />
         </Section>
       )}
@@ -145,7 +157,11 @@ export function OverviewTab({ page, result }: { page: ProjectPageData; result: P
                       date: formatDateTime(entry.invitedAt, lang),
                     })}
                   </Text>
-                  {entry.bidStatus ? <BidStatusBadge status={entry.bidStatus} size="sm" /> : <Text size="xs">{t('projects.invited.noBid')}</Text>}
+                  {entry.bidStatus ? (
+                    <BidStatusBadge status={entry.bidStatus} size="sm" />
+                  ) : (
+                    <Text size="xs">{t('projects.invited.noBid')}</Text>
+                  )}
                 </Group>
               </List.Item>
             ))}

@@ -25,7 +25,15 @@ type Rest = Omit<BadgeProps, 'color' | 'children'>;
 export function ProjectStatusBadge({ status, ...props }: { status: ProjectStatus } & Rest) {
   const { t } = useTranslation();
   return (
-    <Badge color={PROJECT_COLORS[status]} variant="filled" autoContrast miw="max-content" data-testid="project-status" data-status={status} {...props}>
+    <Badge
+      color={PROJECT_COLORS[status]}
+      variant="filled"
+      autoContrast
+      miw="max-content"
+      data-testid="project-status"
+      data-status={status}
+      {...props}
+    >
       {t(`projects.status.${status}`)}
     </Badge>
   );
@@ -34,7 +42,15 @@ export function ProjectStatusBadge({ status, ...props }: { status: ProjectStatus
 export function BidStatusBadge({ status, ...props }: { status: BidStatus } & Rest) {
   const { t } = useTranslation();
   return (
-    <Badge color={BID_COLORS[status]} variant="filled" autoContrast miw="max-content" data-testid="bid-status" data-status={status} {...props}>
+    <Badge
+      color={BID_COLORS[status]}
+      variant="filled"
+      autoContrast
+      miw="max-content"
+      data-testid="bid-status"
+      data-status={status}
+      {...props}
+    >
       {t(`projects.bidStatus.${status}`)}
     </Badge>
   );

@@ -38,7 +38,10 @@ export function ProjectFiltersForm({ base, filters, building }: Props) {
         name="building"
         label={t('projects.filters.building')}
         allLabel={t('projects.filters.allBuildings')}
-        selected={building ?? (filters.buildingId ? { id: filters.buildingId, name: t('projects.filters.buildingNumber', { id: filters.buildingId }) } : null)}
+        selected={
+          building ??
+          (filters.buildingId ? { id: filters.buildingId, name: t('projects.filters.buildingNumber', { id: filters.buildingId }) } : null)
+        }
         style={{ flex: '2 1 220px', minWidth: 0 }}
         testId="projects-filter-building"
       />

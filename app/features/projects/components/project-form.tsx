@@ -55,7 +55,15 @@ export function ProjectForm({ intent, building, initial, result, buildingLocked 
             testId="project-form-building"
           />
         )}
-        <TextInput name="name" label={t('projects.form.name')} required maxLength={PROJECT_NAME_MAX} autoComplete="off" defaultValue={typed('name') ?? initial?.name ?? ''} error={errors.name} />
+        <TextInput
+          name="name"
+          label={t('projects.form.name')}
+          required
+          maxLength={PROJECT_NAME_MAX}
+          autoComplete="off"
+          defaultValue={typed('name') ?? initial?.name ?? ''}
+          error={errors.name}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NativeSelect
             name="kind"
@@ -79,8 +87,20 @@ export function ProjectForm({ intent, building, initial, result, buildingLocked 
             defaultValue={typed('budget') ?? (initial ? (initial.budgetCents / 100).toFixed(2) : '')}
             error={errors.budget}
           />
-          <TextInput name="startDate" type="date" label={t('projects.form.startDate')} defaultValue={typed('startDate') ?? initial?.startDate ?? ''} error={errors.startDate} />
-          <TextInput name="endDate" type="date" label={t('projects.form.endDate')} defaultValue={typed('endDate') ?? initial?.endDate ?? ''} error={errors.endDate} />
+          <TextInput
+            name="startDate"
+            type="date"
+            label={t('projects.form.startDate')}
+            defaultValue={typed('startDate') ?? initial?.startDate ?? ''}
+            error={errors.startDate}
+          />
+          <TextInput
+            name="endDate"
+            type="date"
+            label={t('projects.form.endDate')}
+            defaultValue={typed('endDate') ?? initial?.endDate ?? ''}
+            error={errors.endDate}
+          />
         </SimpleGrid>
         <Textarea
           name="description"
@@ -99,7 +119,12 @@ export function ProjectForm({ intent, building, initial, result, buildingLocked 
           </div>
         )}
         <Group>
-          <Button type="submit" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={busy} data-testid={`project-${intent}-submit`}>
+          <Button
+            type="submit"
+            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            loading={busy}
+            data-testid={`project-${intent}-submit`}
+          >
             {t(intent === 'create' ? 'projects.form.create' : 'projects.form.save')}
           </Button>
         </Group>

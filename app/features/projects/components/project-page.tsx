@@ -98,7 +98,9 @@ export function ProjectPage({ page, result }: { page: ProjectPageData; result: P
       </Group>
       {tab === 'overview' && <OverviewTab page={page} result={result} />}
       {tab === 'bids' && <BidsTab base={base} detail={detail} result={result} />}
-      {tab === 'work-orders' && <WorkOrdersTab detail={detail} assignmentsPath={base === '/admin/projects' ? '/admin/assignments' : '/dashboard/assignments'} />}
+      {tab === 'work-orders' && (
+        <WorkOrdersTab detail={detail} assignmentsPath={base === '/admin/projects' ? '/admin/assignments' : '/dashboard/assignments'} />
+      )}
       {tab === 'documents' && <DocumentsTab base={base} detail={detail} result={result} />}
     </Stack>
   );

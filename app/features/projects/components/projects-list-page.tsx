@@ -42,10 +42,21 @@ export function ProjectsListPage({ base, list, filters, building }: Props) {
         <ProjectFiltersForm base={base} filters={filters} building={building} />
         <ListTable
           isEmpty={list.items.length === 0}
-          empty={{ icon: <IconBriefcase size={30} aria-hidden />, title: t(filtered ? 'projects.list.noMatchTitle' : 'projects.list.emptyTitle'), body: t(filtered ? 'projects.list.noMatchBody' : 'projects.list.emptyBody'), testId: 'projects-empty' }}
+          empty={{
+            icon: <IconBriefcase size={30} aria-hidden />,
+            title: t(filtered ? 'projects.list.noMatchTitle' : 'projects.list.emptyTitle'),
+            body: t(filtered ? 'projects.list.noMatchBody' : 'projects.list.emptyBody'),
+            testId: 'projects-empty',
+          }}
           minWidth={860}
           caption={t('projects.list.caption')}
-          columns={[{ label: t('projects.list.project') }, { label: t('projects.list.status') }, { label: t('projects.list.dates') }, { label: t('projects.list.bids'), align: 'right' }, { label: t('projects.list.budget') }]}
+          columns={[
+            { label: t('projects.list.project') },
+            { label: t('projects.list.status') },
+            { label: t('projects.list.dates') },
+            { label: t('projects.list.bids'), align: 'right' },
+            { label: t('projects.list.budget') },
+          ]}
           testId="projects-table"
         >
           {list.items.map((row) => (
@@ -63,7 +74,9 @@ export function ProjectsListPage({ base, list, filters, building }: Props) {
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {row.startDate || row.endDate ? `${row.startDate ? formatIsoDate(row.startDate, lang) : '…'} – ${row.endDate ? formatIsoDate(row.endDate, lang) : '…'}` : t('projects.list.noDates')}
+                  {row.startDate || row.endDate
+                    ? `${row.startDate ? formatIsoDate(row.startDate, lang) : '…'} – ${row.endDate ? formatIsoDate(row.endDate, lang) : '…'}`
+                    : t('projects.list.noDates')}
                 </Text>
               </Table.Td>
               <Table.Td ta="right">

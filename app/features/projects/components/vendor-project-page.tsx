@@ -5,7 +5,22 @@
  * replaces the previous one). A real multipart form; the server's translated messages come back
  * per field with what was typed.
  */
-import { Alert, Anchor, Button, Checkbox, Container, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Container,
+  FileInput,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck, IconFileTypePdf, IconPaperclip, IconSend } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
@@ -31,7 +46,15 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function BidForm({ detail, maxFileMb, result }: { detail: VendorProjectDetail; maxFileMb: number; result: ProjectActionResult | undefined }) {
+function BidForm({
+  detail,
+  maxFileMb,
+  result,
+}: {
+  detail: VendorProjectDetail;
+  maxFileMb: number;
+  result: ProjectActionResult | undefined;
+}) {
   const { t } = useTranslation();
   const { busy, formRef, errors, values } = useProjectOutcome(result, 'bid');
   const typed = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
@@ -80,7 +103,9 @@ function BidForm({ detail, maxFileMb, result }: { detail: VendorProjectDetail; m
         <FileInput
           name="attachment"
           label={t('projects.vendor.form.attachment')}
-          description={t(bid?.attachment ? 'projects.vendor.form.attachmentReplace' : 'projects.vendor.form.attachmentHint', { max: maxFileMb })}
+          description={t(bid?.attachment ? 'projects.vendor.form.attachmentReplace' : 'projects.vendor.form.attachmentHint', {
+            max: maxFileMb,
+          })}
           placeholder={t('projects.vendor.form.choose')}
           accept={BID_ATTACHMENT_ACCEPT}
           clearable
@@ -143,10 +168,15 @@ export function VendorProjectPage({ detail, done, maxFileMb, result }: Props) {
               <OutcomeBadge outcome={detail.outcome} />
             </Group>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-              <Fact label={t('projects.overview.building')}>{[detail.buildingName, detail.streetAddress, [detail.city, detail.state].filter(Boolean).join(', ')].filter(Boolean).join(' · ')}</Fact>
+              <Fact label={t('projects.overview.building')}>
+                {[detail.buildingName, detail.streetAddress, [detail.city, detail.state].filter(Boolean).join(', ')]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Fact>
               <Fact label={t('projects.overview.kind')}>{t(`projects.kind.${detail.kind}`)}</Fact>
               <Fact label={t('projects.overview.dates')}>
-                {detail.startDate ? formatIsoDate(detail.startDate, lang) : '…'} – {detail.endDate ? formatIsoDate(detail.endDate, lang) : '…'}
+                {detail.startDate ? formatIsoDate(detail.startDate, lang) : '…'} –{' '}
+                {detail.endDate ? formatIsoDate(detail.endDate, lang) : '…'}
               </Fact>
               <Fact label={t('projects.overview.deadline')}>
                 <span data-testid="vendor-deadline">{detail.bidDeadline ? formatDateTime(detail.bidDeadline, lang) : '—'}</span>
@@ -198,7 +228,12 @@ export function VendorProjectPage({ detail, done, maxFileMb, result }: Props) {
                 })}
               </Text>
               {bid.attachment && (
-                <Anchor href={`/vendor-portal/projects/${detail.id}/files/${bid.attachment.documentId}`} download size="sm" data-testid="my-bid-attachment">
+                <Anchor
+                  href={`/vendor-portal/projects/${detail.id}/files/${bid.attachment.documentId}`}
+                  download
+                  size="sm"
+                  data-testid="my-bid-attachment"
+                >
                   <Group gap={4} component="span">
                     <IconFileTypePdf size={16} aria-hidden />
                     {bid.attachment.name} ({formatBytes(bid.attachment.sizeBytes, lang)})

@@ -137,7 +137,13 @@ export function VendorProjectsPage({ vendor, open, closed }: Props) {
                           <Table.Td>
                             <Text size="sm">{item.myBid ? formatCents(item.myBid.amountCents, lang) : t('projects.vendor.noBid')}</Text>
                           </Table.Td>
-                          <Table.Td>{item.outcome ? <OutcomeBadge outcome={item.outcome} /> : <Text size="sm">{t('projects.vendor.awaitingDecision')}</Text>}</Table.Td>
+                          <Table.Td>
+                            {item.outcome ? (
+                              <OutcomeBadge outcome={item.outcome} />
+                            ) : (
+                              <Text size="sm">{t('projects.vendor.awaitingDecision')}</Text>
+                            )}
+                          </Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>

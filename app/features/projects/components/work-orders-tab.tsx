@@ -50,7 +50,11 @@ export function WorkOrdersTab({ detail, assignmentsPath }: { detail: ProjectDeta
                     <Text size="sm">{order.vendorName}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={OPEN.has(order.status) ? 'blue.9' : order.status === 'completed' ? 'teal.9' : 'gray.7'} variant="filled" autoContrast>
+                    <Badge
+                      color={OPEN.has(order.status) ? 'blue.9' : order.status === 'completed' ? 'teal.9' : 'gray.7'}
+                      variant="filled"
+                      autoContrast
+                    >
                       {t(`projects.workOrders.statuses.${order.status}`)}
                     </Badge>
                   </Table.Td>

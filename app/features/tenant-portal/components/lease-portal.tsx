@@ -26,7 +26,8 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : '';
   const { current, balance } = portal;
-  const errorsFor = (intent: string): Record<string, string> => (action?.intent === intent ? ((action.errors ?? {}) as Record<string, string>) : {});
+  const errorsFor = (intent: string): Record<string, string> =>
+    action?.intent === intent ? ((action.errors ?? {}) as Record<string, string>) : {};
   const notice = action?.ok ? action.notice : undefined;
   return (
     <Stack gap="lg">
@@ -42,12 +43,28 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
         </Alert>
       )}
       {portal.toSign.map((lease) => (
-        <Alert key={lease.id} color="blue" icon={<IconSignature size={18} aria-hidden />} title={t('tenantPortal.toSign.title')} data-testid="lease-to-sign">
+        <Alert
+          key={lease.id}
+          color="blue"
+          icon={<IconSignature size={18} aria-hidden />}
+          title={t('tenantPortal.toSign.title')}
+          data-testid="lease-to-sign"
+        >
           <Stack gap="xs">
             <Text size="sm">
               {lease.renewalOfId
-                ? t('tenantPortal.toSign.renewal', { unit: lease.unitLabel, start: formatIsoDate(lease.startDate, lang), end: formatIsoDate(lease.endDate, lang), rent: formatCents(lease.monthlyRentCents, lang) })
-                : t('tenantPortal.toSign.body', { unit: lease.unitLabel, start: formatIsoDate(lease.startDate, lang), end: formatIsoDate(lease.endDate, lang), signBy: lease.signBy ? formatDateTime(lease.signBy, lang) : '' })}
+                ? t('tenantPortal.toSign.renewal', {
+                    unit: lease.unitLabel,
+                    start: formatIsoDate(lease.startDate, lang),
+                    end: formatIsoDate(lease.endDate, lang),
+                    rent: formatCents(lease.monthlyRentCents, lang),
+                  })
+                : t('tenantPortal.toSign.body', {
+                    unit: lease.unitLabel,
+                    start: formatIsoDate(lease.startDate, lang),
+                    end: formatIsoDate(lease.endDate, lang),
+                    signBy: lease.signBy ? formatDateTime(lease.signBy, lang) : '',
+                  })}
             </Text>
             <Group>
               <Button component={Link} to={`/tenant-portal/leases/${lease.id}`} size="sm">
@@ -66,8 +83,15 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
         ) : (
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-              <Fact label={t('tenantPortal.lease.unit')} value={current.unitLabel} sub={`${current.address}, ${current.city}, ${current.state}`} />
-              <Fact label={t('tenantPortal.lease.dates')} value={`${formatIsoDate(current.startDate, lang)} – ${formatIsoDate(current.endDate, lang)}`} />
+              <Fact
+                label={t('tenantPortal.lease.unit')}
+                value={current.unitLabel}
+                sub={`${current.address}, ${current.city}, ${current.state}`}
+              />
+              <Fact
+                label={t('tenantPortal.lease.dates')}
+                value={`${formatIsoDate(current.startDate, lang)} – ${formatIsoDate(current.endDate, lang)}`}
+              />
               <Fact label={t('tenantPortal.lease.rent')} value={formatCents(current.monthlyRentCents, lang)} />
               <Fact label={t('tenantPortal.lease.status')} value={t(`tenantPortal.status.${current.status}`)} />
             </SimpleGrid>
@@ -76,7 +100,8 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
                 {t('tenantPortal.lease.documents')}:
               </Text>
               <Anchor href={`/tenant-portal/leases/${current.id}/pdf`} size="sm" data-testid="lease-pdf-link">
-                <IconFileTypePdf size={16} aria-hidden /> {portal.hasSignedDocument ? t('tenantPortal.lease.signedPdf') : t('tenantPortal.lease.leasePdf')}
+                <IconFileTypePdf size={16} aria-hidden />{' '}
+                {portal.hasSignedDocument ? t('tenantPortal.lease.signedPdf') : t('tenantPortal.lease.leasePdf')}
               </Anchor>
               <Anchor component={Link} to={`/tenant-portal/leases/${current.id}`} size="sm">
                 {t('tenantPortal.lease.leasePage')}
@@ -95,7 +120,11 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
               {formatCents(Math.abs(balance.balanceCents), lang)}
             </Text>
             <Text size="sm" c="dimmed">
-              {balance.balanceCents > 0 ? t('tenantPortal.balance.due') : balance.balanceCents < 0 ? t('tenantPortal.balance.credit') : t('tenantPortal.balance.settled')}
+              {balance.balanceCents > 0
+                ? t('tenantPortal.balance.due')
+                : balance.balanceCents < 0
+                  ? t('tenantPortal.balance.credit')
+                  : t('tenantPortal.balance.settled')}
               {balance.overdueCents > 0 && ` · ${t('tenantPortal.balance.overdue', { amount: formatCents(balance.overdueCents, lang) })}`}
             </Text>
             {balance.nextDueDate && (
@@ -120,7 +149,9 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
                     label={t('tenantPortal.pay.amount')}
                     description={t('tenantPortal.pay.amountHint')}
                     inputMode="decimal"
-                    defaultValue={action?.intent === 'pay' && action.values?.amount ? action.values.amount : centsToInput(balance.balanceCents)}
+                    defaultValue={
+                      action?.intent === 'pay' && action.values?.amount ? action.values.amount : centsToInput(balance.balanceCents)
+                    }
                     required
                     error={errorsFor('pay').amount}
                     leftSection="$"
@@ -130,7 +161,11 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
                       {t('tenantPortal.card.testCards')}
                     </Text>
                   )}
-                  <CardFields idPrefix="pay" errors={errorsFor('pay')} nameOnCard={action?.intent === 'pay' ? action.values?.nameOnCard : undefined} />
+                  <CardFields
+                    idPrefix="pay"
+                    errors={errorsFor('pay')}
+                    nameOnCard={action?.intent === 'pay' ? action.values?.nameOnCard : undefined}
+                  />
                   <Button type="submit" loading={busy === 'pay'}>
                     {t('tenantPortal.pay.submitAny')}
                   </Button>
@@ -153,7 +188,10 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
                     ON
                   </Badge>
                   <Text size="sm" data-testid="autopay-on">
-                    {t('tenantPortal.autopay.on', { card: `${portal.autopay.cardBrand ?? ''} •••• ${portal.autopay.cardLast4 ?? ''}`, day: portal.autopay.dayOfMonth })}
+                    {t('tenantPortal.autopay.on', {
+                      card: `${portal.autopay.cardBrand ?? ''} •••• ${portal.autopay.cardLast4 ?? ''}`,
+                      day: portal.autopay.dayOfMonth,
+                    })}
                   </Text>
                 </Group>
                 {portal.autopay.lastFailure && (
@@ -224,7 +262,10 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
                         {p.status === 'failed' ? (
                           p.receipt
                         ) : (
-                          <Anchor href={`/tenant-portal/payments/${p.id}/receipt`} aria-label={`${t('tenantPortal.payments.receipt')} ${p.receipt} (PDF)`}>
+                          <Anchor
+                            href={`/tenant-portal/payments/${p.id}/receipt`}
+                            aria-label={`${t('tenantPortal.payments.receipt')} ${p.receipt} (PDF)`}
+                          >
                             {p.receipt}
                           </Anchor>
                         )}
@@ -235,7 +276,9 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
                       </Table.Td>
                       <Table.Td>
                         {t(`tenantPortal.payments.statuses.${p.status}`)}
-                        {p.refundedCents > 0 && p.status !== 'refunded' && ` · ${t('tenantPortal.payments.refunded', { amount: formatCents(p.refundedCents, lang) })}`}
+                        {p.refundedCents > 0 &&
+                          p.status !== 'refunded' &&
+                          ` · ${t('tenantPortal.payments.refunded', { amount: formatCents(p.refundedCents, lang) })}`}
                       </Table.Td>
                       <Table.Td ta="right">{formatCents(p.amountCents, lang)}</Table.Td>
                     </Table.Tr>

@@ -15,7 +15,19 @@ import type { PortalActionData } from '../portal-actions.server';
 import type { SignPageData } from '../sign-page.server';
 import { CardFields } from './card-fields';
 
-export function SignLease({ page, lang, action, signedNotice, testMode }: { page: SignPageData; lang: Language; action: PortalActionData | undefined; signedNotice: boolean; testMode: boolean }) {
+export function SignLease({
+  page,
+  lang,
+  action,
+  signedNotice,
+  testMode,
+}: {
+  page: SignPageData;
+  lang: Language;
+  action: PortalActionData | undefined;
+  signedNotice: boolean;
+  testMode: boolean;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const errors = (action && !action.ok ? (action.errors ?? {}) : {}) as Record<string, string>;
@@ -52,11 +64,19 @@ export function SignLease({ page, lang, action, signedNotice, testMode }: { page
         </Title>
         <List data-testid="signers">
           {page.lease.signers.map((s) => (
-            <List.Item key={s.id}>{s.signedAt ? t('tenantPortal.sign.signedBy', { name: s.name, date: formatDateTime(s.signedAt, lang) }) : t('tenantPortal.sign.waiting', { name: s.name })}</List.Item>
+            <List.Item key={s.id}>
+              {s.signedAt
+                ? t('tenantPortal.sign.signedBy', { name: s.name, date: formatDateTime(s.signedAt, lang) })
+                : t('tenantPortal.sign.waiting', { name: s.name })}
+            </List.Item>
           ))}
         </List>
       </Card>
-      {page.expired && !page.signer.signedAt && <Alert color="orange">{t('tenantPortal.sign.expiredNotice', { date: page.lease.signBy ? formatDateTime(page.lease.signBy, lang) : '' })}</Alert>}
+      {page.expired && !page.signer.signedAt && (
+        <Alert color="orange">
+          {t('tenantPortal.sign.expiredNotice', { date: page.lease.signBy ? formatDateTime(page.lease.signBy, lang) : '' })}
+        </Alert>
+      )}
       {page.canSign ? (
         <Card withBorder padding="lg" component="section" aria-labelledby="sign-title">
           <Form method="post" data-testid="sign-form">

@@ -10,7 +10,15 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
-import { CHARGE_DESCRIPTION_MAX, CHARGE_KINDS, DEDUCTIONS_MAX, NOTIFY_MESSAGE_MAX, NOTIFY_TITLE_MAX, OFFLINE_METHODS, REFERENCE_MAX } from '../tenants.schemas';
+import {
+  CHARGE_DESCRIPTION_MAX,
+  CHARGE_KINDS,
+  DEDUCTIONS_MAX,
+  NOTIFY_MESSAGE_MAX,
+  NOTIFY_TITLE_MAX,
+  OFFLINE_METHODS,
+  REFERENCE_MAX,
+} from '../tenants.schemas';
 import type { TenantActionResult, TenantIntent, TenantLease } from '../tenants.types';
 import { useTenantOutcome } from './use-tenant-outcome';
 
@@ -21,7 +29,25 @@ function text(values: Record<string, string | string[]>, name: string, fallback 
   return typeof value === 'string' ? value : fallback;
 }
 
-function ActionCard({ intent, lease, title, children, formRef, formKey, busy, formError }: { intent: TenantIntent; lease: TenantLease; title: string; children: ReactNode; formRef: React.RefObject<HTMLFormElement | null>; formKey: number; busy: boolean; formError?: string }) {
+function ActionCard({
+  intent,
+  lease,
+  title,
+  children,
+  formRef,
+  formKey,
+  busy,
+  formError,
+}: {
+  intent: TenantIntent;
+  lease: TenantLease;
+  title: string;
+  children: ReactNode;
+  formRef: React.RefObject<HTMLFormElement | null>;
+  formKey: number;
+  busy: boolean;
+  formError?: string;
+}) {
   const { t } = useTranslation();
   const id = `${intent}-${lease.id}`;
   return (
@@ -54,11 +80,46 @@ function AddChargeForm({ lease, result, today }: FormProps) {
   const { t } = useTranslation();
   const { busy, formRef, formKey, errors, values } = useTenantOutcome(result, 'add-charge', lease.id);
   return (
-    <ActionCard intent="add-charge" lease={lease} title={t('tenants.actions.add-charge.title')} formRef={formRef} formKey={formKey} busy={busy} formError={errors.form}>
-      <NativeSelect name="kind" label={t('tenants.actions.add-charge.kind')} defaultValue={text(values, 'kind', 'other')} data={CHARGE_KINDS.map((kind) => ({ value: kind, label: t(`tenants.chargeKind.${kind}`) }))} error={errors.kind} />
-      <TextInput name="amount" label={t('tenants.actions.amount')} description={t('tenants.actions.amountHint')} inputMode="decimal" required defaultValue={text(values, 'amount')} error={errors.amount} />
-      <TextInput name="dueDate" type="date" label={t('tenants.actions.add-charge.dueDate')} required defaultValue={text(values, 'dueDate', today)} error={errors.dueDate} />
-      <TextInput name="description" label={t('tenants.actions.add-charge.description')} maxLength={CHARGE_DESCRIPTION_MAX} defaultValue={text(values, 'description')} error={errors.description} />
+    <ActionCard
+      intent="add-charge"
+      lease={lease}
+      title={t('tenants.actions.add-charge.title')}
+      formRef={formRef}
+      formKey={formKey}
+      busy={busy}
+      formError={errors.form}
+    >
+      <NativeSelect
+        name="kind"
+        label={t('tenants.actions.add-charge.kind')}
+        defaultValue={text(values, 'kind', 'other')}
+        data={CHARGE_KINDS.map((kind) => ({ value: kind, label: t(`tenants.chargeKind.${kind}`) }))}
+        error={errors.kind}
+      />
+      <TextInput
+        name="amount"
+        label={t('tenants.actions.amount')}
+        description={t('tenants.actions.amountHint')}
+        inputMode="decimal"
+        required
+        defaultValue={text(values, 'amount')}
+        error={errors.amount}
+      />
+      <TextInput
+        name="dueDate"
+        type="date"
+        label={t('tenants.actions.add-charge.dueDate')}
+        required
+        defaultValue={text(values, 'dueDate', today)}
+        error={errors.dueDate}
+      />
+      <TextInput
+        name="description"
+        label={t('tenants.actions.add-charge.description')}
+        maxLength={CHARGE_DESCRIPTION_MAX}
+        defaultValue={text(values, 'description')}
+        error={errors.description}
+      />
     </ActionCard>
   );
 }
@@ -67,10 +128,38 @@ function RecordPaymentForm({ lease, result }: FormProps) {
   const { t } = useTranslation();
   const { busy, formRef, formKey, errors, values } = useTenantOutcome(result, 'record-payment', lease.id);
   return (
-    <ActionCard intent="record-payment" lease={lease} title={t('tenants.actions.record-payment.title')} formRef={formRef} formKey={formKey} busy={busy} formError={errors.form}>
-      <TextInput name="amount" label={t('tenants.actions.amount')} description={t('tenants.actions.amountHint')} inputMode="decimal" required defaultValue={text(values, 'amount')} error={errors.amount} />
-      <NativeSelect name="method" label={t('tenants.actions.record-payment.method')} defaultValue={text(values, 'method', 'check')} data={OFFLINE_METHODS.map((method) => ({ value: method, label: t(`tenants.method.${method}`) }))} error={errors.method} />
-      <TextInput name="reference" label={t('tenants.actions.record-payment.reference')} maxLength={REFERENCE_MAX} defaultValue={text(values, 'reference')} error={errors.reference} />
+    <ActionCard
+      intent="record-payment"
+      lease={lease}
+      title={t('tenants.actions.record-payment.title')}
+      formRef={formRef}
+      formKey={formKey}
+      busy={busy}
+      formError={errors.form}
+    >
+      <TextInput
+        name="amount"
+        label={t('tenants.actions.amount')}
+        description={t('tenants.actions.amountHint')}
+        inputMode="decimal"
+        required
+        defaultValue={text(values, 'amount')}
+        error={errors.amount}
+      />
+      <NativeSelect
+        name="method"
+        label={t('tenants.actions.record-payment.method')}
+        defaultValue={text(values, 'method', 'check')}
+        data={OFFLINE_METHODS.map((method) => ({ value: method, label: t(`tenants.method.${method}`) }))}
+        error={errors.method}
+      />
+      <TextInput
+        name="reference"
+        label={t('tenants.actions.record-payment.reference')}
+        maxLength={REFERENCE_MAX}
+        defaultValue={text(values, 'reference')}
+        error={errors.reference}
+      />
     </ActionCard>
   );
 }
@@ -79,9 +168,33 @@ function NotifyForm({ lease, result }: FormProps) {
   const { t } = useTranslation();
   const { busy, formRef, formKey, errors, values } = useTenantOutcome(result, 'notify', lease.id);
   return (
-    <ActionCard intent="notify" lease={lease} title={t('tenants.actions.notify.title')} formRef={formRef} formKey={formKey} busy={busy} formError={errors.form}>
-      <TextInput name="title" label={t('tenants.actions.notify.subject')} required maxLength={NOTIFY_TITLE_MAX} defaultValue={text(values, 'title')} error={errors.title} />
-      <Textarea name="message" label={t('tenants.actions.notify.message')} required maxLength={NOTIFY_MESSAGE_MAX} autosize minRows={3} defaultValue={text(values, 'message')} error={errors.message} />
+    <ActionCard
+      intent="notify"
+      lease={lease}
+      title={t('tenants.actions.notify.title')}
+      formRef={formRef}
+      formKey={formKey}
+      busy={busy}
+      formError={errors.form}
+    >
+      <TextInput
+        name="title"
+        label={t('tenants.actions.notify.subject')}
+        required
+        maxLength={NOTIFY_TITLE_MAX}
+        defaultValue={text(values, 'title')}
+        error={errors.title}
+      />
+      <Textarea
+        name="message"
+        label={t('tenants.actions.notify.message')}
+        required
+        maxLength={NOTIFY_MESSAGE_MAX}
+        autosize
+        minRows={3}
+        defaultValue={text(values, 'message')}
+        error={errors.message}
+      />
     </ActionCard>
   );
 }
@@ -93,9 +206,24 @@ function EndLeaseForm({ lease, result, today }: FormProps) {
   const amounts = Array.isArray(values.deductionAmount) ? values.deductionAmount : [];
   const [rows, setRows] = useState(Math.min(DEDUCTIONS_MAX, Math.max(3, descriptions.length, amounts.length)));
   return (
-    <ActionCard intent="end-lease" lease={lease} title={t('tenants.actions.end-lease.title')} formRef={formRef} formKey={formKey} busy={busy} formError={errors.form}>
+    <ActionCard
+      intent="end-lease"
+      lease={lease}
+      title={t('tenants.actions.end-lease.title')}
+      formRef={formRef}
+      formKey={formKey}
+      busy={busy}
+      formError={errors.form}
+    >
       <Text size="sm">{t('tenants.actions.end-lease.body')}</Text>
-      <TextInput name="moveOutDate" type="date" label={t('tenants.actions.end-lease.moveOutDate')} required defaultValue={text(values, 'moveOutDate', today)} error={errors.moveOutDate} />
+      <TextInput
+        name="moveOutDate"
+        type="date"
+        label={t('tenants.actions.end-lease.moveOutDate')}
+        required
+        defaultValue={text(values, 'moveOutDate', today)}
+        error={errors.moveOutDate}
+      />
       <Stack gap="xs" role="group" aria-labelledby={`deductions-${lease.id}`}>
         <Text fw={600} size="sm" id={`deductions-${lease.id}`}>
           {t('tenants.actions.end-lease.deductions', { max: DEDUCTIONS_MAX })}
@@ -127,7 +255,13 @@ function EndLeaseForm({ lease, result, today }: FormProps) {
         ))}
         {rows < DEDUCTIONS_MAX && (
           <Group>
-            <Button type="button" variant="subtle" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setRows((n) => Math.min(DEDUCTIONS_MAX, n + 1))}>
+            <Button
+              type="button"
+              variant="subtle"
+              size="xs"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              onClick={() => setRows((n) => Math.min(DEDUCTIONS_MAX, n + 1))}
+            >
               {t('tenants.actions.end-lease.addDeduction')}
             </Button>
           </Group>

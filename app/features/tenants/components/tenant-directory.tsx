@@ -28,10 +28,21 @@ export function TenantDirectory({ base, list, filters, building }: Props) {
       <TenantFiltersForm base={base} filters={filters} building={building} />
       <ListTable
         isEmpty={list.items.length === 0}
-        empty={{ icon: <IconUserSearch size={30} aria-hidden />, title: t(filtered ? 'tenants.list.noMatchTitle' : 'tenants.list.emptyTitle'), body: t(filtered ? 'tenants.list.noMatchBody' : 'tenants.list.emptyBody'), testId: 'tenants-empty' }}
+        empty={{
+          icon: <IconUserSearch size={30} aria-hidden />,
+          title: t(filtered ? 'tenants.list.noMatchTitle' : 'tenants.list.emptyTitle'),
+          body: t(filtered ? 'tenants.list.noMatchBody' : 'tenants.list.emptyBody'),
+          testId: 'tenants-empty',
+        }}
         minWidth={760}
         caption={t('tenants.list.caption')}
-        columns={[{ label: t('tenants.list.tenant') }, { label: t('tenants.list.unit') }, { label: t('tenants.list.lease') }, { label: t('tenants.list.leaseEnd') }, { label: t('tenants.list.balance'), align: 'right' }]}
+        columns={[
+          { label: t('tenants.list.tenant') },
+          { label: t('tenants.list.unit') },
+          { label: t('tenants.list.lease') },
+          { label: t('tenants.list.leaseEnd') },
+          { label: t('tenants.list.balance'), align: 'right' },
+        ]}
         testId="tenants-table"
       >
         {list.items.map((row) => (
@@ -65,7 +76,13 @@ export function TenantDirectory({ base, list, filters, building }: Props) {
               </Text>
             </Table.Td>
             <Table.Td ta="right">
-              <Text size="sm" fw={row.balanceCents > 0 ? 700 : 400} style={{ whiteSpace: 'nowrap' }} data-testid="tenant-balance" data-cents={row.balanceCents}>
+              <Text
+                size="sm"
+                fw={row.balanceCents > 0 ? 700 : 400}
+                style={{ whiteSpace: 'nowrap' }}
+                data-testid="tenant-balance"
+                data-cents={row.balanceCents}
+              >
                 {formatCents(row.balanceCents, lang)}
               </Text>
             </Table.Td>

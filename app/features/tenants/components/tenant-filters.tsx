@@ -27,12 +27,24 @@ export function TenantFiltersForm({ base, filters, building }: Props) {
       showClear={hasTenantFilters(filters)}
       clearTestId="tenants-filter-clear"
     >
-      <TextInput name="q" type="search" label={t('tenants.filters.search')} defaultValue={filters.q} maxLength={TENANT_SEARCH_MAX} leftSection={<IconSearch size={16} aria-hidden />} style={{ flex: '2 1 220px' }} data-testid="tenants-filter-q" />
+      <TextInput
+        name="q"
+        type="search"
+        label={t('tenants.filters.search')}
+        defaultValue={filters.q}
+        maxLength={TENANT_SEARCH_MAX}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        style={{ flex: '2 1 220px' }}
+        data-testid="tenants-filter-q"
+      />
       <BuildingFilter
         name="building"
         label={t('tenants.filters.building')}
         allLabel={t('tenants.filters.allBuildings')}
-        selected={building ?? (filters.buildingId ? { id: filters.buildingId, name: t('tenants.filters.buildingNumber', { id: filters.buildingId }) } : null)}
+        selected={
+          building ??
+          (filters.buildingId ? { id: filters.buildingId, name: t('tenants.filters.buildingNumber', { id: filters.buildingId }) } : null)
+        }
         style={{ flex: '2 1 200px', minWidth: 0 }}
         testId="tenants-filter-building"
       />
@@ -48,7 +60,14 @@ export function TenantFiltersForm({ base, filters, building }: Props) {
         style={{ flex: '1 1 140px' }}
         data-testid="tenants-filter-ending"
       />
-      <Checkbox name="due" value="1" label={t('tenants.filters.balanceDue')} defaultChecked={filters.balanceDue} py={8} data-testid="tenants-filter-due" />
+      <Checkbox
+        name="due"
+        value="1"
+        label={t('tenants.filters.balanceDue')}
+        defaultChecked={filters.balanceDue}
+        py={8}
+        data-testid="tenants-filter-due"
+      />
     </FilterForm>
   );
 }

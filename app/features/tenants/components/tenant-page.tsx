@@ -41,7 +41,15 @@ function LeasePanel({ lease, result, today }: { lease: TenantLease; result: Tena
   const { t } = useTranslation();
   const lang = useLanguage();
   return (
-    <Paper withBorder p="lg" component="section" id={`lease-${lease.id}`} aria-labelledby={`lease-${lease.id}-title`} data-testid="tenant-lease" data-lease={lease.id}>
+    <Paper
+      withBorder
+      p="lg"
+      component="section"
+      id={`lease-${lease.id}`}
+      aria-labelledby={`lease-${lease.id}-title`}
+      data-testid="tenant-lease"
+      data-lease={lease.id}
+    >
       <Group justify="space-between" align="flex-start" mb="md" wrap="wrap">
         <Stack gap={2}>
           <Title order={2} size="h3" id={`lease-${lease.id}-title`}>
@@ -105,7 +113,9 @@ function LeasePanel({ lease, result, today }: { lease: TenantLease; result: Tena
                     <Text size="sm">{t(`tenants.entryKind.${entry.kind}`, { defaultValue: entry.kind })}</Text>
                     {entry.description && (
                       <Text size="xs" c="dimmed">
-                        {entry.kind === 'payment' ? t(`tenants.method.${entry.description}`, { defaultValue: entry.description }) : entry.description}
+                        {entry.kind === 'payment'
+                          ? t(`tenants.method.${entry.description}`, { defaultValue: entry.description })
+                          : entry.description}
                       </Text>
                     )}
                   </Table.Td>

@@ -10,13 +10,17 @@ import { useTranslation } from '~/lib/i18n';
 import { useNavigation } from 'react-router';
 import { useFormOutcome } from '~/components/forms/use-form-outcome';
 
-type Result = { ok: true; intent: string } | { ok: false; intent: string | null; errors: Record<string, string>; values?: Record<string, unknown> };
+type Result =
+  { ok: true; intent: string } | { ok: false; intent: string | null; errors: Record<string, string>; values?: Record<string, unknown> };
 
 export function useVendorOutcome(result: Result | undefined, intent: string, key = intent) {
   const navigation = useNavigation();
   const mine = result && result.intent === intent ? result : undefined;
   const { formRef, formKey } = useFormOutcome(mine, () => undefined);
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent && (key === intent || navigation.formData?.get('documentId') === key);
+  const busy =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === intent &&
+    (key === intent || navigation.formData?.get('documentId') === key);
   const failed = mine && !mine.ok ? mine : undefined;
   return { failed, busy, formRef, formKey };
 }

@@ -24,7 +24,11 @@ const ICONS: Record<VendorAdminIntent, ReactNode> = {
 };
 
 /** A one-button command (approve, reinstate, resend the invitation). */
-export function VendorCommandButton({ intent, result, variant = 'filled' }: Props & { intent: 'approve' | 'reinstate' | 'resend-invitation'; variant?: 'filled' | 'default' }) {
+export function VendorCommandButton({
+  intent,
+  result,
+  variant = 'filled',
+}: Props & { intent: 'approve' | 'reinstate' | 'resend-invitation'; variant?: 'filled' | 'default' }) {
   const { t } = useTranslation();
   const { failed, busy, formRef, formKey } = useVendorOutcome(result, intent);
   return (
@@ -89,7 +93,14 @@ export function VerifyDocumentButton({ documentId, result }: Props & { documentI
     <Form method="post" preventScrollReset ref={formRef} key={formKey} data-testid="vendor-form-verify-document">
       <input type="hidden" name="intent" value="verify-document" />
       <input type="hidden" name="documentId" value={documentId} />
-      <Button type="submit" size="xs" variant="light" loading={busy} leftSection={ICONS['verify-document']} data-testid="vendor-verify-document">
+      <Button
+        type="submit"
+        size="xs"
+        variant="light"
+        loading={busy}
+        leftSection={ICONS['verify-document']}
+        data-testid="vendor-verify-document"
+      >
         {t('vendors.actions.verify-document.submit')}
       </Button>
       {failed?.errors.form && failed.values?.documentId === String(documentId) && (

@@ -85,14 +85,18 @@ function AccountSection({ detail, result }: { detail: VendorDetail; result: Vend
           </Text>
         ) : detail.invitation ? (
           <Text size="sm" data-testid="vendor-invitation" data-expired={detail.invitation.expired ? 'true' : 'false'}>
-            {t(detail.invitation.expired ? 'vendors.detail.invitationExpired' : 'vendors.detail.invitationPending', { date: formatDateTime(detail.invitation.expiresAt, lang) })}
+            {t(detail.invitation.expired ? 'vendors.detail.invitationExpired' : 'vendors.detail.invitationPending', {
+              date: formatDateTime(detail.invitation.expiresAt, lang),
+            })}
           </Text>
         ) : (
           <Text size="sm" c="dimmed" data-testid="vendor-account-none">
             {t(detail.status === 'approved' ? 'vendors.detail.invitationQueued' : 'vendors.detail.noAccount')}
           </Text>
         )}
-        {detail.status === 'approved' && !detail.accountEmail && <VendorCommandButton intent="resend-invitation" result={result} variant="default" />}
+        {detail.status === 'approved' && !detail.accountEmail && (
+          <VendorCommandButton intent="resend-invitation" result={result} variant="default" />
+        )}
       </Stack>
     </Section>
   );
@@ -102,8 +106,10 @@ export function VendorDetailPage({ detail, today, done, result }: Props) {
   const { t } = useTranslation();
   const lang = useLanguage();
   useVendorToast(result);
-  const list = (values: string[], prefix: string | null) => (values.length === 0 ? '—' : values.map((value) => (prefix ? t(`${prefix}.${value}`, { defaultValue: value }) : value)).join(', '));
-  const pendingCoi = (doc: VendorDetail['documents'][number]) => doc.kind === 'coi' && doc.expiresOn !== null && doc.expiresOn >= today && !(doc.verifiedAt && detail.insuranceExpiry === doc.expiresOn);
+  const list = (values: string[], prefix: string | null) =>
+    values.length === 0 ? '—' : values.map((value) => (prefix ? t(`${prefix}.${value}`, { defaultValue: value }) : value)).join(', ');
+  const pendingCoi = (doc: VendorDetail['documents'][number]) =>
+    doc.kind === 'coi' && doc.expiresOn !== null && doc.expiresOn >= today && !(doc.verifiedAt && detail.insuranceExpiry === doc.expiresOn);
   return (
     <Stack gap="lg" data-testid="vendor-page" data-status={detail.status} data-vendor={detail.id}>
       <Anchor component={Link} to="/admin/vendors" size="sm">
@@ -173,7 +179,10 @@ export function VendorDetailPage({ detail, today, done, result }: Props) {
             </Fact>
             <Text size="xs" c="dimmed" data-testid="vendor-insurance-verified">
               {detail.insuranceVerifiedAt
-                ? t('vendors.detail.insuranceVerifiedBy', { date: formatDateTime(detail.insuranceVerifiedAt, lang), name: detail.insuranceVerifiedByName ?? '—' })
+                ? t('vendors.detail.insuranceVerifiedBy', {
+                    date: formatDateTime(detail.insuranceVerifiedAt, lang),
+                    name: detail.insuranceVerifiedByName ?? '—',
+                  })
                 : t('vendors.detail.insuranceDeclared')}
             </Text>
           </Stack>

@@ -38,7 +38,13 @@ export function VendorDocumentUpload({ today, uploaded, uploadError }: Props) {
           {documentErrorMessage(t, uploadError)}
         </Alert>
       )}
-      <form method="post" action={VENDOR_DOCUMENT_UPLOAD_URL} encType="multipart/form-data" onSubmit={() => setSending(true)} data-testid="vendor-upload-form">
+      <form
+        method="post"
+        action={VENDOR_DOCUMENT_UPLOAD_URL}
+        encType="multipart/form-data"
+        onSubmit={() => setSending(true)}
+        data-testid="vendor-upload-form"
+      >
         <Stack gap="sm">
           <Group align="flex-start" gap="sm" wrap="wrap">
             <NativeSelect
@@ -63,10 +69,29 @@ export function VendorDocumentUpload({ today, uploaded, uploadError }: Props) {
             />
           </Group>
           {/* A native file input: it opens and posts with or without JavaScript. */}
-          <Input.Wrapper label={t('vendors.documents.fileLabel')} description={t('vendors.documents.fileHint')} id="vendor-upload-file" required>
-            <input id="vendor-upload-file" type="file" name="file" accept={DOCUMENT_ACCEPT} required style={{ display: 'block', marginTop: 4 }} data-testid="vendor-upload-file" />
+          <Input.Wrapper
+            label={t('vendors.documents.fileLabel')}
+            description={t('vendors.documents.fileHint')}
+            id="vendor-upload-file"
+            required
+          >
+            <input
+              id="vendor-upload-file"
+              type="file"
+              name="file"
+              accept={DOCUMENT_ACCEPT}
+              required
+              style={{ display: 'block', marginTop: 4 }}
+              data-testid="vendor-upload-file"
+            />
           </Input.Wrapper>
-          <Button type="submit" loading={sending} leftSection={<IconUpload size={16} aria-hidden />} style={{ alignSelf: 'flex-start' }} data-testid="vendor-upload-submit">
+          <Button
+            type="submit"
+            loading={sending}
+            leftSection={<IconUpload size={16} aria-hidden />}
+            style={{ alignSelf: 'flex-start' }}
+            data-testid="vendor-upload-submit"
+          >
             {t('vendors.documents.upload')}
           </Button>
         </Stack>

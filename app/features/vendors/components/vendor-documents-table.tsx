@@ -39,14 +39,27 @@ export function VendorDocumentsTable({ documents, today, action }: Props) {
           {documents.map((doc) => {
             const expired = doc.expiresOn !== null && doc.expiresOn < today;
             return (
-              <Table.Tr key={doc.id} data-testid="vendor-document" data-kind={doc.kind} data-verified={doc.verifiedAt ? 'true' : 'false'} data-document={doc.id}>
+              <Table.Tr
+                key={doc.id}
+                data-testid="vendor-document"
+                data-kind={doc.kind}
+                data-verified={doc.verifiedAt ? 'true' : 'false'}
+                data-document={doc.id}
+              >
                 <Table.Td>
                   <Stack gap={2}>
                     <Text size="sm" fw={600}>
                       {t(`vendors.documents.kind.${doc.kind}`)}
                     </Text>
-                    <Anchor href={doc.downloadUrl} size="xs" download data-testid="vendor-document-download" style={{ overflowWrap: 'anywhere' }}>
-                      <IconDownload size={12} aria-hidden /> {doc.originalName ?? t('vendors.documents.file')} ({formatBytes(doc.sizeBytes, lang)})
+                    <Anchor
+                      href={doc.downloadUrl}
+                      size="xs"
+                      download
+                      data-testid="vendor-document-download"
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
+                      <IconDownload size={12} aria-hidden /> {doc.originalName ?? t('vendors.documents.file')} (
+                      {formatBytes(doc.sizeBytes, lang)})
                     </Anchor>
                   </Stack>
                 </Table.Td>

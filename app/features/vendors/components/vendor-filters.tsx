@@ -28,7 +28,16 @@ export function VendorFiltersForm({ base, filters }: Props) {
       showClear={hasVendorFilters(filters)}
       clearTestId="vendors-filter-clear"
     >
-      <TextInput name="q" type="search" label={t('vendors.filters.search')} defaultValue={filters.q} maxLength={VENDOR_SEARCH_MAX} leftSection={<IconSearch size={16} aria-hidden />} style={{ flex: '2 1 220px' }} data-testid="vendors-filter-q" />
+      <TextInput
+        name="q"
+        type="search"
+        label={t('vendors.filters.search')}
+        defaultValue={filters.q}
+        maxLength={VENDOR_SEARCH_MAX}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        style={{ flex: '2 1 220px' }}
+        data-testid="vendors-filter-q"
+      />
       <NativeSelect
         name="status"
         label={t('vendors.filters.status')}
@@ -57,7 +66,10 @@ export function VendorFiltersForm({ base, filters }: Props) {
         name="insurance"
         label={t('vendors.filters.insurance')}
         defaultValue={filters.insurance ?? ''}
-        data={optionsWithAll(all, INSURANCE_FILTERS, (filter) => ({ value: filter, label: t(`vendors.filters.insuranceOption.${filter}`) }))}
+        data={optionsWithAll(all, INSURANCE_FILTERS, (filter) => ({
+          value: filter,
+          label: t(`vendors.filters.insuranceOption.${filter}`),
+        }))}
         style={{ flex: '1 1 180px' }}
         data-testid="vendors-filter-insurance"
       />

@@ -22,7 +22,9 @@ export function VendorInsuranceSummary({ insuranceExpiry, eligibility, profileLi
           {t('vendors.insurance.title')}
         </Title>
         <Text size="sm" data-testid="vendor-insurance-text">
-          {insuranceExpiry ? t('vendors.insurance.validUntil', { date: formatIsoDate(insuranceExpiry, lang) }) : t('vendors.insurance.none')}
+          {insuranceExpiry
+            ? t('vendors.insurance.validUntil', { date: formatIsoDate(insuranceExpiry, lang) })
+            : t('vendors.insurance.none')}
         </Text>
         <Group>
           <VendorEligibilityBadge eligibility={eligibility} />

@@ -20,7 +20,13 @@ import type { VendorInviteActionResult, VendorInviteState } from '../vendor-admi
 
 type Props = { invitation: VendorInviteState; result: VendorInviteActionResult | undefined; token: string };
 
-function CreateAccountForm({ invitation, result }: { invitation: Extract<VendorInviteState, { state: 'create' }>; result: VendorInviteActionResult | undefined }) {
+function CreateAccountForm({
+  invitation,
+  result,
+}: {
+  invitation: Extract<VendorInviteState, { state: 'create' }>;
+  result: VendorInviteActionResult | undefined;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const busy = useIntentBusy('create');
@@ -31,7 +37,13 @@ function CreateAccountForm({ invitation, result }: { invitation: Extract<VendorI
       <input type="hidden" name="intent" value="create" />
       <Stack gap="sm">
         <Text size="sm">{t('vendors.invite.create.intro', { company: invitation.companyName })}</Text>
-        <TextInput label={t('vendors.invite.create.email')} description={t('vendors.invite.create.emailHint')} value={invitation.email} readOnly data-testid="vendor-invite-email" />
+        <TextInput
+          label={t('vendors.invite.create.email')}
+          description={t('vendors.invite.create.emailHint')}
+          value={invitation.email}
+          readOnly
+          data-testid="vendor-invite-email"
+        />
         <NewPasswordField
           name="password"
           label={t('auth.change.password')}
@@ -42,7 +54,14 @@ function CreateAccountForm({ invitation, result }: { invitation: Extract<VendorI
           error={errors.password}
           data-testid="vendor-invite-password"
         />
-        <PasswordField name="confirmPassword" label={t('auth.change.confirmPassword')} autoComplete="new-password" required error={errors.confirmPassword} data-testid="vendor-invite-confirm" />
+        <PasswordField
+          name="confirmPassword"
+          label={t('auth.change.confirmPassword')}
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+          data-testid="vendor-invite-confirm"
+        />
         <Text size="xs" c="dimmed">
           {t('vendors.invite.create.expires', { date: formatDateTime(invitation.expiresAt, lang) })}
         </Text>
@@ -66,7 +85,13 @@ export function VendorInvitePage({ invitation, result, token }: Props) {
     case 'invalid':
     case 'expired':
       body = (
-        <Alert color="orange" icon={<IconAlertCircle aria-hidden />} title={t(`vendors.invite.${invitation.state}.title`)} data-testid="vendor-invite-refused" data-state={invitation.state}>
+        <Alert
+          color="orange"
+          icon={<IconAlertCircle aria-hidden />}
+          title={t(`vendors.invite.${invitation.state}.title`)}
+          data-testid="vendor-invite-refused"
+          data-state={invitation.state}
+        >
           <Stack gap="sm">
             <Text size="sm">{t(`vendors.invite.${invitation.state}.body`)}</Text>
             <Group>
@@ -103,7 +128,12 @@ export function VendorInvitePage({ invitation, result, token }: Props) {
           <Stack gap="sm">
             <Text size="sm">{t('vendors.invite.linkIntro', { email: invitation.email, company: invitation.companyName })}</Text>
             <Group>
-              <Button type="submit" loading={busyLink} leftSection={<IconLink size={16} aria-hidden />} data-testid="vendor-invite-link-submit">
+              <Button
+                type="submit"
+                loading={busyLink}
+                leftSection={<IconLink size={16} aria-hidden />}
+                data-testid="vendor-invite-link-submit"
+              >
                 {t('vendors.invite.linkSubmit')}
               </Button>
             </Group>
@@ -113,7 +143,12 @@ export function VendorInvitePage({ invitation, result, token }: Props) {
       break;
     case 'wrong_account':
       body = (
-        <Alert color="orange" icon={<IconAlertCircle aria-hidden />} title={t('vendors.invite.wrongAccount.title')} data-testid="vendor-invite-wrong-account">
+        <Alert
+          color="orange"
+          icon={<IconAlertCircle aria-hidden />}
+          title={t('vendors.invite.wrongAccount.title')}
+          data-testid="vendor-invite-wrong-account"
+        >
           <Stack gap="sm">
             <Text size="sm">{t('vendors.invite.wrongAccount.body', { signedInAs: invitation.signedInAs, email: invitation.email })}</Text>
             <Form method="post" action="/auth/sign-out">

@@ -33,10 +33,17 @@ export function VendorList({ base, list, filters }: Props) {
       </Text>
       <ListTable
         isEmpty={list.items.length === 0}
-        empty={{ icon: <IconBuildingStore size={30} aria-hidden />, title: t(filtered ? 'vendors.list.noMatchTitle' : 'vendors.list.emptyTitle'), body: t(filtered ? 'vendors.list.noMatchBody' : 'vendors.list.emptyBody'), testId: 'vendors-empty' }}
+        empty={{
+          icon: <IconBuildingStore size={30} aria-hidden />,
+          title: t(filtered ? 'vendors.list.noMatchTitle' : 'vendors.list.emptyTitle'),
+          body: t(filtered ? 'vendors.list.noMatchBody' : 'vendors.list.emptyBody'),
+          testId: 'vendors-empty',
+        }}
         minWidth={900}
         caption={t('vendors.list.caption')}
-        columns={(['vendor', 'status', 'trades', 'insurance', 'work', 'rating'] as const).map((column) => ({ label: t(`vendors.list.${column}`) }))}
+        columns={(['vendor', 'status', 'trades', 'insurance', 'work', 'rating'] as const).map((column) => ({
+          label: t(`vendors.list.${column}`),
+        }))}
         testId="vendors-table"
       >
         {list.items.map((row) => (
@@ -86,7 +93,12 @@ export function VendorList({ base, list, filters }: Props) {
           </Table.Tr>
         ))}
       </ListTable>
-      <LinkPagination page={list.page} pageCount={list.pageCount} hrefFor={(page) => vendorsHref(base, filters, page)} testId="vendors-pagination" />
+      <LinkPagination
+        page={list.page}
+        pageCount={list.pageCount}
+        hrefFor={(page) => vendorsHref(base, filters, page)}
+        testId="vendors-pagination"
+      />
     </Stack>
   );
 }

@@ -49,10 +49,27 @@ export function VendorProfileForm({ profile, result }: Props) {
           )}
           <Grid gap="sm">
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput name="contactName" label={t('forms.vendor.form.contactName')} autoComplete="name" required maxLength={TEXT_LIMITS.name} defaultValue={text(values, 'contactName', profile.contactName)} error={errors.contactName} />
+              <TextInput
+                name="contactName"
+                label={t('forms.vendor.form.contactName')}
+                autoComplete="name"
+                required
+                maxLength={TEXT_LIMITS.name}
+                defaultValue={text(values, 'contactName', profile.contactName)}
+                error={errors.contactName}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput name="phone" type="tel" label={t('forms.vendor.form.phone')} autoComplete="tel" required maxLength={TEXT_LIMITS.phone} defaultValue={text(values, 'phone', profile.phone ?? '')} error={errors.phone} />
+              <TextInput
+                name="phone"
+                type="tel"
+                label={t('forms.vendor.form.phone')}
+                autoComplete="tel"
+                required
+                maxLength={TEXT_LIMITS.phone}
+                defaultValue={text(values, 'phone', profile.phone ?? '')}
+                error={errors.phone}
+              />
             </Grid.Col>
             <Grid.Col span={12}>
               <TextInput
@@ -77,7 +94,13 @@ export function VendorProfileForm({ profile, result }: Props) {
             }}
             errors={errors}
           />
-          <Button type="submit" loading={busy} leftSection={<IconDeviceFloppy size={16} aria-hidden />} style={{ alignSelf: 'flex-start' }} data-testid="vendor-profile-save">
+          <Button
+            type="submit"
+            loading={busy}
+            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            style={{ alignSelf: 'flex-start' }}
+            data-testid="vendor-profile-save"
+          >
             {t('vendors.profile.save')}
           </Button>
         </Stack>

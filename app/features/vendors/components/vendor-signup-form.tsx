@@ -58,12 +58,23 @@ export function VendorSignupForm({ result, sent, today }: Props) {
         {t('forms.vendor.form.title')}
       </Title>
       {sent && (
-        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title={t('forms.vendor.success.title')} mb="md" data-testid="vendor-sent">
+        <Alert
+          color="teal"
+          icon={<IconCircleCheck aria-hidden />}
+          title={t('forms.vendor.success.title')}
+          mb="md"
+          data-testid="vendor-sent"
+        >
           {t('forms.vendor.success.body')}
         </Alert>
       )}
       {failed && (
-        <Alert color={errors.form || rateLimitMessage ? 'yellow' : 'red'} icon={<IconAlertCircle aria-hidden />} mb="md" data-testid="form-errors">
+        <Alert
+          color={errors.form || rateLimitMessage ? 'yellow' : 'red'}
+          icon={<IconAlertCircle aria-hidden />}
+          mb="md"
+          data-testid="form-errors"
+        >
           {errors.form ?? rateLimitMessage ?? t('common.form.fixErrors')}
         </Alert>
       )}
@@ -71,16 +82,50 @@ export function VendorSignupForm({ result, sent, today }: Props) {
         <Stack gap="lg">
           <Grid gap="sm">
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput name="companyName" label={t('forms.vendor.form.companyName')} autoComplete="organization" required maxLength={TEXT_LIMITS.name} defaultValue={values.companyName} error={errors.companyName} />
+              <TextInput
+                name="companyName"
+                label={t('forms.vendor.form.companyName')}
+                autoComplete="organization"
+                required
+                maxLength={TEXT_LIMITS.name}
+                defaultValue={values.companyName}
+                error={errors.companyName}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput name="contactName" label={t('forms.vendor.form.contactName')} autoComplete="name" required maxLength={TEXT_LIMITS.name} defaultValue={values.contactName} error={errors.contactName} />
+              <TextInput
+                name="contactName"
+                label={t('forms.vendor.form.contactName')}
+                autoComplete="name"
+                required
+                maxLength={TEXT_LIMITS.name}
+                defaultValue={values.contactName}
+                error={errors.contactName}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput name="email" type="email" label={t('forms.vendor.form.email')} autoComplete="email" required maxLength={TEXT_LIMITS.email} defaultValue={values.email} error={errors.email} />
+              <TextInput
+                name="email"
+                type="email"
+                label={t('forms.vendor.form.email')}
+                autoComplete="email"
+                required
+                maxLength={TEXT_LIMITS.email}
+                defaultValue={values.email}
+                error={errors.email}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput name="phone" type="tel" label={t('forms.vendor.form.phone')} autoComplete="tel" required maxLength={TEXT_LIMITS.phone} defaultValue={values.phone} error={errors.phone} />
+              <TextInput
+                name="phone"
+                type="tel"
+                label={t('forms.vendor.form.phone')}
+                autoComplete="tel"
+                required
+                maxLength={TEXT_LIMITS.phone}
+                defaultValue={values.phone}
+                error={errors.phone}
+              />
             </Grid.Col>
             <Grid.Col span={12}>
               <TextInput

@@ -19,7 +19,13 @@ import { useLiveWorkOrders } from './use-live-work-orders';
 import { WorkOrderFacts } from './work-order-facts';
 import { WorkOrderHistory } from './work-order-history';
 
-type Props = { basePath: AssignmentsBase; detail: Detail; vendors: VendorChoice[]; result: CommandResult<StaffIntent> | undefined; done: StaffIntent | null };
+type Props = {
+  basePath: AssignmentsBase;
+  detail: Detail;
+  vendors: VendorChoice[];
+  result: CommandResult<StaffIntent> | undefined;
+  done: StaffIntent | null;
+};
 
 function Reassign({ vendors, result }: { vendors: VendorChoice[]; result: Props['result'] }) {
   const { t } = useTranslation();
@@ -44,12 +50,29 @@ function Reassign({ vendors, result }: { vendors: VendorChoice[]; result: Props[
             description={t('workOrders.staff.newVendorHint')}
             required
             defaultValue={reassign.values.vendorId ?? ''}
-            data={[{ value: '', label: t('workOrders.staff.chooseVendor') }, ...eligible.map((vendor) => ({ value: String(vendor.id), label: vendor.companyName }))]}
+            data={[
+              { value: '', label: t('workOrders.staff.chooseVendor') },
+              ...eligible.map((vendor) => ({ value: String(vendor.id), label: vendor.companyName })),
+            ]}
             error={reassign.errors.vendorId}
           />
-          <Textarea name="reason" label={t('workOrders.staff.reason')} required maxLength={REASON_MAX} autosize minRows={2} defaultValue={reassign.values.reason} error={reassign.errors.reason} />
+          <Textarea
+            name="reason"
+            label={t('workOrders.staff.reason')}
+            required
+            maxLength={REASON_MAX}
+            autosize
+            minRows={2}
+            defaultValue={reassign.values.reason}
+            error={reassign.errors.reason}
+          />
           <Group>
-            <Button type="submit" loading={reassign.busy} leftSection={<IconArrowsExchange size={16} aria-hidden />} data-testid="reassign-submit">
+            <Button
+              type="submit"
+              loading={reassign.busy}
+              leftSection={<IconArrowsExchange size={16} aria-hidden />}
+              data-testid="reassign-submit"
+            >
               {t('workOrders.staff.reassign')}
             </Button>
           </Group>
@@ -75,9 +98,24 @@ function Cancel({ result }: { result: Props['result'] }) {
       <Form method="post" preventScrollReset ref={cancel.formRef} key={cancel.formKey} noValidate>
         <input type="hidden" name="intent" value="cancel" />
         <Stack gap="xs">
-          <Textarea name="reason" label={t('workOrders.staff.reason')} required maxLength={REASON_MAX} autosize minRows={2} defaultValue={cancel.values.reason} error={cancel.errors.reason} />
+          <Textarea
+            name="reason"
+            label={t('workOrders.staff.reason')}
+            required
+            maxLength={REASON_MAX}
+            autosize
+            minRows={2}
+            defaultValue={cancel.values.reason}
+            error={cancel.errors.reason}
+          />
           <Group>
-            <Button type="submit" color="red.9" loading={cancel.busy} leftSection={<IconBan size={16} aria-hidden />} data-testid="cancel-submit">
+            <Button
+              type="submit"
+              color="red.9"
+              loading={cancel.busy}
+              leftSection={<IconBan size={16} aria-hidden />}
+              data-testid="cancel-submit"
+            >
               {t('workOrders.staff.cancel')}
             </Button>
           </Group>
@@ -134,7 +172,13 @@ export function AssignmentDetail({ basePath, detail, vendors, result, done }: Pr
             {t('workOrders.invoice.listTitle')}
           </Title>
           {detail.invoices.map((invoice) => (
-            <InvoiceCard key={invoice.id} invoice={invoice} pdfHref={`${basePath}/invoices/${invoice.id}/pdf`} workOrderHref={null} showVendor>
+            <InvoiceCard
+              key={invoice.id}
+              invoice={invoice}
+              pdfHref={`${basePath}/invoices/${invoice.id}/pdf`}
+              workOrderHref={null}
+              showVendor
+            >
               <InvoiceReview invoice={invoice} result={result} />
             </InvoiceCard>
           ))}

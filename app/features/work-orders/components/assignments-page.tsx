@@ -38,7 +38,13 @@ export function AssignmentsPage({ page, result }: { page: PageData; result: Comm
           </Text>
         ) : (
           page.invoices.map((invoice) => (
-            <InvoiceCard key={invoice.id} invoice={invoice} pdfHref={`${basePath}/invoices/${invoice.id}/pdf`} workOrderHref={`${basePath}/${invoice.workOrderId}#invoice-${invoice.id}`} showVendor>
+            <InvoiceCard
+              key={invoice.id}
+              invoice={invoice}
+              pdfHref={`${basePath}/invoices/${invoice.id}/pdf`}
+              workOrderHref={`${basePath}/${invoice.workOrderId}#invoice-${invoice.id}`}
+              showVendor
+            >
               <InvoiceReview invoice={invoice} result={result} />
             </InvoiceCard>
           ))
@@ -64,7 +70,10 @@ export function AssignmentsPage({ page, result }: { page: PageData; result: Comm
             name="vendor"
             label={t('workOrders.filters.vendor')}
             defaultValue={filters.vendorId ? String(filters.vendorId) : ''}
-            data={optionsWithAll(t('workOrders.filters.allVendors'), page.vendors, (vendor) => ({ value: String(vendor.id), label: vendor.companyName }))}
+            data={optionsWithAll(t('workOrders.filters.allVendors'), page.vendors, (vendor) => ({
+              value: String(vendor.id),
+              label: vendor.companyName,
+            }))}
             error={errors.vendor}
             style={{ flex: '2 1 200px' }}
           />
@@ -72,12 +81,24 @@ export function AssignmentsPage({ page, result }: { page: PageData; result: Comm
             name="building"
             label={t('workOrders.filters.building')}
             allLabel={t('workOrders.filters.allBuildings')}
-            selected={page.building ?? (filters.buildingId ? { id: filters.buildingId, name: t('workOrders.filters.buildingNumber', { id: filters.buildingId }) } : null)}
+            selected={
+              page.building ??
+              (filters.buildingId
+                ? { id: filters.buildingId, name: t('workOrders.filters.buildingNumber', { id: filters.buildingId }) }
+                : null)
+            }
             error={errors.building}
             style={{ flex: '2 1 200px', minWidth: 0 }}
             testId="assignments-filter-building"
           />
-          <Checkbox name="overdue" value="1" label={t('workOrders.filters.overdue')} defaultChecked={filters.overdue} mt={32} data-testid="filter-overdue" />
+          <Checkbox
+            name="overdue"
+            value="1"
+            label={t('workOrders.filters.overdue')}
+            defaultChecked={filters.overdue}
+            mt={32}
+            data-testid="filter-overdue"
+          />
         </FilterForm>
         <FilterErrors errors={errors} />
         <WorkOrderTable
@@ -99,9 +120,22 @@ export function AssignmentsPage({ page, result }: { page: PageData; result: Comm
           testId="assignments-table"
         >
           {list.items.map((row) => (
-            <Table.Tr key={row.id} data-testid="assignment-row" data-status={row.status} data-id={row.id} data-overdue={row.overdue ? 'yes' : 'no'}>
+            <Table.Tr
+              key={row.id}
+              data-testid="assignment-row"
+              data-status={row.status}
+              data-id={row.id}
+              data-overdue={row.overdue ? 'yes' : 'no'}
+            >
               <Table.Td>
-                <Anchor component={Link} to={`${basePath}/${row.id}`} fw={600} size="sm" ff="monospace" aria-label={t('workOrders.list.open', { id: row.id, title: row.title })}>
+                <Anchor
+                  component={Link}
+                  to={`${basePath}/${row.id}`}
+                  fw={600}
+                  size="sm"
+                  ff="monospace"
+                  aria-label={t('workOrders.list.open', { id: row.id, title: row.title })}
+                >
                   #{row.id}
                 </Anchor>
               </Table.Td>
@@ -145,7 +179,13 @@ export function AssignmentsPage({ page, result }: { page: PageData; result: Comm
             </Table.Tr>
           ))}
         </WorkOrderTable>
-        <WorkOrderPager base={basePath} values={assignmentFilterValues(filters)} firstPage={page.firstPage} nextCursor={list.nextCursor} testId="assignments-pagination" />
+        <WorkOrderPager
+          base={basePath}
+          values={assignmentFilterValues(filters)}
+          firstPage={page.firstPage}
+          nextCursor={list.nextCursor}
+          testId="assignments-pagination"
+        />
       </Stack>
     </Stack>
   );

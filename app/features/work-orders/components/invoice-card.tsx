@@ -31,7 +31,16 @@ export function InvoiceCard({ invoice, pdfHref, workOrderHref, showVendor = fals
   const lines = 'lines' in invoice ? invoice.lines : null;
   const payout = 'payout' in invoice ? invoice.payout : null;
   return (
-    <Paper withBorder p="md" component="article" aria-labelledby={`invoice-${invoice.id}-title`} data-testid="invoice-card" data-invoice={invoice.id} data-status={invoice.status} id={`invoice-${invoice.id}`}>
+    <Paper
+      withBorder
+      p="md"
+      component="article"
+      aria-labelledby={`invoice-${invoice.id}-title`}
+      data-testid="invoice-card"
+      data-invoice={invoice.id}
+      data-status={invoice.status}
+      id={`invoice-${invoice.id}`}
+    >
       <Group justify="space-between" wrap="wrap" gap="xs" mb="xs">
         <Title order={3} size="h5" id={`invoice-${invoice.id}-title`}>
           {t('workOrders.invoice.number', { number: invoice.number })}
@@ -103,12 +112,24 @@ export function InvoiceCard({ invoice, pdfHref, workOrderHref, showVendor = fals
       )}
       {payout && (
         <Text size="sm" mt="xs" data-testid="invoice-payout">
-          {t('workOrders.invoice.paidWith', { amount: money(payout.amountCents), method: t(`workOrders.payoutMethod.${payout.method}`), date: formatDateTime(payout.paidAt, lang) })}
+          {t('workOrders.invoice.paidWith', {
+            amount: money(payout.amountCents),
+            method: t(`workOrders.payoutMethod.${payout.method}`),
+            date: formatDateTime(payout.paidAt, lang),
+          })}
           {payout.reference ? ` · ${t('workOrders.invoice.reference', { reference: payout.reference })}` : ''}
         </Text>
       )}
       {invoice.hasPdf && (
-        <Anchor href={pdfHref} download size="sm" mt="xs" display="inline-flex" style={{ alignItems: 'center', gap: 4 }} data-testid="invoice-pdf">
+        <Anchor
+          href={pdfHref}
+          download
+          size="sm"
+          mt="xs"
+          display="inline-flex"
+          style={{ alignItems: 'center', gap: 4 }}
+          data-testid="invoice-pdf"
+        >
           <IconFileTypePdf size={16} aria-hidden />
           {t('workOrders.invoice.downloadPdf')}
         </Anchor>

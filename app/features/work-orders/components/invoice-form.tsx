@@ -14,7 +14,14 @@ import { useTranslation } from '~/lib/i18n';
 import { Form, useNavigation } from 'react-router';
 import { formatCents } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
-import { INVOICE_LINE_KINDS, INVOICE_NOTES_MAX, INVOICE_NUMBER_MAX, LINE_DESCRIPTION_MAX, readInvoiceForm, validateInvoice } from '../work-orders.schemas';
+import {
+  INVOICE_LINE_KINDS,
+  INVOICE_NOTES_MAX,
+  INVOICE_NUMBER_MAX,
+  LINE_DESCRIPTION_MAX,
+  readInvoiceForm,
+  validateInvoice,
+} from '../work-orders.schemas';
 import type { InvoiceableWorkOrder, InvoiceFormResult, InvoiceFormValues } from '../work-orders.types';
 
 type Row = InvoiceFormValues['lines'][number] & { key: number };
@@ -22,7 +29,13 @@ type Row = InvoiceFormValues['lines'][number] & { key: number };
 let nextKey = 1;
 const blankRow = (kind = 'labour'): Row => ({ key: nextKey++, kind, description: '', quantity: '1', unitPrice: '' });
 
-type Props = { workOrders: InvoiceableWorkOrder[]; selected: string; maxLines: number; maxPdfMb: number; result: InvoiceFormResult | undefined };
+type Props = {
+  workOrders: InvoiceableWorkOrder[];
+  selected: string;
+  maxLines: number;
+  maxPdfMb: number;
+  result: InvoiceFormResult | undefined;
+};
 
 /** The form's fields as the server reads them, for the totals shown while typing. */
 function fieldsOf(rows: Row[], tax: string): Record<string, string> {
@@ -47,9 +60,14 @@ function InvoiceFormBody({ workOrders, selected, maxLines, maxPdfMb, result }: P
   const navigation = useNavigation();
   const values = result?.values;
   const errors = result?.errors ?? {};
-  const [rows, setRows] = useState<Row[]>(() => (values && values.lines.length > 0 ? values.lines.map((line) => ({ ...line, key: nextKey++ })) : [blankRow('labour'), blankRow('materials'), blankRow('materials')]));
+  const [rows, setRows] = useState<Row[]>(() =>
+    values && values.lines.length > 0
+      ? values.lines.map((line) => ({ ...line, key: nextKey++ }))
+      : [blankRow('labour'), blankRow('materials'), blankRow('materials')],
+  );
   const [tax, setTax] = useState(values?.tax ?? '');
-  const update = (key: number, change: Partial<Row>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const update = (key: number, change: Partial<Row>) =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
   const filled = rows.filter((row) => row.description.trim() || row.unitPrice.trim());
   const read = readInvoiceForm(fieldsOf(filled, tax));
   const checked = Object.keys(read.errors).length === 0 && filled.length > 0 ? validateInvoice(read.input) : null;
@@ -76,11 +94,25 @@ function InvoiceFormBody({ workOrders, selected, maxLines, maxPdfMb, result }: P
               label={t('workOrders.invoice.workOrder')}
               required
               defaultValue={values?.workOrderId ?? selected}
-              data={[{ value: '', label: t('workOrders.invoice.chooseWorkOrder') }, ...workOrders.map((order) => ({ value: String(order.id), label: `#${order.id} · ${order.title} (${t(`workOrders.status.${order.status}`)})` }))]}
+              data={[
+                { value: '', label: t('workOrders.invoice.chooseWorkOrder') },
+                ...workOrders.map((order) => ({
+                  value: String(order.id),
+                  label: `#${order.id} · ${order.title} (${t(`workOrders.status.${order.status}`)})`,
+                })),
+              ]}
               error={errors.workOrderId}
               style={{ flex: '3 1 280px' }}
             />
-            <TextInput name="number" label={t('workOrders.invoice.numberLabel')} required maxLength={INVOICE_NUMBER_MAX} defaultValue={values?.number} error={errors.number} style={{ flex: '1 1 160px' }} />
+            <TextInput
+              name="number"
+              label={t('workOrders.invoice.numberLabel')}
+              required
+              maxLength={INVOICE_NUMBER_MAX}
+              defaultValue={values?.number}
+              error={errors.number}
+              style={{ flex: '1 1 160px' }}
+            />
           </Group>
         </Paper>
         <Paper withBorder p="md" component="fieldset" style={{ border: undefined }}>
@@ -152,7 +184,14 @@ function InvoiceFormBody({ workOrders, selected, maxLines, maxPdfMb, result }: P
               </div>
             ))}
             <Group>
-              <Button type="button" variant="default" leftSection={<IconPlus size={16} aria-hidden />} disabled={rows.length >= maxLines} onClick={() => setRows((current) => [...current, blankRow('materials')])} data-testid="invoice-add-line">
+              <Button
+                type="button"
+                variant="default"
+                leftSection={<IconPlus size={16} aria-hidden />}
+                disabled={rows.length >= maxLines}
+                onClick={() => setRows((current) => [...current, blankRow('materials')])}
+                data-testid="invoice-add-line"
+              >
                 {t('workOrders.invoice.addLine')}
               </Button>
             </Group>
@@ -160,7 +199,15 @@ function InvoiceFormBody({ workOrders, selected, maxLines, maxPdfMb, result }: P
         </Paper>
         <Paper withBorder p="md">
           <Group align="flex-start" gap="sm" wrap="wrap">
-            <TextInput name="tax" label={t('workOrders.invoice.taxUsd')} inputMode="decimal" value={tax} onChange={(event) => setTax(event.currentTarget.value)} error={errors.tax} style={{ flex: '1 1 140px' }} />
+            <TextInput
+              name="tax"
+              label={t('workOrders.invoice.taxUsd')}
+              inputMode="decimal"
+              value={tax}
+              onChange={(event) => setTax(event.currentTarget.value)}
+              error={errors.tax}
+              style={{ flex: '1 1 140px' }}
+            />
             <FileInput
               name="pdf"
               label={t('workOrders.invoice.pdf')}
@@ -174,8 +221,24 @@ function InvoiceFormBody({ workOrders, selected, maxLines, maxPdfMb, result }: P
               fileInputProps={{ 'data-testid': 'invoice-pdf-input' } as React.InputHTMLAttributes<HTMLInputElement>}
             />
           </Group>
-          <Textarea name="notes" label={t('workOrders.invoice.notes')} maxLength={INVOICE_NOTES_MAX} autosize minRows={2} mt="sm" defaultValue={values?.notes} error={errors.notes} />
-          <Stack gap={0} mt="md" align="flex-end" aria-live="polite" data-testid="invoice-form-totals" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          <Textarea
+            name="notes"
+            label={t('workOrders.invoice.notes')}
+            maxLength={INVOICE_NOTES_MAX}
+            autosize
+            minRows={2}
+            mt="sm"
+            defaultValue={values?.notes}
+            error={errors.notes}
+          />
+          <Stack
+            gap={0}
+            mt="md"
+            align="flex-end"
+            aria-live="polite"
+            data-testid="invoice-form-totals"
+            style={{ fontVariantNumeric: 'tabular-nums' }}
+          >
             <Text size="sm">{t('workOrders.invoice.subtotalIs', { amount: totals ? formatCents(totals.subtotalCents, lang) : '—' })}</Text>
             <Text size="sm">{t('workOrders.invoice.taxIs', { amount: totals ? formatCents(totals.taxCents, lang) : '—' })}</Text>
             <Text fw={700} data-testid="invoice-form-total">

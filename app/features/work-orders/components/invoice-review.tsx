@@ -33,16 +33,45 @@ export function InvoiceReview({ invoice, result, action }: Props) {
           <Form method="post" action={action} preventScrollReset ref={approve.formRef} key={`a${approve.formKey}`}>
             <input type="hidden" name="intent" value="approve-invoice" />
             <input type="hidden" name="invoiceId" value={invoice.id} />
-            <Button type="submit" color="teal.9" loading={approve.busy} leftSection={<IconCheck size={16} aria-hidden />} aria-label={t('workOrders.review.approveNamed', { number: invoice.number })} data-testid="invoice-approve">
+            <Button
+              type="submit"
+              color="teal.9"
+              loading={approve.busy}
+              leftSection={<IconCheck size={16} aria-hidden />}
+              aria-label={t('workOrders.review.approveNamed', { number: invoice.number })}
+              data-testid="invoice-approve"
+            >
               {t('workOrders.review.approve')}
             </Button>
           </Form>
-          <Form method="post" action={action} preventScrollReset ref={reject.formRef} key={`r${reject.formKey}`} noValidate style={{ flex: '1 1 320px' }}>
+          <Form
+            method="post"
+            action={action}
+            preventScrollReset
+            ref={reject.formRef}
+            key={`r${reject.formKey}`}
+            noValidate
+            style={{ flex: '1 1 320px' }}
+          >
             <input type="hidden" name="intent" value="reject-invoice" />
             <input type="hidden" name="invoiceId" value={invoice.id} />
             <Group align="flex-end" gap="xs" wrap="nowrap">
-              <TextInput name="reason" label={t('workOrders.review.rejectReason')} required maxLength={REASON_MAX} defaultValue={reject.values.reason} error={reject.errors.reason} style={{ flex: 1 }} />
-              <Button type="submit" color="red.9" loading={reject.busy} leftSection={<IconX size={16} aria-hidden />} data-testid="invoice-reject">
+              <TextInput
+                name="reason"
+                label={t('workOrders.review.rejectReason')}
+                required
+                maxLength={REASON_MAX}
+                defaultValue={reject.values.reason}
+                error={reject.errors.reason}
+                style={{ flex: 1 }}
+              />
+              <Button
+                type="submit"
+                color="red.9"
+                loading={reject.busy}
+                leftSection={<IconX size={16} aria-hidden />}
+                data-testid="invoice-reject"
+              >
                 {t('workOrders.review.reject')}
               </Button>
             </Group>
@@ -53,9 +82,28 @@ export function InvoiceReview({ invoice, result, action }: Props) {
           <input type="hidden" name="intent" value="pay-invoice" />
           <input type="hidden" name="invoiceId" value={invoice.id} />
           <Group align="flex-end" gap="xs" wrap="wrap">
-            <NativeSelect name="method" label={t('workOrders.review.method')} defaultValue={pay.values.method ?? 'bank_transfer'} data={PAYOUT_METHODS.map((method) => ({ value: method, label: t(`workOrders.payoutMethod.${method}`) }))} error={pay.errors.method} />
-            <TextInput name="reference" label={t('workOrders.review.reference')} maxLength={PAYOUT_REFERENCE_MAX} defaultValue={pay.values.reference} error={pay.errors.reference} style={{ flex: '1 1 180px' }} />
-            <Button type="submit" loading={pay.busy} leftSection={<IconCash size={16} aria-hidden />} aria-label={t('workOrders.review.payNamed', { number: invoice.number })} data-testid="invoice-pay">
+            <NativeSelect
+              name="method"
+              label={t('workOrders.review.method')}
+              defaultValue={pay.values.method ?? 'bank_transfer'}
+              data={PAYOUT_METHODS.map((method) => ({ value: method, label: t(`workOrders.payoutMethod.${method}`) }))}
+              error={pay.errors.method}
+            />
+            <TextInput
+              name="reference"
+              label={t('workOrders.review.reference')}
+              maxLength={PAYOUT_REFERENCE_MAX}
+              defaultValue={pay.values.reference}
+              error={pay.errors.reference}
+              style={{ flex: '1 1 180px' }}
+            />
+            <Button
+              type="submit"
+              loading={pay.busy}
+              leftSection={<IconCash size={16} aria-hidden />}
+              aria-label={t('workOrders.review.payNamed', { number: invoice.number })}
+              data-testid="invoice-pay"
+            >
               {t('workOrders.review.pay')}
             </Button>
           </Group>

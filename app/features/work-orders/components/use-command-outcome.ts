@@ -24,7 +24,10 @@ export function useCommandOutcome<I extends string>(result: CommandResult<I> | u
       'data-testid': 'work-orders-toast',
     });
   });
-  const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent && (key === undefined || navigation.formData?.get('invoiceId') === key);
+  const submitting =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === intent &&
+    (key === undefined || navigation.formData?.get('invoiceId') === key);
   const failed = mine && !mine.ok ? mine : undefined;
   return { busy: submitting, formRef, formKey, errors: failed?.errors ?? {}, values: failed?.values ?? {} };
 }

@@ -20,7 +20,12 @@ export function VendorInvoices({ items, nextCursor, firstPage, submitted }: Prop
   return (
     <Stack gap="md">
       <Group justify="flex-end">
-        <Button component={Link} to="/vendor-portal/invoices/new" leftSection={<IconPlus size={16} aria-hidden />} data-testid="new-invoice">
+        <Button
+          component={Link}
+          to="/vendor-portal/invoices/new"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          data-testid="new-invoice"
+        >
           {t('workOrders.invoice.new')}
         </Button>
       </Group>
@@ -35,7 +40,14 @@ export function VendorInvoices({ items, nextCursor, firstPage, submitted }: Prop
           <EmptyState.Description>{t('workOrders.invoice.emptyBody')}</EmptyState.Description>
         </EmptyState>
       ) : (
-        items.map((invoice) => <InvoiceCard key={invoice.id} invoice={invoice} pdfHref={`/vendor-portal/invoices/${invoice.id}/pdf`} workOrderHref={`/vendor-portal/work-orders/${invoice.workOrderId}`} />)
+        items.map((invoice) => (
+          <InvoiceCard
+            key={invoice.id}
+            invoice={invoice}
+            pdfHref={`/vendor-portal/invoices/${invoice.id}/pdf`}
+            workOrderHref={`/vendor-portal/work-orders/${invoice.workOrderId}`}
+          />
+        ))
       )}
       <KeysetPager
         label={t('workOrders.list.pagination')}

@@ -33,7 +33,14 @@ export function VendorWorkOverview({ counts, invoices }: Props) {
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
         {VENDOR_OVERVIEW_STATUSES.map((status) => (
-          <Anchor key={status} component={Link} to={`/vendor-portal/work-orders?status=${status}`} underline="never" data-testid={`vendor-count-${status}`} data-count={counts[status]}>
+          <Anchor
+            key={status}
+            component={Link}
+            to={`/vendor-portal/work-orders?status=${status}`}
+            underline="never"
+            data-testid={`vendor-count-${status}`}
+            data-count={counts[status]}
+          >
             <Paper withBorder p="sm" radius="md">
               <Text size="xl" fw={700} c="var(--mantine-color-text)">
                 {formatNumber(counts[status], lang)}

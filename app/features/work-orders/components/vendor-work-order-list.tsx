@@ -43,11 +43,21 @@ export function VendorWorkOrderList({ page }: { page: VendorListPage }) {
           name="building"
           label={t('workOrders.filters.building')}
           defaultValue={filters.buildingId ? String(filters.buildingId) : ''}
-          data={optionsWithAll(t('workOrders.filters.allBuildings'), page.buildings, (row) => ({ value: String(row.id), label: `${row.name} (${row.city})` }))}
+          data={optionsWithAll(t('workOrders.filters.allBuildings'), page.buildings, (row) => ({
+            value: String(row.id),
+            label: `${row.name} (${row.city})`,
+          }))}
           error={errors.building}
           style={{ flex: '2 1 200px' }}
         />
-        <TextInput name="city" label={t('workOrders.filters.city')} defaultValue={filters.city} maxLength={SEARCH_MAX} error={errors.city} style={{ flex: '1 1 140px' }} />
+        <TextInput
+          name="city"
+          label={t('workOrders.filters.city')}
+          defaultValue={filters.city}
+          maxLength={SEARCH_MAX}
+          error={errors.city}
+          style={{ flex: '1 1 140px' }}
+        />
         <TextInput
           name="q"
           type="search"
@@ -75,7 +85,14 @@ export function VendorWorkOrderList({ page }: { page: VendorListPage }) {
         {list.items.map((row) => (
           <Table.Tr key={row.id} data-testid="vendor-work-order-row" data-status={row.status} data-id={row.id}>
             <Table.Td>
-              <Anchor component={Link} to={`${BASE}/${row.id}`} fw={600} size="sm" ff="monospace" aria-label={t('workOrders.list.open', { id: row.id, title: row.title })}>
+              <Anchor
+                component={Link}
+                to={`${BASE}/${row.id}`}
+                fw={600}
+                size="sm"
+                ff="monospace"
+                aria-label={t('workOrders.list.open', { id: row.id, title: row.title })}
+              >
                 #{row.id}
               </Anchor>
             </Table.Td>
@@ -117,7 +134,13 @@ export function VendorWorkOrderList({ page }: { page: VendorListPage }) {
           </Table.Tr>
         ))}
       </WorkOrderTable>
-      <WorkOrderPager base={BASE} values={vendorFilterValues(filters)} firstPage={page.firstPage} nextCursor={list.nextCursor} testId="vendor-work-orders-pagination" />
+      <WorkOrderPager
+        base={BASE}
+        values={vendorFilterValues(filters)}
+        firstPage={page.firstPage}
+        nextCursor={list.nextCursor}
+        testId="vendor-work-orders-pagination"
+      />
     </Stack>
   );
 }

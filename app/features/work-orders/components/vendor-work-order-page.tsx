@@ -72,9 +72,24 @@ function AcceptDecline({ result }: { result: Result }) {
       <Form method="post" preventScrollReset ref={decline.formRef} key={`d${decline.formKey}`} noValidate>
         <input type="hidden" name="intent" value="decline" />
         <Stack gap="xs" mt="md">
-          <Textarea name="reason" label={t('workOrders.actions.declineReason')} required maxLength={REASON_MAX} autosize minRows={2} defaultValue={decline.values.reason} error={decline.errors.reason} />
+          <Textarea
+            name="reason"
+            label={t('workOrders.actions.declineReason')}
+            required
+            maxLength={REASON_MAX}
+            autosize
+            minRows={2}
+            defaultValue={decline.values.reason}
+            error={decline.errors.reason}
+          />
           <Group>
-            <Button type="submit" color="red.9" loading={decline.busy} leftSection={<IconX size={16} aria-hidden />} data-testid="decline-submit">
+            <Button
+              type="submit"
+              color="red.9"
+              loading={decline.busy}
+              leftSection={<IconX size={16} aria-hidden />}
+              data-testid="decline-submit"
+            >
               {t('workOrders.actions.decline')}
             </Button>
           </Group>
@@ -89,7 +104,10 @@ function ScheduleStart({ detail, result, now }: { detail: VendorWorkOrderDetail;
   const schedule = useCommandOutcome(result, 'schedule');
   const start = useCommandOutcome(result, 'start');
   return (
-    <CommandCard title={t(detail.status === 'scheduled' ? 'workOrders.actions.rescheduleTitle' : 'workOrders.actions.scheduleTitle')} testId="schedule-actions">
+    <CommandCard
+      title={t(detail.status === 'scheduled' ? 'workOrders.actions.rescheduleTitle' : 'workOrders.actions.scheduleTitle')}
+      testId="schedule-actions"
+    >
       <FormError message={schedule.errors.form ?? start.errors.form} testId="schedule-error" />
       <Form method="post" preventScrollReset ref={schedule.formRef} key={`s${schedule.formKey}`} noValidate>
         <input type="hidden" name="intent" value="schedule" />
@@ -105,7 +123,12 @@ function ScheduleStart({ detail, result, now }: { detail: VendorWorkOrderDetail;
             error={schedule.errors.scheduledFor}
             style={{ flex: '1 1 220px' }}
           />
-          <Button type="submit" loading={schedule.busy} leftSection={<IconCalendarEvent size={16} aria-hidden />} data-testid="schedule-submit">
+          <Button
+            type="submit"
+            loading={schedule.busy}
+            leftSection={<IconCalendarEvent size={16} aria-hidden />}
+            data-testid="schedule-submit"
+          >
             {t(detail.status === 'scheduled' ? 'workOrders.actions.reschedule' : 'workOrders.actions.schedule')}
           </Button>
         </Group>
@@ -115,7 +138,13 @@ function ScheduleStart({ detail, result, now }: { detail: VendorWorkOrderDetail;
         <Text size="sm" mt="md" mb="xs">
           {t('workOrders.actions.startBody')}
         </Text>
-        <Button type="submit" variant="default" loading={start.busy} leftSection={<IconPlayerPlay size={16} aria-hidden />} data-testid="start-submit">
+        <Button
+          type="submit"
+          variant="default"
+          loading={start.busy}
+          leftSection={<IconPlayerPlay size={16} aria-hidden />}
+          data-testid="start-submit"
+        >
           {t('workOrders.actions.start')}
         </Button>
       </Form>
@@ -147,11 +176,32 @@ function NoteForm({ result }: { result: Result }) {
   return (
     <CommandCard title={t('workOrders.actions.noteTitle')} testId="note-actions">
       <FormError message={note.errors.form} testId="note-error" />
-      <Form method="post" action="?intent=note" encType="multipart/form-data" preventScrollReset ref={note.formRef} key={`n${note.formKey}`} noValidate>
+      <Form
+        method="post"
+        action="?intent=note"
+        encType="multipart/form-data"
+        preventScrollReset
+        ref={note.formRef}
+        key={`n${note.formKey}`}
+        noValidate
+      >
         <input type="hidden" name="intent" value="note" />
         <Stack gap="xs">
-          <Textarea name="note" label={t('workOrders.actions.note')} maxLength={NOTE_MAX} autosize minRows={2} defaultValue={note.values.note} error={note.errors.note} />
-          <NativeSelect name="phase" label={t('workOrders.actions.phase')} defaultValue="before" data={PHOTO_PHASES.map((phase) => ({ value: phase, label: t(`workOrders.phase.${phase}`) }))} />
+          <Textarea
+            name="note"
+            label={t('workOrders.actions.note')}
+            maxLength={NOTE_MAX}
+            autosize
+            minRows={2}
+            defaultValue={note.values.note}
+            error={note.errors.note}
+          />
+          <NativeSelect
+            name="phase"
+            label={t('workOrders.actions.phase')}
+            defaultValue="before"
+            data={PHOTO_PHASES.map((phase) => ({ value: phase, label: t(`workOrders.phase.${phase}`) }))}
+          />
           <PhotoField label={t('workOrders.actions.photos')} error={note.errors.photos} />
           <Group>
             <Button type="submit" variant="default" loading={note.busy} data-testid="note-submit">
@@ -170,13 +220,36 @@ function CompleteForm({ result }: { result: Result }) {
   return (
     <CommandCard title={t('workOrders.actions.completeTitle')} testId="complete-actions">
       <FormError message={complete.errors.form} testId="complete-error" />
-      <Form method="post" action="?intent=complete" encType="multipart/form-data" preventScrollReset ref={complete.formRef} key={`c${complete.formKey}`} noValidate>
+      <Form
+        method="post"
+        action="?intent=complete"
+        encType="multipart/form-data"
+        preventScrollReset
+        ref={complete.formRef}
+        key={`c${complete.formKey}`}
+        noValidate
+      >
         <input type="hidden" name="intent" value="complete" />
         <Stack gap="xs">
-          <Textarea name="notes" label={t('workOrders.actions.completionNotes')} required maxLength={NOTE_MAX} autosize minRows={3} defaultValue={complete.values.notes} error={complete.errors.notes} />
+          <Textarea
+            name="notes"
+            label={t('workOrders.actions.completionNotes')}
+            required
+            maxLength={NOTE_MAX}
+            autosize
+            minRows={3}
+            defaultValue={complete.values.notes}
+            error={complete.errors.notes}
+          />
           <PhotoField label={t('workOrders.actions.afterPhotos')} error={complete.errors.photos} />
           <Group>
-            <Button type="submit" color="teal.9" loading={complete.busy} leftSection={<IconCheck size={16} aria-hidden />} data-testid="complete-submit">
+            <Button
+              type="submit"
+              color="teal.9"
+              loading={complete.busy}
+              leftSection={<IconCheck size={16} aria-hidden />}
+              data-testid="complete-submit"
+            >
               {t('workOrders.actions.complete')}
             </Button>
           </Group>
@@ -186,7 +259,17 @@ function CompleteForm({ result }: { result: Result }) {
   );
 }
 
-export function VendorWorkOrderPage({ detail, result, now, done }: { detail: VendorWorkOrderDetail; result: Result; now: string; done: VendorIntent | null }) {
+export function VendorWorkOrderPage({
+  detail,
+  result,
+  now,
+  done,
+}: {
+  detail: VendorWorkOrderDetail;
+  result: Result;
+  now: string;
+  done: VendorIntent | null;
+}) {
   const { t } = useTranslation();
   useLiveWorkOrders();
   const status = detail.status;
@@ -195,7 +278,13 @@ export function VendorWorkOrderPage({ detail, result, now, done }: { detail: Ven
       <Group justify="space-between" wrap="wrap">
         <WorkOrderStatusBadge status={status} size="lg" />
         {detail.invoiceable && (
-          <Button component={Link} to={`/vendor-portal/invoices/new?workOrder=${detail.id}`} variant="light" leftSection={<IconFileInvoice size={16} aria-hidden />} data-testid="create-invoice">
+          <Button
+            component={Link}
+            to={`/vendor-portal/invoices/new?workOrder=${detail.id}`}
+            variant="light"
+            leftSection={<IconFileInvoice size={16} aria-hidden />}
+            data-testid="create-invoice"
+          >
             {t('workOrders.actions.invoice')}
           </Button>
         )}

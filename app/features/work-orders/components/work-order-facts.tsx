@@ -12,7 +12,21 @@ import { useLanguage } from '~/lib/use-language';
 import type { VendorWorkOrderDetail } from '../work-orders.types';
 import { PriorityBadge } from './badges';
 
-type Detail = Pick<VendorWorkOrderDetail, 'title' | 'kind' | 'request' | 'project' | 'place' | 'instructions' | 'scheduledFor' | 'dueAt' | 'createdAt' | 'declineReason' | 'cancelReason' | 'completionNotes'>;
+type Detail = Pick<
+  VendorWorkOrderDetail,
+  | 'title'
+  | 'kind'
+  | 'request'
+  | 'project'
+  | 'place'
+  | 'instructions'
+  | 'scheduledFor'
+  | 'dueAt'
+  | 'createdAt'
+  | 'declineReason'
+  | 'cancelReason'
+  | 'completionNotes'
+>;
 
 /** A definition row: a label and its value. */
 function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
@@ -98,7 +112,9 @@ export function WorkOrderFacts({ detail }: { detail: Detail }) {
           {request.entryWindows.length > 0 ? (
             <List size="sm" mt="xs" spacing={2}>
               {request.entryWindows.map((window) => (
-                <List.Item key={`${window.date}-${window.from}`}>{t('workOrders.detail.window', { date: formatIsoDate(window.date, lang), from: window.from, to: window.to })}</List.Item>
+                <List.Item key={`${window.date}-${window.from}`}>
+                  {t('workOrders.detail.window', { date: formatIsoDate(window.date, lang), from: window.from, to: window.to })}
+                </List.Item>
               ))}
             </List>
           ) : (
@@ -131,7 +147,15 @@ export function PhotoStrip({ urls, label }: { urls: string[]; label: string }) {
     <Group gap="xs" data-testid="photo-strip">
       {urls.map((url, index) => (
         <Anchor key={url} href={url} target="_blank" rel="noopener" aria-label={`${label} ${index + 1}`}>
-          <Image src={url.replace(/-\d+\.webp$/, '-400.webp')} alt={`${label} ${index + 1}`} w={112} h={84} fit="cover" radius="sm" loading="lazy" />
+          <Image
+            src={url.replace(/-\d+\.webp$/, '-400.webp')}
+            alt={`${label} ${index + 1}`}
+            w={112}
+            h={84}
+            fit="cover"
+            radius="sm"
+            loading="lazy"
+          />
         </Anchor>
       ))}
     </Group>

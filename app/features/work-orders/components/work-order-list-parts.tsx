@@ -21,7 +21,10 @@ export function WorkOrderStatusFilter({ value, error }: { value: WorkOrderStatus
       name="status"
       label={t('workOrders.filters.status')}
       defaultValue={value ?? ''}
-      data={optionsWithAll(t('workOrders.filters.all'), WORK_ORDER_STATUS_VALUES, (status) => ({ value: status, label: t(`workOrders.status.${status}`) }))}
+      data={optionsWithAll(t('workOrders.filters.all'), WORK_ORDER_STATUS_VALUES, (status) => ({
+        value: status,
+        label: t(`workOrders.status.${status}`),
+      }))}
       error={error}
       style={{ flex: '1 1 150px' }}
     />
@@ -54,7 +57,18 @@ type TableProps = {
 };
 
 /** The work orders' table, or the empty state (`workOrders.list.noMatch*` when filtered). */
-export function WorkOrderTable({ isEmpty, filtered, emptyKey, emptyTestId, emptyTitleOrder, minWidth, caption, columns, testId, children }: TableProps) {
+export function WorkOrderTable({
+  isEmpty,
+  filtered,
+  emptyKey,
+  emptyTestId,
+  emptyTitleOrder,
+  minWidth,
+  caption,
+  columns,
+  testId,
+  children,
+}: TableProps) {
   const { t } = useTranslation();
   return (
     <ListTable
@@ -77,7 +91,19 @@ export function WorkOrderTable({ isEmpty, filtered, emptyKey, emptyTestId, empty
 }
 
 /** First/next page links of a work-order list at `base`, keeping the filter `values`. */
-export function WorkOrderPager({ base, values, firstPage, nextCursor, testId }: { base: string; values: Record<string, string | number | boolean | null | undefined>; firstPage: boolean; nextCursor: string | null; testId: string }) {
+export function WorkOrderPager({
+  base,
+  values,
+  firstPage,
+  nextCursor,
+  testId,
+}: {
+  base: string;
+  values: Record<string, string | number | boolean | null | undefined>;
+  firstPage: boolean;
+  nextCursor: string | null;
+  testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <KeysetPager

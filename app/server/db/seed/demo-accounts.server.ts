@@ -11,7 +11,24 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { passwordHasher } from '../../auth/password-hash.server';
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../client.server';
-import { account, autopay, building, charge, lease, leaseTenant, maintenanceRequest, maintenanceEvent, payment, project, projectVendor, property, session, twoFactor, user, vendor } from '../schema';
+import {
+  account,
+  autopay,
+  building,
+  charge,
+  lease,
+  leaseTenant,
+  maintenanceRequest,
+  maintenanceEvent,
+  payment,
+  project,
+  projectVendor,
+  property,
+  session,
+  twoFactor,
+  user,
+  vendor,
+} from '../schema';
 import { unlinkedDemoVendor } from './demo-maintenance.server';
 import { DEMO_TENANT_ID_PREFIX } from './demo-leases.server';
 
@@ -47,9 +64,24 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Creates the user (verified) or brings it back to the demo role; replaces its password; ends its sessions. */
 async function upsertAccount(tx: Tx, spec: (typeof DEMO_ACCOUNTS)[number], hash: string): Promise<string> {
   const name = `${spec.firstName} ${spec.lastName}`;
-  const [existing] = await tx.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, spec.email));
+  const [existing] = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, spec.email));
   const id = existing?.id ?? randomUUID();
-  const profile = { name, emailVerified: true, role: spec.role, banned: false, banReason: null, banExpires: null, firstName: spec.firstName, lastName: spec.lastName, userType: spec.role, twoFactorEnabled: false, updatedAt: new Date() };
+  const profile = {
+    name,
+    emailVerified: true,
+    role: spec.role,
+    banned: false,
+    banReason: null,
+    banExpires: null,
+    firstName: spec.firstName,
+    lastName: spec.lastName,
+    userType: spec.role,
+    twoFactorEnabled: false,
+    updatedAt: new Date(),
+  };
   if (existing) await tx.update(user).set(profile).where(eq(user.id, id));
   else await tx.insert(user).values({ id, email: spec.email, ...profile });
   const [credential] = await tx
@@ -81,10 +113,14 @@ async function linkTenant(tx: Tx, tenantId: string, email: string, name: string)
   const [owing] = await tx
     .select({ id: lease.id, tenantId: lease.tenantId })
     .from(lease)
-    .where(and(demoLease, sql`exists (select 1 from ${charge} c where c.lease_id = ${lease.id} and c.status = 'open' and c.kind <> 'credit')`))
+    .where(
+      and(demoLease, sql`exists (select 1 from ${charge} c where c.lease_id = ${lease.id} and c.status = 'open' and c.kind <> 'credit')`),
+    )
     .orderBy(asc(lease.id))
     .limit(1);
-  const [first] = owing ? [owing] : await tx.select({ id: lease.id, tenantId: lease.tenantId }).from(lease).where(demoLease).orderBy(asc(lease.id)).limit(1);
+  const [first] = owing
+    ? [owing]
+    : await tx.select({ id: lease.id, tenantId: lease.tenantId }).from(lease).where(demoLease).orderBy(asc(lease.id)).limit(1);
   if (!first) return null;
   const previous = first.tenantId!;
   await tx.update(lease).set({ tenantId, updatedAt: new Date() }).where(eq(lease.id, first.id));
@@ -111,7 +147,10 @@ async function assignBuildings(tx: Tx, managerId: string, leaseId: number | null
   const missing = DEMO_MANAGER_BUILDINGS - mine.length;
   let wanted: number[] = [];
   if (missing > 0) {
-    const tenantBuilding = leaseId === null ? sql`false` : sql`${building.id} = (select p.building_id from ${lease} l join ${property} p on p.id = l.property_id where l.id = ${leaseId})`;
+    const tenantBuilding =
+      leaseId === null
+        ? sql`false`
+        : sql`${building.id} = (select p.building_id from ${lease} l join ${property} p on p.id = l.property_id where l.id = ${leaseId})`;
     const withLeases = sql`exists (select 1 from ${property} p join ${lease} l on l.property_id = p.id where p.building_id = ${building.id} and l.status = 'active')`;
     const rows = await tx
       .select({ id: building.id })
@@ -141,7 +180,10 @@ async function ensureVendor(tx: Tx, userId: string, spec: (typeof DEMO_ACCOUNTS)
   const seeded = existing ? null : await unlinkedDemoVendor(tx);
   const id = existing?.id ?? seeded;
   if (id !== null && id !== undefined) {
-    await tx.update(vendor).set({ ...insured, userId }).where(eq(vendor.id, id));
+    await tx
+      .update(vendor)
+      .set({ ...insured, userId })
+      .where(eq(vendor.id, id));
     await inviteToOpenProjects(tx, id);
     return id;
   }
@@ -166,7 +208,10 @@ async function ensureVendor(tx: Tx, userId: string, spec: (typeof DEMO_ACCOUNTS)
 async function inviteToOpenProjects(tx: Tx, vendorId: number): Promise<void> {
   const open = await tx.select({ id: project.id }).from(project).where(eq(project.status, 'bidding'));
   if (open.length === 0) return;
-  await tx.insert(projectVendor).values(open.map((row) => ({ projectId: row.id, vendorId }))).onConflictDoNothing();
+  await tx
+    .insert(projectVendor)
+    .values(open.map((row) => ({ projectId: row.id, vendorId })))
+    .onConflictDoNothing();
 }
 
 /**
@@ -174,9 +219,16 @@ async function inviteToOpenProjects(tx: Tx, vendorId: number): Promise<void> {
  * a new password. `generatePassword` exists for tests; the default draws from `randomBytes`.
  * Returns each account with its new password in clear: the caller prints it once.
  */
-export async function createDemoAccounts({ db, generatePassword = generateDemoPassword }: { db: Db; generatePassword?: () => string }): Promise<DemoAccount[]> {
+export async function createDemoAccounts({
+  db,
+  generatePassword = generateDemoPassword,
+}: {
+  db: Db;
+  generatePassword?: () => string;
+}): Promise<DemoAccount[]> {
   const passwords = DEMO_ACCOUNTS.map(() => generatePassword());
-  if (new Set(passwords).size !== passwords.length || passwords.some((p) => p.length < 16)) throw new Error('demo passwords must be distinct and at least 16 characters');
+  if (new Set(passwords).size !== passwords.length || passwords.some((p) => p.length < 16))
+    throw new Error('demo passwords must be distinct and at least 16 characters');
   // scrypt is slow on purpose: hash before the transaction.
   const hashes = await Promise.all(passwords.map((password) => passwordHasher.hash(password)));
   return db.transaction(async (tx) => {
@@ -186,9 +238,18 @@ export async function createDemoAccounts({ db, generatePassword = generateDemoPa
     const leaseId = await linkTenant(tx, ids.get('tenant')!, tenant.email, `${tenant.firstName} ${tenant.lastName}`);
     const buildings = await assignBuildings(tx, ids.get('property_manager')!, leaseId);
     const states = buildings.length
-      ? [...new Set((await tx.select({ state: building.state }).from(building).where(inArray(building.id, buildings))).map((row) => row.state))].sort()
+      ? [
+          ...new Set(
+            (await tx.select({ state: building.state }).from(building).where(inArray(building.id, buildings))).map((row) => row.state),
+          ),
+        ].sort()
       : [];
-    const vendorId = await ensureVendor(tx, ids.get('vendor')!, DEMO_ACCOUNTS.find((spec) => spec.role === 'vendor')!, states);
+    const vendorId = await ensureVendor(
+      tx,
+      ids.get('vendor')!,
+      DEMO_ACCOUNTS.find((spec) => spec.role === 'vendor')!,
+      states,
+    );
     const details: Record<DemoAccountRole, string> = {
       admin: 'everything',
       property_manager: buildings.length ? `buildings ${buildings.join(', ')}` : 'no building yet (seed units first)',

@@ -24,7 +24,17 @@ function demoToken(seed: number, n: number): string {
  * seed). Running it again changes nothing. Returns how many alerts exist for the demo
  * subscribers afterwards.
  */
-export async function seedDemoAlerts({ db, units, seed, now = new Date() }: { db: Db; units: readonly DemoAlertUnit[]; seed: number; now?: Date }): Promise<number> {
+export async function seedDemoAlerts({
+  db,
+  units,
+  seed,
+  now = new Date(),
+}: {
+  db: Db;
+  units: readonly DemoAlertUnit[];
+  seed: number;
+  now?: Date;
+}): Promise<number> {
   const first = units[0];
   if (!first) return 0;
   const city = units.filter((unit) => unit.city === first.city && unit.state === first.state).slice(0, 3);
@@ -88,15 +98,30 @@ export async function seedDemoAlerts({ db, units, seed, now = new Date() }: { db
     const [row] = await db.select({ id: listingAlert.id }).from(listingAlert).where(eq(listingAlert.confirmToken, confirmToken));
     if (!row) continue;
     const deliveries = [
-      ...alert.waiting.map((unit) => ({ alertId: row.id, propertyId: unit.id, sentAt: null, createdAt: new Date(now.getTime() - 6 * 3_600_000) })),
-      ...alert.sent.map((unit) => ({ alertId: row.id, propertyId: unit.id, sentAt: new Date(now.getTime() - 3 * day), createdAt: new Date(now.getTime() - 3 * day) })),
+      ...alert.waiting.map((unit) => ({
+        alertId: row.id,
+        propertyId: unit.id,
+        sentAt: null,
+        createdAt: new Date(now.getTime() - 6 * 3_600_000),
+      })),
+      ...alert.sent.map((unit) => ({
+        alertId: row.id,
+        propertyId: unit.id,
+        sentAt: new Date(now.getTime() - 3 * day),
+        createdAt: new Date(now.getTime() - 3 * day),
+      })),
     ];
     if (deliveries.length === 0) continue;
     // Only units that still exist (a reset may have replaced them).
     const existing = await db
       .select({ id: property.id })
       .from(property)
-      .where(inArray(property.id, deliveries.map((delivery) => delivery.propertyId)));
+      .where(
+        inArray(
+          property.id,
+          deliveries.map((delivery) => delivery.propertyId),
+        ),
+      );
     const ids = new Set(existing.map((unit) => unit.id));
     const rows = deliveries.filter((delivery) => ids.has(delivery.propertyId));
     if (rows.length > 0) await db.insert(listingAlertDelivery).values(rows).onConflictDoNothing();
@@ -104,6 +129,11 @@ export async function seedDemoAlerts({ db, units, seed, now = new Date() }: { db
   const stored = await db
     .select({ id: listingAlert.id })
     .from(listingAlert)
-    .where(inArray(listingAlert.email, alerts.map((alert) => alert.email)));
+    .where(
+      inArray(
+        listingAlert.email,
+        alerts.map((alert) => alert.email),
+      ),
+    );
   return stored.length;
 }

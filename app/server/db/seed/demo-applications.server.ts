@@ -15,13 +15,30 @@ const FIRST_NAMES = ['Avery', 'Noah', 'Sofia', 'Liam', 'Giulia', 'Mateo', 'Hanna
 const LAST_NAMES = ['Carter', 'Nguyen', 'Rossi', 'Hughes', 'Patel', 'Kim', 'Bianchi', 'Sullivan', 'Alvarez', 'Brooks', 'Ferrari', 'Ward'];
 
 /** A unit the demo applications may be for. */
-export type DemoApplicationUnit = { id: number; price: number; maxOccupants: number; availableDate: string | null; city: string; zipCode: string };
+export type DemoApplicationUnit = {
+  id: number;
+  price: number;
+  maxOccupants: number;
+  availableDate: string | null;
+  city: string;
+  zipCode: string;
+};
 
 /**
  * Inserts the demo applications for `units` (available, listed units of the seed). Returns how
  * many were written.
  */
-export async function seedDemoApplications({ db, units, seed, now = new Date() }: { db: Db; units: readonly DemoApplicationUnit[]; seed: number; now?: Date }): Promise<number> {
+export async function seedDemoApplications({
+  db,
+  units,
+  seed,
+  now = new Date(),
+}: {
+  db: Db;
+  units: readonly DemoApplicationUnit[];
+  seed: number;
+  now?: Date;
+}): Promise<number> {
   const count = Math.min(MAX_DEMO_APPLICATIONS, Math.floor(units.length / 8));
   if (count === 0) return 0;
   const rows: (typeof application.$inferInsert)[] = [];

@@ -22,9 +22,14 @@ const KINDS = [
 
 /** Writes the demo entries once. Returns how many were written (0 when they exist already). */
 export async function seedDemoAudit({ db }: { db: Db }): Promise<number> {
-  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(sql`${auditLog.newValues}->>'demo' = 'true'`);
+  const [existing] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(sql`${auditLog.newValues}->>'demo' = 'true'`);
   if ((existing?.n ?? 0) > 0) return 0;
-  const managers = (await db.select({ id: user.id }).from(user).where(like(user.id, 'demo-manager-%')).orderBy(user.id).limit(4)).map((row) => row.id);
+  const managers = (await db.select({ id: user.id }).from(user).where(like(user.id, 'demo-manager-%')).orderBy(user.id).limit(4)).map(
+    (row) => row.id,
+  );
   const rows = Array.from({ length: 48 }, (_, i) => {
     const kind = KINDS[i % KINDS.length]!;
     const userId = 'anonymous' in kind || managers.length === 0 ? null : managers[i % managers.length]!;

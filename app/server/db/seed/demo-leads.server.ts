@@ -103,7 +103,15 @@ const INQUIRIES: readonly DemoInquiry[] = [
  * the first four distinct managers' units are used, fewer when fewer exist) and two general
  * ones. Returns how many threads were written.
  */
-export async function seedDemoLeads({ db, units, now = new Date() }: { db: Db; units: readonly DemoLeadUnit[]; now?: Date }): Promise<number> {
+export async function seedDemoLeads({
+  db,
+  units,
+  now = new Date(),
+}: {
+  db: Db;
+  units: readonly DemoLeadUnit[];
+  now?: Date;
+}): Promise<number> {
   // One unit per manager first, so several managers have an inquiry about their own unit.
   const managed = units.filter((unit) => unit.managerId);
   const byManager: DemoLeadUnit[] = [];
@@ -142,7 +150,15 @@ export async function seedDemoLeads({ db, units, now = new Date() }: { db: Db; u
         createdAt: askedAt,
       });
       if (inquiry.reply && repliedAt) {
-        await tx.insert(message).values({ threadId: created.id, authorKind: 'staff', authorUserId: unit?.managerId ?? null, body: inquiry.reply.body, createdAt: repliedAt });
+        await tx
+          .insert(message)
+          .values({
+            threadId: created.id,
+            authorKind: 'staff',
+            authorUserId: unit?.managerId ?? null,
+            body: inquiry.reply.body,
+            createdAt: repliedAt,
+          });
       }
     });
     written += 1;

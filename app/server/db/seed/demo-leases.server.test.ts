@@ -45,7 +45,9 @@ async function fingerprint() {
       (select md5(coalesce(string_agg(concat_ws('|', id, lease_id, method, amount_cents, provider_ref, reference, settled_at), ',' order by id), '')) from payment) as payment_md5,
       (select count(*)::int || '/' || coalesce(sum(amount_cents), 0)::bigint::text from ledger_allocation) as allocations,
       (select count(*)::int || '/' || coalesce(string_agg(payment_method_token, ',' order by lease_id), '') from autopay) as autopays,
-      (select md5(coalesce(string_agg(concat_ws('|', id, email, name), ',' order by id), '')) from "user" where id like 'demo-tenant-%') as tenants_md5`)) as unknown as { rows: Record<string, unknown>[] };
+      (select md5(coalesce(string_agg(concat_ws('|', id, email, name), ',' order by id), '')) from "user" where id like 'demo-tenant-%') as tenants_md5`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
   return rows[0];
 }
 
@@ -70,11 +72,18 @@ describe('seedDemoLeases', () => {
   }, 60_000);
 
   it('gives 60 % of the leased units (chosen by the seed) an active lease', async () => {
-    const leased = await database.db.select({ id: property.id }).from(property).where(eq(property.status, 'leased')).orderBy(asc(property.id));
+    const leased = await database.db
+      .select({ id: property.id })
+      .from(property)
+      .where(eq(property.status, 'leased'))
+      .orderBy(asc(property.id));
     const chosen = leased.filter((unit) => hasDemoLease(42, unit.id)).map((unit) => unit.id);
     expect(chosen.length / leased.length).toBeGreaterThan(0.4);
     expect(chosen.length / leased.length).toBeLessThan(0.8);
-    const leases = await database.db.select({ propertyId: lease.propertyId, status: lease.status }).from(lease).orderBy(asc(lease.propertyId));
+    const leases = await database.db
+      .select({ propertyId: lease.propertyId, status: lease.status })
+      .from(lease)
+      .orderBy(asc(lease.propertyId));
     expect(leases.map((row) => row.propertyId)).toEqual(chosen);
     expect(new Set(leases.map((row) => row.status))).toEqual(new Set(['active']));
     expect(counts.leases).toBe(chosen.length);
@@ -91,7 +100,10 @@ describe('seedDemoLeases', () => {
     const other = await reseedLeases(7);
     expect((await fingerprint())?.charge_md5).not.toBe(first?.charge_md5);
     // Demo tenants are rewritten in place; those of the other seed's extra leases are gone.
-    const [tenants] = await database.db.select({ n: sql<number>`count(*)::int` }).from(user).where(like(user.id, 'demo-tenant-%'));
+    const [tenants] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(user)
+      .where(like(user.id, 'demo-tenant-%'));
     expect(tenants?.n).toBe(other.leases);
     counts = await reseedLeases(42);
     expect(await fingerprint()).toEqual(first);
@@ -155,8 +167,14 @@ describe('seedDemoLeases', () => {
     for (const [leaseId, list] of statusesByLease) {
       const firstOpen = list.findIndex((c) => c.status === 'open');
       if (firstOpen < 0) continue;
-      expect(list.slice(firstOpen).every((c) => c.status === 'open'), `lease ${leaseId}`).toBe(true);
-      expect(list.slice(firstOpen + 1).every((c) => c.allocatedCents === 0), `lease ${leaseId}`).toBe(true);
+      expect(
+        list.slice(firstOpen).every((c) => c.status === 'open'),
+        `lease ${leaseId}`,
+      ).toBe(true);
+      expect(
+        list.slice(firstOpen + 1).every((c) => c.allocatedCents === 0),
+        `lease ${leaseId}`,
+      ).toBe(true);
     }
     const leases = await database.db.select({ id: lease.id }).from(lease);
     for (const { id } of leases) {
@@ -188,7 +206,8 @@ describe('seedDemoLeases', () => {
       expect(p.status).toBe('succeeded');
       expect(p.settledAt).not.toBeNull();
       expect(p.settledAt!.getTime()).toBeLessThanOrEqual(NOW.getTime());
-      if (p.method === 'check') expect(p).toMatchObject({ provider: 'offline', cardLast4: null, reference: expect.stringMatching(/^Check #\d+$/) });
+      if (p.method === 'check')
+        expect(p).toMatchObject({ provider: 'offline', cardLast4: null, reference: expect.stringMatching(/^Check #\d+$/) });
       else expect(p).toMatchObject({ provider: 'sandbox', providerRef: expect.stringMatching(/^sbx_ch_[0-9a-f]{24}$/) });
     }
     const plans = await database.db.select().from(autopay);
@@ -231,7 +250,15 @@ describe('createDemoAccounts', () => {
       const signedIn = await context.auth.api.signInEmail({ body: { email: a.email, password: a.password } });
       expect(signedIn.user.email).toBe(a.email);
     }
-    const users = await database.db.select().from(user).where(inArray(user.email, DEMO_ACCOUNTS.map((a) => a.email)));
+    const users = await database.db
+      .select()
+      .from(user)
+      .where(
+        inArray(
+          user.email,
+          DEMO_ACCOUNTS.map((a) => a.email),
+        ),
+      );
     expect(new Map(users.map((u) => [u.email, u.role]))).toEqual(new Map(DEMO_ACCOUNTS.map((a) => [a.email, a.role])));
   });
 
@@ -242,7 +269,10 @@ describe('createDemoAccounts', () => {
     const [vendorUser] = await database.db.select().from(user).where(eq(user.email, 'vendor@demo.dimora.example'));
     const [held] = await database.db.select().from(lease).where(eq(lease.tenantId, tenant!.id));
     expect(held?.status).toBe('active');
-    const [signer] = await database.db.select().from(leaseTenant).where(and(eq(leaseTenant.leaseId, held!.id), eq(leaseTenant.role, 'primary')));
+    const [signer] = await database.db
+      .select()
+      .from(leaseTenant)
+      .where(and(eq(leaseTenant.leaseId, held!.id), eq(leaseTenant.role, 'primary')));
     expect(signer).toMatchObject({ userId: tenant!.id, email: tenant!.email });
     const paidBy = await database.db.selectDistinct({ payerId: payment.payerId }).from(payment).where(eq(payment.leaseId, held!.id));
     expect(paidBy).toEqual([{ payerId: tenant!.id }]);
@@ -251,7 +281,10 @@ describe('createDemoAccounts', () => {
 
     const buildings = await database.db.select({ id: building.id }).from(building).where(eq(building.managerId, manager!.id));
     expect(buildings).toHaveLength(3);
-    const [unit] = await database.db.select({ buildingId: property.buildingId, managerId: property.managerId }).from(property).where(eq(property.id, held!.propertyId));
+    const [unit] = await database.db
+      .select({ buildingId: property.buildingId, managerId: property.managerId })
+      .from(property)
+      .where(eq(property.id, held!.propertyId));
     expect(buildings.map((b) => b.id)).toContain(unit!.buildingId);
     expect(unit!.managerId).toBe(manager!.id);
     const [record] = await database.db.select().from(vendor).where(eq(vendor.userId, vendorUser!.id));

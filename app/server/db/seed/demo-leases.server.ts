@@ -44,8 +44,70 @@ const HOUR_MS = 3_600_000;
 const RENT_JOB_HOUR = 5;
 const AUTOPAY_JOB_HOUR = 6;
 
-const FIRST_NAMES = ['Olivia', 'James', 'Emma', 'Lucas', 'Ava', 'Mason', 'Isabella', 'Elijah', 'Mia', 'Logan', 'Amelia', 'Aiden', 'Harper', 'Caleb', 'Grace', 'Owen', 'Chloe', 'Wyatt', 'Lily', 'Henry', 'Giulia', 'Luca', 'Francesca', 'Matteo', 'Aisha', 'Diego', 'Mei', 'Ravi', 'Fatima', 'Kenji'];
-const LAST_NAMES = ['Johnson', 'Williams', 'Brown', 'Garcia', 'Miller', 'Davis', 'Martinez', 'Lopez', 'Wilson', 'Anderson', 'Taylor', 'Thomas', 'Moore', 'Jackson', 'Martin', 'Lee', 'Thompson', 'White', 'Harris', 'Clark', 'Esposito', 'Romano', 'Colombo', 'Ricci', 'Shah', 'Chen', 'Tanaka', 'Okoye', 'Novak', 'Haddad'];
+const FIRST_NAMES = [
+  'Olivia',
+  'James',
+  'Emma',
+  'Lucas',
+  'Ava',
+  'Mason',
+  'Isabella',
+  'Elijah',
+  'Mia',
+  'Logan',
+  'Amelia',
+  'Aiden',
+  'Harper',
+  'Caleb',
+  'Grace',
+  'Owen',
+  'Chloe',
+  'Wyatt',
+  'Lily',
+  'Henry',
+  'Giulia',
+  'Luca',
+  'Francesca',
+  'Matteo',
+  'Aisha',
+  'Diego',
+  'Mei',
+  'Ravi',
+  'Fatima',
+  'Kenji',
+];
+const LAST_NAMES = [
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Martinez',
+  'Lopez',
+  'Wilson',
+  'Anderson',
+  'Taylor',
+  'Thomas',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Thompson',
+  'White',
+  'Harris',
+  'Clark',
+  'Esposito',
+  'Romano',
+  'Colombo',
+  'Ricci',
+  'Shah',
+  'Chen',
+  'Tanaka',
+  'Okoye',
+  'Novak',
+  'Haddad',
+];
 const USER_AGENTS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15',
@@ -81,7 +143,7 @@ export type DemoLeasePlan = {
   charges: ChargeRow[];
   payments: PaymentRow[];
   allocations: AllocationRow[];
-  autopay: (typeof autopay.$inferInsert) | null;
+  autopay: typeof autopay.$inferInsert | null;
   /** Open charges less unapplied payments at `now` (cents). */
   balanceCents: number;
 };
@@ -212,8 +274,27 @@ export function planDemoLease({
   let autopayLastPeriod: string | null = null;
   let checkNumber = rnd.int(1001, 4999);
 
-  const postCharge = (at: number, kind: ChargeRow['kind'], amountCents: number, dueDate: string, period: string, description: string | null) => {
-    charges.push({ id: ++ids.charge, leaseId, kind, amountCents, allocatedCents: 0, dueDate, period, description, status: 'open', createdBy: null, createdAt: new Date(at) });
+  const postCharge = (
+    at: number,
+    kind: ChargeRow['kind'],
+    amountCents: number,
+    dueDate: string,
+    period: string,
+    description: string | null,
+  ) => {
+    charges.push({
+      id: ++ids.charge,
+      leaseId,
+      kind,
+      amountCents,
+      allocatedCents: 0,
+      dueDate,
+      period,
+      description,
+      status: 'open',
+      createdBy: null,
+      createdAt: new Date(at),
+    });
   };
   const balanceAt = () => {
     let owed = 0;
@@ -289,7 +370,11 @@ export function planDemoLease({
       });
       continue;
     }
-    events.push({ at: p.postAt, order: order++, run: (at) => (postCharge(at, 'rent', rentCents, p.dueDate, p.period, null), allocate(at)) });
+    events.push({
+      at: p.postAt,
+      order: order++,
+      run: (at) => (postCharge(at, 'rent', rentCents, p.dueDate, p.period, null), allocate(at)),
+    });
     // The late-fee job, grace days after the due date: a fee if this rent is still open then.
     if (rules.lateFeeCents > 0) {
       const feeDate = addDays(p.dueDate, rules.rentGraceDays + 1);
@@ -310,7 +395,11 @@ export function planDemoLease({
     if (p.k > lastK - behind) {
       if (partial && p.k === lastK - behind + 1) {
         const share = rnd.int(30, 70) / 100;
-        events.push({ at: msOf(addDays(p.dueDate, rnd.int(0, onTimeDays)), rnd.int(9, 20)) + minute, order: order++, run: (at) => pay(at, 'rent', payer === 'check' ? 'check' : 'card', Math.min(balanceAt(), Math.round(rentCents * share))) });
+        events.push({
+          at: msOf(addDays(p.dueDate, rnd.int(0, onTimeDays)), rnd.int(9, 20)) + minute,
+          order: order++,
+          run: (at) => pay(at, 'rent', payer === 'check' ? 'check' : 'card', Math.min(balanceAt(), Math.round(rentCents * share))),
+        });
       }
     } else if (payer === 'autopay' && p.k >= autopayFrom) {
       const day = dayOfMonth(p.dueDate, 0, autopayDay);
@@ -333,7 +422,10 @@ export function planDemoLease({
   for (const event of events) if (event.at <= nowMs) event.run(event.at);
 
   // Autopay was turned on a few days before its first month (never before the signature).
-  const autopayOn = Math.max(signedAt + HOUR_MS, msOf(periods[Math.min(autopayFrom, lastK)]?.dueDate ?? startDate) - rnd.int(2, 10) * DAY_MS);
+  const autopayOn = Math.max(
+    signedAt + HOUR_MS,
+    msOf(periods[Math.min(autopayFrom, lastK)]?.dueDate ?? startDate) - rnd.int(2, 10) * DAY_MS,
+  );
   const autopayRow: DemoLeasePlan['autopay'] =
     payer === 'autopay'
       ? {
@@ -416,10 +508,16 @@ export function planDemoLease({
 
 /** The columns a re-seed rewrites on an existing demo tenant (`excluded`: the row proposed). */
 const TENANT_UPSERT = sql.raw(
-  ['name', 'email', 'email_verified', 'role', 'first_name', 'last_name', 'phone', 'user_type', 'locale', 'created_at', 'updated_at'].map((column) => `"${column}" = excluded."${column}"`).join(', '),
+  ['name', 'email', 'email_verified', 'role', 'first_name', 'last_name', 'phone', 'user_type', 'locale', 'created_at', 'updated_at']
+    .map((column) => `"${column}" = excluded."${column}"`)
+    .join(', '),
 );
 
-async function insertInBatches<T extends Parameters<typeof bulkInsertSql>[0]>(tx: Pick<Db, 'execute'>, table: T, rows: readonly T['$inferInsert'][]): Promise<void> {
+async function insertInBatches<T extends Parameters<typeof bulkInsertSql>[0]>(
+  tx: Pick<Db, 'execute'>,
+  table: T,
+  rows: readonly T['$inferInsert'][],
+): Promise<void> {
   for (let from = 0; from < rows.length; from += BATCH_ROWS) await tx.execute(bulkInsertSql(table, rows.slice(from, from + BATCH_ROWS)));
 }
 
@@ -433,7 +531,13 @@ async function insertInBatches<T extends Parameters<typeof bulkInsertSql>[0]>(tx
  */
 export async function seedDemoLeases({ db, seed, now = new Date() }: { db: Db; seed: number; now?: Date }): Promise<DemoLeaseCounts> {
   const units: DemoLeaseUnit[] = await db
-    .select({ id: property.id, price: property.price, buildingId: property.buildingId, managerId: property.managerId, availableDate: property.availableDate })
+    .select({
+      id: property.id,
+      price: property.price,
+      buildingId: property.buildingId,
+      managerId: property.managerId,
+      availableDate: property.availableDate,
+    })
     .from(property)
     .where(eq(property.status, 'leased'))
     .orderBy(property.id);
@@ -456,14 +560,40 @@ export async function seedDemoLeases({ db, seed, now = new Date() }: { db: Db; s
       // per referencing table and row (tens of seconds for 75,000 units), rewriting them little.
       const tenants = plans.map((plan) => plan.tenant);
       for (let from = 0; from < tenants.length; from += BATCH_ROWS) {
-        await tx.execute(sql`${bulkInsertSql(user, tenants.slice(from, from + BATCH_ROWS))} ON CONFLICT (id) DO UPDATE SET ${TENANT_UPSERT}`);
+        await tx.execute(
+          sql`${bulkInsertSql(user, tenants.slice(from, from + BATCH_ROWS))} ON CONFLICT (id) DO UPDATE SET ${TENANT_UPSERT}`,
+        );
       }
-      await insertInBatches(tx, lease, plans.map((plan) => plan.lease));
-      await insertInBatches(tx, leaseTenant, plans.map((plan) => plan.signer));
-      await insertInBatches(tx, charge, plans.flatMap((plan) => plan.charges));
-      await insertInBatches(tx, payment, plans.flatMap((plan) => plan.payments));
-      await insertInBatches(tx, ledgerAllocation, plans.flatMap((plan) => plan.allocations));
-      await insertInBatches(tx, autopay, plans.flatMap((plan) => (plan.autopay ? [plan.autopay] : [])));
+      await insertInBatches(
+        tx,
+        lease,
+        plans.map((plan) => plan.lease),
+      );
+      await insertInBatches(
+        tx,
+        leaseTenant,
+        plans.map((plan) => plan.signer),
+      );
+      await insertInBatches(
+        tx,
+        charge,
+        plans.flatMap((plan) => plan.charges),
+      );
+      await insertInBatches(
+        tx,
+        payment,
+        plans.flatMap((plan) => plan.payments),
+      );
+      await insertInBatches(
+        tx,
+        ledgerAllocation,
+        plans.flatMap((plan) => plan.allocations),
+      );
+      await insertInBatches(
+        tx,
+        autopay,
+        plans.flatMap((plan) => (plan.autopay ? [plan.autopay] : [])),
+      );
     });
     // PGlite answers through microtasks only: let timers and signal handlers run.
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -482,10 +612,14 @@ export async function seedDemoLeases({ db, seed, now = new Date() }: { db: Db; s
   }
   await flush();
   // Demo tenants of an earlier, larger seed (or of units that changed) have no lease now.
-  await db.delete(user).where(and(like(user.id, `${DEMO_TENANT_ID_PREFIX}%`), sql`not exists (select 1 from ${lease} where ${lease.tenantId} = ${user.id})`));
+  await db
+    .delete(user)
+    .where(and(like(user.id, `${DEMO_TENANT_ID_PREFIX}%`), sql`not exists (select 1 from ${lease} where ${lease.tenantId} = ${user.id})`));
   // Ids were given explicitly: move the sequences past them.
   for (const table of ['lease', 'charge', 'payment'] as const) {
-    await db.execute(sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), GREATEST((SELECT max(id) FROM ${sql.identifier(table)}), 1), (SELECT count(*) > 0 FROM ${sql.identifier(table)}))`);
+    await db.execute(
+      sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), GREATEST((SELECT max(id) FROM ${sql.identifier(table)}), 1), (SELECT count(*) > 0 FROM ${sql.identifier(table)}))`,
+    );
   }
   if (counts.leases > 0) {
     // Fresh planner statistics for the tenant and payment lists (as for the units).

@@ -33,47 +33,105 @@ afterAll(async () => {
 
 describe('demo maintenance data', () => {
   it('has requests, work orders and invoices in every state', async () => {
-    expect(await values(sql`select distinct status::text as v from maintenance_request order by 1`)).toEqual(
-      ['cancelled', 'closed', 'completed', 'in_progress', 'scheduled', 'submitted', 'triaged'],
-    );
-    expect(await values(sql`select distinct status::text as v from work_order order by 1`)).toEqual(
-      ['accepted', 'completed', 'declined', 'in_progress', 'offered', 'scheduled'],
-    );
-    expect(await values(sql`select distinct status::text as v from invoice order by 1`)).toEqual(['approved', 'paid', 'rejected', 'submitted']);
-    expect(await values(sql`select distinct priority::text as v from maintenance_request order by 1`)).toEqual(['emergency', 'routine', 'urgent']);
+    expect(await values(sql`select distinct status::text as v from maintenance_request order by 1`)).toEqual([
+      'cancelled',
+      'closed',
+      'completed',
+      'in_progress',
+      'scheduled',
+      'submitted',
+      'triaged',
+    ]);
+    expect(await values(sql`select distinct status::text as v from work_order order by 1`)).toEqual([
+      'accepted',
+      'completed',
+      'declined',
+      'in_progress',
+      'offered',
+      'scheduled',
+    ]);
+    expect(await values(sql`select distinct status::text as v from invoice order by 1`)).toEqual([
+      'approved',
+      'paid',
+      'rejected',
+      'submitted',
+    ]);
+    expect(await values(sql`select distinct priority::text as v from maintenance_request order by 1`)).toEqual([
+      'emergency',
+      'routine',
+      'urgent',
+    ]);
   });
 
   it('keeps the model’s rules: requests on their tenant’s unit, one open work order per request, totals that add up, payouts for paid invoices', async () => {
-    expect(await values(sql`select count(*)::text as v from maintenance_request m join lease l on l.id = m.lease_id where l.property_id <> m.property_id or l.tenant_id <> m.tenant_id`)).toEqual(['0']);
-    expect(await values(sql`select count(*)::text as v from maintenance_request m join property p on p.id = m.property_id where p.building_id is distinct from m.building_id`)).toEqual(['0']);
-    expect(await values(sql`select count(*)::text as v from invoice i where i.subtotal_cents <> (select sum(amount_cents) from invoice_line l where l.invoice_id = i.id)`)).toEqual(['0']);
-    expect(await values(sql`select count(*)::text as v from invoice i where (i.status = 'paid') <> exists (select 1 from payout p where p.invoice_id = i.id)`)).toEqual(['0']);
+    expect(
+      await values(
+        sql`select count(*)::text as v from maintenance_request m join lease l on l.id = m.lease_id where l.property_id <> m.property_id or l.tenant_id <> m.tenant_id`,
+      ),
+    ).toEqual(['0']);
+    expect(
+      await values(
+        sql`select count(*)::text as v from maintenance_request m join property p on p.id = m.property_id where p.building_id is distinct from m.building_id`,
+      ),
+    ).toEqual(['0']);
+    expect(
+      await values(
+        sql`select count(*)::text as v from invoice i where i.subtotal_cents <> (select sum(amount_cents) from invoice_line l where l.invoice_id = i.id)`,
+      ),
+    ).toEqual(['0']);
+    expect(
+      await values(
+        sql`select count(*)::text as v from invoice i where (i.status = 'paid') <> exists (select 1 from payout p where p.invoice_id = i.id)`,
+      ),
+    ).toEqual(['0']);
     // Work only ever went to vendors who could take it when it was offered: approved and insured.
-    expect(await values(sql`select count(*)::text as v from work_order w join vendor v on v.id = w.vendor_id where v.status <> 'approved' or v.insurance_verified_at is null`)).toEqual(['0']);
+    expect(
+      await values(
+        sql`select count(*)::text as v from work_order w join vendor v on v.id = w.vendor_id where v.status <> 'approved' or v.insurance_verified_at is null`,
+      ),
+    ).toEqual(['0']);
     // Every request's timeline starts with its submission and ends at its status.
-    expect(await values(sql`
+    expect(
+      await values(sql`
       select count(*)::text as v from maintenance_request m
       where not exists (select 1 from maintenance_event e where e.request_id = m.id and e.kind = 'submitted')
-         or m.status <> coalesce((select e.to_status from maintenance_event e where e.request_id = m.id and e.to_status is not null order by e.created_at desc, e.id desc limit 1), 'submitted')`)).toEqual(['0']);
+         or m.status <> coalesce((select e.to_status from maintenance_event e where e.request_id = m.id and e.to_status is not null order by e.created_at desc, e.id desc limit 1), 'submitted')`),
+    ).toEqual(['0']);
     expect(await values(sql`select count(*)::text as v from maintenance_request where sla_breached_at is not null`)).not.toEqual(['0']);
   });
 
   it('has vendors to review and insurance about to expire', async () => {
-    const vendors = await rows<{ status: string; n: number }>(sql`select status::text as status, count(*)::int as n from vendor group by 1 order by 1`);
+    const vendors = await rows<{ status: string; n: number }>(
+      sql`select status::text as status, count(*)::int as n from vendor group by 1 order by 1`,
+    );
     expect(vendors).toEqual([
       { status: 'approved', n: 22 },
       { status: 'pending', n: 2 },
       { status: 'rejected', n: 1 },
       { status: 'suspended', n: 1 },
     ]);
-    expect(await values(sql`select count(*)::text as v from vendor where status = 'approved' and insurance_expiry between current_date and current_date + 30`)).toEqual(['2']);
-    expect(await values(sql`select count(*)::text as v from vendor where status = 'approved' and insurance_expiry < current_date`)).toEqual(['1']);
+    expect(
+      await values(
+        sql`select count(*)::text as v from vendor where status = 'approved' and insurance_expiry between current_date and current_date + 30`,
+      ),
+    ).toEqual(['2']);
+    expect(await values(sql`select count(*)::text as v from vendor where status = 'approved' and insurance_expiry < current_date`)).toEqual(
+      ['1'],
+    );
     expect(await values(sql`select count(*)::text as v from vendor where rating_count > 0`)).not.toEqual(['0']);
   });
 
   it('has capital projects in every stage, one open for bids', async () => {
-    expect(await values(sql`select distinct status::text as v from project order by 1`)).toEqual(['awarded', 'bidding', 'completed', 'in_progress', 'planned']);
-    expect(await values(sql`select count(*)::text as v from bid b join project p on p.id = b.project_id where p.status = 'bidding'`)).toEqual(['2']);
+    expect(await values(sql`select distinct status::text as v from project order by 1`)).toEqual([
+      'awarded',
+      'bidding',
+      'completed',
+      'in_progress',
+      'planned',
+    ]);
+    expect(
+      await values(sql`select count(*)::text as v from bid b join project p on p.id = b.project_id where p.status = 'bidding'`),
+    ).toEqual(['2']);
     expect(await values(sql`select count(*)::text as v from bid where status = 'awarded'`)).toEqual(['3']);
   });
 
@@ -81,10 +139,14 @@ describe('demo maintenance data', () => {
     const accounts = await createDemoAccounts({ db: database.db });
     const vendorAccount = accounts.find((account) => account.role === 'vendor')!;
     expect(vendorAccount.detail).toMatch(/^vendor #\d+, approved$/);
-    const orders = await values(sql`select count(*)::text as v from work_order w join vendor v on v.id = w.vendor_id join "user" u on u.id = v.user_id where u.email = 'vendor@demo.dimora.example'`);
+    const orders = await values(
+      sql`select count(*)::text as v from work_order w join vendor v on v.id = w.vendor_id join "user" u on u.id = v.user_id where u.email = 'vendor@demo.dimora.example'`,
+    );
     expect(Number(orders[0])).toBeGreaterThan(0);
     // …and an invitation to the project open for bids, so its "Projects to bid on" is not empty.
-    const invited = await values(sql`select count(*)::text as v from project_vendor pv join project p on p.id = pv.project_id join vendor v on v.id = pv.vendor_id join "user" u on u.id = v.user_id where p.status = 'bidding' and u.email = 'vendor@demo.dimora.example'`);
+    const invited = await values(
+      sql`select count(*)::text as v from project_vendor pv join project p on p.id = pv.project_id join vendor v on v.id = pv.vendor_id join "user" u on u.id = v.user_id where p.status = 'bidding' and u.email = 'vendor@demo.dimora.example'`,
+    );
     expect(invited).toEqual(['1']);
     const orphans = await values(sql`select count(*)::text as v from maintenance_request where tenant_id is null`);
     expect(orphans).toEqual(['0']);

@@ -85,7 +85,11 @@ const COMPANIES: readonly { name: string; trades: string[] }[] = [
 ];
 
 /** Review state of the demo vendor at each index of COMPANIES (default: approved and insured). */
-function vendorProfile(index: number): { status: 'approved' | 'pending' | 'rejected' | 'suspended'; insuranceDays: number | null; verified: boolean } {
+function vendorProfile(index: number): {
+  status: 'approved' | 'pending' | 'rejected' | 'suspended';
+  insuranceDays: number | null;
+  verified: boolean;
+} {
   switch (index) {
     case 19:
       return { status: 'approved', insuranceDays: 21, verified: true }; // reminder at 30 days sent
@@ -119,9 +123,21 @@ const CATEGORY_TRADES: Readonly<Record<Category, string[]>> = {
 
 const REPORTS: Readonly<Record<Category, readonly { title: string; description: string; location: string }[]>> = {
   plumbing: [
-    { title: 'Leak under the kitchen sink', description: 'Water drips from the pipe under the sink; the cabinet floor is wet.', location: 'Kitchen' },
-    { title: 'Toilet keeps running', description: 'The toilet tank refills every few minutes and never stops completely.', location: 'Bathroom' },
-    { title: 'Low hot-water pressure', description: 'The shower has very little hot water pressure since last week.', location: 'Bathroom' },
+    {
+      title: 'Leak under the kitchen sink',
+      description: 'Water drips from the pipe under the sink; the cabinet floor is wet.',
+      location: 'Kitchen',
+    },
+    {
+      title: 'Toilet keeps running',
+      description: 'The toilet tank refills every few minutes and never stops completely.',
+      location: 'Bathroom',
+    },
+    {
+      title: 'Low hot-water pressure',
+      description: 'The shower has very little hot water pressure since last week.',
+      location: 'Bathroom',
+    },
   ],
   electrical: [
     { title: 'Outlet not working', description: 'The outlet next to the bed has no power; the breaker looks fine.', location: 'Bedroom' },
@@ -140,8 +156,20 @@ const REPORTS: Readonly<Record<Category, readonly { title: string; description: 
     { title: 'Front door lock sticks', description: 'The key turns only with a lot of force.', location: 'Front door' },
     { title: 'Sliding door off its track', description: 'The balcony door came off its track and does not close.', location: 'Balcony' },
   ],
-  structural: [{ title: 'Crack in the bathroom ceiling', description: 'A crack appeared above the shower and is getting longer.', location: 'Bathroom' }],
-  other: [{ title: 'Smoke detector chirping', description: 'The smoke detector chirps every minute; replacing the battery did not help.', location: 'Hallway' }],
+  structural: [
+    {
+      title: 'Crack in the bathroom ceiling',
+      description: 'A crack appeared above the shower and is getting longer.',
+      location: 'Bathroom',
+    },
+  ],
+  other: [
+    {
+      title: 'Smoke detector chirping',
+      description: 'The smoke detector chirps every minute; replacing the battery did not help.',
+      location: 'Hallway',
+    },
+  ],
 };
 
 const CATEGORY_WEIGHTS: readonly [Category, number][] = [
@@ -169,11 +197,22 @@ function isoDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-async function insertInBatches<T extends Parameters<typeof bulkInsertSql>[0]>(tx: Pick<Db, 'execute'>, table: T, rows: readonly T['$inferInsert'][]): Promise<void> {
+async function insertInBatches<T extends Parameters<typeof bulkInsertSql>[0]>(
+  tx: Pick<Db, 'execute'>,
+  table: T,
+  rows: readonly T['$inferInsert'][],
+): Promise<void> {
   for (let from = 0; from < rows.length; from += BATCH_ROWS) await tx.execute(bulkInsertSql(table, rows.slice(from, from + BATCH_ROWS)));
 }
 
-export type DemoMaintenanceCounts = { vendors: number; requests: number; workOrders: number; invoices: number; projects: number; bids: number };
+export type DemoMaintenanceCounts = {
+  vendors: number;
+  requests: number;
+  workOrders: number;
+  invoices: number;
+  projects: number;
+  bids: number;
+};
 
 type VendorRow = { id: number; trades: string[]; states: string[]; eligible: boolean };
 
@@ -182,9 +221,13 @@ async function seedVendors(db: Db, random: Random, states: string[], now: number
   await db.delete(vendor).where(like(vendor.email, `%@${DEMO_VENDOR_DOMAIN}`));
   const rows = COMPANIES.map((company, index) => {
     const profile = vendorProfile(index);
-    const slug = company.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
+    const slug = company.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/(^-|-$)/g, '');
     // Every state is served by several vendors: a window of the sorted states, wrapping around.
-    const served = states.length === 0 ? ['TX'] : Array.from({ length: Math.min(states.length, 8) }, (_, k) => states[(index * 3 + k) % states.length]!);
+    const served =
+      states.length === 0 ? ['TX'] : Array.from({ length: Math.min(states.length, 8) }, (_, k) => states[(index * 3 + k) % states.length]!);
     const createdAt = new Date(now - (400 - index * 9) * DAY_MS);
     return {
       companyName: company.name,
@@ -220,10 +263,34 @@ function chooseVendor(random: Random, vendors: readonly VendorRow[], category: C
 
 /** The final status of a request reported `ageDays` ago. */
 function requestStatus(random: Random, ageDays: number): RequestStatus {
-  if (ageDays < 2) return weighted(random, [['submitted', 5], ['triaged', 3], ['scheduled', 2]]);
-  if (ageDays < 7) return weighted(random, [['submitted', 1], ['triaged', 2], ['scheduled', 3], ['in_progress', 3], ['completed', 2], ['cancelled', 1]]);
-  if (ageDays < 21) return weighted(random, [['scheduled', 1], ['in_progress', 2], ['completed', 3], ['closed', 4], ['cancelled', 1]]);
-  return weighted(random, [['completed', 1], ['closed', 8], ['cancelled', 1]]);
+  if (ageDays < 2)
+    return weighted(random, [
+      ['submitted', 5],
+      ['triaged', 3],
+      ['scheduled', 2],
+    ]);
+  if (ageDays < 7)
+    return weighted(random, [
+      ['submitted', 1],
+      ['triaged', 2],
+      ['scheduled', 3],
+      ['in_progress', 3],
+      ['completed', 2],
+      ['cancelled', 1],
+    ]);
+  if (ageDays < 21)
+    return weighted(random, [
+      ['scheduled', 1],
+      ['in_progress', 2],
+      ['completed', 3],
+      ['closed', 4],
+      ['cancelled', 1],
+    ]);
+  return weighted(random, [
+    ['completed', 1],
+    ['closed', 8],
+    ['cancelled', 1],
+  ]);
 }
 
 const LIFE: readonly RequestStatus[] = ['submitted', 'triaged', 'scheduled', 'in_progress', 'completed', 'closed'];
@@ -233,15 +300,32 @@ const LIFE: readonly RequestStatus[] = ['submitted', 'triaged', 'scheduled', 'in
  * comment). Call after `seedDemoLeases`; an earlier run's demo vendors are replaced, and the
  * requests, work orders and projects of a `--reset` are gone with the units already.
  */
-export async function seedDemoMaintenance({ db, seed, now = new Date() }: { db: Db; seed: number; now?: Date }): Promise<DemoMaintenanceCounts> {
+export async function seedDemoMaintenance({
+  db,
+  seed,
+  now = new Date(),
+}: {
+  db: Db;
+  seed: number;
+  now?: Date;
+}): Promise<DemoMaintenanceCounts> {
   const nowMs = now.getTime();
   const random = createRandom(mixSeed(seed, 0x6d61696e));
-  const buildingStates = (await db.selectDistinct({ state: building.state }).from(building).orderBy(asc(building.state))).map((row) => row.state);
+  const buildingStates = (await db.selectDistinct({ state: building.state }).from(building).orderBy(asc(building.state))).map(
+    (row) => row.state,
+  );
   const vendors = await seedVendors(db, random, buildingStates, nowMs);
   const counts: DemoMaintenanceCounts = { vendors: vendors.length, requests: 0, workOrders: 0, invoices: 0, projects: 0, bids: 0 };
 
   const leases = await db
-    .select({ id: lease.id, tenantId: lease.tenantId, propertyId: lease.propertyId, buildingId: property.buildingId, state: property.state, startDate: lease.startDate })
+    .select({
+      id: lease.id,
+      tenantId: lease.tenantId,
+      propertyId: lease.propertyId,
+      buildingId: property.buildingId,
+      state: property.state,
+      startDate: lease.startDate,
+    })
     .from(lease)
     .innerJoin(property, eq(property.id, lease.propertyId))
     .where(eq(lease.status, 'active'))
@@ -272,18 +356,35 @@ export async function seedDemoMaintenance({ db, seed, now = new Date() }: { db: 
   const lines: (typeof invoiceLine.$inferInsert)[] = [];
   const payouts: (typeof payout.$inferInsert)[] = [];
 
-  const addOrder = (values: Omit<typeof workOrder.$inferInsert, 'id'>, history: { at: number; kind: string; to: OrderStatus; from?: OrderStatus; note?: string | null }[]) => {
+  const addOrder = (
+    values: Omit<typeof workOrder.$inferInsert, 'id'>,
+    history: { at: number; kind: string; to: OrderStatus; from?: OrderStatus; note?: string | null }[],
+  ) => {
     const id = ++ids.order;
     // bulkInsertSql takes its columns from the first row: every row spells out every column.
     orders.push({ ...ORDER_DEFAULTS, id, ...values });
     for (const step of history) {
-      orderEvents.push({ id: ++ids.orderEvent, workOrderId: id, kind: step.kind, fromStatus: step.from ?? null, toStatus: step.to, note: step.note ?? null, createdAt: new Date(step.at) });
+      orderEvents.push({
+        id: ++ids.orderEvent,
+        workOrderId: id,
+        kind: step.kind,
+        fromStatus: step.from ?? null,
+        toStatus: step.to,
+        note: step.note ?? null,
+        createdAt: new Date(step.at),
+      });
     }
     counts.workOrders += 1;
     return id;
   };
 
-  const addInvoice = (workOrderId: number, vendorId: number, at: number, laborHours: number, status: 'submitted' | 'approved' | 'rejected' | 'paid') => {
+  const addInvoice = (
+    workOrderId: number,
+    vendorId: number,
+    at: number,
+    laborHours: number,
+    status: 'submitted' | 'approved' | 'rejected' | 'paid',
+  ) => {
     const id = ++ids.invoice;
     const rate = 8_500;
     const materials = random.chance(0.6) ? random.int(20, 400) * 100 + random.int(0, 99) : 0;
@@ -307,9 +408,35 @@ export async function seedDemoMaintenance({ db, seed, now = new Date() }: { db: 
       createdAt: new Date(at),
       updatedAt: new Date(status === 'paid' ? at + 9 * DAY_MS : at),
     });
-    lines.push({ invoiceId: id, position: 1, kind: 'labour', description: 'Labour', quantity: laborHours, unitCents: rate, amountCents: labourCents });
-    if (materials > 0) lines.push({ invoiceId: id, position: 2, kind: 'materials', description: 'Parts and materials', quantity: 1, unitCents: materials, amountCents: materials });
-    if (status === 'paid') payouts.push({ invoiceId: id, vendorId, amountCents: subtotal + tax, method: 'bank_transfer', reference: `ACH-${100_000 + id}`, paidAt: new Date(at + 9 * DAY_MS), createdAt: new Date(at + 9 * DAY_MS) });
+    lines.push({
+      invoiceId: id,
+      position: 1,
+      kind: 'labour',
+      description: 'Labour',
+      quantity: laborHours,
+      unitCents: rate,
+      amountCents: labourCents,
+    });
+    if (materials > 0)
+      lines.push({
+        invoiceId: id,
+        position: 2,
+        kind: 'materials',
+        description: 'Parts and materials',
+        quantity: 1,
+        unitCents: materials,
+        amountCents: materials,
+      });
+    if (status === 'paid')
+      payouts.push({
+        invoiceId: id,
+        vendorId,
+        amountCents: subtotal + tax,
+        method: 'bank_transfer',
+        reference: `ACH-${100_000 + id}`,
+        paidAt: new Date(at + 9 * DAY_MS),
+        createdAt: new Date(at + 9 * DAY_MS),
+      });
     counts.invoices += 1;
   };
 
@@ -323,7 +450,11 @@ export async function seedDemoMaintenance({ db, seed, now = new Date() }: { db: 
     if (createdMs < startMs) continue;
     const category = weighted(random, CATEGORY_WEIGHTS);
     const report = random.pick(REPORTS[category]);
-    const priority: Priority = weighted(random, [['emergency', 1], ['urgent', 3], ['routine', 6]]);
+    const priority: Priority = weighted(random, [
+      ['emergency', 1],
+      ['urgent', 3],
+      ['routine', 6],
+    ]);
     const status = requestStatus(random, ageDays);
     const slaMs = SLA_HOURS[priority] * HOUR_MS;
     const slaDue = createdMs + slaMs;
@@ -334,7 +465,8 @@ export async function seedDemoMaintenance({ db, seed, now = new Date() }: { db: 
     const times: number[] = [createdMs];
     for (let step = 1; step < stepsDone; step++) {
       const previous = times[step - 1]!;
-      const planned = step === 1 ? Math.min(responseMs, nowMs - HOUR_MS) : Math.min(previous + (0.3 + random.next() * 2) * DAY_MS, nowMs - HOUR_MS / 2);
+      const planned =
+        step === 1 ? Math.min(responseMs, nowMs - HOUR_MS) : Math.min(previous + (0.3 + random.next() * 2) * DAY_MS, nowMs - HOUR_MS / 2);
       times.push(Math.max(previous + 60_000, planned));
     }
     const responded = stepsDone > 1 ? new Date(times[1]!) : null;
@@ -342,9 +474,21 @@ export async function seedDemoMaintenance({ db, seed, now = new Date() }: { db: 
     const completedMs = stepsDone >= 5 ? times[4]! : null;
     const closedMs = stepsDone >= 6 ? times[5]! : null;
     const cancelledMs = status === 'cancelled' ? Math.min(times[times.length - 1]! + DAY_MS, nowMs - HOUR_MS) : null;
-    const rating = status === 'closed' ? weighted(random, [[5, 6], [4, 3], [3, 1], [2, 0.4], [1, 0.2]]) : null;
+    const rating =
+      status === 'closed'
+        ? weighted(random, [
+            [5, 6],
+            [4, 3],
+            [3, 1],
+            [2, 0.4],
+            [1, 0.2],
+          ])
+        : null;
     const windows = random.chance(0.7)
-      ? [{ date: isoDate(createdMs + DAY_MS), from: '09:00', to: '12:00' }, { date: isoDate(createdMs + 2 * DAY_MS), from: '13:00', to: '17:00' }]
+      ? [
+          { date: isoDate(createdMs + DAY_MS), from: '09:00', to: '12:00' },
+          { date: isoDate(createdMs + 2 * DAY_MS), from: '13:00', to: '17:00' },
+        ]
       : [];
     requests.push({
       id,
@@ -380,9 +524,18 @@ export async function seedDemoMaintenance({ db, seed, now = new Date() }: { db: 
     }
     if (breached && responded === null) addEvent({ requestId: id, kind: 'sla_breached', internal: true, createdAt: new Date(slaDue) });
     if (status === 'cancelled') {
-      addEvent({ requestId: id, actorId: chosenLease.tenantId, kind: 'status', fromStatus: LIFE[stepsDone - 1]!, toStatus: 'cancelled', body: 'The tenant fixed it themselves.', createdAt: new Date(cancelledMs!) });
+      addEvent({
+        requestId: id,
+        actorId: chosenLease.tenantId,
+        kind: 'status',
+        fromStatus: LIFE[stepsDone - 1]!,
+        toStatus: 'cancelled',
+        body: 'The tenant fixed it themselves.',
+        createdAt: new Date(cancelledMs!),
+      });
     }
-    if (rating !== null) addEvent({ requestId: id, actorId: chosenLease.tenantId, kind: 'rated', body: `${rating}/5`, createdAt: new Date(closedMs!) });
+    if (rating !== null)
+      addEvent({ requestId: id, actorId: chosenLease.tenantId, kind: 'rated', body: `${rating}/5`, createdAt: new Date(closedMs!) });
     counts.requests += 1;
 
     // Work orders: from "scheduled" on, and one triaged request in three already offered.
@@ -393,7 +546,15 @@ export async function seedDemoMaintenance({ db, seed, now = new Date() }: { db: 
     if (random.chance(0.08)) {
       // A first vendor declined; the request was reassigned.
       addOrder(
-        { vendorId: vendorRow.id, maintenanceRequestId: id, buildingId: chosenLease.buildingId, status: 'declined', declineReason: 'No technician available this week.', createdAt: new Date(offeredMs), updatedAt: new Date(offeredMs + HOUR_MS) },
+        {
+          vendorId: vendorRow.id,
+          maintenanceRequestId: id,
+          buildingId: chosenLease.buildingId,
+          status: 'declined',
+          declineReason: 'No technician available this week.',
+          createdAt: new Date(offeredMs),
+          updatedAt: new Date(offeredMs + HOUR_MS),
+        },
         [
           { at: offeredMs, kind: 'offered', to: 'offered' },
           { at: offeredMs + HOUR_MS, kind: 'status', from: 'offered', to: 'declined', note: 'No technician available this week.' },
@@ -402,9 +563,19 @@ export async function seedDemoMaintenance({ db, seed, now = new Date() }: { db: 
       vendorRow = chooseVendor(random, vendors, category, chosenLease.state, vendorRow.id);
     }
     const orderStatus: OrderStatus =
-      status === 'triaged' ? (offeredYet ? random.pick(['offered', 'accepted'] as const) : 'offered') : status === 'scheduled' ? 'scheduled' : status === 'in_progress' ? 'in_progress' : 'completed';
+      status === 'triaged'
+        ? offeredYet
+          ? random.pick(['offered', 'accepted'] as const)
+          : 'offered'
+        : status === 'scheduled'
+          ? 'scheduled'
+          : status === 'in_progress'
+            ? 'in_progress'
+            : 'completed';
     if (orderStatus === 'offered') offeredYet = true;
-    const history: { at: number; kind: string; to: OrderStatus; from?: OrderStatus; note?: string | null }[] = [{ at: offeredMs, kind: 'offered', to: 'offered' }];
+    const history: { at: number; kind: string; to: OrderStatus; from?: OrderStatus; note?: string | null }[] = [
+      { at: offeredMs, kind: 'offered', to: 'offered' },
+    ];
     const acceptedMs = Math.min(offeredMs + (1 + random.next() * 5) * HOUR_MS, stepsDone >= 3 ? times[2]! : nowMs);
     const visitMs = stepsDone >= 3 ? Math.max(times[2]!, acceptedMs) + (1 + random.next() * 2) * DAY_MS : null;
     if (orderStatus !== 'offered') history.push({ at: acceptedMs, kind: 'status', from: 'offered', to: 'accepted' });
@@ -432,7 +603,19 @@ export async function seedDemoMaintenance({ db, seed, now = new Date() }: { db: 
     if (stepsDone >= 5 && random.chance(0.8)) {
       const at = times[4]! + HOUR_MS * 3;
       const age = (nowMs - at) / DAY_MS;
-      let invoiceStatus = age > 20 ? 'paid' : age > 8 ? weighted(random, [['approved', 3], ['paid', 5], ['rejected', 1]] as const) : weighted(random, [['submitted', 4], ['approved', 1]] as const);
+      let invoiceStatus =
+        age > 20
+          ? 'paid'
+          : age > 8
+            ? weighted(random, [
+                ['approved', 3],
+                ['paid', 5],
+                ['rejected', 1],
+              ] as const)
+            : weighted(random, [
+                ['submitted', 4],
+                ['approved', 1],
+              ] as const);
       // Small seeds still show one rejected invoice and one waiting for approval.
       if (age > 8 && !invoiceStatuses.has('rejected')) invoiceStatus = 'rejected';
       if (age <= 8 && !invoiceStatuses.has('submitted')) invoiceStatus = 'submitted';
@@ -454,7 +637,9 @@ export async function seedDemoMaintenance({ db, seed, now = new Date() }: { db: 
     await insertInBatches(tx, invoiceLine, lines);
     await insertInBatches(tx, payout, payouts);
     for (const table of ['maintenance_request', 'maintenance_event', 'work_order', 'work_order_event', 'invoice'] as const) {
-      await tx.execute(sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), GREATEST((SELECT max(id) FROM ${sql.identifier(table)}), 1), (SELECT count(*) > 0 FROM ${sql.identifier(table)}))`);
+      await tx.execute(
+        sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), GREATEST((SELECT max(id) FROM ${sql.identifier(table)}), 1), (SELECT count(*) > 0 FROM ${sql.identifier(table)}))`,
+      );
     }
     // Ratings of the rated requests, credited to the vendor who completed the work.
     await tx.execute(sql`
@@ -466,7 +651,8 @@ export async function seedDemoMaintenance({ db, seed, now = new Date() }: { db: 
       ) r
       WHERE v.id = r.vendor_id`);
   });
-  for (const table of [maintenanceRequest, maintenanceEvent, workOrder, workOrderEvent, invoice, vendor]) await db.execute(sql`ANALYZE ${table}`);
+  for (const table of [maintenanceRequest, maintenanceEvent, workOrder, workOrderEvent, invoice, vendor])
+    await db.execute(sql`ANALYZE ${table}`);
   return counts;
 }
 
@@ -485,23 +671,82 @@ const ORDER_DEFAULTS = {
   completedAt: null,
 } satisfies Partial<typeof workOrder.$inferInsert>;
 
-const EVENT_DEFAULTS = { actorId: null, fromStatus: null, toStatus: null, body: null, internal: false } satisfies Partial<typeof maintenanceEvent.$inferInsert>;
+const EVENT_DEFAULTS = { actorId: null, fromStatus: null, toStatus: null, body: null, internal: false } satisfies Partial<
+  typeof maintenanceEvent.$inferInsert
+>;
 
 type OrderWriters = {
-  addOrder: (values: Omit<typeof workOrder.$inferInsert, 'id'>, history: { at: number; kind: string; to: OrderStatus; from?: OrderStatus; note?: string | null }[]) => number;
-  addInvoice: (workOrderId: number, vendorId: number, at: number, laborHours: number, status: 'submitted' | 'approved' | 'rejected' | 'paid') => void;
+  addOrder: (
+    values: Omit<typeof workOrder.$inferInsert, 'id'>,
+    history: { at: number; kind: string; to: OrderStatus; from?: OrderStatus; note?: string | null }[],
+  ) => number;
+  addInvoice: (
+    workOrderId: number,
+    vendorId: number,
+    at: number,
+    laborHours: number,
+    status: 'submitted' | 'approved' | 'rejected' | 'paid',
+  ) => void;
 };
 
-const PROJECTS: readonly { name: string; kind: (typeof project.kind.enumValues)[number]; budget: number; status: (typeof project.status.enumValues)[number]; trade: string; description: string }[] = [
-  { name: 'Roof replacement', kind: 'roof', budget: 420_000_00, status: 'bidding', trade: 'roofing', description: 'Tear-off and replacement of the flat roof membrane over buildings A and B, with new insulation and gutters.' },
-  { name: 'Parking lot repaving', kind: 'repaving', budget: 185_000_00, status: 'awarded', trade: 'paving', description: 'Mill and overlay of the main parking lot, new striping and accessible spaces.' },
-  { name: 'Lobby renovation', kind: 'renovation', budget: 96_000_00, status: 'in_progress', trade: 'general_contractor', description: 'New flooring, lighting and mailroom in the main lobby.' },
-  { name: 'Boiler and chiller upgrade', kind: 'hvac', budget: 240_000_00, status: 'completed', trade: 'hvac', description: 'High-efficiency boiler and chiller with new controls.' },
-  { name: 'Exterior painting', kind: 'exterior', budget: 130_000_00, status: 'planned', trade: 'painting', description: 'Pressure wash and repaint of all exterior walls and railings.' },
+const PROJECTS: readonly {
+  name: string;
+  kind: (typeof project.kind.enumValues)[number];
+  budget: number;
+  status: (typeof project.status.enumValues)[number];
+  trade: string;
+  description: string;
+}[] = [
+  {
+    name: 'Roof replacement',
+    kind: 'roof',
+    budget: 420_000_00,
+    status: 'bidding',
+    trade: 'roofing',
+    description: 'Tear-off and replacement of the flat roof membrane over buildings A and B, with new insulation and gutters.',
+  },
+  {
+    name: 'Parking lot repaving',
+    kind: 'repaving',
+    budget: 185_000_00,
+    status: 'awarded',
+    trade: 'paving',
+    description: 'Mill and overlay of the main parking lot, new striping and accessible spaces.',
+  },
+  {
+    name: 'Lobby renovation',
+    kind: 'renovation',
+    budget: 96_000_00,
+    status: 'in_progress',
+    trade: 'general_contractor',
+    description: 'New flooring, lighting and mailroom in the main lobby.',
+  },
+  {
+    name: 'Boiler and chiller upgrade',
+    kind: 'hvac',
+    budget: 240_000_00,
+    status: 'completed',
+    trade: 'hvac',
+    description: 'High-efficiency boiler and chiller with new controls.',
+  },
+  {
+    name: 'Exterior painting',
+    kind: 'exterior',
+    budget: 130_000_00,
+    status: 'planned',
+    trade: 'painting',
+    description: 'Pressure wash and repaint of all exterior walls and railings.',
+  },
 ];
 
 /** Capital projects at the first demo buildings (see the file comment); answers how many projects and bids. */
-async function seedProjects(db: Db, random: Random, vendors: readonly VendorRow[], nowMs: number, writers: OrderWriters): Promise<{ projects: number; bids: number }> {
+async function seedProjects(
+  db: Db,
+  random: Random,
+  vendors: readonly VendorRow[],
+  nowMs: number,
+  writers: OrderWriters,
+): Promise<{ projects: number; bids: number }> {
   const buildings = await db
     .select({ id: building.id, managerId: building.managerId })
     .from(building)
@@ -536,8 +781,16 @@ async function seedProjects(db: Db, random: Random, vendors: readonly VendorRow[
     const projectId = row!.id;
     if (!bidding) continue;
     const withTrade = eligible.filter((vendorRow) => vendorRow.trades.includes(spec.trade));
-    const invited = [...withTrade, ...random.sample(eligible.filter((vendorRow) => !withTrade.includes(vendorRow)), 3)].slice(0, 3);
-    await db.insert(projectVendor).values(invited.map((vendorRow) => ({ projectId, vendorId: vendorRow.id, invitedAt: new Date(createdMs + DAY_MS) })));
+    const invited = [
+      ...withTrade,
+      ...random.sample(
+        eligible.filter((vendorRow) => !withTrade.includes(vendorRow)),
+        3,
+      ),
+    ].slice(0, 3);
+    await db
+      .insert(projectVendor)
+      .values(invited.map((vendorRow) => ({ projectId, vendorId: vendorRow.id, invitedAt: new Date(createdMs + DAY_MS) })));
     // In bidding: two of three have bid so far; later stages: all three did, the cheapest won.
     const bidders = spec.status === 'bidding' ? invited.slice(0, 2) : invited;
     const amounts = bidders.map(() => Math.round((spec.budget * (0.78 + random.next() * 0.35)) / 100) * 100);
@@ -548,7 +801,10 @@ async function seedProjects(db: Db, random: Random, vendors: readonly VendorRow[
         vendorId: vendorRow.id,
         amountCents: amounts[i]!,
         timelineDays: random.int(20, 90),
-        notes: i === 0 ? 'Price includes permits, disposal and a 10-year workmanship warranty.' : 'Materials per the specification; start within two weeks of award.',
+        notes:
+          i === 0
+            ? 'Price includes permits, disposal and a 10-year workmanship warranty.'
+            : 'Materials per the specification; start within two weeks of award.',
         status: winner < 0 ? ('submitted' as const) : i === winner ? ('awarded' as const) : ('rejected' as const),
         submittedAt: new Date(createdMs + (3 + i * 2) * DAY_MS),
         updatedAt: new Date(createdMs + (3 + i * 2) * DAY_MS),
@@ -563,7 +819,14 @@ async function seedProjects(db: Db, random: Random, vendors: readonly VendorRow[
       { at: awardedMs + DAY_MS, kind: 'status', from: 'offered', to: 'accepted' },
     ];
     if (orderStatus !== 'accepted') history.push({ at: awardedMs + 10 * DAY_MS, kind: 'status', from: 'accepted', to: 'in_progress' });
-    if (orderStatus === 'completed') history.push({ at: awardedMs + 60 * DAY_MS, kind: 'status', from: 'in_progress', to: 'completed', note: 'Work complete; final inspection passed.' });
+    if (orderStatus === 'completed')
+      history.push({
+        at: awardedMs + 60 * DAY_MS,
+        kind: 'status',
+        from: 'in_progress',
+        to: 'completed',
+        note: 'Work complete; final inspection passed.',
+      });
     const vendorId = bidders[winner]!.id;
     const orderId = writers.addOrder(
       {
@@ -587,7 +850,17 @@ async function seedProjects(db: Db, random: Random, vendors: readonly VendorRow[
       writers.addInvoice(orderId, vendorId, awardedMs + 61 * DAY_MS, 300, 'paid');
     }
   }
-  const projects = (await db.select({ id: project.id }).from(project).where(inArray(project.buildingId, buildings.map((row) => row.id)))).length;
+  const projects = (
+    await db
+      .select({ id: project.id })
+      .from(project)
+      .where(
+        inArray(
+          project.buildingId,
+          buildings.map((row) => row.id),
+        ),
+      )
+  ).length;
   return { projects, bids };
 }
 
@@ -596,7 +869,14 @@ export async function unlinkedDemoVendor(db: Db): Promise<number | null> {
   const [row] = await db
     .select({ id: vendor.id })
     .from(vendor)
-    .where(and(like(vendor.email, `%@${DEMO_VENDOR_DOMAIN}`), eq(vendor.status, 'approved'), sql`${vendor.userId} IS NULL`, sql`${vendor.insuranceExpiry} >= current_date`))
+    .where(
+      and(
+        like(vendor.email, `%@${DEMO_VENDOR_DOMAIN}`),
+        eq(vendor.status, 'approved'),
+        sql`${vendor.userId} IS NULL`,
+        sql`${vendor.insuranceExpiry} >= current_date`,
+      ),
+    )
     .orderBy(sql`(select count(*) from ${workOrder} w where w.vendor_id = ${vendor.id}) desc`, asc(vendor.id))
     .limit(1);
   return row?.id ?? null;

@@ -46,9 +46,36 @@ export const BUILDING_AMENITY_KEYS = [
 const WARM_STATES = new Set(['TX', 'FL', 'AZ', 'NV', 'CA', 'GA', 'LA', 'NC', 'TN']);
 
 const NAME_STEMS = [
-  'Alder', 'Aspen', 'Beacon', 'Birch', 'Cedar', 'Cypress', 'Elm', 'Foundry', 'Harbor', 'Hawthorne',
-  'Juniper', 'Linden', 'Maple', 'Meridian', 'Mercer', 'Oak', 'Parkside', 'Redwood', 'Riverside', 'Sterling',
-  'Summit', 'Sycamore', 'Union', 'Willow', 'Ashford', 'Bramble', 'Copper', 'Granite', 'Larkspur', 'Magnolia',
+  'Alder',
+  'Aspen',
+  'Beacon',
+  'Birch',
+  'Cedar',
+  'Cypress',
+  'Elm',
+  'Foundry',
+  'Harbor',
+  'Hawthorne',
+  'Juniper',
+  'Linden',
+  'Maple',
+  'Meridian',
+  'Mercer',
+  'Oak',
+  'Parkside',
+  'Redwood',
+  'Riverside',
+  'Sterling',
+  'Summit',
+  'Sycamore',
+  'Union',
+  'Willow',
+  'Ashford',
+  'Bramble',
+  'Copper',
+  'Granite',
+  'Larkspur',
+  'Magnolia',
 ] as const;
 
 const NAME_NOUNS: Record<BuildingKind, readonly string[]> = {
@@ -155,7 +182,12 @@ function cityOrder(seed: number, count: number): CatalogCity[] {
   for (const state of [...new Set(CITIES.map((city) => city.state))]) {
     if (seen.has(state)) continue;
     const candidates = CITIES.filter((city) => city.state === state);
-    order.push(weighted(rnd, candidates.map((city) => [city, city.weight] as const)));
+    order.push(
+      weighted(
+        rnd,
+        candidates.map((city) => [city, city.weight] as const),
+      ),
+    );
   }
   const deck = CITIES.flatMap((city) => Array.from({ length: city.weight }, () => city));
   const shuffle = createRandom(mixSeed(seed, 0x0dec));
@@ -223,16 +255,34 @@ function listOf(items: readonly string[], and: string): string {
   return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
 }
 
-function describe(b: { name: string; kind: BuildingKind; yearBuilt: number; neighborhood: string; city: string; size: number; amenities: readonly AmenityKey[] }) {
+function describe(b: {
+  name: string;
+  kind: BuildingKind;
+  yearBuilt: number;
+  neighborhood: string;
+  city: string;
+  size: number;
+  amenities: readonly AmenityKey[];
+}) {
   const shared = b.amenities.filter((key): key is (typeof BUILDING_AMENITY_KEYS)[number] => key in AMENITY_TEXT).slice(0, 4);
   const en = [
     `${b.name} is a ${KIND_TEXT[b.kind].en} in ${b.neighborhood}, ${b.city}, built in ${b.yearBuilt}, with ${b.size} homes.`,
-    shared.length ? `Residents share ${listOf(shared.map((key) => AMENITY_TEXT[key].en), 'and')}.` : 'Every home has its own private entrance.',
+    shared.length
+      ? `Residents share ${listOf(
+          shared.map((key) => AMENITY_TEXT[key].en),
+          'and',
+        )}.`
+      : 'Every home has its own private entrance.',
     'Our on-site team handles leasing and maintenance requests around the clock.',
   ].join(' ');
   const it = [
     `${b.name} è ${KIND_TEXT[b.kind].it} a ${b.neighborhood}, ${b.city}, costruito nel ${b.yearBuilt}, con ${b.size} abitazioni.`,
-    shared.length ? `I residenti condividono ${listOf(shared.map((key) => AMENITY_TEXT[key].it), 'e')}.` : 'Ogni abitazione ha un ingresso indipendente.',
+    shared.length
+      ? `I residenti condividono ${listOf(
+          shared.map((key) => AMENITY_TEXT[key].it),
+          'e',
+        )}.`
+      : 'Ogni abitazione ha un ingresso indipendente.',
     'Il nostro staff in loco gestisce locazioni e richieste di manutenzione a ogni ora.',
   ].join(' ');
   return { en, it };

@@ -156,13 +156,7 @@ function amenitiesFor(rnd: Random, type: PropertyType, city: CatalogCity): Ameni
   return AMENITY_KEYS.filter((key) => chosen.includes(key));
 }
 
-function priceFor(
-  rnd: Random,
-  city: CatalogCity,
-  bedrooms: number,
-  type: PropertyType,
-  amenities: readonly AmenityKey[],
-): number {
+function priceFor(rnd: Random, city: CatalogCity, bedrooms: number, type: PropertyType, amenities: readonly AmenityKey[]): number {
   const bedFactor = [0.78, 1, 1.35, 1.7, 2.05][bedrooms] ?? 1;
   const typeFactor = { apartment: 1, studio: 1, loft: 1.12, townhouse: 1.08, penthouse: 1.6, duplex: 1.1 }[type];
   let premium = 1;
@@ -199,7 +193,8 @@ function exteriorKindFor(rnd: Random, type: PropertyType): ExteriorKind {
 /** 3–5 picture URLs: an exterior first, then rooms, then (often) a matching amenity. */
 function imagesFor(rnd: Random, type: PropertyType, bedrooms: number, amenities: readonly AmenityKey[]): string[] {
   const urls = [demoImageUrl('exterior', rnd.pick(EXTERIOR_BY_KIND(exteriorKindFor(rnd, type))))];
-  const roomKinds: RoomKind[] = bedrooms > 0 ? rnd.sample(['living', 'bedroom', 'kitchen'], rnd.int(2, 3)) : rnd.sample(['living', 'kitchen'], 2);
+  const roomKinds: RoomKind[] =
+    bedrooms > 0 ? rnd.sample(['living', 'bedroom', 'kitchen'], rnd.int(2, 3)) : rnd.sample(['living', 'kitchen'], 2);
   for (const kind of roomKinds) urls.push(demoImageUrl('room', rnd.pick(ROOM_BY_KIND(kind))));
   const amenityKinds: AmenityImageKind[] = [];
   if (amenities.includes('pool')) amenityKinds.push('pool');
@@ -266,7 +261,9 @@ export function createUnitGenerator(seed: number, plan: PortfolioPlan): (index: 
     const squareFeet = sample ? sample.squareFeet : squareFeetFor(rnd, bedrooms, propertyType, city);
     const maxOccupants = sample ? sample.maxOccupants : occupantsFor(rnd, bedrooms);
     const features = sample ? [] : unitFeaturesFor(rnd, propertyType, city);
-    const amenities = sample ? [...sample.amenities] : AMENITY_KEYS.filter((key) => building.amenities.includes(key) || features.includes(key));
+    const amenities = sample
+      ? [...sample.amenities]
+      : AMENITY_KEYS.filter((key) => building.amenities.includes(key) || features.includes(key));
     const price = sample ? sample.price : priceFor(rnd, city, bedrooms, propertyType, amenities);
 
     const roll = rnd.next();

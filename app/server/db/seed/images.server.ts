@@ -104,16 +104,12 @@ function ellipse(cx: number, cy: number, rx: number, ry: number, fill: string, e
 
 function linear(id: string, stops: readonly (readonly [number, string, number?])[], vertical = true): string {
   const dir = vertical ? 'x1="0" y1="0" x2="0" y2="1"' : 'x1="0" y1="0" x2="1" y2="0"';
-  const s = stops
-    .map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`)
-    .join('');
+  const s = stops.map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`).join('');
   return `<linearGradient id="${id}" ${dir}>${s}</linearGradient>`;
 }
 
 function radial(id: string, stops: readonly (readonly [number, string, number?])[]): string {
-  const s = stops
-    .map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`)
-    .join('');
+  const s = stops.map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`).join('');
   return `<radialGradient id="${id}" cx="0.5" cy="0.5" r="0.5">${s}</radialGradient>`;
 }
 
@@ -192,7 +188,8 @@ function skyAndSun(rnd: Random, light: Light): { defs: string; body: string } {
     const cx = rnd.int(0, W);
     const cy = rnd.int(60, 300);
     let cloud = '';
-    for (let j = 0; j < 6; j++) cloud += ellipse(cx + j * 38 - 100, cy + rnd.int(-16, 10), rnd.int(70, 120), rnd.int(28, 46), 'url(#softWhite)');
+    for (let j = 0; j < 6; j++)
+      cloud += ellipse(cx + j * 38 - 100, cy + rnd.int(-16, 10), rnd.int(70, 120), rnd.int(28, 46), 'url(#softWhite)');
     body += `<g opacity="${light === 'day' ? 0.8 : light === 'golden' ? 0.5 : 0.25}">${cloud}</g>`;
   }
   return { defs, body };
@@ -262,10 +259,13 @@ function windowGlass(id: string, light: Light): string {
       [1, '#1d1f33'],
     ],
   };
-  return linear(id, stops[light]) + linear(`${id}-lit`, [
-    [0, '#ffe7a8'],
-    [1, '#f2b45a'],
-  ]);
+  return (
+    linear(id, stops[light]) +
+    linear(`${id}-lit`, [
+      [0, '#ffe7a8'],
+      [1, '#f2b45a'],
+    ])
+  );
 }
 
 function drawMidrise(rnd: Random, light: Light): { defs: string; body: string } {
@@ -282,10 +282,14 @@ function drawMidrise(rnd: Random, light: Light): { defs: string; body: string } 
   const balconies = rnd.chance(0.6);
   const defs =
     windowGlass('glass', light) +
-    linear('facadeShade', [
-      [0, '#000000', 0],
-      [1, '#000000', 0.18],
-    ], false);
+    linear(
+      'facadeShade',
+      [
+        [0, '#000000', 0],
+        [1, '#000000', 0.18],
+      ],
+      false,
+    );
   let body = skyline(rnd, light, groundY, light === 'dusk');
   // Side face gives depth.
   body += poly(
@@ -381,10 +385,14 @@ function drawTower(rnd: Random, light: Light): { defs: string; body: string } {
       [0.45, panel],
       [1, darken(panel, 0.3)],
     ]) +
-    linear('reflect', [
-      [0, '#ffffff', 0.35],
-      [1, '#ffffff', 0],
-    ], false);
+    linear(
+      'reflect',
+      [
+        [0, '#ffffff', 0.35],
+        [1, '#ffffff', 0],
+      ],
+      false,
+    );
   let body = skyline(rnd, light, groundY, light === 'dusk');
   const top = 120;
   // Setback penthouse with terrace.
@@ -484,7 +492,8 @@ function drawTownhouses(rnd: Random, light: Light): { defs: string; body: string
         body += rect(dx, fy - 10, hw * 0.3, 122, door);
         body += circle(dx + hw * 0.25, fy + 54, 4, '#d4b35a');
         // Stoop.
-        for (let st = 0; st < 4; st++) body += rect(dx - 16 - st * 6, fy + 112 + st * 9, hw * 0.3 + 32 + st * 12, 9, darken('#b8b2a6', st * 0.05));
+        for (let st = 0; st < 4; st++)
+          body += rect(dx - 16 - st * 6, fy + 112 + st * 9, hw * 0.3 + 32 + st * 12, 9, darken('#b8b2a6', st * 0.05));
       }
     }
     body += rect(x, top, 2, groundY - top, darken(color, 0.3));
@@ -601,10 +610,14 @@ function roomShell(rnd: Random, opts: { floorY?: number; windowX?: number; windo
       [0, lighten(wall, 0.15)],
       [1, darken(wall, 0.08)],
     ]) +
-    linear('wallSide', [
-      [0, darken(wall, 0.12)],
-      [1, wall],
-    ], false) +
+    linear(
+      'wallSide',
+      [
+        [0, darken(wall, 0.12)],
+        [1, wall],
+      ],
+      false,
+    ) +
     linear('floor', [
       [0, darken(wood, 0.15)],
       [1, lighten(wood, 0.12)],
@@ -698,8 +711,17 @@ function artwork(rnd: Random, x: number, y: number, w: number, h: number): strin
   out += rect(x + 10, y + 10, w - 20, h - 20, '#f7f4ee');
   const colors = ['#d98c5f', '#3f5f7a', '#e2c26f', '#8fae9b', '#b5523b', '#2f3e46'];
   for (let i = 0; i < 3; i++) {
-    if (rnd.chance(0.5)) out += circle(x + rnd.int(30, w - 30), y + rnd.int(30, h - 30), rnd.int(14, Math.min(w, h) / 4), rnd.pick(colors), 'opacity="0.85"');
-    else out += rect(x + rnd.int(20, w / 2), y + rnd.int(20, h / 2), rnd.int(20, w / 2 - 10), rnd.int(20, h / 2 - 10), rnd.pick(colors), 'opacity="0.85"');
+    if (rnd.chance(0.5))
+      out += circle(x + rnd.int(30, w - 30), y + rnd.int(30, h - 30), rnd.int(14, Math.min(w, h) / 4), rnd.pick(colors), 'opacity="0.85"');
+    else
+      out += rect(
+        x + rnd.int(20, w / 2),
+        y + rnd.int(20, h / 2),
+        rnd.int(20, w / 2 - 10),
+        rnd.int(20, h / 2 - 10),
+        rnd.pick(colors),
+        'opacity="0.85"',
+      );
   }
   return out;
 }
@@ -791,11 +813,13 @@ function drawBedroom(rnd: Random): string {
   body += `<rect x="${bx + 130}" y="${fy - 90}" width="${bw - 260}" height="70" rx="18" fill="${throwColor}" opacity="0.9"/>`;
   body += `<path d="M${bx - 20},${fy - 10} L${bx + bw + 20},${fy - 10} L${bx + bw + 50},${fy + 170} L${bx - 50},${fy + 170} Z" fill="${duvet}"/>`;
   body += `<path d="M${bx - 40},${fy + 100} L${bx + bw + 40},${fy + 100} L${bx + bw + 50},${fy + 170} L${bx - 50},${fy + 170} Z" fill="${throwColor}" opacity="0.85"/>`;
-  for (let k = 0; k < 4; k++) body += `<path d="M${bx + 60 + k * 120},${fy + 10} q30,40 10,80" stroke="${darken(duvet, 0.15)}" stroke-width="3" fill="none" opacity="0.5"/>`;
+  for (let k = 0; k < 4; k++)
+    body += `<path d="M${bx + 60 + k * 120},${fy + 10} q30,40 10,80" stroke="${darken(duvet, 0.15)}" stroke-width="3" fill="none" opacity="0.5"/>`;
   // Nightstands with lamps.
   const wood = rnd.pick(WOODS);
   for (const nx of [bx - 170, bx + bw + 50]) {
-    body += rect(nx, fy - 60, 120, 120, wood) + rect(nx + 10, fy - 40, 100, 3, darken(wood, 0.3)) + rect(nx + 54, fy - 20, 12, 4, '#d4b35a');
+    body +=
+      rect(nx, fy - 60, 120, 120, wood) + rect(nx + 10, fy - 40, 100, 3, darken(wood, 0.3)) + rect(nx + 54, fy - 20, 12, 4, '#d4b35a');
     body += rect(nx + 56, fy - 150, 8, 90, '#c9b79c');
     body += poly(
       [
@@ -864,7 +888,8 @@ function drawKitchen(rnd: Random): string {
   const stool = rnd.pick(['#2f2f2f', '#a47148', '#c9b79c']);
   for (let k = 0; k < 3; k++) {
     const sx = ix + 120 + k * 200;
-    body += rect(sx - 4, fy + 150, 8, 110, stool) + ellipse(sx, fy + 146, 46, 12, darken(stool, 0.1)) + rect(sx - 30, fy + 220, 60, 4, stool);
+    body +=
+      rect(sx - 4, fy + 150, 8, 110, stool) + ellipse(sx, fy + 146, 46, 12, darken(stool, 0.1)) + rect(sx - 30, fy + 220, 60, 4, stool);
   }
   // Pendants.
   for (let k = 0; k < 3; k++) {
@@ -919,7 +944,8 @@ function drawPool(rnd: Random): string {
   const horizon = 430;
   body += skyline(rnd, light, horizon, false);
   body += rect(0, horizon - 60, W, 60, '#4d7d3c');
-  for (let x = 0; x < W; x += 90) body += circle(x + rnd.int(-20, 20), horizon - 60, rnd.int(40, 70), rnd.pick(['#3f6b35', '#4d7d3c', '#5c8f46']));
+  for (let x = 0; x < W; x += 90)
+    body += circle(x + rnd.int(-20, 20), horizon - 60, rnd.int(40, 70), rnd.pick(['#3f6b35', '#4d7d3c', '#5c8f46']));
   body += rect(0, horizon, W, H - horizon, 'url(#deck)');
   for (let y = horizon + 20, step = 16; y < H; step *= 1.2, y += step) body += rect(0, y, W, 1, '#bfb29c', 'opacity="0.6"');
   const pool: [number, number][] = [
@@ -962,10 +988,14 @@ function drawGym(rnd: Random, light: boolean): string {
       [0, '#8fbbe6'],
       [1, '#dbe9f2'],
     ]) +
-    linear('mirror', [
-      [0, '#d9e2e8'],
-      [1, '#9fb0bb'],
-    ], false);
+    linear(
+      'mirror',
+      [
+        [0, '#d9e2e8'],
+        [1, '#9fb0bb'],
+      ],
+      false,
+    );
   let body = rect(0, 0, W, floorY, wall);
   body += rect(0, floorY, W, H - floorY, 'url(#gymFloor)');
   // Windows along the back.
@@ -1089,7 +1119,8 @@ function drawRooftop(rnd: Random, light: Light): string {
   // Planters, seating, fire pit.
   for (const px of [60, 1040]) {
     body += rect(px, horizon + 30, 120, 90, '#4a4a4a');
-    for (let k = 0; k < 6; k++) body += circle(px + 15 + k * 18, horizon + 30 - rnd.int(0, 30), rnd.int(24, 36), rnd.pick(['#3f6b35', '#4d7d3c', '#5c8f46']));
+    for (let k = 0; k < 6; k++)
+      body += circle(px + 15 + k * 18, horizon + 30 - rnd.int(0, 30), rnd.int(24, 36), rnd.pick(['#3f6b35', '#4d7d3c', '#5c8f46']));
   }
   const cushion = rnd.pick(['#e9e1d3', '#c9b79c', '#7d8c7a']);
   body += `<rect x="240" y="${horizon + 140}" width="300" height="90" rx="14" fill="#5a5a5a"/><rect x="250" y="${horizon + 120}" width="280" height="50" rx="14" fill="${cushion}"/>`;
@@ -1156,15 +1187,23 @@ function drawLobby(rnd: Random): string {
       [0, darken(stone, 0.12)],
       [1, lighten(stone, 0.3)],
     ]) +
-    linear('panel', [
-      [0, '#8a6240'],
-      [1, '#6b4a33'],
-    ], false) +
-    linear('steel', [
-      [0, '#c9ccd0'],
-      [0.5, '#eef0f2'],
-      [1, '#aeb3b8'],
-    ], false) +
+    linear(
+      'panel',
+      [
+        [0, '#8a6240'],
+        [1, '#6b4a33'],
+      ],
+      false,
+    ) +
+    linear(
+      'steel',
+      [
+        [0, '#c9ccd0'],
+        [0.5, '#eef0f2'],
+        [1, '#aeb3b8'],
+      ],
+      false,
+    ) +
     radial('glow', [
       [0, '#fff3cf', 0.9],
       [1, '#fff3cf', 0],
@@ -1175,7 +1214,8 @@ function drawLobby(rnd: Random): string {
   for (let k = 0; k < 10; k++) {
     body += `<path d="M${rnd.int(0, W)},${floorY + rnd.int(10, 300)} q${rnd.int(40, 120)},${rnd.int(-30, 30)} ${rnd.int(120, 260)},${rnd.int(-20, 40)}" stroke="#b8b2a6" stroke-width="1.5" fill="none" opacity="0.6"/>`;
   }
-  for (let x = -200; x < W + 200; x += 160) body += `<line x1="${600 + (x - 600) * 0.4}" y1="${floorY}" x2="${x}" y2="${H}" stroke="#c9c3b8" stroke-width="1.5"/>`;
+  for (let x = -200; x < W + 200; x += 160)
+    body += `<line x1="${600 + (x - 600) * 0.4}" y1="${floorY}" x2="${x}" y2="${H}" stroke="#c9c3b8" stroke-width="1.5"/>`;
   // Elevators.
   for (const ex of [700, 920]) {
     body += rect(ex - 14, 160, 188, floorY - 160, '#2b2b2b');

@@ -180,16 +180,20 @@ describe('seedDatabase', () => {
     }
     expect(rows[0]?.managerId).toBe('demo-manager-1');
     expect(rows[5]?.managerId).toBe('demo-manager-1');
-    const [assigned] = await database.db
-      .select({ n: count() })
-      .from(building)
-      .where(eq(building.managerId, 'demo-manager-3'));
+    const [assigned] = await database.db.select({ n: count() }).from(building).where(eq(building.managerId, 'demo-manager-3'));
     expect(assigned?.n).toBe(5);
   });
 
-  it('writes demo contact inquiries (most about demo managers\' units) and listing alerts with a waiting digest', async () => {
+  it("writes demo contact inquiries (most about demo managers' units) and listing alerts with a waiting digest", async () => {
     const threads = await database.db
-      .select({ id: thread.id, kind: thread.kind, propertyId: thread.propertyId, managerId: property.managerId, locale: thread.locale, status: thread.status })
+      .select({
+        id: thread.id,
+        kind: thread.kind,
+        propertyId: thread.propertyId,
+        managerId: property.managerId,
+        locale: thread.locale,
+        status: thread.status,
+      })
       .from(thread)
       .leftJoin(property, eq(property.id, thread.propertyId))
       .orderBy(asc(thread.id));
@@ -200,7 +204,15 @@ describe('seedDatabase', () => {
     expect(new Set(threads.map((row) => row.locale))).toEqual(new Set(['en', 'it']));
     expect(threads.map((row) => row.status)).toContain('closed');
     const waiting = await database.db
-      .select({ email: listingAlert.email, status: listingAlert.status, frequency: listingAlert.frequency, location: sql<string>`${listingAlert.criteria} ->> 'location'`, city: property.city, state: property.state, sentAt: listingAlertDelivery.sentAt })
+      .select({
+        email: listingAlert.email,
+        status: listingAlert.status,
+        frequency: listingAlert.frequency,
+        location: sql<string>`${listingAlert.criteria} ->> 'location'`,
+        city: property.city,
+        state: property.state,
+        sentAt: listingAlertDelivery.sentAt,
+      })
       .from(listingAlertDelivery)
       .innerJoin(listingAlert, eq(listingAlert.id, listingAlertDelivery.alertId))
       .innerJoin(property, eq(property.id, listingAlertDelivery.propertyId))
@@ -215,9 +227,7 @@ describe('seedDatabase', () => {
   });
 
   it('refuses to seed a database that already has properties unless reset', async () => {
-    await expect(seedDatabase({ db: database.db, units: 5, seed: 42, uploadsDir })).rejects.toBeInstanceOf(
-      SeedTargetNotEmptyError,
-    );
+    await expect(seedDatabase({ db: database.db, units: 5, seed: 42, uploadsDir })).rejects.toBeInstanceOf(SeedTargetNotEmptyError);
   });
 
   it('produces identical rows for the same seed and different rows for another seed', async () => {

@@ -112,7 +112,12 @@ export async function seedDatabase(opts: SeedOptions): Promise<{ properties: num
   const plan = planPortfolio(seed, units);
   await insertDemoManagers(db, plan.managers);
   for (let from = 0; from < plan.buildings.length; from += BATCH_ROWS) {
-    await db.execute(bulkInsertSql(building, plan.buildings.slice(from, from + BATCH_ROWS).map((planned) => planned.row)));
+    await db.execute(
+      bulkInsertSql(
+        building,
+        plan.buildings.slice(from, from + BATCH_ROWS).map((planned) => planned.row),
+      ),
+    );
   }
   await db.execute(
     sql`SELECT setval(pg_get_serial_sequence('building', 'id'), GREATEST((SELECT max(id) FROM ${building}), 1), (SELECT count(*) > 0 FROM ${building}))`,
@@ -147,7 +152,17 @@ export async function seedDatabase(opts: SeedOptions): Promise<{ properties: num
   await db.execute(sql`VACUUM ANALYZE ${property}`);
   await db.execute(sql`VACUUM ANALYZE ${building}`);
   const candidates = await db
-    .select({ id: property.id, price: property.price, maxOccupants: property.maxOccupants, availableDate: property.availableDate, city: property.city, state: property.state, zipCode: property.zipCode, title: property.title, managerId: property.managerId })
+    .select({
+      id: property.id,
+      price: property.price,
+      maxOccupants: property.maxOccupants,
+      availableDate: property.availableDate,
+      city: property.city,
+      state: property.state,
+      zipCode: property.zipCode,
+      title: property.title,
+      managerId: property.managerId,
+    })
     .from(property)
     .where(sql`${property.status} = 'available' AND ${property.listed} AND ${property.id} > 6`)
     .orderBy(property.id)

@@ -101,7 +101,10 @@ const INTERIOR_FEATURES: readonly Feature[] = [
     title: ['a walk-in closet in the main bedroom', 'una cabina armadio nella camera principale'],
     applies: (u) => u.bedrooms >= 1,
   },
-  { title: ['exposed brick and original timber beams', 'mattoni a vista e travi originali in legno'], applies: (u) => u.propertyType === 'loft' },
+  {
+    title: ['exposed brick and original timber beams', 'mattoni a vista e travi originali in legno'],
+    applies: (u) => u.propertyType === 'loft',
+  },
   {
     title: ['a breakfast bar that doubles as a workspace', 'un bancone per la colazione che funge anche da postazione di lavoro'],
     applies: () => true,
@@ -158,8 +161,34 @@ const AMENITY_PHRASES: Record<AmenityKey, Pair> = {
   coworking_space: ['a resident coworking lounge', 'una sala coworking per i residenti'],
 };
 
-const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const MONTHS_IT = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
+const MONTHS_EN = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const MONTHS_IT = [
+  'gennaio',
+  'febbraio',
+  'marzo',
+  'aprile',
+  'maggio',
+  'giugno',
+  'luglio',
+  'agosto',
+  'settembre',
+  'ottobre',
+  'novembre',
+  'dicembre',
+];
 
 function splitIsoDate(iso: string): [year: number, month: number, day: number] {
   const [y, m, d] = iso.split('-').map(Number);
@@ -235,8 +264,7 @@ export function composeListingText(unit: Unit, rnd: Random): ListingText {
   const hood = unit.neighborhood;
   const feature = rnd.pick(TITLE_FEATURES.filter((f) => f.applies(unit)));
   const bedsEn = unit.bedrooms === 0 ? '' : `${unit.bedrooms}-Bedroom `;
-  const bedsIt =
-    unit.bedrooms === 0 ? '' : unit.bedrooms === 1 ? ' con una camera' : ` con ${unit.bedrooms} camere`;
+  const bedsIt = unit.bedrooms === 0 ? '' : unit.bedrooms === 1 ? ' con una camera' : ` con ${unit.bedrooms} camere`;
 
   let title: string;
   let titleIt: string;
@@ -284,11 +312,7 @@ export function composeListingText(unit: Unit, rnd: Random): ListingText {
   );
   const squareMeters = Math.round(unit.squareFeet * 0.092903);
   const roomsEn =
-    unit.bedrooms === 0
-      ? 'an open living and sleeping area'
-      : unit.bedrooms === 1
-        ? 'one bedroom'
-        : `${NUMBER_EN[unit.bedrooms]} bedrooms`;
+    unit.bedrooms === 0 ? 'an open living and sleeping area' : unit.bedrooms === 1 ? 'one bedroom' : `${NUMBER_EN[unit.bedrooms]} bedrooms`;
   const roomsIt =
     unit.bedrooms === 0
       ? 'un unico ambiente giorno e notte'
@@ -311,8 +335,18 @@ export function composeListingText(unit: Unit, rnd: Random): ListingText {
   const amenityEn: string[] = [];
   const amenityIt: string[] = [];
   if (listed.length > 0) {
-    amenityEn.push(`Residents enjoy ${joinList(listed.map((key) => AMENITY_PHRASES[key][0]), 'and')}.`);
-    amenityIt.push(`I residenti hanno a disposizione ${joinList(listed.map((key) => AMENITY_PHRASES[key][1]), 'e')}.`);
+    amenityEn.push(
+      `Residents enjoy ${joinList(
+        listed.map((key) => AMENITY_PHRASES[key][0]),
+        'and',
+      )}.`,
+    );
+    amenityIt.push(
+      `I residenti hanno a disposizione ${joinList(
+        listed.map((key) => AMENITY_PHRASES[key][1]),
+        'e',
+      )}.`,
+    );
   }
   if (unit.amenities.includes('pet_friendly')) {
     amenityEn.push('Pets are welcome.');
