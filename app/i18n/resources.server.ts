@@ -5,6 +5,7 @@
  * visitor's language, which keeps the translations out of the JavaScript bundle.
  */
 import type { Language } from '~/lib/constants';
+import { staffAreaOf } from '~/lib/staff-area';
 
 export type Tree = { [key: string]: string | Tree };
 
@@ -49,11 +50,11 @@ export function translations(lang: Language, names: readonly string[]): Tree {
 const bundles = new Map<string, Tree>();
 
 /**
- * The translations a staff page shared by /admin and /dashboard sends: its own namespaces (`own`)
- * and, outside /admin, `account` and `admin` too — under /admin the layout sends those two once
- * and keeps them across navigations, so the page does not repeat them on every request.
+ * The translations a back-office page sends: its own namespaces (`own`) and, outside the staff
+ * frame (decision 038), `account` and `admin` too — inside it the frame sends those two once and
+ * keeps them across navigations, so the page does not repeat them on every request.
  */
 export function staffPageTranslations(request: Request, lang: Language, own: readonly string[]): Tree {
-  const underAdmin = new URL(request.url).pathname.startsWith('/admin/');
-  return translations(lang, underAdmin ? own : ['account', 'admin', ...own]);
+  const inFrame = staffAreaOf(new URL(request.url).pathname) !== null;
+  return translations(lang, inFrame ? own : ['account', 'admin', ...own]);
 }

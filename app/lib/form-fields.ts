@@ -1,6 +1,6 @@
 /**
  * zod field builders and FormData readers shared by the public forms (contact, listing alerts,
- * vendor sign-up). Every message is a translation key; `translateIssues` (form-errors.server.ts)
+ * vendor sign-up). Every message is a translation key; `translateIssues` (app/server/http/form.server.ts)
  * turns it into the visitor's language on the server. Client-safe.
  */
 import { z } from 'zod';

@@ -5,7 +5,9 @@
  */
 import { and, gt, like, lt, sql } from 'drizzle-orm';
 import { RATE_LIMITS, RATE_LIMIT_WARNING_RATIO } from '~/lib/constants';
+import { recordAuditEvent, requestOrigin } from './audit.server';
 import type { Db } from './db/client.server';
+import type { DimoraLoadContext } from './load-context';
 import { rateLimit } from './db/schema';
 
 export type RateLimitAction = keyof typeof RATE_LIMITS;
@@ -40,6 +42,33 @@ export async function consumeRateLimit({
 }): Promise<RateLimitResult> {
   const counted = await consumeCounter({ db, key: `${action}:${client}`, limit: RATE_LIMITS[action] });
   return { action, ...counted };
+}
+
+/** A refusal by the rate limiter: the route answers 429 with `Retry-After`. */
+export type RateLimited = { ok: false; reason: 'rate_limited'; action: RateLimitAction; retryAfterS: number };
+
+/**
+ * Counts one attempt of `action` for this client. Returns a `RateLimited` refusal (audited once
+ * per window) or null when the attempt may go on.
+ */
+export async function checkRateLimit(
+  { context, request }: { context: Pick<DimoraLoadContext, 'db' | 'clientIp' | 'logger'>; request: Request },
+  action: RateLimitAction,
+  userId: string | null = null,
+): Promise<RateLimited | null> {
+  const result = await consumeRateLimit({ db: context.db, action, client: context.clientIp });
+  if (result.allowed) return null;
+  if (result.firstRefusal) {
+    await recordAuditEvent({
+      db: context.db,
+      userId,
+      action: 'rate_limit_exceeded',
+      origin: requestOrigin(request, context.clientIp),
+      values: { rate_limit_action: action, limit: result.limit },
+    });
+  }
+  context.logger.warn({ action, client: context.clientIp }, 'rate limit exceeded');
+  return { ok: false, reason: 'rate_limited', action, retryAfterS: result.retryAfterS };
 }
 
 /**

@@ -21,7 +21,7 @@ import { openDatabase } from '../../app/server/db/client.server';
 import { createVerifiedUser } from '../../app/server/auth/create-user.server';
 import { postDueRent } from '../../app/features/ledger/rent-jobs.server';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../app/features/admin/admin.server';
+import { rowsOf } from '../../app/server/db/rows.server';
 import { ensureBenchAdmin, load, loadArgs, prepare, signInBench, signInBenchAdmin, startServer, stopServer, type Stats } from './lib';
 
 const { duration, connections, units, fresh } = loadArgs();

@@ -11,7 +11,7 @@
  * Options: --duration S per path (default 5), --units N (default 75000), --fresh.
  */
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../app/features/admin/admin.server';
+import { rowsOf } from '../../app/server/db/rows.server';
 import { findMaintenanceBoard, findMaintenanceQueue, type QueueActor } from '../../app/features/maintenance/queue.server';
 import { DEFAULT_QUEUE_FILTERS, type QueueCursor, type QueueFilters } from '../../app/features/maintenance/queue.types';
 import { openDatabase, type Database } from '../../app/server/db/client.server';

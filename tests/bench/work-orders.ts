@@ -14,7 +14,7 @@
  * Options: --duration S (default 5), --connections N (default 4), --units N (default 75000), --fresh.
  */
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../app/features/admin/admin.server';
+import { rowsOf } from '../../app/server/db/rows.server';
 import { createVerifiedUser } from '../../app/server/auth/create-user.server';
 import { openDatabase } from '../../app/server/db/client.server';
 import {

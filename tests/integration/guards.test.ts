@@ -7,55 +7,55 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SECTIONS, PROTECTED_ROUTES, ROLES, satisfies, type Role } from '~/lib/access';
-import * as dashboard from '~/routes/account/dashboard';
-import * as managerBuildings from '~/routes/account/buildings';
-import * as managerTenant from '~/routes/account/tenant';
-import * as managerTenants from '~/routes/account/tenants';
-import * as managerLease from '~/routes/account/lease';
-import * as managerLeasePdf from '~/routes/account/lease-pdf';
-import * as managerPayment from '~/routes/account/payment';
-import * as managerPayments from '~/routes/account/payments';
-import * as managerMaintenance from '~/routes/account/maintenance';
-import * as managerMaintenanceRequest from '~/routes/account/maintenance-request';
-import * as adminMaintenance from '~/routes/admin/maintenance';
-import * as adminMaintenanceRequest from '~/routes/admin/maintenance-request';
+import * as dashboard from '~/routes/dashboard/_index';
+import * as managerBuildings from '~/routes/staff/properties';
+import * as managerTenant from '~/routes/staff/tenants.$userId';
+import * as managerTenants from '~/routes/staff/tenants';
+import * as managerLease from '~/routes/staff/leases.$leaseId';
+import * as managerLeasePdf from '~/routes/staff/leases.$leaseId.pdf';
+import * as managerPayment from '~/routes/staff/payments.$paymentId';
+import * as managerPayments from '~/routes/staff/payments';
+import * as managerMaintenance from '~/routes/staff/maintenance';
+import * as managerMaintenanceRequest from '~/routes/staff/maintenance.$requestId';
+import * as adminMaintenance from '~/routes/staff/maintenance';
+import * as adminMaintenanceRequest from '~/routes/staff/maintenance.$requestId';
 import * as applications from '~/routes/admin/applications';
 import * as adminDatabase from '~/routes/admin/database';
-import * as databaseBackup from '~/routes/admin/database-backup';
-import * as debug from '~/routes/admin/debug';
-import * as adminLease from '~/routes/admin/lease';
-import * as adminLeasePdf from '~/routes/admin/lease-pdf';
-import * as adminLayout from '~/routes/admin/layout';
+import * as databaseBackup from '~/routes/admin/database.backup';
+import * as debug from '~/routes/admin-debug';
+import * as adminLease from '~/routes/staff/leases.$leaseId';
+import * as adminLeasePdf from '~/routes/staff/leases.$leaseId.pdf';
+import * as adminLayout from '~/routes/staff/layout';
 import * as mailbox from '~/routes/admin/mailbox';
 import * as adminMessages from '~/routes/admin/messages';
 import * as adminNotifications from '~/routes/admin/notifications';
-import * as overview from '~/routes/admin/overview';
-import * as adminPayment from '~/routes/admin/payment';
-import * as adminPayments from '~/routes/admin/payments';
-import * as adminPaymentsCsv from '~/routes/admin/payments-csv';
-import * as adminProjects from '~/routes/admin/projects';
-import * as properties from '~/routes/admin/properties';
-import * as section from '~/routes/admin/section';
+import * as overview from '~/routes/admin/_index';
+import * as adminPayment from '~/routes/staff/payments.$paymentId';
+import * as adminPayments from '~/routes/staff/payments';
+import * as adminPaymentsCsv from '~/routes/admin/payments.csv';
+import * as adminProjects from '~/routes/staff/projects';
+import * as properties from '~/routes/staff/properties';
+import * as notFound from '~/routes/not-found';
 import * as adminSystem from '~/routes/admin/system';
-import * as adminTenant from '~/routes/admin/tenant';
-import * as adminTenants from '~/routes/admin/tenants';
-import * as adminVendor from '~/routes/admin/vendor';
+import * as adminTenant from '~/routes/staff/tenants.$userId';
+import * as adminTenants from '~/routes/staff/tenants';
+import * as adminVendor from '~/routes/admin/vendors.$vendorId';
 import * as adminVendors from '~/routes/admin/vendors';
-import * as vendorProfile from '~/routes/vendor/profile';
+import * as vendorProfile from '~/routes/vendor-portal/profile';
 import * as users from '~/routes/admin/users';
-import * as tenantPortal from '~/routes/tenant/portal';
-import * as vendorPortal from '~/routes/vendor/portal';
-import * as adminAssignment from '~/routes/admin/assignment';
-import * as adminAssignments from '~/routes/admin/assignments';
-import * as adminInvoicePdf from '~/routes/admin/invoice-pdf';
-import * as managerAssignment from '~/routes/account/assignment';
-import * as managerAssignments from '~/routes/account/assignments';
-import * as managerInvoicePdf from '~/routes/account/invoice-pdf';
-import * as vendorInvoiceNew from '~/routes/vendor/invoice-new';
-import * as vendorInvoicePdf from '~/routes/vendor/invoice-pdf';
-import * as vendorInvoices from '~/routes/vendor/invoices';
-import * as vendorWorkOrder from '~/routes/vendor/work-order';
-import * as vendorWorkOrders from '~/routes/vendor/work-orders';
+import * as tenantPortal from '~/routes/tenant-portal/_index';
+import * as vendorPortal from '~/routes/vendor-portal/_index';
+import * as adminAssignment from '~/routes/staff/assignments.$workOrderId';
+import * as adminAssignments from '~/routes/staff/assignments';
+import * as adminInvoicePdf from '~/routes/staff/assignments.invoices.$invoiceId.pdf';
+import * as managerAssignment from '~/routes/staff/assignments.$workOrderId';
+import * as managerAssignments from '~/routes/staff/assignments';
+import * as managerInvoicePdf from '~/routes/staff/assignments.invoices.$invoiceId.pdf';
+import * as vendorInvoiceNew from '~/routes/vendor-portal/invoices.new';
+import * as vendorInvoicePdf from '~/routes/vendor-portal/invoices.$invoiceId.pdf';
+import * as vendorInvoices from '~/routes/vendor-portal/invoices';
+import * as vendorWorkOrder from '~/routes/vendor-portal/work-orders.$workOrderId';
+import * as vendorWorkOrders from '~/routes/vendor-portal/work-orders';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { auditLog, mailMessage, session, user } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
@@ -91,8 +91,6 @@ function routeFor(path: string): { loader: LoaderFn; params: Record<string, stri
   if (path === '/admin/maintenance') return { loader: as(adminMaintenance.loader), params: {} };
   if (path === '/admin/vendors') return { loader: as(adminVendors.loader), params: {} };
   if (path === '/admin/assignments') return { loader: as(adminAssignments.loader), params: {} };
-  const match = /^\/admin\/([a-z]+)$/.exec(path);
-  if (match) return { loader: as(section.loader), params: { section: match[1]! } };
   throw new Error(`No route module mapped for ${path}`);
 }
 
@@ -475,15 +473,9 @@ describe('protected routes (spec §2, §6)', () => {
     expect((result as Response).headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent('/admin/users?q=ada&page=2')}`);
   });
 
-  it('an unknown admin section is a 404 for an admin, and still a redirect for everyone else', async () => {
-    const thrown = await settle(() =>
-      section.loader({ request: requestAs('admin', '/admin/nope'), params: { section: 'nope' }, context } as never),
-    ).catch((error: unknown) => error);
+  it('an unknown path under /admin is the site-wide 404 (no placeholder section page)', async () => {
+    const thrown = await settle(() => notFound.loader()).catch((error: unknown) => error);
     expect(thrown).toMatchObject({ init: { status: 404 } });
-    const asTenant = await settle(() =>
-      section.loader({ request: requestAs('tenant', '/admin/nope'), params: { section: 'nope' }, context } as never),
-    );
-    expect((asTenant as Response).headers.get('location')).toBe('/');
   });
 
   it('a session that was deleted (signed out elsewhere) counts as signed out', async () => {
@@ -706,7 +698,10 @@ describe('staff without two-factor sign-in (issue 14 item 1)', () => {
   function flatten(entries: RouteEntry[], prefix = ''): { file: string; path: string }[] {
     return entries.flatMap((entry) => {
       const path = entry.path === undefined ? prefix : `${prefix}/${entry.path}`.replace(/\/+/g, '/');
-      return [{ file: entry.file, path: path || '/' }, ...flatten(entry.children ?? [], path)];
+      const children = flatten(entry.children ?? [], path);
+      // A pathless layout (the staff frames) runs with its pages: request it at its first page's path.
+      const own = entry.path === undefined && children.length > 0 ? children[0]!.path : path || '/';
+      return [{ file: entry.file, path: own }, ...children];
     });
   }
 
@@ -722,7 +717,7 @@ describe('staff without two-factor sign-in (issue 14 item 1)', () => {
 
   it('the walk covers every guarded route module', async () => {
     const config = (await import('~/routes')).default as unknown as RouteEntry[];
-    const guarded = flatten(config).filter(({ file }) => /require(Api)?Role\(/.test(sources[`../../app/${file}`] ?? ''));
+    const guarded = flatten(config).filter(({ file }) => /require(Api)?(Role|Staff)\(/.test(sources[`../../app/${file}`] ?? ''));
     expect(guarded.length).toBeGreaterThan(40);
     expect(guarded.map((entry) => entry.path)).toEqual(
       expect.arrayContaining([
@@ -738,7 +733,7 @@ describe('staff without two-factor sign-in (issue 14 item 1)', () => {
 
   it.each(['admin', 'property_manager'] as const)('every guarded loader and action sends an unenrolled %s to enrolment', async (role) => {
     const config = (await import('~/routes')).default as unknown as RouteEntry[];
-    const guarded = flatten(config).filter(({ file }) => /require(Api)?Role\(/.test(sources[`../../app/${file}`] ?? ''));
+    const guarded = flatten(config).filter(({ file }) => /require(Api)?(Role|Staff)\(/.test(sources[`../../app/${file}`] ?? ''));
     const [auditsBefore] = await database.db.select({ n: count() }).from(auditLog);
     const outcomes: string[] = [];
     for (const { file, path } of guarded) {
@@ -754,7 +749,7 @@ describe('staff without two-factor sign-in (issue 14 item 1)', () => {
         const init: RequestInit = kind === 'action' ? { method: 'POST', body: new URLSearchParams({ intent: 'x' }) } : {};
         const request = new Request(`http://dimora.test${url}`, { ...init, headers: { cookie: unenrolled.get(role)! } });
         const result = await settle(() => fn({ request, params, context })).catch((error: unknown) => error);
-        if (file === 'routes/account/security.tsx') {
+        if (file === 'routes/dashboard/security.tsx') {
           // The enrolment page itself opens.
           if (kind === 'loader') expect(result).toMatchObject({ enabled: false, mustEnrol: true });
           continue;

@@ -14,7 +14,7 @@ import { logger } from '~/server/logger.server';
 import { processOutboxBatch } from '~/server/outbox/outbox.server';
 import { answerOf } from '../../../tests/setup/action-result';
 import { createTestDatabase, TEST_PUBLIC_URL, testContext, type TestDatabase } from '../../../tests/setup/test-db';
-import { action as authAction } from '~/routes/auth/auth';
+import { action as authAction } from '~/routes/auth/_index';
 import { ACCOUNT_LOCKED_MAIL_TOPIC, accountJobHandlers } from './account-jobs.server';
 
 let database: TestDatabase;

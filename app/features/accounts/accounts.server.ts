@@ -9,7 +9,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { recordAuditEvent, requestOrigin, type RequestOrigin } from '~/server/audit.server';
 import { session, user, verification } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
-import { consumeRateLimit, type RateLimitAction } from '~/server/rate-limit.server';
+import { checkRateLimit, type RateLimited } from '~/server/rate-limit.server';
 import { getViewer, type Viewer } from '~/server/auth/session.server';
 import { HASHER_BUSY_CODE } from '~/server/auth/auth.server';
 import { passwordProblemOfCode, type PasswordProblem } from '~/server/auth/password-policy.server';
@@ -21,9 +21,6 @@ import type { SignInInput, SignUpInput } from './accounts.schemas';
 
 type Ctx = Pick<DimoraLoadContext, 'db' | 'auth' | 'clientIp' | 'logger'>;
 type Call = { context: Ctx; request: Request };
-
-/** A refusal by the rate limiter: the route answers 429 with `Retry-After`. */
-export type RateLimited = { ok: false; reason: 'rate_limited'; action: RateLimitAction; retryAfterS: number };
 
 /** The password hasher is saturated (issue 14): the route answers 503 with `Retry-After`. */
 export type HasherBusy = { ok: false; reason: 'busy'; retryAfterS: number };
@@ -42,30 +39,6 @@ function policyOf(error: unknown): PasswordRefused | null {
   if (!(error instanceof APIError)) return null;
   const problem = passwordProblemOfCode((error.body as { code?: string } | undefined)?.code);
   return problem ? { ok: false, reason: 'password', problem } : null;
-}
-
-/**
- * Counts one attempt of `action` for this client. Returns a `RateLimited` refusal (audited once
- * per window) or null when the attempt may go on.
- */
-export async function checkRateLimit(
-  { context, request }: Call,
-  action: RateLimitAction,
-  userId: string | null = null,
-): Promise<RateLimited | null> {
-  const result = await consumeRateLimit({ db: context.db, action, client: context.clientIp });
-  if (result.allowed) return null;
-  if (result.firstRefusal) {
-    await recordAuditEvent({
-      db: context.db,
-      userId,
-      action: 'rate_limit_exceeded',
-      origin: requestOrigin(request, context.clientIp),
-      values: { rate_limit_action: action, limit: result.limit },
-    });
-  }
-  context.logger.warn({ action, client: context.clientIp }, 'rate limit exceeded');
-  return { ok: false, reason: 'rate_limited', action, retryAfterS: result.retryAfterS };
 }
 
 function errorCode(error: unknown): string {

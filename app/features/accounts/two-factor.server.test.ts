@@ -6,9 +6,9 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as authAction, loader as authLoader } from '~/routes/auth/auth';
-import { loader as dashboardLoader } from '~/routes/account/dashboard';
-import { action as securityAction, loader as securityLoader } from '~/routes/account/security';
+import { action as authAction, loader as authLoader } from '~/routes/auth/_index';
+import { loader as dashboardLoader } from '~/routes/dashboard/_index';
+import { action as securityAction, loader as securityLoader } from '~/routes/dashboard/security';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { auditLog, twoFactor, user } from '~/server/db/schema';
 import { answerOf } from '../../../tests/setup/action-result';

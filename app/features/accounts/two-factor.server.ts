@@ -17,7 +17,7 @@ import { COOKIE_PREFIX } from '~/server/auth/auth.server';
 import type { Viewer } from '~/server/auth/session.server';
 import { verification } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
-import { checkRateLimit, type RateLimited } from './accounts.server';
+import { checkRateLimit, type RateLimited } from '~/server/rate-limit.server';
 
 type Ctx = Pick<DimoraLoadContext, 'db' | 'auth' | 'clientIp' | 'logger'>;
 type Call = { context: Ctx; request: Request };

@@ -18,7 +18,7 @@ import { createVerifiedUser, UserExistsError } from '~/server/auth/create-user.s
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { session, user } from '~/server/db/schema';
-import { translateIssues } from '~/server/form-errors.server';
+import { translateIssues } from '~/server/http/form.server';
 import { assertAdmin } from './admin.server';
 import { BAN_REASON_MAX, USER_SEARCH_MAX, type UserSummary } from './admin-users.types';
 import { containsPattern } from '~/lib/like-pattern';

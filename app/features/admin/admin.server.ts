@@ -10,6 +10,7 @@ import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { redactSecrets } from '~/server/redact.server';
 import { auditLog, mailMessage, property, propertyStatus, session, user, vendor } from '~/server/db/schema';
+import { rowsOf } from '~/server/db/rows.server';
 
 /** Thrown when a non-admin reaches a back-office function (spec §6: admin-only). */
 export class AdminForbiddenError extends Error {
@@ -158,11 +159,6 @@ export async function loadServerFacts({
     },
     generatedAt: new Date().toISOString(),
   };
-}
-
-/** `db.execute` answers `{ rows }` on both drivers (PGlite and node-postgres). */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 /** The dev mailbox shows 50 messages a page (newest first). */

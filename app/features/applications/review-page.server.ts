@@ -19,7 +19,7 @@ import { auditRefusal, requestOrigin, type RequestOrigin } from '~/server/audit.
 import { application } from '~/server/db/schema';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
-import { isDocumentPost, readFormData } from '~/server/form-errors.server';
+import { isDocumentPost, readFormData } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import {
   isApplicationIntent,

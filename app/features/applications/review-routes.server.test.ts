@@ -6,7 +6,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '~/lib/access';
-import * as dashboard from '~/routes/account/dashboard';
+import * as dashboard from '~/routes/dashboard/_index';
 import * as adminApplications from '~/routes/admin/applications';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { application, auditLog, lease, property } from '~/server/db/schema';

@@ -9,9 +9,9 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '~/lib/access';
-import * as dashboard from '~/routes/account/dashboard';
+import * as dashboard from '~/routes/dashboard/_index';
 import * as adminAudit from '~/routes/admin/audit';
-import * as adminAuditCsv from '~/routes/admin/audit-csv';
+import * as adminAuditCsv from '~/routes/admin/audit.csv';
 import { AUDIT_REFUSALS_PER_MINUTE, auditRefusal, recordAuditEvent } from '~/server/audit.server';
 import { pruneAuditLog } from '~/server/audit-retention.server';
 import { seedDemoAudit } from '~/server/db/seed/demo-audit.server';
@@ -128,15 +128,13 @@ describe('the retention job', () => {
     const actor = ids.get('vendor')!;
     // Entries written 500, 401 and 10 days ago (inserting with a past time is allowed).
     for (const days of [500, 401, 10]) {
-      await database.db
-        .insert(auditLog)
-        .values({
-          userId: actor,
-          action: 'sign_out',
-          tableName: 'security_events',
-          newValues: { days },
-          createdAt: sql`now() - make_interval(days => ${days})`,
-        });
+      await database.db.insert(auditLog).values({
+        userId: actor,
+        action: 'sign_out',
+        tableName: 'security_events',
+        newValues: { days },
+        createdAt: sql`now() - make_interval(days => ${days})`,
+      });
     }
     const { deleted, cutoff } = await pruneAuditLog({ db: database.db, retentionDays: 400 });
     expect(deleted).toBe(2);
@@ -256,15 +254,13 @@ describe('/admin/audit', () => {
 
     // Keyset pages of 50: the second page continues exactly after the first.
     for (let i = 0; i < 60; i += 1) {
-      await database.db
-        .insert(auditLog)
-        .values({
-          userId: admin,
-          action: 'tenant_notified',
-          tableName: 'user',
-          newValues: { i },
-          createdAt: sql`${'2026-02-01T00:00:00Z'}::timestamptz + make_interval(secs => ${i})`,
-        });
+      await database.db.insert(auditLog).values({
+        userId: admin,
+        action: 'tenant_notified',
+        tableName: 'user',
+        newValues: { i },
+        createdAt: sql`${'2026-02-01T00:00:00Z'}::timestamptz + make_interval(secs => ${i})`,
+      });
     }
     const first = await page('?action=tenant_notified');
     expect(first.entries).toHaveLength(50);
@@ -286,16 +282,14 @@ describe('/admin/audit', () => {
   });
 
   it('exports the filtered set as CSV (streamed), neutralizes formulas, and audits the export', async () => {
-    await database.db
-      .insert(auditLog)
-      .values({
-        userId: ids.get('admin')!,
-        action: 'payment_recorded',
-        tableName: 'payment',
-        newValues: { note: 'x' },
-        userAgent: '=HYPERLINK("http://evil")',
-        createdAt: sql`${'2026-04-02T08:00:00Z'}::timestamptz`,
-      });
+    await database.db.insert(auditLog).values({
+      userId: ids.get('admin')!,
+      action: 'payment_recorded',
+      tableName: 'payment',
+      newValues: { note: 'x' },
+      userAgent: '=HYPERLINK("http://evil")',
+      createdAt: sql`${'2026-04-02T08:00:00Z'}::timestamptz`,
+    });
     const response = (await adminAuditCsv.loader({
       request: requestAs('admin', '/admin/audit.csv?action=payment_recorded&from=2026-04-01&to=2026-04-30'),
       params: {},

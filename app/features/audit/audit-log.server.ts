@@ -5,7 +5,7 @@
  * `audit_log_table_idx`, plus `audit_log_user_idx` and `audit_log_action_idx`), and the CSV export
  * of the filtered set, streamed in batches. Admins only: callers guard with `requireRole`.
  */
-import { keysetCsvStream } from '~/server/csv-stream.server';
+import { keysetCsvStream } from '~/server/http/csv.server';
 import { and, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { containsPattern } from '~/lib/like-pattern';
 import type { Db } from '~/server/db/client.server';
@@ -126,23 +126,17 @@ export const AUDIT_CSV_COLUMNS = [
 /** Rows read per query while exporting. */
 const CSV_BATCH = 2_000;
 
-/** A text cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading `'`. */
-function cell(value: string | null): string {
-  if (value === null) return '';
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-function csvLine(entry: AuditEntry): (string | number)[] {
+function csvLine(entry: AuditEntry): unknown[] {
   return [
     entry.id,
     entry.createdAt,
     entry.action,
     entry.tableName,
-    cell(entry.userId),
-    cell(entry.actorEmail),
-    cell(entry.ipAddress),
-    cell(entry.userAgent),
-    cell(JSON.stringify(entry.details)),
+    entry.userId,
+    entry.actorEmail,
+    entry.ipAddress,
+    entry.userAgent,
+    JSON.stringify(entry.details),
   ];
 }
 

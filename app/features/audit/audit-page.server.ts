@@ -10,7 +10,7 @@ import { requestLanguage } from '~/lib/route-helpers.server';
 import { AUDIT_ACTIONS, recordAuditEvent, requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
-import { translateIssues } from '~/server/form-errors.server';
+import { translateIssues } from '~/server/http/form.server';
 import type { Logger } from '~/server/logger.server';
 import { exportAuditCsv, findAuditEntries } from './audit-log.server';
 import { parseAuditFilters, type AuditPageData } from './audit-log.schemas';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '~/features/accounts/accounts.server';
-import { action, loader } from '~/routes/public/booking';
+import { action, loader } from '~/routes/public/booking.$id';
 import { loader as successLoader } from '~/routes/public/payment-success';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { application, payment } from '~/server/db/schema';

@@ -460,17 +460,15 @@ describe('submitting an application', () => {
 describe("a signed-in applicant's applications", () => {
   it('are linked to the user, prefilled from the profile and listed with their payment state', async () => {
     const userId = randomUUID();
-    await database.db
-      .insert(user)
-      .values({
-        id: userId,
-        name: 'Grace Hopper',
-        email: `grace.${userId.slice(0, 6)}@example.com`,
-        firstName: 'Grace',
-        lastName: 'Hopper',
-        phone: '+1 202 555 0199',
-        role: 'tenant',
-      });
+    await database.db.insert(user).values({
+      id: userId,
+      name: 'Grace Hopper',
+      email: `grace.${userId.slice(0, 6)}@example.com`,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      phone: '+1 202 555 0199',
+      role: 'tenant',
+    });
     expect(await findApplicantPrefill({ db: database.db, userId })).toMatchObject({
       firstName: 'Grace',
       lastName: 'Hopper',

@@ -16,7 +16,7 @@ import { intlLocale } from '~/lib/i18n';
 import type { FieldErrors } from '~/lib/form-fields';
 import type { Db } from '~/server/db/client.server';
 import { application, payment, property, user } from '~/server/db/schema';
-import { translateIssues } from '~/server/form-errors.server';
+import { translateIssues } from '~/server/http/form.server';
 import type { PaymentProvider } from '~/server/payments/payment-provider';
 import { placeApplication, type CompletionContext, type PlaceFaults } from './application-payments.server';
 import {

@@ -7,7 +7,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '~/lib/access';
-import * as dashboard from '~/routes/account/dashboard';
+import * as dashboard from '~/routes/dashboard/_index';
 import * as adminMessages from '~/routes/admin/messages';
 import * as chatApi from '~/routes/api/chat';
 import * as inboxApi from '~/routes/api/inbox';

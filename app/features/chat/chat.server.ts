@@ -25,7 +25,7 @@ import { hashVisitorToken, newVisitorToken, ownThreadsCondition, type ChatParty 
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { building, message, notification, property, thread, user } from '~/server/db/schema';
-import { translateIssues } from '~/server/form-errors.server';
+import { translateIssues } from '~/server/http/form.server';
 import { mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { publishEvents, type Audience, type ChatMessageView, type OutgoingEvent } from '~/server/realtime/events.server';

@@ -20,7 +20,7 @@ import { safeRedirectPath } from '~/lib/safe-redirect';
 import type { Viewer } from '~/server/auth/session.server';
 import { requestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
-import { isDocumentPost, readFormData } from '~/server/form-errors.server';
+import { isDocumentPost, readFormData } from '~/server/http/form.server';
 import { loadInbox, replyToThread, setThreadStatus } from './chat.server';
 import { INBOX_INTENTS, INBOX_KINDS, type InboxActionResult, type InboxData, type InboxIntent, type InboxKind } from './chat.types';
 

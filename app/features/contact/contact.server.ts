@@ -10,7 +10,7 @@ import type { Language } from '~/lib/constants';
 import type { Db } from '~/server/db/client.server';
 import { message, property, thread } from '~/server/db/schema';
 import { contactInquirySchema, type ContactField, type ContactTopic } from './contact.schemas';
-import { translateIssues } from '~/server/form-errors.server';
+import { translateIssues } from '~/server/http/form.server';
 import { recordNewInquiry } from '~/features/leads/leads.server';
 import type { FieldErrors } from '~/lib/form-fields';
 

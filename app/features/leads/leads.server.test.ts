@@ -12,7 +12,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '~/lib/access';
 import { DEFAULT_OFFICE_HOURS } from '~/lib/office-hours';
-import * as dashboard from '~/routes/account/dashboard';
+import * as dashboard from '~/routes/dashboard/_index';
 import * as adminMessages from '~/routes/admin/messages';
 import * as inboxApi from '~/routes/api/inbox';
 import type { Viewer } from '~/server/auth/session.server';

@@ -7,10 +7,10 @@
  */
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as managerLease from '~/routes/account/lease';
-import * as managerLeasePdf from '~/routes/account/lease-pdf';
-import * as adminLease from '~/routes/admin/lease';
-import * as adminLeasePdf from '~/routes/admin/lease-pdf';
+import * as managerLease from '~/routes/staff/leases.$leaseId';
+import * as managerLeasePdf from '~/routes/staff/leases.$leaseId.pdf';
+import * as adminLease from '~/routes/staff/leases.$leaseId';
+import * as adminLeasePdf from '~/routes/staff/leases.$leaseId.pdf';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import type { Db } from '~/server/db/client.server';
 import { auditLog, lease, leaseTenant, outbox } from '~/server/db/schema';

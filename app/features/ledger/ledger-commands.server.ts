@@ -402,48 +402,42 @@ export async function endLease({
     const deductionsCents = deductions.reduce((sum, d) => sum + d.amountCents, 0);
     if (deductionsCents > locked.depositCents) return { ok: false, reason: 'deductions_above_deposit' };
     if (deductions.length > 0) {
-      await tx
-        .insert(charge)
-        .values(
-          deductions.map((d) => ({
-            leaseId,
-            kind: 'other' as const,
-            amountCents: d.amountCents,
-            dueDate: moveOutDate,
-            period: `deduction:${randomUUID()}`,
-            description: `Deposit deduction: ${d.description.trim()}`,
-            createdBy: actor.id,
-          })),
-        );
+      await tx.insert(charge).values(
+        deductions.map((d) => ({
+          leaseId,
+          kind: 'other' as const,
+          amountCents: d.amountCents,
+          dueDate: moveOutDate,
+          period: `deduction:${randomUUID()}`,
+          description: `Deposit deduction: ${d.description.trim()}`,
+          createdBy: actor.id,
+        })),
+      );
     }
     // What the deposit covers: everything owed at move-out, deductions included.
     const before = await findLeaseBalance(tx, leaseId, moveOutDate);
     const covered = Math.min(locked.depositCents, Math.max(0, before.balanceCents));
     const returnedCents = locked.depositCents - covered;
     if (locked.depositCents > 0) {
-      await tx
-        .insert(charge)
-        .values({
+      await tx.insert(charge).values({
+        leaseId,
+        kind: 'credit',
+        amountCents: locked.depositCents,
+        dueDate: moveOutDate,
+        period: 'deposit_applied',
+        description: 'Security deposit applied',
+        createdBy: actor.id,
+      });
+      if (returnedCents > 0) {
+        await tx.insert(charge).values({
           leaseId,
-          kind: 'credit',
-          amountCents: locked.depositCents,
+          kind: 'other',
+          amountCents: returnedCents,
           dueDate: moveOutDate,
-          period: 'deposit_applied',
-          description: 'Security deposit applied',
+          period: 'deposit_returned',
+          description: 'Security deposit returned',
           createdBy: actor.id,
         });
-      if (returnedCents > 0) {
-        await tx
-          .insert(charge)
-          .values({
-            leaseId,
-            kind: 'other',
-            amountCents: returnedCents,
-            dueDate: moveOutDate,
-            period: 'deposit_returned',
-            description: 'Security deposit returned',
-            createdBy: actor.id,
-          });
       }
     }
     await allocateLedger(tx, leaseId);

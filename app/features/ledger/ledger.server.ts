@@ -14,7 +14,7 @@
  * - Money in: a payment never exceeds the balance (callers check `findLeaseBalance` first).
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { rowsOf } from '~/features/admin/admin.server';
+import { rowsOf } from '~/server/db/rows.server';
 import type { Db } from '~/server/db/client.server';
 import { charge, lease, ledgerAllocation, payment } from '~/server/db/schema';
 

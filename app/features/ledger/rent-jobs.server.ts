@@ -18,7 +18,7 @@
  * - `runAutopay`: charges each active autopay on its day (autopay.server.ts).
  */
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '~/features/admin/admin.server';
+import { rowsOf } from '~/server/db/rows.server';
 import type { Db } from '~/server/db/client.server';
 import type { JobHandlers, JobSchedule } from '~/server/outbox/outbox.server';
 import { getPaymentProvider } from '~/server/payments/payments.server';

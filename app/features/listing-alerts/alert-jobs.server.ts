@@ -36,7 +36,8 @@ import type { Db } from '~/server/db/client.server';
 import { listingAlert, listingAlertDelivery, property } from '~/server/db/schema';
 import { enqueueOutbox, OUTBOX_MAX_ATTEMPTS, type JobHandlers, type JobSchedule, type OutboxMessage } from '~/server/outbox/outbox.server';
 import { listingAlertMail } from './alert-mail.server';
-import { MATCH_SLICE, matchingAlertsQuery, rowsOf } from './alert-matching.server';
+import { rowsOf } from '~/server/db/rows.server';
+import { MATCH_SLICE, matchingAlertsQuery } from './alert-matching.server';
 
 export const ALERT_JOB_TOPICS = {
   match: 'alerts.match_units',

@@ -17,14 +17,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { US_STATES } from '~/lib/us-states';
 import type { Db } from '~/server/db/client.server';
+import { rowsOf } from '~/server/db/rows.server';
 
 /** One (alert, unit) match. */
 export type AlertMatch = { alertId: number; propertyId: number };
-
-/** `db.execute` answers `{ rows }` on both drivers (PGlite and node-postgres). */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 /**
  * The most unit ids one matching statement takes (the job loops over slices of this size, one

@@ -13,7 +13,7 @@ import { listingAlert, listingAlertDelivery } from '~/server/db/schema';
 import { logger as defaultLogger, type Logger } from '~/server/logger.server';
 import type { Mailer } from '~/server/mail/mailer.server';
 import { listingAlertConfirmMail } from '~/server/mail/templates.server';
-import { translateIssues } from '~/server/form-errors.server';
+import { translateIssues } from '~/server/http/form.server';
 import type { FieldErrors } from '~/lib/form-fields';
 import {
   ALERTS_PER_EMAIL_MAX,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { loader as propertiesLoader } from '~/routes/public/properties';
-import { loader as propertyLoader } from '~/routes/public/property';
+import { loader as propertyLoader } from '~/routes/public/property.$id';
 import { loader as apartmentsLoader } from '~/routes/public/apartments';
 import { LISTING_COUNT_CAP } from '~/lib/constants';
 import { parseListingQuery } from './listings.schemas';

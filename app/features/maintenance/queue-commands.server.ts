@@ -294,16 +294,14 @@ export async function cancelMaintenanceRequest({
       .for('update', { of: workOrder });
     for (const order of open) {
       await tx.update(workOrder).set({ status: 'cancelled', cancelReason: reason }).where(eq(workOrder.id, order.id));
-      await tx
-        .insert(workOrderEvent)
-        .values({
-          workOrderId: order.id,
-          actorId: actor.id,
-          kind: 'cancelled',
-          fromStatus: order.status,
-          toStatus: 'cancelled',
-          note: reason,
-        });
+      await tx.insert(workOrderEvent).values({
+        workOrderId: order.id,
+        actorId: actor.id,
+        kind: 'cancelled',
+        fromStatus: order.status,
+        toStatus: 'cancelled',
+        note: reason,
+      });
       if (order.vendorUserId) {
         const text = queueNotification(order.locale, 'workOrderCancelled', { title: request.title, reason: excerpt(reason) });
         await insertNotifications(tx, [

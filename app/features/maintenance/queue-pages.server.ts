@@ -20,7 +20,7 @@ import { formText } from '~/lib/form-fields';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { isDocumentPost, readFormData, translateIssues } from '~/server/form-errors.server';
+import { isDocumentPost, readFormData, translateIssues } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import {
   addRequestNote,

@@ -17,7 +17,7 @@
  * BOARD_COUNT_CAP rows each.
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { rowsOf } from '~/features/admin/admin.server';
+import { rowsOf } from '~/server/db/rows.server';
 import { vendorIneligibility, VENDOR_INELIGIBILITY_KEYS, utcToday } from '~/features/work-orders/work-order-core.server';
 import { auditRefusalIfExists, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';

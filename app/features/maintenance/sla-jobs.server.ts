@@ -11,7 +11,7 @@
  * once however often or wherever the job runs.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { rowsOf } from '~/features/admin/admin.server';
+import { rowsOf } from '~/server/db/rows.server';
 import type { Db } from '~/server/db/client.server';
 import { maintenanceEvent, user } from '~/server/db/schema';
 import { insertNotifications, type NewNotification } from '~/server/notifications/notify.server';

@@ -16,7 +16,7 @@ import type { Language } from '~/lib/constants';
 import { PHOTO_MAX_FILE_BYTES, PHOTO_MAX_REQUEST_BYTES } from '~/lib/uploads';
 import { requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { isDocumentPost, readFormData, translateIssues } from '~/server/form-errors.server';
+import { isDocumentPost, readFormData, translateIssues } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { readMultipart } from '~/server/uploads/multipart.server';
 import { createUploadBatch, storePhoto, type StoredPhoto } from '~/server/uploads/receive-photos.server';

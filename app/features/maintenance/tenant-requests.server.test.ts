@@ -21,9 +21,9 @@ import path from 'node:path';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as apiRoute from '~/routes/api/maintenance-requests';
-import * as requestRoute from '~/routes/tenant/maintenance-request';
-import * as newRoute from '~/routes/tenant/maintenance-new';
-import * as listRoute from '~/routes/tenant/maintenance';
+import * as requestRoute from '~/routes/tenant-portal/maintenance.$requestId';
+import * as newRoute from '~/routes/tenant-portal/maintenance.new';
+import * as listRoute from '~/routes/tenant-portal/maintenance';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import type { Viewer } from '~/server/auth/session.server';
 import {

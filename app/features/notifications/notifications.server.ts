@@ -19,7 +19,7 @@ import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { broadcast, notification, user } from '~/server/db/schema';
-import { translateIssues } from '~/server/form-errors.server';
+import { translateIssues } from '~/server/http/form.server';
 import { insertNotifications, toNotificationView } from '~/server/notifications/notify.server';
 import { publishEvents, type NotificationView } from '~/server/realtime/events.server';
 import { assertAdmin } from '../admin/admin.server';

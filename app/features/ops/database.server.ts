@@ -4,7 +4,8 @@
  * retrying a failed job. Every function takes the acting admin and refuses anyone else.
  */
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { assertAdmin, loadDatabaseFacts, rowsOf, type DatabaseFacts } from '~/features/admin/admin.server';
+import { assertAdmin, loadDatabaseFacts, type DatabaseFacts } from '~/features/admin/admin.server';
+import { rowsOf } from '~/server/db/rows.server';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';

@@ -14,7 +14,7 @@ import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFeeSettings } from '~/features/booking/fee-settings.server';
 import { loader as rootLoader } from '~/root';
-import * as backupRoute from '~/routes/admin/database-backup';
+import * as backupRoute from '~/routes/admin/database.backup';
 import * as databaseRoute from '~/routes/admin/database';
 import * as systemRoute from '~/routes/admin/system';
 import { loader as contactLoader } from '~/routes/public/contact';

@@ -17,7 +17,7 @@ import { requestLanguage } from '~/lib/route-helpers.server';
 import { APP_VERSION } from '~/server/app-info.server';
 import { recordAuditEvent, requestOrigin, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { isDocumentPost, readFormData } from '~/server/form-errors.server';
+import { isDocumentPost, readFormData } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import type { Mailer } from '~/server/mail/mailer.server';
 import { serverMonitoringState } from '~/server/monitoring/monitoring.server';

@@ -46,17 +46,15 @@ describe(`the payments back office (${kind})`, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     db = database.db;
-    await db
-      .insert(user)
-      .values(
-        [admin, managerA, managerB, tenant].map((actor) => ({
-          id: actor.id,
-          name: `Name ${actor.id}`,
-          email: `${actor.id}@payments.test`,
-          role: actor.role,
-          emailVerified: true,
-        })),
-      );
+    await db.insert(user).values(
+      [admin, managerA, managerB, tenant].map((actor) => ({
+        id: actor.id,
+        name: `Name ${actor.id}`,
+        email: `${actor.id}@payments.test`,
+        role: actor.role,
+        emailVerified: true,
+      })),
+    );
     buildingA = (await createBuilding(db, { name: 'Alder Court', managerId: managerA.id })).id;
     buildingB = (await createBuilding(db, { name: 'Birch House', managerId: managerB.id })).id;
     const unitA = await createProperty(db, { buildingId: buildingA, unitNumber: '1A' });

@@ -16,9 +16,9 @@
  *
  * Services return data and reason codes; the pages (payments-page.server.ts) map them to HTTP.
  */
-import { keysetCsvStream } from '~/server/csv-stream.server';
+import { keysetCsvStream } from '~/server/http/csv.server';
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { rowsOf } from '~/features/admin/admin.server';
+import { rowsOf } from '~/server/db/rows.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { application, building, charge, lease, ledgerAllocation, payment, property, refund, user } from '~/server/db/schema';
@@ -372,13 +372,7 @@ export const PAYMENT_CSV_COLUMNS = [
 /** Rows read per query while exporting. */
 const CSV_BATCH = 2_000;
 
-/** A text cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading `'`. */
-function cell(value: string | null): string {
-  if (value === null) return '';
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-function csvLine(item: PaymentListItem): (string | number)[] {
+function csvLine(item: PaymentListItem): unknown[] {
   return [
     item.id,
     item.createdAt,
@@ -391,18 +385,18 @@ function csvLine(item: PaymentListItem): (string | number)[] {
     (item.amountCents / 100).toFixed(2),
     item.currency,
     item.buildingId ?? '',
-    cell(item.buildingName),
-    cell(item.unitNumber),
+    item.buildingName,
+    item.unitNumber,
     item.leaseId ?? '',
     item.applicationId ?? '',
-    cell(item.payerName),
-    cell(item.payerEmail),
-    cell(item.provider),
-    cell(item.providerRef),
-    cell(item.cardBrand),
-    cell(item.cardLast4),
-    cell(item.reference),
-    cell(item.failureReason),
+    item.payerName,
+    item.payerEmail,
+    item.provider,
+    item.providerRef,
+    item.cardBrand,
+    item.cardLast4,
+    item.reference,
+    item.failureReason,
   ];
 }
 

@@ -17,7 +17,7 @@ import { formatCents } from '~/lib/format';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { requestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
-import { isDocumentPost, readFormData, translateIssues } from '~/server/form-errors.server';
+import { isDocumentPost, readFormData, translateIssues } from '~/server/http/form.server';
 import type { Logger } from '~/server/logger.server';
 import type { PaymentProvider } from '~/server/payments/payment-provider';
 import { exportPaymentsCsv, findPaymentDetail, findPayments, findReconciliation, type PaymentsActor } from './payments-admin.server';

@@ -14,7 +14,7 @@ import { PHOTO_OWNER_TYPES, type PhotoOwnerType } from '~/lib/uploads';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { isDocumentPost } from '~/server/form-errors.server';
+import { isDocumentPost } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { UPLOAD_ERROR_CODES, type UploadErrorCode } from '~/lib/uploads';
 import { uploadErrorStatus } from '~/server/uploads/upload-error.server';

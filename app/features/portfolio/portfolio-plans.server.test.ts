@@ -66,17 +66,15 @@ describe(`portfolio query plans at ${UNITS.toLocaleString('en-US')} units (${kin
     database = await createTestDatabase({ onQuery: (text, params) => recording && captured.push({ sql: text, params }) });
     const db = database.db;
     const plan = planPortfolio(42, UNITS);
-    await db
-      .insert(user)
-      .values(
-        plan.managers.map((row) => ({
-          id: row.id,
-          name: `${row.firstName} ${row.lastName}`,
-          email: row.email,
-          emailVerified: true,
-          role: 'property_manager' as const,
-        })),
-      );
+    await db.insert(user).values(
+      plan.managers.map((row) => ({
+        id: row.id,
+        name: `${row.firstName} ${row.lastName}`,
+        email: row.email,
+        emailVerified: true,
+        role: 'property_manager' as const,
+      })),
+    );
     manager = { id: plan.managers[0]!.id, role: 'property_manager' };
     await db.execute(
       bulkInsertSql(

@@ -7,12 +7,12 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as managerBuilding from '~/routes/account/building';
-import * as managerUnit from '~/routes/account/unit';
-import * as managerCsv from '~/routes/account/units-csv';
-import * as adminBuilding from '~/routes/admin/building';
-import * as adminProperties from '~/routes/admin/properties';
-import * as adminUnit from '~/routes/admin/unit';
+import * as managerBuilding from '~/routes/staff/properties.$buildingId';
+import * as managerUnit from '~/routes/staff/properties.$buildingId.units.$unitId';
+import * as managerCsv from '~/routes/staff/properties.$buildingId.units.csv';
+import * as adminBuilding from '~/routes/staff/properties.$buildingId';
+import * as adminProperties from '~/routes/staff/properties';
+import * as adminUnit from '~/routes/staff/properties.$buildingId.units.$unitId';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { auditLog, building, property } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';

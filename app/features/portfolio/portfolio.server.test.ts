@@ -275,16 +275,14 @@ describe('a building page', () => {
     const home = await makeBuilding(db, { managerId: manager.id });
     const leased = await createProperty(db, { buildingId: home.id, unitNumber: '10', status: 'leased' });
     const open = await createProperty(db, { buildingId: home.id, unitNumber: '2', status: 'available' });
-    await db
-      .insert(lease)
-      .values({
-        propertyId: leased.id,
-        startDate: '2026-01-01',
-        endDate: '2026-12-31',
-        monthlyRentCents: 150_000,
-        depositCents: 150_000,
-        status: 'active',
-      });
+    await db.insert(lease).values({
+      propertyId: leased.id,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      monthlyRentCents: 150_000,
+      depositCents: 150_000,
+      status: 'active',
+    });
     await createApplication(db, { propertyId: open.id, status: 'submitted' });
     await createApplication(db, { propertyId: open.id, status: 'rejected' });
     const detail = await findBuildingDetail({ db, actor: manager, buildingId: home.id });

@@ -9,7 +9,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
@@ -19,6 +18,7 @@ import { UNIT_IMPORT_MAX_BYTES, UNIT_IMPORT_MAX_ROWS, unitInputSchema, type Unit
 import type { PortfolioFailure, UnitImportPreview, UnitImportResult } from './portfolio.types';
 import { announceListableUnits } from './unit-events.server';
 import { isListable, unitAddress, unitColumns } from './units.server';
+import { csvText, readCsvCell } from '~/server/http/csv.server';
 
 /** The CSV columns, in order (header names = the unit form's field names in snake_case). */
 export const UNIT_CSV_COLUMNS = [
@@ -64,7 +64,9 @@ function parseUnitCsv(csv: string): ParsedFile {
   if (csv.includes('\u0000')) return { ok: false, fileErrors: ['portfolio.import.errors.notText'] };
   let records: string[][];
   try {
-    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
+    records = (parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][]).map((record) =>
+      record.map(readCsvCell),
+    );
   } catch {
     return { ok: false, fileErrors: ['portfolio.import.errors.unreadable'] };
   }
@@ -306,7 +308,8 @@ export async function exportUnitsCsv({
     .from(property)
     .where(eq(property.buildingId, buildingId))
     .orderBy(sql`length(${property.unitNumber})`, property.unitNumber, property.id);
-  const csv = stringify(
+  const csv = csvText(
+    UNIT_CSV_COLUMNS.map(([column]) => column),
     units.map((unit) => [
       unit.unitNumber,
       unit.title,
@@ -324,7 +327,6 @@ export async function exportUnitsCsv({
       unit.listed ? 'true' : 'false',
       unit.amenities.join(';'),
     ]),
-    { header: true, columns: UNIT_CSV_COLUMNS.map(([column]) => column) },
   );
   await recordAuditEvent({
     db,

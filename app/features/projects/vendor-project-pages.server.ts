@@ -14,7 +14,7 @@ import { megabytes, type UploadErrorCode } from '~/lib/uploads';
 import { parseDigitsId, requestLanguage } from '~/lib/route-helpers.server';
 import { auditRefusalIfExists, requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { isDocumentPost, readFormData, translateIssues } from '~/server/form-errors.server';
+import { isDocumentPost, readFormData, translateIssues } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { isMultipart } from '~/server/uploads/multipart.server';
 import { createUploadBatch } from '~/server/uploads/receive-photos.server';

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { data, redirect } from 'react-router';
 import { getT } from '~/i18n/translate.server';
-import { checkRateLimit } from '~/features/accounts/accounts.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { cancelAutopay, enableAutopay } from '~/features/ledger/autopay.server';
 import { payLeaseBalance } from '~/features/ledger/ledger-commands.server';
 import { signLease } from '~/features/leases/leases.server';
@@ -17,7 +17,7 @@ import type { Language } from '~/lib/constants';
 import { formatCents } from '~/lib/format';
 import { requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { isDocumentPost, readFormData, translateIssues } from '~/server/form-errors.server';
+import { isDocumentPost, readFormData, translateIssues } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { getPaymentProvider } from '~/server/payments/payments.server';
 import { rateLimitedAnswer } from '~/server/responses.server';

@@ -8,9 +8,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as leaseRoute from '~/routes/tenant/lease';
-import * as portalRoute from '~/routes/tenant/portal';
-import * as receiptRoute from '~/routes/tenant/receipt';
+import * as leaseRoute from '~/routes/tenant-portal/leases.$leaseId';
+import * as portalRoute from '~/routes/tenant-portal/_index';
+import * as receiptRoute from '~/routes/tenant-portal/payments.$paymentId.receipt';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { autopay, leaseTenant, payment } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';

@@ -18,7 +18,7 @@ import { formatCents } from '~/lib/format';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { readFormData, translateIssues, isDocumentPost } from '~/server/form-errors.server';
+import { readFormData, translateIssues, isDocumentPost } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { addChargeSchema, deductionSchema, DEDUCTIONS_MAX, endLeaseSchema, notifySchema, recordPaymentSchema } from './tenants.schemas';
 import { findTenantDetail, findTenants, isTenantLease, recordDeniedTenantAccess, utcToday } from './tenants.server';

@@ -10,10 +10,10 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLeaseBalance } from '~/features/ledger/ledger.server';
-import * as managerTenant from '~/routes/account/tenant';
-import * as managerTenants from '~/routes/account/tenants';
-import * as adminTenant from '~/routes/admin/tenant';
-import * as adminTenants from '~/routes/admin/tenants';
+import * as managerTenant from '~/routes/staff/tenants.$userId';
+import * as managerTenants from '~/routes/staff/tenants';
+import * as adminTenant from '~/routes/staff/tenants.$userId';
+import * as adminTenants from '~/routes/staff/tenants';
 import * as buildingOptions from '~/routes/api/building-options';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import type { Db } from '~/server/db/client.server';

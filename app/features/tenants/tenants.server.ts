@@ -16,7 +16,7 @@
  * open charge exists exactly when the balance is above zero, and the test needs no sum.
  */
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { rowsOf } from '~/features/admin/admin.server';
+import { rowsOf } from '~/server/db/rows.server';
 import { containsPattern, escapeLike } from '~/lib/like-pattern';
 import { findLeaseBalance, findLedger } from '~/features/ledger/ledger.server';
 import { summariseLeases } from '~/features/leases/leases.server';

@@ -14,7 +14,7 @@ import { formText } from '~/lib/form-fields';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { isDocumentPost, readFormData } from '~/server/form-errors.server';
+import { isDocumentPost, readFormData } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { utcToday } from '~/features/work-orders/work-order-core.server';
 import {

@@ -9,7 +9,8 @@
  */
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
-import { checkRateLimit, signIn } from '~/features/accounts/accounts.server';
+import { signIn } from '~/features/accounts/accounts.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { RESET_MESSAGES } from '~/features/accounts/accounts.schemas';
 import { translations } from '~/i18n/resources.server';
 import { getT, pageMeta } from '~/i18n/translate.server';
@@ -19,7 +20,7 @@ import { requestLanguage } from '~/lib/route-helpers.server';
 import { requestOrigin } from '~/server/audit.server';
 import { PASSWORD_PROBLEM_MESSAGES } from '~/server/auth/password-policy.server';
 import { getViewer } from '~/server/auth/session.server';
-import { readFormData, translateIssues } from '~/server/form-errors.server';
+import { readFormData, translateIssues } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { rateLimitedAnswer, redirectWithCookies } from '~/server/responses.server';
 import type { VendorInviteActionResult, VendorInviteIntent } from './vendor-admin.types';

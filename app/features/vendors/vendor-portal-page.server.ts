@@ -20,7 +20,7 @@ import { UPLOAD_ERROR_CODES } from '~/lib/uploads';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { auditRefusal, requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { isDocumentPost, readFormData, translateIssues } from '~/server/form-errors.server';
+import { isDocumentPost, readFormData, translateIssues } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { documentDownloadHeaders } from '~/server/uploads/receive-document.server';
 import { uploadErrorStatus } from '~/server/uploads/upload-error.server';

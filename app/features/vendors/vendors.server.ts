@@ -9,7 +9,7 @@ import { getT } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';
 import type { Db } from '~/server/db/client.server';
 import { vendor } from '~/server/db/schema';
-import { translateIssues } from '~/server/form-errors.server';
+import { translateIssues } from '~/server/http/form.server';
 import type { FieldErrors } from '~/lib/form-fields';
 import { earliestTodayIso, vendorSignupSchema, type VendorSignupField } from './vendors.schemas';
 import { REAPPLY_AFTER_DAYS } from './vendor-admin.types';

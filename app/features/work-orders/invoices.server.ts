@@ -419,17 +419,15 @@ export function payInvoice(options: DecisionOptions & { method: PayoutMethod; re
     action: 'invoice_paid',
     change: async (tx, row) => {
       const paidAt = new Date();
-      await tx
-        .insert(payout)
-        .values({
-          invoiceId: row.id,
-          vendorId: row.vendorId,
-          amountCents: Number(row.totalCents),
-          method: options.method,
-          reference: options.reference || null,
-          paidAt,
-          createdBy: options.actor.id,
-        });
+      await tx.insert(payout).values({
+        invoiceId: row.id,
+        vendorId: row.vendorId,
+        amountCents: Number(row.totalCents),
+        method: options.method,
+        reference: options.reference || null,
+        paidAt,
+        createdBy: options.actor.id,
+      });
       await tx.update(invoice).set({ status: 'paid', paidAt }).where(eq(invoice.id, row.id));
       await tellVendor(tx, {
         vendorId: row.vendorId,

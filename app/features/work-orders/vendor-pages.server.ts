@@ -12,7 +12,7 @@
 import { Readable } from 'node:stream';
 import { data, redirect } from 'react-router';
 import type { z } from 'zod';
-import { checkRateLimit } from '~/features/accounts/accounts.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { translations } from '~/i18n/resources.server';
 import { getT } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';
@@ -20,7 +20,7 @@ import { requestLanguage } from '~/lib/route-helpers.server';
 import type { UploadErrorCode } from '~/lib/uploads';
 import { requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { isDocumentPost, readFormData, translateIssues } from '~/server/form-errors.server';
+import { isDocumentPost, readFormData, translateIssues } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import { isMultipart } from '~/server/uploads/multipart.server';

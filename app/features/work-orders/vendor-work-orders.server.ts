@@ -376,17 +376,15 @@ async function announceReschedule(
     .from(maintenanceRequest)
     .where(eq(maintenanceRequest.id, request.id));
   if (!row) return;
-  await tx
-    .insert(maintenanceEvent)
-    .values({
-      requestId: request.id,
-      actorId,
-      kind: 'scheduled',
-      fromStatus: 'scheduled',
-      toStatus: 'scheduled',
-      body: null,
-      internal: false,
-    });
+  await tx.insert(maintenanceEvent).values({
+    requestId: request.id,
+    actorId,
+    kind: 'scheduled',
+    fromStatus: 'scheduled',
+    toStatus: 'scheduled',
+    body: null,
+    internal: false,
+  });
   const audiences = await maintenanceAudiences(tx, row);
   await publishEvents(
     tx,
@@ -599,16 +597,14 @@ export async function addWorkOrderNote({
         if (!order) return { ok: false, reason: 'not_found' };
         if (!NOTE_STATUSES.includes(order.status)) return { ok: false, reason: 'invalid_transition', current: order.status };
         const photoUrls = photos.map((photo) => photo.url);
-        await tx
-          .insert(workOrderEvent)
-          .values({
-            workOrderId: order.id,
-            actorId: viewer.id,
-            kind: 'note',
-            note: note.trim() || null,
-            photoUrls,
-            photoPhase: photoUrls.length > 0 ? (phase ?? 'before') : null,
-          });
+        await tx.insert(workOrderEvent).values({
+          workOrderId: order.id,
+          actorId: viewer.id,
+          kind: 'note',
+          note: note.trim() || null,
+          photoUrls,
+          photoPhase: photoUrls.length > 0 ? (phase ?? 'before') : null,
+        });
         await insertPhotoDocuments(tx, order.id, viewer.id, photos);
         await publishWorkOrderUpdate(tx, order, order.status);
         await recordAuditEvent({

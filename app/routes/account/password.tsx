@@ -23,7 +23,7 @@ import { requestLanguage } from '~/lib/route-helpers.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { PASSWORD_PROBLEM_MESSAGES } from '~/server/auth/password-policy.server';
 import { PASSWORD_CHANGE_PATH, requireRole } from '~/server/auth/session.server';
-import { readFormData, translateIssues } from '~/server/form-errors.server';
+import { readFormData, translateIssues } from '~/server/http/form.server';
 import { busyAnswer, rateLimitedAnswer, redirectWithCookies } from '~/server/responses.server';
 import type { Route } from './+types/password';
 

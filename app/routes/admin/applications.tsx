@@ -18,7 +18,7 @@ import { useTranslation } from '~/lib/i18n';
 import { ApplicationReview } from '~/features/applications/components/application-review';
 import { STAFF_INTENTS, type ApplicationActionResult, type ApplicationIntent } from '~/features/applications/applications.types';
 import { handleApplicationAction, loadReviewPage } from '~/features/applications/review-page.server';
-import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import { SignedInPageHeader } from '~/components/page-header';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';

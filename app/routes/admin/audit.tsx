@@ -4,7 +4,7 @@
  * CSV export of the filtered set. Bad filters answer 400 with a message per field.
  */
 import { useTranslation } from '~/lib/i18n';
-import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import { SignedInPageHeader } from '~/components/page-header';
 import { AuditLogPage } from '~/features/audit/components/audit-log-page';
 import { loadAuditPage } from '~/features/audit/audit-page.server';
 import { pageMeta } from '~/i18n/translate.server';

@@ -6,7 +6,7 @@
  */
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
-import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import { SignedInPageHeader } from '~/components/page-header';
 import { BackupsCard } from '~/features/ops/components/backups-card';
 import { DatabaseHealthCard } from '~/features/ops/components/database-health';
 import { MigrationsCard } from '~/features/ops/components/migrations-card';

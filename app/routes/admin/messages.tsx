@@ -8,7 +8,7 @@
  */
 import { useTranslation } from '~/lib/i18n';
 import { data } from 'react-router';
-import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import { SignedInPageHeader } from '~/components/page-header';
 import { ChatInbox } from '~/features/chat/components/chat-inbox';
 import { handleInboxAction, loadInboxPage } from '~/features/chat/inbox-page.server';
 import { translations } from '~/i18n/resources.server';

@@ -6,7 +6,7 @@
  */
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
-import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import { SignedInPageHeader } from '~/components/page-header';
 import { SystemFactsCard } from '~/features/ops/components/system-facts';
 import { SystemSettings } from '~/features/ops/components/system-settings';
 import { TestMailCard } from '~/features/ops/components/test-mail-card';

@@ -18,8 +18,8 @@ import { data, Form, Link, redirect } from 'react-router';
 import { parsePage } from '~/features/admin/admin.server';
 import { changeUserRole, banUser, createUserAccount, findUserForAdmin, listUsers, unbanUser } from '~/features/admin/admin-users.server';
 import { isUserIntent, USER_SEARCH_MAX, type UserIntent, type UsersActionResult } from '~/features/admin/admin-users.types';
-import { LinkPagination } from '~/features/admin/components/link-pagination';
-import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import { LinkPagination } from '~/components/lists/link-pagination';
+import { SignedInPageHeader } from '~/components/page-header';
 import { UserCreateForm } from '~/features/admin/components/user-create-form';
 import { UserManagePanel } from '~/features/admin/components/user-manage-panel';
 import { UserTable } from '~/features/admin/components/user-table';
@@ -30,7 +30,7 @@ import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { requestOrigin } from '~/server/audit.server';
 import { requireRole } from '~/server/auth/session.server';
-import { isDocumentPost, readFormData } from '~/server/form-errors.server';
+import { isDocumentPost, readFormData } from '~/server/http/form.server';
 import type { Route } from './+types/users';
 
 /** The list's query string for `page` (and the open panel), keeping the search. */

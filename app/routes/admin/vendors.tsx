@@ -6,7 +6,7 @@
  * page), and whether each can receive work under the insurance rule.
  */
 import { useTranslation } from '~/lib/i18n';
-import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import { SignedInPageHeader } from '~/components/page-header';
 import { VendorList } from '~/features/vendors/components/vendor-list';
 import { loadVendorListPage } from '~/features/vendors/vendor-admin-page.server';
 import { pageMeta } from '~/i18n/translate.server';

@@ -8,7 +8,7 @@
  * 429 rate-limited with `Retry-After`.
  */
 import { data } from 'react-router';
-import { checkRateLimit } from '~/features/accounts/accounts.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { searchBuildingOptions } from '~/features/portfolio/building-options.server';
 import { requireApiRole } from '~/server/auth/session.server';
 import { rateLimitedAnswer } from '~/server/responses.server';

@@ -15,7 +15,7 @@
 import { data } from 'react-router';
 import { findVisitorChat, markChatReadByVisitor, sendVisitorMessage, type VisitorParty } from '~/features/chat/chat.server';
 import type { ChatSendAnswer } from '~/features/chat/chat.types';
-import { checkRateLimit } from '~/features/accounts/accounts.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { getViewer } from '~/server/auth/session.server';
 import { readVisitorToken, visitorCookie } from '~/server/chat/chat-access.server';

@@ -5,7 +5,7 @@
  */
 import { data } from 'react-router';
 import { z } from 'zod';
-import { checkRateLimit } from '~/features/accounts/accounts.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import type { Route } from './+types/client-errors';
 

@@ -6,7 +6,7 @@
  */
 import { data } from 'react-router';
 import { handleInboxAction } from '~/features/chat/inbox-page.server';
-import { checkRateLimit } from '~/features/accounts/accounts.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { requireApiRole } from '~/server/auth/session.server';
 import { rateLimitedAnswer } from '~/server/responses.server';

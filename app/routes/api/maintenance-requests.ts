@@ -8,7 +8,7 @@
  * `maintenance_request` limit (spec §9: 20 a minute), before a byte of the body is read.
  */
 import { data } from 'react-router';
-import { checkRateLimit } from '~/features/accounts/accounts.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { receiveMaintenanceRequest } from '~/features/maintenance/tenant-requests-routes.server';
 import type { CreateRequestAnswer } from '~/features/maintenance/tenant-requests.types';
 import { requestLanguage } from '~/lib/route-helpers.server';

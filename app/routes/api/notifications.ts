@@ -12,11 +12,11 @@
  * method, 429 rate-limited with `Retry-After`.
  */
 import { data } from 'react-router';
-import { checkRateLimit } from '~/features/accounts/accounts.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { isNotificationIntent, notificationIdSchema } from '~/features/notifications/notifications.schemas';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from '~/features/notifications/notifications.server';
 import { requireApiRole } from '~/server/auth/session.server';
-import { readFormData } from '~/server/form-errors.server';
+import { readFormData } from '~/server/http/form.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import type { Route } from './+types/notifications';
 

@@ -18,7 +18,7 @@
  */
 import { data } from 'react-router';
 import { z } from 'zod';
-import { checkRateLimit } from '~/features/accounts/accounts.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { PASTE_EVENTS_PER_MINUTE, PASTE_SAMPLE_LENGTH } from '~/lib/paste-guard';
 import { recordAuditEvent, requestOrigin } from '~/server/audit.server';
 import { getViewer } from '~/server/auth/session.server';

@@ -10,7 +10,7 @@ import { CHAT_COOKIE, hashVisitorToken, newVisitorToken } from '~/server/chat/ch
 import { auditLog, mailMessage, thread, user, verification } from '~/server/db/schema';
 import { answerOf } from '../../../tests/setup/action-result';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
-import { action as authAction, loader as authLoader } from './auth';
+import { action as authAction, loader as authLoader } from './_index';
 import { action as forgotAction, loader as forgotLoader } from './forgot';
 import { loader as verifyLoader } from './verify';
 

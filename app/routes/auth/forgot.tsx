@@ -29,7 +29,7 @@ import { getT, pageMeta } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { verification } from '~/server/db/schema';
-import { isDocumentPost, translateIssues, readFormData } from '~/server/form-errors.server';
+import { isDocumentPost, translateIssues, readFormData } from '~/server/http/form.server';
 import { busyAnswer, rateLimitedAnswer } from '~/server/responses.server';
 import { PASSWORD_PROBLEM_MESSAGES } from '~/server/auth/password-policy.server';
 import type { Route } from './+types/forgot';

@@ -9,7 +9,7 @@ import { hashPassword as scryptHash } from 'better-auth/crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as passwordAction, loader as passwordLoader } from '../account/password';
-import { action as authAction } from './auth';
+import { action as authAction } from './_index';
 import { action as forgotAction } from './forgot';
 import { account, auditLog, mailMessage, user } from '~/server/db/schema';
 import { logger } from '~/server/logger.server';

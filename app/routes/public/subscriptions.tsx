@@ -11,7 +11,7 @@ import { Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { IconMailForward, IconSearch, IconBell } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { data, redirect } from 'react-router';
-import { isDocumentPost, readFormData } from '~/server/form-errors.server';
+import { isDocumentPost, readFormData } from '~/server/http/form.server';
 import { LinkNoticeAlert, type LinkNotice } from '~/features/listing-alerts/components/alert-link-notice';
 import { ListingAlertForm, type SubscribeState } from '~/features/listing-alerts/components/listing-alert-form';
 import { alertValuesFromQuery, readListingAlertForm } from '~/features/listing-alerts/listing-alerts.schemas';
@@ -21,7 +21,7 @@ import {
   subscribeToListingAlerts,
   unsubscribeListingAlert,
 } from '~/features/listing-alerts/listing-alerts.server';
-import { checkRateLimit } from '~/features/accounts/accounts.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import { parseListingQuery } from '~/features/listings/listings.schemas';
 import { listLocations } from '~/features/listings/listings.server';

@@ -12,7 +12,7 @@ import { ROLES } from '~/lib/access';
 import { useLanguage } from '~/lib/use-language';
 import { BAN_REASON_MAX, type UserSummary, type UsersActionResult } from '../admin-users.types';
 import { formatDateTime } from '~/lib/format';
-import { RoleBadge } from './role-badge';
+import { RoleBadge } from '~/components/role-badge';
 import { useIntentOutcome } from './use-intent-outcome';
 import { UserStatusBadges } from './user-status';
 

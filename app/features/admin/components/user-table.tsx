@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { useLanguage } from '~/lib/use-language';
 import type { UserSummary } from '../admin-users.types';
 import { formatDateTime } from '~/lib/format';
-import { RoleBadge } from './role-badge';
+import { RoleBadge } from '~/components/role-badge';
 import { UserStatusBadges } from './user-status';
 
 type Props = {

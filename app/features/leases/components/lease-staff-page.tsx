@@ -10,7 +10,7 @@ import { IconAlertCircle, IconArrowLeft, IconCheck, IconFileTypePdf } from '@tab
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
-import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import { SignedInPageHeader } from '~/components/page-header';
 import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { LeaseStaffActionResult, LeaseStaffPageData } from '../lease-staff-page.server';

@@ -8,7 +8,7 @@ import { Anchor, Badge, Button, EmptyState, Group, NativeSelect, Progress, Stack
 import { IconBuildingCommunity, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
-import { LinkPagination } from '~/features/admin/components/link-pagination';
+import { LinkPagination } from '~/components/lists/link-pagination';
 import { formatNumber } from '~/lib/format';
 import { US_STATES } from '~/lib/us-states';
 import { useLanguage } from '~/lib/use-language';

@@ -9,7 +9,7 @@ import { IconArrowLeft, IconBuildingCommunity, IconDownload, IconPlus } from '@t
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
-import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import { SignedInPageHeader } from '~/components/page-header';
 import { formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { BuildingDetail, BuildingUnitRow, ManagerOption } from '../portfolio.types';

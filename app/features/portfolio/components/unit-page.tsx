@@ -8,7 +8,7 @@ import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
-import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import { SignedInPageHeader } from '~/components/page-header';
 import { StatusBadge } from '~/features/listings/components/status-badge';
 import type { UnitDetail } from '../portfolio.types';
 import type { PortfolioActionResult } from '../portfolio-pages.server';

@@ -2,7 +2,7 @@
 import { Anchor, Paper } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
-import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import { SignedInPageHeader } from '~/components/page-header';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import type { ProjectActionResult, ProjectsBase } from '../projects.types';
 import { ProjectForm } from './project-form';

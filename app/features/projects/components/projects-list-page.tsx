@@ -9,7 +9,7 @@ import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
 import { ListTable } from '~/components/lists/list-table';
-import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import { SignedInPageHeader } from '~/components/page-header';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';

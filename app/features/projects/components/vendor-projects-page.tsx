@@ -7,7 +7,7 @@ import { Anchor, Badge, Button, Card, Container, EmptyState, Group, SimpleGrid, 
 import { IconBriefcase, IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
-import { SignedInPageHeader } from '~/features/admin/components/page-header';
+import { SignedInPageHeader } from '~/components/page-header';
 import { formatCents, formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { BidOutcome, VendorProjectItem } from '../project-bids.server';

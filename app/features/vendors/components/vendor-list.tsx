@@ -9,7 +9,7 @@ import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { ListTable } from '~/components/lists/list-table';
-import { LinkPagination } from '~/features/admin/components/link-pagination';
+import { LinkPagination } from '~/components/lists/link-pagination';
 import { formatIsoDate, formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import { hasVendorFilters, vendorsHref, type VendorFilters, type VendorListPage } from '../vendor-admin.types';

@@ -1,0 +1,13 @@
+/**
+ * /admin/audit.csv (admin only; issue 14 item 6): the audit log with the same filters as
+ * /admin/audit (`?actor=&action=&table=&from=&to=`), newest first, streamed in batches, at most
+ * 100,000 rows. Bad filters answer 400. The export is itself audited.
+ */
+import { auditCsvResponse } from '~/features/audit/audit-page.server';
+import { requireRole } from '~/server/auth/session.server';
+import type { Route } from './+types/audit.csv';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireRole(request, context, 'admin');
+  return auditCsvResponse({ request, context, actor });
+}

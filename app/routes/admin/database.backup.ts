@@ -1,0 +1,19 @@
+/**
+ * POST /admin/database/backup (admin only; portfolio issue item 6): streams a backup of the live
+ * database and the uploads as a download. A GET answers 405: making a backup is an action.
+ */
+import { data } from 'react-router';
+import { backupDownloadResponse } from '~/features/ops/backup-download.server';
+import { requireRole } from '~/server/auth/session.server';
+import { env } from '~/server/env.server';
+import type { Route } from './+types/database.backup';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context, 'admin');
+  throw data(null, { status: 405, headers: { Allow: 'POST' } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireRole(request, context, 'admin');
+  return backupDownloadResponse({ request, context, actor, uploadsDir: env.uploadsDir, workDir: env.dataDir, pgBinDir: env.PG_BIN_DIR });
+}

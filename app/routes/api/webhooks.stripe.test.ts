@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settleProviderCharge } from '~/features/ledger/settlement.server';
+import type * as SettlementModule from '~/features/ledger/settlement.server';
+import { outbox, payment } from '~/server/db/schema';
+import { isSameOriginRequest } from '~/server/security-headers.server';
+import { bodyLimitFor } from '../../../server/app';
+import { SANDBOX_TEST_CARDS } from '~/server/payments/sandbox-provider.server';
+import { createStripeProvider } from '~/server/payments/stripe-provider.server';
+import { createApplication, createProperty } from '../../../tests/setup/factories';
+import { startStripeStandIn, type StripeStandIn } from '../../../tests/setup/stripe-stand-in';
+import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { action, loader } from './webhooks.stripe';
+
+// The webhook is configured for this file: env.server.ts reads the variable when first imported.
+const WEBHOOK_SECRET = vi.hoisted(() => {
+  const secret = 'whsec_dimora_webhook_route_test';
+  process.env.STRIPE_WEBHOOK_SECRET = secret;
+  return secret;
+});
+
+// The real settlement, watched: the tests see what the route passed to it.
+vi.mock('~/features/ledger/settlement.server', async (importOriginal) => {
+  const actual = await importOriginal<typeof SettlementModule>();
+  return { ...actual, settleProviderCharge: vi.fn(actual.settleProviderCharge) };
+});
+
+const settle = vi.mocked(settleProviderCharge);
+
+let database: TestDatabase;
+let standIn: StripeStandIn;
+let homeId: number;
+
+beforeAll(async () => {
+  [database, standIn] = await Promise.all([createTestDatabase(), startStripeStandIn()]);
+  homeId = (await createProperty(database.db, { price: 1500 })).id;
+});
+
+afterAll(async () => {
+  await Promise.all([database?.close(), standIn?.close()]);
+});
+
+/** What the route logged (warnings are expected here: bad signatures), instead of the test output. */
+const logged: { level: string; msg: string }[] = [];
+const quietLogger = Object.fromEntries(
+  ['trace', 'debug', 'info', 'warn', 'error', 'fatal'].map((level) => [
+    level,
+    (_fields: unknown, msg = '') => void logged.push({ level, msg }),
+  ]),
+);
+
+beforeEach(() => {
+  settle.mockClear();
+  logged.length = 0;
+});
+
+function context() {
+  return { ...testContext(database), logger: quietLogger };
+}
+
+const stripe = () =>
+  createStripeProvider({
+    secretKey: 'sk_test_dimora_webhook',
+    host: standIn.host,
+    port: standIn.port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
+
+type Answer = { status: number; body: unknown; headers: Headers };
+
+async function answerOf(run: () => Promise<unknown>): Promise<Answer> {
+  let result: unknown;
+  try {
+    result = await run();
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, body: await result.json().catch(() => null), headers: result.headers };
+  const wrapped = result as { data: unknown; init: ResponseInit | null };
+  return { status: wrapped.init?.status ?? 200, body: wrapped.data, headers: new Headers(wrapped.init?.headers) };
+}
+
+/** A server-to-server POST as Stripe sends it: no cookie, no Origin. */
+function deliver(payload: string, signature: string | null, route: { action: typeof action } = { action }) {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+  };
+  if (signature !== null) headers['stripe-signature'] = signature;
+  const request = new Request('http://dimora.test/api/webhooks/stripe', { method: 'POST', headers, body: payload });
+  return answerOf(() => route.action({ request, params: {}, context: context() } as never));
+}
+
+/** An event payload signed as Stripe signs it (with `secret`, at `timestamp` seconds). */
+function signed(event: object, { secret = WEBHOOK_SECRET, timestamp }: { secret?: string; timestamp?: number } = {}) {
+  const payload = JSON.stringify(event);
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }) };
+}
+
+function intentEvent(type: string, idempotencyKey: string) {
+  return {
+    id: `evt_${randomUUID().replaceAll('-', '')}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: {
+      object: {
+        id: 'pi_from_elsewhere',
+        object: 'payment_intent',
+        status: 'succeeded',
+        amount: 5_000,
+        metadata: { idempotency_key: idempotencyKey },
+        latest_charge: 'ch_1',
+        payment_method: 'pm_1',
+        last_payment_error: null,
+      },
+    },
+  };
+}
+
+/**
+ * An application whose card attempt was charged at Stripe (the stand-in) but not recorded: the
+ * server went down between the charge and transaction B, so its payment is still `pending`.
+ */
+async function applicationChargedButNotRecorded(number: string) {
+  const app = await createApplication(database.db, { propertyId: homeId, paymentMethod: 'card', dueNowCents: 5_000 });
+  const attemptKey = `${app.idempotencyKey}:1`;
+  await database.db.insert(payment).values({
+    applicationId: app.id,
+    kind: 'application_fee',
+    amountCents: 5_000,
+    status: 'pending',
+    provider: 'stripe',
+    idempotencyKey: `${attemptKey}:application_fee`,
+  });
+  const result = await stripe().charge({
+    idempotencyKey: attemptKey,
+    amountCents: 5_000,
+    currency: 'USD',
+    source: { type: 'card', number, expMonth: 12, expYear: new Date().getUTCFullYear() + 1, cvc: '123', name: 'Ada' },
+    description: `Dimora rental application ${app.reference}`,
+  });
+  return { app, attemptKey, intentId: result.providerRef! };
+}
+
+async function paymentsOf(applicationId: number) {
+  return database.db.select().from(payment).where(eq(payment.applicationId, applicationId));
+}
+
+async function confirmationsFor(reference: string) {
+  const [row] = await database.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(and(eq(outbox.topic, 'mail.application_confirmation'), sql`${outbox.payload}->>'reference' = ${reference}`));
+  return row?.count ?? 0;
+}
+
+describe('POST /api/webhooks/stripe', () => {
+  it('is reachable by a server-to-server POST: no Origin, no cookie, a body within the limit', () => {
+    expect(
+      isSameOriginRequest({
+        method: 'POST',
+        origin: undefined,
+        secFetchSite: undefined,
+        host: 'dimora.example',
+        publicOrigin: 'https://dimora.example',
+      }),
+    ).toBe(true);
+    expect(bodyLimitFor('/api/webhooks/stripe')).toBeGreaterThanOrEqual(500_000);
+  });
+
+  it('answers 400 to an unsigned delivery and changes nothing', async () => {
+    const answer = await deliver(JSON.stringify(intentEvent('payment_intent.succeeded', 'some-key:1')), null);
+    expect(answer).toMatchObject({ status: 400, body: { error: 'missing_signature' } });
+    expect(settle).not.toHaveBeenCalled();
+  });
+
+  it('answers 400 to a delivery signed with another secret, a changed body or an old timestamp', async () => {
+    const event = intentEvent('payment_intent.succeeded', 'some-key:1');
+    const wrongSecret = signed(event, { secret: 'whsec_someone_else' });
+    expect(await deliver(wrongSecret.payload, wrongSecret.signature)).toMatchObject({ status: 400, body: { error: 'invalid_signature' } });
+    const good = signed(event);
+    expect(await deliver(good.payload.replace('5000', '1'), good.signature)).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_signature' },
+    });
+    const stale = signed(event, { timestamp: Math.floor(Date.now() / 1000) - 3_600 });
+    expect(await deliver(stale.payload, stale.signature)).toMatchObject({ status: 400, body: { error: 'invalid_signature' } });
+    expect(await deliver(good.payload, 'garbage')).toMatchObject({ status: 400, body: { error: 'invalid_signature' } });
+    expect(settle).not.toHaveBeenCalled();
+    expect(logged.filter((entry) => entry.level === 'warn' && /bad signature/.test(entry.msg))).toHaveLength(4);
+  });
+
+  it('answers 200 to a signed event for a key no payment has, after asking settlement with the mapped result', async () => {
+    const key = `unknown-${randomUUID()}:1`;
+    const { payload, signature } = signed(intentEvent('payment_intent.succeeded', key));
+    const answer = await deliver(payload, signature);
+    expect(answer).toMatchObject({ status: 200, body: { received: true, outcome: 'unknown' } });
+    expect(settle).toHaveBeenCalledTimes(1);
+    expect(settle).toHaveBeenCalledWith({
+      db: database.db,
+      idempotencyKey: key,
+      result: { status: 'succeeded', providerRef: 'pi_from_elsewhere', cardBrand: null, cardLast4: null },
+      context: { publicUrl: 'http://dimora.test', logger: quietLogger },
+    });
+  });
+
+  it('acknowledges other event types and intents without our key, and ignores them', async () => {
+    const other = signed({ ...intentEvent('charge.refunded', 'k:1'), data: { object: { id: 'ch_1', object: 'charge' } } });
+    expect(await deliver(other.payload, other.signature)).toMatchObject({ status: 200, body: { received: true } });
+    const foreign = intentEvent('payment_intent.succeeded', '');
+    const unkeyed = signed(foreign);
+    expect(await deliver(unkeyed.payload, unkeyed.signature)).toMatchObject({ status: 200, body: { received: true } });
+    expect(settle).not.toHaveBeenCalled();
+  });
+
+  it('settles a charge left pending by a crash once, however often Stripe delivers its success', async () => {
+    const { app, intentId } = await applicationChargedButNotRecorded(SANDBOX_TEST_CARDS.succeeds);
+    expect((await paymentsOf(app.id)).map((row) => row.status)).toEqual(['pending']);
+    const delivery = standIn.signedWebhook({ type: 'payment_intent.succeeded', paymentIntentId: intentId, secret: WEBHOOK_SECRET });
+    const outcomes: unknown[] = [];
+    for (let replay = 0; replay < 5; replay += 1) {
+      const answer = await deliver(delivery.payload, delivery.signature);
+      expect(answer.status).toBe(200);
+      outcomes.push((answer.body as { outcome: string }).outcome);
+    }
+    expect(outcomes).toEqual(['settled', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
+    expect(await paymentsOf(app.id)).toEqual([
+      expect.objectContaining({ status: 'succeeded', providerRef: intentId, failureReason: null }),
+    ]);
+    expect(await confirmationsFor(app.reference)).toBe(1);
+  });
+
+  it('records a declined charge left pending as failed with its decline code', async () => {
+    const { app, intentId } = await applicationChargedButNotRecorded(SANDBOX_TEST_CARDS.insufficientFunds);
+    const delivery = standIn.signedWebhook({ type: 'payment_intent.payment_failed', paymentIntentId: intentId, secret: WEBHOOK_SECRET });
+    expect(await deliver(delivery.payload, delivery.signature)).toMatchObject({ status: 200, body: { outcome: 'settled' } });
+    expect(await paymentsOf(app.id)).toEqual([
+      expect.objectContaining({ status: 'failed', providerRef: intentId, cardLast4: '9995', failureReason: 'insufficient_funds' }),
+    ]);
+    expect(await confirmationsFor(app.reference)).toBe(0);
+  });
+
+  it('answers 405 to any other method', async () => {
+    const answer = await answerOf(async () => loader());
+    expect(answer).toMatchObject({ status: 405, body: { error: 'method_not_allowed' } });
+    expect(answer.headers.get('allow')).toBe('POST');
+    const put = new Request('http://dimora.test/api/webhooks/stripe', { method: 'PUT', body: '{}' });
+    expect(await answerOf(() => action({ request: put, params: {}, context: context() } as never))).toMatchObject({ status: 405 });
+  });
+
+  it('answers 404 when Stripe is not configured (no STRIPE_WEBHOOK_SECRET)', async () => {
+    vi.resetModules();
+    vi.stubEnv('STRIPE_WEBHOOK_SECRET', '');
+    try {
+      const unconfigured = await import('./webhooks.stripe');
+      const { payload, signature } = signed(intentEvent('payment_intent.succeeded', 'k:1'));
+      expect(await deliver(payload, signature, unconfigured)).toMatchObject({ status: 404 });
+      expect(await answerOf(async () => unconfigured.loader())).toMatchObject({ status: 404 });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * POST /api/webhooks/stripe: Stripe tells us how a PaymentIntent ended (decision 021). A
+ * server-to-server call: no cookie, no Origin (server/app.ts lets such a POST through), so the
+ * signature is the only proof it comes from Stripe. The raw body is verified against the
+ * `Stripe-Signature` header with STRIPE_WEBHOOK_SECRET (default 5-minute tolerance) before
+ * anything else is read or written.
+ *
+ * `payment_intent.succeeded` / `payment_intent.payment_failed` of an intent we created settle
+ * its pending payments through `settleProviderCharge`, which changes only `pending` rows: a
+ * delivery replayed any number of times settles once. Every other event is acknowledged and
+ * ignored. Not rate-limited: an unsigned flood costs one HMAC per request and no database work.
+ *
+ * Answers: 200 `{ received: true }` (with `outcome` when a charge was named); 400 missing or
+ * bad signature; 404 when the webhook is not configured; 405 any method but POST; 500 when the
+ * database fails (Stripe retries).
+ */
+import { data } from 'react-router';
+import Stripe from 'stripe';
+import { settleProviderCharge } from '~/features/ledger/settlement.server';
+import { stripeWebhookSecret } from '~/server/payments/payments.server';
+import { chargeOutcomeFromStripeEvent } from '~/server/payments/stripe-events.server';
+import type { Route } from './+types/webhooks.stripe';
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+export function loader() {
+  if (!stripeWebhookSecret()) return data({ error: 'not_found' }, { status: 404, headers: NO_STORE });
+  return data({ error: 'method_not_allowed' }, { status: 405, headers: { ...NO_STORE, Allow: 'POST' } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const secret = stripeWebhookSecret();
+  if (!secret) return data({ error: 'not_found' }, { status: 404, headers: NO_STORE });
+  if (request.method !== 'POST') return data({ error: 'method_not_allowed' }, { status: 405, headers: { ...NO_STORE, Allow: 'POST' } });
+
+  const signature = request.headers.get('stripe-signature');
+  if (!signature) return data({ error: 'missing_signature' }, { status: 400, headers: NO_STORE });
+  // The exact bytes Stripe signed: read as text, never parsed before verification.
+  const raw = await request.text();
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(raw, signature, secret);
+  } catch (error) {
+    context.logger.warn(
+      { err: error instanceof Error ? error.message : String(error), requestId: context.requestId },
+      'stripe webhook refused: bad signature',
+    );
+    return data({ error: 'invalid_signature' }, { status: 400, headers: NO_STORE });
+  }
+
+  const outcome = chargeOutcomeFromStripeEvent(event);
+  if (!outcome) return data({ received: true }, { headers: NO_STORE });
+  const settled = await settleProviderCharge({
+    db: context.db,
+    idempotencyKey: outcome.idempotencyKey,
+    result: outcome.result,
+    context: { publicUrl: context.publicUrl, logger: context.logger },
+  });
+  context.logger.info({ eventId: event.id, type: event.type, providerRef: outcome.result.providerRef, settled }, 'stripe webhook');
+  return data({ received: true, outcome: settled }, { headers: NO_STORE });
+}

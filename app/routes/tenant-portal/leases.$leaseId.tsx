@@ -1,0 +1,79 @@
+/**
+ * /tenant-portal/leases/:leaseId (leases issue item 1): a signer reads their lease as a page and
+ * as a PDF and signs it (paying what is due at signing). Role tenant (admins pass); anyone who is
+ * not a signer of the lease gets 404.
+ */
+import { Container } from '@mantine/core';
+import { data } from 'react-router';
+import { SignedInPageHeader } from '~/components/page-header';
+import { SignLease } from '~/features/tenant-portal/components/sign-lease';
+import { handleSignAction } from '~/features/tenant-portal/portal-actions.server';
+import { loadSignPage } from '~/features/tenant-portal/sign-page.server';
+import { getT } from '~/i18n/translate.server';
+import { translations } from '~/i18n/resources.server';
+import { metaTags } from '~/lib/meta';
+import { parseDigitsId, requestLanguage } from '~/lib/route-helpers.server';
+import { useLanguage } from '~/lib/use-language';
+import { auditRefusalIfExists, requestOrigin } from '~/server/audit.server';
+import { requireRole } from '~/server/auth/session.server';
+import { getPaymentProvider } from '~/server/payments/payments.server';
+import type { Route } from './+types/leases.$leaseId';
+
+/** Issue 14: someone else's lease answers 404 like an unknown one, and the refusal is recorded. */
+async function refused(request: Request, context: Route.LoaderArgs['context'], viewer: { id: string }, leaseId: number) {
+  await auditRefusalIfExists(context.db, viewer, {
+    action: 'lease_access_denied',
+    table: 'lease',
+    id: leaseId,
+    reason: 'not_signer',
+    origin: requestOrigin(request, context.clientIp),
+    values: { lease_id: leaseId },
+  });
+  return data(null, { status: 404 });
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const viewer = await requireRole(request, context, 'tenant');
+  const lang = requestLanguage(request);
+  const leaseId = parseDigitsId(params.leaseId);
+  const page = await loadSignPage({ db: context.db, viewer, leaseId, lang });
+  if (!page) throw await refused(request, context, viewer, leaseId);
+  const t = getT(lang);
+  return {
+    page,
+    signedNotice: new URL(request.url).searchParams.get('signed') === '1',
+    testMode: getPaymentProvider().testMode,
+    i18n: translations(lang, ['account', 'tenantPortal', 'lease-document']),
+    meta: { title: t('tenantPortal.sign.title', { unit: page.lease.unitLabel }), description: t('tenantPortal.meta.description') },
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = await requireRole(request, context, 'tenant');
+  const lang = requestLanguage(request);
+  const leaseId = parseDigitsId(params.leaseId);
+  const page = await loadSignPage({ db: context.db, viewer, leaseId, lang });
+  if (!page) throw await refused(request, context, viewer, leaseId);
+  return handleSignAction({ request, context, viewer, lang, leaseId, cardRequired: page.dueCents > 0 });
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return metaTags(loaderData?.meta);
+}
+
+export default function TenantLease({ loaderData, actionData }: Route.ComponentProps) {
+  const lang = useLanguage();
+  const { page } = loaderData;
+  return (
+    <Container size="md" py="xl">
+      <SignedInPageHeader title={loaderData.meta.title} subtitle={page.lease.address} />
+      <SignLease
+        page={page}
+        lang={lang}
+        action={actionData && 'intent' in actionData ? actionData : undefined}
+        signedNotice={loaderData.signedNotice}
+        testMode={loaderData.testMode}
+      />
+    </Container>
+  );
+}

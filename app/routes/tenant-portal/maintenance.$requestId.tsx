@@ -1,0 +1,96 @@
+/**
+ * /tenant-portal/maintenance/:requestId (maintenance issue item 1): one of the tenant's requests
+ * with its live status timeline (`maintenance.updated` reloads it), and its commands: comment,
+ * cancel while submitted or triaged, rate once completed. Role tenant (admins pass); someone
+ * else's request answers 404 like an unknown one, and the refusal is audited.
+ */
+import { Anchor, Container } from '@mantine/core';
+import { useTranslation } from '~/lib/i18n';
+import { data, Link, useRevalidator } from 'react-router';
+import { checkRateLimit } from '~/server/rate-limit.server';
+import { SignedInPageHeader } from '~/components/page-header';
+import { RequestDetail } from '~/features/maintenance/components/tenant-request-detail';
+import { handleTenantRequestCommand } from '~/features/maintenance/tenant-requests-routes.server';
+import { findTenantRequest } from '~/features/maintenance/tenant-requests.server';
+import type { RequestCommandAnswer } from '~/features/maintenance/tenant-requests.types';
+import { translations } from '~/i18n/resources.server';
+import { getT } from '~/i18n/translate.server';
+import { metaTags } from '~/lib/meta';
+import { parseDigitsId, requestLanguage } from '~/lib/route-helpers.server';
+import { useRealtimeEvent } from '~/lib/realtime';
+import { useLanguage } from '~/lib/use-language';
+import { requestOrigin } from '~/server/audit.server';
+import { requireRole } from '~/server/auth/session.server';
+import { rateLimitedAnswer } from '~/server/responses.server';
+import { currentSettings } from '~/server/settings/settings.server';
+import type { Route } from './+types/maintenance.$requestId';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const viewer = await requireRole(request, context, 'tenant');
+  const lang = requestLanguage(request);
+  const requestId = parseDigitsId(params.requestId);
+  const found = await findTenantRequest({ db: context.db, viewer, requestId, origin: requestOrigin(request, context.clientIp) });
+  if (!found) throw data(null, { status: 404 });
+  const settings = await currentSettings(context.db);
+  const url = new URL(request.url);
+  const done = url.searchParams.get('done');
+  return {
+    request: found,
+    phone: settings.contactPhone,
+    created: url.searchParams.get('created') === '1',
+    done: done && /^(comment|cancel|rate)$/.test(done) ? done : null,
+    i18n: translations(lang, ['account', 'maintenance']),
+    meta: {
+      title: getT(lang)('maintenance.meta.requestTitle', { title: found.title }),
+      description: getT(lang)('maintenance.meta.description'),
+    },
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = await requireRole(request, context, 'tenant');
+  const requestId = parseDigitsId(params.requestId);
+  const limited = await checkRateLimit({ context, request }, 'maintenance_request', viewer.id);
+  if (limited) return rateLimitedAnswer(limited);
+  return handleTenantRequestCommand({ request, context, viewer, lang: requestLanguage(request), requestId });
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return metaTags(loaderData?.meta);
+}
+
+export default function TenantMaintenanceRequest({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const revalidator = useRevalidator();
+  const { request } = loaderData;
+  useRealtimeEvent('maintenance.updated', (event) => {
+    if ((event as { requestId?: number }).requestId === request.id) void revalidator.revalidate();
+  });
+  const answer =
+    actionData && 'intent' in actionData
+      ? (actionData as RequestCommandAnswer)
+      : actionData && 'rateLimited' in actionData
+        ? ({ ...actionData, intent: '' } as RequestCommandAnswer)
+        : undefined;
+  return (
+    <Container size="lg" py="xl">
+      <SignedInPageHeader
+        title={request.title}
+        subtitle={
+          <Anchor component={Link} to="/tenant-portal/maintenance" size="sm">
+            {t('maintenance.detail.back')}
+          </Anchor>
+        }
+      />
+      <RequestDetail
+        request={request}
+        phone={loaderData.phone}
+        lang={lang}
+        answer={answer}
+        done={loaderData.done}
+        created={loaderData.created}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * /vendor-portal/profile (maintenance issue item 3; role vendor, admins pass): the vendor's own
+ * profile — status, insurance and whether it can receive work, rating — the form for its
+ * contact, trades and service area (`intent=profile`), and its documents: the certificate of
+ * insurance (with its expiry) and the W-9, uploaded to `POST /api/vendor-documents/upload` and
+ * downloaded as attachments. An account not linked to a vendor yet sees how to get there.
+ */
+import { Container } from '@mantine/core';
+import { useTranslation } from '~/lib/i18n';
+import { SignedInPageHeader } from '~/components/page-header';
+import { VendorProfilePage } from '~/features/vendors/components/vendor-profile-page';
+import { handleVendorProfileAction, loadVendorProfilePage } from '~/features/vendors/vendor-portal-page.server';
+import type { VendorProfileActionResult } from '~/features/vendors/vendor-admin.types';
+import { metaTags } from '~/lib/meta';
+import { requireRole } from '~/server/auth/session.server';
+import type { Route } from './+types/profile';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole(request, context, 'vendor');
+  return loadVendorProfilePage({ request, context, viewer });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole(request, context, 'vendor');
+  return handleVendorProfileAction({ request, context, viewer });
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return metaTags(loaderData?.meta);
+}
+
+export default function VendorProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <Container size="lg" py="xl">
+      <SignedInPageHeader title={t('vendors.profile.title')} subtitle={t('vendors.profile.subtitle')} />
+      <VendorProfilePage
+        profile={loaderData.profile}
+        today={loaderData.today}
+        uploaded={loaderData.uploaded}
+        uploadError={loaderData.uploadError}
+        result={actionData as VendorProfileActionResult | undefined}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * /vendor-portal/projects/:projectId (maintenance issue item 4 "Bids"; role vendor): a project the
+ * vendor was invited to, with its own bid — submitted or changed until the deadline (amount,
+ * timeline in days, notes, an optional PDF), refused after it — and the outcome. A project it was
+ * not invited to is a 404, audited. Competitors' bids and the budget are never shown.
+ */
+import { VendorProjectPage } from '~/features/projects/components/vendor-project-page';
+import type { ProjectActionResult } from '~/features/projects/projects.types';
+import { handleBidAction, loadVendorProjectPage } from '~/features/projects/vendor-project-pages.server';
+import { getT } from '~/i18n/translate.server';
+import { metaTags } from '~/lib/meta';
+import { requestLanguage } from '~/lib/route-helpers.server';
+import { requireRole } from '~/server/auth/session.server';
+import type { Route } from './+types/projects.$projectId';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const viewer = await requireRole(request, context, 'vendor');
+  const page = await loadVendorProjectPage({ request, context, viewer, param: params.projectId });
+  const t = getT(requestLanguage(request));
+  return {
+    ...page,
+    meta: {
+      title: t('projects.meta.vendorDetail.title', { name: page.detail.name }),
+      description: t('projects.meta.vendorDetail.description'),
+    },
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = await requireRole(request, context, 'vendor');
+  return handleBidAction({ request, context, viewer, param: params.projectId });
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return metaTags(loaderData?.meta);
+}
+
+export default function VendorProject({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <VendorProjectPage
+      detail={loaderData.detail}
+      done={loaderData.done}
+      maxFileMb={loaderData.maxFileMb}
+      result={actionData as ProjectActionResult | undefined}
+    />
+  );
+}

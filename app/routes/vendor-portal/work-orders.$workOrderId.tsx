@@ -1,0 +1,66 @@
+/**
+ * /vendor-portal/work-orders/:workOrderId (maintenance issue item 4; role vendor): one of the
+ * vendor's work orders — the unit's address, the tenant's entry permission and windows, the
+ * photos, the history, the invoices — and its commands (`intent`): accept, decline (reason),
+ * schedule (scheduledFor, UTC), start, note (multipart: note, phase, photos), complete
+ * (multipart: notes, after photos). Another vendor's work order is a 404 (audited). Answers:
+ * 303 back with `?done=` after a plain post, data + a toast otherwise; 422 with translated field
+ * errors, 409 for a move the life cycle forbids, 413/415/422 for refused photos.
+ */
+import { Anchor, Container } from '@mantine/core';
+import { useTranslation } from '~/lib/i18n';
+import { Link } from 'react-router';
+import { SignedInPageHeader } from '~/components/page-header';
+import { VendorWorkOrderPage } from '~/features/work-orders/components/vendor-work-order-page';
+import { handleVendorWorkOrderAction, loadVendorWorkOrderPage } from '~/features/work-orders/vendor-pages.server';
+import type { CommandResult, VendorIntent } from '~/features/work-orders/work-orders.types';
+import { getT } from '~/i18n/translate.server';
+import { metaTags } from '~/lib/meta';
+import { requestLanguage } from '~/lib/route-helpers.server';
+import { requireRole } from '~/server/auth/session.server';
+import type { Route } from './+types/work-orders.$workOrderId';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const viewer = await requireRole(request, context, 'vendor');
+  const page = await loadVendorWorkOrderPage({ request, context, viewer, param: params.workOrderId });
+  const t = getT(requestLanguage(request));
+  return {
+    ...page,
+    meta: {
+      title: t('workOrders.meta.detail.title', { id: page.detail.id, title: page.detail.title }),
+      description: t('workOrders.meta.detail.description'),
+    },
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = await requireRole(request, context, 'vendor');
+  return handleVendorWorkOrderAction({ request, context, viewer, param: params.workOrderId });
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return metaTags(loaderData?.meta);
+}
+
+export default function VendorWorkOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { detail } = loaderData;
+  return (
+    <Container size="lg" py="xl">
+      <SignedInPageHeader
+        title={t('workOrders.detail.title', { id: detail.id, title: detail.title })}
+        actions={
+          <Anchor component={Link} to="/vendor-portal/work-orders" size="sm">
+            {t('workOrders.detail.back')}
+          </Anchor>
+        }
+      />
+      <VendorWorkOrderPage
+        detail={detail}
+        result={actionData as CommandResult<VendorIntent> | undefined}
+        now={loaderData.now}
+        done={loaderData.done}
+      />
+    </Container>
+  );
+}
