@@ -113,42 +113,38 @@ export async function seedLeases(db: Db): Promise<void> {
       countersignedAt: LONG_AGO,
     })
     .returning({ id: lease.id });
-  await db
-    .insert(leaseTenant)
-    .values({
-      leaseId: active!.id,
-      role: 'primary',
-      email: E2E_LEASES.payer.email,
-      name: E2E_LEASES.payer.name,
-      userId: payerId,
-      signedAt: LONG_AGO,
-      signatureName: E2E_LEASES.payer.name,
-      signatureIp: '127.0.0.1',
-      signatureUserAgent: 'seed',
-    });
+  await db.insert(leaseTenant).values({
+    leaseId: active!.id,
+    role: 'primary',
+    email: E2E_LEASES.payer.email,
+    name: E2E_LEASES.payer.name,
+    userId: payerId,
+    signedAt: LONG_AGO,
+    signatureName: E2E_LEASES.payer.name,
+    signatureIp: '127.0.0.1',
+    signatureUserAgent: 'seed',
+  });
   await db.insert(charge).values([
     { leaseId: active!.id, kind: 'deposit', amountCents: 150_000, dueDate: `${lastMonth}-01`, period: 'signing' },
     { leaseId: active!.id, kind: 'rent', amountCents: 150_000, dueDate: `${lastMonth}-01`, period: lastMonth },
     { leaseId: active!.id, kind: 'rent', amountCents: 150_000, dueDate: `${thisMonth}-01`, period: thisMonth },
   ]);
-  await db
-    .insert(payment)
-    .values({
-      payerId,
-      leaseId: active!.id,
-      buildingId: court!.id,
-      kind: 'rent',
-      method: 'card',
-      amountCents: 300_000,
-      status: 'succeeded',
-      provider: 'sandbox',
-      providerRef: 'sbx_ch_e2e000000000000000000000',
-      cardBrand: 'visa',
-      cardLast4: '4242',
-      idempotencyKey: 'e2e-lease-paid-1',
-      settledAt: new Date(`${lastMonth}-01T12:00:00Z`),
-      createdAt: new Date(`${lastMonth}-01T12:00:00Z`),
-    });
+  await db.insert(payment).values({
+    payerId,
+    leaseId: active!.id,
+    buildingId: court!.id,
+    kind: 'rent',
+    method: 'card',
+    amountCents: 300_000,
+    status: 'succeeded',
+    provider: 'sandbox',
+    providerRef: 'sbx_ch_e2e000000000000000000000',
+    cardBrand: 'visa',
+    cardLast4: '4242',
+    idempotencyKey: 'e2e-lease-paid-1',
+    settledAt: new Date(`${lastMonth}-01T12:00:00Z`),
+    createdAt: new Date(`${lastMonth}-01T12:00:00Z`),
+  });
   await db.transaction(async (tx) => {
     await lockLease(tx, active!.id);
     await allocateLedger(tx, active!.id);
@@ -193,21 +189,19 @@ export async function seedLeases(db: Db): Promise<void> {
       updatedAt: LONG_AGO,
     })
     .returning({ id: application.id });
-  await db
-    .insert(payment)
-    .values({
-      payerId: signerId,
-      applicationId: applied!.id,
-      buildingId: court!.id,
-      kind: 'application_fee',
-      method: 'card',
-      amountCents: 5_000,
-      status: 'succeeded',
-      provider: 'sandbox',
-      providerRef: 'sbx_ch_e2e000000000000000000001',
-      cardBrand: 'visa',
-      cardLast4: '4242',
-      idempotencyKey: 'e2e-lease-application-5:1:application_fee',
-      settledAt: LONG_AGO,
-    });
+  await db.insert(payment).values({
+    payerId: signerId,
+    applicationId: applied!.id,
+    buildingId: court!.id,
+    kind: 'application_fee',
+    method: 'card',
+    amountCents: 5_000,
+    status: 'succeeded',
+    provider: 'sandbox',
+    providerRef: 'sbx_ch_e2e000000000000000000001',
+    cardBrand: 'visa',
+    cardLast4: '4242',
+    idempotencyKey: 'e2e-lease-application-5:1:application_fee',
+    settledAt: LONG_AGO,
+  });
 }

@@ -92,19 +92,17 @@ export async function seedMaintenanceJourney(db: Db): Promise<void> {
       countersignedAt: LONG_AGO,
     })
     .returning({ id: lease.id });
-  await db
-    .insert(leaseTenant)
-    .values({
-      leaseId: active!.id,
-      role: 'primary',
-      email: E2E_JOURNEY.tenant.email,
-      name: E2E_JOURNEY.tenant.name,
-      userId: tenant.id,
-      signedAt: LONG_AGO,
-      signatureName: E2E_JOURNEY.tenant.name,
-      signatureIp: '127.0.0.1',
-      signatureUserAgent: 'seed',
-    });
+  await db.insert(leaseTenant).values({
+    leaseId: active!.id,
+    role: 'primary',
+    email: E2E_JOURNEY.tenant.email,
+    name: E2E_JOURNEY.tenant.name,
+    userId: tenant.id,
+    signedAt: LONG_AGO,
+    signatureName: E2E_JOURNEY.tenant.name,
+    signatureIp: '127.0.0.1',
+    signatureUserAgent: 'seed',
+  });
 
   const account = await createVerifiedUser(db, {
     email: E2E_JOURNEY.vendor.email,

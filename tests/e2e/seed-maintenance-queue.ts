@@ -129,17 +129,15 @@ export async function seedMaintenanceQueue(db: Db): Promise<void> {
       request({ title: E2E_QUEUE.hidden, propertyId: far!.id, buildingId: elsewhere!.id, createdAt: new Date(now - 3 * HOUR) }),
     ])
     .returning({ id: maintenanceRequest.id, createdAt: maintenanceRequest.createdAt });
-  await db
-    .insert(maintenanceEvent)
-    .values(
-      rows.map((row) => ({
-        requestId: row.id,
-        actorId: tenantId,
-        kind: 'submitted',
-        toStatus: 'submitted' as const,
-        createdAt: row.createdAt,
-      })),
-    );
+  await db.insert(maintenanceEvent).values(
+    rows.map((row) => ({
+      requestId: row.id,
+      actorId: tenantId,
+      kind: 'submitted',
+      toStatus: 'submitted' as const,
+      createdAt: row.createdAt,
+    })),
+  );
   const company = (companyName: string, insuranceExpiry: string) => ({
     companyName,
     contactName: 'E2E Contact',

@@ -83,17 +83,15 @@ export async function seedMaintenanceTenant(db: Db): Promise<void> {
       countersignedAt: LONG_AGO,
     })
     .returning({ id: lease.id });
-  await db
-    .insert(leaseTenant)
-    .values({
-      leaseId: active!.id,
-      role: 'primary',
-      email: E2E_MAINTENANCE.tenant.email,
-      name: E2E_MAINTENANCE.tenant.name,
-      userId: mia.id,
-      signedAt: LONG_AGO,
-      signatureName: E2E_MAINTENANCE.tenant.name,
-      signatureIp: '127.0.0.1',
-      signatureUserAgent: 'seed',
-    });
+  await db.insert(leaseTenant).values({
+    leaseId: active!.id,
+    role: 'primary',
+    email: E2E_MAINTENANCE.tenant.email,
+    name: E2E_MAINTENANCE.tenant.name,
+    userId: mia.id,
+    signedAt: LONG_AGO,
+    signatureName: E2E_MAINTENANCE.tenant.name,
+    signatureIp: '127.0.0.1',
+    signatureUserAgent: 'seed',
+  });
 }

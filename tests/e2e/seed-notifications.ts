@@ -20,15 +20,13 @@ export async function seedNotificationUsers(db: Db): Promise<void> {
     type: 'info' as const,
     createdAt: new Date(now - 11 * DAY_MS - index * HOUR_MS),
   }));
-  await db
-    .insert(notification)
-    .values(
-      [...newest, ...older].map((item) => ({
-        userId: ids.badge,
-        title: item.title,
-        message: `${item.title}: details.`,
-        type: item.type,
-        createdAt: item.createdAt,
-      })),
-    );
+  await db.insert(notification).values(
+    [...newest, ...older].map((item) => ({
+      userId: ids.badge,
+      title: item.title,
+      message: `${item.title}: details.`,
+      type: item.type,
+      createdAt: item.createdAt,
+    })),
+  );
 }

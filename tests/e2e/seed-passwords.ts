@@ -13,25 +13,21 @@ export const E2E_LEGACY_USER = { email: 'legacy.weak@e2e.dimora.test', password:
 /** Inserts the legacy account directly: the policy would refuse its password today. */
 export async function seedLegacyPasswordUser(db: Db): Promise<void> {
   const id = randomUUID();
-  await db
-    .insert(user)
-    .values({
-      id,
-      name: E2E_LEGACY_USER.name,
-      email: E2E_LEGACY_USER.email,
-      emailVerified: true,
-      role: 'tenant',
-      userType: 'tenant',
-      firstName: 'Lee',
-      lastName: 'Legacy',
-    });
-  await db
-    .insert(account)
-    .values({
-      id: randomUUID(),
-      accountId: id,
-      providerId: 'credential',
-      userId: id,
-      password: await scryptHash(E2E_LEGACY_USER.password),
-    });
+  await db.insert(user).values({
+    id,
+    name: E2E_LEGACY_USER.name,
+    email: E2E_LEGACY_USER.email,
+    emailVerified: true,
+    role: 'tenant',
+    userType: 'tenant',
+    firstName: 'Lee',
+    lastName: 'Legacy',
+  });
+  await db.insert(account).values({
+    id: randomUUID(),
+    accountId: id,
+    providerId: 'credential',
+    userId: id,
+    password: await scryptHash(E2E_LEGACY_USER.password),
+  });
 }

@@ -22,17 +22,15 @@ export async function seedProjects(db: Db): Promise<void> {
   const { building, user, vendor } = await import('../../app/server/db/schema');
   const [seen] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_PROJECTS.bidders[0].email));
   if (seen) return;
-  await db
-    .insert(building)
-    .values({
-      name: E2E_PROJECTS.building,
-      streetAddress: '12 Bid Boulevard',
-      city: 'Austin',
-      state: 'TX',
-      zipCode: '78701',
-      latitude: 30.27,
-      longitude: -97.74,
-    });
+  await db.insert(building).values({
+    name: E2E_PROJECTS.building,
+    streetAddress: '12 Bid Boulevard',
+    city: 'Austin',
+    state: 'TX',
+    zipCode: '78701',
+    latitude: 30.27,
+    longitude: -97.74,
+  });
   const insuredUntil = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
   for (const bidder of E2E_PROJECTS.bidders) {
     const account = await createVerifiedUser(db, { email: bidder.email, password: bidder.password, name: bidder.name, role: 'vendor' });

@@ -110,14 +110,12 @@ beforeAll(
     testDatabase = onPostgres ? await createTestDatabase() : null;
     const database = await openServerDatabase();
     await database.migrate();
-    await database.db
-      .insert(outbox)
-      .values(
-        recipients.map((to) => ({
-          topic: ACCOUNT_LOCKED_MAIL_TOPIC,
-          payload: { to, locale: 'en', name: 'Owner', seconds: 900 } satisfies AccountLockedMailPayload,
-        })),
-      );
+    await database.db.insert(outbox).values(
+      recipients.map((to) => ({
+        topic: ACCOUNT_LOCKED_MAIL_TOPIC,
+        payload: { to, locale: 'en', name: 'Owner', seconds: 900 } satisfies AccountLockedMailPayload,
+      })),
+    );
     if (!testDatabase) await database.close();
 
     const inherited = { ...process.env };

@@ -184,17 +184,15 @@ describe(`public listing query plans at ${UNITS.toLocaleString('en-US')} units (
     // in any bulk load, the secondary indexes are built once afterwards (from their migrated
     // definitions) rather than kept up row by row: about a third less time.
     const plan = planPortfolio(42, UNITS);
-    await db
-      .insert(user)
-      .values(
-        plan.managers.map((row) => ({
-          id: row.id,
-          name: `${row.firstName} ${row.lastName}`,
-          email: row.email,
-          emailVerified: true,
-          role: 'property_manager' as const,
-        })),
-      );
+    await db.insert(user).values(
+      plan.managers.map((row) => ({
+        id: row.id,
+        name: `${row.firstName} ${row.lastName}`,
+        email: row.email,
+        emailVerified: true,
+        role: 'property_manager' as const,
+      })),
+    );
     await db.execute(
       bulkInsertSql(
         building,

@@ -150,15 +150,13 @@ export async function seedDemoLeads({
         createdAt: askedAt,
       });
       if (inquiry.reply && repliedAt) {
-        await tx
-          .insert(message)
-          .values({
-            threadId: created.id,
-            authorKind: 'staff',
-            authorUserId: unit?.managerId ?? null,
-            body: inquiry.reply.body,
-            createdAt: repliedAt,
-          });
+        await tx.insert(message).values({
+          threadId: created.id,
+          authorKind: 'staff',
+          authorUserId: unit?.managerId ?? null,
+          body: inquiry.reply.body,
+          createdAt: repliedAt,
+        });
       }
     });
     written += 1;
