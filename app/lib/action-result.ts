@@ -27,8 +27,8 @@ export type ActionFailure<Intent extends string = string> = {
   intent: Intent | null;
   /** One translated message per field; `form` for the whole form. */
   errors: Record<string, string>;
-  /** What the person typed, to put back (secrets are never echoed). */
-  values?: Record<string, string>;
+  /** What the person typed, to put back (secrets are never echoed); repeated fields as lists. */
+  values?: Record<string, string | string[]>;
   key?: string;
   /** Set when the rate limiter refused the post (spec §8 "Rate Limit Exceeded"). */
   rateLimited?: { action: string; retryAfterS: number };

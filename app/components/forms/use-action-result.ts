@@ -54,8 +54,11 @@ export function useActionResult<R extends ActionResult<string, object>>(result: 
   const formRef = useRef<HTMLFormElement>(null);
   const [formKey, setFormKey] = useState(0);
   const { intent, key, keyField = 'key' } = options;
+  // An answer without a key (refused before the key was read) belongs to every form of its intent.
   const mine =
-    result && (intent === undefined || result.intent === intent) && (key === undefined || result.key === key) ? result : undefined;
+    result && (intent === undefined || result.intent === intent) && (key === undefined || result.key === undefined || result.key === key)
+      ? result
+      : undefined;
   useRateLimitToast(mine ?? {});
 
   // The latest options and `t`, without re-running the effect when the caller re-renders (the

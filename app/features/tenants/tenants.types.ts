@@ -5,6 +5,7 @@
  * links, and the shapes the loaders and actions answer. Money in integer cents, dates ISO.
  * Client-safe.
  */
+import type { ActionResult } from '~/lib/action-result';
 
 /** 25 rows a page. */
 export const TENANT_PAGE_SIZE = 25;
@@ -169,12 +170,4 @@ export function isTenantIntent(value: unknown): value is TenantIntent {
 }
 
 /** What the tenant page's action answers. */
-export type TenantActionResult =
-  | { ok: true; intent: TenantIntent; leaseId: number; message: string }
-  | {
-      ok: false;
-      intent: TenantIntent | null;
-      leaseId?: number;
-      errors: Record<string, string>;
-      values?: Record<string, string | string[]>;
-    };
+export type TenantActionResult = ActionResult<TenantIntent>;

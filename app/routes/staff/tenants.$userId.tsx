@@ -7,7 +7,7 @@
  * (nothing written), 409 when the lease is not active, 404, 400.
  */
 import { TenantPage } from '~/features/tenants/components/tenant-page';
-import { handleTenantAction, loadTenantPage } from '~/features/tenants/tenant-pages.server';
+import { handleTenantAction, loadTenantPage } from '~/features/tenants/tenants.page.server';
 import type { TenantActionResult } from '~/features/tenants/tenants.types';
 import { getT } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';

@@ -7,7 +7,7 @@
  */
 import { SignedInPageHeader } from '~/components/page-header';
 import { TenantDirectory } from '~/features/tenants/components/tenant-directory';
-import { loadTenantsList } from '~/features/tenants/tenant-pages.server';
+import { loadTenantsList } from '~/features/tenants/tenants.page.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { useTranslation } from '~/lib/i18n';
 import { metaTags } from '~/lib/meta';

@@ -94,8 +94,20 @@ export type FormCall<Intent extends string> = {
   origin: RequestOrigin;
   /** True when the browser posted the form itself (JavaScript off). */
   documentPost: boolean;
+  /**
+   * The values a refusal echoes (every text field but secrets, or `options.echo`); a handler may
+   * add entries (repeated fields as lists) before it refuses.
+   */
+  values: Record<string, string | string[]>;
   /** Validates `input` (default: the text fields) with `schema`; a failure answers 422 with a message per field. */
   parse<Schema extends z.ZodType>(schema: Schema, input?: unknown, options?: { key?: string }): z.output<Schema>;
+  /** Validates without answering: the data, or the translated messages by field (to merge with others). */
+  validate<Schema extends z.ZodType>(
+    schema: Schema,
+    input?: unknown,
+  ): { success: true; data: z.output<Schema> } | { success: false; errors: Record<string, string> };
+  /** Answers 422 with these translated messages by field. Never returns. */
+  invalid(errors: Record<string, string>, options?: { key?: string }): never;
   /** Answers a refusal: `refusal.message` is a translation key. Never returns. */
   refuse(refusal: Refusal, options?: RefusalOptions): never;
   /** Answers a success. */
@@ -113,8 +125,8 @@ export type FormActionOptions<Intent extends string> = {
   echo?: readonly string[];
 };
 
-function echoOf(fields: Record<string, string>, only?: readonly string[]): Record<string, string> {
-  const values: Record<string, string> = {};
+function echoOf(fields: Record<string, string>, only?: readonly string[]): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(fields)) {
     if (name === 'intent' || NEVER_ECHOED.test(name) || (only && !only.includes(name))) continue;
     values[name] = value.slice(0, ECHO_LIMIT);
@@ -173,10 +185,18 @@ export async function handleFormAction<Intent extends string>(
     intent,
     origin: requestOrigin(request, context.clientIp),
     documentPost,
+    values,
     parse(schema, input = fields, parseOptions = {}) {
       const parsed = schema.safeParse(input);
       if (parsed.success) return parsed.data;
       throw new FormRefusal(422, { ok: false, intent, errors: fieldErrors(parsed.error, lang), values, key: parseOptions.key });
+    },
+    validate(schema, input = fields) {
+      const parsed = schema.safeParse(input);
+      return parsed.success ? { success: true, data: parsed.data } : { success: false, errors: fieldErrors(parsed.error, lang) };
+    },
+    invalid(errors, invalidOptions = {}) {
+      throw new FormRefusal(422, { ok: false, intent, errors, values, key: invalidOptions.key });
     },
     refuse(refusal, refusalOptions = {}) {
       const message = t(refusal.message, refusalOptions.params);

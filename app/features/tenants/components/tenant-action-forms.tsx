@@ -20,9 +20,19 @@ import {
   REFERENCE_MAX,
 } from '../tenants.schemas';
 import type { TenantActionResult, TenantIntent, TenantLease } from '../tenants.types';
-import { useTenantOutcome } from './use-tenant-outcome';
+import { useActionResult } from '~/components/forms/use-action-result';
 
 type FormProps = { lease: TenantLease; result: TenantActionResult | undefined; today: string };
+
+/** One lease's form of `intent` (decision 037): its answer, busy state and toast. */
+function useTenantForm(result: TenantActionResult | undefined, intent: TenantIntent, leaseId: number) {
+  return useActionResult(result, {
+    intent,
+    key: String(leaseId),
+    keyField: 'leaseId',
+    toast: { title: 'tenants.done.title', testId: 'tenants-toast' },
+  });
+}
 
 function text(values: Record<string, string | string[]>, name: string, fallback = ''): string {
   const value = values[name];
@@ -78,7 +88,7 @@ function ActionCard({
 
 function AddChargeForm({ lease, result, today }: FormProps) {
   const { t } = useTranslation();
-  const { busy, formRef, formKey, errors, values } = useTenantOutcome(result, 'add-charge', lease.id);
+  const { busy, formRef, formKey, errors, values } = useTenantForm(result, 'add-charge', lease.id);
   return (
     <ActionCard
       intent="add-charge"
@@ -126,7 +136,7 @@ function AddChargeForm({ lease, result, today }: FormProps) {
 
 function RecordPaymentForm({ lease, result }: FormProps) {
   const { t } = useTranslation();
-  const { busy, formRef, formKey, errors, values } = useTenantOutcome(result, 'record-payment', lease.id);
+  const { busy, formRef, formKey, errors, values } = useTenantForm(result, 'record-payment', lease.id);
   return (
     <ActionCard
       intent="record-payment"
@@ -166,7 +176,7 @@ function RecordPaymentForm({ lease, result }: FormProps) {
 
 function NotifyForm({ lease, result }: FormProps) {
   const { t } = useTranslation();
-  const { busy, formRef, formKey, errors, values } = useTenantOutcome(result, 'notify', lease.id);
+  const { busy, formRef, formKey, errors, values } = useTenantForm(result, 'notify', lease.id);
   return (
     <ActionCard
       intent="notify"
@@ -201,7 +211,7 @@ function NotifyForm({ lease, result }: FormProps) {
 
 function EndLeaseForm({ lease, result, today }: FormProps) {
   const { t } = useTranslation();
-  const { busy, formRef, formKey, errors, values } = useTenantOutcome(result, 'end-lease', lease.id);
+  const { busy, formRef, formKey, errors, values } = useTenantForm(result, 'end-lease', lease.id);
   const descriptions = Array.isArray(values.deductionDescription) ? values.deductionDescription : [];
   const amounts = Array.isArray(values.deductionAmount) ? values.deductionAmount : [];
   const [rows, setRows] = useState(Math.min(DEDUCTIONS_MAX, Math.max(3, descriptions.length, amounts.length)));
