@@ -14,6 +14,21 @@ export function satisfies(role: Role, requirement: Requirement): boolean {
   return requirement === 'signed-in' || role === 'admin' || role === requirement;
 }
 
+/** True for an admin (spec §6: the only role of `/admin`). */
+export function isAdmin(role: Role): boolean {
+  return role === 'admin';
+}
+
+/** True for a property manager (not an admin): the role whose work is scoped to their buildings. */
+export function isPropertyManager(role: Role): boolean {
+  return role === 'property_manager';
+}
+
+/** True for staff: an admin or a property manager. */
+export function isStaff(role: Role): boolean {
+  return role === 'admin' || role === 'property_manager';
+}
+
 /** Roles that must sign in with a second factor (issue 14 item 1); others may opt in. */
 export const TWO_FACTOR_REQUIRED_ROLES: readonly Role[] = ['admin', 'property_manager'];
 /** The two-factor enrolment page (the security section of /dashboard), the only page an unenrolled staff member reaches. */
