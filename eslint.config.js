@@ -109,8 +109,6 @@ export function dimoraConfig({ root, exceptions = LINT_EXCEPTIONS }) {
         ],
       },
     },
-    // One zone per feature, on resolved paths (so `~/features/x/…` and `../x/…` alike): another
-    // feature's components and page adapters are out of bounds; its services, schemas and types are not.
     {
       files: ['app/**/*.{ts,tsx}'],
       plugins: { 'import-x': importX },
@@ -122,6 +120,8 @@ export function dimoraConfig({ root, exceptions = LINT_EXCEPTIONS }) {
         'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.json') })],
       },
     },
+    // One zone per feature, on resolved paths (so `~/features/x/…` and `../x/…` alike): another
+    // feature's components and page adapters are out of bounds; its services, schemas and types are not.
     {
       files: ['app/features/**/*.{ts,tsx}'],
       rules: {

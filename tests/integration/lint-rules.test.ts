@@ -73,8 +73,9 @@ describe('lint boundaries on the fixture repository', () => {
     expect(reported).toContain('app/features/gamma/cycle-two.server.ts import-x/no-cycle');
   });
 
-  it('reports process.env read outside app/server/env.server.ts, and shared code importing a feature', () => {
+  it('reports process.env read outside app/server/env.server.ts (or its `env` imported from node:process), and shared code importing a feature', () => {
     expect(reported).toContain('app/features/gamma/reads-env.server.ts no-restricted-properties');
+    expect(reported).toContain('app/features/gamma/imports-env.server.ts no-restricted-syntax');
     expect(reported).toContain('app/lib/alpha-label.ts no-restricted-imports');
   });
 
@@ -87,6 +88,7 @@ describe('lint boundaries on the fixture repository', () => {
       'app/features/beta/components/beta-relative.tsx import-x/no-restricted-paths',
       'app/features/gamma/cycle-one.server.ts import-x/no-cycle',
       'app/features/gamma/cycle-two.server.ts import-x/no-cycle',
+      'app/features/gamma/imports-env.server.ts no-restricted-syntax',
       'app/features/gamma/reads-env.server.ts no-restricted-properties',
       'app/lib/alpha-label.ts no-restricted-imports',
     ]);
