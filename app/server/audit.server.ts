@@ -6,13 +6,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client.server';
 import { auditLog } from './db/schema';
-import { consumeCounter } from './rate-limit.server';
+import { consumeCounter } from './rate-counter.server';
 
 /** Every action the server records. */
 export const AUDIT_ACTIONS = [
   'sign_in_succeeded',
   'sign_in_failed',
-  // Two-factor sign-in (issue 14 item 1)
+  // Two-factor sign-in (decision 023)
   'two_factor_challenged',
   'two_factor_failed',
   'two_factor_enabled',
@@ -23,7 +23,7 @@ export const AUDIT_ACTIONS = [
   'sign_out',
   'password_reset_requested',
   'password_reset_completed',
-  // Issue 14: password change (forced after a weak password, or by choice)
+  // Password change, forced after a weak password or by choice (decision 023)
   'password_changed',
   'password_change_failed',
   'user_created',
@@ -62,7 +62,7 @@ export const AUDIT_ACTIONS = [
   'outbox_retried',
   'schedule_run_requested',
   'backup_downloaded',
-  // Leases, the ledger and payments (leases issue)
+  // Leases, the ledger and payments (decision 022)
   'lease_cotenant_added',
   'lease_sent',
   'lease_signed',
@@ -80,12 +80,12 @@ export const AUDIT_ACTIONS = [
   'tenant_notified',
   'payments_exported',
   'payment_after_expiry',
-  // Issue 14: account lockout across addresses, refused accesses, the retention job
+  // Account lockout across addresses, refused accesses, the retention job (decision 023)
   'account_locked',
   'access_denied',
   'audit_retention_run',
   'audit_exported',
-  // Issue 12: maintenance, vendors, work orders, invoices, projects
+  // Maintenance, vendors, work orders, invoices, projects (decisions 026 to 030)
   'maintenance_request_created',
   'maintenance_request_triaged',
   'maintenance_request_status_changed',
@@ -167,11 +167,11 @@ export async function findRecentAuditEvents({ db, userId, limit = 10 }: { db: Db
     .limit(limit);
 }
 
-/** Refusal entries one user may cause per minute (issue 14): more are dropped, not stored. */
+/** Refusal entries one user may cause per minute (decision 023): more are dropped, not stored. */
 export const AUDIT_REFUSALS_PER_MINUTE = 30;
 
 /**
- * Records a refused access (issue 14 item 6): a guard's wrong-role refusal or a 404 for an object
+ * Records a refused access (decision 023): a guard's wrong-role refusal or a 404 for an object
  * outside the viewer's scope (another manager's application, lease, tenant, building, thread…).
  * Every such refusal goes through here so that one user cannot flood the log: at most
  * `AUDIT_REFUSALS_PER_MINUTE` entries a minute per user, the rest are dropped (counted in

@@ -3,29 +3,21 @@
  * counted in the `rate_limit` table with one atomic upsert, so counters survive restarts and are
  * shared by every instance on the same PostgreSQL.
  */
-import { and, gt, like, lt, sql } from 'drizzle-orm';
+import { and, gt, like, sql } from 'drizzle-orm';
 import { RATE_LIMITS, RATE_LIMIT_WARNING_RATIO } from '~/lib/constants';
 import { recordAuditEvent, requestOrigin } from './audit.server';
 import type { Db } from './db/client.server';
 import type { DimoraLoadContext } from './load-context';
 import { rateLimit } from './db/schema';
+import { consumeCounter, RATE_LIMIT_WINDOW_S, type CounterResult } from './rate-counter.server';
+
+// The counter itself lives in rate-counter.server.ts, which the audit log uses too (decision 040:
+// no import cycles); callers keep importing it from here.
+export { consumeCounter, RATE_LIMIT_WINDOW_S };
 
 export type RateLimitAction = keyof typeof RATE_LIMITS;
 
-/** spec §9: limits are per minute. */
-export const RATE_LIMIT_WINDOW_S = 60;
-
-export type RateLimitResult = {
-  action: RateLimitAction;
-  allowed: boolean;
-  /** Attempts counted in the current window, this one included. */
-  count: number;
-  limit: number;
-  /** Whole seconds until the window resets (the `Retry-After` value). */
-  retryAfterS: number;
-  /** True for the first refused attempt of a window: the one worth an audit entry. */
-  firstRefusal: boolean;
-};
+export type RateLimitResult = { action: RateLimitAction } & CounterResult;
 
 /**
  * Counts one attempt of `action` by `client` (an IP address, or `user:<id>`) and says whether it
@@ -71,40 +63,6 @@ export async function checkRateLimit(
   return { ok: false, reason: 'rate_limited', action, retryAfterS: result.retryAfterS };
 }
 
-/**
- * One attempt on the fixed one-minute counter `key` (any string; callers prefix their own kind,
- * e.g. `audit_refusal:user:<id>`) allowing `limit` attempts a window. The general form behind
- * `consumeRateLimit`, for server-internal limits that are not spec §9 actions (issue 14: audit
- * writes a user can cause). Database errors propagate.
- */
-export async function consumeCounter({ db, key, limit }: { db: Db; key: string; limit: number }): Promise<Omit<RateLimitResult, 'action'>> {
-  const expired = sql`"rate_limit"."window_start" <= now() - make_interval(secs => ${RATE_LIMIT_WINDOW_S})`;
-  const [row] = await db
-    .insert(rateLimit)
-    .values({ key, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimit.key,
-      set: {
-        count: sql`CASE WHEN ${expired} THEN 1 ELSE "rate_limit"."count" + 1 END`,
-        windowStart: sql`CASE WHEN ${expired} THEN now() ELSE "rate_limit"."window_start" END`,
-      },
-    })
-    .returning({
-      count: rateLimit.count,
-      retryAfterS: sql<number>`greatest(1, ceil(extract(epoch from (${rateLimit.windowStart} + make_interval(secs => ${RATE_LIMIT_WINDOW_S}) - now()))))::int`,
-    });
-  // Now and then, forget windows that ended long ago.
-  if (Math.random() < 0.01) await db.delete(rateLimit).where(lt(rateLimit.windowStart, sql`now() - interval '1 hour'`));
-  const count = row?.count ?? 1;
-  return {
-    allowed: count <= limit,
-    count,
-    limit,
-    retryAfterS: Number(row?.retryAfterS ?? RATE_LIMIT_WINDOW_S),
-    firstRefusal: count === limit + 1,
-  };
-}
-
 export type SecurityStatus = 'secure' | 'warning' | 'blocked';
 
 export type SecurityStatusReport = {
@@ -146,7 +104,7 @@ type JsonResponse = { setHeader(name: string, value: string): unknown; status(co
 
 /**
  * Answers HTTP 429 from Express code (server/app.ts, the event stream) with `Retry-After` in
- * whole seconds (≥ 1) and a JSON body carrying the same `retryAfter` (issue 14 item 5).
+ * whole seconds (≥ 1) and a JSON body carrying the same `retryAfter` (decision 023).
  */
 export function sendTooManyRequests(res: JsonResponse, retryAfterS: number, body: Record<string, unknown>): void {
   const seconds = Math.max(1, Math.ceil(Number.isFinite(retryAfterS) ? retryAfterS : RATE_LIMIT_WINDOW_S));

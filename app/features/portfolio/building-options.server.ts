@@ -5,13 +5,13 @@
  * service (`managedBuildingsFilter`): a property manager finds only their buildings.
  */
 import { and, asc, eq, ilike } from 'drizzle-orm';
+import type { BuildingOption } from '~/lib/building-option';
 import { containsPattern } from '~/lib/like-pattern';
 import type { Db } from '~/server/db/client.server';
 import { building } from '~/server/db/schema';
 import { isPortfolioStaff, managedBuildingsFilter, type PortfolioActor } from './portfolio-access.server';
 
-/** A building as a filter offers it. */
-export type BuildingOption = { id: number; name: string };
+export type { BuildingOption };
 
 /** At most this many buildings answer one search. */
 export const BUILDING_OPTIONS_LIMIT = 20;

@@ -1,5 +1,5 @@
 /**
- * /dashboard/security (issue 14 item 1): two-step verification for any signed-in user, and the
+ * /dashboard/security (decision 023): two-step verification for any signed-in user, and the
  * only page an admin or property manager reaches until they have set it up (the guards of
  * session.server.ts send them here; this page passes `allowUnenrolled`).
  *
@@ -34,7 +34,7 @@ import { useTranslation } from '~/lib/i18n';
 import { data, Form, Link, redirect } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
 import { checkRateLimit } from '~/server/rate-limit.server';
-import { useIntentBusy } from '~/features/accounts/components/use-intent-busy';
+import { useIntentBusy } from '~/components/forms/use-intent-busy';
 import { totpCode } from '~/features/accounts/two-factor.schemas';
 import { confirmEnrolment, disableTwoFactor, regenerateBackupCodes, startEnrolment } from '~/features/accounts/two-factor.server';
 import { translations } from '~/i18n/resources.server';

@@ -1,13 +1,13 @@
 /**
  * /property/{digits}: a property's public detail page (spec §2): photos, key facts, amenities,
  * status (Under Maintenance for maintenance), the location (a map loaded when it scrolls into view,
- * portfolio issue item 9) and Apply → /booking/{id}. Non-digit or unknown ids answer 404.
+ * decision 016) and Apply → /booking/{id}. Non-digit or unknown ids answer 404.
  */
 import { Alert, Anchor, AspectRatio, Badge, Button, Container, Grid, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconInfoCircle, IconMapPin } from '@tabler/icons-react';
 import { data, Link } from 'react-router';
 import { useTranslation } from '~/lib/i18n';
-import { StatusBadge } from '~/features/listings/components/status-badge';
+import { StatusBadge } from '~/components/property-status-badge';
 import { findPublicProperty } from '~/features/listings/listings.server';
 import { formatIsoDate, formatNumber, formatUsd } from '~/lib/format';
 import { imageSrcSet } from '~/lib/images';

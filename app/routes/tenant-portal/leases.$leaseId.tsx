@@ -1,11 +1,12 @@
 /**
- * /tenant-portal/leases/:leaseId (leases issue item 1): a signer reads their lease as a page and
+ * /tenant-portal/leases/:leaseId (decision 022): a signer reads their lease as a page and
  * as a PDF and signs it (paying what is due at signing). Role tenant (admins pass); anyone who is
  * not a signer of the lease gets 404.
  */
 import { Container } from '@mantine/core';
 import { data } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
+import { LeaseDocumentView } from '~/features/leases/components/lease-document-view';
 import { SignLease } from '~/features/tenant-portal/components/sign-lease';
 import { handleSignAction } from '~/features/tenant-portal/portal-actions.server';
 import { loadSignPage } from '~/features/tenant-portal/sign-page.server';
@@ -19,7 +20,7 @@ import { requireRole } from '~/server/auth/session.server';
 import { getPaymentProvider } from '~/server/payments/payments.server';
 import type { Route } from './+types/leases.$leaseId';
 
-/** Issue 14: someone else's lease answers 404 like an unknown one, and the refusal is recorded. */
+/** Someone else's lease answers 404 like an unknown one, and the refusal is recorded (decision 023). */
 async function refused(request: Request, context: Route.LoaderArgs['context'], viewer: { id: string }, leaseId: number) {
   await auditRefusalIfExists(context.db, viewer, {
     action: 'lease_access_denied',
@@ -70,6 +71,7 @@ export default function TenantLease({ loaderData, actionData }: Route.ComponentP
       <SignLease
         page={page}
         lang={lang}
+        documentView={<LeaseDocumentView document={page.document} lang={lang} />}
         action={actionData && 'intent' in actionData ? actionData : undefined}
         signedNotice={loaderData.signedNotice}
         testMode={loaderData.testMode}

@@ -1,6 +1,6 @@
 /**
  * Runs PostgreSQL's client programs (`pg_dump`, `pg_restore`) for backups of a PostgreSQL
- * database (portfolio issue item 6). The connection string is passed without its password,
+ * database (decision 019). The connection string is passed without its password,
  * which travels in `PGPASSWORD`, so it never shows in the process list. `binDir` (PG_BIN_DIR)
  * picks programs matching a newer server; otherwise they are found on the PATH.
  * Importable by plain tsx.
@@ -41,6 +41,9 @@ export function runPgTool(
   const command = binDir ? path.join(binDir, program) : program;
   return new Promise((resolve, reject) => {
     const child = spawn(command, [...args, `--dbname=${dbname}`], {
+      // The child inherits this process's environment (PATH, locale, PG* settings) plus the
+      // connection's; nothing is read from it here (decision 040).
+      // eslint-disable-next-line no-restricted-properties
       env: { ...process.env, ...env, PGAPPNAME: `dimora-${program}` },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -1,5 +1,5 @@
 /**
- * The form of /account/password (issue 14): current password, new password with the strength
+ * The form of /account/password (decision 023): current password, new password with the strength
  * meter, confirmation with the live "Passwords match" hint. When the account's password failed
  * the policy at sign-in, a notice says why the change is required. Posts `intent=change`; works
  * without JavaScript.
@@ -10,9 +10,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import type { FieldErrors } from '~/lib/form-fields';
-import { NewPasswordField } from './new-password-field';
-import { PasswordField } from './password-field';
-import { useIntentBusy } from './use-intent-busy';
+import { NewPasswordField } from '~/components/forms/new-password-field';
+import { PasswordField } from '~/components/forms/password-field';
+import { useIntentBusy } from '~/components/forms/use-intent-busy';
 
 /** What the /account/password action answers on failure. */
 export type ChangeFailure = { ok: false; intent: 'change'; errors: FieldErrors<'currentPassword' | 'password' | 'confirmPassword'> };

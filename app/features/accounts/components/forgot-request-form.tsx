@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
-import { useIntentBusy } from './use-intent-busy';
+import { useIntentBusy } from '~/components/forms/use-intent-busy';
 
 /** What the /auth/forgot action answers to a reset request. */
 export type ForgotRequestResult =

@@ -1,7 +1,7 @@
 /**
  * The Register panel of /auth (spec §2, §3 "Registration form"): e-mail, password, full name,
  * role (tenant or vendor only: staff roles are granted by an admin), company name (required for
- * vendors), phone and address. The password field has a strength meter (issue 14). Posts `intent=register`; works without JavaScript (native radio
+ * vendors), phone and address. The password field has a strength meter (decision 023). Posts `intent=register`; works without JavaScript (native radio
  * buttons). On success the page shows "Account created successfully! Please check your email
  * for verification." (toast "Success"); a refusal shows the "Sign Up Failed" toast (spec §8).
  */
@@ -13,8 +13,8 @@ import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
 import { SIGN_UP_ROLES, type SignUpRole } from '../accounts.schemas';
-import { NewPasswordField } from './new-password-field';
-import { useIntentBusy } from './use-intent-busy';
+import { NewPasswordField } from '~/components/forms/new-password-field';
+import { useIntentBusy } from '~/components/forms/use-intent-busy';
 import { SwitchTabPrompt } from './switch-tab-prompt';
 
 type RegisterField = 'email' | 'password' | 'fullName' | 'role' | 'companyName' | 'phone' | 'address';

@@ -1,7 +1,7 @@
 /**
  * Reset mode of /auth/forgot (spec §2, §4 "Password reset", §5, §8): new password and
  * confirmation, each with a show/hide toggle; the live hint "Passwords match" / "Passwords do
- * not match" once the confirmation has text; a strength meter (issue 14); "Update Password", disabled while busy, while the
+ * not match" once the confirmation has text; a strength meter (decision 023); "Update Password", disabled while busy, while the
  * passwords differ or while the password is shorter than 8 characters (`canSubmitReset`). The
  * server checks the same rules again. Also the two outcomes: `ResetDone` (green alert, then
  * /auth after 2 s) and `InvalidResetLink` (red alert and a link to request a new one).
@@ -13,9 +13,9 @@ import { useTranslation } from '~/lib/i18n';
 import { Form, Link, useNavigate } from 'react-router';
 import type { FieldErrors } from '~/lib/form-fields';
 import { canSubmitReset } from '../accounts.schemas';
-import { NewPasswordField } from './new-password-field';
-import { PasswordField } from './password-field';
-import { useIntentBusy } from './use-intent-busy';
+import { NewPasswordField } from '~/components/forms/new-password-field';
+import { PasswordField } from '~/components/forms/password-field';
+import { useIntentBusy } from '~/components/forms/use-intent-busy';
 
 /** spec §9: the redirect to /auth follows a successful password update after 2000 ms. */
 export const RESET_REDIRECT_MS = 2000;

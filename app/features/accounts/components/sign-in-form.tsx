@@ -11,8 +11,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
-import { PasswordField } from './password-field';
-import { useIntentBusy } from './use-intent-busy';
+import { PasswordField } from '~/components/forms/password-field';
+import { useIntentBusy } from '~/components/forms/use-intent-busy';
 import { SwitchTabPrompt } from './switch-tab-prompt';
 
 /** What the /auth action answers to a refused sign-in. */

@@ -1,5 +1,5 @@
 /**
- * The second step of sign-in on /auth (issue 14 item 1): after a right password, an account with
+ * The second step of sign-in on /auth (decision 023): after a right password, an account with
  * two-factor sign-in enters a six-digit code from its authenticator app, or one of its backup
  * codes (used up once accepted). A real `<Form method="post">` (`intent=two-factor`), so it works
  * without JavaScript; "Cancel" drops the pending challenge and shows the password step again.
@@ -9,7 +9,7 @@ import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
-import { useIntentBusy } from './use-intent-busy';
+import { useIntentBusy } from '~/components/forms/use-intent-busy';
 
 type Props = {
   /** Where to go once signed in (a same-site path). */

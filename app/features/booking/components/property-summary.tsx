@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { formatIsoDate, formatUsd } from '~/lib/format';
 import { imageSrcSet } from '~/lib/images';
 import { useLanguage } from '~/lib/use-language';
-import { StatusBadge } from '~/features/listings/components/status-badge';
+import { StatusBadge } from '~/components/property-status-badge';
 import type { PropertyStatus } from '~/features/listings/listings.server';
 
 export type BookingHome = {

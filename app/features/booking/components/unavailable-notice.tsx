@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconHomeOff } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
-import { StatusBadge } from '~/features/listings/components/status-badge';
+import { StatusBadge } from '~/components/property-status-badge';
 import type { BookingHome } from './property-summary';
 
 export function UnavailableNotice({ home }: { home: BookingHome }) {

@@ -11,7 +11,7 @@ import { formatNumber, formatUsd } from '~/lib/format';
 import { imageSrcSet } from '~/lib/images';
 import { useLanguage } from '~/lib/use-language';
 import type { PublicListing } from '../listings.server';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '~/components/property-status-badge';
 import classes from './listings.module.css';
 
 /**

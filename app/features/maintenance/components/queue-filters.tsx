@@ -1,5 +1,5 @@
 /**
- * The queue's filters (issue 12 item 2): building (searched as one types), priority, status,
+ * The queue's filters (decision 026): building (searched as one types), priority, status,
  * category, age and "response target missed", and the order. A plain GET form (works without
  * JavaScript; every filtered queue has its own URL); submitting starts again at the first page
  * and keeps the view (list or board).
@@ -9,7 +9,7 @@ import { IconFilter } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
-import { BuildingFilter } from '~/features/portfolio/components/building-filter';
+import { BuildingFilter } from '~/components/lists/building-filter';
 import {
   AGE_FILTERS,
   hasQueueFilters,

@@ -8,7 +8,7 @@ import { IconFilter } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
-import { BuildingFilter } from '~/features/portfolio/components/building-filter';
+import { BuildingFilter } from '~/components/lists/building-filter';
 import { hasPaymentFilters, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentFilters } from '../payments.schemas';
 
 type Props = { basePath: string; filters: PaymentFilters; building: BuildingOption | null; errors: Record<string, string> };

@@ -1,5 +1,5 @@
 /**
- * The reconciliation per day and building (leases issue item 6): a GET form for the range (at
+ * The reconciliation per day and building (decision 022): a GET form for the range (at
  * most 92 days, UTC days) and the building, the totals, then one row per day and building with
  * collected, refunded, failed (count · amount) and outstanding. Works without JavaScript.
  */
@@ -8,7 +8,7 @@ import { IconCalendarStats, IconFilter } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
-import { BuildingFilter } from '~/features/portfolio/components/building-filter';
+import { BuildingFilter } from '~/components/lists/building-filter';
 import { formatCents, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { ReconciliationQuery } from '../payments.schemas';

@@ -1,5 +1,5 @@
 /**
- * One unit's page (portfolio issue item 2), for admins and for its building's manager: the unit
+ * One unit's page (decision 015), for admins and for its building's manager: the unit
  * form, a link to its public page when it is listed, and its photos (a slot the route fills with
  * the photo manager; a new unit gets photos once it exists).
  */
@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
-import { StatusBadge } from '~/features/listings/components/status-badge';
+import { StatusBadge } from '~/components/property-status-badge';
 import type { UnitDetail } from '../portfolio.types';
 import type { PortfolioActionResult } from '../portfolio-pages.server';
 import { UnitForm } from './unit-form';

@@ -6,7 +6,7 @@ import { NativeSelect } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
 import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
-import { BuildingFilter } from '~/features/portfolio/components/building-filter';
+import { BuildingFilter } from '~/components/lists/building-filter';
 import { PROJECT_STATUSES, type ProjectFilters } from '../projects.schemas';
 
 type Props = { base: string; filters: ProjectFilters; building: BuildingOption | null };

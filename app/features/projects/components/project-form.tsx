@@ -8,7 +8,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
-import { BuildingFilter } from '~/features/portfolio/components/building-filter';
+import { BuildingFilter } from '~/components/lists/building-filter';
 import { PROJECT_DESCRIPTION_MAX, PROJECT_KINDS, PROJECT_NAME_MAX, type ProjectKind } from '../projects.schemas';
 import type { ProjectActionResult } from '../projects.types';
 import { useProjectOutcome } from './use-project-outcome';

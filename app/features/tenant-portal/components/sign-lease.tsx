@@ -1,14 +1,16 @@
 /**
- * The signing page body (leases issue item 1): the lease as a page, the PDF link and fingerprint,
+ * The signing page body (decision 022): the lease as a page, the PDF link and fingerprint,
  * the signers, and the signature form — typed full name, consent, and the card when something is
- * due at signing. A plain POST; the card fields are never echoed back.
+ * due at signing. A plain POST; the card fields are never echoed back. The lease as a page is the
+ * leases feature's view, which the route passes in (`documentView`): a feature does not import
+ * another feature's components (decision 040).
  */
 import { Alert, Anchor, Button, Card, Checkbox, Code, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconFileTypePdf } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link, useNavigation } from 'react-router';
 import { TestModeNotice } from '~/components/test-mode-notice';
-import { LeaseDocumentView } from '~/features/leases/components/lease-document-view';
 import type { Language } from '~/lib/constants';
 import { formatCents, formatDateTime } from '~/lib/format';
 import type { PortalActionData } from '../portal-actions.server';
@@ -18,12 +20,15 @@ import { CardFields } from './card-fields';
 export function SignLease({
   page,
   lang,
+  documentView,
   action,
   signedNotice,
   testMode,
 }: {
   page: SignPageData;
   lang: Language;
+  /** The lease as a page (`page.document` in leases' `LeaseDocumentView`). */
+  documentView: ReactNode;
   action: PortalActionData | undefined;
   signedNotice: boolean;
   testMode: boolean;
@@ -56,7 +61,7 @@ export function SignLease({
         </Text>
       </Group>
       <Card withBorder padding="lg">
-        <LeaseDocumentView document={page.document} lang={lang} />
+        {documentView}
       </Card>
       <Card withBorder padding="lg" component="section" aria-labelledby="signers-title">
         <Title order={2} size="h3" id="signers-title" mb="xs">

@@ -8,7 +8,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { FilterForm } from '~/components/lists/filter-form';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
-import { BuildingFilter } from '~/features/portfolio/components/building-filter';
+import { BuildingFilter } from '~/components/lists/building-filter';
 import { ENDING_WITHIN_MAX, hasTenantFilters, TENANT_SEARCH_MAX, type TenantFilters, type TenantsBase } from '../tenants.types';
 
 type Props = { base: TenantsBase; filters: TenantFilters; building: BuildingOption | null };

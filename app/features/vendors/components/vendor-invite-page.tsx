@@ -1,5 +1,5 @@
 /**
- * /vendor-invite/:token (maintenance issue item 3): the approved vendor's invitation. Signed
+ * /vendor-invite/:token (decision 030): the approved vendor's invitation. Signed
  * out: "create your vendor account" — the e-mail shown, fixed; a password with the strength
  * meter and its confirmation. Signed in as the vendor's account: "link". Otherwise a clear
  * message: the link is expired, used or unknown, an account with the e-mail exists (sign in
@@ -11,9 +11,9 @@ import { useState, type ReactNode } from 'react';
 import { useRateLimitMessage, useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
-import { NewPasswordField } from '~/features/accounts/components/new-password-field';
-import { PasswordField } from '~/features/accounts/components/password-field';
-import { useIntentBusy } from '~/features/accounts/components/use-intent-busy';
+import { NewPasswordField } from '~/components/forms/new-password-field';
+import { PasswordField } from '~/components/forms/password-field';
+import { useIntentBusy } from '~/components/forms/use-intent-busy';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { VendorInviteActionResult, VendorInviteState } from '../vendor-admin.types';

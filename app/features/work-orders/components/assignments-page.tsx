@@ -1,6 +1,6 @@
 /**
- * The staff assignments page of /admin/assignments and /dashboard/assignments (maintenance issue
- * item 5): the invoices waiting for a decision or a payout (approve, reject, pay from here), then
+ * The staff assignments page of /admin/assignments and /dashboard/assignments (decision
+ * 029): the invoices waiting for a decision or a payout (approve, reject, pay from here), then
  * every work order across vendors with filters — status, vendor, building, overdue — as a plain
  * GET form (each filtered list has its own URL), one row per work order and keyset pagination.
  * Follows changes live.
@@ -9,7 +9,7 @@ import { Anchor, Badge, Checkbox, Group, NativeSelect, Stack, Table, Text, Title
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
-import { BuildingFilter } from '~/features/portfolio/components/building-filter';
+import { BuildingFilter } from '~/components/lists/building-filter';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import { assignmentFilterValues } from '../work-orders.schemas';

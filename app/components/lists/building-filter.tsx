@@ -11,7 +11,7 @@ import { IconBuilding } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { useFetcher } from 'react-router';
-import type { BuildingOption } from '../building-options.server';
+import type { BuildingOption } from '~/lib/building-option';
 
 const SEARCH_DELAY_MS = 250;
 

@@ -1,5 +1,5 @@
 /**
- * The password-strength meter under a new-password field (issue 14): a Mantine Progress bar and
+ * The password-strength meter under a new-password field (decision 023): a Mantine Progress bar and
  * a label ("Password strength: weak"), announced politely to screen readers. A hint only; the
  * server's policy decides (see `estimatePasswordStrength`).
  */

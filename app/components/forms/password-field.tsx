@@ -5,7 +5,7 @@
  */
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
-import { MAX_PASSWORD_LENGTH } from '../accounts.schemas';
+import { MAX_PASSWORD_LENGTH } from '~/lib/constants';
 
 export function PasswordField(props: PasswordInputProps & { name: string }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 /**
- * A new-password input with the strength meter under it (issue 14), for the registration, reset
+ * A new-password input with the strength meter under it (decision 023), for the registration, reset
  * and change forms. Controlled when `value`/`onChange` are given, else it keeps its own state;
  * either way the form posts the field as usual (works without JavaScript, minus the meter).
  */
