@@ -38,6 +38,9 @@ function staffPages(area: StaffAreaKey) {
     page('projects/new', 'projects.new.tsx'),
     page('projects/:projectId', 'projects.$projectId.tsx'),
     page('projects/:projectId/files/:documentId', 'projects.$projectId.files.$documentId.ts'),
+    // Any other path inside the area: the frame checks session and role first (anyone else is
+    // redirected, as on every staff page), then the site's 404 page.
+    route(`${area}/*`, 'routes/not-found.tsx', { id: `${area}/not-found` }),
   ];
 }
 

@@ -473,9 +473,16 @@ describe('protected routes (spec §2, §6)', () => {
     expect((result as Response).headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent('/admin/users?q=ada&page=2')}`);
   });
 
-  it('an unknown path under /admin is the site-wide 404 (no placeholder section page)', async () => {
+  it('an unknown path under /admin is the site-wide 404 for an admin, a redirect for anyone else', async () => {
     const thrown = await settle(() => notFound.loader()).catch((error: unknown) => error);
     expect(thrown).toMatchObject({ init: { status: 404 } });
+    // The area's frame answers first: the same redirects as on every staff page.
+    const path = '/admin/no-such-section';
+    for (const visitor of ['anonymous', 'tenant', 'property_manager'] as const) {
+      const frame = await settle(() => adminLayout.loader({ request: requestAs(visitor, path), params: {}, context } as never));
+      const expected = visitor === 'anonymous' ? `/auth?redirectTo=${encodeURIComponent(path)}` : '/';
+      expect((frame as Response).headers.get('location'), visitor).toBe(expected);
+    }
   });
 
   it('a session that was deleted (signed out elsewhere) counts as signed out', async () => {
