@@ -4,13 +4,13 @@
  * the policy at sign-in, a notice says why the change is required. Posts `intent=change`; works
  * without JavaScript.
  */
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconAlertTriangle, IconCheck, IconKey, IconX } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { Alert, Button, Stack } from '@mantine/core';
+import { IconAlertCircle, IconAlertTriangle, IconKey } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import type { FieldErrors } from '~/lib/form-fields';
-import { NewPasswordField } from '~/components/forms/new-password-field';
+import { NewPasswordPair, type PasswordPair } from '~/components/forms/new-password-pair';
 import { PasswordField } from '~/components/forms/password-field';
 import { useIntentBusy } from '~/components/forms/use-intent-busy';
 
@@ -30,12 +30,9 @@ type Props = {
 export function ChangePasswordForm({ required, redirectTo, result, rateLimitMessage }: Props) {
   const { t } = useTranslation();
   const busy = useIntentBusy('change');
-  const hintId = useId();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const [pair, setPair] = useState<PasswordPair>({ password: '', confirmPassword: '' });
   const errors = result?.errors ?? {};
   const formError = errors.form ?? errors.password ?? errors.confirmPassword;
-  const matches = password === confirmPassword;
 
   return (
     <Stack gap="md">
@@ -77,33 +74,12 @@ export function ChangePasswordForm({ required, redirectTo, result, rateLimitMess
             required
             error={errors.currentPassword}
           />
-          <NewPasswordField
-            name="password"
-            label={t('auth.change.password')}
-            description={t('auth.register.passwordHint')}
-            required
-            value={password}
-            onChange={setPassword}
-            error={Boolean(errors.password || errors.form)}
+          <NewPasswordPair
+            value={pair}
+            onChange={setPair}
+            labels={{ password: t('auth.change.password'), confirmPassword: t('auth.change.confirmPassword') }}
+            errors={errors}
           />
-          <PasswordField
-            name="confirmPassword"
-            label={t('auth.change.confirmPassword')}
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
-            error={Boolean(errors.confirmPassword || errors.form)}
-            aria-describedby={hintId}
-          />
-          <Text id={hintId} size="sm" aria-live="polite" c={matches ? 'teal' : 'red'} data-testid="password-match-hint" mih={22}>
-            {confirmPassword !== '' && (
-              <Group gap={4} component="span">
-                {matches ? <IconCheck size={14} aria-hidden /> : <IconX size={14} aria-hidden />}
-                {matches ? t('auth.reset.match') : t('auth.reset.mismatch')}
-              </Group>
-            )}
-          </Text>
           <Button type="submit" loading={busy} leftSection={<IconKey size={16} aria-hidden />} fullWidth>
             {t('auth.change.submit')}
           </Button>

@@ -7,14 +7,13 @@
  * /auth after 2 s) and `InvalidResetLink` (red alert and a link to request a new one).
  */
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconCircleCheck, IconKey, IconRefresh, IconX } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { IconAlertCircle, IconCircleCheck, IconKey, IconRefresh } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link, useNavigate } from 'react-router';
 import type { FieldErrors } from '~/lib/form-fields';
 import { canSubmitReset } from '../accounts.schemas';
-import { NewPasswordField } from '~/components/forms/new-password-field';
-import { PasswordField } from '~/components/forms/password-field';
+import { NewPasswordPair, type PasswordPair } from '~/components/forms/new-password-pair';
 import { useIntentBusy } from '~/components/forms/use-intent-busy';
 
 /** spec §9: the redirect to /auth follows a successful password update after 2000 ms. */
@@ -36,16 +35,13 @@ type Props = {
 export function ResetPasswordForm({ token, result, rateLimitMessage }: Props) {
   const { t } = useTranslation();
   const busy = useIntentBusy('reset');
-  const hintId = useId();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const [pair, setPair] = useState<PasswordPair>({ password: '', confirmPassword: '' });
   // Before hydration the button stays enabled, so the form also works without JavaScript.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const errors = result?.errors ?? {};
   const error = errors.form ?? errors.password ?? errors.confirmPassword ?? errors.token;
-  const matches = password === confirmPassword;
-  const disabled = hydrated && !canSubmitReset({ password, confirmPassword, busy });
+  const disabled = hydrated && !canSubmitReset({ ...pair, busy });
 
   return (
     <Stack gap="md">
@@ -69,33 +65,12 @@ export function ResetPasswordForm({ token, result, rateLimitMessage }: Props) {
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="token" value={token} />
         <Stack gap="sm">
-          <NewPasswordField
-            name="password"
-            label={t('auth.reset.password')}
-            description={t('auth.register.passwordHint')}
-            required
-            value={password}
-            onChange={setPassword}
-            error={Boolean(errors.password || errors.form)}
+          <NewPasswordPair
+            value={pair}
+            onChange={setPair}
+            labels={{ password: t('auth.reset.password'), confirmPassword: t('auth.reset.confirmPassword') }}
+            errors={errors}
           />
-          <PasswordField
-            name="confirmPassword"
-            label={t('auth.reset.confirmPassword')}
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
-            error={Boolean(errors.confirmPassword || errors.form)}
-            aria-describedby={hintId}
-          />
-          <Text id={hintId} size="sm" aria-live="polite" c={matches ? 'teal' : 'red'} data-testid="password-match-hint" mih={22}>
-            {confirmPassword !== '' && (
-              <Group gap={4} component="span">
-                {matches ? <IconCheck size={14} aria-hidden /> : <IconX size={14} aria-hidden />}
-                {matches ? t('auth.reset.match') : t('auth.reset.mismatch')}
-              </Group>
-            )}
-          </Text>
           <Button type="submit" loading={busy} disabled={disabled} leftSection={<IconKey size={16} aria-hidden />} fullWidth>
             {t('auth.reset.submit')}
           </Button>
