@@ -30,9 +30,9 @@ import {
   replyToThread,
   sendVisitorMessage,
   setThreadStatus,
-} from '~/features/chat/chat.server';
-import type { InboxData } from '~/features/chat/chat.types';
-import { submitContactInquiry } from '~/features/contact/contact.server';
+} from './chat.server';
+import type { InboxData } from './chat.types';
+import { submitContactInquiry } from './contact.server';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
 import { startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';

@@ -30,8 +30,8 @@ import { mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { publishEvents, type Audience, type ChatMessageView, type OutgoingEvent } from '~/server/realtime/events.server';
 import { auditRefusal, recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
-import { inquiryAudiences, inboxThreadsCondition, visibleThreadsCondition } from '~/features/leads/lead-access.server';
-import { enqueueContactReply } from '~/features/leads/lead-jobs.server';
+import { inquiryAudiences, inboxThreadsCondition, visibleThreadsCondition } from './lead-access.server';
+import { enqueueContactReply } from './lead-jobs.server';
 import { chatStarterSchema, staffReplySchema, visitorMessageSchema, type ChatField } from './chat.schemas';
 import {
   CHAT_INBOX_PAGE_SIZE,
@@ -344,7 +344,7 @@ async function notifyStaff(
 
 // ---------------------------------------------------------------------------------------------
 // The staff inbox: live chats (every staff member) and contact-form inquiries (admins, and the
-// managers of the unit they are about; features/leads/lead-access.server.ts).
+// managers of the unit they are about; features/inquiries/lead-access.server.ts).
 
 /** `actor`'s thread `threadId` of either tab, with what the inbox shows and the reply needs; null when they may not see it. */
 async function findInboxThread(db: Db, actor: Viewer, threadId: number) {

@@ -21,7 +21,7 @@ import { useLocation } from 'react-router';
 import { intlLocale } from '~/lib/i18n';
 import { useRealtime, useRealtimeEvent } from '~/lib/realtime';
 import { useLanguage } from '~/lib/use-language';
-import { newClientId } from '../client-id';
+import { newClientId } from '~/lib/client-id';
 import { CHAT_MESSAGE_MAX, CHAT_QUEUE_PREFIX, type ChatMessageView, type ChatSendAnswer, type VisitorChat } from '../chat.types';
 import { ChatMessages, type DisplayMessage } from './chat-messages';
 import classes from './chat.module.css';
