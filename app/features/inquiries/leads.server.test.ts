@@ -23,14 +23,9 @@ import { logger } from '~/server/logger.server';
 import { createMailer, type Mailer } from '~/server/mail/mailer.server';
 import { processOutboxBatch } from '~/server/outbox/outbox.server';
 import { updateSettings } from '~/server/settings/settings.server';
-import {
-  countInboxTabs,
-  listStaffThreads,
-  openStaffThread,
-  replyToThread,
-  sendVisitorMessage,
-  setThreadStatus,
-} from './chat.server';
+import { countInboxTabs, listStaffThreads, openStaffThread } from './inbox-queries.server';
+import { replyToThread, setThreadStatus } from './staff-replies.server';
+import { sendVisitorMessage } from './visitor-chat.server';
 import type { InboxData } from './chat.types';
 import { submitContactInquiry } from './contact.server';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
