@@ -26,7 +26,7 @@ export const LINT_EXCEPTIONS = {
   serviceReactRouterImports: [
     'app/features/applications/review-page.server.ts', // decision 037
     'app/features/audit/audit-page.server.ts', // decision 037
-    'app/features/chat/inbox-page.server.ts', // decision 037
+    'app/features/inquiries/inbox-page.server.ts', // decision 037
     'app/features/leases/lease-staff-page.server.ts', // decision 037
     'app/features/maintenance/queue-pages.server.ts', // decision 037
     'app/features/maintenance/tenant-requests-routes.server.ts', // decision 037

@@ -8,7 +8,7 @@ import { bookingJobHandlers } from '../app/features/booking/booking-jobs.server'
 import { AUTOPAY_DAILY_SCHEDULE, RENT_DAILY_SCHEDULE, rentJobHandlers } from '../app/features/ledger/rent-jobs.server';
 import { leaseMailJobHandlers } from '../app/features/ledger/lease-mail.server';
 import { maintenanceQueueJobHandlers, SLA_CHECK_SCHEDULE } from '../app/features/maintenance/sla-jobs.server';
-import { leadJobHandlers } from '../app/features/leads/lead-jobs.server';
+import { leadJobHandlers } from '../app/features/inquiries/lead-jobs.server';
 import { maintenanceTenantJobHandlers } from '../app/features/maintenance/tenant-requests-jobs.server';
 import { ALERT_DIGEST_SCHEDULE, listingAlertJobHandlers } from '../app/features/listing-alerts/alert-jobs.server';
 import { UNIT_IMPORT_PRUNE_SCHEDULE, portfolioJobHandlers } from '../app/features/portfolio/portfolio-jobs.server';

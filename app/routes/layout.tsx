@@ -14,7 +14,7 @@ import { SideMenu } from '~/components/chrome/side-menu';
 import { TopBar } from '~/components/chrome/top-bar';
 import { RouteErrorScreen } from '~/components/error-screens';
 import { NotFoundScreen } from '~/components/not-found';
-import { ChatLauncher } from '~/features/chat/components/chat-launcher';
+import { ChatLauncher } from '~/features/inquiries/components/chat-launcher';
 import { LazyNotificationBell } from '~/features/notifications/components/lazy-notification-bell';
 import { DEFAULT_LANGUAGE } from '~/lib/constants';
 import { RealtimeProvider } from '~/lib/realtime';

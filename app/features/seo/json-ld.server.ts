@@ -4,7 +4,7 @@
  * Apartment with its Offer (monthly rent in whole USD, InStock while available). A unit's street
  * address is never published (DESIGN §4): the address names city, state and ZIP only.
  */
-import type { ContactInfo } from '~/features/contact/contact-info';
+import type { ContactInfo } from '~/features/inquiries/contact-info';
 import type { PublicPropertyDetail } from '~/features/listings/listings.server';
 import { getT } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';

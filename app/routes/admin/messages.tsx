@@ -9,8 +9,8 @@
 import { useTranslation } from '~/lib/i18n';
 import { data } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
-import { ChatInbox } from '~/features/chat/components/chat-inbox';
-import { handleInboxAction, loadInboxPage } from '~/features/chat/inbox-page.server';
+import { ChatInbox } from '~/features/inquiries/components/chat-inbox';
+import { handleInboxAction, loadInboxPage } from '~/features/inquiries/inbox-page.server';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';

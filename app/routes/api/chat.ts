@@ -13,8 +13,8 @@
  * Retry-After). Malformed bodies answer 400, other methods 405; never a 500 for bad input.
  */
 import { data } from 'react-router';
-import { findVisitorChat, markChatReadByVisitor, sendVisitorMessage, type VisitorParty } from '~/features/chat/chat.server';
-import type { ChatSendAnswer } from '~/features/chat/chat.types';
+import { findVisitorChat, markChatReadByVisitor, sendVisitorMessage, type VisitorParty } from '~/features/inquiries/visitor-chat.server';
+import type { ChatSendAnswer } from '~/features/inquiries/chat.types';
 import { checkRateLimit } from '~/server/rate-limit.server';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { getViewer } from '~/server/auth/session.server';

@@ -5,7 +5,7 @@
  * `handleInboxAction` describes; rate-limited as `api_call` (spec §9). GET is not served (405).
  */
 import { data } from 'react-router';
-import { handleInboxAction } from '~/features/chat/inbox-page.server';
+import { handleInboxAction } from '~/features/inquiries/inbox-page.server';
 import { checkRateLimit } from '~/server/rate-limit.server';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { requireApiRole } from '~/server/auth/session.server';

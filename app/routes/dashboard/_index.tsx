@@ -41,8 +41,8 @@ import { loadDashboard, type DashboardSummary } from '~/features/accounts/dashbo
 import { ManagerPortfolio } from '~/features/portfolio/components/manager-portfolio';
 import { loadManagerPortfolio } from '~/features/portfolio/portfolio-overview.server';
 import { ApplicationReview } from '~/features/applications/components/application-review';
-import { ChatInbox } from '~/features/chat/components/chat-inbox';
-import { loadInboxPage } from '~/features/chat/inbox-page.server';
+import { ChatInbox } from '~/features/inquiries/components/chat-inbox';
+import { loadInboxPage } from '~/features/inquiries/inbox-page.server';
 import { MyApplications } from '~/features/applications/components/my-applications';
 import { STAFF_INTENTS, type ApplicationActionResult, type ApplicationIntent } from '~/features/applications/applications.types';
 import { handleApplicationAction, loadReviewPage } from '~/features/applications/review-page.server';

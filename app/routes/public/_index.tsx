@@ -16,7 +16,7 @@ import { ServiceCards } from '~/features/marketing/components/service-cards';
 import classes from '~/features/marketing/marketing.module.css';
 import { pagesTranslations } from '~/features/marketing/translations.server';
 import { pageMeta } from '~/i18n/translate.server';
-import { loadContactInfo } from '~/features/contact/contact-info.server';
+import { loadContactInfo } from '~/features/inquiries/contact-info.server';
 import { organizationJsonLd } from '~/features/seo/json-ld.server';
 import { publicPageSeo } from '~/features/seo/seo.server';
 import { metaTags } from '~/lib/meta';

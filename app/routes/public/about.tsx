@@ -16,7 +16,7 @@ import { pageMeta } from '~/i18n/translate.server';
 import { MARKETING_FIGURES } from '~/lib/constants';
 import { formatNumber } from '~/lib/format';
 import { imageSrcSet } from '~/lib/images';
-import { loadContactInfo } from '~/features/contact/contact-info.server';
+import { loadContactInfo } from '~/features/inquiries/contact-info.server';
 import { organizationJsonLd } from '~/features/seo/json-ld.server';
 import { publicPageSeo } from '~/features/seo/seo.server';
 import { metaTags } from '~/lib/meta';

@@ -6,12 +6,12 @@
 import { Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
 import { data, redirect } from 'react-router';
-import { ContactDetails } from '~/features/contact/components/contact-details';
-import { ContactFaq } from '~/features/contact/components/contact-faq';
-import { ContactForm } from '~/features/contact/components/contact-form';
-import { isContactTopic, parsePropertyParam, readContactForm } from '~/features/contact/contact.schemas';
-import { submitContactInquiry } from '~/features/contact/contact.server';
-import { describeOfficeHours, loadContactInfo } from '~/features/contact/contact-info.server';
+import { ContactDetails } from '~/features/inquiries/components/contact-details';
+import { ContactFaq } from '~/features/inquiries/components/contact-faq';
+import { ContactForm } from '~/features/inquiries/components/contact-form';
+import { isContactTopic, parsePropertyParam, readContactForm } from '~/features/inquiries/contact.schemas';
+import { submitContactInquiry } from '~/features/inquiries/contact.server';
+import { describeOfficeHours, loadContactInfo } from '~/features/inquiries/contact-info.server';
 import { checkRateLimit } from '~/server/rate-limit.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import { isDocumentPost, readFormData } from '~/server/http/form.server';

@@ -12,7 +12,7 @@ import { findPublicProperty } from '~/features/listings/listings.server';
 import { formatIsoDate, formatNumber, formatUsd } from '~/lib/format';
 import { imageSrcSet } from '~/lib/images';
 import { translations } from '~/i18n/resources.server';
-import { loadContactInfo } from '~/features/contact/contact-info.server';
+import { loadContactInfo } from '~/features/inquiries/contact-info.server';
 import { listingBreadcrumb, unitJsonLd } from '~/features/seo/json-ld.server';
 import { pageUrls, publicPageSeo } from '~/features/seo/seo.server';
 import { getT } from '~/i18n/translate.server';

@@ -6,7 +6,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
-import { telHref } from '~/features/contact/contact-info';
+import { telHref } from '~/features/inquiries/contact-info';
 
 export function EmergencyLine({ phone, prominent = false, title }: { phone: string; prominent?: boolean; title?: string }) {
   const { t } = useTranslation();

@@ -32,7 +32,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { useTranslation } from '~/lib/i18n';
 import { useNavigate } from 'react-router';
 import { useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
-import { newClientId } from '~/features/chat/client-id';
+import { newClientId } from '~/lib/client-id';
 import { PHOTO_ACCEPT, PHOTO_MAX_FILE_BYTES, megabytes } from '~/lib/uploads';
 import {
   ENTRY_WINDOW_SLOTS,

@@ -13,7 +13,7 @@ import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { building, property, thread, user } from '~/server/db/schema';
 import type { Audience } from '~/server/realtime/events.server';
-import type { InboxKind } from '~/features/chat/chat.types';
+import type { InboxKind } from './chat.types';
 
 /** The acting staff member as the inbox needs them. */
 export type InboxActor = Pick<Viewer, 'id' | 'role'>;

@@ -15,9 +15,9 @@ import it from '~/i18n/locales/it/mail-leads.json';
 import type { Language } from '~/lib/constants';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
 import { mailLanguage } from '~/server/mail/templates.server';
-import { REPLY_WITHIN_HOURS } from '~/features/contact/contact-info';
+import { REPLY_WITHIN_HOURS } from './contact-info';
 import { formatDayHours, OFFICE_DAY_GROUPS, type OfficeHours } from '~/lib/office-hours';
-import type { ContactTopic } from '~/features/contact/contact.schemas';
+import type { ContactTopic } from './contact.schemas';
 
 type Texts = typeof en;
 const TEXTS: Record<Language, Texts> = { en, it };

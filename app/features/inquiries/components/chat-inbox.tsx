@@ -21,7 +21,7 @@ import { formatDateTime } from '~/lib/format';
 import { useLiveRevalidation } from '~/lib/live-revalidation';
 import { useConnectivity } from '~/lib/realtime';
 import { useLanguage } from '~/lib/use-language';
-import { newClientId } from '../client-id';
+import { newClientId } from '~/lib/client-id';
 import {
   CHAT_MESSAGE_MAX,
   type InboxActionResult,

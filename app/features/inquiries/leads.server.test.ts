@@ -23,16 +23,11 @@ import { logger } from '~/server/logger.server';
 import { createMailer, type Mailer } from '~/server/mail/mailer.server';
 import { processOutboxBatch } from '~/server/outbox/outbox.server';
 import { updateSettings } from '~/server/settings/settings.server';
-import {
-  countInboxTabs,
-  listStaffThreads,
-  openStaffThread,
-  replyToThread,
-  sendVisitorMessage,
-  setThreadStatus,
-} from '~/features/chat/chat.server';
-import type { InboxData } from '~/features/chat/chat.types';
-import { submitContactInquiry } from '~/features/contact/contact.server';
+import { countInboxTabs, listStaffThreads, openStaffThread } from './inbox-queries.server';
+import { replyToThread, setThreadStatus } from './staff-replies.server';
+import { sendVisitorMessage } from './visitor-chat.server';
+import type { InboxData } from './chat.types';
+import { submitContactInquiry } from './contact.server';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
 import { startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';

@@ -21,7 +21,8 @@ import type { Viewer } from '~/server/auth/session.server';
 import { requestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
 import { isDocumentPost, readFormData } from '~/server/http/form.server';
-import { loadInbox, replyToThread, setThreadStatus } from './chat.server';
+import { loadInbox } from './inbox-queries.server';
+import { replyToThread, setThreadStatus } from './staff-replies.server';
 import { INBOX_INTENTS, INBOX_KINDS, type InboxActionResult, type InboxData, type InboxIntent, type InboxKind } from './chat.types';
 
 /** A positive int id from a query or form value, else null. */

@@ -6,18 +6,10 @@ import { hashVisitorToken, newVisitorToken } from '~/server/chat/chat-access.ser
 import type { Viewer } from '~/server/auth/session.server';
 import { message, notification, realtimeEvent, thread, user } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
-import {
-  ChatForbiddenError,
-  findVisitorChat,
-  listStaffThreads,
-  loadInbox,
-  markChatReadByVisitor,
-  openStaffThread,
-  replyToThread,
-  sendVisitorMessage,
-  setThreadStatus,
-  type VisitorParty,
-} from './chat.server';
+import { ChatForbiddenError } from './inbox-access.server';
+import { listStaffThreads, loadInbox, openStaffThread } from './inbox-queries.server';
+import { replyToThread, setThreadStatus } from './staff-replies.server';
+import { findVisitorChat, markChatReadByVisitor, sendVisitorMessage, type VisitorParty } from './visitor-chat.server';
 import { CHAT_INBOX_PAGE_SIZE, CHAT_MESSAGE_MAX, CHAT_NOTIFY_QUIET_MS } from './chat.types';
 
 let database: TestDatabase;

@@ -11,7 +11,7 @@ import type { Db } from '~/server/db/client.server';
 import { message, property, thread } from '~/server/db/schema';
 import { contactInquirySchema, type ContactField, type ContactTopic } from './contact.schemas';
 import { translateIssues } from '~/server/http/form.server';
-import { recordNewInquiry } from '~/features/leads/leads.server';
+import { recordNewInquiry } from './leads.server';
 import type { FieldErrors } from '~/lib/form-fields';
 
 export type ContactInquiryResult =
