@@ -3,8 +3,8 @@
  * for an inquiry (reply within 24 hours and the office hours, spec §9 "Contact copy") and a staff
  * reply from the inbox, with the conversation's previous message quoted — both in the
  * inquiry's language. Texts live in `locales/{en,it}/mail-leads.json`, imported directly (not
- * through i18next) so the tsx-run job runner can build them. Plain text plus a minimal HTML
- * part; every value is HTML-escaped.
+ * through i18next) so the tsx-run job runner can build them. Plain text plus an HTML part in the
+ * one mail layout (decision 039); every value is HTML-escaped.
  *
  * Both e-mails set `Reply-To` to the leasing office's shared address (decision 018): an answer
  * reaches whoever is on duty, and no staff member's own address is ever disclosed — a reply
@@ -14,7 +14,9 @@ import en from '~/i18n/locales/en/mail-leads.json';
 import it from '~/i18n/locales/it/mail-leads.json';
 import type { Language } from '~/lib/constants';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
-import { mailLanguage } from '~/server/mail/templates.server';
+import { mailHtml, joinHtml, type SafeHtml } from '~/server/mail/html.server';
+import { blocks, paragraph, renderMail } from '~/server/mail/layout.server';
+import { fillText as fill, mailLanguage } from '~/server/mail/templates.server';
 import { REPLY_WITHIN_HOURS } from './contact-info';
 import { formatDayHours, OFFICE_DAY_GROUPS, type OfficeHours } from '~/lib/office-hours';
 import type { ContactTopic } from './contact.schemas';
@@ -29,14 +31,6 @@ const TEXTS: Record<Language, Texts> = { en, it };
  */
 export type LeadOffice = { email: string; phone: string; officeHours: OfficeHours };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
-
 /** `text` as an e-mail quote: every line prefixed with "> ". */
 function quote(text: string): string {
   return text
@@ -45,12 +39,8 @@ function quote(text: string): string {
     .join('\n');
 }
 
-function paragraphHtml(text: string): string {
-  return `<p style="white-space:pre-line">${escapeHtml(text)}</p>`;
-}
-
-function quoteHtml(text: string): string {
-  return `<blockquote style="margin:0 0 0 8px;padding-left:8px;border-left:3px solid #ccc;white-space:pre-line">${escapeHtml(text)}</blockquote>`;
+function quoteHtml(text: string): SafeHtml {
+  return mailHtml`<blockquote style="margin:0 0 0 8px;padding-left:8px;border-left:3px solid #ccc;white-space:pre-line">${text}</blockquote>`;
 }
 
 /** An instant in the reader's language, in UTC: "May 2, 2031, 9:15 AM UTC" / "2 mag 2031, 09:15 UTC". */
@@ -92,15 +82,16 @@ export function inquiryAcknowledgementMail(payload: InquiryAcknowledgementPayloa
   const urgent = fill(part.urgent, { phone: office.phone });
   const yours = fill(part.yourMessage, { topic: texts.topic[payload.topic] ?? texts.topic.other });
   const text = [greeting, '', intro, '', `${part.hoursTitle}:`, ...hours, urgent, '', yours, '', part.more, '', texts.signature].join('\n');
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    `<p><strong>${escapeHtml(part.hoursTitle)}</strong><br>${hours.map(escapeHtml).join('<br>')}<br>${escapeHtml(urgent)}</p>`,
-    `<p>${escapeHtml(yours)}</p>`,
-    `<p>${escapeHtml(part.more)}</p>`,
-    `<p>${escapeHtml(texts.signature)}</p>`,
-  ].join('\n');
-  return { to: payload.to, subject: fill(part.subject, { reference: payload.threadId }), text, html, replyTo: office.email };
+  const body = blocks([
+    paragraph(greeting),
+    paragraph(intro),
+    paragraph(mailHtml`<strong>${part.hoursTitle}</strong><br>${joinHtml(hours, mailHtml`<br>`)}<br>${urgent}`),
+    paragraph(yours),
+    paragraph(part.more),
+    paragraph(texts.signature),
+  ]);
+  const subject = fill(part.subject, { reference: payload.threadId });
+  return renderMail({ to: payload.to, subject, language: lang, text, body, replyTo: office.email });
 }
 
 /** The outbox payload of `mail.contact_reply`. `staffName` is the author's display name only. */
@@ -121,7 +112,8 @@ export type ContactReplyPayload = {
  * the reply, the author's name with the office, how to answer, and the previous message quoted.
  */
 export function contactReplyMail(payload: ContactReplyPayload, office: Pick<LeadOffice, 'email'>): OutgoingMail {
-  const texts = TEXTS[mailLanguage(payload.locale)];
+  const language = mailLanguage(payload.locale);
+  const texts = TEXTS[language];
   const part = texts.reply;
   const greeting = payload.visitorName ? fill(texts.greeting, { name: payload.visitorName }) : texts.greetingAnonymous;
   const team = fill(part.team, { name: payload.staffName });
@@ -138,14 +130,13 @@ export function contactReplyMail(payload: ContactReplyPayload, office: Pick<Lead
     part.answer,
     ...(payload.quoted ? ['', quoteIntro, quote(payload.quoted.body)] : []),
   ].join('\n');
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    paragraphHtml(payload.body),
-    `<p>${escapeHtml(team)}</p>`,
-    `<p>${escapeHtml(part.answer)}</p>`,
-    payload.quoted ? `<p>${escapeHtml(quoteIntro)}</p>${quoteHtml(payload.quoted.body)}` : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
-  return { to: payload.to, subject: fill(part.subject, { reference: payload.threadId }), text, html, replyTo: office.email };
+  const body = blocks([
+    paragraph(greeting),
+    paragraph(payload.body, { preLine: true }),
+    paragraph(team),
+    paragraph(part.answer),
+    payload.quoted && mailHtml`${paragraph(quoteIntro)}${quoteHtml(payload.quoted.body)}`,
+  ]);
+  const subject = fill(part.subject, { reference: payload.threadId });
+  return renderMail({ to: payload.to, subject, language, text, body, replyTo: office.email });
 }

@@ -3,14 +3,15 @@
  * co-tenant invitation), lease active, renewal offered, payment receipt, autopay failed, lease
  * ended with the deposit statement. One outbox topic, `mail.lease`, carries a template name and
  * the values it shows; texts live in `locales/{en,it}/mail-leases.json`, imported directly so the
- * tsx-run worker can render them outside Vite. Plain text plus a minimal HTML part; every value
- * is HTML-escaped.
+ * tsx-run worker can render them outside Vite. Plain text plus an HTML part in the one mail
+ * layout (decision 039); every value is HTML-escaped.
  */
 import en from '~/i18n/locales/en/mail-leases.json';
 import it from '~/i18n/locales/it/mail-leases.json';
 import type { Language } from '~/lib/constants';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
-import { mailLanguage } from '~/server/mail/templates.server';
+import { actionLink, blocks, paragraph, renderMail } from '~/server/mail/layout.server';
+import { fillText as fill, mailLanguage } from '~/server/mail/templates.server';
 import type { JobHandlers } from '~/server/outbox/outbox.server';
 
 type Texts = typeof en;
@@ -31,29 +32,22 @@ export type LeaseMailPayload = {
   values: Record<string, string>;
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-}
-
 /** Renders a `mail.lease` payload in the recipient's language. */
 export function leaseMail(payload: LeaseMailPayload): OutgoingMail {
-  const texts = TEXTS[mailLanguage(payload.locale)];
+  const language = mailLanguage(payload.locale);
+  const texts = TEXTS[language];
   const part = texts.templates[payload.template];
   const values = { ...payload.values, name: payload.name };
   const greeting = payload.name ? fill(texts.greeting, values) : texts.greetingAnonymous;
   const body = part.lines.map((line) => fill(line, values)).filter((line) => line.trim() !== '');
   const lines = [greeting, '', ...body, '', `${part.action}: ${payload.url}`, '', texts.signature];
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    ...body.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(payload.url)}">${escapeHtml(part.action)}</a></p>`,
-    `<p>${escapeHtml(texts.signature)}</p>`,
-  ].join('\n');
-  return { to: payload.to, subject: fill(part.subject, values), text: lines.join('\n'), html };
+  const html = blocks([
+    paragraph(greeting),
+    ...body.map((line) => paragraph(line)),
+    actionLink(payload.url, part.action),
+    paragraph(texts.signature),
+  ]);
+  return renderMail({ to: payload.to, subject: fill(part.subject, values), language, text: lines.join('\n'), body: html });
 }
 
 /** Formats cents as USD in the recipient's language. */

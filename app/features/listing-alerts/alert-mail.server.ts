@@ -4,7 +4,8 @@
  * whole search when there are more than fit, and the alert's unsubscribe link (in the text and
  * as a `List-Unsubscribe` header). Texts live in `locales/{en,it}/mail-alerts.json`, imported
  * directly (not through i18next) so the tsx-run job runner can build the e-mail. Plain text plus
- * a minimal HTML part; every value is HTML-escaped.
+ * an HTML part in the one mail layout (decision 039), the unsubscribe link in its footer; every
+ * value is HTML-escaped.
  */
 import en from '~/i18n/locales/en/mail-alerts.json';
 import it from '~/i18n/locales/it/mail-alerts.json';
@@ -12,7 +13,9 @@ import type { Language } from '~/lib/constants';
 import { formatUsd } from '~/lib/format';
 import { listingQueryToParams } from '~/features/listings/listing-query';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
-import { mailLanguage } from '~/server/mail/templates.server';
+import { mailHtml } from '~/server/mail/html.server';
+import { blocks, paragraph, renderMail } from '~/server/mail/layout.server';
+import { fillText as fill, mailLanguage } from '~/server/mail/templates.server';
 import type { AlertCriteria } from './listing-alerts.schemas';
 
 type Texts = typeof en;
@@ -37,14 +40,6 @@ export type ListingAlertMailInput = {
   /** The site's origin, e.g. `https://dimora.example`. */
   publicUrl: string;
 };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
 
 /** The saved search in words, in the alert's language: "Austin, TX · 2+ people · up to $2,000 per month". */
 export function describeAlertCriteria(criteria: AlertCriteria, locale: string): string {
@@ -118,27 +113,21 @@ export function listingAlertMail(input: ListingAlertMailInput): OutgoingMail {
     texts.why,
     unsubscribe,
   ].join('\n');
-  const html = [
-    `<p>${escapeHtml(texts.greeting)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    `<ul>${lines
-      .map(
-        (line) => `<li><a href="${escapeHtml(line.url)}"><strong>${escapeHtml(line.title)}</strong></a><br>${escapeHtml(line.facts)}</li>`,
-      )
-      .join('')}</ul>`,
-    more
-      ? `<p>${escapeHtml(fill(texts.more, { count: hidden, url: '' }).trim())} <a href="${escapeHtml(searchUrl)}">${escapeHtml(searchUrl)}</a></p>`
-      : '',
-    `<p>${escapeHtml(texts.signature)}</p>`,
-    `<hr><p style="font-size:12px">${escapeHtml(texts.why)} <a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(fill(texts.unsubscribe, { url: '' }).replace(/:\s*$/, ''))}</a></p>`,
-  ]
-    .filter(Boolean)
-    .join('\n');
-  return {
+  const body = blocks([
+    paragraph(texts.greeting),
+    paragraph(intro),
+    mailHtml`<ul>${lines.map((line) => mailHtml`<li><a href="${line.url}"><strong>${line.title}</strong></a><br>${line.facts}</li>`)}</ul>`,
+    more && paragraph(mailHtml`${fill(texts.more, { count: hidden, url: '' }).trim()} <a href="${searchUrl}">${searchUrl}</a>`),
+    paragraph(texts.signature),
+  ]);
+  const unsubscribeLabel = fill(texts.unsubscribe, { url: '' }).replace(/:\s*$/, '');
+  return renderMail({
     to: input.to,
     subject,
+    language: lang,
     text,
-    html,
+    body,
+    footer: mailHtml`${texts.why} <a href="${unsubscribeUrl}">${unsubscribeLabel}</a>`,
     headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-  };
+  });
 }

@@ -3,26 +3,19 @@
  * (SLA breach to staff, a staff comment to the tenant, a new or cancelled work order to the
  * vendor) and the SLA-breach e-mail to a building's manager, in the recipient's language. Texts
  * live in `locales/{en,it}/mail-maintenance-queue.json`, imported directly (not through i18next)
- * so the tsx-run job worker can render them outside Vite. E-mails are plain text plus a minimal
- * HTML part; every value is HTML-escaped.
+ * so the tsx-run job worker can render them outside Vite. E-mails are plain text plus an HTML
+ * part in the one mail layout (decision 039); every value is HTML-escaped.
  */
 import en from '~/i18n/locales/en/mail-maintenance-queue.json';
 import it from '~/i18n/locales/it/mail-maintenance-queue.json';
 import type { Language } from '~/lib/constants';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
-import { mailLanguage } from '~/server/mail/templates.server';
+import { actionLink, blocks, bulletList, paragraph, renderMail } from '~/server/mail/layout.server';
+import { fillText as fill, mailLanguage } from '~/server/mail/templates.server';
 import type { QueuePriority } from './queue.types';
 
 type Texts = typeof en;
 const TEXTS: Record<Language, Texts> = { en, it };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}
 
 /** `text` cut to `max` characters with an ellipsis. */
 export function excerpt(text: string, max = 140): string {
@@ -63,7 +56,8 @@ function mailInstant(iso: string, locale: string): string {
 
 /** The SLA-breach e-mail to a building manager, in their language. */
 export function slaBreachMail(payload: SlaBreachMailPayload): OutgoingMail {
-  const texts = TEXTS[mailLanguage(payload.locale)];
+  const language = mailLanguage(payload.locale);
+  const texts = TEXTS[language];
   const part = texts.slaBreach;
   const count = payload.requests.length + payload.more;
   const greeting = payload.name ? fill(texts.greeting, { name: payload.name }) : texts.greetingAnonymous;
@@ -89,15 +83,14 @@ export function slaBreachMail(payload: SlaBreachMailPayload): OutgoingMail {
     '',
     texts.signature,
   ].join('\n');
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(part.intro)}</p>`,
-    `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
-    more ? `<p>${escapeHtml(more)}</p>` : '',
-    `<p><a href="${escapeHtml(payload.url)}">${escapeHtml(part.action)}</a></p>`,
-    `<p>${escapeHtml(texts.signature)}</p>`,
-  ]
-    .filter(Boolean)
-    .join('\n');
-  return { to: payload.to, subject: count === 1 ? part.subjectOne : fill(part.subjectMany, { count }), text, html };
+  const html = blocks([
+    paragraph(greeting),
+    paragraph(part.intro),
+    bulletList(lines),
+    more && paragraph(more),
+    actionLink(payload.url, part.action),
+    paragraph(texts.signature),
+  ]);
+  const subject = count === 1 ? part.subjectOne : fill(part.subjectMany, { count });
+  return renderMail({ to: payload.to, subject, language, text, body: html });
 }

@@ -3,14 +3,15 @@
  * language: the tenant's in-app notification and e-mail when their request changes status, and
  * staff's notification and e-mail of a new request (and of a tenant's comment or cancellation).
  * Texts live in `locales/{en,it}/mail-maintenance.json`, imported directly (not through i18next)
- * so the tsx-run job worker can render them outside Vite. Plain text plus a minimal HTML part;
- * every value is HTML-escaped (titles, descriptions and notes are user input).
+ * so the tsx-run job worker can render them outside Vite. Plain text plus an HTML part in the one
+ * mail layout (decision 039); every value is HTML-escaped (titles, descriptions and notes are user input).
  */
 import en from '~/i18n/locales/en/mail-maintenance.json';
 import it from '~/i18n/locales/it/mail-maintenance.json';
 import type { Language } from '~/lib/constants';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
-import { mailLanguage } from '~/server/mail/templates.server';
+import { actionLink, blocks, paragraph, renderMail } from '~/server/mail/layout.server';
+import { fillText as fill, mailLanguage } from '~/server/mail/templates.server';
 import type { MaintenanceCategory, MaintenancePriority, MaintenanceStatus } from './maintenance-core.server';
 
 type Texts = typeof en;
@@ -32,14 +33,6 @@ export type MaintenanceMailPayload = {
   path: string;
   values: Record<string, string>;
 };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-}
 
 function texts(locale: string | null | undefined): Texts {
   return TEXTS[mailLanguage(locale)];
@@ -181,7 +174,8 @@ export function workOrderCancelledNotification(
  * absolute on `publicUrl`. Returns `{to, subject, text, html}` for the mailer.
  */
 export function maintenanceMail(payload: MaintenanceMailPayload, publicUrl: string): OutgoingMail {
-  const all = texts(payload.locale);
+  const language = mailLanguage(payload.locale);
+  const all = TEXTS[language];
   const url = new URL(payload.path, publicUrl).toString();
   const greeting = payload.name ? fill(all.greeting, { name: payload.name }) : all.greetingAnonymous;
   let subject: string;
@@ -199,11 +193,11 @@ export function maintenanceMail(payload: MaintenanceMailPayload, publicUrl: stri
     action = part.action;
   }
   const text = [greeting, '', ...body.flatMap((line) => [line, '']), `${action}: ${url}`, '', all.signature].join('\n');
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    ...body.map((line) => `<p style="white-space:pre-line">${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>`,
-    `<p>${escapeHtml(all.signature)}</p>`,
-  ].join('\n');
-  return { to: payload.to, subject, text, html };
+  const html = blocks([
+    paragraph(greeting),
+    ...body.map((line) => paragraph(line, { preLine: true })),
+    actionLink(url, action),
+    paragraph(all.signature),
+  ]);
+  return renderMail({ to: payload.to, subject, language, text, body: html });
 }

@@ -5,13 +5,16 @@
  * `mail.project`, carries a template name, the recipient and the values already formatted in the
  * recipient's language; the link is a path made absolute with the site's origin when the job
  * runs. Texts live in `locales/{en,it}/mail-projects.json`, imported directly so the worker can
- * render them outside Vite. Plain text plus a minimal HTML part; every value is HTML-escaped.
+ * render them outside Vite. Plain text plus an HTML part in the one mail layout (decision 039);
+ * every value is HTML-escaped.
  */
 import en from '~/i18n/locales/en/mail-projects.json';
 import it from '~/i18n/locales/it/mail-projects.json';
 import type { Language } from '~/lib/constants';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
-import { mailLanguage } from '~/server/mail/templates.server';
+import { actionLink, blocks, paragraph, renderMail } from '~/server/mail/layout.server';
+import { textWithBreaks } from '~/server/mail/html.server';
+import { fillText as fill, mailLanguage } from '~/server/mail/templates.server';
 import type { JobHandlers } from '~/server/outbox/outbox.server';
 import type { ProjectKind } from './projects.schemas';
 
@@ -34,30 +37,23 @@ export type ProjectMailPayload = {
   values: Record<string, string>;
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-}
-
 /** Renders a `mail.project` payload in the recipient's language, its link on `publicUrl`. */
 export function projectMail(payload: ProjectMailPayload, publicUrl: string): OutgoingMail {
-  const texts = TEXTS[mailLanguage(payload.locale)];
+  const language = mailLanguage(payload.locale);
+  const texts = TEXTS[language];
   const part = texts.templates[payload.template];
   const values = { ...payload.values, name: payload.name };
   const url = new URL(payload.path, publicUrl).href;
   const greeting = payload.name ? fill(texts.greeting, values) : texts.greetingAnonymous;
   const body = part.lines.map((line) => fill(line, values)).filter((line) => line.trim() !== '');
   const text = [greeting, '', ...body, '', `${part.action}: ${url}`, '', texts.signature].join('\n');
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    ...body.map((line) => `<p>${escapeHtml(line).replace(/\n/g, '<br>')}</p>`),
-    `<p><a href="${escapeHtml(url)}">${escapeHtml(part.action)}</a></p>`,
-    `<p>${escapeHtml(texts.signature)}</p>`,
-  ].join('\n');
-  return { to: payload.to, subject: fill(part.subject, values), text, html };
+  const html = blocks([
+    paragraph(greeting),
+    ...body.map((line) => paragraph(textWithBreaks(line))),
+    actionLink(url, part.action),
+    paragraph(texts.signature),
+  ]);
+  return renderMail({ to: payload.to, subject: fill(part.subject, values), language, text, body: html });
 }
 
 /** An in-app notification's title and message of `kind`, in `locale`. */

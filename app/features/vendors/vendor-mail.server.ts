@@ -3,14 +3,15 @@
  * the recipient's language (en, it): the e-mails — invitation, approved again, rejected with the
  * reason, suspended, reinstated, insurance reminders — and the in-app notification texts. Texts
  * live in `locales/{en,it}/mail-vendors.json`, imported directly so the tsx-run job worker can
- * render them outside Vite (as mail-leases does). Plain text plus a minimal HTML part; every
- * value is HTML-escaped.
+ * render them outside Vite (as mail-leases does). Plain text plus an HTML part in the one mail
+ * layout (decision 039); every value is HTML-escaped.
  */
 import en from '~/i18n/locales/en/mail-vendors.json';
 import it from '~/i18n/locales/it/mail-vendors.json';
 import type { Language } from '~/lib/constants';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
-import { mailLanguage } from '~/server/mail/templates.server';
+import { actionLink, blocks, paragraph, renderMail } from '~/server/mail/layout.server';
+import { fillText as fill, mailLanguage } from '~/server/mail/templates.server';
 
 type Texts = typeof en;
 const TEXTS: Record<Language, Texts> = { en, it };
@@ -41,17 +42,10 @@ export type VendorMailPayload = {
 
 export type VendorNotificationKind = keyof Texts['notifications'];
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-}
-
 /** Renders a `mail.vendor` payload (or the invitation) in the recipient's language; links start with `publicUrl`. */
 export function vendorMail(payload: VendorMailPayload, publicUrl: string): OutgoingMail {
-  const texts = TEXTS[mailLanguage(payload.locale)];
+  const language = mailLanguage(payload.locale);
+  const texts = TEXTS[language];
   const url = new URL(payload.path, publicUrl).href;
   const part = texts.templates[payload.template];
   const values = { ...payload.values, name: payload.name };
@@ -59,13 +53,13 @@ export function vendorMail(payload: VendorMailPayload, publicUrl: string): Outgo
   // A line whose value is missing ("Reason: " without a reason) is left out with the empty ones.
   const body = part.lines.map((line) => fill(line, values)).filter((line) => line.trim() !== '' && !/:\s*$/.test(line.trim()));
   const lines = [greeting, '', ...body, '', `${part.action}: ${url}`, '', texts.signature];
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    ...body.map((line) => `<p style="white-space:pre-line">${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(url)}">${escapeHtml(part.action)}</a></p>`,
-    `<p>${escapeHtml(texts.signature)}</p>`,
-  ].join('\n');
-  return { to: payload.to, subject: fill(part.subject, values), text: lines.join('\n'), html };
+  const html = blocks([
+    paragraph(greeting),
+    ...body.map((line) => paragraph(line, { preLine: true })),
+    actionLink(url, part.action),
+    paragraph(texts.signature),
+  ]);
+  return renderMail({ to: payload.to, subject: fill(part.subject, values), language, text: lines.join('\n'), body: html });
 }
 
 /** An in-app notification's title and message in `locale`. */

@@ -3,7 +3,8 @@
  * their language (en, it): the in-app notification, written in the transaction of the change,
  * and the e-mail, enqueued in it and sent by the job runner. Texts live in
  * `locales/{en,it}/mail-work-orders.json`, imported directly so the tsx-run worker renders them
- * outside Vite. Plain text plus a minimal HTML part; every value is HTML-escaped.
+ * outside Vite. Plain text plus an HTML part in the one mail layout (decision 039); every value
+ * is HTML-escaped.
  *
  * - The vendor hears of a new work order (`mail.work_order_offered`, enqueued by
  *   `createWorkOrder`; in-app written there), a cancellation, and each invoice decision and payout.
@@ -18,7 +19,8 @@ import { formatDateTime } from '~/lib/format';
 import type { Db } from '~/server/db/client.server';
 import { building, maintenanceRequest, project, property, user, vendor, workOrder } from '~/server/db/schema';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
-import { mailLanguage } from '~/server/mail/templates.server';
+import { actionLink, blocks, paragraph, renderMail } from '~/server/mail/layout.server';
+import { fillText as fill, mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox, type JobHandlers } from '~/server/outbox/outbox.server';
 import { WORK_ORDER_OFFERED_MAIL_TOPIC, type WorkOrderOfferedMailPayload } from './work-order-core.server';
@@ -42,10 +44,6 @@ export type WorkOrderMailPayload = {
   values: Record<string, string>;
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 /** Fills `{{name}}` placeholders; null when one of them is empty (the line is then left out). */
 function fillLine(template: string, values: Record<string, string>): string | null {
   let missing = false;
@@ -57,26 +55,23 @@ function fillLine(template: string, values: Record<string, string>): string | nu
   return missing ? null : text;
 }
 
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-}
-
 /** Renders a `mail.work_order` payload (and the offer's) in the recipient's language; `publicUrl` makes the link absolute. */
 export function workOrderMail(payload: WorkOrderMailPayload, publicUrl: string): OutgoingMail {
-  const texts = TEXTS[mailLanguage(payload.locale)];
+  const language = mailLanguage(payload.locale);
+  const texts = TEXTS[language];
   const part = texts.templates[payload.template];
   const values = { ...payload.values, name: payload.name };
   const greeting = payload.name ? fill(texts.greeting, values) : texts.greetingAnonymous;
   const body = part.lines.map((line) => fillLine(line, values)).filter((line): line is string => line !== null);
   const url = `${publicUrl.replace(/\/$/, '')}${payload.path}`;
   const text = [greeting, '', ...body, '', `${part.action}: ${url}`, '', texts.signature].join('\n');
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    ...body.map((line) => `<p style="white-space:pre-line">${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(url)}">${escapeHtml(part.action)}</a></p>`,
-    `<p>${escapeHtml(texts.signature)}</p>`,
-  ].join('\n');
-  return { to: payload.to, subject: fill(part.subject, values), text, html };
+  const html = blocks([
+    paragraph(greeting),
+    ...body.map((line) => paragraph(line, { preLine: true })),
+    actionLink(url, part.action),
+    paragraph(texts.signature),
+  ]);
+  return renderMail({ to: payload.to, subject: fill(part.subject, values), language, text, body: html });
 }
 
 /** The in-app notification of `template` in `locale`: title and message (with the values filled). */

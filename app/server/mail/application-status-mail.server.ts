@@ -3,13 +3,15 @@
  * the e-mail the outbox worker sends for the topic `mail.application_status`, and the in-app
  * notification written with the change. Texts live in `locales/{en,it}/mail-applications.json`,
  * imported directly (not through i18next) so the tsx-run worker can use them outside Vite, as
- * `templates.server.ts` does. Plain text plus a minimal HTML part; every value is HTML-escaped.
+ * `templates.server.ts` does. Plain text plus an HTML part in the one mail layout (decision 039);
+ * every value is HTML-escaped.
  */
 import en from '~/i18n/locales/en/mail-applications.json';
 import it from '~/i18n/locales/it/mail-applications.json';
 import type { Language } from '~/lib/constants';
 import type { OutgoingMail } from './mailer.server';
-import { mailLanguage } from './templates.server';
+import { blocks, bulletList, paragraph, renderMail } from './layout.server';
+import { fillText as fill, mailLanguage } from './templates.server';
 
 type Texts = typeof en;
 const TEXTS: Record<Language, Texts> = { en, it };
@@ -34,21 +36,14 @@ export type ApplicationStatusMailPayload = {
   note: string | null;
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-}
-
 /**
  * The status e-mail for `payload`, in the applicant's language: greeting, what changed, the
  * reviewer's note (if any), what happens next, reference and home. Returns `{to, subject, text,
  * html}` for the mailer; the HTML part escapes every value (names and notes are user input).
  */
 export function applicationStatusMail(payload: ApplicationStatusMailPayload): OutgoingMail {
-  const texts = TEXTS[mailLanguage(payload.locale)];
+  const language = mailLanguage(payload.locale);
+  const texts = TEXTS[language];
   const part = texts.status[payload.status];
   const values = { reference: payload.reference, property: payload.propertyTitle };
   const greeting = payload.firstName ? fill(texts.greeting, { name: payload.firstName }) : texts.greetingAnonymous;
@@ -69,18 +64,16 @@ export function applicationStatusMail(payload: ApplicationStatusMailPayload): Ou
     '',
     texts.signature,
   ].join('\n');
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(message)}</p>`,
-    note ? `<p style="white-space:pre-line">${escapeHtml(note)}</p>` : '',
-    `<p>${escapeHtml(part.next)}</p>`,
-    `<ul>${facts.map((fact) => `<li>${escapeHtml(fact)}</li>`).join('')}</ul>`,
-    `<p>${escapeHtml(texts.questions)}</p>`,
-    `<p>${escapeHtml(texts.signature)}</p>`,
-  ]
-    .filter(Boolean)
-    .join('\n');
-  return { to: payload.to, subject: fill(part.subject, values), text, html };
+  const body = blocks([
+    paragraph(greeting),
+    paragraph(message),
+    note && paragraph(note, { preLine: true }),
+    paragraph(part.next),
+    bulletList(facts),
+    paragraph(texts.questions),
+    paragraph(texts.signature),
+  ]);
+  return renderMail({ to: payload.to, subject: fill(part.subject, values), language, text, body });
 }
 
 /**

@@ -5,16 +5,13 @@
  * company name stored in /admin/system just before sending, so every template follows the
  * setting without each caller reading it. The HTML part receives the name escaped.
  */
+import { escapeHtml } from './html.server';
 import type { OutgoingMail } from './mailer.server';
 
 /** The name the texts are written with. */
 export const TEXT_BRAND = 'Dimora';
 
 const BRAND_WORD = new RegExp(`\\b${TEXT_BRAND}\\b`, 'g');
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /**
  * `mail` with every whole word "Dimora" replaced by `companyName` in the subject, text and HTML

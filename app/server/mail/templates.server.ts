@@ -2,11 +2,14 @@
  * The e-mails Dimora sends, in the recipient's language (en, it): account verification,
  * password reset and the listing-alert confirmation. Texts live in `locales/{en,it}/mail.json`,
  * imported directly (not through i18next) so the server and CLI can send mail outside Vite.
- * Plain text plus a minimal HTML part; every interpolated value is HTML-escaped.
+ * Plain text plus an HTML part in the one mail layout (`layout.server.ts`, decision 039), whose
+ * `mailHtml` template escapes every interpolated value.
  */
 import en from '~/i18n/locales/en/mail.json';
 import it from '~/i18n/locales/it/mail.json';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '~/lib/constants';
+import { mailHtml } from './html.server';
+import { actionLink, blocks, bulletList, paragraph, renderMail } from './layout.server';
 import type { OutgoingMail } from './mailer.server';
 
 type MailTexts = typeof en;
@@ -17,37 +20,41 @@ export function mailLanguage(locale: string | null | undefined): Language {
   return (SUPPORTED_LANGUAGES as readonly string[]).includes(locale ?? '') ? (locale as Language) : DEFAULT_LANGUAGE;
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/**
+ * `template` with every `{{key}}` replaced by `values[key]` (numbers written out; a missing key
+ * becomes ''). Plain text: the HTML part escapes the result where it places it.
+ */
+export function fillText(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
 }
 
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-}
+const fill = fillText;
 
 type ActionMail = { to: string; locale: string | null | undefined; name?: string | null; url: string };
 
 function actionMail(kind: 'verify' | 'reset' | 'alert', { to, locale, name, url }: ActionMail, footer?: string): OutgoingMail {
-  const texts = TEXTS[mailLanguage(locale)];
+  const language = mailLanguage(locale);
+  const texts = TEXTS[language];
   const part = texts[kind];
   const greeting = name ? fill(texts.greeting, { name }) : texts.greetingAnonymous;
   const expires = 'expires' in part ? part.expires : '';
   const lines = [greeting, '', part.intro, '', `${part.action}: ${url}`, expires, '', texts.ignore, footer ?? '', '', texts.signature];
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(part.intro)}</p>`,
-    `<p><a href="${escapeHtml(url)}">${escapeHtml(part.action)}</a></p>`,
-    expires ? `<p>${escapeHtml(expires)}</p>` : '',
-    `<p>${escapeHtml(texts.ignore)}</p>`,
-    footer ? `<p>${escapeHtml(footer)}</p>` : '',
-    `<p>${escapeHtml(texts.signature)}</p>`,
-  ].join('\n');
-  return {
+  const body = blocks([
+    paragraph(greeting),
+    paragraph(part.intro),
+    actionLink(url, part.action),
+    expires && paragraph(expires),
+    paragraph(texts.ignore),
+    footer && paragraph(footer),
+    paragraph(texts.signature),
+  ]);
+  return renderMail({
     to,
     subject: part.subject,
+    language,
     text: lines.filter((line, index, all) => line !== '' || all[index - 1] !== '').join('\n'),
-    html,
-  };
+    body,
+  });
 }
 
 /** The e-mail-verification message; `url` is the /auth/verify link with its token. */
@@ -125,7 +132,8 @@ const BRAND_NAMES: Record<string, string> = {
  * signing, and what happens next — in the applicant's language.
  */
 export function applicationConfirmationMail(input: ApplicationConfirmationMailInput): OutgoingMail {
-  const texts = TEXTS[mailLanguage(input.locale)];
+  const language = mailLanguage(input.locale);
+  const texts = TEXTS[language];
   const part = texts.application;
   const money = (cents: number) => formatMailMoney(cents, input.locale);
   const months = input.leaseMonths === 1 ? part.monthOne : fill(part.monthOther, { count: String(input.leaseMonths) });
@@ -151,15 +159,22 @@ export function applicationConfirmationMail(input: ApplicationConfirmationMailIn
   const intro = fill(part.intro, { property: input.propertyTitle, city: input.propertyCity });
   const questions = fill(part.questions, { url: input.contactUrl });
   const text = [greeting, '', intro, '', ...facts, '', `${part.nextTitle}:`, part.next, '', questions, '', texts.signature].join('\n');
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    `<ul>${facts.map((fact) => `<li>${escapeHtml(fact)}</li>`).join('')}</ul>`,
-    `<p><strong>${escapeHtml(part.nextTitle)}</strong><br>${escapeHtml(part.next)}</p>`,
-    `<p>${escapeHtml(questions).replace(escapeHtml(input.contactUrl), `<a href="${escapeHtml(input.contactUrl)}">${escapeHtml(input.contactUrl)}</a>`)}</p>`,
-    `<p>${escapeHtml(texts.signature)}</p>`,
-  ].join('\n');
-  return { to: input.to, subject: fill(part.subject, { property: input.propertyTitle, reference: input.reference }), text, html };
+  // The contact link sits inside the sentence: the first time the address appears, it is a link.
+  const at = questions.indexOf(input.contactUrl);
+  const questionsHtml =
+    at < 0
+      ? questions
+      : mailHtml`${questions.slice(0, at)}<a href="${input.contactUrl}">${input.contactUrl}</a>${questions.slice(at + input.contactUrl.length)}`;
+  const body = blocks([
+    paragraph(greeting),
+    paragraph(intro),
+    bulletList(facts),
+    paragraph(mailHtml`<strong>${part.nextTitle}</strong><br>${part.next}`),
+    paragraph(questionsHtml),
+    paragraph(texts.signature),
+  ]);
+  const subject = fill(part.subject, { property: input.propertyTitle, reference: input.reference });
+  return renderMail({ to: input.to, subject, language, text, body });
 }
 
 /** The in-app notification texts of a new application, in a recipient's language. */
@@ -182,19 +197,20 @@ export function applicationNotificationTexts(locale: string | null | undefined) 
  * `url` is the forgot-password page (no token: the owner asks for a reset themselves).
  */
 export function accountLockedMail({ to, locale, name, url, seconds }: ActionMail & { seconds: number }): OutgoingMail {
-  const texts = TEXTS[mailLanguage(locale)];
+  const language = mailLanguage(locale);
+  const texts = TEXTS[language];
   const part = texts.locked;
   const greeting = name ? fill(texts.greeting, { name }) : texts.greetingAnonymous;
   const duration =
     seconds < 120 ? fill(part.seconds, { count: String(seconds) }) : fill(part.minutes, { count: String(Math.ceil(seconds / 60)) });
   const intro = fill(part.intro, { duration });
   const text = [greeting, '', intro, '', part.advice, '', `${part.action}: ${url}`, '', texts.signature].join('\n');
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    `<p>${escapeHtml(part.advice)}</p>`,
-    `<p><a href="${escapeHtml(url)}">${escapeHtml(part.action)}</a></p>`,
-    `<p>${escapeHtml(texts.signature)}</p>`,
-  ].join('\n');
-  return { to, subject: part.subject, text, html };
+  const body = blocks([
+    paragraph(greeting),
+    paragraph(intro),
+    paragraph(part.advice),
+    actionLink(url, part.action),
+    paragraph(texts.signature),
+  ]);
+  return renderMail({ to, subject: part.subject, language, text, body });
 }
