@@ -32,19 +32,17 @@ import type { DimoraLoadContext } from '~/server/load-context';
 import { findLeaseBalance, findLedger, type LeaseBalance, type LedgerEntry } from '~/features/ledger/ledger.server';
 import { buildLeaseDocument } from './lease-document.server';
 import type { LeaseDocument } from './lease-document.types';
+import { leaseDocumentInput, leasePdf } from './lease-pdf.server';
+import { findLeaseForStaff, type LeaseSummary } from './lease-queries.server';
+import { offerRenewal } from './lease-renewals.server';
 import {
   addCoTenant,
   countersignLease,
-  findLeaseForStaff,
   LEASE_NAME_MAX,
-  leaseDocumentInput,
-  leasePdf,
-  offerRenewal,
   sendLease,
   utcToday,
   type LeaseCommandOutcome,
   type LeaseCommandRefusal,
-  type LeaseSummary,
 } from './leases.server';
 
 /** Where the page lives: the admin area or the manager's dashboard. */

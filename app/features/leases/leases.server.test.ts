@@ -15,7 +15,10 @@ import { createApplication, createProperty } from '../../../tests/setup/factorie
 import { createLeaseFixture, createPerson, leaseMails, TEST_ORIGIN } from '../../../tests/setup/leases';
 import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
 import { sha256Hex } from './lease-document.server';
-import { countersignLease, LEASE_SIGN_DAYS, leasePdf, offerRenewal, sendLease, signLease } from './leases.server';
+import { leasePdf } from './lease-pdf.server';
+import { offerRenewal } from './lease-renewals.server';
+import { signLease } from './lease-signing.server';
+import { countersignLease, LEASE_SIGN_DAYS, sendLease } from './leases.server';
 
 let database: TestDatabase;
 let storage: UploadStorage;

@@ -37,20 +37,10 @@ import {
   receiveProjectForm,
   type DocumentRefusal,
 } from './project-files.server';
-import {
-  awardBid,
-  changeProjectStatus,
-  closeBidding,
-  createProject,
-  findProjectDetail,
-  findProjects,
-  findStaffProject,
-  findVendorChoices,
-  openBidding,
-  updateProject,
-  type ProjectOutcome,
-  type ProjectRefusal,
-} from './projects.server';
+import { awardBid, closeBidding, openBidding } from './project-bidding.server';
+import { changeProjectStatus, createProject, updateProject } from './project-commands.server';
+import { findProjectDetail, findProjects, findVendorChoices } from './project-queries.server';
+import { findStaffProject, type ProjectOutcome, type ProjectRefusal } from './projects.server';
 import {
   BID_DEADLINE_MAX_DAYS,
   INVITE_MAX_VENDORS,

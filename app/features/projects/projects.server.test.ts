@@ -18,19 +18,10 @@ import { findVendorProject, findVendorProjects, submitBid } from './project-bids
 import { PROJECT_UPLOAD_MAX_REQUEST_BYTES } from './project-files.server';
 import { PROJECT_MAIL_TOPIC, projectMail, type ProjectMailPayload } from './project-mail.server';
 import { handleProjectAction, loadProjectPage, projectFileDownload } from './project-pages.server';
-import {
-  awardBid,
-  canMoveProject,
-  changeProjectStatus,
-  closeBidding,
-  createProject,
-  findProjectDetail,
-  findProjects,
-  findVendorChoices,
-  openBidding,
-  PROJECT_TRANSITIONS,
-  updateProject,
-} from './projects.server';
+import { awardBid, closeBidding, openBidding } from './project-bidding.server';
+import { changeProjectStatus, createProject, updateProject } from './project-commands.server';
+import { findProjectDetail, findProjects, findVendorChoices } from './project-queries.server';
+import { canMoveProject, PROJECT_TRANSITIONS } from './projects.server';
 import { bidSchema, inviteSchema, parseUtcDateTime, projectFormSchema, type ProjectFormInput } from './projects.schemas';
 import { handleBidAction, loadVendorProjectPage, vendorBidFileDownload } from './vendor-project-pages.server';
 

@@ -12,7 +12,7 @@ import { getT } from '~/i18n/translate.server';
 import { checkRateLimit } from '~/server/rate-limit.server';
 import { cancelAutopay, enableAutopay } from '~/features/ledger/autopay.server';
 import { payLeaseBalance } from '~/features/ledger/ledger-commands.server';
-import { signLease } from '~/features/leases/leases.server';
+import { signLease } from '~/features/leases/lease-signing.server';
 import type { Language } from '~/lib/constants';
 import { formatCents } from '~/lib/format';
 import { requestOrigin } from '~/server/audit.server';

@@ -16,7 +16,8 @@ import { findAutopay, type AutopayView } from '~/features/ledger/autopay.server'
 import { findLeaseBalance, findLedger, type LeaseBalance, type LedgerEntry } from '~/features/ledger/ledger.server';
 import { leaseIdsOfTenant } from '~/features/ledger/ledger-commands.server';
 import { leaseUnitLabel, receiptNumber } from '~/features/ledger/lease-payments.server';
-import { findLeasesOfSigner, findSignedLeaseDocument, utcToday, type LeaseSummary } from '~/features/leases/leases.server';
+import { findLeasesOfSigner, findSignedLeaseDocument, type LeaseSummary } from '~/features/leases/lease-queries.server';
+import { utcToday } from '~/features/leases/leases.server';
 import { renderReceiptPdf } from '~/features/leases/lease-document.server';
 
 export type PortalPayment = {

@@ -12,14 +12,9 @@ import type { Db } from '~/server/db/client.server';
 import { lease } from '~/server/db/schema';
 import { buildLeaseDocument } from '~/features/leases/lease-document.server';
 import type { LeaseDocument } from '~/features/leases/lease-document.types';
-import {
-  findSignedLeaseDocument,
-  findSigner,
-  leaseDocumentInput,
-  leasePdf,
-  summariseLeases,
-  type LeaseSummary,
-} from '~/features/leases/leases.server';
+import { leaseDocumentInput, leasePdf } from '~/features/leases/lease-pdf.server';
+import { findSignedLeaseDocument, summariseLeases, type LeaseSummary } from '~/features/leases/lease-queries.server';
+import { findSigner } from '~/features/leases/lease-signing.server';
 import type { UploadStorage } from '~/server/uploads/storage.server';
 
 export type SignPageData = {

@@ -19,7 +19,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } 
 import { rowsOf } from '~/server/db/rows.server';
 import { containsPattern, escapeLike } from '~/lib/like-pattern';
 import { findLeaseBalance, findLedger } from '~/features/ledger/ledger.server';
-import { summariseLeases } from '~/features/leases/leases.server';
+import { summariseLeases } from '~/features/leases/lease-queries.server';
 import { managedBuildingsFilter, type PortfolioActor } from '~/features/portfolio/portfolio-access.server';
 import { auditRefusal, type RequestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';

@@ -6,7 +6,7 @@ import { Code, Table, Text } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
-import type { LeaseSummary } from '../leases.server';
+import type { LeaseSummary } from '../lease-queries.server';
 
 export function LeaseSignersTable({ signers }: { signers: LeaseSummary['signers'] }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 /** A lease's status as a badge (draft → sent → signed → active → ended | terminated), translated. */
 import { Badge, type BadgeProps } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
-import type { LeaseSummary } from '../leases.server';
+import type { LeaseSummary } from '../lease-queries.server';
 
 type LeaseStatus = LeaseSummary['status'];
 

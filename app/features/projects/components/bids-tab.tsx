@@ -10,7 +10,7 @@ import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import { formatBytes, formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
-import type { BidComparisonRow, ProjectDetail } from '../projects.server';
+import type { BidComparisonRow, ProjectDetail } from '../project-queries.server';
 import type { ProjectActionResult, ProjectsBase } from '../projects.types';
 import { BidStatusBadge } from './project-badges';
 import { useProjectOutcome } from './use-project-outcome';

@@ -11,7 +11,7 @@ import { formatBytes, formatDateTime } from '~/lib/format';
 import { megabytes } from '~/lib/uploads';
 import { useLanguage } from '~/lib/use-language';
 import { PROJECT_DOCUMENT_ACCEPT, PROJECT_DOCUMENTS_MAX, PROJECT_FILE_MAX_BYTES } from '../projects.schemas';
-import type { ProjectDetail } from '../projects.server';
+import type { ProjectDetail } from '../project-queries.server';
 import type { ProjectActionResult, ProjectsBase } from '../projects.types';
 import { useProjectOutcome } from './use-project-outcome';
 

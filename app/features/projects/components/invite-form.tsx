@@ -9,7 +9,7 @@ import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
-import type { ProjectDetail, VendorChoice } from '../projects.server';
+import type { ProjectDetail, VendorChoice } from '../project-queries.server';
 import type { ProjectActionResult } from '../projects.types';
 import { useProjectOutcome } from './use-project-outcome';
 

@@ -10,7 +10,7 @@ import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { PROJECT_TABS, type ProjectTab } from '../projects.schemas';
-import type { ProjectDetail, VendorChoice } from '../projects.server';
+import type { ProjectDetail, VendorChoice } from '../project-queries.server';
 import type { ProjectActionResult, ProjectIntent, ProjectsBase } from '../projects.types';
 import { BidsTab } from './bids-tab';
 import { BudgetBar } from './budget-bar';

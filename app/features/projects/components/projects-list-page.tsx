@@ -14,7 +14,7 @@ import type { BuildingOption } from '~/features/portfolio/building-options.serve
 import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import { projectsHref, type ProjectFilters } from '../projects.schemas';
-import type { ProjectListPage } from '../projects.server';
+import type { ProjectListPage } from '../project-queries.server';
 import type { ProjectsBase } from '../projects.types';
 import { BudgetBar } from './budget-bar';
 import { ProjectStatusBadge } from './project-badges';

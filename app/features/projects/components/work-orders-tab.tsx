@@ -9,7 +9,7 @@ import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatCents, formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
-import type { ProjectDetail } from '../projects.server';
+import type { ProjectDetail } from '../project-queries.server';
 
 const OPEN = new Set(['offered', 'accepted', 'scheduled', 'in_progress']);
 

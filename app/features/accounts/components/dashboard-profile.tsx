@@ -1,0 +1,37 @@
+/**
+ * The dashboard's profile card (spec §2): the viewer's name, e-mail and role.
+ */
+import { DataList, Paper, Title } from '@mantine/core';
+import { RoleBadge } from '~/components/role-badge';
+import { useTranslation } from '~/lib/i18n';
+import type { DashboardSummary } from '../dashboard.server';
+
+/** Who the viewer is: name, e-mail, role. */
+export function ProfileCard({ profile }: { profile: DashboardSummary['profile'] }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="profile-title">
+      <Title order={2} size="h4" id="profile-title" mb="sm">
+        {t('account.dashboard.profile.title')}
+      </Title>
+      <DataList labelWidth={90}>
+        <DataList.Item>
+          <DataList.ItemLabel>{t('account.dashboard.profile.name')}</DataList.ItemLabel>
+          <DataList.ItemValue data-testid="dashboard-name">{profile.name}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>{t('account.dashboard.profile.email')}</DataList.ItemLabel>
+          <DataList.ItemValue data-testid="dashboard-email" style={{ overflowWrap: 'anywhere' }}>
+            {profile.email}
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>{t('account.dashboard.profile.role')}</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <RoleBadge role={profile.role} data-testid="dashboard-role" />
+          </DataList.ItemValue>
+        </DataList.Item>
+      </DataList>
+    </Paper>
+  );
+}
