@@ -5,6 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { it } from 'vitest';
 import { openDatabase, type Database } from '~/server/db/client.server';
 import { createAuth, type Auth } from '~/server/auth/auth.server';
 import type { DimoraLoadContext } from '~/server/load-context';
@@ -100,3 +101,15 @@ export function testContext(
     storage: createLocalStorage(options.uploadsDir ?? path.join(os.tmpdir(), `dimora-test-uploads-${process.pid}`)),
   };
 }
+
+/** The suite runs on PostgreSQL (TEST_DATABASE_URL is set), not on PGlite. */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * Declares a race test ("two approvals at once: exactly one wins"): registered only when the suite
+ * runs on PostgreSQL, where concurrent transactions really interleave and the test can fail. PGlite
+ * runs one transaction at a time, so there the test would pass whatever the code does; it is not
+ * registered at all (nothing is reported as skipped). `npm test` runs the suite on both databases
+ * when TEST_DATABASE_URL is set, as CI does (`.ci/run`).
+ */
+export const raceTest: typeof it = onPostgres ? it : (Object.assign(() => undefined, it) as typeof it);

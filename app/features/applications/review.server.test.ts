@@ -6,7 +6,7 @@ import type { Viewer } from '~/server/auth/session.server';
 import { application, auditLog, lease, notification, outbox, property } from '~/server/db/schema';
 import { applicationStatusMail } from '~/server/mail/application-status-mail.server';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
+import { createTestDatabase, type TestDatabase, raceTest } from '../../../tests/setup/test-db';
 import { REVIEW_NOTE_MAX, REVIEW_PAGE_SIZE } from './applications.types';
 import {
   ApplicationsForbiddenError,
@@ -489,7 +489,7 @@ describe('transitions', () => {
     expect(await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'approved', origin })).toMatchObject({ ok: true });
   });
 
-  it('two approvals of different applications for one unit at the same time: exactly one wins', async () => {
+  raceTest('two approvals of different applications for one unit at the same time: exactly one wins', async () => {
     const home = await createProperty(database.db, { managerId: manager.id });
     const a = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
     const b = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
@@ -505,7 +505,7 @@ describe('transitions', () => {
     expect(statuses).toEqual(['approved', 'under_review']);
   });
 
-  it('the same approval twice at the same time: one lease only', async () => {
+  raceTest('the same approval twice at the same time: one lease only', async () => {
     const home = await createProperty(database.db);
     const app = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
     const outcomes = await Promise.all(

@@ -12,7 +12,7 @@ import {
   type SandboxProvider,
 } from '~/server/payments/sandbox-provider.server';
 import { createProperty } from '../../../tests/setup/factories';
-import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
+import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase, raceTest } from '../../../tests/setup/test-db';
 import { expireUnpaidApplications } from '~/features/ledger/rent-jobs.server';
 import { reconcilePendingPayments } from './application-payments.server';
 import type { BookingField } from './booking.fields';
@@ -271,7 +271,7 @@ describe('submitting an application', () => {
     expect(audit).toMatchObject({ action: 'application_submitted', ipAddress: '203.0.113.5' });
   });
 
-  it('two concurrent submissions with one key make one application, one payment per kind and one charge', async () => {
+  raceTest('two concurrent submissions with one key make one application, one payment per kind and one charge', async () => {
     const key = randomUUID();
     const values = valid({ payDeposit: 'on' });
     const [first, second] = await Promise.all([submit(values, { key }), submit(values, { key })]);

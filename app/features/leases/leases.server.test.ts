@@ -13,7 +13,7 @@ import { createSandboxProvider, SANDBOX_TEST_CARDS, type SandboxCharge } from '~
 import { createLocalStorage, type UploadStorage } from '~/server/uploads/storage.server';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
 import { createLeaseFixture, createPerson, leaseMails, TEST_ORIGIN } from '../../../tests/setup/leases';
-import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
+import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase, raceTest } from '../../../tests/setup/test-db';
 import { sha256Hex } from './lease-document.server';
 import { leasePdf } from './lease-pdf.server';
 import { offerRenewal } from './lease-renewals.server';
@@ -503,7 +503,7 @@ describe('at once (two connection pools on PostgreSQL)', () => {
     if (other !== database) await other?.close();
   });
 
-  it('two approvals of overlapping applications for one unit: exactly one draft lease', async () => {
+  raceTest('two approvals of overlapping applications for one unit: exactly one draft lease', async () => {
     const first = await applicationUnderReview({ moveIn: '2027-03-01', moveOut: '2028-02-29' });
     const second = await applicationUnderReview({ unitId: first.unit, moveIn: '2027-06-01', moveOut: '2028-05-31' });
 
@@ -519,7 +519,7 @@ describe('at once (two connection pools on PostgreSQL)', () => {
     expect(drafts[0]!.status).toBe('draft');
   });
 
-  it('two renewals of one lease offered at once: one renewal, the other refused', async () => {
+  raceTest('two renewals of one lease offered at once: one renewal, the other refused', async () => {
     const tenant = await createPerson(database.db, 'tenant');
     const current = await createLeaseFixture(database.db, { manager, tenant, startDate: '2026-01-01', endDate: '2026-12-31' });
 
@@ -551,7 +551,7 @@ describe('at once (two connection pools on PostgreSQL)', () => {
     expect(await database.db.select().from(lease).where(eq(lease.renewalOfId, current.id))).toHaveLength(1);
   });
 
-  it('one lease countersigned twice at once is countersigned once', async () => {
+  raceTest('one lease countersigned twice at once is countersigned once', async () => {
     const tenant = await createPerson(database.db, 'tenant');
     const row = await createLeaseFixture(database.db, {
       manager,
@@ -576,7 +576,7 @@ describe('at once (two connection pools on PostgreSQL)', () => {
     expect(audits?.n).toBe(1);
   });
 
-  it('two overlapping signed leases of one unit countersigned at once never both become active', async () => {
+  raceTest('two overlapping signed leases of one unit countersigned at once never both become active', async () => {
     const tenant = await createPerson(database.db, 'tenant');
     const a = await createLeaseFixture(database.db, {
       manager,

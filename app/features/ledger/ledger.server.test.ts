@@ -5,7 +5,7 @@ import { openDatabase, type Database } from '~/server/db/client.server';
 import { auditLog, charge, ledgerAllocation, notification, payment, refund } from '~/server/db/schema';
 import { createSandboxProvider, SANDBOX_TEST_CARDS, type SandboxCharge } from '~/server/payments/sandbox-provider.server';
 import { addCharge, chargesOf, createLeaseFixture, createPerson, leaseMails, TEST_ORIGIN } from '../../../tests/setup/leases';
-import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
+import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase, raceTest } from '../../../tests/setup/test-db';
 import { payLeaseBalance, postManualCharge, recordOfflinePayment, refundPayment } from './ledger-commands.server';
 import { findLeaseBalance, findLedger } from './ledger.server';
 import { settleProviderCharge } from './settlement.server';
@@ -552,7 +552,7 @@ describe('a double submit of Pay now (two connection pools on PostgreSQL)', () =
     if (other !== database) await other?.close();
   });
 
-  it('the same form posted twice at once charges once and audits one payment', async () => {
+  raceTest('the same form posted twice at once charges once and audits one payment', async () => {
     const provider = newProvider();
     const row = await activeLease();
     await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });

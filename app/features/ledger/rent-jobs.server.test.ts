@@ -5,7 +5,7 @@ import { openDatabase, type Database } from '~/server/db/client.server';
 import { application, auditLog, charge, lease, leaseTenant, property } from '~/server/db/schema';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
 import { addCharge, chargesOf, createLeaseFixture, createPerson } from '../../../tests/setup/leases';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
+import { createTestDatabase, type TestDatabase, raceTest } from '../../../tests/setup/test-db';
 import {
   endExpiredLeases,
   expireUnpaidApplications,
@@ -140,7 +140,7 @@ describe('postDueRent', () => {
     expect(rows.find((c) => c.id === credit.id)).toMatchObject({ allocatedCents: 50_000, status: 'paid' });
   });
 
-  it('two instances running at once post each rent exactly once (proven on PostgreSQL; PGlite runs them one by one)', async () => {
+  raceTest('two instances running at once post each rent exactly once (proven on PostgreSQL; PGlite runs them one by one)', async () => {
     const leases = await Promise.all(
       Array.from({ length: 5 }, () => createLeaseFixture(database.db, { manager, tenant, startDate: '2026-01-01', endDate: '2026-12-31' })),
     );

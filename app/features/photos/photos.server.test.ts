@@ -30,7 +30,7 @@ import {
   png,
   randomBytes,
 } from '../../../tests/setup/images';
-import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { createTestDatabase, testContext, type TestDatabase, raceTest } from '../../../tests/setup/test-db';
 import { signInForTest } from '../../../tests/setup/two-factor';
 
 let database: TestDatabase;
@@ -327,7 +327,7 @@ describe('uploading photos', () => {
     expect(await unitUrls(myUnit)).toHaveLength(20);
   });
 
-  it('lets only one of two concurrent uploads take the last place', async () => {
+  raceTest('lets only one of two concurrent uploads take the last place', async () => {
     const demo = Array.from({ length: 19 }, () => '/media/demo/room-01-1200.webp');
     await database.db.update(property).set({ imageUrls: demo }).where(eq(property.id, myUnit));
     const files = await filesOnDisk();
