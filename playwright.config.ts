@@ -15,7 +15,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
-    // The service worker (issue 13 item 8) would fetch on the page's behalf, out of reach of
+    // The service worker (decision 035) would fetch on the page's behalf, out of reach of
     // page.route (intercepted map tiles, stand-ins): blocked everywhere but its own spec.
     serviceWorkers: 'block',
     launchOptions: {

@@ -5,8 +5,8 @@ import { pwaPlugin } from './scripts/lib/pwa-build';
 import { chunkModulesPlugin, shellChunkGroups } from './scripts/lib/shell-chunks';
 
 export default defineConfig({
-  // pwaPlugin: /sw.js, the web app manifest, its icons and /offline.html after the client build (issue 13 item 8).
-  // chunkModulesPlugin: reports the chunks' modules for scripts/shell-chunks.mjs (issue 13 item 6).
+  // pwaPlugin: /sw.js, the web app manifest, its icons and /offline.html after the client build (decision 035).
+  // chunkModulesPlugin: reports the chunks' modules for scripts/shell-chunks.mjs (decision 036).
   plugins: [reactRouter(), pwaPlugin(), chunkModulesPlugin(import.meta.dirname)],
   resolve: {
     alias: { '~': path.resolve(import.meta.dirname, 'app') },

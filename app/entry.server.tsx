@@ -21,7 +21,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // A URL's ?lang= sticks, as the language switcher's choice does (issue 13 item 7).
+  // A URL's ?lang= sticks, as the language switcher's choice does (decision 025).
   const languageCookie = languageCookieFromUrl(request);
   if (languageCookie) responseHeaders.append('Set-Cookie', languageCookie);
   return new Promise<Response>((resolve, reject) => {

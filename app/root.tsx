@@ -11,7 +11,7 @@ import '@fontsource/source-serif-4/400.css';
 import '@fontsource/source-serif-4/600.css';
 import '@fontsource/source-serif-4/700.css';
 import './fonts.css';
-// The heading font's latin semibold file (fonts.css), preloaded: its hashed URL (issue 13 item 9).
+// The heading font's latin semibold file (fonts.css), preloaded: its hashed URL (decision 034).
 import headingFontUrl from '@fontsource/source-serif-4/files/source-serif-4-latin-600-normal.woff2?url';
 
 import { ColorSchemeScript, MantineProvider } from '@mantine/core';
@@ -72,8 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The `<title>` of pages whose route has no meta of its own, and of the error screens (issue 13
- * item 9: every page has a title, the not-found page included). Never indexed.
+ * The `<title>` of pages whose route has no meta of its own, and of the error screens (decision 034: every page has a title, the not-found page included). Never indexed.
  */
 export const meta: Route.MetaFunction = ({ data: rootData, error }) => {
   if (!error) return [{ title: SITE_NAME }, NOINDEX];
@@ -101,7 +100,7 @@ export function shouldRevalidate({ formAction, currentUrl, nextUrl, defaultShoul
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  // The installable site (issue 13 item 8): the web app manifest and the home-screen icon.
+  // The installable site (decision 035): the web app manifest and the home-screen icon.
   { rel: 'manifest', href: WEB_MANIFEST_URL },
   { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
   { rel: 'preload', href: headingFontUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
@@ -125,7 +124,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     void startBrowserMonitoring(monitoring);
   }, [monitoring]);
-  // The service worker (/sw.js, issue 13 item 8): production builds only, after the page loads.
+  // The service worker (/sw.js, decision 035): production builds only, after the page loads.
   useEffect(() => {
     if (import.meta.env.PROD) registerServiceWorker();
   }, []);

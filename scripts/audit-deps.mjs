@@ -1,4 +1,4 @@
-// Dependency hygiene (issue 14): `npm audit --omit=dev --audit-level=high`, read as JSON. Exits 1
+// Dependency hygiene (decision 023): `npm audit --omit=dev --audit-level=high`, read as JSON. Exits 1
 // when a production dependency has a known high or critical advisory (each one listed), 0 when
 // none does. When the advisory service cannot be asked (offline, or a registry mirror without
 // the audit endpoint) the audit did not happen: a loud warning and exit 0, or exit 2 with

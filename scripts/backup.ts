@@ -1,6 +1,6 @@
 /**
  * `npm run backup -- --out FILE [--force]`: writes one archive with the database and the uploads
- * folder (portfolio issue item 6, decision 019): PGlite under DATA_DIR (refused while a server
+ * folder (decision 019): PGlite under DATA_DIR (refused while a server
  * holds it: use "Download a backup" in /admin/database then, or stop the server), or the
  * PostgreSQL database of DATABASE_URL (`pg_dump`; fine while servers run).
  * Exit codes: 0 done, 1 refused or failed, 2 bad arguments, 130 interrupted.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The first-load JavaScript budget (issue 13 item 6): after `react-router build`, how much
+ * The first-load JavaScript budget (decision 036): after `react-router build`, how much
  * gzipped JavaScript a first visit to `/` and `/properties` downloads, and a failure when
  * either is above the budget (150 KB gzipped).
  *
@@ -35,7 +35,7 @@ export const PAGES = [
   { url: '/property/:id', routeId: 'routes/public/property', gated: false },
 ];
 
-/** Issue 13 item 6: at most 150 KB of gzipped JavaScript on a first load of `/` and `/properties`. */
+/** Decision 036: at most 150 KB of gzipped JavaScript on a first load of `/` and `/properties`. */
 export const DEFAULT_BUDGET_KB = 150;
 
 /**

@@ -11,7 +11,7 @@ export SMTP_URL="smtp://127.0.0.1:${E2E_SMTP_PORT}" PUBLIC_URL="http://127.0.0.1
 # Each browser test poses as its own client through X-Forwarded-For, so rate limits per client
 # are exercised without the tests sharing one bucket; only loopback is trusted to say so.
 export TRUST_PROXY=loopback
-# No load balancer to notice a draining instance: stop at once on SIGTERM (issue 14 drain period).
+# No load balancer to notice a draining instance: stop at once on SIGTERM (decision 023 drain period).
 export SHUTDOWN_DRAIN_MS=${SHUTDOWN_DRAIN_MS:-0}
 rm -rf "$DATA_DIR/pglite" "$DATA_DIR/pglite.lock"
 mkdir -p .tmp

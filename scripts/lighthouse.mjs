@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run lighthouse` (issue 13 item 6): Lighthouse's mobile preset (its default configuration:
+ * `npm run lighthouse` (decision 036): Lighthouse's mobile preset (its default configuration:
  * a mid-range phone, simulated slow 4G and 4× CPU slowdown) on `/`, `/properties` and one
  * `/property/{id}`, against the built server on a fresh embedded database with the demo data.
  * Prints the four category scores and LCP / TBT / CLS per page, and writes them as JSON.
@@ -31,7 +31,7 @@ import { freePort, startBuiltServer, stopServer } from './lib/built-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The gate (issue 13 item 6): minimum score per category, 0–100; performance is not gated. */
+/** The gate (decision 036): minimum score per category, 0–100; performance is not gated. */
 export const GATE = { accessibility: 100, seo: 100, 'best-practices': 95 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 

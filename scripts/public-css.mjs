@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Writes app/lib/mantine-public-styles.ts: the Mantine stylesheets that the first paint of a
- * public page needs (issue 13 item 6, decision 036). An anonymous visitor of a public page gets
+ * public page needs (decision 036). An anonymous visitor of a public page gets
  * only these render-blocking; the whole of Mantine's CSS (app/lib/mantine-styles.ts) follows once
  * the page is interactive. Run it after a public page or the public chrome starts using a Mantine
  * component it did not use before; the e2e test `public-first-paint-css.spec.ts` fails until then.

@@ -1,6 +1,6 @@
 /**
  * `npm run restore -- --in FILE [--force]`: restores an archive written by `npm run backup` or
- * downloaded from /admin/database (portfolio issue item 6, decision 019) into the database the
+ * downloaded from /admin/database (decision 019) into the database the
  * server uses (PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR) and DATA_DIR's
  * uploads folder. Every checksum is verified before anything is touched; a running server is
  * refused; a database that holds data is refused unless --force. What is replaced is kept,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Writes scripts/lib/shell-chunks.json, the modules of the public pages' first load and the chunk
- * each goes to (issue 13 item 6; see scripts/lib/shell-chunks.ts and decision 033). Run it after
+ * each goes to (decision 036; see scripts/lib/shell-chunks.ts and decision 033). Run it after
  * changing what the public chrome or the home / properties / property pages import.
  *
  * Steps: a client build without the groups (DIMORA_SHELL_CHUNKS=off), which reports the modules

@@ -14,7 +14,7 @@ step "Chromium"
 bash scripts/ensure-chromium.sh || exit 1
 
 step "Dependency audit (production dependencies, high and critical advisories)"
-# Issue 14: a known high or critical advisory fails the run (scripts/audit-deps.mjs; AUDIT_STRICT=1
+# Decision 023: a known high or critical advisory fails the run (scripts/audit-deps.mjs; AUDIT_STRICT=1
 # also fails when the advisory service cannot be reached).
 node scripts/audit-deps.mjs --results "$RESULTS/audit.json" || status=1
 
@@ -39,12 +39,12 @@ step "Build"
 npx react-router build >/dev/null || { echo "build failed"; exit 1; }
 
 step "First-load JavaScript budget (/ and /properties; 150 KB gzipped)"
-# Issue 13 item 6: computed from the build's client manifest (scripts/bundle-budget.mjs), React
+# Decision 036: computed from the build's client manifest (scripts/bundle-budget.mjs), React
 # DOM's 64 KB included: 149.0 / 147.3 KB in 9 files (decisions 033 and 036).
 node scripts/bundle-budget.mjs --budget-kb 150 --results "$RESULTS/bundle-budget.json" --json .tmp/bundle-budget.json || status=1
 
 step "Lighthouse (mobile preset: /, /properties, /property/{id})"
-# Issue 13 item 6: accessibility and SEO must score 100, best practices ≥ 95; the performance
+# Decision 036: accessibility and SEO must score 100, best practices ≥ 95; the performance
 # score depends on the machine's load and is printed only. Starts and stops its own server on a
 # free port over a fresh database (scripts/lighthouse.mjs).
 node scripts/lighthouse.mjs --gate --results "$RESULTS/lighthouse.json" --json .tmp/lighthouse/result.json || status=1

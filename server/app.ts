@@ -38,7 +38,7 @@ export type AppOptions = {
   database: Database;
   auth: Auth;
   mailer: Mailer;
-  /** This instance's realtime hub (issue 5): serves `GET /api/events`. */
+  /** This instance's realtime hub (decision 011): serves `GET /api/events`. */
   hub: RealtimeHub;
   /** The site's public origin (PUBLIC_URL), e.g. `https://dimora.example`. */
   publicUrl: string;
@@ -64,18 +64,18 @@ export type AppOptions = {
   /**
    * ENABLE_DIAGNOSTIC_ROUTES: `GET /__diagnostics/process` answers which process served the
    * request — its pid, cluster worker slot (null: a single process) and whether it runs the job
-   * runner (issue 13 item 5). Unset: that path is an ordinary 404.
+   * runner (decision 032). Unset: that path is an ordinary 404.
    */
   diagnostics?: { worker: number | null; jobRunner: boolean };
   /**
-   * Issue 13 item 4: how long a public page rendered for an anonymous visitor is kept and served
+   * Decision 031: how long a public page rendered for an anonymous visitor is kept and served
    * again (ms, env HTML_CACHE_TTL_MS); 0 or absent: no cache and no shared-cache headers.
    */
   htmlCacheTtlMs?: number;
 };
 
 /**
- * The HTTP methods the app answers (issue 14). Anything else — TRACE, PROPFIND, QUERY… — is 405
+ * The HTTP methods the app answers (decision 023). Anything else — TRACE, PROPFIND, QUERY… — is 405
  * with an `Allow` header, before it reaches React Router (whose Fetch `Request` throws on TRACE,
  * which used to surface as a 500).
  */
@@ -84,7 +84,7 @@ const ALLOWED = new Set<string>(ALLOWED_METHODS);
 const ALLOW_HEADER = ALLOWED_METHODS.join(', ');
 
 /**
- * Answers what Node's HTTP parser handles before Express sees it (issue 14): a method it does not
+ * Answers what Node's HTTP parser handles before Express sees it (decision 023): a method it does not
  * know (TRACK, made-up verbs) gets 405 instead of Node's 400, CONNECT gets 405 instead of a
  * dropped connection; other malformed requests keep Node's answers (431 for oversized headers,
  * 408 for a request too slow to arrive, 400 otherwise). Call once on the listening server.
@@ -142,13 +142,13 @@ export function bodyLimitFor(path: string): number {
   if (PHOTO_UPLOAD_PATH.test(path) || MAINTENANCE_UPLOAD_PATH.test(path)) return PHOTO_MAX_REQUEST_BYTES;
   if (PROJECT_UPLOAD_PATH.test(path)) return PROJECT_UPLOAD_BYTES;
   if (DOCUMENT_UPLOAD_PATH.test(path)) return DOCUMENT_MAX_REQUEST_BYTES;
-  // The vendor portal's notes with photos and invoices with a PDF (issue 12) stream too.
+  // The vendor portal's notes with photos and invoices with a PDF (decision 026) stream too.
   if (WORK_ORDER_UPLOAD_PATH.test(path)) return WORK_ORDER_UPLOAD_MAX_BYTES;
   return LARGE_BODY_PATH.test(path) ? LARGE_BODY_BYTES : MAX_BODY_BYTES;
 }
 
 /**
- * Files of the installable site (issue 13 item 8) whose names never change between deploys: the
+ * Files of the installable site (decision 035) whose names never change between deploys: the
  * browser must ask the server each time (`no-cache`, a revalidation), or a new deploy's service
  * worker, manifest or offline page would wait out the hour the other static files get.
  */
@@ -166,7 +166,7 @@ function trustProxySetting(value: string | undefined): boolean | string | string
 }
 
 /**
- * Issue 14 item 5: every 429 carries Retry-After. Answers set it themselves
+ * Decision 023: every 429 carries Retry-After. Answers set it themselves
  * (`tooManyRequests` in responses.server.ts, `sendTooManyRequests`); this middleware, installed
  * first, gives any 429 that would still go out without one the rate-limit window (60 s).
  */
@@ -178,7 +178,7 @@ export function retryAfterNet(_req: Request, res: Response, next: NextFunction):
 }
 
 /**
- * The anonymous HTML cache of an app (issue 13 item 4), emptied when any instance changes a unit
+ * The anonymous HTML cache of an app (decision 031), emptied when any instance changes a unit
  * or a building (the hub's content signals) or the settings; null when HTML_CACHE_TTL_MS is 0.
  */
 function createAppHtmlCache(options: AppOptions): HtmlCache | null {
@@ -260,7 +260,7 @@ export function createApp(options: AppOptions): Express {
         logger: options.requestLogger ?? logger,
         genReqId: (_req, res) => res.locals.requestId as string,
         autoLogging: { ignore: (req) => req.url === '/healthz' },
-        // Reset, verification and alert links carry their token in the query: never logged (issue 14).
+        // Reset, verification and alert links carry their token in the query: never logged (decision 023).
         serializers: { req: redactLoggedRequest },
       }),
     );
@@ -284,7 +284,7 @@ export function createApp(options: AppOptions): Express {
     res.setHeader('Cache-Control', 'no-store');
     res.status(200).json({ status: 'ok' });
   });
-  // Ready: not shutting down, and the database answers within readyzTimeoutMs (issue 14).
+  // Ready: not shutting down, and the database answers within readyzTimeoutMs (decision 023).
   app.get('/readyz', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     if (options.readiness?.draining) {
@@ -349,7 +349,7 @@ export function createApp(options: AppOptions): Express {
   const build = options.build ?? (vite ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild> : undefined);
   if (!build) throw new Error('createApp needs a server build or a Vite dev server');
 
-  // Public pages for anonymous visitors: from the cache, or rendered and kept (issue 13 item 4).
+  // Public pages for anonymous visitors: from the cache, or rendered and kept (decision 031).
   if (htmlCache) app.use(htmlCache.middleware);
   app.all(
     '/{*splat}',

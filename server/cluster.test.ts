@@ -1,5 +1,5 @@
 /**
- * The cluster primary's supervision (issue 13 item 5), with fake workers and fake timers: dead
+ * The cluster primary's supervision (decision 032), with fake workers and fake timers: dead
  * workers come back in their slot after a growing delay (never a tight loop), the count starts
  * afresh after a worker that had run a while, and a stop passes the signal to every worker and
  * answers the primary's exit code. The real processes are tested in tests/integration/cluster.test.ts.

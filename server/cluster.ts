@@ -1,5 +1,5 @@
 /**
- * All cores (issue 13 item 5, decision 032): the primary process of `WEB_CONCURRENCY` HTTP
+ * All cores (decision 032): the primary process of `WEB_CONCURRENCY` HTTP
  * workers (`node:cluster`). server/index.ts does the one-time work (migrations, demo seed, first
  * admin) in the primary, then calls `startCluster`, which forks the workers; each runs the whole
  * server (its own pool, realtime hub and settings listener) and Node hands the shared port's

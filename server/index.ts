@@ -4,7 +4,7 @@
  * HOST:PORT, and shuts down gracefully on SIGTERM/SIGINT (closing PGlite cleanly).
  * `--dev` attaches Vite's dev server with hot reload.
  *
- * All cores (issue 13 item 5, decision 032): with `WEB_CONCURRENCY` > 1 (PostgreSQL only) this
+ * All cores (decision 032): with `WEB_CONCURRENCY` > 1 (PostgreSQL only) this
  * process is the cluster's primary — it does the one-time work above, then forks the workers
  * (server/cluster.ts), each of which runs this file again and serves; worker slot 0 also runs the
  * job runner. With one worker (PGlite, `--dev`, or WEB_CONCURRENCY=1) one process does it all.
@@ -124,7 +124,7 @@ async function serve(database: Database, { dev, jobRunner }: { dev: boolean; job
   const stopSettings = await watchSettings({ database, logger });
   await currentSettings(database.db);
 
-  // MAIL_TRANSPORT=mailbox keeps mail in the dev mailbox even with SMTP_URL set (issue 14).
+  // MAIL_TRANSPORT=mailbox keeps mail in the dev mailbox even with SMTP_URL set (decision 023).
   const mailer = createMailer({
     db: database.db,
     logger,
@@ -141,7 +141,7 @@ async function serve(database: Database, { dev, jobRunner }: { dev: boolean; job
     sessionBounds: sessionBoundsFromEnv(env),
   });
   const hub = await createRealtimeHub({ database, logger });
-  // Flips to draining on SIGTERM/SIGINT: /readyz answers 503 from that moment (issue 14).
+  // Flips to draining on SIGTERM/SIGINT: /readyz answers 503 from that moment (decision 023).
   const readiness = createReadiness();
   const shared = {
     database,

@@ -1,5 +1,5 @@
 /**
- * Graceful stop of the HTTP server (issue 14, "Operations"): from the moment a stop begins,
+ * Graceful stop of the HTTP server (decision 023, "Operations"): from the moment a stop begins,
  * /readyz answers 503 and every response says `Connection: close`, so a load balancer takes
  * this instance out of rotation; new connections are still accepted for `drainMs` (the time a
  * balancer needs to notice), then the listener closes and the requests in flight finish.

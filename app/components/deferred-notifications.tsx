@@ -1,5 +1,5 @@
 /**
- * Mantine's toast container, loaded after hydration (issue 13 item 6: first-load JS ≤ 150 KB
+ * Mantine's toast container, loaded after hydration (decision 036: first-load JS ≤ 150 KB
  * gzipped). The container (transitions, drag to dismiss) is not needed to paint a page: toasts
  * shown before it is in (`notifications.show` from @mantine/notifications' small store) wait
  * in the store and appear when it mounts. It renders nothing on the server either (a portal).

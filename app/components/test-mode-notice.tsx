@@ -1,6 +1,6 @@
 /**
  * "Test mode" on every page that takes a payment while the payment provider is in test mode —
- * the sandbox, or Stripe with a test key (issue 14): nobody mistakes a simulated charge for a
+ * the sandbox, or Stripe with a test key (decision 023): nobody mistakes a simulated charge for a
  * real one, in production with PAYMENT_PROVIDER=sandbox too. Texts in `common` (always loaded).
  */
 import { Alert, Badge } from '@mantine/core';

@@ -29,7 +29,7 @@ export function isStaff(role: Role): boolean {
   return role === 'admin' || role === 'property_manager';
 }
 
-/** Roles that must sign in with a second factor (issue 14 item 1); others may opt in. */
+/** Roles that must sign in with a second factor (decision 023); others may opt in. */
 export const TWO_FACTOR_REQUIRED_ROLES: readonly Role[] = ['admin', 'property_manager'];
 /** The two-factor enrolment page (the security section of /dashboard), the only page an unenrolled staff member reaches. */
 export const SECURITY_PATH = '/dashboard/security';
@@ -66,7 +66,7 @@ export const PROTECTED_ROUTES: readonly { path: string; requires: Requirement }[
   { path: '/admin', requires: 'admin' },
   ...ADMIN_SECTIONS.map((section) => ({ path: `/admin/${section}`, requires: 'admin' as const })),
   { path: '/admin-debug', requires: 'admin' },
-  // A property manager's buildings (portfolio issue item 4); admins pass every check.
+  // A property manager's buildings (decision 015); admins pass every check.
   { path: '/dashboard/buildings', requires: 'property_manager' },
 ];
 

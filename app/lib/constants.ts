@@ -33,10 +33,10 @@ export const TOAST_LIMIT = 3;
 /** spec §9: route guard spinner 100 ms (used as the delay before the loading card shows). */
 export const LOADING_DELAY_MS = 100;
 
-/** spec §9: rate limits per action per minute. Enforced by the server (accounts issue). */
+/** spec §9: rate limits per action per minute. Enforced by the server (decision 007). */
 export const RATE_LIMITS = {
   login: 5,
-  /** The second sign-in step (issue 14 item 1): codes from an authenticator app or backup codes. */
+  /** The second sign-in step (decision 023): codes from an authenticator app or backup codes. */
   two_factor: 5,
   signup: 3,
   payment: 10,
@@ -53,7 +53,7 @@ export const SECURITY_STATUS_CHECK_MS = 30_000;
 export const NOTIFICATION_LIST_LIMIT = 50;
 export const NOTIFICATION_BADGE_CAP = 99;
 
-/** Realtime stream (issue 5): a comment line keeps idle connections open through proxies. */
+/** Realtime stream (decision 011): a comment line keeps idle connections open through proxies. */
 export const REALTIME_HEARTBEAT_MS = 25_000;
 /** Reconnect backoff of the event stream: 1 s doubling to 30 s, with jitter. */
 export const REALTIME_RETRY_MIN_MS = 1_000;
@@ -70,9 +70,9 @@ export const REALTIME_MAX_BUFFERED_BYTES = 256 * 1024;
 /** spec §9: the chat widget is forced visible, rechecked every 2 s (geometry: chat.module.css). */
 export const CHAT_WIDGET_CHECK_MS = 2_000;
 
-/** spec §9: minimum password length, raised from 6 to 8 by issue 14 (password policy). */
+/** spec §9: minimum password length, raised from 6 to 8 by decision 023 (password policy). */
 export const MIN_PASSWORD_LENGTH = 8;
-/** Longest password accepted (better-auth's default maximum; issue 14). */
+/** Longest password accepted (better-auth's default maximum; decision 023). */
 export const MAX_PASSWORD_LENGTH = 128;
 
 /** spec §1: marketing figures. */

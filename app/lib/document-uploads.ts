@@ -1,5 +1,5 @@
 /**
- * Limits and accepted types of private documents (maintenance issue item 3: a vendor's
+ * Limits and accepted types of private documents (decision 030: a vendor's
  * certificate of insurance and W-9, "PDF or image through the upload pipeline, PDFs checked by
  * magic bytes and size, never rendered inline"), for the server that enforces them and the form
  * that warns early. Client-safe.

@@ -11,7 +11,7 @@ export const FLASH_MAX_AGE_S = 60;
 export const FLASH_MESSAGES = {
   'signed-in': { color: 'teal', title: 'common.toast.success', message: 'common.session.signedIn' },
   'signed-out': { color: 'teal', title: 'common.toast.success', message: 'common.session.signedOut' },
-  // Issue 14: after /account/password.
+  // Decision 023: after /account/password.
   'password-changed': { color: 'teal', title: 'common.toast.success', message: 'common.session.passwordChanged' },
 } as const;
 export type Flash = keyof typeof FLASH_MESSAGES;

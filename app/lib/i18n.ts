@@ -19,7 +19,7 @@ export function createI18n(lang: Language, translation: object): Translator {
     if (cached) return cached;
   }
   // The translator works on its own copy: a route's bundle merged into it never reaches the root
-  // loader's object, which is serialized into every page (issue 13 item 3, decision 034).
+  // loader's object, which is serialized into every page (decision 034).
   const instance = createTranslator(lang, translation);
   if (typeof document === 'undefined') serverInstances.set(translation, instance);
   return instance;

@@ -1,5 +1,5 @@
 /**
- * A code-split part of a page (issue 13 item 6: first-load JS ≤ 150 KB gzipped, decision 036):
+ * A code-split part of a page (decision 036: first-load JS ≤ 150 KB gzipped, decision 036):
  * `React.lazy` that never suspends on the server.
  *
  * In the browser the part is a chunk of its own, fetched when the part first renders (or sooner,

@@ -1,5 +1,5 @@
 /**
- * Live pages over the realtime stream (issue 5 deliverable 2; issue 12 item 2 "live" and item 7):
+ * Live pages over the realtime stream (decision 011; decision 026 "live" and item 7):
  * one hook that re-runs the current page's loaders when chosen realtime events arrive, coalescing
  * bursts. The staff inbox, the maintenance queue and request pages, the work-order pages and the
  * project pages all use it, each with its own events and filters.

@@ -1,5 +1,5 @@
 /**
- * Which Mantine stylesheets a page blocks its first paint on (issue 13 item 6, decision 036).
+ * Which Mantine stylesheets a page blocks its first paint on (decision 036).
  *
  * Mantine's whole stylesheet is 42 KB gzipped, and a public page's first paint uses about a third
  * of it. So an anonymous visitor of a public page (PUBLIC_PAGE_PATH) gets only the stylesheets

@@ -1,5 +1,5 @@
 /**
- * Map tile configuration (portfolio issue item 9: "Leaflet and OpenStreetMap raster tiles by
+ * Map tile configuration (decision 016: "Leaflet and OpenStreetMap raster tiles by
  * default, `MAP_TILE_URL` configurable, CSP allowing only that host, attribution shown").
  * Client-safe: the env module validates with these helpers, the CSP lists `tileImageSources`,
  * and the browser renders `attributionHtml`.

@@ -1,7 +1,6 @@
 /**
  * Turns a loader's `meta` ({ title, description, seo }) into React Router meta descriptors: the
- * `<title>`, description, Open Graph and Twitter tags, and for public pages (`seo`, issue 13
- * item 7) the canonical link, hreflang alternates, the page's photo and its JSON-LD. A page
+ * `<title>`, description, Open Graph and Twitter tags, and for public pages (`seo`, decision 025) the canonical link, hreflang alternates, the page's photo and its JSON-LD. A page
  * without `seo` is not public and gets `robots: noindex` (decision 025).
  */
 import type { MetaDescriptor } from 'react-router';
@@ -18,7 +17,7 @@ export const NOINDEX: MetaDescriptor = { name: 'robots', content: 'noindex' };
 
 /**
  * The meta descriptors of a page from its loader's `meta` (undefined: the site name, noindex).
- * Every page gets a title (issue 13 item 9); only pages with `seo` are indexable.
+ * Every page gets a title (decision 034); only pages with `seo` are indexable.
  */
 export function metaTags(meta: PageMeta | undefined): MetaDescriptor[] {
   if (!meta) return [{ title: SITE_NAME }, NOINDEX];

@@ -1,5 +1,5 @@
 /**
- * Error monitoring (portfolio issue item 5, spec §9 "Error-monitoring sample rates … The
+ * Error monitoring (decision 019, spec §9 "Error-monitoring sample rates … The
  * monitoring client is initialised only when a stored monitoring setting exists"). The DSN and
  * the sample rates are edited in /admin/system; a Sentry DSN is public by nature (it is meant
  * for browsers), so the root loader hands it to the page when one is stored. Client-safe.

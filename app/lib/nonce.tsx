@@ -1,5 +1,5 @@
 /**
- * The CSP nonce of the current response (accounts issue, deliverable 12): provided by
+ * The CSP nonce of the current response (decision 007): provided by
  * entry.server.tsx during server rendering; empty in the browser, where scripts are already
  * trusted and browsers hide the attribute anyway.
  */

@@ -1,5 +1,5 @@
 /**
- * The office's opening hours as /admin/system stores them (portfolio issue item 5; spec §9
+ * The office's opening hours as /admin/system stores them (decision 019; spec §9
  * "Contact copy": Monday-Friday 9:00 AM-6:00 PM, Saturday 10:00 AM-4:00 PM) and how /contact
  * writes them in each language. Times are local office times, `HH:MM` on a 24-hour clock.
  * Client-safe.

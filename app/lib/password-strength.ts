@@ -1,6 +1,6 @@
 /**
  * A light, client-side estimate of a password's strength for the meter on the registration,
- * reset and change forms (issue 14). It is only a hint: the verdict (length, the common-password
+ * reset and change forms (decision 023). It is only a hint: the verdict (length, the common-password
  * list, the e-mail rule) comes from the server's policy (password-policy.server.ts). No
  * dictionary ships to the browser; the estimate counts the character classes used, and discounts
  * repeated characters, runs (abc, 321) and keyboard rows (qwerty, asdf).

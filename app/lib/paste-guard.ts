@@ -48,5 +48,5 @@ export function isHarmfulPaste(text: string): boolean {
 /** spec §5: the audit event keeps the first 100 characters of the blocked text. */
 export const PASTE_SAMPLE_LENGTH = 100;
 
-/** Blocked-paste audit entries one signed-in user may cause per minute (issue 14); more answer 429. */
+/** Blocked-paste audit entries one signed-in user may cause per minute (decision 023); more answer 429. */
 export const PASTE_EVENTS_PER_MINUTE = 10;

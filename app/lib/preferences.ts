@@ -60,7 +60,7 @@ export function parseConsent(raw: string | undefined | null): CookieConsent | nu
 
 /**
  * Reads every preference from a request. Language: the URL's `?lang=` first (each language of a
- * public page has its own URL, issue 13 item 7), then the cookie, then `Accept-Language`, then
+ * public page has its own URL, decision 025), then the cookie, then `Accept-Language`, then
  * the default.
  */
 export function readPreferences(request: Request): Preferences {

@@ -1,5 +1,5 @@
 /**
- * The installable, offline-capable site (issue 13 item 8; spec §"Also": a service worker is
+ * The installable, offline-capable site (decision 035; spec §"Also": a service worker is
  * registered at /sw.js). Shared by the browser (registration, below) and the build
  * (`scripts/lib/pwa-build.ts`, which generates /sw.js, /offline.html and the web app manifest
  * after the client bundle is written). Decision record 035 explains the caching rules.

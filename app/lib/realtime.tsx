@@ -1,5 +1,5 @@
 /**
- * The browser side of realtime (issue 5 deliverables 2 and 5): one Server-Sent Events stream per
+ * The browser side of realtime (decision 011): one Server-Sent Events stream per
  * tab, shared by the bell, the chat widget and the staff inbox, and the connectivity state the
  * offline badge shows (spec §4: good or offline, from online/offline events and a check every
  * 60 s).

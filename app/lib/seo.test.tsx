@@ -1,5 +1,5 @@
 /**
- * Issue 13 items 7 and 9 in the browser-safe layer: the tags `metaTags` gives a public page
+ * Decision 025 and 034 in the browser-safe layer: the tags `metaTags` gives a public page
  * (canonical, hreflang, Open Graph, Twitter, JSON-LD) as React Router renders them — JSON-LD
  * that cannot close its script — `noindex` for every other page, and the `?lang=` parameter
  * outvoting cookie and browser.

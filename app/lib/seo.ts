@@ -1,5 +1,5 @@
 /**
- * Client-safe pieces of the site's findability (issue 13 item 7): the `?lang=` parameter that
+ * Client-safe pieces of the site's findability (decision 025): the `?lang=` parameter that
  * gives each language of a public page its own URL (hreflang alternates), the paths crawlers are
  * kept out of (robots.txt), and the shape of a public page's SEO data (canonical URL, language
  * alternates, photo, JSON-LD) that `metaTags` (meta.ts) turns into tags. Decision 025.
@@ -23,7 +23,7 @@ export const PRIVATE_PATH_PREFIXES = [
   '/api',
   '/account',
   '/booking',
-  // A vendor's invitation link (maintenance issue item 3) carries a one-time token.
+  // A vendor's invitation link (decision 030) carries a one-time token.
   '/vendor-invite',
   '/payment-success',
   '/preferences',

@@ -1,5 +1,5 @@
 /**
- * The cached theme CSS variables (issue 13 item 3, decision 034) are exactly what MantineProvider
+ * The cached theme CSS variables (decision 034) are exactly what MantineProvider
  * itself renders for Dimora's theme, and come from one string built once.
  */
 import { MantineProvider } from '@mantine/core';

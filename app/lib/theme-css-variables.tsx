@@ -1,6 +1,6 @@
 /**
  * Mantine's theme CSS variables (`<style data-mantine-styles>` at the top of the body), built once
- * per theme instead of on every render (issue 13 item 3, decision 034). MantineProvider builds
+ * per theme instead of on every render (decision 034). MantineProvider builds
  * them on each render from the merged theme — resolving every colour and size of the theme,
  * about 2 % of a public page's server render — although they never change for a theme. Used with
  * `<MantineProvider withCssVariables={false}>`; the markup is the same as Mantine's own.

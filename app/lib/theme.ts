@@ -20,13 +20,13 @@ export const theme = createTheme({
   primaryShade: { light: 9, dark: 9 },
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-  // Self-hosted Source Serif 4 (app/fonts.css, issue 13 item 9); its metric-matched fallback
+  // Self-hosted Source Serif 4 (app/fonts.css, decision 034); its metric-matched fallback
   // while it loads, then the usual serifs.
   headings: { fontFamily: '"Source Serif 4", "Source Serif 4 Fallback", Georgia, "Times New Roman", serif', fontWeight: '600' },
   components: {
     // Toast text at full contrast (Mantine's dimmed description is below AA on a light toast).
     // Plain objects, not Notification.extend(): importing the component would put it (and its
-    // close button) into every page's first load (issue 13 item 6).
+    // close button) into every page's first load (decision 036).
     Notification: { styles: { description: { color: 'var(--mantine-color-text)' } } },
   },
 });

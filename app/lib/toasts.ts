@@ -1,5 +1,5 @@
 /**
- * Toasts for the code of every page's first load (issue 13 item 6: first-load JS ≤ 150 KB
+ * Toasts for the code of every page's first load (decision 036: first-load JS ≤ 150 KB
  * gzipped): `showToast` is `notifications.show` of @mantine/notifications, with the package
  * fetched on first use instead of with the page. (Importing it statically, even for its small
  * store, makes the bundler ship the whole package — toast container, transitions, drag — with

@@ -1,5 +1,5 @@
 /**
- * Looking up the site's texts (DESIGN §2 i18n; issue 13 item 6, decision 036): the part of
+ * Looking up the site's texts (DESIGN §2 i18n; decision 036): the part of
  * i18next this application uses, in a few hundred bytes instead of its 16 KB gzipped, which every
  * page's first load downloaded. The texts keep i18next's JSON format (app/i18n/locales), and
  * `translator.test.ts` checks every key of both languages against i18next itself.

@@ -1,5 +1,5 @@
 /**
- * Limits and accepted types of the upload pipeline (portfolio issue item 3, DESIGN §4 "Files"),
+ * Limits and accepted types of the upload pipeline (decision 017, DESIGN §4 "Files"),
  * in one place for the server that enforces them and the dropzone that warns early. Client-safe.
  */
 import { DEMO_IMAGE_WIDTHS } from './images';

@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling per account, across client addresses (issue 14 item 5). The per-IP `login`
+ * Sign-in throttling per account, across client addresses (decision 023). The per-IP `login`
  * limit (rate-limit.server.ts) stops one address; this stops many addresses guessing one account.
  *
  * - An account is its normalized e-mail (trimmed, lower case), hashed: addresses without an

@@ -1,5 +1,5 @@
 /**
- * Audit-log retention (issue 14 item 6): the one deleter of `audit_log`, which is otherwise
+ * Audit-log retention (decision 023): the one deleter of `audit_log`, which is otherwise
  * append-only (the trigger of migration 0012 refuses UPDATE, DELETE and TRUNCATE). The job runs
  * daily (decision 014: a `job_schedule` row, "Run now" in /admin/database); its transaction sets
  * `dimora.audit_retention = on` with SET LOCAL — the only value the trigger lets a DELETE

@@ -41,7 +41,7 @@ describe('map settings in the environment (MAP_TILE_URL, MAP_ATTRIBUTION)', () =
   });
 });
 
-describe('safe production defaults (issue 14): mail and payments on an https PUBLIC_URL', () => {
+describe('safe production defaults (decision 023): mail and payments on an https PUBLIC_URL', () => {
   const https = { NODE_ENV: 'production', PUBLIC_URL: 'https://dimora.example' } as const;
   const smtp = { SMTP_URL: 'smtp://mail.example.com:587' } as const;
   const stripe = { STRIPE_SECRET_KEY: 'sk_live_abc123' } as const;
@@ -93,7 +93,7 @@ describe('safe production defaults (issue 14): mail and payments on an https PUB
   });
 });
 
-describe('demo mode (issue 14): who may read the dev mailbox links whole', () => {
+describe('demo mode (decision 023): who may read the dev mailbox links whole', () => {
   it('is on for a loopback PUBLIC_URL (the README demo, the default) and off on a real host', () => {
     expect(parseEnv({}).demoMode).toBe(true);
     expect(parseEnv({ PUBLIC_URL: 'http://127.0.0.1:3000' }).demoMode).toBe(true);
@@ -108,7 +108,7 @@ describe('demo mode (issue 14): who may read the dev mailbox links whole', () =>
   });
 });
 
-describe('database timeouts (issue 14)', () => {
+describe('database timeouts (decision 023)', () => {
   it('defaults to a 5 s connect timeout, a 30 s statement timeout and a 2 s readiness check', () => {
     expect(parseEnv({})).toMatchObject({ DB_CONNECT_TIMEOUT_MS: 5_000, DB_STATEMENT_TIMEOUT_MS: 30_000, READYZ_DB_TIMEOUT_MS: 2_000 });
   });
@@ -124,7 +124,7 @@ describe('database timeouts (issue 14)', () => {
   });
 });
 
-describe('WEB_CONCURRENCY (issue 13 item 5): HTTP workers', () => {
+describe('WEB_CONCURRENCY (decision 032): HTTP workers', () => {
   const postgres = { DATABASE_URL: 'postgresql://dimora@127.0.0.1:5432/dimora' } as const;
 
   it('defaults to the CPU count on PostgreSQL and to 1 on the embedded database', () => {

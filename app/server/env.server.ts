@@ -54,7 +54,7 @@ const schema = z
     /**
      * Outgoing mail server, e.g. `smtp://user:pass@smtp.example.com:587` or `smtps://…`. When unset,
      * e-mails go to the dev mailbox (stored in the database, readable by admins; links redacted
-     * outside demo mode). Required with an https PUBLIC_URL unless MAIL_TRANSPORT=mailbox (issue 14).
+     * outside demo mode). Required with an https PUBLIC_URL unless MAIL_TRANSPORT=mailbox (decision 023).
      */
     SMTP_URL: z.string().url().optional(),
     /** Sender of every e-mail. */
@@ -111,46 +111,46 @@ const schema = z
      */
     STRIPE_API_BASE: z.string().url().optional(),
     /**
-     * Issue 14 (safe production defaults): `smtp` (needs SMTP_URL) or `mailbox` (the dev mailbox,
+     * Decision 023 (safe production defaults): `smtp` (needs SMTP_URL) or `mailbox` (the dev mailbox,
      * even when SMTP_URL is set). Unset: smtp with SMTP_URL, else the mailbox — except that with an
      * https PUBLIC_URL the server refuses to start without SMTP_URL unless this says `mailbox`.
      */
     MAIL_TRANSPORT: z.enum(['smtp', 'mailbox']).optional(),
     /**
-     * Issue 14: `stripe` (needs STRIPE_SECRET_KEY) or `sandbox` (no real money, even when a Stripe
+     * Decision 023: `stripe` (needs STRIPE_SECRET_KEY) or `sandbox` (no real money, even when a Stripe
      * key is set). Unset: stripe with STRIPE_SECRET_KEY, else the sandbox — except that with an
      * https PUBLIC_URL the server refuses to start on the sandbox unless this says `sandbox`.
      */
     PAYMENT_PROVIDER: z.enum(['stripe', 'sandbox']).optional(),
     /**
-     * Issue 14: demo mode shows the links of captured e-mails (verification, reset) whole in the dev
+     * Decision 023: demo mode shows the links of captured e-mails (verification, reset) whole in the dev
      * mailbox; outside demo and test mode their tokens are redacted. Unset: on when PUBLIC_URL is a
      * loopback address (the README's local demo, the default PUBLIC_URL), off on any real host.
      */
     DEMO_MODE: z.enum(['true', 'false']).optional(),
-    /** Issue 14: how long opening a PostgreSQL connection may take before it fails (ms). */
+    /** Decision 023: how long opening a PostgreSQL connection may take before it fails (ms). */
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     /**
-     * Issue 14: the longest a PostgreSQL statement may run (server-side `statement_timeout`, ms);
+     * Decision 023: the longest a PostgreSQL statement may run (server-side `statement_timeout`, ms);
      * the client gives up 5 s later when the server does not answer at all. 0 = no limit.
      * Migrations run without it.
      */
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-    /** Issue 14: how long /readyz waits for the database before answering 503 (ms). */
+    /** Decision 023: how long /readyz waits for the database before answering 503 (ms). */
     READYZ_DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
     /**
-     * Issue 14: after SIGTERM, how long new connections are still accepted (each answered with
+     * Decision 023: after SIGTERM, how long new connections are still accepted (each answered with
      * `Connection: close`, /readyz 503) so a load balancer notices before the listener closes (ms).
      * SIGINT (Ctrl-C) does not wait.
      */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     /**
-     * Issue 13 item 4 (decision 031): how long each instance keeps a public page rendered for an
+     * Decision 031 (decision 031): how long each instance keeps a public page rendered for an
      * anonymous visitor (ms); emptied sooner when a unit, a building or a setting changes. 0 turns
      * the cache and the shared-cache headers off. The dev server (`--dev`) never caches.
      */
     HTML_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
-    /** Absolute lifetime of a tenant's or vendor's session, in hours from sign-in (issue 14). */
+    /** Absolute lifetime of a tenant's or vendor's session, in hours from sign-in (decision 023). */
     SESSION_MAX_AGE_HOURS: z.coerce
       .number()
       .positive()
@@ -174,10 +174,10 @@ const schema = z
       .positive()
       .max(60 * 24 * 366)
       .default(60),
-    /** Issue 14: days audit-log entries are kept; the daily retention job deletes older ones. */
+    /** Decision 023: days audit-log entries are kept; the daily retention job deletes older ones. */
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(400),
     /**
-     * Issue 13 item 5: HTTP worker processes (`node:cluster`). Unset: the CPU count with
+     * Decision 032: HTTP worker processes (`node:cluster`). Unset: the CPU count with
      * DATABASE_URL, 1 on the embedded database (one process owns PGlite: more is refused with a
      * log message and 1 is used). See `webConcurrency`.
      */
@@ -202,7 +202,7 @@ const schema = z
   });
 
 /**
- * Issue 14, safe production defaults: what an https PUBLIC_URL (a real deployment) refuses —
+ * Decision 023, safe production defaults: what an https PUBLIC_URL (a real deployment) refuses —
  * mail silently captured in the dev mailbox, payments silently in the sandbox — unless chosen
  * explicitly; and explicit choices that cannot work (smtp without SMTP_URL, stripe without a key).
  */
@@ -248,14 +248,14 @@ export type Env = Readonly<z.infer<typeof schema>> & {
   readonly secureTransport: boolean;
   /** Origins the maps load tiles from (MAP_TILE_URL's host, one per `{s}` subdomain): the CSP's img-src. */
   readonly mapTileSources: readonly string[];
-  /** Issue 14: the mailer in use — `smtp` (SMTP_URL) or the dev `mailbox` (MAIL_TRANSPORT, else SMTP_URL unset). */
+  /** Decision 023: the mailer in use — `smtp` (SMTP_URL) or the dev `mailbox` (MAIL_TRANSPORT, else SMTP_URL unset). */
   readonly mailTransport: 'smtp' | 'mailbox';
-  /** Issue 14: the payment provider in use (PAYMENT_PROVIDER, else stripe when STRIPE_SECRET_KEY is set). */
+  /** Decision 023: the payment provider in use (PAYMENT_PROVIDER, else stripe when STRIPE_SECRET_KEY is set). */
   readonly paymentProvider: 'stripe' | 'sandbox';
-  /** Issue 14: DEMO_MODE, else true when PUBLIC_URL is a loopback address (see `DEMO_MODE`). */
+  /** Decision 023: DEMO_MODE, else true when PUBLIC_URL is a loopback address (see `DEMO_MODE`). */
   readonly demoMode: boolean;
   /**
-   * Issue 13 item 5: how many HTTP workers run — WEB_CONCURRENCY, else the CPU count on
+   * Decision 032: how many HTTP workers run — WEB_CONCURRENCY, else the CPU count on
    * PostgreSQL; always 1 on PGlite (see `webConcurrencyRefused`).
    */
   readonly webConcurrency: number;

@@ -1,5 +1,5 @@
 /**
- * The anonymous HTML cache's rules (issue 13 item 4): which requests have a key and what goes
+ * The anonymous HTML cache's rules (decision 031): which requests have a key and what goes
  * into it, and how `If-None-Match` matches a strong tag with or without its content coding.
  */
 import { describe, expect, it } from 'vitest';

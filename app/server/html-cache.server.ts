@@ -1,5 +1,5 @@
 /**
- * Caching of public pages for anonymous visitors (issue 13 item 4, decision 031).
+ * Caching of public pages for anonymous visitors (decision 031).
  *
  * - **Which requests**: GET and HEAD of the public pages (`PUBLIC_PAGE_PATH`: `/`, the marketing
  *   pages, `/properties`, `/apartments`, `/property/{id}`) and of their React Router `.data`

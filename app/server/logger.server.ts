@@ -6,13 +6,13 @@ import { env } from './env.server';
 
 /**
  * A logger with the server's settings, writing to `destination` (default stdout). Tests pass a
- * stream to read what would be logged (issue 14: no tokens in the log).
+ * stream to read what would be logged (decision 023: no tokens in the log).
  */
 export function createLogger(destination?: pino.DestinationStream, level: string = env.NODE_ENV === 'test' ? 'warn' : env.LOG_LEVEL) {
   return pino(
     {
       level,
-      // A cluster worker (issue 13 item 5) names itself on every line: which of the processes wrote it.
+      // A cluster worker (decision 032) names itself on every line: which of the processes wrote it.
       base: env.DIMORA_WORKER_SLOT === undefined ? undefined : { pid: process.pid, worker: env.DIMORA_WORKER_SLOT },
       // Cookies carry sessions, booking receipts and drafts: never in the log, either direction.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

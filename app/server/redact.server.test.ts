@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mailboxShowsTokens, redactLoggedRequest, redactQuery, redactSecrets } from './redact.server';
 
-describe('redacting secrets carried in links (issue 14)', () => {
+describe('redacting secrets carried in links (decision 023)', () => {
   it('replaces the value of token-like query parameters and nothing else', () => {
     expect(redactSecrets('/auth?mode=reset&token=Ab3_xY-9.z&lang=it')).toBe('/auth?mode=reset&token=REDACTED&lang=it');
     expect(redactSecrets('/auth/verify?token=abc123')).toBe('/auth/verify?token=REDACTED');

@@ -1,5 +1,5 @@
 /**
- * Issue 14: secrets carried in links — verification and reset tokens, listing-alert confirm and
+ * Decision 023: secrets carried in links — verification and reset tokens, listing-alert confirm and
  * unsubscribe tokens, one-time codes — are kept out of the request log and, outside test and
  * demo mode, out of the dev mailbox. One list of query-parameter names, one replacement.
  */
@@ -15,7 +15,7 @@ const SECRET_PARAM = new RegExp(`([?&](?:amp;)?(?:${SECRET_QUERY_PARAMS.join('|'
 
 /**
  * Paths whose last segment is a secret: a vendor's invitation link (`/vendor-invite/<token>`,
- * maintenance issue item 3), also when carried URL-encoded in another link's `redirectTo`.
+ * decision 030), also when carried URL-encoded in another link's `redirectTo`.
  */
 export const SECRET_PATH_PREFIXES = ['vendor-invite'] as const;
 const SECRET_PATH = new RegExp(`((?:/|%2F)(?:${SECRET_PATH_PREFIXES.join('|')})(?:/|%2F))[A-Za-z0-9_-]+`, 'gi');

@@ -27,7 +27,7 @@ export function retryAfterValue(seconds: number): string {
 }
 
 /**
- * Every HTTP 429 a loader or action answers (issue 14 item 5: each carries `Retry-After`, whole
+ * Every HTTP 429 a loader or action answers (decision 023: each carries `Retry-After`, whole
  * seconds). Express-level 429s use `sendTooManyRequests` (rate-limit.server.ts); server/app.ts
  * adds a default `Retry-After` to any 429 that would still lack one.
  */
@@ -44,7 +44,7 @@ export function rateLimitedAnswer(limited: { action: RateLimitAction; retryAfter
 }
 
 /**
- * HTTP 503 with `Retry-After` (issue 14): the password hasher's queue is full. `body` is the
+ * HTTP 503 with `Retry-After` (decision 023): the password hasher's queue is full. `body` is the
  * form's usual failure answer, carrying the translated "try again shortly" message.
  */
 export function busyAnswer<Body>(body: Body, retryAfterS: number) {

@@ -1,5 +1,5 @@
 /**
- * Low fetch priority for the page's module preloads (issue 13 item 6, decision 036).
+ * Low fetch priority for the page's module preloads (decision 036).
  *
  * Every page is server-rendered, so its first paint needs the HTML, the stylesheets and the
  * largest image, not JavaScript. React Router's `<Scripts>` writes one

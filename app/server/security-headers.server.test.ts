@@ -72,7 +72,7 @@ describe('contentSecurityPolicy', () => {
   });
 });
 
-describe('contentSecurityPolicy with map tiles (portfolio issue item 9)', () => {
+describe('contentSecurityPolicy with map tiles (decision 016)', () => {
   const directives = (policy: string) =>
     new Map(
       policy.split(';').map((part) => {

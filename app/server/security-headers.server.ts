@@ -1,5 +1,5 @@
 /**
- * Security headers and request checks for every response (accounts issue, deliverable 12):
+ * Security headers and request checks for every response (decision 007):
  * a Content-Security-Policy with a per-request nonce, HSTS on https in production, and the
  * refusal of state-changing requests sent from a foreign origin (CSRF), alongside the
  * session cookie's SameSite=Lax.
@@ -14,12 +14,11 @@ export function createNonce(): string {
 /**
  * The policy for one response. `dev` allows Vite's hot-reload socket and its inline modules.
  * Styles allow inline attributes: Mantine sets CSS variables through `style`. `imageSources`
- * are extra origins images may come from: the map tile host(s) (portfolio issue item 9), exact
+ * are extra origins images may come from: the map tile host(s) (decision 016), exact
  * origins such as `https://tile.openstreetmap.org`, never wildcards. `monitoringOrigin` (the
  * stored Sentry DSN's origin, e.g. `https://o1.ingest.sentry.io`) may receive error reports, and
  * session replay may run its compression worker from a blob; both only while a DSN is stored
- * (portfolio issue item 5). Workers may come from this site only (the service worker, issue 13
- * item 8): stated, because 'strict-dynamic' makes script-src ignore 'self'.
+ * (decision 019). Workers may come from this site only (the service worker, decision 035): stated, because 'strict-dynamic' makes script-src ignore 'self'.
  */
 export function contentSecurityPolicy(
   nonce: string,
@@ -34,7 +33,7 @@ export function contentSecurityPolicy(
     `img-src 'self' data: blob:${imageSources.map((source) => ` ${source}`).join('')}`,
     `font-src 'self' data:`,
     `connect-src 'self'${dev ? ' ws: wss:' : ''}${monitoring}`,
-    // The service worker (/sw.js, issue 13 item 8); with monitoring, session replay's blob worker too.
+    // The service worker (/sw.js, decision 035); with monitoring, session replay's blob worker too.
     `worker-src 'self'${monitoringOrigin ? ' blob:' : ''}`,
     `manifest-src 'self'`,
     `object-src 'none'`,

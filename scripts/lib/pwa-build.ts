@@ -1,5 +1,5 @@
 /**
- * The build half of the installable, offline-capable site (issue 13 item 8, decision 035): a Vite
+ * The build half of the installable, offline-capable site (decision 035): a Vite
  * plugin that, once `react-router build` has written the client bundle (build/client), adds
  *
  * - `/icons/*.png`: the app icons, rendered from the brand mark with sharp (192 and 512 px, a

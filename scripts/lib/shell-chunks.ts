@@ -1,5 +1,5 @@
 /**
- * The public pages' first load in a handful of files (issue 13 item 6, decision 033).
+ * The public pages' first load in a handful of files (decision 036, decision 033).
  *
  * Rolldown's automatic chunking gives every set of routes sharing modules its own chunk, so a
  * first visit to `/` fetched ~80 files (Lighthouse's simulated slow 4G pays a request for

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (all cores; issue 13 item 5): on PostgreSQL seeded with 75,000 units, the built
+ * `npm run bench` (all cores; decision 032): on PostgreSQL seeded with 75,000 units, the built
  * server with WEB_CONCURRENCY=2 under 50 connections over the listing paths (autocannon cycles
  * through them), for --duration seconds (default 60): errors, p50/p95/p99, req/s. Then the same
  * during a flood of wrong-password sign-ins (default 20 per second: POST /auth, `intent=sign-in`,

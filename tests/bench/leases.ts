@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (leases part; leases issue "Numbers"): on the 75,000-unit scratch database
+ * `npm run bench` (leases part; decision 022 "Numbers"): on the 75,000-unit scratch database
  * (PGlite, and PostgreSQL when DATABASE_URL is set) with 50,000 active leases and 12 months of
  * history (≈ 600,000 charges, 550,000 payments and allocations, added once by SQL), times the
  * month's rent job (first run and a second, idempotent one; target ≤ 60 s PGlite, ≤ 30 s

@@ -148,7 +148,7 @@ export async function seedInto(target: { dataDir?: string; databaseUrl?: string 
 
 /**
  * The admin the staff-page benchmarks (portfolio, photos, operations, leases, work orders) sign
- * in as. Staff must sign in with a second factor (issue 14), so `ensureBenchAdmin` makes the
+ * in as. Staff must sign in with a second factor (decision 023), so `ensureBenchAdmin` makes the
  * account in the scratch database and enrols it with the test TOTP key, and `signInBenchAdmin`
  * answers the second step with a code computed from that key — without it every staff page
  * would answer a redirect to the enrolment page, and the benchmark would time redirects.
@@ -255,7 +255,7 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     detached: true,
-    // One worker unless the caller's shell or `env` says otherwise (issue 13 item 5): the figures
+    // One worker unless the caller's shell or `env` says otherwise (decision 032): the figures
     // of the other benchmarks stay comparable with those measured before WEB_CONCURRENCY existed.
     env: {
       WEB_CONCURRENCY: '1',

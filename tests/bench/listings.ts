@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (listing matrix; issue 13 item 2, DESIGN §6 "every path a user can take"): at
+ * `npm run bench` (listing matrix; decision 024, DESIGN §6 "every path a user can take"): at
  * 200 and at 75,000 units, on PGlite and — when BENCH_DATABASE_URL (or DATABASE_URL) is set — on
  * PostgreSQL, measures every public listing path: `/`, `/properties` (default), each sort, each
  * filter kind (capacity, price range, state, city, "City, ST", a combination), a deep page,

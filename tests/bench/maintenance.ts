@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (maintenance queue part; issue 12 "Numbers"): on the scratch portfolio
+ * `npm run bench` (maintenance queue part; decision 026 "Numbers"): on the scratch portfolio
  * (75,000 units by default; `--units` for a lighter one) with 100,000 maintenance requests added
  * once by SQL (three years of them: most closed, the open ones mostly recent, 10 % emergencies,
  * every tenth past its response target), times the staff queue's service calls as a page makes

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (operations part; portfolio issue items 5 and 6): on the 75,000-unit scratch
+ * `npm run bench` (operations part; decision 019): on the 75,000-unit scratch
  * database (PGlite, and PostgreSQL when DATABASE_URL is set), signed in as an admin, measures
  * /admin/database (rows of every table, migrations, outbox) and /admin/system as SSR pages and
  * data requests, and /contact (which reads the settings) under concurrent load; then times a

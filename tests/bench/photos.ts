@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (photo part; portfolio issue "Numbers": five 5 MB photos processed ≤ 5 s): the
+ * `npm run bench` (photo part; decision 015 "Numbers": five 5 MB photos processed ≤ 5 s): the
  * built server on a small seeded scratch database (PGlite), signed in as an admin, receives five
  * 12-megapixel JPEGs of about 5 MB each (made locally with sharp, kept between runs) for a new
  * unit over HTTP — once as five requests one after the other (what the photo manager does), once

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (portfolio part; portfolio issue "Numbers"): on the 75,000-unit scratch
+ * `npm run bench` (portfolio part; decision 015 "Numbers"): on the 75,000-unit scratch
  * database (PGlite, and PostgreSQL when DATABASE_URL is set), signed in as an admin, measures
  * under concurrent load (autocannon) every path of /admin/properties a user takes — the default
  * list, a search, each filter kind with its sort, a deep page — and the page of a building of 200

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (render cost; issue 13 item 3, decision 034): how much CPU the server spends
+ * `npm run bench` (render cost; decision 034): how much CPU the server spends
  * turning loader data into HTML, per page, with no HTTP server and no concurrency in the way.
  *
  * It imports the built server bundle (build/server/index.js) and calls React Router's request

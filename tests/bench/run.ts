@@ -30,7 +30,7 @@ const connections = Number(args.connections);
 const sizes = args.sizes.split(',').map(Number);
 const FILTER = '/properties?capacity=2&location=TX&minPrice=1000&maxPrice=3500&sort=price_asc';
 const DATA_PATH = FILTER.replace('/properties?', '/properties.data?');
-// The map view's data (portfolio issue item 9): the same filter, and the whole portfolio.
+// The map view's data (decision 016): the same filter, and the whole portfolio.
 const MAP_DATA_PATH = `${DATA_PATH}&view=map`;
 const MAP_ALL_PATH = '/properties.data?view=map';
 const TARGETS = [

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:sse` (issue 5 deliverable 6): how many concurrent Server-Sent Events streams one
+ * `npm run bench:sse` (decision 011): how many concurrent Server-Sent Events streams one
  * instance holds on this machine, the memory each costs, and how fast one event per stream fans
  * out to all of them.
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (work-orders part; maintenance issue "Numbers"): on the 75,000-unit scratch
+ * `npm run bench` (work-orders part; decision 026 "Numbers"): on the 75,000-unit scratch
  * database (PGlite, and PostgreSQL when BENCH_DATABASE_URL — or DATABASE_URL — is set) with
  * 50,000 work orders added once by SQL (`generate_series`: one maintenance request each, 200
  * vendors, every status, two years of dates, due and visit times, 2,000 invoices), measures
@@ -9,7 +9,7 @@
  * path of `/admin/assignments` (default, status, vendor, building, overdue, a deep page), as the
  * data requests a browser sends (`.data?_routes=<page>`), one at a time (what one person waits;
  * target p95 ≤ 50 ms) and with --connections concurrent clients. The admin signs in with its
- * second factor (issue 14; lib's `ensureBenchAdmin`, `signInBenchAdmin`). Not a test: it prints.
+ * second factor (decision 023; lib's `ensureBenchAdmin`, `signInBenchAdmin`). Not a test: it prints.
  *
  * Options: --duration S (default 5), --connections N (default 4), --units N (default 75000), --fresh.
  */

@@ -1,7 +1,7 @@
 /**
  * The account surface seen from outside: only the two read-only better-auth endpoints are
  * mounted, no public endpoint can create a user or set a role, and the browser bundle carries no
- * credential or server secret (accounts issue, deliverables 1, 2 and 11).
+ * credential or server secret (decision 007).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -56,7 +56,7 @@ test('the session endpoint reports the signed-in user without token, IP or user 
   const session = await page.request.get('/api/auth/get-session');
   const body = (await session.json()) as { user: { email: string; role: string }; session: Record<string, unknown> };
   expect(body.user).toMatchObject({ email: E2E_USERS.tenant.email, role: 'tenant' });
-  // Issue 14: page JavaScript never gets the session token, IP address or user agent.
+  // Decision 023: page JavaScript never gets the session token, IP address or user agent.
   expect(Object.keys(body.session)).toEqual(expect.arrayContaining(['id', 'expiresAt']));
   for (const field of ['token', 'ipAddress', 'userAgent']) expect(body.session, field).not.toHaveProperty(field);
   expect(session.headers()['cache-control']).toBe('no-store');

@@ -1,5 +1,5 @@
 /**
- * The operations journeys in Chromium (portfolio issue items 5 and 6): an admin changes the
+ * The operations journeys in Chromium (decision 019): an admin changes the
  * application fee and the office hours in /admin/system (a bad value gets a field error), sees
  * the new hours on /contact and the new fee on /booking/:id without a restart, sends a test
  * e-mail that the SMTP sink receives, stores a monitoring DSN (the browser starts reporting to

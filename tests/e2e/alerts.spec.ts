@@ -1,5 +1,5 @@
 /**
- * Listing alerts that send (portfolio issue item 8) in Chromium: a visitor saves a search on
+ * Listing alerts that send (decision 018) in Chromium: a visitor saves a search on
  * /subscriptions (choosing how often), confirms it from the e-mail; an admin creates and
  * publishes a matching unit; the job runner matches it and the alert e-mail arrives (SMTP sink)
  * with the home's link and an unsubscribe link that asks before it stops the alert. Plus axe on the form.

@@ -1,5 +1,5 @@
 /**
- * Staff review of rental applications in Chromium (applications issue item 7): an admin filters
+ * Staff review of rental applications in Chromium (decision 010): an admin filters
  * /admin/applications, opens an application, starts the review and approves it, and the home
  * then shows as leased; a property manager reviews on /dashboard only the applications for their
  * property — with JavaScript off, through plain form posts; a tenant cannot open the admin page

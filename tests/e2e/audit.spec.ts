@@ -1,5 +1,5 @@
 /**
- * /admin/audit in Chromium (issue 14 item 6): an admin opens the audit log from the back office's
+ * /admin/audit in Chromium (decision 023): an admin opens the audit log from the back office's
  * navigation, filters it by their own e-mail and the "Signed in" action (the URL keeps the
  * filters, every row matches), downloads the CSV of the filtered set (header, only matching rows)
  * and the page fits a phone's width. A tenant is sent home.

@@ -1,5 +1,5 @@
 /**
- * Live chat (issue 5 deliverable 4): a visitor writes in the widget, staff answer in their inbox
+ * Live chat (decision 012): a visitor writes in the widget, staff answer in their inbox
  * (admins in /admin/messages, property managers in /dashboard), both sides update live without
  * reloading; messages typed offline wait as "pending" and are delivered once when the connection
  * is back; the bubble keeps the spec §9 geometry and stays clickable above the cookie banner.

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 9: the floating controls (side-menu button, chat bubble, and the offline badge
+ * Decision 034: the floating controls (side-menu button, chat bubble, and the offline badge
  * when it shows) never cover a title, a price or a form control, at 375, 768 and 1280 px.
  *
  * On each main public page, every visible h1/h2, listing or unit price, form control (input,

@@ -178,7 +178,7 @@ test('an admin creates a property manager through /admin/users and the new accou
   await expect(form.getByText('An account with this e-mail address already exists.')).toBeVisible();
 
   // The new manager signs in with the password, but until two-factor sign-in is set up
-  // (issue 14 item 1) reaches only the enrolment page: the dashboard and /admin send them there.
+  // (decision 023) reaches only the enrolment page: the dashboard and /admin send them there.
   const manager = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': '10.250.1.2' } });
   const signIn = await manager.post('/auth', { form: { intent: 'sign-in', email, password: 'nina-manager-pass' }, maxRedirects: 0 });
   expect(signIn.status()).toBe(303);
@@ -241,7 +241,7 @@ test('the admin area: overview, sections, mailbox and diagnostics', async ({ pag
   await expect(page.getByTestId('overview-users-value')).toHaveText(/^\d[\d,]*$/);
   await page.getByTestId('admin-nav-projects').click();
   await expect(page).toHaveURL(/\/admin\/projects$/);
-  // Issue 12 built the last "coming soon" section: the projects list with the demo projects.
+  // Decision 026 built the last "coming soon" section: the projects list with the demo projects.
   await expect(page.getByTestId('projects-list')).toBeVisible();
   await expect(page.getByTestId('project-row').first()).toBeVisible();
   await expect(page.getByTestId('admin-coming-soon')).toHaveCount(0);

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 9: the headings use the self-hosted heading font (Source Serif 4, served from
+ * Decision 034: the headings use the self-hosted heading font (Source Serif 4, served from
  * this site, `font-display: swap`), and every page preloads its latin file.
  */
 import { expect, test } from './fixtures';

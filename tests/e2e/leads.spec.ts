@@ -1,5 +1,5 @@
 /**
- * Leads reach staff (portfolio issue item 7) in Chromium: a visitor sends the contact form in
+ * Leads reach staff (decision 018) in Chromium: a visitor sends the contact form in
  * Italian and receives the Italian acknowledgement (SMTP sink); an admin finds the inquiry under
  * the inbox's contact-form tab, with its details, and answers it; the visitor's address receives
  * the reply in Italian with their message quoted. A property manager sees an inquiry about their

@@ -1,5 +1,5 @@
 /**
- * Leases and rent in Chromium (leases issue), two journeys with two browser contexts each:
+ * Leases and rent in Chromium (decision 022), two journeys with two browser contexts each:
  * - approval to an active lease: an admin approves Sam's application and sends the draft lease;
  *   Sam reads it (page and PDF), is refused with a wrong name, signs and pays what is due at
  *   signing by card; the admin countersigns and Sam's portal shows the active lease;

@@ -1,5 +1,5 @@
 /**
- * The whole maintenance journey across the four portals in Chromium (issue 12), one browser
+ * The whole maintenance journey across the four portals in Chromium (decision 026), one browser
  * context per person, every step through the pages' own forms:
  * 1. a tenant with an active lease reports a leak with two photos in /tenant-portal/maintenance/new
  *    and keeps the request's page open for the rest of the journey;

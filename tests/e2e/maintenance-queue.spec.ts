@@ -1,5 +1,5 @@
 /**
- * The staff maintenance queue in Chromium (issue 12 item 2): an admin narrows the queue to one
+ * The staff maintenance queue in Chromium (decision 026): an admin narrows the queue to one
  * building found by name, filters by priority, by missed response target and by status, looks at
  * the board, opens a request, triages it, is refused an uninsured vendor with the translated
  * reason and assigns an insured one — the work order shows as offered; the page passes axe. A

@@ -1,5 +1,5 @@
 /**
- * Maintenance requests from the tenant portal in Chromium (maintenance issue item 1):
+ * Maintenance requests from the tenant portal in Chromium (decision 027):
  * - a tenant reports a leak with two photos from the portal, lands on the request (submitted,
  *   with its photos and timeline) and sees it in her list as submitted;
  * - choosing "Emergency" shows the 24/7 line at once, and again on the sent request; a missing

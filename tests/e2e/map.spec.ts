@@ -1,5 +1,5 @@
 /**
- * Maps (portfolio issue item 9): the unit's location map on its page, loaded only when scrolled
+ * Maps (decision 016): the unit's location map on its page, loaded only when scrolled
  * to; the map view of /properties with clustered building markers, popups linking to a building's
  * homes and to a unit; the List | Map toggle keeping the filters; the empty, no-JavaScript and
  * failed-tiles states; axe in both themes; a phone. Tiles never leave the machine: requests for

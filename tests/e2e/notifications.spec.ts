@@ -1,5 +1,5 @@
 /**
- * In-app notifications (spec §2 chrome, §4 "Notification", §8, §9; issue 5): an admin's
+ * In-app notifications (spec §2 chrome, §4 "Notification", §8, §9; decision 013): an admin's
  * notification reaches a signed-in user's bell live, without a reload; clicking one marks it read
  * and follows its link; "Mark all read" clears the badge; "99+" above 99; time labels; the empty
  * list; the endpoint's refusals; the bell at phone width and in both themes.

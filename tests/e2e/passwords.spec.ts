@@ -1,5 +1,5 @@
 /**
- * The password policy in the browser (issue 14, bullets 2 and 3): registration refuses a common
+ * The password policy in the browser (decision 023): registration refuses a common
  * password with the message while the strength meter rates it; an account whose old password
  * fails the policy still signs in, is kept on /account/password until it chooses a new one, and
  * then signs in with the new one.

@@ -1,5 +1,5 @@
 /**
- * Photo uploads in Chromium (portfolio issue item 3): an admin drops several photos on a unit's
+ * Photo uploads in Chromium (decision 017): an admin drops several photos on a unit's
  * dropzone (one is an HTML page named .jpg and is refused next to its name), watches them go
  * through the queue, moves one with the keyboard, makes another the cover, publishes the unit,
  * and a visitor sees that cover first on /properties and on the property page, in responsive

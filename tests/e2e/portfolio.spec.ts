@@ -1,5 +1,5 @@
 /**
- * The portfolio back office in Chromium (portfolio issue items 1, 2, 4): an admin creates a
+ * The portfolio back office in Chromium (decision 015): an admin creates a
  * building and a unit, publishes it, and a visitor finds it on /properties, on the map and on its page with
  * the building; the CSV import's dry run lists row errors before a clean file is imported; the
  * list's filters keep their URL; a property manager manages only their own building (another
@@ -219,7 +219,7 @@ test('a property manager manages their own building from the dashboard, and anot
   await page.goto('/dashboard');
   await waitForHydration(page);
   const portfolio = page.getByTestId('manager-portfolio');
-  // The e2e manager also runs the buildings of the maintenance journeys (issue 12); building 1,
+  // The e2e manager also runs the buildings of the maintenance journeys (decision 026); building 1,
   // a demo manager's, is refused below.
   await expect(portfolio.getByRole('link', { name: 'E2E Review Court 2' })).toBeVisible();
   await portfolio.getByRole('link', { name: 'E2E Review Court 2' }).click();

@@ -1,5 +1,5 @@
 /**
- * Capital projects and bids in Chromium (maintenance issue items 4 and 6), with two browser
+ * Capital projects and bids in Chromium (decision 029 and 028), with two browser
  * contexts: an admin creates a roof project at "E2E Project Tower" and opens it for bids to two
  * vendors; the first vendor, e-mailed the invitation, is refused a bid with a bad amount, then
  * bids with a PDF quote; the admin compares the bids, closes bidding early and awards the bid —

@@ -1,5 +1,5 @@
 /**
- * Connectivity and the live stream (issue 5 deliverables 2 and 5, spec §4): a signed-in user
+ * Connectivity and the live stream (decision 011, spec §4): a signed-in user
  * loses the connection, the offline badge shows; meanwhile an admin sends them a notification;
  * when the connection returns the badge goes and the notification is in the bell, without a
  * reload. Also: the stream refuses anyone without a session or chat.

@@ -34,7 +34,7 @@ test('every script of the server-rendered page carries the nonce of the response
   expect(policy.match(/script-src [^;]*/)?.[0]).not.toContain('unsafe-inline');
 
   const html = await response.text();
-  // JSON-LD blocks (issue 13 item 7) are data, never run, so the CSP does not apply to them.
+  // JSON-LD blocks (decision 025) are data, never run, so the CSP does not apply to them.
   const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes('type="application/ld+json"'));
   expect(scripts.length).toBeGreaterThan(0);
   for (const tag of scripts) expect(tag, tag).toContain(`nonce="${nonce}"`);

@@ -1,6 +1,6 @@
 /**
  * The people and places of the whole maintenance journey (tests/e2e/maintenance-journey.spec.ts,
- * issue 12), in the e2e server's fresh database; `seed-users.ts` calls
+ * decision 026), in the e2e server's fresh database; `seed-users.ts` calls
  * `seedMaintenanceJourney(db)` after the accounts exist. Its own, so the journey never shares
  * rows with the specs running beside it: "Joy Journey", a tenant with an active lease of
  * "E2E Journey Flat" (unit 5B of "E2E Journey Court", Texas, no manager), and "E2E Journey

@@ -1,5 +1,5 @@
 /**
- * An account from before the password policy (issue 14): its password `abc123` is too short and
+ * An account from before the password policy (decision 023): its password `abc123` is too short and
  * common, and is stored as better-auth's old scrypt hash. Signing in must still work, rehash it
  * and lead to /account/password (tests/e2e/passwords.spec.ts).
  */

@@ -21,7 +21,7 @@ await database.migrate();
 const authSecret = await resolveAuthSecret(database.db, process.env.AUTH_SECRET);
 for (const [role, account] of Object.entries(E2E_USERS)) {
   const created = await createVerifiedUser(database.db, { ...account, role: role as keyof typeof E2E_USERS });
-  // Staff must sign in with a second factor (issue 14 item 1): enrolled with the known test key,
+  // Staff must sign in with a second factor (decision 023): enrolled with the known test key,
   // the fixtures (signInWith) answer the second step with a code computed from it.
   if (role === 'admin' || role === 'property_manager') await enrolTwoFactor(database.db, authSecret, created.id);
 }

@@ -1,5 +1,5 @@
 /**
- * Findability (issue 13 item 7) and titles (item 9) as a crawler and a visitor meet them on the
+ * Findability (decision 025) and titles (item 9) as a crawler and a visitor meet them on the
  * built server: robots.txt, the sitemap index and its files as well-formed XML (the browser's own
  * XML parser), a unit's page with its canonical URL, hreflang alternates, Open Graph photo and
  * JSON-LD, `?lang=it` rendering Italian and sticking, a title on every public page and on the

@@ -1,5 +1,5 @@
 /**
- * The service worker in Chromium (issue 13 item 8, decision 035): public pages visited online
+ * The service worker in Chromium (decision 035): public pages visited online
  * read offline with the offline badge; a page never visited gets the offline page; a signed-in
  * page is never kept (offline: the offline page, and no cache holds the tenant's name); a new
  * worker takes over open pages without a reload. The build half (what sw.js precaches, the

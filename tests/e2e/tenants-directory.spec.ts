@@ -1,5 +1,5 @@
 /**
- * The tenants directory and the payments list in Chromium (leases issue items 5 and 6, "Numbers"):
+ * The tenants directory and the payments list in Chromium (decision 020, "Numbers"):
  * an admin pages through the demo tenants (first, next), searches a name, narrows the list to one
  * building with the building filter — found by typing part of its name, the server answering
  * the search — and finds the same building's payments; the filtered page passes axe. Data: the

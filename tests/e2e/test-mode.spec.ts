@@ -1,5 +1,5 @@
 /**
- * Issue 14: while payments run in test mode (this server uses the sandbox provider), every page
+ * Decision 023: while payments run in test mode (this server uses the sandbox provider), every page
  * that takes a payment says so — the booking fee's confirmation step and the tenant portal's
  * Pay now / autopay — in English and in Italian.
  */

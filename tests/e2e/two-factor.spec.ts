@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue 14 item 1) through the browser: a new admin account signs in with the
+ * Two-factor sign-in (decision 023) through the browser: a new admin account signs in with the
  * password, is held on the enrolment page, enrols with a code computed by otplib from the key the
  * page shows, sees its backup codes once, reaches /admin; then signs in again with a code from
  * the "app", and with a backup code, which works once only.

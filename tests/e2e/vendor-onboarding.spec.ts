@@ -1,5 +1,5 @@
 /**
- * Vendor onboarding in Chromium (maintenance issue item 3), end to end with two browsers: a
+ * Vendor onboarding in Chromium (decision 030), end to end with two browsers: a
  * company applies at /vendor-signup; an admin finds the application first in /admin/vendors and
  * approves it; the invitation e-mail (the e2e SMTP sink) carries the link with which the vendor
  * creates its account and lands, signed in, in /vendor-portal as approved; the vendor uploads its

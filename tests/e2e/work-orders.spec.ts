@@ -1,5 +1,5 @@
 /**
- * Work orders and invoices in Chromium (maintenance issue items 4 and 5), two browsers: the
+ * Work orders and invoices in Chromium (decision 029), two browsers: the
  * vendor of "E2E Leak Fixers" opens its offered work order (the unit's address and the tenant's
  * entry window shown), accepts it, schedules the visit, starts, completes it with a photo and
  * submits an invoice (a negative line is refused first, with its message); an admin approves the

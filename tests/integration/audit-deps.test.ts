@@ -1,5 +1,5 @@
 /**
- * The CI dependency audit (issue 14, scripts/audit-deps.mjs) as CI runs it, with `npm` replaced
+ * The CI dependency audit (decision 023, scripts/audit-deps.mjs) as CI runs it, with `npm` replaced
  * on the PATH by a stub that prints a chosen `npm audit --json` report: a high or critical
  * advisory in a production dependency fails it, lesser ones pass, and an unreachable advisory
  * service is reported as "NOT audited" (a failure with AUDIT_STRICT=1).

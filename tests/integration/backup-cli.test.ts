@@ -1,5 +1,5 @@
 /**
- * `npm run backup` and `npm run restore` as an operator runs them (portfolio issue item 6):
+ * `npm run backup` and `npm run restore` as an operator runs them (decision 019):
  * real processes on a throwaway DATA_DIR (and, with TEST_DATABASE_URL, throwaway PostgreSQL
  * databases through DATABASE_URL): exit codes, refusals while a server holds the database or
  * when the target holds data, and a round trip whose rows come back.

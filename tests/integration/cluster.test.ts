@@ -1,5 +1,5 @@
 /**
- * All cores through the real server entry (issue 13 item 5, decision 032): `tsx server/index.ts`
+ * All cores through the real server entry (decision 032): `tsx server/index.ts`
  * started with WEB_CONCURRENCY=2.
  *
  * - On PostgreSQL (TEST_DATABASE_URL, a fresh database): two workers answer, neither of them the

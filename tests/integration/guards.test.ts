@@ -190,7 +190,7 @@ describe('protected routes (spec §2, §6)', () => {
     expectOutcome(result, visitor, path, requires);
   });
 
-  // Staff pages of one record (leases issue item 1): guarded like the table; for the roles let in,
+  // Staff pages of one record (decision 022): guarded like the table; for the roles let in,
   // an id nobody has (no lease in this database) is a 404, never a page or a 500.
   const RECORD_ROUTES: {
     path: string;
@@ -213,7 +213,7 @@ describe('protected routes (spec §2, §6)', () => {
     else expectOutcome(result, visitor, path, requires);
   });
 
-  // The vendor portal's pages beyond the overview (maintenance issue item 3).
+  // The vendor portal's pages beyond the overview (decision 030).
   it.each(VISITORS)('/vendor-portal/profile as %s (requires vendor)', async (visitor) => {
     const result = await settle(() =>
       (vendorProfile.loader as unknown as LoaderFn)({ request: requestAs(visitor, '/vendor-portal/profile'), params: {}, context }),
@@ -228,14 +228,14 @@ describe('protected routes (spec §2, §6)', () => {
     expectOutcome(result, visitor, '/admin/users', 'admin');
   });
 
-  // The operations pages' commands (portfolio issue items 5 and 6): settings, retry, backup download.
+  // The operations pages' commands (decision 019): settings, retry, backup download.
   const OPS_ACTIONS: { path: string; action: unknown; fields: Record<string, string> }[] = [
     { path: '/admin/system', action: adminSystem.action, fields: { intent: 'fees', applicationFee: '1', depositMonths: '0' } },
     { path: '/admin/database', action: adminDatabase.action, fields: { intent: 'retry', jobId: '1' } },
     { path: '/admin/database/backup', action: databaseBackup.action, fields: {} },
   ];
   // "Nothing" but the refusal itself: a signed-in visitor's wrong-role refusal is audited as
-  // `access_denied` (issue 14), so those entries are left out of the counts.
+  // `access_denied` (decision 023), so those entries are left out of the counts.
   it.each(VISITORS.filter((visitor) => visitor !== 'admin'))('the operations actions refuse %s before doing anything', async (visitor) => {
     const [auditsBefore] = await database.db.select({ n: count() }).from(auditLog).where(ne(auditLog.action, 'access_denied'));
     for (const { path, action, fields } of OPS_ACTIONS) {
@@ -247,7 +247,7 @@ describe('protected routes (spec §2, §6)', () => {
     expect(auditsAfter?.n).toBe(auditsBefore?.n);
   });
 
-  // The tenants pages (leases issue items 5 and 7): the directory and a tenant's page, admin and
+  // The tenants pages (decision 020 and 022): the directory and a tenant's page, admin and
   // manager. An allowed visitor asking for an unknown tenant gets a 404, never another's data.
   const TENANT_ROUTES: { path: string; requires: 'admin' | 'property_manager'; loader: unknown; params: Record<string, string> }[] = [
     { path: '/admin/tenants', requires: 'admin', loader: adminTenants.loader, params: {} },
@@ -271,7 +271,7 @@ describe('protected routes (spec §2, §6)', () => {
     },
   );
 
-  // The payments pages (leases issue items 6 and 7): list, CSV, one payment, admin and manager. An
+  // The payments pages (decision 020 and 022): list, CSV, one payment, admin and manager. An
   // allowed visitor asking for an unknown payment gets a 404; the CSV is a download.
   const PAYMENT_ROUTES: { path: string; requires: 'admin' | 'property_manager'; loader: unknown; params: Record<string, string> }[] = [
     { path: '/admin/payments.csv', requires: 'admin', loader: adminPaymentsCsv.loader, params: {} },
@@ -294,7 +294,7 @@ describe('protected routes (spec §2, §6)', () => {
     },
   );
 
-  // The maintenance queue (issue 12 item 2): queue and request, admin and manager. An allowed
+  // The maintenance queue (decision 026): queue and request, admin and manager. An allowed
   // visitor asking for an unknown request gets a 404; commands refuse the others before anything.
   const MAINTENANCE_ROUTES: {
     path: string;
@@ -339,7 +339,7 @@ describe('protected routes (spec §2, §6)', () => {
     },
   );
 
-  // Work orders and invoices (maintenance issue items 4 and 5): the vendor portal's pages and the
+  // Work orders and invoices (decision 029): the vendor portal's pages and the
   // staff assignments pages. For the roles let in, an id nobody has is a 404, never a page or a 500.
   const WORK_ORDER_ROUTES: {
     path: string;
@@ -691,12 +691,12 @@ describe('/admin/users actions', () => {
 });
 
 /**
- * Two-factor sign-in is required for staff (issue 14 item 1): an admin or property manager who has
+ * Two-factor sign-in is required for staff (decision 023): an admin or property manager who has
  * not enrolled reaches only /dashboard/security. Walks every route of app/routes.ts whose module
  * calls a guard: each loader and action sends such a visitor to the enrolment page (pages) or
  * answers 403 `two_factor_required` (API endpoints), before doing anything.
  */
-describe('staff without two-factor sign-in (issue 14 item 1)', () => {
+describe('staff without two-factor sign-in (decision 023)', () => {
   type RouteEntry = { file: string; path?: string; children?: RouteEntry[] };
   const modules = import.meta.glob<Record<string, unknown>>('../../app/routes/**/*.{ts,tsx}');
   const sources = import.meta.glob<string>('../../app/routes/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });

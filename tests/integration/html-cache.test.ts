@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 4: the anonymous HTML cache, through the real Express app (server/app.ts) and
+ * Decision 031: the anonymous HTML cache, through the real Express app (server/app.ts) and
  * the real pages (the route modules as Vite's SSR loads them, served in production mode, so with
  * the CSP nonce). Proves: a second anonymous GET is served from the cache (`X-Cache: hit`, the
  * same bytes, the CSP nonce of the body in the header); strong ETag and 304; the Cache-Control

@@ -1,6 +1,5 @@
 /**
- * Every public listing path reads an index, at the marketing copy's 75,000 units (issue 13 item
- * 1; DESIGN §6: "fast" is proven for every path a user can take, by EXPLAIN, never for one
+ * Every public listing path reads an index, at the marketing copy's 75,000 units (decision 024; DESIGN §6: "fast" is proven for every path a user can take, by EXPLAIN, never for one
  * hand-picked query). The demo generator's portfolio is bulk-inserted once; then every statement
  * the listing services really send (captured with `onQuery`) is run under EXPLAIN ANALYZE for
  *   sort (newest, price ↑, price ↓) × filter (none, capacity, price range, state, city,

@@ -1,5 +1,5 @@
 /**
- * The maintenance queue stays fast on a big table (issue 12 item 2 "Numbers", DESIGN §6): at
+ * The maintenance queue stays fast on a big table (decision 026 "Numbers", DESIGN §6): at
  * 20,000 requests every path of the queue — the default page, each filter, each order, a deep
  * keyset page, a manager's scope and the board's columns and counts — is answered through an
  * index of `maintenance_request` (migrations 0013 and 0016), never a sequential scan of it. The

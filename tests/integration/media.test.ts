@@ -124,7 +124,7 @@ describe('request bodies', () => {
     expect(bodyLimitFor('/api/photos/unit/12/upload')).toBe(PHOTO_MAX_REQUEST_BYTES);
     expect(bodyLimitFor('/api/photos/building/3/upload')).toBe(PHOTO_MAX_REQUEST_BYTES);
     expect(bodyLimitFor('/api/photos/unit/12')).toBe(1_000_000);
-    // A vendor's certificate of insurance or W-9 (maintenance issue item 3): one file of 10 MB.
+    // A vendor's certificate of insurance or W-9 (decision 030): one file of 10 MB.
     expect(bodyLimitFor('/api/vendor-documents/upload')).toBe(DOCUMENT_MAX_REQUEST_BYTES);
     expect(bodyLimitFor('/api/vendor-documents/12')).toBe(1_000_000);
     expect(bodyLimitFor('/contact')).toBe(1_000_000);

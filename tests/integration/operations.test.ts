@@ -1,5 +1,5 @@
 /**
- * Operations through the real Express app and Node server (issue 14): odd HTTP methods are 405
+ * Operations through the real Express app and Node server (decision 023): odd HTTP methods are 405
  * (TRACE used to be 500), tokens never reach the request log, /readyz turns 503 the moment a
  * shutdown begins while the request in flight still completes, and a database that stops
  * answering makes /readyz fail fast instead of hanging.

@@ -1,5 +1,5 @@
 /**
- * Safe production defaults as an operator meets them (issue 14): the real server entry, started
+ * Safe production defaults as an operator meets them (decision 023): the real server entry, started
  * with an https PUBLIC_URL but no SMTP server and no payment processor, refuses to start — exit
  * code 1 and a message naming what to set — before it opens a database or a port.
  */

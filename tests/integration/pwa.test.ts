@@ -1,5 +1,5 @@
 /**
- * The installable, offline-capable site (issue 13 item 8, decision 035), without a browser:
+ * The installable, offline-capable site (decision 035), without a browser:
  *
  * - the build step (scripts/lib/pwa-build.ts) run on a small stand-in client build: /sw.js
  *   precaches the app shell's and the public pages' code, the offline page, the manifest and

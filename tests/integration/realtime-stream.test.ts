@@ -1,5 +1,5 @@
 /**
- * The event stream over real HTTP (issue 5 deliverables 2 and 7): no stream without a session or
+ * The event stream over real HTTP (decision 011): no stream without a session or
  * a chat cookie; a stream carries its own audiences' events only; a reconnect with Last-Event-ID
  * replays what was missed, once, in order; an impossible position asks the client to resync.
  */

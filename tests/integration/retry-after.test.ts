@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 5: every 429 the app answers carries `Retry-After` (whole seconds), through the
+ * Decision 023: every 429 the app answers carries `Retry-After` (whole seconds), through the
  * real Express app: the auth endpoints' and the event stream's `api_call` limit
  * (`sendTooManyRequests`), the Express-level net for any 429 that lacks one, and the answers of
  * loaders and actions (`tooManyRequests`). The per-account lockout, the per-IP sign-in limit,

@@ -1,5 +1,5 @@
 /**
- * Scale-out proof (issue 5 deliverable 6, DESIGN §6): two server instances share one database;
+ * Scale-out proof (decision 011, DESIGN §6): two server instances share one database;
  * a user and a chat visitor subscribe on instance B; a notification and a staff chat reply are
  * made through instance A; each arrives on B exactly once. With TEST_DATABASE_URL the instances
  * have separate connection pools and LISTEN connections on one PostgreSQL (what CI runs); on

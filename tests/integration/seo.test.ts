@@ -1,5 +1,5 @@
 /**
- * Findability (issue 13 item 7) at the demo's size: 75,000 units made by the seed's own generator
+ * Findability (decision 025) at the demo's size: 75,000 units made by the seed's own generator
  * (bulk insert), some of them unlisted. The sitemap index and every file it names are read through
  * their route loaders: well-formed XML, every listed unit exactly once per language with its
  * hreflang alternates, no unlisted unit, at most 50,000 URLs a file, unit files streamed in

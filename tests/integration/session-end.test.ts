@@ -1,5 +1,5 @@
 /**
- * Issue 14, bullets 4 and 7, over real HTTP with two instances on one database: an event stream
+ * Decision 023, over real HTTP with two instances on one database: an event stream
  * open on instance A closes within 2 seconds of its session ending through instance B — sign-out,
  * ban, password reset, role change — and of its session expiring while open; other users'
  * streams stay open. With TEST_DATABASE_URL the instances have separate pools and LISTEN

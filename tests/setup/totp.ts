@@ -1,6 +1,6 @@
 /**
  * The known TOTP key of test staff accounts and codes computed from it with `otplib`, as an
- * authenticator app would (issue 14 item 1). Free of app imports, so the Playwright fixtures
+ * authenticator app would (decision 023). Free of app imports, so the Playwright fixtures
  * can use it as well as vitest (tests/setup/two-factor.ts).
  */
 import { generateSync, ScureBase32Plugin } from 'otplib';

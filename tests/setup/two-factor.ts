@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in for tests (issue 14 item 1): the ONE helper every test that signs a user in
+ * Two-factor sign-in for tests (decision 023): the ONE helper every test that signs a user in
  * uses. Staff accounts (admin, property manager) must have two-factor sign-in, so
  * `signInForTest` enrols them first with a known TOTP key (stored exactly as better-auth's
  * `twoFactor` plugin stores it: encrypted with the auth secret) and then completes sign-in as a

@@ -1,6 +1,5 @@
 /**
- * Work-order fixtures for the vendor portal, invoice and assignments tests (maintenance issue
- * items 4 and 5): staff, two insured vendors with accounts, and `offer()`, which makes a tenant's
+ * Work-order fixtures for the vendor portal, invoice and assignments tests (decision 029): staff, two insured vendors with accounts, and `offer()`, which makes a tenant's
  * maintenance request in a building the manager runs and offers it to a vendor through
  * `createWorkOrder`, as the staff queue does.
  */

@@ -20,7 +20,7 @@ export type ChromeViewer = { name: string; email: string; role: Role } | null;
 
 // The open menu (its links, Mantine's NavLink) is a chunk of its own, fetched when the toggle is
 // pointed at or focused, or at once when the menu is open on arrival (server-rendered then):
-// most visits never open it (issue 13 item 6: first-load JS ≤ 150 KB gzipped).
+// most visits never open it (decision 036: first-load JS ≤ 150 KB gzipped).
 const SideMenuPanel = lazyPart(() => import('./side-menu-panel').then((module) => module.default));
 
 export function SideMenu({ initialOpen, viewer }: { initialOpen: boolean; viewer: ChromeViewer }) {

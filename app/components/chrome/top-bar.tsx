@@ -74,7 +74,7 @@ export function TopBar({
             </Form>
             <Form method="post" action="/preferences" className={classes.languageForm}>
               <input type="hidden" name="redirectTo" value={languageRedirectTo} />
-              {/* A plain <select>, not Mantine's NativeSelect: its Input chain cost every page's first load ~4 KB (issue 13 item 6). */}
+              {/* A plain <select>, not Mantine's NativeSelect: its Input chain cost every page's first load ~4 KB (decision 036). */}
               <select
                 name="language"
                 aria-label={t('common.language.label')}

@@ -1,5 +1,5 @@
 /**
- * A Leaflet map set up the way every Dimora map is (portfolio issue item 9): raster tiles from
+ * A Leaflet map set up the way every Dimora map is (decision 016): raster tiles from
  * MAP_TILE_URL with the provider's attribution always shown, translated zoom buttons, keyboard
  * navigation (arrow keys pan, +/- zoom, Enter opens a marker), and the scroll wheel left to the
  * page until the map is focused or clicked, so scrolling past a map never zooms it.

@@ -1,6 +1,6 @@
 /**
  * Loads Leaflet (and, for clustered maps, leaflet.markercluster) with their CSS on demand: the
- * maps are dynamic imports, so no page pays for them on first load (portfolio issue item 9,
+ * maps are dynamic imports, so no page pays for them on first load (decision 016,
  * "lazy-loaded so it costs nothing on first paint"). Browser only; each part loads once.
  */
 import type * as LeafletModule from 'leaflet';

@@ -58,7 +58,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     icon: SECTION_ICONS[section],
     testId: `admin-nav-${section}`,
   })),
-  // Issue 14 item 6: not a spec §2 section, so not in ADMIN_SECTIONS.
+  // Decision 023: not a spec §2 section, so not in ADMIN_SECTIONS.
   { to: '/admin/audit', labelKey: 'admin.nav.audit', icon: IconShieldCheck, testId: 'admin-nav-audit' },
   { to: '/admin-debug', labelKey: 'admin.nav.debug', icon: IconBug, testId: 'admin-nav-debug' },
 ];

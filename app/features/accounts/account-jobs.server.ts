@@ -1,5 +1,5 @@
 /**
- * The accounts feature's background job (decision 014; issue 14 item 5): the "sign-in paused"
+ * The accounts feature's background job (decision 014; decision 023): the "sign-in paused"
  * e-mail to an account's owner, enqueued once per lockout episode by `signIn`.
  */
 import { accountLockedMail } from '~/server/mail/templates.server';

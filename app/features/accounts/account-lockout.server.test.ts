@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 5: sign-in throttling per account across client addresses, through the /auth
+ * Decision 023: sign-in throttling per account across client addresses, through the /auth
  * action as the server calls it. 10 wrong passwords from 10 addresses lock the account: the 11th
  * attempt, from an 11th address and with the right password, answers 429 with Retry-After; the
  * owner gets one e-mail per lockout (en/it); an unknown address is locked alike (no enumeration);

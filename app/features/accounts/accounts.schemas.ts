@@ -18,7 +18,7 @@ export const RESET_MESSAGES = {
   fillAll: 'auth.forgot.errors.fillAll',
   tooShort: 'auth.forgot.errors.tooShort',
   mismatch: 'auth.forgot.errors.mismatch',
-  /** Issue 14: the policy's upper bound, on every new-password field. */
+  /** Decision 023: the policy's upper bound, on every new-password field. */
   tooLong: 'auth.password.errors.tooLong',
 } as const;
 
@@ -60,7 +60,7 @@ export const forgotSchema = z.object({
     .pipe(z.email(FIELD_MESSAGES.invalidEmail)),
 });
 
-/** spec §5 reset mode: both fields, at least 8 characters (issue 14), the same twice. */
+/** spec §5 reset mode: both fields, at least 8 characters (decision 023), the same twice. */
 export const resetSchema = z
   .object({
     token: z.string().trim().min(1, 'auth.reset.errors.invalidToken').max(512, 'auth.reset.errors.invalidToken'),
@@ -77,14 +77,14 @@ export const resetSchema = z
     }
   });
 
-/** Issue 14: the change-password form's messages. */
+/** Decision 023: the change-password form's messages. */
 export const CHANGE_MESSAGES = {
   currentRequired: 'auth.change.errors.currentRequired',
   wrongPassword: 'auth.change.errors.wrongPassword',
 } as const;
 
 /**
- * /account/password (issue 14): the current password, and a new one given twice, at least 8
+ * /account/password (decision 023): the current password, and a new one given twice, at least 8
  * characters (the server's policy checks the rest).
  */
 export const changePasswordSchema = z
@@ -105,7 +105,7 @@ export const changePasswordSchema = z
 
 /**
  * The reset form's client-side rule (spec §5): Update Password stays disabled while busy, when
- * the passwords differ, or when the password is shorter than 8 characters (issue 14).
+ * the passwords differ, or when the password is shorter than 8 characters (decision 023).
  */
 export function canSubmitReset({ password, confirmPassword, busy }: { password: string; confirmPassword: string; busy: boolean }) {
   return !busy && password.length >= MIN_PASSWORD_LENGTH && password === confirmPassword;

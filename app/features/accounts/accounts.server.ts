@@ -22,9 +22,9 @@ import type { SignInInput, SignUpInput } from './accounts.schemas';
 type Ctx = Pick<DimoraLoadContext, 'db' | 'auth' | 'clientIp' | 'logger'>;
 type Call = { context: Ctx; request: Request };
 
-/** The password hasher is saturated (issue 14): the route answers 503 with `Retry-After`. */
+/** The password hasher is saturated (decision 023): the route answers 503 with `Retry-After`. */
 export type HasherBusy = { ok: false; reason: 'busy'; retryAfterS: number };
-/** The new password fails the policy (issue 14); `problem` picks the translated message. */
+/** The new password fails the policy (decision 023); `problem` picks the translated message. */
 export type PasswordRefused = { ok: false; reason: 'password'; problem: PasswordProblem };
 
 /** The `Retry-After` of a busy-hasher APIError, or null for any other error. */
@@ -69,7 +69,7 @@ function audit(
 
 export type SignInOutcome =
   | { ok: true; userId: string; headers: Headers; passwordChangeRequired: boolean }
-  /** The password was right and the account has two-factor sign-in: the second step follows (issue 14 item 1). */
+  /** The password was right and the account has two-factor sign-in: the second step follows (decision 023). */
   | { ok: 'two_factor'; userId: string | null; headers: Headers }
   | { ok: false; reason: 'invalid_credentials' | 'email_not_verified' | 'banned' }
   | HasherBusy
@@ -86,7 +86,7 @@ export async function signIn(call: Call, input: SignInInput): Promise<SignInOutc
   const { context, request } = call;
   const limited = await checkRateLimit(call, 'login');
   if (limited) return limited;
-  // Issue 14 item 5: a locked account answers 429 from every address, before any password check.
+  // Decision 023: a locked account answers 429 from every address, before any password check.
   const lockedForS = await accountLockRemaining(context.db, input.email);
   if (lockedForS !== null) {
     context.logger.warn({ client: context.clientIp }, 'sign-in refused: account locked');
@@ -112,7 +112,7 @@ export async function signIn(call: Call, input: SignInInput): Promise<SignInOutc
     }
     await clearSignInFailures(context.db, input.email);
     await audit(context, origin, 'sign_in_succeeded', result.response.user.id);
-    // Set by the sign-in hook when this password fails today's policy (issue 14).
+    // Set by the sign-in hook when this password fails today's policy (decision 023).
     const [flags] = await context.db
       .select({ passwordChangeRequired: user.passwordChangeRequired })
       .from(user)
@@ -136,7 +136,7 @@ export async function signIn(call: Call, input: SignInInput): Promise<SignInOutc
 }
 
 /**
- * Counts a wrong password against the account (issue 14 item 5). When it starts a lock: audits
+ * Counts a wrong password against the account (decision 023). When it starts a lock: audits
  * `account_locked`, and on the episode's first lock e-mails the owner (if the account exists)
  * through the outbox, once (dedupe key per lock).
  */
@@ -268,7 +268,7 @@ export async function resetPassword(
 }
 
 /**
- * /account/password (issue 14): the signed-in viewer changes their password, giving the current
+ * /account/password (decision 023): the signed-in viewer changes their password, giving the current
  * one. The new one must pass the policy (better-auth's hook says which rule failed); every other
  * session of the user ends and this browser gets a fresh session cookie (`headers`). Clears the
  * "change required" flag. A wrong current password answers `wrong_password`.

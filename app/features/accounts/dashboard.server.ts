@@ -46,7 +46,7 @@ export type DashboardSummary = {
  * The /dashboard summary of `viewer`: who they are, the properties they manage (property
  * managers), their last 10 security events, the security status of their client address
  * (spec §4: secure, warning above 80 % of a limit, blocked at a limit) and their own rental
- * applications (property titles in `lang`; applications issue item 7).
+ * applications (property titles in `lang`; decision 010).
  */
 export async function loadDashboard({
   db,

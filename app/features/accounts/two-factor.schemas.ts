@@ -1,5 +1,5 @@
 /**
- * Forms of two-factor sign-in (issue 14 item 1), shared by the /auth second step and the
+ * Forms of two-factor sign-in (decision 023), shared by the /auth second step and the
  * security section of /dashboard. Messages are translation keys (auth.twoFactor.errors.*).
  */
 import { z } from 'zod';

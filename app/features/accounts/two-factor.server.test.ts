@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue 14 item 1) through the real routes: enrolment on /dashboard/security
+ * Two-factor sign-in (decision 023) through the real routes: enrolment on /dashboard/security
  * with a code computed by otplib from the key the page shows, the second sign-in step on /auth
  * (TOTP and backup codes, once only), wrong codes refused, audited and rate-limited, opt-in and
  * opt-out for tenants, no opt-out for staff, new backup codes.

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue 14 item 1), on better-auth's `twoFactor` plugin: the second step of
+ * Two-factor sign-in (decision 023), on better-auth's `twoFactor` plugin: the second step of
  * sign-in (a code from an authenticator app, or a one-time backup code) and the commands of the
  * security section of /dashboard (enrol, disable, new backup codes). Each command calls the
  * plugin through `auth.api` (none of its endpoints is reachable over HTTP), writes the audit log,

@@ -161,7 +161,7 @@ export async function createUserAccount({ db, actor, origin, input, locale }: Co
   const parsed = createUserSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error, locale);
   const values = parsed.data;
-  // Issue 14: the same password policy as registration (common passwords, the e-mail's local part).
+  // Decision 023: the same password policy as registration (common passwords, the e-mail's local part).
   const problem = checkPasswordPolicy(values.password, values.email);
   if (problem) return refused(locale, 'password', PASSWORD_PROBLEM_MESSAGES[problem]);
   try {

@@ -172,7 +172,7 @@ export type MailboxPage = { items: MailboxMessage[]; total: number; page: number
  * that exist. Only the plain-text body is returned: the HTML part is never shown. Unless
  * `showTokens` (test or demo mode, `mailboxShowsTokens`), the secrets in its links (reset and
  * verification tokens, alert confirm/unsubscribe tokens) are redacted before they leave the
- * server (issue 14): an admin cannot take over an account from the mailbox.
+ * server (decision 023): an admin cannot take over an account from the mailbox.
  */
 export async function listMailbox({
   db,

@@ -1,5 +1,5 @@
 /**
- * The dev mailbox outside test and demo mode (issue 14): an admin reads who got which e-mail,
+ * The dev mailbox outside test and demo mode (decision 023): an admin reads who got which e-mail,
  * but never a live reset or verification token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

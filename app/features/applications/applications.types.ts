@@ -4,7 +4,7 @@
  * transitions each side may make, the posted intents, and the shapes the loaders and actions
  * answer. Client-safe.
  *
- * Lifecycle (DESIGN §4, applications issue item 7):
+ * Lifecycle (DESIGN §4, decision 010):
  *   submitted → under_review → approved | rejected   (staff)
  *   submitted → rejected                              (staff: an application that clearly does
  *                                                      not qualify needs no review round)

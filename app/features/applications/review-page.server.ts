@@ -1,5 +1,5 @@
 /**
- * The loader and action halves shared by the two review pages (applications issue item 7):
+ * The loader and action halves shared by the two review pages (decision 010):
  * /admin/applications (admins) and /dashboard (a property manager's review, an applicant's
  * withdrawal). The routes guard first (`requireRole`), then call these; the service functions
  * authorise again, so a property manager's post about another property's application answers
@@ -79,7 +79,7 @@ export async function loadReviewPage({
 }
 
 /**
- * Issue 14 item 6: a property manager reached for application `id` that exists but is not on
+ * Decision 023: a property manager reached for application `id` that exists but is not on
  * their properties (the page answers as for a missing one): recorded through `auditRefusal`.
  * Unknown ids and admins (who see every application) record nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Rental-application review (applications issue item 7; DESIGN §4 "Who works where"): staff list,
+ * Rental-application review (decision 010; DESIGN §4 "Who works where"): staff list,
  * read and decide applications; an applicant reads and withdraws their own.
  *
  * Who sees what — every function takes the acting `Viewer` and authorises itself:

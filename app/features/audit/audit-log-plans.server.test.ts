@@ -1,5 +1,5 @@
 /**
- * /admin/audit stays fast on a big table (issue 14 item 6, DESIGN §6): at 30,000 entries every
+ * /admin/audit stays fast on a big table (decision 023, DESIGN §6): at 30,000 entries every
  * path of the list — the default page, a deep keyset page, each filter — reads an index of
  * `audit_log` (migration 0012) in order: no sequential scan of the table, no sort of every match.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.

@@ -1,5 +1,5 @@
 /**
- * /admin/audit's filters (issue 14 item 6), client-safe: the query string
+ * /admin/audit's filters (decision 023), client-safe: the query string
  * `?actor=&action=&table=&from=&to=&cursor=` read with zod (messages are translation keys), the
  * keyset cursor, and the URL of a filtered list or CSV. Dates are UTC days of `created_at`,
  * both ends included.

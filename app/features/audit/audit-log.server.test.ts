@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 6 against a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the
+ * Decision 023 against a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the
  * audit log is append-only (UPDATE, DELETE and TRUNCATE refused by the trigger of migration
  * 0012), users can still be deleted (no FK rewriting history), the retention job is the only
  * deleter and records itself, refused accesses are recorded through the rate-limited

@@ -1,5 +1,5 @@
 /**
- * /admin/audit's reads (issue 14 item 6): the audit log newest first, filtered by actor (part of
+ * /admin/audit's reads (decision 023): the audit log newest first, filtered by actor (part of
  * an e-mail), action, table and a range of UTC days, read a keyset page at a time so a deep page
  * costs what the first does (indexes of migration 0012: `audit_log_created_idx`,
  * `audit_log_table_idx`, plus `audit_log_user_idx` and `audit_log_action_idx`), and the CSV export

@@ -1,5 +1,5 @@
 /**
- * The loader halves of /admin/audit and /admin/audit.csv (issue 14 item 6). Routes guard first
+ * The loader halves of /admin/audit and /admin/audit.csv (decision 023). Routes guard first
  * (`requireRole(…, 'admin')`). Bad filters answer 400 (the page with a message per field; the
  * CSV as plain text). The export itself is audited (`audit_exported`, with the filters).
  */

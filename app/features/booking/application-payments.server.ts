@@ -1,5 +1,5 @@
 /**
- * Placing an application and paying for it without losing anything (issue §4–5, DESIGN §4):
+ * Placing an application and paying for it without losing anything (decision 009, DESIGN §4):
  *
  * 1. Transaction A writes the application (status `submitted`) and, when something is due now,
  *    one `pending` payment row per kind (application fee, deposit) for this charge attempt.
@@ -13,7 +13,7 @@
  * same submission again (same key) asks the provider, which answers with the first outcome
  * without charging twice, and `reconcilePendingPayments` (run by the outbox worker) settles
  * attempts nobody came back for. A declined attempt stays `failed` and turns a `submitted`
- * application into `payment_failed` (leases issue item 6): it waits, unpaid, for another attempt
+ * application into `payment_failed` (decision 020): it waits, unpaid, for another attempt
  * (a new key suffix) or for "pay at signing", which make it `submitted` again, and the daily job
  * `expireUnpaidApplications` expires it 7 days after its last change. An `expired` application
  * is never revived: the same submission again (same key) is answered like a new submission (see
@@ -302,7 +302,7 @@ async function prepareAttempt(
 }
 
 /**
- * An `expired` application found by a submission's key (leases issue item 6). Choice: it is not
+ * An `expired` application found by a submission's key (decision 020). Choice: it is not
  * revived (its dates, fees and 7 days have lapsed, and staff may already have seen it expire);
  * refusing instead would strand the applicant, because the booking page keeps the key with its
  * draft and every retry would be refused again. So the expired row gives up the key (it becomes
@@ -402,7 +402,7 @@ export async function settleAttempt({
     } else if (result.status === 'succeeded') {
       await completeApplication(tx, app, context);
     } else {
-      // Leases issue item 6: a declined application shows as `payment_failed` (and expires after
+      // Decision 020: a declined application shows as `payment_failed` (and expires after
       // 7 days) instead of `submitted`. Other statuses (a review already started) are left alone.
       if (app.status === 'submitted') {
         await tx.update(application).set({ status: 'payment_failed', updatedAt: new Date() }).where(eq(application.id, app.id));

@@ -1,5 +1,5 @@
 /**
- * Validation of the booking flow's three steps (spec §3 "Application form"; issue rules): zod
+ * Validation of the booking flow's three steps (spec §3 "Application form"; decision 009): zod
  * schemas whose messages are translation keys (`booking.errors.*`, translated on the server by
  * `translateIssues`). The server validates every step again at submission; nothing posted is
  * trusted (prices, fees and the property come from the database).

@@ -1,6 +1,6 @@
 /**
  * The booking flow's service (spec §2 /booking/{id}, §3 "Application form", §4 "Application
- * summary"; issue "Rental applications and payments"): validates each step, quotes the fees,
+ * summary"; decision 009): validates each step, quotes the fees,
  * submits and pays an application, and reads receipts and an applicant's applications.
  * Everything money-related comes from the database; posted prices, fees or property ids are
  * never read.

@@ -1,5 +1,5 @@
 /**
- * Live chat inputs (issue 5 deliverable 4; DESIGN §5 "our own live chat"): a visitor's message
+ * Live chat inputs (decision 012; DESIGN §5 "our own live chat"): a visitor's message
  * (and, for the first one, their name and e-mail address) and a staff reply. Every message is
  * plain text, trimmed, 1–2,000 characters, stored as typed and rendered escaped by React.
  * Client-safe, but the widget on every page imports only `chat.types.ts` (no zod in its bundle).

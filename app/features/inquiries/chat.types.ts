@@ -1,5 +1,5 @@
 /**
- * What the live chat's server answers and its pages show (issue 5 deliverable 4): the visitor's
+ * What the live chat's server answers and its pages show (decision 012): the visitor's
  * conversation in the widget, the staff inbox's thread list and open thread. Client-safe and
  * free of zod, so the widget (on every page) stays small.
  */
@@ -23,7 +23,7 @@ export const CHAT_NOTIFY_QUIET_MS = 10 * 60 * 1_000;
 export type ChatThreadStatus = 'open' | 'closed';
 
 /**
- * The staff inbox's tabs (portfolio issue item 7): live chat, and contact-form inquiries
+ * The staff inbox's tabs (decision 018): live chat, and contact-form inquiries
  * (`thread.kind`), which staff answer by e-mail.
  */
 export const INBOX_KINDS = ['chat', 'contact'] as const;

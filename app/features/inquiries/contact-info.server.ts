@@ -1,5 +1,5 @@
 /**
- * /contact's office details from the settings of /admin/system (portfolio issue item 5): read
+ * /contact's office details from the settings of /admin/system (decision 019): read
  * from the per-process copy, so an admin's change shows on the next visit, on every instance,
  * without a restart.
  */

@@ -1,7 +1,6 @@
 /**
  * The office's contact details shown on /contact (spec §9 "Contact copy"). Phone, e-mail,
- * address, company name and office hours are settings edited in /admin/system (portfolio issue
- * item 5; defaults in `app/server/settings/settings-registry.server.ts`). Client-safe.
+ * address, company name and office hours are settings edited in /admin/system (decision 019; defaults in `app/server/settings/settings-registry.server.ts`). Client-safe.
  */
 import type { OfficeHours } from '~/lib/office-hours';
 

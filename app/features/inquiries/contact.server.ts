@@ -1,6 +1,6 @@
 /**
  * Contact-form inquiries (spec §2 /contact). An inquiry becomes a `thread` of kind `contact`
- * with its first `message`, so staff answer it from their inbox (portfolio issue item 7): the
+ * with its first `message`, so staff answer it from their inbox (decision 018): the
  * same transaction enqueues the visitor's acknowledgement e-mail and notifies admins and the
  * unit's managers (features/leads).
  */
@@ -23,7 +23,7 @@ type SubmitContactInquiryOptions = {
   input: unknown;
   /** The visitor's language: error messages use it and the thread keeps it for replies. */
   locale: Language;
-  /** The signed-in visitor, when there is one (accounts issue); anonymous otherwise. */
+  /** The signed-in visitor, when there is one (decision 007); anonymous otherwise. */
   userId?: string | null;
 };
 

@@ -1,5 +1,5 @@
 /**
- * The loader and action halves shared by the two staff inboxes (issue 5 deliverable 4):
+ * The loader and action halves shared by the two staff inboxes (decision 012):
  * /admin/messages (admins) and the inbox section of /dashboard (property managers; its commands
  * post to /api/inbox). The routes guard first; the service functions authorise again.
  *

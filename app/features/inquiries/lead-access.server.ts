@@ -1,5 +1,5 @@
 /**
- * Who sees which conversation in the staff inbox (portfolio issue item 7; decision 018).
+ * Who sees which conversation in the staff inbox (decision 018).
  * - Live-chat threads: every staff member (admins and property managers), as before (decision
  *   012): a visitor's chat is not about a unit until someone asks.
  * - Contact-form inquiries: admins see all; a property manager only those about a unit in one of

@@ -1,5 +1,5 @@
 /**
- * The background jobs of contact-form leads (portfolio issue item 7; decisions 014, 018): the
+ * The background jobs of contact-form leads (decision 018; decisions 014, 018): the
  * visitor's acknowledgement and the e-mailed staff replies, both written to the outbox in the
  * transaction that stores the inquiry or the reply, so neither is lost to a crash nor sent for a
  * change that rolled back. Free of i18next (the tsx-run job runner imports it).

@@ -1,5 +1,5 @@
 /**
- * The e-mails of contact-form leads (portfolio issue item 7): the acknowledgement a visitor gets
+ * The e-mails of contact-form leads (decision 018): the acknowledgement a visitor gets
  * for an inquiry (reply within 24 hours and the office hours, spec §9 "Contact copy") and a staff
  * reply from the inbox, with the conversation's previous message quoted — both in the
  * inquiry's language. Texts live in `locales/{en,it}/mail-leads.json`, imported directly (not

@@ -1,5 +1,5 @@
 /**
- * Leads reach staff (portfolio issue item 7): a contact inquiry appears in the staff inbox of
+ * Leads reach staff (decision 018): a contact inquiry appears in the staff inbox of
  * admins and of the unit's manager (another manager gets "not found", audited), with the bell
  * and live events; its acknowledgement e-mail is written in the inquiry's transaction and sent in
  * the inquiry's language; a staff reply is stored and e-mailed to the sender with the last

@@ -1,5 +1,5 @@
 /**
- * What a new contact-form inquiry sets in motion (portfolio issue item 7; decision 018), written
+ * What a new contact-form inquiry sets in motion (decision 018), written
  * in the inquiry's own transaction by `submitContactInquiry`: the visitor's acknowledgement
  * e-mail (an outbox job), an in-app notification for every admin and the unit's managers (the
  * bell), and a `chat.thread` event that refreshes their open inboxes.

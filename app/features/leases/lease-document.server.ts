@@ -1,5 +1,5 @@
 /**
- * The lease document and the PDFs of the leases issue: "The applicant reads the lease as a page
+ * The lease document and the PDFs of the decision 022: "The applicant reads the lease as a page
  * and as a PDF (generated server-side in their language with a PDF library), and signs
  * electronically … recorded with … the SHA-256 of the exact document signed"; tenant portal
  * "documents: the signed lease PDF and receipts", "payment history with a PDF receipt per
@@ -88,7 +88,7 @@ function premisesLabel(unit: LeaseDocumentInput['unit'], tr: ReturnType<typeof s
 }
 
 /**
- * The full text of the residential lease in one language (leases issue: "reads the lease as a
+ * The full text of the residential lease in one language (decision 022: "reads the lease as a
  * page and as a PDF"): parties, the home, term, rent (amount, due day, grace days, late fee),
  * security deposit, amount due at signing, occupants, utilities, maintenance and repairs, entry
  * by management, rules, renewal and ending, and the electronic-signature consent. Money in the

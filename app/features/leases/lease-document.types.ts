@@ -1,5 +1,5 @@
 /**
- * What a lease document and a payment receipt are made from (leases issue: "the applicant reads
+ * What a lease document and a payment receipt are made from (decision 022: "the applicant reads
  * the lease as a page and as a PDF"; tenant portal "documents: the signed lease PDF and
  * receipts"). Client-safe: the signing page renders a `LeaseDocument` the server built.
  * Money is integer cents (USD), dates are ISO `YYYY-MM-DD`, timestamps ISO 8601 in UTC.

@@ -1,5 +1,5 @@
 /**
- * Draft leases and the no-overlap rule (leases issue item 1, DESIGN §4 `lease`).
+ * Draft leases and the no-overlap rule (decision 022, DESIGN §4 `lease`).
  *
  * A unit never has two leases whose dates overlap unless one of them is `ended` or `terminated`.
  * Every writer that creates a lease or changes its dates first locks the unit's `property` row

@@ -1,5 +1,5 @@
 /**
- * The staff lease page through its route modules, with real sessions (leases issue item 1): a
+ * The staff lease page through its route modules, with real sessions (decision 022): a
  * manager reaches only the leases of their buildings (anything else 404, audited, PDF included);
  * an admin sends a draft (every signer e-mailed, open for seven days); co-tenants stop at the
  * application's adults; a lease still being signed cannot be countersigned; a renewal offer is a

@@ -1,5 +1,5 @@
 /**
- * The staff lease page's loader and action halves (leases issue item 1), shared by the admin's
+ * The staff lease page's loader and action halves (decision 022), shared by the admin's
  * `/admin/leases/:leaseId` and a property manager's `/dashboard/leases/:leaseId` (the same page,
  * scoped server-side), and the PDF download beside each. Routes check the role first and pass
  * the actor and their base path; this module parses input with zod, calls the lease services

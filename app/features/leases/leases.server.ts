@@ -1,5 +1,5 @@
 /**
- * The lease lifecycle (leases issue item 1, DESIGN §4 `lease`):
+ * The lease lifecycle (decision 022, DESIGN §4 `lease`):
  *
  *   draft ──send──▶ sent ──every signer signs──▶ signed ──countersign──▶ active ──▶ ended | terminated
  *

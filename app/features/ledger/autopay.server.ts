@@ -1,5 +1,5 @@
 /**
- * Autopay (leases issue item 3): a tenant saves a card with the provider (we keep its token,
+ * Autopay (decision 022): a tenant saves a card with the provider (we keep its token,
  * brand and last 4 — never card data), chooses the day of the month (1–28), and the daily job
  * charges the lease's balance on that day with an off-session charge. A receipt is e-mailed on
  * success (lease-payments.server.ts); a failure notifies the tenant (bell + e-mail) and is retried

@@ -1,5 +1,5 @@
 /**
- * The e-mails of leases and rent (leases issue items 1–5): lease sent for signature (also the
+ * The e-mails of leases and rent (decision 022 and 020): lease sent for signature (also the
  * co-tenant invitation), lease active, renewal offered, payment receipt, autopay failed, lease
  * ended with the deposit statement. One outbox topic, `mail.lease`, carries a template name and
  * the values it shows; texts live in `locales/{en,it}/mail-leases.json`, imported directly so the

@@ -1,5 +1,5 @@
 /**
- * Card payments on a lease (leases issue items 1, 3, 4): the amount due at signing, **Pay now**
+ * Card payments on a lease (decision 022 and 021): the amount due at signing, **Pay now**
  * and autopay all go through `chargeLeasePayment`, in three steps like the booking flow
  * (decision 009):
  * 1. a `pending` payment row is inserted once per idempotency key (a double click, a retry or a

@@ -1,5 +1,5 @@
 /**
- * What people do to a lease's ledger (leases issue items 3, 5, 6): a tenant pays (the balance or
+ * What people do to a lease's ledger (decision 022 and 020): a tenant pays (the balance or
  * a chosen amount), staff add a charge or a credit, record an offline payment (check, cash, bank
  * transfer), refund (part of) a payment through its provider, and end a lease with the deposit
  * statement. Each command authorises the actor itself (a tenant: only a lease they signed; staff:

@@ -1,5 +1,5 @@
 /**
- * The lease ledger (leases issue item 2, DESIGN §4 `charge`): charges and credits in integer
+ * The lease ledger (decision 022, DESIGN §4 `charge`): charges and credits in integer
  * cents, payments allocated to the oldest open charges, and a running balance.
  *
  * Rules:

@@ -1,5 +1,5 @@
 /**
- * The scheduled work of leases and rent (leases issue items 2, 3, 6), run by the job runner
+ * The scheduled work of leases and rent (decision 022 and 020), run by the job runner
  * (decision 014) once a day:
  * - `postDueRent`: each active lease's rent for every period whose due day (setting
  *   `rent.due_day`) has come, within the lease's term — the last `RENT_CATCH_UP_MONTHS` months, so a

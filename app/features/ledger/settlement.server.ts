@@ -1,5 +1,5 @@
 /**
- * Settling a card charge whose outcome arrives from the provider (leases issue item 4): the
+ * Settling a card charge whose outcome arrives from the provider (decision 021): the
  * Stripe webhook and the reconciler call `settleProviderCharge` with the charge's idempotency
  * key and the provider's answer. Lease payments (rent, amounts due at signing, autopay) carry
  * that key on their one `payment` row; application payments (booking flow, decision 009) carry

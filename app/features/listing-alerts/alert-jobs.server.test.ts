@@ -1,5 +1,5 @@
 /**
- * Listing alerts that send (portfolio issue item 8): which alerts a unit matches (each criterion,
+ * Listing alerts that send (decision 018): which alerts a unit matches (each criterion,
  * and exactly what /properties would show for the alert's search), once per unit per alert,
  * nothing for an alert unsubscribed before the send, the daily digest, e-mails through a real
  * SMTP round trip (language, links, List-Unsubscribe), the portfolio's wiring, and bounded work

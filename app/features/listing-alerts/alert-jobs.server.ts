@@ -1,5 +1,5 @@
 /**
- * Listing alerts that send (portfolio issue item 8; decision 018): the background jobs between
+ * Listing alerts that send (decision 018): the background jobs between
  * "a unit became listed and available" and the subscriber's inbox, all run by the job runner
  * (decision 014), so everything survives a restart as `outbox` rows.
  *

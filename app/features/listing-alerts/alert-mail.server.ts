@@ -1,5 +1,5 @@
 /**
- * The listing-alert e-mail (portfolio issue item 8): new homes matching a confirmed alert, sent
+ * The listing-alert e-mail (decision 018): new homes matching a confirmed alert, sent
  * at once or as a daily digest, in the alert's language, with a link to each home, a link to the
  * whole search when there are more than fit, and the alert's unsubscribe link (in the text and
  * as a `List-Unsubscribe` header). Texts live in `locales/{en,it}/mail-alerts.json`, imported

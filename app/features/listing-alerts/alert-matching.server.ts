@@ -1,5 +1,5 @@
 /**
- * Which confirmed listing alerts a set of units matches (portfolio issue item 8), in SQL over
+ * Which confirmed listing alerts a set of units matches (decision 018), in SQL over
  * `listing_alert`, with the listing search's own semantics (spec §2 /properties, see
  * `listingFilters` in features/listings/listings.server.ts): a unit matches an alert when
  * /properties, searched with the alert's criteria, would show it —

@@ -9,7 +9,7 @@ import { FIELD_MESSAGES, cleanLine, emailField, formText } from '~/lib/form-fiel
 import type { ListingQuery } from '~/features/listings/listings.schemas';
 import { LISTING_CAPACITY_OPTIONS, LISTING_MAX_PRICE } from '~/lib/constants';
 
-/** How a confirmed alert is delivered: at once, or one digest a day (portfolio issue item 8). */
+/** How a confirmed alert is delivered: at once, or one digest a day (decision 018). */
 export const ALERT_FREQUENCIES = ['immediate', 'daily'] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The map's points on the wire (portfolio issue item 9): one JSON string of rows instead of an
+ * The map's points on the wire (decision 016): one JSON string of rows instead of an
  * object per building, which React Router's data encoding would expand value by value. For the
  * whole 75,000-unit portfolio (≈1,400 buildings) the map view's data shrinks from 71 KB to about
  * 40 KB gzipped. Client-safe.

@@ -1,5 +1,5 @@
 /**
- * The map view of /properties (portfolio issue item 9): every listed unit matching the list's
+ * The map view of /properties (decision 016): every listed unit matching the list's
  * filters, grouped by building into one point per building location, with the number of
  * matching units and their rent range. Public data only: the building's name, city, state and
  * coordinates — never a street address (DESIGN §5).

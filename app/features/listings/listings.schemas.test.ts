@@ -18,7 +18,7 @@ describe('listing query parsing', () => {
   });
 });
 
-describe('building filter and views (map issue item 9)', () => {
+describe('building filter and views (decision 016)', () => {
   it('keeps a positive building id and drops anything else', () => {
     expect(parseListingQuery(new URLSearchParams('building=42')).building).toBe(42);
     for (const bad of ['0', '-3', 'abc', '1.5', '99999999999'])

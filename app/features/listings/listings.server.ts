@@ -29,7 +29,7 @@ export type PublicListing = {
   imageUrls: string[];
   maxOccupants: number;
   availableDate: string | null;
-  /** The building the unit is in (portfolio issue: the card names it). */
+  /** The building the unit is in (decision 015: the card names it). */
   buildingName: string;
   unitNumber: string;
 };
@@ -146,7 +146,7 @@ type FindListingsOptions = {
 /**
  * Finds one page of listings. The count stops at LISTING_COUNT_CAP so a broad search costs the
  * same at 200 or 75,000 units; the requested page is clamped to the pages that exist. Both
- * statements read one listing index (issue 13 item 1; proven by tests/integration/listing-plans.test.ts).
+ * statements read one listing index (decision 024; proven by tests/integration/listing-plans.test.ts).
  */
 export async function findListings({
   db,

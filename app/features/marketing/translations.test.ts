@@ -1,5 +1,5 @@
 /**
- * The server's shared translators (issue 13 item 3, decision 034): merging a page's
+ * The server's shared translators (decision 034): merging a page's
  * translation bundles must not change the objects the loaders return — the root's `translation`
  * is serialized into every page, and used to grow by every namespace any page had added.
  */

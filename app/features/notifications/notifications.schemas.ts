@@ -1,5 +1,5 @@
 /**
- * In-app notifications (spec §3 Notification, issue 5): the inputs shared by the bell's calls to
+ * In-app notifications (spec §3 Notification, decision 013): the inputs shared by the bell's calls to
  * /api/notifications and by the broadcast form of /admin/notifications, validated again on the
  * server. Messages are translation keys (`translateIssues` turns them into text). Client-safe.
  */
@@ -16,7 +16,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const BROADCAST_AUDIENCES = ['user', 'role', 'all'] as const;
 export type BroadcastAudience = (typeof BROADCAST_AUDIENCES)[number];
 
-/** Length limits of a broadcast (issue 5). */
+/** Length limits of a broadcast (decision 013). */
 export const BROADCAST_LIMITS = { title: 120, message: 1_000, actionUrl: 500 } as const;
 
 /** A recipient search is at most this long. */

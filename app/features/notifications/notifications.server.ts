@@ -1,6 +1,5 @@
 /**
- * In-app notifications (spec §3 Notification, §4 "Notification", §9: the 50 most recent; issue 5
- * deliverables 1 and 3): a user's list and unread count, marking read, and the broadcasts an
+ * In-app notifications (spec §3 Notification, §4 "Notification", §9: the 50 most recent; decision 013): a user's list and unread count, marking read, and the broadcasts an
  * admin sends from /admin/notifications.
  *
  * Every change publishes a realtime event in the transaction that makes it, so the bell updates

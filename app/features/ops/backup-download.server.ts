@@ -1,5 +1,5 @@
 /**
- * "Download a backup" on /admin/database (portfolio issue item 6): the live database (PGlite:
+ * "Download a backup" on /admin/database (decision 019): the live database (PGlite:
  * `dumpDataDir` on the open instance; PostgreSQL: `pg_dump`) and the uploads as one archive,
  * streamed as an attachment, never cached, audited. Admins only. On PGlite the dump holds the
  * database for its duration (seconds for a small office; see docs/OPERATIONS.md).

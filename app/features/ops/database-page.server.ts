@@ -1,5 +1,5 @@
 /**
- * /admin/database's loader and action (portfolio issue item 6). The route checks the role
+ * /admin/database's loader and action (decision 019). The route checks the role
  * first; this module reads health, rows per table, migrations and the outbox, and retries a
  * failed job (`intent=retry`, `jobId`). Answers: data and a toast after an enhanced post, a 303
  * back after a plain one, 404 for an unknown job, 409 for a job that has not failed, 400 for a

@@ -1,5 +1,5 @@
 /**
- * /admin/database's read models and its one command (portfolio issue item 6): rows per table,
+ * /admin/database's read models and its one command (decision 019): rows per table,
  * applied migrations, the job runner's outbox (pending, failing, given up — decision 014) and
  * retrying a failed job. Every function takes the acting admin and refuses anyone else.
  */

@@ -1,6 +1,6 @@
 /**
- * /admin/system and /admin/database through their route modules with real sessions (portfolio
- * issue items 5 and 6): what the pages show (never a secret), the answers of the actions (data
+ * /admin/system and /admin/database through their route modules with real sessions (decision
+ * 019): what the pages show (never a secret), the answers of the actions (data
  * for an enhanced post, 303 for a plain one, 422 with translated field errors, 400, 404, 409,
  * 429, 502), audit entries for every change, the test e-mail over a real SMTP peer, the outbox
  * retry, and the backup download (admins only, an attachment with a valid manifest).

@@ -1,5 +1,5 @@
 /**
- * /admin/system's loader and action (portfolio issue item 5). The route checks the role first;
+ * /admin/system's loader and action (decision 019). The route checks the role first;
  * this module reads the settings and the facts, saves one section at a time through the
  * settings service (validated, audited, effective at once on every instance) and sends the
  * test e-mail. Answers: data and a toast after an enhanced post, a 303 back to the page after a

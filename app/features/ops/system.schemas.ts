@@ -1,5 +1,5 @@
 /**
- * The forms of /admin/system (portfolio issue item 5): one form per section, told apart by
+ * The forms of /admin/system (decision 019): one form per section, told apart by
  * `intent`. This module turns a posted form into the settings it names — dollars with cents
  * into integer cents, day numbers, `HH:MM` office hours, sample rates — and reports format
  * mistakes per field as translation keys. Ranges and the rest are checked again by the settings

@@ -1,5 +1,5 @@
 /**
- * The payments back office (leases issue items 6 and 7): filters, a manager's scope, refunds
+ * The payments back office (decision 020 and 022): filters, a manager's scope, refunds
  * through the sandbox provider with the ledger following, the CSV export, the reconciliation, and
  * the query plans of every list path at 20,000 payments. Runs on PGlite and PostgreSQL.
  */

@@ -1,5 +1,5 @@
 /**
- * The payments back office (leases issue items 6 and 7): every payment with filters, one
+ * The payments back office (decision 020 and 022): every payment with filters, one
  * payment's detail (payer, lease or application, provider reference, card, allocations to
  * charges, refunds), the CSV export and the reconciliation per day and building.
  *

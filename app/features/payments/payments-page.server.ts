@@ -1,6 +1,6 @@
 /**
  * The loader and action halves of the payments pages, shared by the admin's `/admin/payments*`
- * and a property manager's `/dashboard/payments*` (leases issue items 6 and 7). Routes guard
+ * and a property manager's `/dashboard/payments*` (decision 020 and 022). Routes guard
  * first (`requireRole`), then call these with the actor and their base path; the services scope
  * again. Answers: 400 for filters or a form that cannot be read (translated field messages), 404
  * for an unknown payment or someone else's, 409/422/502 for a refund the service or provider

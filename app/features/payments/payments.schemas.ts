@@ -1,5 +1,5 @@
 /**
- * The payments back office's inputs (leases issue items 6 and 7), shared by the pages, their
+ * The payments back office's inputs (decision 020 and 022), shared by the pages, their
  * loaders and the refund action: the list filters in the URL (`?status=&kind=&method=&from=&to=
  * &building=&cursor=`), the reconciliation range (`?view=reconciliation&from=&to=&building=`, at
  * most 92 days) and the refund form (an amount in dollars, a reason, the form's idempotency key).

@@ -1,6 +1,5 @@
 /**
- * What the payments pages' loaders and actions answer to the browser (leases issue items 6 and
- * 7). The row shapes are the services' (type-only imports, erased from the client bundle).
+ * What the payments pages' loaders and actions answer to the browser (decision 020 and 022). The row shapes are the services' (type-only imports, erased from the client bundle).
  * Client-safe.
  */
 import type { PaymentDetail, PaymentListItem, PaymentPage, Reconciliation } from './payments-admin.server';

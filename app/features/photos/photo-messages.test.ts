@@ -1,5 +1,5 @@
 /**
- * What a plain form post's redirect may show (portfolio issue item 3): a refused file's name
+ * What a plain form post's redirect may show (decision 017): a refused file's name
  * beside the message, but never a sentence someone put in a crafted `?photoFile=` link.
  */
 import { describe, expect, it } from 'vitest';

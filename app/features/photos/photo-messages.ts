@@ -1,5 +1,5 @@
 /**
- * The text of a photo refusal (portfolio issue item 3: "a 4xx with a clear message"), the same
+ * The text of a photo refusal (decision 017: "a 4xx with a clear message"), the same
  * whether the server answers a script, a plain form post is redirected with the code, or the
  * dropzone refuses a file before sending it. Client-safe.
  */

@@ -1,5 +1,5 @@
 /**
- * The photo endpoints' work (portfolio issue item 3), behind the resource routes
+ * The photo endpoints' work (decision 017), behind the resource routes
  * `POST /api/photos/:owner/:ownerId/upload` (multipart, streamed) and
  * `POST /api/photos/:owner/:ownerId` (`intent` = move | cover | delete). Routes check the session,
  * the role and the rate limit first; this module finds the owner (another manager's building or

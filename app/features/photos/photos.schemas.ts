@@ -1,5 +1,5 @@
 /**
- * The photo commands' input (portfolio issue item 3), shared by the photo manager's forms and the
+ * The photo commands' input (decision 017), shared by the photo manager's forms and the
  * endpoint that checks them again. Client-safe.
  */
 import { z } from 'zod';

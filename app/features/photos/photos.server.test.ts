@@ -1,5 +1,5 @@
 /**
- * Photos of buildings and units through their endpoints (portfolio issue item 3), with real
+ * Photos of buildings and units through their endpoints (decision 017), with real
  * sessions, a real database and a real folder of uploads: a good JPEG with GPS in its EXIF comes
  * out as three WebP variants without metadata, and HEIC too; each bad file (SVG or HTML renamed
  * `.jpg`, a PDF, random bytes, over 10 MB, a pixel bomb, a `../` name) answers its 4xx and message

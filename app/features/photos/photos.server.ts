@@ -1,5 +1,5 @@
 /**
- * Photos of buildings and units (portfolio issue item 3): upload (through the upload pipeline,
+ * Photos of buildings and units (decision 017): upload (through the upload pipeline,
  * `~/server/uploads`), reorder, choose the cover, delete. The order lives in the owner's
  * `image_urls` (cover first; the URL of the 1200 px variant, as the public site expects); each
  * uploaded photo also has a `document` row (kind `photo`) with its storage key, checksum and

@@ -1,5 +1,5 @@
 /**
- * Buildings in the back office (portfolio issue items 1, 2, 4; DESIGN §4): the searchable list,
+ * Buildings in the back office (decision 015; DESIGN §4): the searchable list,
  * one building with its units, creating and editing a building and assigning its property
  * manager. Admins manage every building; property managers only theirs (portfolio-access);
  * anyone else nothing. Every change is audited in the transaction that makes it. Answers data or

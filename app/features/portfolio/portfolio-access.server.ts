@@ -1,5 +1,5 @@
 /**
- * Who may manage which building (DESIGN §4 "Who works where", portfolio issue item 4): an admin
+ * Who may manage which building (DESIGN §4 "Who works where", decision 015): an admin
  * manages every building; a property manager only the buildings whose `manager_id` is theirs;
  * nobody else any. Every portfolio service (buildings, units, photos, imports) asks here first,
  * so a manager of building Q can never read or change building P: they get "not found", exactly

@@ -1,5 +1,5 @@
 /**
- * Portfolio summaries (portfolio issue item 4): a property manager's buildings on /dashboard
+ * Portfolio summaries (decision 015): a property manager's buildings on /dashboard
  * (occupancy, vacancies, units in maintenance, open applications), and the admin overview's
  * charts (occupancy by state, vacancies, applications per week). Read from the buildings'
  * counters, so they cost the same at 240 or 75,000 units.

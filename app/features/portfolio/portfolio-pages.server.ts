@@ -1,6 +1,6 @@
 /**
  * The portfolio pages' loaders and actions, shared by the admin's `/admin/properties/*` and a
- * property manager's `/dashboard/buildings/*` (portfolio issue items 2 and 4: the same forms,
+ * property manager's `/dashboard/buildings/*` (decision 015: the same forms,
  * scoped server-side). Routes check the role first and pass the actor and their base path; this
  * module parses input, calls the services, and maps their reasons to HTTP answers: 404 (unknown,
  * or not the actor's — audited), 403, 422 with translated field errors, 303 after a plain form

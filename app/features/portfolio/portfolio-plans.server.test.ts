@@ -1,5 +1,5 @@
 /**
- * The portfolio back office reads indexes on every path a user takes (portfolio issue "Numbers";
+ * The portfolio back office reads indexes on every path a user takes (decision 015 "Numbers";
  * DESIGN §6): the buildings list (default, each sort, search, state, manager, occupancy, a deep
  * page) never touches `property`, and a building's page reads its units through
  * `property_building_unit_idx` and their leases and applications through their unit indexes —

@@ -1,5 +1,5 @@
 /**
- * Inputs of the portfolio back office (portfolio issue items 1–2): the building and unit forms,
+ * Inputs of the portfolio back office (decision 015): the building and unit forms,
  * the bulk unit commands, the buildings list's query and the CSV import's row. Every message is a
  * translation key (`portfolio.errors.*` or the shared `common.form.*`); the server translates them
  * with `translateIssues`. Client-safe.

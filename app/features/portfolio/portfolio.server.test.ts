@@ -1,5 +1,5 @@
 /**
- * The portfolio services (portfolio issue items 1, 2, 4) against a real database: the buildings
+ * The portfolio services (decision 015) against a real database: the buildings
  * list, a building's page, creating and editing buildings and units, bulk commands, the CSV
  * import's dry run and commit, the export, and the scoping rule — a property manager reaches
  * only their own buildings (anything else is "not found", and audited).

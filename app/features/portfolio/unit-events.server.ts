@@ -1,7 +1,7 @@
 /**
  * What the portfolio tells the rest of the product when units change. A unit that becomes listed
  * and available (created so, published, back to available, imported) is announced to the listing
- * alerts (portfolio issue item 8) inside the caller's transaction: the matching job is an outbox
+ * alerts (decision 018) inside the caller's transaction: the matching job is an outbox
  * row written with the change (features/listing-alerts/alert-jobs.server.ts, decision 018).
  */
 import { enqueueListingAnnouncement } from '~/features/listing-alerts/alert-jobs.server';

@@ -1,5 +1,5 @@
 /**
- * CSV import and export of a building's units (portfolio issue item 2), with csv-parse and
+ * CSV import and export of a building's units (decision 015), with csv-parse and
  * csv-stringify. The import is two steps: a dry run (`previewUnitImport`) validates every row
  * with the unit form's own schema and lists each row's errors before anything is written; a
  * clean file is kept in `unit_import`, and `commitUnitImport` writes exactly that file, once

@@ -1,5 +1,5 @@
 /**
- * Units (spec §3 "Property" rows) in the back office (portfolio issue item 2): one unit for its
+ * Units (spec §3 "Property" rows) in the back office (decision 015): one unit for its
  * edit page, creating and editing a unit, and the bulk commands of a building's units table
  * (publish, unpublish, set status). A unit takes its building's address, city, state, ZIP and
  * coordinates (the public listing reads them from the unit). Admins and the building's own

@@ -1,5 +1,5 @@
 /**
- * Bids from the vendor's side (maintenance issue item 4 "Bids on projects open for bidding"): the
+ * Bids from the vendor's side (decision 029 "Bids on projects open for bidding"): the
  * projects a vendor was invited to, and its one bid per project — amount in cents, timeline in
  * days, notes, an optional PDF — which it may submit and change until the deadline (strictly
  * before it). After the deadline, once staff closed bidding, or when the project moved on, a bid

@@ -1,5 +1,5 @@
 /**
- * Files of capital projects (maintenance issue item 6 "documents", item 4 bid "attachment")
+ * Files of capital projects (decision 028 "documents", item 4 bid "attachment")
  * through the upload pipeline (app/server/uploads): a multipart body read as it streams (one file,
  * PROJECT_FILE_MAX_BYTES), its type taken from its magic bytes — a PDF is stored as sent, a photo
  * (JPEG, PNG, WebP) re-encoded by sharp without its metadata — under a random key that /media

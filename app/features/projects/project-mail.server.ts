@@ -1,5 +1,5 @@
 /**
- * The e-mails and in-app notification texts of capital projects (maintenance issue items 6 and 7):
+ * The e-mails and in-app notification texts of capital projects (decision 028 and 026):
  * to a vendor — invited to bid, the deadline changed, bid accepted, bid not selected, project
  * cancelled — and to staff (in-app only) — a bid received or changed. One outbox topic,
  * `mail.project`, carries a template name, the recipient and the values already formatted in the

@@ -1,5 +1,5 @@
 /**
- * Who hears about a capital project's steps and how (maintenance issue item 7): invited vendors
+ * Who hears about a capital project's steps and how (decision 026): invited vendors
  * by e-mail (the vendor record's address, in its account's language, through the outbox) and
  * in-app (when the record is linked to an account); staff in-app. Written in the caller's
  * transaction, so a step that rolls back tells nobody.

@@ -1,6 +1,6 @@
 /**
  * The loader and action halves of the staff projects pages, shared by the admin's
- * `/admin/projects*` and a property manager's `/dashboard/projects*` (maintenance issue item 6).
+ * `/admin/projects*` and a property manager's `/dashboard/projects*` (decision 028).
  * Routes check the role first and pass the actor and their base path; this module parses input
  * with the zod schemas, calls the project services (which authorise again and audit every
  * change) and maps their reason codes to answers:

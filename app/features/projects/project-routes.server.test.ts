@@ -1,5 +1,5 @@
 /**
- * The guards of the capital projects routes (maintenance issue items 4 and 6) with real
+ * The guards of the capital projects routes (decision 029 and 028) with real
  * better-auth sessions, as tests/integration/guards.test.ts does for the other pages: every
  * loader × every kind of visitor — signed out → /auth remembering the page, wrong role → home,
  * allowed → the page (or a 404 for an id nobody has) — and the commands refuse everyone else

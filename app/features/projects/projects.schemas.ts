@@ -1,5 +1,5 @@
 /**
- * Capital projects and bids (maintenance issue items 4 and 6) as constants and zod schemas shared
+ * Capital projects and bids (decision 029 and 028) as constants and zod schemas shared
  * by the forms and the actions: kinds, statuses, limits, the project form, the invitation to bid,
  * a vendor's bid, the list's filters. Amounts are typed in dollars ("12,500.00") and become
  * integer cents; every message is a translation key (`projects.errors.*`). Client-safe.

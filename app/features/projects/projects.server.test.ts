@@ -1,5 +1,5 @@
 /**
- * Capital projects and bids (maintenance issue items 4 and 6) against a real database (PGlite, and
+ * Capital projects and bids (decision 029 and 028) against a real database (PGlite, and
  * PostgreSQL with TEST_DATABASE_URL): every status move, the invitation only of eligible vendors,
  * bids before and after the deadline, a vendor who was not invited (404, audited), the award that
  * makes the winner's work order and rejects the others, spend from approved and paid invoices,

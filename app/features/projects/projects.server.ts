@@ -1,5 +1,5 @@
 /**
- * Capital projects (maintenance issue item 6, DESIGN §4 `project`): a project at a building with
+ * Capital projects (decision 028, DESIGN §4 `project`): a project at a building with
  * a kind, a budget in cents and dates, run by staff through
  *
  *   planned ──open for bids──▶ bidding ──award──▶ awarded ──start──▶ in_progress ──complete──▶ completed

@@ -1,5 +1,5 @@
 /**
- * The loader and action halves of the vendor portal's projects pages (maintenance issue item 4
+ * The loader and action halves of the vendor portal's projects pages (decision 029
  * "Bids"): `/vendor-portal/projects` (the projects the vendor was invited to, open and closed),
  * `/vendor-portal/projects/:id` (one project and the vendor's own bid, with the bid form while
  * bidding is open) and the bid's PDF. A project the vendor was not invited to is a 404, recorded

@@ -1,5 +1,5 @@
 /**
- * schema.org JSON-LD of the public pages (issue 13 item 7): the company (Organization) on the
+ * schema.org JSON-LD of the public pages (decision 025): the company (Organization) on the
  * home and about pages, a BreadcrumbList on the listings and a unit's page, and a unit as an
  * Apartment with its Offer (monthly rent in whole USD, InStock while available). A unit's street
  * address is never published (DESIGN §4): the address names city, state and ZIP only.

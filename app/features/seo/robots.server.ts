@@ -1,5 +1,5 @@
 /**
- * robots.txt (issue 13 item 7): every crawler may read the public site; the signed-in, staff,
+ * robots.txt (decision 025): every crawler may read the public site; the signed-in, staff,
  * portal, booking and API paths are disallowed (PRIVATE_PATH_PREFIXES, whose pages also carry
  * `noindex`); the sitemap index is named with the public origin.
  */

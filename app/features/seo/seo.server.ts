@@ -1,5 +1,5 @@
 /**
- * A public page's SEO data (issue 13 item 7, decision 025): its canonical URL on the public
+ * A public page's SEO data (decision 025): its canonical URL on the public
  * origin, its hreflang alternates (`?lang=en`, `?lang=it`, and `x-default` without the
  * parameter), its photo and its JSON-LD. Loaders put the result in `meta.seo`; `metaTags`
  * renders it. Pages without it are not public and get `noindex`.

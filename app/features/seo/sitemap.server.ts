@@ -1,5 +1,5 @@
 /**
- * The sitemaps (issue 13 item 7, decision 025): `/sitemap.xml` is a sitemap index over
+ * The sitemaps (decision 025): `/sitemap.xml` is a sitemap index over
  * `/sitemaps/pages.xml` (the public pages) and `/sitemaps/units-<n>.xml` (the listed units whose
  * ids fall in the n-th block of UNIT_IDS_PER_SITEMAP ids). Every page and unit is listed once per
  * language (`?lang=en`, `?lang=it`) with its hreflang alternates, so a unit file holds at most

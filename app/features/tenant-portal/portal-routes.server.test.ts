@@ -1,5 +1,5 @@
 /**
- * The tenant portal through its route modules with real sessions (leases issue item 3): a tenant
+ * The tenant portal through its route modules with real sessions (decision 022): a tenant
  * sees their lease and balance; Pay now refuses fractions of a cent, negative amounts, amounts
  * above the balance and another tenant's lease without writing anything, answers a declined card
  * with 402, and a good card settles the balance with a receipt (PDF for the tenant only); autopay

@@ -1,5 +1,5 @@
 /**
- * The tenant portal's forms (leases issue items 1 and 3), shared by page and action: pay now
+ * The tenant portal's forms (decision 022), shared by page and action: pay now
  * (an amount in dollars and a card), autopay (a day of the month and a card to save) and signing
  * a lease (typed full name, consent, the fingerprint of the document shown, and a card when
  * something is due at signing). Card checks reuse the booking flow's (Luhn, MM/YY not past, CVC)

@@ -1,5 +1,5 @@
 /**
- * The tenant portal (leases issue item 3): what `/tenant-portal` shows and does for the signed-in
+ * The tenant portal (decision 022): what `/tenant-portal` shows and does for the signed-in
  * tenant — the current lease (unit, building, dates, rent, documents), leases and renewals
  * waiting for their signature, the balance and next due date, **Pay now**, payment history with a
  * receipt per payment, and autopay. Every read and command is limited to leases the viewer signed

@@ -1,5 +1,5 @@
 /**
- * What the signing page /tenant-portal/leases/:leaseId shows (leases issue item 1): the lease as
+ * What the signing page /tenant-portal/leases/:leaseId shows (decision 022): the lease as
  * a page in the viewer's language, the fingerprint of the PDF in that language (the form posts it
  * back, so the signature is bound to exactly this document), the signers and their state, and
  * what is due at signing. Only a signer of the lease gets it (else null → 404).

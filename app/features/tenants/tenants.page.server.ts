@@ -1,6 +1,6 @@
 /**
  * The loader and action halves of the tenants pages, shared by the admin's `/admin/tenants*` and
- * a property manager's `/dashboard/tenants*` (leases issue items 5 and 7). Routes check the role
+ * a property manager's `/dashboard/tenants*` (decision 020 and 022). Routes check the role
  * first and pass the actor and their base path; this module parses input with the zod schemas,
  * calls the services (which authorise again and audit every change) and maps their reason codes
  * to answers: 404 (unknown, or not the actor's — audited), 409 (the lease is not active), 422

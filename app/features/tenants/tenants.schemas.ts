@@ -1,5 +1,5 @@
 /**
- * The tenant page's commands as zod schemas (leases issue item 5), shared by the forms and the
+ * The tenant page's commands as zod schemas (decision 020), shared by the forms and the
  * action: amounts typed in dollars ("125.50", "$1,250") become integer cents; zero, negative,
  * more than two decimals and non-numbers are refused with a translation key; texts have limits.
  * Client-safe.

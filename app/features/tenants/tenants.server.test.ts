@@ -1,5 +1,5 @@
 /**
- * The tenants directory and tenant page (leases issue items 5 and 7), through the service and the
+ * The tenants directory and tenant page (decision 020 and 022), through the service and the
  * four route modules with real sessions: search by name, e-mail and unit; the balance-due and
  * ending-within filters; a manager sees only their buildings' tenants and gets 404 (audited) for
  * anyone else's; the commands (a charge raises the balance, a check payment lowers it and is

@@ -1,5 +1,5 @@
 /**
- * The tenants directory and a tenant's page (leases issue item 5; item 7 for property managers):
+ * The tenants directory and a tenant's page (decision 020; item 7 for property managers):
  * who lives where, what they owe, and everything staff need to act on a tenant. Admins see every
  * tenant; a property manager only the tenants of leases in the buildings they manage
  * (`managedBuildingsFilter`) — anyone else's tenant is "not found", exactly like an unknown id,

@@ -1,5 +1,5 @@
 /**
- * What the tenants directory and tenant page (leases issue items 5 and 7: /admin/tenants and a
+ * What the tenants directory and tenant page (decision 020 and 022: /admin/tenants and a
  * property manager's /dashboard/tenants) share between server and browser: the list's query
  * string (`?q=&building=&due=1&ending=&after=`), read and written the same way by loaders and
  * links, and the shapes the loaders and actions answer. Money in integer cents, dates ISO.

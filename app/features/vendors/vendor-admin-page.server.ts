@@ -1,6 +1,5 @@
 /**
- * The loader and action halves of /admin/vendors and /admin/vendors/:vendorId (maintenance issue
- * item 3; admin only, spec §6). The routes guard first (`requireRole(…, 'admin')`); the services
+ * The loader and action halves of /admin/vendors and /admin/vendors/:vendorId (decision 030; admin only, spec §6). The routes guard first (`requireRole(…, 'admin')`); the services
  * authorise again. Action answers: after a plain browser post (JavaScript off) a 303 back to the
  * vendor's page with `?done=<intent>`; otherwise data `{ ok: true, intent }` (the page shows a
  * toast and re-renders). Refusals answer data with 404, 409 or 422 and a translated message, an

@@ -1,5 +1,5 @@
 /**
- * Vendor onboarding (maintenance issue item 3) on PGlite, and on PostgreSQL with
+ * Vendor onboarding (decision 030) on PGlite, and on PostgreSQL with
  * TEST_DATABASE_URL: the review commands and their e-mails (through the outbox), the invitation
  * that creates or links the vendor account once, the certificate of insurance from upload to
  * verification (and the work-order rule reading it), the private download, the insurance

@@ -1,5 +1,5 @@
 /**
- * Vendor onboarding for staff (maintenance issue item 3; spec §6: /admin/vendors is admin only —
+ * Vendor onboarding for staff (decision 030; spec §6: /admin/vendors is admin only —
  * property managers pick vendors when assigning work, they do not manage them): the list of
  * vendors (pending first) with filters, one vendor's page, and the review commands.
  *

@@ -1,5 +1,5 @@
 /**
- * What the vendor pages (maintenance issue item 3: /admin/vendors, /admin/vendors/:id, the vendor
+ * What the vendor pages (decision 030: /admin/vendors, /admin/vendors/:id, the vendor
  * portal's profile and the invitation page) share between server and browser: the list's query
  * string (`?status=&trade=&state=&insurance=&q=&page=`), read and written the same way by the
  * loader and the links, the shapes the loaders and actions answer, and the limits of the inputs.

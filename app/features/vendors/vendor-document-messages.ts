@@ -1,5 +1,5 @@
 /**
- * The text of a refused vendor document upload (maintenance issue item 3 "bad input gets a
+ * The text of a refused vendor document upload (decision 030 "bad input gets a
  * clear, translated error"), the same whether a script gets JSON or a plain form post is sent
  * back to the profile page with the code in the URL. Client-safe.
  */

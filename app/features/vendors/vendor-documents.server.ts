@@ -1,5 +1,5 @@
 /**
- * A vendor's documents (maintenance issue item 3): the certificate of insurance (COI, with its
+ * A vendor's documents (decision 030): the certificate of insurance (COI, with its
  * expiry date) and the W-9, uploaded by the vendor from /vendor-portal/profile through the upload
  * pipeline (receive-document.server.ts: a PDF checked by its magic bytes and size, or an image
  * re-encoded), kept as `document` rows (`owner_type` 'vendor', `owner_id` the vendor's id) with

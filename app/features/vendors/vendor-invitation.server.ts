@@ -1,5 +1,5 @@
 /**
- * The vendor's invitation (maintenance issue item 3: "approval invites the vendor by e-mail to
+ * The vendor's invitation (decision 030: "approval invites the vendor by e-mail to
  * create a vendor account linked to the vendor record"). The link is `/vendor-invite/<token>`:
  * 32 random bytes (base64url) of which only the SHA-256 is stored (`vendor.invite_token_hash`),
  * valid INVITATION_TTL_DAYS (`invite_expires_at`). A new invitation replaces the previous one;

@@ -1,5 +1,5 @@
 /**
- * The loader and action halves of /vendor-invite/:token (maintenance issue item 3): what the
+ * The loader and action halves of /vendor-invite/:token (decision 030): what the
  * invitation link shows (vendor-invitation.server.ts `findVendorInvitation`) and its two
  * commands: `create` (signed out: the vendor account with a password, then signed in and sent to
  * /vendor-portal) and `link` (signed in as a vendor account with the vendor's e-mail). Answers:

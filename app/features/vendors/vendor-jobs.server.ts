@@ -1,5 +1,5 @@
 /**
- * Vendor onboarding's background jobs (decision 014; maintenance issue items 3 and 7):
+ * Vendor onboarding's background jobs (decision 014; decision 030 and 026):
  * - `mail.vendor`: the vendor e-mails the review commands enqueue (vendor-mail.server.ts);
  * - `mail.vendor_invitation`: makes the invitation's token when it runs — so the secret is never
  *   stored in an outbox row — and e-mails the link (vendor-invitation.server.ts);

@@ -1,5 +1,5 @@
 /**
- * What vendors and staff are told about vendor onboarding (maintenance issue items 3 and 7), in
+ * What vendors and staff are told about vendor onboarding (decision 030 and 026), in
  * the recipient's language (en, it): the e-mails — invitation, approved again, rejected with the
  * reason, suspended, reinstated, insurance reminders — and the in-app notification texts. Texts
  * live in `locales/{en,it}/mail-vendors.json`, imported directly so the tsx-run job worker can

@@ -1,5 +1,5 @@
 /**
- * The loader and action halves of the vendor's side (maintenance issue item 3): the profile page
+ * The loader and action halves of the vendor's side (decision 030): the profile page
  * /vendor-portal/profile (profile form), the document upload `POST /api/vendor-documents/upload`
  * and the guarded download `GET /api/vendor-documents/:documentId`. Routes check the session and
  * role first; the services find the viewer's own vendor again, so nobody reaches another

@@ -1,5 +1,5 @@
 /**
- * The vendor's own profile in the vendor portal (maintenance issue item 3 "vendor profile:
+ * The vendor's own profile in the vendor portal (decision 030 "vendor profile:
  * trades, service states, contacts, documents"): what the vendor linked to the signed-in account
  * sees of itself — status, insurance and the work-order rule's verdict, rating, documents — and
  * the edit of its contact, trades and service area. Only ever the viewer's own vendor (found by

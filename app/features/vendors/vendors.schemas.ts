@@ -108,7 +108,7 @@ const statesNeedUs = {
 };
 
 /**
- * The vendor portal's profile form (maintenance issue item 3 "vendor profile: trades, service
+ * The vendor portal's profile form (decision 030 "vendor profile: trades, service
  * states, contacts"): contact name, phone, website, trades, countries and US states served. The
  * company name and e-mail are the ones staff approved and are not edited here.
  */

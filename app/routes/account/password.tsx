@@ -1,5 +1,5 @@
 /**
- * /account/password (issue 14): any signed-in user changes their password. It is also where the
+ * /account/password (decision 023): any signed-in user changes their password. It is also where the
  * page guards send a user whose password failed the policy at sign-in (`requireRole` redirects
  * every other page here until the change), with `?redirectTo=` the page they wanted.
  *

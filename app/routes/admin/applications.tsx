@@ -1,5 +1,5 @@
 /**
- * /admin/applications (applications issue item 7; spec §6 and DESIGN §4: every /admin page is
+ * /admin/applications (decision 010; spec §6 and DESIGN §4: every /admin page is
  * admin only). Every rental application: filters by status and property and a search by
  * reference, name or e-mail (`?status=&property=&q=&page=`, 25 a page), the panel of one
  * application (`?id=`), and the staff transitions posted as `intent` with `applicationId` and an

@@ -1,5 +1,5 @@
 /**
- * /admin/audit (admin only; issue 14 item 6): the append-only audit log, newest first, with
+ * /admin/audit (admin only; decision 023): the append-only audit log, newest first, with
  * filters in the URL (`?actor=&action=&table=&from=&to=&cursor=`, keyset pages of 50) and the
  * CSV export of the filtered set. Bad filters answer 400 with a message per field.
  */

@@ -1,5 +1,5 @@
 /**
- * POST /admin/database/backup (admin only; portfolio issue item 6): streams a backup of the live
+ * POST /admin/database/backup (admin only; decision 019): streams a backup of the live
  * database and the uploads as a download. A GET answers 405: making a backup is an action.
  */
 import { data } from 'react-router';

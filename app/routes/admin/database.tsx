@@ -1,5 +1,5 @@
 /**
- * /admin/database (spec §2 admin only; portfolio issue item 6): the database's health, rows per
+ * /admin/database (spec §2 admin only; decision 019): the database's health, rows per
  * table, applied migrations, the job runner's outbox with "Retry now" for failed jobs, and
  * the schedules with "Run now", and backups (a download, and the terminal commands). Loader and action:
  * `features/ops/database-page.server.ts`.

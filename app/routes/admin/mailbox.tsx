@@ -2,7 +2,7 @@
  * /admin/mailbox (admin only; DESIGN §2 "e-mail"): the dev mailbox, the e-mails the server
  * stored instead of sending when no SMTP server is configured. Newest first, 50 a page, with
  * the plain-text body on demand. When the server sends through SMTP, a note says the mailbox
- * only holds older messages. Outside test and demo mode the links' tokens are redacted (issue 14),
+ * only holds older messages. Outside test and demo mode the links' tokens are redacted (decision 023),
  * and a note says so.
  */
 import { Alert, EmptyState, Stack, Text } from '@mantine/core';

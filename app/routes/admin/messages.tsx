@@ -1,6 +1,6 @@
 /**
  * /admin/messages (spec §2 admin section "messages"; DESIGN §5: "our own live chat, answered by
- * staff in /admin/messages"; portfolio issue item 7: contact-form inquiries). Admin only, in the
+ * staff in /admin/messages"; decision 018: contact-form inquiries). Admin only, in the
  * loader and the action. The inbox: live chat and contact-form tabs (`?inboxTab=`), the
  * conversations with unread counts (`?inboxPage=`), the open one (`?thread=<id>`, marked read on
  * opening; HTTP 404 when it does not exist) and its reply box; commands `reply`, `close`,

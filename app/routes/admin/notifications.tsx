@@ -1,5 +1,5 @@
 /**
- * /admin/notifications (spec §2 admin-only; issue 5 deliverable 3): send an in-app notification
+ * /admin/notifications (spec §2 admin-only; decision 013): send an in-app notification
  * to one person, to everyone holding a role or to everybody, and the history of what was sent.
  *
  * Loader: `?page=` pages the history (25 a page); `?q=` also answers `recipients`, the accounts

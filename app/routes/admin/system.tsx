@@ -1,5 +1,5 @@
 /**
- * /admin/system (spec §2 admin only; portfolio issue item 5): the settings — booking fees, rent
+ * /admin/system (spec §2 admin only; decision 019): the settings — booking fees, rent
  * rules, company and contact details with office hours, error monitoring — each validated,
  * audited and in force at once on every instance; a test e-mail; facts about this server.
  * Loader and action: `features/ops/system-page.server.ts`.

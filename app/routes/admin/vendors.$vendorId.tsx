@@ -1,5 +1,5 @@
 /**
- * /admin/vendors/:vendorId (maintenance issue item 3; admin only): one vendor — profile, review,
+ * /admin/vendors/:vendorId (decision 030; admin only): one vendor — profile, review,
  * invitation, insurance and whether it can receive work, documents, work orders and rating — and
  * the commands posted as `intent`: `approve`, `reject` (`reason`), `suspend` (`reason`),
  * `reinstate`, `resend-invitation`, `verify-document` (`documentId`). Unknown vendors are 404.

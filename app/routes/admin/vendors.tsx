@@ -1,5 +1,5 @@
 /**
- * /admin/vendors (maintenance issue item 3; spec §6: admin only — property managers pick vendors
+ * /admin/vendors (decision 030; spec §6: admin only — property managers pick vendors
  * when assigning work, they do not manage them): every vendor, pending applications first, with
  * filters by status, trade, US state served and insurance (expiring within 30 days, expired,
  * unverified), a search by company or e-mail (`?status=&trade=&state=&insurance=&q=&page=`, 25 a

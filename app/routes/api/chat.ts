@@ -1,5 +1,5 @@
 /**
- * /api/chat: the live-chat widget's endpoint (issue 5 deliverable 4). The visitor is known by the
+ * /api/chat: the live-chat widget's endpoint (decision 012). The visitor is known by the
  * httpOnly `dimora.chat` cookie and/or their session, never by anything in the request body.
  *
  * - GET → `VisitorChat`: their latest thread with its messages and unread staff replies, or an

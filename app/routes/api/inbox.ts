@@ -1,6 +1,6 @@
 /**
  * POST /api/inbox: the staff inbox's commands where the inbox is not an admin page (the
- * /dashboard inbox of property managers; issue 5 deliverable 4). Staff only: property managers
+ * /dashboard inbox of property managers; decision 012). Staff only: property managers
  * and admins (401 signed out, 403 any other role). `intent` = reply | close | reopen, as
  * `handleInboxAction` describes; rate-limited as `api_call` (spec §9). GET is not served (405).
  */

@@ -1,5 +1,5 @@
 /**
- * POST /api/maintenance-requests (maintenance issue item 1): a tenant's new maintenance request
+ * POST /api/maintenance-requests (decision 027): a tenant's new maintenance request
  * as `multipart/form-data` — the text fields of the form and up to five `photos`, streamed
  * through the upload pipeline (its own body cap in server/app.ts) — answered in JSON. The
  * scripted form posts here, and so does the offline queue when the connection returns: the

@@ -1,6 +1,6 @@
 /**
  * /api/notifications: the bell's calls (spec §7 "Select from notifications", "Update
- * notifications"; issue 5). Signed-in users only, their own notifications only; each call counts
+ * notifications"; decision 013). Signed-in users only, their own notifications only; each call counts
  * as an `api_call` for rate limiting (spec §9: 100 a minute per client).
  *
  * - GET → `{ items, unread }`: the 50 most recent, newest first, and the unread total.

@@ -1,5 +1,5 @@
 /**
- * POST /api/photos/:owner/:ownerId (`owner` = building | unit; portfolio issue item 3): the photo
+ * POST /api/photos/:owner/:ownerId (`owner` = building | unit; decision 017): the photo
  * manager's commands — `intent` = move (`photo`, `to`), cover (`photo`), delete (`photo`). Same
  * guards as the upload: staff only, scoped (404 audited), rate-limited. JSON for scripts, a
  * redirect back to the page for a plain form post.

@@ -1,5 +1,5 @@
 /**
- * POST /api/photos/:owner/:ownerId/upload (`owner` = building | unit; portfolio issue item 3):
+ * POST /api/photos/:owner/:ownerId/upload (`owner` = building | unit; decision 017):
  * photos as `multipart/form-data`, streamed through the upload pipeline (its own body cap in
  * server/app.ts; nothing is read before the checks). Staff only — admins, and property managers
  * for their own buildings (another's is a 404, audited): 401 signed out, 403 other roles, 429

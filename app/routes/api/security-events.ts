@@ -3,7 +3,7 @@
  * writes the audit entry (spec §3 "Audit log": user, action `paste_blocked`, table
  * "security_events", new_values with the sample, field, path, timestamp, user agent and IP).
  *
- * Issue 14 item 6 — only server code writes the log, never on the browser's word:
+ * Decision 023 — only server code writes the log, never on the browser's word:
  * - the acting user is the session's; the time, IP and user agent are the server's. Any other
  *   key in the body (`userId`, `action`, `ip_address`, `timestamp`…) is dropped by the schema;
  * - the three descriptive fields are bounded and normalized (the path loses its query string,

@@ -1,5 +1,5 @@
 /**
- * GET /api/vendor-documents/:documentId (maintenance issue item 3): a vendor's certificate of
+ * GET /api/vendor-documents/:documentId (decision 030): a vendor's certificate of
  * insurance or W-9, always as an attachment (`Content-Disposition: attachment`, `nosniff`, a
  * sandboxing policy, never cached), for the vendor it belongs to and for admins. Anyone else —
  * another vendor, a property manager, a tenant — gets a 404 like an unknown id, and the refusal

@@ -1,5 +1,5 @@
 /**
- * POST /api/vendor-documents/upload (maintenance issue item 3): a vendor uploads a certificate of
+ * POST /api/vendor-documents/upload (decision 030): a vendor uploads a certificate of
  * insurance (`kind=coi`, `expiresOn`) or a W-9 (`kind=w9`) as `multipart/form-data`, streamed
  * through the upload pipeline (its own body cap in server/app.ts). Vendor accounts only (a vendor
  * not linked yet, and admins, who have no vendor of their own: 404): 401 signed out, 403 other

@@ -5,11 +5,11 @@
  * The action takes `intent=sign-in` (email, password, redirectTo) or `intent=register` (email,
  * password, fullName, role tenant|vendor, companyName, phone, address). Answers: 303 to
  * `redirectTo` with the session cookie (to /account/password first when the password fails
- * today's policy, issue 14); 400/422 with field errors (the policy's refusal on `password`);
+ * today's policy, decision 023); 400/422 with field errors (the policy's refusal on `password`);
  * 401 for bad credentials; 403 for an unverified or banned account; 429 when rate-limited;
  * 503 with `Retry-After` when the password hasher is saturated.
  *
- * Two-factor sign-in (issue 14 item 1): when the account has it, a right password answers 200
+ * Two-factor sign-in (decision 023): when the account has it, a right password answers 200
  * `{ twoFactor: true }` with better-auth's challenge cookie, and the page shows the second step:
  * `intent=two-factor` (method totp|backup_code, code, redirectTo) answers 303 with the session
  * cookie, 401 for a wrong code, 410 when the challenge has expired (sign in again), 423 while
@@ -118,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // account's; the visitor cookie goes, so the browser's next user cannot read along.
       await claimVisitorThreads(context.db, readVisitorToken(request), { id: result.userId, email: parsed.data.email });
       result.headers.append('Set-Cookie', clearedVisitorCookie(context.publicUrl.startsWith('https:')));
-      // Issue 14: a password that fails today's policy must be changed before anything else.
+      // Decision 023: a password that fails today's policy must be changed before anything else.
       const to = result.passwordChangeRequired ? `${PASSWORD_CHANGE_PATH}?redirectTo=${encodeURIComponent(redirectTo)}` : redirectTo;
       return redirectWithCookies(to, result.headers, 'signed-in');
     }
@@ -195,7 +195,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const rateLimitMessage = useRateLimitMessage(actionData);
   const limited = actionData && 'rateLimited' in actionData ? actionData.rateLimited.action : null;
   const answer = actionData && 'intent' in actionData ? actionData : undefined;
-  // The second step (issue 14 item 1): after a right password, or while the challenge cookie lasts.
+  // The second step (decision 023): after a right password, or while the challenge cookie lasts.
   const twoFactorAnswer = answer?.intent === 'two-factor' ? answer : undefined;
   const passwordAccepted = answer?.intent === 'sign-in' && answer.ok && 'twoFactor' in answer;
   const challengeLost = twoFactorAnswer !== undefined && 'reason' in twoFactorAnswer && twoFactorAnswer.reason === 'expired';

@@ -8,7 +8,7 @@
  *   "Please enter your email address".
  * - Reset mode (`?mode=reset&token=…`): `intent=reset` with `token`, `password`,
  *   `confirmPassword`. 422 with "Please fill in all fields" / "Password must be at least 8
- *   characters long" / "Passwords do not match" / the password policy's refusal (issue 14:
+ *   characters long" / "Passwords do not match" / the password policy's refusal (decision 023:
  *   too common, contains the e-mail, too long); 503 with `Retry-After` when the password hasher
  *   is saturated; 400 with the invalid-link message for a missing,
  *   unknown, expired or used token; success 200 (or 303 to `?mode=reset&updated=1`), after which

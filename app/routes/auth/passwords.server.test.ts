@@ -1,5 +1,5 @@
 /**
- * Passwords against a real database (issue 14, bullets 2 and 3): the policy's refusals with
+ * Passwords against a real database (decision 023): the policy's refusals with
  * their messages at registration, reset and change (and on better-auth's own endpoints),
  * argon2id hashes, an old scrypt hash verified then rehashed at sign-in, the weak-password flag
  * that sends the user to /account/password until the change, and the hasher's bounded queue

@@ -4,14 +4,14 @@
  * your recent security events, and your security status (spec §4: secure → warning above 80 %
  * of a limit → blocked), re-checked every 30 seconds while the page is visible.
  *
- * Applications (applications issue item 7; DESIGN §4 "Who works where"): anyone who applied while
+ * Applications (decision 010; DESIGN §4 "Who works where"): anyone who applied while
  * signed in sees "My applications" and may withdraw one while it is submitted or under review
  * (`intent=withdraw`); a property manager also reviews the applications for the properties they
  * manage — the same list, filters (`?status=&property=&q=&page=`), panel (`?id=`) and commands
  * (`review`, `approve`, `reject`) as /admin/applications, scoped by the service to their
  * properties. The action answers like /admin/applications' (see `handleApplicationAction`).
  *
- * Live chat (issue 5) and contact-form inquiries (portfolio issue item 7): a property manager
+ * Live chat (decision 011) and contact-form inquiries (decision 018): a property manager
  * answers the inbox here, the same one admins see in /admin/messages (`?inboxTab=`, `?thread=<id>`,
  * `?inboxPage=`) — every chat, and the inquiries about the units they manage. A thread that is not
  * theirs is shown as "does not exist" (like another manager's application above; the attempt is

@@ -1,7 +1,7 @@
 /**
  * /properties: the public listing search (spec §2). Filters run on the server; the URL holds
  * `capacity`, `location`, `minPrice`, `maxPrice`, `sort`, `page`, and `building` (one building).
- * `view=map` shows the same search on a map, one marker per building (portfolio issue item 9).
+ * `view=map` shows the same search on a map, one marker per building (decision 016).
  */
 import { Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';

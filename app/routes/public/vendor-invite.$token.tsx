@@ -1,5 +1,5 @@
 /**
- * /vendor-invite/:token (maintenance issue item 3): the link an approved vendor is e-mailed.
+ * /vendor-invite/:token (decision 030): the link an approved vendor is e-mailed.
  * Signed out, it creates the vendor account — the e-mail fixed to the vendor's, a password that
  * passes the policy — signs it in and lands in /vendor-portal; signed in as a vendor account with
  * that e-mail, it links the account; an expired, used or unknown link says so clearly. The token

@@ -1,5 +1,5 @@
 /**
- * GET /robots.txt (issue 13 item 7): the public site open to crawlers, private paths
+ * GET /robots.txt (decision 025): the public site open to crawlers, private paths
  * disallowed, the sitemap index named.
  */
 import { robotsTxt } from '~/features/seo/robots.server';

@@ -1,5 +1,5 @@
 /**
- * GET /sitemaps/pages.xml and /sitemaps/units-<n>.xml (issue 13 item 7): the public pages, and
+ * GET /sitemaps/pages.xml and /sitemaps/units-<n>.xml (decision 025): the public pages, and
  * the listed units of the n-th block of ids, streamed. Any other name, or a block without a
  * listed unit, is a 404.
  */

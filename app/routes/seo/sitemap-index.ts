@@ -1,5 +1,5 @@
 /**
- * GET /sitemap.xml (issue 13 item 7): the sitemap index over /sitemaps/pages.xml and one
+ * GET /sitemap.xml (decision 025): the sitemap index over /sitemaps/pages.xml and one
  * /sitemaps/units-<n>.xml per block of unit ids holding a listed unit.
  */
 import { sitemapIndexXml } from '~/features/seo/sitemap.server';

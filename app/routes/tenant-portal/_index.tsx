@@ -1,6 +1,6 @@
 /**
  * /tenant-portal (spec §2: role tenant; admins pass). The tenant's lease, balance, Pay now,
- * autopay, payment history and statement (leases issue item 3, features/tenant-portal), and the
+ * autopay, payment history and statement (decision 022, features/tenant-portal), and the
  * counts of their applications, payments and maintenance requests; an empty state points to the
  * listings.
  */

@@ -11,7 +11,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const leaseId = parseDigitsId(params.leaseId);
   const pdf = await findLeasePdfForSigner({ db: context.db, storage: context.storage, viewer, leaseId, lang: requestLanguage(request) });
   if (!pdf) {
-    // Issue 14: someone else's lease is a 404 like an unknown one, and recorded.
+    // Decision 023: someone else's lease is a 404 like an unknown one, and recorded.
     await auditRefusalIfExists(context.db, viewer, {
       action: 'lease_access_denied',
       table: 'lease',

@@ -1,5 +1,5 @@
 /**
- * /tenant-portal/maintenance/:requestId (maintenance issue item 1): one of the tenant's requests
+ * /tenant-portal/maintenance/:requestId (decision 027): one of the tenant's requests
  * with its live status timeline (`maintenance.updated` reloads it), and its commands: comment,
  * cancel while submitted or triaged, rate once completed. Role tenant (admins pass); someone
  * else's request answers 404 like an unknown one, and the refusal is audited.

@@ -1,5 +1,5 @@
 /**
- * /tenant-portal/maintenance/new (maintenance issue item 1): "Report a problem". Role tenant
+ * /tenant-portal/maintenance/new (decision 027): "Report a problem". Role tenant
  * (admins pass). The action takes the plain multipart form (no JavaScript): rate-limited
  * (`maintenance_request`, spec §9: 20 a minute; 429 with Retry-After), then the upload pipeline
  * and the service; a stored request redirects (303) to its page, a refusal renders the form again

@@ -1,5 +1,5 @@
 /**
- * /tenant-portal/maintenance (maintenance issue item 1): the tenant's maintenance requests —
+ * /tenant-portal/maintenance (decision 027): the tenant's maintenance requests —
  * those waiting on this device to be sent, then their requests (open / finished / all, paged) —
  * with "Report a problem" and the 24/7 line. Role tenant (admins pass). The list follows the
  * requests live (`maintenance.updated`), and the waiting ones are sent when the connection returns.

@@ -11,7 +11,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const paymentId = parseDigitsId(params.paymentId);
   const receipt = await findReceiptPdf({ db: context.db, viewer, paymentId, lang: requestLanguage(request) });
   if (!receipt) {
-    // Issue 14: someone else's receipt is a 404 like an unknown one, and recorded.
+    // Decision 023: someone else's receipt is a 404 like an unknown one, and recorded.
     await auditRefusalIfExists(context.db, viewer, {
       table: 'payment',
       id: paymentId,

@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [summary, work, insurance] = await Promise.all([
     loadVendorPortal({ db: context.db, viewer }),
     countVendorWorkOrders({ db: context.db, viewer }),
-    // Maintenance issue item 3: the insurance status and the way to the profile and documents.
+    // Decision 030: the insurance status and the way to the profile and documents.
     findMyVendorInsurance({ db: context.db, viewer }),
   ]);
   return {
@@ -115,7 +115,7 @@ export default function VendorPortal({ loaderData }: Route.ComponentProps) {
           </EmptyState>
         )}
         {record && (
-          // Capital projects (maintenance issue item 4 "Bids"): the invitations to bid.
+          // Capital projects (decision 029 "Bids"): the invitations to bid.
           <Paper withBorder p="md" component="section" aria-labelledby="vendor-projects-title" data-testid="vendor-projects-card">
             <Group justify="space-between" gap="sm" wrap="wrap">
               <div>

@@ -1,5 +1,5 @@
 /**
- * /vendor-portal/invoices/new (maintenance issue item 4; role vendor): a new invoice for one of the
+ * /vendor-portal/invoices/new (decision 029; role vendor): a new invoice for one of the
  * vendor's work orders in progress or completed — lines, tax, notes, an optional PDF (multipart,
  * streamed; a PDF by its content, at most 10 MB). 303 to the invoices on success; 422 with a
  * translated message per field (a negative or fractional-cent line included) and nothing written.

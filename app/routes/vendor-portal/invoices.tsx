@@ -1,4 +1,4 @@
-/** /vendor-portal/invoices (maintenance issue item 4; role vendor): the vendor's invoices, newest first, with their decisions and payouts, live. */
+/** /vendor-portal/invoices (decision 029; role vendor): the vendor's invoices, newest first, with their decisions and payouts, live. */
 import { Anchor, Container } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * /vendor-portal/profile (maintenance issue item 3; role vendor, admins pass): the vendor's own
+ * /vendor-portal/profile (decision 030; role vendor, admins pass): the vendor's own
  * profile — status, insurance and whether it can receive work, rating — the form for its
  * contact, trades and service area (`intent=profile`), and its documents: the certificate of
  * insurance (with its expiry) and the W-9, uploaded to `POST /api/vendor-documents/upload` and

@@ -1,5 +1,5 @@
 /**
- * /vendor-portal/projects/:projectId (maintenance issue item 4 "Bids"; role vendor): a project the
+ * /vendor-portal/projects/:projectId (decision 029 "Bids"; role vendor): a project the
  * vendor was invited to, with its own bid — submitted or changed until the deadline (amount,
  * timeline in days, notes, an optional PDF), refused after it — and the outcome. A project it was
  * not invited to is a 404, audited. Competitors' bids and the budget are never shown.

@@ -1,5 +1,5 @@
 /**
- * /vendor-portal/projects (maintenance issue item 4 "Bids"; role vendor, admins pass): the capital
+ * /vendor-portal/projects (decision 029 "Bids"; role vendor, admins pass): the capital
  * projects the vendor was invited to bid on — open for bids first, then the closed ones with the
  * vendor's own bid and its outcome.
  */

@@ -1,5 +1,5 @@
 /**
- * /vendor-portal/work-orders/:workOrderId (maintenance issue item 4; role vendor): one of the
+ * /vendor-portal/work-orders/:workOrderId (decision 029; role vendor): one of the
  * vendor's work orders — the unit's address, the tenant's entry permission and windows, the
  * photos, the history, the invoices — and its commands (`intent`): accept, decline (reason),
  * schedule (scheduledFor, UTC), start, note (multipart: note, phase, photos), complete

@@ -1,5 +1,5 @@
 /**
- * /vendor-portal/work-orders (maintenance issue item 4; role vendor): the vendor's own work orders
+ * /vendor-portal/work-orders (decision 029; role vendor): the vendor's own work orders
  * with filters (`?status=&building=&city=&q=&cursor=`), 25 a page, newest first, live.
  */
 import { Anchor, Container } from '@mantine/core';

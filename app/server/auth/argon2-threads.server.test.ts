@@ -12,7 +12,7 @@ function threadNiceValues(): number[] {
   });
 }
 
-describe('argon2id in lower-priority threads (issue 13 item 5, decision 032)', () => {
+describe('argon2id in lower-priority threads (decision 032)', () => {
   let threads: Argon2Threads | undefined;
   afterEach(async () => {
     await threads?.close();

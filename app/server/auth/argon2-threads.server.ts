@@ -1,5 +1,5 @@
 /**
- * argon2id in worker threads of lower scheduling priority (issue 13 item 5, decision 032).
+ * argon2id in worker threads of lower scheduling priority (decision 032).
  *
  * `@node-rs/argon2`'s async calls run on libuv's thread pool at the same priority as the event
  * loop, so a flood of sign-ins on a machine with as many workers as cores leaves the pages half

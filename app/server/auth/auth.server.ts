@@ -9,14 +9,14 @@
  * - better-auth's own rate limiter is off: `rate-limit.server.ts` counts in the database.
  * - Cookies are httpOnly and SameSite=Lax; on https (`secureCookies`) they are Secure and named
  *   with the `__Host-` prefix (Path=/, no Domain: only this host can set or read them).
- * - Sessions are bounded (issue 14): an absolute lifetime and an idle timeout, shorter for staff,
+ * - Sessions are bounded (decision 023): an absolute lifetime and an idle timeout, shorter for staff,
  *   enforced by `sessionBoundsPlugin`; better-auth's own sliding refresh is off, and a new
  *   session's `expiresAt` is its absolute end.
- * - Passwords (issue 14): argon2id through a bounded queue (password-hash.server.ts; 503 with
+ * - Passwords (decision 023): argon2id through a bounded queue (password-hash.server.ts; 503 with
  *   `Retry-After` when saturated); the policy (password-policy.server.ts) is enforced by a
  *   `hooks.before` on every endpoint that sets a password, so the HTTP API cannot bypass it; a
  *   successful sign-in rehashes an old scrypt hash and flags a password that fails the policy.
- * - Two-factor sign-in (issue 14 item 1): better-auth's `twoFactor` plugin, TOTP with issuer
+ * - Two-factor sign-in (decision 023): better-auth's `twoFactor` plugin, TOTP with issuer
  *   "Dimora" and ten one-time backup codes. The TOTP secret is stored encrypted with the auth
  *   secret (the plugin's XChaCha20-Poly1305); backup codes are stored **hashed**, not encrypted:
  *   the plugin's `storeBackupCodes` hook keeps only HMAC-SHA-256 digests (keyed with the auth
@@ -59,7 +59,7 @@ export function hasSessionCookieHeader(cookieHeader: string | null | undefined):
 const VERIFICATION_EXPIRES_S = 24 * 60 * 60;
 const RESET_EXPIRES_S = 60 * 60;
 export { MAX_PASSWORD_LENGTH };
-/** The issuer shown by authenticator apps next to the account (issue 14 item 1). */
+/** The issuer shown by authenticator apps next to the account (decision 023). */
 export const TWO_FACTOR_ISSUER = 'Dimora';
 /** A backup code stored as its digest starts with this marker (never a plain code's shape). */
 const BACKUP_DIGEST_PREFIX = 'hmac:';
@@ -82,7 +82,7 @@ type AuthOptions = {
   /** Origin used in e-mail links and as better-auth's base URL, e.g. `https://dimora.example`. */
   publicUrl: string;
   secureCookies: boolean;
-  /** Absolute lifetimes and idle timeouts (env SESSION_* variables); default: issue 14's. */
+  /** Absolute lifetimes and idle timeouts (env SESSION_* variables); default: decision 023's. */
   sessionBounds?: SessionBounds;
   /** The password hasher; the process's shared one unless a test needs its own queue. */
   hasher?: PasswordHasher;
@@ -237,7 +237,7 @@ export function createAuth({
       },
     },
     hooks: {
-      // The password policy on every endpoint that sets a password (issue 14).
+      // The password policy on every endpoint that sets a password (decision 023).
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         let password: unknown;
@@ -341,7 +341,7 @@ export function createAuth({
 export type Auth = ReturnType<typeof createAuth>;
 
 /**
- * After a successful sign-in, when the plain password is known (issue 14): an old (scrypt or
+ * After a successful sign-in, when the plain password is known (decision 023): an old (scrypt or
  * weaker argon2) hash is replaced by an argon2id one, and a password failing today's policy
  * flags the account so the pages ask for a change. A saturated hasher skips the rehash (the
  * next sign-in does it); nothing here fails the sign-in.

@@ -1,7 +1,7 @@
 /**
  * Creates a verified user with a password directly in the database: used by the CLI
  * (`npm run user:create`, `npm run admin:create`) and by the first-admin bootstrap from
- * ADMIN_EMAIL/ADMIN_PASSWORD. The password must pass the policy (issue 14) and is hashed with the
+ * ADMIN_EMAIL/ADMIN_PASSWORD. The password must pass the policy (decision 023) and is hashed with the
  * same argon2id hasher as better-auth's, so the account signs in like any other. Free of i18n
  * and Vite so plain Node can run it.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HASH_CONCURRENCY, hashConcurrencyFor } from './password-hash.server';
 
-describe("each worker's share of concurrent password hashes (issue 13 item 5)", () => {
+describe("each worker's share of concurrent password hashes (decision 032)", () => {
   it('keeps the hashes of all workers together within the cores', () => {
     for (const [workers, cores] of [
       [1, 2],

@@ -1,5 +1,5 @@
 /**
- * Password hashing (issue 14, bullet 3): argon2id at OWASP's parameters (m = 19,456 KiB, t = 2,
+ * Password hashing (decision 023): argon2id at OWASP's parameters (m = 19,456 KiB, t = 2,
  * p = 1) through `@node-rs/argon2`, which computes on libuv's thread pool, never on the event
  * loop. Old hashes in better-auth's default scrypt format (`<hex salt>:<hex key>`, N = 2^14,
  * r = 16) still verify, with better-auth's own helper; sign-in then rehashes them (auth.server.ts).
@@ -9,7 +9,7 @@
  * `Retry-After`. A flood of sign-ins thus costs a bounded amount of memory and CPU and cannot
  * starve page rendering.
  *
- * The queue is per process. With `WEB_CONCURRENCY` workers (issue 13 item 5) each worker's
+ * The queue is per process. With `WEB_CONCURRENCY` workers (decision 032) each worker's
  * share is `hashConcurrencyFor(workers, cores)`, so that the hashes of all workers together use
  * at most every core (never fewer than one per worker).
  */
@@ -36,8 +36,7 @@ export const HASH_CONCURRENCY = 2;
 export const HASH_MAX_QUEUE = 64;
 
 /**
- * One worker's share of concurrent hashes when `workers` processes share `cores` CPUs (issue 13
- * item 5): ⌊cores ÷ workers⌋, at least 1 and at most HASH_CONCURRENCY. So the hashes of all
+ * One worker's share of concurrent hashes when `workers` processes share `cores` CPUs (decision 032): ⌊cores ÷ workers⌋, at least 1 and at most HASH_CONCURRENCY. So the hashes of all
  * workers together never exceed the cores (unless there are more workers than cores: then one
  * each), and a flood of sign-ins leaves the other workers' pages a core's worth of room.
  */

@@ -1,5 +1,5 @@
 /**
- * The password policy function and the strength estimate (issue 14, bullet 2), without a database.
+ * The password policy function and the strength estimate (decision 023), without a database.
  */
 import { describe, expect, it } from 'vitest';
 import { estimatePasswordStrength } from '~/lib/password-strength';

@@ -1,5 +1,5 @@
 /**
- * The password policy (issue 14, bullet 2), one function used by every path that sets a
+ * The password policy (decision 023), one function used by every path that sets a
  * password: registration, reset, change (better-auth's endpoints, through the hook in
  * auth.server.ts), the admin's "create user" form and the CLI (create-user.server.ts).
  *

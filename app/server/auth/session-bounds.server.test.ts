@@ -1,5 +1,5 @@
 /**
- * Bounded sessions (issue 14, bullets 4 and 7) with the clock moved: absolute lifetime and idle
+ * Bounded sessions (decision 023) with the clock moved: absolute lifetime and idle
  * timeout for a tenant and for staff, activity written at most once a minute, a background
  * check that is no activity, the `__Host-` session cookie on https, and a get-session answer
  * without token, IP address or user agent.
@@ -74,7 +74,7 @@ function fakeClock() {
 }
 
 describe(`session bounds (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
-  it('reads the four env variables as hours and minutes, defaulting to issue 14', () => {
+  it('reads the four env variables as hours and minutes, defaulting to decision 023', () => {
     expect(sessionBoundsFromEnv(parseEnv({}))).toEqual(DEFAULT_SESSION_BOUNDS);
     expect(
       sessionBoundsFromEnv(

@@ -1,5 +1,5 @@
 /**
- * Bounded sessions (issue 14, bullet 4): every session has an absolute lifetime counted from
+ * Bounded sessions (decision 023): every session has an absolute lifetime counted from
  * sign-in and an idle timeout counted from its last activity, both shorter for staff (admin,
  * property_manager). better-auth only knows one sliding `expiresAt`; these bounds are enforced
  * by the `sessionBounds` better-auth plugin (`session-bounds-plugin.server.ts`) wherever a
@@ -31,7 +31,7 @@ export type SessionBounds = {
 
 const HOUR_MS = 60 * 60 * 1_000;
 
-/** Issue 14 defaults: 30 days / 7 days idle; staff 12 hours / 1 hour idle. */
+/** Decision 023 defaults: 30 days / 7 days idle; staff 12 hours / 1 hour idle. */
 export const DEFAULT_SESSION_BOUNDS: Readonly<SessionBounds> = Object.freeze({
   maxAgeMs: 30 * 24 * HOUR_MS,
   idleMs: 7 * 24 * HOUR_MS,
@@ -139,7 +139,7 @@ function isSessionResult(value: unknown): value is SessionResult {
 }
 
 /**
- * The better-auth plugin that bounds sessions (issue 14, bullets 4 and 7), as an after-hook of
+ * The better-auth plugin that bounds sessions (decision 023), as an after-hook of
  * `get-session` — the endpoint behind `auth.api.getSession` (our `getViewer`, hence every page,
  * API route and event stream) and the public `GET /api/auth/get-session`:
  * - a session past its absolute lifetime or idle timeout is deleted, its cookie cleared, and

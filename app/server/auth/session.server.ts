@@ -5,11 +5,11 @@
  * - Signed out → HTTP redirect to `/auth?redirectTo=<the page>` (pages) or 401 (API).
  * - Wrong role → redirect to `/` (pages) or 403 (API). Admin passes every role check.
  * - A missing, expired, revoked or banned session counts as signed out (spec §4); so does one past
- *   its absolute lifetime or idle timeout (issue 14: `sessionBoundsPlugin` deletes it).
- * - A user whose password failed the policy at sign-in (issue 14) is sent to
+ *   its absolute lifetime or idle timeout (decision 023: `sessionBoundsPlugin` deletes it).
+ * - A user whose password failed the policy at sign-in (decision 023) is sent to
  *   PASSWORD_CHANGE_PATH by every page guard until the password is changed.
- * - A wrong-role refusal is recorded in the audit log (issue 14, rate-limited per user).
- * - An admin or property manager without two-factor sign-in (issue 14 item 1) reaches only the
+ * - A wrong-role refusal is recorded in the audit log (decision 023, rate-limited per user).
+ * - An admin or property manager without two-factor sign-in (decision 023) reaches only the
  *   enrolment page: every other guarded page redirects to `SECURITY_PATH`, every guarded API
  *   answers 403 `{ error: 'two_factor_required' }`. The enrolment page itself passes
  *   `{ allowUnenrolled: true }`.
@@ -31,15 +31,15 @@ export type Viewer = {
   locale: string;
   sessionId: string;
   sessionCreatedAt: Date;
-  /** When the session ends unless used again (absolute lifetime or idle timeout, issue 14); always set by `getViewer`. */
+  /** When the session ends unless used again (absolute lifetime or idle timeout, decision 023); always set by `getViewer`. */
   sessionExpiresAt?: Date;
-  /** Issue 14: the password failed the policy at sign-in; pages lead to PASSWORD_CHANGE_PATH. */
+  /** Decision 023: the password failed the policy at sign-in; pages lead to PASSWORD_CHANGE_PATH. */
   passwordChangeRequired?: boolean;
-  /** Two-factor sign-in is on for this account (issue 14 item 1). */
+  /** Two-factor sign-in is on for this account (decision 023). */
   twoFactorEnabled: boolean;
 };
 
-/** The change-password page (issue 14); the only page a user with a flagged password may open. */
+/** The change-password page (decision 023); the only page a user with a flagged password may open. */
 export const PASSWORD_CHANGE_PATH = '/account/password';
 
 type AuthContext = Pick<DimoraLoadContext, 'auth'>;
@@ -47,7 +47,7 @@ type AuthContext = Pick<DimoraLoadContext, 'auth'>;
 type GuardContext = AuthContext & Partial<Pick<DimoraLoadContext, 'db' | 'clientIp'>>;
 
 /**
- * Issue 14 item 6: records a signed-in viewer's wrong-role refusal (`access_denied`, table
+ * Decision 023: records a signed-in viewer's wrong-role refusal (`access_denied`, table
  * `route`, the path as object id) through the rate-limited `auditRefusal`.
  */
 async function auditRoleRefusal(request: Request, context: GuardContext, viewer: Viewer, requires: Requirement): Promise<void> {
@@ -136,7 +136,7 @@ export function signInRedirect(request: Request): Response {
   return redirect(`/auth?redirectTo=${encodeURIComponent(path + search)}`);
 }
 
-/** Where a user with a flagged password goes: the change page, remembering the page (issue 14). */
+/** Where a user with a flagged password goes: the change page, remembering the page (decision 023). */
 export function passwordChangeRedirect(request: Request): Response {
   const { path, search } = pageOf(request);
   return redirect(`${PASSWORD_CHANGE_PATH}?redirectTo=${encodeURIComponent(path + search)}`);

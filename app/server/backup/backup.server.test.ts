@@ -1,5 +1,5 @@
 /**
- * Backups (portfolio issue item 6), on the database the suite runs on (PGlite, or PostgreSQL
+ * Backups (decision 019), on the database the suite runs on (PGlite, or PostgreSQL
  * with TEST_DATABASE_URL): a database with data and an uploads folder is backed up, restored
  * into a fresh directory and database, and compared table by table (rows and checksums) and
  * file by file (SHA-256). A tampered archive, a running server and a target holding data are

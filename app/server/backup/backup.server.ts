@@ -1,5 +1,5 @@
 /**
- * Backups and restores of a whole Dimora installation (portfolio issue item 6): the database
+ * Backups and restores of a whole Dimora installation (decision 019): the database
  * and the uploads folder in one archive (decision 019).
  *
  * The archive is an uncompressed tar (its parts are compressed already) holding, in order:

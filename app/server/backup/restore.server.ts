@@ -1,5 +1,5 @@
 /**
- * Restoring a backup archive (portfolio issue item 6, decision 019; the format is described in
+ * Restoring a backup archive (decision 019; the format is described in
  * `backup.server.ts`): into a PGlite data directory or a PostgreSQL database, with the uploads
  * folder — verified first, never over a running server, never over data unless forced, and
  * keeping what it replaces. Importable by plain tsx (scripts/restore.ts).

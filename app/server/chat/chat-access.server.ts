@@ -1,5 +1,5 @@
 /**
- * Who may see which live-chat thread (issue 5 deliverable 4). A visitor's thread is theirs through
+ * Who may see which live-chat thread (decision 012). A visitor's thread is theirs through
  * an httpOnly cookie holding a random token (only its SHA-256 is stored, in `thread.visitor_token`),
  * so it survives a reload; a signed-in user also owns the threads with their `user_id`: those
  * started signed in, and those they started as a visitor with their account's e-mail and claim

@@ -26,7 +26,7 @@ export type Database = {
   migrate(): Promise<void>;
   /**
    * Answers true when the database responds to a trivial query, false when it fails or takes
-   * longer than `timeoutMs` (default 2 s; issue 14: /readyz must not hang on a silent database).
+   * longer than `timeoutMs` (default 2 s; decision 023: /readyz must not hang on a silent database).
    */
   ping(timeoutMs?: number): Promise<boolean>;
   /**
@@ -60,12 +60,12 @@ type OpenOptions = {
   dataDir?: string;
   /** Size of the node-postgres pool. */
   poolSize?: number;
-  /** PostgreSQL: how long opening a connection may take (ms, default 5 s; issue 14). */
+  /** PostgreSQL: how long opening a connection may take (ms, default 5 s; decision 023). */
   connectTimeoutMs?: number;
   /**
    * PostgreSQL: the server-side `statement_timeout` of every pooled connection (ms; unset or 0:
    * none), with a client-side read timeout 5 s longer for a server that stops answering at all.
-   * Migrations run on their own connection without it (issue 14).
+   * Migrations run on their own connection without it (decision 023).
    */
   statementTimeoutMs?: number;
   /** Called with every statement the ORM sends (tests that EXPLAIN what a service runs). */
@@ -89,7 +89,7 @@ export const DEFAULT_PING_TIMEOUT_MS = 2_000;
 const CLIENT_READ_GRACE_MS = 5_000;
 
 /**
- * The node-postgres pool settings for `url` (issue 14): pool size, connect timeout, and — when
+ * The node-postgres pool settings for `url` (decision 023): pool size, connect timeout, and — when
  * `statementTimeoutMs` is positive — the server's `statement_timeout` plus a client-side
  * `query_timeout` (a timed-out client is discarded by the pool, never reused mid-answer).
  */

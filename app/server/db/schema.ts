@@ -43,7 +43,7 @@ export const applicationStatus = pgEnum('application_status', [
   'rejected',
   'withdrawn',
   'leased',
-  // Leases issue item 6: the card was declined; such an application expires after 7 days.
+  // Decision 020: the card was declined; such an application expires after 7 days.
   'payment_failed',
   'expired',
 ]);
@@ -59,7 +59,7 @@ export const chargeKind = pgEnum('charge_kind', ['rent', 'late_fee', 'deposit', 
 export const chargeStatus = pgEnum('charge_status', ['open', 'paid', 'void']);
 export const leaseTenantRole = pgEnum('lease_tenant_role', ['primary', 'co_tenant']);
 export const vendorStatus = pgEnum('vendor_status', ['pending', 'approved', 'rejected', 'suspended']);
-/** Maintenance issue item 1: what a tenant may report (unknown categories are refused). */
+/** Decision 027: what a tenant may report (unknown categories are refused). */
 export const maintenanceCategory = pgEnum('maintenance_category', [
   'plumbing',
   'electrical',
@@ -98,7 +98,7 @@ export const threadKind = pgEnum('thread_kind', ['chat', 'contact', 'tenant', 'v
 export const threadStatus = pgEnum('thread_status', ['open', 'closed']);
 export const notificationType = pgEnum('notification_type', ['success', 'warning', 'error', 'info']);
 export const listingAlertStatus = pgEnum('listing_alert_status', ['pending', 'confirmed', 'unsubscribed']);
-/** How a confirmed listing alert is delivered (portfolio issue item 8). */
+/** How a confirmed listing alert is delivered (decision 018). */
 export const listingAlertFrequency = pgEnum('listing_alert_frequency', ['immediate', 'daily']);
 /** What a stored file is (DESIGN §4 `document`): photos now; COI, W-9, lease PDFs… later. */
 export const documentKind = pgEnum('document_kind', ['photo', 'coi', 'w9', 'lease_pdf', 'receipt', 'invoice', 'attachment']);
@@ -125,9 +125,9 @@ export const user = pgTable('user', {
   address: text('address'),
   userType: text('user_type'),
   locale: text('locale').notNull().default('en'),
-  /** Issue 14: the password failed the policy at a sign-in; pages lead to /account/password until it changes. */
+  /** Decision 023: the password failed the policy at a sign-in; pages lead to /account/password until it changes. */
   passwordChangeRequired: boolean('password_change_required').notNull().default(false),
-  /** Two-factor sign-in is on (issue 14 item 1; better-auth's twoFactor plugin sets it). */
+  /** Two-factor sign-in is on (decision 023; better-auth's twoFactor plugin sets it). */
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -187,7 +187,7 @@ export const verification = pgTable(
 );
 
 /**
- * The TOTP secret and backup codes of a user (issue 14 item 1), as better-auth's twoFactor plugin
+ * The TOTP secret and backup codes of a user (decision 023), as better-auth's twoFactor plugin
  * keeps them: `secret` encrypted with the auth secret (XChaCha20-Poly1305), `backup_codes` a JSON
  * list of HMAC-SHA-256 digests (auth.server.ts). `verified` turns true with the first code.
  */
@@ -207,7 +207,7 @@ export const twoFactor = pgTable(
   (t) => [uniqueIndex('two_factor_user_idx').on(t.userId), index('two_factor_secret_idx').on(t.secret)],
 );
 
-/** Rate-limit counters kept in the database so they survive restarts (spec §9, accounts issue). */
+/** Rate-limit counters kept in the database so they survive restarts (spec §9, decision 007). */
 export const rateLimit = pgTable('rate_limit', {
   key: text('key').primaryKey(),
   count: integer('count').notNull().default(0),
@@ -215,7 +215,7 @@ export const rateLimit = pgTable('rate_limit', {
 });
 
 /**
- * Failed sign-ins per account, whatever the address they come from (issue 14 item 5). `key` is
+ * Failed sign-ins per account, whatever the address they come from (decision 023). `key` is
  * the SHA-256 of the normalized e-mail, so addresses without an account are counted alike and
  * never stored in clear. After SIGN_IN_LOCKOUT.failures failures in the window the account is
  * locked until `locked_until`; `lock_level` counts the locks of this episode (the delay doubles).
@@ -232,7 +232,7 @@ export const signInThrottle = pgTable('sign_in_throttle', {
 // Portfolio
 // ---------------------------------------------------------------------------------------------
 /**
- * A capital project at a building (maintenance issue item 6): roof, renovation, repaving…
+ * A capital project at a building (decision 028): roof, renovation, repaving…
  * `planned → bidding → awarded → in_progress → completed` (or `cancelled`). While `bidding`,
  * the vendors invited in `project_vendor` may bid until `bid_deadline`. Spend is the sum of the
  * approved and paid invoices of its work orders (never stored, so it cannot drift).
@@ -264,7 +264,7 @@ export const project = pgTable(
 );
 
 /**
- * A building: a multi-family community (DESIGN §4, portfolio issue item 1). Its units are
+ * A building: a multi-family community (DESIGN §4, decision 015). Its units are
  * `property` rows. `manager_id` is the property manager who runs it; the database copies it to
  * every unit's `property.manager_id` (trigger `property_manager_from_building`), so every query
  * scoped by unit stays correct. The `units_*` counters are kept by statement triggers on
@@ -347,7 +347,7 @@ export const property = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     maxOccupants: integer('max_occupants').notNull().default(2),
-    /** The building the unit is in (portfolio issue item 1). */
+    /** The building the unit is in (decision 015). */
     buildingId: integer('building_id')
       .notNull()
       .references(() => building.id, { onDelete: 'restrict' }),
@@ -364,7 +364,7 @@ export const property = pgTable(
   (t) => [
     check('property_price_positive', sql`${t.price} > 0`),
     check('property_max_occupants_positive', sql`${t.maxOccupants} > 0`),
-    // The public listing (spec §2 /properties, /apartments, the home page; issue 13 item 1,
+    // The public listing (spec §2 /properties, /apartments, the home page; decision 024,
     // decision 024): for each sort order (newest: created_at DESC, id DESC; price: price, id, read
     // backwards for price ↓) one index of the listed units, and one more per location kind (state,
     // lower(city), building) leading with it. Each index also carries the filter columns after the
@@ -420,7 +420,7 @@ export const property = pgTable(
 );
 
 /**
- * Every stored file (DESIGN §4 `document`; the upload pipeline of the portfolio issue): who owns
+ * Every stored file (DESIGN §4 `document`; the upload pipeline of the decision 015): who owns
  * it (`owner_type` + `owner_id`: `property`, `building`, later `maintenance_request`, `vendor`…),
  * what it is, where the storage keeps it, and its checksum. Photos keep their ordered URLs in the
  * owner's `image_urls`; this row holds the facts needed to audit and delete them.
@@ -444,9 +444,9 @@ export const document = pgTable(
     width: integer('width'),
     height: integer('height'),
     originalName: text('original_name'),
-    /** Certificates of insurance expire (maintenance issue). */
+    /** Certificates of insurance expire (decision 026). */
     expiresOn: date('expires_on'),
-    /** Staff who checked a certificate of insurance, and when (maintenance issue item 3). */
+    /** Staff who checked a certificate of insurance, and when (decision 030). */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     verifiedBy: text('verified_by').references(() => user.id, { onDelete: 'set null' }),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
@@ -456,7 +456,7 @@ export const document = pgTable(
 );
 
 /**
- * A CSV import of units into a building (portfolio issue item 2): the file is kept between the
+ * A CSV import of units into a building (decision 015): the file is kept between the
  * dry-run preview and the commit, so "Import" writes exactly what was previewed, once.
  */
 export const unitImport = pgTable(
@@ -526,7 +526,7 @@ export const application = pgTable(
 );
 
 /**
- * A lease of one unit (leases issue item 1, DESIGN §4). Staff create it as a `draft` at approval,
+ * A lease of one unit (decision 022, DESIGN §4). Staff create it as a `draft` at approval,
  * `send` it (the document is then fixed: `document_sha256` of the English and Italian PDFs is
  * computed at signing from exactly what was shown), every listed tenant signs, staff countersign
  * and it becomes `active`; the daily lease job ends it after `end_date`. `renewal_of_id` links a
@@ -678,7 +678,7 @@ export const refund = pgTable(
 );
 
 /**
- * The lease ledger (leases issue item 2, DESIGN §4 `charge`): every charge and credit in integer
+ * The lease ledger (decision 022, DESIGN §4 `charge`): every charge and credit in integer
  * cents with a due date and a period (`YYYY-MM` for monthly ones, else a label such as
  * `signing`). Scheduled charges are unique per (lease, kind, period), so the rent and late-fee
  * jobs may run twice or on two instances and post once. `allocated_cents` is what payments or
@@ -743,7 +743,7 @@ export const ledgerAllocation = pgTable(
 );
 
 /**
- * Autopay of one lease (leases issue item 3): a saved card as the provider's token (never card
+ * Autopay of one lease (decision 022): a saved card as the provider's token (never card
  * data), the day of the month it is charged, and the state of the current month's attempt. A
  * failed charge is retried once `AUTOPAY_RETRY_DAYS` later (`retry_at`).
  */
@@ -786,7 +786,7 @@ export const autopay = pgTable(
 // Maintenance and vendors
 // ---------------------------------------------------------------------------------------------
 /**
- * A vendor (maintenance issue item 3): applies through /vendor-signup (`pending`), is approved or
+ * A vendor (decision 030): applies through /vendor-signup (`pending`), is approved or
  * rejected (with `rejection_reason`, e-mailed) in /admin/vendors. Approval e-mails an invitation
  * whose token's SHA-256 is `invite_token_hash`; accepting it creates the vendor account and sets
  * `user_id` (one vendor per account). `insurance_expiry` is the expiry of the certificate of
@@ -842,7 +842,7 @@ export const vendor = pgTable(
 );
 
 /**
- * A maintenance request (maintenance issue item 1): a tenant reports a problem in a unit they
+ * A maintenance request (decision 027): a tenant reports a problem in a unit they
  * lease. `building_id` is copied from the unit (queue filters and manager scope); `client_id` is
  * the device's id for a request written offline, unique per tenant, so a replay creates nothing.
  * `sla_due_at` = created + the SLA target of its priority (settings) for the first response;
@@ -1024,7 +1024,7 @@ export const workOrderEvent = pgTable(
 );
 
 /**
- * A vendor's invoice for a work order (maintenance issue item 4): lines in integer cents, tax,
+ * A vendor's invoice for a work order (decision 029): lines in integer cents, tax,
  * `total = subtotal + tax` (checked), an optional PDF (`document_id`, never rendered inline).
  * `submitted → approved|rejected → paid` (a `payout` row).
  */
@@ -1104,7 +1104,7 @@ export const payout = pgTable(
   (t) => [uniqueIndex('payout_invoice_idx').on(t.invoiceId), index('payout_vendor_idx').on(t.vendorId, t.paidAt)],
 );
 
-/** The vendors invited to bid on a project (maintenance issue item 6). */
+/** The vendors invited to bid on a project (decision 028). */
 export const projectVendor = pgTable(
   'project_vendor',
   {
@@ -1219,7 +1219,7 @@ export const notification = pgTable(
   ],
 );
 
-/** What an admin sent from /admin/notifications (issue 5): one row per broadcast. */
+/** What an admin sent from /admin/notifications (decision 011): one row per broadcast. */
 export const broadcast = pgTable(
   'broadcast',
   {
@@ -1241,7 +1241,7 @@ export const broadcast = pgTable(
 );
 
 /**
- * Realtime events (issue 5, DESIGN §2): every event pushed over Server-Sent Events is a row
+ * Realtime events (decision 011, DESIGN §2): every event pushed over Server-Sent Events is a row
  * here first, so a reconnecting client replays what it missed (`Last-Event-ID`) from any
  * instance. `audience` names who may receive it: `user:<id>`, `role:<role>`, `staff`, `all` or
  * `thread:<id>`. Rows older than a day are pruned.
@@ -1264,7 +1264,7 @@ export const auditLog = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /**
-     * The acting user's id, kept as written: no foreign key (issue 14), because the log is
+     * The acting user's id, kept as written: no foreign key (decision 023), because the log is
      * append-only and an ON DELETE action would have to rewrite history. A deleted user's
      * entries keep their id.
      */
@@ -1277,7 +1277,7 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // Issue 14 (/admin/audit): every list is newest first on a (created_at, id) keyset; ascending
+    // Decision 023 (/admin/audit): every list is newest first on a (created_at, id) keyset; ascending
     // indexes read backwards serve `ORDER BY created_at DESC, id DESC` (NULLS FIRST) exactly.
     index('audit_log_user_idx').on(t.userId, t.createdAt, t.id),
     index('audit_log_action_idx').on(t.action, t.createdAt, t.id),
@@ -1311,7 +1311,7 @@ export const listingAlert = pgTable(
 );
 
 /**
- * One unit announced to one listing alert (portfolio issue item 8): the primary key makes "at most
+ * One unit announced to one listing alert (decision 018): the primary key makes "at most
  * once per unit per alert" a database rule. `sent_at` is null while a daily digest waits.
  */
 export const listingAlertDelivery = pgTable(

@@ -1,5 +1,5 @@
 /**
- * What an applicant is told when their application changes status (applications issue item 7):
+ * What an applicant is told when their application changes status (decision 010):
  * the e-mail the outbox worker sends for the topic `mail.application_status`, and the in-app
  * notification written with the change. Texts live in `locales/{en,it}/mail-applications.json`,
  * imported directly (not through i18next) so the tsx-run worker can use them outside Vite, as

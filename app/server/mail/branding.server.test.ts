@@ -1,5 +1,5 @@
 /**
- * The company name of /admin/system in every e-mail (portfolio issue item 5): the texts' "Dimora"
+ * The company name of /admin/system in every e-mail (decision 019): the texts' "Dimora"
  * becomes the stored name — in the subject, the text and the (escaped) HTML — and a name that
  * contains "Dimora" is never doubled.
  */

@@ -1,5 +1,5 @@
 /**
- * The company name in e-mails (portfolio issue item 5: "wherever the company name appears …
+ * The company name in e-mails (decision 019: "wherever the company name appears …
  * e-mails' signature"). The mail texts (`locales/{en,it}/mail.json` and friends) name the
  * company "Dimora" (subjects, introductions, the signature); the mailer swaps that word for the
  * company name stored in /admin/system just before sending, so every template follows the

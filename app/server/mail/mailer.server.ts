@@ -2,7 +2,7 @@
  * Outgoing e-mail (DESIGN §2 "e-mail"): nodemailer over SMTP when `smtpUrl` is given; otherwise
  * the dev mailbox, which stores each message in `mail_message` (readable by admins at
  * /admin/mailbox, link tokens redacted outside demo mode) and logs recipient and subject. The
- * server passes `smtpUrl` per `env.mailTransport` (MAIL_TRANSPORT / SMTP_URL, issue 14). Free of i18n so CLI scripts can use it; the texts are built by
+ * server passes `smtpUrl` per `env.mailTransport` (MAIL_TRANSPORT / SMTP_URL, decision 023). Free of i18n so CLI scripts can use it; the texts are built by
  * `app/features/accounts/mail-templates.server.ts` and friends.
  */
 import nodemailer from 'nodemailer';

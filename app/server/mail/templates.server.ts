@@ -191,7 +191,7 @@ export function applicationNotificationTexts(locale: string | null | undefined) 
 }
 
 /**
- * Issue 14 item 5: tells an account's owner that sign-in was paused after repeated wrong
+ * Decision 023: tells an account's owner that sign-in was paused after repeated wrong
  * passwords (one e-mail per lockout episode). `seconds` is the first lock's length (shown in
  * seconds under two minutes, else in whole minutes);
  * `url` is the forgot-password page (no token: the owner asks for a reset themselves).

@@ -1,5 +1,5 @@
 /**
- * Server-side error monitoring (portfolio issue item 5, spec §9): no client without a DSN; a
+ * Server-side error monitoring (decision 019, spec §9): no client without a DSN; a
  * stored DSN starts `@sentry/node`, a changed one restarts it, an empty one stops it — without a
  * restart. Events go to a local HTTP stand-in for Sentry (no network). The CSP lets browsers
  * report to the DSN's host only while one is stored. A failed query's bound values are scrubbed.

@@ -1,5 +1,5 @@
 /**
- * Server-side error monitoring (portfolio issue item 5, spec §9): `@sentry/node` runs only while
+ * Server-side error monitoring (decision 019, spec §9): `@sentry/node` runs only while
  * a DSN is stored in /admin/system, and follows changes without a restart — started when one is
  * saved, restarted when it or a sample rate changes, closed when it is removed. The SDK is
  * imported on first use, so a server without a DSN never loads it.

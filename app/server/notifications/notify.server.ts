@@ -1,5 +1,5 @@
 /**
- * Writing in-app notifications (spec §3 Notification, issue 5 deliverable 1). Every notification
+ * Writing in-app notifications (spec §3 Notification, decision 013). Every notification
  * is written through `insertNotifications`, which also publishes a `notification.created` event
  * to its recipient, so the bell updates live on every instance. Importable by plain tsx.
  */

@@ -12,7 +12,7 @@ describe('choosing the payment provider from the environment', () => {
     expect(createConfiguredProvider(parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc123' }))).toMatchObject({ name: 'stripe', testMode: false });
   });
 
-  it('follows PAYMENT_PROVIDER: the sandbox on purpose even with a Stripe key (issue 14)', () => {
+  it('follows PAYMENT_PROVIDER: the sandbox on purpose even with a Stripe key (decision 023)', () => {
     expect(createConfiguredProvider(parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc123', PAYMENT_PROVIDER: 'sandbox' }))).toMatchObject({
       name: 'sandbox',
       testMode: true,

@@ -1,5 +1,5 @@
 /**
- * Which payment provider the server uses (DESIGN §2, decision 021, issue 14): PAYMENT_PROVIDER
+ * Which payment provider the server uses (DESIGN §2, decision 021, decision 023): PAYMENT_PROVIDER
  * when set, else Stripe when the validated environment has STRIPE_SECRET_KEY, else the local
  * `sandbox` (the default on a local server; an https PUBLIC_URL refuses to start on the sandbox
  * unless PAYMENT_PROVIDER=sandbox says so, env.server.ts). The booking flow, the reconciler and the webhook only see `PaymentProvider`.

@@ -1,5 +1,5 @@
 /**
- * `GET /api/events`: the Server-Sent Events stream of issue 5 (deliverable 2).
+ * `GET /api/events`: the Server-Sent Events stream of decision 011 (deliverable 2).
  *
  * - Who: a signed-in user (their own, role, `all` and — for staff — `staff` audiences) and/or a
  *   chat visitor (the threads of their cookie); the audiences come from the session and the
@@ -7,7 +7,7 @@
  *   at most REALTIME_MAX_STREAMS_PER_PRINCIPAL open streams per user or visitor and
  *   REALTIME_MAX_STREAMS_PER_CLIENT per client address, per instance (429). A client that stops
  *   reading is disconnected.
- * - Until when (issue 14): a signed-in stream closes within moments of its session ending — on
+ * - Until when (decision 023): a signed-in stream closes within moments of its session ending — on
  *   any instance, sign-out, ban, password reset and role change publish `session.ended`, which
  *   the hub turns into this stream's end; the session is also re-checked when it would expire
  *   (absolute lifetime or idle timeout) and at least every REALTIME_REAUTH_MS. Those checks are
@@ -150,7 +150,7 @@ export function createEventStreamHandler(deps: Deps) {
     const mark = deps.hub.sessionMark();
     const viewer = await getViewer(request, { auth: deps.auth });
     if (gone()) return end();
-    // Staff without two-factor sign-in get no staff events (issue 14 item 1).
+    // Staff without two-factor sign-in get no staff events (decision 023).
     if (viewer && mustEnrol(viewer)) {
       res.status(403).json({ error: 'two_factor_required' });
       return;

@@ -1,5 +1,5 @@
 /**
- * Realtime events (issue 5, spec §7 "realtime subscription on notifications", DESIGN §2): what
+ * Realtime events (decision 011, spec §7 "realtime subscription on notifications", DESIGN §2): what
  * the server pushes to browsers over Server-Sent Events, and how it is published.
  *
  * Publishing writes the event rows into `realtime_event` and raises one PostgreSQL `NOTIFY` on
@@ -62,14 +62,14 @@ export type RealtimeEventMap = {
   /** A thread's read state or status changed (to staff: unread counts). */
   'chat.thread': { threadId: number };
   /**
-   * A maintenance request changed (issue 12): to its tenant and to staff, so timelines, the queue
+   * A maintenance request changed (decision 026): to its tenant and to staff, so timelines, the queue
    * and the board refresh live. `status` is the request's status after the change.
    */
   'maintenance.updated': { requestId: number; status: string };
-  /** A work order changed (issue 12): to its vendor's user and to staff. */
+  /** A work order changed (decision 026): to its vendor's user and to staff. */
   'work_order.updated': { workOrderId: number; status: string; maintenanceRequestId: number | null };
   /**
-   * Hub-only (issue 14): these sessions ended, or these users' sessions must be re-checked (role
+   * Hub-only (decision 023): these sessions ended, or these users' sessions must be re-checked (role
    * changed, banned); every instance closes their open streams. Published by the database
    * triggers of migration 0011_session_bounds, or by `publishSessionEnded`.
    */
@@ -127,7 +127,7 @@ export function parseSessionEnded(payload: unknown): SessionEndedPayload {
 }
 
 /**
- * Issue 13 item 4: the database triggers of migration 0019 announce every write to the tables the
+ * Decision 031: the database triggers of migration 0019 announce every write to the tables the
  * public pages are made of (`property`, `building`) with `NOTIFY dimora_realtime, 'content:<table>'`:
  * no stored event, only a signal to every instance's hub, which tells its content listeners (the
  * anonymous HTML cache). PostgreSQL folds identical notifications of one transaction into one.

@@ -1,5 +1,5 @@
 /**
- * The realtime hub of one server instance (issue 5, DESIGN §2, §6): it keeps the open event
+ * The realtime hub of one server instance (decision 011, DESIGN §2, §6): it keeps the open event
  * streams of this instance, listens on REALTIME_CHANNEL, and hands every published event to the
  * streams whose audiences include it — whichever instance published it.
  *
@@ -11,7 +11,7 @@
  *   replays the stored events after it, holding live ones back until the replay is written;
  * - nothing missed across a lost LISTEN connection: after it is back every stream catches up.
  *
- * A stream opened with a session ends when a `session.ended` event (issue 14) names its session
+ * A stream opened with a session ends when a `session.ended` event (decision 023) names its session
  * or its user, whichever instance published it: the hub calls its `onEnded` and forgets it. These
  * control events are never sent to a browser nor replayed; after a lost LISTEN connection the
  * hub reads those published meanwhile too.
@@ -78,8 +78,7 @@ export type RealtimeHub = {
   /** Open streams on this instance. */
   connections(): number;
   /**
-   * Calls `listener` when any instance commits a change to a table the public pages show (issue
-   * 13 item 4: `content:<table>` signals from migration 0019's triggers) with that table's name,
+   * Calls `listener` when any instance commits a change to a table the public pages show (decision 031: `content:<table>` signals from migration 0019's triggers) with that table's name,
    * and with null after a lost LISTEN connection is back (anything may have changed meanwhile).
    * Answers `stop()`.
    */

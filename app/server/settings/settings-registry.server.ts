@@ -1,5 +1,5 @@
 /**
- * Every setting /admin/system edits (portfolio issue item 5, DESIGN §4 `setting`): its row key in
+ * Every setting /admin/system edits (decision 019, DESIGN §4 `setting`): its row key in
  * the `setting` table, the zod schema its value must satisfy (messages are translation keys) and
  * its default. A missing or malformed row reads as the default, so a bad row can never break a
  * page. Keys outside this registry (`auth.secret`) are never read, shown or written here.
@@ -127,7 +127,7 @@ export const SETTINGS = {
     rate,
     DEFAULT_SAMPLE_RATES.replaysOnErrorSampleRate as number,
   ),
-  /** Maintenance SLA targets (issue 12 item 2): hours from a request's creation to the first staff response. */
+  /** Maintenance SLA targets (decision 026): hours from a request's creation to the first staff response. */
   slaEmergencyHours: define(
     'maintenance.sla_emergency_hours',
     wholeNumber(SETTING_LIMITS.slaHours.min, SETTING_LIMITS.slaHours.max, M.slaRange),

@@ -1,5 +1,5 @@
 /**
- * The settings of /admin/system (portfolio issue item 5): defaults, validation, one audited
+ * The settings of /admin/system (decision 019): defaults, validation, one audited
  * transaction per save, the booking fee reader on the same keys, and a per-process copy that
  * follows changes made by this process or announced by another one — without a restart.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading and changing the settings of /admin/system (portfolio issue item 5). Values live in
+ * Reading and changing the settings of /admin/system (decision 019). Values live in
  * the `setting` table, one row per key of the registry (`settings-registry.server.ts`).
  *
  * - `readSettings` reads the database (one indexed query on a table of a few dozen rows); every

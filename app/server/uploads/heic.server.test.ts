@@ -1,5 +1,5 @@
 /**
- * HEIC decoding (portfolio issue item 3): a burst of HEIC photos is decoded at most
+ * HEIC decoding (decision 017): a burst of HEIC photos is decoded at most
  * `HEIC_DECODES_AT_ONCE` at a time (the rest wait), and each still decodes to its pixels.
  */
 import { describe, expect, it } from 'vitest';

@@ -12,7 +12,7 @@ import type { ServerResponse } from 'node:http';
 /** The upload endpoint's path (its own body cap in server/app.ts). */
 export const PHOTO_UPLOAD_PATH = /^\/api\/photos\/(building|unit)\/\d{1,10}\/upload$/;
 
-/** A tenant's maintenance request with photos (maintenance issue item 1): the plain form and the scripted one. */
+/** A tenant's maintenance request with photos (decision 027): the plain form and the scripted one. */
 export const MAINTENANCE_UPLOAD_PATH = /^\/(tenant-portal\/maintenance\/new(\.data)?|api\/maintenance-requests)$/;
 
 const SERVABLE = /^\/(?:[a-z0-9][a-z0-9_-]*\/)*[a-z0-9][a-z0-9_-]*\.(?:webp|avif|png|jpe?g)$/;

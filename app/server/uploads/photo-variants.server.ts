@@ -1,5 +1,5 @@
 /**
- * One uploaded photo → responsive WebP variants (portfolio issue item 3, DESIGN §4 "Files"):
+ * One uploaded photo → responsive WebP variants (decision 017, DESIGN §4 "Files"):
  * typed by its magic bytes (JPEG, PNG, WebP, HEIC/HEIF, AVIF), its pixel count checked from the
  * header before anything is decoded (a "pixel bomb" never reaches the decoder, which also carries
  * sharp's `limitInputPixels` as a second guard), turned upright from its EXIF orientation, and

@@ -1,5 +1,5 @@
 /**
- * Private documents through the upload pipeline (maintenance issue item 3; DESIGN §4 "Files"):
+ * Private documents through the upload pipeline (decision 030; DESIGN §4 "Files"):
  * one file per multipart request, read as it streams with the pipeline's limits, typed by its
  * magic bytes — a PDF must start with `%PDF-`; an image (a photo or scan of the paper) is checked
  * and re-encoded by sharp like the photos, metadata left behind — and stored under a random key

@@ -1,5 +1,5 @@
 /**
- * The photo upload pipeline in one call (portfolio issue item 3; maintenance photos and vendor
+ * The photo upload pipeline in one call (decision 017; maintenance photos and vendor
  * documents reuse its parts): read a multipart body as it streams, check and re-encode each photo
  * as it arrives, store its variants under random names, and keep the list of what was written in
  * an `UploadBatch`, so the caller can undo every file when anything later fails (a refused file,

@@ -1,5 +1,5 @@
 /**
- * /admin/audit's page (issue 14 item 6): the filters (a plain GET form: every filtered list has
+ * /admin/audit's page (decision 023): the filters (a plain GET form: every filtered list has
  * its own URL and works without JavaScript), the CSV export of what is filtered, the entries
  * (when, actor, action, table, origin, details) and keyset pagination. While a new page loads
  * the list is marked busy with an overlay; an empty list says whether nothing matches or

@@ -1,5 +1,5 @@
 /**
- * The staff inbox (issue 5 deliverable 4; portfolio issue item 7), the same on /admin/messages
+ * The staff inbox (decision 012; decision 018), the same on /admin/messages
  * and in the property manager's /dashboard: two tabs — live chat and contact-form inquiries
  * (`?inboxTab=`, with waiting counts) —, the conversations (newest activity first, unread
  * counts), the open one (`?thread=<id>`) with its messages (an inquiry with its subject, sender,

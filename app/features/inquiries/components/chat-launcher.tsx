@@ -1,5 +1,5 @@
 /**
- * The chat bubble of the first load (issue 13 item 6: first-load JS ≤ 150 KB gzipped). The full
+ * The chat bubble of the first load (decision 036: first-load JS ≤ 150 KB gzipped). The full
  * widget (chat-widget.tsx: panel, form, offline queue, live replies) is a separate chunk, loaded
  * only when it is needed:
  * - at once after hydration when the visitor has a conversation (chat cookie or account: the

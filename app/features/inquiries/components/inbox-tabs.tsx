@@ -1,5 +1,5 @@
 /**
- * The staff inbox's two tabs (portfolio issue item 7): live chat and contact-form inquiries, each
+ * The staff inbox's two tabs (decision 018): live chat and contact-form inquiries, each
  * with how many conversations wait for an answer. They are links (`?inboxTab=`), so switching
  * works without JavaScript and the URL says which tab is open; the current one is marked
  * `aria-current="page"`.

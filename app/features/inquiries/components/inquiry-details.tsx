@@ -1,5 +1,5 @@
 /**
- * What staff need to answer a contact-form inquiry (portfolio issue item 7): subject, the
+ * What staff need to answer a contact-form inquiry (decision 018): subject, the
  * sender's e-mail and phone, the language the reply will be in, and the unit it is about, with
  * links to the unit's back-office page (`unitBasePath`: /admin/properties for admins,
  * /dashboard/buildings for property managers) and its public page when listed.

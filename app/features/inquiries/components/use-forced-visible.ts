@@ -1,7 +1,7 @@
 /**
  * spec §9: the chat bubble is forced visible, rechecked every `CHAT_WIDGET_CHECK_MS` (2 s): a
  * stylesheet or an extension that hides it is overridden. Shared by the light launcher (first
- * load) and the full widget (issue 13 item 6: the widget is loaded on demand).
+ * load) and the full widget (decision 036: the widget is loaded on demand).
  */
 import { useEffect, type RefObject } from 'react';
 import { CHAT_WIDGET_CHECK_MS } from '~/lib/constants';

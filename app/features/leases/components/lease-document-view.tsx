@@ -1,5 +1,5 @@
 /**
- * The lease as a page (leases issue: "The applicant reads the lease as a page and as a PDF"):
+ * The lease as a page (decision 022: "The applicant reads the lease as a page and as a PDF"):
  * the `LeaseDocument` the server built with `buildLeaseDocument`, the same text the PDF prints.
  * One labelled `<section>`: the title as a level-2 heading, each part as a level-3 heading with
  * its paragraphs, and the signature note. Long words and e-mail addresses wrap on narrow screens.

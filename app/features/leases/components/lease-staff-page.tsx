@@ -1,5 +1,5 @@
 /**
- * The staff lease page (leases issue item 1), for admins (`/admin/leases/:id`) and the
+ * The staff lease page (decision 022), for admins (`/admin/leases/:id`) and the
  * building's manager (`/dashboard/leases/:id`): a header with the status, the unit, term, rent,
  * deposit and amount due at signing, the PDF download; the signers with their signature
  * fingerprints; the steps the status allows; the ledger once the lease is active; and the lease

@@ -1,5 +1,5 @@
 /**
- * The "The building" section of a unit's public page (portfolio issue item 1): the building's
+ * The "The building" section of a unit's public page (decision 015): the building's
  * name, year built, size, shared amenities, description and photos, and the other available
  * units in it (as listing cards). No street address: the public never sees one.
  */

@@ -13,7 +13,7 @@ import type { LocationOption } from '../listings.server';
 import { listingHref, listingQueryToParams, type ListingQuery, type ListingView } from '../listing-query';
 import classes from './listings.module.css';
 
-/** `view`: the map view keeps `view=map` through every search and Reset (portfolio issue item 9). */
+/** `view`: the map view keeps `view=map` through every search and Reset (decision 016). */
 type Props = { query: ListingQuery; locations: LocationOption[]; action: string; view?: ListingView };
 
 export function ListingFilters({ query, locations, action, view = 'list' }: Props) {

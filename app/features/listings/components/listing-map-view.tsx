@@ -1,5 +1,5 @@
 /**
- * The map view of /properties (`?view=map`, portfolio issue item 9): how many homes in how many
+ * The map view of /properties (`?view=map`, decision 016): how many homes in how many
  * buildings match, a notice when the map is capped or some homes have no location, the empty
  * state, and the map itself — Leaflet and the cluster plugin are imported only once this view
  * is on screen, over a static fallback that visitors without JavaScript see (with a link to the

@@ -1,5 +1,5 @@
 /**
- * The Leaflet map of /properties?view=map (portfolio issue item 9): one marker per building with
+ * The Leaflet map of /properties?view=map (decision 016): one marker per building with
  * the number of matching homes, clustered by leaflet.markercluster (a cluster shows the homes
  * of its buildings), fitted to the markers; a marker's popup names the building, its city, the
  * homes and their rent range, and links to the unit (one home) or to the list of that

@@ -1,5 +1,5 @@
 /**
- * "List | Map" on /properties (portfolio issue item 9): two plain links to the same search in
+ * "List | Map" on /properties (decision 016): two plain links to the same search in
  * each view (`?view=map`), so the toggle keeps the filters, works without JavaScript and can be
  * shared; the current view is marked with `aria-current`.
  */

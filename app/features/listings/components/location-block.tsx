@@ -1,5 +1,5 @@
 /**
- * The detail page's location section (portfolio issue item 9): a Leaflet map of the building's
+ * The detail page's location section (decision 016): a Leaflet map of the building's
  * location, loaded only when the section scrolls into view, over a static fallback (city and
  * state) that is what visitors without JavaScript, or whose tiles fail, see; then the city,
  * state and ZIP, a link "Open in OpenStreetMap", and the note that the address is shared with

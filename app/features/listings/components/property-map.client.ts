@@ -1,5 +1,5 @@
 /**
- * The detail page's Leaflet map (portfolio issue item 9): the unit's building location with one
+ * The detail page's Leaflet map (decision 016): the unit's building location with one
  * marker, zoom 15. Loaded on demand by `property-location-map.tsx`; browser only.
  */
 import { createBaseMap, escapeHtml } from '~/components/map/base-map';

@@ -1,5 +1,5 @@
 /**
- * "Send a notification" on /admin/notifications (issue 5 deliverable 3): to one person (e-mail
+ * "Send a notification" on /admin/notifications (decision 013): to one person (e-mail
  * address, with suggestions from the page's loader `?q=`), to everyone holding a role, or to
  * everybody; title, message, type and an optional link to a page of this site. A real form: it
  * works without JavaScript (only the chosen audience's field shows, by CSS); the server

@@ -1,5 +1,5 @@
 /**
- * The notification bell as a chunk of its own (issue 13 item 6: first-load JS ≤ 150 KB
+ * The notification bell as a chunk of its own (decision 036: first-load JS ≤ 150 KB
  * gzipped). The bell (popover, scroll area, zod-checked links) is for signed-in users only, so
  * anonymous visitors never download it. The server still renders it (React.lazy suspends there
  * too), and the browser hydrates it once its chunk is in; until then a look-alike, inert button

@@ -1,5 +1,5 @@
 /**
- * Facts about this server on /admin/system (portfolio issue item 5): version, uptime, database,
+ * Facts about this server on /admin/system (decision 019): version, uptime, database,
  * mail transport, payment provider and whether error monitoring runs. Never a secret.
  */
 import { DataList, Paper, Title } from '@mantine/core';

@@ -1,6 +1,6 @@
 /**
- * The settings forms of /admin/system (portfolio issue item 5): booking fees, rent rules,
- * maintenance SLA targets (issue 12), company and contact details with office hours, and error
+ * The settings forms of /admin/system (decision 019): booking fees, rent rules,
+ * maintenance SLA targets (decision 026), company and contact details with office hours, and error
  * monitoring. Each is a real form (works without JavaScript) saved on its own; the server
  * validates again and answers field errors with the values typed.
  */
@@ -103,7 +103,7 @@ function RentSection(props: SectionProps) {
   );
 }
 
-/** The maintenance SLA targets (issue 12 item 2): hours to the first staff response per priority. */
+/** The maintenance SLA targets (decision 026): hours to the first staff response per priority. */
 function MaintenanceSection(props: SectionProps) {
   const { t, values, errors, frame } = useSection('maintenance', props);
   const fields = ['slaEmergencyHours', 'slaUrgentHours', 'slaRoutineHours'] as const;

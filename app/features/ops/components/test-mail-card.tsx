@@ -1,5 +1,5 @@
 /**
- * "Send a test e-mail" (portfolio issue item 5): sends one to the signed-in admin through the
+ * "Send a test e-mail" (decision 019): sends one to the signed-in admin through the
  * app's mailer and shows that it went, or the transport's error. A plain form (works without
  * JavaScript); rate-limited on the server.
  */

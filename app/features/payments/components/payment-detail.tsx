@@ -1,5 +1,5 @@
 /**
- * One payment (leases issue items 6 and 7): what it is and where it stands, who paid, for which
+ * One payment (decision 020 and 022): what it is and where it stands, who paid, for which
  * lease or application and unit, the provider's reference and the card (brand, last 4) or the
  * check/transfer reference, the charges it covers, its refunds, and the refund form (full or
  * partial; a plain POST form that works without JavaScript, with the page view's idempotency key).

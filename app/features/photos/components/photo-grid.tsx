@@ -1,5 +1,5 @@
 /**
- * An owner's photos as thumbnails, cover first (portfolio issue item 3): move a photo earlier or
+ * An owner's photos as thumbnails, cover first (decision 017): move a photo earlier or
  * later, make it the cover, delete it after a confirmation. Every command is a small real form
  * posting to the photo endpoint, so it works without JavaScript (delete then goes without the
  * confirmation); with JavaScript it posts in the background, the order changes at once

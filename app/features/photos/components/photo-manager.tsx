@@ -1,5 +1,5 @@
 /**
- * The photo manager of a building or a unit (portfolio issue item 3), on the admin's and the
+ * The photo manager of a building or a unit (decision 017), on the admin's and the
  * property manager's pages: a dropzone for several photos at once (checked for type and size
  * before they leave the browser, and again by the server), a progress bar per file, the photos
  * as thumbnails to reorder, make the cover or delete. Without JavaScript a plain multipart form

@@ -1,5 +1,5 @@
 /**
- * The files being uploaded (portfolio issue item 3): a thumbnail or icon, the name, a progress
+ * The files being uploaded (decision 017): a thumbnail or icon, the name, a progress
  * bar per file (bytes sent, then "Processing" while the server converts it), and a refused
  * file's message next to it until it is dismissed.
  */

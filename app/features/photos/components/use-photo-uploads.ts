@@ -1,5 +1,5 @@
 /**
- * The photo manager's upload queue (portfolio issue item 3): files dropped or chosen are sent one
+ * The photo manager's upload queue (decision 017): files dropped or chosen are sent one
  * at a time, in the order given, each in its own request so each gets its own progress bar
  * (`XMLHttpRequest` reports upload progress; `fetch` does not) and its own answer. A file the
  * dropzone already refused, or one beyond the owner's room, never leaves the browser. Once a

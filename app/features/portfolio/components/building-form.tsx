@@ -1,5 +1,5 @@
 /**
- * The building form (create and edit; portfolio issue item 2): name, address, coordinates (or
+ * The building form (create and edit; decision 015): name, address, coordinates (or
  * the ZIP code's), year built, shared amenities, descriptions in English and Italian, and — for
  * admins — the property manager. A real form: it works without JavaScript; the server validates
  * it again and sends translated field errors back with the values typed.

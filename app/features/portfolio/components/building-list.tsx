@@ -1,5 +1,5 @@
 /**
- * The buildings list (portfolio issue item 2): a GET form of filters (search, state, manager,
+ * The buildings list (decision 015): a GET form of filters (search, state, manager,
  * occupancy, sort — works without JavaScript; every result page has its own URL), the count,
  * the table and link pagination. The same list serves admins (/admin/properties, every building,
  * manager filter) and property managers (/dashboard/buildings, their own).

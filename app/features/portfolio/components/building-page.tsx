@@ -1,5 +1,5 @@
 /**
- * One building's page (portfolio issue items 2 and 4), for admins and for its property manager:
+ * One building's page (decision 015), for admins and for its property manager:
  * the figures (units, occupancy, available, leased, maintenance, listed), the units table with
  * its bulk bar, the building's photos (a slot the route fills with the photo manager), the
  * building's details form and the CSV import. `new` shows only the create form.

@@ -1,5 +1,5 @@
 /**
- * "Your portfolio" on a property manager's /dashboard (portfolio issue item 4): totals (buildings,
+ * "Your portfolio" on a property manager's /dashboard (decision 015): totals (buildings,
  * units, occupancy, vacancies, units in maintenance, open applications) and each building they
  * run, linking to its page (`/dashboard/buildings/:id`), where they manage it.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin overview's portfolio charts (portfolio issue item 4) with @mantine/charts: occupancy
+ * The admin overview's portfolio charts (decision 015) with @mantine/charts: occupancy
  * by state (stacked bars of leased, available and maintenance units), vacancies (a donut of
  * available, maintenance and unlisted units) and applications per week (a line over 12 weeks).
  * Every chart has its figures as a table in a disclosure for screen readers and for reading the

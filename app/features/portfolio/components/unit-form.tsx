@@ -1,5 +1,5 @@
 /**
- * The unit form (create and edit; portfolio issue item 2): number, titles and descriptions in
+ * The unit form (create and edit; decision 015): number, titles and descriptions in
  * English and Italian, rent, layout, size, occupants, type, status, availability, amenities and
  * whether it is listed on the website. A real form (works without JavaScript); the server
  * validates again and answers translated field errors with the values typed.

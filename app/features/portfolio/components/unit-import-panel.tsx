@@ -1,5 +1,5 @@
 /**
- * "Import units from a CSV file" (portfolio issue item 2): choose a file → "Check the file"
+ * "Import units from a CSV file" (decision 015): choose a file → "Check the file"
  * (dry run: every row's problems listed, nothing written) → "Import N rows" once the file is
  * clean (the server writes exactly the file it checked, once). Both steps are real form posts.
  */

@@ -1,5 +1,5 @@
 /**
- * A building's units (portfolio issue item 2): number, title, status, rent, layout, website
+ * A building's units (decision 015): number, title, status, rent, layout, website
  * (listed or not), current lease end, open applications and photos, each linking to its edit
  * page; a checkbox per unit and one bulk bar (publish, unpublish, set status) — a single real
  * form, so it works without JavaScript. The up-to-200 rows use plain elements styled like Mantine's

@@ -1,5 +1,5 @@
 /**
- * The lease part of /tenant-portal (leases issue item 3): leases to sign, the current lease with
+ * The lease part of /tenant-portal (decision 022): leases to sign, the current lease with
  * its documents, balance and next due date, Pay now, autopay, payment history with PDF receipts,
  * and the statement. Every form is a plain POST (works without JavaScript); the card fields are
  * never echoed back.

@@ -1,5 +1,5 @@
 /**
- * The staff commands on one lease (leases issue item 5): add a charge or a credit, record an
+ * The staff commands on one lease (decision 020): add a charge or a credit, record an
  * offline payment (check, cash, bank transfer, with its reference), notify the tenants, and —
  * for an active lease — end it with the move-out date and itemised deposit deductions. Plain
  * `<Form method="post">` forms: they work without JavaScript (the page answers with a 303 back),

@@ -1,5 +1,5 @@
 /**
- * A tenant's page (leases issue item 5): who they are, each of their leases (unit, dates, rent,
+ * A tenant's page (decision 020): who they are, each of their leases (unit, dates, rent,
  * deposit, signers, balance and the ledger with its running balance, then the staff commands),
  * the payments on those leases, their applications and their message threads. Every section has
  * an empty state; tables scroll sideways on a phone.

@@ -1,5 +1,5 @@
 /**
- * The staff commands on one vendor (maintenance issue item 3): approve; reject or suspend with a
+ * The staff commands on one vendor (decision 030): approve; reject or suspend with a
  * reason the vendor is e-mailed; reinstate; resend the invitation; verify a certificate of
  * insurance. Plain `<Form method="post">` forms: they work without JavaScript (the page answers
  * with a 303 back), and with it they show a toast and the page re-renders.

@@ -1,5 +1,5 @@
 /**
- * One vendor's staff page (maintenance issue item 3: /admin/vendors/:id): who it is, its status
+ * One vendor's staff page (decision 030: /admin/vendors/:id): who it is, its status
  * and whether it can receive work under the insurance rule, the review commands, its account or
  * invitation, its insurance, rating and work orders, and its documents with "Verify" on the
  * certificates of insurance still to be checked. Every section has an empty state; tables scroll

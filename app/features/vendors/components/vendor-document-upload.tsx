@@ -1,5 +1,5 @@
 /**
- * The vendor's document upload (maintenance issue item 3): a certificate of insurance with its
+ * The vendor's document upload (decision 030): a certificate of insurance with its
  * expiry date, or a W-9, as a PDF or a photo of the paper (10 MB at most). A plain multipart form
  * posted to `/api/vendor-documents/upload` — the server checks the file's real type and answers
  * with a redirect back here, so it works the same with or without JavaScript. The expiry field

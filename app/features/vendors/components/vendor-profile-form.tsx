@@ -1,5 +1,5 @@
 /**
- * The vendor's own profile form (maintenance issue item 3 "trades, service states, contacts"):
+ * The vendor's own profile form (decision 030 "trades, service states, contacts"):
  * contact name, phone, website, trades, countries and US states served. The company name and
  * e-mail are shown but fixed: staff approved them. A plain `<Form method="post">` (works without
  * JavaScript); with it, a toast on success and the first invalid field focused on failure.

@@ -1,5 +1,5 @@
 /**
- * /vendor-portal/profile (maintenance issue item 3): the vendor's status, insurance and rating,
+ * /vendor-portal/profile (decision 030): the vendor's status, insurance and rating,
  * its profile form, and its documents — the upload form and the list (downloads are
  * attachments). A vendor account not linked to a vendor yet gets an empty state pointing to the
  * application and to the invitation e-mail.

@@ -90,7 +90,7 @@ CREATE INDEX "document_owner_idx" ON "document" USING btree ("owner_type","owner
 CREATE INDEX "listing_alert_delivery_pending_idx" ON "listing_alert_delivery" USING btree ("alert_id") WHERE "listing_alert_delivery"."sent_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "unit_import_created_idx" ON "unit_import" USING btree ("created_at");--> statement-breakpoint
 ALTER TABLE "property" ADD CONSTRAINT "property_building_id_building_id_fk" FOREIGN KEY ("building_id") REFERENCES "public"."building"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
--- Data move (portfolio issue item 1): every existing unit joins a building made of its street
+-- Data move (decision 015): every existing unit joins a building made of its street
 -- address (the address up to its first comma), city, state and ZIP; what follows the comma, less
 -- an "Apt"/"Unit"/"Suite"/"#" prefix, becomes the unit number (the unit's id when there is none,
 -- "-<id>" appended when two units of a building would share one).

@@ -1,4 +1,4 @@
--- The tenants directory's search (leases issue, "Numbers"): trigram indexes on the signers'
+-- The tenants directory's search (decision 022, "Numbers"): trigram indexes on the signers'
 -- names and e-mails (pg_trgm ships with PostgreSQL's contrib and PGlite; trusted, so the
 -- database owner may create it), a unit-number index, and the open charges per lease.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Issue 14, bullet 4 (raw SQL, hand-written; keep when renumbering): every ended session closes
+-- Decision 023 (raw SQL, hand-written; keep when renumbering): every ended session closes
 -- its open event streams on every instance. Whatever deletes session rows (sign-out, sign-in
 -- ending the other sessions, a ban, a password reset inside better-auth, expiry, a deleted user)
 -- and whatever changes a user's role or bans them publishes a `session.ended` realtime event

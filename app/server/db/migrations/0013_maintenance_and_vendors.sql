@@ -1,4 +1,4 @@
--- Maintenance issue (12): the maintenance, vendor and project model (DESIGN §4). The earlier
+-- Decision 026 (12): the maintenance, vendor and project model (DESIGN §4). The earlier
 -- placeholder tables `maintenance_request` and `assignment` never held data (no screen wrote them),
 -- so they are dropped and rebuilt with the issue's states; `assignment` becomes `work_order`.
 -- `project` keeps its rows (units may point at it) and gets its building, kind, status and bid

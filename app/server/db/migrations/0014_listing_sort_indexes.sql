@@ -1,4 +1,4 @@
--- Every public listing path index-backed (issue 13 item 1, decision 024). The old sort indexes
+-- Every public listing path index-backed (decision 024). The old sort indexes
 -- were DESC NULLS LAST, which ORDER BY created_at DESC (NULLS FIRST) cannot use: the default
 -- listing read all 75,000 rows and sorted them. Now one partial index of the listed units per
 -- sort order and location kind, each carrying the filter columns after its sort key so that the

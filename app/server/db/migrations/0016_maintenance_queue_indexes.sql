@@ -1,4 +1,4 @@
--- Hand-written (issue 12 item 2, the staff maintenance queue): indexes that let every ordering of
+-- Hand-written (decision 026, the staff maintenance queue): indexes that let every ordering of
 -- the queue walk an index and stop after a page (tests/bench/maintenance.ts, EXPLAIN in
 -- tests/integration/maintenance-plans.test.ts). Open requests are a small, moving part of the
 -- table, so the default queue (open, newest/oldest first) and the SLA order read partial indexes

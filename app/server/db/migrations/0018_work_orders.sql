@@ -1,4 +1,4 @@
--- Maintenance issue (12) items 4 and 5: the vendor's work-order list and the staff assignments
+-- Decision 026 (12) items 4 and 5: the vendor's work-order list and the staff assignments
 -- list at 50,000 work orders (p95 ≤ 50 ms, tests/bench/work-orders.ts). Hand-written.
 -- A vendor's list filtered by building (and the buildings it offers) reads one range of this
 -- index, newest first, instead of every work order of the vendor.

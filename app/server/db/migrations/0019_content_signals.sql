@@ -1,4 +1,4 @@
--- Issue 13 item 4 (raw SQL, hand-written; keep when renumbering): every committed write to the
+-- Decision 031 (raw SQL, hand-written; keep when renumbering): every committed write to the
 -- tables the public pages are made of (units and buildings: prices, status, listing, photos,
 -- texts) tells every instance's realtime hub, which empties its cache of anonymous HTML. One
 -- NOTIFY on dimora_realtime per statement, payload 'content:<table>' (no realtime_event row: it

@@ -1,11 +1,9 @@
 /**
- * One sign-in per role for trying the portals (leases issue item 8, `npm run seed --
+ * One sign-in per role for trying the portals (decision 022, `npm run seed --
  * --demo-accounts`): an admin, a property manager who runs three buildings, an approved vendor,
  * and a tenant who is the primary signer of one seeded active lease. Each run gives every one of
  * them a fresh random password (never a fixed one) and signs them out everywhere; the caller
- * shows the passwords once. Only the argon2id hash is stored (the hasher better-auth uses, issue
- * 14, so they sign in at /auth like any account). Two-factor sign-in is reset too (issue 14 item
- * 1): the demo admin and manager enrol at their first sign-in, as every staff account does.
+ * shows the passwords once. Only the argon2id hash is stored (the hasher better-auth uses, decision 023, so they sign in at /auth like any account). Two-factor sign-in is reset too (decision 023): the demo admin and manager enrol at their first sign-in, as every staff account does.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { passwordHasher } from '../../auth/password-hash.server';

@@ -1,5 +1,5 @@
 /**
- * Demo listing alerts (portfolio issue item 8: the feature is visible on a fresh start): three
+ * Demo listing alerts (decision 018: the feature is visible on a fresh start): three
  * alerts of demo subscribers — a confirmed daily digest for one city with three matching homes
  * waiting for the next 07:00 UTC run, a confirmed immediate alert (Italian) that was already sent
  * two homes, and one still waiting for its confirmation. Deterministic for a seed and the units

@@ -1,5 +1,5 @@
 /**
- * Demo rental applications (portfolio issue item 4: the admin's "applications per week" chart and
+ * Demo rental applications (decision 015: the admin's "applications per week" chart and
  * the managers' "open applications" need content on a fresh start): one application per 8 units
  * (at most 60) on available units, spread over the last 12 weeks before `now`, most of them
  * still open. Deterministic for a seed, except that the dates count back from `now`. Pay at

@@ -1,5 +1,5 @@
 /**
- * Demo entries for /admin/audit (issue 14 item 6): 48 entries over the last 30 days — sign-ins
+ * Demo entries for /admin/audit (decision 023): 48 entries over the last 30 days — sign-ins
  * and failures, a lockout, refused accesses, settings and building changes, a blocked paste —
  * by the demo managers and signed-out visitors, so the page, its filters and the CSV export
  * have something to show. Marked `demo: true`; a second run adds nothing (the log is

@@ -1,5 +1,5 @@
 /**
- * Demo contact-form inquiries (portfolio issue item 7: the staff inbox needs content on a fresh
+ * Demo contact-form inquiries (decision 018: the staff inbox needs content on a fresh
  * start): six conversations — four about units run by demo property managers (so each manager's
  * /dashboard inbox shows some), two general ones only admins see —, in English and Italian,
  * some waiting, some answered by the unit's manager, one closed. Deterministic for a seed and the

@@ -1,5 +1,5 @@
 /**
- * Demo leases and their ledgers (leases issue item 8: the tenant portal, /admin/tenants and
+ * Demo leases and their ledgers (decision 022: the tenant portal, /admin/tenants and
  * /admin/payments have content on a fresh start). For a deterministic 60 % of the units the seed
  * made `leased`, one demo tenant (a verified `tenant` user at `@tenants.dimora.example` with no
  * credential account, so nobody can sign in as them; `npm run seed -- --demo-accounts` gives

@@ -1,5 +1,5 @@
 /**
- * The maintenance demo data (maintenance issue item 8): every screen has content on a fresh
+ * The maintenance demo data (decision 026): every screen has content on a fresh
  * start — requests, work orders and invoices in every state, vendors near expiry, a project in
  * bidding — and it stays consistent with the rules the services enforce.
  */

@@ -1,5 +1,5 @@
 /**
- * Demo maintenance, vendors and projects (maintenance issue item 8: every screen has content on a
+ * Demo maintenance, vendors and projects (decision 026: every screen has content on a
  * fresh start). After the demo leases exist, this writes:
  *
  * - 26 demo vendors at `@vendors.dimora.example` serving the seeded buildings' states: most

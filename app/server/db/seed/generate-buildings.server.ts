@@ -1,5 +1,5 @@
 /**
- * The demo portfolio's buildings (portfolio issue item 1): multi-family communities of 10–200
+ * The demo portfolio's buildings (decision 015): multi-family communities of 10–200
  * units (≈ 50 on average, so 75,000 units make ≈ 1,500 buildings), each in one of the catalogue's
  * cities with a real ZIP code, a name, a year built, building amenities, bilingual copy, photos
  * and a property manager. Deterministic: the plan depends only on the data seed and the number of

@@ -168,14 +168,14 @@ export async function seedDatabase(opts: SeedOptions): Promise<{ properties: num
     .orderBy(property.id)
     .limit(480);
   await seedDemoApplications({ db, units: candidates, seed });
-  // Contact inquiries for the staff inbox and listing alerts with a waiting digest (portfolio issue items 7, 8).
+  // Contact inquiries for the staff inbox and listing alerts with a waiting digest (decision 018).
   await seedDemoLeads({ db, units: candidates });
   await seedDemoAlerts({ db, units: candidates, seed });
-  // Active leases with 12 months of ledger on 60 % of the leased units (leases issue item 8).
+  // Active leases with 12 months of ledger on 60 % of the leased units (decision 022).
   await seedDemoLeases({ db, seed });
-  // Vendors, maintenance requests, work orders, invoices and capital projects (maintenance issue item 8).
+  // Vendors, maintenance requests, work orders, invoices and capital projects (decision 026).
   await seedDemoMaintenance({ db, seed });
-  // A month of audit entries for /admin/audit (issue 14 item 6).
+  // A month of audit entries for /admin/audit (decision 023).
   await seedDemoAudit({ db });
   return { properties: units, buildings: plan.buildings.length, images: files };
 }
