@@ -11,7 +11,7 @@ import it from '~/i18n/locales/it/mail-maintenance.json';
 import type { Language } from '~/lib/constants';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
 import { mailLanguage } from '~/server/mail/templates.server';
-import type { MaintenanceCategory, MaintenancePriority, MaintenanceStatus } from './maintenance-core.server';
+import type { MaintenanceCategory, MaintenancePriority, MaintenanceStatus } from '~/features/work-orders/maintenance-request-core.server';
 
 type Texts = typeof en;
 const TEXTS: Record<Language, Texts> = { en, it };
