@@ -18,7 +18,7 @@ import {
   type MaintenanceCategory,
   type MaintenancePriority,
   type MaintenanceStatus,
-} from '~/features/maintenance/maintenance-core.server';
+} from '~/features/work-orders/maintenance-request-core.server';
 import {
   createWorkOrder,
   OPEN_WORK_ORDER_STATUSES,

@@ -39,7 +39,11 @@ import {
 } from './queue.types';
 import { runSlaCheck, SLA_BREACH_MAIL_TOPIC } from './sla-jobs.server';
 import { slaBreachMail } from './queue-texts.server';
-import { MAINTENANCE_CATEGORIES, MAINTENANCE_PRIORITIES, MAINTENANCE_STATUSES } from './maintenance-core.server';
+import {
+  MAINTENANCE_CATEGORIES,
+  MAINTENANCE_PRIORITIES,
+  MAINTENANCE_STATUSES,
+} from '~/features/work-orders/maintenance-request-core.server';
 
 let database: TestDatabase;
 const origin = { ip: '192.0.2.12', userAgent: 'vitest' };

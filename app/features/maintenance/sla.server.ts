@@ -8,7 +8,7 @@
 import type { Db } from '~/server/db/client.server';
 import { readSettings } from '~/server/settings/settings.server';
 import type { Settings } from '~/server/settings/settings-registry.server';
-import type { MaintenancePriority } from './maintenance-core.server';
+import type { MaintenancePriority } from '~/features/work-orders/maintenance-request-core.server';
 
 const HOUR_MS = 3_600_000;
 

@@ -14,7 +14,11 @@ import { eq } from 'drizzle-orm';
 import { building, maintenanceRequest, property, user } from '~/server/db/schema';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox, type JobHandlers } from '~/server/outbox/outbox.server';
-import { MAINTENANCE_STATUSES, MAINTENANCE_STATUS_MAIL_TOPIC, type MaintenanceStatusMailPayload } from './maintenance-core.server';
+import {
+  MAINTENANCE_STATUSES,
+  MAINTENANCE_STATUS_MAIL_TOPIC,
+  type MaintenanceStatusMailPayload,
+} from '~/features/work-orders/maintenance-request-core.server';
 import { tenantRequestPath } from './tenant-requests.schemas';
 import {
   MAINTENANCE_MAIL_TOPIC,

@@ -12,7 +12,7 @@ import type { Language } from '~/lib/constants';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
 import { actionLink, blocks, paragraph, renderMail } from '~/server/mail/layout.server';
 import { fillText as fill, mailLanguage } from '~/server/mail/templates.server';
-import type { MaintenanceCategory, MaintenancePriority, MaintenanceStatus } from './maintenance-core.server';
+import type { MaintenanceCategory, MaintenancePriority, MaintenanceStatus } from '~/features/work-orders/maintenance-request-core.server';
 
 type Texts = typeof en;
 const TEXTS: Record<Language, Texts> = { en, it };

@@ -51,7 +51,12 @@ import { HTML_PAGE, jpegWithGps, png } from '../../../tests/setup/images';
 import { TEST_ORIGIN, createLeaseFixture, createPerson } from '../../../tests/setup/leases';
 import { createTestDatabase, testContext, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
 import { signInForTest } from '../../../tests/setup/two-factor';
-import { MAINTENANCE_CATEGORIES, MAINTENANCE_PRIORITIES, MAINTENANCE_STATUSES, moveMaintenanceRequest } from './maintenance-core.server';
+import {
+  MAINTENANCE_CATEGORIES,
+  MAINTENANCE_PRIORITIES,
+  MAINTENANCE_STATUSES,
+  moveMaintenanceRequest,
+} from '~/features/work-orders/maintenance-request-core.server';
 import { MAINTENANCE_CATEGORY_VALUES, MAINTENANCE_PRIORITY_VALUES, MAINTENANCE_STATUS_VALUES } from './tenant-requests.schemas';
 import {
   cancelMaintenanceRequest,

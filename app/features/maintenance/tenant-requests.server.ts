@@ -32,7 +32,7 @@ import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import { publishEvents } from '~/server/realtime/events.server';
 import type { StoredPhoto } from '~/server/uploads/receive-photos.server';
-import { OPEN_WORK_ORDER_STATUSES, workOrderAudiences } from '../work-orders/work-order-core.server';
+import { OPEN_WORK_ORDER_STATUSES, workOrderAudiences } from '~/features/work-orders/work-order-core.server';
 import {
   OPEN_MAINTENANCE_STATUSES,
   maintenanceAudiences,
@@ -40,7 +40,7 @@ import {
   type MaintenanceCategory,
   type MaintenancePriority,
   type MaintenanceStatus,
-} from './maintenance-core.server';
+} from '~/features/work-orders/maintenance-request-core.server';
 import { computeSlaDueAt } from './sla.server';
 import {
   FINISHED_MAINTENANCE_STATUSES,

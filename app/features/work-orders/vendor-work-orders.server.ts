@@ -29,7 +29,7 @@ import {
   MAINTENANCE_STATUS_MAIL_TOPIC,
   type MaintenanceStatus,
   type MaintenanceStatusMailPayload,
-} from '~/features/maintenance/maintenance-core.server';
+} from './maintenance-request-core.server';
 import { containsPattern } from '~/lib/like-pattern';
 import { auditRefusalIfExists, recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';

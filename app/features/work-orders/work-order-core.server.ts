@@ -1,8 +1,9 @@
 /**
- * Work orders at their core (maintenance issue items 2–6), shared by the staff queue (assign), the
- * assignments page (reassign), projects (award) and the vendor portal: the life cycle, the rule
- * that only an approved vendor with verified, unexpired insurance gets new work (enforced here, in
- * the service, whatever screen asks), and the one function that creates a work order.
+ * Work orders at their core (decision 044), shared by the staff queue (assign), the assignments
+ * page (reassign), projects (award), vendors (eligibility) and the vendor portal: the life cycle,
+ * the rule that only an approved vendor with verified, unexpired insurance gets new work
+ * (enforced here, in the service, whatever screen asks), and the one function that creates a
+ * work order. The request's own life cycle is `maintenance-request-core.server.ts` beside it.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';

@@ -1,8 +1,10 @@
 /**
- * The maintenance request's life cycle (maintenance issue items 1, 2 and 7), shared by the tenant
- * portal, the staff queue and the vendor's work orders: which status may follow which, and the one
- * function that moves a request and writes what that causes (timeline entry, live event, the
- * tenant's notification and e-mail). Features call it inside their own transaction.
+ * The maintenance request's life cycle, shared by the tenant portal, the staff queue and the
+ * vendor's work orders: which status may follow which, and the one function that moves a request
+ * and writes what that causes (timeline entry, live event, the tenant's notification and e-mail).
+ * Features call it inside their own transaction. Part of the work-order core (decision 044): a
+ * vendor's work order moves its request, so the request's life cycle sits here and the
+ * maintenance feature (tenant requests, staff queue) depends on this folder, never the reverse.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';
