@@ -1,5 +1,5 @@
 /**
- * What staff do to a maintenance request from the queue (issue 12 item 2): triage (priority and
+ * What staff do to a maintenance request from the queue (decision 026): triage (priority and
  * category, → triaged), an internal note or a comment to the tenant, assignment to a vendor (a
  * work order through `createWorkOrder`, which enforces the insurance rule), cancel and close.
  * Each command takes the acting user, checks their scope itself (admin: any request; property
@@ -122,7 +122,7 @@ async function move(tx: Db, args: Parameters<typeof moveMaintenanceRequest>[1]) 
 }
 
 /**
- * Triage (issue 12 item 2): sets `priority` and `category` of an open request. While nobody has
+ * Triage (decision 026): sets `priority` and `category` of an open request. While nobody has
  * responded yet, a new priority moves `sla_due_at` to that priority's target (counted from
  * creation, settings in force). A `submitted` request moves to `triaged` (the tenant is told, see
  * `moveMaintenanceRequest`); either way this is a staff response. Writes a staff-only `triaged`

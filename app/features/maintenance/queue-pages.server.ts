@@ -1,6 +1,6 @@
 /**
  * The loader and action halves of the maintenance queue pages, shared by the admin's
- * `/admin/maintenance*` and a property manager's `/dashboard/maintenance*` (issue 12 item 2).
+ * `/admin/maintenance*` and a property manager's `/dashboard/maintenance*` (decision 026).
  * Routes check the role first and pass the actor and their base path; this module parses input
  * (the query string leniently, forms with the zod schemas), calls the services (which scope and
  * authorise again) and maps their reason codes to answers: 404 for an unknown request or one

@@ -1,5 +1,5 @@
 /**
- * The texts the staff queue writes for other people (issue 12 items 2 and 7): in-app notifications
+ * The texts the staff queue writes for other people (decision 026): in-app notifications
  * (SLA breach to staff, a staff comment to the tenant, a new or cancelled work order to the
  * vendor) and the SLA-breach e-mail to a building's manager, in the recipient's language. Texts
  * live in `locales/{en,it}/mail-maintenance-queue.json`, imported directly (not through i18next)

@@ -1,5 +1,5 @@
 /**
- * The forms of a maintenance request's staff page (issue 12 item 2): triage, note/comment, assign
+ * The forms of a maintenance request's staff page (decision 026): triage, note/comment, assign
  * to a vendor, cancel, close. Every message is a translation key (`maintenanceQueue.errors.*`,
  * `common.form.*`); the server validates with these schemas again. Client-safe.
  */

@@ -1,5 +1,5 @@
 /**
- * The staff maintenance queue (issue 12 item 2): filters, order and keyset pages, the board, a
+ * The staff maintenance queue (decision 026): filters, order and keyset pages, the board, a
  * manager's scope (another building's request is a 404, audited), triage with the SLA rule,
  * assignment to insured and uninsured vendors, cancel and close, and the SLA job that flags a
  * breach once and tells staff once.

@@ -1,5 +1,5 @@
 /**
- * The staff maintenance queue (issue 12 item 2): the list with filters and keyset pages, the board
+ * The staff maintenance queue (decision 026): the list with filters and keyset pages, the board
  * by status, one request's detail and the vendors it may be assigned to. Admins see every request;
  * a property manager only those of the buildings they manage (`building.manager_id`), and anyone
  * else's request is "not found", exactly like an unknown id (the caller audits the refusal with

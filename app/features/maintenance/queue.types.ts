@@ -1,5 +1,5 @@
 /**
- * What the staff maintenance queue (issue 12 item 2: /admin/maintenance and a property manager's
+ * What the staff maintenance queue (decision 026: /admin/maintenance and a property manager's
  * /dashboard/maintenance) shares between server and browser: the query string of the queue
  * (`?building=&priority=&status=&category=&age=&breached=1&sort=&view=&after=`), read and written
  * the same way by loaders and links, and the shapes its loaders and actions answer. Dates are ISO

@@ -1,5 +1,5 @@
 /**
- * The SLA watch of the maintenance queue (issue 12 item 2), run by the job runner every five
+ * The SLA watch of the maintenance queue (decision 026), run by the job runner every five
  * minutes (`maintenance.sla_check`): open requests still without a staff response past their
  * `sla_due_at` are flagged once (`sla_breached_at`), each gets a staff-only `sla_breached`
  * timeline entry, and staff are told — every admin and the building's manager in-app (one

@@ -1,4 +1,4 @@
-/** The SLA deadline of a maintenance request (issue 12 item 2): defaults and edited targets. */
+/** The SLA deadline of a maintenance request (decision 026): defaults and edited targets. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateSettings } from '~/server/settings/settings.server';
 import { createUser } from '../../../tests/setup/factories';

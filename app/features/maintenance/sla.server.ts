@@ -1,5 +1,5 @@
 /**
- * The maintenance SLA (issue 12 item 2): every request must get a first staff response (triage or
+ * The maintenance SLA (decision 026): every request must get a first staff response (triage or
  * assignment) within the target of its priority — emergency 4 h, urgent 24 h, routine 72 h by
  * default, editable in /admin/system (settings `maintenance.sla_*_hours`). `sla_due_at` is fixed
  * at creation (and recomputed when staff change the priority before responding); the SLA job

@@ -1,5 +1,5 @@
 /**
- * The tenant side's background jobs (decision 014; maintenance issue item 7), joined in
+ * The tenant side's background jobs (decision 014; decision 026), joined in
  * server/jobs.ts:
  *
  * - `mail.maintenance_status` (enqueued by `moveMaintenanceRequest` with every status change the

@@ -1,5 +1,5 @@
 /**
- * What people are told about maintenance requests (maintenance issue items 1 and 7), in their
+ * What people are told about maintenance requests (decision 027 and 026), in their
  * language: the tenant's in-app notification and e-mail when their request changes status, and
  * staff's notification and e-mail of a new request (and of a tenant's comment or cancellation).
  * Texts live in `locales/{en,it}/mail-maintenance.json`, imported directly (not through i18next)

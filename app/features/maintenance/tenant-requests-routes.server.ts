@@ -1,5 +1,5 @@
 /**
- * The tenant's maintenance requests as route work (maintenance issue item 1), behind
+ * The tenant's maintenance requests as route work (decision 027), behind
  * `/tenant-portal/maintenance/new` (the plain multipart form, no JavaScript needed),
  * `POST /api/maintenance-requests` (the scripted form and the offline queue; JSON) and the
  * commands of `/tenant-portal/maintenance/:requestId`. Routes check the session, the role and

@@ -1,5 +1,5 @@
 /**
- * The tenant's maintenance forms (maintenance issue item 1), shared by the page, the scripted
+ * The tenant's maintenance forms (decision 027), shared by the page, the scripted
  * form with its offline queue, and the server that validates every field again: a new request
  * (unit, category, priority, title, description, where in the unit, permission to enter with up
  * to three time windows, notes for the visit, the device's client id), a comment, a cancellation

@@ -1,5 +1,5 @@
 /**
- * Maintenance requests from the tenant's side (maintenance issue item 1, 7), with a real database,
+ * Maintenance requests from the tenant's side (decision 027 and 026), with a real database,
  * real sessions and a real folder of uploads:
  * - a tenant with an active (or signed, or co-signed) lease reports a leak with two photos through
  *   the form endpoint: the request (SLA from its priority, building and lease copied), its photos

@@ -1,5 +1,5 @@
 /**
- * Maintenance requests from the tenant's side (maintenance issue item 1): report a problem in a
+ * Maintenance requests from the tenant's side (decision 027): report a problem in a
  * home one rents (with up to five photos already through the upload pipeline), follow it, comment,
  * cancel it while nobody has been sent, and rate the finished work.
  *

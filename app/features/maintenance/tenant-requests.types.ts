@@ -1,5 +1,5 @@
 /**
- * What the tenant's maintenance endpoints answer (maintenance issue item 1), shared by the server
+ * What the tenant's maintenance endpoints answer (decision 027), shared by the server
  * and the pages. Client-safe.
  */
 

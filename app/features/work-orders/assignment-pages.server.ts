@@ -1,7 +1,6 @@
 /**
  * The loader and action halves of the staff assignments pages, shared by the admin's
- * `/admin/assignments*` and a property manager's `/dashboard/assignments*` (maintenance issue
- * item 5). Routes check the role first and pass the actor and their base path; this module
+ * `/admin/assignments*` and a property manager's `/dashboard/assignments*` (decision 029). Routes check the role first and pass the actor and their base path; this module
  * parses input with zod, calls the services (which scope again) and maps their reasons to
  * answers: 404 (unknown, or outside the manager's buildings — audited), 409 (no longer open, an
  * invoice already decided), 422 with a translated message (an ineligible vendor from

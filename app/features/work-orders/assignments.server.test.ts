@@ -1,5 +1,5 @@
 /**
- * The staff assignments (maintenance issue item 5): every work order with filters, scoped to a
+ * The staff assignments (decision 029): every work order with filters, scoped to a
  * manager's buildings; cancel; reassign in one transaction — to an uninsured vendor it is refused
  * and nothing changes. Plus the vendor's "new work order" e-mail (the `mail.work_order_offered`
  * job) in the vendor's language.

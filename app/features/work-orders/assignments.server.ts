@@ -1,5 +1,5 @@
 /**
- * The staff side of work orders (maintenance issue item 5): `/admin/assignments` and a property
+ * The staff side of work orders (decision 029): `/admin/assignments` and a property
  * manager's `/dashboard/assignments` — every work order across vendors with filters (status,
  * vendor, building, overdue), one work order's page, and the commands cancel and reassign.
  *
@@ -322,7 +322,7 @@ async function afterRefusal(
 }
 
 /**
- * Staff cancel an open work order with `reason` (maintenance issue item 5): status `cancelled`,
+ * Staff cancel an open work order with `reason` (decision 029): status `cancelled`,
  * a history entry, the request back to `triaged` when a visit was planned, the vendor told, the
  * live event and the audit entry (`work_order_cancelled`). `not_found` (audited) outside the
  * actor's scope; `invalid_transition` when it is no longer open.

@@ -1,5 +1,5 @@
 /**
- * Invoices (maintenance issue item 4) and their review (item 5): the rules of a line (a negative
+ * Invoices (decision 029) and their review (item 5): the rules of a line (a negative
  * or fractional-cent line is refused with its field and nothing is written), the total computed
  * by the server, the number unique per vendor, who may invoice what, and approve / reject / pay
  * with the vendor told each time; staff are told of a new invoice.

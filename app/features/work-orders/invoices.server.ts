@@ -1,5 +1,5 @@
 /**
- * Invoices (maintenance issue item 4; item 5 "approve invoices"): a vendor invoices its own work
+ * Invoices (decision 029; item 5 "approve invoices"): a vendor invoices its own work
  * order once the work is in progress or completed — lines (labour, materials) with a quantity
  * and a unit price, tax, the total computed here (subtotal + tax, integer cents), an optional
  * PDF —, staff approve or reject it with a reason, and pay an approved one (a `payout` row:
@@ -62,7 +62,7 @@ function isDuplicateNumber(error: unknown): boolean {
 }
 
 /**
- * The viewer's vendor invoices its work order `input.workOrderId` (maintenance issue item 4):
+ * The viewer's vendor invoices its work order `input.workOrderId` (decision 029):
  * `validateInvoice` checks the number, the lines and the tax and computes every amount (a
  * negative or fractional-cent line is refused with its field, nothing written: `invalid`); the
  * work order must be the vendor's (`not_found`, audited) and in progress or completed

@@ -1,5 +1,5 @@
 /**
- * The vendor portal's paths whose posts carry files (maintenance issue item 4), for the body cap
+ * The vendor portal's paths whose posts carry files (decision 029), for the body cap
  * of server/app.ts: a work order's page (a note or a completion with photos) and the new-invoice
  * page (a PDF), plain or as a `.data` request. Kept apart so the server reads it without loading
  * the upload pipeline.

@@ -1,5 +1,5 @@
 /**
- * The vendor's work orders (maintenance issue item 4): every transition, the request status it
+ * The vendor's work orders (decision 029): every transition, the request status it
  * causes and who is told; another vendor's work order is a 404, audited; moves the life cycle
  * forbids are 409s; the list is the vendor's own, filtered and paged.
  */

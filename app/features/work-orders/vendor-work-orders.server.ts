@@ -1,5 +1,5 @@
 /**
- * The vendor portal's work orders (maintenance issue item 4): a vendor's list (filters, keyset
+ * The vendor portal's work orders (decision 029): a vendor's list (filters, keyset
  * pages), one work order (the unit's address, the tenant's entry permission and windows, the
  * request's photos, the history), and the vendor's commands — accept, decline with a reason,
  * schedule the visit, start, add a status note with before/after photos, complete.

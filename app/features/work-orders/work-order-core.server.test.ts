@@ -1,5 +1,5 @@
 /**
- * The insurance rule and work-order creation (maintenance issue item 3 "a vendor whose insurance
+ * The insurance rule and work-order creation (decision 030 "a vendor whose insurance
  * has expired cannot be given new work", item 2 "assign to a vendor, which creates a work order").
  */
 import { eq } from 'drizzle-orm';

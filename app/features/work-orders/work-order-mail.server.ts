@@ -1,5 +1,5 @@
 /**
- * What vendors and staff are told about work orders and invoices (maintenance issue item 7), in
+ * What vendors and staff are told about work orders and invoices (decision 026), in
  * their language (en, it): the in-app notification, written in the transaction of the change,
  * and the e-mail, enqueued in it and sent by the job runner. Texts live in
  * `locales/{en,it}/mail-work-orders.json`, imported directly so the tsx-run worker renders them

@@ -1,6 +1,5 @@
 /**
- * The vendor portal's and the assignments pages' loaders and actions (maintenance issue items 4
- * and 5) as the browser reaches them: forms and multipart posts with real photos and PDFs
+ * The vendor portal's and the assignments pages' loaders and actions (decision 029) as the browser reaches them: forms and multipart posts with real photos and PDFs
  * through the upload pipeline, translated 422s that change nothing, 404s for someone else's
  * work order (audited), the PDF served only as an attachment, 303s after a plain post.
  */

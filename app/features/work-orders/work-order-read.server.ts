@@ -1,5 +1,5 @@
 /**
- * Reading work orders and invoices for the pages (maintenance issue items 4 and 5), shared by the
+ * Reading work orders and invoices for the pages (decision 029), shared by the
  * vendor portal and the staff assignments pages. These helpers read whatever the caller's
  * `where` selects: the callers add their scope (the vendor's own work orders; an admin's all; a
  * manager's buildings), so nothing here decides who may see what.

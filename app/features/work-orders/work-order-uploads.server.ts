@@ -1,5 +1,5 @@
 /**
- * The multipart posts of the vendor portal (maintenance issue item 4), through the upload
+ * The multipart posts of the vendor portal (decision 029), through the upload
  * pipeline (`~/server/uploads`): a status note or a completion with before/after photos (each
  * checked by its magic bytes and re-encoded to WebP without metadata, stored under a random
  * name), and an invoice form with an optional PDF (checked by content and size by the shared

@@ -1,5 +1,5 @@
 /**
- * Query plans of the work-order lists (maintenance issue "Numbers": the vendor's list and the
+ * Query plans of the work-order lists (decision 026 "Numbers": the vendor's list and the
  * assignments list stay fast at 50,000 work orders; DESIGN §6: proven by EXPLAIN for every path,
  * timed by tests/bench/work-orders.ts). At 20,000 work orders, every filter of the vendor's list
  * and of /admin/assignments reads an index of `work_order` in the list's order — no Seq Scan of

@@ -1,6 +1,6 @@
 /**
  * The inputs of the vendor portal's work orders and invoices and of the staff assignments pages
- * (maintenance issue items 4 and 5), shared by forms, loaders, actions and services: the lists'
+ * (decision 029), shared by forms, loaders, actions and services: the lists'
  * query strings, the commands' fields and the invoice with its lines. Every message is a
  * translation key (`workOrders.errors.*`, `common.form.*`). Money is integer cents; a quantity
  * has at most two decimals and is carried as hundredths, so every product is computed on
@@ -421,7 +421,7 @@ function checkCents(value: unknown): string | null {
 const NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._/#-]*$/;
 
 /**
- * Checks an invoice and computes its amounts (maintenance issue item 4, "Bad input"): a number
+ * Checks an invoice and computes its amounts (decision 029, "Bad input"): a number
  * (1–40 characters: letters, digits, space . _ / # -), 1–50 lines, each of kind labour or
  * materials with a description, a quantity > 0 with at most two decimals and a unit price in
  * whole cents ≥ 0, whose amount `quantity × unit price` must be a whole number of cents; tax in

@@ -1,6 +1,6 @@
 /**
  * What the vendor portal's work-order and invoice pages and the staff assignments pages share
- * between server and browser (maintenance issue items 4 and 5): the shapes loaders answer and
+ * between server and browser (decision 029): the shapes loaders answer and
  * actions return. Money in integer cents, times ISO (UTC). Client-safe.
  */
 import type {

@@ -1,5 +1,5 @@
 /**
- * The 24/7 maintenance line (maintenance issue item 1: "emergency requests show the 24/7 phone
+ * The 24/7 maintenance line (decision 027: "emergency requests show the 24/7 phone
  * line at once"): the company phone from the settings, as a `tel:` link. `prominent` is the red
  * alert shown when an emergency is chosen, submitted or waiting offline; otherwise one quiet line.
  */

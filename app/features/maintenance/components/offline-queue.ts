@@ -1,5 +1,5 @@
 /**
- * The device's store of maintenance requests written while offline (maintenance issue item 1: "a
+ * The device's store of maintenance requests written while offline (decision 027: "a
  * request written while offline is kept on the device and sent once when the connection
  * returns"). IndexedDB, because a request carries its photos (Blobs, which localStorage cannot
  * hold); one record per request, keyed by its client id, tagged with the account that wrote it

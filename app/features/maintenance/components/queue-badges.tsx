@@ -1,5 +1,5 @@
 /**
- * The staff queue's badges (issue 12 item 2): a request's status and priority, a work order's
+ * The staff queue's badges (decision 026): a request's status and priority, a work order's
  * status, and its response target — missed (flagged by the SLA job), due at a time, or met.
  */
 import { Badge, Text, type BadgeProps } from '@mantine/core';

@@ -1,6 +1,5 @@
 /**
- * The maintenance queue as /admin/maintenance and /dashboard/maintenance show it (issue 12 item
- * 2): the filters, a switch between the list and the board, and either one keyset page of
+ * The maintenance queue as /admin/maintenance and /dashboard/maintenance show it (decision 026): the filters, a switch between the list and the board, and either one keyset page of
  * requests (title linking to the request, where, tenant, priority, status, reported, response
  * target) or the board — a column per status with its first cards and count. Refreshes live
  * when a request or work order changes.

@@ -1,5 +1,5 @@
 /**
- * The staff commands on one maintenance request (issue 12 item 2): triage (priority, category),
+ * The staff commands on one maintenance request (decision 026): triage (priority, category),
  * assign a vendor (the eligible ones first — fitting trade and state noted — then those who
  * cannot take new work, with why; the server refuses them with the translated reason), a staff
  * note or a comment to the tenant, cancel with a reason, close a completed request. Plain

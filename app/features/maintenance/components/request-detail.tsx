@@ -1,5 +1,5 @@
 /**
- * One maintenance request as staff see it (issue 12 item 2): what the tenant reported (unit,
+ * One maintenance request as staff see it (decision 026): what the tenant reported (unit,
  * tenant, description, entry permission and time windows, photos), the response target, its work
  * orders with their status, and the whole timeline — staff-only entries marked — beside the
  * commands (request-actions.tsx). Refreshes live when the request or its work order changes.

@@ -1,5 +1,5 @@
 /**
- * One of the tenant's maintenance requests (maintenance issue item 1): where it stands on the way
+ * One of the tenant's maintenance requests (decision 027): where it stands on the way
  * submitted → triaged → scheduled → in progress → completed → closed (or cancelled), the visit
  * when one is scheduled, what was reported (photos, where, entry permission and windows), the
  * timeline (updated live by the page), and what the tenant may do now: comment, cancel while

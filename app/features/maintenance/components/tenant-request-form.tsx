@@ -1,5 +1,5 @@
 /**
- * "Report a problem" (maintenance issue item 1): one multipart form — the home, category,
+ * "Report a problem" (decision 027): one multipart form — the home, category,
  * priority, title, description, where in the home, permission to enter with up to three time
  * windows, notes for the visit, and up to five photos. Choosing "Emergency" shows the 24/7 line
  * at once. Without JavaScript the form posts itself (photos through a plain file input) and the

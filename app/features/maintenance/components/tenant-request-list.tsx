@@ -1,5 +1,5 @@
 /**
- * The tenant's maintenance requests (maintenance issue item 1): requests kept on this device
+ * The tenant's maintenance requests (decision 027): requests kept on this device
  * while offline ("waiting to send", or "not sent" with the server's reason and a way to discard),
  * then the requests the server has, newest first, filtered open / finished / all and paged with
  * plain links (no JavaScript needed).

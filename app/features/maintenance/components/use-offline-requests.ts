@@ -1,6 +1,5 @@
 /**
- * Sending maintenance requests from the browser, with the offline queue (maintenance issue item
- * 1). `send` posts a request (text fields and photos) to the JSON endpoint; when the device is
+ * Sending maintenance requests from the browser, with the offline queue (decision 027). `send` posts a request (text fields and photos) to the JSON endpoint; when the device is
  * offline — the connectivity check says so, or the post fails on the network or with a server
  * error — the request is kept on the device (offline-queue.ts) and shown as "waiting to send".
  * Waiting requests go by themselves, one at a time and in order, when the connection is back

@@ -1,5 +1,5 @@
 /**
- * Keeps a staff maintenance page current (issue 12 item 2, "live"): re-runs the page's loader
+ * Keeps a staff maintenance page current (decision 026, "live"): re-runs the page's loader
  * after a `maintenance.updated` or `work_order.updated` event (optionally only those about one
  * request), and after each stream (re)connect, coalescing bursts — the SLA job may announce
  * hundreds of requests at once. Built on the shared `useLiveRevalidation`.

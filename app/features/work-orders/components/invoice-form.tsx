@@ -1,5 +1,5 @@
 /**
- * The new-invoice form (`/vendor-portal/invoices/new`, maintenance issue item 4): the work order
+ * The new-invoice form (`/vendor-portal/invoices/new`, decision 029): the work order
  * (one of the vendor's in progress or completed), the invoice number, lines added and removed as
  * needed (kind labour or materials, description, quantity with up to two decimals, unit price in
  * dollars), tax, notes and an optional PDF. The subtotal and total shown while typing are

@@ -1,5 +1,5 @@
 /**
- * Staff's decision on one invoice (maintenance issue item 5): approve or reject with a reason
+ * Staff's decision on one invoice (decision 029): approve or reject with a reason
  * while it is submitted; record the payout (method, reference) once approved. Plain forms posting
  * `intent` and `invoiceId` to the page's action (a 303 back without JavaScript, a toast with it).
  */

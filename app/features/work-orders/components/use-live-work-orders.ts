@@ -1,5 +1,5 @@
 /**
- * Re-runs the page's loaders when a work order changes (`work_order.updated`, issue 12 item 7)
+ * Re-runs the page's loaders when a work order changes (`work_order.updated`, decision 026)
  * and after each stream (re)connect, coalescing bursts, so the vendor's and staff's pages follow
  * the other side's moves without a reload. The server sends the event only to those concerned.
  * A form post under way reloads the page's data itself once done: it is never interrupted.

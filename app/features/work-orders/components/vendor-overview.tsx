@@ -1,5 +1,5 @@
 /**
- * The vendor portal overview's work card (maintenance issue item 4): the vendor's work orders by
+ * The vendor portal overview's work card (decision 029): the vendor's work orders by
  * state (new, accepted, scheduled, in progress, completed), each a link to the list filtered by
  * it, and the invoices waiting for a decision or a payout. Follows changes live.
  */

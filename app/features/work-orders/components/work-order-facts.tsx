@@ -1,5 +1,5 @@
 /**
- * What a work order is about, shown to its vendor and to staff (maintenance issue item 4): the
+ * What a work order is about, shown to its vendor and to staff (decision 029): the
  * job (request or project), where it is (the unit's address — the vendor sees it because the
  * work is theirs), the tenant's permission to enter with the time windows and notes, the
  * request's photos, the instructions and the dates.

@@ -1,5 +1,5 @@
 /**
- * What the staff's and the vendor's work-order lists (issue 12 items 5 and 7) share: the status
+ * What the staff's and the vendor's work-order lists (decision 029 and 026) share: the status
  * filter, the line of refused filter values, the list's table frame (an empty state that says
  * whether nothing matches or there is nothing yet, or the table with its caption and columns) and
  * the keyset pagination that keeps the filters.
