@@ -1,6 +1,6 @@
 /**
- * The loader and action halves of the vendor portal's work-order and invoice pages (maintenance
- * issue item 4): `/vendor-portal/work-orders` (list), `/vendor-portal/work-orders/:id` (one work
+ * The loader and action halves of the vendor portal's work-order and invoice pages (decision
+ * 029): `/vendor-portal/work-orders` (list), `/vendor-portal/work-orders/:id` (one work
  * order and the vendor's commands), `/vendor-portal/invoices` (+ `/new`, `/:id/pdf`). Routes
  * check the role first (`requireRole(…, 'vendor')`); this module parses input with zod, calls the
  * services (which check the vendor again) and maps their reasons to answers: 404 for an unknown

@@ -1,6 +1,6 @@
 /**
- * One work order for staff (`/admin/assignments/:id`, `/dashboard/assignments/:id`; maintenance
- * issue item 5): state, vendor and contact, the job and place, the history, its invoices with
+ * One work order for staff (`/admin/assignments/:id`, `/dashboard/assignments/:id`;
+ * decision 029): state, vendor and contact, the job and place, the history, its invoices with
  * approve / reject / pay, and — while it is open — reassign to another vendor (only vendors that
  * may get new work are offered; the server checks again and explains a refusal) or cancel, each
  * with a reason. Follows changes live.
