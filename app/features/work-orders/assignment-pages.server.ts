@@ -29,14 +29,10 @@ import {
   type StaffCommandOutcome,
 } from './assignments.server';
 import { approveInvoice, findInvoicesToReview, payInvoice, rejectInvoice, type InvoiceDecisionOutcome } from './invoices.server';
-import {
-  cancelSchema,
-  parseAssignmentQuery,
-  parseRouteId,
-  payInvoiceSchema,
-  reassignSchema,
-  rejectInvoiceSchema,
-} from './work-orders.schemas';
+import { cancelSchema, reassignSchema } from './assignments.schemas';
+import { payInvoiceSchema, rejectInvoiceSchema } from './invoices.schemas';
+import { parseAssignmentQuery } from './work-order-lists.schemas';
+import { parseRouteId } from './work-orders.schemas';
 import { STAFF_INTENTS, type AssignmentsBase, type AssignmentsPage, type CommandResult, type StaffIntent } from './work-orders.types';
 
 type PageArgs = { request: Request; context: DimoraLoadContext; actor: Viewer; base: AssignmentsBase };

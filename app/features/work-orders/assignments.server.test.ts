@@ -19,7 +19,7 @@ import {
 } from './assignments.server';
 import { acceptWorkOrder, scheduleWorkOrder } from './vendor-work-orders.server';
 import { workOrderJobHandlers, workOrderOfferedMail } from './work-order-mail.server';
-import { NO_ASSIGNMENT_FILTERS } from './work-orders.schemas';
+import { NO_ASSIGNMENT_FILTERS } from './work-order-lists.schemas';
 
 let database: TestDatabase;
 let scene: Scene;

@@ -33,7 +33,7 @@ import {
 } from './work-order-core.server';
 import { offeredNotification, tellVendor } from './work-order-mail.server';
 import { isOverdue, overdueCondition, readWorkOrderDetail, workOrderAfter, workOrderCreatedAtText } from './work-order-read.server';
-import { ASSIGNMENTS_PAGE_SIZE, formatWorkOrderCursor, type AssignmentFilters, type WorkOrderCursor } from './work-orders.schemas';
+import { ASSIGNMENTS_PAGE_SIZE, formatWorkOrderCursor, type AssignmentFilters, type WorkOrderCursor } from './work-order-lists.schemas';
 import type { AssignmentDetail, AssignmentList, RequestPriority, VendorChoice } from './work-orders.types';
 
 function isStaff(actor: StaffActor): boolean {

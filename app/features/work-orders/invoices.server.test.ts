@@ -19,7 +19,7 @@ import {
   submitInvoice,
 } from './invoices.server';
 import { acceptWorkOrder, startWorkOrder } from './vendor-work-orders.server';
-import { readInvoiceForm, validateInvoice, type InvoiceInput } from './work-orders.schemas';
+import { readInvoiceForm, validateInvoice, type InvoiceInput } from './invoices.schemas';
 
 let database: TestDatabase;
 let scene: Scene;

@@ -22,14 +22,8 @@ import { mailWord, tellStaff, tellVendor } from './work-order-mail.server';
 import { readInvoiceSummaries, withInvoiceLines } from './work-order-read.server';
 import type { StoredPdf } from './work-order-uploads.server';
 import { findViewerVendor, INVOICEABLE_STATUSES, publishWorkOrderUpdate, type VendorViewer } from './vendor-work-orders.server';
-import {
-  formatWorkOrderCursor,
-  validateInvoice,
-  type InvoiceErrors,
-  type InvoiceInput,
-  type PayoutMethod,
-  type WorkOrderCursor,
-} from './work-orders.schemas';
+import { validateInvoice, type InvoiceErrors, type InvoiceInput, type PayoutMethod } from './invoices.schemas';
+import { formatWorkOrderCursor, type WorkOrderCursor } from './work-order-lists.schemas';
 import type { InvoiceableWorkOrder, InvoiceDetail, InvoiceSummary } from './work-orders.types';
 
 /** The acting staff member: an admin, or a property manager scoped to their buildings. */

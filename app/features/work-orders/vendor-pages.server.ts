@@ -44,20 +44,11 @@ import {
   type VendorCommandOutcome,
 } from './vendor-work-orders.server';
 import { receiveInvoicePost, receiveWorkOrderPost, type StoredPdf } from './work-order-uploads.server';
-import {
-  completeSchema,
-  declineSchema,
-  INVOICE_LINES_MAX,
-  INVOICE_PDF_MAX_BYTES,
-  noteSchema,
-  parseRouteId,
-  parseVendorWorkOrderQuery,
-  parseWorkOrderCursor,
-  readInvoiceForm,
-  scheduleSchema,
-  WORK_ORDER_PHOTOS_PER_POST,
-  type InvoiceErrors,
-} from './work-orders.schemas';
+import { completeSchema, noteSchema, WORK_ORDER_PHOTOS_PER_POST } from './completion.schemas';
+import { INVOICE_LINES_MAX, INVOICE_PDF_MAX_BYTES, readInvoiceForm, type InvoiceErrors } from './invoices.schemas';
+import { declineSchema, scheduleSchema } from './vendor-response.schemas';
+import { parseVendorWorkOrderQuery, parseWorkOrderCursor } from './work-order-lists.schemas';
+import { parseRouteId } from './work-orders.schemas';
 import {
   VENDOR_INTENTS,
   type CommandResult,

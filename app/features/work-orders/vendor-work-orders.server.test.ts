@@ -31,7 +31,9 @@ import {
   scheduleWorkOrder,
   startWorkOrder,
 } from './vendor-work-orders.server';
-import { NO_VENDOR_FILTERS, parseVendorWorkOrderQuery, scheduleSchema, WORK_ORDER_STATUS_VALUES } from './work-orders.schemas';
+import { scheduleSchema } from './vendor-response.schemas';
+import { NO_VENDOR_FILTERS, parseVendorWorkOrderQuery } from './work-order-lists.schemas';
+import { WORK_ORDER_STATUS_VALUES } from './work-orders.schemas';
 import { makeScene, ORIGIN, type Scene } from '../../../tests/setup/work-orders';
 
 let database: TestDatabase;

@@ -52,14 +52,14 @@ import type { StoredPhoto } from '~/server/uploads/receive-photos.server';
 import { buildingManager, canMoveWorkOrder, workOrderAudiences, type WorkOrderStatus } from './work-order-core.server';
 import { tellStaff } from './work-order-mail.server';
 import { readInvoiceSummaries, readWorkOrderDetail, workOrderAfter, workOrderCreatedAtText } from './work-order-read.server';
+import { type PhotoPhase } from './completion.schemas';
 import {
   formatWorkOrderCursor,
   VENDOR_OVERVIEW_STATUSES,
   VENDOR_WORK_ORDERS_PAGE_SIZE,
-  type PhotoPhase,
   type VendorWorkOrderFilters,
   type WorkOrderCursor,
-} from './work-orders.schemas';
+} from './work-order-lists.schemas';
 import type { BuildingChoice, RequestPriority, VendorSummary, VendorWorkOrderDetail, VendorWorkOrderList } from './work-orders.types';
 
 /** The acting user as these services need it. */

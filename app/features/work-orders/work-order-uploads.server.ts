@@ -12,7 +12,8 @@ import { readMultipart } from '~/server/uploads/multipart.server';
 import { randomStorageKey, storeUploadedDocument } from '~/server/uploads/receive-document.server';
 import { storePhoto, type StoredPhoto, type UploadBatch } from '~/server/uploads/receive-photos.server';
 import type { UploadStorage } from '~/server/uploads/storage.server';
-import { INVOICE_LINES_MAX, INVOICE_PDF_MAX_BYTES, WORK_ORDER_PHOTOS_PER_POST } from './work-orders.schemas';
+import { WORK_ORDER_PHOTOS_PER_POST } from './completion.schemas';
+import { INVOICE_LINES_MAX, INVOICE_PDF_MAX_BYTES } from './invoices.schemas';
 
 type Body = {
   storage: UploadStorage;

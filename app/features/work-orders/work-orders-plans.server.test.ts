@@ -16,7 +16,7 @@ import {
   parseWorkOrderCursor,
   type AssignmentFilters,
   type VendorWorkOrderFilters,
-} from './work-orders.schemas';
+} from './work-order-lists.schemas';
 
 type Captured = { sql: string; params: unknown[] };
 const WORK_ORDERS = 20_000;

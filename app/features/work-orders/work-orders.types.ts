@@ -3,14 +3,9 @@
  * between server and browser (decision 029): the shapes loaders answer and
  * actions return. Money in integer cents, times ISO (UTC). Client-safe.
  */
-import type {
-  AssignmentFilters,
-  InvoiceLineKind,
-  InvoiceStatusValue,
-  PayoutMethod,
-  VendorWorkOrderFilters,
-  WorkOrderStatusValue,
-} from './work-orders.schemas';
+import type { InvoiceLineKind, PayoutMethod } from './invoices.schemas';
+import type { AssignmentFilters, VendorWorkOrderFilters } from './work-order-lists.schemas';
+import type { InvoiceStatusValue, WorkOrderStatusValue } from './work-orders.schemas';
 
 /** A maintenance request's priority and category as the pages show them. */
 export type RequestPriority = 'emergency' | 'urgent' | 'routine';

@@ -12,7 +12,7 @@ import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
 import { BuildingFilter } from '~/components/lists/building-filter';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
-import { assignmentFilterValues } from '../work-orders.schemas';
+import { assignmentFilterValues } from '../work-order-lists.schemas';
 import type { AssignmentsPage as PageData, CommandResult, StaffIntent } from '../work-orders.types';
 import { PriorityBadge, WorkOrderStatusBadge } from './badges';
 import { InvoiceCard } from './invoice-card';

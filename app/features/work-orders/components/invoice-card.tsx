@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { formatCents, formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
-import { formatQuantity } from '../work-orders.schemas';
+import { formatQuantity } from '../invoices.schemas';
 import type { InvoiceDetail, InvoiceSummary } from '../work-orders.types';
 import { InvoiceStatusBadge } from './badges';
 

@@ -21,7 +21,7 @@ import {
   LINE_DESCRIPTION_MAX,
   readInvoiceForm,
   validateInvoice,
-} from '../work-orders.schemas';
+} from '../invoices.schemas';
 import type { InvoiceableWorkOrder, InvoiceFormResult, InvoiceFormValues } from '../work-orders.types';
 
 type Row = InvoiceFormValues['lines'][number] & { key: number };

@@ -7,7 +7,8 @@ import { Alert, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/c
 import { IconCash, IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
-import { PAYOUT_METHODS, PAYOUT_REFERENCE_MAX, REASON_MAX } from '../work-orders.schemas';
+import { PAYOUT_METHODS, PAYOUT_REFERENCE_MAX } from '../invoices.schemas';
+import { REASON_MAX } from '../work-orders.schemas';
 import type { CommandResult, InvoiceSummary, StaffIntent } from '../work-orders.types';
 import { useCommandOutcome } from './use-command-outcome';
 

@@ -9,7 +9,7 @@ import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
-import { VENDOR_OVERVIEW_STATUSES } from '../work-orders.schemas';
+import { VENDOR_OVERVIEW_STATUSES } from '../work-order-lists.schemas';
 import { useLiveWorkOrders } from './use-live-work-orders';
 
 type Props = { counts: Record<(typeof VENDOR_OVERVIEW_STATUSES)[number], number>; invoices: { submitted: number; approved: number } };

@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
-import { SEARCH_MAX, vendorFilterValues } from '../work-orders.schemas';
+import { SEARCH_MAX, vendorFilterValues } from '../work-order-lists.schemas';
 import type { VendorListPage } from '../work-orders.types';
 import { PriorityBadge, WorkOrderStatusBadge } from './badges';
 import { useLiveWorkOrders } from './use-live-work-orders';

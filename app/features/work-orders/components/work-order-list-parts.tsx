@@ -11,7 +11,8 @@ import { useTranslation } from '~/lib/i18n';
 import { KeysetPager } from '~/components/keyset-pager';
 import { optionsWithAll } from '~/components/lists/filter-form';
 import { ListTable, type ListColumn } from '~/components/lists/list-table';
-import { listHref, WORK_ORDER_STATUS_VALUES, type WorkOrderStatusValue } from '../work-orders.schemas';
+import { listHref } from '../work-order-lists.schemas';
+import { WORK_ORDER_STATUS_VALUES, type WorkOrderStatusValue } from '../work-orders.schemas';
 
 /** The `status` select: all, then every work order status. */
 export function WorkOrderStatusFilter({ value, error }: { value: WorkOrderStatusValue | null; error: string | undefined }) {
