@@ -2,9 +2,11 @@
  * The maintenance requests and vendors of the staff-queue journey (tests/e2e/maintenance-queue.spec.ts),
  * in the e2e server's fresh database; `seed-users.ts` calls `seedMaintenanceQueue(db)` after the
  * accounts exist. "E2E Repair Court" (managed by the e2e property manager) holds four requests of
- * its own tenant: a radiator (urgent, submitted — triaged and assigned by the journey), a broken
- * lock (emergency, submitted), a flickering light (triaged, past its response target) and a
- * closed one. "E2E Elsewhere Court" (no manager) holds one request the manager must never open.
+ * its own tenant: a radiator (urgent, submitted), a broken lock (emergency, submitted), a flickering
+ * light (triaged, past its response target) and a closed one; the journeys filter them and add a
+ * note, never change their state. "E2E Elsewhere Court" (no manager) holds one request the manager
+ * must never open, and one cold boiler per attempt of the triage journey (`E2E_QUEUE.boilers`):
+ * a retry triages and assigns a fresh one, so no journey depends on what another one did.
  * Two approved vendors: one insured until far ahead, one whose insurance expired.
  * Server modules are imported inside the function, so the spec can import the constants.
  */
@@ -19,6 +21,8 @@ export const E2E_QUEUE = {
   flicker: 'E2E hallway light flickers',
   closed: 'E2E dripping shower (fixed)',
   hidden: 'E2E elsewhere leak',
+  /** Urgent heating requests, submitted: attempt N of the triage journey takes `boilers[N]`. */
+  boilers: ['E2E boiler is cold', 'E2E boiler is cold again'],
   insured: 'E2E Insured Heating & Plumbing',
   lapsed: 'E2E Lapsed Boilers',
 } as const;
@@ -127,6 +131,22 @@ export async function seedMaintenanceQueue(db: Db): Promise<void> {
         closedAt: new Date(now - 20 * 86_400_000),
       }),
       request({ title: E2E_QUEUE.hidden, propertyId: far!.id, buildingId: elsewhere!.id, createdAt: new Date(now - 3 * HOUR) }),
+      ...E2E_QUEUE.boilers.map((title) =>
+        request({
+          title,
+          propertyId: far!.id,
+          buildingId: elsewhere!.id,
+          category: 'hvac',
+          priority: 'urgent',
+          description: 'The living-room radiator stays cold all day.',
+          location: 'Living room',
+          permissionToEnter: true,
+          entryWindows: [{ date: new Date(now + 86_400_000).toISOString().slice(0, 10), from: '09:00', to: '12:00' }],
+          photoUrls: [demoImageUrl('room', 4)],
+          createdAt: new Date(now - 2 * HOUR),
+          slaDueAt: new Date(now + 22 * HOUR),
+        }),
+      ),
     ])
     .returning({ id: maintenanceRequest.id, createdAt: maintenanceRequest.createdAt });
   await db.insert(maintenanceEvent).values(

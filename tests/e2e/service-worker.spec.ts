@@ -129,16 +129,18 @@ test('a new worker takes over the open page at once, without a reload', async ({
   // A "new deploy": another worker script for the same scope (the same file under another URL,
   // which the browser treats as an update). skipWaiting + clientsClaim: it must control this
   // page without a reload and leave nothing waiting.
-  const after = await page.evaluate(async () => {
-    const changed = new Promise<void>((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-    );
-    const registration = await navigator.serviceWorker.register('/sw.js?deploy=2', { scope: '/', updateViaCache: 'none' });
-    await changed;
-    return { controller: navigator.serviceWorker.controller?.scriptURL, waiting: registration.waiting !== null };
+  // Polled rather than awaited inside the page, so a worker that never installs fails this
+  // assertion within a minute instead of holding the test to its timeout.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js?deploy=2', { scope: '/', updateViaCache: 'none' });
   });
-  expect(new URL(after.controller!).search).toBe('?deploy=2');
-  expect(after.waiting).toBe(false);
+  await expect
+    .poll(() => page.evaluate(() => new URL(navigator.serviceWorker.controller?.scriptURL ?? '/', location.href).search), {
+      timeout: 60_000,
+    })
+    .toBe('?deploy=2');
+  const waiting = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.waiting != null);
+  expect(waiting).toBe(false);
   // The page still works under the new worker: a navigation goes through it.
   await page.goto('/properties');
   await expect(page.getByTestId('listing-title').first()).toBeVisible();
