@@ -4,6 +4,7 @@
 import { data } from 'react-router';
 import { readPreferences } from './preferences';
 import type { Language } from './constants';
+import { INT4_MAX } from '~/lib/ids';
 
 /** The visitor's language for data that is stored in two languages. */
 export function requestLanguage(request: Request): Language {
@@ -17,6 +18,6 @@ export function requestLanguage(request: Request): Language {
 export function parseDigitsId(raw: string | undefined): number {
   if (!raw || !/^\d{1,10}$/.test(raw)) throw data(null, { status: 404 });
   const id = Number(raw);
-  if (id < 1 || id > 2_147_483_647) throw data(null, { status: 404 });
+  if (id < 1 || id > INT4_MAX) throw data(null, { status: 404 });
   return id;
 }

@@ -7,6 +7,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client.server';
 import { auditLog } from './db/schema';
 import { consumeCounter } from './rate-counter.server';
+import { isId } from '~/lib/ids';
 
 /** Every action the server records. */
 export const AUDIT_ACTIONS = [
@@ -229,7 +230,7 @@ export async function auditRefusalIfExists(
     values?: Record<string, unknown>;
   },
 ): Promise<boolean> {
-  if (!viewer || !Number.isSafeInteger(refusal.id) || refusal.id < 1 || refusal.id > 2_147_483_647) return false;
+  if (!viewer || !isId(refusal.id)) return false;
   const found = await db.execute(sql`select 1 from ${sql.identifier(refusal.table)} where "id" = ${refusal.id} limit 1`);
   if (((found as { rows?: unknown[] }).rows ?? []).length === 0) return false;
   return auditRefusal(db, viewer, refusal);

@@ -5,7 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { it } from 'vitest';
+import { describe, it } from 'vitest';
 import { openDatabase, type Database } from '~/server/db/client.server';
 import { createAuth, type Auth } from '~/server/auth/auth.server';
 import type { DimoraLoadContext } from '~/server/load-context';
@@ -113,3 +113,10 @@ export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
  * when TEST_DATABASE_URL is set, as CI does (`.ci/run`).
  */
 export const raceTest: typeof it = onPostgres ? it : (Object.assign(() => undefined, it) as typeof it);
+
+/**
+ * Declares a group of race tests with their own set-up (a second connection pool): like
+ * `raceTest`, registered only on PostgreSQL, so PGlite neither opens the pool nor reports an
+ * empty suite.
+ */
+export const raceDescribe: typeof describe = onPostgres ? describe : (Object.assign(() => undefined, describe) as typeof describe);

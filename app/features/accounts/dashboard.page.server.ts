@@ -5,6 +5,7 @@
  * viewer may post. The manager's application review and inbox are other features' page adapters:
  * the route loads and composes them (decision 040).
  */
+import { isPropertyManager } from '~/lib/access';
 import { STAFF_INTENTS, type ApplicationIntent } from '~/features/applications/applications.types';
 import { loadManagerPortfolio } from '~/features/portfolio/portfolio-overview.server';
 import { translations } from '~/i18n/resources.server';
@@ -25,7 +26,7 @@ const APPLICANT_INTENTS: readonly ApplicationIntent[] = ['withdraw'];
  */
 export async function loadDashboardPage({ request, context, viewer }: { request: Request; context: DimoraLoadContext; viewer: Viewer }) {
   const lang = requestLanguage(request);
-  const manager = viewer.role === 'property_manager';
+  const manager = isPropertyManager(viewer.role);
   const [summary, portfolio] = await Promise.all([
     loadDashboard({ db: context.db, viewer, client: context.clientIp, lang }),
     manager ? loadManagerPortfolio({ db: context.db, actor: viewer }) : Promise.resolve(null),
@@ -42,5 +43,5 @@ export async function loadDashboardPage({ request, context, viewer }: { request:
 
 /** The application intents `viewer` may post to /dashboard: a manager's review commands and withdraw, else withdraw. */
 export function dashboardIntents(viewer: Pick<Viewer, 'role'>): readonly ApplicationIntent[] {
-  return viewer.role === 'property_manager' ? MANAGER_INTENTS : APPLICANT_INTENTS;
+  return isPropertyManager(viewer.role) ? MANAGER_INTENTS : APPLICANT_INTENTS;
 }

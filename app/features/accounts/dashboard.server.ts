@@ -7,7 +7,7 @@
 import { and, count, eq, inArray, notInArray } from 'drizzle-orm';
 import type { MyApplication } from '~/features/applications/applications.types';
 import { listMyApplications } from '~/features/applications/review.server';
-import { satisfies, type Requirement } from '~/lib/access';
+import { satisfies, type Requirement, isPropertyManager } from '~/lib/access';
 import type { Language } from '~/lib/constants';
 import { findRecentAuditEvents } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
@@ -62,7 +62,7 @@ export async function loadDashboard({
   const [events, security, managedProperties, applications] = await Promise.all([
     findRecentAuditEvents({ db, userId: viewer.id, limit: DASHBOARD_EVENT_LIMIT }),
     findSecurityStatus({ db, client }),
-    viewer.role === 'property_manager' ? countManagedProperties(db, viewer.id) : Promise.resolve(null),
+    isPropertyManager(viewer.role) ? countManagedProperties(db, viewer.id) : Promise.resolve(null),
     listMyApplications({ db, actor: viewer, lang }),
   ]);
   return {

@@ -4,6 +4,7 @@
  * that is not a positive whole number means "all"; the page falls back to 1). Client-safe.
  */
 import { isApplicationStatus, REVIEW_SEARCH_MAX, type ApplicationStatus } from './applications.types';
+import { INT4_MAX } from '~/lib/ids';
 
 export type ReviewFilters = {
   status: ApplicationStatus | null;
@@ -24,7 +25,7 @@ export function parseReviewFilters(params: URLSearchParams): ReviewFilters {
   const status = params.get('status');
   return {
     status: isApplicationStatus(status) ? status : null,
-    propertyId: positiveInt(params.get('property'), 2_147_483_647),
+    propertyId: positiveInt(params.get('property'), INT4_MAX),
     q: (params.get('q') ?? '').trim().slice(0, REVIEW_SEARCH_MAX),
     page: positiveInt(params.get('page'), 1_000_000) ?? 1,
   };
@@ -32,7 +33,7 @@ export function parseReviewFilters(params: URLSearchParams): ReviewFilters {
 
 /** The application whose panel is open (`?id=`), or null. */
 export function parseSelectedId(params: URLSearchParams): number | null {
-  return positiveInt(params.get('id'), 2_147_483_647);
+  return positiveInt(params.get('id'), INT4_MAX);
 }
 
 /** True when any filter narrows the list. */

@@ -10,6 +10,7 @@
  * refusals answer data with 404, 409 or 422 and a translated message; an unknown intent 400; a
  * staff intent from someone who does not review applications 403.
  */
+import { isPropertyManager } from '~/lib/access';
 import { data, redirect } from 'react-router';
 import { getT } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';
@@ -40,6 +41,7 @@ import {
   withdrawApplication,
   type TransitionOutcome,
 } from './review.server';
+import { INT4_MAX } from '~/lib/ids';
 
 /**
  * The review list for `actor` as the URL `url` asks for it (filters, page, open panel, done
@@ -84,7 +86,7 @@ export async function loadReviewPage({
  * Unknown ids and admins (who see every application) record nothing.
  */
 async function auditForeignApplication(db: Db, actor: Viewer, id: number, origin: RequestOrigin): Promise<void> {
-  if (actor.role !== 'property_manager') return;
+  if (!isPropertyManager(actor.role)) return;
   const [row] = await db.select({ id: application.id }).from(application).where(eq(application.id, id)).limit(1);
   if (!row) return;
   await auditRefusal(db, actor, { table: 'application', id, reason: 'not_managed', origin, values: { application_id: id } });
@@ -126,7 +128,7 @@ export async function handleApplicationAction({
   const intent = rawIntent;
   const rawId = formText(form, 'applicationId');
   const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : 0;
-  if (id < 1 || id > 2_147_483_647) {
+  if (id < 1 || id > INT4_MAX) {
     return answer({ ok: false, intent, errors: { form: t('applications.errors.not_found') } }, 404);
   }
   const origin = requestOrigin(request, context.clientIp);

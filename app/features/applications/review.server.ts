@@ -22,6 +22,7 @@
  * `leased`. Concurrent approvals of one unit therefore serialise on the property row: exactly
  * one wins.
  */
+import { isAdmin, isStaff } from '~/lib/access';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '~/lib/constants';
 import { cleanMultiline } from '~/lib/form-fields';
@@ -69,7 +70,7 @@ export class ApplicationsForbiddenError extends Error {
 
 /** True for the roles that review applications (admin: all; property manager: their properties). */
 export function canReviewApplications(actor: Pick<Viewer, 'role'>): boolean {
-  return actor.role === 'admin' || actor.role === 'property_manager';
+  return isStaff(actor.role);
 }
 
 function assertReviewer(actor: Pick<Viewer, 'role'> | null | undefined): asserts actor is Viewer {
@@ -78,7 +79,7 @@ function assertReviewer(actor: Pick<Viewer, 'role'> | null | undefined): asserts
 
 /** The rows a reviewer may see: everything for an admin, their properties for a manager. */
 function reviewScope(actor: Viewer): SQL | undefined {
-  return actor.role === 'admin' ? undefined : eq(property.managerId, actor.id);
+  return isAdmin(actor.role) ? undefined : eq(property.managerId, actor.id);
 }
 
 function titleIn(lang: Language) {
@@ -464,7 +465,7 @@ export async function transitionApplication({
   if (cleaned === 'too_long') return refuse(422, 'note_too_long');
   return db.transaction(async (tx): Promise<TransitionOutcome> => {
     const locked = await lockApplication(tx, id);
-    if (!locked || (actor.role !== 'admin' && locked.managerId !== actor.id)) return refuse(404, 'not_found');
+    if (!locked || (!isAdmin(actor.role) && locked.managerId !== actor.id)) return refuse(404, 'not_found');
     const { app } = locked;
     if (!STAFF_TRANSITIONS[app.status].includes(to)) return refuse(409, 'invalid_transition', app.status);
 

@@ -5,6 +5,7 @@
  * Everything money-related comes from the database; posted prices, fees or property ids are
  * never read.
  */
+import { isAdmin, isPropertyManager } from '~/lib/access';
 import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ZodError } from 'zod';
@@ -393,7 +394,7 @@ export async function findApplicationReceipt({
   const allowed =
     receipts.some((receipt) => receipt.reference === row.reference && sameSecret(receipt.key, row.key)) ||
     (viewer !== null &&
-      (viewer.id === row.userId || viewer.role === 'admin' || (viewer.role === 'property_manager' && viewer.id === row.managerId)));
+      (viewer.id === row.userId || isAdmin(viewer.role) || (isPropertyManager(viewer.role) && viewer.id === row.managerId)));
   if (!allowed) return null;
   const paid = await db
     .select({ kind: payment.kind, amountCents: payment.amountCents, cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 })

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES, TEXT_LIMITS, cleanMultiline, emailField, requiredLine } from '~/lib/form-fields';
 import { CHAT_MESSAGE_MAX } from './chat.types';
+import { INT4_MAX } from '~/lib/ids';
 
 /** A message body: control characters dropped, line endings normalised, trimmed, 1–2,000 characters. */
 export const chatBodyField = z
@@ -22,7 +23,7 @@ const clientIdField = z.uuid({ error: FIELD_MESSAGES.invalid }).optional();
 export const visitorMessageSchema = z.object({
   body: chatBodyField,
   clientId: clientIdField,
-  threadId: z.number().int().positive().max(2_147_483_647).optional(),
+  threadId: z.number().int().positive().max(INT4_MAX).optional(),
 });
 
 /** Who the visitor is; asked with the first message of an anonymous visitor only. */

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { FIELD_MESSAGES, TEXT_LIMITS, cleanMultiline, emailField, formText, phoneField, requiredLine } from '~/lib/form-fields';
+import { parseId } from '~/lib/ids';
 
 export const CONTACT_TOPICS = ['leasing', 'maintenance', 'vendor', 'other'] as const;
 export type ContactTopic = (typeof CONTACT_TOPICS)[number];
@@ -13,9 +14,7 @@ export const CONTACT_MESSAGE_MIN = 10;
 
 /** Parses a `{digits}` property id; anything else (or beyond int range) is "no property". */
 export function parsePropertyParam(raw: string | null | undefined): number | undefined {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : undefined;
+  return parseId(raw) ?? undefined;
 }
 
 export function isContactTopic(value: unknown): value is ContactTopic {

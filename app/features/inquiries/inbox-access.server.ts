@@ -5,6 +5,7 @@
  * manager reaching for a thread that exists but is not theirs is audited
  * (`inbox_access_denied`), as the portfolio does for buildings.
  */
+import { isPropertyManager, isStaff } from '~/lib/access';
 import { and, eq } from 'drizzle-orm';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
@@ -12,6 +13,7 @@ import { building, property, thread } from '~/server/db/schema';
 import { auditRefusal, type RequestOrigin } from '~/server/audit.server';
 import type { InboxUnit } from './chat.types';
 import { visibleThreadsCondition } from './lead-access.server';
+import { isId } from '~/lib/ids';
 
 /** Thrown when someone who is not staff (admin, property manager) reaches the inbox functions. */
 export class ChatForbiddenError extends Error {
@@ -23,7 +25,7 @@ export class ChatForbiddenError extends Error {
 
 /** Staff answer chats: admins and property managers. */
 export function isChatStaff(actor: Pick<Viewer, 'role'> | null | undefined): boolean {
-  return actor?.role === 'admin' || actor?.role === 'property_manager';
+  return !!actor && isStaff(actor.role);
 }
 
 /** Throws `ChatForbiddenError` unless `actor` is staff. */
@@ -33,7 +35,7 @@ export function assertStaff(actor: Pick<Viewer, 'role'> | null | undefined): ass
 
 /** `actor`'s thread `threadId` of either tab, with what the inbox shows and the reply needs; null when they may not see it. */
 export async function findInboxThread(db: Db, actor: Viewer, threadId: number) {
-  if (!Number.isSafeInteger(threadId) || threadId < 1 || threadId > 2_147_483_647) return null;
+  if (!isId(threadId)) return null;
   const [row] = await db
     .select({
       thread,
@@ -77,7 +79,7 @@ export function toInboxUnit(unit: JoinedUnit): InboxUnit | null {
  * record nothing.
  */
 export async function auditRefusedThread(db: Db, actor: Viewer, threadId: number, origin: RequestOrigin | undefined) {
-  if (actor.role !== 'property_manager' || !Number.isSafeInteger(threadId) || threadId < 1 || threadId > 2_147_483_647) return;
+  if (!isPropertyManager(actor.role) || !isId(threadId)) return;
   const [exists] = await db.select({ id: thread.id }).from(thread).where(eq(thread.id, threadId));
   if (!exists) return;
   await auditRefusal(db, actor, {

@@ -24,12 +24,11 @@ import { isDocumentPost, readFormData } from '~/server/http/form.server';
 import { loadInbox } from './inbox-queries.server';
 import { replyToThread, setThreadStatus } from './staff-replies.server';
 import { INBOX_INTENTS, INBOX_KINDS, type InboxActionResult, type InboxData, type InboxIntent, type InboxKind } from './chat.types';
+import { parseId } from '~/lib/ids';
 
 /** A positive int id from a query or form value, else null. */
 export function parseThreadId(raw: string | null | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
+  return parseId(raw);
 }
 
 function parseInboxPage(raw: string | null): number {

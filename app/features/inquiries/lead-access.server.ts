@@ -8,6 +8,7 @@
  *   "not found" like an unknown id.
  * The same rule decides who is notified of a new inquiry and which event audiences hear of it.
  */
+import { isAdmin, isStaff } from '~/lib/access';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
@@ -27,8 +28,8 @@ function managedUnitIds(managerId: string) {
 /** The WHERE condition on `thread` for the threads of tab `kind` that `actor` may see. */
 export function inboxThreadsCondition(actor: InboxActor, kind: InboxKind): SQL {
   const ofKind = eq(thread.kind, kind);
-  if (actor.role !== 'admin' && actor.role !== 'property_manager') return sql`false`;
-  if (kind === 'chat' || actor.role === 'admin') return ofKind;
+  if (!isStaff(actor.role)) return sql`false`;
+  if (kind === 'chat' || isAdmin(actor.role)) return ofKind;
   return and(ofKind, sql`${thread.propertyId} in ${managedUnitIds(actor.id)}`)!;
 }
 

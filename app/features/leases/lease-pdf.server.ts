@@ -3,12 +3,13 @@
  * unit and signers, the application's occupants and the rent settings, and its PDF with the
  * SHA-256 a signature is bound to. Rendering itself is `lease-document.server.ts`.
  */
+import { utcToday } from '~/lib/dates';
 import { asc, eq } from 'drizzle-orm';
 import type { Language } from '~/lib/constants';
 import type { Db } from '~/server/db/client.server';
 import { application, building, lease, leaseTenant, property } from '~/server/db/schema';
 import { currentSettings } from '~/server/settings/settings.server';
-import { utcToday, type Tx } from '~/features/ledger/ledger.server';
+import { type Tx } from '~/features/ledger/ledger.server';
 import { renderLeasePdf, sha256Hex } from './lease-document.server';
 import type { LeaseDocumentInput } from './lease-document.types';
 

@@ -3,13 +3,14 @@
  * starting the day after the current one ends, sent at once to the same signers; the tenant
  * accepts it by signing (`lease-signing.server.ts`) and staff countersign.
  */
+import { utcToday } from '~/lib/dates';
 import { eq } from 'drizzle-orm';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { lease, leaseTenant } from '~/server/db/schema';
 import { findStaffLease } from '~/features/ledger/ledger-commands.server';
-import { lockLease, utcToday } from '~/features/ledger/ledger.server';
+import { lockLease } from '~/features/ledger/ledger.server';
 import { findOverlappingLease, lockUnit } from './lease-drafts.server';
 import { inviteSigners } from './lease-invitations.server';
 import { LEASE_SIGN_DAYS, type LeaseCommandOutcome } from './leases.server';

@@ -19,6 +19,7 @@ import { allocateLedger, lockLease, periodOf, type Tx } from '~/features/ledger/
 import { chargeLeasePayment, leaseUnitLabel, type LeasePaymentOutcome } from '~/features/ledger/lease-payments.server';
 import { leasePdf } from './lease-pdf.server';
 import { LEASE_NAME_MAX, type LeaseStatus } from './leases.server';
+import { isId } from '~/lib/ids';
 
 function normaliseName(value: string): string {
   return value.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
@@ -28,7 +29,7 @@ function normaliseName(value: string): string {
  * row is linked to the account). Null when the viewer is not on the lease.
  */
 export async function findSigner(db: Db | Tx, viewer: Pick<Viewer, 'id' | 'email'>, leaseId: number) {
-  if (!Number.isSafeInteger(leaseId) || leaseId < 1 || leaseId > 2_147_483_647) return null;
+  if (!isId(leaseId)) return null;
   const [row] = await db
     .select()
     .from(leaseTenant)

@@ -14,6 +14,8 @@
  * - success: a 303 back to the page with `done=<intent>` for a plain browser post (JavaScript
  *   off), data `{ ok: true }` for an enhanced one; a renewal always goes to the new lease's page.
  */
+import { isPropertyManager } from '~/lib/access';
+import { utcToday } from '~/lib/dates';
 import { eq } from 'drizzle-orm';
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
@@ -40,10 +42,10 @@ import {
   countersignLease,
   LEASE_NAME_MAX,
   sendLease,
-  utcToday,
   type LeaseCommandOutcome,
   type LeaseCommandRefusal,
 } from './leases.server';
+import { INT4_MAX } from '~/lib/ids';
 
 /** Where the page lives: the admin area or the manager's dashboard. */
 export type LeaseStaffBase = '/admin/leases' | '/dashboard/leases';
@@ -80,7 +82,7 @@ export type LeaseStaffActionResult =
 export function parseLeaseId(raw: string | undefined): number {
   if (!raw || !/^\d{1,10}$/.test(raw)) throw data(null, { status: 404 });
   const id = Number(raw);
-  if (id < 1 || id > 2_147_483_647) throw data(null, { status: 404 });
+  if (id < 1 || id > INT4_MAX) throw data(null, { status: 404 });
   return id;
 }
 
@@ -101,7 +103,7 @@ export async function recordDeniedLeaseAccess({
   request: Request;
   clientIp: string;
 }) {
-  if (actor.role !== 'property_manager') return;
+  if (!isPropertyManager(actor.role)) return;
   const [row] = await db.select({ id: lease.id }).from(lease).where(eq(lease.id, leaseId)).limit(1);
   if (!row) return;
   await auditRefusal(db, actor, {

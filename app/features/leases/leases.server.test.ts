@@ -13,7 +13,7 @@ import { createSandboxProvider, SANDBOX_TEST_CARDS, type SandboxCharge } from '~
 import { createLocalStorage, type UploadStorage } from '~/server/uploads/storage.server';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
 import { createLeaseFixture, createPerson, leaseMails, TEST_ORIGIN } from '../../../tests/setup/leases';
-import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase, raceTest } from '../../../tests/setup/test-db';
+import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase, raceDescribe, raceTest } from '../../../tests/setup/test-db';
 import { sha256Hex } from './lease-document.server';
 import { leasePdf } from './lease-pdf.server';
 import { offerRenewal } from './lease-renewals.server';
@@ -486,7 +486,7 @@ describe('countersigning and renewal', () => {
 
 // The proof is on PostgreSQL (two connection pools racing); PGlite runs one transaction at a
 // time, so there both sides share the one database and the races pass whatever the code does.
-describe('at once (two connection pools on PostgreSQL)', () => {
+raceDescribe('at once (two connection pools on PostgreSQL)', () => {
   let other: Database;
 
   beforeAll(async () => {

@@ -40,7 +40,7 @@ import { mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import { findStaffLease } from '~/features/ledger/ledger-commands.server';
-import { lockLease, utcToday } from '~/features/ledger/ledger.server';
+import { lockLease } from '~/features/ledger/ledger.server';
 import { LEASE_MAIL_TOPIC, mailDate, type LeaseMailPayload } from '~/features/ledger/lease-mail.server';
 import { leaseUnitLabel } from '~/features/ledger/lease-payments.server';
 import { findOverlappingLease, lockUnit } from './lease-drafts.server';
@@ -54,7 +54,6 @@ export const LEASE_NAME_MAX = 120;
 export type LeaseStatus = (typeof lease.$inferSelect)['status'];
 type StaffActor = Pick<Viewer, 'id' | 'role'>;
 
-export { utcToday };
 // ---------------------------------------------------------------------------------------------
 // Staff: co-tenants, send, countersign
 // ---------------------------------------------------------------------------------------------

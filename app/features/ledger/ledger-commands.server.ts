@@ -6,6 +6,8 @@
  * only leases in their buildings — anything else is `not_found`), validates amounts (whole cents,
  * > 0, within limits), runs in one transaction under the lease lock, and is audited.
  */
+import { isAdmin, isPropertyManager, isStaff } from '~/lib/access';
+import { utcToday } from '~/lib/dates';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { managedBuildingsFilter } from '~/features/portfolio/portfolio-access.server';
@@ -23,12 +25,12 @@ import {
   LEDGER_MAX_AMOUNT_CENTS,
   lockLease,
   releasePaymentAllocations,
-  utcToday,
   type ManualChargeKind,
   type Tx,
 } from './ledger.server';
 import { LEASE_MAIL_TOPIC, mailDate, mailMoney, type LeaseMailPayload } from './lease-mail.server';
 import { announceReceipt, chargeLeasePayment, leaseUnitLabel, type LeasePaymentOutcome } from './lease-payments.server';
+import { INT4_MAX, isId } from '~/lib/ids';
 
 type StaffActor = Pick<Viewer, 'id' | 'role'>;
 
@@ -39,26 +41,20 @@ export function isValidAmount(cents: number): boolean {
 
 /** The lease `leaseId` if staff `actor` manages its building (admins: any), else null. */
 export async function findStaffLease(db: Db | Tx, actor: StaffActor, leaseId: number) {
-  if (
-    (actor.role !== 'admin' && actor.role !== 'property_manager') ||
-    !Number.isSafeInteger(leaseId) ||
-    leaseId < 1 ||
-    leaseId > 2_147_483_647
-  )
-    return null;
+  if (!isStaff(actor.role) || !Number.isSafeInteger(leaseId) || leaseId < 1 || leaseId > INT4_MAX) return null;
   const [row] = await db
     .select({ lease })
     .from(lease)
     .innerJoin(property, eq(property.id, lease.propertyId))
     .leftJoin(building, eq(building.id, property.buildingId))
-    .where(and(eq(lease.id, leaseId), actor.role === 'admin' ? undefined : managedBuildingsFilter(actor)))
+    .where(and(eq(lease.id, leaseId), isAdmin(actor.role) ? undefined : managedBuildingsFilter(actor)))
     .limit(1);
   return row?.lease ?? null;
 }
 
 /** The lease `leaseId` if `viewer` signed it (as primary or co-tenant), else null. */
 export async function findTenantLease(db: Db | Tx, viewer: Pick<Viewer, 'id'>, leaseId: number) {
-  if (!Number.isSafeInteger(leaseId) || leaseId < 1 || leaseId > 2_147_483_647) return null;
+  if (!isId(leaseId)) return null;
   const [row] = await db
     .select({ lease })
     .from(leaseTenant)
@@ -296,11 +292,11 @@ export async function refundPayment({
   origin: RequestOrigin;
 }): Promise<StaffLedgerOutcome> {
   if (!isValidAmount(amountCents)) return { ok: false, reason: 'invalid_amount' };
-  if (!Number.isSafeInteger(paymentId) || paymentId < 1 || paymentId > 2_147_483_647) return { ok: false, reason: 'not_found' };
+  if (!isId(paymentId)) return { ok: false, reason: 'not_found' };
   const [row] = await db.select().from(payment).where(eq(payment.id, paymentId));
   if (!row) return { ok: false, reason: 'not_found' };
-  if (actor.role !== 'admin') {
-    if (actor.role !== 'property_manager' || row.buildingId === null) return { ok: false, reason: 'not_found' };
+  if (!isAdmin(actor.role)) {
+    if (!isPropertyManager(actor.role) || row.buildingId === null) return { ok: false, reason: 'not_found' };
     const [mine] = await db
       .select({ id: building.id })
       .from(building)

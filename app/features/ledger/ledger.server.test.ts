@@ -5,7 +5,7 @@ import { openDatabase, type Database } from '~/server/db/client.server';
 import { auditLog, charge, ledgerAllocation, notification, payment, refund } from '~/server/db/schema';
 import { createSandboxProvider, SANDBOX_TEST_CARDS, type SandboxCharge } from '~/server/payments/sandbox-provider.server';
 import { addCharge, chargesOf, createLeaseFixture, createPerson, leaseMails, TEST_ORIGIN } from '../../../tests/setup/leases';
-import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase, raceTest } from '../../../tests/setup/test-db';
+import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase, raceDescribe, raceTest } from '../../../tests/setup/test-db';
 import { payLeaseBalance, postManualCharge, recordOfflinePayment, refundPayment } from './ledger-commands.server';
 import { findLeaseBalance, findLedger } from './ledger.server';
 import { settleProviderCharge } from './settlement.server';
@@ -540,7 +540,7 @@ describe('settling a provider charge', () => {
   });
 });
 
-describe('a double submit of Pay now (two connection pools on PostgreSQL)', () => {
+raceDescribe('a double submit of Pay now (two connection pools on PostgreSQL)', () => {
   let other: Database;
 
   beforeAll(async () => {

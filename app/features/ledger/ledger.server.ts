@@ -234,11 +234,6 @@ export async function findLedger(db: Executor, leaseId: number): Promise<LedgerE
   });
 }
 
-/** Today's date (UTC) as ISO `YYYY-MM-DD`: the ledger's one "today". */
-export function utcToday(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
 /** A period label `YYYY-MM` for an ISO date. */
 export function periodOf(isoDate: string): string {
   return isoDate.slice(0, 7);

@@ -38,6 +38,7 @@ import { enqueueOutbox, OUTBOX_MAX_ATTEMPTS, type JobHandlers, type JobSchedule,
 import { listingAlertMail } from './alert-mail.server';
 import { rowsOf } from '~/server/db/rows.server';
 import { MATCH_SLICE, matchingAlertsQuery } from './alert-matching.server';
+import { isId } from '~/lib/ids';
 
 export const ALERT_JOB_TOPICS = {
   match: 'alerts.match_units',
@@ -69,7 +70,7 @@ export type ListingAlertMailPayload = { alertId: number; digest: boolean };
 
 function validIds(value: unknown): number[] {
   if (!Array.isArray(value)) return [];
-  return [...new Set(value.filter((id): id is number => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647))];
+  return [...new Set(value.filter((id): id is number => isId(id)))];
 }
 
 /**
@@ -222,7 +223,7 @@ export const listingAlertJobHandlers: JobHandlers = {
   [ALERT_JOB_TOPICS.mail]: async (job, { db, mailer, logger, publicUrl, markDone }) => {
     const payload = (job.payload ?? {}) as Partial<ListingAlertMailPayload>;
     const alertId = Number(payload.alertId);
-    if (!Number.isSafeInteger(alertId) || alertId < 1 || alertId > 2_147_483_647) return;
+    if (!isId(alertId)) return;
     const digest = payload.digest === true;
     const [alert] = await db.select().from(listingAlert).where(eq(listingAlert.id, alertId));
     if (!alert) return;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { LISTING_MAX_PRICE, LISTING_SORTS } from '~/lib/constants';
 import type { ListingQuery } from './listing-query';
+import { INT4_MAX } from '~/lib/ids';
 
 export { listingQueryToParams, type ListingQuery } from './listing-query';
 
@@ -25,7 +26,7 @@ const schema = z.object({
     .catch(undefined),
   minPrice: optionalInt(0, LISTING_MAX_PRICE),
   maxPrice: optionalInt(0, LISTING_MAX_PRICE),
-  building: optionalInt(1, 2_147_483_647),
+  building: optionalInt(1, INT4_MAX),
   sort: z.enum(LISTING_SORTS).catch('newest').default('newest'),
   page: z.coerce.number().int().min(1).catch(1).default(1),
 });

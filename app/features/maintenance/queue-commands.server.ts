@@ -9,6 +9,7 @@
  * (`first_response_at`, which stops the SLA clock). Refusals change nothing and come back as
  * reason codes; the page maps them to statuses and translated messages.
  */
+import { utcToday } from '~/lib/dates';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   canMoveMaintenance,
@@ -22,7 +23,6 @@ import {
 import {
   createWorkOrder,
   OPEN_WORK_ORDER_STATUSES,
-  utcToday,
   workOrderAudiences,
   type VendorIneligibility,
 } from '~/features/work-orders/work-order-core.server';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { cleanMultiline, FIELD_MESSAGES } from '~/lib/form-fields';
 import { QUEUE_CATEGORIES, QUEUE_PRIORITIES } from './queue.types';
+import { INT4_MAX } from '~/lib/ids';
 
 /** A note or comment, at most this long. */
 export const NOTE_MAX = 2000;
@@ -50,7 +51,7 @@ export const assignSchema = z.object({
     .string(QUEUE_MESSAGES.vendor)
     .regex(/^\d{1,10}$/, QUEUE_MESSAGES.vendor)
     .transform(Number)
-    .refine((id) => id >= 1 && id <= 2_147_483_647, QUEUE_MESSAGES.vendor),
+    .refine((id) => id >= 1 && id <= INT4_MAX, QUEUE_MESSAGES.vendor),
   instructions: optionalText(INSTRUCTIONS_MAX),
   /** The date the work should be done by (end of that day, UTC), or nothing. */
   dueDate: z

@@ -16,9 +16,11 @@
  * The board is one statement (a branch per status); its columns count at most
  * BOARD_COUNT_CAP rows each.
  */
+import { isAdmin, isPropertyManager, isStaff } from '~/lib/access';
+import { utcToday } from '~/lib/dates';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '~/server/db/rows.server';
-import { vendorIneligibility, VENDOR_INELIGIBILITY_KEYS, utcToday } from '~/features/work-orders/work-order-core.server';
+import { vendorIneligibility, VENDOR_INELIGIBILITY_KEYS } from '~/features/work-orders/work-order-core.server';
 import { auditRefusalIfExists, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
@@ -40,6 +42,7 @@ import {
   type TimelineEntry,
   type VendorChoice,
 } from './queue.types';
+import { parseId } from '~/lib/ids';
 
 /** The acting user as the queue needs it. */
 export type QueueActor = Pick<Viewer, 'id' | 'role'>;
@@ -51,7 +54,7 @@ const OPEN_STATUS_SQL = sql.raw(`('submitted', 'triaged', 'scheduled', 'in_progr
 
 /** True for staff who work the queue. */
 export function isQueueStaff(actor: QueueActor | null | undefined): actor is QueueActor {
-  return actor?.role === 'admin' || actor?.role === 'property_manager';
+  return !!actor && isStaff(actor.role);
 }
 
 /**
@@ -59,8 +62,8 @@ export function isQueueStaff(actor: QueueActor | null | undefined): actor is Que
  * managed buildings' ids for a property manager, null when they see nothing (no building, or not staff).
  */
 export async function queueScope(db: Db, actor: QueueActor): Promise<SQL | undefined | null> {
-  if (actor.role === 'admin') return undefined;
-  if (actor.role !== 'property_manager') return null;
+  if (isAdmin(actor.role)) return undefined;
+  if (!isPropertyManager(actor.role)) return null;
   const rows = await db.select({ id: building.id }).from(building).where(eq(building.managerId, actor.id));
   if (rows.length === 0) return null;
   return sql`${r.buildingId} = any(${`{${rows.map((row) => row.id).join(',')}}`}::int[])`;
@@ -324,9 +327,7 @@ export async function findMaintenanceBoard({
 
 /** A plausible request id from a URL, or null. */
 export function parseRequestId(raw: string | undefined | null): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
+  return parseId(raw);
 }
 
 /** True when request `requestId` exists and `actor` may work it (admin: any; manager: their buildings). */

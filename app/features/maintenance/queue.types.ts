@@ -6,6 +6,7 @@
  * instants (UTC). Client-safe: no server imports.
  */
 import { z } from 'zod';
+import { INT4_MAX } from '~/lib/ids';
 
 /** The enums of the model (mirrors of `maintenance_*` in the schema; a test keeps them equal). */
 export const QUEUE_CATEGORIES = [
@@ -60,7 +61,7 @@ export function parseQueueCursor(raw: string | null | undefined): QueueCursor | 
   const match = CURSOR.exec(raw ?? '');
   if (!match || Number.isNaN(Date.parse(match[1]!))) return null;
   const id = Number(match[2]);
-  return id >= 1 && id <= 2_147_483_647 ? { at: match[1]!, id } : null;
+  return id >= 1 && id <= INT4_MAX ? { at: match[1]!, id } : null;
 }
 
 export function formatQueueCursor(cursor: QueueCursor): string {
@@ -91,7 +92,7 @@ const filterSchema = z.object({
       .string()
       .regex(/^\d{1,10}$/)
       .transform(Number)
-      .refine((id) => id >= 1 && id <= 2_147_483_647)
+      .refine((id) => id >= 1 && id <= INT4_MAX)
       .nullable(),
     null,
   ),

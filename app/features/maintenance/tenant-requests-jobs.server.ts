@@ -27,12 +27,13 @@ import {
   maintenanceStatusNotification,
   type MaintenanceMailPayload,
 } from './tenant-requests-mail.server';
+import { isId } from '~/lib/ids';
 
 /** The payload if it is a well-formed MaintenanceStatusMailPayload, else null (dropped). */
 function parseStatusPayload(value: unknown): MaintenanceStatusMailPayload | null {
   const payload = (value ?? {}) as Partial<MaintenanceStatusMailPayload>;
   const requestId = Number(payload.requestId);
-  if (!Number.isSafeInteger(requestId) || requestId < 1 || requestId > 2_147_483_647) return null;
+  if (!isId(requestId)) return null;
   if (typeof payload.tenantId !== 'string' || !(MAINTENANCE_STATUSES as readonly string[]).includes(payload.status ?? '')) return null;
   return {
     requestId,

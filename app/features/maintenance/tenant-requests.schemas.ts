@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { FIELD_MESSAGES, cleanLine, cleanMultiline } from '~/lib/form-fields';
+import { INT4_MAX } from '~/lib/ids';
 
 /** What a tenant may report (the `maintenance_category` enum; a test keeps them equal). */
 export const MAINTENANCE_CATEGORY_VALUES = [
@@ -108,7 +109,7 @@ export function maintenanceRequestSchema(today: string) {
       .number({ error: MAINTENANCE_MESSAGES.unit })
       .int(MAINTENANCE_MESSAGES.unit)
       .min(1, MAINTENANCE_MESSAGES.unit)
-      .max(2_147_483_647, MAINTENANCE_MESSAGES.unit),
+      .max(INT4_MAX, MAINTENANCE_MESSAGES.unit),
     category: z.enum(MAINTENANCE_CATEGORY_VALUES, { error: MAINTENANCE_MESSAGES.category }),
     priority: z.enum(MAINTENANCE_PRIORITY_VALUES, { error: MAINTENANCE_MESSAGES.priority }),
     title: text(MAINTENANCE_LIMITS.title).min(1, FIELD_MESSAGES.required),

@@ -62,6 +62,7 @@ import {
   workOrderCancelledNotification,
   type MaintenanceMailPayload,
 } from './tenant-requests-mail.server';
+import { isId } from '~/lib/ids';
 
 /** The acting tenant as these functions need them. */
 export type TenantActor = Pick<Viewer, 'id' | 'name'>;
@@ -76,7 +77,7 @@ function unitLabelOf(row: { buildingName: string | null; unitNumber: string | nu
 }
 
 function validId(id: number): boolean {
-  return Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
+  return isId(id);
 }
 
 /**

@@ -16,6 +16,7 @@
  *
  * Services return data and reason codes; the pages (payments-page.server.ts) map them to HTTP.
  */
+import { isAdmin, isPropertyManager, isStaff } from '~/lib/access';
 import { keysetCsvStream } from '~/server/http/csv.server';
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '~/server/db/rows.server';
@@ -31,19 +32,20 @@ import {
   type PaymentFilters,
   type ReconciliationQuery,
 } from './payments.schemas';
+import { isId } from '~/lib/ids';
 
 /** The acting user: an admin, or a property manager scoped to their buildings. */
 export type PaymentsActor = Pick<Viewer, 'id' | 'role'>;
 
 /** True for the roles that may see payments at all. */
 export function isPaymentsStaff(actor: PaymentsActor | null | undefined): actor is PaymentsActor {
-  return actor?.role === 'admin' || actor?.role === 'property_manager';
+  return !!actor && isStaff(actor.role);
 }
 
 /** The WHERE condition limiting `payment` rows to `actor`'s (undefined: all). */
 function scopeOf(db: Db, actor: PaymentsActor): SQL | undefined {
-  if (actor.role === 'admin') return undefined;
-  if (actor.role !== 'property_manager') return sql`false`;
+  if (isAdmin(actor.role)) return undefined;
+  if (!isPropertyManager(actor.role)) return sql`false`;
   return inArray(payment.buildingId, db.select({ id: building.id }).from(building).where(eq(building.managerId, actor.id)));
 }
 
@@ -261,7 +263,7 @@ export async function findPaymentDetail({
   paymentId: number;
   providerName: string;
 }): Promise<PaymentDetail | null> {
-  if (!isPaymentsStaff(actor) || !Number.isSafeInteger(paymentId) || paymentId < 1 || paymentId > 2_147_483_647) return null;
+  if (!isPaymentsStaff(actor) || !isId(paymentId)) return null;
   const [row] = await db
     .select({ ...LIST_COLUMNS, updatedAt: payment.updatedAt })
     .from(payment)
@@ -485,7 +487,7 @@ export async function findReconciliation({
   if (!isPaymentsStaff(actor)) return empty;
   const start = `${query.from}T00:00:00Z`;
   const end = `${addDays(query.to, 1)}T00:00:00Z`;
-  const managed = actor.role === 'admin' ? null : actor.id;
+  const managed = isAdmin(actor.role) ? null : actor.id;
   // One condition on a building id column, for the building filter and the manager's scope.
   const buildingIs = (column: SQL) =>
     sql`${query.buildingId === null ? sql`true` : sql`${column} = ${query.buildingId}`} and ${managed === null ? sql`true` : sql`${column} in (select id from building where manager_id = ${managed})`}`;

@@ -7,6 +7,7 @@
  * refuses, a 303 back to the payment after a plain browser post, data (a toast) after an
  * enhanced one. Never a 500 for bad input.
  */
+import { utcToday } from '~/lib/dates';
 import { randomUUID } from 'node:crypto';
 import { data, redirect } from 'react-router';
 import { refundPayment, type StaffLedgerRefusal } from '~/features/ledger/ledger-commands.server';
@@ -24,16 +25,13 @@ import { exportPaymentsCsv, findPaymentDetail, findPayments, findReconciliation,
 import { parsePaymentFilters, parseReconciliationQuery, refundFormSchema, type RefundField } from './payments.schemas';
 import type { PaymentsPageData, RefundActionResult } from './payments.types';
 import { findBuildingOption } from '~/features/portfolio/building-options.server';
+import { parseId } from '~/lib/ids';
 
 export type PaymentsBase = '/admin/payments' | '/dashboard/payments';
 
 const PAGE_TRANSLATIONS = ['payments'] as const;
 
 type PageContext = { db: Db; clientIp: string; logger: Pick<Logger, 'info'> };
-
-function utcToday(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
 
 /** The messages of a zod error, keyed by field, in `lang`. */
 function fieldErrors(issues: Parameters<typeof translateIssues>[0], lang: Language): Record<string, string> {
@@ -91,9 +89,7 @@ export async function loadPaymentsPage<Meta>({
 
 /** A route's `:paymentId`, or null (a 404) for anything but a positive int. */
 function parsePaymentId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
+  return parseId(raw);
 }
 
 /** One payment's page with a fresh idempotency key for its refund form; 404 when unknown or not the actor's. `meta` gets the payment's id. */

@@ -8,6 +8,7 @@
 import { parseDollars } from '~/lib/money';
 import { z } from 'zod';
 import { FIELD_MESSAGES, cleanLine } from '~/lib/form-fields';
+import { INT4_MAX } from '~/lib/ids';
 
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
 export const PAYMENT_KINDS = ['application_fee', 'deposit', 'rent', 'other'] as const;
@@ -65,7 +66,7 @@ const buildingField = z
   .string()
   .regex(/^\d{1,10}$/, PAYMENT_MESSAGES.building)
   .transform(Number)
-  .refine((id) => id >= 1 && id <= 2_147_483_647, PAYMENT_MESSAGES.building);
+  .refine((id) => id >= 1 && id <= INT4_MAX, PAYMENT_MESSAGES.building);
 
 /** A keyset position: the row's exact `created_at` (as PostgreSQL prints it, UTC) and id. */
 export type PaymentCursor = { createdAt: string; id: number };
@@ -77,7 +78,7 @@ export function parseCursor(raw: string): PaymentCursor | null {
   const match = CURSOR.exec(raw);
   if (!match || Number.isNaN(Date.parse(match[1]!))) return null;
   const id = Number(match[2]);
-  return id >= 1 && id <= 2_147_483_647 ? { createdAt: match[1]!, id } : null;
+  return id >= 1 && id <= INT4_MAX ? { createdAt: match[1]!, id } : null;
 }
 
 export function formatCursor(cursor: PaymentCursor): string {

@@ -8,6 +8,7 @@
  * owner), 400 (malformed requests), 409 (a photo no longer there). A script (the photo manager)
  * gets JSON; a plain form post (no JavaScript) is redirected back to its page with the outcome.
  */
+import { isAdmin } from '~/lib/access';
 import { data, redirect } from 'react-router';
 import { getT } from '~/i18n/translate.server';
 import { PHOTO_OWNER_TYPES, type PhotoOwnerType } from '~/lib/uploads';
@@ -40,6 +41,7 @@ import {
   type PhotosOutcome,
   type ResolvedPhotoOwner,
 } from './photos.server';
+import { INT4_MAX } from '~/lib/ids';
 
 type Args = { request: Request; context: DimoraLoadContext; actor: Viewer; params: { owner?: string; ownerId?: string } };
 
@@ -49,13 +51,13 @@ export function parsePhotoOwner(params: Args['params']): PhotoOwner {
   const raw = params.ownerId ?? '';
   if (!(PHOTO_OWNER_TYPES as readonly string[]).includes(type) || !/^\d{1,10}$/.test(raw)) throw data(null, { status: 404 });
   const id = Number(raw);
-  if (id < 1 || id > 2_147_483_647) throw data(null, { status: 404 });
+  if (id < 1 || id > INT4_MAX) throw data(null, { status: 404 });
   return { type, id };
 }
 
 /** The back-office page showing the owner's photos, for the actor (admin area or dashboard). */
 function pageOf(actor: Viewer, target: ResolvedPhotoOwner): string {
-  const base = actor.role === 'admin' ? '/admin/properties' : '/dashboard/buildings';
+  const base = isAdmin(actor.role) ? '/admin/properties' : '/dashboard/buildings';
   return target.owner.type === 'building' ? `${base}/${target.buildingId}` : `${base}/${target.buildingId}/units/${target.owner.id}`;
 }
 

@@ -5,6 +5,7 @@
  * anyone else nothing. Every change is audited in the transaction that makes it. Answers data or
  * a `PortfolioFailure` reason; routes map reasons to statuses and translation keys.
  */
+import { isAdmin, isPropertyManager } from '~/lib/access';
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AmenityKey } from '~/lib/amenities';
 import type { UnitStatus } from '~/lib/property-types';
@@ -23,6 +24,7 @@ import {
 } from './portfolio.schemas';
 import type { BuildingDetail, BuildingListPage, BuildingUnitRow, ManagerOption, PortfolioFailure } from './portfolio.types';
 import { containsPattern } from '~/lib/like-pattern';
+import { INT4_MAX } from '~/lib/ids';
 
 type CommandOptions = { db: Db; actor: PortfolioActor; origin: RequestOrigin };
 
@@ -80,7 +82,7 @@ export async function listBuildings({
     conditions.push(or(ilike(building.name, pattern), ilike(building.streetAddress, pattern), ilike(building.city, pattern)));
   }
   if (query.state) conditions.push(eq(building.state, query.state));
-  if (query.manager && actor.role === 'admin') {
+  if (query.manager && isAdmin(actor.role)) {
     conditions.push(query.manager === 'none' ? isNull(building.managerId) : eq(building.managerId, query.manager));
   }
   conditions.push(occupancyFilter(query.occupancy));
@@ -126,7 +128,7 @@ export async function listBuildings({
 
 /** Property managers who may be given a building (verified, not banned), by name. Admins only. */
 export async function listManagerOptions({ db, actor }: { db: Db; actor: PortfolioActor }): Promise<ManagerOption[]> {
-  if (actor.role !== 'admin') return [];
+  if (!isAdmin(actor.role)) return [];
   return db
     .select({ id: user.id, name: user.name, email: user.email })
     .from(user)
@@ -147,11 +149,11 @@ export async function recordDeniedPortfolioAccess({
   buildingId,
   propertyId,
 }: CommandOptions & { buildingId?: number; propertyId?: number }): Promise<void> {
-  if (actor.role !== 'property_manager') return;
+  if (!isPropertyManager(actor.role)) return;
   const exists =
-    buildingId !== undefined && Number.isSafeInteger(buildingId) && buildingId <= 2_147_483_647
+    buildingId !== undefined && Number.isSafeInteger(buildingId) && buildingId <= INT4_MAX
       ? (await db.select({ id: building.id }).from(building).where(eq(building.id, buildingId)).limit(1)).length > 0
-      : propertyId !== undefined && Number.isSafeInteger(propertyId) && propertyId <= 2_147_483_647
+      : propertyId !== undefined && Number.isSafeInteger(propertyId) && propertyId <= INT4_MAX
         ? (await db.select({ id: property.id }).from(property).where(eq(property.id, propertyId)).limit(1)).length > 0
         : false;
   if (!exists) return;
@@ -280,7 +282,7 @@ type BuildingCommand = CommandOptions & { input: Record<string, unknown> };
  * Audited `building_created`. Refusals: `forbidden`, `invalid` (field keys).
  */
 export async function createBuilding({ db, actor, origin, input }: BuildingCommand): Promise<BuildingOutcome> {
-  if (actor.role !== 'admin') return { ok: false, reason: 'forbidden' };
+  if (!isAdmin(actor.role)) return { ok: false, reason: 'forbidden' };
   const parsed = buildingInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, reason: 'invalid', issues: parsed.error };
   const values = parsed.data;
@@ -338,7 +340,7 @@ export async function updateBuilding({
     return { ok: false, reason: 'invalid', issues: parsed.error };
   }
   const values = parsed.data;
-  const manager = actor.role === 'admin' ? await resolveManager(db, input.managerId) : null;
+  const manager = isAdmin(actor.role) ? await resolveManager(db, input.managerId) : null;
   if (manager && !manager.ok) return { ok: false, reason: 'invalid', fields: { managerId: 'portfolio.errors.manager' } };
   return db.transaction(async (tx): Promise<BuildingOutcome> => {
     const current = await findManagedBuilding({ db: tx, actor, buildingId, forUpdate: true });

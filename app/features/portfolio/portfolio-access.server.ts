@@ -5,23 +5,25 @@
  * so a manager of building Q can never read or change building P: they get "not found", exactly
  * as for an id that does not exist, and the refusal is audited by the caller.
  */
+import { isAdmin, isPropertyManager, isStaff } from '~/lib/access';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { building, property } from '~/server/db/schema';
+import { isId } from '~/lib/ids';
 
 /** The acting user as portfolio services need it. */
 export type PortfolioActor = Pick<Viewer, 'id' | 'role'>;
 
 /** True for the roles that manage buildings at all (admins and property managers). */
 export function isPortfolioStaff(actor: PortfolioActor | null | undefined): actor is PortfolioActor {
-  return actor?.role === 'admin' || actor?.role === 'property_manager';
+  return !!actor && isStaff(actor.role);
 }
 
 /** The WHERE condition limiting `building` rows to those `actor` manages (undefined: all). */
 export function managedBuildingsFilter(actor: PortfolioActor): SQL | undefined {
-  if (actor.role === 'admin') return undefined;
-  if (actor.role === 'property_manager') return eq(building.managerId, actor.id);
+  if (isAdmin(actor.role)) return undefined;
+  if (isPropertyManager(actor.role)) return eq(building.managerId, actor.id);
   return eq(building.id, -1);
 }
 
@@ -40,7 +42,7 @@ export async function findManagedBuilding({
   buildingId: number;
   forUpdate?: boolean;
 }): Promise<typeof building.$inferSelect | null> {
-  if (!isPortfolioStaff(actor) || !Number.isSafeInteger(buildingId) || buildingId < 1 || buildingId > 2_147_483_647) return null;
+  if (!isPortfolioStaff(actor) || !isId(buildingId)) return null;
   const query = db
     .select()
     .from(building)
@@ -65,7 +67,7 @@ export async function findManagedUnit({
   propertyId: number;
   forUpdate?: boolean;
 }): Promise<typeof property.$inferSelect | null> {
-  if (!isPortfolioStaff(actor) || !Number.isSafeInteger(propertyId) || propertyId < 1 || propertyId > 2_147_483_647) return null;
+  if (!isPortfolioStaff(actor) || !isId(propertyId)) return null;
   const query = db
     .select({ unit: property })
     .from(property)

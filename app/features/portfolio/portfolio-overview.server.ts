@@ -4,6 +4,7 @@
  * charts (occupancy by state, vacancies, applications per week). Read from the buildings'
  * counters, so they cost the same at 240 or 75,000 units.
  */
+import { isAdmin, isPropertyManager } from '~/lib/access';
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';
 import { application, building, property } from '~/server/db/schema';
@@ -42,7 +43,7 @@ export async function loadManagerPortfolio({ db, actor }: { db: Db; actor: Portf
     more: false,
     totals: { buildings: 0, units: 0, available: 0, leased: 0, maintenance: 0, openApplications: 0 },
   };
-  if (actor.role !== 'property_manager') return empty;
+  if (!isPropertyManager(actor.role)) return empty;
   const [rows, totalsRows, openRows] = await Promise.all([
     db
       .select({
@@ -119,7 +120,7 @@ export async function loadPortfolioCharts({
   actor: PortfolioActor;
   now?: Date;
 }): Promise<PortfolioCharts | null> {
-  if (actor.role !== 'admin') return null;
+  if (!isAdmin(actor.role)) return null;
   const firstWeek = new Date(weekStart(now).getTime() - (CHART_WEEKS - 1) * 7 * 86_400_000);
   const [states, weeks] = await Promise.all([
     db

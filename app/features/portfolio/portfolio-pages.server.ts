@@ -30,6 +30,7 @@ import { UNIT_BULK_INTENTS, UNIT_IMPORT_MAX_BYTES, parseBuildingListQuery, readB
 import type { PortfolioFailure, UnitImportPreview } from './portfolio.types';
 import { commitUnitImport, exportUnitsCsv, previewUnitImport } from './unit-import.server';
 import { bulkUpdateUnits, createUnit, findUnitDetail, updateUnit, type BulkUnitCommand } from './units.server';
+import { INT4_MAX } from '~/lib/ids';
 
 /** Where a page lives: the admin area or the manager's dashboard. */
 export type PortfolioBase = '/admin/properties' | '/dashboard/buildings';
@@ -49,7 +50,7 @@ export function parseRouteId(raw: string | undefined, allowNew: boolean): number
   if (allowNew && raw === 'new') return 'new';
   if (!raw || !/^\d{1,10}$/.test(raw)) throw data(null, { status: 404 });
   const id = Number(raw);
-  if (id < 1 || id > 2_147_483_647) throw data(null, { status: 404 });
+  if (id < 1 || id > INT4_MAX) throw data(null, { status: 404 });
   return id;
 }
 

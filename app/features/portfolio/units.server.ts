@@ -16,6 +16,7 @@ import { findManagedBuilding, findManagedUnit, type PortfolioActor } from './por
 import { unitInputSchema, type UnitInput } from './portfolio.schemas';
 import type { PortfolioFailure, UnitDetail } from './portfolio.types';
 import { announceListableUnits } from './unit-events.server';
+import { isId } from '~/lib/ids';
 
 type CommandOptions = { db: Db; actor: PortfolioActor; origin: RequestOrigin };
 
@@ -234,7 +235,7 @@ export async function bulkUpdateUnits({
   unitIds,
   command,
 }: CommandOptions & { buildingId: number; unitIds: readonly number[]; command: BulkUnitCommand }): Promise<BulkOutcome> {
-  const ids = [...new Set(unitIds)].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
+  const ids = [...new Set(unitIds)].filter((id) => isId(id));
   if (ids.length === 0 || ids.length !== unitIds.length || ids.length > BULK_UNITS_MAX) {
     return { ok: false, reason: 'invalid', fields: { form: 'portfolio.errors.selection' } };
   }

@@ -3,10 +3,11 @@
  * bidding to chosen vendors with a deadline (and invite more or move it), close it early, and
  * award a bid, which creates the winner's work order. The vendors' side is `project-bids.server.ts`.
  */
+import { utcToday } from '~/lib/dates';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { recordAuditEvent } from '~/server/audit.server';
 import { bid, project, projectVendor, user, vendor } from '~/server/db/schema';
-import { createWorkOrder, utcToday, vendorIneligibility } from '~/features/work-orders/work-order-core.server';
+import { createWorkOrder, vendorIneligibility } from '~/features/work-orders/work-order-core.server';
 import { projectDateTime, projectMoney, projectNotificationText } from './project-mail.server';
 import { notifyVendors, vendorRecipients } from './project-notify.server';
 import { BID_DEADLINE_MAX_DAYS, type InviteInput } from './projects.schemas';

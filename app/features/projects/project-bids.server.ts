@@ -20,6 +20,7 @@ import { notifyProjectStaff } from './project-notify.server';
 import type { StoredProjectFile } from './project-files.server';
 import { isBiddingOpen } from './projects.server';
 import type { BidInput, BidStatus, ProjectKind, ProjectStatus } from './projects.schemas';
+import { isId } from '~/lib/ids';
 
 /** The vendor record behind a signed-in account, or null. */
 export async function findViewerVendor(db: Db, viewer: Pick<Viewer, 'id'>) {
@@ -138,7 +139,7 @@ async function findInvitedProject(
   projectId: number,
   { lock = false } = {},
 ): Promise<InvitedProject | null> {
-  if (!Number.isSafeInteger(projectId) || projectId < 1 || projectId > 2_147_483_647) return null;
+  if (!isId(projectId)) return null;
   const query = db
     .select({ project, vendorId: vendor.id, vendorStatus: vendor.status })
     .from(projectVendor)

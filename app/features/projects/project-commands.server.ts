@@ -16,7 +16,7 @@ import {
   EDITABLE_STATUSES,
   factsOf,
   findStaffProject,
-  isStaff,
+  isProjectStaff,
   type ProjectCommandArgs,
   type ProjectOutcome,
 } from './projects.server';
@@ -35,7 +35,7 @@ export async function createProject({
   origin,
   input,
 }: ProjectCommandArgs & { input: ProjectFormInput }): Promise<ProjectOutcome> {
-  if (!isStaff(actor)) return { ok: false, reason: 'not_found' };
+  if (!isProjectStaff(actor)) return { ok: false, reason: 'not_found' };
   return db.transaction(async (tx) => {
     const place = await findManagedBuilding({ db: tx, actor, buildingId: input.buildingId });
     if (!place) return { ok: false, reason: 'building_not_found' };

@@ -4,6 +4,7 @@
  * in-app (when the record is linked to an account); staff in-app. Written in the caller's
  * transaction, so a step that rolls back tells nobody.
  */
+import { isAdmin, isStaff } from '~/lib/access';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';
 import { user, vendor } from '~/server/db/schema';
@@ -147,12 +148,12 @@ export async function notifyProjectStaff(
   await insertNotifications(
     tx,
     staff
-      .filter((row) => row.role === 'admin' || row.role === 'property_manager')
+      .filter((row) => isStaff(row.role))
       .map((row) => ({
         userId: row.id,
         ...projectNotificationText(kind, row.locale, values(row.locale)),
         type: 'info' as const,
-        actionUrl: `${row.role === 'admin' ? '/admin' : '/dashboard'}/projects/${projectId}?tab=bids`,
+        actionUrl: `${isAdmin(row.role) ? '/admin' : '/dashboard'}/projects/${projectId}?tab=bids`,
       })),
   );
 }

@@ -57,6 +57,7 @@ import {
   type ProjectTab,
 } from './projects.schemas';
 import { isProjectIntent, type ProjectActionResult, type ProjectIntent, type ProjectsBase } from './projects.types';
+import { INT4_MAX } from '~/lib/ids';
 
 type PageArgs = { request: Request; context: DimoraLoadContext; actor: Viewer; base: ProjectsBase };
 
@@ -78,7 +79,7 @@ export async function loadNewProjectPage({ request, context, actor, base }: Page
   const lang = requestLanguage(request);
   const raw = new URL(request.url).searchParams.get('building');
   const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
-  const building = await findBuildingOption({ db: context.db, actor, id: id && id <= 2_147_483_647 ? id : null });
+  const building = await findBuildingOption({ db: context.db, actor, id: id && id <= INT4_MAX ? id : null });
   return { building, base, i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) };
 }
 
@@ -364,7 +365,7 @@ export async function handleProjectAction(args: PageArgs & { param: string | und
     }
     case 'delete-document': {
       const raw = fields.documentId ?? '';
-      const documentId = /^\d{1,10}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : 0;
+      const documentId = /^\d{1,10}$/.test(raw) && Number(raw) <= INT4_MAX ? Number(raw) : 0;
       const deleted = await deleteProjectDocument({ db, actor, origin, projectId, documentId });
       if (deleted.ok)
         await context.storage

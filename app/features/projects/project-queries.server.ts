@@ -3,15 +3,11 @@
  * with spend, the detail page's data (bids compared with each vendor's insurance standing,
  * documents, work orders) and the vendors staff may invite to bid. Scoped to the actor's buildings.
  */
+import { utcToday } from '~/lib/dates';
 import { and, asc, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';
 import { bid, building, document, project, projectVendor, vendor, workOrder } from '~/server/db/schema';
-import {
-  utcToday,
-  vendorIneligibility,
-  type VendorIneligibility,
-  type WorkOrderStatus,
-} from '~/features/work-orders/work-order-core.server';
+import { vendorIneligibility, type VendorIneligibility, type WorkOrderStatus } from '~/features/work-orders/work-order-core.server';
 import {
   PROJECTS_PAGE_SIZE,
   type BidStatus,
@@ -24,7 +20,7 @@ import {
   canMoveProject,
   findStaffProject,
   isBiddingOpen,
-  isStaff,
+  isProjectStaff,
   projectScope,
   projectSpendCents,
   projectSpendSql,
@@ -66,7 +62,7 @@ export async function findProjects({
   actor: ProjectActor;
   filters: ProjectFilters;
 }): Promise<ProjectListPage> {
-  if (!isStaff(actor)) return { items: [], next: null };
+  if (!isProjectStaff(actor)) return { items: [], next: null };
   const rows = await db
     .select({
       id: project.id,

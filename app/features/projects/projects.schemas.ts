@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES, cleanLine, cleanMultiline } from '~/lib/form-fields';
 import { parseDollars } from '~/lib/money';
+import { INT4_MAX, parseId } from '~/lib/ids';
 
 export const PROJECT_KINDS = ['roof', 'renovation', 'repaving', 'hvac', 'exterior', 'other'] as const;
 export type ProjectKind = (typeof PROJECT_KINDS)[number];
@@ -125,7 +126,7 @@ const idField = (message: string) =>
     .trim()
     .regex(/^\d{1,10}$/, message)
     .transform(Number)
-    .refine((value) => value >= 1 && value <= 2_147_483_647, message);
+    .refine((value) => value >= 1 && value <= INT4_MAX, message);
 
 /**
  * The project form (create and edit): building, name, kind, description, budget in dollars,
@@ -188,9 +189,7 @@ export type BidField = keyof z.input<typeof bidSchema> | 'attachment';
 export type ProjectFilters = { status: ProjectStatus | null; buildingId: number | null; after: number | null };
 
 function positiveId(raw: string | null): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
+  return parseId(raw);
 }
 
 export function parseProjectFilters(params: URLSearchParams): ProjectFilters {

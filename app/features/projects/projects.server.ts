@@ -36,6 +36,7 @@
  * exactly like an unknown id (the routes audit it). Services return reason codes; routes map them
  * to statuses and translated messages. Every change is audited.
  */
+import { isAdmin, isPropertyManager, isStaff } from '~/lib/access';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
@@ -44,6 +45,7 @@ import { building, project } from '~/server/db/schema';
 import type { VendorIneligibility } from '~/features/work-orders/work-order-core.server';
 import type { ProjectFacts } from './project-notify.server';
 import type { ProjectStatus } from './projects.schemas';
+import { isId } from '~/lib/ids';
 
 /** The acting staff member as project services need it. */
 export type ProjectActor = Pick<Viewer, 'id' | 'role'>;
@@ -72,19 +74,19 @@ export function isBiddingOpen(row: { status: ProjectStatus; bidDeadline: Date | 
 }
 
 /** Whether `actor` is staff who may manage projects (an admin or a property manager). */
-export function isStaff(actor: ProjectActor | null | undefined): actor is ProjectActor {
-  return actor?.role === 'admin' || actor?.role === 'property_manager';
+export function isProjectStaff(actor: ProjectActor | null | undefined): actor is ProjectActor {
+  return !!actor && isStaff(actor.role);
 }
 
 /** Whether `id` fits a PostgreSQL integer row id. */
 export function isRowId(id: number): boolean {
-  return Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
+  return isId(id);
 }
 
 /** The WHERE condition limiting projects (joined to their building) to `actor`'s. */
 export function projectScope(actor: ProjectActor): SQL | undefined {
-  if (actor.role === 'admin') return undefined;
-  if (actor.role === 'property_manager') return eq(building.managerId, actor.id);
+  if (isAdmin(actor.role)) return undefined;
+  if (isPropertyManager(actor.role)) return eq(building.managerId, actor.id);
   return sql`false`;
 }
 
@@ -123,7 +125,7 @@ export async function findStaffProject(
   projectId: number,
   { forUpdate = false } = {},
 ): Promise<StaffProject | null> {
-  if (!isStaff(actor) || !isRowId(projectId)) return null;
+  if (!isProjectStaff(actor) || !isRowId(projectId)) return null;
   const query = db
     .select({
       project,

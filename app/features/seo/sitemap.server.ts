@@ -16,6 +16,7 @@ import { LANG_PARAM } from '~/lib/seo';
 import type { Db } from '~/server/db/client.server';
 import { property } from '~/server/db/schema';
 import { keysetTextStream } from '~/server/keyset-stream.server';
+import { INT4_MAX } from '~/lib/ids';
 
 /** Unit ids per unit sitemap: each unit gives one URL per language, so ≤ 40,000 URLs a file. */
 export const UNIT_IDS_PER_SITEMAP = 20_000;
@@ -56,7 +57,7 @@ export function parseSitemapFile(name: string): { kind: 'pages' } | { kind: 'uni
   if (!match) return null;
   const block = Number(match[1]);
   // Blocks beyond the int range of `property.id` hold nothing.
-  return (block - 1) * UNIT_IDS_PER_SITEMAP < 2_147_483_647 ? { kind: 'units', block } : null;
+  return (block - 1) * UNIT_IDS_PER_SITEMAP < INT4_MAX ? { kind: 'units', block } : null;
 }
 
 /** The ids a unit sitemap block covers: (lo, hi]. */

@@ -6,6 +6,7 @@
  * (ledger-commands `findTenantLease`); the `payment` rate limit (spec §9: 10 a minute) applies to
  * paying and to saving a card.
  */
+import { utcToday } from '~/lib/dates';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Language } from '~/lib/constants';
 import type { Viewer } from '~/server/auth/session.server';
@@ -17,8 +18,9 @@ import { findLeaseBalance, findLedger, type LeaseBalance, type LedgerEntry } fro
 import { leaseIdsOfTenant } from '~/features/ledger/ledger-commands.server';
 import { leaseUnitLabel, receiptNumber } from '~/features/ledger/lease-payments.server';
 import { findLeasesOfSigner, findSignedLeaseDocument, type LeaseSummary } from '~/features/leases/lease-queries.server';
-import { utcToday } from '~/features/leases/leases.server';
+
 import { renderReceiptPdf } from '~/features/leases/lease-document.server';
+import { isId } from '~/lib/ids';
 
 export type PortalPayment = {
   id: number;
@@ -121,7 +123,7 @@ export async function findReceiptPdf({
   paymentId: number;
   lang: Language;
 }): Promise<{ pdf: Buffer; fileName: string } | null> {
-  if (!Number.isSafeInteger(paymentId) || paymentId < 1 || paymentId > 2_147_483_647) return null;
+  if (!isId(paymentId)) return null;
   const [paid] = await db.select().from(payment).where(eq(payment.id, paymentId));
   if (!paid || paid.leaseId === null || (paid.status !== 'succeeded' && paid.status !== 'refunded')) return null;
   if (paid.payerId !== viewer.id) {

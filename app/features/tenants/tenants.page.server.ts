@@ -7,6 +7,7 @@
  * with translated field errors (nothing written), 400 for an unknown intent; after a success a
  * 303 back to the page for a plain form post (`?done=<intent>`), data and a toast otherwise.
  */
+import { utcToday } from '~/lib/dates';
 import { data } from 'react-router';
 import {
   endLease,
@@ -23,7 +24,7 @@ import type { Viewer } from '~/server/auth/session.server';
 import { handleFormAction, type FormCall, type ReasonTable, type Refusal } from '~/server/http/form-action.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { addChargeSchema, deductionSchema, DEDUCTIONS_MAX, endLeaseSchema, notifySchema, recordPaymentSchema } from './tenants.schemas';
-import { findTenantDetail, findTenants, isTenantLease, recordDeniedTenantAccess, utcToday } from './tenants.server';
+import { findTenantDetail, findTenants, isTenantLease, recordDeniedTenantAccess } from './tenants.server';
 import { isTenantIntent, parseTenantFilters, TENANT_INTENTS, type TenantIntent, type TenantsBase } from './tenants.types';
 import { findBuildingOption } from '~/features/portfolio/building-options.server';
 

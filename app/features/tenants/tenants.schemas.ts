@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { parseDollars } from '~/lib/money';
 import { FIELD_MESSAGES, cleanLine, cleanMultiline } from '~/lib/form-fields';
+import { INT4_MAX } from '~/lib/ids';
 
 /** Charges staff may add by hand (mirrors `MANUAL_CHARGE_KINDS` of the ledger service). */
 export const CHARGE_KINDS = ['rent', 'late_fee', 'utility', 'other', 'credit'] as const;
@@ -64,7 +65,7 @@ const leaseIdField = z
   .string()
   .regex(/^\d{1,10}$/, TENANT_MESSAGES.lease)
   .transform(Number)
-  .refine((id) => id >= 1 && id <= 2_147_483_647, TENANT_MESSAGES.lease);
+  .refine((id) => id >= 1 && id <= INT4_MAX, TENANT_MESSAGES.lease);
 
 const isoDate = z
   .string()

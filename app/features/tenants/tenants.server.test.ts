@@ -7,6 +7,7 @@
  * the balance is refused, ending a lease with two deductions applies the deposit and enqueues the
  * statement mail); and the query plans of every directory path. Runs on PGlite and PostgreSQL.
  */
+import { utcToday } from '~/lib/dates';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLeaseBalance } from '~/features/ledger/ledger.server';
@@ -23,7 +24,7 @@ import { answerOf } from '../../../tests/setup/action-result';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { dollarsToCents } from './tenants.schemas';
-import { findTenants, utcToday } from './tenants.server';
+import { findTenants } from './tenants.server';
 import { parseTenantFilters, type TenantFilters } from './tenants.types';
 import { signInForTest } from '../../../tests/setup/two-factor';
 

@@ -15,6 +15,8 @@
  * allocates every payment and credit to open charges after each change (`allocateLedger`), so an
  * open charge exists exactly when the balance is above zero, and the test needs no sum.
  */
+import { isAdmin, isPropertyManager, isStaff } from '~/lib/access';
+import { utcToday } from '~/lib/dates';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '~/server/db/rows.server';
 import { containsPattern, escapeLike } from '~/lib/like-pattern';
@@ -32,24 +34,16 @@ import {
   type TenantLeaseStatus,
   type TenantListPage,
 } from './tenants.types';
+import { isId } from '~/lib/ids';
 
 /** The lease statuses the directory lists (a signed lease's tenants are moving in). */
 const LISTED_STATUSES = ['active', 'signed', 'ended', 'terminated'] as const;
-
-/** Today's date (UTC), ISO. */
-export function utcToday(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
 
 /** `iso` plus `days` days (UTC), ISO. */
 function addDays(iso: string, days: number): string {
   const date = new Date(`${iso}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
-}
-
-function isStaff(actor: PortfolioActor): boolean {
-  return actor.role === 'admin' || actor.role === 'property_manager';
 }
 
 /** The WHERE of the directory for `actor` and `filters`, search aside (tables: lease, lease_tenant, property, building). */
@@ -164,7 +158,7 @@ export async function findTenants({
   filters: TenantFilters;
   today?: string;
 }): Promise<TenantListPage> {
-  if (!isStaff(actor)) return { items: [], next: null };
+  if (!isStaff(actor.role)) return { items: [], next: null };
   const where = directoryWhere(actor, filters, today);
   const search = filters.q ? await findSearchMatches(db, filters.q) : null;
   if (search && 'ids' in search && search.ids.length === 0) return { items: [], next: null };
@@ -235,7 +229,7 @@ export async function isTenantLease({
   userId: string;
   leaseId: number;
 }): Promise<boolean> {
-  if (!isStaff(actor) || !isUserId(userId) || !Number.isSafeInteger(leaseId) || leaseId < 1 || leaseId > 2_147_483_647) return false;
+  if (!isStaff(actor.role) || !isUserId(userId) || !isId(leaseId)) return false;
   const [row] = await db
     .select({ id: lease.id })
     .from(leaseTenant)
@@ -265,7 +259,7 @@ export async function findTenantDetail({
   userId: string;
   today?: string;
 }): Promise<TenantDetail | null> {
-  if (!isStaff(actor) || !isUserId(userId)) return null;
+  if (!isStaff(actor.role) || !isUserId(userId)) return null;
   const leaseIds = await scopedLeaseIds(db, actor, userId);
   if (leaseIds.length === 0) return null;
   const [person] = await db
@@ -323,7 +317,7 @@ export async function findTenantDetail({
       .leftJoin(property, eq(property.id, thread.propertyId))
       .leftJoin(building, eq(building.id, property.buildingId))
       // A manager sees the threads about units of their buildings; admins every one.
-      .where(and(eq(thread.kind, 'tenant'), eq(thread.userId, userId), actor.role === 'admin' ? undefined : scope))
+      .where(and(eq(thread.kind, 'tenant'), eq(thread.userId, userId), isAdmin(actor.role) ? undefined : scope))
       .orderBy(desc(thread.lastMessageAt))
       .limit(20),
   ]);
@@ -392,7 +386,7 @@ export async function recordDeniedTenantAccess({
   userId: string;
   origin: RequestOrigin;
 }): Promise<void> {
-  if (actor.role !== 'property_manager' || !isUserId(userId)) return;
+  if (!isPropertyManager(actor.role) || !isUserId(userId)) return;
   const [row] = await db.select({ id: leaseTenant.id }).from(leaseTenant).where(eq(leaseTenant.userId, userId)).limit(1);
   if (!row) return;
   await auditRefusal(db, actor, {

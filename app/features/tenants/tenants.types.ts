@@ -6,6 +6,7 @@
  * Client-safe.
  */
 import type { ActionResult } from '~/lib/action-result';
+import { INT4_MAX } from '~/lib/ids';
 
 /** 25 rows a page. */
 export const TENANT_PAGE_SIZE = 25;
@@ -42,7 +43,7 @@ export function parseTenantCursor(raw: string | null): TenantCursor | null {
   const match = /^(\d{1,10})\.(\d{1,10})$/.exec(raw ?? '');
   if (!match) return null;
   const [leaseId, tenantId] = [Number(match[1]), Number(match[2])];
-  return leaseId <= 2_147_483_647 && tenantId <= 2_147_483_647 ? { leaseId, tenantId } : null;
+  return leaseId <= INT4_MAX && tenantId <= INT4_MAX ? { leaseId, tenantId } : null;
 }
 
 /** The cursor as the `after` parameter writes it. */
@@ -61,7 +62,7 @@ export function parseTenantFilters(params: URLSearchParams): TenantFilters {
   const due = params.get('due');
   return {
     q: (params.get('q') ?? '').trim().slice(0, TENANT_SEARCH_MAX),
-    buildingId: positiveInt(params.get('building'), 2_147_483_647),
+    buildingId: positiveInt(params.get('building'), INT4_MAX),
     balanceDue: due === '1' || due === 'on' || due === 'true',
     endingWithin: positiveInt(params.get('ending'), ENDING_WITHIN_MAX),
     after: parseTenantCursor(params.get('after')),

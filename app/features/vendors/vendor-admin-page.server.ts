@@ -5,6 +5,7 @@
  * toast and re-renders). Refusals answer data with 404, 409 or 422 and a translated message, an
  * unknown intent 400 — never a 500, and nothing changed.
  */
+import { utcToday } from '~/lib/dates';
 import { data, redirect } from 'react-router';
 import { staffPageTranslations } from '~/i18n/resources.server';
 import { getT } from '~/i18n/translate.server';
@@ -15,7 +16,7 @@ import { requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import { isDocumentPost, readFormData } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
-import { utcToday } from '~/features/work-orders/work-order-core.server';
+
 import {
   approveVendor,
   findVendorDetail,

@@ -15,6 +15,7 @@
  * the current status), writes the audit entry, the vendor's e-mail job (outbox) and in-app
  * notification — all or nothing — and answers a reason code the route turns into a message.
  */
+import { utcToday } from '~/lib/dates';
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { containsPattern } from '~/lib/like-pattern';
@@ -25,7 +26,7 @@ import type { Db } from '~/server/db/client.server';
 import { document, user, vendor, workOrder } from '~/server/db/schema';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
-import { OPEN_WORK_ORDER_STATUSES, utcToday, vendorIneligibility } from '~/features/work-orders/work-order-core.server';
+import { OPEN_WORK_ORDER_STATUSES, vendorIneligibility } from '~/features/work-orders/work-order-core.server';
 import {
   INSURANCE_EXPIRING_DAYS,
   REAPPLY_AFTER_DAYS,

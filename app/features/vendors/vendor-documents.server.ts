@@ -11,6 +11,7 @@
  * asking for it gets `not_found`, exactly as for an unknown id (the route records the refusal).
  * Files are handed out as attachments only (`documentDownloadHeaders`).
  */
+import { utcToday } from '~/lib/dates';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Readable } from 'node:stream';
@@ -26,7 +27,7 @@ import { receiveDocument } from '~/server/uploads/receive-document.server';
 import { createUploadBatch } from '~/server/uploads/receive-photos.server';
 import type { UploadStorage } from '~/server/uploads/storage.server';
 import { UploadError } from '~/server/uploads/upload-error.server';
-import { utcToday } from '~/features/work-orders/work-order-core.server';
+
 import { VENDOR_DOCUMENT_KINDS, VENDOR_DOCUMENTS_MAX, type VendorDocumentKind, type VendorDocumentView } from './vendor-admin.types';
 import { documentKindLabel, vendorNotification } from './vendor-mail.server';
 import { INSURANCE_MAX_YEARS, isIsoDate } from './vendors.schemas';

@@ -11,12 +11,13 @@
  * - `vendors.insurance_notice`: e-mails the vendor (en/it) and writes the in-app notifications —
  *   to the vendor's account when linked, and to every admin when the insurance has expired.
  */
+import { utcToday } from '~/lib/dates';
 import { and, between, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';
 import { user, vendor } from '~/server/db/schema';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox, type JobHandlers, type JobSchedule } from '~/server/outbox/outbox.server';
-import { utcToday } from '~/features/work-orders/work-order-core.server';
+
 import { addIsoDays } from './vendor-admin.server';
 import { issueVendorInvitation } from './vendor-invitation.server';
 import {

@@ -10,6 +10,7 @@
  * `?uploaded=<kind>` or `?uploadError=<code>` (works without JavaScript); a script that asks for
  * JSON gets `{ ok, code, message }` with the status (413 sizes, 415 types, 422 fields, 404).
  */
+import { utcToday } from '~/lib/dates';
 import { Readable } from 'node:stream';
 import { data, redirect } from 'react-router';
 import { translations } from '~/i18n/resources.server';
@@ -24,7 +25,7 @@ import { isDocumentPost, readFormData, translateIssues } from '~/server/http/for
 import type { DimoraLoadContext } from '~/server/load-context';
 import { documentDownloadHeaders } from '~/server/uploads/receive-document.server';
 import { uploadErrorStatus } from '~/server/uploads/upload-error.server';
-import { utcToday } from '~/features/work-orders/work-order-core.server';
+
 import { DOCUMENT_DONE_PARAM, DOCUMENT_ERROR_PARAM, VENDOR_DOCUMENT_KINDS, type VendorProfileActionResult } from './vendor-admin.types';
 import { documentErrorCode, documentErrorMessage, type DocumentErrorCode } from './vendor-document-messages';
 import { findVendorDocumentFile, uploadVendorDocument } from './vendor-documents.server';

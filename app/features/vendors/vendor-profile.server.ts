@@ -5,13 +5,14 @@
  * the edit of its contact, trades and service area. Only ever the viewer's own vendor (found by
  * `vendor.user_id`); a vendor account without a linked vendor has no profile (null / not_found).
  */
+import { utcToday } from '~/lib/dates';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { vendor } from '~/server/db/schema';
-import { utcToday } from '~/features/work-orders/work-order-core.server';
+
 import { averageRating, type VendorEligibility, type VendorSelfView } from './vendor-admin.types';
 import { eligibilityOf } from './vendor-admin.server';
 import { findLinkedVendor, listVendorDocuments } from './vendor-documents.server';

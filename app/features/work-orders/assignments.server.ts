@@ -16,6 +16,8 @@
  * `work_order_building_idx`; the overdue filter along `work_order_open_created_idx` of migration
  * 0018, which holds the open work orders only); the page's names are joined by primary key.
  */
+import { isStaff } from '~/lib/access';
+import { utcToday } from '~/lib/dates';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { auditRefusalIfExists, recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
@@ -25,7 +27,6 @@ import { followRequest, publishWorkOrderUpdate } from './vendor-work-orders.serv
 import {
   createWorkOrder,
   OPEN_WORK_ORDER_STATUSES,
-  utcToday,
   vendorIneligibility,
   VENDOR_INELIGIBILITY_KEYS,
   type VendorIneligibility,
@@ -35,10 +36,7 @@ import { offeredNotification, tellVendor } from './work-order-mail.server';
 import { isOverdue, overdueCondition, readWorkOrderDetail, workOrderAfter, workOrderCreatedAtText } from './work-order-read.server';
 import { ASSIGNMENTS_PAGE_SIZE, formatWorkOrderCursor, type AssignmentFilters, type WorkOrderCursor } from './work-order-lists.schemas';
 import type { AssignmentDetail, AssignmentList, RequestPriority, VendorChoice } from './work-orders.types';
-
-function isStaff(actor: StaffActor): boolean {
-  return actor.role === 'admin' || actor.role === 'property_manager';
-}
+import { isId } from '~/lib/ids';
 
 /**
  * One page of work orders for `actor` (newest first, `limit` after `cursor`), filtered by status,
@@ -58,7 +56,7 @@ export async function findAssignments({
   cursor?: WorkOrderCursor | null;
   limit?: number;
 }): Promise<AssignmentList> {
-  if (!isStaff(actor)) return { items: [], nextCursor: null };
+  if (!isStaff(actor.role)) return { items: [], nextCursor: null };
   const where = and(
     staffWorkOrderScope(actor),
     filters.status ? eq(workOrder.status, filters.status) : undefined,
@@ -149,7 +147,7 @@ export async function findVendorChoices({
   actor: StaffActor;
   today?: string;
 }): Promise<VendorChoice[]> {
-  if (!isStaff(actor)) return [];
+  if (!isStaff(actor.role)) return [];
   const rows = await db
     .select({
       id: vendor.id,
@@ -175,7 +173,7 @@ export async function findAssignmentDetail({
   actor: StaffActor;
   workOrderId: number;
 }): Promise<AssignmentDetail | null> {
-  if (!isStaff(actor) || !Number.isSafeInteger(workOrderId) || workOrderId < 1 || workOrderId > 2_147_483_647) return null;
+  if (!isStaff(actor.role) || !isId(workOrderId)) return null;
   const detail = await readWorkOrderDetail(db, and(eq(workOrder.id, workOrderId), staffWorkOrderScope(actor)));
   if (!detail) return null;
   const [vendorRow] = await db
@@ -237,8 +235,7 @@ class Refused extends Error {
 
 /** The open work order `workOrderId` in `actor`'s scope, locked, with its request and title. */
 async function lockScopedOpenOrder(tx: Db, actor: StaffActor, workOrderId: number) {
-  if (!isStaff(actor) || !Number.isSafeInteger(workOrderId) || workOrderId < 1 || workOrderId > 2_147_483_647)
-    throw new Refused({ ok: false, reason: 'not_found' });
+  if (!isStaff(actor.role) || !isId(workOrderId)) throw new Refused({ ok: false, reason: 'not_found' });
   const [order] = await tx
     .select({
       id: workOrder.id,

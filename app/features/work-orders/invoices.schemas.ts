@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { FIELD_MESSAGES, cleanLine, cleanMultiline } from '~/lib/form-fields';
 import { parseDollars } from '~/lib/money';
 import { reasonField, WORK_ORDER_MESSAGES } from './work-orders.schemas';
+import { isId } from '~/lib/ids';
 
 export const INVOICE_LINE_KINDS = ['labour', 'materials'] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
@@ -144,8 +145,7 @@ const NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._/#-]*$/;
 export function validateInvoice(input: InvoiceInput): { ok: true; invoice: ValidInvoice } | { ok: false; errors: InvoiceErrors } {
   const errors: InvoiceErrors = {};
   const workOrderId = input.workOrderId;
-  if (!Number.isSafeInteger(workOrderId) || workOrderId < 1 || workOrderId > 2_147_483_647)
-    errors.workOrderId = { key: WORK_ORDER_MESSAGES.workOrder };
+  if (!isId(workOrderId)) errors.workOrderId = { key: WORK_ORDER_MESSAGES.workOrder };
   const number = cleanLine(String(input.number ?? ''));
   if (number === '') errors.number = { key: FIELD_MESSAGES.required };
   else if (number.length > INVOICE_NUMBER_MAX) errors.number = { key: FIELD_MESSAGES.tooLong, max: INVOICE_NUMBER_MAX };

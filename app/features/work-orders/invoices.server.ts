@@ -11,6 +11,7 @@
  * `work_order.updated` event and the notifications: staff (admins + the building's manager) when
  * an invoice is submitted, the vendor (in-app + e-mail, en/it) at each decision and the payout.
  */
+import { isAdmin, isPropertyManager, isStaff } from '~/lib/access';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '~/lib/constants';
 import { formatCents } from '~/lib/format';
@@ -25,6 +26,7 @@ import { findViewerVendor, INVOICEABLE_STATUSES, publishWorkOrderUpdate, type Ve
 import { validateInvoice, type InvoiceErrors, type InvoiceInput, type PayoutMethod } from './invoices.schemas';
 import { formatWorkOrderCursor, type WorkOrderCursor } from './work-order-lists.schemas';
 import type { InvoiceableWorkOrder, InvoiceDetail, InvoiceSummary } from './work-orders.types';
+import { isId } from '~/lib/ids';
 
 /** The acting staff member: an admin, or a property manager scoped to their buildings. */
 export type StaffActor = Pick<Viewer, 'id' | 'role'>;
@@ -32,14 +34,10 @@ export type StaffActor = Pick<Viewer, 'id' | 'role'>;
 /** Invoices a vendor's list shows per page. */
 export const VENDOR_INVOICES_PAGE_SIZE = 50;
 
-function isStaff(actor: StaffActor): boolean {
-  return actor.role === 'admin' || actor.role === 'property_manager';
-}
-
 /** The condition limiting `work_order` rows to `actor`'s buildings (undefined: all, for admins). */
 export function staffWorkOrderScope(actor: StaffActor): SQL | undefined {
-  if (actor.role === 'admin') return undefined;
-  if (actor.role !== 'property_manager') return sql`false`;
+  if (isAdmin(actor.role)) return undefined;
+  if (!isPropertyManager(actor.role)) return sql`false`;
   return sql`${workOrder.buildingId} in (select ${building.id} from ${building} where ${building.managerId} = ${actor.id})`;
 }
 
@@ -261,7 +259,7 @@ export async function findInvoicesToReview({
   actor: StaffActor;
   limit?: number;
 }): Promise<InvoiceSummary[]> {
-  if (!isStaff(actor)) return [];
+  if (!isStaff(actor.role)) return [];
   return readInvoiceSummaries(db, and(or(eq(invoice.status, 'submitted'), eq(invoice.status, 'approved')), staffWorkOrderScope(actor)), {
     order: 'oldest',
     limit,
@@ -280,7 +278,7 @@ type DecisionOptions = { db: Db; actor: StaffActor; origin: RequestOrigin; invoi
 
 /** The invoice `invoiceId` locked, if `actor` may review it (with its work order's facts). */
 async function lockScopedInvoice(tx: Db, actor: StaffActor, invoiceId: number) {
-  if (!isStaff(actor) || !Number.isSafeInteger(invoiceId) || invoiceId < 1 || invoiceId > 2_147_483_647) return null;
+  if (!isStaff(actor.role) || !isId(invoiceId)) return null;
   const [row] = await tx
     .select({
       id: invoice.id,
@@ -452,7 +450,7 @@ export async function findInvoicePdf({
   invoiceId: number;
   origin: RequestOrigin;
 }): Promise<{ key: string; fileName: string; sizeBytes: number } | null> {
-  if (!Number.isSafeInteger(invoiceId) || invoiceId < 1 || invoiceId > 2_147_483_647) return null;
+  if (!isId(invoiceId)) return null;
   let scope: SQL | undefined;
   if (viewer.role === 'vendor') {
     const record = await findViewerVendor(db, viewer);

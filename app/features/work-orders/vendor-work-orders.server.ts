@@ -61,6 +61,7 @@ import {
   type WorkOrderCursor,
 } from './work-order-lists.schemas';
 import type { BuildingChoice, RequestPriority, VendorSummary, VendorWorkOrderDetail, VendorWorkOrderList } from './work-orders.types';
+import { INT4_MAX } from '~/lib/ids';
 
 /** The acting user as these services need it. */
 export type VendorViewer = Pick<Viewer, 'id' | 'role'>;
@@ -120,7 +121,7 @@ function searchedId(q: string): number | null {
   const match = /^#?(\d{1,10})$/.exec(q);
   if (!match) return null;
   const id = Number(match[1]);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
+  return id >= 1 && id <= INT4_MAX ? id : null;
 }
 
 /**

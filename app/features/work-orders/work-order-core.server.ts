@@ -5,6 +5,7 @@
  * (enforced here, in the service, whatever screen asks), and the one function that creates a
  * work order. The request's own life cycle is `maintenance-request-core.server.ts` beside it.
  */
+import { utcToday } from '~/lib/dates';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';
 import { building, maintenanceRequest, project, vendor, workOrder, workOrderEvent } from '~/server/db/schema';
@@ -48,11 +49,6 @@ export const VENDOR_INELIGIBILITY_KEYS: Readonly<Record<VendorIneligibility, str
   insurance_unverified: 'workOrders.errors.insuranceUnverified',
   insurance_expired: 'workOrders.errors.insuranceExpired',
 };
-
-/** Today in UTC as YYYY-MM-DD (the date insurance expiry is compared with). */
-export function utcToday(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
 
 /**
  * Whether `vendorRow` may get new work on `today` (YYYY-MM-DD): approved, with a certificate of

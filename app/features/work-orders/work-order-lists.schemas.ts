@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES, cleanLine } from '~/lib/form-fields';
 import { idField, optionalField, WORK_ORDER_MESSAGES, WORK_ORDER_STATUS_VALUES, type WorkOrderStatusValue } from './work-orders.schemas';
+import { INT4_MAX } from '~/lib/ids';
 
 /** The statuses a vendor's overview counts (the "new, accepted, scheduled, in progress, completed"). */
 export const VENDOR_OVERVIEW_STATUSES = [
@@ -36,7 +37,7 @@ export function parseWorkOrderCursor(raw: string): WorkOrderCursor | null {
   const match = CURSOR.exec(raw);
   if (!match || Number.isNaN(Date.parse(match[1]!))) return null;
   const id = Number(match[2]);
-  return id >= 1 && id <= 2_147_483_647 ? { createdAt: match[1]!, id } : null;
+  return id >= 1 && id <= INT4_MAX ? { createdAt: match[1]!, id } : null;
 }
 
 export function formatWorkOrderCursor(cursor: WorkOrderCursor): string {

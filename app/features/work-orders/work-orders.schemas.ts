@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { FIELD_MESSAGES, cleanMultiline } from '~/lib/form-fields';
+import { INT4_MAX, parseId } from '~/lib/ids';
 
 /** The work order's life cycle (mirrors the `work_order_status` enum; a test keeps them equal). */
 export const WORK_ORDER_STATUS_VALUES = ['offered', 'accepted', 'declined', 'scheduled', 'in_progress', 'completed', 'cancelled'] as const;
@@ -28,9 +29,7 @@ export const WORK_ORDER_MESSAGES = {
 
 /** A route's `:id`, or null for anything but a positive int4. */
 export function parseRouteId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
+  return parseId(raw);
 }
 
 /** An empty or missing query value reads as "not given" (a field of a list or a form). */
@@ -43,7 +42,7 @@ export function idField(message: string) {
     .string()
     .regex(/^\d{1,10}$/, message)
     .transform(Number)
-    .refine((id) => id >= 1 && id <= 2_147_483_647, message);
+    .refine((id) => id >= 1 && id <= INT4_MAX, message);
 }
 
 /** A reason (decline, cancel, reassign, reject): required, at most REASON_MAX characters. */

@@ -22,6 +22,7 @@ import { readVisitorToken, visitorCookie } from '~/server/chat/chat-access.serve
 import type { DimoraLoadContext } from '~/server/load-context';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import type { Route } from './+types/chat';
+import { INT4_MAX } from '~/lib/ids';
 
 /** A chat post is a message of at most 2,000 characters plus a few fields. */
 const MAX_BODY_CHARS = 16_000;
@@ -52,7 +53,7 @@ async function readJsonObject(request: Request): Promise<Record<string, unknown>
 }
 
 /** Thread ids are PostgreSQL `integer`s: anything larger is no thread of ours. */
-const MAX_THREAD_ID = 2_147_483_647;
+const MAX_THREAD_ID = INT4_MAX;
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return data({ ok: false, errors: {} }, { status: 405, headers: { Allow: 'GET, POST' } });

@@ -17,6 +17,7 @@
  * theirs is shown as "does not exist" (like another manager's application above; the attempt is
  * audited) and its commands answer 404. Its commands post to /api/inbox.
  */
+import { isPropertyManager } from '~/lib/access';
 import { Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { SignedInPageHeader } from '~/components/page-header';
 import { useRevalidateWhileVisible } from '~/components/use-revalidate-while-visible';
@@ -42,7 +43,7 @@ import type { Route } from './+types/_index';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'signed-in');
-  const manager = viewer.role === 'property_manager';
+  const manager = isPropertyManager(viewer.role);
   const [page, review, inbox] = await Promise.all([
     loadDashboardPage({ request, context, viewer }),
     manager

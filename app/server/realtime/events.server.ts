@@ -8,6 +8,7 @@
  * every instance that listens (PGlite: to this process). The hub (`hub.server.ts`) then sends each
  * event to the open streams whose audiences include the event's audience. Importable by plain tsx.
  */
+import { isStaff } from '~/lib/access';
 import { sql } from 'drizzle-orm';
 import type { Role } from '~/lib/access';
 import type { Db } from '../db/client.server';
@@ -151,6 +152,6 @@ export function parseNotifyPayload(payload: string): number[] {
 /** The audiences a signed-in user's stream carries (their own, their role's, staff, all). */
 export function viewerAudiences(viewer: { id: string; role: Role }): Audience[] {
   const audiences: Audience[] = [`user:${viewer.id}`, `role:${viewer.role}`, 'all'];
-  if (viewer.role === 'admin' || viewer.role === 'property_manager') audiences.push('staff');
+  if (isStaff(viewer.role)) audiences.push('staff');
   return audiences;
 }

@@ -16,6 +16,7 @@
  *
  * Importable by plain tsx (server/index.ts, scripts): no Vite-only imports.
  */
+import { isAdmin } from '~/lib/access';
 import { inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAuditEvent, type RequestOrigin } from '../audit.server';
@@ -82,7 +83,7 @@ export async function updateSettings({
   origin: RequestOrigin;
   input: Partial<Record<SettingName, unknown>>;
 }): Promise<UpdateSettingsResult> {
-  if (actor.role !== 'admin') return { ok: false, reason: 'forbidden' };
+  if (!isAdmin(actor.role)) return { ok: false, reason: 'forbidden' };
   const parsed = settingsPatchSchema.safeParse(input);
   if (!parsed.success) return { ok: false, reason: 'invalid', issues: parsed.error };
   const patch = parsed.data as Partial<Settings>;
