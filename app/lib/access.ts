@@ -14,18 +14,25 @@ export function satisfies(role: Role, requirement: Requirement): boolean {
   return requirement === 'signed-in' || role === 'admin' || role === requirement;
 }
 
+/**
+ * The role predicates below are the one place a role is compared with a name (lint forbids
+ * `x.role === 'admin'` elsewhere, decision 040). They take any string, so a row read from the
+ * database (`user.role`) or a missing user (`null`) can be asked directly.
+ */
+type RoleLike = Role | string | null | undefined;
+
 /** True for an admin (spec §6: the only role of `/admin`). */
-export function isAdmin(role: Role): boolean {
+export function isAdmin(role: RoleLike): boolean {
   return role === 'admin';
 }
 
 /** True for a property manager (not an admin): the role whose work is scoped to their buildings. */
-export function isPropertyManager(role: Role): boolean {
+export function isPropertyManager(role: RoleLike): boolean {
   return role === 'property_manager';
 }
 
 /** True for staff: an admin or a property manager. */
-export function isStaff(role: Role): boolean {
+export function isStaff(role: RoleLike): boolean {
   return role === 'admin' || role === 'property_manager';
 }
 

@@ -5,7 +5,7 @@
  */
 
 /** The largest PostgreSQL `integer` (int4), the ceiling of every serial id. */
-export const INT4_MAX = 2_147_483_647;
+export const INT4_MAX = 2 ** 31 - 1; // 2,147,483,647
 
 /** `raw` as a record id (1…INT4_MAX, digits only), or null. */
 export function parseId(raw: string | null | undefined): number | null {

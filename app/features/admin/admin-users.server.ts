@@ -7,7 +7,7 @@
  */
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { ROLES } from '~/lib/access';
+import { ROLES, isAdmin } from '~/lib/access';
 import type { Language } from '~/lib/constants';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '~/lib/constants';
 import { emailField, FIELD_MESSAGES, optionalLine, requiredLine, TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
@@ -200,7 +200,7 @@ export async function changeUserRole({ db, actor, origin, input, locale }: Comma
   const parsed = setRoleSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error, locale);
   const { userId, role } = parsed.data;
-  if (userId === actor.id && role !== 'admin') return refused(locale, 'role', 'admin.users.errors.selfDemote');
+  if (userId === actor.id && !isAdmin(role)) return refused(locale, 'role', 'admin.users.errors.selfDemote');
   return db.transaction(async (tx): Promise<AdminUserOutcome> => {
     const [target] = await tx.select({ id: user.id, role: user.role }).from(user).where(eq(user.id, userId)).for('update');
     if (!target) return notFound(locale);

@@ -5,7 +5,7 @@
  * `AdminForbiddenError`, whatever the route already checked.
  */
 import { count, desc, gt, sql } from 'drizzle-orm';
-import { ROLES, type Role } from '~/lib/access';
+import { ROLES, type Role, isAdmin } from '~/lib/access';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { redactSecrets } from '~/server/redact.server';
@@ -22,7 +22,7 @@ export class AdminForbiddenError extends Error {
 
 /** Throws `AdminForbiddenError` unless `actor` is an admin (spec §6: a required admin role means only admins). */
 export function assertAdmin(actor: Pick<Viewer, 'role'> | null | undefined): asserts actor is Viewer {
-  if (actor?.role !== 'admin') throw new AdminForbiddenError();
+  if (!isAdmin(actor?.role)) throw new AdminForbiddenError();
 }
 
 export type PropertyStatus = (typeof propertyStatus.enumValues)[number];

@@ -6,6 +6,7 @@
  * plain one, 422 with translated field errors, 403, 400 for an unknown intent, 429 when rate
  * limited, 502 with the mail transport's error.
  */
+import { isAdmin } from '~/lib/access';
 import { data, redirect } from 'react-router';
 import type { z } from 'zod';
 import { loadDatabaseFacts, readRuntimeFacts } from '~/features/admin/admin.server';
@@ -181,7 +182,7 @@ export async function sendTestMail({
   origin: RequestOrigin;
   lang: Language;
 }): Promise<TestMailOutcome> {
-  if (actor.role !== 'admin') return { ok: false, reason: 'forbidden' };
+  if (!isAdmin(actor.role)) return { ok: false, reason: 'forbidden' };
   const t = getT(lang);
   const settings = await currentSettings(db);
   const values = {

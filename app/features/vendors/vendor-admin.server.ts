@@ -15,6 +15,7 @@
  * the current status), writes the audit entry, the vendor's e-mail job (outbox) and in-app
  * notification — all or nothing — and answers a reason code the route turns into a message.
  */
+import { isAdmin } from '~/lib/access';
 import { utcToday } from '~/lib/dates';
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -63,7 +64,7 @@ export class VendorsForbiddenError extends Error {
 }
 
 function assertVendorAdmin(actor: Pick<Viewer, 'role'> | null | undefined): asserts actor is Viewer {
-  if (!actor || actor.role !== 'admin') throw new VendorsForbiddenError();
+  if (!actor || !isAdmin(actor.role)) throw new VendorsForbiddenError();
 }
 
 /** The work-order rule's verdict for a vendor row on `today`, as the pages show it. */

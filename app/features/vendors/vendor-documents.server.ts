@@ -11,6 +11,7 @@
  * asking for it gets `not_found`, exactly as for an unknown id (the route records the refusal).
  * Files are handed out as attachments only (`documentDownloadHeaders`).
  */
+import { isAdmin } from '~/lib/access';
 import { utcToday } from '~/lib/dates';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -265,7 +266,7 @@ export async function findVendorDocumentFile({
     .innerJoin(vendor, sql`${vendor.id}::text = ${document.ownerId}`)
     .where(and(eq(document.id, documentId), eq(document.ownerType, VENDOR_DOCUMENT_OWNER)));
   if (!row) return { ok: false, exists: false };
-  const allowed = viewer.role === 'admin' || (viewer.role === 'vendor' && row.vendorUserId === viewer.id);
+  const allowed = isAdmin(viewer.role) || (viewer.role === 'vendor' && row.vendorUserId === viewer.id);
   if (!allowed) return { ok: false, exists: true };
   const stored = await storage.get(row.storageKey);
   if (!stored) return { ok: false, exists: false };

@@ -11,6 +11,7 @@
  * - Staff hear of a declined work order and a submitted invoice: in-app to every admin and to the
  *   building's manager, by e-mail to the manager (to the admins when the building has none).
  */
+import { isAdmin, isPropertyManager } from '~/lib/access';
 import { and, eq } from 'drizzle-orm';
 import en from '~/i18n/locales/en/mail-work-orders.json';
 import it from '~/i18n/locales/it/mail-work-orders.json';
@@ -208,7 +209,7 @@ export async function tellStaff(
 ): Promise<void> {
   const recipients = await staffOf(tx, buildingId);
   if (recipients.length === 0) return;
-  const pathFor = (role: string | null) => `${role === 'admin' ? '/admin/assignments' : '/dashboard/assignments'}/${workOrderId}`;
+  const pathFor = (role: string | null) => `${isAdmin(role) ? '/admin/assignments' : '/dashboard/assignments'}/${workOrderId}`;
   await insertNotifications(
     tx,
     recipients.map((recipient) => ({
@@ -218,7 +219,7 @@ export async function tellStaff(
       actionUrl: pathFor(recipient.role),
     })),
   );
-  const manager = recipients.find((recipient) => recipient.role === 'property_manager');
+  const manager = recipients.find((recipient) => isPropertyManager(recipient.role));
   const mailed = manager ? [manager] : recipients;
   await enqueueOutbox(
     tx,

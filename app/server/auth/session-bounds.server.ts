@@ -13,7 +13,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { and, eq, lt } from 'drizzle-orm';
-import type { Role } from '~/lib/access';
+import { isStaff, type Role } from '~/lib/access';
 import type { Db } from '../db/client.server';
 import { session } from '../db/schema';
 
@@ -57,14 +57,9 @@ export function sessionBoundsFromEnv(env: {
   };
 }
 
-/** True for the roles with the short staff bounds. */
-export function isStaffRole(role: string | null | undefined): boolean {
-  return role === 'admin' || role === 'property_manager';
-}
-
 /** The absolute lifetime and idle timeout (ms) that apply to a user of `role`. */
 export function boundsForRole(bounds: SessionBounds, role: Role | string | null | undefined): { maxAgeMs: number; idleMs: number } {
-  return isStaffRole(role)
+  return isStaff(role)
     ? { maxAgeMs: bounds.staffMaxAgeMs, idleMs: bounds.staffIdleMs }
     : { maxAgeMs: bounds.maxAgeMs, idleMs: bounds.idleMs };
 }
