@@ -5,6 +5,7 @@
  * the same way by loaders and links, and the shapes its loaders and actions answer. Dates are ISO
  * instants (UTC). Client-safe: no server imports.
  */
+import { instantCursor } from '~/lib/keyset-cursor';
 import { z } from 'zod';
 import { INT4_MAX } from '~/lib/ids';
 
@@ -54,18 +55,17 @@ export type QueueBase = '/admin/maintenance' | '/dashboard/maintenance';
 /** A keyset position: the sort key of the row (an instant as PostgreSQL prints it, UTC, microseconds) and its id. */
 export type QueueCursor = { at: string; id: number };
 
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(\d{1,10})$/;
+/** The list's cursors: an instant (decision 037, `app/lib/keyset-cursor.ts`). */
+const CURSOR = instantCursor();
 
 /** `2026-11-22T12:00:00.123456Z_42` → the cursor, or null. */
 export function parseQueueCursor(raw: string | null | undefined): QueueCursor | null {
-  const match = CURSOR.exec(raw ?? '');
-  if (!match || Number.isNaN(Date.parse(match[1]!))) return null;
-  const id = Number(match[2]);
-  return id >= 1 && id <= INT4_MAX ? { at: match[1]!, id } : null;
+  const cursor = CURSOR.parse(raw);
+  return cursor && { at: cursor.key, id: cursor.id };
 }
 
 export function formatQueueCursor(cursor: QueueCursor): string {
-  return `${cursor.at}_${cursor.id}`;
+  return CURSOR.format({ key: cursor.at, id: cursor.id });
 }
 
 export type QueueFilters = {

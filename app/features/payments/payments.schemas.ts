@@ -5,6 +5,7 @@
  * most 92 days) and the refund form (an amount in dollars, a reason, the form's idempotency key).
  * Every message is a translation key (`payments.errors.*`, `common.form.*`). Client-safe.
  */
+import { instantCursor } from '~/lib/keyset-cursor';
 import { parseDollars } from '~/lib/money';
 import { z } from 'zod';
 import { FIELD_MESSAGES, cleanLine } from '~/lib/form-fields';
@@ -71,18 +72,17 @@ const buildingField = z
 /** A keyset position: the row's exact `created_at` (as PostgreSQL prints it, UTC) and id. */
 export type PaymentCursor = { createdAt: string; id: number };
 
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(\d{1,10})$/;
+/** The list's cursors: an instant (decision 037, `app/lib/keyset-cursor.ts`). */
+const CURSOR = instantCursor();
 
 /** `2026-11-22T12:00:00.123456Z_42` → the cursor, or null. */
 export function parseCursor(raw: string): PaymentCursor | null {
-  const match = CURSOR.exec(raw);
-  if (!match || Number.isNaN(Date.parse(match[1]!))) return null;
-  const id = Number(match[2]);
-  return id >= 1 && id <= INT4_MAX ? { createdAt: match[1]!, id } : null;
+  const cursor = CURSOR.parse(raw);
+  return cursor && { createdAt: cursor.key, id: cursor.id };
 }
 
 export function formatCursor(cursor: PaymentCursor): string {
-  return `${cursor.createdAt}_${cursor.id}`;
+  return CURSOR.format({ key: cursor.createdAt, id: cursor.id });
 }
 
 const filterShape = z

@@ -5,6 +5,7 @@
  * links, and the shapes the loaders and actions answer. Money in integer cents, dates ISO.
  * Client-safe.
  */
+import { numberCursor } from '~/lib/keyset-cursor';
 import type { ActionResult } from '~/lib/action-result';
 import { INT4_MAX } from '~/lib/ids';
 
@@ -38,17 +39,18 @@ export type TenantFilters = {
 /** The last row of a page: its lease id and lease_tenant id. */
 export type TenantCursor = { leaseId: number; tenantId: number };
 
+/** The directory's cursors: a number and an id (decision 037, `app/lib/keyset-cursor.ts`). */
+const CURSOR = numberCursor();
+
 /** `1234.5678` → the cursor, or null. */
 export function parseTenantCursor(raw: string | null): TenantCursor | null {
-  const match = /^(\d{1,10})\.(\d{1,10})$/.exec(raw ?? '');
-  if (!match) return null;
-  const [leaseId, tenantId] = [Number(match[1]), Number(match[2])];
-  return leaseId <= INT4_MAX && tenantId <= INT4_MAX ? { leaseId, tenantId } : null;
+  const cursor = CURSOR.parse(raw);
+  return cursor && { leaseId: cursor.key, tenantId: cursor.id };
 }
 
 /** The cursor as the `after` parameter writes it. */
 export function formatTenantCursor(cursor: TenantCursor): string {
-  return `${cursor.leaseId}.${cursor.tenantId}`;
+  return CURSOR.format({ key: cursor.leaseId, id: cursor.tenantId });
 }
 
 function positiveInt(raw: string | null, max: number): number | null {

@@ -5,10 +5,10 @@
  * keeps the good filters. Messages are translation keys (`workOrders.errors.*`,
  * `common.form.*`). Client-safe.
  */
+import { instantCursor } from '~/lib/keyset-cursor';
 import { z } from 'zod';
 import { FIELD_MESSAGES, cleanLine } from '~/lib/form-fields';
 import { idField, optionalField, WORK_ORDER_MESSAGES, WORK_ORDER_STATUS_VALUES, type WorkOrderStatusValue } from './work-orders.schemas';
-import { INT4_MAX } from '~/lib/ids';
 
 /** The statuses a vendor's overview counts (the issue's "new, accepted, scheduled, in progress, completed"). */
 export const VENDOR_OVERVIEW_STATUSES = [
@@ -30,18 +30,17 @@ const LIST_MESSAGES = { cursor: 'workOrders.errors.filterCursor' } as const;
 /** A keyset position: the row's exact `created_at` (microseconds, UTC) and id. */
 export type WorkOrderCursor = { createdAt: string; id: number };
 
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(\d{1,10})$/;
+/** The list's cursors: an instant (decision 037, `app/lib/keyset-cursor.ts`). */
+const CURSOR = instantCursor();
 
 /** `2026-11-22T12:00:00.123456Z_42` → the cursor, or null. */
 export function parseWorkOrderCursor(raw: string): WorkOrderCursor | null {
-  const match = CURSOR.exec(raw);
-  if (!match || Number.isNaN(Date.parse(match[1]!))) return null;
-  const id = Number(match[2]);
-  return id >= 1 && id <= INT4_MAX ? { createdAt: match[1]!, id } : null;
+  const cursor = CURSOR.parse(raw);
+  return cursor && { createdAt: cursor.key, id: cursor.id };
 }
 
 export function formatWorkOrderCursor(cursor: WorkOrderCursor): string {
-  return `${cursor.createdAt}_${cursor.id}`;
+  return CURSOR.format({ key: cursor.createdAt, id: cursor.id });
 }
 
 const cursorField = z.string().transform((raw, ctx) => {
