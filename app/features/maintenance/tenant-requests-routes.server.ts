@@ -31,10 +31,10 @@ import {
 import {
   cancelMaintenanceRequest,
   commentOnMaintenanceRequest,
-  createMaintenanceRequest,
   rateMaintenanceRequest,
   type TenantCommandOutcome,
-} from './tenant-requests.server';
+} from './tenant-request-commands.server';
+import { createMaintenanceRequest } from './tenant-requests.server';
 import type { CreateRequestAnswer, RequestCommandAnswer } from './tenant-requests.types';
 
 type Args = { request: Request; context: DimoraLoadContext; viewer: Viewer; lang: Language };

@@ -58,15 +58,9 @@ import {
   moveMaintenanceRequest,
 } from '~/features/work-orders/maintenance-request-core.server';
 import { MAINTENANCE_CATEGORY_VALUES, MAINTENANCE_PRIORITY_VALUES, MAINTENANCE_STATUS_VALUES } from './tenant-requests.schemas';
-import {
-  cancelMaintenanceRequest,
-  commentOnMaintenanceRequest,
-  createMaintenanceRequest,
-  findTenantRequest,
-  findTenantUnits,
-  listTenantRequests,
-  rateMaintenanceRequest,
-} from './tenant-requests.server';
+import { cancelMaintenanceRequest, commentOnMaintenanceRequest, rateMaintenanceRequest } from './tenant-request-commands.server';
+import { findTenantRequest, listTenantRequests } from './tenant-request-queries.server';
+import { createMaintenanceRequest, findTenantUnits } from './tenant-requests.server';
 import { maintenanceTenantJobHandlers } from './tenant-requests-jobs.server';
 
 let database: TestDatabase;

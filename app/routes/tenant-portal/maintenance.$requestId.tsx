@@ -11,7 +11,7 @@ import { checkRateLimit } from '~/server/rate-limit.server';
 import { SignedInPageHeader } from '~/components/page-header';
 import { RequestDetail } from '~/features/maintenance/components/tenant-request-detail';
 import { handleTenantRequestCommand } from '~/features/maintenance/tenant-requests-routes.server';
-import { findTenantRequest } from '~/features/maintenance/tenant-requests.server';
+import { findTenantRequest } from '~/features/maintenance/tenant-request-queries.server';
 import type { RequestCommandAnswer } from '~/features/maintenance/tenant-requests.types';
 import { translations } from '~/i18n/resources.server';
 import { getT } from '~/i18n/translate.server';

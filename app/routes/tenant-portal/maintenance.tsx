@@ -12,7 +12,7 @@ import { SignedInPageHeader } from '~/components/page-header';
 import { EmergencyLine } from '~/features/maintenance/components/emergency-line';
 import { QueuedRequests, RequestList } from '~/features/maintenance/components/tenant-request-list';
 import { useOfflineRequests } from '~/features/maintenance/components/use-offline-requests';
-import { listTenantRequests, type TenantRequestFilter } from '~/features/maintenance/tenant-requests.server';
+import { listTenantRequests, type TenantRequestFilter } from '~/features/maintenance/tenant-request-queries.server';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';

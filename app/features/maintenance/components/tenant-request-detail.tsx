@@ -31,7 +31,7 @@ import { useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
 import type { Language } from '~/lib/constants';
 import { formatDateTime, formatIsoDate } from '~/lib/format';
 import { imageSrcSet } from '~/lib/images';
-import type { TenantRequestView, TenantTimelineEntry } from '../tenant-requests.server';
+import type { TenantRequestView, TenantTimelineEntry } from '../tenant-request-queries.server';
 import { MAINTENANCE_LIMITS } from '../tenant-requests.schemas';
 import type { RequestCommandAnswer } from '../tenant-requests.types';
 import { EmergencyLine } from './emergency-line';

@@ -10,7 +10,7 @@ import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import type { Language } from '~/lib/constants';
 import { formatDateTime } from '~/lib/format';
-import type { TenantRequestFilter, TenantRequestList } from '../tenant-requests.server';
+import type { TenantRequestFilter, TenantRequestList } from '../tenant-request-queries.server';
 import { tenantRequestPath } from '../tenant-requests.schemas';
 import { EmergencyLine } from './emergency-line';
 import type { QueuedRequest } from './offline-queue';
