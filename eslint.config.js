@@ -28,7 +28,6 @@ export const LINT_EXCEPTIONS = {
     'app/features/audit/audit-page.server.ts', // decision 037
     'app/features/inquiries/inbox-page.server.ts', // decision 037
     'app/features/leases/lease-staff-page.server.ts', // decision 037
-    'app/features/maintenance/queue-pages.server.ts', // decision 037
     'app/features/maintenance/tenant-requests-routes.server.ts', // decision 037
     'app/features/ops/backup-download.server.ts', // decision 037
     'app/features/ops/database-page.server.ts', // decision 037
@@ -55,6 +54,23 @@ const FEATURE_MESSAGE =
   "A feature may import another feature's services, schemas and types, never its components or page adapters (STYLE.md; decision 040): move shared UI to app/components, or compose the two features in the route.";
 const ENV_MESSAGE =
   'Only app/server/env.server.ts reads process.env (STYLE.md habit 5; decision 040): import `env` from ~/server/env.server.';
+
+/**
+ * Small rules written once (decision 040): a role is compared with a name only in
+ * `app/lib/access.ts` (`isAdmin`, `isPropertyManager`, `isStaff`), and the int4 ceiling of record
+ * ids is spelled only in `app/lib/ids.ts` (`INT4_MAX`, `isId`, `parseId`).
+ */
+const SMALL_MECHANISMS = [
+  {
+    selector:
+      "BinaryExpression[operator=/^[!=]==$/][left.type='MemberExpression'][left.property.name='role'][right.value=/^(admin|property_manager)$/]",
+    message: "Compare roles with isAdmin / isPropertyManager / isStaff from ~/lib/access (decision 040), not `x.role === '…'`.",
+  },
+  {
+    selector: 'Literal[value=2147483647]',
+    message: 'Use INT4_MAX, isId or parseId from ~/lib/ids (decision 040), not the int4 ceiling spelled out.',
+  },
+];
 
 /** The folders under `<root>/app/features`, one lint zone each. */
 function featuresOf(root) {
@@ -160,6 +176,7 @@ export function dimoraConfig({ root, exceptions = LINT_EXCEPTIONS }) {
         'no-restricted-syntax': [
           'error',
           { selector: "ImportDeclaration[source.value=/^(node:)?process$/] ImportSpecifier[imported.name='env']", message: ENV_MESSAGE },
+          ...SMALL_MECHANISMS,
         ],
       },
     },

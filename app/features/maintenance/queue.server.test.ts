@@ -20,7 +20,7 @@ import {
 import { createBuilding, createProperty, createUser, viewerOf } from '../../../tests/setup/factories';
 import { answerOf } from '../../../tests/setup/action-result';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
-import { handleRequestAction, loadRequestPage } from './queue-pages.server';
+import { handleRequestAction, loadRequestPage } from './queue.page.server';
 import {
   addRequestNote,
   assignMaintenanceRequest,

@@ -5,6 +5,7 @@
  * the same way by loaders and links, and the shapes its loaders and actions answer. Dates are ISO
  * instants (UTC). Client-safe: no server imports.
  */
+import type { ActionResult } from '~/lib/action-result';
 import { instantCursor } from '~/lib/keyset-cursor';
 import { z } from 'zod';
 import { INT4_MAX } from '~/lib/ids';
@@ -291,7 +292,5 @@ export function isRequestIntent(value: unknown): value is RequestIntent {
   return typeof value === 'string' && (REQUEST_INTENTS as readonly string[]).includes(value);
 }
 
-/** What the detail page's action answers. */
-export type RequestActionResult =
-  | { ok: true; intent: RequestIntent; message: string }
-  | { ok: false; intent: RequestIntent | null; errors: Record<string, string>; values?: Record<string, string> };
+/** What the detail page's action answers (decision 037). */
+export type RequestActionResult = ActionResult<RequestIntent>;

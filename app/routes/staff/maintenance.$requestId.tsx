@@ -10,7 +10,7 @@
  */
 import { SignedInPageHeader } from '~/components/page-header';
 import { RequestDetailView } from '~/features/maintenance/components/request-detail';
-import { handleRequestAction, loadRequestPage } from '~/features/maintenance/queue-pages.server';
+import { handleRequestAction, loadRequestPage } from '~/features/maintenance/queue.page.server';
 import type { RequestActionResult } from '~/features/maintenance/queue.types';
 import { pageMeta } from '~/i18n/translate.server';
 import { useTranslation } from '~/lib/i18n';

@@ -7,7 +7,7 @@
  */
 import { SignedInPageHeader } from '~/components/page-header';
 import { QueueView } from '~/features/maintenance/components/queue-view';
-import { loadQueuePage } from '~/features/maintenance/queue-pages.server';
+import { loadQueuePage } from '~/features/maintenance/queue.page.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { useTranslation } from '~/lib/i18n';
 import { metaTags } from '~/lib/meta';

@@ -7,12 +7,11 @@
  * and with it they show a toast and the page re-renders.
  */
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
-import { useFormOutcome } from '~/components/forms/use-form-outcome';
+import { useActionResult } from '~/components/forms/use-action-result';
 import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import { CANCEL_REASON_MAX, INSTRUCTIONS_MAX, NOTE_MAX } from '../queue.schemas';
@@ -28,23 +27,21 @@ import {
 
 type Props = { detail: RequestDetail; vendors: VendorChoice[]; done: RequestIntent | null; result: RequestActionResult | undefined };
 
-/** The outcome of the commands `intents` (one form may post several): errors, echoed values, a toast on success and a fresh form. */
+/** The success toast of every command on this page. */
+const QUEUE_TOAST = { title: 'maintenanceQueue.done.title', testId: 'queue-toast' };
+
+/**
+ * The answer of the commands `intents` (one form may post several: a note or a comment) through
+ * the page protocol's hook (decision 037): errors and echoed values on a refusal, a toast and a
+ * fresh form on success.
+ */
 function useRequestOutcome(result: RequestActionResult | undefined, intents: readonly RequestIntent[]) {
-  const { t } = useTranslation();
   const mine = result && result.intent !== null && intents.includes(result.intent) ? result : undefined;
-  const { busy, formRef, formKey } = useFormOutcome(mine, (outcome) => {
-    if (!outcome.ok) return;
-    notifications.show({
-      color: 'teal',
-      title: t('maintenanceQueue.done.title'),
-      message: t(`maintenanceQueue.done.${outcome.intent}`),
-      closeButtonProps: { 'aria-label': t('maintenanceQueue.done.dismiss') },
-      styles: { description: { color: 'var(--mantine-color-text)' } },
-      'data-testid': 'queue-toast',
-    });
+  const { busy, formRef, formKey, errors, values } = useActionResult(mine, {
+    intent: intents.length === 1 ? intents[0] : undefined,
+    toast: QUEUE_TOAST,
   });
-  const failed = mine && !mine.ok ? mine : undefined;
-  return { busy, formRef, formKey, errors: failed?.errors ?? {}, values: failed?.values ?? {} };
+  return { busy, formRef, formKey, errors, values: values as Record<string, string | undefined> };
 }
 
 function ActionCard({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
