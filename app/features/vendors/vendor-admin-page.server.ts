@@ -5,6 +5,7 @@
  * toast and re-renders). Refusals answer data with 404, 409 or 422 and a translated message, an
  * unknown intent 400 — never a 500, and nothing changed.
  */
+import { INT4_MAX } from '~/lib/ids';
 import { utcToday } from '~/lib/dates';
 import { data, redirect } from 'react-router';
 import { staffPageTranslations } from '~/i18n/resources.server';
@@ -53,7 +54,7 @@ export async function loadVendorListPage({ request, context, actor }: PageArgs) 
 export function parseId(raw: string | undefined | null): number | null {
   if (!raw || !/^\d{1,10}$/.test(raw)) return null;
   const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
+  return id >= 1 && id <= INT4_MAX ? id : null;
 }
 
 /** One vendor's page, or a thrown 404. */
