@@ -32,7 +32,6 @@ export const LINT_EXCEPTIONS = {
     'app/features/ops/backup-download.server.ts', // decision 037
     'app/features/ops/database-page.server.ts', // decision 037
     'app/features/ops/system-page.server.ts', // decision 037
-    'app/features/payments/payments-page.server.ts', // decision 037
     'app/features/photos/photos-routes.server.ts', // decision 037
     'app/features/portfolio/portfolio-pages.server.ts', // decision 037
     'app/features/projects/project-pages.server.ts', // decision 037

@@ -11,9 +11,9 @@ import type { Db } from '~/server/db/client.server';
 import { auditLog, charge, lease, payment, refund, user } from '~/server/db/schema';
 import { createSandboxProvider } from '~/server/payments/sandbox-provider.server';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
-import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
+import { createTestDatabase, TEST_PUBLIC_URL, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { exportPaymentsCsv, findPaymentDetail, findPayments, findReconciliation, type PaymentsActor } from './payments-admin.server';
-import { handleRefundAction } from './payments-page.server';
+import { handleRefundAction } from './payments.page.server';
 import {
   NO_FILTERS,
   parseCursor,
@@ -372,7 +372,7 @@ describe(`the payments back office (${kind})`, () => {
   it('the refund action answers 422 with the limit in the field message, 404 out of scope, and 303 after a plain post', async () => {
     const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
       new Request(`${TEST_PUBLIC_URL}/dashboard/payments/${ids.p1}`, { method: 'POST', body: new URLSearchParams(fields), headers });
-    const context = { db, clientIp: '203.0.113.9', logger: { info: () => undefined } };
+    const context = testContext(database, { clientIp: '203.0.113.9' });
     const run = (actor: PaymentsActor, fields: Record<string, string>, headers: Record<string, string> = {}) =>
       handleRefundAction({
         request: post(fields, headers),

@@ -2,6 +2,7 @@
  * What the payments pages' loaders and actions answer to the browser (decision 020 and 022). The row shapes are the services' (type-only imports, erased from the client bundle).
  * Client-safe.
  */
+import type { ActionResult } from '~/lib/action-result';
 import type { PaymentDetail, PaymentListItem, PaymentPage, Reconciliation } from './payments-admin.server';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import type { PaymentFilters, ReconciliationQuery } from './payments.schemas';
@@ -20,6 +21,8 @@ export type PaymentsPageData =
   | (PageCommon & { view: 'list'; filters: PaymentFilters; list: PaymentPage; firstPage: boolean })
   | (PageCommon & { view: 'reconciliation'; query: ReconciliationQuery; reconciliation: Reconciliation | null });
 
-export type RefundActionResult =
-  | { ok: true; refundId: number; amountCents: number }
-  | { ok: false; errors: Partial<Record<'amount' | 'reason' | 'form', string>>; values?: { amount: string; reason: string } };
+/** The payment page's one command. */
+export const REFUND_INTENTS = ['refund'] as const;
+
+/** What the refund action answers (decision 037): the refund's id and amount, or messages by field. */
+export type RefundActionResult = ActionResult<'refund', { refundId: number; amountCents: number }>;

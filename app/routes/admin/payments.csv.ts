@@ -3,7 +3,7 @@
  * (`?status=&kind=&method=&from=&to=&building=`), newest first, streamed in batches, at most
  * 100,000 rows. Bad filters answer 400.
  */
-import { paymentsCsvResponse } from '~/features/payments/payments-page.server';
+import { paymentsCsvResponse } from '~/features/payments/payments.page.server';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/payments.csv';
 

@@ -9,7 +9,7 @@
 import { SignedInPageHeader } from '~/components/page-header';
 import { TestModeNotice } from '~/components/test-mode-notice';
 import { PaymentDetailView } from '~/features/payments/components/payment-detail';
-import { handleRefundAction, loadPaymentDetailPage } from '~/features/payments/payments-page.server';
+import { handleRefundAction, loadPaymentDetailPage } from '~/features/payments/payments.page.server';
 import type { RefundActionResult } from '~/features/payments/payments.types';
 import { pageMeta } from '~/i18n/translate.server';
 import { useTranslation } from '~/lib/i18n';

@@ -8,7 +8,7 @@
  */
 import { SignedInPageHeader } from '~/components/page-header';
 import { PaymentsPage } from '~/features/payments/components/payments-page';
-import { loadPaymentsPage } from '~/features/payments/payments-page.server';
+import { loadPaymentsPage } from '~/features/payments/payments.page.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { useTranslation } from '~/lib/i18n';
 import { metaTags } from '~/lib/meta';

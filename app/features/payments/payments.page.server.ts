@@ -9,21 +9,21 @@
  */
 import { utcToday } from '~/lib/dates';
 import { randomUUID } from 'node:crypto';
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { refundPayment, type StaffLedgerRefusal } from '~/features/ledger/ledger-commands.server';
 import { staffPageTranslations } from '~/i18n/resources.server';
-import { getT } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';
 import { formatCents } from '~/lib/format';
 import { requestLanguage } from '~/lib/route-helpers.server';
-import { requestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
-import { isDocumentPost, readFormData, translateIssues } from '~/server/http/form.server';
+import { translateIssues } from '~/server/http/form.server';
+import { handleFormAction, type FormCall, type ReasonTable } from '~/server/http/form-action.server';
+import type { DimoraLoadContext } from '~/server/load-context';
 import type { Logger } from '~/server/logger.server';
 import type { PaymentProvider } from '~/server/payments/payment-provider';
 import { exportPaymentsCsv, findPaymentDetail, findPayments, findReconciliation, type PaymentsActor } from './payments-admin.server';
-import { parsePaymentFilters, parseReconciliationQuery, refundFormSchema, type RefundField } from './payments.schemas';
-import type { PaymentsPageData, RefundActionResult } from './payments.types';
+import { parsePaymentFilters, parseReconciliationQuery, refundFormSchema } from './payments.schemas';
+import { REFUND_INTENTS, type PaymentsPageData } from './payments.types';
 import { findBuildingOption } from '~/features/portfolio/building-options.server';
 import { parseId } from '~/lib/ids';
 
@@ -114,28 +114,32 @@ export async function loadPaymentDetailPage({
   return { detail, refundKey: randomUUID(), done, i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) };
 }
 
-const REFUSAL_STATUS: Record<StaffLedgerRefusal, number> = {
-  not_found: 404,
-  invalid_amount: 422,
-  invalid_date: 422,
-  above_balance: 422,
-  nothing_due: 409,
-  above_refundable: 422,
-  not_refundable: 409,
-  provider_refused: 422,
-  provider_unavailable: 502,
-  not_active: 409,
+/** How the payment page answers each reason code of `refundPayment` (decision 037). */
+const REFUSALS: ReasonTable<StaffLedgerRefusal> = {
+  not_found: { status: 404, message: 'payments.refund.errors.not_found' },
+  invalid_amount: { status: 422, message: 'payments.refund.errors.invalid_amount', field: 'amount' },
+  invalid_date: { status: 422, message: 'payments.refund.errors.invalid_date' },
+  above_balance: { status: 422, message: 'payments.refund.errors.above_balance' },
+  nothing_due: { status: 409, message: 'payments.refund.errors.nothing_due' },
+  above_refundable: { status: 422, message: 'payments.refund.errors.above_refundable', field: 'amount' },
+  not_refundable: { status: 409, message: 'payments.refund.errors.not_refundable' },
+  provider_refused: { status: 422, message: 'payments.refund.errors.provider_refused' },
+  provider_unavailable: { status: 502, message: 'payments.refund.errors.provider_unavailable' },
+  not_active: { status: 409, message: 'payments.refund.errors.not_active' },
 };
 
-function answer(body: RefundActionResult, status: number) {
-  return data<RefundActionResult>(body, { status });
-}
+/** A refund form whose idempotency key is missing or malformed: a broken (stale) form, not the person's typing. */
+const STALE_FORM = { status: 400, message: 'payments.refund.errors.staleForm' };
 
 /**
  * The payment page's one command, `intent=refund`: `amount` (dollars), `reason`,
  * `idempotencyKey` (one per page view). Calls `refundPayment` with the configured provider.
+ * Answers per decision 037: 404 for an unknown payment or someone else's, 422 with the field
+ * message (the refundable limit in words), 409/502 for a refund the service or provider refuses,
+ * 400 for a stale form or an unknown intent; a 303 to `?done=refunded` after a plain post, the
+ * refund's id and amount otherwise.
  */
-export async function handleRefundAction({
+export function handleRefundAction({
   request,
   context,
   actor,
@@ -144,48 +148,41 @@ export async function handleRefundAction({
   basePath,
 }: {
   request: Request;
-  context: PageContext;
+  context: DimoraLoadContext;
   actor: PaymentsActor;
   paymentParam: string | undefined;
   provider: PaymentProvider;
   basePath: PaymentsBase;
 }) {
-  const lang = requestLanguage(request);
-  const t = getT(lang);
-  const paymentId = parsePaymentId(paymentParam);
-  if (paymentId === null) return answer({ ok: false, errors: { form: t('payments.refund.errors.not_found') } }, 404);
-  const form = await readFormData(request);
-  if (form.get('intent') !== 'refund') return answer({ ok: false, errors: { form: t('payments.refund.errors.unknownIntent') } }, 400);
-  const raw = { amount: form.get('amount') ?? '', reason: form.get('reason') ?? '', idempotencyKey: form.get('idempotencyKey') ?? '' };
-  const values = {
-    amount: typeof raw.amount === 'string' ? raw.amount.slice(0, 40) : '',
-    reason: typeof raw.reason === 'string' ? raw.reason.slice(0, 600) : '',
-  };
-  const parsed = refundFormSchema.safeParse(raw);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error, lang) as Partial<Record<RefundField | 'form', string>>;
-    // A missing or malformed key is a broken form, not the user's typing.
-    if (errors.idempotencyKey) return answer({ ok: false, errors: { form: t('payments.refund.errors.staleForm') }, values }, 400);
-    return answer({ ok: false, errors, values }, 422);
-  }
-  const outcome = await refundPayment({
-    db: context.db,
-    provider,
-    actor,
-    paymentId,
-    amountCents: parsed.data.amount,
-    reason: parsed.data.reason,
-    idempotencyKey: parsed.data.idempotencyKey,
-    origin: requestOrigin(request, context.clientIp),
-  });
-  if (!outcome.ok) {
-    const message = t(`payments.refund.errors.${outcome.reason}`, { limit: formatCents(outcome.limitCents ?? 0, lang) });
-    const amountProblem = outcome.reason === 'above_refundable' || outcome.reason === 'invalid_amount';
-    return answer({ ok: false, errors: amountProblem ? { amount: message } : { form: message }, values }, REFUSAL_STATUS[outcome.reason]);
-  }
-  context.logger.info({ actor: actor.id, payment: paymentId, refund: outcome.id, amountCents: parsed.data.amount }, 'payment refunded');
-  if (isDocumentPost(request)) return redirect(`${basePath}/${paymentId}?done=refunded`, 303);
-  return answer({ ok: true, refundId: outcome.id, amountCents: parsed.data.amount }, 200);
+  return handleFormAction(
+    { request, context },
+    { intents: REFUND_INTENTS, echo: ['amount', 'reason'] },
+    async (call: FormCall<'refund'>) => {
+      const paymentId = parsePaymentId(paymentParam);
+      if (paymentId === null) call.refuse(REFUSALS.not_found);
+      const parsed = call.validate(refundFormSchema);
+      if (!parsed.success) {
+        if (parsed.errors.idempotencyKey) call.refuse(STALE_FORM);
+        call.invalid(parsed.errors);
+      }
+      const outcome = await refundPayment({
+        db: context.db,
+        provider,
+        actor,
+        paymentId,
+        amountCents: parsed.data.amount,
+        reason: parsed.data.reason,
+        idempotencyKey: parsed.data.idempotencyKey,
+        origin: call.origin,
+      });
+      if (!outcome.ok) call.refuse(REFUSALS[outcome.reason], { params: { limit: formatCents(outcome.limitCents ?? 0, call.lang) } });
+      context.logger.info({ actor: actor.id, payment: paymentId, refund: outcome.id, amountCents: parsed.data.amount }, 'payment refunded');
+      return call.done({
+        redirectTo: `${basePath}/${paymentId}?done=refunded`,
+        extra: { refundId: outcome.id, amountCents: parsed.data.amount },
+      });
+    },
+  );
 }
 
 /** The CSV download of the filtered list (`?status=…`, no cursor): 400 for bad filters. */
