@@ -27,7 +27,6 @@ export const LINT_EXCEPTIONS = {
     'app/features/applications/review-page.server.ts', // decision 037
     'app/features/audit/audit-page.server.ts', // decision 037
     'app/features/inquiries/inbox-page.server.ts', // decision 037
-    'app/features/leases/lease-staff-page.server.ts', // decision 037
     'app/features/maintenance/tenant-requests-routes.server.ts', // decision 037
     'app/features/ops/backup-download.server.ts', // decision 037
     'app/features/ops/database-page.server.ts', // decision 037

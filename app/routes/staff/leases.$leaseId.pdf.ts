@@ -3,7 +3,7 @@
  * `/admin/leases/:leaseId/pdf` and `/dashboard/leases/:leaseId/pdf` (a lease of the manager's
  * buildings; anything else is a 404, audited).
  */
-import { leasePdfResponse } from '~/features/leases/lease-staff-page.server';
+import { leasePdfResponse } from '~/features/leases/lease-staff.page.server';
 import { requireStaff } from '~/server/auth/staff-area.server';
 import type { Route } from './+types/leases.$leaseId.pdf';
 

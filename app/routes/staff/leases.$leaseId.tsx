@@ -7,7 +7,7 @@
  * Refusals answer 409/422 with a translated message.
  */
 import { LeaseStaffPage } from '~/features/leases/components/lease-staff-page';
-import { handleLeaseStaffAction, loadLeaseStaffPage, type LeaseStaffActionResult } from '~/features/leases/lease-staff-page.server';
+import { handleLeaseStaffAction, loadLeaseStaffPage, type LeaseStaffActionResult } from '~/features/leases/lease-staff.page.server';
 import { getT } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';

@@ -11,7 +11,7 @@ import { useTranslation } from '~/lib/i18n';
 import { Form, useNavigation } from 'react-router';
 import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
-import type { LeaseStaffActionResult, LeaseStaffIntent } from '../lease-staff-page.server';
+import type { LeaseStaffActionResult, LeaseStaffIntent } from '../lease-staff.page.server';
 import type { LeaseSummary } from '../lease-queries.server';
 
 type Props = { lease: LeaseSummary; maxSigners: number; result: LeaseStaffActionResult | undefined };

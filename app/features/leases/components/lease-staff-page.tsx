@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
 import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
-import type { LeaseStaffActionResult, LeaseStaffPageData } from '../lease-staff-page.server';
+import type { LeaseStaffActionResult, LeaseStaffPageData } from '../lease-staff.page.server';
 import { LeaseDocumentView } from './lease-document-view';
 import { LeaseLedgerTable } from './lease-ledger-table';
 import { LeaseSignersTable } from './lease-signers-table';

@@ -19,7 +19,7 @@ import { answerOf } from '../../../tests/setup/action-result';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { createDraftLease } from './lease-drafts.server';
-import { dollarsToCents } from './lease-staff-page.server';
+import { dollarsToCents } from './lease-staff.page.server';
 import { signInForTest } from '../../../tests/setup/two-factor';
 
 let database: TestDatabase;

@@ -2,8 +2,9 @@
  * The staff lease page's loader and action halves (decision 022), shared by the admin's
  * `/admin/leases/:leaseId` and a property manager's `/dashboard/leases/:leaseId` (the same page,
  * scoped server-side), and the PDF download beside each. Routes check the role first and pass
- * the actor and their base path; this module parses input with zod, calls the lease services
- * (which authorise again) and maps their reason codes to HTTP answers:
+ * the actor and their base path; this module runs the commands through the page protocol
+ * (decision 037: zod schemas, a reason table, one answer shape), calls the lease services (which
+ * authorise again) and answers:
  *
  * - 404 for an unknown id or a lease outside the manager's buildings (the refusal is audited as
  *   `lease_access_denied` when the lease exists, so probing is visible);
@@ -17,19 +18,18 @@
 import { isPropertyManager } from '~/lib/access';
 import { utcToday } from '~/lib/dates';
 import { eq } from 'drizzle-orm';
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { z } from 'zod';
 import { parseDollars } from '~/lib/money';
 import { staffPageTranslations, type Tree } from '~/i18n/resources.server';
-import { getT } from '~/i18n/translate.server';
-import type { Language } from '~/lib/constants';
-import { emailField, formText, requiredLine } from '~/lib/form-fields';
+import type { ActionResult } from '~/lib/action-result';
+import { emailField, requiredLine } from '~/lib/form-fields';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { auditRefusal, requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { application, lease } from '~/server/db/schema';
-import { isDocumentPost, readFormData, translateIssues } from '~/server/http/form.server';
+import { handleFormAction, type FormCall, type ReasonTable } from '~/server/http/form-action.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { findLeaseBalance, findLedger, type LeaseBalance, type LedgerEntry } from '~/features/ledger/ledger.server';
 import { buildLeaseDocument } from './lease-document.server';
@@ -73,10 +73,8 @@ export type LeaseStaffPageData = {
   base: LeaseStaffBase;
 };
 
-/** What an action answers. */
-export type LeaseStaffActionResult =
-  | { ok: true; intent: LeaseStaffIntent; leaseId: number }
-  | { ok: false; intent: LeaseStaffIntent | null; errors: Record<string, string>; values?: Record<string, string> };
+/** What an action answers (decision 037): the lease the command left the page on, or messages by field. */
+export type LeaseStaffActionResult = ActionResult<LeaseStaffIntent, { leaseId: number }>;
 
 /** A route's `:leaseId` as a number, or a thrown 404. */
 export function parseLeaseId(raw: string | undefined): number {
@@ -197,85 +195,64 @@ const renewalSchema = z.object({
     .refine((value) => dollarsToCents(value) !== null, MESSAGE.invalidRent),
 });
 
-const REFUSAL_STATUS: Record<LeaseCommandRefusal, number> = {
-  not_found: 404,
-  invalid_status: 409,
-  not_all_signed: 409,
-  overlap: 409,
-  too_many_tenants: 409,
-  duplicate_tenant: 422,
-  invalid_dates: 422,
-  invalid_amount: 422,
+/**
+ * How the page answers each reason code of the lease commands (decision 037). The messages take
+ * `{{status}}` (the lease's status in words) and `{{count}}` (the signers the lease may have).
+ */
+const REFUSALS: ReasonTable<LeaseCommandRefusal> = {
+  not_found: { status: 404, message: 'leases.errors.not_found' },
+  invalid_status: { status: 409, message: 'leases.errors.invalid_status' },
+  not_all_signed: { status: 409, message: 'leases.errors.not_all_signed' },
+  overlap: { status: 409, message: 'leases.errors.overlap' },
+  too_many_tenants: { status: 409, message: 'leases.errors.too_many_tenants' },
+  duplicate_tenant: { status: 422, message: 'leases.errors.duplicate_tenant', field: 'email' },
+  invalid_dates: { status: 422, message: 'leases.errors.invalid_dates', field: 'endDate' },
+  invalid_amount: { status: 422, message: 'leases.errors.invalid_amount', field: 'monthlyRent' },
 };
-
-/** The field a refusal belongs to (else the form). */
-const REFUSAL_FIELD: Partial<Record<LeaseCommandRefusal, string>> = {
-  duplicate_tenant: 'email',
-  invalid_dates: 'endDate',
-  invalid_amount: 'monthlyRent',
-};
-
-function answer(body: LeaseStaffActionResult, status: number) {
-  return data<LeaseStaffActionResult>(body, { status });
-}
-
-function refusalMessage(outcome: Extract<LeaseCommandOutcome, { ok: false }>, lang: Language, maxSigners: number): string {
-  const t = getT(lang);
-  const status = outcome.status ? t(`leases.status.${outcome.status}`).toLowerCase() : '';
-  return t(`leases.errors.${outcome.reason}`, { status, count: maxSigners });
-}
 
 /**
  * Handles one posted command for `actor` on the lease of the URL: `add-co-tenant` (`name`,
  * `email`), `send`, `countersign`, `offer-renewal` (`endDate` ISO, `monthlyRent` in dollars).
+ * Answers per decision 037 (see the module comment); a renewal is a new lease, so the page moves
+ * to it after any post (303), as does every plain post.
  */
 export async function handleLeaseStaffAction(args: PageArgs) {
   const { request, context, actor, base } = args;
-  const lang = requestLanguage(request);
-  const t = getT(lang);
   const leaseId = parseLeaseId(args.param);
-  const form = await readFormData(request);
-  const rawIntent = formText(form, 'intent');
-  if (!isIntent(rawIntent)) return answer({ ok: false, intent: null, errors: { form: t('leases.errors.unknownIntent') } }, 400);
-  const intent = rawIntent;
-  const origin = requestOrigin(request, context.clientIp);
-  const common = { db: context.db, actor, leaseId, origin };
-  let outcome: LeaseCommandOutcome;
-  let values: Record<string, string> | undefined;
-  if (intent === 'add-co-tenant') {
-    values = { name: formText(form, 'name'), email: formText(form, 'email') };
-    const parsed = coTenantSchema.safeParse(values);
-    if (!parsed.success)
-      return answer({ ok: false, intent, errors: translateIssues(parsed.error, lang) as Record<string, string>, values }, 422);
-    outcome = await addCoTenant({ ...common, name: parsed.data.name, email: parsed.data.email });
-  } else if (intent === 'offer-renewal') {
-    values = { endDate: formText(form, 'endDate'), monthlyRent: formText(form, 'monthlyRent') };
-    const parsed = renewalSchema.safeParse(values);
-    if (!parsed.success)
-      return answer({ ok: false, intent, errors: translateIssues(parsed.error, lang) as Record<string, string>, values }, 422);
-    outcome = await offerRenewal({
-      ...common,
-      endDate: parsed.data.endDate,
-      monthlyRentCents: dollarsToCents(parsed.data.monthlyRent)!,
-      publicUrl: context.publicUrl,
+  return handleFormAction({ request, context }, { intents: LEASE_STAFF_INTENTS }, async (call: FormCall<LeaseStaffIntent>) => {
+    const { intent } = call;
+    const common = { db: context.db, actor, leaseId, origin: call.origin };
+    let outcome: LeaseCommandOutcome;
+    if (intent === 'add-co-tenant') {
+      const input = call.parse(coTenantSchema);
+      outcome = await addCoTenant({ ...common, name: input.name, email: input.email });
+    } else if (intent === 'offer-renewal') {
+      const input = call.parse(renewalSchema);
+      outcome = await offerRenewal({
+        ...common,
+        endDate: input.endDate,
+        monthlyRentCents: dollarsToCents(input.monthlyRent)!,
+        publicUrl: context.publicUrl,
+      });
+    } else if (intent === 'send') {
+      outcome = await sendLease({ ...common, publicUrl: context.publicUrl });
+    } else {
+      outcome = await countersignLease({ ...common, publicUrl: context.publicUrl });
+    }
+    if (!outcome.ok) {
+      if (outcome.reason === 'not_found')
+        await recordDeniedLeaseAccess({ db: context.db, actor, leaseId, request, clientIp: context.clientIp });
+      const count = outcome.reason === 'too_many_tenants' ? await maxSignersOf(context.db, leaseId) : 1;
+      const status = outcome.status ? call.t(`leases.status.${outcome.status}`).toLowerCase() : '';
+      call.refuse(REFUSALS[outcome.reason], { params: { status, count } });
+    }
+    context.logger.info({ intent, actor: actor.id, lease: leaseId, result: outcome.leaseId }, 'lease staff command');
+    return call.done({
+      redirectTo: `${base}/${outcome.leaseId}?done=${intent}`,
+      alwaysRedirect: intent === 'offer-renewal',
+      extra: { leaseId: outcome.leaseId },
     });
-  } else if (intent === 'send') {
-    outcome = await sendLease({ ...common, publicUrl: context.publicUrl });
-  } else {
-    outcome = await countersignLease({ ...common, publicUrl: context.publicUrl });
-  }
-  if (!outcome.ok) {
-    if (outcome.reason === 'not_found')
-      await recordDeniedLeaseAccess({ db: context.db, actor, leaseId, request, clientIp: context.clientIp });
-    const maxSigners = outcome.reason === 'too_many_tenants' ? await maxSignersOf(context.db, leaseId) : 1;
-    const message = refusalMessage(outcome, lang, maxSigners);
-    const field = REFUSAL_FIELD[outcome.reason] ?? 'form';
-    return answer({ ok: false, intent, errors: { [field]: message }, values }, REFUSAL_STATUS[outcome.reason]);
-  }
-  context.logger.info({ intent, actor: actor.id, lease: leaseId, result: outcome.leaseId }, 'lease staff command');
-  // A renewal is a new lease: the page moves there (also after an enhanced post).
-  if (isDocumentPost(request) || intent === 'offer-renewal') return redirect(`${base}/${outcome.leaseId}?done=${intent}`, 303);
-  return answer({ ok: true, intent, leaseId: outcome.leaseId }, 200);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
