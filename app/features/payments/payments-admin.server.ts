@@ -14,7 +14,7 @@
  * alone, their payer, building and unit afterwards by primary key, so the plan of the page never
  * depends on the joins. Proven by EXPLAIN in payments-admin.server.test.ts.
  *
- * Services return data and reason codes; the pages (payments-page.server.ts) map them to HTTP.
+ * Services return data and reason codes; the pages (payments.page.server.ts) map them to HTTP.
  */
 import { isAdmin, isPropertyManager, isStaff } from '~/lib/access';
 import { keysetCsvStream } from '~/server/http/csv.server';
