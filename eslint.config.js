@@ -39,7 +39,6 @@ export const LINT_EXCEPTIONS = {
     'app/features/vendors/vendor-admin-page.server.ts', // decision 037
     'app/features/vendors/vendor-invite-page.server.ts', // decision 037
     'app/features/vendors/vendor-portal-page.server.ts', // decision 037
-    'app/features/work-orders/assignment-pages.server.ts', // decision 037
     'app/features/work-orders/vendor-pages.server.ts', // decision 037
   ],
   /** Files on an import cycle (`import-x/no-cycle`). */

@@ -14,7 +14,7 @@ import { answerOf } from '../../../tests/setup/action-result';
 import { jpegWithGps } from '../../../tests/setup/images';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { createTestVendor, makeScene, ORIGIN, type Scene } from '../../../tests/setup/work-orders';
-import { handleAssignmentAction, loadAssignmentPage, loadAssignmentsPage } from './assignment-pages.server';
+import { handleAssignmentAction, loadAssignmentPage, loadAssignmentsPage } from './assignments.page.server';
 import { acceptWorkOrder, startWorkOrder } from './vendor-work-orders.server';
 import {
   handleNewInvoiceAction,

@@ -8,7 +8,7 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
-import { handleAssignmentAction, loadAssignmentPage } from '~/features/work-orders/assignment-pages.server';
+import { handleAssignmentAction, loadAssignmentPage } from '~/features/work-orders/assignments.page.server';
 import { AssignmentDetail } from '~/features/work-orders/components/assignment-detail';
 import type { CommandResult, StaffIntent } from '~/features/work-orders/work-orders.types';
 import { getT } from '~/i18n/translate.server';

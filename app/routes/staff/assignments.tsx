@@ -6,7 +6,7 @@
  * answer 400 with a message per field.
  */
 import { SignedInPageHeader } from '~/components/page-header';
-import { handleAssignmentAction, loadAssignmentsPage } from '~/features/work-orders/assignment-pages.server';
+import { handleAssignmentAction, loadAssignmentsPage } from '~/features/work-orders/assignments.page.server';
 import { AssignmentsPage } from '~/features/work-orders/components/assignments-page';
 import type { CommandResult, StaffIntent } from '~/features/work-orders/work-orders.types';
 import { pageMeta } from '~/i18n/translate.server';
