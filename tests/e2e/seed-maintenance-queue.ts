@@ -93,21 +93,22 @@ export async function seedMaintenanceQueue(db: Db): Promise<void> {
     slaDueAt: new Date(values.createdAt.getTime() + 72 * HOUR),
     ...values,
   });
+  // An urgent heating request as the tenant reports it, with a photo of home `photo`.
+  const coldHeating = (photo: number) => ({
+    category: 'hvac' as const,
+    priority: 'urgent' as const,
+    description: 'The living-room radiator stays cold all day.',
+    location: 'Living room',
+    permissionToEnter: true,
+    entryWindows: [{ date: new Date(now + 86_400_000).toISOString().slice(0, 10), from: '09:00', to: '12:00' }],
+    photoUrls: [demoImageUrl('room', photo)],
+    createdAt: new Date(now - 2 * HOUR),
+    slaDueAt: new Date(now + 22 * HOUR),
+  });
   const rows = await db
     .insert(maintenanceRequest)
     .values([
-      request({
-        title: E2E_QUEUE.radiator,
-        category: 'hvac',
-        priority: 'urgent',
-        description: 'The living-room radiator stays cold all day.',
-        location: 'Living room',
-        permissionToEnter: true,
-        entryWindows: [{ date: new Date(now + 86_400_000).toISOString().slice(0, 10), from: '09:00', to: '12:00' }],
-        photoUrls: [demoImageUrl('room', 3)],
-        createdAt: new Date(now - 2 * HOUR),
-        slaDueAt: new Date(now + 22 * HOUR),
-      }),
+      request({ ...coldHeating(3), title: E2E_QUEUE.radiator }),
       request({
         title: E2E_QUEUE.lock,
         category: 'locks_doors',
@@ -131,22 +132,7 @@ export async function seedMaintenanceQueue(db: Db): Promise<void> {
         closedAt: new Date(now - 20 * 86_400_000),
       }),
       request({ title: E2E_QUEUE.hidden, propertyId: far!.id, buildingId: elsewhere!.id, createdAt: new Date(now - 3 * HOUR) }),
-      ...E2E_QUEUE.boilers.map((title) =>
-        request({
-          title,
-          propertyId: far!.id,
-          buildingId: elsewhere!.id,
-          category: 'hvac',
-          priority: 'urgent',
-          description: 'The living-room radiator stays cold all day.',
-          location: 'Living room',
-          permissionToEnter: true,
-          entryWindows: [{ date: new Date(now + 86_400_000).toISOString().slice(0, 10), from: '09:00', to: '12:00' }],
-          photoUrls: [demoImageUrl('room', 4)],
-          createdAt: new Date(now - 2 * HOUR),
-          slaDueAt: new Date(now + 22 * HOUR),
-        }),
-      ),
+      ...E2E_QUEUE.boilers.map((title) => request({ ...coldHeating(4), title, propertyId: far!.id, buildingId: elsewhere!.id })),
     ])
     .returning({ id: maintenanceRequest.id, createdAt: maintenanceRequest.createdAt });
   await db.insert(maintenanceEvent).values(
