@@ -24,7 +24,6 @@ export const LINT_EXCEPTIONS = {
    * `*.page.server.ts` adapter or its react-router part moves to the route.
    */
   serviceReactRouterImports: [
-    'app/features/applications/review-page.server.ts', // decision 037
     'app/features/audit/audit-page.server.ts', // decision 037
     'app/features/inquiries/inbox-page.server.ts', // decision 037
     'app/features/maintenance/tenant-requests-routes.server.ts', // decision 037

@@ -13,6 +13,7 @@
  *   submitted → payment_failed → expired             (the card was declined; 7 days later it
  *                                                      expires; a successful retry submits it)
  */
+import type { ActionResult } from '~/lib/action-result';
 import type { ReviewFilters } from './review-filters';
 
 /** Every status an application can have (schema `application_status`). */
@@ -189,6 +190,5 @@ export type ReviewPageData = {
 };
 
 /** What the review pages' action answers (the same for /admin/applications and /dashboard). */
-export type ApplicationActionResult =
-  | { ok: true; intent: ApplicationIntent; applicationId: number; status: ApplicationStatus }
-  | { ok: false; intent: ApplicationIntent | null; applicationId?: number; errors: { form?: string; note?: string } };
+/** What a review command answers (decision 037): the application's id and new status; a refusal's `key` is the application's id. */
+export type ApplicationActionResult = ActionResult<ApplicationIntent, { applicationId: number; status: ApplicationStatus }>;

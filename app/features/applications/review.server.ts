@@ -327,7 +327,7 @@ function asStatus(value: unknown): ApplicationStatus | null {
 // Commands
 // ---------------------------------------------------------------------------------------------
 
-/** Why a transition was refused. */
+/** Why a transition was refused (the page answers the status in brackets, decision 037). */
 export type TransitionRefusal =
   /** No such application, or not one this actor may see (404). */
   | 'not_found'
@@ -344,7 +344,7 @@ export type TransitionRefusal =
 
 export type TransitionOutcome =
   | { ok: true; applicationId: number; reference: string; from: ApplicationStatus; to: ApplicationStatus; leaseId: number | null }
-  | { ok: false; status: 404 | 409 | 422; reason: TransitionRefusal; current?: ApplicationStatus };
+  | { ok: false; reason: TransitionRefusal; current?: ApplicationStatus };
 
 /** Test seam: runs inside the transaction after every write, before commit (failure injection). */
 export type TransitionFaults = { beforeCommit?: () => void | Promise<void> };
@@ -367,8 +367,8 @@ async function lockApplication(tx: Tx, id: number): Promise<LockedApplication | 
   return { app: row.app, managerId: row.managerId, titles: { en: row.title, it: row.titleIt ?? row.title } };
 }
 
-function refuse(status: 404 | 409 | 422, reason: TransitionRefusal, current?: ApplicationStatus): TransitionOutcome {
-  return { ok: false, status, reason, ...(current ? { current } : {}) };
+function refuse(reason: TransitionRefusal, current?: ApplicationStatus): TransitionOutcome {
+  return { ok: false, reason, ...(current ? { current } : {}) };
 }
 
 /** The note as stored: line endings normalised, trimmed; '' → null. */
@@ -462,12 +462,12 @@ export async function transitionApplication({
 }): Promise<TransitionOutcome> {
   assertReviewer(actor);
   const cleaned = cleanNote(note);
-  if (cleaned === 'too_long') return refuse(422, 'note_too_long');
+  if (cleaned === 'too_long') return refuse('note_too_long');
   return db.transaction(async (tx): Promise<TransitionOutcome> => {
     const locked = await lockApplication(tx, id);
-    if (!locked || (!isAdmin(actor.role) && locked.managerId !== actor.id)) return refuse(404, 'not_found');
+    if (!locked || (!isAdmin(actor.role) && locked.managerId !== actor.id)) return refuse('not_found');
     const { app } = locked;
-    if (!STAFF_TRANSITIONS[app.status].includes(to)) return refuse(409, 'invalid_transition', app.status);
+    if (!STAFF_TRANSITIONS[app.status].includes(to)) return refuse('invalid_transition', app.status);
 
     let leaseId: number | null = null;
     if (to === 'approved') {
@@ -476,7 +476,7 @@ export async function transitionApplication({
           .select({ n: count() })
           .from(payment)
           .where(and(eq(payment.applicationId, app.id), eq(payment.status, 'succeeded')));
-        if (!paid?.n) return refuse(409, 'unpaid', app.status);
+        if (!paid?.n) return refuse('unpaid', app.status);
       }
       // One approval per unit: concurrent approvals wait here for each other.
       const [home] = await tx.select({ status: property.status }).from(property).where(eq(property.id, app.propertyId)).for('update');
@@ -488,10 +488,10 @@ export async function transitionApplication({
         // has ended or was terminated no longer blocks the next tenant.
         .where(and(eq(application.propertyId, app.propertyId), ne(application.id, app.id), eq(application.status, 'approved')))
         .limit(1);
-      if (taken) return refuse(409, 'unit_taken', app.status);
-      if (home?.status !== 'available') return refuse(409, 'unit_unavailable', app.status);
+      if (taken) return refuse('unit_taken', app.status);
+      if (home?.status !== 'available') return refuse('unit_unavailable', app.status);
       const draft = await createDraftLease(tx, { app });
-      if (!draft.ok) return refuse(409, 'unit_taken', app.status);
+      if (!draft.ok) return refuse('unit_taken', app.status);
       leaseId = draft.leaseId;
       await tx.update(property).set({ status: 'leased' }).where(eq(property.id, app.propertyId));
     }
@@ -521,9 +521,9 @@ export async function withdrawApplication({
 }): Promise<TransitionOutcome> {
   return db.transaction(async (tx): Promise<TransitionOutcome> => {
     const locked = await lockApplication(tx, id);
-    if (!locked || locked.app.userId !== actor.id) return refuse(404, 'not_found');
+    if (!locked || locked.app.userId !== actor.id) return refuse('not_found');
     const { app } = locked;
-    if (!WITHDRAWABLE_STATUSES.includes(app.status)) return refuse(409, 'invalid_transition', app.status);
+    if (!WITHDRAWABLE_STATUSES.includes(app.status)) return refuse('invalid_transition', app.status);
     await tx.update(application).set({ status: 'withdrawn', updatedAt: new Date() }).where(eq(application.id, app.id));
     await recordStatusChange(tx, { actor, locked, to: 'withdrawn', note: null, origin, leaseId: null });
     return { ok: true, applicationId: app.id, reference: app.reference, from: app.status, to: 'withdrawn', leaseId: null };

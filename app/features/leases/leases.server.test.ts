@@ -513,7 +513,7 @@ raceDescribe('at once (two connection pools on PostgreSQL)', () => {
     ]);
 
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
-    expect(outcomes.find((o) => !o.ok)).toMatchObject({ ok: false, status: 409 });
+    expect(outcomes.find((o) => !o.ok)).toMatchObject({ ok: false, reason: 'unit_taken' });
     const drafts = await database.db.select().from(lease).where(eq(lease.propertyId, first.unit));
     expect(drafts).toHaveLength(1);
     expect(drafts[0]!.status).toBe('draft');

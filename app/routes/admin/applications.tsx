@@ -17,7 +17,7 @@
 import { useTranslation } from '~/lib/i18n';
 import { ApplicationReview } from '~/features/applications/components/application-review';
 import { STAFF_INTENTS, type ApplicationActionResult, type ApplicationIntent } from '~/features/applications/applications.types';
-import { handleApplicationAction, loadReviewPage } from '~/features/applications/review-page.server';
+import { handleApplicationAction, loadReviewPage } from '~/features/applications/review.page.server';
 import { SignedInPageHeader } from '~/components/page-header';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(request, context, 'admin');
-  return handleApplicationAction({ request, context, actor, lang: requestLanguage(request), allowed: STAFF_ONLY });
+  return handleApplicationAction({ request, context, actor, allowed: STAFF_ONLY });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

@@ -29,7 +29,7 @@ import { WorkspaceCard } from '~/features/accounts/components/dashboard-workspac
 import type { ApplicationActionResult } from '~/features/applications/applications.types';
 import { ManagerReview } from '~/features/applications/components/manager-review';
 import { MyApplications } from '~/features/applications/components/my-applications';
-import { handleApplicationAction, loadReviewPage } from '~/features/applications/review-page.server';
+import { handleApplicationAction, loadReviewPage } from '~/features/applications/review.page.server';
 import { ChatInbox } from '~/features/inquiries/components/chat-inbox';
 import { loadInboxPage } from '~/features/inquiries/inbox-page.server';
 import { ManagerPortfolio } from '~/features/portfolio/components/manager-portfolio';
@@ -62,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole(request, context, 'signed-in');
-  return handleApplicationAction({ request, context, actor: viewer, lang: requestLanguage(request), allowed: dashboardIntents(viewer) });
+  return handleApplicationAction({ request, context, actor: viewer, allowed: dashboardIntents(viewer) });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

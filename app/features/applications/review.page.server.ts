@@ -5,29 +5,25 @@
  * authorise again, so a property manager's post about another property's application answers
  * 404 exactly like an unknown id.
  *
- * Action answers: `{ ok: true }` data (the page shows a toast), or — for a plain browser post
- * (JavaScript off) — a 303 back to the page with the application's panel open and `done=<intent>`;
- * refusals answer data with 404, 409 or 422 and a translated message; an unknown intent 400; a
- * staff intent from someone who does not review applications 403.
+ * Action answers, through the page protocol (decision 037): data and a toast, or — for a plain
+ * browser post (JavaScript off) — a 303 back to the page with the application's panel open and
+ * `done=<intent>`; refusals answer 404, 409 or 422 with a translated message; an intent the page
+ * does not take 400; a staff intent from someone who does not review applications 403.
  */
 import { isPropertyManager } from '~/lib/access';
-import { data, redirect } from 'react-router';
-import { getT } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';
-import { formText } from '~/lib/form-fields';
 import { eq } from 'drizzle-orm';
-import { auditRefusal, requestOrigin, type RequestOrigin } from '~/server/audit.server';
+import { auditRefusal, type RequestOrigin } from '~/server/audit.server';
 import { application } from '~/server/db/schema';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
-import { isDocumentPost, readFormData } from '~/server/http/form.server';
+import { handleFormAction, type FormCall, type ReasonTable, type Refusal } from '~/server/http/form-action.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import {
   isApplicationIntent,
   isStaffIntent,
   REVIEW_NOTE_MAX,
   STAFF_INTENTS,
-  type ApplicationActionResult,
   type ApplicationIntent,
   type ReviewPageData,
 } from './applications.types';
@@ -40,8 +36,9 @@ import {
   transitionApplication,
   withdrawApplication,
   type TransitionOutcome,
+  type TransitionRefusal,
 } from './review.server';
-import { INT4_MAX } from '~/lib/ids';
+import { parseId } from '~/lib/ids';
 
 /**
  * The review list for `actor` as the URL `url` asks for it (filters, page, open panel, done
@@ -92,75 +89,70 @@ async function auditForeignApplication(db: Db, actor: Viewer, id: number, origin
   await auditRefusal(db, actor, { table: 'application', id, reason: 'not_managed', origin, values: { application_id: id } });
 }
 
-function refusalMessage(outcome: Extract<TransitionOutcome, { ok: false }>, lang: Language): string {
-  const t = getT(lang);
-  const current = outcome.current ? t(`applications.status.${outcome.current}`).toLowerCase() : '';
-  return t(`applications.errors.${outcome.reason}`, { status: current, max: REVIEW_NOTE_MAX });
-}
+/** How the review pages answer each reason code of the transitions (decision 037); `{{status}}` is the current status in words. */
+const REFUSALS: ReasonTable<TransitionRefusal> = {
+  not_found: { status: 404, message: 'applications.errors.not_found' },
+  invalid_transition: { status: 409, message: 'applications.errors.invalid_transition' },
+  unit_taken: { status: 409, message: 'applications.errors.unit_taken' },
+  unit_unavailable: { status: 409, message: 'applications.errors.unit_unavailable' },
+  unpaid: { status: 409, message: 'applications.errors.unpaid' },
+  note_too_long: { status: 422, message: 'applications.errors.note_too_long', field: 'note' },
+};
 
-function answer(body: ApplicationActionResult, status: number) {
-  return data<ApplicationActionResult>(body, { status });
-}
+/** A staff command from someone who does not review applications. */
+const FORBIDDEN: Refusal = { status: 403, message: 'applications.errors.forbidden' };
 
 /**
  * Handles one posted review command for `actor`: `intent` (review | approve | reject |
- * withdraw), `applicationId`, optional `note`. `allowed` lists the intents this page accepts.
+ * withdraw), `applicationId`, optional `note`. `allowed` lists the intents this page accepts
+ * (any other answers 400). Refusals carry the application's id as their `key`, so only its
+ * panel shows them; a success answers the application's id and new status.
  */
-export async function handleApplicationAction({
+export function handleApplicationAction({
   request,
   context,
   actor,
-  lang,
   allowed,
 }: {
   request: Request;
-  context: Pick<DimoraLoadContext, 'db' | 'clientIp' | 'logger'>;
+  context: DimoraLoadContext;
   actor: Viewer;
-  lang: Language;
   allowed: readonly ApplicationIntent[];
 }) {
-  const t = getT(lang);
-  const form = await readFormData(request);
-  const rawIntent = form.get('intent');
-  if (!isApplicationIntent(rawIntent) || !allowed.includes(rawIntent)) {
-    return answer({ ok: false, intent: null, errors: { form: t('applications.errors.unknownIntent') } }, 400);
-  }
-  const intent = rawIntent;
-  const rawId = formText(form, 'applicationId');
-  const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : 0;
-  if (id < 1 || id > INT4_MAX) {
-    return answer({ ok: false, intent, errors: { form: t('applications.errors.not_found') } }, 404);
-  }
-  const origin = requestOrigin(request, context.clientIp);
-  let outcome: TransitionOutcome;
-  try {
-    outcome = isStaffIntent(intent)
-      ? await transitionApplication({ db: context.db, actor, id, to: STAFF_INTENTS[intent], note: formText(form, 'note'), origin })
-      : await withdrawApplication({ db: context.db, actor, id, origin });
-  } catch (error) {
-    if (error instanceof ApplicationsForbiddenError) {
-      return answer({ ok: false, intent, applicationId: id, errors: { form: t('applications.errors.forbidden') } }, 403);
+  return handleFormAction({ request, context }, { intents: allowed }, async (call: FormCall<ApplicationIntent>) => {
+    const { intent, origin } = call;
+    const id = parseId(call.fields.applicationId);
+    if (id === null) call.refuse(REFUSALS.not_found);
+    const key = String(id);
+    let outcome: TransitionOutcome;
+    try {
+      outcome = isStaffIntent(intent)
+        ? await transitionApplication({ db: context.db, actor, id, to: STAFF_INTENTS[intent], note: call.fields.note ?? '', origin })
+        : await withdrawApplication({ db: context.db, actor, id, origin });
+    } catch (error) {
+      if (error instanceof ApplicationsForbiddenError) call.refuse(FORBIDDEN, { key });
+      throw error;
     }
-    throw error;
-  }
-  if (!outcome.ok) {
-    if (outcome.reason === 'not_found' && isStaffIntent(intent)) await auditForeignApplication(context.db, actor, id, origin);
-    const message = refusalMessage(outcome, lang);
-    const errors = outcome.reason === 'note_too_long' ? { note: message } : { form: message };
-    return answer({ ok: false, intent, applicationId: id, errors }, outcome.status);
-  }
-  context.logger.info(
-    { intent, actor: actor.id, application: outcome.applicationId, from: outcome.from, to: outcome.to },
-    'application status changed',
-  );
-  if (isDocumentPost(request)) {
+    if (!outcome.ok) {
+      if (outcome.reason === 'not_found' && isStaffIntent(intent)) await auditForeignApplication(context.db, actor, id, origin);
+      const status = outcome.current ? call.t(`applications.status.${outcome.current}`).toLowerCase() : '';
+      call.refuse(REFUSALS[outcome.reason], { key, params: { status, max: REVIEW_NOTE_MAX } });
+    }
+    context.logger.info(
+      { intent, actor: actor.id, application: outcome.applicationId, from: outcome.from, to: outcome.to },
+      'application status changed',
+    );
     // A plain browser post: back to the page (post/redirect/get) with the panel open.
     const url = new URL(request.url);
     const params = new URLSearchParams(url.searchParams);
     params.delete('index');
     if (isStaffIntent(intent)) params.set('id', String(outcome.applicationId));
     params.set('done', intent);
-    return redirect(`${url.pathname}?${params.toString()}`, 303);
-  }
-  return answer({ ok: true, intent, applicationId: outcome.applicationId, status: outcome.to }, 200);
+    return call.done({
+      message: `applications.done.${intent}`,
+      key: String(outcome.applicationId),
+      redirectTo: `${url.pathname}?${params.toString()}`,
+      extra: { applicationId: outcome.applicationId, status: outcome.to },
+    });
+  });
 }
