@@ -25,13 +25,10 @@ export const LINT_EXCEPTIONS = {
    */
   serviceReactRouterImports: [
     'app/features/applications/review-page.server.ts', // decision 037
-    'app/features/audit/audit-page.server.ts', // decision 037
     'app/features/inquiries/inbox-page.server.ts', // decision 037
     'app/features/leases/lease-staff-page.server.ts', // decision 037
     'app/features/maintenance/queue-pages.server.ts', // decision 037
     'app/features/maintenance/tenant-requests-routes.server.ts', // decision 037
-    'app/features/ops/backup-download.server.ts', // decision 037
-    'app/features/ops/database-page.server.ts', // decision 037
     'app/features/ops/system-page.server.ts', // decision 037
     'app/features/payments/payments-page.server.ts', // decision 037
     'app/features/photos/photos-routes.server.ts', // decision 037
