@@ -24,11 +24,8 @@ export const LINT_EXCEPTIONS = {
    * `*.page.server.ts` adapter or its react-router part moves to the route.
    */
   serviceReactRouterImports: [
-    'app/features/audit/audit-page.server.ts', // decision 037
     'app/features/inquiries/inbox-page.server.ts', // decision 037
     'app/features/maintenance/tenant-requests-routes.server.ts', // decision 037
-    'app/features/ops/backup-download.server.ts', // decision 037
-    'app/features/ops/database-page.server.ts', // decision 037
     'app/features/ops/system-page.server.ts', // decision 037
     'app/features/photos/photos-routes.server.ts', // decision 037
     'app/features/portfolio/portfolio-pages.server.ts', // decision 037

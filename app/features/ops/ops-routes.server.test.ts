@@ -29,7 +29,7 @@ import { answerOf } from '../../../tests/setup/action-result';
 import { createProperty, viewerOf } from '../../../tests/setup/factories';
 import { startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
-import { backupDownloadResponse } from './backup-download.server';
+import { backupDownloadResponse } from './backup-download.page.server';
 import { signInForTest } from '../../../tests/setup/two-factor';
 
 let database: TestDatabase;
@@ -411,7 +411,13 @@ describe('/admin/database', () => {
 
   it('retries a given-up job now (audited); a job that has not failed is a 409, an unknown one a 404', async () => {
     const answer = answerOf(await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'retry', jobId: String(givenUp) })));
-    expect(answer.body).toEqual({ ok: true, intent: 'retry', jobId: givenUp, topic: 'mail.application_confirmation' });
+    expect(answer.body).toEqual({
+      ok: true,
+      intent: 'retry',
+      message: `Job ${givenUp} (mail.application_confirmation) runs again within a second.`,
+      jobId: givenUp,
+      topic: 'mail.application_confirmation',
+    });
     const [row] = await database.db.select().from(outbox).where(eq(outbox.id, givenUp));
     expect(row?.attempts).toBe(0);
     expect(row!.availableAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
@@ -462,7 +468,12 @@ describe('/admin/database', () => {
     const answer = answerOf(
       await run(databaseRoute.action, post('admin', '/admin/database', { intent: 'run-schedule', schedule: 'autopay-daily' })),
     );
-    expect(answer.body).toEqual({ ok: true, intent: 'run-schedule', schedule: 'autopay-daily' });
+    expect(answer.body).toEqual({
+      ok: true,
+      intent: 'run-schedule',
+      message: 'autopay-daily runs within 15 seconds.',
+      schedule: 'autopay-daily',
+    });
     const [row] = await database.db.select().from(jobSchedule).where(eq(jobSchedule.name, 'autopay-daily'));
     expect(row!.nextRunAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
     expect((await auditsOf('schedule_run_requested')).map((audit) => audit.values)).toEqual([

@@ -3,7 +3,7 @@
  * /admin/audit (`?actor=&action=&table=&from=&to=`), newest first, streamed in batches, at most
  * 100,000 rows. Bad filters answer 400. The export is itself audited.
  */
-import { auditCsvResponse } from '~/features/audit/audit-page.server';
+import { auditCsvResponse } from '~/features/audit/audit.page.server';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/audit.csv';
 

@@ -6,7 +6,7 @@
 import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/components/page-header';
 import { AuditLogPage } from '~/features/audit/components/audit-log-page';
-import { loadAuditPage } from '~/features/audit/audit-page.server';
+import { loadAuditPage } from '~/features/audit/audit.page.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';

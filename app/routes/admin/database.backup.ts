@@ -3,7 +3,7 @@
  * database and the uploads as a download. A GET answers 405: making a backup is an action.
  */
 import { data } from 'react-router';
-import { backupDownloadResponse } from '~/features/ops/backup-download.server';
+import { backupDownloadResponse } from '~/features/ops/backup-download.page.server';
 import { requireRole } from '~/server/auth/session.server';
 import { env } from '~/server/env.server';
 import type { Route } from './+types/database.backup';

@@ -2,7 +2,7 @@
  * /admin/database (spec §2 admin only; decision 019): the database's health, rows per
  * table, applied migrations, the job runner's outbox with "Retry now" for failed jobs, and
  * the schedules with "Run now", and backups (a download, and the terminal commands). Loader and action:
- * `features/ops/database-page.server.ts`.
+ * `features/ops/database.page.server.ts`.
  */
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
@@ -13,7 +13,8 @@ import { MigrationsCard } from '~/features/ops/components/migrations-card';
 import { OutboxCard } from '~/features/ops/components/outbox-card';
 import { SchedulesCard } from '~/features/ops/components/schedules-card';
 import { TableRowsCard } from '~/features/ops/components/table-rows';
-import { handleDatabaseAction, loadDatabasePage, type DatabaseActionResult } from '~/features/ops/database-page.server';
+import { handleDatabaseAction, loadDatabasePage } from '~/features/ops/database.page.server';
+import type { DatabaseActionResult } from '~/features/ops/database.types';
 import { formatDateTime } from '~/lib/format';
 import { metaTags } from '~/lib/meta';
 import { useLanguage } from '~/lib/use-language';

@@ -9,9 +9,9 @@ import { useTranslation } from '~/lib/i18n';
 import { Form, useNavigation } from 'react-router';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
+import { useActionResult } from '~/components/forms/use-action-result';
 import type { OutboxSummary } from '../database.server';
-import type { DatabaseActionResult } from '../database-page.server';
-import { useOpsOutcome } from './use-ops-outcome';
+import type { DatabaseActionResult } from '../database.types';
 import { ScrollTable } from './scroll-table';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -31,9 +31,8 @@ export function OutboxCard({ outbox, result, done }: { outbox: OutboxSummary; re
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigation = useNavigation();
-  const { failed } = useOpsOutcome(result, 'retry', (ok) =>
-    'jobId' in ok ? t('ops.database.outbox.retried', { id: ok.jobId, topic: ok.topic }) : '',
-  );
+  // The toast's text comes with the answer (decision 037); a plain post shows the alert below instead.
+  const { failed } = useActionResult(result, { intent: 'retry', toast: { testId: 'ops-toast' } });
   const busyId =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'retry' ? navigation.formData.get('jobId') : null;
   const n = (value: number) => formatNumber(value, lang);

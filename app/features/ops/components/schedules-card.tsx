@@ -9,10 +9,10 @@ import { useTranslation } from '~/lib/i18n';
 import { Form, useNavigation } from 'react-router';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
+import { useActionResult } from '~/components/forms/use-action-result';
 import type { ScheduleRow } from '../database.server';
-import type { DatabaseActionResult } from '../database-page.server';
+import type { DatabaseActionResult } from '../database.types';
 import { ScrollTable } from './scroll-table';
-import { useOpsOutcome } from './use-ops-outcome';
 
 export function SchedulesCard({
   schedules,
@@ -26,9 +26,8 @@ export function SchedulesCard({
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigation = useNavigation();
-  const { failed } = useOpsOutcome(result, 'run-schedule', (ok) =>
-    'schedule' in ok ? t('ops.database.schedules.ran', { name: ok.schedule }) : '',
-  );
+  // The toast's text comes with the answer (decision 037); a plain post shows the alert below instead.
+  const { failed } = useActionResult(result, { intent: 'run-schedule', toast: { testId: 'ops-toast' } });
   const busyName =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'run-schedule' ? navigation.formData.get('schedule') : null;
   return (

@@ -1,8 +1,16 @@
 /**
- * "Download a backup" on /admin/database (decision 019): the live database (PGlite:
+ * "Download a backup" on /admin/database (decision 019), the page adapter of POST
+ * /admin/database/backup (named as decision 037 says): the live database (PGlite:
  * `dumpDataDir` on the open instance; PostgreSQL: `pg_dump`) and the uploads as one archive,
  * streamed as an attachment, never cached, audited. Admins only. On PGlite the dump holds the
  * database for its duration (seconds for a small office; see docs/OPERATIONS.md).
+ *
+ * The form is a plain document post with no fields (the browser saves the answer), so there is
+ * no `handleFormAction` here: its answers are a file or a redirect, never an `ActionResult`.
+ * Not `fileResponse` (`~/server/http/download.server`) either: the archive keeps its own headers,
+ * `Cache-Control: no-store, no-transform` (no proxy may re-encode the archive) and the plain
+ * `filename="dimora-backup-….tar"`, which is ASCII by construction (the route tests match
+ * that header exactly).
  */
 import { Readable } from 'node:stream';
 import { redirect } from 'react-router';
@@ -26,9 +34,11 @@ type DownloadArgs = {
 /**
  * The backup as a download (`application/x-tar`, `Content-Disposition: attachment`,
  * `Cache-Control: no-store, no-transform`), audited as `backup_downloaded` (file name, kind,
- * number of parts) before the first byte. When it cannot be made (pg_dump missing or failing),
- * a 303 back to /admin/database?backup=failed, logged. The work folder is removed when the
- * download ends or is abandoned, and when the audit row cannot be written (which then throws).
+ * number of parts) before the first byte. `uploadsDir` is DATA_DIR/uploads, `workDir` where the
+ * work folder goes, `pgBinDir` where pg_dump is (PostgreSQL). When it cannot be made (pg_dump
+ * missing or failing), a 303 back to /admin/database?backup=failed#backups, logged. The work
+ * folder is removed when the download ends or is abandoned, and when the audit row cannot be
+ * written (which then throws: a 500). Throws for a non-admin `actor` (`assertAdmin`).
  */
 export async function backupDownloadResponse({ request, context, actor, uploadsDir, workDir, pgBinDir }: DownloadArgs): Promise<Response> {
   assertAdmin(actor);

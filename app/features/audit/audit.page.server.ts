@@ -1,29 +1,28 @@
 /**
- * The loader halves of /admin/audit and /admin/audit.csv (decision 023). Routes guard first
- * (`requireRole(…, 'admin')`). Bad filters answer 400 (the page with a message per field; the
- * CSV as plain text). The export itself is audited (`audit_exported`, with the filters).
+ * The page adapter of /admin/audit and /admin/audit.csv (decision 023; named and shaped as
+ * decision 037 says, loaders only: the log is read, never posted to). Routes guard first
+ * (`requireRole(…, 'admin')`). Bad filters answer 400 (the page with one translated message per
+ * field, the shared `fieldErrors` of the page protocol; the CSV as plain text). The export itself
+ * is audited (`audit_exported`, with the filters).
  */
 import { data } from 'react-router';
 import { staffPageTranslations } from '~/i18n/resources.server';
-import type { Language } from '~/lib/constants';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { AUDIT_ACTIONS, recordAuditEvent, requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
-import { translateIssues } from '~/server/http/form.server';
+import { fieldErrors } from '~/server/http/form.server';
 import type { Logger } from '~/server/logger.server';
 import { exportAuditCsv, findAuditEntries } from './audit-log.server';
 import { parseAuditFilters, type AuditPageData } from './audit-log.schemas';
 
 type PageContext = { db: Db; clientIp: string; logger: Pick<Logger, 'info'> };
 
-function fieldErrors(issues: Parameters<typeof translateIssues>[0], lang: Language): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(translateIssues(issues, lang)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-}
-
-/** The page's data for the URL's filters and cursor; 400 (with the empty page) for bad filters. */
+/**
+ * The page's data for the URL's filters and cursor (`?actor=&action=&table=&from=&to=&cursor=`,
+ * keyset pages of 50), with the route's `meta` and the page's translations. Bad filters: 400
+ * with the empty page and one translated message per field (decision 023).
+ */
 export async function loadAuditPage<Meta>({ request, context, meta }: { request: Request; context: PageContext; meta: Meta }) {
   const lang = requestLanguage(request);
   const parsed = parseAuditFilters(new URL(request.url).searchParams);
@@ -42,7 +41,11 @@ export async function loadAuditPage<Meta>({ request, context, meta }: { request:
   return parsed.ok ? body : data(body, { status: 400 });
 }
 
-/** The filtered entries as a CSV download (streamed); 400 plain text for bad filters. */
+/**
+ * The filtered entries as a CSV download (streamed, newest first, `audit-log-<YYYY-MM-DD>.csv`,
+ * never cached), audited as `audit_exported` with the filters before the first row (decision
+ * 023). Bad filters: 400, the messages as plain text, nothing audited.
+ */
 export async function auditCsvResponse({
   request,
   context,
