@@ -32,9 +32,6 @@ export const LINT_EXCEPTIONS = {
     'app/features/projects/project-pages.server.ts', // decision 037
     'app/features/projects/vendor-project-pages.server.ts', // decision 037
     'app/features/tenant-portal/portal-actions.server.ts', // decision 037
-    'app/features/vendors/vendor-admin-page.server.ts', // decision 037
-    'app/features/vendors/vendor-invite-page.server.ts', // decision 037
-    'app/features/vendors/vendor-portal-page.server.ts', // decision 037
     'app/features/work-orders/vendor-pages.server.ts', // decision 037
   ],
   /** Files on an import cycle (`import-x/no-cycle`). */

@@ -42,6 +42,7 @@ import {
 import { INSURANCE_REMINDER_DAYS, runInsuranceReminders, vendorJobHandlers } from './vendor-jobs.server';
 import { acceptVendorInvitation, findVendorInvitation, hashInviteToken, linkVendorInvitation } from './vendor-invitation.server';
 import { uploadVendorDocument } from './vendor-documents.server';
+import { VENDOR_COMMAND_REFUSALS } from './vendor-admin.page.server';
 import { submitVendorApplication } from './vendors.server';
 
 let database: TestDatabase;
@@ -214,27 +215,28 @@ describe('reviewing vendors', () => {
     const days = (invited.inviteExpiresAt!.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
-    // A second approval is stale.
+    // A second approval is stale (the page answers the reason 409).
     expect(await approveVendor({ db: database.db, actor: admin, id: row.id, origin })).toEqual({
       ok: false,
-      status: 409,
       reason: 'invalid_transition',
       current: 'approved',
     });
+    expect(VENDOR_COMMAND_REFUSALS.invalid_transition.status).toBe(409);
   });
 
   it('rejecting needs a reason, which is stored and e-mailed in the applicant’s language with the date to apply again', async () => {
     const row = await makeVendor();
     expect(await rejectVendor({ db: database.db, actor: admin, id: row.id, origin, reason: '   ' })).toEqual({
       ok: false,
-      status: 422,
       reason: 'reason_required',
     });
     expect(await rejectVendor({ db: database.db, actor: admin, id: row.id, origin, reason: 'x'.repeat(1_001) })).toEqual({
       ok: false,
-      status: 422,
       reason: 'reason_too_long',
     });
+    // The page answers both 422 on the reason field.
+    expect(VENDOR_COMMAND_REFUSALS.reason_required).toMatchObject({ status: 422, field: 'reason' });
+    expect(VENDOR_COMMAND_REFUSALS.reason_too_long).toMatchObject({ status: 422, field: 'reason' });
     expect((await vendorRow(row.id)).status).toBe('pending');
     const now = new Date('2026-11-26T10:00:00Z');
     const outcome = await rejectVendor({
@@ -257,9 +259,10 @@ describe('reviewing vendors', () => {
     expect(mail.text).toContain('You may apply again from December 26, 2026');
     expect(mail.text).toContain('http://dimora.test/vendor-signup');
     expect(await rejectVendor({ db: database.db, actor: admin, id: row.id, origin, reason: 'again' })).toMatchObject({
-      status: 409,
+      reason: 'invalid_transition',
       current: 'rejected',
     });
+    expect(VENDOR_COMMAND_REFUSALS.invalid_transition.status).toBe(409);
   });
 
   it('suspending and reinstating e-mail and notify the vendor; a suspended vendor’s invitation stops working', async () => {
@@ -721,17 +724,19 @@ describe('documents and the certificate of insurance', () => {
         origin,
         today: after.toISOString().slice(0, 10),
       }),
-    ).toEqual({ ok: false, status: 422, reason: 'document_expired' });
+    ).toEqual({ ok: false, reason: 'document_expired' });
     expect(await verifyVendorDocument({ db: database.db, actor: admin, id: row.id, documentId: idOf(w9), origin })).toEqual({
       ok: false,
-      status: 422,
       reason: 'document_not_coi',
     });
     expect(await verifyVendorDocument({ db: database.db, actor: admin, id: row.id, documentId: idOf(foreign), origin })).toEqual({
       ok: false,
-      status: 404,
       reason: 'document_not_found',
     });
+    // The statuses the page answers for them.
+    expect(VENDOR_COMMAND_REFUSALS.document_expired.status).toBe(422);
+    expect(VENDOR_COMMAND_REFUSALS.document_not_coi.status).toBe(422);
+    expect(VENDOR_COMMAND_REFUSALS.document_not_found.status).toBe(404);
     expect((await vendorRow(row.id)).insuranceVerifiedAt).toBeNull();
     expect((await vendorRow(otherRow.id)).insuranceVerifiedAt).toBeNull();
   });

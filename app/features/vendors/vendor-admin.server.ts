@@ -247,7 +247,10 @@ export async function findVendorDetail({
 // Commands
 // ---------------------------------------------------------------------------------------------
 
-/** Why a command was refused. */
+/**
+ * Why a command was refused (decision 037: a reason code; the page adapter,
+ * `vendor-admin.page.server.ts`, maps each to its status and message).
+ */
 export type VendorCommandRefusal =
   /** No such vendor (404). */
   | 'not_found'
@@ -268,10 +271,11 @@ export type VendorCommandRefusal =
 
 export type VendorCommandOutcome =
   | { ok: true; vendorId: number; status: VendorStatus; changed: boolean }
-  | { ok: false; status: 404 | 409 | 422; reason: VendorCommandRefusal; current?: VendorStatus };
+  /** `current`: the vendor's status when it did not allow the step. */
+  | { ok: false; reason: VendorCommandRefusal; current?: VendorStatus };
 
-function refuse(status: 404 | 409 | 422, reason: VendorCommandRefusal, current?: VendorStatus): VendorCommandOutcome {
-  return { ok: false, status, reason, ...(current ? { current } : {}) };
+function refuse(reason: VendorCommandRefusal, current?: VendorStatus): VendorCommandOutcome {
+  return { ok: false, reason, ...(current ? { current } : {}) };
 }
 
 type CommandOptions = { db: Db; actor: Viewer; id: number; origin: RequestOrigin; now?: Date };
@@ -377,8 +381,8 @@ async function changeStatus(
   assertVendorAdmin(actor);
   return db.transaction(async (tx): Promise<VendorCommandOutcome> => {
     const row = await lockVendor(tx, id);
-    if (!row) return refuse(404, 'not_found');
-    if (!from.includes(row.status)) return refuse(409, 'invalid_transition', row.status);
+    if (!row) return refuse('not_found');
+    if (!from.includes(row.status)) return refuse('invalid_transition', row.status);
     await tx
       .update(vendor)
       .set({ status: to, reviewedAt: now, reviewedBy: actor.id, updatedAt: now, ...set })
@@ -414,8 +418,8 @@ export async function approveVendor(options: CommandOptions): Promise<VendorComm
  */
 export async function rejectVendor(options: CommandOptions & { reason: string | null | undefined }): Promise<VendorCommandOutcome> {
   const reason = cleanReason(options.reason);
-  if (reason === 'required') return refuse(422, 'reason_required');
-  if (reason === 'too_long') return refuse(422, 'reason_too_long');
+  if (reason === 'required') return refuse('reason_required');
+  if (reason === 'too_long') return refuse('reason_too_long');
   const now = options.now ?? new Date();
   return changeStatus(
     { ...options, now },
@@ -437,8 +441,8 @@ export async function rejectVendor(options: CommandOptions & { reason: string | 
  */
 export async function suspendVendor(options: CommandOptions & { reason: string | null | undefined }): Promise<VendorCommandOutcome> {
   const reason = cleanReason(options.reason);
-  if (reason === 'required') return refuse(422, 'reason_required');
-  if (reason === 'too_long') return refuse(422, 'reason_too_long');
+  if (reason === 'required') return refuse('reason_required');
+  if (reason === 'too_long') return refuse('reason_too_long');
   const now = options.now ?? new Date();
   return changeStatus({ ...options, now }, ['approved'], 'suspended', { inviteTokenHash: null, inviteExpiresAt: null }, async (tx, row) => {
     await audit(tx, options.actor, options.origin, 'vendor_suspended', row, { from: row.status, to: 'suspended', reason });
@@ -473,9 +477,9 @@ export async function resendVendorInvitation({ db, actor, id, origin, now = new 
   assertVendorAdmin(actor);
   return db.transaction(async (tx): Promise<VendorCommandOutcome> => {
     const row = await lockVendor(tx, id);
-    if (!row) return refuse(404, 'not_found');
-    if (row.status !== 'approved') return refuse(409, 'invalid_transition', row.status);
-    if (row.userId) return refuse(409, 'already_linked', row.status);
+    if (!row) return refuse('not_found');
+    if (row.status !== 'approved') return refuse('invalid_transition', row.status);
+    if (row.userId) return refuse('already_linked', row.status);
     await inviteVendor(tx, row.id, now);
     await audit(tx, actor, origin, 'vendor_updated', row, { change: 'invitation_resent' });
     return { ok: true, vendorId: id, status: row.status, changed: true };
@@ -502,15 +506,15 @@ export async function verifyVendorDocument({
   assertVendorAdmin(actor);
   return db.transaction(async (tx): Promise<VendorCommandOutcome> => {
     const row = await lockVendor(tx, id);
-    if (!row) return refuse(404, 'not_found');
+    if (!row) return refuse('not_found');
     const [doc] = await tx
       .select({ id: document.id, kind: document.kind, expiresOn: document.expiresOn, verifiedAt: document.verifiedAt })
       .from(document)
       .where(and(eq(document.id, documentId), eq(document.ownerType, VENDOR_DOCUMENT_OWNER), eq(document.ownerId, String(id))))
       .for('update');
-    if (!doc) return refuse(404, 'document_not_found');
-    if (doc.kind !== 'coi' || !doc.expiresOn) return refuse(422, 'document_not_coi');
-    if (doc.expiresOn < today) return refuse(422, 'document_expired');
+    if (!doc) return refuse('document_not_found');
+    if (doc.kind !== 'coi' || !doc.expiresOn) return refuse('document_not_coi');
+    if (doc.expiresOn < today) return refuse('document_expired');
     if (doc.verifiedAt && row.insuranceExpiry === doc.expiresOn && row.insuranceVerifiedAt)
       return { ok: true, vendorId: id, status: row.status, changed: false };
     await tx.update(document).set({ verifiedAt: now, verifiedBy: actor.id }).where(eq(document.id, doc.id));

@@ -5,6 +5,7 @@
  * loader and the links, the shapes the loaders and actions answer, and the limits of the inputs.
  * Dates ISO (YYYY-MM-DD for calendar dates, full ISO for instants). Client-safe.
  */
+import type { ActionResult } from '~/lib/action-result';
 import { US_STATE_CODES, VENDOR_TRADES, type VendorTrade } from './vendors.schemas';
 
 export const VENDOR_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
@@ -168,9 +169,8 @@ export const VENDOR_STATUS_INTENTS: Readonly<Record<VendorStatus, readonly Vendo
   suspended: ['reinstate'],
 };
 
-export type VendorAdminActionResult =
-  | { ok: true; intent: VendorAdminIntent }
-  | { ok: false; intent: VendorAdminIntent | null; errors: Record<string, string>; values?: Record<string, string> };
+/** What the vendor page's action answers (decision 037's one result shape). */
+export type VendorAdminActionResult = ActionResult<VendorAdminIntent>;
 
 /** The vendor's own view in /vendor-portal/profile. */
 export type VendorSelfView = {
@@ -195,9 +195,8 @@ export type VendorSelfView = {
 /** The vendor portal's command on /vendor-portal/profile. */
 export type VendorProfileIntent = 'profile';
 
-export type VendorProfileActionResult =
-  | { ok: true; intent: VendorProfileIntent }
-  | { ok: false; intent: VendorProfileIntent | null; errors: Record<string, string>; values?: Record<string, string | string[]> };
+/** What the profile form's action answers (decision 037's one result shape). */
+export type VendorProfileActionResult = ActionResult<VendorProfileIntent>;
 
 /** Query parameters the document upload's redirect sets on /vendor-portal/profile. */
 export const DOCUMENT_DONE_PARAM = 'uploaded';
@@ -218,6 +217,8 @@ export type VendorInviteState =
   | { state: 'wrong_account'; companyName: string; email: string; signedInAs: string };
 
 /** The invitation page's commands: create the account (signed out), or link the signed-in one. */
-export type VendorInviteIntent = 'create' | 'link';
+export const INVITE_INTENTS = ['create', 'link'] as const;
+export type VendorInviteIntent = (typeof INVITE_INTENTS)[number];
 
-export type VendorInviteActionResult = { ok: false; intent: VendorInviteIntent | null; errors: Record<string, string> };
+/** What the invitation page's action answers when it does not redirect (decision 037's one result shape). */
+export type VendorInviteActionResult = ActionResult<VendorInviteIntent>;

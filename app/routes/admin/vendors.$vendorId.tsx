@@ -8,7 +8,7 @@
  */
 import { getT } from '~/i18n/translate.server';
 import { VendorDetailPage } from '~/features/vendors/components/vendor-detail';
-import { handleVendorAdminAction, loadVendorDetailPage } from '~/features/vendors/vendor-admin-page.server';
+import { handleVendorAdminAction, loadVendorDetailPage } from '~/features/vendors/vendor-admin.page.server';
 import type { VendorAdminActionResult } from '~/features/vendors/vendor-admin.types';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';

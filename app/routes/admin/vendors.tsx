@@ -8,7 +8,7 @@
 import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/components/page-header';
 import { VendorList } from '~/features/vendors/components/vendor-list';
-import { loadVendorListPage } from '~/features/vendors/vendor-admin-page.server';
+import { loadVendorListPage } from '~/features/vendors/vendor-admin.page.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';

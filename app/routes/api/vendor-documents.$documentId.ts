@@ -5,7 +5,7 @@
  * another vendor, a property manager, a tenant — gets a 404 like an unknown id, and the refusal
  * is recorded in the audit log. 401 signed out.
  */
-import { handleVendorDocumentDownload } from '~/features/vendors/vendor-portal-page.server';
+import { handleVendorDocumentDownload } from '~/features/vendors/vendor-portal.page.server';
 import { requireApiRole } from '~/server/auth/session.server';
 import type { Route } from './+types/vendor-documents.$documentId';
 

@@ -8,7 +8,7 @@
  */
 import { data } from 'react-router';
 import { checkRateLimit } from '~/server/rate-limit.server';
-import { handleVendorDocumentUpload } from '~/features/vendors/vendor-portal-page.server';
+import { handleVendorDocumentUpload } from '~/features/vendors/vendor-portal.page.server';
 import { requireApiRole } from '~/server/auth/session.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import type { Route } from './+types/vendor-documents.upload';

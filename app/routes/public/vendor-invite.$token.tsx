@@ -6,7 +6,7 @@
  * is never logged (redact.server.ts).
  */
 import { VendorInvitePage } from '~/features/vendors/components/vendor-invite-page';
-import { handleVendorInviteAction, loadVendorInvitePage } from '~/features/vendors/vendor-invite-page.server';
+import { handleVendorInviteAction, loadVendorInvitePage } from '~/features/vendors/vendor-invite.page.server';
 import type { VendorInviteActionResult } from '~/features/vendors/vendor-admin.types';
 import { metaTags } from '~/lib/meta';
 import type { Route } from './+types/vendor-invite.$token';

@@ -9,7 +9,7 @@ import { Container } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/components/page-header';
 import { VendorProfilePage } from '~/features/vendors/components/vendor-profile-page';
-import { handleVendorProfileAction, loadVendorProfilePage } from '~/features/vendors/vendor-portal-page.server';
+import { handleVendorProfileAction, loadVendorProfilePage } from '~/features/vendors/vendor-portal.page.server';
 import type { VendorProfileActionResult } from '~/features/vendors/vendor-admin.types';
 import { metaTags } from '~/lib/meta';
 import { requireRole } from '~/server/auth/session.server';

@@ -2,7 +2,9 @@
  * The staff commands on one vendor (decision 030): approve; reject or suspend with a
  * reason the vendor is e-mailed; reinstate; resend the invitation; verify a certificate of
  * insurance. Plain `<Form method="post">` forms: they work without JavaScript (the page answers
- * with a 303 back), and with it they show a toast and the page re-renders.
+ * with a 303 back), and with it the page re-renders; each form shows its own refusal
+ * (`useActionResult`, decision 037) and the page shows the success toast (a command's form may be
+ * gone once it succeeded).
  */
 import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { IconCheck, IconMailForward, IconPlayerPause, IconPlayerPlay, IconShieldCheck, IconX } from '@tabler/icons-react';
@@ -10,7 +12,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import { VENDOR_REASON_MAX, type VendorAdminActionResult, type VendorAdminIntent } from '../vendor-admin.types';
-import { useVendorOutcome } from './use-vendor-outcome';
+import { useActionResult } from '~/components/forms/use-action-result';
 
 type Props = { result: VendorAdminActionResult | undefined };
 
@@ -30,7 +32,7 @@ export function VendorCommandButton({
   variant = 'filled',
 }: Props & { intent: 'approve' | 'reinstate' | 'resend-invitation'; variant?: 'filled' | 'default' }) {
   const { t } = useTranslation();
-  const { failed, busy, formRef, formKey } = useVendorOutcome(result, intent);
+  const { failed, busy, formRef, formKey } = useActionResult(result, { intent, toast: false });
   return (
     <Form method="post" preventScrollReset ref={formRef} key={formKey} data-testid={`vendor-form-${intent}`}>
       <input type="hidden" name="intent" value={intent} />
@@ -53,7 +55,7 @@ export function VendorCommandButton({
 /** Reject (pending) or suspend (approved), with the reason told to the vendor. */
 export function VendorReasonForm({ intent, result }: Props & { intent: 'reject' | 'suspend' }) {
   const { t } = useTranslation();
-  const { failed, busy, formRef, formKey } = useVendorOutcome(result, intent);
+  const { failed, busy, formRef, formKey } = useActionResult(result, { intent, toast: false });
   return (
     <Form method="post" preventScrollReset ref={formRef} key={formKey} data-testid={`vendor-form-${intent}`} noValidate>
       <input type="hidden" name="intent" value={intent} />
@@ -88,7 +90,12 @@ export function VendorReasonForm({ intent, result }: Props & { intent: 'reject' 
 /** "Verify" on one certificate of insurance: it becomes the vendor's insurance. */
 export function VerifyDocumentButton({ documentId, result }: Props & { documentId: number }) {
   const { t } = useTranslation();
-  const { failed, busy, formRef, formKey } = useVendorOutcome(result, 'verify-document', String(documentId));
+  const { failed, busy, formRef, formKey } = useActionResult(result, {
+    intent: 'verify-document',
+    key: String(documentId),
+    keyField: 'documentId',
+    toast: false,
+  });
   return (
     <Form method="post" preventScrollReset ref={formRef} key={formKey} data-testid="vendor-form-verify-document">
       <input type="hidden" name="intent" value="verify-document" />

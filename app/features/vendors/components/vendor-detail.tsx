@@ -16,7 +16,10 @@ import { VENDOR_STATUS_INTENTS, type VendorAdminActionResult, type VendorAdminIn
 import { VendorCommandButton, VendorReasonForm, VerifyDocumentButton } from './vendor-admin-actions';
 import { VendorEligibilityBadge, VendorRating, VendorStatusBadge } from './vendor-badges';
 import { VendorDocumentsTable } from './vendor-documents-table';
-import { useVendorToast } from './use-vendor-outcome';
+import { useActionResult } from '~/components/forms/use-action-result';
+
+/** The success toast of a vendor command (its text is the action's `message`). */
+const VENDOR_TOAST = { title: 'vendors.done.title', testId: 'vendors-toast' };
 
 type Props = { detail: VendorDetail; today: string; done: VendorAdminIntent | null; result: VendorAdminActionResult | undefined };
 
@@ -105,7 +108,8 @@ function AccountSection({ detail, result }: { detail: VendorDetail; result: Vend
 export function VendorDetailPage({ detail, today, done, result }: Props) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  useVendorToast(result);
+  // The toast is the page's: a command's form may be gone once it succeeded (an approved vendor has no "Approve").
+  useActionResult(result, { toast: VENDOR_TOAST });
   const list = (values: string[], prefix: string | null) =>
     values.length === 0 ? '—' : values.map((value) => (prefix ? t(`${prefix}.${value}`, { defaultValue: value }) : value)).join(', ');
   const pendingCoi = (doc: VendorDetail['documents'][number]) =>

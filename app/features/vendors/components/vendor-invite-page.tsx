@@ -13,7 +13,7 @@ import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import { NewPasswordField } from '~/components/forms/new-password-field';
 import { PasswordField } from '~/components/forms/password-field';
-import { useIntentBusy } from '~/components/forms/use-intent-busy';
+import { useActionResult } from '~/components/forms/use-action-result';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { VendorInviteActionResult, VendorInviteState } from '../vendor-admin.types';
@@ -29,11 +29,10 @@ function CreateAccountForm({
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const busy = useIntentBusy('create');
+  const { errors, busy, formRef } = useActionResult(result, { intent: 'create', toast: false });
   const [password, setPassword] = useState('');
-  const errors = result?.intent === 'create' ? result.errors : {};
   return (
-    <Form method="post" noValidate data-testid="vendor-invite-create" aria-label={t('vendors.invite.create.title')}>
+    <Form method="post" noValidate ref={formRef} data-testid="vendor-invite-create" aria-label={t('vendors.invite.create.title')}>
       <input type="hidden" name="intent" value="create" />
       <Stack gap="sm">
         <Text size="sm">{t('vendors.invite.create.intro', { company: invitation.companyName })}</Text>
@@ -75,10 +74,11 @@ function CreateAccountForm({
 
 export function VendorInvitePage({ invitation, result, token }: Props) {
   const { t } = useTranslation();
-  const busyLink = useIntentBusy('link');
+  const { busy: busyLink } = useActionResult(result, { intent: 'link', toast: false });
+  // The `signup` limit's answer names no intent: the page shows it for the create form.
   useRateLimitToast(result);
   const rateLimitMessage = useRateLimitMessage(result);
-  const formError = result?.errors?.form ?? rateLimitMessage;
+  const formError = (result && !result.ok ? result.errors.form : undefined) ?? rateLimitMessage;
   const here = `/vendor-invite/${token}`;
   let body: ReactNode;
   switch (invitation.state) {

@@ -11,7 +11,7 @@ import { Form } from 'react-router';
 import { TEXT_LIMITS } from '~/lib/form-fields';
 import type { VendorProfileActionResult, VendorSelfView } from '../vendor-admin.types';
 import { WEBSITE_MAX } from '../vendors.schemas';
-import { useVendorOutcome } from './use-vendor-outcome';
+import { useActionResult } from '~/components/forms/use-action-result';
 import { VendorServiceFields } from './vendor-service-fields';
 
 type Props = { profile: VendorSelfView; result: VendorProfileActionResult | undefined };
@@ -28,9 +28,11 @@ function list(values: Record<string, string | string[]> | undefined, name: strin
 
 export function VendorProfileForm({ profile, result }: Props) {
   const { t } = useTranslation();
-  const { failed, busy, formRef, formKey } = useVendorOutcome(result, 'profile');
-  const errors = failed?.errors ?? {};
-  const values = failed?.values as Record<string, string | string[]> | undefined;
+  const { failed, errors, busy, formRef, formKey } = useActionResult(result, {
+    intent: 'profile',
+    toast: { title: 'vendors.done.title', testId: 'vendors-toast' },
+  });
+  const values = failed?.values;
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="vendor-profile-form-title" data-testid="vendor-profile-form-section">
       <Title order={2} size="h3" id="vendor-profile-form-title" mb="xs">

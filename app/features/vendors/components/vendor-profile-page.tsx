@@ -15,7 +15,6 @@ import { VendorDocumentUpload } from './vendor-document-upload';
 import { VendorDocumentsTable } from './vendor-documents-table';
 import { VendorInsuranceSummary } from './vendor-insurance-summary';
 import { VendorProfileForm } from './vendor-profile-form';
-import { useVendorToast } from './use-vendor-outcome';
 
 type Props = {
   profile: VendorSelfView | null;
@@ -28,7 +27,6 @@ type Props = {
 export function VendorProfilePage({ profile, today, uploaded, uploadError, result }: Props) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  useVendorToast(result);
   if (!profile) {
     return (
       <EmptyState icon={<IconBuildingStore size={30} aria-hidden />} variant="light" py="xl" data-testid="vendor-profile-empty">

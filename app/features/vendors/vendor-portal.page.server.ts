@@ -1,5 +1,6 @@
 /**
- * The loader and action halves of the vendor's side (decision 030): the profile page
+ * The page adapter of the vendor's side (decision 030; its form on the page protocol of
+ * decision 037): the profile page
  * /vendor-portal/profile (profile form), the document upload `POST /api/vendor-documents/upload`
  * and the guarded download `GET /api/vendor-documents/:documentId`. Routes check the session and
  * role first; the services find the viewer's own vendor again, so nobody reaches another
@@ -15,23 +16,22 @@ import { Readable } from 'node:stream';
 import { data, redirect } from 'react-router';
 import { translations } from '~/i18n/resources.server';
 import { getT, pageMeta } from '~/i18n/translate.server';
-import { formText } from '~/lib/form-fields';
 import type { UploadErrorCode } from '~/lib/uploads';
 import { UPLOAD_ERROR_CODES } from '~/lib/uploads';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { auditRefusal, requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { isDocumentPost, readFormData, translateIssues } from '~/server/http/form.server';
+import { handleFormAction, type FormCall, type ReasonTable } from '~/server/http/form-action.server';
+import { fieldErrors, isDocumentPost, translateIssues } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { documentDownloadHeaders } from '~/server/uploads/receive-document.server';
 import { uploadErrorStatus } from '~/server/uploads/upload-error.server';
-
-import { DOCUMENT_DONE_PARAM, DOCUMENT_ERROR_PARAM, VENDOR_DOCUMENT_KINDS, type VendorProfileActionResult } from './vendor-admin.types';
+import { DOCUMENT_DONE_PARAM, DOCUMENT_ERROR_PARAM, VENDOR_DOCUMENT_KINDS, type VendorProfileIntent } from './vendor-admin.types';
 import { documentErrorCode, documentErrorMessage, type DocumentErrorCode } from './vendor-document-messages';
 import { findVendorDocumentFile, uploadVendorDocument } from './vendor-documents.server';
 import { findMyVendorProfile, updateMyVendorProfile } from './vendor-profile.server';
 import { readVendorProfileForm } from './vendors.schemas';
-import { parseId } from './vendor-admin-page.server';
+import { parseId } from '~/lib/ids';
 
 type PageArgs = { request: Request; context: DimoraLoadContext; viewer: Viewer };
 
@@ -54,27 +54,30 @@ export async function loadVendorProfilePage({ request, context, viewer }: PageAr
   };
 }
 
-function profileAnswer(body: VendorProfileActionResult, status = 200) {
-  return data<VendorProfileActionResult>(body, { status });
-}
+/** How the profile form answers the profile service's reason codes (decision 037); `invalid` answers its field messages. */
+const PROFILE_REFUSALS: ReasonTable<'not_found'> = {
+  not_found: { status: 404, message: 'vendors.errors.noVendor' },
+};
 
-/** The profile form (`intent=profile`): contact name, phone, website, trades, countries, US states. */
-export async function handleVendorProfileAction({ request, context, viewer }: PageArgs) {
-  const lang = requestLanguage(request);
-  const t = getT(lang);
-  const form = await readFormData(request);
-  if (formText(form, 'intent') !== 'profile')
-    return profileAnswer({ ok: false, intent: null, errors: { form: t('vendors.errors.unknownIntent') } }, 400);
-  const values = readVendorProfileForm(form);
-  const outcome = await updateMyVendorProfile({ db: context.db, viewer, input: values, origin: requestOrigin(request, context.clientIp) });
-  if (!outcome.ok) {
-    if (outcome.reason === 'not_found')
-      return profileAnswer({ ok: false, intent: 'profile', errors: { form: t('vendors.errors.noVendor') } }, 404);
-    const errors = translateIssues<string>(outcome.issues, lang) as Record<string, string>;
-    return profileAnswer({ ok: false, intent: 'profile', errors, values }, 422);
-  }
-  if (isDocumentPost(request)) return redirect(`${VENDOR_PROFILE_PATH}?done=profile`, 303);
-  return profileAnswer({ ok: true, intent: 'profile' });
+/**
+ * The profile form of /vendor-portal/profile (`intent=profile`, decision 030): contact name,
+ * phone, website, trades, countries and US states of the viewer's own vendor. Answers per
+ * decision 037: 404 without a linked vendor, 422 with a translated message per field (nothing
+ * written; the typed values, lists included, come back), 400 for an unknown intent; after a
+ * success a 303 to `/vendor-portal/profile?done=profile` for a plain post, data and a toast
+ * otherwise.
+ */
+export function handleVendorProfileAction({ request, context, viewer }: PageArgs) {
+  return handleFormAction({ request, context }, { intents: ['profile'] }, async (call: FormCall<VendorProfileIntent>) => {
+    const values = readVendorProfileForm(call.form);
+    Object.assign(call.values, values);
+    const outcome = await updateMyVendorProfile({ db: context.db, viewer, input: values, origin: call.origin });
+    if (!outcome.ok) {
+      if (outcome.reason === 'invalid') call.invalid(fieldErrors(outcome.issues, call.lang));
+      call.refuse(PROFILE_REFUSALS[outcome.reason]);
+    }
+    return call.done({ message: 'vendors.done.profile', redirectTo: `${VENDOR_PROFILE_PATH}?done=profile` });
+  });
 }
 
 /** True when the client is a script that wants JSON rather than a page. */
