@@ -22,7 +22,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LIST = path.join(root, 'scripts/lib/shell-chunks.json');
 const DUMP = path.join(root, '.tmp/chunk-modules.json');
 /** Short page names for the chunk names, in PAGES order. */
-const SHORT = { 'routes/public/home': 'home', 'routes/public/properties': 'properties', 'routes/public/property': 'property' };
+const SHORT = { 'routes/public/_index': 'home', 'routes/public/properties': 'properties', 'routes/public/property.$id': 'property' };
 
 function build(env) {
   execFileSync('npx', ['react-router', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });

@@ -63,7 +63,7 @@ function bundleReport() {
     const gz = files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(root, 'build/client', file))).length, 0);
     return { files: files.length, kb: gz / 1024 };
   };
-  return { home: report('app/routes/public/home.tsx'), properties: report('app/routes/public/properties.tsx') };
+  return { home: report('app/routes/public/_index.tsx'), properties: report('app/routes/public/properties.tsx') };
 }
 
 async function main() {
