@@ -51,7 +51,8 @@ export default defineConfig({
     command: 'bash scripts/e2e-server.sh',
     url: `http://127.0.0.1:${PORT}/readyz`,
     timeout: 180_000,
-    reuseExistingServer: false,
+    // E2E_REUSE_SERVER=1: run against a server already started by scripts/e2e-server.sh (local iteration).
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     stdout: 'ignore',
     stderr: 'pipe',
     env: { PORT: String(PORT) },

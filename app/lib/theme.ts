@@ -5,6 +5,10 @@
  */
 import {
   createTheme,
+  defaultVariantColorsResolver,
+  DEFAULT_THEME,
+  parseThemeColor,
+  type VariantColorsResolver,
   localStorageColorSchemeManager,
   mergeThemeOverrides,
   type MantineThemeOverride,
@@ -14,8 +18,29 @@ import {
 import { PREFERENCE_COOKIE_MAX_AGE_S, STORAGE_KEYS } from './constants';
 import { setClientCookie } from './cookies';
 
+/**
+ * Mantine's variant colours, kept at AA contrast where a colour is given with a shade (`orange.9`):
+ * a `light` badge or button with a shade is drawn on that shade's solid colour, so it gets the
+ * filled variant's text (black or white, whichever contrasts more); an `outline` one uses the
+ * colour's outline of the current scheme (light: shade 9, dark: shade 5), since one fixed shade
+ * cannot contrast with both a white and a dark page.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (parsed.isThemeColor && parsed.shade !== undefined) {
+    if (input.variant === 'light') return defaultVariantColorsResolver({ ...input, variant: 'filled', autoContrast: true });
+    if (input.variant === 'outline') return defaultVariantColorsResolver({ ...input, color: parsed.color });
+  }
+  return defaultVariantColorsResolver(input);
+};
+
 export const theme = createTheme({
   primaryColor: 'teal',
+  // autoContrast puts black text on a colour lighter than this luminance, white on a darker one:
+  // 0.179 is where both contrast equally, so the choice is always the better one (orange-9 takes
+  // black at 4.9:1 where white would be 4.3:1).
+  luminanceThreshold: 0.179,
+  variantColorResolver,
   // teal-9 carries white text at 5:1 (WCAG AA) in both schemes.
   primaryShade: { light: 9, dark: 9 },
   defaultRadius: 'md',
@@ -28,6 +53,9 @@ export const theme = createTheme({
     // Plain objects, not Notification.extend(): importing the component would put it (and its
     // close button) into every page's first load (decision 036).
     Notification: { styles: { description: { color: 'var(--mantine-color-text)' } } },
+    // A region that scrolls (a wide table on a phone) can be reached and scrolled by keyboard
+    // too (WCAG 2.1.1; axe scrollable-region-focusable).
+    ScrollArea: { defaultProps: { viewportProps: { tabIndex: 0 } } },
   },
 });
 
@@ -55,7 +83,17 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   // With primaryShade 9, Mantine's hover shade is lighter (8), below AA behind white text:
   // hover darkens instead.
   variables: { '--mantine-primary-color-filled-hover': 'color-mix(in srgb, var(--mantine-color-teal-9), black 18%)' },
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // The text of a light badge, button or alert: shade 9 is 4.3:1 on its shade-1 background
+    // for teal and orange; a quarter darker, every colour is above 4.5:1.
+    ...Object.fromEntries(
+      Object.keys(DEFAULT_THEME.colors).map((name) => [
+        `--mantine-color-${name}-light-color`,
+        `color-mix(in srgb, var(--mantine-color-${name}-9), black 25%)`,
+      ]),
+    ),
+  },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
 

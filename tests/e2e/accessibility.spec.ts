@@ -34,3 +34,20 @@ test('a property page is accessible too', async ({ page }) => {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
+
+test('a text field and a select show a focus ring when reached by keyboard (WCAG 2.4.7)', async ({ page }) => {
+  await page.goto('/contact');
+  await waitForHydration(page);
+  for (const name of ['name', 'email', 'topic']) {
+    const field = page.locator(`form [name="${name}"]`).first();
+    await field.focus();
+    // The ring belongs to the field's visible box: the input itself, or for a select the input beside the hidden value.
+    const ring = await page.evaluate(() => {
+      const focused = document.activeElement as HTMLElement;
+      const box = focused.closest('.mantine-Input-input') ?? focused;
+      const style = getComputedStyle(box);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    expect(ring, name).toEqual({ style: 'solid', width: 2 });
+  }
+});

@@ -11,91 +11,11 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
+import { FLOATING, findOverlaps } from './page-checks';
 
 const WIDTHS = [375, 768, 1280] as const;
 const HEIGHT = 800;
 const PUBLIC_PATHS = ['/', '/properties', '/about', '/services', '/contact', '/auth'];
-const FLOATING = ['side-menu-toggle', 'chat-bubble', 'offline-badge'];
-
-type Report = { checked: number; controls: string[]; overlaps: string[] };
-
-/**
- * In the page: scrolls to each target in turn, and lists every overlap between
- * a floating control (by test id) and a target, as "control over element (boxes)".
- */
-function findOverlaps(floatingIds: string[]): Report {
-  const visible = (element: Element) => {
-    const style = getComputedStyle(element);
-    const rect = element.getBoundingClientRect();
-    if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0 || rect.width === 0 || rect.height === 0)
-      return false;
-    // Also false inside a closed <details> (its content is skipped, yet still has a box).
-    if (!element.checkVisibility({ contentVisibilityAuto: true, opacityProperty: true, visibilityProperty: true })) return false;
-    if (element.closest('[aria-hidden="true"], [inert]')) return false;
-    // Clipped away by an ancestor (e.g. a closed accordion panel: height 0, overflow hidden).
-    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
-      if (getComputedStyle(parent).overflow === 'visible') continue;
-      const clip = parent.getBoundingClientRect();
-      if (
-        Math.min(clip.bottom, rect.bottom) - Math.max(clip.top, rect.top) < 1 ||
-        Math.min(clip.right, rect.right) - Math.max(clip.left, rect.left) < 1
-      )
-        return false;
-    }
-    return true;
-  };
-  const floating = floatingIds
-    .map((id) => ({ id, element: document.querySelector<HTMLElement>(`[data-testid="${id}"]`) }))
-    .filter((entry): entry is { id: string; element: HTMLElement } => entry.element !== null && visible(entry.element));
-  const selector = [
-    'h1',
-    'h2',
-    '[data-testid="listing-price"]',
-    '[data-testid="property-price"]',
-    'input:not([type="hidden"])',
-    'select',
-    'textarea',
-    'button',
-    'a[href]',
-  ].join(',');
-  const targets = [...document.querySelectorAll(selector)].filter(
-    (element) =>
-      !floating.some(({ element: control }) => control === element || control.contains(element) || element.contains(control)) &&
-      !element.closest('[data-testid="side-menu"], [data-testid="skip-link"], .visually-hidden, [class*="skipLink"]') &&
-      visible(element),
-  );
-  const describe = (element: Element) => {
-    const testId = element.getAttribute('data-testid');
-    const name = element.getAttribute('name');
-    const text = (element.textContent ?? element.getAttribute('aria-label') ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-    return `${element.tagName.toLowerCase()}${testId ? `[data-testid=${testId}]` : ''}${name ? `[name=${name}]` : ''} "${text}"`;
-  };
-  const box = (rect: DOMRect) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
-  const overlaps = new Set<string>();
-  const compare = (target: Element) => {
-    const r = target.getBoundingClientRect();
-    if (r.bottom <= 0 || r.top >= window.innerHeight || r.right <= 0 || r.left >= window.innerWidth) return;
-    for (const { id, element: control } of floating) {
-      const c = control.getBoundingClientRect();
-      const width = Math.min(c.right, r.right) - Math.max(c.left, r.left);
-      const height = Math.min(c.bottom, r.bottom) - Math.max(c.top, r.top);
-      if (width >= 1 && height >= 1)
-        overlaps.add(`${id} (${box(c)}) over ${describe(target)} (${box(r)}) at scrollY ${Math.round(window.scrollY)}`);
-    }
-  };
-  // html has `scroll-behavior: smooth`: jump, do not animate. An element near the top or the
-  // end of the page stays where the page can scroll no further, so this also covers the page as
-  // it opens and as it ends.
-  window.scrollTo({ top: 0, behavior: 'instant' });
-  for (const target of targets) {
-    // Always centred (not "only if needed"): an element that merely happens to rest under the
-    // bubble at some scroll position is uncovered by scrolling a little; one the page cannot
-    // scroll clear of (near its top or its end) is the one a user cannot reach.
-    target.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
-    compare(target);
-  }
-  return { checked: targets.length, controls: floating.map(({ id }) => id), overlaps: [...overlaps] };
-}
 
 /** Opens `path` and fails with every overlap found there, at the page's current width. */
 async function expectNothingCovered(page: Page, path: string) {

@@ -7,7 +7,9 @@
  * note, never change their state. "E2E Elsewhere Court" (no manager) holds one request the manager
  * must never open, and one cold boiler per attempt of the triage journey (`E2E_QUEUE.boilers`):
  * a retry triages and assigns a fresh one, so no journey depends on what another one did.
- * Two approved vendors: one insured until far ahead, one whose insurance expired.
+ * Two approved vendors: one insured until far ahead, one whose insurance expired; the insured one
+ * did the closed request's repair (a completed work order, so the manager's assignments list
+ * has one to open).
  * Server modules are imported inside the function, so the spec can import the constants.
  */
 import type { Db } from '../../app/server/db/client.server';
@@ -33,7 +35,7 @@ const HOUR = 3_600_000;
 export async function seedMaintenanceQueue(db: Db): Promise<void> {
   const { eq } = await import('drizzle-orm');
   const { createVerifiedUser } = await import('../../app/server/auth/create-user.server');
-  const { building, maintenanceEvent, maintenanceRequest, property, user, vendor } = await import('../../app/server/db/schema');
+  const { building, maintenanceEvent, maintenanceRequest, property, user, vendor, workOrder } = await import('../../app/server/db/schema');
   const { demoImageUrl } = await import('../../app/server/db/seed/images.server');
   const { E2E_USERS } = await import('./users');
   const [seen] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_QUEUE.tenant.email));
@@ -134,7 +136,12 @@ export async function seedMaintenanceQueue(db: Db): Promise<void> {
       request({ title: E2E_QUEUE.hidden, propertyId: far!.id, buildingId: elsewhere!.id, createdAt: new Date(now - 3 * HOUR) }),
       ...E2E_QUEUE.boilers.map((title) => request({ ...coldHeating(4), title, propertyId: far!.id, buildingId: elsewhere!.id })),
     ])
-    .returning({ id: maintenanceRequest.id, createdAt: maintenanceRequest.createdAt });
+    .returning({
+      id: maintenanceRequest.id,
+      title: maintenanceRequest.title,
+      buildingId: maintenanceRequest.buildingId,
+      createdAt: maintenanceRequest.createdAt,
+    });
   await db.insert(maintenanceEvent).values(
     rows.map((row) => ({
       requestId: row.id,
@@ -155,5 +162,21 @@ export async function seedMaintenanceQueue(db: Db): Promise<void> {
     insuranceVerifiedAt: new Date(now - 30 * 86_400_000),
     reviewedAt: new Date(now - 30 * 86_400_000),
   });
-  await db.insert(vendor).values([company(E2E_QUEUE.insured, '2099-12-31'), company(E2E_QUEUE.lapsed, '2021-06-30')]);
+  const [insured] = await db
+    .insert(vendor)
+    .values([company(E2E_QUEUE.insured, '2099-12-31'), company(E2E_QUEUE.lapsed, '2021-06-30')])
+    .returning({ id: vendor.id });
+  const closed = rows.find((row) => row.title === E2E_QUEUE.closed)!;
+  await db.insert(workOrder).values({
+    vendorId: insured!.id,
+    maintenanceRequestId: closed.id,
+    buildingId: closed.buildingId,
+    status: 'completed',
+    instructions: 'Replace the shower cartridge.',
+    completionNotes: 'Cartridge replaced; no more drip.',
+    acceptedAt: new Date(now - 23 * 86_400_000),
+    startedAt: new Date(now - 22 * 86_400_000),
+    completedAt: new Date(now - 21 * 86_400_000),
+    createdAt: new Date(now - 24 * 86_400_000),
+  });
 }

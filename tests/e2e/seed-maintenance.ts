@@ -2,7 +2,8 @@
  * The tenant the maintenance journeys (tests/e2e/maintenance-tenant.spec.ts) report repairs as,
  * in the e2e server's fresh database; `seed-users.ts` calls `seedMaintenanceTenant(db)` after the
  * accounts exist. "Mia Mender" has an active lease of "E2E Repair Flat" in "E2E Repair House",
- * a building run by the e2e property manager (so new requests reach a manager). Server modules
+ * a building run by the e2e property manager (so new requests reach a manager), with this month's
+ * rent charged and paid (so the manager's payment list has a payment to open). Server modules
  * are imported inside the function, so the spec can import the constants.
  */
 import type { Db } from '../../app/server/db/client.server';
@@ -20,7 +21,8 @@ const LONG_AGO = new Date('2020-01-01T00:00:00Z');
 export async function seedMaintenanceTenant(db: Db): Promise<void> {
   const { eq } = await import('drizzle-orm');
   const { createVerifiedUser } = await import('../../app/server/auth/create-user.server');
-  const { building, lease, leaseTenant, property, user } = await import('../../app/server/db/schema');
+  const { building, charge, lease, leaseTenant, payment, property, user } = await import('../../app/server/db/schema');
+  const { allocateLedger, lockLease } = await import('../../app/features/ledger/ledger.server');
   const [seen] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_MAINTENANCE.tenant.email));
   if (seen) return;
   const mia = await createVerifiedUser(db, { ...E2E_MAINTENANCE.tenant, role: 'tenant' });
@@ -93,5 +95,29 @@ export async function seedMaintenanceTenant(db: Db): Promise<void> {
     signatureName: E2E_MAINTENANCE.tenant.name,
     signatureIp: '127.0.0.1',
     signatureUserAgent: 'seed',
+  });
+  const thisMonth = new Date().toISOString().slice(0, 7);
+  await db
+    .insert(charge)
+    .values({ leaseId: active!.id, kind: 'rent', amountCents: 140_000, dueDate: `${thisMonth}-01`, period: thisMonth });
+  await db.insert(payment).values({
+    payerId: mia.id,
+    leaseId: active!.id,
+    buildingId: house!.id,
+    kind: 'rent',
+    method: 'card',
+    amountCents: 140_000,
+    status: 'succeeded',
+    provider: 'sandbox',
+    providerRef: 'sbx_ch_e2emender000000000000000',
+    cardBrand: 'visa',
+    cardLast4: '4242',
+    idempotencyKey: 'e2e-mender-rent-1',
+    settledAt: new Date(`${thisMonth}-01T12:00:00Z`),
+    createdAt: new Date(`${thisMonth}-01T12:00:00Z`),
+  });
+  await db.transaction(async (tx) => {
+    await lockLease(tx, active!.id);
+    await allocateLedger(tx, active!.id);
   });
 }

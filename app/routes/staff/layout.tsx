@@ -14,6 +14,13 @@ import { requestLanguage } from '~/lib/route-helpers.server';
 import { requireStaff } from '~/server/auth/staff-area.server';
 import type { Route } from './+types/layout';
 
+/**
+ * The frame starts below the floating side-menu toggle (its bottom edge is 116–124 px from the top
+ * of the window, under the 64 px header): the back link, the first row of the admin navigation
+ * and the title are never under it, at any width, whatever their length (decision 034).
+ */
+const BELOW_SIDE_MENU_TOGGLE = 64;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { area } = await requireStaff(request, context);
   return { area: area.key, i18n: translations(requestLanguage(request), ['account', 'admin']) };
@@ -32,13 +39,13 @@ export default function StaffFrame() {
   const area = useStaffArea();
   if (!area.nav) {
     return (
-      <Container size="xl" py="xl">
+      <Container size="xl" pt={BELOW_SIDE_MENU_TOGGLE} pb="xl">
         <Outlet />
       </Container>
     );
   }
   return (
-    <Container size="xl" py="xl">
+    <Container size="xl" pt={BELOW_SIDE_MENU_TOGGLE} pb="xl">
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 3 }}>
           <AdminNav />

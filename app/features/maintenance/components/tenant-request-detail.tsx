@@ -230,7 +230,7 @@ export function RequestDetail({ request, phone, lang, answer, done, created }: P
               <Text size="sm" fw={600}>
                 {t('maintenance.detail.yourRating')}
               </Text>
-              <Rating value={request.rating} readOnly aria-label={t('maintenance.rate.stars', { count: request.rating })} />
+              <Rating value={request.rating} readOnly role="img" aria-label={t('maintenance.rate.stars', { count: request.rating })} />
               {request.ratingComment && <Text size="sm">{request.ratingComment}</Text>}
             </Group>
           )}

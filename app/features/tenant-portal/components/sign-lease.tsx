@@ -55,7 +55,8 @@ export function SignLease({
         <Anchor href={`/tenant-portal/leases/${page.lease.id}/pdf`} data-testid="sign-pdf-link">
           <IconFileTypePdf size={16} aria-hidden /> {t('tenantPortal.lease.leasePdf')}
         </Anchor>
-        <Text size="xs" c="dimmed">
+        {/* A 64-character hash wraps anywhere rather than widen a phone's page. */}
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {t('tenantPortal.sign.fingerprint', { sha: '' })}
           <Code data-testid="document-sha">{page.documentSha256}</Code>
         </Text>

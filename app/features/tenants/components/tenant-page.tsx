@@ -10,6 +10,7 @@ import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
+import { staffPath, useStaffArea } from '~/lib/staff-area';
 import type { TenantActionResult, TenantDetail, TenantIntent, TenantLease, TenantsBase } from '../tenants.types';
 import { LeaseStatusBadge } from './lease-status-badge';
 import { TenantActionForms } from './tenant-action-forms';
@@ -40,6 +41,7 @@ function Empty({ children }: { children: string }) {
 function LeasePanel({ lease, result, today }: { lease: TenantLease; result: TenantActionResult | undefined; today: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const area = useStaffArea();
   return (
     <Paper
       withBorder
@@ -58,6 +60,9 @@ function LeasePanel({ lease, result, today }: { lease: TenantLease; result: Tena
           <Text size="sm" c="dimmed">
             {t('tenants.detail.leaseDates', { start: formatIsoDate(lease.startDate, lang), end: formatIsoDate(lease.endDate, lang) })}
           </Text>
+          <Anchor component={Link} to={staffPath(area, `leases/${lease.id}`)} size="sm" w="fit-content" data-testid="tenant-lease-open">
+            {t('tenants.detail.openLease', { id: lease.id })}
+          </Anchor>
         </Stack>
         <LeaseStatusBadge status={lease.status} />
       </Group>

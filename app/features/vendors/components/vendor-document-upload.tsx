@@ -81,7 +81,7 @@ export function VendorDocumentUpload({ today, uploaded, uploadError }: Props) {
               name="file"
               accept={DOCUMENT_ACCEPT}
               required
-              style={{ display: 'block', marginTop: 4 }}
+              style={{ display: 'block', marginTop: 4, maxWidth: '100%' }}
               data-testid="vendor-upload-file"
             />
           </Input.Wrapper>

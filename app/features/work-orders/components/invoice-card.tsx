@@ -49,7 +49,7 @@ export function InvoiceCard({ invoice, pdfHref, workOrderHref, showVendor = fals
       </Group>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {workOrderHref ? (
-          <Anchor href={workOrderHref} size="sm">
+          <Anchor href={workOrderHref} size="sm" underline="always">
             {t('workOrders.invoice.forWorkOrder', { id: invoice.workOrderId, title: invoice.workOrderTitle })}
           </Anchor>
         ) : (
