@@ -21,7 +21,7 @@ export function StatCard({ icon: IconComponent, label, value, hint, children, li
     <Paper withBorder p="md" h="100%" data-testid={testId}>
       <Stack gap="xs">
         <Group gap="sm" wrap="nowrap">
-          <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
+          <ThemeIcon variant="light" size="lg" aria-hidden>
             <IconComponent size={20} />
           </ThemeIcon>
           <Text fw={600}>{label}</Text>

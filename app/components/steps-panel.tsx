@@ -7,6 +7,7 @@ import { List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from '~/lib/i18n';
+import { ROUND_ICON } from '~/lib/theme';
 
 type Props = { prefix: string; steps: ReadonlyArray<{ icon: Icon; key: string }> };
 
@@ -23,13 +24,16 @@ export function StepsPanel({ prefix, steps }: Props) {
           <List.Item
             key={key}
             icon={
-              <ThemeIcon variant="light" size="lg" radius="xl" aria-hidden>
+              <ThemeIcon component="span" style={ROUND_ICON} variant="light" size="lg" aria-hidden>
                 <StepIcon size={18} />
               </ThemeIcon>
             }
           >
-            <Text fw={600}>{t(`${prefix}.${key}.title`)}</Text>
-            <Text size="sm" c="dimmed">
+            {/* Inside the list item's label (a <span>): spans shown as blocks. */}
+            <Text component="span" display="block" fw={600}>
+              {t(`${prefix}.${key}.title`)}
+            </Text>
+            <Text component="span" display="block" size="sm" c="dimmed">
               {t(`${prefix}.${key}.body`)}
             </Text>
           </List.Item>

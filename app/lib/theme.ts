@@ -34,6 +34,13 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   return defaultVariantColorsResolver(input);
 };
 
+/**
+ * The style of a round ThemeIcon. Mantine 9's ThemeIcon (and Blockquote) also writes its `radius`
+ * prop to the DOM as an attribute, which is not valid HTML: the default radius (md) needs no prop,
+ * and a round one takes this style instead.
+ */
+export const ROUND_ICON = { '--ti-radius': 'var(--mantine-radius-xl)' } as const;
+
 export const theme = createTheme({
   primaryColor: 'teal',
   // autoContrast puts black text on a colour lighter than this luminance, white on a darker one:

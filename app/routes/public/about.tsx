@@ -99,7 +99,7 @@ export default function About() {
           <Title order={2} id="about-mission" mb="md" ta="center">
             {t('pages.about.missionTitle')}
           </Title>
-          <Blockquote icon={<IconQuote aria-hidden />} radius="lg" fz="xl" ff="heading">
+          <Blockquote icon={<IconQuote aria-hidden />} style={{ '--bq-radius': 'var(--mantine-radius-lg)' }} fz="xl" ff="heading">
             {t('pages.about.mission')}
           </Blockquote>
         </Container>

@@ -169,7 +169,7 @@ export function RegisterForm({ result, rateLimitMessage, signInHref, onSignIn }:
               <TextInput
                 name="address"
                 label={t('auth.fields.address')}
-                autoComplete="street-address"
+                autoComplete="address-line1"
                 maxLength={300}
                 defaultValue={values.address}
                 error={errors.address}

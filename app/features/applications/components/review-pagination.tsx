@@ -3,6 +3,7 @@
  * JavaScript and each page has its own URL.
  */
 import { Center, Pagination } from '@mantine/core';
+import { pageControlProps } from '~/components/lists/link-pagination';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 
@@ -24,10 +25,15 @@ export function ReviewPagination({ page, pageCount, hrefFor }: Props) {
           preventScrollReset: true,
           'aria-label': t('applications.pagination.page', { page: target }),
         })}
-        getControlProps={(control) => {
-          const target = { first: 1, previous: Math.max(page - 1, 1), next: Math.min(page + 1, pageCount), last: pageCount }[control];
-          return { component: Link, to: hrefFor(target), preventScrollReset: true, 'aria-label': t(`applications.pagination.${control}`) };
-        }}
+        getControlProps={(control) =>
+          pageControlProps(control, {
+            page,
+            pageCount,
+            hrefFor,
+            label: t(`applications.pagination.${control}`),
+            link: { preventScrollReset: true },
+          })
+        }
       />
     </Center>
   );

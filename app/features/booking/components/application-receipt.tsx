@@ -27,6 +27,7 @@ import { useLanguage } from '~/lib/use-language';
 import type { ApplicationReceipt as Receipt } from '../booking.server';
 import { formatCents } from '~/lib/format';
 import classes from './booking.module.css';
+import { ROUND_ICON } from '~/lib/theme';
 
 const BRANDS: Record<string, string> = {
   visa: 'Visa',
@@ -46,7 +47,7 @@ export function ApplicationReceipt({ receipt }: { receipt: Receipt }) {
   return (
     <Stack gap="lg">
       <Group gap="md" wrap="nowrap" align="flex-start">
-        <ThemeIcon size={48} radius="xl" color="teal" variant="light">
+        <ThemeIcon style={ROUND_ICON} size={48} color="teal" variant="light">
           <IconCircleCheck size={30} aria-hidden />
         </ThemeIcon>
         <Stack gap={4}>

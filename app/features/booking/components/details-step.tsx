@@ -60,7 +60,7 @@ export function DetailsStep({ values, errors, countries }: Props) {
       <Grid.Col span={12}>
         {text('currentAddress', {
           label: t('booking.fields.currentAddress'),
-          autoComplete: 'street-address',
+          autoComplete: 'address-line1',
           maxLength: BOOKING_LIMITS.address,
         })}
       </Grid.Col>

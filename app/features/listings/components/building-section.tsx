@@ -71,7 +71,13 @@ export function BuildingSection({ building, otherUnits }: { building: PublicBuil
             {t('listings.detail.building.noOtherUnits')}
           </Text>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-labelledby="other-units-title" data-testid="other-units">
+          <SimpleGrid
+            component="section"
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            spacing="md"
+            aria-labelledby="other-units-title"
+            data-testid="other-units"
+          >
             {otherUnits.map((unit) => (
               <ListingCard key={unit.id} listing={unit} />
             ))}

@@ -5,6 +5,7 @@
  */
 import { Pagination } from '@mantine/core';
 import { Link } from 'react-router';
+import { pageControlProps } from '~/components/lists/link-pagination';
 import { useTranslation } from '~/lib/i18n';
 
 type Props = { page: number; pageCount: number; hrefFor: (page: number) => string };
@@ -18,13 +19,9 @@ export default function ListingPagination({ page, pageCount, hrefFor }: Props) {
         value={page}
         siblings={1}
         getItemProps={(item) => ({ component: Link, to: hrefFor(item), 'aria-label': String(item) })}
-        getControlProps={(control) => {
-          const label = t(`listings.properties.${control}Page`);
-          if (control === 'first') return { component: Link, to: hrefFor(1), 'aria-label': label };
-          if (control === 'last') return { component: Link, to: hrefFor(pageCount), 'aria-label': label };
-          if (control === 'next') return { component: Link, to: hrefFor(Math.min(page + 1, pageCount)), 'aria-label': label };
-          return { component: Link, to: hrefFor(Math.max(page - 1, 1)), 'aria-label': label };
-        }}
+        getControlProps={(control) =>
+          pageControlProps(control, { page, pageCount, hrefFor, label: t(`listings.properties.${control}Page`) })
+        }
       />
     </nav>
   );

@@ -14,6 +14,7 @@ import { Suspense } from 'react';
 import { lazyPart } from '~/lib/lazy-part';
 import { ListingCard } from './listing-card';
 import classes from './listings.module.css';
+import { ROUND_ICON } from '~/lib/theme';
 
 const ListingPagination = lazyPart(() => import('./listing-pagination').then((module) => module.default));
 
@@ -68,7 +69,7 @@ export function ListingsEmpty({ resetHref }: { resetHref: string }) {
   return (
     <Center py={60} data-testid="listings-empty">
       <Stack align="center" gap="sm" maw={420} ta="center">
-        <ThemeIcon size={56} radius="xl" variant="light">
+        <ThemeIcon style={ROUND_ICON} size={56} variant="light">
           <IconHomeSearch size={30} aria-hidden />
         </ThemeIcon>
         <Title order={2} size="h3">

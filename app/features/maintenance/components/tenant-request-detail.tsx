@@ -23,6 +23,7 @@ import {
   Title,
   useMatches,
 } from '@mantine/core';
+import { StarRating } from '~/components/star-rating';
 import { IconAlertCircle, IconCalendarEvent, IconCheck, IconMessage, IconStar, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
@@ -230,7 +231,7 @@ export function RequestDetail({ request, phone, lang, answer, done, created }: P
               <Text size="sm" fw={600}>
                 {t('maintenance.detail.yourRating')}
               </Text>
-              <Rating value={request.rating} readOnly role="img" aria-label={t('maintenance.rate.stars', { count: request.rating })} />
+              <StarRating value={request.rating} label={t('maintenance.rate.stars', { count: request.rating })} />
               {request.ratingComment && <Text size="sm">{request.ratingComment}</Text>}
             </Group>
           )}

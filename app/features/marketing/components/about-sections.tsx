@@ -12,7 +12,7 @@ export function ValuesGrid() {
       {VALUES.map(({ key, icon: Icon }) => (
         <Paper component="li" key={key} withBorder radius="lg" p="lg" className={classes.card}>
           <Stack gap="sm">
-            <ThemeIcon variant="light" size={44} radius="md" aria-hidden>
+            <ThemeIcon variant="light" size={44} aria-hidden>
               <Icon size={24} aria-hidden />
             </ThemeIcon>
             <Title order={3} size="h4">

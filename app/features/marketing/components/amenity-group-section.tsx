@@ -36,7 +36,7 @@ export function AmenityGroupSection({ group, reverse }: { group: AmenityGroup; r
             {group.items.map((item) => (
               <li key={item.key} data-amenity={item.key}>
                 <Group gap="sm" align="flex-start" wrap="nowrap">
-                  <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
+                  <ThemeIcon variant="light" size={40} aria-hidden>
                     <item.icon size={22} aria-hidden />
                   </ThemeIcon>
                   <Stack gap={2}>

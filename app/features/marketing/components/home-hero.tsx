@@ -8,6 +8,7 @@ import { formatNumber } from '~/lib/format';
 import { imageSrcSet } from '~/lib/images';
 import { useLanguage } from '~/lib/use-language';
 import classes from '../marketing.module.css';
+import { ROUND_ICON } from '~/lib/theme';
 
 /** A mid-rise building from the demo pool (generated at seed time). */
 export const HERO_IMAGE_URL = '/media/demo/exterior-02-1200.webp';
@@ -56,7 +57,7 @@ export function HomeHero() {
               spacing={6}
               center
               icon={
-                <ThemeIcon size={22} radius="xl" aria-hidden>
+                <ThemeIcon component="span" style={ROUND_ICON} size={22} aria-hidden>
                   <IconCheck size={14} aria-hidden />
                 </ThemeIcon>
               }

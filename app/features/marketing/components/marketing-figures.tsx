@@ -50,7 +50,7 @@ export function MarketingFigures() {
       {figures.map(({ key, value, detail, icon: Icon }) => (
         <Paper component="li" key={key} withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }} className={classes.card} data-figure={key}>
           <Stack gap={6}>
-            <ThemeIcon variant="light" size={44} radius="md" aria-hidden>
+            <ThemeIcon variant="light" size={44} aria-hidden>
               <Icon size={24} aria-hidden />
             </ThemeIcon>
             <Text className={classes.statValue}>{value}</Text>

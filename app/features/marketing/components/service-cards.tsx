@@ -15,7 +15,7 @@ export function ServiceCards() {
         return (
           <Card component="li" key={key} withBorder radius="lg" padding="lg" className={classes.card}>
             <Stack gap="sm" h="100%">
-              <ThemeIcon variant="light" size={48} radius="md" aria-hidden>
+              <ThemeIcon variant="light" size={48} aria-hidden>
                 <Icon size={26} aria-hidden />
               </ThemeIcon>
               <Title order={3} size="h4">

@@ -4,6 +4,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { MARKETING_SERVICES } from '../services';
 import classes from '../marketing.module.css';
+import { ROUND_ICON } from '~/lib/theme';
 
 export function ServiceDetails() {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export function ServiceDetails() {
                 <Grid.Col span={{ base: 12, md: 6 }}>
                   <Stack gap="md">
                     <Group gap="md" wrap="nowrap">
-                      <ThemeIcon variant="light" size={56} radius="md" aria-hidden>
+                      <ThemeIcon variant="light" size={56} aria-hidden>
                         <Icon size={30} aria-hidden />
                       </ThemeIcon>
                       <Title order={2} id={headingId}>
@@ -42,7 +43,7 @@ export function ServiceDetails() {
                   <List
                     spacing="sm"
                     icon={
-                      <ThemeIcon size={24} radius="xl" aria-hidden>
+                      <ThemeIcon component="span" style={ROUND_ICON} size={24} aria-hidden>
                         <IconCheck size={15} aria-hidden />
                       </ThemeIcon>
                     }

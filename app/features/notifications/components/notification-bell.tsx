@@ -35,6 +35,7 @@ import { formatRelativeTime } from '../relative-time';
 import { TYPE_COLORS, TYPE_ICONS } from './notification-type';
 import { useNotifications } from './use-notifications';
 import classes from './notifications.module.css';
+import { ROUND_ICON } from '~/lib/theme';
 
 /** Time labels are recomputed this often while the list is open. */
 const CLOCK_TICK_MS = 60_000;
@@ -213,7 +214,7 @@ function NotificationItem({ item, onOpen }: { item: NotificationView; onOpen: (i
       data-testid="notification-item"
       data-id={item.id}
     >
-      <ThemeIcon variant="light" color={TYPE_COLORS[item.type]} size="md" radius="xl" aria-hidden>
+      <ThemeIcon style={ROUND_ICON} variant="light" color={TYPE_COLORS[item.type]} size="md" aria-hidden>
         <TypeIcon size={16} />
       </ThemeIcon>
       <span className={classes.itemBody}>

@@ -89,7 +89,7 @@ export function PhotoManager({ owner, photos }: Props) {
             <form method="post" action={photoUploadUrl(owner)} encType="multipart/form-data" data-testid="photo-plain-form">
               <Stack gap="xs">
                 <label htmlFor={`${hintId}-plain`}>
-                  <Text size="sm" fw={500}>
+                  <Text component="span" size="sm" fw={500}>
                     {t('photos.noscript.label')}
                   </Text>
                 </label>

@@ -46,7 +46,13 @@ export function UploadQueue({ items, onDismiss }: { items: UploadItem[]; onDismi
                 onError={() => setBroken((set) => new Set(set).add(item.id))}
               />
             ) : (
-              <ThemeIcon variant="light" size={42} radius="sm" color={item.status === 'failed' ? 'red' : 'gray'} aria-hidden>
+              <ThemeIcon
+                variant="light"
+                size={42}
+                style={{ '--ti-radius': 'var(--mantine-radius-sm)' }}
+                color={item.status === 'failed' ? 'red' : 'gray'}
+                aria-hidden
+              >
                 <IconPhoto size={20} />
               </ThemeIcon>
             )}

@@ -3,7 +3,8 @@
  * server with `vendorIneligibility`) and its rating (average stars of its completed work orders),
  * in the visitor's language.
  */
-import { Badge, Group, Rating, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
+import { StarRating } from '~/components/star-rating';
 import { useTranslation } from '~/lib/i18n';
 import { formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -55,7 +56,7 @@ export function VendorRating({ average, count }: { average: number | null; count
   return (
     <Group gap={6} wrap="nowrap" data-testid="vendor-rating" data-average={average}>
       {/* The stars only draw the figure the text beside them says. */}
-      <Rating value={average} fractions={10} readOnly size="sm" aria-hidden />
+      <StarRating value={average} size={16} />
       <Text size="sm">{label}</Text>
     </Group>
   );
