@@ -118,6 +118,8 @@ test('a guest applies and pays the fee with the test card, and gets the confirma
   await page.getByTestId('booking-next').click();
   await expect(page).toHaveURL(/step=details/, { timeout: 15_000 });
   await expect(page.getByTestId('booking-step-details')).toHaveAttribute('aria-current', 'step');
+  // The focus moved to the new step's title, not to the top of the page.
+  await expect(page.getByRole('heading', { level: 2, name: 'About you' })).toBeFocused();
   await fillDetails(page, email);
 
   // Back keeps both what step 1 saved and what was typed on step 2.

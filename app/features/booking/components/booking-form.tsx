@@ -24,7 +24,7 @@ import {
 } from '../booking.fields';
 import type { FeeQuote } from '../fees';
 import { formatCents } from '~/lib/format';
-import { BOOKING_FORM_ID } from './booking-stepper';
+import { BOOKING_FORM_ID, BOOKING_STEP_TITLE_ID } from './booking-stepper';
 import classes from './booking.module.css';
 import { ChooseStep } from './choose-step';
 import { ConfirmStep, type ConfirmData } from './confirm-step';
@@ -92,8 +92,8 @@ export function BookingForm({ home, step, values, today, countries, confirm, res
       : t('booking.confirm.submit');
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="booking-step-title">
-      <Title order={2} size="h3" id="booking-step-title" mb={4}>
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={BOOKING_STEP_TITLE_ID}>
+      <Title order={2} size="h3" id={BOOKING_STEP_TITLE_ID} tabIndex={-1} mb={4}>
         {t(`booking.steps.${step}.title`)}
       </Title>
       <Text c="dimmed" size="sm" mb="md">

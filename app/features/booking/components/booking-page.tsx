@@ -4,10 +4,11 @@
  * loader's.
  */
 import { Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import type { loadBookingPage } from '../booking.page.server';
 import { BookingForm, type BookingActionData } from './booking-form';
-import { BookingStepper } from './booking-stepper';
+import { BOOKING_STEP_TITLE_ID, BookingStepper } from './booking-stepper';
 import { PropertySummary } from './property-summary';
 import { UnavailableNotice } from './unavailable-notice';
 
@@ -29,6 +30,7 @@ export function BookingPage({ loaderData, actionData }: { loaderData: BookingPag
   if (loaderData.kind !== 'form') return null;
   const failed = answer && !answer.ok && 'step' in answer ? answer : undefined;
   const step = failed?.step ?? loaderData.step;
+  useFocusOnStepChange(step);
   return (
     <Container size="lg" py="xl">
       <Stack gap={4} mb="lg">
@@ -56,4 +58,19 @@ export function BookingPage({ loaderData, actionData }: { loaderData: BookingPag
       </Grid>
     </Container>
   );
+}
+
+/**
+ * When the step changes in the page (Next, Back, a step of the indicator), the keyboard focus
+ * moves to the new step's title instead of falling back to the top of the page (WCAG 2.4.3); an
+ * answer with errors focuses its alert instead (booking-form.tsx). Not on the first load.
+ */
+function useFocusOnStepChange(step: string) {
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    if (document.querySelector('[data-testid="booking-errors"]')) return;
+    document.getElementById(BOOKING_STEP_TITLE_ID)?.focus();
+  }, [step]);
 }

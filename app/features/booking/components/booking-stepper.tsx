@@ -10,6 +10,8 @@ import { useTranslation } from '~/lib/i18n';
 import { BOOKING_STEPS, type BookingStep } from '../booking.fields';
 import classes from './booking.module.css';
 
+/** The id of the current step's title, which takes the focus when the step changes. */
+export const BOOKING_STEP_TITLE_ID = 'booking-step-title';
 export const BOOKING_FORM_ID = 'booking-form';
 
 const ICONS = { choose: IconCalendarEvent, details: IconUser, confirm: IconCreditCard } as const;
