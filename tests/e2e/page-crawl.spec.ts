@@ -1,6 +1,7 @@
 /**
- * The accessibility crawl: every page of every role, in English / light theme / 1280 px and in
- * Italian / dark theme / 390 px, is opened as its user would and checked for
+ * The accessibility crawl: every page of every role, in four views that cover each theme at each
+ * width and in each language (English / light / 1280 px, Italian / dark / 390 px, English / dark /
+ * 390 px, Italian / light / 1280 px), is opened as its user would and checked for
  * - serious or critical axe violations (WCAG 2.0–2.2, A and AA),
  * - sideways scrolling (the page wider than its viewport),
  * - a floating control (side-menu button, chat bubble) over a title, link or form control
@@ -129,9 +130,12 @@ const ROUNDS: Round[] = [
   },
 ];
 
+/** Each theme at each width and in each language (pairwise: four views, not all eight). */
 const VIEWS = [
   { name: 'English, light, 1280 px', language: 'en', colorScheme: 'light', viewport: { width: 1280, height: 800 } },
   { name: 'Italian, dark, 390 px', language: 'it', colorScheme: 'dark', viewport: { width: 390, height: 800 } },
+  { name: 'English, dark, 390 px', language: 'en', colorScheme: 'dark', viewport: { width: 390, height: 800 } },
+  { name: 'Italian, light, 1280 px', language: 'it', colorScheme: 'light', viewport: { width: 1280, height: 800 } },
 ] as const;
 
 /** Opens `visit` (following links for a detail page) and answers the path it landed on. */
