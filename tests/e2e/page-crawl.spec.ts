@@ -12,6 +12,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signInWith, test, waitForHydration } from './fixtures';
 import { FLOATING, findOverlaps, seriousAxeViolations, sidewaysOverflow } from './page-checks';
+import { PUBLIC_PATHS } from './public-pages';
 import { E2E_LEASES } from './seed-leases';
 import { E2E_WORK_ORDERS } from './seed-work-orders';
 import { E2E_USERS } from './users';
@@ -53,20 +54,9 @@ const ROUNDS: Round[] = [
   {
     who: 'visitor',
     pages: [
-      '/',
-      '/about',
-      '/services',
-      '/contact',
-      '/gallery',
-      '/amenities',
-      '/properties',
+      ...PUBLIC_PATHS,
       detail('/properties', /^\/property\/\d+$/),
-      '/apartments',
       detail(detail('/properties', /^\/property\/\d+$/), /^\/booking\/\d+/),
-      '/privacy',
-      '/terms',
-      '/subscriptions',
-      '/vendor-signup',
       '/vendor-invite/not-a-token',
       '/auth',
       '/auth/forgot',

@@ -7,21 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
-
-const PUBLIC_PATHS = [
-  '/',
-  '/about',
-  '/services',
-  '/contact',
-  '/gallery',
-  '/amenities',
-  '/properties',
-  '/apartments',
-  '/privacy',
-  '/terms',
-  '/subscriptions',
-  '/vendor-signup',
-];
+import { PUBLIC_PATHS } from './public-pages';
 
 /** Parses XML with the browser's strict parser: the root's name and every `<loc>`, or the parser's error. */
 async function parseXmlInBrowser(page: Page, xml: string): Promise<{ error: string | null; root: string; locs: string[]; urls: number }> {
