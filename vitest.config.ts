@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // console.error or a connection beyond loopback fails the test (tests/setup/guard.ts).
+    setupFiles: ['tests/setup/guard.ts'],
     env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
   },
 });

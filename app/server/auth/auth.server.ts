@@ -236,6 +236,15 @@ export function createAuth({
         logger[routine ? 'debug' : level]({ args: args.length ? args : undefined }, `better-auth: ${message}`);
       },
     },
+    // A request better-auth refuses (a 4xx: the password policy, a wrong code) is routine; its
+    // default would print it to the console. Both go to our structured log instead.
+    onAPIError: {
+      onError: (error) => {
+        const status = error instanceof APIError ? error.statusCode : 500;
+        if (status < 500) logger.debug({ status, reason: (error as Error).message }, 'better-auth: request refused');
+        else logger.error({ err: error }, 'better-auth: request failed');
+      },
+    },
     hooks: {
       // The password policy on every endpoint that sets a password (decision 023).
       before: createAuthMiddleware(async (ctx) => {
