@@ -93,11 +93,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     // The text of a light badge, button or alert: shade 9 is 4.3:1 on its shade-1 background
-    // for teal and orange; a quarter darker, every colour is above 4.5:1.
+    // for teal and orange, 4.47:1 for yellow a quarter darker; 30 % darker, every colour is above 4.5:1.
     ...Object.fromEntries(
       Object.keys(DEFAULT_THEME.colors).map((name) => [
         `--mantine-color-${name}-light-color`,
-        `color-mix(in srgb, var(--mantine-color-${name}-9), black 25%)`,
+        `color-mix(in srgb, var(--mantine-color-${name}-9), black 30%)`,
       ]),
     ),
   },
