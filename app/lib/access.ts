@@ -36,6 +36,14 @@ export function isStaff(role: RoleLike): boolean {
   return role === 'admin' || role === 'property_manager';
 }
 
+/**
+ * True when `actor` is signed in and staff (an admin or a property manager): the guard every
+ * staff service runs before scoping (DESIGN §4); narrows away `null` / `undefined`.
+ */
+export function isStaffActor<A extends { role: RoleLike }>(actor: A | null | undefined): actor is A {
+  return !!actor && isStaff(actor.role);
+}
+
 /** Roles that must sign in with a second factor (decision 023); others may opt in. */
 export const TWO_FACTOR_REQUIRED_ROLES: readonly Role[] = ['admin', 'property_manager'];
 /** The two-factor enrolment page (the security section of /dashboard), the only page an unenrolled staff member reaches. */

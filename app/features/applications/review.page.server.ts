@@ -12,9 +12,7 @@
  */
 import { isPropertyManager } from '~/lib/access';
 import type { Language } from '~/lib/constants';
-import { eq } from 'drizzle-orm';
-import { auditRefusal, type RequestOrigin } from '~/server/audit.server';
-import { application } from '~/server/db/schema';
+import { auditRefusalIfExists, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { handleFormAction, type FormCall, type ReasonTable, type Refusal } from '~/server/http/form-action.server';
@@ -79,14 +77,12 @@ export async function loadReviewPage({
 
 /**
  * Decision 023: a property manager reached for application `id` that exists but is not on
- * their properties (the page answers as for a missing one): recorded through `auditRefusal`.
+ * their properties (the page answers as for a missing one): recorded through `auditRefusalIfExists`.
  * Unknown ids and admins (who see every application) record nothing.
  */
 async function auditForeignApplication(db: Db, actor: Viewer, id: number, origin: RequestOrigin): Promise<void> {
   if (!isPropertyManager(actor.role)) return;
-  const [row] = await db.select({ id: application.id }).from(application).where(eq(application.id, id)).limit(1);
-  if (!row) return;
-  await auditRefusal(db, actor, { table: 'application', id, reason: 'not_managed', origin, values: { application_id: id } });
+  await auditRefusalIfExists(db, actor, { table: 'application', id, reason: 'not_managed', origin, values: { application_id: id } });
 }
 
 /** How the review pages answer each reason code of the transitions (decision 037); `{{status}}` is the current status in words. */

@@ -5,7 +5,7 @@
  * manager reaching for a thread that exists but is not theirs is audited
  * (`inbox_access_denied`), as the portfolio does for buildings.
  */
-import { isPropertyManager, isStaff } from '~/lib/access';
+import { isPropertyManager, isStaffActor } from '~/lib/access';
 import { and, eq } from 'drizzle-orm';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
@@ -23,14 +23,9 @@ export class ChatForbiddenError extends Error {
   }
 }
 
-/** Staff answer chats: admins and property managers. */
-export function isChatStaff(actor: Pick<Viewer, 'role'> | null | undefined): boolean {
-  return !!actor && isStaff(actor.role);
-}
-
 /** Throws `ChatForbiddenError` unless `actor` is staff. */
 export function assertStaff(actor: Pick<Viewer, 'role'> | null | undefined): asserts actor is Viewer {
-  if (!isChatStaff(actor)) throw new ChatForbiddenError();
+  if (!isStaffActor(actor)) throw new ChatForbiddenError();
 }
 
 /** `actor`'s thread `threadId` of either tab, with what the inbox shows and the reply needs; null when they may not see it. */

@@ -25,7 +25,7 @@ import { staffPageTranslations, type Tree } from '~/i18n/resources.server';
 import type { ActionResult } from '~/lib/action-result';
 import { emailField, requiredLine } from '~/lib/form-fields';
 import { requestLanguage } from '~/lib/route-helpers.server';
-import { auditRefusal, requestOrigin } from '~/server/audit.server';
+import { auditRefusalIfExists, requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { application, lease } from '~/server/db/schema';
@@ -102,9 +102,7 @@ export async function recordDeniedLeaseAccess({
   clientIp: string;
 }) {
   if (!isPropertyManager(actor.role)) return;
-  const [row] = await db.select({ id: lease.id }).from(lease).where(eq(lease.id, leaseId)).limit(1);
-  if (!row) return;
-  await auditRefusal(db, actor, {
+  await auditRefusalIfExists(db, actor, {
     action: 'lease_access_denied',
     table: 'lease',
     id: leaseId,

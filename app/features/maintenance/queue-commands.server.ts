@@ -9,29 +9,29 @@
  * (`first_response_at`, which stops the SLA clock). Refusals change nothing and come back as
  * reason codes; the page maps them to statuses and translated messages.
  */
+import { isStaffActor } from '~/lib/access';
 import { utcToday } from '~/lib/dates';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   canMoveMaintenance,
-  maintenanceAudiences,
   moveMaintenanceRequest,
   OPEN_MAINTENANCE_STATUSES,
   type MaintenanceCategory,
   type MaintenancePriority,
+  publishMaintenanceUpdated,
   type MaintenanceStatus,
 } from '~/features/work-orders/maintenance-request-core.server';
 import {
   createWorkOrder,
   OPEN_WORK_ORDER_STATUSES,
-  workOrderAudiences,
+  publishWorkOrderUpdate,
   type VendorIneligibility,
 } from '~/features/work-orders/work-order-core.server';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
 import { building, maintenanceEvent, maintenanceRequest, property, user, vendor, workOrder, workOrderEvent } from '~/server/db/schema';
 import { insertNotifications } from '~/server/notifications/notify.server';
-import { publishEvents } from '~/server/realtime/events.server';
-import { isQueueStaff, queueScope, type QueueActor } from './queue.server';
+import { queueScope, type QueueActor } from './queue.server';
 import { excerpt, queueNotification } from './queue-texts.server';
 import { readSlaTargets, slaDueAt } from './sla.server';
 
@@ -63,7 +63,7 @@ async function inTransaction(db: Db, work: (tx: Db) => Promise<void>): Promise<Q
 
 /** The request `requestId` locked for update, if `actor` may work it; else a `not_found` refusal. */
 async function lockScopedRequest(tx: Db, actor: QueueActor, requestId: number) {
-  if (!isQueueStaff(actor)) throw new Refused({ ok: false, reason: 'not_found' });
+  if (!isStaffActor(actor)) throw new Refused({ ok: false, reason: 'not_found' });
   const scope = await queueScope(tx, actor);
   if (scope === null) throw new Refused({ ok: false, reason: 'not_found' });
   const [row] = await tx
@@ -88,22 +88,6 @@ async function lockScopedRequest(tx: Db, actor: QueueActor, requestId: number) {
 
 function isOpen(status: MaintenanceStatus): boolean {
   return (OPEN_MAINTENANCE_STATUSES as readonly MaintenanceStatus[]).includes(status);
-}
-
-/** Tells the request's audiences (admins, its building's manager, its tenant) that it changed. */
-async function publishRequestUpdated(
-  tx: Db,
-  request: { id: number; status: MaintenanceStatus; tenantId: string | null; buildingId: number | null },
-) {
-  const audiences = await maintenanceAudiences(tx, request);
-  await publishEvents(
-    tx,
-    audiences.map((audience) => ({
-      audience,
-      type: 'maintenance.updated' as const,
-      payload: { requestId: request.id, status: request.status },
-    })),
-  );
 }
 
 /** Marks the staff's first response (no-op once set). */
@@ -156,7 +140,7 @@ export async function triageMaintenanceRequest({
       await move(tx, { requestId, to: 'triaged', actorId: actor.id, staffResponse: true });
     } else {
       await markResponded(tx, requestId);
-      await publishRequestUpdated(tx, request);
+      await publishMaintenanceUpdated(tx, request);
     }
     await recordAuditEvent({
       db: tx,
@@ -194,7 +178,7 @@ export async function addRequestNote({
         ]);
       }
     }
-    await publishRequestUpdated(tx, request);
+    await publishMaintenanceUpdated(tx, request);
   });
 }
 
@@ -249,7 +233,7 @@ export async function assignMaintenanceRequest({
       await move(tx, { requestId, to: 'triaged', actorId: actor.id, staffResponse: true });
     } else {
       await markResponded(tx, requestId);
-      await publishRequestUpdated(tx, request);
+      await publishMaintenanceUpdated(tx, request);
     }
     await recordAuditEvent({
       db: tx,
@@ -283,6 +267,7 @@ export async function cancelMaintenanceRequest({
       .select({
         id: workOrder.id,
         status: workOrder.status,
+        vendorId: workOrder.vendorId,
         vendorUserId: vendor.userId,
         locale: user.locale,
         buildingId: workOrder.buildingId,
@@ -308,18 +293,7 @@ export async function cancelMaintenanceRequest({
           { userId: order.vendorUserId, ...text, type: 'warning', actionUrl: `/vendor-portal/work-orders/${order.id}` },
         ]);
       }
-      const [managed] = order.buildingId
-        ? await tx.select({ managerId: building.managerId }).from(building).where(eq(building.id, order.buildingId))
-        : [];
-      const audiences = await workOrderAudiences(tx, { vendorUserId: order.vendorUserId, managerId: managed?.managerId ?? null });
-      await publishEvents(
-        tx,
-        audiences.map((audience) => ({
-          audience,
-          type: 'work_order.updated' as const,
-          payload: { workOrderId: order.id, status: 'cancelled', maintenanceRequestId: requestId },
-        })),
-      );
+      await publishWorkOrderUpdate(tx, { ...order, maintenanceRequestId: requestId }, 'cancelled');
     }
     await move(tx, { requestId, to: 'cancelled', actorId: actor.id, body: reason, staffResponse: true });
     await recordAuditEvent({

@@ -16,7 +16,7 @@
  * The board is one statement (a branch per status); its columns count at most
  * BOARD_COUNT_CAP rows each.
  */
-import { isAdmin, isPropertyManager, isStaff } from '~/lib/access';
+import { isAdmin, isPropertyManager, isStaffActor } from '~/lib/access';
 import { utcToday } from '~/lib/dates';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '~/server/db/rows.server';
@@ -51,11 +51,6 @@ const r = maintenanceRequest;
 
 /** The open statuses as a literal list — the very text of the partial indexes' predicate (see the module note). */
 const OPEN_STATUS_SQL = sql.raw(`('submitted', 'triaged', 'scheduled', 'in_progress')`);
-
-/** True for staff who work the queue. */
-export function isQueueStaff(actor: QueueActor | null | undefined): actor is QueueActor {
-  return !!actor && isStaff(actor.role);
-}
 
 /**
  * The scope of `actor` as a condition on `maintenance_request`: undefined for an admin (all), the
@@ -200,7 +195,7 @@ export async function findMaintenanceQueue({
   filters: QueueFilters;
   now?: Date;
 }): Promise<QueuePage> {
-  if (!isQueueStaff(actor)) return { items: [], next: null };
+  if (!isStaffActor(actor)) return { items: [], next: null };
   const scope = await queueScope(db, actor);
   if (scope === null) return { items: [], next: null };
   const order = ordering(filters);
@@ -238,7 +233,7 @@ export async function findMaintenanceBoard({
   now?: Date;
 }): Promise<QueueBoard> {
   const empty = { columns: BOARD_STATUSES.map((status) => ({ status, count: 0, capped: false, items: [] })) };
-  if (!isQueueStaff(actor)) return empty;
+  if (!isStaffActor(actor)) return empty;
   const scope = await queueScope(db, actor);
   if (scope === null) return empty;
   const order = ordering(filters);
@@ -332,7 +327,7 @@ export function parseRequestId(raw: string | undefined | null): number | null {
 
 /** True when request `requestId` exists and `actor` may work it (admin: any; manager: their buildings). */
 export async function isRequestInScope(db: Db, actor: QueueActor, requestId: number): Promise<boolean> {
-  if (!isQueueStaff(actor)) return false;
+  if (!isStaffActor(actor)) return false;
   const scope = await queueScope(db, actor);
   if (scope === null) return false;
   const [row] = await db
@@ -391,7 +386,7 @@ export async function findRequestDetail({
   actor: QueueActor;
   requestId: number;
 }): Promise<RequestDetail | null> {
-  if (!isQueueStaff(actor)) return null;
+  if (!isStaffActor(actor)) return null;
   const scope = await queueScope(db, actor);
   if (scope === null) return null;
   const [row] = await db

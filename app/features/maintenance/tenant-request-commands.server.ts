@@ -12,11 +12,10 @@ import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { building, maintenanceEvent, maintenanceRequest, property, user, vendor, workOrder, workOrderEvent } from '~/server/db/schema';
 import { insertNotifications } from '~/server/notifications/notify.server';
-import { publishEvents } from '~/server/realtime/events.server';
-import { OPEN_WORK_ORDER_STATUSES, workOrderAudiences } from '~/features/work-orders/work-order-core.server';
+import { OPEN_WORK_ORDER_STATUSES, publishWorkOrderUpdate } from '~/features/work-orders/work-order-core.server';
 import {
-  maintenanceAudiences,
   moveMaintenanceRequest,
+  publishMaintenanceUpdated,
   type MaintenanceStatus,
 } from '~/features/work-orders/maintenance-request-core.server';
 import {
@@ -127,11 +126,7 @@ export async function commentOnMaintenanceRequest({
       return { ok: false, reason: 'finished', current: own.status };
     await tx.insert(maintenanceEvent).values({ requestId: own.id, actorId: viewer.id, kind: 'comment', body: parsed.data.body });
     await tx.update(maintenanceRequest).set({ updatedAt: new Date() }).where(eq(maintenanceRequest.id, own.id));
-    const audiences = await maintenanceAudiences(tx, { tenantId: viewer.id, buildingId: own.buildingId });
-    await publishEvents(
-      tx,
-      audiences.map((audience) => ({ audience, type: 'maintenance.updated' as const, payload: { requestId: own.id, status: own.status } })),
-    );
+    await publishMaintenanceUpdated(tx, { id: own.id, status: own.status, tenantId: viewer.id, buildingId: own.buildingId });
     const staff = await staffOf(tx, own.buildingId);
     const recipients = staff.some((member) => member.isManager) ? staff.filter((member) => member.isManager) : staff;
     await insertNotifications(
@@ -194,19 +189,7 @@ export async function cancelMaintenanceRequest({
         .from(vendor)
         .leftJoin(user, eq(user.id, vendor.userId))
         .where(eq(vendor.id, order.vendorId));
-      const [home] =
-        order.buildingId === null
-          ? []
-          : await tx.select({ managerId: building.managerId }).from(building).where(eq(building.id, order.buildingId));
-      const audiences = await workOrderAudiences(tx, { vendorUserId: owner?.userId ?? null, managerId: home?.managerId ?? null });
-      await publishEvents(
-        tx,
-        audiences.map((audience) => ({
-          audience,
-          type: 'work_order.updated' as const,
-          payload: { workOrderId: order.id, status: 'cancelled', maintenanceRequestId: own.id },
-        })),
-      );
+      await publishWorkOrderUpdate(tx, { ...order, maintenanceRequestId: own.id }, 'cancelled');
       if (owner?.userId) {
         await insertNotifications(tx, [
           {
@@ -283,15 +266,7 @@ export async function rateMaintenanceRequest({
     if (own.status === 'completed') {
       await moveMaintenanceRequest(tx, { requestId: own.id, to: 'closed', actorId: viewer.id, notifyTenant: false });
     } else {
-      const audiences = await maintenanceAudiences(tx, { tenantId: viewer.id, buildingId: own.buildingId });
-      await publishEvents(
-        tx,
-        audiences.map((audience) => ({
-          audience,
-          type: 'maintenance.updated' as const,
-          payload: { requestId: own.id, status: own.status },
-        })),
-      );
+      await publishMaintenanceUpdated(tx, { id: own.id, status: own.status, tenantId: viewer.id, buildingId: own.buildingId });
     }
     await recordAuditEvent({
       db: tx,

@@ -29,9 +29,8 @@ import {
 } from '~/server/db/schema';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
-import { publishEvents } from '~/server/realtime/events.server';
 import type { StoredPhoto } from '~/server/uploads/receive-photos.server';
-import { maintenanceAudiences, type MaintenancePriority } from '~/features/work-orders/maintenance-request-core.server';
+import { publishMaintenanceUpdated, type MaintenancePriority } from '~/features/work-orders/maintenance-request-core.server';
 import { computeSlaDueAt } from './sla.server';
 import { MAINTENANCE_MAX_PHOTOS, maintenanceRequestSchema, type EntryWindow } from './tenant-requests.schemas';
 import {
@@ -253,11 +252,7 @@ export async function createMaintenanceRequest({
     await tx
       .insert(maintenanceEvent)
       .values({ requestId, actorId: viewer.id, kind: 'submitted', toStatus: 'submitted', photoUrls, createdAt: now });
-    const audiences = await maintenanceAudiences(tx, { tenantId: viewer.id, buildingId: unit.buildingId });
-    await publishEvents(
-      tx,
-      audiences.map((audience) => ({ audience, type: 'maintenance.updated' as const, payload: { requestId, status: 'submitted' } })),
-    );
+    await publishMaintenanceUpdated(tx, { id: requestId, status: 'submitted', tenantId: viewer.id, buildingId: unit.buildingId });
     const staff = await staffOf(tx, unit.buildingId);
     const facts = { unit: unit.label, title: values.title, category: values.category, priority: values.priority };
     await insertNotifications(

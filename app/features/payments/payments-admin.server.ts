@@ -16,7 +16,7 @@
  *
  * Services return data and reason codes; the pages (payments.page.server.ts) map them to HTTP.
  */
-import { isAdmin, isPropertyManager, isStaff } from '~/lib/access';
+import { isAdmin, isPropertyManager, isStaffActor } from '~/lib/access';
 import { keysetCsvStream } from '~/server/http/csv.server';
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '~/server/db/rows.server';
@@ -36,11 +36,6 @@ import { isId } from '~/lib/ids';
 
 /** The acting user: an admin, or a property manager scoped to their buildings. */
 export type PaymentsActor = Pick<Viewer, 'id' | 'role'>;
-
-/** True for the roles that may see payments at all. */
-export function isPaymentsStaff(actor: PaymentsActor | null | undefined): actor is PaymentsActor {
-  return !!actor && isStaff(actor.role);
-}
 
 /** The WHERE condition limiting `payment` rows to `actor`'s (undefined: all). */
 function scopeOf(db: Db, actor: PaymentsActor): SQL | undefined {
@@ -211,7 +206,7 @@ export async function findPayments({
   cursor?: PaymentCursor | null;
   limit?: number;
 }): Promise<PaymentPage> {
-  if (!isPaymentsStaff(actor)) return { items: [], nextCursor: null };
+  if (!isStaffActor(actor)) return { items: [], nextCursor: null };
   const batch = await readBatch(db, actor, filters, cursor, limit);
   return { items: batch.items, nextCursor: batch.more && batch.last ? formatCursor(batch.last) : null };
 }
@@ -263,7 +258,7 @@ export async function findPaymentDetail({
   paymentId: number;
   providerName: string;
 }): Promise<PaymentDetail | null> {
-  if (!isPaymentsStaff(actor) || !isId(paymentId)) return null;
+  if (!isStaffActor(actor) || !isId(paymentId)) return null;
   const [row] = await db
     .select({ ...LIST_COLUMNS, updatedAt: payment.updatedAt })
     .from(payment)
@@ -419,7 +414,7 @@ export async function exportPaymentsCsv({
   filters: PaymentFilters;
   maxRows?: number;
 }): Promise<ReadableStream<Uint8Array> | null> {
-  if (!isPaymentsStaff(actor)) return null;
+  if (!isStaffActor(actor)) return null;
   return keysetCsvStream({
     columns: PAYMENT_CSV_COLUMNS,
     batchSize: CSV_BATCH,
@@ -484,7 +479,7 @@ export async function findReconciliation({
     truncated: false,
     totals: { collectedCents: 0, refundedCents: 0, failedCount: 0, failedCents: 0, outstandingCents: 0 },
   };
-  if (!isPaymentsStaff(actor)) return empty;
+  if (!isStaffActor(actor)) return empty;
   const start = `${query.from}T00:00:00Z`;
   const end = `${addDays(query.to, 1)}T00:00:00Z`;
   const managed = isAdmin(actor.role) ? null : actor.id;

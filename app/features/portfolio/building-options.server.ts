@@ -4,12 +4,13 @@
  * of sending all 1,450 buildings of the portfolio with every page. Scoped like every portfolio
  * service (`managedBuildingsFilter`): a property manager finds only their buildings.
  */
+import { isStaffActor } from '~/lib/access';
 import { and, asc, eq, ilike } from 'drizzle-orm';
 import type { BuildingOption } from '~/lib/building-option';
 import { containsPattern } from '~/lib/like-pattern';
 import type { Db } from '~/server/db/client.server';
 import { building } from '~/server/db/schema';
-import { isPortfolioStaff, managedBuildingsFilter, type PortfolioActor } from './portfolio-access.server';
+import { managedBuildingsFilter, type PortfolioActor } from './portfolio-access.server';
 
 export type { BuildingOption };
 
@@ -21,7 +22,7 @@ export const BUILDING_OPTIONS_LIMIT = 20;
  * case; empty: the first by name), by name. Anyone but staff gets none.
  */
 export async function searchBuildingOptions({ db, actor, q }: { db: Db; actor: PortfolioActor; q: string }): Promise<BuildingOption[]> {
-  if (!isPortfolioStaff(actor)) return [];
+  if (!isStaffActor(actor)) return [];
   const text = q.trim().slice(0, 100);
   return db
     .select({ id: building.id, name: building.name })
@@ -41,7 +42,7 @@ export async function findBuildingOption({
   actor: PortfolioActor;
   id: number | null;
 }): Promise<BuildingOption | null> {
-  if (!id || !isPortfolioStaff(actor)) return null;
+  if (!id || !isStaffActor(actor)) return null;
   const [row] = await db
     .select({ id: building.id, name: building.name })
     .from(building)

@@ -5,15 +5,15 @@
  * anyone else nothing. Every change is audited in the transaction that makes it. Answers data or
  * a `PortfolioFailure` reason; routes map reasons to statuses and translation keys.
  */
-import { isAdmin, isPropertyManager } from '~/lib/access';
+import { isAdmin, isPropertyManager, isStaffActor } from '~/lib/access';
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AmenityKey } from '~/lib/amenities';
 import type { UnitStatus } from '~/lib/property-types';
-import { auditRefusal, recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
+import { auditRefusalIfExists, recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
 import { building, property, user } from '~/server/db/schema';
 import { lookupZip } from '~/server/db/seed/zip-codes.server';
-import { findManagedBuilding, isPortfolioStaff, managedBuildingsFilter, type PortfolioActor } from './portfolio-access.server';
+import { findManagedBuilding, managedBuildingsFilter, type PortfolioActor } from './portfolio-access.server';
 import {
   BUILDINGS_PAGE_SIZE,
   BUILDING_UNITS_PAGE_SIZE,
@@ -24,7 +24,6 @@ import {
 } from './portfolio.schemas';
 import type { BuildingDetail, BuildingListPage, BuildingUnitRow, ManagerOption, PortfolioFailure } from './portfolio.types';
 import { containsPattern } from '~/lib/like-pattern';
-import { INT4_MAX } from '~/lib/ids';
 
 type CommandOptions = { db: Db; actor: PortfolioActor; origin: RequestOrigin };
 
@@ -75,7 +74,7 @@ export async function listBuildings({
   actor: PortfolioActor;
   query: BuildingListQuery;
 }): Promise<BuildingListPage> {
-  if (!isPortfolioStaff(actor)) return { items: [], total: 0, page: 1, pageCount: 1 };
+  if (!isStaffActor(actor)) return { items: [], total: 0, page: 1, pageCount: 1 };
   const conditions: (SQL | undefined)[] = [managedBuildingsFilter(actor)];
   if (query.q) {
     const pattern = containsPattern(query.q);
@@ -150,18 +149,14 @@ export async function recordDeniedPortfolioAccess({
   propertyId,
 }: CommandOptions & { buildingId?: number; propertyId?: number }): Promise<void> {
   if (!isPropertyManager(actor.role)) return;
-  const exists =
-    buildingId !== undefined && Number.isSafeInteger(buildingId) && buildingId <= INT4_MAX
-      ? (await db.select({ id: building.id }).from(building).where(eq(building.id, buildingId)).limit(1)).length > 0
-      : propertyId !== undefined && Number.isSafeInteger(propertyId) && propertyId <= INT4_MAX
-        ? (await db.select({ id: property.id }).from(property).where(eq(property.id, propertyId)).limit(1)).length > 0
-        : false;
-  if (!exists) return;
-  await auditRefusal(db, actor, {
+  const table = buildingId !== undefined ? 'building' : 'property';
+  const id = buildingId ?? propertyId;
+  if (id === undefined) return;
+  await auditRefusalIfExists(db, actor, {
     action: 'portfolio_access_denied',
     origin,
-    table: buildingId !== undefined ? 'building' : 'property',
-    id: (buildingId ?? propertyId) as number,
+    table,
+    id,
     reason: 'not_managed',
     values: buildingId !== undefined ? { building_id: buildingId } : { property_id: propertyId },
   });

@@ -5,7 +5,7 @@
  * so a manager of building Q can never read or change building P: they get "not found", exactly
  * as for an id that does not exist, and the refusal is audited by the caller.
  */
-import { isAdmin, isPropertyManager, isStaff } from '~/lib/access';
+import { isAdmin, isPropertyManager, isStaffActor } from '~/lib/access';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
@@ -14,11 +14,6 @@ import { isId } from '~/lib/ids';
 
 /** The acting user as portfolio services need it. */
 export type PortfolioActor = Pick<Viewer, 'id' | 'role'>;
-
-/** True for the roles that manage buildings at all (admins and property managers). */
-export function isPortfolioStaff(actor: PortfolioActor | null | undefined): actor is PortfolioActor {
-  return !!actor && isStaff(actor.role);
-}
 
 /** The WHERE condition limiting `building` rows to those `actor` manages (undefined: all). */
 export function managedBuildingsFilter(actor: PortfolioActor): SQL | undefined {
@@ -42,7 +37,7 @@ export async function findManagedBuilding({
   buildingId: number;
   forUpdate?: boolean;
 }): Promise<typeof building.$inferSelect | null> {
-  if (!isPortfolioStaff(actor) || !isId(buildingId)) return null;
+  if (!isStaffActor(actor) || !isId(buildingId)) return null;
   const query = db
     .select()
     .from(building)
@@ -67,7 +62,7 @@ export async function findManagedUnit({
   propertyId: number;
   forUpdate?: boolean;
 }): Promise<typeof property.$inferSelect | null> {
-  if (!isPortfolioStaff(actor) || !isId(propertyId)) return null;
+  if (!isStaffActor(actor) || !isId(propertyId)) return null;
   const query = db
     .select({ unit: property })
     .from(property)

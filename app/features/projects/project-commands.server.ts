@@ -3,6 +3,7 @@
  * while open, and the status buttons (start, complete, cancel), which refuse while work orders
  * of the project are open. Every change is audited.
  */
+import { isStaffActor } from '~/lib/access';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { recordAuditEvent } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
@@ -16,7 +17,6 @@ import {
   EDITABLE_STATUSES,
   factsOf,
   findStaffProject,
-  isProjectStaff,
   type ProjectCommandArgs,
   type ProjectOutcome,
 } from './projects.server';
@@ -35,7 +35,7 @@ export async function createProject({
   origin,
   input,
 }: ProjectCommandArgs & { input: ProjectFormInput }): Promise<ProjectOutcome> {
-  if (!isProjectStaff(actor)) return { ok: false, reason: 'not_found' };
+  if (!isStaffActor(actor)) return { ok: false, reason: 'not_found' };
   return db.transaction(async (tx) => {
     const place = await findManagedBuilding({ db: tx, actor, buildingId: input.buildingId });
     if (!place) return { ok: false, reason: 'building_not_found' };

@@ -3,6 +3,7 @@
  * with spend, the detail page's data (bids compared with each vendor's insurance standing,
  * documents, work orders) and the vendors staff may invite to bid. Scoped to the actor's buildings.
  */
+import { isStaffActor } from '~/lib/access';
 import { utcToday } from '~/lib/dates';
 import { and, asc, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';
@@ -20,7 +21,6 @@ import {
   canMoveProject,
   findStaffProject,
   isBiddingOpen,
-  isProjectStaff,
   projectScope,
   projectSpendCents,
   projectSpendSql,
@@ -62,7 +62,7 @@ export async function findProjects({
   actor: ProjectActor;
   filters: ProjectFilters;
 }): Promise<ProjectListPage> {
-  if (!isProjectStaff(actor)) return { items: [], next: null };
+  if (!isStaffActor(actor)) return { items: [], next: null };
   const rows = await db
     .select({
       id: project.id,

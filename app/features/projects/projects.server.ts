@@ -36,7 +36,7 @@
  * exactly like an unknown id (the routes audit it). Services return reason codes; routes map them
  * to statuses and translated messages. Every change is audited.
  */
-import { isAdmin, isPropertyManager, isStaff } from '~/lib/access';
+import { isAdmin, isPropertyManager, isStaffActor } from '~/lib/access';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
@@ -71,11 +71,6 @@ export const EDITABLE_STATUSES: readonly ProjectStatus[] = ['planned', 'bidding'
 /** Whether bidding on a project is open at `now`: status `bidding` and `now` strictly before the deadline. */
 export function isBiddingOpen(row: { status: ProjectStatus; bidDeadline: Date | null }, now: Date): boolean {
   return row.status === 'bidding' && row.bidDeadline !== null && now.getTime() < row.bidDeadline.getTime();
-}
-
-/** Whether `actor` is staff who may manage projects (an admin or a property manager). */
-export function isProjectStaff(actor: ProjectActor | null | undefined): actor is ProjectActor {
-  return !!actor && isStaff(actor.role);
 }
 
 /** Whether `id` fits a PostgreSQL integer row id. */
@@ -125,7 +120,7 @@ export async function findStaffProject(
   projectId: number,
   { forUpdate = false } = {},
 ): Promise<StaffProject | null> {
-  if (!isProjectStaff(actor) || !isRowId(projectId)) return null;
+  if (!isStaffActor(actor) || !isRowId(projectId)) return null;
   const query = db
     .select({
       project,

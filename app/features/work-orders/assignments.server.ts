@@ -23,9 +23,10 @@ import { auditRefusalIfExists, recordAuditEvent, type RequestOrigin } from '~/se
 import type { Db } from '~/server/db/client.server';
 import { building, maintenanceRequest, project, property, user, vendor, workOrder, workOrderEvent } from '~/server/db/schema';
 import { findWorkOrderInvoices, staffWorkOrderScope, type StaffActor } from './invoices.server';
-import { followRequest, publishWorkOrderUpdate } from './vendor-work-orders.server';
+import { followRequest } from './vendor-work-orders.server';
 import {
   createWorkOrder,
+  publishWorkOrderUpdate,
   OPEN_WORK_ORDER_STATUSES,
   vendorIneligibility,
   VENDOR_INELIGIBILITY_KEYS,

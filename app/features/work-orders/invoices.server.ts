@@ -22,7 +22,8 @@ import { building, document, invoice, invoiceLine, maintenanceRequest, payout, p
 import { mailWord, tellStaff, tellVendor } from './work-order-mail.server';
 import { readInvoiceSummaries, withInvoiceLines } from './work-order-read.server';
 import type { StoredPdf } from './work-order-uploads.server';
-import { findViewerVendor, INVOICEABLE_STATUSES, publishWorkOrderUpdate, type VendorViewer } from './vendor-work-orders.server';
+import { findViewerVendor, INVOICEABLE_STATUSES, type VendorViewer } from './vendor-work-orders.server';
+import { publishWorkOrderUpdate } from './work-order-core.server';
 import { validateInvoice, type InvoiceErrors, type InvoiceInput, type PayoutMethod } from './invoices.schemas';
 import { formatWorkOrderCursor, type WorkOrderCursor } from './work-order-lists.schemas';
 import type { InvoiceableWorkOrder, InvoiceDetail, InvoiceSummary } from './work-orders.types';

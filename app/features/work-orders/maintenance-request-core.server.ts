@@ -75,6 +75,25 @@ export async function maintenanceAudiences(db: Db, request: { tenantId: string |
   return audiences;
 }
 
+/**
+ * Tells request `request.id`'s audiences (`maintenanceAudiences`) that it changed: one
+ * `maintenance.updated` event each, carrying its status, inside the caller's transaction.
+ */
+export async function publishMaintenanceUpdated(
+  tx: Db,
+  request: { id: number; status: MaintenanceStatus; tenantId: string | null; buildingId: number | null },
+): Promise<void> {
+  const audiences = await maintenanceAudiences(tx, request);
+  await publishEvents(
+    tx,
+    audiences.map((audience) => ({
+      audience,
+      type: 'maintenance.updated' as const,
+      payload: { requestId: request.id, status: request.status },
+    })),
+  );
+}
+
 export type MoveMaintenanceOutcome =
   | { ok: true; requestId: number; from: MaintenanceStatus; to: MaintenanceStatus }
   | { ok: false; status: 404 | 409; reason: 'not_found' | 'invalid_transition'; current?: MaintenanceStatus };
@@ -136,11 +155,7 @@ export async function moveMaintenanceRequest(
     })
     .where(eq(maintenanceRequest.id, requestId));
   await tx.insert(maintenanceEvent).values({ requestId, actorId, kind: 'status', fromStatus: row.status, toStatus: to, body, internal });
-  const audiences = await maintenanceAudiences(tx, row);
-  await publishEvents(
-    tx,
-    audiences.map((audience) => ({ audience, type: 'maintenance.updated' as const, payload: { requestId, status: to } })),
-  );
+  await publishMaintenanceUpdated(tx, { id: requestId, status: to, tenantId: row.tenantId, buildingId: row.buildingId });
   if (notifyTenant && row.tenantId) {
     const payload: MaintenanceStatusMailPayload = {
       requestId,

@@ -25,8 +25,8 @@ import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle
 import {
   canMoveMaintenance,
   moveMaintenanceRequest,
-  maintenanceAudiences,
   MAINTENANCE_STATUS_MAIL_TOPIC,
+  publishMaintenanceUpdated,
   type MaintenanceStatus,
   type MaintenanceStatusMailPayload,
 } from './maintenance-request-core.server';
@@ -47,9 +47,8 @@ import {
   workOrderEvent,
 } from '~/server/db/schema';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
-import { publishEvents } from '~/server/realtime/events.server';
 import type { StoredPhoto } from '~/server/uploads/receive-photos.server';
-import { buildingManager, canMoveWorkOrder, workOrderAudiences, type WorkOrderStatus } from './work-order-core.server';
+import { canMoveWorkOrder, publishWorkOrderUpdate, type WorkOrderStatus } from './work-order-core.server';
 import { tellStaff } from './work-order-mail.server';
 import { readInvoiceSummaries, readWorkOrderDetail, workOrderAfter, workOrderCreatedAtText } from './work-order-read.server';
 import { type PhotoPhase } from './completion.schemas';
@@ -321,25 +320,6 @@ async function lockOwnWorkOrder(tx: Db, vendorId: number, workOrderId: number) {
 
 type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOwnWorkOrder>>>;
 
-/** Publishes `work_order.updated` for `order` (now `status`) to its vendor, the admins and the building's manager. */
-export async function publishWorkOrderUpdate(
-  tx: Db,
-  order: { id: number; vendorId: number; buildingId: number | null; maintenanceRequestId: number | null },
-  status: WorkOrderStatus,
-): Promise<void> {
-  const [row] = await tx.select({ userId: vendor.userId }).from(vendor).where(eq(vendor.id, order.vendorId));
-  const managerId = order.buildingId === null ? null : await buildingManager(tx, order.buildingId);
-  const audiences = await workOrderAudiences(tx, { vendorUserId: row?.userId ?? null, managerId });
-  await publishEvents(
-    tx,
-    audiences.map((audience) => ({
-      audience,
-      type: 'work_order.updated' as const,
-      payload: { workOrderId: order.id, status, maintenanceRequestId: order.maintenanceRequestId },
-    })),
-  );
-}
-
 /**
  * Moves the request of a work order to `to` when the request's life cycle allows it from where
  * it is (and it is not there already); otherwise leaves it. Throws on a refusal it did not expect.
@@ -386,15 +366,7 @@ async function announceReschedule(
     body: null,
     internal: false,
   });
-  const audiences = await maintenanceAudiences(tx, row);
-  await publishEvents(
-    tx,
-    audiences.map((audience) => ({
-      audience,
-      type: 'maintenance.updated' as const,
-      payload: { requestId: request.id, status: 'scheduled' },
-    })),
-  );
+  await publishMaintenanceUpdated(tx, { id: request.id, status: 'scheduled', tenantId: row.tenantId, buildingId: row.buildingId });
   if (row.tenantId) {
     const payload: MaintenanceStatusMailPayload = {
       requestId: request.id,

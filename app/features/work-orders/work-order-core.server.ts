@@ -192,3 +192,22 @@ export async function buildingManager(db: Db, buildingId: number): Promise<strin
   const [row] = await db.select({ managerId: building.managerId }).from(building).where(eq(building.id, buildingId));
   return row?.managerId ?? null;
 }
+
+/** Publishes `work_order.updated` for `order` (now `status`) to its vendor, the admins and the building's manager. */
+export async function publishWorkOrderUpdate(
+  tx: Db,
+  order: { id: number; vendorId: number; buildingId: number | null; maintenanceRequestId: number | null },
+  status: WorkOrderStatus,
+): Promise<void> {
+  const [row] = await tx.select({ userId: vendor.userId }).from(vendor).where(eq(vendor.id, order.vendorId));
+  const managerId = order.buildingId === null ? null : await buildingManager(tx, order.buildingId);
+  const audiences = await workOrderAudiences(tx, { vendorUserId: row?.userId ?? null, managerId });
+  await publishEvents(
+    tx,
+    audiences.map((audience) => ({
+      audience,
+      type: 'work_order.updated' as const,
+      payload: { workOrderId: order.id, status, maintenanceRequestId: order.maintenanceRequestId },
+    })),
+  );
+}
