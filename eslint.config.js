@@ -19,21 +19,10 @@ export const LINT_EXCEPTIONS = {
   /** Cross-feature imports of components or page adapters (`import-x/no-restricted-paths`). */
   crossFeatureImports: [],
   /**
-   * Services importing react-router (`@typescript-eslint/no-restricted-imports`): page adapters
-   * still named like services. Decision 037 removes each entry, as the file becomes a
-   * `*.page.server.ts` adapter or its react-router part moves to the route.
+   * Services importing react-router (`@typescript-eslint/no-restricted-imports`): none left since
+   * every page adapter became a `*.page.server.ts` module (decision 037).
    */
-  serviceReactRouterImports: [
-    'app/features/inquiries/inbox-page.server.ts', // decision 037
-    'app/features/maintenance/tenant-requests-routes.server.ts', // decision 037
-    'app/features/ops/system-page.server.ts', // decision 037
-    'app/features/photos/photos-routes.server.ts', // decision 037
-    'app/features/portfolio/portfolio-pages.server.ts', // decision 037
-    'app/features/projects/project-pages.server.ts', // decision 037
-    'app/features/projects/vendor-project-pages.server.ts', // decision 037
-    'app/features/tenant-portal/portal-actions.server.ts', // decision 037
-    'app/features/work-orders/vendor-pages.server.ts', // decision 037
-  ],
+  serviceReactRouterImports: [],
   /** Files on an import cycle (`import-x/no-cycle`). */
   importCycles: [],
 };

@@ -22,7 +22,18 @@ import { createVerifiedUser } from '../../app/server/auth/create-user.server';
 import { postDueRent } from '../../app/features/ledger/rent-jobs.server';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../app/server/db/rows.server';
-import { ensureBenchAdmin, load, loadArgs, prepare, signInBench, signInBenchAdmin, startServer, stopServer, type Stats } from './lib';
+import {
+  ensureBenchAdmin,
+  loadArgs,
+  measureDataRequest,
+  prepare,
+  printDataRequestTable,
+  signInBench,
+  signInBenchAdmin,
+  startServer,
+  stopServer,
+  type DataRequestRow,
+} from './lib';
 
 const { duration, connections, units, fresh } = loadArgs();
 const LEASES = 50_000;
@@ -208,8 +219,6 @@ async function timeRentJob(env: Record<string, string>): Promise<{ firstS: numbe
 }
 
 /** Whole milliseconds, or 'none finished' when no request completed in the window. */
-const ms = (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : 'none finished');
-
 /** The cursor of a directory page about 1,000 rows deep (the 40th page of 25). */
 async function deepCursor(env: Record<string, string>): Promise<string> {
   const database = await openDatabase(target(env));
@@ -227,7 +236,7 @@ async function deepCursor(env: Record<string, string>): Promise<string> {
 
 async function main() {
   const kinds: Array<'pglite' | 'postgres'> = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
-  const rows: Array<{ kind: string; target: string; one: Stats; many: Stats }> = [];
+  const rows: DataRequestRow[] = [];
   const jobs: Array<{ kind: string; firstS: number; secondS: number; posted: number }> = [];
   let port = 3480;
   for (const kind of kinds) {
@@ -268,30 +277,18 @@ async function main() {
         // The data request a browser sends when the person moves within the section (a filter, a
         // search, the next page): only the page's loader runs — the root and /admin layout keep
         // their data (their shouldRevalidate) — and it checks the session itself.
-        const page = urlPath.startsWith('/tenant-portal') ? 'routes/tenant/portal' : `routes/admin/${urlPath.split(/[/?]/)[2]}`;
-        const data = `${urlPath.replace(/(\/[^?]*)/, '$1.data')}${urlPath.includes('?') ? '&' : '?'}_routes=${page}`;
-        const one = await load(`${base}${data}`, { connections: 1, duration, headers });
-        const many = await load(`${base}${data}`, { connections, duration, headers });
-        rows.push({ kind, target: name, one, many });
-        console.log(
-          `  ${name.padEnd(28)} 1 conn.: p50 ${ms(one.p50)} p95 ${ms(one.p95)} ms · ${connections} conn.: p95 ${ms(many.p95)} ms, ${many.rps.toFixed(0)} req/s  (${one.errors + many.errors} errors)`,
-        );
+        const routeId = urlPath.startsWith('/tenant-portal') ? 'routes/tenant/portal' : `routes/admin/${urlPath.split(/[/?]/)[2]}`;
+        rows.push(await measureDataRequest(base, { kind, name, urlPath, routeId, headers }, { connections, duration, pad: 28 }));
       }
     } finally {
       await stopServer(server);
     }
   }
-  console.log(
+  printDataRequestTable(
     `\nLeases at ${LEASES.toLocaleString('en-US')} active leases (data requests, ${duration} s each; target p95 ≤ 50 ms one at a time)`,
+    connections,
+    rows,
   );
-  console.log(
-    `| database | request | p50 ms, 1 conn. | p95 ms, 1 conn. | p99 ms, 1 conn. | p95 ms, ${connections} conn. | req/s, ${connections} conn. |`,
-  );
-  console.log('|---|---|---:|---:|---:|---:|---:|');
-  for (const row of rows)
-    console.log(
-      `| ${row.kind} | ${row.target} | ${ms(row.one.p50)} | ${ms(row.one.p95)} | ${ms(row.one.p99)} | ${ms(row.many.p95)} | ${row.many.rps.toFixed(0)} |`,
-    );
   console.log('\nThe month’s rent job (target ≤ 60 s PGlite, ≤ 30 s PostgreSQL):');
   for (const job of jobs)
     console.log(

@@ -79,6 +79,46 @@ export async function load(url: string, { connections, duration, warmup = 2, hea
   return stats;
 }
 
+/** A latency in whole milliseconds for a report, or 'none finished' when no request finished. */
+export const ms = (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : 'none finished');
+
+/** One measured data request: the database kind, its name, one connection at a time and many at once. */
+export type DataRequestRow = { kind: string; target: string; one: Stats; many: Stats };
+
+/**
+ * Measures the data request a browser sends for `urlPath` when the person moves within the
+ * section (`<path>.data?…&_routes=<routeId>`: only that page's loader runs, and it checks the
+ * session itself), first one connection at a time, then `connections` at once, each for
+ * `duration` seconds. Logs one line (the name padded to `pad`) and answers the row.
+ */
+export async function measureDataRequest(
+  base: string,
+  request: { kind: string; name: string; urlPath: string; routeId: string; headers: Record<string, string> },
+  { connections, duration, pad }: { connections: number; duration: number; pad: number },
+): Promise<DataRequestRow> {
+  const { kind, name, urlPath, routeId, headers } = request;
+  const data = `${urlPath.replace(/(\/[^?]*)/, '$1.data')}${urlPath.includes('?') ? '&' : '?'}_routes=${routeId}`;
+  const one = await load(`${base}${data}`, { connections: 1, duration, headers });
+  const many = await load(`${base}${data}`, { connections, duration, headers });
+  console.log(
+    `  ${name.padEnd(pad)} 1 conn.: p50 ${ms(one.p50)} p95 ${ms(one.p95)} ms · ${connections} conn.: p95 ${ms(many.p95)} ms, ${many.rps.toFixed(0)} req/s  (${one.errors + many.errors} errors)`,
+  );
+  return { kind, target: name, one, many };
+}
+
+/** Prints `title`, then the rows as a Markdown table (latencies in ms, throughput in requests per second). */
+export function printDataRequestTable(title: string, connections: number, rows: readonly DataRequestRow[]): void {
+  console.log(title);
+  console.log(
+    `| database | request | p50 ms, 1 conn. | p95 ms, 1 conn. | p99 ms, 1 conn. | p95 ms, ${connections} conn. | req/s, ${connections} conn. |`,
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|');
+  for (const row of rows)
+    console.log(
+      `| ${row.kind} | ${row.target} | ${ms(row.one.p50)} | ${ms(row.one.p95)} | ${ms(row.one.p99)} | ${ms(row.many.p95)} | ${row.many.rps.toFixed(0)} |`,
+    );
+}
+
 /** A seeded scratch database of `units` units (re-seeded when `fresh` or when its size differs); answers the server's env. */
 export async function prepare(
   kind: 'pglite' | 'postgres',

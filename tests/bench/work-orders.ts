@@ -20,14 +20,15 @@ import { openDatabase } from '../../app/server/db/client.server';
 import {
   databaseTarget,
   ensureBenchAdmin,
-  load,
   loadArgs,
+  measureDataRequest,
   prepare,
+  printDataRequestTable,
   signInBench,
   signInBenchAdmin,
   startServer,
   stopServer,
-  type Stats,
+  type DataRequestRow,
 } from './lib';
 
 if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
@@ -192,11 +193,9 @@ async function probes(env: Record<string, string>): Promise<Probes> {
   }
 }
 
-const ms = (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : 'none finished');
-
 async function main() {
   const kinds: Array<'pglite' | 'postgres'> = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
-  const rows: Array<{ kind: string; target: string; one: Stats; many: Stats }> = [];
+  const rows: DataRequestRow[] = [];
   let port = 3520;
   for (const kind of kinds) {
     console.log(`\n${kind}, ${units.toLocaleString('en-US')} units, ${WORK_ORDERS.toLocaleString('en-US')} work orders`);
@@ -229,34 +228,22 @@ async function main() {
         ['assignments: 1,000 rows deep', `/admin/assignments?cursor=${encodeURIComponent(ids.adminDeep)}`, admin],
       ];
       for (const [name, urlPath, headers] of paths) {
-        const route = urlPath.startsWith('/vendor-portal/work-orders/')
+        const routeId = urlPath.startsWith('/vendor-portal/work-orders/')
           ? 'routes/vendor/work-order'
           : urlPath.startsWith('/vendor-portal')
             ? 'routes/vendor/work-orders'
             : 'routes/admin/assignments';
-        const data = `${urlPath.replace(/(\/[^?]*)/, '$1.data')}${urlPath.includes('?') ? '&' : '?'}_routes=${route}`;
-        const one = await load(`${base}${data}`, { connections: 1, duration, headers });
-        const many = await load(`${base}${data}`, { connections, duration, headers });
-        rows.push({ kind, target: name, one, many });
-        console.log(
-          `  ${name.padEnd(32)} 1 conn.: p50 ${ms(one.p50)} p95 ${ms(one.p95)} ms · ${connections} conn.: p95 ${ms(many.p95)} ms, ${many.rps.toFixed(0)} req/s  (${one.errors + many.errors} errors)`,
-        );
+        rows.push(await measureDataRequest(base, { kind, name, urlPath, routeId, headers }, { connections, duration, pad: 32 }));
       }
     } finally {
       await stopServer(server);
     }
   }
-  console.log(
+  printDataRequestTable(
     `\nWork orders at ${WORK_ORDERS.toLocaleString('en-US')} (data requests, ${duration} s each; target p95 ≤ 50 ms one at a time)`,
+    connections,
+    rows,
   );
-  console.log(
-    `| database | request | p50 ms, 1 conn. | p95 ms, 1 conn. | p99 ms, 1 conn. | p95 ms, ${connections} conn. | req/s, ${connections} conn. |`,
-  );
-  console.log('|---|---|---:|---:|---:|---:|---:|');
-  for (const row of rows)
-    console.log(
-      `| ${row.kind} | ${row.target} | ${ms(row.one.p50)} | ${ms(row.one.p95)} | ${ms(row.one.p99)} | ${ms(row.many.p95)} | ${row.many.rps.toFixed(0)} |`,
-    );
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, waitForHydration } from './fixtures';
+import { expectAccessible } from './page-checks';
 
 const PAGES = ['/', '/properties', '/about', '/contact', '/gallery', '/vendor-signup', '/subscriptions', '/services', '/amenities'];
 
@@ -11,17 +11,7 @@ for (const scheme of ['light', 'dark'] as const) {
         await page.goto(path);
         await waitForHydration(page);
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map(
-            (v) =>
-              `${v.id}: ${v.nodes
-                .slice(0, 3)
-                .map((n) => n.target.join(' '))
-                .join(' | ')}`,
-          );
-        expect(serious).toEqual([]);
+        await expectAccessible(page);
       });
     }
   });
@@ -31,8 +21,7 @@ test('a property page is accessible too', async ({ page }) => {
   await page.goto('/properties');
   await page.getByTestId('listing-title').first().click();
   await waitForHydration(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await expectAccessible(page);
 });
 
 test('a text field and a select show a focus ring when reached by keyboard (WCAG 2.4.7)', async ({ page }) => {

@@ -6,24 +6,10 @@
  * and withdraws their own application from /dashboard. Plus axe in both themes, Italian, and a
  * phone-width check. Data: tests/e2e/seed-applications.ts (one application per test).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test, waitForHydration } from './fixtures';
+import { expectAccessible } from './page-checks';
 import { E2E_APPLICATIONS } from './seed-applications';
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-  expect(serious).toEqual([]);
-}
 
 const rowOf = (page: Page, reference: string) => page.locator(`[data-testid="application-row"][data-reference="${reference}"]`);
 

@@ -4,10 +4,10 @@
  * e-mails come from the SMTP sink. Each test registers its own account, so the shared e2e
  * accounts keep their passwords.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
 import { linkIn, waitForMail } from './mail';
+import { expectAccessible } from './page-checks';
 
 function uniqueEmail(tag: string): string {
   return `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@e2e.dimora.test`;
@@ -294,17 +294,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.goto(path);
       await waitForHydration(page);
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const serious = results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes
-              .slice(0, 3)
-              .map((node) => node.target.join(' '))
-              .join(' | ')}`,
-        );
-      expect(serious).toEqual([]);
+      await expectAccessible(page);
     });
   }
 }

@@ -4,19 +4,10 @@
  * reloading; messages typed offline wait as "pending" and are delivered once when the connection
  * is back; the bubble keeps the spec §9 geometry and stays clickable above the cookie banner.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import type { Role } from '../../app/lib/access';
-import { expect, newClientContext, signInAs, test, waitForHydration } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, signedInBrowser, test, waitForHydration } from './fixtures';
 import { linkIn, waitForMail } from './mail';
-
-/** A second browser (its own cookies) signed in as `role`, as the fixtures set up the first one. */
-async function staffBrowser(browser: Browser, baseURL: string, role: Role): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newClientContext(browser, baseURL);
-  const page = await context.newPage();
-  await signInAs(page, role);
-  return { context, page };
-}
+import { seriousAxeViolations } from './page-checks';
 
 function unique(): string {
   return Math.random().toString(36).slice(2, 8);
@@ -47,7 +38,7 @@ function threadRow(page: Page, name: string) {
 
 test.describe('live chat', () => {
   test('a visitor and an admin talk live; the thread survives a reload', async ({ page, browser, baseURL }) => {
-    const admin = await staffBrowser(browser, baseURL!, 'admin');
+    const admin = await signedInBrowser(browser, baseURL!, 'admin');
     try {
       await admin.page.goto('/admin/messages');
       await waitForHydration(admin.page);
@@ -116,7 +107,7 @@ test.describe('live chat', () => {
   });
 
   test('a property manager answers the same inbox in /dashboard', async ({ page, browser, baseURL }) => {
-    const manager = await staffBrowser(browser, baseURL!, 'property_manager');
+    const manager = await signedInBrowser(browser, baseURL!, 'property_manager');
     try {
       const name = `Paolo Prospect ${unique()}`;
       const question = `Do you allow cats? ${unique()}`;
@@ -210,7 +201,7 @@ test.describe('live chat', () => {
     await expect(panel.getByText("You're offline. Your messages will be sent when you're back online.")).toBeHidden();
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('dimora.chat.queue.')))).toEqual([]);
 
-    const admin = await staffBrowser(browser, baseURL!, 'admin');
+    const admin = await signedInBrowser(browser, baseURL!, 'admin');
     try {
       await admin.page.goto('/admin/messages');
       await waitForHydration(admin.page);
@@ -254,27 +245,13 @@ test.describe('live chat', () => {
   });
 });
 
-/** Serious or critical WCAG 2.1 AA violations inside `selector`. */
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(' | ')}`,
-    );
-}
-
 for (const scheme of ['light', 'dark'] as const) {
   test(`the open widget and the staff inbox have no serious axe violations (${scheme} theme)`, async ({ page, browser, baseURL }) => {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     const name = `Axel Access ${unique()}`;
     const panel = await startChat(page, name, 'Checking contrast and labels.');
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    const admin = await staffBrowser(browser, baseURL!, 'admin');
+    const admin = await signedInBrowser(browser, baseURL!, 'admin');
     try {
       await admin.page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await admin.page.goto('/admin/messages');
@@ -284,10 +261,10 @@ for (const scheme of ['light', 'dark'] as const) {
       await reply.fill('Both themes read well.');
       await reply.press('Enter');
       await expect(panel.getByTestId('chat-message').filter({ hasText: 'Both themes read well.' })).toBeVisible();
-      expect(await axeViolations(page, '[data-testid="chat-panel"]')).toEqual([]);
-      expect(await axeViolations(page, '[data-testid="chat-bubble"]')).toEqual([]);
+      expect(await seriousAxeViolations(page, { include: '[data-testid="chat-panel"]' })).toEqual([]);
+      expect(await seriousAxeViolations(page, { include: '[data-testid="chat-bubble"]' })).toEqual([]);
       await expect(admin.page.getByTestId('inbox-messages')).toContainText('Both themes read well.');
-      expect(await axeViolations(admin.page, '[data-testid="chat-inbox"]')).toEqual([]);
+      expect(await seriousAxeViolations(admin.page, { include: '[data-testid="chat-inbox"]' })).toEqual([]);
     } finally {
       await admin.context.close();
     }

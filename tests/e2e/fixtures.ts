@@ -87,3 +87,11 @@ export async function signInWith(page: Page, account: { email: string; password:
 export async function signInAs(page: Page, role: Role) {
   await signInWith(page, E2E_USERS[role]);
 }
+
+/** A second browser (its own cookies, see `newClientContext`) with one page, signed in as `role`. */
+export async function signedInBrowser(browser: Browser, baseURL: string, role: Role): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newClientContext(browser, baseURL);
+  const page = await context.newPage();
+  await signInAs(page, role);
+  return { context, page };
+}

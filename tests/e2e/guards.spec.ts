@@ -6,9 +6,9 @@
  * the signed-in pages in both themes.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { PROTECTED_ROUTES, ROLES, satisfies, type Role } from '../../app/lib/access';
 import { expect, signInAs, test, waitForHydration } from './fixtures';
+import { expectAccessible } from './page-checks';
 import { E2E_USERS } from './users';
 
 type Visitor = 'anonymous' | Role;
@@ -254,20 +254,6 @@ test('the admin area: overview, sections, mailbox and diagnostics', async ({ pag
   await expect(page.getByTestId('debug-mailer')).toHaveText('SMTP server');
   await expect(page.getByTestId('debug-node-version')).toHaveText(/^v\d+\./);
 });
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-  expect(serious).toEqual([]);
-}
 
 const SIGNED_IN_PAGES: { path: string; role: Role }[] = [
   { path: '/dashboard', role: 'tenant' },

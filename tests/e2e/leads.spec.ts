@@ -6,34 +6,13 @@
  * own unit in /dashboard (with a bell notification and the unit's link), never one about
  * someone else's. The inbox passes axe in both themes and on a phone.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import type { Role } from '../../app/lib/access';
-import { expect, newClientContext, signInAs, test, waitForHydration } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, signedInBrowser, signInAs, test, waitForHydration } from './fixtures';
 import { waitForMail } from './mail';
+import { seriousAxeViolations } from './page-checks';
 
 function unique(): string {
   return Math.random().toString(36).slice(2, 8);
-}
-
-async function staffBrowser(browser: Browser, baseURL: string, role: Role): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newClientContext(browser, baseURL);
-  const page = await context.newPage();
-  await signInAs(page, role);
-  return { context, page };
-}
-
-async function seriousViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(' | ')}`,
-    );
 }
 
 /** Fills and sends the contact form on the current page (labels in `lang`). */
@@ -83,7 +62,7 @@ test.describe('an inquiry in Italian', () => {
     const reference = /#(\d+)\]/.exec(ack.subject)?.[1];
     expect(reference).toBeDefined();
 
-    const admin = await staffBrowser(browser, baseURL!, 'admin');
+    const admin = await signedInBrowser(browser, baseURL!, 'admin');
     try {
       await admin.page.goto('/admin/messages');
       await waitForHydration(admin.page);
@@ -126,7 +105,7 @@ test.describe('an inquiry in Italian', () => {
       expect(mail.text).toContain(`> ${question}`);
       expect(mail.text).not.toContain('admin@e2e.dimora.test');
 
-      expect(await seriousViolations(admin.page, '[data-testid="chat-inbox"]')).toEqual([]);
+      expect(await seriousAxeViolations(admin.page, { include: '[data-testid="chat-inbox"]' })).toEqual([]);
     } finally {
       await admin.context.close();
     }
@@ -139,7 +118,7 @@ test("a property manager sees an inquiry about their own unit in /dashboard, and
   baseURL,
 }) => {
   test.slow();
-  const manager = await staffBrowser(browser, baseURL!, 'property_manager');
+  const manager = await signedInBrowser(browser, baseURL!, 'property_manager');
   try {
     // The e2e manager's unit: from their building's units table.
     await manager.page.goto('/dashboard');
@@ -192,7 +171,7 @@ test("a property manager sees an inquiry about their own unit in /dashboard, and
     await expect(inbox.getByTestId('inbox-thread').filter({ hasText: foreign })).toHaveCount(0);
 
     await manager.page.setViewportSize({ width: 375, height: 800 });
-    expect(await seriousViolations(manager.page, '[data-testid="manager-inbox"]')).toEqual([]);
+    expect(await seriousAxeViolations(manager.page, { include: '[data-testid="manager-inbox"]' })).toEqual([]);
     const overflow = await manager.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(1);
   } finally {
@@ -210,5 +189,5 @@ test('the contact-form tab passes axe in the dark theme', async ({ page }) => {
   // checking as unread at this very moment, and opening a thread marks it read.
   await page.getByTestId('inbox-thread').last().click();
   await expect(page.getByTestId('inquiry-details')).toBeVisible({ timeout: 30_000 });
-  expect(await seriousViolations(page, '[data-testid="chat-inbox"]')).toEqual([]);
+  expect(await seriousAxeViolations(page, { include: '[data-testid="chat-inbox"]' })).toEqual([]);
 });

@@ -7,9 +7,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test as base, waitForHydration } from './fixtures';
+import { expectAccessible } from './page-checks';
 
 const TILE_HOST = 'tile.openstreetmap.org';
 const TILE_PNG = fs.readFileSync(path.resolve('tests/e2e/assets/map-tile.png'));
@@ -254,17 +254,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await waitForHydration(page);
     await waitForMap(page, 'listing-map');
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(' | ')}`,
-      );
-    expect(serious).toEqual([]);
+    await expectAccessible(page);
   });
 }
 

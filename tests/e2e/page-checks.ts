@@ -4,7 +4,7 @@
  * over a title, price, link or form control.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The axe rule tags checked: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -13,11 +13,14 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 export const FLOATING = ['side-menu-toggle', 'chat-bubble', 'offline-badge'];
 
 /**
- * Runs axe on the page as it is and lists its serious and critical violations, one line each:
- * rule id, impact and the first three elements (CSS selectors) it found.
+ * Runs axe on the page as it is (or only inside the `include` selector) and lists its serious and
+ * critical violations, one line each: rule id, impact and the first three elements (CSS selectors)
+ * it found.
  */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+export async function seriousAxeViolations(page: Page, options: { include?: string } = {}): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (options.include) builder.include(options.include);
+  const results = await builder.withTags(WCAG_TAGS).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
@@ -32,6 +35,19 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
           })
           .join(' | ')}`,
     );
+}
+
+/**
+ * Asserts the page as it is has no serious or critical axe violation at WCAG 2.0–2.2 A/AA (the
+ * journeys' shared check). With `sideways: true` it also asserts the page does not scroll sideways
+ * (for the phone-width journeys that used to check both).
+ */
+export async function expectAccessible(page: Page, options: { sideways?: boolean } = {}): Promise<void> {
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  if (options.sideways) {
+    const overflow = await sidewaysOverflow(page);
+    expect(overflow.pixels, `scrolls sideways: ${overflow.culprits.join(', ')}`).toBeLessThanOrEqual(0);
+  }
 }
 
 /**

@@ -7,24 +7,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, newClientContext, signInAs, test, waitForHydration } from './fixtures';
+import { expectAccessible } from './page-checks';
 import { E2E_APPLICATIONS } from './seed-applications';
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-  expect(serious).toEqual([]);
-}
 
 /** What the map's tile requests are answered with. */
 const MAP_TILE_PNG = fs.readFileSync(path.resolve('tests/e2e/assets/map-tile.png'));

@@ -20,6 +20,7 @@
  * without loading the database layer.
  */
 import type { Db } from '../../app/server/db/client.server';
+import { austinBuilding, LONG_AGO } from './seed-rows';
 import { E2E_USERS } from './users';
 
 /** What the spec looks for (references follow the booking flow's `DIM-` + 8 Crockford characters). */
@@ -33,8 +34,6 @@ export const E2E_APPLICATIONS = {
   /** The e2e tenant's own application, withdrawn by the tenant test. */
   tenant: { reference: 'DIM-E2ET0004', propertyTitle: 'E2E Other House', firstName: 'Tina', lastName: 'Tenant' },
 } as const;
-
-const LONG_AGO = new Date('2020-01-01T00:00:00Z');
 
 /** Creates the homes and applications above. Running it again changes nothing. */
 export async function seedApplications(db: Db): Promise<void> {
@@ -71,19 +70,14 @@ export async function seedApplications(db: Db): Promise<void> {
   const buildings = await db
     .insert(building)
     .values(
-      [null, managerId, null].map((manager, i) => ({
-        name: `E2E Review Court ${i + 1}`,
-        streetAddress: `${i + 1} Review Street`,
-        city: 'Austin',
-        state: 'TX',
-        zipCode: '78701',
-        latitude: 30.27,
-        longitude: -97.74,
-        managerId: manager,
-        description: 'A building kept for the browser tests of the application review.',
-        createdAt: LONG_AGO,
-        updatedAt: LONG_AGO,
-      })),
+      [null, managerId, null].map((manager, i) =>
+        austinBuilding({
+          name: `E2E Review Court ${i + 1}`,
+          streetAddress: `${i + 1} Review Street`,
+          managerId: manager,
+          description: 'A building kept for the browser tests of the application review.',
+        }),
+      ),
     )
     .returning({ id: building.id });
   const home = (title: string, titleIt: string, n: number, manager: string | null) => ({

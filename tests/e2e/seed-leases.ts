@@ -12,6 +12,7 @@
  * Server modules are imported inside the function, so the spec can import the constants.
  */
 import type { Db } from '../../app/server/db/client.server';
+import { allocateLeaseLedger, austinBuilding, austinFlat, insertActiveLease, LONG_AGO, sandboxCardPayment } from './seed-rows';
 
 export const E2E_LEASES = {
   payer: {
@@ -31,8 +32,6 @@ export const E2E_LEASES = {
   },
 } as const;
 
-const LONG_AGO = new Date('2020-01-01T00:00:00Z');
-
 function isoDaysFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
@@ -41,9 +40,7 @@ function isoDaysFromNow(days: number): string {
 export async function seedLeases(db: Db): Promise<void> {
   const { eq } = await import('drizzle-orm');
   const { createVerifiedUser } = await import('../../app/server/auth/create-user.server');
-  const { application, autopay, building, charge, lease, leaseTenant, payment, property, user } =
-    await import('../../app/server/db/schema');
-  const { allocateLedger, lockLease } = await import('../../app/features/ledger/ledger.server');
+  const { application, autopay, building, charge, payment, property, user } = await import('../../app/server/db/schema');
   const { demoImageUrl } = await import('../../app/server/db/seed/images.server');
   const [seen] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_LEASES.payer.email));
   if (seen) return;
@@ -54,42 +51,23 @@ export async function seedLeases(db: Db): Promise<void> {
   const signerId = await idOf(E2E_LEASES.signer.email);
   const [court] = await db
     .insert(building)
-    .values({
-      name: 'E2E Lease Court',
-      streetAddress: '7 Lease Lane',
-      city: 'Austin',
-      state: 'TX',
+    .values(austinBuilding({ name: 'E2E Lease Court', streetAddress: '7 Lease Lane' }))
+    .returning({ id: building.id });
+  const unit = (title: string, n: number) =>
+    austinFlat({
+      buildingId: court!.id,
+      unitNumber: String(n),
+      title,
+      description: 'A home kept for the browser tests of leases and rent.',
+      price: 1_500,
+      address: '7 Lease Lane',
       zipCode: '78701',
+      squareFeet: 700,
+      status: n === 1 ? 'leased' : 'available',
+      imageUrls: [demoImageUrl('exterior', n)],
       latitude: 30.27,
       longitude: -97.74,
-      createdAt: LONG_AGO,
-      updatedAt: LONG_AGO,
-    })
-    .returning({ id: building.id });
-  const unit = (title: string, n: number) => ({
-    buildingId: court!.id,
-    unitNumber: String(n),
-    title,
-    description: 'A home kept for the browser tests of leases and rent.',
-    price: 1_500,
-    address: '7 Lease Lane',
-    city: 'Austin',
-    state: 'TX',
-    zipCode: '78701',
-    bedrooms: 1,
-    bathrooms: 1,
-    squareFeet: 700,
-    propertyType: 'apartment',
-    status: n === 1 ? ('leased' as const) : ('available' as const),
-    listed: false,
-    imageUrls: [demoImageUrl('exterior', n)],
-    amenities: [],
-    maxOccupants: 2,
-    latitude: 30.27,
-    longitude: -97.74,
-    createdAt: LONG_AGO,
-    updatedAt: LONG_AGO,
-  });
+    });
   const [suite, loft] = await db
     .insert(property)
     .values([unit(E2E_LEASES.payer.unit, 1), unit(E2E_LEASES.signer.unit, 2)])
@@ -99,58 +77,34 @@ export async function seedLeases(db: Db): Promise<void> {
   lastMonthDate.setUTCDate(1);
   lastMonthDate.setUTCMonth(lastMonthDate.getUTCMonth() - 1);
   const lastMonth = lastMonthDate.toISOString().slice(0, 7);
-  const [active] = await db
-    .insert(lease)
-    .values({
-      propertyId: suite!.id,
-      tenantId: payerId,
-      startDate: `${lastMonth}-01`,
-      endDate: isoDaysFromNow(330),
-      monthlyRentCents: 150_000,
-      depositCents: 150_000,
-      status: 'active',
-      sentAt: LONG_AGO,
-      countersignedAt: LONG_AGO,
-    })
-    .returning({ id: lease.id });
-  await db.insert(leaseTenant).values({
-    leaseId: active!.id,
-    role: 'primary',
-    email: E2E_LEASES.payer.email,
-    name: E2E_LEASES.payer.name,
-    userId: payerId,
-    signedAt: LONG_AGO,
-    signatureName: E2E_LEASES.payer.name,
-    signatureIp: '127.0.0.1',
-    signatureUserAgent: 'seed',
+  const leaseId = await insertActiveLease(db, {
+    propertyId: suite!.id,
+    tenant: { id: payerId, email: E2E_LEASES.payer.email, name: E2E_LEASES.payer.name },
+    startDate: `${lastMonth}-01`,
+    endDate: isoDaysFromNow(330),
+    monthlyRentCents: 150_000,
   });
   await db.insert(charge).values([
-    { leaseId: active!.id, kind: 'deposit', amountCents: 150_000, dueDate: `${lastMonth}-01`, period: 'signing' },
-    { leaseId: active!.id, kind: 'rent', amountCents: 150_000, dueDate: `${lastMonth}-01`, period: lastMonth },
-    { leaseId: active!.id, kind: 'rent', amountCents: 150_000, dueDate: `${thisMonth}-01`, period: thisMonth },
+    { leaseId, kind: 'deposit', amountCents: 150_000, dueDate: `${lastMonth}-01`, period: 'signing' },
+    { leaseId, kind: 'rent', amountCents: 150_000, dueDate: `${lastMonth}-01`, period: lastMonth },
+    { leaseId, kind: 'rent', amountCents: 150_000, dueDate: `${thisMonth}-01`, period: thisMonth },
   ]);
-  await db.insert(payment).values({
-    payerId,
-    leaseId: active!.id,
-    buildingId: court!.id,
-    kind: 'rent',
-    method: 'card',
-    amountCents: 300_000,
-    status: 'succeeded',
-    provider: 'sandbox',
-    providerRef: 'sbx_ch_e2e000000000000000000000',
-    cardBrand: 'visa',
-    cardLast4: '4242',
-    idempotencyKey: 'e2e-lease-paid-1',
-    settledAt: new Date(`${lastMonth}-01T12:00:00Z`),
-    createdAt: new Date(`${lastMonth}-01T12:00:00Z`),
-  });
-  await db.transaction(async (tx) => {
-    await lockLease(tx, active!.id);
-    await allocateLedger(tx, active!.id);
-  });
+  await db.insert(payment).values(
+    sandboxCardPayment({
+      payerId,
+      leaseId,
+      buildingId: court!.id,
+      kind: 'rent',
+      amountCents: 300_000,
+      providerRef: 'sbx_ch_e2e000000000000000000000',
+      idempotencyKey: 'e2e-lease-paid-1',
+      settledAt: new Date(`${lastMonth}-01T12:00:00Z`),
+      createdAt: new Date(`${lastMonth}-01T12:00:00Z`),
+    }),
+  );
+  await allocateLeaseLedger(db, leaseId);
   await db.insert(autopay).values({
-    leaseId: active!.id,
+    leaseId,
     userId: payerId,
     provider: 'sandbox',
     paymentMethodToken: 'sbx_pm_card_declined_visa_0341_e2e0e2e0e2e0e2e0',
@@ -189,19 +143,16 @@ export async function seedLeases(db: Db): Promise<void> {
       updatedAt: LONG_AGO,
     })
     .returning({ id: application.id });
-  await db.insert(payment).values({
-    payerId: signerId,
-    applicationId: applied!.id,
-    buildingId: court!.id,
-    kind: 'application_fee',
-    method: 'card',
-    amountCents: 5_000,
-    status: 'succeeded',
-    provider: 'sandbox',
-    providerRef: 'sbx_ch_e2e000000000000000000001',
-    cardBrand: 'visa',
-    cardLast4: '4242',
-    idempotencyKey: 'e2e-lease-application-5:1:application_fee',
-    settledAt: LONG_AGO,
-  });
+  await db.insert(payment).values(
+    sandboxCardPayment({
+      payerId: signerId,
+      applicationId: applied!.id,
+      buildingId: court!.id,
+      kind: 'application_fee',
+      amountCents: 5_000,
+      providerRef: 'sbx_ch_e2e000000000000000000001',
+      idempotencyKey: 'e2e-lease-application-5:1:application_fee',
+      settledAt: LONG_AGO,
+    }),
+  );
 }

@@ -10,6 +10,7 @@
  * constants.
  */
 import type { Db } from '../../app/server/db/client.server';
+import { austinBuilding, austinFlat, createApprovedVendor, insertActiveLease } from './seed-rows';
 
 export const E2E_JOURNEY = {
   tenant: { email: 'joy.journey@e2e.dimora.test', password: 'e2e-journey-tenant-pass', name: 'Joy Journey' },
@@ -25,102 +26,44 @@ export const E2E_JOURNEY = {
   street: '21 Journey Lane',
 } as const;
 
-const LONG_AGO = new Date('2020-01-01T00:00:00Z');
-
 /** Creates the tenant, her home and lease, and the vendor with its account. Running it again changes nothing. */
 export async function seedMaintenanceJourney(db: Db): Promise<void> {
   const { eq } = await import('drizzle-orm');
   const { createVerifiedUser } = await import('../../app/server/auth/create-user.server');
-  const { building, lease, leaseTenant, property, user, vendor } = await import('../../app/server/db/schema');
+  const { building, property, user } = await import('../../app/server/db/schema');
   const [seen] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_JOURNEY.tenant.email));
   if (seen) return;
   const tenant = await createVerifiedUser(db, { ...E2E_JOURNEY.tenant, role: 'tenant' });
+  const place = { zipCode: '78703', latitude: 30.28, longitude: -97.76 };
   const [court] = await db
     .insert(building)
-    .values({
-      name: E2E_JOURNEY.building,
-      streetAddress: E2E_JOURNEY.street,
-      city: 'Austin',
-      state: 'TX',
-      zipCode: '78703',
-      latitude: 30.28,
-      longitude: -97.76,
-      createdAt: LONG_AGO,
-      updatedAt: LONG_AGO,
-    })
+    .values(austinBuilding({ name: E2E_JOURNEY.building, streetAddress: E2E_JOURNEY.street, ...place }))
     .returning({ id: building.id });
   const [flat] = await db
     .insert(property)
-    .values({
-      buildingId: court!.id,
-      unitNumber: E2E_JOURNEY.unitNumber,
-      title: E2E_JOURNEY.unit,
-      description: 'A home kept for the browser test of the whole maintenance journey.',
-      price: 1_500,
-      address: `${E2E_JOURNEY.street}, Apt ${E2E_JOURNEY.unitNumber}`,
-      city: 'Austin',
-      state: 'TX',
-      zipCode: '78703',
-      bedrooms: 1,
-      bathrooms: 1,
-      squareFeet: 700,
-      propertyType: 'apartment',
-      status: 'leased',
-      listed: false,
-      imageUrls: [],
-      amenities: [],
-      maxOccupants: 2,
-      latitude: 30.28,
-      longitude: -97.76,
-      createdAt: LONG_AGO,
-      updatedAt: LONG_AGO,
-    })
+    .values(
+      austinFlat({
+        buildingId: court!.id,
+        unitNumber: E2E_JOURNEY.unitNumber,
+        title: E2E_JOURNEY.unit,
+        description: 'A home kept for the browser test of the whole maintenance journey.',
+        price: 1_500,
+        address: `${E2E_JOURNEY.street}, Apt ${E2E_JOURNEY.unitNumber}`,
+        squareFeet: 700,
+        ...place,
+      }),
+    )
     .returning({ id: property.id });
-  const start = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
-  const end = new Date(Date.now() + 270 * 86_400_000).toISOString().slice(0, 10);
-  const [active] = await db
-    .insert(lease)
-    .values({
-      propertyId: flat!.id,
-      tenantId: tenant.id,
-      startDate: start,
-      endDate: end,
-      monthlyRentCents: 150_000,
-      depositCents: 150_000,
-      status: 'active',
-      sentAt: LONG_AGO,
-      countersignedAt: LONG_AGO,
-    })
-    .returning({ id: lease.id });
-  await db.insert(leaseTenant).values({
-    leaseId: active!.id,
-    role: 'primary',
-    email: E2E_JOURNEY.tenant.email,
-    name: E2E_JOURNEY.tenant.name,
-    userId: tenant.id,
-    signedAt: LONG_AGO,
-    signatureName: E2E_JOURNEY.tenant.name,
-    signatureIp: '127.0.0.1',
-    signatureUserAgent: 'seed',
+  await insertActiveLease(db, {
+    propertyId: flat!.id,
+    tenant: { id: tenant.id, email: E2E_JOURNEY.tenant.email, name: E2E_JOURNEY.tenant.name },
+    startDate: new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10),
+    endDate: new Date(Date.now() + 270 * 86_400_000).toISOString().slice(0, 10),
+    monthlyRentCents: 150_000,
   });
-
-  const account = await createVerifiedUser(db, {
-    email: E2E_JOURNEY.vendor.email,
-    password: E2E_JOURNEY.vendor.password,
-    name: E2E_JOURNEY.vendor.name,
-    role: 'vendor',
-  });
-  await db.insert(vendor).values({
-    userId: account.id,
-    companyName: E2E_JOURNEY.vendor.company,
-    contactName: E2E_JOURNEY.vendor.name,
-    email: E2E_JOURNEY.vendor.email,
-    status: 'approved',
+  await createApprovedVendor(db, E2E_JOURNEY.vendor, {
     trades: ['plumbing'],
     serviceCountries: ['US'],
-    serviceStates: ['TX'],
     insuranceExpiry: '2099-12-31',
-    insuranceVerifiedAt: LONG_AGO,
-    reviewedAt: LONG_AGO,
   });
 }

@@ -6,6 +6,7 @@
  * function, so the spec can import the constants.
  */
 import type { Db } from '../../app/server/db/client.server';
+import { createApprovedVendor } from './seed-rows';
 
 export const E2E_PROJECTS = {
   building: 'E2E Project Tower',
@@ -18,8 +19,7 @@ export const E2E_PROJECTS = {
 /** Creates the building, the two vendor accounts and their approved, insured vendor records. Running it again changes nothing. */
 export async function seedProjects(db: Db): Promise<void> {
   const { eq } = await import('drizzle-orm');
-  const { createVerifiedUser } = await import('../../app/server/auth/create-user.server');
-  const { building, user, vendor } = await import('../../app/server/db/schema');
+  const { building, user } = await import('../../app/server/db/schema');
   const [seen] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_PROJECTS.bidders[0].email));
   if (seen) return;
   await db.insert(building).values({
@@ -32,20 +32,12 @@ export async function seedProjects(db: Db): Promise<void> {
     longitude: -97.74,
   });
   const insuredUntil = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
-  for (const bidder of E2E_PROJECTS.bidders) {
-    const account = await createVerifiedUser(db, { email: bidder.email, password: bidder.password, name: bidder.name, role: 'vendor' });
-    await db.insert(vendor).values({
-      userId: account.id,
-      companyName: bidder.company,
-      contactName: bidder.name,
-      email: bidder.email,
+  for (const bidder of E2E_PROJECTS.bidders)
+    await createApprovedVendor(db, bidder, {
       trades: ['roofing'],
       serviceCountries: ['US'],
-      serviceStates: ['TX'],
-      status: 'approved',
       reviewedAt: new Date(),
       insuranceExpiry: insuredUntil,
       insuranceVerifiedAt: new Date(),
     });
-  }
 }

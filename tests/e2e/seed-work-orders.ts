@@ -7,6 +7,7 @@
  * Server modules are imported inside the function, so the spec can import the constants.
  */
 import type { Db } from '../../app/server/db/client.server';
+import { austinBuilding, austinFlat, createApprovedVendor } from './seed-rows';
 
 export const E2E_WORK_ORDERS = {
   vendor: { email: 'leak.fixers@e2e.dimora.test', password: 'e2e-wrench-pass', name: 'Wanda Wrench', company: 'E2E Leak Fixers' },
@@ -15,82 +16,49 @@ export const E2E_WORK_ORDERS = {
   building: 'E2E Works Court',
 } as const;
 
-const LONG_AGO = new Date('2020-01-01T00:00:00Z');
-
 /** Creates the vendor, the tenant's request and the offered work order. Running it again changes nothing. */
 export async function seedWorkOrders(db: Db): Promise<void> {
   const { eq } = await import('drizzle-orm');
   const { createVerifiedUser } = await import('../../app/server/auth/create-user.server');
-  const { building, maintenanceRequest, property, user, vendor } = await import('../../app/server/db/schema');
+  const { building, maintenanceRequest, property, user } = await import('../../app/server/db/schema');
   const { createWorkOrder } = await import('../../app/features/work-orders/work-order-core.server');
   const { demoImageUrl } = await import('../../app/server/db/seed/images.server');
   const [seen] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_WORK_ORDERS.vendor.email));
   if (seen) return;
-  const vendorUser = await createVerifiedUser(db, {
-    email: E2E_WORK_ORDERS.vendor.email,
-    password: E2E_WORK_ORDERS.vendor.password,
-    name: E2E_WORK_ORDERS.vendor.name,
-    role: 'vendor',
-  });
+  const vendorId = await createApprovedVendor(db, E2E_WORK_ORDERS.vendor, { trades: ['plumbing'], insuranceExpiry: '2030-12-31' });
   const tenant = await createVerifiedUser(db, {
     email: E2E_WORK_ORDERS.tenant.email,
     password: E2E_WORK_ORDERS.tenant.password,
     name: E2E_WORK_ORDERS.tenant.name,
     role: 'tenant',
   });
-  const [vendorRow] = await db
-    .insert(vendor)
-    .values({
-      userId: vendorUser.id,
-      companyName: E2E_WORK_ORDERS.vendor.company,
-      contactName: E2E_WORK_ORDERS.vendor.name,
-      email: E2E_WORK_ORDERS.vendor.email,
-      status: 'approved',
-      trades: ['plumbing'],
-      serviceStates: ['TX'],
-      insuranceExpiry: '2030-12-31',
-      insuranceVerifiedAt: LONG_AGO,
-      reviewedAt: LONG_AGO,
-    })
-    .returning({ id: vendor.id });
   const [court] = await db
     .insert(building)
-    .values({
-      name: E2E_WORK_ORDERS.building,
-      streetAddress: '12 Wrench Way',
-      city: 'Austin',
-      state: 'TX',
-      zipCode: '78702',
-      latitude: 30.26,
-      longitude: -97.72,
-      createdAt: LONG_AGO,
-      updatedAt: LONG_AGO,
-    })
+    .values(
+      austinBuilding({
+        name: E2E_WORK_ORDERS.building,
+        streetAddress: '12 Wrench Way',
+        zipCode: '78702',
+        latitude: 30.26,
+        longitude: -97.72,
+      }),
+    )
     .returning({ id: building.id });
   const [unit] = await db
     .insert(property)
-    .values({
-      buildingId: court!.id,
-      unitNumber: '3C',
-      title: 'E2E Works Court 3C',
-      description: 'A home kept for the browser test of work orders.',
-      price: 1_400,
-      address: '12 Wrench Way, Apt 3C',
-      city: 'Austin',
-      state: 'TX',
-      zipCode: '78702',
-      bedrooms: 1,
-      bathrooms: 1,
-      squareFeet: 650,
-      propertyType: 'apartment',
-      status: 'leased',
-      listed: false,
-      imageUrls: [demoImageUrl('room', 3)],
-      amenities: [],
-      maxOccupants: 2,
-      createdAt: LONG_AGO,
-      updatedAt: LONG_AGO,
-    })
+    .values(
+      austinFlat({
+        buildingId: court!.id,
+        unitNumber: '3C',
+        title: 'E2E Works Court 3C',
+        description: 'A home kept for the browser test of work orders.',
+        price: 1_400,
+        address: '12 Wrench Way, Apt 3C',
+        zipCode: '78702',
+        squareFeet: 650,
+        imageUrls: [demoImageUrl('room', 3)],
+      }),
+    )
     .returning({ id: property.id });
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const [request] = await db
@@ -116,7 +84,7 @@ export async function seedWorkOrders(db: Db): Promise<void> {
   const created = await db.transaction((tx) =>
     createWorkOrder(tx, {
       actorId: null,
-      vendorId: vendorRow!.id,
+      vendorId,
       maintenanceRequestId: request!.id,
       instructions: 'Replace the trap if it is corroded.',
       notification: { title: 'New work order', message: E2E_WORK_ORDERS.title },

@@ -7,24 +7,9 @@
  * verifies it, and the vendor can then receive work. Plus axe on the admin's vendor page and the
  * vendor's profile. No seed: the vendor is made by the journey itself.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, newClientContext, signInAs, test, waitForHydration } from './fixtures';
+import { expectAccessible } from './page-checks';
 import { linkIn, waitForMail } from './mail';
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-  expect(serious).toEqual([]);
-}
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 

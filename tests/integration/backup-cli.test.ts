@@ -4,7 +4,6 @@
  * databases through DATABASE_URL): exit codes, refusals while a server holds the database or
  * when the target holds data, and a round trip whose rows come back.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,13 +15,11 @@ import { lockDataDir, openDatabase } from '~/server/db/client.server';
 import { KNOWN_MIGRATIONS } from '~/server/db/migrations-info.server';
 import { property } from '~/server/db/schema';
 import { createProperty } from '../setup/factories';
+import { runTsx, type Run } from '../setup/run-tsx';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const serverUrl = process.env.TEST_DATABASE_URL;
 let work: string;
 const databases: string[] = [];
-
-type Run = { code: number | null; stdout: string; stderr: string };
 
 /** A target: a DATA_DIR, plus (PostgreSQL) a fresh database named by DATABASE_URL. */
 type Place = { dataDir: string; url?: string };
@@ -31,19 +28,7 @@ function runScript(script: string, args: string[], place: Place): Promise<Run> {
   const env = { ...process.env, DATA_DIR: place.dataDir, LOG_LEVEL: 'silent' } as Record<string, string>;
   delete env.DATABASE_URL;
   if (place.url) env.DATABASE_URL = place.url;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join('scripts', script), ...args], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runTsx(path.join('scripts', script), args, env);
 }
 
 async function place(label: string): Promise<Place> {

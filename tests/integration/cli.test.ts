@@ -2,7 +2,6 @@
  * The account CLIs as an operator runs them: real processes (`node --import tsx scripts/…`) on
  * a throwaway PGlite directory, then the rows read back from that directory.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,29 +9,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '~/server/db/client.server';
 import { account, user } from '~/server/db/schema';
+import { runTsx, type Run } from '../setup/run-tsx';
 
-const root = path.resolve(import.meta.dirname, '../..');
 let dataDir: string;
-
-type Run = { code: number | null; stdout: string; stderr: string };
 
 /** Runs a script with stdin not a terminal; DATABASE_URL and ADMIN_* come only from `env`. */
 function runScript(script: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
   const base = { ...process.env };
   for (const name of ['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) delete base[name];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join('scripts', script), ...args], {
-      cwd: root,
-      env: { ...base, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runTsx(path.join('scripts', script), args, { ...base, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
 }
 
 beforeAll(() => {

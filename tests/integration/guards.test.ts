@@ -59,7 +59,8 @@ import * as vendorWorkOrders from '~/routes/vendor-portal/work-orders';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { auditLog, mailMessage, session, user } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
-import { answerOf } from '../setup/action-result';
+import { answerOf, settle } from '../setup/action-result';
+import { createSignedInUser } from '../setup/sign-in';
 import { createTestDatabase, testContext, type TestDatabase } from '../setup/test-db';
 import { signInForTest } from '../setup/two-factor';
 
@@ -110,15 +111,14 @@ beforeAll(async () => {
   context = testContext(database, { clientIp: '192.0.2.50' });
   cookies.set('anonymous', '');
   for (const role of ROLES) {
-    const email = `${role}@guards.test`;
-    const created = await createVerifiedUser(database.db, { email, password: PASSWORDS[role], role, name: `Guard ${role}` });
-    ids.set(role, created.id);
     // A real session through better-auth, as the browser would hold it.
-    const signedIn = await signInForTest(context, { email, password: PASSWORDS[role] });
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
+    const { id, cookie } = await createSignedInUser(context, {
+      email: `${role}@guards.test`,
+      password: PASSWORDS[role],
+      role,
+      name: `Guard ${role}`,
+    });
+    ids.set(role, id);
     expect(cookie).toContain('dimora.session_token=');
     cookies.set(role, cookie);
   }
@@ -133,16 +133,6 @@ function requestAs(visitor: Visitor, path: string, init: RequestInit = {}): Requ
   const cookie = cookies.get(visitor);
   if (cookie && !headers.has('cookie')) headers.set('cookie', cookie);
   return new Request(`http://dimora.test${path}`, { ...init, headers });
-}
-
-/** Runs a loader or action; a thrown Response (the guards' redirects) is returned instead. */
-async function settle(run: () => unknown): Promise<unknown> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
 }
 
 function expectOutcome(result: unknown, visitor: Visitor, path: string, requires: (typeof PROTECTED_ROUTES)[number]['requires']) {
@@ -487,12 +477,7 @@ describe('protected routes (spec §2, §6)', () => {
 
   it('a session that was deleted (signed out elsewhere) counts as signed out', async () => {
     const email = 'ephemeral@guards.test';
-    const created = await createVerifiedUser(database.db, { email, password: 'fleeting-pass-1', role: 'tenant' });
-    const signedIn = await signInForTest(context, { email, password: 'fleeting-pass-1' });
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
+    const { cookie, ...created } = await createSignedInUser(context, { email, password: 'fleeting-pass-1', role: 'tenant' });
     await database.db.delete(session).where(eq(session.userId, created.id));
     const request = new Request('http://dimora.test/dashboard', { headers: { cookie } });
     const result = await settle(() => dashboard.loader({ request, params: {}, context } as never));
@@ -649,12 +634,7 @@ describe('/admin/users actions', () => {
 
   it('ban and unban through the action: the banned user is signed out at once', async () => {
     const email = 'ban-me@guards.test';
-    const created = await createVerifiedUser(database.db, { email, password: 'banished-pass-1', role: 'vendor' });
-    const signedIn = await signInForTest(context, { email, password: 'banished-pass-1' });
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
+    const { cookie, ...created } = await createSignedInUser(context, { email, password: 'banished-pass-1', role: 'vendor' });
     const asVendor = () => new Request('http://dimora.test/vendor-portal', { headers: { cookie } });
     expect(await settle(() => vendorPortal.loader({ request: asVendor(), params: {}, context } as never))).not.toBeInstanceOf(Response);
 

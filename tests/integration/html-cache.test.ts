@@ -9,8 +9,6 @@
  * GET shows the new price; admin, tenant portal and sign-in pages are never cached; the data
  * requests (`.data`) are cached like their pages. Runs on PGlite and PostgreSQL.
  */
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { ServerBuild } from 'react-router';
@@ -21,10 +19,9 @@ import { PUBLIC_CACHE_CONTROL, PRIVATE_CACHE_CONTROL } from '~/server/html-cache
 import { logger } from '~/server/logger.server';
 import { currentSettings } from '~/server/settings/settings.server';
 import { createRealtimeHub, type RealtimeHub } from '~/server/realtime/hub.server';
-import { createApp } from '../../server/app';
 import { createProperty } from '../setup/factories';
-import { signedInUser } from '../setup/realtime';
-import { createTestDatabase, testContext, type TestDatabase } from '../setup/test-db';
+import { signedInUser, startInstance, type TestInstance } from '../setup/realtime';
+import { createTestDatabase, type TestDatabase } from '../setup/test-db';
 
 const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -32,7 +29,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 let database: TestDatabase;
 let hub: RealtimeHub;
 let vite: ViteDevServer;
-let server: http.Server;
+let instance: TestInstance | undefined;
 let base: string;
 let unitId: number;
 let buildingId: number;
@@ -44,7 +41,6 @@ const nonceOf = (html: string) => /<script nonce="([^"]+)"/.exec(html)?.[1];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const context = testContext(database);
   hub = await createRealtimeHub({ database, logger });
   // The app's own server bundle, as the dev server builds it (no build folder needed).
   vite = await createServer({
@@ -75,28 +71,13 @@ beforeAll(async () => {
   admin = { id: signedIn.id, cookie: signedIn.cookie };
   // As server/index.ts does: settings loaded before serving (their first load empties the cache).
   await currentSettings(database.db);
-  const app = createApp({
-    database,
-    auth: context.auth,
-    mailer: context.mailer,
-    hub,
-    publicUrl: 'http://127.0.0.1',
-    secureTransport: false,
-    uploadsDir: os.tmpdir(),
-    build,
-    logRequests: false,
-    htmlCacheTtlMs: 60_000,
-  });
-  server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  instance = await startInstance(database, { hub, uploadsDir: os.tmpdir(), build, htmlCacheTtlMs: 60_000 });
+  base = instance.url;
 }, 600_000);
 
 afterAll(async () => {
-  await hub?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  // The instance closes the hub with its server; the hub alone if the server never started.
+  await (instance ?? hub)?.close();
   await vite?.close();
   await database?.close();
 }, 120_000);

@@ -23,6 +23,7 @@ import { bulkInsertSql } from '~/server/db/seed/bulk-insert.server';
 import { planPortfolio } from '~/server/db/seed/generate-buildings.server';
 import { createUnitGenerator } from '~/server/db/seed/generate-units.server';
 import { createTestDatabase, type TestDatabase } from '../setup/test-db';
+import { inlineParams, type Captured } from '../setup/query-plans';
 
 const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 const UNITS = 75_000;
@@ -40,22 +41,9 @@ const MAX_ENTRIES_READ = 2 * (LISTING_COUNT_CAP + LISTING_PAGE_SIZE);
  */
 const MAX_PAGES_TOUCHED = 250;
 
-type Captured = { sql: string; params: unknown[] };
-
 /** `db.execute` answers `{ rows }` on both drivers. */
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
-}
-
-/** A statement with its parameters written in (numbers, booleans, strings, dates and string arrays). */
-function inline({ sql: text, params }: Captured): string {
-  const literal = (value: unknown): string => {
-    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-    if (value instanceof Date) return `'${value.toISOString()}'`;
-    if (Array.isArray(value)) return `ARRAY[${value.map(literal).join(',')}]`;
-    return `'${String(value).replace(/'/g, "''")}'`;
-  };
-  return text.replace(/\$(\d+)/g, (_all, n: string) => literal(params[Number(n) - 1]));
 }
 
 type PlanNode = {
@@ -85,7 +73,9 @@ function describePlan(node: PlanNode, depth = 0): string {
 }
 
 async function explain(db: Db, statement: Captured): Promise<PlanNode> {
-  const [row] = rowsOf<Record<string, unknown>>(await db.execute(sql.raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${inline(statement)}`)));
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql.raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${inlineParams(statement)}`)),
+  );
   const cell = Object.values(row!)[0];
   const json = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: PlanNode }>;
   return json[0]!.Plan;
@@ -163,7 +153,7 @@ describe(`public listing query plans at ${UNITS.toLocaleString('en-US')} units (
     const verdicts = [];
     for (const statement of [...captured]) {
       // The count is the same statement for every sort and page of a filter: judged once.
-      const key = `${pageRows}:${inline(statement)}`;
+      const key = `${pageRows}:${inlineParams(statement)}`;
       let verdict = judged.get(key);
       if (!verdict) judged.set(key, (verdict = judge(await explain(database.db, statement), pageRows)));
       verdicts.push({ statement: statement.sql, ...verdict });

@@ -12,17 +12,7 @@ import { findMaintenanceBoard, findMaintenanceQueue } from '~/features/maintenan
 import { DEFAULT_QUEUE_FILTERS, type QueueFilters } from '~/features/maintenance/queue.types';
 import { createBuilding, createProperty, createUser } from '../setup/factories';
 import { createTestDatabase, type TestDatabase } from '../setup/test-db';
-
-type Captured = { sql: string; params: unknown[] };
-
-/** A statement with its parameters written in. */
-function inline({ sql: text, params }: Captured): string {
-  const literal = (value: unknown): string => {
-    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-    return `'${String(value).replace(/'/g, "''")}'`;
-  };
-  return text.replace(/\$(\d+)/g, (_all, n: string) => literal(params[Number(n) - 1]));
-}
+import { explainText, type Captured } from '../setup/query-plans';
 
 const REQUESTS = 20_000;
 const BUILDINGS = 40;
@@ -93,8 +83,7 @@ describe(`maintenance queue query plans at ${REQUESTS.toLocaleString('en-US')} r
     expect(statements.length, 'the queue queries').toBeGreaterThan(0);
     const plans: string[] = [];
     for (const statement of statements) {
-      const result = (await database.db.execute(sql.raw(`EXPLAIN ${inline(statement)}`))) as unknown as { rows: Record<string, string>[] };
-      plans.push(result.rows.map((row) => Object.values(row)[0]).join('\n'));
+      plans.push(await explainText(database.db, statement));
     }
     return plans;
   }

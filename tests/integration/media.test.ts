@@ -7,21 +7,17 @@
  */
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_REQUEST_BYTES } from '~/lib/uploads';
 import { DOCUMENT_MAX_REQUEST_BYTES } from '~/lib/document-uploads';
-import { logger } from '~/server/logger.server';
-import { createRealtimeHub, type RealtimeHub } from '~/server/realtime/hub.server';
-import { bodyLimitFor, createApp } from '../../server/app';
-import { createTestDatabase, testContext, type TestDatabase } from '../setup/test-db';
+import { bodyLimitFor } from '../../server/app';
+import { startInstance, type TestInstance } from '../setup/realtime';
+import { createTestDatabase, type TestDatabase } from '../setup/test-db';
 
 let database: TestDatabase;
-let hub: RealtimeHub;
-let server: http.Server;
+let instance: TestInstance;
 let base: string;
 let uploadsDir: string;
 const KEY = 'photos/3f/3f0c9a61b2d84e7fa1c05d2b9e6a7c11-1200.webp';
@@ -39,29 +35,12 @@ beforeAll(async () => {
   await write('page.html', '<script>alert(1)</script>');
   await write('.secret.webp', 'hidden');
   await write('private/vendor-documents/ab/ab0c9a61b2d84e7fa1c05d2b9e6a7c11.webp', Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 '));
-  const context = testContext(database);
-  hub = await createRealtimeHub({ database, logger });
-  const app = createApp({
-    database,
-    auth: context.auth,
-    mailer: context.mailer,
-    hub,
-    publicUrl: 'http://127.0.0.1',
-    secureTransport: false,
-    uploadsDir,
-    build: () => Promise.reject(new Error('no page build in media tests')) as Promise<ServerBuild>,
-    logRequests: false,
-  });
-  server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  instance = await startInstance(database, { uploadsDir });
+  base = instance.url;
 });
 
 afterAll(async () => {
-  await hub?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await instance?.close();
   await database?.close();
   if (uploadsDir) await fs.rm(uploadsDir, { recursive: true, force: true });
 });

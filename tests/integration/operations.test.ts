@@ -10,14 +10,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { Writable } from 'node:stream';
 import express from 'express';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, postgresPoolConfig, type Database } from '~/server/db/client.server';
 import { createLogger, logger } from '~/server/logger.server';
 import { createRealtimeHub, type RealtimeHub } from '~/server/realtime/hub.server';
 import { createApp, hardenHttpServer, type AppOptions } from '../../server/app';
 import { createReadiness, drainServer } from '../../server/shutdown';
-import { createTestDatabase, testContext, type TestDatabase } from '../setup/test-db';
+import { testAppOptions } from '../setup/realtime';
+import { createTestDatabase, type TestDatabase } from '../setup/test-db';
 
 let database: TestDatabase;
 let hub: RealtimeHub;
@@ -39,19 +39,7 @@ afterAll(async () => {
 
 /** The app as the server builds it (no page build: these requests never reach React Router). */
 function appOptions(overrides: Partial<AppOptions> = {}): AppOptions {
-  const context = testContext(database);
-  return {
-    database,
-    auth: context.auth,
-    mailer: context.mailer,
-    hub,
-    publicUrl: 'http://127.0.0.1',
-    secureTransport: false,
-    uploadsDir: os.tmpdir(),
-    build: () => Promise.reject(new Error('no page build in operations tests')) as Promise<ServerBuild>,
-    logRequests: false,
-    ...overrides,
-  };
+  return testAppOptions(database, hub, { uploadsDir: os.tmpdir(), ...overrides });
 }
 
 async function listen(handler: http.RequestListener): Promise<{ server: http.Server; port: number }> {

@@ -3,18 +3,15 @@
  * with an https PUBLIC_URL but no SMTP server and no payment processor, refuses to start — exit
  * code 1 and a message naming what to set — before it opens a database or a port.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runTsx, type Run } from '../setup/run-tsx';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dimora-prod-defaults-'));
 
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-type Run = { code: number | null; stderr: string; stdout: string };
 
 function startServer(env: Record<string, string>): Promise<Run> {
   const base = { ...process.env };
@@ -28,19 +25,7 @@ function startServer(env: Record<string, string>): Promise<Run> {
     'TEST_DATABASE_URL',
   ])
     delete base[name];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      cwd: root,
-      env: { ...base, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runTsx('server/index.ts', [], { ...base, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...env });
 }
 
 describe('the server on an https PUBLIC_URL', () => {

@@ -14,19 +14,14 @@
  * tests/e2e/service-worker.spec.ts. Runs on PGlite and PostgreSQL (the server part needs a database).
  */
 import fs from 'node:fs/promises';
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { ServerBuild } from 'react-router';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isOfflinePublicPath } from '~/lib/pwa';
-import { logger } from '~/server/logger.server';
-import { createRealtimeHub, type RealtimeHub } from '~/server/realtime/hub.server';
 import { buildPwa, runtimeCaching, shellFiles } from '../../scripts/lib/pwa-build';
-import { createApp } from '../../server/app';
-import { createTestDatabase, testContext, type TestDatabase } from '../setup/test-db';
+import { startInstance, type TestInstance } from '../setup/realtime';
+import { createTestDatabase, type TestDatabase } from '../setup/test-db';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -249,36 +244,17 @@ describe('the worker’s rules', () => {
 
 describe('the server', () => {
   let database: TestDatabase;
-  let hub: RealtimeHub;
-  let server: http.Server;
+  let instance: TestInstance;
   let base: string;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const context = testContext(database);
-    hub = await createRealtimeHub({ database, logger });
-    const app = createApp({
-      database,
-      auth: context.auth,
-      mailer: context.mailer,
-      hub,
-      publicUrl: 'http://127.0.0.1',
-      secureTransport: false,
-      uploadsDir: os.tmpdir(),
-      clientDir: outDir,
-      build: () => Promise.reject(new Error('no page build in these tests')) as Promise<ServerBuild>,
-      logRequests: false,
-    });
-    server = await new Promise((resolve) => {
-      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    instance = await startInstance(database, { uploadsDir: os.tmpdir(), clientDir: outDir });
+    base = instance.url;
   });
 
   afterAll(async () => {
-    await hub?.close();
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
+    await instance?.close();
     await database?.close();
   });
 

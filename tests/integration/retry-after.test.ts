@@ -10,46 +10,26 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import express from 'express';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimit } from '~/server/db/schema';
-import { logger } from '~/server/logger.server';
 import { sendTooManyRequests } from '~/server/rate-limit.server';
-import { createRealtimeHub, type RealtimeHub } from '~/server/realtime/hub.server';
 import { rateLimitedAnswer, tooManyRequests } from '~/server/responses.server';
-import { createApp, retryAfterNet } from '../../server/app';
-import { createTestDatabase, testContext, type TestDatabase } from '../setup/test-db';
+import { retryAfterNet } from '../../server/app';
+import { startInstance, type TestInstance } from '../setup/realtime';
+import { createTestDatabase, type TestDatabase } from '../setup/test-db';
 
 let database: TestDatabase;
-let hub: RealtimeHub;
-let server: http.Server;
+let instance: TestInstance;
 let base: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const context = testContext(database);
-  hub = await createRealtimeHub({ database, logger });
-  const app = createApp({
-    database,
-    auth: context.auth,
-    mailer: context.mailer,
-    hub,
-    publicUrl: 'http://127.0.0.1',
-    secureTransport: false,
-    uploadsDir: os.tmpdir(),
-    build: () => Promise.reject(new Error('no page build in these tests')) as Promise<ServerBuild>,
-    logRequests: false,
-  });
-  server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  instance = await startInstance(database, { uploadsDir: os.tmpdir() });
+  base = instance.url;
 });
 
 afterAll(async () => {
-  await hub?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await instance?.close();
   await database?.close();
 });
 

@@ -7,33 +7,28 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { LISTEN_APPLICATION_NAME, openDatabase, type Database } from '~/server/db/client.server';
+import { LISTEN_APPLICATION_NAME } from '~/server/db/client.server';
 import { hashVisitorToken, newVisitorToken } from '~/server/chat/chat-access.server';
 import { thread } from '~/server/db/schema';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { publishEvents } from '~/server/realtime/events.server';
-import { openStream, signedInUser, startInstance, type TestInstance, type TestStream } from '../setup/realtime';
-import { createTestDatabase, type TestDatabase } from '../setup/test-db';
+import { openStream, signedInUser, startTwoInstances, type TestInstance, type TestStream, type TwoInstances } from '../setup/realtime';
+import type { TestDatabase } from '../setup/test-db';
 
+let instances: TwoInstances;
 let shared: TestDatabase;
-let secondPool: Database | null = null;
 let instanceA: TestInstance;
 let instanceB: TestInstance;
 const streams: TestStream[] = [];
 
 beforeAll(async () => {
-  shared = await createTestDatabase();
-  secondPool = shared.url ? await openDatabase({ databaseUrl: shared.url, poolSize: 4 }) : null;
-  instanceA = await startInstance(shared);
-  instanceB = await startInstance(secondPool ?? shared);
+  instances = await startTwoInstances();
+  ({ shared, instanceA, instanceB } = instances);
 });
 
 afterAll(async () => {
   for (const opened of streams) opened.close();
-  await instanceA.close();
-  await instanceB.close();
-  await secondPool?.close();
-  await shared.close();
+  await instances?.close();
 });
 
 describe(`two instances, one ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {

@@ -28,13 +28,13 @@ import * as vendorSignup from '~/routes/public/vendor-signup';
 import * as robots from '~/routes/seo/robots';
 import * as sitemapFile from '~/routes/seo/sitemap-file';
 import * as sitemapIndex from '~/routes/seo/sitemap-index';
-import type { Db } from '~/server/db/client.server';
 import { building, property } from '~/server/db/schema';
 import { bulkInsertSql } from '~/server/db/seed/bulk-insert.server';
 import { planPortfolio } from '~/server/db/seed/generate-buildings.server';
 import { createUnitGenerator } from '~/server/db/seed/generate-units.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { createTestDatabase, TEST_PUBLIC_URL, testContext, type TestDatabase } from '../setup/test-db';
+import { explainText, type Captured } from '../setup/query-plans';
 import { childrenNamed, parseXml, type XmlElement } from '../setup/xml';
 
 const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -43,21 +43,6 @@ const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 type LoaderFn = (args: { request: Request; params: Record<string, string>; context: DimoraLoadContext }) => unknown;
 const asLoader = (loader: unknown) => loader as LoaderFn;
-
-type Captured = { sql: string; params: unknown[] };
-
-function inline({ sql: text, params }: Captured): string {
-  const literal = (value: unknown): string => {
-    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-    return `'${String(value).replace(/'/g, "''")}'`;
-  };
-  return text.replace(/\$(\d+)/g, (_all, n: string) => literal(params[Number(n) - 1]));
-}
-
-async function explain(db: Db, statement: Captured): Promise<string> {
-  const result = (await db.execute(sql.raw(`EXPLAIN ${inline(statement)}`))) as unknown as { rows: Array<Record<string, string>> };
-  return result.rows.map((row) => Object.values(row)[0]).join('\n');
-}
 
 describe(`sitemaps, canonical URLs and JSON-LD at ${UNITS.toLocaleString('en-US')} units (${kind})`, () => {
   let database: TestDatabase;
@@ -230,7 +215,7 @@ describe(`sitemaps, canonical URLs and JSON-LD at ${UNITS.toLocaleString('en-US'
     const statements = captured.filter((statement) => /from "property"/.test(statement.sql));
     expect(statements.length).toBeGreaterThan(20);
     for (const statement of statements) {
-      const plan = await explain(database.db, statement);
+      const plan = await explainText(database.db, statement);
       expect(plan, statement.sql).toMatch(/Index (Only )?Scan using property_pkey on property/);
       expect(plan, statement.sql).not.toMatch(/Seq Scan/);
     }

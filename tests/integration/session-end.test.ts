@@ -12,16 +12,23 @@ import { banUser, changeUserRole } from '~/features/admin/admin-users.server';
 import { resetPassword, signOut } from '~/features/accounts/accounts.server';
 import { createAuth } from '~/server/auth/auth.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { openDatabase, type Database } from '~/server/db/client.server';
 import { session, verification } from '~/server/db/schema';
 import { logger } from '~/server/logger.server';
 import { createMailer } from '~/server/mail/mailer.server';
 import { publishSessionEnded } from '~/server/realtime/events.server';
-import { openStream, signedInUser, startInstance, type TestInstance, type TestStream } from '../setup/realtime';
-import { createTestDatabase, testContext, type TestDatabase } from '../setup/test-db';
+import {
+  openStream,
+  signedInUser,
+  startInstance,
+  startTwoInstances,
+  type TestInstance,
+  type TestStream,
+  type TwoInstances,
+} from '../setup/realtime';
+import { testContext, type TestDatabase } from '../setup/test-db';
 
+let instances: TwoInstances;
 let shared: TestDatabase;
-let secondPool: Database | null = null;
 let instanceA: TestInstance;
 let instanceB: TestInstance;
 const streams: TestStream[] = [];
@@ -29,18 +36,13 @@ const origin = { ip: '203.0.113.9', userAgent: 'vitest' };
 const ENDED_WITHIN_MS = 2_000;
 
 beforeAll(async () => {
-  shared = await createTestDatabase();
-  secondPool = shared.url ? await openDatabase({ databaseUrl: shared.url, poolSize: 4 }) : null;
-  instanceA = await startInstance(shared);
-  instanceB = await startInstance(secondPool ?? shared);
+  instances = await startTwoInstances();
+  ({ shared, instanceA, instanceB } = instances);
 });
 
 afterAll(async () => {
   for (const opened of streams) opened.close();
-  await instanceA.close();
-  await instanceB.close();
-  await secondPool?.close();
-  await shared.close();
+  await instances?.close();
 });
 
 /** Opens a stream on `instance` and waits for its ready frame. */

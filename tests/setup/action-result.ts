@@ -16,3 +16,17 @@ export function answerOf(result: unknown): { status: number; body: ActionBody; l
   }
   return { status: 200, body: result as ActionBody };
 }
+
+/**
+ * Runs a loader or action and answers what it returned, or what it threw when that is an answer:
+ * a Response (the guards' redirects) or a `data(…, { status })` (e.g. a thrown 404). Anything
+ * else thrown is a failure and is thrown again.
+ */
+export async function settle(run: () => unknown): Promise<unknown> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Response || (error !== null && typeof error === 'object' && 'init' in error)) return error;
+    throw error;
+  }
+}

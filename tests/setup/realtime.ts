@@ -1,39 +1,51 @@
 /**
- * Realtime test helpers: a real HTTP server instance (our Express app with its own realtime hub,
- * no page build: only `/api/events` and the health checks are served), a Server-Sent Events
- * client that records frames, and signed-in session cookies.
+ * Realtime and HTTP test helpers: a real HTTP server instance (our Express app with its own
+ * realtime hub and, unless given one, no page build: only the Express-level routes such as
+ * `/api/events`, `/media` and the health checks are served), two of them over one database, a
+ * Server-Sent Events client that records frames, and signed-in session cookies.
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { ServerBuild } from 'react-router';
-import { createApp } from '../../server/app';
-import type { Auth } from '~/server/auth/auth.server';
-import { createVerifiedUser } from '~/server/auth/create-user.server';
-import type { Database } from '~/server/db/client.server';
+import { createApp, type AppOptions } from '../../server/app';
+import { openDatabase, type Database } from '~/server/db/client.server';
 import { logger } from '~/server/logger.server';
 import { createRealtimeHub, type RealtimeHub } from '~/server/realtime/hub.server';
 import type { Role } from '~/lib/access';
-import { testContext } from './test-db';
-import { signInForTest } from './two-factor';
+import { createTestDatabase, testContext, type TestDatabase } from './test-db';
+import { createSignedInUser } from './sign-in';
 
 export type TestInstance = { url: string; hub: RealtimeHub; database: Database; close(): Promise<void> };
 
-/** Starts one server instance on a free loopback port over `database` (with `auth`, else the test one). */
-export async function startInstance(database: Database, options: { auth?: Auth } = {}): Promise<TestInstance> {
+/**
+ * The options of the app as the tests build it over `database` and `hub`: the test auth and mailer,
+ * plain HTTP on loopback, no page build (requests that reach React Router fail) and no request log;
+ * `overrides` replace any of them.
+ */
+export function testAppOptions(database: Database, hub: RealtimeHub, overrides: Partial<AppOptions> = {}): AppOptions {
   const context = testContext(database);
-  const hub = await createRealtimeHub({ database, logger });
-  const noBuild = () => Promise.reject(new Error('no page build in realtime tests')) as Promise<ServerBuild>;
-  const app = createApp({
+  return {
     database,
-    auth: options.auth ?? context.auth,
+    auth: context.auth,
     mailer: context.mailer,
     hub,
     publicUrl: 'http://127.0.0.1',
     secureTransport: false,
     uploadsDir: '/nonexistent',
-    build: noBuild,
+    build: () => Promise.reject(new Error('no page build in these tests')) as Promise<ServerBuild>,
     logRequests: false,
-  });
+    ...overrides,
+  };
+}
+
+/**
+ * Starts one server instance on a free loopback port over `database`, with `testAppOptions`
+ * changed by `overrides` (its own realtime hub unless `overrides.hub` is given). `close` closes
+ * the hub, then the server and its open connections; the database stays open.
+ */
+export async function startInstance(database: Database, overrides: Partial<AppOptions> = {}): Promise<TestInstance> {
+  const hub = overrides.hub ?? (await createRealtimeHub({ database, logger }));
+  const app = createApp(testAppOptions(database, hub, overrides));
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
@@ -50,16 +62,34 @@ export async function startInstance(database: Database, options: { auth?: Auth }
   };
 }
 
+export type TwoInstances = { shared: TestDatabase; instanceA: TestInstance; instanceB: TestInstance; close(): Promise<void> };
+
+/**
+ * Two instances over one fresh database, as a scaled-out deployment runs them: on PostgreSQL
+ * B has a connection pool of its own, on PGlite both share the one in-memory database. `close`
+ * closes both instances, the second pool and the database.
+ */
+export async function startTwoInstances(): Promise<TwoInstances> {
+  const shared = await createTestDatabase();
+  const secondPool = shared.url ? await openDatabase({ databaseUrl: shared.url, poolSize: 4 }) : null;
+  const instanceA = await startInstance(shared);
+  const instanceB = await startInstance(secondPool ?? shared);
+  return {
+    shared,
+    instanceA,
+    instanceB,
+    close: async () => {
+      await instanceA.close();
+      await instanceB.close();
+      await secondPool?.close();
+      await shared.close();
+    },
+  };
+}
+
 /** Creates a verified user with `role` and answers its id and a session `cookie` header value. */
 export async function signedInUser(database: Database, role: Role, email: string): Promise<{ id: string; email: string; cookie: string }> {
-  const password = 'realtime-pass-123';
-  const created = await createVerifiedUser(database.db, { email, password, role });
-  const signedIn = await signInForTest(testContext(database), { email, password });
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  return { id: created.id, email: created.email, cookie };
+  return createSignedInUser(testContext(database), { email, role, password: 'realtime-pass-123' });
 }
 
 export type Frame = { id: string | null; event: string; data: unknown };

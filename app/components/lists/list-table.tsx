@@ -1,29 +1,80 @@
 /**
- * The table of a back-office list (tenants, vendors, projects, work orders, the audit log): an
- * empty state when there is nothing to show — its texts say whether nothing matches the filters
- * or there is nothing yet —, otherwise a horizontally scrollable table with a caption and column
- * headers (`scope="col"`) around the caller's rows. Pagination stays the caller's (KeysetPager,
- * LinkPagination).
+ * Tables of records, in three sizes:
+ * - `ColumnHeaders`: the header row (`Table.Thead`) from a list of columns, each a
+ *   `scope="col"` cell, right- or end-aligned for amounts and counts;
+ * - `ScrollTable`: a table that scrolls sideways below a minimum width, with an optional caption,
+ *   those headers and the caller's rows (a ledger, a payment's refunds, a signers list…);
+ * - `ListTable`: the table of a back-office list (tenants, vendors, projects, work orders, the
+ *   audit log, payments, applications): an empty state when there is nothing to show — its texts
+ *   say whether nothing matches the filters or there is nothing yet —, otherwise a `ScrollTable`
+ *   that highlights the row under the pointer. Pagination stays the caller's (KeysetPager,
+ *   LinkPagination).
  */
-import { EmptyState, Table, type TitleOrder } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { EmptyState, Table, type MantineSpacing, type TableProps, type TitleOrder } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
 
-export type ListColumn = { label: string; align?: 'right' };
+/** One column: its header text (unique within the table) and, for numbers, its alignment. */
+export type ListColumn = { label: string; align?: 'right' | 'end' };
 
-type Props = {
-  /** Show the empty state instead of the table. */
-  isEmpty: boolean;
-  empty: { icon: ReactNode; title: string; body: string; testId: string; titleOrder?: TitleOrder };
+/** The header row of a table: one `<th scope="col">` per column, in order. */
+export function ColumnHeaders({ columns }: { columns: readonly ListColumn[] }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((column) => (
+          <Table.Th key={column.label} scope="col" ta={column.align}>
+            {column.label}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+type ScrollTableProps = Omit<TableProps, 'children' | 'caption'> & {
   /** Below this width (px) the table scrolls sideways. */
   minWidth: number;
-  caption: string;
+  /** Space below the scroll container. */
+  mb?: MantineSpacing;
+  /** The table's caption (`Table.Caption`), when it has one. */
+  caption?: string;
   columns: readonly ListColumn[];
-  testId: string;
+  /** Style of the `Table.Tbody` (e.g. tabular figures). */
+  bodyStyle?: CSSProperties;
   /** The rows (`Table.Tr`). */
   children: ReactNode;
 };
 
-export function ListTable({ isEmpty, empty, minWidth, caption, columns, testId, children }: Props) {
+/**
+ * A horizontally scrollable table: caption, `ColumnHeaders` and the caller's rows. Other props
+ * (`verticalSpacing`, `striped`, `data-testid`…) go to Mantine's `Table`.
+ */
+export function ScrollTable({ minWidth, mb, caption, columns, bodyStyle, children, ...tableProps }: ScrollTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth} mb={mb}>
+      <Table {...tableProps}>
+        {caption !== undefined && <Table.Caption>{caption}</Table.Caption>}
+        <ColumnHeaders columns={columns} />
+        <Table.Tbody style={bodyStyle}>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+type Props = Omit<ScrollTableProps, 'caption'> & {
+  /** Show the empty state instead of the table. */
+  isEmpty: boolean;
+  empty: { icon: ReactNode; title: string; body: string; testId: string; titleOrder?: TitleOrder };
+  caption: string;
+  testId: string;
+};
+
+/**
+ * A back-office list's table, or its empty state (see the module's docstring). The table has
+ * `verticalSpacing="sm"` and `highlightOnHover` unless told otherwise; other props go to
+ * `ScrollTable`.
+ */
+export function ListTable({ isEmpty, empty, testId, verticalSpacing = 'sm', highlightOnHover = true, ...tableProps }: Props) {
   if (isEmpty) {
     return (
       <EmptyState icon={empty.icon} variant="light" py="xl" data-testid={empty.testId}>
@@ -32,21 +83,5 @@ export function ListTable({ isEmpty, empty, minWidth, caption, columns, testId, 
       </EmptyState>
     );
   }
-  return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table verticalSpacing="sm" highlightOnHover data-testid={testId}>
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.label} scope="col" ta={column.align}>
-                {column.label}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  return <ScrollTable verticalSpacing={verticalSpacing} highlightOnHover={highlightOnHover} data-testid={testId} {...tableProps} />;
 }

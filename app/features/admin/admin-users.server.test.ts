@@ -26,11 +26,7 @@ async function makeUser(role: Role, password = 'secret-pass') {
 
 /** Signs in through better-auth and returns the Cookie header value of the new session. */
 async function signInCookie(email: string, password: string): Promise<string> {
-  const result = await signInForTest(context, { email, password });
-  return result.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
+  return (await signInForTest(context, { email, password })).cookie;
 }
 
 function requestWith(cookie: string) {

@@ -2,6 +2,7 @@
  * What /admin/users' action answers, shared by the route and its forms. Client-safe.
  */
 import type { Role } from '~/lib/access';
+import type { ActionResult } from '~/lib/action-result';
 
 /** A ban reason is at most this long. */
 export const BAN_REASON_MAX = 300;
@@ -19,9 +20,8 @@ export function isUserIntent(value: unknown): value is UserIntent {
 /** The create form's typed values, sent back with errors (never the password). */
 export type CreateUserEcho = { email: string; fullName: string; role: string };
 
-export type UsersActionResult =
-  | { ok: true; intent: UserIntent; userId: string; changed: boolean }
-  | { ok: false; intent: UserIntent | null; userId?: string; errors: Partial<Record<string, string>>; values?: CreateUserEcho };
+/** What the action answers (decision 037): a success names the account and whether anything changed. */
+export type UsersActionResult = ActionResult<UserIntent, { userId: string; changed: boolean }>;
 
 /** A user as the list and the manage panel show them. */
 export type UserSummary = {

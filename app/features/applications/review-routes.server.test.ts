@@ -8,14 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '~/lib/access';
 import * as dashboard from '~/routes/dashboard/_index';
 import * as adminApplications from '~/routes/admin/applications';
-import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { application, auditLog, lease, property } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
-import { answerOf } from '../../../tests/setup/action-result';
+import { answerOf, settle } from '../../../tests/setup/action-result';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { REVIEW_NOTE_MAX } from './applications.types';
-import { signInForTest } from '../../../tests/setup/two-factor';
+import { createSignedInUser } from '../../../tests/setup/sign-in';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -28,17 +27,14 @@ beforeAll(async () => {
   database = await createTestDatabase();
   context = testContext(database, { clientIp: '192.0.2.77' });
   for (const role of ['tenant', 'vendor', 'property_manager', 'admin'] as const) {
-    const email = `${role}@review-routes.test`;
-    const created = await createVerifiedUser(database.db, { email, password: 'route-sturdy-pass', role, name: `Route ${role}` });
-    ids.set(role, created.id);
-    const signedIn = await signInForTest(context, { email, password: 'route-sturdy-pass' });
-    cookies.set(
+    const created = await createSignedInUser(context, {
+      email: `${role}@review-routes.test`,
+      password: 'route-sturdy-pass',
       role,
-      signedIn.headers
-        .getSetCookie()
-        .map((value) => value.split(';')[0])
-        .join('; '),
-    );
+      name: `Route ${role}`,
+    });
+    ids.set(role, created.id);
+    cookies.set(role, created.cookie);
   }
   managed = await createProperty(database.db, { managerId: ids.get('property_manager')!, title: 'Route Managed' });
   foreign = await createProperty(database.db, { title: 'Route Foreign' });
@@ -56,15 +52,6 @@ function requestAs(role: Role, path: string, init: RequestInit = {}): Request {
 
 function post(role: Role, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return requestAs(role, path, { method: 'POST', body: new URLSearchParams(fields), headers });
-}
-
-async function settle(run: () => unknown): Promise<unknown> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
 }
 
 const adminAction = (request: Request) => settle(() => adminApplications.action({ request, params: {}, context } as never));

@@ -9,17 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAuditEntries } from './audit-log.server';
 import { NO_AUDIT_FILTERS, parseAuditCursor, type AuditFilters } from './audit-log.schemas';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
-
-type Captured = { sql: string; params: unknown[] };
-
-/** A statement with its parameters written in. */
-function inline({ sql: text, params }: Captured): string {
-  const literal = (value: unknown): string => {
-    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-    return `'${String(value).replace(/'/g, "''")}'`;
-  };
-  return text.replace(/\$(\d+)/g, (_all, n: string) => literal(params[Number(n) - 1]));
-}
+import { explainText, type Captured } from '../../../tests/setup/query-plans';
 
 const ENTRIES = 30_000;
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -66,8 +56,7 @@ describe(`audit list query plans at ${ENTRIES.toLocaleString('en-US')} entries (
     }
     const page = captured.find((entry) => /from "audit_log"/i.test(entry.sql));
     expect(page, 'the page query').toBeDefined();
-    const result = (await database.db.execute(sql.raw(`EXPLAIN ${inline(page!)}`))) as unknown as { rows: Record<string, string>[] };
-    return result.rows.map((row) => Object.values(row)[0]).join('\n');
+    return explainText(database.db, page!);
   }
 
   /** An index of `audit_log` drives the page: no Seq Scan of it, no full Sort (an Incremental Sort of ties is fine). */

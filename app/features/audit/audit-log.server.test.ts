@@ -20,8 +20,9 @@ import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { auditLog, user } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
+import { settle } from '../../../tests/setup/action-result';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
-import { signInForTest } from '../../../tests/setup/two-factor';
+import { createSignedInUser } from '../../../tests/setup/sign-in';
 import type { AuditPageData } from '~/features/audit/audit-log.schemas';
 
 let database: TestDatabase;
@@ -34,17 +35,14 @@ beforeAll(async () => {
   database = await createTestDatabase();
   context = testContext(database, { clientIp: '192.0.2.90' });
   for (const role of ['tenant', 'vendor', 'property_manager', 'admin'] as const) {
-    const email = `${role}@audit-log.test`;
-    const created = await createVerifiedUser(database.db, { email, password: 'sturdy-audit-pass', role, name: `Audit ${role}` });
-    ids.set(role, created.id);
-    const signedIn = await signInForTest(context, { email, password: 'sturdy-audit-pass' });
-    cookies.set(
+    const created = await createSignedInUser(context, {
+      email: `${role}@audit-log.test`,
+      password: 'sturdy-audit-pass',
       role,
-      signedIn.headers
-        .getSetCookie()
-        .map((value) => value.split(';')[0])
-        .join('; '),
-    );
+      name: `Audit ${role}`,
+    });
+    ids.set(role, created.id);
+    cookies.set(role, created.cookie);
   }
 });
 
@@ -56,16 +54,6 @@ function requestAs(role: Role | null, path: string): Request {
   return new Request(`http://dimora.test${path}`, {
     headers: { 'user-agent': 'audit-test', ...(role ? { cookie: cookies.get(role)! } : {}) },
   });
-}
-
-async function settle(run: () => unknown): Promise<unknown> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof Response) return error;
-    if (error && typeof error === 'object' && 'init' in error) return error;
-    throw error;
-  }
 }
 
 /** The error a statement fails with (its message and, on PostgreSQL, its code), or null. */

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '~/i18n/locales/en/forms.json';
 import { action, loader } from '~/routes/public/contact';
-import { message, thread } from '~/server/db/schema';
+import { message, rateLimit, thread } from '~/server/db/schema';
 import { createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { answerOf } from '../../../tests/setup/action-result';
+import { RATE_LIMITS } from '~/lib/constants';
 import { DEFAULT_OFFICE_HOURS, formatDayHours } from '~/lib/office-hours';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { updateSettings } from '~/server/settings/settings.server';
@@ -47,7 +48,10 @@ const valid: Fields = {
 describe('contact form', () => {
   it('a valid contact form creates one open contact thread with its first visitor message', async () => {
     const answer = answerOf(await runAction(postContact({ ...valid, email: 'ada.valid@example.com' })));
-    expect(answer).toEqual({ status: 200, body: { ok: true } });
+    expect(answer).toEqual({
+      status: 200,
+      body: { ok: true, intent: 'contact', message: 'Thanks! Your message has been sent. We reply within 24 hours.' },
+    });
 
     const threads = await threadsFor('ada.valid@example.com');
     expect(threads).toHaveLength(1);
@@ -130,6 +134,20 @@ describe('contact form', () => {
     expect(answer.status).toBe(303);
     expect(answer.location).toBe('/contact?sent=1');
     expect(await threadsFor('nojs@example.com')).toHaveLength(1);
+  });
+
+  it('a client over the default rate limit gets 429 with Retry-After and what it typed back, and nothing is stored', async () => {
+    const context = testContext(database, { clientIp: '203.0.113.77' });
+    await database.db.insert(rateLimit).values({ key: 'default:203.0.113.77', count: RATE_LIMITS.default });
+    const request = postContact({ ...valid, email: 'too.many@example.com' });
+    const result = await action({ request, params: {}, context } as unknown as Parameters<typeof action>[0]);
+    const answer = answerOf(result);
+    expect(answer.status).toBe(429);
+    const headers = new Headers((result as { init: ResponseInit }).init.headers);
+    expect(Number(headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(answer.body).toMatchObject({ ok: false, intent: 'contact', errors: {}, rateLimited: { action: 'default' } });
+    expect(answer.body.values).toMatchObject({ name: 'Ada Lovelace', email: 'too.many@example.com' });
+    expect(await threadsFor('too.many@example.com')).toHaveLength(0);
   });
 });
 

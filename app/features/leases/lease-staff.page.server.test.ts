@@ -11,16 +11,15 @@ import * as managerLease from '~/routes/staff/leases.$leaseId';
 import * as managerLeasePdf from '~/routes/staff/leases.$leaseId.pdf';
 import * as adminLease from '~/routes/staff/leases.$leaseId';
 import * as adminLeasePdf from '~/routes/staff/leases.$leaseId.pdf';
-import { createVerifiedUser } from '~/server/auth/create-user.server';
 import type { Db } from '~/server/db/client.server';
 import { auditLog, lease, leaseTenant, outbox } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
-import { answerOf } from '../../../tests/setup/action-result';
+import { answerOf, settle } from '../../../tests/setup/action-result';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { createDraftLease } from './lease-drafts.server';
 import { dollarsToCents } from './lease-staff.page.server';
-import { signInForTest } from '../../../tests/setup/two-factor';
+import { createSignedInUser } from '../../../tests/setup/sign-in';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -31,30 +30,14 @@ type Args = { request: Request; params: Record<string, string>; context: DimoraL
 type Handler = (args: Args) => unknown;
 
 async function signedIn(key: string, role: 'admin' | 'property_manager' | 'tenant') {
-  const email = `${key}@lease-staff.test`;
-  const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: key });
-  const result = await signInForTest(context, { email, password: 'sturdy-pass-123' });
-  cookies.set(
-    key,
-    result.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; '),
-  );
+  const created = await createSignedInUser(context, { email: `${key}@lease-staff.test`, role, name: key });
+  cookies.set(key, created.cookie);
   ids.set(key, created.id);
 }
 
 function request(who: string, path: string, fields?: Record<string, string>): Request {
   const headers = new Headers({ cookie: cookies.get(who)! });
   return new Request(`http://dimora.test${path}`, fields ? { method: 'POST', headers, body: new URLSearchParams(fields) } : { headers });
-}
-
-async function settle(run: () => unknown): Promise<unknown> {
-  try {
-    return await run();
-  } catch (error) {
-    return error;
-  }
 }
 
 function call(handler: unknown, who: string, path: string, leaseId: number, fields?: Record<string, string>) {

@@ -51,7 +51,15 @@ describe('listing alert subscriptions', () => {
     const answer = answerOf(
       await runAction(postAlert({ email: 'renter@example.com', capacity: '2', location: 'Austin', minPrice: '1000', maxPrice: '2500' })),
     );
-    expect(answer).toEqual({ status: 200, body: { ok: true, state: 'pending' } });
+    expect(answer).toEqual({
+      status: 200,
+      body: {
+        ok: true,
+        intent: 'subscribe',
+        state: 'pending',
+        message: 'Your search is saved. We are sending you an e-mail with a confirmation link: alerts start as soon as you confirm.',
+      },
+    });
     const [alert, ...others] = await alertsFor('renter@example.com');
     expect(others).toHaveLength(0);
     expect(alert).toMatchObject({
@@ -78,7 +86,10 @@ describe('listing alert subscriptions', () => {
     const again = answerOf(
       await runAction(postAlert({ ...fields, email: 'TWICE@example.com', location: 'denver, co' }, { Cookie: 'language=it' })),
     );
-    expect(again).toEqual({ status: 200, body: { ok: true, state: 'pending' } });
+    expect(again).toMatchObject({
+      status: 200,
+      body: { ok: true, intent: 'subscribe', state: 'pending', message: expect.stringContaining('ricerca') },
+    });
     const alerts = await alertsFor('twice@example.com');
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.locale).toBe('it');
@@ -95,7 +106,7 @@ describe('listing alert subscriptions', () => {
     const [alert] = await alertsFor('confirmed@example.com');
     await confirmListingAlert({ db: database.db, token: alert!.confirmToken });
     const again = answerOf(await runAction(postAlert({ email: 'confirmed@example.com', location: 'Miami' })));
-    expect(again.body).toEqual({ ok: true, state: 'confirmed' });
+    expect(again.body).toMatchObject({ ok: true, state: 'confirmed', message: expect.stringContaining('already active') });
     expect(await alertsFor('confirmed@example.com')).toHaveLength(1);
   });
 
@@ -261,7 +272,7 @@ describe('the confirmation e-mail (real SMTP round trip)', () => {
         context,
       } as unknown as Parameters<typeof action>[0]),
     );
-    expect(answer).toEqual({ status: 200, body: { ok: true, state: 'pending' } });
+    expect(answer).toMatchObject({ status: 200, body: { ok: true, state: 'pending' } });
 
     const mail = await sink.waitFor('rosa.rossi@example.it');
     expect(mail.subject).toBe(itMail.alert.subject);

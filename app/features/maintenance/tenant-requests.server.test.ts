@@ -641,7 +641,7 @@ describe('the tenant’s commands', () => {
         { requestId: String(id) },
       ),
     );
-    expect(answer.body).toMatchObject({ ok: true, intent: 'cancel', notice: 'Your request was cancelled.' });
+    expect(answer.body).toMatchObject({ ok: true, intent: 'cancel', message: 'Your request was cancelled.' });
     const [row] = await database.db.select().from(maintenanceRequest).where(eq(maintenanceRequest.id, id));
     expect(row).toMatchObject({ status: 'cancelled', cancelReason: 'The trap was loose; I tightened it.' });
     const [cancelledOrder] = await database.db.select().from(workOrder).where(eq(workOrder.id, order!.id));
@@ -677,7 +677,7 @@ describe('the tenant’s commands', () => {
       ),
     );
     expect(refused.status).toBe(409);
-    expect((refused.body as { error?: string }).error).toBe(
+    expect((refused.body as { errors?: { form?: string } }).errors?.form).toBe(
       'This request is scheduled: it can no longer be cancelled. Write a comment instead.',
     );
   });

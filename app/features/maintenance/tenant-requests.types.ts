@@ -22,14 +22,3 @@ export type CreateRequestAnswer = {
   values?: Record<string, string>;
   rateLimited?: { action: string; retryAfterS: number };
 };
-
-/** The answer to a command on one request (comment, cancel, rate). */
-export type RequestCommandAnswer = {
-  ok: boolean;
-  intent: string;
-  notice?: string;
-  error?: string;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
-  rateLimited?: { action: string; retryAfterS: number };
-};

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ROLES, type Role } from '~/lib/access';
+import type { ActionResult } from '~/lib/action-result';
 import { cleanLine, cleanMultiline, FIELD_MESSAGES, TEXT_LIMITS } from '~/lib/form-fields';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 
@@ -88,9 +89,12 @@ export type BroadcastEcho = {
   actionUrl: string;
 };
 
-/** What the /admin/notifications action answers. */
-export type BroadcastActionResult =
-  { ok: true; recipients: number } | { ok: false; errors: Partial<Record<BroadcastField | 'form', string>>; values?: BroadcastEcho };
+/** The broadcast form's one command (the form posts no `intent`: the action assumes it). */
+export const BROADCAST_INTENTS = ['send'] as const;
+export type BroadcastIntent = (typeof BROADCAST_INTENTS)[number];
+
+/** What the /admin/notifications action answers (decision 037): a success tells how many were reached. */
+export type BroadcastActionResult = ActionResult<BroadcastIntent, { recipients: number }>;
 
 /** The bell's commands, posted to /api/notifications as `intent`. */
 export const NOTIFICATION_INTENTS = ['read', 'read-all'] as const;

@@ -12,6 +12,7 @@ import { auditLog, charge, lease, payment, refund, user } from '~/server/db/sche
 import { createSandboxProvider } from '~/server/payments/sandbox-provider.server';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, TEST_PUBLIC_URL, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { explainText, type Captured } from '../../../tests/setup/query-plans';
 import { exportPaymentsCsv, findPaymentDetail, findPayments, findReconciliation, type PaymentsActor } from './payments-admin.server';
 import { handleRefundAction } from './payments.page.server';
 import {
@@ -433,17 +434,6 @@ describe(`the payments back office (${kind})`, () => {
 // Query plans (DESIGN §6): every path of the list reads an index of `payment`.
 // ---------------------------------------------------------------------------------------------
 
-type Captured = { sql: string; params: unknown[] };
-
-/** A statement with its parameters written in. */
-function inline({ sql: text, params }: Captured): string {
-  const literal = (value: unknown): string => {
-    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-    return `'${String(value).replace(/'/g, "''")}'`;
-  };
-  return text.replace(/\$(\d+)/g, (_all, n: string) => literal(params[Number(n) - 1]));
-}
-
 const PAYMENTS = 20_000;
 
 describe(`payments list query plans at ${PAYMENTS.toLocaleString('en-US')} payments (${kind})`, () => {
@@ -493,8 +483,7 @@ describe(`payments list query plans at ${PAYMENTS.toLocaleString('en-US')} payme
     // The first statement reads the page from `payment`; the second describes its 50 rows by id.
     const page = captured.find((entry) => /order by/i.test(entry.sql));
     expect(page, 'the page query').toBeDefined();
-    const result = (await database.db.execute(sql.raw(`EXPLAIN ${inline(page!)}`))) as unknown as { rows: Record<string, string>[] };
-    return result.rows.map((row) => Object.values(row)[0]).join('\n');
+    return explainText(database.db, page!);
   }
 
   /** An index of `payment` drives the page: no Seq Scan, and no Sort of every match (an Incremental Sort of ties is fine). */

@@ -328,7 +328,10 @@ describe('portfolio actions', () => {
       context,
     } as never)) as Response;
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="mine-court-units.csv"');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="mine-court-units.csv"; filename*=UTF-8''mine-court-units.csv`,
+    );
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const text = await response.text();
     expect(text.split('\n').filter(Boolean)).toHaveLength(1 + 3);
     const foreign = await settle(() =>

@@ -17,13 +17,13 @@ import { answerOf } from '../../../tests/setup/action-result';
 import { findVendorProject, findVendorProjects, submitBid } from './project-bids.server';
 import { PROJECT_UPLOAD_MAX_REQUEST_BYTES } from './project-files.server';
 import { PROJECT_MAIL_TOPIC, projectMail, type ProjectMailPayload } from './project-mail.server';
-import { handleProjectAction, loadProjectPage, projectFileDownload } from './project-pages.server';
+import { handleProjectAction, loadProjectPage, projectFileDownload } from './projects.page.server';
 import { awardBid, closeBidding, openBidding } from './project-bidding.server';
 import { changeProjectStatus, createProject, updateProject } from './project-commands.server';
 import { findProjectDetail, findProjects, findVendorChoices } from './project-queries.server';
 import { canMoveProject, PROJECT_TRANSITIONS } from './projects.server';
 import { bidSchema, inviteSchema, parseUtcDateTime, projectFormSchema, type ProjectFormInput } from './projects.schemas';
-import { handleBidAction, loadVendorProjectPage, vendorBidFileDownload } from './vendor-project-pages.server';
+import { handleBidAction, loadVendorProjectPage, vendorBidFileDownload } from './vendor-projects.page.server';
 
 const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 const origin = { ip: '203.0.113.12', userAgent: 'vitest' };

@@ -2,6 +2,7 @@
  * What the projects pages send to their components and what their actions answer (client-safe
  * types and helpers only).
  */
+import type { ActionResult } from '~/lib/action-result';
 import type { ProjectTab } from './projects.schemas';
 
 /** Where the staff pages live: the admin area, or a property manager's dashboard. */
@@ -20,11 +21,4 @@ export const BID_INTENTS = ['bid'] as const;
 export type BidIntent = (typeof BID_INTENTS)[number];
 
 /** What an action of the projects pages answers. */
-export type ProjectActionResult =
-  | { ok: true; intent: ProjectIntent | BidIntent | 'create'; message: string; tab?: ProjectTab }
-  | {
-      ok: false;
-      intent: ProjectIntent | BidIntent | 'create' | null;
-      errors: Record<string, string>;
-      values?: Record<string, string | string[]>;
-    };
+export type ProjectActionResult = ActionResult<ProjectIntent | BidIntent | 'create', { tab?: ProjectTab }>;

@@ -118,7 +118,7 @@ describe('the tenant portal', () => {
     expect(zero.body.errors.amount).toBe('The amount must be more than zero.');
     const above = answerOf(await post({ amount: '1500.01' }));
     expect(above.status).toBe(422);
-    expect((above.body as { error?: string }).error).toBe('The amount is more than your balance of $1,500.00.');
+    expect((above.body as { errors?: { form?: string } }).errors?.form).toBe('The amount is more than your balance of $1,500.00.');
     const foreign = answerOf(
       await call(
         portalRoute.action,
@@ -144,7 +144,7 @@ describe('the tenant portal', () => {
       ),
     );
     expect(declined.status).toBe(402);
-    expect((declined.body as { error?: string }).error).toContain('your card was declined');
+    expect((declined.body as { errors?: { form?: string } }).errors?.form).toContain('your card was declined');
     expect(JSON.stringify(declined.body)).not.toContain('4000000000000002');
     // The declined attempt's key is spent: the answer carries the key of the next attempt.
     const payKey = (declined.body as { nextKey?: string }).nextKey!;

@@ -16,17 +16,17 @@ import * as managerTenants from '~/routes/staff/tenants';
 import * as adminTenant from '~/routes/staff/tenants.$userId';
 import * as adminTenants from '~/routes/staff/tenants';
 import * as buildingOptions from '~/routes/api/building-options';
-import { createVerifiedUser } from '~/server/auth/create-user.server';
 import type { Db } from '~/server/db/client.server';
 import { auditLog, charge, lease, leaseTenant, outbox, payment, user } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
-import { answerOf } from '../../../tests/setup/action-result';
+import { answerOf, settle } from '../../../tests/setup/action-result';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { explainText, type Captured } from '../../../tests/setup/query-plans';
 import { dollarsToCents } from './tenants.schemas';
 import { findTenants } from './tenants.server';
 import { parseTenantFilters, type TenantFilters } from './tenants.types';
-import { signInForTest } from '../../../tests/setup/two-factor';
+import { createSignedInUser } from '../../../tests/setup/sign-in';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -41,16 +41,8 @@ function shift(days: number): string {
 }
 
 async function signedIn(key: string, role: 'admin' | 'property_manager' | 'tenant') {
-  const email = `${key}@tenants-routes.test`;
-  const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: key });
-  const result = await signInForTest(context, { email, password: 'sturdy-pass-123' });
-  cookies.set(
-    key,
-    result.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; '),
-  );
+  const created = await createSignedInUser(context, { email: `${key}@tenants-routes.test`, role, name: key });
+  cookies.set(key, created.cookie);
   ids.set(key, created.id);
 }
 
@@ -58,14 +50,6 @@ function request(who: string, path: string, init: RequestInit = {}): Request {
   const headers = new Headers(init.headers);
   headers.set('cookie', cookies.get(who)!);
   return new Request(`http://dimora.test${path}`, { ...init, headers });
-}
-
-async function settle(run: () => unknown): Promise<unknown> {
-  try {
-    return await run();
-  } catch (error) {
-    return error;
-  }
 }
 
 /** Posts `fields` (repeated fields as arrays) to a tenant page's action. */
@@ -124,19 +108,8 @@ let ada: Tenant;
 let bruno: Tenant;
 let carla: Tenant;
 
-type Captured = { sql: string; params: unknown[] };
 const captured: Captured[] = [];
 let recording = false;
-
-/** A statement with its parameters written in (numbers, booleans, strings and string arrays). */
-function inline({ sql: text, params }: Captured): string {
-  const literal = (value: unknown): string => {
-    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-    if (Array.isArray(value)) return `ARRAY[${value.map(literal).join(',')}]`;
-    return `'${String(value).replace(/'/g, "''")}'`;
-  };
-  return text.replace(/\$(\d+)/g, (_all, n: string) => literal(params[Number(n) - 1]));
-}
 
 /** The statements `run` sends, each with its plan. */
 async function plansOf(run: () => Promise<unknown>): Promise<{ statement: string; plan: string }[]> {
@@ -149,8 +122,7 @@ async function plansOf(run: () => Promise<unknown>): Promise<{ statement: string
   }
   return Promise.all(
     [...captured].map(async (statement) => {
-      const result = (await database.db.execute(sql.raw(`EXPLAIN ${inline(statement)}`))) as unknown as { rows: Record<string, string>[] };
-      return { statement: statement.sql, plan: result.rows.map((row) => Object.values(row)[0]).join('\n') };
+      return { statement: statement.sql, plan: await explainText(database.db, statement) };
     }),
   );
 }
@@ -646,8 +618,7 @@ describe('directory query plans', () => {
         // around the column); the bench shows the plan at 50,000 leases.
         const forced = await database.db.transaction(async (tx) => {
           await tx.execute(sql`set local enable_seqscan = off`);
-          const result = (await tx.execute(sql.raw(`EXPLAIN ${inline(captured[0]!)}`))) as unknown as { rows: Record<string, string>[] };
-          return result.rows.map((row) => Object.values(row)[0]).join('\n');
+          return explainText(tx, captured[0]!);
         });
         expect(forced, `${name}: ${forced}`).not.toMatch(/Seq Scan on (lease_tenant|property)/);
         expect(forced, name).toMatch(query.includes('%20') ? /lease_tenant_name_trgm_idx/ : /lease_tenant_email_trgm_idx/);

@@ -24,7 +24,7 @@ import type { DimoraLoadContext } from '~/server/load-context';
 import type { Mailer, OutgoingMail } from '~/server/mail/mailer.server';
 import { processOutboxBatch } from '~/server/outbox/outbox.server';
 import { vendorIneligibility } from '~/features/work-orders/work-order-core.server';
-import { answerOf } from '../../../tests/setup/action-result';
+import { answerOf, settle } from '../../../tests/setup/action-result';
 import { createUser, viewerOf } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { signInForTest } from '../../../tests/setup/two-factor';
@@ -174,16 +174,6 @@ async function upload(viewer: Viewer, fields: Record<string, string>, file: { na
 
 async function storedPrivateFiles(): Promise<string[]> {
   return context.storage.list('private/');
-}
-
-async function settle(run: () => unknown): Promise<unknown> {
-  try {
-    return await run();
-  } catch (error) {
-    // Guards throw Responses; a 404 is thrown as `data(null, { status: 404 })`.
-    if (error instanceof Response || (error !== null && typeof error === 'object' && 'init' in error)) return error;
-    throw error;
-  }
 }
 
 describe('reviewing vendors', () => {

@@ -59,7 +59,15 @@ const valid: Fields = {
 describe('vendor sign-up', () => {
   it('a valid application stores one pending vendor with trades, countries and states as arrays', async () => {
     const answer = answerOf(await runAction(postSignup(valid)));
-    expect(answer).toEqual({ status: 200, body: { ok: true } });
+    expect(answer).toEqual({
+      status: 200,
+      body: {
+        ok: true,
+        intent: 'apply',
+        message:
+          'Thank you! Our team will review your application and contact you. You get access to the vendor portal once it is approved.',
+      },
+    });
     const rows = await vendorsFor('office@lonestarplumbing.example');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({

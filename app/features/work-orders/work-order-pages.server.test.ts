@@ -22,7 +22,7 @@ import {
   invoicePdfResponse,
   loadVendorWorkOrderPage,
   loadVendorWorkOrdersPage,
-} from './vendor-pages.server';
+} from './vendor-work-orders.page.server';
 
 let database: TestDatabase;
 let scene: Scene;
@@ -329,7 +329,11 @@ describe('the new-invoice page', () => {
       param: String(row!.id),
     });
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="invoice-PG-${workOrderId}.pdf"`);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="invoice-PG-${workOrderId}.pdf"; filename*=UTF-8''invoice-PG-${workOrderId}.pdf`,
+    );
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await response.arrayBuffer()).equals(PDF)).toBe(true);
     const foreign = await settle(() =>

@@ -3,6 +3,7 @@
  * between server and browser (decision 029): the shapes loaders answer and
  * actions return. Money in integer cents, times ISO (UTC). Client-safe.
  */
+import type { ActionResult } from '~/lib/action-result';
 import type { InvoiceLineKind, PayoutMethod } from './invoices.schemas';
 import type { AssignmentFilters, VendorWorkOrderFilters } from './work-order-lists.schemas';
 import type { InvoiceStatusValue, WorkOrderStatusValue } from './work-orders.schemas';
@@ -195,9 +196,7 @@ export const STAFF_INTENTS = ['cancel', 'reassign', 'approve-invoice', 'reject-i
 export type StaffIntent = (typeof STAFF_INTENTS)[number];
 
 /** What a command's action answers (a plain browser post gets a 303 back instead); `key` names the invoice of an invoice command. */
-export type CommandResult<I extends string> =
-  | { ok: true; intent: I; message: string; key?: string }
-  | { ok: false; intent: I | null; errors: Record<string, string>; values?: Record<string, string>; key?: string };
+export type CommandResult<I extends string> = ActionResult<I>;
 
 /** What the new-invoice action answers on a refusal (a success redirects to the invoices). */
 export type InvoiceFormResult = { ok: false; errors: Record<string, string>; values: InvoiceFormValues };

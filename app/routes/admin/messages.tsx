@@ -4,13 +4,13 @@
  * loader and the action. The inbox: live chat and contact-form tabs (`?inboxTab=`), the
  * conversations with unread counts (`?inboxPage=`), the open one (`?thread=<id>`, marked read on
  * opening; HTTP 404 when it does not exist) and its reply box; commands `reply`, `close`,
- * `reopen` (see inbox-page.server.ts). Property managers answer the same inbox on /dashboard.
+ * `reopen` (see inbox.page.server.ts). Property managers answer the same inbox on /dashboard.
  */
 import { useTranslation } from '~/lib/i18n';
 import { data } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
 import { ChatInbox } from '~/features/inquiries/components/chat-inbox';
-import { handleInboxAction, loadInboxPage } from '~/features/inquiries/inbox-page.server';
+import { handleInboxAction, loadInboxPage } from '~/features/inquiries/inbox.page.server';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
@@ -36,14 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(request, context, 'admin');
-  return handleInboxAction({
-    request,
-    db: context.db,
-    actor,
-    lang: requestLanguage(request),
-    fallbackPath: BASE_PATH,
-    clientIp: context.clientIp,
-  });
+  return handleInboxAction({ request, context, actor, fallbackPath: BASE_PATH });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

@@ -1,13 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '~/lib/access';
-import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { broadcast, notification } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
-import { answerOf } from '../../../tests/setup/action-result';
+import { answerOf, settle } from '../../../tests/setup/action-result';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { action, loader } from './notifications';
-import { signInForTest } from '../../../tests/setup/two-factor';
+import { createSignedInUser } from '../../../tests/setup/sign-in';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -19,15 +18,8 @@ beforeAll(async () => {
   context = testContext(database, { clientIp: '192.0.2.77' });
   for (const role of ROLES) {
     const email = `${role}@admin-notifications.test`;
-    await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: `Person ${role}` });
-    const signedIn = await signInForTest(context, { email, password: 'sturdy-pass-123' });
-    cookies.set(
-      role,
-      signedIn.headers
-        .getSetCookie()
-        .map((value) => value.split(';')[0])
-        .join('; '),
-    );
+    const signedIn = await createSignedInUser(context, { email, role, name: `Person ${role}` });
+    cookies.set(role, signedIn.cookie);
     emails.set(role, email);
   }
 });
@@ -35,15 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.close();
 });
-
-async function settle(run: () => unknown): Promise<unknown> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
 
 function post(role: Role | null, fields: Record<string, string>, headers: Record<string, string> = {}) {
   const request = new Request('http://dimora.test/admin/notifications', {
@@ -82,7 +65,7 @@ describe('/admin/notifications action', () => {
       }),
     );
     expect(enhanced.status).toBe(200);
-    expect(enhanced.body).toEqual({ ok: true, recipients: 1 });
+    expect(enhanced.body).toEqual({ ok: true, intent: 'send', recipients: 1, message: 'Notification sent to 1 person.' });
 
     const plain = await post(
       'admin',

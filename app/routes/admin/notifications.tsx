@@ -4,29 +4,31 @@
  *
  * Loader: `?page=` pages the history (25 a page); `?q=` also answers `recipients`, the accounts
  * whose e-mail address or name contains it (the recipient field's suggestions); `?sent=<n>`
- * after a plain browser post. Action: the broadcast form → data `{ ok: true, recipients }` (a
- * toast), or a 303 back here with `sent=` for a plain browser post; 422 with translated field
- * errors and the typed values.
+ * after a plain browser post. Action: the broadcast form (see `action`).
  */
 import { Alert, Grid, Stack, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
-import { data, redirect } from 'react-router';
 import { parsePage } from '~/features/admin/admin.server';
 import { LinkPagination } from '~/components/lists/link-pagination';
 import { SignedInPageHeader } from '~/components/page-header';
 import { BroadcastForm } from '~/features/notifications/components/broadcast-form';
 import { BroadcastTable } from '~/features/notifications/components/broadcast-table';
-import { RECIPIENT_SEARCH_MAX, type BroadcastActionResult, type BroadcastEcho } from '~/features/notifications/notifications.schemas';
+import {
+  BROADCAST_INTENTS,
+  RECIPIENT_SEARCH_MAX,
+  type BroadcastActionResult,
+  type BroadcastEcho,
+  type BroadcastIntent,
+} from '~/features/notifications/notifications.schemas';
 import { findBroadcastRecipients, listBroadcasts, sendBroadcast } from '~/features/notifications/notifications.server';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { formText } from '~/lib/form-fields';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
-import { requestOrigin } from '~/server/audit.server';
 import { requireRole } from '~/server/auth/session.server';
-import { isDocumentPost, readFormData } from '~/server/http/form.server';
+import { handleFormAction, type FormCall } from '~/server/http/form-action.server';
 import type { Route } from './+types/notifications';
 
 const PATH = '/admin/notifications';
@@ -50,27 +52,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The broadcast form, through the page protocol (decision 037): 422 with translated messages by
+ * field and the typed values; a success answers the toast's text and the number of recipients,
+ * or 303 back here with `sent=<n>` for a plain browser post.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(request, context, 'admin');
-  const locale = requestLanguage(request);
-  const form = await readFormData(request);
-  const values: BroadcastEcho = {
-    audience: formText(form, 'audience'),
-    email: formText(form, 'email'),
-    role: formText(form, 'role'),
-    title: formText(form, 'title'),
-    message: formText(form, 'message'),
-    type: formText(form, 'type') || 'info',
-    actionUrl: formText(form, 'actionUrl'),
-  };
-  const outcome = await sendBroadcast({ db: context.db, actor, origin: requestOrigin(request, context.clientIp), input: values, locale });
-  if (!outcome.ok) return data<BroadcastActionResult>({ ok: false, errors: outcome.errors, values }, { status: outcome.status });
-  context.logger.info(
-    { actor: actor.id, broadcast: outcome.broadcastId, audience: values.audience, recipients: outcome.recipients },
-    'notification broadcast',
+  return handleFormAction(
+    { request, context },
+    { intents: BROADCAST_INTENTS, defaultIntent: true },
+    async (call: FormCall<BroadcastIntent>) => {
+      const { form } = call;
+      const values: BroadcastEcho = {
+        audience: formText(form, 'audience'),
+        email: formText(form, 'email'),
+        role: formText(form, 'role'),
+        title: formText(form, 'title'),
+        message: formText(form, 'message'),
+        type: formText(form, 'type') || 'info',
+        actionUrl: formText(form, 'actionUrl'),
+      };
+      const outcome = await sendBroadcast({ db: context.db, actor, origin: call.origin, input: values, locale: call.lang });
+      if (!outcome.ok) call.invalid(outcome.errors, { status: outcome.status, values });
+      context.logger.info(
+        { actor: actor.id, broadcast: outcome.broadcastId, audience: values.audience, recipients: outcome.recipients },
+        'notification broadcast',
+      );
+      return call.done({
+        message: 'notifications.admin.sent',
+        params: { count: outcome.recipients },
+        redirectTo: `${PATH}?sent=${outcome.recipients}`,
+        extra: { recipients: outcome.recipients },
+      });
+    },
   );
-  if (isDocumentPost(request)) return redirect(`${PATH}?sent=${outcome.recipients}`, 303);
-  return data<BroadcastActionResult>({ ok: true, recipients: outcome.recipients });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

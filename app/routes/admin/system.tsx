@@ -2,7 +2,7 @@
  * /admin/system (spec §2 admin only; decision 019): the settings — booking fees, rent
  * rules, company and contact details with office hours, error monitoring — each validated,
  * audited and in force at once on every instance; a test e-mail; facts about this server.
- * Loader and action: `features/ops/system-page.server.ts`.
+ * Loader and action: `features/ops/system.page.server.ts`.
  */
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
@@ -10,7 +10,7 @@ import { SignedInPageHeader } from '~/components/page-header';
 import { SystemFactsCard } from '~/features/ops/components/system-facts';
 import { SystemSettings } from '~/features/ops/components/system-settings';
 import { TestMailCard } from '~/features/ops/components/test-mail-card';
-import { handleSystemAction, loadSystemPage, type SystemActionResult } from '~/features/ops/system-page.server';
+import { handleSystemAction, loadSystemPage, type SystemActionResult } from '~/features/ops/system.page.server';
 import { metaTags } from '~/lib/meta';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/system';

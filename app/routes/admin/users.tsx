@@ -8,29 +8,35 @@
  * - `ban` (userId, reason?): signs the user out everywhere at once; not yourself;
  * - `unban` (userId).
  *
- * Answers: data `{ ok: true }` (a toast), or a 303 back to the list with `done=` for a plain
- * browser post; 422 with translated field errors; 404 for an unknown user.
+ * Answers per decision 037 (see `action`).
  */
 import { Alert, Grid, Group, Stack, Text, TextInput, Button, Anchor } from '@mantine/core';
 import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
-import { data, Form, Link, redirect } from 'react-router';
+import { data, Form, Link } from 'react-router';
 import { parsePage } from '~/features/admin/admin.server';
 import { changeUserRole, banUser, createUserAccount, findUserForAdmin, listUsers, unbanUser } from '~/features/admin/admin-users.server';
-import { isUserIntent, USER_SEARCH_MAX, type UserIntent, type UsersActionResult } from '~/features/admin/admin-users.types';
+import {
+  isUserIntent,
+  USER_INTENTS,
+  USER_SEARCH_MAX,
+  type CreateUserEcho,
+  type UserIntent,
+  type UsersActionResult,
+} from '~/features/admin/admin-users.types';
 import { LinkPagination } from '~/components/lists/link-pagination';
 import { SignedInPageHeader } from '~/components/page-header';
 import { UserCreateForm } from '~/features/admin/components/user-create-form';
 import { UserManagePanel } from '~/features/admin/components/user-manage-panel';
 import { UserTable } from '~/features/admin/components/user-table';
 import { translations } from '~/i18n/resources.server';
-import { getT, pageMeta } from '~/i18n/translate.server';
+import { pageMeta } from '~/i18n/translate.server';
+import type { ActionFailure } from '~/lib/action-result';
 import { formText } from '~/lib/form-fields';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
-import { requestOrigin } from '~/server/audit.server';
 import { requireRole } from '~/server/auth/session.server';
-import { isDocumentPost, readFormData } from '~/server/http/form.server';
+import { handleFormAction, type FormCall } from '~/server/http/form-action.server';
 import type { Route } from './+types/users';
 
 /** The list's query string for `page` (and the open panel), keeping the search. */
@@ -65,49 +71,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The account commands, through the page protocol (decision 037): 422 with translated messages
+ * by field (the create form's typed values come back, never the password), 404 for an unknown
+ * account, 400 for an unknown intent. A success answers the toast's text, or, for a plain
+ * browser post, 303 back to the list with the account's panel open and `done=`.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(request, context, 'admin');
-  const locale = requestLanguage(request);
-  const form = await readFormData(request);
-  const rawIntent = form.get('intent');
-  if (!isUserIntent(rawIntent)) {
-    return data<UsersActionResult>(
-      { ok: false, intent: null, errors: { form: getT(locale)('admin.users.errors.unknownIntent') } },
-      { status: 400 },
-    );
-  }
-  const intent: UserIntent = rawIntent;
-  const options = { db: context.db, actor, origin: requestOrigin(request, context.clientIp), locale };
-  const userId = formText(form, 'userId');
-  const echo = { email: formText(form, 'email'), fullName: formText(form, 'fullName'), role: formText(form, 'role') };
-  const password = form.get('password');
-  const outcome =
-    intent === 'create'
-      ? await createUserAccount({ ...options, input: { ...echo, password: typeof password === 'string' ? password : '' } })
-      : intent === 'set-role'
-        ? await changeUserRole({ ...options, input: { userId, role: echo.role } })
-        : intent === 'ban'
-          ? await banUser({ ...options, input: { userId, reason: formText(form, 'reason') } })
-          : await unbanUser({ ...options, input: { userId } });
-  if (!outcome.ok) {
-    return data<UsersActionResult>(
-      { ok: false, intent, userId: userId || undefined, errors: outcome.errors, values: intent === 'create' ? echo : undefined },
-      { status: outcome.status },
-    );
-  }
-  context.logger.info({ intent, actor: actor.id, target: outcome.userId, changed: outcome.changed }, 'user administration');
-  if (isDocumentPost(request)) {
-    // A plain browser post: back to the list (post/redirect/get), with the account's panel open.
-    const url = new URL(request.url);
+  return handleFormAction({ request, context }, { intents: USER_INTENTS }, async (call: FormCall<UserIntent>) => {
+    const { form, intent } = call;
+    const options = { db: context.db, actor, origin: call.origin, locale: call.lang };
+    const userId = formText(form, 'userId');
+    const echo: CreateUserEcho = { email: formText(form, 'email'), fullName: formText(form, 'fullName'), role: formText(form, 'role') };
+    const password = form.get('password');
+    const outcome =
+      intent === 'create'
+        ? await createUserAccount({ ...options, input: { ...echo, password: typeof password === 'string' ? password : '' } })
+        : intent === 'set-role'
+          ? await changeUserRole({ ...options, input: { userId, role: echo.role } })
+          : intent === 'ban'
+            ? await banUser({ ...options, input: { userId, reason: formText(form, 'reason') } })
+            : await unbanUser({ ...options, input: { userId } });
+    if (!outcome.ok) {
+      const values = intent === 'create' ? echo : undefined;
+      return data<ActionFailure>({ ok: false, intent, errors: outcome.errors, values }, { status: outcome.status });
+    }
+    context.logger.info({ intent, actor: actor.id, target: outcome.userId, changed: outcome.changed }, 'user administration');
+    // A plain browser post goes back to the list (post/redirect/get), with the account's panel open.
     const params = new URLSearchParams();
-    const q = url.searchParams.get('q');
+    const q = new URL(request.url).searchParams.get('q');
     if (q && intent !== 'create') params.set('q', q);
     if (intent === 'create') params.set('q', echo.email);
     params.set('user', outcome.userId);
     params.set('done', outcome.changed ? intent : 'unchanged');
-    return redirect(`/admin/users?${params.toString()}`, 303);
-  }
-  return data<UsersActionResult>({ ok: true, intent, userId: outcome.userId, changed: outcome.changed });
+    return call.done({
+      message: outcome.changed ? `admin.users.done.${intent}` : 'admin.users.done.unchanged',
+      redirectTo: `/admin/users?${params.toString()}`,
+      extra: { userId: outcome.userId, changed: outcome.changed },
+    });
+  });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

@@ -5,9 +5,8 @@
  * `handleInboxAction` describes; rate-limited as `api_call` (spec §9). GET is not served (405).
  */
 import { data } from 'react-router';
-import { handleInboxAction } from '~/features/inquiries/inbox-page.server';
+import { handleInboxAction } from '~/features/inquiries/inbox.page.server';
 import { checkRateLimit } from '~/server/rate-limit.server';
-import { requestLanguage } from '~/lib/route-helpers.server';
 import { requireApiRole } from '~/server/auth/session.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import type { Route } from './+types/inbox';
@@ -18,14 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireApiRole(request, context, 'property_manager');
   const limited = await checkRateLimit({ context, request }, 'api_call', actor.id);
   if (limited) return rateLimitedAnswer(limited);
-  return handleInboxAction({
-    request,
-    db: context.db,
-    actor,
-    lang: requestLanguage(request),
-    fallbackPath: '/dashboard',
-    clientIp: context.clientIp,
-  });
+  return handleInboxAction({ request, context, actor, fallbackPath: '/dashboard' });
 }
 
 export function loader() {

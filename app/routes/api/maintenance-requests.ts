@@ -9,7 +9,7 @@
  */
 import { data } from 'react-router';
 import { checkRateLimit } from '~/server/rate-limit.server';
-import { receiveMaintenanceRequest } from '~/features/maintenance/tenant-requests-routes.server';
+import { receiveMaintenanceRequest } from '~/features/maintenance/tenant-requests.page.server';
 import type { CreateRequestAnswer } from '~/features/maintenance/tenant-requests.types';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { requireApiRole } from '~/server/auth/session.server';

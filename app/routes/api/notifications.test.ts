@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '~/lib/constants';
-import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { notification } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { action, loader } from './notifications';
-import { signInForTest } from '../../../tests/setup/two-factor';
+import { createSignedInUser } from '../../../tests/setup/sign-in';
 
 let database: TestDatabase;
 let counter = 0;
@@ -29,13 +28,8 @@ function contextFor(clientIp: string): DimoraLoadContext {
 async function makeUser() {
   counter += 1;
   const email = `bell${counter}@api-notifications.test`;
-  const created = await createVerifiedUser(database.db, { email, password: 'bell-pass-123', role: 'tenant' });
-  const signedIn = await signInForTest(testContext(database), { email, password: 'bell-pass-123' });
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  return { id: created.id, cookie };
+  const created = await createSignedInUser(testContext(database), { email, password: 'bell-pass-123', role: 'tenant' });
+  return { id: created.id, cookie: created.cookie };
 }
 
 /** Runs a loader or action; a thrown `data()` or Response (the guards) becomes the answer. */

@@ -6,7 +6,7 @@
  */
 import { data } from 'react-router';
 import { checkRateLimit } from '~/server/rate-limit.server';
-import { handlePhotoCommand } from '~/features/photos/photos-routes.server';
+import { handlePhotoCommand } from '~/features/photos/photos.page.server';
 import { requireApiRole } from '~/server/auth/session.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import type { Route } from './+types/photos.$owner.$ownerId';

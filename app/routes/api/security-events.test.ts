@@ -6,7 +6,7 @@ import { auditLog } from '~/server/db/schema';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { PASTE_EVENTS_PER_MINUTE } from '~/lib/paste-guard';
 import { action } from './security-events';
-import { signInForTest } from '../../../tests/setup/two-factor';
+import { createSignedInUser } from '../../../tests/setup/sign-in';
 
 let database: TestDatabase;
 
@@ -55,13 +55,9 @@ describe('POST /api/security-events', () => {
 
   it("records the session's user with the sample, field, path, IP and user agent, ignoring every client-chosen field", async () => {
     const context = testContext(database, { clientIp: '10.1.0.2' });
-    const created = await createVerifiedUser(database.db, { email: 'paster@example.com', password: 'glue-stick-pass', role: 'tenant' });
+    const created = await createSignedInUser(context, { email: 'paster@example.com', password: 'glue-stick-pass', role: 'tenant' });
     const other = await createVerifiedUser(database.db, { email: 'victim@example.com', password: 'second-glue-pass', role: 'tenant' });
-    const signedIn = await signInForTest(context, { email: 'paster@example.com', password: 'glue-stick-pass' });
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
+    const { cookie } = created;
     const forged = {
       ...valid,
       path: '/auth?mode=reset&token=secret-token#x',

@@ -31,7 +31,7 @@ import { ManagerReview } from '~/features/applications/components/manager-review
 import { MyApplications } from '~/features/applications/components/my-applications';
 import { handleApplicationAction, loadReviewPage } from '~/features/applications/review.page.server';
 import { ChatInbox } from '~/features/inquiries/components/chat-inbox';
-import { loadInboxPage } from '~/features/inquiries/inbox-page.server';
+import { loadInboxPage } from '~/features/inquiries/inbox.page.server';
 import { ManagerPortfolio } from '~/features/portfolio/components/manager-portfolio';
 import { SECURITY_STATUS_CHECK_MS } from '~/lib/constants';
 import { useTranslation } from '~/lib/i18n';

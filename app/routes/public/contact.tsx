@@ -5,16 +5,13 @@
  */
 import { Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
-import { data, redirect } from 'react-router';
 import { ContactDetails } from '~/features/inquiries/components/contact-details';
 import { ContactFaq } from '~/features/inquiries/components/contact-faq';
-import { ContactForm } from '~/features/inquiries/components/contact-form';
+import { CONTACT_INTENTS, ContactForm, type ContactActionResult, type ContactIntent } from '~/features/inquiries/components/contact-form';
 import { isContactTopic, parsePropertyParam, readContactForm } from '~/features/inquiries/contact.schemas';
 import { submitContactInquiry } from '~/features/inquiries/contact.server';
 import { describeOfficeHours, loadContactInfo } from '~/features/inquiries/contact-info.server';
-import { checkRateLimit } from '~/server/rate-limit.server';
-import { rateLimitedAnswer } from '~/server/responses.server';
-import { isDocumentPost, readFormData } from '~/server/http/form.server';
+import { handleFormAction, type FormCall } from '~/server/http/form-action.server';
 import { findPublicProperty } from '~/features/listings/listings.server';
 import { translations } from '~/i18n/resources.server';
 import { getT } from '~/i18n/translate.server';
@@ -51,19 +48,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Saves a contact inquiry (a new contact thread). Rate-limited first (spec §9 "default", 50 a
- * minute per client): a refusal answers 429 with Retry-After and saves nothing.
+ * Saves a contact inquiry (a new contact thread), through the page protocol (decision 037).
+ * Rate-limited first (spec §9 "default", 50 a minute per client): a refusal answers 429 with
+ * Retry-After and saves nothing. Invalid input answers 400 with a message per field and what was
+ * typed; a success answers the toast's text, or 303 to `?sent=1` for a plain browser post.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const limited = await checkRateLimit({ context, request }, 'default');
-  if (limited) return rateLimitedAnswer(limited);
-  const locale = requestLanguage(request);
-  const values = readContactForm(await readFormData(request));
-  const result = await submitContactInquiry({ db: context.db, input: values, locale });
-  if (!result.ok) return data({ ok: false as const, errors: result.errors, values }, { status: result.status });
-  context.logger.info({ threadId: result.threadId }, 'contact inquiry received');
-  if (isDocumentPost(request)) return redirect('/contact?sent=1', 303);
-  return { ok: true as const };
+  return handleFormAction(
+    { request, context },
+    { intents: CONTACT_INTENTS, defaultIntent: true, rateLimit: { action: 'default' } },
+    async (call: FormCall<ContactIntent>) => {
+      const values = readContactForm(call.form);
+      const result = await submitContactInquiry({ db: context.db, input: values, locale: call.lang });
+      if (!result.ok) call.invalid(result.errors, { status: result.status, values });
+      context.logger.info({ threadId: result.threadId }, 'contact inquiry received');
+      return call.done({ message: 'forms.contact.success', redirectTo: '/contact?sent=1' });
+    },
+  );
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -74,7 +75,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const { t } = useTranslation();
   // A browser that posted without JavaScript and sent no Sec-Fetch-Mode gets the data answer
   // rendered on the server: show the success message on the page then.
-  const sent = loaderData.sent || (actionData?.ok === true && !isHydrated());
+  const result = actionData as ContactActionResult | undefined;
+  const sent = loaderData.sent || (result?.ok === true && !isHydrated());
   return (
     <Container size="xl" py="xl">
       <Stack gap={4} mb="xl">
@@ -88,7 +90,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <ContactDetails contact={loaderData.contact} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <ContactForm result={actionData} property={loaderData.property} defaultTopic={loaderData.topic} sent={sent} />
+          <ContactForm result={result} property={loaderData.property} defaultTopic={loaderData.topic} sent={sent} />
         </Grid.Col>
       </Grid>
       <Stack mt={48} maw={880}>

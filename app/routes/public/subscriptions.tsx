@@ -10,10 +10,17 @@
 import { Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { IconMailForward, IconSearch, IconBell } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
-import { data, redirect } from 'react-router';
-import { isDocumentPost, readFormData } from '~/server/http/form.server';
+import { redirect } from 'react-router';
+import { handleFormAction, type FormCall } from '~/server/http/form-action.server';
 import { LinkNoticeAlert, type LinkNotice } from '~/features/listing-alerts/components/alert-link-notice';
-import { ListingAlertForm, type SubscribeState } from '~/features/listing-alerts/components/listing-alert-form';
+import {
+  ALERT_INTENTS,
+  ListingAlertForm,
+  subscribeMessageKeys,
+  type AlertIntent,
+  type ListingAlertActionResult,
+  type SubscribeState,
+} from '~/features/listing-alerts/components/listing-alert-form';
 import { alertValuesFromQuery, readListingAlertForm } from '~/features/listing-alerts/listing-alerts.schemas';
 import {
   confirmListingAlert,
@@ -21,8 +28,6 @@ import {
   subscribeToListingAlerts,
   unsubscribeListingAlert,
 } from '~/features/listing-alerts/listing-alerts.server';
-import { checkRateLimit } from '~/server/rate-limit.server';
-import { rateLimitedAnswer } from '~/server/responses.server';
 import { parseListingQuery } from '~/features/listings/listings.schemas';
 import { listLocations } from '~/features/listings/listings.server';
 import { translations } from '~/i18n/resources.server';
@@ -65,36 +70,44 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Saves a listing alert and e-mails its confirmation link (double opt-in). Rate-limited first
- * (spec §9 "default", 50 a minute per client): a refusal answers 429 with Retry-After, saves
- * nothing and sends nothing.
+ * Saves a listing alert and e-mails its confirmation link (double opt-in), or stops one, through
+ * the page protocol (decision 037). Rate-limited first (spec §9 "default", 50 a minute per
+ * client): a refusal answers 429 with Retry-After, saves nothing and sends nothing. Invalid input
+ * answers 400, too many alerts 422, each with messages by field and what was typed; a success
+ * answers the toast's text and the alert's `state`, or 303 to `?subscribed=<state>` for a plain
+ * browser post.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const limited = await checkRateLimit({ context, request }, 'default');
-  if (limited) return rateLimitedAnswer(limited);
-  const locale = requestLanguage(request);
-  const form = await readFormData(request);
-  // Stopping an alert: the page's button (`intent=unsubscribe`, `token`) or a mail client's
-  // one-click POST to the e-mail's List-Unsubscribe URL (token in the query).
-  if (form.get('intent') === 'unsubscribe' || form.get('List-Unsubscribe') === 'One-Click') {
-    const raw = form.get('token') ?? new URL(request.url).searchParams.get('unsubscribe');
-    const stopped = await unsubscribeListingAlert({ db: context.db, token: typeof raw === 'string' ? raw : null });
-    context.logger.info({ link: 'unsubscribe', outcome: stopped.outcome }, 'listing alert unsubscribed');
-    return redirect(`/subscriptions?unsubscribed=${stopped.outcome === 'done' ? 'done' : 'unknown'}`, 303);
-  }
-  const values = readListingAlertForm(form);
-  const result = await subscribeToListingAlerts({
-    db: context.db,
-    input: values,
-    locale,
-    mailer: context.mailer,
-    publicUrl: context.publicUrl,
-    logger: context.logger,
-  });
-  if (!result.ok) return data({ ok: false as const, errors: result.errors, values }, { status: result.status });
-  context.logger.info({ alertId: result.alertId, created: result.created }, 'listing alert saved');
-  if (isDocumentPost(request)) return redirect(`/subscriptions?subscribed=${result.status}`, 303);
-  return { ok: true as const, state: result.status };
+  return handleFormAction(
+    { request, context },
+    { intents: ALERT_INTENTS, defaultIntent: true, rateLimit: { action: 'default' } },
+    async (call: FormCall<AlertIntent>) => {
+      // Stopping an alert: the page's button (`intent=unsubscribe`, `token`) or a mail client's
+      // one-click POST to the e-mail's List-Unsubscribe URL (token in the query).
+      if (call.intent === 'unsubscribe' || call.fields['List-Unsubscribe'] === 'One-Click') {
+        const token = call.fields.token ?? new URL(request.url).searchParams.get('unsubscribe');
+        const stopped = await unsubscribeListingAlert({ db: context.db, token });
+        context.logger.info({ link: 'unsubscribe', outcome: stopped.outcome }, 'listing alert unsubscribed');
+        return redirect(`/subscriptions?unsubscribed=${stopped.outcome === 'done' ? 'done' : 'unknown'}`, 303);
+      }
+      const values = readListingAlertForm(call.form);
+      const result = await subscribeToListingAlerts({
+        db: context.db,
+        input: values,
+        locale: call.lang,
+        mailer: context.mailer,
+        publicUrl: context.publicUrl,
+        logger: context.logger,
+      });
+      if (!result.ok) call.invalid(result.errors, { status: result.status, values });
+      context.logger.info({ alertId: result.alertId, created: result.created }, 'listing alert saved');
+      return call.done({
+        message: subscribeMessageKeys(result.status).body,
+        redirectTo: `/subscriptions?subscribed=${result.status}`,
+        extra: { state: result.status },
+      });
+    },
+  );
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -104,7 +117,8 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 export default function Subscriptions({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { initial, notice, locations } = loaderData;
-  const subscribed = loaderData.subscribed ?? (actionData?.ok === true && !isHydrated() ? actionData.state : null);
+  const result = actionData as ListingAlertActionResult | undefined;
+  const subscribed = loaderData.subscribed ?? (result?.ok === true && !isHydrated() ? result.state : null);
   const steps = [
     { icon: IconSearch, key: 'save' },
     { icon: IconMailForward, key: 'confirm' },
@@ -125,7 +139,7 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
       )}
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <ListingAlertForm result={actionData} initial={initial} subscribed={subscribed} locations={locations} />
+          <ListingAlertForm result={result} initial={initial} subscribed={subscribed} locations={locations} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <StepsPanel prefix="forms.alerts.how" steps={steps} />

@@ -7,13 +7,15 @@
 import { Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { IconClipboardCheck, IconFileText, IconKey } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
-import { data, redirect } from 'react-router';
-import { isDocumentPost, readFormData } from '~/server/http/form.server';
-import { VendorSignupForm } from '~/features/vendors/components/vendor-signup-form';
+import { handleFormAction, type FormCall } from '~/server/http/form-action.server';
+import {
+  VENDOR_SIGNUP_INTENTS,
+  VendorSignupForm,
+  type VendorSignupActionResult,
+  type VendorSignupIntent,
+} from '~/features/vendors/components/vendor-signup-form';
 import { earliestTodayIso, readVendorSignupForm } from '~/features/vendors/vendors.schemas';
 import { submitVendorApplication } from '~/features/vendors/vendors.server';
-import { checkRateLimit } from '~/server/rate-limit.server';
-import { rateLimitedAnswer } from '~/server/responses.server';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { MARKETING_FIGURES } from '~/lib/constants';
@@ -23,6 +25,9 @@ import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { StepsPanel } from '~/components/steps-panel';
 import type { Route } from './+types/vendor-signup';
+
+/** The sign-up form's single-value fields (the check-box groups post lists). */
+const VENDOR_SIGNUP_TEXT_FIELDS = ['companyName', 'contactName', 'email', 'phone', 'website', 'insuranceExpiry', 'notes'];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLanguage(request);
@@ -35,19 +40,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Saves a vendor application (a pending vendor). Rate-limited first (spec §9 "default", 50 a
- * minute per client): a refusal answers 429 with Retry-After and saves nothing.
+ * Saves a vendor application (a pending vendor), through the page protocol (decision 037).
+ * Rate-limited first (spec §9 "default", 50 a minute per client): a refusal answers 429 with
+ * Retry-After and saves nothing. Invalid input answers 400, a known e-mail address 422, each with
+ * messages by field and what was typed; a success answers the toast's text, or 303 to `?sent=1`
+ * for a plain browser post.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const limited = await checkRateLimit({ context, request }, 'default');
-  if (limited) return rateLimitedAnswer(limited);
-  const locale = requestLanguage(request);
-  const values = readVendorSignupForm(await readFormData(request));
-  const result = await submitVendorApplication({ db: context.db, input: values, locale });
-  if (!result.ok) return data({ ok: false as const, errors: result.errors, values }, { status: result.status });
-  context.logger.info({ vendorId: result.vendorId }, 'vendor application received');
-  if (isDocumentPost(request)) return redirect('/vendor-signup?sent=1', 303);
-  return { ok: true as const };
+  return handleFormAction(
+    { request, context },
+    // A rate-limit refusal echoes the text fields only; a refusal of the service, every value (lists as lists).
+    { intents: VENDOR_SIGNUP_INTENTS, defaultIntent: true, rateLimit: { action: 'default' }, echo: VENDOR_SIGNUP_TEXT_FIELDS },
+    async (call: FormCall<VendorSignupIntent>) => {
+      const values = readVendorSignupForm(call.form);
+      const result = await submitVendorApplication({ db: context.db, input: values, locale: call.lang });
+      if (!result.ok) call.invalid(result.errors, { status: result.status, values });
+      context.logger.info({ vendorId: result.vendorId }, 'vendor application received');
+      return call.done({ message: 'forms.vendor.success.body', redirectTo: '/vendor-signup?sent=1' });
+    },
+  );
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -56,7 +67,8 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 export default function VendorSignup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const sent = loaderData.sent || (actionData?.ok === true && !isHydrated());
+  const result = actionData as VendorSignupActionResult | undefined;
+  const sent = loaderData.sent || (result?.ok === true && !isHydrated());
   const steps = [
     { icon: IconFileText, key: 'apply' },
     { icon: IconClipboardCheck, key: 'review' },
@@ -72,7 +84,7 @@ export default function VendorSignup({ loaderData, actionData }: Route.Component
       </Stack>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <VendorSignupForm result={actionData} sent={sent} today={loaderData.today} />
+          <VendorSignupForm result={result} sent={sent} today={loaderData.today} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <StepsPanel prefix="forms.vendor.how" steps={steps} />

@@ -3,7 +3,7 @@
  * `/admin/assignments/invoices/:invoiceId/pdf` and `/dashboard/assignments/…` (the manager's
  * buildings' invoices; another's is a 404, audited).
  */
-import { invoicePdfResponse } from '~/features/work-orders/vendor-pages.server';
+import { invoicePdfResponse } from '~/features/work-orders/vendor-work-orders.page.server';
 import { requireStaff } from '~/server/auth/staff-area.server';
 import type { Route } from './+types/assignments.invoices.$invoiceId.pdf';
 

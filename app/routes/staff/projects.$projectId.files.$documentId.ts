@@ -3,7 +3,7 @@
  * `/admin/projects/:projectId/files/:documentId` and `/dashboard/projects/…` (a project of the
  * manager's buildings; anyone else's is a 404, audited).
  */
-import { projectFileDownload } from '~/features/projects/project-pages.server';
+import { projectFileDownload } from '~/features/projects/projects.page.server';
 import { requireStaff } from '~/server/auth/staff-area.server';
 import type { Route } from './+types/projects.$projectId.files.$documentId';
 

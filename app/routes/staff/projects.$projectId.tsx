@@ -7,7 +7,7 @@
  * (see handleProjectAction).
  */
 import { ProjectPage } from '~/features/projects/components/project-page';
-import { handleProjectAction, loadProjectPage } from '~/features/projects/project-pages.server';
+import { handleProjectAction, loadProjectPage } from '~/features/projects/projects.page.server';
 import type { ProjectActionResult } from '~/features/projects/projects.types';
 import { getT } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';

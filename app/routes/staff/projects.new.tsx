@@ -5,7 +5,7 @@
  * goes to the new project's page.
  */
 import { NewProjectPage } from '~/features/projects/components/new-project-page';
-import { handleCreateProject, loadNewProjectPage } from '~/features/projects/project-pages.server';
+import { handleCreateProject, loadNewProjectPage } from '~/features/projects/projects.page.server';
 import type { ProjectActionResult } from '~/features/projects/projects.types';
 import { pageMeta } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';

@@ -5,7 +5,7 @@
  * its approved and paid invoices.
  */
 import { ProjectsListPage } from '~/features/projects/components/projects-list-page';
-import { loadProjectsList } from '~/features/projects/project-pages.server';
+import { loadProjectsList } from '~/features/projects/projects.page.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';

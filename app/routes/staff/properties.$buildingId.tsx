@@ -3,11 +3,11 @@
  * `/dashboard/buildings/:buildingId` — figures, units (bulk publish, unpublish, status), photos,
  * details and CSV import; a building outside the manager's is a 404, audited. Admins also create
  * a building (`…/properties/new`) and assign its manager. Loader and action:
- * `portfolio-pages.server.ts`.
+ * `portfolio.page.server.ts`.
  */
 import { PhotoManager } from '~/features/photos/components/photo-manager';
 import { BuildingPage } from '~/features/portfolio/components/building-page';
-import { handleBuildingAction, loadBuildingPage, type PortfolioActionResult } from '~/features/portfolio/portfolio-pages.server';
+import { handleBuildingAction, loadBuildingPage, type PortfolioActionResult } from '~/features/portfolio/portfolio.page.server';
 import { getT } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';

@@ -1,11 +1,11 @@
 /**
  * A unit's form and photos (decision 038): `/admin/properties/:buildingId/units/:unitId` and
  * `/dashboard/buildings/:buildingId/units/:unitId`; `…/units/new` adds one. A unit outside the
- * manager's buildings is a 404, audited. Loader and action: `portfolio-pages.server.ts`.
+ * manager's buildings is a 404, audited. Loader and action: `portfolio.page.server.ts`.
  */
 import { PhotoManager } from '~/features/photos/components/photo-manager';
 import { UnitPage } from '~/features/portfolio/components/unit-page';
-import { handleUnitAction, loadUnitPage, type PortfolioActionResult } from '~/features/portfolio/portfolio-pages.server';
+import { handleUnitAction, loadUnitPage, type PortfolioActionResult } from '~/features/portfolio/portfolio.page.server';
 import { getT } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';

@@ -3,7 +3,7 @@
  * and `/dashboard/buildings/:buildingId/units.csv` (the manager's buildings only; another is a
  * 404, audited).
  */
-import { unitsCsvResponse } from '~/features/portfolio/portfolio-pages.server';
+import { unitsCsvResponse } from '~/features/portfolio/portfolio.page.server';
 import { requireStaff } from '~/server/auth/staff-area.server';
 import type { Route } from './+types/properties.$buildingId.units.csv';
 

@@ -8,7 +8,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
 import { BuildingList } from '~/features/portfolio/components/building-list';
-import { loadBuildingsList } from '~/features/portfolio/portfolio-pages.server';
+import { loadBuildingsList } from '~/features/portfolio/portfolio.page.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { useTranslation } from '~/lib/i18n';
 import { metaTags } from '~/lib/meta';

@@ -10,7 +10,7 @@ import { IconCreditCard, IconFileText, IconHomeSearch, IconTools } from '@tabler
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { loadTenantPortal } from '~/features/accounts/dashboard.server';
-import { handlePortalAction } from '~/features/tenant-portal/portal-actions.server';
+import { handlePortalAction, type PortalActionResult } from '~/features/tenant-portal/portal.page.server';
 import { loadTenantLeasePortal } from '~/features/tenant-portal/portal.server';
 import { LeasePortal } from '~/features/tenant-portal/components/lease-portal';
 import { getPaymentProvider } from '~/server/payments/payments.server';
@@ -44,10 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Pay now, autopay on and off (features/tenant-portal/portal-actions.server.ts). */
+/** Pay now, autopay on and off (features/tenant-portal/portal.page.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole(request, context, 'tenant');
-  return handlePortalAction({ request, context, viewer, lang: requestLanguage(request) });
+  return handlePortalAction({ request, context, viewer });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -74,7 +74,7 @@ export default function TenantPortal({ loaderData, actionData }: Route.Component
         <LeasePortal
           portal={loaderData.lease}
           lang={lang}
-          action={actionData && 'intent' in actionData ? actionData : undefined}
+          action={actionData as PortalActionResult | undefined}
           payKey={loaderData.payKey}
           testMode={loaderData.testMode}
         />

@@ -8,7 +8,7 @@ import { data } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
 import { LeaseDocumentView } from '~/features/leases/components/lease-document-view';
 import { SignLease } from '~/features/tenant-portal/components/sign-lease';
-import { handleSignAction } from '~/features/tenant-portal/portal-actions.server';
+import { handleSignAction, type PortalActionResult } from '~/features/tenant-portal/portal.page.server';
 import { loadSignPage } from '~/features/tenant-portal/sign-page.server';
 import { getT } from '~/i18n/translate.server';
 import { translations } from '~/i18n/resources.server';
@@ -55,7 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const leaseId = parseDigitsId(params.leaseId);
   const page = await loadSignPage({ db: context.db, viewer, leaseId, lang });
   if (!page) throw await refused(request, context, viewer, leaseId);
-  return handleSignAction({ request, context, viewer, lang, leaseId, cardRequired: page.dueCents > 0 });
+  return handleSignAction({ request, context, viewer, leaseId, cardRequired: page.dueCents > 0 });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -72,7 +72,7 @@ export default function TenantLease({ loaderData, actionData }: Route.ComponentP
         page={page}
         lang={lang}
         documentView={<LeaseDocumentView document={page.document} lang={lang} />}
-        action={actionData && 'intent' in actionData ? actionData : undefined}
+        action={actionData as PortalActionResult | undefined}
         signedNotice={loaderData.signedNotice}
         testMode={loaderData.testMode}
       />

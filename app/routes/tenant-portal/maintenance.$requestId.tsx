@@ -7,12 +7,10 @@
 import { Anchor, Container } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
 import { data, Link, useRevalidator } from 'react-router';
-import { checkRateLimit } from '~/server/rate-limit.server';
 import { SignedInPageHeader } from '~/components/page-header';
 import { RequestDetail } from '~/features/maintenance/components/tenant-request-detail';
-import { handleTenantRequestCommand } from '~/features/maintenance/tenant-requests-routes.server';
+import { handleTenantRequestCommand, type CommandResult } from '~/features/maintenance/tenant-requests.page.server';
 import { findTenantRequest } from '~/features/maintenance/tenant-request-queries.server';
-import type { RequestCommandAnswer } from '~/features/maintenance/tenant-requests.types';
 import { translations } from '~/i18n/resources.server';
 import { getT } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
@@ -21,7 +19,6 @@ import { useRealtimeEvent } from '~/lib/realtime';
 import { useLanguage } from '~/lib/use-language';
 import { requestOrigin } from '~/server/audit.server';
 import { requireRole } from '~/server/auth/session.server';
-import { rateLimitedAnswer } from '~/server/responses.server';
 import { currentSettings } from '~/server/settings/settings.server';
 import type { Route } from './+types/maintenance.$requestId';
 
@@ -49,10 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireRole(request, context, 'tenant');
-  const requestId = parseDigitsId(params.requestId);
-  const limited = await checkRateLimit({ context, request }, 'maintenance_request', viewer.id);
-  if (limited) return rateLimitedAnswer(limited);
-  return handleTenantRequestCommand({ request, context, viewer, lang: requestLanguage(request), requestId });
+  return handleTenantRequestCommand({ request, context, viewer, requestId: parseDigitsId(params.requestId) });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -67,12 +61,6 @@ export default function TenantMaintenanceRequest({ loaderData, actionData }: Rou
   useRealtimeEvent('maintenance.updated', (event) => {
     if ((event as { requestId?: number }).requestId === request.id) void revalidator.revalidate();
   });
-  const answer =
-    actionData && 'intent' in actionData
-      ? (actionData as RequestCommandAnswer)
-      : actionData && 'rateLimited' in actionData
-        ? ({ ...actionData, intent: '' } as RequestCommandAnswer)
-        : undefined;
   return (
     <Container size="lg" py="xl">
       <SignedInPageHeader
@@ -87,7 +75,7 @@ export default function TenantMaintenanceRequest({ loaderData, actionData }: Rou
         request={request}
         phone={loaderData.phone}
         lang={lang}
-        answer={answer}
+        answer={actionData as CommandResult | undefined}
         done={loaderData.done}
         created={loaderData.created}
       />

@@ -17,7 +17,7 @@ import { EmergencyLine } from '~/features/maintenance/components/emergency-line'
 import { QueuedRequests } from '~/features/maintenance/components/tenant-request-list';
 import { RequestForm } from '~/features/maintenance/components/tenant-request-form';
 import { useOfflineRequests } from '~/features/maintenance/components/use-offline-requests';
-import { receiveMaintenanceRequest } from '~/features/maintenance/tenant-requests-routes.server';
+import { receiveMaintenanceRequest } from '~/features/maintenance/tenant-requests.page.server';
 import { findTenantUnits } from '~/features/maintenance/tenant-requests.server';
 import type { CreateRequestAnswer } from '~/features/maintenance/tenant-requests.types';
 import { translations } from '~/i18n/resources.server';

@@ -9,7 +9,7 @@ import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
 import { InvoiceForm } from '~/features/work-orders/components/invoice-form';
-import { handleNewInvoiceAction, loadNewInvoicePage } from '~/features/work-orders/vendor-pages.server';
+import { handleNewInvoiceAction, loadNewInvoicePage } from '~/features/work-orders/vendor-work-orders.page.server';
 import type { InvoiceFormResult } from '~/features/work-orders/work-orders.types';
 import { pageMeta } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';

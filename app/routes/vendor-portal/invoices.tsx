@@ -4,7 +4,7 @@ import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
 import { VendorInvoices } from '~/features/work-orders/components/vendor-invoices';
-import { loadVendorInvoicesPage } from '~/features/work-orders/vendor-pages.server';
+import { loadVendorInvoicesPage } from '~/features/work-orders/vendor-work-orders.page.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';

@@ -6,7 +6,7 @@
  */
 import { VendorProjectPage } from '~/features/projects/components/vendor-project-page';
 import type { ProjectActionResult } from '~/features/projects/projects.types';
-import { handleBidAction, loadVendorProjectPage } from '~/features/projects/vendor-project-pages.server';
+import { handleBidAction, loadVendorProjectPage } from '~/features/projects/vendor-projects.page.server';
 import { getT } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';

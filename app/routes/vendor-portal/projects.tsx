@@ -4,7 +4,7 @@
  * vendor's own bid and its outcome.
  */
 import { VendorProjectsPage } from '~/features/projects/components/vendor-projects-page';
-import { loadVendorProjects } from '~/features/projects/vendor-project-pages.server';
+import { loadVendorProjects } from '~/features/projects/vendor-projects.page.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';

@@ -12,7 +12,7 @@ import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
 import { VendorWorkOrderPage } from '~/features/work-orders/components/vendor-work-order-page';
-import { handleVendorWorkOrderAction, loadVendorWorkOrderPage } from '~/features/work-orders/vendor-pages.server';
+import { handleVendorWorkOrderAction, loadVendorWorkOrderPage } from '~/features/work-orders/vendor-work-orders.page.server';
 import type { CommandResult, VendorIntent } from '~/features/work-orders/work-orders.types';
 import { getT } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';

@@ -7,7 +7,7 @@ import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
 import { VendorWorkOrderList } from '~/features/work-orders/components/vendor-work-order-list';
-import { loadVendorWorkOrdersPage } from '~/features/work-orders/vendor-pages.server';
+import { loadVendorWorkOrdersPage } from '~/features/work-orders/vendor-work-orders.page.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { metaTags } from '~/lib/meta';
 import { requestLanguage } from '~/lib/route-helpers.server';

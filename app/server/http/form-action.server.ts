@@ -55,6 +55,16 @@ export type RefusalOptions = {
   renewKey?: boolean;
 };
 
+/**
+ * What an invalid-input answer may carry besides the messages: the form's key, a fresh
+ * idempotency key, and — for services that validate themselves and say how (`{ status, errors }`)
+ * — the status (default 422) and the values to put back (default: the echoed fields).
+ */
+export type InvalidOptions = Pick<RefusalOptions, 'key' | 'renewKey'> & {
+  status?: number;
+  values?: Record<string, string | string[]>;
+};
+
 /** The success answer: the toast's message and where a plain post goes. */
 export type DoneOptions<Extra extends object> = {
   /** Translation key of the toast text (with `params`); absent: no toast. */
@@ -100,14 +110,14 @@ export type FormCall<Intent extends string> = {
    */
   values: Record<string, string | string[]>;
   /** Validates `input` (default: the text fields) with `schema`; a failure answers 422 with a message per field. */
-  parse<Schema extends z.ZodType>(schema: Schema, input?: unknown, options?: { key?: string }): z.output<Schema>;
+  parse<Schema extends z.ZodType>(schema: Schema, input?: unknown, options?: InvalidOptions): z.output<Schema>;
   /** Validates without answering: the data, or the translated messages by field (to merge with others). */
   validate<Schema extends z.ZodType>(
     schema: Schema,
     input?: unknown,
   ): { success: true; data: z.output<Schema> } | { success: false; errors: Record<string, string> };
-  /** Answers 422 with these translated messages by field. Never returns. */
-  invalid(errors: Record<string, string>, options?: { key?: string }): never;
+  /** Answers 422 (or `options.status`) with these translated messages by field. Never returns. */
+  invalid(errors: Record<string, string>, options?: InvalidOptions): never;
   /** Answers a refusal: `refusal.message` is a translation key. Never returns. */
   refuse(refusal: Refusal, options?: RefusalOptions): never;
   /** Answers a success. */
@@ -189,14 +199,28 @@ export async function handleFormAction<Intent extends string>(
     parse(schema, input = fields, parseOptions = {}) {
       const parsed = schema.safeParse(input);
       if (parsed.success) return parsed.data;
-      throw new FormRefusal(422, { ok: false, intent, errors: fieldErrors(parsed.error, lang), values, key: parseOptions.key });
+      throw new FormRefusal(422, {
+        ok: false,
+        intent,
+        errors: fieldErrors(parsed.error, lang),
+        values,
+        key: parseOptions.key,
+        nextKey: parseOptions.renewKey ? randomUUID() : undefined,
+      });
     },
     validate(schema, input = fields) {
       const parsed = schema.safeParse(input);
       return parsed.success ? { success: true, data: parsed.data } : { success: false, errors: fieldErrors(parsed.error, lang) };
     },
     invalid(errors, invalidOptions = {}) {
-      throw new FormRefusal(422, { ok: false, intent, errors, values, key: invalidOptions.key });
+      throw new FormRefusal(invalidOptions.status ?? 422, {
+        ok: false,
+        intent,
+        errors,
+        values: invalidOptions.values ?? values,
+        key: invalidOptions.key,
+        nextKey: invalidOptions.renewKey ? randomUUID() : undefined,
+      });
     },
     refuse(refusal, refusalOptions = {}) {
       const message = t(refusal.message, refusalOptions.params);

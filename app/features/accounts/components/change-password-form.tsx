@@ -5,7 +5,8 @@
  * without JavaScript.
  */
 import { Alert, Button, Stack } from '@mantine/core';
-import { IconAlertCircle, IconAlertTriangle, IconKey } from '@tabler/icons-react';
+import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
+import { FormRefusal } from '~/components/status-alerts';
 import { useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
@@ -47,22 +48,7 @@ export function ChangePasswordForm({ required, redirectTo, result, rateLimitMess
           {t('auth.change.required')}
         </Alert>
       )}
-      {rateLimitMessage && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="change-rate-limited">
-          {rateLimitMessage}
-        </Alert>
-      )}
-      {formError && !rateLimitMessage && (
-        <Alert
-          color="red"
-          icon={<IconAlertCircle aria-hidden />}
-          title={t('auth.change.failedTitle')}
-          role="alert"
-          data-testid="change-error"
-        >
-          {formError}
-        </Alert>
-      )}
+      <FormRefusal rateLimitMessage={rateLimitMessage} failure={formError} title={t('auth.change.failedTitle')} testIdPrefix="change" />
       <Form method="post" noValidate data-testid="change-password-form" aria-label={t('auth.change.title')}>
         <input type="hidden" name="intent" value="change" />
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -1,19 +1,17 @@
 /**
  * The dashboard's profile card (spec §2): the viewer's name, e-mail and role.
  */
-import { DataList, Paper, Title } from '@mantine/core';
+import { DataList } from '@mantine/core';
 import { RoleBadge } from '~/components/role-badge';
 import { useTranslation } from '~/lib/i18n';
 import type { DashboardSummary } from '../dashboard.server';
+import { SectionCard } from '~/components/section-card';
 
 /** Who the viewer is: name, e-mail, role. */
 export function ProfileCard({ profile }: { profile: DashboardSummary['profile'] }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="profile-title">
-      <Title order={2} size="h4" id="profile-title" mb="sm">
-        {t('account.dashboard.profile.title')}
-      </Title>
+    <SectionCard titleId="profile-title" title={t('account.dashboard.profile.title')} titleSize="h4">
       <DataList labelWidth={90}>
         <DataList.Item>
           <DataList.ItemLabel>{t('account.dashboard.profile.name')}</DataList.ItemLabel>
@@ -32,6 +30,6 @@ export function ProfileCard({ profile }: { profile: DashboardSummary['profile'] 
           </DataList.ItemValue>
         </DataList.Item>
       </DataList>
-    </Paper>
+    </SectionCard>
   );
 }

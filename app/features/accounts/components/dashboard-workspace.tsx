@@ -3,11 +3,26 @@
  * the admin area, or for a property manager the count of properties they manage and the links to
  * their staff pages.
  */
-import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from '~/lib/i18n';
 import type { DashboardSummary } from '../dashboard.server';
+import { SectionCard } from '~/components/section-card';
+
+/** A property manager's staff pages, in the card's order. */
+const MANAGER_LINKS: readonly {
+  to: string;
+  label: 'link' | 'projectsLink' | 'tenantsLink' | 'paymentsLink' | 'maintenanceLink' | 'assignmentsLink';
+  testId?: string;
+}[] = [
+  { to: '/dashboard/buildings', label: 'link' },
+  { to: '/dashboard/projects', label: 'projectsLink', testId: 'dashboard-projects-link' },
+  { to: '/dashboard/tenants', label: 'tenantsLink', testId: 'dashboard-tenants-link' },
+  { to: '/dashboard/payments', label: 'paymentsLink', testId: 'dashboard-payments-link' },
+  { to: '/dashboard/maintenance', label: 'maintenanceLink', testId: 'dashboard-maintenance-link' },
+  { to: '/dashboard/assignments', label: 'assignmentsLink', testId: 'dashboard-assignments-link' },
+];
 
 /** The viewer's workspace by role; `managedProperties` is the manager's count (else null). */
 export function WorkspaceCard({
@@ -20,10 +35,13 @@ export function WorkspaceCard({
   const { t } = useTranslation();
   const links = { tenant: '/tenant-portal', vendor: '/vendor-portal', admin: '/admin' } as const;
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="workspace-title" data-testid="dashboard-workspace">
-      <Title order={2} size="h4" id="workspace-title" mb="xs">
-        {t('account.dashboard.workspace.title')}
-      </Title>
+    <SectionCard
+      titleId="workspace-title"
+      title={t('account.dashboard.workspace.title')}
+      titleSize="h4"
+      titleMb="xs"
+      data-testid="dashboard-workspace"
+    >
       <Text size="sm" mb="md">
         {t(`account.dashboard.workspace.${role}.body`)}
       </Text>
@@ -34,24 +52,11 @@ export function WorkspaceCard({
               ? t('account.dashboard.workspace.property_manager.managed', { count: managedProperties })
               : t('account.dashboard.workspace.property_manager.managedNone')}
           </Text>
-          <Anchor component={Link} to="/dashboard/buildings" size="sm" fw={600}>
-            {t('account.dashboard.workspace.property_manager.link')}
-          </Anchor>
-          <Anchor component={Link} to="/dashboard/projects" size="sm" fw={600} data-testid="dashboard-projects-link">
-            {t('account.dashboard.workspace.property_manager.projectsLink')}
-          </Anchor>
-          <Anchor component={Link} to="/dashboard/tenants" size="sm" fw={600} data-testid="dashboard-tenants-link">
-            {t('account.dashboard.workspace.property_manager.tenantsLink')}
-          </Anchor>
-          <Anchor component={Link} to="/dashboard/payments" size="sm" fw={600} data-testid="dashboard-payments-link">
-            {t('account.dashboard.workspace.property_manager.paymentsLink')}
-          </Anchor>
-          <Anchor component={Link} to="/dashboard/maintenance" size="sm" fw={600} data-testid="dashboard-maintenance-link">
-            {t('account.dashboard.workspace.property_manager.maintenanceLink')}
-          </Anchor>
-          <Anchor component={Link} to="/dashboard/assignments" size="sm" fw={600} data-testid="dashboard-assignments-link">
-            {t('account.dashboard.workspace.property_manager.assignmentsLink')}
-          </Anchor>
+          {MANAGER_LINKS.map(({ to, label, testId }) => (
+            <Anchor key={to} component={Link} to={to} size="sm" fw={600} data-testid={testId}>
+              {t(`account.dashboard.workspace.property_manager.${label}`)}
+            </Anchor>
+          ))}
         </Stack>
       ) : (
         <Button
@@ -63,6 +68,6 @@ export function WorkspaceCard({
           {t(`account.dashboard.workspace.${role}.link`)}
         </Button>
       )}
-    </Paper>
+    </SectionCard>
   );
 }

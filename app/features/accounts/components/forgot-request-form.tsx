@@ -4,8 +4,9 @@
  * sent! Please check your inbox and spam folder." in a green alert, the same for every address;
  * an empty address shows "Please enter your email address" in a red alert (spec §8).
  */
-import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconMailForward } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { IconArrowLeft, IconMailForward } from '@tabler/icons-react';
+import { ErrorAlert, SuccessAlert } from '~/components/status-alerts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
@@ -41,31 +42,15 @@ export function ForgotRequestForm({ result, sent, rateLimitMessage }: Props) {
   return (
     <Stack gap="md">
       {(sent || result?.ok) && (
-        <Alert
-          color="teal"
-          icon={<IconCircleCheck aria-hidden />}
-          title={t('auth.forgot.sentTitle')}
-          role="status"
-          data-testid="forgot-sent"
-        >
+        <SuccessAlert title={t('auth.forgot.sentTitle')} role="status" data-testid="forgot-sent">
           {t('auth.forgot.sent')}
-        </Alert>
+        </SuccessAlert>
       )}
-      {rateLimitMessage && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="forgot-rate-limited">
-          {rateLimitMessage}
-        </Alert>
-      )}
+      {rateLimitMessage && <ErrorAlert data-testid="forgot-rate-limited">{rateLimitMessage}</ErrorAlert>}
       {error && (
-        <Alert
-          color="red"
-          icon={<IconAlertCircle aria-hidden />}
-          title={t('auth.forgot.failedTitle')}
-          role="alert"
-          data-testid="forgot-error"
-        >
+        <ErrorAlert title={t('auth.forgot.failedTitle')} data-testid="forgot-error">
           {error}
-        </Alert>
+        </ErrorAlert>
       )}
       <Form method="post" ref={formRef} key={formKey} data-testid="forgot-form" aria-label={t('auth.forgot.title')}>
         <input type="hidden" name="intent" value="request" />

@@ -5,9 +5,10 @@
  * buttons). On success the page shows "Account created successfully! Please check your email
  * for verification." (toast "Success"); a refusal shows the "Sign Up Failed" toast (spec §8).
  */
-import { Alert, Button, Grid, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Grid, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
+import { FormRefusal } from '~/components/status-alerts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
@@ -82,22 +83,12 @@ export function RegisterForm({ result, rateLimitMessage, signInHref, onSignIn }:
       <Text size="sm" c="dimmed">
         {t('auth.register.intro')}
       </Text>
-      {rateLimitMessage && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="register-rate-limited">
-          {rateLimitMessage}
-        </Alert>
-      )}
-      {failed && !rateLimitMessage && (
-        <Alert
-          color="red"
-          icon={<IconAlertCircle aria-hidden />}
-          title={t('auth.register.failedTitle')}
-          role="alert"
-          data-testid="register-error"
-        >
-          {errors.form ?? t('common.form.fixErrors')}
-        </Alert>
-      )}
+      <FormRefusal
+        rateLimitMessage={rateLimitMessage}
+        failure={failed ? (errors.form ?? t('common.form.fixErrors')) : null}
+        title={t('auth.register.failedTitle')}
+        testIdPrefix="register"
+      />
       <Form method="post" ref={formRef} key={formKey} noValidate data-testid="register-form" aria-label={t('auth.register.title')}>
         <input type="hidden" name="intent" value="register" />
         <Stack gap="sm">

@@ -6,8 +6,9 @@
  * server checks the same rules again. Also the two outcomes: `ResetDone` (green alert, then
  * /auth after 2 s) and `InvalidResetLink` (red alert and a link to request a new one).
  */
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconKey, IconRefresh } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconKey, IconRefresh } from '@tabler/icons-react';
+import { ErrorAlert, FormRefusal, SuccessAlert } from '~/components/status-alerts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link, useNavigate } from 'react-router';
@@ -45,22 +46,7 @@ export function ResetPasswordForm({ token, result, rateLimitMessage }: Props) {
 
   return (
     <Stack gap="md">
-      {rateLimitMessage && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="reset-rate-limited">
-          {rateLimitMessage}
-        </Alert>
-      )}
-      {error && !rateLimitMessage && (
-        <Alert
-          color="red"
-          icon={<IconAlertCircle aria-hidden />}
-          title={t('auth.reset.failedTitle')}
-          role="alert"
-          data-testid="reset-error"
-        >
-          {error}
-        </Alert>
-      )}
+      <FormRefusal rateLimitMessage={rateLimitMessage} failure={error} title={t('auth.reset.failedTitle')} testIdPrefix="reset" />
       <Form method="post" noValidate data-testid="reset-form" aria-label={t('auth.reset.title')}>
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="token" value={token} />
@@ -90,18 +76,12 @@ export function ResetDone() {
   }, [navigate]);
   return (
     <Stack gap="md">
-      <Alert
-        color="teal"
-        icon={<IconCircleCheck aria-hidden />}
-        title={t('auth.reset.successTitle')}
-        role="status"
-        data-testid="reset-done"
-      >
+      <SuccessAlert title={t('auth.reset.successTitle')} role="status" data-testid="reset-done">
         {t('auth.reset.success')}
         <Text size="sm" mt={4}>
           {t('auth.reset.redirecting')}
         </Text>
-      </Alert>
+      </SuccessAlert>
       <Button component={Link} to="/auth" fullWidth>
         {t('auth.reset.goToSignIn')}
       </Button>
@@ -114,15 +94,9 @@ export function InvalidResetLink() {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <Alert
-        color="red"
-        icon={<IconAlertCircle aria-hidden />}
-        title={t('auth.reset.failedTitle')}
-        role="alert"
-        data-testid="reset-invalid"
-      >
+      <ErrorAlert title={t('auth.reset.failedTitle')} data-testid="reset-invalid">
         {t('auth.reset.errors.invalidToken')}
-      </Alert>
+      </ErrorAlert>
       <Button component={Link} to="/auth/forgot" leftSection={<IconRefresh size={16} aria-hidden />} fullWidth>
         {t('auth.reset.requestNew')}
       </Button>

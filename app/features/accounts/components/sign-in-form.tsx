@@ -4,9 +4,10 @@
  * success is a redirect (the "Signed in successfully!" toast comes from the flash cookie). A
  * failure shows the spec's "Sign In Failed" toast (spec §8) and the same message inline.
  */
-import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconLogin } from '@tabler/icons-react';
+import { IconLogin } from '@tabler/icons-react';
+import { FormRefusal } from '~/components/status-alerts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
@@ -67,22 +68,7 @@ export function SignInForm({ result, redirectTo, defaultEmail, rateLimitMessage,
 
   return (
     <Stack gap="md">
-      {rateLimitMessage && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="sign-in-rate-limited">
-          {rateLimitMessage}
-        </Alert>
-      )}
-      {failure && !rateLimitMessage && (
-        <Alert
-          color="red"
-          icon={<IconAlertCircle aria-hidden />}
-          title={t('auth.signIn.failedTitle')}
-          role="alert"
-          data-testid="sign-in-error"
-        >
-          {failure}
-        </Alert>
-      )}
+      <FormRefusal rateLimitMessage={rateLimitMessage} failure={failure} title={t('auth.signIn.failedTitle')} testIdPrefix="sign-in" />
       <Form method="post" ref={formRef} noValidate data-testid="sign-in-form" aria-label={t('auth.signIn.title')}>
         <input type="hidden" name="intent" value="sign-in" />
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -4,8 +4,9 @@
  * codes (used up once accepted). A real `<Form method="post">` (`intent=two-factor`), so it works
  * without JavaScript; "Cancel" drops the pending challenge and shows the password step again.
  */
-import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
+import { Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconShieldLock } from '@tabler/icons-react';
+import { ErrorAlert } from '~/components/status-alerts';
 import { useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
@@ -35,11 +36,7 @@ export function TwoFactorForm({ redirectTo, error, rateLimitMessage }: Props) {
       <Text size="sm" c="dimmed">
         {method === 'totp' ? t('auth.twoFactor.totpHelp') : t('auth.twoFactor.backupHelp')}
       </Text>
-      {rateLimitMessage && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="two-factor-rate-limited">
-          {rateLimitMessage}
-        </Alert>
-      )}
+      {rateLimitMessage && <ErrorAlert data-testid="two-factor-rate-limited">{rateLimitMessage}</ErrorAlert>}
       <Form method="post" noValidate data-testid="two-factor-form" aria-label={t('auth.twoFactor.title')}>
         <input type="hidden" name="intent" value="two-factor" />
         <input type="hidden" name="redirectTo" value={redirectTo} />

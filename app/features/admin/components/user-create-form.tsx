@@ -11,15 +11,15 @@ import { Form } from 'react-router';
 import { ROLES } from '~/lib/access';
 import { MIN_PASSWORD_LENGTH } from '~/lib/constants';
 import { TEXT_LIMITS } from '~/lib/form-fields';
-import type { UsersActionResult } from '../admin-users.types';
+import { useActionResult } from '~/components/forms/use-action-result';
+import type { CreateUserEcho, UsersActionResult } from '../admin-users.types';
 import classes from './admin.module.css';
-import { useIntentOutcome } from './use-intent-outcome';
 
 export function UserCreateForm({ result }: { result: UsersActionResult | undefined }) {
   const { t } = useTranslation();
-  const { failed, busy, formRef, formKey } = useIntentOutcome(result, 'create');
-  const errors = failed?.errors ?? {};
-  const values = failed?.values ?? { email: '', fullName: '', role: 'property_manager' };
+  const outcome = useActionResult(result, { intent: 'create', toast: { testId: 'users-toast' } });
+  const { failed, errors, busy, formRef, formKey } = outcome;
+  const values: CreateUserEcho = { email: '', fullName: '', role: 'property_manager', ...(outcome.values as Partial<CreateUserEcho>) };
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="user-create-title">
       <details open={failed ? true : undefined} data-testid="user-create">

@@ -13,7 +13,7 @@ import { useLanguage } from '~/lib/use-language';
 import { BAN_REASON_MAX, type UserSummary, type UsersActionResult } from '../admin-users.types';
 import { formatDateTime } from '~/lib/format';
 import { RoleBadge } from '~/components/role-badge';
-import { useIntentOutcome } from './use-intent-outcome';
+import { useActionResult } from '~/components/forms/use-action-result';
 import { UserStatusBadges } from './user-status';
 
 type Props = {
@@ -27,10 +27,10 @@ export function UserManagePanel({ user, viewerId, result, closeHref }: Props) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const self = user.id === viewerId;
-  const roleForm = useIntentOutcome(result, 'set-role');
-  const banForm = useIntentOutcome(result, 'ban');
-  const unbanForm = useIntentOutcome(result, 'unban');
-  const formError = roleForm.failed?.errors.form ?? banForm.failed?.errors.form ?? unbanForm.failed?.errors.form;
+  const roleForm = useActionResult(result, { intent: 'set-role', toast: { testId: 'users-toast' } });
+  const banForm = useActionResult(result, { intent: 'ban', toast: { testId: 'users-toast' } });
+  const unbanForm = useActionResult(result, { intent: 'unban', toast: { testId: 'users-toast' } });
+  const formError = roleForm.errors.form ?? banForm.errors.form ?? unbanForm.errors.form;
   // Keyboard and screen-reader users land on the panel they opened.
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [user.id]);
@@ -85,7 +85,7 @@ export function UserManagePanel({ user, viewerId, result, closeHref }: Props) {
                 name="role"
                 label={t('admin.users.manage.role')}
                 defaultValue={user.role}
-                error={roleForm.failed?.errors.role}
+                error={roleForm.errors.role}
                 data={ROLES.map((role) => ({ value: role, label: t(`account.roles.${role}`), disabled: self && role !== 'admin' }))}
                 style={{ flex: '1 1 180px' }}
               />
@@ -117,12 +117,7 @@ export function UserManagePanel({ user, viewerId, result, closeHref }: Props) {
                     {t('admin.users.manage.banHint')}
                   </Text>
                 </div>
-                <TextInput
-                  name="reason"
-                  label={t('admin.users.manage.reason')}
-                  maxLength={BAN_REASON_MAX}
-                  error={banForm.failed?.errors.reason}
-                />
+                <TextInput name="reason" label={t('admin.users.manage.reason')} maxLength={BAN_REASON_MAX} error={banForm.errors.reason} />
                 <Button
                   type="submit"
                   color="red.9"

@@ -2,8 +2,9 @@
  * The /admin/users list: one row per account (name, e-mail, role, state, created); the name
  * links to the account's panel (`?user=<id>`, a plain link).
  */
-import { Anchor, EmptyState, Group, Table, Text } from '@mantine/core';
+import { Anchor, Group, Table, Text } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
+import { ListTable } from '~/components/lists/list-table';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { useLanguage } from '~/lib/use-language';
@@ -23,72 +24,63 @@ type Props = {
 export function UserTable({ users, q, selectedId, viewerId, manageHref }: Props) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  if (users.length === 0) {
-    return (
-      <EmptyState icon={<IconUserSearch size={30} aria-hidden />} variant="light" py="xl" data-testid="users-empty">
-        <EmptyState.Title order={2}>{t('admin.users.emptyTitle')}</EmptyState.Title>
-        <EmptyState.Description>{t('admin.users.emptyBody', { q })}</EmptyState.Description>
-      </EmptyState>
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" highlightOnHover data-testid="users-table">
-        <Table.Caption>{t('admin.users.table.caption')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('admin.users.table.user')}</Table.Th>
-            <Table.Th scope="col">{t('admin.users.table.role')}</Table.Th>
-            <Table.Th scope="col">{t('admin.users.table.status')}</Table.Th>
-            <Table.Th scope="col">{t('admin.users.table.created')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((row) => (
-            <Table.Tr
-              key={row.id}
-              data-testid="user-row"
-              data-email={row.email}
-              bg={row.id === selectedId ? 'var(--mantine-primary-color-light)' : undefined}
-            >
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <Anchor
-                    component={Link}
-                    to={manageHref(row.id)}
-                    fw={600}
-                    size="sm"
-                    aria-label={t('admin.users.table.manageLabel', { name: row.name })}
-                    aria-current={row.id === selectedId ? 'true' : undefined}
-                    data-testid="user-manage-link"
-                  >
-                    {row.name}
-                  </Anchor>
-                  {row.id === viewerId && (
-                    <Text size="xs" c="dimmed">
-                      ({t('admin.users.table.you')})
-                    </Text>
-                  )}
-                </Group>
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {row.email}
+    <ListTable
+      isEmpty={users.length === 0}
+      empty={{
+        icon: <IconUserSearch size={30} aria-hidden />,
+        title: t('admin.users.emptyTitle'),
+        body: t('admin.users.emptyBody', { q }),
+        testId: 'users-empty',
+      }}
+      minWidth={640}
+      caption={t('admin.users.table.caption')}
+      columns={(['user', 'role', 'status', 'created'] as const).map((column) => ({ label: t(`admin.users.table.${column}`) }))}
+      testId="users-table"
+    >
+      {users.map((row) => (
+        <Table.Tr
+          key={row.id}
+          data-testid="user-row"
+          data-email={row.email}
+          bg={row.id === selectedId ? 'var(--mantine-primary-color-light)' : undefined}
+        >
+          <Table.Td>
+            <Group gap={6} wrap="nowrap">
+              <Anchor
+                component={Link}
+                to={manageHref(row.id)}
+                fw={600}
+                size="sm"
+                aria-label={t('admin.users.table.manageLabel', { name: row.name })}
+                aria-current={row.id === selectedId ? 'true' : undefined}
+                data-testid="user-manage-link"
+              >
+                {row.name}
+              </Anchor>
+              {row.id === viewerId && (
+                <Text size="xs" c="dimmed">
+                  ({t('admin.users.table.you')})
                 </Text>
-              </Table.Td>
-              <Table.Td>
-                <RoleBadge role={row.role} size="sm" miw="max-content" />
-              </Table.Td>
-              <Table.Td>
-                <UserStatusBadges emailVerified={row.emailVerified} banned={row.banned} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              )}
+            </Group>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {row.email}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <RoleBadge role={row.role} size="sm" miw="max-content" />
+          </Table.Td>
+          <Table.Td>
+            <UserStatusBadges emailVerified={row.emailVerified} banned={row.banned} />
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }

@@ -21,8 +21,10 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconEye, IconInfoCircle, IconX } from '@tabler/icons-react';
+import { IconCheck, IconEye, IconInfoCircle, IconX } from '@tabler/icons-react';
+import { ErrorAlert } from '~/components/status-alerts';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { ScrollTable } from '~/components/lists/list-table';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import type { Language } from '~/lib/constants';
@@ -159,9 +161,9 @@ export function ApplicationDetailPanel({ application: app, result, closeHref }: 
       </Text>
 
       {failed?.errors.form && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} mb="md" role="alert" data-testid="application-error">
+        <ErrorAlert mb="md" data-testid="application-error">
           {failed.errors.form}
-        </Alert>
+        </ErrorAlert>
       )}
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
@@ -231,44 +233,40 @@ export function ApplicationDetailPanel({ application: app, result, closeHref }: 
               {t('applications.detail.noPayments')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={320}>
-              <Table verticalSpacing={4} data-testid="application-payments">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('applications.detail.paymentKind')}</Table.Th>
-                    <Table.Th scope="col">{t('applications.detail.paymentAmount')}</Table.Th>
-                    <Table.Th scope="col">{t('applications.detail.paymentCard')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {app.payments.map((entry) => (
-                    <Table.Tr key={entry.id} data-testid="application-payment" data-status={entry.status}>
-                      <Table.Td>
-                        <Text size="sm">{t(`applications.paymentKind.${entry.kind}`)}</Text>
-                        <Text size="xs" c="dimmed">
-                          {t(`applications.paymentStatus.${entry.status}`)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {money(entry.amountCents)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {entry.cardLast4
-                            ? t('applications.detail.cardEnding', {
-                                brand: BRAND_NAMES[entry.cardBrand ?? ''] ?? entry.cardBrand ?? t('applications.detail.card'),
-                                last4: entry.cardLast4,
-                              })
-                            : '—'}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ScrollTable
+              minWidth={320}
+              verticalSpacing={4}
+              data-testid="application-payments"
+              columns={(['paymentKind', 'paymentAmount', 'paymentCard'] as const).map((column) => ({
+                label: t(`applications.detail.${column}`),
+              }))}
+            >
+              {app.payments.map((entry) => (
+                <Table.Tr key={entry.id} data-testid="application-payment" data-status={entry.status}>
+                  <Table.Td>
+                    <Text size="sm">{t(`applications.paymentKind.${entry.kind}`)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {t(`applications.paymentStatus.${entry.status}`)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {money(entry.amountCents)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {entry.cardLast4
+                        ? t('applications.detail.cardEnding', {
+                            brand: BRAND_NAMES[entry.cardBrand ?? ''] ?? entry.cardBrand ?? t('applications.detail.card'),
+                            last4: entry.cardLast4,
+                          })
+                        : '—'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ScrollTable>
           )}
           {app.lease && (
             <Alert

@@ -5,7 +5,7 @@
  * stay on.
  */
 import { Alert, Stack, Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { SuccessAlert } from '~/components/status-alerts';
 import { useTranslation } from '~/lib/i18n';
 import type { ApplicationActionResult, ReviewPageData } from '../applications.types';
 import { hasReviewFilters, reviewHref } from '../review-filters';
@@ -27,11 +27,7 @@ export function ApplicationReview({ basePath, review, result, emptyBody }: Props
   const { filters, list, properties, selected, selectedMissing, done } = review;
   return (
     <Stack gap="md" data-testid="application-review">
-      {done && done !== 'withdraw' && (
-        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} data-testid="applications-done">
-          {t(`applications.done.${done}`)}
-        </Alert>
-      )}
+      {done && done !== 'withdraw' && <SuccessAlert data-testid="applications-done">{t(`applications.done.${done}`)}</SuccessAlert>}
       {selected && <ApplicationDetailPanel application={selected} result={result} closeHref={reviewHref(basePath, filters)} />}
       {selectedMissing && (
         <Alert color="yellow" data-testid="application-missing">

@@ -1,5 +1,6 @@
 /** An application's status as a badge, in the visitor's language. */
 import { Badge, type BadgeProps } from '@mantine/core';
+import { StateBadge } from '~/components/state-badge';
 import { useTranslation } from '~/lib/i18n';
 import type { ApplicationPaymentState, ApplicationStatus } from '../applications.types';
 
@@ -19,17 +20,13 @@ const STATUS_COLORS: Record<ApplicationStatus, string> = {
 export function ApplicationStatusBadge({ status, ...props }: { status: ApplicationStatus } & Omit<BadgeProps, 'color' | 'children'>) {
   const { t } = useTranslation();
   return (
-    <Badge
+    <StateBadge
       color={STATUS_COLORS[status]}
-      variant="filled"
-      autoContrast
-      data-testid="application-status"
-      data-status={status}
-      miw="max-content"
+      label={t(`applications.status.${status}`)}
+      status={status}
+      testId="application-status"
       {...props}
-    >
-      {t(`applications.status.${status}`)}
-    </Badge>
+    />
   );
 }
 

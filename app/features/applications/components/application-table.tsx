@@ -3,8 +3,9 @@
  * submitted). The reference opens the application's panel (`?id=`, a plain link that keeps the
  * filters). An empty list says whether nothing matches the filters or nothing exists yet.
  */
-import { Anchor, EmptyState, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { IconFileSearch } from '@tabler/icons-react';
+import { ListTable } from '~/components/lists/list-table';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatDateTime, formatIsoDate } from '~/lib/format';
@@ -24,96 +25,88 @@ type Props = {
 export function ApplicationTable({ items, selectedId, filtered, emptyBody, openHref }: Props) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  if (items.length === 0) {
-    return (
-      <EmptyState icon={<IconFileSearch size={30} aria-hidden />} variant="light" py="xl" data-testid="applications-empty">
-        <EmptyState.Title order={3}>{t(filtered ? 'applications.list.noMatchTitle' : 'applications.list.emptyTitle')}</EmptyState.Title>
-        <EmptyState.Description>{filtered ? t('applications.list.noMatchBody') : emptyBody}</EmptyState.Description>
-      </EmptyState>
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" highlightOnHover data-testid="applications-table">
-        <Table.Caption>{t('applications.list.caption')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('applications.list.reference')}</Table.Th>
-            <Table.Th scope="col">{t('applications.list.applicant')}</Table.Th>
-            <Table.Th scope="col">{t('applications.list.property')}</Table.Th>
-            <Table.Th scope="col">{t('applications.list.stay')}</Table.Th>
-            <Table.Th scope="col">{t('applications.list.status')}</Table.Th>
-            <Table.Th scope="col">{t('applications.list.submitted')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((row) => {
-            const current = row.id === selectedId;
-            return (
-              <Table.Tr
-                key={row.id}
-                data-testid="application-row"
-                data-reference={row.reference}
-                data-status={row.status}
-                // The open one: a neutral tint and a bar in the primary colour (a coloured tint would
-                // take the link below AA contrast).
-                bg={current ? 'var(--mantine-color-default-hover)' : undefined}
+    <ListTable
+      isEmpty={items.length === 0}
+      empty={{
+        icon: <IconFileSearch size={30} aria-hidden />,
+        title: t(filtered ? 'applications.list.noMatchTitle' : 'applications.list.emptyTitle'),
+        body: filtered ? t('applications.list.noMatchBody') : emptyBody,
+        testId: 'applications-empty',
+        titleOrder: 3,
+      }}
+      minWidth={760}
+      caption={t('applications.list.caption')}
+      columns={(['reference', 'applicant', 'property', 'stay', 'status', 'submitted'] as const).map((column) => ({
+        label: t(`applications.list.${column}`),
+      }))}
+      testId="applications-table"
+    >
+      {items.map((row) => {
+        const current = row.id === selectedId;
+        return (
+          <Table.Tr
+            key={row.id}
+            data-testid="application-row"
+            data-reference={row.reference}
+            data-status={row.status}
+            // The open one: a neutral tint and a bar in the primary colour (a coloured tint would
+            // take the link below AA contrast).
+            bg={current ? 'var(--mantine-color-default-hover)' : undefined}
+          >
+            <Table.Td style={current ? { boxShadow: 'inset 3px 0 0 var(--mantine-primary-color-filled)' } : undefined}>
+              <Anchor
+                component={Link}
+                to={openHref(row.id)}
+                preventScrollReset
+                fw={current ? 700 : 600}
+                c={current ? 'var(--mantine-color-text)' : undefined}
+                size="sm"
+                ff="monospace"
+                aria-label={t('applications.list.open', { reference: row.reference, name: row.applicantName })}
+                aria-current={current ? 'true' : undefined}
+                data-testid="application-open"
+                style={{ whiteSpace: 'nowrap' }}
               >
-                <Table.Td style={current ? { boxShadow: 'inset 3px 0 0 var(--mantine-primary-color-filled)' } : undefined}>
-                  <Anchor
-                    component={Link}
-                    to={openHref(row.id)}
-                    preventScrollReset
-                    fw={current ? 700 : 600}
-                    c={current ? 'var(--mantine-color-text)' : undefined}
-                    size="sm"
-                    ff="monospace"
-                    aria-label={t('applications.list.open', { reference: row.reference, name: row.applicantName })}
-                    aria-current={current ? 'true' : undefined}
-                    data-testid="application-open"
-                    style={{ whiteSpace: 'nowrap' }}
-                  >
-                    {row.reference}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                    {row.applicantName}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {row.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{row.propertyTitle}</Text>
-                  <Text size="xs" c="dimmed">
-                    {row.propertyCity}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatIsoDate(row.moveIn, lang)} –
-                  </Text>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatIsoDate(row.moveOut, lang)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={6} align="flex-start">
-                    <ApplicationStatusBadge status={row.status} size="sm" />
-                    <PaymentStateBadge state={row.paymentState} size="sm" />
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                {row.reference}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {row.applicantName}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {row.email}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{row.propertyTitle}</Text>
+              <Text size="xs" c="dimmed">
+                {row.propertyCity}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatIsoDate(row.moveIn, lang)} –
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatIsoDate(row.moveOut, lang)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Stack gap={6} align="flex-start">
+                <ApplicationStatusBadge status={row.status} size="sm" />
+                <PaymentStateBadge state={row.paymentState} size="sm" />
+              </Stack>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        );
+      })}
+    </ListTable>
   );
 }

@@ -4,8 +4,9 @@
  * review — a Withdraw button. With JavaScript the button asks for confirmation first; without it,
  * the form posts at once (and the page comes back with a notice).
  */
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowBackUp, IconCircleCheck, IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowBackUp } from '@tabler/icons-react';
+import { ErrorAlert, SuccessAlert } from '~/components/status-alerts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
@@ -14,6 +15,7 @@ import { useLanguage } from '~/lib/use-language';
 import type { ApplicationActionResult, MyApplication } from '../applications.types';
 import { ApplicationStatusBadge, PaymentStateBadge } from './application-status-badge';
 import { useApplicationOutcome } from './use-application-outcome';
+import { SectionCard } from '~/components/section-card';
 
 const WITHDRAW = ['withdraw'] as const;
 
@@ -37,9 +39,9 @@ function WithdrawForm({ application, result }: { application: MyApplication; res
       <input type="hidden" name="intent" value="withdraw" />
       <input type="hidden" name="applicationId" value={application.id} />
       {failed?.errors.form && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} mb="sm" role="alert" data-testid="my-application-error">
+        <ErrorAlert mb="sm" data-testid="my-application-error">
           {failed.errors.form}
-        </Alert>
+        </ErrorAlert>
       )}
       {confirming ? (
         <Stack gap="xs" role="group" aria-labelledby={`withdraw-question-${application.id}`}>
@@ -108,17 +110,18 @@ export function MyApplications({
   const money = (cents: number) => formatCents(cents, lang);
   useApplicationOutcome(result, null, WITHDRAW);
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="my-applications-title" data-testid="my-applications">
-      <Title order={2} size="h4" id="my-applications-title">
-        {t('applications.mine.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {t('applications.mine.intro')}
-      </Text>
+    <SectionCard
+      titleId="my-applications-title"
+      title={t('applications.mine.title')}
+      titleSize="h4"
+      titleMb={null}
+      description={t('applications.mine.intro')}
+      data-testid="my-applications"
+    >
       {withdrawn && (
-        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} mb="md" data-testid="my-applications-done">
+        <SuccessAlert mb="md" data-testid="my-applications-done">
           {t('applications.done.withdraw')}
-        </Alert>
+        </SuccessAlert>
       )}
       <Stack gap="md">
         {applications.map((application) => (
@@ -178,6 +181,6 @@ export function MyApplications({
           </Paper>
         ))}
       </Stack>
-    </Paper>
+    </SectionCard>
   );
 }

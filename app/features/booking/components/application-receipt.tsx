@@ -26,8 +26,10 @@ import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { ApplicationReceipt as Receipt } from '../booking.server';
 import { formatCents } from '~/lib/format';
+import { AmountRow } from './fee-summary';
 import classes from './booking.module.css';
 import { ROUND_ICON } from '~/lib/theme';
+import { SectionCard } from '~/components/section-card';
 
 const BRANDS: Record<string, string> = {
   visa: 'Visa',
@@ -82,10 +84,7 @@ export function ApplicationReceipt({ receipt }: { receipt: Receipt }) {
       </Paper>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Paper withBorder p="lg" component="section" aria-labelledby="receipt-stay">
-          <Title order={2} size="h4" id="receipt-stay" mb="sm">
-            {t('booking.success.stayTitle')}
-          </Title>
+        <SectionCard titleId="receipt-stay" title={t('booking.success.stayTitle')} titleSize="h4">
           <Stack gap={4}>
             <Text fw={600}>
               <Anchor component={Link} to={`/property/${receipt.propertyId}`} c="inherit" inherit underline="hover">
@@ -104,36 +103,22 @@ export function ApplicationReceipt({ receipt }: { receipt: Receipt }) {
               {receipt.children > 0 ? `, ${t('booking.review.children', { count: receipt.children })}` : ''}
             </Text>
           </Stack>
-        </Paper>
+        </SectionCard>
 
-        <Paper withBorder p="lg" component="section" aria-labelledby="receipt-payment">
-          <Title order={2} size="h4" id="receipt-payment" mb="sm">
-            {t('booking.success.paymentTitle')}
-          </Title>
+        <SectionCard titleId="receipt-payment" title={t('booking.success.paymentTitle')} titleSize="h4">
           <Table fz="sm" verticalSpacing={4} horizontalSpacing={0} data-testid="success-payments">
             <Table.Tbody>
               {receipt.payments.map((entry, index) => (
-                <Table.Tr key={`${entry.kind}-${index}`}>
-                  <Table.Th scope="row" fw={400}>
-                    {t(`booking.success.kind.${entry.kind}`)}
-                  </Table.Th>
-                  <Table.Td className={classes.amount}>{money(entry.amountCents)}</Table.Td>
-                </Table.Tr>
+                <AmountRow key={`${entry.kind}-${index}`} label={t(`booking.success.kind.${entry.kind}`)}>
+                  {money(entry.amountCents)}
+                </AmountRow>
               ))}
-              <Table.Tr className={classes.totalRow}>
-                <Table.Th scope="row">{t('booking.success.paidNow')}</Table.Th>
-                <Table.Td className={classes.amount} data-testid="success-paid">
-                  {money(receipt.paidCents)}
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row" fw={400}>
-                  {t('booking.summary.dueAtSigning')}
-                </Table.Th>
-                <Table.Td className={classes.amount} data-testid="success-due-signing">
-                  {money(receipt.dueAtSigningCents)}
-                </Table.Td>
-              </Table.Tr>
+              <AmountRow label={t('booking.success.paidNow')} total testId="success-paid">
+                {money(receipt.paidCents)}
+              </AmountRow>
+              <AmountRow label={t('booking.summary.dueAtSigning')} testId="success-due-signing">
+                {money(receipt.dueAtSigningCents)}
+              </AmountRow>
             </Table.Tbody>
           </Table>
           <Text size="xs" c="dimmed" mt="xs">
@@ -141,13 +126,10 @@ export function ApplicationReceipt({ receipt }: { receipt: Receipt }) {
               ? t('booking.success.paidWith', { brand: BRANDS[card.cardBrand ?? ''] ?? t('booking.success.card'), last4: card.cardLast4 })
               : t('booking.success.payAtSigning')}
           </Text>
-        </Paper>
+        </SectionCard>
       </SimpleGrid>
 
-      <Paper withBorder p="lg" component="section" aria-labelledby="receipt-next">
-        <Title order={2} size="h4" id="receipt-next" mb="md">
-          {t('booking.success.nextTitle')}
-        </Title>
+      <SectionCard titleId="receipt-next" title={t('booking.success.nextTitle')} titleSize="h4" titleMb="md">
         <Timeline active={0} bulletSize={28} lineWidth={2}>
           <Timeline.Item bullet={<IconMail size={14} aria-hidden />} title={t('booking.success.next.mail.title')}>
             <Text size="sm" c="dimmed">
@@ -170,7 +152,7 @@ export function ApplicationReceipt({ receipt }: { receipt: Receipt }) {
             </Text>
           </Timeline.Item>
         </Timeline>
-      </Paper>
+      </SectionCard>
 
       <Alert color="gray" variant="light">
         {t('booking.success.questions')}

@@ -4,8 +4,9 @@
  * answers as hidden fields, and Back / Next (or Submit). Errors from the server show in an alert
  * that takes the focus, and beside each field.
  */
-import { Alert, Button, Paper, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCreditCardPay, IconSend } from '@tabler/icons-react';
+import { Button, Paper, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconCreditCardPay, IconSend } from '@tabler/icons-react';
+import { ErrorAlert } from '~/components/status-alerts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link, useNavigation } from 'react-router';
@@ -100,18 +101,15 @@ export function BookingForm({ home, step, values, today, countries, confirm, res
         {t(`booking.steps.${step}.intro`)}
       </Text>
       {message && (
-        <Alert
+        <ErrorAlert
           ref={alertRef}
           tabIndex={-1}
-          role="alert"
-          color="red"
-          icon={<IconAlertCircle aria-hidden />}
           title={declined ? t('booking.payment.declinedTitle') : undefined}
           mb="md"
           data-testid="booking-errors"
         >
           {message}
-        </Alert>
+        </ErrorAlert>
       )}
       <Form
         method="post"

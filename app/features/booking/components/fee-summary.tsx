@@ -4,6 +4,7 @@
  * shown in the visitor's currency format.
  */
 import { Badge, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -12,6 +13,40 @@ import { formatCents } from '~/lib/format';
 import classes from './booking.module.css';
 
 type Props = { quote: FeeQuote; moveIn: string; moveOut: string };
+
+/**
+ * One row of an amounts table (the fee summary, the receipt): what (a row header; a total in
+ * bold, with `why` in small text under it) and the amount, right-aligned.
+ */
+export function AmountRow({
+  label,
+  why,
+  total = false,
+  testId,
+  children,
+}: {
+  label: ReactNode;
+  why?: string;
+  total?: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Table.Tr className={total ? classes.totalRow : undefined}>
+      <Table.Th scope="row" fw={total ? undefined : 400}>
+        {label}
+        {why !== undefined && (
+          <Text size="xs" c="dimmed" fw={400}>
+            {why}
+          </Text>
+        )}
+      </Table.Th>
+      <Table.Td className={classes.amount} data-testid={testId}>
+        {children}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
 
 export function FeeSummary({ quote, moveIn, moveOut }: Props) {
   const { t } = useTranslation();
@@ -40,65 +75,50 @@ export function FeeSummary({ quote, moveIn, moveOut }: Props) {
       </Text>
       <Table withRowBorders verticalSpacing={6} horizontalSpacing={0} fz="sm">
         <Table.Tbody>
-          <Table.Tr>
-            <Table.Th scope="row" fw={400}>
-              {t('booking.summary.leaseMonths')}
-              <Text size="xs" c="dimmed">
-                {t('booking.summary.dates', { from: formatIsoDate(moveIn, lang), to: formatIsoDate(moveOut, lang) })}
-              </Text>
-            </Table.Th>
-            <Table.Td className={classes.amount} data-testid="fee-lease-months">
-              {t('booking.summary.months', { count: quote.leaseMonths })}
-            </Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th scope="row" fw={400}>
-              {t('booking.summary.monthlyRent')}
-            </Table.Th>
-            <Table.Td className={classes.amount} data-testid="fee-monthly-rent">
-              {money(quote.monthlyRentCents)}
-            </Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th scope="row" fw={400}>
-              {t('booking.summary.deposit')}
-              {when(quote.depositPaidNow)}
-            </Table.Th>
-            <Table.Td className={classes.amount} data-testid="fee-deposit">
-              {money(quote.depositCents)}
-            </Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th scope="row" fw={400}>
-              {t('booking.summary.applicationFee')}
-              {when(byCard)}
-            </Table.Th>
-            <Table.Td className={classes.amount} data-testid="fee-application">
-              {money(quote.applicationFeeCents)}
-            </Table.Td>
-          </Table.Tr>
-          <Table.Tr className={classes.totalRow}>
-            <Table.Th scope="row">
-              {t('booking.summary.dueNow')}
-              <Text size="xs" c="dimmed" fw={400}>
-                {t(dueNowWhy)}
-              </Text>
-            </Table.Th>
-            <Table.Td className={classes.amount} data-testid="fee-due-now">
-              {money(quote.dueNowCents)}
-            </Table.Td>
-          </Table.Tr>
-          <Table.Tr className={classes.totalRow}>
-            <Table.Th scope="row">
-              {t('booking.summary.dueAtSigning')}
-              <Text size="xs" c="dimmed" fw={400}>
-                {t(dueLaterWhy)}
-              </Text>
-            </Table.Th>
-            <Table.Td className={classes.amount} data-testid="fee-due-signing">
-              {money(quote.dueAtSigningCents)}
-            </Table.Td>
-          </Table.Tr>
+          <AmountRow
+            label={
+              <>
+                {t('booking.summary.leaseMonths')}
+                <Text size="xs" c="dimmed">
+                  {t('booking.summary.dates', { from: formatIsoDate(moveIn, lang), to: formatIsoDate(moveOut, lang) })}
+                </Text>
+              </>
+            }
+            testId="fee-lease-months"
+          >
+            {t('booking.summary.months', { count: quote.leaseMonths })}
+          </AmountRow>
+          <AmountRow label={t('booking.summary.monthlyRent')} testId="fee-monthly-rent">
+            {money(quote.monthlyRentCents)}
+          </AmountRow>
+          <AmountRow
+            label={
+              <>
+                {t('booking.summary.deposit')}
+                {when(quote.depositPaidNow)}
+              </>
+            }
+            testId="fee-deposit"
+          >
+            {money(quote.depositCents)}
+          </AmountRow>
+          <AmountRow
+            label={
+              <>
+                {t('booking.summary.applicationFee')}
+                {when(byCard)}
+              </>
+            }
+            testId="fee-application"
+          >
+            {money(quote.applicationFeeCents)}
+          </AmountRow>
+          <AmountRow label={t('booking.summary.dueNow')} why={t(dueNowWhy)} total testId="fee-due-now">
+            {money(quote.dueNowCents)}
+          </AmountRow>
+          <AmountRow label={t('booking.summary.dueAtSigning')} why={t(dueLaterWhy)} total testId="fee-due-signing">
+            {money(quote.dueAtSigningCents)}
+          </AmountRow>
         </Table.Tbody>
       </Table>
       <Text size="xs" c="dimmed">

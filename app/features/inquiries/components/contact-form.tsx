@@ -4,20 +4,21 @@
  * JavaScript the same action answers data, a toast confirms and the form is cleared.
  */
 import { Alert, Anchor, Button, Grid, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useFormOutcome } from '~/components/forms/use-form-outcome';
-import { useRateLimitMessage, useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
+import { useActionResult } from '~/components/forms/use-action-result';
+import { useRateLimitMessage } from '~/components/forms/use-rate-limit-toast';
 import { IconAlertCircle, IconCircleCheck, IconHome, IconSend } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
+import type { ActionResult } from '~/lib/action-result';
 import { CONTACT_TOPICS, type ContactField, type ContactFormValues, type ContactTopic } from '../contact.schemas';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
 
-export type ContactActionResult =
-  | { ok: true }
-  | { ok: false; errors: FieldErrors<ContactField>; values: ContactFormValues }
-  /** Refused by the rate limiter (HTTP 429): nothing was sent. */
-  | { ok: false; rateLimited: { action: string; retryAfterS: number }; errors: FieldErrors<ContactField>; values?: undefined };
+/** The contact form's one command (the form posts no `intent`: the action assumes it). */
+export const CONTACT_INTENTS = ['contact'] as const;
+export type ContactIntent = (typeof CONTACT_INTENTS)[number];
+
+/** What /contact's action answers (decision 037); a refusal echoes the typed `ContactFormValues`. */
+export type ContactActionResult = ActionResult<ContactIntent>;
 
 type Props = {
   /** What the action answered for the last enhanced submission. */
@@ -31,15 +32,11 @@ type Props = {
 
 export function ContactForm({ result, property, defaultTopic, sent }: Props) {
   const { t } = useTranslation();
-  const failed = result && !result.ok ? result : undefined;
-  const errors: FieldErrors<ContactField> = failed?.errors ?? {};
-  const values = failed?.values;
-  useRateLimitToast(result);
+  // The success toast shows the action's message; a rate-limit refusal, the spec §8 toast.
+  const { failed, errors: fieldErrors, values: echoed, busy, formRef, formKey } = useActionResult(result);
+  const errors: FieldErrors<ContactField> = fieldErrors;
+  const values = failed ? (echoed as Partial<ContactFormValues>) : undefined;
   const rateLimitMessage = useRateLimitMessage(result);
-
-  const { busy, formRef, formKey } = useFormOutcome(result, () =>
-    notifications.show({ color: 'teal', title: t('common.toast.success'), message: t('forms.contact.success') }),
-  );
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="contact-form-title">

@@ -3,6 +3,7 @@
  * amount and the running balance after each entry, with the balance and overdue amount above.
  */
 import { Group, Stack, Table, Text } from '@mantine/core';
+import { ScrollTable } from '~/components/lists/list-table';
 import { useTranslation } from '~/lib/i18n';
 import { formatCents, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -34,41 +35,36 @@ export function LeaseLedgerTable({ ledger, balance }: { ledger: LedgerEntry[]; b
           {t('leases.ledger.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped verticalSpacing="xs" data-testid="lease-ledger">
-            <Table.Caption>{t('leases.ledger.caption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('leases.ledger.date')}</Table.Th>
-                <Table.Th scope="col">{t('leases.ledger.kind')}</Table.Th>
-                <Table.Th scope="col">{t('leases.ledger.description')}</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('leases.ledger.amount')}
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('leases.ledger.balance')}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {ledger.map((entry) => (
-                <Table.Tr key={entry.key}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDate(entry.date, lang)}</Table.Td>
-                  <Table.Td>{t(`leases.ledger.kinds.${entry.kind}`)}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    {[entry.description, entry.period].filter(Boolean).join(' · ') || '—'}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {money(entry.amountCents)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {money(entry.balanceCents)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ScrollTable
+          minWidth={600}
+          striped
+          verticalSpacing="xs"
+          data-testid="lease-ledger"
+          caption={t('leases.ledger.caption')}
+          columns={[
+            { label: t('leases.ledger.date') },
+            { label: t('leases.ledger.kind') },
+            { label: t('leases.ledger.description') },
+            { label: t('leases.ledger.amount'), align: 'right' },
+            { label: t('leases.ledger.balance'), align: 'right' },
+          ]}
+        >
+          {ledger.map((entry) => (
+            <Table.Tr key={entry.key}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDate(entry.date, lang)}</Table.Td>
+              <Table.Td>{t(`leases.ledger.kinds.${entry.kind}`)}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {[entry.description, entry.period].filter(Boolean).join(' · ') || '—'}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {money(entry.amountCents)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {money(entry.balanceCents)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
     </Stack>
   );

@@ -3,6 +3,7 @@
  * the SHA-256 of the PDF they signed (the full fingerprint is in the cell's accessible label).
  */
 import { Code, Table, Text } from '@mantine/core';
+import { ScrollTable } from '~/components/lists/list-table';
 import { useTranslation } from '~/lib/i18n';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -19,50 +20,49 @@ export function LeaseSignersTable({ signers }: { signers: LeaseSummary['signers'
     );
   }
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped verticalSpacing="xs" data-testid="lease-signers">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('leases.signers.name')}</Table.Th>
-            <Table.Th scope="col">{t('leases.signers.email')}</Table.Th>
-            <Table.Th scope="col">{t('leases.signers.role')}</Table.Th>
-            <Table.Th scope="col">{t('leases.signers.signedAt')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {signers.map((signer) => (
-            <Table.Tr key={signer.id} data-signed={signer.signedAt ? 'true' : 'false'}>
-              <Table.Th scope="row" fw={500}>
-                {signer.name}
-              </Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{signer.email}</Table.Td>
-              <Table.Td>{t(`leases.role.${signer.role}`)}</Table.Td>
-              <Table.Td>
-                {signer.signedAt ? (
-                  <>
-                    <Text size="sm">{formatDateTime(signer.signedAt, lang)}</Text>
-                    {signer.documentSha256 && (
-                      <Text
-                        size="xs"
-                        c="dimmed"
-                        aria-label={t('leases.signers.fingerprintLabel', { hash: signer.documentSha256 })}
-                        title={signer.documentSha256}
-                      >
-                        {t('leases.signers.fingerprint', { hash: '' })}
-                        <Code>{signer.documentSha256.slice(0, 12)}</Code>
-                      </Text>
-                    )}
-                  </>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {t('leases.signers.notSigned')}
+    <ScrollTable
+      minWidth={560}
+      striped
+      verticalSpacing="xs"
+      data-testid="lease-signers"
+      columns={[
+        { label: t('leases.signers.name') },
+        { label: t('leases.signers.email') },
+        { label: t('leases.signers.role') },
+        { label: t('leases.signers.signedAt') },
+      ]}
+    >
+      {signers.map((signer) => (
+        <Table.Tr key={signer.id} data-signed={signer.signedAt ? 'true' : 'false'}>
+          <Table.Th scope="row" fw={500}>
+            {signer.name}
+          </Table.Th>
+          <Table.Td style={{ overflowWrap: 'anywhere' }}>{signer.email}</Table.Td>
+          <Table.Td>{t(`leases.role.${signer.role}`)}</Table.Td>
+          <Table.Td>
+            {signer.signedAt ? (
+              <>
+                <Text size="sm">{formatDateTime(signer.signedAt, lang)}</Text>
+                {signer.documentSha256 && (
+                  <Text
+                    size="xs"
+                    c="dimmed"
+                    aria-label={t('leases.signers.fingerprintLabel', { hash: signer.documentSha256 })}
+                    title={signer.documentSha256}
+                  >
+                    {t('leases.signers.fingerprint', { hash: '' })}
+                    <Code>{signer.documentSha256.slice(0, 12)}</Code>
                   </Text>
                 )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              </>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('leases.signers.notSigned')}
+              </Text>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }

@@ -5,7 +5,7 @@
  * fingerprints; the steps the status allows; the ledger once the lease is active; and the lease
  * text as the PDF prints it. Outcomes show as alerts (refusals in red, done in teal).
  */
-import { Alert, Anchor, Button, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, DataList, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
@@ -19,17 +19,15 @@ import { LeaseLedgerTable } from './lease-ledger-table';
 import { LeaseSignersTable } from './lease-signers-table';
 import { LeaseStaffActions } from './lease-staff-actions';
 import { LeaseStatusBadge } from './lease-status-badge';
+import { SectionCard } from '~/components/section-card';
 
 type Props = { page: LeaseStaffPageData; result: LeaseStaffActionResult | undefined };
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={`${id}-title`} id={id}>
-      <Title order={2} size="h4" id={`${id}-title`} mb="md">
-        {title}
-      </Title>
+    <SectionCard titleId={`${id}-title`} title={title} titleSize="h4" titleMb="md" p={{ base: 'md', sm: 'lg' }} id={id}>
       {children}
-    </Paper>
+    </SectionCard>
   );
 }
 

@@ -1,5 +1,6 @@
 /** A lease's status as a badge (draft → sent → signed → active → ended | terminated), translated. */
-import { Badge, type BadgeProps } from '@mantine/core';
+import type { BadgeProps } from '@mantine/core';
+import { StateBadge } from '~/components/state-badge';
 import { useTranslation } from '~/lib/i18n';
 import type { LeaseSummary } from '../lease-queries.server';
 
@@ -17,17 +18,5 @@ const STATUS_COLORS: Record<LeaseStatus, string> = {
 
 export function LeaseStatusBadge({ status, ...props }: { status: LeaseStatus } & Omit<BadgeProps, 'color' | 'children'>) {
   const { t } = useTranslation();
-  return (
-    <Badge
-      color={STATUS_COLORS[status]}
-      variant="filled"
-      autoContrast
-      data-testid="lease-status"
-      data-status={status}
-      miw="max-content"
-      {...props}
-    >
-      {t(`leases.status.${status}`)}
-    </Badge>
-  );
+  return <StateBadge color={STATUS_COLORS[status]} label={t(`leases.status.${status}`)} status={status} testId="lease-status" {...props} />;
 }

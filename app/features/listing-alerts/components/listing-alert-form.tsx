@@ -4,23 +4,24 @@
  * `?subscribed=…`; with JavaScript a toast confirms and the form starts over.
  */
 import { Alert, Button, Grid, NativeSelect, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useFormOutcome } from '~/components/forms/use-form-outcome';
-import { useRateLimitMessage, useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
+import { useActionResult } from '~/components/forms/use-action-result';
+import { useRateLimitMessage } from '~/components/forms/use-rate-limit-toast';
 import { IconAlertCircle, IconBell, IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
+import type { ActionResult } from '~/lib/action-result';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
 import { LISTING_CAPACITY_OPTIONS, LISTING_MAX_PRICE } from '~/lib/constants';
 import { ALERT_FREQUENCIES, ALERT_LOCATION_MAX, type ListingAlertField, type ListingAlertFormValues } from '../listing-alerts.schemas';
 
 export type SubscribeState = 'pending' | 'confirmed';
 
-export type ListingAlertActionResult =
-  | { ok: true; state: SubscribeState }
-  | { ok: false; errors: FieldErrors<ListingAlertField>; values: ListingAlertFormValues }
-  /** Refused by the rate limiter (HTTP 429): nothing was saved or sent. */
-  | { ok: false; rateLimited: { action: string; retryAfterS: number }; errors: FieldErrors<ListingAlertField>; values?: undefined };
+/** The commands of /subscriptions: the form posts no `intent` (`subscribe`); the link's button posts `unsubscribe`. */
+export const ALERT_INTENTS = ['subscribe', 'unsubscribe'] as const;
+export type AlertIntent = (typeof ALERT_INTENTS)[number];
+
+/** What /subscriptions' action answers (decision 037): a success tells the alert's state; a refusal echoes the typed values. */
+export type ListingAlertActionResult = ActionResult<AlertIntent, { state: SubscribeState }>;
 
 type Props = {
   result: ListingAlertActionResult | undefined;
@@ -41,17 +42,14 @@ export function subscribeMessageKeys(state: SubscribeState) {
 
 export function ListingAlertForm({ result, initial, subscribed, locations }: Props) {
   const { t } = useTranslation();
-  const failed = result && !result.ok ? result : undefined;
-  const errors: FieldErrors<ListingAlertField> = failed?.errors ?? {};
-  const values = failed?.values ?? initial;
-  useRateLimitToast(result);
+  // The success toast: the action's message under the title of the alert's state (double
+  // opt-in, or already subscribed); a rate-limit refusal shows the spec §8 toast.
+  const toastTitle = result?.ok ? subscribeMessageKeys(result.state).title : undefined;
+  const outcome = useActionResult(result, { toast: { title: toastTitle } });
+  const { failed, busy, formRef, formKey } = outcome;
+  const errors: FieldErrors<ListingAlertField> = outcome.errors;
+  const values: ListingAlertFormValues = failed ? { ...initial, ...(outcome.values as Partial<ListingAlertFormValues>) } : initial;
   const rateLimitMessage = useRateLimitMessage(result);
-
-  const { busy, formRef, formKey } = useFormOutcome(result, (ok) => {
-    if (!ok.ok) return;
-    const keys = subscribeMessageKeys(ok.state);
-    notifications.show({ color: 'teal', title: t(keys.title), message: t(keys.body) });
-  });
 
   const shown = subscribed ? subscribeMessageKeys(subscribed) : null;
   return (

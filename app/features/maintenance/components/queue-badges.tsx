@@ -4,6 +4,7 @@
  */
 import { Badge, Text, type BadgeProps } from '@mantine/core';
 import { IconAlarm, IconAlertTriangle } from '@tabler/icons-react';
+import { StateBadge } from '~/components/state-badge';
 import { useTranslation } from '~/lib/i18n';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -31,17 +32,13 @@ type Extra = Omit<BadgeProps, 'color' | 'children'>;
 export function RequestStatusBadge({ status, ...props }: { status: QueueStatus } & Extra) {
   const { t } = useTranslation();
   return (
-    <Badge
+    <StateBadge
       color={STATUS_COLORS[status]}
-      variant="filled"
-      autoContrast
-      miw="max-content"
-      data-testid="request-status"
-      data-status={status}
+      label={t(`maintenanceQueue.status.${status}`)}
+      status={status}
+      testId="request-status"
       {...props}
-    >
-      {t(`maintenanceQueue.status.${status}`)}
-    </Badge>
+    />
   );
 }
 
@@ -76,16 +73,12 @@ const WORK_ORDER_COLORS: Record<string, string> = {
 export function WorkOrderStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   return (
-    <Badge
+    <StateBadge
       color={WORK_ORDER_COLORS[status] ?? 'gray.7'}
-      variant="filled"
-      autoContrast
-      miw="max-content"
-      data-testid="work-order-status"
-      data-status={status}
-    >
-      {t(`maintenanceQueue.workOrders.status.${status}`, { defaultValue: status })}
-    </Badge>
+      label={t(`maintenanceQueue.workOrders.status.${status}`, { defaultValue: status })}
+      status={status}
+      testId="work-order-status"
+    />
   );
 }
 

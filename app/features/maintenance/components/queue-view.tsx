@@ -4,11 +4,12 @@
  * target) or the board — a column per status with its first cards and count. Refreshes live
  * when a request or work order changes.
  */
-import { Anchor, Badge, Button, EmptyState, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconLayoutKanban, IconList, IconTools } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
+import { ListTable } from '~/components/lists/list-table';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -60,60 +61,59 @@ function ViewSwitch({ base, filters }: { base: QueueBase; filters: QueueFilters 
   );
 }
 
-function QueueTable({ base, items }: { base: QueueBase; items: QueueItem[] }) {
+function QueueTable({ base, items, filtered }: { base: QueueBase; items: QueueItem[]; filtered: boolean }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   return (
-    <Table.ScrollContainer minWidth={880}>
-      <Table verticalSpacing="sm" highlightOnHover data-testid="queue-table">
-        <Table.Caption>{t('maintenanceQueue.list.caption')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('maintenanceQueue.list.request')}</Table.Th>
-            <Table.Th scope="col">{t('maintenanceQueue.list.place')}</Table.Th>
-            <Table.Th scope="col">{t('maintenanceQueue.list.priority')}</Table.Th>
-            <Table.Th scope="col">{t('maintenanceQueue.list.status')}</Table.Th>
-            <Table.Th scope="col">{t('maintenanceQueue.list.created')}</Table.Th>
-            <Table.Th scope="col">{t('maintenanceQueue.list.sla')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
-            <Table.Tr key={item.id} data-testid="queue-row" data-id={item.id} data-breached={item.slaBreachedAt ? 'true' : 'false'}>
-              <Table.Td>
-                <Anchor component={Link} to={`${base}/${item.id}`} fw={600} size="sm" data-testid="queue-open">
-                  {item.title}
-                </Anchor>
-                <Text size="xs" c="dimmed">
-                  #{item.id} · {t(`maintenanceQueue.category.${item.category}`)}
-                  {item.photoCount > 0 ? ` · ${t('maintenanceQueue.list.photos', { count: item.photoCount })}` : ''}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{place(item, t) || '—'}</Text>
-                <Text size="xs" c="dimmed">
-                  {item.tenantName ?? t('maintenanceQueue.list.noTenant')}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <PriorityBadge priority={item.priority} />
-              </Table.Td>
-              <Table.Td>
-                <RequestStatusBadge status={item.status} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(item.createdAt, lang)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <SlaIndicator item={item} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      isEmpty={items.length === 0}
+      empty={{
+        icon: <IconTools size={30} aria-hidden />,
+        title: t(filtered ? 'maintenanceQueue.list.noMatchTitle' : 'maintenanceQueue.list.emptyTitle'),
+        body: t(filtered ? 'maintenanceQueue.list.noMatchBody' : 'maintenanceQueue.list.emptyBody'),
+        testId: 'queue-empty',
+      }}
+      minWidth={880}
+      caption={t('maintenanceQueue.list.caption')}
+      columns={(['request', 'place', 'priority', 'status', 'created', 'sla'] as const).map((column) => ({
+        label: t(`maintenanceQueue.list.${column}`),
+      }))}
+      testId="queue-table"
+    >
+      {items.map((item) => (
+        <Table.Tr key={item.id} data-testid="queue-row" data-id={item.id} data-breached={item.slaBreachedAt ? 'true' : 'false'}>
+          <Table.Td>
+            <Anchor component={Link} to={`${base}/${item.id}`} fw={600} size="sm" data-testid="queue-open">
+              {item.title}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              #{item.id} · {t(`maintenanceQueue.category.${item.category}`)}
+              {item.photoCount > 0 ? ` · ${t('maintenanceQueue.list.photos', { count: item.photoCount })}` : ''}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{place(item, t) || '—'}</Text>
+            <Text size="xs" c="dimmed">
+              {item.tenantName ?? t('maintenanceQueue.list.noTenant')}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <PriorityBadge priority={item.priority} />
+          </Table.Td>
+          <Table.Td>
+            <RequestStatusBadge status={item.status} />
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(item.createdAt, lang)}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <SlaIndicator item={item} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 
@@ -214,18 +214,7 @@ export function QueueView(data: QueueViewData) {
         <BoardView base={base} filters={filters} board={data.board} />
       ) : (
         <>
-          {data.list.items.length === 0 ? (
-            <EmptyState icon={<IconTools size={30} aria-hidden />} variant="light" py="xl" data-testid="queue-empty">
-              <EmptyState.Title order={2}>
-                {t(filtered ? 'maintenanceQueue.list.noMatchTitle' : 'maintenanceQueue.list.emptyTitle')}
-              </EmptyState.Title>
-              <EmptyState.Description>
-                {t(filtered ? 'maintenanceQueue.list.noMatchBody' : 'maintenanceQueue.list.emptyBody')}
-              </EmptyState.Description>
-            </EmptyState>
-          ) : (
-            <QueueTable base={base} items={data.list.items} />
-          )}
+          <QueueTable base={base} items={data.list.items} filtered={filtered} />
           <KeysetPager
             label={t('maintenanceQueue.pagination.label')}
             firstHref={filters.after ? queueHref(base, filters, { after: null }) : null}

@@ -6,7 +6,7 @@
  * `<Form method="post">` forms: they work without JavaScript (the page answers with a 303 back),
  * and with it they show a toast and the page re-renders.
  */
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
@@ -24,6 +24,7 @@ import {
   type RequestIntent,
   type VendorChoice,
 } from '../queue.types';
+import { SectionCard } from '~/components/section-card';
 
 type Props = { detail: RequestDetail; vendors: VendorChoice[]; done: RequestIntent | null; result: RequestActionResult | undefined };
 
@@ -44,19 +45,61 @@ function useRequestOutcome(result: RequestActionResult | undefined, intents: rea
   return { busy, formRef, formKey, errors, values: values as Record<string, string | undefined> };
 }
 
-function ActionCard({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
+type RequestForm = ReturnType<typeof useRequestOutcome>;
+type CardId = 'triage' | 'assign' | 'note' | 'cancel' | 'close';
+
+/** The card of one command: its title and hint (`maintenanceQueue.actions.<id>.title|hint`), then its content. */
+function ActionCard({ id, children }: { id: CardId; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={`${id}-title`} data-testid={`action-${id}`}>
-      <Title order={2} size="h5" id={`${id}-title`} mb={hint ? 4 : 'sm'}>
-        {title}
-      </Title>
-      {hint && (
-        <Text size="xs" c="dimmed" mb="sm">
-          {hint}
-        </Text>
-      )}
+    <SectionCard
+      titleId={`${id}-title`}
+      title={t(`maintenanceQueue.actions.${id}.title`)}
+      titleSize="h5"
+      titleMb={4}
+      p="md"
+      data-testid={`action-${id}`}
+    >
+      <Text size="xs" c="dimmed" mb="sm">
+        {t(`maintenanceQueue.actions.${id}.hint`)}
+      </Text>
       {children}
-    </Paper>
+    </SectionCard>
+  );
+}
+
+/**
+ * The form of a one-intent command: the intent as a hidden field, the refusal, the caller's
+ * fields and the submit button (`maintenanceQueue.actions.<intent>.submit`). `formKey` replaces
+ * the form's own key when the fields must show new defaults.
+ */
+function ActionForm({
+  intent,
+  form,
+  formKey,
+  submitColor,
+  children,
+}: {
+  intent: Exclude<CardId, 'note'>;
+  form: RequestForm;
+  formKey?: string;
+  submitColor?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" preventScrollReset ref={form.formRef} key={formKey ?? form.formKey} data-testid={`form-${intent}`} noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      <Stack gap="sm">
+        <FormError message={form.errors.form} testId={`${intent}-error`} />
+        {children}
+        <Group>
+          <Button type="submit" color={submitColor} loading={form.busy} data-testid={`${intent}-submit`}>
+            {t(`maintenanceQueue.actions.${intent}.submit`)}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
   );
 }
 
@@ -71,46 +114,31 @@ function FormError({ message, testId }: { message?: string; testId: string }) {
 
 function TriageForm({ detail, result }: Pick<Props, 'detail' | 'result'>) {
   const { t } = useTranslation();
-  const { busy, formRef, formKey, errors, values } = useRequestOutcome(result, ['triage']);
+  const form = useRequestOutcome(result, ['triage']);
+  const { errors, values } = form;
   return (
-    <ActionCard id="triage" title={t('maintenanceQueue.actions.triage.title')} hint={t('maintenanceQueue.actions.triage.hint')}>
+    <ActionCard id="triage">
       {/* A new key when the request's priority or category change (here or live), so the fields show them. */}
-      <Form
-        method="post"
-        preventScrollReset
-        ref={formRef}
-        key={`${formKey}-${detail.priority}-${detail.category}`}
-        data-testid="form-triage"
-        noValidate
-      >
-        <input type="hidden" name="intent" value="triage" />
-        <Stack gap="sm">
-          <FormError message={errors.form} testId="triage-error" />
-          <Group grow align="flex-start">
-            <NativeSelect
-              name="priority"
-              label={t('maintenanceQueue.detail.priority')}
-              defaultValue={values.priority || detail.priority}
-              data={QUEUE_PRIORITIES.map((value) => ({ value, label: t(`maintenanceQueue.priority.${value}`) }))}
-              error={errors.priority}
-              data-testid="triage-priority"
-            />
-            <NativeSelect
-              name="category"
-              label={t('maintenanceQueue.detail.category')}
-              defaultValue={values.category || detail.category}
-              data={QUEUE_CATEGORIES.map((value) => ({ value, label: t(`maintenanceQueue.category.${value}`) }))}
-              error={errors.category}
-              data-testid="triage-category"
-            />
-          </Group>
-          <Group>
-            <Button type="submit" loading={busy} data-testid="triage-submit">
-              {t('maintenanceQueue.actions.triage.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </Form>
+      <ActionForm intent="triage" form={form} formKey={`${form.formKey}-${detail.priority}-${detail.category}`}>
+        <Group grow align="flex-start">
+          <NativeSelect
+            name="priority"
+            label={t('maintenanceQueue.detail.priority')}
+            defaultValue={values.priority || detail.priority}
+            data={QUEUE_PRIORITIES.map((value) => ({ value, label: t(`maintenanceQueue.priority.${value}`) }))}
+            error={errors.priority}
+            data-testid="triage-priority"
+          />
+          <NativeSelect
+            name="category"
+            label={t('maintenanceQueue.detail.category')}
+            defaultValue={values.category || detail.category}
+            data={QUEUE_CATEGORIES.map((value) => ({ value, label: t(`maintenanceQueue.category.${value}`) }))}
+            error={errors.category}
+            data-testid="triage-category"
+          />
+        </Group>
+      </ActionForm>
     </ActionCard>
   );
 }
@@ -136,7 +164,8 @@ function vendorLabel(
 function AssignForm({ detail, vendors, result }: Pick<Props, 'detail' | 'vendors' | 'result'>) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { busy, formRef, formKey, errors, values } = useRequestOutcome(result, ['assign']);
+  const form = useRequestOutcome(result, ['assign']);
+  const { errors, values } = form;
   const eligible = vendors.filter((vendor) => vendor.ineligible === null);
   const others = vendors.filter((vendor) => vendor.ineligible !== null);
   const option = (vendor: VendorChoice) => ({ value: String(vendor.id), label: vendorLabel(vendor, detail.state, t, lang) });
@@ -146,7 +175,7 @@ function AssignForm({ detail, vendors, result }: Pick<Props, 'detail' | 'vendors
     ...(others.length ? [{ group: t('maintenanceQueue.actions.assign.ineligible'), items: others.map(option) }] : []),
   ];
   return (
-    <ActionCard id="assign" title={t('maintenanceQueue.actions.assign.title')} hint={t('maintenanceQueue.actions.assign.hint')}>
+    <ActionCard id="assign">
       {detail.openWorkOrderId !== null ? (
         <Text size="sm" data-testid="assign-has-open">
           {t('maintenanceQueue.actions.assign.hasOpen')}
@@ -156,45 +185,36 @@ function AssignForm({ detail, vendors, result }: Pick<Props, 'detail' | 'vendors
           {t('maintenanceQueue.actions.assign.noVendors')}
         </Text>
       ) : (
-        <Form method="post" preventScrollReset ref={formRef} key={formKey} data-testid="form-assign" noValidate>
-          <input type="hidden" name="intent" value="assign" />
-          <Stack gap="sm">
-            <FormError message={errors.form} testId="assign-error" />
-            <NativeSelect
-              name="vendorId"
-              label={t('maintenanceQueue.actions.assign.vendor')}
-              required
-              defaultValue={values.vendorId ?? ''}
-              data={data}
-              error={errors.vendorId}
-              data-testid="assign-vendor"
-            />
-            <Textarea
-              name="instructions"
-              label={t('maintenanceQueue.actions.assign.instructions')}
-              maxLength={INSTRUCTIONS_MAX}
-              autosize
-              minRows={2}
-              defaultValue={values.instructions ?? ''}
-              error={errors.instructions}
-              data-testid="assign-instructions"
-            />
-            <TextInput
-              name="dueDate"
-              type="date"
-              label={t('maintenanceQueue.actions.assign.dueDate')}
-              description={t('maintenanceQueue.actions.assign.dueDateHint')}
-              defaultValue={values.dueDate ?? ''}
-              error={errors.dueDate}
-              data-testid="assign-due"
-            />
-            <Group>
-              <Button type="submit" loading={busy} data-testid="assign-submit">
-                {t('maintenanceQueue.actions.assign.submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </Form>
+        <ActionForm intent="assign" form={form}>
+          <NativeSelect
+            name="vendorId"
+            label={t('maintenanceQueue.actions.assign.vendor')}
+            required
+            defaultValue={values.vendorId ?? ''}
+            data={data}
+            error={errors.vendorId}
+            data-testid="assign-vendor"
+          />
+          <Textarea
+            name="instructions"
+            label={t('maintenanceQueue.actions.assign.instructions')}
+            maxLength={INSTRUCTIONS_MAX}
+            autosize
+            minRows={2}
+            defaultValue={values.instructions ?? ''}
+            error={errors.instructions}
+            data-testid="assign-instructions"
+          />
+          <TextInput
+            name="dueDate"
+            type="date"
+            label={t('maintenanceQueue.actions.assign.dueDate')}
+            description={t('maintenanceQueue.actions.assign.dueDateHint')}
+            defaultValue={values.dueDate ?? ''}
+            error={errors.dueDate}
+            data-testid="assign-due"
+          />
+        </ActionForm>
       )}
     </ActionCard>
   );
@@ -204,7 +224,7 @@ function NoteForm({ result }: Pick<Props, 'result'>) {
   const { t } = useTranslation();
   const { busy, formRef, formKey, errors, values } = useRequestOutcome(result, ['note', 'comment']);
   return (
-    <ActionCard id="note" title={t('maintenanceQueue.actions.note.title')} hint={t('maintenanceQueue.actions.note.hint')}>
+    <ActionCard id="note">
       <Form method="post" preventScrollReset ref={formRef} key={formKey} data-testid="form-note" noValidate>
         <Stack gap="sm">
           <FormError message={errors.form} testId="note-error" />
@@ -235,61 +255,45 @@ function NoteForm({ result }: Pick<Props, 'result'>) {
 
 function CancelForm({ result }: Pick<Props, 'result'>) {
   const { t } = useTranslation();
-  const { busy, formRef, formKey, errors, values } = useRequestOutcome(result, ['cancel']);
+  const form = useRequestOutcome(result, ['cancel']);
+  const { errors, values } = form;
   return (
-    <ActionCard id="cancel" title={t('maintenanceQueue.actions.cancel.title')} hint={t('maintenanceQueue.actions.cancel.hint')}>
-      <Form method="post" preventScrollReset ref={formRef} key={formKey} data-testid="form-cancel" noValidate>
-        <input type="hidden" name="intent" value="cancel" />
-        <Stack gap="sm">
-          <FormError message={errors.form} testId="cancel-error" />
-          <Textarea
-            name="reason"
-            label={t('maintenanceQueue.actions.cancel.reason')}
-            required
-            maxLength={CANCEL_REASON_MAX}
-            autosize
-            minRows={2}
-            defaultValue={values.reason ?? ''}
-            error={errors.reason}
-            data-testid="cancel-reason"
-          />
-          <Group>
-            <Button type="submit" color="red.9" loading={busy} data-testid="cancel-submit">
-              {t('maintenanceQueue.actions.cancel.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </Form>
+    <ActionCard id="cancel">
+      <ActionForm intent="cancel" form={form} submitColor="red.9">
+        <Textarea
+          name="reason"
+          label={t('maintenanceQueue.actions.cancel.reason')}
+          required
+          maxLength={CANCEL_REASON_MAX}
+          autosize
+          minRows={2}
+          defaultValue={values.reason ?? ''}
+          error={errors.reason}
+          data-testid="cancel-reason"
+        />
+      </ActionForm>
     </ActionCard>
   );
 }
 
 function CloseForm({ result }: Pick<Props, 'result'>) {
   const { t } = useTranslation();
-  const { busy, formRef, formKey, errors, values } = useRequestOutcome(result, ['close']);
+  const form = useRequestOutcome(result, ['close']);
+  const { errors, values } = form;
   return (
-    <ActionCard id="close" title={t('maintenanceQueue.actions.close.title')} hint={t('maintenanceQueue.actions.close.hint')}>
-      <Form method="post" preventScrollReset ref={formRef} key={formKey} data-testid="form-close" noValidate>
-        <input type="hidden" name="intent" value="close" />
-        <Stack gap="sm">
-          <FormError message={errors.form} testId="close-error" />
-          <Textarea
-            name="note"
-            label={t('maintenanceQueue.actions.close.note')}
-            maxLength={NOTE_MAX}
-            autosize
-            minRows={2}
-            defaultValue={values.note ?? ''}
-            error={errors.note}
-            data-testid="close-note"
-          />
-          <Group>
-            <Button type="submit" loading={busy} data-testid="close-submit">
-              {t('maintenanceQueue.actions.close.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </Form>
+    <ActionCard id="close">
+      <ActionForm intent="close" form={form}>
+        <Textarea
+          name="note"
+          label={t('maintenanceQueue.actions.close.note')}
+          maxLength={NOTE_MAX}
+          autosize
+          minRows={2}
+          defaultValue={values.note ?? ''}
+          error={errors.note}
+          data-testid="close-note"
+        />
+      </ActionForm>
     </ActionCard>
   );
 }

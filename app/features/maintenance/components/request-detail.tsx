@@ -4,7 +4,7 @@
  * orders with their status, and the whole timeline — staff-only entries marked — beside the
  * commands (request-actions.tsx). Refreshes live when the request or its work order changes.
  */
-import { Anchor, Badge, DataList, Grid, Group, Image, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Anchor, Badge, DataList, Grid, Group, Image, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowLeft, IconClipboardList, IconLock, IconMessage, IconProgress } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import type { QueueBase, RequestActionResult, RequestDetail, RequestIntent, Time
 import { PriorityBadge, RequestStatusBadge, SlaIndicator, WorkOrderStatusBadge } from './queue-badges';
 import { RequestActions } from './request-actions';
 import { useQueueLiveUpdates } from './use-queue-live';
+import { SectionCard } from '~/components/section-card';
 
 type Props = {
   base: QueueBase;
@@ -69,10 +70,7 @@ function TimelineCard({ entries }: { entries: TimelineEntry[] }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="request-timeline-title">
-      <Title order={2} size="h4" id="request-timeline-title" mb="md">
-        {t('maintenanceQueue.timeline.title')}
-      </Title>
+    <SectionCard titleId="request-timeline-title" title={t('maintenanceQueue.timeline.title')} titleSize="h4" titleMb="md">
       {entries.length === 0 ? (
         <Text c="dimmed">{t('maintenanceQueue.timeline.empty')}</Text>
       ) : (
@@ -119,7 +117,7 @@ function TimelineCard({ entries }: { entries: TimelineEntry[] }) {
           })}
         </Timeline>
       )}
-    </Paper>
+    </SectionCard>
   );
 }
 
@@ -170,10 +168,7 @@ function RequestCard({ detail }: { detail: RequestDetail }) {
     ]);
   if (detail.cancelReason) items.push(['cancelReason', t('maintenanceQueue.detail.cancelReason'), detail.cancelReason]);
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="request-card-title" data-testid="request-card">
-      <Title order={2} size="h4" id="request-card-title" mb="sm">
-        {t('maintenanceQueue.detail.request')}
-      </Title>
+    <SectionCard titleId="request-card-title" title={t('maintenanceQueue.detail.request')} titleSize="h4" data-testid="request-card">
       <Text fw={600} size="sm" mb={4}>
         {t('maintenanceQueue.detail.description')}
       </Text>
@@ -244,7 +239,7 @@ function RequestCard({ detail }: { detail: RequestDetail }) {
           ))}
         </SimpleGrid>
       )}
-    </Paper>
+    </SectionCard>
   );
 }
 
@@ -252,51 +247,51 @@ function WorkOrdersCard({ detail }: { detail: RequestDetail }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="request-orders-title" data-testid="request-work-orders">
-      <Title order={2} size="h4" id="request-orders-title" mb="sm">
+    <SectionCard
+      titleId="request-orders-title"
+      title={
         <Group gap="xs" component="span">
           <IconClipboardList size={20} aria-hidden />
           {t('maintenanceQueue.workOrders.title')}
         </Group>
-      </Title>
-      {detail.workOrders.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('maintenanceQueue.workOrders.empty')}
-        </Text>
-      ) : (
-        <Stack gap="sm">
-          {detail.workOrders.map((order) => (
-            <Group
-              key={order.id}
-              justify="space-between"
-              align="flex-start"
-              wrap="nowrap"
-              data-testid="work-order"
-              data-vendor={order.vendorName}
-            >
-              <Stack gap={0}>
-                <Text fw={600} size="sm">
-                  #{order.id} · {order.vendorName}
+      }
+      titleSize="h4"
+      isEmpty={detail.workOrders.length === 0}
+      emptyText={t('maintenanceQueue.workOrders.empty')}
+      data-testid="request-work-orders"
+    >
+      <Stack gap="sm">
+        {detail.workOrders.map((order) => (
+          <Group
+            key={order.id}
+            justify="space-between"
+            align="flex-start"
+            wrap="nowrap"
+            data-testid="work-order"
+            data-vendor={order.vendorName}
+          >
+            <Stack gap={0}>
+              <Text fw={600} size="sm">
+                #{order.id} · {order.vendorName}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('maintenanceQueue.workOrders.created', { time: formatDateTime(order.createdAt, lang) })}
+                {order.scheduledFor
+                  ? ` · ${t('maintenanceQueue.workOrders.scheduled', { time: formatDateTime(order.scheduledFor, lang) })}`
+                  : ''}
+                {order.dueAt ? ` · ${t('maintenanceQueue.workOrders.due', { time: formatDateTime(order.dueAt, lang) })}` : ''}
+              </Text>
+              {order.instructions && (
+                <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                  {order.instructions}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {t('maintenanceQueue.workOrders.created', { time: formatDateTime(order.createdAt, lang) })}
-                  {order.scheduledFor
-                    ? ` · ${t('maintenanceQueue.workOrders.scheduled', { time: formatDateTime(order.scheduledFor, lang) })}`
-                    : ''}
-                  {order.dueAt ? ` · ${t('maintenanceQueue.workOrders.due', { time: formatDateTime(order.dueAt, lang) })}` : ''}
-                </Text>
-                {order.instructions && (
-                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                    {order.instructions}
-                  </Text>
-                )}
-              </Stack>
-              <WorkOrderStatusBadge status={order.status} />
-            </Group>
-          ))}
-        </Stack>
-      )}
-    </Paper>
+              )}
+            </Stack>
+            <WorkOrderStatusBadge status={order.status} />
+          </Group>
+        ))}
+      </Stack>
+    </SectionCard>
   );
 }
 

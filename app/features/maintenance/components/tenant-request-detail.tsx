@@ -24,8 +24,9 @@ import {
   useMatches,
 } from '@mantine/core';
 import { StarRating } from '~/components/star-rating';
-import { IconAlertCircle, IconCalendarEvent, IconCheck, IconMessage, IconStar, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconCalendarEvent, IconCheck, IconMessage, IconStar, IconX } from '@tabler/icons-react';
+import { ErrorAlert } from '~/components/status-alerts';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, useNavigation } from 'react-router';
 import { useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
@@ -34,7 +35,7 @@ import { formatDateTime, formatIsoDate } from '~/lib/format';
 import { imageSrcSet } from '~/lib/images';
 import type { TenantRequestView, TenantTimelineEntry } from '../tenant-request-queries.server';
 import { MAINTENANCE_LIMITS } from '../tenant-requests.schemas';
-import type { RequestCommandAnswer } from '../tenant-requests.types';
+import type { ActionResult } from '~/lib/action-result';
 import { EmergencyLine } from './emergency-line';
 import { PriorityBadge, StatusBadge } from './tenant-request-badges';
 
@@ -44,7 +45,7 @@ type Props = {
   request: TenantRequestView;
   phone: string;
   lang: Language;
-  answer?: RequestCommandAnswer;
+  answer?: ActionResult;
   done: string | null;
   created: boolean;
 };
@@ -109,11 +110,14 @@ export function RequestDetail({ request, phone, lang, answer, done, created }: P
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : '';
-  const [rating, setRating] = useState(Number(answer?.intent === 'rate' ? (answer.values?.rating ?? 0) : 0));
+  /** What the person typed in `name` of the `intent` form, put back after a refusal. */
+  const echoed = (intent: string, name: string) =>
+    answer && !answer.ok && answer.intent === intent ? String(answer.values?.[name] ?? '') : '';
+  const [rating, setRating] = useState(Number(echoed('rate', 'rating') || 0));
   useRateLimitToast(answer);
-  const errorsFor = (intent: string) => (answer && !answer.ok && answer.intent === intent ? (answer.errors ?? {}) : {});
+  const errorsFor = (intent: string) => (answer && !answer.ok && answer.intent === intent ? answer.errors : {});
   const open = !['completed', 'closed', 'cancelled'].includes(request.status);
-  const notice = answer?.ok ? answer.notice : done ? t(`maintenance.done.${done}`, { defaultValue: '' }) : '';
+  const notice = answer?.ok ? answer.message : done ? t(`maintenance.done.${done}`, { defaultValue: '' }) : '';
   return (
     <Stack gap="lg" data-testid="request-detail" data-status={request.status}>
       {request.priority === 'emergency' && open && <EmergencyLine phone={phone} prominent />}
@@ -127,10 +131,8 @@ export function RequestDetail({ request, phone, lang, answer, done, created }: P
           {notice}
         </Alert>
       )}
-      {answer && !answer.ok && answer.error && !answer.rateLimited && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="command-error">
-          {answer.error}
-        </Alert>
+      {answer && !answer.ok && answer.errors.form && !answer.rateLimited && (
+        <ErrorAlert data-testid="command-error">{answer.errors.form}</ErrorAlert>
       )}
       <Card withBorder padding="lg">
         <Stack gap="md">
@@ -239,105 +241,127 @@ export function RequestDetail({ request, phone, lang, answer, done, created }: P
       </SimpleGrid>
 
       {request.canRate && (
-        <Card withBorder padding="lg" component="section" aria-labelledby="rate-title" data-testid="rate-card">
-          <Form method="post">
-            <Stack gap="sm">
-              <Title order={2} size="h4" id="rate-title">
-                {t('maintenance.rate.title')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('maintenance.rate.body')}
-              </Text>
-              <input type="hidden" name="intent" value="rate" />
-              <div role="group" aria-label={t('maintenance.rate.label')}>
-                <Rating name="rating" value={rating} onChange={setRating} size="lg" data-testid="rating-input" />
-              </div>
-              {errorsFor('rate').rating && (
-                <Text size="sm" c="red.8" role="alert">
-                  {errorsFor('rate').rating}
-                </Text>
-              )}
-              <Textarea
-                name="comment"
-                label={t('maintenance.rate.comment')}
-                autosize
-                minRows={2}
-                maxLength={MAINTENANCE_LIMITS.ratingComment}
-                defaultValue={answer?.intent === 'rate' ? answer.values?.comment : ''}
-                error={errorsFor('rate').comment}
-              />
-              <Group>
-                <Button type="submit" loading={busy === 'rate'} leftSection={<IconStar size={16} aria-hidden />}>
-                  {t('maintenance.rate.submit')}
-                </Button>
-              </Group>
-            </Stack>
-          </Form>
-        </Card>
+        <CommandCard
+          intent="rate"
+          body={t('maintenance.rate.body')}
+          loading={busy === 'rate'}
+          icon={<IconStar size={16} aria-hidden />}
+          cardTestId="rate-card"
+        >
+          <div role="group" aria-label={t('maintenance.rate.label')}>
+            <Rating name="rating" value={rating} onChange={setRating} size="lg" data-testid="rating-input" />
+          </div>
+          {errorsFor('rate').rating && (
+            <Text size="sm" c="red.8" role="alert">
+              {errorsFor('rate').rating}
+            </Text>
+          )}
+          <Textarea
+            name="comment"
+            label={t('maintenance.rate.comment')}
+            autosize
+            minRows={2}
+            maxLength={MAINTENANCE_LIMITS.ratingComment}
+            defaultValue={echoed('rate', 'comment')}
+            error={errorsFor('rate').comment}
+          />
+        </CommandCard>
       )}
 
       {request.canComment && (
-        <Card withBorder padding="lg" component="section" aria-labelledby="comment-title">
-          <Form
-            method="post"
-            key={answer?.ok && answer.intent === 'comment' ? `sent-${request.timeline.length}` : 'comment'}
-            data-testid="comment-form"
-          >
-            <Stack gap="sm">
-              <Title order={2} size="h4" id="comment-title">
-                {t('maintenance.comment.title')}
-              </Title>
-              <input type="hidden" name="intent" value="comment" />
-              <Textarea
-                name="body"
-                label={t('maintenance.comment.label')}
-                description={t('maintenance.comment.hint')}
-                autosize
-                minRows={3}
-                maxLength={MAINTENANCE_LIMITS.comment}
-                defaultValue={answer && !answer.ok && answer.intent === 'comment' ? answer.values?.body : ''}
-                error={errorsFor('comment').body}
-                required
-              />
-              <Group>
-                <Button type="submit" loading={busy === 'comment'} leftSection={<IconMessage size={16} aria-hidden />}>
-                  {t('maintenance.comment.submit')}
-                </Button>
-              </Group>
-            </Stack>
-          </Form>
-        </Card>
+        <CommandCard
+          intent="comment"
+          loading={busy === 'comment'}
+          icon={<IconMessage size={16} aria-hidden />}
+          formKey={answer?.ok && answer.intent === 'comment' ? `sent-${request.timeline.length}` : 'comment'}
+          formTestId="comment-form"
+        >
+          <Textarea
+            name="body"
+            label={t('maintenance.comment.label')}
+            description={t('maintenance.comment.hint')}
+            autosize
+            minRows={3}
+            maxLength={MAINTENANCE_LIMITS.comment}
+            defaultValue={echoed('comment', 'body')}
+            error={errorsFor('comment').body}
+            required
+          />
+        </CommandCard>
       )}
 
       {request.canCancel && (
-        <Card withBorder padding="lg" component="section" aria-labelledby="cancel-title">
-          <Form method="post" data-testid="cancel-form">
-            <Stack gap="sm">
-              <Title order={2} size="h4" id="cancel-title">
-                {t('maintenance.cancel.title')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('maintenance.cancel.body')}
-              </Text>
-              <input type="hidden" name="intent" value="cancel" />
-              <Textarea
-                name="reason"
-                label={t('maintenance.cancel.reason')}
-                autosize
-                minRows={2}
-                maxLength={MAINTENANCE_LIMITS.cancelReason}
-                error={errorsFor('cancel').reason}
-              />
-              <Group>
-                <Button type="submit" color="red.9" loading={busy === 'cancel'} leftSection={<IconX size={16} aria-hidden />}>
-                  {t('maintenance.cancel.submit')}
-                </Button>
-              </Group>
-            </Stack>
-          </Form>
-        </Card>
+        <CommandCard
+          intent="cancel"
+          body={t('maintenance.cancel.body')}
+          loading={busy === 'cancel'}
+          icon={<IconX size={16} aria-hidden />}
+          color="red.9"
+          formTestId="cancel-form"
+        >
+          <Textarea
+            name="reason"
+            label={t('maintenance.cancel.reason')}
+            autosize
+            minRows={2}
+            maxLength={MAINTENANCE_LIMITS.cancelReason}
+            error={errorsFor('cancel').reason}
+          />
+        </CommandCard>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The card of one of the tenant's commands (rate, comment, cancel): a section titled
+ * `maintenance.<intent>.title`, a plain POST form with the intent as a hidden field, the
+ * caller's fields and the submit button (`maintenance.<intent>.submit`).
+ */
+function CommandCard({
+  intent,
+  body,
+  loading,
+  icon,
+  color,
+  formKey,
+  formTestId,
+  cardTestId,
+  children,
+}: {
+  intent: 'rate' | 'comment' | 'cancel';
+  body?: string;
+  loading: boolean;
+  icon: ReactNode;
+  color?: string;
+  formKey?: string;
+  formTestId?: string;
+  cardTestId?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={`${intent}-title`} data-testid={cardTestId}>
+      <Form method="post" key={formKey} data-testid={formTestId}>
+        <Stack gap="sm">
+          <Title order={2} size="h4" id={`${intent}-title`}>
+            {t(`maintenance.${intent}.title`)}
+          </Title>
+          {body !== undefined && (
+            <Text size="sm" c="dimmed">
+              {body}
+            </Text>
+          )}
+          <input type="hidden" name="intent" value={intent} />
+          {children}
+          <Group>
+            <Button type="submit" color={color} loading={loading} leftSection={icon}>
+              {t(`maintenance.${intent}.submit`)}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </Card>
   );
 }
 

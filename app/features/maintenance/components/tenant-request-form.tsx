@@ -28,6 +28,7 @@ import {
 } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconAlertCircle, IconPhotoPlus, IconSend, IconTrash, IconWifiOff } from '@tabler/icons-react';
+import { ErrorAlert } from '~/components/status-alerts';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { useNavigate } from 'react-router';
@@ -217,11 +218,7 @@ export function RequestForm({ units, phone, clientId: initialClientId, answer, q
     >
       <input type="hidden" name="clientId" value={clientId} />
       <Stack gap="lg">
-        {result && !result.ok && result.error && !result.rateLimited && (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="request-error">
-            {result.error}
-          </Alert>
-        )}
+        {result && !result.ok && result.error && !result.rateLimited && <ErrorAlert data-testid="request-error">{result.error}</ErrorAlert>}
         <Card withBorder padding="lg">
           <Stack gap="md">
             {units.length === 1 ? (

@@ -6,12 +6,11 @@
  * validates again and answers field errors.
  */
 import { Alert, Autocomplete, Button, NativeSelect, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { notifications as toasts } from '@mantine/notifications';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, useFetcher } from 'react-router';
-import { useFormOutcome } from '~/components/forms/use-form-outcome';
+import { useActionResult } from '~/components/forms/use-action-result';
 import { ROLES } from '~/lib/access';
 import { TEXT_LIMITS } from '~/lib/form-fields';
 import {
@@ -38,20 +37,9 @@ const EMPTY: BroadcastEcho = { audience: 'user', email: '', role: 'tenant', titl
  */
 export function BroadcastForm({ result, action }: { result: BroadcastActionResult | undefined; action: string }) {
   const { t } = useTranslation();
-  const { busy, formRef, formKey } = useFormOutcome(result, (outcome) => {
-    if (!outcome.ok) return;
-    toasts.show({
-      color: 'teal',
-      title: t('common.toast.success'),
-      message: t('notifications.admin.sent', { count: outcome.recipients }),
-      closeButtonProps: { 'aria-label': t('notifications.admin.sentClose') },
-      styles: { description: { color: 'var(--mantine-color-text)' } },
-      'data-testid': 'broadcast-toast',
-    });
-  });
-  const failed = result && !result.ok ? result : undefined;
-  const errors = failed?.errors ?? {};
-  const values = failed?.values ?? EMPTY;
+  // The success toast shows the action's "sent to n people".
+  const { failed, errors, values: echoed, busy, formRef, formKey } = useActionResult(result, { toast: { testId: 'broadcast-toast' } });
+  const values: BroadcastEcho = failed ? { ...EMPTY, ...(echoed as Partial<BroadcastEcho>) } : EMPTY;
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="broadcast-form-title">

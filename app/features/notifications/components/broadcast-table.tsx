@@ -2,8 +2,9 @@
  * The sent broadcasts of /admin/notifications, newest first: when, to whom, title, type, how
  * many received it and who sent it.
  */
-import { Badge, EmptyState, Table, Text } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
+import { ListTable } from '~/components/lists/list-table';
 import { useTranslation } from '~/lib/i18n';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -14,14 +15,6 @@ import { TYPE_COLORS, TYPE_ICONS } from './notification-type';
 export function BroadcastTable({ items }: { items: BroadcastRow[] }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  if (items.length === 0) {
-    return (
-      <EmptyState icon={<IconSend size={30} aria-hidden />} variant="light" py="xl" data-testid="broadcasts-empty">
-        <EmptyState.Title order={3}>{t('notifications.admin.history.emptyTitle')}</EmptyState.Title>
-        <EmptyState.Description>{t('notifications.admin.history.emptyBody')}</EmptyState.Description>
-      </EmptyState>
-    );
-  }
   const audienceOf = (row: BroadcastRow) =>
     row.audience === 'all'
       ? t('notifications.admin.history.everyone')
@@ -29,61 +22,65 @@ export function BroadcastTable({ items }: { items: BroadcastRow[] }) {
         ? t('notifications.admin.history.role', { role: row.targetRole ? t(`account.roles.${row.targetRole}`) : '—' })
         : (row.targetEmail ?? t('notifications.admin.history.deletedAccount'));
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table verticalSpacing="sm" data-testid="broadcasts-table">
-        <Table.Caption>{t('notifications.admin.history.caption')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('notifications.admin.history.date')}</Table.Th>
-            <Table.Th scope="col">{t('notifications.admin.history.audience')}</Table.Th>
-            <Table.Th scope="col">{t('notifications.admin.history.subject')}</Table.Th>
-            <Table.Th scope="col">{t('notifications.admin.history.type')}</Table.Th>
-            <Table.Th scope="col" ta="end">
-              {t('notifications.admin.history.recipients')}
-            </Table.Th>
-            <Table.Th scope="col">{t('notifications.admin.history.sender')}</Table.Th>
+    <ListTable
+      isEmpty={items.length === 0}
+      empty={{
+        icon: <IconSend size={30} aria-hidden />,
+        title: t('notifications.admin.history.emptyTitle'),
+        body: t('notifications.admin.history.emptyBody'),
+        testId: 'broadcasts-empty',
+        titleOrder: 3,
+      }}
+      minWidth={720}
+      caption={t('notifications.admin.history.caption')}
+      columns={[
+        { label: t('notifications.admin.history.date') },
+        { label: t('notifications.admin.history.audience') },
+        { label: t('notifications.admin.history.subject') },
+        { label: t('notifications.admin.history.type') },
+        { label: t('notifications.admin.history.recipients'), align: 'end' },
+        { label: t('notifications.admin.history.sender') },
+      ]}
+      highlightOnHover={false}
+      testId="broadcasts-table"
+    >
+      {items.map((row) => {
+        const TypeIcon = TYPE_ICONS[row.type];
+        return (
+          <Table.Tr key={row.id} data-testid="broadcast-row">
+            <Table.Td>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" style={{ overflowWrap: 'break-word' }} data-testid="broadcast-audience">
+                {audienceOf(row)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={600} miw={140} style={{ overflowWrap: 'break-word' }} data-testid="broadcast-title">
+                {row.title}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={TYPE_COLORS[row.type]} leftSection={<TypeIcon size={12} aria-hidden />} miw="max-content">
+                {t(`notifications.types.${row.type}`)}
+              </Badge>
+            </Table.Td>
+            <Table.Td ta="end">
+              <Text size="sm" data-testid="broadcast-recipients">
+                {formatNumber(row.recipients, lang)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {row.senderEmail ?? t('notifications.admin.history.deletedAccount')}
+              </Text>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((row) => {
-            const TypeIcon = TYPE_ICONS[row.type];
-            return (
-              <Table.Tr key={row.id} data-testid="broadcast-row">
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ overflowWrap: 'break-word' }} data-testid="broadcast-audience">
-                    {audienceOf(row)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={600} miw={140} style={{ overflowWrap: 'break-word' }} data-testid="broadcast-title">
-                    {row.title}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={TYPE_COLORS[row.type]} leftSection={<TypeIcon size={12} aria-hidden />} miw="max-content">
-                    {t(`notifications.types.${row.type}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td ta="end">
-                  <Text size="sm" data-testid="broadcast-recipients">
-                    {formatNumber(row.recipients, lang)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {row.senderEmail ?? t('notifications.admin.history.deletedAccount')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </ListTable>
   );
 }

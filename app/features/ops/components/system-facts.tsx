@@ -5,7 +5,7 @@
 import { DataList, Paper, Title } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
 import { formatDuration } from '~/lib/format';
-import type { SystemFacts } from '../system-page.server';
+import type { SystemFacts } from '../system.page.server';
 
 export function SystemFactsCard({ facts }: { facts: SystemFacts }) {
   const { t } = useTranslation();

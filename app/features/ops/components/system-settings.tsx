@@ -8,20 +8,24 @@ import { Checkbox, Fieldset, Grid, SimpleGrid, Text, TextInput } from '@mantine/
 import { useTranslation } from '~/lib/i18n';
 import { OFFICE_DAY_GROUPS } from '~/lib/office-hours';
 import { hoursField, sectionValues, type SystemSection, type SystemSettingsView } from '../system.schemas';
-import type { SystemActionResult } from '../system-page.server';
+import { showSuccessToast, useActionResult } from '~/components/forms/use-action-result';
+import type { SystemActionResult } from '../system.page.server';
 import { SettingsSection } from './settings-section';
-import { useOpsOutcome } from './use-ops-outcome';
 
 type SectionProps = { settings: SystemSettingsView; result: SystemActionResult | undefined; done: SystemSection | null };
 
 /** The section's form state: values (typed ones after a refusal), errors, outcome plumbing. */
 function useSection(section: SystemSection, { settings, result, done }: SectionProps) {
   const { t } = useTranslation();
-  const outcome = useOpsOutcome(result, section, (ok) =>
-    t('changed' in ok && ok.changed === 0 ? 'ops.system.unchanged' : 'ops.system.saved'),
-  );
-  const values = outcome.failed?.values ?? sectionValues(section, settings);
-  const errors = outcome.failed?.errors ?? {};
+  // The toast is worded here: saved, or nothing changed.
+  const outcome = useActionResult(result, {
+    intent: section,
+    toast: false,
+    onSuccess: (ok) => showSuccessToast(t, t(ok.changed === 0 ? 'ops.system.unchanged' : 'ops.system.saved'), { testId: 'ops-toast' }),
+  });
+  // A section's fields are single-valued: its echoed values are strings.
+  const values = (outcome.failed?.values as Record<string, string> | undefined) ?? sectionValues(section, settings);
+  const errors = outcome.errors;
   const frame = {
     section,
     title: t(`ops.system.${section}.title`),

@@ -7,8 +7,8 @@ import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
-import type { SystemActionResult } from '../system-page.server';
-import { useOpsOutcome } from './use-ops-outcome';
+import { showSuccessToast, useActionResult } from '~/components/forms/use-action-result';
+import type { SystemActionResult } from '../system.page.server';
 
 type Props = {
   email: string;
@@ -20,7 +20,16 @@ type Props = {
 
 export function TestMailCard({ email, mailer, result, sentPlain }: Props) {
   const { t } = useTranslation();
-  const { failed, busy, formRef, result: mine } = useOpsOutcome(result, 'test-mail', () => t('ops.testMail.sent', { email }));
+  const {
+    failed,
+    busy,
+    formRef,
+    result: mine,
+  } = useActionResult(result, {
+    intent: 'test-mail',
+    toast: false,
+    onSuccess: () => showSuccessToast(t, t('ops.testMail.sent', { email }), { testId: 'ops-toast' }),
+  });
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="test-mail-title" id="test-mail" data-testid="system-test-mail">
       <Stack gap="md">

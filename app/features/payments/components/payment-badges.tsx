@@ -1,5 +1,6 @@
 /** A payment's status as a badge, in the visitor's language. */
-import { Badge, type BadgeProps } from '@mantine/core';
+import type { BadgeProps } from '@mantine/core';
+import { StateBadge } from '~/components/state-badge';
 import { useTranslation } from '~/lib/i18n';
 import type { PaymentStatus } from '../payments.schemas';
 
@@ -14,16 +15,6 @@ const STATUS_COLORS: Record<PaymentStatus, string> = {
 export function PaymentStatusBadge({ status, ...props }: { status: PaymentStatus } & Omit<BadgeProps, 'color' | 'children'>) {
   const { t } = useTranslation();
   return (
-    <Badge
-      color={STATUS_COLORS[status]}
-      variant="filled"
-      autoContrast
-      miw="max-content"
-      data-testid="payment-status"
-      data-status={status}
-      {...props}
-    >
-      {t(`payments.status.${status}`)}
-    </Badge>
+    <StateBadge color={STATUS_COLORS[status]} label={t(`payments.status.${status}`)} status={status} testId="payment-status" {...props} />
   );
 }

@@ -5,8 +5,11 @@
  * partial; a plain POST form that works without JavaScript, with the page view's idempotency key).
  */
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { IconArrowLeft, IconCircleCheck, IconReceiptRefund } from '@tabler/icons-react';
+import { IconArrowLeft, IconReceiptRefund } from '@tabler/icons-react';
+import { SuccessAlert } from '~/components/status-alerts';
 import type { ReactNode } from 'react';
+import { ScrollTable } from '~/components/lists/list-table';
+import { SectionCard } from '~/components/section-card';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link, useNavigation } from 'react-router';
 import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
@@ -25,6 +28,24 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Text>
     </div>
+  );
+}
+
+/** A titled block (an `h2`) holding a table, or a dimmed line when there is nothing to list. */
+function TableBlock({ title, isEmpty, emptyText, children }: { title: string; isEmpty: boolean; emptyText: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h3">
+        {title}
+      </Title>
+      {isEmpty ? (
+        <Text c="dimmed" size="sm">
+          {emptyText}
+        </Text>
+      ) : (
+        children
+      )}
+    </Stack>
   );
 }
 
@@ -53,9 +74,9 @@ export function PaymentDetailView({ basePath, detail, refundKey, done, result }:
         </Group>
       </Anchor>
       {(done === 'refunded' || result?.ok) && (
-        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status" data-testid="payment-refunded">
+        <SuccessAlert role="status" data-testid="payment-refunded">
           {result?.ok ? t('payments.refund.doneAmount', { amount: money(result.amountCents) }) : t('payments.refund.done')}
-        </Alert>
+        </SuccessAlert>
       )}
       <Paper withBorder p="md" radius="md">
         <Group justify="space-between" mb="md" wrap="wrap">
@@ -127,92 +148,69 @@ export function PaymentDetailView({ basePath, detail, refundKey, done, result }:
         </SimpleGrid>
       </Paper>
 
-      <Stack gap="xs">
-        <Title order={2} size="h3">
-          {t('payments.detail.allocations.title')}
-        </Title>
-        {detail.allocations.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {t('payments.detail.allocations.empty')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="xs" data-testid="payment-allocations">
-              <Table.Caption>{t('payments.detail.allocations.caption')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('payments.detail.allocations.charge')}</Table.Th>
-                  <Table.Th scope="col">{t('payments.detail.allocations.period')}</Table.Th>
-                  <Table.Th scope="col">{t('payments.detail.allocations.due')}</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('payments.detail.allocations.chargeAmount')}
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('payments.detail.allocations.allocated')}
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {detail.allocations.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>{row.description ?? t(`payments.detail.chargeKind.${row.kind}`)}</Table.Td>
-                    <Table.Td>{row.period.startsWith('manual:') ? none : row.period}</Table.Td>
-                    <Table.Td>{formatIsoDate(row.dueDate, lang)}</Table.Td>
-                    <Table.Td ta="right">{money(row.chargeCents)}</Table.Td>
-                    <Table.Td ta="right">{money(row.amountCents)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
+      <TableBlock
+        title={t('payments.detail.allocations.title')}
+        isEmpty={detail.allocations.length === 0}
+        emptyText={t('payments.detail.allocations.empty')}
+      >
+        <ScrollTable
+          minWidth={560}
+          verticalSpacing="xs"
+          data-testid="payment-allocations"
+          caption={t('payments.detail.allocations.caption')}
+          columns={[
+            { label: t('payments.detail.allocations.charge') },
+            { label: t('payments.detail.allocations.period') },
+            { label: t('payments.detail.allocations.due') },
+            { label: t('payments.detail.allocations.chargeAmount'), align: 'right' },
+            { label: t('payments.detail.allocations.allocated'), align: 'right' },
+          ]}
+        >
+          {detail.allocations.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>{row.description ?? t(`payments.detail.chargeKind.${row.kind}`)}</Table.Td>
+              <Table.Td>{row.period.startsWith('manual:') ? none : row.period}</Table.Td>
+              <Table.Td>{formatIsoDate(row.dueDate, lang)}</Table.Td>
+              <Table.Td ta="right">{money(row.chargeCents)}</Table.Td>
+              <Table.Td ta="right">{money(row.amountCents)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
+      </TableBlock>
 
-      <Stack gap="xs">
-        <Title order={2} size="h3">
-          {t('payments.detail.refunds.title')}
-        </Title>
-        {detail.refunds.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {t('payments.detail.refunds.empty')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="xs" data-testid="payment-refunds">
-              <Table.Caption>{t('payments.detail.refunds.caption')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('payments.detail.refunds.date')}</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('payments.detail.refunds.amount')}
-                  </Table.Th>
-                  <Table.Th scope="col">{t('payments.detail.refunds.reason')}</Table.Th>
-                  <Table.Th scope="col">{t('payments.detail.refunds.by')}</Table.Th>
-                  <Table.Th scope="col">{t('payments.detail.refunds.providerRef')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {detail.refunds.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>
-                      <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
-                    </Table.Td>
-                    <Table.Td ta="right">{money(row.amountCents)}</Table.Td>
-                    <Table.Td>{row.reason ?? none}</Table.Td>
-                    <Table.Td>{row.createdByName ?? none}</Table.Td>
-                    <Table.Td ff="monospace">{row.providerRef ?? none}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
+      <TableBlock
+        title={t('payments.detail.refunds.title')}
+        isEmpty={detail.refunds.length === 0}
+        emptyText={t('payments.detail.refunds.empty')}
+      >
+        <ScrollTable
+          minWidth={560}
+          verticalSpacing="xs"
+          data-testid="payment-refunds"
+          caption={t('payments.detail.refunds.caption')}
+          columns={[
+            { label: t('payments.detail.refunds.date') },
+            { label: t('payments.detail.refunds.amount'), align: 'right' },
+            { label: t('payments.detail.refunds.reason') },
+            { label: t('payments.detail.refunds.by') },
+            { label: t('payments.detail.refunds.providerRef') },
+          ]}
+        >
+          {detail.refunds.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>
+                <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
+              </Table.Td>
+              <Table.Td ta="right">{money(row.amountCents)}</Table.Td>
+              <Table.Td>{row.reason ?? none}</Table.Td>
+              <Table.Td>{row.createdByName ?? none}</Table.Td>
+              <Table.Td ff="monospace">{row.providerRef ?? none}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
+      </TableBlock>
 
-      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="refund-title">
-        <Title order={2} size="h3" id="refund-title" mb="xs">
-          {t('payments.refund.title')}
-        </Title>
+      <SectionCard titleId="refund-title" title={t('payments.refund.title')} titleMb="xs" p="md" radius="md">
         {detail.canRefund ? (
           <Form method="post" data-testid="refund-form">
             <Stack gap="sm" maw={480}>
@@ -261,7 +259,7 @@ export function PaymentDetailView({ basePath, detail, refundKey, done, result }:
             {t('payments.refund.unavailable')}
           </Text>
         )}
-      </Paper>
+      </SectionCard>
     </Stack>
   );
 }

@@ -5,11 +5,12 @@
  * older): the list is keyset-paginated, so every page has its own URL and works without
  * JavaScript.
  */
-import { Anchor, EmptyState, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
+import { ListTable } from '~/components/lists/list-table';
 import { formatCents, formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import { paymentsHref, type PaymentFilters } from '../payments.schemas';
@@ -28,103 +29,100 @@ type Props = {
 export function PaymentsTable({ basePath, filters, items, nextCursor, firstPage, filtered }: Props) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  if (items.length === 0 && firstPage) {
-    return (
-      <EmptyState icon={<IconReceipt size={30} aria-hidden />} variant="light" py="xl" data-testid="payments-empty">
-        <EmptyState.Title order={2}>{t(filtered ? 'payments.list.noMatchTitle' : 'payments.list.emptyTitle')}</EmptyState.Title>
-        <EmptyState.Description>{t(filtered ? 'payments.list.noMatchBody' : 'payments.list.emptyBody')}</EmptyState.Description>
-      </EmptyState>
-    );
-  }
+  const isEmpty = items.length === 0 && firstPage;
   return (
     <>
-      <Table.ScrollContainer minWidth={820}>
-        <Table verticalSpacing="sm" highlightOnHover data-testid="payments-table">
-          <Table.Caption>{t('payments.list.caption')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('payments.list.payment')}</Table.Th>
-              <Table.Th scope="col">{t('payments.list.date')}</Table.Th>
-              <Table.Th scope="col">{t('payments.list.payer')}</Table.Th>
-              <Table.Th scope="col">{t('payments.list.building')}</Table.Th>
-              <Table.Th scope="col">{t('payments.list.kindMethod')}</Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('payments.list.amount')}
-              </Table.Th>
-              <Table.Th scope="col">{t('payments.list.status')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((row) => (
-              <Table.Tr key={row.id} data-testid="payment-row" data-status={row.status}>
-                <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={`${basePath}/${row.id}`}
-                    fw={600}
-                    size="sm"
-                    ff="monospace"
-                    aria-label={t('payments.list.open', { id: row.id })}
-                  >
-                    #{row.id}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                    {row.payerName ?? t('payments.list.unknownPayer')}
-                  </Text>
-                  {row.payerEmail && (
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {row.payerEmail}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{row.buildingName ?? t('payments.list.noBuilding')}</Text>
-                  {row.unitNumber && (
-                    <Text size="xs" c="dimmed">
-                      {t('payments.list.unit', { unit: row.unitNumber })}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{t(`payments.kind.${row.kind}`)}</Text>
-                  <Text size="xs" c="dimmed">
-                    {t(`payments.method.${row.method}`)}
-                    {row.cardLast4 ? ` · •••• ${row.cardLast4}` : ''}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                    {formatCents(row.amountCents, lang)}
-                  </Text>
-                  {row.refundedCents > 0 && (
-                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {t('payments.list.refundedPart', { amount: formatCents(row.refundedCents, lang) })}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <PaymentStatusBadge status={row.status} size="sm" />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <KeysetPager
-        label={t('payments.list.pagination')}
-        firstHref={firstPage ? null : paymentsHref(basePath, filters)}
-        firstLabel={t('payments.list.first')}
-        nextHref={nextCursor ? paymentsHref(basePath, filters, nextCursor) : null}
-        nextLabel={t('payments.list.next')}
-        testId="payments-pagination"
-      />
+      <ListTable
+        isEmpty={isEmpty}
+        empty={{
+          icon: <IconReceipt size={30} aria-hidden />,
+          title: t(filtered ? 'payments.list.noMatchTitle' : 'payments.list.emptyTitle'),
+          body: t(filtered ? 'payments.list.noMatchBody' : 'payments.list.emptyBody'),
+          testId: 'payments-empty',
+        }}
+        minWidth={820}
+        caption={t('payments.list.caption')}
+        columns={[
+          { label: t('payments.list.payment') },
+          { label: t('payments.list.date') },
+          { label: t('payments.list.payer') },
+          { label: t('payments.list.building') },
+          { label: t('payments.list.kindMethod') },
+          { label: t('payments.list.amount'), align: 'right' },
+          { label: t('payments.list.status') },
+        ]}
+        testId="payments-table"
+      >
+        {items.map((row) => (
+          <Table.Tr key={row.id} data-testid="payment-row" data-status={row.status}>
+            <Table.Td>
+              <Anchor
+                component={Link}
+                to={`${basePath}/${row.id}`}
+                fw={600}
+                size="sm"
+                ff="monospace"
+                aria-label={t('payments.list.open', { id: row.id })}
+              >
+                #{row.id}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {row.payerName ?? t('payments.list.unknownPayer')}
+              </Text>
+              {row.payerEmail && (
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {row.payerEmail}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{row.buildingName ?? t('payments.list.noBuilding')}</Text>
+              {row.unitNumber && (
+                <Text size="xs" c="dimmed">
+                  {t('payments.list.unit', { unit: row.unitNumber })}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{t(`payments.kind.${row.kind}`)}</Text>
+              <Text size="xs" c="dimmed">
+                {t(`payments.method.${row.method}`)}
+                {row.cardLast4 ? ` · •••• ${row.cardLast4}` : ''}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                {formatCents(row.amountCents, lang)}
+              </Text>
+              {row.refundedCents > 0 && (
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {t('payments.list.refundedPart', { amount: formatCents(row.refundedCents, lang) })}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <PaymentStatusBadge status={row.status} size="sm" />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
+      {!isEmpty && (
+        <KeysetPager
+          label={t('payments.list.pagination')}
+          firstHref={firstPage ? null : paymentsHref(basePath, filters)}
+          firstLabel={t('payments.list.first')}
+          nextHref={nextCursor ? paymentsHref(basePath, filters, nextCursor) : null}
+          nextLabel={t('payments.list.next')}
+          testId="payments-pagination"
+        />
+      )}
     </>
   );
 }

@@ -3,12 +3,13 @@
  * most 92 days, UTC days) and the building, the totals, then one row per day and building with
  * collected, refunded, failed (count · amount) and outstanding. Works without JavaScript.
  */
-import { Alert, Button, EmptyState, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconCalendarStats, IconFilter } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { BuildingFilter } from '~/components/lists/building-filter';
+import { ListTable } from '~/components/lists/list-table';
 import { formatCents, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { ReconciliationQuery } from '../payments.schemas';
@@ -106,45 +107,45 @@ export function ReconciliationView({ basePath, query, reconciliation, building, 
               {t('payments.reconciliation.truncated', { count: reconciliation.rows.length })}
             </Alert>
           )}
-          {reconciliation.rows.length === 0 ? (
-            <EmptyState icon={<IconCalendarStats size={30} aria-hidden />} variant="light" py="xl" data-testid="reconciliation-empty">
-              <EmptyState.Title order={2}>{t('payments.reconciliation.emptyTitle')}</EmptyState.Title>
-              <EmptyState.Description>{t('payments.reconciliation.emptyBody')}</EmptyState.Description>
-            </EmptyState>
-          ) : (
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing="xs" striped data-testid="reconciliation-table">
-                <Table.Caption>{t('payments.reconciliation.caption')}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('payments.reconciliation.day')}</Table.Th>
-                    <Table.Th scope="col">{t('payments.reconciliation.building')}</Table.Th>
-                    {(['collected', 'refunded', 'failed', 'outstanding'] as const).map((key) => (
-                      <Table.Th key={key} scope="col" ta="right">
-                        {t(`payments.reconciliation.${key}`)}
-                      </Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {reconciliation.rows.map((row) => (
-                    <Table.Tr key={`${row.day}:${row.buildingId ?? 'none'}`} data-testid="reconciliation-row">
-                      <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
-                        <time dateTime={row.day}>{formatIsoDate(row.day, lang)}</time>
-                      </Table.Th>
-                      <Table.Td>{row.buildingName ?? t('payments.reconciliation.noBuilding')}</Table.Td>
-                      <Table.Td ta="right">{money(row.collectedCents)}</Table.Td>
-                      <Table.Td ta="right">{money(row.refundedCents)}</Table.Td>
-                      <Table.Td ta="right">
-                        {t('payments.reconciliation.failedValue', { count: row.failedCount, amount: money(row.failedCents) })}
-                      </Table.Td>
-                      <Table.Td ta="right">{money(row.outstandingCents)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          <ListTable
+            isEmpty={reconciliation.rows.length === 0}
+            empty={{
+              icon: <IconCalendarStats size={30} aria-hidden />,
+              title: t('payments.reconciliation.emptyTitle'),
+              body: t('payments.reconciliation.emptyBody'),
+              testId: 'reconciliation-empty',
+            }}
+            minWidth={720}
+            caption={t('payments.reconciliation.caption')}
+            columns={[
+              { label: t('payments.reconciliation.day') },
+              { label: t('payments.reconciliation.building') },
+              ...(['collected', 'refunded', 'failed', 'outstanding'] as const).map((key) => ({
+                label: t(`payments.reconciliation.${key}`),
+                align: 'right' as const,
+              })),
+            ]}
+            verticalSpacing="xs"
+            striped
+            highlightOnHover={false}
+            bodyStyle={{ fontVariantNumeric: 'tabular-nums' }}
+            testId="reconciliation-table"
+          >
+            {reconciliation.rows.map((row) => (
+              <Table.Tr key={`${row.day}:${row.buildingId ?? 'none'}`} data-testid="reconciliation-row">
+                <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                  <time dateTime={row.day}>{formatIsoDate(row.day, lang)}</time>
+                </Table.Th>
+                <Table.Td>{row.buildingName ?? t('payments.reconciliation.noBuilding')}</Table.Td>
+                <Table.Td ta="right">{money(row.collectedCents)}</Table.Td>
+                <Table.Td ta="right">{money(row.refundedCents)}</Table.Td>
+                <Table.Td ta="right">
+                  {t('payments.reconciliation.failedValue', { count: row.failedCount, amount: money(row.failedCents) })}
+                </Table.Td>
+                <Table.Td ta="right">{money(row.outstandingCents)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         </>
       )}
     </Stack>

@@ -12,8 +12,9 @@ import { AMENITY_KEYS } from '~/lib/amenities';
 import { US_STATES } from '~/lib/us-states';
 import { PORTFOLIO_TEXT_LIMITS } from '../portfolio.schemas';
 import type { BuildingDetail, ManagerOption } from '../portfolio.types';
-import type { PortfolioActionResult } from '../portfolio-pages.server';
-import { usePortfolioOutcome } from './use-portfolio-outcome';
+import type { PortfolioActionResult } from '../portfolio.page.server';
+import { useActionResult } from '~/components/forms/use-action-result';
+import { PORTFOLIO_TOAST } from './portfolio-toast';
 
 type Props = {
   building: BuildingDetail | null;
@@ -26,7 +27,7 @@ type Props = {
 export function BuildingForm({ building, managers, canAssignManager, result }: Props) {
   const { t } = useTranslation();
   const intent = building ? 'update-building' : 'create-building';
-  const { failed, busy, formRef } = usePortfolioOutcome(result, intent);
+  const { failed, busy, formRef } = useActionResult(result, { intent, toast: PORTFOLIO_TOAST });
   const errors = failed?.errors ?? {};
   const typed = failed?.values as Record<string, string | string[]> | undefined;
   const value = (field: string, fallback: string | number | null | undefined): string =>

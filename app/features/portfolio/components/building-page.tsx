@@ -13,12 +13,13 @@ import { SignedInPageHeader } from '~/components/page-header';
 import { formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { BuildingDetail, BuildingUnitRow, ManagerOption } from '../portfolio.types';
-import type { PortfolioActionResult } from '../portfolio-pages.server';
+import type { PortfolioActionResult } from '../portfolio.page.server';
 import { formatPercent } from './building-list';
 import { BuildingForm } from './building-form';
 import { UnitImportPanel } from './unit-import-panel';
 import { UnitsTable } from './units-table';
-import { useDoneToast } from './use-portfolio-outcome';
+import { useDoneToast } from '~/components/forms/use-action-result';
+import { PORTFOLIO_TOAST, portfolioDoneMessage } from './portfolio-toast';
 
 type Props = {
   base: string;
@@ -46,7 +47,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export function BuildingPage({ base, backHref, detail, managers, canAssignManager, result, done, photos }: Props) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  useDoneToast(done);
+  useDoneToast(done, (outcome) => portfolioDoneMessage(t, outcome), PORTFOLIO_TOAST);
   const back = (
     <Anchor component={Link} to={backHref} size="sm">
       <Group gap={4}>

@@ -12,13 +12,14 @@ import { AMENITY_KEYS } from '~/lib/amenities';
 import { PROPERTY_TYPES, UNIT_STATUSES } from '~/lib/property-types';
 import { PORTFOLIO_TEXT_LIMITS } from '../portfolio.schemas';
 import type { UnitDetail } from '../portfolio.types';
-import type { PortfolioActionResult } from '../portfolio-pages.server';
-import { usePortfolioOutcome } from './use-portfolio-outcome';
+import type { PortfolioActionResult } from '../portfolio.page.server';
+import { useActionResult } from '~/components/forms/use-action-result';
+import { PORTFOLIO_TOAST } from './portfolio-toast';
 
 export function UnitForm({ unit, result }: { unit: UnitDetail | null; result: PortfolioActionResult | undefined }) {
   const { t } = useTranslation();
   const intent = unit ? 'update-unit' : 'create-unit';
-  const { failed, busy, formRef } = usePortfolioOutcome(result, intent);
+  const { failed, busy, formRef } = useActionResult(result, { intent, toast: PORTFOLIO_TOAST });
   const errors = failed?.errors ?? {};
   const typed = failed?.values as Record<string, string | string[]> | undefined;
   const value = (field: keyof UnitDetail, fallback = ''): string => {

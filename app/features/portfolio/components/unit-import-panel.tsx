@@ -7,16 +7,17 @@ import { Alert, Anchor, Badge, Button, FileInput, Group, List, Stack, Table, Tex
 import { IconAlertCircle, IconCircleCheck, IconFileImport, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
-import type { PortfolioActionResult } from '../portfolio-pages.server';
-import { usePortfolioOutcome } from './use-portfolio-outcome';
+import type { PortfolioActionResult } from '../portfolio.page.server';
+import { useActionResult } from '~/components/forms/use-action-result';
+import { PORTFOLIO_TOAST } from './portfolio-toast';
 
 /** Rows listed in the preview: every row with a problem, then up to this many clean ones. */
 const PREVIEW_CLEAN_ROWS = 20;
 
 export function UnitImportPanel({ result, exportHref }: { result: PortfolioActionResult | undefined; exportHref: string }) {
   const { t } = useTranslation();
-  const preview = usePortfolioOutcome(result, 'import-preview');
-  const commit = usePortfolioOutcome(result, 'import-commit');
+  const preview = useActionResult(result, { intent: 'import-preview', toast: PORTFOLIO_TOAST });
+  const commit = useActionResult(result, { intent: 'import-commit', toast: PORTFOLIO_TOAST });
   const checked = result && result.ok && 'preview' in result ? result.preview : null;
   const withProblems = checked ? checked.rows.filter((row) => Object.keys(row.errors).length > 0) : [];
   const clean = checked ? checked.rows.filter((row) => Object.keys(row.errors).length === 0) : [];

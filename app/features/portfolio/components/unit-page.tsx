@@ -11,9 +11,10 @@ import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
 import { StatusBadge } from '~/components/property-status-badge';
 import type { UnitDetail } from '../portfolio.types';
-import type { PortfolioActionResult } from '../portfolio-pages.server';
+import type { PortfolioActionResult } from '../portfolio.page.server';
 import { UnitForm } from './unit-form';
-import { useDoneToast } from './use-portfolio-outcome';
+import { useDoneToast } from '~/components/forms/use-action-result';
+import { PORTFOLIO_TOAST, portfolioDoneMessage } from './portfolio-toast';
 
 type Props = {
   buildingHref: string;
@@ -26,7 +27,7 @@ type Props = {
 
 export function UnitPage({ buildingHref, building, unit, result, done, photos }: Props) {
   const { t } = useTranslation();
-  useDoneToast(done);
+  useDoneToast(done, (outcome) => portfolioDoneMessage(t, outcome), PORTFOLIO_TOAST);
   return (
     <Stack gap="lg">
       <Anchor component={Link} to={buildingHref} size="sm">

@@ -14,9 +14,10 @@ import { formatIsoDate, formatUsd } from '~/lib/format';
 import { UNIT_STATUSES } from '~/lib/property-types';
 import { useLanguage } from '~/lib/use-language';
 import type { BuildingUnitRow } from '../portfolio.types';
-import type { PortfolioActionResult } from '../portfolio-pages.server';
+import type { PortfolioActionResult } from '../portfolio.page.server';
 import classes from './units-table.module.css';
-import { usePortfolioOutcome } from './use-portfolio-outcome';
+import { useActionResult } from '~/components/forms/use-action-result';
+import { PORTFOLIO_TOAST } from './portfolio-toast';
 
 type Props = {
   units: BuildingUnitRow[];
@@ -28,7 +29,7 @@ type Props = {
 export function UnitsTable({ units, buildingName, unitHref, result }: Props) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { failed, busy, formRef } = usePortfolioOutcome(result, 'bulk-units');
+  const { failed, busy, formRef } = useActionResult(result, { intent: 'bulk-units', toast: PORTFOLIO_TOAST });
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulk, setBulk] = useState('publish');
   const allSelected = units.length > 0 && selected.size === units.length;

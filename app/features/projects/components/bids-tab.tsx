@@ -13,7 +13,8 @@ import { useLanguage } from '~/lib/use-language';
 import type { BidComparisonRow, ProjectDetail } from '../project-queries.server';
 import type { ProjectActionResult, ProjectsBase } from '../projects.types';
 import { BidStatusBadge } from './project-badges';
-import { useProjectOutcome } from './use-project-outcome';
+import { useActionResult } from '~/components/forms/use-action-result';
+import { PROJECTS_TOAST } from './projects-toast';
 
 function Insurance({ bid }: { bid: BidComparisonRow }) {
   const { t } = useTranslation();
@@ -49,8 +50,8 @@ function Insurance({ bid }: { bid: BidComparisonRow }) {
 export function BidsTab({ base, detail, result }: { base: ProjectsBase; detail: ProjectDetail; result: ProjectActionResult | undefined }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const close = useProjectOutcome(result, 'close-bidding');
-  const award = useProjectOutcome(result, 'award');
+  const close = useActionResult(result, { intent: 'close-bidding', toast: PROJECTS_TOAST });
+  const award = useActionResult(result, { intent: 'award', toast: PROJECTS_TOAST });
   const canAward = detail.status === 'bidding' && !detail.biddingOpen;
   return (
     <Stack gap="md" data-testid="project-bids">

@@ -13,7 +13,8 @@ import { useLanguage } from '~/lib/use-language';
 import { PROJECT_DOCUMENT_ACCEPT, PROJECT_DOCUMENTS_MAX, PROJECT_FILE_MAX_BYTES } from '../projects.schemas';
 import type { ProjectDetail } from '../project-queries.server';
 import type { ProjectActionResult, ProjectsBase } from '../projects.types';
-import { useProjectOutcome } from './use-project-outcome';
+import { useActionResult } from '~/components/forms/use-action-result';
+import { PROJECTS_TOAST } from './projects-toast';
 
 export function DocumentsTab({
   base,
@@ -26,8 +27,8 @@ export function DocumentsTab({
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const upload = useProjectOutcome(result, 'upload-document');
-  const remove = useProjectOutcome(result, 'delete-document');
+  const upload = useActionResult(result, { intent: 'upload-document', toast: PROJECTS_TOAST });
+  const remove = useActionResult(result, { intent: 'delete-document', toast: PROJECTS_TOAST });
   const full = detail.documents.length >= PROJECT_DOCUMENTS_MAX;
   return (
     <Stack gap="md" data-testid="project-documents">

@@ -11,7 +11,8 @@ import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { ProjectDetail, VendorChoice } from '../project-queries.server';
 import type { ProjectActionResult } from '../projects.types';
-import { useProjectOutcome } from './use-project-outcome';
+import { useActionResult } from '~/components/forms/use-action-result';
+import { PROJECTS_TOAST } from './projects-toast';
 
 type Props = {
   detail: ProjectDetail;
@@ -23,7 +24,7 @@ type Props = {
 export function InviteForm({ detail, choices, now, result }: Props) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { busy, formRef, formKey, errors, values } = useProjectOutcome(result, 'invite');
+  const { busy, formRef, formKey, errors, values } = useActionResult(result, { intent: 'invite', toast: PROJECTS_TOAST });
   const chosen = new Set(Array.isArray(values.vendorIds) ? values.vendorIds : []);
   const deadline = typeof values.deadline === 'string' ? values.deadline : (detail.bidDeadline?.slice(0, 16) ?? '');
   return (

@@ -16,7 +16,8 @@ import { BidStatusBadge } from './project-badges';
 import { InviteForm } from './invite-form';
 import type { ProjectPageData } from './project-page';
 import { ProjectForm } from './project-form';
-import { useProjectOutcome } from './use-project-outcome';
+import { useActionResult } from '~/components/forms/use-action-result';
+import { PROJECTS_TOAST } from './projects-toast';
 
 function Section({ id, title, hint, children }: { id: string; title: string; hint?: ReactNode; children?: ReactNode }) {
   return (
@@ -60,7 +61,7 @@ const MOVE_COLORS: Record<ProjectStatusMove, string> = {
 
 function StatusMoves({ moves, result }: { moves: ProjectStatusMove[]; result: ProjectActionResult | undefined }) {
   const { t } = useTranslation();
-  const { busy, errors } = useProjectOutcome(result, 'status');
+  const { busy, errors } = useActionResult(result, { intent: 'status', toast: PROJECTS_TOAST });
   if (moves.length === 0) return null;
   return (
     <Section id="project-moves" title={t('projects.moves.title')} hint={t('projects.moves.hint')}>

@@ -11,7 +11,8 @@ import type { BuildingOption } from '~/features/portfolio/building-options.serve
 import { BuildingFilter } from '~/components/lists/building-filter';
 import { PROJECT_DESCRIPTION_MAX, PROJECT_KINDS, PROJECT_NAME_MAX, type ProjectKind } from '../projects.schemas';
 import type { ProjectActionResult } from '../projects.types';
-import { useProjectOutcome } from './use-project-outcome';
+import { useActionResult } from '~/components/forms/use-action-result';
+import { PROJECTS_TOAST } from './projects-toast';
 
 export type ProjectFormValues = {
   name: string;
@@ -34,7 +35,11 @@ type Props = {
 
 export function ProjectForm({ intent, building, initial, result, buildingLocked = false }: Props) {
   const { t } = useTranslation();
-  const { busy, formRef, formKey, errors, values } = useProjectOutcome(result, intent);
+  const { busy, formRef, formKey, errors, values } = useActionResult(result, {
+    // The create form posts no intent: the new-project page has no other form.
+    intent: intent === 'create' ? undefined : intent,
+    toast: PROJECTS_TOAST,
+  });
   const typed = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   return (
     <Form method="post" noValidate ref={formRef} key={intent === 'create' ? formKey : undefined} data-testid={`project-form-${intent}`}>

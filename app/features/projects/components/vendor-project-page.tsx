@@ -32,7 +32,8 @@ import { BID_ATTACHMENT_ACCEPT, BID_NOTES_MAX, BID_TIMELINE_MAX_DAYS } from '../
 import type { ProjectActionResult } from '../projects.types';
 import { BidStatusBadge } from './project-badges';
 import { useProjectLive } from './use-project-live';
-import { useProjectOutcome } from './use-project-outcome';
+import { useActionResult } from '~/components/forms/use-action-result';
+import { PROJECTS_TOAST } from './projects-toast';
 import { OutcomeBadge } from './vendor-projects-page';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -56,7 +57,7 @@ function BidForm({
   result: ProjectActionResult | undefined;
 }) {
   const { t } = useTranslation();
-  const { busy, formRef, errors, values } = useProjectOutcome(result, 'bid');
+  const { busy, formRef, errors, values } = useActionResult(result, { intent: 'bid', toast: PROJECTS_TOAST });
   const typed = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   const bid = detail.myBid;
   return (

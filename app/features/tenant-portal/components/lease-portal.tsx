@@ -11,11 +11,12 @@ import { Form, Link, useNavigation } from 'react-router';
 import { TestModeNotice } from '~/components/test-mode-notice';
 import type { Language } from '~/lib/constants';
 import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
-import type { PortalActionData } from '../portal-actions.server';
+import { useActionResult } from '~/components/forms/use-action-result';
+import type { PortalActionResult } from '../portal.page.server';
 import type { TenantPortalData } from '../portal.server';
 import { CardFields } from './card-fields';
 
-type Props = { portal: TenantPortalData; lang: Language; action: PortalActionData | undefined; payKey: string; testMode: boolean };
+type Props = { portal: TenantPortalData; lang: Language; action: PortalActionResult | undefined; payKey: string; testMode: boolean };
 
 function centsToInput(cents: number): string {
   return (cents / 100).toFixed(2);
@@ -26,9 +27,12 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : '';
   const { current, balance } = portal;
-  const errorsFor = (intent: string): Record<string, string> =>
-    action?.intent === intent ? ((action.errors ?? {}) as Record<string, string>) : {};
-  const notice = action?.ok ? action.notice : undefined;
+  // The notice and the refusal show on the page (no toast); a rate-limit refusal shows the spec's toast.
+  const { failed } = useActionResult(action, { toast: false, keepValues: true });
+  const errorsFor = (intent: string): Record<string, string> => (failed?.intent === intent ? failed.errors : {});
+  // The portal's forms repeat no field: every echoed value is one string.
+  const valuesFor = (intent: string) => (failed?.intent === intent ? ((failed.values ?? {}) as Record<string, string>) : {});
+  const notice = action?.ok ? action.message : undefined;
   return (
     <Stack gap="lg">
       {current && <TestModeNotice testMode={testMode} />}
@@ -37,9 +41,9 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
           {notice}
         </Alert>
       )}
-      {action && !action.ok && action.error && (
+      {failed?.errors.form && (
         <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" data-testid="portal-error">
-          {action.error}
+          {failed.errors.form}
         </Alert>
       )}
       {portal.toSign.map((lease) => (
@@ -143,15 +147,13 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
                   </Title>
                   <input type="hidden" name="intent" value="pay" />
                   <input type="hidden" name="leaseId" value={current.id} />
-                  <input type="hidden" name="key" value={action?.intent === 'pay' && action.nextKey ? action.nextKey : payKey} />
+                  <input type="hidden" name="key" value={failed?.intent === 'pay' && failed.nextKey ? failed.nextKey : payKey} />
                   <TextInput
                     name="amount"
                     label={t('tenantPortal.pay.amount')}
                     description={t('tenantPortal.pay.amountHint')}
                     inputMode="decimal"
-                    defaultValue={
-                      action?.intent === 'pay' && action.values?.amount ? action.values.amount : centsToInput(balance.balanceCents)
-                    }
+                    defaultValue={valuesFor('pay').amount || centsToInput(balance.balanceCents)}
                     required
                     error={errorsFor('pay').amount}
                     leftSection="$"
@@ -161,11 +163,7 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
                       {t('tenantPortal.card.testCards')}
                     </Text>
                   )}
-                  <CardFields
-                    idPrefix="pay"
-                    errors={errorsFor('pay')}
-                    nameOnCard={action?.intent === 'pay' ? action.values?.nameOnCard : undefined}
-                  />
+                  <CardFields idPrefix="pay" errors={errorsFor('pay')} nameOnCard={valuesFor('pay').nameOnCard} />
                   <Button type="submit" loading={busy === 'pay'}>
                     {t('tenantPortal.pay.submitAny')}
                   </Button>
@@ -221,7 +219,7 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
                     min={1}
                     max={28}
                     allowDecimal={false}
-                    defaultValue={Number(action?.intent === 'autopay-on' && action.values?.day ? action.values.day : portal.rentDueDay)}
+                    defaultValue={Number(valuesFor('autopay-on').day || portal.rentDueDay)}
                     required
                     error={errorsFor('autopay-on').day}
                   />

@@ -9,11 +9,12 @@ import { Alert, Anchor, Button, Card, Checkbox, Code, Group, List, Stack, Text, 
 import { IconAlertTriangle, IconCheck, IconFileTypePdf } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
 import { TestModeNotice } from '~/components/test-mode-notice';
 import type { Language } from '~/lib/constants';
 import { formatCents, formatDateTime } from '~/lib/format';
-import type { PortalActionData } from '../portal-actions.server';
+import { useActionResult } from '~/components/forms/use-action-result';
+import type { PortalActionResult } from '../portal.page.server';
 import type { SignPageData } from '../sign-page.server';
 import { CardFields } from './card-fields';
 
@@ -29,25 +30,28 @@ export function SignLease({
   lang: Language;
   /** The lease as a page (`page.document` in leases' `LeaseDocumentView`). */
   documentView: ReactNode;
-  action: PortalActionData | undefined;
+  action: PortalActionResult | undefined;
   signedNotice: boolean;
   testMode: boolean;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const errors = (action && !action.ok ? (action.errors ?? {}) : {}) as Record<string, string>;
+  // The outcome shows on the page (no toast); a rate-limit refusal shows the spec's toast.
+  const { failed, errors, busy } = useActionResult(action, { toast: false, keepValues: true });
+  // The form repeats no field: every echoed value is one string.
+  const values = (failed?.values ?? {}) as Record<string, string>;
   const due = page.dueCents;
   return (
     <Stack gap="lg">
       <TestModeNotice testMode={testMode && due > 0} />
       {(signedNotice || action?.ok) && (
         <Alert color="teal" icon={<IconCheck size={18} aria-hidden />} role="status" data-testid="sign-notice">
-          {action?.notice ?? t(page.lease.status === 'signed' ? 'tenantPortal.sign.doneAll' : 'tenantPortal.sign.done')}
+          {(action?.ok ? action.message : undefined) ??
+            t(page.lease.status === 'signed' ? 'tenantPortal.sign.doneAll' : 'tenantPortal.sign.done')}
         </Alert>
       )}
-      {action && !action.ok && action.error && (
+      {failed?.errors.form && (
         <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" data-testid="sign-error">
-          {action.error}
+          {failed.errors.form}
         </Alert>
       )}
       <Text>{t('tenantPortal.sign.intro')}</Text>
@@ -91,7 +95,7 @@ export function SignLease({
                 {t('tenantPortal.sign.submit')}
               </Title>
               <input type="hidden" name="documentSha256" value={page.documentSha256} />
-              <input type="hidden" name="key" value={action?.nextKey ?? page.key} />
+              <input type="hidden" name="key" value={failed?.nextKey ?? page.key} />
               {due > 0 && <Text fw={600}>{t('tenantPortal.sign.due', { amount: formatCents(due, lang) })}</Text>}
               <TextInput
                 name="typedName"
@@ -100,7 +104,7 @@ export function SignLease({
                 autoComplete="name"
                 maxLength={120}
                 required
-                defaultValue={action?.values?.typedName}
+                defaultValue={values.typedName}
                 error={errors.typedName}
               />
               <Checkbox name="consent" value="yes" label={t('tenantPortal.sign.consent')} required error={errors.consent} />
@@ -111,11 +115,11 @@ export function SignLease({
                       {t('tenantPortal.card.testCards')}
                     </Text>
                   )}
-                  <CardFields idPrefix="sign" errors={errors} nameOnCard={action?.values?.nameOnCard} />
+                  <CardFields idPrefix="sign" errors={errors} nameOnCard={values.nameOnCard} />
                 </>
               )}
               <Group>
-                <Button type="submit" loading={navigation.state === 'submitting'}>
+                <Button type="submit" loading={busy}>
                   {due > 0 ? t('tenantPortal.sign.submitPay', { amount: formatCents(due, lang) }) : t('tenantPortal.sign.submit')}
                 </Button>
                 <Anchor component={Link} to="/tenant-portal" size="sm">

@@ -1,5 +1,5 @@
 /** A lease's status as a badge, in the visitor's language. */
-import { Badge } from '@mantine/core';
+import { StateBadge } from '~/components/state-badge';
 import { useTranslation } from '~/lib/i18n';
 import type { TenantLeaseStatus } from '../tenants.types';
 
@@ -15,9 +15,5 @@ const STATUS_COLORS: Record<TenantLeaseStatus, string> = {
 
 export function LeaseStatusBadge({ status }: { status: TenantLeaseStatus }) {
   const { t } = useTranslation();
-  return (
-    <Badge color={STATUS_COLORS[status]} variant="filled" autoContrast miw="max-content" data-testid="lease-status" data-status={status}>
-      {t(`tenants.leaseStatus.${status}`)}
-    </Badge>
-  );
+  return <StateBadge color={STATUS_COLORS[status]} label={t(`tenants.leaseStatus.${status}`)} status={status} testId="lease-status" />;
 }

@@ -5,7 +5,7 @@
  * `<Form method="post">` forms: they work without JavaScript (the page answers with a 303 back),
  * and with it they show a toast and the page re-renders with the new ledger.
  */
-import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
@@ -21,6 +21,7 @@ import {
 } from '../tenants.schemas';
 import type { TenantActionResult, TenantIntent, TenantLease } from '../tenants.types';
 import { useActionResult } from '~/components/forms/use-action-result';
+import { SectionCard } from '~/components/section-card';
 
 type FormProps = { lease: TenantLease; result: TenantActionResult | undefined; today: string };
 
@@ -39,66 +40,67 @@ function text(values: Record<string, string | string[]>, name: string, fallback 
   return typeof value === 'string' ? value : fallback;
 }
 
+type TenantForm = ReturnType<typeof useTenantForm>;
+
+/** The card of one command: its title, the form (intent and lease as hidden fields), the refusal, the fields and the submit button. */
 function ActionCard({
   intent,
   lease,
-  title,
+  form,
   children,
-  formRef,
-  formKey,
-  busy,
-  formError,
 }: {
   intent: TenantIntent;
   lease: TenantLease;
-  title: string;
+  form: TenantForm;
   children: ReactNode;
-  formRef: React.RefObject<HTMLFormElement | null>;
-  formKey: number;
-  busy: boolean;
-  formError?: string;
 }) {
   const { t } = useTranslation();
   const id = `${intent}-${lease.id}`;
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={`${id}-title`}>
-      <Title order={4} id={`${id}-title`} mb="sm">
-        {title}
-      </Title>
-      <Form method="post" preventScrollReset ref={formRef} key={formKey} data-testid={`form-${intent}`} noValidate>
+    <SectionCard titleId={`${id}-title`} title={t(`tenants.actions.${intent}.title`)} order={4} titleSize={null} p="md">
+      <Form method="post" preventScrollReset ref={form.formRef} key={form.formKey} data-testid={`form-${intent}`} noValidate>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="leaseId" value={lease.id} />
         <Stack gap="sm">
-          {formError && (
+          {form.errors.form && (
             <Alert color="red" role="alert" data-testid={`${intent}-error`}>
-              {formError}
+              {form.errors.form}
             </Alert>
           )}
           {children}
           <Group>
-            <Button type="submit" loading={busy} data-testid={`${intent}-submit`}>
+            <Button type="submit" loading={form.busy} data-testid={`${intent}-submit`}>
               {t(`tenants.actions.${intent}.submit`)}
             </Button>
           </Group>
         </Stack>
       </Form>
-    </Paper>
+    </SectionCard>
+  );
+}
+
+/** The amount field of a charge or a payment (dollars and cents, as typed). */
+function AmountField({ form }: { form: TenantForm }) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      name="amount"
+      label={t('tenants.actions.amount')}
+      description={t('tenants.actions.amountHint')}
+      inputMode="decimal"
+      required
+      defaultValue={text(form.values, 'amount')}
+      error={form.errors.amount}
+    />
   );
 }
 
 function AddChargeForm({ lease, result, today }: FormProps) {
   const { t } = useTranslation();
-  const { busy, formRef, formKey, errors, values } = useTenantForm(result, 'add-charge', lease.id);
+  const form = useTenantForm(result, 'add-charge', lease.id);
+  const { errors, values } = form;
   return (
-    <ActionCard
-      intent="add-charge"
-      lease={lease}
-      title={t('tenants.actions.add-charge.title')}
-      formRef={formRef}
-      formKey={formKey}
-      busy={busy}
-      formError={errors.form}
-    >
+    <ActionCard intent="add-charge" lease={lease} form={form}>
       <NativeSelect
         name="kind"
         label={t('tenants.actions.add-charge.kind')}
@@ -106,15 +108,7 @@ function AddChargeForm({ lease, result, today }: FormProps) {
         data={CHARGE_KINDS.map((kind) => ({ value: kind, label: t(`tenants.chargeKind.${kind}`) }))}
         error={errors.kind}
       />
-      <TextInput
-        name="amount"
-        label={t('tenants.actions.amount')}
-        description={t('tenants.actions.amountHint')}
-        inputMode="decimal"
-        required
-        defaultValue={text(values, 'amount')}
-        error={errors.amount}
-      />
+      <AmountField form={form} />
       <TextInput
         name="dueDate"
         type="date"
@@ -136,26 +130,11 @@ function AddChargeForm({ lease, result, today }: FormProps) {
 
 function RecordPaymentForm({ lease, result }: FormProps) {
   const { t } = useTranslation();
-  const { busy, formRef, formKey, errors, values } = useTenantForm(result, 'record-payment', lease.id);
+  const form = useTenantForm(result, 'record-payment', lease.id);
+  const { errors, values } = form;
   return (
-    <ActionCard
-      intent="record-payment"
-      lease={lease}
-      title={t('tenants.actions.record-payment.title')}
-      formRef={formRef}
-      formKey={formKey}
-      busy={busy}
-      formError={errors.form}
-    >
-      <TextInput
-        name="amount"
-        label={t('tenants.actions.amount')}
-        description={t('tenants.actions.amountHint')}
-        inputMode="decimal"
-        required
-        defaultValue={text(values, 'amount')}
-        error={errors.amount}
-      />
+    <ActionCard intent="record-payment" lease={lease} form={form}>
+      <AmountField form={form} />
       <NativeSelect
         name="method"
         label={t('tenants.actions.record-payment.method')}
@@ -176,17 +155,10 @@ function RecordPaymentForm({ lease, result }: FormProps) {
 
 function NotifyForm({ lease, result }: FormProps) {
   const { t } = useTranslation();
-  const { busy, formRef, formKey, errors, values } = useTenantForm(result, 'notify', lease.id);
+  const form = useTenantForm(result, 'notify', lease.id);
+  const { errors, values } = form;
   return (
-    <ActionCard
-      intent="notify"
-      lease={lease}
-      title={t('tenants.actions.notify.title')}
-      formRef={formRef}
-      formKey={formKey}
-      busy={busy}
-      formError={errors.form}
-    >
+    <ActionCard intent="notify" lease={lease} form={form}>
       <TextInput
         name="title"
         label={t('tenants.actions.notify.subject')}
@@ -211,20 +183,13 @@ function NotifyForm({ lease, result }: FormProps) {
 
 function EndLeaseForm({ lease, result, today }: FormProps) {
   const { t } = useTranslation();
-  const { busy, formRef, formKey, errors, values } = useTenantForm(result, 'end-lease', lease.id);
+  const form = useTenantForm(result, 'end-lease', lease.id);
+  const { errors, values } = form;
   const descriptions = Array.isArray(values.deductionDescription) ? values.deductionDescription : [];
   const amounts = Array.isArray(values.deductionAmount) ? values.deductionAmount : [];
   const [rows, setRows] = useState(Math.min(DEDUCTIONS_MAX, Math.max(3, descriptions.length, amounts.length)));
   return (
-    <ActionCard
-      intent="end-lease"
-      lease={lease}
-      title={t('tenants.actions.end-lease.title')}
-      formRef={formRef}
-      formKey={formKey}
-      busy={busy}
-      formError={errors.form}
-    >
+    <ActionCard intent="end-lease" lease={lease} form={form}>
       <Text size="sm">{t('tenants.actions.end-lease.body')}</Text>
       <TextInput
         name="moveOutDate"

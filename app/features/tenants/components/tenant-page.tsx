@@ -4,8 +4,11 @@
  * the payments on those leases, their applications and their message threads. Every section has
  * an empty state; tables scroll sideways on a phone.
  */
-import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { ScrollTable } from '~/components/lists/list-table';
+import { SectionCard } from '~/components/section-card';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { SuccessAlert } from '~/components/status-alerts';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
@@ -35,6 +38,15 @@ function Empty({ children }: { children: string }) {
     <Text size="sm" c="dimmed">
       {children}
     </Text>
+  );
+}
+
+/** A list without bullets or indent (`<ul>` of `<li>`). */
+function PlainList({ children }: { children: React.ReactNode }) {
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {children}
+    </Stack>
   );
 }
 
@@ -96,45 +108,40 @@ function LeasePanel({ lease, result, today }: { lease: TenantLease; result: Tena
       {lease.ledger.length === 0 ? (
         <Empty>{t('tenants.detail.ledgerEmpty')}</Empty>
       ) : (
-        <Table.ScrollContainer minWidth={560} mb="md">
-          <Table verticalSpacing="xs" data-testid="lease-ledger">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('tenants.detail.date')}</Table.Th>
-                <Table.Th scope="col">{t('tenants.detail.entry')}</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('tenants.detail.amount')}
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('tenants.detail.runningBalance')}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lease.ledger.map((entry) => (
-                <Table.Tr key={entry.key} data-testid="ledger-entry" data-kind={entry.kind}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDate(entry.date, lang)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{t(`tenants.entryKind.${entry.kind}`, { defaultValue: entry.kind })}</Text>
-                    {entry.description && (
-                      <Text size="xs" c="dimmed">
-                        {entry.kind === 'payment'
-                          ? t(`tenants.method.${entry.description}`, { defaultValue: entry.description })
-                          : entry.description}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatCents(entry.amountCents, lang)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatCents(entry.balanceCents, lang)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ScrollTable
+          minWidth={560}
+          mb="md"
+          verticalSpacing="xs"
+          data-testid="lease-ledger"
+          columns={[
+            { label: t('tenants.detail.date') },
+            { label: t('tenants.detail.entry') },
+            { label: t('tenants.detail.amount'), align: 'right' },
+            { label: t('tenants.detail.runningBalance'), align: 'right' },
+          ]}
+        >
+          {lease.ledger.map((entry) => (
+            <Table.Tr key={entry.key} data-testid="ledger-entry" data-kind={entry.kind}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDate(entry.date, lang)}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{t(`tenants.entryKind.${entry.kind}`, { defaultValue: entry.kind })}</Text>
+                {entry.description && (
+                  <Text size="xs" c="dimmed">
+                    {entry.kind === 'payment'
+                      ? t(`tenants.method.${entry.description}`, { defaultValue: entry.description })
+                      : entry.description}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatCents(entry.amountCents, lang)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatCents(entry.balanceCents, lang)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
       <TenantActionForms lease={lease} result={result} today={today} />
     </Paper>
@@ -158,105 +165,91 @@ export function TenantPage({ base, detail, result, done, today }: Props) {
           {[detail.email, detail.phone].filter(Boolean).join(' · ')}
         </Text>
       </Stack>
-      {done && (
-        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} data-testid="tenants-done">
-          {t(`tenants.done.${done}`)}
-        </Alert>
-      )}
+      {done && <SuccessAlert data-testid="tenants-done">{t(`tenants.done.${done}`)}</SuccessAlert>}
       {detail.leases.map((lease) => (
         <LeasePanel key={lease.id} lease={lease} result={result} today={today} />
       ))}
-      <Paper withBorder p="lg" component="section" aria-labelledby="payments-title">
-        <Title order={2} size="h3" id="payments-title" mb="sm">
-          {t('tenants.detail.payments')}
-        </Title>
-        {detail.payments.length === 0 ? (
-          <Empty>{t('tenants.detail.paymentsEmpty')}</Empty>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="xs" data-testid="tenant-payments">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('tenants.detail.date')}</Table.Th>
-                  <Table.Th scope="col">{t('tenants.detail.method')}</Table.Th>
-                  <Table.Th scope="col">{t('tenants.detail.reference')}</Table.Th>
-                  <Table.Th scope="col">{t('tenants.detail.status')}</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('tenants.detail.amount')}
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {detail.payments.map((p) => (
-                  <Table.Tr key={p.id} data-testid="tenant-payment">
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.createdAt, lang)}</Table.Td>
-                    <Table.Td>{t(`tenants.method.${p.method}`, { defaultValue: p.method })}</Table.Td>
-                    <Table.Td>{p.reference ?? '—'}</Table.Td>
-                    <Table.Td>{t(`tenants.paymentStatus.${p.status}`, { defaultValue: p.status })}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatCents(p.amountCents, lang)}
-                      {p.refundedCents > 0 && ` (−${formatCents(p.refundedCents, lang)})`}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
+      <SectionCard
+        titleId="payments-title"
+        title={t('tenants.detail.payments')}
+        isEmpty={detail.payments.length === 0}
+        emptyText={t('tenants.detail.paymentsEmpty')}
+      >
+        <ScrollTable
+          minWidth={560}
+          verticalSpacing="xs"
+          data-testid="tenant-payments"
+          columns={[
+            { label: t('tenants.detail.date') },
+            { label: t('tenants.detail.method') },
+            { label: t('tenants.detail.reference') },
+            { label: t('tenants.detail.status') },
+            { label: t('tenants.detail.amount'), align: 'right' },
+          ]}
+        >
+          {detail.payments.map((p) => (
+            <Table.Tr key={p.id} data-testid="tenant-payment">
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.createdAt, lang)}</Table.Td>
+              <Table.Td>{t(`tenants.method.${p.method}`, { defaultValue: p.method })}</Table.Td>
+              <Table.Td>{p.reference ?? '—'}</Table.Td>
+              <Table.Td>{t(`tenants.paymentStatus.${p.status}`, { defaultValue: p.status })}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatCents(p.amountCents, lang)}
+                {p.refundedCents > 0 && ` (−${formatCents(p.refundedCents, lang)})`}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
+      </SectionCard>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Paper withBorder p="lg" component="section" aria-labelledby="applications-title">
-          <Title order={2} size="h3" id="applications-title" mb="sm">
-            {t('tenants.detail.applications')}
-          </Title>
-          {detail.applications.length === 0 ? (
-            <Empty>{t('tenants.detail.applicationsEmpty')}</Empty>
-          ) : (
-            <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-              {detail.applications.map((a) => (
-                <li key={a.id}>
-                  <Group gap="xs" wrap="wrap">
-                    <Text size="sm" ff="monospace" fw={600}>
-                      {a.reference}
-                    </Text>
-                    <Badge variant="outline" color="gray">
-                      {t(`tenants.applicationStatus.${a.status}`, { defaultValue: a.status })}
-                    </Badge>
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {a.unitLabel} · {formatIsoDate(a.moveIn, lang)} – {formatIsoDate(a.moveOut, lang)}
+        <SectionCard
+          titleId="applications-title"
+          title={t('tenants.detail.applications')}
+          isEmpty={detail.applications.length === 0}
+          emptyText={t('tenants.detail.applicationsEmpty')}
+        >
+          <PlainList>
+            {detail.applications.map((a) => (
+              <li key={a.id}>
+                <Group gap="xs" wrap="wrap">
+                  <Text size="sm" ff="monospace" fw={600}>
+                    {a.reference}
                   </Text>
-                </li>
-              ))}
-            </Stack>
-          )}
-        </Paper>
-        <Paper withBorder p="lg" component="section" aria-labelledby="messages-title">
-          <Title order={2} size="h3" id="messages-title" mb="sm">
-            {t('tenants.detail.messages')}
-          </Title>
-          {detail.threads.length === 0 ? (
-            <Empty>{t('tenants.detail.messagesEmpty')}</Empty>
-          ) : (
-            <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-              {detail.threads.map((thread) => (
-                <li key={thread.id}>
-                  <Text size="sm" fw={600}>
-                    {thread.subject ?? t('tenants.detail.noSubject')}
+                  <Badge variant="outline" color="gray">
+                    {t(`tenants.applicationStatus.${a.status}`, { defaultValue: a.status })}
+                  </Badge>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {a.unitLabel} · {formatIsoDate(a.moveIn, lang)} – {formatIsoDate(a.moveOut, lang)}
+                </Text>
+              </li>
+            ))}
+          </PlainList>
+        </SectionCard>
+        <SectionCard
+          titleId="messages-title"
+          title={t('tenants.detail.messages')}
+          isEmpty={detail.threads.length === 0}
+          emptyText={t('tenants.detail.messagesEmpty')}
+        >
+          <PlainList>
+            {detail.threads.map((thread) => (
+              <li key={thread.id}>
+                <Text size="sm" fw={600}>
+                  {thread.subject ?? t('tenants.detail.noSubject')}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('tenants.detail.threadMeta', { count: thread.messages, date: formatDateTime(thread.lastMessageAt, lang) })}
+                </Text>
+                {thread.lastBody && (
+                  <Text size="sm" lineClamp={2}>
+                    {thread.lastBody}
                   </Text>
-                  <Text size="xs" c="dimmed">
-                    {t('tenants.detail.threadMeta', { count: thread.messages, date: formatDateTime(thread.lastMessageAt, lang) })}
-                  </Text>
-                  {thread.lastBody && (
-                    <Text size="sm" lineClamp={2}>
-                      {thread.lastBody}
-                    </Text>
-                  )}
-                </li>
-              ))}
-            </Stack>
-          )}
-        </Paper>
+                )}
+              </li>
+            ))}
+          </PlainList>
+        </SectionCard>
       </SimpleGrid>
     </Stack>
   );

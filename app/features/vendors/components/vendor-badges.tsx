@@ -5,6 +5,7 @@
  */
 import { Badge, Group, Text } from '@mantine/core';
 import { StarRating } from '~/components/star-rating';
+import { StateBadge } from '~/components/state-badge';
 import { useTranslation } from '~/lib/i18n';
 import { formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -15,11 +16,7 @@ const STATUS_COLORS: Record<VendorStatus, string> = { pending: 'yellow.4', appro
 
 export function VendorStatusBadge({ status }: { status: VendorStatus }) {
   const { t } = useTranslation();
-  return (
-    <Badge color={STATUS_COLORS[status]} variant="filled" autoContrast miw="max-content" data-testid="vendor-status" data-status={status}>
-      {t(`vendors.status.${status}`)}
-    </Badge>
-  );
+  return <StateBadge color={STATUS_COLORS[status]} label={t(`vendors.status.${status}`)} status={status} testId="vendor-status" />;
 }
 
 /** "Can receive work" or "Cannot receive work: insurance expired" (and the other reasons). */

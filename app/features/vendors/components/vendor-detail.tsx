@@ -5,8 +5,9 @@
  * certificates of insurance still to be checked. Every section has an empty state; tables scroll
  * sideways on a phone.
  */
-import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
+import { Alert, Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { SuccessAlert } from '~/components/status-alerts';
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
@@ -17,6 +18,7 @@ import { VendorCommandButton, VendorReasonForm, VerifyDocumentButton } from './v
 import { VendorEligibilityBadge, VendorRating, VendorStatusBadge } from './vendor-badges';
 import { VendorDocumentsTable } from './vendor-documents-table';
 import { useActionResult } from '~/components/forms/use-action-result';
+import { SectionCard } from '~/components/section-card';
 
 /** The success toast of a vendor command (its text is the action's `message`). */
 const VENDOR_TOAST = { title: 'vendors.done.title', testId: 'vendors-toast' };
@@ -38,12 +40,9 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby={`${id}-title`} data-testid={`vendor-section-${id}`}>
-      <Title order={2} size="h3" id={`${id}-title`} mb="sm">
-        {title}
-      </Title>
+    <SectionCard titleId={`${id}-title`} title={title} data-testid={`vendor-section-${id}`}>
       {children}
-    </Paper>
+    </SectionCard>
   );
 }
 
@@ -134,11 +133,7 @@ export function VendorDetailPage({ detail, today, done, result }: Props) {
           <VendorEligibilityBadge eligibility={detail.eligibility} />
         </Group>
       </Group>
-      {done && (
-        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} data-testid="vendors-done">
-          {t(`vendors.done.${done}`)}
-        </Alert>
-      )}
+      {done && <SuccessAlert data-testid="vendors-done">{t(`vendors.done.${done}`)}</SuccessAlert>}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <ReviewSection detail={detail} result={result} />
         <AccountSection detail={detail} result={result} />

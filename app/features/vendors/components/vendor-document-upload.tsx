@@ -5,14 +5,16 @@
  * with a redirect back here, so it works the same with or without JavaScript. The expiry field
  * is only required for a certificate (the server says so too).
  */
-import { Alert, Button, Group, Input, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconUpload } from '@tabler/icons-react';
+import { Button, Group, Input, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { ErrorAlert, SuccessAlert } from '~/components/status-alerts';
 import { useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { DOCUMENT_ACCEPT, DOCUMENT_MAX_FILE_BYTES, VENDOR_DOCUMENT_UPLOAD_URL } from '~/lib/document-uploads';
 import { megabytes } from '~/lib/uploads';
 import { VENDOR_DOCUMENT_KINDS, type VendorDocumentKind } from '../vendor-admin.types';
 import { documentErrorMessage, type DocumentErrorCode } from '../vendor-document-messages';
+import { SectionCard } from '~/components/section-card';
 
 type Props = { today: string; uploaded: string | null; uploadError: DocumentErrorCode | null };
 
@@ -21,22 +23,19 @@ export function VendorDocumentUpload({ today, uploaded, uploadError }: Props) {
   const [kind, setKind] = useState<VendorDocumentKind>('coi');
   const [sending, setSending] = useState(false);
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="vendor-upload-title">
-      <Title order={3} size="h4" id="vendor-upload-title" mb="xs">
-        {t('vendors.documents.uploadTitle')}
-      </Title>
+    <SectionCard titleId="vendor-upload-title" title={t('vendors.documents.uploadTitle')} order={3} titleSize="h4" titleMb="xs" p="md">
       <Text size="sm" c="dimmed" mb="sm">
         {t('vendors.documents.uploadHint', { max: megabytes(DOCUMENT_MAX_FILE_BYTES) })}
       </Text>
       {uploaded && (
-        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} mb="sm" data-testid="vendor-upload-done">
+        <SuccessAlert mb="sm" data-testid="vendor-upload-done">
           {t(`vendors.documents.done.${uploaded}`)}
-        </Alert>
+        </SuccessAlert>
       )}
       {uploadError && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} mb="sm" role="alert" data-testid="vendor-upload-error">
+        <ErrorAlert mb="sm" data-testid="vendor-upload-error">
           {documentErrorMessage(t, uploadError)}
-        </Alert>
+        </ErrorAlert>
       )}
       <form
         method="post"
@@ -96,6 +95,6 @@ export function VendorDocumentUpload({ today, uploaded, uploadError }: Props) {
           </Button>
         </Stack>
       </form>
-    </Paper>
+    </SectionCard>
   );
 }

@@ -7,6 +7,7 @@
  */
 import { Alert, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconKey, IconLink, IconLogin } from '@tabler/icons-react';
+import { ErrorAlert } from '~/components/status-alerts';
 import { useState, type ReactNode } from 'react';
 import { useRateLimitMessage, useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
 import { useTranslation } from '~/lib/i18n';
@@ -170,11 +171,7 @@ export function VendorInvitePage({ invitation, result, token }: Props) {
             <Title order={1}>{t('vendors.invite.title')}</Title>
             {company && <Text c="dimmed">{company}</Text>}
           </Stack>
-          {formError && (
-            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="vendor-invite-error">
-              {formError}
-            </Alert>
-          )}
+          {formError && <ErrorAlert data-testid="vendor-invite-error">{formError}</ErrorAlert>}
           {body}
         </Stack>
       </Paper>

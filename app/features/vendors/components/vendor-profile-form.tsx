@@ -4,7 +4,7 @@
  * e-mail are shown but fixed: staff approved them. A plain `<Form method="post">` (works without
  * JavaScript); with it, a toast on success and the first invalid field focused on failure.
  */
-import { Alert, Button, Divider, Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Divider, Grid, Stack, TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
@@ -13,6 +13,7 @@ import type { VendorProfileActionResult, VendorSelfView } from '../vendor-admin.
 import { WEBSITE_MAX } from '../vendors.schemas';
 import { useActionResult } from '~/components/forms/use-action-result';
 import { VendorServiceFields } from './vendor-service-fields';
+import { SectionCard } from '~/components/section-card';
 
 type Props = { profile: VendorSelfView; result: VendorProfileActionResult | undefined };
 
@@ -34,13 +35,13 @@ export function VendorProfileForm({ profile, result }: Props) {
   });
   const values = failed?.values;
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="vendor-profile-form-title" data-testid="vendor-profile-form-section">
-      <Title order={2} size="h3" id="vendor-profile-form-title" mb="xs">
-        {t('vendors.profile.formTitle')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {t('vendors.profile.fixed', { company: profile.companyName, email: profile.email })}
-      </Text>
+    <SectionCard
+      titleId="vendor-profile-form-title"
+      title={t('vendors.profile.formTitle')}
+      titleMb="xs"
+      description={t('vendors.profile.fixed', { company: profile.companyName, email: profile.email })}
+      data-testid="vendor-profile-form-section"
+    >
       <Form method="post" preventScrollReset ref={formRef} key={formKey} noValidate data-testid="vendor-profile-form">
         <input type="hidden" name="intent" value="profile" />
         <Stack gap="lg">
@@ -107,6 +108,6 @@ export function VendorProfileForm({ profile, result }: Props) {
           </Button>
         </Stack>
       </Form>
-    </Paper>
+    </SectionCard>
   );
 }

@@ -4,8 +4,9 @@
  * attachments). A vendor account not linked to a vendor yet gets an empty state pointing to the
  * application and to the invitation e-mail.
  */
-import { Alert, Anchor, Button, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingStore, IconCircleCheck } from '@tabler/icons-react';
+import { Anchor, Button, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBuildingStore } from '@tabler/icons-react';
+import { SuccessAlert } from '~/components/status-alerts';
 import { useTranslation } from '~/lib/i18n';
 import { Link, useSearchParams } from 'react-router';
 import type { VendorProfileActionResult, VendorSelfView } from '../vendor-admin.types';
@@ -15,6 +16,7 @@ import { VendorDocumentUpload } from './vendor-document-upload';
 import { VendorDocumentsTable } from './vendor-documents-table';
 import { VendorInsuranceSummary } from './vendor-insurance-summary';
 import { VendorProfileForm } from './vendor-profile-form';
+import { SectionCard } from '~/components/section-card';
 
 type Props = {
   profile: VendorSelfView | null;
@@ -45,11 +47,7 @@ export function VendorProfilePage({ profile, today, uploaded, uploadError, resul
       <Anchor component={Link} to="/vendor-portal" size="sm">
         {t('vendors.profile.back')}
       </Anchor>
-      {params.get('done') === 'profile' && (
-        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} data-testid="vendor-profile-done">
-          {t('vendors.done.profile')}
-        </Alert>
-      )}
+      {params.get('done') === 'profile' && <SuccessAlert data-testid="vendor-profile-done">{t('vendors.done.profile')}</SuccessAlert>}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Paper withBorder p="md" component="section" aria-labelledby="vendor-summary-title">
           <Stack gap="xs">
@@ -68,18 +66,18 @@ export function VendorProfilePage({ profile, today, uploaded, uploadError, resul
         <VendorInsuranceSummary insuranceExpiry={profile.insuranceExpiry} eligibility={profile.eligibility} />
       </SimpleGrid>
       <VendorProfileForm profile={profile} result={result} />
-      <Paper withBorder p="lg" component="section" id="documents" aria-labelledby="vendor-documents-title">
-        <Title order={2} size="h3" id="vendor-documents-title" mb="xs">
-          {t('vendors.documents.title')}
-        </Title>
-        <Text size="sm" c="dimmed" mb="md">
-          {t('vendors.documents.intro')}
-        </Text>
+      <SectionCard
+        titleId="vendor-documents-title"
+        title={t('vendors.documents.title')}
+        titleMb="xs"
+        description={t('vendors.documents.intro')}
+        id="documents"
+      >
         <Stack gap="md">
           <VendorDocumentUpload today={today} uploaded={uploaded} uploadError={uploadError} />
           <VendorDocumentsTable documents={profile.documents} today={today} />
         </Stack>
-      </Paper>
+      </SectionCard>
     </Stack>
   );
 }

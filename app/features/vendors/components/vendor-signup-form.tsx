@@ -3,21 +3,22 @@
  * Checkbox.Group) and a native date input, so it posts the same with or without JavaScript.
  */
 import { Alert, Button, Divider, Grid, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useFormOutcome } from '~/components/forms/use-form-outcome';
-import { useRateLimitMessage, useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
+import { useActionResult } from '~/components/forms/use-action-result';
+import { useRateLimitMessage } from '~/components/forms/use-rate-limit-toast';
 import { IconAlertCircle, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
+import type { ActionResult } from '~/lib/action-result';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
 import { WEBSITE_MAX, type VendorSignupField, type VendorSignupValues } from '../vendors.schemas';
 import { VendorServiceFields } from './vendor-service-fields';
 
-export type VendorSignupActionResult =
-  | { ok: true }
-  | { ok: false; errors: FieldErrors<VendorSignupField>; values: VendorSignupValues }
-  /** Refused by the rate limiter (HTTP 429): nothing was saved. */
-  | { ok: false; rateLimited: { action: string; retryAfterS: number }; errors: FieldErrors<VendorSignupField>; values?: undefined };
+/** The sign-up form's one command (the form posts no `intent`: the action assumes it). */
+export const VENDOR_SIGNUP_INTENTS = ['apply'] as const;
+export type VendorSignupIntent = (typeof VENDOR_SIGNUP_INTENTS)[number];
+
+/** What /vendor-signup's action answers (decision 037); a refusal echoes the typed `VendorSignupValues`. */
+export type VendorSignupActionResult = ActionResult<VendorSignupIntent>;
 
 type Props = {
   result: VendorSignupActionResult | undefined;
@@ -42,15 +43,13 @@ const EMPTY: VendorSignupValues = {
 
 export function VendorSignupForm({ result, sent, today }: Props) {
   const { t } = useTranslation();
-  const failed = result && !result.ok ? result : undefined;
-  const errors: FieldErrors<VendorSignupField> = failed?.errors ?? {};
-  const values = failed?.values ?? EMPTY;
-  useRateLimitToast(result);
+  // The success toast shows the action's message; a rate-limit refusal, the spec §8 toast.
+  const outcome = useActionResult(result, { toast: { title: 'forms.vendor.success.title' } });
+  const { failed, busy, formRef, formKey } = outcome;
+  const errors: FieldErrors<VendorSignupField> = outcome.errors;
+  // A rate-limit refusal echoes the text fields only: the lists then start over.
+  const values: VendorSignupValues = failed ? { ...EMPTY, ...(outcome.values as Partial<VendorSignupValues>) } : EMPTY;
   const rateLimitMessage = useRateLimitMessage(result);
-
-  const { busy, formRef, formKey } = useFormOutcome(result, () =>
-    notifications.show({ color: 'teal', title: t('forms.vendor.success.title'), message: t('forms.vendor.success.body') }),
-  );
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="vendor-form-title">

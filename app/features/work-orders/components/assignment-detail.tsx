@@ -14,7 +14,8 @@ import type { AssignmentDetail as Detail, AssignmentsBase, CommandResult, StaffI
 import { WorkOrderStatusBadge } from './badges';
 import { InvoiceCard } from './invoice-card';
 import { InvoiceReview } from './invoice-review';
-import { useCommandOutcome } from './use-command-outcome';
+import { useActionResult } from '~/components/forms/use-action-result';
+import { WORK_ORDERS_TOAST } from './work-orders-toast';
 import { useLiveWorkOrders } from './use-live-work-orders';
 import { WorkOrderFacts } from './work-order-facts';
 import { WorkOrderHistory } from './work-order-history';
@@ -29,7 +30,7 @@ type Props = {
 
 function Reassign({ vendors, result }: { vendors: VendorChoice[]; result: Props['result'] }) {
   const { t } = useTranslation();
-  const reassign = useCommandOutcome(result, 'reassign');
+  const reassign = useActionResult(result, { intent: 'reassign', toast: WORK_ORDERS_TOAST });
   const eligible = vendors.filter((vendor) => vendor.eligible);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="reassign-title" data-testid="reassign-form">
@@ -84,7 +85,7 @@ function Reassign({ vendors, result }: { vendors: VendorChoice[]; result: Props[
 
 function Cancel({ result }: { result: Props['result'] }) {
   const { t } = useTranslation();
-  const cancel = useCommandOutcome(result, 'cancel');
+  const cancel = useActionResult(result, { intent: 'cancel', toast: WORK_ORDERS_TOAST });
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="cancel-title" data-testid="cancel-form">
       <Title order={3} size="h5" id="cancel-title" mb="sm">

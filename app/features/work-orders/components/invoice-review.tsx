@@ -10,16 +10,17 @@ import { Form } from 'react-router';
 import { PAYOUT_METHODS, PAYOUT_REFERENCE_MAX } from '../invoices.schemas';
 import { REASON_MAX } from '../work-orders.schemas';
 import type { CommandResult, InvoiceSummary, StaffIntent } from '../work-orders.types';
-import { useCommandOutcome } from './use-command-outcome';
+import { useActionResult } from '~/components/forms/use-action-result';
+import { WORK_ORDERS_TOAST } from './work-orders-toast';
 
 type Props = { invoice: Pick<InvoiceSummary, 'id' | 'status' | 'number'>; result: CommandResult<StaffIntent> | undefined; action?: string };
 
 export function InvoiceReview({ invoice, result, action }: Props) {
   const { t } = useTranslation();
   const key = String(invoice.id);
-  const approve = useCommandOutcome(result, 'approve-invoice', key);
-  const reject = useCommandOutcome(result, 'reject-invoice', key);
-  const pay = useCommandOutcome(result, 'pay-invoice', key);
+  const approve = useActionResult(result, { intent: 'approve-invoice', key, keyField: 'invoiceId', toast: WORK_ORDERS_TOAST });
+  const reject = useActionResult(result, { intent: 'reject-invoice', key, keyField: 'invoiceId', toast: WORK_ORDERS_TOAST });
+  const pay = useActionResult(result, { intent: 'pay-invoice', key, keyField: 'invoiceId', toast: WORK_ORDERS_TOAST });
   const formError = approve.errors.form ?? reject.errors.form ?? pay.errors.form;
   if (invoice.status !== 'submitted' && invoice.status !== 'approved') return null;
   return (

@@ -18,7 +18,8 @@ import { REASON_MAX } from '../work-orders.schemas';
 import type { CommandResult, VendorIntent, VendorWorkOrderDetail } from '../work-orders.types';
 import { WorkOrderStatusBadge } from './badges';
 import { InvoiceCard } from './invoice-card';
-import { useCommandOutcome } from './use-command-outcome';
+import { useActionResult } from '~/components/forms/use-action-result';
+import { WORK_ORDERS_TOAST } from './work-orders-toast';
 import { useLiveWorkOrders } from './use-live-work-orders';
 import { WorkOrderFacts } from './work-order-facts';
 import { WorkOrderHistory } from './work-order-history';
@@ -56,8 +57,8 @@ function FormError({ message, testId }: { message?: string; testId: string }) {
 
 function AcceptDecline({ result }: { result: Result }) {
   const { t } = useTranslation();
-  const accept = useCommandOutcome(result, 'accept');
-  const decline = useCommandOutcome(result, 'decline');
+  const accept = useActionResult(result, { intent: 'accept', toast: WORK_ORDERS_TOAST });
+  const decline = useActionResult(result, { intent: 'decline', toast: WORK_ORDERS_TOAST });
   return (
     <CommandCard title={t('workOrders.actions.offerTitle')} testId="offer-actions">
       <Text size="sm" mb="sm">
@@ -102,8 +103,8 @@ function AcceptDecline({ result }: { result: Result }) {
 
 function ScheduleStart({ detail, result, now }: { detail: VendorWorkOrderDetail; result: Result; now: string }) {
   const { t } = useTranslation();
-  const schedule = useCommandOutcome(result, 'schedule');
-  const start = useCommandOutcome(result, 'start');
+  const schedule = useActionResult(result, { intent: 'schedule', toast: WORK_ORDERS_TOAST });
+  const start = useActionResult(result, { intent: 'start', toast: WORK_ORDERS_TOAST });
   return (
     <CommandCard
       title={t(detail.status === 'scheduled' ? 'workOrders.actions.rescheduleTitle' : 'workOrders.actions.scheduleTitle')}
@@ -173,7 +174,7 @@ function PhotoField({ error, label }: { error?: string; label: string }) {
 
 function NoteForm({ result }: { result: Result }) {
   const { t } = useTranslation();
-  const note = useCommandOutcome(result, 'note');
+  const note = useActionResult(result, { intent: 'note', toast: WORK_ORDERS_TOAST });
   return (
     <CommandCard title={t('workOrders.actions.noteTitle')} testId="note-actions">
       <FormError message={note.errors.form} testId="note-error" />
@@ -217,7 +218,7 @@ function NoteForm({ result }: { result: Result }) {
 
 function CompleteForm({ result }: { result: Result }) {
   const { t } = useTranslation();
-  const complete = useCommandOutcome(result, 'complete');
+  const complete = useActionResult(result, { intent: 'complete', toast: WORK_ORDERS_TOAST });
   return (
     <CommandCard title={t('workOrders.actions.completeTitle')} testId="complete-actions">
       <FormError message={complete.errors.form} testId="complete-error" />

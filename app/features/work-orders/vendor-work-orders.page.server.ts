@@ -8,10 +8,14 @@
  * forbids, 422 with translated field messages (nothing written), 413/415/422 for refused files,
  * 400 for an unknown intent or broken form, 429 when rate-limited. A plain browser post gets a
  * 303 back to the page; an enhanced one gets data (a toast).
+ *
+ * The plain form commands go through the page protocol (decision 037, `handleFormAction`). The
+ * posts that carry files (a note or the completion with photos, the invoice with its PDF) stream
+ * them through the upload pipeline, so they read their body themselves and answer the same
+ * `ActionResult` shape (the invoice form its own, with the lines echoed).
  */
 import { Readable } from 'node:stream';
 import { data, redirect } from 'react-router';
-import type { z } from 'zod';
 import { checkRateLimit } from '~/server/rate-limit.server';
 import { translations } from '~/i18n/resources.server';
 import { getT } from '~/i18n/translate.server';
@@ -20,12 +24,13 @@ import { requestLanguage } from '~/lib/route-helpers.server';
 import type { UploadErrorCode } from '~/lib/uploads';
 import { requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { isDocumentPost, readFormData, translateIssues } from '~/server/http/form.server';
+import { fileResponse } from '~/server/http/download.server';
+import { handleFormAction, type FormCall, type ReasonTable } from '~/server/http/form-action.server';
+import { fieldErrors, formFields, isDocumentPost, readFormData } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import { isMultipart } from '~/server/uploads/multipart.server';
-import { createUploadBatch, type StoredPhoto } from '~/server/uploads/receive-photos.server';
-import type { UploadStorage } from '~/server/uploads/storage.server';
+import { createUploadBatch, type StoredPhoto, type UploadBatch } from '~/server/uploads/receive-photos.server';
 import { UploadError, uploadErrorStatus } from '~/server/uploads/upload-error.server';
 import { findInvoicePdf, findInvoiceableWorkOrders, findVendorInvoices, submitInvoice } from './invoices.server';
 import {
@@ -62,13 +67,6 @@ type PageArgs = { request: Request; context: DimoraLoadContext; viewer: Viewer }
 
 const PAGE_TRANSLATIONS = ['account', 'workOrders'] as const;
 
-/** The messages of a zod error, keyed by field, in `lang`. */
-function fieldErrors(error: z.ZodError, lang: Language): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(translateIssues(error, lang)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-}
-
 /** Invoice problems (translation keys with their values) in `lang`. */
 export function translateInvoiceErrors(errors: InvoiceErrors, lang: Language): Record<string, string> {
   const t = getT(lang);
@@ -80,6 +78,22 @@ export function uploadErrorMessage(lang: Language, code: UploadErrorCode, limit?
   const t = getT(lang);
   const mb = Math.round((limit ?? 0) / (1024 * 1024));
   return t(`workOrders.uploadErrors.${code}`, { max: mb, count: limit ?? WORK_ORDER_PHOTOS_PER_POST });
+}
+
+/** The files one post stores, deleted again when anything is refused. */
+function uploadBatch(context: DimoraLoadContext): UploadBatch {
+  return createUploadBatch(context.storage, (error, key) => context.logger.error({ err: error, key }, 'could not delete an uploaded file'));
+}
+
+/** What the upload pipeline reads of a multipart post: its body streamed into `batch`. */
+function uploadSource(request: Request, context: DimoraLoadContext, batch: UploadBatch) {
+  return {
+    storage: context.storage,
+    batch,
+    body: request.body,
+    contentType: request.headers.get('content-type'),
+    signal: request.signal,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -132,8 +146,20 @@ function answer(body: CommandResult<VendorIntent>, status = 200) {
   return data<CommandResult<VendorIntent>>(body, { status });
 }
 
-const REFUSAL_STATUS = { not_found: 404, invalid_transition: 409, request_closed: 409, empty_note: 422 } as const;
+/** How the work order page answers each reason of the vendor's commands. */
+const REFUSALS: ReasonTable<Extract<VendorCommandOutcome, { ok: false }>['reason']> = {
+  not_found: { status: 404, message: 'workOrders.errors.notFound' },
+  invalid_transition: { status: 409, message: 'workOrders.errors.invalidTransition' },
+  request_closed: { status: 409, message: 'workOrders.errors.requestClosed' },
+  empty_note: { status: 422, message: 'workOrders.errors.emptyNote', field: 'note' },
+};
 
+/** The refusal's message, with the work order's current status where it says one. */
+function refusalParams(outcome: Extract<VendorCommandOutcome, { ok: false }>, t: (key: string) => string) {
+  return { status: outcome.current ? t(`workOrders.status.${outcome.current}`) : '' };
+}
+
+/** A refused multipart post (a note or the completion), in the protocol's shape. */
 function refusal(
   intent: VendorIntent,
   outcome: Extract<VendorCommandOutcome, { ok: false }>,
@@ -141,14 +167,8 @@ function refusal(
   values: Record<string, string> = {},
 ) {
   const t = getT(lang);
-  const key = { not_found: 'notFound', invalid_transition: 'invalidTransition', request_closed: 'requestClosed', empty_note: 'emptyNote' }[
-    outcome.reason
-  ];
-  const message = t(`workOrders.errors.${key}`, { status: outcome.current ? t(`workOrders.status.${outcome.current}`) : '' });
-  return answer(
-    { ok: false, intent, errors: { [outcome.reason === 'empty_note' ? 'note' : 'form']: message }, values },
-    REFUSAL_STATUS[outcome.reason],
-  );
+  const { status, message, field = 'form' } = REFUSALS[outcome.reason];
+  return answer({ ok: false, intent, errors: { [field]: t(message, refusalParams(outcome, t)) }, values }, status);
 }
 
 function succeeded(request: Request, intent: VendorIntent, workOrderId: number, lang: Language) {
@@ -159,6 +179,9 @@ function succeeded(request: Request, intent: VendorIntent, workOrderId: number, 
 function isVendorIntent(value: unknown): value is VendorIntent {
   return typeof value === 'string' && (VENDOR_INTENTS as readonly string[]).includes(value);
 }
+
+/** The commands posted as a plain form (`note` and `complete` carry photos: multipart). */
+const FORM_INTENTS = ['accept', 'decline', 'schedule', 'start'] as const satisfies readonly VendorIntent[];
 
 /**
  * The work order page's commands (`intent`): `accept`, `decline` (reason), `schedule`
@@ -185,19 +208,11 @@ export async function handleVendorWorkOrderAction({ request, context, viewer, pa
       await recordDeniedWorkOrderAccess({ db: context.db, viewer, workOrderId, origin });
       return answer({ ok: false, intent, errors: { form: t('workOrders.errors.notFound') } }, 404);
     }
-    const batch = createUploadBatch(context.storage, (error, key) =>
-      context.logger.error({ err: error, key }, 'could not delete an uploaded file'),
-    );
+    const batch = uploadBatch(context);
     let fields: Record<string, string>;
     let photos: StoredPhoto[];
     try {
-      ({ fields, photos } = await receiveWorkOrderPost({
-        storage: context.storage,
-        batch,
-        body: request.body,
-        contentType: request.headers.get('content-type'),
-        signal: request.signal,
-      }));
+      ({ fields, photos } = await receiveWorkOrderPost(uploadSource(request, context, batch)));
     } catch (error) {
       await batch.discard();
       if (!(error instanceof UploadError)) throw error;
@@ -245,35 +260,17 @@ export async function handleVendorWorkOrderAction({ request, context, viewer, pa
     }
   }
 
-  const form = await readFormData(request);
-  const rawIntent = form.get('intent') ?? queryIntent;
-  if (!isVendorIntent(rawIntent) || rawIntent === 'note' || rawIntent === 'complete')
-    return answer({ ok: false, intent: null, errors: { form: t('workOrders.errors.unknownIntent') } }, 400);
-  const intent = rawIntent;
-  const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-  let outcome: VendorCommandOutcome;
-  if (intent === 'accept') outcome = await acceptWorkOrder(common);
-  else if (intent === 'start') outcome = await startWorkOrder(common);
-  else if (intent === 'decline') {
-    const parsed = declineSchema.safeParse(fields);
-    if (!parsed.success)
-      return answer(
-        { ok: false, intent, errors: fieldErrors(parsed.error, lang), values: { reason: (fields.reason ?? '').slice(0, 1_000) } },
-        422,
-      );
-    outcome = await declineWorkOrder({ ...common, reason: parsed.data.reason });
-  } else {
-    const parsed = scheduleSchema(new Date()).safeParse(fields);
-    if (!parsed.success)
-      return answer(
-        { ok: false, intent, errors: fieldErrors(parsed.error, lang), values: { scheduledFor: (fields.scheduledFor ?? '').slice(0, 40) } },
-        422,
-      );
-    outcome = await scheduleWorkOrder({ ...common, scheduledFor: parsed.data.scheduledFor });
-  }
-  if (!outcome.ok) return refusal(intent, outcome, lang);
-  context.logger.info({ intent, vendorUser: viewer.id, workOrderId }, 'vendor work order command');
-  return succeeded(request, intent, workOrderId, lang);
+  return handleFormAction({ request, context }, { intents: FORM_INTENTS }, async (call: FormCall<(typeof FORM_INTENTS)[number]>) => {
+    const { intent } = call;
+    let outcome: VendorCommandOutcome;
+    if (intent === 'accept') outcome = await acceptWorkOrder(common);
+    else if (intent === 'start') outcome = await startWorkOrder(common);
+    else if (intent === 'decline') outcome = await declineWorkOrder({ ...common, reason: call.parse(declineSchema).reason });
+    else outcome = await scheduleWorkOrder({ ...common, scheduledFor: call.parse(scheduleSchema(new Date())).scheduledFor });
+    if (!outcome.ok) call.refuse(REFUSALS[outcome.reason], { params: refusalParams(outcome, call.t) });
+    context.logger.info({ intent, vendorUser: viewer.id, workOrderId }, 'vendor work order command');
+    return call.done({ message: `workOrders.done.${intent}`, redirectTo: `/vendor-portal/work-orders/${workOrderId}?done=${intent}` });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -357,18 +354,10 @@ export async function handleNewInvoiceAction({ request, context, viewer }: PageA
   if (limited) return rateLimitedAnswer(limited);
   let fields: Record<string, string>;
   let pdf: StoredPdf | null = null;
-  const batch = createUploadBatch(context.storage, (error, key) =>
-    context.logger.error({ err: error, key }, 'could not delete an uploaded file'),
-  );
+  const batch = uploadBatch(context);
   if (isMultipart(request)) {
     try {
-      ({ fields, pdf } = await receiveInvoicePost({
-        storage: context.storage,
-        batch,
-        body: request.body,
-        contentType: request.headers.get('content-type'),
-        signal: request.signal,
-      }));
+      ({ fields, pdf } = await receiveInvoicePost(uploadSource(request, context, batch)));
     } catch (error) {
       await batch.discard();
       if (!(error instanceof UploadError)) throw error;
@@ -378,8 +367,7 @@ export async function handleNewInvoiceAction({ request, context, viewer }: PageA
       );
     }
   } else {
-    const form = await readFormData(request);
-    fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    fields = formFields(await readFormData(request));
   }
   try {
     const { input, errors: formErrors } = readInvoiceForm(fields);
@@ -405,13 +393,6 @@ export async function handleNewInvoiceAction({ request, context, viewer }: PageA
   }
 }
 
-/** The stored file `key` as a web stream with its size, or null when it is gone. */
-async function storageStream(storage: UploadStorage, key: string): Promise<{ stream: ReadableStream<Uint8Array>; size: number } | null> {
-  const object = await storage.get(key);
-  if (!object) return null;
-  return { stream: Readable.toWeb(object.body) as ReadableStream<Uint8Array>, size: object.size };
-}
-
 /**
  * An invoice's PDF for its vendor, an admin or the building's manager: always an attachment
  * (never rendered inline), `nosniff`, a sandboxing CSP, never cached; 404 otherwise (audited when
@@ -424,17 +405,12 @@ export async function invoicePdfResponse({ request, context, viewer, param }: Pa
       ? null
       : await findInvoicePdf({ db: context.db, viewer, invoiceId, origin: requestOrigin(request, context.clientIp) });
   if (!found) throw data(null, { status: 404 });
-  const body = await storageStream(context.storage, found.key);
-  if (!body) throw data(null, { status: 404 });
-  return new Response(body.stream, {
-    status: 200,
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${found.fileName}"`,
-      'Content-Length': String(body.size),
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-    },
+  const stored = await context.storage.get(found.key);
+  if (!stored) throw data(null, { status: 404 });
+  return fileResponse({
+    body: Readable.toWeb(stored.body) as ReadableStream<Uint8Array>,
+    size: stored.size,
+    fileName: found.fileName,
+    contentType: 'application/pdf',
   });
 }

@@ -2,23 +2,23 @@
  * /admin/system's loader and action (decision 019). The route checks the role first;
  * this module reads the settings and the facts, saves one section at a time through the
  * settings service (validated, audited, effective at once on every instance) and sends the
- * test e-mail. Answers: data and a toast after an enhanced post, a 303 back to the page after a
- * plain one, 422 with translated field errors, 403, 400 for an unknown intent, 429 when rate
- * limited, 502 with the mail transport's error.
+ * test e-mail, through the page protocol (decision 037). Answers: data and a toast after an
+ * enhanced post, a 303 back to the page after a plain one, 422 with translated field errors, 403,
+ * 400 for an unknown intent, 429 when rate limited, 502 with the mail transport's error.
  */
 import { isAdmin } from '~/lib/access';
-import { data, redirect } from 'react-router';
 import type { z } from 'zod';
 import { loadDatabaseFacts, readRuntimeFacts } from '~/features/admin/admin.server';
 import { translations } from '~/i18n/resources.server';
 import { getT, pageMeta } from '~/i18n/translate.server';
 import type { Language } from '~/lib/constants';
-import { formText } from '~/lib/form-fields';
+import type { ActionResult } from '~/lib/action-result';
+import type { TFunction } from '~/lib/i18n';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { APP_VERSION } from '~/server/app-info.server';
-import { recordAuditEvent, requestOrigin, type RequestOrigin } from '~/server/audit.server';
+import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { isDocumentPost, readFormData } from '~/server/http/form.server';
+import { handleFormAction, type FormCall, type ReasonTable } from '~/server/http/form-action.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import type { Mailer } from '~/server/mail/mailer.server';
 import { serverMonitoringState } from '~/server/monitoring/monitoring.server';
@@ -38,11 +38,19 @@ import { tooManyRequests } from '~/server/responses.server';
 
 const PAGE_TRANSLATIONS = ['account', 'admin', 'ops'] as const;
 
-/** What the action answers to the page. */
-export type SystemActionResult =
-  | { ok: true; intent: SystemSection; changed: number }
-  | { ok: true; intent: 'test-mail'; to: string }
-  | { ok: false; intent: SystemIntent | string; errors: Record<string, string>; values?: Record<string, string> };
+/** The page's intents: a settings section, or the test e-mail. */
+const SYSTEM_INTENTS = [...SYSTEM_SECTIONS, 'test-mail'] as const satisfies readonly SystemIntent[];
+
+/** What a success adds: how many settings a save changed, or where the test e-mail went. */
+export type SystemDone = { changed?: number; to?: string };
+
+/** What the action answers to the page (decision 037's `ActionResult`). */
+export type SystemActionResult = ActionResult<SystemIntent, SystemDone>;
+
+/** How the page answers the services' reason codes. */
+const REFUSALS: ReasonTable<'forbidden'> = {
+  forbidden: { status: 403, message: 'ops.errors.forbidden' },
+};
 
 /** Facts about this instance (never a secret, connection string or environment value). */
 export type SystemFacts = {
@@ -110,8 +118,7 @@ export async function loadSystemPage({ request, context, actor }: { request: Req
 }
 
 /** Translates form-format errors (keys) and the settings service's zod issues into field messages. */
-function fieldMessages(lang: Language, formatErrors: Record<string, string>, issues?: z.ZodError): Record<string, string> {
-  const t = getT(lang);
+function fieldMessages(t: TFunction, formatErrors: Record<string, string>, issues?: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const [field, key] of Object.entries(formatErrors)) errors[field] = t(key);
   for (const issue of issues?.issues ?? []) {
@@ -122,32 +129,18 @@ function fieldMessages(lang: Language, formatErrors: Record<string, string>, iss
   return errors;
 }
 
-/** Saves one section. */
-async function saveSection(args: { request: Request; context: DimoraLoadContext; actor: Viewer; section: SystemSection; form: FormData }) {
-  const { request, context, actor, section, form } = args;
-  const lang = requestLanguage(request);
-  const read = readSectionForm(section, form);
-  if (Object.keys(read.errors).length > 0) {
-    return data<SystemActionResult>(
-      { ok: false, intent: section, errors: fieldMessages(lang, read.errors), values: read.values },
-      { status: 422 },
-    );
-  }
-  const outcome = await updateSettings({ db: context.db, actor, origin: requestOrigin(request, context.clientIp), input: read.input });
+/** Saves one section: 422 with the typed values (as read, so the form shows them again), 403. */
+async function saveSection(call: FormCall<SystemIntent>, actor: Viewer, section: SystemSection) {
+  const read = readSectionForm(section, call.form);
+  // The typed values as the section's form reads them back (blank and check-box fields included).
+  Object.assign(call.values, read.values);
+  if (Object.keys(read.errors).length > 0) call.invalid(fieldMessages(call.t, read.errors));
+  const outcome = await updateSettings({ db: call.context.db, actor, origin: call.origin, input: read.input });
   if (!outcome.ok) {
-    if (outcome.reason === 'forbidden') {
-      return data<SystemActionResult>(
-        { ok: false, intent: section, errors: { form: getT(lang)('ops.errors.forbidden') } },
-        { status: 403 },
-      );
-    }
-    return data<SystemActionResult>(
-      { ok: false, intent: section, errors: fieldMessages(lang, {}, outcome.issues), values: read.values },
-      { status: 422 },
-    );
+    if (outcome.reason === 'forbidden') call.refuse(REFUSALS.forbidden);
+    call.invalid(fieldMessages(call.t, {}, outcome.issues));
   }
-  if (isDocumentPost(request)) return redirect(`/admin/system?done=${section}#${section}`, 303);
-  return data<SystemActionResult>({ ok: true, intent: section, changed: outcome.changed.length });
+  return call.done<SystemDone>({ redirectTo: `/admin/system?done=${section}#${section}`, extra: { changed: outcome.changed.length } });
 }
 
 export type TestMailOutcome =
@@ -222,42 +215,28 @@ export async function sendTestMail({
 }
 
 /**
- * The page's commands (`intent`): `fees`, `rent`, `maintenance`, `contact`, `monitoring` (save that section) and
- * `test-mail` (rate-limited: spec §9 "default", 50 a minute per admin).
+ * The page's commands (`intent`), through the page protocol (decision 037): `fees`, `rent`,
+ * `maintenance`, `contact`, `monitoring` (save that section) and `test-mail` (rate-limited: spec
+ * §9 "default", 50 a minute per admin; 429 with the wait in `errors.form`). No toast text is
+ * sent: the page words it (saved or unchanged, the address).
  */
-export async function handleSystemAction({ request, context, actor }: { request: Request; context: DimoraLoadContext; actor: Viewer }) {
-  const lang = requestLanguage(request);
-  const form = await readFormData(request);
-  const intent = formText(form, 'intent');
-  if ((SYSTEM_SECTIONS as readonly string[]).includes(intent)) {
-    return saveSection({ request, context, actor, section: intent as SystemSection, form });
-  }
-  if (intent === 'test-mail') {
+export function handleSystemAction({ request, context, actor }: { request: Request; context: DimoraLoadContext; actor: Viewer }) {
+  return handleFormAction({ request, context }, { intents: SYSTEM_INTENTS }, async (call: FormCall<SystemIntent>) => {
+    const { intent, t } = call;
+    if (intent !== 'test-mail') return saveSection(call, actor, intent);
     const limit = await consumeRateLimit({ db: context.db, action: 'default', client: `user:${actor.id}:test-mail` });
     if (!limit.allowed) {
       return tooManyRequests<SystemActionResult>(
-        { ok: false, intent, errors: { form: getT(lang)('ops.testMail.rateLimited', { seconds: limit.retryAfterS }) } },
+        { ok: false, intent, errors: { form: t('ops.testMail.rateLimited', { seconds: limit.retryAfterS }) } },
         limit.retryAfterS,
       );
     }
-    const outcome = await sendTestMail({
-      mailer: context.mailer,
-      db: context.db,
-      actor,
-      origin: requestOrigin(request, context.clientIp),
-      lang,
-    });
-    if (outcome.ok) {
-      if (isDocumentPost(request)) return redirect('/admin/system?done=test-mail#test-mail', 303);
-      return data<SystemActionResult>({ ok: true, intent, to: outcome.to });
+    const outcome = await sendTestMail({ mailer: context.mailer, db: context.db, actor, origin: call.origin, lang: call.lang });
+    if (!outcome.ok) {
+      if (outcome.reason === 'forbidden') call.refuse(REFUSALS.forbidden);
+      context.logger.warn({ err: outcome.message }, 'test e-mail failed');
+      call.refuse({ status: 502, message: 'ops.testMail.failed' }, { params: { error: outcome.message } });
     }
-    if (outcome.reason === 'forbidden')
-      return data<SystemActionResult>({ ok: false, intent, errors: { form: getT(lang)('ops.errors.forbidden') } }, { status: 403 });
-    context.logger.warn({ err: outcome.message }, 'test e-mail failed');
-    return data<SystemActionResult>(
-      { ok: false, intent, errors: { form: getT(lang)('ops.testMail.failed', { error: outcome.message }) } },
-      { status: 502 },
-    );
-  }
-  return data<SystemActionResult>({ ok: false, intent, errors: { form: getT(lang)('ops.errors.unknownIntent') } }, { status: 400 });
+    return call.done<SystemDone>({ redirectTo: '/admin/system?done=test-mail#test-mail', extra: { to: outcome.to } });
+  });
 }

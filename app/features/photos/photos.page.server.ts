@@ -7,6 +7,8 @@
  * reasons to statuses and translated messages: 413 (sizes), 415 (types), 422 (images, a full
  * owner), 400 (malformed requests), 409 (a photo no longer there). A script (the photo manager)
  * gets JSON; a plain form post (no JavaScript) is redirected back to its page with the outcome.
+ * A JSON API, not a page form: it keeps its `PhotoAnswer` (the photo manager and the dropzone
+ * word refusals with `photoErrorMessage`), and takes the form kit's readers (decision 037).
  */
 import { isAdmin } from '~/lib/access';
 import { data, redirect } from 'react-router';
@@ -15,7 +17,7 @@ import { PHOTO_OWNER_TYPES, type PhotoOwnerType } from '~/lib/uploads';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { isDocumentPost } from '~/server/http/form.server';
+import { formFields, isDocumentPost } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { UPLOAD_ERROR_CODES, type UploadErrorCode } from '~/lib/uploads';
 import { uploadErrorStatus } from '~/server/uploads/upload-error.server';
@@ -146,13 +148,8 @@ export async function handlePhotoUpload(args: Args) {
 export async function handlePhotoCommand(args: Args) {
   const { request, context, actor } = args;
   const owner = parsePhotoOwner(args.params);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    form = new FormData();
-  }
-  const fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'));
+  // A body that is not a form reads as an empty one: the owner is checked first (404), then 400.
+  const fields = formFields(await request.formData().catch(() => new FormData()));
   const parsed = photoCommandSchema.safeParse(fields);
   const intent: PhotoIntent = parsed.success
     ? parsed.data.intent

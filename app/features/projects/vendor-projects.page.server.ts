@@ -6,6 +6,10 @@
  * in the audit log when it exists. The bid form posts multipart (its optional PDF streams through
  * the upload pipeline) or, without a file, a plain form; refusals answer 409 (bidding closed), 422
  * (bad input, translated per field), 413/415 (the file); nothing changes on any refusal.
+ *
+ * The answers are the page protocol's `ActionResult` (decision 037). The bid may stream a PDF
+ * through the upload pipeline, so the action reads its body itself instead of through
+ * `handleFormAction` (which buffers the whole form).
  */
 import { data, redirect } from 'react-router';
 import { translations } from '~/i18n/resources.server';
@@ -14,16 +18,17 @@ import { megabytes, type UploadErrorCode } from '~/lib/uploads';
 import { parseDigitsId, requestLanguage } from '~/lib/route-helpers.server';
 import { auditRefusalIfExists, requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { isDocumentPost, readFormData, translateIssues } from '~/server/http/form.server';
+import { fieldErrors, formFields, isDocumentPost, readFormData } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { isMultipart } from '~/server/uploads/multipart.server';
 import { createUploadBatch } from '~/server/uploads/receive-photos.server';
 import { UploadError, uploadErrorStatus } from '~/server/uploads/upload-error.server';
 import { findVendorProject, findVendorProjects, submitBid, type BidRefusal } from './project-bids.server';
 import { findVendorBidFile, projectFileResponse, receiveProjectForm, type StoredProjectFile } from './project-files.server';
-import { uploadRefusalMessage } from './project-pages.server';
+import { uploadRefusalMessage } from './projects.page.server';
 import { BID_ATTACHMENT_TYPES, bidSchema, PROJECT_FILE_MAX_BYTES } from './projects.schemas';
 import type { ProjectActionResult } from './projects.types';
+import type { ReasonTable } from '~/server/http/form-action.server';
 
 type Args = { request: Request; context: DimoraLoadContext; viewer: Viewer };
 
@@ -58,7 +63,13 @@ export async function loadVendorProjectPage(args: Args & { param: string | undef
   return { detail, done: done === 'bid', maxFileMb: megabytes(PROJECT_FILE_MAX_BYTES), i18n: translations(lang, PAGE_TRANSLATIONS) };
 }
 
-const BID_STATUS: Record<BidRefusal, number> = { not_found: 404, bidding_closed: 409, vendor_not_approved: 422, attachment_not_found: 404 };
+/** How the bid form answers each reason of `submitBid` (`not_found` is the audited 404 above). */
+const BID_REFUSALS: ReasonTable<BidRefusal> = {
+  not_found: { status: 404, message: 'projects.errors.bid.not_found' },
+  bidding_closed: { status: 409, message: 'projects.errors.bid.bidding_closed' },
+  vendor_not_approved: { status: 422, message: 'projects.errors.bid.vendor_not_approved' },
+  attachment_not_found: { status: 404, message: 'projects.errors.bid.attachment_not_found' },
+};
 
 function answer(body: ProjectActionResult, status = 200) {
   return data<ProjectActionResult>(body, { status });
@@ -95,7 +106,7 @@ export async function handleBidAction(args: Args & { param: string | undefined }
     }
   } else {
     const form = await readFormData(request);
-    fields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')) as Record<string, string>;
+    fields = formFields(form);
   }
   const values = {
     amount: (fields.amount ?? '').slice(0, 40),
@@ -109,9 +120,7 @@ export async function handleBidAction(args: Args & { param: string | undefined }
   const parsed = bidSchema.safeParse(fields);
   if (!parsed.success) {
     await batch.discard();
-    const errors: Record<string, string> = {};
-    for (const [field, message] of Object.entries(translateIssues(parsed.error, lang))) if (message) errors[field] = message;
-    return answer({ ok: false, intent: 'bid', errors, values }, 422);
+    return answer({ ok: false, intent: 'bid', errors: fieldErrors(parsed.error, lang), values }, 422);
   }
   let outcome: Awaited<ReturnType<typeof submitBid>>;
   try {
@@ -131,10 +140,8 @@ export async function handleBidAction(args: Args & { param: string | undefined }
   if (!outcome.ok) {
     await batch.discard();
     if (outcome.reason === 'not_found') return notInvited(args, projectId);
-    return answer(
-      { ok: false, intent: 'bid', errors: { form: t(`projects.errors.bid.${outcome.reason}`) }, values },
-      BID_STATUS[outcome.reason],
-    );
+    const refusal = BID_REFUSALS[outcome.reason];
+    return answer({ ok: false, intent: 'bid', errors: { [refusal.field ?? 'form']: t(refusal.message) }, values }, refusal.status);
   }
   for (const key of outcome.removedKeys)
     await context.storage

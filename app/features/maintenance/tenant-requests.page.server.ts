@@ -2,13 +2,14 @@
  * The tenant's maintenance requests as route work (decision 027), behind
  * `/tenant-portal/maintenance/new` (the plain multipart form, no JavaScript needed),
  * `POST /api/maintenance-requests` (the scripted form and the offline queue; JSON) and the
- * commands of `/tenant-portal/maintenance/:requestId`. Routes check the session, the role and
- * the rate limit first; this module reads the multipart body through the upload pipeline
+ * commands of `/tenant-portal/maintenance/:requestId` (the page protocol, decision 037). Routes
+ * check the session, the role and, for a new request, the rate limit first (before a byte of the
+ * body is read); this module reads the multipart body through the upload pipeline
  * (each photo checked by its magic bytes and re-encoded as it arrives), calls the service, and
  * maps its reasons to statuses and translated messages. Every stored photo of a refused (or
  * replayed) request is deleted again.
  */
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { z } from 'zod';
 import { photoErrorMessage } from '~/features/photos/photo-messages';
 import { getT } from '~/i18n/translate.server';
@@ -16,7 +17,9 @@ import type { Language } from '~/lib/constants';
 import { PHOTO_MAX_FILE_BYTES, PHOTO_MAX_REQUEST_BYTES } from '~/lib/uploads';
 import { requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { isDocumentPost, readFormData, translateIssues } from '~/server/http/form.server';
+import type { ActionResult } from '~/lib/action-result';
+import { handleFormAction, type FormCall, type ReasonTable } from '~/server/http/form-action.server';
+import { fieldErrors } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { readMultipart } from '~/server/uploads/multipart.server';
 import { createUploadBatch, storePhoto, type StoredPhoto } from '~/server/uploads/receive-photos.server';
@@ -28,14 +31,9 @@ import {
   maintenanceFormValues,
   tenantRequestPath,
 } from './tenant-requests.schemas';
-import {
-  cancelMaintenanceRequest,
-  commentOnMaintenanceRequest,
-  rateMaintenanceRequest,
-  type TenantCommandOutcome,
-} from './tenant-request-commands.server';
+import { cancelMaintenanceRequest, commentOnMaintenanceRequest, rateMaintenanceRequest } from './tenant-request-commands.server';
 import { createMaintenanceRequest } from './tenant-requests.server';
-import type { CreateRequestAnswer, RequestCommandAnswer } from './tenant-requests.types';
+import type { CreateRequestAnswer } from './tenant-requests.types';
 
 type Args = { request: Request; context: DimoraLoadContext; viewer: Viewer; lang: Language };
 
@@ -59,7 +57,7 @@ function echo(fields: Record<string, string>): Record<string, string> {
 /** The zod issues of a request form as translated messages on the form's own field names. */
 function requestFieldErrors(error: z.ZodError, rows: readonly number[], lang: Language): Record<string, string> {
   const remapped = new z.ZodError(error.issues.map((issue) => ({ ...issue, path: [maintenanceFormErrorsPath(issue.path, rows)] })));
-  return translateIssues(remapped, lang) as Record<string, string>;
+  return fieldErrors(remapped, lang);
 }
 
 type PhotoRefusal = { code: string; fileName?: string; limit?: number };
@@ -185,73 +183,56 @@ export async function receiveMaintenanceRequest({
   }
 }
 
-const COMMAND_INTENTS = ['comment', 'cancel', 'rate'] as const;
-type CommandIntent = (typeof COMMAND_INTENTS)[number];
+/** The commands of a request's page (`intent`). */
+export const COMMAND_INTENTS = ['comment', 'cancel', 'rate'] as const;
 
-function commandAnswer(
-  request: Request,
-  requestId: number,
-  intent: CommandIntent,
-  outcome: TenantCommandOutcome,
-  lang: Language,
-  values: Record<string, string>,
-) {
-  const t = getT(lang);
-  if (outcome.ok) {
-    if (isDocumentPost(request)) return redirect(`${tenantRequestPath(requestId)}?done=${intent}`, 303);
-    return data<RequestCommandAnswer>({ ok: true, intent, notice: t(`maintenance.done.${intent}`) });
-  }
-  if (outcome.reason === 'not_found') throw data(null, { status: 404 });
-  if (outcome.reason === 'invalid') {
-    return data<RequestCommandAnswer>(
-      {
-        ok: false,
-        intent,
-        error: t('maintenance.errors.form'),
-        errors: translateIssues(outcome.error, lang) as Record<string, string>,
-        values,
-      },
-      { status: 422 },
-    );
-  }
-  return data<RequestCommandAnswer>(
-    {
-      ok: false,
-      intent,
-      error: t(`maintenance.errors.${outcome.reason}`, { status: t(`maintenance.status.${outcome.current}`).toLocaleLowerCase(lang) }),
-      values,
-    },
-    { status: 409 },
-  );
-}
+/** One of `COMMAND_INTENTS`. */
+export type CommandIntent = (typeof COMMAND_INTENTS)[number];
+
+/** What a command answers (decision 037's `ActionResult`). */
+export type CommandResult = ActionResult<CommandIntent>;
+
+/** How the page answers a command the request's status does not allow (`{{status}}`: its status). */
+const COMMAND_REFUSALS: ReasonTable<'finished' | 'not_cancellable' | 'not_ratable' | 'already_rated'> = {
+  finished: { status: 409, message: 'maintenance.errors.finished' },
+  not_cancellable: { status: 409, message: 'maintenance.errors.not_cancellable' },
+  not_ratable: { status: 409, message: 'maintenance.errors.not_ratable' },
+  already_rated: { status: 409, message: 'maintenance.errors.already_rated' },
+};
 
 /**
- * `/tenant-portal/maintenance/:requestId` actions: `comment` (`body`), `cancel` (`reason`),
- * `rate` (`rating` 1–5, `comment`). Someone else's request is a 404 (audited by the service);
- * field errors 422; a command the request's status does not allow 409; an unknown intent 400.
- * A plain form post is redirected (303) to the request's page.
+ * `/tenant-portal/maintenance/:requestId` actions, through the page protocol (decision 037):
+ * `comment` (`body`), `cancel` (`reason`), `rate` (`rating` 1–5, `comment`), rate-limited as
+ * `maintenance_request` (spec §9; 429). Someone else's request is a thrown 404 (audited by the
+ * service; the page's error screen); field errors 422 (with `errors.form`); a command the
+ * request's status does not allow 409; an unknown intent 400. A plain form post is redirected
+ * (303) to the request's page with `?done=<intent>`.
  */
-export async function handleTenantRequestCommand({ request, context, viewer, lang, requestId }: Args & { requestId: number }) {
-  const form = await readFormData(request);
-  const raw = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string')) as Record<string, string>;
-  const intent = COMMAND_INTENTS.find((name) => name === raw.intent);
-  if (!intent)
-    return data<RequestCommandAnswer>(
-      { ok: false, intent: String(raw.intent ?? '').slice(0, 20), error: getT(lang)('maintenance.errors.unknownIntent') },
-      { status: 400 },
-    );
-  const common = { db: context.db, viewer, requestId, origin: requestOrigin(request, context.clientIp) };
-  const values = {
-    body: (raw.body ?? '').slice(0, MAINTENANCE_LIMITS.comment),
-    reason: (raw.reason ?? '').slice(0, MAINTENANCE_LIMITS.cancelReason),
-    comment: (raw.comment ?? '').slice(0, MAINTENANCE_LIMITS.ratingComment),
-    rating: (raw.rating ?? '').slice(0, 2),
-  };
-  const outcome =
-    intent === 'comment'
-      ? await commentOnMaintenanceRequest({ ...common, input: { body: raw.body ?? '' } })
-      : intent === 'cancel'
-        ? await cancelMaintenanceRequest({ ...common, input: { reason: raw.reason ?? '' } })
-        : await rateMaintenanceRequest({ ...common, input: { rating: raw.rating ?? '', comment: raw.comment ?? '' } });
-  return commandAnswer(request, requestId, intent, outcome, lang, values);
+export function handleTenantRequestCommand({ request, context, viewer, requestId }: Omit<Args, 'lang'> & { requestId: number }) {
+  return handleFormAction(
+    { request, context },
+    {
+      intents: COMMAND_INTENTS,
+      rateLimit: { action: 'maintenance_request', userId: viewer.id },
+      echo: ['body', 'reason', 'comment', 'rating'],
+    },
+    async (call: FormCall<CommandIntent>) => {
+      const { intent, fields } = call;
+      const common = { db: context.db, viewer, requestId, origin: call.origin };
+      const outcome =
+        intent === 'comment'
+          ? await commentOnMaintenanceRequest({ ...common, input: { body: fields.body ?? '' } })
+          : intent === 'cancel'
+            ? await cancelMaintenanceRequest({ ...common, input: { reason: fields.reason ?? '' } })
+            : await rateMaintenanceRequest({ ...common, input: { rating: fields.rating ?? '', comment: fields.comment ?? '' } });
+      if (!outcome.ok) {
+        if (outcome.reason === 'not_found') throw data(null, { status: 404 });
+        if (outcome.reason === 'invalid')
+          call.invalid({ form: call.t('maintenance.errors.form'), ...fieldErrors(outcome.error, call.lang) });
+        const status = call.t(`maintenance.status.${outcome.current}`).toLocaleLowerCase(call.lang);
+        call.refuse(COMMAND_REFUSALS[outcome.reason], { params: { status } });
+      }
+      return call.done({ message: `maintenance.done.${intent}`, redirectTo: `${tenantRequestPath(requestId)}?done=${intent}` });
+    },
+  );
 }

@@ -1,0 +1,178 @@
+/**
+ * The tenant portal's commands (decision 022), through the page protocol (decision 037): `pay`
+ * (Pay now), `autopay-on`, `autopay-off` on /tenant-portal, and `sign` on
+ * /tenant-portal/leases/:leaseId. Pay now, autopay-on and sign are rate-limited as a `payment`
+ * (spec §9: 10 a minute per user; 429), validated with the portal schemas, carried out by the
+ * ledger and lease services, and answered with translated field errors (400/422), a translated
+ * refusal (404/409/402/503, with a fresh idempotency key for the next attempt) or a success
+ * message; a plain HTML post is redirected (303). Card numbers are never echoed back.
+ */
+import { cancelAutopay, enableAutopay, type EnableAutopayOutcome } from '~/features/ledger/autopay.server';
+import { payLeaseBalance, type PayRefusal } from '~/features/ledger/ledger-commands.server';
+import { signLease, type SignRefusal } from '~/features/leases/lease-signing.server';
+import type { ActionResult } from '~/lib/action-result';
+import { formatCents } from '~/lib/format';
+import type { Viewer } from '~/server/auth/session.server';
+import { handleFormAction, type FormCall, type ReasonTable } from '~/server/http/form-action.server';
+import type { DimoraLoadContext } from '~/server/load-context';
+import { getPaymentProvider } from '~/server/payments/payments.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
+import { rateLimitedAnswer } from '~/server/responses.server';
+import { autopayFormSchema, payFormSchema, signFormSchema } from './portal.schemas';
+
+/** The commands of /tenant-portal and of a lease's signing page. */
+export const PORTAL_INTENTS = ['pay', 'autopay-on', 'autopay-off'] as const;
+export type PortalIntent = (typeof PORTAL_INTENTS)[number] | 'sign';
+
+/** What a portal command answers (decision 037's `ActionResult`). */
+export type PortalActionResult = ActionResult<PortalIntent>;
+
+type Args = { request: Request; context: DimoraLoadContext; viewer: Viewer };
+
+/** The values a refusal puts back: never card data. */
+const ECHO = ['amount', 'day', 'typedName', 'nameOnCard'];
+
+/** Pay now's refusals; the amount's own messages also show on the amount field. */
+const PAY_REFUSALS: ReasonTable<PayRefusal> = {
+  not_found: { status: 404, message: 'tenantPortal.errors.not_found' },
+  not_active: { status: 409, message: 'tenantPortal.errors.not_active' },
+  nothing_due: { status: 409, message: 'tenantPortal.errors.nothing_due' },
+  invalid_amount: { status: 422, message: 'tenantPortal.errors.invalid_amount' },
+  above_balance: { status: 422, message: 'tenantPortal.errors.above_balance' },
+};
+
+const AUTOPAY_REFUSALS: ReasonTable<Exclude<EnableAutopayOutcome, { ok: true }>['reason'] | 'cancel_not_found'> = {
+  not_found: { status: 404, message: 'tenantPortal.errors.not_found' },
+  cancel_not_found: { status: 404, message: 'tenantPortal.errors.notFound' },
+  not_active: { status: 409, message: 'tenantPortal.errors.not_active' },
+  invalid_day: { status: 409, message: 'tenantPortal.errors.invalid_day' },
+  provider_unavailable: { status: 503, message: 'tenantPortal.errors.provider_unavailable' },
+  card_refused: { status: 402, message: 'tenantPortal.errors.declined' },
+};
+
+/** The signature's refusals; a name or consent refusal also shows on its field (`SIGN_FIELDS`). */
+const SIGN_REFUSALS: ReasonTable<SignRefusal> = {
+  not_found: { status: 404, message: 'tenantPortal.sign.errors.not_found' },
+  not_open: { status: 409, message: 'tenantPortal.sign.errors.not_open' },
+  expired: { status: 409, message: 'tenantPortal.sign.errors.expired' },
+  already_signed: { status: 409, message: 'tenantPortal.sign.errors.already_signed' },
+  name_mismatch: { status: 422, message: 'tenantPortal.sign.errors.name_mismatch' },
+  consent_required: { status: 422, message: 'tenantPortal.sign.errors.consent_required' },
+  document_changed: { status: 409, message: 'tenantPortal.sign.errors.document_changed' },
+  card_required: { status: 422, message: 'tenantPortal.sign.errors.card_required' },
+  overlap: { status: 409, message: 'tenantPortal.sign.errors.overlap' },
+};
+const SIGN_FIELDS: Partial<Record<SignRefusal, string>> = { name_mismatch: 'typedName', consent_required: 'consent' };
+
+/** A card decline, or a payment whose outcome is not known yet: 402 (a fresh key), 409 (the same key again). */
+const DECLINED = { status: 402, message: 'tenantPortal.errors.declined' };
+const PENDING = { status: 409, message: 'tenantPortal.errors.pending' };
+
+/** `/tenant-portal` actions: pay, autopay-on, autopay-off (this one is not rate-limited). */
+export function handlePortalAction({ request, context, viewer }: Args) {
+  return handleFormAction(
+    { request, context },
+    { intents: PORTAL_INTENTS, echo: ECHO },
+    async (call: FormCall<(typeof PORTAL_INTENTS)[number]>) => {
+      const { intent, t, lang, origin } = call;
+      if (intent === 'autopay-off') {
+        if (!(await cancelAutopay({ db: context.db, viewer, leaseId: Number(call.fields.leaseId), origin })))
+          call.refuse(AUTOPAY_REFUSALS.cancel_not_found, { renewKey: true });
+        return call.done({ message: 'tenantPortal.autopay.cancelled', redirectTo: '/tenant-portal#autopay' });
+      }
+      const limited = await checkRateLimit({ context, request }, 'payment', viewer.id);
+      if (limited) return rateLimitedAnswer(limited);
+      const provider = getPaymentProvider();
+      if (intent === 'pay') {
+        const input = call.parse(payFormSchema(new Date()), call.fields, { renewKey: true });
+        const outcome = await payLeaseBalance({
+          db: context.db,
+          provider,
+          viewer,
+          leaseId: input.leaseId,
+          amountCents: input.amountCents,
+          source: input.card,
+          idempotencyKey: input.key,
+          origin,
+          publicUrl: context.publicUrl,
+        });
+        if (!outcome.ok) {
+          const refusal = PAY_REFUSALS[outcome.reason];
+          const params = { balance: formatCents(outcome.balanceCents ?? 0, lang) };
+          call.refuse(refusal, { params, renewKey: true, errors: refusal.status === 422 ? { amount: t(refusal.message, params) } : {} });
+        }
+        if (outcome.payment.status === 'failed')
+          call.refuse(DECLINED, { params: { reason: t(`tenantPortal.declines.${outcome.payment.declineCode}`) }, renewKey: true });
+        // Outcome unknown: the same key must be used again, so a retry can never charge twice.
+        if (outcome.payment.status === 'pending') call.refuse(PENDING);
+        return call.done({
+          message: 'tenantPortal.pay.done',
+          params: { amount: formatCents(input.amountCents, lang) },
+          redirectTo: '/tenant-portal#payments',
+        });
+      }
+      const input = call.parse(autopayFormSchema(new Date()), call.fields, { renewKey: true });
+      const outcome = await enableAutopay({
+        db: context.db,
+        provider,
+        viewer,
+        leaseId: input.leaseId,
+        dayOfMonth: input.day,
+        card: input.card,
+        origin,
+      });
+      if (!outcome.ok) {
+        const reason = outcome.reason === 'card_refused' ? t(`tenantPortal.declines.${outcome.declineCode}`) : undefined;
+        call.refuse(AUTOPAY_REFUSALS[outcome.reason], { params: { reason }, renewKey: true });
+      }
+      return call.done({
+        message: 'tenantPortal.autopay.enabled',
+        params: { day: outcome.autopay.dayOfMonth },
+        redirectTo: '/tenant-portal#autopay',
+      });
+    },
+  );
+}
+
+/** `/tenant-portal/leases/:leaseId` action: sign (with the payment due at signing when asked). */
+export function handleSignAction({ request, context, viewer, leaseId, cardRequired }: Args & { leaseId: number; cardRequired: boolean }) {
+  return handleFormAction(
+    { request, context },
+    { intents: ['sign'], defaultIntent: true, echo: ECHO, rateLimit: { action: 'payment', userId: viewer.id } },
+    async (call: FormCall<'sign'>) => {
+      const { t } = call;
+      const input = call.parse(signFormSchema(new Date(), cardRequired), call.fields, { renewKey: true });
+      const outcome = await signLease({
+        db: context.db,
+        provider: getPaymentProvider(),
+        storage: context.storage,
+        viewer,
+        leaseId,
+        typedName: input.typedName,
+        consent: input.consent,
+        documentSha256: input.documentSha256,
+        lang: call.lang,
+        card: input.card,
+        idempotencyKey: input.key,
+        origin: call.origin,
+        publicUrl: context.publicUrl,
+      });
+      if (!outcome.ok) {
+        if (outcome.reason === 'payment_failed') {
+          if (outcome.payment.status === 'pending')
+            call.refuse({ ...DECLINED, status: PENDING.status }, { params: { reason: t(PENDING.message) } });
+          const reason =
+            outcome.payment.status === 'failed' ? t(`tenantPortal.declines.${outcome.payment.declineCode}`) : t(PENDING.message);
+          call.refuse(DECLINED, { params: { reason }, renewKey: true });
+        }
+        const refusal = SIGN_REFUSALS[outcome.reason];
+        const field = SIGN_FIELDS[outcome.reason];
+        call.refuse(refusal, { renewKey: true, errors: field ? { [field]: t(refusal.message) } : {} });
+      }
+      return call.done({
+        message: outcome.leaseStatus === 'signed' ? 'tenantPortal.sign.doneAll' : 'tenantPortal.sign.done',
+        redirectTo: `/tenant-portal/leases/${leaseId}?signed=1`,
+      });
+    },
+  );
+}
