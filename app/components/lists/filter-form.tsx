@@ -4,10 +4,11 @@
  * applying starts again at the first page) labelled as a search landmark, its fields, an "Apply"
  * button and, once something is filtered, a "Clear" link back to the bare list. Both keep the
  * scroll position. The fields are the caller's (selects, search boxes, checkboxes), named after
- * the URL's search parameters.
+ * the URL's search parameters. Below the row, an optional `footer` (a refused cursor's error, a
+ * hint on the dates).
  */
-import { Anchor, Button, Group } from '@mantine/core';
-import { IconFilter } from '@tabler/icons-react';
+import { Anchor, Button, Group, TextInput } from '@mantine/core';
+import { IconFilter, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 
@@ -29,6 +30,10 @@ type Props = {
    * may show an error under them; the button and link then sit level with the inputs.
    */
   align?: 'end' | 'start';
+  /** The "Apply" button's test id. */
+  applyTestId?: string;
+  /** Shown under the fields' row, inside the form. */
+  footer?: ReactNode;
   children: ReactNode;
 };
 
@@ -42,6 +47,8 @@ export function FilterForm({
   showClear,
   clearTestId,
   align = 'end',
+  applyTestId,
+  footer,
   children,
 }: Props) {
   const top = align === 'start';
@@ -49,7 +56,13 @@ export function FilterForm({
     <Form method="get" action={action} role="search" aria-label={label} preventScrollReset key={formKey} data-testid={testId}>
       <Group align={top ? 'flex-start' : 'flex-end'} gap="sm" wrap="wrap">
         {children}
-        <Button type="submit" variant="default" mt={top ? 25 : undefined} leftSection={<IconFilter size={16} aria-hidden />}>
+        <Button
+          type="submit"
+          variant="default"
+          mt={top ? 25 : undefined}
+          leftSection={<IconFilter size={16} aria-hidden />}
+          data-testid={applyTestId}
+        >
           {applyLabel}
         </Button>
         {showClear && (
@@ -58,7 +71,26 @@ export function FilterForm({
           </Anchor>
         )}
       </Group>
+      {footer}
     </Form>
+  );
+}
+
+type SearchProps = { label: string; defaultValue: string; maxLength: number; testId: string };
+
+/** The free-text search of a `FilterForm` (the `q` parameter): a search box with a magnifier. */
+export function SearchFilter({ label, defaultValue, maxLength, testId }: SearchProps) {
+  return (
+    <TextInput
+      name="q"
+      type="search"
+      label={label}
+      defaultValue={defaultValue}
+      maxLength={maxLength}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      style={{ flex: '2 1 220px' }}
+      data-testid={testId}
+    />
   );
 }
 

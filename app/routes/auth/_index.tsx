@@ -16,11 +16,12 @@
  * the account is locked, 429 when rate-limited; `intent=two-factor-cancel` drops the challenge.
  */
 import { Alert, Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconLogin, IconUserPlus } from '@tabler/icons-react';
+import { IconAlertCircle, IconLogin, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { data, redirect } from 'react-router';
 import { useRateLimitMessage, useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
+import { SuccessAlert } from '~/components/status-alerts';
 import { RegisterForm } from '~/features/accounts/components/register-form';
 import { SignInForm } from '~/features/accounts/components/sign-in-form';
 import { readForm, signInSchema, signUpSchema } from '~/features/accounts/accounts.schemas';
@@ -216,31 +217,19 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       </Stack>
       <Stack gap="md">
         {showVerified && (
-          <Alert
-            color="teal"
-            icon={<IconCircleCheck aria-hidden />}
-            title={t('auth.verified.title')}
-            role="status"
-            data-testid="verified-alert"
-          >
+          <SuccessAlert title={t('auth.verified.title')} role="status" data-testid="verified-alert">
             {t('auth.verified.message')}
-          </Alert>
+          </SuccessAlert>
         )}
         {showRegistered && (
-          <Alert
-            color="teal"
-            icon={<IconCircleCheck aria-hidden />}
-            title={t('common.toast.success')}
-            role="status"
-            data-testid="registered-alert"
-          >
+          <SuccessAlert title={t('common.toast.success')} role="status" data-testid="registered-alert">
             {t('auth.register.success')}
             {registeredEmail && (
               <Text size="sm" mt={4} fw={600}>
                 {t('auth.register.sentTo', { email: registeredEmail })}
               </Text>
             )}
-          </Alert>
+          </SuccessAlert>
         )}
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           {twoFactorStep ? (

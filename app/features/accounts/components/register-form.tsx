@@ -15,6 +15,7 @@ import { Form } from 'react-router';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
 import { SIGN_UP_ROLES, type SignUpRole } from '../accounts.schemas';
 import { NewPasswordField } from '~/components/forms/new-password-field';
+import { EmailField, PersonNameField, PhoneField } from '~/components/forms/person-fields';
 import { useIntentBusy } from '~/components/forms/use-intent-busy';
 import { SwitchTabPrompt } from './switch-tab-prompt';
 
@@ -107,26 +108,8 @@ export function RegisterForm({ result, rateLimitMessage, signInHref, onSignIn }:
               ))}
             </Group>
           </Radio.Group>
-          <TextInput
-            name="fullName"
-            label={t('auth.fields.fullName')}
-            autoComplete="name"
-            required
-            maxLength={TEXT_LIMITS.name}
-            defaultValue={values.fullName}
-            error={errors.fullName}
-          />
-          <TextInput
-            name="email"
-            type="email"
-            label={t('auth.fields.email')}
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={TEXT_LIMITS.email}
-            defaultValue={values.email}
-            error={errors.email}
-          />
+          <PersonNameField name="fullName" label={t('auth.fields.fullName')} errors={errors} values={values} />
+          <EmailField name="email" label={t('auth.fields.email')} inputMode="email" errors={errors} values={values} />
           <NewPasswordField
             name="password"
             label={t('auth.fields.password')}
@@ -146,15 +129,7 @@ export function RegisterForm({ result, rateLimitMessage, signInHref, onSignIn }:
           />
           <Grid gap="sm">
             <Grid.Col span={{ base: 12, sm: 5 }}>
-              <TextInput
-                name="phone"
-                type="tel"
-                label={t('auth.fields.phone')}
-                autoComplete="tel"
-                maxLength={TEXT_LIMITS.phone}
-                defaultValue={values.phone}
-                error={errors.phone}
-              />
+              <PhoneField name="phone" label={t('auth.fields.phone')} errors={errors} values={values} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 7 }}>
               <TextInput

@@ -4,15 +4,16 @@
  * success is a redirect (the "Signed in successfully!" toast comes from the flash cookie). A
  * failure shows the spec's "Sign In Failed" toast (spec §8) and the same message inline.
  */
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLogin } from '@tabler/icons-react';
 import { FormRefusal } from '~/components/status-alerts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
-import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
+import type { FieldErrors } from '~/lib/form-fields';
 import { PasswordField } from '~/components/forms/password-field';
+import { EmailField } from '~/components/forms/person-fields';
 import { useIntentBusy } from '~/components/forms/use-intent-busy';
 import { SwitchTabPrompt } from './switch-tab-prompt';
 
@@ -73,16 +74,12 @@ export function SignInForm({ result, redirectTo, defaultEmail, rateLimitMessage,
         <input type="hidden" name="intent" value="sign-in" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Stack gap="sm">
-          <TextInput
+          <EmailField
             name="email"
-            type="email"
             label={t('auth.fields.email')}
-            autoComplete="email"
             inputMode="email"
-            required
-            maxLength={TEXT_LIMITS.email}
             defaultValue={result?.values.email ?? defaultEmail}
-            error={errors.email}
+            errors={errors}
           />
           <PasswordField
             name="password"

@@ -4,14 +4,15 @@
  * list stays first; it opens by itself when the server sent errors back); the server validates
  * again.
  */
-import { Alert, Button, NativeSelect, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
+import { Button, NativeSelect, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { ErrorAlert } from '~/components/status-alerts';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import { ROLES } from '~/lib/access';
 import { MIN_PASSWORD_LENGTH } from '~/lib/constants';
-import { TEXT_LIMITS } from '~/lib/form-fields';
 import { useActionResult } from '~/components/forms/use-action-result';
+import { EmailField, PersonNameField } from '~/components/forms/person-fields';
 import type { CreateUserEcho, UsersActionResult } from '../admin-users.types';
 import classes from './admin.module.css';
 
@@ -32,33 +33,12 @@ export function UserCreateForm({ result }: { result: UsersActionResult | undefin
         <Text size="sm" c="dimmed" my="md">
           {t('admin.users.create.intro')}
         </Text>
-        {errors.form && (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} mb="md" role="alert">
-            {errors.form}
-          </Alert>
-        )}
+        {errors.form && <ErrorAlert mb="md">{errors.form}</ErrorAlert>}
         <Form method="post" ref={formRef} key={formKey} noValidate data-testid="user-create-form">
           <input type="hidden" name="intent" value="create" />
           <Stack gap="sm">
-            <TextInput
-              name="email"
-              type="email"
-              label={t('admin.users.create.email')}
-              autoComplete="off"
-              required
-              maxLength={TEXT_LIMITS.email}
-              defaultValue={values.email}
-              error={errors.email}
-            />
-            <TextInput
-              name="fullName"
-              label={t('admin.users.create.fullName')}
-              autoComplete="off"
-              required
-              maxLength={TEXT_LIMITS.name}
-              defaultValue={values.fullName}
-              error={errors.fullName}
-            />
+            <EmailField name="email" label={t('admin.users.create.email')} autoComplete="off" errors={errors} values={values} />
+            <PersonNameField name="fullName" label={t('admin.users.create.fullName')} autoComplete="off" errors={errors} values={values} />
             <PasswordInput
               name="password"
               label={t('admin.users.create.password')}

@@ -3,10 +3,9 @@
  * plain GET form (works without JavaScript; every filtered list has its own URL); submitting
  * starts again at page 1 and closes the open panel.
  */
-import { NativeSelect, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { NativeSelect } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
-import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
+import { FilterForm, optionsWithAll, SearchFilter } from '~/components/lists/filter-form';
 import { APPLICATION_STATUSES, REVIEW_SEARCH_MAX, type ReviewPropertyOption } from '../applications.types';
 import { hasReviewFilters, type ReviewFilters } from '../review-filters';
 
@@ -53,15 +52,11 @@ export function ApplicationFilters({ basePath, filters, properties }: Props) {
         style={{ flex: '2 1 220px', minWidth: 0 }}
         data-testid="applications-filter-property"
       />
-      <TextInput
-        name="q"
-        type="search"
+      <SearchFilter
         label={t('applications.filters.search')}
         defaultValue={filters.q}
         maxLength={REVIEW_SEARCH_MAX}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        style={{ flex: '2 1 220px' }}
-        data-testid="applications-filter-q"
+        testId="applications-filter-q"
       />
     </FilterForm>
   );

@@ -5,11 +5,13 @@
  * the list is marked busy with an overlay; an empty list says whether nothing matches or
  * nothing exists yet. On a narrow screen the filters wrap and the table scrolls sideways.
  */
-import { Alert, Anchor, Box, Button, Code, Group, LoadingOverlay, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconDownload, IconFilter, IconShieldCheck } from '@tabler/icons-react';
+import { Box, Code, LoadingOverlay, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
-import { Form, Link, useNavigation } from 'react-router';
+import { useNavigation } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
+import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
+import { DateRangeFilter, DatesFilterFooter, FilterErrorsAlert, ListExportBar } from '~/components/lists/list-toolbar';
 import { ListTable } from '~/components/lists/list-table';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -25,30 +27,14 @@ export function AuditLogPage({ page, basePath, csvPath }: Props) {
   return (
     <Stack gap="md" data-testid="audit-page">
       <AuditFilterForm basePath={basePath} page={page} />
-      {hasErrors && (
-        <Alert color="red" role="alert" data-testid="audit-filter-errors">
-          {Object.values(page.errors).join(' ')}
-        </Alert>
-      )}
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {loading ? t('audit.list.loading') : t('audit.list.pageSize', { count: page.entries.length })}
-        </Text>
-        {!hasErrors && (
-          <Button
-            component="a"
-            href={auditHref(csvPath, page.filters)}
-            download
-            variant="default"
-            size="sm"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            title={t('audit.list.exportHint')}
-            data-testid="audit-export"
-          >
-            {t('audit.list.exportCsv')}
-          </Button>
-        )}
-      </Group>
+      <FilterErrorsAlert errors={page.errors} testId="audit-filter-errors" />
+      <ListExportBar
+        summary={loading ? t('audit.list.loading') : t('audit.list.pageSize', { count: page.entries.length })}
+        exportHref={hasErrors ? null : auditHref(csvPath, page.filters)}
+        exportLabel={t('audit.list.exportCsv')}
+        exportHint={t('audit.list.exportHint')}
+        exportTestId="audit-export"
+      />
       <Box pos="relative" aria-busy={loading} data-testid="audit-list" data-loading={loading || undefined}>
         <LoadingOverlay visible={loading} zIndex={10} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': t('audit.list.loading') }} />
         <AuditTable page={page} basePath={basePath} />
@@ -60,88 +46,62 @@ export function AuditLogPage({ page, basePath, csvPath }: Props) {
 function AuditFilterForm({ basePath, page }: { basePath: string; page: AuditPageData }) {
   const { t } = useTranslation();
   const { filters, errors } = page;
-  const key = JSON.stringify(filters);
-  const actions = [
-    { value: '', label: t('audit.filters.all') },
-    ...page.actions.map((value) => ({ value, label: t(`account.audit.${value}`, { defaultValue: value }) })),
-  ];
+  const actions = optionsWithAll(t('audit.filters.all'), page.actions, (value) => ({
+    value,
+    label: t(`account.audit.${value}`, { defaultValue: value }),
+  }));
   return (
-    <Form
-      method="get"
+    <FilterForm
       action={basePath}
-      role="search"
-      aria-label={t('audit.filters.label')}
-      preventScrollReset
-      data-testid="audit-filters"
-      key={key}
+      label={t('audit.filters.label')}
+      formKey={JSON.stringify(filters)}
+      testId="audit-filters"
+      applyLabel={t('audit.filters.apply')}
+      applyTestId="audit-filter-apply"
+      clearLabel={t('audit.filters.clear')}
+      showClear={hasAuditFilters(filters) || Object.keys(errors).length > 0}
+      clearTestId="audit-filter-clear"
+      align="start"
+      footer={<DatesFilterFooter cursorError={errors.cursor} hint={t('audit.filters.datesHint')} />}
     >
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
-          name="actor"
-          type="search"
-          label={t('audit.filters.actor')}
-          placeholder={t('audit.filters.actorPlaceholder')}
-          defaultValue={filters.actor ?? ''}
-          error={errors.actor}
-          maxLength={254}
-          style={{ flex: '2 1 220px', minWidth: 0 }}
-          data-testid="audit-filter-actor"
-        />
-        <NativeSelect
-          name="action"
-          label={t('audit.filters.action')}
-          defaultValue={filters.action ?? ''}
-          data={actions}
-          error={errors.action}
-          style={{ flex: '2 1 200px', minWidth: 0 }}
-          data-testid="audit-filter-action"
-        />
-        <TextInput
-          name="table"
-          label={t('audit.filters.table')}
-          placeholder={t('audit.filters.tablePlaceholder')}
-          defaultValue={filters.table ?? ''}
-          error={errors.table}
-          maxLength={64}
-          style={{ flex: '1 1 160px', minWidth: 0 }}
-          data-testid="audit-filter-table"
-        />
-        <TextInput
-          type="date"
-          name="from"
-          label={t('audit.filters.from')}
-          defaultValue={filters.from ?? ''}
-          error={errors.from}
-          style={{ flex: '1 1 150px' }}
-          data-testid="audit-filter-from"
-        />
-        <TextInput
-          type="date"
-          name="to"
-          label={t('audit.filters.to')}
-          defaultValue={filters.to ?? ''}
-          error={errors.to}
-          style={{ flex: '1 1 150px' }}
-          data-testid="audit-filter-to"
-        />
-        <Button type="submit" variant="default" mt={25} leftSection={<IconFilter size={16} aria-hidden />} data-testid="audit-filter-apply">
-          {t('audit.filters.apply')}
-        </Button>
-        {(hasAuditFilters(filters) || Object.keys(errors).length > 0) && (
-          <Anchor component={Link} to={basePath} preventScrollReset size="sm" mt={33} data-testid="audit-filter-clear">
-            {t('audit.filters.clear')}
-          </Anchor>
-        )}
-      </Group>
-      {errors.cursor && (
-        <Text c="red" size="sm" mt="xs" role="alert">
-          {errors.cursor}
-        </Text>
-      )}
-      <Text size="xs" c="dimmed" mt={4}>
-        {t('audit.filters.datesHint')}
-      </Text>
-    </Form>
+      <TextInput
+        name="actor"
+        type="search"
+        label={t('audit.filters.actor')}
+        placeholder={t('audit.filters.actorPlaceholder')}
+        defaultValue={filters.actor ?? ''}
+        error={errors.actor}
+        maxLength={254}
+        style={{ flex: '2 1 220px', minWidth: 0 }}
+        data-testid="audit-filter-actor"
+      />
+      <NativeSelect
+        name="action"
+        label={t('audit.filters.action')}
+        defaultValue={filters.action ?? ''}
+        data={actions}
+        error={errors.action}
+        style={{ flex: '2 1 200px', minWidth: 0 }}
+        data-testid="audit-filter-action"
+      />
+      <TextInput
+        name="table"
+        label={t('audit.filters.table')}
+        placeholder={t('audit.filters.tablePlaceholder')}
+        defaultValue={filters.table ?? ''}
+        error={errors.table}
+        maxLength={64}
+        style={{ flex: '1 1 160px', minWidth: 0 }}
+        data-testid="audit-filter-table"
+      />
+      <DateRangeFilter
+        labels={{ from: t('audit.filters.from'), to: t('audit.filters.to') }}
+        from={filters.from}
+        to={filters.to}
+        errors={errors}
+        testIdPrefix="audit-filter"
+      />
+    </FilterForm>
   );
 }
 

@@ -4,11 +4,12 @@
  * deposit now) and the card. With JavaScript the summary follows the choice as it changes.
  * Card fields are never prefilled: after a declined card they come back empty.
  */
-import { Alert, Anchor, Button, Checkbox, Divider, Grid, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconFlask, IconLock, IconPencil } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Checkbox, Divider, Group, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconFlask, IconPencil } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { TestModeNotice } from '~/components/test-mode-notice';
+import { CardEntryFields } from '~/components/forms/card-entry-fields';
 import type { FieldErrors } from '~/lib/form-fields';
 import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -205,59 +206,21 @@ export function ConfirmStep({ values, errors, confirm, monthlyRentUsd, cardKey, 
               </Text>
             </Alert>
           )}
-          <Grid gap="md">
-            <Grid.Col span={12}>
-              <TextInput
-                name="nameOnCard"
-                label={t('booking.fields.nameOnCard')}
-                autoComplete="cc-name"
-                maxLength={BOOKING_LIMITS.nameOnCard}
-                required
-                error={errors.nameOnCard}
-              />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <TextInput
-                name="cardNumber"
-                label={t('booking.fields.cardNumber')}
-                autoComplete="cc-number"
-                inputMode="numeric"
-                maxLength={23}
-                placeholder="1234 1234 1234 1234"
-                required
-                error={errors.cardNumber}
-                leftSection={<IconLock size={16} aria-hidden />}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6 }}>
-              <TextInput
-                name="expiry"
-                label={t('booking.fields.expiry')}
-                description={t('booking.fields.expiryHint')}
-                autoComplete="cc-exp"
-                inputMode="numeric"
-                maxLength={7}
-                placeholder={t('booking.fields.expiryPlaceholder')}
-                required
-                error={errors.expiry}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6 }}>
-              <TextInput
-                name="cvc"
-                label={t('booking.fields.cvc')}
-                description={t('booking.fields.cvcHint')}
-                autoComplete="cc-csc"
-                inputMode="numeric"
-                maxLength={4}
-                required
-                error={errors.cvc}
-              />
-            </Grid.Col>
-          </Grid>
-          <Text size="xs" c="dimmed">
-            {t('booking.payment.cardSafety')}
-          </Text>
+          <CardEntryFields
+            gap="md"
+            nameMaxLength={BOOKING_LIMITS.nameOnCard}
+            errors={errors}
+            labels={{
+              name: t('booking.fields.nameOnCard'),
+              number: t('booking.fields.cardNumber'),
+              expiry: t('booking.fields.expiry'),
+              expiryHint: t('booking.fields.expiryHint'),
+              expiryPlaceholder: t('booking.fields.expiryPlaceholder'),
+              cvc: t('booking.fields.cvc'),
+              cvcHint: t('booking.fields.cvcHint'),
+              safety: t('booking.payment.cardSafety'),
+            }}
+          />
         </Stack>
       )}
       <Text size="xs" c="dimmed">

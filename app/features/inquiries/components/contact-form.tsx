@@ -3,10 +3,12 @@
  * browser posts it and the server answers with the errors or a redirect to `?sent=1`; with
  * JavaScript the same action answers data, a toast confirms and the form is cleared.
  */
-import { Alert, Anchor, Button, Grid, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, NativeSelect, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useActionResult } from '~/components/forms/use-action-result';
 import { useRateLimitMessage } from '~/components/forms/use-rate-limit-toast';
-import { IconAlertCircle, IconCircleCheck, IconHome, IconSend } from '@tabler/icons-react';
+import { EmailField, PersonNameField, PhoneField } from '~/components/forms/person-fields';
+import { IconAlertCircle, IconHome, IconSend } from '@tabler/icons-react';
+import { SuccessAlert } from '~/components/status-alerts';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import type { ActionResult } from '~/lib/action-result';
@@ -47,9 +49,9 @@ export function ContactForm({ result, property, defaultTopic, sent }: Props) {
         {t('forms.contact.form.intro')}
       </Text>
       {sent && (
-        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} mb="md" data-testid="contact-sent" title={t('common.toast.success')}>
+        <SuccessAlert mb="md" data-testid="contact-sent" title={t('common.toast.success')}>
           {t('forms.contact.success')}
-        </Alert>
+        </SuccessAlert>
       )}
       {failed && (
         <Alert color="red" icon={<IconAlertCircle aria-hidden />} mb="md" data-testid="form-errors">
@@ -71,38 +73,18 @@ export function ContactForm({ result, property, defaultTopic, sent }: Props) {
           )}
           <Grid gap="sm">
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                name="name"
-                label={t('forms.contact.form.name')}
-                autoComplete="name"
-                required
-                maxLength={TEXT_LIMITS.name}
-                defaultValue={values?.name}
-                error={errors.name}
-              />
+              <PersonNameField name="name" label={t('forms.contact.form.name')} errors={errors} values={values} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                name="email"
-                type="email"
-                label={t('forms.contact.form.email')}
-                autoComplete="email"
-                required
-                maxLength={TEXT_LIMITS.email}
-                defaultValue={values?.email}
-                error={errors.email}
-              />
+              <EmailField name="email" label={t('forms.contact.form.email')} errors={errors} values={values} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
+              <PhoneField
                 name="phone"
-                type="tel"
                 label={t('forms.contact.form.phone')}
                 description={t('forms.optional')}
-                autoComplete="tel"
-                maxLength={TEXT_LIMITS.phone}
-                defaultValue={values?.phone}
-                error={errors.phone}
+                errors={errors}
+                values={values}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>

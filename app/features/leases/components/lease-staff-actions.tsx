@@ -4,11 +4,12 @@
  * countersigned; an active one gets a renewal offer (new end date, monthly rent in dollars).
  * Field messages come back translated from the action; the inputs keep what was typed.
  */
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconSend, IconSignature, IconUserPlus, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, useNavigation } from 'react-router';
+import { StepCard } from '~/components/step-card';
 import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { LeaseStaffActionResult, LeaseStaffIntent } from '../lease-staff.page.server';
@@ -16,21 +17,32 @@ import type { LeaseSummary } from '../lease-queries.server';
 
 type Props = { lease: LeaseSummary; maxSigners: number; result: LeaseStaffActionResult | undefined };
 
-function Step({ id, title, hint, children }: { id: string; title: string; hint?: ReactNode; children?: ReactNode }) {
+/** One step the lease allows: a level-3 `StepCard`. */
+function Step(props: { id: string; title: string; hint?: ReactNode; children?: ReactNode }) {
+  return <StepCard order={3} titleSize="h5" gap="xs" {...props} />;
+}
+
+/** A step that is one button: a post of `intent` and nothing else. */
+function IntentButton({
+  intent,
+  color,
+  icon,
+  busy,
+  children,
+}: {
+  intent: LeaseStaffIntent;
+  color: string;
+  icon: ReactNode;
+  busy: boolean;
+  children: ReactNode;
+}) {
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={`${id}-title`} data-testid={id}>
-      <Stack gap="xs">
-        <Title order={3} size="h5" id={`${id}-title`}>
-          {title}
-        </Title>
-        {hint && (
-          <Text size="sm" c="dimmed">
-            {hint}
-          </Text>
-        )}
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <Button type="submit" color={color} leftSection={icon} loading={busy}>
         {children}
-      </Stack>
-    </Paper>
+      </Button>
+    </Form>
   );
 }
 
@@ -99,12 +111,9 @@ export function LeaseStaffActions({ lease, maxSigners, result }: Props) {
         )}
       </Step>,
       <Step key="send" id="lease-send" title={t('leases.actions.send.title')} hint={t('leases.actions.send.hint')}>
-        <Form method="post">
-          <input type="hidden" name="intent" value="send" />
-          <Button type="submit" color="blue.9" leftSection={<IconSend size={16} aria-hidden />} loading={busy('send')}>
-            {t('leases.actions.send.submit')}
-          </Button>
-        </Form>
+        <IntentButton intent="send" color="blue.9" icon={<IconSend size={16} aria-hidden />} busy={busy('send')}>
+          {t('leases.actions.send.submit')}
+        </IntentButton>
       </Step>,
     );
   }
@@ -123,12 +132,9 @@ export function LeaseStaffActions({ lease, maxSigners, result }: Props) {
         title={t('leases.actions.countersign.title')}
         hint={t('leases.actions.countersign.hint')}
       >
-        <Form method="post">
-          <input type="hidden" name="intent" value="countersign" />
-          <Button type="submit" color="teal.9" leftSection={<IconSignature size={16} aria-hidden />} loading={busy('countersign')}>
-            {t('leases.actions.countersign.submit')}
-          </Button>
-        </Form>
+        <IntentButton intent="countersign" color="teal.9" icon={<IconSignature size={16} aria-hidden />} busy={busy('countersign')}>
+          {t('leases.actions.countersign.submit')}
+        </IntentButton>
       </Step>,
     );
   }

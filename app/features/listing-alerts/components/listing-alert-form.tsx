@@ -6,11 +6,12 @@
 import { Alert, Button, Grid, NativeSelect, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useActionResult } from '~/components/forms/use-action-result';
 import { useRateLimitMessage } from '~/components/forms/use-rate-limit-toast';
+import { EmailField } from '~/components/forms/person-fields';
 import { IconAlertCircle, IconBell, IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import type { ActionResult } from '~/lib/action-result';
-import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
+import type { FieldErrors } from '~/lib/form-fields';
 import { LISTING_CAPACITY_OPTIONS, LISTING_MAX_PRICE } from '~/lib/constants';
 import { ALERT_FREQUENCIES, ALERT_LOCATION_MAX, type ListingAlertField, type ListingAlertFormValues } from '../listing-alerts.schemas';
 
@@ -39,6 +40,9 @@ export function subscribeMessageKeys(state: SubscribeState) {
     ? { title: 'forms.alerts.already.title', body: 'forms.alerts.already.body' }
     : { title: 'forms.alerts.pending.title', body: 'forms.alerts.pending.body' };
 }
+
+/** The two ends of the monthly-price range, the same whole-dollar input each. */
+const PRICE_BOUNDS = ['minPrice', 'maxPrice'] as const;
 
 export function ListingAlertForm({ result, initial, subscribed, locations }: Props) {
   const { t } = useTranslation();
@@ -72,16 +76,7 @@ export function ListingAlertForm({ result, initial, subscribed, locations }: Pro
       )}
       <Form method="post" action="/subscriptions" ref={formRef} key={formKey} noValidate data-testid="alert-form">
         <Stack gap="sm">
-          <TextInput
-            name="email"
-            type="email"
-            label={t('forms.alerts.form.email')}
-            autoComplete="email"
-            required
-            maxLength={TEXT_LIMITS.email}
-            defaultValue={values.email}
-            error={errors.email}
-          />
+          <EmailField name="email" label={t('forms.alerts.form.email')} errors={errors} values={values} />
           <Grid gap="sm">
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput
@@ -113,32 +108,21 @@ export function ListingAlertForm({ result, initial, subscribed, locations }: Pro
                 ]}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                name="minPrice"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={LISTING_MAX_PRICE}
-                step={1}
-                label={t('forms.alerts.form.minPrice')}
-                defaultValue={values.minPrice}
-                error={errors.minPrice}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                name="maxPrice"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={LISTING_MAX_PRICE}
-                step={1}
-                label={t('forms.alerts.form.maxPrice')}
-                defaultValue={values.maxPrice}
-                error={errors.maxPrice}
-              />
-            </Grid.Col>
+            {PRICE_BOUNDS.map((bound) => (
+              <Grid.Col key={bound} span={{ base: 12, sm: 6 }}>
+                <TextInput
+                  name={bound}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={LISTING_MAX_PRICE}
+                  step={1}
+                  label={t(`forms.alerts.form.${bound}`)}
+                  defaultValue={values[bound]}
+                  error={errors[bound]}
+                />
+              </Grid.Col>
+            ))}
           </Grid>
           <Radio.Group
             name="frequency"

@@ -1,10 +1,11 @@
 /** /admin/database: the database's health — engine, version, size, round trip, connections. */
-import { DataList, Group, Paper, Text, Title } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { formatBytes } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { DatabaseHealth } from '../database.server';
+import { FactsCard } from './ops-card';
 
 export function DatabaseHealthCard({ health }: { health: DatabaseHealth }) {
   const { t } = useTranslation();
@@ -35,18 +36,13 @@ export function DatabaseHealthCard({ health }: { health: DatabaseHealth }) {
     ],
   ];
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="database-health-title" data-testid="database-health">
-      <Title order={2} size="h3" id="database-health-title" mb="sm">
-        {t('ops.database.health.title')}
-      </Title>
-      <DataList labelWidth={150}>
-        {items.map(([key, label, value]) => (
-          <DataList.Item key={key}>
-            <DataList.ItemLabel>{label}</DataList.ItemLabel>
-            <DataList.ItemValue data-testid={`database-health-${key}`}>{value}</DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList>
-    </Paper>
+    <FactsCard
+      titleId="database-health-title"
+      title={t('ops.database.health.title')}
+      testId="database-health"
+      labelWidth={150}
+      items={items}
+      valueTestIdPrefix="database-health"
+    />
   );
 }

@@ -3,15 +3,17 @@
  * retried, given up or done — and the failed jobs with their last error and a "Retry now"
  * button each (a plain form: works without JavaScript). Payloads are never shown.
  */
-import { Alert, Badge, Button, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconRefresh } from '@tabler/icons-react';
+import { Badge, Code, Group, Paper, SimpleGrid, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
-import { Form, useNavigation } from 'react-router';
+import { useNavigation } from 'react-router';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import { useActionResult } from '~/components/forms/use-action-result';
 import type { OutboxSummary } from '../database.server';
 import type { DatabaseActionResult } from '../database.types';
+import { ErrorAlert, SuccessAlert } from '~/components/status-alerts';
+import { OpsCard, RowActionForm } from './ops-card';
 import { ScrollTable } from './scroll-table';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -37,98 +39,80 @@ export function OutboxCard({ outbox, result, done }: { outbox: OutboxSummary; re
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'retry' ? navigation.formData.get('jobId') : null;
   const n = (value: number) => formatNumber(value, lang);
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="outbox-title" id="outbox" data-testid="database-outbox">
-      <Stack gap="md">
-        <div>
-          <Title order={2} size="h3" id="outbox-title">
-            {t('ops.database.outbox.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('ops.database.outbox.description', { max: outbox.maxAttempts })}
-          </Text>
-        </div>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Figure label={t('ops.database.outbox.pending')} value={n(outbox.pending)} testId="outbox-pending" />
-          <Figure label={t('ops.database.outbox.failing')} value={n(outbox.failing)} testId="outbox-failing" />
-          <Figure label={t('ops.database.outbox.givenUp')} value={n(outbox.givenUp)} testId="outbox-given-up" />
-          <Figure label={t('ops.database.outbox.processed')} value={n(outbox.processed)} testId="outbox-processed" />
-        </SimpleGrid>
-        {done && !result && (
-          <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status">
-            {t('ops.database.outbox.retriedPlain')}
-          </Alert>
-        )}
-        {failed?.errors?.form && (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {failed.errors.form}
-          </Alert>
-        )}
-        <Title order={3} size="h4" id="outbox-failed-title">
-          {t('ops.database.outbox.failed')}
-        </Title>
-        {outbox.failed.length === 0 ? (
-          <Text c="dimmed" data-testid="outbox-none">
-            {t('ops.database.outbox.none')}
-          </Text>
-        ) : (
-          <ScrollTable minWidth={640} labelledBy="outbox-failed-title">
-            <Table verticalSpacing="xs" aria-labelledby="outbox-failed-title">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('ops.database.outbox.topic')}</Table.Th>
-                  <Table.Th scope="col">{t('ops.database.outbox.attempts')}</Table.Th>
-                  <Table.Th scope="col">{t('ops.database.outbox.lastError')}</Table.Th>
-                  <Table.Th scope="col">{t('ops.database.outbox.nextAttempt')}</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>{t('ops.database.outbox.actions')}</VisuallyHidden>
+    <OpsCard
+      id="outbox"
+      title={t('ops.database.outbox.title')}
+      description={t('ops.database.outbox.description', { max: outbox.maxAttempts })}
+      testId="database-outbox"
+    >
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Figure label={t('ops.database.outbox.pending')} value={n(outbox.pending)} testId="outbox-pending" />
+        <Figure label={t('ops.database.outbox.failing')} value={n(outbox.failing)} testId="outbox-failing" />
+        <Figure label={t('ops.database.outbox.givenUp')} value={n(outbox.givenUp)} testId="outbox-given-up" />
+        <Figure label={t('ops.database.outbox.processed')} value={n(outbox.processed)} testId="outbox-processed" />
+      </SimpleGrid>
+      {done && !result && <SuccessAlert role="status">{t('ops.database.outbox.retriedPlain')}</SuccessAlert>}
+      {failed?.errors?.form && <ErrorAlert>{failed.errors.form}</ErrorAlert>}
+      <Title order={3} size="h4" id="outbox-failed-title">
+        {t('ops.database.outbox.failed')}
+      </Title>
+      {outbox.failed.length === 0 ? (
+        <Text c="dimmed" data-testid="outbox-none">
+          {t('ops.database.outbox.none')}
+        </Text>
+      ) : (
+        <ScrollTable minWidth={640} labelledBy="outbox-failed-title">
+          <Table verticalSpacing="xs" aria-labelledby="outbox-failed-title">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('ops.database.outbox.topic')}</Table.Th>
+                <Table.Th scope="col">{t('ops.database.outbox.attempts')}</Table.Th>
+                <Table.Th scope="col">{t('ops.database.outbox.lastError')}</Table.Th>
+                <Table.Th scope="col">{t('ops.database.outbox.nextAttempt')}</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>{t('ops.database.outbox.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {outbox.failed.map((job) => (
+                <Table.Tr key={job.id} data-testid="outbox-job" data-job-id={job.id}>
+                  <Table.Th scope="row" fw={500}>
+                    <Code>{job.topic}</Code>
+                    <Text size="xs" c="dimmed">
+                      #{job.id} · {t('ops.database.outbox.created', { when: formatDateTime(job.createdAt, lang) })}
+                    </Text>
                   </Table.Th>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <span>{t('ops.database.outbox.attemptsValue', { attempts: job.attempts, max: outbox.maxAttempts })}</span>
+                      <Badge color={job.givenUp ? 'red' : 'orange'} variant="dot" data-testid="outbox-job-state">
+                        {job.givenUp ? t('ops.database.outbox.givenUpBadge') : t('ops.database.outbox.failingBadge')}
+                      </Badge>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td maw={320} style={{ overflowWrap: 'anywhere' }} data-testid="outbox-job-error">
+                    {job.lastError}
+                  </Table.Td>
+                  <Table.Td>{job.givenUp ? '—' : formatDateTime(job.availableAt, lang)}</Table.Td>
+                  <Table.Td>
+                    <RowActionForm
+                      intent="retry"
+                      name="jobId"
+                      value={job.id}
+                      busy={busyId === String(job.id)}
+                      icon={<IconRefresh size={14} aria-hidden />}
+                      label={t('ops.database.outbox.retry')}
+                      ariaLabel={t('ops.database.outbox.retryLabel', { id: job.id, topic: job.topic })}
+                      testId="outbox-retry"
+                    />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {outbox.failed.map((job) => (
-                  <Table.Tr key={job.id} data-testid="outbox-job" data-job-id={job.id}>
-                    <Table.Th scope="row" fw={500}>
-                      <Code>{job.topic}</Code>
-                      <Text size="xs" c="dimmed">
-                        #{job.id} · {t('ops.database.outbox.created', { when: formatDateTime(job.createdAt, lang) })}
-                      </Text>
-                    </Table.Th>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <span>{t('ops.database.outbox.attemptsValue', { attempts: job.attempts, max: outbox.maxAttempts })}</span>
-                        <Badge color={job.givenUp ? 'red' : 'orange'} variant="dot" data-testid="outbox-job-state">
-                          {job.givenUp ? t('ops.database.outbox.givenUpBadge') : t('ops.database.outbox.failingBadge')}
-                        </Badge>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td maw={320} style={{ overflowWrap: 'anywhere' }} data-testid="outbox-job-error">
-                      {job.lastError}
-                    </Table.Td>
-                    <Table.Td>{job.givenUp ? '—' : formatDateTime(job.availableAt, lang)}</Table.Td>
-                    <Table.Td>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="retry" />
-                        <input type="hidden" name="jobId" value={job.id} />
-                        <Button
-                          type="submit"
-                          size="xs"
-                          variant="default"
-                          loading={busyId === String(job.id)}
-                          leftSection={<IconRefresh size={14} aria-hidden />}
-                          aria-label={t('ops.database.outbox.retryLabel', { id: job.id, topic: job.topic })}
-                          data-testid="outbox-retry"
-                        >
-                          {t('ops.database.outbox.retry')}
-                        </Button>
-                      </Form>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-        )}
-      </Stack>
-    </Paper>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      )}
+    </OpsCard>
   );
 }

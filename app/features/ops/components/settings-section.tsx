@@ -3,11 +3,13 @@
  * that posts its `intent`, shows the form-level error and, after a plain post, an inline note
  * that the section was saved. The fields are the children.
  */
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { ErrorAlert, SuccessAlert } from '~/components/status-alerts';
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
+import { OpsCard } from './ops-card';
 
 type Props = {
   section: string;
@@ -25,44 +27,25 @@ type Props = {
 
 export function SettingsSection({ section, title, description, formRef, formKey, busy, formError, saved, children }: Props) {
   const { t } = useTranslation();
-  const titleId = `${section}-title`;
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby={titleId} id={section} data-testid={`system-${section}`}>
-      <Stack gap="md">
-        <div>
-          <Title order={2} size="h3" id={titleId}>
-            {title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        </div>
-        {saved && (
-          <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status">
-            {t('ops.system.saved')}
-          </Alert>
-        )}
-        {formError && (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {formError}
-          </Alert>
-        )}
-        <Form method="post" ref={formRef} key={formKey} noValidate data-testid={`system-${section}-form`}>
-          <input type="hidden" name="intent" value={section} />
-          <Stack gap="md">
-            {children}
-            <Button
-              type="submit"
-              loading={busy}
-              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-              style={{ alignSelf: 'flex-start' }}
-              data-testid={`system-${section}-save`}
-            >
-              {t('ops.system.save')}
-            </Button>
-          </Stack>
-        </Form>
-      </Stack>
-    </Paper>
+    <OpsCard id={section} title={title} description={description} testId={`system-${section}`}>
+      {saved && <SuccessAlert role="status">{t('ops.system.saved')}</SuccessAlert>}
+      {formError && <ErrorAlert>{formError}</ErrorAlert>}
+      <Form method="post" ref={formRef} key={formKey} noValidate data-testid={`system-${section}-form`}>
+        <input type="hidden" name="intent" value={section} />
+        <Stack gap="md">
+          {children}
+          <Button
+            type="submit"
+            loading={busy}
+            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            style={{ alignSelf: 'flex-start' }}
+            data-testid={`system-${section}-save`}
+          >
+            {t('ops.system.save')}
+          </Button>
+        </Stack>
+      </Form>
+    </OpsCard>
   );
 }

@@ -2,10 +2,10 @@
  * Facts about this server on /admin/system (decision 019): version, uptime, database,
  * mail transport, payment provider and whether error monitoring runs. Never a secret.
  */
-import { DataList, Paper, Title } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
 import { formatDuration } from '~/lib/format';
 import type { SystemFacts } from '../system.page.server';
+import { FactsCard } from './ops-card';
 
 export function SystemFactsCard({ facts }: { facts: SystemFacts }) {
   const { t } = useTranslation();
@@ -27,20 +27,14 @@ export function SystemFactsCard({ facts }: { facts: SystemFacts }) {
     ],
   ];
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="system-facts-title" data-testid="system-facts">
-      <Title order={2} size="h3" id="system-facts-title" mb="sm">
-        {t('ops.system.facts.title')}
-      </Title>
-      <DataList labelWidth={170}>
-        {items.map(([key, label, value]) => (
-          <DataList.Item key={key}>
-            <DataList.ItemLabel>{label}</DataList.ItemLabel>
-            <DataList.ItemValue data-testid={`system-fact-${key}`} style={{ overflowWrap: 'anywhere' }}>
-              {value}
-            </DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList>
-    </Paper>
+    <FactsCard
+      titleId="system-facts-title"
+      title={t('ops.system.facts.title')}
+      testId="system-facts"
+      labelWidth={170}
+      items={items}
+      valueTestIdPrefix="system-fact"
+      valueStyle={{ overflowWrap: 'anywhere' }}
+    />
   );
 }

@@ -14,7 +14,7 @@ import { SettingsSection } from './settings-section';
 
 type SectionProps = { settings: SystemSettingsView; result: SystemActionResult | undefined; done: SystemSection | null };
 
-/** The section's form state: values (typed ones after a refusal), errors, outcome plumbing. */
+/** The section's form state: values (typed ones after a refusal), each field's props, outcome plumbing. */
 function useSection(section: SystemSection, { settings, result, done }: SectionProps) {
   const { t } = useTranslation();
   // The toast is worded here: saved, or nothing changed.
@@ -37,71 +37,37 @@ function useSection(section: SystemSection, { settings, result, done }: SectionP
     formError: errors.form,
     saved: done === section && !outcome.result,
   };
-  return { t, values, errors, frame };
+  /** A field's name, label (`ops.system.<section>.<name>` unless given), value, error and test id. */
+  const field = (name: string, label = t(`ops.system.${section}.${name}`)) => ({
+    name,
+    label,
+    defaultValue: values[name],
+    error: errors[name],
+    'data-testid': `setting-${name}`,
+  });
+  return { t, values, field, frame };
 }
 
 function FeesSection(props: SectionProps) {
-  const { t, values, errors, frame } = useSection('fees', props);
+  const { t, field, frame } = useSection('fees', props);
   return (
     <SettingsSection {...frame}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          name="applicationFee"
-          label={t('ops.system.fees.applicationFee')}
-          description={t('ops.system.fees.applicationFeeHint')}
-          inputMode="decimal"
-          leftSection="$"
-          defaultValue={values.applicationFee}
-          error={errors.applicationFee}
-          data-testid="setting-applicationFee"
-        />
-        <TextInput
-          name="depositMonths"
-          label={t('ops.system.fees.depositMonths')}
-          description={t('ops.system.fees.depositMonthsHint')}
-          inputMode="decimal"
-          defaultValue={values.depositMonths}
-          error={errors.depositMonths}
-          data-testid="setting-depositMonths"
-        />
+        <TextInput {...field('applicationFee')} description={t('ops.system.fees.applicationFeeHint')} inputMode="decimal" leftSection="$" />
+        <TextInput {...field('depositMonths')} description={t('ops.system.fees.depositMonthsHint')} inputMode="decimal" />
       </SimpleGrid>
     </SettingsSection>
   );
 }
 
 function RentSection(props: SectionProps) {
-  const { t, values, errors, frame } = useSection('rent', props);
+  const { t, field, frame } = useSection('rent', props);
   return (
     <SettingsSection {...frame}>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput
-          name="rentDueDay"
-          label={t('ops.system.rent.rentDueDay')}
-          description={t('ops.system.rent.rentDueDayHint')}
-          inputMode="numeric"
-          defaultValue={values.rentDueDay}
-          error={errors.rentDueDay}
-          data-testid="setting-rentDueDay"
-        />
-        <TextInput
-          name="rentGraceDays"
-          label={t('ops.system.rent.rentGraceDays')}
-          description={t('ops.system.rent.rentGraceDaysHint')}
-          inputMode="numeric"
-          defaultValue={values.rentGraceDays}
-          error={errors.rentGraceDays}
-          data-testid="setting-rentGraceDays"
-        />
-        <TextInput
-          name="lateFee"
-          label={t('ops.system.rent.lateFee')}
-          description={t('ops.system.rent.lateFeeHint')}
-          inputMode="decimal"
-          leftSection="$"
-          defaultValue={values.lateFee}
-          error={errors.lateFee}
-          data-testid="setting-lateFee"
-        />
+        <TextInput {...field('rentDueDay')} description={t('ops.system.rent.rentDueDayHint')} inputMode="numeric" />
+        <TextInput {...field('rentGraceDays')} description={t('ops.system.rent.rentGraceDaysHint')} inputMode="numeric" />
+        <TextInput {...field('lateFee')} description={t('ops.system.rent.lateFeeHint')} inputMode="decimal" leftSection="$" />
       </SimpleGrid>
     </SettingsSection>
   );
@@ -109,22 +75,13 @@ function RentSection(props: SectionProps) {
 
 /** The maintenance SLA targets (decision 026): hours to the first staff response per priority. */
 function MaintenanceSection(props: SectionProps) {
-  const { t, values, errors, frame } = useSection('maintenance', props);
+  const { t, field, frame } = useSection('maintenance', props);
   const fields = ['slaEmergencyHours', 'slaUrgentHours', 'slaRoutineHours'] as const;
   return (
     <SettingsSection {...frame}>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {fields.map((name) => (
-          <TextInput
-            key={name}
-            name={name}
-            label={t(`ops.system.maintenance.${name}`)}
-            description={t('ops.system.maintenance.hoursHint')}
-            inputMode="numeric"
-            defaultValue={values[name]}
-            error={errors[name]}
-            data-testid={`setting-${name}`}
-          />
+          <TextInput key={name} {...field(name)} description={t('ops.system.maintenance.hoursHint')} inputMode="numeric" />
         ))}
       </SimpleGrid>
     </SettingsSection>
@@ -132,51 +89,21 @@ function MaintenanceSection(props: SectionProps) {
 }
 
 function ContactSection(props: SectionProps) {
-  const { t, values, errors, frame } = useSection('contact', props);
+  const { t, values, field, frame } = useSection('contact', props);
   return (
     <SettingsSection {...frame}>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            name="companyName"
-            label={t('ops.system.contact.companyName')}
-            required
-            defaultValue={values.companyName}
-            error={errors.companyName}
-            data-testid="setting-companyName"
-          />
+          <TextInput {...field('companyName')} required />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            name="contactPhone"
-            type="tel"
-            label={t('ops.system.contact.contactPhone')}
-            required
-            defaultValue={values.contactPhone}
-            error={errors.contactPhone}
-            data-testid="setting-contactPhone"
-          />
+          <TextInput {...field('contactPhone')} type="tel" required />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            name="contactEmail"
-            type="email"
-            label={t('ops.system.contact.contactEmail')}
-            required
-            defaultValue={values.contactEmail}
-            error={errors.contactEmail}
-            data-testid="setting-contactEmail"
-          />
+          <TextInput {...field('contactEmail')} type="email" required />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            name="contactAddress"
-            label={t('ops.system.contact.contactAddress')}
-            description={t('ops.system.contact.contactAddressHint')}
-            defaultValue={values.contactAddress}
-            error={errors.contactAddress}
-            data-testid="setting-contactAddress"
-          />
+          <TextInput {...field('contactAddress')} description={t('ops.system.contact.contactAddressHint')} />
         </Grid.Col>
       </Grid>
       <Fieldset legend={t('ops.system.contact.hours')} variant="unstyled" data-testid="setting-office-hours">
@@ -198,22 +125,8 @@ function ContactSection(props: SectionProps) {
                   data-testid={`setting-${closed}`}
                 />
                 <SimpleGrid cols={{ base: 2, lg: 1 }} spacing="xs">
-                  <TextInput
-                    name={opens}
-                    type="time"
-                    label={t('ops.system.contact.opens')}
-                    defaultValue={values[opens]}
-                    error={errors[opens]}
-                    data-testid={`setting-${opens}`}
-                  />
-                  <TextInput
-                    name={closes}
-                    type="time"
-                    label={t('ops.system.contact.closes')}
-                    defaultValue={values[closes]}
-                    error={errors[closes]}
-                    data-testid={`setting-${closes}`}
-                  />
+                  <TextInput {...field(opens, t('ops.system.contact.opens'))} type="time" />
+                  <TextInput {...field(closes, t('ops.system.contact.closes'))} type="time" />
                 </SimpleGrid>
               </Fieldset>
             );
@@ -225,33 +138,20 @@ function ContactSection(props: SectionProps) {
 }
 
 function MonitoringSection(props: SectionProps) {
-  const { t, values, errors, frame } = useSection('monitoring', props);
+  const { t, field, frame } = useSection('monitoring', props);
   const rates = ['tracesSampleRate', 'replaysSessionSampleRate', 'replaysOnErrorSampleRate'] as const;
   return (
     <SettingsSection {...frame}>
       <TextInput
-        name="monitoringDsn"
-        label={t('ops.system.monitoring.dsn')}
+        {...field('monitoringDsn', t('ops.system.monitoring.dsn'))}
         description={t('ops.system.monitoring.dsnHint')}
         placeholder="https://…@o0.ingest.sentry.io/0"
         autoComplete="off"
         spellCheck={false}
-        defaultValue={values.monitoringDsn}
-        error={errors.monitoringDsn}
-        data-testid="setting-monitoringDsn"
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {rates.map((name) => (
-          <TextInput
-            key={name}
-            name={name}
-            label={t(`ops.system.monitoring.${name}`)}
-            description={t('ops.system.monitoring.rateHint')}
-            inputMode="decimal"
-            defaultValue={values[name]}
-            error={errors[name]}
-            data-testid={`setting-${name}`}
-          />
+          <TextInput key={name} {...field(name)} description={t('ops.system.monitoring.rateHint')} inputMode="decimal" />
         ))}
       </SimpleGrid>
     </SettingsSection>

@@ -4,10 +4,10 @@
  * list has its filters, the CSV export of what is filtered (when `csvPath` is given) and keyset
  * pagination.
  */
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
+import { FilterErrorsAlert, ListExportBar } from '~/components/lists/list-toolbar';
 import { hasPaymentFilters, paymentsHref } from '../payments.schemas';
 import type { PaymentsPageData } from '../payments.types';
 import { PaymentFilterForm } from './payment-filters';
@@ -39,30 +39,14 @@ export function PaymentsPage({ page, csvPath }: { page: PaymentsPageData; csvPat
       {page.view === 'list' ? (
         <>
           <PaymentFilterForm basePath={page.basePath} filters={page.filters} building={page.building} errors={page.errors} />
-          {Object.keys(page.errors).length > 0 && (
-            <Alert color="red" role="alert" data-testid="payments-filter-errors">
-              {Object.values(page.errors).join(' ')}
-            </Alert>
-          )}
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {t('payments.list.pageSize', { count: page.list.items.length })}
-            </Text>
-            {csvPath && Object.keys(page.errors).length === 0 && (
-              <Button
-                component="a"
-                href={paymentsHref(csvPath, page.filters)}
-                download
-                variant="default"
-                size="sm"
-                leftSection={<IconDownload size={16} aria-hidden />}
-                title={t('payments.list.exportHint')}
-                data-testid="payments-export"
-              >
-                {t('payments.list.exportCsv')}
-              </Button>
-            )}
-          </Group>
+          <FilterErrorsAlert errors={page.errors} testId="payments-filter-errors" />
+          <ListExportBar
+            summary={t('payments.list.pageSize', { count: page.list.items.length })}
+            exportHref={csvPath && Object.keys(page.errors).length === 0 ? paymentsHref(csvPath, page.filters) : null}
+            exportLabel={t('payments.list.exportCsv')}
+            exportHint={t('payments.list.exportHint')}
+            exportTestId="payments-export"
+          />
           <PaymentsTable
             basePath={page.basePath}
             filters={page.filters}

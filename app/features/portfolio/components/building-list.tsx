@@ -9,6 +9,7 @@ import { IconBuildingCommunity, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import { LinkPagination } from '~/components/lists/link-pagination';
+import { ScrollTable } from '~/components/lists/list-table';
 import { formatNumber } from '~/lib/format';
 import { US_STATES } from '~/lib/us-states';
 import { useLanguage } from '~/lib/use-language';
@@ -109,74 +110,67 @@ export function BuildingList({ list, query, managers, base }: Props) {
           </EmptyState.Description>
         </EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover verticalSpacing="sm" data-testid="buildings-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('portfolio.list.columns.building')}</Table.Th>
-                <Table.Th scope="col">{t('portfolio.list.columns.location')}</Table.Th>
-                {admin && <Table.Th scope="col">{t('portfolio.list.columns.manager')}</Table.Th>}
-                <Table.Th scope="col" ta="right">
-                  {t('portfolio.list.columns.units')}
-                </Table.Th>
-                <Table.Th scope="col">{t('portfolio.list.columns.occupancy')}</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('portfolio.list.columns.available')}
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('portfolio.list.columns.maintenance')}
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('portfolio.list.columns.listed')}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.items.map((item) => (
-                <Table.Tr key={item.id} data-testid="building-row" data-building-id={item.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`${base}/${item.id}`} fw={600} data-testid="building-link">
-                      {item.name}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {item.streetAddress}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {item.city}, {item.state} {item.zipCode}
-                  </Table.Td>
-                  {admin && (
-                    <Table.Td>
-                      {item.managerName ?? (
-                        <Badge variant="light" color="gray">
-                          {t('portfolio.list.unassigned')}
-                        </Badge>
-                      )}
-                    </Table.Td>
+        <ScrollTable
+          minWidth={720}
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          data-testid="buildings-table"
+          columns={[
+            { label: t('portfolio.list.columns.building') },
+            { label: t('portfolio.list.columns.location') },
+            ...(admin ? [{ label: t('portfolio.list.columns.manager') }] : []),
+            { label: t('portfolio.list.columns.units'), align: 'right' as const },
+            { label: t('portfolio.list.columns.occupancy') },
+            ...(['available', 'maintenance', 'listed'] as const).map((column) => ({
+              label: t(`portfolio.list.columns.${column}`),
+              align: 'right' as const,
+            })),
+          ]}
+        >
+          {list.items.map((item) => (
+            <Table.Tr key={item.id} data-testid="building-row" data-building-id={item.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`${base}/${item.id}`} fw={600} data-testid="building-link">
+                  {item.name}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {item.streetAddress}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {item.city}, {item.state} {item.zipCode}
+              </Table.Td>
+              {admin && (
+                <Table.Td>
+                  {item.managerName ?? (
+                    <Badge variant="light" color="gray">
+                      {t('portfolio.list.unassigned')}
+                    </Badge>
                   )}
-                  <Table.Td ta="right">{formatNumber(item.unitsTotal, lang)}</Table.Td>
-                  <Table.Td miw={140}>
-                    <Group gap="xs" wrap="nowrap">
-                      <Progress value={item.occupancy * 100} w={70} aria-hidden color={item.occupancy < 0.8 ? 'yellow.6' : 'teal.8'} />
-                      <Text size="sm" data-testid="building-occupancy">
-                        {formatPercent(item.occupancy, lang)}
-                      </Text>
-                    </Group>
-                    <Text size="xs" c="dimmed">
-                      {t('portfolio.list.unitsSummary', {
-                        leased: formatNumber(item.unitsLeased, lang),
-                        total: formatNumber(item.unitsTotal, lang),
-                      })}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatNumber(item.unitsAvailable, lang)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(item.unitsMaintenance, lang)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(item.unitsListed, lang)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                </Table.Td>
+              )}
+              <Table.Td ta="right">{formatNumber(item.unitsTotal, lang)}</Table.Td>
+              <Table.Td miw={140}>
+                <Group gap="xs" wrap="nowrap">
+                  <Progress value={item.occupancy * 100} w={70} aria-hidden color={item.occupancy < 0.8 ? 'yellow.6' : 'teal.8'} />
+                  <Text size="sm" data-testid="building-occupancy">
+                    {formatPercent(item.occupancy, lang)}
+                  </Text>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {t('portfolio.list.unitsSummary', {
+                    leased: formatNumber(item.unitsLeased, lang),
+                    total: formatNumber(item.unitsTotal, lang),
+                  })}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">{formatNumber(item.unitsAvailable, lang)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(item.unitsMaintenance, lang)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(item.unitsListed, lang)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
       <LinkPagination
         page={list.page}

@@ -10,7 +10,11 @@ import { Link } from 'react-router';
 import { formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { ManagerPortfolio as Portfolio } from '../portfolio-overview.server';
+import { ScrollTable } from '~/components/lists/list-table';
 import { formatPercent } from './building-list';
+
+/** The buildings table's columns: name and location, then the right-aligned figures. */
+const COLUMNS = ['building', 'location', 'units', 'occupancy', 'available', 'maintenance', 'applications'] as const;
 
 export function ManagerPortfolio({ portfolio }: { portfolio: Portfolio }) {
   const { t } = useTranslation();
@@ -50,50 +54,34 @@ export function ManagerPortfolio({ portfolio }: { portfolio: Portfolio }) {
               </div>
             ))}
           </SimpleGrid>
-          <Table.ScrollContainer minWidth={620}>
-            <Table verticalSpacing="xs" striped data-testid="portfolio-buildings">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('portfolio.dashboard.columns.building')}</Table.Th>
-                  <Table.Th scope="col">{t('portfolio.dashboard.columns.location')}</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('portfolio.dashboard.columns.units')}
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('portfolio.dashboard.columns.occupancy')}
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('portfolio.dashboard.columns.available')}
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('portfolio.dashboard.columns.maintenance')}
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('portfolio.dashboard.columns.applications')}
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {portfolio.buildings.map((row) => (
-                  <Table.Tr key={row.id} data-testid="portfolio-building" data-building-id={row.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/dashboard/buildings/${row.id}`} fw={600}>
-                        {row.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      {row.city}, {row.state}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatNumber(row.unitsTotal, lang)}</Table.Td>
-                    <Table.Td ta="right">{formatPercent(row.unitsTotal === 0 ? 0 : row.unitsLeased / row.unitsTotal, lang)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(row.unitsAvailable, lang)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(row.unitsMaintenance, lang)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(row.openApplications, lang)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ScrollTable
+            minWidth={620}
+            verticalSpacing="xs"
+            striped
+            data-testid="portfolio-buildings"
+            columns={COLUMNS.map((column, index) => ({
+              label: t(`portfolio.dashboard.columns.${column}`),
+              align: index < 2 ? undefined : ('right' as const),
+            }))}
+          >
+            {portfolio.buildings.map((row) => (
+              <Table.Tr key={row.id} data-testid="portfolio-building" data-building-id={row.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/dashboard/buildings/${row.id}`} fw={600}>
+                    {row.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  {row.city}, {row.state}
+                </Table.Td>
+                <Table.Td ta="right">{formatNumber(row.unitsTotal, lang)}</Table.Td>
+                <Table.Td ta="right">{formatPercent(row.unitsTotal === 0 ? 0 : row.unitsLeased / row.unitsTotal, lang)}</Table.Td>
+                <Table.Td ta="right">{formatNumber(row.unitsAvailable, lang)}</Table.Td>
+                <Table.Td ta="right">{formatNumber(row.unitsMaintenance, lang)}</Table.Td>
+                <Table.Td ta="right">{formatNumber(row.openApplications, lang)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
           <Anchor component={Link} to="/dashboard/buildings" size="sm" fw={600} mt="sm" display="inline-block">
             {t('portfolio.dashboard.all')}
           </Anchor>

@@ -3,7 +3,7 @@
  * the size limit; a real multipart form, so it works without JavaScript), and the documents as
  * downloads (never opened in the page) with a delete button each.
  */
-import { Alert, Anchor, Button, EmptyState, FileInput, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileUpload, IconFiles, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
@@ -14,6 +14,7 @@ import { PROJECT_DOCUMENT_ACCEPT, PROJECT_DOCUMENTS_MAX, PROJECT_FILE_MAX_BYTES 
 import type { ProjectDetail } from '../project-queries.server';
 import type { ProjectActionResult, ProjectsBase } from '../projects.types';
 import { useActionResult } from '~/components/forms/use-action-result';
+import { ListTable } from '~/components/lists/list-table';
 import { PROJECTS_TOAST } from './projects-toast';
 
 export function DocumentsTab({
@@ -77,72 +78,68 @@ export function DocumentsTab({
           {remove.errors.form}
         </Alert>
       )}
-      {detail.documents.length === 0 ? (
-        <EmptyState icon={<IconFiles size={30} aria-hidden />} variant="light" py="xl" data-testid="documents-empty">
-          <EmptyState.Title order={2}>{t('projects.documents.emptyTitle')}</EmptyState.Title>
-          <EmptyState.Description>{t('projects.documents.emptyBody')}</EmptyState.Description>
-        </EmptyState>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" data-testid="documents-table">
-            <Table.Caption>{t('projects.documents.caption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('projects.documents.name')}</Table.Th>
-                <Table.Th scope="col">{t('projects.documents.added')}</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('projects.documents.size')}
-                </Table.Th>
-                <Table.Th scope="col">{t('projects.documents.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {detail.documents.map((doc) => (
-                <Table.Tr key={doc.id} data-testid="document-row" data-document={doc.id}>
-                  <Table.Td>
-                    <Anchor
-                      href={`${base}/${detail.id}/files/${doc.id}`}
-                      download
-                      size="sm"
-                      style={{ overflowWrap: 'anywhere' }}
-                      data-testid="document-download"
-                    >
-                      {doc.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">{formatDateTime(doc.createdAt, lang)}</Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
-                      {formatBytes(doc.sizeBytes, lang)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="delete-document" />
-                      <input type="hidden" name="documentId" value={doc.id} />
-                      <Button
-                        type="submit"
-                        size="xs"
-                        variant="subtle"
-                        color="red.9"
-                        leftSection={<IconTrash size={14} aria-hidden />}
-                        loading={remove.busy}
-                        aria-label={t('projects.documents.deleteNamed', {
-                          name: doc.name,
-                        })}
-                      >
-                        {t('projects.documents.delete')}
-                      </Button>
-                    </Form>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ListTable
+        isEmpty={detail.documents.length === 0}
+        empty={{
+          icon: <IconFiles size={30} aria-hidden />,
+          title: t('projects.documents.emptyTitle'),
+          body: t('projects.documents.emptyBody'),
+          testId: 'documents-empty',
+        }}
+        minWidth={560}
+        highlightOnHover={false}
+        caption={t('projects.documents.caption')}
+        columns={[
+          { label: t('projects.documents.name') },
+          { label: t('projects.documents.added') },
+          { label: t('projects.documents.size'), align: 'right' },
+          { label: t('projects.documents.actions') },
+        ]}
+        testId="documents-table"
+      >
+        {detail.documents.map((doc) => (
+          <Table.Tr key={doc.id} data-testid="document-row" data-document={doc.id}>
+            <Table.Td>
+              <Anchor
+                href={`${base}/${detail.id}/files/${doc.id}`}
+                download
+                size="sm"
+                style={{ overflowWrap: 'anywhere' }}
+                data-testid="document-download"
+              >
+                {doc.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <Text size="xs">{formatDateTime(doc.createdAt, lang)}</Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+                {formatBytes(doc.sizeBytes, lang)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Form method="post">
+                <input type="hidden" name="intent" value="delete-document" />
+                <input type="hidden" name="documentId" value={doc.id} />
+                <Button
+                  type="submit"
+                  size="xs"
+                  variant="subtle"
+                  color="red.9"
+                  leftSection={<IconTrash size={14} aria-hidden />}
+                  loading={remove.busy}
+                  aria-label={t('projects.documents.deleteNamed', {
+                    name: doc.name,
+                  })}
+                >
+                  {t('projects.documents.delete')}
+                </Button>
+              </Form>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
     </Stack>
   );
 }

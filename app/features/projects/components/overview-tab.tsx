@@ -3,12 +3,12 @@
  * the status moves it allows (start, complete, cancel), the invitation to bid (while planned or
  * bidding) with the vendors already invited, and the edit form.
  */
-import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBan, IconCheck, IconPlayerPlay } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
-import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
+import { StepCard } from '~/components/step-card';
+import { formatCents, formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { ProjectStatusMove } from '../projects.schemas';
 import type { ProjectActionResult } from '../projects.types';
@@ -17,36 +17,8 @@ import { InviteForm } from './invite-form';
 import type { ProjectPageData } from './project-page';
 import { ProjectForm } from './project-form';
 import { useActionResult } from '~/components/forms/use-action-result';
+import { ProjectDatesFact, ProjectDescription, ProjectFact } from './project-fact';
 import { PROJECTS_TOAST } from './projects-toast';
-
-function Section({ id, title, hint, children }: { id: string; title: string; hint?: ReactNode; children?: ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby={`${id}-title`} data-testid={id}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={`${id}-title`}>
-          {title}
-        </Title>
-        {hint && (
-          <Text size="sm" c="dimmed">
-            {hint}
-          </Text>
-        )}
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
-  );
-}
 
 const MOVE_ICONS: Record<ProjectStatusMove, typeof IconCheck> = {
   in_progress: IconPlayerPlay,
@@ -64,7 +36,7 @@ function StatusMoves({ moves, result }: { moves: ProjectStatusMove[]; result: Pr
   const { busy, errors } = useActionResult(result, { intent: 'status', toast: PROJECTS_TOAST });
   if (moves.length === 0) return null;
   return (
-    <Section id="project-moves" title={t('projects.moves.title')} hint={t('projects.moves.hint')}>
+    <StepCard id="project-moves" title={t('projects.moves.title')} hint={t('projects.moves.hint')}>
       <Group gap="sm">
         {moves.map((to) => {
           const Icon = MOVE_ICONS[to];
@@ -90,7 +62,7 @@ function StatusMoves({ moves, result }: { moves: ProjectStatusMove[]; result: Pr
           {errors.form}
         </Alert>
       )}
-    </Section>
+    </StepCard>
   );
 }
 
@@ -101,20 +73,18 @@ export function OverviewTab({ page, result }: { page: ProjectPageData; result: P
   const editable = ['planned', 'bidding', 'awarded', 'in_progress'].includes(detail.status);
   return (
     <Stack gap="lg" data-testid="project-overview">
-      <Section id="project-facts" title={t('projects.overview.title')}>
+      <StepCard id="project-facts" title={t('projects.overview.title')}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-          <Fact label={t('projects.overview.building')}>{detail.buildingName ?? t('projects.overview.none')}</Fact>
-          <Fact label={t('projects.overview.kind')}>{t(`projects.kind.${detail.kind}`)}</Fact>
-          <Fact label={t('projects.overview.budget')}>{formatCents(detail.budgetCents, lang)}</Fact>
-          <Fact label={t('projects.overview.spend')}>
+          <ProjectFact label={t('projects.overview.building')}>{detail.buildingName ?? t('projects.overview.none')}</ProjectFact>
+          <ProjectFact label={t('projects.overview.kind')}>{t(`projects.kind.${detail.kind}`)}</ProjectFact>
+          <ProjectFact label={t('projects.overview.budget')}>{formatCents(detail.budgetCents, lang)}</ProjectFact>
+          <ProjectFact label={t('projects.overview.spend')}>
             <span data-testid="project-spend" data-cents={detail.spendCents}>
               {formatCents(detail.spendCents, lang)}
             </span>
-          </Fact>
-          <Fact label={t('projects.overview.dates')}>
-            {detail.startDate ? formatIsoDate(detail.startDate, lang) : '…'} – {detail.endDate ? formatIsoDate(detail.endDate, lang) : '…'}
-          </Fact>
-          <Fact label={t('projects.overview.deadline')}>
+          </ProjectFact>
+          <ProjectDatesFact startDate={detail.startDate} endDate={detail.endDate} />
+          <ProjectFact label={t('projects.overview.deadline')}>
             <span data-testid="project-deadline">
               {detail.bidDeadline ? formatDateTime(detail.bidDeadline, lang) : t('projects.overview.none')}
             </span>
@@ -123,29 +93,25 @@ export function OverviewTab({ page, result }: { page: ProjectPageData; result: P
                 {t(detail.biddingOpen ? 'projects.overview.biddingOpen' : 'projects.overview.biddingClosed')}
               </Text>
             )}
-          </Fact>
+          </ProjectFact>
         </SimpleGrid>
-        {detail.description && (
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {detail.description}
-          </Text>
-        )}
+        <ProjectDescription text={detail.description} />
         <Text size="xs" c="dimmed">
           {t('projects.overview.spendHint')}
         </Text>
-      </Section>
+      </StepCard>
       <StatusMoves moves={detail.moves} result={result} />
       {(detail.status === 'planned' || detail.status === 'bidding') && (
-        <Section
+        <StepCard
           id="project-invite"
           title={t(detail.status === 'planned' ? 'projects.invite.title' : 'projects.invite.moreTitle')}
           hint={t('projects.invite.hint')}
         >
           <InviteForm detail={detail} choices={page.vendorChoices} now={page.now} result={result} />
-        </Section>
+        </StepCard>
       )}
       {detail.invited.length > 0 && (
-        <Section id="project-invited" title={t('projects.invited.title', { count: detail.invited.length })}>
+        <StepCard id="project-invited" title={t('projects.invited.title', { count: detail.invited.length })}>
           <List spacing={6} listStyleType="none" data-testid="project-invited-list">
             {detail.invited.map((entry) => (
               <List.Item key={entry.vendorId} data-testid="invited-vendor" data-vendor={entry.vendorId}>
@@ -167,10 +133,10 @@ export function OverviewTab({ page, result }: { page: ProjectPageData; result: P
               </List.Item>
             ))}
           </List>
-        </Section>
+        </StepCard>
       )}
       {editable && (
-        <Section id="project-edit" title={t('projects.edit.title')}>
+        <StepCard id="project-edit" title={t('projects.edit.title')}>
           <ProjectForm
             intent="update"
             building={page.building}
@@ -185,7 +151,7 @@ export function OverviewTab({ page, result }: { page: ProjectPageData; result: P
             }}
             result={result}
           />
-        </Section>
+        </StepCard>
       )}
     </Stack>
   );

@@ -3,7 +3,7 @@
  * kind, description, budget in dollars, start and end dates. A real `<Form method="post">` with
  * its `intent`; the server's translated field messages come back with what was typed.
  */
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
@@ -12,6 +12,7 @@ import { BuildingFilter } from '~/components/lists/building-filter';
 import { PROJECT_DESCRIPTION_MAX, PROJECT_KINDS, PROJECT_NAME_MAX, type ProjectKind } from '../projects.schemas';
 import type { ProjectActionResult } from '../projects.types';
 import { useActionResult } from '~/components/forms/use-action-result';
+import { AmountField, LongTextField, typedValue } from './project-fields';
 import { PROJECTS_TOAST } from './projects-toast';
 
 export type ProjectFormValues = {
@@ -40,7 +41,7 @@ export function ProjectForm({ intent, building, initial, result, buildingLocked 
     intent: intent === 'create' ? undefined : intent,
     toast: PROJECTS_TOAST,
   });
-  const typed = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const typed = (name: string) => typedValue(values, name);
   return (
     <Form method="post" noValidate ref={formRef} key={intent === 'create' ? formKey : undefined} data-testid={`project-form-${intent}`}>
       {intent === 'update' && <input type="hidden" name="intent" value="update" />}
@@ -81,14 +82,10 @@ export function ProjectForm({ intent, building, initial, result, buildingLocked 
             }))}
             error={errors.kind}
           />
-          <TextInput
+          <AmountField
             name="budget"
             label={t('projects.form.budget')}
             description={t('projects.form.budgetHint')}
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={20}
             defaultValue={typed('budget') ?? (initial ? (initial.budgetCents / 100).toFixed(2) : '')}
             error={errors.budget}
           />
@@ -107,13 +104,10 @@ export function ProjectForm({ intent, building, initial, result, buildingLocked 
             error={errors.endDate}
           />
         </SimpleGrid>
-        <Textarea
+        <LongTextField
           name="description"
           label={t('projects.form.description')}
           description={t('projects.form.descriptionHint')}
-          autosize
-          minRows={3}
-          maxRows={10}
           maxLength={PROJECT_DESCRIPTION_MAX}
           defaultValue={typed('description') ?? initial?.description ?? ''}
           error={errors.description}

@@ -18,14 +18,12 @@ import {
   Stack,
   Text,
   TextInput,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck, IconFileTypePdf, IconPaperclip, IconSend } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
-import { formatBytes, formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
+import { formatBytes, formatCents, formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { VendorProjectDetail } from '../project-bids.server';
 import { BID_ATTACHMENT_ACCEPT, BID_NOTES_MAX, BID_TIMELINE_MAX_DAYS } from '../projects.schemas';
@@ -33,19 +31,10 @@ import type { ProjectActionResult } from '../projects.types';
 import { BidStatusBadge } from './project-badges';
 import { useProjectLive } from './use-project-live';
 import { useActionResult } from '~/components/forms/use-action-result';
+import { ProjectDatesFact, ProjectDescription, ProjectFact } from './project-fact';
+import { AmountField, LongTextField, typedValue } from './project-fields';
 import { PROJECTS_TOAST } from './projects-toast';
 import { OutcomeBadge } from './vendor-projects-page';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
-  );
-}
 
 function BidForm({
   detail,
@@ -58,21 +47,17 @@ function BidForm({
 }) {
   const { t } = useTranslation();
   const { busy, formRef, errors, values } = useActionResult(result, { intent: 'bid', toast: PROJECTS_TOAST });
-  const typed = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const typed = (name: string) => typedValue(values, name);
   const bid = detail.myBid;
   return (
     <Form method="post" encType="multipart/form-data" noValidate ref={formRef} data-testid="bid-form">
       <input type="hidden" name="intent" value="bid" />
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
+          <AmountField
             name="amount"
             label={t('projects.vendor.form.amount')}
             description={t('projects.vendor.form.amountHint')}
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={20}
             defaultValue={typed('amount') ?? (bid ? (bid.amountCents / 100).toFixed(2) : '')}
             error={errors.amount}
           />
@@ -90,13 +75,10 @@ function BidForm({
             error={errors.timelineDays}
           />
         </SimpleGrid>
-        <Textarea
+        <LongTextField
           name="notes"
           label={t('projects.vendor.form.notes')}
           description={t('projects.vendor.form.notesHint')}
-          autosize
-          minRows={3}
-          maxRows={10}
           maxLength={BID_NOTES_MAX}
           defaultValue={typed('notes') ?? bid?.notes ?? ''}
           error={errors.notes}
@@ -169,28 +151,21 @@ export function VendorProjectPage({ detail, done, maxFileMb, result }: Props) {
               <OutcomeBadge outcome={detail.outcome} />
             </Group>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-              <Fact label={t('projects.overview.building')}>
+              <ProjectFact label={t('projects.overview.building')}>
                 {[detail.buildingName, detail.streetAddress, [detail.city, detail.state].filter(Boolean).join(', ')]
                   .filter(Boolean)
                   .join(' · ')}
-              </Fact>
-              <Fact label={t('projects.overview.kind')}>{t(`projects.kind.${detail.kind}`)}</Fact>
-              <Fact label={t('projects.overview.dates')}>
-                {detail.startDate ? formatIsoDate(detail.startDate, lang) : '…'} –{' '}
-                {detail.endDate ? formatIsoDate(detail.endDate, lang) : '…'}
-              </Fact>
-              <Fact label={t('projects.overview.deadline')}>
+              </ProjectFact>
+              <ProjectFact label={t('projects.overview.kind')}>{t(`projects.kind.${detail.kind}`)}</ProjectFact>
+              <ProjectDatesFact startDate={detail.startDate} endDate={detail.endDate} />
+              <ProjectFact label={t('projects.overview.deadline')}>
                 <span data-testid="vendor-deadline">{detail.bidDeadline ? formatDateTime(detail.bidDeadline, lang) : '—'}</span>
                 <Text span size="xs" c={detail.open ? 'teal.9' : 'dimmed'} fw={600} ml={6}>
                   {t(detail.open ? 'projects.overview.biddingOpen' : 'projects.overview.biddingClosed')}
                 </Text>
-              </Fact>
+              </ProjectFact>
             </SimpleGrid>
-            {detail.description && (
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {detail.description}
-              </Text>
-            )}
+            <ProjectDescription text={detail.description} />
           </Stack>
         </Paper>
         {(done || (result?.ok && result.intent === 'bid')) && (

@@ -3,12 +3,13 @@
  * vendor, status, dates and what their approved and paid invoices add to the project's spend.
  * Work orders are run from the assignments page.
  */
-import { Anchor, Badge, EmptyState, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatCents, formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
+import { ListTable } from '~/components/lists/list-table';
 import type { ProjectDetail } from '../project-queries.server';
 
 const OPEN = new Set(['offered', 'accepted', 'scheduled', 'in_progress']);
@@ -18,78 +19,74 @@ export function WorkOrdersTab({ detail, assignmentsPath }: { detail: ProjectDeta
   const lang = useLanguage();
   return (
     <Stack gap="md" data-testid="project-work-orders">
-      {detail.workOrders.length === 0 ? (
-        <EmptyState icon={<IconClipboardList size={30} aria-hidden />} variant="light" py="xl" data-testid="work-orders-empty">
-          <EmptyState.Title order={2}>{t('projects.workOrders.emptyTitle')}</EmptyState.Title>
-          <EmptyState.Description>{t('projects.workOrders.emptyBody')}</EmptyState.Description>
-        </EmptyState>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" data-testid="work-orders-table">
-            <Table.Caption>{t('projects.workOrders.caption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('projects.workOrders.number')}</Table.Th>
-                <Table.Th scope="col">{t('projects.workOrders.vendor')}</Table.Th>
-                <Table.Th scope="col">{t('projects.workOrders.status')}</Table.Th>
-                <Table.Th scope="col">{t('projects.workOrders.dates')}</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('projects.workOrders.invoiced')}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {detail.workOrders.map((order) => (
-                <Table.Tr key={order.id} data-testid="work-order-row" data-work-order={order.id} data-status={order.status}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      #{order.id}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{order.vendorName}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge
-                      color={OPEN.has(order.status) ? 'blue.9' : order.status === 'completed' ? 'teal.9' : 'gray.7'}
-                      variant="filled"
-                      autoContrast
-                    >
-                      {t(`projects.workOrders.statuses.${order.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">
-                      {t('projects.workOrders.created', {
-                        date: formatDateTime(order.createdAt, lang),
-                      })}
-                    </Text>
-                    {order.scheduledFor && (
-                      <Text size="xs">
-                        {t('projects.workOrders.scheduled', {
-                          date: formatDateTime(order.scheduledFor, lang),
-                        })}
-                      </Text>
-                    )}
-                    {order.completedAt && (
-                      <Text size="xs">
-                        {t('projects.workOrders.completed', {
-                          date: formatDateTime(order.completedAt, lang),
-                        })}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {formatCents(order.invoicedCents, lang)}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ListTable
+        isEmpty={detail.workOrders.length === 0}
+        empty={{
+          icon: <IconClipboardList size={30} aria-hidden />,
+          title: t('projects.workOrders.emptyTitle'),
+          body: t('projects.workOrders.emptyBody'),
+          testId: 'work-orders-empty',
+        }}
+        minWidth={720}
+        highlightOnHover={false}
+        caption={t('projects.workOrders.caption')}
+        columns={[
+          { label: t('projects.workOrders.number') },
+          { label: t('projects.workOrders.vendor') },
+          { label: t('projects.workOrders.status') },
+          { label: t('projects.workOrders.dates') },
+          { label: t('projects.workOrders.invoiced'), align: 'right' },
+        ]}
+        testId="work-orders-table"
+      >
+        {detail.workOrders.map((order) => (
+          <Table.Tr key={order.id} data-testid="work-order-row" data-work-order={order.id} data-status={order.status}>
+            <Table.Td>
+              <Text size="sm" fw={600}>
+                #{order.id}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{order.vendorName}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Badge
+                color={OPEN.has(order.status) ? 'blue.9' : order.status === 'completed' ? 'teal.9' : 'gray.7'}
+                variant="filled"
+                autoContrast
+              >
+                {t(`projects.workOrders.statuses.${order.status}`)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Text size="xs">
+                {t('projects.workOrders.created', {
+                  date: formatDateTime(order.createdAt, lang),
+                })}
+              </Text>
+              {order.scheduledFor && (
+                <Text size="xs">
+                  {t('projects.workOrders.scheduled', {
+                    date: formatDateTime(order.scheduledFor, lang),
+                  })}
+                </Text>
+              )}
+              {order.completedAt && (
+                <Text size="xs">
+                  {t('projects.workOrders.completed', {
+                    date: formatDateTime(order.completedAt, lang),
+                  })}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatCents(order.invoicedCents, lang)}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
       <Text size="sm" c="dimmed">
         {t('projects.workOrders.hint')}{' '}
         <Anchor component={Link} to={assignmentsPath} size="sm" underline="always">

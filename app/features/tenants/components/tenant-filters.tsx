@@ -4,9 +4,8 @@
  * list has its own URL); submitting starts again at page 1.
  */
 import { Checkbox, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
-import { FilterForm } from '~/components/lists/filter-form';
+import { FilterForm, SearchFilter } from '~/components/lists/filter-form';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { BuildingFilter } from '~/components/lists/building-filter';
 import { ENDING_WITHIN_MAX, hasTenantFilters, TENANT_SEARCH_MAX, type TenantFilters, type TenantsBase } from '../tenants.types';
@@ -27,16 +26,7 @@ export function TenantFiltersForm({ base, filters, building }: Props) {
       showClear={hasTenantFilters(filters)}
       clearTestId="tenants-filter-clear"
     >
-      <TextInput
-        name="q"
-        type="search"
-        label={t('tenants.filters.search')}
-        defaultValue={filters.q}
-        maxLength={TENANT_SEARCH_MAX}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        style={{ flex: '2 1 220px' }}
-        data-testid="tenants-filter-q"
-      />
+      <SearchFilter label={t('tenants.filters.search')} defaultValue={filters.q} maxLength={TENANT_SEARCH_MAX} testId="tenants-filter-q" />
       <BuildingFilter
         name="building"
         label={t('tenants.filters.building')}

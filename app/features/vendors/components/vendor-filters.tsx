@@ -3,10 +3,9 @@
  * insurance. A plain GET form (works without JavaScript; every filtered list has its own URL);
  * submitting starts again at page 1.
  */
-import { NativeSelect, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { NativeSelect } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
-import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
+import { FilterForm, optionsWithAll, SearchFilter } from '~/components/lists/filter-form';
 import { US_STATES } from '~/lib/us-states';
 import { hasVendorFilters, INSURANCE_FILTERS, VENDOR_SEARCH_MAX, VENDOR_STATUSES, type VendorFilters } from '../vendor-admin.types';
 import { VENDOR_TRADES } from '../vendors.schemas';
@@ -17,6 +16,22 @@ export function VendorFiltersForm({ base, filters }: Props) {
   const { t } = useTranslation();
   const formKey = [filters.q, filters.status, filters.trade, filters.state, filters.insurance].join('|');
   const all = t('vendors.filters.all');
+  // One select per filter: "all" first, then `option(item)` for each item.
+  const select = <T,>(
+    name: 'status' | 'trade' | 'state' | 'insurance',
+    flex: string,
+    items: readonly T[],
+    option: (item: T) => { value: string; label: string },
+  ) => (
+    <NativeSelect
+      name={name}
+      label={t(`vendors.filters.${name}`)}
+      defaultValue={filters[name] ?? ''}
+      data={optionsWithAll(all, items, option)}
+      style={{ flex }}
+      data-testid={`vendors-filter-${name}`}
+    />
+  );
   return (
     <FilterForm
       action={base}
@@ -28,51 +43,14 @@ export function VendorFiltersForm({ base, filters }: Props) {
       showClear={hasVendorFilters(filters)}
       clearTestId="vendors-filter-clear"
     >
-      <TextInput
-        name="q"
-        type="search"
-        label={t('vendors.filters.search')}
-        defaultValue={filters.q}
-        maxLength={VENDOR_SEARCH_MAX}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        style={{ flex: '2 1 220px' }}
-        data-testid="vendors-filter-q"
-      />
-      <NativeSelect
-        name="status"
-        label={t('vendors.filters.status')}
-        defaultValue={filters.status ?? ''}
-        data={optionsWithAll(all, VENDOR_STATUSES, (status) => ({ value: status, label: t(`vendors.status.${status}`) }))}
-        style={{ flex: '1 1 140px' }}
-        data-testid="vendors-filter-status"
-      />
-      <NativeSelect
-        name="trade"
-        label={t('vendors.filters.trade')}
-        defaultValue={filters.trade ?? ''}
-        data={optionsWithAll(all, VENDOR_TRADES, (trade) => ({ value: trade, label: t(`forms.vendor.trade.${trade}`) }))}
-        style={{ flex: '1 1 180px' }}
-        data-testid="vendors-filter-trade"
-      />
-      <NativeSelect
-        name="state"
-        label={t('vendors.filters.state')}
-        defaultValue={filters.state ?? ''}
-        data={optionsWithAll(all, Object.entries(US_STATES), ([code, name]) => ({ value: code, label: `${code} · ${name}` }))}
-        style={{ flex: '1 1 160px' }}
-        data-testid="vendors-filter-state"
-      />
-      <NativeSelect
-        name="insurance"
-        label={t('vendors.filters.insurance')}
-        defaultValue={filters.insurance ?? ''}
-        data={optionsWithAll(all, INSURANCE_FILTERS, (filter) => ({
-          value: filter,
-          label: t(`vendors.filters.insuranceOption.${filter}`),
-        }))}
-        style={{ flex: '1 1 180px' }}
-        data-testid="vendors-filter-insurance"
-      />
+      <SearchFilter label={t('vendors.filters.search')} defaultValue={filters.q} maxLength={VENDOR_SEARCH_MAX} testId="vendors-filter-q" />
+      {select('status', '1 1 140px', VENDOR_STATUSES, (status) => ({ value: status, label: t(`vendors.status.${status}`) }))}
+      {select('trade', '1 1 180px', VENDOR_TRADES, (trade) => ({ value: trade, label: t(`forms.vendor.trade.${trade}`) }))}
+      {select('state', '1 1 160px', Object.entries(US_STATES), ([code, name]) => ({ value: code, label: `${code} · ${name}` }))}
+      {select('insurance', '1 1 180px', INSURANCE_FILTERS, (filter) => ({
+        value: filter,
+        label: t(`vendors.filters.insuranceOption.${filter}`),
+      }))}
     </FilterForm>
   );
 }

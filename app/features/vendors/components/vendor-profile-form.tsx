@@ -4,15 +4,15 @@
  * e-mail are shown but fixed: staff approved them. A plain `<Form method="post">` (works without
  * JavaScript); with it, a toast on success and the first invalid field focused on failure.
  */
-import { Alert, Button, Divider, Grid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Grid, Stack } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
-import { TEXT_LIMITS } from '~/lib/form-fields';
 import type { VendorProfileActionResult, VendorSelfView } from '../vendor-admin.types';
-import { WEBSITE_MAX } from '../vendors.schemas';
 import { useActionResult } from '~/components/forms/use-action-result';
 import { VendorServiceFields } from './vendor-service-fields';
+import { VendorWebsiteField } from './vendor-signup-form';
+import { PersonNameField, PhoneField } from '~/components/forms/person-fields';
 import { SectionCard } from '~/components/section-card';
 
 type Props = { profile: VendorSelfView; result: VendorProfileActionResult | undefined };
@@ -52,40 +52,24 @@ export function VendorProfileForm({ profile, result }: Props) {
           )}
           <Grid gap="sm">
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
+              <PersonNameField
                 name="contactName"
                 label={t('forms.vendor.form.contactName')}
-                autoComplete="name"
-                required
-                maxLength={TEXT_LIMITS.name}
                 defaultValue={text(values, 'contactName', profile.contactName)}
-                error={errors.contactName}
+                errors={errors}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
+              <PhoneField
                 name="phone"
-                type="tel"
                 label={t('forms.vendor.form.phone')}
-                autoComplete="tel"
                 required
-                maxLength={TEXT_LIMITS.phone}
                 defaultValue={text(values, 'phone', profile.phone ?? '')}
-                error={errors.phone}
+                errors={errors}
               />
             </Grid.Col>
             <Grid.Col span={12}>
-              <TextInput
-                name="website"
-                type="url"
-                label={t('forms.vendor.form.website')}
-                description={t('forms.vendor.form.websiteHint')}
-                placeholder="https://"
-                autoComplete="url"
-                maxLength={WEBSITE_MAX}
-                defaultValue={text(values, 'website', profile.website ?? '')}
-                error={errors.website}
-              />
+              <VendorWebsiteField defaultValue={text(values, 'website', profile.website ?? '')} error={errors.website} />
             </Grid.Col>
           </Grid>
           <Divider />

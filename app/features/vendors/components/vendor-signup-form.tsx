@@ -5,7 +5,9 @@
 import { Alert, Button, Divider, Grid, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useActionResult } from '~/components/forms/use-action-result';
 import { useRateLimitMessage } from '~/components/forms/use-rate-limit-toast';
-import { IconAlertCircle, IconCircleCheck, IconSend } from '@tabler/icons-react';
+import { EmailField, PersonNameField, PhoneField } from '~/components/forms/person-fields';
+import { IconAlertCircle, IconSend } from '@tabler/icons-react';
+import { SuccessAlert } from '~/components/status-alerts';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import type { ActionResult } from '~/lib/action-result';
@@ -27,6 +29,24 @@ type Props = {
   /** YYYY-MM-DD, the earliest insurance expiry accepted (from the server, so both renders agree). */
   today: string;
 };
+
+/** The vendor's website (optional, `https://…`), on the sign-up and the profile forms. */
+export function VendorWebsiteField({ defaultValue, error }: { defaultValue: string; error: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      name="website"
+      type="url"
+      label={t('forms.vendor.form.website')}
+      description={t('forms.vendor.form.websiteHint')}
+      placeholder="https://"
+      autoComplete="url"
+      maxLength={WEBSITE_MAX}
+      defaultValue={defaultValue}
+      error={error}
+    />
+  );
+}
 
 const EMPTY: VendorSignupValues = {
   companyName: '',
@@ -57,15 +77,9 @@ export function VendorSignupForm({ result, sent, today }: Props) {
         {t('forms.vendor.form.title')}
       </Title>
       {sent && (
-        <Alert
-          color="teal"
-          icon={<IconCircleCheck aria-hidden />}
-          title={t('forms.vendor.success.title')}
-          mb="md"
-          data-testid="vendor-sent"
-        >
+        <SuccessAlert title={t('forms.vendor.success.title')} mb="md" data-testid="vendor-sent">
           {t('forms.vendor.success.body')}
-        </Alert>
+        </SuccessAlert>
       )}
       {failed && (
         <Alert
@@ -92,52 +106,16 @@ export function VendorSignupForm({ result, sent, today }: Props) {
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                name="contactName"
-                label={t('forms.vendor.form.contactName')}
-                autoComplete="name"
-                required
-                maxLength={TEXT_LIMITS.name}
-                defaultValue={values.contactName}
-                error={errors.contactName}
-              />
+              <PersonNameField name="contactName" label={t('forms.vendor.form.contactName')} errors={errors} values={values} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                name="email"
-                type="email"
-                label={t('forms.vendor.form.email')}
-                autoComplete="email"
-                required
-                maxLength={TEXT_LIMITS.email}
-                defaultValue={values.email}
-                error={errors.email}
-              />
+              <EmailField name="email" label={t('forms.vendor.form.email')} errors={errors} values={values} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                name="phone"
-                type="tel"
-                label={t('forms.vendor.form.phone')}
-                autoComplete="tel"
-                required
-                maxLength={TEXT_LIMITS.phone}
-                defaultValue={values.phone}
-                error={errors.phone}
-              />
+              <PhoneField name="phone" label={t('forms.vendor.form.phone')} required errors={errors} values={values} />
             </Grid.Col>
             <Grid.Col span={12}>
-              <TextInput
-                name="website"
-                type="url"
-                label={t('forms.vendor.form.website')}
-                description={t('forms.vendor.form.websiteHint')}
-                placeholder="https://"
-                autoComplete="url"
-                maxLength={WEBSITE_MAX}
-                defaultValue={values.website}
-                error={errors.website}
-              />
+              <VendorWebsiteField defaultValue={values.website} error={errors.website} />
             </Grid.Col>
           </Grid>
 

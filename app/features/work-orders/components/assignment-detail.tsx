@@ -5,13 +5,14 @@
  * may get new work are offered; the server checks again and explains a refusal) or cancel, each
  * with a reason. Follows changes live.
  */
-import { Alert, Anchor, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsExchange, IconBan } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
-import { Form, Link } from 'react-router';
-import { REASON_MAX } from '../work-orders.schemas';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { AssignmentDetail as Detail, AssignmentsBase, CommandResult, StaffIntent, VendorChoice } from '../work-orders.types';
 import { WorkOrderStatusBadge } from './badges';
+import { IntentForm, ReasonField } from './command-form';
 import { InvoiceCard } from './invoice-card';
 import { InvoiceReview } from './invoice-review';
 import { useActionResult } from '~/components/forms/use-action-result';
@@ -28,22 +29,30 @@ type Props = {
   done: StaffIntent | null;
 };
 
+/** A staff command's card: its heading, the refusal of its last post, then the form. */
+function StaffCommand({ id, title, error, children }: { id: string; title: string; error?: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={`${id}-title`} data-testid={`${id}-form`}>
+      <Title order={3} size="h5" id={`${id}-title`} mb="sm">
+        {title}
+      </Title>
+      {error && (
+        <Alert color="red" role="alert" mb="sm">
+          {error}
+        </Alert>
+      )}
+      {children}
+    </Paper>
+  );
+}
+
 function Reassign({ vendors, result }: { vendors: VendorChoice[]; result: Props['result'] }) {
   const { t } = useTranslation();
   const reassign = useActionResult(result, { intent: 'reassign', toast: WORK_ORDERS_TOAST });
   const eligible = vendors.filter((vendor) => vendor.eligible);
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="reassign-title" data-testid="reassign-form">
-      <Title order={3} size="h5" id="reassign-title" mb="sm">
-        {t('workOrders.staff.reassignTitle')}
-      </Title>
-      {reassign.errors.form && (
-        <Alert color="red" role="alert" mb="sm">
-          {reassign.errors.form}
-        </Alert>
-      )}
-      <Form method="post" preventScrollReset ref={reassign.formRef} key={reassign.formKey} noValidate>
-        <input type="hidden" name="intent" value="reassign" />
+    <StaffCommand id="reassign" title={t('workOrders.staff.reassignTitle')} error={reassign.errors.form}>
+      <IntentForm intent="reassign" formRef={reassign.formRef} key={reassign.formKey} noValidate>
         <Stack gap="xs">
           <NativeSelect
             name="vendorId"
@@ -57,16 +66,7 @@ function Reassign({ vendors, result }: { vendors: VendorChoice[]; result: Props[
             ]}
             error={reassign.errors.vendorId}
           />
-          <Textarea
-            name="reason"
-            label={t('workOrders.staff.reason')}
-            required
-            maxLength={REASON_MAX}
-            autosize
-            minRows={2}
-            defaultValue={reassign.values.reason}
-            error={reassign.errors.reason}
-          />
+          <ReasonField label={t('workOrders.staff.reason')} value={reassign.values.reason} error={reassign.errors.reason} />
           <Group>
             <Button
               type="submit"
@@ -78,8 +78,8 @@ function Reassign({ vendors, result }: { vendors: VendorChoice[]; result: Props[
             </Button>
           </Group>
         </Stack>
-      </Form>
-    </Paper>
+      </IntentForm>
+    </StaffCommand>
   );
 }
 
@@ -87,28 +87,10 @@ function Cancel({ result }: { result: Props['result'] }) {
   const { t } = useTranslation();
   const cancel = useActionResult(result, { intent: 'cancel', toast: WORK_ORDERS_TOAST });
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="cancel-title" data-testid="cancel-form">
-      <Title order={3} size="h5" id="cancel-title" mb="sm">
-        {t('workOrders.staff.cancelTitle')}
-      </Title>
-      {cancel.errors.form && (
-        <Alert color="red" role="alert" mb="sm">
-          {cancel.errors.form}
-        </Alert>
-      )}
-      <Form method="post" preventScrollReset ref={cancel.formRef} key={cancel.formKey} noValidate>
-        <input type="hidden" name="intent" value="cancel" />
+    <StaffCommand id="cancel" title={t('workOrders.staff.cancelTitle')} error={cancel.errors.form}>
+      <IntentForm intent="cancel" formRef={cancel.formRef} key={cancel.formKey} noValidate>
         <Stack gap="xs">
-          <Textarea
-            name="reason"
-            label={t('workOrders.staff.reason')}
-            required
-            maxLength={REASON_MAX}
-            autosize
-            minRows={2}
-            defaultValue={cancel.values.reason}
-            error={cancel.errors.reason}
-          />
+          <ReasonField label={t('workOrders.staff.reason')} value={cancel.values.reason} error={cancel.errors.reason} />
           <Group>
             <Button
               type="submit"
@@ -121,8 +103,8 @@ function Cancel({ result }: { result: Props['result'] }) {
             </Button>
           </Group>
         </Stack>
-      </Form>
-    </Paper>
+      </IntentForm>
+    </StaffCommand>
   );
 }
 

@@ -5,24 +5,20 @@
  * GET form (each filtered list has its own URL), one row per work order and keyset pagination.
  * Follows changes live.
  */
-import { Anchor, Badge, Checkbox, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Checkbox, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
-import { Link } from 'react-router';
-import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
+import { optionsWithAll } from '~/components/lists/filter-form';
 import { BuildingFilter } from '~/components/lists/building-filter';
-import { formatDateTime } from '~/lib/format';
-import { useLanguage } from '~/lib/use-language';
 import { assignmentFilterValues } from '../work-order-lists.schemas';
 import type { AssignmentsPage as PageData, CommandResult, StaffIntent } from '../work-orders.types';
 import { PriorityBadge, WorkOrderStatusBadge } from './badges';
 import { InvoiceCard } from './invoice-card';
 import { InvoiceReview } from './invoice-review';
 import { useLiveWorkOrders } from './use-live-work-orders';
-import { FilterErrors, WorkOrderPager, WorkOrderStatusFilter, WorkOrderTable } from './work-order-list-parts';
+import { WorkOrderFilters, WorkOrderNumberCell, WorkOrderTable, WorkOrderVisitCell } from './work-order-list-parts';
 
 export function AssignmentsPage({ page, result }: { page: PageData; result: CommandResult<StaffIntent> | undefined }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   useLiveWorkOrders();
   const { basePath, filters, list, errors } = page;
   const filtered = Boolean(filters.status || filters.vendorId || filters.buildingId || filters.overdue);
@@ -55,17 +51,7 @@ export function AssignmentsPage({ page, result }: { page: PageData; result: Comm
         <Title order={2} size="h3" id="work-orders-title">
           {t('workOrders.staff.listTitle')}
         </Title>
-        <FilterForm
-          action={basePath}
-          label={t('workOrders.filters.label')}
-          formKey={JSON.stringify(filters)}
-          testId="assignment-filters"
-          applyLabel={t('workOrders.filters.apply')}
-          clearLabel={t('workOrders.filters.clear')}
-          showClear={filtered || Object.keys(errors).length > 0}
-          align="start"
-        >
-          <WorkOrderStatusFilter value={filters.status} error={errors.status} />
+        <WorkOrderFilters action={basePath} filters={filters} errors={errors} filtered={filtered} testId="assignment-filters">
           <NativeSelect
             name="vendor"
             label={t('workOrders.filters.vendor')}
@@ -99,9 +85,16 @@ export function AssignmentsPage({ page, result }: { page: PageData; result: Comm
             mt={32}
             data-testid="filter-overdue"
           />
-        </FilterForm>
-        <FilterErrors errors={errors} />
+        </WorkOrderFilters>
         <WorkOrderTable
+          errors={errors}
+          pager={{
+            base: basePath,
+            values: assignmentFilterValues(filters),
+            firstPage: page.firstPage,
+            nextCursor: list.nextCursor,
+            testId: 'assignments-pagination',
+          }}
           isEmpty={list.items.length === 0 && page.firstPage}
           filtered={filtered}
           emptyKey="workOrders.staff.empty"
@@ -127,18 +120,7 @@ export function AssignmentsPage({ page, result }: { page: PageData; result: Comm
               data-id={row.id}
               data-overdue={row.overdue ? 'yes' : 'no'}
             >
-              <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={`${basePath}/${row.id}`}
-                  fw={600}
-                  size="sm"
-                  ff="monospace"
-                  aria-label={t('workOrders.list.open', { id: row.id, title: row.title })}
-                >
-                  #{row.id}
-                </Anchor>
-              </Table.Td>
+              <WorkOrderNumberCell href={`${basePath}/${row.id}`} row={row} />
               <Table.Td>
                 <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                   {row.title}
@@ -156,16 +138,7 @@ export function AssignmentsPage({ page, result }: { page: PageData; result: Comm
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {row.scheduledFor ? formatDateTime(row.scheduledFor, lang) : '—'}
-                </Text>
-                {row.dueAt && (
-                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    {t('workOrders.list.dueBy', { date: formatDateTime(row.dueAt, lang) })}
-                  </Text>
-                )}
-              </Table.Td>
+              <WorkOrderVisitCell row={row} />
               <Table.Td>
                 <Group gap={4}>
                   <WorkOrderStatusBadge status={row.status} size="sm" />
@@ -179,13 +152,6 @@ export function AssignmentsPage({ page, result }: { page: PageData; result: Comm
             </Table.Tr>
           ))}
         </WorkOrderTable>
-        <WorkOrderPager
-          base={basePath}
-          values={assignmentFilterValues(filters)}
-          firstPage={page.firstPage}
-          nextCursor={list.nextCursor}
-          testId="assignments-pagination"
-        />
       </Stack>
     </Stack>
   );

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { formatCents, formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
+import { ColumnHeaders } from '~/components/lists/list-table';
 import { formatQuantity } from '../invoices.schemas';
 import type { InvoiceDetail, InvoiceSummary } from '../work-orders.types';
 import { InvoiceStatusBadge } from './badges';
@@ -64,21 +65,15 @@ export function InvoiceCard({ invoice, pdfHref, workOrderHref, showVendor = fals
       {lines && lines.length > 0 && (
         <Table.ScrollContainer minWidth={520} mt="sm">
           <Table verticalSpacing={4} fz="sm" data-testid="invoice-lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('workOrders.invoice.kind')}</Table.Th>
-                <Table.Th scope="col">{t('workOrders.invoice.description')}</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('workOrders.invoice.quantity')}
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('workOrders.invoice.unitPrice')}
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('workOrders.invoice.amount')}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeaders
+              columns={[
+                { label: t('workOrders.invoice.kind') },
+                { label: t('workOrders.invoice.description') },
+                { label: t('workOrders.invoice.quantity'), align: 'right' },
+                { label: t('workOrders.invoice.unitPrice'), align: 'right' },
+                { label: t('workOrders.invoice.amount'), align: 'right' },
+              ]}
+            />
             <Table.Tbody>
               {lines.map((line) => (
                 <Table.Tr key={line.position}>

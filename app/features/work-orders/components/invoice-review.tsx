@@ -6,11 +6,11 @@
 import { Alert, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { IconCash, IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
-import { Form } from 'react-router';
 import { PAYOUT_METHODS, PAYOUT_REFERENCE_MAX } from '../invoices.schemas';
 import { REASON_MAX } from '../work-orders.schemas';
 import type { CommandResult, InvoiceSummary, StaffIntent } from '../work-orders.types';
 import { useActionResult } from '~/components/forms/use-action-result';
+import { IntentForm } from './command-form';
 import { WORK_ORDERS_TOAST } from './work-orders-toast';
 
 type Props = { invoice: Pick<InvoiceSummary, 'id' | 'status' | 'number'>; result: CommandResult<StaffIntent> | undefined; action?: string };
@@ -32,8 +32,7 @@ export function InvoiceReview({ invoice, result, action }: Props) {
       )}
       {invoice.status === 'submitted' ? (
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <Form method="post" action={action} preventScrollReset ref={approve.formRef} key={`a${approve.formKey}`}>
-            <input type="hidden" name="intent" value="approve-invoice" />
+          <IntentForm intent="approve-invoice" action={action} formRef={approve.formRef} key={`a${approve.formKey}`}>
             <input type="hidden" name="invoiceId" value={invoice.id} />
             <Button
               type="submit"
@@ -45,17 +44,15 @@ export function InvoiceReview({ invoice, result, action }: Props) {
             >
               {t('workOrders.review.approve')}
             </Button>
-          </Form>
-          <Form
-            method="post"
+          </IntentForm>
+          <IntentForm
+            intent="reject-invoice"
             action={action}
-            preventScrollReset
-            ref={reject.formRef}
+            formRef={reject.formRef}
             key={`r${reject.formKey}`}
             noValidate
             style={{ flex: '1 1 320px' }}
           >
-            <input type="hidden" name="intent" value="reject-invoice" />
             <input type="hidden" name="invoiceId" value={invoice.id} />
             <Group align="flex-end" gap="xs" wrap="nowrap">
               <TextInput
@@ -77,11 +74,10 @@ export function InvoiceReview({ invoice, result, action }: Props) {
                 {t('workOrders.review.reject')}
               </Button>
             </Group>
-          </Form>
+          </IntentForm>
         </Group>
       ) : (
-        <Form method="post" action={action} preventScrollReset ref={pay.formRef} key={`p${pay.formKey}`} noValidate>
-          <input type="hidden" name="intent" value="pay-invoice" />
+        <IntentForm intent="pay-invoice" action={action} formRef={pay.formRef} key={`p${pay.formKey}`} noValidate>
           <input type="hidden" name="invoiceId" value={invoice.id} />
           <Group align="flex-end" gap="xs" wrap="wrap">
             <NativeSelect
@@ -109,7 +105,7 @@ export function InvoiceReview({ invoice, result, action }: Props) {
               {t('workOrders.review.pay')}
             </Button>
           </Group>
-        </Form>
+        </IntentForm>
       )}
     </Stack>
   );

@@ -5,40 +5,26 @@
  * job, where it is (the full address: the work is theirs), the visit and the due time, and
  * keyset pagination. The page follows changes live.
  */
-import { Anchor, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
-import { Link } from 'react-router';
-import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
-import { formatDateTime } from '~/lib/format';
-import { useLanguage } from '~/lib/use-language';
+import { optionsWithAll } from '~/components/lists/filter-form';
 import { SEARCH_MAX, vendorFilterValues } from '../work-order-lists.schemas';
 import type { VendorListPage } from '../work-orders.types';
 import { PriorityBadge, WorkOrderStatusBadge } from './badges';
 import { useLiveWorkOrders } from './use-live-work-orders';
-import { FilterErrors, WorkOrderPager, WorkOrderStatusFilter, WorkOrderTable } from './work-order-list-parts';
+import { WorkOrderFilters, WorkOrderNumberCell, WorkOrderTable, WorkOrderVisitCell } from './work-order-list-parts';
 
 const BASE = '/vendor-portal/work-orders';
 
 export function VendorWorkOrderList({ page }: { page: VendorListPage }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   useLiveWorkOrders();
   const { filters, list, errors } = page;
   const filtered = Boolean(filters.status || filters.buildingId || filters.city || filters.q);
   return (
     <Stack gap="md">
-      <FilterForm
-        action={BASE}
-        label={t('workOrders.filters.label')}
-        formKey={JSON.stringify(filters)}
-        testId="vendor-filters"
-        applyLabel={t('workOrders.filters.apply')}
-        clearLabel={t('workOrders.filters.clear')}
-        showClear={filtered || Object.keys(errors).length > 0}
-        align="start"
-      >
-        <WorkOrderStatusFilter value={filters.status} error={errors.status} />
+      <WorkOrderFilters action={BASE} filters={filters} errors={errors} filtered={filtered} testId="vendor-filters">
         <NativeSelect
           name="building"
           label={t('workOrders.filters.building')}
@@ -69,9 +55,16 @@ export function VendorWorkOrderList({ page }: { page: VendorListPage }) {
           leftSection={<IconSearch size={16} aria-hidden />}
           style={{ flex: '2 1 220px' }}
         />
-      </FilterForm>
-      <FilterErrors errors={errors} />
+      </WorkOrderFilters>
       <WorkOrderTable
+        errors={errors}
+        pager={{
+          base: BASE,
+          values: vendorFilterValues(filters),
+          firstPage: page.firstPage,
+          nextCursor: list.nextCursor,
+          testId: 'vendor-work-orders-pagination',
+        }}
         isEmpty={list.items.length === 0 && page.firstPage}
         filtered={filtered}
         emptyKey="workOrders.list.empty"
@@ -84,18 +77,7 @@ export function VendorWorkOrderList({ page }: { page: VendorListPage }) {
       >
         {list.items.map((row) => (
           <Table.Tr key={row.id} data-testid="vendor-work-order-row" data-status={row.status} data-id={row.id}>
-            <Table.Td>
-              <Anchor
-                component={Link}
-                to={`${BASE}/${row.id}`}
-                fw={600}
-                size="sm"
-                ff="monospace"
-                aria-label={t('workOrders.list.open', { id: row.id, title: row.title })}
-              >
-                #{row.id}
-              </Anchor>
-            </Table.Td>
+            <WorkOrderNumberCell href={`${BASE}/${row.id}`} row={row} />
             <Table.Td>
               <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                 {row.title}
@@ -118,29 +100,13 @@ export function VendorWorkOrderList({ page }: { page: VendorListPage }) {
                 {[row.address, row.city, row.state].filter(Boolean).join(', ')}
               </Text>
             </Table.Td>
-            <Table.Td>
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {row.scheduledFor ? formatDateTime(row.scheduledFor, lang) : '—'}
-              </Text>
-              {row.dueAt && (
-                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {t('workOrders.list.dueBy', { date: formatDateTime(row.dueAt, lang) })}
-                </Text>
-              )}
-            </Table.Td>
+            <WorkOrderVisitCell row={row} />
             <Table.Td>
               <WorkOrderStatusBadge status={row.status} size="sm" />
             </Table.Td>
           </Table.Tr>
         ))}
       </WorkOrderTable>
-      <WorkOrderPager
-        base={BASE}
-        values={vendorFilterValues(filters)}
-        firstPage={page.firstPage}
-        nextCursor={list.nextCursor}
-        testId="vendor-work-orders-pagination"
-      />
     </Stack>
   );
 }

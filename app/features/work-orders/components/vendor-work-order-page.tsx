@@ -9,14 +9,14 @@
  */
 import { Alert, Button, FileInput, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCheck, IconFileInvoice, IconPhoto, IconPlayerPlay, IconX } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from '~/lib/i18n';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { PHOTO_ACCEPT } from '~/lib/uploads';
 import { NOTE_MAX, PHOTO_PHASES, WORK_ORDER_PHOTOS_PER_POST } from '../completion.schemas';
-import { REASON_MAX } from '../work-orders.schemas';
 import type { CommandResult, VendorIntent, VendorWorkOrderDetail } from '../work-orders.types';
 import { WorkOrderStatusBadge } from './badges';
+import { IntentForm, ReasonField } from './command-form';
 import { InvoiceCard } from './invoice-card';
 import { useActionResult } from '~/components/forms/use-action-result';
 import { WORK_ORDERS_TOAST } from './work-orders-toast';
@@ -65,25 +65,14 @@ function AcceptDecline({ result }: { result: Result }) {
         {t('workOrders.actions.offerBody')}
       </Text>
       <FormError message={accept.errors.form ?? decline.errors.form} testId="offer-error" />
-      <Form method="post" preventScrollReset ref={accept.formRef} key={`a${accept.formKey}`}>
-        <input type="hidden" name="intent" value="accept" />
+      <IntentForm intent="accept" formRef={accept.formRef} key={`a${accept.formKey}`}>
         <Button type="submit" loading={accept.busy} leftSection={<IconCheck size={16} aria-hidden />} data-testid="accept-submit">
           {t('workOrders.actions.accept')}
         </Button>
-      </Form>
-      <Form method="post" preventScrollReset ref={decline.formRef} key={`d${decline.formKey}`} noValidate>
-        <input type="hidden" name="intent" value="decline" />
+      </IntentForm>
+      <IntentForm intent="decline" formRef={decline.formRef} key={`d${decline.formKey}`} noValidate>
         <Stack gap="xs" mt="md">
-          <Textarea
-            name="reason"
-            label={t('workOrders.actions.declineReason')}
-            required
-            maxLength={REASON_MAX}
-            autosize
-            minRows={2}
-            defaultValue={decline.values.reason}
-            error={decline.errors.reason}
-          />
+          <ReasonField label={t('workOrders.actions.declineReason')} value={decline.values.reason} error={decline.errors.reason} />
           <Group>
             <Button
               type="submit"
@@ -96,7 +85,7 @@ function AcceptDecline({ result }: { result: Result }) {
             </Button>
           </Group>
         </Stack>
-      </Form>
+      </IntentForm>
     </CommandCard>
   );
 }
@@ -111,8 +100,7 @@ function ScheduleStart({ detail, result, now }: { detail: VendorWorkOrderDetail;
       testId="schedule-actions"
     >
       <FormError message={schedule.errors.form ?? start.errors.form} testId="schedule-error" />
-      <Form method="post" preventScrollReset ref={schedule.formRef} key={`s${schedule.formKey}`} noValidate>
-        <input type="hidden" name="intent" value="schedule" />
+      <IntentForm intent="schedule" formRef={schedule.formRef} key={`s${schedule.formKey}`} noValidate>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
             type="datetime-local"
@@ -134,9 +122,8 @@ function ScheduleStart({ detail, result, now }: { detail: VendorWorkOrderDetail;
             {t(detail.status === 'scheduled' ? 'workOrders.actions.reschedule' : 'workOrders.actions.schedule')}
           </Button>
         </Group>
-      </Form>
-      <Form method="post" preventScrollReset ref={start.formRef} key={`t${start.formKey}`}>
-        <input type="hidden" name="intent" value="start" />
+      </IntentForm>
+      <IntentForm intent="start" formRef={start.formRef} key={`t${start.formKey}`}>
         <Text size="sm" mt="md" mb="xs">
           {t('workOrders.actions.startBody')}
         </Text>
@@ -149,7 +136,7 @@ function ScheduleStart({ detail, result, now }: { detail: VendorWorkOrderDetail;
         >
           {t('workOrders.actions.start')}
         </Button>
-      </Form>
+      </IntentForm>
     </CommandCard>
   );
 }
@@ -172,46 +159,44 @@ function PhotoField({ error, label }: { error?: string; label: string }) {
   );
 }
 
+/** A command that may carry photos: a multipart post (its intent also in the URL), fields stacked. */
+function PhotoCommandForm({ intent, formRef, children }: { intent: VendorIntent; formRef: Ref<HTMLFormElement>; children: ReactNode }) {
+  return (
+    <IntentForm intent={intent} formRef={formRef} action={`?intent=${intent}`} encType="multipart/form-data" noValidate>
+      <Stack gap="xs">{children}</Stack>
+    </IntentForm>
+  );
+}
+
 function NoteForm({ result }: { result: Result }) {
   const { t } = useTranslation();
   const note = useActionResult(result, { intent: 'note', toast: WORK_ORDERS_TOAST });
   return (
     <CommandCard title={t('workOrders.actions.noteTitle')} testId="note-actions">
       <FormError message={note.errors.form} testId="note-error" />
-      <Form
-        method="post"
-        action="?intent=note"
-        encType="multipart/form-data"
-        preventScrollReset
-        ref={note.formRef}
-        key={`n${note.formKey}`}
-        noValidate
-      >
-        <input type="hidden" name="intent" value="note" />
-        <Stack gap="xs">
-          <Textarea
-            name="note"
-            label={t('workOrders.actions.note')}
-            maxLength={NOTE_MAX}
-            autosize
-            minRows={2}
-            defaultValue={note.values.note}
-            error={note.errors.note}
-          />
-          <NativeSelect
-            name="phase"
-            label={t('workOrders.actions.phase')}
-            defaultValue="before"
-            data={PHOTO_PHASES.map((phase) => ({ value: phase, label: t(`workOrders.phase.${phase}`) }))}
-          />
-          <PhotoField label={t('workOrders.actions.photos')} error={note.errors.photos} />
-          <Group>
-            <Button type="submit" variant="default" loading={note.busy} data-testid="note-submit">
-              {t('workOrders.actions.addNote')}
-            </Button>
-          </Group>
-        </Stack>
-      </Form>
+      <PhotoCommandForm intent="note" formRef={note.formRef} key={`n${note.formKey}`}>
+        <Textarea
+          name="note"
+          label={t('workOrders.actions.note')}
+          maxLength={NOTE_MAX}
+          autosize
+          minRows={2}
+          defaultValue={note.values.note}
+          error={note.errors.note}
+        />
+        <NativeSelect
+          name="phase"
+          label={t('workOrders.actions.phase')}
+          defaultValue="before"
+          data={PHOTO_PHASES.map((phase) => ({ value: phase, label: t(`workOrders.phase.${phase}`) }))}
+        />
+        <PhotoField label={t('workOrders.actions.photos')} error={note.errors.photos} />
+        <Group>
+          <Button type="submit" variant="default" loading={note.busy} data-testid="note-submit">
+            {t('workOrders.actions.addNote')}
+          </Button>
+        </Group>
+      </PhotoCommandForm>
     </CommandCard>
   );
 }
@@ -222,41 +207,30 @@ function CompleteForm({ result }: { result: Result }) {
   return (
     <CommandCard title={t('workOrders.actions.completeTitle')} testId="complete-actions">
       <FormError message={complete.errors.form} testId="complete-error" />
-      <Form
-        method="post"
-        action="?intent=complete"
-        encType="multipart/form-data"
-        preventScrollReset
-        ref={complete.formRef}
-        key={`c${complete.formKey}`}
-        noValidate
-      >
-        <input type="hidden" name="intent" value="complete" />
-        <Stack gap="xs">
-          <Textarea
-            name="notes"
-            label={t('workOrders.actions.completionNotes')}
-            required
-            maxLength={NOTE_MAX}
-            autosize
-            minRows={3}
-            defaultValue={complete.values.notes}
-            error={complete.errors.notes}
-          />
-          <PhotoField label={t('workOrders.actions.afterPhotos')} error={complete.errors.photos} />
-          <Group>
-            <Button
-              type="submit"
-              color="teal.9"
-              loading={complete.busy}
-              leftSection={<IconCheck size={16} aria-hidden />}
-              data-testid="complete-submit"
-            >
-              {t('workOrders.actions.complete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Form>
+      <PhotoCommandForm intent="complete" formRef={complete.formRef} key={`c${complete.formKey}`}>
+        <Textarea
+          name="notes"
+          label={t('workOrders.actions.completionNotes')}
+          required
+          maxLength={NOTE_MAX}
+          autosize
+          minRows={3}
+          defaultValue={complete.values.notes}
+          error={complete.errors.notes}
+        />
+        <PhotoField label={t('workOrders.actions.afterPhotos')} error={complete.errors.photos} />
+        <Group>
+          <Button
+            type="submit"
+            color="teal.9"
+            loading={complete.busy}
+            leftSection={<IconCheck size={16} aria-hidden />}
+            data-testid="complete-submit"
+          >
+            {t('workOrders.actions.complete')}
+          </Button>
+        </Group>
+      </PhotoCommandForm>
     </CommandCard>
   );
 }

@@ -42,6 +42,33 @@ function Fact({ label, children, testId }: { label: string; children: React.Reac
   );
 }
 
+/** A block of the facts whose heading has an icon before it. */
+function IconSection({
+  titleId,
+  testId,
+  icon,
+  title,
+  children,
+}: {
+  titleId: string;
+  testId: string;
+  icon: React.ReactNode;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={titleId} data-testid={testId}>
+      <Group gap="xs" mb="xs">
+        {icon}
+        <Title order={2} size="h4" id={titleId}>
+          {title}
+        </Title>
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
 export function WorkOrderFacts({ detail }: { detail: Detail }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -82,13 +109,12 @@ export function WorkOrderFacts({ detail }: { detail: Detail }) {
         </SimpleGrid>
       </Paper>
       {place && (
-        <Paper withBorder p="md" component="section" aria-labelledby="place-title" data-testid="work-order-place">
-          <Group gap="xs" mb="xs">
-            <IconMapPin size={18} aria-hidden />
-            <Title order={2} size="h4" id="place-title">
-              {t('workOrders.detail.place')}
-            </Title>
-          </Group>
+        <IconSection
+          titleId="place-title"
+          testId="work-order-place"
+          icon={<IconMapPin size={18} aria-hidden />}
+          title={t('workOrders.detail.place')}
+        >
           <Text size="sm" fw={600}>
             {place.buildingName}
             {place.unitNumber ? ` · ${t('workOrders.detail.unit', { unit: place.unitNumber })}` : ''}
@@ -96,16 +122,15 @@ export function WorkOrderFacts({ detail }: { detail: Detail }) {
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {[place.address, [place.city, place.state, place.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
           </Text>
-        </Paper>
+        </IconSection>
       )}
       {request && (
-        <Paper withBorder p="md" component="section" aria-labelledby="entry-title" data-testid="work-order-entry">
-          <Group gap="xs" mb="xs">
-            <IconDoorEnter size={18} aria-hidden />
-            <Title order={2} size="h4" id="entry-title">
-              {t('workOrders.detail.entry')}
-            </Title>
-          </Group>
+        <IconSection
+          titleId="entry-title"
+          testId="work-order-entry"
+          icon={<IconDoorEnter size={18} aria-hidden />}
+          title={t('workOrders.detail.entry')}
+        >
           <Text size="sm" fw={600} data-testid="entry-permission" data-permission={request.permissionToEnter ? 'yes' : 'no'}>
             {t(request.permissionToEnter ? 'workOrders.detail.permissionYes' : 'workOrders.detail.permissionNo')}
           </Text>
@@ -127,7 +152,7 @@ export function WorkOrderFacts({ detail }: { detail: Detail }) {
               {t('workOrders.detail.entryNotes', { notes: request.entryNotes })}
             </Text>
           )}
-        </Paper>
+        </IconSection>
       )}
       {request && request.photoUrls.length > 0 && (
         <Paper withBorder p="md" component="section" aria-labelledby="request-photos-title">

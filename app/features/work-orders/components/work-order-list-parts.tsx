@@ -1,18 +1,58 @@
 /**
- * What the staff's and the vendor's work-order lists (decision 029 and 026) share: the status
- * filter, the line of refused filter values, the list's table frame (an empty state that says
- * whether nothing matches or there is nothing yet, or the table with its caption and columns) and
- * the keyset pagination that keeps the filters.
+ * What the staff's and the vendor's work-order lists (decision 029 and 026) share: the filter
+ * form with its status filter; the results (the line of refused filter values, an empty state
+ * that says whether nothing matches or there is nothing yet or the table with its caption and
+ * columns, and the keyset pagination that keeps the filters); the number and visit cells of a row.
  */
-import { Alert, NativeSelect } from '@mantine/core';
+import { Alert, Anchor, NativeSelect, Table, Text } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '~/lib/i18n';
+import { formatDateTime } from '~/lib/format';
+import { useLanguage } from '~/lib/use-language';
 import { KeysetPager } from '~/components/keyset-pager';
-import { optionsWithAll } from '~/components/lists/filter-form';
+import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
 import { ListTable, type ListColumn } from '~/components/lists/list-table';
 import { listHref } from '../work-order-lists.schemas';
 import { WORK_ORDER_STATUS_VALUES, type WorkOrderStatusValue } from '../work-orders.schemas';
+
+/**
+ * The list's GET filter form at `action`: the status select, then the caller's filters
+ * (`children`); "clear" shows while a filter is applied (`filtered`) or a value was refused.
+ */
+export function WorkOrderFilters({
+  action,
+  filters,
+  errors,
+  filtered,
+  testId,
+  children,
+}: {
+  action: string;
+  filters: { status: WorkOrderStatusValue | null };
+  errors: Record<string, string>;
+  filtered: boolean;
+  testId: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FilterForm
+      action={action}
+      label={t('workOrders.filters.label')}
+      formKey={JSON.stringify(filters)}
+      testId={testId}
+      applyLabel={t('workOrders.filters.apply')}
+      clearLabel={t('workOrders.filters.clear')}
+      showClear={filtered || Object.keys(errors).length > 0}
+      align="start"
+    >
+      <WorkOrderStatusFilter value={filters.status} error={errors.status} />
+      {children}
+    </FilterForm>
+  );
+}
 
 /** The `status` select: all, then every work order status. */
 export function WorkOrderStatusFilter({ value, error }: { value: WorkOrderStatusValue | null; error: string | undefined }) {
@@ -33,7 +73,7 @@ export function WorkOrderStatusFilter({ value, error }: { value: WorkOrderStatus
 }
 
 /** The refused filter values' messages in one alert, or nothing. */
-export function FilterErrors({ errors }: { errors: Record<string, string> }) {
+function FilterErrors({ errors }: { errors: Record<string, string> }) {
   if (Object.keys(errors).length === 0) return null;
   return (
     <Alert color="red" role="alert">
@@ -46,6 +86,8 @@ type TableProps = {
   isEmpty: boolean;
   /** Whether a filter is applied (the empty state then says nothing matches). */
   filtered: boolean;
+  /** The refused filter values, shown in one alert above the table. */
+  errors: Record<string, string>;
   /** The empty state's texts when nothing is filtered: `${emptyKey}Title`, `${emptyKey}Body`. */
   emptyKey: string;
   emptyTestId: string;
@@ -54,13 +96,19 @@ type TableProps = {
   caption: string;
   columns: readonly ListColumn[];
   testId: string;
+  /** The pagination under the table (see `WorkOrderPager`). */
+  pager: PagerProps;
   children: ReactNode;
 };
 
-/** The work orders' table, or the empty state (`workOrders.list.noMatch*` when filtered). */
+/**
+ * The work orders' results: the refused filters' alert, then the table (its rows are `children`)
+ * or the empty state (`workOrders.list.noMatch*` when filtered), then the pagination.
+ */
 export function WorkOrderTable({
   isEmpty,
   filtered,
+  errors,
   emptyKey,
   emptyTestId,
   emptyTitleOrder,
@@ -68,43 +116,81 @@ export function WorkOrderTable({
   caption,
   columns,
   testId,
+  pager,
   children,
 }: TableProps) {
   const { t } = useTranslation();
   return (
-    <ListTable
-      isEmpty={isEmpty}
-      empty={{
-        icon: <IconClipboardList size={30} aria-hidden />,
-        title: t(filtered ? 'workOrders.list.noMatchTitle' : `${emptyKey}Title`),
-        body: t(filtered ? 'workOrders.list.noMatchBody' : `${emptyKey}Body`),
-        testId: emptyTestId,
-        titleOrder: emptyTitleOrder,
-      }}
-      minWidth={minWidth}
-      caption={caption}
-      columns={columns}
-      testId={testId}
-    >
-      {children}
-    </ListTable>
+    <>
+      <FilterErrors errors={errors} />
+      <ListTable
+        isEmpty={isEmpty}
+        empty={{
+          icon: <IconClipboardList size={30} aria-hidden />,
+          title: t(filtered ? 'workOrders.list.noMatchTitle' : `${emptyKey}Title`),
+          body: t(filtered ? 'workOrders.list.noMatchBody' : `${emptyKey}Body`),
+          testId: emptyTestId,
+          titleOrder: emptyTitleOrder,
+        }}
+        minWidth={minWidth}
+        caption={caption}
+        columns={columns}
+        testId={testId}
+      >
+        {children}
+      </ListTable>
+      <WorkOrderPager {...pager} />
+    </>
   );
 }
 
-/** First/next page links of a work-order list at `base`, keeping the filter `values`. */
-export function WorkOrderPager({
-  base,
-  values,
-  firstPage,
-  nextCursor,
-  testId,
-}: {
+/** A row's first cell: the work order's number, a link to it at `href`. */
+export function WorkOrderNumberCell({ href, row }: { href: string; row: { id: number; title: string } }) {
+  const { t } = useTranslation();
+  return (
+    <Table.Td>
+      <Anchor
+        component={Link}
+        to={href}
+        fw={600}
+        size="sm"
+        ff="monospace"
+        aria-label={t('workOrders.list.open', { id: row.id, title: row.title })}
+      >
+        #{row.id}
+      </Anchor>
+    </Table.Td>
+  );
+}
+
+/** A row's visit cell: when the visit is (or a dash), and the due time under it when there is one. */
+export function WorkOrderVisitCell({ row }: { row: { scheduledFor: string | null; dueAt: string | null } }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <Table.Td>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {row.scheduledFor ? formatDateTime(row.scheduledFor, lang) : '—'}
+      </Text>
+      {row.dueAt && (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {t('workOrders.list.dueBy', { date: formatDateTime(row.dueAt, lang) })}
+        </Text>
+      )}
+    </Table.Td>
+  );
+}
+
+type PagerProps = {
   base: string;
   values: Record<string, string | number | boolean | null | undefined>;
   firstPage: boolean;
   nextCursor: string | null;
   testId: string;
-}) {
+};
+
+/** First/next page links of a work-order list at `base`, keeping the filter `values`. */
+function WorkOrderPager({ base, values, firstPage, nextCursor, testId }: PagerProps) {
   const { t } = useTranslation();
   return (
     <KeysetPager
