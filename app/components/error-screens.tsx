@@ -31,6 +31,23 @@ function useErrorId(error: unknown, serverErrorId: string | undefined): string |
   return errorId;
 }
 
+/** The error screens' buttons: try again (`onRetry`, else a reload), go home, reload the page. */
+function ErrorScreenActions({ onRetry }: { onRetry?: () => void }) {
+  const { t } = useTranslation();
+  const reload = () => window.location.reload();
+  return (
+    <Group>
+      <Button onClick={() => (onRetry ? onRetry() : reload())}>{t('common.errors.tryAgain', 'Try Again')}</Button>
+      <Button component="a" href="/" variant="default">
+        {t('common.errors.goHome', 'Go Home')}
+      </Button>
+      <Button variant="subtle" onClick={reload}>
+        {t('common.errors.reload', 'Reload Page')}
+      </Button>
+    </Group>
+  );
+}
+
 type Props = { error: unknown; serverErrorId?: string | undefined; onRetry?: () => void };
 
 /** spec §2 error screen (a), rendered inside the chrome when a page fails. */
@@ -53,15 +70,7 @@ export function RouteErrorScreen({ error, serverErrorId, onRetry }: Props) {
               {t('common.errors.errorId', 'Error ID')}: <Code data-testid="error-id">{errorId}</Code>
             </Text>
           )}
-          <Group>
-            <Button onClick={() => (onRetry ? onRetry() : window.location.reload())}>{t('common.errors.tryAgain', 'Try Again')}</Button>
-            <Button component="a" href="/" variant="default">
-              {t('common.errors.goHome', 'Go Home')}
-            </Button>
-            <Button variant="subtle" onClick={() => window.location.reload()}>
-              {t('common.errors.reload', 'Reload Page')}
-            </Button>
-          </Group>
+          <ErrorScreenActions onRetry={onRetry} />
         </Stack>
       </Paper>
     </Center>
@@ -83,15 +92,7 @@ export function AppErrorScreen({ error, serverErrorId }: Props) {
               {t('common.errors.errorId', 'Error ID')}: <Code data-testid="error-id">{errorId}</Code>
             </Alert>
           )}
-          <Group>
-            <Button onClick={() => window.location.reload()}>{t('common.errors.tryAgain', 'Try Again')}</Button>
-            <Button component="a" href="/" variant="default">
-              {t('common.errors.goHome', 'Go Home')}
-            </Button>
-            <Button variant="subtle" onClick={() => window.location.reload()}>
-              {t('common.errors.reload', 'Reload Page')}
-            </Button>
-          </Group>
+          <ErrorScreenActions />
           <Text size="sm" c="dimmed">
             {t('common.errors.persist', 'If this problem persists, please contact support.')}
           </Text>

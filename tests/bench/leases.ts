@@ -22,53 +22,11 @@ import { createVerifiedUser } from '../../app/server/auth/create-user.server';
 import { postDueRent } from '../../app/features/ledger/rent-jobs.server';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../app/server/db/rows.server';
-import {
-  ensureBenchAdmin,
-  loadArgs,
-  measureDataRequest,
-  prepare,
-  printDataRequestTable,
-  signInBench,
-  signInBenchAdmin,
-  startServer,
-  stopServer,
-  type DataRequestRow,
-} from './lib';
+import { FIRST_NAMES } from '../../app/server/db/seed/person-names';
+import { benchDataRequests, databaseTarget, loadArgs, printDataRequestTable, signInBench, signInBenchAdmin } from './lib';
 
-const { duration, connections, units, fresh } = loadArgs();
+const { duration, connections } = loadArgs();
 const LEASES = 50_000;
-const FIRST_NAMES = [
-  'Olivia',
-  'James',
-  'Emma',
-  'Lucas',
-  'Ava',
-  'Mason',
-  'Isabella',
-  'Elijah',
-  'Mia',
-  'Logan',
-  'Amelia',
-  'Aiden',
-  'Harper',
-  'Caleb',
-  'Grace',
-  'Owen',
-  'Chloe',
-  'Wyatt',
-  'Lily',
-  'Henry',
-  'Giulia',
-  'Luca',
-  'Francesca',
-  'Matteo',
-  'Aisha',
-  'Diego',
-  'Mei',
-  'Ravi',
-  'Fatima',
-  'Kenji',
-];
 const LAST_NAMES = [
   'Rossi',
   'Nguyen',
@@ -113,13 +71,9 @@ const SEARCHED = {
 };
 const BENCH_TENANT = { email: 'bench-tenant@dimora.test', password: 'bench-lodger-pass-1' };
 
-function target(env: Record<string, string>) {
-  return env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR };
-}
-
 /** Adds the bench leases and their history once (kept in the scratch database). */
 async function ensureLeases(env: Record<string, string>): Promise<void> {
-  const database = await openDatabase(target(env));
+  const database = await openDatabase(databaseTarget(env));
   try {
     const db = database.db;
     const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(
@@ -200,7 +154,7 @@ async function renameBenchTenants(db: Awaited<ReturnType<typeof openDatabase>>['
 
 /** Times the month's rent job twice (the second run posts nothing), then removes what it posted. */
 async function timeRentJob(env: Record<string, string>): Promise<{ firstS: number; secondS: number; posted: number }> {
-  const database = await openDatabase(target(env));
+  const database = await openDatabase(databaseTarget(env));
   try {
     const today = new Date().toISOString().slice(0, 10);
     let started = performance.now();
@@ -218,10 +172,9 @@ async function timeRentJob(env: Record<string, string>): Promise<{ firstS: numbe
   }
 }
 
-/** Whole milliseconds, or 'none finished' when no request completed in the window. */
 /** The cursor of a directory page about 1,000 rows deep (the 40th page of 25). */
 async function deepCursor(env: Record<string, string>): Promise<string> {
-  const database = await openDatabase(target(env));
+  const database = await openDatabase(databaseTarget(env));
   try {
     const [row] = rowsOf<{ lease_id: number; id: number }>(
       await database.db.execute(
@@ -235,25 +188,24 @@ async function deepCursor(env: Record<string, string>): Promise<string> {
 }
 
 async function main() {
-  const kinds: Array<'pglite' | 'postgres'> = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
-  const rows: DataRequestRow[] = [];
   const jobs: Array<{ kind: string; firstS: number; secondS: number; posted: number }> = [];
-  let port = 3480;
-  for (const kind of kinds) {
-    console.log(`\n${kind}, ${units.toLocaleString('en-US')} units, ${LEASES.toLocaleString('en-US')} active leases`);
-    const env = await prepare(kind, units, { fresh });
-    await ensureLeases(env);
-    const job = await timeRentJob(env);
-    jobs.push({ kind, ...job });
-    console.log(`  rent job: ${job.posted.toLocaleString('en-US')} rents in ${job.firstS.toFixed(1)} s; again ${job.secondS.toFixed(1)} s`);
-    const deep = await deepCursor(env);
-    await ensureBenchAdmin(env);
-    const server = await startServer(env, ++port);
-    const base = `http://127.0.0.1:${port}`;
-    try {
+  const rows = await benchDataRequests({
+    label: `${LEASES.toLocaleString('en-US')} active leases`,
+    firstPort: 3480,
+    pad: 28,
+    setup: async (env, kind) => {
+      await ensureLeases(env);
+      const job = await timeRentJob(env);
+      jobs.push({ kind, ...job });
+      console.log(
+        `  rent job: ${job.posted.toLocaleString('en-US')} rents in ${job.firstS.toFixed(1)} s; again ${job.secondS.toFixed(1)} s`,
+      );
+      return deepCursor(env);
+    },
+    paths: async (base, deep) => {
       const admin = { cookie: await signInBenchAdmin(base) };
       const tenant = { cookie: await signInBench(base, BENCH_TENANT) };
-      const paths: [string, string, Record<string, string>][] = [
+      return [
         ['tenants (default)', '/admin/tenants', admin],
         ['tenants: name', `/admin/tenants?q=${encodeURIComponent(SEARCHED.name)}`, admin],
         ['tenants: e-mail', `/admin/tenants?q=${encodeURIComponent(SEARCHED.email)}`, admin],
@@ -273,17 +225,12 @@ async function main() {
         ],
         ['tenant portal', '/tenant-portal', tenant],
       ];
-      for (const [name, urlPath, headers] of paths) {
-        // The data request a browser sends when the person moves within the section (a filter, a
-        // search, the next page): only the page's loader runs — the root and /admin layout keep
-        // their data (their shouldRevalidate) — and it checks the session itself.
-        const routeId = urlPath.startsWith('/tenant-portal') ? 'routes/tenant/portal' : `routes/admin/${urlPath.split(/[/?]/)[2]}`;
-        rows.push(await measureDataRequest(base, { kind, name, urlPath, routeId, headers }, { connections, duration, pad: 28 }));
-      }
-    } finally {
-      await stopServer(server);
-    }
-  }
+    },
+    // The data request a browser sends when the person moves within the section (a filter, a
+    // search, the next page): only the page's loader runs — the root and /admin layout keep
+    // their data (their shouldRevalidate) — and it checks the session itself.
+    routeIdOf: (urlPath) => (urlPath.startsWith('/tenant-portal') ? 'routes/tenant/portal' : `routes/admin/${urlPath.split(/[/?]/)[2]}`),
+  });
   printDataRequestTable(
     `\nLeases at ${LEASES.toLocaleString('en-US')} active leases (data requests, ${duration} s each; target p95 ≤ 50 ms one at a time)`,
     connections,

@@ -119,6 +119,55 @@ export function printDataRequestTable(title: string, connections: number, rows: 
     );
 }
 
+/** One page a data-request bench measures: its label, URL (path and query) and the signed-in headers. */
+export type DataRequestPath = [name: string, urlPath: string, headers: Record<string, string>];
+
+/**
+ * The loop every data-request bench runs, on PGlite and (when DATABASE_URL is set) PostgreSQL:
+ * prepare the scratch database of `units` units, `setup(env)` (adds the bench's rows, answers
+ * what the paths need), make `BENCH_ADMIN`, start the server on the next port after `firstPort`,
+ * then measure every path `paths(base, context)` answers (it signs in as it needs) with
+ * `measureDataRequest` as the data request of route `routeIdOf(urlPath)`, and stop the server. `label` names the data in each database's heading
+ * ("50,000 work orders"). Answers every row, for `printDataRequestTable`.
+ */
+export async function benchDataRequests<T>({
+  label,
+  firstPort,
+  pad,
+  setup,
+  paths,
+  routeIdOf,
+}: {
+  label: string;
+  firstPort: number;
+  pad: number;
+  setup: (env: Record<string, string>, kind: 'pglite' | 'postgres') => Promise<T>;
+  paths: (base: string, context: T) => Promise<DataRequestPath[]>;
+  routeIdOf: (urlPath: string) => string;
+}): Promise<DataRequestRow[]> {
+  const { duration, connections, units, fresh } = loadArgs();
+  const kinds: Array<'pglite' | 'postgres'> = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
+  const rows: DataRequestRow[] = [];
+  let port = firstPort;
+  for (const kind of kinds) {
+    console.log(`\n${kind}, ${units.toLocaleString('en-US')} units, ${label}`);
+    const env = await prepare(kind, units, { fresh });
+    const context = await setup(env, kind);
+    await ensureBenchAdmin(env);
+    const server = await startServer(env, ++port);
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      for (const [name, urlPath, headers] of await paths(base, context)) {
+        const request = { kind, name, urlPath, routeId: routeIdOf(urlPath), headers };
+        rows.push(await measureDataRequest(base, request, { connections, duration, pad }));
+      }
+    } finally {
+      await stopServer(server);
+    }
+  }
+  return rows;
+}
+
 /** A seeded scratch database of `units` units (re-seeded when `fresh` or when its size differs); answers the server's env. */
 export async function prepare(
   kind: 'pglite' | 'postgres',

@@ -17,23 +17,11 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../app/server/db/rows.server';
 import { createVerifiedUser } from '../../app/server/auth/create-user.server';
 import { openDatabase } from '../../app/server/db/client.server';
-import {
-  databaseTarget,
-  ensureBenchAdmin,
-  loadArgs,
-  measureDataRequest,
-  prepare,
-  printDataRequestTable,
-  signInBench,
-  signInBenchAdmin,
-  startServer,
-  stopServer,
-  type DataRequestRow,
-} from './lib';
+import { benchDataRequests, databaseTarget, loadArgs, printDataRequestTable, signInBench, signInBenchAdmin } from './lib';
 
 if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
-const { duration, connections, units, fresh } = loadArgs();
+const { duration, connections } = loadArgs();
 const WORK_ORDERS = 50_000;
 const VENDORS = 200;
 /** Every tenth work order is the bench vendor's (5,000). */
@@ -194,21 +182,18 @@ async function probes(env: Record<string, string>): Promise<Probes> {
 }
 
 async function main() {
-  const kinds: Array<'pglite' | 'postgres'> = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
-  const rows: DataRequestRow[] = [];
-  let port = 3520;
-  for (const kind of kinds) {
-    console.log(`\n${kind}, ${units.toLocaleString('en-US')} units, ${WORK_ORDERS.toLocaleString('en-US')} work orders`);
-    const env = await prepare(kind, units, { fresh });
-    await ensureWorkOrders(env);
-    const ids = await probes(env);
-    await ensureBenchAdmin(env);
-    const server = await startServer(env, ++port);
-    const base = `http://127.0.0.1:${port}`;
-    try {
+  const rows = await benchDataRequests({
+    label: `${WORK_ORDERS.toLocaleString('en-US')} work orders`,
+    firstPort: 3520,
+    pad: 32,
+    setup: async (env) => {
+      await ensureWorkOrders(env);
+      return probes(env);
+    },
+    paths: async (base, ids) => {
       const admin = { cookie: await signInBenchAdmin(base) };
       const vendor = { cookie: await signInBench(base, BENCH_VENDOR) };
-      const paths: [string, string, Record<string, string>][] = [
+      return [
         ['vendor list (default)', '/vendor-portal/work-orders', vendor],
         ['vendor: status completed', '/vendor-portal/work-orders?status=completed', vendor],
         ['vendor: status offered', '/vendor-portal/work-orders?status=offered', vendor],
@@ -227,18 +212,14 @@ async function main() {
         ['assignments: overdue', '/admin/assignments?overdue=1', admin],
         ['assignments: 1,000 rows deep', `/admin/assignments?cursor=${encodeURIComponent(ids.adminDeep)}`, admin],
       ];
-      for (const [name, urlPath, headers] of paths) {
-        const routeId = urlPath.startsWith('/vendor-portal/work-orders/')
-          ? 'routes/vendor/work-order'
-          : urlPath.startsWith('/vendor-portal')
-            ? 'routes/vendor/work-orders'
-            : 'routes/admin/assignments';
-        rows.push(await measureDataRequest(base, { kind, name, urlPath, routeId, headers }, { connections, duration, pad: 32 }));
-      }
-    } finally {
-      await stopServer(server);
-    }
-  }
+    },
+    routeIdOf: (urlPath) =>
+      urlPath.startsWith('/vendor-portal/work-orders/')
+        ? 'routes/vendor/work-order'
+        : urlPath.startsWith('/vendor-portal')
+          ? 'routes/vendor/work-orders'
+          : 'routes/admin/assignments',
+  });
   printDataRequestTable(
     `\nWork orders at ${WORK_ORDERS.toLocaleString('en-US')} (data requests, ${duration} s each; target p95 ≤ 50 ms one at a time)`,
     connections,

@@ -15,6 +15,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import * as tar from 'tar';
 import { expect, signInAs, test, waitForHydration } from './fixtures';
+import { reachConfirmation, uniqueEmail } from './booking-steps';
 import { waitForMail } from './mail';
 import { E2E_FAILED_JOB } from './seed-ops';
 import { E2E_USERS } from './users';
@@ -23,8 +24,6 @@ import { E2E_USERS } from './users';
 const LATEST_MIGRATION = (
   JSON.parse(fs.readFileSync('app/server/db/migrations/meta/_journal.json', 'utf8')) as { entries: { tag: string }[] }
 ).entries.at(-1)!.tag;
-
-const DAY_MS = 86_400_000;
 
 // One after another: they share the site-wide settings.
 test.describe.configure({ mode: 'default' });
@@ -60,46 +59,6 @@ async function restoreDefaults(request: APIRequestContext) {
     const response = await request.post('/admin/system', { form, maxRedirects: 0 });
     expect(response.status(), form.intent).toBeLessThan(400);
   }
-}
-
-/** The first sample home (ids 1–6) whose page offers "Apply". */
-async function findAvailableHome(page: Page): Promise<number> {
-  for (let id = 1; id <= 6; id += 1) {
-    await page.goto(`/property/${id}`);
-    if (await page.getByTestId('apply-button').isVisible()) return id;
-  }
-  throw new Error('no available sample home');
-}
-
-/** Walks /booking/{id} to its confirmation step, where the fees are summed up. */
-async function reachConfirmation(page: Page) {
-  const id = await findAvailableHome(page);
-  await page.goto(`/booking/${id}`);
-  await waitForHydration(page);
-  const availableFrom = await page
-    .getByTestId('booking-home-available')
-    .getAttribute('data-date')
-    .catch(() => null);
-  const soon = new Date(Date.now() + 30 * DAY_MS).toISOString().slice(0, 10);
-  const moveIn = availableFrom && availableFrom > soon ? availableFrom : soon;
-  const [y, m, d] = moveIn.split('-').map(Number) as [number, number, number];
-  const moveOut = new Date(Date.UTC(y + 1, m - 1, Math.min(d, 28))).toISOString().slice(0, 10);
-  await page.getByLabel('Move-in date').fill(moveIn);
-  await page.getByLabel('Move-out date').fill(moveOut);
-  await page.getByLabel('Adults').fill('1');
-  await page.getByLabel('Children').fill('0');
-  await page.getByTestId('booking-next').click();
-  await expect(page).toHaveURL(/step=details/, { timeout: 15_000 });
-  await page.getByLabel('First name').fill('Otto');
-  await page.getByLabel('Last name').fill('Operations');
-  await page.getByLabel('Email').fill(`ops.${Date.now()}@example.com`);
-  await page.getByLabel('Phone').fill('+1 512 555 0100');
-  await page.getByLabel('Current address').fill('1 Main Street');
-  await page.getByLabel('City').fill('Austin');
-  await page.getByLabel('ZIP code').fill('78701');
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByTestId('booking-next').click();
-  await expect(page).toHaveURL(/step=confirm/, { timeout: 15_000 });
 }
 
 test.describe('/admin/system', () => {
@@ -145,7 +104,7 @@ test.describe('/admin/system', () => {
     await expect(page.getByTestId('office-hours-saturday')).toHaveText('SaturdayClosed');
     await expect(page.getByTestId('office-hours-sunday')).toHaveText('SundayClosed');
 
-    await reachConfirmation(page);
+    await reachConfirmation(page, uniqueEmail('ops'));
     await expect(page.getByTestId('fee-application')).toHaveText('$65.25');
     await expect(page.getByTestId('fee-due-now')).toHaveText('$65.25');
   });

@@ -6,41 +6,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
+import { fillDetails, fillStay, findAvailableHome, reachConfirmation, uniqueEmail } from './booking-steps';
 import { waitForMail } from './mail';
-
-const DAY_MS = 86_400_000;
-
-function iso(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, last));
-  return iso(target.getTime());
-}
-
-/** The first sample home (ids 1–6) whose page offers "Apply". */
-async function findAvailableHome(page: Page): Promise<number> {
-  for (let id = 1; id <= 6; id += 1) {
-    await page.goto(`/property/${id}`);
-    if (await page.getByTestId('apply-button').isVisible()) return id;
-  }
-  throw new Error('no available sample home');
-}
-
-/** A move-in a month from now (or when the home is available, if later) and a one-year lease. */
-async function stayFor(page: Page) {
-  const availableFrom = await page
-    .getByTestId('booking-home-available')
-    .getAttribute('data-date')
-    .catch(() => null);
-  const soon = iso(Date.now() + 30 * DAY_MS);
-  const moveIn = availableFrom && availableFrom > soon ? availableFrom : soon;
-  return { moveIn, moveOut: addMonths(moveIn, 12) };
-}
 
 /** WCAG 2 A/AA violations on the page, as "rule: selectors" lines. */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -50,51 +17,11 @@ async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
 
-function uniqueEmail(tag: string) {
-  return `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-async function fillStay(page: Page) {
-  const stay = await stayFor(page);
-  await page.getByLabel('Move-in date').fill(stay.moveIn);
-  await page.getByLabel('Move-out date').fill(stay.moveOut);
-  await page.getByLabel('Adults').fill('1');
-  await page.getByLabel('Children').fill('0');
-  return stay;
-}
-
-async function fillDetails(page: Page, email: string) {
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('+1 512 555 0100');
-  await page.getByLabel('Current address').fill('1 Main Street');
-  await page.getByLabel('City').fill('Austin');
-  await page.getByLabel('ZIP code').fill('78701');
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByLabel('Special requests').fill('A quiet floor, please.');
-}
-
 async function fillCard(page: Page, number: string) {
   await page.getByLabel('Name on card').fill('Ada Lovelace');
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry').fill('12/30');
   await page.getByLabel('CVC').fill('123');
-}
-
-/** Opens /booking/{id} and walks steps 1 and 2 with JavaScript on. */
-async function reachConfirmation(page: Page, email: string) {
-  const id = await findAvailableHome(page);
-  await page.getByTestId('apply-button').click();
-  await expect(page).toHaveURL(new RegExp(`/booking/${id}$`));
-  await waitForHydration(page);
-  await fillStay(page);
-  await page.getByTestId('booking-next').click();
-  await expect(page).toHaveURL(/step=details/, { timeout: 15_000 });
-  await fillDetails(page, email);
-  await page.getByTestId('booking-next').click();
-  await expect(page).toHaveURL(/step=confirm/, { timeout: 15_000 });
-  return id;
 }
 
 test('a guest applies and pays the fee with the test card, and gets the confirmation e-mail', async ({ page }) => {

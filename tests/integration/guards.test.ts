@@ -4,9 +4,9 @@
  * wrong role → 302 to /; allowed → the page's data. The /admin layout and every action of
  * /admin/users are guarded too, and a refused action changes nothing.
  */
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SECTIONS, PROTECTED_ROUTES, ROLES, satisfies, type Role } from '~/lib/access';
+import { ADMIN_SECTIONS, PROTECTED_ROUTES, ROLES, type Role } from '~/lib/access';
 import * as dashboard from '~/routes/dashboard/_index';
 import * as managerBuildings from '~/routes/staff/properties';
 import * as managerTenant from '~/routes/staff/tenants.$userId';
@@ -60,18 +60,27 @@ import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { auditLog, mailMessage, session, user } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { answerOf, settle } from '../setup/action-result';
+import {
+  admits,
+  expectCommandsRefused,
+  expectGuarded,
+  expectRouteGuarded,
+  signInVisitors,
+  VISITORS,
+  visitsOf,
+  type GuardedCommand,
+  type GuardedRoute,
+  type GuardVisitors,
+  type RouteHandler,
+  type Visitor,
+} from '../setup/route-guards';
 import { createSignedInUser } from '../setup/sign-in';
 import { createTestDatabase, testContext, type TestDatabase } from '../setup/test-db';
 import { signInForTest } from '../setup/two-factor';
 
-type Visitor = 'anonymous' | Role;
-const VISITORS: readonly Visitor[] = ['anonymous', ...ROLES];
-
-type LoaderFn = (args: { request: Request; params: Record<string, string>; context: DimoraLoadContext }) => unknown;
-
 /** The route module whose loader serves `path`, with its params (routes.ts). */
-function routeFor(path: string): { loader: LoaderFn; params: Record<string, string> } {
-  const as = (loader: unknown) => loader as LoaderFn;
+function routeFor(path: string): { loader: RouteHandler; params: Record<string, string> } {
+  const as = (loader: unknown) => loader as RouteHandler;
   if (path === '/dashboard') return { loader: as(dashboard.loader), params: {} };
   if (path === '/tenant-portal') return { loader: as(tenantPortal.loader), params: {} };
   if (path === '/vendor-portal') return { loader: as(vendorPortal.loader), params: {} };
@@ -97,8 +106,7 @@ function routeFor(path: string): { loader: LoaderFn; params: Record<string, stri
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
-const cookies = new Map<Visitor, string>();
-const ids = new Map<Role, string>();
+let visitors: GuardVisitors;
 const PASSWORDS: Record<Role, string> = {
   tenant: 'guard-pass-t1',
   vendor: 'guard-pass-v2',
@@ -109,51 +117,13 @@ const PASSWORDS: Record<Role, string> = {
 beforeAll(async () => {
   database = await createTestDatabase();
   context = testContext(database, { clientIp: '192.0.2.50' });
-  cookies.set('anonymous', '');
-  for (const role of ROLES) {
-    // A real session through better-auth, as the browser would hold it.
-    const { id, cookie } = await createSignedInUser(context, {
-      email: `${role}@guards.test`,
-      password: PASSWORDS[role],
-      role,
-      name: `Guard ${role}`,
-    });
-    ids.set(role, id);
-    expect(cookie).toContain('dimora.session_token=');
-    cookies.set(role, cookie);
-  }
+  visitors = await signInVisitors(context, { domain: 'guards.test', name: 'Guard', passwords: PASSWORDS });
+  for (const role of ROLES) expect(visitors.cookies.get(role)).toContain('dimora.session_token=');
 });
 
 afterAll(async () => {
   await database.close();
 });
-
-function requestAs(visitor: Visitor, path: string, init: RequestInit = {}): Request {
-  const headers = new Headers(init.headers);
-  const cookie = cookies.get(visitor);
-  if (cookie && !headers.has('cookie')) headers.set('cookie', cookie);
-  return new Request(`http://dimora.test${path}`, { ...init, headers });
-}
-
-function expectOutcome(result: unknown, visitor: Visitor, path: string, requires: (typeof PROTECTED_ROUTES)[number]['requires']) {
-  if (visitor === 'anonymous') {
-    expect(result, 'signed out → sign in').toBeInstanceOf(Response);
-    const response = result as Response;
-    expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
-  } else if (satisfies(visitor, requires)) {
-    expect(result, 'allowed → page data').not.toBeInstanceOf(Response);
-    // A loader may answer `data(…, { status })` (e.g. the inbox's 404 for an unknown thread).
-    const payload =
-      result && typeof result === 'object' && 'init' in result && 'data' in result ? (result as { data: unknown }).data : result;
-    expect(payload).toEqual(expect.objectContaining({ i18n: expect.any(Object) }));
-  } else {
-    expect(result, 'wrong role → home').toBeInstanceOf(Response);
-    const response = result as Response;
-    expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/');
-  }
-}
 
 describe('protected routes (spec §2, §6)', () => {
   it('the table covers the dashboard, both portals, /admin, every admin section and /admin-debug', () => {
@@ -176,123 +146,110 @@ describe('protected routes (spec §2, §6)', () => {
   const cases = PROTECTED_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor })));
   it.each(cases)('$path as $visitor (requires $requires)', async ({ path, requires, visitor }) => {
     const { loader, params } = routeFor(path);
-    const result = await settle(() => loader({ request: requestAs(visitor, path), params, context }));
-    expectOutcome(result, visitor, path, requires);
+    const result = await settle(() => loader({ request: visitors.requestAs(visitor, path), params, context }));
+    expectGuarded(result, visitor, path, requires);
   });
 
   // Staff pages of one record (decision 022): guarded like the table; for the roles let in,
   // an id nobody has (no lease in this database) is a 404, never a page or a 500.
-  const RECORD_ROUTES: {
-    path: string;
-    requires: (typeof PROTECTED_ROUTES)[number]['requires'];
-    loader: unknown;
-    params: Record<string, string>;
-  }[] = [
-    { path: '/admin/leases/1', requires: 'admin', loader: adminLease.loader, params: { leaseId: '1' } },
-    { path: '/admin/leases/1/pdf', requires: 'admin', loader: adminLeasePdf.loader, params: { leaseId: '1' } },
-    { path: '/dashboard/leases/1', requires: 'property_manager', loader: managerLease.loader, params: { leaseId: '1' } },
-    { path: '/dashboard/leases/1/pdf', requires: 'property_manager', loader: managerLeasePdf.loader, params: { leaseId: '1' } },
-    { path: '/admin/vendors/1', requires: 'admin', loader: adminVendor.loader, params: { vendorId: '1' } },
+  const RECORD_ROUTES: GuardedRoute[] = [
+    { path: '/admin/leases/1', requires: 'admin', loader: adminLease.loader, params: { leaseId: '1' }, record: true },
+    { path: '/admin/leases/1/pdf', requires: 'admin', loader: adminLeasePdf.loader, params: { leaseId: '1' }, record: true },
+    { path: '/dashboard/leases/1', requires: 'property_manager', loader: managerLease.loader, params: { leaseId: '1' }, record: true },
+    {
+      path: '/dashboard/leases/1/pdf',
+      requires: 'property_manager',
+      loader: managerLeasePdf.loader,
+      params: { leaseId: '1' },
+      record: true,
+    },
+    { path: '/admin/vendors/1', requires: 'admin', loader: adminVendor.loader, params: { vendorId: '1' }, record: true },
   ];
-  const recordCases = RECORD_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor })));
-  it.each(recordCases)('$path as $visitor (requires $requires)', async ({ path, requires, loader, params, visitor }) => {
-    const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch(
-      (error: unknown) => error,
-    );
-    if (visitor !== 'anonymous' && satisfies(visitor, requires)) expect(result).toMatchObject({ init: { status: 404 } });
-    else expectOutcome(result, visitor, path, requires);
-  });
+  it.each(visitsOf(RECORD_ROUTES))('$path as $visitor (requires $requires)', (visit) => expectRouteGuarded(visitors, context, visit));
 
   // The vendor portal's pages beyond the overview (decision 030).
   it.each(VISITORS)('/vendor-portal/profile as %s (requires vendor)', async (visitor) => {
     const result = await settle(() =>
-      (vendorProfile.loader as unknown as LoaderFn)({ request: requestAs(visitor, '/vendor-portal/profile'), params: {}, context }),
+      (vendorProfile.loader as unknown as RouteHandler)({
+        request: visitors.requestAs(visitor, '/vendor-portal/profile'),
+        params: {},
+        context,
+      }),
     );
-    expectOutcome(result, visitor, '/vendor-portal/profile', 'vendor');
+    expectGuarded(result, visitor, '/vendor-portal/profile', 'vendor');
   });
 
   it.each(VISITORS)('the /admin layout loader guards too (as %s)', async (visitor) => {
     const result = await settle(() =>
-      (adminLayout.loader as unknown as LoaderFn)({ request: requestAs(visitor, '/admin/users'), params: {}, context }),
+      (adminLayout.loader as unknown as RouteHandler)({ request: visitors.requestAs(visitor, '/admin/users'), params: {}, context }),
     );
-    expectOutcome(result, visitor, '/admin/users', 'admin');
+    expectGuarded(result, visitor, '/admin/users', 'admin');
   });
 
   // The operations pages' commands (decision 019): settings, retry, backup download.
-  const OPS_ACTIONS: { path: string; action: unknown; fields: Record<string, string> }[] = [
-    { path: '/admin/system', action: adminSystem.action, fields: { intent: 'fees', applicationFee: '1', depositMonths: '0' } },
-    { path: '/admin/database', action: adminDatabase.action, fields: { intent: 'retry', jobId: '1' } },
-    { path: '/admin/database/backup', action: databaseBackup.action, fields: {} },
+  const OPS_ACTIONS: GuardedCommand[] = [
+    {
+      path: '/admin/system',
+      requires: 'admin',
+      action: adminSystem.action,
+      fields: { intent: 'fees', applicationFee: '1', depositMonths: '0' },
+    },
+    { path: '/admin/database', requires: 'admin', action: adminDatabase.action, fields: { intent: 'retry', jobId: '1' } },
+    { path: '/admin/database/backup', requires: 'admin', action: databaseBackup.action, fields: {} },
   ];
   // "Nothing" but the refusal itself: a signed-in visitor's wrong-role refusal is audited as
   // `access_denied` (decision 023), so those entries are left out of the counts.
-  it.each(VISITORS.filter((visitor) => visitor !== 'admin'))('the operations actions refuse %s before doing anything', async (visitor) => {
-    const [auditsBefore] = await database.db.select({ n: count() }).from(auditLog).where(ne(auditLog.action, 'access_denied'));
-    for (const { path, action, fields } of OPS_ACTIONS) {
-      const request = requestAs(visitor, path, { method: 'POST', body: new URLSearchParams(fields) });
-      const result = await settle(() => (action as unknown as LoaderFn)({ request, params: {}, context }));
-      expectOutcome(result, visitor, path, 'admin');
-    }
-    const [auditsAfter] = await database.db.select({ n: count() }).from(auditLog).where(ne(auditLog.action, 'access_denied'));
-    expect(auditsAfter?.n).toBe(auditsBefore?.n);
-  });
+  it.each(VISITORS.filter((visitor) => visitor !== 'admin'))('the operations actions refuse %s before doing anything', (visitor) =>
+    expectCommandsRefused(database.db, visitors, context, visitor, OPS_ACTIONS),
+  );
 
   // The tenants pages (decision 020 and 022): the directory and a tenant's page, admin and
   // manager. An allowed visitor asking for an unknown tenant gets a 404, never another's data.
-  const TENANT_ROUTES: { path: string; requires: 'admin' | 'property_manager'; loader: unknown; params: Record<string, string> }[] = [
+  const TENANT_ROUTES: GuardedRoute[] = [
     { path: '/admin/tenants', requires: 'admin', loader: adminTenants.loader, params: {} },
-    { path: '/admin/tenants/no-such-user', requires: 'admin', loader: adminTenant.loader, params: { userId: 'no-such-user' } },
+    {
+      path: '/admin/tenants/no-such-user',
+      requires: 'admin',
+      loader: adminTenant.loader,
+      params: { userId: 'no-such-user' },
+      record: true,
+    },
     { path: '/dashboard/tenants', requires: 'property_manager', loader: managerTenants.loader, params: {} },
     {
       path: '/dashboard/tenants/no-such-user',
       requires: 'property_manager',
       loader: managerTenant.loader,
       params: { userId: 'no-such-user' },
+      record: true,
     },
   ];
-  it.each(TENANT_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor }))))(
-    '$path as $visitor (requires $requires)',
-    async ({ path, requires, loader, params, visitor }) => {
-      const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch(
-        (error: unknown) => error,
-      );
-      if (params.userId && visitor !== 'anonymous' && satisfies(visitor, requires)) expect(result).toMatchObject({ init: { status: 404 } });
-      else expectOutcome(result, visitor, path, requires);
-    },
-  );
+  it.each(visitsOf(TENANT_ROUTES))('$path as $visitor (requires $requires)', (visit) => expectRouteGuarded(visitors, context, visit));
 
   // The payments pages (decision 020 and 022): list, CSV, one payment, admin and manager. An
   // allowed visitor asking for an unknown payment gets a 404; the CSV is a download.
-  const PAYMENT_ROUTES: { path: string; requires: 'admin' | 'property_manager'; loader: unknown; params: Record<string, string> }[] = [
+  const PAYMENT_ROUTES: GuardedRoute[] = [
     { path: '/admin/payments.csv', requires: 'admin', loader: adminPaymentsCsv.loader, params: {} },
-    { path: '/admin/payments/999999', requires: 'admin', loader: adminPayment.loader, params: { paymentId: '999999' } },
+    { path: '/admin/payments/999999', requires: 'admin', loader: adminPayment.loader, params: { paymentId: '999999' }, record: true },
     { path: '/dashboard/payments', requires: 'property_manager', loader: managerPayments.loader, params: {} },
-    { path: '/dashboard/payments/999999', requires: 'property_manager', loader: managerPayment.loader, params: { paymentId: '999999' } },
-  ];
-  it.each(PAYMENT_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor }))))(
-    '$path as $visitor (requires $requires)',
-    async ({ path, requires, loader, params, visitor }) => {
-      const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch(
-        (error: unknown) => error,
-      );
-      const allowed = visitor !== 'anonymous' && satisfies(visitor, requires);
-      if (allowed && params.paymentId) expect(result).toMatchObject({ init: { status: 404 } });
-      else if (allowed && path.endsWith('.csv')) {
-        expect((result as Response).status).toBe(200);
-        expect((result as Response).headers.get('content-type')).toMatch(/^text\/csv/);
-      } else expectOutcome(result, visitor, path, requires);
+    {
+      path: '/dashboard/payments/999999',
+      requires: 'property_manager',
+      loader: managerPayment.loader,
+      params: { paymentId: '999999' },
+      record: true,
     },
-  );
+  ];
+  it.each(visitsOf(PAYMENT_ROUTES))('$path as $visitor (requires $requires)', async (visit) => {
+    const { path, requires, loader, params, visitor } = visit;
+    if (!(admits(visitor, requires) && path.endsWith('.csv'))) return expectRouteGuarded(visitors, context, visit);
+    const result = await settle(() => (loader as RouteHandler)({ request: visitors.requestAs(visitor, path), params, context }));
+    expect((result as Response).status).toBe(200);
+    expect((result as Response).headers.get('content-type')).toMatch(/^text\/csv/);
+  });
 
   // The maintenance queue (decision 026): queue and request, admin and manager. An allowed
   // visitor asking for an unknown request gets a 404; commands refuse the others before anything.
-  const MAINTENANCE_ROUTES: {
-    path: string;
-    requires: 'admin' | 'property_manager';
-    loader: unknown;
-    action?: unknown;
-    params: Record<string, string>;
-  }[] = [
+  const MAINTENANCE_ROUTES: (GuardedRoute & { action?: unknown })[] = [
     { path: '/admin/maintenance?view=board', requires: 'admin', loader: adminMaintenance.loader, params: {} },
     {
       path: '/admin/maintenance/999999',
@@ -300,6 +257,7 @@ describe('protected routes (spec §2, §6)', () => {
       loader: adminMaintenanceRequest.loader,
       action: adminMaintenanceRequest.action,
       params: { requestId: '999999' },
+      record: true,
     },
     { path: '/dashboard/maintenance', requires: 'property_manager', loader: managerMaintenance.loader, params: {} },
     {
@@ -308,36 +266,24 @@ describe('protected routes (spec §2, §6)', () => {
       loader: managerMaintenanceRequest.loader,
       action: managerMaintenanceRequest.action,
       params: { requestId: '999999' },
+      record: true,
     },
   ];
-  it.each(MAINTENANCE_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor }))))(
-    '$path as $visitor (requires $requires)',
-    async ({ path, requires, loader, action, params, visitor }) => {
-      const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch(
-        (error: unknown) => error,
-      );
-      const allowed = visitor !== 'anonymous' && satisfies(visitor, requires);
-      if (allowed && params.requestId) expect(result).toMatchObject({ init: { status: 404 } });
-      else expectOutcome(result, visitor, path, requires);
-      if (action && !allowed) {
-        const post = requestAs(visitor, path, {
-          method: 'POST',
-          body: new URLSearchParams({ intent: 'triage', priority: 'urgent', category: 'hvac' }),
-        });
-        expectOutcome(await settle(() => (action as LoaderFn)({ request: post, params, context })), visitor, path, requires);
-      }
-    },
-  );
+  it.each(visitsOf(MAINTENANCE_ROUTES))('$path as $visitor (requires $requires)', async (visit) => {
+    await expectRouteGuarded(visitors, context, visit);
+    const { path, requires, action, params, visitor } = visit;
+    if (action && !admits(visitor, requires)) {
+      const post = visitors.requestAs(visitor, path, {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'triage', priority: 'urgent', category: 'hvac' }),
+      });
+      expectGuarded(await settle(() => (action as RouteHandler)({ request: post, params, context })), visitor, path, requires);
+    }
+  });
 
   // Work orders and invoices (decision 029): the vendor portal's pages and the
   // staff assignments pages. For the roles let in, an id nobody has is a 404, never a page or a 500.
-  const WORK_ORDER_ROUTES: {
-    path: string;
-    requires: 'vendor' | 'admin' | 'property_manager';
-    loader: unknown;
-    params: Record<string, string>;
-    record?: boolean;
-  }[] = [
+  const WORK_ORDER_ROUTES: GuardedRoute[] = [
     { path: '/vendor-portal/work-orders', requires: 'vendor', loader: vendorWorkOrders.loader, params: {} },
     {
       path: '/vendor-portal/work-orders/999999',
@@ -385,80 +331,48 @@ describe('protected routes (spec §2, §6)', () => {
       record: true,
     },
   ];
-  it.each(WORK_ORDER_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor }))))(
-    '$path as $visitor (requires $requires)',
-    async ({ path, requires, loader, params, record, visitor }) => {
-      const result = await settle(() => (loader as LoaderFn)({ request: requestAs(visitor, path), params, context })).catch(
-        (error: unknown) => error,
-      );
-      if (record && visitor !== 'anonymous' && satisfies(visitor, requires)) expect(result).toMatchObject({ init: { status: 404 } });
-      else expectOutcome(result, visitor, path, requires);
+  it.each(visitsOf(WORK_ORDER_ROUTES))('$path as $visitor (requires $requires)', (visit) => expectRouteGuarded(visitors, context, visit));
+
+  const cancel = { intent: 'cancel', reason: 'guard test' };
+  const ASSIGNMENT_ACTIONS: GuardedCommand[] = [
+    { path: '/admin/assignments/1', requires: 'admin', action: adminAssignment.action, fields: cancel, params: { workOrderId: '1' } },
+    {
+      path: '/dashboard/assignments/1',
+      requires: 'property_manager',
+      action: managerAssignment.action,
+      fields: cancel,
+      params: { workOrderId: '1' },
     },
+    {
+      path: '/vendor-portal/work-orders/1',
+      requires: 'vendor',
+      action: vendorWorkOrder.action,
+      fields: { intent: 'accept' },
+      params: { workOrderId: '1' },
+    },
+  ];
+  it.each(VISITORS.filter((visitor) => visitor !== 'admin'))('the assignments actions refuse %s before doing anything', (visitor) =>
+    expectCommandsRefused(database.db, visitors, context, visitor, ASSIGNMENT_ACTIONS),
   );
 
-  it.each(VISITORS.filter((visitor) => visitor !== 'admin'))('the assignments actions refuse %s before doing anything', async (visitor) => {
-    const [auditsBefore] = await database.db.select({ n: count() }).from(auditLog).where(ne(auditLog.action, 'access_denied'));
-    const fields = { intent: 'cancel', reason: 'guard test' };
-    const admin = await settle(() =>
-      (adminAssignment.action as unknown as LoaderFn)({
-        request: requestAs(visitor, '/admin/assignments/1', { method: 'POST', body: new URLSearchParams(fields) }),
-        params: { workOrderId: '1' },
-        context,
-      }),
-    );
-    expectOutcome(admin, visitor, '/admin/assignments/1', 'admin');
-    if (visitor !== 'property_manager') {
-      const manager = await settle(() =>
-        (managerAssignment.action as unknown as LoaderFn)({
-          request: requestAs(visitor, '/dashboard/assignments/1', { method: 'POST', body: new URLSearchParams(fields) }),
-          params: { workOrderId: '1' },
-          context,
-        }),
-      );
-      expectOutcome(manager, visitor, '/dashboard/assignments/1', 'property_manager');
-    }
-    if (visitor !== 'vendor') {
-      const vendor = await settle(() =>
-        (vendorWorkOrder.action as unknown as LoaderFn)({
-          request: requestAs(visitor, '/vendor-portal/work-orders/1', { method: 'POST', body: new URLSearchParams({ intent: 'accept' }) }),
-          params: { workOrderId: '1' },
-          context,
-        }),
-      );
-      expectOutcome(vendor, visitor, '/vendor-portal/work-orders/1', 'vendor');
-    }
-    const [auditsAfter] = await database.db.select({ n: count() }).from(auditLog).where(ne(auditLog.action, 'access_denied'));
-    expect(auditsAfter?.n).toBe(auditsBefore?.n);
-  });
-
-  it.each(VISITORS.filter((visitor) => visitor !== 'admin'))('the refund actions refuse %s before doing anything', async (visitor) => {
-    const [auditsBefore] = await database.db.select({ n: count() }).from(auditLog).where(ne(auditLog.action, 'access_denied'));
-    const fields = { intent: 'refund', amount: '1.00', idempotencyKey: 'guard-refund-key-0123456789' };
-    const admin = await settle(() =>
-      (adminPayment.action as unknown as LoaderFn)({
-        request: requestAs(visitor, '/admin/payments/1', { method: 'POST', body: new URLSearchParams(fields) }),
-        params: { paymentId: '1' },
-        context,
-      }),
-    );
-    expectOutcome(admin, visitor, '/admin/payments/1', 'admin');
-    if (visitor !== 'property_manager') {
-      const manager = await settle(() =>
-        (managerPayment.action as unknown as LoaderFn)({
-          request: requestAs(visitor, '/dashboard/payments/1', { method: 'POST', body: new URLSearchParams(fields) }),
-          params: { paymentId: '1' },
-          context,
-        }),
-      );
-      expectOutcome(manager, visitor, '/dashboard/payments/1', 'property_manager');
-    }
-    const [auditsAfter] = await database.db.select({ n: count() }).from(auditLog).where(ne(auditLog.action, 'access_denied'));
-    expect(auditsAfter?.n).toBe(auditsBefore?.n);
-  });
+  const refund = { intent: 'refund', amount: '1.00', idempotencyKey: 'guard-refund-key-0123456789' };
+  const REFUND_ACTIONS: GuardedCommand[] = [
+    { path: '/admin/payments/1', requires: 'admin', action: adminPayment.action, fields: refund, params: { paymentId: '1' } },
+    {
+      path: '/dashboard/payments/1',
+      requires: 'property_manager',
+      action: managerPayment.action,
+      fields: refund,
+      params: { paymentId: '1' },
+    },
+  ];
+  it.each(VISITORS.filter((visitor) => visitor !== 'admin'))('the refund actions refuse %s before doing anything', (visitor) =>
+    expectCommandsRefused(database.db, visitors, context, visitor, REFUND_ACTIONS),
+  );
 
   it('a signed-out visitor is sent to /auth with the page and its query remembered', async () => {
     const result = await settle(() =>
-      users.loader({ request: requestAs('anonymous', '/admin/users?q=ada&page=2'), params: {}, context } as never),
+      users.loader({ request: visitors.requestAs('anonymous', '/admin/users?q=ada&page=2'), params: {}, context } as never),
     );
     expect((result as Response).headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent('/admin/users?q=ada&page=2')}`);
   });
@@ -469,7 +383,7 @@ describe('protected routes (spec §2, §6)', () => {
     // The area's frame answers first: the same redirects as on every staff page.
     const path = '/admin/no-such-section';
     for (const visitor of ['anonymous', 'tenant', 'property_manager'] as const) {
-      const frame = await settle(() => adminLayout.loader({ request: requestAs(visitor, path), params: {}, context } as never));
+      const frame = await settle(() => adminLayout.loader({ request: visitors.requestAs(visitor, path), params: {}, context } as never));
       const expected = visitor === 'anonymous' ? `/auth?redirectTo=${encodeURIComponent(path)}` : '/';
       expect((frame as Response).headers.get('location'), visitor).toBe(expected);
     }
@@ -488,7 +402,7 @@ describe('protected routes (spec §2, §6)', () => {
 describe('page data for the allowed roles', () => {
   it('the dashboard shows the viewer, their role and their security status', async () => {
     const data = (await dashboard.loader({
-      request: requestAs('property_manager', '/dashboard'),
+      request: visitors.requestAs('property_manager', '/dashboard'),
       params: {},
       context,
     } as never)) as Awaited<ReturnType<typeof dashboard.loader>>;
@@ -503,16 +417,18 @@ describe('page data for the allowed roles', () => {
       { to: 'a@example.test', subject: 'First', text: 'one', createdAt: new Date(Date.now() - 60_000) },
       { to: 'b@example.test', subject: 'Second <b>bold</b>', text: 'two', html: '<b>two</b>' },
     ]);
-    const data = (await mailbox.loader({ request: requestAs('admin', '/admin/mailbox'), params: {}, context } as never)) as Awaited<
-      ReturnType<typeof mailbox.loader>
-    >;
+    const data = (await mailbox.loader({
+      request: visitors.requestAs('admin', '/admin/mailbox'),
+      params: {},
+      context,
+    } as never)) as Awaited<ReturnType<typeof mailbox.loader>>;
     expect(data.mailerKind).toBe('mailbox');
     expect(data.mailbox.items.slice(0, 2).map((item) => item.subject)).toEqual(['Second <b>bold</b>', 'First']);
     expect(data.mailbox.items[0]).not.toHaveProperty('html');
   });
 
   it('the diagnostics page reports the database engine and no environment values', async () => {
-    const data = (await debug.loader({ request: requestAs('admin', '/admin-debug'), params: {}, context } as never)) as Awaited<
+    const data = (await debug.loader({ request: visitors.requestAs('admin', '/admin-debug'), params: {}, context } as never)) as Awaited<
       ReturnType<typeof debug.loader>
     >;
     expect(data.facts.database.kind).toBe(database.label === 'postgres' ? 'postgres' : 'pglite');
@@ -528,7 +444,7 @@ describe('page data for the allowed roles', () => {
 describe('/admin/users actions', () => {
   const form = (fields: Record<string, string>) => new URLSearchParams(fields);
   const post = (visitor: Visitor, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    requestAs(visitor, '/admin/users', { method: 'POST', body: form(fields), headers });
+    visitors.requestAs(visitor, '/admin/users', { method: 'POST', body: form(fields), headers });
   const runAction = (request: Request) => settle(() => users.action({ request, params: {}, context } as never));
 
   async function snapshot() {
@@ -537,19 +453,19 @@ describe('/admin/users actions', () => {
     const tenant = await database.db
       .select({ role: user.role, banned: user.banned })
       .from(user)
-      .where(eq(user.id, ids.get('tenant')!));
+      .where(eq(user.id, visitors.ids.get('tenant')!));
     const sessions = await database.db
       .select({ n: count() })
       .from(session)
-      .where(eq(session.userId, ids.get('tenant')!));
+      .where(eq(session.userId, visitors.ids.get('tenant')!));
     return { users: users_?.n, audits: audits?.n, tenant, sessions: sessions[0]?.n };
   }
 
   const intents = (): Record<string, string>[] => [
     { intent: 'create', email: 'intruder@guards.test', fullName: 'Intruder', password: 'outsider-pass-9', role: 'admin' },
-    { intent: 'set-role', userId: ids.get('tenant')!, role: 'admin' },
-    { intent: 'ban', userId: ids.get('tenant')!, reason: 'nope' },
-    { intent: 'unban', userId: ids.get('tenant')! },
+    { intent: 'set-role', userId: visitors.ids.get('tenant')!, role: 'admin' },
+    { intent: 'ban', userId: visitors.ids.get('tenant')!, reason: 'nope' },
+    { intent: 'unban', userId: visitors.ids.get('tenant')! },
   ];
 
   it.each(['anonymous', 'tenant', 'vendor', 'property_manager'] as const)(
@@ -617,7 +533,7 @@ describe('/admin/users actions', () => {
         post(
           'admin',
           { intent: 'create', email: 'x@guards.test', fullName: 'X', password: '123', role: 'tenant' },
-          { cookie: `${cookies.get('admin')}; language=it` },
+          { cookie: `${visitors.cookies.get('admin')}; language=it` },
         ),
       ),
     );
@@ -628,7 +544,7 @@ describe('/admin/users actions', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.errors).toEqual({ form: 'This account does not exist (any more).' });
 
-    const unknown = answerOf(await runAction(post('admin', { intent: 'delete-everything', userId: ids.get('tenant')! })));
+    const unknown = answerOf(await runAction(post('admin', { intent: 'delete-everything', userId: visitors.ids.get('tenant')! })));
     expect(unknown.status).toBe(400);
   });
 
@@ -645,10 +561,10 @@ describe('/admin/users actions', () => {
     const [audit] = await database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'user_banned'), eq(auditLog.userId, ids.get('admin')!)));
+      .where(and(eq(auditLog.action, 'user_banned'), eq(auditLog.userId, visitors.ids.get('admin')!)));
     expect(audit?.newValues).toMatchObject({ target_user_id: created.id, reason: 'Fake invoices', sessions_ended: 1 });
 
-    const selfBan = answerOf(await runAction(post('admin', { intent: 'ban', userId: ids.get('admin')! })));
+    const selfBan = answerOf(await runAction(post('admin', { intent: 'ban', userId: visitors.ids.get('admin')! })));
     expect(selfBan.status).toBe(422);
 
     const lifted = answerOf(await runAction(post('admin', { intent: 'unban', userId: created.id })));
@@ -659,14 +575,14 @@ describe('/admin/users actions', () => {
 
   it('the list page searches and opens one account’s panel', async () => {
     const data = (await users.loader({
-      request: requestAs('admin', `/admin/users?q=GUARDS.TEST&user=${ids.get('vendor')}`),
+      request: visitors.requestAs('admin', `/admin/users?q=GUARDS.TEST&user=${visitors.ids.get('vendor')}`),
       params: {},
       context,
     } as never)) as Awaited<ReturnType<typeof users.loader>>;
     expect(data.list.q).toBe('GUARDS.TEST');
     expect(data.list.items.every((row) => row.email.endsWith('@guards.test'))).toBe(true);
-    expect(data.selected).toMatchObject({ id: ids.get('vendor'), role: 'vendor', activeSessions: 1 });
-    expect(data.viewerId).toBe(ids.get('admin'));
+    expect(data.selected).toMatchObject({ id: visitors.ids.get('vendor'), role: 'vendor', activeSessions: 1 });
+    expect(data.viewerId).toBe(visitors.ids.get('admin'));
   });
 });
 
@@ -731,7 +647,7 @@ describe('staff without two-factor sign-in (decision 023)', () => {
       const url = path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
       const api = url.startsWith('/api/');
       for (const kind of ['loader', 'action'] as const) {
-        const fn = mod[kind] as LoaderFn | undefined;
+        const fn = mod[kind] as RouteHandler | undefined;
         if (!fn) continue;
         const init: RequestInit = kind === 'action' ? { method: 'POST', body: new URLSearchParams({ intent: 'x' }) } : {};
         const request = new Request(`http://dimora.test${url}`, { ...init, headers: { cookie: unenrolled.get(role)! } });

@@ -18,12 +18,12 @@ import { LISTING_COUNT_CAP, LISTING_PAGE_SIZE } from '~/lib/constants';
 import { findFeaturedListings, findListings, findPublicProperty } from '~/features/listings/listings.server';
 import { parseListingQuery } from '~/features/listings/listings.schemas';
 import type { Db } from '~/server/db/client.server';
-import { building, property, user } from '~/server/db/schema';
+import { property } from '~/server/db/schema';
 import { bulkInsertSql } from '~/server/db/seed/bulk-insert.server';
-import { planPortfolio } from '~/server/db/seed/generate-buildings.server';
 import { createUnitGenerator } from '~/server/db/seed/generate-units.server';
+import { insertDemoBuildings } from '../setup/demo-portfolio';
 import { createTestDatabase, type TestDatabase } from '../setup/test-db';
-import { inlineParams, type Captured } from '../setup/query-plans';
+import { createStatementRecorder, inlineParams, type Captured } from '../setup/query-plans';
 
 const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 const UNITS = 75_000;
@@ -135,23 +135,15 @@ const FILTERS = [
 
 describe(`public listing query plans at ${UNITS.toLocaleString('en-US')} units (${kind})`, () => {
   let database: TestDatabase;
-  const captured: Captured[] = [];
-  let recording = false;
+  const recorder = createStatementRecorder();
   const judged = new Map<string, Verdict>();
   /** The largest building: its id for the building filter, one of its units for the detail page. */
   let largest: { id: number; unitId: number };
 
   /** Each statement `run` sends, judged by its EXPLAIN ANALYZE. */
   async function verdictsOf(run: () => Promise<unknown>, pageRows: number): Promise<Array<Verdict & { statement: string }>> {
-    captured.length = 0;
-    recording = true;
-    try {
-      await run();
-    } finally {
-      recording = false;
-    }
     const verdicts = [];
-    for (const statement of [...captured]) {
+    for (const statement of await recorder.capture(run)) {
       // The count is the same statement for every sort and page of a filter: judged once.
       const key = `${pageRows}:${inlineParams(statement)}`;
       let verdict = judged.get(key);
@@ -166,28 +158,13 @@ describe(`public listing query plans at ${UNITS.toLocaleString('en-US')} units (
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase({ onQuery: (text, params) => recording && captured.push({ sql: text, params }) });
+    database = await createTestDatabase({ onQuery: recorder.onQuery });
     const db = database.db;
     // The demo generator's portfolio (≈ 1,400 buildings of 10–200 units in 94 cities of 23
     // states), inserted 1,000 rows per statement as the seed does; no leases or demo users. As
     // in any bulk load, the secondary indexes are built once afterwards (from their migrated
     // definitions) rather than kept up row by row: about a third less time.
-    const plan = planPortfolio(42, UNITS);
-    await db.insert(user).values(
-      plan.managers.map((row) => ({
-        id: row.id,
-        name: `${row.firstName} ${row.lastName}`,
-        email: row.email,
-        emailVerified: true,
-        role: 'property_manager' as const,
-      })),
-    );
-    await db.execute(
-      bulkInsertSql(
-        building,
-        plan.buildings.map((planned) => planned.row),
-      ),
-    );
+    const plan = await insertDemoBuildings(db, UNITS);
     const indexes = rowsOf<{ name: string; definition: string }>(
       await db.execute(
         sql`SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'property' AND indexname NOT IN ('property_pkey', 'property_building_unit_idx')`,

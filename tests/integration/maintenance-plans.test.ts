@@ -12,7 +12,7 @@ import { findMaintenanceBoard, findMaintenanceQueue } from '~/features/maintenan
 import { DEFAULT_QUEUE_FILTERS, type QueueFilters } from '~/features/maintenance/queue.types';
 import { createBuilding, createProperty, createUser } from '../setup/factories';
 import { createTestDatabase, type TestDatabase } from '../setup/test-db';
-import { explainText, type Captured } from '../setup/query-plans';
+import { createStatementRecorder, explainText } from '../setup/query-plans';
 
 const REQUESTS = 20_000;
 const BUILDINGS = 40;
@@ -20,14 +20,13 @@ const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 describe(`maintenance queue query plans at ${REQUESTS.toLocaleString('en-US')} requests (${kind})`, () => {
   let database: TestDatabase;
-  const captured: Captured[] = [];
-  let recording = false;
+  const recorder = createStatementRecorder();
   let admin: Awaited<ReturnType<typeof createUser>>;
   let manager: Awaited<ReturnType<typeof createUser>>;
   let firstBuilding = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase({ onQuery: (text, params) => recording && captured.push({ sql: text, params }) });
+    database = await createTestDatabase({ onQuery: recorder.onQuery });
     const db = database.db;
     admin = await createUser(db, { role: 'admin' });
     manager = await createUser(db, { role: 'property_manager' });
@@ -72,14 +71,7 @@ describe(`maintenance queue query plans at ${REQUESTS.toLocaleString('en-US')} r
 
   /** The plans of the statements that read `maintenance_request` while `run` runs. */
   async function plansOf(run: () => Promise<unknown>): Promise<string[]> {
-    captured.length = 0;
-    recording = true;
-    try {
-      await run();
-    } finally {
-      recording = false;
-    }
-    const statements = captured.filter((entry) => /from "maintenance_request"/i.test(entry.sql));
+    const statements = (await recorder.capture(run)).filter((entry) => /from "maintenance_request"/i.test(entry.sql));
     expect(statements.length, 'the queue queries').toBeGreaterThan(0);
     const plans: string[] = [];
     for (const statement of statements) {

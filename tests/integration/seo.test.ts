@@ -28,13 +28,11 @@ import * as vendorSignup from '~/routes/public/vendor-signup';
 import * as robots from '~/routes/seo/robots';
 import * as sitemapFile from '~/routes/seo/sitemap-file';
 import * as sitemapIndex from '~/routes/seo/sitemap-index';
-import { building, property } from '~/server/db/schema';
-import { bulkInsertSql } from '~/server/db/seed/bulk-insert.server';
-import { planPortfolio } from '~/server/db/seed/generate-buildings.server';
-import { createUnitGenerator } from '~/server/db/seed/generate-units.server';
+import { property } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
+import { insertDemoPortfolio } from '../setup/demo-portfolio';
 import { createTestDatabase, TEST_PUBLIC_URL, testContext, type TestDatabase } from '../setup/test-db';
-import { explainText, type Captured } from '../setup/query-plans';
+import { createStatementRecorder, explainText } from '../setup/query-plans';
 import { childrenNamed, parseXml, type XmlElement } from '../setup/xml';
 
 const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -48,30 +46,14 @@ describe(`sitemaps, canonical URLs and JSON-LD at ${UNITS.toLocaleString('en-US'
   let database: TestDatabase;
   let context: DimoraLoadContext;
   let listedIds: Set<number>;
-  const captured: Captured[] = [];
-  let recording = false;
+  const recorder = createStatementRecorder();
 
   beforeAll(async () => {
-    database = await createTestDatabase({ onQuery: (text, params) => recording && captured.push({ sql: text, params }) });
+    database = await createTestDatabase({ onQuery: recorder.onQuery });
     context = testContext(database);
     const db = database.db;
     // The demo generator's portfolio (buildings of 10–200 units), without the demo managers.
-    const plan = planPortfolio(42, UNITS);
-    await db.execute(
-      bulkInsertSql(
-        building,
-        plan.buildings.map((planned) => ({ ...planned.row, managerId: null })),
-      ),
-    );
-    const generate = createUnitGenerator(42, plan);
-    for (let from = 0; from < UNITS; from += 1_000) {
-      await db.execute(
-        bulkInsertSql(
-          property,
-          Array.from({ length: Math.min(1_000, UNITS - from) }, (_, i) => generate(from + i)),
-        ),
-      );
-    }
+    await insertDemoPortfolio(db, UNITS, { managers: false });
     // Besides the generator's own unlisted units, every 97th is withdrawn from the site.
     await db.execute(sql`UPDATE property SET listed = false WHERE id % 97 = 0`);
     await db.execute(sql`VACUUM ANALYZE property`);
@@ -204,14 +186,10 @@ describe(`sitemaps, canonical URLs and JSON-LD at ${UNITS.toLocaleString('en-US'
   });
 
   it('reads the units through the primary key, never by scanning the table', async () => {
-    captured.length = 0;
-    recording = true;
-    try {
+    const captured = await recorder.capture(async () => {
       await (await get(sitemapIndex.loader, '/sitemap.xml')).text();
       await readChunks(await get(sitemapFile.loader, '/sitemaps/units-2.xml', { file: 'units-2.xml' }));
-    } finally {
-      recording = false;
-    }
+    });
     const statements = captured.filter((statement) => /from "property"/.test(statement.sql));
     expect(statements.length).toBeGreaterThan(20);
     for (const statement of statements) {

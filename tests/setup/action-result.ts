@@ -30,3 +30,34 @@ export async function settle(run: () => unknown): Promise<unknown> {
     throw error;
   }
 }
+
+/** What a JSON endpoint or page answered: its status, its data (`{}` for a bare Response) and headers. */
+export type JsonAnswer = { status: number; body: Record<string, unknown>; headers: Headers };
+
+/**
+ * Runs a loader or action and reads what it answered, returned or thrown (as `settle`): a
+ * Response, a `data(…, { status, headers })`, or plain data (200). Other errors are thrown.
+ */
+export async function jsonAnswerOf(run: () => unknown): Promise<JsonAnswer> {
+  const result = await settle(run);
+  if (result instanceof Response) return { status: result.status, body: {}, headers: result.headers };
+  if (result && typeof result === 'object' && 'init' in result && 'data' in result) {
+    const wrapped = result as { data: Record<string, unknown>; init: ResponseInit | null };
+    return { status: wrapped.init?.status ?? 200, body: wrapped.data, headers: new Headers(wrapped.init?.headers) };
+  }
+  return { status: 200, body: result as Record<string, unknown>, headers: new Headers() };
+}
+
+/** What an API endpoint answered: its status, its JSON body (null when the body is not JSON) and headers. */
+export type ApiAnswer = { status: number; body: unknown; headers: Headers };
+
+/**
+ * Runs an API loader or action and reads what it answered, returned or thrown (as `settle`): a
+ * Response with its JSON body read, or a `data(…, { status, headers })` with its data.
+ */
+export async function apiAnswerOf(run: () => unknown): Promise<ApiAnswer> {
+  const result = await settle(run);
+  if (result instanceof Response) return { status: result.status, body: await result.json().catch(() => null), headers: result.headers };
+  const wrapped = result as { data: unknown; init: ResponseInit | null };
+  return { status: wrapped.init?.status ?? 200, body: wrapped.data, headers: new Headers(wrapped.init?.headers) };
+}

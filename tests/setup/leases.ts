@@ -16,6 +16,14 @@ let counter = 0;
 /** The origin every test request comes from (kept as signature evidence and in audit rows). */
 export const TEST_ORIGIN = { ip: '203.0.113.7', userAgent: 'vitest lease tests' };
 
+/**
+ * A card as the tenant types it at the sandbox provider: `number` (e.g. one of
+ * SANDBOX_TEST_CARDS), held by `name`, expiring in December three years from now.
+ */
+export function testCard(number: string, name: string) {
+  return { type: 'card' as const, number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123', name };
+}
+
 /** Inserts a verified user with `role`; returns them as a signed-in `Viewer` (name "First Last"). */
 export async function createPerson(db: Db, role: Role, name?: string): Promise<Viewer> {
   counter += 1;

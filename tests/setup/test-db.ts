@@ -1,11 +1,14 @@
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
- * on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped by `close`).
+ * on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped by `close`). Under
+ * Vitest both start as a copy of the run's migrated template (tests/setup/template-db.global.ts,
+ * decision 046).
  */
 import os from 'node:os';
 import path from 'node:path';
+import fs from 'node:fs';
 import pg from 'pg';
-import { describe, it } from 'vitest';
+import { describe, inject, it } from 'vitest';
 import { openDatabase, type Database } from '~/server/db/client.server';
 import { createAuth, type Auth } from '~/server/auth/auth.server';
 import type { DimoraLoadContext } from '~/server/load-context';
@@ -26,19 +29,21 @@ export async function createTestDatabase({
 }: { migrate?: boolean; onQuery?: (sql: string, params: unknown[]) => void } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ onQuery });
-    if (migrate) await database.migrate();
+    const dump = migrate ? await pgliteTemplate() : undefined;
+    const database = await openDatabase({ onQuery, pgliteDump: dump });
+    if (migrate && !dump) await database.migrate();
     return Object.assign(database, { label: 'pglite' });
   }
   const name = `dimora_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const template = migrate ? provided('postgresTemplate') : undefined;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4, onQuery });
-  if (migrate) await database.migrate();
+  if (migrate && !template) await database.migrate();
   const close = database.close;
   return Object.assign(database, {
     label: 'postgres',
@@ -61,6 +66,25 @@ export async function createTestDatabase({
       await cleanup.end();
     },
   });
+}
+
+/** A value the global set-up provided, or undefined outside a Vitest run that has it. */
+function provided(key: 'pgliteTemplate' | 'postgresTemplate'): string | undefined {
+  try {
+    return inject(key) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+let templateDump: Promise<Blob> | undefined;
+
+/** The run's migrated PGlite dump, read once per worker process (undefined without one). */
+function pgliteTemplate(): Promise<Blob> | undefined {
+  const file = provided('pgliteTemplate');
+  if (!file) return undefined;
+  templateDump ??= fs.promises.readFile(file).then((bytes) => new Blob([bytes]));
+  return templateDump;
 }
 
 export const TEST_PUBLIC_URL = 'http://dimora.test';

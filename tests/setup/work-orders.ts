@@ -8,6 +8,7 @@ import type { Db } from '~/server/db/client.server';
 import { maintenanceRequest, vendor } from '~/server/db/schema';
 import { createWorkOrder } from '~/features/work-orders/work-order-core.server';
 import { createProperty, createUser, viewerOf } from './factories';
+import { createTestDatabase, type TestDatabase } from './test-db';
 
 /** The origin of every test request (kept in audit rows). */
 export const ORIGIN = { ip: '203.0.113.9', userAgent: 'vitest work orders' };
@@ -112,4 +113,10 @@ export async function makeScene(db: Db) {
   }
 
   return { admin, manager, otherManager, tenant, vendorA, vendorB, offer };
+}
+
+/** A fresh migrated database with `makeScene` in it: the set-up of the work-order service tests. */
+export async function openWorkOrderScene(): Promise<{ database: TestDatabase; scene: Scene }> {
+  const database = await createTestDatabase();
+  return { database, scene: await makeScene(database.db) };
 }

@@ -8,7 +8,7 @@
  * field), `nameMaxLength`, `nameOnCard` (the echoed name), `idPrefix` (fixed input ids
  * `<prefix>-name|number|expiry|cvc` where a page shows several card forms) and `gap` (the grid's).
  */
-import { Grid, Text, TextInput, type MantineSpacing } from '@mantine/core';
+import { Grid, Text, TextInput, type MantineSpacing, type TextInputProps } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 
 /** The posted card fields. */
@@ -33,63 +33,55 @@ type Props = {
 };
 
 export function CardEntryFields({ labels, errors = {}, nameMaxLength, nameOnCard, idPrefix, gap }: Props) {
-  const id = (suffix: string) => (idPrefix ? `${idPrefix}-${suffix}` : undefined);
+  // Each field: its input id's suffix, its grid span and what differs; all are required and show their error.
+  const fields: { idSuffix: string; span: number; name: CardField; input: TextInputProps }[] = [
+    {
+      idSuffix: 'name',
+      span: 12,
+      name: 'nameOnCard',
+      input: { label: labels.name, autoComplete: 'cc-name', maxLength: nameMaxLength, defaultValue: nameOnCard },
+    },
+    {
+      idSuffix: 'number',
+      span: 12,
+      name: 'cardNumber',
+      input: {
+        label: labels.number,
+        autoComplete: 'cc-number',
+        inputMode: 'numeric',
+        maxLength: 23,
+        placeholder: '1234 1234 1234 1234',
+        leftSection: <IconLock size={16} aria-hidden />,
+      },
+    },
+    {
+      idSuffix: 'expiry',
+      span: 6,
+      name: 'expiry',
+      input: {
+        label: labels.expiry,
+        description: labels.expiryHint,
+        autoComplete: 'cc-exp',
+        inputMode: 'numeric',
+        maxLength: 7,
+        placeholder: labels.expiryPlaceholder,
+      },
+    },
+    {
+      idSuffix: 'cvc',
+      span: 6,
+      name: 'cvc',
+      input: { label: labels.cvc, description: labels.cvcHint, autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 4 },
+    },
+  ];
   return (
     <>
       <Grid gap={gap}>
-        <Grid.Col span={12}>
-          <TextInput
-            id={id('name')}
-            name="nameOnCard"
-            label={labels.name}
-            autoComplete="cc-name"
-            maxLength={nameMaxLength}
-            required
-            defaultValue={nameOnCard}
-            error={errors.nameOnCard}
-          />
-        </Grid.Col>
-        <Grid.Col span={12}>
-          <TextInput
-            id={id('number')}
-            name="cardNumber"
-            label={labels.number}
-            autoComplete="cc-number"
-            inputMode="numeric"
-            maxLength={23}
-            placeholder="1234 1234 1234 1234"
-            required
-            error={errors.cardNumber}
-            leftSection={<IconLock size={16} aria-hidden />}
-          />
-        </Grid.Col>
-        <Grid.Col span={6}>
-          <TextInput
-            id={id('expiry')}
-            name="expiry"
-            label={labels.expiry}
-            description={labels.expiryHint}
-            autoComplete="cc-exp"
-            inputMode="numeric"
-            maxLength={7}
-            placeholder={labels.expiryPlaceholder}
-            required
-            error={errors.expiry}
-          />
-        </Grid.Col>
-        <Grid.Col span={6}>
-          <TextInput
-            id={id('cvc')}
-            name="cvc"
-            label={labels.cvc}
-            description={labels.cvcHint}
-            autoComplete="cc-csc"
-            inputMode="numeric"
-            maxLength={4}
-            required
-            error={errors.cvc}
-          />
-        </Grid.Col>
+        {fields.map(({ idSuffix, span, name, input }) => (
+          <Grid.Col key={name} span={span}>
+            <TextInput id={idPrefix ? `${idPrefix}-${idSuffix}` : undefined} name={name} {...input} required error={errors[name]} />
+          </Grid.Col>
+        ))}
       </Grid>
       <Text size="xs" c="dimmed">
         {labels.safety}

@@ -69,3 +69,37 @@ export function BuildingFilter({ name, label, allLabel, selected, error, testId,
     />
   );
 }
+
+type ListProps = {
+  /** Where the texts are: `<texts>.building` (unless `label`), `<texts>.allBuildings`, `<texts>.buildingNumber`. */
+  texts: string;
+  label?: string;
+  /** The building the list is filtered by, as the loader found it among the viewer's, or null. */
+  building: BuildingOption | null;
+  /** The id the URL filters by (`building`), or null when the list covers every building. */
+  buildingId: number | null | undefined;
+  error?: string;
+  /** The field's share of the filter row (CSS `flex`). */
+  flex?: string;
+  testId: string;
+};
+
+/**
+ * The `building` field of a list's filter form. A building the loader did not find (an id typed
+ * into the URL that the viewer's options lack) still shows as chosen, named by its number, so the
+ * filter the list applies is never hidden.
+ */
+export function ListBuildingFilter({ texts, label, building, buildingId, error, flex = '2 1 200px', testId }: ListProps) {
+  const { t } = useTranslation();
+  return (
+    <BuildingFilter
+      name="building"
+      label={label ?? t(`${texts}.building`)}
+      allLabel={t(`${texts}.allBuildings`)}
+      selected={building ?? (buildingId ? { id: buildingId, name: t(`${texts}.buildingNumber`, { id: buildingId }) } : null)}
+      error={error}
+      style={{ flex, minWidth: 0 }}
+      testId={testId}
+    />
+  );
+}

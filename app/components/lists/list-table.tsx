@@ -9,9 +9,13 @@
  *   say whether nothing matches the filters or there is nothing yet —, otherwise a `ScrollTable`
  *   that highlights the row under the pointer. Pagination stays the caller's (KeysetPager,
  *   LinkPagination).
+ * And `DateTimeCell`, the "when" cell of a list row; `emptyListTexts`, an empty state's texts.
  */
-import { EmptyState, Table, type MantineSpacing, type TableProps, type TitleOrder } from '@mantine/core';
+import { EmptyState, Table, Text, type MantineSpacing, type TableProps, type TitleOrder } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
+import { formatDateTime } from '~/lib/format';
+import type { TFunction } from '~/lib/i18n';
+import { useLanguage } from '~/lib/use-language';
 
 /** One column: its header text (unique within the table) and, for numbers, its alignment. */
 export type ListColumn = { label: string; align?: 'right' | 'end' };
@@ -84,4 +88,26 @@ export function ListTable({ isEmpty, empty, testId, verticalSpacing = 'sm', high
     );
   }
   return <ScrollTable verticalSpacing={verticalSpacing} highlightOnHover={highlightOnHover} data-testid={testId} {...tableProps} />;
+}
+
+/** A list row's "when" cell: `iso` (an ISO timestamp) as a date and time in the page's language, on one line. */
+export function DateTimeCell({ iso }: { iso: string }) {
+  const lang = useLanguage();
+  return (
+    <Table.Td>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        <time dateTime={iso}>{formatDateTime(iso, lang)}</time>
+      </Text>
+    </Table.Td>
+  );
+}
+
+/**
+ * A list's empty-state texts by the lists' convention, under `list` (`tenants.list`):
+ * `<list>.noMatchTitle|noMatchBody` when a filter is applied (`filtered`), else
+ * `<list>.emptyTitle|emptyBody` (there is nothing yet).
+ */
+export function emptyListTexts(t: TFunction, list: string, filtered: boolean): { title: string; body: string } {
+  const kind = filtered ? 'noMatch' : 'empty';
+  return { title: t(`${list}.${kind}Title`), body: t(`${list}.${kind}Body`) };
 }

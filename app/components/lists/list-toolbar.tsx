@@ -25,16 +25,19 @@ type DateRangeProps = {
   errors: Record<string, string>;
   /** When given, the fields' test ids are `<testIdPrefix>-from` and `<testIdPrefix>-to`. */
   testIdPrefix?: string;
+  /** Both days must be given (a report over a range, rather than a filter). */
+  required?: boolean;
 };
 
 /** Two date fields of a `FilterForm`, `from` and `to`, each with its refusal. */
-export function DateRangeFilter({ labels, from, to, errors, testIdPrefix }: DateRangeProps) {
+export function DateRangeFilter({ labels, from, to, errors, testIdPrefix, required }: DateRangeProps) {
   const days = { from, to };
   return (['from', 'to'] as const).map((name) => (
     <TextInput
       key={name}
       type="date"
       name={name}
+      required={required}
       label={labels[name]}
       defaultValue={days[name] ?? ''}
       error={errors[name]}

@@ -33,6 +33,9 @@ function requestWith(cookie: string) {
   return new Request('http://dimora.test/dashboard', { headers: { cookie } });
 }
 
+/** What every admin-users command takes besides its input, for `actor`. */
+const by = (actor: Viewer) => ({ db: database.db, actor, origin, locale: 'en' as const });
+
 async function userRow(id: string) {
   const [row] = await database.db.select().from(user).where(eq(user.id, id));
   return row;
@@ -59,10 +62,7 @@ afterAll(async () => {
 describe('createUserAccount', () => {
   it('creates a verified staff account with a password, and records user_created', async () => {
     const outcome = await createUserAccount({
-      db: database.db,
-      actor: admin,
-      origin,
-      locale: 'en',
+      ...by(admin),
       input: { email: 'Paula.Manager@Example.test', fullName: 'Paula Manager', password: 'manager-pass', role: 'property_manager' },
     });
     expect(outcome).toMatchObject({ ok: true, changed: true });
@@ -96,10 +96,7 @@ describe('createUserAccount', () => {
     const existing = await makeUser('tenant');
     const before = await database.db.select().from(auditLog).where(eq(auditLog.action, 'user_created'));
     const outcome = await createUserAccount({
-      db: database.db,
-      actor: admin,
-      origin,
-      locale: 'en',
+      ...by(admin),
       input: { email: existing.email.toUpperCase(), fullName: 'Someone Else', password: 'another-pass', role: 'admin' },
     });
     expect(outcome).toEqual({ ok: false, status: 422, errors: { email: 'An account with this e-mail address already exists.' } });
@@ -136,10 +133,7 @@ describe('createUserAccount', () => {
       const actor = viewerOf(await makeUser(role));
       await expect(
         createUserAccount({
-          db: database.db,
-          actor,
-          origin,
-          locale: 'en',
+          ...by(actor),
           input: { email: `sneaky-${role}@example.test`, fullName: 'Sneaky', password: 'sneaky-pass', role: 'admin' },
         }),
       ).rejects.toBeInstanceOf(AdminForbiddenError);
@@ -156,13 +150,7 @@ describe('createUserAccount', () => {
 describe('changeUserRole', () => {
   it('changes the role and records role_changed with from, to and the target id', async () => {
     const target = await makeUser('tenant');
-    const outcome = await changeUserRole({
-      db: database.db,
-      actor: admin,
-      origin,
-      locale: 'en',
-      input: { userId: target.id, role: 'property_manager' },
-    });
+    const outcome = await changeUserRole({ ...by(admin), input: { userId: target.id, role: 'property_manager' } });
     expect(outcome).toEqual({ ok: true, userId: target.id, changed: true });
     expect((await userRow(target.id))?.role).toBe('property_manager');
     const audits = await auditFor('role_changed', target.id);
@@ -173,46 +161,26 @@ describe('changeUserRole', () => {
 
   it('setting the same role changes nothing and writes no audit entry', async () => {
     const target = await makeUser('vendor');
-    const outcome = await changeUserRole({
-      db: database.db,
-      actor: admin,
-      origin,
-      locale: 'en',
-      input: { userId: target.id, role: 'vendor' },
-    });
+    const outcome = await changeUserRole({ ...by(admin), input: { userId: target.id, role: 'vendor' } });
     expect(outcome).toEqual({ ok: true, userId: target.id, changed: false });
     expect(await auditFor('role_changed', target.id)).toHaveLength(0);
   });
 
   it('an admin cannot demote themselves', async () => {
-    const outcome = await changeUserRole({
-      db: database.db,
-      actor: admin,
-      origin,
-      locale: 'en',
-      input: { userId: admin.id, role: 'tenant' },
-    });
+    const outcome = await changeUserRole({ ...by(admin), input: { userId: admin.id, role: 'tenant' } });
     expect(outcome).toEqual({ ok: false, status: 422, errors: { role: 'You cannot remove your own administrator role.' } });
     expect((await userRow(admin.id))?.role).toBe('admin');
     expect(await auditFor('role_changed', admin.id)).toHaveLength(0);
   });
 
   it('an unknown user is a 404; an unknown role a 422', async () => {
-    expect(
-      await changeUserRole({ db: database.db, actor: admin, origin, locale: 'en', input: { userId: 'nobody', role: 'tenant' } }),
-    ).toEqual({
+    expect(await changeUserRole({ ...by(admin), input: { userId: 'nobody', role: 'tenant' } })).toEqual({
       ok: false,
       status: 404,
       errors: { form: 'This account does not exist (any more).' },
     });
     const target = await makeUser('tenant');
-    const outcome = await changeUserRole({
-      db: database.db,
-      actor: admin,
-      origin,
-      locale: 'en',
-      input: { userId: target.id, role: 'owner' },
-    });
+    const outcome = await changeUserRole({ ...by(admin), input: { userId: target.id, role: 'owner' } });
     expect(outcome).toMatchObject({ ok: false, status: 422, errors: { role: 'Choose one of the four roles.' } });
     expect((await userRow(target.id))?.role).toBe('tenant');
   });
@@ -220,9 +188,7 @@ describe('changeUserRole', () => {
   it('refuses a non-admin actor', async () => {
     const target = await makeUser('tenant');
     const actor = viewerOf(await makeUser('property_manager'));
-    await expect(
-      changeUserRole({ db: database.db, actor, origin, locale: 'en', input: { userId: target.id, role: 'admin' } }),
-    ).rejects.toBeInstanceOf(AdminForbiddenError);
+    await expect(changeUserRole({ ...by(actor), input: { userId: target.id, role: 'admin' } })).rejects.toBeInstanceOf(AdminForbiddenError);
     expect((await userRow(target.id))?.role).toBe('tenant');
   });
 });
@@ -235,13 +201,7 @@ describe('banUser and unbanUser', () => {
     expect(await getViewer(requestWith(cookie), context)).toMatchObject({ id: target.id });
     expect(await database.db.select().from(session).where(eq(session.userId, target.id))).toHaveLength(2);
 
-    const outcome = await banUser({
-      db: database.db,
-      actor: admin,
-      origin,
-      locale: 'en',
-      input: { userId: target.id, reason: '  Fraudulent  listing ' },
-    });
+    const outcome = await banUser({ ...by(admin), input: { userId: target.id, reason: '  Fraudulent  listing ' } });
     expect(outcome).toEqual({ ok: true, userId: target.id, changed: true });
     expect(await userRow(target.id)).toMatchObject({ banned: true, banReason: 'Fraudulent listing' });
     expect(await database.db.select().from(session).where(eq(session.userId, target.id))).toHaveLength(0);
@@ -263,16 +223,16 @@ describe('banUser and unbanUser', () => {
   });
 
   it('an admin cannot ban themselves; an unknown user is a 404', async () => {
-    expect(await banUser({ db: database.db, actor: admin, origin, locale: 'en', input: { userId: admin.id } })).toEqual({
+    expect(await banUser({ ...by(admin), input: { userId: admin.id } })).toEqual({
       ok: false,
       status: 422,
       errors: { form: 'You cannot ban yourself.' },
     });
     expect((await userRow(admin.id))?.banned).toBe(false);
-    expect(await banUser({ db: database.db, actor: admin, origin, locale: 'en', input: { userId: 'missing-user' } })).toMatchObject({
+    expect(await banUser({ ...by(admin), input: { userId: 'missing-user' } })).toMatchObject({
       status: 404,
     });
-    expect(await unbanUser({ db: database.db, actor: admin, origin, locale: 'en', input: { userId: 'missing-user' } })).toMatchObject({
+    expect(await unbanUser({ ...by(admin), input: { userId: 'missing-user' } })).toMatchObject({
       status: 404,
     });
   });
@@ -280,26 +240,22 @@ describe('banUser and unbanUser', () => {
   it('non-admins can neither ban nor unban', async () => {
     const target = await makeUser('tenant');
     const actor = viewerOf(await makeUser('vendor'));
-    await expect(banUser({ db: database.db, actor, origin, locale: 'en', input: { userId: target.id } })).rejects.toBeInstanceOf(
-      AdminForbiddenError,
-    );
-    await expect(unbanUser({ db: database.db, actor, origin, locale: 'en', input: { userId: target.id } })).rejects.toBeInstanceOf(
-      AdminForbiddenError,
-    );
+    await expect(banUser({ ...by(actor), input: { userId: target.id } })).rejects.toBeInstanceOf(AdminForbiddenError);
+    await expect(unbanUser({ ...by(actor), input: { userId: target.id } })).rejects.toBeInstanceOf(AdminForbiddenError);
     expect((await userRow(target.id))?.banned).toBe(false);
   });
 
   it('unban lifts the ban, records user_unbanned, and the user can sign in again', async () => {
     const target = await makeUser('tenant');
-    await banUser({ db: database.db, actor: admin, origin, locale: 'en', input: { userId: target.id, reason: 'Spam' } });
-    const outcome = await unbanUser({ db: database.db, actor: admin, origin, locale: 'en', input: { userId: target.id } });
+    await banUser({ ...by(admin), input: { userId: target.id, reason: 'Spam' } });
+    const outcome = await unbanUser({ ...by(admin), input: { userId: target.id } });
     expect(outcome).toEqual({ ok: true, userId: target.id, changed: true });
     expect(await userRow(target.id)).toMatchObject({ banned: false, banReason: null });
     expect(await auditFor('user_unbanned', target.id)).toHaveLength(1);
     const cookie = await signInCookie(target.email, target.password);
     expect(await getViewer(requestWith(cookie), context)).toMatchObject({ id: target.id });
     // Unbanning again changes nothing and is not audited twice.
-    expect(await unbanUser({ db: database.db, actor: admin, origin, locale: 'en', input: { userId: target.id } })).toEqual({
+    expect(await unbanUser({ ...by(admin), input: { userId: target.id } })).toEqual({
       ok: true,
       userId: target.id,
       changed: false,

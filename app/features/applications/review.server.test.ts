@@ -5,7 +5,7 @@ import { createVerifiedUser } from '~/server/auth/create-user.server';
 import type { Viewer } from '~/server/auth/session.server';
 import { application, auditLog, lease, notification, outbox, property } from '~/server/db/schema';
 import { applicationStatusMail } from '~/server/mail/application-status-mail.server';
-import { createApplication, createProperty } from '../../../tests/setup/factories';
+import { createApplication, createProperty, viewerOf } from '../../../tests/setup/factories';
 import { createTestDatabase, type TestDatabase, raceTest } from '../../../tests/setup/test-db';
 import { REVIEW_NOTE_MAX, REVIEW_PAGE_SIZE } from './applications.types';
 import {
@@ -26,18 +26,18 @@ async function makeViewer(role: Role, locale = 'en'): Promise<Viewer> {
   counter += 1;
   const email = `review${counter}-${role}@applications.test`;
   const created = await createVerifiedUser(database.db, { email, password: 'review-pass', role, name: `Reviewer ${counter}` });
-  return {
-    id: created.id,
-    email,
-    name: `Reviewer ${counter}`,
-    role,
-    firstName: null,
-    lastName: null,
-    locale,
-    sessionId: 's',
-    sessionCreatedAt: new Date(),
-    twoFactorEnabled: true,
-  };
+  return { ...viewerOf({ id: created.id, email, role }), name: `Reviewer ${counter}`, locale };
+}
+
+/** A new home and a submitted application for it. */
+async function applicationForNewHome() {
+  const home = await createProperty(database.db);
+  return { home, app: await createApplication(database.db, { propertyId: home.id }) };
+}
+
+/** The admin moves application `id` to status `to`. */
+function moveAsAdmin(id: number, to: Parameters<typeof transitionApplication>[0]['to']) {
+  return transitionApplication({ db: database.db, actor: admin, id, to, origin });
 }
 
 async function statusOf(id: number) {
@@ -236,22 +236,21 @@ describe('who sees which applications', () => {
 
 describe('transitions', () => {
   it('submitted → under_review → rejected, and submitted → rejected directly', async () => {
-    const home = await createProperty(database.db);
-    const app = await createApplication(database.db, { propertyId: home.id });
-    expect(await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'under_review', origin })).toMatchObject({
+    const { home, app } = await applicationForNewHome();
+    expect(await moveAsAdmin(app.id, 'under_review')).toMatchObject({
       ok: true,
       from: 'submitted',
       to: 'under_review',
       leaseId: null,
     });
-    expect(await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'rejected', origin })).toMatchObject({
+    expect(await moveAsAdmin(app.id, 'rejected')).toMatchObject({
       ok: true,
       to: 'rejected',
     });
     expect(await statusOf(app.id)).toBe('rejected');
 
     const quick = await createApplication(database.db, { propertyId: home.id });
-    expect(await transitionApplication({ db: database.db, actor: admin, id: quick.id, to: 'rejected', origin })).toMatchObject({
+    expect(await moveAsAdmin(quick.id, 'rejected')).toMatchObject({
       ok: true,
       from: 'submitted',
     });
@@ -259,28 +258,27 @@ describe('transitions', () => {
   });
 
   it('refuses steps the status does not allow, naming the current status (a stale request is a 409)', async () => {
-    const home = await createProperty(database.db);
-    const app = await createApplication(database.db, { propertyId: home.id });
-    expect(await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'approved', origin })).toEqual({
+    const { app } = await applicationForNewHome();
+    expect(await moveAsAdmin(app.id, 'approved')).toEqual({
       ok: false,
       reason: 'invalid_transition',
       current: 'submitted',
     });
-    await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'under_review', origin });
+    await moveAsAdmin(app.id, 'under_review');
     // A second reviewer looking at the old page.
-    expect(await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'under_review', origin })).toMatchObject({
+    expect(await moveAsAdmin(app.id, 'under_review')).toMatchObject({
       ok: false,
       current: 'under_review',
     });
-    await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'rejected', origin });
+    await moveAsAdmin(app.id, 'rejected');
     for (const to of ['under_review', 'approved', 'rejected'] as const) {
-      expect(await transitionApplication({ db: database.db, actor: admin, id: app.id, to, origin })).toMatchObject({
+      expect(await moveAsAdmin(app.id, to)).toMatchObject({
         ok: false,
         current: 'rejected',
       });
     }
     expect(await sideEffects(app.id)).toMatchObject({ leases: 0, audits: 2, mails: 2 });
-    expect(await transitionApplication({ db: database.db, actor: admin, id: 99_999_999, to: 'rejected', origin })).toMatchObject({
+    expect(await moveAsAdmin(99_999_999, 'rejected')).toMatchObject({
       ok: false,
     });
   });
@@ -371,7 +369,7 @@ describe('transitions', () => {
     const home = await createProperty(database.db);
     const app = await createApplication(database.db, { propertyId: home.id, userId: null });
     const [before] = await database.db.select({ n: count() }).from(notification);
-    await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'rejected', origin });
+    await moveAsAdmin(app.id, 'rejected');
     const [after] = await database.db.select({ n: count() }).from(notification);
     expect(after?.n).toBe(before?.n);
     expect(await sideEffects(app.id)).toEqual({ leases: 0, audits: 1, mails: 1 });
@@ -381,10 +379,10 @@ describe('transitions', () => {
     const home = await createProperty(database.db);
     const first = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
     const second = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
-    expect(await transitionApplication({ db: database.db, actor: admin, id: first.id, to: 'approved', origin })).toMatchObject({
+    expect(await moveAsAdmin(first.id, 'approved')).toMatchObject({
       ok: true,
     });
-    expect(await transitionApplication({ db: database.db, actor: admin, id: second.id, to: 'approved', origin })).toEqual({
+    expect(await moveAsAdmin(second.id, 'approved')).toEqual({
       ok: false,
       reason: 'unit_taken',
       current: 'under_review',
@@ -394,7 +392,7 @@ describe('transitions', () => {
     const [leases] = await database.db.select({ n: count() }).from(lease).where(eq(lease.propertyId, home.id));
     expect(leases?.n).toBe(1);
     // The other application can still be rejected.
-    expect(await transitionApplication({ db: database.db, actor: admin, id: second.id, to: 'rejected', origin })).toMatchObject({
+    expect(await moveAsAdmin(second.id, 'rejected')).toMatchObject({
       ok: true,
     });
   });
@@ -402,7 +400,7 @@ describe('transitions', () => {
   it('approves the next applicant once the previous tenant’s lease has ended (their application stays leased)', async () => {
     const home = await createProperty(database.db);
     const before = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
-    expect(await transitionApplication({ db: database.db, actor: admin, id: before.id, to: 'approved', origin })).toMatchObject({
+    expect(await moveAsAdmin(before.id, 'approved')).toMatchObject({
       ok: true,
     });
     // Signed, countersigned, lived in, ended: the application is `leased`, the unit free again.
@@ -413,7 +411,7 @@ describe('transitions', () => {
       .where(eq(lease.applicationId, before.id));
     await database.db.update(property).set({ status: 'available' }).where(eq(property.id, home.id));
     const next = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
-    expect(await transitionApplication({ db: database.db, actor: admin, id: next.id, to: 'approved', origin })).toMatchObject({ ok: true });
+    expect(await moveAsAdmin(next.id, 'approved')).toMatchObject({ ok: true });
     expect(await statusOf(next.id)).toBe('approved');
     expect(await statusOf(before.id)).toBe('leased');
     const leases = await database.db
@@ -431,7 +429,7 @@ describe('transitions', () => {
   it('refuses approval when the unit is no longer available, or the payment due at application never went through', async () => {
     const closed = await createProperty(database.db, { status: 'maintenance' });
     const app = await createApplication(database.db, { propertyId: closed.id, status: 'under_review' });
-    expect(await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'approved', origin })).toMatchObject({
+    expect(await moveAsAdmin(app.id, 'approved')).toMatchObject({
       ok: false,
       reason: 'unit_unavailable',
     });
@@ -445,7 +443,7 @@ describe('transitions', () => {
       dueNowCents: 5_000,
       paid: false,
     });
-    expect(await transitionApplication({ db: database.db, actor: admin, id: unpaid.id, to: 'approved', origin })).toMatchObject({
+    expect(await moveAsAdmin(unpaid.id, 'approved')).toMatchObject({
       ok: false,
       reason: 'unpaid',
     });
@@ -479,7 +477,7 @@ describe('transitions', () => {
     expect(await sideEffects(app.id)).toEqual({ leases: 0, audits: 0, mails: 0 });
     expect(await notificationsOf(applicant.id)).toEqual([]);
     // And the same approval then succeeds.
-    expect(await transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'approved', origin })).toMatchObject({ ok: true });
+    expect(await moveAsAdmin(app.id, 'approved')).toMatchObject({ ok: true });
   });
 
   raceTest('two approvals of different applications for one unit at the same time: exactly one wins', async () => {
@@ -487,7 +485,7 @@ describe('transitions', () => {
     const a = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
     const b = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
     const outcomes = await Promise.all([
-      transitionApplication({ db: database.db, actor: admin, id: a.id, to: 'approved', origin }),
+      moveAsAdmin(a.id, 'approved'),
       transitionApplication({ db: database.db, actor: manager, id: b.id, to: 'approved', origin }),
     ]);
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
@@ -501,16 +499,13 @@ describe('transitions', () => {
   raceTest('the same approval twice at the same time: one lease only', async () => {
     const home = await createProperty(database.db);
     const app = await createApplication(database.db, { propertyId: home.id, status: 'under_review' });
-    const outcomes = await Promise.all(
-      [1, 2].map(() => transitionApplication({ db: database.db, actor: admin, id: app.id, to: 'approved', origin })),
-    );
+    const outcomes = await Promise.all([1, 2].map(() => moveAsAdmin(app.id, 'approved')));
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
     expect(await sideEffects(app.id)).toMatchObject({ leases: 1, audits: 1, mails: 1 });
   });
 
   it('keeps a note up to 1,000 characters and refuses a longer one (422) without changing anything', async () => {
-    const home = await createProperty(database.db);
-    const app = await createApplication(database.db, { propertyId: home.id });
+    const { app } = await applicationForNewHome();
     expect(
       await transitionApplication({
         db: database.db,

@@ -9,18 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAuditEntries } from './audit-log.server';
 import { NO_AUDIT_FILTERS, parseAuditCursor, type AuditFilters } from './audit-log.schemas';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
-import { explainText, type Captured } from '../../../tests/setup/query-plans';
+import { createStatementRecorder, explainText } from '../../../tests/setup/query-plans';
 
 const ENTRIES = 30_000;
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 describe(`audit list query plans at ${ENTRIES.toLocaleString('en-US')} entries (${kind})`, () => {
   let database: TestDatabase;
-  const captured: Captured[] = [];
-  let recording = false;
+  const recorder = createStatementRecorder();
 
   beforeAll(async () => {
-    database = await createTestDatabase({ onQuery: (text, params) => recording && captured.push({ sql: text, params }) });
+    database = await createTestDatabase({ onQuery: recorder.onQuery });
     const db = database.db;
     await db.execute(sql`
       insert into "user" (id, name, email, email_verified, role)
@@ -43,17 +42,13 @@ describe(`audit list query plans at ${ENTRIES.toLocaleString('en-US')} entries (
   });
 
   async function planOf(filters: Partial<AuditFilters>, cursor: string | null = null): Promise<string> {
-    captured.length = 0;
-    recording = true;
-    try {
-      await findAuditEntries({
+    const captured = await recorder.capture(() =>
+      findAuditEntries({
         db: database.db,
         filters: { ...NO_AUDIT_FILTERS, ...filters },
         cursor: cursor ? parseAuditCursor(cursor) : null,
-      });
-    } finally {
-      recording = false;
-    }
+      }),
+    );
     const page = captured.find((entry) => /from "audit_log"/i.test(entry.sql));
     expect(page, 'the page query').toBeDefined();
     return explainText(database.db, page!);

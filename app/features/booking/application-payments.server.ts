@@ -30,7 +30,7 @@ import type { Db } from '~/server/db/client.server';
 import { application, payment, property } from '~/server/db/schema';
 import type { Logger } from '~/server/logger.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
-import type { ChargeResult, DeclineCode, PaymentProvider } from '~/server/payments/payment-provider';
+import { settledPaymentColumns, type ChargeResult, type DeclineCode, type PaymentProvider } from '~/server/payments/payment-provider';
 import type { CardInput, ChooseStep, DetailsStep } from './booking.schemas';
 import type { PaymentMethodChoice } from './booking.fields';
 import type { FeeQuote } from './fees';
@@ -380,14 +380,7 @@ export async function settleAttempt({
     if (!app) return false;
     const settled = await tx
       .update(payment)
-      .set({
-        status: result.status,
-        providerRef: result.providerRef,
-        cardBrand: result.cardBrand,
-        cardLast4: result.cardLast4,
-        failureReason: result.status === 'failed' ? (failureReason ?? result.declineCode) : null,
-        updatedAt: new Date(),
-      })
+      .set({ ...settledPaymentColumns(result, failureReason), updatedAt: new Date() })
       .where(and(inArray(payment.idempotencyKey, paymentKeysOf(attemptKey)), eq(payment.status, 'pending')))
       .returning({ id: payment.id });
     if (settled.length === 0) return false;

@@ -103,6 +103,19 @@ const DETAILS = {
 const CARD = { paymentMethod: 'card', nameOnCard: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 
 /** Walks a browser through steps 1 and 2; returns the confirmation step's loader data. */
+/** Posts the whole booking form (stay, details, a good card, plus `extra`) at the confirmation step of home `id`. */
+function submitBooking(b: ReturnType<typeof browser>, id: number, idempotencyKey: string, extra: Record<string, string> = {}) {
+  return b.post(`/booking/${id}?step=confirm`, {
+    step: 'confirm',
+    intent: 'submit',
+    idempotencyKey,
+    ...STAY,
+    ...DETAILS,
+    ...CARD,
+    ...extra,
+  });
+}
+
 async function reachConfirmation(b: ReturnType<typeof browser>, id = homeId) {
   expect((await b.post(`/booking/${id}`, CHOOSE)).status).toBe(303);
   expect((await b.post(`/booking/${id}?step=details`, { step: 'details', intent: 'next', ...DETAILS })).location).toBe(
@@ -128,14 +141,7 @@ describe('/booking/{id}', () => {
     const page = await b.get(`/booking/${leased.id}`);
     expect(page.data.kind).toBe('unavailable');
     expect(page.data).not.toHaveProperty('values');
-    const posted = await b.post(`/booking/${leased.id}?step=confirm`, {
-      step: 'confirm',
-      intent: 'submit',
-      idempotencyKey: randomUUID(),
-      ...STAY,
-      ...DETAILS,
-      ...CARD,
-    });
+    const posted = await submitBooking(b, leased.id, randomUUID());
     expect(posted.status).toBe(409);
     expect(posted.data.unavailable).toBe(true);
     expect(await database.db.select().from(application).where(eq(application.propertyId, leased.id))).toHaveLength(0);
@@ -203,16 +209,7 @@ describe('/booking/{id}', () => {
       depositCents: '0',
     };
 
-    const declined = await b.post(`/booking/${homeId}?step=confirm`, {
-      step: 'confirm',
-      intent: 'submit',
-      idempotencyKey: key,
-      ...STAY,
-      ...DETAILS,
-      ...CARD,
-      ...tampered,
-      cardNumber: '4000 0000 0000 0002',
-    });
+    const declined = await submitBooking(b, homeId, key, { ...tampered, cardNumber: '4000 0000 0000 0002' });
     expect(declined.status).toBe(402);
     expect(declined.data.errors).toMatchObject({ cardNumber: expect.stringMatching(/declined/) });
     for (const field of ['cardNumber', 'cvc', 'expiry', 'nameOnCard']) expect(declined.data.values).not.toHaveProperty(field);
@@ -223,15 +220,7 @@ describe('/booking/{id}', () => {
         .idempotencyKey,
     ).toBe(key);
 
-    const paid = await b.post(`/booking/${homeId}?step=confirm`, {
-      step: 'confirm',
-      intent: 'submit',
-      idempotencyKey: key,
-      ...STAY,
-      ...DETAILS,
-      ...CARD,
-      ...tampered,
-    });
+    const paid = await submitBooking(b, homeId, key, tampered);
     expect(paid.status).toBe(303);
     const reference = new URL(paid.location!, 'http://dimora.test').searchParams.get('ref');
     expect(reference).toMatch(/^DIM-/);
@@ -253,14 +242,7 @@ describe('/booking/{id}', () => {
     ]);
 
     // The same confirmation form posted again (double click, back button): same application.
-    const resubmitted = await b.post(`/booking/${homeId}?step=confirm`, {
-      step: 'confirm',
-      intent: 'submit',
-      idempotencyKey: key,
-      ...STAY,
-      ...DETAILS,
-      ...CARD,
-    });
+    const resubmitted = await submitBooking(b, homeId, key);
     expect(resubmitted.location).toBe(paid.location);
     expect(await database.db.select().from(payment).where(eq(payment.applicationId, row!.id))).toHaveLength(2);
   });
@@ -336,15 +318,7 @@ describe('/payment-success', () => {
   it('shows the receipt to the browser that applied, 404 to anyone else; a refresh never pays again', async () => {
     const b = browser();
     const { confirm } = await reachConfirmation(b);
-    const paid = await b.post(`/booking/${homeId}?step=confirm`, {
-      step: 'confirm',
-      intent: 'submit',
-      idempotencyKey: confirm.idempotencyKey,
-      ...STAY,
-      ...DETAILS,
-      ...CARD,
-      payDeposit: 'on',
-    });
+    const paid = await submitBooking(b, homeId, confirm.idempotencyKey, { payDeposit: 'on' });
     const path = paid.location!;
     const reference = new URL(path, 'http://dimora.test').searchParams.get('ref')!;
 

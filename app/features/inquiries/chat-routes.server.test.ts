@@ -11,13 +11,13 @@ import * as dashboard from '~/routes/dashboard/_index';
 import * as adminMessages from '~/routes/admin/messages';
 import * as chatApi from '~/routes/api/chat';
 import * as inboxApi from '~/routes/api/inbox';
-import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { CHAT_COOKIE } from '~/server/chat/chat-access.server';
 import { message, thread } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
+import { jsonAnswerOf } from '../../../tests/setup/action-result';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import type { VisitorChat } from './chat.types';
-import { signInForTest } from '../../../tests/setup/two-factor';
+import { createSignedInUser } from '../../../tests/setup/sign-in';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -28,41 +28,14 @@ beforeAll(async () => {
   database = await createTestDatabase();
   context = testContext(database, { clientIp: '192.0.2.91' });
   for (const role of ROLES) {
-    const email = `${role}@chat-routes.test`;
-    await createVerifiedUser(database.db, { email, password: 'chat-sturdy-pass', role, name: `Chat ${role}` });
-    const signedIn = await signInForTest(context, { email, password: 'chat-sturdy-pass' });
-    cookies.set(
-      role,
-      signedIn.headers
-        .getSetCookie()
-        .map((value) => value.split(';')[0])
-        .join('; '),
-    );
+    const signedIn = await createSignedInUser(context, { email: `${role}@chat-routes.test`, role, name: `Chat ${role}` });
+    cookies.set(role, signedIn.cookie);
   }
 });
 
 afterAll(async () => {
   await database.close();
 });
-
-type Answer = { status: number; body: Record<string, unknown>; headers: Headers };
-
-/** Runs a loader or action and reads what it answered (data, a thrown guard answer, a redirect). */
-async function run(call: () => unknown): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await call();
-  } catch (error) {
-    result = error;
-  }
-  if (result instanceof Response) return { status: result.status, body: {}, headers: result.headers };
-  if (result && typeof result === 'object' && 'init' in result && 'data' in result) {
-    const wrapped = result as { data: Record<string, unknown>; init: ResponseInit | null };
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data, headers: new Headers(wrapped.init?.headers) };
-  }
-  if (result instanceof Error) throw result;
-  return { status: 200, body: result as Record<string, unknown>, headers: new Headers() };
-}
 
 function chatPost(body: unknown, cookie = '', raw?: string): Request {
   return new Request('http://dimora.test/api/chat', {
@@ -76,8 +49,8 @@ function chatGet(cookie = ''): Request {
   return new Request('http://dimora.test/api/chat', { headers: cookie ? { cookie } : {} });
 }
 
-const chatAction = (request: Request) => run(() => chatApi.action({ request, params: {}, context } as never));
-const chatLoader = (request: Request) => run(() => chatApi.loader({ request, params: {}, context } as never));
+const chatAction = (request: Request) => jsonAnswerOf(() => chatApi.action({ request, params: {}, context } as never));
+const chatLoader = (request: Request) => jsonAnswerOf(() => chatApi.loader({ request, params: {}, context } as never));
 
 function cookieFrom(headers: Headers): string {
   const set = headers.getSetCookie().find((value) => value.startsWith(`${CHAT_COOKIE}=`));
@@ -126,7 +99,7 @@ describe('/api/chat (the widget)', () => {
 
   it('nobody gets an empty chat; a https site sets a Secure cookie', async () => {
     expect((await chatLoader(chatGet())).body).toEqual({ thread: null, messages: [], unread: 0 });
-    const secure = await run(() =>
+    const secure = await jsonAnswerOf(() =>
       chatApi.action({
         request: chatPost({ intent: 'send', name: 'Secure Visitor', email: 'secure@example.test', body: 'Hi' }),
         params: {},
@@ -192,7 +165,7 @@ describe('the staff inbox routes', () => {
     const threadId = await newThread();
     const before = await messageCount();
     for (const role of [null, 'tenant', 'vendor'] as const) {
-      const answer = await run(() =>
+      const answer = await jsonAnswerOf(() =>
         inboxApi.action({
           request: formPost('/api/inbox', role, { intent: 'reply', threadId: String(threadId), body: 'x' }),
           params: {},
@@ -202,12 +175,12 @@ describe('the staff inbox routes', () => {
       expect(answer.status, String(role)).toBe(role === null ? 401 : 403);
     }
     expect(await messageCount()).toBe(before);
-    expect((await run(() => inboxApi.loader())).status).toBe(405);
+    expect((await jsonAnswerOf(() => inboxApi.loader())).status).toBe(405);
   });
 
   it('a property manager and an admin reply through /api/inbox; errors answer 422, 404 and 400', async () => {
     const threadId = await newThread();
-    const reply = await run(() =>
+    const reply = await jsonAnswerOf(() =>
       inboxApi.action({
         request: formPost('/api/inbox', 'property_manager', {
           intent: 'reply',
@@ -220,7 +193,7 @@ describe('the staff inbox routes', () => {
       } as never),
     );
     expect(reply).toMatchObject({ status: 200, body: { ok: true, intent: 'reply', threadId } });
-    const asAdmin = await run(() =>
+    const asAdmin = await jsonAnswerOf(() =>
       inboxApi.action({
         request: formPost('/api/inbox', 'admin', { intent: 'close', threadId: String(threadId) }),
         params: {},
@@ -231,7 +204,7 @@ describe('the staff inbox routes', () => {
     const [row] = await database.db.select({ status: thread.status }).from(thread).where(eq(thread.id, threadId));
     expect(row?.status).toBe('closed');
 
-    const empty = await run(() =>
+    const empty = await jsonAnswerOf(() =>
       inboxApi.action({
         request: formPost('/api/inbox', 'admin', { intent: 'reply', threadId: String(threadId), body: '  ' }),
         params: {},
@@ -239,7 +212,7 @@ describe('the staff inbox routes', () => {
       } as never),
     );
     expect(empty).toMatchObject({ status: 422, body: { ok: false, errors: { body: 'This field is required' } } });
-    const missing = await run(() =>
+    const missing = await jsonAnswerOf(() =>
       inboxApi.action({
         request: formPost('/api/inbox', 'admin', { intent: 'reply', threadId: '999999', body: 'hi' }),
         params: {},
@@ -247,7 +220,7 @@ describe('the staff inbox routes', () => {
       } as never),
     );
     expect(missing).toMatchObject({ status: 404, body: { errors: { form: 'This conversation does not exist (any more).' } } });
-    const unknown = await run(() =>
+    const unknown = await jsonAnswerOf(() =>
       inboxApi.action({
         request: formPost('/api/inbox', 'admin', { intent: 'purge', threadId: String(threadId) }),
         params: {},
@@ -255,7 +228,7 @@ describe('the staff inbox routes', () => {
       } as never),
     );
     expect(unknown.status).toBe(400);
-    const badId = await run(() =>
+    const badId = await jsonAnswerOf(() =>
       inboxApi.action({ request: formPost('/api/inbox', 'admin', { intent: 'close', threadId: 'abc' }), params: {}, context } as never),
     );
     expect(badId.status).toBe(400);
@@ -263,7 +236,7 @@ describe('the staff inbox routes', () => {
 
   it('a plain browser post returns to the page it came from, with the thread open (never to another site)', async () => {
     const threadId = await newThread();
-    const back = await run(() =>
+    const back = await jsonAnswerOf(() =>
       inboxApi.action({
         request: formPost(
           '/api/inbox',
@@ -277,7 +250,7 @@ describe('the staff inbox routes', () => {
     );
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe(`/dashboard?status=submitted&thread=${threadId}`);
-    const foreign = await run(() =>
+    const foreign = await jsonAnswerOf(() =>
       inboxApi.action({
         request: formPost(
           '/api/inbox',
@@ -295,7 +268,7 @@ describe('the staff inbox routes', () => {
   it('/admin/messages is for admins only, in the loader and the action', async () => {
     const threadId = await newThread();
     for (const role of ['tenant', 'vendor', 'property_manager'] as const) {
-      const page = await run(() =>
+      const page = await jsonAnswerOf(() =>
         adminMessages.loader({
           request: new Request('http://dimora.test/admin/messages', { headers: { cookie: cookies.get(role)! } }),
           params: {},
@@ -304,7 +277,7 @@ describe('the staff inbox routes', () => {
       );
       expect(page).toMatchObject({ status: 302 });
       expect(page.headers.get('location')).toBe('/');
-      const post = await run(() =>
+      const post = await jsonAnswerOf(() =>
         adminMessages.action({
           request: formPost('/admin/messages', role, { intent: 'close', threadId: String(threadId) }),
           params: {},
@@ -317,7 +290,7 @@ describe('the staff inbox routes', () => {
     expect(row?.status).toBe('open');
 
     const open = (headers: Record<string, string>) =>
-      run(() =>
+      jsonAnswerOf(() =>
         adminMessages.loader({
           request: new Request(`http://dimora.test/admin/messages?thread=${threadId}`, {
             headers: { cookie: cookies.get('admin')!, ...headers },
@@ -340,7 +313,7 @@ describe('the staff inbox routes', () => {
     expect(inbox.list.items.find((item) => item.id === threadId)?.unread).toBe(0);
     expect(page.body.meta).toEqual(expect.objectContaining({ title: 'Messages' }));
 
-    const replied = await run(() =>
+    const replied = await jsonAnswerOf(() =>
       adminMessages.action({
         request: formPost('/admin/messages', 'admin', { intent: 'reply', threadId: String(threadId), body: 'Admin here' }),
         params: {},
@@ -352,7 +325,7 @@ describe('the staff inbox routes', () => {
 
   it('a property manager finds the inbox on /dashboard; other roles do not', async () => {
     const threadId = await newThread();
-    const asManager = await run(() =>
+    const asManager = await jsonAnswerOf(() =>
       dashboard.loader({
         request: new Request(`http://dimora.test/dashboard?thread=${threadId}`, { headers: { cookie: cookies.get('property_manager')! } }),
         params: {},
@@ -363,7 +336,7 @@ describe('the staff inbox routes', () => {
     expect(inbox.selected?.id).toBe(threadId);
     expect(Object.keys(asManager.body.i18n as object)).toContain('inbox');
     for (const role of ['tenant', 'vendor', 'admin'] as const) {
-      const other = await run(() =>
+      const other = await jsonAnswerOf(() =>
         dashboard.loader({
           request: new Request('http://dimora.test/dashboard', { headers: { cookie: cookies.get(role)! } }),
           params: {},

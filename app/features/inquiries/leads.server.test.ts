@@ -16,7 +16,6 @@ import * as dashboard from '~/routes/dashboard/_index';
 import * as adminMessages from '~/routes/admin/messages';
 import * as inboxApi from '~/routes/api/inbox';
 import type { Viewer } from '~/server/auth/session.server';
-import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { auditLog, message, notification, outbox, realtimeEvent, thread, user } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { logger } from '~/server/logger.server';
@@ -28,11 +27,12 @@ import { replyToThread, setThreadStatus } from './staff-replies.server';
 import { sendVisitorMessage } from './visitor-chat.server';
 import type { InboxData } from './chat.types';
 import { submitContactInquiry } from './contact.server';
-import { createBuilding, createProperty } from '../../../tests/setup/factories';
+import { createBuilding, createProperty, viewerOf } from '../../../tests/setup/factories';
 import { startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp';
+import { jsonAnswerOf } from '../../../tests/setup/action-result';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { LEAD_JOB_TOPICS, leadJobHandlers } from './lead-jobs.server';
-import { signInForTest } from '../../../tests/setup/two-factor';
+import { createSignedInUser } from '../../../tests/setup/sign-in';
 
 let database: TestDatabase;
 let sink: SmtpSink;
@@ -46,26 +46,9 @@ let foreignUnit: { id: number };
 /** A signed-in account (real session cookie) of `role`, remembered under `key`. */
 async function account(key: string, role: Role, name: string, locale: 'en' | 'it' = 'en') {
   const email = `${key}@leads.test`;
-  const created = await createVerifiedUser(database.db, { email, password: 'leads-sturdy-pass', role, name });
-  await database.db.update(user).set({ locale }).where(eq(user.id, created.id));
-  const signedIn = await signInForTest(context, { email, password: 'leads-sturdy-pass' });
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  const viewer = {
-    id: created.id,
-    email,
-    name,
-    role,
-    firstName: null,
-    lastName: null,
-    locale,
-    sessionId: 's',
-    sessionCreatedAt: new Date(),
-    twoFactorEnabled: true,
-    cookie,
-  };
+  const signedIn = await createSignedInUser(context, { email, role, name });
+  await database.db.update(user).set({ locale }).where(eq(user.id, signedIn.id));
+  const viewer = { ...viewerOf({ id: signedIn.id, email, role }), name, locale, cookie: signedIn.cookie };
   people.set(key, viewer);
   return viewer;
 }
@@ -447,27 +430,11 @@ describe('answering an inquiry by e-mail', () => {
 });
 
 describe('the inbox routes', () => {
-  type Answer = { status: number; body: Record<string, unknown> };
-  async function run(call: () => unknown): Promise<Answer> {
-    let result: unknown;
-    try {
-      result = await call();
-    } catch (error) {
-      result = error;
-    }
-    if (result instanceof Response) return { status: result.status, body: {} };
-    if (result && typeof result === 'object' && 'init' in result && 'data' in result) {
-      const wrapped = result as { data: Record<string, unknown>; init: ResponseInit | null };
-      return { status: wrapped.init?.status ?? 200, body: wrapped.data };
-    }
-    if (result instanceof Error) throw result;
-    return { status: 200, body: result as Record<string, unknown> };
-  }
   const get = (key: string, path: string) => new Request(`http://dimora.test${path}`, { headers: { cookie: who(key).cookie } });
 
   it('/admin/messages shows the contact tab with its details, opens an inquiry on its tab, and answers 404 for an unknown thread', async () => {
     const threadId = await inquire({ property: ownUnit.id, name: 'Tab Tester' });
-    const tab = await run(() =>
+    const tab = await jsonAnswerOf(() =>
       adminMessages.loader({ request: get('admin', '/admin/messages?inboxTab=contact'), params: {}, context } as never),
     );
     const inbox = tab.body.inbox as InboxData;
@@ -479,14 +446,14 @@ describe('the inbox routes', () => {
     expect(Object.keys(tab.body.i18n as object)).toContain('leads');
 
     // A notification link names only the thread: its tab follows.
-    const opened = await run(() =>
+    const opened = await jsonAnswerOf(() =>
       adminMessages.loader({ request: get('admin', `/admin/messages?thread=${threadId}`), params: {}, context } as never),
     );
     const openedInbox = opened.body.inbox as InboxData;
     expect(openedInbox.tab).toBe('contact');
     expect(openedInbox.selected).toMatchObject({ id: threadId, kind: 'contact', unit: { id: ownUnit.id } });
 
-    const missing = await run(() =>
+    const missing = await jsonAnswerOf(() =>
       adminMessages.loader({ request: get('admin', '/admin/messages?thread=999999'), params: {}, context } as never),
     );
     expect(missing.status).toBe(404);
@@ -495,18 +462,18 @@ describe('the inbox routes', () => {
 
   it("a manager sees an inquiry about their unit on /dashboard, not another manager's; /api/inbox answers 404 to them and writes nothing", async () => {
     const threadId = await inquire({ property: ownUnit.id, name: 'Dash Board' });
-    const own = await run(() =>
+    const own = await jsonAnswerOf(() =>
       dashboard.loader({ request: get('manager', `/dashboard?thread=${threadId}`), params: {}, context } as never),
     );
     expect((own.body.inbox as InboxData).selected).toMatchObject({ id: threadId, kind: 'contact' });
-    const theirs = await run(() =>
+    const theirs = await jsonAnswerOf(() =>
       dashboard.loader({ request: get('other', `/dashboard?thread=${threadId}`), params: {}, context } as never),
     );
     expect((theirs.body.inbox as InboxData).selected).toBeNull();
     expect((theirs.body.inbox as InboxData).selectedMissing).toBe(true);
 
     const post = (key: string, fields: Record<string, string>) =>
-      run(() =>
+      jsonAnswerOf(() =>
         inboxApi.action({
           request: new Request('http://dimora.test/api/inbox', {
             method: 'POST',

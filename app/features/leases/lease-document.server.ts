@@ -27,6 +27,7 @@ import type { Language } from '~/lib/constants';
 import { formatCents, formatDateTime } from '~/lib/format';
 import { createI18n, intlLocale } from '~/lib/i18n';
 import type { LeaseDocument, LeaseDocumentInput, ReceiptInput } from './lease-document.types';
+import { cardBrandName } from '~/lib/card-brands';
 
 type PdfMake = typeof PdfMakeModule;
 
@@ -205,8 +206,37 @@ function pdfDate(iso: string): Date {
 
 const BASE_STYLE = { font: 'Helvetica', fontSize: 10.5, lineHeight: 1.25, color: '#1a1a1a' };
 
-async function renderPdf(definition: TDocumentDefinitions): Promise<Buffer> {
-  return loadPdfMake().createPdf(definition).getBuffer();
+/** What a house PDF's metadata says: its title, optional subject, author (the company) and the moment it was made. */
+type PdfMeta = { lang: Language; made: Date; title: string; subject?: string; author: string };
+
+/**
+ * A PDF in the house frame — US Letter, the margins, Helvetica at `BASE_STYLE`, the language and
+ * metadata of `meta` (dated `made`, never the clock, so the bytes are deterministic) — around
+ * `definition`'s content, styles and footer.
+ */
+async function renderPdf(
+  { lang, made, title, subject, author }: PdfMeta,
+  definition: Omit<TDocumentDefinitions, 'info' | 'pageSize' | 'pageMargins' | 'language' | 'displayTitle' | 'defaultStyle'>,
+): Promise<Buffer> {
+  return loadPdfMake()
+    .createPdf({
+      pageSize: 'LETTER',
+      pageMargins: [60, 56, 60, 60],
+      language: intlLocale(lang),
+      displayTitle: true,
+      info: {
+        title: toPdfText(title),
+        ...(subject === undefined ? {} : { subject: toPdfText(subject) }),
+        author: toPdfText(author),
+        creator: 'Dimora',
+        producer: 'Dimora',
+        creationDate: made,
+        modDate: made,
+      },
+      defaultStyle: BASE_STYLE,
+      ...definition,
+    })
+    .getBuffer();
 }
 
 /**
@@ -228,57 +258,36 @@ export async function renderLeasePdf(input: LeaseDocumentInput, lang: Language):
     ]),
     { text: toPdfText(doc.signatureNote), style: 'note' },
   ];
-  return renderPdf({
-    pageSize: 'LETTER',
-    pageMargins: [60, 56, 60, 60],
-    language: intlLocale(lang),
-    displayTitle: true,
-    info: {
-      title: toPdfText(doc.title),
-      subject: toPdfText(doc.subtitle),
-      author: toPdfText(input.companyName),
-      creator: 'Dimora',
-      producer: 'Dimora',
-      creationDate: made,
-      modDate: made,
+  return renderPdf(
+    { lang, made, title: doc.title, subject: doc.subtitle, author: input.companyName },
+    {
+      content,
+      // A heading is never the last line of a page.
+      pageBreakBefore: (node, queries) => node.headlineLevel === 1 && queries.getFollowingNodesOnPage().length === 0,
+      footer: (page, pages) => ({
+        columns: [
+          { text: toPdfText(tr('pdf.footer', { leaseId: input.leaseId })), alignment: 'left' },
+          { text: toPdfText(tr('pdf.page', { page, pages })), alignment: 'right' },
+        ],
+        margin: [60, 24, 60, 0],
+        fontSize: 8.5,
+        color: '#555555',
+      }),
+      styles: {
+        title: { fontSize: 18, bold: true, margin: [0, 0, 0, 4] },
+        subtitle: { fontSize: 10, color: '#444444', margin: [0, 0, 0, 14] },
+        heading: { fontSize: 12, bold: true, margin: [0, 10, 0, 4] },
+        paragraph: { margin: [0, 0, 0, 5] },
+        note: { italics: true, margin: [0, 16, 0, 0] },
+      },
     },
-    content,
-    // A heading is never the last line of a page.
-    pageBreakBefore: (node, queries) => node.headlineLevel === 1 && queries.getFollowingNodesOnPage().length === 0,
-    footer: (page, pages) => ({
-      columns: [
-        { text: toPdfText(tr('pdf.footer', { leaseId: input.leaseId })), alignment: 'left' },
-        { text: toPdfText(tr('pdf.page', { page, pages })), alignment: 'right' },
-      ],
-      margin: [60, 24, 60, 0],
-      fontSize: 8.5,
-      color: '#555555',
-    }),
-    defaultStyle: BASE_STYLE,
-    styles: {
-      title: { fontSize: 18, bold: true, margin: [0, 0, 0, 4] },
-      subtitle: { fontSize: 10, color: '#444444', margin: [0, 0, 0, 14] },
-      heading: { fontSize: 12, bold: true, margin: [0, 10, 0, 4] },
-      paragraph: { margin: [0, 0, 0, 5] },
-      note: { italics: true, margin: [0, 16, 0, 0] },
-    },
-  });
+  );
 }
-
-const BRAND_NAMES: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
 
 function paymentMethodLabel(input: ReceiptInput, tr: ReturnType<typeof scoped>): string {
   const method = tr(`receipt.methods.${input.method}`);
   if ((input.method === 'card' || input.method === 'autopay') && input.cardLast4) {
-    const brand = BRAND_NAMES[input.cardBrand ?? ''] ?? (input.cardBrand || method);
+    const brand = cardBrandName(input.cardBrand, method);
     const card = tr('receipt.cardEnding', { brand, last4: input.cardLast4 });
     return input.method === 'card' ? card : tr('receipt.withDetail', { method, detail: card });
   }
@@ -342,27 +351,17 @@ export async function renderReceiptPdf(input: ReceiptInput, lang: Language): Pro
     );
   }
   content.push({ text: toPdfText(tr('receipt.thanks')), italics: true });
-  return renderPdf({
-    pageSize: 'LETTER',
-    pageMargins: [60, 56, 60, 60],
-    language: intlLocale(lang),
-    displayTitle: true,
-    info: {
-      title: toPdfText(`${tr('receipt.title')} ${input.receiptNumber}`),
-      author: toPdfText(input.companyName),
-      creator: 'Dimora',
-      producer: 'Dimora',
-      creationDate: made,
-      modDate: made,
+  return renderPdf(
+    { lang, made, title: `${tr('receipt.title')} ${input.receiptNumber}`, author: input.companyName },
+    {
+      content,
+      styles: {
+        company: { fontSize: 11, bold: true, color: '#444444', margin: [0, 0, 0, 2] },
+        title: { fontSize: 18, bold: true, margin: [0, 0, 0, 14] },
+        heading: { fontSize: 12, bold: true, margin: [0, 0, 0, 6] },
+      },
     },
-    content,
-    defaultStyle: BASE_STYLE,
-    styles: {
-      company: { fontSize: 11, bold: true, color: '#444444', margin: [0, 0, 0, 2] },
-      title: { fontSize: 18, bold: true, margin: [0, 0, 0, 14] },
-      heading: { fontSize: 12, bold: true, margin: [0, 0, 0, 6] },
-    },
-  });
+  );
 }
 
 /** The SHA-256 of some bytes as 64 lowercase hex digits (the fingerprint recorded with a signature). */

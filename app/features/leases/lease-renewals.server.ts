@@ -5,17 +5,12 @@
  */
 import { utcToday } from '~/lib/dates';
 import { eq } from 'drizzle-orm';
-import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
-import type { Viewer } from '~/server/auth/session.server';
-import type { Db } from '~/server/db/client.server';
+import { recordAuditEvent } from '~/server/audit.server';
 import { lease, leaseTenant } from '~/server/db/schema';
-import { findStaffLease } from '~/features/ledger/ledger-commands.server';
 import { lockLease } from '~/features/ledger/ledger.server';
 import { findOverlappingLease, lockUnit } from './lease-drafts.server';
 import { inviteSigners } from './lease-invitations.server';
-import { LEASE_SIGN_DAYS, type LeaseCommandOutcome } from './leases.server';
-
-type StaffActor = Pick<Viewer, 'id' | 'role'>;
+import { LEASE_SIGN_DAYS, onStaffLease, type LeaseCommandArgs, type LeaseCommandOutcome } from './leases.server';
 
 /**
  * Offers a renewal of an active lease: a new lease from the day after it ends to `endDate`, at
@@ -30,20 +25,9 @@ export async function offerRenewal({
   origin,
   publicUrl,
   now = new Date(),
-}: {
-  db: Db;
-  actor: StaffActor;
-  leaseId: number;
-  endDate: string;
-  monthlyRentCents: number;
-  origin: RequestOrigin;
-  publicUrl: string;
-  now?: Date;
-}): Promise<LeaseCommandOutcome> {
+}: LeaseCommandArgs & { endDate: string; monthlyRentCents: number; publicUrl: string; now?: Date }): Promise<LeaseCommandOutcome> {
   if (!Number.isSafeInteger(monthlyRentCents) || monthlyRentCents <= 0) return { ok: false, reason: 'invalid_amount' };
-  return db.transaction(async (tx) => {
-    const found = await findStaffLease(tx, actor, leaseId);
-    if (!found) return { ok: false, reason: 'not_found' };
+  return onStaffLease({ db, actor, leaseId }, async (tx, found) => {
     await lockUnit(tx, found.propertyId);
     const current = await lockLease(tx, leaseId);
     if (current?.status !== 'active') return { ok: false, reason: 'invalid_status', status: current?.status };

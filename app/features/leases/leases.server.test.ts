@@ -12,7 +12,7 @@ import { application, auditLog, charge, document, lease, leaseTenant, notificati
 import { createSandboxProvider, SANDBOX_TEST_CARDS, type SandboxCharge } from '~/server/payments/sandbox-provider.server';
 import { createLocalStorage, type UploadStorage } from '~/server/uploads/storage.server';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
-import { createLeaseFixture, createPerson, leaseMails, TEST_ORIGIN } from '../../../tests/setup/leases';
+import { createLeaseFixture, createPerson, leaseMails, TEST_ORIGIN, testCard } from '../../../tests/setup/leases';
 import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase, raceDescribe, raceTest } from '../../../tests/setup/test-db';
 import { sha256Hex } from './lease-document.server';
 import { leasePdf } from './lease-pdf.server';
@@ -30,14 +30,18 @@ const publicUrl = TEST_PUBLIC_URL;
 /** When the lease is sent, and a moment within the week it may be signed. */
 const SENT_AT = new Date('2027-01-10T09:00:00Z');
 const SIGN_NOW = new Date('2027-01-11T10:30:00Z');
-const card = (number: string) => ({
-  type: 'card' as const,
-  number,
-  expMonth: 12,
-  expYear: new Date().getUTCFullYear() + 3,
-  cvc: '123',
-  name: 'Lena Lessee',
-});
+const card = (number: string) => testCard(number, 'Lena Lessee');
+
+type RenewalOptions = Parameters<typeof offerRenewal>[0];
+/** The manager offers a renewal at SENT_AT (through the test's db) unless `options` name another actor or db. */
+function offerRenewalAt(options: Pick<RenewalOptions, 'leaseId' | 'endDate' | 'monthlyRentCents'> & Partial<RenewalOptions>) {
+  return offerRenewal({ db: database.db, actor: manager, origin, publicUrl, now: SENT_AT, ...options });
+}
+
+/** A lease `tenant` has signed for `startDate`–`endDate` (ISO dates), waiting for the manager's countersignature. */
+function signedLease(tenant: Viewer, startDate: string, endDate: string, values: { unitId?: number } = {}) {
+  return createLeaseFixture(database.db, { manager, tenant, status: 'signed', countersignedAt: null, startDate, endDate, ...values });
+}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -410,46 +414,15 @@ describe('countersigning and renewal', () => {
     });
     const provider = newProvider();
 
-    expect(
-      await offerRenewal({
-        db: database.db,
-        actor: manager,
-        leaseId: current.id,
-        endDate: '2026-12-31',
-        monthlyRentCents: 125_000,
-        origin,
-        publicUrl,
-        now: SENT_AT,
-      }),
-    ).toEqual({
+    expect(await offerRenewalAt({ leaseId: current.id, endDate: '2026-12-31', monthlyRentCents: 125_000 })).toEqual({
       ok: false,
       reason: 'invalid_dates',
     });
-    expect(
-      await offerRenewal({
-        db: database.db,
-        actor: otherManager,
-        leaseId: current.id,
-        endDate: '2027-12-31',
-        monthlyRentCents: 125_000,
-        origin,
-        publicUrl,
-        now: SENT_AT,
-      }),
-    ).toEqual({
+    expect(await offerRenewalAt({ actor: otherManager, leaseId: current.id, endDate: '2027-12-31', monthlyRentCents: 125_000 })).toEqual({
       ok: false,
       reason: 'not_found',
     });
-    const offered = await offerRenewal({
-      db: database.db,
-      actor: manager,
-      leaseId: current.id,
-      endDate: '2027-12-31',
-      monthlyRentCents: 125_000,
-      origin,
-      publicUrl,
-      now: SENT_AT,
-    });
+    const offered = await offerRenewalAt({ leaseId: current.id, endDate: '2027-12-31', monthlyRentCents: 125_000 });
     expect(offered.ok).toBe(true);
     if (!offered.ok) return;
     const renewalId = offered.leaseId;
@@ -524,26 +497,8 @@ raceDescribe('at once (two connection pools on PostgreSQL)', () => {
     const current = await createLeaseFixture(database.db, { manager, tenant, startDate: '2026-01-01', endDate: '2026-12-31' });
 
     const outcomes = await Promise.all([
-      offerRenewal({
-        db: database.db,
-        actor: manager,
-        leaseId: current.id,
-        endDate: '2027-12-31',
-        monthlyRentCents: 125_000,
-        origin,
-        publicUrl,
-        now: SENT_AT,
-      }),
-      offerRenewal({
-        db: other.db,
-        actor: manager,
-        leaseId: current.id,
-        endDate: '2027-06-30',
-        monthlyRentCents: 130_000,
-        origin,
-        publicUrl,
-        now: SENT_AT,
-      }),
+      offerRenewalAt({ leaseId: current.id, endDate: '2027-12-31', monthlyRentCents: 125_000 }),
+      offerRenewalAt({ db: other.db, leaseId: current.id, endDate: '2027-06-30', monthlyRentCents: 130_000 }),
     ]);
 
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
@@ -553,14 +508,7 @@ raceDescribe('at once (two connection pools on PostgreSQL)', () => {
 
   raceTest('one lease countersigned twice at once is countersigned once', async () => {
     const tenant = await createPerson(database.db, 'tenant');
-    const row = await createLeaseFixture(database.db, {
-      manager,
-      tenant,
-      status: 'signed',
-      countersignedAt: null,
-      startDate: '2027-01-01',
-      endDate: '2027-12-31',
-    });
+    const row = await signedLease(tenant, '2027-01-01', '2027-12-31');
 
     const outcomes = await Promise.all([
       countersignLease({ db: database.db, actor: manager, leaseId: row.id, origin, publicUrl }),
@@ -578,23 +526,8 @@ raceDescribe('at once (two connection pools on PostgreSQL)', () => {
 
   raceTest('two overlapping signed leases of one unit countersigned at once never both become active', async () => {
     const tenant = await createPerson(database.db, 'tenant');
-    const a = await createLeaseFixture(database.db, {
-      manager,
-      tenant,
-      status: 'signed',
-      countersignedAt: null,
-      startDate: '2027-01-01',
-      endDate: '2027-12-31',
-    });
-    const b = await createLeaseFixture(database.db, {
-      manager,
-      tenant,
-      unitId: a.propertyId,
-      status: 'signed',
-      countersignedAt: null,
-      startDate: '2027-06-01',
-      endDate: '2028-05-31',
-    });
+    const a = await signedLease(tenant, '2027-01-01', '2027-12-31');
+    const b = await signedLease(tenant, '2027-06-01', '2028-05-31', { unitId: a.propertyId });
 
     const outcomes = await Promise.all([
       countersignLease({ db: database.db, actor: manager, leaseId: a.id, origin, publicUrl }),

@@ -40,7 +40,7 @@ import { mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import { findStaffLease } from '~/features/ledger/ledger-commands.server';
-import { lockLease } from '~/features/ledger/ledger.server';
+import { lockLease, type Tx } from '~/features/ledger/ledger.server';
 import { LEASE_MAIL_TOPIC, mailDate, type LeaseMailPayload } from '~/features/ledger/lease-mail.server';
 import { leaseUnitLabel } from '~/features/ledger/lease-payments.server';
 import { findOverlappingLease, lockUnit } from './lease-drafts.server';
@@ -69,6 +69,26 @@ export type LeaseCommandRefusal =
   | 'invalid_amount';
 export type LeaseCommandOutcome = { ok: true; leaseId: number } | { ok: false; reason: LeaseCommandRefusal; status?: LeaseStatus };
 
+/** What every staff lease command takes: the acting staff member, the lease and where the request came from. */
+export type LeaseCommandArgs = { db: Db; actor: StaffActor; leaseId: number; origin: RequestOrigin };
+
+type StaffLease = NonNullable<Awaited<ReturnType<typeof findStaffLease>>>;
+
+/**
+ * Runs `command` in one transaction on lease `leaseId` when `actor` may manage it
+ * (`findStaffLease`: an admin, or the building's manager); else answers `not_found` and runs nothing.
+ */
+export function onStaffLease(
+  { db, actor, leaseId }: Pick<LeaseCommandArgs, 'db' | 'actor' | 'leaseId'>,
+  command: (tx: Tx, found: StaffLease) => Promise<LeaseCommandOutcome>,
+): Promise<LeaseCommandOutcome> {
+  return db.transaction(async (tx) => {
+    const found = await findStaffLease(tx, actor, leaseId);
+    if (!found) return { ok: false, reason: 'not_found' };
+    return command(tx, found);
+  });
+}
+
 /**
  * Adds a co-tenant (name, e-mail) to a draft lease: one per adult of the application beyond the
  * applicant. They are invited when the lease is sent.
@@ -80,17 +100,8 @@ export async function addCoTenant({
   name,
   email,
   origin,
-}: {
-  db: Db;
-  actor: StaffActor;
-  leaseId: number;
-  name: string;
-  email: string;
-  origin: RequestOrigin;
-}): Promise<LeaseCommandOutcome> {
-  return db.transaction(async (tx) => {
-    const found = await findStaffLease(tx, actor, leaseId);
-    if (!found) return { ok: false, reason: 'not_found' };
+}: LeaseCommandArgs & { name: string; email: string }): Promise<LeaseCommandOutcome> {
+  return onStaffLease({ db, actor, leaseId }, async (tx) => {
     const locked = await lockLease(tx, leaseId);
     if (locked?.status !== 'draft') return { ok: false, reason: 'invalid_status', status: locked?.status };
     const [app] = locked.applicationId
@@ -125,17 +136,8 @@ export async function sendLease({
   origin,
   publicUrl,
   now = new Date(),
-}: {
-  db: Db;
-  actor: StaffActor;
-  leaseId: number;
-  origin: RequestOrigin;
-  publicUrl: string;
-  now?: Date;
-}): Promise<LeaseCommandOutcome> {
-  return db.transaction(async (tx) => {
-    const found = await findStaffLease(tx, actor, leaseId);
-    if (!found) return { ok: false, reason: 'not_found' };
+}: LeaseCommandArgs & { publicUrl: string; now?: Date }): Promise<LeaseCommandOutcome> {
+  return onStaffLease({ db, actor, leaseId }, async (tx) => {
     const locked = await lockLease(tx, leaseId);
     if (locked?.status !== 'draft') return { ok: false, reason: 'invalid_status', status: locked?.status };
     const signBy = new Date(now.getTime() + LEASE_SIGN_DAYS * 86_400_000);
@@ -164,16 +166,8 @@ export async function countersignLease({
   leaseId,
   origin,
   publicUrl,
-}: {
-  db: Db;
-  actor: StaffActor;
-  leaseId: number;
-  origin: RequestOrigin;
-  publicUrl: string;
-}): Promise<LeaseCommandOutcome> {
-  return db.transaction(async (tx) => {
-    const found = await findStaffLease(tx, actor, leaseId);
-    if (!found) return { ok: false, reason: 'not_found' };
+}: LeaseCommandArgs & { publicUrl: string }): Promise<LeaseCommandOutcome> {
+  return onStaffLease({ db, actor, leaseId }, async (tx, found) => {
     await lockUnit(tx, found.propertyId);
     const locked = await lockLease(tx, leaseId);
     if (locked?.status !== 'signed')

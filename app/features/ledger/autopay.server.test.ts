@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '~/server/auth/session.server';
 import { autopay, notification, payment } from '~/server/db/schema';
 import { createSandboxProvider, SANDBOX_TEST_CARDS, type SandboxCharge } from '~/server/payments/sandbox-provider.server';
-import { addCharge, createLeaseFixture, createPerson, leaseMails, TEST_ORIGIN } from '../../../tests/setup/leases';
+import { addCharge, createLeaseFixture, createPerson, leaseMails, TEST_ORIGIN, testCard } from '../../../tests/setup/leases';
 import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
 import { AUTOPAY_RETRY_DAYS, cancelAutopay, enableAutopay, runAutopay } from './autopay.server';
 import { findLeaseBalance } from './ledger.server';
@@ -12,14 +12,7 @@ let database: TestDatabase;
 let manager: Viewer;
 const origin = TEST_ORIGIN;
 const publicUrl = TEST_PUBLIC_URL;
-const card = (number: string) => ({
-  type: 'card' as const,
-  number,
-  expMonth: 12,
-  expYear: new Date().getUTCFullYear() + 3,
-  cvc: '123',
-  name: 'Ann Autopay',
-});
+const card = (number: string) => testCard(number, 'Ann Autopay');
 
 /** `YYYY-MM` `months` after the current month (UTC). enableAutopay decides from the real clock whether this month still counts, so the runs below happen in later months. */
 function periodFromNow(months: number): string {
@@ -63,6 +56,12 @@ async function leaseOwing(owed = 120_000) {
   return { tenant, row, provider };
 }
 
+type EnableOptions = Parameters<typeof enableAutopay>[0];
+/** Turns autopay on for day DAY with a good card, unless `options` name another day or card. */
+function turnOnAutopay(options: Pick<EnableOptions, 'provider' | 'viewer' | 'leaseId'> & Partial<EnableOptions>) {
+  return enableAutopay({ db: database.db, dayOfMonth: DAY, card: card(SANDBOX_TEST_CARDS.succeeds), origin, ...options });
+}
+
 async function autopayRow(leaseId: number) {
   const [row] = await database.db.select().from(autopay).where(eq(autopay.leaseId, leaseId));
   return row;
@@ -76,15 +75,7 @@ describe('enableAutopay', () => {
   it('saves the provider’s token, brand and last 4 of the card, and no other card digits', async () => {
     const { tenant, row, provider } = await leaseOwing();
 
-    const outcome = await enableAutopay({
-      db: database.db,
-      provider,
-      viewer: tenant,
-      leaseId: row.id,
-      dayOfMonth: DAY,
-      card: card(SANDBOX_TEST_CARDS.succeeds),
-      origin,
-    });
+    const outcome = await turnOnAutopay({ provider, viewer: tenant, leaseId: row.id });
 
     expect(outcome).toMatchObject({
       ok: true,
@@ -109,29 +100,9 @@ describe('enableAutopay', () => {
     const stranger = await createPerson(database.db, 'tenant');
 
     for (const dayOfMonth of [0, 29, 31, 2.5]) {
-      expect(
-        await enableAutopay({
-          db: database.db,
-          provider,
-          viewer: tenant,
-          leaseId: row.id,
-          dayOfMonth,
-          card: card(SANDBOX_TEST_CARDS.succeeds),
-          origin,
-        }),
-      ).toEqual({ ok: false, reason: 'invalid_day' });
+      expect(await turnOnAutopay({ provider, viewer: tenant, leaseId: row.id, dayOfMonth })).toEqual({ ok: false, reason: 'invalid_day' });
     }
-    expect(
-      await enableAutopay({
-        db: database.db,
-        provider,
-        viewer: stranger,
-        leaseId: row.id,
-        dayOfMonth: DAY,
-        card: card(SANDBOX_TEST_CARDS.succeeds),
-        origin,
-      }),
-    ).toEqual({ ok: false, reason: 'not_found' });
+    expect(await turnOnAutopay({ provider, viewer: stranger, leaseId: row.id })).toEqual({ ok: false, reason: 'not_found' });
     expect(await autopayRow(row.id)).toBeUndefined();
   });
 });
@@ -139,15 +110,7 @@ describe('enableAutopay', () => {
 describe('runAutopay', () => {
   it('charges the balance once on its day, with the receipt, and not again when run twice', async () => {
     const { tenant, row, provider } = await leaseOwing(120_000);
-    await enableAutopay({
-      db: database.db,
-      provider,
-      viewer: tenant,
-      leaseId: row.id,
-      dayOfMonth: DAY,
-      card: card(SANDBOX_TEST_CARDS.succeeds),
-      origin,
-    });
+    await turnOnAutopay({ provider, viewer: tenant, leaseId: row.id });
 
     expect(await runAutopay({ db: database.db, provider, today: addDays(ON_DAY, -1), publicUrl })).toEqual({
       charged: 0,
@@ -197,15 +160,7 @@ describe('runAutopay', () => {
 
   it('a declined card notifies the tenant, retries once three days later, then leaves the month to the tenant', async () => {
     const { tenant, row, provider } = await leaseOwing(120_000);
-    const enabled = await enableAutopay({
-      db: database.db,
-      provider,
-      viewer: tenant,
-      leaseId: row.id,
-      dayOfMonth: DAY,
-      card: card(SANDBOX_TEST_CARDS.attachesButDeclines),
-      origin,
-    });
+    const enabled = await turnOnAutopay({ provider, viewer: tenant, leaseId: row.id, card: card(SANDBOX_TEST_CARDS.attachesButDeclines) });
     expect(enabled).toMatchObject({ ok: true, autopay: { cardLast4: '0341' } });
     const errors = async () =>
       database.db
@@ -254,15 +209,7 @@ describe('runAutopay', () => {
 
   it('a cancelled autopay charges nothing', async () => {
     const { tenant, row, provider } = await leaseOwing();
-    await enableAutopay({
-      db: database.db,
-      provider,
-      viewer: tenant,
-      leaseId: row.id,
-      dayOfMonth: DAY,
-      card: card(SANDBOX_TEST_CARDS.succeeds),
-      origin,
-    });
+    await turnOnAutopay({ provider, viewer: tenant, leaseId: row.id });
 
     expect(await cancelAutopay({ db: database.db, viewer: tenant, leaseId: row.id, origin })).toBe(true);
     expect(await cancelAutopay({ db: database.db, viewer: tenant, leaseId: row.id, origin })).toBe(false);
@@ -276,15 +223,7 @@ describe('runAutopay', () => {
   it('another tenant cannot cancel someone’s autopay', async () => {
     const { tenant, row, provider } = await leaseOwing();
     const stranger = await createPerson(database.db, 'tenant');
-    await enableAutopay({
-      db: database.db,
-      provider,
-      viewer: tenant,
-      leaseId: row.id,
-      dayOfMonth: DAY,
-      card: card(SANDBOX_TEST_CARDS.succeeds),
-      origin,
-    });
+    await turnOnAutopay({ provider, viewer: tenant, leaseId: row.id });
 
     expect(await cancelAutopay({ db: database.db, viewer: stranger, leaseId: row.id, origin })).toBe(false);
     expect(await autopayRow(row.id)).toMatchObject({ active: true });

@@ -10,8 +10,8 @@ import en from '~/i18n/locales/en/mail-leases.json';
 import it from '~/i18n/locales/it/mail-leases.json';
 import type { Language } from '~/lib/constants';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
-import { actionLink, blocks, paragraph, renderMail } from '~/server/mail/layout.server';
-import { fillText as fill, mailLanguage } from '~/server/mail/templates.server';
+import { renderTemplateMail, type TemplateMailPayload } from '~/server/mail/template-mail.server';
+import { mailLanguage } from '~/server/mail/templates.server';
 import type { JobHandlers } from '~/server/outbox/outbox.server';
 
 type Texts = typeof en;
@@ -22,32 +22,11 @@ export const LEASE_MAIL_TOPIC = 'mail.lease';
 export type LeaseMailTemplate = keyof Texts['templates'];
 
 /** The outbox payload of `mail.lease`: plain values only (no card data). `url` is absolute. */
-export type LeaseMailPayload = {
-  template: LeaseMailTemplate;
-  to: string;
-  locale: string;
-  name: string;
-  url: string;
-  /** Values the template shows, already formatted in the recipient's language. */
-  values: Record<string, string>;
-};
+export type LeaseMailPayload = TemplateMailPayload<LeaseMailTemplate> & { url: string };
 
 /** Renders a `mail.lease` payload in the recipient's language. */
 export function leaseMail(payload: LeaseMailPayload): OutgoingMail {
-  const language = mailLanguage(payload.locale);
-  const texts = TEXTS[language];
-  const part = texts.templates[payload.template];
-  const values = { ...payload.values, name: payload.name };
-  const greeting = payload.name ? fill(texts.greeting, values) : texts.greetingAnonymous;
-  const body = part.lines.map((line) => fill(line, values)).filter((line) => line.trim() !== '');
-  const lines = [greeting, '', ...body, '', `${part.action}: ${payload.url}`, '', texts.signature];
-  const html = blocks([
-    paragraph(greeting),
-    ...body.map((line) => paragraph(line)),
-    actionLink(payload.url, part.action),
-    paragraph(texts.signature),
-  ]);
-  return renderMail({ to: payload.to, subject: fill(part.subject, values), language, text: lines.join('\n'), body: html });
+  return renderTemplateMail(TEXTS, payload, { url: payload.url });
 }
 
 /** Formats cents as USD in the recipient's language. */

@@ -18,6 +18,7 @@ import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import {
   PaymentProviderError,
+  settledPaymentColumns,
   type ChargeResult,
   type DeclineCode,
   type PaymentProvider,
@@ -64,14 +65,7 @@ export async function settleLeasePayment(
 ): Promise<boolean> {
   const [settled] = await tx
     .update(payment)
-    .set({
-      status: result.status,
-      providerRef: result.providerRef,
-      cardBrand: result.cardBrand,
-      cardLast4: result.cardLast4,
-      failureReason: result.status === 'failed' ? (failureReason ?? result.declineCode) : null,
-      settledAt: new Date(),
-    })
+    .set({ ...settledPaymentColumns(result, failureReason), settledAt: new Date() })
     .where(and(eq(payment.id, paymentId), eq(payment.status, 'pending')))
     .returning();
   if (!settled || settled.leaseId === null) return false;

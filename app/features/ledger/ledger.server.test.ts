@@ -4,7 +4,7 @@ import type { Viewer } from '~/server/auth/session.server';
 import { openDatabase, type Database } from '~/server/db/client.server';
 import { auditLog, charge, ledgerAllocation, notification, payment, refund } from '~/server/db/schema';
 import { createSandboxProvider, SANDBOX_TEST_CARDS, type SandboxCharge } from '~/server/payments/sandbox-provider.server';
-import { addCharge, chargesOf, createLeaseFixture, createPerson, leaseMails, TEST_ORIGIN } from '../../../tests/setup/leases';
+import { addCharge, chargesOf, createLeaseFixture, createPerson, leaseMails, TEST_ORIGIN, testCard } from '../../../tests/setup/leases';
 import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase, raceDescribe, raceTest } from '../../../tests/setup/test-db';
 import { payLeaseBalance, postManualCharge, recordOfflinePayment, refundPayment } from './ledger-commands.server';
 import { findLeaseBalance, findLedger } from './ledger.server';
@@ -18,14 +18,7 @@ let otherTenant: Viewer;
 const origin = TEST_ORIGIN;
 const publicUrl = TEST_PUBLIC_URL;
 const TODAY = new Date().toISOString().slice(0, 10);
-const card = (number: string) => ({
-  type: 'card' as const,
-  number,
-  expMonth: 12,
-  expYear: new Date().getUTCFullYear() + 3,
-  cvc: '123',
-  name: 'Tess Tenant',
-});
+const card = (number: string) => testCard(number, 'Tess Tenant');
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -43,8 +36,29 @@ function newProvider() {
   return createSandboxProvider({ store: new Map<string, Promise<SandboxCharge>>() });
 }
 
+type PayOptions = Parameters<typeof payLeaseBalance>[0];
+/** The tenant pays by a good card unless `options` give another source (the test's db, origin and site). */
+function payByCard(options: Pick<PayOptions, 'provider' | 'viewer' | 'leaseId' | 'amountCents' | 'idempotencyKey'> & Partial<PayOptions>) {
+  return payLeaseBalance({ db: database.db, source: card(SANDBOX_TEST_CARDS.succeeds), origin, publicUrl, ...options });
+}
+
+/** refundPayment with the test's db and origin. */
+function refundWith(options: Omit<Parameters<typeof refundPayment>[0], 'db' | 'origin'>) {
+  return refundPayment({ db: database.db, origin, ...options });
+}
+
 async function activeLease() {
   return createLeaseFixture(database.db, { manager, tenant, monthlyRentCents: 100_000 });
+}
+
+/** A fresh lease owing one 1,000.00 charge that the tenant has paid in full by card (`idempotencyKey`). */
+async function leasePaidInFull(idempotencyKey: string) {
+  const provider = newProvider();
+  const row = await activeLease();
+  await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
+  const paid = await payByCard({ provider, viewer: tenant, leaseId: row.id, amountCents: 100_000, idempotencyKey });
+  if (!paid.ok) throw new Error('payment refused');
+  return { provider, row, paymentId: paid.payment.paymentId };
 }
 
 async function allocationsOf(paymentId: number) {
@@ -189,31 +203,19 @@ describe('refunds', () => {
     const row = await activeLease();
     const january = await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
     const february = await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-02-01' });
-    const paid = await payLeaseBalance({
-      db: database.db,
-      provider,
-      viewer: tenant,
-      leaseId: row.id,
-      amountCents: 150_000,
-      source: card(SANDBOX_TEST_CARDS.succeeds),
-      idempotencyKey: 'refund-me',
-      origin,
-      publicUrl,
-    });
+    const paid = await payByCard({ provider, viewer: tenant, leaseId: row.id, amountCents: 150_000, idempotencyKey: 'refund-me' });
     expect(paid).toMatchObject({ ok: true, payment: { status: 'succeeded', amountCents: 150_000 } });
     if (!paid.ok) return;
     const paymentId = paid.payment.paymentId;
     expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(50_000);
 
-    const refunded = await refundPayment({
-      db: database.db,
+    const refunded = await refundWith({
       provider,
       actor: manager,
       paymentId,
       amountCents: 30_000,
       reason: 'Overcharge',
       idempotencyKey: 'r1',
-      origin,
     });
 
     expect(refunded.ok).toBe(true);
@@ -235,64 +237,20 @@ describe('refunds', () => {
 
     // The same refund submitted again is the same refund.
     expect(
-      await refundPayment({
-        db: database.db,
-        provider,
-        actor: manager,
-        paymentId,
-        amountCents: 30_000,
-        reason: 'Overcharge',
-        idempotencyKey: 'r1',
-        origin,
-      }),
+      await refundWith({ provider, actor: manager, paymentId, amountCents: 30_000, reason: 'Overcharge', idempotencyKey: 'r1' }),
     ).toEqual(refunded);
     expect(await database.db.select().from(refund).where(eq(refund.paymentId, paymentId))).toHaveLength(1);
   });
 
   it('a refund above what is left of the payment is refused and nothing is written', async () => {
-    const provider = newProvider();
-    const row = await activeLease();
-    await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
-    const paid = await payLeaseBalance({
-      db: database.db,
-      provider,
-      viewer: tenant,
-      leaseId: row.id,
-      amountCents: 100_000,
-      source: card(SANDBOX_TEST_CARDS.succeeds),
-      idempotencyKey: 'pay-all',
-      origin,
-      publicUrl,
-    });
-    if (!paid.ok) throw new Error('payment refused');
-    const paymentId = paid.payment.paymentId;
-    expect(
-      (
-        await refundPayment({
-          db: database.db,
-          provider,
-          actor: manager,
-          paymentId,
-          amountCents: 40_000,
-          reason: '',
-          idempotencyKey: 'first',
-          origin,
-        })
-      ).ok,
-    ).toBe(true);
+    const { provider, row, paymentId } = await leasePaidInFull('pay-all');
+    expect((await refundWith({ provider, actor: manager, paymentId, amountCents: 40_000, reason: '', idempotencyKey: 'first' })).ok).toBe(
+      true,
+    );
     const before = await rowCounts();
     const allocationsBefore = await allocationsOf(paymentId);
 
-    const outcome = await refundPayment({
-      db: database.db,
-      provider,
-      actor: manager,
-      paymentId,
-      amountCents: 60_001,
-      reason: '',
-      idempotencyKey: 'too-much',
-      origin,
-    });
+    const outcome = await refundWith({ provider, actor: manager, paymentId, amountCents: 60_001, reason: '', idempotencyKey: 'too-much' });
 
     expect(outcome).toEqual({ ok: false, reason: 'above_refundable', limitCents: 60_000 });
     expect(await rowCounts()).toEqual(before);
@@ -303,33 +261,17 @@ describe('refunds', () => {
   });
 
   it('a manager of another building cannot refund: not_found, and nothing is written', async () => {
-    const provider = newProvider();
-    const row = await activeLease();
-    await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
-    const paid = await payLeaseBalance({
-      db: database.db,
-      provider,
-      viewer: tenant,
-      leaseId: row.id,
-      amountCents: 100_000,
-      source: card(SANDBOX_TEST_CARDS.succeeds),
-      idempotencyKey: 'pay',
-      origin,
-      publicUrl,
-    });
-    if (!paid.ok) throw new Error('payment refused');
+    const { provider, paymentId } = await leasePaidInFull('pay');
     const before = await rowCounts();
 
     expect(
-      await refundPayment({
-        db: database.db,
+      await refundWith({
         provider,
         actor: otherManager,
-        paymentId: paid.payment.paymentId,
+        paymentId,
         amountCents: 1_000,
         reason: '',
         idempotencyKey: 'x',
-        origin,
       }),
     ).toEqual({ ok: false, reason: 'not_found' });
     expect(await rowCounts()).toEqual(before);
@@ -343,17 +285,7 @@ describe('a tenant pays', () => {
     await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
     const before = await rowCounts();
     const pay = (amountCents: number) =>
-      payLeaseBalance({
-        db: database.db,
-        provider,
-        viewer: tenant,
-        leaseId: row.id,
-        amountCents,
-        source: card(SANDBOX_TEST_CARDS.succeeds),
-        idempotencyKey: `k-${amountCents}`,
-        origin,
-        publicUrl,
-      });
+      payByCard({ provider, viewer: tenant, leaseId: row.id, amountCents, idempotencyKey: `k-${amountCents}` });
 
     expect(await pay(0)).toEqual({ ok: false, reason: 'invalid_amount' });
     expect(await pay(-5_000)).toEqual({ ok: false, reason: 'invalid_amount' });
@@ -370,17 +302,7 @@ describe('a tenant pays', () => {
     const row = await activeLease();
     await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
 
-    const outcome = await payLeaseBalance({
-      db: database.db,
-      provider,
-      viewer: otherTenant,
-      leaseId: row.id,
-      amountCents: 10_000,
-      source: card(SANDBOX_TEST_CARDS.succeeds),
-      idempotencyKey: 'not-mine',
-      origin,
-      publicUrl,
-    });
+    const outcome = await payByCard({ provider, viewer: otherTenant, leaseId: row.id, amountCents: 10_000, idempotencyKey: 'not-mine' });
 
     expect(outcome).toEqual({ ok: false, reason: 'not_found' });
     expect(provider.charges.size).toBe(0);
@@ -391,18 +313,7 @@ describe('a tenant pays', () => {
     const provider = newProvider();
     const row = await activeLease();
     await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
-    const submit = () =>
-      payLeaseBalance({
-        db: database.db,
-        provider,
-        viewer: tenant,
-        leaseId: row.id,
-        amountCents: 40_000,
-        source: card(SANDBOX_TEST_CARDS.succeeds),
-        idempotencyKey: 'one-page-view',
-        origin,
-        publicUrl,
-      });
+    const submit = () => payByCard({ provider, viewer: tenant, leaseId: row.id, amountCents: 40_000, idempotencyKey: 'one-page-view' });
 
     const [first, second] = await Promise.all([submit(), submit()]);
     const third = await submit();
@@ -436,53 +347,28 @@ describe('staff of another building', () => {
         publicUrl,
       }),
     ).toEqual({ ok: false, reason: 'not_found' });
-    expect(
-      await postManualCharge({
-        db: database.db,
-        actor: otherManager,
-        leaseId: row.id,
-        kind: 'other',
-        amountCents: 10_000,
-        dueDate: '2026-01-05',
-        description: 'Keys',
-        origin,
-      }),
-    ).toEqual({
+    // The same charge, posted by each actor in turn.
+    const keys = {
+      db: database.db,
+      leaseId: row.id,
+      kind: 'other',
+      amountCents: 10_000,
+      dueDate: '2026-01-05',
+      description: 'Keys',
+      origin,
+    } as const;
+    expect(await postManualCharge({ ...keys, actor: otherManager })).toEqual({
       ok: false,
       reason: 'not_found',
     });
-    expect(
-      await postManualCharge({
-        db: database.db,
-        actor: tenant,
-        leaseId: row.id,
-        kind: 'credit',
-        amountCents: 10_000,
-        dueDate: '2026-01-05',
-        description: 'Self-service',
-        origin,
-      }),
-    ).toEqual({
+    expect(await postManualCharge({ ...keys, actor: tenant, kind: 'credit', description: 'Self-service' })).toEqual({
       ok: false,
       reason: 'not_found',
     });
 
     expect(await rowCounts()).toEqual(before);
     // Their own manager may.
-    expect(
-      (
-        await postManualCharge({
-          db: database.db,
-          actor: manager,
-          leaseId: row.id,
-          kind: 'other',
-          amountCents: 10_000,
-          dueDate: '2026-01-05',
-          description: 'Keys',
-          origin,
-        })
-      ).ok,
-    ).toBe(true);
+    expect((await postManualCharge({ ...keys, actor: manager })).ok).toBe(true);
   });
 });
 
@@ -557,17 +443,7 @@ raceDescribe('a double submit of Pay now (two connection pools on PostgreSQL)', 
     const row = await activeLease();
     await addCharge(database.db, { leaseId: row.id, amountCents: 100_000, dueDate: '2026-01-01' });
     const pay = (db: typeof database.db) =>
-      payLeaseBalance({
-        db,
-        provider,
-        viewer: tenant,
-        leaseId: row.id,
-        amountCents: 40_000,
-        source: card(SANDBOX_TEST_CARDS.succeeds),
-        idempotencyKey: 'double-submit',
-        origin,
-        publicUrl,
-      });
+      payByCard({ db, provider, viewer: tenant, leaseId: row.id, amountCents: 40_000, idempotencyKey: 'double-submit' });
 
     const [first, second] = await Promise.all([pay(database.db), pay(other.db)]);
 

@@ -31,7 +31,7 @@
  * Free of i18next (the tsx-run job runner imports it through server/jobs.ts).
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';
 import { listingAlert, listingAlertDelivery, property } from '~/server/db/schema';
 import { enqueueOutbox, OUTBOX_MAX_ATTEMPTS, type JobHandlers, type JobSchedule, type OutboxMessage } from '~/server/outbox/outbox.server';
@@ -134,6 +134,15 @@ async function eachSlice<T>(items: readonly T[], size: number, run: (slice: T[])
  * The claimed deliveries of `alertId` for `propertyIds` whose e-mail could not be sent: back to
  * waiting for the retry, or deleted (`drop`) when the job has given up.
  */
+/** The confirmed alerts that have deliveries waiting to be sent and meet `condition` (which deliveries, which frequency). */
+function alertsWithWaitingDeliveries(tx: Db, condition: SQL | undefined) {
+  return tx
+    .selectDistinct({ alertId: listingAlertDelivery.alertId })
+    .from(listingAlertDelivery)
+    .innerJoin(listingAlert, eq(listingAlert.id, listingAlertDelivery.alertId))
+    .where(and(isNull(listingAlertDelivery.sentAt), eq(listingAlert.status, 'confirmed'), condition));
+}
+
 async function releaseClaimed(db: Db, alertId: number, propertyIds: readonly number[], { drop }: { drop: boolean }) {
   await eachSlice(propertyIds, ENQUEUE_CHUNK, async (slice) => {
     const rows = and(eq(listingAlertDelivery.alertId, alertId), inArray(listingAlertDelivery.propertyId, slice));
@@ -166,18 +175,10 @@ export const listingAlertJobHandlers: JobHandlers = {
       // Immediate alerts with waiting rows for these units (also those of slices committed before a crash).
       const alertIds = new Set<number>();
       await eachSlice(propertyIds, ENQUEUE_CHUNK, async (slice) => {
-        const rows = await tx
-          .selectDistinct({ alertId: listingAlertDelivery.alertId })
-          .from(listingAlertDelivery)
-          .innerJoin(listingAlert, eq(listingAlert.id, listingAlertDelivery.alertId))
-          .where(
-            and(
-              isNull(listingAlertDelivery.sentAt),
-              inArray(listingAlertDelivery.propertyId, slice),
-              eq(listingAlert.status, 'confirmed'),
-              eq(listingAlert.frequency, 'immediate'),
-            ),
-          );
+        const rows = await alertsWithWaitingDeliveries(
+          tx,
+          and(inArray(listingAlertDelivery.propertyId, slice), eq(listingAlert.frequency, 'immediate')),
+        );
         for (const row of rows) alertIds.add(row.alertId);
       });
       const messages = [...alertIds]
@@ -195,21 +196,13 @@ export const listingAlertJobHandlers: JobHandlers = {
   [ALERT_JOB_TOPICS.digest]: async (job, { db, markDone }) => {
     const scheduledFor = String((job.payload as { scheduledFor?: unknown } | null)?.scheduledFor ?? job.id);
     await db.transaction(async (tx) => {
-      const due = await tx
-        .selectDistinct({ alertId: listingAlertDelivery.alertId })
-        .from(listingAlertDelivery)
-        .innerJoin(listingAlert, eq(listingAlert.id, listingAlertDelivery.alertId))
-        .where(
-          and(
-            isNull(listingAlertDelivery.sentAt),
-            eq(listingAlert.status, 'confirmed'),
-            or(
-              eq(listingAlert.frequency, 'daily'),
-              sql`${listingAlertDelivery.createdAt} < now() - make_interval(hours => ${STALE_IMMEDIATE_HOURS})`,
-            ),
-          ),
-        )
-        .orderBy(listingAlertDelivery.alertId);
+      const due = await alertsWithWaitingDeliveries(
+        tx,
+        or(
+          eq(listingAlert.frequency, 'daily'),
+          sql`${listingAlertDelivery.createdAt} < now() - make_interval(hours => ${STALE_IMMEDIATE_HOURS})`,
+        ),
+      ).orderBy(listingAlertDelivery.alertId);
       const messages = due.map((row) => ({
         topic: ALERT_JOB_TOPICS.mail,
         payload: { alertId: row.alertId, digest: true } satisfies ListingAlertMailPayload,

@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
+import { insertDemoPortfolio } from '../../../tests/setup/demo-portfolio';
+import { explainText } from '../../../tests/setup/query-plans';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { loader as propertiesLoader } from '~/routes/public/properties';
 import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL } from '~/lib/map-tiles';
 import type { Db } from '~/server/db/client.server';
-import { bulkInsertSql } from '~/server/db/seed/bulk-insert.server';
-import { planPortfolio } from '~/server/db/seed/generate-buildings.server';
-import { createUnitGenerator } from '~/server/db/seed/generate-units.server';
-import { building, property } from '~/server/db/schema';
 import { decodeListingPoints, encodeListingPoints } from './listing-points-codec';
 import { findListingPoints, listingPointsQuery, packListingPoints, type ListingPoints } from './listing-points.server';
 import { parseListingQuery } from './listings.schemas';
@@ -222,15 +220,10 @@ describe(`map points (${kind})`, () => {
   });
 });
 
-/** The plan's text for the points query of `search`, with its parameters inlined (numbers and simple strings). */
+/** The plan's text for the points query of `search`, with its parameters written in. */
 async function explainPoints(db: Db, search: string): Promise<string> {
   const compiled = listingPointsQuery({ db, query: query(search) }).toSQL();
-  const text = compiled.sql.replace(/\$(\d+)/g, (_all, n: string) => {
-    const value = compiled.params[Number(n) - 1];
-    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-  });
-  const result = (await db.execute(sql.raw(`EXPLAIN ${text}`))) as unknown as { rows: Array<Record<string, string>> };
-  return result.rows.map((row) => Object.values(row)[0]).join('\n');
+  return explainText(db, { sql: compiled.sql, params: compiled.params });
 }
 
 describe(`map points query plan at a realistic size (${kind})`, () => {
@@ -241,22 +234,7 @@ describe(`map points query plan at a realistic size (${kind})`, () => {
     database = await createTestDatabase();
     const db = database.db;
     // The demo generator's portfolio (buildings of 10–200 units), without the demo managers.
-    const plan = planPortfolio(42, UNITS);
-    await db.execute(
-      bulkInsertSql(
-        building,
-        plan.buildings.map((planned) => ({ ...planned.row, managerId: null })),
-      ),
-    );
-    const generate = createUnitGenerator(42, plan);
-    for (let from = 0; from < UNITS; from += 1_000) {
-      await db.execute(
-        bulkInsertSql(
-          property,
-          Array.from({ length: Math.min(1_000, UNITS - from) }, (_, i) => generate(from + i)),
-        ),
-      );
-    }
+    await insertDemoPortfolio(db, UNITS, { managers: false });
     await db.execute(sql`VACUUM ANALYZE property`);
     await db.execute(sql`VACUUM ANALYZE building`);
   }, 120_000);

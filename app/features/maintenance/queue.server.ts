@@ -31,7 +31,6 @@ import {
   BOARD_STATUSES,
   QUEUE_PAGE_SIZE,
   type BoardStatus,
-  type EntryWindow,
   type QueueBoard,
   type QueueCategory,
   type QueueFilters,
@@ -43,9 +42,13 @@ import {
   type VendorChoice,
 } from './queue.types';
 import { parseId } from '~/lib/ids';
+import { parseEntryWindows } from '~/features/work-orders/entry-windows';
 
 /** The acting user as the queue needs it. */
 export type QueueActor = Pick<Viewer, 'id' | 'role'>;
+
+/** What the queue's list and board read: the acting staff member, the filters, and the instant request ages count from. */
+export type QueueQuery = { db: Db; actor: QueueActor; filters: QueueFilters; now?: Date };
 
 const r = maintenanceRequest;
 
@@ -57,6 +60,8 @@ const OPEN_STATUS_SQL = sql.raw(`('submitted', 'triaged', 'scheduled', 'in_progr
  * managed buildings' ids for a property manager, null when they see nothing (no building, or not staff).
  */
 export async function queueScope(db: Db, actor: QueueActor): Promise<SQL | undefined | null> {
+  // The guard every staff read runs first (DESIGN §4), here so no caller can skip it.
+  if (!isStaffActor(actor)) return null;
   if (isAdmin(actor.role)) return undefined;
   if (!isPropertyManager(actor.role)) return null;
   const rows = await db.select({ id: building.id }).from(building).where(eq(building.managerId, actor.id));
@@ -85,24 +90,14 @@ function filterConditions(filters: QueueFilters, now: Date, withStatus = true): 
 
 /** The ORDER BY, the cursor's column and the keyset condition of `filters.sort`. */
 function ordering(filters: QueueFilters) {
-  if (filters.sort === 'sla') {
-    return {
-      key: r.slaDueAt,
-      orderBy: [asc(r.slaDueAt), asc(r.id)],
-      after: (at: string, id: number) => sql`(${r.slaDueAt}, ${r.id}) > (${at}::timestamptz, ${id})`,
-    };
-  }
-  if (filters.sort === 'oldest') {
-    return {
-      key: r.createdAt,
-      orderBy: [asc(r.createdAt), asc(r.id)],
-      after: (at: string, id: number) => sql`(${r.createdAt}, ${r.id}) > (${at}::timestamptz, ${id})`,
-    };
-  }
+  const key = filters.sort === 'sla' ? r.slaDueAt : r.createdAt;
+  const ascending = filters.sort === 'sla' || filters.sort === 'oldest';
+  const direction = ascending ? asc : desc;
+  const comparison = sql.raw(ascending ? '>' : '<');
   return {
-    key: r.createdAt,
-    orderBy: [desc(r.createdAt), desc(r.id)],
-    after: (at: string, id: number) => sql`(${r.createdAt}, ${r.id}) < (${at}::timestamptz, ${id})`,
+    key,
+    orderBy: [direction(key), direction(r.id)],
+    after: (at: string, id: number) => sql`(${key}, ${r.id}) ${comparison} (${at}::timestamptz, ${id})`,
   };
 }
 
@@ -184,18 +179,7 @@ function selectItems(
  * `now`), SLA breached — in the order of `filters.sort` (newest, oldest, SLA due soonest), after
  * `filters.after` (keyset). Answers the rows and the next page's cursor (null on the last page).
  */
-export async function findMaintenanceQueue({
-  db,
-  actor,
-  filters,
-  now = new Date(),
-}: {
-  db: Db;
-  actor: QueueActor;
-  filters: QueueFilters;
-  now?: Date;
-}): Promise<QueuePage> {
-  if (!isStaffActor(actor)) return { items: [], next: null };
+export async function findMaintenanceQueue({ db, actor, filters, now = new Date() }: QueueQuery): Promise<QueuePage> {
   const scope = await queueScope(db, actor);
   if (scope === null) return { items: [], next: null };
   const order = ordering(filters);
@@ -221,19 +205,8 @@ const isoText = (column: typeof r.createdAt | typeof r.slaDueAt | typeof r.first
  * its own statistics) the first cards' ids and the capped count — small index scans — with the
  * cards' building, unit and tenant joined once; one round trip.
  */
-export async function findMaintenanceBoard({
-  db,
-  actor,
-  filters,
-  now = new Date(),
-}: {
-  db: Db;
-  actor: QueueActor;
-  filters: QueueFilters;
-  now?: Date;
-}): Promise<QueueBoard> {
+export async function findMaintenanceBoard({ db, actor, filters, now = new Date() }: QueueQuery): Promise<QueueBoard> {
   const empty = { columns: BOARD_STATUSES.map((status) => ({ status, count: 0, capped: false, items: [] })) };
-  if (!isStaffActor(actor)) return empty;
   const scope = await queueScope(db, actor);
   if (scope === null) return empty;
   const order = ordering(filters);
@@ -327,7 +300,6 @@ export function parseRequestId(raw: string | undefined | null): number | null {
 
 /** True when request `requestId` exists and `actor` may work it (admin: any; manager: their buildings). */
 export async function isRequestInScope(db: Db, actor: QueueActor, requestId: number): Promise<boolean> {
-  if (!isStaffActor(actor)) return false;
   const scope = await queueScope(db, actor);
   if (scope === null) return false;
   const [row] = await db
@@ -357,21 +329,6 @@ export async function recordDeniedRequestAccess({
   await auditRefusalIfExists(db, actor, { table: 'maintenance_request', id: requestId, reason: 'not_in_scope', origin });
 }
 
-function parseWindows(raw: unknown): EntryWindow[] {
-  if (!Array.isArray(raw)) return [];
-  return raw
-    .filter(
-      (item): item is EntryWindow =>
-        typeof item === 'object' &&
-        item !== null &&
-        typeof item.date === 'string' &&
-        typeof item.from === 'string' &&
-        typeof item.to === 'string',
-    )
-    .slice(0, 20)
-    .map((item) => ({ date: item.date, from: item.from, to: item.to }));
-}
-
 /**
  * Everything the detail page shows about request `requestId` for `actor`: the request with its
  * unit, building, tenant and photos, its whole timeline (internal notes included: staff only) and
@@ -386,7 +343,6 @@ export async function findRequestDetail({
   actor: QueueActor;
   requestId: number;
 }): Promise<RequestDetail | null> {
-  if (!isStaffActor(actor)) return null;
   const scope = await queueScope(db, actor);
   if (scope === null) return null;
   const [row] = await db
@@ -461,7 +417,7 @@ export async function findRequestDetail({
     description: row.description,
     location: row.location,
     permissionToEnter: row.permissionToEnter,
-    entryWindows: parseWindows(row.entryWindows),
+    entryWindows: parseEntryWindows(row.entryWindows),
     entryNotes: row.entryNotes,
     photoUrls: row.photoUrls,
     rating: row.rating,

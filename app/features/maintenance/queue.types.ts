@@ -9,20 +9,16 @@ import type { ActionResult } from '~/lib/action-result';
 import { instantCursor } from '~/lib/keyset-cursor';
 import { z } from 'zod';
 import { INT4_MAX } from '~/lib/ids';
+import { MAINTENANCE_CATEGORY_VALUES, MAINTENANCE_PRIORITY_VALUES, MAINTENANCE_STATUS_VALUES } from './tenant-requests.schemas';
+import type { EntryWindow } from '~/features/work-orders/entry-windows';
 
-/** The enums of the model (mirrors of `maintenance_*` in the schema; a test keeps them equal). */
-export const QUEUE_CATEGORIES = [
-  'plumbing',
-  'electrical',
-  'hvac',
-  'appliance',
-  'pest_control',
-  'locks_doors',
-  'structural',
-  'other',
-] as const;
-export const QUEUE_PRIORITIES = ['emergency', 'urgent', 'routine'] as const;
-export const QUEUE_STATUSES = ['submitted', 'triaged', 'scheduled', 'in_progress', 'completed', 'closed', 'cancelled'] as const;
+/**
+ * The enums of the model (mirrors of `maintenance_*` in the schema; a test keeps them equal): the
+ * very lists the tenant's forms validate against, so the queue and the forms cannot drift apart.
+ */
+export const QUEUE_CATEGORIES = MAINTENANCE_CATEGORY_VALUES;
+export const QUEUE_PRIORITIES = MAINTENANCE_PRIORITY_VALUES;
+export const QUEUE_STATUSES = MAINTENANCE_STATUS_VALUES;
 export type QueueCategory = (typeof QUEUE_CATEGORIES)[number];
 export type QueuePriority = (typeof QUEUE_PRIORITIES)[number];
 export type QueueStatus = (typeof QUEUE_STATUSES)[number];
@@ -216,7 +212,7 @@ export type QueuePage = { items: QueueItem[]; next: QueueCursor | null };
 export type QueueBoard = { columns: { status: BoardStatus; count: number; capped: boolean; items: QueueItem[] }[] };
 
 /** An entry window the tenant gave: a date and a time range (HH:MM). */
-export type EntryWindow = { date: string; from: string; to: string };
+export type { EntryWindow };
 
 /** One entry of a request's timeline. */
 export type TimelineEntry = {

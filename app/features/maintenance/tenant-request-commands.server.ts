@@ -78,15 +78,25 @@ export type TenantCommandOutcome =
   | { ok: false; reason: 'invalid'; error: z.ZodError }
   | { ok: false; reason: 'finished' | 'not_cancellable' | 'not_ratable' | 'already_rated'; current: MaintenanceStatus };
 
-/** Runs `command` on the viewer's locked request; a request that is not theirs is audited and `not_found`. */
-async function onOwnRequest(
-  { db, viewer, requestId, origin }: { db: Db; viewer: Pick<Viewer, 'id'>; requestId: number; origin: RequestOrigin },
-  command: (tx: Db, request: OwnRequest) => Promise<TenantCommandOutcome>,
+/** What every tenant command takes: the acting tenant, their request's id, the form input and where it came from. */
+export type TenantCommandOptions = { db: Db; viewer: TenantActor; requestId: number; input: unknown; origin: RequestOrigin };
+
+/**
+ * Validates `input` with `schema`, then runs `command` on the viewer's locked request with the
+ * parsed data. A request that is not theirs is audited and `not_found` (checked before `invalid`,
+ * so a stranger learns nothing from a malformed form).
+ */
+async function onOwnRequest<Data>(
+  { db, viewer, requestId, input, origin }: TenantCommandOptions,
+  schema: z.ZodType<Data>,
+  command: (tx: Db, request: OwnRequest, data: Data) => Promise<TenantCommandOutcome>,
 ): Promise<TenantCommandOutcome> {
+  const parsed = schema.safeParse(input);
   const outcome = await db.transaction(async (tx) => {
     const own = await lockOwnRequest(tx, viewer, requestId);
     if (!own) return { ok: false, reason: 'not_found' } as const;
-    return command(tx, own);
+    if (!parsed.success) return { ok: false, reason: 'invalid', error: parsed.error } as const;
+    return command(tx, own, parsed.data);
   });
   if (!outcome.ok && outcome.reason === 'not_found') {
     await auditRefusalIfExists(db, viewer, {
@@ -106,25 +116,12 @@ async function onOwnRequest(
  * the building has none). Refused (nothing written): `not_found`, `invalid`, `finished` (closed
  * or cancelled).
  */
-export async function commentOnMaintenanceRequest({
-  db,
-  viewer,
-  requestId,
-  input,
-  origin,
-}: {
-  db: Db;
-  viewer: TenantActor;
-  requestId: number;
-  input: unknown;
-  origin: RequestOrigin;
-}): Promise<TenantCommandOutcome> {
-  const parsed = maintenanceCommentSchema.safeParse(input);
-  return onOwnRequest({ db, viewer, requestId, origin }, async (tx, own) => {
-    if (!parsed.success) return { ok: false, reason: 'invalid', error: parsed.error };
+export async function commentOnMaintenanceRequest(options: TenantCommandOptions): Promise<TenantCommandOutcome> {
+  const { viewer } = options;
+  return onOwnRequest(options, maintenanceCommentSchema, async (tx, own, data) => {
     if ((FINISHED_MAINTENANCE_STATUSES as readonly string[]).includes(own.status))
       return { ok: false, reason: 'finished', current: own.status };
-    await tx.insert(maintenanceEvent).values({ requestId: own.id, actorId: viewer.id, kind: 'comment', body: parsed.data.body });
+    await tx.insert(maintenanceEvent).values({ requestId: own.id, actorId: viewer.id, kind: 'comment', body: data.body });
     await tx.update(maintenanceRequest).set({ updatedAt: new Date() }).where(eq(maintenanceRequest.id, own.id));
     await publishMaintenanceUpdated(tx, { id: own.id, status: own.status, tenantId: viewer.id, buildingId: own.buildingId });
     const staff = await staffOf(tx, own.buildingId);
@@ -133,7 +130,7 @@ export async function commentOnMaintenanceRequest({
       tx,
       recipients.map((member) => ({
         userId: member.id,
-        ...commentNotification(member.locale, { unit: own.unitLabel, title: own.title, body: parsed.data.body }),
+        ...commentNotification(member.locale, { unit: own.unitLabel, title: own.title, body: data.body }),
         type: 'info' as const,
         actionUrl: staffRequestPath(member.isManager, own.id),
       })),
@@ -149,29 +146,16 @@ export async function commentOnMaintenanceRequest({
  * notification). Audited (`maintenance_request_status_changed`). Refused (nothing written):
  * `not_found`, `invalid`, `not_cancellable` (with the current status).
  */
-export async function cancelMaintenanceRequest({
-  db,
-  viewer,
-  requestId,
-  input,
-  origin,
-}: {
-  db: Db;
-  viewer: TenantActor;
-  requestId: number;
-  input: unknown;
-  origin: RequestOrigin;
-}): Promise<TenantCommandOutcome> {
-  const parsed = maintenanceCancelSchema.safeParse(input ?? {});
-  return onOwnRequest({ db, viewer, requestId, origin }, async (tx, own) => {
-    if (!parsed.success) return { ok: false, reason: 'invalid', error: parsed.error };
+export async function cancelMaintenanceRequest(options: TenantCommandOptions): Promise<TenantCommandOutcome> {
+  const { viewer, origin } = options;
+  return onOwnRequest({ ...options, input: options.input ?? {} }, maintenanceCancelSchema, async (tx, own, data) => {
     if (!(TENANT_CANCELLABLE_STATUSES as readonly string[]).includes(own.status))
       return { ok: false, reason: 'not_cancellable', current: own.status };
     const moved = await moveMaintenanceRequest(tx, {
       requestId: own.id,
       to: 'cancelled',
       actorId: viewer.id,
-      body: parsed.data.reason || null,
+      body: data.reason || null,
       notifyTenant: false,
     });
     if (!moved.ok) return { ok: false, reason: 'not_cancellable', current: moved.current ?? own.status };
@@ -183,7 +167,7 @@ export async function cancelMaintenanceRequest({
     for (const order of cancelled) {
       await tx
         .insert(workOrderEvent)
-        .values({ workOrderId: order.id, actorId: viewer.id, kind: 'cancelled', toStatus: 'cancelled', note: parsed.data.reason || null });
+        .values({ workOrderId: order.id, actorId: viewer.id, kind: 'cancelled', toStatus: 'cancelled', note: data.reason || null });
       const [owner] = await tx
         .select({ userId: vendor.userId, locale: user.locale })
         .from(vendor)
@@ -226,26 +210,13 @@ export async function cancelMaintenanceRequest({
  * (the tenant's own act: no e-mail). Audited (`maintenance_request_rated`). Refused (nothing
  * written): `not_found`, `invalid`, `not_ratable` (not completed or closed), `already_rated`.
  */
-export async function rateMaintenanceRequest({
-  db,
-  viewer,
-  requestId,
-  input,
-  origin,
-}: {
-  db: Db;
-  viewer: TenantActor;
-  requestId: number;
-  input: unknown;
-  origin: RequestOrigin;
-}): Promise<TenantCommandOutcome> {
-  const parsed = maintenanceRatingSchema.safeParse(input);
-  return onOwnRequest({ db, viewer, requestId, origin }, async (tx, own) => {
-    if (!parsed.success) return { ok: false, reason: 'invalid', error: parsed.error };
+export async function rateMaintenanceRequest(options: TenantCommandOptions): Promise<TenantCommandOutcome> {
+  const { viewer, origin } = options;
+  return onOwnRequest(options, maintenanceRatingSchema, async (tx, own, data) => {
     if (!(TENANT_RATABLE_STATUSES as readonly string[]).includes(own.status))
       return { ok: false, reason: 'not_ratable', current: own.status };
     if (own.rating !== null) return { ok: false, reason: 'already_rated', current: own.status };
-    const { rating, comment } = parsed.data;
+    const { rating, comment } = data;
     await tx
       .update(maintenanceRequest)
       .set({ rating, ratingComment: comment || null, ratedAt: new Date() })

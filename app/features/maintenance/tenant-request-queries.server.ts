@@ -20,8 +20,8 @@ import {
   TENANT_CANCELLABLE_STATUSES,
   TENANT_RATABLE_STATUSES,
   TENANT_REQUESTS_PAGE_SIZE,
-  type EntryWindow,
 } from './tenant-requests.schemas';
+import { parseEntryWindows, type EntryWindow } from '~/features/work-orders/entry-windows';
 import { isId } from '~/lib/ids';
 
 import { unitLabelOf } from './tenant-requests.server';
@@ -162,18 +162,6 @@ export type TenantRequestView = TenantRequestSummary & {
 /** Timeline kinds a tenant sees (`sla_breached` and internal notes are staff matters). */
 const TENANT_VISIBLE_KINDS = ['submitted', 'status', 'comment', 'triaged', 'assigned', 'scheduled', 'rated'];
 
-function parseWindows(value: unknown): EntryWindow[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter(
-    (item): item is EntryWindow =>
-      Boolean(item) &&
-      typeof item === 'object' &&
-      typeof item.date === 'string' &&
-      typeof item.from === 'string' &&
-      typeof item.to === 'string',
-  );
-}
-
 /**
  * Request `requestId` if it is `viewer`'s, with its timeline (public entries only, oldest
  * first), the visit of its work order and what the tenant may do now; else null — and a
@@ -278,7 +266,7 @@ export async function findTenantRequest({
     description: row.description,
     location: row.location,
     permissionToEnter: row.permissionToEnter,
-    entryWindows: parseWindows(row.entryWindows),
+    entryWindows: parseEntryWindows(row.entryWindows),
     entryNotes: row.entryNotes,
     visit: visit?.scheduledFor ? { scheduledFor: visit.scheduledFor.toISOString(), vendorName: visit.vendorName } : null,
     timeline: events.map((event) => ({

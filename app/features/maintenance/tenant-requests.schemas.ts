@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES, cleanLine, cleanMultiline } from '~/lib/form-fields';
 import { INT4_MAX } from '~/lib/ids';
+import type { EntryWindow } from '~/features/work-orders/entry-windows';
 
 /** What a tenant may report (the `maintenance_category` enum; a test keeps them equal). */
 export const MAINTENANCE_CATEGORY_VALUES = [
@@ -62,9 +63,6 @@ export const MAINTENANCE_MESSAGES = {
   windowOrder: 'maintenance.errors.windowOrder',
   rating: 'maintenance.errors.rating',
 } as const;
-
-/** One time window in which someone may come in: a day and a span of hours (local to the home). */
-export type EntryWindow = { date: string; from: string; to: string };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;

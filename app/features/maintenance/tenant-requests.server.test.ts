@@ -24,7 +24,6 @@ import * as apiRoute from '~/routes/api/maintenance-requests';
 import * as requestRoute from '~/routes/tenant-portal/maintenance.$requestId';
 import * as newRoute from '~/routes/tenant-portal/maintenance.new';
 import * as listRoute from '~/routes/tenant-portal/maintenance';
-import { createVerifiedUser } from '~/server/auth/create-user.server';
 import type { Viewer } from '~/server/auth/session.server';
 import {
   auditLog,
@@ -45,12 +44,12 @@ import {
 import type { DimoraLoadContext } from '~/server/load-context';
 import { logger } from '~/server/logger.server';
 import { processOutboxBatch } from '~/server/outbox/outbox.server';
-import { answerOf } from '../../../tests/setup/action-result';
+import { answerOf, settle } from '../../../tests/setup/action-result';
 import { createUser, viewerOf } from '../../../tests/setup/factories';
 import { HTML_PAGE, jpegWithGps, png } from '../../../tests/setup/images';
 import { TEST_ORIGIN, createLeaseFixture, createPerson } from '../../../tests/setup/leases';
 import { createTestDatabase, testContext, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
-import { signInForTest } from '../../../tests/setup/two-factor';
+import { createSignedInUser } from '../../../tests/setup/sign-in';
 import {
   MAINTENANCE_CATEGORIES,
   MAINTENANCE_PRIORITIES,
@@ -79,11 +78,9 @@ let counter = 0;
 async function tenantWithLease(name: string, locale = 'en'): Promise<Tenant> {
   counter += 1;
   const email = `${name.toLowerCase()}${counter}@maintenance.test`;
-  const password = 'sturdy-pass-123';
-  const created = await createVerifiedUser(database.db, { email, password, role: 'tenant', name: `${name} Tenant` });
-  if (locale !== 'en') await database.db.update(user).set({ locale }).where(eq(user.id, created.id));
-  const signed = await signInForTest(context, { email, password });
-  const viewer = { ...viewerOf({ id: created.id, email, role: 'tenant' }), name: `${name} Tenant` };
+  const signed = await createSignedInUser(context, { email, role: 'tenant', name: `${name} Tenant` });
+  if (locale !== 'en') await database.db.update(user).set({ locale }).where(eq(user.id, signed.id));
+  const viewer = { ...viewerOf({ id: signed.id, email, role: 'tenant' }), name: `${name} Tenant` };
   const row = await createLeaseFixture(database.db, { manager, tenant: viewer, startDate: '2026-01-01', endDate: '2028-12-31' });
   const [unit] = await database.db.select({ buildingId: property.buildingId }).from(property).where(eq(property.id, row.propertyId));
   return { ...viewer, cookie: signed.cookie, unitId: row.propertyId, leaseId: row.id, buildingId: unit!.buildingId! };
@@ -121,14 +118,6 @@ function formRequest(
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files) form.append('photos', new File([new Uint8Array(file.data)], file.name, { type: file.type ?? 'image/jpeg' }));
   return new Request(`http://dimora.test${url}`, { method: 'POST', body: form, headers: { cookie: tenant.cookie, ...headers } });
-}
-
-async function settle(run: () => unknown): Promise<unknown> {
-  try {
-    return await run();
-  } catch (error) {
-    return error;
-  }
 }
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: DimoraLoadContext }) => unknown;
@@ -512,9 +501,8 @@ describe('who may see and do what', () => {
       new Request('http://dimora.test/api/maintenance-requests', { method: 'POST', body: new FormData() }),
     );
     expect(answerOf(anonymous).status).toBe(401);
-    const vendorEmail = `vendor${counter}@maintenance.test`;
-    await createVerifiedUser(database.db, { email: vendorEmail, password: 'sturdy-pass-123', role: 'vendor', name: 'Vera Vendor' });
-    const vendorCookie = (await signInForTest(context, { email: vendorEmail, password: 'sturdy-pass-123' })).cookie;
+    const vendor = { email: `vendor${counter}@maintenance.test`, role: 'vendor', name: 'Vera Vendor' } as const;
+    const vendorCookie = (await createSignedInUser(context, vendor)).cookie;
     const forbidden = await call(
       apiRoute.action,
       new Request('http://dimora.test/api/maintenance-requests', {

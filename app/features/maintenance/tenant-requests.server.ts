@@ -30,9 +30,11 @@ import {
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import type { StoredPhoto } from '~/server/uploads/receive-photos.server';
+import { photoDocumentValues } from '~/server/uploads/photo-documents.server';
 import { publishMaintenanceUpdated, type MaintenancePriority } from '~/features/work-orders/maintenance-request-core.server';
 import { computeSlaDueAt } from './sla.server';
-import { MAINTENANCE_MAX_PHOTOS, maintenanceRequestSchema, type EntryWindow } from './tenant-requests.schemas';
+import type { EntryWindow } from '~/features/work-orders/entry-windows';
+import { MAINTENANCE_MAX_PHOTOS, maintenanceRequestSchema } from './tenant-requests.schemas';
 import {
   MAINTENANCE_MAIL_TOPIC,
   newRequestMailValues,
@@ -232,22 +234,9 @@ export async function createMaintenanceRequest({
     }
     const requestId = created.id;
     if (photos.length > 0) {
-      await tx.insert(document).values(
-        photos.map((photo) => ({
-          ownerType: 'maintenance_request',
-          ownerId: String(requestId),
-          kind: 'photo' as const,
-          storageKey: photo.key,
-          url: photo.url,
-          mime: photo.mime,
-          sizeBytes: photo.sizeBytes,
-          sha256: photo.sha256,
-          width: photo.width,
-          height: photo.height,
-          originalName: photo.originalName,
-          createdBy: viewer.id,
-        })),
-      );
+      await tx
+        .insert(document)
+        .values(photoDocumentValues(photos, { ownerType: 'maintenance_request', ownerId: requestId, createdBy: viewer.id }));
     }
     await tx
       .insert(maintenanceEvent)

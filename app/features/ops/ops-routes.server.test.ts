@@ -19,18 +19,17 @@ import * as databaseRoute from '~/routes/admin/database';
 import * as systemRoute from '~/routes/admin/system';
 import { loader as contactLoader } from '~/routes/public/contact';
 import { APP_VERSION } from '~/server/app-info.server';
-import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { KNOWN_MIGRATIONS } from '~/server/db/migrations-info.server';
 import { auditLog, jobSchedule, mailMessage, outbox, property, rateLimit, setting } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { OUTBOX_MAX_ATTEMPTS } from '~/server/outbox/outbox.server';
 import { SETTINGS } from '~/server/settings/settings-registry.server';
-import { answerOf } from '../../../tests/setup/action-result';
+import { answerOf, settle } from '../../../tests/setup/action-result';
 import { createProperty, viewerOf } from '../../../tests/setup/factories';
 import { startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { backupDownloadResponse } from './backup-download.page.server';
-import { signInForTest } from '../../../tests/setup/two-factor';
+import { createSignedInUser } from '../../../tests/setup/sign-in';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -39,17 +38,9 @@ const cookies = new Map<string, string>();
 const ids = new Map<string, string>();
 
 async function signedIn(key: string, role: 'admin' | 'property_manager' | 'tenant') {
-  const email = `${key}@ops-routes.test`;
-  const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: `Ops ${key}` });
-  const result = await signInForTest(context, { email, password: 'sturdy-pass-123' });
-  cookies.set(
-    key,
-    result.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; '),
-  );
-  ids.set(key, created.id);
+  const user = await createSignedInUser(context, { email: `${key}@ops-routes.test`, role, name: `Ops ${key}` });
+  cookies.set(key, user.cookie);
+  ids.set(key, user.id);
 }
 
 function request(who: string | null, pathname: string, init: RequestInit & { lang?: 'it' } = {}): Request {
@@ -57,14 +48,6 @@ function request(who: string | null, pathname: string, init: RequestInit & { lan
   const cookie = [who ? cookies.get(who) : null, init.lang ? `language=${init.lang}` : null].filter(Boolean).join('; ');
   if (cookie) headers.set('cookie', cookie);
   return new Request(`http://dimora.test${pathname}`, { ...init, headers });
-}
-
-async function settle(run: () => unknown): Promise<unknown> {
-  try {
-    return await run();
-  } catch (error) {
-    return error;
-  }
 }
 
 const post = (who: string | null, pathname: string, fields: Record<string, string>, extra: Record<string, string> = {}, lang?: 'it') =>

@@ -12,7 +12,7 @@ import { auditLog, charge, lease, payment, refund, user } from '~/server/db/sche
 import { createSandboxProvider } from '~/server/payments/sandbox-provider.server';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, TEST_PUBLIC_URL, testContext, type TestDatabase } from '../../../tests/setup/test-db';
-import { explainText, type Captured } from '../../../tests/setup/query-plans';
+import { createStatementRecorder, explainText } from '../../../tests/setup/query-plans';
 import { exportPaymentsCsv, findPaymentDetail, findPayments, findReconciliation, type PaymentsActor } from './payments-admin.server';
 import { handleRefundAction } from './payments.page.server';
 import {
@@ -290,7 +290,8 @@ describe(`the payments back office (${kind})`, () => {
 
   it('a partial refund goes through the provider, is audited, and the lease balance rises by it', async () => {
     const before = await findLeaseBalance(db, leaseA, '2026-11-22');
-    const outcome = await refundPayment({
+    // One refund form, posted twice below.
+    const goodwill = {
       db,
       provider,
       actor: managerA,
@@ -299,7 +300,8 @@ describe(`the payments back office (${kind})`, () => {
       reason: 'Goodwill',
       idempotencyKey: 'refund-one',
       origin,
-    });
+    };
+    const outcome = await refundPayment(goodwill);
     expect(outcome).toMatchObject({ ok: true });
     const [row] = await db.select().from(payment).where(eq(payment.id, ids.p1));
     expect(row).toMatchObject({ refundedCents: 5_000, status: 'succeeded' });
@@ -315,18 +317,7 @@ describe(`the payments back office (${kind})`, () => {
     const after = await findLeaseBalance(db, leaseA, '2026-11-22');
     expect(after.balanceCents - before.balanceCents).toBe(5_000);
     // The same form posted twice refunds once.
-    expect(
-      await refundPayment({
-        db,
-        provider,
-        actor: managerA,
-        paymentId: ids.p1,
-        amountCents: 5_000,
-        reason: 'Goodwill',
-        idempotencyKey: 'refund-one',
-        origin,
-      }),
-    ).toEqual(outcome);
+    expect(await refundPayment(goodwill)).toEqual(outcome);
     expect(await db.select().from(refund).where(eq(refund.paymentId, ids.p1))).toHaveLength(1);
     const detail = await findPaymentDetail({ db, actor: admin, paymentId: ids.p1, providerName: 'sandbox' });
     expect(detail).toMatchObject({ refundableCents: 145_000, refunds: [{ amountCents: 5_000, reason: 'Goodwill' }] });
@@ -438,13 +429,12 @@ const PAYMENTS = 20_000;
 
 describe(`payments list query plans at ${PAYMENTS.toLocaleString('en-US')} payments (${kind})`, () => {
   let database: TestDatabase;
-  const captured: Captured[] = [];
-  let recording = false;
+  const recorder = createStatementRecorder();
   let manager: PaymentsActor;
   let someBuilding = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase({ onQuery: (text, params) => recording && captured.push({ sql: text, params }) });
+    database = await createTestDatabase({ onQuery: recorder.onQuery });
     const db = database.db;
     manager = { id: 'plan-manager', role: 'property_manager' };
     await db.insert(user).values({ id: manager.id, name: 'Plan Manager', email: 'plan-manager@payments.test', role: 'property_manager' });
@@ -473,13 +463,9 @@ describe(`payments list query plans at ${PAYMENTS.toLocaleString('en-US')} payme
   });
 
   async function planOf(filters: Partial<PaymentFilters>, actor: PaymentsActor = admin, cursor: string | null = null): Promise<string> {
-    captured.length = 0;
-    recording = true;
-    try {
-      await findPayments({ db: database.db, actor, filters: { ...NO_FILTERS, ...filters }, cursor: cursor ? parseCursor(cursor) : null });
-    } finally {
-      recording = false;
-    }
+    const captured = await recorder.capture(() =>
+      findPayments({ db: database.db, actor, filters: { ...NO_FILTERS, ...filters }, cursor: cursor ? parseCursor(cursor) : null }),
+    );
     // The first statement reads the page from `payment`; the second describes its 50 rows by id.
     const page = captured.find((entry) => /order by/i.test(entry.sql));
     expect(page, 'the page query').toBeDefined();

@@ -14,11 +14,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as photoCommands from '~/routes/api/photos.$owner.$ownerId';
 import * as photoUpload from '~/routes/api/photos.$owner.$ownerId.upload';
-import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { consumeRateLimit } from '~/server/rate-limit.server';
 import { auditLog, building, document, property } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
-import { answerOf } from '../../../tests/setup/action-result';
+import { answerOf, settle } from '../../../tests/setup/action-result';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
 import {
   HTML_PAGE,
@@ -31,7 +30,7 @@ import {
   randomBytes,
 } from '../../../tests/setup/images';
 import { createTestDatabase, testContext, type TestDatabase, raceTest } from '../../../tests/setup/test-db';
-import { signInForTest } from '../../../tests/setup/two-factor';
+import { createSignedInUser } from '../../../tests/setup/sign-in';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -46,17 +45,9 @@ let goodJpeg: Buffer;
 type Answer = { ok: boolean; code?: string; message?: string; fileName?: string; photos?: string[]; added?: string[] };
 
 async function signedIn(key: string, role: 'admin' | 'property_manager' | 'tenant') {
-  const email = `${key}@photos.test`;
-  const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: key });
-  const result = await signInForTest(context, { email, password: 'sturdy-pass-123' });
-  cookies.set(
-    key,
-    result.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; '),
-  );
-  ids.set(key, created.id);
+  const user = await createSignedInUser(context, { email: `${key}@photos.test`, role, name: key });
+  cookies.set(key, user.cookie);
+  ids.set(key, user.id);
 }
 
 type Upload = { name: string; data: Buffer; type?: string };
@@ -67,14 +58,6 @@ function uploadRequest(who: string | null, owner: string, files: Upload[], heade
   const all = new Headers(headers);
   if (who) all.set('cookie', `${cookies.get(who)!}${headers.cookie ? `; ${headers.cookie}` : ''}`);
   return new Request(`http://dimora.test/api/photos/${owner}/upload`, { method: 'POST', body: form, headers: all });
-}
-
-async function settle(run: () => unknown): Promise<unknown> {
-  try {
-    return await run();
-  } catch (error) {
-    return error;
-  }
 }
 
 async function upload(who: string | null, owner: string, files: Upload[], headers: Record<string, string> = {}) {

@@ -16,6 +16,7 @@ import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
 import { building, document, property } from '~/server/db/schema';
 import { createUploadBatch, receivePhotos, variantKey, type StoredPhoto } from '~/server/uploads/receive-photos.server';
+import { photoDocumentValues } from '~/server/uploads/photo-documents.server';
 import type { UploadStorage } from '~/server/uploads/storage.server';
 import type { UploadErrorCode } from '~/lib/uploads';
 import { UploadError } from '~/server/uploads/upload-error.server';
@@ -143,22 +144,7 @@ export async function uploadPhotos({
       if (stored.length > room) return full(room);
       const rows = await tx
         .insert(document)
-        .values(
-          stored.map((photo) => ({
-            ownerType: locked.ownerType,
-            ownerId: String(owner.id),
-            kind: 'photo' as const,
-            storageKey: photo.key,
-            url: photo.url,
-            mime: photo.mime,
-            sizeBytes: photo.sizeBytes,
-            sha256: photo.sha256,
-            width: photo.width,
-            height: photo.height,
-            originalName: photo.originalName,
-            createdBy: actor.id,
-          })),
-        )
+        .values(photoDocumentValues(stored, { ownerType: locked.ownerType, ownerId: owner.id, createdBy: actor.id }))
         .returning({ id: document.id });
       const added = stored.map((photo) => photo.url);
       const photos = [...locked.imageUrls, ...added];

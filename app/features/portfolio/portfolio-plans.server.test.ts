@@ -9,11 +9,9 @@
  */
 import { asc, desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '~/server/db/client.server';
-import { building, property, user } from '~/server/db/schema';
-import { bulkInsertSql } from '~/server/db/seed/bulk-insert.server';
-import { planPortfolio } from '~/server/db/seed/generate-buildings.server';
-import { createUnitGenerator } from '~/server/db/seed/generate-units.server';
+import { building } from '~/server/db/schema';
+import { insertDemoPortfolio } from '../../../tests/setup/demo-portfolio';
+import { createStatementRecorder, explainText } from '../../../tests/setup/query-plans';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
 import { findBuildingDetail, listBuildings } from './buildings.server';
 import { loadManagerPortfolio, loadPortfolioCharts } from './portfolio-overview.server';
@@ -24,73 +22,26 @@ const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 /** ≈ 390 buildings of 10–200 units: the generator's real shape, a quarter of the demo's size. */
 const UNITS = 20_000;
 
-type Captured = { sql: string; params: unknown[] };
-
-/** A statement with its parameters written in (numbers, booleans, strings and string arrays). */
-function inline({ sql: text, params }: Captured): string {
-  const literal = (value: unknown): string => {
-    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-    if (Array.isArray(value)) return `ARRAY[${value.map(literal).join(',')}]`;
-    return `'${String(value).replace(/'/g, "''")}'`;
-  };
-  return text.replace(/\$(\d+)/g, (_all, n: string) => literal(params[Number(n) - 1]));
-}
-
-async function explain(db: Db, statement: Captured): Promise<string> {
-  const result = (await db.execute(sql.raw(`EXPLAIN ${inline(statement)}`))) as unknown as { rows: Array<Record<string, string>> };
-  return result.rows.map((row) => Object.values(row)[0]).join('\n');
-}
-
 describe(`portfolio query plans at ${UNITS.toLocaleString('en-US')} units (${kind})`, () => {
   let database: TestDatabase;
-  const captured: Captured[] = [];
-  let recording = false;
+  const recorder = createStatementRecorder();
   const admin: PortfolioActor = { id: 'plan-admin', role: 'admin' };
   let manager: PortfolioActor;
   let largest: { id: number; units: number } | undefined;
 
   /** The statements `run` sends, each with its plan. */
   async function plansOf(run: () => Promise<unknown>): Promise<{ statement: string; plan: string }[]> {
-    captured.length = 0;
-    recording = true;
-    try {
-      await run();
-    } finally {
-      recording = false;
-    }
-    const statements = [...captured];
-    return Promise.all(statements.map(async (statement) => ({ statement: statement.sql, plan: await explain(database.db, statement) })));
+    const statements = await recorder.capture(run);
+    return Promise.all(
+      statements.map(async (statement) => ({ statement: statement.sql, plan: await explainText(database.db, statement) })),
+    );
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase({ onQuery: (text, params) => recording && captured.push({ sql: text, params }) });
+    database = await createTestDatabase({ onQuery: recorder.onQuery });
     const db = database.db;
-    const plan = planPortfolio(42, UNITS);
-    await db.insert(user).values(
-      plan.managers.map((row) => ({
-        id: row.id,
-        name: `${row.firstName} ${row.lastName}`,
-        email: row.email,
-        emailVerified: true,
-        role: 'property_manager' as const,
-      })),
-    );
+    const plan = await insertDemoPortfolio(db, UNITS);
     manager = { id: plan.managers[0]!.id, role: 'property_manager' };
-    await db.execute(
-      bulkInsertSql(
-        building,
-        plan.buildings.map((planned) => planned.row),
-      ),
-    );
-    const generate = createUnitGenerator(42, plan);
-    for (let from = 0; from < UNITS; from += 1_000) {
-      await db.execute(
-        bulkInsertSql(
-          property,
-          Array.from({ length: Math.min(1_000, UNITS - from) }, (_, i) => generate(from + i)),
-        ),
-      );
-    }
     await db.execute(sql`
       insert into lease (property_id, start_date, end_date, monthly_rent_cents, deposit_cents, status)
       select id, date '2026-01-01', date '2027-01-01' + (id % 300), price * 100, price * 100, 'active' from property where id % 3 = 0`);

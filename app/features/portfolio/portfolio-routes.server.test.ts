@@ -13,13 +13,12 @@ import * as managerCsv from '~/routes/staff/properties.$buildingId.units.csv';
 import * as adminBuilding from '~/routes/staff/properties.$buildingId';
 import * as adminProperties from '~/routes/staff/properties';
 import * as adminUnit from '~/routes/staff/properties.$buildingId.units.$unitId';
-import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { auditLog, building, property } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
-import { answerOf } from '../../../tests/setup/action-result';
+import { answerOf, settle } from '../../../tests/setup/action-result';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
-import { signInForTest } from '../../../tests/setup/two-factor';
+import { createSignedInUser } from '../../../tests/setup/sign-in';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -30,17 +29,9 @@ let theirs: number;
 let myUnit: number;
 
 async function signedIn(key: string, role: 'admin' | 'property_manager' | 'tenant') {
-  const email = `${key}@portfolio-routes.test`;
-  const created = await createVerifiedUser(database.db, { email, password: 'sturdy-pass-123', role, name: key });
-  const result = await signInForTest(context, { email, password: 'sturdy-pass-123' });
-  cookies.set(
-    key,
-    result.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; '),
-  );
-  ids.set(key, created.id);
+  const user = await createSignedInUser(context, { email: `${key}@portfolio-routes.test`, role, name: key });
+  cookies.set(key, user.cookie);
+  ids.set(key, user.id);
 }
 
 function request(who: string | null, path: string, init: RequestInit = {}): Request {
@@ -48,14 +39,6 @@ function request(who: string | null, path: string, init: RequestInit = {}): Requ
   // A test that passes its own cookie header (e.g. with `language=it`) keeps it.
   if (who && !headers.has('cookie')) headers.set('cookie', cookies.get(who)!);
   return new Request(`http://dimora.test${path}`, { ...init, headers });
-}
-
-async function settle(run: () => unknown): Promise<unknown> {
-  try {
-    return await run();
-  } catch (error) {
-    return error;
-  }
 }
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);

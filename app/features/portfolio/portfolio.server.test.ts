@@ -151,16 +151,20 @@ describe('buildings', () => {
     expect(await createBuilding({ db, actor: tenant, origin, input: buildingForm() })).toEqual({ ok: false, reason: 'forbidden' });
   });
 
+  /** `actor` saves building `mine` at 12 Oak Street, Dallas (with `fields` changed too). */
+  const moveMineToDallas = (actor: Parameters<typeof updateBuilding>[0]['actor'], fields: Record<string, unknown> = {}) =>
+    updateBuilding({
+      db,
+      actor,
+      origin,
+      buildingId: mine,
+      input: buildingForm({ streetAddress: '12 Oak Street', city: 'Dallas', zipCode: '75201', ...fields }),
+    });
+
   it('an edit of the address moves every unit with it; the manager may edit but not reassign', async () => {
     const unit = await createUnit({ db, actor: manager, origin, buildingId: mine, input: unitForm({ unitNumber: '2B' }) });
     expect(unit.ok).toBe(true);
-    const outcome = await updateBuilding({
-      db,
-      actor: manager,
-      origin,
-      buildingId: mine,
-      input: buildingForm({ streetAddress: '12 Oak Street', city: 'Dallas', zipCode: '75201', managerId: otherManager.id }),
-    });
+    const outcome = await moveMineToDallas(manager, { managerId: otherManager.id });
     expect(outcome).toEqual({ ok: true, buildingId: mine, changed: true });
     const [row] = await db.select().from(building).where(eq(building.id, mine));
     expect(row!.managerId).toBe(manager.id);
@@ -173,25 +177,13 @@ describe('buildings', () => {
     const [audit] = await auditsOf('building_updated');
     expect((audit!.newValues as { fields: string[] }).fields).toEqual(expect.arrayContaining(['streetAddress', 'city', 'zipCode']));
     // Nothing changed: nothing written, nothing audited.
-    const again = await updateBuilding({
-      db,
-      actor: manager,
-      origin,
-      buildingId: mine,
-      input: buildingForm({ streetAddress: '12 Oak Street', city: 'Dallas', zipCode: '75201' }),
-    });
+    const again = await moveMineToDallas(manager);
     expect(again).toEqual({ ok: true, buildingId: mine, changed: false });
     expect(await auditsOf('building_updated')).toHaveLength(1);
   });
 
   it('an admin reassigns the manager: the units follow, the change is audited', async () => {
-    const outcome = await updateBuilding({
-      db,
-      actor: admin,
-      origin,
-      buildingId: mine,
-      input: buildingForm({ streetAddress: '12 Oak Street', city: 'Dallas', zipCode: '75201', managerId: otherManager.id }),
-    });
+    const outcome = await moveMineToDallas(admin, { managerId: otherManager.id });
     expect(outcome).toMatchObject({ ok: true, changed: true });
     const units = await db.select({ managerId: property.managerId }).from(property).where(eq(property.buildingId, mine));
     expect(units.every((u) => u.managerId === otherManager.id)).toBe(true);
@@ -203,13 +195,7 @@ describe('buildings', () => {
       ok: false,
       reason: 'not_found',
     });
-    await updateBuilding({
-      db,
-      actor: admin,
-      origin,
-      buildingId: mine,
-      input: buildingForm({ streetAddress: '12 Oak Street', city: 'Dallas', zipCode: '75201', managerId: manager.id }),
-    });
+    await moveMineToDallas(admin, { managerId: manager.id });
   });
 });
 
@@ -412,19 +398,11 @@ describe('units', () => {
   it('bulk commands publish, unpublish and set a status in one audited step; a foreign id refuses the whole command', async () => {
     const a = await createProperty(db, { buildingId: home, listed: false, status: 'maintenance' });
     const b = await createProperty(db, { buildingId: home, listed: false, status: 'available' });
-    expect(
-      await bulkUpdateUnits({ db, actor: manager, origin, buildingId: home, unitIds: [a.id, b.id], command: { intent: 'publish' } }),
-    ).toEqual({ ok: true, changed: 2 });
-    expect(
-      await bulkUpdateUnits({
-        db,
-        actor: manager,
-        origin,
-        buildingId: home,
-        unitIds: [a.id, b.id],
-        command: { intent: 'set-status', status: 'available' },
-      }),
-    ).toEqual({ ok: true, changed: 1 });
+    /** The manager runs `command` on `unitIds` of their building. */
+    const bulkAsManager = (unitIds: number[], command: Parameters<typeof bulkUpdateUnits>[0]['command']) =>
+      bulkUpdateUnits({ db, actor: manager, origin, buildingId: home, unitIds, command });
+    expect(await bulkAsManager([a.id, b.id], { intent: 'publish' })).toEqual({ ok: true, changed: 2 });
+    expect(await bulkAsManager([a.id, b.id], { intent: 'set-status', status: 'available' })).toEqual({ ok: true, changed: 1 });
     const rows = await db
       .select({ listed: property.listed, status: property.status })
       .from(property)
@@ -434,21 +412,10 @@ describe('units', () => {
     expect(statusAudit!.newValues).toMatchObject({ property_ids: [a.id], to: 'available' });
 
     const foreign = await createProperty(db, { managerId: otherManager.id });
-    expect(
-      await bulkUpdateUnits({
-        db,
-        actor: manager,
-        origin,
-        buildingId: home,
-        unitIds: [a.id, foreign.id],
-        command: { intent: 'unpublish' },
-      }),
-    ).toEqual({ ok: false, reason: 'not_found' });
+    expect(await bulkAsManager([a.id, foreign.id], { intent: 'unpublish' })).toEqual({ ok: false, reason: 'not_found' });
     const [still] = await db.select({ listed: property.listed }).from(property).where(eq(property.id, a.id));
     expect(still!.listed).toBe(true);
-    expect(
-      await bulkUpdateUnits({ db, actor: manager, origin, buildingId: home, unitIds: [], command: { intent: 'publish' } }),
-    ).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(await bulkAsManager([], { intent: 'publish' })).toMatchObject({ ok: false, reason: 'invalid' });
   });
 });
 

@@ -17,7 +17,7 @@ import { findManagedBuilding, type PortfolioActor } from './portfolio-access.ser
 import { UNIT_IMPORT_MAX_BYTES, UNIT_IMPORT_MAX_ROWS, unitInputSchema, type UnitInput } from './portfolio.schemas';
 import type { PortfolioFailure, UnitImportPreview, UnitImportResult } from './portfolio.types';
 import { announceListableUnits } from './unit-events.server';
-import { isListable, unitAddress, unitColumns } from './units.server';
+import { isListable, newUnitRow, unitAddress, unitColumns } from './units.server';
 import { csvText, readCsvCell } from '~/server/http/csv.server';
 
 /** The CSV columns, in order (header names = the unit form's field names in snake_case). */
@@ -248,17 +248,7 @@ export async function commitUnitImport({ db, actor, origin, importId }: CommandO
       const values = row.values as UnitInput;
       const current = existing.get(values.unitNumber.toLowerCase());
       if (current) updates.push({ id: current.id, values: { ...values, unitNumber: current.unitNumber }, current });
-      else
-        creates.push({
-          ...unitColumns(values),
-          buildingId: home.id,
-          address: unitAddress(home.streetAddress, values.unitNumber),
-          city: home.city,
-          state: home.state,
-          zipCode: home.zipCode,
-          latitude: home.latitude,
-          longitude: home.longitude,
-        });
+      else creates.push(newUnitRow(home, values));
     }
     const listable: number[] = [];
     for (let from = 0; from < creates.length; from += INSERT_CHUNK) {

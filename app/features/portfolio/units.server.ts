@@ -11,7 +11,7 @@ import type { AmenityKey } from '~/lib/amenities';
 import type { PropertyType, UnitStatus } from '~/lib/property-types';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
-import { property } from '~/server/db/schema';
+import { property, type building } from '~/server/db/schema';
 import { findManagedBuilding, findManagedUnit, type PortfolioActor } from './portfolio-access.server';
 import { unitInputSchema, type UnitInput } from './portfolio.schemas';
 import type { PortfolioFailure, UnitDetail } from './portfolio.types';
@@ -56,6 +56,23 @@ export function unitColumns(values: UnitInput) {
     availableDate: values.availableDate,
     listed: values.listed,
     amenities: values.amenities as string[],
+  };
+}
+
+/** The insert row of a new unit of building `home`: the form's columns, with the building's address, city, state, ZIP and position. */
+export function newUnitRow(
+  home: Pick<typeof building.$inferSelect, 'id' | 'streetAddress' | 'city' | 'state' | 'zipCode' | 'latitude' | 'longitude'>,
+  values: UnitInput,
+): typeof property.$inferInsert {
+  return {
+    ...unitColumns(values),
+    buildingId: home.id,
+    address: unitAddress(home.streetAddress, values.unitNumber),
+    city: home.city,
+    state: home.state,
+    zipCode: home.zipCode,
+    latitude: home.latitude,
+    longitude: home.longitude,
   };
 }
 
@@ -122,19 +139,7 @@ export async function createUnit({
     return await db.transaction(async (tx): Promise<UnitOutcome> => {
       const home = await findManagedBuilding({ db: tx, actor, buildingId, forUpdate: true });
       if (!home) return { ok: false, reason: 'not_found' };
-      const [created] = await tx
-        .insert(property)
-        .values({
-          ...unitColumns(values),
-          buildingId: home.id,
-          address: unitAddress(home.streetAddress, values.unitNumber),
-          city: home.city,
-          state: home.state,
-          zipCode: home.zipCode,
-          latitude: home.latitude,
-          longitude: home.longitude,
-        })
-        .returning({ id: property.id });
+      const [created] = await tx.insert(property).values(newUnitRow(home, values)).returning({ id: property.id });
       if (!created) throw new Error('unit insert returned no row');
       await recordAuditEvent({
         db: tx,

@@ -11,7 +11,15 @@ import { createWorkOrder, vendorIneligibility } from '~/features/work-orders/wor
 import { projectDateTime, projectMoney, projectNotificationText } from './project-mail.server';
 import { notifyVendors, vendorRecipients } from './project-notify.server';
 import { BID_DEADLINE_MAX_DAYS, type InviteInput } from './projects.schemas';
-import { factsOf, findStaffProject, isBiddingOpen, isRowId, type ProjectCommandArgs, type ProjectOutcome } from './projects.server';
+import {
+  factsOf,
+  isBiddingOpen,
+  isRowId,
+  recordProjectAudit,
+  withLockedStaffProject,
+  type ProjectCommandArgs,
+  type ProjectOutcome,
+} from './projects.server';
 
 /**
  * Opens a `planned` project for bids, or, while `bidding`, invites more vendors and/or moves the
@@ -30,9 +38,7 @@ export async function openBidding({
   input,
   now = new Date(),
 }: ProjectCommandArgs & { projectId: number; input: InviteInput; now?: Date }): Promise<ProjectOutcome> {
-  return db.transaction(async (tx) => {
-    const found = await findStaffProject(tx, actor, projectId, { forUpdate: true });
-    if (!found) return { ok: false, reason: 'not_found' };
+  return withLockedStaffProject(db, actor, projectId, async (tx, found) => {
     const row = found.project;
     if (row.status !== 'planned' && row.status !== 'bidding') return { ok: false, reason: 'invalid_status', status: row.status };
     if (!found.buildingState) return { ok: false, reason: 'building_not_found' };
@@ -99,23 +105,13 @@ export async function openBidding({
         dedupe: String(input.deadline.getTime()),
       });
     }
-    await recordAuditEvent({
-      db: tx,
-      userId: actor.id,
-      action: 'project_vendors_invited',
-      tableName: 'project',
-      origin,
-      values: { project_id: projectId, vendor_ids: added.map((entry) => entry.vendorId), bid_deadline: input.deadline.toISOString() },
+    await recordProjectAudit(tx, { actor, origin }, 'project_vendors_invited', {
+      project_id: projectId,
+      vendor_ids: added.map((entry) => entry.vendorId),
+      bid_deadline: input.deadline.toISOString(),
     });
     if (row.status === 'planned') {
-      await recordAuditEvent({
-        db: tx,
-        userId: actor.id,
-        action: 'project_status_changed',
-        tableName: 'project',
-        origin,
-        values: { project_id: projectId, from: 'planned', to: 'bidding' },
-      });
+      await recordProjectAudit(tx, { actor, origin }, 'project_status_changed', { project_id: projectId, from: 'planned', to: 'bidding' });
     }
     return { ok: true, projectId, invited: added.length };
   });
@@ -132,25 +128,16 @@ export async function closeBidding({
   projectId,
   now = new Date(),
 }: ProjectCommandArgs & { projectId: number; now?: Date }): Promise<ProjectOutcome> {
-  return db.transaction(async (tx) => {
-    const found = await findStaffProject(tx, actor, projectId, { forUpdate: true });
-    if (!found) return { ok: false, reason: 'not_found' };
+  return withLockedStaffProject(db, actor, projectId, async (tx, found) => {
     const row = found.project;
     if (row.status !== 'bidding') return { ok: false, reason: 'invalid_status', status: row.status };
     if (!isBiddingOpen(row, now)) return { ok: false, reason: 'already_closed' };
     await tx.update(project).set({ bidDeadline: now, updatedAt: new Date() }).where(eq(project.id, projectId));
-    await recordAuditEvent({
-      db: tx,
-      userId: actor.id,
-      action: 'project_updated',
-      tableName: 'project',
-      origin,
-      values: {
-        project_id: projectId,
-        bidding_closed_early: true,
-        announced_deadline: row.bidDeadline?.toISOString() ?? null,
-        bid_deadline: now.toISOString(),
-      },
+    await recordProjectAudit(tx, { actor, origin }, 'project_updated', {
+      project_id: projectId,
+      bidding_closed_early: true,
+      announced_deadline: row.bidDeadline?.toISOString() ?? null,
+      bid_deadline: now.toISOString(),
     });
     return { ok: true, projectId };
   });
@@ -172,9 +159,7 @@ export async function awardBid({
   bidId,
   now = new Date(),
 }: ProjectCommandArgs & { projectId: number; bidId: number; now?: Date }): Promise<ProjectOutcome> {
-  return db.transaction(async (tx) => {
-    const found = await findStaffProject(tx, actor, projectId, { forUpdate: true });
-    if (!found) return { ok: false, reason: 'not_found' };
+  return withLockedStaffProject(db, actor, projectId, async (tx, found) => {
     const row = found.project;
     if (row.status !== 'bidding') return { ok: false, reason: 'invalid_status', status: row.status };
     if (isBiddingOpen(row, now)) return { ok: false, reason: 'bidding_open' };
@@ -254,14 +239,7 @@ export async function awardBid({
         rejected_vendor_ids: losers.map((entry) => entry.vendorId),
       },
     });
-    await recordAuditEvent({
-      db: tx,
-      userId: actor.id,
-      action: 'project_status_changed',
-      tableName: 'project',
-      origin,
-      values: { project_id: projectId, from: 'bidding', to: 'awarded' },
-    });
+    await recordProjectAudit(tx, { actor, origin }, 'project_status_changed', { project_id: projectId, from: 'bidding', to: 'awarded' });
     return { ok: true, projectId, workOrderId: created.workOrderId };
   });
 }

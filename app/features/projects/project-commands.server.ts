@@ -5,7 +5,6 @@
  */
 import { isStaffActor } from '~/lib/access';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { recordAuditEvent } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
 import { bid, project, projectVendor, workOrder } from '~/server/db/schema';
 import { OPEN_WORK_ORDER_STATUSES } from '~/features/work-orders/work-order-core.server';
@@ -16,7 +15,8 @@ import {
   canMoveProject,
   EDITABLE_STATUSES,
   factsOf,
-  findStaffProject,
+  recordProjectAudit,
+  withLockedStaffProject,
   type ProjectCommandArgs,
   type ProjectOutcome,
 } from './projects.server';
@@ -53,13 +53,11 @@ export async function createProject({
       })
       .returning({ id: project.id });
     const projectId = created!.id;
-    await recordAuditEvent({
-      db: tx,
-      userId: actor.id,
-      action: 'project_created',
-      tableName: 'project',
-      origin,
-      values: { project_id: projectId, building_id: place.id, budget_cents: input.budget, kind: input.kind },
+    await recordProjectAudit(tx, { actor, origin }, 'project_created', {
+      project_id: projectId,
+      building_id: place.id,
+      budget_cents: input.budget,
+      kind: input.kind,
     });
     return { ok: true, projectId };
   });
@@ -77,9 +75,7 @@ export async function updateProject({
   projectId,
   input,
 }: ProjectCommandArgs & { projectId: number; input: ProjectFormInput }): Promise<ProjectOutcome> {
-  return db.transaction(async (tx) => {
-    const found = await findStaffProject(tx, actor, projectId, { forUpdate: true });
-    if (!found) return { ok: false, reason: 'not_found' };
+  return withLockedStaffProject(db, actor, projectId, async (tx, found) => {
     const row = found.project;
     if (!EDITABLE_STATUSES.includes(row.status)) return { ok: false, reason: 'invalid_status', status: row.status };
     if (input.buildingId !== row.buildingId) {
@@ -99,13 +95,11 @@ export async function updateProject({
         updatedAt: new Date(),
       })
       .where(eq(project.id, projectId));
-    await recordAuditEvent({
-      db: tx,
-      userId: actor.id,
-      action: 'project_updated',
-      tableName: 'project',
-      origin,
-      values: { project_id: projectId, budget_cents: input.budget, building_id: input.buildingId, previous_budget_cents: row.budgetCents },
+    await recordProjectAudit(tx, { actor, origin }, 'project_updated', {
+      project_id: projectId,
+      budget_cents: input.budget,
+      building_id: input.buildingId,
+      previous_budget_cents: row.budgetCents,
     });
     return { ok: true, projectId };
   });
@@ -132,9 +126,7 @@ export async function changeProjectStatus({
   projectId,
   to,
 }: ProjectCommandArgs & { projectId: number; to: ProjectStatusMove }): Promise<ProjectOutcome> {
-  return db.transaction(async (tx) => {
-    const found = await findStaffProject(tx, actor, projectId, { forUpdate: true });
-    if (!found) return { ok: false, reason: 'not_found' };
+  return withLockedStaffProject(db, actor, projectId, async (tx, found) => {
     const row = found.project;
     if (!canMoveProject(row.status, to)) return { ok: false, reason: 'invalid_status', status: row.status };
     if ((to === 'completed' || to === 'cancelled') && (await openWorkOrders(tx, projectId)) > 0)
@@ -158,14 +150,7 @@ export async function changeProjectStatus({
         template: 'project_cancelled',
       });
     }
-    await recordAuditEvent({
-      db: tx,
-      userId: actor.id,
-      action: 'project_status_changed',
-      tableName: 'project',
-      origin,
-      values: { project_id: projectId, from: row.status, to },
-    });
+    await recordProjectAudit(tx, { actor, origin }, 'project_status_changed', { project_id: projectId, from: row.status, to });
     return { ok: true, projectId };
   });
 }

@@ -9,7 +9,7 @@
  */
 import { Readable } from 'node:stream';
 import { and, count, eq } from 'drizzle-orm';
-import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
+import type { RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { bid, document, vendor } from '~/server/db/schema';
@@ -19,7 +19,7 @@ import { randomStorageKey, storeUploadedDocument } from '~/server/uploads/receiv
 import type { UploadBatch } from '~/server/uploads/receive-photos.server';
 import type { UploadStorage } from '~/server/uploads/storage.server';
 import { UploadError } from '~/server/uploads/upload-error.server';
-import { findStaffProject, type ProjectActor } from './projects.server';
+import { findStaffProject, recordProjectAudit, withLockedStaffProject, type ProjectActor } from './projects.server';
 import { PROJECT_DOCUMENTS_MAX, PROJECT_FILE_MAX_BYTES } from './projects.schemas';
 
 /** One stored file: what its `document` row keeps. */
@@ -100,9 +100,7 @@ export async function addProjectDocument({
   projectId: number;
   file: StoredProjectFile;
 }): Promise<{ ok: true; documentId: number } | { ok: false; reason: DocumentRefusal }> {
-  return db.transaction(async (tx) => {
-    const found = await findStaffProject(tx, actor, projectId, { forUpdate: true });
-    if (!found) return { ok: false, reason: 'not_found' };
+  return withLockedStaffProject(db, actor, projectId, async (tx) => {
     const [held] = await tx
       .select({ n: count() })
       .from(document)
@@ -128,13 +126,11 @@ export async function addProjectDocument({
       .update(document)
       .set({ url: `/admin/projects/${projectId}/files/${documentId}` })
       .where(eq(document.id, documentId));
-    await recordAuditEvent({
-      db: tx,
-      userId: actor.id,
-      action: 'project_updated',
-      tableName: 'project',
-      origin,
-      values: { project_id: projectId, document_added: documentId, mime: file.mime, size_bytes: file.sizeBytes },
+    await recordProjectAudit(tx, { actor, origin }, 'project_updated', {
+      project_id: projectId,
+      document_added: documentId,
+      mime: file.mime,
+      size_bytes: file.sizeBytes,
     });
     return { ok: true, documentId };
   });
@@ -157,22 +153,13 @@ export async function deleteProjectDocument({
   projectId: number;
   documentId: number;
 }): Promise<{ ok: true; key: string } | { ok: false; reason: DocumentRefusal }> {
-  return db.transaction(async (tx) => {
-    const found = await findStaffProject(tx, actor, projectId, { forUpdate: true });
-    if (!found) return { ok: false, reason: 'not_found' };
+  return withLockedStaffProject(db, actor, projectId, async (tx) => {
     const [gone] = await tx
       .delete(document)
       .where(and(eq(document.id, documentId), eq(document.ownerType, 'project'), eq(document.ownerId, String(projectId))))
       .returning({ key: document.storageKey });
     if (!gone) return { ok: false, reason: 'document_not_found' };
-    await recordAuditEvent({
-      db: tx,
-      userId: actor.id,
-      action: 'project_updated',
-      tableName: 'project',
-      origin,
-      values: { project_id: projectId, document_deleted: documentId },
-    });
+    await recordProjectAudit(tx, { actor, origin }, 'project_updated', { project_id: projectId, document_deleted: documentId });
     return { ok: true, key: gone.key };
   });
 }

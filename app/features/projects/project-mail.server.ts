@@ -12,7 +12,8 @@ import en from '~/i18n/locales/en/mail-projects.json';
 import it from '~/i18n/locales/it/mail-projects.json';
 import type { Language } from '~/lib/constants';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
-import { actionLink, blocks, paragraph, renderMail } from '~/server/mail/layout.server';
+import { paragraph } from '~/server/mail/layout.server';
+import { renderTemplateMail, type TemplateMailPayload } from '~/server/mail/template-mail.server';
 import { textWithBreaks } from '~/server/mail/html.server';
 import { fillText as fill, mailLanguage } from '~/server/mail/templates.server';
 import type { JobHandlers } from '~/server/outbox/outbox.server';
@@ -27,33 +28,14 @@ export type ProjectMailTemplate = keyof Texts['templates'];
 export type ProjectNotificationKind = keyof Texts['notifications'];
 
 /** The outbox payload of `mail.project`. `path` is site-relative (`/vendor-portal/projects/7`). */
-export type ProjectMailPayload = {
-  template: ProjectMailTemplate;
-  to: string;
-  locale: string;
-  name: string;
-  path: string;
-  /** Values the template shows, already formatted in the recipient's language. */
-  values: Record<string, string>;
-};
+export type ProjectMailPayload = TemplateMailPayload<ProjectMailTemplate> & { path: string };
 
 /** Renders a `mail.project` payload in the recipient's language, its link on `publicUrl`. */
 export function projectMail(payload: ProjectMailPayload, publicUrl: string): OutgoingMail {
-  const language = mailLanguage(payload.locale);
-  const texts = TEXTS[language];
-  const part = texts.templates[payload.template];
-  const values = { ...payload.values, name: payload.name };
-  const url = new URL(payload.path, publicUrl).href;
-  const greeting = payload.name ? fill(texts.greeting, values) : texts.greetingAnonymous;
-  const body = part.lines.map((line) => fill(line, values)).filter((line) => line.trim() !== '');
-  const text = [greeting, '', ...body, '', `${part.action}: ${url}`, '', texts.signature].join('\n');
-  const html = blocks([
-    paragraph(greeting),
-    ...body.map((line) => paragraph(textWithBreaks(line))),
-    actionLink(url, part.action),
-    paragraph(texts.signature),
-  ]);
-  return renderMail({ to: payload.to, subject: fill(part.subject, values), language, text, body: html });
+  return renderTemplateMail(TEXTS, payload, {
+    url: new URL(payload.path, publicUrl).href,
+    lineHtml: (line) => paragraph(textWithBreaks(line)),
+  });
 }
 
 /** An in-app notification's title and message of `kind`, in `locale`. */

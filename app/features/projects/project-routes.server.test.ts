@@ -5,9 +5,8 @@
  * allowed → the page (or a 404 for an id nobody has) — and the commands refuse everyone else
  * before anything is read or written.
  */
-import { count, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES, satisfies, type Requirement, type Role } from '~/lib/access';
+import type { Role } from '~/lib/access';
 import * as managerProjectFile from '~/routes/staff/projects.$projectId.files.$documentId';
 import * as managerProjectNew from '~/routes/staff/projects.new';
 import * as managerProject from '~/routes/staff/projects.$projectId';
@@ -19,15 +18,19 @@ import * as adminProjects from '~/routes/staff/projects';
 import * as vendorProjectFile from '~/routes/vendor-portal/projects.$projectId.files.$documentId';
 import * as vendorProject from '~/routes/vendor-portal/projects.$projectId';
 import * as vendorProjects from '~/routes/vendor-portal/projects';
-import { createVerifiedUser } from '~/server/auth/create-user.server';
-import { auditLog, project } from '~/server/db/schema';
+import { project } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
+import {
+  expectCommandsRefused,
+  expectRouteGuarded,
+  signInVisitors,
+  VISITORS,
+  visitsOf,
+  type GuardedCommand,
+  type GuardedRoute,
+  type GuardVisitors,
+} from '../../../tests/setup/route-guards';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
-import { signInForTest } from '../../../tests/setup/two-factor';
-
-type Visitor = 'anonymous' | Role;
-const VISITORS: readonly Visitor[] = ['anonymous', ...ROLES];
-type Handler = (args: { request: Request; params: Record<string, string>; context: DimoraLoadContext }) => unknown;
 
 const PASSWORDS: Record<Role, string> = {
   tenant: 'project-guard-t1',
@@ -37,7 +40,7 @@ const PASSWORDS: Record<Role, string> = {
 };
 
 /** Every projects route: its path, who may see it, its loader, params; `record`: an id nobody has (→ 404). */
-const ROUTES: { path: string; requires: Requirement; loader: unknown; params: Record<string, string>; record?: boolean }[] = [
+const ROUTES: GuardedRoute[] = [
   { path: '/admin/projects', requires: 'admin', loader: adminProjects.loader, params: {} },
   { path: '/admin/projects/new', requires: 'admin', loader: adminProjectNew.loader, params: {} },
   { path: '/admin/projects/999999', requires: 'admin', loader: adminProject.loader, params: { projectId: '999999' }, record: true },
@@ -84,83 +87,40 @@ const ROUTES: { path: string; requires: Requirement; loader: unknown; params: Re
 describe('the capital projects routes are guarded', () => {
   let database: TestDatabase;
   let context: DimoraLoadContext;
-  const cookies = new Map<Visitor, string>([['anonymous', '']]);
+  let visitors: GuardVisitors;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     context = testContext(database, { clientIp: '192.0.2.61' });
-    for (const role of ROLES) {
-      const email = `${role}@project-guards.test`;
-      await createVerifiedUser(database.db, { email, password: PASSWORDS[role], role, name: `Guard ${role}` });
-      const signedIn = await signInForTest(context, { email, password: PASSWORDS[role] });
-      cookies.set(
-        role,
-        signedIn.headers
-          .getSetCookie()
-          .map((value) => value.split(';')[0])
-          .join('; '),
-      );
-    }
+    visitors = await signInVisitors(context, { domain: 'project-guards.test', name: 'Guard', passwords: PASSWORDS });
   }, 60_000);
 
   afterAll(async () => {
     await database?.close();
   });
 
-  function requestAs(visitor: Visitor, path: string, init: RequestInit = {}): Request {
-    const headers = new Headers(init.headers);
-    const cookie = cookies.get(visitor);
-    if (cookie) headers.set('cookie', cookie);
-    return new Request(`http://dimora.test${path}`, { ...init, headers });
-  }
+  it.each(visitsOf(ROUTES))('$path as $visitor (requires $requires)', (visit) => expectRouteGuarded(visitors, context, visit));
 
-  async function settle(run: () => unknown): Promise<unknown> {
-    try {
-      return await run();
-    } catch (error) {
-      return error;
-    }
-  }
-
-  const cases = ROUTES.flatMap((route) => VISITORS.map((visitor) => ({ ...route, visitor })));
-  it.each(cases)('$path as $visitor (requires $requires)', async ({ path, requires, loader, params, record, visitor }) => {
-    const result = await settle(() => (loader as Handler)({ request: requestAs(visitor, path), params, context }));
-    if (visitor === 'anonymous') {
-      expect((result as Response).status).toBe(302);
-      expect((result as Response).headers.get('location')).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
-    } else if (!satisfies(visitor, requires)) {
-      expect((result as Response).status).toBe(302);
-      expect((result as Response).headers.get('location')).toBe('/');
-    } else if (record) {
-      expect(result).toMatchObject({ init: { status: 404 } });
-    } else {
-      expect(result).toEqual(expect.objectContaining({ i18n: expect.any(Object) }));
-    }
-  });
+  // Every command is called with project 1's params: the refusal must come before any lookup.
+  const params = { projectId: '1' };
+  const intrusion = { name: 'Intrusion', kind: 'roof', budget: '1', buildingId: '1' };
+  const cancel = { intent: 'status', to: 'cancelled' };
+  const COMMANDS: GuardedCommand[] = [
+    { path: '/admin/projects/new', requires: 'admin', action: adminProjectNew.action, fields: intrusion, params },
+    { path: '/admin/projects/1', requires: 'admin', action: adminProject.action, fields: cancel, params },
+    { path: '/dashboard/projects/new', requires: 'property_manager', action: managerProjectNew.action, fields: intrusion, params },
+    { path: '/dashboard/projects/1', requires: 'property_manager', action: managerProject.action, fields: cancel, params },
+    {
+      path: '/vendor-portal/projects/1',
+      requires: 'vendor',
+      action: vendorProject.action,
+      fields: { intent: 'bid', amount: '1.00', timelineDays: '1' },
+      params,
+    },
+  ];
 
   it.each(VISITORS.filter((visitor) => visitor !== 'admin'))('the commands refuse %s before doing anything', async (visitor) => {
-    const [before] = await database.db.select({ n: count() }).from(auditLog).where(ne(auditLog.action, 'access_denied'));
-    const post = (path: string, fields: Record<string, string>) =>
-      requestAs(visitor, path, { method: 'POST', body: new URLSearchParams(fields) });
-    const attempts: [unknown, string, Record<string, string>, Requirement][] = [
-      [adminProjectNew.action, '/admin/projects/new', { name: 'Intrusion', kind: 'roof', budget: '1', buildingId: '1' }, 'admin'],
-      [adminProject.action, '/admin/projects/1', { intent: 'status', to: 'cancelled' }, 'admin'],
-      [
-        managerProjectNew.action,
-        '/dashboard/projects/new',
-        { name: 'Intrusion', kind: 'roof', budget: '1', buildingId: '1' },
-        'property_manager',
-      ],
-      [managerProject.action, '/dashboard/projects/1', { intent: 'status', to: 'cancelled' }, 'property_manager'],
-      [vendorProject.action, '/vendor-portal/projects/1', { intent: 'bid', amount: '1.00', timelineDays: '1' }, 'vendor'],
-    ];
-    for (const [action, path, fields, requires] of attempts) {
-      if (satisfies(visitor as Role, requires) && visitor !== 'anonymous') continue;
-      const result = await settle(() => (action as Handler)({ request: post(path, fields), params: { projectId: '1' }, context }));
-      expect((result as Response).status, path).toBe(302);
-    }
-    const [after] = await database.db.select({ n: count() }).from(auditLog).where(ne(auditLog.action, 'access_denied'));
-    expect(after!.n).toBe(before!.n);
+    await expectCommandsRefused(database.db, visitors, context, visitor, COMMANDS);
     expect(await database.db.select().from(project)).toEqual([]);
   });
 });

@@ -26,7 +26,8 @@ import type { Language } from '~/lib/constants';
 import { INT4_MAX } from '~/lib/ids';
 import { parseDigitsId, requestLanguage } from '~/lib/route-helpers.server';
 import { megabytes, UPLOAD_ERROR_CODES, type UploadErrorCode } from '~/lib/uploads';
-import { auditRefusalIfExists, requestOrigin } from '~/server/audit.server';
+import { requestOrigin } from '~/server/audit.server';
+import { auditedNotFound } from '~/server/http/audited-not-found.server';
 import type { Viewer } from '~/server/auth/session.server';
 import { handleFormAction, type FormCall, type ReasonTable } from '~/server/http/form-action.server';
 import { isDocumentPost } from '~/server/http/form.server';
@@ -90,14 +91,12 @@ export async function loadNewProjectPage({ request, context, actor, base }: Page
 
 /** A project outside the actor's scope (or unknown) → 404, recorded when the project exists. */
 async function notFound({ request, context, actor }: Pick<PageArgs, 'request' | 'context' | 'actor'>, projectId: number): Promise<never> {
-  await auditRefusalIfExists(context.db, actor, {
+  throw await auditedNotFound(request, context, actor, {
     table: 'project',
     id: projectId,
     reason: 'not_managed',
-    origin: requestOrigin(request, context.clientIp),
     values: { project_id: projectId },
   });
-  throw data(null, { status: 404 });
 }
 
 /** A project's page: the detail, the tab, the vendors it may invite, and the building for the edit form. */

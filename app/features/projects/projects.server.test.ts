@@ -13,7 +13,7 @@ import type { DimoraLoadContext } from '~/server/load-context';
 import { bodyLimitFor } from '../../../server/app';
 import { createBuilding, createUser, viewerOf } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
-import { answerOf } from '../../../tests/setup/action-result';
+import { answerOf, settle } from '../../../tests/setup/action-result';
 import { findVendorProject, findVendorProjects, submitBid } from './project-bids.server';
 import { PROJECT_UPLOAD_MAX_REQUEST_BYTES } from './project-files.server';
 import { PROJECT_MAIL_TOPIC, projectMail, type ProjectMailPayload } from './project-mail.server';
@@ -67,22 +67,16 @@ function formPost(path: string, fields: Record<string, string | string[]>, langu
   return post(path, params, 'application/x-www-form-urlencoded', language);
 }
 
-/** Runs a loader or action; a thrown `data(…)`/Response is returned instead. */
-async function settle(run: () => unknown): Promise<unknown> {
-  try {
-    return await run();
-  } catch (error) {
-    return error;
-  }
-}
+/** An account made by the factories (the admin, the managers). */
+type Account = Awaited<ReturnType<typeof createUser>>;
 
 describe(`capital projects and bids (${kind})`, () => {
   let database: TestDatabase;
   let db: Db;
   let context: DimoraLoadContext;
-  let admin: Awaited<ReturnType<typeof createUser>>;
-  let managerA: Awaited<ReturnType<typeof createUser>>;
-  let managerB: Awaited<ReturnType<typeof createUser>>;
+  let admin: Account;
+  let managerA: Account;
+  let managerB: Account;
   let buildingA: number;
   let buildingB: number;
   let today: string;
@@ -120,10 +114,23 @@ describe(`capital projects and bids (${kind})`, () => {
     ...overrides,
   });
 
+  /** A vendor made by `createVendor`: its row and its account. */
+  type TestVendor = Awaited<ReturnType<typeof createVendor>>;
+
   async function newProject(overrides: Partial<ProjectFormInput> = {}, actor = viewerOf(admin)) {
     const created = await createProject({ db, actor, origin, input: form(overrides) });
     if (!created.ok) throw new Error(`project not created: ${created.reason}`);
     return created.projectId;
+  }
+
+  /** The admin invites `input.vendorIds` to bid on `projectId` until `input.deadline`, at `now` (the clock when not given). */
+  function inviteBids(projectId: number, input: { vendorIds: number[]; deadline: Date }, now?: Date) {
+    return openBidding({ db, actor: viewerOf(admin), origin, projectId, input, now });
+  }
+
+  /** The vendor account `bidderId` bids `input` on `projectId` at `now`. */
+  function placeBid(bidderId: string, projectId: number, input: { amount: number; timelineDays: number; notes: string }, now: Date) {
+    return submitBid({ db, viewer: { id: bidderId }, origin, projectId, input, now });
   }
 
   async function projectRow(id: number) {
@@ -174,25 +181,16 @@ describe(`capital projects and bids (${kind})`, () => {
       const projectId = await newProject();
       expect((await projectRow(projectId)).status).toBe('planned');
 
-      const opened = await openBidding({
-        db,
-        actor: viewerOf(admin),
-        origin,
-        projectId,
-        input: { vendorIds: [winner.id], deadline: new Date(now.getTime() + DAY) },
-        now,
-      });
+      const opened = await inviteBids(projectId, { vendorIds: [winner.id], deadline: new Date(now.getTime() + DAY) }, now);
       expect(opened).toMatchObject({ ok: true, invited: 1 });
       expect((await projectRow(projectId)).status).toBe('bidding');
 
-      const placed = await submitBid({
-        db,
-        viewer: { id: winnerUser!.id },
-        origin,
+      const placed = await placeBid(
+        winnerUser!.id,
         projectId,
-        input: { amount: 9_950_000, timelineDays: 30, notes: '' },
-        now: new Date(now.getTime() + 1_000),
-      });
+        { amount: 9_950_000, timelineDays: 30, notes: '' },
+        new Date(now.getTime() + 1_000),
+      );
       expect(placed).toMatchObject({ ok: true, created: true });
 
       const later = new Date(now.getTime() + 2 * DAY);
@@ -255,15 +253,7 @@ describe(`capital projects and bids (${kind})`, () => {
       });
       expect(await changeProjectStatus({ db, actor: viewerOf(admin), origin, projectId, to: 'cancelled' })).toMatchObject({ ok: true });
       expect((await projectRow(projectId)).status).toBe('cancelled');
-      expect(
-        await openBidding({
-          db,
-          actor: viewerOf(admin),
-          origin,
-          projectId,
-          input: { vendorIds: [], deadline: new Date(Date.now() + DAY) },
-        }),
-      ).toEqual({
+      expect(await inviteBids(projectId, { vendorIds: [], deadline: new Date(Date.now() + DAY) })).toEqual({
         ok: false,
         reason: 'invalid_status',
         status: 'cancelled',
@@ -275,15 +265,8 @@ describe(`capital projects and bids (${kind})`, () => {
       const { vendor: one, user: oneUser } = await createVendor('Cancel One');
       const { vendor: two } = await createVendor('Cancel Two', { account: false });
       const projectId = await newProject();
-      await openBidding({
-        db,
-        actor: viewerOf(admin),
-        origin,
-        projectId,
-        input: { vendorIds: [one.id, two.id], deadline: new Date(now.getTime() + DAY) },
-        now,
-      });
-      await submitBid({ db, viewer: { id: oneUser!.id }, origin, projectId, input: { amount: 100_000, timelineDays: 10, notes: '' }, now });
+      await inviteBids(projectId, { vendorIds: [one.id, two.id], deadline: new Date(now.getTime() + DAY) }, now);
+      await placeBid(oneUser!.id, projectId, { amount: 100_000, timelineDays: 10, notes: '' }, now);
       expect(await changeProjectStatus({ db, actor: viewerOf(admin), origin, projectId, to: 'cancelled' })).toMatchObject({ ok: true });
       const bids = await db.select({ status: bid.status }).from(bid).where(eq(bid.projectId, projectId));
       expect(bids).toEqual([{ status: 'rejected' }]);
@@ -374,13 +357,7 @@ describe(`capital projects and bids (${kind})`, () => {
     it('the building is locked once vendors were invited', async () => {
       const { vendor: one } = await createVendor('Locked Building Co');
       const projectId = await newProject();
-      await openBidding({
-        db,
-        actor: viewerOf(admin),
-        origin,
-        projectId,
-        input: { vendorIds: [one.id], deadline: new Date(Date.now() + DAY) },
-      });
+      await inviteBids(projectId, { vendorIds: [one.id], deadline: new Date(Date.now() + DAY) });
       expect(await updateProject({ db, actor: viewerOf(admin), origin, projectId, input: form({ buildingId: buildingB }) })).toEqual({
         ok: false,
         reason: 'building_locked',
@@ -417,43 +394,18 @@ describe(`capital projects and bids (${kind})`, () => {
         [987_654, 'vendor_not_found', undefined],
       ] as const;
       for (const [vendorId, reason, vendorName] of attempts) {
-        const outcome = await openBidding({
-          db,
-          actor: viewerOf(admin),
-          origin,
-          projectId,
-          input: { vendorIds: [good.id, vendorId], deadline },
-          now,
-        });
+        const outcome = await inviteBids(projectId, { vendorIds: [good.id, vendorId], deadline }, now);
         expect(outcome).toEqual({ ok: false, reason, vendorName });
       }
-      expect(await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [], deadline }, now })).toEqual({
+      expect(await inviteBids(projectId, { vendorIds: [], deadline }, now)).toEqual({
         ok: false,
         reason: 'no_vendors',
       });
-      expect(
-        await openBidding({
-          db,
-          actor: viewerOf(admin),
-          origin,
-          projectId,
-          input: { vendorIds: [good.id], deadline: new Date(now.getTime() - 60_000) },
-          now,
-        }),
-      ).toEqual({
+      expect(await inviteBids(projectId, { vendorIds: [good.id], deadline: new Date(now.getTime() - 60_000) }, now)).toEqual({
         ok: false,
         reason: 'deadline_past',
       });
-      expect(
-        await openBidding({
-          db,
-          actor: viewerOf(admin),
-          origin,
-          projectId,
-          input: { vendorIds: [good.id], deadline: new Date(now.getTime() + 400 * DAY) },
-          now,
-        }),
-      ).toEqual({
+      expect(await inviteBids(projectId, { vendorIds: [good.id], deadline: new Date(now.getTime() + 400 * DAY) }, now)).toEqual({
         ok: false,
         reason: 'deadline_too_far',
       });
@@ -462,7 +414,7 @@ describe(`capital projects and bids (${kind})`, () => {
       expect(await db.select().from(projectVendor).where(eq(projectVendor.projectId, projectId))).toEqual([]);
       expect(await mails(projectId)).toEqual([]);
 
-      expect(await openBidding({ db, actor: viewerOf(admin), origin, projectId, input: { vendorIds: [good.id], deadline }, now })).toEqual({
+      expect(await inviteBids(projectId, { vendorIds: [good.id], deadline }, now)).toEqual({
         ok: true,
         projectId,
         invited: 1,
@@ -495,25 +447,12 @@ describe(`capital projects and bids (${kind})`, () => {
       const { vendor: first } = await createVendor('First Bidder');
       const { vendor: second } = await createVendor('Second Bidder');
       const projectId = await newProject();
-      await openBidding({
-        db,
-        actor: viewerOf(admin),
-        origin,
-        projectId,
-        input: { vendorIds: [first.id], deadline: new Date(now.getTime() + DAY) },
-        now,
-      });
+      await inviteBids(projectId, { vendorIds: [first.id], deadline: new Date(now.getTime() + DAY) }, now);
       const moved = new Date(now.getTime() + 5 * DAY);
-      expect(
-        await openBidding({
-          db,
-          actor: viewerOf(admin),
-          origin,
-          projectId,
-          input: { vendorIds: [first.id, second.id], deadline: moved },
-          now,
-        }),
-      ).toMatchObject({ ok: true, invited: 1 });
+      expect(await inviteBids(projectId, { vendorIds: [first.id, second.id], deadline: moved }, now)).toMatchObject({
+        ok: true,
+        invited: 1,
+      });
       expect((await mails(projectId, 'bid_invitation')).map((mail) => mail.to).sort()).toEqual([first.email, second.email].sort());
       expect((await mails(projectId, 'deadline_changed')).map((mail) => mail.to)).toEqual([first.email]);
       expect((await db.select().from(projectVendor).where(eq(projectVendor.projectId, projectId))).length).toBe(2);
@@ -524,9 +463,9 @@ describe(`capital projects and bids (${kind})`, () => {
     let projectId: number;
     let deadline: Date;
     let start: Date;
-    let bidderA: Awaited<ReturnType<typeof createVendor>>;
-    let bidderB: Awaited<ReturnType<typeof createVendor>>;
-    let outsider: Awaited<ReturnType<typeof createVendor>>;
+    let bidderA: TestVendor;
+    let bidderB: TestVendor;
+    let outsider: TestVendor;
 
     beforeAll(async () => {
       start = new Date();
@@ -546,23 +485,14 @@ describe(`capital projects and bids (${kind})`, () => {
     });
 
     it('an invited vendor bids and changes its bid before the deadline; the manager hears of it', async () => {
-      const first = await submitBid({
-        db,
-        viewer: { id: bidderA.user!.id },
-        origin,
-        projectId,
-        input: { amount: 5_000_000, timelineDays: 20, notes: 'Two coats' },
-        now: start,
-      });
+      const first = await placeBid(bidderA.user!.id, projectId, { amount: 5_000_000, timelineDays: 20, notes: 'Two coats' }, start);
       expect(first).toMatchObject({ ok: true, created: true });
-      const changed = await submitBid({
-        db,
-        viewer: { id: bidderA.user!.id },
-        origin,
+      const changed = await placeBid(
+        bidderA.user!.id,
         projectId,
-        input: { amount: 4_800_000, timelineDays: 18, notes: 'Two coats, sealed' },
-        now: new Date(deadline.getTime() - 1),
-      });
+        { amount: 4_800_000, timelineDays: 18, notes: 'Two coats, sealed' },
+        new Date(deadline.getTime() - 1),
+      );
       expect(changed).toMatchObject({ ok: true, created: false });
       const rows = await db
         .select()
@@ -570,14 +500,7 @@ describe(`capital projects and bids (${kind})`, () => {
         .where(and(eq(bid.projectId, projectId), eq(bid.vendorId, bidderA.vendor.id)));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ amountCents: 4_800_000, timelineDays: 18, notes: 'Two coats, sealed', status: 'submitted' });
-      await submitBid({
-        db,
-        viewer: { id: bidderB.user!.id },
-        origin,
-        projectId,
-        input: { amount: 5_200_000, timelineDays: 12, notes: '' },
-        now: start,
-      });
+      await placeBid(bidderB.user!.id, projectId, { amount: 5_200_000, timelineDays: 12, notes: '' }, start);
       // Manager A reads Italian: the in-app notices are in Italian.
       const notices = await db
         .select({ title: notification.title, url: notification.actionUrl })
@@ -594,16 +517,7 @@ describe(`capital projects and bids (${kind})`, () => {
     it('a bid at or after the deadline is refused and changes nothing', async () => {
       const before = await db.select().from(bid).where(eq(bid.projectId, projectId));
       for (const now of [deadline, new Date(deadline.getTime() + 60_000)]) {
-        expect(
-          await submitBid({
-            db,
-            viewer: { id: bidderA.user!.id },
-            origin,
-            projectId,
-            input: { amount: 1_000, timelineDays: 1, notes: 'late' },
-            now,
-          }),
-        ).toEqual({
+        expect(await placeBid(bidderA.user!.id, projectId, { amount: 1_000, timelineDays: 1, notes: 'late' }, now)).toEqual({
           ok: false,
           reason: 'bidding_closed',
         });
@@ -613,16 +527,7 @@ describe(`capital projects and bids (${kind})`, () => {
 
     it('a vendor that was not invited gets a 404, audited, and cannot bid', async () => {
       expect(await findVendorProject({ db, viewer: { id: outsider.user!.id }, projectId })).toBeNull();
-      expect(
-        await submitBid({
-          db,
-          viewer: { id: outsider.user!.id },
-          origin,
-          projectId,
-          input: { amount: 1_000, timelineDays: 1, notes: '' },
-          now: start,
-        }),
-      ).toEqual({
+      expect(await placeBid(outsider.user!.id, projectId, { amount: 1_000, timelineDays: 1, notes: '' }, start)).toEqual({
         ok: false,
         reason: 'not_found',
       });
@@ -701,33 +606,20 @@ describe(`capital projects and bids (${kind})`, () => {
         timelineDays: 'Inserisci un numero intero di giorni da 1 a 3650.',
       });
 
-      const fake = multipart(
+      /** Posts the bid form with a quote attached, as the vendor's browser does (multipart). */
+      const postBidWithQuote = async (fields: Record<string, string>, data: Buffer) => {
+        const form = multipart(fields, { field: 'attachment', name: 'quote.pdf', type: 'application/pdf', data });
+        const request = post(`/vendor-portal/projects/${projectId}`, form.body, form.contentType);
+        return answerOf(await handleBidAction({ request, context, viewer, param: String(projectId) }));
+      };
+      const refused = await postBidWithQuote(
         { intent: 'bid', amount: '52000.00', timelineDays: '12' },
-        { field: 'attachment', name: 'quote.pdf', type: 'application/pdf', data: Buffer.from('<html>not a pdf</html>') },
-      );
-      const refused = answerOf(
-        await handleBidAction({
-          request: post(`/vendor-portal/projects/${projectId}`, fake.body, fake.contentType),
-          context,
-          viewer,
-          param: String(projectId),
-        }),
+        Buffer.from('<html>not a pdf</html>'),
       );
       expect(refused.status).toBe(415);
       expect(refused.body.errors.attachment).toContain('not an accepted type');
 
-      const real = multipart(
-        { intent: 'bid', amount: '51000.00', timelineDays: '12', notes: 'With quote' },
-        { field: 'attachment', name: 'quote.pdf', type: 'application/pdf', data: PDF },
-      );
-      const saved = answerOf(
-        await handleBidAction({
-          request: post(`/vendor-portal/projects/${projectId}`, real.body, real.contentType),
-          context,
-          viewer,
-          param: String(projectId),
-        }),
-      );
+      const saved = await postBidWithQuote({ intent: 'bid', amount: '51000.00', timelineDays: '12', notes: 'With quote' }, PDF);
       expect(saved.status).toBe(200);
       const [row] = await db
         .select()
@@ -744,30 +636,23 @@ describe(`capital projects and bids (${kind})`, () => {
       });
       expect(stored!.storageKey).toMatch(/^documents\/[0-9a-f]{2}\/[0-9a-f]{32}\.pdf$/);
 
-      const download = (await vendorBidFileDownload({
-        request: new Request('http://dimora.test/'),
-        context,
-        viewer,
-        projectParam: String(projectId),
-        documentParam: String(stored!.id),
-      })) as Response;
+      /** The stored quote, as `who` asks for it. */
+      const downloadAs = (who: typeof viewer) =>
+        vendorBidFileDownload({
+          request: new Request('http://dimora.test/'),
+          context,
+          viewer: who,
+          projectParam: String(projectId),
+          documentParam: String(stored!.id),
+        });
+      const download = (await downloadAs(viewer)) as Response;
       expect(download.headers.get('content-type')).toBe('application/pdf');
       expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="quote\.pdf"/);
       expect(download.headers.get('x-content-type-options')).toBe('nosniff');
       expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
       // Another vendor cannot fetch it, even on a project it bids on.
       const other = viewerOf({ id: bidderA.user!.id, email: bidderA.user!.email, role: 'vendor' });
-      expect(
-        await settle(() =>
-          vendorBidFileDownload({
-            request: new Request('http://dimora.test/'),
-            context,
-            viewer: other,
-            projectParam: String(projectId),
-            documentParam: String(stored!.id),
-          }),
-        ),
-      ).toMatchObject({
+      expect(await settle(() => downloadAs(other))).toMatchObject({
         init: { status: 404 },
       });
     });
@@ -808,14 +693,7 @@ describe(`capital projects and bids (${kind})`, () => {
       });
       // Frozen at once: a change a second later is refused.
       expect(
-        await submitBid({
-          db,
-          viewer: { id: bidderB.user!.id },
-          origin,
-          projectId,
-          input: { amount: 100, timelineDays: 1, notes: '' },
-          now: new Date(closedAt.getTime() + 1_000),
-        }),
+        await placeBid(bidderB.user!.id, projectId, { amount: 100, timelineDays: 1, notes: '' }, new Date(closedAt.getTime() + 1_000)),
       ).toEqual({
         ok: false,
         reason: 'bidding_closed',
@@ -877,22 +755,8 @@ describe(`capital projects and bids (${kind})`, () => {
     const now = new Date();
     const lapsing = await createVendor('Lapsing Insurance Co');
     const projectId = await newProject();
-    await openBidding({
-      db,
-      actor: viewerOf(admin),
-      origin,
-      projectId,
-      input: { vendorIds: [lapsing.vendor.id], deadline: new Date(now.getTime() + DAY) },
-      now,
-    });
-    await submitBid({
-      db,
-      viewer: { id: lapsing.user!.id },
-      origin,
-      projectId,
-      input: { amount: 700_000, timelineDays: 5, notes: '' },
-      now,
-    });
+    await inviteBids(projectId, { vendorIds: [lapsing.vendor.id], deadline: new Date(now.getTime() + DAY) }, now);
+    await placeBid(lapsing.user!.id, projectId, { amount: 700_000, timelineDays: 5, notes: '' }, now);
     // Closed now, so the action (which reads the clock) finds bidding over.
     await closeBidding({ db, actor: viewerOf(admin), origin, projectId });
     await db
@@ -924,22 +788,8 @@ describe(`capital projects and bids (${kind})`, () => {
     const now = new Date();
     const builder = await createVendor('Spend Builders');
     const projectId = await newProject({ name: 'Lobby renovation', kind: 'renovation', budget: 1_000_000 });
-    await openBidding({
-      db,
-      actor: viewerOf(admin),
-      origin,
-      projectId,
-      input: { vendorIds: [builder.vendor.id], deadline: new Date(now.getTime() + DAY) },
-      now,
-    });
-    await submitBid({
-      db,
-      viewer: { id: builder.user!.id },
-      origin,
-      projectId,
-      input: { amount: 900_000, timelineDays: 10, notes: '' },
-      now,
-    });
+    await inviteBids(projectId, { vendorIds: [builder.vendor.id], deadline: new Date(now.getTime() + DAY) }, now);
+    await placeBid(builder.user!.id, projectId, { amount: 900_000, timelineDays: 10, notes: '' }, now);
     await closeBidding({ db, actor: viewerOf(admin), origin, projectId, now: new Date(now.getTime() + 1_000) });
     const [placed] = await db.select().from(bid).where(eq(bid.projectId, projectId));
     const awarded = await awardBid({

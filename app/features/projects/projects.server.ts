@@ -38,7 +38,7 @@
  */
 import { isAdmin, isPropertyManager, isStaffActor } from '~/lib/access';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { RequestOrigin } from '~/server/audit.server';
+import { recordAuditEvent, type AuditAction, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { building, project } from '~/server/db/schema';
@@ -135,6 +135,34 @@ export async function findStaffProject(
     .limit(1);
   const [row] = forUpdate ? await query.for('update', { of: project }) : await query;
   return row ?? null;
+}
+
+/**
+ * Runs `command` in one transaction on project `projectId`, locked (`findStaffProject` with
+ * `forUpdate`), so every staff command checks scope and locks the same way; answers `not_found`
+ * (nothing run) when the project is unknown or `actor` may not manage it.
+ */
+export function withLockedStaffProject<Outcome>(
+  db: Db,
+  actor: ProjectActor,
+  projectId: number,
+  command: (tx: Db, found: StaffProject) => Promise<Outcome>,
+): Promise<Outcome | { ok: false; reason: 'not_found' }> {
+  return db.transaction(async (tx) => {
+    const found = await findStaffProject(tx, actor, projectId, { forUpdate: true });
+    if (!found) return { ok: false, reason: 'not_found' } as const;
+    return command(tx, found);
+  });
+}
+
+/** Writes audit entry `action` on table `project` for `actor`'s command (`values`: what changed, snake_case). */
+export function recordProjectAudit(
+  tx: Db,
+  { actor, origin }: { actor: ProjectActor; origin: RequestOrigin },
+  action: AuditAction,
+  values: Record<string, unknown>,
+): Promise<void> {
+  return recordAuditEvent({ db: tx, userId: actor.id, action, tableName: 'project', origin, values });
 }
 
 /** What the vendor mails and notifications say about a project. */

@@ -16,7 +16,8 @@ import { translations } from '~/i18n/resources.server';
 import { getT } from '~/i18n/translate.server';
 import { megabytes, type UploadErrorCode } from '~/lib/uploads';
 import { parseDigitsId, requestLanguage } from '~/lib/route-helpers.server';
-import { auditRefusalIfExists, requestOrigin } from '~/server/audit.server';
+import { requestOrigin } from '~/server/audit.server';
+import { auditedNotFound } from '~/server/http/audited-not-found.server';
 import type { Viewer } from '~/server/auth/session.server';
 import { fieldErrors, formFields, isDocumentPost, readFormData } from '~/server/http/form.server';
 import type { DimoraLoadContext } from '~/server/load-context';
@@ -42,14 +43,12 @@ export async function loadVendorProjects({ request, context, viewer }: Args) {
 }
 
 async function notInvited({ request, context, viewer }: Args, projectId: number): Promise<never> {
-  await auditRefusalIfExists(context.db, viewer, {
+  throw await auditedNotFound(request, context, viewer, {
     table: 'project',
     id: projectId,
     reason: 'not_invited',
-    origin: requestOrigin(request, context.clientIp),
     values: { project_id: projectId },
   });
-  throw data(null, { status: 404 });
 }
 
 /** One project of the vendor's, or a 404 (audited) for any other. */

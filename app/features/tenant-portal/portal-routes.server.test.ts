@@ -11,15 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as leaseRoute from '~/routes/tenant-portal/leases.$leaseId';
 import * as portalRoute from '~/routes/tenant-portal/_index';
 import * as receiptRoute from '~/routes/tenant-portal/payments.$paymentId.receipt';
-import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { autopay, leaseTenant, payment } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import type { Viewer } from '~/server/auth/session.server';
-import { answerOf } from '../../../tests/setup/action-result';
+import { answerOf, settle } from '../../../tests/setup/action-result';
 import { viewerOf } from '../../../tests/setup/factories';
 import { addCharge, createLeaseFixture, leaseMails } from '../../../tests/setup/leases';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
-import { signInForTest } from '../../../tests/setup/two-factor';
+import { createSignedInUser } from '../../../tests/setup/sign-in';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -30,34 +29,15 @@ let otherLeaseId = 0;
 
 async function signedIn(key: string) {
   const email = `${key}@portal.test`;
-  const created = await createVerifiedUser(database.db, {
-    email,
-    password: 'sturdy-pass-123',
-    role: 'tenant',
-    name: `${key[0]!.toUpperCase()}${key.slice(1)} Tenant`,
-  });
-  const result = await signInForTest(context, { email, password: 'sturdy-pass-123' });
-  cookies.set(
-    key,
-    result.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; '),
-  );
-  viewers.set(key, { ...viewerOf({ id: created.id, email, role: 'tenant' }), name: `${key[0]!.toUpperCase()}${key.slice(1)} Tenant` });
+  const name = `${key[0]!.toUpperCase()}${key.slice(1)} Tenant`;
+  const user = await createSignedInUser(context, { email, role: 'tenant', name });
+  cookies.set(key, user.cookie);
+  viewers.set(key, { ...viewerOf({ id: user.id, email, role: 'tenant' }), name });
 }
 
 function request(who: string, path: string, fields?: Record<string, string>): Request {
   const headers = new Headers({ cookie: cookies.get(who)! });
   return new Request(`http://dimora.test${path}`, fields ? { method: 'POST', headers, body: new URLSearchParams(fields) } : { headers });
-}
-
-async function settle(run: () => unknown): Promise<unknown> {
-  try {
-    return await run();
-  } catch (error) {
-    return error;
-  }
 }
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: DimoraLoadContext }) => unknown;

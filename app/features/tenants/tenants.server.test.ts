@@ -22,7 +22,7 @@ import type { DimoraLoadContext } from '~/server/load-context';
 import { answerOf, settle } from '../../../tests/setup/action-result';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
-import { explainText, type Captured } from '../../../tests/setup/query-plans';
+import { createStatementRecorder, explainText, type Captured } from '../../../tests/setup/query-plans';
 import { dollarsToCents } from './tenants.schemas';
 import { findTenants } from './tenants.server';
 import { parseTenantFilters, type TenantFilters } from './tenants.types';
@@ -108,27 +108,16 @@ let ada: Tenant;
 let bruno: Tenant;
 let carla: Tenant;
 
-const captured: Captured[] = [];
-let recording = false;
+const recorder = createStatementRecorder();
 
-/** The statements `run` sends, each with its plan. */
-async function plansOf(run: () => Promise<unknown>): Promise<{ statement: string; plan: string }[]> {
-  captured.length = 0;
-  recording = true;
-  try {
-    await run();
-  } finally {
-    recording = false;
-  }
-  return Promise.all(
-    [...captured].map(async (statement) => {
-      return { statement: statement.sql, plan: await explainText(database.db, statement) };
-    }),
-  );
+/** The statements `run` sends (`sent`, as captured), each with its SQL text and plan. */
+async function plansOf(run: () => Promise<unknown>): Promise<{ statement: string; plan: string; sent: Captured }[]> {
+  const statements = await recorder.capture(run);
+  return Promise.all(statements.map(async (sent) => ({ statement: sent.sql, plan: await explainText(database.db, sent), sent })));
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase({ onQuery: (text, params) => recording && captured.push({ sql: text, params }) });
+  database = await createTestDatabase({ onQuery: recorder.onQuery });
   context = testContext(database);
   await signedIn('admin', 'admin');
   await signedIn('manager', 'property_manager');
@@ -618,7 +607,7 @@ describe('directory query plans', () => {
         // around the column); the bench shows the plan at 50,000 leases.
         const forced = await database.db.transaction(async (tx) => {
           await tx.execute(sql`set local enable_seqscan = off`);
-          return explainText(tx, captured[0]!);
+          return explainText(tx, plans[0]!.sent);
         });
         expect(forced, `${name}: ${forced}`).not.toMatch(/Seq Scan on (lease_tenant|property)/);
         expect(forced, name).toMatch(query.includes('%20') ? /lease_tenant_name_trgm_idx/ : /lease_tenant_email_trgm_idx/);

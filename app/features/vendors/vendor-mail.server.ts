@@ -10,7 +10,8 @@ import en from '~/i18n/locales/en/mail-vendors.json';
 import it from '~/i18n/locales/it/mail-vendors.json';
 import type { Language } from '~/lib/constants';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
-import { actionLink, blocks, paragraph, renderMail } from '~/server/mail/layout.server';
+import { paragraph } from '~/server/mail/layout.server';
+import { fillNonBlankLine, renderTemplateMail } from '~/server/mail/template-mail.server';
 import { fillText as fill, mailLanguage } from '~/server/mail/templates.server';
 
 type Texts = typeof en;
@@ -44,22 +45,15 @@ export type VendorNotificationKind = keyof Texts['notifications'];
 
 /** Renders a `mail.vendor` payload (or the invitation) in the recipient's language; links start with `publicUrl`. */
 export function vendorMail(payload: VendorMailPayload, publicUrl: string): OutgoingMail {
-  const language = mailLanguage(payload.locale);
-  const texts = TEXTS[language];
-  const url = new URL(payload.path, publicUrl).href;
-  const part = texts.templates[payload.template];
-  const values = { ...payload.values, name: payload.name };
-  const greeting = payload.name ? fill(texts.greeting, values) : texts.greetingAnonymous;
-  // A line whose value is missing ("Reason: " without a reason) is left out with the empty ones.
-  const body = part.lines.map((line) => fill(line, values)).filter((line) => line.trim() !== '' && !/:\s*$/.test(line.trim()));
-  const lines = [greeting, '', ...body, '', `${part.action}: ${url}`, '', texts.signature];
-  const html = blocks([
-    paragraph(greeting),
-    ...body.map((line) => paragraph(line, { preLine: true })),
-    actionLink(url, part.action),
-    paragraph(texts.signature),
-  ]);
-  return renderMail({ to: payload.to, subject: fill(part.subject, values), language, text: lines.join('\n'), body: html });
+  return renderTemplateMail(TEXTS, payload, {
+    url: new URL(payload.path, publicUrl).href,
+    // A line whose value is missing ("Reason: " without a reason) is left out with the empty ones.
+    fillLine: (template, values) => {
+      const line = fillNonBlankLine(template, values);
+      return line === null || /:\s*$/.test(line.trim()) ? null : line;
+    },
+    lineHtml: (line) => paragraph(line, { preLine: true }),
+  });
 }
 
 /** An in-app notification's title and message in `locale`. */

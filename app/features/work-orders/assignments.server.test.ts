@@ -7,8 +7,8 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, maintenanceRequest, notification, outbox, workOrder, workOrderEvent } from '~/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
-import { createTestVendor, makeScene, ORIGIN, type Scene } from '../../../tests/setup/work-orders';
+import type { TestDatabase } from '../../../tests/setup/test-db';
+import { createTestVendor, openWorkOrderScene, ORIGIN, type Scene } from '../../../tests/setup/work-orders';
 import {
   cancelWorkOrder,
   findAssignmentDetail,
@@ -24,12 +24,14 @@ import { NO_ASSIGNMENT_FILTERS } from './work-order-lists.schemas';
 let database: TestDatabase;
 let scene: Scene;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  scene = await makeScene(database.db);
+  ({ database, scene } = await openWorkOrderScene());
 });
-afterAll(async () => {
-  await database?.close();
-});
+afterAll(() => database?.close());
+
+/** `staff` (admin or manager of the scene) gives `workOrderId` to `vendorId`, saying `reason`. */
+function reassignAs(staff: Scene['admin'], workOrderId: number, vendorId: number, reason: string) {
+  return reassignWorkOrder({ db: database.db, actor: staff.viewer, origin: ORIGIN, workOrderId, vendorId, reason });
+}
 
 async function snapshot() {
   const [orders] = await database.db.select({ n: count() }).from(workOrder);
@@ -138,36 +140,11 @@ describe('cancel and reassign', () => {
     const uninsured = await createTestVendor(database.db, { insuranceExpiry: '2021-12-31' });
     const unverified = await createTestVendor(database.db, { insuranceVerifiedAt: null });
     const before = await snapshot();
-    const refused = await reassignWorkOrder({
-      db: database.db,
-      actor: scene.admin.viewer,
-      origin: ORIGIN,
-      workOrderId,
-      vendorId: uninsured.vendorId,
-      reason: 'Faster vendor',
-    });
+    const refused = await reassignAs(scene.admin, workOrderId, uninsured.vendorId, 'Faster vendor');
     expect(refused).toEqual({ ok: false, reason: 'insurance_expired' });
     expect(staffRefusalKey('insurance_expired')).toBe('workOrders.errors.insuranceExpired');
-    expect(
-      await reassignWorkOrder({
-        db: database.db,
-        actor: scene.admin.viewer,
-        origin: ORIGIN,
-        workOrderId,
-        vendorId: unverified.vendorId,
-        reason: 'x',
-      }),
-    ).toEqual({ ok: false, reason: 'insurance_unverified' });
-    expect(
-      await reassignWorkOrder({
-        db: database.db,
-        actor: scene.admin.viewer,
-        origin: ORIGIN,
-        workOrderId,
-        vendorId: scene.vendorA.vendorId,
-        reason: 'x',
-      }),
-    ).toEqual({ ok: false, reason: 'same_vendor' });
+    expect(await reassignAs(scene.admin, workOrderId, unverified.vendorId, 'x')).toEqual({ ok: false, reason: 'insurance_unverified' });
+    expect(await reassignAs(scene.admin, workOrderId, scene.vendorA.vendorId, 'x')).toEqual({ ok: false, reason: 'same_vendor' });
     expect(await snapshot()).toEqual(before);
     const [row] = await database.db
       .select({ status: workOrder.status, cancelReason: workOrder.cancelReason })
@@ -186,14 +163,7 @@ describe('cancel and reassign', () => {
       workOrderId,
       scheduledFor: new Date(Date.now() + 2 * 86_400_000).toISOString(),
     });
-    const outcome = await reassignWorkOrder({
-      db: database.db,
-      actor: scene.manager.viewer,
-      origin: ORIGIN,
-      workOrderId,
-      vendorId: scene.vendorB.vendorId,
-      reason: 'Vendor A is ill',
-    });
+    const outcome = await reassignAs(scene.manager, workOrderId, scene.vendorB.vendorId, 'Vendor A is ill');
     expect(outcome.ok).toBe(true);
     const newId = outcome.ok ? outcome.workOrderId : 0;
     const [old] = await database.db.select().from(workOrder).where(eq(workOrder.id, workOrderId));

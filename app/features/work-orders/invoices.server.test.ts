@@ -7,8 +7,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, document, invoice, invoiceLine, notification, outbox, payout } from '~/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
-import { makeScene, ORIGIN, type Scene } from '../../../tests/setup/work-orders';
+import type { TestDatabase } from '../../../tests/setup/test-db';
+import { openWorkOrderScene, ORIGIN, type Scene } from '../../../tests/setup/work-orders';
 import {
   approveInvoice,
   findInvoicePdf,
@@ -24,12 +24,9 @@ import { readInvoiceForm, validateInvoice, type InvoiceInput } from './invoices.
 let database: TestDatabase;
 let scene: Scene;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  scene = await makeScene(database.db);
+  ({ database, scene } = await openWorkOrderScene());
 });
-afterAll(async () => {
-  await database?.close();
-});
+afterAll(() => database?.close());
 
 /** A work order of vendor A, accepted and started (so it may be invoiced). */
 async function inProgress() {
@@ -37,6 +34,11 @@ async function inProgress() {
   await acceptWorkOrder({ db: database.db, viewer: scene.vendorA.viewer, origin: ORIGIN, workOrderId: offered.workOrderId });
   await startWorkOrder({ db: database.db, viewer: scene.vendorA.viewer, origin: ORIGIN, workOrderId: offered.workOrderId });
   return offered;
+}
+
+/** `vendor` submits `input` (with the `pdf` uploaded, if any) through the test's database. */
+function invoiceAs(vendor: Scene['vendorA'], input: InvoiceInput, pdf?: Parameters<typeof submitInvoice>[0]['pdf']) {
+  return submitInvoice({ db: database.db, viewer: vendor.viewer, origin: ORIGIN, input, pdf });
 }
 
 let numbers = 0;
@@ -139,13 +141,7 @@ describe('a vendor invoices its work', () => {
       sha256: 'b'.repeat(64),
       originalName: 'inv.pdf',
     };
-    const outcome = await submitInvoice({
-      db: database.db,
-      viewer: scene.vendorA.viewer,
-      origin: ORIGIN,
-      input: goodInvoice(workOrderId, { number: 'ACME-001' }),
-      pdf,
-    });
+    const outcome = await invoiceAs(scene.vendorA, goodInvoice(workOrderId, { number: 'ACME-001' }), pdf);
     expect(outcome).toMatchObject({ ok: true, totalCents: 16_952 });
     const invoiceId = outcome.ok ? outcome.invoiceId : 0;
     const [row] = await database.db.select().from(invoice).where(eq(invoice.id, invoiceId));
@@ -184,23 +180,19 @@ describe('a vendor invoices its work', () => {
   it('refuses a negative or fractional-cent line and writes nothing', async () => {
     const { workOrderId } = await inProgress();
     const before = await invoiceCount();
-    const negative = await submitInvoice({
-      db: database.db,
-      viewer: scene.vendorA.viewer,
-      origin: ORIGIN,
-      input: goodInvoice(workOrderId, { lines: [{ kind: 'labour', description: 'Refund', quantity: 1, unitCents: -100 }] }),
-    });
+    const negative = await invoiceAs(
+      scene.vendorA,
+      goodInvoice(workOrderId, { lines: [{ kind: 'labour', description: 'Refund', quantity: 1, unitCents: -100 }] }),
+    );
     expect(negative).toEqual({
       ok: false,
       reason: 'invalid',
       errors: { 'lines.0.unitPrice': { key: 'workOrders.errors.amountNegative' } },
     });
-    const fractional = await submitInvoice({
-      db: database.db,
-      viewer: scene.vendorA.viewer,
-      origin: ORIGIN,
-      input: goodInvoice(workOrderId, { lines: [{ kind: 'labour', description: 'Odd', quantity: '0.5', unitCents: 3_333 }] }),
-    });
+    const fractional = await invoiceAs(
+      scene.vendorA,
+      goodInvoice(workOrderId, { lines: [{ kind: 'labour', description: 'Odd', quantity: '0.5', unitCents: 3_333 }] }),
+    );
     expect(fractional).toEqual({
       ok: false,
       reason: 'invalid',
@@ -230,22 +222,8 @@ describe('a vendor invoices its work', () => {
       .where(and(eq(auditLog.userId, scene.vendorB.userId), eq(auditLog.action, 'access_denied')));
     expect(refusalsAfter[0]!.n - refusalsBefore[0]!.n).toBe(1);
 
-    expect(
-      await submitInvoice({
-        db: database.db,
-        viewer: scene.vendorA.viewer,
-        origin: ORIGIN,
-        input: goodInvoice(workOrderId, { number: 'DUP-1' }),
-      }),
-    ).toMatchObject({ ok: true });
-    expect(
-      await submitInvoice({
-        db: database.db,
-        viewer: scene.vendorA.viewer,
-        origin: ORIGIN,
-        input: goodInvoice(workOrderId, { number: 'DUP-1' }),
-      }),
-    ).toEqual({
+    expect(await invoiceAs(scene.vendorA, goodInvoice(workOrderId, { number: 'DUP-1' }))).toMatchObject({ ok: true });
+    expect(await invoiceAs(scene.vendorA, goodInvoice(workOrderId, { number: 'DUP-1' }))).toEqual({
       ok: false,
       reason: 'duplicate_number',
       errors: { number: { key: 'workOrders.errors.duplicateNumber' } },
@@ -254,26 +232,14 @@ describe('a vendor invoices its work', () => {
     const theirs = await scene.offer({ vendor: scene.vendorB });
     await acceptWorkOrder({ db: database.db, viewer: scene.vendorB.viewer, origin: ORIGIN, workOrderId: theirs.workOrderId });
     await startWorkOrder({ db: database.db, viewer: scene.vendorB.viewer, origin: ORIGIN, workOrderId: theirs.workOrderId });
-    expect(
-      await submitInvoice({
-        db: database.db,
-        viewer: scene.vendorB.viewer,
-        origin: ORIGIN,
-        input: goodInvoice(theirs.workOrderId, { number: 'DUP-1' }),
-      }),
-    ).toMatchObject({ ok: true });
+    expect(await invoiceAs(scene.vendorB, goodInvoice(theirs.workOrderId, { number: 'DUP-1' }))).toMatchObject({ ok: true });
   });
 });
 
 describe('staff review invoices', () => {
   async function submitted(number: string) {
     const { workOrderId } = await inProgress();
-    const outcome = await submitInvoice({
-      db: database.db,
-      viewer: scene.vendorA.viewer,
-      origin: ORIGIN,
-      input: goodInvoice(workOrderId, { number }),
-    });
+    const outcome = await invoiceAs(scene.vendorA, goodInvoice(workOrderId, { number }));
     if (!outcome.ok) throw new Error(outcome.reason);
     return { invoiceId: outcome.invoiceId, workOrderId };
   }

@@ -18,7 +18,7 @@ import {
   workOrderStatus,
 } from '~/server/db/schema';
 import type { StoredPhoto } from '~/server/uploads/receive-photos.server';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
+import type { TestDatabase } from '../../../tests/setup/test-db';
 import {
   acceptWorkOrder,
   addWorkOrderNote,
@@ -34,17 +34,14 @@ import {
 import { scheduleSchema } from './vendor-response.schemas';
 import { NO_VENDOR_FILTERS, parseVendorWorkOrderQuery } from './work-order-lists.schemas';
 import { WORK_ORDER_STATUS_VALUES } from './work-orders.schemas';
-import { makeScene, ORIGIN, type Scene } from '../../../tests/setup/work-orders';
+import { openWorkOrderScene, ORIGIN, type Scene } from '../../../tests/setup/work-orders';
 
 let database: TestDatabase;
 let scene: Scene;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  scene = await makeScene(database.db);
+  ({ database, scene } = await openWorkOrderScene());
 });
-afterAll(async () => {
-  await database?.close();
-});
+afterAll(() => database?.close());
 
 const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
 

@@ -48,6 +48,7 @@ import {
 } from '~/server/db/schema';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import type { StoredPhoto } from '~/server/uploads/receive-photos.server';
+import { photoDocumentValues } from '~/server/uploads/photo-documents.server';
 import { canMoveWorkOrder, publishWorkOrderUpdate, type WorkOrderStatus } from './work-order-core.server';
 import { tellStaff } from './work-order-mail.server';
 import { readInvoiceSummaries, readWorkOrderDetail, workOrderAfter, workOrderCreatedAtText } from './work-order-read.server';
@@ -448,22 +449,7 @@ async function runTransition({ db, viewer, origin, workOrderId }: CommandOptions
 /** `document` rows (kind photo, owner `work_order`) for photos stored by the upload pipeline. */
 async function insertPhotoDocuments(tx: Db, workOrderId: number, actorId: string, photos: StoredPhoto[]): Promise<void> {
   if (photos.length === 0) return;
-  await tx.insert(document).values(
-    photos.map((photo) => ({
-      ownerType: 'work_order',
-      ownerId: String(workOrderId),
-      kind: 'photo' as const,
-      storageKey: photo.key,
-      url: photo.url,
-      mime: photo.mime,
-      sizeBytes: photo.sizeBytes,
-      sha256: photo.sha256,
-      width: photo.width,
-      height: photo.height,
-      originalName: photo.originalName,
-      createdBy: actorId,
-    })),
-  );
+  await tx.insert(document).values(photoDocumentValues(photos, { ownerType: 'work_order', ownerId: workOrderId, createdBy: actorId }));
 }
 
 /** The vendor accepts an offered work order (offered → accepted; `accepted_at`). The request does not move. */

@@ -20,7 +20,8 @@ import { formatDateTime } from '~/lib/format';
 import type { Db } from '~/server/db/client.server';
 import { building, maintenanceRequest, project, property, user, vendor, workOrder } from '~/server/db/schema';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
-import { actionLink, blocks, paragraph, renderMail } from '~/server/mail/layout.server';
+import { paragraph } from '~/server/mail/layout.server';
+import { renderTemplateMail, type TemplateMailPayload } from '~/server/mail/template-mail.server';
 import { fillText as fill, mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox, type JobHandlers } from '~/server/outbox/outbox.server';
@@ -35,14 +36,9 @@ export const WORK_ORDER_MAIL_TOPIC = 'mail.work_order';
 export type WorkOrderMailTemplate = keyof Texts['templates'];
 
 /** The outbox payload of `mail.work_order`: plain values, already formatted in the recipient's language. */
-export type WorkOrderMailPayload = {
-  template: WorkOrderMailTemplate;
-  to: string;
-  locale: string;
-  name: string;
+export type WorkOrderMailPayload = TemplateMailPayload<WorkOrderMailTemplate> & {
   /** Site-relative link (`/vendor-portal/…`); the worker makes it absolute. */
   path: string;
-  values: Record<string, string>;
 };
 
 /** Fills `{{name}}` placeholders; null when one of them is empty (the line is then left out). */
@@ -58,21 +54,11 @@ function fillLine(template: string, values: Record<string, string>): string | nu
 
 /** Renders a `mail.work_order` payload (and the offer's) in the recipient's language; `publicUrl` makes the link absolute. */
 export function workOrderMail(payload: WorkOrderMailPayload, publicUrl: string): OutgoingMail {
-  const language = mailLanguage(payload.locale);
-  const texts = TEXTS[language];
-  const part = texts.templates[payload.template];
-  const values = { ...payload.values, name: payload.name };
-  const greeting = payload.name ? fill(texts.greeting, values) : texts.greetingAnonymous;
-  const body = part.lines.map((line) => fillLine(line, values)).filter((line): line is string => line !== null);
-  const url = `${publicUrl.replace(/\/$/, '')}${payload.path}`;
-  const text = [greeting, '', ...body, '', `${part.action}: ${url}`, '', texts.signature].join('\n');
-  const html = blocks([
-    paragraph(greeting),
-    ...body.map((line) => paragraph(line, { preLine: true })),
-    actionLink(url, part.action),
-    paragraph(texts.signature),
-  ]);
-  return renderMail({ to: payload.to, subject: fill(part.subject, values), language, text, body: html });
+  return renderTemplateMail(TEXTS, payload, {
+    url: `${publicUrl.replace(/\/$/, '')}${payload.path}`,
+    fillLine,
+    lineHtml: (line) => paragraph(line, { preLine: true }),
+  });
 }
 
 /** The in-app notification of `template` in `locale`: title and message (with the values filled). */

@@ -29,6 +29,7 @@ import type {
   WorkOrderHistoryEntry,
 } from './work-orders.types';
 import type { InvoiceStatusValue, WorkOrderStatusValue } from './work-orders.schemas';
+import { parseEntryWindows } from './entry-windows';
 
 /** `created_at` exactly as stored (microseconds, UTC): keyset cursors must not lose precision. */
 export const workOrderCreatedAtText = sql<string>`to_char(${workOrder.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -60,20 +61,9 @@ function iso(value: Date | null): string | null {
   return value ? value.toISOString() : null;
 }
 
-/** Entry windows as stored (JSON), kept only when well formed. */
+/** Entry windows as stored (JSON), kept only when well formed, cut to the day and HH:MM. */
 export function entryWindowsOf(value: unknown): EntryWindow[] {
-  if (!Array.isArray(value)) return [];
-  return value
-    .filter(
-      (item): item is EntryWindow =>
-        typeof item === 'object' &&
-        item !== null &&
-        typeof item.date === 'string' &&
-        typeof item.from === 'string' &&
-        typeof item.to === 'string',
-    )
-    .slice(0, 20)
-    .map((item) => ({ date: item.date.slice(0, 10), from: item.from.slice(0, 5), to: item.to.slice(0, 5) }));
+  return parseEntryWindows(value).map((item) => ({ date: item.date.slice(0, 10), from: item.from.slice(0, 5), to: item.to.slice(0, 5) }));
 }
 
 /** The work order matched by `where` with its request or project, its place and its history (no invoices), or null. */

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStatementRecorder, explainText } from '../../../tests/setup/query-plans';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
 import { findAssignments } from './assignments.server';
 import { findVendorBuildings, findVendorWorkOrders } from './vendor-work-orders.server';
@@ -18,27 +19,16 @@ import {
   type VendorWorkOrderFilters,
 } from './work-order-lists.schemas';
 
-type Captured = { sql: string; params: unknown[] };
 const WORK_ORDERS = 20_000;
-
-function inline({ sql: text, params }: Captured): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    if (typeof value === 'number') return String(value);
-    if (value === null || value === undefined) return 'null';
-    return `'${String(value).replace(/'/g, "''")}'`;
-  });
-}
 
 describe(`work-order list query plans at ${WORK_ORDERS.toLocaleString('en-US')} work orders`, () => {
   let database: TestDatabase;
-  const captured: Captured[] = [];
-  let recording = false;
+  const recorder = createStatementRecorder();
   const vendorUser = 'plan-vendor';
   let someBuilding = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase({ onQuery: (text, params) => recording && captured.push({ sql: text, params }) });
+    database = await createTestDatabase({ onQuery: recorder.onQuery });
     const db = database.db;
     await db.execute(
       sql`insert into "user" (id, name, email, role) values (${vendorUser}, 'Plan Vendor', 'plan-vendor@work-orders.test', 'vendor')`,
@@ -74,19 +64,11 @@ describe(`work-order list query plans at ${WORK_ORDERS.toLocaleString('en-US')} 
     await database?.close();
   });
 
+  /** The plans of the page queries `run` sends (those that read `work_order` in an order). */
   async function plansOf(run: () => Promise<unknown>): Promise<string[]> {
-    captured.length = 0;
-    recording = true;
-    try {
-      await run();
-    } finally {
-      recording = false;
-    }
+    const pages = (await recorder.capture(run)).filter((entry) => /from "work_order"/.test(entry.sql) && /order by/i.test(entry.sql));
     const plans: string[] = [];
-    for (const query of captured.filter((entry) => /from "work_order"/.test(entry.sql) && /order by/i.test(entry.sql))) {
-      const result = (await database.db.execute(sql.raw(`EXPLAIN ${inline(query)}`))) as unknown as { rows: Record<string, string>[] };
-      plans.push(result.rows.map((row) => Object.values(row)[0]).join('\n'));
-    }
+    for (const query of pages) plans.push(await explainText(database.db, query));
     return plans;
   }
 
@@ -130,13 +112,9 @@ describe(`work-order list query plans at ${WORK_ORDERS.toLocaleString('en-US')} 
   });
 
   it('the vendor’s buildings come from the vendor-building index, not from every building', async () => {
-    captured.length = 0;
-    recording = true;
-    await findVendorBuildings({ db: database.db, viewer });
-    recording = false;
+    const captured = await recorder.capture(() => findVendorBuildings({ db: database.db, viewer }));
     const query = captured.find((entry) => /from "building"/.test(entry.sql));
-    const result = (await database.db.execute(sql.raw(`EXPLAIN ${inline(query!)}`))) as unknown as { rows: Record<string, string>[] };
-    const plan = result.rows.map((row) => Object.values(row)[0]).join('\n');
+    const plan = await explainText(database.db, query!);
     expect(plan, plan).toMatch(/(Index Only|Bitmap Index) Scan (using|on) work_order_vendor_building_idx/);
     expect(plan, plan).not.toMatch(/Seq Scan on work_order/);
   });

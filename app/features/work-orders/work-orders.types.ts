@@ -7,6 +7,7 @@ import type { ActionResult } from '~/lib/action-result';
 import type { InvoiceLineKind, PayoutMethod } from './invoices.schemas';
 import type { AssignmentFilters, VendorWorkOrderFilters } from './work-order-lists.schemas';
 import type { InvoiceStatusValue, WorkOrderStatusValue } from './work-orders.schemas';
+import type { EntryWindow } from './entry-windows';
 
 /** A maintenance request's priority and category as the pages show them. */
 export type RequestPriority = 'emergency' | 'urgent' | 'routine';
@@ -52,7 +53,7 @@ export type WorkOrderHistoryEntry = {
 };
 
 /** A tenant's time window for entry (`maintenance_request.entry_windows`). */
-export type EntryWindow = { date: string; from: string; to: string };
+export type { EntryWindow };
 
 /** An invoice as lists show it. */
 export type InvoiceSummary = {

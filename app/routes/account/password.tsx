@@ -18,7 +18,7 @@ import { changePassword } from '~/features/accounts/accounts.server';
 import { ChangePasswordForm } from '~/features/accounts/components/change-password-form';
 import { translations } from '~/i18n/resources.server';
 import { getT, pageMeta } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { PASSWORD_PROBLEM_MESSAGES } from '~/server/auth/password-policy.server';
@@ -70,9 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 /** The page: a card with the title, the reason when the change is required, and the form. */
 export default function ChangePasswordPage({ loaderData, actionData }: Route.ComponentProps) {

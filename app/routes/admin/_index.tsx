@@ -16,7 +16,7 @@ import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { ROLES } from '~/lib/access';
 import { formatNumber } from '~/lib/format';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { useLanguage } from '~/lib/use-language';
 import { requireRole } from '~/server/auth/session.server';
@@ -37,9 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 function Breakdown({ rows }: { rows: { key: string; label: React.ReactNode; value: number }[] }) {
   const lang = useLanguage();

@@ -21,7 +21,7 @@ import { handleApplicationAction, loadReviewPage } from '~/features/applications
 import { SignedInPageHeader } from '~/components/page-header';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/applications';
@@ -52,9 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApplicationAction({ request, context, actor, allowed: STAFF_ONLY });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function AdminApplications({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

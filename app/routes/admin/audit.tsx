@@ -7,21 +7,18 @@ import { useTranslation } from '~/lib/i18n';
 import { SignedInPageHeader } from '~/components/page-header';
 import { AuditLogPage } from '~/features/audit/components/audit-log-page';
 import { loadAuditPage } from '~/features/audit/audit.page.server';
-import { pageMeta } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
-import { requestLanguage } from '~/lib/route-helpers.server';
+import { loaderMeta } from '~/lib/loader-meta';
+import { requestPageMeta } from '~/server/http/page-meta.server';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/audit';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'admin');
-  const meta = pageMeta(requestLanguage(request), 'audit.meta.title', 'audit.meta.description');
+  const meta = requestPageMeta(request, 'audit.meta.title', 'audit.meta.description');
   return loadAuditPage({ request, context, meta });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

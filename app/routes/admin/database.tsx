@@ -16,7 +16,7 @@ import { TableRowsCard } from '~/features/ops/components/table-rows';
 import { handleDatabaseAction, loadDatabasePage } from '~/features/ops/database.page.server';
 import type { DatabaseActionResult } from '~/features/ops/database.types';
 import { formatDateTime } from '~/lib/format';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { useLanguage } from '~/lib/use-language';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/database';
@@ -31,9 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleDatabaseAction({ request, context, actor });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function AdminDatabase({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -14,11 +14,11 @@ import { MailList } from '~/features/admin/components/mail-list';
 import { SignedInPageHeader } from '~/components/page-header';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
-import { requireRole } from '~/server/auth/session.server';
 import { env } from '~/server/env.server';
 import { mailboxShowsTokens } from '~/server/redact.server';
+import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/mailbox';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,9 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function AdminMailbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -13,7 +13,7 @@ import { ChatInbox } from '~/features/inquiries/components/chat-inbox';
 import { handleInboxAction, loadInboxPage } from '~/features/inquiries/inbox.page.server';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/messages';
@@ -39,9 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleInboxAction({ request, context, actor, fallbackPath: BASE_PATH });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -25,10 +25,10 @@ import { findBroadcastRecipients, listBroadcasts, sendBroadcast } from '~/featur
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { formText } from '~/lib/form-fields';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
-import { requireRole } from '~/server/auth/session.server';
 import { handleFormAction, type FormCall } from '~/server/http/form-action.server';
+import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/notifications';
 
 const PATH = '/admin/notifications';
@@ -89,9 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function AdminNotifications({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

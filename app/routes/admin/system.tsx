@@ -11,7 +11,7 @@ import { SystemFactsCard } from '~/features/ops/components/system-facts';
 import { SystemSettings } from '~/features/ops/components/system-settings';
 import { TestMailCard } from '~/features/ops/components/test-mail-card';
 import { handleSystemAction, loadSystemPage, type SystemActionResult } from '~/features/ops/system.page.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/system';
 
@@ -25,9 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleSystemAction({ request, context, actor });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function AdminSystem({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -33,10 +33,10 @@ import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
 import type { ActionFailure } from '~/lib/action-result';
 import { formText } from '~/lib/form-fields';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
-import { requireRole } from '~/server/auth/session.server';
 import { handleFormAction, type FormCall } from '~/server/http/form-action.server';
+import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/users';
 
 /** The list's query string for `page` (and the open panel), keeping the search. */
@@ -113,9 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -6,23 +6,19 @@
  * Answers: 303 back with `?done=` after a plain post, data and a toast otherwise; 409 when the
  * vendor changed meanwhile, 422 with a translated message (nothing written), 404, 400.
  */
-import { getT } from '~/i18n/translate.server';
 import { VendorDetailPage } from '~/features/vendors/components/vendor-detail';
 import { handleVendorAdminAction, loadVendorDetailPage } from '~/features/vendors/vendor-admin.page.server';
 import type { VendorAdminActionResult } from '~/features/vendors/vendor-admin.types';
-import { metaTags } from '~/lib/meta';
-import { requestLanguage } from '~/lib/route-helpers.server';
+import { loaderMeta } from '~/lib/loader-meta';
+import { requestPageMeta } from '~/server/http/page-meta.server';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/vendors.$vendorId';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, 'admin');
   const page = await loadVendorDetailPage({ request, context, actor, vendorId: params.vendorId });
-  const t = getT(requestLanguage(request));
-  return {
-    ...page,
-    meta: { title: t('vendors.meta.detail.title', { name: page.detail.companyName }), description: t('vendors.meta.detail.description') },
-  };
+  const meta = requestPageMeta(request, 'vendors.meta.detail.title', 'vendors.meta.detail.description', { name: page.detail.companyName });
+  return { ...page, meta };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -30,9 +26,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return handleVendorAdminAction({ request, context, actor, vendorId: params.vendorId });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function AdminVendor({ loaderData, actionData }: Route.ComponentProps) {
   return (

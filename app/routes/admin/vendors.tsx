@@ -10,7 +10,7 @@ import { SignedInPageHeader } from '~/components/page-header';
 import { VendorList } from '~/features/vendors/components/vendor-list';
 import { loadVendorListPage } from '~/features/vendors/vendor-admin.page.server';
 import { pageMeta } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/vendors';
@@ -24,9 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function AdminVendors({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

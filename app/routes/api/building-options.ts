@@ -8,9 +8,9 @@
  * 429 rate-limited with `Retry-After`.
  */
 import { data } from 'react-router';
-import { checkRateLimit } from '~/server/rate-limit.server';
 import { searchBuildingOptions } from '~/features/portfolio/building-options.server';
 import { requireApiRole } from '~/server/auth/session.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import type { Route } from './+types/building-options';
 

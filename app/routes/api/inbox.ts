@@ -4,15 +4,15 @@
  * and admins (401 signed out, 403 any other role). `intent` = reply | close | reopen, as
  * `handleInboxAction` describes; rate-limited as `api_call` (spec §9). GET is not served (405).
  */
-import { data } from 'react-router';
 import { handleInboxAction } from '~/features/inquiries/inbox.page.server';
-import { checkRateLimit } from '~/server/rate-limit.server';
+import { methodNotAllowed } from '~/server/http/method-not-allowed.server';
 import { requireApiRole } from '~/server/auth/session.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import type { Route } from './+types/inbox';
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return data({ ok: false, error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'POST' } });
+  if (request.method !== 'POST') return methodNotAllowed();
   // spec §6: admin passes every role check, so this admits admins and property managers.
   const actor = await requireApiRole(request, context, 'property_manager');
   const limited = await checkRateLimit({ context, request }, 'api_call', actor.id);
@@ -20,6 +20,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleInboxAction({ request, context, actor, fallbackPath: '/dashboard' });
 }
 
-export function loader() {
-  return data({ ok: false, error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'POST' } });
-}
+export const loader = methodNotAllowed;

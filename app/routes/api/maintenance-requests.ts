@@ -8,16 +8,17 @@
  * `maintenance_request` limit (spec §9: 20 a minute), before a byte of the body is read.
  */
 import { data } from 'react-router';
-import { checkRateLimit } from '~/server/rate-limit.server';
 import { receiveMaintenanceRequest } from '~/features/maintenance/tenant-requests.page.server';
 import type { CreateRequestAnswer } from '~/features/maintenance/tenant-requests.types';
 import { requestLanguage } from '~/lib/route-helpers.server';
+import { methodNotAllowed } from '~/server/http/method-not-allowed.server';
 import { requireApiRole } from '~/server/auth/session.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import type { Route } from './+types/maintenance-requests';
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return data({ ok: false, error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'POST' } });
+  if (request.method !== 'POST') return methodNotAllowed();
   const viewer = await requireApiRole(request, context, 'tenant');
   const limited = await checkRateLimit({ context, request }, 'maintenance_request', viewer.id);
   if (limited) return rateLimitedAnswer(limited);
@@ -25,6 +26,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<CreateRequestAnswer>(answer, { status });
 }
 
-export function loader() {
-  return data({ ok: false, error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'POST' } });
-}
+export const loader = methodNotAllowed;

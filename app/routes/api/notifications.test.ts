@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '~/lib/constants';
 import { notification } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
+import { apiAnswerOf } from '../../../tests/setup/action-result';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { action, loader } from './notifications';
 import { createSignedInUser } from '../../../tests/setup/sign-in';
@@ -18,8 +19,6 @@ afterAll(async () => {
   await database.close();
 });
 
-type Answer = { status: number; body: unknown; headers: Headers };
-
 /** A fresh client address per call site, so the api_call limit counts each test apart. */
 function contextFor(clientIp: string): DimoraLoadContext {
   return testContext(database, { clientIp });
@@ -32,22 +31,9 @@ async function makeUser() {
   return { id: created.id, cookie: created.cookie };
 }
 
-/** Runs a loader or action; a thrown `data()` or Response (the guards) becomes the answer. */
-async function settle(run: () => Promise<unknown>): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, body: await result.json().catch(() => null), headers: result.headers };
-  const wrapped = result as { data: unknown; init: ResponseInit | null };
-  return { status: wrapped.init?.status ?? 200, body: wrapped.data, headers: new Headers(wrapped.init?.headers) };
-}
-
 function get(cookie: string | null, clientIp = '10.9.0.1') {
   const request = new Request('http://dimora.test/api/notifications', { headers: cookie ? { cookie } : {} });
-  return settle(() => loader({ request, params: {}, context: contextFor(clientIp) } as never));
+  return apiAnswerOf(() => loader({ request, params: {}, context: contextFor(clientIp) } as never));
 }
 
 function post(
@@ -62,7 +48,7 @@ function post(
     headers,
     body: method === 'GET' ? undefined : typeof fields === 'string' ? fields : new URLSearchParams(fields),
   });
-  return settle(() => action({ request, params: {}, context: contextFor(clientIp) } as never));
+  return apiAnswerOf(() => action({ request, params: {}, context: contextFor(clientIp) } as never));
 }
 
 async function seed(userId: string, n: number) {

@@ -12,12 +12,13 @@
  * method, 429 rate-limited with `Retry-After`.
  */
 import { data } from 'react-router';
-import { checkRateLimit } from '~/server/rate-limit.server';
 import { isNotificationIntent, notificationIdSchema } from '~/features/notifications/notifications.schemas';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from '~/features/notifications/notifications.server';
-import { requireApiRole } from '~/server/auth/session.server';
 import { readFormData } from '~/server/http/form.server';
+import { requireApiRole } from '~/server/auth/session.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
+import { methodNotAllowed } from '~/server/http/method-not-allowed.server';
 import type { Route } from './+types/notifications';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return data({ ok: false, error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'POST' } });
+  if (request.method !== 'POST') return methodNotAllowed();
   const viewer = await requireApiRole(request, context, 'signed-in');
   const limited = await checkRateLimit({ context, request }, 'api_call', viewer.id);
   if (limited) return rateLimitedAnswer(limited);

@@ -5,15 +5,15 @@
  * for their own buildings (another's is a 404, audited): 401 signed out, 403 other roles, 429
  * when rate-limited (`api_call`, spec §9). JSON for scripts, a redirect for a plain form post.
  */
-import { data } from 'react-router';
-import { checkRateLimit } from '~/server/rate-limit.server';
 import { handlePhotoUpload } from '~/features/photos/photos.page.server';
+import { methodNotAllowed } from '~/server/http/method-not-allowed.server';
 import { requireApiRole } from '~/server/auth/session.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import type { Route } from './+types/photos.$owner.$ownerId.upload';
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  if (request.method !== 'POST') return data({ ok: false, error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'POST' } });
+  if (request.method !== 'POST') return methodNotAllowed();
   // spec §6: admin passes every role check, so this admits admins and property managers.
   const actor = await requireApiRole(request, context, 'property_manager');
   const limited = await checkRateLimit({ context, request }, 'api_call', actor.id);
@@ -21,6 +21,4 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return handlePhotoUpload({ request, context, actor, params });
 }
 
-export function loader() {
-  return data({ ok: false, error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'POST' } });
-}
+export const loader = methodNotAllowed;

@@ -6,21 +6,19 @@
  * roles, 429 when rate-limited (`api_call`, spec §9). A redirect back to the profile page for a
  * plain form post, JSON for a script.
  */
-import { data } from 'react-router';
-import { checkRateLimit } from '~/server/rate-limit.server';
 import { handleVendorDocumentUpload } from '~/features/vendors/vendor-portal.page.server';
+import { methodNotAllowed } from '~/server/http/method-not-allowed.server';
 import { requireApiRole } from '~/server/auth/session.server';
+import { checkRateLimit } from '~/server/rate-limit.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import type { Route } from './+types/vendor-documents.upload';
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') return data({ ok: false, error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'POST' } });
+  if (request.method !== 'POST') return methodNotAllowed();
   const viewer = await requireApiRole(request, context, 'vendor');
   const limited = await checkRateLimit({ context, request }, 'api_call', viewer.id);
   if (limited) return rateLimitedAnswer(limited);
   return handleVendorDocumentUpload({ request, context, viewer });
 }
 
-export function loader() {
-  return data({ ok: false, error: 'method_not_allowed' }, { status: 405, headers: { Allow: 'POST' } });
-}
+export const loader = methodNotAllowed;

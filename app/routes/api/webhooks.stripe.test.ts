@@ -9,6 +9,7 @@ import { isSameOriginRequest } from '~/server/security-headers.server';
 import { bodyLimitFor } from '../../../server/app';
 import { SANDBOX_TEST_CARDS } from '~/server/payments/sandbox-provider.server';
 import { createStripeProvider } from '~/server/payments/stripe-provider.server';
+import { apiAnswerOf } from '../../../tests/setup/action-result';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/setup/stripe-stand-in';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
@@ -69,20 +70,6 @@ const stripe = () =>
     maxNetworkRetries: 0,
   });
 
-type Answer = { status: number; body: unknown; headers: Headers };
-
-async function answerOf(run: () => Promise<unknown>): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, body: await result.json().catch(() => null), headers: result.headers };
-  const wrapped = result as { data: unknown; init: ResponseInit | null };
-  return { status: wrapped.init?.status ?? 200, body: wrapped.data, headers: new Headers(wrapped.init?.headers) };
-}
-
 /** A server-to-server POST as Stripe sends it: no cookie, no Origin. */
 function deliver(payload: string, signature: string | null, route: { action: typeof action } = { action }) {
   const headers: Record<string, string> = {
@@ -91,7 +78,7 @@ function deliver(payload: string, signature: string | null, route: { action: typ
   };
   if (signature !== null) headers['stripe-signature'] = signature;
   const request = new Request('http://dimora.test/api/webhooks/stripe', { method: 'POST', headers, body: payload });
-  return answerOf(() => route.action({ request, params: {}, context: context() } as never));
+  return apiAnswerOf(() => route.action({ request, params: {}, context: context() } as never));
 }
 
 /** An event payload signed as Stripe signs it (with `secret`, at `timestamp` seconds). */
@@ -246,11 +233,11 @@ describe('POST /api/webhooks/stripe', () => {
   });
 
   it('answers 405 to any other method', async () => {
-    const answer = await answerOf(async () => loader());
+    const answer = await apiAnswerOf(async () => loader());
     expect(answer).toMatchObject({ status: 405, body: { error: 'method_not_allowed' } });
     expect(answer.headers.get('allow')).toBe('POST');
     const put = new Request('http://dimora.test/api/webhooks/stripe', { method: 'PUT', body: '{}' });
-    expect(await answerOf(() => action({ request: put, params: {}, context: context() } as never))).toMatchObject({ status: 405 });
+    expect(await apiAnswerOf(() => action({ request: put, params: {}, context: context() } as never))).toMatchObject({ status: 405 });
   });
 
   it('answers 404 when Stripe is not configured (no STRIPE_WEBHOOK_SECRET)', async () => {
@@ -260,7 +247,7 @@ describe('POST /api/webhooks/stripe', () => {
       const unconfigured = await import('./webhooks.stripe');
       const { payload, signature } = signed(intentEvent('payment_intent.succeeded', 'k:1'));
       expect(await deliver(payload, signature, unconfigured)).toMatchObject({ status: 404 });
-      expect(await answerOf(async () => unconfigured.loader())).toMatchObject({ status: 404 });
+      expect(await apiAnswerOf(async () => unconfigured.loader())).toMatchObject({ status: 404 });
     } finally {
       vi.unstubAllEnvs();
     }

@@ -31,7 +31,7 @@ import { clearedChallengeCookies, hasTwoFactorChallenge, verifySecondFactor } fr
 import { twoFactorSchema } from '~/features/accounts/two-factor.schemas';
 import { translations } from '~/i18n/resources.server';
 import { getT, pageMeta } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { PASSWORD_CHANGE_PATH, getViewer } from '~/server/auth/session.server';
@@ -158,9 +158,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ ok: false as const, intent, errors: { form: t('auth.register.errors.failed') }, values: echo }, { status: 400 });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 /** The tab an action answer belongs to: a refusal stays on its form, a registration leads to Sign In. */
 function tabOf(result: Route.ComponentProps['actionData']): Tab | null {

@@ -13,7 +13,7 @@ import { useRateLimitMessage } from '~/components/forms/use-rate-limit-toast';
 import { verifyEmail } from '~/features/accounts/accounts.server';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import type { Route } from './+types/verify';
 import { tooManyRequests } from '~/server/responses.server';
@@ -34,9 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ ...page, rateLimited: null }, { status: 400 });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 /** The failure page: what went wrong and the way on (sign in again). */
 export default function VerifyPage({ loaderData }: Route.ComponentProps) {

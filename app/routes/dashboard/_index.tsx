@@ -18,8 +18,7 @@
  * audited) and its commands answer 404. Its commands post to /api/inbox.
  */
 import { isPropertyManager } from '~/lib/access';
-import { Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { SignedInPageHeader } from '~/components/page-header';
+import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useRevalidateWhileVisible } from '~/components/use-revalidate-while-visible';
 import { dashboardIntents, loadDashboardPage } from '~/features/accounts/dashboard.page.server';
 import { ProfileCard } from '~/features/accounts/components/dashboard-profile';
@@ -35,9 +34,10 @@ import { loadInboxPage } from '~/features/inquiries/inbox.page.server';
 import { ManagerPortfolio } from '~/features/portfolio/components/manager-portfolio';
 import { SECURITY_STATUS_CHECK_MS } from '~/lib/constants';
 import { useTranslation } from '~/lib/i18n';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { requestOrigin } from '~/server/audit.server';
+import { SignedInPage } from '~/components/signed-in-page';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/_index';
 
@@ -65,9 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApplicationAction({ request, context, actor: viewer, allowed: dashboardIntents(viewer) });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 /** A property manager's inbox: live chat and inquiries about their units (admins answer in /admin/messages). */
 function ManagerInbox({ inbox }: { inbox: NonNullable<Route.ComponentProps['loaderData']['inbox']> }) {
@@ -91,8 +89,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   const result = actionData as ApplicationActionResult | undefined;
   useRevalidateWhileVisible(SECURITY_STATUS_CHECK_MS);
   return (
-    <Container size="lg" py="xl">
-      <SignedInPageHeader title={t('account.dashboard.title')} subtitle={t('account.dashboard.welcome', { name: profile.name })} />
+    <SignedInPage title={t('account.dashboard.title')} subtitle={t('account.dashboard.welcome', { name: profile.name })}>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
@@ -127,6 +124,6 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           <SecurityEvents events={events} />
         </Grid.Col>
       </Grid>
-    </Container>
+    </SignedInPage>
   );
 }

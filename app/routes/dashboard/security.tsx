@@ -40,7 +40,7 @@ import { confirmEnrolment, disableTwoFactor, regenerateBackupCodes, startEnrolme
 import { translations } from '~/i18n/resources.server';
 import { getT, pageMeta } from '~/i18n/translate.server';
 import { mustEnrolTwoFactor, TWO_FACTOR_REQUIRED_ROLES } from '~/lib/access';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { requireRole } from '~/server/auth/session.server';
 import { readFormData } from '~/server/http/form.server';
@@ -123,9 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect('/dashboard/security');
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 function PasswordForm({ intent, label, error, color }: { intent: string; label: string; error?: string; color?: string }) {
   const { t } = useTranslation();

@@ -11,7 +11,6 @@ import { findFeaturedListings } from '~/features/listings/listings.server';
 import { CtaBand } from '~/features/marketing/components/cta-band';
 import { HomeHero } from '~/features/marketing/components/home-hero';
 import { MarketingFigures } from '~/features/marketing/components/marketing-figures';
-import { SectionHeading } from '~/features/marketing/components/section-heading';
 import { ServiceCards } from '~/features/marketing/components/service-cards';
 import classes from '~/features/marketing/marketing.module.css';
 import { pagesTranslations } from '~/features/marketing/translations.server';
@@ -19,8 +18,9 @@ import { pageMeta } from '~/i18n/translate.server';
 import { loadContactInfo } from '~/features/inquiries/contact-info.server';
 import { organizationJsonLd } from '~/features/seo/json-ld.server';
 import { publicPageSeo } from '~/features/seo/seo.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
+import { MarketingSection } from '~/features/marketing/components/marketing-section';
 import type { Route } from './+types/_index';
 
 const FEATURED_COUNT = 6;
@@ -47,9 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return metaTags(data?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -58,12 +56,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <HomeHero />
 
-      <section className={`${classes.section} ${classes.belowFold}`} aria-labelledby="home-figures">
-        <Container size="xl">
-          <SectionHeading id="home-figures" title={t('pages.figures.title')} subtitle={t('pages.figures.subtitle')} />
-          <MarketingFigures />
-        </Container>
-      </section>
+      <MarketingSection id="home-figures" title={t('pages.figures.title')} subtitle={t('pages.figures.subtitle')} belowFold>
+        <MarketingFigures />
+      </MarketingSection>
 
       <section className={`${classes.sectionAlt} ${classes.belowFold}`} aria-labelledby="home-featured">
         <Container size="xl">
@@ -105,17 +100,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      <section className={`${classes.section} ${classes.belowFold}`} aria-labelledby="home-services">
-        <Container size="xl">
-          <SectionHeading id="home-services" title={t('pages.home.servicesTitle')} subtitle={t('pages.home.servicesSubtitle')} />
-          <ServiceCards />
-          <Group justify="center" mt="xl">
-            <Button component={Link} to="/services" variant="default" rightSection={<IconArrowRight size={16} aria-hidden />}>
-              {t('pages.home.servicesAll')}
-            </Button>
-          </Group>
-        </Container>
-      </section>
+      <MarketingSection id="home-services" title={t('pages.home.servicesTitle')} subtitle={t('pages.home.servicesSubtitle')} belowFold>
+        <ServiceCards />
+        <Group justify="center" mt="xl">
+          <Button component={Link} to="/services" variant="default" rightSection={<IconArrowRight size={16} aria-hidden />}>
+            {t('pages.home.servicesAll')}
+          </Button>
+        </Group>
+      </MarketingSection>
 
       <Container size="xl" pb={64}>
         <CtaBand />

@@ -9,7 +9,6 @@ import { LeadershipGrid, OfficeList, ValuesGrid } from '~/features/marketing/com
 import { CtaBand } from '~/features/marketing/components/cta-band';
 import { MarketingFigures } from '~/features/marketing/components/marketing-figures';
 import { PageHeader } from '~/features/marketing/components/page-header';
-import { SectionHeading } from '~/features/marketing/components/section-heading';
 import classes from '~/features/marketing/marketing.module.css';
 import { pagesTranslations } from '~/features/marketing/translations.server';
 import { pageMeta } from '~/i18n/translate.server';
@@ -19,9 +18,10 @@ import { imageSrcSet } from '~/lib/images';
 import { loadContactInfo } from '~/features/inquiries/contact-info.server';
 import { organizationJsonLd } from '~/features/seo/json-ld.server';
 import { publicPageSeo } from '~/features/seo/seo.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { useLanguage } from '~/lib/use-language';
+import { MarketingSection } from '~/features/marketing/components/marketing-section';
 import type { Route } from './+types/about';
 
 const STORY_IMAGE_URL = '/media/demo/exterior-07-1200.webp';
@@ -44,9 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return metaTags(data?.meta);
-}
+export const meta = loaderMeta;
 
 export default function About() {
   const { t } = useTranslation();
@@ -105,37 +103,26 @@ export default function About() {
         </Container>
       </section>
 
-      <section className={classes.section} aria-labelledby="about-values">
-        <Container size="xl">
-          <SectionHeading id="about-values" title={t('pages.about.valuesTitle')} />
-          <ValuesGrid />
-        </Container>
-      </section>
+      <MarketingSection id="about-values" title={t('pages.about.valuesTitle')}>
+        <ValuesGrid />
+      </MarketingSection>
 
-      <section className={classes.sectionAlt} aria-labelledby="about-figures">
-        <Container size="xl">
-          <SectionHeading id="about-figures" title={t('pages.figures.title')} subtitle={t('pages.figures.subtitle')} />
-          <MarketingFigures />
-        </Container>
-      </section>
+      <MarketingSection id="about-figures" title={t('pages.figures.title')} subtitle={t('pages.figures.subtitle')} tone="alt">
+        <MarketingFigures />
+      </MarketingSection>
 
-      <section className={classes.section} aria-labelledby="about-team">
-        <Container size="xl">
-          <SectionHeading id="about-team" title={t('pages.about.teamTitle')} subtitle={t('pages.about.teamSubtitle')} />
-          <LeadershipGrid />
-        </Container>
-      </section>
+      <MarketingSection id="about-team" title={t('pages.about.teamTitle')} subtitle={t('pages.about.teamSubtitle')}>
+        <LeadershipGrid />
+      </MarketingSection>
 
-      <section className={classes.sectionAlt} aria-labelledby="about-offices">
-        <Container size="xl">
-          <SectionHeading
-            id="about-offices"
-            title={t('pages.about.officesTitle', { count: MARKETING_FIGURES.states })}
-            subtitle={t('pages.about.officesSubtitle')}
-          />
-          <OfficeList />
-        </Container>
-      </section>
+      <MarketingSection
+        id="about-offices"
+        title={t('pages.about.officesTitle', { count: MARKETING_FIGURES.states })}
+        subtitle={t('pages.about.officesSubtitle')}
+        tone="alt"
+      >
+        <OfficeList />
+      </MarketingSection>
 
       <Container size="xl" py={64}>
         <CtaBand />

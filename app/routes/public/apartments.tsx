@@ -14,7 +14,7 @@ import { translations } from '~/i18n/resources.server';
 import { listingQueryToParams } from '~/features/listings/listing-query';
 import { listingBreadcrumb } from '~/features/seo/json-ld.server';
 import { publicPageSeo } from '~/features/seo/seo.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import type { Route } from './+types/apartments';
 
@@ -36,9 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { query: { ...query, page: result.page }, result, locations, i18n: translations(lang, ['listings']), meta: { ...pageMeta(lang, 'listings.meta.apartmentsTitle'), seo } };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return metaTags(data?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Apartments({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

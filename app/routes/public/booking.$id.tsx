@@ -9,7 +9,7 @@
  */
 import { handleBookingAction, loadBookingPage } from '~/features/booking/booking.page.server';
 import { BookingPage } from '~/features/booking/components/booking-page';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import type { Route } from './+types/booking.$id';
 
 /** The page holds personal details: never cached by browsers or proxies. */
@@ -31,9 +31,7 @@ export async function action(args: Route.ActionArgs) {
   return handleBookingAction(args);
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
   return <BookingPage loaderData={loaderData} actionData={actionData} />;

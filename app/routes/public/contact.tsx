@@ -3,7 +3,7 @@
  * (spec §2 "Contact, with FAQ"). `?property=12` ties the inquiry to a listing; `?topic=vendor`
  * preselects the topic; `?sent=1` is where a no-JavaScript submission lands.
  */
-import { Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { Grid, Stack } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
 import { ContactDetails } from '~/features/inquiries/components/contact-details';
 import { ContactFaq } from '~/features/inquiries/components/contact-faq';
@@ -18,8 +18,9 @@ import { getT } from '~/i18n/translate.server';
 import { isHydrated } from '~/lib/hydration';
 import { organizationJsonLd } from '~/features/seo/json-ld.server';
 import { publicPageSeo } from '~/features/seo/seo.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
+import { PublicFormPage } from '~/components/public-form-page';
 import type { Route } from './+types/contact';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -67,9 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -78,13 +77,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const result = actionData as ContactActionResult | undefined;
   const sent = loaderData.sent || (result?.ok === true && !isHydrated());
   return (
-    <Container size="xl" py="xl">
-      <Stack gap={4} mb="xl">
-        <Title order={1}>{t('forms.contact.title')}</Title>
-        <Text c="dimmed" maw={720}>
-          {t('forms.contact.subtitle')}
-        </Text>
-      </Stack>
+    <PublicFormPage size="xl" title={t('forms.contact.title')} intro={t('forms.contact.subtitle')}>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <ContactDetails contact={loaderData.contact} />
@@ -96,6 +89,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <Stack mt={48} maw={880}>
         <ContactFaq />
       </Stack>
-    </Container>
+    </PublicFormPage>
   );
 }

@@ -16,7 +16,7 @@ import { findGalleryImages } from '~/features/marketing/gallery.server';
 import { pagesTranslations } from '~/features/marketing/translations.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { publicPageSeo } from '~/features/seo/seo.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import type { Route } from './+types/gallery';
 
@@ -36,9 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return metaTags(data?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -13,7 +13,7 @@ import { findApplicationReceipt } from '~/features/booking/booking.server';
 import { ApplicationReceipt } from '~/features/booking/components/application-receipt';
 import { translations } from '~/i18n/resources.server';
 import { getT } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { getViewer } from '~/server/auth/session.server';
 import type { Route } from './+types/payment-success';
@@ -44,10 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  // A receipt: not public, so metaTags adds `noindex`.
-  return metaTags(loaderData?.meta);
-}
+// A receipt: not public, so loaderMeta adds `noindex`.
+export const meta = loaderMeta;
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   return (

@@ -20,7 +20,7 @@ import { listingBreadcrumb } from '~/features/seo/json-ld.server';
 import { publicPageSeo } from '~/features/seo/seo.server';
 import { listingQueryToParams, type ListingQuery } from '~/features/listings/listing-query';
 import type { Language } from '~/lib/constants';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { publicEnv } from '~/server/env.server';
 import type { Route } from './+types/properties';
@@ -63,9 +63,7 @@ function listingMeta(request: Request, publicUrl: string, language: Language, qu
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return metaTags(data?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Properties({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -16,7 +16,7 @@ import { loadContactInfo } from '~/features/inquiries/contact-info.server';
 import { listingBreadcrumb, unitJsonLd } from '~/features/seo/json-ld.server';
 import { pageUrls, publicPageSeo } from '~/features/seo/seo.server';
 import { getT } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { parseDigitsId, requestLanguage } from '~/lib/route-helpers.server';
 import { publicEnv } from '~/server/env.server';
 import { useLanguage } from '~/lib/use-language';
@@ -58,9 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function PropertyDetail({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

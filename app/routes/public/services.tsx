@@ -8,15 +8,15 @@ import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { CtaBand } from '~/features/marketing/components/cta-band';
 import { PageHeader } from '~/features/marketing/components/page-header';
-import { SectionHeading } from '~/features/marketing/components/section-heading';
 import { ServiceDetails } from '~/features/marketing/components/service-details';
 import { MARKETING_SERVICES } from '~/features/marketing/services';
 import classes from '~/features/marketing/marketing.module.css';
 import { pagesTranslations } from '~/features/marketing/translations.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { publicPageSeo } from '~/features/seo/seo.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
+import { MarketingSection } from '~/features/marketing/components/marketing-section';
 import type { Route } from './+types/services';
 
 const AUDIENCES = [
@@ -33,9 +33,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return metaTags(data?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Services() {
   const { t } = useTranslation();
@@ -57,36 +55,33 @@ export default function Services() {
 
       <ServiceDetails />
 
-      <section className={classes.section} aria-labelledby="services-audiences">
-        <Container size="xl">
-          <SectionHeading
-            id="services-audiences"
-            title={t('pages.servicesPage.audiencesTitle')}
-            subtitle={t('pages.servicesPage.audiencesSubtitle')}
-          />
-          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-            {AUDIENCES.map(({ key, to, icon: Icon }) => (
-              <Card key={key} withBorder radius="lg" padding="lg" className={classes.card}>
-                <Stack gap="sm" h="100%">
-                  <ThemeIcon variant="light" size={48} aria-hidden>
-                    <Icon size={26} aria-hidden />
-                  </ThemeIcon>
-                  <Title order={3} size="h4">
-                    {t(`pages.servicesPage.audiences.${key}.title`)}
-                  </Title>
-                  <Text style={{ flex: 1 }}>{t(`pages.servicesPage.audiences.${key}.text`)}</Text>
-                  <Anchor component={Link} to={to} fw={600}>
-                    <Group gap={4} component="span">
-                      {t(`pages.servicesPage.audiences.${key}.link`)}
-                      <IconArrowRight size={16} aria-hidden />
-                    </Group>
-                  </Anchor>
-                </Stack>
-              </Card>
-            ))}
-          </SimpleGrid>
-        </Container>
-      </section>
+      <MarketingSection
+        id="services-audiences"
+        title={t('pages.servicesPage.audiencesTitle')}
+        subtitle={t('pages.servicesPage.audiencesSubtitle')}
+      >
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+          {AUDIENCES.map(({ key, to, icon: Icon }) => (
+            <Card key={key} withBorder radius="lg" padding="lg" className={classes.card}>
+              <Stack gap="sm" h="100%">
+                <ThemeIcon variant="light" size={48} aria-hidden>
+                  <Icon size={26} aria-hidden />
+                </ThemeIcon>
+                <Title order={3} size="h4">
+                  {t(`pages.servicesPage.audiences.${key}.title`)}
+                </Title>
+                <Text style={{ flex: 1 }}>{t(`pages.servicesPage.audiences.${key}.text`)}</Text>
+                <Anchor component={Link} to={to} fw={600}>
+                  <Group gap={4} component="span">
+                    {t(`pages.servicesPage.audiences.${key}.link`)}
+                    <IconArrowRight size={16} aria-hidden />
+                  </Group>
+                </Anchor>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </MarketingSection>
 
       <Container size="xl" pb={64}>
         <CtaBand />

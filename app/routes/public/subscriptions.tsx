@@ -7,7 +7,7 @@
  * anyone), and a mail client's one-click unsubscribe (RFC 8058: a POST of
  * `List-Unsubscribe=One-Click` to that URL) stops the alert at once.
  */
-import { Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { Grid, Stack } from '@mantine/core';
 import { IconMailForward, IconSearch, IconBell } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { redirect } from 'react-router';
@@ -34,9 +34,10 @@ import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { isHydrated } from '~/lib/hydration';
 import { publicPageSeo } from '~/features/seo/seo.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { StepsPanel } from '~/components/steps-panel';
+import { PublicFormPage } from '~/components/public-form-page';
 import type { Route } from './+types/subscriptions';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -110,9 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Subscriptions({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -125,13 +124,7 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
     { icon: IconBell, key: 'receive' },
   ] as const;
   return (
-    <Container size="lg" py="xl">
-      <Stack gap={4} mb="xl">
-        <Title order={1}>{t('forms.alerts.title')}</Title>
-        <Text c="dimmed" maw={720}>
-          {t('forms.alerts.subtitle')}
-        </Text>
-      </Stack>
+    <PublicFormPage size="lg" title={t('forms.alerts.title')} intro={t('forms.alerts.subtitle')}>
       {notice && (
         <Stack mb="xl">
           <LinkNoticeAlert notice={notice} />
@@ -145,6 +138,6 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
           <StepsPanel prefix="forms.alerts.how" steps={steps} />
         </Grid.Col>
       </Grid>
-    </Container>
+    </PublicFormPage>
   );
 }

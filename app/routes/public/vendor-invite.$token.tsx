@@ -8,7 +8,7 @@
 import { VendorInvitePage } from '~/features/vendors/components/vendor-invite-page';
 import { handleVendorInviteAction, loadVendorInvitePage } from '~/features/vendors/vendor-invite.page.server';
 import type { VendorInviteActionResult } from '~/features/vendors/vendor-admin.types';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import type { Route } from './+types/vendor-invite.$token';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -19,10 +19,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return handleVendorInviteAction({ request, context, token: params.token });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  // Not public: metaTags marks it noindex.
-  return metaTags(loaderData?.meta);
-}
+// Not public: loaderMeta marks it noindex.
+export const meta = loaderMeta;
 
 export default function VendorInvite({ loaderData, actionData, params }: Route.ComponentProps) {
   return <VendorInvitePage invitation={loaderData.invitation} result={actionData as VendorInviteActionResult | undefined} token={params.token} />;

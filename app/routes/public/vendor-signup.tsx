@@ -4,7 +4,7 @@
  * staff review them and account access follows approval. `?sent=1` is where a no-JavaScript
  * submission lands.
  */
-import { Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { Grid } from '@mantine/core';
 import { IconClipboardCheck, IconFileText, IconKey } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { handleFormAction, type FormCall } from '~/server/http/form-action.server';
@@ -21,9 +21,10 @@ import { pageMeta } from '~/i18n/translate.server';
 import { MARKETING_FIGURES } from '~/lib/constants';
 import { isHydrated } from '~/lib/hydration';
 import { publicPageSeo } from '~/features/seo/seo.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { StepsPanel } from '~/components/steps-panel';
+import { PublicFormPage } from '~/components/public-form-page';
 import type { Route } from './+types/vendor-signup';
 
 /** The sign-up form's single-value fields (the check-box groups post lists). */
@@ -61,9 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function VendorSignup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -75,13 +74,12 @@ export default function VendorSignup({ loaderData, actionData }: Route.Component
     { icon: IconKey, key: 'access' },
   ] as const;
   return (
-    <Container size="xl" py="xl">
-      <Stack gap={4} mb="xl">
-        <Title order={1}>{t('forms.vendor.title')}</Title>
-        <Text c="dimmed" maw={760}>
-          {t('forms.vendor.subtitle', { countries: MARKETING_FIGURES.vendorCountries })}
-        </Text>
-      </Stack>
+    <PublicFormPage
+      size="xl"
+      title={t('forms.vendor.title')}
+      intro={t('forms.vendor.subtitle', { countries: MARKETING_FIGURES.vendorCountries })}
+      introWidth={760}
+    >
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <VendorSignupForm result={result} sent={sent} today={loaderData.today} />
@@ -90,6 +88,6 @@ export default function VendorSignup({ loaderData, actionData }: Route.Component
           <StepsPanel prefix="forms.vendor.how" steps={steps} />
         </Grid.Col>
       </Grid>
-    </Container>
+    </PublicFormPage>
   );
 }

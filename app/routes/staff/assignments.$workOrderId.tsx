@@ -5,31 +5,26 @@
  * reassign (vendorId, reason; an ineligible vendor is refused with a translated 422 and nothing
  * changes) or cancel (reason).
  */
-import { Anchor } from '@mantine/core';
-import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
+import { HeaderLink } from '~/components/signed-in-page';
 import { handleAssignmentAction, loadAssignmentPage } from '~/features/work-orders/assignments.page.server';
 import { AssignmentDetail } from '~/features/work-orders/components/assignment-detail';
 import type { CommandResult, StaffIntent } from '~/features/work-orders/work-orders.types';
-import { getT } from '~/i18n/translate.server';
 import { useTranslation } from '~/lib/i18n';
-import { metaTags } from '~/lib/meta';
-import { requestLanguage } from '~/lib/route-helpers.server';
+import { loaderMeta } from '~/lib/loader-meta';
 import { staffPath, useStaffArea } from '~/lib/staff-area';
+import { requestPageMeta } from '~/server/http/page-meta.server';
 import { requireStaff } from '~/server/auth/staff-area.server';
 import type { Route } from './+types/assignments.$workOrderId';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, area } = await requireStaff(request, context);
   const page = await loadAssignmentPage({ request, context, actor, base: staffPath(area, 'assignments'), param: params.workOrderId });
-  const t = getT(requestLanguage(request));
-  return {
-    ...page,
-    meta: {
-      title: t('workOrders.meta.detail.title', { id: page.detail.id, title: page.detail.title }),
-      description: t('workOrders.meta.detail.description'),
-    },
-  };
+  const meta = requestPageMeta(request, 'workOrders.meta.detail.title', 'workOrders.meta.detail.description', {
+    id: page.detail.id,
+    title: page.detail.title,
+  });
+  return { ...page, meta };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -37,9 +32,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return handleAssignmentAction({ request, context, actor, base: staffPath(area, 'assignments'), param: params.workOrderId });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Assignment({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -49,11 +42,7 @@ export default function Assignment({ loaderData, actionData }: Route.ComponentPr
     <>
       <SignedInPageHeader
         title={t('workOrders.detail.title', { id: detail.id, title: detail.title })}
-        actions={
-          <Anchor component={Link} to={staffPath(area, 'assignments')} size="sm">
-            {t('workOrders.staff.back')}
-          </Anchor>
-        }
+        actions={<HeaderLink to={staffPath(area, 'assignments')}>{t('workOrders.staff.back')}</HeaderLink>}
       />
       <AssignmentDetail
         basePath={loaderData.basePath}

@@ -8,18 +8,16 @@
  */
 import { LeaseStaffPage } from '~/features/leases/components/lease-staff-page';
 import { handleLeaseStaffAction, loadLeaseStaffPage, type LeaseStaffActionResult } from '~/features/leases/lease-staff.page.server';
-import { getT } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
-import { requestLanguage } from '~/lib/route-helpers.server';
+import { loaderMeta } from '~/lib/loader-meta';
 import { staffPath } from '~/lib/staff-area';
+import { requestPageMeta } from '~/server/http/page-meta.server';
 import { requireStaff } from '~/server/auth/staff-area.server';
 import type { Route } from './+types/leases.$leaseId';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, area } = await requireStaff(request, context);
   const page = await loadLeaseStaffPage({ request, context, actor, base: staffPath(area, 'leases'), param: params.leaseId });
-  const t = getT(requestLanguage(request));
-  return { ...page, meta: { title: t('leases.meta.title', { id: page.lease.id }), description: t('leases.meta.description') } };
+  return { ...page, meta: requestPageMeta(request, 'leases.meta.title', 'leases.meta.description', { id: page.lease.id }) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -27,9 +25,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return handleLeaseStaffAction({ request, context, actor, base: staffPath(area, 'leases'), param: params.leaseId });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Lease({ loaderData, actionData }: Route.ComponentProps) {
   return <LeaseStaffPage page={loaderData} result={actionData as LeaseStaffActionResult | undefined} />;

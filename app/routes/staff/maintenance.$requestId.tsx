@@ -12,17 +12,16 @@ import { SignedInPageHeader } from '~/components/page-header';
 import { RequestDetailView } from '~/features/maintenance/components/request-detail';
 import { handleRequestAction, loadRequestPage } from '~/features/maintenance/queue.page.server';
 import type { RequestActionResult } from '~/features/maintenance/queue.types';
-import { pageMeta } from '~/i18n/translate.server';
 import { useTranslation } from '~/lib/i18n';
-import { metaTags } from '~/lib/meta';
-import { requestLanguage } from '~/lib/route-helpers.server';
+import { loaderMeta } from '~/lib/loader-meta';
 import { staffPath, useStaffArea } from '~/lib/staff-area';
+import { requestPageMeta } from '~/server/http/page-meta.server';
 import { requireStaff } from '~/server/auth/staff-area.server';
 import type { Route } from './+types/maintenance.$requestId';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, area } = await requireStaff(request, context);
-  const meta = pageMeta(requestLanguage(request), 'maintenanceQueue.meta.detail.title', 'maintenanceQueue.meta.detail.description');
+  const meta = requestPageMeta(request, 'maintenanceQueue.meta.detail.title', 'maintenanceQueue.meta.detail.description');
   const page = await loadRequestPage({ request, context, actor, base: staffPath(area, 'maintenance'), requestParam: params.requestId });
   return { ...page, meta };
 }
@@ -32,9 +31,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return handleRequestAction({ request, context, actor, base: staffPath(area, 'maintenance'), requestParam: params.requestId });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function MaintenanceRequest({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

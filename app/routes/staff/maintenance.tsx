@@ -5,36 +5,27 @@
  * oldest or by response due time, 25 a page (keyset), or as a board by status (`?view=board`).
  * Live.
  */
-import { SignedInPageHeader } from '~/components/page-header';
+import { StaffListHeader } from '~/components/staff/staff-list-header';
 import { QueueView } from '~/features/maintenance/components/queue-view';
 import { loadQueuePage } from '~/features/maintenance/queue.page.server';
-import { pageMeta } from '~/i18n/translate.server';
-import { useTranslation } from '~/lib/i18n';
-import { metaTags } from '~/lib/meta';
-import { requestLanguage } from '~/lib/route-helpers.server';
-import { pickForArea, staffPath, useStaffArea } from '~/lib/staff-area';
+import { loaderMeta } from '~/lib/loader-meta';
+import { staffPath } from '~/lib/staff-area';
+import { requestPageMeta } from '~/server/http/page-meta.server';
 import { requireStaff } from '~/server/auth/staff-area.server';
 import type { Route } from './+types/maintenance';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, area } = await requireStaff(request, context);
-  const meta = pageMeta(requestLanguage(request), 'maintenanceQueue.meta.list.title', 'maintenanceQueue.meta.list.description');
+  const meta = requestPageMeta(request, 'maintenanceQueue.meta.list.title', 'maintenanceQueue.meta.list.description');
   return { ...(await loadQueuePage({ request, context, actor, base: staffPath(area, 'maintenance') })), meta };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Maintenance({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const area = useStaffArea();
   return (
     <>
-      <SignedInPageHeader
-        title={t(pickForArea(area, 'maintenanceQueue.list.title', 'maintenanceQueue.list.managerTitle'))}
-        subtitle={t(pickForArea(area, 'maintenanceQueue.list.subtitle', 'maintenanceQueue.list.managerSubtitle'))}
-      />
+      <StaffListHeader keys="maintenanceQueue.list" />
       <QueueView {...loaderData} />
     </>
   );

@@ -11,18 +11,17 @@ import { TestModeNotice } from '~/components/test-mode-notice';
 import { PaymentDetailView } from '~/features/payments/components/payment-detail';
 import { handleRefundAction, loadPaymentDetailPage } from '~/features/payments/payments.page.server';
 import type { RefundActionResult } from '~/features/payments/payments.types';
-import { pageMeta } from '~/i18n/translate.server';
 import { useTranslation } from '~/lib/i18n';
-import { metaTags } from '~/lib/meta';
-import { requestLanguage } from '~/lib/route-helpers.server';
+import { loaderMeta } from '~/lib/loader-meta';
 import { staffPath, useStaffArea } from '~/lib/staff-area';
-import { requireStaff } from '~/server/auth/staff-area.server';
 import { getPaymentProvider } from '~/server/payments/payments.server';
+import { requestPageMeta } from '~/server/http/page-meta.server';
+import { requireStaff } from '~/server/auth/staff-area.server';
 import type { Route } from './+types/payments.$paymentId';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request, context);
-  const meta = pageMeta(requestLanguage(request), 'payments.meta.detail.title', 'payments.meta.detail.description');
+  const meta = requestPageMeta(request, 'payments.meta.detail.title', 'payments.meta.detail.description');
   return {
     ...(await loadPaymentDetailPage({ request, context, actor, paymentParam: params.paymentId, provider: getPaymentProvider() })),
     testMode: getPaymentProvider().testMode,
@@ -36,9 +35,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return handleRefundAction({ request, context, actor, paymentParam: params.paymentId, provider: getPaymentProvider(), basePath });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

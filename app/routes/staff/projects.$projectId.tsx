@@ -9,21 +9,17 @@
 import { ProjectPage } from '~/features/projects/components/project-page';
 import { handleProjectAction, loadProjectPage } from '~/features/projects/projects.page.server';
 import type { ProjectActionResult } from '~/features/projects/projects.types';
-import { getT } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
-import { requestLanguage } from '~/lib/route-helpers.server';
+import { loaderMeta } from '~/lib/loader-meta';
 import { staffPath } from '~/lib/staff-area';
+import { requestPageMeta } from '~/server/http/page-meta.server';
 import { requireStaff } from '~/server/auth/staff-area.server';
 import type { Route } from './+types/projects.$projectId';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, area } = await requireStaff(request, context);
   const page = await loadProjectPage({ request, context, actor, base: staffPath(area, 'projects'), param: params.projectId });
-  const t = getT(requestLanguage(request));
-  return {
-    ...page,
-    meta: { title: t('projects.meta.detail.title', { name: page.detail.name }), description: t('projects.meta.detail.description') },
-  };
+  const meta = requestPageMeta(request, 'projects.meta.detail.title', 'projects.meta.detail.description', { name: page.detail.name });
+  return { ...page, meta };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -31,9 +27,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return handleProjectAction({ request, context, actor, base: staffPath(area, 'projects'), param: params.projectId });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Project({ loaderData, actionData }: Route.ComponentProps) {
   return <ProjectPage page={loaderData} result={actionData as ProjectActionResult | undefined} />;

@@ -7,17 +7,16 @@
 import { NewProjectPage } from '~/features/projects/components/new-project-page';
 import { handleCreateProject, loadNewProjectPage } from '~/features/projects/projects.page.server';
 import type { ProjectActionResult } from '~/features/projects/projects.types';
-import { pageMeta } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
-import { requestLanguage } from '~/lib/route-helpers.server';
+import { loaderMeta } from '~/lib/loader-meta';
 import { staffPath } from '~/lib/staff-area';
+import { requestPageMeta } from '~/server/http/page-meta.server';
 import { requireStaff } from '~/server/auth/staff-area.server';
 import type { Route } from './+types/projects.new';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, area } = await requireStaff(request, context);
   const page = await loadNewProjectPage({ request, context, actor, base: staffPath(area, 'projects') });
-  return { ...page, meta: pageMeta(requestLanguage(request), 'projects.meta.new.title', 'projects.meta.new.description') };
+  return { ...page, meta: requestPageMeta(request, 'projects.meta.new.title', 'projects.meta.new.description') };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -25,9 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleCreateProject({ request, context, actor, base: staffPath(area, 'projects') });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function NewProject({ loaderData, actionData }: Route.ComponentProps) {
   return <NewProjectPage base={loaderData.base} building={loaderData.building} result={actionData as ProjectActionResult | undefined} />;

@@ -6,22 +6,19 @@
  */
 import { ProjectsListPage } from '~/features/projects/components/projects-list-page';
 import { loadProjectsList } from '~/features/projects/projects.page.server';
-import { pageMeta } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
-import { requestLanguage } from '~/lib/route-helpers.server';
+import { loaderMeta } from '~/lib/loader-meta';
 import { staffPath } from '~/lib/staff-area';
+import { requestPageMeta } from '~/server/http/page-meta.server';
 import { requireStaff } from '~/server/auth/staff-area.server';
 import type { Route } from './+types/projects';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, area } = await requireStaff(request, context);
   const page = await loadProjectsList({ request, context, actor, base: staffPath(area, 'projects') });
-  return { ...page, meta: pageMeta(requestLanguage(request), 'projects.meta.list.title', 'projects.meta.list.description') };
+  return { ...page, meta: requestPageMeta(request, 'projects.meta.list.title', 'projects.meta.list.description') };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
   return <ProjectsListPage base={loaderData.base} list={loaderData.list} filters={loaderData.filters} building={loaderData.building} />;

@@ -9,7 +9,7 @@ import { PhotoManager } from '~/features/photos/components/photo-manager';
 import { BuildingPage } from '~/features/portfolio/components/building-page';
 import { handleBuildingAction, loadBuildingPage, type PortfolioActionResult } from '~/features/portfolio/portfolio.page.server';
 import { getT } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { pickForArea, useStaffArea } from '~/lib/staff-area';
 import { requireStaff } from '~/server/auth/staff-area.server';
@@ -30,9 +30,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return handleBuildingAction({ request, context, actor, base: area.buildings, param: params.buildingId });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Building({ loaderData, actionData }: Route.ComponentProps) {
   const area = useStaffArea();

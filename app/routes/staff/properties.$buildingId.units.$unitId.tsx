@@ -7,7 +7,7 @@ import { PhotoManager } from '~/features/photos/components/photo-manager';
 import { UnitPage } from '~/features/portfolio/components/unit-page';
 import { handleUnitAction, loadUnitPage, type PortfolioActionResult } from '~/features/portfolio/portfolio.page.server';
 import { getT } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { useStaffArea } from '~/lib/staff-area';
 import { requireStaff } from '~/server/auth/staff-area.server';
@@ -35,9 +35,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return handleUnitAction({ request, context, actor, base: area.buildings, buildingParam: params.buildingId, unitParam: params.unitId });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Unit({ loaderData, actionData }: Route.ComponentProps) {
   const area = useStaffArea();

@@ -6,14 +6,13 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { SignedInPageHeader } from '~/components/page-header';
+import { StaffListHeader } from '~/components/staff/staff-list-header';
 import { BuildingList } from '~/features/portfolio/components/building-list';
 import { loadBuildingsList } from '~/features/portfolio/portfolio.page.server';
-import { pageMeta } from '~/i18n/translate.server';
 import { useTranslation } from '~/lib/i18n';
-import { metaTags } from '~/lib/meta';
-import { requestLanguage } from '~/lib/route-helpers.server';
+import { loaderMeta } from '~/lib/loader-meta';
 import { pickForArea, useStaffArea } from '~/lib/staff-area';
+import { requestPageMeta } from '~/server/http/page-meta.server';
 import { requireStaff } from '~/server/auth/staff-area.server';
 import type { Route } from './+types/properties';
 
@@ -22,13 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const metaKey = pickForArea(area, 'portfolio.meta.list', 'portfolio.meta.managerList');
   return {
     ...(await loadBuildingsList({ request, context, actor })),
-    meta: pageMeta(requestLanguage(request), `${metaKey}.title`, `${metaKey}.description`),
+    meta: requestPageMeta(request, `${metaKey}.title`, `${metaKey}.description`),
   };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Buildings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -36,9 +33,8 @@ export default function Buildings({ loaderData }: Route.ComponentProps) {
   const admin = area.key === 'admin';
   return (
     <>
-      <SignedInPageHeader
-        title={t(pickForArea(area, 'portfolio.list.title', 'portfolio.list.managerTitle'))}
-        subtitle={t(pickForArea(area, 'portfolio.list.subtitle', 'portfolio.list.managerSubtitle'))}
+      <StaffListHeader
+        keys="portfolio.list"
         actions={
           admin && (
             <Button

@@ -9,21 +9,17 @@
 import { TenantPage } from '~/features/tenants/components/tenant-page';
 import { handleTenantAction, loadTenantPage } from '~/features/tenants/tenants.page.server';
 import type { TenantActionResult } from '~/features/tenants/tenants.types';
-import { getT } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
-import { requestLanguage } from '~/lib/route-helpers.server';
+import { loaderMeta } from '~/lib/loader-meta';
 import { staffPath, useStaffArea } from '~/lib/staff-area';
+import { requestPageMeta } from '~/server/http/page-meta.server';
 import { requireStaff } from '~/server/auth/staff-area.server';
 import type { Route } from './+types/tenants.$userId';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request, context);
   const page = await loadTenantPage({ request, context, actor, userId: params.userId });
-  const t = getT(requestLanguage(request));
-  return {
-    ...page,
-    meta: { title: t('tenants.meta.detail.title', { name: page.detail.name }), description: t('tenants.meta.detail.description') },
-  };
+  const meta = requestPageMeta(request, 'tenants.meta.detail.title', 'tenants.meta.detail.description', { name: page.detail.name });
+  return { ...page, meta };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -31,9 +27,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return handleTenantAction({ request, context, actor, userId: params.userId });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Tenant({ loaderData, actionData }: Route.ComponentProps) {
   const area = useStaffArea();

@@ -5,39 +5,30 @@
  * building, balance due and lease ending within N days (`?q=&building=&due=1&ending=&after=`,
  * 25 a page).
  */
-import { SignedInPageHeader } from '~/components/page-header';
+import { StaffListHeader } from '~/components/staff/staff-list-header';
 import { TenantDirectory } from '~/features/tenants/components/tenant-directory';
 import { loadTenantsList } from '~/features/tenants/tenants.page.server';
-import { pageMeta } from '~/i18n/translate.server';
-import { useTranslation } from '~/lib/i18n';
-import { metaTags } from '~/lib/meta';
-import { requestLanguage } from '~/lib/route-helpers.server';
-import { pickForArea, staffPath, useStaffArea } from '~/lib/staff-area';
+import { loaderMeta } from '~/lib/loader-meta';
+import { staffPath, useStaffArea } from '~/lib/staff-area';
+import { requestPageMeta } from '~/server/http/page-meta.server';
 import { requireStaff } from '~/server/auth/staff-area.server';
 import type { Route } from './+types/tenants';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = await requireStaff(request, context);
-  const lang = requestLanguage(request);
   return {
     ...(await loadTenantsList({ request, context, actor })),
-    meta: pageMeta(lang, 'tenants.meta.list.title', 'tenants.meta.list.description'),
+    meta: requestPageMeta(request, 'tenants.meta.list.title', 'tenants.meta.list.description'),
   };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function Tenants({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
   const area = useStaffArea();
   return (
     <>
-      <SignedInPageHeader
-        title={t(pickForArea(area, 'tenants.list.title', 'tenants.list.managerTitle'))}
-        subtitle={t(pickForArea(area, 'tenants.list.subtitle', 'tenants.list.managerSubtitle'))}
-      />
+      <StaffListHeader keys="tenants.list" />
       <TenantDirectory
         base={staffPath(area, 'tenants')}
         list={loaderData.list}

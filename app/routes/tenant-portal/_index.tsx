@@ -5,7 +5,7 @@
  * listings.
  */
 import { randomUUID } from 'node:crypto';
-import { Anchor, Button, Container, EmptyState, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Text } from '@mantine/core';
 import { IconCreditCard, IconFileText, IconHomeSearch, IconTools } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
@@ -14,12 +14,12 @@ import { handlePortalAction, type PortalActionResult } from '~/features/tenant-p
 import { loadTenantLeasePortal } from '~/features/tenant-portal/portal.server';
 import { LeasePortal } from '~/features/tenant-portal/components/lease-portal';
 import { getPaymentProvider } from '~/server/payments/payments.server';
-import { SignedInPageHeader } from '~/components/page-header';
+import { PortalEmptyState, PortalHome } from '~/components/portal-home';
 import { StatCard } from '~/components/stat-card';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { formatNumber } from '~/lib/format';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { useLanguage } from '~/lib/use-language';
 import { requireRole } from '~/server/auth/session.server';
@@ -50,9 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handlePortalAction({ request, context, viewer });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function TenantPortal({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -65,75 +63,68 @@ export default function TenantPortal({ loaderData, actionData }: Route.Component
     summary.payments.total === 0 &&
     summary.maintenance.total === 0;
   return (
-    <Container size="lg" py="xl">
-      <SignedInPageHeader
-        title={t('account.tenantPortal.title')}
-        subtitle={`${t('account.tenantPortal.greeting', { name })} ${t('account.tenantPortal.intro')}`}
+    <PortalHome
+      title={t('account.tenantPortal.title')}
+      greeting={`${t('account.tenantPortal.greeting', { name })} ${t('account.tenantPortal.intro')}`}
+    >
+      <LeasePortal
+        portal={loaderData.lease}
+        lang={lang}
+        action={actionData as PortalActionResult | undefined}
+        payKey={loaderData.payKey}
+        testMode={loaderData.testMode}
       />
-      <Stack gap="lg">
-        <LeasePortal
-          portal={loaderData.lease}
-          lang={lang}
-          action={actionData as PortalActionResult | undefined}
-          payKey={loaderData.payKey}
-          testMode={loaderData.testMode}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+        <StatCard
+          icon={IconFileText}
+          label={t('account.tenantPortal.applications.title')}
+          value={formatNumber(summary.applications.total, lang)}
+          hint={t('account.tenantPortal.applications.active', { count: summary.applications.active })}
+          testId="tenant-applications"
+        >
+          <Text size="xs" c="dimmed">
+            {t('account.tenantPortal.applications.hint')}
+          </Text>
+        </StatCard>
+        <StatCard
+          icon={IconCreditCard}
+          label={t('account.tenantPortal.payments.title')}
+          value={formatNumber(summary.payments.total, lang)}
+          hint={t('account.tenantPortal.payments.hint')}
+          testId="tenant-payments"
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          <StatCard
-            icon={IconFileText}
-            label={t('account.tenantPortal.applications.title')}
-            value={formatNumber(summary.applications.total, lang)}
-            hint={t('account.tenantPortal.applications.active', { count: summary.applications.active })}
-            testId="tenant-applications"
-          >
-            <Text size="xs" c="dimmed">
-              {t('account.tenantPortal.applications.hint')}
-            </Text>
-          </StatCard>
-          <StatCard
-            icon={IconCreditCard}
-            label={t('account.tenantPortal.payments.title')}
-            value={formatNumber(summary.payments.total, lang)}
-            hint={t('account.tenantPortal.payments.hint')}
-            testId="tenant-payments"
-          />
-          <StatCard
-            icon={IconTools}
-            label={t('account.tenantPortal.maintenance.title')}
-            value={formatNumber(summary.maintenance.total, lang)}
-            hint={t('account.tenantPortal.maintenance.open', { count: summary.maintenance.open })}
-            testId="tenant-maintenance"
-          >
-            <Text size="xs" c="dimmed">
-              {t('account.tenantPortal.maintenance.hint')}
-            </Text>
-            <Group gap="xs" mt="xs">
-              <Button component={Link} to="/tenant-portal/maintenance/new" size="compact-sm" data-testid="portal-report-problem">
-                {t('maintenance.portal.report')}
-              </Button>
-              <Anchor component={Link} to="/tenant-portal/maintenance" size="sm">
-                {t('maintenance.portal.viewAll')}
-              </Anchor>
-            </Group>
-          </StatCard>
-        </SimpleGrid>
-        {empty ? (
-          <EmptyState icon={<IconHomeSearch size={30} aria-hidden />} variant="light" py="xl" data-testid="tenant-portal-empty">
-            <EmptyState.Title order={2}>{t('account.tenantPortal.emptyTitle')}</EmptyState.Title>
-            <EmptyState.Description>{t('account.tenantPortal.emptyBody')}</EmptyState.Description>
-            <EmptyState.Actions>
-              <Button component={Link} to="/properties">
-                {t('account.portal.browse')}
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        ) : null}
-        <Group>
-          <Anchor component={Link} to="/dashboard" size="sm">
-            {t('account.portal.backToDashboard')}
-          </Anchor>
-        </Group>
-      </Stack>
-    </Container>
+        <StatCard
+          icon={IconTools}
+          label={t('account.tenantPortal.maintenance.title')}
+          value={formatNumber(summary.maintenance.total, lang)}
+          hint={t('account.tenantPortal.maintenance.open', { count: summary.maintenance.open })}
+          testId="tenant-maintenance"
+        >
+          <Text size="xs" c="dimmed">
+            {t('account.tenantPortal.maintenance.hint')}
+          </Text>
+          <Group gap="xs" mt="xs">
+            <Button component={Link} to="/tenant-portal/maintenance/new" size="compact-sm" data-testid="portal-report-problem">
+              {t('maintenance.portal.report')}
+            </Button>
+            <Anchor component={Link} to="/tenant-portal/maintenance" size="sm">
+              {t('maintenance.portal.viewAll')}
+            </Anchor>
+          </Group>
+        </StatCard>
+      </SimpleGrid>
+      {empty ? (
+        <PortalEmptyState
+          icon={IconHomeSearch}
+          title={t('account.tenantPortal.emptyTitle')}
+          body={t('account.tenantPortal.emptyBody')}
+          testId="tenant-portal-empty"
+        >
+          <Button component={Link} to="/properties">
+            {t('account.portal.browse')}
+          </Button>
+        </PortalEmptyState>
+      ) : null}
+    </PortalHome>
   );
 }

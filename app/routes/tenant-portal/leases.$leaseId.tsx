@@ -4,7 +4,6 @@
  * not a signer of the lease gets 404.
  */
 import { Container } from '@mantine/core';
-import { data } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
 import { LeaseDocumentView } from '~/features/leases/components/lease-document-view';
 import { SignLease } from '~/features/tenant-portal/components/sign-lease';
@@ -12,33 +11,38 @@ import { handleSignAction, type PortalActionResult } from '~/features/tenant-por
 import { loadSignPage } from '~/features/tenant-portal/sign-page.server';
 import { getT } from '~/i18n/translate.server';
 import { translations } from '~/i18n/resources.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { parseDigitsId, requestLanguage } from '~/lib/route-helpers.server';
 import { useLanguage } from '~/lib/use-language';
-import { auditRefusalIfExists, requestOrigin } from '~/server/audit.server';
-import { requireRole } from '~/server/auth/session.server';
 import { getPaymentProvider } from '~/server/payments/payments.server';
+import { auditedNotFound } from '~/server/http/audited-not-found.server';
+import { requireRole, type Viewer } from '~/server/auth/session.server';
 import type { Route } from './+types/leases.$leaseId';
 
-/** Someone else's lease answers 404 like an unknown one, and the refusal is recorded (decision 023). */
-async function refused(request: Request, context: Route.LoaderArgs['context'], viewer: { id: string }, leaseId: number) {
-  await auditRefusalIfExists(context.db, viewer, {
-    action: 'lease_access_denied',
-    table: 'lease',
-    id: leaseId,
-    reason: 'not_signer',
-    origin: requestOrigin(request, context.clientIp),
-    values: { lease_id: leaseId },
-  });
-  return data(null, { status: 404 });
+/**
+ * The signing page of the lease in `param` for `viewer`, in the request's language. Someone else's
+ * lease answers 404 like an unknown one, and the refusal is recorded (decision 023).
+ */
+async function findSignPage(request: Request, context: Route.LoaderArgs['context'], viewer: Viewer, param: string) {
+  const lang = requestLanguage(request);
+  const leaseId = parseDigitsId(param);
+  const page = await loadSignPage({ db: context.db, viewer, leaseId, lang });
+  if (!page) {
+    const refusal = {
+      action: 'lease_access_denied',
+      table: 'lease',
+      id: leaseId,
+      reason: 'not_signer',
+      values: { lease_id: leaseId },
+    } as const;
+    throw await auditedNotFound(request, context, viewer, refusal);
+  }
+  return { page, leaseId, lang };
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'tenant');
-  const lang = requestLanguage(request);
-  const leaseId = parseDigitsId(params.leaseId);
-  const page = await loadSignPage({ db: context.db, viewer, leaseId, lang });
-  if (!page) throw await refused(request, context, viewer, leaseId);
+  const { page, lang } = await findSignPage(request, context, viewer, params.leaseId);
   const t = getT(lang);
   return {
     page,
@@ -51,16 +55,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireRole(request, context, 'tenant');
-  const lang = requestLanguage(request);
-  const leaseId = parseDigitsId(params.leaseId);
-  const page = await loadSignPage({ db: context.db, viewer, leaseId, lang });
-  if (!page) throw await refused(request, context, viewer, leaseId);
+  const { page, leaseId } = await findSignPage(request, context, viewer, params.leaseId);
   return handleSignAction({ request, context, viewer, leaseId, cardRequired: page.dueCents > 0 });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function TenantLease({ loaderData, actionData }: Route.ComponentProps) {
   const lang = useLanguage();

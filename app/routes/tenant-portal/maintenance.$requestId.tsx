@@ -4,22 +4,21 @@
  * cancel while submitted or triaged, rate once completed. Role tenant (admins pass); someone
  * else's request answers 404 like an unknown one, and the refusal is audited.
  */
-import { Anchor, Container } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
-import { data, Link, useRevalidator } from 'react-router';
-import { SignedInPageHeader } from '~/components/page-header';
+import { data, useRevalidator } from 'react-router';
 import { RequestDetail } from '~/features/maintenance/components/tenant-request-detail';
 import { handleTenantRequestCommand, type CommandResult } from '~/features/maintenance/tenant-requests.page.server';
 import { findTenantRequest } from '~/features/maintenance/tenant-request-queries.server';
 import { translations } from '~/i18n/resources.server';
 import { getT } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { parseDigitsId, requestLanguage } from '~/lib/route-helpers.server';
 import { useRealtimeEvent } from '~/lib/realtime';
 import { useLanguage } from '~/lib/use-language';
 import { requestOrigin } from '~/server/audit.server';
-import { requireRole } from '~/server/auth/session.server';
 import { currentSettings } from '~/server/settings/settings.server';
+import { HeaderLink, SignedInPage } from '~/components/signed-in-page';
+import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/maintenance.$requestId';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -49,9 +48,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return handleTenantRequestCommand({ request, context, viewer, requestId: parseDigitsId(params.requestId) });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function TenantMaintenanceRequest({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -62,15 +59,7 @@ export default function TenantMaintenanceRequest({ loaderData, actionData }: Rou
     if ((event as { requestId?: number }).requestId === request.id) void revalidator.revalidate();
   });
   return (
-    <Container size="lg" py="xl">
-      <SignedInPageHeader
-        title={request.title}
-        subtitle={
-          <Anchor component={Link} to="/tenant-portal/maintenance" size="sm">
-            {t('maintenance.detail.back')}
-          </Anchor>
-        }
-      />
+    <SignedInPage title={request.title} subtitle={<HeaderLink to="/tenant-portal/maintenance">{t('maintenance.detail.back')}</HeaderLink>}>
       <RequestDetail
         request={request}
         phone={loaderData.phone}
@@ -79,6 +68,6 @@ export default function TenantMaintenanceRequest({ loaderData, actionData }: Rou
         done={loaderData.done}
         created={loaderData.created}
       />
-    </Container>
+    </SignedInPage>
   );
 }

@@ -22,12 +22,12 @@ import { findTenantUnits } from '~/features/maintenance/tenant-requests.server';
 import type { CreateRequestAnswer } from '~/features/maintenance/tenant-requests.types';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { useLanguage } from '~/lib/use-language';
-import { requireRole } from '~/server/auth/session.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import { currentSettings } from '~/server/settings/settings.server';
+import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/maintenance.new';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -54,9 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<CreateRequestAnswer>(answer, { status });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function NewMaintenanceRequest({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

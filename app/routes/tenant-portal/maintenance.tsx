@@ -4,23 +4,23 @@
  * with "Report a problem" and the 24/7 line. Role tenant (admins pass). The list follows the
  * requests live (`maintenance.updated`), and the waiting ones are sent when the connection returns.
  */
-import { Button, Container, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link, useRevalidator } from 'react-router';
-import { SignedInPageHeader } from '~/components/page-header';
 import { EmergencyLine } from '~/features/maintenance/components/emergency-line';
 import { QueuedRequests, RequestList } from '~/features/maintenance/components/tenant-request-list';
 import { useOfflineRequests } from '~/features/maintenance/components/use-offline-requests';
 import { listTenantRequests, type TenantRequestFilter } from '~/features/maintenance/tenant-request-queries.server';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { useRealtimeEvent } from '~/lib/realtime';
 import { useLanguage } from '~/lib/use-language';
-import { requireRole } from '~/server/auth/session.server';
 import { currentSettings } from '~/server/settings/settings.server';
+import { SignedInPage } from '~/components/signed-in-page';
+import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/maintenance';
 
 const FILTERS: readonly TenantRequestFilter[] = ['open', 'closed', 'all'];
@@ -41,9 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function TenantMaintenance({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -52,21 +50,20 @@ export default function TenantMaintenance({ loaderData }: Route.ComponentProps) 
   const queue = useOfflineRequests(loaderData.viewerId);
   useRealtimeEvent('maintenance.updated', () => void revalidator.revalidate());
   return (
-    <Container size="lg" py="xl">
-      <SignedInPageHeader
-        title={t('maintenance.list.pageTitle')}
-        subtitle={t('maintenance.list.intro')}
-        actions={
-          <Button
-            component={Link}
-            to="/tenant-portal/maintenance/new"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            data-testid="report-problem"
-          >
-            {t('maintenance.list.report')}
-          </Button>
-        }
-      />
+    <SignedInPage
+      title={t('maintenance.list.pageTitle')}
+      subtitle={t('maintenance.list.intro')}
+      actions={
+        <Button
+          component={Link}
+          to="/tenant-portal/maintenance/new"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          data-testid="report-problem"
+        >
+          {t('maintenance.list.report')}
+        </Button>
+      }
+    >
       <Stack gap="lg">
         <EmergencyLine phone={loaderData.phone} />
         <QueuedRequests
@@ -81,6 +78,6 @@ export default function TenantMaintenance({ loaderData }: Route.ComponentProps) 
           {t('maintenance.backToPortal')}
         </Button>
       </Stack>
-    </Container>
+    </SignedInPage>
   );
 }

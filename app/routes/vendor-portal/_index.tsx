@@ -4,24 +4,24 @@
  * invoices, and the way to its capital projects. Without a
  * linked record, an empty state points to the vendor application and the listings.
  */
-import { Anchor, Badge, Button, Container, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconBriefcase, IconBuildingStore, IconClipboardList } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { loadVendorPortal } from '~/features/accounts/dashboard.server';
-import { SignedInPageHeader } from '~/components/page-header';
+import { PortalEmptyState, PortalHome } from '~/components/portal-home';
 import { StatCard } from '~/components/stat-card';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { formatNumber } from '~/lib/format';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { useLanguage } from '~/lib/use-language';
 import { VendorWorkOverview } from '~/features/work-orders/components/vendor-overview';
 import { countVendorWorkOrders } from '~/features/work-orders/vendor-work-orders.server';
-import { requireRole } from '~/server/auth/session.server';
 import { VendorInsuranceSummary } from '~/features/vendors/components/vendor-insurance-summary';
 import { findMyVendorInsurance } from '~/features/vendors/vendor-profile.server';
+import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/_index';
 
 const STATUS_COLORS = { pending: 'yellow.4', approved: 'teal.9', rejected: 'gray.7', suspended: 'red.9' } as const;
@@ -45,9 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function VendorPortal({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -55,95 +53,88 @@ export default function VendorPortal({ loaderData }: Route.ComponentProps) {
   const { name, summary } = loaderData;
   const record = summary.vendor;
   return (
-    <Container size="lg" py="xl">
-      <SignedInPageHeader
-        title={t('account.vendorPortal.title')}
-        subtitle={`${t('account.vendorPortal.greeting', { name })} ${t('account.vendorPortal.intro')}`}
-      />
-      <Stack gap="lg">
-        {loaderData.insurance && <VendorInsuranceSummary {...loaderData.insurance} profileLink />}
-        {record ? (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            <Paper withBorder p="md" component="section" aria-labelledby="vendor-profile-title" data-testid="vendor-profile">
-              <Group justify="space-between" wrap="nowrap" mb="xs">
-                <Title order={2} size="h4" id="vendor-profile-title">
-                  {t('account.vendorPortal.profile.title')}
-                </Title>
-                <Badge
-                  color={STATUS_COLORS[record.status]}
-                  variant="filled"
-                  autoContrast
-                  data-testid="vendor-status"
-                  data-status={record.status}
-                >
-                  {t(`account.vendorPortal.profile.status.${record.status}`)}
-                </Badge>
-              </Group>
-              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {record.companyName}
-              </Text>
-              <Text size="sm" c="dimmed" mt={4}>
-                {t(`account.vendorPortal.profile.explain.${record.status}`)}
-              </Text>
-            </Paper>
-            <StatCard
-              icon={IconClipboardList}
-              label={t('account.vendorPortal.assignments.title')}
-              value={formatNumber(summary.assignments.total, lang)}
-              hint={
-                summary.assignments.total === 0
-                  ? t('account.vendorPortal.assignments.empty')
-                  : `${t('account.vendorPortal.assignments.open', { count: summary.assignments.open })} · ${t('account.vendorPortal.assignments.completed', { count: summary.assignments.completed })}`
-              }
-              testId="vendor-assignments"
-            />
-          </SimpleGrid>
-        ) : null}
-        {record && loaderData.work.vendor && <VendorWorkOverview counts={loaderData.work.counts} invoices={loaderData.work.invoices} />}
-        {record ? null : (
-          <EmptyState icon={<IconBuildingStore size={30} aria-hidden />} variant="light" py="xl" data-testid="vendor-portal-empty">
-            <EmptyState.Title order={2}>{t('account.vendorPortal.noVendorTitle')}</EmptyState.Title>
-            <EmptyState.Description>{t('account.vendorPortal.noVendorBody')}</EmptyState.Description>
-            <EmptyState.Actions>
-              <Button component={Link} to="/vendor-signup">
-                {t('account.vendorPortal.apply')}
-              </Button>
-              <Button component={Link} to="/properties" variant="default">
-                {t('account.portal.browse')}
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        )}
-        {record && (
-          // Capital projects (decision 029 "Bids"): the invitations to bid.
-          <Paper withBorder p="md" component="section" aria-labelledby="vendor-projects-title" data-testid="vendor-projects-card">
-            <Group justify="space-between" gap="sm" wrap="wrap">
-              <div>
-                <Title order={2} size="h4" id="vendor-projects-title">
-                  {t('account.vendorPortal.projects.title')}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {t('account.vendorPortal.projects.body')}
-                </Text>
-              </div>
-              <Button
-                component={Link}
-                to="/vendor-portal/projects"
-                variant="default"
-                leftSection={<IconBriefcase size={16} aria-hidden />}
-                data-testid="vendor-projects-link"
+    <PortalHome
+      title={t('account.vendorPortal.title')}
+      greeting={`${t('account.vendorPortal.greeting', { name })} ${t('account.vendorPortal.intro')}`}
+    >
+      {loaderData.insurance && <VendorInsuranceSummary {...loaderData.insurance} profileLink />}
+      {record ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Paper withBorder p="md" component="section" aria-labelledby="vendor-profile-title" data-testid="vendor-profile">
+            <Group justify="space-between" wrap="nowrap" mb="xs">
+              <Title order={2} size="h4" id="vendor-profile-title">
+                {t('account.vendorPortal.profile.title')}
+              </Title>
+              <Badge
+                color={STATUS_COLORS[record.status]}
+                variant="filled"
+                autoContrast
+                data-testid="vendor-status"
+                data-status={record.status}
               >
-                {t('account.vendorPortal.projects.link')}
-              </Button>
+                {t(`account.vendorPortal.profile.status.${record.status}`)}
+              </Badge>
             </Group>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {record.companyName}
+            </Text>
+            <Text size="sm" c="dimmed" mt={4}>
+              {t(`account.vendorPortal.profile.explain.${record.status}`)}
+            </Text>
           </Paper>
-        )}
-        <Group>
-          <Anchor component={Link} to="/dashboard" size="sm">
-            {t('account.portal.backToDashboard')}
-          </Anchor>
-        </Group>
-      </Stack>
-    </Container>
+          <StatCard
+            icon={IconClipboardList}
+            label={t('account.vendorPortal.assignments.title')}
+            value={formatNumber(summary.assignments.total, lang)}
+            hint={
+              summary.assignments.total === 0
+                ? t('account.vendorPortal.assignments.empty')
+                : `${t('account.vendorPortal.assignments.open', { count: summary.assignments.open })} · ${t('account.vendorPortal.assignments.completed', { count: summary.assignments.completed })}`
+            }
+            testId="vendor-assignments"
+          />
+        </SimpleGrid>
+      ) : null}
+      {record && loaderData.work.vendor && <VendorWorkOverview counts={loaderData.work.counts} invoices={loaderData.work.invoices} />}
+      {record ? null : (
+        <PortalEmptyState
+          icon={IconBuildingStore}
+          title={t('account.vendorPortal.noVendorTitle')}
+          body={t('account.vendorPortal.noVendorBody')}
+          testId="vendor-portal-empty"
+        >
+          <Button component={Link} to="/vendor-signup">
+            {t('account.vendorPortal.apply')}
+          </Button>
+          <Button component={Link} to="/properties" variant="default">
+            {t('account.portal.browse')}
+          </Button>
+        </PortalEmptyState>
+      )}
+      {record && (
+        // Capital projects (decision 029 "Bids"): the invitations to bid.
+        <Paper withBorder p="md" component="section" aria-labelledby="vendor-projects-title" data-testid="vendor-projects-card">
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <div>
+              <Title order={2} size="h4" id="vendor-projects-title">
+                {t('account.vendorPortal.projects.title')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('account.vendorPortal.projects.body')}
+              </Text>
+            </div>
+            <Button
+              component={Link}
+              to="/vendor-portal/projects"
+              variant="default"
+              leftSection={<IconBriefcase size={16} aria-hidden />}
+              data-testid="vendor-projects-link"
+            >
+              {t('account.vendorPortal.projects.link')}
+            </Button>
+          </Group>
+        </Paper>
+      )}
+    </PortalHome>
   );
 }

@@ -1,13 +1,10 @@
 /** /vendor-portal/invoices (decision 029; role vendor): the vendor's invoices, newest first, with their decisions and payouts, live. */
-import { Anchor, Container } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
-import { Link } from 'react-router';
-import { SignedInPageHeader } from '~/components/page-header';
 import { VendorInvoices } from '~/features/work-orders/components/vendor-invoices';
 import { loadVendorInvoicesPage } from '~/features/work-orders/vendor-work-orders.page.server';
-import { pageMeta } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
-import { requestLanguage } from '~/lib/route-helpers.server';
+import { loaderMeta } from '~/lib/loader-meta';
+import { requestPageMeta } from '~/server/http/page-meta.server';
+import { HeaderLink, SignedInPage } from '~/components/signed-in-page';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/invoices';
 
@@ -15,33 +12,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'vendor');
   return {
     ...(await loadVendorInvoicesPage({ request, context, viewer })),
-    meta: pageMeta(requestLanguage(request), 'workOrders.meta.invoices.title', 'workOrders.meta.invoices.description'),
+    meta: requestPageMeta(request, 'workOrders.meta.invoices.title', 'workOrders.meta.invoices.description'),
   };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function VendorInvoicesRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <Container size="lg" py="xl">
-      <SignedInPageHeader
-        title={t('workOrders.invoice.pageTitle')}
-        subtitle={t('workOrders.invoice.pageSubtitle')}
-        actions={
-          <Anchor component={Link} to="/vendor-portal" size="sm">
-            {t('workOrders.backToPortal')}
-          </Anchor>
-        }
-      />
+    <SignedInPage
+      title={t('workOrders.invoice.pageTitle')}
+      subtitle={t('workOrders.invoice.pageSubtitle')}
+      actions={<HeaderLink to="/vendor-portal">{t('workOrders.backToPortal')}</HeaderLink>}
+    >
       <VendorInvoices
         items={loaderData.list.items}
         nextCursor={loaderData.list.nextCursor}
         firstPage={loaderData.firstPage}
         submitted={loaderData.submitted}
       />
-    </Container>
+    </SignedInPage>
   );
 }

@@ -5,13 +5,12 @@
  * insurance (with its expiry) and the W-9, uploaded to `POST /api/vendor-documents/upload` and
  * downloaded as attachments. An account not linked to a vendor yet sees how to get there.
  */
-import { Container } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
-import { SignedInPageHeader } from '~/components/page-header';
 import { VendorProfilePage } from '~/features/vendors/components/vendor-profile-page';
 import { handleVendorProfileAction, loadVendorProfilePage } from '~/features/vendors/vendor-portal.page.server';
 import type { VendorProfileActionResult } from '~/features/vendors/vendor-admin.types';
-import { metaTags } from '~/lib/meta';
+import { loaderMeta } from '~/lib/loader-meta';
+import { SignedInPage } from '~/components/signed-in-page';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/profile';
 
@@ -25,15 +24,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleVendorProfileAction({ request, context, viewer });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function VendorProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <Container size="lg" py="xl">
-      <SignedInPageHeader title={t('vendors.profile.title')} subtitle={t('vendors.profile.subtitle')} />
+    <SignedInPage title={t('vendors.profile.title')} subtitle={t('vendors.profile.subtitle')}>
       <VendorProfilePage
         profile={loaderData.profile}
         today={loaderData.today}
@@ -41,6 +37,6 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
         uploadError={loaderData.uploadError}
         result={actionData as VendorProfileActionResult | undefined}
       />
-    </Container>
+    </SignedInPage>
   );
 }

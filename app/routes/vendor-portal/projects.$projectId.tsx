@@ -7,23 +7,18 @@
 import { VendorProjectPage } from '~/features/projects/components/vendor-project-page';
 import type { ProjectActionResult } from '~/features/projects/projects.types';
 import { handleBidAction, loadVendorProjectPage } from '~/features/projects/vendor-projects.page.server';
-import { getT } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
-import { requestLanguage } from '~/lib/route-helpers.server';
+import { loaderMeta } from '~/lib/loader-meta';
+import { requestPageMeta } from '~/server/http/page-meta.server';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/projects.$projectId';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'vendor');
   const page = await loadVendorProjectPage({ request, context, viewer, param: params.projectId });
-  const t = getT(requestLanguage(request));
-  return {
-    ...page,
-    meta: {
-      title: t('projects.meta.vendorDetail.title', { name: page.detail.name }),
-      description: t('projects.meta.vendorDetail.description'),
-    },
-  };
+  const meta = requestPageMeta(request, 'projects.meta.vendorDetail.title', 'projects.meta.vendorDetail.description', {
+    name: page.detail.name,
+  });
+  return { ...page, meta };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -31,9 +26,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return handleBidAction({ request, context, viewer, param: params.projectId });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function VendorProject({ loaderData, actionData }: Route.ComponentProps) {
   return (

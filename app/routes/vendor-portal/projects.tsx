@@ -5,21 +5,18 @@
  */
 import { VendorProjectsPage } from '~/features/projects/components/vendor-projects-page';
 import { loadVendorProjects } from '~/features/projects/vendor-projects.page.server';
-import { pageMeta } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
-import { requestLanguage } from '~/lib/route-helpers.server';
+import { loaderMeta } from '~/lib/loader-meta';
+import { requestPageMeta } from '~/server/http/page-meta.server';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/projects';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'vendor');
   const page = await loadVendorProjects({ request, context, viewer });
-  return { ...page, meta: pageMeta(requestLanguage(request), 'projects.meta.vendorList.title', 'projects.meta.vendorList.description') };
+  return { ...page, meta: requestPageMeta(request, 'projects.meta.vendorList.title', 'projects.meta.vendorList.description') };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function VendorProjects({ loaderData }: Route.ComponentProps) {
   return <VendorProjectsPage vendor={loaderData.vendor} open={loaderData.open} closed={loaderData.closed} />;

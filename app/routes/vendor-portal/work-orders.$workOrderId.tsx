@@ -7,30 +7,24 @@
  * 303 back with `?done=` after a plain post, data + a toast otherwise; 422 with translated field
  * errors, 409 for a move the life cycle forbids, 413/415/422 for refused photos.
  */
-import { Anchor, Container } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
-import { Link } from 'react-router';
-import { SignedInPageHeader } from '~/components/page-header';
 import { VendorWorkOrderPage } from '~/features/work-orders/components/vendor-work-order-page';
 import { handleVendorWorkOrderAction, loadVendorWorkOrderPage } from '~/features/work-orders/vendor-work-orders.page.server';
 import type { CommandResult, VendorIntent } from '~/features/work-orders/work-orders.types';
-import { getT } from '~/i18n/translate.server';
-import { metaTags } from '~/lib/meta';
-import { requestLanguage } from '~/lib/route-helpers.server';
+import { loaderMeta } from '~/lib/loader-meta';
+import { requestPageMeta } from '~/server/http/page-meta.server';
+import { HeaderLink, SignedInPage } from '~/components/signed-in-page';
 import { requireRole } from '~/server/auth/session.server';
 import type { Route } from './+types/work-orders.$workOrderId';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'vendor');
   const page = await loadVendorWorkOrderPage({ request, context, viewer, param: params.workOrderId });
-  const t = getT(requestLanguage(request));
-  return {
-    ...page,
-    meta: {
-      title: t('workOrders.meta.detail.title', { id: page.detail.id, title: page.detail.title }),
-      description: t('workOrders.meta.detail.description'),
-    },
-  };
+  const meta = requestPageMeta(request, 'workOrders.meta.detail.title', 'workOrders.meta.detail.description', {
+    id: page.detail.id,
+    title: page.detail.title,
+  });
+  return { ...page, meta };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -38,29 +32,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return handleVendorWorkOrderAction({ request, context, viewer, param: params.workOrderId });
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return metaTags(loaderData?.meta);
-}
+export const meta = loaderMeta;
 
 export default function VendorWorkOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { detail } = loaderData;
   return (
-    <Container size="lg" py="xl">
-      <SignedInPageHeader
-        title={t('workOrders.detail.title', { id: detail.id, title: detail.title })}
-        actions={
-          <Anchor component={Link} to="/vendor-portal/work-orders" size="sm">
-            {t('workOrders.detail.back')}
-          </Anchor>
-        }
-      />
+    <SignedInPage
+      title={t('workOrders.detail.title', { id: detail.id, title: detail.title })}
+      actions={<HeaderLink to="/vendor-portal/work-orders">{t('workOrders.detail.back')}</HeaderLink>}
+    >
       <VendorWorkOrderPage
         detail={detail}
         result={actionData as CommandResult<VendorIntent> | undefined}
         now={loaderData.now}
         done={loaderData.done}
       />
-    </Container>
+    </SignedInPage>
   );
 }

@@ -70,6 +70,11 @@ type OpenOptions = {
   statementTimeoutMs?: number;
   /** Called with every statement the ORM sends (tests that EXPLAIN what a service runs). */
   onQuery?: (sql: string, params: unknown[]) => void;
+  /**
+   * PGlite in memory only: start from this dump of a data directory (`dumpMigratedPglite`)
+   * instead of an empty cluster (the tests' migrated template, decision 046).
+   */
+  pgliteDump?: Blob;
 };
 
 /**
@@ -78,7 +83,7 @@ type OpenOptions = {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const queryLogger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   if (options.databaseUrl) return openPostgres(postgresPoolConfig(options.databaseUrl, options), queryLogger);
-  return openPglite(options.dataDir, queryLogger);
+  return openPglite(options.dataDir, queryLogger, options.pgliteDump);
 }
 
 /** Default of `connectTimeoutMs` (ms). */
@@ -261,11 +266,27 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
  */
 export const pgliteExtensions = { pg_trgm };
 
-async function openPglite(dataDir: string | undefined, queryLogger?: QueryLogger): Promise<Database> {
+/**
+ * Opens an in-memory embedded database, applies every migration and answers a dump of its data
+ * directory (an uncompressed tar, ~40 MB). The test set-up makes it once per run and starts each
+ * test's database from it (`OpenOptions.pgliteDump`, decision 046): loading a dump takes a third of
+ * the time that applying the migrations does.
+ */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const client = new PGlite({ extensions: pgliteExtensions });
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+}
+
+async function openPglite(dataDir: string | undefined, queryLogger?: QueryLogger, dump?: Blob): Promise<Database> {
   let release: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (!dataDir || dataDir.startsWith('memory://')) {
-    client = new PGlite({ extensions: pgliteExtensions });
+    client = new PGlite({ extensions: pgliteExtensions, ...(dump ? { loadDataDir: dump } : {}) });
   } else {
     release = await lockDataDir(dataDir);
     client = new PGlite(path.resolve(dataDir, 'pglite'), { extensions: pgliteExtensions });

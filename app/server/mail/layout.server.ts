@@ -67,6 +67,36 @@ ${content.footer ? footerRow(content.footer) : ''}
   };
 }
 
+/** What `renderLetter` needs besides the addressee: the letter's parts, already filled in the recipient's language. */
+export type Letter = Omit<MailContent, 'text' | 'body'> & {
+  greeting: string;
+  /** The body, one paragraph per line, between the greeting and the call to action. */
+  lines: readonly string[];
+  /** The call to action: an absolute `url` and its `label`. */
+  action: { url: string; label: string };
+  signature: string;
+  /** How one body line reads in HTML (default: a plain paragraph; notes keep their line breaks). */
+  lineHtml?: (line: string) => SafeHtml;
+};
+
+/**
+ * The common e-mail of the domain mails: greeting, body lines, one call to action, signature —
+ * the plain text (blank lines between the parts, the link written out as `label: url`) and the
+ * same parts as HTML, through `renderMail`.
+ */
+export function renderLetter({
+  greeting,
+  lines,
+  action,
+  signature,
+  lineHtml = (line) => paragraph(line),
+  ...content
+}: Letter): OutgoingMail {
+  const text = [greeting, '', ...lines, '', `${action.label}: ${action.url}`, '', signature].join('\n');
+  const body = blocks([paragraph(greeting), ...lines.map(lineHtml), actionLink(action.url, action.label), paragraph(signature)]);
+  return renderMail({ ...content, text, body });
+}
+
 function footerRow(footer: SafeHtml): SafeHtml {
   return mailHtml`<tr><td style="padding:16px 24px;border-top:1px solid #e9ecef;${FONT};font-size:12px;line-height:1.5;color:#868e96">${footer}</td></tr>`;
 }

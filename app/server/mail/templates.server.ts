@@ -11,6 +11,7 @@ import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '~/lib/cons
 import { mailHtml } from './html.server';
 import { actionLink, blocks, bulletList, paragraph, renderMail } from './layout.server';
 import type { OutgoingMail } from './mailer.server';
+import { cardBrandName } from '~/lib/card-brands';
 
 type MailTexts = typeof en;
 const TEXTS: Record<Language, MailTexts> = { en, it };
@@ -116,16 +117,6 @@ export function formatMailDate(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
-const BRAND_NAMES: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-
 /**
  * The applicant's confirmation of a submitted application (booking flow): reference, lease dates,
  * rent, deposit and fee, what was paid today (card brand and last 4 only) and what is due at
@@ -138,7 +129,7 @@ export function applicationConfirmationMail(input: ApplicationConfirmationMailIn
   const money = (cents: number) => formatMailMoney(cents, input.locale);
   const months = input.leaseMonths === 1 ? part.monthOne : fill(part.monthOther, { count: String(input.leaseMonths) });
   const card = fill(part.cardEnding, {
-    brand: BRAND_NAMES[input.cardBrand ?? ''] ?? (input.cardBrand || 'card'),
+    brand: cardBrandName(input.cardBrand, 'card'),
     last4: input.cardLast4 ?? '····',
   });
   const items = [part.itemFee, ...(input.depositPaidNow ? [part.itemDeposit] : [])].join(', ');

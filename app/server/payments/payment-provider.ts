@@ -50,6 +50,21 @@ export type ChargeResult =
   | { status: 'succeeded'; providerRef: string; cardBrand: string | null; cardLast4: string | null }
   | { status: 'failed'; providerRef: string | null; cardBrand: string | null; cardLast4: string | null; declineCode: DeclineCode };
 
+/**
+ * The `payment` columns a charge's outcome sets when a pending payment settles: its status, the
+ * processor's reference, the card's brand and last 4, and why it failed — `failureReason` when
+ * the caller knows better than the decline code (`not_found_at_provider`), null when it succeeded.
+ */
+export function settledPaymentColumns(result: ChargeResult, failureReason?: string) {
+  return {
+    status: result.status,
+    providerRef: result.providerRef,
+    cardBrand: result.cardBrand,
+    cardLast4: result.cardLast4,
+    failureReason: result.status === 'failed' ? (failureReason ?? result.declineCode) : null,
+  };
+}
+
 /** A refund of (part of) an earlier successful charge, once per `idempotencyKey`. */
 export type RefundRequest = {
   idempotencyKey: string;

@@ -4,12 +4,10 @@
  */
 import { Anchor, Group, Table, Text } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
-import { ListTable } from '~/components/lists/list-table';
+import { DateTimeCell, ListTable } from '~/components/lists/list-table';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
-import { useLanguage } from '~/lib/use-language';
 import type { UserSummary } from '../admin-users.types';
-import { formatDateTime } from '~/lib/format';
 import { RoleBadge } from '~/components/role-badge';
 import { UserStatusBadges } from './user-status';
 
@@ -23,7 +21,6 @@ type Props = {
 
 export function UserTable({ users, q, selectedId, viewerId, manageHref }: Props) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   return (
     <ListTable
       isEmpty={users.length === 0}
@@ -74,11 +71,7 @@ export function UserTable({ users, q, selectedId, viewerId, manageHref }: Props)
           <Table.Td>
             <UserStatusBadges emailVerified={row.emailVerified} banned={row.banned} />
           </Table.Td>
-          <Table.Td>
-            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-              <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
-            </Text>
-          </Table.Td>
+          <DateTimeCell iso={row.createdAt} />
         </Table.Tr>
       ))}
     </ListTable>

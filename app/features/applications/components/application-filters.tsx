@@ -23,16 +23,7 @@ export function ApplicationFilters({ basePath, filters, properties }: Props) {
   }
   const formKey = `${filters.status ?? ''}|${filters.propertyId ?? ''}|${filters.q}`;
   return (
-    <FilterForm
-      action={basePath}
-      label={t('applications.filters.label')}
-      formKey={formKey}
-      testId="applications-filters"
-      applyLabel={t('applications.filters.apply')}
-      clearLabel={t('applications.filters.clear')}
-      showClear={hasReviewFilters(filters)}
-      clearTestId="applications-filter-clear"
-    >
+    <FilterForm list="applications" action={basePath} formKey={formKey} showClear={hasReviewFilters(filters)}>
       <NativeSelect
         name="status"
         label={t('applications.filters.status')}

@@ -5,10 +5,10 @@
  */
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { IconFileSearch } from '@tabler/icons-react';
-import { ListTable } from '~/components/lists/list-table';
+import { DateTimeCell, ListTable } from '~/components/lists/list-table';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
-import { formatDateTime, formatIsoDate } from '~/lib/format';
+import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { ApplicationListItem } from '../applications.types';
 import { ApplicationStatusBadge, PaymentStateBadge } from './application-status-badge';
@@ -99,11 +99,7 @@ export function ApplicationTable({ items, selectedId, filtered, emptyBody, openH
                 <PaymentStateBadge state={row.paymentState} size="sm" />
               </Stack>
             </Table.Td>
-            <Table.Td>
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
-              </Text>
-            </Table.Td>
+            <DateTimeCell iso={row.createdAt} />
           </Table.Tr>
         );
       })}

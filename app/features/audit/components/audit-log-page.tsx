@@ -12,9 +12,7 @@ import { useNavigation } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
 import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
 import { DateRangeFilter, DatesFilterFooter, FilterErrorsAlert, ListExportBar } from '~/components/lists/list-toolbar';
-import { ListTable } from '~/components/lists/list-table';
-import { formatDateTime } from '~/lib/format';
-import { useLanguage } from '~/lib/use-language';
+import { DateTimeCell, emptyListTexts, ListTable } from '~/components/lists/list-table';
 import { auditHref, hasAuditFilters, type AuditEntry, type AuditPageData } from '../audit-log.schemas';
 
 type Props = { page: AuditPageData; basePath: string; csvPath: string };
@@ -52,15 +50,12 @@ function AuditFilterForm({ basePath, page }: { basePath: string; page: AuditPage
   }));
   return (
     <FilterForm
+      list="audit"
       action={basePath}
-      label={t('audit.filters.label')}
       formKey={JSON.stringify(filters)}
-      testId="audit-filters"
-      applyLabel={t('audit.filters.apply')}
       applyTestId="audit-filter-apply"
-      clearLabel={t('audit.filters.clear')}
-      showClear={hasAuditFilters(filters) || Object.keys(errors).length > 0}
-      clearTestId="audit-filter-clear"
+      showClear={hasAuditFilters(filters)}
+      errors={errors}
       align="start"
       footer={<DatesFilterFooter cursorError={errors.cursor} hint={t('audit.filters.datesHint')} />}
     >
@@ -112,7 +107,6 @@ function actorLabel(entry: AuditEntry, t: ReturnType<typeof useTranslation>['t']
 
 function AuditTable({ page, basePath }: { page: AuditPageData; basePath: string }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const filtered = hasAuditFilters(page.filters);
   return (
     <Stack gap="sm">
@@ -120,8 +114,7 @@ function AuditTable({ page, basePath }: { page: AuditPageData; basePath: string 
         isEmpty={page.entries.length === 0 && page.firstPage}
         empty={{
           icon: <IconShieldCheck size={30} aria-hidden />,
-          title: t(filtered ? 'audit.list.noMatchTitle' : 'audit.list.emptyTitle'),
-          body: t(filtered ? 'audit.list.noMatchBody' : 'audit.list.emptyBody'),
+          ...emptyListTexts(t, 'audit.list', filtered),
           testId: 'audit-empty',
         }}
         minWidth={860}
@@ -133,11 +126,7 @@ function AuditTable({ page, basePath }: { page: AuditPageData; basePath: string 
       >
         {page.entries.map((entry) => (
           <Table.Tr key={entry.id} data-testid="audit-row" data-action={entry.action} data-table={entry.tableName}>
-            <Table.Td>
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, lang)}</time>
-              </Text>
-            </Table.Td>
+            <DateTimeCell iso={entry.createdAt} />
             <Table.Td>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="audit-row-actor">
                 {actorLabel(entry, t)}

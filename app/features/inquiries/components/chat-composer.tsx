@@ -15,6 +15,12 @@ import classes from './chat.module.css';
 export const CHAT_NAME_MAX = 120;
 export const CHAT_EMAIL_MAX = 254;
 
+/** Who is writing, asked before the first message: the field (also its autofill hint and `chat.<name>`), its type, its limit. */
+const IDENTITY_FIELDS = [
+  { name: 'name', type: undefined, maxLength: CHAT_NAME_MAX },
+  { name: 'email', type: 'email', maxLength: CHAT_EMAIL_MAX },
+] as const;
+
 /** The composer's field messages; `form` is for the whole form. */
 export type ChatComposerErrors = Partial<Record<'name' | 'email' | 'body' | 'form', string>>;
 
@@ -63,34 +69,24 @@ export function ChatComposer({ askIdentity, starting, offline, viewer, values, o
         )}
         {askIdentity && (
           <>
-            <TextInput
-              ref={nameRef}
-              label={t('chat.name')}
-              name="name"
-              autoComplete="name"
-              size="xs"
-              maxLength={CHAT_NAME_MAX}
-              required={!viewer}
-              readOnly={Boolean(viewer)}
-              value={viewer ? viewer.name : values.name}
-              onChange={(event) => onChange('name', event.currentTarget.value)}
-              error={errors.name}
-              data-testid="chat-name"
-            />
-            <TextInput
-              label={t('chat.email')}
-              name="email"
-              type="email"
-              autoComplete="email"
-              size="xs"
-              maxLength={CHAT_EMAIL_MAX}
-              required={!viewer}
-              readOnly={Boolean(viewer)}
-              value={viewer ? viewer.email : values.email}
-              onChange={(event) => onChange('email', event.currentTarget.value)}
-              error={errors.email}
-              data-testid="chat-email"
-            />
+            {IDENTITY_FIELDS.map(({ name, type, maxLength }) => (
+              <TextInput
+                key={name}
+                ref={name === 'name' ? nameRef : undefined}
+                label={t(`chat.${name}`)}
+                name={name}
+                type={type}
+                autoComplete={name}
+                size="xs"
+                maxLength={maxLength}
+                required={!viewer}
+                readOnly={Boolean(viewer)}
+                value={viewer ? viewer[name] : values[name]}
+                onChange={(event) => onChange(name, event.currentTarget.value)}
+                error={errors[name]}
+                data-testid={`chat-${name}`}
+              />
+            ))}
           </>
         )}
         <Textarea

@@ -6,18 +6,14 @@
  * no request is made.
  */
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderRoute } from '~/test/render';
+import { stubFetchEachTest } from '~/test/stub-fetch';
 import { ChatLauncher } from './chat-launcher';
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+const fetchMock = stubFetchEachTest();
 beforeEach(() => {
   localStorage.clear();
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 function renderLauncher(entry = '/') {

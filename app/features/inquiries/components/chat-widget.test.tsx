@@ -8,8 +8,9 @@
  * that cannot reach the server stays on screen as waiting for the connection.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderRoute } from '~/test/render';
+import { stubFetchEachTest } from '~/test/stub-fetch';
 import type { ChatSendAnswer } from '../chat.types';
 import { ChatWidget } from './chat-widget';
 
@@ -36,14 +37,9 @@ function stored(post: { body: string; clientId: string }): ChatSendAnswer {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+const fetchMock = stubFetchEachTest();
 beforeEach(() => {
   localStorage.clear();
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 /** The JSON bodies of the `send` posts made so far. */

@@ -3,11 +3,12 @@
  * browser posts it and the server answers with the errors or a redirect to `?sent=1`; with
  * JavaScript the same action answers data, a toast confirms and the form is cleared.
  */
-import { Alert, Anchor, Button, Grid, NativeSelect, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { FormFailureAlert, PublicFormCard } from '~/components/forms/public-form-card';
 import { useActionResult } from '~/components/forms/use-action-result';
 import { useRateLimitMessage } from '~/components/forms/use-rate-limit-toast';
 import { EmailField, PersonNameField, PhoneField } from '~/components/forms/person-fields';
-import { IconAlertCircle, IconHome, IconSend } from '@tabler/icons-react';
+import { IconHome, IconSend } from '@tabler/icons-react';
 import { SuccessAlert } from '~/components/status-alerts';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
@@ -41,23 +42,13 @@ export function ContactForm({ result, property, defaultTopic, sent }: Props) {
   const rateLimitMessage = useRateLimitMessage(result);
 
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="contact-form-title">
-      <Title order={2} size="h3" id="contact-form-title" mb="xs">
-        {t('forms.contact.form.title')}
-      </Title>
-      <Text c="dimmed" size="sm" mb="md">
-        {t('forms.contact.form.intro')}
-      </Text>
+    <PublicFormCard titleId="contact-form-title" title={t('forms.contact.form.title')} intro={t('forms.contact.form.intro')}>
       {sent && (
         <SuccessAlert mb="md" data-testid="contact-sent" title={t('common.toast.success')}>
           {t('forms.contact.success')}
         </SuccessAlert>
       )}
-      {failed && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} mb="md" data-testid="form-errors">
-          {errors.form ?? rateLimitMessage ?? t('common.form.fixErrors')}
-        </Alert>
-      )}
+      {failed && <FormFailureAlert formError={errors.form} rateLimitMessage={rateLimitMessage} />}
       <Form method="post" ref={formRef} key={formKey} noValidate data-testid="contact-form">
         <Stack gap="sm">
           {property && (
@@ -115,6 +106,6 @@ export function ContactForm({ result, property, defaultTopic, sent }: Props) {
           </Button>
         </Stack>
       </Form>
-    </Paper>
+    </PublicFormCard>
   );
 }

@@ -9,12 +9,11 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRealtime, useRealtimeEvent } from '~/lib/realtime';
+import { useFlushWhileWaiting } from '~/lib/use-flush-while-waiting';
 import type { ChatMessageView, ChatSendAnswer, VisitorChat } from '../chat.types';
 import { clearQueues, mergeMessage, readQueue, writeQueues, type PendingMessage } from './chat-queue';
 
 const ENDPOINT = '/api/chat';
-/** While messages wait, try again this often even without a connectivity change. */
-const RETRY_MS = 15_000;
 
 /** The field messages of a refused message (422), as the server sent them. */
 export type ChatRefusal = Partial<Record<'name' | 'email' | 'body', string>>;
@@ -203,17 +202,7 @@ export function useVisitorChat({ signedIn, hasChat, opened, onRefused, onReset }
   // Send what waits whenever the connection is (back) up — the connectivity check, the
   // browser's online event, the event stream reopening — and now and then while it waits.
   const waiting = queue.length > 0;
-  useEffect(() => {
-    if (connectivity !== 'good' || !waiting) return;
-    void flush();
-    const timer = window.setInterval(() => void flush(), RETRY_MS);
-    const onOnline = () => void flush();
-    window.addEventListener('online', onOnline);
-    return () => {
-      window.clearInterval(timer);
-      window.removeEventListener('online', onOnline);
-    };
-  }, [connectivity, waiting, flush]);
+  useFlushWhileWaiting(flush, connectivity, waiting);
   useRealtimeEvent('ready', () => {
     if (queueRef.current.length > 0) void flush();
     // A reply may have come between the conversation's loading and the stream's (re)opening.

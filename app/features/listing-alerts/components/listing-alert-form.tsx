@@ -3,11 +3,12 @@
  * `<Form method="post">`: without JavaScript the server answers errors or redirects to
  * `?subscribed=…`; with JavaScript a toast confirms and the form starts over.
  */
-import { Alert, Button, Grid, NativeSelect, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Grid, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { FormFailureAlert, PublicFormCard } from '~/components/forms/public-form-card';
 import { useActionResult } from '~/components/forms/use-action-result';
 import { useRateLimitMessage } from '~/components/forms/use-rate-limit-toast';
 import { EmailField } from '~/components/forms/person-fields';
-import { IconAlertCircle, IconBell, IconMailCheck } from '@tabler/icons-react';
+import { IconBell, IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import type { ActionResult } from '~/lib/action-result';
@@ -57,23 +58,13 @@ export function ListingAlertForm({ result, initial, subscribed, locations }: Pro
 
   const shown = subscribed ? subscribeMessageKeys(subscribed) : null;
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="alert-form-title">
-      <Title order={2} size="h3" id="alert-form-title" mb="xs">
-        {t('forms.alerts.form.title')}
-      </Title>
-      <Text c="dimmed" size="sm" mb="md">
-        {t('forms.alerts.form.intro')}
-      </Text>
+    <PublicFormCard titleId="alert-form-title" title={t('forms.alerts.form.title')} intro={t('forms.alerts.form.intro')}>
       {shown && (
         <Alert color="teal" icon={<IconMailCheck aria-hidden />} title={t(shown.title)} mb="md" data-testid="alert-subscribed">
           {t(shown.body)}
         </Alert>
       )}
-      {failed && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} mb="md" data-testid="form-errors">
-          {errors.form ?? rateLimitMessage ?? t('common.form.fixErrors')}
-        </Alert>
-      )}
+      {failed && <FormFailureAlert formError={errors.form} rateLimitMessage={rateLimitMessage} />}
       <Form method="post" action="/subscriptions" ref={formRef} key={formKey} noValidate data-testid="alert-form">
         <Stack gap="sm">
           <EmailField name="email" label={t('forms.alerts.form.email')} errors={errors} values={values} />
@@ -150,6 +141,6 @@ export function ListingAlertForm({ result, initial, subscribed, locations }: Pro
           </Button>
         </Stack>
       </Form>
-    </Paper>
+    </PublicFormCard>
   );
 }

@@ -4,12 +4,11 @@
  * JavaScript; every filtered queue has its own URL); submitting starts again at the first page
  * and keeps the view (list or board).
  */
-import { Anchor, Button, Checkbox, Group, NativeSelect } from '@mantine/core';
-import { IconFilter } from '@tabler/icons-react';
+import { NativeSelect } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
-import { Form, Link } from 'react-router';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
-import { BuildingFilter } from '~/components/lists/building-filter';
+import { ListBuildingFilter } from '~/components/lists/building-filter';
+import { CheckboxFilter, FilterForm, optionsWithAll } from '~/components/lists/filter-form';
 import {
   AGE_FILTERS,
   hasQueueFilters,
@@ -32,105 +31,82 @@ export function QueueFiltersForm({ base, filters, building }: Props) {
     status === 'open' || status === 'all' ? t(`maintenanceQueue.statusFilter.${status}`) : t(`maintenanceQueue.status.${status}`);
   const field = { style: { flex: '1 1 150px', minWidth: 0 } };
   return (
-    <Form
-      method="get"
+    <FilterForm
       action={base}
-      role="search"
-      aria-label={t('maintenanceQueue.filters.label')}
-      preventScrollReset
-      key={formKey}
-      data-testid="queue-filters"
+      label={t('maintenanceQueue.filters.label')}
+      formKey={formKey}
+      testId="queue-filters"
+      applyLabel={t('maintenanceQueue.filters.apply')}
+      applyTestId="queue-filter-apply"
+      clearLabel={t('maintenanceQueue.filters.clear')}
+      showClear={hasQueueFilters(filters) || filters.sort !== 'newest'}
+      clearHref={queueHref(base, { ...DEFAULT_QUEUE_FILTERS, view: filters.view })}
+      clearTestId="queue-filter-clear"
+      hidden={filters.view !== 'list' && <input type="hidden" name="view" value={filters.view} />}
     >
-      {filters.view !== 'list' && <input type="hidden" name="view" value={filters.view} />}
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <BuildingFilter
-          name="building"
-          label={t('maintenanceQueue.filters.building')}
-          allLabel={t('maintenanceQueue.filters.allBuildings')}
-          selected={
-            building ??
-            (filters.buildingId
-              ? { id: filters.buildingId, name: t('maintenanceQueue.filters.buildingNumber', { id: filters.buildingId }) }
-              : null)
-          }
-          style={{ flex: '2 1 200px', minWidth: 0 }}
-          testId="queue-filter-building"
-        />
+      <ListBuildingFilter
+        texts="maintenanceQueue.filters"
+        building={building}
+        buildingId={filters.buildingId}
+        testId="queue-filter-building"
+      />
+      <NativeSelect
+        name="priority"
+        label={t('maintenanceQueue.filters.priority')}
+        defaultValue={filters.priority ?? ''}
+        data={optionsWithAll(t('maintenanceQueue.filters.anyPriority'), QUEUE_PRIORITIES, (value) => ({
+          value,
+          label: t(`maintenanceQueue.priority.${value}`),
+        }))}
+        data-testid="queue-filter-priority"
+        {...field}
+      />
+      {filters.view === 'list' && (
         <NativeSelect
-          name="priority"
-          label={t('maintenanceQueue.filters.priority')}
-          defaultValue={filters.priority ?? ''}
-          data={[
-            { value: '', label: t('maintenanceQueue.filters.anyPriority') },
-            ...QUEUE_PRIORITIES.map((value) => ({ value, label: t(`maintenanceQueue.priority.${value}`) })),
-          ]}
-          data-testid="queue-filter-priority"
+          name="status"
+          label={t('maintenanceQueue.filters.status')}
+          defaultValue={filters.status}
+          data={STATUS_FILTERS.map((value) => ({ value, label: statusLabel(value) }))}
+          data-testid="queue-filter-status"
           {...field}
         />
-        {filters.view === 'list' && (
-          <NativeSelect
-            name="status"
-            label={t('maintenanceQueue.filters.status')}
-            defaultValue={filters.status}
-            data={STATUS_FILTERS.map((value) => ({ value, label: statusLabel(value) }))}
-            data-testid="queue-filter-status"
-            {...field}
-          />
-        )}
-        <NativeSelect
-          name="category"
-          label={t('maintenanceQueue.filters.category')}
-          defaultValue={filters.category ?? ''}
-          data={[
-            { value: '', label: t('maintenanceQueue.filters.anyCategory') },
-            ...QUEUE_CATEGORIES.map((value) => ({ value, label: t(`maintenanceQueue.category.${value}`) })),
-          ]}
-          data-testid="queue-filter-category"
-          {...field}
-        />
-        <NativeSelect
-          name="age"
-          label={t('maintenanceQueue.filters.age')}
-          defaultValue={filters.age ? String(filters.age) : ''}
-          data={[
-            { value: '', label: t('maintenanceQueue.filters.anyAge') },
-            ...AGE_FILTERS.map((days) => ({ value: String(days), label: t('maintenanceQueue.filters.ageOption', { count: days }) })),
-          ]}
-          data-testid="queue-filter-age"
-          {...field}
-        />
-        <NativeSelect
-          name="sort"
-          label={t('maintenanceQueue.filters.sort')}
-          defaultValue={filters.sort}
-          data={QUEUE_SORTS.map((value) => ({ value, label: t(`maintenanceQueue.sort.${value}`) }))}
-          data-testid="queue-filter-sort"
-          {...field}
-        />
-        <Checkbox
-          name="breached"
-          value="1"
-          label={t('maintenanceQueue.filters.breached')}
-          defaultChecked={filters.breached}
-          py={8}
-          data-testid="queue-filter-breached"
-        />
-        <Button type="submit" variant="default" leftSection={<IconFilter size={16} aria-hidden />} data-testid="queue-filter-apply">
-          {t('maintenanceQueue.filters.apply')}
-        </Button>
-        {(hasQueueFilters(filters) || filters.sort !== 'newest') && (
-          <Anchor
-            component={Link}
-            to={queueHref(base, { ...DEFAULT_QUEUE_FILTERS, view: filters.view })}
-            preventScrollReset
-            size="sm"
-            py={8}
-            data-testid="queue-filter-clear"
-          >
-            {t('maintenanceQueue.filters.clear')}
-          </Anchor>
-        )}
-      </Group>
-    </Form>
+      )}
+      <NativeSelect
+        name="category"
+        label={t('maintenanceQueue.filters.category')}
+        defaultValue={filters.category ?? ''}
+        data={optionsWithAll(t('maintenanceQueue.filters.anyCategory'), QUEUE_CATEGORIES, (value) => ({
+          value,
+          label: t(`maintenanceQueue.category.${value}`),
+        }))}
+        data-testid="queue-filter-category"
+        {...field}
+      />
+      <NativeSelect
+        name="age"
+        label={t('maintenanceQueue.filters.age')}
+        defaultValue={filters.age ? String(filters.age) : ''}
+        data={optionsWithAll(t('maintenanceQueue.filters.anyAge'), AGE_FILTERS, (days) => ({
+          value: String(days),
+          label: t('maintenanceQueue.filters.ageOption', { count: days }),
+        }))}
+        data-testid="queue-filter-age"
+        {...field}
+      />
+      <NativeSelect
+        name="sort"
+        label={t('maintenanceQueue.filters.sort')}
+        defaultValue={filters.sort}
+        data={QUEUE_SORTS.map((value) => ({ value, label: t(`maintenanceQueue.sort.${value}`) }))}
+        data-testid="queue-filter-sort"
+        {...field}
+      />
+      <CheckboxFilter
+        name="breached"
+        label={t('maintenanceQueue.filters.breached')}
+        checked={filters.breached}
+        testId="queue-filter-breached"
+      />
+    </FilterForm>
   );
 }

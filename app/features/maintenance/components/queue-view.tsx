@@ -9,7 +9,7 @@ import { IconLayoutKanban, IconList, IconTools } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
-import { ListTable } from '~/components/lists/list-table';
+import { emptyListTexts, ListTable } from '~/components/lists/list-table';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -69,8 +69,7 @@ function QueueTable({ base, items, filtered }: { base: QueueBase; items: QueueIt
       isEmpty={items.length === 0}
       empty={{
         icon: <IconTools size={30} aria-hidden />,
-        title: t(filtered ? 'maintenanceQueue.list.noMatchTitle' : 'maintenanceQueue.list.emptyTitle'),
-        body: t(filtered ? 'maintenanceQueue.list.noMatchBody' : 'maintenanceQueue.list.emptyBody'),
+        ...emptyListTexts(t, 'maintenanceQueue.list', filtered),
         testId: 'queue-empty',
       }}
       minWidth={880}

@@ -103,6 +103,25 @@ function ActionForm({
   );
 }
 
+type TextProps = { form: RequestForm; name: string; label: string; maxLength: number; minRows: number; required?: boolean; testId: string };
+
+/** A command's free text (`name`), showing the refused value and its error again. */
+function CommandText({ form, name, label, maxLength, minRows, required, testId }: TextProps) {
+  return (
+    <Textarea
+      name={name}
+      label={label}
+      required={required}
+      maxLength={maxLength}
+      autosize
+      minRows={minRows}
+      defaultValue={form.values[name] ?? ''}
+      error={form.errors[name]}
+      data-testid={testId}
+    />
+  );
+}
+
 function FormError({ message, testId }: { message?: string; testId: string }) {
   if (!message) return null;
   return (
@@ -111,6 +130,12 @@ function FormError({ message, testId }: { message?: string; testId: string }) {
     </Alert>
   );
 }
+
+/** The triage selects: the request's field (also the texts' `maintenanceQueue.<name>.<value>`) and its choices. */
+const TRIAGE_FIELDS = [
+  ['priority', QUEUE_PRIORITIES],
+  ['category', QUEUE_CATEGORIES],
+] as const;
 
 function TriageForm({ detail, result }: Pick<Props, 'detail' | 'result'>) {
   const { t } = useTranslation();
@@ -121,22 +146,17 @@ function TriageForm({ detail, result }: Pick<Props, 'detail' | 'result'>) {
       {/* A new key when the request's priority or category change (here or live), so the fields show them. */}
       <ActionForm intent="triage" form={form} formKey={`${form.formKey}-${detail.priority}-${detail.category}`}>
         <Group grow align="flex-start">
-          <NativeSelect
-            name="priority"
-            label={t('maintenanceQueue.detail.priority')}
-            defaultValue={values.priority || detail.priority}
-            data={QUEUE_PRIORITIES.map((value) => ({ value, label: t(`maintenanceQueue.priority.${value}`) }))}
-            error={errors.priority}
-            data-testid="triage-priority"
-          />
-          <NativeSelect
-            name="category"
-            label={t('maintenanceQueue.detail.category')}
-            defaultValue={values.category || detail.category}
-            data={QUEUE_CATEGORIES.map((value) => ({ value, label: t(`maintenanceQueue.category.${value}`) }))}
-            error={errors.category}
-            data-testid="triage-category"
-          />
+          {TRIAGE_FIELDS.map(([name, choices]) => (
+            <NativeSelect
+              key={name}
+              name={name}
+              label={t(`maintenanceQueue.detail.${name}`)}
+              defaultValue={values[name] || detail[name]}
+              data={choices.map((value) => ({ value, label: t(`maintenanceQueue.${name}.${value}`) }))}
+              error={errors[name]}
+              data-testid={`triage-${name}`}
+            />
+          ))}
         </Group>
       </ActionForm>
     </ActionCard>
@@ -195,15 +215,13 @@ function AssignForm({ detail, vendors, result }: Pick<Props, 'detail' | 'vendors
             error={errors.vendorId}
             data-testid="assign-vendor"
           />
-          <Textarea
+          <CommandText
+            form={form}
             name="instructions"
             label={t('maintenanceQueue.actions.assign.instructions')}
             maxLength={INSTRUCTIONS_MAX}
-            autosize
             minRows={2}
-            defaultValue={values.instructions ?? ''}
-            error={errors.instructions}
-            data-testid="assign-instructions"
+            testId="assign-instructions"
           />
           <TextInput
             name="dueDate"
@@ -222,22 +240,21 @@ function AssignForm({ detail, vendors, result }: Pick<Props, 'detail' | 'vendors
 
 function NoteForm({ result }: Pick<Props, 'result'>) {
   const { t } = useTranslation();
-  const { busy, formRef, formKey, errors, values } = useRequestOutcome(result, ['note', 'comment']);
+  const form = useRequestOutcome(result, ['note', 'comment']);
+  const { busy, formRef, formKey, errors } = form;
   return (
     <ActionCard id="note">
       <Form method="post" preventScrollReset ref={formRef} key={formKey} data-testid="form-note" noValidate>
         <Stack gap="sm">
           <FormError message={errors.form} testId="note-error" />
-          <Textarea
+          <CommandText
+            form={form}
             name="body"
             label={t('maintenanceQueue.actions.note.body')}
             required
             maxLength={NOTE_MAX}
-            autosize
             minRows={3}
-            defaultValue={values.body ?? ''}
-            error={errors.body}
-            data-testid="note-body"
+            testId="note-body"
           />
           <Group gap="sm">
             <Button type="submit" name="intent" value="note" variant="default" loading={busy} data-testid="note-submit">
@@ -253,45 +270,38 @@ function NoteForm({ result }: Pick<Props, 'result'>) {
   );
 }
 
-function CancelForm({ result }: Pick<Props, 'result'>) {
+/**
+ * A command whose form is one text, `maintenanceQueue.actions.<intent>.<field>` (test id
+ * `<intent>-<field>`): cancel (its required reason) and close (an optional note).
+ */
+function TextCommandForm({
+  intent,
+  field,
+  maxLength,
+  required,
+  submitColor,
+  result,
+}: {
+  intent: 'cancel' | 'close';
+  field: string;
+  maxLength: number;
+  required?: boolean;
+  submitColor?: string;
+  result: RequestActionResult | undefined;
+}) {
   const { t } = useTranslation();
-  const form = useRequestOutcome(result, ['cancel']);
-  const { errors, values } = form;
+  const form = useRequestOutcome(result, [intent]);
   return (
-    <ActionCard id="cancel">
-      <ActionForm intent="cancel" form={form} submitColor="red.9">
-        <Textarea
-          name="reason"
-          label={t('maintenanceQueue.actions.cancel.reason')}
-          required
-          maxLength={CANCEL_REASON_MAX}
-          autosize
+    <ActionCard id={intent}>
+      <ActionForm intent={intent} form={form} submitColor={submitColor}>
+        <CommandText
+          form={form}
+          name={field}
+          label={t(`maintenanceQueue.actions.${intent}.${field}`)}
+          required={required}
+          maxLength={maxLength}
           minRows={2}
-          defaultValue={values.reason ?? ''}
-          error={errors.reason}
-          data-testid="cancel-reason"
-        />
-      </ActionForm>
-    </ActionCard>
-  );
-}
-
-function CloseForm({ result }: Pick<Props, 'result'>) {
-  const { t } = useTranslation();
-  const form = useRequestOutcome(result, ['close']);
-  const { errors, values } = form;
-  return (
-    <ActionCard id="close">
-      <ActionForm intent="close" form={form}>
-        <Textarea
-          name="note"
-          label={t('maintenanceQueue.actions.close.note')}
-          maxLength={NOTE_MAX}
-          autosize
-          minRows={2}
-          defaultValue={values.note ?? ''}
-          error={errors.note}
-          data-testid="close-note"
+          testId={`${intent}-${field}`}
         />
       </ActionForm>
     </ActionCard>
@@ -312,8 +322,10 @@ export function RequestActions({ detail, vendors, done, result }: Props) {
       {open && <TriageForm detail={detail} result={result} />}
       {open && <AssignForm detail={detail} vendors={vendors} result={result} />}
       <NoteForm result={result} />
-      {detail.status === 'completed' && <CloseForm result={result} />}
-      {open && <CancelForm result={result} />}
+      {detail.status === 'completed' && <TextCommandForm intent="close" field="note" maxLength={NOTE_MAX} result={result} />}
+      {open && (
+        <TextCommandForm intent="cancel" field="reason" maxLength={CANCEL_REASON_MAX} required submitColor="red.9" result={result} />
+      )}
     </Stack>
   );
 }

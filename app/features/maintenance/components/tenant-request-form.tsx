@@ -65,6 +65,13 @@ type Props = {
 
 const DROPZONE_CLASS = 'dimora-maintenance-dropzone';
 
+/** The fields of one entry window (`window<part><slot>`, labelled `maintenance.form.window<part>`) and their input types. */
+const ENTRY_WINDOW_FIELDS = [
+  ['Date', 'date'],
+  ['From', 'time'],
+  ['To', 'time'],
+] as const;
+
 type Chosen = { file: File; url: string; key: string };
 
 const TRANSLATION_KEY = /^[a-zA-Z][\w-]*\.[\w.]+$/;
@@ -111,6 +118,14 @@ export function RequestForm({ units, phone, clientId: initialClientId, answer, q
 
   const values = result?.values ?? {};
   const errors = result?.errors ?? {};
+  // A free-text field: its name, label, the server's length limit, the value sent back, its error.
+  const textField = (name: 'title' | 'description' | 'location' | 'entryNotes') => ({
+    name,
+    label: t(`maintenance.form.${name}`),
+    maxLength: MAINTENANCE_LIMITS[name],
+    defaultValue: values[name],
+    error: errors[name],
+  });
   const accept = Object.values(PHOTO_ACCEPT).flat().join(',');
   const size = megabytes(PHOTO_MAX_FILE_BYTES);
 
@@ -272,34 +287,9 @@ export function RequestForm({ units, phone, clientId: initialClientId, answer, q
               error={errors.category}
               required
             />
-            <TextInput
-              name="title"
-              label={t('maintenance.form.title')}
-              description={t('maintenance.form.titleHint')}
-              maxLength={MAINTENANCE_LIMITS.title}
-              defaultValue={values.title}
-              error={errors.title}
-              required
-            />
-            <Textarea
-              name="description"
-              label={t('maintenance.form.description')}
-              description={t('maintenance.form.descriptionHint')}
-              autosize
-              minRows={4}
-              maxLength={MAINTENANCE_LIMITS.description}
-              defaultValue={values.description}
-              error={errors.description}
-              required
-            />
-            <TextInput
-              name="location"
-              label={t('maintenance.form.location')}
-              placeholder={t('maintenance.form.locationPlaceholder')}
-              maxLength={MAINTENANCE_LIMITS.location}
-              defaultValue={values.location}
-              error={errors.location}
-            />
+            <TextInput {...textField('title')} description={t('maintenance.form.titleHint')} required />
+            <Textarea {...textField('description')} description={t('maintenance.form.descriptionHint')} autosize minRows={4} required />
+            <TextInput {...textField('location')} placeholder={t('maintenance.form.locationPlaceholder')} />
           </Stack>
         </Card>
 
@@ -406,41 +396,21 @@ export function RequestForm({ units, phone, clientId: initialClientId, answer, q
               <Stack gap="xs">
                 {Array.from({ length: ENTRY_WINDOW_SLOTS }, (_, i) => (
                   <SimpleGrid key={i} cols={{ base: 1, xs: 3 }} spacing="xs" data-testid={`window-${i}`}>
-                    <TextInput
-                      type="date"
-                      name={`windowDate${i}`}
-                      label={t('maintenance.form.windowDate', { n: i + 1 })}
-                      defaultValue={values[`windowDate${i}`]}
-                      error={errors[`windowDate${i}`]}
-                    />
-                    <TextInput
-                      type="time"
-                      name={`windowFrom${i}`}
-                      label={t('maintenance.form.windowFrom', { n: i + 1 })}
-                      defaultValue={values[`windowFrom${i}`]}
-                      error={errors[`windowFrom${i}`]}
-                    />
-                    <TextInput
-                      type="time"
-                      name={`windowTo${i}`}
-                      label={t('maintenance.form.windowTo', { n: i + 1 })}
-                      defaultValue={values[`windowTo${i}`]}
-                      error={errors[`windowTo${i}`]}
-                    />
+                    {ENTRY_WINDOW_FIELDS.map(([part, type]) => (
+                      <TextInput
+                        key={part}
+                        type={type}
+                        name={`window${part}${i}`}
+                        label={t(`maintenance.form.window${part}`, { n: i + 1 })}
+                        defaultValue={values[`window${part}${i}`]}
+                        error={errors[`window${part}${i}`]}
+                      />
+                    ))}
                   </SimpleGrid>
                 ))}
               </Stack>
             </Fieldset>
-            <Textarea
-              name="entryNotes"
-              label={t('maintenance.form.entryNotes')}
-              description={t('maintenance.form.entryNotesHint')}
-              autosize
-              minRows={2}
-              maxLength={MAINTENANCE_LIMITS.entryNotes}
-              defaultValue={values.entryNotes}
-              error={errors.entryNotes}
-            />
+            <Textarea {...textField('entryNotes')} description={t('maintenance.form.entryNotesHint')} autosize minRows={2} />
           </Stack>
         </Card>
 

@@ -11,11 +11,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useRealtime, useRealtimeEvent } from '~/lib/realtime';
+import { useFlushWhileWaiting } from '~/lib/use-flush-while-waiting';
 import { MAINTENANCE_REQUESTS_API } from '../tenant-requests.schemas';
 import type { CreateRequestAnswer } from '../tenant-requests.types';
 import { listQueued, putQueued, removeQueued, type QueuedRequest } from './offline-queue';
-
-const RETRY_MS = 15_000;
 
 /** What became of a request given to `send`. */
 export type SendOutcome =
@@ -107,17 +106,7 @@ export function useOfflineRequests(owner: string, onDelivered?: (answer: CreateR
   }, [reload]);
 
   const waiting = queued.some((item) => item.state === 'waiting');
-  useEffect(() => {
-    if (connectivity !== 'good' || !waiting) return;
-    void flush();
-    const timer = window.setInterval(() => void flush(), RETRY_MS);
-    const onOnline = () => void flush();
-    window.addEventListener('online', onOnline);
-    return () => {
-      window.clearInterval(timer);
-      window.removeEventListener('online', onOnline);
-    };
-  }, [connectivity, waiting, flush]);
+  useFlushWhileWaiting(flush, connectivity, waiting);
   useRealtimeEvent('ready', () => {
     if (waiting) void flush();
   });

@@ -4,9 +4,9 @@
  */
 import { Badge, Table, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { ListTable } from '~/components/lists/list-table';
+import { DateTimeCell, ListTable } from '~/components/lists/list-table';
 import { useTranslation } from '~/lib/i18n';
-import { formatDateTime, formatNumber } from '~/lib/format';
+import { formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { BroadcastRow } from '../notifications.server';
 import { TYPE_COLORS, TYPE_ICONS } from './notification-type';
@@ -48,11 +48,7 @@ export function BroadcastTable({ items }: { items: BroadcastRow[] }) {
         const TypeIcon = TYPE_ICONS[row.type];
         return (
           <Table.Tr key={row.id} data-testid="broadcast-row">
-            <Table.Td>
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
-              </Text>
-            </Table.Td>
+            <DateTimeCell iso={row.createdAt} />
             <Table.Td>
               <Text size="sm" style={{ overflowWrap: 'break-word' }} data-testid="broadcast-audience">
                 {audienceOf(row)}

@@ -31,19 +31,44 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A titled block (an `h2`) holding a table, or a dimmed line when there is nothing to list. */
-function TableBlock({ title, isEmpty, emptyText, children }: { title: string; isEmpty: boolean; emptyText: string; children: ReactNode }) {
+type TablePart = 'allocations' | 'refunds';
+
+/**
+ * A titled block (an `h2`) holding one of the payment's tables, or a dimmed line when there is
+ * nothing to list. Its texts are `payments.detail.<part>.title|empty|caption` and, per column,
+ * `payments.detail.<part>.<column key>`.
+ */
+function DetailTable({
+  part,
+  isEmpty,
+  columns,
+  children,
+}: {
+  part: TablePart;
+  isEmpty: boolean;
+  columns: { key: string; align?: 'right' }[];
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
   return (
     <Stack gap="xs">
       <Title order={2} size="h3">
-        {title}
+        {t(`payments.detail.${part}.title`)}
       </Title>
       {isEmpty ? (
         <Text c="dimmed" size="sm">
-          {emptyText}
+          {t(`payments.detail.${part}.empty`)}
         </Text>
       ) : (
-        children
+        <ScrollTable
+          minWidth={560}
+          verticalSpacing="xs"
+          data-testid={`payment-${part}`}
+          caption={t(`payments.detail.${part}.caption`)}
+          columns={columns.map(({ key, align }) => ({ label: t(`payments.detail.${part}.${key}`), align }))}
+        >
+          {children}
+        </ScrollTable>
       )}
     </Stack>
   );
@@ -148,67 +173,45 @@ export function PaymentDetailView({ basePath, detail, refundKey, done, result }:
         </SimpleGrid>
       </Paper>
 
-      <TableBlock
-        title={t('payments.detail.allocations.title')}
+      <DetailTable
+        part="allocations"
         isEmpty={detail.allocations.length === 0}
-        emptyText={t('payments.detail.allocations.empty')}
+        columns={[
+          { key: 'charge' },
+          { key: 'period' },
+          { key: 'due' },
+          { key: 'chargeAmount', align: 'right' },
+          { key: 'allocated', align: 'right' },
+        ]}
       >
-        <ScrollTable
-          minWidth={560}
-          verticalSpacing="xs"
-          data-testid="payment-allocations"
-          caption={t('payments.detail.allocations.caption')}
-          columns={[
-            { label: t('payments.detail.allocations.charge') },
-            { label: t('payments.detail.allocations.period') },
-            { label: t('payments.detail.allocations.due') },
-            { label: t('payments.detail.allocations.chargeAmount'), align: 'right' },
-            { label: t('payments.detail.allocations.allocated'), align: 'right' },
-          ]}
-        >
-          {detail.allocations.map((row) => (
-            <Table.Tr key={row.id}>
-              <Table.Td>{row.description ?? t(`payments.detail.chargeKind.${row.kind}`)}</Table.Td>
-              <Table.Td>{row.period.startsWith('manual:') ? none : row.period}</Table.Td>
-              <Table.Td>{formatIsoDate(row.dueDate, lang)}</Table.Td>
-              <Table.Td ta="right">{money(row.chargeCents)}</Table.Td>
-              <Table.Td ta="right">{money(row.amountCents)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </ScrollTable>
-      </TableBlock>
+        {detail.allocations.map((row) => (
+          <Table.Tr key={row.id}>
+            <Table.Td>{row.description ?? t(`payments.detail.chargeKind.${row.kind}`)}</Table.Td>
+            <Table.Td>{row.period.startsWith('manual:') ? none : row.period}</Table.Td>
+            <Table.Td>{formatIsoDate(row.dueDate, lang)}</Table.Td>
+            <Table.Td ta="right">{money(row.chargeCents)}</Table.Td>
+            <Table.Td ta="right">{money(row.amountCents)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </DetailTable>
 
-      <TableBlock
-        title={t('payments.detail.refunds.title')}
+      <DetailTable
+        part="refunds"
         isEmpty={detail.refunds.length === 0}
-        emptyText={t('payments.detail.refunds.empty')}
+        columns={[{ key: 'date' }, { key: 'amount', align: 'right' }, { key: 'reason' }, { key: 'by' }, { key: 'providerRef' }]}
       >
-        <ScrollTable
-          minWidth={560}
-          verticalSpacing="xs"
-          data-testid="payment-refunds"
-          caption={t('payments.detail.refunds.caption')}
-          columns={[
-            { label: t('payments.detail.refunds.date') },
-            { label: t('payments.detail.refunds.amount'), align: 'right' },
-            { label: t('payments.detail.refunds.reason') },
-            { label: t('payments.detail.refunds.by') },
-            { label: t('payments.detail.refunds.providerRef') },
-          ]}
-        >
-          {detail.refunds.map((row) => (
-            <Table.Tr key={row.id}>
-              <Table.Td>
-                <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
-              </Table.Td>
-              <Table.Td ta="right">{money(row.amountCents)}</Table.Td>
-              <Table.Td>{row.reason ?? none}</Table.Td>
-              <Table.Td>{row.createdByName ?? none}</Table.Td>
-              <Table.Td ff="monospace">{row.providerRef ?? none}</Table.Td>
-            </Table.Tr>
-          ))}
-        </ScrollTable>
-      </TableBlock>
+        {detail.refunds.map((row) => (
+          <Table.Tr key={row.id}>
+            <Table.Td>
+              <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
+            </Table.Td>
+            <Table.Td ta="right">{money(row.amountCents)}</Table.Td>
+            <Table.Td>{row.reason ?? none}</Table.Td>
+            <Table.Td>{row.createdByName ?? none}</Table.Td>
+            <Table.Td ff="monospace">{row.providerRef ?? none}</Table.Td>
+          </Table.Tr>
+        ))}
+      </DetailTable>
 
       <SectionCard titleId="refund-title" title={t('payments.refund.title')} titleMb="xs" p="md" radius="md">
         {detail.canRefund ? (

@@ -8,8 +8,15 @@ import { useTranslation } from '~/lib/i18n';
 import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
 import { DateRangeFilter, DatesFilterFooter } from '~/components/lists/list-toolbar';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
-import { BuildingFilter } from '~/components/lists/building-filter';
+import { ListBuildingFilter } from '~/components/lists/building-filter';
 import { hasPaymentFilters, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentFilters } from '../payments.schemas';
+
+/** The select filters: the query parameter (also `payments.filters.<name>`, `payments.<name>.<value>`), its values, its flex. */
+const PAYMENT_SELECTS = [
+  ['status', PAYMENT_STATUSES, '1 1 140px'],
+  ['kind', PAYMENT_KINDS, '1 1 150px'],
+  ['method', PAYMENT_METHODS, '1 1 150px'],
+] as const;
 
 type Props = { basePath: string; filters: PaymentFilters; building: BuildingOption | null; errors: Record<string, string> };
 
@@ -18,57 +25,36 @@ export function PaymentFilterForm({ basePath, filters, building, errors }: Props
   const all = t('payments.filters.all');
   return (
     <FilterForm
+      list="payments"
       action={basePath}
-      label={t('payments.filters.label')}
       formKey={JSON.stringify(filters)}
-      testId="payments-filters"
-      applyLabel={t('payments.filters.apply')}
-      clearLabel={t('payments.filters.clear')}
-      showClear={hasPaymentFilters(filters) || Object.keys(errors).length > 0}
-      clearTestId="payments-filter-clear"
+      showClear={hasPaymentFilters(filters)}
+      errors={errors}
       align="start"
       footer={<DatesFilterFooter cursorError={errors.cursor} hint={t('payments.filters.datesHint')} />}
     >
-      <NativeSelect
-        name="status"
-        label={t('payments.filters.status')}
-        defaultValue={filters.status ?? ''}
-        data={optionsWithAll(all, PAYMENT_STATUSES, (value) => ({ value, label: t(`payments.status.${value}`) }))}
-        error={errors.status}
-        style={{ flex: '1 1 140px' }}
-      />
-      <NativeSelect
-        name="kind"
-        label={t('payments.filters.kind')}
-        defaultValue={filters.kind ?? ''}
-        data={optionsWithAll(all, PAYMENT_KINDS, (value) => ({ value, label: t(`payments.kind.${value}`) }))}
-        error={errors.kind}
-        style={{ flex: '1 1 150px' }}
-      />
-      <NativeSelect
-        name="method"
-        label={t('payments.filters.method')}
-        defaultValue={filters.method ?? ''}
-        data={optionsWithAll(all, PAYMENT_METHODS, (value) => ({ value, label: t(`payments.method.${value}`) }))}
-        error={errors.method}
-        style={{ flex: '1 1 150px' }}
-      />
+      {PAYMENT_SELECTS.map(([name, values, flex]) => (
+        <NativeSelect
+          key={name}
+          name={name}
+          label={t(`payments.filters.${name}`)}
+          defaultValue={filters[name] ?? ''}
+          data={optionsWithAll(all, values, (value: string) => ({ value, label: t(`payments.${name}.${value}`) }))}
+          error={errors[name]}
+          style={{ flex }}
+        />
+      ))}
       <DateRangeFilter
         labels={{ from: t('payments.filters.from'), to: t('payments.filters.to') }}
         from={filters.from}
         to={filters.to}
         errors={errors}
       />
-      <BuildingFilter
-        name="building"
-        label={t('payments.filters.building')}
-        allLabel={t('payments.filters.allBuildings')}
-        selected={
-          building ??
-          (filters.buildingId ? { id: filters.buildingId, name: t('payments.filters.buildingNumber', { id: filters.buildingId }) } : null)
-        }
+      <ListBuildingFilter
+        texts="payments.filters"
+        building={building}
+        buildingId={filters.buildingId}
         error={errors.building}
-        style={{ flex: '2 1 200px', minWidth: 0 }}
         testId="payments-filter-building"
       />
     </FilterForm>

@@ -10,8 +10,8 @@ import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
-import { ListTable } from '~/components/lists/list-table';
-import { formatCents, formatDateTime } from '~/lib/format';
+import { DateTimeCell, emptyListTexts, ListTable } from '~/components/lists/list-table';
+import { formatCents } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import { paymentsHref, type PaymentFilters } from '../payments.schemas';
 import type { PaymentListItem } from '../payments.types';
@@ -36,8 +36,7 @@ export function PaymentsTable({ basePath, filters, items, nextCursor, firstPage,
         isEmpty={isEmpty}
         empty={{
           icon: <IconReceipt size={30} aria-hidden />,
-          title: t(filtered ? 'payments.list.noMatchTitle' : 'payments.list.emptyTitle'),
-          body: t(filtered ? 'payments.list.noMatchBody' : 'payments.list.emptyBody'),
+          ...emptyListTexts(t, 'payments.list', filtered),
           testId: 'payments-empty',
         }}
         minWidth={820}
@@ -67,11 +66,7 @@ export function PaymentsTable({ basePath, filters, items, nextCursor, firstPage,
                 #{row.id}
               </Anchor>
             </Table.Td>
-            <Table.Td>
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
-              </Text>
-            </Table.Td>
+            <DateTimeCell iso={row.createdAt} />
             <Table.Td>
               <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                 {row.payerName ?? t('payments.list.unknownPayer')}

@@ -3,12 +3,13 @@
  * most 92 days, UTC days) and the building, the totals, then one row per day and building with
  * collected, refunded, failed (count · amount) and outstanding. Works without JavaScript.
  */
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconCalendarStats, IconFilter } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
-import { BuildingFilter } from '~/components/lists/building-filter';
+import { ListBuildingFilter } from '~/components/lists/building-filter';
+import { DateRangeFilter } from '~/components/lists/list-toolbar';
 import { ListTable } from '~/components/lists/list-table';
 import { formatCents, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -35,34 +36,19 @@ export function ReconciliationView({ basePath, query, reconciliation, building, 
       <Form method="get" action={basePath} aria-label={t('payments.reconciliation.title')} key={JSON.stringify(query)}>
         <input type="hidden" name="view" value="reconciliation" />
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextInput
-            type="date"
-            name="from"
+          <DateRangeFilter
+            labels={{ from: t('payments.reconciliation.from'), to: t('payments.reconciliation.to') }}
+            from={query.from}
+            to={query.to}
+            errors={errors}
             required
-            label={t('payments.reconciliation.from')}
-            defaultValue={query.from}
-            error={errors.from}
-            style={{ flex: '1 1 150px' }}
           />
-          <TextInput
-            type="date"
-            name="to"
-            required
-            label={t('payments.reconciliation.to')}
-            defaultValue={query.to}
-            error={errors.to}
-            style={{ flex: '1 1 150px' }}
-          />
-          <BuildingFilter
-            name="building"
+          <ListBuildingFilter
+            texts="payments.filters"
             label={t('payments.reconciliation.building')}
-            allLabel={t('payments.filters.allBuildings')}
-            selected={
-              building ??
-              (query.buildingId ? { id: query.buildingId, name: t('payments.filters.buildingNumber', { id: query.buildingId }) } : null)
-            }
+            building={building}
+            buildingId={query.buildingId}
             error={errors.building}
-            style={{ flex: '2 1 200px', minWidth: 0 }}
             testId="reconciliation-filter-building"
           />
           <Button type="submit" variant="default" mt={25} leftSection={<IconFilter size={16} aria-hidden />}>

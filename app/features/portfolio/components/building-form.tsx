@@ -10,9 +10,7 @@ import { US_STATES } from '~/lib/us-states';
 import { PORTFOLIO_TEXT_LIMITS } from '../portfolio.schemas';
 import type { BuildingDetail, ManagerOption } from '../portfolio.types';
 import type { PortfolioActionResult } from '../portfolio.page.server';
-import { useActionResult } from '~/components/forms/use-action-result';
-import { AmenitiesField, formFields, PortfolioForm } from './portfolio-form';
-import { PORTFOLIO_TOAST } from './portfolio-toast';
+import { AmenitiesField, PortfolioForm, usePortfolioForm } from './portfolio-form';
 
 type Props = {
   building: BuildingDetail | null;
@@ -24,19 +22,9 @@ type Props = {
 
 export function BuildingForm({ building, managers, canAssignManager, result }: Props) {
   const { t } = useTranslation();
-  const intent = building ? 'update-building' : 'create-building';
-  const { failed, busy, formRef } = useActionResult(result, { intent, toast: PORTFOLIO_TOAST });
-  const { errors, field, amenities } = formFields(building, failed);
+  const { errors, field, amenities, frame } = usePortfolioForm('building', building, result);
   return (
-    <PortfolioForm
-      intent={intent}
-      formRef={formRef}
-      formError={errors.form}
-      testId="building-form"
-      busy={busy}
-      submitLabel={building ? t('portfolio.form.save') : t('portfolio.form.create')}
-      submitTestId="building-submit"
-    >
+    <PortfolioForm {...frame} submitLabel={building ? t('portfolio.form.save') : t('portfolio.form.create')}>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput {...field('name')} label={t('portfolio.form.name')} required maxLength={PORTFOLIO_TEXT_LIMITS.buildingName} />

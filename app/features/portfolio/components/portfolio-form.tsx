@@ -12,6 +12,9 @@ import { Form } from 'react-router';
 import type { ActionFailure } from '~/lib/action-result';
 import { useTranslation } from '~/lib/i18n';
 import { AMENITY_KEYS } from '~/lib/amenities';
+import { useActionResult } from '~/components/forms/use-action-result';
+import type { PortfolioActionResult } from '../portfolio.page.server';
+import { PORTFOLIO_TOAST } from './portfolio-toast';
 
 type FrameProps = {
   intent: string;
@@ -82,4 +85,22 @@ export function formFields<T extends { amenities: readonly string[] }>(saved: T 
   const field = (name: keyof T & string, fallback?: string) => ({ name, defaultValue: value(name, fallback), error: errors[name] });
   const amenities = typed ? ((typed.amenities as string[]) ?? []) : [...(saved?.amenities ?? [])];
   return { errors, typed, value, field, amenities };
+}
+
+/**
+ * The edit form of a building or unit (`kind`) over `saved` (null when creating): posts
+ * `create-<kind>` or `update-<kind>`, answers through the page protocol's hook with the
+ * portfolio's toast, and gives `formFields`'s helpers plus `frame`, the `PortfolioForm` props
+ * but the submit label (test ids `<kind>-form`, `<kind>-submit`).
+ */
+export function usePortfolioForm<T extends { amenities: readonly string[] }>(
+  kind: 'building' | 'unit',
+  saved: T | null,
+  result: PortfolioActionResult | undefined,
+) {
+  const intent = saved ? `update-${kind}` : `create-${kind}`;
+  const { failed, busy, formRef } = useActionResult(result, { intent, toast: PORTFOLIO_TOAST });
+  const fields = formFields(saved, failed);
+  const frame = { intent, formRef, formError: fields.errors.form, testId: `${kind}-form`, busy, submitTestId: `${kind}-submit` };
+  return { ...fields, frame };
 }

@@ -10,26 +10,14 @@ import { PROPERTY_TYPES, UNIT_STATUSES } from '~/lib/property-types';
 import { PORTFOLIO_TEXT_LIMITS } from '../portfolio.schemas';
 import type { UnitDetail } from '../portfolio.types';
 import type { PortfolioActionResult } from '../portfolio.page.server';
-import { useActionResult } from '~/components/forms/use-action-result';
-import { AmenitiesField, formFields, PortfolioForm } from './portfolio-form';
-import { PORTFOLIO_TOAST } from './portfolio-toast';
+import { AmenitiesField, PortfolioForm, usePortfolioForm } from './portfolio-form';
 
 export function UnitForm({ unit, result }: { unit: UnitDetail | null; result: PortfolioActionResult | undefined }) {
   const { t } = useTranslation();
-  const intent = unit ? 'update-unit' : 'create-unit';
-  const { failed, busy, formRef } = useActionResult(result, { intent, toast: PORTFOLIO_TOAST });
-  const { errors, typed, field, amenities } = formFields(unit, failed);
+  const { errors, typed, field, amenities, frame } = usePortfolioForm('unit', unit, result);
   const listed = typed ? ['on', 'true'].includes(String(typed.listed)) : (unit?.listed ?? false);
   return (
-    <PortfolioForm
-      intent={intent}
-      formRef={formRef}
-      formError={errors.form}
-      testId="unit-form"
-      busy={busy}
-      submitLabel={unit ? t('portfolio.unitForm.save') : t('portfolio.unitForm.create')}
-      submitTestId="unit-submit"
-    >
+    <PortfolioForm {...frame} submitLabel={unit ? t('portfolio.unitForm.save') : t('portfolio.unitForm.create')}>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 3 }}>
           <TextInput

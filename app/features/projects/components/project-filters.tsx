@@ -6,7 +6,7 @@ import { NativeSelect } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
 import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
-import { BuildingFilter } from '~/components/lists/building-filter';
+import { ListBuildingFilter } from '~/components/lists/building-filter';
 import { PROJECT_STATUSES, type ProjectFilters } from '../projects.schemas';
 
 type Props = { base: string; filters: ProjectFilters; building: BuildingOption | null };
@@ -15,17 +15,7 @@ export function ProjectFiltersForm({ base, filters, building }: Props) {
   const { t } = useTranslation();
   const filtered = Boolean(filters.status || filters.buildingId);
   return (
-    <FilterForm
-      action={base}
-      label={t('projects.filters.label')}
-      formKey={JSON.stringify(filters)}
-      testId="projects-filters"
-      applyLabel={t('projects.filters.apply')}
-      clearLabel={t('projects.filters.clear')}
-      showClear={filtered}
-      clearTestId="projects-filter-clear"
-      align="start"
-    >
+    <FilterForm list="projects" action={base} formKey={JSON.stringify(filters)} showClear={filtered} align="start">
       <NativeSelect
         name="status"
         label={t('projects.filters.status')}
@@ -34,15 +24,11 @@ export function ProjectFiltersForm({ base, filters, building }: Props) {
         style={{ flex: '1 1 160px' }}
         data-testid="projects-filter-status"
       />
-      <BuildingFilter
-        name="building"
-        label={t('projects.filters.building')}
-        allLabel={t('projects.filters.allBuildings')}
-        selected={
-          building ??
-          (filters.buildingId ? { id: filters.buildingId, name: t('projects.filters.buildingNumber', { id: filters.buildingId }) } : null)
-        }
-        style={{ flex: '2 1 220px', minWidth: 0 }}
+      <ListBuildingFilter
+        texts="projects.filters"
+        building={building}
+        buildingId={filters.buildingId}
+        flex="2 1 220px"
         testId="projects-filter-building"
       />
     </FilterForm>

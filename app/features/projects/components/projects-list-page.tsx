@@ -8,7 +8,7 @@ import { IconBriefcase, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
-import { ListTable } from '~/components/lists/list-table';
+import { emptyListTexts, ListTable } from '~/components/lists/list-table';
 import { SignedInPageHeader } from '~/components/page-header';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { formatIsoDate } from '~/lib/format';
@@ -44,8 +44,7 @@ export function ProjectsListPage({ base, list, filters, building }: Props) {
           isEmpty={list.items.length === 0}
           empty={{
             icon: <IconBriefcase size={30} aria-hidden />,
-            title: t(filtered ? 'projects.list.noMatchTitle' : 'projects.list.emptyTitle'),
-            body: t(filtered ? 'projects.list.noMatchBody' : 'projects.list.emptyBody'),
+            ...emptyListTexts(t, 'projects.list', filtered),
             testId: 'projects-empty',
           }}
           minWidth={860}

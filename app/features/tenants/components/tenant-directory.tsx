@@ -9,7 +9,7 @@ import { IconUserSearch } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
-import { ListTable } from '~/components/lists/list-table';
+import { emptyListTexts, ListTable } from '~/components/lists/list-table';
 import { formatCents, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
@@ -30,8 +30,7 @@ export function TenantDirectory({ base, list, filters, building }: Props) {
         isEmpty={list.items.length === 0}
         empty={{
           icon: <IconUserSearch size={30} aria-hidden />,
-          title: t(filtered ? 'tenants.list.noMatchTitle' : 'tenants.list.emptyTitle'),
-          body: t(filtered ? 'tenants.list.noMatchBody' : 'tenants.list.emptyBody'),
+          ...emptyListTexts(t, 'tenants.list', filtered),
           testId: 'tenants-empty',
         }}
         minWidth={760}

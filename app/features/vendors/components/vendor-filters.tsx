@@ -33,16 +33,7 @@ export function VendorFiltersForm({ base, filters }: Props) {
     />
   );
   return (
-    <FilterForm
-      action={base}
-      label={t('vendors.filters.label')}
-      formKey={formKey}
-      testId="vendors-filters"
-      applyLabel={t('vendors.filters.apply')}
-      clearLabel={t('vendors.filters.clear')}
-      showClear={hasVendorFilters(filters)}
-      clearTestId="vendors-filter-clear"
-    >
+    <FilterForm list="vendors" action={base} formKey={formKey} showClear={hasVendorFilters(filters)}>
       <SearchFilter label={t('vendors.filters.search')} defaultValue={filters.q} maxLength={VENDOR_SEARCH_MAX} testId="vendors-filter-q" />
       {select('status', '1 1 140px', VENDOR_STATUSES, (status) => ({ value: status, label: t(`vendors.status.${status}`) }))}
       {select('trade', '1 1 180px', VENDOR_TRADES, (trade) => ({ value: trade, label: t(`forms.vendor.trade.${trade}`) }))}

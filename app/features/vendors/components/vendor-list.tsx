@@ -8,7 +8,7 @@ import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
-import { ListTable } from '~/components/lists/list-table';
+import { emptyListTexts, ListTable } from '~/components/lists/list-table';
 import { LinkPagination } from '~/components/lists/link-pagination';
 import { formatIsoDate, formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -35,8 +35,7 @@ export function VendorList({ base, list, filters }: Props) {
         isEmpty={list.items.length === 0}
         empty={{
           icon: <IconBuildingStore size={30} aria-hidden />,
-          title: t(filtered ? 'vendors.list.noMatchTitle' : 'vendors.list.emptyTitle'),
-          body: t(filtered ? 'vendors.list.noMatchBody' : 'vendors.list.emptyBody'),
+          ...emptyListTexts(t, 'vendors.list', filtered),
           testId: 'vendors-empty',
         }}
         minWidth={900}

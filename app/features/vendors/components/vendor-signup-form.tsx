@@ -2,11 +2,12 @@
  * The vendor application form (spec §2 /vendor-signup). Plain checkboxes (Mantine
  * Checkbox.Group) and a native date input, so it posts the same with or without JavaScript.
  */
-import { Alert, Button, Divider, Grid, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Grid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { FormFailureAlert, PublicFormCard } from '~/components/forms/public-form-card';
 import { useActionResult } from '~/components/forms/use-action-result';
 import { useRateLimitMessage } from '~/components/forms/use-rate-limit-toast';
 import { EmailField, PersonNameField, PhoneField } from '~/components/forms/person-fields';
-import { IconAlertCircle, IconSend } from '@tabler/icons-react';
+import { IconSend } from '@tabler/icons-react';
 import { SuccessAlert } from '~/components/status-alerts';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
@@ -72,24 +73,18 @@ export function VendorSignupForm({ result, sent, today }: Props) {
   const rateLimitMessage = useRateLimitMessage(result);
 
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="vendor-form-title">
-      <Title order={2} size="h3" id="vendor-form-title" mb="md">
-        {t('forms.vendor.form.title')}
-      </Title>
+    <PublicFormCard titleId="vendor-form-title" title={t('forms.vendor.form.title')}>
       {sent && (
         <SuccessAlert title={t('forms.vendor.success.title')} mb="md" data-testid="vendor-sent">
           {t('forms.vendor.success.body')}
         </SuccessAlert>
       )}
       {failed && (
-        <Alert
+        <FormFailureAlert
+          formError={errors.form}
+          rateLimitMessage={rateLimitMessage}
           color={errors.form || rateLimitMessage ? 'yellow' : 'red'}
-          icon={<IconAlertCircle aria-hidden />}
-          mb="md"
-          data-testid="form-errors"
-        >
-          {errors.form ?? rateLimitMessage ?? t('common.form.fixErrors')}
-        </Alert>
+        />
       )}
       <Form method="post" ref={formRef} key={formKey} noValidate data-testid="vendor-form">
         <Stack gap="lg">
@@ -153,6 +148,6 @@ export function VendorSignupForm({ result, sent, today }: Props) {
           </Button>
         </Stack>
       </Form>
-    </Paper>
+    </PublicFormCard>
   );
 }

@@ -5,10 +5,10 @@
  * GET form (each filtered list has its own URL), one row per work order and keyset pagination.
  * Follows changes live.
  */
-import { Badge, Checkbox, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
-import { optionsWithAll } from '~/components/lists/filter-form';
-import { BuildingFilter } from '~/components/lists/building-filter';
+import { CheckboxFilter, optionsWithAll } from '~/components/lists/filter-form';
+import { ListBuildingFilter } from '~/components/lists/building-filter';
 import { assignmentFilterValues } from '../work-order-lists.schemas';
 import type { AssignmentsPage as PageData, CommandResult, StaffIntent } from '../work-orders.types';
 import { PriorityBadge, WorkOrderStatusBadge } from './badges';
@@ -63,39 +63,28 @@ export function AssignmentsPage({ page, result }: { page: PageData; result: Comm
             error={errors.vendor}
             style={{ flex: '2 1 200px' }}
           />
-          <BuildingFilter
-            name="building"
-            label={t('workOrders.filters.building')}
-            allLabel={t('workOrders.filters.allBuildings')}
-            selected={
-              page.building ??
-              (filters.buildingId
-                ? { id: filters.buildingId, name: t('workOrders.filters.buildingNumber', { id: filters.buildingId }) }
-                : null)
-            }
+          <ListBuildingFilter
+            texts="workOrders.filters"
+            building={page.building}
+            buildingId={filters.buildingId}
             error={errors.building}
-            style={{ flex: '2 1 200px', minWidth: 0 }}
             testId="assignments-filter-building"
           />
-          <Checkbox
+          <CheckboxFilter
             name="overdue"
-            value="1"
             label={t('workOrders.filters.overdue')}
-            defaultChecked={filters.overdue}
-            mt={32}
-            data-testid="filter-overdue"
+            checked={filters.overdue}
+            align="start"
+            testId="filter-overdue"
           />
         </WorkOrderFilters>
         <WorkOrderTable
           errors={errors}
-          pager={{
-            base: basePath,
-            values: assignmentFilterValues(filters),
-            firstPage: page.firstPage,
-            nextCursor: list.nextCursor,
-            testId: 'assignments-pagination',
-          }}
-          isEmpty={list.items.length === 0 && page.firstPage}
+          list={list}
+          firstPage={page.firstPage}
+          base={basePath}
+          values={assignmentFilterValues(filters)}
+          pagerTestId="assignments-pagination"
           filtered={filtered}
           emptyKey="workOrders.staff.empty"
           emptyTestId="assignments-empty"

@@ -58,14 +58,11 @@ export function VendorWorkOrderList({ page }: { page: VendorListPage }) {
       </WorkOrderFilters>
       <WorkOrderTable
         errors={errors}
-        pager={{
-          base: BASE,
-          values: vendorFilterValues(filters),
-          firstPage: page.firstPage,
-          nextCursor: list.nextCursor,
-          testId: 'vendor-work-orders-pagination',
-        }}
-        isEmpty={list.items.length === 0 && page.firstPage}
+        list={list}
+        firstPage={page.firstPage}
+        base={BASE}
+        values={vendorFilterValues(filters)}
+        pagerTestId="vendor-work-orders-pagination"
         filtered={filtered}
         emptyKey="workOrders.list.empty"
         emptyTestId="vendor-work-orders-empty"

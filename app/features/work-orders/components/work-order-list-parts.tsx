@@ -45,7 +45,8 @@ export function WorkOrderFilters({
       testId={testId}
       applyLabel={t('workOrders.filters.apply')}
       clearLabel={t('workOrders.filters.clear')}
-      showClear={filtered || Object.keys(errors).length > 0}
+      showClear={filtered}
+      errors={errors}
       align="start"
     >
       <WorkOrderStatusFilter value={filters.status} error={errors.status} />
@@ -83,7 +84,13 @@ function FilterErrors({ errors }: { errors: Record<string, string> }) {
 }
 
 type TableProps = {
-  isEmpty: boolean;
+  /** The page of rows shown: its `items` (the caller renders them as `children`) and the next page's cursor. */
+  list: { items: readonly unknown[]; nextCursor: string | null };
+  firstPage: boolean;
+  /** The list's URL and the applied filters' values, which the pagination keeps. */
+  base: string;
+  values: PagerProps['values'];
+  pagerTestId: string;
   /** Whether a filter is applied (the empty state then says nothing matches). */
   filtered: boolean;
   /** The refused filter values, shown in one alert above the table. */
@@ -96,17 +103,20 @@ type TableProps = {
   caption: string;
   columns: readonly ListColumn[];
   testId: string;
-  /** The pagination under the table (see `WorkOrderPager`). */
-  pager: PagerProps;
   children: ReactNode;
 };
 
 /**
  * The work orders' results: the refused filters' alert, then the table (its rows are `children`)
- * or the empty state (`workOrders.list.noMatch*` when filtered), then the pagination.
+ * or, when the first page has no rows, the empty state (`workOrders.list.noMatch*` when
+ * filtered), then the pagination.
  */
 export function WorkOrderTable({
-  isEmpty,
+  list,
+  firstPage,
+  base,
+  values,
+  pagerTestId,
   filtered,
   errors,
   emptyKey,
@@ -116,7 +126,6 @@ export function WorkOrderTable({
   caption,
   columns,
   testId,
-  pager,
   children,
 }: TableProps) {
   const { t } = useTranslation();
@@ -124,7 +133,7 @@ export function WorkOrderTable({
     <>
       <FilterErrors errors={errors} />
       <ListTable
-        isEmpty={isEmpty}
+        isEmpty={list.items.length === 0 && firstPage}
         empty={{
           icon: <IconClipboardList size={30} aria-hidden />,
           title: t(filtered ? 'workOrders.list.noMatchTitle' : `${emptyKey}Title`),
@@ -139,7 +148,7 @@ export function WorkOrderTable({
       >
         {children}
       </ListTable>
-      <WorkOrderPager {...pager} />
+      <WorkOrderPager base={base} values={values} firstPage={firstPage} nextCursor={list.nextCursor} testId={pagerTestId} />
     </>
   );
 }

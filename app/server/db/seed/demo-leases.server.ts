@@ -27,6 +27,7 @@ import type { Db } from '../client.server';
 import { autopay, charge, lease, leaseTenant, ledgerAllocation, payment, property, user } from '../schema';
 import { readSettings } from '../../settings/settings.server';
 import { bulkInsertSql } from './bulk-insert.server';
+import { FIRST_NAMES } from './person-names';
 import { createRandom, mixSeed, type Random } from './random';
 
 /** The share of `leased` units that get a demo lease. */
@@ -44,38 +45,6 @@ const HOUR_MS = 3_600_000;
 const RENT_JOB_HOUR = 5;
 const AUTOPAY_JOB_HOUR = 6;
 
-const FIRST_NAMES = [
-  'Olivia',
-  'James',
-  'Emma',
-  'Lucas',
-  'Ava',
-  'Mason',
-  'Isabella',
-  'Elijah',
-  'Mia',
-  'Logan',
-  'Amelia',
-  'Aiden',
-  'Harper',
-  'Caleb',
-  'Grace',
-  'Owen',
-  'Chloe',
-  'Wyatt',
-  'Lily',
-  'Henry',
-  'Giulia',
-  'Luca',
-  'Francesca',
-  'Matteo',
-  'Aisha',
-  'Diego',
-  'Mei',
-  'Ravi',
-  'Fatima',
-  'Kenji',
-];
 const LAST_NAMES = [
   'Johnson',
   'Williams',

@@ -35,7 +35,7 @@ import {
   workOrderEvent,
 } from '../schema';
 import { bulkInsertSql } from './bulk-insert.server';
-import { createRandom, mixSeed, type Random } from './random';
+import { createRandom, mixSeed, pickWeighted, type Random } from './random';
 
 /** Demo vendors' reserved domain (RFC 2606 `.example`: never delivered). */
 export const DEMO_VENDOR_DOMAIN = 'vendors.dimora.example';
@@ -183,16 +183,6 @@ const CATEGORY_WEIGHTS: readonly [Category, number][] = [
   ['other', 5],
 ];
 
-function weighted<T>(random: Random, items: readonly (readonly [T, number])[]): T {
-  const total = items.reduce((sum, [, weight]) => sum + weight, 0);
-  let roll = random.next() * total;
-  for (const [item, weight] of items) {
-    roll -= weight;
-    if (roll < 0) return item;
-  }
-  return items[items.length - 1]![0];
-}
-
 function isoDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
@@ -264,13 +254,13 @@ function chooseVendor(random: Random, vendors: readonly VendorRow[], category: C
 /** The final status of a request reported `ageDays` ago. */
 function requestStatus(random: Random, ageDays: number): RequestStatus {
   if (ageDays < 2)
-    return weighted(random, [
+    return pickWeighted(random, [
       ['submitted', 5],
       ['triaged', 3],
       ['scheduled', 2],
     ]);
   if (ageDays < 7)
-    return weighted(random, [
+    return pickWeighted(random, [
       ['submitted', 1],
       ['triaged', 2],
       ['scheduled', 3],
@@ -279,14 +269,14 @@ function requestStatus(random: Random, ageDays: number): RequestStatus {
       ['cancelled', 1],
     ]);
   if (ageDays < 21)
-    return weighted(random, [
+    return pickWeighted(random, [
       ['scheduled', 1],
       ['in_progress', 2],
       ['completed', 3],
       ['closed', 4],
       ['cancelled', 1],
     ]);
-  return weighted(random, [
+  return pickWeighted(random, [
     ['completed', 1],
     ['closed', 8],
     ['cancelled', 1],
@@ -448,9 +438,9 @@ export async function seedDemoMaintenance({
     const createdMs = nowMs - ageDays * DAY_MS;
     const startMs = Date.parse(`${chosenLease.startDate}T12:00:00Z`);
     if (createdMs < startMs) continue;
-    const category = weighted(random, CATEGORY_WEIGHTS);
+    const category = pickWeighted(random, CATEGORY_WEIGHTS);
     const report = random.pick(REPORTS[category]);
-    const priority: Priority = weighted(random, [
+    const priority: Priority = pickWeighted(random, [
       ['emergency', 1],
       ['urgent', 3],
       ['routine', 6],
@@ -476,7 +466,7 @@ export async function seedDemoMaintenance({
     const cancelledMs = status === 'cancelled' ? Math.min(times[times.length - 1]! + DAY_MS, nowMs - HOUR_MS) : null;
     const rating =
       status === 'closed'
-        ? weighted(random, [
+        ? pickWeighted(random, [
             [5, 6],
             [4, 3],
             [3, 1],
@@ -607,12 +597,12 @@ export async function seedDemoMaintenance({
         age > 20
           ? 'paid'
           : age > 8
-            ? weighted(random, [
+            ? pickWeighted(random, [
                 ['approved', 3],
                 ['paid', 5],
                 ['rejected', 1],
               ] as const)
-            : weighted(random, [
+            : pickWeighted(random, [
                 ['submitted', 4],
                 ['approved', 1],
               ] as const);

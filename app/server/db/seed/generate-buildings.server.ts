@@ -11,8 +11,8 @@
 import type { AmenityKey } from '~/lib/amenities';
 import type { building } from '../schema';
 import { CITIES, STREET_NAMES, type CatalogCity } from './catalog';
-import { AMENITY_IMAGE_KINDS, EXTERIOR_KINDS, demoImageUrl, type AmenityImageKind, type ExteriorKind } from './images.server';
-import { createRandom, mixSeed, type Random } from './random';
+import { AMENITY_IMAGE_KINDS, EXTERIOR_KINDS, amenityImageKindsFor, demoImageUrl, type ExteriorKind } from './images.server';
+import { createRandom, mixSeed, pickWeighted, type Random } from './random';
 import { SAMPLE_LISTINGS } from './samples';
 import { zipsOfCity } from './zip-codes.server';
 
@@ -156,16 +156,6 @@ export type PortfolioPlan = {
 
 const SEED_EPOCH_MS = Date.UTC(2026, 10, 15, 12, 0, 0);
 
-function weighted<T>(rnd: Random, entries: readonly (readonly [T, number])[]): T {
-  const total = entries.reduce((sum, [, w]) => sum + w, 0);
-  let roll = rnd.next() * total;
-  for (const [value, w] of entries) {
-    roll -= w;
-    if (roll < 0) return value;
-  }
-  return (entries[entries.length - 1] as readonly [T, number])[0];
-}
-
 /**
  * Cities of buildings 0, 1, 2…: the six sample listings' cities first, then one city of every
  * other state, then a weighted shuffled deck of every city, repeated.
@@ -183,7 +173,7 @@ function cityOrder(seed: number, count: number): CatalogCity[] {
     if (seen.has(state)) continue;
     const candidates = CITIES.filter((city) => city.state === state);
     order.push(
-      weighted(
+      pickWeighted(
         rnd,
         candidates.map((city) => [city, city.weight] as const),
       ),
@@ -201,7 +191,7 @@ function cityOrder(seed: number, count: number): CatalogCity[] {
 
 function kindFor(rnd: Random, city: CatalogCity): BuildingKind {
   const big = city.rent1br >= 2300;
-  return weighted<BuildingKind>(rnd, [
+  return pickWeighted<BuildingKind>(rnd, [
     ['midrise', 50],
     ['tower', big ? 22 : 8],
     ['townhouse', big ? 8 : 22],
@@ -294,16 +284,12 @@ function exteriorFor(rnd: Random, kind: BuildingKind): string {
 }
 
 function amenityPhotos(rnd: Random, amenities: readonly AmenityKey[]): string[] {
-  const wanted: AmenityImageKind[] = [];
-  if (amenities.includes('pool')) wanted.push('pool');
-  if (amenities.includes('gym')) wanted.push('gym');
-  if (amenities.includes('rooftop_terrace')) wanted.push('rooftop');
-  if (amenities.includes('coworking_space')) wanted.push('coworking');
-  if (amenities.includes('doorman') || amenities.includes('elevator')) wanted.push('lobby');
-  return wanted.slice(0, 3).map((kind) => {
-    const choices = AMENITY_IMAGE_KINDS.flatMap((k, i) => (k === kind ? [i + 1] : []));
-    return demoImageUrl('amenity', rnd.pick(choices));
-  });
+  return amenityImageKindsFor(amenities)
+    .slice(0, 3)
+    .map((kind) => {
+      const choices = AMENITY_IMAGE_KINDS.flatMap((k, i) => (k === kind ? [i + 1] : []));
+      return demoImageUrl('amenity', rnd.pick(choices));
+    });
 }
 
 /**
@@ -332,7 +318,7 @@ export function planPortfolio(seed: number, units: number): PortfolioPlan {
     const kind = sample?.propertyType === 'loft' ? 'warehouse' : kindFor(rnd, city);
     const amenities = buildingAmenities(rnd, kind, city);
     const zip = rnd.pick(zipsOfCity(city.city, city.state));
-    const yearBuilt = weighted(rnd, [
+    const yearBuilt = pickWeighted(rnd, [
       [rnd.int(1905, 1959), 15],
       [rnd.int(1960, 1999), 30],
       [rnd.int(2000, 2025), 55],

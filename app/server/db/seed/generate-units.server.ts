@@ -12,12 +12,13 @@ import {
   DEMO_IMAGE_COUNTS,
   EXTERIOR_KINDS,
   ROOM_KINDS,
+  amenityImageKindsFor,
   demoImageUrl,
   type AmenityImageKind,
   type ExteriorKind,
   type RoomKind,
 } from './images.server';
-import { createRandom, mixSeed, type Random } from './random';
+import { createRandom, mixSeed, pickWeighted, type Random } from './random';
 import { SAMPLE_LISTINGS } from './samples';
 import { composeListingText, type PropertyType } from './text';
 
@@ -35,32 +36,22 @@ function isoDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-function weighted<T>(rnd: Random, entries: readonly (readonly [T, number])[]): T {
-  const total = entries.reduce((sum, [, w]) => sum + w, 0);
-  let roll = rnd.next() * total;
-  for (const [value, w] of entries) {
-    roll -= w;
-    if (roll < 0) return value;
-  }
-  return (entries[entries.length - 1] as readonly [T, number])[0];
-}
-
 function propertyTypeFor(rnd: Random, bedrooms: number): PropertyType {
   switch (bedrooms) {
     case 0:
-      return weighted<PropertyType>(rnd, [
+      return pickWeighted<PropertyType>(rnd, [
         ['studio', 75],
         ['loft', 25],
       ]);
     case 1:
-      return weighted<PropertyType>(rnd, [
+      return pickWeighted<PropertyType>(rnd, [
         ['apartment', 62],
         ['loft', 26],
         ['duplex', 6],
         ['penthouse', 6],
       ]);
     case 2:
-      return weighted<PropertyType>(rnd, [
+      return pickWeighted<PropertyType>(rnd, [
         ['apartment', 55],
         ['townhouse', 12],
         ['duplex', 13],
@@ -68,14 +59,14 @@ function propertyTypeFor(rnd: Random, bedrooms: number): PropertyType {
         ['penthouse', 10],
       ]);
     case 3:
-      return weighted<PropertyType>(rnd, [
+      return pickWeighted<PropertyType>(rnd, [
         ['apartment', 35],
         ['townhouse', 35],
         ['duplex', 15],
         ['penthouse', 15],
       ]);
     default:
-      return weighted<PropertyType>(rnd, [
+      return pickWeighted<PropertyType>(rnd, [
         ['townhouse', 50],
         ['duplex', 25],
         ['penthouse', 15],
@@ -196,12 +187,7 @@ function imagesFor(rnd: Random, type: PropertyType, bedrooms: number, amenities:
   const roomKinds: RoomKind[] =
     bedrooms > 0 ? rnd.sample(['living', 'bedroom', 'kitchen'], rnd.int(2, 3)) : rnd.sample(['living', 'kitchen'], 2);
   for (const kind of roomKinds) urls.push(demoImageUrl('room', rnd.pick(ROOM_BY_KIND(kind))));
-  const amenityKinds: AmenityImageKind[] = [];
-  if (amenities.includes('pool')) amenityKinds.push('pool');
-  if (amenities.includes('gym')) amenityKinds.push('gym');
-  if (amenities.includes('rooftop_terrace')) amenityKinds.push('rooftop');
-  if (amenities.includes('coworking_space')) amenityKinds.push('coworking');
-  if (amenities.includes('doorman') || amenities.includes('elevator')) amenityKinds.push('lobby');
+  const amenityKinds = amenityImageKindsFor(amenities);
   if (amenityKinds.length > 0 && rnd.chance(0.8)) {
     urls.push(demoImageUrl('amenity', rnd.pick(AMENITY_IMAGES_BY_KIND(rnd.pick(amenityKinds)))));
   }
@@ -244,12 +230,12 @@ export function createUnitGenerator(seed: number, plan: PortfolioPlan): (index: 
     const bedrooms = sample
       ? sample.bedrooms
       : building.kind === 'townhouse'
-        ? weighted(rnd, [
+        ? pickWeighted(rnd, [
             [2, 40],
             [3, 40],
             [4, 20],
           ] as const)
-        : weighted(rnd, [
+        : pickWeighted(rnd, [
             [0, 12],
             [1, 33],
             [2, 32],

@@ -8,6 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { AmenityKey } from '~/lib/amenities';
 import { DEMO_IMAGE_WIDTHS, type DemoImageCategory } from '~/lib/images';
 
 /** How many pictures of each category exist (NN runs from 01 to the count). */
@@ -50,6 +51,17 @@ export type RoomKind = (typeof ROOM_KINDS)[number];
 /** What each amenity picture shows (and so which amenity key it illustrates). */
 export const AMENITY_IMAGE_KINDS = ['pool', 'pool', 'gym', 'gym', 'rooftop', 'rooftop', 'coworking', 'lobby'] as const;
 export type AmenityImageKind = (typeof AMENITY_IMAGE_KINDS)[number];
+
+/** The amenity photo kinds that can show `amenities` (pool, gym, rooftop, coworking, lobby: in that order). */
+export function amenityImageKindsFor(amenities: readonly AmenityKey[]): AmenityImageKind[] {
+  const kinds: AmenityImageKind[] = [];
+  if (amenities.includes('pool')) kinds.push('pool');
+  if (amenities.includes('gym')) kinds.push('gym');
+  if (amenities.includes('rooftop_terrace')) kinds.push('rooftop');
+  if (amenities.includes('coworking_space')) kinds.push('coworking');
+  if (amenities.includes('doorman') || amenities.includes('elevator')) kinds.push('lobby');
+  return kinds;
+}
 
 /** The URL stored in `property.image_urls` for picture `n` (1-based) of `category`. */
 export function demoImageUrl(category: DemoImageCategory, n: number): string {

@@ -64,3 +64,17 @@ export function createRandom(seed: number): Random {
     },
   };
 }
+
+/**
+ * One value of `entries` (`[value, weight]` pairs, weights ≥ 0, not all 0), chosen with a
+ * probability proportional to its weight; one `random.next()` draw.
+ */
+export function pickWeighted<T>(random: Random, entries: readonly (readonly [T, number])[]): T {
+  const total = entries.reduce((sum, [, weight]) => sum + weight, 0);
+  let roll = random.next() * total;
+  for (const [value, weight] of entries) {
+    roll -= weight;
+    if (roll < 0) return value;
+  }
+  return (entries[entries.length - 1] as readonly [T, number])[0];
+}
