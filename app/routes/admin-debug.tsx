@@ -3,12 +3,12 @@
  * server for support: database engine and version (from a query), Node.js version, uptime,
  * memory, mail delivery and row counts. Never secrets, environment values or connection strings.
  */
-import { Anchor, Container, DataList, Grid, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Anchor, DataList, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { loadServerFacts } from '~/features/admin/admin.server';
-import { AdminNav } from '~/components/staff/admin-nav';
+import { StaffFrame } from '~/components/staff/staff-frame';
 import { SignedInPageHeader } from '~/components/page-header';
 import { formatBytes, formatDateTime, formatDuration } from '~/lib/format';
 import { translations } from '~/i18n/resources.server';
@@ -61,60 +61,54 @@ export default function AdminDebug({ loaderData }: Route.ComponentProps) {
   const { facts } = loaderData;
   const n = (value: number) => formatNumber(value, lang);
   return (
-    <Container size="xl" py="xl">
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <AdminNav />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9 }}>
-          <SignedInPageHeader title={t('admin.debug.title')} subtitle={t('admin.debug.subtitle')} />
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-            <FactCard title={t('admin.debug.database.title')} testId="debug-database">
-              <Fact
-                label={t('admin.debug.database.kind')}
-                value={t(`admin.debug.database.kinds.${facts.database.kind}`)}
-                testId="debug-database-kind"
-              />
-              <Fact label={t('admin.debug.database.version')} value={facts.database.version} />
-              <Fact
-                label={t('admin.debug.database.size')}
-                value={facts.database.sizeBytes === null ? t('admin.debug.database.unknown') : formatBytes(facts.database.sizeBytes, lang)}
-              />
-              <Fact
-                label={t('admin.debug.database.latency')}
-                value={t('admin.debug.database.latencyValue', { ms: facts.database.latencyMs })}
-              />
-            </FactCard>
-            <FactCard title={t('admin.debug.runtime.title')} testId="debug-runtime">
-              <Fact label={t('admin.debug.runtime.node')} value={facts.node.version} testId="debug-node-version" />
-              <Fact label={t('admin.debug.runtime.platform')} value={facts.node.platform} />
-              <Fact label={t('admin.debug.runtime.uptime')} value={formatDuration(facts.node.uptimeS)} />
-              <Fact label={t('admin.debug.runtime.memory')} value={formatBytes(facts.node.memoryRssBytes, lang)} />
-            </FactCard>
-            <FactCard
-              title={t('admin.debug.mail.title')}
-              testId="debug-mail"
-              footer={
-                <Anchor component={Link} to="/admin/mailbox" size="sm" fw={600} display="inline-block" mt="sm">
-                  {t('admin.debug.mail.open')}
-                </Anchor>
-              }
-            >
-              <Fact label={t('admin.debug.mail.kind')} value={t(`admin.debug.mail.kinds.${facts.mailer}`)} testId="debug-mailer" />
-            </FactCard>
-            <FactCard title={t('admin.debug.counts.title')} testId="debug-counts">
-              <Fact label={t('admin.debug.counts.users')} value={n(facts.counts.users)} testId="debug-count-users" />
-              <Fact label={t('admin.debug.counts.activeSessions')} value={n(facts.counts.activeSessions)} />
-              <Fact label={t('admin.debug.counts.properties')} value={n(facts.counts.properties)} />
-              <Fact label={t('admin.debug.counts.auditEntries')} value={n(facts.counts.auditEntries)} />
-              <Fact label={t('admin.debug.counts.mailMessages')} value={n(facts.counts.mailMessages)} />
-            </FactCard>
-          </SimpleGrid>
-          <Text size="xs" c="dimmed" mt="md">
-            {t('admin.debug.generatedAt', { when: formatDateTime(facts.generatedAt, lang) })}
-          </Text>
-        </Grid.Col>
-      </Grid>
-    </Container>
+    // In the staff frame's box, below the floating side-menu toggle like every admin page.
+    <StaffFrame nav>
+      <SignedInPageHeader title={t('admin.debug.title')} subtitle={t('admin.debug.subtitle')} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <FactCard title={t('admin.debug.database.title')} testId="debug-database">
+          <Fact
+            label={t('admin.debug.database.kind')}
+            value={t(`admin.debug.database.kinds.${facts.database.kind}`)}
+            testId="debug-database-kind"
+          />
+          <Fact label={t('admin.debug.database.version')} value={facts.database.version} />
+          <Fact
+            label={t('admin.debug.database.size')}
+            value={facts.database.sizeBytes === null ? t('admin.debug.database.unknown') : formatBytes(facts.database.sizeBytes, lang)}
+          />
+          <Fact
+            label={t('admin.debug.database.latency')}
+            value={t('admin.debug.database.latencyValue', { ms: facts.database.latencyMs })}
+          />
+        </FactCard>
+        <FactCard title={t('admin.debug.runtime.title')} testId="debug-runtime">
+          <Fact label={t('admin.debug.runtime.node')} value={facts.node.version} testId="debug-node-version" />
+          <Fact label={t('admin.debug.runtime.platform')} value={facts.node.platform} />
+          <Fact label={t('admin.debug.runtime.uptime')} value={formatDuration(facts.node.uptimeS)} />
+          <Fact label={t('admin.debug.runtime.memory')} value={formatBytes(facts.node.memoryRssBytes, lang)} />
+        </FactCard>
+        <FactCard
+          title={t('admin.debug.mail.title')}
+          testId="debug-mail"
+          footer={
+            <Anchor component={Link} to="/admin/mailbox" size="sm" fw={600} display="inline-block" mt="sm">
+              {t('admin.debug.mail.open')}
+            </Anchor>
+          }
+        >
+          <Fact label={t('admin.debug.mail.kind')} value={t(`admin.debug.mail.kinds.${facts.mailer}`)} testId="debug-mailer" />
+        </FactCard>
+        <FactCard title={t('admin.debug.counts.title')} testId="debug-counts">
+          <Fact label={t('admin.debug.counts.users')} value={n(facts.counts.users)} testId="debug-count-users" />
+          <Fact label={t('admin.debug.counts.activeSessions')} value={n(facts.counts.activeSessions)} />
+          <Fact label={t('admin.debug.counts.properties')} value={n(facts.counts.properties)} />
+          <Fact label={t('admin.debug.counts.auditEntries')} value={n(facts.counts.auditEntries)} />
+          <Fact label={t('admin.debug.counts.mailMessages')} value={n(facts.counts.mailMessages)} />
+        </FactCard>
+      </SimpleGrid>
+      <Text size="xs" c="dimmed" mt="md">
+        {t('admin.debug.generatedAt', { when: formatDateTime(facts.generatedAt, lang) })}
+      </Text>
+    </StaffFrame>
   );
 }
