@@ -4,7 +4,7 @@
  * so it works without JavaScript; lists at 50,000 rows use it instead of numbered pages, whose
  * total and deep offsets cost more than the page itself.
  */
-import { Button, Group } from '@mantine/core';
+import { Button, Group, type ButtonProps } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
@@ -26,31 +26,24 @@ export function KeysetPager({ label, firstHref, firstLabel, nextHref, nextLabel,
   return (
     <Group component="nav" aria-label={label} justify="space-between" gap="sm" data-testid={testId}>
       {firstHref ? (
-        <Button
-          component={Link}
-          to={firstHref}
-          preventScrollReset
-          variant="default"
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
-          data-testid={`${testId}-first`}
-        >
+        <PageLink to={firstHref} leftSection={<IconArrowLeft size={16} aria-hidden />} testId={`${testId}-first`}>
           {firstLabel}
-        </Button>
+        </PageLink>
       ) : (
         <span />
       )}
       {nextHref && (
-        <Button
-          component={Link}
-          to={nextHref}
-          preventScrollReset
-          variant="default"
-          rightSection={<IconArrowRight size={16} aria-hidden />}
-          data-testid={`${testId}-next`}
-        >
+        <PageLink to={nextHref} rightSection={<IconArrowRight size={16} aria-hidden />} testId={`${testId}-next`}>
           {nextLabel}
-        </Button>
+        </PageLink>
       )}
     </Group>
   );
+}
+
+type PageLinkProps = Pick<ButtonProps, 'leftSection' | 'rightSection' | 'children'> & { to: string; testId: string };
+
+/** One of the pager's links: a plain button-styled link that keeps the scroll position. */
+function PageLink({ to, testId, ...content }: PageLinkProps) {
+  return <Button component={Link} to={to} preventScrollReset variant="default" data-testid={testId} {...content} />;
 }

@@ -164,20 +164,31 @@ export function createHtmlCache({ ttlMs, maxEntries = 1_000, maxBytes = 64 * 102
   let generation = 0;
   const counters = { hits: 0, misses: 0, stores: 0, clears: 0 };
 
-  const sendEntry = (req: Request, res: Response, entry: Entry) => {
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
+  /**
+   * Sets the caching headers of an answer from (`hit`) or into (`miss`) the cache. True when the
+   * request's `If-None-Match` matches the entry: the caller then answers 304 without a body.
+   */
+  const setCachingHeaders = (req: Request, res: Response, entry: Entry, outcome: 'hit' | 'miss'): boolean => {
     res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
     res.setHeader('Vary', entry.vary);
-    res.setHeader('X-Cache', 'hit');
+    res.setHeader('X-Cache', outcome);
     const matched = matchingEntityTag(req.headers['if-none-match'], entry.etag);
     if (matched) {
       res.removeHeader('Content-Type');
       res.setHeader('ETag', matched);
-      res.status(304).end();
-      return;
+      return true;
     }
     res.locals.htmlCacheTag = entry.etag;
     res.setHeader('ETag', `"${entry.etag}"`);
+    return false;
+  };
+
+  const sendEntry = (req: Request, res: Response, entry: Entry) => {
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    if (setCachingHeaders(req, res, entry, 'hit')) {
+      res.status(304).end();
+      return;
+    }
     res.setHeader('Content-Length', entry.body.length);
     res.status(200).end(req.method === 'HEAD' ? undefined : entry.body);
   };
@@ -239,18 +250,10 @@ export function createHtmlCache({ ttlMs, maxEntries = 1_000, maxBytes = 64 * 102
         entries.set(key, entry);
         counters.stores += 1;
       }
-      res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
-      res.setHeader('Vary', entry.vary);
-      res.setHeader('X-Cache', 'miss');
-      const matched = matchingEntityTag(req.headers['if-none-match'], entry.etag);
-      if (matched) {
-        res.removeHeader('Content-Type');
-        res.setHeader('ETag', matched);
+      if (setCachingHeaders(req, res, entry, 'miss')) {
         res.statusCode = 304;
         return rawEnd.call(res, undefined, done);
       }
-      res.locals.htmlCacheTag = entry.etag;
-      res.setHeader('ETag', `"${entry.etag}"`);
       res.setHeader('Content-Length', body.length);
       return rawEnd.call(res, body, done);
     } as Response['end'];

@@ -1,19 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '~/lib/constants';
 import { rateLimit } from './db/schema';
 import { consumeRateLimit, findSecurityStatus } from './rate-limit.server';
-import { createTestDatabase, type TestDatabase } from '../../tests/setup/test-db';
+import { useTestDatabase } from '../../tests/setup/test-db';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const database = useTestDatabase();
 
 async function attempts(action: keyof typeof RATE_LIMITS, client: string, times: number) {
   const results = [];

@@ -36,11 +36,10 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { openDatabase } from '../../app/server/db/client.server';
-import { createAuth } from '../../app/server/auth/auth.server';
 import type { DimoraLoadContext } from '../../app/server/load-context';
 import { logger } from '../../app/server/logger.server';
-import { createMailer } from '../../app/server/mail/mailer.server';
 import { createLocalStorage } from '../../app/server/uploads/storage.server';
+import { BENCH_AUTH_SECRET, createAuthServices } from '../setup/auth-services';
 import { benchPostgresUrl, percentile, prepare, root, scratch } from './lib';
 
 const { values: args } = parseArgs({
@@ -100,14 +99,10 @@ async function main() {
   const kind = args.postgres && benchPostgresUrl() ? 'postgres' : 'pglite';
   const target = await prepare(kind, units, { fresh: args.fresh });
   const database = await openDatabase(kind === 'postgres' ? { databaseUrl: target.DATABASE_URL } : { dataDir: target.DATA_DIR });
-  const mailer = createMailer({ db: database.db, logger, from: 'Dimora <no-reply@dimora.bench>' });
-  const auth = createAuth({
-    db: database.db,
-    mailer,
-    logger,
-    secret: 'bench-secret-bench-secret-bench-secret-0123',
+  const { auth, mailer } = createAuthServices(database.db, {
     publicUrl: PUBLIC_URL,
-    secureCookies: false,
+    from: 'Dimora <no-reply@dimora.bench>',
+    secret: BENCH_AUTH_SECRET,
   });
   const storage = createLocalStorage(path.join(scratch, 'uploads'));
   const context = (): DimoraLoadContext => ({

@@ -28,8 +28,7 @@ const MB = 1024 * 1024;
 
 async function runServer(connections: number): Promise<void> {
   const { openDatabase } = await import('../../app/server/db/client.server');
-  const { createAuth } = await import('../../app/server/auth/auth.server');
-  const { createMailer } = await import('../../app/server/mail/mailer.server');
+  const { BENCH_AUTH_SECRET, createAuthServices } = await import('../setup/auth-services');
   const { logger } = await import('../../app/server/logger.server');
   const { createRealtimeHub } = await import('../../app/server/realtime/hub.server');
   const { publishEvents } = await import('../../app/server/realtime/events.server');
@@ -67,14 +66,10 @@ async function runServer(connections: number): Promise<void> {
       .returning({ id: thread.id });
     threadIds.push(...rows.map((row) => row.id));
   }
-  const mailer = createMailer({ db: database.db, logger, from: 'bench@dimora.test' });
-  const auth = createAuth({
-    db: database.db,
-    mailer,
-    logger,
-    secret: 'bench-secret-bench-secret-bench-secret-0123',
+  const { auth, mailer } = createAuthServices(database.db, {
     publicUrl: 'http://127.0.0.1',
-    secureCookies: false,
+    from: 'bench@dimora.test',
+    secret: BENCH_AUTH_SECRET,
   });
   const hub = await createRealtimeHub({ database, logger });
   const app = createApp({

@@ -12,7 +12,7 @@
  * Server modules are imported inside the function, so the spec can import the constants.
  */
 import type { Db } from '../../app/server/db/client.server';
-import { allocateLeaseLedger, austinBuilding, austinFlat, insertActiveLease, LONG_AGO, sandboxCardPayment } from './seed-rows';
+import { allocateLeaseLedger, austinBuilding, austinFlat, hasAccount, insertActiveLease, LONG_AGO, sandboxCardPayment } from './seed-rows';
 
 export const E2E_LEASES = {
   payer: {
@@ -42,8 +42,7 @@ export async function seedLeases(db: Db): Promise<void> {
   const { createVerifiedUser } = await import('../../app/server/auth/create-user.server');
   const { application, autopay, building, charge, payment, property, user } = await import('../../app/server/db/schema');
   const { demoImageUrl } = await import('../../app/server/db/seed/images.server');
-  const [seen] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_LEASES.payer.email));
-  if (seen) return;
+  if (await hasAccount(db, E2E_LEASES.payer.email)) return;
   for (const person of Object.values(E2E_LEASES))
     await createVerifiedUser(db, { email: person.email, password: person.password, name: person.name, role: 'tenant' });
   const idOf = async (email: string) => (await db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;

@@ -10,7 +10,7 @@
  * constants.
  */
 import type { Db } from '../../app/server/db/client.server';
-import { austinBuilding, austinFlat, createApprovedVendor, insertActiveLease } from './seed-rows';
+import { austinBuilding, austinFlat, createApprovedVendor, hasAccount, insertActiveLease } from './seed-rows';
 
 export const E2E_JOURNEY = {
   tenant: { email: 'joy.journey@e2e.dimora.test', password: 'e2e-journey-tenant-pass', name: 'Joy Journey' },
@@ -28,11 +28,9 @@ export const E2E_JOURNEY = {
 
 /** Creates the tenant, her home and lease, and the vendor with its account. Running it again changes nothing. */
 export async function seedMaintenanceJourney(db: Db): Promise<void> {
-  const { eq } = await import('drizzle-orm');
   const { createVerifiedUser } = await import('../../app/server/auth/create-user.server');
-  const { building, property, user } = await import('../../app/server/db/schema');
-  const [seen] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_JOURNEY.tenant.email));
-  if (seen) return;
+  const { building, property } = await import('../../app/server/db/schema');
+  if (await hasAccount(db, E2E_JOURNEY.tenant.email)) return;
   const tenant = await createVerifiedUser(db, { ...E2E_JOURNEY.tenant, role: 'tenant' });
   const place = { zipCode: '78703', latitude: 30.28, longitude: -97.76 };
   const [court] = await db

@@ -13,6 +13,7 @@
  * Server modules are imported inside the function, so the spec can import the constants.
  */
 import type { Db } from '../../app/server/db/client.server';
+import { hasAccount } from './seed-rows';
 
 export const E2E_QUEUE = {
   building: 'E2E Repair Court',
@@ -38,8 +39,7 @@ export async function seedMaintenanceQueue(db: Db): Promise<void> {
   const { building, maintenanceEvent, maintenanceRequest, property, user, vendor, workOrder } = await import('../../app/server/db/schema');
   const { demoImageUrl } = await import('../../app/server/db/seed/images.server');
   const { E2E_USERS } = await import('./users');
-  const [seen] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_QUEUE.tenant.email));
-  if (seen) return;
+  if (await hasAccount(db, E2E_QUEUE.tenant.email)) return;
   await createVerifiedUser(db, { ...E2E_QUEUE.tenant, role: 'tenant' });
   const idOf = async (email: string) => (await db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
   const tenantId = await idOf(E2E_QUEUE.tenant.email);

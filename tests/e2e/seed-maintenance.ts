@@ -7,7 +7,7 @@
  * are imported inside the function, so the spec can import the constants.
  */
 import type { Db } from '../../app/server/db/client.server';
-import { allocateLeaseLedger, austinBuilding, austinFlat, insertActiveLease, sandboxCardPayment } from './seed-rows';
+import { allocateLeaseLedger, austinBuilding, austinFlat, hasAccount, insertActiveLease, sandboxCardPayment } from './seed-rows';
 import { E2E_USERS } from './users';
 
 export const E2E_MAINTENANCE = {
@@ -21,8 +21,7 @@ export async function seedMaintenanceTenant(db: Db): Promise<void> {
   const { eq } = await import('drizzle-orm');
   const { createVerifiedUser } = await import('../../app/server/auth/create-user.server');
   const { building, charge, payment, property, user } = await import('../../app/server/db/schema');
-  const [seen] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_MAINTENANCE.tenant.email));
-  if (seen) return;
+  if (await hasAccount(db, E2E_MAINTENANCE.tenant.email)) return;
   const mia = await createVerifiedUser(db, { ...E2E_MAINTENANCE.tenant, role: 'tenant' });
   const [manager] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_USERS.property_manager.email));
   const [house] = await db

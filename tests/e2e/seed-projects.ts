@@ -6,7 +6,7 @@
  * function, so the spec can import the constants.
  */
 import type { Db } from '../../app/server/db/client.server';
-import { createApprovedVendor } from './seed-rows';
+import { createApprovedVendor, hasAccount } from './seed-rows';
 
 export const E2E_PROJECTS = {
   building: 'E2E Project Tower',
@@ -18,10 +18,8 @@ export const E2E_PROJECTS = {
 
 /** Creates the building, the two vendor accounts and their approved, insured vendor records. Running it again changes nothing. */
 export async function seedProjects(db: Db): Promise<void> {
-  const { eq } = await import('drizzle-orm');
-  const { building, user } = await import('../../app/server/db/schema');
-  const [seen] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_PROJECTS.bidders[0].email));
-  if (seen) return;
+  const { building } = await import('../../app/server/db/schema');
+  if (await hasAccount(db, E2E_PROJECTS.bidders[0].email)) return;
   await db.insert(building).values({
     name: E2E_PROJECTS.building,
     streetAddress: '12 Bid Boulevard',

@@ -16,6 +16,14 @@ type UnitRow = typeof property.$inferInsert;
 type PaymentRow = typeof payment.$inferInsert;
 type VendorRow = typeof vendor.$inferInsert;
 
+/** Whether an account with `email` exists: a seed that finds its first account has run before and changes nothing. */
+export async function hasAccount(db: Db, email: string): Promise<boolean> {
+  const { eq } = await import('drizzle-orm');
+  const { user } = await import('../../app/server/db/schema');
+  const [seen] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  return Boolean(seen);
+}
+
 /** A building row in Austin, Texas (zip 78701 and its coordinates unless `values` move it), dated `LONG_AGO`. */
 export function austinBuilding(values: Pick<BuildingRow, 'name' | 'streetAddress'> & Partial<BuildingRow>): BuildingRow {
   return {

@@ -7,7 +7,7 @@
  * Server modules are imported inside the function, so the spec can import the constants.
  */
 import type { Db } from '../../app/server/db/client.server';
-import { austinBuilding, austinFlat, createApprovedVendor } from './seed-rows';
+import { austinBuilding, austinFlat, createApprovedVendor, hasAccount } from './seed-rows';
 
 export const E2E_WORK_ORDERS = {
   vendor: { email: 'leak.fixers@e2e.dimora.test', password: 'e2e-wrench-pass', name: 'Wanda Wrench', company: 'E2E Leak Fixers' },
@@ -18,13 +18,11 @@ export const E2E_WORK_ORDERS = {
 
 /** Creates the vendor, the tenant's request and the offered work order. Running it again changes nothing. */
 export async function seedWorkOrders(db: Db): Promise<void> {
-  const { eq } = await import('drizzle-orm');
   const { createVerifiedUser } = await import('../../app/server/auth/create-user.server');
-  const { building, maintenanceRequest, property, user } = await import('../../app/server/db/schema');
+  const { building, maintenanceRequest, property } = await import('../../app/server/db/schema');
   const { createWorkOrder } = await import('../../app/features/work-orders/work-order-core.server');
   const { demoImageUrl } = await import('../../app/server/db/seed/images.server');
-  const [seen] = await db.select({ id: user.id }).from(user).where(eq(user.email, E2E_WORK_ORDERS.vendor.email));
-  if (seen) return;
+  if (await hasAccount(db, E2E_WORK_ORDERS.vendor.email)) return;
   const vendorId = await createApprovedVendor(db, E2E_WORK_ORDERS.vendor, { trades: ['plumbing'], insuranceExpiry: '2030-12-31' });
   const tenant = await createVerifiedUser(db, {
     email: E2E_WORK_ORDERS.tenant.email,

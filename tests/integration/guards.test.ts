@@ -5,52 +5,41 @@
  * /admin/users are guarded too, and a refused action changes nothing.
  */
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SECTIONS, PROTECTED_ROUTES, ROLES, type Role } from '~/lib/access';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_SECTIONS, PROTECTED_ROUTES, ROLES } from '~/lib/access';
 import * as dashboard from '~/routes/dashboard/_index';
 import * as managerBuildings from '~/routes/staff/properties';
-import * as managerTenant from '~/routes/staff/tenants.$userId';
-import * as managerTenants from '~/routes/staff/tenants';
-import * as managerLease from '~/routes/staff/leases.$leaseId';
-import * as managerLeasePdf from '~/routes/staff/leases.$leaseId.pdf';
-import * as managerPayment from '~/routes/staff/payments.$paymentId';
-import * as managerPayments from '~/routes/staff/payments';
-import * as managerMaintenance from '~/routes/staff/maintenance';
-import * as managerMaintenanceRequest from '~/routes/staff/maintenance.$requestId';
-import * as adminMaintenance from '~/routes/staff/maintenance';
-import * as adminMaintenanceRequest from '~/routes/staff/maintenance.$requestId';
+import * as staffTenant from '~/routes/staff/tenants.$userId';
+import * as staffTenants from '~/routes/staff/tenants';
+import * as staffLease from '~/routes/staff/leases.$leaseId';
+import * as staffLeasePdf from '~/routes/staff/leases.$leaseId.pdf';
+import * as staffPayment from '~/routes/staff/payments.$paymentId';
+import * as staffPayments from '~/routes/staff/payments';
+import * as staffMaintenance from '~/routes/staff/maintenance';
+import * as staffMaintenanceRequest from '~/routes/staff/maintenance.$requestId';
+import * as staffAssignment from '~/routes/staff/assignments.$workOrderId';
+import * as staffAssignments from '~/routes/staff/assignments';
+import * as staffInvoicePdf from '~/routes/staff/assignments.invoices.$invoiceId.pdf';
 import * as applications from '~/routes/admin/applications';
 import * as adminDatabase from '~/routes/admin/database';
 import * as databaseBackup from '~/routes/admin/database.backup';
 import * as debug from '~/routes/admin-debug';
-import * as adminLease from '~/routes/staff/leases.$leaseId';
-import * as adminLeasePdf from '~/routes/staff/leases.$leaseId.pdf';
 import * as adminLayout from '~/routes/staff/layout';
 import * as mailbox from '~/routes/admin/mailbox';
 import * as adminMessages from '~/routes/admin/messages';
 import * as adminNotifications from '~/routes/admin/notifications';
 import * as overview from '~/routes/admin/_index';
-import * as adminPayment from '~/routes/staff/payments.$paymentId';
-import * as adminPayments from '~/routes/staff/payments';
 import * as adminPaymentsCsv from '~/routes/admin/payments.csv';
 import * as adminProjects from '~/routes/staff/projects';
 import * as properties from '~/routes/staff/properties';
 import * as notFound from '~/routes/not-found';
 import * as adminSystem from '~/routes/admin/system';
-import * as adminTenant from '~/routes/staff/tenants.$userId';
-import * as adminTenants from '~/routes/staff/tenants';
 import * as adminVendor from '~/routes/admin/vendors.$vendorId';
 import * as adminVendors from '~/routes/admin/vendors';
 import * as vendorProfile from '~/routes/vendor-portal/profile';
 import * as users from '~/routes/admin/users';
 import * as tenantPortal from '~/routes/tenant-portal/_index';
 import * as vendorPortal from '~/routes/vendor-portal/_index';
-import * as adminAssignment from '~/routes/staff/assignments.$workOrderId';
-import * as adminAssignments from '~/routes/staff/assignments';
-import * as adminInvoicePdf from '~/routes/staff/assignments.invoices.$invoiceId.pdf';
-import * as managerAssignment from '~/routes/staff/assignments.$workOrderId';
-import * as managerAssignments from '~/routes/staff/assignments';
-import * as managerInvoicePdf from '~/routes/staff/assignments.invoices.$invoiceId.pdf';
 import * as vendorInvoiceNew from '~/routes/vendor-portal/invoices.new';
 import * as vendorInvoicePdf from '~/routes/vendor-portal/invoices.$invoiceId.pdf';
 import * as vendorInvoices from '~/routes/vendor-portal/invoices';
@@ -65,8 +54,12 @@ import {
   expectCommandsRefused,
   expectGuarded,
   expectRouteGuarded,
+  recordRoute,
   signInVisitors,
+  staffCommands,
+  staffRoutes,
   VISITORS,
+  visitorPasswords,
   visitsOf,
   type GuardedCommand,
   type GuardedRoute,
@@ -75,55 +68,52 @@ import {
   type Visitor,
 } from '../setup/route-guards';
 import { createSignedInUser } from '../setup/sign-in';
-import { createTestDatabase, testContext, type TestDatabase } from '../setup/test-db';
+import { testContext, useTestDatabase } from '../setup/test-db';
 import { signInForTest } from '../setup/two-factor';
+
+/** The loader that serves each path of the `PROTECTED_ROUTES` table (routes.ts); none takes params. */
+const TABLE_LOADERS: Record<string, unknown> = {
+  '/dashboard': dashboard.loader,
+  '/tenant-portal': tenantPortal.loader,
+  '/vendor-portal': vendorPortal.loader,
+  '/admin': overview.loader,
+  '/admin/users': users.loader,
+  '/admin/properties': properties.loader,
+  '/dashboard/buildings': managerBuildings.loader,
+  '/admin/applications': applications.loader,
+  '/admin/mailbox': mailbox.loader,
+  '/admin/messages': adminMessages.loader,
+  '/admin/notifications': adminNotifications.loader,
+  '/admin-debug': debug.loader,
+  '/admin/system': adminSystem.loader,
+  '/admin/database': adminDatabase.loader,
+  '/admin/tenants': staffTenants.loader,
+  '/admin/payments': staffPayments.loader,
+  '/admin/projects': adminProjects.loader,
+  '/admin/maintenance': staffMaintenance.loader,
+  '/admin/vendors': adminVendors.loader,
+  '/admin/assignments': staffAssignments.loader,
+};
 
 /** The route module whose loader serves `path`, with its params (routes.ts). */
 function routeFor(path: string): { loader: RouteHandler; params: Record<string, string> } {
-  const as = (loader: unknown) => loader as RouteHandler;
-  if (path === '/dashboard') return { loader: as(dashboard.loader), params: {} };
-  if (path === '/tenant-portal') return { loader: as(tenantPortal.loader), params: {} };
-  if (path === '/vendor-portal') return { loader: as(vendorPortal.loader), params: {} };
-  if (path === '/admin') return { loader: as(overview.loader), params: {} };
-  if (path === '/admin/users') return { loader: as(users.loader), params: {} };
-  if (path === '/admin/properties') return { loader: as(properties.loader), params: {} };
-  if (path === '/dashboard/buildings') return { loader: as(managerBuildings.loader), params: {} };
-  if (path === '/admin/applications') return { loader: as(applications.loader), params: {} };
-  if (path === '/admin/mailbox') return { loader: as(mailbox.loader), params: {} };
-  if (path === '/admin/messages') return { loader: as(adminMessages.loader), params: {} };
-  if (path === '/admin/notifications') return { loader: as(adminNotifications.loader), params: {} };
-  if (path === '/admin-debug') return { loader: as(debug.loader), params: {} };
-  if (path === '/admin/system') return { loader: as(adminSystem.loader), params: {} };
-  if (path === '/admin/database') return { loader: as(adminDatabase.loader), params: {} };
-  if (path === '/admin/tenants') return { loader: as(adminTenants.loader), params: {} };
-  if (path === '/admin/payments') return { loader: as(adminPayments.loader), params: {} };
-  if (path === '/admin/projects') return { loader: as(adminProjects.loader), params: {} };
-  if (path === '/admin/maintenance') return { loader: as(adminMaintenance.loader), params: {} };
-  if (path === '/admin/vendors') return { loader: as(adminVendors.loader), params: {} };
-  if (path === '/admin/assignments') return { loader: as(adminAssignments.loader), params: {} };
-  throw new Error(`No route module mapped for ${path}`);
+  const loader = TABLE_LOADERS[path];
+  if (!loader) throw new Error(`No route module mapped for ${path}`);
+  return { loader: loader as RouteHandler, params: {} };
 }
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let context: DimoraLoadContext;
 let visitors: GuardVisitors;
-const PASSWORDS: Record<Role, string> = {
-  tenant: 'guard-pass-t1',
-  vendor: 'guard-pass-v2',
-  property_manager: 'guard-pass-m3',
-  admin: 'guard-pass-a4',
-};
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   context = testContext(database, { clientIp: '192.0.2.50' });
-  visitors = await signInVisitors(context, { domain: 'guards.test', name: 'Guard', passwords: PASSWORDS });
+  visitors = await signInVisitors(context, { domain: 'guards.test', name: 'Guard', passwords: visitorPasswords('guard-pass') });
   for (const role of ROLES) expect(visitors.cookies.get(role)).toContain('dimora.session_token=');
 });
 
-afterAll(async () => {
-  await database.close();
-});
+/** A route module is guarded when it calls a role check itself or through `withRole`. */
+const GUARD_CALL = /require(Api)?(Role|Staff)\(|withRole\(/;
 
 describe('protected routes (spec §2, §6)', () => {
   it('the table covers the dashboard, both portals, /admin, every admin section and /admin-debug', () => {
@@ -153,17 +143,9 @@ describe('protected routes (spec §2, §6)', () => {
   // Staff pages of one record (decision 022): guarded like the table; for the roles let in,
   // an id nobody has (no lease in this database) is a 404, never a page or a 500.
   const RECORD_ROUTES: GuardedRoute[] = [
-    { path: '/admin/leases/1', requires: 'admin', loader: adminLease.loader, params: { leaseId: '1' }, record: true },
-    { path: '/admin/leases/1/pdf', requires: 'admin', loader: adminLeasePdf.loader, params: { leaseId: '1' }, record: true },
-    { path: '/dashboard/leases/1', requires: 'property_manager', loader: managerLease.loader, params: { leaseId: '1' }, record: true },
-    {
-      path: '/dashboard/leases/1/pdf',
-      requires: 'property_manager',
-      loader: managerLeasePdf.loader,
-      params: { leaseId: '1' },
-      record: true,
-    },
-    { path: '/admin/vendors/1', requires: 'admin', loader: adminVendor.loader, params: { vendorId: '1' }, record: true },
+    ...staffRoutes('/leases/1', staffLease.loader, { params: { leaseId: '1' }, record: true }),
+    ...staffRoutes('/leases/1/pdf', staffLeasePdf.loader, { params: { leaseId: '1' }, record: true }),
+    recordRoute('/admin/vendors/1', 'admin', adminVendor.loader, { vendorId: '1' }),
   ];
   it.each(visitsOf(RECORD_ROUTES))('$path as $visitor (requires $requires)', (visit) => expectRouteGuarded(visitors, context, visit));
 
@@ -206,22 +188,8 @@ describe('protected routes (spec §2, §6)', () => {
   // The tenants pages (decision 020 and 022): the directory and a tenant's page, admin and
   // manager. An allowed visitor asking for an unknown tenant gets a 404, never another's data.
   const TENANT_ROUTES: GuardedRoute[] = [
-    { path: '/admin/tenants', requires: 'admin', loader: adminTenants.loader, params: {} },
-    {
-      path: '/admin/tenants/no-such-user',
-      requires: 'admin',
-      loader: adminTenant.loader,
-      params: { userId: 'no-such-user' },
-      record: true,
-    },
-    { path: '/dashboard/tenants', requires: 'property_manager', loader: managerTenants.loader, params: {} },
-    {
-      path: '/dashboard/tenants/no-such-user',
-      requires: 'property_manager',
-      loader: managerTenant.loader,
-      params: { userId: 'no-such-user' },
-      record: true,
-    },
+    ...staffRoutes('/tenants', staffTenants.loader),
+    ...staffRoutes('/tenants/no-such-user', staffTenant.loader, { params: { userId: 'no-such-user' }, record: true }),
   ];
   it.each(visitsOf(TENANT_ROUTES))('$path as $visitor (requires $requires)', (visit) => expectRouteGuarded(visitors, context, visit));
 
@@ -229,15 +197,8 @@ describe('protected routes (spec §2, §6)', () => {
   // allowed visitor asking for an unknown payment gets a 404; the CSV is a download.
   const PAYMENT_ROUTES: GuardedRoute[] = [
     { path: '/admin/payments.csv', requires: 'admin', loader: adminPaymentsCsv.loader, params: {} },
-    { path: '/admin/payments/999999', requires: 'admin', loader: adminPayment.loader, params: { paymentId: '999999' }, record: true },
-    { path: '/dashboard/payments', requires: 'property_manager', loader: managerPayments.loader, params: {} },
-    {
-      path: '/dashboard/payments/999999',
-      requires: 'property_manager',
-      loader: managerPayment.loader,
-      params: { paymentId: '999999' },
-      record: true,
-    },
+    { path: '/dashboard/payments', requires: 'property_manager', loader: staffPayments.loader, params: {} },
+    ...staffRoutes('/payments/999999', staffPayment.loader, { params: { paymentId: '999999' }, record: true }),
   ];
   it.each(visitsOf(PAYMENT_ROUTES))('$path as $visitor (requires $requires)', async (visit) => {
     const { path, requires, loader, params, visitor } = visit;
@@ -250,24 +211,11 @@ describe('protected routes (spec §2, §6)', () => {
   // The maintenance queue (decision 026): queue and request, admin and manager. An allowed
   // visitor asking for an unknown request gets a 404; commands refuse the others before anything.
   const MAINTENANCE_ROUTES: (GuardedRoute & { action?: unknown })[] = [
-    { path: '/admin/maintenance?view=board', requires: 'admin', loader: adminMaintenance.loader, params: {} },
-    {
-      path: '/admin/maintenance/999999',
-      requires: 'admin',
-      loader: adminMaintenanceRequest.loader,
-      action: adminMaintenanceRequest.action,
-      params: { requestId: '999999' },
-      record: true,
-    },
-    { path: '/dashboard/maintenance', requires: 'property_manager', loader: managerMaintenance.loader, params: {} },
-    {
-      path: '/dashboard/maintenance/999999',
-      requires: 'property_manager',
-      loader: managerMaintenanceRequest.loader,
-      action: managerMaintenanceRequest.action,
-      params: { requestId: '999999' },
-      record: true,
-    },
+    { path: '/admin/maintenance?view=board', requires: 'admin', loader: staffMaintenance.loader, params: {} },
+    { path: '/dashboard/maintenance', requires: 'property_manager', loader: staffMaintenance.loader, params: {} },
+    ...staffRoutes('/maintenance/999999', staffMaintenanceRequest.loader, { params: { requestId: '999999' }, record: true }).map(
+      (route) => ({ ...route, action: staffMaintenanceRequest.action }),
+    ),
   ];
   it.each(visitsOf(MAINTENANCE_ROUTES))('$path as $visitor (requires $requires)', async (visit) => {
     await expectRouteGuarded(visitors, context, visit);
@@ -285,64 +233,19 @@ describe('protected routes (spec §2, §6)', () => {
   // staff assignments pages. For the roles let in, an id nobody has is a 404, never a page or a 500.
   const WORK_ORDER_ROUTES: GuardedRoute[] = [
     { path: '/vendor-portal/work-orders', requires: 'vendor', loader: vendorWorkOrders.loader, params: {} },
-    {
-      path: '/vendor-portal/work-orders/999999',
-      requires: 'vendor',
-      loader: vendorWorkOrder.loader,
-      params: { workOrderId: '999999' },
-      record: true,
-    },
+    recordRoute('/vendor-portal/work-orders/999999', 'vendor', vendorWorkOrder.loader, { workOrderId: '999999' }),
     { path: '/vendor-portal/invoices', requires: 'vendor', loader: vendorInvoices.loader, params: {} },
     { path: '/vendor-portal/invoices/new', requires: 'vendor', loader: vendorInvoiceNew.loader, params: {} },
-    {
-      path: '/vendor-portal/invoices/999999/pdf',
-      requires: 'vendor',
-      loader: vendorInvoicePdf.loader,
-      params: { invoiceId: '999999' },
-      record: true,
-    },
-    {
-      path: '/admin/assignments/999999',
-      requires: 'admin',
-      loader: adminAssignment.loader,
-      params: { workOrderId: '999999' },
-      record: true,
-    },
-    {
-      path: '/admin/assignments/invoices/999999/pdf',
-      requires: 'admin',
-      loader: adminInvoicePdf.loader,
-      params: { invoiceId: '999999' },
-      record: true,
-    },
-    { path: '/dashboard/assignments', requires: 'property_manager', loader: managerAssignments.loader, params: {} },
-    {
-      path: '/dashboard/assignments/999999',
-      requires: 'property_manager',
-      loader: managerAssignment.loader,
-      params: { workOrderId: '999999' },
-      record: true,
-    },
-    {
-      path: '/dashboard/assignments/invoices/999999/pdf',
-      requires: 'property_manager',
-      loader: managerInvoicePdf.loader,
-      params: { invoiceId: '999999' },
-      record: true,
-    },
+    recordRoute('/vendor-portal/invoices/999999/pdf', 'vendor', vendorInvoicePdf.loader, { invoiceId: '999999' }),
+    { path: '/dashboard/assignments', requires: 'property_manager', loader: staffAssignments.loader, params: {} },
+    ...staffRoutes('/assignments/999999', staffAssignment.loader, { params: { workOrderId: '999999' }, record: true }),
+    ...staffRoutes('/assignments/invoices/999999/pdf', staffInvoicePdf.loader, { params: { invoiceId: '999999' }, record: true }),
   ];
   it.each(visitsOf(WORK_ORDER_ROUTES))('$path as $visitor (requires $requires)', (visit) => expectRouteGuarded(visitors, context, visit));
 
   const cancel = { intent: 'cancel', reason: 'guard test' };
   const ASSIGNMENT_ACTIONS: GuardedCommand[] = [
-    { path: '/admin/assignments/1', requires: 'admin', action: adminAssignment.action, fields: cancel, params: { workOrderId: '1' } },
-    {
-      path: '/dashboard/assignments/1',
-      requires: 'property_manager',
-      action: managerAssignment.action,
-      fields: cancel,
-      params: { workOrderId: '1' },
-    },
+    ...staffCommands('/assignments/1', staffAssignment.action, cancel, { workOrderId: '1' }),
     {
       path: '/vendor-portal/work-orders/1',
       requires: 'vendor',
@@ -356,16 +259,7 @@ describe('protected routes (spec §2, §6)', () => {
   );
 
   const refund = { intent: 'refund', amount: '1.00', idempotencyKey: 'guard-refund-key-0123456789' };
-  const REFUND_ACTIONS: GuardedCommand[] = [
-    { path: '/admin/payments/1', requires: 'admin', action: adminPayment.action, fields: refund, params: { paymentId: '1' } },
-    {
-      path: '/dashboard/payments/1',
-      requires: 'property_manager',
-      action: managerPayment.action,
-      fields: refund,
-      params: { paymentId: '1' },
-    },
-  ];
+  const REFUND_ACTIONS = staffCommands('/payments/1', staffPayment.action, refund, { paymentId: '1' });
   it.each(VISITORS.filter((visitor) => visitor !== 'admin'))('the refund actions refuse %s before doing anything', (visitor) =>
     expectCommandsRefused(database.db, visitors, context, visitor, REFUND_ACTIONS),
   );
@@ -620,7 +514,7 @@ describe('staff without two-factor sign-in (decision 023)', () => {
 
   it('the walk covers every guarded route module', async () => {
     const config = (await import('~/routes')).default as unknown as RouteEntry[];
-    const guarded = flatten(config).filter(({ file }) => /require(Api)?(Role|Staff)\(/.test(sources[`../../app/${file}`] ?? ''));
+    const guarded = flatten(config).filter(({ file }) => GUARD_CALL.test(sources[`../../app/${file}`] ?? ''));
     expect(guarded.length).toBeGreaterThan(40);
     expect(guarded.map((entry) => entry.path)).toEqual(
       expect.arrayContaining([
@@ -636,7 +530,7 @@ describe('staff without two-factor sign-in (decision 023)', () => {
 
   it.each(['admin', 'property_manager'] as const)('every guarded loader and action sends an unenrolled %s to enrolment', async (role) => {
     const config = (await import('~/routes')).default as unknown as RouteEntry[];
-    const guarded = flatten(config).filter(({ file }) => /require(Api)?(Role|Staff)\(/.test(sources[`../../app/${file}`] ?? ''));
+    const guarded = flatten(config).filter(({ file }) => GUARD_CALL.test(sources[`../../app/${file}`] ?? ''));
     const [auditsBefore] = await database.db.select({ n: count() }).from(auditLog);
     const outcomes: string[] = [];
     for (const { file, path } of guarded) {

@@ -10,11 +10,8 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banUser, changeUserRole } from '~/features/admin/admin-users.server';
 import { resetPassword, signOut } from '~/features/accounts/accounts.server';
-import { createAuth } from '~/server/auth/auth.server';
 import type { Viewer } from '~/server/auth/session.server';
 import { session, verification } from '~/server/db/schema';
-import { logger } from '~/server/logger.server';
-import { createMailer } from '~/server/mail/mailer.server';
 import { publishSessionEnded } from '~/server/realtime/events.server';
 import {
   openStream,
@@ -25,6 +22,7 @@ import {
   type TestStream,
   type TwoInstances,
 } from '../setup/realtime';
+import { createAuthServices } from '../setup/auth-services';
 import { testContext, type TestDatabase } from '../setup/test-db';
 
 let instances: TwoInstances;
@@ -81,6 +79,22 @@ const onB = () => testContext(instanceB.database);
 const post = (cookie: string) =>
   new Request('http://dimora.test/auth/sign-out', { method: 'POST', headers: { cookie, 'user-agent': 'vitest' } });
 
+/**
+ * An admin (signed in as `adminEmail`) runs the account command `command` with `input` through B,
+ * which must change something; answers when it was run (ms since the epoch).
+ */
+async function adminCommandOnB(
+  adminEmail: string,
+  command: typeof banUser | typeof changeUserRole,
+  input: Record<string, string>,
+): Promise<number> {
+  const admin = await signedInUser(shared, 'admin', adminEmail);
+  const started = Date.now();
+  const outcome = await command({ db: instanceB.database.db, actor: adminViewer(admin.id), origin, locale: 'en', input });
+  expect(outcome).toMatchObject({ ok: true, changed: true });
+  return started;
+}
+
 function adminViewer(id: string): Viewer {
   return {
     id,
@@ -115,18 +129,9 @@ describe(`a stream on A ends when its session ends through B (${process.env.TEST
   });
 
   it('a ban on B closes the banned user’s stream on A within 2 s', async () => {
-    const admin = await signedInUser(shared, 'admin', 'admin@ended.test');
     const vendor = await signedInUser(shared, 'vendor', 'banned@ended.test');
     const stream = await streamOn(instanceA, vendor.cookie);
-    const started = Date.now();
-    const outcome = await banUser({
-      db: instanceB.database.db,
-      actor: adminViewer(admin.id),
-      origin,
-      locale: 'en',
-      input: { userId: vendor.id, reason: 'spam' },
-    });
-    expect(outcome).toMatchObject({ ok: true, changed: true });
+    const started = await adminCommandOnB('admin@ended.test', banUser, { userId: vendor.id, reason: 'spam' });
     expect(await endedWithin(stream, started)).toBeLessThan(ENDED_WITHIN_MS);
     expect((await openStream(instanceA.url, { cookie: vendor.cookie })).status).toBe(401);
   });
@@ -152,18 +157,9 @@ describe(`a stream on A ends when its session ends through B (${process.env.TEST
   });
 
   it('a role change on B closes the user’s stream on A within 2 s; the session lives on and a new stream stays open', async () => {
-    const admin = await signedInUser(shared, 'admin', 'admin2@ended.test');
     const person = await signedInUser(shared, 'tenant', 'promoted@ended.test');
     const stream = await streamOn(instanceA, person.cookie);
-    const started = Date.now();
-    const outcome = await changeUserRole({
-      db: instanceB.database.db,
-      actor: adminViewer(admin.id),
-      origin,
-      locale: 'en',
-      input: { userId: person.id, role: 'vendor' },
-    });
-    expect(outcome).toMatchObject({ ok: true, changed: true });
+    const started = await adminCommandOnB('admin2@ended.test', changeUserRole, { userId: person.id, role: 'vendor' });
     expect(await endedWithin(stream, started)).toBeLessThan(ENDED_WITHIN_MS);
     // The session itself lives on; a new stream opens (and is not closed again by the old event).
     const again = await streamOn(instanceA, person.cookie);
@@ -173,16 +169,7 @@ describe(`a stream on A ends when its session ends through B (${process.env.TEST
   it('a session that expires while its stream is open closes it within 2 s, on every instance', async () => {
     // A third instance whose sessions last 3 s (idle and absolute), so expiry happens for real.
     const short = { maxAgeMs: 3_000, idleMs: 3_000, staffMaxAgeMs: 3_000, staffIdleMs: 3_000 };
-    const mailer = createMailer({ db: shared.db, logger, from: 'Dimora <no-reply@dimora.test>' });
-    const auth = createAuth({
-      db: shared.db,
-      mailer,
-      logger,
-      secret: 'test-secret-test-secret-test-secret-0123456789',
-      publicUrl: 'http://dimora.test',
-      secureCookies: false,
-      sessionBounds: short,
-    });
+    const { auth } = createAuthServices(shared.db, { publicUrl: 'http://dimora.test', sessionBounds: short });
     const instanceC = await startInstance(shared, { auth });
     try {
       const manager = await signedInUser(shared, 'property_manager', 'expiring@ended.test');

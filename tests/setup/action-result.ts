@@ -61,3 +61,18 @@ export async function apiAnswerOf(run: () => unknown): Promise<ApiAnswer> {
   const wrapped = result as { data: unknown; init: ResponseInit | null };
   return { status: wrapped.init?.status ?? 200, body: wrapped.data, headers: new Headers(wrapped.init?.headers) };
 }
+
+/** The headers of an answer: a Response's own, or those given to `data(…, init)` (none: empty). */
+export function headersOf(result: unknown): Headers {
+  if (result instanceof Response) return result.headers;
+  return new Headers((result as { init?: ResponseInit | null }).init?.headers);
+}
+
+/** The `name=value` of the session cookie an answer sets (`dimora.session_token`); throws when it sets none. */
+export function sessionCookie(result: unknown): string {
+  const cookie = headersOf(result)
+    .getSetCookie()
+    .find((value) => value.startsWith('dimora.session_token='));
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.split(';')[0]!;
+}

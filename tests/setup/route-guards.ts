@@ -32,9 +32,51 @@ export type GuardedCommand = {
   params?: Record<string, string>;
 };
 
+/** The guard row of a page for one record nobody has (named by `params`): the roles `requires` admits get a 404. */
+export function recordRoute(path: string, requires: Requirement, loader: unknown, params: Record<string, string>): GuardedRoute {
+  return { path, requires, loader, params, record: true };
+}
+
+/**
+ * The two guard rows of one staff page (decision 022: one module served at `/admin<suffix>` to
+ * admins and at `/dashboard<suffix>` to property managers): the admin's row, then the manager's.
+ * `record`: `params` name a record nobody has (→ 404 for the roles admitted).
+ */
+export function staffRoutes(
+  suffix: string,
+  loader: unknown,
+  { params = {}, record }: { params?: Record<string, string>; record?: boolean } = {},
+): GuardedRoute[] {
+  return [
+    { path: `/admin${suffix}`, requires: 'admin', loader, params, record },
+    { path: `/dashboard${suffix}`, requires: 'property_manager', loader, params, record },
+  ];
+}
+
+/** The two guard rows of one staff page's command (see `staffRoutes`): `fields` posted with `params`. */
+export function staffCommands(
+  suffix: string,
+  action: unknown,
+  fields: Record<string, string>,
+  params?: Record<string, string>,
+): GuardedCommand[] {
+  return [
+    { path: `/admin${suffix}`, requires: 'admin', action, fields, params },
+    { path: `/dashboard${suffix}`, requires: 'property_manager', action, fields, params },
+  ];
+}
+
 /** Every visitor of every route: the rows of an `it.each('$path as $visitor (requires $requires)')`. */
 export function visitsOf<T extends { path: string }>(routes: readonly T[]): (T & { visitor: Visitor })[] {
   return routes.flatMap((route) => VISITORS.map((visitor) => ({ ...route, visitor })));
+}
+
+/**
+ * The passwords of a guard test's visitors (`signInVisitors`): `<prefix>-t1`, `-v2`, `-m3`, `-a4`
+ * for tenant, vendor, property manager and admin, so that no two test files share one.
+ */
+export function visitorPasswords(prefix: string): Record<Role, string> {
+  return { tenant: `${prefix}-t1`, vendor: `${prefix}-v2`, property_manager: `${prefix}-m3`, admin: `${prefix}-a4` };
 }
 
 /** The signed-in visitors of a guard test: their Cookie headers ('' for anonymous) and account ids. */
@@ -47,11 +89,11 @@ export type GuardVisitors = {
 
 /**
  * Creates and signs in one verified account per role (`<role>@<domain>`, named `<name> <role>`,
- * with `passwords[role]` or the sign-in helper's default password). Throws when sign-in is refused.
+ * with `passwords[role]`, else `password`, else the sign-in helper's default password). Throws when sign-in is refused.
  */
 export async function signInVisitors(
   context: DimoraLoadContext,
-  { domain, name, passwords }: { domain: string; name: string; passwords?: Record<Role, string> },
+  { domain, name, passwords, password }: { domain: string; name: string; passwords?: Record<Role, string>; password?: string },
 ): Promise<GuardVisitors> {
   const cookies = new Map<Visitor, string>([['anonymous', '']]);
   const ids = new Map<Role, string>();
@@ -59,7 +101,7 @@ export async function signInVisitors(
     // A real session through better-auth, as the browser would hold it.
     const user = await createSignedInUser(context, {
       email: `${role}@${domain}`,
-      password: passwords?.[role],
+      password: passwords?.[role] ?? password,
       role,
       name: `${name} ${role}`,
     });

@@ -8,13 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import pg from 'pg';
-import { describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { openDatabase, type Database } from '~/server/db/client.server';
-import { createAuth, type Auth } from '~/server/auth/auth.server';
+import type { Auth } from '~/server/auth/auth.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { logger } from '~/server/logger.server';
-import { createMailer, type Mailer } from '~/server/mail/mailer.server';
+import type { Mailer } from '~/server/mail/mailer.server';
 import { createLocalStorage } from '~/server/uploads/storage.server';
+import { createAuthServices } from './auth-services';
+import { standInFor } from './stand-in';
 
 /** `url`: the PostgreSQL connection string (absent on PGlite), for a second instance. */
 export type TestDatabase = Database & { label: string; url?: string };
@@ -68,6 +70,29 @@ export async function createTestDatabase({
   });
 }
 
+type TestDatabaseOptions = Parameters<typeof createTestDatabase>[0];
+
+/**
+ * The test file's database as a fixture: registers a `beforeAll` that creates it (see
+ * `createTestDatabase`, same options) and an `afterAll` that closes it, and answers a stand-in
+ * that forwards to it, so a file declares `const database = useTestDatabase();` at its top level.
+ * Reading the stand-in before `beforeAll` has run (at module load) throws.
+ */
+export function useTestDatabase(options?: TestDatabaseOptions): TestDatabase {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const opened = (): TestDatabase => {
+    if (!current) throw new Error('The test database opens in beforeAll: use it inside hooks and tests.');
+    return current;
+  };
+  return standInFor(opened, { db: true, kind: true, label: true, url: true, migrate: true, ping: true, listen: true, close: true });
+}
+
 /** A value the global set-up provided, or undefined outside a Vitest run that has it. */
 function provided(key: 'pgliteTemplate' | 'postgresTemplate'): string | undefined {
   try {
@@ -102,16 +127,7 @@ export function testContext(
 ): DimoraLoadContext {
   let shared = services.get(database);
   if (!shared || options.smtpUrl) {
-    const mailer = createMailer({ db: database.db, logger, from: 'Dimora <no-reply@dimora.test>', smtpUrl: options.smtpUrl });
-    const auth = createAuth({
-      db: database.db,
-      mailer,
-      logger,
-      secret: 'test-secret-test-secret-test-secret-0123456789',
-      publicUrl: TEST_PUBLIC_URL,
-      secureCookies: false,
-    });
-    shared = { auth, mailer };
+    shared = createAuthServices(database.db, { publicUrl: TEST_PUBLIC_URL, smtpUrl: options.smtpUrl });
     if (!options.smtpUrl) services.set(database, shared);
   }
   return {

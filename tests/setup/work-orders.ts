@@ -8,7 +8,9 @@ import type { Db } from '~/server/db/client.server';
 import { maintenanceRequest, vendor } from '~/server/db/schema';
 import { createWorkOrder } from '~/features/work-orders/work-order-core.server';
 import { createProperty, createUser, viewerOf } from './factories';
-import { createTestDatabase, type TestDatabase } from './test-db';
+import { standInFor } from './stand-in';
+import { beforeAll } from 'vitest';
+import { useTestDatabase, type TestDatabase } from './test-db';
 
 /** The origin of every test request (kept in audit rows). */
 export const ORIGIN = { ip: '203.0.113.9', userAgent: 'vitest work orders' };
@@ -115,8 +117,29 @@ export async function makeScene(db: Db) {
   return { admin, manager, otherManager, tenant, vendorA, vendorB, offer };
 }
 
-/** A fresh migrated database with `makeScene` in it: the set-up of the work-order service tests. */
-export async function openWorkOrderScene(): Promise<{ database: TestDatabase; scene: Scene }> {
-  const database = await createTestDatabase();
-  return { database, scene: await makeScene(database.db) };
+/**
+ * The work-order service tests' set-up as a fixture: the file's database (`useTestDatabase`) with
+ * `makeScene` in it, made in a `beforeAll`. `scene` forwards to the scene once made; reading it
+ * earlier (at module load) throws.
+ */
+export function useWorkOrderScene(): { database: TestDatabase; scene: Scene } {
+  const database = useTestDatabase();
+  let current: Scene | undefined;
+  beforeAll(async () => {
+    current = await makeScene(database.db);
+  });
+  const made = (): Scene => {
+    if (!current) throw new Error('The work-order scene is made in beforeAll: use it inside hooks and tests.');
+    return current;
+  };
+  const scene = standInFor(made, {
+    admin: true,
+    manager: true,
+    otherManager: true,
+    tenant: true,
+    vendorA: true,
+    vendorB: true,
+    offer: true,
+  });
+  return { database, scene };
 }

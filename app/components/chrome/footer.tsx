@@ -5,34 +5,21 @@ import { useCompanyName } from '~/lib/use-company-name';
 import { Logo } from './logo';
 import classes from './chrome.module.css';
 
-const COLUMNS = [
-  {
-    key: 'explore',
-    links: [
-      { to: '/properties', label: 'common.nav.properties' },
-      { to: '/apartments', label: 'common.nav.apartments' },
-      { to: '/gallery', label: 'common.nav.gallery' },
-      { to: '/amenities', label: 'common.nav.amenities' },
-    ],
-  },
+type FooterLink = { to: string; label: string };
+
+/** Links to the pages `/<page>`, each labelled by the text at `<texts>.<page>`. */
+function pageLinks(texts: string, pages: readonly string[]): FooterLink[] {
+  return pages.map((page) => ({ to: `/${page}`, label: `${texts}.${page}` }));
+}
+
+const COLUMNS: readonly { key: string; links: readonly FooterLink[] }[] = [
+  { key: 'explore', links: pageLinks('common.nav', ['properties', 'apartments', 'gallery', 'amenities']) },
   {
     key: 'company',
-    links: [
-      { to: '/about', label: 'common.nav.about' },
-      { to: '/services', label: 'common.nav.services' },
-      { to: '/contact', label: 'common.nav.contact' },
-      { to: '/vendor-signup', label: 'common.footer.vendorSignup' },
-    ],
+    links: [...pageLinks('common.nav', ['about', 'services', 'contact']), { to: '/vendor-signup', label: 'common.footer.vendorSignup' }],
   },
-  {
-    key: 'legal',
-    links: [
-      { to: '/privacy', label: 'common.footer.privacy' },
-      { to: '/terms', label: 'common.footer.terms' },
-      { to: '/subscriptions', label: 'common.footer.subscriptions' },
-    ],
-  },
-] as const;
+  { key: 'legal', links: pageLinks('common.footer', ['privacy', 'terms', 'subscriptions']) },
+];
 
 export function Footer() {
   const { t } = useTranslation();

@@ -17,48 +17,23 @@ type FieldProps<N extends string> = Omit<TextInputProps, 'name'> & {
   values?: Partial<Record<N, string>>;
 };
 
-/** An e-mail address: `type="email"`, `autoComplete="email"`, required. */
-export function EmailField<N extends string>({ name, errors, values, ...props }: FieldProps<N>) {
-  return (
-    <TextInput
-      name={name}
-      type="email"
-      autoComplete="email"
-      required
-      maxLength={TEXT_LIMITS.email}
-      defaultValue={values?.[name]}
-      error={errors?.[name]}
-      {...props}
-    />
-  );
+type FieldDefaults = Pick<TextInputProps, 'type' | 'autoComplete' | 'required' | 'maxLength'>;
+
+/**
+ * A field component: a TextInput with `defaults` (input type, autofill hint, required, length
+ * limit) that shows the form's error and echoed value at `name`; the caller's props win.
+ */
+function personField(defaults: FieldDefaults) {
+  return function PersonField<N extends string>({ name, errors, values, ...props }: FieldProps<N>) {
+    return <TextInput name={name} {...defaults} defaultValue={values?.[name]} error={errors?.[name]} {...props} />;
+  };
 }
+
+/** An e-mail address: `type="email"`, `autoComplete="email"`, required. */
+export const EmailField = personField({ type: 'email', autoComplete: 'email', required: true, maxLength: TEXT_LIMITS.email });
 
 /** A person's full name: `autoComplete="name"`, required. */
-export function PersonNameField<N extends string>({ name, errors, values, ...props }: FieldProps<N>) {
-  return (
-    <TextInput
-      name={name}
-      autoComplete="name"
-      required
-      maxLength={TEXT_LIMITS.name}
-      defaultValue={values?.[name]}
-      error={errors?.[name]}
-      {...props}
-    />
-  );
-}
+export const PersonNameField = personField({ autoComplete: 'name', required: true, maxLength: TEXT_LIMITS.name });
 
 /** A phone number: `type="tel"`, `autoComplete="tel"`; optional unless `required` is given. */
-export function PhoneField<N extends string>({ name, errors, values, ...props }: FieldProps<N>) {
-  return (
-    <TextInput
-      name={name}
-      type="tel"
-      autoComplete="tel"
-      maxLength={TEXT_LIMITS.phone}
-      defaultValue={values?.[name]}
-      error={errors?.[name]}
-      {...props}
-    />
-  );
-}
+export const PhoneField = personField({ type: 'tel', autoComplete: 'tel', maxLength: TEXT_LIMITS.phone });

@@ -6,26 +6,18 @@
  * the delay doubles on further failures; a successful sign-in resets the count.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountThrottleKey, SIGN_IN_LOCKOUT } from '~/server/account-lockout.server';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { auditLog, mailMessage, outbox, signInThrottle, user } from '~/server/db/schema';
 import { logger } from '~/server/logger.server';
 import { processOutboxBatch } from '~/server/outbox/outbox.server';
 import { answerOf } from '../../../tests/setup/action-result';
-import { createTestDatabase, TEST_PUBLIC_URL, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { TEST_PUBLIC_URL, testContext, useTestDatabase } from '../../../tests/setup/test-db';
 import { action as authAction } from '~/routes/auth/_index';
 import { ACCOUNT_LOCKED_MAIL_TOPIC, accountJobHandlers } from './account-jobs.server';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const database = useTestDatabase();
 
 let counter = 0;
 /** A new client address each call: the per-IP login limit (5 a minute) never applies here. */

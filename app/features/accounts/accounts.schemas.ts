@@ -60,22 +60,30 @@ export const forgotSchema = z.object({
     .pipe(z.email(FIELD_MESSAGES.invalidEmail)),
 });
 
+/** A new password typed twice (reset and change forms); the length is checked by `checkNewPassword`. */
+const NEW_PASSWORD_FIELDS = {
+  password: z.string().max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
+  confirmPassword: z.string().max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
+};
+
+/** Decision 023: both fields given, at least `MIN_PASSWORD_LENGTH` characters, the same twice (the first failure only). */
+function checkNewPassword(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx): void {
+  if (!value.password || !value.confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['form'], message: RESET_MESSAGES.fillAll });
+  } else if (value.password.length < MIN_PASSWORD_LENGTH) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: RESET_MESSAGES.tooShort });
+  } else if (value.password !== value.confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: RESET_MESSAGES.mismatch });
+  }
+}
+
 /** spec §5 reset mode: both fields, at least 8 characters (decision 023), the same twice. */
 export const resetSchema = z
   .object({
     token: z.string().trim().min(1, 'auth.reset.errors.invalidToken').max(512, 'auth.reset.errors.invalidToken'),
-    password: z.string().max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
-    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
+    ...NEW_PASSWORD_FIELDS,
   })
-  .superRefine((value, ctx) => {
-    if (!value.password || !value.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['form'], message: RESET_MESSAGES.fillAll });
-    } else if (value.password.length < MIN_PASSWORD_LENGTH) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: RESET_MESSAGES.tooShort });
-    } else if (value.password !== value.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: RESET_MESSAGES.mismatch });
-    }
-  });
+  .superRefine(checkNewPassword);
 
 /** Decision 023: the change-password form's messages. */
 export const CHANGE_MESSAGES = {
@@ -90,18 +98,9 @@ export const CHANGE_MESSAGES = {
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, CHANGE_MESSAGES.currentRequired).max(MAX_PASSWORD_LENGTH, FIELD_MESSAGES.tooLong),
-    password: z.string().max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
-    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH, RESET_MESSAGES.tooLong),
+    ...NEW_PASSWORD_FIELDS,
   })
-  .superRefine((value, ctx) => {
-    if (!value.password || !value.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['form'], message: RESET_MESSAGES.fillAll });
-    } else if (value.password.length < MIN_PASSWORD_LENGTH) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: RESET_MESSAGES.tooShort });
-    } else if (value.password !== value.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: RESET_MESSAGES.mismatch });
-    }
-  });
+  .superRefine(checkNewPassword);
 
 /**
  * The reset form's client-side rule (spec §5): Update Password stays disabled while busy, when

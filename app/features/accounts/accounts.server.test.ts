@@ -1,21 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { getViewer, requireApiRole, requireRole } from '~/server/auth/session.server';
 import { auditLog, session, user } from '~/server/db/schema';
 import { signInForTest } from '../../../tests/setup/two-factor';
-import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { testContext, useTestDatabase } from '../../../tests/setup/test-db';
 import { signIn, signOut } from './accounts.server';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const database = useTestDatabase();
 
 let counter = 0;
 /** A verified account with a unique e-mail. */
@@ -30,6 +22,19 @@ async function account(role: 'tenant' | 'vendor' | 'property_manager' | 'admin' 
 function client() {
   counter += 1;
   return `192.0.2.${counter}`;
+}
+
+/** The audit entries of `userId` with `action`. */
+function auditEntries(userId: string, action: string) {
+  return database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.userId, userId), eq(auditLog.action, action)));
+}
+
+/** Who the session cookie `cookie` signs in on a page (null: nobody). */
+function viewerOf(cookie: string) {
+  return getViewer(new Request('http://dimora.test/', { headers: { cookie } }), testContext(database));
 }
 
 function post(path: string, cookie?: string) {
@@ -58,10 +63,7 @@ describe('sign-in and sessions', () => {
     const cookie = await signInCookie(person.email, person.password, '198.51.100.7');
     const viewer = await getViewer(new Request('http://dimora.test/dashboard', { headers: { cookie } }), testContext(database));
     expect(viewer).toMatchObject({ id: person.id, email: person.email, role: 'vendor' });
-    const [entry] = await database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.userId, person.id), eq(auditLog.action, 'sign_in_succeeded')));
+    const [entry] = await auditEntries(person.id, 'sign_in_succeeded');
     expect(entry).toMatchObject({ tableName: 'security_events', ipAddress: '198.51.100.7', userAgent: 'accounts-test' });
     expect(entry!.newValues).toMatchObject({ ip_address: '198.51.100.7', user_agent: 'accounts-test' });
     expect(typeof entry!.newValues.timestamp).toBe('string');
@@ -74,10 +76,7 @@ describe('sign-in and sessions', () => {
     const unknown = await signIn({ context, request: post('/auth') }, { email: 'ghost@accounts.test', password: 'nope-nope' });
     expect(wrong).toEqual({ ok: false, reason: 'invalid_credentials' });
     expect(unknown).toEqual({ ok: false, reason: 'invalid_credentials' });
-    const failures = await database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.userId, person.id), eq(auditLog.action, 'sign_in_failed')));
+    const failures = await auditEntries(person.id, 'sign_in_failed');
     expect(failures).toHaveLength(1);
   });
 
@@ -111,7 +110,7 @@ describe('sign-in and sessions', () => {
     const person = await account();
     const cookie = await signInCookie(person.email, person.password);
     await database.db.update(user).set({ banned: true }).where(eq(user.id, person.id));
-    expect(await getViewer(new Request('http://dimora.test/', { headers: { cookie } }), testContext(database))).toBeNull();
+    expect(await viewerOf(cookie)).toBeNull();
     const context = testContext(database, { clientIp: client() });
     expect(await signIn({ context, request: post('/auth') }, { email: person.email, password: person.password })).toEqual({
       ok: false,
@@ -126,7 +125,7 @@ describe('sign-in and sessions', () => {
       .update(session)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(session.userId, person.id));
-    expect(await getViewer(new Request('http://dimora.test/', { headers: { cookie } }), testContext(database))).toBeNull();
+    expect(await viewerOf(cookie)).toBeNull();
   });
 
   it('ignores a forged cookie', async () => {
@@ -147,12 +146,9 @@ describe('sign-out', () => {
     expect(headers.getSetCookie().some((value) => /^dimora\.session_token=;.*Max-Age=0/.test(value))).toBe(true);
     expect(await database.db.select().from(session).where(eq(session.userId, person.id))).toHaveLength(0);
     for (const cookie of [laptop, phone]) {
-      expect(await getViewer(new Request('http://dimora.test/', { headers: { cookie } }), testContext(database))).toBeNull();
+      expect(await viewerOf(cookie)).toBeNull();
     }
-    const entries = await database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.userId, person.id), eq(auditLog.action, 'sign_out')));
+    const entries = await auditEntries(person.id, 'sign_out');
     expect(entries).toHaveLength(1);
   });
 
@@ -162,7 +158,7 @@ describe('sign-out', () => {
     const context = testContext(database, { clientIp: client() });
     const wrong = await signIn({ context, request: post('/auth', cookie) }, { email: person.email, password: 'not-it-at-all' });
     expect(wrong).toEqual({ ok: false, reason: 'invalid_credentials' });
-    expect(await getViewer(new Request('http://dimora.test/', { headers: { cookie } }), testContext(database))).toMatchObject({
+    expect(await viewerOf(cookie)).toMatchObject({
       id: person.id,
     });
   });
@@ -173,7 +169,7 @@ describe('sign-out', () => {
     const context = testContext(database, { clientIp: client() });
     const again = await signIn({ context, request: post('/auth', old) }, { email: person.email, password: person.password });
     expect(again.ok).toBe(true);
-    expect(await getViewer(new Request('http://dimora.test/', { headers: { cookie: old } }), testContext(database))).toBeNull();
+    expect(await viewerOf(old)).toBeNull();
     expect(await database.db.select().from(session).where(eq(session.userId, person.id))).toHaveLength(1);
   });
 });

@@ -5,6 +5,7 @@
  * and the load context; nothing here trusts the browser.
  */
 import { APIError } from 'better-auth/api';
+import { authErrorCode } from '~/server/auth/auth-error.server';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { recordAuditEvent, requestOrigin, type RequestOrigin } from '~/server/audit.server';
 import { session, user, verification } from '~/server/db/schema';
@@ -39,14 +40,6 @@ function policyOf(error: unknown): PasswordRefused | null {
   if (!(error instanceof APIError)) return null;
   const problem = passwordProblemOfCode((error.body as { code?: string } | undefined)?.code);
   return problem ? { ok: false, reason: 'password', problem } : null;
-}
-
-function errorCode(error: unknown): string {
-  if (error instanceof APIError) {
-    const body = error.body as { code?: string } | undefined;
-    return body?.code ?? String(error.status);
-  }
-  throw error;
 }
 
 async function userIdByEmail(context: Ctx, email: string): Promise<string | null> {
@@ -126,7 +119,7 @@ export async function signIn(call: Call, input: SignInInput): Promise<SignInOutc
   } catch (error) {
     const busy = busyOf(error);
     if (busy) return busy;
-    const code = errorCode(error);
+    const code = authErrorCode(error);
     const reason = code === 'EMAIL_NOT_VERIFIED' ? 'email_not_verified' : code === 'BANNED_USER' ? 'banned' : 'invalid_credentials';
     const userId = await userIdByEmail(context, input.email);
     await audit(context, origin, 'sign_in_failed', userId, { email: input.email, reason });
@@ -199,7 +192,7 @@ export async function signUp(call: Call, input: SignUpInput, locale: Language): 
   } catch (error) {
     const refused = policyOf(error) ?? busyOf(error);
     if (refused) return refused;
-    context.logger.warn({ code: errorCode(error) }, 'sign-up refused');
+    context.logger.warn({ code: authErrorCode(error) }, 'sign-up refused');
     return { ok: false, reason: 'invalid' };
   }
 }
@@ -216,7 +209,7 @@ export async function signOut(call: Call): Promise<{ headers: Headers; userId: s
     const result = await context.auth.api.signOut({ headers: request.headers, returnHeaders: true });
     headers = result.headers;
   } catch (error) {
-    errorCode(error);
+    authErrorCode(error);
   }
   if (viewer) {
     await context.db.delete(session).where(eq(session.userId, viewer.id));
@@ -260,7 +253,7 @@ export async function resetPassword(
   } catch (error) {
     const refused = policyOf(error) ?? busyOf(error);
     if (refused) return refused;
-    context.logger.info({ code: errorCode(error) }, 'password reset refused');
+    context.logger.info({ code: authErrorCode(error) }, 'password reset refused');
     return { ok: false, reason: 'invalid_token' };
   }
   await audit(context, requestOrigin(request, context.clientIp), 'password_reset_completed', pending?.userId ?? null);
@@ -293,7 +286,7 @@ export async function changePassword(
   } catch (error) {
     const refused = policyOf(error) ?? busyOf(error);
     if (refused) return refused;
-    const code = errorCode(error);
+    const code = authErrorCode(error);
     context.logger.info({ code }, 'password change refused');
     await audit(context, origin, 'password_change_failed', viewer.id, { reason: code });
     return { ok: false, reason: 'wrong_password' };
@@ -315,7 +308,7 @@ export async function verifyEmail(call: Call, token: string): Promise<{ ok: true
     await audit(context, requestOrigin(request, context.clientIp), 'email_verified', userId);
     return { ok: true };
   } catch (error) {
-    context.logger.info({ code: errorCode(error) }, 'e-mail verification refused');
+    context.logger.info({ code: authErrorCode(error) }, 'e-mail verification refused');
     return { ok: false, reason: 'invalid_token' };
   }
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '~/lib/access';
 import enAccount from '~/i18n/locales/en/account.json';
 import itAccount from '~/i18n/locales/it/account.json';
@@ -8,10 +8,11 @@ import type { Viewer } from '~/server/auth/session.server';
 import { application, maintenanceRequest, payment, vendor, workOrder } from '~/server/db/schema';
 import { consumeRateLimit, type RateLimitAction } from '~/server/rate-limit.server';
 import { createProperty } from '../../../tests/setup/factories';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
+import { useTestDatabase } from '../../../tests/setup/test-db';
 import { AccountForbiddenError, DASHBOARD_EVENT_LIMIT, loadDashboard, loadTenantPortal, loadVendorPortal } from './dashboard.server';
 
-let database: TestDatabase;
+const database = useTestDatabase();
+
 let counter = 0;
 
 async function makeViewer(role: Role): Promise<Viewer> {
@@ -39,14 +40,6 @@ async function makeViewer(role: Role): Promise<Viewer> {
 async function consume(action: RateLimitAction, client: string, times: number) {
   for (let i = 0; i < times; i += 1) await consumeRateLimit({ db: database.db, action, client });
 }
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
 
 /** Any SLA deadline: these tests count requests, they do not exercise the SLA. */
 const slaDueAt = new Date('2030-01-01T00:00:00Z');

@@ -5,26 +5,19 @@
  * opt-out for tenants, no opt-out for staff, new backup codes.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { action as authAction, loader as authLoader } from '~/routes/auth/_index';
 import { loader as dashboardLoader } from '~/routes/dashboard/_index';
 import { action as securityAction, loader as securityLoader } from '~/routes/dashboard/security';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { auditLog, twoFactor, user } from '~/server/db/schema';
-import { answerOf } from '../../../tests/setup/action-result';
-import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { answerOf, headersOf } from '../../../tests/setup/action-result';
+import { testContext, useTestDatabase } from '../../../tests/setup/test-db';
 import { cookieHeaderOf, signInForTest, totpNow } from '../../../tests/setup/two-factor';
 
-let database: TestDatabase;
+const database = useTestDatabase();
+
 let counter = 0;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
 
 function freshIp(): string {
   counter += 1;
@@ -49,12 +42,6 @@ function call(
       if (error instanceof Response) return error;
       throw error;
     });
-}
-
-/** Set-Cookie headers of an answer (a Response's, or those given to `data(…, init)`). */
-function headersOf(result: unknown): Headers {
-  if (result instanceof Response) return result.headers;
-  return new Headers((result as { init?: ResponseInit | null }).init?.headers);
 }
 
 async function newUser(role: 'admin' | 'property_manager' | 'tenant', password: string) {

@@ -8,11 +8,11 @@
  * Passkeys (the `passkey` plugin) are not offered: TOTP plus backup codes only.
  */
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
-import { APIError } from 'better-auth/api';
+import { authErrorCode } from '~/server/auth/auth-error.server';
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { TWO_FACTOR_REQUIRED_ROLES } from '~/lib/access';
-import { recordAuditEvent, requestOrigin } from '~/server/audit.server';
+import { recordAuditEvent, requestOrigin, type AuditAction } from '~/server/audit.server';
 import { COOKIE_PREFIX } from '~/server/auth/auth.server';
 import type { Viewer } from '~/server/auth/session.server';
 import { verification } from '~/server/db/schema';
@@ -39,12 +39,9 @@ export function clearedChallengeCookies(secure: boolean): string[] {
   return [`${CHALLENGE_COOKIE}=; ${attributes}`, ...(secure ? [`__Host-${CHALLENGE_COOKIE}=; ${attributes}`] : [])];
 }
 
-function errorCode(error: unknown): string {
-  if (error instanceof APIError) {
-    const body = error.body as { code?: string } | undefined;
-    return body?.code ?? String(error.status);
-  }
-  throw error;
+/** Records `action` (with `values`) in the audit log as done by the signed-in `viewer`, from the request's origin. */
+function recordViewerEvent({ context, request }: Call, viewer: Viewer, action: AuditAction, values?: Record<string, unknown>) {
+  return recordAuditEvent({ db: context.db, userId: viewer.id, action, origin: requestOrigin(request, context.clientIp), values });
 }
 
 /**
@@ -99,7 +96,7 @@ export async function verifySecondFactor(call: Call, input: { method: SecondFact
     });
     return { ok: true, userId: signedIn, headers: result.headers };
   } catch (error) {
-    const failure = errorCode(error);
+    const failure = authErrorCode(error);
     const reason =
       failure === 'ACCOUNT_TEMPORARILY_LOCKED'
         ? 'locked'
@@ -165,7 +162,7 @@ export async function startEnrolment(
       sealedBackupCodes: await seal(context, viewer, result.backupCodes ?? []),
     };
   } catch (error) {
-    const failure = errorCode(error);
+    const failure = authErrorCode(error);
     return { ok: false, reason: failure === 'TOTP_ALREADY_ENABLED' ? 'already_enabled' : 'invalid_password' };
   }
 }
@@ -187,22 +184,11 @@ export async function confirmEnrolment(
       headers: request.headers,
       returnHeaders: true,
     });
-    await recordAuditEvent({
-      db: context.db,
-      userId: viewer.id,
-      action: 'two_factor_enabled',
-      origin: requestOrigin(request, context.clientIp),
-    });
+    await recordViewerEvent(call, viewer, 'two_factor_enabled');
     return { ok: true, backupCodes: await unseal(context, viewer, input.sealedBackupCodes), headers: result.headers };
   } catch (error) {
-    errorCode(error);
-    await recordAuditEvent({
-      db: context.db,
-      userId: viewer.id,
-      action: 'two_factor_failed',
-      origin: requestOrigin(request, context.clientIp),
-      values: { method: 'totp', reason: 'enrolment' },
-    });
+    authErrorCode(error);
+    await recordViewerEvent(call, viewer, 'two_factor_failed', { method: 'totp', reason: 'enrolment' });
     return { ok: false, reason: 'invalid_code' };
   }
 }
@@ -216,15 +202,10 @@ export async function regenerateBackupCodes(
   const { context, request } = call;
   try {
     const result = await context.auth.api.generateBackupCodes({ body: { password }, headers: request.headers });
-    await recordAuditEvent({
-      db: context.db,
-      userId: viewer.id,
-      action: 'backup_codes_regenerated',
-      origin: requestOrigin(request, context.clientIp),
-    });
+    await recordViewerEvent(call, viewer, 'backup_codes_regenerated');
     return { ok: true, backupCodes: result.backupCodes };
   } catch (error) {
-    errorCode(error);
+    authErrorCode(error);
     return { ok: false, reason: 'invalid_password' };
   }
 }
@@ -242,15 +223,10 @@ export async function disableTwoFactor(
   if (TWO_FACTOR_REQUIRED_ROLES.includes(viewer.role)) return { ok: false, reason: 'required' };
   try {
     const result = await context.auth.api.disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true });
-    await recordAuditEvent({
-      db: context.db,
-      userId: viewer.id,
-      action: 'two_factor_disabled',
-      origin: requestOrigin(request, context.clientIp),
-    });
+    await recordViewerEvent(call, viewer, 'two_factor_disabled');
     return { ok: true, headers: result.headers };
   } catch (error) {
-    errorCode(error);
+    authErrorCode(error);
     return { ok: false, reason: 'invalid_password' };
   }
 }

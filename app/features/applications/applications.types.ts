@@ -119,46 +119,56 @@ export type ApplicationHistoryEntry = {
   createdAt: string;
 };
 
-/** Everything the detail panel shows. Money in integer cents; no card number, only brand + last 4. */
-export type ApplicationDetail = ApplicationListItem & {
-  property: { id: number; title: string; city: string; state: string; status: 'available' | 'leased' | 'maintenance' };
-  firstName: string;
-  lastName: string;
-  phone: string;
-  currentAddress: string;
-  city: string;
-  zipCode: string;
-  country: string;
-  adults: number;
-  children: number;
-  specialRequests: string | null;
-  paymentMethod: 'card' | 'pay_at_signing';
+/** The terms an application was quoted at submission (booking flow, decision 009): months, and money in integer cents. */
+export type ApplicationQuote = {
   leaseMonths: number;
   monthlyRentCents: number;
   depositCents: number;
   applicationFeeCents: number;
   dueNowCents: number;
   dueAtSigningCents: number;
-  locale: string;
-  /** A signed-in applicant's account, or null for a guest. */
-  hasAccount: boolean;
-  updatedAt: string;
-  payments: {
-    id: number;
-    kind: 'application_fee' | 'deposit' | 'rent' | 'other';
-    amountCents: number;
-    status: 'pending' | 'succeeded' | 'failed' | 'refunded';
-    cardBrand: string | null;
-    cardLast4: string | null;
-    createdAt: string;
-  }[];
-  /** The lease approval created, if any. */
-  lease: { id: number; status: 'draft' | 'sent' | 'signed' | 'active' | 'ended' | 'terminated'; startDate: string; endDate: string } | null;
-  history: ApplicationHistoryEntry[];
 };
 
+/** Everything the detail panel shows. Money in integer cents; no card number, only brand + last 4. */
+export type ApplicationDetail = ApplicationListItem &
+  ApplicationQuote & {
+    property: { id: number; title: string; city: string; state: string; status: 'available' | 'leased' | 'maintenance' };
+    firstName: string;
+    lastName: string;
+    phone: string;
+    currentAddress: string;
+    city: string;
+    zipCode: string;
+    country: string;
+    adults: number;
+    children: number;
+    specialRequests: string | null;
+    paymentMethod: 'card' | 'pay_at_signing';
+    locale: string;
+    /** A signed-in applicant's account, or null for a guest. */
+    hasAccount: boolean;
+    updatedAt: string;
+    payments: {
+      id: number;
+      kind: 'application_fee' | 'deposit' | 'rent' | 'other';
+      amountCents: number;
+      status: 'pending' | 'succeeded' | 'failed' | 'refunded';
+      cardBrand: string | null;
+      cardLast4: string | null;
+      createdAt: string;
+    }[];
+    /** The lease approval created, if any. */
+    lease: {
+      id: number;
+      status: 'draft' | 'sent' | 'signed' | 'active' | 'ended' | 'terminated';
+      startDate: string;
+      endDate: string;
+    } | null;
+    history: ApplicationHistoryEntry[];
+  };
+
 /** An application on its applicant's /dashboard. */
-export type MyApplication = {
+export type MyApplication = ApplicationQuote & {
   id: number;
   reference: string;
   status: ApplicationStatus;
@@ -166,12 +176,6 @@ export type MyApplication = {
   propertyTitle: string;
   moveIn: string;
   moveOut: string;
-  leaseMonths: number;
-  monthlyRentCents: number;
-  depositCents: number;
-  applicationFeeCents: number;
-  dueNowCents: number;
-  dueAtSigningCents: number;
   paymentState: ApplicationPaymentState;
   createdAt: string;
   canWithdraw: boolean;

@@ -4,7 +4,7 @@
  * applicant's withdrawal). Refused posts change nothing.
  */
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '~/lib/access';
 import * as dashboard from '~/routes/dashboard/_index';
 import * as adminApplications from '~/routes/admin/applications';
@@ -12,41 +12,26 @@ import { application, auditLog, lease, property } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { answerOf, settle } from '../../../tests/setup/action-result';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
-import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { testContext, useTestDatabase } from '../../../tests/setup/test-db';
+import { signInVisitors, type GuardVisitors } from '../../../tests/setup/route-guards';
 import { REVIEW_NOTE_MAX } from './applications.types';
-import { createSignedInUser } from '../../../tests/setup/sign-in';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let context: DimoraLoadContext;
-const cookies = new Map<Role, string>();
-const ids = new Map<Role, string>();
+let visitors: GuardVisitors;
 let managed: { id: number };
 let foreign: { id: number };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   context = testContext(database, { clientIp: '192.0.2.77' });
-  for (const role of ['tenant', 'vendor', 'property_manager', 'admin'] as const) {
-    const created = await createSignedInUser(context, {
-      email: `${role}@review-routes.test`,
-      password: 'route-sturdy-pass',
-      role,
-      name: `Route ${role}`,
-    });
-    ids.set(role, created.id);
-    cookies.set(role, created.cookie);
-  }
-  managed = await createProperty(database.db, { managerId: ids.get('property_manager')!, title: 'Route Managed' });
+  visitors = await signInVisitors(context, { domain: 'review-routes.test', name: 'Route', password: 'route-sturdy-pass' });
+  managed = await createProperty(database.db, { managerId: visitors.ids.get('property_manager')!, title: 'Route Managed' });
   foreign = await createProperty(database.db, { title: 'Route Foreign' });
-});
-
-afterAll(async () => {
-  await database.close();
 });
 
 function requestAs(role: Role, path: string, init: RequestInit = {}): Request {
   const headers = new Headers(init.headers);
-  if (!headers.has('cookie')) headers.set('cookie', cookies.get(role)!);
+  if (!headers.has('cookie')) headers.set('cookie', visitors.cookies.get(role)!);
   return new Request(`http://dimora.test${path}`, { ...init, headers });
 }
 
@@ -134,7 +119,7 @@ describe('/admin/applications', () => {
           'admin',
           '/admin/applications',
           { intent: 'review', applicationId: String(app.id) },
-          { cookie: `${cookies.get('admin')}; language=it` },
+          { cookie: `${visitors.cookies.get('admin')}; language=it` },
         ),
       ),
     );
@@ -219,8 +204,8 @@ describe('/dashboard', () => {
   });
 
   it('an applicant sees their applications and withdraws one (303 with a notice without JavaScript)', async () => {
-    const own = await createApplication(database.db, { propertyId: foreign.id, userId: ids.get('tenant')! });
-    await createApplication(database.db, { propertyId: foreign.id, userId: ids.get('vendor')! });
+    const own = await createApplication(database.db, { propertyId: foreign.id, userId: visitors.ids.get('tenant')! });
+    await createApplication(database.db, { propertyId: foreign.id, userId: visitors.ids.get('vendor')! });
     const data = (await dashboard.loader({ request: requestAs('tenant', '/dashboard'), params: {}, context } as never)) as Awaited<
       ReturnType<typeof dashboard.loader>
     >;
@@ -247,7 +232,7 @@ describe('/dashboard', () => {
   });
 
   it('a signed-out post is sent to sign in and changes nothing', async () => {
-    const app = await createApplication(database.db, { propertyId: managed.id, userId: ids.get('tenant')! });
+    const app = await createApplication(database.db, { propertyId: managed.id, userId: visitors.ids.get('tenant')! });
     const request = new Request('http://dimora.test/dashboard', {
       method: 'POST',
       body: new URLSearchParams({ intent: 'withdraw', applicationId: String(app.id) }),

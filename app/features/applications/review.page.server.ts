@@ -15,7 +15,7 @@ import type { Language } from '~/lib/constants';
 import { auditRefusalIfExists, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
-import { handleFormAction, type FormCall, type ReasonTable, type Refusal } from '~/server/http/form-action.server';
+import { handleFormAction, reasonTable, type FormCall, type Refusal } from '~/server/http/form-action.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import {
   isApplicationIntent,
@@ -86,14 +86,14 @@ async function auditForeignApplication(db: Db, actor: Viewer, id: number, origin
 }
 
 /** How the review pages answer each reason code of the transitions (decision 037); `{{status}}` is the current status in words. */
-const REFUSALS: ReasonTable<TransitionRefusal> = {
-  not_found: { status: 404, message: 'applications.errors.not_found' },
-  invalid_transition: { status: 409, message: 'applications.errors.invalid_transition' },
-  unit_taken: { status: 409, message: 'applications.errors.unit_taken' },
-  unit_unavailable: { status: 409, message: 'applications.errors.unit_unavailable' },
-  unpaid: { status: 409, message: 'applications.errors.unpaid' },
-  note_too_long: { status: 422, message: 'applications.errors.note_too_long', field: 'note' },
-};
+const REFUSALS = reasonTable<TransitionRefusal>('applications.errors', {
+  not_found: 404,
+  invalid_transition: 409,
+  unit_taken: 409,
+  unit_unavailable: 409,
+  unpaid: 409,
+  note_too_long: { status: 422, field: 'note' },
+});
 
 /** A staff command from someone who does not review applications. */
 const FORBIDDEN: Refusal = { status: 403, message: 'applications.errors.forbidden' };

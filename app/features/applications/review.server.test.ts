@@ -35,9 +35,9 @@ async function applicationForNewHome() {
   return { home, app: await createApplication(database.db, { propertyId: home.id }) };
 }
 
-/** The admin moves application `id` to status `to`. */
-function moveAsAdmin(id: number, to: Parameters<typeof transitionApplication>[0]['to']) {
-  return transitionApplication({ db: database.db, actor: admin, id, to, origin });
+/** The admin moves application `id` to status `to`, with `note` to the applicant when given. */
+function moveAsAdmin(id: number, to: Parameters<typeof transitionApplication>[0]['to'], note?: string) {
+  return transitionApplication({ db: database.db, actor: admin, id, to, note, origin });
 }
 
 async function statusOf(id: number) {
@@ -206,7 +206,7 @@ describe('who sees which applications', () => {
       paid: true,
       userId: tenant.id,
     });
-    await transitionApplication({ db: database.db, actor: admin, id: paidApp.id, to: 'under_review', note: 'Checking references', origin });
+    await moveAsAdmin(paidApp.id, 'under_review', 'Checking references');
     const detail = await findApplication({ db: database.db, actor: admin, id: paidApp.id });
     expect(detail?.paymentState).toBe('paid');
     expect(detail?.payments).toEqual([
@@ -506,27 +506,9 @@ describe('transitions', () => {
 
   it('keeps a note up to 1,000 characters and refuses a longer one (422) without changing anything', async () => {
     const { app } = await applicationForNewHome();
-    expect(
-      await transitionApplication({
-        db: database.db,
-        actor: admin,
-        id: app.id,
-        to: 'rejected',
-        note: 'x'.repeat(REVIEW_NOTE_MAX + 1),
-        origin,
-      }),
-    ).toEqual({ ok: false, reason: 'note_too_long' });
+    expect(await moveAsAdmin(app.id, 'rejected', 'x'.repeat(REVIEW_NOTE_MAX + 1))).toEqual({ ok: false, reason: 'note_too_long' });
     expect(await statusOf(app.id)).toBe('submitted');
-    expect(
-      await transitionApplication({
-        db: database.db,
-        actor: admin,
-        id: app.id,
-        to: 'rejected',
-        note: `  ${'y'.repeat(REVIEW_NOTE_MAX)}\r\n `,
-        origin,
-      }),
-    ).toMatchObject({
+    expect(await moveAsAdmin(app.id, 'rejected', `  ${'y'.repeat(REVIEW_NOTE_MAX)}\r\n `)).toMatchObject({
       ok: true,
     });
     const [mail] = await database.db

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { isIsoDate } from '~/features/payments/payments.schemas';
+import { cursorParam, dayRangeCheck, filteredHref, optionalParam as optional, pickParams } from '~/lib/query-filters';
 
 /** Rows per page of /admin/audit. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -49,8 +50,6 @@ export function formatAuditCursor(cursor: AuditCursor): string {
   return `${cursor.createdAt}_${cursor.id}`;
 }
 
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 const dateField = z.string().refine(isIsoDate, AUDIT_MESSAGES.date);
 
 const shape = z
@@ -60,29 +59,16 @@ const shape = z
     table: optional(z.string().regex(/^[a-z_]{1,64}$/, AUDIT_MESSAGES.table)),
     from: optional(dateField),
     to: optional(dateField),
-    cursor: optional(
-      z.string().transform((raw, ctx) => {
-        const cursor = parseAuditCursor(raw);
-        if (!cursor) ctx.addIssue({ code: 'custom', message: AUDIT_MESSAGES.cursor });
-        return cursor ?? z.NEVER;
-      }),
-    ),
+    cursor: cursorParam(parseAuditCursor, AUDIT_MESSAGES.cursor),
   })
-  .superRefine((value, ctx) => {
-    if (value.from && value.to && value.from > value.to) ctx.addIssue({ code: 'custom', path: ['to'], message: AUDIT_MESSAGES.range });
-  });
+  .superRefine(dayRangeCheck(AUDIT_MESSAGES.range));
 
 export type ParsedAuditFilters =
   { ok: true; filters: AuditFilters; cursor: AuditCursor | null } | { ok: false; issues: z.ZodError; filters: AuditFilters };
 
 /** What a query string asks for: filters and cursor, or the fields that are wrong. */
 export function parseAuditFilters(params: URLSearchParams): ParsedAuditFilters {
-  const raw: Record<string, string> = {};
-  for (const name of ['actor', 'action', 'table', 'from', 'to', 'cursor']) {
-    const value = params.get(name);
-    if (value !== null) raw[name] = value.trim();
-  }
-  const parsed = shape.safeParse(raw);
+  const parsed = shape.safeParse(pickParams(params, ['actor', 'action', 'table', 'from', 'to', 'cursor']));
   if (!parsed.success) return { ok: false, issues: parsed.error, filters: NO_AUDIT_FILTERS };
   const { actor, action, table, from, to, cursor } = parsed.data;
   return {
@@ -99,14 +85,8 @@ export function hasAuditFilters(filters: AuditFilters): boolean {
 
 /** The list (or CSV) URL for `filters`, optionally at `cursor`. */
 export function auditHref(basePath: string, filters: AuditFilters, cursor?: string | null): string {
-  const params = new URLSearchParams();
-  for (const name of ['actor', 'action', 'table', 'from', 'to'] as const) {
-    const value = filters[name];
-    if (value) params.set(name, value);
-  }
-  if (cursor) params.set('cursor', cursor);
-  const search = params.toString();
-  return search ? `${basePath}?${search}` : basePath;
+  const { actor, action, table, from, to } = filters;
+  return filteredHref(basePath, { actor, action, table, from, to }, cursor);
 }
 
 /** One row of the list as the page receives it (`createdAt` ISO with microseconds). */

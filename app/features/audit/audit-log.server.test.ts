@@ -7,7 +7,7 @@
  * /admin/audit lists, filters, pages and exports entries for admins only.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '~/lib/access';
 import * as dashboard from '~/routes/dashboard/_index';
 import * as adminAudit from '~/routes/admin/audit';
@@ -21,38 +21,23 @@ import { auditLog, user } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
 import { settle } from '../../../tests/setup/action-result';
-import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
-import { createSignedInUser } from '../../../tests/setup/sign-in';
+import { testContext, useTestDatabase } from '../../../tests/setup/test-db';
+import { signInVisitors, type GuardVisitors } from '../../../tests/setup/route-guards';
 import type { AuditPageData } from '~/features/audit/audit-log.schemas';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let context: DimoraLoadContext;
-const cookies = new Map<Role, string>();
-const ids = new Map<Role, string>();
+let visitors: GuardVisitors;
 const ORIGIN = { ip: '192.0.2.90', userAgent: 'audit-test' };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   context = testContext(database, { clientIp: '192.0.2.90' });
-  for (const role of ['tenant', 'vendor', 'property_manager', 'admin'] as const) {
-    const created = await createSignedInUser(context, {
-      email: `${role}@audit-log.test`,
-      password: 'sturdy-audit-pass',
-      role,
-      name: `Audit ${role}`,
-    });
-    ids.set(role, created.id);
-    cookies.set(role, created.cookie);
-  }
-});
-
-afterAll(async () => {
-  await database.close();
+  visitors = await signInVisitors(context, { domain: 'audit-log.test', name: 'Audit', password: 'sturdy-audit-pass' });
 });
 
 function requestAs(role: Role | null, path: string): Request {
   return new Request(`http://dimora.test${path}`, {
-    headers: { 'user-agent': 'audit-test', ...(role ? { cookie: cookies.get(role)! } : {}) },
+    headers: { 'user-agent': 'audit-test', ...(role ? { cookie: visitors.cookies.get(role)! } : {}) },
   });
 }
 
@@ -76,8 +61,8 @@ async function entriesOf(userId: string, action?: string) {
 
 describe('audit_log is append-only', () => {
   it('refuses UPDATE, DELETE and TRUNCATE with a clear error, and changes nothing', async () => {
-    await recordAuditEvent({ db: database.db, userId: ids.get('tenant')!, action: 'sign_out', origin: ORIGIN });
-    const [entry] = await entriesOf(ids.get('tenant')!, 'sign_out');
+    await recordAuditEvent({ db: database.db, userId: visitors.ids.get('tenant')!, action: 'sign_out', origin: ORIGIN });
+    const [entry] = await entriesOf(visitors.ids.get('tenant')!, 'sign_out');
     expect(entry).toBeDefined();
 
     const update = await failureOf(() =>
@@ -113,7 +98,7 @@ describe('audit_log is append-only', () => {
 
 describe('the retention job', () => {
   it('deletes only entries older than the retention period and records itself', async () => {
-    const actor = ids.get('vendor')!;
+    const actor = visitors.ids.get('vendor')!;
     // Entries written 500, 401 and 10 days ago (inserting with a past time is allowed).
     for (const days of [500, 401, 10]) {
       await database.db.insert(auditLog).values({
@@ -143,7 +128,7 @@ describe('the retention job', () => {
 
 describe('refused accesses are recorded', () => {
   it('a wrong-role page guard (redirect) and API guard (403) are recorded with the path; a signed-out visitor is not', async () => {
-    const tenant = ids.get('tenant')!;
+    const tenant = visitors.ids.get('tenant')!;
     const page = await settle(() => requireRole(requestAs('tenant', '/admin/users.data'), context, 'admin'));
     expect((page as Response).status).toBe(302);
     const api = await settle(() => requireApiRole(requestAs('tenant', '/api/inbox'), context, 'property_manager'));
@@ -160,7 +145,7 @@ describe('refused accesses are recorded', () => {
   });
 
   it("a property manager opening another manager's application is recorded; their own and unknown ids are not", async () => {
-    const manager = ids.get('property_manager')!;
+    const manager = visitors.ids.get('property_manager')!;
     const mine = await createProperty(database.db, { managerId: manager, title: 'Audit Managed' });
     const theirs = await createProperty(database.db, { title: 'Audit Foreign' });
     const own = await createApplication(database.db, { propertyId: mine.id });
@@ -178,7 +163,7 @@ describe('refused accesses are recorded', () => {
   });
 
   it(`auditRefusal keeps at most ${AUDIT_REFUSALS_PER_MINUTE} entries a minute per user, and none for nobody`, async () => {
-    const vendor = { id: ids.get('vendor')! };
+    const vendor = { id: visitors.ids.get('vendor')! };
     const written: boolean[] = [];
     for (let i = 0; i < AUDIT_REFUSALS_PER_MINUTE + 5; i += 1) {
       written.push(await auditRefusal(database.db, vendor, { table: 'lease', id: i + 1, reason: 'flood', origin: ORIGIN }));
@@ -207,14 +192,14 @@ describe('/admin/audit', () => {
       )) as Response;
       expect(csv.status).toBe(302);
     }
-    const rows = await entriesOf(ids.get('property_manager')!, 'access_denied');
+    const rows = await entriesOf(visitors.ids.get('property_manager')!, 'access_denied');
     expect(rows.some((row) => row.newValues.object_id === '/admin/audit')).toBe(true);
     expect(rows.some((row) => row.newValues.object_id === '/admin/audit.csv')).toBe(true);
   });
 
   it('lists newest first and filters by actor e-mail, action, table and date range; pages by keyset', async () => {
-    const admin = ids.get('admin')!;
-    const pm = ids.get('property_manager')!;
+    const admin = visitors.ids.get('admin')!;
+    const pm = visitors.ids.get('property_manager')!;
     for (const [who, action, table, day] of [
       [admin, 'setting_changed', 'setting', '2026-03-01'],
       [pm, 'building_updated', 'building', '2026-03-02'],
@@ -271,7 +256,7 @@ describe('/admin/audit', () => {
 
   it('exports the filtered set as CSV (streamed), neutralizes formulas, and audits the export', async () => {
     await database.db.insert(auditLog).values({
-      userId: ids.get('admin')!,
+      userId: visitors.ids.get('admin')!,
       action: 'payment_recorded',
       tableName: 'payment',
       newValues: { note: 'x' },
@@ -285,14 +270,18 @@ describe('/admin/audit', () => {
     } as never)) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="audit-log-(\d{4}-\d{2}-\d{2})\.csv"; filename\*=UTF-8''audit-log-\1\.csv$/,
+    );
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const lines = (await response.text()).trimEnd().split('\n');
     expect(lines[0]).toBe('id,created_at,action,table_name,user_id,actor_email,ip_address,user_agent,details');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',2026-04-02T08:00:00.000000Z,payment_recorded,payment,');
     expect(lines[1]).toContain('admin@audit-log.test');
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
-    const exported = await entriesOf(ids.get('admin')!, 'audit_exported');
+    const exported = await entriesOf(visitors.ids.get('admin')!, 'audit_exported');
     expect(exported.at(-1)!.newValues).toMatchObject({ filters: { action: 'payment_recorded', from: '2026-04-01', to: '2026-04-30' } });
     const bad = (await adminAuditCsv.loader({
       request: requestAs('admin', '/admin/audit.csv?to=yesterday'),

@@ -6,7 +6,10 @@
  * of the filtered set, streamed in batches. Admins only: callers guard with `requireRole`.
  */
 import { keysetCsvStream } from '~/server/http/csv.server';
-import { and, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, type SQL } from 'drizzle-orm';
+import { afterInstantKey, instantText, utcDayStart } from '~/server/db/instant-keyset.server';
+import type { KeysetBatch } from '~/server/keyset-stream.server';
+import { addDays } from '~/features/payments/payments.schemas';
 import { containsPattern } from '~/lib/like-pattern';
 import type { Db } from '~/server/db/client.server';
 import { auditLog, user } from '~/server/db/schema';
@@ -23,13 +26,7 @@ import {
 const ACTOR_MATCH_LIMIT = 200;
 
 /** `created_at` as stored (microseconds, UTC): the keyset cursor must not lose precision. */
-const createdAtText = sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-function nextDay(iso: string): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
+const createdAtText = instantText(auditLog.createdAt);
 
 function filterCondition(db: Db, filters: AuditFilters): SQL | undefined {
   const actorIds = filters.actor
@@ -43,15 +40,9 @@ function filterCondition(db: Db, filters: AuditFilters): SQL | undefined {
     actorIds ? inArray(auditLog.userId, actorIds) : undefined,
     filters.action ? eq(auditLog.action, filters.action) : undefined,
     filters.table ? eq(auditLog.tableName, filters.table) : undefined,
-    filters.from ? gte(auditLog.createdAt, sql`${`${filters.from}T00:00:00Z`}::timestamptz`) : undefined,
-    filters.to ? lt(auditLog.createdAt, sql`${`${nextDay(filters.to)}T00:00:00Z`}::timestamptz`) : undefined,
+    filters.from ? gte(auditLog.createdAt, utcDayStart(filters.from)) : undefined,
+    filters.to ? lt(auditLog.createdAt, utcDayStart(addDays(filters.to, 1))) : undefined,
   );
-}
-
-function afterCursor(cursor: AuditCursor | null): SQL | undefined {
-  if (!cursor) return undefined;
-  const at = sql`${cursor.createdAt}::timestamptz`;
-  return and(lte(auditLog.createdAt, at), sql`(${auditLog.createdAt}, ${auditLog.id}) < (${at}, ${cursor.id})`);
 }
 
 /** Shown in their own columns, so left out of `details`. */
@@ -62,7 +53,7 @@ async function readBatch(
   filters: AuditFilters,
   cursor: AuditCursor | null,
   limit: number,
-): Promise<{ entries: AuditEntry[]; last: AuditCursor | null; more: boolean }> {
+): Promise<KeysetBatch<AuditEntry, AuditCursor>> {
   const rows = await db
     .select({
       id: auditLog.id,
@@ -75,7 +66,7 @@ async function readBatch(
       newValues: auditLog.newValues,
     })
     .from(auditLog)
-    .where(and(filterCondition(db, filters), afterCursor(cursor)))
+    .where(and(filterCondition(db, filters), afterInstantKey(auditLog.createdAt, auditLog.id, cursor)))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
@@ -86,13 +77,13 @@ async function readBatch(
       ? (await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, ids))).map((row) => [row.id, row.email])
       : [],
   );
-  const entries = page.map(({ newValues, ...row }) => ({
+  const entries: AuditEntry[] = page.map(({ newValues, ...row }) => ({
     ...row,
     actorEmail: row.userId ? (emails.get(row.userId) ?? null) : null,
     details: Object.fromEntries(Object.entries(newValues ?? {}).filter(([key]) => !OWN_COLUMNS.has(key))),
   }));
   const tail = page[page.length - 1];
-  return { entries, last: tail ? { createdAt: tail.createdAt, id: tail.id } : null, more: rows.length > limit };
+  return { rows: entries, last: tail ? { createdAt: tail.createdAt, id: tail.id } : null, more: rows.length > limit };
 }
 
 /** A page of entries newest first after `cursor`; `nextCursor` is null on the last page. */
@@ -108,7 +99,7 @@ export async function findAuditEntries({
   limit?: number;
 }): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
   const batch = await readBatch(db, filters, cursor, limit);
-  return { entries: batch.entries, nextCursor: batch.more && batch.last ? formatAuditCursor(batch.last) : null };
+  return { entries: batch.rows, nextCursor: batch.more && batch.last ? formatAuditCursor(batch.last) : null };
 }
 
 export const AUDIT_CSV_COLUMNS = [
@@ -157,10 +148,7 @@ export function exportAuditCsv({
     columns: AUDIT_CSV_COLUMNS,
     batchSize: CSV_BATCH,
     maxRows,
-    readBatch: async (cursor: AuditCursor | null, limit: number) => {
-      const batch = await readBatch(db, filters, cursor, limit);
-      return { rows: batch.entries, last: batch.last, more: batch.more };
-    },
+    readBatch: (cursor: AuditCursor | null, limit: number) => readBatch(db, filters, cursor, limit),
     toLine: csvLine,
   });
 }

@@ -11,7 +11,9 @@ import { requestLanguage } from '~/lib/route-helpers.server';
 import { AUDIT_ACTIONS, recordAuditEvent, requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
+import { filteredCsvResponse, type CsvExportArgs } from '~/server/http/csv-export.server';
 import { fieldErrors } from '~/server/http/form.server';
+import { utcToday } from '~/lib/dates';
 import type { Logger } from '~/server/logger.server';
 import { exportAuditCsv, findAuditEntries } from './audit-log.server';
 import { parseAuditFilters, type AuditPageData } from './audit-log.schemas';
@@ -46,38 +48,22 @@ export async function loadAuditPage<Meta>({ request, context, meta }: { request:
  * never cached), audited as `audit_exported` with the filters before the first row (decision
  * 023). Bad filters: 400, the messages as plain text, nothing audited.
  */
-export async function auditCsvResponse({
-  request,
-  context,
-  actor,
-}: {
-  request: Request;
-  context: PageContext;
-  actor: Viewer;
-}): Promise<Response> {
-  const lang = requestLanguage(request);
-  const parsed = parseAuditFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) {
-    const errors = fieldErrors(parsed.issues, lang);
-    return new Response(`${Object.values(errors).join('\n')}\n`, {
-      status: 400,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
-  }
-  await recordAuditEvent({
-    db: context.db,
-    userId: actor.id,
-    action: 'audit_exported',
-    origin: requestOrigin(request, context.clientIp),
-    tableName: 'audit_log',
-    values: { filters: parsed.filters },
-  });
-  context.logger.info({ actor: actor.id, filters: parsed.filters }, 'audit log exported');
-  return new Response(exportAuditCsv({ db: context.db, filters: parsed.filters }), {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`,
-      'Cache-Control': 'no-store',
+export function auditCsvResponse({ request, context, actor }: CsvExportArgs<Viewer>): Promise<Response> {
+  return filteredCsvResponse({
+    request,
+    parse: parseAuditFilters,
+    fileName: `audit-log-${utcToday()}.csv`,
+    open: async (filters) => {
+      await recordAuditEvent({
+        db: context.db,
+        userId: actor.id,
+        action: 'audit_exported',
+        origin: requestOrigin(request, context.clientIp),
+        tableName: 'audit_log',
+        values: { filters },
+      });
+      context.logger.info({ actor: actor.id, filters }, 'audit log exported');
+      return exportAuditCsv({ db: context.db, filters });
     },
   });
 }

@@ -84,18 +84,11 @@ function pick(values: Partial<Record<BookingField, string>>, fields: readonly Bo
   return Object.fromEntries(fields.map((field) => [field, values[field] ?? ''])) as Record<string, string>;
 }
 
+/** What the checks of the draft's first steps read: its answers, the home, the language of the messages, and the instant. */
+type DraftCheckInput = { values: DraftValues; home: BookingProperty; locale: Language; now: Date };
+
 /** Validates step 1 (the stay) for `home`; messages in `locale`. */
-export function checkChooseStep({
-  values,
-  home,
-  locale,
-  now,
-}: {
-  values: DraftValues;
-  home: BookingProperty;
-  locale: Language;
-  now: Date;
-}): StepCheck<ChooseStep> {
+export function checkChooseStep({ values, home, locale, now }: DraftCheckInput): StepCheck<ChooseStep> {
   return check(chooseStepSchema(stayRulesFor(home, now)).safeParse(pick(values, CHOOSE_FIELDS)), locale);
 }
 
@@ -119,19 +112,9 @@ export function checkPaymentStep({
 }
 
 /** The first step whose answers are missing or invalid, or null when steps 1 and 2 are complete. */
-export function firstIncompleteStep({
-  values,
-  home,
-  locale,
-  now,
-}: {
-  values: DraftValues;
-  home: BookingProperty;
-  locale: Language;
-  now: Date;
-}): BookingStep | null {
-  if (!checkChooseStep({ values, home, locale, now }).ok) return 'choose';
-  if (!checkDetailsStep({ values, locale }).ok) return 'details';
+export function firstIncompleteStep(input: DraftCheckInput): BookingStep | null {
+  if (!checkChooseStep(input).ok) return 'choose';
+  if (!checkDetailsStep(input).ok) return 'details';
   return null;
 }
 

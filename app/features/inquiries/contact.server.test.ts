@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '~/i18n/locales/en/forms.json';
 import { action, loader } from '~/routes/public/contact';
 import { message, rateLimit, thread } from '~/server/db/schema';
 import { createProperty } from '../../../tests/setup/factories';
-import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { testContext, useTestDatabase } from '../../../tests/setup/test-db';
 import { answerOf } from '../../../tests/setup/action-result';
 import { RATE_LIMITS } from '~/lib/constants';
 import { DEFAULT_OFFICE_HOURS, formatDayHours } from '~/lib/office-hours';
@@ -13,15 +13,7 @@ import { updateSettings } from '~/server/settings/settings.server';
 import { describeOfficeHours } from './contact-info.server';
 import { submitContactInquiry } from './contact.server';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const database = useTestDatabase();
 
 type Fields = Record<string, string>;
 

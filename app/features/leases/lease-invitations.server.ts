@@ -3,12 +3,12 @@
  * e-mail to each signer and the bell notification for those with an account.
  */
 import { eq } from 'drizzle-orm';
-import { lease, leaseTenant, user } from '~/server/db/schema';
+import { lease } from '~/server/db/schema';
 import { mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import type { Tx } from '~/features/ledger/ledger.server';
-import { LEASE_MAIL_TOPIC, mailDate, mailMoney, type LeaseMailPayload } from '~/features/ledger/lease-mail.server';
+import { findLeaseSigners, leaseMailMessage, mailDate, mailMoney } from '~/features/ledger/lease-mail.server';
 import { leaseUnitLabel } from '~/features/ledger/lease-payments.server';
 
 /**
@@ -19,21 +19,15 @@ import { leaseUnitLabel } from '~/features/ledger/lease-payments.server';
 export async function inviteSigners(tx: Tx, leaseId: number, template: 'lease_sent' | 'renewal_offered', publicUrl: string): Promise<void> {
   const [row] = await tx.select().from(lease).where(eq(lease.id, leaseId));
   if (!row) return;
-  const signers = await tx
-    .select({ email: leaseTenant.email, name: leaseTenant.name, userId: leaseTenant.userId, locale: user.locale })
-    .from(leaseTenant)
-    .leftJoin(user, eq(user.id, leaseTenant.userId))
-    .where(eq(leaseTenant.leaseId, leaseId));
+  const signers = await findLeaseSigners(tx, leaseId);
   const { label } = await leaseUnitLabel(tx, leaseId);
   const url = new URL(`/tenant-portal/leases/${leaseId}`, publicUrl).href;
   const mails = signers.map((signer) => {
     const locale = mailLanguage(signer.locale ?? row.locale);
-    const payload: LeaseMailPayload = {
+    return leaseMailMessage(signer, locale, {
       template,
-      to: signer.email,
-      locale,
-      name: signer.name,
       url,
+      dedupeKey: `${template}:${leaseId}:${signer.email}`,
       values: {
         unit: label,
         start: mailDate(row.startDate, locale),
@@ -43,8 +37,7 @@ export async function inviteSigners(tx: Tx, leaseId: number, template: 'lease_se
         email: signer.email,
         signBy: mailDate((row.signBy ?? new Date()).toISOString(), locale),
       },
-    };
-    return { topic: LEASE_MAIL_TOPIC, payload, dedupeKey: `${template}:${leaseId}:${signer.email}` };
+    });
   });
   await enqueueOutbox(tx, mails);
   const notified = signers.filter((s) => s.userId);

@@ -29,7 +29,7 @@ import { auditRefusalIfExists, requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { application, lease } from '~/server/db/schema';
-import { handleFormAction, type FormCall, type ReasonTable } from '~/server/http/form-action.server';
+import { handleFormAction, reasonTable, type FormCall } from '~/server/http/form-action.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { findLeaseBalance, findLedger, type LeaseBalance, type LedgerEntry } from '~/features/ledger/ledger.server';
 import { buildLeaseDocument } from './lease-document.server';
@@ -197,16 +197,16 @@ const renewalSchema = z.object({
  * How the page answers each reason code of the lease commands (decision 037). The messages take
  * `{{status}}` (the lease's status in words) and `{{count}}` (the signers the lease may have).
  */
-const REFUSALS: ReasonTable<LeaseCommandRefusal> = {
-  not_found: { status: 404, message: 'leases.errors.not_found' },
-  invalid_status: { status: 409, message: 'leases.errors.invalid_status' },
-  not_all_signed: { status: 409, message: 'leases.errors.not_all_signed' },
-  overlap: { status: 409, message: 'leases.errors.overlap' },
-  too_many_tenants: { status: 409, message: 'leases.errors.too_many_tenants' },
-  duplicate_tenant: { status: 422, message: 'leases.errors.duplicate_tenant', field: 'email' },
-  invalid_dates: { status: 422, message: 'leases.errors.invalid_dates', field: 'endDate' },
-  invalid_amount: { status: 422, message: 'leases.errors.invalid_amount', field: 'monthlyRent' },
-};
+const REFUSALS = reasonTable<LeaseCommandRefusal>('leases.errors', {
+  not_found: 404,
+  invalid_status: 409,
+  not_all_signed: 409,
+  overlap: 409,
+  too_many_tenants: 409,
+  duplicate_tenant: { status: 422, field: 'email' },
+  invalid_dates: { status: 422, field: 'endDate' },
+  invalid_amount: { status: 422, field: 'monthlyRent' },
+});
 
 /**
  * Handles one posted command for `actor` on the lease of the URL: `add-co-tenant` (`name`,

@@ -41,7 +41,7 @@ import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import { findStaffLease } from '~/features/ledger/ledger-commands.server';
 import { lockLease, type Tx } from '~/features/ledger/ledger.server';
-import { LEASE_MAIL_TOPIC, mailDate, type LeaseMailPayload } from '~/features/ledger/lease-mail.server';
+import { leaseMailMessage, mailDate } from '~/features/ledger/lease-mail.server';
 import { leaseUnitLabel } from '~/features/ledger/lease-payments.server';
 import { findOverlappingLease, lockUnit } from './lease-drafts.server';
 import { inviteSigners } from './lease-invitations.server';
@@ -206,15 +206,12 @@ export async function countersignLease({
       tx,
       signers.map((s) => {
         const locale = s.userId ? (localeOf.get(s.userId) ?? mailLanguage(locked.locale)) : mailLanguage(locked.locale);
-        const payload: LeaseMailPayload = {
+        return leaseMailMessage(s, locale, {
           template: 'lease_active',
-          to: s.email,
-          locale,
-          name: s.name,
           url: new URL('/tenant-portal', publicUrl).href,
           values: { unit: label, start: mailDate(locked.startDate, locale), end: mailDate(locked.endDate, locale) },
-        };
-        return { topic: LEASE_MAIL_TOPIC, payload, dedupeKey: `lease_active:${leaseId}:${s.email}` };
+          dedupeKey: `lease_active:${leaseId}:${s.email}`,
+        });
       }),
     );
     if (accounts.length > 0) {

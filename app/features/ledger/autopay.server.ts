@@ -18,7 +18,7 @@ import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import { PaymentProviderError, type DeclineCode, type PaymentProvider, type PaymentSource } from '~/server/payments/payment-provider';
 import { findTenantLease } from './ledger-commands.server';
 import { findLeaseBalance } from './ledger.server';
-import { LEASE_MAIL_TOPIC, mailDate, mailMoney, type LeaseMailPayload } from './lease-mail.server';
+import { leaseMailMessage, mailDate, mailMoney } from './lease-mail.server';
 import { chargeLeasePayment, leaseUnitLabel } from './lease-payments.server';
 
 /** A failed autopay charge is tried again this many days later, once. */
@@ -275,20 +275,13 @@ async function announceAutopayFailure(
     : locale === 'it'
       ? 'Non riproveremo questo mese: paghi dal portale per evitare la penale di ritardo.'
       : 'We will not try again this month: please pay in your portal to avoid a late fee.';
-  const payload: LeaseMailPayload = {
-    template: 'autopay_failed',
-    to: owner.email,
-    locale,
-    name: owner.name,
-    url: new URL('/tenant-portal#autopay', publicUrl).href,
-    values: { unit: label, amount: mailMoney(amountCents, locale), card, reason, retry },
-  };
   await enqueueOutbox(db, [
-    {
-      topic: LEASE_MAIL_TOPIC,
-      payload,
+    leaseMailMessage(owner, locale, {
+      template: 'autopay_failed',
+      url: new URL('/tenant-portal#autopay', publicUrl).href,
+      values: { unit: label, amount: mailMoney(amountCents, locale), card, reason, retry },
       dedupeKey: `autopay_failed:${plan.id}:${plan.lastPeriod ?? ''}:${retryAt ?? 'final'}:${amountCents}`,
-    },
+    }),
   ]);
   await insertNotifications(db, [
     {

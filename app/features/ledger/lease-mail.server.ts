@@ -8,11 +8,14 @@
  */
 import en from '~/i18n/locales/en/mail-leases.json';
 import it from '~/i18n/locales/it/mail-leases.json';
+import { eq } from 'drizzle-orm';
 import type { Language } from '~/lib/constants';
+import type { Db } from '~/server/db/client.server';
+import { leaseTenant, user } from '~/server/db/schema';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
 import { renderTemplateMail, type TemplateMailPayload } from '~/server/mail/template-mail.server';
 import { mailLanguage } from '~/server/mail/templates.server';
-import type { JobHandlers } from '~/server/outbox/outbox.server';
+import type { JobHandlers, OutboxMessage } from '~/server/outbox/outbox.server';
 
 type Texts = typeof en;
 const TEXTS: Record<Language, Texts> = { en, it };
@@ -23,6 +26,31 @@ export type LeaseMailTemplate = keyof Texts['templates'];
 
 /** The outbox payload of `mail.lease`: plain values only (no card data). `url` is absolute. */
 export type LeaseMailPayload = TemplateMailPayload<LeaseMailTemplate> & { url: string };
+
+/**
+ * The outbox message of one `mail.lease` e-mail: `template` with its `values` (already formatted
+ * in `locale`) to `recipient`, linking to `url` (absolute), sent once per `dedupeKey`.
+ */
+export function leaseMailMessage(
+  recipient: { email: string; name: string },
+  locale: string,
+  { template, url, values, dedupeKey }: { template: LeaseMailTemplate; url: string; values: Record<string, string>; dedupeKey: string },
+): OutboxMessage {
+  const payload: LeaseMailPayload = { template, to: recipient.email, locale, name: recipient.name, url, values };
+  return { topic: LEASE_MAIL_TOPIC, payload, dedupeKey };
+}
+
+/** A signer of a lease as its e-mails address them: `locale` is their account's (null without an account). */
+export type LeaseSigner = { email: string; name: string; userId: string | null; locale: string | null };
+
+/** The signers of lease `leaseId`, in `db` (a transaction or the pool). */
+export function findLeaseSigners(db: Pick<Db, 'select'>, leaseId: number): Promise<LeaseSigner[]> {
+  return db
+    .select({ email: leaseTenant.email, name: leaseTenant.name, userId: leaseTenant.userId, locale: user.locale })
+    .from(leaseTenant)
+    .leftJoin(user, eq(user.id, leaseTenant.userId))
+    .where(eq(leaseTenant.leaseId, leaseId));
+}
 
 /** Renders a `mail.lease` payload in the recipient's language. */
 export function leaseMail(payload: LeaseMailPayload): OutgoingMail {

@@ -26,7 +26,7 @@ import {
 } from '~/server/payments/payment-provider';
 import { mailLanguage } from '~/server/mail/templates.server';
 import { allocateLedger, findLeaseBalance, lockLease, type Tx } from './ledger.server';
-import { LEASE_MAIL_TOPIC, mailDate, mailMoney, type LeaseMailPayload } from './lease-mail.server';
+import { leaseMailMessage, mailDate, mailMoney } from './lease-mail.server';
 
 export type LeasePaymentKind = 'rent' | 'deposit' | 'other';
 
@@ -89,12 +89,10 @@ export async function announceReceipt(
   const today = new Date().toISOString().slice(0, 10);
   const balance = await findLeaseBalance(tx, paid.leaseId, today);
   const method = paid.cardLast4 ? `${paid.cardBrand ?? 'card'} •••• ${paid.cardLast4}` : (paid.reference ?? paid.method);
-  const mail: LeaseMailPayload = {
+  const mail = leaseMailMessage(payer, locale, {
     template: 'receipt',
-    to: payer.email,
-    locale,
-    name: payer.name,
     url: new URL('/tenant-portal#payments', publicUrl).href,
+    dedupeKey: `receipt:${paid.id}`,
     values: {
       receipt: receiptNumber(paid.id),
       amount: mailMoney(paid.amountCents, locale),
@@ -103,8 +101,8 @@ export async function announceReceipt(
       method,
       balance: mailMoney(balance.balanceCents, locale),
     },
-  };
-  await enqueueOutbox(tx, [{ topic: LEASE_MAIL_TOPIC, payload: mail, dedupeKey: `receipt:${paid.id}` }]);
+  });
+  await enqueueOutbox(tx, [mail]);
   await insertNotifications(tx, [
     {
       userId: paid.payerId,

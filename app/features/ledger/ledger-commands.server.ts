@@ -14,7 +14,7 @@ import { managedBuildingsFilter } from '~/features/portfolio/portfolio-access.se
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
-import { building, charge, lease, leaseTenant, payment, property, refund, user } from '~/server/db/schema';
+import { building, charge, lease, leaseTenant, payment, property, refund } from '~/server/db/schema';
 import { mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
@@ -28,7 +28,7 @@ import {
   type ManualChargeKind,
   type Tx,
 } from './ledger.server';
-import { LEASE_MAIL_TOPIC, mailDate, mailMoney, type LeaseMailPayload } from './lease-mail.server';
+import { findLeaseSigners, leaseMailMessage, mailDate, mailMoney } from './lease-mail.server';
 import { announceReceipt, chargeLeasePayment, leaseUnitLabel, type LeasePaymentOutcome } from './lease-payments.server';
 import { INT4_MAX, isId } from '~/lib/ids';
 
@@ -450,22 +450,16 @@ export async function endLease({
       .where(eq(lease.id, leaseId));
     await tx.update(property).set({ status: 'available', listed: false }).where(eq(property.id, locked.propertyId));
     // The deposit statement to every signer.
-    const signers = await tx
-      .select({ email: leaseTenant.email, name: leaseTenant.name, userId: leaseTenant.userId, locale: user.locale })
-      .from(leaseTenant)
-      .leftJoin(user, eq(user.id, leaseTenant.userId))
-      .where(eq(leaseTenant.leaseId, leaseId));
+    const signers = await findLeaseSigners(tx, leaseId);
     const { label } = await leaseUnitLabel(tx, leaseId);
     await enqueueOutbox(
       tx,
       signers.map((s) => {
         const locale = mailLanguage(s.locale ?? locked.locale);
-        const payload: LeaseMailPayload = {
+        return leaseMailMessage(s, locale, {
           template: 'lease_ended',
-          to: s.email,
-          locale,
-          name: s.name,
           url: new URL('/tenant-portal', publicUrl).href,
+          dedupeKey: `lease_ended:${leaseId}:${s.email}`,
           values: {
             unit: label,
             moveOut: mailDate(moveOutDate, locale),
@@ -475,8 +469,7 @@ export async function endLease({
             items: deductions.map((d) => `• ${d.description.trim()}: ${mailMoney(d.amountCents, locale)}`).join('\n'),
             balance: mailMoney(after.balanceCents, locale),
           },
-        };
-        return { topic: LEASE_MAIL_TOPIC, payload, dedupeKey: `lease_ended:${leaseId}:${s.email}` };
+        });
       }),
     );
     await recordAuditEvent({

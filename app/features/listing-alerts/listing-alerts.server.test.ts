@@ -3,21 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import itMail from '~/i18n/locales/it/mail.json';
 import { action, loader } from '~/routes/public/subscriptions';
 import { listingAlert, mailMessage } from '~/server/db/schema';
-import { createTestDatabase, testContext, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
+import { testContext, TEST_PUBLIC_URL, useTestDatabase } from '../../../tests/setup/test-db';
 import { startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp';
 import { answerOf } from '../../../tests/setup/action-result';
 import { ALERTS_PER_EMAIL_MAX, isAlertToken } from './listing-alerts.schemas';
 import { confirmListingAlert, createAlertToken, subscribeToListingAlerts, unsubscribeListingAlert } from './listing-alerts.server';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const database = useTestDatabase();
 
 function postAlert(fields: Record<string, string>, headers: Record<string, string> = {}) {
   return new Request('http://localhost/subscriptions', { method: 'POST', body: new URLSearchParams(fields), headers });

@@ -178,18 +178,24 @@ export type AlertLinkOutcome = {
   criteria?: AlertCriteria;
 };
 
+/** The alert a link's `token` names (`kind`: which of its two links), or null for a malformed or unknown token. */
+async function findAlertByToken(db: Db, kind: 'unsubscribeToken' | 'confirmToken', token: string | null) {
+  if (!isAlertToken(token)) return null;
+  const [row] = await db
+    .select({ id: listingAlert.id, status: listingAlert.status, criteria: listingAlert.criteria })
+    .from(listingAlert)
+    .where(eq(listingAlert[kind], token))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * Stops a listing alert from its unsubscribe link (`/subscriptions?unsubscribe=<token>`, also the
  * e-mails' `List-Unsubscribe`) and drops the homes still waiting for its digest. Idempotent: a second click answers `done` again. A malformed or unknown token answers
  * `unknown`; nothing throws for bad input.
  */
 export async function unsubscribeListingAlert({ db, token }: { db: Db; token: string | null }): Promise<AlertLinkOutcome> {
-  if (!isAlertToken(token)) return { outcome: 'unknown' };
-  const [row] = await db
-    .select({ id: listingAlert.id, status: listingAlert.status, criteria: listingAlert.criteria })
-    .from(listingAlert)
-    .where(eq(listingAlert.unsubscribeToken, token))
-    .limit(1);
+  const row = await findAlertByToken(db, 'unsubscribeToken', token);
   if (!row) return { outcome: 'unknown' };
   if (row.status !== 'unsubscribed') {
     await db.transaction(async (tx) => {
@@ -207,12 +213,7 @@ export async function unsubscribeListingAlert({ db, token }: { db: Db; token: st
  * open every link in an e-mail), `done` when it is already unsubscribed, `unknown` otherwise.
  */
 export async function findAlertToUnsubscribe({ db, token }: { db: Db; token: string | null }): Promise<AlertLinkOutcome> {
-  if (!isAlertToken(token)) return { outcome: 'unknown' };
-  const [row] = await db
-    .select({ status: listingAlert.status, criteria: listingAlert.criteria })
-    .from(listingAlert)
-    .where(eq(listingAlert.unsubscribeToken, token))
-    .limit(1);
+  const row = await findAlertByToken(db, 'unsubscribeToken', token);
   if (!row) return { outcome: 'unknown' };
   return { outcome: row.status === 'unsubscribed' ? 'done' : 'ask', criteria: row.criteria };
 }
@@ -223,12 +224,7 @@ export async function findAlertToUnsubscribe({ db, token }: { db: Db; token: str
  * is not revived (`cancelled`: the visitor subscribes again). Unknown tokens answer `unknown`.
  */
 export async function confirmListingAlert({ db, token }: { db: Db; token: string | null }): Promise<AlertLinkOutcome> {
-  if (!isAlertToken(token)) return { outcome: 'unknown' };
-  const [row] = await db
-    .select({ id: listingAlert.id, status: listingAlert.status, criteria: listingAlert.criteria })
-    .from(listingAlert)
-    .where(eq(listingAlert.confirmToken, token))
-    .limit(1);
+  const row = await findAlertByToken(db, 'confirmToken', token);
   if (!row) return { outcome: 'unknown' };
   if (row.status === 'unsubscribed') return { outcome: 'cancelled', criteria: row.criteria };
   if (row.status === 'pending') {

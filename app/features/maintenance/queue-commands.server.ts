@@ -27,7 +27,7 @@ import {
   publishWorkOrderUpdate,
   type VendorIneligibility,
 } from '~/features/work-orders/work-order-core.server';
-import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
+import { recordAuditEvent, type AuditAction, type RequestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
 import { building, maintenanceEvent, maintenanceRequest, property, user, vendor, workOrder, workOrderEvent } from '~/server/db/schema';
 import { insertNotifications } from '~/server/notifications/notify.server';
@@ -86,16 +86,29 @@ async function lockScopedRequest(tx: Db, actor: QueueActor, requestId: number) {
   return row;
 }
 
-function isOpen(status: MaintenanceStatus): boolean {
-  return (OPEN_MAINTENANCE_STATUSES as readonly MaintenanceStatus[]).includes(status);
+type ScopedRequest = Awaited<ReturnType<typeof lockScopedRequest>>;
+
+/** The audit entry a command answers for `onScopedRequest` to record. */
+type CommandAudit = { action: AuditAction; tableName: 'maintenance_request' | 'work_order'; values: Record<string, unknown> };
+
+/**
+ * Runs `work` in one transaction on request `requestId`, locked if `actor` may work it, then
+ * records the audit entry `work` answers. A refusal (`Refused`) rolls everything back and answers
+ * its outcome; a request outside the actor's scope is `not_found`.
+ */
+function onScopedRequest(
+  { db, actor, requestId, origin }: CommandArgs,
+  work: (tx: Db, request: ScopedRequest) => Promise<CommandAudit>,
+): Promise<QueueCommandOutcome> {
+  return inTransaction(db, async (tx) => {
+    const request = await lockScopedRequest(tx, actor, requestId);
+    const audit = await work(tx, request);
+    await recordAuditEvent({ db: tx, userId: actor.id, origin, ...audit });
+  });
 }
 
-/** Marks the staff's first response (no-op once set). */
-async function markResponded(tx: Db, requestId: number) {
-  await tx
-    .update(r)
-    .set({ firstResponseAt: sql`coalesce(${r.firstResponseAt}, now())` })
-    .where(eq(r.id, requestId));
+function isOpen(status: MaintenanceStatus): boolean {
+  return (OPEN_MAINTENANCE_STATUSES as readonly MaintenanceStatus[]).includes(status);
 }
 
 /** Moves `requestId` with `moveMaintenanceRequest`; a refusal becomes a `Refused`. */
@@ -103,6 +116,23 @@ async function move(tx: Db, args: Parameters<typeof moveMaintenanceRequest>[1]) 
   const moved = await moveMaintenanceRequest(tx, args);
   if (!moved.ok)
     throw new Refused({ ok: false, reason: moved.reason === 'not_found' ? 'not_found' : 'invalid_transition', current: moved.current });
+}
+
+/**
+ * The staff's response to `request` (its first one stops the SLA clock): a `submitted` request
+ * moves to `triaged` (the tenant is told); any other gets `first_response_at` (kept once set) and
+ * the live event.
+ */
+async function respond(tx: Db, actor: QueueActor, request: ScopedRequest) {
+  if (request.status === 'submitted') {
+    await move(tx, { requestId: request.id, to: 'triaged', actorId: actor.id, staffResponse: true });
+    return;
+  }
+  await tx
+    .update(r)
+    .set({ firstResponseAt: sql`coalesce(${r.firstResponseAt}, now())` })
+    .where(eq(r.id, request.id));
+  await publishMaintenanceUpdated(tx, request);
 }
 
 /**
@@ -114,15 +144,12 @@ async function move(tx: Db, args: Parameters<typeof moveMaintenanceRequest>[1]) 
  * and a `maintenance_request_triaged` audit entry. Refusals: `not_found`, `not_open`.
  */
 export async function triageMaintenanceRequest({
-  db,
-  actor,
-  requestId,
-  origin,
   priority,
   category,
+  ...args
 }: CommandArgs & { priority: MaintenancePriority; category: MaintenanceCategory }): Promise<QueueCommandOutcome> {
-  return inTransaction(db, async (tx) => {
-    const request = await lockScopedRequest(tx, actor, requestId);
+  const { actor, requestId } = args;
+  return onScopedRequest(args, async (tx, request) => {
     if (!isOpen(request.status)) throw new Refused({ ok: false, reason: 'not_open', current: request.status });
     const changes: Partial<typeof r.$inferInsert> = { priority, category };
     if (priority !== request.priority && request.firstResponseAt === null) {
@@ -136,20 +163,12 @@ export async function triageMaintenanceRequest({
       internal: true,
       body: JSON.stringify({ priority, category, previous: { priority: request.priority, category: request.category } }),
     });
-    if (request.status === 'submitted') {
-      await move(tx, { requestId, to: 'triaged', actorId: actor.id, staffResponse: true });
-    } else {
-      await markResponded(tx, requestId);
-      await publishMaintenanceUpdated(tx, request);
-    }
-    await recordAuditEvent({
-      db: tx,
-      userId: actor.id,
+    await respond(tx, actor, request);
+    return {
       action: 'maintenance_request_triaged',
-      origin,
       tableName: 'maintenance_request',
       values: { request_id: requestId, priority, category, previous_priority: request.priority, previous_category: request.category },
-    });
+    };
   });
 }
 
@@ -193,17 +212,14 @@ export async function addRequestNote({
  * `not_open`, `already_assigned`, and the vendor's `VendorIneligibility` — nothing is written.
  */
 export async function assignMaintenanceRequest({
-  db,
-  actor,
-  requestId,
-  origin,
   vendorId,
   instructions = null,
   dueAt = null,
   today = utcToday(),
+  ...args
 }: CommandArgs & { vendorId: number; instructions?: string | null; dueAt?: Date | null; today?: string }): Promise<QueueCommandOutcome> {
-  return inTransaction(db, async (tx) => {
-    const request = await lockScopedRequest(tx, actor, requestId);
+  const { actor, requestId } = args;
+  return onScopedRequest(args, async (tx, request) => {
     if (!isOpen(request.status)) throw new Refused({ ok: false, reason: 'not_open', current: request.status });
     const [vendorRow] = await tx
       .select({ companyName: vendor.companyName, locale: user.locale })
@@ -229,20 +245,12 @@ export async function assignMaintenanceRequest({
     await tx
       .insert(maintenanceEvent)
       .values({ requestId, actorId: actor.id, kind: 'assigned', body: vendorRow?.companyName ?? null, internal: false });
-    if (request.status === 'submitted') {
-      await move(tx, { requestId, to: 'triaged', actorId: actor.id, staffResponse: true });
-    } else {
-      await markResponded(tx, requestId);
-      await publishMaintenanceUpdated(tx, request);
-    }
-    await recordAuditEvent({
-      db: tx,
-      userId: actor.id,
+    await respond(tx, actor, request);
+    return {
       action: 'work_order_created',
-      origin,
       tableName: 'work_order',
       values: { work_order_id: created.workOrderId, request_id: requestId, vendor_id: vendorId },
-    });
+    };
   });
 }
 
@@ -252,15 +260,9 @@ export async function assignMaintenanceRequest({
  * history entry, the vendor's notification, a `work_order.updated` event). Audited. Refusals:
  * `not_found`, `invalid_transition` (not open).
  */
-export async function cancelMaintenanceRequest({
-  db,
-  actor,
-  requestId,
-  origin,
-  reason,
-}: CommandArgs & { reason: string }): Promise<QueueCommandOutcome> {
-  return inTransaction(db, async (tx) => {
-    const request = await lockScopedRequest(tx, actor, requestId);
+export async function cancelMaintenanceRequest({ reason, ...args }: CommandArgs & { reason: string }): Promise<QueueCommandOutcome> {
+  const { actor, requestId } = args;
+  return onScopedRequest(args, async (tx, request) => {
     if (!canMoveMaintenance(request.status, 'cancelled'))
       throw new Refused({ ok: false, reason: 'invalid_transition', current: request.status });
     const open = await tx
@@ -296,11 +298,8 @@ export async function cancelMaintenanceRequest({
       await publishWorkOrderUpdate(tx, { ...order, maintenanceRequestId: requestId }, 'cancelled');
     }
     await move(tx, { requestId, to: 'cancelled', actorId: actor.id, body: reason, staffResponse: true });
-    await recordAuditEvent({
-      db: tx,
-      userId: actor.id,
+    return {
       action: 'maintenance_request_status_changed',
-      origin,
       tableName: 'maintenance_request',
       values: {
         request_id: requestId,
@@ -309,7 +308,7 @@ export async function cancelMaintenanceRequest({
         reason,
         cancelled_work_orders: open.map((order) => order.id),
       },
-    });
+    };
   });
 }
 
@@ -318,24 +317,18 @@ export async function cancelMaintenanceRequest({
  * the tenant. Audited. Refusals: `not_found`, `invalid_transition` (not completed).
  */
 export async function closeMaintenanceRequest({
-  db,
-  actor,
-  requestId,
-  origin,
   note = null,
+  ...args
 }: CommandArgs & { note?: string | null }): Promise<QueueCommandOutcome> {
-  return inTransaction(db, async (tx) => {
-    const request = await lockScopedRequest(tx, actor, requestId);
+  const { actor, requestId } = args;
+  return onScopedRequest(args, async (tx, request) => {
     if (!canMoveMaintenance(request.status, 'closed'))
       throw new Refused({ ok: false, reason: 'invalid_transition', current: request.status });
     await move(tx, { requestId, to: 'closed', actorId: actor.id, body: note });
-    await recordAuditEvent({
-      db: tx,
-      userId: actor.id,
+    return {
       action: 'maintenance_request_status_changed',
-      origin,
       tableName: 'maintenance_request',
       values: { request_id: requestId, from: request.status, to: 'closed' },
-    });
+    };
   });
 }

@@ -19,8 +19,9 @@
 import { isAdmin, isPropertyManager, isStaffActor } from '~/lib/access';
 import { utcToday } from '~/lib/dates';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgSelectBase, SelectedFields } from 'drizzle-orm/pg-core';
 import { rowsOf } from '~/server/db/rows.server';
-import { vendorIneligibility, VENDOR_INELIGIBILITY_KEYS } from '~/features/work-orders/work-order-core.server';
+import { vendorEligibilityColumns, vendorIneligibility, VENDOR_INELIGIBILITY_KEYS } from '~/features/work-orders/work-order-core.server';
 import { auditRefusalIfExists, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
@@ -42,7 +43,8 @@ import {
   type VendorChoice,
 } from './queue.types';
 import { parseId } from '~/lib/ids';
-import { parseEntryWindows } from '~/features/work-orders/entry-windows';
+import { requestReportOf } from '~/features/work-orders/entry-windows';
+import { requestReportColumns, timelineEventColumns } from '~/features/work-orders/maintenance-request-core.server';
 
 /** The acting user as the queue needs it. */
 export type QueueActor = Pick<Viewer, 'id' | 'role'>;
@@ -154,6 +156,26 @@ function toItem(row: ItemRow): QueueItem {
   };
 }
 
+/** The query `selectRequests` builds: `Fields` of `maintenance_request` with its unit, and its building and tenant when there are. */
+type RequestsSelect<Fields extends SelectedFields> = PgSelectBase<
+  (typeof r)['_']['name'],
+  Fields,
+  'partial',
+  Record<(typeof r | typeof property)['_']['name'], 'not-null'> & Record<(typeof building | typeof user)['_']['name'], 'nullable'>
+>;
+
+/** `fields` of requests with their unit (`property`), building and tenant (`user`) joined by key; the caller adds its `where`. */
+function selectRequests<Fields extends SelectedFields>(db: Db, fields: Fields): RequestsSelect<Fields> {
+  const query = db
+    .select(fields as SelectedFields)
+    .from(r)
+    .innerJoin(property, eq(property.id, r.propertyId))
+    .leftJoin(building, eq(building.id, r.buildingId))
+    .leftJoin(user, eq(user.id, r.tenantId));
+  // Drizzle cannot follow a join chain over a generic selection; this states the type it builds.
+  return query as unknown as RequestsSelect<Fields>;
+}
+
 /** The requests matching `where`, in `orderBy`, at most `limit`, with their building, unit and tenant. */
 function selectItems(
   db: Db,
@@ -162,12 +184,7 @@ function selectItems(
   limit: number,
   cursorKey?: SQL | typeof r.createdAt | typeof r.slaDueAt,
 ) {
-  return db
-    .select({ ...itemColumns, cursorAt: cursorKey ? instantText(cursorKey) : sql<string>`''` })
-    .from(r)
-    .innerJoin(property, eq(property.id, r.propertyId))
-    .leftJoin(building, eq(building.id, r.buildingId))
-    .leftJoin(user, eq(user.id, r.tenantId))
+  return selectRequests(db, { ...itemColumns, cursorAt: cursorKey ? instantText(cursorKey) : sql<string>`''` })
     .where(where)
     .orderBy(...orderBy)
     .limit(limit);
@@ -345,49 +362,28 @@ export async function findRequestDetail({
 }): Promise<RequestDetail | null> {
   const scope = await queueScope(db, actor);
   if (scope === null) return null;
-  const [row] = await db
-    .select({
-      ...itemColumns,
-      description: r.description,
-      location: r.location,
-      permissionToEnter: r.permissionToEnter,
-      entryWindows: r.entryWindows,
-      entryNotes: r.entryNotes,
-      photoUrls: r.photoUrls,
-      rating: r.rating,
-      ratingComment: r.ratingComment,
-      completedAt: r.completedAt,
-      closedAt: r.closedAt,
-      cancelledAt: r.cancelledAt,
-      cancelReason: r.cancelReason,
-      unitId: property.id,
-      unitTitle: property.title,
-      address: sql<string>`coalesce(${building.streetAddress}, ${property.address})`,
-      city: property.city,
-      state: property.state,
-      tenantId: r.tenantId,
-      tenantEmail: user.email,
-      tenantPhone: user.phone,
-    })
-    .from(r)
-    .innerJoin(property, eq(property.id, r.propertyId))
-    .leftJoin(building, eq(building.id, r.buildingId))
-    .leftJoin(user, eq(user.id, r.tenantId))
-    .where(and(eq(r.id, requestId), scope));
+  const [row] = await selectRequests(db, {
+    ...itemColumns,
+    ...requestReportColumns,
+    rating: r.rating,
+    ratingComment: r.ratingComment,
+    completedAt: r.completedAt,
+    closedAt: r.closedAt,
+    cancelledAt: r.cancelledAt,
+    cancelReason: r.cancelReason,
+    unitId: property.id,
+    unitTitle: property.title,
+    address: sql<string>`coalesce(${building.streetAddress}, ${property.address})`,
+    city: property.city,
+    state: property.state,
+    tenantId: r.tenantId,
+    tenantEmail: user.email,
+    tenantPhone: user.phone,
+  }).where(and(eq(r.id, requestId), scope));
   if (!row) return null;
   const [events, orders] = await Promise.all([
     db
-      .select({
-        id: maintenanceEvent.id,
-        kind: maintenanceEvent.kind,
-        fromStatus: maintenanceEvent.fromStatus,
-        toStatus: maintenanceEvent.toStatus,
-        body: maintenanceEvent.body,
-        internal: maintenanceEvent.internal,
-        photoUrls: maintenanceEvent.photoUrls,
-        actorName: user.name,
-        createdAt: maintenanceEvent.createdAt,
-      })
+      .select({ ...timelineEventColumns, internal: maintenanceEvent.internal, actorName: user.name })
       .from(maintenanceEvent)
       .leftJoin(user, eq(user.id, maintenanceEvent.actorId))
       .where(eq(maintenanceEvent.requestId, requestId))
@@ -414,12 +410,7 @@ export async function findRequestDetail({
   const open = orders.find((order) => ['offered', 'accepted', 'scheduled', 'in_progress'].includes(order.status));
   return {
     ...toItem(row),
-    description: row.description,
-    location: row.location,
-    permissionToEnter: row.permissionToEnter,
-    entryWindows: parseEntryWindows(row.entryWindows),
-    entryNotes: row.entryNotes,
-    photoUrls: row.photoUrls,
+    ...requestReportOf(row),
     rating: row.rating,
     ratingComment: row.ratingComment,
     completedAt: row.completedAt?.toISOString() ?? null,
@@ -484,9 +475,7 @@ export async function findVendorChoices({
       id: vendor.id,
       companyName: vendor.companyName,
       trades: vendor.trades,
-      status: vendor.status,
-      insuranceExpiry: vendor.insuranceExpiry,
-      insuranceVerifiedAt: vendor.insuranceVerifiedAt,
+      ...vendorEligibilityColumns,
       ratingSum: vendor.ratingSum,
       ratingCount: vendor.ratingCount,
       matchesTrade: tradeMatch,

@@ -10,7 +10,7 @@ import { instantCursor } from '~/lib/keyset-cursor';
 import { z } from 'zod';
 import { INT4_MAX } from '~/lib/ids';
 import { MAINTENANCE_CATEGORY_VALUES, MAINTENANCE_PRIORITY_VALUES, MAINTENANCE_STATUS_VALUES } from './tenant-requests.schemas';
-import type { EntryWindow } from '~/features/work-orders/entry-windows';
+import type { EntryWindow, RequestReport } from '~/features/work-orders/entry-windows';
 
 /**
  * The enums of the model (mirrors of `maintenance_*` in the schema; a test keeps them equal): the
@@ -255,30 +255,25 @@ export type VendorChoice = {
 };
 
 /** Everything the detail page shows about one request. */
-export type RequestDetail = QueueItem & {
-  description: string;
-  location: string | null;
-  permissionToEnter: boolean;
-  entryWindows: EntryWindow[];
-  entryNotes: string | null;
-  photoUrls: string[];
-  rating: number | null;
-  ratingComment: string | null;
-  completedAt: string | null;
-  closedAt: string | null;
-  cancelledAt: string | null;
-  cancelReason: string | null;
-  unitId: number;
-  unitTitle: string;
-  address: string;
-  city: string;
-  state: string;
-  tenant: { id: string; name: string; email: string; phone: string | null } | null;
-  timeline: TimelineEntry[];
-  workOrders: RequestWorkOrder[];
-  /** The open work order, if any (at most one). */
-  openWorkOrderId: number | null;
-};
+export type RequestDetail = QueueItem &
+  RequestReport & {
+    rating: number | null;
+    ratingComment: string | null;
+    completedAt: string | null;
+    closedAt: string | null;
+    cancelledAt: string | null;
+    cancelReason: string | null;
+    unitId: number;
+    unitTitle: string;
+    address: string;
+    city: string;
+    state: string;
+    tenant: { id: string; name: string; email: string; phone: string | null } | null;
+    timeline: TimelineEntry[];
+    workOrders: RequestWorkOrder[];
+    /** The open work order, if any (at most one). */
+    openWorkOrderId: number | null;
+  };
 
 /** The commands of the detail page, posted as `intent`. */
 export const REQUEST_INTENTS = ['triage', 'note', 'comment', 'assign', 'cancel', 'close'] as const;

@@ -1,17 +1,11 @@
 /** The SLA deadline of a maintenance request (decision 026): defaults and edited targets. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { updateSettings } from '~/server/settings/settings.server';
 import { createUser } from '../../../tests/setup/factories';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
+import { useTestDatabase } from '../../../tests/setup/test-db';
 import { computeSlaDueAt, slaDueAt } from './sla.server';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 const created = new Date('2026-03-01T10:00:00Z');
 

@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { auditRefusalIfExists, recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
+import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { building, maintenanceEvent, maintenanceRequest, property, user, vendor, workOrder, workOrderEvent } from '~/server/db/schema';
@@ -29,7 +29,7 @@ import {
 import { commentNotification, workOrderCancelledNotification } from './tenant-requests-mail.server';
 import { isId } from '~/lib/ids';
 
-import { staffOf, staffRequestPath, unitLabelOf, type TenantActor } from './tenant-requests.server';
+import { recordForeignRequestAccess, staffOf, staffRequestPath, unitLabelOf, type TenantActor } from './tenant-requests.server';
 
 type OwnRequest = {
   id: number;
@@ -98,15 +98,7 @@ async function onOwnRequest<Data>(
     if (!parsed.success) return { ok: false, reason: 'invalid', error: parsed.error } as const;
     return command(tx, own, parsed.data);
   });
-  if (!outcome.ok && outcome.reason === 'not_found') {
-    await auditRefusalIfExists(db, viewer, {
-      table: 'maintenance_request',
-      id: requestId,
-      reason: 'not_own',
-      origin,
-      values: { request_id: requestId },
-    });
-  }
+  if (!outcome.ok && outcome.reason === 'not_found') await recordForeignRequestAccess(db, viewer, requestId, origin);
   return outcome;
 }
 

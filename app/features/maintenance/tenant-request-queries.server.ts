@@ -5,12 +5,14 @@
  * null, like an unknown id, and the refusal is audited when the id exists.
  */
 import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { auditRefusalIfExists, type RequestOrigin } from '~/server/audit.server';
+import type { RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { building, maintenanceEvent, maintenanceRequest, property, user, vendor, workOrder } from '~/server/db/schema';
 import {
   OPEN_MAINTENANCE_STATUSES,
+  requestReportColumns,
+  timelineEventColumns,
   type MaintenanceCategory,
   type MaintenancePriority,
   type MaintenanceStatus,
@@ -21,10 +23,10 @@ import {
   TENANT_RATABLE_STATUSES,
   TENANT_REQUESTS_PAGE_SIZE,
 } from './tenant-requests.schemas';
-import { parseEntryWindows, type EntryWindow } from '~/features/work-orders/entry-windows';
+import { requestReportOf, type RequestReport } from '~/features/work-orders/entry-windows';
 import { isId } from '~/lib/ids';
 
-import { unitLabelOf } from './tenant-requests.server';
+import { recordForeignRequestAccess, unitLabelOf } from './tenant-requests.server';
 
 /** One request in the tenant's list. Dates are ISO instants. */
 export type TenantRequestSummary = {
@@ -141,23 +143,18 @@ export type TenantTimelineEntry = {
 };
 
 /** One of the viewer's requests with its public timeline. Dates are ISO. */
-export type TenantRequestView = TenantRequestSummary & {
-  description: string;
-  location: string | null;
-  permissionToEnter: boolean;
-  entryWindows: EntryWindow[];
-  entryNotes: string | null;
-  photoUrls: string[];
-  ratingComment: string | null;
-  cancelReason: string | null;
-  unitAddress: string;
-  /** The visit of the request's current (or finished) work order, when one is scheduled. */
-  visit: { scheduledFor: string; vendorName: string } | null;
-  timeline: TenantTimelineEntry[];
-  canCancel: boolean;
-  canRate: boolean;
-  canComment: boolean;
-};
+export type TenantRequestView = TenantRequestSummary &
+  RequestReport & {
+    ratingComment: string | null;
+    cancelReason: string | null;
+    unitAddress: string;
+    /** The visit of the request's current (or finished) work order, when one is scheduled. */
+    visit: { scheduledFor: string; vendorName: string } | null;
+    timeline: TenantTimelineEntry[];
+    canCancel: boolean;
+    canRate: boolean;
+    canComment: boolean;
+  };
 
 /** Timeline kinds a tenant sees (`sla_breached` and internal notes are staff matters). */
 const TENANT_VISIBLE_KINDS = ['submitted', 'status', 'comment', 'triaged', 'assigned', 'scheduled', 'rated'];
@@ -182,12 +179,8 @@ export async function findTenantRequest({
   const [row] = await db
     .select({
       ...requestColumns,
+      ...requestReportColumns,
       tenantId: maintenanceRequest.tenantId,
-      description: maintenanceRequest.description,
-      location: maintenanceRequest.location,
-      permissionToEnter: maintenanceRequest.permissionToEnter,
-      entryWindows: maintenanceRequest.entryWindows,
-      entryNotes: maintenanceRequest.entryNotes,
       ratingComment: maintenanceRequest.ratingComment,
       cancelReason: maintenanceRequest.cancelReason,
       address: property.address,
@@ -199,28 +192,12 @@ export async function findTenantRequest({
     .leftJoin(building, eq(building.id, maintenanceRequest.buildingId))
     .where(eq(maintenanceRequest.id, requestId));
   if (!row || row.tenantId !== viewer.id) {
-    await auditRefusalIfExists(db, viewer, {
-      table: 'maintenance_request',
-      id: requestId,
-      reason: 'not_own',
-      origin,
-      values: { request_id: requestId },
-    });
+    await recordForeignRequestAccess(db, viewer, requestId, origin);
     return null;
   }
   const [events, [visit]] = await Promise.all([
     db
-      .select({
-        id: maintenanceEvent.id,
-        kind: maintenanceEvent.kind,
-        fromStatus: maintenanceEvent.fromStatus,
-        toStatus: maintenanceEvent.toStatus,
-        body: maintenanceEvent.body,
-        photoUrls: maintenanceEvent.photoUrls,
-        actorId: maintenanceEvent.actorId,
-        actorRole: user.role,
-        createdAt: maintenanceEvent.createdAt,
-      })
+      .select({ ...timelineEventColumns, actorId: maintenanceEvent.actorId, actorRole: user.role })
       .from(maintenanceEvent)
       .leftJoin(user, eq(user.id, maintenanceEvent.actorId))
       .where(
@@ -258,25 +235,15 @@ export async function findTenantRequest({
     updatedAt: row.updatedAt.toISOString(),
     photoUrl: row.photoUrls[0] ?? null,
     photoCount: row.photoUrls.length,
-    photoUrls: row.photoUrls,
+    ...requestReportOf(row),
     clientId: row.clientId,
     rating: row.rating,
     ratingComment: row.ratingComment,
     cancelReason: row.cancelReason,
-    description: row.description,
-    location: row.location,
-    permissionToEnter: row.permissionToEnter,
-    entryWindows: parseEntryWindows(row.entryWindows),
-    entryNotes: row.entryNotes,
     visit: visit?.scheduledFor ? { scheduledFor: visit.scheduledFor.toISOString(), vendorName: visit.vendorName } : null,
-    timeline: events.map((event) => ({
-      id: event.id,
-      kind: event.kind,
-      fromStatus: event.fromStatus,
-      toStatus: event.toStatus,
-      body: event.body,
-      photoUrls: event.photoUrls,
-      author: event.actorId === viewer.id ? 'you' : event.actorRole === 'vendor' ? 'vendor' : event.actorRole ? 'staff' : 'system',
+    timeline: events.map(({ actorId, actorRole, ...event }) => ({
+      ...event,
+      author: actorId === viewer.id ? 'you' : actorRole === 'vendor' ? 'vendor' : actorRole ? 'staff' : 'system',
       createdAt: event.createdAt.toISOString(),
     })),
     canCancel: (TENANT_CANCELLABLE_STATUSES as readonly string[]).includes(status),

@@ -57,6 +57,25 @@ export function unitLabelOf(row: { buildingName: string | null; unitNumber: stri
 }
 
 /**
+ * Records that `viewer` was refused request `requestId` because it is someone else's (answered
+ * like an unknown id): an audited `access_denied`, reason `not_own`, only when the request exists.
+ */
+export async function recordForeignRequestAccess(
+  db: Db,
+  viewer: Pick<Viewer, 'id'>,
+  requestId: number,
+  origin: RequestOrigin,
+): Promise<void> {
+  await auditRefusalIfExists(db, viewer, {
+    table: 'maintenance_request',
+    id: requestId,
+    reason: 'not_own',
+    origin,
+    values: { request_id: requestId },
+  });
+}
+
+/**
  * The homes `viewer` may report problems in: units of leases with status active or signed on
  * which they are the primary tenant or a linked signer (`lease_tenant.user_id`). One entry per
  * unit (its newest such lease), active leases first.

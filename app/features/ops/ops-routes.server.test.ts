@@ -57,6 +57,14 @@ type Args = { request: Request; params: Record<string, string>; context: DimoraL
 const run = (fn: unknown, req: Request, ctx: DimoraLoadContext = context) =>
   settle(() => (fn as (args: Args) => unknown)({ request: req, params: {}, context: ctx }));
 
+/** The admin posts `fields` to /admin/system (with `headers`, in Italian with `lang`); answers its action's answer (`answerOf`). */
+async function postSystemSettings(
+  fields: Record<string, string>,
+  { headers = {}, lang }: { headers?: Record<string, string>; lang?: 'it' } = {},
+) {
+  return answerOf(await run(systemRoute.action, post('admin', '/admin/system', fields, headers, lang)));
+}
+
 async function auditsOf(action: string) {
   return database.db
     .select({ values: auditLog.newValues, userId: auditLog.userId })
@@ -107,9 +115,7 @@ describe('/admin/system', () => {
   });
 
   it('an admin changes the application fee and deposit: saved, audited, charged at once', async () => {
-    const answer = answerOf(
-      await run(systemRoute.action, post('admin', '/admin/system', { intent: 'fees', applicationFee: '$75.50', depositMonths: '1,5' })),
-    );
+    const answer = await postSystemSettings({ intent: 'fees', applicationFee: '$75.50', depositMonths: '1,5' });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ ok: true, intent: 'fees', changed: 2 });
     expect(await readFeeSettings({ db: database.db })).toEqual({ applicationFeeCents: 7_550, depositMonths: 1.5 });
@@ -121,11 +127,9 @@ describe('/admin/system', () => {
     expect(audits.at(-1)?.userId).toBe(ids.get('admin'));
 
     // A plain browser post is answered with a redirect back to the section.
-    const plain = answerOf(
-      await run(
-        systemRoute.action,
-        post('admin', '/admin/system', { intent: 'fees', applicationFee: '50', depositMonths: '1' }, { 'sec-fetch-mode': 'navigate' }),
-      ),
+    const plain = await postSystemSettings(
+      { intent: 'fees', applicationFee: '50', depositMonths: '1' },
+      { headers: { 'sec-fetch-mode': 'navigate' } },
     );
     expect(plain.status).toBe(303);
     expect(plain.location).toBe('/admin/system?done=fees#fees');
@@ -134,95 +138,66 @@ describe('/admin/system', () => {
 
   it('a bad value answers 422 with a message per field and the values typed, in the visitor’s language; nothing is saved', async () => {
     const before = await database.db.select().from(setting).orderBy(setting.key);
-    const bad = answerOf(
-      await run(systemRoute.action, post('admin', '/admin/system', { intent: 'fees', applicationFee: 'fifty', depositMonths: '7' })),
-    );
+    const bad = await postSystemSettings({ intent: 'fees', applicationFee: 'fifty', depositMonths: '7' });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ applicationFee: 'Enter an amount in dollars, like 50 or 49.99' });
     expect(bad.body.values).toEqual({ applicationFee: 'fifty', depositMonths: '7' });
 
-    const range = answerOf(
-      await run(systemRoute.action, post('admin', '/admin/system', { intent: 'fees', applicationFee: '1000.01', depositMonths: '7' })),
-    );
+    const range = await postSystemSettings({ intent: 'fees', applicationFee: '1000.01', depositMonths: '7' });
     expect(range.status).toBe(422);
     expect(range.body.errors).toEqual({ applicationFee: 'Enter an amount from $0.00 to $1,000.00', depositMonths: 'Enter 0 to 6 months' });
 
-    const rent = answerOf(
-      await run(
-        systemRoute.action,
-        post('admin', '/admin/system', { intent: 'rent', rentDueDay: '31', rentGraceDays: '', lateFee: '10' }, {}, 'it'),
-      ),
-    );
+    const rent = await postSystemSettings({ intent: 'rent', rentDueDay: '31', rentGraceDays: '', lateFee: '10' }, { lang: 'it' });
     expect(rent.status).toBe(422);
     expect(rent.body.errors).toEqual({ rentGraceDays: 'Campo obbligatorio' });
-    const rentRange = answerOf(
-      await run(
-        systemRoute.action,
-        post('admin', '/admin/system', { intent: 'rent', rentDueDay: '31', rentGraceDays: '3', lateFee: '10' }, {}, 'it'),
-      ),
-    );
+    const rentRange = await postSystemSettings({ intent: 'rent', rentDueDay: '31', rentGraceDays: '3', lateFee: '10' }, { lang: 'it' });
     expect(rentRange.body.errors).toEqual({ rentDueDay: 'Scegli un giorno da 1 a 28' });
 
-    const hours = answerOf(
-      await run(
-        systemRoute.action,
-        post('admin', '/admin/system', {
-          intent: 'contact',
-          companyName: 'Dimora',
-          contactPhone: 'call us',
-          contactEmail: 'hello@dimora.example',
-          contactAddress: '',
-          weekdaysOpens: '18:00',
-          weekdaysCloses: '09:00',
-          saturdayOpens: '10:00',
-          saturdayCloses: '16:00',
-          sundayClosed: 'on',
-        }),
-      ),
-    );
+    const hours = await postSystemSettings({
+      intent: 'contact',
+      companyName: 'Dimora',
+      contactPhone: 'call us',
+      contactEmail: 'hello@dimora.example',
+      contactAddress: '',
+      weekdaysOpens: '18:00',
+      weekdaysCloses: '09:00',
+      saturdayOpens: '10:00',
+      saturdayCloses: '16:00',
+      sundayClosed: 'on',
+    });
     expect(hours.status).toBe(422);
     expect(hours.body.errors).toEqual({
       contactPhone: 'Enter a valid phone number (digits, spaces, + ( ) - only)',
       weekdaysCloses: 'The closing time must be after the opening time',
     });
 
-    const dsn = answerOf(
-      await run(
-        systemRoute.action,
-        post('admin', '/admin/system', {
-          intent: 'monitoring',
-          monitoringDsn: 'https://public:secret@o1.ingest.sentry.io/42',
-          tracesSampleRate: '2',
-          replaysSessionSampleRate: '0.1',
-          replaysOnErrorSampleRate: '1',
-        }),
-      ),
-    );
+    const dsn = await postSystemSettings({
+      intent: 'monitoring',
+      monitoringDsn: 'https://public:secret@o1.ingest.sentry.io/42',
+      tracesSampleRate: '2',
+      replaysSessionSampleRate: '0.1',
+      replaysOnErrorSampleRate: '1',
+    });
     expect(dsn.status).toBe(422);
     expect(Object.keys(dsn.body.errors).sort()).toEqual(['monitoringDsn', 'tracesSampleRate']);
     expect(await database.db.select().from(setting).orderBy(setting.key)).toEqual(before);
   });
 
   it('office hours and contact details saved here show on /contact at once; the company name reaches the chrome', async () => {
-    const saved = answerOf(
-      await run(
-        systemRoute.action,
-        post('admin', '/admin/system', {
-          intent: 'contact',
-          companyName: 'Casa Dimora',
-          contactPhone: '+1 512 555 0100',
-          contactEmail: 'office@casa.example',
-          contactAddress: '100 Congress Ave, Austin, TX',
-          weekdaysOpens: '08:30',
-          weekdaysCloses: '17:00',
-          saturdayClosed: 'on',
-          saturdayOpens: '',
-          saturdayCloses: '',
-          sundayOpens: '11:00',
-          sundayCloses: '14:00:00',
-        }),
-      ),
-    );
+    const saved = await postSystemSettings({
+      intent: 'contact',
+      companyName: 'Casa Dimora',
+      contactPhone: '+1 512 555 0100',
+      contactEmail: 'office@casa.example',
+      contactAddress: '100 Congress Ave, Austin, TX',
+      weekdaysOpens: '08:30',
+      weekdaysCloses: '17:00',
+      saturdayClosed: 'on',
+      saturdayOpens: '',
+      saturdayCloses: '',
+      sundayOpens: '11:00',
+      sundayCloses: '14:00:00',
+    });
     expect(saved.body).toEqual({ ok: true, intent: 'contact', changed: 5 });
     const contact = (await contactLoader({ request: request(null, '/contact'), params: {}, context } as never)) as Awaited<
       ReturnType<typeof contactLoader>
@@ -250,7 +225,7 @@ describe('/admin/system', () => {
       replaysSessionSampleRate: '0',
       replaysOnErrorSampleRate: '1',
     };
-    expect(answerOf(await run(systemRoute.action, post('admin', '/admin/system', fields))).body).toEqual({
+    expect((await postSystemSettings(fields)).body).toEqual({
       ok: true,
       intent: 'monitoring',
       changed: 3,
@@ -259,7 +234,7 @@ describe('/admin/system', () => {
       ReturnType<typeof rootLoader>
     >;
     expect(root.monitoring).toEqual({ dsn, tracesSampleRate: 0.2, replaysSessionSampleRate: 0, replaysOnErrorSampleRate: 1 });
-    expect(answerOf(await run(systemRoute.action, post('admin', '/admin/system', { ...fields, monitoringDsn: '' }))).body).toMatchObject({
+    expect((await postSystemSettings({ ...fields, monitoringDsn: '' })).body).toMatchObject({
       ok: true,
       changed: 1,
     });
@@ -289,15 +264,13 @@ describe('/admin/system', () => {
     const [audit] = (await auditsOf('test_mail_sent')).slice(-1);
     expect(audit?.values).toMatchObject({ transport: 'smtp', delivered: false, error: expect.stringContaining('ECONNREFUSED') });
 
-    const stored = answerOf(await run(systemRoute.action, post('admin', '/admin/system', { intent: 'test-mail' }, {}, 'it')));
+    const stored = await postSystemSettings({ intent: 'test-mail' }, { lang: 'it' });
     expect(stored.body).toMatchObject({ ok: true });
     const [row] = await database.db.select().from(mailMessage).where(eq(mailMessage.to, 'admin@ops-routes.test')).orderBy(mailMessage.id);
     expect(row?.subject).toBe('E-mail di prova da Casa Dimora');
 
     // Without JavaScript the browser is sent back to the page, which says it went.
-    const plain = answerOf(
-      await run(systemRoute.action, post('admin', '/admin/system', { intent: 'test-mail' }, { 'sec-fetch-mode': 'navigate' })),
-    );
+    const plain = await postSystemSettings({ intent: 'test-mail' }, { headers: { 'sec-fetch-mode': 'navigate' } });
     expect(plain).toMatchObject({ status: 303, location: '/admin/system?done=test-mail#test-mail' });
     const page = (await run(systemRoute.loader, request('admin', '/admin/system?done=test-mail'))) as Awaited<
       ReturnType<typeof systemRoute.loader>
@@ -322,7 +295,7 @@ describe('/admin/system', () => {
   });
 
   it('an unknown intent is a 400; anyone but an admin is turned away and changes nothing', async () => {
-    expect(answerOf(await run(systemRoute.action, post('admin', '/admin/system', { intent: 'reboot' }))).status).toBe(400);
+    expect((await postSystemSettings({ intent: 'reboot' })).status).toBe(400);
     const before = await database.db.select().from(setting).orderBy(setting.key);
     for (const who of ['manager', 'tenant', null]) {
       const refused = (await run(

@@ -18,8 +18,10 @@
  */
 import { isAdmin, isPropertyManager, isStaffActor } from '~/lib/access';
 import { keysetCsvStream } from '~/server/http/csv.server';
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { afterInstantKey, instantText, utcDayStart } from '~/server/db/instant-keyset.server';
 import { rowsOf } from '~/server/db/rows.server';
+import type { KeysetBatch } from '~/server/keyset-stream.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { application, building, charge, lease, ledgerAllocation, payment, property, refund, user } from '~/server/db/schema';
@@ -44,11 +46,6 @@ function scopeOf(db: Db, actor: PaymentsActor): SQL | undefined {
   return inArray(payment.buildingId, db.select({ id: building.id }).from(building).where(eq(building.managerId, actor.id)));
 }
 
-/** `iso` (a UTC day) as the timestamp of its midnight, for comparing with `created_at`. */
-function dayStart(iso: string): SQL {
-  return sql`${`${iso}T00:00:00Z`}::timestamptz`;
-}
-
 /** The filters (and scope) as one condition on `payment`. */
 function filterCondition(db: Db, actor: PaymentsActor, filters: PaymentFilters): SQL | undefined {
   return and(
@@ -57,20 +54,13 @@ function filterCondition(db: Db, actor: PaymentsActor, filters: PaymentFilters):
     filters.kind ? eq(payment.kind, filters.kind) : undefined,
     filters.method ? eq(payment.method, filters.method) : undefined,
     filters.buildingId ? eq(payment.buildingId, filters.buildingId) : undefined,
-    filters.from ? gte(payment.createdAt, dayStart(filters.from)) : undefined,
-    filters.to ? lt(payment.createdAt, dayStart(addDays(filters.to, 1))) : undefined,
+    filters.from ? gte(payment.createdAt, utcDayStart(filters.from)) : undefined,
+    filters.to ? lt(payment.createdAt, utcDayStart(addDays(filters.to, 1))) : undefined,
   );
 }
 
-/** Rows after `cursor` in `created_at desc, id desc` order. The plain `<=` lets every index bound the scan. */
-function afterCursor(cursor: PaymentCursor | null): SQL | undefined {
-  if (!cursor) return undefined;
-  const at = sql`${cursor.createdAt}::timestamptz`;
-  return and(lte(payment.createdAt, at), sql`(${payment.createdAt}, ${payment.id}) < (${at}, ${cursor.id})`);
-}
-
 /** `created_at` exactly as stored (microseconds, UTC): the keyset cursor must not lose precision. */
-const createdAtText = sql<string>`to_char(${payment.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const createdAtText = instantText(payment.createdAt);
 
 export type PaymentListItem = {
   id: number;
@@ -174,15 +164,15 @@ async function readBatch(
   filters: PaymentFilters,
   cursor: PaymentCursor | null,
   limit: number,
-): Promise<{ items: PaymentListItem[]; last: PaymentCursor | null; more: boolean }> {
+): Promise<KeysetBatch<PaymentListItem, PaymentCursor>> {
   const rows = await selectListColumns(db)
-    .where(and(filterCondition(db, actor, filters), afterCursor(cursor)))
+    .where(and(filterCondition(db, actor, filters), afterInstantKey(payment.createdAt, payment.id, cursor)))
     .orderBy(desc(payment.createdAt), desc(payment.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const tail = page[page.length - 1];
   return {
-    items: await describeRows(db, page),
+    rows: await describeRows(db, page),
     last: tail ? { createdAt: tail.createdAtText, id: tail.id } : null,
     more: rows.length > limit,
   };
@@ -208,7 +198,7 @@ export async function findPayments({
 }): Promise<PaymentPage> {
   if (!isStaffActor(actor)) return { items: [], nextCursor: null };
   const batch = await readBatch(db, actor, filters, cursor, limit);
-  return { items: batch.items, nextCursor: batch.more && batch.last ? formatCursor(batch.last) : null };
+  return { items: batch.rows, nextCursor: batch.more && batch.last ? formatCursor(batch.last) : null };
 }
 
 export type PaymentDetail = PaymentListItem & {
@@ -419,10 +409,7 @@ export async function exportPaymentsCsv({
     columns: PAYMENT_CSV_COLUMNS,
     batchSize: CSV_BATCH,
     maxRows,
-    readBatch: async (cursor: PaymentCursor | null, limit: number) => {
-      const batch = await readBatch(db, actor, filters, cursor, limit);
-      return { rows: batch.items, last: batch.last, more: batch.more };
-    },
+    readBatch: (cursor: PaymentCursor | null, limit: number) => readBatch(db, actor, filters, cursor, limit),
     toLine: csvLine,
   });
 }

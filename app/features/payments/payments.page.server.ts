@@ -12,12 +12,12 @@ import { randomUUID } from 'node:crypto';
 import { data } from 'react-router';
 import { refundPayment, type StaffLedgerRefusal } from '~/features/ledger/ledger-commands.server';
 import { staffPageTranslations } from '~/i18n/resources.server';
-import type { Language } from '~/lib/constants';
 import { formatCents } from '~/lib/format';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import type { Db } from '~/server/db/client.server';
-import { translateIssues } from '~/server/http/form.server';
-import { handleFormAction, type FormCall, type ReasonTable } from '~/server/http/form-action.server';
+import { filteredCsvResponse, type CsvExportArgs } from '~/server/http/csv-export.server';
+import { fieldErrors } from '~/server/http/form.server';
+import { handleFormAction, reasonTable, type FormCall } from '~/server/http/form-action.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import type { Logger } from '~/server/logger.server';
 import type { PaymentProvider } from '~/server/payments/payment-provider';
@@ -32,13 +32,6 @@ export type PaymentsBase = '/admin/payments' | '/dashboard/payments';
 const PAGE_TRANSLATIONS = ['payments'] as const;
 
 type PageContext = { db: Db; clientIp: string; logger: Pick<Logger, 'info'> };
-
-/** The messages of a zod error, keyed by field, in `lang`. */
-function fieldErrors(issues: Parameters<typeof translateIssues>[0], lang: Language): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(translateIssues(issues, lang)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-}
 
 /**
  * The list page (`?status=&kind=&method=&from=&to=&building=&cursor=`) or, with
@@ -115,18 +108,18 @@ export async function loadPaymentDetailPage({
 }
 
 /** How the payment page answers each reason code of `refundPayment` (decision 037). */
-const REFUSALS: ReasonTable<StaffLedgerRefusal> = {
-  not_found: { status: 404, message: 'payments.refund.errors.not_found' },
-  invalid_amount: { status: 422, message: 'payments.refund.errors.invalid_amount', field: 'amount' },
-  invalid_date: { status: 422, message: 'payments.refund.errors.invalid_date' },
-  above_balance: { status: 422, message: 'payments.refund.errors.above_balance' },
-  nothing_due: { status: 409, message: 'payments.refund.errors.nothing_due' },
-  above_refundable: { status: 422, message: 'payments.refund.errors.above_refundable', field: 'amount' },
-  not_refundable: { status: 409, message: 'payments.refund.errors.not_refundable' },
-  provider_refused: { status: 422, message: 'payments.refund.errors.provider_refused' },
-  provider_unavailable: { status: 502, message: 'payments.refund.errors.provider_unavailable' },
-  not_active: { status: 409, message: 'payments.refund.errors.not_active' },
-};
+const REFUSALS = reasonTable<StaffLedgerRefusal>('payments.refund.errors', {
+  not_found: 404,
+  invalid_amount: { status: 422, field: 'amount' },
+  invalid_date: 422,
+  above_balance: 422,
+  nothing_due: 409,
+  above_refundable: { status: 422, field: 'amount' },
+  not_refundable: 409,
+  provider_refused: 422,
+  provider_unavailable: 502,
+  not_active: 409,
+});
 
 /** A refund form whose idempotency key is missing or malformed: a broken (stale) form, not the person's typing. */
 const STALE_FORM = { status: 400, message: 'payments.refund.errors.staleForm' };
@@ -186,32 +179,15 @@ export function handleRefundAction({
 }
 
 /** The CSV download of the filtered list (`?status=…`, no cursor): 400 for bad filters. */
-export async function paymentsCsvResponse({
-  request,
-  context,
-  actor,
-}: {
-  request: Request;
-  context: PageContext;
-  actor: PaymentsActor;
-}): Promise<Response> {
-  const lang = requestLanguage(request);
-  const parsed = parsePaymentFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) {
-    const errors = fieldErrors(parsed.issues, lang);
-    return new Response(`${Object.values(errors).join('\n')}\n`, {
-      status: 400,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
-  }
-  const stream = await exportPaymentsCsv({ db: context.db, actor, filters: parsed.filters });
-  if (!stream) return new Response(null, { status: 404 });
-  context.logger.info({ actor: actor.id, filters: parsed.filters }, 'payments exported');
-  return new Response(stream, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="payments-${utcToday()}.csv"`,
-      'Cache-Control': 'no-store',
+export function paymentsCsvResponse({ request, context, actor }: CsvExportArgs<PaymentsActor>): Promise<Response> {
+  return filteredCsvResponse({
+    request,
+    parse: parsePaymentFilters,
+    fileName: `payments-${utcToday()}.csv`,
+    open: async (filters) => {
+      const stream = await exportPaymentsCsv({ db: context.db, actor, filters });
+      if (stream) context.logger.info({ actor: actor.id, filters }, 'payments exported');
+      return stream;
     },
   });
 }

@@ -10,6 +10,7 @@ import { parseDollars } from '~/lib/money';
 import { z } from 'zod';
 import { FIELD_MESSAGES, cleanLine } from '~/lib/form-fields';
 import { INT4_MAX } from '~/lib/ids';
+import { cursorParam, dayRangeCheck, filteredHref, optionalParam as optional, pickParams } from '~/lib/query-filters';
 
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
 export const PAYMENT_KINDS = ['application_fee', 'deposit', 'rent', 'other'] as const;
@@ -59,9 +60,6 @@ export function daysInRange(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-/** An empty or missing query value reads as "not given". */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 const dateField = z.string().refine(isIsoDate, PAYMENT_MESSAGES.date);
 const buildingField = z
   .string()
@@ -93,17 +91,9 @@ const filterShape = z
     from: optional(dateField),
     to: optional(dateField),
     building: optional(buildingField),
-    cursor: optional(
-      z.string().transform((raw, ctx) => {
-        const cursor = parseCursor(raw);
-        if (!cursor) ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.cursor });
-        return cursor ?? z.NEVER;
-      }),
-    ),
+    cursor: cursorParam(parseCursor, PAYMENT_MESSAGES.cursor),
   })
-  .superRefine((value, ctx) => {
-    if (value.from && value.to && value.from > value.to) ctx.addIssue({ code: 'custom', path: ['to'], message: PAYMENT_MESSAGES.range });
-  });
+  .superRefine(dayRangeCheck(PAYMENT_MESSAGES.range));
 
 /** The list's filters (also the CSV export's). Dates are UTC days of `created_at`, both ends included. */
 export type PaymentFilters = {
@@ -123,18 +113,9 @@ export type FilterField = 'status' | 'kind' | 'method' | 'from' | 'to' | 'buildi
 export type ParsedFilters =
   { ok: true; filters: PaymentFilters; cursor: PaymentCursor | null } | { ok: false; issues: z.ZodError; filters: PaymentFilters };
 
-function pick(params: URLSearchParams, names: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of names) {
-    const value = params.get(name);
-    if (value !== null) out[name] = value.trim();
-  }
-  return out;
-}
-
 /** The list filters of `params`. Unknown values are refused (400), never silently dropped. */
 export function parsePaymentFilters(params: URLSearchParams): ParsedFilters {
-  const parsed = filterShape.safeParse(pick(params, ['status', 'kind', 'method', 'from', 'to', 'building', 'cursor']));
+  const parsed = filterShape.safeParse(pickParams(params, ['status', 'kind', 'method', 'from', 'to', 'building', 'cursor']));
   if (!parsed.success) return { ok: false, issues: parsed.error, filters: NO_FILTERS };
   const { status, kind, method, from, to, building, cursor } = parsed.data;
   return {
@@ -158,16 +139,8 @@ export function hasPaymentFilters(filters: PaymentFilters): boolean {
 
 /** The list (or CSV) URL for `filters`, optionally at `cursor`. */
 export function paymentsHref(basePath: string, filters: PaymentFilters, cursor?: string | null): string {
-  const params = new URLSearchParams();
-  if (filters.status) params.set('status', filters.status);
-  if (filters.kind) params.set('kind', filters.kind);
-  if (filters.method) params.set('method', filters.method);
-  if (filters.from) params.set('from', filters.from);
-  if (filters.to) params.set('to', filters.to);
-  if (filters.buildingId) params.set('building', String(filters.buildingId));
-  if (cursor) params.set('cursor', cursor);
-  const search = params.toString();
-  return search ? `${basePath}?${search}` : basePath;
+  const { status, kind, method, from, to, buildingId } = filters;
+  return filteredHref(basePath, { status, kind, method, from, to, building: buildingId }, cursor);
 }
 
 export type ReconciliationQuery = { from: string; to: string; buildingId: number | null };
@@ -190,7 +163,7 @@ export function parseReconciliationQuery(
       else if (daysInRange(from, to) > RECONCILIATION_MAX_DAYS)
         ctx.addIssue({ code: 'custom', path: ['from'], message: PAYMENT_MESSAGES.rangeTooLong });
     })
-    .safeParse(pick(params, ['from', 'to', 'building']));
+    .safeParse(pickParams(params, ['from', 'to', 'building']));
   if (!parsed.success) return { ok: false, issues: parsed.error, query: fallback };
   const to = parsed.data.to ?? today;
   return { ok: true, query: { from: parsed.data.from ?? addDays(to, -29), to, buildingId: parsed.data.building ?? null } };

@@ -5,26 +5,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unitImport } from '~/server/db/schema';
 import { logger } from '~/server/logger.server';
 import { createMailer } from '~/server/mail/mailer.server';
 import { enqueueOutbox, nextRunOf, processOutboxBatch } from '~/server/outbox/outbox.server';
 import { jobHandlers, jobSchedules } from '../../../server/jobs';
 import { createBuilding } from '../../../tests/setup/factories';
-import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
+import { TEST_PUBLIC_URL, useTestDatabase } from '../../../tests/setup/test-db';
 import { PORTFOLIO_JOB_TOPICS, UNIT_IMPORT_PRUNE_SCHEDULE, UNIT_IMPORT_RETENTION_DAYS } from './portfolio-jobs.server';
 
 const quiet = logger.child({}, { level: 'silent' });
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const database = useTestDatabase();
 
 const DAY_MS = 86_400_000;
 

@@ -19,7 +19,8 @@ export type PortfolioFailure = {
 
 export type ManagerOption = { id: string; name: string; email: string };
 
-export type BuildingListItem = {
+/** What the list and the detail page both show of a building: its address, manager and unit counts. */
+export type BuildingFacts = {
   id: number;
   name: string;
   streetAddress: string;
@@ -33,6 +34,9 @@ export type BuildingListItem = {
   unitsLeased: number;
   unitsMaintenance: number;
   unitsListed: number;
+};
+
+export type BuildingListItem = BuildingFacts & {
   /** leased ÷ units, 0–1 (0 for a building without units). */
   occupancy: number;
   coverUrl: string | null;
@@ -45,13 +49,7 @@ export type BuildingListPage = {
   pageCount: number;
 };
 
-export type BuildingDetail = {
-  id: number;
-  name: string;
-  streetAddress: string;
-  city: string;
-  state: string;
-  zipCode: string;
+export type BuildingDetail = BuildingFacts & {
   latitude: number | null;
   longitude: number | null;
   yearBuilt: number | null;
@@ -59,13 +57,6 @@ export type BuildingDetail = {
   description: string;
   descriptionIt: string | null;
   imageUrls: string[];
-  managerId: string | null;
-  managerName: string | null;
-  unitsTotal: number;
-  unitsAvailable: number;
-  unitsLeased: number;
-  unitsMaintenance: number;
-  unitsListed: number;
   createdAt: string;
   updatedAt: string;
 };

@@ -7,7 +7,7 @@ import { utcToday } from '~/lib/dates';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { recordAuditEvent } from '~/server/audit.server';
 import { bid, project, projectVendor, user, vendor } from '~/server/db/schema';
-import { createWorkOrder, vendorIneligibility } from '~/features/work-orders/work-order-core.server';
+import { createWorkOrder, vendorEligibilityColumns, vendorIneligibility } from '~/features/work-orders/work-order-core.server';
 import { projectDateTime, projectMoney, projectNotificationText } from './project-mail.server';
 import { notifyVendors, vendorRecipients } from './project-notify.server';
 import { BID_DEADLINE_MAX_DAYS, type InviteInput } from './projects.schemas';
@@ -49,14 +49,7 @@ export async function openBidding({
     const today = utcToday(now);
     const chosen = input.vendorIds.length
       ? await tx
-          .select({
-            id: vendor.id,
-            companyName: vendor.companyName,
-            status: vendor.status,
-            insuranceExpiry: vendor.insuranceExpiry,
-            insuranceVerifiedAt: vendor.insuranceVerifiedAt,
-            serviceStates: vendor.serviceStates,
-          })
+          .select({ id: vendor.id, companyName: vendor.companyName, ...vendorEligibilityColumns, serviceStates: vendor.serviceStates })
           .from(vendor)
           .where(inArray(vendor.id, input.vendorIds))
           .for('share')

@@ -15,22 +15,14 @@ import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { bid, building, document, project, projectVendor, vendor } from '~/server/db/schema';
+import { insertFileDocument } from '~/server/uploads/file-documents.server';
+import { findAccountVendor } from '~/features/work-orders/vendor-work-orders.server';
 import { projectMoney } from './project-mail.server';
 import { notifyProjectStaff } from './project-notify.server';
 import type { StoredProjectFile } from './project-files.server';
-import { isBiddingOpen } from './projects.server';
+import { bidAttachmentColumns, bidViewOf, isBiddingOpen, type BidView } from './projects.server';
 import type { BidInput, BidStatus, ProjectKind, ProjectStatus } from './projects.schemas';
 import { isId } from '~/lib/ids';
-
-/** The vendor record behind a signed-in account, or null. */
-export async function findViewerVendor(db: Db, viewer: Pick<Viewer, 'id'>) {
-  const [row] = await db
-    .select({ id: vendor.id, companyName: vendor.companyName, status: vendor.status })
-    .from(vendor)
-    .where(eq(vendor.userId, viewer.id))
-    .limit(1);
-  return row ?? null;
-}
 
 /** How a closed project ended for this vendor. */
 export type BidOutcome = 'awarded' | 'not_awarded' | 'cancelled' | null;
@@ -60,7 +52,7 @@ export type VendorProjectItem = {
  * open for bids at `now` and the others. `vendor` is null for an account with no vendor record.
  */
 export async function findVendorProjects({ db, viewer, now = new Date() }: { db: Db; viewer: Pick<Viewer, 'id'>; now?: Date }) {
-  const me = await findViewerVendor(db, viewer);
+  const me = await findAccountVendor(db, viewer.id);
   if (!me) return { vendor: null, open: [] as VendorProjectItem[], closed: [] as VendorProjectItem[] };
   const rows = await db
     .select({
@@ -117,16 +109,7 @@ export type VendorProjectDetail = {
   bidDeadline: string | null;
   open: boolean;
   vendorApproved: boolean;
-  myBid: {
-    id: number;
-    amountCents: number;
-    timelineDays: number;
-    notes: string | null;
-    status: BidStatus;
-    submittedAt: string;
-    updatedAt: string;
-    attachment: { documentId: number; name: string; sizeBytes: number } | null;
-  } | null;
+  myBid: BidView | null;
   outcome: BidOutcome;
 };
 
@@ -173,24 +156,11 @@ export async function findVendorProject({
         .where(eq(building.id, row.buildingId))
     : [];
   const [mine] = await db
-    .select({ bid, attachmentName: document.originalName, attachmentSize: document.sizeBytes })
+    .select({ bid, ...bidAttachmentColumns })
     .from(bid)
     .leftJoin(document, eq(document.id, bid.attachmentDocumentId))
     .where(and(eq(bid.projectId, projectId), eq(bid.vendorId, invited.vendorId)));
-  const myBid = mine
-    ? {
-        id: mine.bid.id,
-        amountCents: mine.bid.amountCents,
-        timelineDays: mine.bid.timelineDays,
-        notes: mine.bid.notes,
-        status: mine.bid.status,
-        submittedAt: mine.bid.submittedAt.toISOString(),
-        updatedAt: mine.bid.updatedAt.toISOString(),
-        attachment: mine.bid.attachmentDocumentId
-          ? { documentId: mine.bid.attachmentDocumentId, name: mine.attachmentName ?? 'bid.pdf', sizeBytes: mine.attachmentSize ?? 0 }
-          : null,
-      }
-    : null;
+  const myBid = mine ? bidViewOf(mine) : null;
   const outcome = outcomeOf(row.status, myBid?.status ?? null);
   return {
     id: row.id,
@@ -286,26 +256,13 @@ export async function submitBid({
     if (attachment || (removeAttachment && previous)) {
       let documentId: number | null = null;
       if (attachment) {
-        const [stored] = await tx
-          .insert(document)
-          .values({
-            ownerType: 'bid',
-            ownerId: String(bidId),
-            kind: 'attachment',
-            storageKey: attachment.key,
-            url: `/vendor-portal/projects/${projectId}/files/pending`,
-            mime: attachment.mime,
-            sizeBytes: attachment.sizeBytes,
-            sha256: attachment.sha256,
-            originalName: attachment.originalName,
-            createdBy: viewer.id,
-          })
-          .returning({ id: document.id });
-        documentId = stored!.id;
-        await tx
-          .update(document)
-          .set({ url: `/vendor-portal/projects/${projectId}/files/${documentId}` })
-          .where(eq(document.id, documentId));
+        documentId = await insertFileDocument(tx, attachment, {
+          ownerType: 'bid',
+          ownerId: bidId,
+          kind: 'attachment',
+          createdBy: viewer.id,
+          url: (id) => `/vendor-portal/projects/${projectId}/files/${id}`,
+        });
       }
       await tx.update(bid).set({ attachmentDocumentId: documentId }).where(eq(bid.id, bidId));
       if (previous) {

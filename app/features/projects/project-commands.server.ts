@@ -25,6 +25,18 @@ import {
 // Commands
 // ---------------------------------------------------------------------------------------------
 
+/** The `project` columns the create/edit form sets, from its input (`budget` in cents; an empty description is none). */
+function formColumns(input: ProjectFormInput) {
+  return {
+    name: input.name,
+    kind: input.kind,
+    description: input.description || null,
+    budgetCents: input.budget,
+    startDate: input.startDate,
+    endDate: input.endDate,
+  };
+}
+
 /**
  * Creates a `planned` project at a building `actor` manages. Refuses `building_not_found` for a
  * building that is unknown or someone else's. Audited (`project_created`).
@@ -41,16 +53,7 @@ export async function createProject({
     if (!place) return { ok: false, reason: 'building_not_found' };
     const [created] = await tx
       .insert(project)
-      .values({
-        buildingId: place.id,
-        name: input.name,
-        kind: input.kind,
-        description: input.description || null,
-        budgetCents: input.budget,
-        startDate: input.startDate,
-        endDate: input.endDate,
-        createdBy: actor.id,
-      })
+      .values({ buildingId: place.id, ...formColumns(input), createdBy: actor.id })
       .returning({ id: project.id });
     const projectId = created!.id;
     await recordProjectAudit(tx, { actor, origin }, 'project_created', {
@@ -84,16 +87,7 @@ export async function updateProject({
     }
     await tx
       .update(project)
-      .set({
-        buildingId: input.buildingId,
-        name: input.name,
-        kind: input.kind,
-        description: input.description || null,
-        budgetCents: input.budget,
-        startDate: input.startDate,
-        endDate: input.endDate,
-        updatedAt: new Date(),
-      })
+      .set({ buildingId: input.buildingId, ...formColumns(input), updatedAt: new Date() })
       .where(eq(project.id, projectId));
     await recordProjectAudit(tx, { actor, origin }, 'project_updated', {
       project_id: projectId,

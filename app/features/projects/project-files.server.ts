@@ -8,11 +8,12 @@
  * CSP), never rendered inline.
  */
 import { Readable } from 'node:stream';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { bid, document, vendor } from '~/server/db/schema';
+import { countOwnerDocuments, insertFileDocument } from '~/server/uploads/file-documents.server';
 import { detectAllowedType } from '~/server/uploads/file-type.server';
 import { readMultipart } from '~/server/uploads/multipart.server';
 import { randomStorageKey, storeUploadedDocument } from '~/server/uploads/receive-document.server';
@@ -101,31 +102,14 @@ export async function addProjectDocument({
   file: StoredProjectFile;
 }): Promise<{ ok: true; documentId: number } | { ok: false; reason: DocumentRefusal }> {
   return withLockedStaffProject(db, actor, projectId, async (tx) => {
-    const [held] = await tx
-      .select({ n: count() })
-      .from(document)
-      .where(and(eq(document.ownerType, 'project'), eq(document.ownerId, String(projectId))));
-    if ((held?.n ?? 0) >= PROJECT_DOCUMENTS_MAX) return { ok: false, reason: 'too_many_documents' };
-    const [stored] = await tx
-      .insert(document)
-      .values({
-        ownerType: 'project',
-        ownerId: String(projectId),
-        kind: 'attachment',
-        storageKey: file.key,
-        url: `/admin/projects/${projectId}/files/pending`,
-        mime: file.mime,
-        sizeBytes: file.sizeBytes,
-        sha256: file.sha256,
-        originalName: file.originalName,
-        createdBy: actor.id,
-      })
-      .returning({ id: document.id });
-    const documentId = stored!.id;
-    await tx
-      .update(document)
-      .set({ url: `/admin/projects/${projectId}/files/${documentId}` })
-      .where(eq(document.id, documentId));
+    if ((await countOwnerDocuments(tx, 'project', projectId)) >= PROJECT_DOCUMENTS_MAX) return { ok: false, reason: 'too_many_documents' };
+    const documentId = await insertFileDocument(tx, file, {
+      ownerType: 'project',
+      ownerId: projectId,
+      kind: 'attachment',
+      createdBy: actor.id,
+      url: (id) => `/admin/projects/${projectId}/files/${id}`,
+    });
     await recordProjectAudit(tx, { actor, origin }, 'project_updated', {
       project_id: projectId,
       document_added: documentId,

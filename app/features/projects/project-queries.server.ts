@@ -18,12 +18,15 @@ import {
   type ProjectStatusMove,
 } from './projects.schemas';
 import {
+  bidAttachmentColumns,
+  bidViewOf,
   canMoveProject,
   findStaffProject,
   isBiddingOpen,
   projectScope,
   projectSpendCents,
   projectSpendSql,
+  type BidView,
   type ProjectActor,
 } from './projects.server';
 
@@ -116,17 +119,9 @@ function insuranceStanding(
   };
 }
 
-export type BidComparisonRow = {
-  id: number;
+export type BidComparisonRow = BidView & {
   vendorId: number;
   companyName: string;
-  amountCents: number;
-  timelineDays: number;
-  notes: string | null;
-  status: BidStatus;
-  submittedAt: string;
-  updatedAt: string;
-  attachment: { documentId: number; name: string; sizeBytes: number } | null;
   /** Average of the vendor's ratings (1–5), null before the first. */
   rating: number | null;
   ratingCount: number;
@@ -226,8 +221,7 @@ export async function findProjectDetail({
         insuranceVerifiedAt: vendor.insuranceVerifiedAt,
         ratingSum: vendor.ratingSum,
         ratingCount: vendor.ratingCount,
-        attachmentName: document.originalName,
-        attachmentSize: document.sizeBytes,
+        ...bidAttachmentColumns,
       })
       .from(bid)
       .innerJoin(vendor, eq(vendor.id, bid.vendorId))
@@ -275,18 +269,9 @@ export async function findProjectDetail({
     moves,
     invited: invited.map((entry) => ({ ...entry, invitedAt: entry.invitedAt.toISOString() })),
     bids: bids.map((entry) => ({
-      id: entry.bid.id,
+      ...bidViewOf(entry),
       vendorId: entry.bid.vendorId,
       companyName: entry.companyName,
-      amountCents: entry.bid.amountCents,
-      timelineDays: entry.bid.timelineDays,
-      notes: entry.bid.notes,
-      status: entry.bid.status,
-      submittedAt: entry.bid.submittedAt.toISOString(),
-      updatedAt: entry.bid.updatedAt.toISOString(),
-      attachment: entry.bid.attachmentDocumentId
-        ? { documentId: entry.bid.attachmentDocumentId, name: entry.attachmentName ?? 'bid.pdf', sizeBytes: entry.attachmentSize ?? 0 }
-        : null,
       rating: entry.ratingCount > 0 ? Math.round((entry.ratingSum / entry.ratingCount) * 10) / 10 : null,
       ratingCount: entry.ratingCount,
       insurance: insuranceStanding(

@@ -41,10 +41,11 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { recordAuditEvent, type AuditAction, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
-import { building, project } from '~/server/db/schema';
+import type { bid } from '~/server/db/schema';
+import { building, document, project } from '~/server/db/schema';
 import type { VendorIneligibility } from '~/features/work-orders/work-order-core.server';
 import type { ProjectFacts } from './project-notify.server';
-import type { ProjectStatus } from './projects.schemas';
+import type { BidStatus, ProjectStatus } from './projects.schemas';
 import { isId } from '~/lib/ids';
 
 /** The acting staff member as project services need it. */
@@ -99,6 +100,37 @@ export const projectSpendSql = sql<number>`coalesce((
 export async function projectSpendCents(db: Db, projectId: number): Promise<number> {
   const [row] = await db.select({ spend: projectSpendSql }).from(project).where(eq(project.id, projectId));
   return row?.spend ?? 0;
+}
+
+/** A bid as the vendor's and the staff's project pages show it (ISO dates; its PDF, when attached, by document). */
+export type BidView = {
+  id: number;
+  amountCents: number;
+  timelineDays: number;
+  notes: string | null;
+  status: BidStatus;
+  submittedAt: string;
+  updatedAt: string;
+  attachment: { documentId: number; name: string; sizeBytes: number } | null;
+};
+
+/** The columns of a bid's attachment (`document` left-joined on `bid.attachment_document_id`) that `bidViewOf` reads. */
+export const bidAttachmentColumns = { attachmentName: document.originalName, attachmentSize: document.sizeBytes };
+
+/** The `BidView` of a `bid` row read with `bidAttachmentColumns`. */
+export function bidViewOf(row: { bid: typeof bid.$inferSelect; attachmentName: string | null; attachmentSize: number | null }): BidView {
+  return {
+    id: row.bid.id,
+    amountCents: row.bid.amountCents,
+    timelineDays: row.bid.timelineDays,
+    notes: row.bid.notes,
+    status: row.bid.status,
+    submittedAt: row.bid.submittedAt.toISOString(),
+    updatedAt: row.bid.updatedAt.toISOString(),
+    attachment: row.bid.attachmentDocumentId
+      ? { documentId: row.bid.attachmentDocumentId, name: row.attachmentName ?? 'bid.pdf', sizeBytes: row.attachmentSize ?? 0 }
+      : null,
+  };
 }
 
 type ProjectRow = typeof project.$inferSelect;

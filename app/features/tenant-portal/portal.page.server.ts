@@ -13,7 +13,7 @@ import { signLease, type SignRefusal } from '~/features/leases/lease-signing.ser
 import type { ActionResult } from '~/lib/action-result';
 import { formatCents } from '~/lib/format';
 import type { Viewer } from '~/server/auth/session.server';
-import { handleFormAction, type FormCall, type ReasonTable } from '~/server/http/form-action.server';
+import { handleFormAction, reasonTable, type FormCall, type ReasonTable } from '~/server/http/form-action.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { getPaymentProvider } from '~/server/payments/payments.server';
 import { checkRateLimit } from '~/server/rate-limit.server';
@@ -33,40 +33,37 @@ type Args = { request: Request; context: DimoraLoadContext; viewer: Viewer };
 const ECHO = ['amount', 'day', 'typedName', 'nameOnCard'];
 
 /** Pay now's refusals; the amount's own messages also show on the amount field. */
-const PAY_REFUSALS: ReasonTable<PayRefusal> = {
-  not_found: { status: 404, message: 'tenantPortal.errors.not_found' },
-  not_active: { status: 409, message: 'tenantPortal.errors.not_active' },
-  nothing_due: { status: 409, message: 'tenantPortal.errors.nothing_due' },
-  invalid_amount: { status: 422, message: 'tenantPortal.errors.invalid_amount' },
-  above_balance: { status: 422, message: 'tenantPortal.errors.above_balance' },
-};
-
-const AUTOPAY_REFUSALS: ReasonTable<Exclude<EnableAutopayOutcome, { ok: true }>['reason'] | 'cancel_not_found'> = {
-  not_found: { status: 404, message: 'tenantPortal.errors.not_found' },
-  cancel_not_found: { status: 404, message: 'tenantPortal.errors.notFound' },
-  not_active: { status: 409, message: 'tenantPortal.errors.not_active' },
-  invalid_day: { status: 409, message: 'tenantPortal.errors.invalid_day' },
-  provider_unavailable: { status: 503, message: 'tenantPortal.errors.provider_unavailable' },
-  card_refused: { status: 402, message: 'tenantPortal.errors.declined' },
-};
-
-/** The signature's refusals; a name or consent refusal also shows on its field (`SIGN_FIELDS`). */
-const SIGN_REFUSALS: ReasonTable<SignRefusal> = {
-  not_found: { status: 404, message: 'tenantPortal.sign.errors.not_found' },
-  not_open: { status: 409, message: 'tenantPortal.sign.errors.not_open' },
-  expired: { status: 409, message: 'tenantPortal.sign.errors.expired' },
-  already_signed: { status: 409, message: 'tenantPortal.sign.errors.already_signed' },
-  name_mismatch: { status: 422, message: 'tenantPortal.sign.errors.name_mismatch' },
-  consent_required: { status: 422, message: 'tenantPortal.sign.errors.consent_required' },
-  document_changed: { status: 409, message: 'tenantPortal.sign.errors.document_changed' },
-  card_required: { status: 422, message: 'tenantPortal.sign.errors.card_required' },
-  overlap: { status: 409, message: 'tenantPortal.sign.errors.overlap' },
-};
-const SIGN_FIELDS: Partial<Record<SignRefusal, string>> = { name_mismatch: 'typedName', consent_required: 'consent' };
+const PAY_REFUSALS = reasonTable<PayRefusal>('tenantPortal.errors', {
+  not_found: 404,
+  not_active: 409,
+  nothing_due: 409,
+  invalid_amount: 422,
+  above_balance: 422,
+});
 
 /** A card decline, or a payment whose outcome is not known yet: 402 (a fresh key), 409 (the same key again). */
 const DECLINED = { status: 402, message: 'tenantPortal.errors.declined' };
 const PENDING = { status: 409, message: 'tenantPortal.errors.pending' };
+
+const AUTOPAY_REFUSALS: ReasonTable<Exclude<EnableAutopayOutcome, { ok: true }>['reason'] | 'cancel_not_found'> = {
+  ...reasonTable('tenantPortal.errors', { not_found: 404, not_active: 409, invalid_day: 409, provider_unavailable: 503 }),
+  cancel_not_found: { status: 404, message: 'tenantPortal.errors.notFound' },
+  card_refused: DECLINED,
+};
+
+/** The signature's refusals; a name or consent refusal also shows on its field (`SIGN_FIELDS`). */
+const SIGN_REFUSALS = reasonTable<SignRefusal>('tenantPortal.sign.errors', {
+  not_found: 404,
+  not_open: 409,
+  expired: 409,
+  already_signed: 409,
+  name_mismatch: 422,
+  consent_required: 422,
+  document_changed: 409,
+  card_required: 422,
+  overlap: 409,
+});
+const SIGN_FIELDS: Partial<Record<SignRefusal, string>> = { name_mismatch: 'typedName', consent_required: 'consent' };
 
 /** `/tenant-portal` actions: pay, autopay-on, autopay-off (this one is not rate-limited). */
 export function handlePortalAction({ request, context, viewer }: Args) {

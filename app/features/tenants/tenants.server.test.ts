@@ -59,7 +59,44 @@ function post(who: string, path: string, fields: Record<string, string | string[
   return request(who, path, { method: 'POST', body, headers });
 }
 
+/** The tenant page of `userId` as `who` sees it: /admin/tenants/… for the admin, /dashboard/tenants/… for a manager. */
+function tenantPath(who: 'admin' | 'manager', userId: string): string {
+  return `${who === 'admin' ? '/admin' : '/dashboard'}/tenants/${userId}`;
+}
+
+/** The tenant page of `userId` loaded by `who`: its data, or what the loader threw (a 404 `data()`). */
+async function loadTenantPage(who: 'admin' | 'manager', userId: string) {
+  const page = who === 'admin' ? adminTenant : managerTenant;
+  return (await settle(() =>
+    page.loader({ request: request(who, tenantPath(who, userId)), params: { userId }, context } as never),
+  )) as Awaited<ReturnType<typeof page.loader>>;
+}
+
+/** `who` posts `fields` to the tenant page of `userId`; answers the action's status and body (`answerOf`). */
+async function postTenantPage(
+  who: 'admin' | 'manager',
+  userId: string,
+  fields: Record<string, string | string[]>,
+  headers: Record<string, string> = {},
+) {
+  const page = who === 'admin' ? adminTenant : managerTenant;
+  return answerOf(
+    await page.action({ request: post(who, tenantPath(who, userId), fields, headers), params: { userId }, context } as never),
+  );
+}
+
 type Tenant = { userId: string; leaseId: number };
+
+/** `who` posts the command `intent` about `tenant`'s lease (its id goes along) with `fields`, as `postTenantPage`. */
+function postLeaseCommand(
+  who: 'admin' | 'manager',
+  tenant: Tenant,
+  intent: string,
+  fields: Record<string, string | string[]> = {},
+  headers: Record<string, string> = {},
+) {
+  return postTenantPage(who, tenant.userId, { intent, leaseId: String(tenant.leaseId), ...fields }, headers);
+}
 
 /** A tenant account with a lease on a new unit of `buildingId`, and `owedCents` of open rent. */
 async function tenantWithLease(
@@ -258,87 +295,46 @@ describe('the building filter’s search (/api/building-options)', () => {
 
 describe('the tenant page', () => {
   it('shows the leases with ledger and balance, and answers 404 (audited) for another manager’s tenant', async () => {
-    const page = (await managerTenant.loader({
-      request: request('manager', `/dashboard/tenants/${ada.userId}`),
-      params: { userId: ada.userId },
-      context,
-    } as never)) as Awaited<ReturnType<typeof managerTenant.loader>>;
+    const page = await loadTenantPage('manager', ada.userId);
     expect(page.detail.leases).toHaveLength(1);
     expect(page.detail.leases[0]).toMatchObject({ id: ada.leaseId, balanceCents: 150_000, unitLabel: 'Maple Court · 4B' });
     expect(page.detail.leases[0]!.ledger.map((entry) => entry.kind)).toEqual(['rent']);
-    const refused = await settle(() =>
-      managerTenant.loader({
-        request: request('manager', `/dashboard/tenants/${carla.userId}`),
-        params: { userId: carla.userId },
-        context,
-      } as never),
-    );
+    const refused = await loadTenantPage('manager', carla.userId);
     expect(refused).toMatchObject({ init: { status: 404 } });
     const [audit] = await database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'lease_access_denied'), eq(auditLog.userId, ids.get('manager')!)));
     expect(audit?.newValues).toMatchObject({ tenant_id: carla.userId });
-    const unknown = await settle(() =>
-      adminTenant.loader({ request: request('admin', '/admin/tenants/nobody'), params: { userId: 'nobody' }, context } as never),
-    );
+    const unknown = await loadTenantPage('admin', 'nobody');
     expect(unknown).toMatchObject({ init: { status: 404 } });
     // A manager's post about another manager's tenant changes nothing.
     const before = await database.db.select({ n: count() }).from(charge);
-    const answer = answerOf(
-      await managerTenant.action({
-        request: post('manager', `/dashboard/tenants/${carla.userId}`, {
-          intent: 'add-charge',
-          leaseId: String(carla.leaseId),
-          kind: 'other',
-          amount: '10',
-          dueDate: today,
-        }),
-        params: { userId: carla.userId },
-        context,
-      } as never),
-    );
+    const answer = await postLeaseCommand('manager', carla, 'add-charge', { kind: 'other', amount: '10', dueDate: today });
     expect(answer.status).toBe(404);
     expect(await database.db.select({ n: count() }).from(charge)).toEqual(before);
   });
 
   it('adds a charge: the balance rises and the page re-renders with it', async () => {
-    const path = `/admin/tenants/${bruno.userId}`;
-    const answer = answerOf(
-      await adminTenant.action({
-        request: post('admin', path, {
-          intent: 'add-charge',
-          leaseId: String(bruno.leaseId),
-          kind: 'utility',
-          amount: '125.50',
-          dueDate: today,
-          description: 'Water',
-        }),
-        params: { userId: bruno.userId },
-        context,
-      } as never),
-    );
+    const path = tenantPath('admin', bruno.userId);
+    const answer = await postLeaseCommand('admin', bruno, 'add-charge', {
+      kind: 'utility',
+      amount: '125.50',
+      dueDate: today,
+      description: 'Water',
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ ok: true, intent: 'add-charge' });
     expect((await findLeaseBalance(database.db, bruno.leaseId, today)).balanceCents).toBe(12_550);
-    const page = (await adminTenant.loader({
-      request: request('admin', path),
-      params: { userId: bruno.userId },
-      context,
-    } as never)) as Awaited<ReturnType<typeof adminTenant.loader>>;
+    const page = await loadTenantPage('admin', bruno.userId);
     expect(page.detail.leases[0]!.balanceCents).toBe(12_550);
     // A plain form post (no JavaScript) is answered with a 303 back to the page.
-    const plain = answerOf(
-      await adminTenant.action({
-        request: post(
-          'admin',
-          path,
-          { intent: 'add-charge', leaseId: String(bruno.leaseId), kind: 'credit', amount: '0.50', dueDate: today },
-          { 'sec-fetch-mode': 'navigate' },
-        ),
-        params: { userId: bruno.userId },
-        context,
-      } as never),
+    const plain = await postLeaseCommand(
+      'admin',
+      bruno,
+      'add-charge',
+      { kind: 'credit', amount: '0.50', dueDate: today },
+      { 'sec-fetch-mode': 'navigate' },
     );
     expect(plain.status).toBe(303);
     expect(plain.location).toBe(`${path}?done=add-charge#lease-${bruno.leaseId}`);
@@ -346,19 +342,11 @@ describe('the tenant page', () => {
   });
 
   it('records a check payment with its reference: the balance falls and it is audited', async () => {
-    const answer = answerOf(
-      await managerTenant.action({
-        request: post('manager', `/dashboard/tenants/${ada.userId}`, {
-          intent: 'record-payment',
-          leaseId: String(ada.leaseId),
-          amount: '$1,000.00',
-          method: 'check',
-          reference: 'Check #1042',
-        }),
-        params: { userId: ada.userId },
-        context,
-      } as never),
-    );
+    const answer = await postLeaseCommand('manager', ada, 'record-payment', {
+      amount: '$1,000.00',
+      method: 'check',
+      reference: 'Check #1042',
+    });
     expect(answer.status).toBe(200);
     expect((await findLeaseBalance(database.db, ada.leaseId, today)).balanceCents).toBe(50_000);
     const [row] = await database.db.select().from(payment).where(eq(payment.leaseId, ada.leaseId));
@@ -380,43 +368,13 @@ describe('the tenant page', () => {
       (await database.db.select({ n: count() }).from(payment))[0]?.n,
     ];
     const before = await counts();
-    const path = `/admin/tenants/${ada.userId}`;
-    const decimals = answerOf(
-      await adminTenant.action({
-        request: post('admin', path, {
-          intent: 'add-charge',
-          leaseId: String(ada.leaseId),
-          kind: 'other',
-          amount: '12.345',
-          dueDate: today,
-        }),
-        params: { userId: ada.userId },
-        context,
-      } as never),
-    );
+    const decimals = await postLeaseCommand('admin', ada, 'add-charge', { kind: 'other', amount: '12.345', dueDate: today });
     expect(decimals.status).toBe(422);
     expect(decimals.body.errors.amount).toBe('Use at most two decimals (cents).');
-    const negative = answerOf(
-      await adminTenant.action({
-        request: post('admin', path, { intent: 'record-payment', leaseId: String(ada.leaseId), amount: '-5', method: 'cash' }),
-        params: { userId: ada.userId },
-        context,
-      } as never),
-    );
+    const negative = await postLeaseCommand('admin', ada, 'record-payment', { amount: '-5', method: 'cash' });
     expect(negative.status).toBe(422);
     expect(negative.body.errors.amount).toBe('The amount must be more than zero.');
-    const italian = answerOf(
-      await adminTenant.action({
-        request: post(
-          'admin',
-          path,
-          { intent: 'record-payment', leaseId: String(ada.leaseId), amount: 'abc', method: 'wire' },
-          { 'accept-language': 'it' },
-        ),
-        params: { userId: ada.userId },
-        context,
-      } as never),
-    );
+    const italian = await postLeaseCommand('admin', ada, 'record-payment', { amount: 'abc', method: 'wire' }, { 'accept-language': 'it' });
     expect(italian.status).toBe(422);
     expect(italian.body.errors.amount).toBe('Inserisci un importo in dollari, come 125.50.');
     expect(italian.body.errors.method).toBeTruthy();
@@ -426,37 +384,18 @@ describe('the tenant page', () => {
   });
 
   it('refuses a payment above the balance, showing the balance', async () => {
-    const answer = answerOf(
-      await adminTenant.action({
-        request: post('admin', `/admin/tenants/${ada.userId}`, {
-          intent: 'record-payment',
-          leaseId: String(ada.leaseId),
-          amount: '600',
-          method: 'cash',
-        }),
-        params: { userId: ada.userId },
-        context,
-      } as never),
-    );
+    const answer = await postLeaseCommand('admin', ada, 'record-payment', { amount: '600', method: 'cash' });
     expect(answer.status).toBe(422);
     expect(answer.body.errors.amount).toBe('The payment is more than the balance of $500.00.');
     expect((await findLeaseBalance(database.db, ada.leaseId, today)).balanceCents).toBe(50_000);
   });
 
   it('ends a lease with two deductions: terminated, deposit applied, statement mail enqueued', async () => {
-    const answer = answerOf(
-      await managerTenant.action({
-        request: post('manager', `/dashboard/tenants/${ada.userId}`, {
-          intent: 'end-lease',
-          leaseId: String(ada.leaseId),
-          moveOutDate: today,
-          description: ['Carpet cleaning', 'Broken blind', ''],
-          amount: ['120', '35.50', ''],
-        }),
-        params: { userId: ada.userId },
-        context,
-      } as never),
-    );
+    const answer = await postLeaseCommand('manager', ada, 'end-lease', {
+      moveOutDate: today,
+      description: ['Carpet cleaning', 'Broken blind', ''],
+      amount: ['120', '35.50', ''],
+    });
     expect(answer.status).toBe(200);
     const [ended] = await database.db.select().from(lease).where(eq(lease.id, ada.leaseId));
     expect(ended).toMatchObject({ status: 'terminated', moveOutDate: today });
@@ -480,72 +419,26 @@ describe('the tenant page', () => {
     const statement = mails.find((row) => (row.payload as { template: string }).template === 'lease_ended');
     expect(statement?.payload).toMatchObject({ to: 'ada@tenants.test', template: 'lease_ended' });
     // Ending it again is a conflict; too many deductions are refused before anything is written.
-    const again = answerOf(
-      await managerTenant.action({
-        request: post('manager', `/dashboard/tenants/${ada.userId}`, {
-          intent: 'end-lease',
-          leaseId: String(ada.leaseId),
-          moveOutDate: today,
-        }),
-        params: { userId: ada.userId },
-        context,
-      } as never),
-    );
+    const again = await postLeaseCommand('manager', ada, 'end-lease', { moveOutDate: today });
     expect(again.status).toBe(409);
-    const many = answerOf(
-      await adminTenant.action({
-        request: post('admin', `/admin/tenants/${bruno.userId}`, {
-          intent: 'end-lease',
-          leaseId: String(bruno.leaseId),
-          moveOutDate: today,
-          description: Array.from({ length: 11 }, (_, i) => `Item ${i}`),
-          amount: Array.from({ length: 11 }, () => '1'),
-        }),
-        params: { userId: bruno.userId },
-        context,
-      } as never),
-    );
+    const many = await postLeaseCommand('admin', bruno, 'end-lease', {
+      moveOutDate: today,
+      description: Array.from({ length: 11 }, (_, i) => `Item ${i}`),
+      amount: Array.from({ length: 11 }, () => '1'),
+    });
     expect(many.status).toBe(422);
     expect(many.body.errors.deductions).toBe('At most 10 deductions.');
   });
 
   it('sends a notification to the lease’s tenants; an unknown intent is a 400', async () => {
-    const answer = answerOf(
-      await adminTenant.action({
-        request: post('admin', `/admin/tenants/${bruno.userId}`, {
-          intent: 'notify',
-          leaseId: String(bruno.leaseId),
-          title: 'Water off Tuesday',
-          message: 'From 9 to 11.',
-        }),
-        params: { userId: bruno.userId },
-        context,
-      } as never),
-    );
+    const answer = await postLeaseCommand('admin', bruno, 'notify', { title: 'Water off Tuesday', message: 'From 9 to 11.' });
     expect(answer.status).toBe(200);
     const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'tenant_notified'));
     expect(audit?.newValues).toMatchObject({ lease_id: bruno.leaseId, recipients: 1 });
-    const long = answerOf(
-      await adminTenant.action({
-        request: post('admin', `/admin/tenants/${bruno.userId}`, {
-          intent: 'notify',
-          leaseId: String(bruno.leaseId),
-          title: 'x'.repeat(121),
-          message: 'm',
-        }),
-        params: { userId: bruno.userId },
-        context,
-      } as never),
-    );
+    const long = await postLeaseCommand('admin', bruno, 'notify', { title: 'x'.repeat(121), message: 'm' });
     expect(long.status).toBe(422);
     expect(long.body.errors.title).toBeTruthy();
-    const unknown = answerOf(
-      await adminTenant.action({
-        request: post('admin', `/admin/tenants/${bruno.userId}`, { intent: 'evict' }),
-        params: { userId: bruno.userId },
-        context,
-      } as never),
-    );
+    const unknown = await postTenantPage('admin', bruno.userId, { intent: 'evict' });
     expect(unknown.status).toBe(400);
   });
 });

@@ -13,7 +13,7 @@
  */
 import { isAdmin } from '~/lib/access';
 import { utcToday } from '~/lib/dates';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -24,6 +24,7 @@ import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { document, user, vendor } from '~/server/db/schema';
 import { insertNotifications } from '~/server/notifications/notify.server';
+import { countOwnerDocuments, insertFileDocument } from '~/server/uploads/file-documents.server';
 import { receiveDocument } from '~/server/uploads/receive-document.server';
 import { createUploadBatch } from '~/server/uploads/receive-photos.server';
 import type { UploadStorage } from '~/server/uploads/storage.server';
@@ -165,34 +166,14 @@ export async function uploadVendorDocument({
         .where(eq(vendor.userId, viewer.id))
         .for('update');
       if (!row) return { ok: false, reason: 'not_found' };
-      const [held] = await tx
-        .select({ n: count() })
-        .from(document)
-        .where(and(eq(document.ownerType, VENDOR_DOCUMENT_OWNER), eq(document.ownerId, String(row.id))));
-      if ((held?.n ?? 0) >= VENDOR_DOCUMENTS_MAX) return { ok: false, reason: 'too_many_documents' };
-      const [created] = await tx
-        .insert(document)
-        .values({
-          ownerType: VENDOR_DOCUMENT_OWNER,
-          ownerId: String(row.id),
-          kind: fields.data.kind,
-          storageKey: stored.key,
-          url: '',
-          mime: stored.mime,
-          sizeBytes: stored.sizeBytes,
-          sha256: stored.sha256,
-          width: stored.width,
-          height: stored.height,
-          originalName: stored.originalName,
-          expiresOn: fields.data.expiresOn,
-          createdBy: viewer.id,
-        })
-        .returning({ id: document.id });
-      const documentId = created!.id;
-      await tx
-        .update(document)
-        .set({ url: vendorDocumentUrl(documentId) })
-        .where(eq(document.id, documentId));
+      if ((await countOwnerDocuments(tx, VENDOR_DOCUMENT_OWNER, row.id)) >= VENDOR_DOCUMENTS_MAX)
+        return { ok: false, reason: 'too_many_documents' };
+      const documentId = await insertFileDocument(
+        tx,
+        stored,
+        { ownerType: VENDOR_DOCUMENT_OWNER, ownerId: row.id, kind: fields.data.kind, createdBy: viewer.id, url: vendorDocumentUrl },
+        { width: stored.width, height: stored.height, expiresOn: fields.data.expiresOn },
+      );
       await recordAuditEvent({
         db: tx,
         userId: viewer.id,

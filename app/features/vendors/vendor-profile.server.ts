@@ -18,19 +18,21 @@ import { eligibilityOf } from './vendor-admin.server';
 import { findLinkedVendor, listVendorDocuments } from './vendor-documents.server';
 import { vendorProfileSchema } from './vendors.schemas';
 
+/** Who reads their own vendor (the signed-in account), and the day (YYYY-MM-DD, UTC) the insurance verdict is for. */
+type OwnVendorQuery = { db: Db; viewer: Viewer; today?: string };
+
+/** The insurance line of a vendor on `today`: its expiry (shown only once staff verified it) and the work-order rule's verdict. */
+type InsuranceLine = { insuranceExpiry: string | null; eligibility: VendorEligibility };
+
+function insuranceLine(row: Parameters<typeof eligibilityOf>[0], today: string): InsuranceLine {
+  return { insuranceExpiry: row.insuranceVerifiedAt ? row.insuranceExpiry : null, eligibility: eligibilityOf(row, today) };
+}
+
 /**
  * The viewer's own vendor with its documents and the work-order rule's verdict on `today`, or
  * null when no vendor is linked to the account.
  */
-export async function findMyVendorProfile({
-  db,
-  viewer,
-  today = utcToday(),
-}: {
-  db: Db;
-  viewer: Viewer;
-  today?: string;
-}): Promise<VendorSelfView | null> {
+export async function findMyVendorProfile({ db, viewer, today = utcToday() }: OwnVendorQuery): Promise<VendorSelfView | null> {
   const row = await findLinkedVendor(db, viewer);
   if (!row) return null;
   return {
@@ -44,9 +46,8 @@ export async function findMyVendorProfile({
     serviceCountries: row.serviceCountries,
     serviceStates: row.serviceStates,
     status: row.status,
-    insuranceExpiry: row.insuranceVerifiedAt ? row.insuranceExpiry : null,
+    ...insuranceLine(row, today),
     insuranceVerified: row.insuranceVerifiedAt !== null,
-    eligibility: eligibilityOf(row, today),
     ratingAverage: averageRating(row.ratingSum, row.ratingCount),
     ratingCount: row.ratingCount,
     documents: await listVendorDocuments(db, row.id),
@@ -54,18 +55,9 @@ export async function findMyVendorProfile({
 }
 
 /** The portal overview's insurance line: status and verdict, or null without a linked vendor. */
-export async function findMyVendorInsurance({
-  db,
-  viewer,
-  today = utcToday(),
-}: {
-  db: Db;
-  viewer: Viewer;
-  today?: string;
-}): Promise<{ insuranceExpiry: string | null; eligibility: VendorEligibility } | null> {
+export async function findMyVendorInsurance({ db, viewer, today = utcToday() }: OwnVendorQuery): Promise<InsuranceLine | null> {
   const row = await findLinkedVendor(db, viewer);
-  if (!row) return null;
-  return { insuranceExpiry: row.insuranceVerifiedAt ? row.insuranceExpiry : null, eligibility: eligibilityOf(row, today) };
+  return row ? insuranceLine(row, today) : null;
 }
 
 export type VendorProfileOutcome =

@@ -1,21 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { action, loader } from '~/routes/public/vendor-signup';
 import { vendor } from '~/server/db/schema';
-import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { testContext, useTestDatabase } from '../../../tests/setup/test-db';
 import { answerOf } from '../../../tests/setup/action-result';
 import { earliestTodayIso, isIsoDate, normalizeWebsite } from './vendors.schemas';
 import { submitVendorApplication } from './vendors.server';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const database = useTestDatabase();
 
 type Fields = Record<string, string | string[]>;
 

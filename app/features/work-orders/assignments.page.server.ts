@@ -8,15 +8,10 @@
  * `workOrders.errors.*`, a missing reason; nothing written), 400 for bad filters or an unknown
  * intent; after a success a 303 back to the page for a plain post, data (a toast) otherwise.
  */
-import { data } from 'react-router';
-import type { z } from 'zod';
 import { findBuildingOption } from '~/features/portfolio/building-options.server';
 import { staffPageTranslations } from '~/i18n/resources.server';
-import type { Language } from '~/lib/constants';
 import { requestLanguage } from '~/lib/route-helpers.server';
-import { requestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
-import { translateIssues } from '~/server/http/form.server';
 import { handleFormAction, type FormCall, type ReasonTable, type Refusal } from '~/server/http/form-action.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import {
@@ -33,18 +28,13 @@ import { approveInvoice, findInvoicesToReview, payInvoice, rejectInvoice, type I
 import { cancelSchema, reassignSchema } from './assignments.schemas';
 import { payInvoiceSchema, rejectInvoiceSchema } from './invoices.schemas';
 import { parseAssignmentQuery } from './work-order-lists.schemas';
+import { answerListPage, doneIntent, findWorkOrderOr404, readWorkOrderListQuery } from './work-order-pages.page.server';
 import { parseRouteId } from './work-orders.schemas';
 import { STAFF_INTENTS, type AssignmentsBase, type AssignmentsPage, type StaffIntent } from './work-orders.types';
 
 type PageArgs = { request: Request; context: DimoraLoadContext; actor: Viewer; base: AssignmentsBase };
 
 const PAGE_TRANSLATIONS = ['workOrders'] as const;
-
-function fieldErrors(error: z.ZodError, lang: Language): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(translateIssues(error, lang)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-}
 
 /**
  * The list (`?status=&vendor=&building=&overdue=1&cursor=`) with the invoices waiting for a
@@ -53,47 +43,32 @@ function fieldErrors(error: z.ZodError, lang: Language): Record<string, string> 
 export async function loadAssignmentsPage<Meta>({ request, context, actor, base, meta }: PageArgs & { meta: Meta }) {
   const lang = requestLanguage(request);
   const parsed = parseAssignmentQuery(new URL(request.url).searchParams);
-  const [list, vendors, building, invoices] = await Promise.all([
-    parsed.ok
-      ? findAssignments({ db: context.db, actor, filters: parsed.filters, cursor: parsed.cursor })
-      : Promise.resolve({ items: [], nextCursor: null }),
+  const [query, vendors, building, invoices] = await Promise.all([
+    readWorkOrderListQuery(parsed, lang, (filters, cursor) => findAssignments({ db: context.db, actor, filters, cursor })),
     findVendorChoices({ db: context.db, actor }),
     findBuildingOption({ db: context.db, actor, id: parsed.filters.buildingId }),
     findInvoicesToReview({ db: context.db, actor }),
   ]);
-  const page: AssignmentsPage = {
-    basePath: base,
-    filters: parsed.filters,
-    list,
-    vendors,
-    building,
-    invoices,
-    firstPage: !parsed.ok || parsed.cursor === null,
-    errors: parsed.ok ? {} : fieldErrors(parsed.issues, lang),
-  };
-  const body = { page, meta, i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) };
-  return Object.keys(page.errors).length > 0 ? data(body, { status: 400 }) : body;
+  const page: AssignmentsPage = { basePath: base, ...query, vendors, building, invoices };
+  return answerListPage({ page, meta, i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) });
 }
 
 /** One work order's page, or a 404 (audited when it exists outside the actor's scope). */
 export async function loadAssignmentPage({ request, context, actor, base, param }: PageArgs & { param: string | undefined }) {
   const lang = requestLanguage(request);
-  const workOrderId = parseRouteId(param);
-  const detail = workOrderId === null ? null : await findAssignmentDetail({ db: context.db, actor, workOrderId });
-  if (!detail) {
-    if (workOrderId !== null)
-      await recordDeniedAssignmentAccess({ db: context.db, actor, workOrderId, origin: requestOrigin(request, context.clientIp) });
-    throw data(null, { status: 404 });
-  }
+  const detail = await findWorkOrderOr404(
+    { request, context, param },
+    (workOrderId) => findAssignmentDetail({ db: context.db, actor, workOrderId }),
+    (workOrderId, origin) => recordDeniedAssignmentAccess({ db: context.db, actor, workOrderId, origin }),
+  );
   const vendors = detail.open
     ? (await findVendorChoices({ db: context.db, actor })).filter((choice) => choice.id !== detail.vendor.id)
     : [];
-  const done = new URL(request.url).searchParams.get('done');
   return {
     basePath: base,
     detail,
     vendors,
-    done: (STAFF_INTENTS as readonly string[]).includes(done ?? '') ? (done as StaffIntent) : null,
+    done: doneIntent(request, STAFF_INTENTS),
     i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS),
   };
 }

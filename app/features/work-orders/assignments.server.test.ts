@@ -5,10 +5,9 @@
  * job) in the vendor's language.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, maintenanceRequest, notification, outbox, workOrder, workOrderEvent } from '~/server/db/schema';
-import type { TestDatabase } from '../../../tests/setup/test-db';
-import { createTestVendor, openWorkOrderScene, ORIGIN, type Scene } from '../../../tests/setup/work-orders';
+import { createTestVendor, ORIGIN, useWorkOrderScene, type Scene } from '../../../tests/setup/work-orders';
 import {
   cancelWorkOrder,
   findAssignmentDetail,
@@ -21,12 +20,7 @@ import { acceptWorkOrder, scheduleWorkOrder } from './vendor-work-orders.server'
 import { workOrderJobHandlers, workOrderOfferedMail } from './work-order-mail.server';
 import { NO_ASSIGNMENT_FILTERS } from './work-order-lists.schemas';
 
-let database: TestDatabase;
-let scene: Scene;
-beforeAll(async () => {
-  ({ database, scene } = await openWorkOrderScene());
-});
-afterAll(() => database?.close());
+const { database, scene } = useWorkOrderScene();
 
 /** `staff` (admin or manager of the scene) gives `workOrderId` to `vendorId`, saying `reason`. */
 function reassignAs(staff: Scene['admin'], workOrderId: number, vendorId: number, reason: string) {

@@ -19,7 +19,7 @@
 import { isStaff } from '~/lib/access';
 import { utcToday } from '~/lib/dates';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { auditRefusalIfExists, recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
+import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
 import { building, maintenanceRequest, project, property, user, vendor, workOrder, workOrderEvent } from '~/server/db/schema';
 import { findWorkOrderInvoices, staffWorkOrderScope, type StaffActor } from './invoices.server';
@@ -30,12 +30,24 @@ import {
   OPEN_WORK_ORDER_STATUSES,
   vendorIneligibility,
   VENDOR_INELIGIBILITY_KEYS,
+  vendorEligibilityColumns,
+  workOrderFacts,
   type VendorIneligibility,
   type WorkOrderStatus,
 } from './work-order-core.server';
 import { offeredNotification, tellVendor } from './work-order-mail.server';
-import { isOverdue, overdueCondition, readWorkOrderDetail, workOrderAfter, workOrderCreatedAtText } from './work-order-read.server';
-import { ASSIGNMENTS_PAGE_SIZE, formatWorkOrderCursor, type AssignmentFilters, type WorkOrderCursor } from './work-order-lists.schemas';
+import {
+  isOverdue,
+  overdueCondition,
+  readOrderRequest,
+  readWorkOrderDetail,
+  selectWorkOrderJobs,
+  workOrderAfter,
+  workOrderCreatedAtText,
+  type WorkOrderListQuery,
+} from './work-order-read.server';
+import { auditWorkOrderRefusal } from './work-order-refusals.server';
+import { ASSIGNMENTS_PAGE_SIZE, formatWorkOrderCursor, type AssignmentFilters } from './work-order-lists.schemas';
 import type { AssignmentDetail, AssignmentList, RequestPriority, VendorChoice } from './work-orders.types';
 import { isId } from '~/lib/ids';
 
@@ -50,13 +62,7 @@ export async function findAssignments({
   filters,
   cursor = null,
   limit = ASSIGNMENTS_PAGE_SIZE,
-}: {
-  db: Db;
-  actor: StaffActor;
-  filters: AssignmentFilters;
-  cursor?: WorkOrderCursor | null;
-  limit?: number;
-}): Promise<AssignmentList> {
+}: WorkOrderListQuery<AssignmentFilters> & { actor: StaffActor }): Promise<AssignmentList> {
   if (!isStaff(actor.role)) return { items: [], nextCursor: null };
   const where = and(
     staffWorkOrderScope(actor),
@@ -70,12 +76,8 @@ export async function findAssignments({
   // The page from work_order alone (its plan never depends on the joins), then its names by key.
   const rows = await db
     .select({
-      id: workOrder.id,
+      ...workOrderFacts,
       createdAtText: workOrderCreatedAtText,
-      status: workOrder.status,
-      vendorId: workOrder.vendorId,
-      buildingId: workOrder.buildingId,
-      maintenanceRequestId: workOrder.maintenanceRequestId,
       projectId: workOrder.projectId,
       scheduledFor: workOrder.scheduledFor,
       dueAt: workOrder.dueAt,
@@ -87,22 +89,16 @@ export async function findAssignments({
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   if (page.length === 0) return { items: [], nextCursor: null };
-  const names = await db
-    .select({
-      id: workOrder.id,
-      vendorName: vendor.companyName,
-      buildingName: building.name,
-      unitNumber: property.unitNumber,
-      requestTitle: maintenanceRequest.title,
-      priority: maintenanceRequest.priority,
-      projectName: project.name,
-    })
-    .from(workOrder)
+  const names = await selectWorkOrderJobs(db, {
+    id: workOrder.id,
+    vendorName: vendor.companyName,
+    buildingName: building.name,
+    unitNumber: property.unitNumber,
+    requestTitle: maintenanceRequest.title,
+    priority: maintenanceRequest.priority,
+    projectName: project.name,
+  })
     .innerJoin(vendor, eq(vendor.id, workOrder.vendorId))
-    .leftJoin(building, eq(building.id, workOrder.buildingId))
-    .leftJoin(maintenanceRequest, eq(maintenanceRequest.id, workOrder.maintenanceRequestId))
-    .leftJoin(property, eq(property.id, maintenanceRequest.propertyId))
-    .leftJoin(project, eq(project.id, workOrder.projectId))
     .where(
       inArray(
         workOrder.id,
@@ -150,13 +146,7 @@ export async function findVendorChoices({
 }): Promise<VendorChoice[]> {
   if (!isStaff(actor.role)) return [];
   const rows = await db
-    .select({
-      id: vendor.id,
-      companyName: vendor.companyName,
-      status: vendor.status,
-      insuranceExpiry: vendor.insuranceExpiry,
-      insuranceVerifiedAt: vendor.insuranceVerifiedAt,
-    })
+    .select({ id: vendor.id, companyName: vendor.companyName, ...vendorEligibilityColumns })
     .from(vendor)
     .where(inArray(vendor.status, ['approved', 'suspended']))
     .orderBy(asc(vendor.companyName), asc(vendor.id))
@@ -192,25 +182,12 @@ export async function findAssignmentDetail({
   };
 }
 
+/** Staff's request about one work order (a command, or a refusal to record). */
+type StaffCommandOptions = { db: Db; actor: StaffActor; origin: RequestOrigin; workOrderId: number };
+
 /** Records that `actor` was refused work order `workOrderId` (audited only when it exists). */
-export async function recordDeniedAssignmentAccess({
-  db,
-  actor,
-  workOrderId,
-  origin,
-}: {
-  db: Db;
-  actor: StaffActor;
-  workOrderId: number;
-  origin: RequestOrigin;
-}): Promise<void> {
-  await auditRefusalIfExists(db, actor, {
-    table: 'work_order',
-    id: workOrderId,
-    reason: 'not_in_scope',
-    origin,
-    values: { role: actor.role },
-  });
+export async function recordDeniedAssignmentAccess({ db, actor, workOrderId, origin }: StaffCommandOptions): Promise<void> {
+  await auditWorkOrderRefusal(db, actor, { table: 'work_order', id: workOrderId, reason: 'not_in_scope', origin });
 }
 
 export type StaffCommandOutcome =
@@ -238,30 +215,14 @@ class Refused extends Error {
 async function lockScopedOpenOrder(tx: Db, actor: StaffActor, workOrderId: number) {
   if (!isStaff(actor.role) || !isId(workOrderId)) throw new Refused({ ok: false, reason: 'not_found' });
   const [order] = await tx
-    .select({
-      id: workOrder.id,
-      status: workOrder.status,
-      vendorId: workOrder.vendorId,
-      buildingId: workOrder.buildingId,
-      maintenanceRequestId: workOrder.maintenanceRequestId,
-      projectId: workOrder.projectId,
-      instructions: workOrder.instructions,
-      dueAt: workOrder.dueAt,
-    })
+    .select({ ...workOrderFacts, projectId: workOrder.projectId, instructions: workOrder.instructions, dueAt: workOrder.dueAt })
     .from(workOrder)
     .where(and(eq(workOrder.id, workOrderId), staffWorkOrderScope(actor)))
     .for('update');
   if (!order) throw new Refused({ ok: false, reason: 'not_found' });
   if (!(OPEN_WORK_ORDER_STATUSES as readonly string[]).includes(order.status))
     throw new Refused({ ok: false, reason: 'invalid_transition', current: order.status });
-  let request: { id: number; status: (typeof maintenanceRequest.$inferSelect)['status']; title: string } | null = null;
-  if (order.maintenanceRequestId !== null) {
-    const [row] = await tx
-      .select({ id: maintenanceRequest.id, status: maintenanceRequest.status, title: maintenanceRequest.title })
-      .from(maintenanceRequest)
-      .where(eq(maintenanceRequest.id, order.maintenanceRequestId));
-    request = row ?? null;
-  }
+  const request = await readOrderRequest(tx, order.maintenanceRequestId);
   let title = request?.title ?? '';
   if (!request && order.projectId !== null) {
     const [row] = await tx.select({ name: project.name }).from(project).where(eq(project.id, order.projectId));
@@ -308,14 +269,40 @@ async function cancelLocked(
   });
 }
 
-async function afterRefusal(
-  db: Db,
-  actor: StaffActor,
-  workOrderId: number,
-  origin: RequestOrigin,
-  outcome: StaffCommandOutcome,
+/** What a staff command on an open work order leaves to audit, and the work order it answers. */
+type StaffStep = { action: 'work_order_cancelled' | 'work_order_reassigned'; workOrderId: number; values: Record<string, unknown> };
+
+/**
+ * Runs `work` in one transaction on the open work order `options.workOrderId` of `actor`'s scope,
+ * locked, then records the audit entry it answers (after the work order's id). A `Refused` thrown
+ * inside rolls everything back and answers its outcome; `not_found` is audited when the work
+ * order exists.
+ */
+async function onScopedOpenOrder(
+  options: StaffCommandOptions,
+  work: (tx: Db, order: ScopedOrder) => Promise<StaffStep>,
 ): Promise<StaffCommandOutcome> {
-  if (!outcome.ok && outcome.reason === 'not_found') await recordDeniedAssignmentAccess({ db, actor, workOrderId, origin });
+  const { db, actor, origin, workOrderId } = options;
+  let outcome: StaffCommandOutcome;
+  try {
+    outcome = await db.transaction(async (tx) => {
+      const order = await lockScopedOpenOrder(tx, actor, workOrderId);
+      const step = await work(tx, order);
+      await recordAuditEvent({
+        db: tx,
+        userId: actor.id,
+        action: step.action,
+        origin,
+        tableName: 'work_order',
+        values: { work_order_id: order.id, ...step.values },
+      });
+      return { ok: true as const, workOrderId: step.workOrderId };
+    });
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    outcome = error.outcome;
+  }
+  if (!outcome.ok && outcome.reason === 'not_found') await recordDeniedAssignmentAccess(options);
   return outcome;
 }
 
@@ -325,39 +312,11 @@ async function afterRefusal(
  * live event and the audit entry (`work_order_cancelled`). `not_found` (audited) outside the
  * actor's scope; `invalid_transition` when it is no longer open.
  */
-export async function cancelWorkOrder({
-  db,
-  actor,
-  origin,
-  workOrderId,
-  reason,
-}: {
-  db: Db;
-  actor: StaffActor;
-  origin: RequestOrigin;
-  workOrderId: number;
-  reason: string;
-}): Promise<StaffCommandOutcome> {
-  let outcome: StaffCommandOutcome;
-  try {
-    outcome = await db.transaction(async (tx) => {
-      const order = await lockScopedOpenOrder(tx, actor, workOrderId);
-      await cancelLocked(tx, actor, order, reason, 'cancelled');
-      await recordAuditEvent({
-        db: tx,
-        userId: actor.id,
-        action: 'work_order_cancelled',
-        origin,
-        tableName: 'work_order',
-        values: { work_order_id: order.id, from: order.status, reason },
-      });
-      return { ok: true as const, workOrderId: order.id };
-    });
-  } catch (error) {
-    if (!(error instanceof Refused)) throw error;
-    outcome = error.outcome;
-  }
-  return afterRefusal(db, actor, workOrderId, origin, outcome);
+export function cancelWorkOrder({ reason, ...options }: StaffCommandOptions & { reason: string }): Promise<StaffCommandOutcome> {
+  return onScopedOpenOrder(options, async (tx, order) => {
+    await cancelLocked(tx, options.actor, order, reason, 'cancelled');
+    return { action: 'work_order_cancelled', workOrderId: order.id, values: { from: order.status, reason } };
+  });
 }
 
 /**
@@ -369,65 +328,37 @@ export async function cancelWorkOrder({
  * `insurance_unverified`, `insurance_expired`, `vendor_not_found`) rolls everything back.
  * Answers the new work order's id.
  */
-export async function reassignWorkOrder({
-  db,
-  actor,
-  origin,
-  workOrderId,
+export function reassignWorkOrder({
   vendorId,
   reason,
   today = utcToday(),
-}: {
-  db: Db;
-  actor: StaffActor;
-  origin: RequestOrigin;
-  workOrderId: number;
-  vendorId: number;
-  reason: string;
-  today?: string;
-}): Promise<StaffCommandOutcome> {
-  let outcome: StaffCommandOutcome;
-  try {
-    outcome = await db.transaction(async (tx) => {
-      const order = await lockScopedOpenOrder(tx, actor, workOrderId);
-      if (order.vendorId === vendorId) throw new Refused({ ok: false, reason: 'same_vendor' });
-      await cancelLocked(tx, actor, order, reason, 'reassigned');
-      const [target] = await tx
-        .select({ locale: user.locale })
-        .from(vendor)
-        .leftJoin(user, eq(user.id, vendor.userId))
-        .where(eq(vendor.id, vendorId));
-      const created = await createWorkOrder(tx, {
-        actorId: actor.id,
-        vendorId,
-        maintenanceRequestId: order.maintenanceRequestId,
-        projectId: order.maintenanceRequestId === null ? order.projectId : null,
-        instructions: order.instructions,
-        dueAt: order.dueAt,
-        today,
-        notification: offeredNotification(target?.locale, order.title),
-      });
-      if (!created.ok) throw new Refused({ ok: false, reason: created.reason === 'target_not_found' ? 'not_found' : created.reason });
-      await tx.insert(workOrderEvent).values({ workOrderId: created.workOrderId, actorId: actor.id, kind: 'reassigned', note: reason });
-      await recordAuditEvent({
-        db: tx,
-        userId: actor.id,
-        action: 'work_order_reassigned',
-        origin,
-        tableName: 'work_order',
-        values: {
-          work_order_id: order.id,
-          new_work_order_id: created.workOrderId,
-          from_vendor_id: order.vendorId,
-          to_vendor_id: vendorId,
-          reason,
-        },
-      });
-      return { ok: true as const, workOrderId: created.workOrderId };
+  ...options
+}: StaffCommandOptions & { vendorId: number; reason: string; today?: string }): Promise<StaffCommandOutcome> {
+  const { actor } = options;
+  return onScopedOpenOrder(options, async (tx, order) => {
+    if (order.vendorId === vendorId) throw new Refused({ ok: false, reason: 'same_vendor' });
+    await cancelLocked(tx, actor, order, reason, 'reassigned');
+    const [target] = await tx
+      .select({ locale: user.locale })
+      .from(vendor)
+      .leftJoin(user, eq(user.id, vendor.userId))
+      .where(eq(vendor.id, vendorId));
+    const created = await createWorkOrder(tx, {
+      actorId: actor.id,
+      vendorId,
+      maintenanceRequestId: order.maintenanceRequestId,
+      projectId: order.maintenanceRequestId === null ? order.projectId : null,
+      instructions: order.instructions,
+      dueAt: order.dueAt,
+      today,
+      notification: offeredNotification(target?.locale, order.title),
     });
-  } catch (error) {
-    if (!(error instanceof Refused)) throw error;
-    outcome = error.outcome;
-  }
-  return afterRefusal(db, actor, workOrderId, origin, outcome);
+    if (!created.ok) throw new Refused({ ok: false, reason: created.reason === 'target_not_found' ? 'not_found' : created.reason });
+    await tx.insert(workOrderEvent).values({ workOrderId: created.workOrderId, actorId: actor.id, kind: 'reassigned', note: reason });
+    return {
+      action: 'work_order_reassigned',
+      workOrderId: created.workOrderId,
+      values: { new_work_order_id: created.workOrderId, from_vendor_id: order.vendorId, to_vendor_id: vendorId, reason },
+    };
+  });
 }

@@ -5,10 +5,9 @@
  * with the vendor told each time; staff are told of a new invoice.
  */
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, document, invoice, invoiceLine, notification, outbox, payout } from '~/server/db/schema';
-import type { TestDatabase } from '../../../tests/setup/test-db';
-import { openWorkOrderScene, ORIGIN, type Scene } from '../../../tests/setup/work-orders';
+import { ORIGIN, useWorkOrderScene, type Scene } from '../../../tests/setup/work-orders';
 import {
   approveInvoice,
   findInvoicePdf,
@@ -21,12 +20,7 @@ import {
 import { acceptWorkOrder, startWorkOrder } from './vendor-work-orders.server';
 import { readInvoiceForm, validateInvoice, type InvoiceInput } from './invoices.schemas';
 
-let database: TestDatabase;
-let scene: Scene;
-beforeAll(async () => {
-  ({ database, scene } = await openWorkOrderScene());
-});
-afterAll(() => database?.close());
+const { database, scene } = useWorkOrderScene();
 
 /** A work order of vendor A, accepted and started (so it may be invoiced). */
 async function inProgress() {

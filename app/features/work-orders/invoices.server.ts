@@ -15,15 +15,17 @@ import { isAdmin, isPropertyManager, isStaff } from '~/lib/access';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '~/lib/constants';
 import { formatCents } from '~/lib/format';
-import { auditRefusalIfExists, recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
+import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
-import { building, document, invoice, invoiceLine, maintenanceRequest, payout, project, workOrder } from '~/server/db/schema';
+import { building, document, invoice, invoiceLine, payout, workOrder } from '~/server/db/schema';
 import { mailWord, tellStaff, tellVendor } from './work-order-mail.server';
-import { readInvoiceSummaries, withInvoiceLines } from './work-order-read.server';
+import { readInvoiceSummaries, selectWorkOrderJobs, withInvoiceLines, workOrderTitle } from './work-order-read.server';
+import { auditWorkOrderRefusal } from './work-order-refusals.server';
+import { insertFileDocument } from '~/server/uploads/file-documents.server';
 import type { StoredPdf } from './work-order-uploads.server';
 import { findViewerVendor, INVOICEABLE_STATUSES, type VendorViewer } from './vendor-work-orders.server';
-import { publishWorkOrderUpdate } from './work-order-core.server';
+import { publishWorkOrderUpdate, workOrderFacts } from './work-order-core.server';
 import { validateInvoice, type InvoiceErrors, type InvoiceInput, type PayoutMethod } from './invoices.schemas';
 import { formatWorkOrderCursor, type WorkOrderCursor } from './work-order-lists.schemas';
 import type { InvoiceableWorkOrder, InvoiceDetail, InvoiceSummary } from './work-orders.types';
@@ -86,18 +88,7 @@ export async function submitInvoice({
     outcome = !record
       ? { ok: false, reason: 'not_found' }
       : await db.transaction(async (tx): Promise<SubmitInvoiceOutcome> => {
-          const [order] = await tx
-            .select({
-              id: workOrder.id,
-              status: workOrder.status,
-              vendorId: workOrder.vendorId,
-              buildingId: workOrder.buildingId,
-              maintenanceRequestId: workOrder.maintenanceRequestId,
-              title: sql<string>`coalesce(${maintenanceRequest.title}, ${project.name}, '')`,
-            })
-            .from(workOrder)
-            .leftJoin(maintenanceRequest, eq(maintenanceRequest.id, workOrder.maintenanceRequestId))
-            .leftJoin(project, eq(project.id, workOrder.projectId))
+          const [order] = await selectWorkOrderJobs(tx, { ...workOrderFacts, title: workOrderTitle })
             .where(and(eq(workOrder.id, valid.workOrderId), eq(workOrder.vendorId, record.id)))
             .for('share', { of: workOrder });
           if (!order) return { ok: false, reason: 'not_found' };
@@ -132,22 +123,14 @@ export async function submitInvoice({
             })),
           );
           if (pdf) {
-            const [stored] = await tx
-              .insert(document)
-              .values({
-                ownerType: 'invoice',
-                ownerId: String(invoiceId),
-                kind: 'invoice',
-                storageKey: pdf.key,
-                url: `/vendor-portal/invoices/${invoiceId}/pdf`,
-                mime: pdf.mime,
-                sizeBytes: pdf.sizeBytes,
-                sha256: pdf.sha256,
-                originalName: pdf.originalName,
-                createdBy: viewer.id,
-              })
-              .returning({ id: document.id });
-            await tx.update(invoice).set({ documentId: stored!.id }).where(eq(invoice.id, invoiceId));
+            const documentId = await insertFileDocument(tx, pdf, {
+              ownerType: 'invoice',
+              ownerId: invoiceId,
+              kind: 'invoice',
+              createdBy: viewer.id,
+              url: `/vendor-portal/invoices/${invoiceId}/pdf`,
+            });
+            await tx.update(invoice).set({ documentId }).where(eq(invoice.id, invoiceId));
           }
           await recordAuditEvent({
             db: tx,
@@ -187,12 +170,12 @@ export async function submitInvoice({
     throw error;
   }
   if (!outcome.ok && outcome.reason === 'not_found') {
-    await auditRefusalIfExists(db, viewer, {
+    await auditWorkOrderRefusal(db, viewer, {
       table: 'work_order',
       id: valid.workOrderId,
       reason: 'not_your_work_order',
       origin,
-      values: { role: viewer.role, intent: 'invoice' },
+      intent: 'invoice',
     });
   }
   return outcome;
@@ -202,11 +185,7 @@ export async function submitInvoice({
 export async function findInvoiceableWorkOrders({ db, viewer }: { db: Db; viewer: VendorViewer }): Promise<InvoiceableWorkOrder[]> {
   const record = await findViewerVendor(db, viewer);
   if (!record) return [];
-  const rows = await db
-    .select({ id: workOrder.id, status: workOrder.status, title: sql<string>`coalesce(${maintenanceRequest.title}, ${project.name}, '')` })
-    .from(workOrder)
-    .leftJoin(maintenanceRequest, eq(maintenanceRequest.id, workOrder.maintenanceRequestId))
-    .leftJoin(project, eq(project.id, workOrder.projectId))
+  const rows = await selectWorkOrderJobs(db, { id: workOrder.id, status: workOrder.status, title: workOrderTitle })
     .where(and(eq(workOrder.vendorId, record.id), inArray(workOrder.status, [...INVOICEABLE_STATUSES])))
     .orderBy(sql`${workOrder.createdAt} desc`, sql`${workOrder.id} desc`)
     .limit(200);
@@ -280,23 +259,19 @@ type DecisionOptions = { db: Db; actor: StaffActor; origin: RequestOrigin; invoi
 /** The invoice `invoiceId` locked, if `actor` may review it (with its work order's facts). */
 async function lockScopedInvoice(tx: Db, actor: StaffActor, invoiceId: number) {
   if (!isStaff(actor.role) || !isId(invoiceId)) return null;
-  const [row] = await tx
-    .select({
-      id: invoice.id,
-      status: invoice.status,
-      number: invoice.number,
-      vendorId: invoice.vendorId,
-      totalCents: invoice.totalCents,
-      workOrderId: workOrder.id,
-      workOrderStatus: workOrder.status,
-      buildingId: workOrder.buildingId,
-      maintenanceRequestId: workOrder.maintenanceRequestId,
-      title: sql<string>`coalesce(${maintenanceRequest.title}, ${project.name}, '')`,
-    })
-    .from(invoice)
-    .innerJoin(workOrder, eq(workOrder.id, invoice.workOrderId))
-    .leftJoin(maintenanceRequest, eq(maintenanceRequest.id, workOrder.maintenanceRequestId))
-    .leftJoin(project, eq(project.id, workOrder.projectId))
+  const [row] = await selectWorkOrderJobs(tx, {
+    id: invoice.id,
+    status: invoice.status,
+    number: invoice.number,
+    vendorId: invoice.vendorId,
+    totalCents: invoice.totalCents,
+    workOrderId: workOrder.id,
+    workOrderStatus: workOrder.status,
+    buildingId: workOrder.buildingId,
+    maintenanceRequestId: workOrder.maintenanceRequestId,
+    title: workOrderTitle,
+  })
+    .innerJoin(invoice, eq(invoice.workOrderId, workOrder.id))
     .where(and(eq(invoice.id, invoiceId), staffWorkOrderScope(actor)))
     .for('update', { of: invoice });
   return row ?? null;
@@ -342,13 +317,7 @@ async function decide(
     return { ok: true, invoiceId: row.id, workOrderId: row.workOrderId };
   });
   if (!outcome.ok && outcome.reason === 'not_found')
-    await auditRefusalIfExists(db, actor, {
-      table: 'invoice',
-      id: invoiceId,
-      reason: 'not_in_scope',
-      origin,
-      values: { role: actor.role },
-    });
+    await auditWorkOrderRefusal(db, actor, { table: 'invoice', id: invoiceId, reason: 'not_in_scope', origin });
   return outcome;
 }
 
@@ -464,13 +433,7 @@ export async function findInvoicePdf({
     .innerJoin(document, eq(document.id, invoice.documentId))
     .where(and(eq(invoice.id, invoiceId), scope));
   if (!row) {
-    await auditRefusalIfExists(db, viewer, {
-      table: 'invoice',
-      id: invoiceId,
-      reason: 'not_in_scope',
-      origin,
-      values: { role: viewer.role, intent: 'pdf' },
-    });
+    await auditWorkOrderRefusal(db, viewer, { table: 'invoice', id: invoiceId, reason: 'not_in_scope', origin, intent: 'pdf' });
     return null;
   }
   const safe = row.number.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60) || String(invoiceId);

@@ -43,6 +43,27 @@ export const MAINTENANCE_TRANSITIONS: Readonly<Record<MaintenanceStatus, readonl
   cancelled: [],
 };
 
+/** The `maintenance_request` columns of a `RequestReport` (entry-windows.ts; map the row with `requestReportOf`). */
+export const requestReportColumns = {
+  description: maintenanceRequest.description,
+  location: maintenanceRequest.location,
+  permissionToEnter: maintenanceRequest.permissionToEnter,
+  entryWindows: maintenanceRequest.entryWindows,
+  entryNotes: maintenanceRequest.entryNotes,
+  photoUrls: maintenanceRequest.photoUrls,
+};
+
+/** The `maintenance_event` columns every timeline shows (staff's and tenant's; each adds its own author columns). */
+export const timelineEventColumns = {
+  id: maintenanceEvent.id,
+  kind: maintenanceEvent.kind,
+  fromStatus: maintenanceEvent.fromStatus,
+  toStatus: maintenanceEvent.toStatus,
+  body: maintenanceEvent.body,
+  photoUrls: maintenanceEvent.photoUrls,
+  createdAt: maintenanceEvent.createdAt,
+};
+
 /** Whether a request may move from `from` to `to`. */
 export function canMoveMaintenance(from: MaintenanceStatus, to: MaintenanceStatus): boolean {
   return MAINTENANCE_TRANSITIONS[from].includes(to);

@@ -53,6 +53,7 @@ import { completeSchema, noteSchema, WORK_ORDER_PHOTOS_PER_POST } from './comple
 import { INVOICE_LINES_MAX, INVOICE_PDF_MAX_BYTES, readInvoiceForm, type InvoiceErrors } from './invoices.schemas';
 import { declineSchema, scheduleSchema } from './vendor-response.schemas';
 import { parseVendorWorkOrderQuery, parseWorkOrderCursor } from './work-order-lists.schemas';
+import { answerListPage, doneIntent, findWorkOrderOr404, readWorkOrderListQuery } from './work-order-pages.page.server';
 import { parseRouteId } from './work-orders.schemas';
 import {
   VENDOR_INTENTS,
@@ -104,39 +105,26 @@ function uploadSource(request: Request, context: DimoraLoadContext, batch: Uploa
 export async function loadVendorWorkOrdersPage<Meta>({ request, context, viewer, meta }: PageArgs & { meta: Meta }) {
   const lang = requestLanguage(request);
   const parsed = parseVendorWorkOrderQuery(new URL(request.url).searchParams);
-  const [vendorRecord, list, buildings] = await Promise.all([
+  const [vendorRecord, query, buildings] = await Promise.all([
     findViewerVendor(context.db, viewer),
-    parsed.ok
-      ? findVendorWorkOrders({ db: context.db, viewer, filters: parsed.filters, cursor: parsed.cursor })
-      : Promise.resolve({ items: [], nextCursor: null }),
+    readWorkOrderListQuery(parsed, lang, (filters, cursor) => findVendorWorkOrders({ db: context.db, viewer, filters, cursor })),
     findVendorBuildings({ db: context.db, viewer }),
   ]);
-  const page: VendorListPage = {
-    vendor: vendorRecord,
-    filters: parsed.filters,
-    list,
-    buildings,
-    firstPage: !parsed.ok || parsed.cursor === null,
-    errors: parsed.ok ? {} : fieldErrors(parsed.issues, lang),
-  };
-  const body = { page, meta, i18n: translations(lang, PAGE_TRANSLATIONS) };
-  return Object.keys(page.errors).length > 0 ? data(body, { status: 400 }) : body;
+  const page: VendorListPage = { vendor: vendorRecord, ...query, buildings };
+  return answerListPage({ page, meta, i18n: translations(lang, PAGE_TRANSLATIONS) });
 }
 
 /** One work order's page, or a 404 (audited when it is another vendor's). */
 export async function loadVendorWorkOrderPage({ request, context, viewer, param }: PageArgs & { param: string | undefined }) {
   const lang = requestLanguage(request);
-  const workOrderId = parseRouteId(param);
-  const detail = workOrderId === null ? null : await findVendorWorkOrderDetail({ db: context.db, viewer, workOrderId });
-  if (!detail) {
-    if (workOrderId !== null)
-      await recordDeniedWorkOrderAccess({ db: context.db, viewer, workOrderId, origin: requestOrigin(request, context.clientIp) });
-    throw data(null, { status: 404 });
-  }
-  const done = new URL(request.url).searchParams.get('done');
+  const detail = await findWorkOrderOr404(
+    { request, context, param },
+    (workOrderId) => findVendorWorkOrderDetail({ db: context.db, viewer, workOrderId }),
+    (workOrderId, origin) => recordDeniedWorkOrderAccess({ db: context.db, viewer, workOrderId, origin }),
+  );
   return {
     detail,
-    done: (VENDOR_INTENTS as readonly string[]).includes(done ?? '') ? (done as VendorIntent) : null,
+    done: doneIntent(request, VENDOR_INTENTS),
     now: new Date().toISOString(),
     i18n: translations(lang, PAGE_TRANSLATIONS),
   };

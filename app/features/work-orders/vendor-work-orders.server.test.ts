@@ -4,7 +4,7 @@
  * forbids are 409s; the list is the vendor's own, filtered and paged.
  */
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditLog,
   document,
@@ -18,7 +18,6 @@ import {
   workOrderStatus,
 } from '~/server/db/schema';
 import type { StoredPhoto } from '~/server/uploads/receive-photos.server';
-import type { TestDatabase } from '../../../tests/setup/test-db';
 import {
   acceptWorkOrder,
   addWorkOrderNote,
@@ -34,14 +33,9 @@ import {
 import { scheduleSchema } from './vendor-response.schemas';
 import { NO_VENDOR_FILTERS, parseVendorWorkOrderQuery } from './work-order-lists.schemas';
 import { WORK_ORDER_STATUS_VALUES } from './work-orders.schemas';
-import { openWorkOrderScene, ORIGIN, type Scene } from '../../../tests/setup/work-orders';
+import { ORIGIN, useWorkOrderScene } from '../../../tests/setup/work-orders';
 
-let database: TestDatabase;
-let scene: Scene;
-beforeAll(async () => {
-  ({ database, scene } = await openWorkOrderScene());
-});
-afterAll(() => database?.close());
+const { database, scene } = useWorkOrderScene();
 
 const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
 

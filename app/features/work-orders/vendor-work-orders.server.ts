@@ -31,7 +31,7 @@ import {
   type MaintenanceStatusMailPayload,
 } from './maintenance-request-core.server';
 import { containsPattern } from '~/lib/like-pattern';
-import { auditRefusalIfExists, recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
+import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import {
@@ -49,16 +49,24 @@ import {
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import type { StoredPhoto } from '~/server/uploads/receive-photos.server';
 import { photoDocumentValues } from '~/server/uploads/photo-documents.server';
-import { canMoveWorkOrder, publishWorkOrderUpdate, type WorkOrderStatus } from './work-order-core.server';
+import { canMoveWorkOrder, publishWorkOrderUpdate, workOrderFacts, type WorkOrderStatus } from './work-order-core.server';
+import { auditWorkOrderRefusal } from './work-order-refusals.server';
 import { tellStaff } from './work-order-mail.server';
-import { readInvoiceSummaries, readWorkOrderDetail, workOrderAfter, workOrderCreatedAtText } from './work-order-read.server';
+import {
+  readInvoiceSummaries,
+  readOrderRequest,
+  readWorkOrderDetail,
+  selectWorkOrderJobs,
+  workOrderAfter,
+  workOrderCreatedAtText,
+  type WorkOrderListQuery,
+} from './work-order-read.server';
 import { type PhotoPhase } from './completion.schemas';
 import {
   formatWorkOrderCursor,
   VENDOR_OVERVIEW_STATUSES,
   VENDOR_WORK_ORDERS_PAGE_SIZE,
   type VendorWorkOrderFilters,
-  type WorkOrderCursor,
 } from './work-order-lists.schemas';
 import type { BuildingChoice, RequestPriority, VendorSummary, VendorWorkOrderDetail, VendorWorkOrderList } from './work-orders.types';
 import { INT4_MAX } from '~/lib/ids';
@@ -73,15 +81,19 @@ const NOTE_STATUSES: readonly WorkOrderStatus[] = ['accepted', 'scheduled', 'in_
 /** Request statuses after which the vendor can no longer act on its work order. */
 const FINISHED_REQUEST_STATUSES: readonly MaintenanceStatus[] = ['closed', 'cancelled'];
 
-/** The vendor record linked to `viewer`'s account (vendor.user_id = viewer.id), or null (not a vendor, or no record linked). */
-export async function findViewerVendor(db: Db, viewer: VendorViewer): Promise<VendorSummary | null> {
-  if (viewer.role !== 'vendor') return null;
+/** The vendor record linked to the account `userId` (`vendor.user_id`), or null. */
+export async function findAccountVendor(db: Db, userId: string): Promise<VendorSummary | null> {
   const [row] = await db
     .select({ id: vendor.id, companyName: vendor.companyName, status: vendor.status })
     .from(vendor)
-    .where(eq(vendor.userId, viewer.id))
+    .where(eq(vendor.userId, userId))
     .limit(1);
   return row ?? null;
+}
+
+/** The vendor record linked to `viewer`'s account (vendor.user_id = viewer.id), or null (not a vendor, or no record linked). */
+export async function findViewerVendor(db: Db, viewer: VendorViewer): Promise<VendorSummary | null> {
+  return viewer.role === 'vendor' ? findAccountVendor(db, viewer.id) : null;
 }
 
 export type VendorOverview = {
@@ -159,13 +171,7 @@ export async function findVendorWorkOrders({
   filters,
   cursor = null,
   limit = VENDOR_WORK_ORDERS_PAGE_SIZE,
-}: {
-  db: Db;
-  viewer: VendorViewer;
-  filters: VendorWorkOrderFilters;
-  cursor?: WorkOrderCursor | null;
-  limit?: number;
-}): Promise<VendorWorkOrderList> {
+}: WorkOrderListQuery<VendorWorkOrderFilters> & { viewer: VendorViewer }): Promise<VendorWorkOrderList> {
   const record = await findViewerVendor(db, viewer);
   if (!record) return { items: [], nextCursor: null };
   const conditions: (SQL | undefined)[] = [eq(workOrder.vendorId, record.id)];
@@ -174,29 +180,23 @@ export async function findVendorWorkOrders({
   if (filters.city) conditions.push(sql`lower(${building.city}) = lower(${filters.city})`);
   if (filters.q) conditions.push(searchCondition(db, filters.q));
   conditions.push(workOrderAfter(cursor));
-  const rows = await db
-    .select({
-      id: workOrder.id,
-      createdAtText: workOrderCreatedAtText,
-      status: workOrder.status,
-      requestTitle: maintenanceRequest.title,
-      projectName: project.name,
-      category: maintenanceRequest.category,
-      priority: maintenanceRequest.priority,
-      buildingName: building.name,
-      buildingStreet: building.streetAddress,
-      buildingCity: building.city,
-      buildingState: building.state,
-      unitAddress: property.address,
-      unitNumber: property.unitNumber,
-      scheduledFor: workOrder.scheduledFor,
-      dueAt: workOrder.dueAt,
-    })
-    .from(workOrder)
-    .leftJoin(maintenanceRequest, eq(maintenanceRequest.id, workOrder.maintenanceRequestId))
-    .leftJoin(property, eq(property.id, maintenanceRequest.propertyId))
-    .leftJoin(project, eq(project.id, workOrder.projectId))
-    .leftJoin(building, eq(building.id, workOrder.buildingId))
+  const rows = await selectWorkOrderJobs(db, {
+    id: workOrder.id,
+    createdAtText: workOrderCreatedAtText,
+    status: workOrder.status,
+    requestTitle: maintenanceRequest.title,
+    projectName: project.name,
+    category: maintenanceRequest.category,
+    priority: maintenanceRequest.priority,
+    buildingName: building.name,
+    buildingStreet: building.streetAddress,
+    buildingCity: building.city,
+    buildingState: building.state,
+    unitAddress: property.address,
+    unitNumber: property.unitNumber,
+    scheduledFor: workOrder.scheduledFor,
+    dueAt: workOrder.dueAt,
+  })
     .where(and(...conditions))
     .orderBy(desc(workOrder.createdAt), desc(workOrder.id))
     .limit(limit + 1);
@@ -261,28 +261,15 @@ export async function findVendorWorkOrderDetail({
   return { ...rest, invoices, invoiceable: (INVOICEABLE_STATUSES as readonly string[]).includes(detail.status) };
 }
 
+/** The viewer's request about one of its work orders (a command, or a refusal to record). */
+type CommandOptions = { db: Db; viewer: VendorViewer; origin: RequestOrigin; workOrderId: number };
+
 /**
  * Records that `viewer` was refused work order `workOrderId` (another vendor's): an audited
  * `access_denied` on `work_order`, only when that id exists (probing unknown ids writes nothing).
  */
-export async function recordDeniedWorkOrderAccess({
-  db,
-  viewer,
-  workOrderId,
-  origin,
-}: {
-  db: Db;
-  viewer: VendorViewer;
-  workOrderId: number;
-  origin: RequestOrigin;
-}): Promise<void> {
-  await auditRefusalIfExists(db, viewer, {
-    table: 'work_order',
-    id: workOrderId,
-    reason: 'not_your_work_order',
-    origin,
-    values: { role: viewer.role },
-  });
+export async function recordDeniedWorkOrderAccess({ db, viewer, workOrderId, origin }: CommandOptions): Promise<void> {
+  await auditWorkOrderRefusal(db, viewer, { table: 'work_order', id: workOrderId, reason: 'not_your_work_order', origin });
 }
 
 /** Why a vendor's command was refused. */
@@ -291,35 +278,61 @@ export type VendorCommandRefusal = 'not_found' | 'invalid_transition' | 'request
 export type VendorCommandOutcome =
   { ok: true; workOrderId: number; status: WorkOrderStatus } | { ok: false; reason: VendorCommandRefusal; current?: WorkOrderStatus };
 
-type CommandOptions = { db: Db; viewer: VendorViewer; origin: RequestOrigin; workOrderId: number };
-
 /** The locked work order of `vendorId`, with its request's status (null: not theirs or unknown). */
 async function lockOwnWorkOrder(tx: Db, vendorId: number, workOrderId: number) {
   const [order] = await tx
-    .select({
-      id: workOrder.id,
-      status: workOrder.status,
-      vendorId: workOrder.vendorId,
-      maintenanceRequestId: workOrder.maintenanceRequestId,
-      buildingId: workOrder.buildingId,
-      scheduledFor: workOrder.scheduledFor,
-    })
+    .select({ ...workOrderFacts, scheduledFor: workOrder.scheduledFor })
     .from(workOrder)
     .where(and(eq(workOrder.id, workOrderId), eq(workOrder.vendorId, vendorId)))
     .for('update');
   if (!order) return null;
-  let request: { id: number; status: MaintenanceStatus; title: string } | null = null;
-  if (order.maintenanceRequestId !== null) {
-    const [row] = await tx
-      .select({ id: maintenanceRequest.id, status: maintenanceRequest.status, title: maintenanceRequest.title })
-      .from(maintenanceRequest)
-      .where(eq(maintenanceRequest.id, order.maintenanceRequestId));
-    request = row ?? null;
-  }
-  return { ...order, request };
+  return { ...order, request: await readOrderRequest(tx, order.maintenanceRequestId) };
 }
 
 type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOwnWorkOrder>>>;
+
+/**
+ * Runs `work` in one transaction on the viewer's vendor's work order `workOrderId`, locked. An
+ * unknown or foreign id (or a viewer without a vendor record) answers `not_found`, audited when
+ * the work order exists.
+ */
+async function onOwnWorkOrder(
+  options: CommandOptions,
+  work: (tx: Db, order: LockedOrder) => Promise<VendorCommandOutcome>,
+): Promise<VendorCommandOutcome> {
+  const record = await findViewerVendor(options.db, options.viewer);
+  const outcome = !record
+    ? ({ ok: false, reason: 'not_found' } as const)
+    : await options.db.transaction(async (tx): Promise<VendorCommandOutcome> => {
+        const order = await lockOwnWorkOrder(tx, record.id, options.workOrderId);
+        return order ? work(tx, order) : { ok: false, reason: 'not_found' };
+      });
+  if (!outcome.ok && outcome.reason === 'not_found') await recordDeniedWorkOrderAccess(options);
+  return outcome;
+}
+
+/**
+ * What closes every vendor command, in its transaction: the live event of `order` (now `status`)
+ * and the `work_order_status_changed` audit entry with `values` (after the work order's id).
+ */
+async function announceVendorStep(
+  tx: Db,
+  { viewer, origin }: CommandOptions,
+  order: LockedOrder,
+  status: WorkOrderStatus,
+  values: Record<string, unknown>,
+): Promise<VendorCommandOutcome> {
+  await publishWorkOrderUpdate(tx, order, status);
+  await recordAuditEvent({
+    db: tx,
+    userId: viewer.id,
+    action: 'work_order_status_changed',
+    origin,
+    tableName: 'work_order',
+    values: { work_order_id: order.id, ...values },
+  });
+  return { ok: true, workOrderId: order.id, status };
+}
 
 /**
  * Moves the request of a work order to `to` when the request's life cycle allows it from where
@@ -404,46 +417,31 @@ type Transition = {
  * photos, the effects, the live event and the audit entry in one transaction. An unknown or
  * foreign id answers `not_found`, audited when the work order exists.
  */
-async function runTransition({ db, viewer, origin, workOrderId }: CommandOptions, transition: Transition): Promise<VendorCommandOutcome> {
-  const record = await findViewerVendor(db, viewer);
-  const outcome = !record
-    ? ({ ok: false, reason: 'not_found' } as const)
-    : await db.transaction(async (tx): Promise<VendorCommandOutcome> => {
-        const order = await lockOwnWorkOrder(tx, record.id, workOrderId);
-        if (!order) return { ok: false, reason: 'not_found' };
-        if (!canMoveWorkOrder(order.status, transition.to)) return { ok: false, reason: 'invalid_transition', current: order.status };
-        if (order.request && FINISHED_REQUEST_STATUSES.includes(order.request.status))
-          return { ok: false, reason: 'request_closed', current: order.status };
-        await tx
-          .update(workOrder)
-          .set({ status: transition.to, ...transition.patch })
-          .where(eq(workOrder.id, order.id));
-        const photoUrls = (transition.photos ?? []).map((photo) => photo.url);
-        await tx.insert(workOrderEvent).values({
-          workOrderId: order.id,
-          actorId: viewer.id,
-          kind: 'status',
-          fromStatus: order.status,
-          toStatus: transition.to,
-          note: transition.note ?? null,
-          photoUrls,
-          photoPhase: photoUrls.length > 0 ? (transition.photoPhase ?? null) : null,
-        });
-        await insertPhotoDocuments(tx, order.id, viewer.id, transition.photos ?? []);
-        await transition.effects?.(tx, order, viewer.id);
-        await publishWorkOrderUpdate(tx, order, transition.to);
-        await recordAuditEvent({
-          db: tx,
-          userId: viewer.id,
-          action: 'work_order_status_changed',
-          origin,
-          tableName: 'work_order',
-          values: { work_order_id: order.id, from: order.status, to: transition.to, photos: photoUrls.length },
-        });
-        return { ok: true, workOrderId: order.id, status: transition.to };
-      });
-  if (!outcome.ok && outcome.reason === 'not_found') await recordDeniedWorkOrderAccess({ db, viewer, workOrderId, origin });
-  return outcome;
+async function runTransition(options: CommandOptions, transition: Transition): Promise<VendorCommandOutcome> {
+  const { viewer } = options;
+  return onOwnWorkOrder(options, async (tx, order) => {
+    if (!canMoveWorkOrder(order.status, transition.to)) return { ok: false, reason: 'invalid_transition', current: order.status };
+    if (order.request && FINISHED_REQUEST_STATUSES.includes(order.request.status))
+      return { ok: false, reason: 'request_closed', current: order.status };
+    await tx
+      .update(workOrder)
+      .set({ status: transition.to, ...transition.patch })
+      .where(eq(workOrder.id, order.id));
+    const photoUrls = (transition.photos ?? []).map((photo) => photo.url);
+    await tx.insert(workOrderEvent).values({
+      workOrderId: order.id,
+      actorId: viewer.id,
+      kind: 'status',
+      fromStatus: order.status,
+      toStatus: transition.to,
+      note: transition.note ?? null,
+      photoUrls,
+      photoPhase: photoUrls.length > 0 ? (transition.photoPhase ?? null) : null,
+    });
+    await insertPhotoDocuments(tx, order.id, viewer.id, transition.photos ?? []);
+    await transition.effects?.(tx, order, viewer.id);
+    return announceVendorStep(tx, options, order, transition.to, { from: order.status, to: transition.to, photos: photoUrls.length });
+  });
 }
 
 /** `document` rows (kind photo, owner `work_order`) for photos stored by the upload pipeline. */
@@ -539,45 +537,27 @@ export function completeWorkOrder(options: CommandOptions & { notes: string; pho
  * nor photos is refused (`empty_note`); a finished work order answers `invalid_transition`.
  */
 export async function addWorkOrderNote({
-  db,
-  viewer,
-  origin,
-  workOrderId,
   note,
   phase = null,
   photos = [],
+  ...options
 }: CommandOptions & { note: string; phase?: PhotoPhase | null; photos?: StoredPhoto[] }): Promise<VendorCommandOutcome> {
   if (note.trim() === '' && photos.length === 0) return { ok: false, reason: 'empty_note' };
-  const record = await findViewerVendor(db, viewer);
-  const outcome = !record
-    ? ({ ok: false, reason: 'not_found' } as const)
-    : await db.transaction(async (tx): Promise<VendorCommandOutcome> => {
-        const order = await lockOwnWorkOrder(tx, record.id, workOrderId);
-        if (!order) return { ok: false, reason: 'not_found' };
-        if (!NOTE_STATUSES.includes(order.status)) return { ok: false, reason: 'invalid_transition', current: order.status };
-        const photoUrls = photos.map((photo) => photo.url);
-        await tx.insert(workOrderEvent).values({
-          workOrderId: order.id,
-          actorId: viewer.id,
-          kind: 'note',
-          note: note.trim() || null,
-          photoUrls,
-          photoPhase: photoUrls.length > 0 ? (phase ?? 'before') : null,
-        });
-        await insertPhotoDocuments(tx, order.id, viewer.id, photos);
-        await publishWorkOrderUpdate(tx, order, order.status);
-        await recordAuditEvent({
-          db: tx,
-          userId: viewer.id,
-          action: 'work_order_status_changed',
-          origin,
-          tableName: 'work_order',
-          values: { work_order_id: order.id, note: true, photos: photoUrls.length },
-        });
-        return { ok: true, workOrderId: order.id, status: order.status };
-      });
-  if (!outcome.ok && outcome.reason === 'not_found') await recordDeniedWorkOrderAccess({ db, viewer, workOrderId, origin });
-  return outcome;
+  const { viewer } = options;
+  return onOwnWorkOrder(options, async (tx, order) => {
+    if (!NOTE_STATUSES.includes(order.status)) return { ok: false, reason: 'invalid_transition', current: order.status };
+    const photoUrls = photos.map((photo) => photo.url);
+    await tx.insert(workOrderEvent).values({
+      workOrderId: order.id,
+      actorId: viewer.id,
+      kind: 'note',
+      note: note.trim() || null,
+      photoUrls,
+      photoPhase: photoUrls.length > 0 ? (phase ?? 'before') : null,
+    });
+    await insertPhotoDocuments(tx, order.id, viewer.id, photos);
+    return announceVendorStep(tx, options, order, order.status, { note: true, photos: photoUrls.length });
+  });
 }
 
 /**

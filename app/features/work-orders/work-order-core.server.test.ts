@@ -3,19 +3,13 @@
  * has expired cannot be given new work", item 2 "assign to a vendor, which creates a work order").
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { maintenanceRequest, notification, outbox, vendor, workOrder, workOrderEvent } from '~/server/db/schema';
 import { createProperty, createUser } from '../../../tests/setup/factories';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
+import { useTestDatabase } from '../../../tests/setup/test-db';
 import { createWorkOrder, vendorIneligibility } from './work-order-core.server';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 const TODAY = '2026-11-26';
 const notice = { title: 'New work order', message: 'Leak in unit 4B' };

@@ -34,6 +34,18 @@ export const WORK_ORDER_TRANSITIONS: Readonly<Record<WorkOrderStatus, readonly W
   cancelled: [],
 };
 
+/**
+ * The columns every work-order command reads first (spread into its `select`): the status, and
+ * the vendor, building and request that `publishWorkOrderUpdate` needs.
+ */
+export const workOrderFacts = {
+  id: workOrder.id,
+  status: workOrder.status,
+  vendorId: workOrder.vendorId,
+  buildingId: workOrder.buildingId,
+  maintenanceRequestId: workOrder.maintenanceRequestId,
+};
+
 /** Whether a work order may move from `from` to `to`. */
 export function canMoveWorkOrder(from: WorkOrderStatus, to: WorkOrderStatus): boolean {
   return WORK_ORDER_TRANSITIONS[from].includes(to);
@@ -48,6 +60,13 @@ export const VENDOR_INELIGIBILITY_KEYS: Readonly<Record<VendorIneligibility, str
   vendor_not_approved: 'workOrders.errors.vendorNotApproved',
   insurance_unverified: 'workOrders.errors.insuranceUnverified',
   insurance_expired: 'workOrders.errors.insuranceExpired',
+};
+
+/** The `vendor` columns `vendorIneligibility` reads (spread into a `select`). */
+export const vendorEligibilityColumns = {
+  status: vendor.status,
+  insuranceExpiry: vendor.insuranceExpiry,
+  insuranceVerifiedAt: vendor.insuranceVerifiedAt,
 };
 
 /**
@@ -120,13 +139,7 @@ export async function createWorkOrder(
   },
 ): Promise<CreateWorkOrderOutcome> {
   const [vendorRow] = await tx
-    .select({
-      id: vendor.id,
-      userId: vendor.userId,
-      status: vendor.status,
-      insuranceExpiry: vendor.insuranceExpiry,
-      insuranceVerifiedAt: vendor.insuranceVerifiedAt,
-    })
+    .select({ id: vendor.id, userId: vendor.userId, ...vendorEligibilityColumns })
     .from(vendor)
     .where(eq(vendor.id, vendorId))
     .for('share');

@@ -26,6 +26,7 @@ import { fillText as fill, mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox, type JobHandlers } from '~/server/outbox/outbox.server';
 import { WORK_ORDER_OFFERED_MAIL_TOPIC, type WorkOrderOfferedMailPayload } from './work-order-core.server';
+import { selectWorkOrderJobs } from './work-order-read.server';
 
 type Texts = typeof en;
 const TEXTS: Record<Language, Texts> = { en, it };
@@ -99,6 +100,26 @@ export type LocalisedValues = (locale: Language) => Record<string, string>;
 
 type Recipient = { userId: string | null; email: string; name: string; locale: string; role: string | null };
 
+/** How to reach a vendor (select it from `vendor` left-joined to its account `user`); see `vendorAddress`. */
+const vendorContactColumns = {
+  contactName: vendor.contactName,
+  vendorEmail: vendor.email,
+  userEmail: user.email,
+  userName: user.name,
+  locale: user.locale,
+};
+
+/** The vendor's address, name and language: its account's when linked, else the vendor's contact. */
+function vendorAddress(row: {
+  contactName: string;
+  vendorEmail: string;
+  userEmail: string | null;
+  userName: string | null;
+  locale: string | null;
+}) {
+  return { to: row.userEmail ?? row.vendorEmail, locale: mailLanguage(row.locale), name: row.userName ?? row.contactName };
+}
+
 /**
  * Tells the vendor `vendorId` about `template`: an in-app notification to its linked account
  * (when there is one; type `type`, linking to `path`) and an e-mail to the account's address (or
@@ -124,30 +145,16 @@ export async function tellVendor(
   },
 ): Promise<void> {
   const [row] = await tx
-    .select({
-      userId: vendor.userId,
-      vendorEmail: vendor.email,
-      contactName: vendor.contactName,
-      userEmail: user.email,
-      userName: user.name,
-      locale: user.locale,
-    })
+    .select({ userId: vendor.userId, ...vendorContactColumns })
     .from(vendor)
     .leftJoin(user, eq(user.id, vendor.userId))
     .where(eq(vendor.id, vendorId));
   if (!row) return;
-  const locale = mailLanguage(row.locale);
+  const { to, locale, name } = vendorAddress(row);
   const localised = values(locale);
   if (row.userId)
     await insertNotifications(tx, [{ userId: row.userId, ...workOrderNotice(locale, template, localised), type, actionUrl: path }]);
-  const payload: WorkOrderMailPayload = {
-    template,
-    to: row.userEmail ?? row.vendorEmail,
-    locale,
-    name: row.userName ?? row.contactName,
-    path,
-    values: localised,
-  };
+  const payload: WorkOrderMailPayload = { template, to, locale, name, path, values: localised };
   await enqueueOutbox(tx, [{ topic: WORK_ORDER_MAIL_TOPIC, payload, dedupeKey: `work-order-mail:${key}:vendor:${vendorId}` }]);
 }
 
@@ -226,34 +233,23 @@ export async function tellStaff(
 
 /** What the offer e-mail shows, read when it is sent (null: the work order or vendor is gone). */
 async function offerFacts(db: Db, { workOrderId, vendorId }: WorkOrderOfferedMailPayload) {
-  const [row] = await db
-    .select({
-      id: workOrder.id,
-      status: workOrder.status,
-      vendorId: workOrder.vendorId,
-      instructions: workOrder.instructions,
-      dueAt: workOrder.dueAt,
-      requestTitle: maintenanceRequest.title,
-      priority: maintenanceRequest.priority,
-      projectName: project.name,
-      buildingName: building.name,
-      city: building.city,
-      state: building.state,
-      unitNumber: property.unitNumber,
-      company: vendor.companyName,
-      contactName: vendor.contactName,
-      vendorEmail: vendor.email,
-      userEmail: user.email,
-      userName: user.name,
-      locale: user.locale,
-    })
-    .from(workOrder)
+  const [row] = await selectWorkOrderJobs(db, {
+    id: workOrder.id,
+    status: workOrder.status,
+    instructions: workOrder.instructions,
+    dueAt: workOrder.dueAt,
+    requestTitle: maintenanceRequest.title,
+    priority: maintenanceRequest.priority,
+    projectName: project.name,
+    buildingName: building.name,
+    city: building.city,
+    state: building.state,
+    unitNumber: property.unitNumber,
+    company: vendor.companyName,
+    ...vendorContactColumns,
+  })
     .innerJoin(vendor, eq(vendor.id, workOrder.vendorId))
     .leftJoin(user, eq(user.id, vendor.userId))
-    .leftJoin(maintenanceRequest, eq(maintenanceRequest.id, workOrder.maintenanceRequestId))
-    .leftJoin(property, eq(property.id, maintenanceRequest.propertyId))
-    .leftJoin(project, eq(project.id, workOrder.projectId))
-    .leftJoin(building, eq(building.id, workOrder.buildingId))
     .where(and(eq(workOrder.id, workOrderId), eq(workOrder.vendorId, vendorId)));
   return row ?? null;
 }
@@ -266,7 +262,7 @@ async function offerFacts(db: Db, { workOrderId, vendorId }: WorkOrderOfferedMai
 export async function workOrderOfferedMail(db: Db, payload: WorkOrderOfferedMailPayload, publicUrl: string): Promise<OutgoingMail | null> {
   const facts = await offerFacts(db, payload);
   if (!facts || facts.status !== 'offered') return null;
-  const locale = mailLanguage(facts.locale);
+  const { to, locale, name } = vendorAddress(facts);
   const place = [facts.buildingName, facts.unitNumber ? `#${facts.unitNumber}` : null, [facts.city, facts.state].filter(Boolean).join(', ')]
     .filter(Boolean)
     .join(' · ');
@@ -279,17 +275,7 @@ export async function workOrderOfferedMail(db: Db, payload: WorkOrderOfferedMail
     due: facts.dueAt ? formatDateTime(facts.dueAt.toISOString(), locale) : '',
     instructions: facts.instructions ?? '',
   };
-  return workOrderMail(
-    {
-      template: 'offered',
-      to: facts.userEmail ?? facts.vendorEmail,
-      locale,
-      name: facts.userName ?? facts.contactName,
-      path: `/vendor-portal/work-orders/${facts.id}`,
-      values,
-    },
-    publicUrl,
-  );
+  return workOrderMail({ template: 'offered', to, locale, name, path: `/vendor-portal/work-orders/${facts.id}`, values }, publicUrl);
 }
 
 /** The job handlers of work orders and invoices (registered in server/jobs.ts). */

@@ -45,6 +45,24 @@ function post(url: string, body: FormData | URLSearchParams, headers: Record<str
   return new Request(`http://dimora.test${url}`, { method: 'POST', body, headers });
 }
 
+/**
+ * `viewer` posts `body` to the vendor portal's page of work order `workOrderId`, as the route's
+ * action hands it over; `query` goes after the path (a multipart post names its intent there).
+ */
+function postVendorWorkOrder(
+  viewer: Scene['vendorA']['viewer'],
+  workOrderId: number,
+  body: FormData | URLSearchParams,
+  { query = '', headers = {} }: { query?: string; headers?: Record<string, string> } = {},
+) {
+  return handleVendorWorkOrderAction({
+    request: post(`/vendor-portal/work-orders/${workOrderId}${query}`, body, headers),
+    context,
+    viewer,
+    param: String(workOrderId),
+  });
+}
+
 async function settle(run: () => unknown): Promise<unknown> {
   try {
     return await run();
@@ -60,24 +78,12 @@ async function filesOnDisk(): Promise<string[]> {
 describe('the vendor’s work order page', () => {
   it('accepts with a form post (303 back for a plain post), and a foreign work order is a 404, audited', async () => {
     const { workOrderId } = await scene.offer();
-    const plain = await handleVendorWorkOrderAction({
-      request: post(`/vendor-portal/work-orders/${workOrderId}`, new URLSearchParams({ intent: 'accept' }), {
-        'sec-fetch-mode': 'navigate',
-      }),
-      context,
-      viewer: scene.vendorA.viewer,
-      param: String(workOrderId),
+    const plain = await postVendorWorkOrder(scene.vendorA.viewer, workOrderId, new URLSearchParams({ intent: 'accept' }), {
+      headers: { 'sec-fetch-mode': 'navigate' },
     });
     expect(answerOf(plain)).toMatchObject({ status: 303, location: `/vendor-portal/work-orders/${workOrderId}?done=accept` });
 
-    const refused = answerOf(
-      await handleVendorWorkOrderAction({
-        request: post(`/vendor-portal/work-orders/${workOrderId}`, new URLSearchParams({ intent: 'start' })),
-        context,
-        viewer: scene.vendorB.viewer,
-        param: String(workOrderId),
-      }),
-    );
+    const refused = answerOf(await postVendorWorkOrder(scene.vendorB.viewer, workOrderId, new URLSearchParams({ intent: 'start' })));
     expect([refused.status, refused.body.errors]).toEqual([404, { form: 'This work order was not found.' }]);
     const thrown = await settle(() =>
       loadVendorWorkOrderPage({
@@ -106,13 +112,10 @@ describe('the vendor’s work order page', () => {
   it('answers 422 with a translated message for a visit in the past and 409 for a move the life cycle forbids', async () => {
     const { workOrderId } = await scene.offer();
     const schedule = (scheduledFor: string) =>
-      handleVendorWorkOrderAction({
-        request: post(`/vendor-portal/work-orders/${workOrderId}`, new URLSearchParams({ intent: 'schedule', scheduledFor }), {
+      postVendorWorkOrder(scene.vendorA.viewer, workOrderId, new URLSearchParams({ intent: 'schedule', scheduledFor }), {
+        headers: {
           cookie: 'language=it',
-        }),
-        context,
-        viewer: scene.vendorA.viewer,
-        param: String(workOrderId),
+        },
       });
     const past = answerOf(await schedule('2020-01-01T10:00'));
     expect([past.status, past.body.errors, past.body.values]).toEqual([
@@ -125,14 +128,7 @@ describe('the vendor’s work order page', () => {
       409,
       { form: "Non è possibile ora: l'ordine di lavoro è Nuovo. La pagina ne mostra lo stato attuale." },
     ]);
-    const unknown = answerOf(
-      await handleVendorWorkOrderAction({
-        request: post(`/vendor-portal/work-orders/${workOrderId}`, new URLSearchParams({ intent: 'explode' })),
-        context,
-        viewer: scene.vendorA.viewer,
-        param: String(workOrderId),
-      }),
-    );
+    const unknown = answerOf(await postVendorWorkOrder(scene.vendorA.viewer, workOrderId, new URLSearchParams({ intent: 'explode' })));
     expect(unknown.status).toBe(400);
   });
 
@@ -145,14 +141,7 @@ describe('the vendor’s work order page', () => {
     form.set('phase', 'before');
     form.append('photos', new File([new Uint8Array(await jpegWithGps(640))], 'leak.jpg', { type: 'image/jpeg' }));
     const before = await filesOnDisk();
-    const ok = answerOf(
-      await handleVendorWorkOrderAction({
-        request: post(`/vendor-portal/work-orders/${workOrderId}?intent=note`, form),
-        context,
-        viewer: scene.vendorA.viewer,
-        param: String(workOrderId),
-      }),
-    );
+    const ok = answerOf(await postVendorWorkOrder(scene.vendorA.viewer, workOrderId, form, { query: '?intent=note' }));
     expect(ok).toMatchObject({ status: 200, body: { ok: true, intent: 'note' } });
     const [entry] = await database.db
       .select()
@@ -166,27 +155,13 @@ describe('the vendor’s work order page', () => {
     fake.set('intent', 'note');
     fake.set('note', 'x');
     fake.append('photos', new File([Buffer.from('<html><script>alert(1)</script></html>')], 'evil.jpg', { type: 'image/jpeg' }));
-    const refused = answerOf(
-      await handleVendorWorkOrderAction({
-        request: post(`/vendor-portal/work-orders/${workOrderId}?intent=note`, fake),
-        context,
-        viewer: scene.vendorA.viewer,
-        param: String(workOrderId),
-      }),
-    );
+    const refused = answerOf(await postVendorWorkOrder(scene.vendorA.viewer, workOrderId, fake, { query: '?intent=note' }));
     expect(refused.status).toBe(415);
     expect(refused.body.errors.photos).toContain('JPEG, PNG, WebP, HEIC or AVIF');
     expect((await filesOnDisk()).length).toBe(before.length + 3);
 
     // Another vendor's work order: nothing is read, nothing stored.
-    const foreign = answerOf(
-      await handleVendorWorkOrderAction({
-        request: post(`/vendor-portal/work-orders/${workOrderId}?intent=note`, form),
-        context,
-        viewer: scene.vendorB.viewer,
-        param: String(workOrderId),
-      }),
-    );
+    const foreign = answerOf(await postVendorWorkOrder(scene.vendorB.viewer, workOrderId, form, { query: '?intent=note' }));
     expect(foreign.status).toBe(404);
     expect((await filesOnDisk()).length).toBe(before.length + 3);
   });
@@ -201,14 +176,7 @@ describe('the vendor’s work order page', () => {
     empty.set('intent', 'complete');
     empty.set('notes', '   ');
     empty.append('photos', photo);
-    const missing = answerOf(
-      await handleVendorWorkOrderAction({
-        request: post(`/vendor-portal/work-orders/${workOrderId}?intent=complete`, empty),
-        context,
-        viewer: scene.vendorA.viewer,
-        param: String(workOrderId),
-      }),
-    );
+    const missing = answerOf(await postVendorWorkOrder(scene.vendorA.viewer, workOrderId, empty, { query: '?intent=complete' }));
     expect([missing.status, missing.body.errors]).toEqual([422, { notes: 'This field is required' }]);
     expect(await filesOnDisk()).toEqual(before);
 
@@ -216,14 +184,7 @@ describe('the vendor’s work order page', () => {
     done.set('intent', 'complete');
     done.set('notes', 'Replaced the valve');
     done.append('photos', photo);
-    const completed = answerOf(
-      await handleVendorWorkOrderAction({
-        request: post(`/vendor-portal/work-orders/${workOrderId}?intent=complete`, done),
-        context,
-        viewer: scene.vendorA.viewer,
-        param: String(workOrderId),
-      }),
-    );
+    const completed = answerOf(await postVendorWorkOrder(scene.vendorA.viewer, workOrderId, done, { query: '?intent=complete' }));
     expect(completed).toMatchObject({ status: 200, body: { ok: true, intent: 'complete' } });
     const [row] = await database.db.select().from(workOrder).where(eq(workOrder.id, workOrderId));
     expect(row).toMatchObject({ status: 'completed', completionNotes: 'Replaced the valve' });

@@ -5,6 +5,7 @@
  * manager's buildings), so nothing here decides who may see what.
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgSelectBase, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '~/server/db/client.server';
 import {
   building,
@@ -29,10 +30,15 @@ import type {
   WorkOrderHistoryEntry,
 } from './work-orders.types';
 import type { InvoiceStatusValue, WorkOrderStatusValue } from './work-orders.schemas';
+import type { WorkOrderCursor } from './work-order-lists.schemas';
 import { parseEntryWindows } from './entry-windows';
+import { requestReportColumns } from './maintenance-request-core.server';
 
 /** `created_at` exactly as stored (microseconds, UTC): keyset cursors must not lose precision. */
 export const workOrderCreatedAtText = sql<string>`to_char(${workOrder.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** What a keyset list of work orders takes: its filters, the page's cursor (null: the first page) and the page size. */
+export type WorkOrderListQuery<Filters> = { db: Db; filters: Filters; cursor?: WorkOrderCursor | null; limit?: number };
 
 /** Rows after `cursor` in `created_at desc, id desc` order (the plain `<=` lets the indexes bound the scan). */
 export function workOrderAfter(cursor: { createdAt: string; id: number } | null): SQL | undefined {
@@ -61,9 +67,51 @@ function iso(value: Date | null): string | null {
   return value ? value.toISOString() : null;
 }
 
+/** The title of a work order (request title or project name, '' for neither) as SQL; needs `selectWorkOrderJobs`' joins. */
+export const workOrderTitle = sql<string>`coalesce(${maintenanceRequest.title}, ${project.name}, '')`;
+
+/** The query `selectWorkOrderJobs` builds: `Fields` of `work_order`, the other tables left-joined (nullable). */
+type WorkOrderJobsSelect<Fields extends SelectedFields> = PgSelectBase<
+  (typeof workOrder)['_']['name'],
+  Fields,
+  'partial',
+  Record<(typeof workOrder)['_']['name'], 'not-null'> &
+    Record<(typeof maintenanceRequest | typeof property | typeof project | typeof building)['_']['name'], 'nullable'>
+>;
+
+/**
+ * `fields` of `work_order` rows with the job around them left-joined: the maintenance request,
+ * its unit (`property`), the project and the building (every join by key, at most one row each).
+ * The caller adds its `where` (and its scope), order and further joins.
+ */
+export function selectWorkOrderJobs<Fields extends SelectedFields>(db: Db, fields: Fields): WorkOrderJobsSelect<Fields> {
+  const query = db
+    .select(fields as SelectedFields)
+    .from(workOrder)
+    .leftJoin(maintenanceRequest, eq(maintenanceRequest.id, workOrder.maintenanceRequestId))
+    .leftJoin(property, eq(property.id, maintenanceRequest.propertyId))
+    .leftJoin(project, eq(project.id, workOrder.projectId))
+    .leftJoin(building, eq(building.id, workOrder.buildingId));
+  // Drizzle cannot follow a join chain over a generic selection; this states the type it builds.
+  return query as unknown as WorkOrderJobsSelect<Fields>;
+}
+
 /** Entry windows as stored (JSON), kept only when well formed, cut to the day and HH:MM. */
 export function entryWindowsOf(value: unknown): EntryWindow[] {
   return parseEntryWindows(value).map((item) => ({ date: item.date.slice(0, 10), from: item.from.slice(0, 5), to: item.to.slice(0, 5) }));
+}
+
+/**
+ * The maintenance request of a work order (`maintenanceRequestId`) as the commands need it: id,
+ * status and title; null for a project's work order (no request) or a request gone meanwhile.
+ */
+export async function readOrderRequest(db: Db, maintenanceRequestId: number | null) {
+  if (maintenanceRequestId === null) return null;
+  const [row] = await db
+    .select({ id: maintenanceRequest.id, status: maintenanceRequest.status, title: maintenanceRequest.title })
+    .from(maintenanceRequest)
+    .where(eq(maintenanceRequest.id, maintenanceRequestId));
+  return row ?? null;
 }
 
 /** The work order matched by `where` with its request or project, its place and its history (no invoices), or null. */
@@ -78,52 +126,41 @@ export async function readWorkOrderDetail(
     })
   | null
 > {
-  const [row] = await db
-    .select({
-      id: workOrder.id,
-      vendorId: workOrder.vendorId,
-      buildingId: workOrder.buildingId,
-      status: workOrder.status,
-      instructions: workOrder.instructions,
-      scheduledFor: workOrder.scheduledFor,
-      dueAt: workOrder.dueAt,
-      declineReason: workOrder.declineReason,
-      cancelReason: workOrder.cancelReason,
-      completionNotes: workOrder.completionNotes,
-      acceptedAt: workOrder.acceptedAt,
-      startedAt: workOrder.startedAt,
-      completedAt: workOrder.completedAt,
-      createdAt: workOrder.createdAt,
-      request: {
-        id: maintenanceRequest.id,
-        status: maintenanceRequest.status,
-        title: maintenanceRequest.title,
-        category: maintenanceRequest.category,
-        priority: maintenanceRequest.priority,
-        description: maintenanceRequest.description,
-        location: maintenanceRequest.location,
-        permissionToEnter: maintenanceRequest.permissionToEnter,
-        entryWindows: maintenanceRequest.entryWindows,
-        entryNotes: maintenanceRequest.entryNotes,
-        photoUrls: maintenanceRequest.photoUrls,
-      },
-      project: { id: project.id, name: project.name, description: project.description, kind: project.kind },
-      buildingName: building.name,
-      buildingStreet: building.streetAddress,
-      buildingCity: building.city,
-      buildingState: building.state,
-      buildingZip: building.zipCode,
-      unitAddress: property.address,
-      unitNumber: property.unitNumber,
-      unitCity: property.city,
-      unitState: property.state,
-      unitZip: property.zipCode,
-    })
-    .from(workOrder)
-    .leftJoin(maintenanceRequest, eq(maintenanceRequest.id, workOrder.maintenanceRequestId))
-    .leftJoin(property, eq(property.id, maintenanceRequest.propertyId))
-    .leftJoin(project, eq(project.id, workOrder.projectId))
-    .leftJoin(building, eq(building.id, workOrder.buildingId))
+  const [row] = await selectWorkOrderJobs(db, {
+    id: workOrder.id,
+    vendorId: workOrder.vendorId,
+    buildingId: workOrder.buildingId,
+    status: workOrder.status,
+    instructions: workOrder.instructions,
+    scheduledFor: workOrder.scheduledFor,
+    dueAt: workOrder.dueAt,
+    declineReason: workOrder.declineReason,
+    cancelReason: workOrder.cancelReason,
+    completionNotes: workOrder.completionNotes,
+    acceptedAt: workOrder.acceptedAt,
+    startedAt: workOrder.startedAt,
+    completedAt: workOrder.completedAt,
+    createdAt: workOrder.createdAt,
+    request: {
+      id: maintenanceRequest.id,
+      status: maintenanceRequest.status,
+      title: maintenanceRequest.title,
+      category: maintenanceRequest.category,
+      priority: maintenanceRequest.priority,
+      ...requestReportColumns,
+    },
+    project: { id: project.id, name: project.name, description: project.description, kind: project.kind },
+    buildingName: building.name,
+    buildingStreet: building.streetAddress,
+    buildingCity: building.city,
+    buildingState: building.state,
+    buildingZip: building.zipCode,
+    unitAddress: property.address,
+    unitNumber: property.unitNumber,
+    unitCity: property.city,
+    unitState: property.state,
+    unitZip: property.zipCode,
+  })
     .where(where)
     .limit(1);
   if (!row) return null;
@@ -205,40 +242,32 @@ export async function readHistory(db: Db, workOrderId: number): Promise<WorkOrde
   }));
 }
 
-/** The title of a work order (request title or project name) as SQL, for invoice lists. */
-const titleOf = sql<string>`coalesce(${maintenanceRequest.title}, ${project.name}, '')`;
-
 /** Invoices matched by `where` (tables: invoice, work_order, vendor, …), ordered by `order`, at most `limit`. */
 export async function readInvoiceSummaries(
   db: Db,
   where: SQL | undefined,
   { order = 'newest', limit = 50 }: { order?: 'newest' | 'oldest'; limit?: number } = {},
 ): Promise<InvoiceSummary[]> {
-  const rows = await db
-    .select({
-      id: invoice.id,
-      number: invoice.number,
-      status: invoice.status,
-      workOrderId: invoice.workOrderId,
-      workOrderTitle: titleOf,
-      vendorId: invoice.vendorId,
-      vendorName: vendor.companyName,
-      buildingName: building.name,
-      subtotalCents: invoice.subtotalCents,
-      taxCents: invoice.taxCents,
-      totalCents: invoice.totalCents,
-      documentId: invoice.documentId,
-      rejectionReason: invoice.rejectionReason,
-      submittedAt: invoice.submittedAt,
-      decidedAt: invoice.decidedAt,
-      paidAt: invoice.paidAt,
-    })
-    .from(invoice)
-    .innerJoin(workOrder, eq(workOrder.id, invoice.workOrderId))
+  const rows = await selectWorkOrderJobs(db, {
+    id: invoice.id,
+    number: invoice.number,
+    status: invoice.status,
+    workOrderId: invoice.workOrderId,
+    workOrderTitle,
+    vendorId: invoice.vendorId,
+    vendorName: vendor.companyName,
+    buildingName: building.name,
+    subtotalCents: invoice.subtotalCents,
+    taxCents: invoice.taxCents,
+    totalCents: invoice.totalCents,
+    documentId: invoice.documentId,
+    rejectionReason: invoice.rejectionReason,
+    submittedAt: invoice.submittedAt,
+    decidedAt: invoice.decidedAt,
+    paidAt: invoice.paidAt,
+  })
+    .innerJoin(invoice, eq(invoice.workOrderId, workOrder.id))
     .innerJoin(vendor, eq(vendor.id, invoice.vendorId))
-    .leftJoin(maintenanceRequest, eq(maintenanceRequest.id, workOrder.maintenanceRequestId))
-    .leftJoin(project, eq(project.id, workOrder.projectId))
-    .leftJoin(building, eq(building.id, workOrder.buildingId))
     .where(where)
     .orderBy(...(order === 'newest' ? [desc(invoice.submittedAt), desc(invoice.id)] : [asc(invoice.submittedAt), asc(invoice.id)]))
     .limit(limit);

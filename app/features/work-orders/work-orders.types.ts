@@ -7,7 +7,7 @@ import type { ActionResult } from '~/lib/action-result';
 import type { InvoiceLineKind, PayoutMethod } from './invoices.schemas';
 import type { AssignmentFilters, VendorWorkOrderFilters } from './work-order-lists.schemas';
 import type { InvoiceStatusValue, WorkOrderStatusValue } from './work-orders.schemas';
-import type { EntryWindow } from './entry-windows';
+import type { EntryWindow, RequestReport } from './entry-windows';
 
 /** A maintenance request's priority and category as the pages show them. */
 export type RequestPriority = 'emergency' | 'urgent' | 'routine';
@@ -105,18 +105,7 @@ export type VendorWorkOrderDetail = {
   startedAt: string | null;
   completedAt: string | null;
   createdAt: string;
-  request: {
-    id: number;
-    status: string;
-    category: string;
-    priority: RequestPriority;
-    description: string;
-    location: string | null;
-    permissionToEnter: boolean;
-    entryWindows: EntryWindow[];
-    entryNotes: string | null;
-    photoUrls: string[];
-  } | null;
+  request: (RequestReport & { id: number; status: string; category: string; priority: RequestPriority }) | null;
   project: { id: number; name: string; description: string | null; kind: string } | null;
   place: {
     buildingName: string | null;

@@ -18,18 +18,12 @@ import type { DatabaseActionResult } from '~/features/ops/database.types';
 import { formatDateTime } from '~/lib/format';
 import { loaderMeta } from '~/lib/loader-meta';
 import { useLanguage } from '~/lib/use-language';
-import { requireRole } from '~/server/auth/session.server';
+import { withRole } from '~/lib/role-page.server';
 import type { Route } from './+types/database';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await requireRole(request, context, 'admin');
-  return loadDatabasePage({ request, context, actor });
-}
+export const loader = withRole('admin', loadDatabasePage);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireRole(request, context, 'admin');
-  return handleDatabaseAction({ request, context, actor });
-}
+export const action = withRole('admin', handleDatabaseAction);
 
 export const meta = loaderMeta;
 

@@ -4,10 +4,6 @@
  * 100,000 rows. Bad filters answer 400.
  */
 import { paymentsCsvResponse } from '~/features/payments/payments.page.server';
-import { requireRole } from '~/server/auth/session.server';
-import type { Route } from './+types/payments.csv';
+import { withRole } from '~/lib/role-page.server';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await requireRole(request, context, 'admin');
-  return paymentsCsvResponse({ request, context, actor });
-}
+export const loader = withRole('admin', paymentsCsvResponse);

@@ -12,18 +12,12 @@ import { SystemSettings } from '~/features/ops/components/system-settings';
 import { TestMailCard } from '~/features/ops/components/test-mail-card';
 import { handleSystemAction, loadSystemPage, type SystemActionResult } from '~/features/ops/system.page.server';
 import { loaderMeta } from '~/lib/loader-meta';
-import { requireRole } from '~/server/auth/session.server';
+import { withRole } from '~/lib/role-page.server';
 import type { Route } from './+types/system';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await requireRole(request, context, 'admin');
-  return loadSystemPage({ request, context, actor });
-}
+export const loader = withRole('admin', loadSystemPage);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireRole(request, context, 'admin');
-  return handleSystemAction({ request, context, actor });
-}
+export const action = withRole('admin', handleSystemAction);
 
 export const meta = loaderMeta;
 

@@ -1,23 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '~/lib/constants';
 import { notification } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { apiAnswerOf } from '../../../tests/setup/action-result';
-import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { testContext, useTestDatabase } from '../../../tests/setup/test-db';
 import { action, loader } from './notifications';
 import { createSignedInUser } from '../../../tests/setup/sign-in';
 
-let database: TestDatabase;
+const database = useTestDatabase();
+
 let counter = 0;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
 
 /** A fresh client address per call site, so the api_call limit counts each test apart. */
 function contextFor(clientIp: string): DimoraLoadContext {

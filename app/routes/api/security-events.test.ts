@@ -1,22 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '~/lib/constants';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { auditLog } from '~/server/db/schema';
-import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { testContext, useTestDatabase } from '../../../tests/setup/test-db';
 import { PASTE_EVENTS_PER_MINUTE } from '~/lib/paste-guard';
 import { action } from './security-events';
 import { createSignedInUser } from '../../../tests/setup/sign-in';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const database = useTestDatabase();
 
 type Answer = { status: number; body: unknown; headers: Headers };
 

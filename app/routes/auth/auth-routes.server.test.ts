@@ -5,24 +5,16 @@
  * mailbox, verification rows, the audit log).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHAT_COOKIE, hashVisitorToken, newVisitorToken } from '~/server/chat/chat-access.server';
 import { auditLog, mailMessage, thread, user, verification } from '~/server/db/schema';
-import { answerOf } from '../../../tests/setup/action-result';
-import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { answerOf, headersOf, sessionCookie } from '../../../tests/setup/action-result';
+import { testContext, useTestDatabase } from '../../../tests/setup/test-db';
 import { action as authAction, loader as authLoader } from './_index';
 import { action as forgotAction, loader as forgotLoader } from './forgot';
 import { loader as verifyLoader } from './verify';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const database = useTestDatabase();
 
 const USER_AGENT = 'auth-routes-test';
 const PASSWORD = 'first-password';
@@ -62,12 +54,6 @@ async function get(fn: RouteFn, path: string, options: Options = {}) {
 }
 
 /** The headers of an answer: a Response's, or those given to `data(…, init)`. */
-function headersOf(result: unknown): Headers {
-  if (result instanceof Response) return result.headers;
-  const init = (result as { init?: ResponseInit | null }).init;
-  return new Headers(init?.headers);
-}
-
 async function mailsTo(email: string) {
   return database.db.select().from(mailMessage).where(eq(mailMessage.to, email)).orderBy(desc(mailMessage.id));
 }
@@ -114,14 +100,6 @@ async function verifiedAccount(tag: string): Promise<string> {
   const verified = await get(verifyLoader, link.pathname + link.search);
   expect(answerOf(verified).location).toBe('/auth?verified=1');
   return email;
-}
-
-function sessionCookie(result: unknown): string {
-  const cookie = headersOf(result)
-    .getSetCookie()
-    .find((value) => value.startsWith('dimora.session_token='));
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';')[0]!;
 }
 
 describe('/auth registration', () => {

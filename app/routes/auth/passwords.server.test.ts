@@ -7,29 +7,20 @@
  */
 import { hashPassword as scryptHash } from 'better-auth/crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { action as passwordAction, loader as passwordLoader } from '../account/password';
 import { action as authAction } from './_index';
 import { action as forgotAction } from './forgot';
 import { account, auditLog, mailMessage, user } from '~/server/db/schema';
-import { logger } from '~/server/logger.server';
-import { answerOf } from '../../../tests/setup/action-result';
-import { TEST_PUBLIC_URL, createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
-import { createAuth } from '~/server/auth/auth.server';
+import { answerOf, headersOf, sessionCookie } from '../../../tests/setup/action-result';
+import { TEST_PUBLIC_URL, testContext, useTestDatabase } from '../../../tests/setup/test-db';
+import { createAuthServices } from '../../../tests/setup/auth-services';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { createPasswordHasher } from '~/server/auth/password-hash.server';
 import { PASSWORD_CHANGE_PATH, requireRole } from '~/server/auth/session.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const database = useTestDatabase();
 
 let counter = 0;
 function fresh(tag: string): { email: string; ip: string } {
@@ -52,19 +43,6 @@ function request(path: string, { cookie, language }: Options, body?: Record<stri
 function call(fn: RouteFn, path: string, options: Options, body?: Record<string, string>) {
   const context = options.context ?? testContext(database, { clientIp: options.ip });
   return fn({ request: request(path, options, body), context, params: {} } as never);
-}
-
-function headersOf(result: unknown): Headers {
-  if (result instanceof Response) return result.headers;
-  return new Headers((result as { init?: ResponseInit | null }).init?.headers);
-}
-
-function sessionCookie(result: unknown): string {
-  const cookie = headersOf(result)
-    .getSetCookie()
-    .find((value) => value.startsWith('dimora.session_token='));
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';')[0]!;
 }
 
 /** Registers from a fresh address each time, so the sign-up rate limit never interferes. */
@@ -287,16 +265,7 @@ describe('a weak password at sign-in', () => {
 describe("the hasher's bounded queue", () => {
   it('answers 503 with Retry-After and a translated message when full, never a 500, and recovers', async () => {
     const hasher = createPasswordHasher({ concurrency: 1, maxQueue: 0, retryAfterS: 7 });
-    const base = testContext(database);
-    const auth = createAuth({
-      db: database.db,
-      mailer: base.mailer,
-      logger,
-      secret: 'test-secret-test-secret-test-secret-0123456789',
-      publicUrl: TEST_PUBLIC_URL,
-      secureCookies: false,
-      hasher,
-    });
+    const { auth } = createAuthServices(database.db, { publicUrl: TEST_PUBLIC_URL, hasher });
     const person = fresh('queued');
     await createVerifiedUser(database.db, { email: person.email, password: 'granite-owl-47', role: 'tenant' });
     const context = { ...testContext(database, { clientIp: person.ip }), auth } as DimoraLoadContext;

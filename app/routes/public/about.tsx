@@ -9,12 +9,12 @@ import { LeadershipGrid, OfficeList, ValuesGrid } from '~/features/marketing/com
 import { CtaBand } from '~/features/marketing/components/cta-band';
 import { MarketingFigures } from '~/features/marketing/components/marketing-figures';
 import { PageHeader } from '~/features/marketing/components/page-header';
+import { RoundedPhoto } from '~/features/marketing/components/rounded-photo';
 import classes from '~/features/marketing/marketing.module.css';
 import { pagesTranslations } from '~/features/marketing/translations.server';
 import { pageMeta } from '~/i18n/translate.server';
 import { MARKETING_FIGURES } from '~/lib/constants';
 import { formatNumber } from '~/lib/format';
-import { imageSrcSet } from '~/lib/images';
 import { loadContactInfo } from '~/features/inquiries/contact-info.server';
 import { organizationJsonLd } from '~/features/seo/json-ld.server';
 import { publicPageSeo } from '~/features/seo/seo.server';
@@ -55,7 +55,6 @@ export default function About() {
     states: MARKETING_FIGURES.states,
     professionals: formatNumber(MARKETING_FIGURES.networkProfessionals, lang),
   }) as unknown;
-  const image = imageSrcSet(STORY_IMAGE_URL);
   return (
     <>
       <PageHeader eyebrow={t('pages.about.eyebrow')} title={t('pages.about.title')} lead={t('pages.about.lead')} />
@@ -76,17 +75,7 @@ export default function About() {
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
-              <img
-                className={classes.roundedImage}
-                src={image.src}
-                srcSet={image.srcSet || undefined}
-                sizes="(max-width: 992px) 100vw, 40vw"
-                width={800}
-                height={600}
-                loading="lazy"
-                decoding="async"
-                alt={t('pages.gallery.alt.townhouse')}
-              />
+              <RoundedPhoto url={STORY_IMAGE_URL} alt={t('pages.gallery.alt.townhouse')} />
             </Grid.Col>
           </Grid>
         </Container>

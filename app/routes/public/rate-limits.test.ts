@@ -3,23 +3,15 @@
  * with 429 + Retry-After before anything is saved or sent; other clients are unaffected.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '~/lib/constants';
 import { auditLog, listingAlert, mailMessage, thread, vendor } from '~/server/db/schema';
-import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { testContext, useTestDatabase } from '../../../tests/setup/test-db';
 import { action as contactAction } from './contact';
 import { action as subscriptionsAction } from './subscriptions';
 import { action as vendorSignupAction } from './vendor-signup';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const database = useTestDatabase();
 
 type Fields = Record<string, string | string[]>;
 type AnyAction = (args: never) => Promise<unknown>;

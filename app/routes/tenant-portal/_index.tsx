@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Anchor, Button, Group, SimpleGrid, Text } from '@mantine/core';
-import { IconCreditCard, IconFileText, IconHomeSearch, IconTools } from '@tabler/icons-react';
+import { IconCreditCard, IconFileText, IconHomeSearch, IconTools, type Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { loadTenantPortal } from '~/features/accounts/dashboard.server';
@@ -52,6 +53,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = loaderMeta;
 
+/** One count of the tenant's (a `summary` key) with its hint, an optional note and links. */
+type TenantFigure = {
+  area: 'applications' | 'payments' | 'maintenance';
+  icon: Icon;
+  hint: string;
+  note?: string;
+  links?: ReactNode;
+};
+
 export default function TenantPortal({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -62,6 +72,32 @@ export default function TenantPortal({ loaderData, actionData }: Route.Component
     summary.applications.total === 0 &&
     summary.payments.total === 0 &&
     summary.maintenance.total === 0;
+  // The three counts, each with its hint, an optional note and (maintenance) its links.
+  const figures: TenantFigure[] = [
+    {
+      area: 'applications',
+      icon: IconFileText,
+      hint: t('account.tenantPortal.applications.active', { count: summary.applications.active }),
+      note: t('account.tenantPortal.applications.hint'),
+    },
+    { area: 'payments', icon: IconCreditCard, hint: t('account.tenantPortal.payments.hint') },
+    {
+      area: 'maintenance',
+      icon: IconTools,
+      hint: t('account.tenantPortal.maintenance.open', { count: summary.maintenance.open }),
+      note: t('account.tenantPortal.maintenance.hint'),
+      links: (
+        <Group gap="xs" mt="xs">
+          <Button component={Link} to="/tenant-portal/maintenance/new" size="compact-sm" data-testid="portal-report-problem">
+            {t('maintenance.portal.report')}
+          </Button>
+          <Anchor component={Link} to="/tenant-portal/maintenance" size="sm">
+            {t('maintenance.portal.viewAll')}
+          </Anchor>
+        </Group>
+      ),
+    },
+  ];
   return (
     <PortalHome
       title={t('account.tenantPortal.title')}
@@ -75,43 +111,23 @@ export default function TenantPortal({ loaderData, actionData }: Route.Component
         testMode={loaderData.testMode}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-        <StatCard
-          icon={IconFileText}
-          label={t('account.tenantPortal.applications.title')}
-          value={formatNumber(summary.applications.total, lang)}
-          hint={t('account.tenantPortal.applications.active', { count: summary.applications.active })}
-          testId="tenant-applications"
-        >
-          <Text size="xs" c="dimmed">
-            {t('account.tenantPortal.applications.hint')}
-          </Text>
-        </StatCard>
-        <StatCard
-          icon={IconCreditCard}
-          label={t('account.tenantPortal.payments.title')}
-          value={formatNumber(summary.payments.total, lang)}
-          hint={t('account.tenantPortal.payments.hint')}
-          testId="tenant-payments"
-        />
-        <StatCard
-          icon={IconTools}
-          label={t('account.tenantPortal.maintenance.title')}
-          value={formatNumber(summary.maintenance.total, lang)}
-          hint={t('account.tenantPortal.maintenance.open', { count: summary.maintenance.open })}
-          testId="tenant-maintenance"
-        >
-          <Text size="xs" c="dimmed">
-            {t('account.tenantPortal.maintenance.hint')}
-          </Text>
-          <Group gap="xs" mt="xs">
-            <Button component={Link} to="/tenant-portal/maintenance/new" size="compact-sm" data-testid="portal-report-problem">
-              {t('maintenance.portal.report')}
-            </Button>
-            <Anchor component={Link} to="/tenant-portal/maintenance" size="sm">
-              {t('maintenance.portal.viewAll')}
-            </Anchor>
-          </Group>
-        </StatCard>
+        {figures.map(({ area, icon, hint, note, links }) => (
+          <StatCard
+            key={area}
+            icon={icon}
+            label={t(`account.tenantPortal.${area}.title`)}
+            value={formatNumber(summary[area].total, lang)}
+            hint={hint}
+            testId={`tenant-${area}`}
+          >
+            {note && (
+              <Text size="xs" c="dimmed">
+                {note}
+              </Text>
+            )}
+            {links}
+          </StatCard>
+        ))}
       </SimpleGrid>
       {empty ? (
         <PortalEmptyState

@@ -4,12 +4,13 @@
  * invoices, and the way to its capital projects. Without a
  * linked record, an empty state points to the vendor application and the listings.
  */
-import { Badge, Button, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
-import { IconBriefcase, IconBuildingStore, IconClipboardList } from '@tabler/icons-react';
+import { Badge, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { IconBriefcase, IconClipboardList } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
-import { Link } from 'react-router';
+import { LinkButton } from '~/components/icon-button';
 import { loadVendorPortal } from '~/features/accounts/dashboard.server';
-import { PortalEmptyState, PortalHome } from '~/components/portal-home';
+import { PortalHome } from '~/components/portal-home';
+import { NoVendorState } from '~/components/no-vendor-state';
 import { StatCard } from '~/components/stat-card';
 import { translations } from '~/i18n/resources.server';
 import { pageMeta } from '~/i18n/translate.server';
@@ -97,19 +98,11 @@ export default function VendorPortal({ loaderData }: Route.ComponentProps) {
       ) : null}
       {record && loaderData.work.vendor && <VendorWorkOverview counts={loaderData.work.counts} invoices={loaderData.work.invoices} />}
       {record ? null : (
-        <PortalEmptyState
-          icon={IconBuildingStore}
-          title={t('account.vendorPortal.noVendorTitle')}
-          body={t('account.vendorPortal.noVendorBody')}
-          testId="vendor-portal-empty"
-        >
-          <Button component={Link} to="/vendor-signup">
-            {t('account.vendorPortal.apply')}
-          </Button>
-          <Button component={Link} to="/properties" variant="default">
+        <NoVendorState texts="account.vendorPortal" testId="vendor-portal-empty">
+          <LinkButton to="/properties" variant="default">
             {t('account.portal.browse')}
-          </Button>
-        </PortalEmptyState>
+          </LinkButton>
+        </NoVendorState>
       )}
       {record && (
         // Capital projects (decision 029 "Bids"): the invitations to bid.
@@ -123,15 +116,9 @@ export default function VendorPortal({ loaderData }: Route.ComponentProps) {
                 {t('account.vendorPortal.projects.body')}
               </Text>
             </div>
-            <Button
-              component={Link}
-              to="/vendor-portal/projects"
-              variant="default"
-              leftSection={<IconBriefcase size={16} aria-hidden />}
-              data-testid="vendor-projects-link"
-            >
+            <LinkButton to="/vendor-portal/projects" variant="default" icon={IconBriefcase} testId="vendor-projects-link">
               {t('account.vendorPortal.projects.link')}
-            </Button>
+            </LinkButton>
           </Group>
         </Paper>
       )}

@@ -12,21 +12,15 @@ import type { InvoiceFormResult } from '~/features/work-orders/work-orders.types
 import { loaderMeta } from '~/lib/loader-meta';
 import { requestPageMeta } from '~/server/http/page-meta.server';
 import { HeaderLink, SignedInPage } from '~/components/signed-in-page';
-import { requireRole } from '~/server/auth/session.server';
+import { withRole } from '~/lib/role-page.server';
 import type { Route } from './+types/invoices.new';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireRole(request, context, 'vendor');
-  return {
-    ...(await loadNewInvoicePage({ request, context, viewer })),
-    meta: requestPageMeta(request, 'workOrders.meta.newInvoice.title', 'workOrders.meta.newInvoice.description'),
-  };
-}
+export const loader = withRole('vendor', async ({ actor, ...args }) => ({
+  ...(await loadNewInvoicePage({ ...args, viewer: actor })),
+  meta: requestPageMeta(args.request, 'workOrders.meta.newInvoice.title', 'workOrders.meta.newInvoice.description'),
+}));
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireRole(request, context, 'vendor');
-  return handleNewInvoiceAction({ request, context, viewer });
-}
+export const action = withRole('vendor', ({ actor, ...args }) => handleNewInvoiceAction({ ...args, viewer: actor }));
 
 export const meta = loaderMeta;
 

@@ -11,18 +11,12 @@ import { handleVendorProfileAction, loadVendorProfilePage } from '~/features/ven
 import type { VendorProfileActionResult } from '~/features/vendors/vendor-admin.types';
 import { loaderMeta } from '~/lib/loader-meta';
 import { SignedInPage } from '~/components/signed-in-page';
-import { requireRole } from '~/server/auth/session.server';
+import { withRole } from '~/lib/role-page.server';
 import type { Route } from './+types/profile';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireRole(request, context, 'vendor');
-  return loadVendorProfilePage({ request, context, viewer });
-}
+export const loader = withRole('vendor', ({ actor, ...args }) => loadVendorProfilePage({ ...args, viewer: actor }));
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireRole(request, context, 'vendor');
-  return handleVendorProfileAction({ request, context, viewer });
-}
+export const action = withRole('vendor', ({ actor, ...args }) => handleVendorProfileAction({ ...args, viewer: actor }));
 
 export const meta = loaderMeta;
 

@@ -5,33 +5,24 @@
  * without token, IP address or user agent.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAuth, hasSessionCookieHeader } from '~/server/auth/auth.server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hasSessionCookieHeader } from '~/server/auth/auth.server';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { checkViewer, getViewer, hasSessionCookie } from '~/server/auth/session.server';
 import { session } from '~/server/db/schema';
 import { parseEnv } from '~/server/env.server';
-import { logger } from '~/server/logger.server';
-import { createMailer } from '~/server/mail/mailer.server';
-import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
+import { createAuthServices } from '../../../tests/setup/auth-services';
+import { testContext, useTestDatabase } from '../../../tests/setup/test-db';
 import { DEFAULT_SESSION_BOUNDS, sessionBoundsFromEnv, sessionEndsAt } from './session-bounds.server';
 
 const MINUTE = 60 * 1_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
+const database = useTestDatabase();
 
 afterEach(() => {
   vi.useRealTimers();
-});
-
-afterAll(async () => {
-  await database.close();
 });
 
 let counter = 0;
@@ -211,15 +202,7 @@ describe(`session bounds (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite
 
 describe('the session cookie on https', () => {
   it('is __Host-dimora.session_token: Secure, Path=/, no Domain, and it opens the session', async () => {
-    const mailer = createMailer({ db: database.db, logger, from: 'Dimora <no-reply@dimora.test>' });
-    const auth = createAuth({
-      db: database.db,
-      mailer,
-      logger,
-      secret: 'test-secret-test-secret-test-secret-0123456789',
-      publicUrl: 'https://dimora.test',
-      secureCookies: true,
-    });
+    const { auth } = createAuthServices(database.db, { publicUrl: 'https://dimora.test', secureCookies: true });
     const email = 'https-cookie@sessions.test';
     await createVerifiedUser(database.db, { email, password: 'bounded-pass-123', role: 'tenant' });
     const result = await auth.api.signInEmail({ body: { email, password: 'bounded-pass-123' }, returnHeaders: true });

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { thread } from '~/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
+import { useTestDatabase } from '../../../tests/setup/test-db';
 import { claimVisitorThreads, hashVisitorToken, newVisitorToken, ownThreadIds } from './chat-access.server';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 async function chat(token: string, email: string) {
   const [row] = await database.db

@@ -43,6 +43,22 @@ export type Refusal = { status: number; message: string; field?: string };
 /** Every reason code a service may return, mapped to its refusal (checked exhaustively by TypeScript). */
 export type ReasonTable<Reason extends string> = Record<Reason, Refusal>;
 
+/**
+ * A reason table whose messages are named after the reasons: `${prefix}.${reason}` (e.g.
+ * `leases.errors.overlap`). Each reason maps to its HTTP status, or to `{ status, field }` when the
+ * message belongs to a field (decision 037).
+ */
+export function reasonTable<Reason extends string>(
+  prefix: string,
+  statuses: Record<Reason, number | { status: number; field: string }>,
+): ReasonTable<Reason> {
+  const entries = Object.entries<number | { status: number; field: string }>(statuses).map(([reason, answer]) => {
+    const message = `${prefix}.${reason}`;
+    return [reason, typeof answer === 'number' ? { status: answer, message } : { ...answer, message }];
+  });
+  return Object.fromEntries(entries) as ReasonTable<Reason>;
+}
+
 /** What a handler may add to a refusal besides the message: interpolation values, extra fields, a key. */
 export type RefusalOptions = {
   /** Values for the message's `{{placeholders}}`. */

@@ -4,25 +4,17 @@
  * contains "Dimora" is never doubled.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { mailMessage } from '~/server/db/schema';
 import { logger } from '~/server/logger.server';
 import { updateSettings } from '~/server/settings/settings.server';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
+import { useTestDatabase } from '../../../tests/setup/test-db';
 import { brandMail } from './branding.server';
 import { createMailer } from './mailer.server';
 import { passwordResetMail } from './templates.server';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const database = useTestDatabase();
 
 describe('brandMail', () => {
   const mail = {

@@ -164,20 +164,15 @@ export function nextRunOf(cron: string, from: Date): Date {
   return next;
 }
 
+/** The schedules' functions: the database, the app's schedules, and the instant taken as now (default: the clock). */
+type ScheduleArgs = { db: Db; schedules: readonly JobSchedule[]; now?: Date };
+
 /**
  * Registers `schedules` in `job_schedule`: new ones start at their next run from `now`; a
  * schedule whose cron changed is re-timed; others keep their `next_run_at` (so a run missed
  * while the server was down is still due).
  */
-export async function syncSchedules({
-  db,
-  schedules,
-  now = new Date(),
-}: {
-  db: Db;
-  schedules: readonly JobSchedule[];
-  now?: Date;
-}): Promise<void> {
+export async function syncSchedules({ db, schedules, now = new Date() }: ScheduleArgs): Promise<void> {
   for (const schedule of schedules) {
     const next = nextRunOf(schedule.cron, now);
     await db
@@ -199,15 +194,7 @@ export async function syncSchedules({
  * instances cannot both claim it), and its job (dedupe key `schedule:<name>:<due ISO>`) is
  * written in the same transaction. Returns the names enqueued.
  */
-export async function enqueueDueSchedules({
-  db,
-  schedules,
-  now = new Date(),
-}: {
-  db: Db;
-  schedules: readonly JobSchedule[];
-  now?: Date;
-}): Promise<string[]> {
+export async function enqueueDueSchedules({ db, schedules, now = new Date() }: ScheduleArgs): Promise<string[]> {
   const byName = new Map(schedules.map((schedule) => [schedule.name, schedule]));
   if (byName.size === 0) return [];
   const due = await db

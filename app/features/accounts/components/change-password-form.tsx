@@ -4,16 +4,15 @@
  * the policy at sign-in, a notice says why the change is required. Posts `intent=change`; works
  * without JavaScript.
  */
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import { FormRefusal } from '~/components/status-alerts';
 import { useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
-import { Form } from 'react-router';
 import type { FieldErrors } from '~/lib/form-fields';
 import { NewPasswordPair, type PasswordPair } from '~/components/forms/new-password-pair';
 import { PasswordField } from '~/components/forms/password-field';
-import { useIntentBusy } from '~/components/forms/use-intent-busy';
+import { AuthForm } from './auth-form';
 
 /** What the /account/password action answers on failure. */
 export type ChangeFailure = { ok: false; intent: 'change'; errors: FieldErrors<'currentPassword' | 'password' | 'confirmPassword'> };
@@ -30,7 +29,6 @@ type Props = {
 
 export function ChangePasswordForm({ required, redirectTo, result, rateLimitMessage }: Props) {
   const { t } = useTranslation();
-  const busy = useIntentBusy('change');
   const [pair, setPair] = useState<PasswordPair>({ password: '', confirmPassword: '' });
   const errors = result?.errors ?? {};
   const formError = errors.form ?? errors.password ?? errors.confirmPassword;
@@ -49,28 +47,21 @@ export function ChangePasswordForm({ required, redirectTo, result, rateLimitMess
         </Alert>
       )}
       <FormRefusal rateLimitMessage={rateLimitMessage} failure={formError} title={t('auth.change.failedTitle')} testIdPrefix="change" />
-      <Form method="post" noValidate data-testid="change-password-form" aria-label={t('auth.change.title')}>
-        <input type="hidden" name="intent" value="change" />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Stack gap="sm">
-          <PasswordField
-            name="currentPassword"
-            label={t('auth.change.currentPassword')}
-            autoComplete="current-password"
-            required
-            error={errors.currentPassword}
-          />
-          <NewPasswordPair
-            value={pair}
-            onChange={setPair}
-            labels={{ password: t('auth.change.password'), confirmPassword: t('auth.change.confirmPassword') }}
-            errors={errors}
-          />
-          <Button type="submit" loading={busy} leftSection={<IconKey size={16} aria-hidden />} fullWidth>
-            {t('auth.change.submit')}
-          </Button>
-        </Stack>
-      </Form>
+      <AuthForm intent="change" texts="auth.change" icon={IconKey} hidden={{ redirectTo }} testId="change-password-form">
+        <PasswordField
+          name="currentPassword"
+          label={t('auth.change.currentPassword')}
+          autoComplete="current-password"
+          required
+          error={errors.currentPassword}
+        />
+        <NewPasswordPair
+          value={pair}
+          onChange={setPair}
+          labels={{ password: t('auth.change.password'), confirmPassword: t('auth.change.confirmPassword') }}
+          errors={errors}
+        />
+      </AuthForm>
     </Stack>
   );
 }

@@ -4,14 +4,14 @@
  * sent! Please check your inbox and spam folder." in a green alert, the same for every address;
  * an empty address shows "Please enter your email address" in a red alert (spec §8).
  */
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconMailForward } from '@tabler/icons-react';
+import { Group, Stack, TextInput } from '@mantine/core';
+import { IconMailForward } from '@tabler/icons-react';
+import { BackLink } from '~/components/back-link';
 import { ErrorAlert, SuccessAlert } from '~/components/status-alerts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
-import { Form, Link } from 'react-router';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
-import { useIntentBusy } from '~/components/forms/use-intent-busy';
+import { AuthForm } from './auth-form';
 
 /** What the /auth/forgot action answers to a reset request. */
 export type ForgotRequestResult =
@@ -27,7 +27,6 @@ type Props = {
 
 export function ForgotRequestForm({ result, sent, rateLimitMessage }: Props) {
   const { t } = useTranslation();
-  const busy = useIntentBusy('request');
   const formRef = useRef<HTMLFormElement>(null);
   const [formKey, setFormKey] = useState(0);
   const failed = result && !result.ok ? result : undefined;
@@ -52,32 +51,31 @@ export function ForgotRequestForm({ result, sent, rateLimitMessage }: Props) {
           {error}
         </ErrorAlert>
       )}
-      <Form method="post" ref={formRef} key={formKey} data-testid="forgot-form" aria-label={t('auth.forgot.title')}>
-        <input type="hidden" name="intent" value="request" />
-        <Stack gap="sm">
-          <TextInput
-            name="email"
-            type="email"
-            label={t('auth.forgot.email')}
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={TEXT_LIMITS.email}
-            defaultValue={failed?.values.email ?? ''}
-            error={Boolean(failed?.errors.email)}
-          />
-          <Button type="submit" loading={busy} leftSection={<IconMailForward size={16} aria-hidden />} fullWidth>
-            {t('auth.forgot.submit')}
-          </Button>
-        </Stack>
-      </Form>
+      <AuthForm
+        key={formKey}
+        intent="request"
+        texts="auth.forgot"
+        icon={IconMailForward}
+        testId="forgot-form"
+        formRef={formRef}
+        noValidate={false}
+      >
+        <TextInput
+          name="email"
+          type="email"
+          label={t('auth.forgot.email')}
+          autoComplete="email"
+          inputMode="email"
+          required
+          maxLength={TEXT_LIMITS.email}
+          defaultValue={failed?.values.email ?? ''}
+          error={Boolean(failed?.errors.email)}
+        />
+      </AuthForm>
       <Group justify="center">
-        <Anchor component={Link} to="/auth" size="sm" data-testid="back-to-sign-in">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden />
-            {t('auth.forgot.back')}
-          </Group>
-        </Anchor>
+        <BackLink to="/auth" data-testid="back-to-sign-in">
+          {t('auth.forgot.back')}
+        </BackLink>
       </Group>
     </Stack>
   );

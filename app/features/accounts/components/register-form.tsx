@@ -5,19 +5,19 @@
  * buttons). On success the page shows "Account created successfully! Please check your email
  * for verification." (toast "Success"); a refusal shows the "Sign Up Failed" toast (spec §8).
  */
-import { Button, Grid, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Grid, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { FormRefusal } from '~/components/status-alerts';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
-import { Form } from 'react-router';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
 import { SIGN_UP_ROLES, type SignUpRole } from '../accounts.schemas';
 import { NewPasswordField } from '~/components/forms/new-password-field';
 import { EmailField, PersonNameField, PhoneField } from '~/components/forms/person-fields';
-import { useIntentBusy } from '~/components/forms/use-intent-busy';
 import { SwitchTabPrompt } from './switch-tab-prompt';
+import { AuthForm } from './auth-form';
+import { showFailureToast, useOnAnswer } from './use-answer-toast';
 
 type RegisterField = 'email' | 'password' | 'fullName' | 'role' | 'companyName' | 'phone' | 'address';
 type Echo = Record<Exclude<RegisterField, 'password'>, string>;
@@ -47,7 +47,6 @@ function isRole(value: string): value is SignUpRole {
 
 export function RegisterForm({ result, rateLimitMessage, signInHref, onSignIn }: Props) {
   const { t } = useTranslation();
-  const busy = useIntentBusy('register');
   const formRef = useRef<HTMLFormElement>(null);
   const failed = result && !result.ok ? result : undefined;
   const errors: FieldErrors<RegisterField> = failed?.errors ?? {};
@@ -56,28 +55,21 @@ export function RegisterForm({ result, rateLimitMessage, signInHref, onSignIn }:
   // A fresh, empty form after a successful registration.
   const [formKey, setFormKey] = useState(0);
 
-  // The latest `t`, without re-running the effect: a new `t` arrives when the root data
-  // revalidates after the answer, and must not show the same toast twice.
-  const tRef = useRef(t);
-  tRef.current = t;
-  useEffect(() => {
-    if (!result) return;
-    const translate = tRef.current;
-    if (result.ok) {
+  useOnAnswer(result, (answer, translate) => {
+    if (answer.ok) {
       notifications.show({ color: 'teal', title: translate('common.toast.success'), message: translate('auth.register.success') });
       setFormKey((key) => key + 1);
       setRole('tenant');
       return;
     }
-    notifications.hide(FAILED_TOAST_ID);
-    notifications.show({
-      id: FAILED_TOAST_ID,
-      color: 'red',
+    showFailureToast({
+      toastId: FAILED_TOAST_ID,
       title: translate('auth.register.failedTitle'),
-      message: result.errors.form ?? translate('common.form.fixErrors'),
+      message: answer.errors.form ?? translate('common.form.fixErrors'),
+      form: formRef.current,
+      focus: '[aria-invalid="true"], [data-error-group] input',
     });
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error-group] input')?.focus();
-  }, [result]);
+  });
 
   return (
     <Stack gap="md">
@@ -90,63 +82,65 @@ export function RegisterForm({ result, rateLimitMessage, signInHref, onSignIn }:
         title={t('auth.register.failedTitle')}
         testIdPrefix="register"
       />
-      <Form method="post" ref={formRef} key={formKey} noValidate data-testid="register-form" aria-label={t('auth.register.title')}>
-        <input type="hidden" name="intent" value="register" />
-        <Stack gap="sm">
-          <Radio.Group
-            name="role"
-            label={t('auth.fields.role')}
-            withAsterisk
-            value={role}
-            onChange={(value) => setRole(isRole(value) ? value : 'tenant')}
-            error={errors.role}
-            data-error-group={errors.role ? '' : undefined}
-          >
-            <Group gap="lg" mt="xs">
-              {SIGN_UP_ROLES.map((value) => (
-                <Radio key={value} value={value} label={t(`auth.roles.${value}`)} description={t(`auth.roles.${value}Hint`)} />
-              ))}
-            </Group>
-          </Radio.Group>
-          <PersonNameField name="fullName" label={t('auth.fields.fullName')} errors={errors} values={values} />
-          <EmailField name="email" label={t('auth.fields.email')} inputMode="email" errors={errors} values={values} />
-          <NewPasswordField
-            name="password"
-            label={t('auth.fields.password')}
-            description={t('auth.register.passwordHint')}
-            required
-            error={errors.password}
-          />
-          <TextInput
-            name="companyName"
-            label={t('auth.fields.companyName')}
-            description={t('auth.fields.companyHint')}
-            autoComplete="organization"
-            withAsterisk={role === 'vendor'}
-            maxLength={TEXT_LIMITS.name}
-            defaultValue={values.companyName}
-            error={errors.companyName}
-          />
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 5 }}>
-              <PhoneField name="phone" label={t('auth.fields.phone')} errors={errors} values={values} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 7 }}>
-              <TextInput
-                name="address"
-                label={t('auth.fields.address')}
-                autoComplete="address-line1"
-                maxLength={300}
-                defaultValue={values.address}
-                error={errors.address}
-              />
-            </Grid.Col>
-          </Grid>
-          <Button type="submit" loading={busy} leftSection={<IconUserPlus size={16} aria-hidden />} fullWidth mt="xs">
-            {t('auth.register.submit')}
-          </Button>
-        </Stack>
-      </Form>
+      <AuthForm
+        key={formKey}
+        intent="register"
+        texts="auth.register"
+        icon={IconUserPlus}
+        testId="register-form"
+        formRef={formRef}
+        submitMt="xs"
+      >
+        <Radio.Group
+          name="role"
+          label={t('auth.fields.role')}
+          withAsterisk
+          value={role}
+          onChange={(value) => setRole(isRole(value) ? value : 'tenant')}
+          error={errors.role}
+          data-error-group={errors.role ? '' : undefined}
+        >
+          <Group gap="lg" mt="xs">
+            {SIGN_UP_ROLES.map((value) => (
+              <Radio key={value} value={value} label={t(`auth.roles.${value}`)} description={t(`auth.roles.${value}Hint`)} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <PersonNameField name="fullName" label={t('auth.fields.fullName')} errors={errors} values={values} />
+        <EmailField name="email" label={t('auth.fields.email')} inputMode="email" errors={errors} values={values} />
+        <NewPasswordField
+          name="password"
+          label={t('auth.fields.password')}
+          description={t('auth.register.passwordHint')}
+          required
+          error={errors.password}
+        />
+        <TextInput
+          name="companyName"
+          label={t('auth.fields.companyName')}
+          description={t('auth.fields.companyHint')}
+          autoComplete="organization"
+          withAsterisk={role === 'vendor'}
+          maxLength={TEXT_LIMITS.name}
+          defaultValue={values.companyName}
+          error={errors.companyName}
+        />
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, sm: 5 }}>
+            <PhoneField name="phone" label={t('auth.fields.phone')} errors={errors} values={values} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 7 }}>
+            <TextInput
+              name="address"
+              label={t('auth.fields.address')}
+              autoComplete="address-line1"
+              maxLength={300}
+              defaultValue={values.address}
+              error={errors.address}
+            />
+          </Grid.Col>
+        </Grid>
+      </AuthForm>
       <SwitchTabPrompt prompt={t('auth.register.haveAccount')} label={t('auth.register.toSignIn')} href={signInHref} onSwitch={onSignIn} />
     </Stack>
   );

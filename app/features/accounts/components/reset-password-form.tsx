@@ -11,11 +11,12 @@ import { IconKey, IconRefresh } from '@tabler/icons-react';
 import { ErrorAlert, FormRefusal, SuccessAlert } from '~/components/status-alerts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
-import { Form, Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { FieldErrors } from '~/lib/form-fields';
 import { canSubmitReset } from '../accounts.schemas';
 import { NewPasswordPair, type PasswordPair } from '~/components/forms/new-password-pair';
 import { useIntentBusy } from '~/components/forms/use-intent-busy';
+import { AuthForm } from './auth-form';
 
 /** spec §9: the redirect to /auth follows a successful password update after 2000 ms. */
 export const RESET_REDIRECT_MS = 2000;
@@ -47,21 +48,14 @@ export function ResetPasswordForm({ token, result, rateLimitMessage }: Props) {
   return (
     <Stack gap="md">
       <FormRefusal rateLimitMessage={rateLimitMessage} failure={error} title={t('auth.reset.failedTitle')} testIdPrefix="reset" />
-      <Form method="post" noValidate data-testid="reset-form" aria-label={t('auth.reset.title')}>
-        <input type="hidden" name="intent" value="reset" />
-        <input type="hidden" name="token" value={token} />
-        <Stack gap="sm">
-          <NewPasswordPair
-            value={pair}
-            onChange={setPair}
-            labels={{ password: t('auth.reset.password'), confirmPassword: t('auth.reset.confirmPassword') }}
-            errors={errors}
-          />
-          <Button type="submit" loading={busy} disabled={disabled} leftSection={<IconKey size={16} aria-hidden />} fullWidth>
-            {t('auth.reset.submit')}
-          </Button>
-        </Stack>
-      </Form>
+      <AuthForm intent="reset" texts="auth.reset" icon={IconKey} hidden={{ token }} testId="reset-form" disabled={disabled}>
+        <NewPasswordPair
+          value={pair}
+          onChange={setPair}
+          labels={{ password: t('auth.reset.password'), confirmPassword: t('auth.reset.confirmPassword') }}
+          errors={errors}
+        />
+      </AuthForm>
     </Stack>
   );
 }

@@ -10,7 +10,7 @@ import { ErrorAlert } from '~/components/status-alerts';
 import { useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form } from 'react-router';
-import { useIntentBusy } from '~/components/forms/use-intent-busy';
+import { AuthForm } from './auth-form';
 
 type Props = {
   /** Where to go once signed in (a same-site path). */
@@ -23,7 +23,6 @@ type Props = {
 
 export function TwoFactorForm({ redirectTo, error, rateLimitMessage }: Props) {
   const { t } = useTranslation();
-  const busy = useIntentBusy('two-factor');
   const [method, setMethod] = useState<'totp' | 'backup_code'>('totp');
   return (
     <Stack gap="md" data-testid="two-factor-step">
@@ -37,38 +36,31 @@ export function TwoFactorForm({ redirectTo, error, rateLimitMessage }: Props) {
         {method === 'totp' ? t('auth.twoFactor.totpHelp') : t('auth.twoFactor.backupHelp')}
       </Text>
       {rateLimitMessage && <ErrorAlert data-testid="two-factor-rate-limited">{rateLimitMessage}</ErrorAlert>}
-      <Form method="post" noValidate data-testid="two-factor-form" aria-label={t('auth.twoFactor.title')}>
-        <input type="hidden" name="intent" value="two-factor" />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Stack gap="sm">
-          <SegmentedControl
-            name="method"
-            value={method}
-            onChange={(value) => setMethod(value === 'backup_code' ? 'backup_code' : 'totp')}
-            data={[
-              { value: 'totp', label: t('auth.twoFactor.methods.totp') },
-              { value: 'backup_code', label: t('auth.twoFactor.methods.backup_code') },
-            ]}
-            aria-label={t('auth.twoFactor.methods.label')}
-            data-testid="two-factor-method"
-          />
-          <TextInput
-            key={method}
-            name="code"
-            label={method === 'totp' ? t('auth.twoFactor.codeLabel') : t('auth.twoFactor.backupLabel')}
-            autoComplete="one-time-code"
-            inputMode={method === 'totp' ? 'numeric' : 'text'}
-            maxLength={40}
-            required
-            autoFocus
-            error={error}
-            data-testid="two-factor-code"
-          />
-          <Button type="submit" loading={busy} leftSection={<IconShieldLock size={16} aria-hidden />} fullWidth>
-            {t('auth.twoFactor.submit')}
-          </Button>
-        </Stack>
-      </Form>
+      <AuthForm intent="two-factor" texts="auth.twoFactor" icon={IconShieldLock} hidden={{ redirectTo }} testId="two-factor-form">
+        <SegmentedControl
+          name="method"
+          value={method}
+          onChange={(value) => setMethod(value === 'backup_code' ? 'backup_code' : 'totp')}
+          data={[
+            { value: 'totp', label: t('auth.twoFactor.methods.totp') },
+            { value: 'backup_code', label: t('auth.twoFactor.methods.backup_code') },
+          ]}
+          aria-label={t('auth.twoFactor.methods.label')}
+          data-testid="two-factor-method"
+        />
+        <TextInput
+          key={method}
+          name="code"
+          label={method === 'totp' ? t('auth.twoFactor.codeLabel') : t('auth.twoFactor.backupLabel')}
+          autoComplete="one-time-code"
+          inputMode={method === 'totp' ? 'numeric' : 'text'}
+          maxLength={40}
+          required
+          autoFocus
+          error={error}
+          data-testid="two-factor-code"
+        />
+      </AuthForm>
       <Form method="post">
         <input type="hidden" name="intent" value="two-factor-cancel" />
         <Button type="submit" variant="subtle" size="xs" data-testid="two-factor-cancel">

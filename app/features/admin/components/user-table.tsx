@@ -23,17 +23,13 @@ export function UserTable({ users, q, selectedId, viewerId, manageHref }: Props)
   const { t } = useTranslation();
   return (
     <ListTable
+      texts="admin.users.table"
+      columns={['user', 'role', 'status', 'created']}
+      icon={IconUserSearch}
+      empty={{ title: t('admin.users.emptyTitle'), body: t('admin.users.emptyBody', { q }) }}
       isEmpty={users.length === 0}
-      empty={{
-        icon: <IconUserSearch size={30} aria-hidden />,
-        title: t('admin.users.emptyTitle'),
-        body: t('admin.users.emptyBody', { q }),
-        testId: 'users-empty',
-      }}
       minWidth={640}
-      caption={t('admin.users.table.caption')}
-      columns={(['user', 'role', 'status', 'created'] as const).map((column) => ({ label: t(`admin.users.table.${column}`) }))}
-      testId="users-table"
+      testIdPrefix="users"
     >
       {users.map((row) => (
         <Table.Tr

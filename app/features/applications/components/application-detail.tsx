@@ -27,6 +27,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { ScrollTable } from '~/components/lists/list-table';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
+import { cardBrandName } from '~/lib/card-brands';
 import type { Language } from '~/lib/constants';
 import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
 import { intlLocale } from '~/lib/i18n';
@@ -40,7 +41,7 @@ import {
   type ApplicationDetail,
   type StaffIntent,
 } from '../applications.types';
-import { ApplicationStatusBadge, PaymentStateBadge } from './application-status-badge';
+import { ApplicationBadges } from './application-status-badge';
 import { useApplicationOutcome } from './use-application-outcome';
 
 type Props = { application: ApplicationDetail; result: ApplicationActionResult | undefined; closeHref: string };
@@ -51,16 +52,6 @@ const INTENT_LOOK: Record<StaffIntent, { color?: string; variant: 'filled' | 'de
   review: { variant: 'default', icon: <IconEye size={16} aria-hidden /> },
   approve: { color: 'teal.9', variant: 'filled', icon: <IconCheck size={16} aria-hidden /> },
   reject: { color: 'red.9', variant: 'filled', icon: <IconX size={16} aria-hidden /> },
-};
-
-const BRAND_NAMES: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
 };
 
 function countryName(code: string, lang: Language): string {
@@ -133,10 +124,7 @@ export function ApplicationDetailPanel({ application: app, result, closeHref }: 
           <Title order={2} size="h4" id="application-detail-title" ref={headingRef} tabIndex={-1}>
             {t('applications.detail.title', { reference: app.reference })}
           </Title>
-          <Group gap="xs">
-            <ApplicationStatusBadge status={app.status} />
-            <PaymentStateBadge state={app.paymentState} />
-          </Group>
+          <ApplicationBadges status={app.status} paymentState={app.paymentState} />
         </Stack>
         <Anchor
           component={Link}
@@ -258,7 +246,7 @@ export function ApplicationDetailPanel({ application: app, result, closeHref }: 
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                       {entry.cardLast4
                         ? t('applications.detail.cardEnding', {
-                            brand: BRAND_NAMES[entry.cardBrand ?? ''] ?? entry.cardBrand ?? t('applications.detail.card'),
+                            brand: cardBrandName(entry.cardBrand, t('applications.detail.card')),
                             last4: entry.cardLast4,
                           })
                         : '—'}

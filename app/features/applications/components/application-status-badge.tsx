@@ -1,6 +1,6 @@
-/** An application's status as a badge, in the visitor's language. */
-import { Badge, type BadgeProps } from '@mantine/core';
-import { StateBadge } from '~/components/state-badge';
+/** An application's status and its payment's state as badges, in the visitor's language. */
+import { Badge, Group, type BadgeProps } from '@mantine/core';
+import { TranslatedStateBadge } from '~/components/translated-state-badge';
 import { useTranslation } from '~/lib/i18n';
 import type { ApplicationPaymentState, ApplicationStatus } from '../applications.types';
 
@@ -18,15 +18,8 @@ const STATUS_COLORS: Record<ApplicationStatus, string> = {
 };
 
 export function ApplicationStatusBadge({ status, ...props }: { status: ApplicationStatus } & Omit<BadgeProps, 'color' | 'children'>) {
-  const { t } = useTranslation();
   return (
-    <StateBadge
-      color={STATUS_COLORS[status]}
-      label={t(`applications.status.${status}`)}
-      status={status}
-      testId="application-status"
-      {...props}
-    />
+    <TranslatedStateBadge status={status} colors={STATUS_COLORS} labelKey="applications.status" testId="application-status" {...props} />
   );
 }
 
@@ -45,5 +38,15 @@ export function PaymentStateBadge({ state, ...props }: { state: ApplicationPayme
     <Badge color={PAYMENT_COLORS[state]} variant="dot" data-testid="payment-state" data-state={state} miw="max-content" {...props}>
       {t(`applications.paymentState.${state}`)}
     </Badge>
+  );
+}
+
+/** An application's two badges side by side: its status, then how its payment stands. */
+export function ApplicationBadges({ status, paymentState }: { status: ApplicationStatus; paymentState: ApplicationPaymentState }) {
+  return (
+    <Group gap="xs">
+      <ApplicationStatusBadge status={status} />
+      <PaymentStateBadge state={paymentState} />
+    </Group>
   );
 }

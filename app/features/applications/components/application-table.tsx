@@ -5,7 +5,7 @@
  */
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { IconFileSearch } from '@tabler/icons-react';
-import { DateTimeCell, ListTable } from '~/components/lists/list-table';
+import { DateTimeCell, ListTable, TwoLineCell } from '~/components/lists/list-table';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatIsoDate } from '~/lib/format';
@@ -27,20 +27,14 @@ export function ApplicationTable({ items, selectedId, filtered, emptyBody, openH
   const lang = useLanguage();
   return (
     <ListTable
+      texts="applications.list"
+      columns={['reference', 'applicant', 'property', 'stay', 'status', 'submitted']}
+      icon={IconFileSearch}
+      filtered={filtered}
+      empty={{ body: filtered ? undefined : emptyBody, titleOrder: 3 }}
       isEmpty={items.length === 0}
-      empty={{
-        icon: <IconFileSearch size={30} aria-hidden />,
-        title: t(filtered ? 'applications.list.noMatchTitle' : 'applications.list.emptyTitle'),
-        body: filtered ? t('applications.list.noMatchBody') : emptyBody,
-        testId: 'applications-empty',
-        titleOrder: 3,
-      }}
       minWidth={760}
-      caption={t('applications.list.caption')}
-      columns={(['reference', 'applicant', 'property', 'stay', 'status', 'submitted'] as const).map((column) => ({
-        label: t(`applications.list.${column}`),
-      }))}
-      testId="applications-table"
+      testIdPrefix="applications"
     >
       {items.map((row) => {
         const current = row.id === selectedId;
@@ -79,12 +73,7 @@ export function ApplicationTable({ items, selectedId, filtered, emptyBody, openH
                 {row.email}
               </Text>
             </Table.Td>
-            <Table.Td>
-              <Text size="sm">{row.propertyTitle}</Text>
-              <Text size="xs" c="dimmed">
-                {row.propertyCity}
-              </Text>
-            </Table.Td>
+            <TwoLineCell main={row.propertyTitle} detail={row.propertyCity} />
             <Table.Td>
               <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                 {formatIsoDate(row.moveIn, lang)} –

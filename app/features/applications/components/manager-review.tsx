@@ -6,21 +6,14 @@
 import { useTranslation } from '~/lib/i18n';
 import type { ApplicationActionResult, ReviewPageData } from '../applications.types';
 import { ApplicationReview } from './application-review';
-import { SectionCard } from '~/components/section-card';
+import { PanelCard } from '~/components/panel-card';
 
 /** A property manager's review of the applications for the properties they manage. */
 export function ManagerReview({ review, result }: { review: ReviewPageData; result: ApplicationActionResult | undefined }) {
   const { t } = useTranslation();
   return (
-    <SectionCard
-      titleId="manager-review-title"
-      title={t('applications.manager.title')}
-      titleSize="h4"
-      titleMb={null}
-      description={t('applications.manager.intro')}
-      data-testid="manager-review"
-    >
+    <PanelCard id="manager-review" title={t('applications.manager.title')} description={t('applications.manager.intro')}>
       <ApplicationReview basePath="/dashboard" review={review} result={result} emptyBody={t('applications.list.emptyBodyManager')} />
-    </SectionCard>
+    </PanelCard>
   );
 }

@@ -13,9 +13,10 @@ import { Form, Link } from 'react-router';
 import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { ApplicationActionResult, MyApplication } from '../applications.types';
-import { ApplicationStatusBadge, PaymentStateBadge } from './application-status-badge';
+import { ApplicationBadges } from './application-status-badge';
 import { useApplicationOutcome } from './use-application-outcome';
-import { SectionCard } from '~/components/section-card';
+import { PanelCard } from '~/components/panel-card';
+import { Fact } from '~/components/fact';
 
 const WITHDRAW = ['withdraw'] as const;
 
@@ -83,18 +84,14 @@ function WithdrawForm({ application, result }: { application: MyApplication; res
   );
 }
 
-function Amount({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={600}>
-        {value}
-      </Text>
-    </div>
-  );
-}
+/** The amounts of an application, by their `applications.detail.*` label. */
+const AMOUNTS = [
+  ['rent', 'monthlyRentCents'],
+  ['deposit', 'depositCents'],
+  ['fee', 'applicationFeeCents'],
+  ['dueNow', 'dueNowCents'],
+  ['dueAtSigning', 'dueAtSigningCents'],
+] as const satisfies readonly (readonly [string, keyof MyApplication])[];
 
 export function MyApplications({
   applications,
@@ -110,14 +107,7 @@ export function MyApplications({
   const money = (cents: number) => formatCents(cents, lang);
   useApplicationOutcome(result, null, WITHDRAW);
   return (
-    <SectionCard
-      titleId="my-applications-title"
-      title={t('applications.mine.title')}
-      titleSize="h4"
-      titleMb={null}
-      description={t('applications.mine.intro')}
-      data-testid="my-applications"
-    >
+    <PanelCard id="my-applications" title={t('applications.mine.title')} description={t('applications.mine.intro')}>
       {withdrawn && (
         <SuccessAlert mb="md" data-testid="my-applications-done">
           {t('applications.done.withdraw')}
@@ -149,10 +139,7 @@ export function MyApplications({
                   </Text>
                 </Text>
               </div>
-              <Group gap="xs">
-                <ApplicationStatusBadge status={application.status} />
-                <PaymentStateBadge state={application.paymentState} />
-              </Group>
+              <ApplicationBadges status={application.status} paymentState={application.paymentState} />
             </Group>
             <Text size="sm" mb="sm">
               {t('applications.mine.stay', {
@@ -165,11 +152,11 @@ export function MyApplications({
               {t(`applications.mine.explain.${application.status}`)}
             </Text>
             <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm" mb="sm">
-              <Amount label={t('applications.detail.rent')} value={money(application.monthlyRentCents)} />
-              <Amount label={t('applications.detail.deposit')} value={money(application.depositCents)} />
-              <Amount label={t('applications.detail.fee')} value={money(application.applicationFeeCents)} />
-              <Amount label={t('applications.detail.dueNow')} value={money(application.dueNowCents)} />
-              <Amount label={t('applications.detail.dueAtSigning')} value={money(application.dueAtSigningCents)} />
+              {AMOUNTS.map(([label, field]) => (
+                <Fact key={label} label={t(`applications.detail.${label}`)} fw={600}>
+                  {money(application[field])}
+                </Fact>
+              ))}
             </SimpleGrid>
             <Group justify="space-between" align="flex-end" gap="sm">
               <Text size="xs" c="dimmed">
@@ -181,6 +168,6 @@ export function MyApplications({
           </Paper>
         ))}
       </Stack>
-    </SectionCard>
+    </PanelCard>
   );
 }

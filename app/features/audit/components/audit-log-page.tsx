@@ -12,7 +12,7 @@ import { useNavigation } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
 import { FilterForm, optionsWithAll } from '~/components/lists/filter-form';
 import { DateRangeFilter, DatesFilterFooter, FilterErrorsAlert, ListExportBar } from '~/components/lists/list-toolbar';
-import { DateTimeCell, emptyListTexts, ListTable } from '~/components/lists/list-table';
+import { DateTimeCell, ListTable } from '~/components/lists/list-table';
 import { auditHref, hasAuditFilters, type AuditEntry, type AuditPageData } from '../audit-log.schemas';
 
 type Props = { page: AuditPageData; basePath: string; csvPath: string };
@@ -59,17 +59,7 @@ function AuditFilterForm({ basePath, page }: { basePath: string; page: AuditPage
       align="start"
       footer={<DatesFilterFooter cursorError={errors.cursor} hint={t('audit.filters.datesHint')} />}
     >
-      <TextInput
-        name="actor"
-        type="search"
-        label={t('audit.filters.actor')}
-        placeholder={t('audit.filters.actorPlaceholder')}
-        defaultValue={filters.actor ?? ''}
-        error={errors.actor}
-        maxLength={254}
-        style={{ flex: '2 1 220px', minWidth: 0 }}
-        data-testid="audit-filter-actor"
-      />
+      <AuditTextFilter page={page} name="actor" type="search" maxLength={254} flex="2 1 220px" />
       <NativeSelect
         name="action"
         label={t('audit.filters.action')}
@@ -79,16 +69,7 @@ function AuditFilterForm({ basePath, page }: { basePath: string; page: AuditPage
         style={{ flex: '2 1 200px', minWidth: 0 }}
         data-testid="audit-filter-action"
       />
-      <TextInput
-        name="table"
-        label={t('audit.filters.table')}
-        placeholder={t('audit.filters.tablePlaceholder')}
-        defaultValue={filters.table ?? ''}
-        error={errors.table}
-        maxLength={64}
-        style={{ flex: '1 1 160px', minWidth: 0 }}
-        data-testid="audit-filter-table"
-      />
+      <AuditTextFilter page={page} name="table" maxLength={64} flex="1 1 160px" />
       <DateRangeFilter
         labels={{ from: t('audit.filters.from'), to: t('audit.filters.to') }}
         from={filters.from}
@@ -100,6 +81,26 @@ function AuditFilterForm({ basePath, page }: { basePath: string; page: AuditPage
   );
 }
 
+type TextFilterProps = { page: AuditPageData; name: 'actor' | 'table'; type?: 'search'; maxLength: number; flex: string };
+
+/** A free-text filter (`name`): its label and placeholder under `audit.filters`, the applied value and its error. */
+function AuditTextFilter({ page, name, type, maxLength, flex }: TextFilterProps) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      name={name}
+      type={type}
+      label={t(`audit.filters.${name}`)}
+      placeholder={t(`audit.filters.${name}Placeholder`)}
+      defaultValue={page.filters[name] ?? ''}
+      error={page.errors[name]}
+      maxLength={maxLength}
+      style={{ flex, minWidth: 0 }}
+      data-testid={`audit-filter-${name}`}
+    />
+  );
+}
+
 function actorLabel(entry: AuditEntry, t: ReturnType<typeof useTranslation>['t']): string {
   if (entry.actorEmail) return entry.actorEmail;
   return entry.userId ? t('audit.list.deletedUser', { id: entry.userId }) : t('audit.list.system');
@@ -107,22 +108,16 @@ function actorLabel(entry: AuditEntry, t: ReturnType<typeof useTranslation>['t']
 
 function AuditTable({ page, basePath }: { page: AuditPageData; basePath: string }) {
   const { t } = useTranslation();
-  const filtered = hasAuditFilters(page.filters);
   return (
     <Stack gap="sm">
       <ListTable
+        texts="audit.list"
+        columns={['date', 'actor', 'action', 'table', 'origin', 'details']}
+        icon={IconShieldCheck}
+        filtered={hasAuditFilters(page.filters)}
         isEmpty={page.entries.length === 0 && page.firstPage}
-        empty={{
-          icon: <IconShieldCheck size={30} aria-hidden />,
-          ...emptyListTexts(t, 'audit.list', filtered),
-          testId: 'audit-empty',
-        }}
         minWidth={860}
-        caption={t('audit.list.caption')}
-        columns={(['date', 'actor', 'action', 'table', 'origin', 'details'] as const).map((column) => ({
-          label: t(`audit.list.${column}`),
-        }))}
-        testId="audit-table"
+        testIdPrefix="audit"
       >
         {page.entries.map((entry) => (
           <Table.Tr key={entry.id} data-testid="audit-row" data-action={entry.action} data-table={entry.tableName}>

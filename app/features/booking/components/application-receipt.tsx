@@ -22,6 +22,7 @@ import {
 import { IconCheck, IconCircleCheck, IconCopy, IconFileCheck, IconMail, IconSignature, IconUserSearch } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
+import { cardBrandName } from '~/lib/card-brands';
 import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { ApplicationReceipt as Receipt } from '../booking.server';
@@ -30,16 +31,6 @@ import { AmountRow } from './fee-summary';
 import classes from './booking.module.css';
 import { ROUND_ICON } from '~/lib/theme';
 import { SectionCard } from '~/components/section-card';
-
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
 
 export function ApplicationReceipt({ receipt }: { receipt: Receipt }) {
   const { t } = useTranslation();
@@ -123,7 +114,7 @@ export function ApplicationReceipt({ receipt }: { receipt: Receipt }) {
           </Table>
           <Text size="xs" c="dimmed" mt="xs">
             {card
-              ? t('booking.success.paidWith', { brand: BRANDS[card.cardBrand ?? ''] ?? t('booking.success.card'), last4: card.cardLast4 })
+              ? t('booking.success.paidWith', { brand: cardBrandName(card.cardBrand, t('booking.success.card')), last4: card.cardLast4 })
               : t('booking.success.payAtSigning')}
           </Text>
         </SectionCard>

@@ -3,11 +3,12 @@
  * browser posts it and the server answers with the errors or a redirect to `?sent=1`; with
  * JavaScript the same action answers data, a toast confirms and the form is cleared.
  */
-import { Alert, Anchor, Button, Grid, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { FormFailureAlert, PublicFormCard } from '~/components/forms/public-form-card';
 import { useActionResult } from '~/components/forms/use-action-result';
 import { useRateLimitMessage } from '~/components/forms/use-rate-limit-toast';
 import { EmailField, PersonNameField, PhoneField } from '~/components/forms/person-fields';
+import { TwoColumnFields } from '~/components/forms/two-column-fields';
 import { IconHome, IconSend } from '@tabler/icons-react';
 import { SuccessAlert } from '~/components/status-alerts';
 import { useTranslation } from '~/lib/i18n';
@@ -15,6 +16,7 @@ import { Form, Link } from 'react-router';
 import type { ActionResult } from '~/lib/action-result';
 import { CONTACT_TOPICS, type ContactField, type ContactFormValues, type ContactTopic } from '../contact.schemas';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
+import { SubmitButton } from '~/components/icon-button';
 
 /** The contact form's one command (the form posts no `intent`: the action assumes it). */
 export const CONTACT_INTENTS = ['contact'] as const;
@@ -62,36 +64,28 @@ export function ContactForm({ result, property, defaultTopic, sent }: Props) {
               <input type="hidden" name="property" value={property.id} />
             </Alert>
           )}
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <PersonNameField name="name" label={t('forms.contact.form.name')} errors={errors} values={values} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <EmailField name="email" label={t('forms.contact.form.email')} errors={errors} values={values} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <PhoneField
-                name="phone"
-                label={t('forms.contact.form.phone')}
-                description={t('forms.optional')}
-                errors={errors}
-                values={values}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <NativeSelect
-                name="topic"
-                label={t('forms.contact.form.topic')}
-                required
-                defaultValue={values?.topic ?? defaultTopic ?? ''}
-                error={errors.topic}
-                data={[
-                  { value: '', label: t('forms.contact.form.topicPlaceholder'), disabled: true },
-                  ...CONTACT_TOPICS.map((topic) => ({ value: topic, label: t(`forms.contact.topic.${topic}`) })),
-                ]}
-              />
-            </Grid.Col>
-          </Grid>
+          <TwoColumnFields gap="sm">
+            <PersonNameField name="name" label={t('forms.contact.form.name')} errors={errors} values={values} />
+            <EmailField name="email" label={t('forms.contact.form.email')} errors={errors} values={values} />
+            <PhoneField
+              name="phone"
+              label={t('forms.contact.form.phone')}
+              description={t('forms.optional')}
+              errors={errors}
+              values={values}
+            />
+            <NativeSelect
+              name="topic"
+              label={t('forms.contact.form.topic')}
+              required
+              defaultValue={values?.topic ?? defaultTopic ?? ''}
+              error={errors.topic}
+              data={[
+                { value: '', label: t('forms.contact.form.topicPlaceholder'), disabled: true },
+                ...CONTACT_TOPICS.map((topic) => ({ value: topic, label: t(`forms.contact.topic.${topic}`) })),
+              ]}
+            />
+          </TwoColumnFields>
           <Textarea
             name="message"
             label={t('forms.contact.form.message')}
@@ -101,9 +95,9 @@ export function ContactForm({ result, property, defaultTopic, sent }: Props) {
             defaultValue={values?.message}
             error={errors.message}
           />
-          <Button type="submit" loading={busy} leftSection={<IconSend size={16} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
+          <SubmitButton loading={busy} icon={IconSend} style={{ alignSelf: 'flex-start' }}>
             {t('forms.contact.form.submit')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </Form>
     </PublicFormCard>

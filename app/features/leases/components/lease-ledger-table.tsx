@@ -3,7 +3,7 @@
  * amount and the running balance after each entry, with the balance and overdue amount above.
  */
 import { Group, Stack, Table, Text } from '@mantine/core';
-import { ScrollTable } from '~/components/lists/list-table';
+import { ScrollTable, translatedColumns } from '~/components/lists/list-table';
 import { useTranslation } from '~/lib/i18n';
 import { formatCents, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -41,13 +41,13 @@ export function LeaseLedgerTable({ ledger, balance }: { ledger: LedgerEntry[]; b
           verticalSpacing="xs"
           data-testid="lease-ledger"
           caption={t('leases.ledger.caption')}
-          columns={[
-            { label: t('leases.ledger.date') },
-            { label: t('leases.ledger.kind') },
-            { label: t('leases.ledger.description') },
-            { label: t('leases.ledger.amount'), align: 'right' },
-            { label: t('leases.ledger.balance'), align: 'right' },
-          ]}
+          columns={translatedColumns(t, 'leases.ledger', [
+            'date',
+            'kind',
+            'description',
+            { key: 'amount', align: 'right' },
+            { key: 'balance', align: 'right' },
+          ])}
         >
           {ledger.map((entry) => (
             <Table.Tr key={entry.key}>

@@ -3,7 +3,7 @@
  * the SHA-256 of the PDF they signed (the full fingerprint is in the cell's accessible label).
  */
 import { Code, Table, Text } from '@mantine/core';
-import { ScrollTable } from '~/components/lists/list-table';
+import { ScrollTable, translatedColumns } from '~/components/lists/list-table';
 import { useTranslation } from '~/lib/i18n';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -25,12 +25,7 @@ export function LeaseSignersTable({ signers }: { signers: LeaseSummary['signers'
       striped
       verticalSpacing="xs"
       data-testid="lease-signers"
-      columns={[
-        { label: t('leases.signers.name') },
-        { label: t('leases.signers.email') },
-        { label: t('leases.signers.role') },
-        { label: t('leases.signers.signedAt') },
-      ]}
+      columns={translatedColumns(t, 'leases.signers', ['name', 'email', 'role', 'signedAt'])}
     >
       {signers.map((signer) => (
         <Table.Tr key={signer.id} data-signed={signer.signedAt ? 'true' : 'false'}>

@@ -17,6 +17,12 @@ import type { LeaseSummary } from '../lease-queries.server';
 
 type Props = { lease: LeaseSummary; maxSigners: number; result: LeaseStaffActionResult | undefined };
 
+/** The co-tenant's fields: name and e-mail, with the lengths the server accepts. */
+const CO_TENANT_FIELDS: { name: 'name' | 'email'; type?: 'email'; maxLength: number }[] = [
+  { name: 'name', maxLength: 120 },
+  { name: 'email', type: 'email', maxLength: 254 },
+];
+
 /** One step the lease allows: a level-3 `StepCard`. */
 function Step(props: { id: string; title: string; hint?: ReactNode; children?: ReactNode }) {
   return <StepCard order={3} titleSize="h5" gap="xs" {...props} />;
@@ -61,6 +67,12 @@ export function LeaseStaffActions({ lease, maxSigners, result }: Props) {
   const failed = (intent: LeaseStaffIntent) => (result && !result.ok && result.intent === intent ? result : undefined);
   const coTenant = failed('add-co-tenant');
   const renewal = failed('offer-renewal');
+  /** A field of a form that may have been refused (`failure`): its name, the value sent again (else `fallback`) and its error. */
+  const echoedField = (failure: ReturnType<typeof failed>, name: string, fallback?: string) => ({
+    name,
+    defaultValue: failure?.values?.[name] ?? fallback,
+    error: failure?.errors[name],
+  });
   const steps: ReactNode[] = [];
 
   if (lease.status === 'draft') {
@@ -77,25 +89,17 @@ export function LeaseStaffActions({ lease, maxSigners, result }: Props) {
           <Form method="post" noValidate>
             <input type="hidden" name="intent" value="add-co-tenant" />
             <Stack gap="xs">
-              <TextInput
-                name="name"
-                label={t('leases.actions.addCoTenant.name')}
-                required
-                autoComplete="off"
-                maxLength={120}
-                defaultValue={coTenant?.values?.name}
-                error={coTenant?.errors.name}
-              />
-              <TextInput
-                name="email"
-                type="email"
-                label={t('leases.actions.addCoTenant.email')}
-                required
-                autoComplete="off"
-                maxLength={254}
-                defaultValue={coTenant?.values?.email}
-                error={coTenant?.errors.email}
-              />
+              {CO_TENANT_FIELDS.map((field) => (
+                <TextInput
+                  key={field.name}
+                  {...echoedField(coTenant, field.name)}
+                  type={field.type}
+                  label={t(`leases.actions.addCoTenant.${field.name}`)}
+                  required
+                  autoComplete="off"
+                  maxLength={field.maxLength}
+                />
+              ))}
               <Group>
                 <Button
                   type="submit"
@@ -153,24 +157,20 @@ export function LeaseStaffActions({ lease, maxSigners, result }: Props) {
           <Stack gap="xs">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput
-                name="endDate"
+                {...echoedField(renewal, 'endDate')}
                 type="date"
                 label={t('leases.actions.renewal.endDate')}
                 required
                 min={dayAfter(start)}
-                defaultValue={renewal?.values?.endDate}
-                error={renewal?.errors.endDate}
               />
               <TextInput
-                name="monthlyRent"
+                {...echoedField(renewal, 'monthlyRent', (lease.monthlyRentCents / 100).toFixed(2))}
                 label={t('leases.actions.renewal.monthlyRent')}
                 description={t('leases.actions.renewal.monthlyRentHint')}
                 required
                 inputMode="decimal"
                 autoComplete="off"
                 maxLength={16}
-                defaultValue={renewal?.values?.monthlyRent ?? (lease.monthlyRentCents / 100).toFixed(2)}
-                error={renewal?.errors.monthlyRent}
               />
             </SimpleGrid>
             <Group>

@@ -6,11 +6,12 @@
  * text as the PDF prints it. Outcomes show as alerts (refusals in red, done in teal).
  */
 import { Alert, Anchor, Button, DataList, Group, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconCheck, IconFileTypePdf } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck, IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
+import { BackLink } from '~/components/back-link';
 import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { LeaseStaffActionResult, LeaseStaffPageData } from '../lease-staff.page.server';
@@ -88,12 +89,9 @@ export function LeaseStaffPage({ page, result }: Props) {
 
   return (
     <Stack gap="lg" data-testid="lease-staff-page" data-status={lease.status}>
-      <Anchor component={Link} to={admin ? '/admin/applications' : '/dashboard'} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          {admin ? t('leases.page.backAdmin') : t('leases.page.backDashboard')}
-        </Group>
-      </Anchor>
+      <BackLink to={admin ? '/admin/applications' : '/dashboard'} labelAs="div">
+        {admin ? t('leases.page.backAdmin') : t('leases.page.backDashboard')}
+      </BackLink>
       <SignedInPageHeader
         title={t('leases.page.title', { id: lease.id })}
         subtitle={`${lease.unitLabel} · ${lease.address}, ${lease.city}, ${lease.state}`}

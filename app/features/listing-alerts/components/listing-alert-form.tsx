@@ -3,7 +3,7 @@
  * `<Form method="post">`: without JavaScript the server answers errors or redirects to
  * `?subscribed=…`; with JavaScript a toast confirms and the form starts over.
  */
-import { Alert, Button, Grid, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { FormFailureAlert, PublicFormCard } from '~/components/forms/public-form-card';
 import { useActionResult } from '~/components/forms/use-action-result';
 import { useRateLimitMessage } from '~/components/forms/use-rate-limit-toast';
@@ -15,6 +15,9 @@ import type { ActionResult } from '~/lib/action-result';
 import type { FieldErrors } from '~/lib/form-fields';
 import { LISTING_CAPACITY_OPTIONS, LISTING_MAX_PRICE } from '~/lib/constants';
 import { ALERT_FREQUENCIES, ALERT_LOCATION_MAX, type ListingAlertField, type ListingAlertFormValues } from '../listing-alerts.schemas';
+import { TwoColumnFields } from '~/components/forms/two-column-fields';
+import { SubmitButton } from '~/components/icon-button';
+import { WholeNumberInput } from '~/components/forms/whole-number-input';
 
 export type SubscribeState = 'pending' | 'confirmed';
 
@@ -68,8 +71,8 @@ export function ListingAlertForm({ result, initial, subscribed, locations }: Pro
       <Form method="post" action="/subscriptions" ref={formRef} key={formKey} noValidate data-testid="alert-form">
         <Stack gap="sm">
           <EmailField name="email" label={t('forms.alerts.form.email')} errors={errors} values={values} />
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TwoColumnFields gap="sm">
+            <>
               <TextInput
                 name="location"
                 label={t('forms.alerts.form.location')}
@@ -85,36 +88,29 @@ export function ListingAlertForm({ result, initial, subscribed, locations }: Pro
                   <option key={location} value={location} />
                 ))}
               </datalist>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <NativeSelect
-                name="capacity"
-                label={t('forms.alerts.form.capacity')}
-                description={t('forms.alerts.form.capacityHint')}
-                defaultValue={values.capacity}
-                error={errors.capacity}
-                data={[
-                  { value: '', label: t('forms.alerts.form.capacityAny') },
-                  ...LISTING_CAPACITY_OPTIONS.map((n) => ({ value: String(n), label: t('forms.alerts.capacityOption', { count: n }) })),
-                ]}
-              />
-            </Grid.Col>
+            </>
+            <NativeSelect
+              name="capacity"
+              label={t('forms.alerts.form.capacity')}
+              description={t('forms.alerts.form.capacityHint')}
+              defaultValue={values.capacity}
+              error={errors.capacity}
+              data={[
+                { value: '', label: t('forms.alerts.form.capacityAny') },
+                ...LISTING_CAPACITY_OPTIONS.map((n) => ({ value: String(n), label: t('forms.alerts.capacityOption', { count: n }) })),
+              ]}
+            />
             {PRICE_BOUNDS.map((bound) => (
-              <Grid.Col key={bound} span={{ base: 12, sm: 6 }}>
-                <TextInput
-                  name={bound}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={LISTING_MAX_PRICE}
-                  step={1}
-                  label={t(`forms.alerts.form.${bound}`)}
-                  defaultValue={values[bound]}
-                  error={errors[bound]}
-                />
-              </Grid.Col>
+              <WholeNumberInput
+                key={bound}
+                name={bound}
+                max={LISTING_MAX_PRICE}
+                label={t(`forms.alerts.form.${bound}`)}
+                defaultValue={values[bound]}
+                error={errors[bound]}
+              />
             ))}
-          </Grid>
+          </TwoColumnFields>
           <Radio.Group
             name="frequency"
             label={t('alerts.frequency.label')}
@@ -136,9 +132,9 @@ export function ListingAlertForm({ result, initial, subscribed, locations }: Pro
           <Text size="xs" c="dimmed">
             {t('forms.alerts.form.consent')}
           </Text>
-          <Button type="submit" loading={busy} leftSection={<IconBell size={16} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
+          <SubmitButton loading={busy} icon={IconBell} style={{ alignSelf: 'flex-start' }}>
             {t('forms.alerts.form.submit')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </Form>
     </PublicFormCard>

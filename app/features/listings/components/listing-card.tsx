@@ -8,7 +8,7 @@ import { IconBath, IconBed, IconRuler2, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatNumber, formatUsd } from '~/lib/format';
-import { imageSrcSet } from '~/lib/images';
+import { ResponsiveImage } from '~/components/responsive-image';
 import { useLanguage } from '~/lib/use-language';
 import type { PublicListing } from '../listings.server';
 import { StatusBadge } from '~/components/property-status-badge';
@@ -31,19 +31,16 @@ export function ListingCard({
   const { t } = useTranslation();
   const lang = useLanguage();
   const cover = listing.imageUrls[0];
-  const image = cover ? imageSrcSet(cover) : null;
   return (
     <article className={classes.card} data-testid="listing-card">
       <div className={classes.cardMedia}>
-        {image ? (
-          <img
-            src={image.src}
-            srcSet={image.srcSet || undefined}
+        {cover ? (
+          <ResponsiveImage
+            url={cover}
             sizes="(max-width: 768px) 100vw, (max-width: 1200px) 50vw, 33vw"
             alt=""
             loading={priority || largest ? 'eager' : 'lazy'}
             fetchPriority={largest ? 'high' : undefined}
-            decoding="async"
             width={400}
             height={300}
           />

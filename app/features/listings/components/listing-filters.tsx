@@ -3,15 +3,20 @@
  * range, sort, Apply and Reset. A plain GET form, so it works without JavaScript and the URL holds
  * the state; with JavaScript empty fields are left out of the URL and selects apply at once.
  */
-import { Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { IconFilter, IconRestore } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
-import { Form, Link, useSubmit } from 'react-router';
+import { Form, useSubmit } from 'react-router';
+import { LinkButton, SubmitButton } from '~/components/icon-button';
+import { WholeNumberInput } from '~/components/forms/whole-number-input';
 import { LISTING_CAPACITY_OPTIONS } from '~/lib/constants';
 import { usePartHydrated } from '~/lib/hydration';
 import type { LocationOption } from '../listings.server';
 import { listingHref, listingQueryToParams, type ListingQuery, type ListingView } from '../listing-query';
 import classes from './listings.module.css';
+
+/** The price range inputs, lowest first (`listings.filters.minPrice`, `…maxPrice`). */
+const PRICE_BOUNDS = ['minPrice', 'maxPrice'] as const;
 
 /** `view`: the map view keeps `view=map` through every search and Reset (decision 016). */
 type Props = { query: ListingQuery; locations: LocationOption[]; action: string; view?: ListingView };
@@ -84,24 +89,9 @@ export function ListingFilters({ query, locations, action, view = 'list' }: Prop
             ))}
           </datalist>
           <Group grow gap="xs" align="flex-end">
-            <TextInput
-              name="minPrice"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              label={t('listings.filters.minPrice')}
-              defaultValue={query.minPrice ?? ''}
-            />
-            <TextInput
-              name="maxPrice"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              label={t('listings.filters.maxPrice')}
-              defaultValue={query.maxPrice ?? ''}
-            />
+            {PRICE_BOUNDS.map((bound) => (
+              <WholeNumberInput key={bound} name={bound} label={t(`listings.filters.${bound}`)} defaultValue={query[bound] ?? ''} />
+            ))}
           </Group>
           <NativeSelect
             name="sort"
@@ -115,18 +105,10 @@ export function ListingFilters({ query, locations, action, view = 'list' }: Prop
             ]}
           />
           <Group grow preventGrowOverflow={false} gap="xs" wrap="wrap" className={classes.filterActions}>
-            <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
-              {t('listings.filters.apply')}
-            </Button>
-            <Button
-              component={Link}
-              to={listingHref(action, {}, view)}
-              variant="default"
-              leftSection={<IconRestore size={16} aria-hidden />}
-              data-testid="filters-reset"
-            >
+            <SubmitButton icon={IconFilter}>{t('listings.filters.apply')}</SubmitButton>
+            <LinkButton to={listingHref(action, {}, view)} variant="default" icon={IconRestore} testId="filters-reset">
               {t('listings.filters.reset')}
-            </Button>
+            </LinkButton>
           </Group>
         </Stack>
         {query.building !== undefined && <input type="hidden" name="building" value={query.building} />}

@@ -5,6 +5,7 @@
 import { Badge, Text, type BadgeProps } from '@mantine/core';
 import { IconAlarm, IconAlertTriangle } from '@tabler/icons-react';
 import { StateBadge } from '~/components/state-badge';
+import { TranslatedStateBadge } from '~/components/translated-state-badge';
 import { useTranslation } from '~/lib/i18n';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -30,15 +31,8 @@ const PRIORITY_COLORS: Record<QueuePriority, string> = {
 type Extra = Omit<BadgeProps, 'color' | 'children'>;
 
 export function RequestStatusBadge({ status, ...props }: { status: QueueStatus } & Extra) {
-  const { t } = useTranslation();
   return (
-    <StateBadge
-      color={STATUS_COLORS[status]}
-      label={t(`maintenanceQueue.status.${status}`)}
-      status={status}
-      testId="request-status"
-      {...props}
-    />
+    <TranslatedStateBadge status={status} colors={STATUS_COLORS} labelKey="maintenanceQueue.status" testId="request-status" {...props} />
   );
 }
 

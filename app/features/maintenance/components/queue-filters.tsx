@@ -30,6 +30,42 @@ export function QueueFiltersForm({ base, filters, building }: Props) {
   const statusLabel = (status: (typeof STATUS_FILTERS)[number]) =>
     status === 'open' || status === 'all' ? t(`maintenanceQueue.statusFilter.${status}`) : t(`maintenanceQueue.status.${status}`);
   const field = { style: { flex: '1 1 150px', minWidth: 0 } };
+  // The selects after the building, each named after its search parameter: its label is
+  // `maintenanceQueue.filters.<name>`, its test id `queue-filter-<name>`. The board has no status filter.
+  const selects: {
+    name: 'priority' | 'status' | 'category' | 'age' | 'sort';
+    value: string;
+    options: { value: string; label: string }[];
+  }[] = [
+    {
+      name: 'priority',
+      value: filters.priority ?? '',
+      options: optionsWithAll(t('maintenanceQueue.filters.anyPriority'), QUEUE_PRIORITIES, (value) => ({
+        value,
+        label: t(`maintenanceQueue.priority.${value}`),
+      })),
+    },
+    ...(filters.view === 'list'
+      ? [{ name: 'status' as const, value: filters.status, options: STATUS_FILTERS.map((value) => ({ value, label: statusLabel(value) })) }]
+      : []),
+    {
+      name: 'category',
+      value: filters.category ?? '',
+      options: optionsWithAll(t('maintenanceQueue.filters.anyCategory'), QUEUE_CATEGORIES, (value) => ({
+        value,
+        label: t(`maintenanceQueue.category.${value}`),
+      })),
+    },
+    {
+      name: 'age',
+      value: filters.age ? String(filters.age) : '',
+      options: optionsWithAll(t('maintenanceQueue.filters.anyAge'), AGE_FILTERS, (days) => ({
+        value: String(days),
+        label: t('maintenanceQueue.filters.ageOption', { count: days }),
+      })),
+    },
+    { name: 'sort', value: filters.sort, options: QUEUE_SORTS.map((value) => ({ value, label: t(`maintenanceQueue.sort.${value}`) })) },
+  ];
   return (
     <FilterForm
       action={base}
@@ -50,57 +86,17 @@ export function QueueFiltersForm({ base, filters, building }: Props) {
         buildingId={filters.buildingId}
         testId="queue-filter-building"
       />
-      <NativeSelect
-        name="priority"
-        label={t('maintenanceQueue.filters.priority')}
-        defaultValue={filters.priority ?? ''}
-        data={optionsWithAll(t('maintenanceQueue.filters.anyPriority'), QUEUE_PRIORITIES, (value) => ({
-          value,
-          label: t(`maintenanceQueue.priority.${value}`),
-        }))}
-        data-testid="queue-filter-priority"
-        {...field}
-      />
-      {filters.view === 'list' && (
+      {selects.map(({ name, value, options }) => (
         <NativeSelect
-          name="status"
-          label={t('maintenanceQueue.filters.status')}
-          defaultValue={filters.status}
-          data={STATUS_FILTERS.map((value) => ({ value, label: statusLabel(value) }))}
-          data-testid="queue-filter-status"
+          key={name}
+          name={name}
+          label={t(`maintenanceQueue.filters.${name}`)}
+          defaultValue={value}
+          data={options}
+          data-testid={`queue-filter-${name}`}
           {...field}
         />
-      )}
-      <NativeSelect
-        name="category"
-        label={t('maintenanceQueue.filters.category')}
-        defaultValue={filters.category ?? ''}
-        data={optionsWithAll(t('maintenanceQueue.filters.anyCategory'), QUEUE_CATEGORIES, (value) => ({
-          value,
-          label: t(`maintenanceQueue.category.${value}`),
-        }))}
-        data-testid="queue-filter-category"
-        {...field}
-      />
-      <NativeSelect
-        name="age"
-        label={t('maintenanceQueue.filters.age')}
-        defaultValue={filters.age ? String(filters.age) : ''}
-        data={optionsWithAll(t('maintenanceQueue.filters.anyAge'), AGE_FILTERS, (days) => ({
-          value: String(days),
-          label: t('maintenanceQueue.filters.ageOption', { count: days }),
-        }))}
-        data-testid="queue-filter-age"
-        {...field}
-      />
-      <NativeSelect
-        name="sort"
-        label={t('maintenanceQueue.filters.sort')}
-        defaultValue={filters.sort}
-        data={QUEUE_SORTS.map((value) => ({ value, label: t(`maintenanceQueue.sort.${value}`) }))}
-        data-testid="queue-filter-sort"
-        {...field}
-      />
+      ))}
       <CheckboxFilter
         name="breached"
         label={t('maintenanceQueue.filters.breached')}

@@ -9,7 +9,7 @@ import { IconLayoutKanban, IconList, IconTools } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
-import { emptyListTexts, ListTable } from '~/components/lists/list-table';
+import { ListTable, NoWrapCell, TwoLineCell } from '~/components/lists/list-table';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -66,18 +66,13 @@ function QueueTable({ base, items, filtered }: { base: QueueBase; items: QueueIt
   const lang = useLanguage();
   return (
     <ListTable
+      texts="maintenanceQueue.list"
+      columns={['request', 'place', 'priority', 'status', 'created', 'sla']}
+      icon={IconTools}
+      filtered={filtered}
       isEmpty={items.length === 0}
-      empty={{
-        icon: <IconTools size={30} aria-hidden />,
-        ...emptyListTexts(t, 'maintenanceQueue.list', filtered),
-        testId: 'queue-empty',
-      }}
       minWidth={880}
-      caption={t('maintenanceQueue.list.caption')}
-      columns={(['request', 'place', 'priority', 'status', 'created', 'sla'] as const).map((column) => ({
-        label: t(`maintenanceQueue.list.${column}`),
-      }))}
-      testId="queue-table"
+      testIdPrefix="queue"
     >
       {items.map((item) => (
         <Table.Tr key={item.id} data-testid="queue-row" data-id={item.id} data-breached={item.slaBreachedAt ? 'true' : 'false'}>
@@ -90,23 +85,14 @@ function QueueTable({ base, items, filtered }: { base: QueueBase; items: QueueIt
               {item.photoCount > 0 ? ` · ${t('maintenanceQueue.list.photos', { count: item.photoCount })}` : ''}
             </Text>
           </Table.Td>
-          <Table.Td>
-            <Text size="sm">{place(item, t) || '—'}</Text>
-            <Text size="xs" c="dimmed">
-              {item.tenantName ?? t('maintenanceQueue.list.noTenant')}
-            </Text>
-          </Table.Td>
+          <TwoLineCell main={place(item, t) || '—'} detail={item.tenantName ?? t('maintenanceQueue.list.noTenant')} />
           <Table.Td>
             <PriorityBadge priority={item.priority} />
           </Table.Td>
           <Table.Td>
             <RequestStatusBadge status={item.status} />
           </Table.Td>
-          <Table.Td>
-            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-              {formatDateTime(item.createdAt, lang)}
-            </Text>
-          </Table.Td>
+          <NoWrapCell>{formatDateTime(item.createdAt, lang)}</NoWrapCell>
           <Table.Td>
             <SlaIndicator item={item} />
           </Table.Td>

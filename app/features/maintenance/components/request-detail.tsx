@@ -5,9 +5,8 @@
  * commands (request-actions.tsx). Refreshes live when the request or its work order changes.
  */
 import { Anchor, Badge, DataList, Grid, Group, Image, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
-import { IconArrowLeft, IconClipboardList, IconLock, IconMessage, IconProgress } from '@tabler/icons-react';
+import { IconClipboardList, IconLock, IconMessage, IconProgress } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
-import { Link } from 'react-router';
 import { formatDateTime, formatIsoDate } from '~/lib/format';
 import { imageSrcSet } from '~/lib/images';
 import { useLanguage } from '~/lib/use-language';
@@ -16,6 +15,8 @@ import { PriorityBadge, RequestStatusBadge, SlaIndicator, WorkOrderStatusBadge }
 import { RequestActions } from './request-actions';
 import { useQueueLiveUpdates } from './use-queue-live';
 import { SectionCard } from '~/components/section-card';
+import { BackLink } from '~/components/back-link';
+import type { ReactNode } from 'react';
 
 type Props = {
   base: QueueBase;
@@ -121,6 +122,16 @@ function TimelineCard({ entries }: { entries: TimelineEntry[] }) {
   );
 }
 
+/** `children`, or a dimmed line saying there is nothing (`emptyText`) when `isEmpty`. */
+function OrEmpty({ isEmpty, emptyText, children }: { isEmpty: boolean; emptyText: string; children: ReactNode }) {
+  if (!isEmpty) return children;
+  return (
+    <Text size="sm" c="dimmed">
+      {emptyText}
+    </Text>
+  );
+}
+
 function RequestCard({ detail }: { detail: RequestDetail }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -194,11 +205,7 @@ function RequestCard({ detail }: { detail: RequestDetail }) {
       <Text size="sm" fw={600} mt="xs">
         {t('maintenanceQueue.detail.windows')}
       </Text>
-      {detail.entryWindows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('maintenanceQueue.detail.noWindows')}
-        </Text>
-      ) : (
+      <OrEmpty isEmpty={detail.entryWindows.length === 0} emptyText={t('maintenanceQueue.detail.noWindows')}>
         <Stack gap={0} component="ul" style={{ margin: 0, paddingInlineStart: '1.2em' }} data-testid="request-windows">
           {detail.entryWindows.map((window) => (
             <Text component="li" size="sm" key={`${window.date}-${window.from}`}>
@@ -206,7 +213,7 @@ function RequestCard({ detail }: { detail: RequestDetail }) {
             </Text>
           ))}
         </Stack>
-      )}
+      </OrEmpty>
       {detail.entryNotes && (
         <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-line' }}>
           <Text span fw={600}>
@@ -218,11 +225,7 @@ function RequestCard({ detail }: { detail: RequestDetail }) {
       <Title order={3} size="h5" mt="md" mb="xs">
         {t('maintenanceQueue.detail.photos')}
       </Title>
-      {detail.photoUrls.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('maintenanceQueue.detail.noPhotos')}
-        </Text>
-      ) : (
+      <OrEmpty isEmpty={detail.photoUrls.length === 0} emptyText={t('maintenanceQueue.detail.noPhotos')}>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" data-testid="request-photos">
           {detail.photoUrls.map((url, index) => (
             <Anchor key={url} href={url} target="_blank" rel="noopener noreferrer">
@@ -238,7 +241,7 @@ function RequestCard({ detail }: { detail: RequestDetail }) {
             </Anchor>
           ))}
         </SimpleGrid>
-      )}
+      </OrEmpty>
     </SectionCard>
   );
 }
@@ -301,12 +304,7 @@ export function RequestDetailView({ base, detail, vendors, done, result }: Props
   return (
     <Stack gap="lg" data-testid="request-detail" data-status={detail.status}>
       <Group gap="xs" wrap="wrap">
-        <Anchor component={Link} to={base} size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden />
-            {t('maintenanceQueue.detail.back')}
-          </Group>
-        </Anchor>
+        <BackLink to={base}>{t('maintenanceQueue.detail.back')}</BackLink>
       </Group>
       <Group gap="xs" wrap="wrap" data-testid="request-badges">
         <RequestStatusBadge status={detail.status} size="lg" />

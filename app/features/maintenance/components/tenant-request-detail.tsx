@@ -24,6 +24,7 @@ import {
   useMatches,
 } from '@mantine/core';
 import { StarRating } from '~/components/star-rating';
+import { Fact } from '~/components/fact';
 import { IconCalendarEvent, IconCheck, IconMessage, IconStar, IconX } from '@tabler/icons-react';
 import { ErrorAlert } from '~/components/status-alerts';
 import { useState, type ReactNode } from 'react';
@@ -108,14 +109,14 @@ function entryIcon(kind: string) {
 
 export function RequestDetail({ request, phone, lang, answer, done, created }: Props) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : '';
   /** What the person typed in `name` of the `intent` form, put back after a refusal. */
   const echoed = (intent: string, name: string) =>
     answer && !answer.ok && answer.intent === intent ? String(answer.values?.[name] ?? '') : '';
   const [rating, setRating] = useState(Number(echoed('rate', 'rating') || 0));
   useRateLimitToast(answer);
   const errorsFor = (intent: string) => (answer && !answer.ok && answer.intent === intent ? answer.errors : {});
+  /** A field of the `intent` form: its name, what was typed there put back after a refusal, and its error. */
+  const echoedField = (intent: string, name: string) => ({ name, defaultValue: echoed(intent, name), error: errorsFor(intent)[name] });
   const open = !['completed', 'closed', 'cancelled'].includes(request.status);
   const notice = answer?.ok ? answer.message : done ? t(`maintenance.done.${done}`, { defaultValue: '' }) : '';
   return (
@@ -161,10 +162,10 @@ export function RequestDetail({ request, phone, lang, answer, done, created }: P
             <Text style={{ whiteSpace: 'pre-line' }} data-testid="request-description">
               {request.description}
             </Text>
-            <Fact label={t('maintenance.form.location')} value={request.location || t('maintenance.detail.notGiven')} />
-            <Fact label={t('maintenance.detail.home')} value={`${request.unitLabel} · ${request.unitAddress}`} />
-            <Fact label={t('maintenance.detail.submittedAt')} value={formatDateTime(request.createdAt, lang)} />
-            <Fact
+            <RequestFact label={t('maintenance.form.location')} value={request.location || t('maintenance.detail.notGiven')} />
+            <RequestFact label={t('maintenance.detail.home')} value={`${request.unitLabel} · ${request.unitAddress}`} />
+            <RequestFact label={t('maintenance.detail.submittedAt')} value={formatDateTime(request.createdAt, lang)} />
+            <RequestFact
               label={t('maintenance.form.permission')}
               value={request.permissionToEnter ? t('maintenance.detail.yes') : t('maintenance.detail.no')}
             />
@@ -180,7 +181,7 @@ export function RequestDetail({ request, phone, lang, answer, done, created }: P
                 ))}
               </div>
             )}
-            {request.entryNotes && <Fact label={t('maintenance.form.entryNotes')} value={request.entryNotes} />}
+            {request.entryNotes && <RequestFact label={t('maintenance.form.entryNotes')} value={request.entryNotes} />}
             {request.photoUrls.length > 0 && (
               <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" data-testid="request-photos">
                 {request.photoUrls.map((url, index) => {
@@ -241,13 +242,7 @@ export function RequestDetail({ request, phone, lang, answer, done, created }: P
       </SimpleGrid>
 
       {request.canRate && (
-        <CommandCard
-          intent="rate"
-          body={t('maintenance.rate.body')}
-          loading={busy === 'rate'}
-          icon={<IconStar size={16} aria-hidden />}
-          cardTestId="rate-card"
-        >
+        <CommandCard intent="rate" body={t('maintenance.rate.body')} icon={<IconStar size={16} aria-hidden />} cardTestId="rate-card">
           <div role="group" aria-label={t('maintenance.rate.label')}>
             <Rating name="rating" value={rating} onChange={setRating} size="lg" data-testid="rating-input" />
           </div>
@@ -257,13 +252,11 @@ export function RequestDetail({ request, phone, lang, answer, done, created }: P
             </Text>
           )}
           <Textarea
-            name="comment"
+            {...echoedField('rate', 'comment')}
             label={t('maintenance.rate.comment')}
             autosize
             minRows={2}
             maxLength={MAINTENANCE_LIMITS.ratingComment}
-            defaultValue={echoed('rate', 'comment')}
-            error={errorsFor('rate').comment}
           />
         </CommandCard>
       )}
@@ -271,20 +264,17 @@ export function RequestDetail({ request, phone, lang, answer, done, created }: P
       {request.canComment && (
         <CommandCard
           intent="comment"
-          loading={busy === 'comment'}
           icon={<IconMessage size={16} aria-hidden />}
           formKey={answer?.ok && answer.intent === 'comment' ? `sent-${request.timeline.length}` : 'comment'}
           formTestId="comment-form"
         >
           <Textarea
-            name="body"
+            {...echoedField('comment', 'body')}
             label={t('maintenance.comment.label')}
             description={t('maintenance.comment.hint')}
             autosize
             minRows={3}
             maxLength={MAINTENANCE_LIMITS.comment}
-            defaultValue={echoed('comment', 'body')}
-            error={errorsFor('comment').body}
             required
           />
         </CommandCard>
@@ -294,7 +284,6 @@ export function RequestDetail({ request, phone, lang, answer, done, created }: P
         <CommandCard
           intent="cancel"
           body={t('maintenance.cancel.body')}
-          loading={busy === 'cancel'}
           icon={<IconX size={16} aria-hidden />}
           color="red.9"
           formTestId="cancel-form"
@@ -316,12 +305,11 @@ export function RequestDetail({ request, phone, lang, answer, done, created }: P
 /**
  * The card of one of the tenant's commands (rate, comment, cancel): a section titled
  * `maintenance.<intent>.title`, a plain POST form with the intent as a hidden field, the
- * caller's fields and the submit button (`maintenance.<intent>.submit`).
+ * caller's fields and the submit button (`maintenance.<intent>.submit`, busy while this form posts).
  */
 function CommandCard({
   intent,
   body,
-  loading,
   icon,
   color,
   formKey,
@@ -331,7 +319,6 @@ function CommandCard({
 }: {
   intent: 'rate' | 'comment' | 'cancel';
   body?: string;
-  loading: boolean;
   icon: ReactNode;
   color?: string;
   formKey?: string;
@@ -340,6 +327,8 @@ function CommandCard({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const navigation = useNavigation();
+  const loading = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={`${intent}-title`} data-testid={cardTestId}>
       <Form method="post" key={formKey} data-testid={formTestId}>
@@ -365,15 +354,11 @@ function CommandCard({
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+/** One fact of the request: a label in capitals over the tenant's text, line breaks kept. */
+function RequestFact({ label, value }: { label: string; value: string }) {
   return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-        {value}
-      </Text>
-    </div>
+    <Fact label={label} caps wrap="pre-line">
+      {value}
+    </Fact>
   );
 }

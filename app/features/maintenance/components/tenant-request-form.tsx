@@ -26,7 +26,8 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import type { FileRejection } from '@mantine/dropzone';
+import { ChoosePhotosButton, PhotoDropzone } from '~/components/photo-dropzone';
 import { IconAlertCircle, IconPhotoPlus, IconSend, IconTrash, IconWifiOff } from '@tabler/icons-react';
 import { ErrorAlert } from '~/components/status-alerts';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -305,21 +306,12 @@ export function RequestForm({ units, phone, clientId: initialClientId, answer, q
               <input id={`${hintId}-photos`} type="file" name="photos" multiple accept={accept} aria-describedby={hintId} />
             </noscript>
             {photos.length < MAINTENANCE_MAX_PHOTOS && (
-              <Dropzone
+              <PhotoDropzone
                 className={DROPZONE_CLASS}
                 onDrop={(files) => addPhotos(files)}
                 onReject={(rejections) => addPhotos([], rejections)}
-                accept={PHOTO_ACCEPT}
-                maxSize={PHOTO_MAX_FILE_BYTES}
-                multiple
-                tabIndex={-1}
-                activateOnKeyboard={false}
-                inputProps={
-                  {
-                    'aria-label': t('maintenance.form.photos'),
-                    'data-testid': 'request-photo-input',
-                  } as React.InputHTMLAttributes<HTMLInputElement>
-                }
+                inputLabel={t('maintenance.form.photos')}
+                inputTestId="request-photo-input"
               >
                 <Group justify="center" gap="md" mih={80} style={{ pointerEvents: 'none' }} wrap="nowrap">
                   <IconPhotoPlus size={32} color="var(--mantine-color-dimmed)" aria-hidden />
@@ -327,19 +319,10 @@ export function RequestForm({ units, phone, clientId: initialClientId, answer, q
                     <Text size="sm" fw={500}>
                       {t('maintenance.form.dropzone')}
                     </Text>
-                    <Button
-                      type="button"
-                      variant="default"
-                      size="xs"
-                      mt="xs"
-                      aria-describedby={hintId}
-                      leftSection={<IconPhotoPlus size={14} aria-hidden />}
-                    >
-                      {t('maintenance.form.choosePhotos')}
-                    </Button>
+                    <ChoosePhotosButton describedBy={hintId}>{t('maintenance.form.choosePhotos')}</ChoosePhotosButton>
                   </div>
                 </Group>
-              </Dropzone>
+              </PhotoDropzone>
             )}
             {(photoError || errors.photos) && (
               <Text size="sm" c="red.8" role="alert" data-testid="photo-error">

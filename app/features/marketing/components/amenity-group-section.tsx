@@ -1,29 +1,18 @@
 /** One group of /amenities: a photo beside the group's amenities, each with icon and description. */
 import { Badge, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
-import { imageSrcSet } from '~/lib/images';
 import type { AmenityGroup } from '../amenity-groups';
 import classes from '../marketing.module.css';
+import { RoundedPhoto } from './rounded-photo';
 
 export function AmenityGroupSection({ group, reverse }: { group: AmenityGroup; reverse: boolean }) {
   const { t } = useTranslation();
   const headingId = `amenities-${group.key}`;
-  const image = imageSrcSet(group.image.url);
   return (
     <section aria-labelledby={headingId} data-testid="amenity-group" data-group={group.key}>
       <Grid gap="xl" align="center">
         <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: reverse ? 2 : 1 }}>
-          <img
-            className={classes.roundedImage}
-            src={image.src}
-            srcSet={image.srcSet || undefined}
-            sizes="(max-width: 992px) 100vw, 40vw"
-            width={800}
-            height={600}
-            loading="lazy"
-            decoding="async"
-            alt={t(`pages.gallery.alt.${group.image.kind}`)}
-          />
+          <RoundedPhoto url={group.image.url} alt={t(`pages.gallery.alt.${group.image.kind}`)} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: reverse ? 1 : 2 }}>
           <Stack gap="xs" mb="lg">

@@ -5,7 +5,7 @@ import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { MARKETING_FIGURES } from '~/lib/constants';
 import { formatNumber } from '~/lib/format';
-import { imageSrcSet } from '~/lib/images';
+import { ResponsiveImage } from '~/components/responsive-image';
 import { useLanguage } from '~/lib/use-language';
 import classes from '../marketing.module.css';
 import { ROUND_ICON } from '~/lib/theme';
@@ -13,10 +13,25 @@ import { ROUND_ICON } from '~/lib/theme';
 /** A mid-rise building from the demo pool (generated at seed time). */
 export const HERO_IMAGE_URL = '/media/demo/exterior-02-1200.webp';
 
+/** The two calls to action, browse first (the primary button). */
+const HERO_ACTIONS = [
+  {
+    to: '/properties',
+    label: 'pages.home.browse',
+    icon: IconArrowRight,
+    iconSide: 'right',
+    variant: undefined,
+    testId: 'hero-browse',
+  },
+  { to: '/contact', label: 'pages.home.talk', icon: IconMessage, iconSide: 'left', variant: 'default', testId: 'hero-contact' },
+] as const;
+
+/** The selling points under the calls to action (`pages.home.heroPoints.*`). */
+const HERO_POINTS = ['apply', 'maintenance', 'portal'] as const;
+
 export function HomeHero() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const image = imageSrcSet(HERO_IMAGE_URL);
   return (
     <section className={classes.hero} aria-labelledby="home-hero-title">
       <Container size="xl" pt={{ base: 64, md: 72 }} pb={{ base: 40, md: 72 }}>
@@ -33,25 +48,23 @@ export function HomeHero() {
               })}
             </Text>
             <Group gap="sm">
-              <Button
-                component={Link}
-                to="/properties"
-                size="lg"
-                rightSection={<IconArrowRight size={18} aria-hidden />}
-                data-testid="hero-browse"
-              >
-                {t('pages.home.browse')}
-              </Button>
-              <Button
-                component={Link}
-                to="/contact"
-                size="lg"
-                variant="default"
-                leftSection={<IconMessage size={18} aria-hidden />}
-                data-testid="hero-contact"
-              >
-                {t('pages.home.talk')}
-              </Button>
+              {HERO_ACTIONS.map(({ to, label, icon: Icon, iconSide, variant, testId }) => {
+                const icon = <Icon size={18} aria-hidden />;
+                return (
+                  <Button
+                    key={to}
+                    component={Link}
+                    to={to}
+                    size="lg"
+                    variant={variant}
+                    leftSection={iconSide === 'left' ? icon : undefined}
+                    rightSection={iconSide === 'right' ? icon : undefined}
+                    data-testid={testId}
+                  >
+                    {t(label)}
+                  </Button>
+                );
+              })}
             </Group>
             <List
               spacing={6}
@@ -62,21 +75,19 @@ export function HomeHero() {
                 </ThemeIcon>
               }
             >
-              <List.Item>{t('pages.home.heroPoints.apply')}</List.Item>
-              <List.Item>{t('pages.home.heroPoints.maintenance')}</List.Item>
-              <List.Item>{t('pages.home.heroPoints.portal')}</List.Item>
+              {HERO_POINTS.map((point) => (
+                <List.Item key={point}>{t(`pages.home.heroPoints.${point}`)}</List.Item>
+              ))}
             </List>
           </Stack>
-          <img
+          <ResponsiveImage
             className={classes.heroImage}
-            src={image.src}
-            srcSet={image.srcSet || undefined}
+            url={HERO_IMAGE_URL}
             sizes="(max-width: 992px) 100vw, 50vw"
             width={1200}
             height={900}
             alt={t('pages.home.heroImageAlt')}
             fetchPriority="high"
-            decoding="async"
           />
         </SimpleGrid>
       </Container>

@@ -5,13 +5,14 @@
  * works without JavaScript (only the chosen audience's field shows, by CSS); the server
  * validates again and answers field errors.
  */
-import { Alert, Autocomplete, Button, NativeSelect, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Autocomplete, NativeSelect, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, useFetcher } from 'react-router';
 import { useActionResult } from '~/components/forms/use-action-result';
 import { ROLES } from '~/lib/access';
+import { fieldProps } from '~/lib/field-props';
 import { TEXT_LIMITS } from '~/lib/form-fields';
 import {
   BROADCAST_AUDIENCES,
@@ -22,6 +23,7 @@ import {
   type BroadcastEcho,
 } from '../notifications.schemas';
 import classes from './notifications.module.css';
+import { SubmitButton } from '~/components/icon-button';
 
 /** A search is sent once typing pauses this long. */
 const SEARCH_DELAY_MS = 250;
@@ -40,6 +42,7 @@ export function BroadcastForm({ result, action }: { result: BroadcastActionResul
   // The success toast shows the action's "sent to n people".
   const { failed, errors, values: echoed, busy, formRef, formKey } = useActionResult(result, { toast: { testId: 'broadcast-toast' } });
   const values: BroadcastEcho = failed ? { ...EMPTY, ...(echoed as Partial<BroadcastEcho>) } : EMPTY;
+  const field = fieldProps(values, errors);
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="broadcast-form-title">
@@ -83,51 +86,36 @@ export function BroadcastForm({ result, action }: { result: BroadcastActionResul
           </div>
           <div className={classes.roleField}>
             <NativeSelect
-              name="role"
+              {...field('role')}
               label={t('notifications.admin.form.role')}
-              defaultValue={values.role}
-              error={errors.role}
               data={ROLES.map((role) => ({ value: role, label: t(`account.roles.${role}`) }))}
             />
           </div>
-          <TextInput
-            name="title"
-            label={t('notifications.admin.form.subject')}
-            required
-            maxLength={BROADCAST_LIMITS.title}
-            defaultValue={values.title}
-            error={errors.title}
-          />
+          <TextInput {...field('title')} label={t('notifications.admin.form.subject')} required maxLength={BROADCAST_LIMITS.title} />
           <Textarea
-            name="message"
+            {...field('message')}
             label={t('notifications.admin.form.message')}
             required
             autosize
             minRows={3}
             maxRows={10}
             maxLength={BROADCAST_LIMITS.message}
-            defaultValue={values.message}
-            error={errors.message}
           />
           <NativeSelect
-            name="type"
+            {...field('type')}
             label={t('notifications.admin.form.type')}
-            defaultValue={values.type}
-            error={errors.type}
             data={NOTIFICATION_TYPES.map((type) => ({ value: type, label: t(`notifications.types.${type}`) }))}
           />
           <TextInput
-            name="actionUrl"
+            {...field('actionUrl')}
             label={t('notifications.admin.form.link')}
             description={t('notifications.admin.form.linkHint')}
             placeholder="/properties"
             maxLength={BROADCAST_LIMITS.actionUrl}
-            defaultValue={values.actionUrl}
-            error={errors.actionUrl}
           />
-          <Button type="submit" loading={busy} leftSection={<IconSend size={16} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
+          <SubmitButton loading={busy} icon={IconSend} style={{ alignSelf: 'flex-start' }}>
             {t('notifications.admin.form.submit')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </Form>
     </Paper>

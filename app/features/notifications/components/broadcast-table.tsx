@@ -23,26 +23,14 @@ export function BroadcastTable({ items }: { items: BroadcastRow[] }) {
         : (row.targetEmail ?? t('notifications.admin.history.deletedAccount'));
   return (
     <ListTable
+      texts="notifications.admin.history"
+      columns={['date', 'audience', 'subject', 'type', { key: 'recipients', align: 'end' }, 'sender']}
+      icon={IconSend}
+      empty={{ titleOrder: 3 }}
       isEmpty={items.length === 0}
-      empty={{
-        icon: <IconSend size={30} aria-hidden />,
-        title: t('notifications.admin.history.emptyTitle'),
-        body: t('notifications.admin.history.emptyBody'),
-        testId: 'broadcasts-empty',
-        titleOrder: 3,
-      }}
       minWidth={720}
-      caption={t('notifications.admin.history.caption')}
-      columns={[
-        { label: t('notifications.admin.history.date') },
-        { label: t('notifications.admin.history.audience') },
-        { label: t('notifications.admin.history.subject') },
-        { label: t('notifications.admin.history.type') },
-        { label: t('notifications.admin.history.recipients'), align: 'end' },
-        { label: t('notifications.admin.history.sender') },
-      ]}
       highlightOnHover={false}
-      testId="broadcasts-table"
+      testIdPrefix="broadcasts"
     >
       {items.map((row) => {
         const TypeIcon = TYPE_ICONS[row.type];

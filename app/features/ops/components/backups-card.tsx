@@ -6,17 +6,12 @@ import { Button, Code, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { ErrorAlert } from '~/components/status-alerts';
-import { OpsCard } from './ops-card';
+import { DatabaseCard } from './ops-card';
 
 export function BackupsCard({ failed }: { failed: boolean }) {
   const { t } = useTranslation();
   return (
-    <OpsCard
-      id="backups"
-      title={t('ops.database.backups.title')}
-      description={t('ops.database.backups.description')}
-      testId="database-backups"
-    >
+    <DatabaseCard part="backups">
       {failed && <ErrorAlert data-testid="backup-failed">{t('ops.database.backups.failed')}</ErrorAlert>}
       {/* A document post: the answer is a file the browser saves, not a page. */}
       <form method="post" action="/admin/database/backup">
@@ -36,6 +31,6 @@ export function BackupsCard({ failed }: { failed: boolean }) {
           {t('ops.database.backups.cliHint')}
         </Text>
       </div>
-    </OpsCard>
+    </DatabaseCard>
   );
 }

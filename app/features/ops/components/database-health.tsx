@@ -35,14 +35,5 @@ export function DatabaseHealthCard({ health }: { health: DatabaseHealth }) {
       health.connections ? t('ops.database.health.connectionsValue', health.connections) : t('ops.database.health.connectionsEmbedded'),
     ],
   ];
-  return (
-    <FactsCard
-      titleId="database-health-title"
-      title={t('ops.database.health.title')}
-      testId="database-health"
-      labelWidth={150}
-      items={items}
-      valueTestIdPrefix="database-health"
-    />
-  );
+  return <FactsCard id="database-health" title={t('ops.database.health.title')} labelWidth={150} items={items} />;
 }

@@ -1,13 +1,16 @@
 /**
  * The cards of /admin/database and /admin/system: a bordered `<section>` landmark labelled by
  * its heading (`<id>-title`, level 2), a dimmed description under it, then the caller's content,
- * spaced evenly; `FactsCard`, a titled card listing label–value facts; and `RowActionForm`, the one-button form on a table row ("Retry now", "Run
- * now"): a plain post (it works without JavaScript) of its intent and the row's key.
+ * spaced evenly; `DatabaseCard`, one of /admin/database's, its texts and ids found by its name;
+ * `FactsCard`, a titled card listing label–value facts; and `RowActionForm`, the one-button form
+ * on a table row ("Retry now", "Run now"): a plain post (it works without JavaScript) of its
+ * intent and the row's key.
  */
 import { Button, DataList, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { Form } from 'react-router';
 import { SectionCard } from '~/components/section-card';
+import { useTranslation, type TOptions } from '~/lib/i18n';
 
 type CardProps = {
   /** The section's id (an anchor target); its heading's id is `<id>-title`. */
@@ -38,23 +41,41 @@ export function OpsCard({ id, title, description, testId, children }: CardProps)
   );
 }
 
+/**
+ * A card of /admin/database named `part` (`backups`, `schedules`, `outbox`): an `OpsCard` with
+ * the id `part`, the texts `ops.database.<part>.title|description` (the description filled with
+ * `values`) and the test id `database-<part>`.
+ */
+export function DatabaseCard({ part, values, children }: { part: string; values?: TOptions; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <OpsCard
+      id={part}
+      title={t(`ops.database.${part}.title`)}
+      description={t(`ops.database.${part}.description`, values)}
+      testId={`database-${part}`}
+    >
+      {children}
+    </OpsCard>
+  );
+}
+
 type FactsProps = {
-  /** The heading's id (the section is labelled by it). */
-  titleId: string;
+  /** The card's test id; its heading's id (the section is labelled by it) is `<id>-title`. */
+  id: string;
   title: string;
-  testId: string;
   /** The labels' column width (px). */
   labelWidth: number;
-  /** `[key, label, value]`: each value's test id is `<valueTestIdPrefix>-<key>`. */
+  /** `[key, label, value]`: each value's test id is `<valueTestIdPrefix>-<key>` (the prefix defaults to `id`). */
   items: [string, string, ReactNode][];
-  valueTestIdPrefix: string;
+  valueTestIdPrefix?: string;
   valueStyle?: CSSProperties;
 };
 
 /** A `SectionCard` listing facts, label then value (see the module's docstring). */
-export function FactsCard({ titleId, title, testId, labelWidth, items, valueTestIdPrefix, valueStyle }: FactsProps) {
+export function FactsCard({ id, title, labelWidth, items, valueTestIdPrefix = id, valueStyle }: FactsProps) {
   return (
-    <SectionCard titleId={titleId} title={title} data-testid={testId}>
+    <SectionCard titleId={`${id}-title`} title={title} data-testid={id}>
       <DataList labelWidth={labelWidth}>
         {items.map(([key, label, value]) => (
           <DataList.Item key={key}>

@@ -6,15 +6,12 @@
 import { Code, Table, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
-import { useNavigation } from 'react-router';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
-import { useActionResult } from '~/components/forms/use-action-result';
 import type { ScheduleRow } from '../database.server';
 import type { DatabaseActionResult } from '../database.types';
-import { ErrorAlert, SuccessAlert } from '~/components/status-alerts';
-import { OpsCard, RowActionForm } from './ops-card';
-import { ScrollTable } from './scroll-table';
+import { DatabaseCard, RowActionForm } from './ops-card';
+import { RowActionOutcome, RowActionTable, useRowAction } from './row-action';
 
 export function SchedulesCard({
   schedules,
@@ -27,60 +24,48 @@ export function SchedulesCard({
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const navigation = useNavigation();
-  // The toast's text comes with the answer (decision 037); a plain post shows the alert below instead.
-  const { failed } = useActionResult(result, { intent: 'run-schedule', toast: { testId: 'ops-toast' } });
-  const busyName =
-    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'run-schedule' ? navigation.formData.get('schedule') : null;
+  const { failed, busyRow } = useRowAction(result, 'run-schedule', 'schedule');
   return (
-    <OpsCard
-      id="schedules"
-      title={t('ops.database.schedules.title')}
-      description={t('ops.database.schedules.description')}
-      testId="database-schedules"
-    >
-      {done && !result && <SuccessAlert role="status">{t('ops.database.schedules.ranPlain')}</SuccessAlert>}
-      {failed?.errors?.form && <ErrorAlert>{failed.errors.form}</ErrorAlert>}
+    <DatabaseCard part="schedules">
+      <RowActionOutcome done={done} result={result} failed={failed} doneText={t('ops.database.schedules.ranPlain')} />
       {schedules.length === 0 ? (
         <Text c="dimmed">{t('ops.database.schedules.none')}</Text>
       ) : (
-        <ScrollTable minWidth={560} labelledBy="schedules-title">
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('ops.database.schedules.name')}</Table.Th>
-                <Table.Th>{t('ops.database.schedules.cron')}</Table.Th>
-                <Table.Th>{t('ops.database.schedules.next')}</Table.Th>
-                <Table.Th>{t('ops.database.schedules.last')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {schedules.map((row) => (
-                <Table.Tr key={row.name} data-testid="schedule-row" data-name={row.name}>
-                  <Table.Td>{row.name}</Table.Td>
-                  <Table.Td>
-                    <Code>{row.cron}</Code>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(row.nextRunAt, lang)}</Table.Td>
-                  <Table.Td>{row.lastRunAt ? formatDateTime(row.lastRunAt, lang) : t('ops.database.schedules.never')}</Table.Td>
-                  <Table.Td>
-                    <RowActionForm
-                      intent="run-schedule"
-                      name="schedule"
-                      value={row.name}
-                      busy={busyName === row.name}
-                      icon={<IconPlayerPlay size={14} aria-hidden />}
-                      label={t('ops.database.schedules.run')}
-                      ariaLabel={t('ops.database.schedules.runLabel', { name: row.name })}
-                    />
-                  </Table.Td>
-                </Table.Tr>
+        <RowActionTable
+          minWidth={560}
+          labelledBy="schedules-title"
+          head={
+            <>
+              {(['name', 'cron', 'next', 'last'] as const).map((column) => (
+                <Table.Th key={column}>{t(`ops.database.schedules.${column}`)}</Table.Th>
               ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+              <Table.Th />
+            </>
+          }
+        >
+          {schedules.map((row) => (
+            <Table.Tr key={row.name} data-testid="schedule-row" data-name={row.name}>
+              <Table.Td>{row.name}</Table.Td>
+              <Table.Td>
+                <Code>{row.cron}</Code>
+              </Table.Td>
+              <Table.Td>{formatDateTime(row.nextRunAt, lang)}</Table.Td>
+              <Table.Td>{row.lastRunAt ? formatDateTime(row.lastRunAt, lang) : t('ops.database.schedules.never')}</Table.Td>
+              <Table.Td>
+                <RowActionForm
+                  intent="run-schedule"
+                  name="schedule"
+                  value={row.name}
+                  busy={busyRow === row.name}
+                  icon={<IconPlayerPlay size={14} aria-hidden />}
+                  label={t('ops.database.schedules.run')}
+                  ariaLabel={t('ops.database.schedules.runLabel', { name: row.name })}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </RowActionTable>
       )}
-    </OpsCard>
+    </DatabaseCard>
   );
 }

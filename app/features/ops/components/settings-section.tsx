@@ -3,7 +3,8 @@
  * that posts its `intent`, shows the form-level error and, after a plain post, an inline note
  * that the section was saved. The fields are the children.
  */
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { SubmitButton } from '~/components/icon-button';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { ErrorAlert, SuccessAlert } from '~/components/status-alerts';
 import type { ReactNode, Ref } from 'react';
@@ -35,15 +36,9 @@ export function SettingsSection({ section, title, description, formRef, formKey,
         <input type="hidden" name="intent" value={section} />
         <Stack gap="md">
           {children}
-          <Button
-            type="submit"
-            loading={busy}
-            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-            style={{ alignSelf: 'flex-start' }}
-            data-testid={`system-${section}-save`}
-          >
+          <SubmitButton loading={busy} icon={IconDeviceFloppy} style={{ alignSelf: 'flex-start' }} testId={`system-${section}-save`}>
             {t('ops.system.save')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </Form>
     </OpsCard>

@@ -28,9 +28,8 @@ export function SystemFactsCard({ facts }: { facts: SystemFacts }) {
   ];
   return (
     <FactsCard
-      titleId="system-facts-title"
+      id="system-facts"
       title={t('ops.system.facts.title')}
-      testId="system-facts"
       labelWidth={170}
       items={items}
       valueTestIdPrefix="system-fact"

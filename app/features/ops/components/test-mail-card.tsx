@@ -3,7 +3,7 @@
  * app's mailer and shows that it went, or the transport's error. A plain form (works without
  * JavaScript); rate-limited on the server.
  */
-import { Button } from '@mantine/core';
+import { SubmitButton } from '~/components/icon-button';
 import { IconSend } from '@tabler/icons-react';
 import { ErrorAlert, SuccessAlert } from '~/components/status-alerts';
 import { useTranslation } from '~/lib/i18n';
@@ -47,15 +47,9 @@ export function TestMailCard({ email, mailer, result, sentPlain }: Props) {
       {failed?.errors?.form && <ErrorAlert data-testid="test-mail-error">{failed.errors.form}</ErrorAlert>}
       <Form method="post" ref={formRef}>
         <input type="hidden" name="intent" value="test-mail" />
-        <Button
-          type="submit"
-          variant="default"
-          loading={busy}
-          leftSection={<IconSend size={16} aria-hidden />}
-          data-testid="test-mail-send"
-        >
+        <SubmitButton variant="default" loading={busy} icon={IconSend} testId="test-mail-send">
           {t('ops.testMail.send')}
-        </Button>
+        </SubmitButton>
       </Form>
     </OpsCard>
   );

@@ -1,7 +1,6 @@
 /** A payment's status as a badge, in the visitor's language. */
 import type { BadgeProps } from '@mantine/core';
-import { StateBadge } from '~/components/state-badge';
-import { useTranslation } from '~/lib/i18n';
+import { TranslatedStateBadge } from '~/components/translated-state-badge';
 import type { PaymentStatus } from '../payments.schemas';
 
 // Dark shades with white text (amber with dark text): AA contrast in both colour schemes.
@@ -13,8 +12,5 @@ const STATUS_COLORS: Record<PaymentStatus, string> = {
 };
 
 export function PaymentStatusBadge({ status, ...props }: { status: PaymentStatus } & Omit<BadgeProps, 'color' | 'children'>) {
-  const { t } = useTranslation();
-  return (
-    <StateBadge color={STATUS_COLORS[status]} label={t(`payments.status.${status}`)} status={status} testId="payment-status" {...props} />
-  );
+  return <TranslatedStateBadge status={status} colors={STATUS_COLORS} labelKey="payments.status" testId="payment-status" {...props} />;
 }

@@ -4,30 +4,28 @@
  * check/transfer reference, the charges it covers, its refunds, and the refund form (full or
  * partial; a plain POST form that works without JavaScript, with the page view's idempotency key).
  */
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { IconArrowLeft, IconReceiptRefund } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { IconReceiptRefund } from '@tabler/icons-react';
+import { BackLink } from '~/components/back-link';
+import { Fact } from '~/components/fact';
 import { SuccessAlert } from '~/components/status-alerts';
 import type { ReactNode } from 'react';
-import { ScrollTable } from '~/components/lists/list-table';
+import { ScrollTable, translatedColumns, type ListColumnKey } from '~/components/lists/list-table';
 import { SectionCard } from '~/components/section-card';
 import { useTranslation } from '~/lib/i18n';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import { REFUND_REASON_MAX } from '../payments.schemas';
 import type { PaymentDetail, RefundActionResult } from '../payments.types';
 import { PaymentStatusBadge } from './payment-badges';
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** One fact of the summary: a label in capitals over a value that may hold blocks and break anywhere. */
+function PaymentFact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
+    <Fact label={label} caps block wrap="anywhere">
+      {children}
+    </Fact>
   );
 }
 
@@ -46,7 +44,7 @@ function DetailTable({
 }: {
   part: TablePart;
   isEmpty: boolean;
-  columns: { key: string; align?: 'right' }[];
+  columns: ListColumnKey[];
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -65,7 +63,7 @@ function DetailTable({
           verticalSpacing="xs"
           data-testid={`payment-${part}`}
           caption={t(`payments.detail.${part}.caption`)}
-          columns={columns.map(({ key, align }) => ({ label: t(`payments.detail.${part}.${key}`), align }))}
+          columns={translatedColumns(t, `payments.detail.${part}`, columns)}
         >
           {children}
         </ScrollTable>
@@ -90,14 +88,15 @@ export function PaymentDetailView({ basePath, detail, refundKey, done, result }:
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
   const failed = result && !result.ok ? result : null;
+  // A refund field's name, the value sent again after a refusal (else `fallback`) and its error.
+  const refundField = (name: 'amount' | 'reason', fallback: string) => ({
+    name,
+    defaultValue: failed?.values?.[name] ?? fallback,
+    error: failed?.errors[name],
+  });
   return (
     <Stack gap="lg" data-testid="payment-detail" data-status={detail.status}>
-      <Anchor component={Link} to={basePath} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden />
-          {t('payments.detail.back')}
-        </Group>
-      </Anchor>
+      <BackLink to={basePath}>{t('payments.detail.back')}</BackLink>
       {(done === 'refunded' || result?.ok) && (
         <SuccessAlert role="status" data-testid="payment-refunded">
           {result?.ok ? t('payments.refund.doneAmount', { amount: money(result.amountCents) }) : t('payments.refund.done')}
@@ -111,35 +110,35 @@ export function PaymentDetailView({ basePath, detail, refundKey, done, result }:
           <PaymentStatusBadge status={detail.status} />
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-          <Fact label={t('payments.detail.amount')}>
+          <PaymentFact label={t('payments.detail.amount')}>
             <Text fw={700} size="lg" span>
               {money(detail.amountCents)}
             </Text>
-          </Fact>
-          <Fact label={t('payments.detail.refunded')}>{money(detail.refundedCents)}</Fact>
-          <Fact label={t('payments.detail.refundable')}>{money(detail.refundableCents)}</Fact>
-          <Fact label={t('payments.detail.kind')}>{t(`payments.kind.${detail.kind}`)}</Fact>
-          <Fact label={t('payments.detail.method')}>{t(`payments.method.${detail.method}`)}</Fact>
-          <Fact label={t('payments.detail.created')}>
+          </PaymentFact>
+          <PaymentFact label={t('payments.detail.refunded')}>{money(detail.refundedCents)}</PaymentFact>
+          <PaymentFact label={t('payments.detail.refundable')}>{money(detail.refundableCents)}</PaymentFact>
+          <PaymentFact label={t('payments.detail.kind')}>{t(`payments.kind.${detail.kind}`)}</PaymentFact>
+          <PaymentFact label={t('payments.detail.method')}>{t(`payments.method.${detail.method}`)}</PaymentFact>
+          <PaymentFact label={t('payments.detail.created')}>
             <time dateTime={detail.createdAt}>{formatDateTime(detail.createdAt, lang)}</time>
-          </Fact>
-          <Fact label={t('payments.detail.settled')}>
+          </PaymentFact>
+          <PaymentFact label={t('payments.detail.settled')}>
             {detail.settledAt ? (
               <time dateTime={detail.settledAt}>{formatDateTime(detail.settledAt, lang)}</time>
             ) : (
               t('payments.detail.notSettled')
             )}
-          </Fact>
-          <Fact label={t('payments.detail.payer')}>
+          </PaymentFact>
+          <PaymentFact label={t('payments.detail.payer')}>
             {detail.payerName ?? t('payments.list.unknownPayer')}
             {detail.payerEmail && (
               <Text size="xs" c="dimmed">
                 {detail.payerEmail}
               </Text>
             )}
-          </Fact>
-          <Fact label={t('payments.detail.building')}>{detail.buildingName ?? t('payments.list.noBuilding')}</Fact>
-          <Fact label={t('payments.detail.where')}>
+          </PaymentFact>
+          <PaymentFact label={t('payments.detail.building')}>{detail.buildingName ?? t('payments.list.noBuilding')}</PaymentFact>
+          <PaymentFact label={t('payments.detail.where')}>
             {detail.unit && <div>{t('payments.detail.unit', { title: detail.unit.title, unit: detail.unit.unitNumber })}</div>}
             {detail.lease && (
               <div>
@@ -155,34 +154,28 @@ export function PaymentDetailView({ basePath, detail, refundKey, done, result }:
               <div>{t('payments.detail.application', { reference: detail.application.reference, status: detail.application.status })}</div>
             )}
             {!detail.lease && !detail.application && t('payments.detail.nothingLinked')}
-          </Fact>
-          <Fact label={t('payments.detail.provider')}>{detail.provider}</Fact>
-          <Fact label={t('payments.detail.providerRef')}>
+          </PaymentFact>
+          <PaymentFact label={t('payments.detail.provider')}>{detail.provider}</PaymentFact>
+          <PaymentFact label={t('payments.detail.providerRef')}>
             <Text span ff="monospace" size="sm">
               {detail.providerRef ?? none}
             </Text>
-          </Fact>
+          </PaymentFact>
           {detail.cardLast4 && (
-            <Fact label={t('payments.detail.card')}>
+            <PaymentFact label={t('payments.detail.card')}>
               {t('payments.detail.cardValue', { brand: detail.cardBrand ?? '', last4: detail.cardLast4 })}
-            </Fact>
+            </PaymentFact>
           )}
-          {detail.reference && <Fact label={t('payments.detail.reference')}>{detail.reference}</Fact>}
-          {detail.recordedByName && <Fact label={t('payments.detail.recordedBy')}>{detail.recordedByName}</Fact>}
-          {detail.failureReason && <Fact label={t('payments.detail.failure')}>{detail.failureReason}</Fact>}
+          {detail.reference && <PaymentFact label={t('payments.detail.reference')}>{detail.reference}</PaymentFact>}
+          {detail.recordedByName && <PaymentFact label={t('payments.detail.recordedBy')}>{detail.recordedByName}</PaymentFact>}
+          {detail.failureReason && <PaymentFact label={t('payments.detail.failure')}>{detail.failureReason}</PaymentFact>}
         </SimpleGrid>
       </Paper>
 
       <DetailTable
         part="allocations"
         isEmpty={detail.allocations.length === 0}
-        columns={[
-          { key: 'charge' },
-          { key: 'period' },
-          { key: 'due' },
-          { key: 'chargeAmount', align: 'right' },
-          { key: 'allocated', align: 'right' },
-        ]}
+        columns={['charge', 'period', 'due', { key: 'chargeAmount', align: 'right' }, { key: 'allocated', align: 'right' }]}
       >
         {detail.allocations.map((row) => (
           <Table.Tr key={row.id}>
@@ -198,7 +191,7 @@ export function PaymentDetailView({ basePath, detail, refundKey, done, result }:
       <DetailTable
         part="refunds"
         isEmpty={detail.refunds.length === 0}
-        columns={[{ key: 'date' }, { key: 'amount', align: 'right' }, { key: 'reason' }, { key: 'by' }, { key: 'providerRef' }]}
+        columns={['date', { key: 'amount', align: 'right' }, 'reason', 'by', 'providerRef']}
       >
         {detail.refunds.map((row) => (
           <Table.Tr key={row.id}>
@@ -228,27 +221,23 @@ export function PaymentDetailView({ basePath, detail, refundKey, done, result }:
               <input type="hidden" name="intent" value="refund" />
               <input type="hidden" name="idempotencyKey" value={refundKey} />
               <TextInput
-                name="amount"
+                {...refundField('amount', (detail.refundableCents / 100).toFixed(2))}
+                key={`${refundKey}:amount`}
                 label={t('payments.refund.amount')}
                 description={t('payments.refund.amountHint', { limit: money(detail.refundableCents) })}
                 inputMode="decimal"
                 autoComplete="off"
                 required
                 maxLength={20}
-                defaultValue={failed?.values?.amount ?? (detail.refundableCents / 100).toFixed(2)}
-                error={failed?.errors.amount}
-                key={`${refundKey}:amount`}
               />
               <Textarea
-                name="reason"
+                {...refundField('reason', '')}
+                key={`${refundKey}:reason`}
                 label={t('payments.refund.reason')}
                 description={t('payments.refund.reasonHint')}
                 maxLength={REFUND_REASON_MAX}
                 autosize
                 minRows={2}
-                defaultValue={failed?.values?.reason ?? ''}
-                error={failed?.errors.reason}
-                key={`${refundKey}:reason`}
               />
               <Group>
                 <Button type="submit" color="red" loading={busy} leftSection={<IconReceiptRefund size={16} aria-hidden />}>

@@ -10,7 +10,7 @@ import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
-import { DateTimeCell, emptyListTexts, ListTable } from '~/components/lists/list-table';
+import { DateTimeCell, ListTable, TwoLineCell } from '~/components/lists/list-table';
 import { formatCents } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import { paymentsHref, type PaymentFilters } from '../payments.schemas';
@@ -33,24 +33,13 @@ export function PaymentsTable({ basePath, filters, items, nextCursor, firstPage,
   return (
     <>
       <ListTable
+        texts="payments.list"
+        columns={['payment', 'date', 'payer', 'building', 'kindMethod', { key: 'amount', align: 'right' }, 'status']}
+        icon={IconReceipt}
+        filtered={filtered}
         isEmpty={isEmpty}
-        empty={{
-          icon: <IconReceipt size={30} aria-hidden />,
-          ...emptyListTexts(t, 'payments.list', filtered),
-          testId: 'payments-empty',
-        }}
         minWidth={820}
-        caption={t('payments.list.caption')}
-        columns={[
-          { label: t('payments.list.payment') },
-          { label: t('payments.list.date') },
-          { label: t('payments.list.payer') },
-          { label: t('payments.list.building') },
-          { label: t('payments.list.kindMethod') },
-          { label: t('payments.list.amount'), align: 'right' },
-          { label: t('payments.list.status') },
-        ]}
-        testId="payments-table"
+        testIdPrefix="payments"
       >
         {items.map((row) => (
           <Table.Tr key={row.id} data-testid="payment-row" data-status={row.status}>
@@ -77,21 +66,19 @@ export function PaymentsTable({ basePath, filters, items, nextCursor, firstPage,
                 </Text>
               )}
             </Table.Td>
-            <Table.Td>
-              <Text size="sm">{row.buildingName ?? t('payments.list.noBuilding')}</Text>
-              {row.unitNumber && (
-                <Text size="xs" c="dimmed">
-                  {t('payments.list.unit', { unit: row.unitNumber })}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{t(`payments.kind.${row.kind}`)}</Text>
-              <Text size="xs" c="dimmed">
-                {t(`payments.method.${row.method}`)}
-                {row.cardLast4 ? ` · •••• ${row.cardLast4}` : ''}
-              </Text>
-            </Table.Td>
+            <TwoLineCell
+              main={row.buildingName ?? t('payments.list.noBuilding')}
+              detail={row.unitNumber ? t('payments.list.unit', { unit: row.unitNumber }) : null}
+            />
+            <TwoLineCell
+              main={t(`payments.kind.${row.kind}`)}
+              detail={
+                <>
+                  {t(`payments.method.${row.method}`)}
+                  {row.cardLast4 ? ` · •••• ${row.cardLast4}` : ''}
+                </>
+              }
+            />
             <Table.Td ta="right">
               <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                 {formatCents(row.amountCents, lang)}

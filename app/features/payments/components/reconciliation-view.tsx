@@ -16,6 +16,9 @@ import { useLanguage } from '~/lib/use-language';
 import type { ReconciliationQuery } from '../payments.schemas';
 import type { Reconciliation } from '../payments.types';
 
+/** The amounts of a day and building, as the table's right-aligned columns name them. */
+const AMOUNT_KEYS = ['collected', 'refunded', 'failed', 'outstanding'] as const;
+
 type Props = {
   basePath: string;
   query: ReconciliationQuery;
@@ -94,28 +97,16 @@ export function ReconciliationView({ basePath, query, reconciliation, building, 
             </Alert>
           )}
           <ListTable
+            texts="payments.reconciliation"
+            columns={['day', 'building', ...AMOUNT_KEYS.map((key) => ({ key, align: 'right' as const }))]}
+            icon={IconCalendarStats}
             isEmpty={reconciliation.rows.length === 0}
-            empty={{
-              icon: <IconCalendarStats size={30} aria-hidden />,
-              title: t('payments.reconciliation.emptyTitle'),
-              body: t('payments.reconciliation.emptyBody'),
-              testId: 'reconciliation-empty',
-            }}
             minWidth={720}
-            caption={t('payments.reconciliation.caption')}
-            columns={[
-              { label: t('payments.reconciliation.day') },
-              { label: t('payments.reconciliation.building') },
-              ...(['collected', 'refunded', 'failed', 'outstanding'] as const).map((key) => ({
-                label: t(`payments.reconciliation.${key}`),
-                align: 'right' as const,
-              })),
-            ]}
             verticalSpacing="xs"
             striped
             highlightOnHover={false}
             bodyStyle={{ fontVariantNumeric: 'tabular-nums' }}
-            testId="reconciliation-table"
+            testIdPrefix="reconciliation"
           >
             {reconciliation.rows.map((row) => (
               <Table.Tr key={`${row.day}:${row.buildingId ?? 'none'}`} data-testid="reconciliation-row">

@@ -6,9 +6,23 @@
  * (optimistically, until the server's answer and the reloaded data arrive) and focus follows
  * the photo that moved.
  */
-import { ActionIcon, AspectRatio, Badge, Button, Card, EmptyState, Group, Image, Modal, SimpleGrid, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  type ActionIconProps,
+  AspectRatio,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Image,
+  Modal,
+  SimpleGrid,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconArrowRight, IconPhoto, IconStar, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconPhoto, IconStar, IconTrash, type Icon } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { useRevalidator } from 'react-router';
@@ -97,6 +111,22 @@ type CardProps = {
   onCommand: (command: Omit<PendingCommand, 'id'>, focus: Action) => void;
 };
 
+/** A photo command's submit button: an icon named `label`, which its tooltip shows too; `data-action` is `action`. */
+function IconSubmit({
+  label,
+  action,
+  icon: IconComponent,
+  ...props
+}: { label: string; action: Action; icon: Icon } & Pick<ActionIconProps, 'variant' | 'color' | 'disabled'>) {
+  return (
+    <Tooltip label={label} withinPortal>
+      <ActionIcon type="submit" size="lg" aria-label={label} data-action={action} {...props}>
+        <IconComponent size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 function PhotoCard({ url, index, total, action, onCommand }: CardProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
@@ -117,6 +147,12 @@ function PhotoCard({ url, index, total, action, onCommand }: CardProps) {
       ))}
     </>
   );
+
+  // Moving earlier (left) or later (right) by one place; the ends cannot move further.
+  const moves = [
+    { focus: 'earlier', to: index - 1, disabled: index === 0, icon: IconArrowLeft, label: t('photos.grid.moveEarlier', { n }) },
+    { focus: 'later', to: index + 1, disabled: index === total - 1, icon: IconArrowRight, label: t('photos.grid.moveLater', { n }) },
+  ] as const;
 
   return (
     <Card
@@ -146,36 +182,12 @@ function PhotoCard({ url, index, total, action, onCommand }: CardProps) {
       </Card.Section>
       <Group justify="space-between" gap={4} mt="xs" wrap="wrap">
         <Group gap={4} wrap="nowrap">
-          <form method="post" action={action} onSubmit={post({ intent: 'move', photo: url, to: index - 1 }, 'earlier')}>
-            {hidden('move', { to: String(index - 1) })}
-            <Tooltip label={t('photos.grid.moveEarlier', { n })} withinPortal>
-              <ActionIcon
-                type="submit"
-                variant="default"
-                size="lg"
-                disabled={index === 0}
-                aria-label={t('photos.grid.moveEarlier', { n })}
-                data-action="earlier"
-              >
-                <IconArrowLeft size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </form>
-          <form method="post" action={action} onSubmit={post({ intent: 'move', photo: url, to: index + 1 }, 'later')}>
-            {hidden('move', { to: String(index + 1) })}
-            <Tooltip label={t('photos.grid.moveLater', { n })} withinPortal>
-              <ActionIcon
-                type="submit"
-                variant="default"
-                size="lg"
-                disabled={index === total - 1}
-                aria-label={t('photos.grid.moveLater', { n })}
-                data-action="later"
-              >
-                <IconArrowRight size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </form>
+          {moves.map((move) => (
+            <form key={move.focus} method="post" action={action} onSubmit={post({ intent: 'move', photo: url, to: move.to }, move.focus)}>
+              {hidden('move', { to: String(move.to) })}
+              <IconSubmit label={move.label} action={move.focus} icon={move.icon} variant="default" disabled={move.disabled} />
+            </form>
+          ))}
         </Group>
         <Group gap={4} wrap="nowrap" ml="auto">
           {index > 0 && (
@@ -202,18 +214,7 @@ function PhotoCard({ url, index, total, action, onCommand }: CardProps) {
             }}
           >
             {hidden('delete')}
-            <Tooltip label={t('photos.grid.delete', { n })} withinPortal>
-              <ActionIcon
-                type="submit"
-                variant="light"
-                color="red"
-                size="lg"
-                aria-label={t('photos.grid.delete', { n })}
-                data-action="delete"
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <IconSubmit label={t('photos.grid.delete', { n })} action="delete" icon={IconTrash} variant="light" color="red" />
           </form>
         </Group>
       </Group>

@@ -8,6 +8,7 @@
 import '@mantine/dropzone/styles.css';
 import { Alert, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { ChoosePhotosButton, PhotoDropzone } from '~/components/photo-dropzone';
 import { IconAlertCircle, IconCircleCheck, IconCloudUpload, IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { useSearchParams } from 'react-router';
@@ -102,7 +103,7 @@ export function PhotoManager({ owner, photos }: Props) {
               </Stack>
             </form>
           </noscript>
-          <Dropzone
+          <PhotoDropzone
             className={DROPZONE_CLASS}
             onDrop={(files) => uploads.add(files)}
             onReject={(rejections) =>
@@ -111,15 +112,8 @@ export function PhotoManager({ owner, photos }: Props) {
                 rejections.map((rejection) => ({ file: rejection.file, code: refusalCode(rejection) })),
               )
             }
-            accept={PHOTO_ACCEPT}
-            maxSize={PHOTO_MAX_FILE_BYTES}
-            multiple
-            // The drop area itself is not a control: the button inside is (keyboard, screen readers).
-            tabIndex={-1}
-            activateOnKeyboard={false}
-            inputProps={
-              { 'aria-label': t('photos.dropzone.label'), 'data-testid': 'photo-input' } as React.InputHTMLAttributes<HTMLInputElement>
-            }
+            inputLabel={t('photos.dropzone.label')}
+            inputTestId="photo-input"
             data-testid="photo-dropzone"
           >
             <Group justify="center" gap="md" mih={96} style={{ pointerEvents: 'none' }} wrap="nowrap">
@@ -151,21 +145,12 @@ export function PhotoManager({ owner, photos }: Props) {
                 <Text size="sm" c="dimmed" mt={4} id={hintId}>
                   {t('photos.dropzone.hint', { size, max: PHOTOS_PER_OWNER })}
                 </Text>
-                {/* Its click reaches the drop area, which opens the file chooser. */}
-                <Button
-                  type="button"
-                  variant="default"
-                  size="xs"
-                  mt="xs"
-                  aria-describedby={hintId}
-                  leftSection={<IconPhotoPlus size={14} aria-hidden />}
-                  data-testid="photo-choose"
-                >
+                <ChoosePhotosButton describedBy={hintId} testId="photo-choose">
                   {t('photos.dropzone.choose')}
-                </Button>
+                </ChoosePhotosButton>
               </div>
             </Group>
-          </Dropzone>
+          </PhotoDropzone>
         </>
       )}
       <UploadQueue items={uploads.items} onDismiss={uploads.dismiss} />

@@ -10,6 +10,7 @@ import { useTranslation } from '~/lib/i18n';
 import { Form, Link } from 'react-router';
 import { LinkPagination } from '~/components/lists/link-pagination';
 import { ScrollTable } from '~/components/lists/list-table';
+import { optionsWithAll } from '~/components/lists/filter-form';
 import { formatNumber } from '~/lib/format';
 import { US_STATES } from '~/lib/us-states';
 import { useLanguage } from '~/lib/use-language';
@@ -24,6 +25,13 @@ type Props = {
   base: string;
 };
 
+/** One select of the filter form: its search parameter, the applied value and the options. */
+type FilterSelect = {
+  name: 'state' | 'manager' | 'occupancy' | 'sort';
+  value: string | null;
+  options: { value: string; label: string }[];
+};
+
 /** "87%" in the visitor's language. */
 export function formatPercent(ratio: number, lang: string): string {
   return new Intl.NumberFormat(lang === 'it' ? 'it-IT' : 'en-US', { style: 'percent', maximumFractionDigits: 0 }).format(ratio);
@@ -34,6 +42,44 @@ export function BuildingList({ list, query, managers, base }: Props) {
   const lang = useLanguage();
   const admin = managers.length > 0 || base.startsWith('/admin');
   const filtered = Boolean(query.q || query.state || query.manager || query.occupancy);
+  // The filters' selects, each named after its search parameter and labelled `portfolio.list.filters.<name>`;
+  // the manager filter is the admins'.
+  const selects: FilterSelect[] = [
+    {
+      name: 'state',
+      value: query.state,
+      options: optionsWithAll(t('portfolio.list.filters.anyState'), Object.entries(US_STATES), ([code, name]) => ({
+        value: code,
+        label: `${name} (${code})`,
+      })),
+    },
+    ...(admin
+      ? [
+          {
+            name: 'manager' as const,
+            value: query.manager,
+            options: [
+              { value: '', label: t('portfolio.list.filters.anyManager') },
+              { value: 'none', label: t('portfolio.list.filters.noManager') },
+              ...managers.map((manager) => ({ value: manager.id, label: manager.name })),
+            ],
+          },
+        ]
+      : []),
+    {
+      name: 'occupancy',
+      value: query.occupancy,
+      options: optionsWithAll(t('portfolio.list.filters.anyOccupancy'), OCCUPANCY_BANDS, (band) => ({
+        value: band,
+        label: t(`portfolio.list.filters.band.${band}`),
+      })),
+    },
+    {
+      name: 'sort',
+      value: query.sort,
+      options: BUILDING_SORTS.map((sort) => ({ value: sort, label: t(`portfolio.list.filters.sorts.${sort}`) })),
+    },
+  ];
   return (
     <Stack gap="md">
       <Form method="get" action={base} role="search" aria-label={t('portfolio.list.filters.label')} data-testid="building-filters">
@@ -49,46 +95,15 @@ export function BuildingList({ list, query, managers, base }: Props) {
             leftSection={<IconSearch size={16} aria-hidden />}
             style={{ flex: '1 1 220px' }}
           />
-          <NativeSelect
-            name="state"
-            label={t('portfolio.list.filters.state')}
-            defaultValue={query.state ?? ''}
-            key={`s-${query.state}`}
-            data={[
-              { value: '', label: t('portfolio.list.filters.anyState') },
-              ...Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: `${name} (${code})` })),
-            ]}
-          />
-          {admin && (
+          {selects.map(({ name, value, options }) => (
             <NativeSelect
-              name="manager"
-              label={t('portfolio.list.filters.manager')}
-              defaultValue={query.manager ?? ''}
-              key={`m-${query.manager}`}
-              data={[
-                { value: '', label: t('portfolio.list.filters.anyManager') },
-                { value: 'none', label: t('portfolio.list.filters.noManager') },
-                ...managers.map((manager) => ({ value: manager.id, label: manager.name })),
-              ]}
+              key={`${name}-${value}`}
+              name={name}
+              label={t(`portfolio.list.filters.${name}`)}
+              defaultValue={value ?? ''}
+              data={options}
             />
-          )}
-          <NativeSelect
-            name="occupancy"
-            label={t('portfolio.list.filters.occupancy')}
-            defaultValue={query.occupancy ?? ''}
-            key={`o-${query.occupancy}`}
-            data={[
-              { value: '', label: t('portfolio.list.filters.anyOccupancy') },
-              ...OCCUPANCY_BANDS.map((band) => ({ value: band, label: t(`portfolio.list.filters.band.${band}`) })),
-            ]}
-          />
-          <NativeSelect
-            name="sort"
-            label={t('portfolio.list.filters.sort')}
-            defaultValue={query.sort}
-            key={`o-${query.sort}`}
-            data={BUILDING_SORTS.map((sort) => ({ value: sort, label: t(`portfolio.list.filters.sorts.${sort}`) }))}
-          />
+          ))}
           <Button type="submit" variant="default">
             {t('portfolio.list.filters.apply')}
           </Button>

@@ -4,12 +4,13 @@
  * its bulk bar, the building's photos (a slot the route fills with the photo manager), the
  * building's details form and the CSV import. `new` shows only the create form.
  */
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title, EmptyState } from '@mantine/core';
-import { IconArrowLeft, IconBuildingCommunity, IconDownload, IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title, EmptyState } from '@mantine/core';
+import { IconBuildingCommunity, IconDownload, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
+import { BackLink } from '~/components/back-link';
 import { formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { BuildingDetail, BuildingUnitRow, ManagerOption } from '../portfolio.types';
@@ -49,12 +50,9 @@ export function BuildingPage({ base, backHref, detail, managers, canAssignManage
   const lang = useLanguage();
   useDoneToast(done, (outcome) => portfolioDoneMessage(t, outcome), PORTFOLIO_TOAST);
   const back = (
-    <Anchor component={Link} to={backHref} size="sm">
-      <Group gap={4}>
-        <IconArrowLeft size={14} aria-hidden />
-        {backHref.startsWith('/admin') ? t('portfolio.building.back') : t('portfolio.building.backDashboard')}
-      </Group>
-    </Anchor>
+    <BackLink to={backHref} labelAs="div">
+      {backHref.startsWith('/admin') ? t('portfolio.building.back') : t('portfolio.building.backDashboard')}
+    </BackLink>
   );
   if (!detail) {
     return (

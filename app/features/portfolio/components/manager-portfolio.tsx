@@ -3,7 +3,7 @@
  * units, occupancy, vacancies, units in maintenance, open applications) and each building they
  * run, linking to its page (`/dashboard/buildings/:id`), where they manage it.
  */
-import { Anchor, EmptyState, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Anchor, EmptyState, SimpleGrid, Table, Text } from '@mantine/core';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { ManagerPortfolio as Portfolio } from '../portfolio-overview.server';
 import { ScrollTable } from '~/components/lists/list-table';
+import { PanelCard } from '~/components/panel-card';
 import { formatPercent } from './building-list';
 
 /** The buildings table's columns: name and location, then the right-aligned figures. */
@@ -29,13 +30,13 @@ export function ManagerPortfolio({ portfolio }: { portfolio: Portfolio }) {
     ['applications', formatNumber(totals.openApplications, lang)],
   ];
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="portfolio-title" id="portfolio" data-testid="manager-portfolio">
-      <Title order={2} size="h4" id="portfolio-title">
-        {t('portfolio.dashboard.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {t('portfolio.dashboard.intro')}
-      </Text>
+    <PanelCard
+      id="portfolio"
+      anchor
+      testId="manager-portfolio"
+      title={t('portfolio.dashboard.title')}
+      description={t('portfolio.dashboard.intro')}
+    >
       {portfolio.buildings.length === 0 ? (
         <EmptyState icon={<IconBuildingCommunity size={28} aria-hidden />} variant="light" size="sm" data-testid="portfolio-empty">
           <EmptyState.Description>{t('portfolio.dashboard.none')}</EmptyState.Description>
@@ -87,6 +88,6 @@ export function ManagerPortfolio({ portfolio }: { portfolio: Portfolio }) {
           </Anchor>
         </>
       )}
-    </Paper>
+    </PanelCard>
   );
 }

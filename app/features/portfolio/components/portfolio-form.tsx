@@ -5,7 +5,8 @@
  * name, the value to show (the one typed when the server refused it, else the saved one) and
  * its error.
  */
-import { Alert, Button, Checkbox, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Checkbox, SimpleGrid, Stack } from '@mantine/core';
+import { SubmitButton } from '~/components/icon-button';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
 import { Form } from 'react-router';
@@ -41,15 +42,9 @@ export function PortfolioForm({ intent, formRef, formError, testId, busy, submit
           </Alert>
         )}
         {children}
-        <Button
-          type="submit"
-          loading={busy}
-          leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-          style={{ alignSelf: 'flex-start' }}
-          data-testid={submitTestId}
-        >
+        <SubmitButton loading={busy} icon={IconDeviceFloppy} style={{ alignSelf: 'flex-start' }} testId={submitTestId}>
           {submitLabel}
-        </Button>
+        </SubmitButton>
       </Stack>
     </Form>
   );

@@ -3,12 +3,13 @@
  * form, a link to its public page when it is listed, and its photos (a slot the route fills with
  * the photo manager; a new unit gets photos once it exists).
  */
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
-import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
+import { SectionCard } from '~/components/section-card';
+import { BackLink } from '~/components/back-link';
 import { StatusBadge } from '~/components/property-status-badge';
 import type { UnitDetail } from '../portfolio.types';
 import type { PortfolioActionResult } from '../portfolio.page.server';
@@ -30,12 +31,9 @@ export function UnitPage({ buildingHref, building, unit, result, done, photos }:
   useDoneToast(done, (outcome) => portfolioDoneMessage(t, outcome), PORTFOLIO_TOAST);
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={buildingHref} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          {t('portfolio.unitForm.backToBuilding', { name: building.name })}
-        </Group>
-      </Anchor>
+      <BackLink to={buildingHref} labelAs="div">
+        {t('portfolio.unitForm.backToBuilding', { name: building.name })}
+      </BackLink>
       <SignedInPageHeader
         title={unit ? `${building.name} · ${unit.unitNumber}` : t('portfolio.unitForm.newTitle', { name: building.name })}
         subtitle={`${building.streetAddress}, ${building.city}`}
@@ -54,18 +52,12 @@ export function UnitPage({ buildingHref, building, unit, result, done, photos }:
           )}
         </Group>
       )}
-      <Paper withBorder p="lg" component="section" aria-labelledby="unit-details-title">
-        <Title order={2} size="h4" id="unit-details-title" mb="md">
-          {t('portfolio.unitForm.title')}
-        </Title>
+      <SectionCard titleId="unit-details-title" title={t('portfolio.unitForm.title')} titleSize="h4" titleMb="md">
         <UnitForm unit={unit} result={result} />
-      </Paper>
-      <Paper withBorder p="lg" component="section" aria-labelledby="unit-photos-title" id="photos">
-        <Title order={2} size="h4" id="unit-photos-title" mb="md">
-          {t('portfolio.unitForm.photos')}
-        </Title>
+      </SectionCard>
+      <SectionCard titleId="unit-photos-title" title={t('portfolio.unitForm.photos')} titleSize="h4" titleMb="md" id="photos">
         {unit && photos ? photos : <Text c="dimmed">{t('portfolio.unitForm.photosAfterCreate')}</Text>}
-      </Paper>
+      </SectionCard>
     </Stack>
   );
 }

@@ -5,7 +5,8 @@
  * form, so it works without JavaScript. The up-to-200 rows use plain elements styled like Mantine's
  * (units-table.module.css): Mantine's Checkbox and Badge cost 3 KB of HTML a row.
  */
-import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Table } from '@mantine/core';
+import { Alert, Checkbox, Group, NativeSelect, Paper, Table } from '@mantine/core';
+import { SubmitButton } from '~/components/icon-button';
 import { IconAlertCircle, IconChecks } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
@@ -18,6 +19,19 @@ import type { PortfolioActionResult } from '../portfolio.page.server';
 import classes from './units-table.module.css';
 import { useActionResult } from '~/components/forms/use-action-result';
 import { PORTFOLIO_TOAST } from './portfolio-toast';
+
+/** The columns after the select-all box: header `portfolio.units.columns.<key>`, width (px) and alignment. */
+const UNIT_COLUMNS: { key: string; w?: number; align?: 'right' }[] = [
+  { key: 'unit' },
+  { key: 'title' },
+  { key: 'status', w: 150 },
+  { key: 'rent', align: 'right' },
+  { key: 'layout' },
+  { key: 'listed', w: 120 },
+  { key: 'leaseEnd' },
+  { key: 'applications', align: 'right' },
+  { key: 'photos', align: 'right' },
+];
 
 type Props = {
   units: BuildingUnitRow[];
@@ -70,15 +84,9 @@ export function UnitsTable({ units, buildingName, unitHref, result }: Props) {
             data={UNIT_STATUSES.map((status) => ({ value: status, label: t(`listings.status.${status}`) }))}
             data-testid="bulk-status"
           />
-          <Button
-            type="submit"
-            variant="default"
-            loading={busy}
-            leftSection={<IconChecks size={16} aria-hidden />}
-            data-testid="bulk-apply"
-          >
+          <SubmitButton variant="default" loading={busy} icon={IconChecks} testId="bulk-apply">
             {t('portfolio.units.bulk.apply')}
-          </Button>
+          </SubmitButton>
         </Group>
       </Paper>
       <Table.ScrollContainer minWidth={1040}>
@@ -94,25 +102,11 @@ export function UnitsTable({ units, buildingName, unitHref, result }: Props) {
                   onChange={() => setSelected(allSelected ? new Set() : new Set(units.map((unit) => unit.id)))}
                 />
               </Table.Th>
-              <Table.Th scope="col">{t('portfolio.units.columns.unit')}</Table.Th>
-              <Table.Th scope="col">{t('portfolio.units.columns.title')}</Table.Th>
-              <Table.Th scope="col" w={150}>
-                {t('portfolio.units.columns.status')}
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('portfolio.units.columns.rent')}
-              </Table.Th>
-              <Table.Th scope="col">{t('portfolio.units.columns.layout')}</Table.Th>
-              <Table.Th scope="col" w={120}>
-                {t('portfolio.units.columns.listed')}
-              </Table.Th>
-              <Table.Th scope="col">{t('portfolio.units.columns.leaseEnd')}</Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('portfolio.units.columns.applications')}
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('portfolio.units.columns.photos')}
-              </Table.Th>
+              {UNIT_COLUMNS.map(({ key, w, align }) => (
+                <Table.Th key={key} scope="col" w={w} ta={align}>
+                  {t(`portfolio.units.columns.${key}`)}
+                </Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

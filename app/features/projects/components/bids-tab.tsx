@@ -4,9 +4,11 @@
  * bidding now" while it is open (award needs it closed: no vendor may still change a bid being
  * compared).
  */
-import { Alert, Anchor, Badge, Button, EmptyState, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAward, IconClockStop, IconFileTypePdf, IconGavel, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
+import { IconEmptyState } from '~/components/icon-empty-state';
+import { SubmitButton } from '~/components/icon-button';
 import { Form } from 'react-router';
 import { formatBytes, formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -16,28 +18,36 @@ import { BidStatusBadge } from './project-badges';
 import { useActionResult } from '~/components/forms/use-action-result';
 import { PROJECTS_TOAST } from './projects-toast';
 
+/** The comparison's columns before the actions: the text key under `projects.bids`, right-aligned for figures. */
+const BID_COLUMNS: readonly { key: string; right?: boolean }[] = [
+  { key: 'vendor' },
+  { key: 'amount', right: true },
+  { key: 'timeline', right: true },
+  { key: 'insurance' },
+  { key: 'notes' },
+  { key: 'status' },
+];
+
 function Insurance({ bid }: { bid: BidComparisonRow }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { problem, expiry, expiringSoon } = bid.insurance;
-  if (problem) {
-    return (
-      <Badge color="red.9" variant="filled" autoContrast data-testid="bid-insurance" data-state={problem}>
-        {t(`projects.insurance.${problem}`)}
-      </Badge>
-    );
-  }
+  const state = problem ?? (expiringSoon ? 'expiring' : 'ok');
+  const badge = (
+    <Badge
+      color={problem ? 'red.9' : expiringSoon ? 'yellow.4' : 'teal.9'}
+      variant="filled"
+      autoContrast
+      data-testid="bid-insurance"
+      data-state={state}
+    >
+      {t(`projects.insurance.${state}`)}
+    </Badge>
+  );
+  if (problem) return badge;
   return (
     <Stack gap={2}>
-      <Badge
-        color={expiringSoon ? 'yellow.4' : 'teal.9'}
-        variant="filled"
-        autoContrast
-        data-testid="bid-insurance"
-        data-state={expiringSoon ? 'expiring' : 'ok'}
-      >
-        {t(expiringSoon ? 'projects.insurance.expiring' : 'projects.insurance.ok')}
-      </Badge>
+      {badge}
       {expiry && (
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {t('projects.insurance.until', { date: formatIsoDate(expiry, lang) })}
@@ -71,15 +81,9 @@ export function BidsTab({ base, detail, result }: { base: ProjectsBase; detail: 
           {detail.biddingOpen && (
             <Form method="post">
               <input type="hidden" name="intent" value="close-bidding" />
-              <Button
-                type="submit"
-                variant="default"
-                leftSection={<IconClockStop size={16} aria-hidden />}
-                loading={close.busy}
-                data-testid="close-bidding"
-              >
+              <SubmitButton variant="default" icon={IconClockStop} loading={close.busy} testId="close-bidding">
                 {t('projects.bids.closeNow')}
-              </Button>
+              </SubmitButton>
             </Form>
           )}
         </Group>
@@ -90,26 +94,18 @@ export function BidsTab({ base, detail, result }: { base: ProjectsBase; detail: 
         )}
       </Paper>
       {detail.bids.length === 0 ? (
-        <EmptyState icon={<IconGavel size={30} aria-hidden />} variant="light" py="xl" data-testid="bids-empty">
-          <EmptyState.Title order={2}>{t('projects.bids.emptyTitle')}</EmptyState.Title>
-          <EmptyState.Description>{t('projects.bids.emptyBody')}</EmptyState.Description>
-        </EmptyState>
+        <IconEmptyState icon={IconGavel} title={t('projects.bids.emptyTitle')} body={t('projects.bids.emptyBody')} testId="bids-empty" />
       ) : (
         <Table.ScrollContainer minWidth={980}>
           <Table verticalSpacing="sm" data-testid="bids-table">
             <Table.Caption>{t('projects.bids.caption')}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">{t('projects.bids.vendor')}</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('projects.bids.amount')}
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {t('projects.bids.timeline')}
-                </Table.Th>
-                <Table.Th scope="col">{t('projects.bids.insurance')}</Table.Th>
-                <Table.Th scope="col">{t('projects.bids.notes')}</Table.Th>
-                <Table.Th scope="col">{t('projects.bids.status')}</Table.Th>
+                {BID_COLUMNS.map(({ key, right }) => (
+                  <Table.Th key={key} scope="col" ta={right ? 'right' : undefined}>
+                    {t(`projects.bids.${key}`)}
+                  </Table.Th>
+                ))}
                 <Table.Th scope="col">
                   <VisuallyHidden>{t('projects.bids.actions')}</VisuallyHidden>
                 </Table.Th>
@@ -217,16 +213,9 @@ export function BidsTab({ base, detail, result }: { base: ProjectsBase; detail: 
                           })}
                           withArrow
                         >
-                          <Button
-                            type="submit"
-                            size="xs"
-                            color="teal.9"
-                            leftSection={<IconAward size={14} aria-hidden />}
-                            loading={award.busy}
-                            data-testid="bid-award"
-                          >
+                          <SubmitButton size="xs" color="teal.9" icon={IconAward} iconSize={14} loading={award.busy} testId="bid-award">
                             {t('projects.bids.award')}
-                          </Button>
+                          </SubmitButton>
                         </Tooltip>
                       </Form>
                     )}

@@ -79,23 +79,13 @@ export function DocumentsTab({
         </Alert>
       )}
       <ListTable
+        texts="projects.documents"
+        columns={['name', 'added', { key: 'size', align: 'right' }, 'actions']}
+        icon={IconFiles}
         isEmpty={detail.documents.length === 0}
-        empty={{
-          icon: <IconFiles size={30} aria-hidden />,
-          title: t('projects.documents.emptyTitle'),
-          body: t('projects.documents.emptyBody'),
-          testId: 'documents-empty',
-        }}
         minWidth={560}
         highlightOnHover={false}
-        caption={t('projects.documents.caption')}
-        columns={[
-          { label: t('projects.documents.name') },
-          { label: t('projects.documents.added') },
-          { label: t('projects.documents.size'), align: 'right' },
-          { label: t('projects.documents.actions') },
-        ]}
-        testId="documents-table"
+        testIdPrefix="documents"
       >
         {detail.documents.map((doc) => (
           <Table.Tr key={doc.id} data-testid="document-row" data-document={doc.id}>

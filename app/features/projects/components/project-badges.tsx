@@ -1,6 +1,6 @@
 /** A project's and a bid's status as badges, in the visitor's language. */
-import { Badge, type BadgeProps } from '@mantine/core';
-import { useTranslation } from '~/lib/i18n';
+import type { BadgeProps } from '@mantine/core';
+import { TranslatedStateBadge } from '~/components/translated-state-badge';
 import type { BidStatus, ProjectStatus } from '../projects.schemas';
 
 // Dark shades with white text (amber with dark text): AA contrast in both colour schemes.
@@ -22,36 +22,10 @@ const BID_COLORS: Record<BidStatus, string> = {
 
 type Rest = Omit<BadgeProps, 'color' | 'children'>;
 
-export function ProjectStatusBadge({ status, ...props }: { status: ProjectStatus } & Rest) {
-  const { t } = useTranslation();
-  return (
-    <Badge
-      color={PROJECT_COLORS[status]}
-      variant="filled"
-      autoContrast
-      miw="max-content"
-      data-testid="project-status"
-      data-status={status}
-      {...props}
-    >
-      {t(`projects.status.${status}`)}
-    </Badge>
-  );
+export function ProjectStatusBadge(props: { status: ProjectStatus } & Rest) {
+  return <TranslatedStateBadge colors={PROJECT_COLORS} labelKey="projects.status" testId="project-status" {...props} />;
 }
 
-export function BidStatusBadge({ status, ...props }: { status: BidStatus } & Rest) {
-  const { t } = useTranslation();
-  return (
-    <Badge
-      color={BID_COLORS[status]}
-      variant="filled"
-      autoContrast
-      miw="max-content"
-      data-testid="bid-status"
-      data-status={status}
-      {...props}
-    >
-      {t(`projects.bidStatus.${status}`)}
-    </Badge>
-  );
+export function BidStatusBadge(props: { status: BidStatus } & Rest) {
+  return <TranslatedStateBadge colors={BID_COLORS} labelKey="projects.bidStatus" testId="bid-status" {...props} />;
 }

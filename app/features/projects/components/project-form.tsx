@@ -3,9 +3,10 @@
  * kind, description, budget in dollars, start and end dates. A real `<Form method="post">` with
  * its `intent`; the server's translated field messages come back with what was typed.
  */
-import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
+import { SubmitButton } from '~/components/icon-button';
 import { Form } from 'react-router';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { BuildingFilter } from '~/components/lists/building-filter';
@@ -89,20 +90,16 @@ export function ProjectForm({ intent, building, initial, result, buildingLocked 
             defaultValue={typed('budget') ?? (initial ? (initial.budgetCents / 100).toFixed(2) : '')}
             error={errors.budget}
           />
-          <TextInput
-            name="startDate"
-            type="date"
-            label={t('projects.form.startDate')}
-            defaultValue={typed('startDate') ?? initial?.startDate ?? ''}
-            error={errors.startDate}
-          />
-          <TextInput
-            name="endDate"
-            type="date"
-            label={t('projects.form.endDate')}
-            defaultValue={typed('endDate') ?? initial?.endDate ?? ''}
-            error={errors.endDate}
-          />
+          {(['startDate', 'endDate'] as const).map((field) => (
+            <TextInput
+              key={field}
+              name={field}
+              type="date"
+              label={t(`projects.form.${field}`)}
+              defaultValue={typed(field) ?? initial?.[field] ?? ''}
+              error={errors[field]}
+            />
+          ))}
         </SimpleGrid>
         <LongTextField
           name="description"
@@ -118,14 +115,9 @@ export function ProjectForm({ intent, building, initial, result, buildingLocked 
           </div>
         )}
         <Group>
-          <Button
-            type="submit"
-            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-            loading={busy}
-            data-testid={`project-${intent}-submit`}
-          >
+          <SubmitButton icon={IconDeviceFloppy} loading={busy} testId={`project-${intent}-submit`}>
             {t(intent === 'create' ? 'projects.form.create' : 'projects.form.save')}
-          </Button>
+          </SubmitButton>
         </Group>
       </Stack>
     </Form>

@@ -4,9 +4,10 @@
  * JavaScript) — overview, bids, work orders, documents — and the chosen tab. After a plain form
  * post the page comes back with `?done=` and says what was done.
  */
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
+import { BackLink } from '~/components/back-link';
 import { Link } from 'react-router';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { PROJECT_TABS, type ProjectTab } from '../projects.schemas';
@@ -44,12 +45,7 @@ export function ProjectPage({ page, result }: { page: ProjectPageData; result: P
   };
   return (
     <Stack gap="lg" data-testid="project-page" data-status={detail.status} data-project={detail.id}>
-      <Anchor component={Link} to={base} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden />
-          {t('projects.detail.back')}
-        </Group>
-      </Anchor>
+      <BackLink to={base}>{t('projects.detail.back')}</BackLink>
       <Paper withBorder p="md">
         <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
           <Stack gap={4} style={{ minWidth: 0, flex: '1 1 320px' }}>

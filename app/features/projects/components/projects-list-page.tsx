@@ -8,7 +8,7 @@ import { IconBriefcase, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
-import { emptyListTexts, ListTable } from '~/components/lists/list-table';
+import { ListTable, NoWrapCell } from '~/components/lists/list-table';
 import { SignedInPageHeader } from '~/components/page-header';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
 import { formatIsoDate } from '~/lib/format';
@@ -41,22 +41,13 @@ export function ProjectsListPage({ base, list, filters, building }: Props) {
       <Stack gap="md" data-testid="projects-list">
         <ProjectFiltersForm base={base} filters={filters} building={building} />
         <ListTable
+          texts="projects.list"
+          columns={['project', 'status', 'dates', { key: 'bids', align: 'right' }, 'budget']}
+          icon={IconBriefcase}
+          filtered={filtered}
           isEmpty={list.items.length === 0}
-          empty={{
-            icon: <IconBriefcase size={30} aria-hidden />,
-            ...emptyListTexts(t, 'projects.list', filtered),
-            testId: 'projects-empty',
-          }}
           minWidth={860}
-          caption={t('projects.list.caption')}
-          columns={[
-            { label: t('projects.list.project') },
-            { label: t('projects.list.status') },
-            { label: t('projects.list.dates') },
-            { label: t('projects.list.bids'), align: 'right' },
-            { label: t('projects.list.budget') },
-          ]}
-          testId="projects-table"
+          testIdPrefix="projects"
         >
           {list.items.map((row) => (
             <Table.Tr key={row.id} data-testid="project-row" data-project={row.id} data-status={row.status}>
@@ -71,13 +62,11 @@ export function ProjectsListPage({ base, list, filters, building }: Props) {
               <Table.Td>
                 <ProjectStatusBadge status={row.status} />
               </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {row.startDate || row.endDate
-                    ? `${row.startDate ? formatIsoDate(row.startDate, lang) : '…'} – ${row.endDate ? formatIsoDate(row.endDate, lang) : '…'}`
-                    : t('projects.list.noDates')}
-                </Text>
-              </Table.Td>
+              <NoWrapCell>
+                {row.startDate || row.endDate
+                  ? `${row.startDate ? formatIsoDate(row.startDate, lang) : '…'} – ${row.endDate ? formatIsoDate(row.endDate, lang) : '…'}`
+                  : t('projects.list.noDates')}
+              </NoWrapCell>
               <Table.Td ta="right">
                 <Text size="sm">{t('projects.list.bidCount', { bids: row.bidCount, invited: row.invitedCount })}</Text>
               </Table.Td>

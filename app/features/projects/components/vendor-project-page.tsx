@@ -5,23 +5,11 @@
  * replaces the previous one). A real multipart form; the server's translated messages come back
  * per field with what was typed.
  */
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Container,
-  FileInput,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconArrowLeft, IconCircleCheck, IconFileTypePdf, IconPaperclip, IconSend } from '@tabler/icons-react';
+import { Alert, Anchor, Checkbox, Container, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCircleCheck, IconFileTypePdf, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
+import { SubmitButton } from '~/components/icon-button';
+import { BackLink } from '~/components/back-link';
 import { Form, Link } from 'react-router';
 import { formatBytes, formatCents, formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -111,9 +99,9 @@ function BidForm({
           </Alert>
         )}
         <Group>
-          <Button type="submit" leftSection={<IconSend size={16} aria-hidden />} loading={busy} data-testid="bid-submit">
+          <SubmitButton icon={IconSend} loading={busy} testId="bid-submit">
             {t(bid ? 'projects.vendor.form.update' : 'projects.vendor.form.submit')}
-          </Button>
+          </SubmitButton>
         </Group>
       </Stack>
     </Form>
@@ -136,12 +124,7 @@ export function VendorProjectPage({ detail, done, maxFileMb, result }: Props) {
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg" data-testid="vendor-project" data-project={detail.id} data-open={detail.open ? 'true' : 'false'}>
-        <Anchor component={Link} to="/vendor-portal/projects" size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden />
-            {t('projects.vendor.backToList')}
-          </Group>
-        </Anchor>
+        <BackLink to="/vendor-portal/projects">{t('projects.vendor.backToList')}</BackLink>
         <Paper withBorder p="md">
           <Stack gap="sm">
             <Group gap="sm" wrap="wrap">

@@ -3,9 +3,13 @@
  * bids first (deadline, the vendor's bid if any), then the closed ones with the outcome (won, not
  * selected, cancelled). An account without a vendor record is pointed to the vendor application.
  */
-import { Anchor, Badge, Button, Card, Container, EmptyState, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconBriefcase, IconBuildingStore } from '@tabler/icons-react';
+import { Anchor, Badge, Card, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconBriefcase } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
+import { ScrollTable, translatedColumns } from '~/components/lists/list-table';
+import { NoVendorState } from '~/components/no-vendor-state';
+import { LinkButton } from '~/components/icon-button';
+import { IconEmptyState } from '~/components/icon-empty-state';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
 import { formatCents, formatDateTime } from '~/lib/format';
@@ -54,15 +58,7 @@ export function VendorProjectsPage({ vendor, open, closed }: Props) {
           }
         />
         {!vendor ? (
-          <EmptyState icon={<IconBuildingStore size={30} aria-hidden />} variant="light" py="xl" data-testid="vendor-projects-no-vendor">
-            <EmptyState.Title order={2}>{t('projects.vendor.noVendorTitle')}</EmptyState.Title>
-            <EmptyState.Description>{t('projects.vendor.noVendorBody')}</EmptyState.Description>
-            <EmptyState.Actions>
-              <Button component={Link} to="/vendor-signup">
-                {t('projects.vendor.apply')}
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
+          <NoVendorState texts="projects.vendor" testId="vendor-projects-no-vendor" />
         ) : (
           <>
             <section aria-labelledby="open-projects-title">
@@ -70,10 +66,14 @@ export function VendorProjectsPage({ vendor, open, closed }: Props) {
                 {t('projects.vendor.openTitle', { count: open.length })}
               </Title>
               {open.length === 0 ? (
-                <EmptyState icon={<IconBriefcase size={30} aria-hidden />} variant="light" py="lg" data-testid="vendor-projects-none-open">
-                  <EmptyState.Title order={3}>{t('projects.vendor.noneOpenTitle')}</EmptyState.Title>
-                  <EmptyState.Description>{t('projects.vendor.noneOpenBody')}</EmptyState.Description>
-                </EmptyState>
+                <IconEmptyState
+                  icon={IconBriefcase}
+                  title={t('projects.vendor.noneOpenTitle')}
+                  body={t('projects.vendor.noneOpenBody')}
+                  testId="vendor-projects-none-open"
+                  titleOrder={3}
+                  py="lg"
+                />
               ) : (
                 <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
                   {open.map((item) => (
@@ -99,9 +99,9 @@ export function VendorProjectsPage({ vendor, open, closed }: Props) {
                             : t('projects.vendor.noBidYet')}
                         </Text>
                         <Group mt="auto" pt="xs">
-                          <Button component={Link} to={`/vendor-portal/projects/${item.id}`} size="sm" data-testid="vendor-project-open">
+                          <LinkButton to={`/vendor-portal/projects/${item.id}`} size="sm" testId="vendor-project-open">
                             {t(item.myBid ? 'projects.vendor.changeBid' : 'projects.vendor.bid')}
-                          </Button>
+                          </LinkButton>
                         </Group>
                       </Stack>
                     </Card>
@@ -114,41 +114,35 @@ export function VendorProjectsPage({ vendor, open, closed }: Props) {
                 <Title order={2} size="h3" id="closed-projects-title" mb="sm">
                   {t('projects.vendor.closedTitle')}
                 </Title>
-                <Table.ScrollContainer minWidth={640}>
-                  <Table verticalSpacing="sm" data-testid="vendor-closed-projects">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th scope="col">{t('projects.vendor.project')}</Table.Th>
-                        <Table.Th scope="col">{t('projects.vendor.yourBidColumn')}</Table.Th>
-                        <Table.Th scope="col">{t('projects.vendor.result')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {closed.map((item) => (
-                        <Table.Tr key={item.id} data-testid="vendor-closed-project" data-project={item.id}>
-                          <Table.Td>
-                            <Anchor component={Link} to={`/vendor-portal/projects/${item.id}`} size="sm" fw={600}>
-                              {item.name}
-                            </Anchor>
-                            <Text size="xs" c="dimmed">
-                              {place(item)}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{item.myBid ? formatCents(item.myBid.amountCents, lang) : t('projects.vendor.noBid')}</Text>
-                          </Table.Td>
-                          <Table.Td>
-                            {item.outcome ? (
-                              <OutcomeBadge outcome={item.outcome} />
-                            ) : (
-                              <Text size="sm">{t('projects.vendor.awaitingDecision')}</Text>
-                            )}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                <ScrollTable
+                  minWidth={640}
+                  verticalSpacing="sm"
+                  data-testid="vendor-closed-projects"
+                  columns={translatedColumns(t, 'projects.vendor', ['project', 'yourBidColumn', 'result'])}
+                >
+                  {closed.map((item) => (
+                    <Table.Tr key={item.id} data-testid="vendor-closed-project" data-project={item.id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/vendor-portal/projects/${item.id}`} size="sm" fw={600}>
+                          {item.name}
+                        </Anchor>
+                        <Text size="xs" c="dimmed">
+                          {place(item)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{item.myBid ? formatCents(item.myBid.amountCents, lang) : t('projects.vendor.noBid')}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        {item.outcome ? (
+                          <OutcomeBadge outcome={item.outcome} />
+                        ) : (
+                          <Text size="sm">{t('projects.vendor.awaitingDecision')}</Text>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </ScrollTable>
               </section>
             )}
           </>

@@ -9,7 +9,7 @@ import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { formatCents, formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
-import { ListTable } from '~/components/lists/list-table';
+import { ListTable, NoWrapCell } from '~/components/lists/list-table';
 import type { ProjectDetail } from '../project-queries.server';
 
 const OPEN = new Set(['offered', 'accepted', 'scheduled', 'in_progress']);
@@ -20,24 +20,13 @@ export function WorkOrdersTab({ detail, assignmentsPath }: { detail: ProjectDeta
   return (
     <Stack gap="md" data-testid="project-work-orders">
       <ListTable
+        texts="projects.workOrders"
+        columns={['number', 'vendor', 'status', 'dates', { key: 'invoiced', align: 'right' }]}
+        icon={IconClipboardList}
         isEmpty={detail.workOrders.length === 0}
-        empty={{
-          icon: <IconClipboardList size={30} aria-hidden />,
-          title: t('projects.workOrders.emptyTitle'),
-          body: t('projects.workOrders.emptyBody'),
-          testId: 'work-orders-empty',
-        }}
         minWidth={720}
         highlightOnHover={false}
-        caption={t('projects.workOrders.caption')}
-        columns={[
-          { label: t('projects.workOrders.number') },
-          { label: t('projects.workOrders.vendor') },
-          { label: t('projects.workOrders.status') },
-          { label: t('projects.workOrders.dates') },
-          { label: t('projects.workOrders.invoiced'), align: 'right' },
-        ]}
-        testId="work-orders-table"
+        testIdPrefix="work-orders"
       >
         {detail.workOrders.map((order) => (
           <Table.Tr key={order.id} data-testid="work-order-row" data-work-order={order.id} data-status={order.status}>
@@ -79,11 +68,7 @@ export function WorkOrdersTab({ detail, assignmentsPath }: { detail: ProjectDeta
                 </Text>
               )}
             </Table.Td>
-            <Table.Td ta="right">
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {formatCents(order.invoicedCents, lang)}
-              </Text>
-            </Table.Td>
+            <NoWrapCell ta="right">{formatCents(order.invoicedCents, lang)}</NoWrapCell>
           </Table.Tr>
         ))}
       </ListTable>

@@ -4,11 +4,27 @@
  * and the statement. Every form is a plain POST (works without JavaScript); the card fields are
  * never echoed back.
  */
-import { Alert, Anchor, Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  type TableProps,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconFileTypePdf, IconSignature } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Form, Link, useNavigation } from 'react-router';
 import { TestModeNotice } from '~/components/test-mode-notice';
+import type { ReactNode } from 'react';
 import type { Language } from '~/lib/constants';
 import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
 import { useActionResult } from '~/components/forms/use-action-result';
@@ -234,97 +250,129 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
         </SimpleGrid>
       )}
       {current && (
-        <Card withBorder padding="lg" component="section" aria-labelledby="payments-title" id="payments">
-          <Title order={2} size="h3" id="payments-title" mb="sm">
-            {t('tenantPortal.payments.title')}
-          </Title>
-          {portal.payments.length === 0 ? (
-            <Text c="dimmed">{t('tenantPortal.payments.empty')}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={560}>
-              <Table striped data-testid="payment-history">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('tenantPortal.payments.date')}</Table.Th>
-                    <Table.Th>{t('tenantPortal.payments.receipt')}</Table.Th>
-                    <Table.Th>{t('tenantPortal.payments.method')}</Table.Th>
-                    <Table.Th>{t('tenantPortal.payments.status')}</Table.Th>
-                    <Table.Th ta="right">{t('tenantPortal.payments.amount')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {portal.payments.map((p) => (
-                    <Table.Tr key={p.id} data-testid="payment-row" data-status={p.status}>
-                      <Table.Td>{formatIsoDate(p.date.slice(0, 10), lang)}</Table.Td>
-                      <Table.Td>
-                        {p.status === 'failed' ? (
-                          p.receipt
-                        ) : (
-                          <Anchor
-                            href={`/tenant-portal/payments/${p.id}/receipt`}
-                            aria-label={`${t('tenantPortal.payments.receipt')} ${p.receipt} (PDF)`}
-                          >
-                            {p.receipt}
-                          </Anchor>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        {t(`tenantPortal.payments.methods.${p.method}`)}
-                        {p.cardLast4 ? ` •••• ${p.cardLast4}` : p.reference ? ` ${p.reference}` : ''}
-                      </Table.Td>
-                      <Table.Td>
-                        {t(`tenantPortal.payments.statuses.${p.status}`)}
-                        {p.refundedCents > 0 &&
-                          p.status !== 'refunded' &&
-                          ` · ${t('tenantPortal.payments.refunded', { amount: formatCents(p.refundedCents, lang) })}`}
-                      </Table.Td>
-                      <Table.Td ta="right">{formatCents(p.amountCents, lang)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Card>
+        <TableSection
+          texts="tenantPortal.payments"
+          titleId="payments-title"
+          id="payments"
+          isEmpty={portal.payments.length === 0}
+          minWidth={560}
+          striped
+          data-testid="payment-history"
+          columns={['date', 'receipt', 'method', 'status', { key: 'amount', align: 'right' }]}
+        >
+          {portal.payments.map((p) => (
+            <Table.Tr key={p.id} data-testid="payment-row" data-status={p.status}>
+              <Table.Td>{formatIsoDate(p.date.slice(0, 10), lang)}</Table.Td>
+              <Table.Td>
+                {p.status === 'failed' ? (
+                  p.receipt
+                ) : (
+                  <Anchor
+                    href={`/tenant-portal/payments/${p.id}/receipt`}
+                    aria-label={`${t('tenantPortal.payments.receipt')} ${p.receipt} (PDF)`}
+                  >
+                    {p.receipt}
+                  </Anchor>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {t(`tenantPortal.payments.methods.${p.method}`)}
+                {p.cardLast4 ? ` •••• ${p.cardLast4}` : p.reference ? ` ${p.reference}` : ''}
+              </Table.Td>
+              <Table.Td>
+                {t(`tenantPortal.payments.statuses.${p.status}`)}
+                {p.refundedCents > 0 &&
+                  p.status !== 'refunded' &&
+                  ` · ${t('tenantPortal.payments.refunded', { amount: formatCents(p.refundedCents, lang) })}`}
+              </Table.Td>
+              <Table.Td ta="right">{formatCents(p.amountCents, lang)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </TableSection>
       )}
       {current && (
-        <Card withBorder padding="lg" component="section" aria-labelledby="statement-title">
-          <Title order={2} size="h3" id="statement-title" mb="sm">
-            {t('tenantPortal.ledger.title')}
-          </Title>
-          {portal.ledger.length === 0 ? (
-            <Text c="dimmed">{t('tenantPortal.ledger.empty')}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={520}>
-              <Table data-testid="statement">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('tenantPortal.ledger.date')}</Table.Th>
-                    <Table.Th>{t('tenantPortal.ledger.item')}</Table.Th>
-                    <Table.Th ta="right">{t('tenantPortal.ledger.amount')}</Table.Th>
-                    <Table.Th ta="right">{t('tenantPortal.ledger.balance')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {[...portal.ledger].reverse().map((entry) => (
-                    <Table.Tr key={entry.key}>
-                      <Table.Td>{formatIsoDate(entry.date, lang)}</Table.Td>
-                      <Table.Td>
-                        {t(`tenantPortal.ledger.kinds.${entry.kind}`)}
-                        {entry.period && /^\d{4}-\d{2}$/.test(entry.period) ? ` ${entry.period}` : ''}
-                        {entry.kind !== 'payment' && entry.description ? ` · ${entry.description}` : ''}
-                      </Table.Td>
-                      <Table.Td ta="right">{formatCents(entry.amountCents, lang)}</Table.Td>
-                      <Table.Td ta="right">{formatCents(entry.balanceCents, lang)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Card>
+        <TableSection
+          texts="tenantPortal.ledger"
+          titleId="statement-title"
+          isEmpty={portal.ledger.length === 0}
+          minWidth={520}
+          data-testid="statement"
+          columns={['date', 'item', { key: 'amount', align: 'right' }, { key: 'balance', align: 'right' }]}
+        >
+          {[...portal.ledger].reverse().map((entry) => (
+            <Table.Tr key={entry.key}>
+              <Table.Td>{formatIsoDate(entry.date, lang)}</Table.Td>
+              <Table.Td>
+                {t(`tenantPortal.ledger.kinds.${entry.kind}`)}
+                {entry.period && /^\d{4}-\d{2}$/.test(entry.period) ? ` ${entry.period}` : ''}
+                {entry.kind !== 'payment' && entry.description ? ` · ${entry.description}` : ''}
+              </Table.Td>
+              <Table.Td ta="right">{formatCents(entry.amountCents, lang)}</Table.Td>
+              <Table.Td ta="right">{formatCents(entry.balanceCents, lang)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </TableSection>
       )}
     </Stack>
+  );
+}
+
+/** A table column: its key under the section's texts, or the key with its alignment (amounts). */
+type SectionColumn = string | { key: string; align: 'right' };
+
+/**
+ * A card of the lease part holding one table (payments, statement): a `<section>` labelled by
+ * its `<texts>.title` heading (`titleId`), then the dimmed `<texts>.empty` line when `isEmpty`,
+ * else the table, scrolling sideways below `minWidth` (px), headed by `columns` (`<texts>.<key>`)
+ * and holding the caller's rows. Other props (`striped`, `data-testid`) go to Mantine's `Table`.
+ */
+function TableSection({
+  texts,
+  titleId,
+  id,
+  isEmpty,
+  minWidth,
+  columns,
+  children,
+  ...tableProps
+}: Omit<TableProps, 'children'> & {
+  texts: 'tenantPortal.payments' | 'tenantPortal.ledger';
+  titleId: string;
+  id?: string;
+  isEmpty: boolean;
+  minWidth: number;
+  columns: SectionColumn[];
+  'data-testid': string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={titleId} id={id}>
+      <Title order={2} size="h3" id={titleId} mb="sm">
+        {t(`${texts}.title`)}
+      </Title>
+      {isEmpty ? (
+        <Text c="dimmed">{t(`${texts}.empty`)}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={minWidth}>
+          <Table {...tableProps}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => {
+                  const { key, align } = typeof column === 'string' ? { key: column, align: undefined } : column;
+                  return (
+                    <Table.Th key={key} ta={align}>
+                      {t(`${texts}.${key}`)}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{children}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
   );
 }
 

@@ -42,6 +42,14 @@ function text(values: Record<string, string | string[]>, name: string, fallback 
 
 type TenantForm = ReturnType<typeof useTenantForm>;
 
+/**
+ * The props that tie a field to its form by `name`: the value sent again after a refusal (else
+ * `fallback`) and the field's error. Spread them on a `TextInput`, `Textarea` or `NativeSelect`.
+ */
+function bound(form: TenantForm, name: string, fallback = '') {
+  return { name, defaultValue: text(form.values, name, fallback), error: form.errors[name] };
+}
+
 /** The card of one command: its title, the form (intent and lease as hidden fields), the refusal, the fields and the submit button. */
 function ActionCard({
   intent,
@@ -84,13 +92,11 @@ function AmountField({ form }: { form: TenantForm }) {
   const { t } = useTranslation();
   return (
     <TextInput
-      name="amount"
+      {...bound(form, 'amount')}
       label={t('tenants.actions.amount')}
       description={t('tenants.actions.amountHint')}
       inputMode="decimal"
       required
-      defaultValue={text(form.values, 'amount')}
-      error={form.errors.amount}
     />
   );
 }
@@ -98,32 +104,16 @@ function AmountField({ form }: { form: TenantForm }) {
 function AddChargeForm({ lease, result, today }: FormProps) {
   const { t } = useTranslation();
   const form = useTenantForm(result, 'add-charge', lease.id);
-  const { errors, values } = form;
   return (
     <ActionCard intent="add-charge" lease={lease} form={form}>
       <NativeSelect
-        name="kind"
+        {...bound(form, 'kind', 'other')}
         label={t('tenants.actions.add-charge.kind')}
-        defaultValue={text(values, 'kind', 'other')}
         data={CHARGE_KINDS.map((kind) => ({ value: kind, label: t(`tenants.chargeKind.${kind}`) }))}
-        error={errors.kind}
       />
       <AmountField form={form} />
-      <TextInput
-        name="dueDate"
-        type="date"
-        label={t('tenants.actions.add-charge.dueDate')}
-        required
-        defaultValue={text(values, 'dueDate', today)}
-        error={errors.dueDate}
-      />
-      <TextInput
-        name="description"
-        label={t('tenants.actions.add-charge.description')}
-        maxLength={CHARGE_DESCRIPTION_MAX}
-        defaultValue={text(values, 'description')}
-        error={errors.description}
-      />
+      <TextInput {...bound(form, 'dueDate', today)} type="date" label={t('tenants.actions.add-charge.dueDate')} required />
+      <TextInput {...bound(form, 'description')} label={t('tenants.actions.add-charge.description')} maxLength={CHARGE_DESCRIPTION_MAX} />
     </ActionCard>
   );
 }
@@ -131,24 +121,15 @@ function AddChargeForm({ lease, result, today }: FormProps) {
 function RecordPaymentForm({ lease, result }: FormProps) {
   const { t } = useTranslation();
   const form = useTenantForm(result, 'record-payment', lease.id);
-  const { errors, values } = form;
   return (
     <ActionCard intent="record-payment" lease={lease} form={form}>
       <AmountField form={form} />
       <NativeSelect
-        name="method"
+        {...bound(form, 'method', 'check')}
         label={t('tenants.actions.record-payment.method')}
-        defaultValue={text(values, 'method', 'check')}
         data={OFFLINE_METHODS.map((method) => ({ value: method, label: t(`tenants.method.${method}`) }))}
-        error={errors.method}
       />
-      <TextInput
-        name="reference"
-        label={t('tenants.actions.record-payment.reference')}
-        maxLength={REFERENCE_MAX}
-        defaultValue={text(values, 'reference')}
-        error={errors.reference}
-      />
+      <TextInput {...bound(form, 'reference')} label={t('tenants.actions.record-payment.reference')} maxLength={REFERENCE_MAX} />
     </ActionCard>
   );
 }
@@ -156,26 +137,16 @@ function RecordPaymentForm({ lease, result }: FormProps) {
 function NotifyForm({ lease, result }: FormProps) {
   const { t } = useTranslation();
   const form = useTenantForm(result, 'notify', lease.id);
-  const { errors, values } = form;
   return (
     <ActionCard intent="notify" lease={lease} form={form}>
-      <TextInput
-        name="title"
-        label={t('tenants.actions.notify.subject')}
-        required
-        maxLength={NOTIFY_TITLE_MAX}
-        defaultValue={text(values, 'title')}
-        error={errors.title}
-      />
+      <TextInput {...bound(form, 'title')} label={t('tenants.actions.notify.subject')} required maxLength={NOTIFY_TITLE_MAX} />
       <Textarea
-        name="message"
+        {...bound(form, 'message')}
         label={t('tenants.actions.notify.message')}
         required
         maxLength={NOTIFY_MESSAGE_MAX}
         autosize
         minRows={3}
-        defaultValue={text(values, 'message')}
-        error={errors.message}
       />
     </ActionCard>
   );
@@ -191,14 +162,7 @@ function EndLeaseForm({ lease, result, today }: FormProps) {
   return (
     <ActionCard intent="end-lease" lease={lease} form={form}>
       <Text size="sm">{t('tenants.actions.end-lease.body')}</Text>
-      <TextInput
-        name="moveOutDate"
-        type="date"
-        label={t('tenants.actions.end-lease.moveOutDate')}
-        required
-        defaultValue={text(values, 'moveOutDate', today)}
-        error={errors.moveOutDate}
-      />
+      <TextInput {...bound(form, 'moveOutDate', today)} type="date" label={t('tenants.actions.end-lease.moveOutDate')} required />
       <Stack gap="xs" role="group" aria-labelledby={`deductions-${lease.id}`}>
         <Text fw={600} size="sm" id={`deductions-${lease.id}`}>
           {t('tenants.actions.end-lease.deductions', { max: DEDUCTIONS_MAX })}

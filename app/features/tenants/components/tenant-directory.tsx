@@ -9,7 +9,7 @@ import { IconUserSearch } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
-import { emptyListTexts, ListTable } from '~/components/lists/list-table';
+import { ListTable, NoWrapCell, TwoLineCell } from '~/components/lists/list-table';
 import { formatCents, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import type { BuildingOption } from '~/features/portfolio/building-options.server';
@@ -27,22 +27,13 @@ export function TenantDirectory({ base, list, filters, building }: Props) {
     <Stack gap="md" data-testid="tenant-directory">
       <TenantFiltersForm base={base} filters={filters} building={building} />
       <ListTable
+        texts="tenants.list"
+        columns={['tenant', 'unit', 'lease', 'leaseEnd', { key: 'balance', align: 'right' }]}
+        icon={IconUserSearch}
+        filtered={filtered}
         isEmpty={list.items.length === 0}
-        empty={{
-          icon: <IconUserSearch size={30} aria-hidden />,
-          ...emptyListTexts(t, 'tenants.list', filtered),
-          testId: 'tenants-empty',
-        }}
         minWidth={760}
-        caption={t('tenants.list.caption')}
-        columns={[
-          { label: t('tenants.list.tenant') },
-          { label: t('tenants.list.unit') },
-          { label: t('tenants.list.lease') },
-          { label: t('tenants.list.leaseEnd') },
-          { label: t('tenants.list.balance'), align: 'right' },
-        ]}
-        testId="tenants-table"
+        testIdPrefix="tenants"
       >
         {list.items.map((row) => (
           <Table.Tr key={row.id} data-testid="tenant-row" data-email={row.email} data-lease={row.leaseId}>
@@ -60,20 +51,11 @@ export function TenantDirectory({ base, list, filters, building }: Props) {
                 {row.email}
               </Text>
             </Table.Td>
-            <Table.Td>
-              <Text size="sm">{t('tenants.list.unitLabel', { unit: row.unitNumber })}</Text>
-              <Text size="xs" c="dimmed">
-                {row.buildingName}
-              </Text>
-            </Table.Td>
+            <TwoLineCell main={t('tenants.list.unitLabel', { unit: row.unitNumber })} detail={row.buildingName} />
             <Table.Td>
               <LeaseStatusBadge status={row.leaseStatus} />
             </Table.Td>
-            <Table.Td>
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {formatIsoDate(row.endDate, lang)}
-              </Text>
-            </Table.Td>
+            <NoWrapCell>{formatIsoDate(row.endDate, lang)}</NoWrapCell>
             <Table.Td ta="right">
               <Text
                 size="sm"

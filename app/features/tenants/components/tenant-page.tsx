@@ -5,12 +5,14 @@
  * an empty state; tables scroll sideways on a phone.
  */
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { ScrollTable } from '~/components/lists/list-table';
+import { ScrollTable, translatedColumns, type ListColumnKey } from '~/components/lists/list-table';
 import { SectionCard } from '~/components/section-card';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { BackLink } from '~/components/back-link';
+import { Fact } from '~/components/fact';
 import { SuccessAlert } from '~/components/status-alerts';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
+import type { ComponentProps, ReactNode } from 'react';
 import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import { staffPath, useStaffArea } from '~/lib/staff-area';
@@ -20,19 +22,6 @@ import { TenantActionForms } from './tenant-action-forms';
 
 type Props = { base: TenantsBase; detail: TenantDetail; result: TenantActionResult | undefined; done: TenantIntent | null; today: string };
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {children}
-      </Text>
-    </div>
-  );
-}
-
 function Empty({ children }: { children: string }) {
   return (
     <Text size="sm" c="dimmed">
@@ -41,8 +30,45 @@ function Empty({ children }: { children: string }) {
   );
 }
 
+// The columns of the page's tables, headed `tenants.detail.<key>`; amounts align right.
+const LEDGER_COLUMNS: ListColumnKey[] = ['date', 'entry', { key: 'amount', align: 'right' }, { key: 'runningBalance', align: 'right' }];
+
+const PAYMENT_COLUMNS: ListColumnKey[] = ['date', 'method', 'reference', 'status', { key: 'amount', align: 'right' }];
+
+/** One of the page's tables: a `ScrollTable` (560 px, compact rows) with `columns`' translated headers. */
+function DetailTable({
+  columns,
+  ...tableProps
+}: Omit<ComponentProps<typeof ScrollTable>, 'columns' | 'minWidth'> & { columns: readonly ListColumnKey[]; 'data-testid': string }) {
+  const { t } = useTranslation();
+  return <ScrollTable minWidth={560} verticalSpacing="xs" columns={translatedColumns(t, 'tenants.detail', columns)} {...tableProps} />;
+}
+
+/** The card of the page's `part` (`tenants.detail.<part>`, its heading `<part>-title`), or its empty text (`<part>Empty`). */
+function DetailSection({
+  part,
+  isEmpty,
+  children,
+}: {
+  part: 'payments' | 'applications' | 'messages';
+  isEmpty: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SectionCard
+      titleId={`${part}-title`}
+      title={t(`tenants.detail.${part}`)}
+      isEmpty={isEmpty}
+      emptyText={t(`tenants.detail.${part}Empty`)}
+    >
+      {children}
+    </SectionCard>
+  );
+}
+
 /** A list without bullets or indent (`<ul>` of `<li>`). */
-function PlainList({ children }: { children: React.ReactNode }) {
+function PlainList({ children }: { children: ReactNode }) {
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {children}
@@ -54,6 +80,20 @@ function LeasePanel({ lease, result, today }: { lease: TenantLease; result: Tena
   const { t } = useTranslation();
   const lang = useLanguage();
   const area = useStaffArea();
+  // The lease's figures, by their `tenants.detail.*` label; the move-out date once there is one.
+  const facts: [string, ReactNode][] = [
+    ['rent', formatCents(lease.monthlyRentCents, lang)],
+    ['deposit', formatCents(lease.depositCents, lang)],
+    [
+      'balance',
+      <span data-testid="lease-balance" data-cents={lease.balanceCents}>
+        {formatCents(lease.balanceCents, lang)}
+      </span>,
+    ],
+    ['overdue', formatCents(lease.overdueCents, lang)],
+    ['moveOut', lease.moveOutDate ? formatIsoDate(lease.moveOutDate, lang) : null],
+    ['signers', lease.signers.map((s) => `${s.name} (${t(`tenants.role.${s.role}`)})`).join(', ')],
+  ];
   return (
     <Paper
       withBorder
@@ -79,16 +119,13 @@ function LeasePanel({ lease, result, today }: { lease: TenantLease; result: Tena
         <LeaseStatusBadge status={lease.status} />
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" mb="md">
-        <Fact label={t('tenants.detail.rent')}>{formatCents(lease.monthlyRentCents, lang)}</Fact>
-        <Fact label={t('tenants.detail.deposit')}>{formatCents(lease.depositCents, lang)}</Fact>
-        <Fact label={t('tenants.detail.balance')}>
-          <span data-testid="lease-balance" data-cents={lease.balanceCents}>
-            {formatCents(lease.balanceCents, lang)}
-          </span>
-        </Fact>
-        <Fact label={t('tenants.detail.overdue')}>{formatCents(lease.overdueCents, lang)}</Fact>
-        {lease.moveOutDate && <Fact label={t('tenants.detail.moveOut')}>{formatIsoDate(lease.moveOutDate, lang)}</Fact>}
-        <Fact label={t('tenants.detail.signers')}>{lease.signers.map((s) => `${s.name} (${t(`tenants.role.${s.role}`)})`).join(', ')}</Fact>
+        {facts
+          .filter(([, value]) => value !== null)
+          .map(([key, value]) => (
+            <Fact key={key} label={t(`tenants.detail.${key}`)} fw={500}>
+              {value}
+            </Fact>
+          ))}
       </SimpleGrid>
       {lease.depositDeductions && lease.depositDeductions.length > 0 && (
         <Stack gap={2} mb="md">
@@ -108,18 +145,7 @@ function LeasePanel({ lease, result, today }: { lease: TenantLease; result: Tena
       {lease.ledger.length === 0 ? (
         <Empty>{t('tenants.detail.ledgerEmpty')}</Empty>
       ) : (
-        <ScrollTable
-          minWidth={560}
-          mb="md"
-          verticalSpacing="xs"
-          data-testid="lease-ledger"
-          columns={[
-            { label: t('tenants.detail.date') },
-            { label: t('tenants.detail.entry') },
-            { label: t('tenants.detail.amount'), align: 'right' },
-            { label: t('tenants.detail.runningBalance'), align: 'right' },
-          ]}
-        >
+        <DetailTable mb="md" data-testid="lease-ledger" columns={LEDGER_COLUMNS}>
           {lease.ledger.map((entry) => (
             <Table.Tr key={entry.key} data-testid="ledger-entry" data-kind={entry.kind}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDate(entry.date, lang)}</Table.Td>
@@ -141,7 +167,7 @@ function LeasePanel({ lease, result, today }: { lease: TenantLease; result: Tena
               </Table.Td>
             </Table.Tr>
           ))}
-        </ScrollTable>
+        </DetailTable>
       )}
       <TenantActionForms lease={lease} result={result} today={today} />
     </Paper>
@@ -153,12 +179,7 @@ export function TenantPage({ base, detail, result, done, today }: Props) {
   const lang = useLanguage();
   return (
     <Stack gap="lg" data-testid="tenant-page">
-      <Anchor component={Link} to={base} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden />
-          {t('tenants.detail.back')}
-        </Group>
-      </Anchor>
+      <BackLink to={base}>{t('tenants.detail.back')}</BackLink>
       <Stack gap={4}>
         <Title order={1}>{detail.name}</Title>
         <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -169,24 +190,8 @@ export function TenantPage({ base, detail, result, done, today }: Props) {
       {detail.leases.map((lease) => (
         <LeasePanel key={lease.id} lease={lease} result={result} today={today} />
       ))}
-      <SectionCard
-        titleId="payments-title"
-        title={t('tenants.detail.payments')}
-        isEmpty={detail.payments.length === 0}
-        emptyText={t('tenants.detail.paymentsEmpty')}
-      >
-        <ScrollTable
-          minWidth={560}
-          verticalSpacing="xs"
-          data-testid="tenant-payments"
-          columns={[
-            { label: t('tenants.detail.date') },
-            { label: t('tenants.detail.method') },
-            { label: t('tenants.detail.reference') },
-            { label: t('tenants.detail.status') },
-            { label: t('tenants.detail.amount'), align: 'right' },
-          ]}
-        >
+      <DetailSection part="payments" isEmpty={detail.payments.length === 0}>
+        <DetailTable data-testid="tenant-payments" columns={PAYMENT_COLUMNS}>
           {detail.payments.map((p) => (
             <Table.Tr key={p.id} data-testid="tenant-payment">
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.createdAt, lang)}</Table.Td>
@@ -199,15 +204,10 @@ export function TenantPage({ base, detail, result, done, today }: Props) {
               </Table.Td>
             </Table.Tr>
           ))}
-        </ScrollTable>
-      </SectionCard>
+        </DetailTable>
+      </DetailSection>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <SectionCard
-          titleId="applications-title"
-          title={t('tenants.detail.applications')}
-          isEmpty={detail.applications.length === 0}
-          emptyText={t('tenants.detail.applicationsEmpty')}
-        >
+        <DetailSection part="applications" isEmpty={detail.applications.length === 0}>
           <PlainList>
             {detail.applications.map((a) => (
               <li key={a.id}>
@@ -225,13 +225,8 @@ export function TenantPage({ base, detail, result, done, today }: Props) {
               </li>
             ))}
           </PlainList>
-        </SectionCard>
-        <SectionCard
-          titleId="messages-title"
-          title={t('tenants.detail.messages')}
-          isEmpty={detail.threads.length === 0}
-          emptyText={t('tenants.detail.messagesEmpty')}
-        >
+        </DetailSection>
+        <DetailSection part="messages" isEmpty={detail.threads.length === 0}>
           <PlainList>
             {detail.threads.map((thread) => (
               <li key={thread.id}>
@@ -249,7 +244,7 @@ export function TenantPage({ base, detail, result, done, today }: Props) {
               </li>
             ))}
           </PlainList>
-        </SectionCard>
+        </DetailSection>
       </SimpleGrid>
     </Stack>
   );

@@ -6,11 +6,10 @@
  * sideways on a phone.
  */
 import { Alert, Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { SuccessAlert } from '~/components/status-alerts';
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
-import { Link } from 'react-router';
+import { BackLink } from '~/components/back-link';
 import { formatDateTime, formatIsoDate, formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
 import { VENDOR_STATUS_INTENTS, type VendorAdminActionResult, type VendorAdminIntent, type VendorDetail } from '../vendor-admin.types';
@@ -115,12 +114,7 @@ export function VendorDetailPage({ detail, today, done, result }: Props) {
     doc.kind === 'coi' && doc.expiresOn !== null && doc.expiresOn >= today && !(doc.verifiedAt && detail.insuranceExpiry === doc.expiresOn);
   return (
     <Stack gap="lg" data-testid="vendor-page" data-status={detail.status} data-vendor={detail.id}>
-      <Anchor component={Link} to="/admin/vendors" size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden />
-          {t('vendors.detail.back')}
-        </Group>
-      </Anchor>
+      <BackLink to="/admin/vendors">{t('vendors.detail.back')}</BackLink>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
           <Title order={1}>{detail.companyName}</Title>

@@ -5,11 +5,12 @@
  * with a redirect back here, so it works the same with or without JavaScript. The expiry field
  * is only required for a certificate (the server says so too).
  */
-import { Button, Group, Input, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Input, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { ErrorAlert, SuccessAlert } from '~/components/status-alerts';
 import { useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
+import { SubmitButton } from '~/components/icon-button';
 import { DOCUMENT_ACCEPT, DOCUMENT_MAX_FILE_BYTES, VENDOR_DOCUMENT_UPLOAD_URL } from '~/lib/document-uploads';
 import { megabytes } from '~/lib/uploads';
 import { VENDOR_DOCUMENT_KINDS, type VendorDocumentKind } from '../vendor-admin.types';
@@ -84,15 +85,9 @@ export function VendorDocumentUpload({ today, uploaded, uploadError }: Props) {
               data-testid="vendor-upload-file"
             />
           </Input.Wrapper>
-          <Button
-            type="submit"
-            loading={sending}
-            leftSection={<IconUpload size={16} aria-hidden />}
-            style={{ alignSelf: 'flex-start' }}
-            data-testid="vendor-upload-submit"
-          >
+          <SubmitButton loading={sending} icon={IconUpload} style={{ alignSelf: 'flex-start' }} testId="vendor-upload-submit">
             {t('vendors.documents.upload')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
     </SectionCard>

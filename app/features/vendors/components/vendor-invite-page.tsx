@@ -5,13 +5,14 @@
  * message: the link is expired, used or unknown, an account with the e-mail exists (sign in
  * first), or someone else is signed in. Plain forms: work without JavaScript.
  */
-import { Alert, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconKey, IconLink, IconLogin } from '@tabler/icons-react';
 import { ErrorAlert } from '~/components/status-alerts';
 import { useState, type ReactNode } from 'react';
 import { useRateLimitMessage, useRateLimitToast } from '~/components/forms/use-rate-limit-toast';
 import { useTranslation } from '~/lib/i18n';
-import { Form, Link } from 'react-router';
+import { LinkButton, SubmitButton } from '~/components/icon-button';
+import { Form } from 'react-router';
 import { NewPasswordField } from '~/components/forms/new-password-field';
 import { PasswordField } from '~/components/forms/password-field';
 import { useActionResult } from '~/components/forms/use-action-result';
@@ -65,9 +66,9 @@ function CreateAccountForm({
         <Text size="xs" c="dimmed">
           {t('vendors.invite.create.expires', { date: formatDateTime(invitation.expiresAt, lang) })}
         </Text>
-        <Button type="submit" loading={busy} leftSection={<IconKey size={16} aria-hidden />} data-testid="vendor-invite-submit">
+        <SubmitButton loading={busy} icon={IconKey} testId="vendor-invite-submit">
           {t('vendors.invite.create.submit')}
-        </Button>
+        </SubmitButton>
       </Stack>
     </Form>
   );
@@ -96,12 +97,12 @@ export function VendorInvitePage({ invitation, result, token }: Props) {
           <Stack gap="sm">
             <Text size="sm">{t(`vendors.invite.${invitation.state}.body`)}</Text>
             <Group>
-              <Button component={Link} to="/auth" variant="default" size="xs">
+              <LinkButton to="/auth" variant="default" size="xs">
                 {t('vendors.invite.signIn')}
-              </Button>
-              <Button component={Link} to="/contact" variant="default" size="xs">
+              </LinkButton>
+              <LinkButton to="/contact" variant="default" size="xs">
                 {t('vendors.invite.contact')}
-              </Button>
+              </LinkButton>
             </Group>
           </Stack>
         </Alert>
@@ -115,9 +116,9 @@ export function VendorInvitePage({ invitation, result, token }: Props) {
         <Stack gap="sm" data-testid="vendor-invite-sign-in">
           <Text size="sm">{t('vendors.invite.signInFirst', { email: invitation.email, company: invitation.companyName })}</Text>
           <Group>
-            <Button component={Link} to={`/auth?redirectTo=${encodeURIComponent(here)}`} leftSection={<IconLogin size={16} aria-hidden />}>
+            <LinkButton to={`/auth?redirectTo=${encodeURIComponent(here)}`} icon={IconLogin}>
               {t('vendors.invite.signIn')}
-            </Button>
+            </LinkButton>
           </Group>
         </Stack>
       );
@@ -129,14 +130,9 @@ export function VendorInvitePage({ invitation, result, token }: Props) {
           <Stack gap="sm">
             <Text size="sm">{t('vendors.invite.linkIntro', { email: invitation.email, company: invitation.companyName })}</Text>
             <Group>
-              <Button
-                type="submit"
-                loading={busyLink}
-                leftSection={<IconLink size={16} aria-hidden />}
-                data-testid="vendor-invite-link-submit"
-              >
+              <SubmitButton loading={busyLink} icon={IconLink} testId="vendor-invite-link-submit">
                 {t('vendors.invite.linkSubmit')}
-              </Button>
+              </SubmitButton>
             </Group>
           </Stack>
         </Form>
@@ -153,9 +149,9 @@ export function VendorInvitePage({ invitation, result, token }: Props) {
           <Stack gap="sm">
             <Text size="sm">{t('vendors.invite.wrongAccount.body', { signedInAs: invitation.signedInAs, email: invitation.email })}</Text>
             <Form method="post" action="/auth/sign-out">
-              <Button type="submit" variant="default" size="xs">
+              <SubmitButton variant="default" size="xs">
                 {t('vendors.invite.signOut')}
-              </Button>
+              </SubmitButton>
             </Form>
           </Stack>
         </Alert>

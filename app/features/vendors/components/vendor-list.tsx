@@ -8,7 +8,7 @@ import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
-import { emptyListTexts, ListTable } from '~/components/lists/list-table';
+import { ListTable } from '~/components/lists/list-table';
 import { LinkPagination } from '~/components/lists/link-pagination';
 import { formatIsoDate, formatNumber } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -32,18 +32,13 @@ export function VendorList({ base, list, filters }: Props) {
         {t('vendors.list.total', { count: list.total, formatted: formatNumber(list.total, lang) })}
       </Text>
       <ListTable
+        texts="vendors.list"
+        columns={['vendor', 'status', 'trades', 'insurance', 'work', 'rating']}
+        icon={IconBuildingStore}
+        filtered={filtered}
         isEmpty={list.items.length === 0}
-        empty={{
-          icon: <IconBuildingStore size={30} aria-hidden />,
-          ...emptyListTexts(t, 'vendors.list', filtered),
-          testId: 'vendors-empty',
-        }}
         minWidth={900}
-        caption={t('vendors.list.caption')}
-        columns={(['vendor', 'status', 'trades', 'insurance', 'work', 'rating'] as const).map((column) => ({
-          label: t(`vendors.list.${column}`),
-        }))}
-        testId="vendors-table"
+        testIdPrefix="vendors"
       >
         {list.items.map((row) => (
           <Table.Tr key={row.id} data-testid="vendor-row" data-email={row.email} data-status={row.status}>

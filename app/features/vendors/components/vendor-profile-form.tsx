@@ -4,9 +4,10 @@
  * e-mail are shown but fixed: staff approved them. A plain `<Form method="post">` (works without
  * JavaScript); with it, a toast on success and the first invalid field focused on failure.
  */
-import { Alert, Button, Divider, Grid, Stack } from '@mantine/core';
+import { Alert, Divider, Grid, Stack } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
+import { SubmitButton } from '~/components/icon-button';
 import { Form } from 'react-router';
 import type { VendorProfileActionResult, VendorSelfView } from '../vendor-admin.types';
 import { useActionResult } from '~/components/forms/use-action-result';
@@ -81,15 +82,9 @@ export function VendorProfileForm({ profile, result }: Props) {
             }}
             errors={errors}
           />
-          <Button
-            type="submit"
-            loading={busy}
-            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-            style={{ alignSelf: 'flex-start' }}
-            data-testid="vendor-profile-save"
-          >
+          <SubmitButton loading={busy} icon={IconDeviceFloppy} style={{ alignSelf: 'flex-start' }} testId="vendor-profile-save">
             {t('vendors.profile.save')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </Form>
     </SectionCard>

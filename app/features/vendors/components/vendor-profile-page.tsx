@@ -4,10 +4,10 @@
  * attachments). A vendor account not linked to a vendor yet gets an empty state pointing to the
  * application and to the invitation e-mail.
  */
-import { Anchor, Button, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingStore } from '@tabler/icons-react';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { SuccessAlert } from '~/components/status-alerts';
 import { useTranslation } from '~/lib/i18n';
+import { NoVendorState } from '~/components/no-vendor-state';
 import { Link, useSearchParams } from 'react-router';
 import type { VendorProfileActionResult, VendorSelfView } from '../vendor-admin.types';
 import type { DocumentErrorCode } from '../vendor-document-messages';
@@ -30,17 +30,7 @@ export function VendorProfilePage({ profile, today, uploaded, uploadError, resul
   const { t } = useTranslation();
   const [params] = useSearchParams();
   if (!profile) {
-    return (
-      <EmptyState icon={<IconBuildingStore size={30} aria-hidden />} variant="light" py="xl" data-testid="vendor-profile-empty">
-        <EmptyState.Title order={2}>{t('vendors.profile.noVendorTitle')}</EmptyState.Title>
-        <EmptyState.Description>{t('vendors.profile.noVendorBody')}</EmptyState.Description>
-        <EmptyState.Actions>
-          <Button component={Link} to="/vendor-signup">
-            {t('vendors.profile.apply')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
+    return <NoVendorState texts="vendors.profile" testId="vendor-profile-empty" />;
   }
   return (
     <Stack gap="lg" data-testid="vendor-profile" data-status={profile.status}>

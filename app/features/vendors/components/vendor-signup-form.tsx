@@ -2,7 +2,7 @@
  * The vendor application form (spec §2 /vendor-signup). Plain checkboxes (Mantine
  * Checkbox.Group) and a native date input, so it posts the same with or without JavaScript.
  */
-import { Button, Divider, Grid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Divider, Grid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { FormFailureAlert, PublicFormCard } from '~/components/forms/public-form-card';
 import { useActionResult } from '~/components/forms/use-action-result';
 import { useRateLimitMessage } from '~/components/forms/use-rate-limit-toast';
@@ -10,6 +10,7 @@ import { EmailField, PersonNameField, PhoneField } from '~/components/forms/pers
 import { IconSend } from '@tabler/icons-react';
 import { SuccessAlert } from '~/components/status-alerts';
 import { useTranslation } from '~/lib/i18n';
+import { SubmitButton } from '~/components/icon-button';
 import { Form } from 'react-router';
 import type { ActionResult } from '~/lib/action-result';
 import { TEXT_LIMITS, type FieldErrors } from '~/lib/form-fields';
@@ -143,9 +144,9 @@ export function VendorSignupForm({ result, sent, today }: Props) {
           <Text size="xs" c="dimmed">
             {t('forms.vendor.form.reviewNote')}
           </Text>
-          <Button type="submit" loading={busy} leftSection={<IconSend size={16} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
+          <SubmitButton loading={busy} icon={IconSend} style={{ alignSelf: 'flex-start' }}>
             {t('forms.vendor.form.submit')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </Form>
     </PublicFormCard>

@@ -5,13 +5,13 @@
  * GET form (each filtered list has its own URL), one row per work order and keyset pagination.
  * Follows changes live.
  */
-import { Badge, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
 import { CheckboxFilter, optionsWithAll } from '~/components/lists/filter-form';
 import { ListBuildingFilter } from '~/components/lists/building-filter';
 import { assignmentFilterValues } from '../work-order-lists.schemas';
 import type { AssignmentsPage as PageData, CommandResult, StaffIntent } from '../work-orders.types';
-import { PriorityBadge, WorkOrderStatusBadge } from './badges';
+import { PriorityBadge, WorkOrderStatusBadges } from './badges';
 import { InvoiceCard } from './invoice-card';
 import { InvoiceReview } from './invoice-review';
 import { useLiveWorkOrders } from './use-live-work-orders';
@@ -129,14 +129,7 @@ export function AssignmentsPage({ page, result }: { page: PageData; result: Comm
               </Table.Td>
               <WorkOrderVisitCell row={row} />
               <Table.Td>
-                <Group gap={4}>
-                  <WorkOrderStatusBadge status={row.status} size="sm" />
-                  {row.overdue && (
-                    <Badge color="red.9" variant="filled" size="sm" autoContrast>
-                      {t('workOrders.staff.overdue')}
-                    </Badge>
-                  )}
-                </Group>
+                <WorkOrderStatusBadges status={row.status} overdue={row.overdue} size="sm" gap={4} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,5 +1,5 @@
 /** The status and priority badges of work orders and invoices (colours readable in both themes). */
-import { Badge, type BadgeProps } from '@mantine/core';
+import { Badge, Group, type BadgeProps, type GroupProps } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
 import type { InvoiceStatusValue, WorkOrderStatusValue } from '../work-orders.schemas';
 import type { RequestPriority } from '../work-orders.types';
@@ -17,21 +17,47 @@ const STATUS_COLORS: Record<WorkOrderStatusValue, string> = {
 const INVOICE_COLORS: Record<InvoiceStatusValue, string> = { submitted: 'blue.8', approved: 'teal.9', rejected: 'red.9', paid: 'green.9' };
 const PRIORITY_COLORS: Record<RequestPriority, string> = { emergency: 'red.9', urgent: 'orange.9', routine: 'gray.7' };
 
-export function WorkOrderStatusBadge({ status, ...props }: { status: WorkOrderStatusValue } & BadgeProps) {
-  const { t } = useTranslation();
-  return (
-    <Badge color={STATUS_COLORS[status]} variant="filled" autoContrast data-testid="work-order-status" data-status={status} {...props}>
-      {t(`workOrders.status.${status}`)}
-    </Badge>
-  );
+/**
+ * The badge component of one kind of status: filled and auto-contrast, its colour from `colors`,
+ * its text `<texts>.<status>` translated, `data-testid={testId}` and `data-status`; other props
+ * (`size`…) go to Mantine's `Badge`.
+ */
+function filledStatusBadge<Status extends string>(colors: Record<Status, string>, texts: string, testId: string) {
+  return function FilledStatusBadge({ status, ...props }: { status: Status } & BadgeProps) {
+    const { t } = useTranslation();
+    return (
+      <Badge color={colors[status]} variant="filled" autoContrast data-testid={testId} data-status={status} {...props}>
+        {t(`${texts}.${status}`)}
+      </Badge>
+    );
+  };
 }
 
-export function InvoiceStatusBadge({ status, ...props }: { status: InvoiceStatusValue } & BadgeProps) {
+export const WorkOrderStatusBadge = filledStatusBadge(STATUS_COLORS, 'workOrders.status', 'work-order-status');
+export const InvoiceStatusBadge = filledStatusBadge(INVOICE_COLORS, 'workOrders.invoiceStatus', 'invoice-status');
+
+/** A work order's state (`size`) followed, when it is `overdue`, by the red "overdue" badge; `gap` between them. */
+export function WorkOrderStatusBadges({
+  status,
+  overdue,
+  size,
+  gap,
+}: {
+  status: WorkOrderStatusValue;
+  overdue: boolean;
+  size: BadgeProps['size'];
+  gap: GroupProps['gap'];
+}) {
   const { t } = useTranslation();
   return (
-    <Badge color={INVOICE_COLORS[status]} variant="filled" autoContrast data-testid="invoice-status" data-status={status} {...props}>
-      {t(`workOrders.invoiceStatus.${status}`)}
-    </Badge>
+    <Group gap={gap}>
+      <WorkOrderStatusBadge status={status} size={size} />
+      {overdue && (
+        <Badge color="red.9" variant="filled" size={size} autoContrast>
+          {t('workOrders.staff.overdue')}
+        </Badge>
+      )}
+    </Group>
   );
 }
 

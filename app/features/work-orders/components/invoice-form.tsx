@@ -29,6 +29,13 @@ type Row = InvoiceFormValues['lines'][number] & { key: number };
 let nextKey = 1;
 const blankRow = (kind = 'labour'): Row => ({ key: nextKey++, kind, description: '', quantity: '1', unitPrice: '' });
 
+/** A line's text fields after its kind, in order: the field, its label, its width, and what else its input takes. */
+const LINE_TEXT_FIELDS = [
+  { field: 'description', label: 'workOrders.invoice.description', flex: '3 1 220px', input: { maxLength: LINE_DESCRIPTION_MAX } },
+  { field: 'quantity', label: 'workOrders.invoice.quantity', flex: '1 1 90px', input: { inputMode: 'decimal' } },
+  { field: 'unitPrice', label: 'workOrders.invoice.unitPriceUsd', flex: '1 1 120px', input: { inputMode: 'decimal' } },
+] as const;
+
 type Props = {
   workOrders: InvoiceableWorkOrder[];
   selected: string;
@@ -137,33 +144,18 @@ function InvoiceFormBody({ workOrders, selected, maxLines, maxPdfMb, result }: P
                     error={errors[`lines.${index}.kind`]}
                     style={{ flex: '1 1 120px' }}
                   />
-                  <TextInput
-                    name={`lines.${index}.description`}
-                    label={t('workOrders.invoice.description')}
-                    value={row.description}
-                    maxLength={LINE_DESCRIPTION_MAX}
-                    onChange={(event) => update(row.key, { description: event.currentTarget.value })}
-                    error={errors[`lines.${index}.description`]}
-                    style={{ flex: '3 1 220px' }}
-                  />
-                  <TextInput
-                    name={`lines.${index}.quantity`}
-                    label={t('workOrders.invoice.quantity')}
-                    inputMode="decimal"
-                    value={row.quantity}
-                    onChange={(event) => update(row.key, { quantity: event.currentTarget.value })}
-                    error={errors[`lines.${index}.quantity`]}
-                    style={{ flex: '1 1 90px' }}
-                  />
-                  <TextInput
-                    name={`lines.${index}.unitPrice`}
-                    label={t('workOrders.invoice.unitPriceUsd')}
-                    inputMode="decimal"
-                    value={row.unitPrice}
-                    onChange={(event) => update(row.key, { unitPrice: event.currentTarget.value })}
-                    error={errors[`lines.${index}.unitPrice`]}
-                    style={{ flex: '1 1 120px' }}
-                  />
+                  {LINE_TEXT_FIELDS.map(({ field, label, flex, input }) => (
+                    <TextInput
+                      key={field}
+                      name={`lines.${index}.${field}`}
+                      label={t(label)}
+                      {...input}
+                      value={row[field]}
+                      onChange={(event) => update(row.key, { [field]: event.currentTarget.value })}
+                      error={errors[`lines.${index}.${field}`]}
+                      style={{ flex }}
+                    />
+                  ))}
                   <ActionIcon
                     variant="subtle"
                     color="red.8"

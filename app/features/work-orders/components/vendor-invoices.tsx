@@ -3,10 +3,11 @@
  * status (submitted, approved, rejected with the reason, paid with the payout) and PDF; a button
  * to write a new one; keyset pagination. Follows decisions live.
  */
-import { Alert, Button, EmptyState, Group, Stack } from '@mantine/core';
+import { Alert, Group, Stack } from '@mantine/core';
 import { IconFileInvoice, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
-import { Link } from 'react-router';
+import { IconEmptyState } from '~/components/icon-empty-state';
+import { LinkButton } from '~/components/icon-button';
 import { KeysetPager } from '~/components/keyset-pager';
 import type { InvoiceDetail } from '../work-orders.types';
 import { InvoiceCard } from './invoice-card';
@@ -20,14 +21,9 @@ export function VendorInvoices({ items, nextCursor, firstPage, submitted }: Prop
   return (
     <Stack gap="md">
       <Group justify="flex-end">
-        <Button
-          component={Link}
-          to="/vendor-portal/invoices/new"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          data-testid="new-invoice"
-        >
+        <LinkButton to="/vendor-portal/invoices/new" icon={IconPlus} testId="new-invoice">
           {t('workOrders.invoice.new')}
-        </Button>
+        </LinkButton>
       </Group>
       {submitted && (
         <Alert color="teal" data-testid="invoice-submitted">
@@ -35,10 +31,12 @@ export function VendorInvoices({ items, nextCursor, firstPage, submitted }: Prop
         </Alert>
       )}
       {items.length === 0 && firstPage ? (
-        <EmptyState icon={<IconFileInvoice size={30} aria-hidden />} variant="light" py="xl" data-testid="vendor-invoices-empty">
-          <EmptyState.Title order={2}>{t('workOrders.invoice.emptyTitle')}</EmptyState.Title>
-          <EmptyState.Description>{t('workOrders.invoice.emptyBody')}</EmptyState.Description>
-        </EmptyState>
+        <IconEmptyState
+          icon={IconFileInvoice}
+          title={t('workOrders.invoice.emptyTitle')}
+          body={t('workOrders.invoice.emptyBody')}
+          testId="vendor-invoices-empty"
+        />
       ) : (
         items.map((invoice) => (
           <InvoiceCard

@@ -5,7 +5,7 @@
  * request's photos, the instructions and the dates.
  */
 import { Anchor, Badge, Group, Image, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconDoorEnter, IconMapPin } from '@tabler/icons-react';
+import { IconDoorEnter, IconMapPin, type Icon } from '@tabler/icons-react';
 import { useTranslation } from '~/lib/i18n';
 import { formatDateTime, formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
@@ -42,26 +42,18 @@ function Fact({ label, children, testId }: { label: string; children: React.Reac
   );
 }
 
-/** A block of the facts whose heading has an icon before it. */
-function IconSection({
-  titleId,
-  testId,
-  icon,
-  title,
-  children,
-}: {
-  titleId: string;
-  testId: string;
-  icon: React.ReactNode;
-  title: string;
-  children: React.ReactNode;
-}) {
+/**
+ * A block of the facts whose heading (`workOrders.detail.<name>`, id `<name>-title`) has an icon
+ * before it; tested as `work-order-<name>`.
+ */
+function IconSection({ name, icon: IconComponent, children }: { name: 'place' | 'entry'; icon: Icon; children: React.ReactNode }) {
+  const { t } = useTranslation();
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={titleId} data-testid={testId}>
+    <Paper withBorder p="md" component="section" aria-labelledby={`${name}-title`} data-testid={`work-order-${name}`}>
       <Group gap="xs" mb="xs">
-        {icon}
-        <Title order={2} size="h4" id={titleId}>
-          {title}
+        <IconComponent size={18} aria-hidden />
+        <Title order={2} size="h4" id={`${name}-title`}>
+          {t(`workOrders.detail.${name}`)}
         </Title>
       </Group>
       {children}
@@ -109,12 +101,7 @@ export function WorkOrderFacts({ detail }: { detail: Detail }) {
         </SimpleGrid>
       </Paper>
       {place && (
-        <IconSection
-          titleId="place-title"
-          testId="work-order-place"
-          icon={<IconMapPin size={18} aria-hidden />}
-          title={t('workOrders.detail.place')}
-        >
+        <IconSection name="place" icon={IconMapPin}>
           <Text size="sm" fw={600}>
             {place.buildingName}
             {place.unitNumber ? ` · ${t('workOrders.detail.unit', { unit: place.unitNumber })}` : ''}
@@ -125,12 +112,7 @@ export function WorkOrderFacts({ detail }: { detail: Detail }) {
         </IconSection>
       )}
       {request && (
-        <IconSection
-          titleId="entry-title"
-          testId="work-order-entry"
-          icon={<IconDoorEnter size={18} aria-hidden />}
-          title={t('workOrders.detail.entry')}
-        >
+        <IconSection name="entry" icon={IconDoorEnter}>
           <Text size="sm" fw={600} data-testid="entry-permission" data-permission={request.permissionToEnter ? 'yes' : 'no'}>
             {t(request.permissionToEnter ? 'workOrders.detail.permissionYes' : 'workOrders.detail.permissionNo')}
           </Text>

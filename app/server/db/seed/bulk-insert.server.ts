@@ -7,6 +7,10 @@
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../client.server';
+
+/** Rows per statement of `insertInBatches` (1,000 rows keep a statement's parameters few and its SQL short). */
+export const BULK_INSERT_BATCH_ROWS = 1_000;
 
 /** SQL type usable in a cast: serial types are only column-definition shorthands. */
 function castType(column: PgColumn): string {
@@ -51,4 +55,14 @@ export function bulkInsertSql<T extends PgTable>(table: T, rows: readonly T['$in
     sql`, `,
   );
   return sql`INSERT INTO ${table} (${names}) SELECT ${selected} FROM unnest(${arrays}) AS u(${names})`;
+}
+
+/** Inserts `rows` into `table` with `bulkInsertSql`, `BULK_INSERT_BATCH_ROWS` rows per statement, through `tx`. */
+export async function insertInBatches<T extends PgTable>(
+  tx: Pick<Db, 'execute'>,
+  table: T,
+  rows: readonly T['$inferInsert'][],
+): Promise<void> {
+  for (let from = 0; from < rows.length; from += BULK_INSERT_BATCH_ROWS)
+    await tx.execute(bulkInsertSql(table, rows.slice(from, from + BULK_INSERT_BATCH_ROWS)));
 }

@@ -6,7 +6,7 @@
  * given (tokens too: these are demo addresses, never real subscribers).
  */
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../client.server';
+import type { DemoSeedArgs } from './demo-seed-args';
 import { listingAlert, listingAlertDelivery, property } from '../schema';
 import { createRandom, mixSeed } from './random';
 
@@ -29,12 +29,7 @@ export async function seedDemoAlerts({
   units,
   seed,
   now = new Date(),
-}: {
-  db: Db;
-  units: readonly DemoAlertUnit[];
-  seed: number;
-  now?: Date;
-}): Promise<number> {
+}: DemoSeedArgs & { units: readonly DemoAlertUnit[] }): Promise<number> {
   const first = units[0];
   if (!first) return 0;
   const city = units.filter((unit) => unit.city === first.city && unit.state === first.state).slice(0, 3);
@@ -113,27 +108,13 @@ export async function seedDemoAlerts({
     ];
     if (deliveries.length === 0) continue;
     // Only units that still exist (a reset may have replaced them).
-    const existing = await db
-      .select({ id: property.id })
-      .from(property)
-      .where(
-        inArray(
-          property.id,
-          deliveries.map((delivery) => delivery.propertyId),
-        ),
-      );
+    const proposed = deliveries.map((delivery) => delivery.propertyId);
+    const existing = await db.select({ id: property.id }).from(property).where(inArray(property.id, proposed));
     const ids = new Set(existing.map((unit) => unit.id));
     const rows = deliveries.filter((delivery) => ids.has(delivery.propertyId));
     if (rows.length > 0) await db.insert(listingAlertDelivery).values(rows).onConflictDoNothing();
   }
-  const stored = await db
-    .select({ id: listingAlert.id })
-    .from(listingAlert)
-    .where(
-      inArray(
-        listingAlert.email,
-        alerts.map((alert) => alert.email),
-      ),
-    );
+  const emails = alerts.map((alert) => alert.email);
+  const stored = await db.select({ id: listingAlert.id }).from(listingAlert).where(inArray(listingAlert.email, emails));
   return stored.length;
 }

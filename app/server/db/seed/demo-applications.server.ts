@@ -5,7 +5,7 @@
  * still open. Deterministic for a seed, except that the dates count back from `now`. Pay at
  * signing, so no payment rows; no card data anywhere.
  */
-import type { Db } from '../client.server';
+import type { DemoSeedArgs } from './demo-seed-args';
 import { application } from '../schema';
 import { createRandom, mixSeed } from './random';
 
@@ -33,12 +33,7 @@ export async function seedDemoApplications({
   units,
   seed,
   now = new Date(),
-}: {
-  db: Db;
-  units: readonly DemoApplicationUnit[];
-  seed: number;
-  now?: Date;
-}): Promise<number> {
+}: DemoSeedArgs & { units: readonly DemoApplicationUnit[] }): Promise<number> {
   const count = Math.min(MAX_DEMO_APPLICATIONS, Math.floor(units.length / 8));
   if (count === 0) return 0;
   const rows: (typeof application.$inferInsert)[] = [];

@@ -23,10 +23,10 @@
  * per 500 leases: about 9,000 leases and 410,000 rows at 75,000 units.
  */
 import { and, eq, like, max, sql } from 'drizzle-orm';
-import type { Db } from '../client.server';
+import type { DemoSeedArgs } from './demo-seed-args';
 import { autopay, charge, lease, leaseTenant, ledgerAllocation, payment, property, user } from '../schema';
 import { readSettings } from '../../settings/settings.server';
-import { bulkInsertSql } from './bulk-insert.server';
+import { BULK_INSERT_BATCH_ROWS, bulkInsertSql, insertInBatches } from './bulk-insert.server';
 import { FIRST_NAMES } from './person-names';
 import { createRandom, mixSeed, type Random } from './random';
 
@@ -37,7 +37,6 @@ export const DEMO_TENANT_ID_PREFIX = 'demo-tenant-';
 /** Reserved domain of the demo tenants' addresses (RFC 2606 `.example`: never delivered). */
 export const DEMO_TENANT_DOMAIN = 'tenants.dimora.example';
 
-const BATCH_ROWS = 1_000;
 const LEASES_PER_TRANSACTION = 500;
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -482,14 +481,6 @@ const TENANT_UPSERT = sql.raw(
     .join(', '),
 );
 
-async function insertInBatches<T extends Parameters<typeof bulkInsertSql>[0]>(
-  tx: Pick<Db, 'execute'>,
-  table: T,
-  rows: readonly T['$inferInsert'][],
-): Promise<void> {
-  for (let from = 0; from < rows.length; from += BATCH_ROWS) await tx.execute(bulkInsertSql(table, rows.slice(from, from + BATCH_ROWS)));
-}
-
 /**
  * Writes the demo leases for the seeded `leased` units (see the file comment). Call after the
  * units exist and while no lease does (a fresh seed, or after `--reset`, whose TRUNCATE … CASCADE
@@ -498,7 +489,7 @@ async function insertInBatches<T extends Parameters<typeof bulkInsertSql>[0]>(
  * the end. `now` is the seed's "today" (default: the clock). Returns the row counts and how many
  * leases owe something at `now`.
  */
-export async function seedDemoLeases({ db, seed, now = new Date() }: { db: Db; seed: number; now?: Date }): Promise<DemoLeaseCounts> {
+export async function seedDemoLeases({ db, seed, now = new Date() }: DemoSeedArgs): Promise<DemoLeaseCounts> {
   const units: DemoLeaseUnit[] = await db
     .select({
       id: property.id,
@@ -528,9 +519,9 @@ export async function seedDemoLeases({ db, seed, now = new Date() }: { db: Db; s
       // Upserted by id rather than deleted first: deleting 9,000 users costs a foreign-key check
       // per referencing table and row (tens of seconds for 75,000 units), rewriting them little.
       const tenants = plans.map((plan) => plan.tenant);
-      for (let from = 0; from < tenants.length; from += BATCH_ROWS) {
+      for (let from = 0; from < tenants.length; from += BULK_INSERT_BATCH_ROWS) {
         await tx.execute(
-          sql`${bulkInsertSql(user, tenants.slice(from, from + BATCH_ROWS))} ON CONFLICT (id) DO UPDATE SET ${TENANT_UPSERT}`,
+          sql`${bulkInsertSql(user, tenants.slice(from, from + BULK_INSERT_BATCH_ROWS))} ON CONFLICT (id) DO UPDATE SET ${TENANT_UPSERT}`,
         );
       }
       await insertInBatches(

@@ -18,6 +18,7 @@
  */
 import { and, asc, eq, inArray, like, max, sql } from 'drizzle-orm';
 import type { Db } from '../client.server';
+import type { DemoSeedArgs } from './demo-seed-args';
 import {
   bid,
   building,
@@ -34,15 +35,14 @@ import {
   workOrder,
   workOrderEvent,
 } from '../schema';
-import { bulkInsertSql } from './bulk-insert.server';
-import { createRandom, mixSeed, pickWeighted, type Random } from './random';
+import { insertInBatches } from './bulk-insert.server';
+import { createRandom, mixSeed, pickWeighted, pickWeightedKey, type Random } from './random';
 
 /** Demo vendors' reserved domain (RFC 2606 `.example`: never delivered). */
 export const DEMO_VENDOR_DOMAIN = 'vendors.dimora.example';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-const BATCH_ROWS = 1_000;
 /** Share of active leases whose tenant reported something. */
 const REQUEST_SHARE = 0.2;
 const MIN_REQUESTS = 40;
@@ -187,14 +187,6 @@ function isoDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-async function insertInBatches<T extends Parameters<typeof bulkInsertSql>[0]>(
-  tx: Pick<Db, 'execute'>,
-  table: T,
-  rows: readonly T['$inferInsert'][],
-): Promise<void> {
-  for (let from = 0; from < rows.length; from += BATCH_ROWS) await tx.execute(bulkInsertSql(table, rows.slice(from, from + BATCH_ROWS)));
-}
-
 export type DemoMaintenanceCounts = {
   vendors: number;
   requests: number;
@@ -251,36 +243,18 @@ function chooseVendor(random: Random, vendors: readonly VendorRow[], category: C
   return random.pick(best.length ? best : good.length ? good : eligible);
 }
 
+/** How likely each final status is for a request by its age: the first band whose `underDays` the age is below. */
+const STATUS_BY_AGE: readonly { underDays: number; weights: Partial<Record<RequestStatus, number>> }[] = [
+  { underDays: 2, weights: { submitted: 5, triaged: 3, scheduled: 2 } },
+  { underDays: 7, weights: { submitted: 1, triaged: 2, scheduled: 3, in_progress: 3, completed: 2, cancelled: 1 } },
+  { underDays: 21, weights: { scheduled: 1, in_progress: 2, completed: 3, closed: 4, cancelled: 1 } },
+  { underDays: Number.POSITIVE_INFINITY, weights: { completed: 1, closed: 8, cancelled: 1 } },
+];
+
 /** The final status of a request reported `ageDays` ago. */
 function requestStatus(random: Random, ageDays: number): RequestStatus {
-  if (ageDays < 2)
-    return pickWeighted(random, [
-      ['submitted', 5],
-      ['triaged', 3],
-      ['scheduled', 2],
-    ]);
-  if (ageDays < 7)
-    return pickWeighted(random, [
-      ['submitted', 1],
-      ['triaged', 2],
-      ['scheduled', 3],
-      ['in_progress', 3],
-      ['completed', 2],
-      ['cancelled', 1],
-    ]);
-  if (ageDays < 21)
-    return pickWeighted(random, [
-      ['scheduled', 1],
-      ['in_progress', 2],
-      ['completed', 3],
-      ['closed', 4],
-      ['cancelled', 1],
-    ]);
-  return pickWeighted(random, [
-    ['completed', 1],
-    ['closed', 8],
-    ['cancelled', 1],
-  ]);
+  const band = STATUS_BY_AGE.find(({ underDays }) => ageDays < underDays) ?? STATUS_BY_AGE[STATUS_BY_AGE.length - 1]!;
+  return pickWeightedKey(random, band.weights);
 }
 
 const LIFE: readonly RequestStatus[] = ['submitted', 'triaged', 'scheduled', 'in_progress', 'completed', 'closed'];
@@ -290,15 +264,7 @@ const LIFE: readonly RequestStatus[] = ['submitted', 'triaged', 'scheduled', 'in
  * comment). Call after `seedDemoLeases`; an earlier run's demo vendors are replaced, and the
  * requests, work orders and projects of a `--reset` are gone with the units already.
  */
-export async function seedDemoMaintenance({
-  db,
-  seed,
-  now = new Date(),
-}: {
-  db: Db;
-  seed: number;
-  now?: Date;
-}): Promise<DemoMaintenanceCounts> {
+export async function seedDemoMaintenance({ db, seed, now = new Date() }: DemoSeedArgs): Promise<DemoMaintenanceCounts> {
   const nowMs = now.getTime();
   const random = createRandom(mixSeed(seed, 0x6d61696e));
   const buildingStates = (await db.selectDistinct({ state: building.state }).from(building).orderBy(asc(building.state))).map(
@@ -440,11 +406,7 @@ export async function seedDemoMaintenance({
     if (createdMs < startMs) continue;
     const category = pickWeighted(random, CATEGORY_WEIGHTS);
     const report = random.pick(REPORTS[category]);
-    const priority: Priority = pickWeighted(random, [
-      ['emergency', 1],
-      ['urgent', 3],
-      ['routine', 6],
-    ]);
+    const priority = pickWeightedKey<Priority>(random, { emergency: 1, urgent: 3, routine: 6 });
     const status = requestStatus(random, ageDays);
     const slaMs = SLA_HOURS[priority] * HOUR_MS;
     const slaDue = createdMs + slaMs;
@@ -597,15 +559,8 @@ export async function seedDemoMaintenance({
         age > 20
           ? 'paid'
           : age > 8
-            ? pickWeighted(random, [
-                ['approved', 3],
-                ['paid', 5],
-                ['rejected', 1],
-              ] as const)
-            : pickWeighted(random, [
-                ['submitted', 4],
-                ['approved', 1],
-              ] as const);
+            ? pickWeightedKey(random, { approved: 3, paid: 5, rejected: 1 })
+            : pickWeightedKey(random, { submitted: 4, approved: 1 });
       // Small seeds still show one rejected invoice and one waiting for approval.
       if (age > 8 && !invoiceStatuses.has('rejected')) invoiceStatus = 'rejected';
       if (age <= 8 && !invoiceStatuses.has('submitted')) invoiceStatus = 'submitted';

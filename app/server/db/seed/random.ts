@@ -78,3 +78,11 @@ export function pickWeighted<T>(random: Random, entries: readonly (readonly [T, 
   }
   return (entries[entries.length - 1] as readonly [T, number])[0];
 }
+
+/**
+ * One key of `weights` (key → weight, weights ≥ 0, not all 0), chosen as `pickWeighted` chooses
+ * among the entries in the keys' written order; one `random.next()` draw.
+ */
+export function pickWeightedKey<Key extends string>(random: Random, weights: Partial<Record<Key, number>>): Key {
+  return pickWeighted(random, Object.entries(weights) as [Key, number][]);
+}
