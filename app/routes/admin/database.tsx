@@ -18,7 +18,7 @@ import type { DatabaseActionResult } from '~/features/ops/database.types';
 import { formatDateTime } from '~/lib/format';
 import { loaderMeta } from '~/lib/loader-meta';
 import { useLanguage } from '~/lib/use-language';
-import { withRole } from '~/lib/role-page.server';
+import { withRole } from '~/server/http/role-page.server';
 import type { Route } from './+types/database';
 
 export const loader = withRole('admin', loadDatabasePage);

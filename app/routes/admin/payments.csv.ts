@@ -4,6 +4,6 @@
  * 100,000 rows. Bad filters answer 400.
  */
 import { paymentsCsvResponse } from '~/features/payments/payments.page.server';
-import { withRole } from '~/lib/role-page.server';
+import { withRole } from '~/server/http/role-page.server';
 
 export const loader = withRole('admin', paymentsCsvResponse);

@@ -12,7 +12,7 @@ import { SystemSettings } from '~/features/ops/components/system-settings';
 import { TestMailCard } from '~/features/ops/components/test-mail-card';
 import { handleSystemAction, loadSystemPage, type SystemActionResult } from '~/features/ops/system.page.server';
 import { loaderMeta } from '~/lib/loader-meta';
-import { withRole } from '~/lib/role-page.server';
+import { withRole } from '~/server/http/role-page.server';
 import type { Route } from './+types/system';
 
 export const loader = withRole('admin', loadSystemPage);

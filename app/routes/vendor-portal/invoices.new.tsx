@@ -12,7 +12,7 @@ import type { InvoiceFormResult } from '~/features/work-orders/work-orders.types
 import { loaderMeta } from '~/lib/loader-meta';
 import { requestPageMeta } from '~/server/http/page-meta.server';
 import { HeaderLink, SignedInPage } from '~/components/signed-in-page';
-import { withRole } from '~/lib/role-page.server';
+import { withRole } from '~/server/http/role-page.server';
 import type { Route } from './+types/invoices.new';
 
 export const loader = withRole('vendor', async ({ actor, ...args }) => ({

@@ -11,7 +11,7 @@ import { handleVendorProfileAction, loadVendorProfilePage } from '~/features/ven
 import type { VendorProfileActionResult } from '~/features/vendors/vendor-admin.types';
 import { loaderMeta } from '~/lib/loader-meta';
 import { SignedInPage } from '~/components/signed-in-page';
-import { withRole } from '~/lib/role-page.server';
+import { withRole } from '~/server/http/role-page.server';
 import type { Route } from './+types/profile';
 
 export const loader = withRole('vendor', ({ actor, ...args }) => loadVendorProfilePage({ ...args, viewer: actor }));
