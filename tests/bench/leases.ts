@@ -2,8 +2,8 @@
  * `npm run bench` (leases part; decision 022 "Numbers"): on the 75,000-unit scratch database
  * (PGlite, and PostgreSQL when DATABASE_URL is set) with 50,000 active leases and 12 months of
  * history (≈ 600,000 charges, 550,000 payments and allocations, added once by SQL), times the
- * month's rent job (first run and a second, idempotent one; target ≤ 60 s PGlite, ≤ 30 s
- * PostgreSQL), then measures every path of /admin/tenants (default, a name, an e-mail, a unit,
+ * month's rent job and the late-fee job (first run and a second, idempotent one; target ≤ 60 s
+ * PGlite, ≤ 30 s PostgreSQL), then measures every path of /admin/tenants (default, a name, an e-mail, a unit,
  * balance due, ending within 30 days, a building, a page 1,000 rows deep), /admin/payments
  * (default and each filter) and a tenant's /tenant-portal (target p95 ≤ 50 ms), as the data
  * requests a browser sends for them (`.data?_routes=<page>`), one request at a time (what one
@@ -19,7 +19,7 @@
  */
 import { openDatabase } from '../../app/server/db/client.server';
 import { createVerifiedUser } from '../../app/server/auth/create-user.server';
-import { postDueRent } from '../../app/features/ledger/rent-jobs.server';
+import { postDueRent, postLateFees } from '../../app/features/ledger/rent-jobs.server';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../app/server/db/rows.server';
 import { FIRST_NAMES } from '../../app/server/db/seed/person-names';
@@ -152,21 +152,36 @@ async function renameBenchTenants(db: Awaited<ReturnType<typeof openDatabase>>['
   for (const table of ['lease_tenant', '"user"']) await db.execute(sql.raw(`ANALYZE ${table}`));
 }
 
-/** Times the month's rent job twice (the second run posts nothing), then removes what it posted. */
-async function timeRentJob(env: Record<string, string>): Promise<{ firstS: number; secondS: number; posted: number }> {
+type JobTiming = { firstS: number; secondS: number; posted: number };
+
+/** Seconds `run` takes. */
+async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await run();
+  return [result, (performance.now() - started) / 1000];
+}
+
+/**
+ * Times the month's rent job and the late-fee job, each twice (the second run posts nothing), each
+ * lease on its building's local date (decision 047), then removes what they posted. The late fees
+ * are timed on the 10th, when the grace period of this month's rent has passed and every rent
+ * still open is fee'd.
+ */
+async function timeRentJobs(env: Record<string, string>): Promise<{ rent: JobTiming; lateFees: JobTiming }> {
   const database = await openDatabase(databaseTarget(env));
   try {
-    const today = new Date().toISOString().slice(0, 10);
-    let started = performance.now();
-    const posted = await postDueRent({ db: database.db, today, dueDay: 1 });
-    const firstS = (performance.now() - started) / 1000;
-    started = performance.now();
-    await postDueRent({ db: database.db, today, dueDay: 1 });
-    const secondS = (performance.now() - started) / 1000;
+    const now = new Date();
+    const period = now.toISOString().slice(0, 7);
+    const [posted, firstS] = await timed(() => postDueRent({ db: database.db, now, dueDay: 1 }));
+    const [, secondS] = await timed(() => postDueRent({ db: database.db, now, dueDay: 1 }));
+    const feeDay = new Date(`${period}-10T12:00:00Z`);
+    const feeArgs = { db: database.db, now: feeDay, graceDays: 5, lateFeeCents: 5_000 };
+    const [fees, feeFirstS] = await timed(() => postLateFees(feeArgs));
+    const [, feeSecondS] = await timed(() => postLateFees(feeArgs));
     await database.db.execute(
-      sql`delete from charge where kind = 'rent' and period = ${today.slice(0, 7)} and lease_id in (select id from lease where tenant_id like 'bench-%')`,
+      sql`delete from charge where kind in ('rent', 'late_fee') and created_at >= ${now.toISOString()}::timestamptz and lease_id in (select id from lease where tenant_id like 'bench-%')`,
     );
-    return { firstS, secondS, posted };
+    return { rent: { firstS, secondS, posted }, lateFees: { firstS: feeFirstS, secondS: feeSecondS, posted: fees } };
   } finally {
     await database.close();
   }
@@ -188,17 +203,18 @@ async function deepCursor(env: Record<string, string>): Promise<string> {
 }
 
 async function main() {
-  const jobs: Array<{ kind: string; firstS: number; secondS: number; posted: number }> = [];
+  const jobs: Array<{ kind: string; rent: JobTiming; lateFees: JobTiming }> = [];
   const rows = await benchDataRequests({
     label: `${LEASES.toLocaleString('en-US')} active leases`,
     firstPort: 3480,
     pad: 28,
     setup: async (env, kind) => {
       await ensureLeases(env);
-      const job = await timeRentJob(env);
+      const job = await timeRentJobs(env);
       jobs.push({ kind, ...job });
       console.log(
-        `  rent job: ${job.posted.toLocaleString('en-US')} rents in ${job.firstS.toFixed(1)} s; again ${job.secondS.toFixed(1)} s`,
+        `  rent job: ${job.rent.posted.toLocaleString('en-US')} rents in ${job.rent.firstS.toFixed(1)} s; again ${job.rent.secondS.toFixed(1)} s; ` +
+          `late fees: ${job.lateFees.posted.toLocaleString('en-US')} in ${job.lateFees.firstS.toFixed(1)} s; again ${job.lateFees.secondS.toFixed(1)} s`,
       );
       return deepCursor(env);
     },
@@ -236,11 +252,15 @@ async function main() {
     connections,
     rows,
   );
-  console.log('\nThe month’s rent job (target ≤ 60 s PGlite, ≤ 30 s PostgreSQL):');
+  console.log('\nThe month’s rent and late-fee jobs, each lease on its building’s date (target ≤ 60 s PGlite, ≤ 30 s PostgreSQL):');
   for (const job of jobs)
-    console.log(
-      `  ${job.kind}: ${job.posted.toLocaleString('en-US')} rents posted in ${job.firstS.toFixed(1)} s; a second run ${job.secondS.toFixed(1)} s (posts nothing)`,
-    );
+    for (const [name, timing] of [
+      ['rents', job.rent],
+      ['late fees', job.lateFees],
+    ] as const)
+      console.log(
+        `  ${job.kind}: ${timing.posted.toLocaleString('en-US')} ${name} posted in ${timing.firstS.toFixed(1)} s; a second run ${timing.secondS.toFixed(1)} s (posts nothing)`,
+      );
 }
 
 main().catch((error: unknown) => {

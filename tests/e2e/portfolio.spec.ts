@@ -46,6 +46,8 @@ test('an admin creates a building and an unlisted unit, publishes it, and a visi
   await signInAs(page, 'admin');
   const name = unique('Riverside Test Court');
   const buildingId = await createBuilding(page, name);
+  // The form left the zone to the state (decision 047): Idaho's.
+  await expect(page.getByTestId('building-time-zone-fact')).toHaveText('Time zone: Mountain (Boise)');
   await expect(page.getByTestId('stat-units')).toHaveText('0');
   await expect(page.getByTestId('units-empty')).toBeVisible();
 
@@ -128,11 +130,13 @@ test('the building form shows field errors from the server and keeps what was ty
   await form.getByLabel('Building name').fill('Half-typed House');
   await form.getByLabel('ZIP code').fill('123');
   await form.getByLabel('Latitude').fill('95');
+  await form.getByLabel('Time zone').selectOption('Pacific/Honolulu');
   await form.getByTestId('building-submit').click();
   await expect(form.getByText('Enter a 5-digit ZIP code')).toBeVisible();
   await expect(form.getByText('Enter a latitude between -90 and 90')).toBeVisible();
   await expect(form.getByText('This field is required').first()).toBeVisible();
   await expect(form.getByLabel('Building name')).toHaveValue('Half-typed House');
+  await expect(form.getByLabel('Time zone')).toHaveValue('Pacific/Honolulu');
   await expect(page).toHaveURL(/\/admin\/properties\/new$/);
 });
 

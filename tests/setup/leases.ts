@@ -20,6 +20,14 @@ export const TEST_ORIGIN = { ip: '203.0.113.7', userAgent: 'vitest lease tests' 
  * A card as the tenant types it at the sandbox provider: `number` (e.g. one of
  * SANDBOX_TEST_CARDS), held by `name`, expiring in December three years from now.
  */
+/**
+ * Noon UTC on `iso` (`YYYY-MM-DD`): an instant that is that same calendar date in every US
+ * building zone (Honolulu 02:00, New York 07:00 or 08:00), for jobs that take an instant `now`.
+ */
+export function noonUtc(iso: string): Date {
+  return new Date(`${iso}T12:00:00Z`);
+}
+
 export function testCard(number: string, name: string) {
   return { type: 'card' as const, number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123', name };
 }

@@ -16,7 +16,6 @@
  *   off), data `{ ok: true }` for an enhanced one; a renewal always goes to the new lease's page.
  */
 import { isPropertyManager } from '~/lib/access';
-import { utcToday } from '~/lib/dates';
 import { eq } from 'drizzle-orm';
 import { data } from 'react-router';
 import { z } from 'zod';
@@ -143,7 +142,7 @@ export async function loadLeaseStaffPage(args: PageArgs): Promise<LeaseStaffPage
   if (!summary) return notFound(args, leaseId);
   const withLedger = summary.status === 'active' || summary.status === 'ended' || summary.status === 'terminated';
   const [balance, ledger, input, maxSigners] = await Promise.all([
-    withLedger ? findLeaseBalance(context.db, leaseId, utcToday()) : Promise.resolve(null),
+    withLedger ? findLeaseBalance(context.db, leaseId) : Promise.resolve(null),
     withLedger ? findLedger(context.db, leaseId) : Promise.resolve(null),
     leaseDocumentInput(context.db, leaseId, lang),
     maxSignersOf(context.db, leaseId),

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '~/server/auth/session.server';
 import { autopay, notification, payment } from '~/server/db/schema';
 import { createSandboxProvider, SANDBOX_TEST_CARDS, type SandboxCharge } from '~/server/payments/sandbox-provider.server';
-import { addCharge, createLeaseFixture, createPerson, leaseMails, TEST_ORIGIN, testCard } from '../../../tests/setup/leases';
+import { addCharge, createLeaseFixture, createPerson, leaseMails, noonUtc, TEST_ORIGIN, testCard } from '../../../tests/setup/leases';
 import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
 import { AUTOPAY_RETRY_DAYS, cancelAutopay, enableAutopay, runAutopay } from './autopay.server';
 import { findLeaseBalance } from './ledger.server';
@@ -112,25 +112,25 @@ describe('runAutopay', () => {
     const { tenant, row, provider } = await leaseOwing(120_000);
     await turnOnAutopay({ provider, viewer: tenant, leaseId: row.id });
 
-    expect(await runAutopay({ db: database.db, provider, today: addDays(ON_DAY, -1), publicUrl })).toEqual({
+    expect(await runAutopay({ db: database.db, provider, now: noonUtc(addDays(ON_DAY, -1)), publicUrl })).toEqual({
       charged: 0,
       failed: 0,
       nothingDue: 0,
       pending: 0,
     });
-    expect(await runAutopay({ db: database.db, provider, today: ON_DAY, publicUrl })).toEqual({
+    expect(await runAutopay({ db: database.db, provider, now: noonUtc(ON_DAY), publicUrl })).toEqual({
       charged: 1,
       failed: 0,
       nothingDue: 0,
       pending: 0,
     });
-    expect(await runAutopay({ db: database.db, provider, today: ON_DAY, publicUrl })).toEqual({
+    expect(await runAutopay({ db: database.db, provider, now: noonUtc(ON_DAY), publicUrl })).toEqual({
       charged: 0,
       failed: 0,
       nothingDue: 0,
       pending: 0,
     });
-    expect(await runAutopay({ db: database.db, provider, today: addDays(ON_DAY, 10), publicUrl })).toEqual({
+    expect(await runAutopay({ db: database.db, provider, now: noonUtc(addDays(ON_DAY, 10)), publicUrl })).toEqual({
       charged: 0,
       failed: 0,
       nothingDue: 0,
@@ -169,7 +169,7 @@ describe('runAutopay', () => {
         .where(and(eq(notification.userId, tenant.id), eq(notification.type, 'error')));
     const retryAt = addDays(ON_DAY, AUTOPAY_RETRY_DAYS);
 
-    expect(await runAutopay({ db: database.db, provider, today: ON_DAY, publicUrl })).toMatchObject({ charged: 0, failed: 1 });
+    expect(await runAutopay({ db: database.db, provider, now: noonUtc(ON_DAY), publicUrl })).toMatchObject({ charged: 0, failed: 1 });
 
     expect(await autopayRow(row.id)).toMatchObject({ active: true, retryAt, lastFailure: `card_declined|${NEXT}` });
     expect(await errors()).toHaveLength(1);
@@ -183,12 +183,12 @@ describe('runAutopay', () => {
     expect((await paymentsOf(row.id)).map((p) => p.status)).toEqual(['failed']);
 
     // Not again before the retry date.
-    expect(await runAutopay({ db: database.db, provider, today: ON_DAY, publicUrl })).toMatchObject({ failed: 0 });
-    expect(await runAutopay({ db: database.db, provider, today: addDays(retryAt, -1), publicUrl })).toMatchObject({ failed: 0 });
+    expect(await runAutopay({ db: database.db, provider, now: noonUtc(ON_DAY), publicUrl })).toMatchObject({ failed: 0 });
+    expect(await runAutopay({ db: database.db, provider, now: noonUtc(addDays(retryAt, -1)), publicUrl })).toMatchObject({ failed: 0 });
     expect(provider.charges.size).toBe(1);
 
     // The retry: once more, then it gives up for the month.
-    expect(await runAutopay({ db: database.db, provider, today: retryAt, publicUrl })).toMatchObject({ charged: 0, failed: 1 });
+    expect(await runAutopay({ db: database.db, provider, now: noonUtc(retryAt), publicUrl })).toMatchObject({ charged: 0, failed: 1 });
     expect(await autopayRow(row.id)).toMatchObject({ active: true, retryAt: null, lastPeriod: NEXT });
     expect(provider.charges.size).toBe(2);
     expect(await errors()).toHaveLength(2);
@@ -196,14 +196,14 @@ describe('runAutopay', () => {
     expect(mails).toHaveLength(2);
     expect(mails.some((m) => JSON.stringify(m.payload).includes('We will not try again this month'))).toBe(true);
 
-    expect(await runAutopay({ db: database.db, provider, today: retryAt, publicUrl })).toMatchObject({ failed: 0 });
-    expect(await runAutopay({ db: database.db, provider, today: `${NEXT}-28`, publicUrl })).toMatchObject({ failed: 0 });
+    expect(await runAutopay({ db: database.db, provider, now: noonUtc(retryAt), publicUrl })).toMatchObject({ failed: 0 });
+    expect(await runAutopay({ db: database.db, provider, now: noonUtc(`${NEXT}-28`), publicUrl })).toMatchObject({ failed: 0 });
     expect(provider.charges.size).toBe(2);
     expect((await paymentsOf(row.id)).map((p) => p.status)).toEqual(['failed', 'failed']);
     expect((await findLeaseBalance(database.db, row.id, retryAt)).balanceCents).toBe(120_000);
 
     // Next month it tries again.
-    expect(await runAutopay({ db: database.db, provider, today: `${AFTER_NEXT}-0${DAY}`, publicUrl })).toMatchObject({ failed: 1 });
+    expect(await runAutopay({ db: database.db, provider, now: noonUtc(`${AFTER_NEXT}-0${DAY}`), publicUrl })).toMatchObject({ failed: 1 });
     expect(provider.charges.size).toBe(3);
   });
 
@@ -215,7 +215,7 @@ describe('runAutopay', () => {
     expect(await cancelAutopay({ db: database.db, viewer: tenant, leaseId: row.id, origin })).toBe(false);
 
     expect(await autopayRow(row.id)).toMatchObject({ active: false, cancelledAt: expect.any(Date) });
-    await runAutopay({ db: database.db, provider, today: ON_DAY, publicUrl });
+    await runAutopay({ db: database.db, provider, now: noonUtc(ON_DAY), publicUrl });
     expect(provider.charges.size).toBe(0);
     expect(await paymentsOf(row.id)).toEqual([]);
   });

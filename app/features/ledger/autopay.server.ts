@@ -7,17 +7,18 @@
  * tenant may cancel at any time. One active autopay per lease (partial unique index).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { addIsoDays } from '~/lib/time-zones';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
-import { autopay, lease, user } from '~/server/db/schema';
+import { autopay, building, lease, property, user } from '~/server/db/schema';
 import { mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import { PaymentProviderError, type DeclineCode, type PaymentProvider, type PaymentSource } from '~/server/payments/payment-provider';
 import { findTenantLease } from './ledger-commands.server';
-import { findLeaseBalance } from './ledger.server';
+import { findLeaseBalance, leaseLocalToday } from './ledger.server';
 import { leaseMailMessage, mailDate, mailMoney } from './lease-mail.server';
 import { chargeLeasePayment, leaseUnitLabel } from './lease-payments.server';
 
@@ -94,8 +95,10 @@ export async function enableAutopay({
     throw error;
   }
   if (saved.status === 'failed') return { ok: false, reason: 'card_refused', declineCode: saved.declineCode };
-  const period = new Date().toISOString().slice(0, 7);
-  const today = new Date().getUTCDate();
+  // The building's local date (decision 047): the day autopay is compared with is the tenant's.
+  const localDate = (await leaseLocalToday(db, leaseId)) ?? new Date().toISOString().slice(0, 10);
+  const period = localDate.slice(0, 7);
+  const today = Number(localDate.slice(8, 10));
   await db.transaction(async (tx) => {
     await tx
       .update(autopay)
@@ -158,35 +161,20 @@ export async function cancelAutopay({
   });
 }
 
-function addDays(iso: string, days: number): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /**
- * Charges every autopay due on `today` (ISO): its day has come this month and the month was not
- * charged yet, or its retry date has come. Each lease is charged its whole balance with an
- * idempotency key per autopay, month and attempt, so running twice (or on two instances) charges
- * once. Returns counts.
+ * Charges every autopay due at the instant `now`, each on its building's local date (decision
+ * 047): its day has come this month and the month was not charged yet, or its retry date has
+ * come. Each lease is charged its whole balance with an idempotency key per autopay, month and
+ * attempt, so running twice (or on two instances) charges once. Returns counts.
  */
-export async function runAutopay({
-  db,
-  provider,
-  today,
-  publicUrl,
-}: {
-  db: Db;
-  provider: PaymentProvider;
-  today: string;
-  publicUrl: string;
-}) {
-  const period = today.slice(0, 7);
-  const day = Number(today.slice(8, 10));
+export async function runAutopay({ db, provider, now, publicUrl }: { db: Db; provider: PaymentProvider; now: Date; publicUrl: string }) {
+  const local = sql`(${now.toISOString()}::timestamptz at time zone ${building.timeZone})::date`;
   const due = await db
-    .select({ autopay, leaseStatus: lease.status })
+    .select({ autopay, today: sql<string>`to_char(${local}, 'YYYY-MM-DD')` })
     .from(autopay)
     .innerJoin(lease, eq(lease.id, autopay.leaseId))
+    .innerJoin(property, eq(property.id, lease.propertyId))
+    .innerJoin(building, eq(building.id, property.buildingId))
     .where(
       and(
         eq(autopay.active, true),
@@ -194,17 +182,18 @@ export async function runAutopay({
         or(
           and(
             isNull(autopay.retryAt),
-            lte(autopay.dayOfMonth, day),
-            or(isNull(autopay.lastPeriod), sql`${autopay.lastPeriod} < ${period}`),
+            sql`${autopay.dayOfMonth} <= extract(day from ${local})`,
+            or(isNull(autopay.lastPeriod), sql`${autopay.lastPeriod} < to_char(${local}, 'YYYY-MM')`),
           ),
-          lte(autopay.retryAt, today),
+          sql`${autopay.retryAt} <= ${local}`,
         ),
       ),
     )
     .orderBy(asc(autopay.id))
     .limit(5_000);
   const counts = { charged: 0, failed: 0, nothingDue: 0, pending: 0 };
-  for (const { autopay: plan } of due) {
+  for (const { autopay: plan, today } of due) {
+    const period = today.slice(0, 7);
     const retry = plan.retryAt !== null;
     const attemptPeriod = retry && plan.lastFailure ? (plan.lastFailure.split('|')[1] ?? period) : period;
     const balance = await findLeaseBalance(db, plan.leaseId, today);
@@ -231,7 +220,7 @@ export async function runAutopay({
       counts.charged += 1;
     } else if (outcome.status === 'failed') {
       counts.failed += 1;
-      const retryAt = retry ? null : addDays(today, AUTOPAY_RETRY_DAYS);
+      const retryAt = retry ? null : addIsoDays(today, AUTOPAY_RETRY_DAYS);
       await db.transaction(async (tx) => {
         await tx
           .update(autopay)

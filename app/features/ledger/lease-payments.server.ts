@@ -25,7 +25,7 @@ import {
   type PaymentSource,
 } from '~/server/payments/payment-provider';
 import { mailLanguage } from '~/server/mail/templates.server';
-import { allocateLedger, findLeaseBalance, lockLease, type Tx } from './ledger.server';
+import { allocateLedger, findLeaseBalance, lockLease, type Tx, leaseLocalToday } from './ledger.server';
 import { leaseMailMessage, mailDate, mailMoney } from './lease-mail.server';
 
 export type LeasePaymentKind = 'rent' | 'deposit' | 'other';
@@ -86,8 +86,9 @@ export async function announceReceipt(
   if (!payer) return;
   const locale = mailLanguage(payer.locale);
   const { label } = await leaseUnitLabel(tx, paid.leaseId);
-  const today = new Date().toISOString().slice(0, 10);
-  const balance = await findLeaseBalance(tx, paid.leaseId, today);
+  const balance = await findLeaseBalance(tx, paid.leaseId);
+  // The receipt is dated on the building's calendar (decision 047).
+  const today = (await leaseLocalToday(tx, paid.leaseId)) ?? new Date().toISOString().slice(0, 10);
   const method = paid.cardLast4 ? `${paid.cardBrand ?? 'card'} •••• ${paid.cardLast4}` : (paid.reference ?? paid.method);
   const mail = leaseMailMessage(payer, locale, {
     template: 'receipt',

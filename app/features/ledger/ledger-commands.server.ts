@@ -7,7 +7,6 @@
  * > 0, within limits), runs in one transaction under the lease lock, and is audited.
  */
 import { isAdmin, isPropertyManager, isStaff } from '~/lib/access';
-import { utcToday } from '~/lib/dates';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { managedBuildingsFilter } from '~/features/portfolio/portfolio-access.server';
@@ -103,7 +102,7 @@ export async function payLeaseBalance({
   const key = `lease:${leaseId}:pay:${idempotencyKey}`;
   const [seen] = await db.select({ id: payment.id }).from(payment).where(eq(payment.idempotencyKey, key));
   if (!seen) {
-    const balance = await findLeaseBalance(db, leaseId, utcToday());
+    const balance = await findLeaseBalance(db, leaseId);
     if (balance.balanceCents <= 0) return { ok: false, reason: 'nothing_due', balanceCents: balance.balanceCents };
     if (amountCents > balance.balanceCents) return { ok: false, reason: 'above_balance', balanceCents: balance.balanceCents };
   }
@@ -231,7 +230,7 @@ export async function recordOfflinePayment({
     const found = await findStaffLease(tx, actor, leaseId);
     if (!found) return { ok: false, reason: 'not_found' };
     await lockLease(tx, leaseId);
-    const balance = await findLeaseBalance(tx, leaseId, utcToday());
+    const balance = await findLeaseBalance(tx, leaseId);
     if (balance.balanceCents <= 0) return { ok: false, reason: 'nothing_due', limitCents: 0 };
     if (amountCents > balance.balanceCents) return { ok: false, reason: 'above_balance', limitCents: balance.balanceCents };
     const { buildingId } = await leaseUnitLabel(tx, leaseId);

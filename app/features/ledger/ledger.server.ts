@@ -148,15 +148,34 @@ export type LeaseBalance = {
 };
 
 /**
- * The lease's balance: open charges less unapplied credits and payments. `today` is an ISO date
- * (UTC) used for what is overdue.
+ * The lease's local date at the instant `now` (ISO `YYYY-MM-DD`): the date on the wall clock of
+ * its building's time zone (decision 047). Null for an unknown lease.
  */
-export async function findLeaseBalance(db: Executor, leaseId: number, today: string): Promise<LeaseBalance> {
+export async function leaseLocalToday(db: Executor, leaseId: number, now: Date = new Date()): Promise<string | null> {
+  const [row] = rowsOf<{ today: string }>(
+    await db.execute(sql`
+      select to_char((${now.toISOString()}::timestamptz at time zone b.time_zone)::date, 'YYYY-MM-DD') as today
+      from lease l join property u on u.id = l.property_id join building b on b.id = u.building_id
+      where l.id = ${leaseId}`),
+  );
+  return row?.today ?? null;
+}
+
+/**
+ * The lease's balance: open charges less unapplied credits and payments. What is overdue is
+ * counted up to `today` (an ISO date), by default the lease's local date now (its building's
+ * zone, decision 047).
+ */
+export async function findLeaseBalance(db: Executor, leaseId: number, today?: string): Promise<LeaseBalance> {
+  const asOf =
+    today === undefined
+      ? sql`(select (now() at time zone b.time_zone)::date from lease l join property u on u.id = l.property_id join building b on b.id = u.building_id where l.id = ${leaseId})`
+      : sql`${today}::date`;
   const [row] = await db
     .select({
       owed: sql<number>`coalesce(sum(case when ${charge.kind} <> 'credit' and ${charge.status} = 'open' then ${charge.amountCents} - ${charge.allocatedCents} else 0 end), 0)::int`,
       credit: sql<number>`coalesce(sum(case when ${charge.kind} = 'credit' and ${charge.status} = 'open' then ${charge.amountCents} - ${charge.allocatedCents} else 0 end), 0)::int`,
-      overdue: sql<number>`coalesce(sum(case when ${charge.kind} <> 'credit' and ${charge.status} = 'open' and ${charge.dueDate} <= ${today} then ${charge.amountCents} - ${charge.allocatedCents} else 0 end), 0)::int`,
+      overdue: sql<number>`coalesce(sum(case when ${charge.kind} <> 'credit' and ${charge.status} = 'open' and ${charge.dueDate} <= ${asOf} then ${charge.amountCents} - ${charge.allocatedCents} else 0 end), 0)::int`,
       next: sql<string | null>`min(case when ${charge.kind} <> 'credit' and ${charge.status} = 'open' then ${charge.dueDate} end)::text`,
     })
     .from(charge)

@@ -4,7 +4,7 @@ import type { Viewer } from '~/server/auth/session.server';
 import { openDatabase, type Database } from '~/server/db/client.server';
 import { application, auditLog, charge, lease, leaseTenant, property } from '~/server/db/schema';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
-import { addCharge, chargesOf, createLeaseFixture, createPerson } from '../../../tests/setup/leases';
+import { addCharge, chargesOf, createLeaseFixture, createPerson, noonUtc } from '../../../tests/setup/leases';
 import { createTestDatabase, type TestDatabase, raceTest } from '../../../tests/setup/test-db';
 import {
   endExpiredLeases,
@@ -65,9 +65,9 @@ describe('postDueRent', () => {
       monthlyRentCents: 95_000,
     });
 
-    expect(await postDueRent({ db: database.db, today: '2026-03-10', dueDay: 1 })).toBe(5);
-    expect(await postDueRent({ db: database.db, today: '2026-03-10', dueDay: 1 })).toBe(0);
-    expect(await postDueRent({ db: database.db, today: '2026-03-11', dueDay: 1 })).toBe(0);
+    expect(await postDueRent({ db: database.db, now: noonUtc('2026-03-10'), dueDay: 1 })).toBe(5);
+    expect(await postDueRent({ db: database.db, now: noonUtc('2026-03-10'), dueDay: 1 })).toBe(0);
+    expect(await postDueRent({ db: database.db, now: noonUtc('2026-03-11'), dueDay: 1 })).toBe(0);
 
     expect(await rentsOf(first.id)).toEqual([
       { period: '2026-01', dueDate: '2026-01-01', amount: 120_000 },
@@ -83,7 +83,7 @@ describe('postDueRent', () => {
   it(`catches up at most ${RENT_CATCH_UP_MONTHS} missed months before the current one`, async () => {
     const row = await createLeaseFixture(database.db, { manager, tenant, startDate: '2025-01-01', endDate: '2027-12-31' });
 
-    const posted = await postDueRent({ db: database.db, today: '2026-06-15', dueDay: 1 });
+    const posted = await postDueRent({ db: database.db, now: noonUtc('2026-06-15'), dueDay: 1 });
 
     const expected = Array.from({ length: RENT_CATCH_UP_MONTHS + 1 }, (_, i) => shiftPeriod('2026-06', i - RENT_CATCH_UP_MONTHS));
     expect(posted).toBe(expected.length);
@@ -101,8 +101,8 @@ describe('postDueRent', () => {
       endDate: '2026-12-31',
     });
 
-    expect(await postDueRent({ db: database.db, today: '2026-02-14', dueDay: 1 })).toBe(0);
-    await postDueRent({ db: database.db, today: '2026-05-05', dueDay: 1 });
+    expect(await postDueRent({ db: database.db, now: noonUtc('2026-02-14'), dueDay: 1 })).toBe(0);
+    await postDueRent({ db: database.db, now: noonUtc('2026-05-05'), dueDay: 1 });
 
     expect(await rentsOf(row.id)).toEqual([
       { period: '2026-02', dueDate: '2026-02-15', amount: 120_000 },
@@ -116,10 +116,10 @@ describe('postDueRent', () => {
   it('posts a month’s rent on its due day, not before', async () => {
     const row = await createLeaseFixture(database.db, { manager, tenant, startDate: '2026-01-01', endDate: '2026-12-31' });
 
-    expect(await postDueRent({ db: database.db, today: '2026-03-04', dueDay: 5 })).toBe(2);
+    expect(await postDueRent({ db: database.db, now: noonUtc('2026-03-04'), dueDay: 5 })).toBe(2);
     expect((await rentsOf(row.id)).map((r) => r.dueDate)).toEqual(['2026-01-05', '2026-02-05']);
 
-    expect(await postDueRent({ db: database.db, today: '2026-03-05', dueDay: 5 })).toBe(1);
+    expect(await postDueRent({ db: database.db, now: noonUtc('2026-03-05'), dueDay: 5 })).toBe(1);
     expect((await rentsOf(row.id)).map((r) => r.dueDate)).toEqual(['2026-01-05', '2026-02-05', '2026-03-05']);
   });
 
@@ -133,7 +133,7 @@ describe('postDueRent', () => {
       period: 'manual:prepaid',
     });
 
-    await postDueRent({ db: database.db, today: '2026-01-02', dueDay: 1 });
+    await postDueRent({ db: database.db, now: noonUtc('2026-01-02'), dueDay: 1 });
 
     const rows = await chargesOf(database.db, row.id);
     expect(rows.find((c) => c.kind === 'rent')).toMatchObject({ amountCents: 120_000, allocatedCents: 50_000, status: 'open' });
@@ -152,9 +152,9 @@ describe('postDueRent', () => {
         await Promise.all([other.db.execute(sql`select 1`), other.db.execute(sql`select 1`)]);
       }
       const counts = await Promise.all([
-        postDueRent({ db: database.db, today: '2026-04-02', dueDay: 1 }),
-        postDueRent({ db: other?.db ?? database.db, today: '2026-04-02', dueDay: 1 }),
-        postDueRent({ db: database.db, today: '2026-04-02', dueDay: 1 }),
+        postDueRent({ db: database.db, now: noonUtc('2026-04-02'), dueDay: 1 }),
+        postDueRent({ db: other?.db ?? database.db, now: noonUtc('2026-04-02'), dueDay: 1 }),
+        postDueRent({ db: database.db, now: noonUtc('2026-04-02'), dueDay: 1 }),
       ]);
       expect(counts.reduce((a, b) => a + b, 0)).toBe(5 * 4);
       const rows = await database.db
@@ -193,12 +193,12 @@ describe('postLateFees', () => {
     const fees = async () => (await chargesOf(database.db, row.id)).filter((c) => c.kind === 'late_fee');
 
     // Due 1 January, 5 days of grace: not late through 6 January.
-    expect(await postLateFees({ db: database.db, today: '2026-01-06', graceDays: 5, lateFeeCents: 5_000 })).toBe(0);
+    expect(await postLateFees({ db: database.db, now: noonUtc('2026-01-06'), graceDays: 5, lateFeeCents: 5_000 })).toBe(0);
     expect(await fees()).toEqual([]);
 
-    expect(await postLateFees({ db: database.db, today: '2026-01-07', graceDays: 5, lateFeeCents: 5_000 })).toBe(1);
-    expect(await postLateFees({ db: database.db, today: '2026-01-07', graceDays: 5, lateFeeCents: 5_000 })).toBe(0);
-    expect(await postLateFees({ db: database.db, today: '2026-01-20', graceDays: 5, lateFeeCents: 5_000 })).toBe(0);
+    expect(await postLateFees({ db: database.db, now: noonUtc('2026-01-07'), graceDays: 5, lateFeeCents: 5_000 })).toBe(1);
+    expect(await postLateFees({ db: database.db, now: noonUtc('2026-01-07'), graceDays: 5, lateFeeCents: 5_000 })).toBe(0);
+    expect(await postLateFees({ db: database.db, now: noonUtc('2026-01-20'), graceDays: 5, lateFeeCents: 5_000 })).toBe(0);
 
     const posted = await fees();
     expect(posted).toHaveLength(1);
@@ -216,7 +216,7 @@ describe('postLateFees', () => {
     const row = await createLeaseFixture(database.db, { manager, tenant, startDate: '2026-01-01', endDate: '2026-12-31' });
     await addCharge(database.db, { leaseId: row.id, amountCents: 120_000, dueDate: '2026-01-01' });
 
-    expect(await postLateFees({ db: database.db, today: '2026-02-01', graceDays: 5, lateFeeCents: 0 })).toBe(0);
+    expect(await postLateFees({ db: database.db, now: noonUtc('2026-02-01'), graceDays: 5, lateFeeCents: 0 })).toBe(0);
     expect((await chargesOf(database.db, row.id)).filter((c) => c.kind === 'late_fee')).toEqual([]);
   });
 });
@@ -242,9 +242,9 @@ describe('endExpiredLeases', () => {
         ).map((l) => [l.id, [l.status, l.endedAt !== null]]),
       );
 
-    expect(await endExpiredLeases({ db: database.db, today: '2026-03-31' })).toBe(0);
-    expect(await endExpiredLeases({ db: database.db, today: '2026-04-01' })).toBe(1);
-    expect(await endExpiredLeases({ db: database.db, today: '2026-04-01' })).toBe(0);
+    expect(await endExpiredLeases({ db: database.db, now: noonUtc('2026-03-31') })).toBe(0);
+    expect(await endExpiredLeases({ db: database.db, now: noonUtc('2026-04-01') })).toBe(1);
+    expect(await endExpiredLeases({ db: database.db, now: noonUtc('2026-04-01') })).toBe(0);
 
     expect(await statuses()).toEqual({ [ending.id]: ['ended', true], [running.id]: ['active', false], [signed.id]: ['signed', false] });
   });
@@ -260,7 +260,7 @@ describe('endExpiredLeases', () => {
       endDate: '2027-03-31',
       renewalOfId: renewed.id,
     });
-    expect(await endExpiredLeases({ db: database.db, today: '2026-04-02' })).toBe(2);
+    expect(await endExpiredLeases({ db: database.db, now: noonUtc('2026-04-02') })).toBe(2);
     const units = await database.db
       .select({ id: property.id, status: property.status, listed: property.listed })
       .from(property)
@@ -317,7 +317,7 @@ describe('lapseUnsignedOffers', () => {
     const audits = await database.db.select({ values: auditLog.newValues }).from(auditLog).where(eq(auditLog.action, 'lease_offer_lapsed'));
     expect(audits.map((a) => a.values.lease_id).sort()).toEqual([fresh.id, renewal.id].sort());
     // The lapsed renewal no longer holds the unit: the current lease's end frees it.
-    expect(await endExpiredLeases({ db: database.db, today: '2026-07-01' })).toBeGreaterThanOrEqual(1);
+    expect(await endExpiredLeases({ db: database.db, now: noonUtc('2026-07-01') })).toBeGreaterThanOrEqual(1);
     const [unit] = await database.db.select({ status: property.status }).from(property).where(eq(property.id, current.propertyId));
     expect(unit?.status).toBe('available');
   });

@@ -1,6 +1,10 @@
 /**
  * The scheduled work of leases and rent (decision 022 and 020), run by the job runner
- * (decision 014) once a day:
+ * (decision 014) every hour. Each lease's "today" is the local date of its building (decision 047:
+ * `building.time_zone`), computed by the database from the run's instant `now`, so a due date, a
+ * grace period or a lease end passes at the building's midnight, never at UTC's; the hourly run
+ * reaches every zone within the hour after its midnight, and a run repeated in the same hour, or
+ * on two instances, changes nothing:
  * - `postDueRent`: each active lease's rent for every period whose due day (setting
  *   `rent.due_day`) has come, within the lease's term — the last `RENT_CATCH_UP_MONTHS` months, so a
  *   server that was down for weeks posts what it missed. One `INSERT … SELECT … ON CONFLICT DO
@@ -34,32 +38,50 @@ export const PAYMENT_FAILED_EXPIRY_DAYS = 7;
 export const RENT_DAILY_TOPIC = 'rent.daily';
 export const AUTOPAY_DAILY_TOPIC = 'rent.autopay';
 
-/** Every day at 05:00 UTC: lapsed offers, lease ends, rent, late fees, expired applications. */
-export const RENT_DAILY_SCHEDULE: JobSchedule = { name: 'rent-daily', cron: '0 5 * * *', topic: RENT_DAILY_TOPIC };
-/** Every day at 06:00 UTC, after rent is posted: autopay. */
-export const AUTOPAY_DAILY_SCHEDULE: JobSchedule = { name: 'autopay-daily', cron: '0 6 * * *', topic: AUTOPAY_DAILY_TOPIC };
+/**
+ * Every hour at :05: lapsed offers, lease ends, rent, late fees, expired applications. Hourly,
+ * because midnight comes at a different hour in each building's zone (decision 047).
+ */
+export const RENT_DAILY_SCHEDULE: JobSchedule = { name: 'rent-daily', cron: '5 * * * *', topic: RENT_DAILY_TOPIC };
+/** Every hour at :35, after that hour's rent is posted: autopay, on each building's local day. */
+export const AUTOPAY_DAILY_SCHEDULE: JobSchedule = { name: 'autopay-daily', cron: '35 * * * *', topic: AUTOPAY_DAILY_TOPIC };
 
 /**
- * Posts the rent due on or before `today` (ISO date) for active leases. Returns how many rent
- * charges this call inserted (0 when run again).
+ * Each active lease with its building's local date at `now` (decision 047), as a SQL `from` item
+ * named `local` with columns `lease_id` and `today` (a `date`). The join goes through the unit's
+ * primary key and the building's, so it costs one lookup a lease.
  */
-export async function postDueRent({ db, today, dueDay }: { db: Db; today: string; dueDay: number }): Promise<number> {
+function activeLeasesLocalToday(now: Date) {
+  return sql`(
+    select l.id as lease_id, (${now.toISOString()}::timestamptz at time zone b.time_zone)::date as today
+    from lease l join property u on u.id = l.property_id join building b on b.id = u.building_id
+    where l.status = 'active'
+  ) local`;
+}
+
+/**
+ * Posts the rent due on or before each active lease's local date at the instant `now` (its
+ * building's zone, decision 047). Returns how many rent charges this call inserted (0 when run
+ * again).
+ */
+export async function postDueRent({ db, now, dueDay }: { db: Db; now: Date; dueDay: number }): Promise<number> {
   const result = await db.execute(sql`
     with periods as (
-      select l.id as lease_id, l.monthly_rent_cents, p::date as period_start, l.start_date, l.end_date
-      from lease l
+      select l.id as lease_id, l.monthly_rent_cents, p::date as period_start, l.start_date, l.end_date, local.today
+      from ${activeLeasesLocalToday(now)}
+      join lease l on l.id = local.lease_id
       cross join lateral generate_series(
-        greatest(date_trunc('month', l.start_date), date_trunc('month', ${today}::date) - make_interval(months => ${RENT_CATCH_UP_MONTHS})),
-        date_trunc('month', least(l.end_date, ${today}::date)),
+        greatest(date_trunc('month', l.start_date), date_trunc('month', local.today) - make_interval(months => ${RENT_CATCH_UP_MONTHS})),
+        date_trunc('month', least(l.end_date, local.today)),
         interval '1 month') p
-      where l.status = 'active' and l.start_date <= ${today}::date
+      where l.start_date <= local.today
     )
     insert into charge (lease_id, kind, amount_cents, due_date, period)
     select lease_id, 'rent', monthly_rent_cents,
       greatest(start_date, make_date(extract(year from period_start)::int, extract(month from period_start)::int, ${dueDay}::int)),
       to_char(period_start, 'YYYY-MM')
     from periods
-    where greatest(start_date, make_date(extract(year from period_start)::int, extract(month from period_start)::int, ${dueDay}::int)) <= ${today}::date
+    where greatest(start_date, make_date(extract(year from period_start)::int, extract(month from period_start)::int, ${dueDay}::int)) <= today
       and make_date(extract(year from period_start)::int, extract(month from period_start)::int, 1) <= end_date
     on conflict (lease_id, kind, period) where kind in ('rent', 'late_fee', 'deposit', 'application_fee') do nothing
     returning lease_id`);
@@ -70,25 +92,28 @@ export async function postDueRent({ db, today, dueDay }: { db: Db; today: string
 
 /**
  * Posts a late fee of `lateFeeCents` for every open rent of an active lease whose due date is
- * more than `graceDays` before `today`. Returns how many fees this call inserted.
+ * more than `graceDays` before the lease's local date at `now`: the fee posts once the building's
+ * local midnight at the end of the grace period has passed, never before (decision 047); it is
+ * due that local day. Returns how many fees this call inserted.
  */
 export async function postLateFees({
   db,
-  today,
+  now,
   graceDays,
   lateFeeCents,
 }: {
   db: Db;
-  today: string;
+  now: Date;
   graceDays: number;
   lateFeeCents: number;
 }): Promise<number> {
   if (lateFeeCents <= 0) return 0;
   const result = await db.execute(sql`
     insert into charge (lease_id, kind, amount_cents, due_date, period, description)
-    select c.lease_id, 'late_fee', ${lateFeeCents}::int, ${today}::date, c.period, 'Late fee'
-    from charge c join lease l on l.id = c.lease_id and l.status = 'active'
-    where c.status = 'open' and c.kind = 'rent' and c.due_date < ${today}::date - ${graceDays}::int
+    select c.lease_id, 'late_fee', ${lateFeeCents}::int, local.today, c.period, 'Late fee'
+    from ${activeLeasesLocalToday(now)}
+    join charge c on c.lease_id = local.lease_id
+    where c.status = 'open' and c.kind = 'rent' and c.due_date < local.today - ${graceDays}::int
     on conflict (lease_id, kind, period) where kind in ('rent', 'late_fee', 'deposit', 'application_fee') do nothing
     returning lease_id`);
   const leaseIds = rowsOf<{ lease_id: number }>(result).map((r) => Number(r.lease_id));
@@ -116,18 +141,23 @@ async function allocateFromCredits(db: Db, leaseIds: readonly number[]): Promise
 }
 
 /**
- * Active leases whose end date has passed become `ended`; their units become available again
- * (unlisted, for staff to publish) unless another lease (a renewal) holds them. Returns how many.
+ * Active leases whose end date has passed in their building's zone at `now` (decision 047) become
+ * `ended`; their units become available again (unlisted, for staff to publish) unless another
+ * lease (a renewal) holds them. Returns how many.
  */
-export async function endExpiredLeases({ db, today }: { db: Db; today: string }): Promise<number> {
+export async function endExpiredLeases({ db, now }: { db: Db; now: Date }): Promise<number> {
   const result = await db.execute(sql`
     with ended as (
-      update lease set status = 'ended', ended_at = now() where status = 'active' and end_date < ${today}::date returning id, property_id
+      update lease set status = 'ended', ended_at = now()
+      from ${activeLeasesLocalToday(now)}
+      where lease.id = local.lease_id and lease.end_date < local.today
+      returning lease.id, lease.property_id, local.today
     ), freed as (
       update property p set status = 'available', listed = false
-      where p.id in (select property_id from ended) and p.status = 'leased'
+      from ended e
+      where p.id = e.property_id and p.status = 'leased'
         and not exists (select 1 from lease l where l.property_id = p.id and l.id not in (select id from ended)
-          and l.status in ('draft', 'sent', 'signed', 'active') and l.end_date >= ${today}::date)
+          and l.status in ('draft', 'sent', 'signed', 'active') and l.end_date >= e.today)
       returning p.id
     )
     select id from ended`);
@@ -167,24 +197,27 @@ export async function expireUnpaidApplications({ db, now = new Date() }: { db: D
   return rowsOf(result).length;
 }
 
-/** The whole daily rent run for `today` (ISO). Safe to run any number of times a day. */
-export async function runRentDaily({ db, today }: { db: Db; today: string }) {
+/**
+ * The whole rent run at the instant `now`, each lease on its building's local date. Safe to run
+ * any number of times a day.
+ */
+export async function runRentDaily({ db, now = new Date() }: { db: Db; now?: Date }) {
   const settings = await currentSettings(db);
-  const lapsed = await lapseUnsignedOffers({ db });
-  const ended = await endExpiredLeases({ db, today });
-  const rent = await postDueRent({ db, today, dueDay: settings.rentDueDay });
-  const lateFees = await postLateFees({ db, today, graceDays: settings.rentGraceDays, lateFeeCents: settings.lateFeeCents });
-  const expired = await expireUnpaidApplications({ db });
+  const lapsed = await lapseUnsignedOffers({ db, now });
+  const ended = await endExpiredLeases({ db, now });
+  const rent = await postDueRent({ db, now, dueDay: settings.rentDueDay });
+  const lateFees = await postLateFees({ db, now, graceDays: settings.rentGraceDays, lateFeeCents: settings.lateFeeCents });
+  const expired = await expireUnpaidApplications({ db, now });
   return { lapsed, ended, rent, lateFees, expired };
 }
 
 export const rentJobHandlers: JobHandlers = {
   [RENT_DAILY_TOPIC]: async (_job, { db, logger }) => {
-    const counts = await runRentDaily({ db, today: new Date().toISOString().slice(0, 10) });
+    const counts = await runRentDaily({ db });
     logger.info(counts, 'rent daily run');
   },
   [AUTOPAY_DAILY_TOPIC]: async (_job, { db, logger, publicUrl }) => {
-    const counts = await runAutopay({ db, provider: getPaymentProvider(), today: new Date().toISOString().slice(0, 10), publicUrl });
+    const counts = await runAutopay({ db, provider: getPaymentProvider(), now: new Date(), publicUrl });
     logger.info(counts, 'autopay run');
   },
 };

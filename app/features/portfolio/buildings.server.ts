@@ -24,6 +24,7 @@ import {
 } from './portfolio.schemas';
 import type { BuildingDetail, BuildingListPage, BuildingUnitRow, ManagerOption, PortfolioFailure } from './portfolio.types';
 import { containsPattern } from '~/lib/like-pattern';
+import { timeZoneForState } from '~/lib/time-zones';
 
 type CommandOptions = { db: Db; actor: PortfolioActor; origin: RequestOrigin };
 
@@ -170,6 +171,7 @@ function toDetail(row: typeof building.$inferSelect, managerName: string | null)
     city: row.city,
     state: row.state,
     zipCode: row.zipCode,
+    timeZone: row.timeZone,
     latitude: row.latitude,
     longitude: row.longitude,
     yearBuilt: row.yearBuilt,
@@ -294,6 +296,7 @@ export async function createBuilding({ db, actor, origin, input }: BuildingComma
         city: values.city,
         state: values.state,
         zipCode: values.zipCode,
+        timeZone: values.timeZone || timeZoneForState(values.state),
         ...coordinates,
         yearBuilt: values.yearBuilt ?? null,
         amenities: values.amenities,
@@ -358,6 +361,7 @@ export async function updateBuilding({
       city: values.city,
       state: values.state,
       zipCode: values.zipCode,
+      timeZone: values.timeZone || timeZoneForState(values.state),
       latitude: coordinates.latitude,
       longitude: coordinates.longitude,
       yearBuilt: values.yearBuilt ?? null,

@@ -9,6 +9,7 @@ import { AMENITY_KEYS, type AmenityKey } from '~/lib/amenities';
 import { LISTING_MAX_PRICE } from '~/lib/constants';
 import { FIELD_MESSAGES, cleanLine, cleanMultiline, formList, formText, optionalLine, requiredLine } from '~/lib/form-fields';
 import { PROPERTY_TYPES, UNIT_STATUSES } from '~/lib/property-types';
+import { isUsTimeZone } from '~/lib/time-zones';
 import { US_STATES } from '~/lib/us-states';
 
 export const PORTFOLIO_TEXT_LIMITS = {
@@ -34,6 +35,7 @@ export const MIN_YEAR_BUILT = 1700;
 
 const E = {
   state: 'portfolio.errors.state',
+  timeZone: 'portfolio.errors.timeZone',
   zip: 'portfolio.errors.zip',
   latitude: 'portfolio.errors.latitude',
   longitude: 'portfolio.errors.longitude',
@@ -99,6 +101,12 @@ export const buildingInputSchema = z
       .transform((value) => value.trim())
       .refine((value) => value !== '', FIELD_MESSAGES.required)
       .refine((value) => value === '' || /^\d{5}$/.test(value), E.zip),
+    /** An IANA zone of `US_TIME_ZONES`; empty = the state's (decision 047). */
+    timeZone: z
+      .string()
+      .default('')
+      .transform((value) => value.trim())
+      .refine((value) => value === '' || isUsTimeZone(value), E.timeZone),
     latitude: optionalNumber(E.latitude, (value) => value >= -90 && value <= 90),
     longitude: optionalNumber(E.longitude, (value) => value >= -180 && value <= 180),
     yearBuilt: optionalNumber(
@@ -126,6 +134,7 @@ export function readBuildingForm(form: FormData): BuildingFormValues {
     city: formText(form, 'city'),
     state: formText(form, 'state'),
     zipCode: formText(form, 'zipCode'),
+    timeZone: formText(form, 'timeZone'),
     latitude: formText(form, 'latitude'),
     longitude: formText(form, 'longitude'),
     yearBuilt: formText(form, 'yearBuilt'),

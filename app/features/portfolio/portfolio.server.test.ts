@@ -93,6 +93,8 @@ describe('buildings', () => {
       name: 'The Linden Residences',
       state: 'TX',
       zipCode: '78701',
+      // Decision 047: the form left the zone to the state.
+      timeZone: 'America/Chicago',
       managerId: manager.id,
       yearBuilt: 2014,
       amenities: ['gym', 'pool'],
@@ -114,6 +116,7 @@ describe('buildings', () => {
         name: '',
         state: 'XX',
         zipCode: '7870',
+        timeZone: 'Mars/Olympus_Mons',
         yearBuilt: '1492',
         latitude: '91',
         longitude: '',
@@ -126,6 +129,7 @@ describe('buildings', () => {
     expect(fields).toMatchObject({
       name: 'common.form.required',
       state: 'portfolio.errors.state',
+      timeZone: 'portfolio.errors.timeZone',
       zipCode: 'portfolio.errors.zip',
       yearBuilt: 'portfolio.errors.yearBuilt',
       latitude: 'portfolio.errors.latitude',
@@ -196,6 +200,35 @@ describe('buildings', () => {
       reason: 'not_found',
     });
     await moveMineToDallas(admin, { managerId: manager.id });
+  });
+
+  it('takes the time zone chosen on the form, or the state’s when none is; an edit may change it (decision 047)', async () => {
+    const honolulu = await createBuilding({
+      db,
+      actor: admin,
+      origin,
+      input: buildingForm({ state: 'HI', city: 'Honolulu', zipCode: '96813', latitude: '21.31', longitude: '-157.86' }),
+    });
+    const westTexas = await createBuilding({ db, actor: admin, origin, input: buildingForm({ timeZone: 'America/Denver' }) });
+    if (!honolulu.ok || !westTexas.ok) throw new Error('not created');
+    const zoneOf = async (id: number) => (await db.select({ zone: building.timeZone }).from(building).where(eq(building.id, id)))[0]?.zone;
+    expect(await zoneOf(honolulu.buildingId)).toBe('Pacific/Honolulu');
+    expect(await zoneOf(westTexas.buildingId)).toBe('America/Denver');
+    expect(
+      await updateBuilding({
+        db,
+        actor: admin,
+        origin,
+        buildingId: westTexas.buildingId,
+        input: buildingForm({ timeZone: 'America/Chicago' }),
+      }),
+    ).toMatchObject({ ok: true, changed: true });
+    expect(await zoneOf(westTexas.buildingId)).toBe('America/Chicago');
+    const audit = (await auditsOf('building_updated')).find(
+      (row) => (row.newValues as { building_id: number }).building_id === westTexas.buildingId,
+    );
+    expect((audit!.newValues as { fields: string[] }).fields).toEqual(['timeZone']);
+    expect((await findBuildingDetail({ db, actor: admin, buildingId: honolulu.buildingId }))?.building.timeZone).toBe('Pacific/Honolulu');
   });
 });
 

@@ -50,6 +50,8 @@ export type BuildingListPage = {
 };
 
 export type BuildingDetail = BuildingFacts & {
+  /** IANA zone of the building's local dates (decision 047). */
+  timeZone: string;
   latitude: number | null;
   longitude: number | null;
   yearBuilt: number | null;

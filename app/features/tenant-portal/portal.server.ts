@@ -6,7 +6,6 @@
  * (ledger-commands `findTenantLease`); the `payment` rate limit (spec §9: 10 a minute) applies to
  * paying and to saving a card.
  */
-import { utcToday } from '~/lib/dates';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Language } from '~/lib/constants';
 import type { Viewer } from '~/server/auth/session.server';
@@ -73,7 +72,7 @@ export async function loadTenantLeasePortal({ db, viewer }: { db: Db; viewer: Pi
       rentDueDay: settings.rentDueDay,
     };
   const [balance, ledger, rows, autopay, signed] = await Promise.all([
-    findLeaseBalance(db, current.id, utcToday()),
+    findLeaseBalance(db, current.id),
     findLedger(db, current.id),
     db
       .select()

@@ -281,6 +281,14 @@ export const building = pgTable(
     /** Two-letter USPS code. */
     state: text('state').notNull(),
     zipCode: text('zip_code').notNull(),
+    /**
+     * IANA time zone of the building's wall clock (decision 047): its local dates are the ledger's.
+     * An insert that leaves it out sends NULL and the database fills it from `state` (trigger
+     * `building_time_zone_default`, migration 0020).
+     */
+    timeZone: text('time_zone')
+      .notNull()
+      .$defaultFn(() => sql`null`),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     yearBuilt: integer('year_built'),

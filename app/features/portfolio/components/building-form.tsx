@@ -1,11 +1,12 @@
 /**
- * The building form (create and edit; decision 015): name, address, coordinates (or
- * the ZIP code's), year built, shared amenities, descriptions in English and Italian, and — for
+ * The building form (create and edit; decision 015): name, address, time zone (decision 047;
+ * empty = the state's), coordinates (or the ZIP code's), year built, shared amenities, descriptions in English and Italian, and — for
  * admins — the property manager. A real form: it works without JavaScript; the server validates
  * it again and sends translated field errors back with the values typed.
  */
 import { Grid, NativeSelect, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
+import { US_TIME_ZONES } from '~/lib/time-zones';
 import { US_STATES } from '~/lib/us-states';
 import { PORTFOLIO_TEXT_LIMITS } from '../portfolio.schemas';
 import type { BuildingDetail, ManagerOption } from '../portfolio.types';
@@ -54,6 +55,18 @@ export function BuildingForm({ building, managers, canAssignManager, result }: P
         </Grid.Col>
         <Grid.Col span={{ base: 5, sm: 3 }}>
           <TextInput {...field('zipCode')} label={t('portfolio.form.zipCode')} required inputMode="numeric" maxLength={5} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <NativeSelect
+            {...field('timeZone')}
+            label={t('portfolio.form.timeZone')}
+            description={t('portfolio.form.timeZoneHint')}
+            data={[
+              { value: '', label: t('portfolio.form.timeZoneFromState') },
+              ...US_TIME_ZONES.map((zone) => ({ value: zone, label: t(`portfolio.timeZones.${zone}`) })),
+            ]}
+            data-testid="building-time-zone"
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 4 }}>
           <TextInput {...field('latitude')} label={t('portfolio.form.latitude')} inputMode="decimal" />

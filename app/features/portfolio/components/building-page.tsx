@@ -86,6 +86,12 @@ export function BuildingPage({ base, backHref, detail, managers, canAssignManage
             {building.streetAddress}, {building.city}, {building.state} {building.zipCode}
             <br />
             {building.managerName ? t('portfolio.building.manager', { name: building.managerName }) : t('portfolio.building.noManager')}
+            <br />
+            <span data-testid="building-time-zone-fact">
+              {t('portfolio.building.timeZone', {
+                zone: t(`portfolio.timeZones.${building.timeZone}`, { defaultValue: building.timeZone }),
+              })}
+            </span>
           </>
         }
         actions={

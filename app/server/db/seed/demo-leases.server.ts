@@ -40,7 +40,10 @@ export const DEMO_TENANT_DOMAIN = 'tenants.dimora.example';
 const LEASES_PER_TRANSACTION = 500;
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-/** The daily rent job runs at 05:00 UTC, autopay at 06:00 UTC (rent-jobs.server.ts). */
+/**
+ * The hours (UTC) the demo history gives posted rent and late fees, and autopay charges: the jobs
+ * run hourly (rent-jobs.server.ts) and these are their first runs after midnight in New York.
+ */
 const RENT_JOB_HOUR = 5;
 const AUTOPAY_JOB_HOUR = 6;
 
