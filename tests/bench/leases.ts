@@ -175,7 +175,11 @@ async function timeRentJobs(env: Record<string, string>): Promise<{ rent: JobTim
     const [posted, firstS] = await timed(() => postDueRent({ db: database.db, now, dueDay: 1 }));
     const [, secondS] = await timed(() => postDueRent({ db: database.db, now, dueDay: 1 }));
     const feeDay = new Date(`${period}-10T12:00:00Z`);
-    const feeArgs = { db: database.db, now: feeDay, graceDays: 5, lateFeeCents: 5_000 };
+    const feeArgs = {
+      db: database.db,
+      now: feeDay,
+      companyRule: { graceDays: 5, kind: 'flat', amountCents: 5_000, percent: 0, capCents: 0, capPercent: 0 } as const,
+    };
     const [fees, feeFirstS] = await timed(() => postLateFees(feeArgs));
     const [, feeSecondS] = await timed(() => postLateFees(feeArgs));
     await database.db.execute(

@@ -140,6 +140,30 @@ test('the building form shows field errors from the server and keeps what was ty
   await expect(page).toHaveURL(/\/admin\/properties\/new$/);
 });
 
+test('a building gets its own late-fee rule: a wrong percent is refused with its message, a right one is shown on the building', async ({
+  page,
+}) => {
+  await signInAs(page, 'admin');
+  await createBuilding(page, unique('Late Fee Test House'), 'Honolulu', 'HI', '96813');
+  await expect(page.getByTestId('building-time-zone-fact')).toHaveText('Time zone: Hawaii (Honolulu)');
+  await expect(page.getByTestId('building-late-fees-fact')).toHaveText('Late fees: the company’s rule');
+  await waitForHydration(page);
+  const form = page.getByTestId('building-form');
+  await form.getByLabel('Rule').selectOption('own');
+  await form.getByLabel('Grace period (days)').fill('3');
+  await form.getByLabel('Late fee is').selectOption('percent');
+  await form.getByLabel('Percent of rent', { exact: true }).fill('75');
+  await form.getByLabel('Cap (USD, 0 = none)').fill('100');
+  await form.getByTestId('building-submit').click();
+  await expect(form.getByText('Enter a percent from 0 to 50')).toBeVisible();
+  await expect(form.getByLabel('Cap (USD, 0 = none)')).toHaveValue('100');
+  await form.getByLabel('Percent of rent', { exact: true }).fill('4');
+  await form.getByTestId('building-submit').click();
+  await expect(page.getByTestId('building-late-fees-fact')).toHaveText(
+    'Late fees: 4% of the month’s rent after 3 days of grace, at most $100.00',
+  );
+});
+
 test('the CSV import lists row errors before writing anything, then imports a clean file', async ({ page }) => {
   // Two uploads, a preview, a commit and an export: about 30 s beside the other worker.
   test.slow();

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '~/lib/access';
+import type { LateFeeRule } from '~/lib/late-fees';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { charge, lease, leaseTenant, outbox, user } from '~/server/db/schema';
@@ -26,6 +27,11 @@ export const TEST_ORIGIN = { ip: '203.0.113.7', userAgent: 'vitest lease tests' 
  */
 export function noonUtc(iso: string): Date {
   return new Date(`${iso}T12:00:00Z`);
+}
+
+/** A late-fee rule of `amountCents` flat after `graceDays`, no caps (decision 048). */
+export function flatLateFee(amountCents: number, graceDays: number): LateFeeRule {
+  return { graceDays, kind: 'flat', amountCents, percent: 0, capCents: 0, capPercent: 0 };
 }
 
 export function testCard(number: string, name: string) {

@@ -14,7 +14,7 @@ import { createSandboxProvider } from '~/server/payments/sandbox-provider.server
 import { STATE_TIME_ZONES, startOfLocalDay } from '~/lib/time-zones';
 import { US_STATES } from '~/lib/us-states';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
-import { addCharge, chargesOf, createLeaseFixture, createPerson, testCard } from '../../../tests/setup/leases';
+import { addCharge, chargesOf, createLeaseFixture, createPerson, flatLateFee, testCard } from '../../../tests/setup/leases';
 import { useTestDatabase } from '../../../tests/setup/test-db';
 import { runAutopay } from './autopay.server';
 import { findLeaseBalance, leaseLocalToday } from './ledger.server';
@@ -85,7 +85,7 @@ describe('building time zones', () => {
     ] as const) {
       await addCharge(database.db, { leaseId: row.id, amountCents: 120_000, dueDate, period });
       const midnight = startOfLocalDay(zone, feeDay);
-      const fees = { db: database.db, graceDays: 5, lateFeeCents: 5_000 };
+      const fees = { db: database.db, companyRule: flatLateFee(5_000, 5) };
       expect(await postLateFees({ ...fees, now: oneSecondBefore(midnight) })).toBe(0);
       expect(await postLateFees({ ...fees, now: midnight })).toBe(1);
       expect(await postLateFees({ ...fees, now: midnight })).toBe(0);
@@ -100,7 +100,7 @@ describe('building time zones', () => {
       await addCharge(database.db, { leaseId: row.id, amountCents: 90_000, dueDate: '2026-07-03', period: '2026-07' });
     // 2026-07-09 at 08:30 UTC: 04:30 in New York, 01:30 in Los Angeles and Phoenix, 22:30 of
     // the 8th in Honolulu.
-    expect(await postLateFees({ db: database.db, now: new Date('2026-07-09T08:30:00Z'), graceDays: 5, lateFeeCents: 5_000 })).toBe(3);
+    expect(await postLateFees({ db: database.db, now: new Date('2026-07-09T08:30:00Z'), companyRule: flatLateFee(5_000, 5) })).toBe(3);
     const feed = await Promise.all(leases.map(async (row) => (await chargesOf(database.db, row.id)).some((c) => c.kind === 'late_fee')));
     expect(feed).toEqual([false, true, true, true]);
     expect(await leaseLocalToday(database.db, leases[0]!.id, new Date('2026-07-09T08:30:00Z'))).toBe('2026-07-08');

@@ -4,7 +4,7 @@ import type { Viewer } from '~/server/auth/session.server';
 import { openDatabase, type Database } from '~/server/db/client.server';
 import { application, auditLog, charge, lease, leaseTenant, property } from '~/server/db/schema';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
-import { addCharge, chargesOf, createLeaseFixture, createPerson, noonUtc } from '../../../tests/setup/leases';
+import { addCharge, chargesOf, createLeaseFixture, createPerson, flatLateFee, noonUtc } from '../../../tests/setup/leases';
 import { createTestDatabase, type TestDatabase, raceTest } from '../../../tests/setup/test-db';
 import {
   endExpiredLeases,
@@ -193,12 +193,12 @@ describe('postLateFees', () => {
     const fees = async () => (await chargesOf(database.db, row.id)).filter((c) => c.kind === 'late_fee');
 
     // Due 1 January, 5 days of grace: not late through 6 January.
-    expect(await postLateFees({ db: database.db, now: noonUtc('2026-01-06'), graceDays: 5, lateFeeCents: 5_000 })).toBe(0);
+    expect(await postLateFees({ db: database.db, now: noonUtc('2026-01-06'), companyRule: flatLateFee(5_000, 5) })).toBe(0);
     expect(await fees()).toEqual([]);
 
-    expect(await postLateFees({ db: database.db, now: noonUtc('2026-01-07'), graceDays: 5, lateFeeCents: 5_000 })).toBe(1);
-    expect(await postLateFees({ db: database.db, now: noonUtc('2026-01-07'), graceDays: 5, lateFeeCents: 5_000 })).toBe(0);
-    expect(await postLateFees({ db: database.db, now: noonUtc('2026-01-20'), graceDays: 5, lateFeeCents: 5_000 })).toBe(0);
+    expect(await postLateFees({ db: database.db, now: noonUtc('2026-01-07'), companyRule: flatLateFee(5_000, 5) })).toBe(1);
+    expect(await postLateFees({ db: database.db, now: noonUtc('2026-01-07'), companyRule: flatLateFee(5_000, 5) })).toBe(0);
+    expect(await postLateFees({ db: database.db, now: noonUtc('2026-01-20'), companyRule: flatLateFee(5_000, 5) })).toBe(0);
 
     const posted = await fees();
     expect(posted).toHaveLength(1);
@@ -216,7 +216,7 @@ describe('postLateFees', () => {
     const row = await createLeaseFixture(database.db, { manager, tenant, startDate: '2026-01-01', endDate: '2026-12-31' });
     await addCharge(database.db, { leaseId: row.id, amountCents: 120_000, dueDate: '2026-01-01' });
 
-    expect(await postLateFees({ db: database.db, now: noonUtc('2026-02-01'), graceDays: 5, lateFeeCents: 0 })).toBe(0);
+    expect(await postLateFees({ db: database.db, now: noonUtc('2026-02-01'), companyRule: flatLateFee(0, 5) })).toBe(0);
     expect((await chargesOf(database.db, row.id)).filter((c) => c.kind === 'late_fee')).toEqual([]);
   });
 });

@@ -10,8 +10,8 @@
  *   server that was down for weeks posts what it missed. One `INSERT … SELECT … ON CONFLICT DO
  *   NOTHING` on the unique (lease, kind, period): running it twice, or on two instances at once,
  *   posts each rent once.
- * - `postLateFees`: a late fee (`rent.late_fee_cents`) for each rent still open `rent.grace_days`
- *   after its due date, once per lease and period, the same way.
+ * - `postLateFees`: a late fee for each rent still open after its grace period, by the building's
+ *   rule or the company's (decision 048), once per lease and period, the same way.
  * - `endExpiredLeases`: active leases past their end date become `ended` (unless renewed, the
  *   renewal takes over the unit).
  * - `lapseUnsignedOffers`: a sent lease nobody signed by its deadline (`sign_by`) lapses — a new
@@ -26,6 +26,8 @@ import { rowsOf } from '~/server/db/rows.server';
 import type { Db } from '~/server/db/client.server';
 import type { JobHandlers, JobSchedule } from '~/server/outbox/outbox.server';
 import { getPaymentProvider } from '~/server/payments/payments.server';
+import type { LateFeeRule } from '~/lib/late-fees';
+import { companyLateFeeRule } from '~/server/settings/settings-registry.server';
 import { currentSettings } from '~/server/settings/settings.server';
 import { runAutopay } from './autopay.server';
 import { allocateLedger, lockLease } from './ledger.server';
@@ -48,12 +50,14 @@ export const AUTOPAY_DAILY_SCHEDULE: JobSchedule = { name: 'autopay-daily', cron
 
 /**
  * Each active lease with its building's local date at `now` (decision 047), as a SQL `from` item
- * named `local` with columns `lease_id` and `today` (a `date`). The join goes through the unit's
- * primary key and the building's, so it costs one lookup a lease.
+ * named `local` with columns `lease_id`, `today` (a `date`) and `building_rule` (the building's
+ * late-fee rule or null, decision 048). The join goes through the unit's primary key and the
+ * building's, so it costs one lookup a lease.
  */
 function activeLeasesLocalToday(now: Date) {
   return sql`(
-    select l.id as lease_id, (${now.toISOString()}::timestamptz at time zone b.time_zone)::date as today
+    select l.id as lease_id, (${now.toISOString()}::timestamptz at time zone b.time_zone)::date as today,
+      b.late_fee_rule as building_rule
     from lease l join property u on u.id = l.property_id join building b on b.id = u.building_id
     where l.status = 'active'
   ) local`;
@@ -91,29 +95,37 @@ export async function postDueRent({ db, now, dueDay }: { db: Db; now: Date; dueD
 }
 
 /**
- * Posts a late fee of `lateFeeCents` for every open rent of an active lease whose due date is
- * more than `graceDays` before the lease's local date at `now`: the fee posts once the building's
- * local midnight at the end of the grace period has passed, never before (decision 047); it is
- * due that local day. Returns how many fees this call inserted.
+ * Posts a late fee on every open rent of an active lease whose grace period has ended in its
+ * building's zone at `now`: the fee posts once the building's local midnight after the last day of
+ * grace has passed, never before (decision 047), and is due that local day. The rule is the
+ * building's own (`building.late_fee_rule`) or else `companyRule` (the settings'; decision 048):
+ * flat or a percent of that month's rent, rounded to the cent, then capped; it is stored with the
+ * fee (`charge.late_fee_rule`, with its `source`). A rule whose fee comes to 0 posts nothing. Once
+ * per lease and period (the unique index). Returns how many fees this call inserted.
  */
-export async function postLateFees({
-  db,
-  now,
-  graceDays,
-  lateFeeCents,
-}: {
-  db: Db;
-  now: Date;
-  graceDays: number;
-  lateFeeCents: number;
-}): Promise<number> {
-  if (lateFeeCents <= 0) return 0;
+export async function postLateFees({ db, now, companyRule }: { db: Db; now: Date; companyRule: LateFeeRule }): Promise<number> {
+  const company = JSON.stringify({ ...companyRule, source: 'company' });
   const result = await db.execute(sql`
-    insert into charge (lease_id, kind, amount_cents, due_date, period, description)
-    select c.lease_id, 'late_fee', ${lateFeeCents}::int, local.today, c.period, 'Late fee'
-    from ${activeLeasesLocalToday(now)}
-    join charge c on c.lease_id = local.lease_id
-    where c.status = 'open' and c.kind = 'rent' and c.due_date < local.today - ${graceDays}::int
+    with rules as (
+      select local.lease_id, local.today, coalesce(local.building_rule || '{"source": "building"}'::jsonb, ${company}::jsonb) as rule
+      from ${activeLeasesLocalToday(now)}
+    )
+    insert into charge (lease_id, kind, amount_cents, due_date, period, description, late_fee_rule)
+    select c.lease_id, 'late_fee', fee.amount_cents, r.today, c.period, 'Late fee', r.rule
+    from rules r
+    join charge c on c.lease_id = r.lease_id
+    cross join lateral (
+      select greatest(0, least(
+        case r.rule->>'kind'
+          when 'percent' then round(c.amount_cents * (r.rule->>'percent')::numeric / 100)
+          else (r.rule->>'amountCents')::numeric
+        end,
+        nullif((r.rule->>'capCents')::numeric, 0),
+        floor(c.amount_cents * nullif((r.rule->>'capPercent')::numeric, 0) / 100)
+      ))::int as amount_cents
+    ) fee
+    where c.status = 'open' and c.kind = 'rent' and c.due_date < r.today - (r.rule->>'graceDays')::int
+      and fee.amount_cents > 0
     on conflict (lease_id, kind, period) where kind in ('rent', 'late_fee', 'deposit', 'application_fee') do nothing
     returning lease_id`);
   const leaseIds = rowsOf<{ lease_id: number }>(result).map((r) => Number(r.lease_id));
@@ -206,7 +218,7 @@ export async function runRentDaily({ db, now = new Date() }: { db: Db; now?: Dat
   const lapsed = await lapseUnsignedOffers({ db, now });
   const ended = await endExpiredLeases({ db, now });
   const rent = await postDueRent({ db, now, dueDay: settings.rentDueDay });
-  const lateFees = await postLateFees({ db, now, graceDays: settings.rentGraceDays, lateFeeCents: settings.lateFeeCents });
+  const lateFees = await postLateFees({ db, now, companyRule: companyLateFeeRule(settings) });
   const expired = await expireUnpaidApplications({ db, now });
   return { lapsed, ended, rent, lateFees, expired };
 }

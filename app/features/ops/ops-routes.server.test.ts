@@ -23,7 +23,8 @@ import { KNOWN_MIGRATIONS } from '~/server/db/migrations-info.server';
 import { auditLog, jobSchedule, mailMessage, outbox, property, rateLimit, setting } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { OUTBOX_MAX_ATTEMPTS } from '~/server/outbox/outbox.server';
-import { SETTINGS } from '~/server/settings/settings-registry.server';
+import { SETTINGS, companyLateFeeRule } from '~/server/settings/settings-registry.server';
+import { readSettings } from '~/server/settings/settings.server';
 import { answerOf, settle } from '../../../tests/setup/action-result';
 import { createProperty, viewerOf } from '../../../tests/setup/factories';
 import { startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp';
@@ -88,6 +89,15 @@ afterAll(async () => {
   await database.close();
 });
 
+const LATE_FEE_SETTINGS = [
+  'rentGraceDays',
+  'lateFeeKind',
+  'lateFeeCents',
+  'lateFeePercent',
+  'lateFeeCapCents',
+  'lateFeeCapPercent',
+] as const;
+
 describe('/admin/system', () => {
   it('shows the settings and the facts of this server, and nothing secret', async () => {
     const page = (await run(systemRoute.loader, request('admin', '/admin/system'))) as Awaited<ReturnType<typeof systemRoute.loader>>;
@@ -136,6 +146,38 @@ describe('/admin/system', () => {
     expect(await readFeeSettings({ db: database.db })).toEqual({ applicationFeeCents: 5_000, depositMonths: 1 });
   });
 
+  it('an admin sets the company’s late-fee rule: a percent of rent with caps, read back as the rule the rent job uses (decision 048)', async () => {
+    const form = {
+      intent: 'rent',
+      rentDueDay: '1',
+      rentGraceDays: '4',
+      lateFee: '50',
+      lateFeeKind: 'percent',
+      lateFeePercent: '7,5',
+      lateFeeCap: '$150',
+      lateFeeCapPercent: '10',
+    };
+    const answer = await postSystemSettings(form);
+    expect(answer.body).toEqual({ ok: true, intent: 'rent', changed: 5 });
+    expect(companyLateFeeRule(await readSettings({ db: database.db, names: [...LATE_FEE_SETTINGS] }))).toEqual({
+      graceDays: 4,
+      kind: 'percent',
+      amountCents: 5_000,
+      percent: 7.5,
+      capCents: 15_000,
+      capPercent: 10,
+    });
+    await postSystemSettings({
+      ...form,
+      rentGraceDays: '5',
+      lateFeeKind: 'flat',
+      lateFeePercent: '5',
+      lateFeeCap: '0',
+      lateFeeCapPercent: '0',
+    });
+    expect((await readSettings({ db: database.db, names: [...LATE_FEE_SETTINGS] })).lateFeeKind).toBe('flat');
+  });
+
   it('a bad value answers 422 with a message per field and the values typed, in the visitor’s language; nothing is saved', async () => {
     const before = await database.db.select().from(setting).orderBy(setting.key);
     const bad = await postSystemSettings({ intent: 'fees', applicationFee: 'fifty', depositMonths: '7' });
@@ -152,6 +194,24 @@ describe('/admin/system', () => {
     expect(rent.body.errors).toEqual({ rentGraceDays: 'Campo obbligatorio' });
     const rentRange = await postSystemSettings({ intent: 'rent', rentDueDay: '31', rentGraceDays: '3', lateFee: '10' }, { lang: 'it' });
     expect(rentRange.body.errors).toEqual({ rentDueDay: 'Scegli un giorno da 1 a 28' });
+    // The company's late-fee rule (decision 048): kind, percent and caps, checked field by field.
+    const rule = await postSystemSettings({
+      intent: 'rent',
+      rentDueDay: '1',
+      rentGraceDays: '5',
+      lateFee: '50',
+      lateFeeKind: 'weekly',
+      lateFeePercent: '60',
+      lateFeeCap: '6000',
+      lateFeeCapPercent: '12.345',
+    });
+    expect(rule.status).toBe(422);
+    expect(rule.body.errors).toEqual({
+      lateFeeKind: 'Choose a flat amount or a percent of the rent',
+      lateFeePercent: 'Enter a percent from 0 to 50',
+      lateFeeCap: 'Enter an amount from $0.00 to $5,000.00',
+      lateFeeCapPercent: 'Use at most two decimals',
+    });
 
     const hours = await postSystemSettings({
       intent: 'contact',

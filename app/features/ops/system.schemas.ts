@@ -6,6 +6,7 @@
  * service (`updateSettings`), whose issues `formFieldOf` maps back to these field names.
  * Client-safe.
  */
+import type { LateFeeKind } from '~/lib/late-fees';
 import { parseDollars } from '~/lib/money';
 import { OFFICE_DAY_GROUPS, type DayHours, type OfficeDayGroup, type OfficeHours } from '~/lib/office-hours';
 
@@ -20,6 +21,10 @@ export type SystemSettingsView = {
   rentDueDay: number;
   rentGraceDays: number;
   lateFeeCents: number;
+  lateFeeKind: LateFeeKind;
+  lateFeePercent: number;
+  lateFeeCapCents: number;
+  lateFeeCapPercent: number;
   companyName: string;
   contactPhone: string;
   contactEmail: string;
@@ -132,6 +137,13 @@ export function readSectionForm(section: SystemSection, form: FormData): Section
       parsed('rentDueDay', 'rentDueDay', parseWhole, E.whole);
       parsed('rentGraceDays', 'rentGraceDays', parseWhole, E.whole);
       parsed('lateFee', 'lateFeeCents', parseDollars, E.money);
+      // The company's late-fee rule (decision 048); the settings service checks kind and ranges.
+      // The page always sends these; a post that leaves one out (a script written before the
+      // rule had them) leaves that setting as it is.
+      if (form.has('lateFeeKind')) out.input.lateFeeKind = field('lateFeeKind');
+      if (form.has('lateFeePercent')) parsed('lateFeePercent', 'lateFeePercent', parseDecimal, E.number);
+      if (form.has('lateFeeCap')) parsed('lateFeeCap', 'lateFeeCapCents', parseDollars, E.money);
+      if (form.has('lateFeeCapPercent')) parsed('lateFeeCapPercent', 'lateFeeCapPercent', parseDecimal, E.number);
       break;
     case 'maintenance':
       for (const name of ['slaEmergencyHours', 'slaUrgentHours', 'slaRoutineHours']) parsed(name, name, parseWhole, E.whole);
@@ -155,6 +167,7 @@ export function formFieldOf(path: readonly PropertyKey[]): string {
   const [head, group, edge] = path.map(String);
   if (head === 'applicationFeeCents') return 'applicationFee';
   if (head === 'lateFeeCents') return 'lateFee';
+  if (head === 'lateFeeCapCents') return 'lateFeeCap';
   if (head === 'officeHours' && group && (OFFICE_DAY_GROUPS as readonly string[]).includes(group)) {
     return hoursField(group as OfficeDayGroup, edge === 'opens' ? 'opens' : 'closes');
   }
@@ -171,6 +184,10 @@ export function sectionValues(section: SystemSection, settings: SystemSettingsVi
         rentDueDay: String(settings.rentDueDay),
         rentGraceDays: String(settings.rentGraceDays),
         lateFee: centsToDollars(settings.lateFeeCents),
+        lateFeeKind: settings.lateFeeKind,
+        lateFeePercent: String(settings.lateFeePercent),
+        lateFeeCap: centsToDollars(settings.lateFeeCapCents),
+        lateFeeCapPercent: String(settings.lateFeeCapPercent),
       };
     case 'maintenance':
       return {

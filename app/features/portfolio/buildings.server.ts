@@ -20,10 +20,12 @@ import {
   OCCUPANCY_HIGH,
   OCCUPANCY_LOW,
   buildingInputSchema,
+  buildingLateFeeRule,
   type BuildingListQuery,
 } from './portfolio.schemas';
 import type { BuildingDetail, BuildingListPage, BuildingUnitRow, ManagerOption, PortfolioFailure } from './portfolio.types';
 import { containsPattern } from '~/lib/like-pattern';
+import { canonicalLateFeeRule } from '~/lib/late-fees';
 import { timeZoneForState } from '~/lib/time-zones';
 
 type CommandOptions = { db: Db; actor: PortfolioActor; origin: RequestOrigin };
@@ -172,6 +174,7 @@ function toDetail(row: typeof building.$inferSelect, managerName: string | null)
     state: row.state,
     zipCode: row.zipCode,
     timeZone: row.timeZone,
+    lateFeeRule: row.lateFeeRule ? canonicalLateFeeRule(row.lateFeeRule) : null,
     latitude: row.latitude,
     longitude: row.longitude,
     yearBuilt: row.yearBuilt,
@@ -297,6 +300,7 @@ export async function createBuilding({ db, actor, origin, input }: BuildingComma
         state: values.state,
         zipCode: values.zipCode,
         timeZone: values.timeZone || timeZoneForState(values.state),
+        lateFeeRule: buildingLateFeeRule(values),
         ...coordinates,
         yearBuilt: values.yearBuilt ?? null,
         amenities: values.amenities,
@@ -362,6 +366,7 @@ export async function updateBuilding({
       state: values.state,
       zipCode: values.zipCode,
       timeZone: values.timeZone || timeZoneForState(values.state),
+      lateFeeRule: buildingLateFeeRule(values),
       latitude: coordinates.latitude,
       longitude: coordinates.longitude,
       yearBuilt: values.yearBuilt ?? null,
@@ -369,8 +374,10 @@ export async function updateBuilding({
       description: values.description,
       descriptionIt: values.descriptionIt || null,
     };
+    // The stored rule's keys come back in jsonb's order: compare it in the form's.
+    const was = { ...current, lateFeeRule: current.lateFeeRule ? canonicalLateFeeRule(current.lateFeeRule) : null };
     const changedFields = (Object.keys(next) as (keyof typeof next)[]).filter(
-      (key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]),
+      (key) => JSON.stringify(next[key]) !== JSON.stringify(was[key]),
     );
     const managerChanged = manager?.ok === true && manager.managerId !== current.managerId;
     if (changedFields.length === 0 && !managerChanged) return { ok: true, buildingId, changed: false };

@@ -9,6 +9,7 @@ import { AMENITY_KEYS, type AmenityKey } from '~/lib/amenities';
 import { LISTING_MAX_PRICE } from '~/lib/constants';
 import { FIELD_MESSAGES, cleanLine, cleanMultiline, formList, formText, optionalLine, requiredLine } from '~/lib/form-fields';
 import { PROPERTY_TYPES, UNIT_STATUSES } from '~/lib/property-types';
+import { readLateFeeRule, type LateFeeRule } from '~/lib/late-fees';
 import { isUsTimeZone } from '~/lib/time-zones';
 import { US_STATES } from '~/lib/us-states';
 
@@ -36,6 +37,7 @@ export const MIN_YEAR_BUILT = 1700;
 const E = {
   state: 'portfolio.errors.state',
   timeZone: 'portfolio.errors.timeZone',
+  lateFeeMode: 'portfolio.errors.lateFeeMode',
   zip: 'portfolio.errors.zip',
   latitude: 'portfolio.errors.latitude',
   longitude: 'portfolio.errors.longitude',
@@ -81,6 +83,9 @@ const amenitiesField = z
   .refine((keys) => keys.every((key) => (AMENITY_KEYS as readonly string[]).includes(key)), E.amenity)
   .transform((keys) => AMENITY_KEYS.filter((key) => keys.includes(key)) as AmenityKey[]);
 
+/** A late-fee rule field as typed (read by `readLateFeeRule` when the building has its own rule). */
+const lateFeeText = z.string().max(40, FIELD_MESSAGES.tooLong).default('');
+
 const optionalText = (max: number) => z.string().default('').overwrite(cleanMultiline).pipe(z.string().max(max, FIELD_MESSAGES.tooLong));
 
 /** The building form (create and edit). `managerId` is read only from admins (see the service). */
@@ -116,11 +121,35 @@ export const buildingInputSchema = z
     amenities: amenitiesField,
     description: optionalText(PORTFOLIO_TEXT_LIMITS.description),
     descriptionIt: optionalText(PORTFOLIO_TEXT_LIMITS.description),
+    /** `company` (the settings' rule) or `own` (the fields below; decision 048). */
+    lateFeeMode: z
+      .string()
+      .default('company')
+      .transform((value) => value.trim() || 'company')
+      .refine((value) => value === 'company' || value === 'own', E.lateFeeMode),
+    lateFeeGraceDays: lateFeeText,
+    lateFeeKind: lateFeeText,
+    lateFeeAmount: lateFeeText,
+    lateFeePercent: lateFeeText,
+    lateFeeCap: lateFeeText,
+    lateFeeCapPercent: lateFeeText,
   })
   .refine((input) => (input.latitude === undefined) === (input.longitude === undefined), {
     message: E.coordinatesPair,
     path: ['longitude'],
+  })
+  .superRefine((input, context) => {
+    if (input.lateFeeMode !== 'own') return;
+    const read = readLateFeeRule(input);
+    if (!read.ok) for (const [path, message] of Object.entries(read.errors)) context.addIssue({ code: 'custom', path: [path], message });
   });
+
+/** The building's own late-fee rule from a valid form, or null for the company's (decision 048). */
+export function buildingLateFeeRule(input: BuildingInput): LateFeeRule | null {
+  if (input.lateFeeMode !== 'own') return null;
+  const read = readLateFeeRule(input);
+  return read.ok ? read.rule : null;
+}
 
 export type BuildingInput = z.infer<typeof buildingInputSchema>;
 export type BuildingField = keyof z.input<typeof buildingInputSchema> | 'managerId';
@@ -142,6 +171,13 @@ export function readBuildingForm(form: FormData): BuildingFormValues {
     description: formText(form, 'description'),
     descriptionIt: formText(form, 'descriptionIt'),
     managerId: formText(form, 'managerId'),
+    lateFeeMode: formText(form, 'lateFeeMode'),
+    lateFeeGraceDays: formText(form, 'lateFeeGraceDays'),
+    lateFeeKind: formText(form, 'lateFeeKind'),
+    lateFeeAmount: formText(form, 'lateFeeAmount'),
+    lateFeePercent: formText(form, 'lateFeePercent'),
+    lateFeeCap: formText(form, 'lateFeeCap'),
+    lateFeeCapPercent: formText(form, 'lateFeeCapPercent'),
   };
 }
 

@@ -230,6 +230,55 @@ describe('buildings', () => {
     expect((audit!.newValues as { fields: string[] }).fields).toEqual(['timeZone']);
     expect((await findBuildingDetail({ db, actor: admin, buildingId: honolulu.buildingId }))?.building.timeZone).toBe('Pacific/Honolulu');
   });
+  it('keeps a building’s own late-fee rule, refuses a wrong one field by field, and goes back to the company’s (decision 048)', async () => {
+    const own = {
+      lateFeeMode: 'own',
+      lateFeeGraceDays: '3',
+      lateFeeKind: 'percent',
+      lateFeeAmount: '0',
+      lateFeePercent: '4,5',
+      lateFeeCap: '100',
+      lateFeeCapPercent: '0',
+    };
+    const created = await createBuilding({ db, actor: admin, origin, input: buildingForm(own) });
+    if (!created.ok) throw new Error('not created');
+    const ruleOf = async () => (await findBuildingDetail({ db, actor: admin, buildingId: created.buildingId }))?.building.lateFeeRule;
+    expect(await ruleOf()).toEqual({ graceDays: 3, kind: 'percent', amountCents: 0, percent: 4.5, capCents: 10_000, capPercent: 0 });
+    // Saved again as it is: nothing changed (the stored JSON's key order does not count).
+    expect(await updateBuilding({ db, actor: admin, origin, buildingId: created.buildingId, input: buildingForm(own) })).toMatchObject({
+      ok: true,
+      changed: false,
+    });
+    const wrong = await updateBuilding({
+      db,
+      actor: admin,
+      origin,
+      buildingId: created.buildingId,
+      input: buildingForm({ ...own, lateFeeGraceDays: '40', lateFeeKind: 'daily', lateFeePercent: '75', lateFeeCap: 'lots' }),
+    });
+    expect(wrong).toMatchObject({ ok: false, reason: 'invalid' });
+    const fields = Object.fromEntries(
+      (wrong as { issues: { issues: { path: string[]; message: string }[] } }).issues.issues.map((issue) => [issue.path[0], issue.message]),
+    );
+    expect(fields).toEqual({
+      lateFeeGraceDays: 'common.lateFee.errors.graceDays',
+      lateFeeKind: 'common.lateFee.errors.kind',
+      lateFeePercent: 'common.lateFee.errors.percent',
+      lateFeeCap: 'common.lateFee.errors.amount',
+    });
+    expect(await ruleOf()).toMatchObject({ graceDays: 3 });
+    // The company's rule: the fields typed for an own rule are ignored.
+    expect(
+      await updateBuilding({
+        db,
+        actor: admin,
+        origin,
+        buildingId: created.buildingId,
+        input: buildingForm({ ...own, lateFeeMode: 'company', lateFeeGraceDays: '99' }),
+      }),
+    ).toMatchObject({ ok: true, changed: true });
+    expect(await ruleOf()).toBeNull();
+  });
 });
 
 describe('the buildings list', () => {

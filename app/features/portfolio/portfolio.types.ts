@@ -2,6 +2,7 @@
  * Shapes the portfolio services answer and the pages render (client-safe: no server imports).
  */
 import type { AmenityKey } from '~/lib/amenities';
+import type { LateFeeRule } from '~/lib/late-fees';
 import type { PropertyType, UnitStatus } from '~/lib/property-types';
 
 /** Why a portfolio command was refused. `invalid` carries field errors (translation keys). */
@@ -52,6 +53,8 @@ export type BuildingListPage = {
 export type BuildingDetail = BuildingFacts & {
   /** IANA zone of the building's local dates (decision 047). */
   timeZone: string;
+  /** The building's own late-fee rule; null = the company's (decision 048). */
+  lateFeeRule: LateFeeRule | null;
   latitude: number | null;
   longitude: number | null;
   yearBuilt: number | null;

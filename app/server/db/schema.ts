@@ -4,6 +4,7 @@
  * rent in whole USD. Timestamps are `timestamptz` (UTC).
  */
 import { sql } from 'drizzle-orm';
+import type { LateFeeRule } from '~/lib/late-fees';
 import {
   bigint,
   bigserial,
@@ -305,6 +306,8 @@ export const building = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     managerId: text('manager_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The building's own late-fee rule (decision 048); null = the company's, from the settings. */
+    lateFeeRule: jsonb('late_fee_rule').$type<LateFeeRule>(),
     unitsTotal: integer('units_total').notNull().default(0),
     unitsAvailable: integer('units_available').notNull().default(0),
     unitsLeased: integer('units_leased').notNull().default(0),
@@ -706,6 +709,8 @@ export const charge = pgTable(
     dueDate: date('due_date').notNull(),
     period: text('period').notNull(),
     description: text('description'),
+    /** A late fee's rule, with `source` 'building' or 'company' (decision 048); null otherwise. */
+    lateFeeRule: jsonb('late_fee_rule').$type<LateFeeRule & { source: 'building' | 'company' }>(),
     status: chargeStatus('status').notNull().default('open'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { BOOKING_FEE_DEFAULTS, BOOKING_SETTING_KEYS } from '~/lib/constants';
 import { DEFAULT_SAMPLE_RATES, MAX_DSN_LENGTH, parseSentryDsn } from '~/lib/monitoring';
+import { lateFeeCentsSchema, lateFeeKindSchema, lateFeePercentSchema, type LateFeeKind, type LateFeeRule } from '~/lib/late-fees';
 import { DEFAULT_OFFICE_HOURS, TIME_PATTERN, type OfficeHours } from '~/lib/office-hours';
 
 /** Limits of the editable values (cents are integer US cents). */
@@ -91,6 +92,13 @@ export const SETTINGS = {
     5,
   ),
   lateFeeCents: define('rent.late_fee_cents', wholeNumber(0, SETTING_LIMITS.lateFeeCents, M.lateFeeRange), 5_000),
+  /** The company's late-fee rule (decision 048): flat `lateFeeCents` or a percent of the month's rent. */
+  lateFeeKind: define<LateFeeKind>('rent.late_fee_kind', lateFeeKindSchema, 'flat'),
+  lateFeePercent: define('rent.late_fee_percent', lateFeePercentSchema, 5),
+  /** 0 = no cap. */
+  lateFeeCapCents: define('rent.late_fee_cap_cents', lateFeeCentsSchema, 0),
+  /** 0 = no cap. */
+  lateFeeCapPercent: define('rent.late_fee_cap_percent', lateFeePercentSchema, 0),
   companyName: define('company.name', line(SETTING_LIMITS.companyName).pipe(z.string().min(1, M.required)), 'Dimora'),
   contactPhone: define(
     'contact.phone',
@@ -149,6 +157,20 @@ export type SettingName = keyof typeof SETTINGS;
 export type Settings = { [K in SettingName]: (typeof SETTINGS)[K]['default'] };
 
 export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
+
+/** The company's late-fee rule from the settings in force (decision 048). */
+export function companyLateFeeRule(
+  settings: Pick<Settings, 'rentGraceDays' | 'lateFeeKind' | 'lateFeeCents' | 'lateFeePercent' | 'lateFeeCapCents' | 'lateFeeCapPercent'>,
+): LateFeeRule {
+  return {
+    graceDays: settings.rentGraceDays,
+    kind: settings.lateFeeKind,
+    amountCents: settings.lateFeeCents,
+    percent: settings.lateFeePercent,
+    capCents: settings.lateFeeCapCents,
+    capPercent: settings.lateFeeCapPercent,
+  };
+}
 
 /** The settings as they are before anyone edits them. */
 export function defaultSettings(): Settings {

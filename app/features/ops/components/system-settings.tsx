@@ -4,8 +4,9 @@
  * monitoring. Each is a real form (works without JavaScript) saved on its own; the server
  * validates again and answers field errors with the values typed.
  */
-import { Checkbox, Fieldset, Grid, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, Grid, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
+import { LATE_FEE_KINDS } from '~/lib/late-fees';
 import { OFFICE_DAY_GROUPS } from '~/lib/office-hours';
 import { hoursField, sectionValues, type SystemSection, type SystemSettingsView } from '../system.schemas';
 import { showSuccessToast, useActionResult } from '~/components/forms/use-action-result';
@@ -68,6 +69,21 @@ function RentSection(props: SectionProps) {
         <TextInput {...field('rentDueDay')} description={t('ops.system.rent.rentDueDayHint')} inputMode="numeric" />
         <TextInput {...field('rentGraceDays')} description={t('ops.system.rent.rentGraceDaysHint')} inputMode="numeric" />
         <TextInput {...field('lateFee')} description={t('ops.system.rent.lateFeeHint')} inputMode="decimal" leftSection="$" />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+        <NativeSelect
+          {...field('lateFeeKind')}
+          description={t('ops.system.rent.lateFeeKindHint')}
+          data={LATE_FEE_KINDS.map((kind) => ({ value: kind, label: t(`ops.system.rent.lateFeeKinds.${kind}`) }))}
+        />
+        <TextInput
+          {...field('lateFeePercent')}
+          description={t('ops.system.rent.lateFeePercentHint')}
+          inputMode="decimal"
+          rightSection="%"
+        />
+        <TextInput {...field('lateFeeCap')} description={t('ops.system.rent.capHint')} inputMode="decimal" leftSection="$" />
+        <TextInput {...field('lateFeeCapPercent')} description={t('ops.system.rent.capHint')} inputMode="decimal" rightSection="%" />
       </SimpleGrid>
     </SettingsSection>
   );

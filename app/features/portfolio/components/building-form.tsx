@@ -4,7 +4,8 @@
  * admins — the property manager. A real form: it works without JavaScript; the server validates
  * it again and sends translated field errors back with the values typed.
  */
-import { Grid, NativeSelect, Text, TextInput, Textarea } from '@mantine/core';
+import { Fieldset, Grid, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { LATE_FEE_KINDS, lateFeeFormValues, type LateFeeFormField } from '~/lib/late-fees';
 import { useTranslation } from '~/lib/i18n';
 import { US_TIME_ZONES } from '~/lib/time-zones';
 import { US_STATES } from '~/lib/us-states';
@@ -23,7 +24,19 @@ type Props = {
 
 export function BuildingForm({ building, managers, canAssignManager, result }: Props) {
   const { t } = useTranslation();
-  const { errors, field, amenities, frame } = usePortfolioForm('building', building, result);
+  const { errors, field, amenities, frame, typed } = usePortfolioForm('building', building, result);
+  // The building's own late-fee rule (decision 048): what was typed, else the stored rule.
+  const ruleValues: Record<string, string> = {
+    ...lateFeeFormValues(building?.lateFeeRule ?? null),
+    lateFeeMode: building?.lateFeeRule ? 'own' : 'company',
+  };
+  const ruleField = (name: LateFeeFormField | 'lateFeeMode') => ({
+    name,
+    label: t(`portfolio.form.lateFee.${name}`),
+    defaultValue: typed ? String(typed[name] ?? '') : ruleValues[name],
+    error: errors[name],
+    'data-testid': `building-${name}`,
+  });
   return (
     <PortfolioForm {...frame} submitLabel={building ? t('portfolio.form.save') : t('portfolio.form.create')}>
       <Grid gap="md">
@@ -97,6 +110,32 @@ export function BuildingForm({ building, managers, canAssignManager, result }: P
         minRows={3}
         maxLength={PORTFOLIO_TEXT_LIMITS.description}
       />
+      <Fieldset legend={t('portfolio.form.lateFee.legend')} data-testid="building-late-fees">
+        <Stack gap="sm">
+          <NativeSelect
+            {...ruleField('lateFeeMode')}
+            description={t('portfolio.form.lateFee.modeHint')}
+            data={[
+              { value: 'company', label: t('portfolio.form.lateFee.company') },
+              { value: 'own', label: t('portfolio.form.lateFee.own') },
+            ]}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }}>
+            <TextInput {...ruleField('lateFeeGraceDays')} inputMode="numeric" maxLength={2} />
+            <NativeSelect
+              {...ruleField('lateFeeKind')}
+              data={LATE_FEE_KINDS.map((kind) => ({ value: kind, label: t(`portfolio.form.lateFee.kinds.${kind}`) }))}
+            />
+            <TextInput {...ruleField('lateFeeAmount')} inputMode="decimal" leftSection="$" />
+            <TextInput {...ruleField('lateFeePercent')} inputMode="decimal" rightSection="%" />
+            <TextInput {...ruleField('lateFeeCap')} inputMode="decimal" leftSection="$" />
+            <TextInput {...ruleField('lateFeeCapPercent')} inputMode="decimal" rightSection="%" />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed">
+            {t('portfolio.form.lateFee.hint')}
+          </Text>
+        </Stack>
+      </Fieldset>
       {canAssignManager && (
         <NativeSelect
           {...field('managerId')}

@@ -11,7 +11,10 @@ import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
 import { BackLink } from '~/components/back-link';
-import { formatNumber } from '~/lib/format';
+import { formatCents, formatNumber } from '~/lib/format';
+import type { TFunction } from '~/lib/i18n';
+import type { Language } from '~/lib/constants';
+import type { LateFeeRule } from '~/lib/late-fees';
 import { useLanguage } from '~/lib/use-language';
 import type { BuildingDetail, BuildingUnitRow, ManagerOption } from '../portfolio.types';
 import type { PortfolioActionResult } from '../portfolio.page.server';
@@ -92,6 +95,8 @@ export function BuildingPage({ base, backHref, detail, managers, canAssignManage
                 zone: t(`portfolio.timeZones.${building.timeZone}`, { defaultValue: building.timeZone }),
               })}
             </span>
+            <br />
+            <span data-testid="building-late-fees-fact">{lateFeeSummary(t, building.lateFeeRule, lang)}</span>
           </>
         }
         actions={
@@ -153,4 +158,16 @@ export function BuildingPage({ base, backHref, detail, managers, canAssignManage
       </Section>
     </Stack>
   );
+}
+
+/** One line on the building's late-fee rule (decision 048): the company's, or its own in words. */
+function lateFeeSummary(t: TFunction, rule: LateFeeRule | null, lang: Language): string {
+  if (!rule) return t('portfolio.building.lateFeesCompany');
+  const ofRent = (percent: number) => t('portfolio.building.lateFeePercentOfRent', { percent: formatNumber(percent, lang) });
+  const fee = rule.kind === 'percent' ? ofRent(rule.percent) : formatCents(rule.amountCents, lang);
+  const caps = [rule.capCents > 0 ? formatCents(rule.capCents, lang) : null, rule.capPercent > 0 ? ofRent(rule.capPercent) : null].filter(
+    (cap): cap is string => cap !== null,
+  );
+  const cap = caps.length > 0 ? t('portfolio.building.lateFeeCapPart', { cap: caps.join(', ') }) : '';
+  return t('portfolio.building.lateFeesOwn', { fee, days: rule.graceDays, cap });
 }

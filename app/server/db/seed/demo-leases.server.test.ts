@@ -10,7 +10,7 @@ import { allocateLedger, findLeaseBalance, lockLease } from '~/features/ledger/l
 import { postDueRent, postLateFees } from '~/features/ledger/rent-jobs.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../../tests/setup/test-db';
-import { noonUtc } from '../../../../tests/setup/leases';
+import { flatLateFee, noonUtc } from '../../../../tests/setup/leases';
 import { account, autopay, building, charge, lease, leaseTenant, ledgerAllocation, payment, property, user, vendor } from '../schema';
 import { DEMO_ACCOUNTS, createDemoAccounts } from './demo-accounts.server';
 import { DEMO_TENANT_DOMAIN, hasDemoLease, seedDemoLeases, type DemoLeaseCounts } from './demo-leases.server';
@@ -225,7 +225,7 @@ describe('seedDemoLeases', () => {
 
   it('leaves the daily rent and late-fee jobs nothing to post', async () => {
     expect(await postDueRent({ db: database.db, now: noonUtc(TODAY), dueDay: 1 })).toBe(0);
-    expect(await postLateFees({ db: database.db, now: noonUtc(TODAY), graceDays: 5, lateFeeCents: 5_000 })).toBe(0);
+    expect(await postLateFees({ db: database.db, now: noonUtc(TODAY), companyRule: flatLateFee(5_000, 5) })).toBe(0);
   });
 });
 

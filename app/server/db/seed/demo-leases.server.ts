@@ -22,10 +22,12 @@
  * Rows go in with explicit ids through `bulkInsertSql`, 1,000 per statement, one transaction
  * per 500 leases: about 9,000 leases and 410,000 rows at 75,000 units.
  */
-import { and, eq, like, max, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, like, max, sql } from 'drizzle-orm';
 import type { DemoSeedArgs } from './demo-seed-args';
-import { autopay, charge, lease, leaseTenant, ledgerAllocation, payment, property, user } from '../schema';
+import { autopay, building, charge, lease, leaseTenant, ledgerAllocation, payment, property, user } from '../schema';
 import { readSettings } from '../../settings/settings.server';
+import { companyLateFeeRule } from '../../settings/settings-registry.server';
+import { lateFeeFor, type LateFeeRule } from '~/lib/late-fees';
 import { BULK_INSERT_BATCH_ROWS, bulkInsertSql, insertInBatches } from './bulk-insert.server';
 import { FIRST_NAMES } from './person-names';
 import { createRandom, mixSeed, type Random } from './random';
@@ -97,8 +99,17 @@ const CARDS = [
 /** A leased unit a demo lease may be for. */
 export type DemoLeaseUnit = { id: number; price: number; buildingId: number; managerId: string | null; availableDate: string | null };
 
-/** The ledger settings the demo history follows (the `rent.*` settings). */
-export type DemoLedgerRules = { rentDueDay: number; rentGraceDays: number; lateFeeCents: number };
+/**
+ * The settings the history follows: the due day, the company's late-fee rule and the buildings'
+ * own rules by building id (decision 048), so that the fees in the history are those the rent job
+ * would have posted.
+ */
+export type DemoLedgerRules = {
+  rentDueDay: number;
+  rentGraceDays: number;
+  lateFeeRule: LateFeeRule;
+  buildingRules?: ReadonlyMap<number, LateFeeRule>;
+};
 
 export type DemoLeaseCounts = { leases: number; charges: number; payments: number; allocations: number; autopays: number; owing: number };
 
@@ -208,6 +219,9 @@ export function planDemoLease({
   const endDate = beforeAvailable && beforeAvailable >= shortest && beforeAvailable <= longest ? beforeAvailable : randomEnd;
   const rentCents = unit.price * 100;
   const depositCents = rentCents;
+  const ownRule = rules.buildingRules?.get(unit.buildingId);
+  const feeRule = ownRule ?? rules.lateFeeRule;
+  const lateFeeCents = lateFeeFor(feeRule, rentCents);
   const signedAt = msOf(startDate, rnd.int(9, 20)) - rnd.int(3, 20) * DAY_MS + rnd.int(0, 59) * 60_000;
   const sentAt = signedAt - rnd.int(1, 3) * DAY_MS - rnd.int(0, 5) * HOUR_MS;
   const createdAt = sentAt - rnd.int(1, 2) * DAY_MS;
@@ -222,7 +236,7 @@ export function planDemoLease({
   const lateRate = rnd.chance(0.25) ? 0.15 : 0.03;
   const autopayDay = Math.min(28, rules.rentDueDay + rnd.int(0, 4));
   const autopayFrom = rnd.int(1, 3);
-  const onTimeDays = Math.min(3, rules.rentGraceDays);
+  const onTimeDays = Math.min(3, feeRule.graceDays);
 
   // The months whose rent has been posted by `now` (period 0 at signing).
   const periods: { k: number; period: string; dueDate: string; postAt: number }[] = [];
@@ -252,6 +266,7 @@ export function planDemoLease({
     dueDate: string,
     period: string,
     description: string | null,
+    lateFeeRule: ChargeRow['lateFeeRule'] = null,
   ) => {
     charges.push({
       id: ++ids.charge,
@@ -262,6 +277,7 @@ export function planDemoLease({
       dueDate,
       period,
       description,
+      lateFeeRule,
       status: 'open',
       createdBy: null,
       createdAt: new Date(at),
@@ -347,15 +363,18 @@ export function planDemoLease({
       run: (at) => (postCharge(at, 'rent', rentCents, p.dueDate, p.period, null), allocate(at)),
     });
     // The late-fee job, grace days after the due date: a fee if this rent is still open then.
-    if (rules.lateFeeCents > 0) {
-      const feeDate = addDays(p.dueDate, rules.rentGraceDays + 1);
+    if (lateFeeCents > 0) {
+      const feeDate = addDays(p.dueDate, feeRule.graceDays + 1);
       events.push({
         at: msOf(feeDate, RENT_JOB_HOUR),
         order: order++,
         run: (at) => {
           const rent = charges.find((c) => c.kind === 'rent' && c.period === p.period);
           if (rent?.status === 'open') {
-            postCharge(at, 'late_fee', rules.lateFeeCents, feeDate, p.period, 'Late fee');
+            postCharge(at, 'late_fee', lateFeeCents, feeDate, p.period, 'Late fee', {
+              ...feeRule,
+              source: ownRule ? 'building' : 'company',
+            });
             allocate(at);
           }
         },
@@ -383,8 +402,8 @@ export function planDemoLease({
         },
       });
     } else {
-      const late = rules.lateFeeCents > 0 && rnd.chance(lateRate);
-      const day = late ? addDays(p.dueDate, rules.rentGraceDays + 1 + rnd.int(0, 9)) : addDays(p.dueDate, rnd.int(0, onTimeDays));
+      const late = lateFeeCents > 0 && rnd.chance(lateRate);
+      const day = late ? addDays(p.dueDate, feeRule.graceDays + 1 + rnd.int(0, 9)) : addDays(p.dueDate, rnd.int(0, onTimeDays));
       const method = payer === 'check' ? 'check' : 'card';
       events.push({ at: msOf(day, rnd.int(9, 20)) + minute, order: order++, run: (at) => pay(at, 'rent', method, balanceAt()) });
     }
@@ -504,7 +523,17 @@ export async function seedDemoLeases({ db, seed, now = new Date() }: DemoSeedArg
     .from(property)
     .where(eq(property.status, 'leased'))
     .orderBy(property.id);
-  const rules = await readSettings({ db, names: ['rentDueDay', 'rentGraceDays', 'lateFeeCents'] });
+  const settings = await readSettings({
+    db,
+    names: ['rentDueDay', 'rentGraceDays', 'lateFeeKind', 'lateFeeCents', 'lateFeePercent', 'lateFeeCapCents', 'lateFeeCapPercent'],
+  });
+  const owned = await db.select({ id: building.id, rule: building.lateFeeRule }).from(building).where(isNotNull(building.lateFeeRule));
+  const rules: DemoLedgerRules = {
+    rentDueDay: settings.rentDueDay,
+    rentGraceDays: settings.rentGraceDays,
+    lateFeeRule: companyLateFeeRule(settings),
+    buildingRules: new Map(owned.map((row) => [row.id, row.rule!])),
+  };
   const [leaseMax, chargeMax, paymentMax] = await Promise.all([
     db.select({ id: max(lease.id) }).from(lease),
     db.select({ id: max(charge.id) }).from(charge),

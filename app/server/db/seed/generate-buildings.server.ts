@@ -9,12 +9,16 @@
  * first, so the first screen of the site still spans the 23 states.
  */
 import type { AmenityKey } from '~/lib/amenities';
+import type { LateFeeRule } from '~/lib/late-fees';
 import type { building } from '../schema';
 import { CITIES, STREET_NAMES, type CatalogCity } from './catalog';
 import { AMENITY_IMAGE_KINDS, EXTERIOR_KINDS, amenityImageKindsFor, demoImageUrl, type ExteriorKind } from './images.server';
 import { createRandom, mixSeed, pickWeighted, type Random } from './random';
 import { SAMPLE_LISTINGS } from './samples';
 import { zipsOfCity } from './zip-codes.server';
+
+/** The late-fee rule of the demo's buildings in California: 5% of the month's rent, at most $75. */
+const CALIFORNIA_LATE_FEE_RULE: LateFeeRule = { graceDays: 5, kind: 'percent', amountCents: 0, percent: 5, capCents: 7_500, capPercent: 0 };
 
 export type BuildingInsert = typeof building.$inferInsert;
 
@@ -352,6 +356,8 @@ export function planPortfolio(seed: number, units: number): PortfolioPlan {
         descriptionIt: text.it,
         imageUrls: [exteriorUrl, ...amenityPhotos(rnd, amenities)],
         managerId: manager.id,
+        // Decision 048: the demo's Californian buildings have their own late-fee rule.
+        lateFeeRule: city.state === 'CA' ? CALIFORNIA_LATE_FEE_RULE : null,
         createdAt,
         updatedAt: createdAt,
       },
