@@ -1,5 +1,5 @@
 import { expect, test, waitForHydration } from './fixtures';
-import { expectAccessible } from './page-checks';
+import { expectAccessible, seriousAxeViolations } from './page-checks';
 
 const PAGES = ['/', '/properties', '/about', '/contact', '/gallery', '/vendor-signup', '/subscriptions', '/services', '/amenities'];
 
@@ -15,6 +15,21 @@ test.describe('dark theme', () => {
       await expectAccessible(page);
     });
   }
+});
+
+test('the axe check every page goes through finds what it must: an image without text, grey on white, a nameless button', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  await waitForHydration(page);
+  await page.evaluate(() => {
+    const planted = document.createElement('div');
+    planted.innerHTML =
+      '<img src="/favicon.ico"><p style="color:#bbbbbb;background:#ffffff">Faint words</p><button type="button"></button>';
+    document.querySelector('main')!.append(planted);
+  });
+  const found = (await seriousAxeViolations(page)).map((line) => line.split(' ')[0]);
+  expect(found).toEqual(expect.arrayContaining(['image-alt', 'color-contrast', 'button-name']));
 });
 
 test('a text field and a select show a focus ring when reached by keyboard (WCAG 2.4.7)', async ({ page }) => {

@@ -11,7 +11,7 @@
  * (playwright.config.ts): the settings it changes are site-wide.
  */
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './page-checks';
 import type { APIRequestContext, Page } from '@playwright/test';
 import * as tar from 'tar';
 import { expect, signInAs, test, waitForHydration } from './fixtures';
@@ -30,7 +30,7 @@ test.describe.configure({ mode: 'default' });
 
 async function axeViolations(page: Page): Promise<string[]> {
   await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
 

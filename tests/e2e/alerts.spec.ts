@@ -4,7 +4,7 @@
  * publishes a matching unit; the job runner matches it and the alert e-mail arrives (SMTP sink)
  * with the home's link and an unsubscribe link that asks before it stops the alert. Plus axe on the form.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './page-checks';
 import type { Page } from '@playwright/test';
 import { expect, newClientContext, signInAs, test, waitForHydration } from './fixtures';
 import { linkIn, waitForMail } from './mail';
@@ -111,7 +111,7 @@ test('the daily digest choice is kept, and the form passes axe in both themes', 
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await page.goto('/subscriptions?location=Austin');
     await waitForHydration(page);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   }
   const form = page.getByTestId('alert-form');

@@ -3,7 +3,7 @@
  * with the sandbox's test cards, a declined card keeps the form, homes that are not available
  * show a notice, and the whole flow works without JavaScript ("pay at signing").
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './page-checks';
 import type { Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
 import { fillDetails, fillStay, findAvailableHome, reachConfirmation, uniqueEmail } from './booking-steps';
@@ -13,7 +13,7 @@ import { waitForMail } from './mail';
 async function axeViolations(page: Page): Promise<string[]> {
   // The pointer rests where the last click was; a hover colour is not what is being checked.
   await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
 

@@ -63,7 +63,9 @@ test('Ctrl+B toggles the side menu and the state is kept in a 7-day cookie', asy
   expect(days).toBeGreaterThan(6.9);
   expect(days).toBeLessThan(7.1);
   await page.reload();
+  // Open from the cookie in the server's HTML; the shortcut needs the hydrated page.
   await expect(panel).toBeVisible();
+  await waitForHydration(page);
   await page.keyboard.press('Control+b');
   await expect(panel).toHaveCount(0);
   await page.getByTestId('side-menu-toggle').click();

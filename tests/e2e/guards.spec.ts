@@ -5,11 +5,10 @@
  * /admin/users, and an anonymous visit landing on /auth. Plus axe checks of the signed-in home
  * pages in the dark theme (the page crawl checks them in the light one) and a narrow-screen check.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PROTECTED_ROUTES, ROLES, satisfies, type Role } from '../../app/lib/access';
 import { expect, signInAs, test, waitForHydration } from './fixtures';
-import { expectAccessible } from './page-checks';
+import { axeOn, expectAccessible } from './page-checks';
 import { E2E_USERS } from './users';
 
 type Visitor = 'anonymous' | Role;
@@ -170,7 +169,7 @@ test('an admin creates a property manager through /admin/users and the new accou
   const form = await createAccount(page, { email, name: 'Nina Newmanager', password: 'nina-manager-pass', role: 'property_manager' });
   // The toast itself passes axe (named close button, readable text).
   await expect(page.getByTestId('users-toast')).toContainText('Account created.');
-  const toast = await new AxeBuilder({ page }).include('[data-testid="users-toast"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  const toast = await axeOn(page).include('[data-testid="users-toast"]').withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(toast.violations.map((v) => v.id)).toEqual([]);
   const row = page.locator(`[data-testid="user-row"][data-email="${email}"]`);
   await expect(row).toBeVisible();

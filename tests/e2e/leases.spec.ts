@@ -8,7 +8,7 @@
  *   PDF receipt; the admin refunds part of it and her balance shows the refund; she replaces the
  *   autopay card. Plus axe on the portal. Data: tests/e2e/seed-leases.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './page-checks';
 import type { Locator, Page } from '@playwright/test';
 import { expect, newClientContext, signInAs, signInWith, test, waitForHydration } from './fixtures';
 import { E2E_LEASES } from './seed-leases';
@@ -153,7 +153,7 @@ test('a declined autopay reaches the bell; the tenant pays rent by card, an admi
   await expect(page.getByTestId('autopay-on')).toContainText('day 5');
   await expect(page.getByTestId('autopay-on')).toContainText('4242');
 
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await adminContext.close();
 });

@@ -6,7 +6,7 @@
  * property manager sees their building's requests and gets a 404 for another building's.
  * Data: tests/e2e/seed-maintenance-queue.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './page-checks';
 import type { Page } from '@playwright/test';
 import { expect, newClientContext, signInAs, test, waitForHydration } from './fixtures';
 import { E2E_QUEUE } from './seed-maintenance-queue';
@@ -133,7 +133,7 @@ test('an admin triages a request, is refused an uninsured vendor with the reason
   await expect(page.getByTestId('assign-has-open')).toBeVisible();
   await expect(page.locator('[data-testid="timeline-entry"][data-kind="assigned"]')).toContainText(`Assigned to ${E2E_QUEUE.insured}`);
 
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 

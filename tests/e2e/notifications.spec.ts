@@ -4,7 +4,7 @@
  * and follows its link; "Mark all read" clears the badge; "99+" above 99; time labels; the empty
  * list; the endpoint's refusals; the bell at phone width and in both themes.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './page-checks';
 import type { Locator, Page } from '@playwright/test';
 import { expect, newClientContext, signInAs, signInWith, test, waitForHydration } from './fixtures';
 import { BADGE_USER_NEWEST, BADGE_USER_UNREAD, E2E_NOTIFICATION_USERS, type NotificationUser } from './notification-users';
@@ -253,7 +253,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const panelBox = (await panel.boundingBox())!;
     expect(panelBox.x).toBeGreaterThanOrEqual(0);
     expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(360);
-    const results = await new AxeBuilder({ page }).include('[data-testid="notification-panel"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+    const results = await axeOn(page).include('[data-testid="notification-panel"]').withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(
       results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -9,6 +9,16 @@ import { expect, type Page } from '@playwright/test';
 /** The axe rule tags checked: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/**
+ * An axe run on `page`, configured for speed: axe runs inside the page itself (legacy mode; the
+ * default opens a second blank page per run to merge frame results, and our pages have no
+ * iframes) and reports nodes for violations only (`resultTypes`). Together they halve a run
+ * (2.5 s to 1.1 s on a 1,400-element staff list), which the crawl does for every page twice.
+ */
+export function axeOn(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
+}
+
 /** The floating controls' test ids. */
 export const FLOATING = ['side-menu-toggle', 'chat-bubble', 'offline-badge'];
 
@@ -18,7 +28,7 @@ export const FLOATING = ['side-menu-toggle', 'chat-bubble', 'offline-badge'];
  * it found.
  */
 export async function seriousAxeViolations(page: Page, options: { include?: string } = {}): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
+  const builder = axeOn(page);
   if (options.include) builder.include(options.include);
   const results = await builder.withTags(WCAG_TAGS).analyze();
   return results.violations

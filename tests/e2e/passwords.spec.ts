@@ -4,7 +4,7 @@
  * fails the policy still signs in, is kept on /account/password until it chooses a new one, and
  * then signs in with the new one.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './page-checks';
 import { expect, test, waitForHydration } from './fixtures';
 import { E2E_LEGACY_USER } from './seed-passwords';
 
@@ -52,7 +52,7 @@ test('an old weak password still signs in, then only the change page opens until
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/account\/password\?redirectTo=%2Fdashboard$/);
   await waitForHydration(page);
-  const accessibility = await new AxeBuilder({ page }).include('main').analyze();
+  const accessibility = await axeOn(page).include('main').analyze();
   expect(accessibility.violations).toEqual([]);
 
   const form = page.getByTestId('change-password-form');

@@ -7,7 +7,7 @@
  * won, live. Plus axe on the bids comparison, and both sides in the dark theme on a phone. Data:
  * tests/e2e/seed-projects.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './page-checks';
 import type { Page } from '@playwright/test';
 import { expect, newClientContext, signInAs, signInWith, test, waitForHydration } from './fixtures';
 import { waitForMail } from './mail';
@@ -107,7 +107,7 @@ test('an admin opens a project for bids to two vendors, a vendor bids, the admin
   await expect(row.getByTestId('bid-insurance')).toHaveAttribute('data-state', 'ok');
   await expect(row.getByTestId('bid-attachment')).toContainText('roof-quote.pdf');
   await expect(row.getByTestId('bid-award')).toHaveCount(0);
-  const results = await new AxeBuilder({ page: admin }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axeOn(admin).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(
     results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -142,7 +142,7 @@ test('an admin opens a project for bids to two vendors, a vendor bids, the admin
     await viewer.goto(path);
     await waitForHydration(viewer);
     await expect(viewer.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-    const dark = await new AxeBuilder({ page: viewer }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const dark = await axeOn(viewer).withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(
       dark.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')

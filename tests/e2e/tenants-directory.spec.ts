@@ -5,7 +5,7 @@
  * the search — and finds the same building's payments; the filtered page passes axe. Data: the
  * demo seed and tests/e2e/seed-leases.ts (Lena Lessee in "E2E Lease Court").
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './page-checks';
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test, waitForHydration } from './fixtures';
 import { E2E_LEASES } from './seed-leases';
@@ -56,7 +56,7 @@ test('the tenants directory pages with first/next, searches, and filters by a bu
   await page.reload();
   await expect(page.getByTestId('tenants-filter-building')).toHaveValue('E2E Lease Court');
   await waitForHydration(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   // The same building's payments.

@@ -3,7 +3,7 @@
  * that takes a payment says so — the booking fee's confirmation step and the tenant portal's
  * Pay now / autopay — in English and in Italian.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './page-checks';
 import type { Page } from '@playwright/test';
 import { expect, signInWith, test, waitForHydration } from './fixtures';
 import { reachConfirmation, uniqueEmail } from './booking-steps';
@@ -11,7 +11,7 @@ import { E2E_LEASES } from './seed-leases';
 
 /** WCAG 2 A/AA violations inside the notice, as "rule: selectors" lines. */
 async function noticeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('[data-testid="payments-test-mode"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axeOn(page).include('[data-testid="payments-test-mode"]').withTags(['wcag2a', 'wcag2aa']).analyze();
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
 

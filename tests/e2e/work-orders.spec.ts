@@ -6,7 +6,7 @@
  * invoice in /admin/assignments and marks it paid; the vendor's invoices page follows live. Plus
  * axe on the vendor's work-order page. Data: tests/e2e/seed-work-orders.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './page-checks';
 import sharp from 'sharp';
 import { expect, newClientContext, signInAs, signInWith, test, waitForHydration } from './fixtures';
 import { E2E_WORK_ORDERS } from './seed-work-orders';
@@ -42,7 +42,7 @@ test('a vendor accepts, schedules, completes with a photo and invoices; an admin
   await expect(page.getByTestId('work-order-place')).toContainText('12 Wrench Way, Apt 3C');
   await expect(page.getByTestId('entry-permission')).toHaveAttribute('data-permission', 'yes');
   await expect(page.getByTestId('work-order-entry')).toContainText('09:00–12:00');
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const axe = await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   await page.getByTestId('accept-submit').click();
