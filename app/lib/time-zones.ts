@@ -6,7 +6,7 @@
  * Client-safe (the building form lists the zones).
  */
 import { TZDate } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
+import { addDays, addMonths, format, setDate } from 'date-fns';
 
 /**
  * The zone of most of each state's people (a state that spans two zones takes its larger part;
@@ -108,13 +108,39 @@ export function localToday(timeZone: string, now: Date = new Date()): string {
   return format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
 }
 
-/** `iso` (`YYYY-MM-DD`) moved by `days` calendar days (negative goes back). */
+/**
+ * The ISO date `iso` as midnight UTC. Built from its parts: a `YYYY-MM-DDT00:00:00` string would
+ * be read in the process's zone, a day early east of UTC.
+ */
+function utcMidnight(iso: string): TZDate {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  return new TZDate(year, month - 1, day, 'UTC');
+}
+
+/** The ISO date of a `TZDate` in UTC. */
+function isoOf(date: TZDate): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** `iso` (`YYYY-MM-DD`) moved by `days` calendar days (negative goes back), whatever the process's zone. */
 export function addIsoDays(iso: string, days: number): string {
-  return format(addDays(new TZDate(`${iso}T00:00:00`, 'UTC'), days), 'yyyy-MM-dd');
+  return isoOf(addDays(utcMidnight(iso), days));
 }
 
 /** The first instant of the local day `iso` in `timeZone` (local midnight, as a UTC `Date`). */
 export function startOfLocalDay(timeZone: string, iso: string): Date {
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
   return new Date(new TZDate(year, month - 1, day, timeZone).getTime());
+}
+
+/**
+ * The next rent due date on or after `today` (ISO dates): day `dueDay` (1–28) of this month, or of
+ * the next when that has passed, never before the lease's `startDate`; null when it falls after
+ * `endDate`. Calendar arithmetic only: `today` is already the building's local date.
+ */
+export function nextRentDueDate(today: string, dueDay: number, startDate: string, endDate: string): string | null {
+  const from = today > startDate ? today : startDate;
+  const thisMonth = isoOf(setDate(utcMidnight(from), dueDay));
+  const due = thisMonth >= from ? thisMonth : isoOf(addMonths(utcMidnight(thisMonth), 1));
+  return due <= endDate ? due : null;
 }

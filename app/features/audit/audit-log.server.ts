@@ -9,7 +9,7 @@ import { keysetCsvStream } from '~/server/http/csv.server';
 import { and, desc, eq, gte, ilike, inArray, lt, type SQL } from 'drizzle-orm';
 import { afterInstantKey, instantText, utcDayStart } from '~/server/db/instant-keyset.server';
 import type { KeysetBatch } from '~/server/keyset-stream.server';
-import { addDays } from '~/features/payments/payments.schemas';
+import { addIsoDays } from '~/lib/time-zones';
 import { containsPattern } from '~/lib/like-pattern';
 import type { Db } from '~/server/db/client.server';
 import { auditLog, user } from '~/server/db/schema';
@@ -41,7 +41,7 @@ function filterCondition(db: Db, filters: AuditFilters): SQL | undefined {
     filters.action ? eq(auditLog.action, filters.action) : undefined,
     filters.table ? eq(auditLog.tableName, filters.table) : undefined,
     filters.from ? gte(auditLog.createdAt, utcDayStart(filters.from)) : undefined,
-    filters.to ? lt(auditLog.createdAt, utcDayStart(addDays(filters.to, 1))) : undefined,
+    filters.to ? lt(auditLog.createdAt, utcDayStart(addIsoDays(filters.to, 1))) : undefined,
   );
 }
 

@@ -49,13 +49,6 @@ export function addMonths(iso: string, months: number): string {
   return toIso({ year, month, day: Math.min(date.day, lastDay) });
 }
 
-/** `iso` plus `days` days. Throws RangeError for an invalid date. */
-export function addDays(iso: string, days: number): string {
-  const date = parseIsoDate(iso);
-  if (!date) throw new RangeError(`not an ISO date: ${iso}`);
-  return new Date(Date.UTC(date.year, date.month - 1, date.day + days)).toISOString().slice(0, 10);
-}
-
 /**
  * DESIGN §4: whole months between move-in and move-out, rounded up: 2027-01-15 → 2027-03-15 is
  * 2 months, → 2027-03-16 is 3. Returns 0 when move-out is not after move-in. ISO strings compare

@@ -6,6 +6,7 @@
  * and a rating. Messages are translation keys (`translateIssues`). Client-safe.
  */
 import { z } from 'zod';
+import { addIsoDays } from '~/lib/time-zones';
 import { FIELD_MESSAGES, cleanLine, cleanMultiline } from '~/lib/form-fields';
 import { INT4_MAX } from '~/lib/ids';
 import type { EntryWindow } from '~/features/work-orders/entry-windows';
@@ -73,11 +74,6 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** `iso` (YYYY-MM-DD) moved by `days`. */
-function addDays(iso: string, days: number): string {
-  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 const text = (max: number) => z.string().overwrite(cleanLine).max(max, FIELD_MESSAGES.tooLong);
 const multiline = (max: number) => z.string().overwrite(cleanMultiline).max(max, FIELD_MESSAGES.tooLong);
 const checkbox = z
@@ -91,8 +87,8 @@ const checkbox = z
  * `windowDate{i}` / `windowFrom{i}` / `windowTo{i}` (see `maintenanceFormErrorsPath`).
  */
 export function maintenanceRequestSchema(today: string) {
-  const earliest = addDays(today, -1);
-  const latest = addDays(today, ENTRY_WINDOW_MAX_DAYS);
+  const earliest = addIsoDays(today, -1);
+  const latest = addIsoDays(today, ENTRY_WINDOW_MAX_DAYS);
   const window = z.object({ date: z.string().trim(), from: z.string().trim(), to: z.string().trim() }).superRefine((value, ctx) => {
     if (!isRealDate(value.date)) ctx.addIssue({ code: 'custom', path: ['date'], message: MAINTENANCE_MESSAGES.windowDate });
     else if (value.date < earliest) ctx.addIssue({ code: 'custom', path: ['date'], message: MAINTENANCE_MESSAGES.windowPast });

@@ -17,6 +17,7 @@
  * Services return data and reason codes; the pages (payments.page.server.ts) map them to HTTP.
  */
 import { isAdmin, isPropertyManager, isStaffActor } from '~/lib/access';
+import { addIsoDays } from '~/lib/time-zones';
 import { keysetCsvStream } from '~/server/http/csv.server';
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { afterInstantKey, instantText, utcDayStart } from '~/server/db/instant-keyset.server';
@@ -26,7 +27,6 @@ import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { application, building, charge, lease, ledgerAllocation, payment, property, refund, user } from '~/server/db/schema';
 import {
-  addDays,
   formatCursor,
   PAYMENTS_CSV_MAX_ROWS,
   PAYMENTS_PAGE_SIZE,
@@ -55,7 +55,7 @@ function filterCondition(db: Db, actor: PaymentsActor, filters: PaymentFilters):
     filters.method ? eq(payment.method, filters.method) : undefined,
     filters.buildingId ? eq(payment.buildingId, filters.buildingId) : undefined,
     filters.from ? gte(payment.createdAt, utcDayStart(filters.from)) : undefined,
-    filters.to ? lt(payment.createdAt, utcDayStart(addDays(filters.to, 1))) : undefined,
+    filters.to ? lt(payment.createdAt, utcDayStart(addIsoDays(filters.to, 1))) : undefined,
   );
 }
 
@@ -468,7 +468,7 @@ export async function findReconciliation({
   };
   if (!isStaffActor(actor)) return empty;
   const start = `${query.from}T00:00:00Z`;
-  const end = `${addDays(query.to, 1)}T00:00:00Z`;
+  const end = `${addIsoDays(query.to, 1)}T00:00:00Z`;
   const managed = isAdmin(actor.role) ? null : actor.id;
   // One condition on a building id column, for the building filter and the manager's scope.
   const buildingIs = (column: SQL) =>

@@ -6,6 +6,7 @@
  * Every message is a translation key (`payments.errors.*`, `common.form.*`). Client-safe.
  */
 import { instantCursor } from '~/lib/keyset-cursor';
+import { addIsoDays } from '~/lib/time-zones';
 import { parseDollars } from '~/lib/money';
 import { z } from 'zod';
 import { FIELD_MESSAGES, cleanLine } from '~/lib/form-fields';
@@ -48,11 +49,6 @@ export function isIsoDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/** `iso` + `days` (ISO dates, UTC). */
-export function addDays(iso: string, days: number): string {
-  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Days from `from` to `to`, both included (ISO dates). */
@@ -153,12 +149,12 @@ export function parseReconciliationQuery(
   params: URLSearchParams,
   today: string,
 ): { ok: true; query: ReconciliationQuery } | { ok: false; issues: z.ZodError; query: ReconciliationQuery } {
-  const fallback = { from: addDays(today, -29), to: today, buildingId: null };
+  const fallback = { from: addIsoDays(today, -29), to: today, buildingId: null };
   const parsed = z
     .object({ from: optional(dateField), to: optional(dateField), building: optional(buildingField) })
     .superRefine((value, ctx) => {
       const to = value.to ?? today;
-      const from = value.from ?? addDays(to, -29);
+      const from = value.from ?? addIsoDays(to, -29);
       if (from > to) ctx.addIssue({ code: 'custom', path: ['to'], message: PAYMENT_MESSAGES.range });
       else if (daysInRange(from, to) > RECONCILIATION_MAX_DAYS)
         ctx.addIssue({ code: 'custom', path: ['from'], message: PAYMENT_MESSAGES.rangeTooLong });
@@ -166,7 +162,7 @@ export function parseReconciliationQuery(
     .safeParse(pickParams(params, ['from', 'to', 'building']));
   if (!parsed.success) return { ok: false, issues: parsed.error, query: fallback };
   const to = parsed.data.to ?? today;
-  return { ok: true, query: { from: parsed.data.from ?? addDays(to, -29), to, buildingId: parsed.data.building ?? null } };
+  return { ok: true, query: { from: parsed.data.from ?? addIsoDays(to, -29), to, buildingId: parsed.data.building ?? null } };
 }
 
 /**

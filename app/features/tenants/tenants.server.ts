@@ -16,6 +16,7 @@
  * open charge exists exactly when the balance is above zero, and the test needs no sum.
  */
 import { isAdmin, isPropertyManager, isStaff } from '~/lib/access';
+import { addIsoDays } from '~/lib/time-zones';
 import { utcToday } from '~/lib/dates';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '~/server/db/rows.server';
@@ -39,13 +40,6 @@ import { isId } from '~/lib/ids';
 /** The lease statuses the directory lists (a signed lease's tenants are moving in). */
 const LISTED_STATUSES = ['active', 'signed', 'ended', 'terminated'] as const;
 
-/** `iso` plus `days` days (UTC), ISO. */
-function addDays(iso: string, days: number): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /** The WHERE of the directory for `actor` and `filters`, search aside (tables: lease, lease_tenant, property, building). */
 function directoryWhere(actor: PortfolioActor, filters: TenantFilters, today: string): SQL | undefined {
   const conditions: (SQL | undefined)[] = [inArray(lease.status, [...LISTED_STATUSES]), managedBuildingsFilter(actor)];
@@ -58,7 +52,7 @@ function directoryWhere(actor: PortfolioActor, filters: TenantFilters, today: st
     conditions.push(
       inArray(lease.status, ['active', 'signed']),
       gte(lease.endDate, today),
-      lte(lease.endDate, addDays(today, filters.endingWithin)),
+      lte(lease.endDate, addIsoDays(today, filters.endingWithin)),
     );
   }
   if (filters.after) {

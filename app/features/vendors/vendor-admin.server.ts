@@ -16,6 +16,7 @@
  * notification — all or nothing — and answers a reason code the route turns into a message.
  */
 import { isAdmin } from '~/lib/access';
+import { addIsoDays } from '~/lib/time-zones';
 import { utcToday } from '~/lib/dates';
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -74,11 +75,6 @@ export function eligibilityOf(
 ): VendorEligibility {
   const refusal = vendorIneligibility(row, today);
   return refusal === 'vendor_not_found' ? 'vendor_not_approved' : refusal;
-}
-
-/** `iso` (YYYY-MM-DD) plus `days` calendar days (negative: minus), in UTC. */
-export function addIsoDays(iso: string, days: number): string {
-  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 const listColumns = {

@@ -18,7 +18,7 @@ import { user, vendor } from '~/server/db/schema';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox, type JobHandlers, type JobSchedule } from '~/server/outbox/outbox.server';
 
-import { addIsoDays } from './vendor-admin.server';
+import { addIsoDays } from '~/lib/time-zones';
 import { issueVendorInvitation } from './vendor-invitation.server';
 import {
   daysLabel,

@@ -23,6 +23,7 @@
  * per 500 leases: about 9,000 leases and 410,000 rows at 75,000 units.
  */
 import { and, eq, isNotNull, like, max, sql } from 'drizzle-orm';
+import { addIsoDays } from '~/lib/time-zones';
 import type { DemoSeedArgs } from './demo-seed-args';
 import { autopay, building, charge, lease, leaseTenant, ledgerAllocation, payment, property, user } from '../schema';
 import { readSettings } from '../../settings/settings.server';
@@ -140,10 +141,6 @@ function msOf(iso: string, hour = 0): number {
   return Date.parse(`${iso}T00:00:00Z`) + hour * HOUR_MS;
 }
 
-function addDays(iso: string, days: number): string {
-  return isoOf(msOf(iso) + days * DAY_MS);
-}
-
 /** `iso` moved by `months`, the day clamped to the target month's length (Jan 31 + 1 → Feb 28). */
 function addMonths(iso: string, months: number): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
@@ -211,11 +208,11 @@ export function planDemoLease({
   // The lease: began 12 months and 0–11 days ago; ends the day before the unit's "available
   // from" date when that gives 13–24 months, else after a random 13–24 months. (Not 12: a
   // 12-month lease that began more than 12 months ago would already be over.)
-  const startDate = addDays(addMonths(today, -12), -rnd.int(0, 11));
-  const shortest = addDays(addMonths(startDate, 13), -1);
-  const longest = addDays(addMonths(startDate, 24), -1);
-  const beforeAvailable = unit.availableDate ? addDays(unit.availableDate, -1) : null;
-  const randomEnd = addDays(addMonths(startDate, rnd.int(13, 24)), -1);
+  const startDate = addIsoDays(addMonths(today, -12), -rnd.int(0, 11));
+  const shortest = addIsoDays(addMonths(startDate, 13), -1);
+  const longest = addIsoDays(addMonths(startDate, 24), -1);
+  const beforeAvailable = unit.availableDate ? addIsoDays(unit.availableDate, -1) : null;
+  const randomEnd = addIsoDays(addMonths(startDate, rnd.int(13, 24)), -1);
   const endDate = beforeAvailable && beforeAvailable >= shortest && beforeAvailable <= longest ? beforeAvailable : randomEnd;
   const rentCents = unit.price * 100;
   const depositCents = rentCents;
@@ -364,7 +361,7 @@ export function planDemoLease({
     });
     // The late-fee job, grace days after the due date: a fee if this rent is still open then.
     if (lateFeeCents > 0) {
-      const feeDate = addDays(p.dueDate, feeRule.graceDays + 1);
+      const feeDate = addIsoDays(p.dueDate, feeRule.graceDays + 1);
       events.push({
         at: msOf(feeDate, RENT_JOB_HOUR),
         order: order++,
@@ -386,7 +383,7 @@ export function planDemoLease({
       if (partial && p.k === lastK - behind + 1) {
         const share = rnd.int(30, 70) / 100;
         events.push({
-          at: msOf(addDays(p.dueDate, rnd.int(0, onTimeDays)), rnd.int(9, 20)) + minute,
+          at: msOf(addIsoDays(p.dueDate, rnd.int(0, onTimeDays)), rnd.int(9, 20)) + minute,
           order: order++,
           run: (at) => pay(at, 'rent', payer === 'check' ? 'check' : 'card', Math.min(balanceAt(), Math.round(rentCents * share))),
         });
@@ -403,7 +400,7 @@ export function planDemoLease({
       });
     } else {
       const late = lateFeeCents > 0 && rnd.chance(lateRate);
-      const day = late ? addDays(p.dueDate, feeRule.graceDays + 1 + rnd.int(0, 9)) : addDays(p.dueDate, rnd.int(0, onTimeDays));
+      const day = late ? addIsoDays(p.dueDate, feeRule.graceDays + 1 + rnd.int(0, 9)) : addIsoDays(p.dueDate, rnd.int(0, onTimeDays));
       const method = payer === 'check' ? 'check' : 'card';
       events.push({ at: msOf(day, rnd.int(9, 20)) + minute, order: order++, run: (at) => pay(at, 'rent', method, balanceAt()) });
     }
