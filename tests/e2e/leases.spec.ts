@@ -94,6 +94,21 @@ test('a declined autopay reaches the bell; the tenant pays rent by card, an admi
   await expect(page.getByTestId('current-lease')).toContainText('E2E Lease Court · 1');
   await expect(page.getByTestId('tenant-balance')).toHaveAttribute('data-cents', rent);
   await expect(page.getByTestId('autopay-on')).toContainText('0341');
+  await expect(page.getByTestId('next-rent')).toContainText(/Next rent: \$1,500\.00 due .+, paid by autopay/);
+  // The statement, newest first: what was charged and paid at the lease start nets to $0.00 on
+  // that day, and no line dips below zero.
+  const lines = page.getByTestId('statement').locator('tbody tr');
+  await expect(lines).toHaveCount(4);
+  await expect(lines.nth(1)).toContainText('Payment');
+  await expect(lines.nth(1).locator('td').last()).toHaveText('$0.00');
+  expect((await lines.locator('td:last-child').allTextContents()).filter((text) => text.startsWith('-'))).toEqual([]);
+  const yearPdf = page
+    .getByTestId('statement-pdfs')
+    .getByRole('link', { name: /^Statement for \d{4} \(PDF\)$/ })
+    .first();
+  const statement = await page.request.get((await yearPdf.getAttribute('href'))!);
+  expect(statement.headers()['content-type']).toBe('application/pdf');
+  expect((await statement.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
   // The admin runs the autopay schedule now (the job runner picks it up within 15 s).
   const adminContext = await newClientContext(browser, baseURL);

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '~/lib/constants';
-import { buildLeaseDocument, renderLeasePdf, renderReceiptPdf, sha256Hex, toPdfText } from './lease-document.server';
-import type { LeaseDocumentInput, ReceiptInput } from './lease-document.types';
+import { buildLeaseDocument, renderLeasePdf, renderReceiptPdf, renderStatementPdf, sha256Hex, toPdfText } from './lease-document.server';
+import type { LeaseDocumentInput, ReceiptInput, StatementInput } from './lease-document.types';
 
 const STANDARD_FONTS = `${path.resolve(import.meta.dirname, '../../../node_modules/pdfjs-dist/standard_fonts')}/`;
 
@@ -215,6 +215,74 @@ describe('lease document', () => {
     expect(text).toContain('No security deposit is required.');
     expect(text).toContain('No late fee is charged');
     expect(text).toContain('1 adult and 0 children');
+  });
+});
+
+function statementInput(overrides: Partial<StatementInput> = {}): StatementInput {
+  const line = (
+    date: string,
+    kind: string,
+    amountCents: number,
+    balanceCents: number,
+    extra: Partial<StatementInput['lines'][number]> = {},
+  ) => ({
+    date,
+    kind,
+    period: null,
+    description: null,
+    dueDate: null,
+    amountCents,
+    balanceCents,
+    lateFeeRule: null,
+    ...extra,
+  });
+  return {
+    companyName: 'Dimora Property Management',
+    tenantName: 'Ada Lovelace',
+    unitLabel: 'Maple Court · 4B',
+    year: 2026,
+    madeOn: '2026-12-31',
+    openingCents: 10_000,
+    lines: [
+      line('2026-11-01', 'rent', 245_000, 255_000, { period: '2026-11' }),
+      line('2026-11-07', 'late_fee', 7_500, 262_500, {
+        dueDate: '2026-11-07',
+        lateFeeRule: { graceDays: 5, kind: 'percent', amountCents: 0, percent: 5, capCents: 7_500, capPercent: 0 },
+      }),
+      line('2026-11-09', 'payment', -262_500, 0),
+      line('2026-11-20', 'deposit', 50_000, 50_000, { dueDate: '2026-12-01' }),
+    ],
+    ...overrides,
+  };
+}
+
+describe('year-end statement PDF', () => {
+  it('shows the balance carried in, each line with its running balance and a late fee’s rule, the year’s totals and the closing balance', async () => {
+    const text = await pdfText(await renderStatementPdf(statementInput(), 'en'));
+    for (const expected of [
+      'Statement for 2026',
+      'Ada Lovelace',
+      'Maple Court · 4B',
+      'Balance on Jan 1, 2026 $100.00',
+      'Rent 2026-11',
+      'Late fee · rule: 5% of the month’s rent after 5 days of grace, at most $75.00',
+      'Security deposit · due Dec 1, 2026',
+      '-$2,625.00',
+      'Charged in the year $3,025.00',
+      'Paid and credited in the year $2,625.00',
+      'Balance on Dec 31, 2026 $500.00',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toMatch(/lease-document\.|common\.|\{\{/);
+  });
+
+  it('in Italian, for a year with nothing in it, carries the opening balance to the close', async () => {
+    const text = await pdfText(await renderStatementPdf(statementInput({ lines: [], madeOn: '2026-06-30', openingCents: -5_000 }), 'it'));
+    for (const expected of ['Estratto conto 2026', 'Nessun addebito né pagamento in quest’anno.', 'Saldo al 30 giu 2026']) {
+      expect(text).toContain(expected);
+    }
+    expect(text.match(/-50,00 USD/g)?.length).toBe(2);
   });
 });
 

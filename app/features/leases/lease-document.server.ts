@@ -23,10 +23,13 @@ import type * as PdfMakeModule from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import en from '~/i18n/locales/en/lease-document.json';
 import it from '~/i18n/locales/it/lease-document.json';
+import commonEn from '~/i18n/locales/en/common.json';
+import commonIt from '~/i18n/locales/it/common.json';
+import { lateFeeRuleText } from '~/lib/late-fee-summary';
 import type { Language } from '~/lib/constants';
-import { formatCents, formatDateTime } from '~/lib/format';
+import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
 import { createI18n, intlLocale } from '~/lib/i18n';
-import type { LeaseDocument, LeaseDocumentInput, ReceiptInput } from './lease-document.types';
+import type { LeaseDocument, LeaseDocumentInput, ReceiptInput, StatementInput, StatementLine } from './lease-document.types';
 import { cardBrandName } from '~/lib/card-brands';
 
 type PdfMake = typeof PdfMakeModule;
@@ -54,8 +57,9 @@ function loadPdfMake(): PdfMake {
 }
 
 const NAMESPACE = 'lease-document';
-// One object per language, so createI18n's per-object cache gives one translator each.
-const TREES: Record<Language, object> = { en: { [NAMESPACE]: en }, it: { [NAMESPACE]: it } };
+// One object per language, so createI18n's per-object cache gives one translator each. `common`
+// holds the late-fee rule's words, shared with the pages (app/lib/late-fee-summary.ts).
+const TREES: Record<Language, object> = { en: { [NAMESPACE]: en, common: commonEn }, it: { [NAMESPACE]: it, common: commonIt } };
 
 function translator(lang: Language): TFunction {
   return createI18n(lang, TREES[lang]).t;
@@ -359,6 +363,94 @@ export async function renderReceiptPdf(input: ReceiptInput, lang: Language): Pro
         company: { fontSize: 11, bold: true, color: '#444444', margin: [0, 0, 0, 2] },
         title: { fontSize: 18, bold: true, margin: [0, 0, 0, 14] },
         heading: { fontSize: 12, bold: true, margin: [0, 0, 0, 6] },
+      },
+    },
+  );
+}
+
+/** A statement line's words: kind, rent period, description, due date and a late fee's rule. */
+function statementItem(line: StatementLine, lang: Language): string {
+  const tr = scoped(lang);
+  const parts = [tr(`statement.kinds.${line.kind}`) + (line.period && /^\d{4}-\d{2}$/.test(line.period) ? ` ${line.period}` : '')];
+  if (line.kind !== 'payment' && line.description) parts.push(line.description);
+  if (line.dueDate && line.dueDate !== line.date) parts.push(tr('statement.dueOn', { date: formatIsoDate(line.dueDate, lang) }));
+  if (line.lateFeeRule) parts.push(tr('statement.lateFeeRule', { rule: lateFeeRuleText(translator(lang), line.lateFeeRule, lang) }));
+  return parts.join(' · ');
+}
+
+/**
+ * A tenant's statement of one calendar year as a PDF in `lang` (the year-end statement): company,
+ * tenant, home, the balance carried in on 1 January, every line of the year in the order it
+ * happened with its running balance, the year's charges and payments, and the balance on
+ * 31 December (or on `madeOn` in the current year). Amounts are integer cents (USD), dates ISO;
+ * `madeOn` fixes the PDF's dates, so the output is deterministic. Throws when `madeOn` is invalid.
+ */
+export async function renderStatementPdf(input: StatementInput, lang: Language): Promise<Buffer> {
+  const tr = scoped(lang);
+  const money = (cents: number) => toPdfText(formatCents(cents, lang));
+  const made = pdfDate(input.madeOn);
+  const first = `${input.year}-01-01`;
+  const last = input.madeOn < `${input.year}-12-31` ? input.madeOn : `${input.year}-12-31`;
+  const closingCents = input.lines.at(-1)?.balanceCents ?? input.openingCents;
+  const chargedCents = input.lines.filter((line) => line.amountCents > 0).reduce((sum, line) => sum + line.amountCents, 0);
+  const paidCents = -input.lines.filter((line) => line.amountCents < 0).reduce((sum, line) => sum + line.amountCents, 0);
+  const row = (label: string, value: string, bold = false): Content[] => [
+    { text: toPdfText(label), color: '#555555' },
+    { text: toPdfText(value), bold },
+  ];
+  const content: Content[] = [
+    { text: toPdfText(input.companyName), style: 'company' },
+    { text: toPdfText(tr('statement.title', { year: input.year })), style: 'title' },
+    {
+      table: {
+        widths: [190, '*'],
+        body: [
+          row(tr('statement.tenant'), input.tenantName),
+          row(tr('statement.unit'), input.unitLabel),
+          row(tr('statement.period'), `${formatIsoDate(first, lang)} – ${formatIsoDate(last, lang)}`),
+          row(tr('statement.opening', { date: formatIsoDate(first, lang) }), formatCents(input.openingCents, lang)),
+          row(tr('statement.charged'), formatCents(chargedCents, lang)),
+          row(tr('statement.paid'), formatCents(paidCents, lang)),
+          row(tr('statement.closing', { date: formatIsoDate(last, lang) }), formatCents(closingCents, lang), true),
+        ],
+      },
+      layout: 'noBorders',
+      margin: [0, 0, 0, 16],
+    },
+  ];
+  if (input.lines.length === 0) content.push({ text: toPdfText(tr('statement.none')), italics: true });
+  else
+    content.push({
+      table: {
+        headerRows: 1,
+        widths: [70, '*', 80, 80],
+        body: [
+          [
+            { text: toPdfText(tr('statement.date')), bold: true },
+            { text: toPdfText(tr('statement.item')), bold: true },
+            { text: toPdfText(tr('statement.amount')), bold: true, alignment: 'right' },
+            { text: toPdfText(tr('statement.balance')), bold: true, alignment: 'right' },
+          ],
+          ...input.lines.map((line): Content[] => [
+            { text: toPdfText(formatIsoDate(line.date, lang)) },
+            { text: toPdfText(statementItem(line, lang)) },
+            { text: money(line.amountCents), alignment: 'right' },
+            { text: money(line.balanceCents), alignment: 'right' },
+          ]),
+        ],
+      },
+      layout: 'lightHorizontalLines',
+      fontSize: 9.5,
+    });
+  content.push({ text: toPdfText(tr('statement.note')), style: 'note' });
+  return renderPdf(
+    { lang, made, title: tr('statement.title', { year: input.year }), author: input.companyName },
+    {
+      content,
+      styles: {
+        company: { fontSize: 11, bold: true, color: '#444444', margin: [0, 0, 0, 2] },
+        title: { fontSize: 18, bold: true, margin: [0, 0, 0, 14] },
+        note: { italics: true, fontSize: 9, color: '#555555', margin: [0, 12, 0, 0] },
       },
     },
   );

@@ -4,6 +4,7 @@
  * receipts"). Client-safe: the signing page renders a `LeaseDocument` the server built.
  * Money is integer cents (USD), dates are ISO `YYYY-MM-DD`, timestamps ISO 8601 in UTC.
  */
+import type { LateFeeRule } from '~/lib/late-fees';
 
 /** Everything the lease text says, fixed when the lease is sent. */
 export type LeaseDocumentInput = {
@@ -63,4 +64,35 @@ export type ReceiptInput = {
   reference: string | null;
   /** The charges this payment paid. */
   allocations: { label: string; amountCents: number }[];
+};
+
+/** One line of a year's statement (see `StatementInput`). */
+export type StatementLine = {
+  /** ISO date, the building's local date it happened. */
+  date: string;
+  kind: string;
+  /** `YYYY-MM` of a rent period, else free text or null. */
+  period: string | null;
+  description: string | null;
+  /** A charge's due date when it differs from `date`. */
+  dueDate: string | null;
+  /** Signed effect on the balance, cents (charges +, payments and credits −, refunds +). */
+  amountCents: number;
+  /** The balance after the line, cents. */
+  balanceCents: number;
+  /** A late fee's rule when it posted (decision 048). */
+  lateFeeRule: LateFeeRule | null;
+};
+
+/** A tenant's statement of one calendar year (the year-end statement). Money in integer cents (USD). */
+export type StatementInput = {
+  companyName: string;
+  tenantName: string;
+  unitLabel: string;
+  year: number;
+  /** ISO date the statement is made (fixes the PDF's dates): 31 December, or today in the current year. */
+  madeOn: string;
+  /** The balance carried in on 1 January. */
+  openingCents: number;
+  lines: StatementLine[];
 };

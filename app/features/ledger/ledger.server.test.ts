@@ -4,10 +4,19 @@ import type { Viewer } from '~/server/auth/session.server';
 import { openDatabase, type Database } from '~/server/db/client.server';
 import { auditLog, charge, ledgerAllocation, notification, payment, refund } from '~/server/db/schema';
 import { createSandboxProvider, SANDBOX_TEST_CARDS, type SandboxCharge } from '~/server/payments/sandbox-provider.server';
-import { addCharge, chargesOf, createLeaseFixture, createPerson, leaseMails, TEST_ORIGIN, testCard } from '../../../tests/setup/leases';
+import {
+  addCharge,
+  chargesOf,
+  createLeaseFixture,
+  createPerson,
+  flatLateFee,
+  leaseMails,
+  TEST_ORIGIN,
+  testCard,
+} from '../../../tests/setup/leases';
 import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase, raceDescribe, raceTest } from '../../../tests/setup/test-db';
 import { payLeaseBalance, postManualCharge, recordOfflinePayment, refundPayment } from './ledger-commands.server';
-import { findLeaseBalance, findLedger } from './ledger.server';
+import { findLeaseBalance, findLedger, leaseLocalToday } from './ledger.server';
 import { settleProviderCharge } from './settlement.server';
 
 let database: TestDatabase;
@@ -187,13 +196,98 @@ describe('allocation and the balance', () => {
 
     const ledger = await findLedger(database.db, row.id);
 
+    // The payment is dated on the building's wall clock (decision 047), not UTC's.
+    const localToday = await leaseLocalToday(database.db, row.id);
     expect(ledger.map((e) => [e.date, e.kind, e.amountCents, e.balanceCents])).toEqual([
       ['2026-01-01', 'rent', 100_000, 100_000],
       ['2026-01-15', 'credit', -25_000, 75_000],
       ['2026-02-01', 'rent', 100_000, 175_000],
-      [TODAY, 'payment', -60_000, 115_000],
+      [localToday, 'payment', -60_000, 115_000],
     ]);
     expect((await findLeaseBalance(database.db, row.id, TODAY)).balanceCents).toBe(115_000);
+  });
+});
+
+describe('the statement', () => {
+  /** A lease in a Honolulu building (UTC−10, no DST) starting 2026-04-01. */
+  async function honoluluLease() {
+    const row = await createLeaseFixture(database.db, { manager, tenant, monthlyRentCents: 120_000, startDate: '2026-04-01' });
+    await database.db.execute(sql`
+      update building set time_zone = 'Pacific/Honolulu'
+      where id = (select u.building_id from property u join lease l on l.property_id = u.id where l.id = ${row.id})`);
+    return row;
+  }
+
+  /** A charge posted at the instant `postedAt` (ISO). */
+  async function chargePostedAt(values: Parameters<typeof addCharge>[1], postedAt: string) {
+    const posted = await addCharge(database.db, values);
+    await database.db
+      .update(charge)
+      .set({ createdAt: new Date(postedAt) })
+      .where(eq(charge.id, posted.id));
+    return posted;
+  }
+
+  /** An offline payment of `amountCents` that settled at the instant `settledAt` (ISO). */
+  async function paidAt(leaseId: number, amountCents: number, settledAt: string) {
+    const paid = await recordOfflinePayment({
+      db: database.db,
+      actor: manager,
+      leaseId,
+      amountCents,
+      method: 'check',
+      reference: 'C1',
+      origin,
+      publicUrl,
+    });
+    if (!paid.ok) throw new Error('payment refused');
+    await database.db
+      .update(payment)
+      .set({ settledAt: new Date(settledAt), createdAt: new Date(settledAt) })
+      .where(eq(payment.id, paid.id));
+  }
+
+  it('lists what was paid at signing on the day it happened, charges before their payment, and never dips below zero', async () => {
+    const row = await honoluluLease();
+    // Signed on 10 March at 10:00 in Honolulu: the deposit and April's rent are posted, due on 1 April, and paid at once.
+    await chargePostedAt({ leaseId: row.id, kind: 'deposit', amountCents: 120_000, dueDate: '2026-04-01' }, '2026-03-10T20:00:00Z');
+    await chargePostedAt({ leaseId: row.id, amountCents: 120_000, dueDate: '2026-04-01' }, '2026-03-10T20:00:00Z');
+    await paidAt(row.id, 240_000, '2026-03-10T20:05:00Z');
+    // May's rent, recorded later than its due date (an import), and paid at 19:00 on 1 May in
+    // Honolulu, which is already 2 May in UTC.
+    await chargePostedAt({ leaseId: row.id, amountCents: 120_000, dueDate: '2026-05-01' }, '2026-05-20T12:00:00Z');
+    await paidAt(row.id, 120_000, '2026-05-02T05:00:00Z');
+
+    const ledger = await findLedger(database.db, row.id);
+
+    expect(ledger.map((e) => [e.date, e.kind, e.dueDate, e.amountCents, e.balanceCents])).toEqual([
+      ['2026-03-10', 'deposit', '2026-04-01', 120_000, 120_000],
+      ['2026-03-10', 'rent', '2026-04-01', 120_000, 240_000],
+      ['2026-03-10', 'payment', null, -240_000, 0],
+      ['2026-05-01', 'rent', '2026-05-01', 120_000, 120_000],
+      ['2026-05-01', 'payment', null, -120_000, 0],
+    ]);
+    expect(ledger.every((entry) => entry.balanceCents >= 0)).toBe(true);
+  });
+
+  it('keeps the rule that posted a late fee with its line, and a year keeps only that year’s lines with the balance carried in', async () => {
+    const row = await honoluluLease();
+    await chargePostedAt({ leaseId: row.id, amountCents: 120_000, dueDate: '2026-12-01' }, '2026-12-01T10:05:00Z');
+    const fee = await chargePostedAt(
+      { leaseId: row.id, kind: 'late_fee', amountCents: 6_000, dueDate: '2026-12-07' },
+      '2026-12-07T10:05:00Z',
+    );
+    const rule = { ...flatLateFee(0, 5), kind: 'percent' as const, percent: 5, capCents: 7_500, source: 'building' as const };
+    await database.db.update(charge).set({ lateFeeRule: rule }).where(eq(charge.id, fee.id));
+    await chargePostedAt({ leaseId: row.id, amountCents: 120_000, dueDate: '2027-01-01' }, '2027-01-01T10:05:00Z');
+
+    const all = await findLedger(database.db, row.id);
+    const year2027 = await findLedger(database.db, row.id, { year: 2027 });
+
+    expect(all.find((entry) => entry.kind === 'late_fee')).toMatchObject({ date: '2026-12-07', lateFeeRule: rule, balanceCents: 126_000 });
+    expect(all.find((entry) => entry.kind === 'rent')).toMatchObject({ lateFeeRule: null });
+    expect(year2027.map((e) => [e.date, e.kind, e.amountCents, e.balanceCents])).toEqual([['2027-01-01', 'rent', 120_000, 246_000]]);
+    expect(await findLedger(database.db, row.id, { year: 2025 })).toEqual([]);
   });
 });
 

@@ -17,6 +17,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '~/server/db/rows.server';
 import type { Db } from '~/server/db/client.server';
 import { charge, lease, ledgerAllocation, payment } from '~/server/db/schema';
+import type { LateFeeRule } from '~/lib/late-fees';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
@@ -194,7 +195,14 @@ export async function findLeaseBalance(db: Executor, leaseId: number, today?: st
 export type LedgerEntry = {
   /** `charge:<id>`, `payment:<id>` or `refund:<id>`. */
   key: string;
+  /**
+   * The day it happened (ISO, the building's local date, decision 047): a charge on the day it was
+   * posted (its due date when it was recorded after that day, as a back-dated or imported charge
+   * is), a payment on the day it settled, a refund on the day it was made.
+   */
   date: string;
+  /** A charge's due date (ISO); null for payments and refunds. */
+  dueDate: string | null;
   kind: ChargeKind | 'payment' | 'refund';
   description: string | null;
   period: string | null;
@@ -204,44 +212,66 @@ export type LedgerEntry = {
   balanceCents: number;
   status: string;
   paymentId: number | null;
+  /** A late fee's rule as it was when the fee posted (decision 048); null otherwise. */
+  lateFeeRule: StoredLateFeeRule | null;
 };
 
+/** A late-fee rule as stored with the fee it posted: the rule and whose it was. */
+export type StoredLateFeeRule = LateFeeRule & { source: 'building' | 'company' };
+
 /**
- * The lease's ledger in date order with a running balance: charges and credits on their due
- * dates, succeeded payments on the day they settled, refunds on theirs. Void charges and failed
- * payments are left out. Newest last.
+ * The lease's statement: charges, credits, payments and refunds in the order they happened, each
+ * on its own local date (see `LedgerEntry.date`), with the running balance after each line. On one
+ * day, entries follow their instants (a charge posted at signing comes before the payment of it).
+ * Void charges and failed payments are left out. Oldest first. `year` (e.g. 2026) keeps the lines
+ * of that calendar year; their balances still count everything before it.
  */
-export async function findLedger(db: Executor, leaseId: number): Promise<LedgerEntry[]> {
+export async function findLedger(db: Executor, leaseId: number, options: { year?: number } = {}): Promise<LedgerEntry[]> {
   const rows = rowsOf<{
     key: string;
     date: string;
+    due_date: string | null;
     kind: string;
     description: string | null;
     period: string | null;
     amount: number;
     status: string;
     payment_id: number | null;
-    sort_id: number;
+    late_fee_rule: StoredLateFeeRule | null;
   }>(
     await db.execute(sql`
-    select 'charge:' || c.id as key, c.due_date::text as date, c.kind::text as kind, c.description, c.period,
-      (case when c.kind = 'credit' then -c.amount_cents else c.amount_cents end) as amount, c.status::text as status, null::int as payment_id, c.id as sort_id, 0 as sort_kind
-      from charge c where c.lease_id = ${leaseId} and c.status <> 'void'
-    union all
-    select 'payment:' || p.id, (coalesce(p.settled_at, p.created_at) at time zone 'UTC')::date::text, 'payment', p.method::text, null,
-      -p.amount_cents, p.status::text, p.id, p.id, 1
-      from payment p where p.lease_id = ${leaseId} and p.status in ('succeeded', 'refunded')
-    union all
-    select 'refund:' || r.id, (r.created_at at time zone 'UTC')::date::text, 'refund', r.reason, null, r.amount_cents, 'succeeded', r.payment_id, r.id, 2
-      from refund r join payment p on p.id = r.payment_id where p.lease_id = ${leaseId}
-    order by date, sort_kind, sort_id`),
+    with zone as (
+      select b.time_zone as tz from lease l join property u on u.id = l.property_id join building b on b.id = u.building_id
+      where l.id = ${leaseId}
+    ), entries as (
+      select 'charge:' || c.id as key,
+        least((c.created_at at time zone z.tz)::date, c.due_date) as day,
+        least(c.created_at, c.due_date::timestamp at time zone z.tz) as at,
+        c.due_date::text as due_date, c.kind::text as kind, c.description, c.period,
+        (case when c.kind = 'credit' then -c.amount_cents else c.amount_cents end) as amount, c.status::text as status,
+        null::int as payment_id, c.late_fee_rule, c.id as sort_id, 0 as sort_kind
+        from charge c, zone z where c.lease_id = ${leaseId} and c.status <> 'void'
+      union all
+      select 'payment:' || p.id, (coalesce(p.settled_at, p.created_at) at time zone z.tz)::date, coalesce(p.settled_at, p.created_at),
+        null, 'payment', p.method::text, null, -p.amount_cents, p.status::text, p.id, null, p.id, 1
+        from payment p, zone z where p.lease_id = ${leaseId} and p.status in ('succeeded', 'refunded')
+      union all
+      select 'refund:' || r.id, (r.created_at at time zone z.tz)::date, r.created_at,
+        null, 'refund', r.reason, null, r.amount_cents, 'succeeded', r.payment_id, null, r.id, 2
+        from refund r join payment p on p.id = r.payment_id, zone z where p.lease_id = ${leaseId}
+    )
+    select key, day::text as date, due_date, kind, description, period, amount, status, payment_id, late_fee_rule
+    from entries
+    -- A back-dated charge's instant is the start of its due date, before anything else that day.
+    order by day, at, sort_kind, sort_id`),
   );
   let balance = 0;
-  return rows.map((row) => {
+  const entries = rows.map((row) => {
     balance += Number(row.amount);
     return {
       key: row.key,
       date: row.date,
+      dueDate: row.due_date,
       kind: row.kind as LedgerEntry['kind'],
       description: row.description,
       period: row.period,
@@ -249,8 +279,12 @@ export async function findLedger(db: Executor, leaseId: number): Promise<LedgerE
       balanceCents: balance,
       status: row.status,
       paymentId: row.payment_id === null ? null : Number(row.payment_id),
+      lateFeeRule: row.late_fee_rule,
     };
   });
+  if (options.year === undefined) return entries;
+  const year = String(options.year);
+  return entries.filter((entry) => entry.date.startsWith(year));
 }
 
 /** A period label `YYYY-MM` for an ISO date. */

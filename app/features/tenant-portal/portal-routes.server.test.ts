@@ -4,13 +4,15 @@
  * above the balance and another tenant's lease without writing anything, answers a declined card
  * with 402, and a good card settles the balance with a receipt (PDF for the tenant only); autopay
  * refuses a day outside 1–28 and keeps only a token and the last four digits; the signing page is
- * 404 for anyone not on the lease.
+ * 404 for anyone not on the lease; the year-end statement (PDF) opens for the lease's tenant and
+ * the lease's years only.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as leaseRoute from '~/routes/tenant-portal/leases.$leaseId';
 import * as portalRoute from '~/routes/tenant-portal/_index';
 import * as receiptRoute from '~/routes/tenant-portal/payments.$paymentId.receipt';
+import * as statementRoute from '~/routes/tenant-portal/leases.$leaseId.statement.$year';
 import { autopay, leaseTenant, payment } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import type { Viewer } from '~/server/auth/session.server';
@@ -202,6 +204,40 @@ describe('the tenant portal', () => {
       await call(portalRoute.action, request('bob', '/tenant-portal', { intent: 'autopay-off', leaseId: String(leaseId) })),
     );
     expect(foreign.status).toBe(404);
+  });
+
+  it('shows the next rent and a year-end statement per year of the lease, which only its tenant can open', async () => {
+    const page = (await call(portalRoute.loader, request('ada', '/tenant-portal'))) as Awaited<ReturnType<typeof portalRoute.loader>>;
+    // The lease runs 2026-01-01 to 2027-12-31: the years so far, newest first.
+    const thisYear = Number(new Date().toISOString().slice(0, 4));
+    expect(page.lease.statementYears).toEqual(thisYear >= 2027 ? [2027, 2026] : [2026]);
+    expect(page.lease.nextRent).toMatchObject({ amountCents: 150_000, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+
+    const statement = (await call(statementRoute.loader, request('ada', `/tenant-portal/leases/${leaseId}/statement/2026`), {
+      leaseId: String(leaseId),
+      year: '2026',
+    })) as Response;
+    expect(statement.status).toBe(200);
+    expect(statement.headers.get('content-type')).toBe('application/pdf');
+    expect(statement.headers.get('content-disposition')).toContain(`statement-${leaseId}-2026.pdf`);
+    expect(
+      Buffer.from(await statement.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const status = async (who: string, year: string, id = leaseId) =>
+      (
+        (await call(statementRoute.loader, request(who, `/tenant-portal/leases/${id}/statement/${year}`), {
+          leaseId: String(id),
+          year,
+        })) as {
+          init?: { status?: number };
+        }
+      ).init?.status;
+    expect(await status('bob', '2026')).toBe(404);
+    expect(await status('ada', '2025')).toBe(404);
+    expect(await status('ada', '20x6')).toBe(404);
+    expect(await status('ada', '2026', otherLeaseId)).toBe(404);
   });
 
   it('shows the signing page only to a signer of the lease', async () => {

@@ -10,15 +10,16 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Language } from '~/lib/constants';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
-import { charge, ledgerAllocation, payment, user } from '~/server/db/schema';
+import { charge, lease, ledgerAllocation, payment, user } from '~/server/db/schema';
 import { currentSettings } from '~/server/settings/settings.server';
 import { findAutopay, type AutopayView } from '~/features/ledger/autopay.server';
-import { findLeaseBalance, findLedger, type LeaseBalance, type LedgerEntry } from '~/features/ledger/ledger.server';
+import { findLeaseBalance, findLedger, leaseLocalToday, type LeaseBalance, type LedgerEntry } from '~/features/ledger/ledger.server';
+import { nextRentDueDate } from '~/lib/time-zones';
 import { leaseIdsOfTenant } from '~/features/ledger/ledger-commands.server';
 import { leaseUnitLabel, receiptNumber } from '~/features/ledger/lease-payments.server';
 import { findLeasesOfSigner, findSignedLeaseDocument, type LeaseSummary } from '~/features/leases/lease-queries.server';
 
-import { renderReceiptPdf } from '~/features/leases/lease-document.server';
+import { renderReceiptPdf, renderStatementPdf } from '~/features/leases/lease-document.server';
 import { isId } from '~/lib/ids';
 
 export type PortalPayment = {
@@ -46,6 +47,10 @@ export type TenantPortalData = {
   autopay: AutopayView | null;
   hasSignedDocument: boolean;
   rentDueDay: number;
+  /** The next rent due on the current lease (its building's local date) and whether autopay pays it; null after the last. */
+  nextRent: { date: string; amountCents: number; autopay: boolean } | null;
+  /** The calendar years of the current lease with a year-end statement (PDF), newest first. */
+  statementYears: number[];
 };
 
 /** Everything `/tenant-portal` shows for `viewer`. */
@@ -70,8 +75,10 @@ export async function loadTenantLeasePortal({ db, viewer }: { db: Db; viewer: Pi
       autopay: null,
       hasSignedDocument: false,
       rentDueDay: settings.rentDueDay,
+      nextRent: null,
+      statementYears: [],
     };
-  const [balance, ledger, rows, autopay, signed] = await Promise.all([
+  const [balance, ledger, rows, autopay, signed, today] = await Promise.all([
     findLeaseBalance(db, current.id),
     findLedger(db, current.id),
     db
@@ -82,7 +89,12 @@ export async function loadTenantLeasePortal({ db, viewer }: { db: Db; viewer: Pi
       .limit(50),
     findAutopay(db, current.id),
     findSignedLeaseDocument(db, current.id),
+    leaseLocalToday(db, current.id),
   ]);
+  const nextRentDate =
+    today && (current.status === 'active' || current.status === 'signed')
+      ? nextRentDueDate(today, settings.rentDueDay, current.startDate, current.endDate)
+      : null;
   return {
     current,
     toSign,
@@ -104,7 +116,70 @@ export async function loadTenantLeasePortal({ db, viewer }: { db: Db; viewer: Pi
     autopay,
     hasSignedDocument: Boolean(signed),
     rentDueDay: settings.rentDueDay,
+    nextRent: nextRentDate ? { date: nextRentDate, amountCents: current.monthlyRentCents, autopay: autopay !== null } : null,
+    statementYears: today ? statementYearsOf(current, today) : [],
   };
+}
+
+/** The years from the lease's start to its end or `today` (ISO, local), whichever is first; newest first. */
+function statementYearsOf(lease: { startDate: string; endDate: string }, today: string): number[] {
+  const first = Number(lease.startDate.slice(0, 4));
+  const last = Math.min(Number(lease.endDate.slice(0, 4)), Number(today.slice(0, 4)));
+  const years: number[] = [];
+  for (let year = last; year >= first; year -= 1) years.push(year);
+  return years;
+}
+
+/**
+ * The year-end statement (PDF, `lang`) of lease `leaseId` for calendar `year`, for `viewer`, who
+ * must be one of its tenants: `not_tenant` for someone else's or an unknown lease, `no_such_year`
+ * for a year outside the lease (both 404; the first is audited). The lines are the ledger's (`findLedger`: local dates, running balance carried in
+ * from the years before); the statement is dated 31 December, or the lease's local today in the
+ * current year.
+ */
+export async function findStatementPdf({
+  db,
+  viewer,
+  leaseId,
+  year,
+  lang,
+}: {
+  db: Db;
+  viewer: Pick<Viewer, 'id'>;
+  leaseId: number;
+  year: number;
+  lang: Language;
+}): Promise<{ ok: true; pdf: Buffer; fileName: string } | { ok: false; reason: 'not_tenant' | 'no_such_year' }> {
+  if (!isId(leaseId) || (await leaseIdsOfTenant(db, viewer.id, [leaseId])).length === 0) return { ok: false, reason: 'not_tenant' };
+  const [row] = await db.select({ startDate: lease.startDate, endDate: lease.endDate }).from(lease).where(eq(lease.id, leaseId));
+  const today = await leaseLocalToday(db, leaseId);
+  if (!row || !today || !statementYearsOf(row, today).includes(year)) return { ok: false, reason: 'no_such_year' };
+  const [lines, settings, { label }, [tenant]] = await Promise.all([
+    findLedger(db, leaseId, { year }),
+    currentSettings(db),
+    leaseUnitLabel(db, leaseId),
+    db.select({ name: user.name }).from(user).where(eq(user.id, viewer.id)),
+  ]);
+  const first = lines[0];
+  const pdf = await renderStatementPdf(
+    {
+      companyName: settings.companyName,
+      tenantName: tenant?.name ?? '',
+      unitLabel: label,
+      year,
+      madeOn: today < `${year}-12-31` ? today : `${year}-12-31`,
+      openingCents: first ? first.balanceCents - first.amountCents : await balanceBefore(db, leaseId, year),
+      lines,
+    },
+    lang,
+  );
+  return { ok: true, pdf, fileName: `statement-${leaseId}-${year}.pdf` };
+}
+
+/** The running balance at the end of the last ledger line before `year` (0 when there is none). */
+async function balanceBefore(db: Db, leaseId: number, year: number): Promise<number> {
+  const before = (await findLedger(db, leaseId)).filter((entry) => entry.date < `${year}-01-01`);
+  return before.at(-1)?.balanceCents ?? 0;
 }
 
 /**

@@ -11,10 +11,11 @@ import { useTranslation } from '~/lib/i18n';
 import { Link } from 'react-router';
 import { SignedInPageHeader } from '~/components/page-header';
 import { BackLink } from '~/components/back-link';
-import { formatCents, formatNumber } from '~/lib/format';
+import { formatNumber } from '~/lib/format';
 import type { TFunction } from '~/lib/i18n';
 import type { Language } from '~/lib/constants';
 import type { LateFeeRule } from '~/lib/late-fees';
+import { lateFeeRuleText } from '~/lib/late-fee-summary';
 import { useLanguage } from '~/lib/use-language';
 import type { BuildingDetail, BuildingUnitRow, ManagerOption } from '../portfolio.types';
 import type { PortfolioActionResult } from '../portfolio.page.server';
@@ -162,12 +163,5 @@ export function BuildingPage({ base, backHref, detail, managers, canAssignManage
 
 /** One line on the building's late-fee rule (decision 048): the company's, or its own in words. */
 function lateFeeSummary(t: TFunction, rule: LateFeeRule | null, lang: Language): string {
-  if (!rule) return t('portfolio.building.lateFeesCompany');
-  const ofRent = (percent: number) => t('portfolio.building.lateFeePercentOfRent', { percent: formatNumber(percent, lang) });
-  const fee = rule.kind === 'percent' ? ofRent(rule.percent) : formatCents(rule.amountCents, lang);
-  const caps = [rule.capCents > 0 ? formatCents(rule.capCents, lang) : null, rule.capPercent > 0 ? ofRent(rule.capPercent) : null].filter(
-    (cap): cap is string => cap !== null,
-  );
-  const cap = caps.length > 0 ? t('portfolio.building.lateFeeCapPart', { cap: caps.join(', ') }) : '';
-  return t('portfolio.building.lateFeesOwn', { fee, days: rule.graceDays, cap });
+  return rule ? t('portfolio.building.lateFeesOwn', { rule: lateFeeRuleText(t, rule, lang) }) : t('portfolio.building.lateFeesCompany');
 }

@@ -27,6 +27,7 @@ import { TestModeNotice } from '~/components/test-mode-notice';
 import type { ReactNode } from 'react';
 import type { Language } from '~/lib/constants';
 import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
+import { lateFeeRuleText } from '~/lib/late-fee-summary';
 import { useActionResult } from '~/components/forms/use-action-result';
 import type { PortalActionResult } from '../portal.page.server';
 import type { TenantPortalData } from '../portal.server';
@@ -150,6 +151,14 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
             {balance.nextDueDate && (
               <Text size="sm" data-testid="next-due">
                 {t('tenantPortal.balance.nextDue', { date: formatIsoDate(balance.nextDueDate, lang) })}
+              </Text>
+            )}
+            {portal.nextRent && (
+              <Text size="sm" data-testid="next-rent">
+                {t(portal.nextRent.autopay ? 'tenantPortal.balance.nextRentAutopay' : 'tenantPortal.balance.nextRent', {
+                  amount: formatCents(portal.nextRent.amountCents, lang),
+                  date: formatIsoDate(portal.nextRent.date, lang),
+                })}
               </Text>
             )}
             <Text size="xs" c="dimmed">
@@ -298,6 +307,17 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
           minWidth={520}
           data-testid="statement"
           columns={['date', 'item', { key: 'amount', align: 'right' }, { key: 'balance', align: 'right' }]}
+          footer={
+            portal.statementYears.length > 0 && (
+              <Group gap="md" mt="sm" data-testid="statement-pdfs">
+                {portal.statementYears.map((year) => (
+                  <Anchor key={year} href={`/tenant-portal/leases/${current.id}/statement/${year}`} size="sm">
+                    <IconFileTypePdf size={16} aria-hidden /> {t('tenantPortal.ledger.yearPdf', { year })}
+                  </Anchor>
+                ))}
+              </Group>
+            )
+          }
         >
           {[...portal.ledger].reverse().map((entry) => (
             <Table.Tr key={entry.key}>
@@ -306,6 +326,12 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
                 {t(`tenantPortal.ledger.kinds.${entry.kind}`)}
                 {entry.period && /^\d{4}-\d{2}$/.test(entry.period) ? ` ${entry.period}` : ''}
                 {entry.kind !== 'payment' && entry.description ? ` · ${entry.description}` : ''}
+                {entry.dueDate && entry.dueDate !== entry.date
+                  ? ` · ${t('tenantPortal.ledger.dueOn', { date: formatIsoDate(entry.dueDate, lang) })}`
+                  : ''}
+                {entry.lateFeeRule
+                  ? ` · ${t('tenantPortal.ledger.lateFeeRule', { rule: lateFeeRuleText(t, entry.lateFeeRule, lang) })}`
+                  : ''}
               </Table.Td>
               <Table.Td ta="right">{formatCents(entry.amountCents, lang)}</Table.Td>
               <Table.Td ta="right">{formatCents(entry.balanceCents, lang)}</Table.Td>
@@ -333,6 +359,7 @@ function TableSection({
   isEmpty,
   minWidth,
   columns,
+  footer,
   children,
   ...tableProps
 }: Omit<TableProps, 'children'> & {
@@ -342,6 +369,8 @@ function TableSection({
   isEmpty: boolean;
   minWidth: number;
   columns: SectionColumn[];
+  /** Shown under the table (or the empty line): links such as the year-end statements. */
+  footer?: ReactNode;
   'data-testid': string;
   children: ReactNode;
 }) {
@@ -372,6 +401,7 @@ function TableSection({
           </Table>
         </Table.ScrollContainer>
       )}
+      {footer}
     </Card>
   );
 }

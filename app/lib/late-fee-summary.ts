@@ -1,0 +1,20 @@
+/**
+ * A late-fee rule in words, in the viewer's language (decision 048): "5% of the month's rent after
+ * 5 days of grace, at most $75.00". Used by the building page and the tenant's statement, so the
+ * keys live in `common` (`common.lateFee.summary.*`), which every page has. Client-safe.
+ */
+import type { Language } from './constants';
+import { formatCents, formatNumber } from './format';
+import type { TFunction } from './i18n';
+import type { LateFeeRule } from './late-fees';
+
+/** The rule as one phrase: the fee (an amount or a percent of the month's rent), its grace days and its caps. */
+export function lateFeeRuleText(t: TFunction, rule: LateFeeRule, lang: Language): string {
+  const ofRent = (percent: number) => t('common.lateFee.summary.percentOfRent', { percent: formatNumber(percent, lang) });
+  const fee = rule.kind === 'percent' ? ofRent(rule.percent) : formatCents(rule.amountCents, lang);
+  const caps = [rule.capCents > 0 ? formatCents(rule.capCents, lang) : null, rule.capPercent > 0 ? ofRent(rule.capPercent) : null].filter(
+    (cap): cap is string => cap !== null,
+  );
+  const cap = caps.length > 0 ? t('common.lateFee.summary.capPart', { cap: caps.join(', ') }) : '';
+  return t('common.lateFee.summary.rule', { fee, days: rule.graceDays, cap });
+}
