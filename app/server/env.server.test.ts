@@ -44,7 +44,7 @@ describe('map settings in the environment (MAP_TILE_URL, MAP_ATTRIBUTION)', () =
 describe('safe production defaults (decision 023): mail and payments on an https PUBLIC_URL', () => {
   const https = { NODE_ENV: 'production', PUBLIC_URL: 'https://dimora.example' } as const;
   const smtp = { SMTP_URL: 'smtp://mail.example.com:587' } as const;
-  const stripe = { STRIPE_SECRET_KEY: 'sk_live_abc123' } as const;
+  const stripe = { STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' } as const;
 
   it('refuses to start without SMTP_URL, naming the variable and the way out', () => {
     expect(() => parseEnv({ ...https, ...stripe })).toThrow(/SMTP_URL: is required when PUBLIC_URL is https.*MAIL_TRANSPORT=mailbox/);

@@ -204,13 +204,15 @@ const schema = z
 /**
  * Decision 023, safe production defaults: what an https PUBLIC_URL (a real deployment) refuses —
  * mail silently captured in the dev mailbox, payments silently in the sandbox — unless chosen
- * explicitly; and explicit choices that cannot work (smtp without SMTP_URL, stripe without a key).
+ * explicitly; explicit choices that cannot work (smtp without SMTP_URL, stripe without a key);
+ * and a live Stripe key without the webhook's signing secret, on any host.
  */
 function productionDefaultProblems(value: {
   PUBLIC_URL?: string;
   SMTP_URL?: string;
   MAIL_TRANSPORT?: 'smtp' | 'mailbox';
   STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
   PAYMENT_PROVIDER?: 'stripe' | 'sandbox';
 }): { variable: string; message: string }[] {
   const problems: { variable: string; message: string }[] = [];
@@ -226,6 +228,15 @@ function productionDefaultProblems(value: {
   }
   if (value.PAYMENT_PROVIDER === 'stripe' && !value.STRIPE_SECRET_KEY)
     problems.push({ variable: 'PAYMENT_PROVIDER', message: 'is stripe but STRIPE_SECRET_KEY is not set' });
+  // Real money is settled by Stripe's signed events: without them a payment whose answer was lost
+  // waits for the reconciler, and a bank debit's result would never arrive.
+  if (value.STRIPE_SECRET_KEY?.startsWith('sk_live_') && !value.STRIPE_WEBHOOK_SECRET && value.PAYMENT_PROVIDER !== 'sandbox') {
+    problems.push({
+      variable: 'STRIPE_WEBHOOK_SECRET',
+      message:
+        'is required with a live STRIPE_SECRET_KEY: add the endpoint https://<your host>/api/webhooks/stripe in the Stripe Dashboard and set its signing secret (whsec_…)',
+    });
+  }
   if (https && !value.STRIPE_SECRET_KEY && value.PAYMENT_PROVIDER !== 'sandbox') {
     problems.push({
       variable: 'PAYMENT_PROVIDER',

@@ -9,7 +9,10 @@ describe('choosing the payment provider from the environment', () => {
 
   it('uses Stripe when STRIPE_SECRET_KEY is set, in test mode for a test key only', () => {
     expect(createConfiguredProvider(parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc123' }))).toMatchObject({ name: 'stripe', testMode: true });
-    expect(createConfiguredProvider(parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc123' }))).toMatchObject({ name: 'stripe', testMode: false });
+    expect(createConfiguredProvider(parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }))).toMatchObject({
+      name: 'stripe',
+      testMode: false,
+    });
   });
 
   it('follows PAYMENT_PROVIDER: the sandbox on purpose even with a Stripe key (decision 023)', () => {
@@ -17,7 +20,11 @@ describe('choosing the payment provider from the environment', () => {
       name: 'sandbox',
       testMode: true,
     });
-    expect(createConfiguredProvider(parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc123', PAYMENT_PROVIDER: 'stripe' }))).toMatchObject({
+    expect(
+      createConfiguredProvider(
+        parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc', PAYMENT_PROVIDER: 'stripe' }),
+      ),
+    ).toMatchObject({
       name: 'stripe',
       testMode: false,
     });
@@ -45,6 +52,18 @@ describe('Stripe settings in the environment', () => {
       STRIPE_SECRET_KEY: 'sk_test_abc',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc',
     });
+  });
+
+  it('refuses a live key without the webhook signing secret, on any host; a test key or the sandbox may go without', () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: is required with a live STRIPE_SECRET_KEY/,
+    );
+    expect(() =>
+      parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc', PUBLIC_URL: 'https://homes.example.com', SMTP_URL: 'smtp://mail.example.com' }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).paymentProvider).toBe('stripe');
+    expect(parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc' }).paymentProvider).toBe('stripe');
+    expect(parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe('sandbox');
   });
 
   it('takes STRIPE_API_BASE over http for a loopback stand-in only, as an origin, never with a live key', () => {
