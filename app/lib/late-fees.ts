@@ -7,7 +7,7 @@
  * (`postLateFees`); the rule that posted it is stored with the charge. Client-safe.
  */
 import { z } from 'zod';
-import { parseDollars } from './money';
+import { centsToDollarsText, parseDollars } from './money';
 
 export const LATE_FEE_KINDS = ['flat', 'percent'] as const;
 export type LateFeeKind = (typeof LATE_FEE_KINDS)[number];
@@ -98,17 +98,15 @@ export const LATE_FEE_FORM_FIELDS = {
 
 export type LateFeeFormField = (typeof LATE_FEE_FORM_FIELDS)[keyof LateFeeRule];
 
-const centsText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-
 /** The rule's fields as a form shows them (dollars with cents, plain numbers); a default rule when null. */
 export function lateFeeFormValues(rule: LateFeeRule | null): Record<LateFeeFormField, string> {
   const shown = rule ?? { graceDays: 5, kind: 'flat', amountCents: 5_000, percent: 5, capCents: 0, capPercent: 0 };
   return {
     lateFeeGraceDays: String(shown.graceDays),
     lateFeeKind: shown.kind,
-    lateFeeAmount: centsText(shown.amountCents),
+    lateFeeAmount: centsToDollarsText(shown.amountCents),
     lateFeePercent: String(shown.percent),
-    lateFeeCap: centsText(shown.capCents),
+    lateFeeCap: centsToDollarsText(shown.capCents),
     lateFeeCapPercent: String(shown.capPercent),
   };
 }

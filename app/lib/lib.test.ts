@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lacksImages, normalizeImageUrls } from './image-urls';
-import { parseDollars } from './money';
+import { centsToDollarsText, parseDollars } from './money';
 import { languageFromAcceptHeader, parseConsent, readPreferences } from './preferences';
 import { safeRedirectPath } from './safe-redirect';
 import { stateCodeOf } from './us-states';
@@ -90,5 +90,10 @@ describe('dollars typed into forms', () => {
   });
   it('refuses signs, exponents, letters and fractions of a cent', () => {
     expect(['-5', '+5', '1e3', 'ten', '12.345', '', '1234567890'].map(parseDollars)).toEqual([null, null, null, null, null, null, null]);
+  });
+  it('shows cents as the dollars a field reads back, whatever their size', () => {
+    const shown = [0, 5, 1_250, 125_050, 999_999_999].map(centsToDollarsText);
+    expect(shown).toEqual(['0.00', '0.05', '12.50', '1250.50', '9999999.99']);
+    expect(shown.map(parseDollars)).toEqual([0, 5, 1_250, 125_050, 999_999_999]);
   });
 });

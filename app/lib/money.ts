@@ -17,3 +17,11 @@ export function parseDollars(text: string): number | null {
   const [whole = '0', fraction = ''] = cleaned.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
+
+/**
+ * Integer cents (≥ 0) as the dollars a form field shows and `parseDollars` reads back: 125050 →
+ * "1250.50" (no thousands separator, two decimals, no float rounding).
+ */
+export function centsToDollarsText(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}

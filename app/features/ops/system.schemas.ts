@@ -7,7 +7,7 @@
  * Client-safe.
  */
 import type { LateFeeKind } from '~/lib/late-fees';
-import { parseDollars } from '~/lib/money';
+import { centsToDollarsText, parseDollars } from '~/lib/money';
 import { OFFICE_DAY_GROUPS, type DayHours, type OfficeDayGroup, type OfficeHours } from '~/lib/office-hours';
 
 export const SYSTEM_SECTIONS = ['fees', 'rent', 'maintenance', 'contact', 'monitoring'] as const;
@@ -57,11 +57,6 @@ function text(form: FormData, name: string): string {
 
 /** Dollars as typed → integer cents (`app/lib/money.ts`), re-exported for the settings form. */
 export { parseDollars };
-
-/** Cents as the form shows them: 5000 → "50.00". */
-export function centsToDollars(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
 
 /** A decimal number as typed ("0.1", "0,25", "1") → number; null when it is not one. */
 export function parseDecimal(raw: string): number | null {
@@ -178,15 +173,15 @@ export function formFieldOf(path: readonly PropertyKey[]): string {
 export function sectionValues(section: SystemSection, settings: SystemSettingsView): Record<string, string> {
   switch (section) {
     case 'fees':
-      return { applicationFee: centsToDollars(settings.applicationFeeCents), depositMonths: String(settings.depositMonths) };
+      return { applicationFee: centsToDollarsText(settings.applicationFeeCents), depositMonths: String(settings.depositMonths) };
     case 'rent':
       return {
         rentDueDay: String(settings.rentDueDay),
         rentGraceDays: String(settings.rentGraceDays),
-        lateFee: centsToDollars(settings.lateFeeCents),
+        lateFee: centsToDollarsText(settings.lateFeeCents),
         lateFeeKind: settings.lateFeeKind,
         lateFeePercent: String(settings.lateFeePercent),
-        lateFeeCap: centsToDollars(settings.lateFeeCapCents),
+        lateFeeCap: centsToDollarsText(settings.lateFeeCapCents),
         lateFeeCapPercent: String(settings.lateFeeCapPercent),
       };
     case 'maintenance':

@@ -28,16 +28,13 @@ import type { ReactNode } from 'react';
 import type { Language } from '~/lib/constants';
 import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
 import { lateFeeRuleText } from '~/lib/late-fee-summary';
+import { centsToDollarsText } from '~/lib/money';
 import { useActionResult } from '~/components/forms/use-action-result';
 import type { PortalActionResult } from '../portal.page.server';
 import type { TenantPortalData } from '../portal.server';
 import { CardFields } from './card-fields';
 
 type Props = { portal: TenantPortalData; lang: Language; action: PortalActionResult | undefined; payKey: string; testMode: boolean };
-
-function centsToInput(cents: number): string {
-  return (cents / 100).toFixed(2);
-}
 
 export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
   const { t } = useTranslation();
@@ -178,7 +175,7 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
                     label={t('tenantPortal.pay.amount')}
                     description={t('tenantPortal.pay.amountHint')}
                     inputMode="decimal"
-                    defaultValue={valuesFor('pay').amount || centsToInput(balance.balanceCents)}
+                    defaultValue={valuesFor('pay').amount || centsToDollarsText(balance.balanceCents)}
                     required
                     error={errorsFor('pay').amount}
                     leftSection="$"
