@@ -112,6 +112,8 @@ export const AUDIT_ACTIONS = [
   'project_vendors_invited',
   'bid_submitted',
   'bid_awarded',
+  'payment_disputed',
+  'payment_dispute_closed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

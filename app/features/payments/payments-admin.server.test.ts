@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundPayment } from '~/features/ledger/ledger-commands.server';
 import { allocateLedger, findLeaseBalance, lockLease } from '~/features/ledger/ledger.server';
 import type { Db } from '~/server/db/client.server';
-import { auditLog, charge, lease, payment, refund, user } from '~/server/db/schema';
+import { auditLog, charge, lease, payment, paymentDispute, refund, user } from '~/server/db/schema';
 import { createSandboxProvider } from '~/server/payments/sandbox-provider.server';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
 import { createTestDatabase, TEST_PUBLIC_URL, testContext, type TestDatabase } from '../../../tests/setup/test-db';
@@ -224,8 +224,28 @@ describe(`the payments back office (${kind})`, () => {
       canRefund: true,
     });
     expect(detail?.allocations.map((a) => [a.kind, a.amountCents])).toEqual([['rent', 150_000]]);
+    expect(detail?.disputes).toEqual([]);
     // A card payment taken by another provider cannot be refunded from here.
     expect(await findPaymentDetail({ db, actor: admin, paymentId: ids.p1, providerName: 'stripe' })).toMatchObject({ canRefund: false });
+  });
+
+  it('the detail lists the payment’s disputes, oldest first, open or closed', async () => {
+    await db.insert(paymentDispute).values([
+      {
+        paymentId: ids.p2,
+        providerRef: 'du_detail_1',
+        status: 'lost',
+        reason: 'fraudulent',
+        amountCents: 10_000,
+        closedAt: new Date('2026-11-20T10:00:00Z'),
+      },
+      { paymentId: ids.p2, providerRef: 'du_detail_2', status: 'needs_response', reason: 'duplicate', amountCents: 2_500 },
+    ]);
+    const detail = await findPaymentDetail({ db, actor: admin, paymentId: ids.p2, providerName: 'sandbox' });
+    expect(detail?.disputes.map((d) => [d.providerRef, d.status, d.reason, d.amountCents, d.closedAt])).toEqual([
+      ['du_detail_1', 'lost', 'fraudulent', 10_000, '2026-11-20T10:00:00.000Z'],
+      ['du_detail_2', 'needs_response', 'duplicate', 2_500, null],
+    ]);
   });
 
   it('the reconciliation sums collected, refunded, failed and outstanding per day and building', async () => {

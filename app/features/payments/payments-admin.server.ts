@@ -25,7 +25,18 @@ import { rowsOf } from '~/server/db/rows.server';
 import type { KeysetBatch } from '~/server/keyset-stream.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
-import { application, building, charge, lease, ledgerAllocation, payment, property, refund, user } from '~/server/db/schema';
+import {
+  application,
+  building,
+  charge,
+  lease,
+  ledgerAllocation,
+  payment,
+  paymentDispute,
+  property,
+  refund,
+  user,
+} from '~/server/db/schema';
 import {
   formatCursor,
   PAYMENTS_CSV_MAX_ROWS,
@@ -226,6 +237,16 @@ export type PaymentDetail = PaymentListItem & {
     createdAt: string;
     createdByName: string | null;
   }[];
+  /** Disputes (chargebacks) Stripe reported on it, oldest first (features/payments/disputes.server.ts). */
+  disputes: {
+    id: number;
+    providerRef: string;
+    status: string;
+    reason: string;
+    amountCents: number;
+    createdAt: string;
+    closedAt: string | null;
+  }[];
   /** What may still be refunded (cents; 0 unless the payment succeeded). */
   refundableCents: number;
   /** Whether a refund can be made now (succeeded, something left, and the provider that took it is the one configured). */
@@ -306,6 +327,19 @@ export async function findPaymentDetail({
     .leftJoin(user, eq(user.id, refund.createdBy))
     .where(eq(refund.paymentId, paymentId))
     .orderBy(asc(refund.id));
+  const disputes = await db
+    .select({
+      id: paymentDispute.id,
+      providerRef: paymentDispute.providerRef,
+      status: paymentDispute.status,
+      reason: paymentDispute.reason,
+      amountCents: paymentDispute.amountCents,
+      createdAt: paymentDispute.createdAt,
+      closedAt: paymentDispute.closedAt,
+    })
+    .from(paymentDispute)
+    .where(eq(paymentDispute.paymentId, paymentId))
+    .orderBy(asc(paymentDispute.id));
   const refundableCents = item.status === 'succeeded' ? item.amountCents - item.refundedCents : 0;
   const providerOk = item.provider === 'offline' || (item.providerRef !== null && item.provider === providerName);
   return {
@@ -321,6 +355,11 @@ export async function findPaymentDetail({
     unit: facts?.unitId ? { id: facts.unitId, title: facts.unitTitle!, unitNumber: facts.unitNumber! } : null,
     allocations,
     refunds: refunds.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+    disputes: disputes.map((entry) => ({
+      ...entry,
+      createdAt: entry.createdAt.toISOString(),
+      closedAt: entry.closedAt?.toISOString() ?? null,
+    })),
     refundableCents,
     canRefund: refundableCents > 0 && providerOk,
   };

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settleProviderCharge } from '~/features/ledger/settlement.server';
 import type * as SettlementModule from '~/features/ledger/settlement.server';
-import { outbox, payment } from '~/server/db/schema';
+import { auditLog, outbox, payment, paymentDispute } from '~/server/db/schema';
 import { isSameOriginRequest } from '~/server/security-headers.server';
 import { bodyLimitFor } from '../../../server/app';
 import { SANDBOX_TEST_CARDS } from '~/server/payments/sandbox-provider.server';
@@ -230,6 +230,91 @@ describe('POST /api/webhooks/stripe', () => {
       expect.objectContaining({ status: 'failed', providerRef: intentId, cardLast4: '9995', failureReason: 'insufficient_funds' }),
     ]);
     expect(await confirmationsFor(app.reference)).toBe(0);
+  });
+
+  it('records a dispute on the payment once, however often and in whatever order its events come, and audits its opening and close', async () => {
+    const { app, intentId } = await applicationChargedButNotRecorded(SANDBOX_TEST_CARDS.succeeds);
+    const [paid] = await paymentsOf(app.id);
+    await database.db.update(payment).set({ status: 'succeeded', providerRef: intentId }).where(eq(payment.id, paid!.id));
+    const disputeId = `du_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+    const disputeEvent = (type: string, status: string) =>
+      signed({
+        id: `evt_${randomUUID().replaceAll('-', '')}`,
+        object: 'event',
+        type,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: {
+          object: {
+            id: disputeId,
+            object: 'dispute',
+            payment_intent: intentId,
+            charge: 'ch_1',
+            amount: 5_000,
+            reason: 'fraudulent',
+            status,
+          },
+        },
+      });
+    const send = async (type: string, status: string) => {
+      const { payload, signature } = disputeEvent(type, status);
+      const answer = await deliver(payload, signature);
+      expect(answer.status).toBe(200);
+      return (answer.body as { dispute: string }).dispute;
+    };
+    const disputesOf = () => database.db.select().from(paymentDispute).where(eq(paymentDispute.paymentId, paid!.id));
+    const auditsOf = async () =>
+      (
+        await database.db
+          .select()
+          .from(auditLog)
+          .where(sql`${auditLog.newValues}->>'dispute' = ${disputeId}`)
+      )
+        .map((row) => row.action)
+        .sort();
+
+    expect(await send('charge.dispute.created', 'needs_response')).toBe('opened');
+    expect(await send('charge.dispute.created', 'needs_response')).toBe('unchanged');
+    expect(await send('charge.dispute.updated', 'under_review')).toBe('updated');
+    expect(await send('charge.dispute.closed', 'lost')).toBe('updated');
+    // A late, out-of-order update does not reopen it; the close replayed changes nothing.
+    expect(await send('charge.dispute.updated', 'under_review')).toBe('unchanged');
+    expect(await send('charge.dispute.closed', 'lost')).toBe('unchanged');
+
+    expect(await disputesOf()).toEqual([
+      expect.objectContaining({
+        providerRef: disputeId,
+        status: 'lost',
+        reason: 'fraudulent',
+        amountCents: 5_000,
+        closedAt: expect.any(Date),
+      }),
+    ]);
+    expect(await auditsOf()).toEqual(['payment_dispute_closed', 'payment_disputed']);
+    expect(settle).not.toHaveBeenCalled();
+  });
+
+  it('acknowledges a dispute on a payment Dimora never took, logs it and records nothing', async () => {
+    const { payload, signature } = signed({
+      id: 'evt_dispute_elsewhere',
+      object: 'event',
+      type: 'charge.dispute.created',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: {
+        object: {
+          id: 'du_elsewhere',
+          object: 'dispute',
+          payment_intent: 'pi_not_ours',
+          amount: 100,
+          reason: 'general',
+          status: 'needs_response',
+        },
+      },
+    });
+    expect(await deliver(payload, signature)).toMatchObject({ status: 200, body: { received: true, dispute: 'unknown_payment' } });
+    expect(await database.db.select().from(paymentDispute).where(eq(paymentDispute.providerRef, 'du_elsewhere'))).toEqual([]);
+    expect(logged.filter((entry) => entry.level === 'warn' && /dispute on an unknown payment/.test(entry.msg))).toHaveLength(1);
   });
 
   it('answers 405 to any other method', async () => {

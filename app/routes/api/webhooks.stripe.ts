@@ -7,8 +7,9 @@
  *
  * `payment_intent.succeeded` / `payment_intent.payment_failed` of an intent we created settle
  * its pending payments through `settleProviderCharge`, which changes only `pending` rows: a
- * delivery replayed any number of times settles once. Every other event is acknowledged and
- * ignored. Not rate-limited: an unsigned flood costs one HMAC per request and no database work.
+ * delivery replayed any number of times settles once. `charge.dispute.created` / `updated` /
+ * `closed` are recorded on the disputed payment (features/payments/disputes.server.ts), once per
+ * dispute whatever the order. Every other event is acknowledged and ignored. Not rate-limited: an unsigned flood costs one HMAC per request and no database work.
  *
  * Answers: 200 `{ received: true }` (with `outcome` when a charge was named); 400 missing or
  * bad signature; 404 when the webhook is not configured; 405 any method but POST; 500 when the
@@ -18,7 +19,9 @@ import { data } from 'react-router';
 import Stripe from 'stripe';
 import { settleProviderCharge } from '~/features/ledger/settlement.server';
 import { stripeWebhookSecret } from '~/server/payments/payments.server';
-import { chargeOutcomeFromStripeEvent } from '~/server/payments/stripe-events.server';
+import { chargeOutcomeFromStripeEvent, disputeFromStripeEvent } from '~/server/payments/stripe-events.server';
+import { recordDispute } from '~/features/payments/disputes.server';
+import { requestOrigin } from '~/server/audit.server';
 import type { Route } from './+types/webhooks.stripe';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -46,6 +49,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       'stripe webhook refused: bad signature',
     );
     return data({ error: 'invalid_signature' }, { status: 400, headers: NO_STORE });
+  }
+
+  const dispute = disputeFromStripeEvent(event);
+  if (dispute) {
+    const recorded = await recordDispute({ db: context.db, report: dispute, origin: requestOrigin(request, context.clientIp) });
+    const log = { eventId: event.id, type: event.type, dispute: dispute.providerRef, paymentIntent: dispute.paymentIntentId, recorded };
+    // A dispute on a payment Dimora never took is acknowledged (Stripe would retry otherwise) and logged.
+    if (recorded === 'unknown_payment') context.logger.warn(log, 'stripe webhook: dispute on an unknown payment');
+    else context.logger.info(log, 'stripe webhook');
+    return data({ received: true, dispute: recorded }, { headers: NO_STORE });
   }
 
   const outcome = chargeOutcomeFromStripeEvent(event);

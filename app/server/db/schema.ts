@@ -666,6 +666,30 @@ export const payment = pgTable(
   ],
 );
 
+/**
+ * A dispute (chargeback) a card holder's bank opened on a payment, as Stripe reports it by webhook
+ * (`charge.dispute.created` / `updated` / `closed`). One row per provider dispute (`du_…`);
+ * `status` is Stripe's (`warning_needs_response`, `needs_response`, `under_review`, `won`, `lost`,
+ * `warning_closed`…), and a closed dispute stays closed whatever order the events arrive in.
+ */
+export const paymentDispute = pgTable(
+  'payment_dispute',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payment.id, { onDelete: 'restrict' }),
+    providerRef: text('provider_ref').notNull().unique(),
+    status: text('status').notNull(),
+    reason: text('reason').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('payment_dispute_amount_positive', sql`${t.amountCents} > 0`), index('payment_dispute_payment_idx').on(t.paymentId)],
+);
+
 /** A refund of (part of) a payment through its provider (or recorded for an offline payment). */
 export const refund = pgTable(
   'refund',

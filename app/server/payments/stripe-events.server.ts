@@ -108,3 +108,31 @@ export function chargeOutcomeFromStripeEvent(event: Stripe.Event): StripeChargeO
     result: { status: 'failed', providerRef: intent.id, ...card, declineCode: declineCodeFromStripe(error?.code, error?.decline_code) },
   };
 }
+
+/** The dispute statuses after which Stripe changes nothing more. */
+export const CLOSED_DISPUTE_STATUSES: readonly string[] = ['won', 'lost', 'warning_closed'];
+
+/** What a `charge.dispute.*` event says about a dispute, in our words. */
+export type DisputeReport = {
+  /** Stripe's dispute id (`du_…`). */
+  providerRef: string;
+  /** The disputed PaymentIntent (`pi_…`): our payment's `provider_ref`. */
+  paymentIntentId: string;
+  status: string;
+  reason: string;
+  /** Disputed amount, integer cents. */
+  amountCents: number;
+};
+
+/**
+ * The dispute in a `charge.dispute.created`, `.updated` or `.closed` event; null for any other
+ * event or a dispute that names no PaymentIntent (a charge made outside Dimora).
+ */
+export function disputeFromStripeEvent(event: Stripe.Event): DisputeReport | null {
+  if (event.type !== 'charge.dispute.created' && event.type !== 'charge.dispute.updated' && event.type !== 'charge.dispute.closed')
+    return null;
+  const dispute = event.data.object;
+  const intent = typeof dispute.payment_intent === 'string' ? dispute.payment_intent : (dispute.payment_intent?.id ?? null);
+  if (!intent) return null;
+  return { providerRef: dispute.id, paymentIntentId: intent, status: dispute.status, reason: dispute.reason, amountCents: dispute.amount };
+}

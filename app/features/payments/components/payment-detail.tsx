@@ -29,7 +29,7 @@ function PaymentFact({ label, children }: { label: string; children: ReactNode }
   );
 }
 
-type TablePart = 'allocations' | 'refunds';
+type TablePart = 'allocations' | 'refunds' | 'disputes';
 
 /**
  * A titled block (an `h2`) holding one of the payment's tables, or a dimmed line when there is
@@ -202,6 +202,25 @@ export function PaymentDetailView({ basePath, detail, refundKey, done, result }:
             <Table.Td>{row.reason ?? none}</Table.Td>
             <Table.Td>{row.createdByName ?? none}</Table.Td>
             <Table.Td ff="monospace">{row.providerRef ?? none}</Table.Td>
+          </Table.Tr>
+        ))}
+      </DetailTable>
+
+      <DetailTable
+        part="disputes"
+        isEmpty={detail.disputes.length === 0}
+        columns={['opened', 'status', 'reason', { key: 'amount', align: 'right' }, 'closed', 'providerRef']}
+      >
+        {detail.disputes.map((row) => (
+          <Table.Tr key={row.id} data-testid="dispute-row" data-status={row.status}>
+            <Table.Td>
+              <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, lang)}</time>
+            </Table.Td>
+            <Table.Td>{t(`payments.detail.disputes.statuses.${row.status}`, { defaultValue: row.status.replaceAll('_', ' ') })}</Table.Td>
+            <Table.Td>{t(`payments.detail.disputes.reasons.${row.reason}`, { defaultValue: row.reason.replaceAll('_', ' ') })}</Table.Td>
+            <Table.Td ta="right">{money(row.amountCents)}</Table.Td>
+            <Table.Td>{row.closedAt ? <time dateTime={row.closedAt}>{formatDateTime(row.closedAt, lang)}</time> : none}</Table.Td>
+            <Table.Td ff="monospace">{row.providerRef}</Table.Td>
           </Table.Tr>
         ))}
       </DetailTable>
