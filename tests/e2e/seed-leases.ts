@@ -50,7 +50,13 @@ export async function seedLeases(db: Db): Promise<void> {
   const signerId = await idOf(E2E_LEASES.signer.email);
   const [court] = await db
     .insert(building)
-    .values(austinBuilding({ name: 'E2E Lease Court', streetAddress: '7 Lease Lane' }))
+    .values({
+      ...austinBuilding({ name: 'E2E Lease Court', streetAddress: '7 Lease Lane' }),
+      // The rent job runs every hour (decision 047): with the company's rule it would post a late
+      // fee on this month's rent in the middle of the journeys, whose balances are exact. A fee of
+      // $0 posts nothing (decision 048).
+      lateFeeRule: { graceDays: 5, kind: 'flat', amountCents: 0, percent: 0, capCents: 0, capPercent: 0 },
+    })
     .returning({ id: building.id });
   const unit = (title: string, n: number) =>
     austinFlat({
