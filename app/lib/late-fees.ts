@@ -33,6 +33,9 @@ export type LateFeeRule = {
   capPercent: number;
 };
 
+/** A rule as stored with the late fee it posted (`charge.late_fee_rule`): the rule and whose it was. */
+export type StoredLateFeeRule = LateFeeRule & { source: 'building' | 'company' };
+
 /** Messages (translation keys in `common`, which every page has: the settings and the building form use them). */
 const M = {
   whole: 'common.lateFee.errors.whole',

@@ -17,7 +17,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '~/server/db/rows.server';
 import type { Db } from '~/server/db/client.server';
 import { charge, lease, ledgerAllocation, payment } from '~/server/db/schema';
-import type { LateFeeRule } from '~/lib/late-fees';
+import type { StoredLateFeeRule } from '~/lib/late-fees';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
@@ -215,9 +215,6 @@ export type LedgerEntry = {
   /** A late fee's rule as it was when the fee posted (decision 048); null otherwise. */
   lateFeeRule: StoredLateFeeRule | null;
 };
-
-/** A late-fee rule as stored with the fee it posted: the rule and whose it was. */
-export type StoredLateFeeRule = LateFeeRule & { source: 'building' | 'company' };
 
 /**
  * The lease's statement: charges, credits, payments and refunds in the order they happened, each

@@ -87,26 +87,22 @@ function signed(event: object, { secret = WEBHOOK_SECRET, timestamp }: { secret?
   return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }) };
 }
 
+/** A Stripe event of `type` about `object`, as Stripe sends it (a fresh id, now). */
+function eventOf(type: string, object: Record<string, unknown>, id = `evt_${randomUUID().replaceAll('-', '')}`) {
+  return { id, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } };
+}
+
 function intentEvent(type: string, idempotencyKey: string) {
-  return {
-    id: `evt_${randomUUID().replaceAll('-', '')}`,
-    object: 'event',
-    type,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: {
-      object: {
-        id: 'pi_from_elsewhere',
-        object: 'payment_intent',
-        status: 'succeeded',
-        amount: 5_000,
-        metadata: { idempotency_key: idempotencyKey },
-        latest_charge: 'ch_1',
-        payment_method: 'pm_1',
-        last_payment_error: null,
-      },
-    },
-  };
+  return eventOf(type, {
+    id: 'pi_from_elsewhere',
+    object: 'payment_intent',
+    status: 'succeeded',
+    amount: 5_000,
+    metadata: { idempotency_key: idempotencyKey },
+    latest_charge: 'ch_1',
+    payment_method: 'pm_1',
+    last_payment_error: null,
+  });
 }
 
 /**
@@ -197,7 +193,7 @@ describe('POST /api/webhooks/stripe', () => {
   });
 
   it('acknowledges other event types and intents without our key, and ignores them', async () => {
-    const other = signed({ ...intentEvent('charge.refunded', 'k:1'), data: { object: { id: 'ch_1', object: 'charge' } } });
+    const other = signed(eventOf('charge.refunded', { id: 'ch_1', object: 'charge' }));
     expect(await deliver(other.payload, other.signature)).toMatchObject({ status: 200, body: { received: true } });
     const foreign = intentEvent('payment_intent.succeeded', '');
     const unkeyed = signed(foreign);
@@ -238,24 +234,17 @@ describe('POST /api/webhooks/stripe', () => {
     await database.db.update(payment).set({ status: 'succeeded', providerRef: intentId }).where(eq(payment.id, paid!.id));
     const disputeId = `du_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
     const disputeEvent = (type: string, status: string) =>
-      signed({
-        id: `evt_${randomUUID().replaceAll('-', '')}`,
-        object: 'event',
-        type,
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        data: {
-          object: {
-            id: disputeId,
-            object: 'dispute',
-            payment_intent: intentId,
-            charge: 'ch_1',
-            amount: 5_000,
-            reason: 'fraudulent',
-            status,
-          },
-        },
-      });
+      signed(
+        eventOf(type, {
+          id: disputeId,
+          object: 'dispute',
+          payment_intent: intentId,
+          charge: 'ch_1',
+          amount: 5_000,
+          reason: 'fraudulent',
+          status,
+        }),
+      );
     const send = async (type: string, status: string) => {
       const { payload, signature } = disputeEvent(type, status);
       const answer = await deliver(payload, signature);
@@ -295,23 +284,13 @@ describe('POST /api/webhooks/stripe', () => {
   });
 
   it('acknowledges a dispute on a payment Dimora never took, logs it and records nothing', async () => {
-    const { payload, signature } = signed({
-      id: 'evt_dispute_elsewhere',
-      object: 'event',
-      type: 'charge.dispute.created',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      data: {
-        object: {
-          id: 'du_elsewhere',
-          object: 'dispute',
-          payment_intent: 'pi_not_ours',
-          amount: 100,
-          reason: 'general',
-          status: 'needs_response',
-        },
-      },
-    });
+    const { payload, signature } = signed(
+      eventOf(
+        'charge.dispute.created',
+        { id: 'du_elsewhere', object: 'dispute', payment_intent: 'pi_not_ours', amount: 100, reason: 'general', status: 'needs_response' },
+        'evt_dispute_elsewhere',
+      ),
+    );
     expect(await deliver(payload, signature)).toMatchObject({ status: 200, body: { received: true, dispute: 'unknown_payment' } });
     expect(await database.db.select().from(paymentDispute).where(eq(paymentDispute.providerRef, 'du_elsewhere'))).toEqual([]);
     expect(logged.filter((entry) => entry.level === 'warn' && /dispute on an unknown payment/.test(entry.msg))).toHaveLength(1);

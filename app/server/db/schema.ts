@@ -4,7 +4,7 @@
  * rent in whole USD. Timestamps are `timestamptz` (UTC).
  */
 import { sql } from 'drizzle-orm';
-import type { LateFeeRule } from '~/lib/late-fees';
+import type { LateFeeRule, StoredLateFeeRule } from '~/lib/late-fees';
 import {
   bigint,
   bigserial,
@@ -734,7 +734,7 @@ export const charge = pgTable(
     period: text('period').notNull(),
     description: text('description'),
     /** A late fee's rule, with `source` 'building' or 'company' (decision 048); null otherwise. */
-    lateFeeRule: jsonb('late_fee_rule').$type<LateFeeRule & { source: 'building' | 'company' }>(),
+    lateFeeRule: jsonb('late_fee_rule').$type<StoredLateFeeRule>(),
     status: chargeStatus('status').notNull().default('open'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

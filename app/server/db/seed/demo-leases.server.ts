@@ -600,6 +600,14 @@ export async function seedDemoLeases({ db, seed, now = new Date() }: DemoSeedArg
     if (chunk.length >= LEASES_PER_TRANSACTION) await flush();
   }
   await flush();
+  // One open dispute on the newest card payment, so the staff payment page shows one in the demo
+  // (decision 021, disputes). The sandbox has no disputes of its own; Stripe's arrive by webhook.
+  await db.execute(sql`
+    insert into payment_dispute (payment_id, provider_ref, status, reason, amount_cents)
+    select id, 'du_demo_' || id, 'needs_response', 'unrecognized', amount_cents from payment
+    where method = 'card' and status = 'succeeded' and lease_id is not null and amount_cents > 0
+    order by id desc limit 1
+    on conflict (provider_ref) do nothing`);
   // Demo tenants of an earlier, larger seed (or of units that changed) have no lease now.
   await db
     .delete(user)
