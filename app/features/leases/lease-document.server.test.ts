@@ -247,6 +247,8 @@ function statementInput(overrides: Partial<StatementInput> = {}): StatementInput
       line('2026-11-01', 'rent', 245_000, 255_000, { period: '2026-11' }),
       line('2026-11-07', 'late_fee', 7_500, 262_500, {
         dueDate: '2026-11-07',
+        // As the rent job stores it: the rule, not this English word, is shown.
+        description: 'Late fee',
         lateFeeRule: { graceDays: 5, kind: 'percent', amountCents: 0, percent: 5, capCents: 7_500, capPercent: 0 },
       }),
       line('2026-11-09', 'payment', -262_500, 0),
@@ -275,6 +277,7 @@ describe('year-end statement PDF', () => {
       expect(text).toContain(expected);
     }
     expect(text).not.toMatch(/lease-document\.|common\.|\{\{/);
+    expect(text).not.toContain('Late fee · Late fee');
   });
 
   it('in Italian, for a year with nothing in it, carries the opening balance to the close', async () => {

@@ -372,7 +372,8 @@ export async function renderReceiptPdf(input: ReceiptInput, lang: Language): Pro
 function statementItem(line: StatementLine, lang: Language): string {
   const tr = scoped(lang);
   const parts = [tr(`statement.kinds.${line.kind}`) + (line.period && /^\d{4}-\d{2}$/.test(line.period) ? ` ${line.period}` : '')];
-  if (line.kind !== 'payment' && line.description) parts.push(line.description);
+  // A late fee posted by the rent job says "Late fee" (in English) where its rule says more.
+  if (line.kind !== 'payment' && !line.lateFeeRule && line.description) parts.push(line.description);
   if (line.dueDate && line.dueDate !== line.date) parts.push(tr('statement.dueOn', { date: formatIsoDate(line.dueDate, lang) }));
   if (line.lateFeeRule) parts.push(tr('statement.lateFeeRule', { rule: lateFeeRuleText(translator(lang), line.lateFeeRule, lang) }));
   return parts.join(' · ');

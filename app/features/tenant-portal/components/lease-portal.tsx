@@ -322,7 +322,8 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
               <Table.Td>
                 {t(`tenantPortal.ledger.kinds.${entry.kind}`)}
                 {entry.period && /^\d{4}-\d{2}$/.test(entry.period) ? ` ${entry.period}` : ''}
-                {entry.kind !== 'payment' && entry.description ? ` · ${entry.description}` : ''}
+                {/* A late fee posted by the rent job says "Late fee" (in English) where its rule says more. */}
+                {entry.kind !== 'payment' && !entry.lateFeeRule && entry.description ? ` · ${entry.description}` : ''}
                 {entry.dueDate && entry.dueDate !== entry.date
                   ? ` · ${t('tenantPortal.ledger.dueOn', { date: formatIsoDate(entry.dueDate, lang) })}`
                   : ''}
