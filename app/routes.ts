@@ -55,6 +55,8 @@ export default [
   // The "Building" filter of the staff lists, searched as one types (decision 022).
   route('api/building-options', 'routes/api/building-options.ts'),
   route('api/webhooks/stripe', 'routes/api/webhooks.stripe.ts'),
+  // The sandbox's stand-in for Stripe's hosted Checkout (decision 049): 404 unless the sandbox pays.
+  route('test-checkout/:ref', 'routes/test-checkout.$ref.tsx'),
   // Photos of buildings and units (decision 017): streamed uploads, and commands.
   route('api/photos/:owner/:ownerId/upload', 'routes/api/photos.$owner.$ownerId.upload.ts'),
   route('api/photos/:owner/:ownerId', 'routes/api/photos.$owner.$ownerId.ts'),
@@ -103,6 +105,7 @@ export default [
     route('tenant-portal/leases/:leaseId', 'routes/tenant-portal/leases.$leaseId.tsx'),
     route('tenant-portal/leases/:leaseId/pdf', 'routes/tenant-portal/leases.$leaseId.pdf.ts'),
     route('tenant-portal/leases/:leaseId/statement/:year', 'routes/tenant-portal/leases.$leaseId.statement.$year.ts'),
+    route('tenant-portal/payments/:paymentId', 'routes/tenant-portal/payments.$paymentId.tsx'),
     route('tenant-portal/payments/:paymentId/receipt', 'routes/tenant-portal/payments.$paymentId.receipt.ts'),
     route('tenant-portal/maintenance', 'routes/tenant-portal/maintenance.tsx'),
     route('tenant-portal/maintenance/new', 'routes/tenant-portal/maintenance.new.tsx'),

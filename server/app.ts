@@ -53,6 +53,8 @@ export type AppOptions = {
   clientDir?: string;
   /** Origins the CSP lets images come from besides this site: the map tile host(s) (env `mapTileSources`). */
   imageSources?: readonly string[];
+  /** Origins a form post may redirect to: the payment provider's hosted checkout (decision 049). */
+  formTargets?: readonly string[];
   /** Log each request (off in tests and benchmarks). */
   logRequests?: boolean;
   /** Where request logs go (default: the server's logger); tests capture them. */
@@ -212,7 +214,12 @@ export function createApp(options: AppOptions): Express {
     const monitoringOrigin = dsn ? parseSentryDsn(dsn)?.origin : null;
     res.setHeader(
       'Content-Security-Policy',
-      contentSecurityPolicy(res.locals.cspNonce as string, { dev, imageSources: options.imageSources, monitoringOrigin }),
+      contentSecurityPolicy(res.locals.cspNonce as string, {
+        dev,
+        imageSources: options.imageSources,
+        monitoringOrigin,
+        formTargets: options.formTargets,
+      }),
     );
     if (options.secureTransport) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     // Shutting down: every client (and the load balancer) reconnects elsewhere after this answer.

@@ -23,12 +23,13 @@ import { env } from '../app/server/env.server';
 import { logger } from '../app/server/logger.server';
 import { createMailer } from '../app/server/mail/mailer.server';
 import { startOutboxWorker } from '../app/server/outbox/outbox.server';
-import { getPaymentProvider } from '../app/server/payments/payments.server';
+import { checkoutOrigins, getPaymentProvider } from '../app/server/payments/payments.server';
 import { createRealtimeHub } from '../app/server/realtime/hub.server';
 import { APP_VERSION } from '../app/server/app-info.server';
 import { monitoringConfigOf, syncServerMonitoring, flushServerMonitoring } from '../app/server/monitoring/monitoring.server';
 import { currentSettings, onSettingsChange, watchSettings } from '../app/server/settings/settings.server';
 import { reconcilePendingPayments } from '../app/features/booking/application-payments.server';
+import { reconcileCheckouts } from '../app/features/ledger/lease-checkout.server';
 import { createApp, hardenHttpServer } from './app';
 import { startCluster } from './cluster';
 import { createReadiness, drainServer } from './shutdown';
@@ -152,6 +153,7 @@ async function serve(database: Database, { dev, jobRunner }: { dev: boolean; job
     secureTransport: env.secureTransport,
     trustProxy: env.TRUST_PROXY,
     imageSources: env.mapTileSources,
+    formTargets: checkoutOrigins(env),
     readiness,
     readyzTimeoutMs: env.READYZ_DB_TIMEOUT_MS,
     diagnostics: env.ENABLE_DIAGNOSTIC_ROUTES ? { worker: env.DIMORA_WORKER_SLOT ?? null, jobRunner } : undefined,
@@ -183,6 +185,12 @@ async function serve(database: Database, { dev, jobRunner }: { dev: boolean; job
       name: 'payment-reconcile',
       everyMs: 60_000,
       run: () => reconcilePendingPayments({ db: database.db, provider: getPaymentProvider(), context: reconcile }),
+    },
+    // Hosted checkouts whose webhook was lost or that expired unpaid (decision 049).
+    {
+      name: 'checkout-reconcile',
+      everyMs: 60_000,
+      run: () => reconcileCheckouts({ db: database.db, provider: getPaymentProvider(), context: reconcile }),
     },
   ];
   const stopOutbox = jobRunner

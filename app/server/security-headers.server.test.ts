@@ -1,3 +1,4 @@
+import { checkoutOrigins } from './payments/payments.server';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, createNonce, isSameOriginRequest } from './security-headers.server';
 
@@ -69,6 +70,25 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('connect-src')).toEqual([`'self'`, 'ws:', 'wss:']);
     expect(policy.get('object-src')).toEqual([`'none'`]);
     expect(policy.get('frame-ancestors')).toEqual([`'none'`]);
+  });
+});
+
+describe('contentSecurityPolicy with a hosted checkout (decision 049)', () => {
+  it('lets a form lead to Stripe Checkout with Stripe, and nowhere else; scripts and frames stay ours', () => {
+    const stripe = contentSecurityPolicy('n', {
+      dev: false,
+      formTargets: checkoutOrigins({ paymentProvider: 'stripe', STRIPE_API_BASE: undefined }),
+    });
+    expect(stripe).toMatch(/form-action 'self' https:\/\/checkout\.stripe\.com(;|$)/);
+    expect(stripe).not.toMatch(/script-src[^;]*stripe/);
+    expect(stripe).not.toMatch(/frame-src|connect-src[^;]*stripe/);
+    const standIn = checkoutOrigins({ paymentProvider: 'stripe', STRIPE_API_BASE: 'http://127.0.0.1:4010' });
+    expect(standIn).toEqual(['https://checkout.stripe.com', 'http://127.0.0.1:4010']);
+    const sandbox = contentSecurityPolicy('n', {
+      dev: false,
+      formTargets: checkoutOrigins({ paymentProvider: 'sandbox', STRIPE_API_BASE: undefined }),
+    });
+    expect(sandbox).toMatch(/form-action 'self'(;|$)/);
   });
 });
 

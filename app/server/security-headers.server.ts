@@ -17,12 +17,18 @@ export function createNonce(): string {
  * are extra origins images may come from: the map tile host(s) (decision 016), exact
  * origins such as `https://tile.openstreetmap.org`, never wildcards. `monitoringOrigin` (the
  * stored Sentry DSN's origin, e.g. `https://o1.ingest.sentry.io`) may receive error reports, and
+ * `formTargets` are the exact origins a form post may be redirected to (Stripe Checkout's), and
  * session replay may run its compression worker from a blob; both only while a DSN is stored
  * (decision 019). Workers may come from this site only (the service worker, decision 035): stated, because 'strict-dynamic' makes script-src ignore 'self'.
  */
 export function contentSecurityPolicy(
   nonce: string,
-  { dev, imageSources = [], monitoringOrigin }: { dev: boolean; imageSources?: readonly string[]; monitoringOrigin?: string | null },
+  {
+    dev,
+    imageSources = [],
+    monitoringOrigin,
+    formTargets = [],
+  }: { dev: boolean; imageSources?: readonly string[]; monitoringOrigin?: string | null; formTargets?: readonly string[] },
 ): string {
   const script = dev ? `'self' 'unsafe-inline'` : `'self' 'nonce-${nonce}' 'strict-dynamic'`;
   const monitoring = monitoringOrigin ? ` ${monitoringOrigin}` : '';
@@ -39,7 +45,8 @@ export function contentSecurityPolicy(
     `object-src 'none'`,
     `base-uri 'none'`,
     `frame-ancestors 'none'`,
-    `form-action 'self'`,
+    // A form may also lead to the payment provider's hosted checkout (a 303 after Pay now, decision 049).
+    `form-action 'self'${formTargets.map((target) => ` ${target}`).join('')}`,
   ].join('; ');
 }
 

@@ -4,7 +4,8 @@
  *   Sam reads it (page and PDF), is refused with a wrong name, signs and pays what is due at
  *   signing by card; the admin countersigns and Sam's portal shows the active lease;
  * - rent: Lena's autopay (a card that saves but is declined) runs when an admin runs the
- *   schedule now — the failure reaches her bell; she pays the rent with the test card and gets a
+ *   schedule now — the failure reaches her bell; she goes to the hosted checkout (the sandbox's
+ *   test page), cancels, comes back, pays with a declined and then a good test card, and gets a
  *   PDF receipt; the admin refunds part of it and her balance shows the refund; she replaces the
  *   autopay card. Plus axe on the portal. Data: tests/e2e/seed-leases.ts.
  */
@@ -128,16 +129,43 @@ test('a declined autopay reaches the bell; the tenant pays rent by card, an admi
   await expect(page.getByTestId('autopay-failed')).toContainText('your card was declined');
   await expect(page.getByTestId('tenant-balance')).toHaveAttribute('data-cents', rent);
 
-  // Bad input first: nothing is charged.
+  // Bad input first: nothing is charged. Our page has no card field: the card is given on the
+  // provider's hosted page (decision 049; here the sandbox's, marked "Test mode").
   const pay = page.getByTestId('pay-form');
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
   await pay.getByLabel('Amount (USD)').fill('12.345');
-  await fillCard(pay, '4242424242424242');
-  await pay.getByRole('button', { name: 'Pay' }).click();
+  await pay.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(pay.getByText('Enter an amount in dollars and cents, for example 125.50.')).toBeVisible();
   await pay.getByLabel('Amount (USD)').fill('1500.00');
-  await fillCard(pay, '4242424242424242');
-  await pay.getByRole('button', { name: 'Pay' }).click();
-  await expect(page.getByTestId('portal-notice')).toContainText('$1,500.00 received');
+  await pay.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(/\/test-checkout\/sbx_cs_[0-9a-f]+$/);
+  await expect(page.getByTestId('test-mode')).toHaveText('Test mode');
+  await expect(page.getByTestId('checkout-amount')).toHaveText('$1,500.00');
+
+  // Giving up on the hosted page charges nothing and says so; the charge stays open.
+  await page.getByTestId('checkout-cancel').click();
+  await expect(page.getByTestId('checkout-return')).toHaveAttribute('data-status', 'failed');
+  await expect(page.getByTestId('checkout-return')).toContainText('You cancelled the payment. Nothing was charged for $1,500.00');
+  await page.getByRole('link', { name: 'Pay now' }).click();
+  await expect(page.getByTestId('tenant-balance')).toHaveAttribute('data-cents', rent);
+  await waitForHydration(page);
+
+  // Again, with a card that is declined on the hosted page and then one that pays.
+  await pay.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(/\/test-checkout\/sbx_cs_[0-9a-f]+$/);
+  const checkout = async (number: string) => {
+    await page.getByLabel('Card number').fill(number);
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay $1,500.00' }).click();
+  };
+  await checkout('4000 0000 0000 0002');
+  await expect(page.getByRole('alert')).toContainText('The card was declined. Try another card.');
+  await checkout('4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/tenant-portal\/payments\/\d+$/);
+  await expect(page.getByTestId('checkout-return')).toHaveAttribute('data-status', 'succeeded');
+  await expect(page.getByTestId('checkout-return')).toContainText('Thank you: $1,500.00 received');
+  await openPortal(page);
   await expect(page.getByTestId('tenant-balance')).toHaveAttribute('data-cents', '0');
   const paid = page.locator('[data-testid="payment-row"][data-status="succeeded"]').first();
   await expect(paid).toContainText('•••• 4242');

@@ -5,6 +5,7 @@
  * `AdminForbiddenError`, validates its input with zod (messages translated into `locale`), runs
  * its writes in one transaction and leaves an audit entry (table `user`) naming the target.
  */
+import { isUniqueViolation } from '~/server/db/rows.server';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLES, isAdmin } from '~/lib/access';
@@ -142,13 +143,6 @@ function refused(locale: Language, field: AdminUserField | 'form', key: string):
 
 function notFound(locale: Language): AdminUserOutcome {
   return { ok: false, status: 404, errors: { form: getT(locale)('admin.users.errors.notFound') } };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**

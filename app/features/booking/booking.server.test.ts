@@ -401,6 +401,9 @@ describe('submitting an application', () => {
       findCharge: () => Promise.resolve(null),
       refund: () => Promise.reject(new PaymentProviderError('connection reset')),
       saveCard: () => Promise.reject(new PaymentProviderError('connection reset')),
+      createCheckout: () => Promise.reject(new PaymentProviderError('connection reset')),
+      findCheckout: () => Promise.reject(new PaymentProviderError('connection reset')),
+      expireCheckout: () => Promise.reject(new PaymentProviderError('connection reset')),
     };
     const key = randomUUID();
     const outcome = await submit(valid(), { key, provider: broken });

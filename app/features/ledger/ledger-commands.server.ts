@@ -17,7 +17,7 @@ import { building, charge, lease, leaseTenant, payment, property, refund } from 
 import { mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
-import { PaymentProviderError, type PaymentProvider, type PaymentSource } from '~/server/payments/payment-provider';
+import { PaymentProviderError, type PaymentProvider } from '~/server/payments/payment-provider';
 import {
   allocateLedger,
   findLeaseBalance,
@@ -28,7 +28,7 @@ import {
   type Tx,
 } from './ledger.server';
 import { findLeaseSigners, leaseMailMessage, mailDate, mailMoney } from './lease-mail.server';
-import { announceReceipt, chargeLeasePayment, leaseUnitLabel, type LeasePaymentOutcome } from './lease-payments.server';
+import { announceReceipt, leaseUnitLabel } from './lease-payments.server';
 import { INT4_MAX, isId } from '~/lib/ids';
 
 type StaffActor = Pick<Viewer, 'id' | 'role'>;
@@ -67,72 +67,8 @@ export async function findTenantLease(db: Db | Tx, viewer: Pick<Viewer, 'id'>, l
 // Tenant: pay now
 // ---------------------------------------------------------------------------------------------
 
+/** Why Pay now is refused before any checkout opens (lease-checkout.server.ts). */
 export type PayRefusal = 'not_found' | 'not_active' | 'invalid_amount' | 'nothing_due' | 'above_balance';
-export type PayOutcome = { ok: true; payment: LeasePaymentOutcome } | { ok: false; reason: PayRefusal; balanceCents?: number };
-
-/**
- * A tenant pays `amountCents` (≤ the balance) on a lease they signed, by card or saved token.
- * `idempotencyKey` comes from the form (one per page view), so a double submit charges once.
- */
-export async function payLeaseBalance({
-  db,
-  provider,
-  viewer,
-  leaseId,
-  amountCents,
-  source,
-  idempotencyKey,
-  origin,
-  publicUrl,
-}: {
-  db: Db;
-  provider: PaymentProvider;
-  viewer: Pick<Viewer, 'id'>;
-  leaseId: number;
-  amountCents: number;
-  source: PaymentSource;
-  idempotencyKey: string;
-  origin: RequestOrigin;
-  publicUrl: string;
-}): Promise<PayOutcome> {
-  const found = await findTenantLease(db, viewer, leaseId);
-  if (!found) return { ok: false, reason: 'not_found' };
-  if (found.status !== 'active' && found.status !== 'ended') return { ok: false, reason: 'not_active' };
-  if (!isValidAmount(amountCents)) return { ok: false, reason: 'invalid_amount' };
-  const key = `lease:${leaseId}:pay:${idempotencyKey}`;
-  const [seen] = await db.select({ id: payment.id }).from(payment).where(eq(payment.idempotencyKey, key));
-  if (!seen) {
-    const balance = await findLeaseBalance(db, leaseId);
-    if (balance.balanceCents <= 0) return { ok: false, reason: 'nothing_due', balanceCents: balance.balanceCents };
-    if (amountCents > balance.balanceCents) return { ok: false, reason: 'above_balance', balanceCents: balance.balanceCents };
-  }
-  const outcome = await chargeLeasePayment({
-    db,
-    provider,
-    leaseId,
-    payerId: viewer.id,
-    amountCents,
-    kind: 'rent',
-    method: 'card',
-    source,
-    idempotencyKey: key,
-    description: `Lease ${leaseId}: rent`,
-    publicUrl,
-  });
-  // Audited once per payment: a double submit with the same key reaches here twice.
-  if (outcome.created) {
-    await recordAuditEvent({
-      db,
-      userId: viewer.id,
-      action: 'payment_made',
-      tableName: 'payment',
-      origin,
-      values: { lease_id: leaseId, payment_id: outcome.paymentId, amount_cents: amountCents, status: outcome.status },
-    });
-  }
-  return { ok: true, payment: outcome };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Staff: charges, credits, offline payments, refunds
 // ---------------------------------------------------------------------------------------------

@@ -3,19 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '~/server/auth/session.server';
 import { openDatabase, type Database } from '~/server/db/client.server';
 import { auditLog, charge, ledgerAllocation, notification, payment, refund } from '~/server/db/schema';
-import { createSandboxProvider, SANDBOX_TEST_CARDS, type SandboxCharge } from '~/server/payments/sandbox-provider.server';
-import {
-  addCharge,
-  chargesOf,
-  createLeaseFixture,
-  createPerson,
-  flatLateFee,
-  leaseMails,
-  TEST_ORIGIN,
-  testCard,
-} from '../../../tests/setup/leases';
+import { createSandboxProvider, type SandboxCharge } from '~/server/payments/sandbox-provider.server';
+import { addCharge, chargesOf, createLeaseFixture, createPerson, flatLateFee, leaseMails, TEST_ORIGIN } from '../../../tests/setup/leases';
+import { payThroughCheckout } from '../../../tests/setup/checkout';
 import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase, raceDescribe, raceTest } from '../../../tests/setup/test-db';
-import { payLeaseBalance, postManualCharge, recordOfflinePayment, refundPayment } from './ledger-commands.server';
+import { postManualCharge, recordOfflinePayment, refundPayment } from './ledger-commands.server';
 import { findLeaseBalance, findLedger, leaseLocalToday } from './ledger.server';
 import { settleProviderCharge } from './settlement.server';
 
@@ -27,7 +19,6 @@ let otherTenant: Viewer;
 const origin = TEST_ORIGIN;
 const publicUrl = TEST_PUBLIC_URL;
 const TODAY = new Date().toISOString().slice(0, 10);
-const card = (number: string) => testCard(number, 'Tess Tenant');
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -42,13 +33,13 @@ afterAll(async () => {
 });
 
 function newProvider() {
-  return createSandboxProvider({ store: new Map<string, Promise<SandboxCharge>>() });
+  return createSandboxProvider({ store: new Map<string, Promise<SandboxCharge>>(), checkouts: new Map() });
 }
 
-type PayOptions = Parameters<typeof payLeaseBalance>[0];
-/** The tenant pays by a good card unless `options` give another source (the test's db, origin and site). */
-function payByCard(options: Pick<PayOptions, 'provider' | 'viewer' | 'leaseId' | 'amountCents' | 'idempotencyKey'> & Partial<PayOptions>) {
-  return payLeaseBalance({ db: database.db, source: card(SANDBOX_TEST_CARDS.succeeds), origin, publicUrl, ...options });
+type PayOptions = Parameters<typeof payThroughCheckout>[0];
+/** The tenant pays through the hosted checkout with a good card (the test's db unless `options.db`). */
+function payByCard(options: Omit<PayOptions, 'db'> & Partial<PayOptions>) {
+  return payThroughCheckout({ db: database.db, ...options });
 }
 
 /** refundPayment with the test's db and origin. */
@@ -387,7 +378,7 @@ describe('a tenant pays', () => {
     expect(await pay(Number.NaN)).toEqual({ ok: false, reason: 'invalid_amount' });
     expect(await pay(100_001)).toEqual({ ok: false, reason: 'above_balance', balanceCents: 100_000 });
 
-    expect(provider.charges.size).toBe(0);
+    expect(provider.checkouts.size).toBe(0);
     expect(await rowCounts()).toEqual(before);
   });
 
@@ -399,7 +390,7 @@ describe('a tenant pays', () => {
     const outcome = await payByCard({ provider, viewer: otherTenant, leaseId: row.id, amountCents: 10_000, idempotencyKey: 'not-mine' });
 
     expect(outcome).toEqual({ ok: false, reason: 'not_found' });
-    expect(provider.charges.size).toBe(0);
+    expect(provider.checkouts.size).toBe(0);
     expect(await database.db.select().from(payment).where(eq(payment.leaseId, row.id))).toEqual([]);
   });
 
@@ -412,7 +403,7 @@ describe('a tenant pays', () => {
     const [first, second] = await Promise.all([submit(), submit()]);
     const third = await submit();
 
-    expect(provider.charges.size).toBe(1);
+    expect(provider.checkouts.size).toBe(1);
     const payments = await database.db.select().from(payment).where(eq(payment.leaseId, row.id));
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ status: 'succeeded', amountCents: 40_000, cardLast4: '4242', method: 'card' });

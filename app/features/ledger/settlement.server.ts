@@ -28,11 +28,14 @@ export async function settleProviderCharge({
   idempotencyKey,
   result,
   context,
+  failureReason,
 }: {
   db: Db;
   idempotencyKey: string;
   result: ChargeResult;
   context: SettlementContext;
+  /** Kept instead of the decline code when a failure has a reason of its own (`checkout_expired`). */
+  failureReason?: string;
 }): Promise<'settled' | 'unchanged' | 'unknown'> {
   if (!idempotencyKey) return 'unknown';
   const [own] = await db
@@ -43,7 +46,7 @@ export async function settleProviderCharge({
     const leaseId = own.leaseId;
     const changed = await db.transaction(async (tx) => {
       await lockLease(tx, leaseId);
-      return settleLeasePayment(tx, { paymentId: own.id, result, publicUrl: context.publicUrl });
+      return settleLeasePayment(tx, { paymentId: own.id, result, publicUrl: context.publicUrl, failureReason });
     });
     return changed ? 'settled' : 'unchanged';
   }
@@ -60,6 +63,7 @@ export async function settleProviderCharge({
     applicationId: attempt.applicationId,
     attemptKey: idempotencyKey,
     result,
+    failureReason,
     context: { publicUrl: context.publicUrl, origin: { ip: 'provider-webhook', userAgent: 'payment provider' }, logger: context.logger },
   });
   return changed ? 'settled' : 'unchanged';

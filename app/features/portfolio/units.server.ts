@@ -6,6 +6,7 @@
  * property manager only; every change is audited; a unit that becomes listed and available is
  * announced to the listing alerts (in the same transaction, through the job runner).
  */
+import { isUniqueViolation } from '~/server/db/rows.server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AmenityKey } from '~/lib/amenities';
 import type { PropertyType, UnitStatus } from '~/lib/property-types';
@@ -23,14 +24,6 @@ type CommandOptions = { db: Db; actor: PortfolioActor; origin: RequestOrigin };
 /** True when a unit is seen by the public and open to applications. */
 export function isListable(unit: { listed: boolean; status: string }): boolean {
   return unit.listed && unit.status === 'available';
-}
-
-/** True when a database error is a unique-constraint violation (23505), through wrapped causes. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** The unit's address: its building's street address and its unit number. */

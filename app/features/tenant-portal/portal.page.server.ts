@@ -1,6 +1,6 @@
 /**
  * The tenant portal's commands (decision 022), through the page protocol (decision 037): `pay`
- * (Pay now), `autopay-on`, `autopay-off` on /tenant-portal, and `sign` on
+ * (Pay now: opens the hosted checkout, decision 049), `autopay-on`, `autopay-off` on /tenant-portal, and `sign` on
  * /tenant-portal/leases/:leaseId. Pay now, autopay-on and sign are rate-limited as a `payment`
  * (spec §9: 10 a minute per user; 429), validated with the portal schemas, carried out by the
  * ledger and lease services, and answered with translated field errors (400/422), a translated
@@ -8,7 +8,7 @@
  * message; a plain HTML post is redirected (303). Card numbers are never echoed back.
  */
 import { cancelAutopay, enableAutopay, type EnableAutopayOutcome } from '~/features/ledger/autopay.server';
-import { payLeaseBalance, type PayRefusal } from '~/features/ledger/ledger-commands.server';
+import { startLeaseCheckout, checkoutReturnPath, type StartCheckoutRefusal } from '~/features/ledger/lease-checkout.server';
 import { signLease, type SignRefusal } from '~/features/leases/lease-signing.server';
 import type { ActionResult } from '~/lib/action-result';
 import { formatCents } from '~/lib/format';
@@ -33,15 +33,17 @@ type Args = { request: Request; context: DimoraLoadContext; viewer: Viewer };
 const ECHO = ['amount', 'day', 'typedName', 'nameOnCard'];
 
 /** Pay now's refusals; the amount's own messages also show on the amount field. */
-const PAY_REFUSALS = reasonTable<PayRefusal>('tenantPortal.errors', {
+const PAY_REFUSALS = reasonTable<StartCheckoutRefusal>('tenantPortal.errors', {
   not_found: 404,
   not_active: 409,
   nothing_due: 409,
   invalid_amount: 422,
   above_balance: 422,
+  provider_unavailable: 503,
+  checkout_busy: 409,
 });
 
-/** A card decline, or a payment whose outcome is not known yet: 402 (a fresh key), 409 (the same key again). */
+/** A card decline, or a payment whose outcome is not known yet: 402 (a fresh key), 409 (the same key again) — signing and autopay. */
 const DECLINED = { status: 402, message: 'tenantPortal.errors.declined' };
 const PENDING = { status: 409, message: 'tenantPortal.errors.pending' };
 
@@ -81,32 +83,25 @@ export function handlePortalAction({ request, context, viewer }: Args) {
       if (limited) return rateLimitedAnswer(limited);
       const provider = getPaymentProvider();
       if (intent === 'pay') {
-        const input = call.parse(payFormSchema(new Date()), call.fields, { renewKey: true });
-        const outcome = await payLeaseBalance({
+        const input = call.parse(payFormSchema, call.fields, { renewKey: true });
+        const outcome = await startLeaseCheckout({
           db: context.db,
           provider,
           viewer,
           leaseId: input.leaseId,
           amountCents: input.amountCents,
-          source: input.card,
           idempotencyKey: input.key,
+          locale: lang,
           origin,
-          publicUrl: context.publicUrl,
+          context: { publicUrl: context.publicUrl, logger: context.logger },
         });
         if (!outcome.ok) {
           const refusal = PAY_REFUSALS[outcome.reason];
           const params = { balance: formatCents(outcome.balanceCents ?? 0, lang) };
           call.refuse(refusal, { params, renewKey: true, errors: refusal.status === 422 ? { amount: t(refusal.message, params) } : {} });
         }
-        if (outcome.payment.status === 'failed')
-          call.refuse(DECLINED, { params: { reason: t(`tenantPortal.declines.${outcome.payment.declineCode}`) }, renewKey: true });
-        // Outcome unknown: the same key must be used again, so a retry can never charge twice.
-        if (outcome.payment.status === 'pending') call.refuse(PENDING);
-        return call.done({
-          message: 'tenantPortal.pay.done',
-          params: { amount: formatCents(input.amountCents, lang) },
-          redirectTo: '/tenant-portal#payments',
-        });
+        // To the hosted checkout (or, for a form already paid, to its outcome): a full-page redirect.
+        return call.done({ redirectTo: outcome.url ?? checkoutReturnPath(outcome.paymentId), alwaysRedirect: true });
       }
       const input = call.parse(autopayFormSchema(new Date()), call.fields, { renewKey: true });
       const outcome = await enableAutopay({

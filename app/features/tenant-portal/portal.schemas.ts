@@ -1,6 +1,6 @@
 /**
  * The tenant portal's forms (decision 022), shared by page and action: pay now
- * (an amount in dollars and a card), autopay (a day of the month and a card to save) and signing
+ * (an amount in dollars; paid on the provider's hosted page, decision 049), autopay (a day of the month and a card to save) and signing
  * a lease (typed full name, consent, the fingerprint of the document shown, and a card when
  * something is due at signing). Card checks reuse the booking flow's (Luhn, MM/YY not past, CVC)
  * and its messages. Client-safe.
@@ -74,13 +74,13 @@ const amountField = z
 
 const idempotencyKey = z.string().regex(/^[0-9a-f-]{36}$/, FIELD_MESSAGES.invalid);
 
-/** Pay now: the lease, an amount (dollars) and a card. */
-export function payFormSchema(now: Date) {
-  return z
-    .object({ leaseId: z.coerce.number().int().positive(), amount: amountField, key: idempotencyKey, ...cardFields })
-    .superRefine((values, ctx) => checkCard(values, ctx, now))
-    .transform((values) => ({ leaseId: values.leaseId, amountCents: values.amount, key: values.key, card: toCard(values) }));
-}
+/**
+ * Pay now: the lease and an amount (dollars). The card or bank account is given on the
+ * provider's hosted page (decision 049), never on ours.
+ */
+export const payFormSchema = z
+  .object({ leaseId: z.coerce.number().int().positive(), amount: amountField, key: idempotencyKey })
+  .transform((values) => ({ leaseId: values.leaseId, amountCents: values.amount, key: values.key }));
 
 /** Autopay on: the lease, the day of the month (1–28) and the card to save. */
 export function autopayFormSchema(now: Date) {

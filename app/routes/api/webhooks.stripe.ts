@@ -9,17 +9,23 @@
  * its pending payments through `settleProviderCharge`, which changes only `pending` rows: a
  * delivery replayed any number of times settles once. `charge.dispute.created` / `updated` /
  * `closed` are recorded on the disputed payment (features/payments/disputes.server.ts), once per
- * dispute whatever the order. Every other event is acknowledged and ignored. Not rate-limited: an unsigned flood costs one HMAC per request and no database work.
+ * dispute whatever the order. `checkout.session.completed` / `async_payment_succeeded` /
+ * `async_payment_failed` / `expired` make us read the session back from Stripe and settle its
+ * payment (decision 049; a session that is not ours is acknowledged and logged, never applied).
+ * Every other event is acknowledged and ignored. Not rate-limited: an unsigned flood costs one HMAC per request and no database work.
  *
  * Answers: 200 `{ received: true }` (with `outcome` when a charge was named); 400 missing or
- * bad signature; 404 when the webhook is not configured; 405 any method but POST; 500 when the
- * database fails (Stripe retries).
+ * bad signature; 404 when the webhook is not configured; 405 any method but POST; 503 when
+ * Stripe could not be asked about a session, 500 when the database fails (Stripe retries both).
  */
 import { data } from 'react-router';
 import Stripe from 'stripe';
 import { settleProviderCharge } from '~/features/ledger/settlement.server';
 import { stripeWebhookSecret } from '~/server/payments/payments.server';
-import { chargeOutcomeFromStripeEvent, disputeFromStripeEvent } from '~/server/payments/stripe-events.server';
+import { chargeOutcomeFromStripeEvent, checkoutRefFromStripeEvent, disputeFromStripeEvent } from '~/server/payments/stripe-events.server';
+import { syncCheckoutByRef } from '~/features/ledger/lease-checkout.server';
+import { getPaymentProvider } from '~/server/payments/payments.server';
+import { PaymentProviderError } from '~/server/payments/payment-provider';
 import { recordDispute } from '~/features/payments/disputes.server';
 import { requestOrigin } from '~/server/audit.server';
 import type { Route } from './+types/webhooks.stripe';
@@ -59,6 +65,32 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (recorded === 'unknown_payment') context.logger.warn(log, 'stripe webhook: dispute on an unknown payment');
     else context.logger.info(log, 'stripe webhook');
     return data({ received: true, dispute: recorded }, { headers: NO_STORE });
+  }
+
+  const checkoutRef = checkoutRefFromStripeEvent(event);
+  if (checkoutRef) {
+    // The event only says "look": the session is read back from Stripe, so a replayed, late or
+    // reordered delivery settles what is true now, once (decision 049).
+    let synced;
+    try {
+      synced = await syncCheckoutByRef({
+        db: context.db,
+        provider: getPaymentProvider(),
+        ref: checkoutRef,
+        context: { publicUrl: context.publicUrl, logger: context.logger },
+      });
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      context.logger.warn(
+        { err: error, eventId: event.id, session: checkoutRef },
+        'stripe webhook: session could not be read; Stripe will retry',
+      );
+      return data({ error: 'provider_unavailable' }, { status: 503, headers: NO_STORE });
+    }
+    const log = { eventId: event.id, type: event.type, session: checkoutRef, synced };
+    if (synced === 'unknown' || synced === 'mismatch') context.logger.warn(log, 'stripe webhook: checkout not applied');
+    else context.logger.info(log, 'stripe webhook');
+    return data({ received: true, checkout: synced }, { headers: NO_STORE });
   }
 
   const outcome = chargeOutcomeFromStripeEvent(event);

@@ -690,6 +690,46 @@ export const paymentDispute = pgTable(
   (t) => [check('payment_dispute_amount_positive', sql`${t.amountCents} > 0`), index('payment_dispute_payment_idx').on(t.paymentId)],
 );
 
+export const checkoutStatus = pgEnum('checkout_status', ['open', 'complete', 'expired']);
+
+/**
+ * A hosted checkout opened for one pending payment (decision 049): the provider's session
+ * (`cs_…`, `sbx_cs_…`) and its page. At most one is open per lease and payer, so a second tab
+ * or a double click sends the payer to the same page instead of a second one. Its state is
+ * always read back from the provider (webhook, return page, reconciler), never from a URL.
+ */
+export const checkoutSession = pgTable(
+  'checkout_session',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payment.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** Null only while the provider is being asked for the session. */
+    sessionRef: text('session_ref'),
+    url: text('url'),
+    payerId: text('payer_id').references(() => user.id, { onDelete: 'set null' }),
+    leaseId: integer('lease_id').references(() => lease.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: checkoutStatus('status').notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('checkout_session_amount_positive', sql`${t.amountCents} > 0`),
+    uniqueIndex('checkout_session_ref_idx').on(t.provider, t.sessionRef),
+    uniqueIndex('checkout_session_one_open_idx')
+      .on(t.leaseId, t.payerId)
+      .where(sql`${t.status} = 'open'`),
+    index('checkout_session_open_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
 /** A refund of (part of) a payment through its provider (or recorded for an offline payment). */
 export const refund = pgTable(
   'refund',

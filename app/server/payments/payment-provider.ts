@@ -89,6 +89,52 @@ export type SaveCardResult =
   | { status: 'succeeded'; token: string; customerRef: string | null; cardBrand: string | null; cardLast4: string | null }
   | { status: 'failed'; declineCode: DeclineCode; cardBrand: string | null; cardLast4: string | null };
 
+/** What a hosted checkout may offer (decision 049): cards, and US bank debits (ACH). */
+export type CheckoutMethod = 'card' | 'us_bank_account';
+
+/**
+ * A hosted checkout page for one payment (decision 049): the person pays on the provider's page
+ * (Stripe Checkout, or the sandbox's test page) and comes back to `successUrl` or `cancelUrl`.
+ * `idempotencyKey` is the payment's own key: it travels in the session's `metadata` and
+ * `client_reference_id` and is the provider's idempotency key, so a repeat opens no second session.
+ */
+export type CheckoutRequest = {
+  idempotencyKey: string;
+  amountCents: number;
+  currency: 'USD';
+  /** The line the payer sees ("Rent · Maple Court 4B"). */
+  description: string;
+  /** Plain identifiers only; never personal or card data. */
+  metadata?: Record<string, string>;
+  /** Where the provider sends the payer after paying; `{CHECKOUT_SESSION_ID}` is replaced by the session's id. */
+  successUrl: string;
+  /** Where the provider sends the payer who gives up. */
+  cancelUrl: string;
+  /** The payer's language on the hosted page. */
+  locale: 'en' | 'it';
+  customerEmail?: string | null;
+  methods: readonly CheckoutMethod[];
+  /** When the provider closes the session unpaid (Stripe: at least 30 minutes ahead). */
+  expiresAt: Date;
+};
+
+/** An opened checkout: its reference at the provider and the page to send the browser to. */
+export type CheckoutSession = { ref: string; url: string };
+
+/**
+ * A checkout as the provider sees it now. `result` is the payment's final outcome (null while
+ * the session is open, or a bank debit is in flight: `processing`); the amount and the key are
+ * the provider's own record, compared with ours before anything settles.
+ */
+export type CheckoutState = {
+  ref: string;
+  status: 'open' | 'complete' | 'expired';
+  idempotencyKey: string | null;
+  amountCents: number;
+  processing: boolean;
+  result: ChargeResult | null;
+};
+
 export type PaymentProvider = {
   /** Stored in `payment.provider` (`sandbox`, `stripe`). */
   readonly name: string;
@@ -113,6 +159,18 @@ export type PaymentProvider = {
    * outcome is unknown.
    */
   saveCard(request: SaveCardRequest): Promise<SaveCardResult>;
+  /**
+   * Opens a hosted checkout for one payment, once per `idempotencyKey` (a repeat answers the
+   * same session). Throws `PaymentProviderError` when the provider cannot be reached.
+   */
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** The checkout's state now, or null when the provider does not know `ref`. Throws `PaymentProviderError`. */
+  findCheckout(ref: string): Promise<CheckoutState | null>;
+  /**
+   * Closes an open checkout so it can no longer be paid (the payer gave up, or opened another).
+   * A session already complete or expired is left as it is. Throws `PaymentProviderError`.
+   */
+  expireCheckout(ref: string): Promise<void>;
 };
 
 /** The provider could not be reached or answered nonsense: the charge's outcome is unknown. */

@@ -43,3 +43,16 @@ export function getPaymentProvider(): PaymentProvider {
 export function stripeWebhookSecret(): string | null {
   return env.STRIPE_WEBHOOK_SECRET ?? null;
 }
+
+/** Stripe Checkout's pages (decision 049). */
+export const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
+
+/**
+ * The origins Pay now may send a browser to after a form post (the CSP's `form-action`): Stripe
+ * Checkout's with Stripe, and STRIPE_API_BASE's when a stand-in serves the hosted page in tests;
+ * none for the sandbox, whose page is ours.
+ */
+export function checkoutOrigins(config: Pick<Env, 'STRIPE_API_BASE' | 'paymentProvider'>): string[] {
+  if (config.paymentProvider !== 'stripe') return [];
+  return [STRIPE_CHECKOUT_ORIGIN, ...(config.STRIPE_API_BASE ? [new URL(config.STRIPE_API_BASE).origin] : [])];
+}

@@ -12,7 +12,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { cardBrand, cardLast4, expiryIsCurrent, isCvc, passesLuhn } from './card';
-import type { ChargeRequest, ChargeResult, DeclineCode, PaymentProvider, RefundResult } from './payment-provider';
+import type {
+  ChargeRequest,
+  ChargeResult,
+  CheckoutRequest,
+  CheckoutState,
+  DeclineCode,
+  PaymentProvider,
+  PaymentSource,
+  RefundResult,
+} from './payment-provider';
 
 /** The sandbox's test card numbers (the same as Stripe's test mode). */
 export const SANDBOX_TEST_CARDS = {
@@ -38,12 +47,44 @@ const OUTCOMES: Record<string, DeclineCode> = {
 /** One remembered charge: its outcome and the amount it was for (no card data). */
 export type SandboxCharge = { amountCents: number; result: ChargeResult };
 
+/** One hosted checkout the sandbox opened (decision 049): what was asked and how it stands. */
+export type SandboxCheckout = {
+  ref: string;
+  request: CheckoutRequest;
+  status: CheckoutState['status'];
+  result: ChargeResult | null;
+};
+
+/** What paying on the sandbox's checkout page did: paid (go to `redirectTo`), declined (stay), or closed. */
+export type SandboxCheckoutPayment =
+  { status: 'paid'; redirectTo: string } | { status: 'declined'; declineCode: DeclineCode } | { status: 'closed'; redirectTo: string };
+
 export type SandboxProvider = PaymentProvider & {
   /** The charges made so far, keyed by idempotency key (tests count them). */
   readonly charges: ReadonlyMap<string, Promise<SandboxCharge>>;
+  /** The hosted checkouts opened so far, keyed by reference (`sbx_cs_…`). */
+  readonly checkouts: ReadonlyMap<string, SandboxCheckout>;
+  /**
+   * Pays an open checkout with a card typed on the sandbox's test page: the same checks and
+   * test-card outcomes as `charge`. A decline leaves the session open (the payer may try another
+   * card, as on Stripe's page); a session already complete or expired answers `closed`.
+   */
+  payCheckout(ref: string, card: Extract<PaymentSource, { type: 'card' }>): SandboxCheckoutPayment;
 };
 
 const SHARED_STORE = Symbol.for('dimora.sandboxCharges');
+const SHARED_CHECKOUTS = Symbol.for('dimora.sandboxCheckouts');
+
+function sharedCheckouts(): Map<string, SandboxCheckout> {
+  const holder = globalThis as typeof globalThis & { [SHARED_CHECKOUTS]?: Map<string, SandboxCheckout> };
+  holder[SHARED_CHECKOUTS] ??= new Map();
+  return holder[SHARED_CHECKOUTS];
+}
+
+/** The path of the sandbox's hosted checkout page for a session (app/routes/test-checkout.tsx). */
+export function sandboxCheckoutPath(ref: string): string {
+  return `/test-checkout/${encodeURIComponent(ref)}`;
+}
 
 function sharedStore(): Map<string, Promise<SandboxCharge>> {
   const holder = globalThis as typeof globalThis & { [SHARED_STORE]?: Map<string, Promise<SandboxCharge>> };
@@ -117,13 +158,21 @@ function decide(request: ChargeRequest, now: Date): ChargeResult {
  */
 export function createSandboxProvider({
   store = sharedStore(),
+  checkouts = sharedCheckouts(),
   now = () => new Date(),
-}: { store?: Map<string, Promise<SandboxCharge>>; now?: () => Date } = {}): SandboxProvider {
+}: { store?: Map<string, Promise<SandboxCharge>>; checkouts?: Map<string, SandboxCheckout>; now?: () => Date } = {}): SandboxProvider {
   const refunds = new Map<string, RefundResult>();
+  /** The session as it stands now: an open one past its expiry is expired. */
+  const current = (ref: string): SandboxCheckout | undefined => {
+    const session = checkouts.get(ref);
+    if (session?.status === 'open' && session.request.expiresAt.getTime() <= now().getTime()) session.status = 'expired';
+    return session;
+  };
   return {
     name: 'sandbox',
     testMode: true,
     charges: store,
+    checkouts,
     async charge(request) {
       if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) {
         throw new RangeError(`sandbox charge amount must be a positive integer of cents, got ${request.amountCents}`);
@@ -164,6 +213,44 @@ export function createSandboxProvider({
       if (refused) return { status: 'failed', declineCode: refused, cardBrand: brand, cardLast4: last4 };
       const outcome = source.number === SANDBOX_TEST_CARDS.attachesButDeclines ? 'card_declined' : 'ok';
       return { status: 'succeeded', token: savedCardToken(outcome, brand, last4), customerRef: null, cardBrand: brand, cardLast4: last4 };
+    },
+    async createCheckout(request) {
+      if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) {
+        throw new RangeError(`sandbox checkout amount must be a positive integer of cents, got ${request.amountCents}`);
+      }
+      // One session per key, as Stripe's idempotency keys give.
+      let session = [...checkouts.values()].find((candidate) => candidate.request.idempotencyKey === request.idempotencyKey);
+      if (!session) {
+        session = { ref: `sbx_cs_${randomBytes(12).toString('hex')}`, request, status: 'open', result: null };
+        checkouts.set(session.ref, session);
+      }
+      return { ref: session.ref, url: new URL(sandboxCheckoutPath(session.ref), request.successUrl).href };
+    },
+    async findCheckout(ref) {
+      const session = current(ref);
+      if (!session) return null;
+      return {
+        ref,
+        status: session.status,
+        idempotencyKey: session.request.idempotencyKey,
+        amountCents: session.request.amountCents,
+        processing: false,
+        result: session.result,
+      };
+    },
+    async expireCheckout(ref) {
+      const session = current(ref);
+      if (session?.status === 'open') session.status = 'expired';
+    },
+    payCheckout(ref, card) {
+      const session = current(ref);
+      if (!session) throw new RangeError(`no sandbox checkout ${ref}`);
+      if (session.status !== 'open') return { status: 'closed', redirectTo: session.request.cancelUrl };
+      const result = decide({ ...session.request, source: card }, now());
+      if (result.status === 'failed') return { status: 'declined', declineCode: result.declineCode };
+      session.status = 'complete';
+      session.result = result;
+      return { status: 'paid', redirectTo: session.request.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', ref) };
     },
   };
 }

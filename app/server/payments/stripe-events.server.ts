@@ -5,7 +5,7 @@
  * (routes/api/stripe-webhook.ts), so both settle a charge the same way.
  */
 import type Stripe from 'stripe';
-import type { ChargeResult, DeclineCode } from './payment-provider';
+import type { ChargeResult, CheckoutState, DeclineCode } from './payment-provider';
 
 /** The metadata field every PaymentIntent we create carries: the charge's idempotency key. */
 export const IDEMPOTENCY_METADATA_KEY = 'idempotency_key';
@@ -135,4 +135,52 @@ export function disputeFromStripeEvent(event: Stripe.Event): DisputeReport | nul
   const intent = typeof dispute.payment_intent === 'string' ? dispute.payment_intent : (dispute.payment_intent?.id ?? null);
   if (!intent) return null;
   return { providerRef: dispute.id, paymentIntentId: intent, status: dispute.status, reason: dispute.reason, amountCents: dispute.amount };
+}
+
+/**
+ * A Checkout Session in our words (decision 049). The payment's outcome comes from its
+ * PaymentIntent when Stripe expanded it (`findCheckout` asks for `payment_intent.payment_method`
+ * and `payment_intent.latest_charge`): succeeded → paid; `processing` → a bank debit in flight;
+ * a failed debit → failed. Without the intent, a complete and `paid` session is a success named
+ * by the intent's id only.
+ */
+export function checkoutStateFromSession(session: Stripe.Checkout.Session): CheckoutState {
+  const status: CheckoutState['status'] = session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open';
+  const key = session.metadata?.[IDEMPOTENCY_METADATA_KEY] ?? session.client_reference_id ?? null;
+  const base = { ref: session.id, status, idempotencyKey: key || null, amountCents: session.amount_total ?? 0 };
+  const intent = session.payment_intent;
+  if (intent && typeof intent !== 'string') {
+    if (intent.status === 'processing') return { ...base, processing: true, result: null };
+    // An open session's intent may carry a declined attempt the payer can still retry.
+    const result = status === 'open' ? null : chargeResultFromIntent(intent);
+    return { ...base, processing: false, result };
+  }
+  if (status === 'complete' && session.payment_status === 'paid') {
+    return {
+      ...base,
+      processing: false,
+      result: {
+        status: 'succeeded',
+        providerRef: typeof intent === 'string' ? intent : null,
+        cardBrand: null,
+        cardLast4: null,
+      } as ChargeResult,
+    };
+  }
+  return { ...base, processing: status === 'complete' && session.payment_status === 'unpaid', result: null };
+}
+
+/** The Checkout events the webhook reads a session for (decision 049). */
+const CHECKOUT_EVENTS: readonly string[] = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+];
+
+/** The Checkout Session id a `checkout.session.*` event names, or null for any other event. */
+export function checkoutRefFromStripeEvent(event: Stripe.Event): string | null {
+  if (!CHECKOUT_EVENTS.includes(event.type)) return null;
+  const session = event.data.object as Stripe.Checkout.Session;
+  return typeof session.id === 'string' && session.id ? session.id : null;
 }

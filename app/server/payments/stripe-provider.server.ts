@@ -28,6 +28,7 @@ import {
   cardOfIntent,
   cardOfPaymentMethod,
   chargeResultFromIntent,
+  checkoutStateFromSession,
   declineCodeFromStripe,
   IDEMPOTENCY_METADATA_KEY,
   type CardFacts,
@@ -62,7 +63,12 @@ const TEST_PAYMENT_METHODS: Readonly<Record<string, string>> = {
  * charge's key does not name directly get a prefix, so a refund or saved card can never collide
  * with a charge made under the same key.
  */
-const KEY_PREFIX = { refund: 'dimora-refund:', customer: 'dimora-customer:', setup: 'dimora-setup:' } as const;
+const KEY_PREFIX = {
+  refund: 'dimora-refund:',
+  customer: 'dimora-customer:',
+  setup: 'dimora-setup:',
+  checkout: 'dimora-checkout:',
+} as const;
 
 type ResolvedSource =
   | { ok: true; paymentMethod: string; customer: string | null; offSession: boolean; card: CardFacts }
@@ -284,6 +290,66 @@ export function createStripeProvider({
           return { status: 'failed', declineCode, ...card };
         }
         throw unknownOutcome('saveCard', error);
+      }
+    },
+
+    async createCheckout(request) {
+      if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) {
+        throw new RangeError(`stripe checkout amount must be a positive integer of cents, got ${request.amountCents}`);
+      }
+      // Our key last: no caller metadata can overwrite it.
+      const metadata = { ...request.metadata, [IDEMPOTENCY_METADATA_KEY]: request.idempotencyKey };
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: { currency: 'usd', unit_amount: request.amountCents, product_data: { name: request.description } },
+              },
+            ],
+            // A filter on what the account has enabled in its Dashboard (README: connecting Stripe).
+            allowed_payment_method_types: [...request.methods],
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+            client_reference_id: request.idempotencyKey,
+            metadata,
+            // The intent carries the key too: findCharge, refunds and disputes find it by it.
+            payment_intent_data: { description: request.description, metadata },
+            locale: request.locale,
+            ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
+            expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+          },
+          { idempotencyKey: `${KEY_PREFIX.checkout}${request.idempotencyKey}` },
+        );
+        if (!session.url) throw new PaymentProviderError(`stripe checkout ${session.id} has no url`);
+        return { ref: session.id, url: session.url };
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw error;
+        throw unknownOutcome('createCheckout', error);
+      }
+    },
+
+    async findCheckout(ref) {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(ref, {
+          expand: ['payment_intent.payment_method', 'payment_intent.latest_charge'],
+        });
+        return checkoutStateFromSession(session);
+      } catch (error) {
+        if (isStripeError(error) && error.statusCode === 404) return null;
+        throw unknownOutcome('findCheckout', error);
+      }
+    },
+
+    async expireCheckout(ref) {
+      try {
+        await stripe.checkout.sessions.expire(ref);
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open: nothing to do.
+        if (isStripeError(error) && isRefusal(error)) return;
+        throw unknownOutcome('expireCheckout', error);
       }
     },
   };

@@ -180,12 +180,9 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
                     error={errorsFor('pay').amount}
                     leftSection="$"
                   />
-                  {testMode && (
-                    <Text size="xs" c="dimmed">
-                      {t('tenantPortal.card.testCards')}
-                    </Text>
-                  )}
-                  <CardFields idPrefix="pay" errors={errorsFor('pay')} nameOnCard={valuesFor('pay').nameOnCard} />
+                  <Text size="xs" c="dimmed">
+                    {t(testMode ? 'tenantPortal.pay.hostedTest' : 'tenantPortal.pay.hosted')}
+                  </Text>
                   <Button type="submit" loading={busy === 'pay'}>
                     {t('tenantPortal.pay.submitAny')}
                   </Button>

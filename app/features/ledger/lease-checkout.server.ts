@@ -1,0 +1,456 @@
+/**
+ * Pay now on the provider's hosted page (decision 049). A tenant's payment is no longer charged
+ * from our server with card details typed into our form: `startLeaseCheckout` records a pending
+ * payment and opens a hosted checkout (Stripe Checkout, or the sandbox's test page) for exactly
+ * that amount, and the browser is sent there. How it ended is read back from the provider, never
+ * from the URL the payer returns to: `syncCheckout` is called by the Stripe webhook
+ * (`checkout.session.*`), by the return page and by the reconciler, and settles the payment
+ * through `settleProviderCharge` (only a `pending` payment changes, so any number of calls, in any
+ * order, settle it once).
+ *
+ * Rules:
+ * - One open checkout per lease and payer (a unique index): a double click or a second tab with
+ *   the same amount is sent to the same page; another amount closes the old session first.
+ * - The amount is the one the tenant confirmed on our page, checked against the balance when the
+ *   session opens; a provider record with another amount or key is refused and logged, never settled.
+ * - A cancelled or expired session fails its payment (`checkout_cancelled` / `checkout_expired`):
+ *   nothing was charged and the charges stay open.
+ */
+import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
+import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
+import type { Viewer } from '~/server/auth/session.server';
+import type { Db } from '~/server/db/client.server';
+import { checkoutSession, payment, user } from '~/server/db/schema';
+import { isUniqueViolation } from '~/server/db/rows.server';
+import { PaymentProviderError, type ChargeResult, type CheckoutMethod, type PaymentProvider } from '~/server/payments/payment-provider';
+import { findLeaseBalance } from './ledger.server';
+import { findTenantLease, isValidAmount, type PayRefusal } from './ledger-commands.server';
+import { leaseUnitLabel } from './lease-payments.server';
+import { settleProviderCharge, type SettlementContext } from './settlement.server';
+
+/** How long a hosted checkout stays payable (Stripe's minimum is 30 minutes). */
+export const CHECKOUT_LIFETIME_MS = 35 * 60_000;
+
+/** What Pay now offers on the hosted page. Bank debits need the processing state first (decision 049). */
+export const LEASE_CHECKOUT_METHODS: readonly CheckoutMethod[] = ['card'];
+
+/** Why a payment's checkout ended without money: kept in `payment.failure_reason`. */
+export type CheckoutFailure = 'checkout_cancelled' | 'checkout_expired' | 'checkout_replaced' | 'checkout_unavailable';
+
+export type StartCheckoutRefusal = PayRefusal | 'provider_unavailable' | 'checkout_busy';
+export type StartCheckoutOutcome =
+  | { ok: true; paymentId: number; url: string; reused: boolean }
+  /** The payment of this key has already ended (a form replayed after paying): show it. */
+  | { ok: true; paymentId: number; url: null; reused: true }
+  | { ok: false; reason: StartCheckoutRefusal; balanceCents?: number };
+
+type CheckoutRow = typeof checkoutSession.$inferSelect;
+
+/** The page a payer returns to from the hosted checkout, for payment `paymentId`. */
+export function checkoutReturnPath(paymentId: number, cancelled = false): string {
+  return `/tenant-portal/payments/${paymentId}${cancelled ? '?cancelled=1' : ''}`;
+}
+
+/**
+ * Opens (or finds again) the hosted checkout for a tenant paying `amountCents` (integer cents,
+ * ≤ the balance) on a lease they signed. `idempotencyKey` comes from the form (one per page
+ * view). Returns the page to send the browser to, or a refusal; throws only for database errors.
+ */
+export async function startLeaseCheckout({
+  db,
+  provider,
+  viewer,
+  leaseId,
+  amountCents,
+  idempotencyKey,
+  locale,
+  origin,
+  context,
+  now = new Date(),
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  viewer: Pick<Viewer, 'id'>;
+  leaseId: number;
+  amountCents: number;
+  idempotencyKey: string;
+  locale: 'en' | 'it';
+  origin: RequestOrigin;
+  context: SettlementContext;
+  now?: Date;
+}): Promise<StartCheckoutOutcome> {
+  const found = await findTenantLease(db, viewer, leaseId);
+  if (!found) return { ok: false, reason: 'not_found' };
+  if (found.status !== 'active' && found.status !== 'ended') return { ok: false, reason: 'not_active' };
+  if (!isValidAmount(amountCents)) return { ok: false, reason: 'invalid_amount' };
+  const key = `lease:${leaseId}:pay:${idempotencyKey}`;
+
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    // The same form sent again (a double click, a replay): its own session, or its outcome.
+    const [seen] = await db
+      .select({ payment, checkout: checkoutSession })
+      .from(payment)
+      .leftJoin(checkoutSession, eq(checkoutSession.paymentId, payment.id))
+      .where(eq(payment.idempotencyKey, key));
+    if (seen) {
+      if (seen.payment.leaseId !== leaseId || seen.payment.payerId !== viewer.id) return { ok: false, reason: 'not_found' };
+      if (seen.payment.status === 'pending' && seen.checkout?.status === 'open') {
+        // The first of a double click is still asking the provider: wait for its page.
+        const url = seen.checkout.url ?? (await waitForCheckoutUrl(db, seen.checkout.id));
+        if (url) return { ok: true, paymentId: seen.payment.id, url, reused: true };
+        // It ended meanwhile (paid, failed to open) or is still being opened: look again.
+        continue;
+      }
+      return { ok: true, paymentId: seen.payment.id, url: null, reused: true };
+    }
+
+    // Another tab's open session for this lease: the same amount goes there; another closes it.
+    const [open] = await db
+      .select()
+      .from(checkoutSession)
+      .where(and(eq(checkoutSession.leaseId, leaseId), eq(checkoutSession.payerId, viewer.id), eq(checkoutSession.status, 'open')));
+    if (open) {
+      const url = open.url ?? (await waitForCheckoutUrl(db, open.id));
+      if (!url) {
+        // Still being opened after the wait: busy; closed meanwhile (the provider failed): look again.
+        const [still] = await db.select({ status: checkoutSession.status }).from(checkoutSession).where(eq(checkoutSession.id, open.id));
+        if (still?.status === 'open' && open.createdAt.getTime() > now.getTime() - 60_000) return { ok: false, reason: 'checkout_busy' };
+        if (still?.status !== 'open') continue;
+      }
+      if (url && open.expiresAt.getTime() > now.getTime() && open.amountCents === amountCents) {
+        return { ok: true, paymentId: open.paymentId, url, reused: true };
+      }
+      try {
+        if (open.sessionRef) await provider.expireCheckout(open.sessionRef);
+        await syncCheckout({ db, provider, checkout: open, context, closedAs: 'checkout_replaced' });
+      } catch (error) {
+        if (error instanceof PaymentProviderError) return { ok: false, reason: 'provider_unavailable' };
+        throw error;
+      }
+      continue;
+    }
+
+    const balance = await findLeaseBalance(db, leaseId);
+    if (balance.balanceCents <= 0) return { ok: false, reason: 'nothing_due', balanceCents: balance.balanceCents };
+    if (amountCents > balance.balanceCents) return { ok: false, reason: 'above_balance', balanceCents: balance.balanceCents };
+
+    const { label, buildingId } = await leaseUnitLabel(db, leaseId);
+    const expiresAt = new Date(now.getTime() + CHECKOUT_LIFETIME_MS);
+    let created: { paymentId: number; checkoutId: number } | null;
+    try {
+      created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(payment)
+          .values({
+            payerId: viewer.id,
+            leaseId,
+            buildingId,
+            kind: 'rent',
+            method: 'card',
+            amountCents,
+            status: 'pending',
+            provider: provider.name,
+            idempotencyKey: key,
+          })
+          .onConflictDoNothing({ target: payment.idempotencyKey })
+          .returning({ id: payment.id });
+        if (!row) return null;
+        const [checkout] = await tx
+          .insert(checkoutSession)
+          .values({ paymentId: row.id, provider: provider.name, payerId: viewer.id, leaseId, amountCents, expiresAt })
+          .returning({ id: checkoutSession.id });
+        return { paymentId: row.id, checkoutId: checkout!.id };
+      });
+    } catch (error) {
+      // Another request opened a session for this lease between our look and our insert.
+      if (isUniqueViolation(error)) continue;
+      throw error;
+    }
+    if (!created) continue;
+
+    await recordAuditEvent({
+      db,
+      userId: viewer.id,
+      action: 'payment_made',
+      tableName: 'payment',
+      origin,
+      values: { lease_id: leaseId, payment_id: created.paymentId, amount_cents: amountCents, status: 'pending', via: 'checkout' },
+    });
+
+    const [payer] = await db.select({ email: user.email }).from(user).where(eq(user.id, viewer.id));
+    try {
+      const session = await provider.createCheckout({
+        idempotencyKey: key,
+        amountCents,
+        currency: 'USD',
+        description: `Rent · ${label}`,
+        metadata: { lease_id: String(leaseId), payment_id: String(created.paymentId) },
+        successUrl: new URL(checkoutReturnPath(created.paymentId), context.publicUrl).href,
+        cancelUrl: new URL(checkoutReturnPath(created.paymentId, true), context.publicUrl).href,
+        locale,
+        customerEmail: payer?.email ?? null,
+        methods: LEASE_CHECKOUT_METHODS,
+        expiresAt,
+      });
+      await db
+        .update(checkoutSession)
+        .set({ sessionRef: session.ref, url: session.url, updatedAt: new Date() })
+        .where(eq(checkoutSession.id, created.checkoutId));
+      return { ok: true, paymentId: created.paymentId, url: session.url, reused: false };
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      context.logger.warn({ err: error, paymentId: created.paymentId }, 'checkout could not be opened');
+      // No session exists, so nothing can be charged: the payment ends here and the form may be sent again.
+      await closeCheckout(db, {
+        checkoutId: created.checkoutId,
+        paymentKey: key,
+        status: 'expired',
+        failure: 'checkout_unavailable',
+        context,
+      });
+      return { ok: false, reason: 'provider_unavailable' };
+    }
+  }
+  return { ok: false, reason: 'checkout_busy' };
+}
+
+/** How long a repeated request waits for the first one's session (the provider's own timeout is 30 s). */
+const WAIT_FOR_URL_MS = 5_000;
+
+/** The page of checkout `checkoutId` once the request opening it has stored it; null after `WAIT_FOR_URL_MS`. */
+async function waitForCheckoutUrl(db: Db, checkoutId: number): Promise<string | null> {
+  const deadline = Date.now() + WAIT_FOR_URL_MS;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const [row] = await db
+      .select({ url: checkoutSession.url, status: checkoutSession.status })
+      .from(checkoutSession)
+      .where(eq(checkoutSession.id, checkoutId));
+    if (!row || row.status !== 'open') return null;
+    if (row.url) return row.url;
+  }
+  return null;
+}
+
+/** Marks a checkout ended and fails its payment with `failure` (when still pending). */
+async function closeCheckout(
+  db: Db,
+  {
+    checkoutId,
+    paymentKey,
+    status,
+    failure,
+    context,
+  }: { checkoutId: number; paymentKey: string; status: 'expired'; failure: CheckoutFailure; context: SettlementContext },
+) {
+  await db.update(checkoutSession).set({ status, updatedAt: new Date() }).where(eq(checkoutSession.id, checkoutId));
+  const result: ChargeResult = { status: 'failed', providerRef: null, cardBrand: null, cardLast4: null, declineCode: 'processing_error' };
+  await settleProviderCharge({ db, idempotencyKey: paymentKey, result, context, failureReason: failure });
+}
+
+export type SyncOutcome = 'succeeded' | 'failed' | 'pending' | 'processing' | 'mismatch' | 'unknown';
+
+/**
+ * Reads checkout `checkout` back from the provider and records what it says: a paid session
+ * settles its payment (allocated, receipt); an expired one fails it with `closedAs` (default
+ * `checkout_expired`); an open one changes nothing. A provider record whose key or amount is not
+ * ours is refused and logged (`mismatch`). Throws `PaymentProviderError` when the provider cannot
+ * be reached, and database errors.
+ */
+export async function syncCheckout({
+  db,
+  provider,
+  checkout,
+  context,
+  closedAs = 'checkout_expired',
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  checkout: CheckoutRow;
+  context: SettlementContext;
+  closedAs?: CheckoutFailure;
+}): Promise<SyncOutcome> {
+  const [paid] = await db.select().from(payment).where(eq(payment.id, checkout.paymentId));
+  if (!paid) return 'unknown';
+  if (!checkout.sessionRef) return paid.status === 'pending' ? 'pending' : statusOf(paid.status);
+  const state = await provider.findCheckout(checkout.sessionRef);
+  if (!state) {
+    context.logger.warn({ checkoutId: checkout.id, ref: checkout.sessionRef }, 'checkout unknown to the provider');
+    if (checkout.expiresAt.getTime() > Date.now()) return 'pending';
+    await closeCheckout(db, { checkoutId: checkout.id, paymentKey: paid.idempotencyKey, status: 'expired', failure: closedAs, context });
+    return 'failed';
+  }
+  if (state.idempotencyKey !== paid.idempotencyKey || state.amountCents !== checkout.amountCents) {
+    context.logger.error(
+      { checkoutId: checkout.id, ref: state.ref, providerAmount: state.amountCents, amount: checkout.amountCents },
+      'checkout refused: the provider’s session does not match our payment',
+    );
+    return 'mismatch';
+  }
+  if (state.status !== checkout.status) {
+    await db.update(checkoutSession).set({ status: state.status, updatedAt: new Date() }).where(eq(checkoutSession.id, checkout.id));
+  }
+  if (state.result) {
+    await settleProviderCharge({ db, idempotencyKey: paid.idempotencyKey, result: state.result, context });
+  } else if (state.status === 'expired') {
+    await closeCheckout(db, { checkoutId: checkout.id, paymentKey: paid.idempotencyKey, status: 'expired', failure: closedAs, context });
+  } else if (state.processing) {
+    return 'processing';
+  }
+  const [after] = await db.select({ status: payment.status }).from(payment).where(eq(payment.id, paid.id));
+  return statusOf(after?.status ?? 'pending');
+}
+
+function statusOf(status: (typeof payment.$inferSelect)['status']): SyncOutcome {
+  return status === 'succeeded' || status === 'refunded' ? 'succeeded' : status === 'failed' ? 'failed' : 'pending';
+}
+
+/**
+ * The checkout the provider's session `ref` belongs to, synced (the Stripe webhook's
+ * `checkout.session.*` events and the sandbox's test page): `unknown` when no checkout of ours
+ * has that reference (answered 2xx and logged by the caller, never applied).
+ */
+export async function syncCheckoutByRef({
+  db,
+  provider,
+  ref,
+  context,
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  ref: string;
+  context: SettlementContext;
+}): Promise<SyncOutcome> {
+  const [row] = await db
+    .select()
+    .from(checkoutSession)
+    .where(and(eq(checkoutSession.provider, provider.name), eq(checkoutSession.sessionRef, ref)));
+  if (!row) return 'unknown';
+  return syncCheckout({ db, provider, checkout: row, context });
+}
+
+/** What the return page shows: the payment as it stands after asking the provider. */
+export type CheckoutReturn = {
+  paymentId: number;
+  leaseId: number;
+  amountCents: number;
+  status: 'succeeded' | 'failed' | 'pending' | 'processing';
+  failureReason: string | null;
+  /** True while the hosted page can still be paid (the "Back to payment" link). */
+  url: string | null;
+};
+
+/**
+ * The payer's view of payment `paymentId` when they come back from the hosted checkout. Only the
+ * payer may see it (null otherwise: 404). `cancelled` (the payer chose "back" on the hosted page)
+ * asks the provider to close the session; whether it was paid is still the provider's answer.
+ * A provider that cannot be reached leaves the payment as it stands (`pending`).
+ */
+export async function findCheckoutReturn({
+  db,
+  provider,
+  viewer,
+  paymentId,
+  cancelled,
+  context,
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  viewer: Pick<Viewer, 'id'>;
+  paymentId: number;
+  cancelled: boolean;
+  context: SettlementContext;
+}): Promise<CheckoutReturn | null> {
+  const [row] = await db
+    .select({ payment, checkout: checkoutSession })
+    .from(payment)
+    .innerJoin(checkoutSession, eq(checkoutSession.paymentId, payment.id))
+    .where(and(eq(payment.id, paymentId), eq(payment.payerId, viewer.id)));
+  if (!row || row.payment.leaseId === null) return null;
+  let processing = false;
+  if (row.payment.status === 'pending' && row.checkout.provider === provider.name) {
+    try {
+      if (cancelled && row.checkout.status === 'open' && row.checkout.sessionRef) await provider.expireCheckout(row.checkout.sessionRef);
+      const outcome = await syncCheckout({
+        db,
+        provider,
+        checkout: row.checkout,
+        context,
+        closedAs: cancelled ? 'checkout_cancelled' : 'checkout_expired',
+      });
+      processing = outcome === 'processing';
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      context.logger.warn({ err: error, paymentId }, 'checkout return: provider unavailable');
+    }
+  }
+  const [after] = await db
+    .select({ payment, checkout: checkoutSession })
+    .from(payment)
+    .innerJoin(checkoutSession, eq(checkoutSession.paymentId, payment.id))
+    .where(eq(payment.id, paymentId));
+  if (!after) return null;
+  const status = statusOf(after.payment.status);
+  return {
+    paymentId,
+    leaseId: after.payment.leaseId!,
+    amountCents: after.payment.amountCents,
+    status: processing && status === 'pending' ? 'processing' : (status as CheckoutReturn['status']),
+    failureReason: after.payment.failureReason,
+    url: after.checkout.status === 'open' && status === 'pending' ? after.checkout.url : null,
+  };
+}
+
+/**
+ * Settles checkouts whose webhook was lost (decision 049): open sessions past their expiry, and
+ * sessions opened more than `olderThanMs` ago whose payment is still pending, are read back from
+ * the provider (oldest first, at most `limit`). Returns how many payments changed. Run by the
+ * outbox worker beside the application reconciler; a provider outage leaves them for the next run.
+ */
+export async function reconcileCheckouts({
+  db,
+  provider,
+  context,
+  now = new Date(),
+  olderThanMs = 10 * 60_000,
+  limit = 50,
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  context: SettlementContext;
+  now?: Date;
+  olderThanMs?: number;
+  limit?: number;
+}): Promise<number> {
+  const rows = await db
+    .select({ checkout: checkoutSession })
+    .from(checkoutSession)
+    .innerJoin(payment, eq(payment.id, checkoutSession.paymentId))
+    .where(
+      and(
+        eq(checkoutSession.provider, provider.name),
+        eq(payment.status, 'pending'),
+        or(
+          and(eq(checkoutSession.status, 'open'), lt(checkoutSession.expiresAt, now)),
+          lt(checkoutSession.createdAt, sql`${now.toISOString()}::timestamptz - make_interval(secs => ${olderThanMs / 1000})`),
+        ),
+      ),
+    )
+    .orderBy(asc(checkoutSession.id))
+    .limit(limit);
+  let changed = 0;
+  for (const { checkout } of rows) {
+    try {
+      const outcome = await syncCheckout({ db, provider, checkout, context });
+      if (outcome === 'succeeded' || outcome === 'failed') {
+        changed += 1;
+        context.logger.warn({ checkoutId: checkout.id, paymentId: checkout.paymentId, outcome }, 'checkout reconciled');
+      }
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      context.logger.warn({ err: error, checkoutId: checkout.id }, 'checkout reconciliation: provider unavailable');
+      break;
+    }
+  }
+  return changed;
+}

@@ -1,0 +1,89 @@
+/**
+ * The sandbox's hosted checkout page (decision 049): a stand-in for Stripe's, marked "Test mode"
+ * on every view. It lists the test cards, takes a card as Stripe's page would, and says why a card
+ * was refused without closing the session. A plain form: it works without JavaScript.
+ */
+import { Alert, Anchor, Badge, Button, Card, Container, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Form, useNavigation } from 'react-router';
+import { useTranslation } from '~/lib/i18n';
+import { formatCents } from '~/lib/format';
+import { useLanguage } from '~/lib/use-language';
+import type { TestCheckoutAnswer, TestCheckoutView } from '../test-checkout.page.server';
+
+/** "4242424242424242" → "4242 4242 4242 4242". */
+function grouped(number: string): string {
+  return number.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+export function TestCheckoutPage({ checkout, answer }: { checkout: TestCheckoutView; answer: TestCheckoutAnswer | undefined }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <Container size="xs" py="xl" component="main">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={1} size="h2">
+            {t('checkout.title')}
+          </Title>
+          <Badge color="orange.9" size="lg" autoContrast data-testid="test-mode">
+            {t('checkout.testMode')}
+          </Badge>
+        </Group>
+        <Text size="sm">{t('checkout.notice')}</Text>
+        <Card withBorder padding="lg">
+          <Text fw={600}>{checkout.description}</Text>
+          <Text size="xl" fw={700} data-testid="checkout-amount">
+            {formatCents(checkout.amountCents, lang)}
+          </Text>
+        </Card>
+        {checkout.status !== 'open' ? (
+          <Alert color="gray" title={t('checkout.closedTitle')}>
+            {t(checkout.status === 'complete' ? 'checkout.complete' : 'checkout.expired')}{' '}
+            <Anchor href={checkout.cancelUrl}>{t('checkout.back')}</Anchor>
+          </Alert>
+        ) : (
+          <Form method="post" replace>
+            <Stack gap="sm">
+              {answer && !answer.ok && (
+                <Alert color="red" role="alert" title={t('checkout.refusedTitle')}>
+                  {t(`checkout.refused.${answer.error}`)}
+                </Alert>
+              )}
+              <TextInput name="name" label={t('checkout.name')} autoComplete="off" />
+              <TextInput name="cardNumber" label={t('checkout.number')} inputMode="numeric" autoComplete="off" required />
+              <Group grow>
+                <TextInput name="expiry" label={t('checkout.expiry')} placeholder="12/34" autoComplete="off" required />
+                <TextInput name="cvc" label={t('checkout.cvc')} inputMode="numeric" autoComplete="off" required />
+              </Group>
+              <Button type="submit" loading={busy}>
+                {t('checkout.pay', { amount: formatCents(checkout.amountCents, lang) })}
+              </Button>
+              <Anchor href={checkout.cancelUrl} size="sm" data-testid="checkout-cancel">
+                {t('checkout.cancel')}
+              </Anchor>
+            </Stack>
+          </Form>
+        )}
+        <Card withBorder padding="md">
+          <Text size="sm" fw={600}>
+            {t('checkout.testCardsTitle')}
+          </Text>
+          <List size="sm">
+            {checkout.testCards.map((card) => (
+              <List.Item key={card.number}>
+                <Text span ff="monospace" size="sm">
+                  {grouped(card.number)}
+                </Text>{' '}
+                — {t(`checkout.outcomes.${card.outcome}`)}
+              </List.Item>
+            ))}
+          </List>
+          <Text size="xs" c="dimmed">
+            {t('checkout.anyExpiry')}
+          </Text>
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

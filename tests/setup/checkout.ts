@@ -1,0 +1,68 @@
+/**
+ * Paying a lease through the hosted checkout in integration tests (decision 049): opens the
+ * checkout as Pay now does, pays it on the sandbox's page with `cardNumber`, and syncs it as the
+ * webhook does. Answers like the old direct charge did, so a test reads one outcome.
+ */
+import { eq } from 'drizzle-orm';
+import { startLeaseCheckout, syncCheckoutByRef, type StartCheckoutRefusal } from '~/features/ledger/lease-checkout.server';
+import type { Viewer } from '~/server/auth/session.server';
+import type { Db } from '~/server/db/client.server';
+import { checkoutSession, payment } from '~/server/db/schema';
+import { logger } from '~/server/logger.server';
+import { SANDBOX_TEST_CARDS, type SandboxProvider } from '~/server/payments/sandbox-provider.server';
+import { TEST_ORIGIN } from './leases';
+import { TEST_PUBLIC_URL } from './test-db';
+
+export const CHECKOUT_CONTEXT = { publicUrl: TEST_PUBLIC_URL, logger: logger.child({}, { level: 'silent' }) };
+
+export type CheckoutPayOutcome =
+  | { ok: true; payment: { status: 'succeeded' | 'failed' | 'pending'; paymentId: number; amountCents: number } }
+  | { ok: false; reason: StartCheckoutRefusal; balanceCents?: number };
+
+/** Opens the checkout for `amountCents` on `leaseId` and pays it with `cardNumber` (default: succeeds). */
+export async function payThroughCheckout({
+  db,
+  provider,
+  viewer,
+  leaseId,
+  amountCents,
+  idempotencyKey,
+  cardNumber = SANDBOX_TEST_CARDS.succeeds,
+}: {
+  db: Db;
+  provider: SandboxProvider;
+  viewer: Pick<Viewer, 'id'>;
+  leaseId: number;
+  amountCents: number;
+  idempotencyKey: string;
+  cardNumber?: string;
+}): Promise<CheckoutPayOutcome> {
+  const opened = await startLeaseCheckout({
+    db,
+    provider,
+    viewer,
+    leaseId,
+    amountCents,
+    idempotencyKey,
+    locale: 'en',
+    origin: TEST_ORIGIN,
+    context: CHECKOUT_CONTEXT,
+  });
+  if (!opened.ok) return opened;
+  const [row] = await db.select().from(checkoutSession).where(eq(checkoutSession.paymentId, opened.paymentId));
+  if (opened.url && row?.sessionRef) {
+    const paid = provider.payCheckout(row.sessionRef, {
+      type: 'card',
+      number: cardNumber,
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+      name: 'Test Payer',
+    });
+    if (paid.status === 'paid') await syncCheckoutByRef({ db, provider, ref: row.sessionRef, context: CHECKOUT_CONTEXT });
+  }
+  const [after] = await db.select().from(payment).where(eq(payment.id, opened.paymentId));
+  const status =
+    after?.status === 'succeeded' || after?.status === 'refunded' ? 'succeeded' : after?.status === 'failed' ? 'failed' : 'pending';
+  return { ok: true, payment: { status, paymentId: opened.paymentId, amountCents: after?.amountCents ?? amountCents } };
+}
