@@ -106,6 +106,7 @@ export default [
     route('tenant-portal/leases/:leaseId/pdf', 'routes/tenant-portal/leases.$leaseId.pdf.ts'),
     route('tenant-portal/leases/:leaseId/statement/:year', 'routes/tenant-portal/leases.$leaseId.statement.$year.ts'),
     route('tenant-portal/payments/:paymentId', 'routes/tenant-portal/payments.$paymentId.tsx'),
+    route('tenant-portal/autopay/:checkoutId', 'routes/tenant-portal/autopay.$checkoutId.tsx'),
     route('tenant-portal/payments/:paymentId/receipt', 'routes/tenant-portal/payments.$paymentId.receipt.ts'),
     route('tenant-portal/maintenance', 'routes/tenant-portal/maintenance.tsx'),
     route('tenant-portal/maintenance/new', 'routes/tenant-portal/maintenance.new.tsx'),

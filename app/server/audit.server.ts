@@ -214,7 +214,8 @@ export type RefusableTable =
   | 'invoice'
   | 'vendor'
   | 'project'
-  | 'bid';
+  | 'bid'
+  | 'checkout_session';
 
 /**
  * `auditRefusal` for an object the viewer was refused with a 404 that looks like "no such id":

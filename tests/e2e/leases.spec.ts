@@ -7,7 +7,7 @@
  *   schedule now — the failure reaches her bell; she goes to the hosted checkout (the sandbox's
  *   test page), cancels, comes back, pays with a declined and then a good test card, and gets a
  *   PDF receipt; the admin refunds part of it and her balance shows the refund; she replaces the
- *   autopay card. Plus axe on the portal. Data: tests/e2e/seed-leases.ts.
+ *   autopay card on the hosted page (setup mode). Plus axe on the portal. Data: tests/e2e/seed-leases.ts.
  */
 import { axeOn } from './page-checks';
 import type { Locator, Page } from '@playwright/test';
@@ -189,10 +189,21 @@ test('a declined autopay reaches the bell; the tenant pays rent by card, an admi
   // A new autopay card replaces the declined one.
   await page.getByRole('button', { name: 'Turn off autopay' }).click();
   await expect(page.getByTestId('portal-notice')).toContainText('Autopay is off.');
+  // The card is saved on the hosted page too (Checkout's setup mode): nothing is charged there.
   const autopay = page.getByTestId('autopay-form');
+  await expect(autopay.getByLabel('Card number')).toHaveCount(0);
   await autopay.getByLabel('Day of the month').fill('5');
-  await fillCard(autopay, '4242424242424242');
-  await autopay.getByRole('button', { name: 'Turn on autopay' }).click();
+  await autopay.getByRole('button', { name: 'Continue to save a card' }).click();
+  await expect(page).toHaveURL(/\/test-checkout\/sbx_cs_[0-9a-f]+$/);
+  await expect(page.getByTestId('test-mode')).toBeVisible();
+  await expect(page.getByTestId('checkout-amount')).toHaveCount(0);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByTestId('autopay-return')).toHaveAttribute('data-status', 'succeeded');
+  await expect(page.getByTestId('autopay-return')).toContainText('is charged on day 5 of each month');
+  await openPortal(page);
   await expect(page.getByTestId('autopay-on')).toContainText('day 5');
   await expect(page.getByTestId('autopay-on')).toContainText('4242');
 

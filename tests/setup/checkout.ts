@@ -4,7 +4,13 @@
  * webhook does. Answers like the old direct charge did, so a test reads one outcome.
  */
 import { eq } from 'drizzle-orm';
-import { startLeaseCheckout, syncCheckoutByRef, type StartCheckoutRefusal } from '~/features/ledger/lease-checkout.server';
+import { findAutopay } from '~/features/ledger/autopay.server';
+import {
+  startAutopayCheckout,
+  startLeaseCheckout,
+  syncCheckoutByRef,
+  type StartCheckoutRefusal,
+} from '~/features/ledger/lease-checkout.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { checkoutSession, payment } from '~/server/db/schema';
@@ -65,4 +71,41 @@ export async function payThroughCheckout({
   const status =
     after?.status === 'succeeded' || after?.status === 'refunded' ? 'succeeded' : after?.status === 'failed' ? 'failed' : 'pending';
   return { ok: true, payment: { status, paymentId: opened.paymentId, amountCents: after?.amountCents ?? amountCents } };
+}
+
+/**
+ * Turns autopay on through the hosted page as a tenant would (decision 049): opens the setup
+ * checkout for `dayOfMonth`, saves `cardNumber` on the sandbox's page and syncs it as the webhook
+ * does. Answers the autopay now active, or the refusal.
+ */
+export async function enableAutopayThroughCheckout({
+  db,
+  provider,
+  viewer,
+  leaseId,
+  dayOfMonth,
+  cardNumber = SANDBOX_TEST_CARDS.succeeds,
+}: {
+  db: Db;
+  provider: SandboxProvider;
+  viewer: Pick<Viewer, 'id' | 'email'>;
+  leaseId: number;
+  dayOfMonth: number;
+  cardNumber?: string;
+}) {
+  const opened = await startAutopayCheckout({ db, provider, viewer, leaseId, dayOfMonth, locale: 'en', context: CHECKOUT_CONTEXT });
+  if (!opened.ok) return opened;
+  const [row] = await db.select().from(checkoutSession).where(eq(checkoutSession.id, opened.checkoutId));
+  const saved = provider.payCheckout(row!.sessionRef!, {
+    type: 'card',
+    number: cardNumber,
+    expMonth: 12,
+    expYear: new Date().getUTCFullYear() + 2,
+    cvc: '123',
+    name: 'Test Payer',
+  });
+  if (saved.status === 'declined') return { ok: false as const, reason: 'card_refused' as const, declineCode: saved.declineCode };
+  await syncCheckoutByRef({ db, provider, ref: row!.sessionRef!, context: CHECKOUT_CONTEXT });
+  const autopay = await findAutopay(db, leaseId);
+  return autopay ? { ok: true as const, autopay } : { ok: false as const, reason: 'not_saved' as const };
 }

@@ -3,16 +3,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '~/server/auth/session.server';
 import { autopay, notification, payment } from '~/server/db/schema';
 import { createSandboxProvider, SANDBOX_TEST_CARDS, type SandboxCharge } from '~/server/payments/sandbox-provider.server';
-import { addCharge, createLeaseFixture, createPerson, leaseMails, noonUtc, TEST_ORIGIN, testCard } from '../../../tests/setup/leases';
+import { addCharge, createLeaseFixture, createPerson, leaseMails, noonUtc, TEST_ORIGIN } from '../../../tests/setup/leases';
 import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
-import { AUTOPAY_RETRY_DAYS, cancelAutopay, enableAutopay, runAutopay } from './autopay.server';
+import { AUTOPAY_RETRY_DAYS, cancelAutopay, runAutopay } from './autopay.server';
+import { enableAutopayThroughCheckout } from '../../../tests/setup/checkout';
 import { findLeaseBalance } from './ledger.server';
 
 let database: TestDatabase;
 let manager: Viewer;
 const origin = TEST_ORIGIN;
 const publicUrl = TEST_PUBLIC_URL;
-const card = (number: string) => testCard(number, 'Ann Autopay');
 
 /** `YYYY-MM` `months` after the current month (UTC). enableAutopay decides from the real clock whether this month still counts, so the runs below happen in later months. */
 function periodFromNow(months: number): string {
@@ -52,14 +52,14 @@ async function leaseOwing(owed = 120_000) {
   const tenant = await createPerson(database.db, 'tenant', 'Ann Autopay');
   const row = await createLeaseFixture(database.db, { manager, tenant, startDate: '2026-01-01', endDate: '2028-12-31' });
   await addCharge(database.db, { leaseId: row.id, amountCents: owed, dueDate: `${NEXT}-01` });
-  const provider = createSandboxProvider({ store: new Map<string, Promise<SandboxCharge>>() });
+  const provider = createSandboxProvider({ store: new Map<string, Promise<SandboxCharge>>(), checkouts: new Map() });
   return { tenant, row, provider };
 }
 
-type EnableOptions = Parameters<typeof enableAutopay>[0];
-/** Turns autopay on for day DAY with a good card, unless `options` name another day or card. */
+type EnableOptions = Parameters<typeof enableAutopayThroughCheckout>[0];
+/** Turns autopay on for day DAY with a good card on the hosted page, unless `options` name another day or card. */
 function turnOnAutopay(options: Pick<EnableOptions, 'provider' | 'viewer' | 'leaseId'> & Partial<EnableOptions>) {
-  return enableAutopay({ db: database.db, dayOfMonth: DAY, card: card(SANDBOX_TEST_CARDS.succeeds), origin, ...options });
+  return enableAutopayThroughCheckout({ db: database.db, dayOfMonth: DAY, ...options });
 }
 
 async function autopayRow(leaseId: number) {
@@ -71,7 +71,7 @@ async function paymentsOf(leaseId: number) {
   return database.db.select().from(payment).where(eq(payment.leaseId, leaseId)).orderBy(payment.id);
 }
 
-describe('enableAutopay', () => {
+describe('autopay on through the hosted page', () => {
   it('saves the provider’s token, brand and last 4 of the card, and no other card digits', async () => {
     const { tenant, row, provider } = await leaseOwing();
 
@@ -160,7 +160,7 @@ describe('runAutopay', () => {
 
   it('a declined card notifies the tenant, retries once three days later, then leaves the month to the tenant', async () => {
     const { tenant, row, provider } = await leaseOwing(120_000);
-    const enabled = await turnOnAutopay({ provider, viewer: tenant, leaseId: row.id, card: card(SANDBOX_TEST_CARDS.attachesButDeclines) });
+    const enabled = await turnOnAutopay({ provider, viewer: tenant, leaseId: row.id, cardNumber: SANDBOX_TEST_CARDS.attachesButDeclines });
     expect(enabled).toMatchObject({ ok: true, autopay: { cardLast4: '0341' } });
     const errors = async () =>
       database.db

@@ -1,12 +1,12 @@
 /**
- * Autopay (decision 022): a tenant saves a card with the provider (we keep its token,
- * brand and last 4 — never card data), chooses the day of the month (1–28), and the daily job
+ * Autopay (decision 022): a tenant saves a card on the provider's hosted page (Checkout's setup
+ * mode, decision 049; we keep its token, brand and last 4 — never card data), chooses the day of
+ * the month (1–28), and the daily job
  * charges the lease's balance on that day with an off-session charge. A receipt is e-mailed on
  * success (lease-payments.server.ts); a failure notifies the tenant (bell + e-mail) and is retried
  * once `AUTOPAY_RETRY_DAYS` later; after a second failure the month is left to the tenant. The
  * tenant may cancel at any time. One active autopay per lease (partial unique index).
  */
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { addIsoDays } from '~/lib/time-zones';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
@@ -16,9 +16,9 @@ import { autopay, building, lease, property, user } from '~/server/db/schema';
 import { mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
-import { PaymentProviderError, type DeclineCode, type PaymentProvider, type PaymentSource } from '~/server/payments/payment-provider';
+import type { DeclineCode, PaymentProvider, SavedCard } from '~/server/payments/payment-provider';
 import { findTenantLease } from './ledger-commands.server';
-import { findLeaseBalance, leaseLocalToday } from './ledger.server';
+import { findLeaseBalance, leaseLocalToday, type Tx } from './ledger.server';
 import { leaseMailMessage, mailDate, mailMoney } from './lease-mail.server';
 import { chargeLeasePayment, leaseUnitLabel } from './lease-payments.server';
 
@@ -56,76 +56,56 @@ export async function findAutopay(db: Db, leaseId: number): Promise<AutopayView 
   };
 }
 
-export type EnableAutopayOutcome =
-  | { ok: true; autopay: AutopayView }
-  | { ok: false; reason: 'not_found' | 'not_active' | 'invalid_day' | 'provider_unavailable' }
-  | { ok: false; reason: 'card_refused'; declineCode: DeclineCode };
-
 /**
- * Saves `card` with the provider and turns autopay on for a lease the viewer signed, replacing an
- * earlier autopay of that lease. `dayOfMonth` is 1–28.
+ * Turns autopay on for lease `leaseId` with a card the provider saved (Checkout's setup mode,
+ * decision 049), inside the caller's transaction: an earlier autopay of the lease is replaced,
+ * the day is 1–28, and it starts next month when this month's day has passed on the building's
+ * calendar (decision 047). Audited as `autopay_enabled`.
  */
-export async function enableAutopay({
-  db,
-  provider,
-  viewer,
-  leaseId,
-  dayOfMonth,
-  card,
-  origin,
-}: {
-  db: Db;
-  provider: PaymentProvider;
-  viewer: Pick<Viewer, 'id' | 'email'>;
-  leaseId: number;
-  dayOfMonth: number;
-  card: PaymentSource;
-  origin: RequestOrigin;
-}): Promise<EnableAutopayOutcome> {
-  if (!Number.isInteger(dayOfMonth) || dayOfMonth < AUTOPAY_DAY_MIN || dayOfMonth > AUTOPAY_DAY_MAX)
-    return { ok: false, reason: 'invalid_day' };
-  const found = await findTenantLease(db, viewer, leaseId);
-  if (!found) return { ok: false, reason: 'not_found' };
-  if (found.status !== 'active') return { ok: false, reason: 'not_active' };
-  let saved;
-  try {
-    saved = await provider.saveCard({ idempotencyKey: `autopay:${leaseId}:${randomUUID()}`, source: card, email: viewer.email });
-  } catch (error) {
-    if (error instanceof PaymentProviderError) return { ok: false, reason: 'provider_unavailable' };
-    throw error;
-  }
-  if (saved.status === 'failed') return { ok: false, reason: 'card_refused', declineCode: saved.declineCode };
+export async function activateAutopay(
+  tx: Tx,
+  {
+    leaseId,
+    userId,
+    provider,
+    saved,
+    dayOfMonth,
+    origin,
+  }: { leaseId: number; userId: string; provider: string; saved: SavedCard; dayOfMonth: number; origin: RequestOrigin },
+): Promise<void> {
   // The building's local date (decision 047): the day autopay is compared with is the tenant's.
-  const localDate = (await leaseLocalToday(db, leaseId)) ?? new Date().toISOString().slice(0, 10);
+  const localDate = (await leaseLocalToday(tx, leaseId)) ?? new Date().toISOString().slice(0, 10);
   const period = localDate.slice(0, 7);
   const today = Number(localDate.slice(8, 10));
-  await db.transaction(async (tx) => {
-    await tx
-      .update(autopay)
-      .set({ active: false, cancelledAt: new Date() })
-      .where(and(eq(autopay.leaseId, leaseId), eq(autopay.active, true)));
-    await tx.insert(autopay).values({
-      leaseId,
-      userId: viewer.id,
-      provider: provider.name,
-      paymentMethodToken: saved.token,
-      customerRef: saved.customerRef,
-      cardBrand: saved.cardBrand,
-      cardLast4: saved.cardLast4,
-      dayOfMonth,
-      // Turned on after this month's day: it starts next month (the tenant pays this month now).
-      lastPeriod: dayOfMonth < today ? period : null,
-    });
-    await recordAuditEvent({
-      db: tx,
-      userId: viewer.id,
-      action: 'autopay_enabled',
-      tableName: 'autopay',
-      origin,
-      values: { lease_id: leaseId, day_of_month: dayOfMonth, card_last4: saved.cardLast4 },
-    });
+  await tx
+    .update(autopay)
+    .set({ active: false, cancelledAt: new Date() })
+    .where(and(eq(autopay.leaseId, leaseId), eq(autopay.active, true)));
+  await tx.insert(autopay).values({
+    leaseId,
+    userId,
+    provider,
+    paymentMethodToken: saved.token,
+    customerRef: saved.customerRef,
+    cardBrand: saved.cardBrand,
+    cardLast4: saved.cardLast4,
+    dayOfMonth,
+    // Turned on after this month's day: it starts next month (the tenant pays this month now).
+    lastPeriod: dayOfMonth < today ? period : null,
   });
-  return { ok: true, autopay: (await findAutopay(db, leaseId))! };
+  await recordAuditEvent({
+    db: tx,
+    userId,
+    action: 'autopay_enabled',
+    tableName: 'autopay',
+    origin,
+    values: { lease_id: leaseId, day_of_month: dayOfMonth, card_last4: saved.cardLast4, via: 'checkout' },
+  });
+}
+
+/** True for an autopay day: 1–28, which every month has. */
+export function isAutopayDay(day: number): boolean {
+  return Number.isInteger(day) && day >= AUTOPAY_DAY_MIN && day <= AUTOPAY_DAY_MAX;
 }
 
 /** Turns autopay off for a lease the viewer signed. Returns false when there was none. */

@@ -16,13 +16,21 @@
  * - A cancelled or expired session fails its payment (`checkout_cancelled` / `checkout_expired`):
  *   nothing was charged and the charges stay open.
  */
-import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
-import { checkoutSession, payment, user } from '~/server/db/schema';
+import { autopay, checkoutSession, payment, user } from '~/server/db/schema';
 import { isUniqueViolation } from '~/server/db/rows.server';
-import { PaymentProviderError, type ChargeResult, type CheckoutMethod, type PaymentProvider } from '~/server/payments/payment-provider';
+import {
+  PaymentProviderError,
+  type ChargeResult,
+  type CheckoutMethod,
+  type PaymentProvider,
+  type SavedCard,
+} from '~/server/payments/payment-provider';
+import { activateAutopay, isAutopayDay } from './autopay.server';
 import { findLeaseBalance } from './ledger.server';
 import { findTenantLease, isValidAmount, type PayRefusal } from './ledger-commands.server';
 import { leaseUnitLabel } from './lease-payments.server';
@@ -108,7 +116,14 @@ export async function startLeaseCheckout({
     const [open] = await db
       .select()
       .from(checkoutSession)
-      .where(and(eq(checkoutSession.leaseId, leaseId), eq(checkoutSession.payerId, viewer.id), eq(checkoutSession.status, 'open')));
+      .where(
+        and(
+          eq(checkoutSession.leaseId, leaseId),
+          eq(checkoutSession.payerId, viewer.id),
+          eq(checkoutSession.purpose, 'payment'),
+          eq(checkoutSession.status, 'open'),
+        ),
+      );
     if (open) {
       const url = open.url ?? (await waitForCheckoutUrl(db, open.id));
       if (!url) {
@@ -118,7 +133,7 @@ export async function startLeaseCheckout({
         if (still?.status !== 'open') continue;
       }
       if (url && open.expiresAt.getTime() > now.getTime() && open.amountCents === amountCents) {
-        return { ok: true, paymentId: open.paymentId, url, reused: true };
+        return { ok: true, paymentId: open.paymentId!, url, reused: true };
       }
       try {
         if (open.sessionRef) await provider.expireCheckout(open.sessionRef);
@@ -157,7 +172,16 @@ export async function startLeaseCheckout({
         if (!row) return null;
         const [checkout] = await tx
           .insert(checkoutSession)
-          .values({ paymentId: row.id, provider: provider.name, payerId: viewer.id, leaseId, amountCents, expiresAt })
+          .values({
+            purpose: 'payment',
+            paymentId: row.id,
+            provider: provider.name,
+            providerKey: key,
+            payerId: viewer.id,
+            leaseId,
+            amountCents,
+            expiresAt,
+          })
           .returning({ id: checkoutSession.id });
         return { paymentId: row.id, checkoutId: checkout!.id };
       });
@@ -232,7 +256,7 @@ async function waitForCheckoutUrl(db: Db, checkoutId: number): Promise<string | 
   return null;
 }
 
-/** Marks a checkout ended and fails its payment with `failure` (when still pending). */
+/** Marks a checkout ended and, for a payment, fails it with `failure` (when still pending). */
 async function closeCheckout(
   db: Db,
   {
@@ -241,9 +265,10 @@ async function closeCheckout(
     status,
     failure,
     context,
-  }: { checkoutId: number; paymentKey: string; status: 'expired'; failure: CheckoutFailure; context: SettlementContext },
+  }: { checkoutId: number; paymentKey: string | null; status: 'expired'; failure: CheckoutFailure; context: SettlementContext },
 ) {
   await db.update(checkoutSession).set({ status, updatedAt: new Date() }).where(eq(checkoutSession.id, checkoutId));
+  if (!paymentKey) return;
   const result: ChargeResult = { status: 'failed', providerRef: null, cardBrand: null, cardLast4: null, declineCode: 'processing_error' };
   await settleProviderCharge({ db, idempotencyKey: paymentKey, result, context, failureReason: failure });
 }
@@ -252,10 +277,11 @@ export type SyncOutcome = 'succeeded' | 'failed' | 'pending' | 'processing' | 'm
 
 /**
  * Reads checkout `checkout` back from the provider and records what it says: a paid session
- * settles its payment (allocated, receipt); an expired one fails it with `closedAs` (default
- * `checkout_expired`); an open one changes nothing. A provider record whose key or amount is not
- * ours is refused and logged (`mismatch`). Throws `PaymentProviderError` when the provider cannot
- * be reached, and database errors.
+ * settles its payment (allocated, receipt); a complete setup turns autopay on with the saved
+ * card (once); an expired one fails its payment with `closedAs` (default `checkout_expired`); an
+ * open one changes nothing. A provider record whose key or amount is not ours is refused and
+ * logged (`mismatch`). Throws `PaymentProviderError` when the provider cannot be reached, and
+ * database errors.
  */
 export async function syncCheckout({
   db,
@@ -270,35 +296,79 @@ export async function syncCheckout({
   context: SettlementContext;
   closedAs?: CheckoutFailure;
 }): Promise<SyncOutcome> {
-  const [paid] = await db.select().from(payment).where(eq(payment.id, checkout.paymentId));
-  if (!paid) return 'unknown';
-  if (!checkout.sessionRef) return paid.status === 'pending' ? 'pending' : statusOf(paid.status);
+  const [paid] = checkout.paymentId === null ? [] : await db.select().from(payment).where(eq(payment.id, checkout.paymentId));
+  if (checkout.purpose === 'payment' && !paid) return 'unknown';
+  const paymentKey = paid?.idempotencyKey ?? null;
+  const current = async (): Promise<SyncOutcome> => {
+    if (paid) {
+      const [after] = await db.select({ status: payment.status }).from(payment).where(eq(payment.id, paid.id));
+      return statusOf(after?.status ?? 'pending');
+    }
+    const [after] = await db.select({ status: checkoutSession.status }).from(checkoutSession).where(eq(checkoutSession.id, checkout.id));
+    return after?.status === 'complete' ? 'succeeded' : after?.status === 'expired' ? 'failed' : 'pending';
+  };
+  if (!checkout.sessionRef) return current();
   const state = await provider.findCheckout(checkout.sessionRef);
   if (!state) {
     context.logger.warn({ checkoutId: checkout.id, ref: checkout.sessionRef }, 'checkout unknown to the provider');
     if (checkout.expiresAt.getTime() > Date.now()) return 'pending';
-    await closeCheckout(db, { checkoutId: checkout.id, paymentKey: paid.idempotencyKey, status: 'expired', failure: closedAs, context });
-    return 'failed';
+    await closeCheckout(db, { checkoutId: checkout.id, paymentKey, status: 'expired', failure: closedAs, context });
+    return current();
   }
-  if (state.idempotencyKey !== paid.idempotencyKey || state.amountCents !== checkout.amountCents) {
+  if (state.idempotencyKey !== checkout.providerKey || state.amountCents !== checkout.amountCents) {
     context.logger.error(
       { checkoutId: checkout.id, ref: state.ref, providerAmount: state.amountCents, amount: checkout.amountCents },
-      'checkout refused: the provider’s session does not match our payment',
+      'checkout refused: the provider’s session does not match ours',
     );
     return 'mismatch';
+  }
+  if (checkout.purpose === 'autopay_setup') {
+    if (state.status === 'complete' && state.saved) {
+      await activateAutopayFromCheckout(db, { checkout, saved: state.saved, providerName: provider.name });
+    } else if (state.status === 'expired') {
+      await closeCheckout(db, { checkoutId: checkout.id, paymentKey: null, status: 'expired', failure: closedAs, context });
+    }
+    return current();
   }
   if (state.status !== checkout.status) {
     await db.update(checkoutSession).set({ status: state.status, updatedAt: new Date() }).where(eq(checkoutSession.id, checkout.id));
   }
   if (state.result) {
-    await settleProviderCharge({ db, idempotencyKey: paid.idempotencyKey, result: state.result, context });
+    await settleProviderCharge({ db, idempotencyKey: paymentKey!, result: state.result, context });
   } else if (state.status === 'expired') {
-    await closeCheckout(db, { checkoutId: checkout.id, paymentKey: paid.idempotencyKey, status: 'expired', failure: closedAs, context });
+    await closeCheckout(db, { checkoutId: checkout.id, paymentKey, status: 'expired', failure: closedAs, context });
   } else if (state.processing) {
     return 'processing';
   }
-  const [after] = await db.select({ status: payment.status }).from(payment).where(eq(payment.id, paid.id));
-  return statusOf(after?.status ?? 'pending');
+  return current();
+}
+
+/**
+ * Turns autopay on with the card a setup session saved, once: the checkout moves from `open` to
+ * `complete` in the same transaction that writes the autopay, so replays write nothing.
+ */
+async function activateAutopayFromCheckout(
+  db: Db,
+  { checkout, saved, providerName }: { checkout: CheckoutRow; saved: SavedCard; providerName: string },
+): Promise<void> {
+  if (checkout.leaseId === null || checkout.payerId === null || checkout.dayOfMonth === null) return;
+  const { leaseId, payerId, dayOfMonth } = checkout;
+  await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(checkoutSession)
+      .set({ status: 'complete', updatedAt: new Date() })
+      .where(and(eq(checkoutSession.id, checkout.id), eq(checkoutSession.status, 'open')))
+      .returning({ id: checkoutSession.id });
+    if (!claimed) return;
+    await activateAutopay(tx, {
+      leaseId,
+      userId: payerId,
+      provider: providerName,
+      saved,
+      dayOfMonth,
+      origin: { ip: 'provider-checkout', userAgent: 'payment provider' },
+    });
+  });
 }
 
 function statusOf(status: (typeof payment.$inferSelect)['status']): SyncOutcome {
@@ -425,11 +495,12 @@ export async function reconcileCheckouts({
   const rows = await db
     .select({ checkout: checkoutSession })
     .from(checkoutSession)
-    .innerJoin(payment, eq(payment.id, checkoutSession.paymentId))
+    .leftJoin(payment, eq(payment.id, checkoutSession.paymentId))
     .where(
       and(
         eq(checkoutSession.provider, provider.name),
-        eq(payment.status, 'pending'),
+        // A payment still pending, or a setup still open.
+        or(eq(payment.status, 'pending'), and(eq(checkoutSession.purpose, 'autopay_setup'), eq(checkoutSession.status, 'open'))),
         or(
           and(eq(checkoutSession.status, 'open'), lt(checkoutSession.expiresAt, now)),
           lt(checkoutSession.createdAt, sql`${now.toISOString()}::timestamptz - make_interval(secs => ${olderThanMs / 1000})`),
@@ -453,4 +524,198 @@ export async function reconcileCheckouts({
     }
   }
   return changed;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Autopay: a card saved on the hosted page (Checkout's setup mode)
+// ---------------------------------------------------------------------------------------------
+
+/** The page a tenant returns to after saving (or not) a card for autopay. */
+export function autopayReturnPath(checkoutId: number, cancelled = false): string {
+  return `/tenant-portal/autopay/${checkoutId}${cancelled ? '?cancelled=1' : ''}`;
+}
+
+export type StartAutopayRefusal = 'not_found' | 'not_active' | 'invalid_day' | 'provider_unavailable' | 'checkout_busy';
+export type StartAutopayOutcome = { ok: true; checkoutId: number; url: string } | { ok: false; reason: StartAutopayRefusal };
+
+/**
+ * Opens the hosted page where a tenant saves a card for autopay on a lease they signed, charged
+ * on `dayOfMonth` (1–28) once the card is saved (`syncCheckout` turns autopay on). One open setup
+ * per lease and payer: a second click with the same day goes to the same page, another day closes
+ * the old one. The provider's customer of an earlier autopay is reused. Throws only for database
+ * errors.
+ */
+export async function startAutopayCheckout({
+  db,
+  provider,
+  viewer,
+  leaseId,
+  dayOfMonth,
+  locale,
+  context,
+  now = new Date(),
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  viewer: Pick<Viewer, 'id' | 'email'>;
+  leaseId: number;
+  dayOfMonth: number;
+  locale: 'en' | 'it';
+  context: SettlementContext;
+  now?: Date;
+}): Promise<StartAutopayOutcome> {
+  if (!isAutopayDay(dayOfMonth)) return { ok: false, reason: 'invalid_day' };
+  const found = await findTenantLease(db, viewer, leaseId);
+  if (!found) return { ok: false, reason: 'not_found' };
+  if (found.status !== 'active') return { ok: false, reason: 'not_active' };
+
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const [open] = await db
+      .select()
+      .from(checkoutSession)
+      .where(
+        and(
+          eq(checkoutSession.leaseId, leaseId),
+          eq(checkoutSession.payerId, viewer.id),
+          eq(checkoutSession.purpose, 'autopay_setup'),
+          eq(checkoutSession.status, 'open'),
+        ),
+      );
+    if (open) {
+      const url = open.url ?? (await waitForCheckoutUrl(db, open.id));
+      if (url && open.expiresAt.getTime() > now.getTime() && open.dayOfMonth === dayOfMonth) return { ok: true, checkoutId: open.id, url };
+      if (!url && open.createdAt.getTime() > now.getTime() - 60_000) return { ok: false, reason: 'checkout_busy' };
+      try {
+        if (open.sessionRef) await provider.expireCheckout(open.sessionRef);
+        await syncCheckout({ db, provider, checkout: open, context, closedAs: 'checkout_replaced' });
+      } catch (error) {
+        if (error instanceof PaymentProviderError) return { ok: false, reason: 'provider_unavailable' };
+        throw error;
+      }
+      continue;
+    }
+
+    const expiresAt = new Date(now.getTime() + CHECKOUT_LIFETIME_MS);
+    const providerKey = `autopay:${leaseId}:${randomUUID()}`;
+    let checkoutId: number;
+    try {
+      const [row] = await db
+        .insert(checkoutSession)
+        .values({
+          purpose: 'autopay_setup',
+          provider: provider.name,
+          providerKey,
+          payerId: viewer.id,
+          leaseId,
+          amountCents: 0,
+          dayOfMonth,
+          expiresAt,
+        })
+        .returning({ id: checkoutSession.id });
+      checkoutId = row!.id;
+    } catch (error) {
+      if (isUniqueViolation(error)) continue;
+      throw error;
+    }
+    const [earlier] = await db
+      .select({ customerRef: autopay.customerRef })
+      .from(autopay)
+      .where(and(eq(autopay.userId, viewer.id), eq(autopay.provider, provider.name), isNotNull(autopay.customerRef)))
+      .orderBy(desc(autopay.id))
+      .limit(1);
+    const { label } = await leaseUnitLabel(db, leaseId);
+    try {
+      const session = await provider.createCheckout({
+        idempotencyKey: providerKey,
+        mode: 'setup',
+        amountCents: 0,
+        currency: 'USD',
+        description: `Autopay · ${label}`,
+        metadata: { lease_id: String(leaseId), day_of_month: String(dayOfMonth) },
+        successUrl: new URL(autopayReturnPath(checkoutId), context.publicUrl).href,
+        cancelUrl: new URL(autopayReturnPath(checkoutId, true), context.publicUrl).href,
+        locale,
+        customerEmail: viewer.email,
+        customerRef: earlier?.customerRef ?? null,
+        methods: LEASE_CHECKOUT_METHODS,
+        expiresAt,
+      });
+      await db
+        .update(checkoutSession)
+        .set({ sessionRef: session.ref, url: session.url, updatedAt: new Date() })
+        .where(eq(checkoutSession.id, checkoutId));
+      return { ok: true, checkoutId, url: session.url };
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      context.logger.warn({ err: error, checkoutId }, 'autopay checkout could not be opened');
+      await closeCheckout(db, { checkoutId, paymentKey: null, status: 'expired', failure: 'checkout_unavailable', context });
+      return { ok: false, reason: 'provider_unavailable' };
+    }
+  }
+  return { ok: false, reason: 'checkout_busy' };
+}
+
+/** What the autopay return page shows: whether the card was saved, and the autopay it turned on. */
+export type AutopayCheckoutReturn = {
+  checkoutId: number;
+  status: 'succeeded' | 'failed' | 'pending';
+  dayOfMonth: number;
+  card: { brand: string | null; last4: string | null } | null;
+  /** The hosted page while it can still be used. */
+  url: string | null;
+};
+
+/**
+ * The tenant's view of setup checkout `checkoutId` on coming back: read from the provider (the
+ * query string is never trusted; `cancelled` only asks the provider to close an open session).
+ * Null when it is not the viewer's (404).
+ */
+export async function findAutopayCheckoutReturn({
+  db,
+  provider,
+  viewer,
+  checkoutId,
+  cancelled,
+  context,
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  viewer: Pick<Viewer, 'id'>;
+  checkoutId: number;
+  cancelled: boolean;
+  context: SettlementContext;
+}): Promise<AutopayCheckoutReturn | null> {
+  const read = async () => {
+    const [row] = await db
+      .select()
+      .from(checkoutSession)
+      .where(and(eq(checkoutSession.id, checkoutId), eq(checkoutSession.payerId, viewer.id), eq(checkoutSession.purpose, 'autopay_setup')));
+    return row ?? null;
+  };
+  const row = await read();
+  if (!row || row.leaseId === null) return null;
+  if (row.status === 'open' && row.provider === provider.name) {
+    try {
+      if (cancelled && row.sessionRef) await provider.expireCheckout(row.sessionRef);
+      await syncCheckout({ db, provider, checkout: row, context, closedAs: cancelled ? 'checkout_cancelled' : 'checkout_expired' });
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      context.logger.warn({ err: error, checkoutId }, 'autopay return: provider unavailable');
+    }
+  }
+  const after = (await read())!;
+  const [active] =
+    after.status === 'complete'
+      ? await db
+          .select({ brand: autopay.cardBrand, last4: autopay.cardLast4 })
+          .from(autopay)
+          .where(and(eq(autopay.leaseId, after.leaseId!), eq(autopay.active, true)))
+      : [];
+  return {
+    checkoutId,
+    status: after.status === 'complete' ? 'succeeded' : after.status === 'expired' ? 'failed' : 'pending',
+    dayOfMonth: after.dayOfMonth ?? 1,
+    card: active ?? null,
+    url: after.status === 'open' ? after.url : null,
+  };
 }

@@ -24,6 +24,8 @@ export type TestCheckoutView = {
   description: string;
   amountCents: number;
   status: 'open' | 'complete' | 'expired';
+  /** `setup`: the card is saved for later charges (autopay), nothing is charged now. */
+  mode: 'payment' | 'setup';
   cancelUrl: string;
   expiresAt: string;
   testCards: { number: string; outcome: string }[];
@@ -46,12 +48,14 @@ export async function loadTestCheckout(ref: string): Promise<TestCheckoutView> {
     description: session.request.description,
     amountCents: session.request.amountCents,
     status: state.status,
+    mode: session.request.mode ?? 'payment',
     cancelUrl: session.request.cancelUrl,
     expiresAt: session.request.expiresAt.toISOString(),
     testCards: [
       { number: SANDBOX_TEST_CARDS.succeeds, outcome: 'succeeds' },
       { number: SANDBOX_TEST_CARDS.declined, outcome: 'declined' },
       { number: SANDBOX_TEST_CARDS.insufficientFunds, outcome: 'insufficientFunds' },
+      ...(session.request.mode === 'setup' ? [{ number: SANDBOX_TEST_CARDS.attachesButDeclines, outcome: 'attachesButDeclines' }] : []),
     ],
   };
 }

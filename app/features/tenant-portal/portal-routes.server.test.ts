@@ -14,6 +14,7 @@ import * as portalRoute from '~/routes/tenant-portal/_index';
 import * as receiptRoute from '~/routes/tenant-portal/payments.$paymentId.receipt';
 import * as returnRoute from '~/routes/tenant-portal/payments.$paymentId';
 import * as testCheckoutRoute from '~/routes/test-checkout.$ref';
+import * as autopayReturnRoute from '~/routes/tenant-portal/autopay.$checkoutId';
 import * as statementRoute from '~/routes/tenant-portal/leases.$leaseId.statement.$year';
 import { autopay, leaseTenant, payment, rateLimit } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
@@ -48,7 +49,6 @@ type Handler = (args: { request: Request; params: Record<string, string>; contex
 const call = (handler: unknown, req: Request, params: Record<string, string> = {}) =>
   settle(() => (handler as Handler)({ request: req, params, context }));
 
-const card = (number = '4242424242424242') => ({ nameOnCard: 'Ada Tenant', cardNumber: number, expiry: '12/34', cvc: '123' });
 const key = () => crypto.randomUUID();
 
 async function paymentsOf(id: number) {
@@ -183,28 +183,57 @@ describe('the tenant portal', () => {
     await database.db.delete(rateLimit);
   });
 
-  it('turns autopay on with a saved card (token and last four only) and off again; a day outside 1–28 is refused', async () => {
+  it('turns autopay on with a card saved on the hosted page (token and last four only) and off again; a day outside 1–28 is refused', async () => {
     const bad = answerOf(
-      await call(
-        portalRoute.action,
-        request('ada', '/tenant-portal', { intent: 'autopay-on', leaseId: String(leaseId), day: '31', ...card() }),
-      ),
+      await call(portalRoute.action, request('ada', '/tenant-portal', { intent: 'autopay-on', leaseId: String(leaseId), day: '31' })),
     );
     expect(bad.status).toBe(422);
     expect(bad.body.errors.day).toBe('Choose a day from 1 to 28.');
     const on = answerOf(
+      await call(portalRoute.action, request('ada', '/tenant-portal', { intent: 'autopay-on', leaseId: String(leaseId), day: '5' })),
+    );
+    expect(on.status).toBe(303);
+    const hosted = new URL(on.location!);
+    expect(hosted.pathname).toMatch(/^\/test-checkout\/sbx_cs_[0-9a-f]{24}$/);
+    const ref = hosted.pathname.split('/').pop()!;
+    const page = (await call(testCheckoutRoute.loader, request('ada', hosted.pathname), { ref })) as Awaited<
+      ReturnType<typeof testCheckoutRoute.loader>
+    >;
+    expect(page.checkout).toMatchObject({ mode: 'setup', amountCents: 0 });
+    // Nothing is on until the card is saved there.
+    expect(
+      await database.db
+        .select()
+        .from(autopay)
+        .where(and(eq(autopay.leaseId, leaseId), eq(autopay.active, true))),
+    ).toEqual([]);
+    const saved = answerOf(
       await call(
-        portalRoute.action,
-        request('ada', '/tenant-portal', { intent: 'autopay-on', leaseId: String(leaseId), day: '5', ...card('4000000000000341') }),
+        testCheckoutRoute.action,
+        request('ada', hosted.pathname, { cardNumber: '4000 0000 0000 0341', expiry: '12/34', cvc: '123' }),
+        {
+          ref,
+        },
       ),
     );
-    expect(on.body).toMatchObject({ ok: true, intent: 'autopay-on' });
-    const [saved] = await database.db
+    expect(saved.status).toBe(303);
+    const back = new URL(saved.location!);
+    expect(back.pathname).toMatch(/^\/tenant-portal\/autopay\/\d+$/);
+    const checkoutId = back.pathname.split('/').pop()!;
+    const shown = (await call(autopayReturnRoute.loader, request('ada', back.pathname), { checkoutId })) as Awaited<
+      ReturnType<typeof autopayReturnRoute.loader>
+    >;
+    expect(shown.autopay).toMatchObject({ status: 'succeeded', dayOfMonth: 5, card: { last4: '0341' } });
+    const strangers = (await call(autopayReturnRoute.loader, request('bob', back.pathname), { checkoutId })) as {
+      init?: { status?: number };
+    };
+    expect(strangers.init?.status).toBe(404);
+    const [active] = await database.db
       .select()
       .from(autopay)
       .where(and(eq(autopay.leaseId, leaseId), eq(autopay.active, true)));
-    expect(saved).toMatchObject({ dayOfMonth: 5, cardLast4: '0341' });
-    expect(saved!.paymentMethodToken).not.toContain('4000000000000341');
+    expect(active).toMatchObject({ dayOfMonth: 5, cardLast4: '0341' });
+    expect(active!.paymentMethodToken).not.toContain('4000000000000341');
     const off = answerOf(
       await call(portalRoute.action, request('ada', '/tenant-portal', { intent: 'autopay-off', leaseId: String(leaseId) })),
     );

@@ -1,14 +1,21 @@
 /**
  * The tenant portal's commands (decision 022), through the page protocol (decision 037): `pay`
- * (Pay now: opens the hosted checkout, decision 049), `autopay-on`, `autopay-off` on /tenant-portal, and `sign` on
+ * (Pay now: opens the hosted checkout, decision 049), `autopay-on` (saves a card on the hosted
+ * page), `autopay-off` on /tenant-portal, and `sign` on
  * /tenant-portal/leases/:leaseId. Pay now, autopay-on and sign are rate-limited as a `payment`
  * (spec §9: 10 a minute per user; 429), validated with the portal schemas, carried out by the
  * ledger and lease services, and answered with translated field errors (400/422), a translated
  * refusal (404/409/402/503, with a fresh idempotency key for the next attempt) or a success
  * message; a plain HTML post is redirected (303). Card numbers are never echoed back.
  */
-import { cancelAutopay, enableAutopay, type EnableAutopayOutcome } from '~/features/ledger/autopay.server';
-import { startLeaseCheckout, checkoutReturnPath, type StartCheckoutRefusal } from '~/features/ledger/lease-checkout.server';
+import { cancelAutopay } from '~/features/ledger/autopay.server';
+import {
+  checkoutReturnPath,
+  startAutopayCheckout,
+  startLeaseCheckout,
+  type StartAutopayRefusal,
+  type StartCheckoutRefusal,
+} from '~/features/ledger/lease-checkout.server';
 import { signLease, type SignRefusal } from '~/features/leases/lease-signing.server';
 import type { ActionResult } from '~/lib/action-result';
 import { formatCents } from '~/lib/format';
@@ -47,10 +54,15 @@ const PAY_REFUSALS = reasonTable<StartCheckoutRefusal>('tenantPortal.errors', {
 const DECLINED = { status: 402, message: 'tenantPortal.errors.declined' };
 const PENDING = { status: 409, message: 'tenantPortal.errors.pending' };
 
-const AUTOPAY_REFUSALS: ReasonTable<Exclude<EnableAutopayOutcome, { ok: true }>['reason'] | 'cancel_not_found'> = {
-  ...reasonTable('tenantPortal.errors', { not_found: 404, not_active: 409, invalid_day: 409, provider_unavailable: 503 }),
+const AUTOPAY_REFUSALS: ReasonTable<StartAutopayRefusal | 'cancel_not_found'> = {
+  ...reasonTable('tenantPortal.errors', {
+    not_found: 404,
+    not_active: 409,
+    invalid_day: 409,
+    provider_unavailable: 503,
+    checkout_busy: 409,
+  }),
   cancel_not_found: { status: 404, message: 'tenantPortal.errors.notFound' },
-  card_refused: DECLINED,
 };
 
 /** The signature's refusals; a name or consent refusal also shows on its field (`SIGN_FIELDS`). */
@@ -103,25 +115,19 @@ export function handlePortalAction({ request, context, viewer }: Args) {
         // To the hosted checkout (or, for a form already paid, to its outcome): a full-page redirect.
         return call.done({ redirectTo: outcome.url ?? checkoutReturnPath(outcome.paymentId), alwaysRedirect: true });
       }
-      const input = call.parse(autopayFormSchema(new Date()), call.fields, { renewKey: true });
-      const outcome = await enableAutopay({
+      const input = call.parse(autopayFormSchema, call.fields, { renewKey: true });
+      const outcome = await startAutopayCheckout({
         db: context.db,
         provider,
         viewer,
         leaseId: input.leaseId,
         dayOfMonth: input.day,
-        card: input.card,
-        origin,
+        locale: lang,
+        context: { publicUrl: context.publicUrl, logger: context.logger },
       });
-      if (!outcome.ok) {
-        const reason = outcome.reason === 'card_refused' ? t(`tenantPortal.declines.${outcome.declineCode}`) : undefined;
-        call.refuse(AUTOPAY_REFUSALS[outcome.reason], { params: { reason }, renewKey: true });
-      }
-      return call.done({
-        message: 'tenantPortal.autopay.enabled',
-        params: { day: outcome.autopay.dayOfMonth },
-        redirectTo: '/tenant-portal#autopay',
-      });
+      if (!outcome.ok) call.refuse(AUTOPAY_REFUSALS[outcome.reason], { renewKey: true });
+      // To the hosted page where the card is saved (Checkout's setup mode): a full-page redirect.
+      return call.done({ redirectTo: outcome.url, alwaysRedirect: true });
     },
   );
 }

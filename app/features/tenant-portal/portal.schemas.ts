@@ -1,6 +1,7 @@
 /**
  * The tenant portal's forms (decision 022), shared by page and action: pay now
- * (an amount in dollars; paid on the provider's hosted page, decision 049), autopay (a day of the month and a card to save) and signing
+ * (an amount in dollars; paid on the provider's hosted page, decision 049), autopay (a day of the
+ * month; the card is saved on the hosted page) and signing
  * a lease (typed full name, consent, the fingerprint of the document shown, and a card when
  * something is due at signing). Card checks reuse the booking flow's (Luhn, MM/YY not past, CVC)
  * and its messages. Client-safe.
@@ -82,21 +83,11 @@ export const payFormSchema = z
   .object({ leaseId: z.coerce.number().int().positive(), amount: amountField, key: idempotencyKey })
   .transform((values) => ({ leaseId: values.leaseId, amountCents: values.amount, key: values.key }));
 
-/** Autopay on: the lease, the day of the month (1–28) and the card to save. */
-export function autopayFormSchema(now: Date) {
-  return z
-    .object({
-      leaseId: z.coerce.number().int().positive(),
-      day: z.coerce
-        .number({ error: PORTAL_MESSAGES.day })
-        .int(PORTAL_MESSAGES.day)
-        .min(1, PORTAL_MESSAGES.day)
-        .max(28, PORTAL_MESSAGES.day),
-      ...cardFields,
-    })
-    .superRefine((values, ctx) => checkCard(values, ctx, now))
-    .transform((values) => ({ leaseId: values.leaseId, day: values.day, card: toCard(values) }));
-}
+/** Autopay on: the lease and the day of the month (1–28); the card is saved on the provider's hosted page (decision 049). */
+export const autopayFormSchema = z.object({
+  leaseId: z.coerce.number().int().positive(),
+  day: z.coerce.number({ error: PORTAL_MESSAGES.day }).int(PORTAL_MESSAGES.day).min(1, PORTAL_MESSAGES.day).max(28, PORTAL_MESSAGES.day),
+});
 
 /** Signing: typed name, consent, the document fingerprint shown, and a card when `cardRequired`. */
 export function signFormSchema(now: Date, cardRequired: boolean) {

@@ -693,8 +693,9 @@ export const paymentDispute = pgTable(
 export const checkoutStatus = pgEnum('checkout_status', ['open', 'complete', 'expired']);
 
 /**
- * A hosted checkout opened for one pending payment (decision 049): the provider's session
- * (`cs_…`, `sbx_cs_…`) and its page. At most one is open per lease and payer, so a second tab
+ * A hosted checkout (decision 049): for one pending payment, or to save a card for autopay
+ * (Checkout's `setup` mode); the provider's session (`cs_…`, `sbx_cs_…`) and its page. At most
+ * one of each purpose is open per lease and payer, so a second tab
  * or a double click sends the payer to the same page instead of a second one. Its state is
  * always read back from the provider (webhook, return page, reconciler), never from a URL.
  */
@@ -702,27 +703,35 @@ export const checkoutSession = pgTable(
   'checkout_session',
   {
     id: serial('id').primaryKey(),
+    /** `payment` (Pay now: `paymentId` is the pending payment) or `autopay_setup` (a card saved for autopay). */
+    purpose: text('purpose', { enum: ['payment', 'autopay_setup'] }).notNull(),
     paymentId: integer('payment_id')
-      .notNull()
       .unique()
       .references(() => payment.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
+    /** The idempotency key the provider got (a payment's own key; `autopay:<lease>:<uuid>` for a setup). */
+    providerKey: text('provider_key').notNull().unique(),
     /** Null only while the provider is being asked for the session. */
     sessionRef: text('session_ref'),
     url: text('url'),
     payerId: text('payer_id').references(() => user.id, { onDelete: 'set null' }),
     leaseId: integer('lease_id').references(() => lease.id, { onDelete: 'set null' }),
+    /** Integer cents; 0 for a setup. */
     amountCents: integer('amount_cents').notNull(),
+    /** The autopay day (1–28) a setup turns on. */
+    dayOfMonth: integer('day_of_month'),
     status: checkoutStatus('status').notNull().default('open'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('checkout_session_amount_positive', sql`${t.amountCents} > 0`),
+    check('checkout_session_purpose_known', sql`${t.purpose} IN ('payment', 'autopay_setup')`),
+    check('checkout_session_payment_has_amount', sql`(${t.purpose} = 'payment') = (${t.paymentId} IS NOT NULL AND ${t.amountCents} > 0)`),
+    check('checkout_session_setup_has_day', sql`${t.purpose} <> 'autopay_setup' OR ${t.dayOfMonth} BETWEEN 1 AND 28`),
     uniqueIndex('checkout_session_ref_idx').on(t.provider, t.sessionRef),
     uniqueIndex('checkout_session_one_open_idx')
-      .on(t.leaseId, t.payerId)
+      .on(t.leaseId, t.payerId, t.purpose)
       .where(sql`${t.status} = 'open'`),
     index('checkout_session_open_expiry_idx')
       .on(t.expiresAt)

@@ -100,6 +100,11 @@ export type CheckoutMethod = 'card' | 'us_bank_account';
  */
 export type CheckoutRequest = {
   idempotencyKey: string;
+  /**
+   * `payment` (default): charge `amountCents` once. `setup`: save a card for later off-session
+   * charges (autopay) and charge nothing (`amountCents` 0).
+   */
+  mode?: 'payment' | 'setup';
   amountCents: number;
   currency: 'USD';
   /** The line the payer sees ("Rent · Maple Court 4B"). */
@@ -113,6 +118,8 @@ export type CheckoutRequest = {
   /** The payer's language on the hosted page. */
   locale: 'en' | 'it';
   customerEmail?: string | null;
+  /** The provider's customer a saved card is attached to (setup; created from `customerEmail` when absent). */
+  customerRef?: string | null;
   methods: readonly CheckoutMethod[];
   /** When the provider closes the session unpaid (Stripe: at least 30 minutes ahead). */
   expiresAt: Date;
@@ -133,7 +140,12 @@ export type CheckoutState = {
   amountCents: number;
   processing: boolean;
   result: ChargeResult | null;
+  /** A complete setup session's saved card: the token autopay charges, never the number. */
+  saved: SavedCard | null;
 };
+
+/** A card the provider keeps for later charges (autopay). */
+export type SavedCard = { token: string; customerRef: string | null; cardBrand: string | null; cardLast4: string | null };
 
 export type PaymentProvider = {
   /** Stored in `payment.provider` (`sandbox`, `stripe`). */

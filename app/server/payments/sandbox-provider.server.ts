@@ -21,6 +21,8 @@ import type {
   PaymentProvider,
   PaymentSource,
   RefundResult,
+  SaveCardResult,
+  SavedCard,
 } from './payment-provider';
 
 /** The sandbox's test card numbers (the same as Stripe's test mode). */
@@ -53,6 +55,7 @@ export type SandboxCheckout = {
   request: CheckoutRequest;
   status: CheckoutState['status'];
   result: ChargeResult | null;
+  saved: SavedCard | null;
 };
 
 /** What paying on the sandbox's checkout page did: paid (go to `redirectTo`), declined (stay), or closed. */
@@ -152,6 +155,18 @@ function decide(request: ChargeRequest, now: Date): ChargeResult {
   return { status: 'succeeded', providerRef, cardBrand: brand, cardLast4: last4 };
 }
 
+/** Saving a card as a processor would: the same checks, and the test card that saves but declines later. */
+function saveDecision(source: Extract<PaymentSource, { type: 'card' }>, now: Date): SaveCardResult {
+  const brand = cardBrand(source.number);
+  const last4 = cardLast4(source.number);
+  const refused =
+    checkCard(source, now) ??
+    (OUTCOMES[source.number] && source.number !== SANDBOX_TEST_CARDS.attachesButDeclines ? OUTCOMES[source.number]! : null);
+  if (refused) return { status: 'failed', declineCode: refused, cardBrand: brand, cardLast4: last4 };
+  const outcome = source.number === SANDBOX_TEST_CARDS.attachesButDeclines ? 'card_declined' : 'ok';
+  return { status: 'succeeded', token: savedCardToken(outcome, brand, last4), customerRef: null, cardBrand: brand, cardLast4: last4 };
+}
+
 /**
  * Creates a sandbox provider. `store` holds its charges (a fresh `Map` isolates a test; the
  * default is the process-wide store); `now` is the clock for expiry checks.
@@ -205,23 +220,17 @@ export function createSandboxProvider({
     async saveCard(request) {
       const { source } = request;
       if (source.type !== 'card') return { status: 'failed', declineCode: 'invalid_card', cardBrand: null, cardLast4: null };
-      const brand = cardBrand(source.number);
-      const last4 = cardLast4(source.number);
-      const refused =
-        checkCard(source, now()) ??
-        (OUTCOMES[source.number] && source.number !== SANDBOX_TEST_CARDS.attachesButDeclines ? OUTCOMES[source.number]! : null);
-      if (refused) return { status: 'failed', declineCode: refused, cardBrand: brand, cardLast4: last4 };
-      const outcome = source.number === SANDBOX_TEST_CARDS.attachesButDeclines ? 'card_declined' : 'ok';
-      return { status: 'succeeded', token: savedCardToken(outcome, brand, last4), customerRef: null, cardBrand: brand, cardLast4: last4 };
+      return saveDecision(source, now());
     },
     async createCheckout(request) {
-      if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) {
+      const setup = request.mode === 'setup';
+      if (!Number.isInteger(request.amountCents) || (setup ? request.amountCents !== 0 : request.amountCents <= 0)) {
         throw new RangeError(`sandbox checkout amount must be a positive integer of cents, got ${request.amountCents}`);
       }
       // One session per key, as Stripe's idempotency keys give.
       let session = [...checkouts.values()].find((candidate) => candidate.request.idempotencyKey === request.idempotencyKey);
       if (!session) {
-        session = { ref: `sbx_cs_${randomBytes(12).toString('hex')}`, request, status: 'open', result: null };
+        session = { ref: `sbx_cs_${randomBytes(12).toString('hex')}`, request, status: 'open', result: null, saved: null };
         checkouts.set(session.ref, session);
       }
       return { ref: session.ref, url: new URL(sandboxCheckoutPath(session.ref), request.successUrl).href };
@@ -236,6 +245,7 @@ export function createSandboxProvider({
         amountCents: session.request.amountCents,
         processing: false,
         result: session.result,
+        saved: session.saved,
       };
     },
     async expireCheckout(ref) {
@@ -246,11 +256,19 @@ export function createSandboxProvider({
       const session = current(ref);
       if (!session) throw new RangeError(`no sandbox checkout ${ref}`);
       if (session.status !== 'open') return { status: 'closed', redirectTo: session.request.cancelUrl };
+      const paid = { status: 'paid' as const, redirectTo: session.request.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', ref) };
+      if (session.request.mode === 'setup') {
+        const saved = saveDecision(card, now());
+        if (saved.status === 'failed') return { status: 'declined', declineCode: saved.declineCode };
+        session.status = 'complete';
+        session.saved = { token: saved.token, customerRef: null, cardBrand: saved.cardBrand, cardLast4: saved.cardLast4 };
+        return paid;
+      }
       const result = decide({ ...session.request, source: card }, now());
       if (result.status === 'failed') return { status: 'declined', declineCode: result.declineCode };
       session.status = 'complete';
       session.result = result;
-      return { status: 'paid', redirectTo: session.request.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', ref) };
+      return paid;
     },
   };
 }

@@ -5,7 +5,7 @@
  * (routes/api/stripe-webhook.ts), so both settle a charge the same way.
  */
 import type Stripe from 'stripe';
-import type { ChargeResult, CheckoutState, DeclineCode } from './payment-provider';
+import type { ChargeResult, CheckoutState, DeclineCode, SavedCard } from './payment-provider';
 
 /** The metadata field every PaymentIntent we create carries: the charge's idempotency key. */
 export const IDEMPOTENCY_METADATA_KEY = 'idempotency_key';
@@ -147,7 +147,8 @@ export function disputeFromStripeEvent(event: Stripe.Event): DisputeReport | nul
 export function checkoutStateFromSession(session: Stripe.Checkout.Session): CheckoutState {
   const status: CheckoutState['status'] = session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open';
   const key = session.metadata?.[IDEMPOTENCY_METADATA_KEY] ?? session.client_reference_id ?? null;
-  const base = { ref: session.id, status, idempotencyKey: key || null, amountCents: session.amount_total ?? 0 };
+  const base = { ref: session.id, status, idempotencyKey: key || null, amountCents: session.amount_total ?? 0, saved: null };
+  if (session.mode === 'setup') return { ...base, processing: false, result: null, saved: savedCardOfSession(session) };
   const intent = session.payment_intent;
   if (intent && typeof intent !== 'string') {
     if (intent.status === 'processing') return { ...base, processing: true, result: null };
@@ -155,19 +156,28 @@ export function checkoutStateFromSession(session: Stripe.Checkout.Session): Chec
     const result = status === 'open' ? null : chargeResultFromIntent(intent);
     return { ...base, processing: false, result };
   }
-  if (status === 'complete' && session.payment_status === 'paid') {
-    return {
-      ...base,
-      processing: false,
-      result: {
-        status: 'succeeded',
-        providerRef: typeof intent === 'string' ? intent : null,
-        cardBrand: null,
-        cardLast4: null,
-      } as ChargeResult,
-    };
+  if (status === 'complete' && session.payment_status === 'paid' && typeof intent === 'string') {
+    const result: ChargeResult = { status: 'succeeded', providerRef: intent, cardBrand: null, cardLast4: null };
+    return { ...base, processing: false, result };
   }
   return { ...base, processing: status === 'complete' && session.payment_status === 'unpaid', result: null };
+}
+
+/**
+ * The card a complete setup session saved (its SetupIntent succeeded): the PaymentMethod id and
+ * the customer it is attached to, with brand and last 4 when the method was expanded.
+ */
+function savedCardOfSession(session: Stripe.Checkout.Session): SavedCard | null {
+  const setup = session.setup_intent;
+  if (session.status !== 'complete' || !setup || typeof setup === 'string' || setup.status !== 'succeeded') return null;
+  const method = setup.payment_method;
+  if (!method) return null;
+  const customer = setup.customer ?? session.customer;
+  return {
+    token: typeof method === 'string' ? method : method.id,
+    customerRef: typeof customer === 'string' ? customer : (customer?.id ?? null),
+    ...cardOfPaymentMethod(method),
+  };
 }
 
 /** The Checkout events the webhook reads a session for (decision 049). */

@@ -294,14 +294,44 @@ export function createStripeProvider({
     },
 
     async createCheckout(request) {
-      if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) {
-        throw new RangeError(`stripe checkout amount must be a positive integer of cents, got ${request.amountCents}`);
+      const setup = request.mode === 'setup';
+      if (!Number.isInteger(request.amountCents) || (setup ? request.amountCents !== 0 : request.amountCents <= 0)) {
+        throw new RangeError(`stripe checkout amount must be a positive integer of cents (0 to set up), got ${request.amountCents}`);
       }
       // Our key last: no caller metadata can overwrite it.
       const metadata = { ...request.metadata, [IDEMPOTENCY_METADATA_KEY]: request.idempotencyKey };
+      const common = {
+        // A filter on what the account has enabled in its Dashboard (README: connecting Stripe).
+        allowed_payment_method_types: [...request.methods],
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        client_reference_id: request.idempotencyKey,
+        metadata,
+        locale: request.locale,
+        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+      } satisfies Stripe.Checkout.SessionCreateParams;
       try {
-        const session = await stripe.checkout.sessions.create(
-          {
+        let params: Stripe.Checkout.SessionCreateParams;
+        if (setup) {
+          // A saved card must belong to a customer to be charged off-session later (autopay).
+          const customer =
+            request.customerRef ??
+            (
+              await stripe.customers.create(
+                { ...(request.customerEmail ? { email: request.customerEmail } : {}) },
+                { idempotencyKey: `${KEY_PREFIX.customer}${request.idempotencyKey}` },
+              )
+            ).id;
+          params = {
+            ...common,
+            mode: 'setup',
+            currency: 'usd',
+            customer,
+            setup_intent_data: { description: request.description, metadata },
+          };
+        } else {
+          params = {
+            ...common,
             mode: 'payment',
             line_items: [
               {
@@ -309,20 +339,14 @@ export function createStripeProvider({
                 price_data: { currency: 'usd', unit_amount: request.amountCents, product_data: { name: request.description } },
               },
             ],
-            // A filter on what the account has enabled in its Dashboard (README: connecting Stripe).
-            allowed_payment_method_types: [...request.methods],
-            success_url: request.successUrl,
-            cancel_url: request.cancelUrl,
-            client_reference_id: request.idempotencyKey,
-            metadata,
             // The intent carries the key too: findCharge, refunds and disputes find it by it.
             payment_intent_data: { description: request.description, metadata },
-            locale: request.locale,
             ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
-            expires_at: Math.floor(request.expiresAt.getTime() / 1000),
-          },
-          { idempotencyKey: `${KEY_PREFIX.checkout}${request.idempotencyKey}` },
-        );
+          };
+        }
+        const session = await stripe.checkout.sessions.create(params, {
+          idempotencyKey: `${KEY_PREFIX.checkout}${request.idempotencyKey}`,
+        });
         if (!session.url) throw new PaymentProviderError(`stripe checkout ${session.id} has no url`);
         return { ref: session.id, url: session.url };
       } catch (error) {

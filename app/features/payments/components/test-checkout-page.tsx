@@ -33,9 +33,13 @@ export function TestCheckoutPage({ checkout, answer }: { checkout: TestCheckoutV
         <Text size="sm">{t('checkout.notice')}</Text>
         <Card withBorder padding="lg">
           <Text fw={600}>{checkout.description}</Text>
-          <Text size="xl" fw={700} data-testid="checkout-amount">
-            {formatCents(checkout.amountCents, lang)}
-          </Text>
+          {checkout.mode === 'setup' ? (
+            <Text size="sm">{t('checkout.setupNotice')}</Text>
+          ) : (
+            <Text size="xl" fw={700} data-testid="checkout-amount">
+              {formatCents(checkout.amountCents, lang)}
+            </Text>
+          )}
         </Card>
         {checkout.status !== 'open' ? (
           <Alert color="gray" title={t('checkout.closedTitle')}>
@@ -57,7 +61,7 @@ export function TestCheckoutPage({ checkout, answer }: { checkout: TestCheckoutV
                 <TextInput name="cvc" label={t('checkout.cvc')} inputMode="numeric" autoComplete="off" required />
               </Group>
               <Button type="submit" loading={busy}>
-                {t('checkout.pay', { amount: formatCents(checkout.amountCents, lang) })}
+                {checkout.mode === 'setup' ? t('checkout.save') : t('checkout.pay', { amount: formatCents(checkout.amountCents, lang) })}
               </Button>
               <Anchor href={checkout.cancelUrl} size="sm" data-testid="checkout-cancel">
                 {t('checkout.cancel')}

@@ -1,9 +1,9 @@
 /**
- * What a payer sees on coming back from the hosted checkout (decision 049): paid (with the
+ * What a payer sees on coming back from the hosted checkout (decision 049) — for a payment: paid (with the
  * receipt), processing (a bank debit in flight), waiting for the provider's confirmation, or not
  * completed (why, and that nothing was charged). Until the payment is settled the page re-reads it
  * when a notification arrives (the receipt's) and every few seconds, and says so politely to
- * screen readers.
+ * screen readers. For autopay: the card saved and the day it is charged, or that nothing was saved.
  */
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { useCallback } from 'react';
@@ -95,6 +95,52 @@ export function CheckoutReturnView({ payment, lang }: { payment: CheckoutReturnP
         <Text size="xs" c="dimmed">
           {t('tenantPortal.checkout.receiptNumber', { receipt: payment.receipt })}
         </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+export type AutopayReturn = {
+  status: 'succeeded' | 'failed' | 'pending';
+  dayOfMonth: number;
+  card: { brand: string | null; last4: string | null } | null;
+  url: string | null;
+};
+
+export function AutopayReturnView({ autopay }: { autopay: AutopayReturn }) {
+  const { t } = useTranslation();
+  const card = autopay.card ? `${autopay.card.brand ?? ''} •••• ${autopay.card.last4 ?? ''}`.trim() : '';
+  return (
+    <Card withBorder padding="lg" data-testid="autopay-return" data-status={autopay.status}>
+      {autopay.status === 'pending' && <WhilePending />}
+      <Stack gap="md">
+        <div role="status" aria-live="polite">
+          {autopay.status === 'succeeded' && (
+            <Alert color="teal" title={t('tenantPortal.autopayReturn.onTitle')}>
+              {t('tenantPortal.autopay.on', { card, day: autopay.dayOfMonth })}
+            </Alert>
+          )}
+          {autopay.status === 'pending' && (
+            <Alert color="blue" title={t('tenantPortal.checkout.pendingTitle')} icon={<Loader size="xs" aria-hidden />}>
+              {t('tenantPortal.autopayReturn.pending')}
+            </Alert>
+          )}
+          {autopay.status === 'failed' && (
+            <Alert color="orange" title={t('tenantPortal.autopayReturn.failedTitle')}>
+              {t('tenantPortal.autopayReturn.failed')}
+            </Alert>
+          )}
+        </div>
+        <Group gap="sm">
+          {autopay.status === 'pending' && autopay.url && (
+            <Button component="a" href={autopay.url}>
+              {t('tenantPortal.checkout.continue')}
+            </Button>
+          )}
+          <Anchor component={Link} to="/tenant-portal#autopay">
+            {t('tenantPortal.autopayReturn.back')}
+          </Anchor>
+        </Group>
       </Stack>
     </Card>
   );

@@ -32,7 +32,6 @@ import { centsToDollarsText } from '~/lib/money';
 import { useActionResult } from '~/components/forms/use-action-result';
 import type { PortalActionResult } from '../portal.page.server';
 import type { TenantPortalData } from '../portal.server';
-import { CardFields } from './card-fields';
 
 type Props = { portal: TenantPortalData; lang: Language; action: PortalActionResult | undefined; payKey: string; testMode: boolean };
 
@@ -242,7 +241,9 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
                     required
                     error={errorsFor('autopay-on').day}
                   />
-                  <CardFields idPrefix="autopay" errors={errorsFor('autopay-on')} />
+                  <Text size="xs" c="dimmed">
+                    {t(testMode ? 'tenantPortal.pay.hostedTest' : 'tenantPortal.autopay.hosted')}
+                  </Text>
                   <Button type="submit" loading={busy === 'autopay-on'}>
                     {t('tenantPortal.autopay.enable')}
                   </Button>
