@@ -1,8 +1,8 @@
 /**
  * Leases and rent in Chromium (decision 022), two journeys with two browser contexts each:
  * - approval to an active lease: an admin approves Sam's application and sends the draft lease;
- *   Sam reads it (page and PDF), is refused with a wrong name, signs and pays what is due at
- *   signing by card; the admin countersigns and Sam's portal shows the active lease;
+ *   Sam reads it (page and PDF), pays what is due at signing on the hosted checkout (the sandbox's
+ *   test page), is refused with a wrong name, then signs; the admin countersigns and Sam's portal shows the active lease;
  * - rent: Lena's autopay (a card that saves but is declined) runs when an admin runs the
  *   schedule now — the failure reaches her bell; she goes to the hosted checkout (the sandbox's
  *   test page), cancels, comes back, pays with a declined and then a good test card, and gets a
@@ -10,16 +10,9 @@
  *   autopay card on the hosted page (setup mode). Plus axe on the portal. Data: tests/e2e/seed-leases.ts.
  */
 import { axeOn } from './page-checks';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, newClientContext, signInAs, signInWith, test, waitForHydration } from './fixtures';
 import { E2E_LEASES } from './seed-leases';
-
-async function fillCard(form: Locator, number: string) {
-  await form.getByLabel('Name on card').fill('E2E Cardholder');
-  await form.getByLabel('Card number').fill(number);
-  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await form.getByLabel('CVC').fill('123');
-}
 
 async function openPortal(page: Page) {
   await page.goto('/tenant-portal');
@@ -56,17 +49,30 @@ test('an approved application becomes an active lease: sent, signed and paid by 
   const pdf = await page.request.get(`${new URL(page.url()).pathname}/pdf`);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
 
+  // What is due at signing is paid first, on the hosted page; the signature waits for it.
   const form = page.getByTestId('sign-form');
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await expect(form.getByRole('button', { name: 'Sign the lease' })).toBeDisabled();
+  await page.getByTestId('sign-pay').getByRole('button', { name: 'Continue to payment ($3,000.00)' }).click();
+  await expect(page).toHaveURL(/\/test-checkout\/sbx_cs_[0-9a-f]+$/);
+  await expect(page.getByTestId('checkout-amount')).toHaveText('$3,000.00');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay $3,000.00' }).click();
+  await expect(page.getByTestId('checkout-return')).toHaveAttribute('data-status', 'succeeded');
+  await page.getByRole('link', { name: 'Continue to signing' }).click();
+  await expect(page.getByTestId('sign-due')).toContainText('Paid at signing: $3,000.00');
+  await waitForHydration(page);
+
   await form.getByLabel('Type your full name').fill('Somebody Else');
   await form.getByLabel('I have read this lease and agree to sign it electronically.').check();
-  await fillCard(form, '4242424242424242');
-  await form.getByRole('button', { name: 'Sign and pay $3,000.00' }).click();
+  await form.getByRole('button', { name: 'Sign the lease' }).click();
   await expect(page.getByTestId('sign-error')).toContainText('The name must match the name on the lease.');
 
   await form.getByLabel('Type your full name').fill(E2E_LEASES.signer.name);
   await form.getByLabel('I have read this lease and agree to sign it electronically.').check();
-  await fillCard(form, '4242424242424242');
-  await form.getByRole('button', { name: 'Sign and pay $3,000.00' }).click();
+  await form.getByRole('button', { name: 'Sign the lease' }).click();
   await expect(page.getByTestId('sign-notice')).toContainText('the lease is signed');
   await expect(page.getByTestId('signers')).toContainText(`Signed by ${E2E_LEASES.signer.name}`);
   await expect(page.getByTestId('sign-form')).toHaveCount(0);

@@ -12,7 +12,15 @@
  * behave as in Stripe's test mode. Anything else answers 404, so an untested call fails loudly.
  *
  * Served: POST /v1/payment_intents, GET /v1/payment_intents/search, GET /v1/payment_intents/:id,
- * POST /v1/refunds, POST /v1/customers, POST /v1/setup_intents.
+ * POST /v1/refunds, POST /v1/customers, POST /v1/setup_intents, POST /v1/checkout/sessions
+ * (`mode=payment` only), GET /v1/checkout/sessions/:id (`expand` of `payment_intent` and what
+ * hangs from it), POST /v1/checkout/sessions/:id/expire.
+ *
+ * Checkout (decision 049): a session is paid on Stripe's page, which no test opens; the handle's
+ * `completeCheckout` plays the payer (a PaymentIntent carrying `payment_intent_data`, confirmed with
+ * a test PaymentMethod: paid, or declined with the session still open, as on Stripe's page) and
+ * `signedCheckoutWebhook` builds the `checkout.session.*` delivery Stripe would send. An open session
+ * past its `expires_at` reads as expired, as Stripe closes it.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -78,8 +86,8 @@ const missing = (kind: string, id: string, param: string) =>
   invalidRequest(`No such ${kind}: '${id}'`, { code: 'resource_missing', param });
 
 /**
- * Reads a form-encoded body as the stripe package writes it: `a[b]=c` nests, `a[0]=x` makes
- * arrays, `+` is a space.
+ * Reads a form-encoded body as the stripe package writes it: `a[b]=c` nests, `a[0]=x` (or
+ * `a[]=x`) makes arrays, `+` is a space.
  */
 export function parseStripeForm(body: string): Json {
   const root: Json = {};
@@ -93,8 +101,10 @@ export function parseStripeForm(body: string): Json {
     const path = [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((part) => part[1]!)];
     let node: Json = root;
     path.forEach((segment, position) => {
-      if (position === path.length - 1) node[segment] = value;
-      else node = (node[segment] ??= {}) as Json;
+      // `a[]=x` appends, as `a[0]=x` would for the first.
+      const key = segment === '' ? String(Object.keys(node).length) : segment;
+      if (position === path.length - 1) node[key] = value;
+      else node = (node[key] ??= {}) as Json;
     });
   }
   return arraysFromIndexes(root) as Json;
@@ -118,11 +128,32 @@ export type StripeStandInCounts = {
   refunds: number;
   customers: number;
   setupIntents: number;
+  checkoutSessions: number;
   /** Answers served from the idempotency store (a repeated key). */
   replays: number;
 };
 
 export type SignedWebhook = { payload: string; signature: string; event: Json };
+
+/** The Checkout Session events Stripe sends (decision 049 listens to all four). */
+export type CheckoutEventType =
+  | 'checkout.session.completed'
+  | 'checkout.session.async_payment_succeeded'
+  | 'checkout.session.async_payment_failed'
+  | 'checkout.session.expired';
+
+/** What paying on the hosted page did (`completeCheckout`). */
+export type CheckoutPayment =
+  | { status: 'paid'; paymentIntentId: string }
+  | { status: 'declined'; paymentIntentId: string; declineCode: string }
+  | { status: 'closed'; paymentIntentId: string | null };
+
+/** The payment method types this (imaginary) account has enabled in its Dashboard. */
+const ENABLED_CHECKOUT_METHODS: readonly string[] = ['card', 'us_bank_account', 'link'];
+
+/** Stripe's bounds on a Checkout Session's `expires_at`, in seconds from its creation. */
+const CHECKOUT_MIN_LIFETIME_S = 30 * 60;
+const CHECKOUT_MAX_LIFETIME_S = 24 * 60 * 60;
 
 export type StripeStandIn = {
   host: '127.0.0.1';
@@ -135,24 +166,42 @@ export type StripeStandIn = {
   requests: { method: string; path: string; idempotencyKey: string | null; body: string }[];
   /** A stored PaymentIntent (no expansion), or undefined. */
   paymentIntent(id: string): Json | undefined;
+  /** A stored Checkout Session as it stands now (no expansion), or undefined. */
+  checkoutSession(id: string): Json | undefined;
+  /**
+   * The payer pays open session `id` on Stripe's page with test PaymentMethod `paymentMethod`: the
+   * session's PaymentIntent (made at the first attempt, with the session's amount and
+   * `payment_intent_data`) is confirmed with it. Paid: the session is `complete` and `paid`.
+   * Declined: the intent keeps the error and the session stays open for another card. A session
+   * no longer open is `closed` and nothing changes.
+   */
+  completeCheckout(id: string, paymentMethod?: string): CheckoutPayment;
   /**
    * A webhook delivery for `type` about one of the stand-in's PaymentIntents (its current state),
    * signed with `secret` as Stripe signs (`Stripe-Signature` header value).
    */
   signedWebhook(options: { type: string; paymentIntentId: string; secret: string; eventId?: string }): SignedWebhook;
+  /**
+   * A `checkout.session.*` delivery about one of the stand-in's sessions (its current state, its
+   * PaymentIntent named by id as in Stripe's payloads), signed with `secret`.
+   */
+  signedCheckoutWebhook(options: { type: CheckoutEventType; sessionId: string; secret: string; eventId?: string }): SignedWebhook;
   /** Stops the server (open keep-alive sockets are closed). */
   close(): Promise<void>;
 };
 
 /** Starts a stand-in on 127.0.0.1 with a random port. */
 export async function startStripeStandIn(): Promise<StripeStandIn> {
-  const counts: StripeStandInCounts = { paymentIntents: 0, refunds: 0, customers: 0, setupIntents: 0, replays: 0 };
+  const counts: StripeStandInCounts = { paymentIntents: 0, refunds: 0, customers: 0, setupIntents: 0, checkoutSessions: 0, replays: 0 };
   const requests: StripeStandIn['requests'] = [];
   const intents = new Map<string, Json>();
   const charges = new Map<string, Json>();
   const methods = new Map<string, Json>();
   const methodBehaviour = new Map<string, TestCard>();
   const customers = new Map<string, Json>();
+  const sessions = new Map<string, Json>();
+  /** What a session's PaymentIntent is made with (`payment_intent_data`): Stripe keeps it out of the session object. */
+  const sessionIntentData = new Map<string, { description: string | null; metadata: Json }>();
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
 
   /** A PaymentMethod for `id`: a stored one, or a fresh copy of a test PaymentMethod (as Stripe does). */
@@ -191,21 +240,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return copy;
   }
 
+  /** Expands `path` under `node`; an id on the way is expanded too (`payment_intent.latest_charge`), as Stripe does. */
   function expandPath(node: unknown, path: string[]): void {
     if (!node || typeof node !== 'object' || path.length === 0) return;
     const [head, ...rest] = path as [string, ...string[]];
     const target = node as Json;
-    if (rest.length > 0) {
-      const inner = target[head];
-      if (Array.isArray(inner)) inner.forEach((item) => expandPath(item, rest));
-      else expandPath(inner, rest);
-      return;
-    }
     const id = target[head];
-    if (typeof id !== 'string') return;
-    const found = charges.get(id) ?? methods.get(id) ?? customers.get(id) ?? intents.get(id);
-    if (!found) throw invalidRequest(`This property cannot be expanded (${head}).`);
-    target[head] = structuredClone(found);
+    if (typeof id === 'string') {
+      const found = charges.get(id) ?? methods.get(id) ?? customers.get(id) ?? intents.get(id);
+      if (!found) throw invalidRequest(`This property cannot be expanded (${head}).`);
+      target[head] = structuredClone(found);
+    }
+    if (rest.length === 0) return;
+    const inner = target[head];
+    if (Array.isArray(inner)) inner.forEach((item) => expandPath(item, rest));
+    else expandPath(inner, rest);
   }
 
   function cardError(outcome: Exclude<Outcome, { ok: true }>, extra: Json): StripeFailure {
@@ -269,8 +318,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     };
     intents.set(intent.id as string, intent);
     if (!confirm || !method) return { status: 200, body: expanded(intent, params.expand) };
-    const behaviour = methodBehaviour.get(method.id as string)!;
-    const outcome = behaviour.onCharge;
+    const outcome = confirmIntent(intent, method);
+    if (outcome.ok) return { status: 200, body: expanded(intent, params.expand) };
+    throw cardError(outcome, {
+      charge: intent.latest_charge,
+      payment_intent: structuredClone(intent),
+      payment_method: structuredClone(method),
+    });
+  }
+
+  /**
+   * Charges `method` for `intent` (one charge per attempt): the intent ends `succeeded`, or back at
+   * `requires_payment_method` with the decline in `last_payment_error`, as Stripe leaves it.
+   */
+  function confirmIntent(intent: Json, method: Json): Outcome {
+    const amount = Number(intent.amount);
+    const outcome = methodBehaviour.get(method.id as string)!.onCharge;
     const charge: Json = {
       id: newId('ch'),
       object: 'charge',
@@ -279,7 +342,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       amount_refunded: 0,
       currency: 'usd',
       created: now(),
-      customer,
+      customer: intent.customer,
       paid: outcome.ok,
       payment_intent: intent.id,
       payment_method: method.id,
@@ -292,8 +355,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     intent.latest_charge = charge.id;
     if (outcome.ok) {
       intent.status = 'succeeded';
+      intent.payment_method = method.id;
       intent.amount_received = amount;
-      return { status: 200, body: expanded(intent, params.expand) };
+      intent.last_payment_error = null;
+      return outcome;
     }
     intent.status = 'requires_payment_method';
     intent.payment_method = null;
@@ -305,7 +370,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       charge: charge.id,
       payment_method: structuredClone(method),
     };
-    throw cardError(outcome, { charge: charge.id, payment_intent: structuredClone(intent), payment_method: structuredClone(method) });
+    return outcome;
   }
 
   /** `metadata['key']:'value'`, the one query form Dimora sends (quotes escaped by `\`). */
@@ -428,6 +493,204 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return { status: 200, body: expanded(setup, params.expand) };
   }
 
+  /** A session as it stands now: an open one past its `expires_at` has expired (Stripe closes it then). */
+  function currentSession(id: string): Json | undefined {
+    const session = sessions.get(id);
+    if (session?.status === 'open' && Number(session.expires_at) <= now()) closeSession(session);
+    return session;
+  }
+
+  /** Expires an open session: no longer payable, no page, its unpaid PaymentIntent canceled. */
+  function closeSession(session: Json): void {
+    session.status = 'expired';
+    session.url = null;
+    const intent = typeof session.payment_intent === 'string' ? intents.get(session.payment_intent) : undefined;
+    if (intent && intent.status !== 'succeeded') {
+      intent.status = 'canceled';
+      intent.cancellation_reason = 'automatic';
+    }
+  }
+
+  /** `http://127.0.0.1:<port>`, once the server listens (the hosted page's origin). */
+  const baseUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const sessionMissing = (id: string) =>
+    new StripeFailure(404, {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'session',
+      message: `No such checkout.session: '${id}'`,
+    });
+
+  const stringsOf = (value: unknown): Json => {
+    if (value === undefined) return {};
+    if (!value || typeof value !== 'object' || Array.isArray(value) || Object.values(value).some((inner) => typeof inner !== 'string'))
+      throw invalidRequest('Invalid metadata: a hash of strings is expected.', { param: 'metadata' });
+    return value as Json;
+  };
+
+  function optionalUrl(value: unknown, param: string): string | null {
+    if (value === undefined) return null;
+    if (typeof value !== 'string' || !/^https?:\/\/\S+$/.test(value)) throw invalidRequest('Not a valid URL', { param });
+    return value;
+  }
+
+  function createCheckoutSession(params: Json): Answer {
+    if (params.mode === undefined) throw invalidRequest('Missing required param: mode.', { code: 'parameter_missing', param: 'mode' });
+    if (params.mode !== 'payment') {
+      throw invalidRequest(`The Stripe stand-in serves Checkout in payment mode only, not ${String(params.mode)}.`, { param: 'mode' });
+    }
+    const items = params.line_items;
+    if (!Array.isArray(items) || items.length === 0) {
+      throw invalidRequest('line_items is required in payment mode.', { code: 'parameter_missing', param: 'line_items' });
+    }
+    let total = 0;
+    items.forEach((raw, index) => {
+      const item = (raw ?? {}) as Json;
+      const price = (item.price_data ?? {}) as Json;
+      const quantity = Number(item.quantity);
+      const unitAmount = Number(price.unit_amount);
+      if (!Number.isInteger(quantity) || quantity < 1)
+        throw invalidRequest('Invalid positive integer', { param: `line_items[${index}][quantity]` });
+      if (price.currency !== 'usd')
+        throw invalidRequest(`Invalid currency: ${String(price.currency)}.`, { param: `line_items[${index}][price_data][currency]` });
+      if (!Number.isInteger(unitAmount) || unitAmount < 0)
+        throw invalidRequest('Invalid non-negative integer', { param: `line_items[${index}][price_data][unit_amount]` });
+      if (typeof (price.product_data as Json | undefined)?.name !== 'string')
+        throw invalidRequest('Missing required param: line_items[0][price_data][product_data][name].', {
+          code: 'parameter_missing',
+          param: `line_items[${index}][price_data][product_data][name]`,
+        });
+      total += unitAmount * quantity;
+    });
+    if (total < 50)
+      throw invalidRequest('The Checkout Session’s total amount due must add up to at least $0.50 usd', { code: 'amount_too_small' });
+    const created = now();
+    const expiresAt = params.expires_at === undefined ? created + CHECKOUT_MAX_LIFETIME_S : Number(params.expires_at);
+    if (!Number.isInteger(expiresAt) || expiresAt < created + CHECKOUT_MIN_LIFETIME_S)
+      throw invalidRequest('The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', {
+        param: 'expires_at',
+      });
+    if (expiresAt > created + CHECKOUT_MAX_LIFETIME_S)
+      throw invalidRequest('The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', {
+        param: 'expires_at',
+      });
+    const allowed = params.allowed_payment_method_types;
+    if (allowed !== undefined && (!Array.isArray(allowed) || allowed.some((type) => typeof type !== 'string'))) {
+      throw invalidRequest('Invalid array', { param: 'allowed_payment_method_types' });
+    }
+    const offered = allowed === undefined ? ['card'] : (allowed as string[]).filter((type) => ENABLED_CHECKOUT_METHODS.includes(type));
+    if (offered.length === 0) {
+      throw invalidRequest('None of the allowed_payment_method_types is enabled for this account.', {
+        param: 'allowed_payment_method_types',
+      });
+    }
+    if (params.locale !== undefined && (typeof params.locale !== 'string' || !/^(auto|[a-z]{2}(-[A-Z]{2})?)$/.test(params.locale))) {
+      throw invalidRequest(`Invalid locale: ${String(params.locale)}`, { param: 'locale' });
+    }
+    const reference = params.client_reference_id;
+    if (reference !== undefined && (typeof reference !== 'string' || reference.length > 200))
+      throw invalidRequest('client_reference_id must be at most 200 characters.', { param: 'client_reference_id' });
+    const intentData = (params.payment_intent_data ?? {}) as Json;
+    counts.checkoutSessions += 1;
+    const id = newId('cs_test');
+    const session: Json = {
+      id,
+      object: 'checkout.session',
+      allowed_payment_method_types: allowed === undefined ? null : allowed,
+      amount_subtotal: total,
+      amount_total: total,
+      cancel_url: optionalUrl(params.cancel_url, 'cancel_url'),
+      client_reference_id: reference ?? null,
+      created,
+      currency: 'usd',
+      customer: null,
+      customer_email: typeof params.customer_email === 'string' ? params.customer_email : null,
+      expires_at: expiresAt,
+      livemode: false,
+      locale: params.locale ?? null,
+      metadata: stringsOf(params.metadata),
+      mode: 'payment',
+      payment_intent: null,
+      payment_method_types: offered,
+      payment_status: 'unpaid',
+      setup_intent: null,
+      status: 'open',
+      success_url: optionalUrl(params.success_url, 'success_url'),
+      ui_mode: 'hosted',
+      url: `${baseUrl()}/c/pay/${id}`,
+    };
+    sessions.set(id, session);
+    sessionIntentData.set(id, {
+      description: typeof intentData.description === 'string' ? intentData.description : null,
+      metadata: stringsOf(intentData.metadata),
+    });
+    return { status: 200, body: expanded(session, params.expand) };
+  }
+
+  function retrieveCheckoutSession(id: string, params: Json): Answer {
+    const session = currentSession(id);
+    if (!session) throw sessionMissing(id);
+    return { status: 200, body: expanded(session, params.expand) };
+  }
+
+  function expireCheckoutSession(id: string, params: Json): Answer {
+    const session = currentSession(id);
+    if (!session) throw sessionMissing(id);
+    if (session.status !== 'open') {
+      throw invalidRequest(
+        `Only Checkout Sessions with a status in ["open"] can be expired. This session has a status of "${String(session.status)}".`,
+        {
+          param: 'session',
+        },
+      );
+    }
+    closeSession(session);
+    return { status: 200, body: expanded(session, params.expand) };
+  }
+
+  /** The payer on Stripe's page: see `StripeStandIn.completeCheckout`. */
+  function payCheckout(id: string, paymentMethod: string): CheckoutPayment {
+    const session = currentSession(id);
+    if (!session) throw new Error(`the stand-in has no Checkout Session ${id}`);
+    const existing = typeof session.payment_intent === 'string' ? intents.get(session.payment_intent) : undefined;
+    if (session.status !== 'open') return { status: 'closed', paymentIntentId: existing ? String(existing.id) : null };
+    const method = paymentMethodFor(paymentMethod);
+    let intent = existing;
+    if (!intent) {
+      const data = sessionIntentData.get(id)!;
+      counts.paymentIntents += 1;
+      intent = {
+        id: newId('pi'),
+        object: 'payment_intent',
+        amount: session.amount_total,
+        amount_received: 0,
+        currency: 'usd',
+        capture_method: 'automatic',
+        confirmation_method: 'automatic',
+        client_secret: `${newId('pi')}_secret_${randomBytes(8).toString('hex')}`,
+        created: now(),
+        customer: null,
+        description: data.description,
+        last_payment_error: null,
+        latest_charge: null,
+        livemode: false,
+        metadata: structuredClone(data.metadata),
+        payment_method: null,
+        payment_method_types: structuredClone(session.payment_method_types),
+        status: 'requires_payment_method',
+      };
+      intents.set(intent.id as string, intent);
+      session.payment_intent = intent.id;
+    }
+    const outcome = confirmIntent(intent, method);
+    if (!outcome.ok) return { status: 'declined', paymentIntentId: String(intent.id), declineCode: outcome.declineCode };
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    session.url = null;
+    return { status: 'paid', paymentIntentId: String(intent.id) };
+  }
+
   function route(method: string, path: string, params: Json): Answer {
     if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(params);
     if (method === 'GET' && path === '/v1/payment_intents/search') return searchPaymentIntents(params);
@@ -436,6 +699,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
     if (method === 'POST' && path === '/v1/customers') return createCustomer(params);
     if (method === 'POST' && path === '/v1/setup_intents') return createSetupIntent(params);
+    if (method === 'POST' && path === '/v1/checkout/sessions') return createCheckoutSession(params);
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)(\/expire)?$/.exec(path);
+    if (method === 'GET' && sessionMatch && !sessionMatch[2]) return retrieveCheckoutSession(sessionMatch[1]!, params);
+    if (method === 'POST' && sessionMatch?.[2]) return expireCheckoutSession(sessionMatch[1]!, params);
     throw new StripeFailure(404, {
       type: 'invalid_request_error',
       message: `Unrecognized request URL (${method}: ${path}). The Stripe stand-in serves only what Dimora calls.`,
@@ -511,6 +778,23 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   });
   const { port } = server.address() as AddressInfo;
 
+  /** An event of `type` about `object` as Stripe delivers it, signed with `secret`. */
+  function signedEvent(type: string, object: Json, secret: string, eventId: string): SignedWebhook {
+    const event: Json = {
+      id: eventId,
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: now(),
+      data: { object },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+    const payload = JSON.stringify(event);
+    return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }), event };
+  }
+
   return {
     host: '127.0.0.1',
     port,
@@ -519,22 +803,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     counts,
     requests,
     paymentIntent: (id) => intents.get(id),
+    checkoutSession: (id) => currentSession(id),
+    completeCheckout: (id, paymentMethod = 'pm_card_visa') => payCheckout(id, paymentMethod),
     signedWebhook({ type, paymentIntentId, secret, eventId = newId('evt') }) {
       const intent = intents.get(paymentIntentId);
       if (!intent) throw new Error(`the stand-in has no PaymentIntent ${paymentIntentId}`);
-      const event: Json = {
-        id: eventId,
-        object: 'event',
-        api_version: Stripe.API_VERSION,
-        created: now(),
-        data: { object: structuredClone(intent) },
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type,
-      };
-      const payload = JSON.stringify(event);
-      return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }), event };
+      return signedEvent(type, structuredClone(intent), secret, eventId);
+    },
+    signedCheckoutWebhook({ type, sessionId, secret, eventId = newId('evt') }) {
+      const session = currentSession(sessionId);
+      if (!session) throw new Error(`the stand-in has no Checkout Session ${sessionId}`);
+      return signedEvent(type, structuredClone(session), secret, eventId);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

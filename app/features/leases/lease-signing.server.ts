@@ -1,11 +1,12 @@
 /**
  * The signer's side of a lease (spec §6, see `leases.server.ts` for the lifecycle): finding the
  * viewer's signer row, signing with the typed name, consent and the fingerprint of the PDF shown,
- * paying the amount due at signing (primary signer of a new lease), posting the signing charges,
+ * paying the amount due at signing on the hosted checkout first (primary signer of a new lease,
+ * decision 049), posting the signing charges,
  * and telling staff a signature arrived.
  */
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, like, or } from 'drizzle-orm';
 import type { Language } from '~/lib/constants';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Viewer } from '~/server/auth/session.server';
@@ -13,10 +14,12 @@ import type { Db } from '~/server/db/client.server';
 import { application, building, charge, document, lease, leaseTenant, payment, property, user } from '~/server/db/schema';
 import { mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
-import type { PaymentProvider, PaymentSource } from '~/server/payments/payment-provider';
+import type { PaymentProvider } from '~/server/payments/payment-provider';
 import type { UploadStorage } from '~/server/uploads/storage.server';
 import { allocateLedger, lockLease, periodOf, type Tx } from '~/features/ledger/ledger.server';
-import { chargeLeasePayment, leaseUnitLabel, type LeasePaymentOutcome } from '~/features/ledger/lease-payments.server';
+import { leaseUnitLabel } from '~/features/ledger/lease-payments.server';
+import { openLeasePaymentCheckout, type StartCheckoutOutcome } from '~/features/ledger/lease-checkout.server';
+import type { SettlementContext } from '~/features/ledger/settlement.server';
 import { leasePdf } from './lease-pdf.server';
 import { LEASE_NAME_MAX, type LeaseStatus } from './leases.server';
 import { isId } from '~/lib/ids';
@@ -56,12 +59,94 @@ export type SignRefusal =
   | 'name_mismatch'
   | 'consent_required'
   | 'document_changed'
-  | 'card_required'
+  | 'payment_required'
   | 'overlap';
 export type SignOutcome =
-  | { ok: true; leaseId: number; leaseStatus: LeaseStatus; payment: LeasePaymentOutcome | null }
-  | { ok: false; reason: SignRefusal }
-  | { ok: false; reason: 'payment_failed'; payment: LeasePaymentOutcome };
+  { ok: true; leaseId: number; leaseStatus: LeaseStatus; paymentId: number | null } | { ok: false; reason: SignRefusal };
+
+/** The amount a signer pays before signing: the primary signer of a new lease pays what is due at signing. */
+export function dueAtSigningFor(
+  signer: { role: 'primary' | 'co_tenant' },
+  row: Pick<typeof lease.$inferSelect, 'renewalOfId' | 'dueAtSigningCents'>,
+): number {
+  return signer.role === 'primary' && !row.renewalOfId ? row.dueAtSigningCents : 0;
+}
+
+/** The succeeded payment of what is due at signing lease `leaseId`, made by `payerId`; null when not paid yet. */
+export async function findSigningPayment(db: Db | Tx, leaseId: number, payerId: string): Promise<{ id: number } | null> {
+  const [row] = await db
+    .select({ id: payment.id })
+    .from(payment)
+    .where(
+      and(
+        eq(payment.leaseId, leaseId),
+        eq(payment.payerId, payerId),
+        like(payment.idempotencyKey, `lease:${leaseId}:signing:%`),
+        inArray(payment.status, ['succeeded', 'refunded']),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export type SigningCheckoutOutcome = StartCheckoutOutcome | { ok: false; reason: 'not_open' | 'expired' | 'nothing_due' };
+
+/**
+ * Opens the hosted checkout for what is due at signing lease `leaseId` (decision 049): only its
+ * primary signer, while the lease is sent and not past its sign-by date, for the amount the lease
+ * says (never the form's). Paid already: answers that payment (`url: null`). The signature is a
+ * separate step that requires this payment (`signLease`).
+ */
+export async function startSigningCheckout({
+  db,
+  provider,
+  viewer,
+  leaseId,
+  idempotencyKey,
+  locale,
+  origin,
+  context,
+  now = new Date(),
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  viewer: Pick<Viewer, 'id' | 'email'>;
+  leaseId: number;
+  idempotencyKey: string;
+  locale: Language;
+  origin: RequestOrigin;
+  context: SettlementContext;
+  now?: Date;
+}): Promise<SigningCheckoutOutcome> {
+  const signer = await findSigner(db, viewer, leaseId);
+  if (!signer) return { ok: false, reason: 'not_found' };
+  const [current] = await db.select().from(lease).where(eq(lease.id, leaseId));
+  if (!current) return { ok: false, reason: 'not_found' };
+  if (current.status !== 'sent' || signer.signedAt) return { ok: false, reason: 'not_open' };
+  if (current.signBy && current.signBy.getTime() < now.getTime()) return { ok: false, reason: 'expired' };
+  const due = dueAtSigningFor(signer, current);
+  if (due <= 0) return { ok: false, reason: 'nothing_due' };
+  const paid = await findSigningPayment(db, leaseId, viewer.id);
+  if (paid) return { ok: true, paymentId: paid.id, url: null, reused: true };
+  const { label } = await leaseUnitLabel(db, leaseId);
+  return openLeasePaymentCheckout({
+    db,
+    provider,
+    plan: {
+      payerId: viewer.id,
+      leaseId,
+      amountCents: due,
+      kind: 'deposit',
+      key: `lease:${leaseId}:signing:${idempotencyKey}`,
+      description: `Due at signing · ${label}`,
+      checkBalance: false,
+    },
+    locale,
+    origin,
+    context,
+    now,
+  });
+}
 
 /** Posts the signing charges (the application fee, paid with the application or due at signing; the deposit; the first month's rent) and links the application's payments. */
 async function postSigningCharges(tx: Tx, row: typeof lease.$inferSelect): Promise<void> {
@@ -109,12 +194,11 @@ async function postSigningCharges(tx: Tx, row: typeof lease.$inferSelect): Promi
 
 /**
  * Signs lease `leaseId` as `viewer` (see the module comment). `documentSha256` is the fingerprint
- * of the PDF the signing page showed; `card` pays the amount due at signing (primary signer of a
- * new lease only). Idempotent per `idempotencyKey` for the payment.
+ * of the PDF the signing page showed. The primary signer of a new lease must have paid what is due
+ * at signing first (`startSigningCheckout`; else `payment_required`).
  */
 export async function signLease({
   db,
-  provider,
   storage,
   viewer,
   leaseId,
@@ -122,14 +206,11 @@ export async function signLease({
   consent,
   documentSha256,
   lang,
-  card,
-  idempotencyKey,
   origin,
   publicUrl,
   now = new Date(),
 }: {
   db: Db;
-  provider: PaymentProvider;
   storage: UploadStorage;
   viewer: Pick<Viewer, 'id' | 'email' | 'name'>;
   leaseId: number;
@@ -137,8 +218,6 @@ export async function signLease({
   consent: boolean;
   documentSha256: string;
   lang: Language;
-  card: PaymentSource | null;
-  idempotencyKey: string;
   origin: RequestOrigin;
   publicUrl: string;
   now?: Date;
@@ -154,26 +233,10 @@ export async function signLease({
   if (!typedName.trim() || normaliseName(typedName) !== normaliseName(signer.name)) return { ok: false, reason: 'name_mismatch' };
   const rendered = await leasePdf(db, leaseId, lang);
   if (!rendered || rendered.sha256 !== documentSha256) return { ok: false, reason: 'document_changed' };
-  // The amount due at signing: the primary signer of a new lease pays it before the signature counts.
-  let paid: LeasePaymentOutcome | null = null;
-  const due = signer.role === 'primary' && !current.renewalOfId ? current.dueAtSigningCents : 0;
-  if (due > 0) {
-    if (!card) return { ok: false, reason: 'card_required' };
-    paid = await chargeLeasePayment({
-      db,
-      provider,
-      leaseId,
-      payerId: viewer.id,
-      amountCents: due,
-      kind: 'deposit',
-      method: 'card',
-      source: card,
-      idempotencyKey: `lease:${leaseId}:signing:${idempotencyKey}`,
-      description: `Lease ${leaseId}: due at signing`,
-      publicUrl,
-    });
-    if (paid.status !== 'succeeded') return { ok: false, reason: 'payment_failed', payment: paid };
-  }
+  // The amount due at signing: the primary signer of a new lease pays it (on the hosted page,
+  // decision 049) before the signature counts.
+  const paid = dueAtSigningFor(signer, current) > 0 ? await findSigningPayment(db, leaseId, viewer.id) : null;
+  if (dueAtSigningFor(signer, current) > 0 && !paid) return { ok: false, reason: 'payment_required' };
   const key = `leases/${leaseId}/${randomBytes(12).toString('hex')}.pdf`;
   await storage.put(key, rendered.pdf);
   const outcome = await db.transaction(async (tx): Promise<SignOutcome> => {
@@ -229,7 +292,7 @@ export async function signLease({
       origin,
       values: { lease_id: leaseId, signer: signer.email, document_sha256: rendered.sha256, all_signed: allSigned },
     });
-    return { ok: true, leaseId, leaseStatus: allSigned ? 'signed' : 'sent', payment: paid };
+    return { ok: true, leaseId, leaseStatus: allSigned ? 'signed' : 'sent', paymentId: paid?.id ?? null };
   });
   if (!outcome.ok) await storage.delete(key);
   return outcome;

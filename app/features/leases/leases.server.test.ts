@@ -6,10 +6,29 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transitionApplication } from '~/features/applications/review.server';
 import { findLeaseBalance } from '~/features/ledger/ledger.server';
+import { syncCheckoutByRef } from '~/features/ledger/lease-checkout.server';
 import type { Viewer } from '~/server/auth/session.server';
 import { openDatabase, type Database } from '~/server/db/client.server';
-import { application, auditLog, charge, document, lease, leaseTenant, notification, payment, property, user } from '~/server/db/schema';
-import { createSandboxProvider, SANDBOX_TEST_CARDS, type SandboxCharge } from '~/server/payments/sandbox-provider.server';
+import {
+  application,
+  auditLog,
+  charge,
+  checkoutSession,
+  document,
+  lease,
+  leaseTenant,
+  notification,
+  payment,
+  property,
+  user,
+} from '~/server/db/schema';
+import {
+  createSandboxProvider,
+  SANDBOX_TEST_CARDS,
+  type SandboxCharge,
+  type SandboxProvider,
+} from '~/server/payments/sandbox-provider.server';
+import { CHECKOUT_CONTEXT } from '../../../tests/setup/checkout';
 import { createLocalStorage, type UploadStorage } from '~/server/uploads/storage.server';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
 import { createLeaseFixture, createPerson, leaseMails, TEST_ORIGIN, testCard } from '../../../tests/setup/leases';
@@ -17,7 +36,7 @@ import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase, raceDescribe, r
 import { sha256Hex } from './lease-document.server';
 import { leasePdf } from './lease-pdf.server';
 import { offerRenewal } from './lease-renewals.server';
-import { signLease } from './lease-signing.server';
+import { signLease, startSigningCheckout } from './lease-signing.server';
 import { countersignLease, LEASE_SIGN_DAYS, sendLease } from './leases.server';
 
 let database: TestDatabase;
@@ -58,7 +77,34 @@ afterAll(async () => {
 });
 
 function newProvider() {
-  return createSandboxProvider({ store: new Map<string, Promise<SandboxCharge>>() });
+  return createSandboxProvider({ store: new Map<string, Promise<SandboxCharge>>(), checkouts: new Map() });
+}
+
+/**
+ * The primary signer pays what is due at signing on the hosted page (decision 049) with
+ * `cardNumber`: opens the checkout, pays it on the sandbox's page, syncs it as the webhook does.
+ * Answers how the payment stands afterwards.
+ */
+async function payAtSigning(viewer: Viewer, leaseId: number, provider: SandboxProvider, cardNumber: string, key = 'sign-page-1') {
+  const opened = await startSigningCheckout({
+    db: database.db,
+    provider,
+    viewer,
+    leaseId,
+    idempotencyKey: key,
+    locale: 'en',
+    origin,
+    context: CHECKOUT_CONTEXT,
+    now: SIGN_NOW,
+  });
+  if (!opened.ok) return opened;
+  const [row] = await database.db.select().from(checkoutSession).where(eq(checkoutSession.paymentId, opened.paymentId));
+  if (opened.url && row?.sessionRef) {
+    provider.payCheckout(row.sessionRef, { ...card(cardNumber), expMonth: 12, expYear: new Date().getUTCFullYear() + 2 });
+    await syncCheckoutByRef({ db: database.db, provider, ref: row.sessionRef, context: CHECKOUT_CONTEXT });
+  }
+  const [paid] = await database.db.select().from(payment).where(eq(payment.id, opened.paymentId));
+  return { ok: true as const, payment: paid! };
 }
 
 /**
@@ -106,7 +152,6 @@ type SignInput = Partial<Parameters<typeof signLease>[0]> & { viewer: Viewer; le
 function sign({ viewer, leaseId, ...rest }: SignInput) {
   return signLease({
     db: database.db,
-    provider: newProvider(),
     storage,
     viewer,
     leaseId,
@@ -114,8 +159,6 @@ function sign({ viewer, leaseId, ...rest }: SignInput) {
     consent: true,
     documentSha256: '',
     lang: 'en',
-    card: card(SANDBOX_TEST_CARDS.succeeds),
-    idempotencyKey: 'sign-page-1',
     origin,
     publicUrl,
     now: SIGN_NOW,
@@ -212,16 +255,16 @@ describe('signing', () => {
     const provider = newProvider();
     const before = await signatureTraces(leaseId);
 
-    expect(await sign({ viewer: stranger, leaseId, documentSha256: sha256, provider })).toEqual({ ok: false, reason: 'not_found' });
-    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256, provider, typedName: 'Lena Lesse' })).toEqual({
+    expect(await sign({ viewer: stranger, leaseId, documentSha256: sha256 })).toEqual({ ok: false, reason: 'not_found' });
+    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256, typedName: 'Lena Lesse' })).toEqual({
       ok: false,
       reason: 'name_mismatch',
     });
-    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256, provider, typedName: '   ' })).toEqual({
+    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256, typedName: '   ' })).toEqual({
       ok: false,
       reason: 'name_mismatch',
     });
-    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256, provider, consent: false })).toEqual({
+    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256, consent: false })).toEqual({
       ok: false,
       reason: 'consent_required',
     });
@@ -230,7 +273,6 @@ describe('signing', () => {
         viewer: applicant,
         leaseId,
         documentSha256: sha256,
-        provider,
         now: new Date(SENT_AT.getTime() + LEASE_SIGN_DAYS * 86_400_000 + 1_000),
       }),
     ).toEqual({
@@ -239,49 +281,46 @@ describe('signing', () => {
     });
     // The unit's address changed after the signing page showed the lease: its fingerprint is stale.
     await database.db.update(property).set({ address: '99 Changed Street' }).where(eq(property.id, unit));
-    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256, provider })).toEqual({ ok: false, reason: 'document_changed' });
+    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256 })).toEqual({ ok: false, reason: 'document_changed' });
 
-    expect(provider.charges.size).toBe(0);
+    expect(provider.checkouts.size).toBe(0);
     expect(await signatureTraces(leaseId)).toEqual(before);
     expect(before).toEqual({ charges: 0, documents: 0, signed: 0, status: 'sent' });
   });
 
-  it('a declined card signs nothing: payment_failed, no charges, no stored document', async () => {
+  it('signing before paying what is due is refused; a card declined on the hosted page leaves it unpaid and signs nothing', async () => {
     const { applicant, leaseId, sha256 } = await sentLease();
     const provider = newProvider();
 
-    const outcome = await sign({ viewer: applicant, leaseId, documentSha256: sha256, provider, card: card(SANDBOX_TEST_CARDS.declined) });
-
-    expect(outcome).toMatchObject({ ok: false, reason: 'payment_failed', payment: { status: 'failed', declineCode: 'card_declined' } });
+    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256 })).toEqual({ ok: false, reason: 'payment_required' });
+    const declined = await payAtSigning(applicant, leaseId, provider, SANDBOX_TEST_CARDS.declined);
+    expect(declined).toMatchObject({ ok: true, payment: { status: 'pending', amountCents: 305_000, kind: 'deposit' } });
+    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256 })).toEqual({ ok: false, reason: 'payment_required' });
     expect(await signatureTraces(leaseId)).toEqual({ charges: 0, documents: 0, signed: 0, status: 'sent' });
-    expect((await database.db.select().from(payment).where(eq(payment.leaseId, leaseId))).map((p) => [p.status, p.amountCents])).toEqual([
-      ['failed', 305_000],
-    ]);
     expect(await storage.list('leases/')).not.toContainEqual(expect.stringMatching(new RegExp(`^leases/${leaseId}/`)));
+    // A co-tenant or a stranger cannot open the signing payment; the amount is the lease's, not the form's.
+    const stranger = await createPerson(database.db, 'tenant', 'Sid Stranger');
+    expect(await payAtSigning(stranger, leaseId, provider, SANDBOX_TEST_CARDS.succeeds, 'stranger')).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
   });
 
   it('a good signature keeps its evidence and the PDF it fingerprints, posts the signing charges and leaves nothing owing', async () => {
     const { applicant, leaseId, sha256 } = await sentLease();
     const provider = newProvider();
-    await sign({
-      viewer: applicant,
-      leaseId,
-      documentSha256: sha256,
-      provider,
-      card: card(SANDBOX_TEST_CARDS.declined),
-      idempotencyKey: 'first-try',
-    });
+    await payAtSigning(applicant, leaseId, provider, SANDBOX_TEST_CARDS.declined, 'first-try');
+    const paid = await payAtSigning(applicant, leaseId, provider, SANDBOX_TEST_CARDS.succeeds, 'first-try');
+    expect(paid).toMatchObject({ ok: true, payment: { status: 'succeeded', amountCents: 305_000, cardLast4: '4242' } });
 
     const outcome = await sign({
       viewer: applicant,
       leaseId,
       documentSha256: sha256,
-      provider,
       typedName: '  lena   LESSEE ',
-      idempotencyKey: 'second-try',
     });
 
-    expect(outcome).toMatchObject({ ok: true, leaseId, leaseStatus: 'signed', payment: { status: 'succeeded', amountCents: 305_000 } });
+    expect(outcome).toEqual({ ok: true, leaseId, leaseStatus: 'signed', paymentId: paid.ok ? paid.payment.id : -1 });
     const [signer] = await signersOf(leaseId);
     expect(signer).toMatchObject({
       signedAt: SIGN_NOW,
@@ -310,7 +349,7 @@ describe('signing', () => {
     expect(charges.find((c) => c.kind === 'rent')).toMatchObject({ period: '2027-03', dueDate: '2027-03-01' });
     expect(await findLeaseBalance(database.db, leaseId, '2027-03-01')).toMatchObject({ balanceCents: 0, overdueCents: 0 });
     expect(await leaseRow(leaseId)).toMatchObject({ status: 'signed', tenantId: applicant.id });
-    expect(provider.charges.size).toBe(2);
+    expect(provider.checkouts.size).toBe(1);
 
     // The building's manager hears of it in their own language.
     const bells = await database.db
@@ -323,11 +362,16 @@ describe('signing', () => {
       url: `/dashboard/leases/${leaseId}`,
     });
 
-    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256, provider, idempotencyKey: 'third-try' })).toEqual({
+    expect(await sign({ viewer: applicant, leaseId, documentSha256: sha256 })).toEqual({
       ok: false,
       reason: 'already_signed',
     });
-    expect(provider.charges.size).toBe(2);
+    // Signed: the signing payment is closed too.
+    expect(await payAtSigning(applicant, leaseId, provider, SANDBOX_TEST_CARDS.succeeds, 'after')).toEqual({
+      ok: false,
+      reason: 'not_open',
+    });
+    expect(provider.checkouts.size).toBe(1);
     expect(
       await database.db
         .select()
@@ -340,6 +384,7 @@ describe('signing', () => {
 describe('countersigning and renewal', () => {
   async function signedLease() {
     const sent = await sentLease();
+    await payAtSigning(sent.applicant, sent.leaseId, newProvider(), SANDBOX_TEST_CARDS.succeeds);
     const signed = await sign({ viewer: sent.applicant, leaseId: sent.leaseId, documentSha256: sent.sha256 });
     if (!signed.ok) throw new Error(`signature refused: ${signed.reason}`);
     return sent;
@@ -441,10 +486,10 @@ describe('countersigning and renewal', () => {
     expect(await leaseMails(database.db, 'renewal_offered', tenant.email)).toHaveLength(1);
 
     const { sha256 } = (await leasePdf(database.db, renewalId, 'en'))!;
-    const signed = await sign({ viewer: tenant, leaseId: renewalId, documentSha256: sha256, provider, card: null });
+    const signed = await sign({ viewer: tenant, leaseId: renewalId, documentSha256: sha256 });
 
-    expect(signed).toEqual({ ok: true, leaseId: renewalId, leaseStatus: 'signed', payment: null });
-    expect(provider.charges.size).toBe(0);
+    expect(signed).toEqual({ ok: true, leaseId: renewalId, leaseStatus: 'signed', paymentId: null });
+    expect(provider.checkouts.size).toBe(0);
     expect(await database.db.select().from(payment).where(eq(payment.leaseId, renewalId))).toEqual([]);
     expect(await database.db.select().from(charge).where(eq(charge.leaseId, renewalId))).toEqual([]);
 

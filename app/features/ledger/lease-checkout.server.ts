@@ -91,8 +91,67 @@ export async function startLeaseCheckout({
   if (!found) return { ok: false, reason: 'not_found' };
   if (found.status !== 'active' && found.status !== 'ended') return { ok: false, reason: 'not_active' };
   if (!isValidAmount(amountCents)) return { ok: false, reason: 'invalid_amount' };
-  const key = `lease:${leaseId}:pay:${idempotencyKey}`;
+  const { label } = await leaseUnitLabel(db, leaseId);
+  return openLeasePaymentCheckout({
+    db,
+    provider,
+    plan: {
+      payerId: viewer.id,
+      leaseId,
+      amountCents,
+      kind: 'rent',
+      key: `lease:${leaseId}:pay:${idempotencyKey}`,
+      description: `Rent · ${label}`,
+      checkBalance: true,
+    },
+    locale,
+    origin,
+    context,
+    now,
+  });
+}
 
+/** One payment a tenant makes on a lease through the hosted checkout, decided by the caller. */
+export type LeasePaymentPlan = {
+  payerId: string;
+  leaseId: number;
+  /** Integer cents, > 0. */
+  amountCents: number;
+  /** `rent` for Pay now; `deposit` for what is due at signing. */
+  kind: 'rent' | 'deposit';
+  /** The payment's idempotency key (`lease:<id>:pay:<form key>`, `lease:<id>:signing:<form key>`). */
+  key: string;
+  /** The line the payer sees on the hosted page. */
+  description: string;
+  /** Refuse amounts above the lease's balance (Pay now); signing pays charges not posted yet. */
+  checkBalance: boolean;
+};
+
+/**
+ * Opens (or finds again) the hosted checkout for `plan`, whose payer the caller has authorised:
+ * the same key answers its own session or outcome; another open session of the payer on the lease
+ * is reused for the same amount and closed otherwise; the pending payment and the checkout row are
+ * written in one transaction before the provider is asked. Throws only for database errors.
+ */
+export async function openLeasePaymentCheckout({
+  db,
+  provider,
+  plan,
+  locale,
+  origin,
+  context,
+  now = new Date(),
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  plan: LeasePaymentPlan;
+  locale: 'en' | 'it';
+  origin: RequestOrigin;
+  context: SettlementContext;
+  now?: Date;
+}): Promise<StartCheckoutOutcome> {
+  const { payerId, leaseId, amountCents, key } = plan;
+  const viewer = { id: payerId };
   for (let attempt = 0; attempt < 3; attempt += 1) {
     // The same form sent again (a double click, a replay): its own session, or its outcome.
     const [seen] = await db
@@ -145,11 +204,13 @@ export async function startLeaseCheckout({
       continue;
     }
 
-    const balance = await findLeaseBalance(db, leaseId);
-    if (balance.balanceCents <= 0) return { ok: false, reason: 'nothing_due', balanceCents: balance.balanceCents };
-    if (amountCents > balance.balanceCents) return { ok: false, reason: 'above_balance', balanceCents: balance.balanceCents };
+    if (plan.checkBalance) {
+      const balance = await findLeaseBalance(db, leaseId);
+      if (balance.balanceCents <= 0) return { ok: false, reason: 'nothing_due', balanceCents: balance.balanceCents };
+      if (amountCents > balance.balanceCents) return { ok: false, reason: 'above_balance', balanceCents: balance.balanceCents };
+    }
 
-    const { label, buildingId } = await leaseUnitLabel(db, leaseId);
+    const { buildingId } = await leaseUnitLabel(db, leaseId);
     const expiresAt = new Date(now.getTime() + CHECKOUT_LIFETIME_MS);
     let created: { paymentId: number; checkoutId: number } | null;
     try {
@@ -160,7 +221,7 @@ export async function startLeaseCheckout({
             payerId: viewer.id,
             leaseId,
             buildingId,
-            kind: 'rent',
+            kind: plan.kind,
             method: 'card',
             amountCents,
             status: 'pending',
@@ -201,13 +262,13 @@ export async function startLeaseCheckout({
       values: { lease_id: leaseId, payment_id: created.paymentId, amount_cents: amountCents, status: 'pending', via: 'checkout' },
     });
 
-    const [payer] = await db.select({ email: user.email }).from(user).where(eq(user.id, viewer.id));
+    const [payer] = await db.select({ email: user.email }).from(user).where(eq(user.id, payerId));
     try {
       const session = await provider.createCheckout({
         idempotencyKey: key,
         amountCents,
         currency: 'USD',
-        description: `Rent · ${label}`,
+        description: plan.description,
         metadata: { lease_id: String(leaseId), payment_id: String(created.paymentId) },
         successUrl: new URL(checkoutReturnPath(created.paymentId), context.publicUrl).href,
         cancelUrl: new URL(checkoutReturnPath(created.paymentId, true), context.publicUrl).href,
@@ -408,6 +469,8 @@ export type CheckoutReturn = {
   failureReason: string | null;
   /** True while the hosted page can still be paid (the "Back to payment" link). */
   url: string | null;
+  /** The lease whose amount due at signing this paid, while it waits for the signature ("Continue to signing"). */
+  signingLeaseId: number | null;
 };
 
 /**
@@ -468,6 +531,7 @@ export async function findCheckoutReturn({
     status: processing && status === 'pending' ? 'processing' : (status as CheckoutReturn['status']),
     failureReason: after.payment.failureReason,
     url: after.checkout.status === 'open' && status === 'pending' ? after.checkout.url : null,
+    signingLeaseId: after.payment.idempotencyKey.startsWith(`lease:${after.payment.leaseId}:signing:`) ? after.payment.leaseId : null,
   };
 }
 

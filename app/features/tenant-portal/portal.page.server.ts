@@ -16,7 +16,7 @@ import {
   type StartAutopayRefusal,
   type StartCheckoutRefusal,
 } from '~/features/ledger/lease-checkout.server';
-import { signLease, type SignRefusal } from '~/features/leases/lease-signing.server';
+import { signLease, startSigningCheckout, type SigningCheckoutOutcome, type SignRefusal } from '~/features/leases/lease-signing.server';
 import type { ActionResult } from '~/lib/action-result';
 import { formatCents } from '~/lib/format';
 import type { Viewer } from '~/server/auth/session.server';
@@ -25,7 +25,7 @@ import type { DimoraLoadContext } from '~/server/load-context';
 import { getPaymentProvider } from '~/server/payments/payments.server';
 import { checkRateLimit } from '~/server/rate-limit.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
-import { autopayFormSchema, payFormSchema, signFormSchema } from './portal.schemas';
+import { autopayFormSchema, payFormSchema, signFormSchema, signingPayFormSchema } from './portal.schemas';
 
 /** The commands of /tenant-portal and of a lease's signing page. */
 export const PORTAL_INTENTS = ['pay', 'autopay-on', 'autopay-off'] as const;
@@ -37,7 +37,7 @@ export type PortalActionResult = ActionResult<PortalIntent>;
 type Args = { request: Request; context: DimoraLoadContext; viewer: Viewer };
 
 /** The values a refusal puts back: never card data. */
-const ECHO = ['amount', 'day', 'typedName', 'nameOnCard'];
+const ECHO = ['amount', 'day', 'typedName'];
 
 /** Pay now's refusals; the amount's own messages also show on the amount field. */
 const PAY_REFUSALS = reasonTable<StartCheckoutRefusal>('tenantPortal.errors', {
@@ -49,10 +49,6 @@ const PAY_REFUSALS = reasonTable<StartCheckoutRefusal>('tenantPortal.errors', {
   provider_unavailable: 503,
   checkout_busy: 409,
 });
-
-/** A card decline, or a payment whose outcome is not known yet: 402 (a fresh key), 409 (the same key again) — signing and autopay. */
-const DECLINED = { status: 402, message: 'tenantPortal.errors.declined' };
-const PENDING = { status: 409, message: 'tenantPortal.errors.pending' };
 
 const AUTOPAY_REFUSALS: ReasonTable<StartAutopayRefusal | 'cancel_not_found'> = {
   ...reasonTable('tenantPortal.errors', {
@@ -74,7 +70,7 @@ const SIGN_REFUSALS = reasonTable<SignRefusal>('tenantPortal.sign.errors', {
   name_mismatch: 422,
   consent_required: 422,
   document_changed: 409,
-  card_required: 422,
+  payment_required: 409,
   overlap: 409,
 });
 const SIGN_FIELDS: Partial<Record<SignRefusal, string>> = { name_mismatch: 'typedName', consent_required: 'consent' };
@@ -132,17 +128,47 @@ export function handlePortalAction({ request, context, viewer }: Args) {
   );
 }
 
-/** `/tenant-portal/leases/:leaseId` action: sign (with the payment due at signing when asked). */
-export function handleSignAction({ request, context, viewer, leaseId, cardRequired }: Args & { leaseId: number; cardRequired: boolean }) {
+/** What opening the checkout of the amount due at signing may answer besides Pay now's refusals. */
+const SIGNING_PAY_REFUSALS = reasonTable<Exclude<SigningCheckoutOutcome, { ok: true }>['reason']>('tenantPortal.errors', {
+  not_found: 404,
+  not_active: 409,
+  nothing_due: 409,
+  invalid_amount: 422,
+  above_balance: 422,
+  provider_unavailable: 503,
+  checkout_busy: 409,
+  not_open: 409,
+  expired: 409,
+});
+
+/**
+ * `/tenant-portal/leases/:leaseId` actions: `pay-signing` (the primary signer pays what is due at
+ * signing on the hosted checkout, decision 049) and `sign` (the default: the signature, once paid).
+ */
+export function handleSignAction({ request, context, viewer, leaseId }: Args & { leaseId: number }) {
   return handleFormAction(
     { request, context },
-    { intents: ['sign'], defaultIntent: true, echo: ECHO, rateLimit: { action: 'payment', userId: viewer.id } },
-    async (call: FormCall<'sign'>) => {
+    { intents: ['sign', 'pay-signing'], defaultIntent: true, echo: ECHO, rateLimit: { action: 'payment', userId: viewer.id } },
+    async (call: FormCall<'sign' | 'pay-signing'>) => {
       const { t } = call;
-      const input = call.parse(signFormSchema(new Date(), cardRequired), call.fields, { renewKey: true });
+      if (call.intent === 'pay-signing') {
+        const input = call.parse(signingPayFormSchema, call.fields, { renewKey: true });
+        const outcome = await startSigningCheckout({
+          db: context.db,
+          provider: getPaymentProvider(),
+          viewer,
+          leaseId,
+          idempotencyKey: input.key,
+          locale: call.lang,
+          origin: call.origin,
+          context: { publicUrl: context.publicUrl, logger: context.logger },
+        });
+        if (!outcome.ok) call.refuse(SIGNING_PAY_REFUSALS[outcome.reason], { renewKey: true });
+        return call.done({ redirectTo: outcome.url ?? checkoutReturnPath(outcome.paymentId), alwaysRedirect: true });
+      }
+      const input = call.parse(signFormSchema, call.fields, { renewKey: true });
       const outcome = await signLease({
         db: context.db,
-        provider: getPaymentProvider(),
         storage: context.storage,
         viewer,
         leaseId,
@@ -150,19 +176,10 @@ export function handleSignAction({ request, context, viewer, leaseId, cardRequir
         consent: input.consent,
         documentSha256: input.documentSha256,
         lang: call.lang,
-        card: input.card,
-        idempotencyKey: input.key,
         origin: call.origin,
         publicUrl: context.publicUrl,
       });
       if (!outcome.ok) {
-        if (outcome.reason === 'payment_failed') {
-          if (outcome.payment.status === 'pending')
-            call.refuse({ ...DECLINED, status: PENDING.status }, { params: { reason: t(PENDING.message) } });
-          const reason =
-            outcome.payment.status === 'failed' ? t(`tenantPortal.declines.${outcome.payment.declineCode}`) : t(PENDING.message);
-          call.refuse(DECLINED, { params: { reason }, renewKey: true });
-        }
         const refusal = SIGN_REFUSALS[outcome.reason];
         const field = SIGN_FIELDS[outcome.reason];
         call.refuse(refusal, { renewKey: true, errors: field ? { [field]: t(refusal.message) } : {} });

@@ -2,7 +2,7 @@
  * What the signing page /tenant-portal/leases/:leaseId shows (decision 022): the lease as
  * a page in the viewer's language, the fingerprint of the PDF in that language (the form posts it
  * back, so the signature is bound to exactly this document), the signers and their state, and
- * what is due at signing. Only a signer of the lease gets it (else null → 404).
+ * what is due at signing and whether it is paid (the signature waits for it, decision 049). Only a signer of the lease gets it (else null → 404).
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import { buildLeaseDocument } from '~/features/leases/lease-document.server';
 import type { LeaseDocument } from '~/features/leases/lease-document.types';
 import { leaseDocumentInput, leasePdf } from '~/features/leases/lease-pdf.server';
 import { findSignedLeaseDocument, summariseLeases, type LeaseSummary } from '~/features/leases/lease-queries.server';
-import { findSigner } from '~/features/leases/lease-signing.server';
+import { dueAtSigningFor, findSigner, findSigningPayment } from '~/features/leases/lease-signing.server';
 import type { UploadStorage } from '~/server/uploads/storage.server';
 
 export type SignPageData = {
@@ -22,8 +22,10 @@ export type SignPageData = {
   document: LeaseDocument;
   documentSha256: string;
   signer: { name: string; role: 'primary' | 'co_tenant'; signedAt: string | null };
-  /** Cents the viewer pays when signing (0: nothing). */
+  /** Cents the viewer pays before signing (0: nothing). */
   dueCents: number;
+  /** True once what is due at signing is paid (on the hosted checkout, decision 049). */
+  duePaid: boolean;
   canSign: boolean;
   expired: boolean;
   key: string;
@@ -57,7 +59,8 @@ export async function loadSignPage({
     document: buildLeaseDocument(input, lang),
     documentSha256: rendered.sha256,
     signer: { name: signer.name, role: signer.role, signedAt: signer.signedAt?.toISOString() ?? null },
-    dueCents: signer.role === 'primary' && !row.renewalOfId ? row.dueAtSigningCents : 0,
+    dueCents: dueAtSigningFor(signer, row),
+    duePaid: dueAtSigningFor(signer, row) > 0 && (await findSigningPayment(db, leaseId, viewer.id)) !== null,
     canSign: row.status === 'sent' && !signer.signedAt && !expired,
     expired,
     key: randomUUID(),

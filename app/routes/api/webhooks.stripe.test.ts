@@ -1,16 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startLeaseCheckout } from '~/features/ledger/lease-checkout.server';
+import { findLeaseBalance } from '~/features/ledger/ledger.server';
 import { settleProviderCharge } from '~/features/ledger/settlement.server';
 import type * as SettlementModule from '~/features/ledger/settlement.server';
-import { auditLog, outbox, payment, paymentDispute } from '~/server/db/schema';
+import { auditLog, checkoutSession, ledgerAllocation, notification, outbox, payment, paymentDispute } from '~/server/db/schema';
 import { isSameOriginRequest } from '~/server/security-headers.server';
 import { bodyLimitFor } from '../../../server/app';
-import { SANDBOX_TEST_CARDS } from '~/server/payments/sandbox-provider.server';
+import type { PaymentProvider } from '~/server/payments/payment-provider';
+import { getPaymentProvider } from '~/server/payments/payments.server';
+import type * as PaymentsModule from '~/server/payments/payments.server';
+import { SANDBOX_TEST_CARDS, type SandboxProvider } from '~/server/payments/sandbox-provider.server';
 import { createStripeProvider } from '~/server/payments/stripe-provider.server';
 import { apiAnswerOf } from '../../../tests/setup/action-result';
+import { CHECKOUT_CONTEXT } from '../../../tests/setup/checkout';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
+import { addCharge, createLeaseFixture, createPerson, TEST_ORIGIN, testCard } from '../../../tests/setup/leases';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/setup/stripe-stand-in';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { action, loader } from './webhooks.stripe';
@@ -28,7 +35,14 @@ vi.mock('~/features/ledger/settlement.server', async (importOriginal) => {
   return { ...actual, settleProviderCharge: vi.fn(actual.settleProviderCharge) };
 });
 
+// The real provider lookup, watched: the sandbox unless a test hands the route the Stripe stand-in.
+vi.mock('~/server/payments/payments.server', async (importOriginal) => {
+  const actual = await importOriginal<typeof PaymentsModule>();
+  return { ...actual, getPaymentProvider: vi.fn(actual.getPaymentProvider) };
+});
+
 const settle = vi.mocked(settleProviderCharge);
+const providerOfRoute = vi.mocked(getPaymentProvider);
 
 let database: TestDatabase;
 let standIn: StripeStandIn;
@@ -54,6 +68,7 @@ const quietLogger = Object.fromEntries(
 
 beforeEach(() => {
   settle.mockClear();
+  providerOfRoute.mockReset();
   logged.length = 0;
 });
 
@@ -140,6 +155,67 @@ async function confirmationsFor(reference: string) {
     .from(outbox)
     .where(and(eq(outbox.topic, 'mail.application_confirmation'), sql`${outbox.payload}->>'reference' = ${reference}`));
   return row?.count ?? 0;
+}
+
+/**
+ * A tenant's lease owing one $1,000.00 charge, and a Pay now checkout of `amountCents` opened on
+ * it with `provider` (the process's sandbox unless told), as the tenant portal opens one.
+ */
+async function openLeaseCheckout(amountCents: number, provider: PaymentProvider = getPaymentProvider()) {
+  const manager = await createPerson(database.db, 'property_manager');
+  const tenant = await createPerson(database.db, 'tenant', 'Tess Webhook');
+  const lease = await createLeaseFixture(database.db, { manager, tenant, monthlyRentCents: 100_000 });
+  await addCharge(database.db, { leaseId: lease.id, amountCents: 100_000, dueDate: '2026-01-01' });
+  const opened = await startLeaseCheckout({
+    db: database.db,
+    provider,
+    viewer: tenant,
+    leaseId: lease.id,
+    amountCents,
+    idempotencyKey: randomUUID(),
+    locale: 'en',
+    origin: TEST_ORIGIN,
+    context: CHECKOUT_CONTEXT,
+  });
+  if (!opened.ok || !opened.url) throw new Error(`checkout not opened: ${JSON.stringify(opened)}`);
+  const [row] = await database.db.select().from(checkoutSession).where(eq(checkoutSession.paymentId, opened.paymentId));
+  if (!row?.sessionRef) throw new Error('checkout has no session');
+  return { leaseId: lease.id, tenant, paymentId: opened.paymentId, ref: row.sessionRef };
+}
+
+/** A signed `checkout.session.*` event naming session `ref`; the rest of the payload is what Stripe might say, never read. */
+function sessionEvent(type: string, ref: string, fields: Record<string, unknown> = {}) {
+  return signed(eventOf(type, { id: ref, object: 'checkout.session', mode: 'payment', ...fields }));
+}
+
+const sandbox = () => getPaymentProvider() as SandboxProvider;
+const balanceOf = async (leaseId: number) => (await findLeaseBalance(database.db, leaseId)).balanceCents;
+
+async function paymentById(paymentId: number) {
+  const [row] = await database.db.select().from(payment).where(eq(payment.id, paymentId));
+  return row;
+}
+
+async function receiptsFor(paymentId: number) {
+  const [row] = await database.db
+    .select({ n: count() })
+    .from(outbox)
+    .where(and(eq(outbox.topic, 'mail.lease'), eq(outbox.dedupeKey, `receipt:${paymentId}`)));
+  return row?.n ?? 0;
+}
+
+async function allocationsOf(paymentId: number) {
+  const [row] = await database.db.select({ n: count() }).from(ledgerAllocation).where(eq(ledgerAllocation.paymentId, paymentId));
+  return row?.n ?? 0;
+}
+
+/** Rows in the tables a checkout event could write to. */
+async function rowCounts() {
+  const [payments] = await database.db.select({ n: count() }).from(payment);
+  const [checkouts] = await database.db.select({ n: count() }).from(checkoutSession);
+  const [mails] = await database.db.select({ n: count() }).from(outbox);
+  const [allocations] = await database.db.select({ n: count() }).from(ledgerAllocation);
+  return { payments: payments?.n, checkouts: checkouts?.n, mails: mails?.n, allocations: allocations?.n };
 }
 
 describe('POST /api/webhooks/stripe', () => {
@@ -306,6 +382,8 @@ describe('POST /api/webhooks/stripe', () => {
 
   it('answers 404 when Stripe is not configured (no STRIPE_WEBHOOK_SECRET)', async () => {
     vi.resetModules();
+    // The watched payments module keeps the environment it was first loaded with: this import gets the real one.
+    vi.doUnmock('~/server/payments/payments.server');
     vi.stubEnv('STRIPE_WEBHOOK_SECRET', '');
     try {
       const unconfigured = await import('./webhooks.stripe');
@@ -315,5 +393,134 @@ describe('POST /api/webhooks/stripe', () => {
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+});
+
+describe('POST /api/webhooks/stripe: checkout.session.* events (decision 049)', () => {
+  it('settles a paid checkout once, however often and in whatever order its completed and expired events come', async () => {
+    const { leaseId, tenant, paymentId, ref } = await openLeaseCheckout(35_000);
+    expect(sandbox().payCheckout(ref, testCard(SANDBOX_TEST_CARDS.succeeds, tenant.name))).toMatchObject({ status: 'paid' });
+    // Paid at the provider, not yet told: nothing is settled from the return URL alone.
+    expect(await paymentById(paymentId)).toMatchObject({ status: 'pending' });
+    expect(await balanceOf(leaseId)).toBe(100_000);
+
+    const completed = sessionEvent('checkout.session.completed', ref, { status: 'complete', payment_status: 'paid' });
+    // A late `expired` that says the session closed unpaid: the provider's record says otherwise.
+    const expired = sessionEvent('checkout.session.expired', ref, { status: 'expired', payment_status: 'unpaid' });
+    const answers: unknown[] = [];
+    for (const delivery of [completed, completed, expired, completed, completed, completed]) {
+      answers.push(await deliver(delivery.payload, delivery.signature));
+    }
+    expect(answers).toEqual(
+      Array.from({ length: 6 }, () => expect.objectContaining({ status: 200, body: { received: true, checkout: 'succeeded' } })),
+    );
+
+    expect(await database.db.select().from(payment).where(eq(payment.leaseId, leaseId))).toEqual([
+      expect.objectContaining({ id: paymentId, status: 'succeeded', amountCents: 35_000, cardLast4: '4242', failureReason: null }),
+    ]);
+    expect(await receiptsFor(paymentId)).toBe(1);
+    expect(await allocationsOf(paymentId)).toBe(1);
+    expect(await balanceOf(leaseId)).toBe(65_000);
+    // One "Payment received" for the tenant: settling ran once, not once per delivery.
+    expect(await database.db.select({ title: notification.title }).from(notification).where(eq(notification.userId, tenant.id))).toEqual([
+      { title: 'Payment received' },
+    ]);
+    const [checkout] = await database.db.select().from(checkoutSession).where(eq(checkoutSession.paymentId, paymentId));
+    expect(checkout?.status).toBe('complete');
+  });
+
+  it('an expired event that comes first for a paid session settles it as paid', async () => {
+    const { leaseId, tenant, paymentId, ref } = await openLeaseCheckout(20_000);
+    sandbox().payCheckout(ref, testCard(SANDBOX_TEST_CARDS.succeeds, tenant.name));
+    const expired = sessionEvent('checkout.session.expired', ref, { status: 'expired' });
+    expect(await deliver(expired.payload, expired.signature)).toMatchObject({ status: 200, body: { checkout: 'succeeded' } });
+    expect(await paymentById(paymentId)).toMatchObject({ status: 'succeeded', failureReason: null });
+    expect(await balanceOf(leaseId)).toBe(80_000);
+  });
+
+  it('acknowledges an event about a session that is not ours, logs it and writes nothing', async () => {
+    const before = await rowCounts();
+    const { payload, signature } = sessionEvent('checkout.session.completed', 'cs_test_not_ours', {
+      status: 'complete',
+      payment_status: 'paid',
+    });
+    expect(await deliver(payload, signature)).toMatchObject({ status: 200, body: { received: true, checkout: 'unknown' } });
+    expect(await rowCounts()).toEqual(before);
+    expect(settle).not.toHaveBeenCalled();
+    expect(logged.filter((entry) => entry.level === 'warn' && /checkout not applied/.test(entry.msg))).toHaveLength(1);
+  });
+
+  it('fails the payment of a session that expired unpaid (checkout_expired), and not before the provider says so', async () => {
+    const { leaseId, paymentId, ref } = await openLeaseCheckout(25_000);
+    const expired = sessionEvent('checkout.session.expired', ref, { status: 'expired', payment_status: 'unpaid' });
+    // Early, or forged with a valid signature: the session is still open at the provider.
+    expect(await deliver(expired.payload, expired.signature)).toMatchObject({ status: 200, body: { checkout: 'pending' } });
+    expect(await paymentById(paymentId)).toMatchObject({ status: 'pending' });
+
+    await sandbox().expireCheckout(ref);
+    expect(await deliver(expired.payload, expired.signature)).toMatchObject({ status: 200, body: { checkout: 'failed' } });
+    expect(await deliver(expired.payload, expired.signature)).toMatchObject({ status: 200, body: { checkout: 'failed' } });
+    expect(await paymentById(paymentId)).toMatchObject({ status: 'failed', failureReason: 'checkout_expired' });
+    const [checkout] = await database.db.select().from(checkoutSession).where(eq(checkoutSession.paymentId, paymentId));
+    expect(checkout?.status).toBe('expired');
+    expect(await balanceOf(leaseId)).toBe(100_000);
+    expect(await receiptsFor(paymentId)).toBe(0);
+    expect(await allocationsOf(paymentId)).toBe(0);
+  });
+
+  it('with Stripe: settles a session paid on the hosted page from Stripe’s own record, with the card, once', async () => {
+    const provider = stripe();
+    providerOfRoute.mockReturnValue(provider);
+    const { leaseId, paymentId, ref } = await openLeaseCheckout(40_000, provider);
+    expect(ref).toMatch(/^cs_test_/);
+    const paid = standIn.completeCheckout(ref);
+    expect(paid.status).toBe('paid');
+
+    const completed = standIn.signedCheckoutWebhook({ type: 'checkout.session.completed', sessionId: ref, secret: WEBHOOK_SECRET });
+    expect(completed.event).toMatchObject({ data: { object: { id: ref, status: 'complete', payment_intent: paid.paymentIntentId } } });
+    const succeeded = standIn.signedCheckoutWebhook({
+      type: 'checkout.session.async_payment_succeeded',
+      sessionId: ref,
+      secret: WEBHOOK_SECRET,
+    });
+    for (const delivery of [completed, completed, succeeded]) {
+      expect(await deliver(delivery.payload, delivery.signature)).toMatchObject({ status: 200, body: { checkout: 'succeeded' } });
+    }
+    expect(await paymentById(paymentId)).toMatchObject({
+      status: 'succeeded',
+      provider: 'stripe',
+      providerRef: paid.paymentIntentId,
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    });
+    expect(await receiptsFor(paymentId)).toBe(1);
+    expect(await balanceOf(leaseId)).toBe(60_000);
+  });
+
+  it('answers 503 (Stripe retries) when the session cannot be read back, and settles on the retry', async () => {
+    const provider = stripe();
+    const { leaseId, paymentId, ref } = await openLeaseCheckout(15_000, provider);
+    standIn.completeCheckout(ref);
+    const completed = standIn.signedCheckoutWebhook({ type: 'checkout.session.completed', sessionId: ref, secret: WEBHOOK_SECRET });
+
+    const gone = await startStripeStandIn();
+    await gone.close();
+    providerOfRoute.mockReturnValue(
+      createStripeProvider({
+        secretKey: 'sk_test_dimora_webhook',
+        host: gone.host,
+        port: gone.port,
+        protocol: 'http',
+        maxNetworkRetries: 0,
+      }),
+    );
+    expect(await deliver(completed.payload, completed.signature)).toMatchObject({ status: 503, body: { error: 'provider_unavailable' } });
+    expect(await paymentById(paymentId)).toMatchObject({ status: 'pending' });
+    expect(logged.filter((entry) => entry.level === 'warn' && /could not be read/.test(entry.msg))).toHaveLength(1);
+
+    providerOfRoute.mockReturnValue(provider);
+    expect(await deliver(completed.payload, completed.signature)).toMatchObject({ status: 200, body: { checkout: 'succeeded' } });
+    expect(await paymentById(paymentId)).toMatchObject({ status: 'succeeded' });
+    expect(await balanceOf(leaseId)).toBe(85_000);
   });
 });

@@ -55,8 +55,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireRole(request, context, 'tenant');
-  const { page, leaseId } = await findSignPage(request, context, viewer, params.leaseId);
-  return handleSignAction({ request, context, viewer, leaseId, cardRequired: page.dueCents > 0 });
+  const { leaseId } = await findSignPage(request, context, viewer, params.leaseId);
+  return handleSignAction({ request, context, viewer, leaseId });
 }
 
 export const meta = loaderMeta;

@@ -2,7 +2,7 @@
  * Stripe's answers in our words (decision 021): a PaymentIntent or a webhook event becomes a
  * `ChargeResult`, Stripe's error and decline codes become a `DeclineCode`. Pure functions, shared
  * by the Stripe provider (stripe-provider.server.ts) and the webhook route
- * (routes/api/stripe-webhook.ts), so both settle a charge the same way.
+ * (routes/api/webhooks.stripe.ts), so both settle a charge the same way.
  */
 import type Stripe from 'stripe';
 import type { ChargeResult, CheckoutState, DeclineCode, SavedCard } from './payment-provider';
@@ -146,14 +146,16 @@ export function disputeFromStripeEvent(event: Stripe.Event): DisputeReport | nul
  */
 export function checkoutStateFromSession(session: Stripe.Checkout.Session): CheckoutState {
   const status: CheckoutState['status'] = session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open';
-  const key = session.metadata?.[IDEMPOTENCY_METADATA_KEY] ?? session.client_reference_id ?? null;
+  const key = session.metadata?.[IDEMPOTENCY_METADATA_KEY] || session.client_reference_id || null;
   const base = { ref: session.id, status, idempotencyKey: key || null, amountCents: session.amount_total ?? 0, saved: null };
   if (session.mode === 'setup') return { ...base, processing: false, result: null, saved: savedCardOfSession(session) };
   const intent = session.payment_intent;
   if (intent && typeof intent !== 'string') {
     if (intent.status === 'processing') return { ...base, processing: true, result: null };
-    // An open session's intent may carry a declined attempt the payer can still retry.
-    const result = status === 'open' ? null : chargeResultFromIntent(intent);
+    // Only a complete session has an outcome: an open one's intent may carry a declined attempt
+    // the payer can still retry, and an expired one's was cancelled with it (nothing was charged;
+    // the caller records why the checkout ended, not the last decline).
+    const result = status === 'complete' ? chargeResultFromIntent(intent) : null;
     return { ...base, processing: false, result };
   }
   if (status === 'complete' && session.payment_status === 'paid' && typeof intent === 'string') {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeStandIn, type StripeStandIn } from '../../../tests/setup/stripe-stand-in';
-import { PaymentProviderError, type ChargeRequest, type PaymentSource } from './payment-provider';
+import { parseStripeForm, startStripeStandIn, type StripeStandIn } from '../../../tests/setup/stripe-stand-in';
+import { PaymentProviderError, type ChargeRequest, type CheckoutRequest, type PaymentSource } from './payment-provider';
 import { SANDBOX_TEST_CARDS } from './sandbox-provider.server';
 import { createStripeProvider, searchQueryForKey } from './stripe-provider.server';
 
@@ -32,6 +32,24 @@ function chargeRequest(source: PaymentSource, overrides: Partial<ChargeRequest> 
     currency: 'USD',
     source,
     description: 'Dimora rental application DIM-TEST',
+    ...overrides,
+  };
+}
+
+/** A Pay now checkout as lease-checkout.server.ts opens one: $425.00, in Italian, cards only, 35 minutes. */
+function checkoutRequest(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
+  return {
+    idempotencyKey: `lease:7:pay:${randomUUID()}`,
+    amountCents: 42_500,
+    currency: 'USD',
+    description: 'Rent · Maple Court 4B',
+    metadata: { lease_id: '7', payment_id: '99' },
+    successUrl: 'http://dimora.test/tenant-portal/payments/99',
+    cancelUrl: 'http://dimora.test/tenant-portal/payments/99?cancelled=1',
+    locale: 'it',
+    customerEmail: 'tess@example.test',
+    methods: ['card'],
+    expiresAt: new Date(Date.now() + 35 * 60_000),
     ...overrides,
   };
 }
@@ -293,6 +311,9 @@ describe('the Stripe provider against the stand-in', () => {
     await expect(
       unreachable.saveCard({ idempotencyKey: randomUUID(), source: card(SANDBOX_TEST_CARDS.succeeds), email: 'x@example.test' }),
     ).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(unreachable.createCheckout(checkoutRequest())).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(unreachable.findCheckout('cs_test_anything')).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(unreachable.expireCheckout('cs_test_anything')).rejects.toBeInstanceOf(PaymentProviderError);
   });
 
   it('throws PaymentProviderError when Stripe refuses the key (a configuration problem, not a decline)', async () => {
@@ -306,5 +327,174 @@ describe('the Stripe provider against the stand-in', () => {
     });
     await expect(revoked.charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds)))).rejects.toThrow(PaymentProviderError);
     await expect(revoked.charge(chargeRequest(card(SANDBOX_TEST_CARDS.succeeds)))).rejects.toThrow(/StripeAuthenticationError/);
+  });
+});
+
+describe('hosted checkout (Stripe Checkout) against the stand-in', () => {
+  it('opens a session for our amount, with our key in its metadata, reference and PaymentIntent, on the payer’s language and methods', async () => {
+    const request = checkoutRequest({ metadata: { lease_id: '7', payment_id: '99', idempotency_key: 'forged' } });
+    let opened: Awaited<ReturnType<ReturnType<typeof provider>['createCheckout']>> | undefined;
+    const sent = await requestsDuring(async () => {
+      opened = await provider().createCheckout(request);
+    });
+    expect(sent).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/v1/checkout/sessions',
+        idempotencyKey: `dimora-checkout:${request.idempotencyKey}`,
+      }),
+    ]);
+    expect(opened).toEqual({ ref: expect.stringMatching(/^cs_test_/), url: `${standIn.url}/c/pay/${opened!.ref}` });
+    expect(standIn.checkoutSession(opened!.ref)).toMatchObject({
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      payment_intent: null,
+      amount_total: 42_500,
+      currency: 'usd',
+      // Our key last: a caller's metadata cannot replace it.
+      metadata: { lease_id: '7', payment_id: '99', idempotency_key: request.idempotencyKey },
+      client_reference_id: request.idempotencyKey,
+      locale: 'it',
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+      allowed_payment_method_types: ['card'],
+      payment_method_types: ['card'],
+      customer_email: 'tess@example.test',
+      expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+    });
+    const form = parseStripeForm(sent[0]!.body);
+    expect(form.line_items).toEqual([
+      { quantity: '1', price_data: { currency: 'usd', unit_amount: '42500', product_data: { name: 'Rent · Maple Court 4B' } } },
+    ]);
+    expect(form.payment_intent_data).toEqual({
+      description: 'Rent · Maple Court 4B',
+      metadata: { lease_id: '7', payment_id: '99', idempotency_key: request.idempotencyKey },
+    });
+  });
+
+  it('opens one session for one key, however often it is asked, and refuses the key for another amount', async () => {
+    const request = checkoutRequest();
+    const before = { ...standIn.counts };
+    const first = await provider().createCheckout(request);
+    const again = await provider().createCheckout(request);
+    const both = await Promise.all([provider().createCheckout(request), provider().createCheckout(request)]);
+    for (const answer of [again, ...both]) expect(answer).toEqual(first);
+    expect(standIn.counts.checkoutSessions - before.checkoutSessions).toBe(1);
+    expect(standIn.counts.replays - before.replays).toBe(3);
+    await expect(provider().createCheckout({ ...request, amountCents: 42_501 })).rejects.toThrow(/StripeIdempotencyError/);
+    // Another key is another session.
+    expect((await provider().createCheckout(checkoutRequest())).ref).not.toBe(first.ref);
+  });
+
+  it('refuses an amount that is not a positive number of cents without calling Stripe', async () => {
+    const sent = await requestsDuring(async () => {
+      await expect(provider().createCheckout(checkoutRequest({ amountCents: 0 }))).rejects.toThrow(RangeError);
+      await expect(provider().createCheckout(checkoutRequest({ amountCents: 99.5 }))).rejects.toThrow(RangeError);
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it('reads an open session as open with no outcome, and a paid one as succeeded with its intent and card', async () => {
+    const request = checkoutRequest();
+    const { ref } = await provider().createCheckout(request);
+    let open: Awaited<ReturnType<ReturnType<typeof provider>['findCheckout']>> | undefined;
+    const sent = await requestsDuring(async () => {
+      open = await provider().findCheckout(ref);
+    });
+    expect(open).toEqual({
+      ref,
+      status: 'open',
+      idempotencyKey: request.idempotencyKey,
+      amountCents: 42_500,
+      processing: false,
+      result: null,
+      saved: null,
+    });
+    expect(sent).toEqual([expect.objectContaining({ method: 'GET', path: `/v1/checkout/sessions/${ref}` })]);
+    expect(parseStripeForm(sent[0]!.body).expand).toEqual([
+      'payment_intent.payment_method',
+      'payment_intent.latest_charge',
+      'setup_intent.payment_method',
+    ]);
+
+    const paid = standIn.completeCheckout(ref);
+    expect(paid).toEqual({ status: 'paid', paymentIntentId: expect.stringMatching(/^pi_/) });
+    const intentId = paid.paymentIntentId!;
+    expect(await provider().findCheckout(ref)).toEqual({
+      ref,
+      status: 'complete',
+      idempotencyKey: request.idempotencyKey,
+      amountCents: 42_500,
+      processing: false,
+      result: { status: 'succeeded', providerRef: intentId, cardBrand: 'visa', cardLast4: '4242' },
+      saved: null,
+    });
+    // The intent Checkout made carries our key, so the charge is found by it as a direct one is.
+    expect(standIn.paymentIntent(intentId)).toMatchObject({
+      amount: 42_500,
+      status: 'succeeded',
+      metadata: { idempotency_key: request.idempotencyKey, payment_id: '99' },
+    });
+    expect(await provider().findCharge(request.idempotencyKey)).toEqual({
+      status: 'succeeded',
+      providerRef: intentId,
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    });
+  });
+
+  it('leaves a session with a declined card open and unsettled; another card pays it through the same intent', async () => {
+    const { ref } = await provider().createCheckout(checkoutRequest());
+    const declined = standIn.completeCheckout(ref, 'pm_card_chargeDeclinedInsufficientFunds');
+    expect(declined).toEqual({ status: 'declined', paymentIntentId: expect.stringMatching(/^pi_/), declineCode: 'insufficient_funds' });
+    expect(standIn.paymentIntent(declined.paymentIntentId!)).toMatchObject({ status: 'requires_payment_method' });
+    expect(await provider().findCheckout(ref)).toMatchObject({ status: 'open', processing: false, result: null });
+
+    const paid = standIn.completeCheckout(ref, 'pm_card_visa');
+    expect(paid).toEqual({ status: 'paid', paymentIntentId: declined.paymentIntentId });
+    expect(await provider().findCheckout(ref)).toMatchObject({
+      status: 'complete',
+      result: { status: 'succeeded', providerRef: declined.paymentIntentId, cardLast4: '4242' },
+    });
+  });
+
+  it('expires an open session, which can then no longer be paid; expiring it again does not throw', async () => {
+    const { ref } = await provider().createCheckout(checkoutRequest());
+    await provider().expireCheckout(ref);
+    expect(standIn.checkoutSession(ref)).toMatchObject({ status: 'expired', url: null });
+    expect(await provider().findCheckout(ref)).toMatchObject({ ref, status: 'expired', processing: false, result: null });
+    expect(standIn.completeCheckout(ref)).toEqual({ status: 'closed', paymentIntentId: null });
+    await expect(provider().expireCheckout(ref)).resolves.toBeUndefined();
+    expect(standIn.checkoutSession(ref)).toMatchObject({ status: 'expired' });
+  });
+
+  it('does not throw when asked to expire a session already paid, and leaves it paid', async () => {
+    const { ref } = await provider().createCheckout(checkoutRequest());
+    const paid = standIn.completeCheckout(ref);
+    const sent = await requestsDuring(() => provider().expireCheckout(ref));
+    expect(sent).toEqual([expect.objectContaining({ method: 'POST', path: `/v1/checkout/sessions/${ref}/expire` })]);
+    expect(standIn.checkoutSession(ref)).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    expect(await provider().findCheckout(ref)).toMatchObject({
+      status: 'complete',
+      result: { status: 'succeeded', providerRef: paid.paymentIntentId },
+    });
+  });
+
+  it('answers null for a session Stripe does not know', async () => {
+    expect(await provider().findCheckout('cs_test_never_opened')).toBeNull();
+  });
+
+  it('throws PaymentProviderError when Stripe refuses the key for a checkout call', async () => {
+    const revoked = createStripeProvider({
+      secretKey: 'sk_test_',
+      host: standIn.host,
+      port: standIn.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    await expect(revoked.createCheckout(checkoutRequest())).rejects.toThrow(/StripeAuthenticationError/);
+    await expect(revoked.findCheckout('cs_test_never_opened')).rejects.toThrow(PaymentProviderError);
   });
 });

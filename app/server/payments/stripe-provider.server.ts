@@ -358,7 +358,7 @@ export function createStripeProvider({
     async findCheckout(ref) {
       try {
         const session = await stripe.checkout.sessions.retrieve(ref, {
-          expand: ['payment_intent.payment_method', 'payment_intent.latest_charge'],
+          expand: ['payment_intent.payment_method', 'payment_intent.latest_charge', 'setup_intent.payment_method'],
         });
         return checkoutStateFromSession(session);
       } catch (error) {

@@ -23,6 +23,7 @@ export type CheckoutReturnPayment = {
   status: 'succeeded' | 'failed' | 'pending' | 'processing';
   failureReason: string | null;
   url: string | null;
+  signingLeaseId: number | null;
   receipt: string;
 };
 
@@ -83,14 +84,26 @@ export function CheckoutReturnView({ payment, lang }: { payment: CheckoutReturnP
               {t('tenantPortal.checkout.continue')}
             </Button>
           )}
-          {payment.status === 'failed' && (
-            <Button component={Link} to="/tenant-portal#pay">
-              {t('tenantPortal.checkout.tryAgain')}
+          {payment.signingLeaseId !== null ? (
+            <Button
+              component={Link}
+              to={`/tenant-portal/leases/${payment.signingLeaseId}`}
+              variant={payment.status === 'succeeded' ? 'filled' : 'default'}
+            >
+              {t('tenantPortal.checkout.toSign')}
             </Button>
+          ) : (
+            <>
+              {payment.status === 'failed' && (
+                <Button component={Link} to="/tenant-portal#pay">
+                  {t('tenantPortal.checkout.tryAgain')}
+                </Button>
+              )}
+              <Anchor component={Link} to="/tenant-portal#payments">
+                {t('tenantPortal.checkout.back')}
+              </Anchor>
+            </>
           )}
-          <Anchor component={Link} to="/tenant-portal#payments">
-            {t('tenantPortal.checkout.back')}
-          </Anchor>
         </Group>
         <Text size="xs" c="dimmed">
           {t('tenantPortal.checkout.receiptNumber', { receipt: payment.receipt })}

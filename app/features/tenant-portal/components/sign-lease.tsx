@@ -1,7 +1,7 @@
 /**
  * The signing page body (decision 022): the lease as a page, the PDF link and fingerprint,
- * the signers, and the signature form — typed full name, consent, and the card when something is
- * due at signing. A plain POST; the card fields are never echoed back. The lease as a page is the
+ * the signers, what is due at signing (paid first, on the provider's hosted checkout: decision
+ * 049), and the signature form — typed full name and consent. Plain POSTs. The lease as a page is the
  * leases feature's view, which the route passes in (`documentView`): a feature does not import
  * another feature's components (decision 040).
  */
@@ -16,7 +16,6 @@ import { formatCents, formatDateTime } from '~/lib/format';
 import { useActionResult } from '~/components/forms/use-action-result';
 import type { PortalActionResult } from '../portal.page.server';
 import type { SignPageData } from '../sign-page.server';
-import { CardFields } from './card-fields';
 
 export function SignLease({
   page,
@@ -87,6 +86,28 @@ export function SignLease({
           {t('tenantPortal.sign.expiredNotice', { date: page.lease.signBy ? formatDateTime(page.lease.signBy, lang) : '' })}
         </Alert>
       )}
+      {page.canSign && due > 0 && !page.duePaid && (
+        <Card withBorder padding="lg" component="section" aria-labelledby="sign-pay-title" data-testid="sign-pay">
+          <Form method="post">
+            <Stack gap="sm">
+              <Title order={2} size="h3" id="sign-pay-title">
+                {t('tenantPortal.sign.payFirstTitle')}
+              </Title>
+              <Text>{t('tenantPortal.sign.payFirst', { amount: formatCents(due, lang) })}</Text>
+              <Text size="xs" c="dimmed">
+                {t(testMode ? 'tenantPortal.pay.hostedTest' : 'tenantPortal.pay.hosted')}
+              </Text>
+              <input type="hidden" name="intent" value="pay-signing" />
+              <input type="hidden" name="key" value={failed?.nextKey ?? page.key} />
+              <Group>
+                <Button type="submit" loading={busy}>
+                  {t('tenantPortal.sign.payFirstSubmit', { amount: formatCents(due, lang) })}
+                </Button>
+              </Group>
+            </Stack>
+          </Form>
+        </Card>
+      )}
       {page.canSign ? (
         <Card withBorder padding="lg" component="section" aria-labelledby="sign-title">
           <Form method="post" data-testid="sign-form">
@@ -95,8 +116,11 @@ export function SignLease({
                 {t('tenantPortal.sign.submit')}
               </Title>
               <input type="hidden" name="documentSha256" value={page.documentSha256} />
-              <input type="hidden" name="key" value={failed?.nextKey ?? page.key} />
-              {due > 0 && <Text fw={600}>{t('tenantPortal.sign.due', { amount: formatCents(due, lang) })}</Text>}
+              {due > 0 && (
+                <Text fw={600} data-testid="sign-due">
+                  {t(page.duePaid ? 'tenantPortal.sign.duePaid' : 'tenantPortal.sign.due', { amount: formatCents(due, lang) })}
+                </Text>
+              )}
               <TextInput
                 name="typedName"
                 label={t('tenantPortal.sign.typedName')}
@@ -106,21 +130,19 @@ export function SignLease({
                 required
                 defaultValue={values.typedName}
                 error={errors.typedName}
+                disabled={due > 0 && !page.duePaid}
               />
-              <Checkbox name="consent" value="yes" label={t('tenantPortal.sign.consent')} required error={errors.consent} />
-              {due > 0 && (
-                <>
-                  {testMode && (
-                    <Text size="xs" c="dimmed">
-                      {t('tenantPortal.card.testCards')}
-                    </Text>
-                  )}
-                  <CardFields idPrefix="sign" errors={errors} nameOnCard={values.nameOnCard} />
-                </>
-              )}
+              <Checkbox
+                name="consent"
+                value="yes"
+                label={t('tenantPortal.sign.consent')}
+                required
+                error={errors.consent}
+                disabled={due > 0 && !page.duePaid}
+              />
               <Group>
-                <Button type="submit" loading={busy}>
-                  {due > 0 ? t('tenantPortal.sign.submitPay', { amount: formatCents(due, lang) }) : t('tenantPortal.sign.submit')}
+                <Button type="submit" loading={busy} disabled={due > 0 && !page.duePaid}>
+                  {t('tenantPortal.sign.submit')}
                 </Button>
                 <Anchor component={Link} to="/tenant-portal" size="sm">
                   {t('tenantPortal.meta.title')}
