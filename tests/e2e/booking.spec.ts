@@ -1,6 +1,7 @@
 /**
- * The booking flow in Chromium (spec §2 /booking/{id} and /payment-success): a guest applies
- * with the sandbox's test cards, a declined card keeps the form, homes that are not available
+ * The booking flow in Chromium (spec §2 /booking/{id} and /payment-success): a guest applies and
+ * pays on the sandbox's hosted checkout (decision 049) with its test cards, a declined card and
+ * "back" keep the application, homes that are not available
  * show a notice, and the whole flow works without JavaScript ("pay at signing").
  */
 import { axeOn } from './page-checks';
@@ -17,11 +18,15 @@ async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
 
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Name on card').fill('Ada Lovelace');
+/** Pays on the sandbox's hosted checkout (decision 049), the page the booking form sends the applicant to. */
+async function payOnHostedPage(page: Page, number: string, amount: string) {
+  await expect(page).toHaveURL(/\/test-checkout\/sbx_cs_[0-9a-f]+$/, { timeout: 15_000 });
+  await expect(page.getByTestId('test-mode')).toHaveText('Test mode');
+  await expect(page.getByTestId('checkout-amount')).toHaveText(amount);
   await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry').fill('12/30');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
   await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
 }
 
 test('a guest applies and pays the fee with the test card, and gets the confirmation e-mail', async ({ page }) => {
@@ -74,9 +79,11 @@ test('a guest applies and pays the fee with the test card, and gets the confirma
   await expect(page.getByTestId('test-cards')).toContainText('4242 4242 4242 4242');
   expect(await axeViolations(page)).toEqual([]);
 
-  await fillCard(page, '4242 4242 4242 4242');
-  await expect(page.getByTestId('booking-submit')).toHaveText('Pay $50.00 and submit');
+  // No card field on our page: the card is given on the provider's hosted page.
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await expect(page.getByTestId('booking-submit')).toHaveText('Submit and continue to payment ($50.00)');
   await page.getByTestId('booking-submit').click();
+  await payOnHostedPage(page, '4242 4242 4242 4242', '$50.00');
   await expect(page).toHaveURL(/\/payment-success\?ref=DIM-[0-9A-Z]{8}$/, { timeout: 15_000 });
   const reference = (await page.getByTestId('success-reference').textContent())!;
   expect(reference).toMatch(/^DIM-[0-9A-Z]{8}$/);
@@ -102,25 +109,33 @@ test('a guest applies and pays the fee with the test card, and gets the confirma
   await stranger.close();
 });
 
-test('a declined card shows the error and keeps the form with empty card fields; the test card then succeeds', async ({ page }) => {
+test('a card declined on the hosted page is answered there; going back charges nothing and keeps the application; the test card then pays', async ({
+  page,
+}) => {
   test.slow();
   await reachConfirmation(page, uniqueEmail('declined'));
   await waitForHydration(page);
-  await fillCard(page, '4000 0000 0000 0002');
   await page.getByTestId('booking-submit').click();
-  const errors = page.getByTestId('booking-errors');
-  await expect(errors).toContainText('Your card was declined');
-  await expect(errors).toBeFocused();
+  await expect(page).toHaveURL(/\/test-checkout\/sbx_cs_/, { timeout: 15_000 });
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay $50.00' }).click();
+  await expect(page.getByRole('alert')).toContainText('The card was declined');
+
+  // "Back" on the hosted page: nothing was charged, and the application waits.
+  await page.getByTestId('checkout-cancel').click();
+  await expect(page.getByTestId('application-checkout')).toHaveAttribute('data-status', 'failed', { timeout: 15_000 });
+  await expect(page.getByTestId('application-checkout')).toContainText('Nothing was charged');
+  await page.getByRole('link', { name: 'Back to your application' }).click();
   await expect(page).toHaveURL(/step=confirm/, { timeout: 15_000 });
-  await expect(page.getByLabel('Card number')).toHaveValue('');
-  await expect(page.getByLabel('CVC')).toHaveValue('');
-  await expect(page.getByLabel('Expiry')).toHaveValue('');
   // The rest of the application is still there.
   await expect(page.getByTestId('review-details')).toContainText('Ada Lovelace');
   await expect(page.getByTestId('fee-due-now')).toHaveText('$50.00');
+  await waitForHydration(page);
 
-  await fillCard(page, '4242 4242 4242 4242');
   await page.getByTestId('booking-submit').click();
+  await payOnHostedPage(page, '4242 4242 4242 4242', '$50.00');
   await expect(page).toHaveURL(/\/payment-success\?ref=DIM-/, { timeout: 15_000 });
   await expect(page.getByTestId('success-paid')).toHaveText('$50.00');
 });
@@ -135,7 +150,7 @@ test('choosing to pay the deposit now updates the summary before paying', async 
   await expect(page.getByTestId('fee-due-now')).toHaveText(dueNow);
   await page.getByLabel('Pay at signing').check();
   await expect(page.getByTestId('fee-due-now')).toHaveText('$0.00');
-  await expect(page.getByTestId('card-fields')).toHaveCount(0);
+  await expect(page.getByTestId('card-payment')).toHaveCount(0);
   await expect(page.getByTestId('booking-submit')).toHaveText('Submit application');
 
   // Edit and the step indicator go back to earlier steps, keeping the answers.
@@ -209,5 +224,22 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('success-paid')).toHaveText('$0.00');
     const mail = await waitForMail(email, 'Application received');
     expect(mail.text).toContain('Paid today: nothing');
+  });
+
+  test('paying by card works as plain form posts and redirects: our form, the hosted page, the receipt', async ({ page }) => {
+    test.slow();
+    const id = await findAvailableHome(page);
+    await page.goto(`/booking/${id}`);
+    await fillStay(page);
+    await page.getByTestId('booking-next').click();
+    await expect(page).toHaveURL(/step=details/, { timeout: 15_000 });
+    await fillDetails(page, uniqueEmail('nojs-card'));
+    await page.getByTestId('booking-next').click();
+    await expect(page).toHaveURL(/step=confirm/, { timeout: 15_000 });
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+    await page.getByTestId('booking-submit').click();
+    await payOnHostedPage(page, '4242 4242 4242 4242', '$50.00');
+    await expect(page).toHaveURL(/\/payment-success\?ref=DIM-[0-9A-Z]{8}$/, { timeout: 15_000 });
+    await expect(page.getByTestId('success-paid')).toHaveText('$50.00');
   });
 });

@@ -65,7 +65,8 @@ export async function payThroughCheckout({
       cvc: '123',
       name: 'Test Payer',
     });
-    if (paid.status === 'paid') await syncCheckoutByRef({ db, provider, ref: row.sessionRef, context: CHECKOUT_CONTEXT });
+    // Paid here, or already paid by a concurrent caller (`closed`): the provider's record settles it either way.
+    if (paid.status !== 'declined') await syncCheckoutByRef({ db, provider, ref: row.sessionRef, context: CHECKOUT_CONTEXT });
   }
   const [after] = await db.select().from(payment).where(eq(payment.id, opened.paymentId));
   const status =

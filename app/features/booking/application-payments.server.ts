@@ -5,14 +5,17 @@
  *    one `pending` payment row per kind (application fee, deposit) for this charge attempt.
  *    `ON CONFLICT (idempotency_key) DO NOTHING` + `SELECT … FOR UPDATE` make a repeated or
  *    concurrent submission with the same key find the same application instead of a second one.
- * 2. The provider is charged once per attempt, with the attempt's idempotency key.
- * 3. Transaction B marks the attempt's payments succeeded or failed and, on success, writes the
- *    confirmation e-mail and staff notification to the outbox in the same transaction.
+ * 2. The attempt is paid on the provider's hosted checkout (decision 049), opened once per attempt
+ *    with the attempt's idempotency key; the applicant's browser goes there and comes back to
+ *    /payment-success.
+ * 3. Transaction B (`settleAttempt`, called when the provider's record says how the checkout
+ *    ended: the webhook, the receipt page or the checkout reconciler) marks the attempt's payments
+ *    succeeded or failed and, on success, writes the confirmation e-mail and staff notification
+ *    to the outbox in the same transaction.
  *
- * A crash between 2 and 3 leaves `pending` payments and an application that is not paid: the
- * same submission again (same key) asks the provider, which answers with the first outcome
- * without charging twice, and `reconcilePendingPayments` (run by the outbox worker) settles
- * attempts nobody came back for. A declined attempt stays `failed` and turns a `submitted`
+ * The same submission again (a double click, a reload, a second tab) finds the same application
+ * and the same checkout. Attempts charged directly by an older build are settled by
+ * `reconcilePendingPayments`. A declined attempt stays `failed` and turns a `submitted`
  * application into `payment_failed` (decision 020): it waits, unpaid, for another attempt
  * (a new key suffix) or for "pay at signing", which make it `submitted` again, and the daily job
  * `expireUnpaidApplications` expires it 7 days after its last change. An `expired` application
@@ -23,15 +26,22 @@
  * plain tsx (the worker): no i18n or Vite-only imports.
  */
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Language } from '~/lib/constants';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
-import { application, payment, property } from '~/server/db/schema';
+import { application, checkoutSession, payment, property } from '~/server/db/schema';
+import { isUniqueViolation } from '~/server/db/rows.server';
 import type { Logger } from '~/server/logger.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
-import { settledPaymentColumns, type ChargeResult, type DeclineCode, type PaymentProvider } from '~/server/payments/payment-provider';
-import type { CardInput, ChooseStep, DetailsStep } from './booking.schemas';
+import {
+  PaymentProviderError,
+  settledPaymentColumns,
+  type ChargeResult,
+  type DeclineCode,
+  type PaymentProvider,
+} from '~/server/payments/payment-provider';
+import type { ChooseStep, DetailsStep } from './booking.schemas';
 import type { PaymentMethodChoice } from './booking.fields';
 import type { FeeQuote } from './fees';
 
@@ -59,8 +69,6 @@ export type PlaceApplicationInput = {
   stay: ChooseStep;
   details: DetailsStep;
   paymentMethod: PaymentMethodChoice;
-  /** The card to charge; required when `quote.dueNowCents > 0`. Held in memory only. */
-  card: CardInput | null;
   /** Computed on the server from the database (never from the form). */
   quote: FeeQuote;
   idempotencyKey: string;
@@ -68,19 +76,18 @@ export type PlaceApplicationInput = {
 
 export type PlaceOutcome =
   | { ok: true; applicationId: number; reference: string; replayed: boolean }
+  /** Something is due now: the applicant pays it on the provider's hosted page at `url` (decision 049). */
+  | { ok: false; reason: 'checkout'; applicationId: number; reference: string; url: string }
   | { ok: false; reason: 'declined'; applicationId: number; declineCode: DeclineCode }
   /** The provider could not be reached: payments stay pending; the same submission may be retried. */
   | { ok: false; reason: 'provider_error'; applicationId: number }
-  /** A charge for this submission is in flight and this retry carries no card to continue it. */
+  /** This submission's checkout has ended and its outcome is not recorded yet (the webhook or the reconciler will). */
   | { ok: false; reason: 'in_progress'; applicationId: number }
   /** The key belongs to an application for another property. */
   | { ok: false; reason: 'conflict' };
 
 /** Where completion e-mails link to and who is recorded in the audit log. */
 export type CompletionContext = { publicUrl: string; origin: RequestOrigin; logger: Pick<Logger, 'info' | 'warn' | 'error'> };
-
-/** Test seams: `afterCharge` runs between the provider call and transaction B (crash injection). */
-export type PlaceFaults = { afterCharge?: () => void | Promise<void> };
 
 type AttemptPlan =
   | { kind: 'done'; applicationId: number; reference: string; replayed: boolean }
@@ -269,8 +276,7 @@ async function prepareAttempt(
       if (state.succeeded || app.dueNowCents === 0)
         return { kind: 'done', applicationId: app.id, reference: app.reference, replayed: true };
       if (state.pendingAttempt) {
-        // Another request (or a crashed one) started a charge: continue it with the same key.
-        if (!input.card) return { kind: 'in_progress', applicationId: app.id };
+        // Another request (a double click, a second tab) opened this attempt: continue it.
         return {
           kind: 'charge',
           applicationId: app.id,
@@ -328,7 +334,6 @@ async function insertAttempt(
   providerName: string,
   attempt: number,
 ): Promise<AttemptPlan> {
-  if (!input.card) throw new Error('a card is required when something is due now');
   const attemptKey = `${input.idempotencyKey}:${attempt}`;
   const { quote } = input;
   const rows: { kind: 'application_fee' | 'deposit'; amountCents: number; idempotencyKey: string }[] = [];
@@ -429,46 +434,162 @@ export async function placeApplication({
   provider,
   input,
   context,
-  faults = {},
 }: {
   db: Db;
   provider: PaymentProvider;
   input: PlaceApplicationInput;
   context: CompletionContext;
-  faults?: PlaceFaults;
 }): Promise<PlaceOutcome> {
   const plan = await prepareAttempt(db, input, provider.name, context);
   if (plan.kind === 'conflict') return { ok: false, reason: 'conflict' };
   if (plan.kind === 'in_progress') return { ok: false, reason: 'in_progress', applicationId: plan.applicationId };
   if (plan.kind === 'done') return { ok: true, applicationId: plan.applicationId, reference: plan.reference, replayed: plan.replayed };
+  return openAttemptCheckout({ db, provider, plan, input, context });
+}
 
-  const card = input.card;
-  if (!card) return { ok: false, reason: 'in_progress', applicationId: plan.applicationId };
-  let result: ChargeResult;
-  try {
-    result = await provider.charge({
-      idempotencyKey: plan.attemptKey,
-      amountCents: plan.amountCents,
-      currency: 'USD',
-      source: { type: 'card', ...card },
-      description: `Dimora rental application ${plan.reference}`,
-      metadata: { reference: plan.reference, application_id: String(plan.applicationId) },
-    });
-  } catch (error) {
-    context.logger.error(
-      { err: error, applicationId: plan.applicationId, provider: provider.name },
-      'payment provider call failed; payment left pending',
-    );
-    return { ok: false, reason: 'provider_error', applicationId: plan.applicationId };
+/** How long an application's hosted checkout stays payable (Stripe's minimum is 30 minutes; decision 049). */
+const APPLICATION_CHECKOUT_LIFETIME_MS = 35 * 60_000;
+
+/** Where the hosted checkout sends an applicant back: the receipt page, which reads the outcome from the provider. */
+export function applicationReturnPath(reference: string, cancelled = false): string {
+  return `/payment-success?ref=${encodeURIComponent(reference)}${cancelled ? '&cancelled=1' : ''}`;
+}
+
+/**
+ * The hosted checkout of an attempt (decision 049): the attempt's own session when it has one
+ * (a double click, a reload, a second tab), else a new one for the attempt's total, its key being
+ * the attempt's key. The outcome is recorded only from the provider's record (the webhook, the
+ * receipt page, the reconciler: `syncCheckout`). A provider that cannot open the page fails the
+ * attempt (nothing can have been charged) and answers `provider_error`.
+ */
+async function openAttemptCheckout({
+  db,
+  provider,
+  plan,
+  input,
+  context,
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  plan: Extract<AttemptPlan, { kind: 'charge' }>;
+  input: PlaceApplicationInput;
+  context: CompletionContext;
+}): Promise<PlaceOutcome> {
+  const base = { applicationId: plan.applicationId, reference: plan.reference };
+  for (let tries = 0; tries < 3; tries += 1) {
+    const [existing] = await db.select().from(checkoutSession).where(eq(checkoutSession.providerKey, plan.attemptKey));
+    if (existing) {
+      if (existing.status !== 'open') return { ok: false, reason: 'in_progress', applicationId: plan.applicationId };
+      const url = existing.url ?? (await waitForUrl(db, existing.id));
+      if (url) return { ok: false, reason: 'checkout', ...base, url };
+      return { ok: false, reason: 'in_progress', applicationId: plan.applicationId };
+    }
+    const [first] = await db
+      .select({ id: payment.id })
+      .from(payment)
+      .where(inArray(payment.idempotencyKey, paymentKeysOf(plan.attemptKey)))
+      .orderBy(asc(payment.id))
+      .limit(1);
+    if (!first) return { ok: false, reason: 'in_progress', applicationId: plan.applicationId };
+    // The provider's clock, not the booking's business date (`now` may be pinned by a caller).
+    const expiresAt = new Date(Date.now() + APPLICATION_CHECKOUT_LIFETIME_MS);
+    let checkoutId: number;
+    try {
+      const [row] = await db
+        .insert(checkoutSession)
+        .values({
+          purpose: 'application',
+          paymentId: first.id,
+          provider: provider.name,
+          providerKey: plan.attemptKey,
+          payerId: input.userId,
+          amountCents: plan.amountCents,
+          expiresAt,
+        })
+        .returning({ id: checkoutSession.id });
+      checkoutId = row!.id;
+    } catch (error) {
+      // Another request opened this attempt's checkout between our look and our insert.
+      if (isUniqueViolation(error)) continue;
+      throw error;
+    }
+    const publicUrl = context.publicUrl.replace(/\/+$/, '');
+    try {
+      const session = await provider.createCheckout({
+        idempotencyKey: plan.attemptKey,
+        amountCents: plan.amountCents,
+        currency: 'USD',
+        description: `Dimora rental application ${plan.reference}`,
+        metadata: { reference: plan.reference, application_id: String(plan.applicationId) },
+        successUrl: `${publicUrl}${applicationReturnPath(plan.reference)}`,
+        cancelUrl: `${publicUrl}${applicationReturnPath(plan.reference, true)}`,
+        locale: input.locale,
+        customerEmail: input.details.email,
+        methods: ['card'],
+        expiresAt,
+      });
+      await db
+        .update(checkoutSession)
+        .set({ sessionRef: session.ref, url: session.url, updatedAt: new Date() })
+        .where(eq(checkoutSession.id, checkoutId));
+      context.logger.info({ applicationId: plan.applicationId, reference: plan.reference }, 'application checkout opened');
+      // Who started paying, from where: the completion is recorded later, from the provider's record.
+      await recordAuditEvent({
+        db,
+        userId: input.userId,
+        action: 'payment_made',
+        tableName: 'payment',
+        origin: context.origin,
+        values: {
+          application_id: plan.applicationId,
+          reference: plan.reference,
+          amount_cents: plan.amountCents,
+          status: 'pending',
+          via: 'checkout',
+        },
+      });
+      return { ok: false, reason: 'checkout', ...base, url: session.url };
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      context.logger.error(
+        { err: error, applicationId: plan.applicationId, provider: provider.name },
+        'application checkout could not be opened; attempt failed, nothing was charged',
+      );
+      await db.update(checkoutSession).set({ status: 'expired', updatedAt: new Date() }).where(eq(checkoutSession.id, checkoutId));
+      const failed: ChargeResult = {
+        status: 'failed',
+        providerRef: null,
+        cardBrand: null,
+        cardLast4: null,
+        declineCode: 'processing_error',
+      };
+      await settleAttempt({
+        db,
+        applicationId: plan.applicationId,
+        attemptKey: plan.attemptKey,
+        result: failed,
+        context,
+        failureReason: 'checkout_unavailable',
+      });
+      return { ok: false, reason: 'provider_error', applicationId: plan.applicationId };
+    }
   }
-  await faults.afterCharge?.();
-  await settleAttempt({ db, applicationId: plan.applicationId, attemptKey: plan.attemptKey, result, context });
-  if (result.status === 'failed') {
-    context.logger.info({ applicationId: plan.applicationId, declineCode: result.declineCode }, 'application payment declined');
-    return { ok: false, reason: 'declined', applicationId: plan.applicationId, declineCode: result.declineCode };
+  return { ok: false, reason: 'in_progress', applicationId: plan.applicationId };
+}
+
+/** The page of checkout `checkoutId` once the request opening it stored it (up to 5 s), else null. */
+async function waitForUrl(db: Db, checkoutId: number): Promise<string | null> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const [row] = await db
+      .select({ url: checkoutSession.url, status: checkoutSession.status })
+      .from(checkoutSession)
+      .where(eq(checkoutSession.id, checkoutId));
+    if (!row || row.status !== 'open') return null;
+    if (row.url) return row.url;
   }
-  context.logger.info({ applicationId: plan.applicationId, reference: plan.reference }, 'application paid');
-  return { ok: true, applicationId: plan.applicationId, reference: plan.reference, replayed: false };
+  return null;
 }
 
 /**
@@ -498,6 +619,14 @@ export async function reconcilePendingPayments({
         eq(payment.status, 'pending'),
         eq(payment.provider, provider.name),
         lt(payment.createdAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`),
+        // Attempts paid on a hosted checkout are the checkout reconciler's (decision 049).
+        // (the attempt's key is the payment's key without its `:<kind>` suffix).
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(checkoutSession)
+            .where(eq(checkoutSession.providerKey, sql`regexp_replace(${payment.idempotencyKey}, ':[^:]*$', '')`)),
+        ),
       ),
     )
     .orderBy(asc(payment.id))

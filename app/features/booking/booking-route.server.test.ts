@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '~/features/accounts/accounts.server';
 import { action, loader } from '~/routes/public/booking.$id';
 import { loader as successLoader } from '~/routes/public/payment-success';
+import { action as testCheckoutAction } from '~/routes/test-checkout.$ref';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { application, payment } from '~/server/db/schema';
 import { createProperty } from '../../../tests/setup/factories';
@@ -50,8 +51,7 @@ function browser() {
     const id = /^\/booking\/([^?]*)/.exec(path)?.[1];
     const run = path.startsWith('/payment-success') ? successLoader : loader;
     try {
-      const result = await run({ request, params: { id }, context: context() } as never);
-      return { status: 200, data: result as Record<string, unknown> & { values?: DraftValues }, location: null as string | null };
+      return answer(await run({ request, params: { id }, context: context() } as never));
     } catch (thrown) {
       return answer(thrown);
     }
@@ -67,7 +67,19 @@ function browser() {
     }
   }
 
-  function answer(result: unknown) {
+  /** Pays the hosted checkout at `hostedUrl` (the sandbox's test page) with `cardNumber`, as this browser. */
+  async function payHosted(hostedUrl: string, cardNumber: string) {
+    const url = new URL(hostedUrl);
+    const ref = url.pathname.split('/').pop()!;
+    const request = new Request(url.href, {
+      method: 'POST',
+      body: new URLSearchParams({ cardNumber, expiry: '12/30', cvc: '123' }),
+      headers: headers(),
+    });
+    return answer(await testCheckoutAction({ request, params: { ref }, context: context() } as never));
+  }
+
+  function answer(result: unknown): { status: number; data: Record<string, unknown> & { values?: DraftValues }; location: string | null } {
     if (result instanceof Response) {
       take(result.headers);
       return {
@@ -84,7 +96,7 @@ function browser() {
     return { status: 200, data: result as Record<string, unknown> & { values?: DraftValues }, location: null };
   }
 
-  return { get, post, cookies, clientIp };
+  return { get, post, payHosted, cookies, clientIp };
 }
 
 const STAY = { moveIn: '2027-01-15', moveOut: '2028-01-15', adults: '2', children: '0' };
@@ -100,10 +112,11 @@ const DETAILS = {
   country: 'US',
   specialRequests: '',
 };
-const CARD = { paymentMethod: 'card', nameOnCard: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+/** Paying by card: the card itself is given on the hosted page (decision 049), never in our form. */
+const CARD = { paymentMethod: 'card' };
 
 /** Walks a browser through steps 1 and 2; returns the confirmation step's loader data. */
-/** Posts the whole booking form (stay, details, a good card, plus `extra`) at the confirmation step of home `id`. */
+/** Posts the whole booking form (stay, details, paying by card, plus `extra`) at the confirmation step of home `id`. */
 function submitBooking(b: ReturnType<typeof browser>, id: number, idempotencyKey: string, extra: Record<string, string> = {}) {
   return b.post(`/booking/${id}?step=confirm`, {
     step: 'confirm',
@@ -196,7 +209,7 @@ describe('/booking/{id}', () => {
     expect(again.confirm.idempotencyKey).toBe(confirm.confirm.idempotencyKey);
   });
 
-  it('never trusts posted prices, fees or property ids; a declined card keeps the form without card data; the retry pays', async () => {
+  it('never trusts posted prices, fees or property ids; goes to the hosted checkout; a declined card there, then "back", charges nothing and keeps the form; the retry pays', async () => {
     const b = browser();
     const { confirm } = await reachConfirmation(b);
     const key = confirm.idempotencyKey;
@@ -209,41 +222,50 @@ describe('/booking/{id}', () => {
       depositCents: '0',
     };
 
-    const declined = await submitBooking(b, homeId, key, { ...tampered, cardNumber: '4000 0000 0000 0002' });
-    expect(declined.status).toBe(402);
-    expect(declined.data.errors).toMatchObject({ cardNumber: expect.stringMatching(/declined/) });
-    for (const field of ['cardNumber', 'cvc', 'expiry', 'nameOnCard']) expect(declined.data.values).not.toHaveProperty(field);
-    expect(JSON.stringify(declined.data)).not.toMatch(/4000 ?0000 ?0000 ?0002/);
-    // The page reloaded after the decline still carries this submission's key.
-    expect(
-      ((await b.get(`/booking/${homeId}?step=confirm`)).data as typeof confirm & { confirm: { idempotencyKey: string } }).confirm
-        .idempotencyKey,
-    ).toBe(key);
-
-    const paid = await submitBooking(b, homeId, key, tampered);
-    expect(paid.status).toBe(303);
-    const reference = new URL(paid.location!, 'http://dimora.test').searchParams.get('ref');
-    expect(reference).toMatch(/^DIM-/);
-    expect(b.cookies.has(DRAFT_COOKIE)).toBe(false);
-
+    const opened = await submitBooking(b, homeId, key, tampered);
+    expect(opened.status).toBe(303);
+    const hosted = new URL(opened.location!);
+    expect(hosted.pathname).toMatch(/^\/test-checkout\/sbx_cs_[0-9a-f]{24}$/);
     const [row] = await database.db.select().from(application).where(eq(application.idempotencyKey, key));
     expect(row).toMatchObject({
-      reference,
       propertyId: homeId,
       monthlyRentCents: 150_000,
       applicationFeeCents: 5000,
       depositCents: 150_000,
       dueNowCents: 5000,
     });
+    const reference = row!.reference;
+
+    // Declined on the hosted page: answered there; then the applicant goes "back".
+    const declined = await b.payHosted(hosted.href, '4000 0000 0000 0002');
+    expect(declined.status).toBe(422);
+    const back = await b.get(`/payment-success?ref=${reference}&cancelled=1`);
+    expect(back.status).toBe(200);
+    expect(back.data.state).toMatchObject({ status: 'failed', reference, propertyId: homeId, amountCents: 5000, url: null });
+    // The page reloaded still carries this submission's key (its draft was kept).
+    expect(
+      ((await b.get(`/booking/${homeId}?step=confirm`)).data as typeof confirm & { confirm: { idempotencyKey: string } }).confirm
+        .idempotencyKey,
+    ).toBe(key);
+
+    const retry = await submitBooking(b, homeId, key, tampered);
+    expect(retry.status).toBe(303);
+    expect(retry.location).not.toBe(opened.location);
+    const paid = await b.payHosted(retry.location!, '4242 4242 4242 4242');
+    expect(paid.status).toBe(303);
+    expect(paid.location).toBe(`http://dimora.test/payment-success?ref=${reference}`);
+    const receipt = await b.get(`/payment-success?ref=${reference}`);
+    expect(receipt.data.receipt).toMatchObject({ reference, paidCents: 5000 });
+    expect(b.cookies.has(DRAFT_COOKIE)).toBe(false);
     const pays = await database.db.select().from(payment).where(eq(payment.applicationId, row!.id)).orderBy(payment.id);
-    expect(pays.map((entry) => [entry.status, entry.amountCents])).toEqual([
-      ['failed', 5000],
-      ['succeeded', 5000],
+    expect(pays.map((entry) => [entry.status, entry.amountCents, entry.failureReason])).toEqual([
+      ['failed', 5000, 'checkout_cancelled'],
+      ['succeeded', 5000, null],
     ]);
 
-    // The same confirmation form posted again (double click, back button): same application.
+    // The same confirmation form posted again (double click, back button): the receipt, nothing new.
     const resubmitted = await submitBooking(b, homeId, key);
-    expect(resubmitted.location).toBe(paid.location);
+    expect(resubmitted.location).toBe(`/payment-success?ref=${reference}`);
     expect(await database.db.select().from(payment).where(eq(payment.applicationId, row!.id))).toHaveLength(2);
   });
 
@@ -318,8 +340,9 @@ describe('/payment-success', () => {
   it('shows the receipt to the browser that applied, 404 to anyone else; a refresh never pays again', async () => {
     const b = browser();
     const { confirm } = await reachConfirmation(b);
-    const paid = await submitBooking(b, homeId, confirm.idempotencyKey, { payDeposit: 'on' });
-    const path = paid.location!;
+    const opened = await submitBooking(b, homeId, confirm.idempotencyKey, { payDeposit: 'on' });
+    const paid = await b.payHosted(opened.location!, '4242 4242 4242 4242');
+    const path = new URL(paid.location!).pathname + new URL(paid.location!).search;
     const reference = new URL(path, 'http://dimora.test').searchParams.get('ref')!;
 
     const page = await b.get(path);

@@ -28,7 +28,11 @@ export const DETAILS_FIELDS = [
 ] as const;
 /** Step 3: how to pay (kept in the draft). */
 export const PAYMENT_CHOICE_FIELDS = ['paymentMethod', 'payDeposit'] as const;
-/** Step 3: the card. Never kept in a draft, never stored, never echoed back. */
+/**
+ * Card fields the form no longer has (the card is given on the provider's hosted page, decision
+ * 049). A post that still carries them (an old page, a bot) is read only to drop them: never kept
+ * in a draft, stored or echoed back.
+ */
 export const CARD_FIELDS = ['nameOnCard', 'cardNumber', 'expiry', 'cvc'] as const;
 
 export type ChooseField = (typeof CHOOSE_FIELDS)[number];

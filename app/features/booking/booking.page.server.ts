@@ -19,7 +19,7 @@ import { checkRateLimit } from '~/server/rate-limit.server';
 import { rateLimitedAnswer } from '~/server/responses.server';
 import { clearDraftCookie, cookieOptions, draftCookie, newSubmissionKey, readDraft, receiptsCookie } from './booking-cookies.server';
 import { bookingStepOf, bookingStepUrl, bookingTransition, reachableBookingStep } from './booking-steps';
-import { CARD_FIELDS, type BookingField, type BookingStep, type DraftValues } from './booking.fields';
+import type { BookingField, BookingStep, DraftValues } from './booking.fields';
 import { bookingToday, isChecked, keepableValues, readBookingForm } from './booking.schemas';
 import {
   checkChooseStep,
@@ -193,7 +193,7 @@ export async function handleBookingAction({ request, params, context }: PageArgs
       db: context.db,
       provider: getPaymentProvider(),
       home,
-      values: { ...typed, ...Object.fromEntries(CARD_FIELDS.map((field) => [field, form.values[field] ?? ''])) },
+      values: typed,
       idempotencyKey: form.idempotencyKey,
       userId: viewer?.id ?? null,
       locale: lang,
@@ -206,16 +206,21 @@ export async function handleBookingAction({ request, params, context }: PageArgs
       headers.append('Set-Cookie', receiptsCookie(request, { reference: outcome.reference, key: form.idempotencyKey }, options));
       return redirect(`/payment-success?ref=${encodeURIComponent(outcome.reference)}`, { status: 303, headers });
     }
-    // Keep this submission's key with the draft: a retry (new card, reload, "pay at signing")
-    // continues the same application instead of starting another.
+    // Keep this submission's key with the draft: a retry (back from the hosted page, a reload,
+    // "pay at signing") continues the same application instead of starting another.
     const keep = { 'Set-Cookie': save(form.idempotencyKey || draft.submissionKey) };
+    if (outcome.reason === 'checkout') {
+      // To the provider's hosted page (decision 049). The receipts cookie lets this browser see
+      // the outcome on /payment-success; the draft stays for a cancelled or failed payment.
+      const headers = new Headers(keep);
+      headers.append('Set-Cookie', receiptsCookie(request, { reference: outcome.reference, key: form.idempotencyKey }, options));
+      return redirect(outcome.url, { status: 303, headers });
+    }
     switch (outcome.reason) {
       case 'invalid':
         return fail({ step: outcome.step, errors: outcome.errors }, 400, keep);
       case 'unavailable':
         return fail({ step: 'confirm', errors: outcome.errors, unavailable: true }, 409, keep);
-      case 'declined':
-        return fail({ step: 'confirm', errors: outcome.errors, declined: true }, 402, keep);
       default:
         return fail({ step: 'confirm', errors: outcome.errors }, outcome.reason === 'provider_error' ? 502 : 409, keep);
     }

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { FIELD_MESSAGES, cleanLine, cleanMultiline, emailField, phoneField } from '~/lib/form-fields';
-import { cardDigits, containsCardNumber, expiryIsCurrent, isCvc, parseExpiry, passesLuhn, redactCardNumbers } from '~/server/payments/card';
+import { containsCardNumber, redactCardNumbers } from '~/server/payments/card';
 import {
   BOOKING_LIMITS,
   COUNTRY_CODES,
@@ -177,58 +177,21 @@ export const detailsStepSchema = z
   });
 export type DetailsStep = z.output<typeof detailsStepSchema>;
 
-/** The card as the payment provider takes it; only ever held in memory. */
-export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string; name: string };
-
 /**
- * Step 3 "Confirmation": the payment method (spec §3: credit card or pay at signing), whether
- * the deposit is paid now, and for a card: name on card, a number passing the Luhn check, an
- * MM/YY expiry not in the past (relative to `now`) and a 3–4 digit CVC.
+ * Step 3 "Confirmation": the payment method (spec §3: credit card or pay at signing) and whether
+ * the deposit is paid now. The card itself is given on the provider's hosted page (decision 049),
+ * never in this form.
  */
-export function paymentStepSchema(now: Date) {
-  return z
-    .object({
-      paymentMethod: z.enum(PAYMENT_METHODS, BOOKING_MESSAGES.paymentMethod),
-      payDeposit: z.string().default(''),
-      nameOnCard: z.string().overwrite(cleanLine).max(BOOKING_LIMITS.nameOnCard, FIELD_MESSAGES.tooLong).default(''),
-      cardNumber: z.string().default(''),
-      expiry: z.string().default(''),
-      cvc: z.string().default(''),
-    })
-    .superRefine((payment, ctx) => {
-      if (payment.paymentMethod !== 'card') return;
-      if (!payment.nameOnCard) ctx.addIssue({ code: 'custom', path: ['nameOnCard'], message: FIELD_MESSAGES.required });
-      else if (containsCardNumber(payment.nameOnCard)) {
-        ctx.addIssue({ code: 'custom', path: ['nameOnCard'], message: BOOKING_MESSAGES.cardNumberInText });
-      }
-      const digits = cardDigits(payment.cardNumber);
-      if (!payment.cardNumber.trim()) ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: FIELD_MESSAGES.required });
-      else if (!digits) ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: BOOKING_MESSAGES.cardNumberInvalid });
-      else if (!passesLuhn(digits)) ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: BOOKING_MESSAGES.cardNumberLuhn });
-      const expiry = parseExpiry(payment.expiry);
-      if (!payment.expiry.trim()) ctx.addIssue({ code: 'custom', path: ['expiry'], message: FIELD_MESSAGES.required });
-      else if (!expiry) ctx.addIssue({ code: 'custom', path: ['expiry'], message: BOOKING_MESSAGES.expiryFormat });
-      else if (!expiryIsCurrent(expiry, now)) ctx.addIssue({ code: 'custom', path: ['expiry'], message: BOOKING_MESSAGES.expiryPast });
-      if (!payment.cvc.trim()) ctx.addIssue({ code: 'custom', path: ['cvc'], message: FIELD_MESSAGES.required });
-      else if (!isCvc(payment.cvc)) ctx.addIssue({ code: 'custom', path: ['cvc'], message: BOOKING_MESSAGES.cvc });
-    })
-    .transform((payment) => {
-      const byCard = payment.paymentMethod === 'card';
-      const expiry = byCard ? parseExpiry(payment.expiry) : null;
-      const card: CardInput | null =
-        byCard && expiry
-          ? {
-              number: cardDigits(payment.cardNumber) ?? '',
-              expMonth: expiry.month,
-              expYear: expiry.year,
-              cvc: payment.cvc.trim(),
-              name: payment.nameOnCard,
-            }
-          : null;
-      return { paymentMethod: payment.paymentMethod, payDepositNow: byCard && isChecked(payment.payDeposit), card };
-    });
-}
-export type PaymentStep = z.output<ReturnType<typeof paymentStepSchema>>;
+export const paymentStepSchema = z
+  .object({
+    paymentMethod: z.enum(PAYMENT_METHODS, BOOKING_MESSAGES.paymentMethod),
+    payDeposit: z.string().default(''),
+  })
+  .transform((payment) => {
+    const byCard = payment.paymentMethod === 'card';
+    return { paymentMethod: payment.paymentMethod, payDepositNow: byCard && isChecked(payment.payDeposit) };
+  });
+export type PaymentStep = z.output<typeof paymentStepSchema>;
 
 /** A checkbox's posted value counts as checked. */
 export function isChecked(value: string | undefined): boolean {

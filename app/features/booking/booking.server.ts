@@ -16,10 +16,10 @@ import type { Language } from '~/lib/constants';
 import { intlLocale } from '~/lib/i18n';
 import type { FieldErrors } from '~/lib/form-fields';
 import type { Db } from '~/server/db/client.server';
-import { application, payment, property, user } from '~/server/db/schema';
+import { application, checkoutSession, payment, property, user } from '~/server/db/schema';
 import { translateIssues } from '~/server/http/form.server';
 import type { PaymentProvider } from '~/server/payments/payment-provider';
-import { placeApplication, type CompletionContext, type PlaceFaults } from './application-payments.server';
+import { placeApplication, type CompletionContext } from './application-payments.server';
 import {
   CHOOSE_FIELDS,
   COUNTRY_CODES,
@@ -97,18 +97,16 @@ export function checkDetailsStep({ values, locale }: { values: DraftValues; loca
   return check(detailsStepSchema.safeParse(pick(values, DETAILS_FIELDS)), locale);
 }
 
-/** Validates step 3 (payment method and card) at `now`; messages in `locale`. */
+/** Validates step 3 (payment method; the card is given on the hosted page); messages in `locale`. */
 export function checkPaymentStep({
   values,
   locale,
-  now,
 }: {
   values: Partial<Record<BookingField, string>>;
   locale: Language;
-  now: Date;
 }): StepCheck<PaymentStep> {
-  const input = pick(values, [...PAYMENT_CHOICE_FIELDS, 'nameOnCard', 'cardNumber', 'expiry', 'cvc']);
-  return check(paymentStepSchema(now).safeParse({ ...input, paymentMethod: input.paymentMethod || 'card' }), locale);
+  const input = pick(values, [...PAYMENT_CHOICE_FIELDS]);
+  return check(paymentStepSchema.safeParse({ ...input, paymentMethod: input.paymentMethod || 'card' }), locale);
 }
 
 /** The first step whose answers are missing or invalid, or null when steps 1 and 2 are complete. */
@@ -176,22 +174,23 @@ export type SubmitOutcome =
   /** Something to correct: errors per field (translated), and the first step holding one. */
   | { ok: false; reason: 'invalid'; step: BookingStep; errors: FieldErrors<BookingField> }
   | { ok: false; reason: 'unavailable'; errors: FieldErrors<BookingField> }
-  /** The card was refused or the charge could not be completed; the application is not paid. */
-  | { ok: false; reason: 'declined' | 'provider_error' | 'in_progress' | 'conflict'; errors: FieldErrors<BookingField> };
+  /** Something is due now: pay it on the provider's hosted page at `url` (decision 049); `reference` is the application's. */
+  | { ok: false; reason: 'checkout'; url: string; reference: string; errors: FieldErrors<BookingField> }
+  /** The checkout could not be opened, or the application is not paid yet. */
+  | { ok: false; reason: 'provider_error' | 'in_progress' | 'conflict'; errors: FieldErrors<BookingField> };
 
 type SubmitOptions = {
   db: Db;
   provider: PaymentProvider;
   /** The home from the URL's id (`findBookingProperty`), never from the form. */
   home: BookingProperty;
-  /** Every posted field, including the card (validated here, never stored or logged). */
+  /** Every posted field (no card: it is given on the provider's hosted page). */
   values: Partial<Record<BookingField, string>>;
   idempotencyKey: string;
   userId: string | null;
   locale: Language;
   context: CompletionContext;
   now?: Date;
-  faults?: PlaceFaults;
 };
 
 /** Is there a completed application for this key and home (a retry after success)? */
@@ -224,7 +223,6 @@ export async function submitApplication({
   locale,
   context,
   now = new Date(),
-  faults,
 }: SubmitOptions): Promise<SubmitOutcome> {
   const t = getT(locale);
   if (!idempotencyKeySchema.safeParse(idempotencyKey).success) {
@@ -238,7 +236,7 @@ export async function submitApplication({
 
   const stay = checkChooseStep({ values, home, locale, now });
   const details = checkDetailsStep({ values, locale });
-  const pay = checkPaymentStep({ values, locale, now });
+  const pay = checkPaymentStep({ values, locale });
   if (!stay.ok || !details.ok || !pay.ok) {
     const errors = { ...(stay.ok ? {} : stay.errors), ...(details.ok ? {} : details.errors), ...(pay.ok ? {} : pay.errors) };
     const step = stay.ok ? (details.ok ? 'confirm' : 'details') : 'choose';
@@ -262,7 +260,6 @@ export async function submitApplication({
     db,
     provider,
     context,
-    faults,
     input: {
       propertyId: home.id,
       userId,
@@ -270,17 +267,17 @@ export async function submitApplication({
       stay: stay.data,
       details: details.data,
       paymentMethod: pay.data.paymentMethod,
-      card: pay.data.card,
       quote,
       idempotencyKey,
     },
   });
   if (outcome.ok) return { ok: true, reference: outcome.reference, replayed: outcome.replayed };
   switch (outcome.reason) {
-    case 'declined': {
-      const message = t(`booking.payment.declined.${outcome.declineCode}`);
-      return { ok: false, reason: 'declined', errors: { form: message, cardNumber: message } };
-    }
+    case 'checkout':
+      return { ok: false, reason: 'checkout', url: outcome.url, reference: outcome.reference, errors: {} };
+    case 'declined':
+      // Settled from the provider's record, never here: the hosted page answers declines itself.
+      return { ok: false, reason: 'in_progress', errors: { form: t('booking.payment.inProgress') } };
     case 'provider_error':
       return { ok: false, reason: 'provider_error', errors: { form: t('booking.payment.providerError') } };
     case 'in_progress':
@@ -324,6 +321,76 @@ function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Whether an application's receipt or payment state may be shown: to the browser that submitted
+ * it (a `receipts` pair whose key matches the application's idempotency key), the signed-in
+ * applicant, admins and the home's property manager.
+ */
+function mayViewApplication(
+  row: { reference: string; key: string; userId: string | null; managerId: string | null },
+  viewer: ReceiptViewer,
+  receipts: { reference: string; key: string }[],
+): boolean {
+  return (
+    receipts.some((receipt) => receipt.reference === row.reference && sameSecret(receipt.key, row.key)) ||
+    (viewer !== null &&
+      (viewer.id === row.userId || isAdmin(viewer.role) || (isPropertyManager(viewer.role) && viewer.id === row.managerId)))
+  );
+}
+
+/** An application not paid yet, as its applicant sees it on coming back from the hosted checkout. */
+export type ApplicationCheckoutView = {
+  reference: string;
+  propertyId: number;
+  amountCents: number;
+  /** The newest hosted checkout of the application (decision 049), to sync before showing anything. */
+  checkout: typeof checkoutSession.$inferSelect | null;
+};
+
+/**
+ * The newest hosted checkout of application `reference` and what it is for, when the viewer may
+ * see the application (as `findApplicationReceipt`); null otherwise or when there is none.
+ */
+export async function findApplicationCheckout({
+  db,
+  reference,
+  viewer,
+  receipts,
+}: {
+  db: Db;
+  reference: string;
+  viewer: ReceiptViewer;
+  receipts: { reference: string; key: string }[];
+}): Promise<ApplicationCheckoutView | null> {
+  const [row] = await db
+    .select({
+      id: application.id,
+      reference: application.reference,
+      key: application.idempotencyKey,
+      userId: application.userId,
+      managerId: property.managerId,
+      propertyId: application.propertyId,
+      dueNowCents: application.dueNowCents,
+    })
+    .from(application)
+    .innerJoin(property, eq(property.id, application.propertyId))
+    .where(eq(application.reference, reference));
+  if (!row || !mayViewApplication(row, viewer, receipts)) return null;
+  const [latest] = await db
+    .select({ checkout: checkoutSession })
+    .from(checkoutSession)
+    .innerJoin(payment, eq(payment.id, checkoutSession.paymentId))
+    .where(and(eq(payment.applicationId, row.id), eq(checkoutSession.purpose, 'application')))
+    .orderBy(desc(checkoutSession.id))
+    .limit(1);
+  return {
+    reference: row.reference,
+    propertyId: row.propertyId,
+    amountCents: latest?.checkout.amountCents ?? row.dueNowCents,
+    checkout: latest?.checkout ?? null,
+  };
 }
 
 /**
@@ -373,12 +440,7 @@ export async function findApplicationReceipt({
     .from(application)
     .innerJoin(property, eq(property.id, application.propertyId))
     .where(eq(application.reference, reference));
-  if (!row) return null;
-  const allowed =
-    receipts.some((receipt) => receipt.reference === row.reference && sameSecret(receipt.key, row.key)) ||
-    (viewer !== null &&
-      (viewer.id === row.userId || isAdmin(viewer.role) || (isPropertyManager(viewer.role) && viewer.id === row.managerId)));
-  if (!allowed) return null;
+  if (!row || !mayViewApplication(row, viewer, receipts)) return null;
   const paid = await db
     .select({ kind: payment.kind, amountCents: payment.amountCents, cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 })
     .from(payment)

@@ -358,8 +358,9 @@ export async function syncCheckout({
   closedAs?: CheckoutFailure;
 }): Promise<SyncOutcome> {
   const [paid] = checkout.paymentId === null ? [] : await db.select().from(payment).where(eq(payment.id, checkout.paymentId));
-  if (checkout.purpose === 'payment' && !paid) return 'unknown';
-  const paymentKey = paid?.idempotencyKey ?? null;
+  if (checkout.purpose !== 'autopay_setup' && !paid) return 'unknown';
+  // What settles: a payment's own key, or an application attempt's key (its payments are `<key>:<kind>`).
+  const paymentKey = checkout.purpose === 'autopay_setup' ? null : checkout.providerKey;
   const current = async (): Promise<SyncOutcome> => {
     if (paid) {
       const [after] = await db.select({ status: payment.status }).from(payment).where(eq(payment.id, paid.id));

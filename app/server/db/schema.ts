@@ -703,8 +703,12 @@ export const checkoutSession = pgTable(
   'checkout_session',
   {
     id: serial('id').primaryKey(),
-    /** `payment` (Pay now: `paymentId` is the pending payment) or `autopay_setup` (a card saved for autopay). */
-    purpose: text('purpose', { enum: ['payment', 'autopay_setup'] }).notNull(),
+    /**
+     * `payment` (a tenant's payment: `paymentId` is the pending payment), `application` (a booking
+     * attempt: `paymentId` is its first payment, `providerKey` the attempt's key) or
+     * `autopay_setup` (a card saved for autopay).
+     */
+    purpose: text('purpose', { enum: ['payment', 'application', 'autopay_setup'] }).notNull(),
     paymentId: integer('payment_id')
       .unique()
       .references(() => payment.id, { onDelete: 'cascade' }),

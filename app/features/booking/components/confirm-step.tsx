@@ -1,19 +1,18 @@
 /**
  * Step 3 "Confirmation": a review of the answers (each with an Edit button back to its step),
- * the application summary, how to pay (card now, or everything at lease signing; optionally the
- * deposit now) and the card. With JavaScript the summary follows the choice as it changes.
- * Card fields are never prefilled: after a declined card they come back empty.
+ * the application summary and how to pay (card now, or everything at lease signing; optionally
+ * the deposit now). The card is given on the provider's hosted page after submitting (decision
+ * 049): no card field here. With JavaScript the summary follows the choice as it changes.
  */
 import { Alert, Anchor, Button, Checkbox, Divider, Group, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFlask, IconPencil } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { TestModeNotice } from '~/components/test-mode-notice';
-import { CardEntryFields } from '~/components/forms/card-entry-fields';
 import type { FieldErrors } from '~/lib/form-fields';
 import { formatIsoDate } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
-import { BOOKING_LIMITS, type BookingField, type DraftValues, type PaymentMethodChoice } from '../booking.fields';
+import type { BookingField, DraftValues, PaymentMethodChoice } from '../booking.fields';
 import { quoteApplication, type FeeSettings } from '../fees';
 import { formatCents } from '~/lib/format';
 import { FeeSummary } from './fee-summary';
@@ -30,7 +29,7 @@ type Props = {
   errors: FieldErrors<BookingField>;
   confirm: ConfirmData;
   monthlyRentUsd: number;
-  /** Changes after every answer from the server, so the card fields start empty again. */
+  /** Changes after every answer from the server, so the payment choices start again. */
   cardKey: number;
   countryName: string;
   onChoiceChange?: (choice: { paymentMethod: PaymentMethodChoice; payDepositNow: boolean; dueNowCents: number }) => void;
@@ -174,7 +173,7 @@ export function ConfirmStep({ values, errors, confirm, monthlyRentUsd, cardKey, 
       </Radio.Group>
 
       {showCard && (
-        <Stack gap="md" key={cardKey} data-testid="card-fields">
+        <Stack gap="md" key={cardKey} data-testid="card-payment">
           {!byCard && (
             <Text size="sm" c="dimmed">
               {t('booking.payment.cardOnlyHint')}
@@ -190,6 +189,9 @@ export function ConfirmStep({ values, errors, confirm, monthlyRentUsd, cardKey, 
               description={t('booking.payment.payDepositHint')}
             />
           )}
+          <Text size="sm" c="dimmed" data-testid="hosted-payment-note">
+            {t('booking.payment.hosted')}
+          </Text>
           {confirm.testCards && (
             <Alert
               color="blue"
@@ -198,7 +200,7 @@ export function ConfirmStep({ values, errors, confirm, monthlyRentUsd, cardKey, 
               title={t('booking.payment.testMode.title')}
               data-testid="test-cards"
             >
-              <Text size="sm">{t('booking.payment.testMode.body')}</Text>
+              <Text size="sm">{t('booking.payment.testMode.hostedBody')}</Text>
               <Text size="sm" mt={4}>
                 {t('booking.payment.testMode.succeeds')}: <code>{groupCard(confirm.testCards.succeeds)}</code>
                 {' · '}
@@ -206,21 +208,6 @@ export function ConfirmStep({ values, errors, confirm, monthlyRentUsd, cardKey, 
               </Text>
             </Alert>
           )}
-          <CardEntryFields
-            gap="md"
-            nameMaxLength={BOOKING_LIMITS.nameOnCard}
-            errors={errors}
-            labels={{
-              name: t('booking.fields.nameOnCard'),
-              number: t('booking.fields.cardNumber'),
-              expiry: t('booking.fields.expiry'),
-              expiryHint: t('booking.fields.expiryHint'),
-              expiryPlaceholder: t('booking.fields.expiryPlaceholder'),
-              cvc: t('booking.fields.cvc'),
-              cvcHint: t('booking.fields.cvcHint'),
-              safety: t('booking.payment.cardSafety'),
-            }}
-          />
         </Stack>
       )}
       <Text size="xs" c="dimmed">

@@ -1,5 +1,5 @@
 -- Hosted checkouts (decision 049): one row per Stripe Checkout Session (or sandbox stand-in
--- session) opened for a pending payment or to save a card for autopay (hand-written; keep when renumbering). See
+-- session) opened for a pending payment, an application's attempt, or to save a card for autopay (hand-written; keep when renumbering). See
 -- `checkoutSession` in schema.ts.
 CREATE TYPE "public"."checkout_status" AS ENUM('open', 'complete', 'expired');--> statement-breakpoint
 CREATE TABLE "checkout_session" (
@@ -20,8 +20,8 @@ CREATE TABLE "checkout_session" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "checkout_session_payment_id_unique" UNIQUE("payment_id"),
 	CONSTRAINT "checkout_session_provider_key_unique" UNIQUE("provider_key"),
-	CONSTRAINT "checkout_session_purpose_known" CHECK ("checkout_session"."purpose" IN ('payment', 'autopay_setup')),
-	CONSTRAINT "checkout_session_payment_has_amount" CHECK (("checkout_session"."purpose" = 'payment') = ("checkout_session"."payment_id" IS NOT NULL AND "checkout_session"."amount_cents" > 0)),
+	CONSTRAINT "checkout_session_purpose_known" CHECK ("checkout_session"."purpose" IN ('payment', 'application', 'autopay_setup')),
+	CONSTRAINT "checkout_session_payment_has_amount" CHECK (("checkout_session"."purpose" <> 'autopay_setup') = ("checkout_session"."payment_id" IS NOT NULL AND "checkout_session"."amount_cents" > 0)),
 	CONSTRAINT "checkout_session_setup_has_day" CHECK ("checkout_session"."purpose" <> 'autopay_setup' OR "checkout_session"."day_of_month" BETWEEN 1 AND 28)
 );--> statement-breakpoint
 ALTER TABLE "checkout_session" ADD CONSTRAINT "checkout_session_payment_id_payment_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payment"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
