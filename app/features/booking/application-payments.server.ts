@@ -32,6 +32,7 @@ import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
 import { application, checkoutSession, payment, property } from '~/server/db/schema';
 import { isUniqueViolation } from '~/server/db/rows.server';
+import { waitForCheckoutUrl } from '~/server/payments/checkout-rows.server';
 import type { Logger } from '~/server/logger.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import {
@@ -480,7 +481,7 @@ async function openAttemptCheckout({
     const [existing] = await db.select().from(checkoutSession).where(eq(checkoutSession.providerKey, plan.attemptKey));
     if (existing) {
       if (existing.status !== 'open') return { ok: false, reason: 'in_progress', applicationId: plan.applicationId };
-      const url = existing.url ?? (await waitForUrl(db, existing.id));
+      const url = existing.url ?? (await waitForCheckoutUrl(db, existing.id));
       if (url) return { ok: false, reason: 'checkout', ...base, url };
       return { ok: false, reason: 'in_progress', applicationId: plan.applicationId };
     }
@@ -575,21 +576,6 @@ async function openAttemptCheckout({
     }
   }
   return { ok: false, reason: 'in_progress', applicationId: plan.applicationId };
-}
-
-/** The page of checkout `checkoutId` once the request opening it stored it (up to 5 s), else null. */
-async function waitForUrl(db: Db, checkoutId: number): Promise<string | null> {
-  const deadline = Date.now() + 5_000;
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const [row] = await db
-      .select({ url: checkoutSession.url, status: checkoutSession.status })
-      .from(checkoutSession)
-      .where(eq(checkoutSession.id, checkoutId));
-    if (!row || row.status !== 'open') return null;
-    if (row.url) return row.url;
-  }
-  return null;
 }
 
 /**

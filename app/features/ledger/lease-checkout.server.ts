@@ -23,6 +23,7 @@ import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { autopay, checkoutSession, payment, user } from '~/server/db/schema';
 import { isUniqueViolation } from '~/server/db/rows.server';
+import { findOpenCheckout, waitForCheckoutUrl } from '~/server/payments/checkout-rows.server';
 import {
   PaymentProviderError,
   type ChargeResult,
@@ -172,17 +173,7 @@ export async function openLeasePaymentCheckout({
     }
 
     // Another tab's open session for this lease: the same amount goes there; another closes it.
-    const [open] = await db
-      .select()
-      .from(checkoutSession)
-      .where(
-        and(
-          eq(checkoutSession.leaseId, leaseId),
-          eq(checkoutSession.payerId, viewer.id),
-          eq(checkoutSession.purpose, 'payment'),
-          eq(checkoutSession.status, 'open'),
-        ),
-      );
+    const open = await findOpenCheckout(db, { leaseId, payerId: viewer.id, purpose: 'payment' });
     if (open) {
       const url = open.url ?? (await waitForCheckoutUrl(db, open.id));
       if (!url) {
@@ -297,24 +288,6 @@ export async function openLeasePaymentCheckout({
     }
   }
   return { ok: false, reason: 'checkout_busy' };
-}
-
-/** How long a repeated request waits for the first one's session (the provider's own timeout is 30 s). */
-const WAIT_FOR_URL_MS = 5_000;
-
-/** The page of checkout `checkoutId` once the request opening it has stored it; null after `WAIT_FOR_URL_MS`. */
-async function waitForCheckoutUrl(db: Db, checkoutId: number): Promise<string | null> {
-  const deadline = Date.now() + WAIT_FOR_URL_MS;
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const [row] = await db
-      .select({ url: checkoutSession.url, status: checkoutSession.status })
-      .from(checkoutSession)
-      .where(eq(checkoutSession.id, checkoutId));
-    if (!row || row.status !== 'open') return null;
-    if (row.url) return row.url;
-  }
-  return null;
 }
 
 /** Marks a checkout ended and, for a payment, fails it with `failure` (when still pending). */
@@ -635,17 +608,7 @@ export async function startAutopayCheckout({
   if (found.status !== 'active') return { ok: false, reason: 'not_active' };
 
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const [open] = await db
-      .select()
-      .from(checkoutSession)
-      .where(
-        and(
-          eq(checkoutSession.leaseId, leaseId),
-          eq(checkoutSession.payerId, viewer.id),
-          eq(checkoutSession.purpose, 'autopay_setup'),
-          eq(checkoutSession.status, 'open'),
-        ),
-      );
+    const open = await findOpenCheckout(db, { leaseId, payerId: viewer.id, purpose: 'autopay_setup' });
     if (open) {
       const url = open.url ?? (await waitForCheckoutUrl(db, open.id));
       if (url && open.expiresAt.getTime() > now.getTime() && open.dayOfMonth === dayOfMonth) return { ok: true, checkoutId: open.id, url };
