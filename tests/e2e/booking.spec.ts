@@ -4,7 +4,7 @@
  * "back" keep the application, homes that are not available
  * show a notice, and the whole flow works without JavaScript ("pay at signing").
  */
-import { axeOn } from './page-checks';
+import { axeOn, paymentInputs } from './page-checks';
 import type { Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
 import { fillDetails, fillStay, findAvailableHome, reachConfirmation, uniqueEmail } from './booking-steps';
@@ -115,8 +115,13 @@ test('a card declined on the hosted page is answered there; going back charges n
   test.slow();
   await reachConfirmation(page, uniqueEmail('declined'));
   await waitForHydration(page);
+  // The crawl's check finds no card input on our page, and finds the stand-in's (not ours) at once.
+  expect(await paymentInputs(page)).toEqual([]);
   await page.getByTestId('booking-submit').click();
   await expect(page).toHaveURL(/\/test-checkout\/sbx_cs_/, { timeout: 15_000 });
+  expect(await paymentInputs(page)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^cardNumber#/), expect.stringMatching(/^cvc#/)]),
+  );
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
   await page.getByLabel('Expiry (MM/YY)').fill('12/30');
   await page.getByLabel('CVC').fill('123');

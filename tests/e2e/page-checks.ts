@@ -162,3 +162,24 @@ export function findOverlaps(floatingIds: string[]): Report {
   }
   return { checked: targets.length, controls: floating.map(({ id }) => id), overlaps: [...overlaps] };
 }
+
+/**
+ * The inputs of the page that ask for a card or a bank account: autocomplete `cc-*`, or a name or
+ * id for a card number, expiry, CVC, or a bank account or routing number. Our pages have none:
+ * people pay on the provider's hosted page (decision 049). Answers "name#id" lines.
+ */
+export async function paymentInputs(page: Page): Promise<string[]> {
+  return page.locator('input, select, textarea').evaluateAll((elements) =>
+    elements
+      .filter((element) => {
+        const field = element as HTMLInputElement;
+        const autocomplete = (field.getAttribute('autocomplete') ?? '').toLowerCase();
+        const names = `${field.name} ${field.id}`;
+        return (
+          autocomplete.split(/\s+/).some((token) => token.startsWith('cc-')) ||
+          /(card.?number|name.?on.?card|\bcvc\b|\bcvv\b|\bexpiry\b|account.?number|routing.?number)/i.test(names)
+        );
+      })
+      .map((element) => `${(element as HTMLInputElement).name}#${element.id}`),
+  );
+}

@@ -5,13 +5,14 @@
  * - serious or critical axe violations (WCAG 2.0–2.2, A and AA),
  * - sideways scrolling (the page wider than its viewport),
  * - a floating control (side-menu button, chat bubble) over a title, link or form control
- *   (decision 034).
+ *   (decision 034),
+ * - an input for a card or a bank account (people pay on the provider's hosted page, decision 049).
  * A detail page is reached by following the first matching link of the page before it, as a user
  * would, so the crawl needs no id of the seed. The crawl only reads: it submits no form.
  */
 import type { Page } from '@playwright/test';
 import { expect, signInWith, test, waitForHydration } from './fixtures';
-import { FLOATING, findOverlaps, seriousAxeViolations, sidewaysOverflow } from './page-checks';
+import { FLOATING, findOverlaps, paymentInputs, seriousAxeViolations, sidewaysOverflow } from './page-checks';
 import { PUBLIC_PATHS } from './public-pages';
 import { E2E_LEASES } from './seed-leases';
 import { E2E_WORK_ORDERS } from './seed-work-orders';
@@ -150,7 +151,7 @@ async function open(page: Page, visit: Visit): Promise<string> {
   return href!;
 }
 
-/** Runs the three checks on the page as it is; each failure is soft, so one run lists them all. */
+/** Runs the four checks on the page as it is; each failure is soft, so one run lists them all. */
 async function checkPage(page: Page, path: string) {
   await waitForHydration(page);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -159,6 +160,7 @@ async function checkPage(page: Page, path: string) {
   expect.soft(sideways, `${path}: sideways scroll`).toEqual({ pixels: 0, culprits: [] });
   const { overlaps } = await page.evaluate(findOverlaps, FLOATING);
   expect.soft(overlaps, `${path}: floating control over a title, link or control`).toEqual([]);
+  expect.soft(await paymentInputs(page), `${path}: a card or bank account input`).toEqual([]);
 }
 
 for (const view of VIEWS) {
