@@ -1,16 +1,20 @@
 /**
- * Pay now on the provider's hosted page (decision 049). A tenant's payment is no longer charged
- * from our server with card details typed into our form: `startLeaseCheckout` records a pending
- * payment and opens a hosted checkout (Stripe Checkout, or the sandbox's test page) for exactly
- * that amount, and the browser is sent there. How it ended is read back from the provider, never
+ * A tenant's payments on the provider's hosted page (decision 049): Pay now
+ * (`startLeaseCheckout`), what is due at signing (`openLeasePaymentCheckout`, called by the
+ * leases feature's `startSigningCheckout`) and the card saved for autopay
+ * (`startAutopayCheckout`, Checkout's setup mode). Nothing is charged from our server with card
+ * details typed into our form: a pending payment is recorded and a hosted checkout (Stripe
+ * Checkout, or the sandbox's test page) opened for exactly that amount, and the browser is sent
+ * there. The booking flow's checkouts are opened by application-payments.server.ts and synced
+ * here too. How it ended is read back from the provider, never
  * from the URL the payer returns to: `syncCheckout` is called by the Stripe webhook
  * (`checkout.session.*`), by the return page and by the reconciler, and settles the payment
  * through `settleProviderCharge` (only a `pending` payment changes, so any number of calls, in any
  * order, settle it once).
  *
  * Rules:
- * - One open checkout per lease and payer (a unique index): a double click or a second tab with
- *   the same amount is sent to the same page; another amount closes the old session first.
+ * - One open checkout per lease, payer and purpose (a unique index): a double click or a second
+ *   tab with the same amount is sent to the same page; another amount closes the old session first.
  * - The amount is the one the tenant confirmed on our page, checked against the balance when the
  *   session opens; a provider record with another amount or key is refused and logged, never settled.
  * - A cancelled or expired session fails its payment (`checkout_cancelled` / `checkout_expired`):

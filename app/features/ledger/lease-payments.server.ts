@@ -1,7 +1,8 @@
 /**
- * Card payments on a lease (decision 022 and 021): the amount due at signing, **Pay now**
- * and autopay all go through `chargeLeasePayment`, in three steps like the booking flow
- * (decision 009):
+ * Card payments on a lease (decision 022 and 021). Autopay's off-session charges go through
+ * `chargeLeasePayment`; Pay now and the amount due at signing are paid on the hosted checkout
+ * (decision 049, lease-checkout.server.ts) and settled by `settleLeasePayment` too. A direct
+ * charge runs in three steps like the booking flow (decision 009):
  * 1. a `pending` payment row is inserted once per idempotency key (a double click, a retry or a
  *    replayed form finds the same row and never charges twice);
  * 2. the provider is charged with that key;
