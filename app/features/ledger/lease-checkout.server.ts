@@ -189,13 +189,7 @@ export async function openLeasePaymentCheckout({
       if (url && open.expiresAt.getTime() > now.getTime() && open.amountCents === amountCents) {
         return { ok: true, paymentId: open.paymentId!, url, reused: true };
       }
-      try {
-        if (open.sessionRef) await provider.expireCheckout(open.sessionRef);
-        await syncCheckout({ db, provider, checkout: open, context, closedAs: 'checkout_replaced' });
-      } catch (error) {
-        if (error instanceof PaymentProviderError) return { ok: false, reason: 'provider_unavailable' };
-        throw error;
-      }
+      if (!(await replaceOpenCheckout({ db, provider, checkout: open, context }))) return { ok: false, reason: 'provider_unavailable' };
       continue;
     }
 
@@ -292,6 +286,32 @@ export async function openLeasePaymentCheckout({
     }
   }
   return { ok: false, reason: 'checkout_busy' };
+}
+
+/**
+ * Closes an open checkout the payer replaces with another (another amount, another day): asks the
+ * provider to expire it, then records how it ended (`checkout_replaced`, or paid if it was paid
+ * meanwhile). False when the provider cannot be reached (nothing changed).
+ */
+async function replaceOpenCheckout({
+  db,
+  provider,
+  checkout,
+  context,
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  checkout: CheckoutRow;
+  context: SettlementContext;
+}): Promise<boolean> {
+  try {
+    if (checkout.sessionRef) await provider.expireCheckout(checkout.sessionRef);
+    await syncCheckout({ db, provider, checkout, context, closedAs: 'checkout_replaced' });
+    return true;
+  } catch (error) {
+    if (error instanceof PaymentProviderError) return false;
+    throw error;
+  }
 }
 
 /** Marks a checkout ended and, for a payment, fails it with `failure` (when still pending). */
@@ -617,13 +637,7 @@ export async function startAutopayCheckout({
       const url = open.url ?? (await waitForCheckoutUrl(db, open.id));
       if (url && open.expiresAt.getTime() > now.getTime() && open.dayOfMonth === dayOfMonth) return { ok: true, checkoutId: open.id, url };
       if (!url && open.createdAt.getTime() > now.getTime() - 60_000) return { ok: false, reason: 'checkout_busy' };
-      try {
-        if (open.sessionRef) await provider.expireCheckout(open.sessionRef);
-        await syncCheckout({ db, provider, checkout: open, context, closedAs: 'checkout_replaced' });
-      } catch (error) {
-        if (error instanceof PaymentProviderError) return { ok: false, reason: 'provider_unavailable' };
-        throw error;
-      }
+      if (!(await replaceOpenCheckout({ db, provider, checkout: open, context }))) return { ok: false, reason: 'provider_unavailable' };
       continue;
     }
 
