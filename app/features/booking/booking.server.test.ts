@@ -119,7 +119,7 @@ async function submit(
   });
   if (outcome.ok || outcome.reason !== 'checkout' || options.pay === false) return outcome;
   const sandbox = used as SandboxProvider;
-  const ref = new URL(outcome.url).pathname.split('/').pop()!;
+  const ref = new URL(outcome.url, TEST_PUBLIC_URL).pathname.split('/').pop()!;
   const digits = (values.cardNumber ?? SANDBOX_TEST_CARDS.succeeds).replace(/\D/g, '');
   const paid = sandbox.payCheckout(ref, {
     type: 'card',
@@ -414,7 +414,7 @@ describe('submitting an application', () => {
     const opened = await submit(valid(), { key: paidKey, provider: sandbox, pay: false });
     await submit(valid(), { key: abandonedKey, provider: sandbox, pay: false });
     if (opened.ok || opened.reason !== 'checkout') throw new Error('no checkout');
-    sandbox.payCheckout(new URL(opened.url).pathname.split('/').pop()!, {
+    sandbox.payCheckout(new URL(opened.url, TEST_PUBLIC_URL).pathname.split('/').pop()!, {
       type: 'card',
       number: SANDBOX_TEST_CARDS.succeeds,
       expMonth: 12,

@@ -95,7 +95,8 @@ describe('Pay now through the hosted checkout', () => {
     expect(opened).toMatchObject({ ok: true, reused: false });
     if (!opened.ok || !opened.url) throw new Error('not opened');
     const checkout = await checkoutOf(opened.paymentId);
-    expect(opened.url).toBe(`http://dimora.test/test-checkout/${checkout.sessionRef}`);
+    // A path on the browser's own origin: the sandbox's page is ours.
+    expect(opened.url).toBe(`/test-checkout/${checkout.sessionRef}`);
     const session = provider.checkouts.get(checkout.sessionRef!)!;
     expect(session.request).toMatchObject({
       amountCents: 40_000,

@@ -16,7 +16,7 @@ import type { DimoraLoadContext } from '~/server/load-context';
 import { cardDigits, parseExpiry } from '~/server/payments/card';
 import { getPaymentProvider } from '~/server/payments/payments.server';
 import type { DeclineCode } from '~/server/payments/payment-provider';
-import { SANDBOX_TEST_CARDS, type SandboxProvider } from '~/server/payments/sandbox-provider.server';
+import { SANDBOX_TEST_CARDS, sameOriginPath, type SandboxProvider } from '~/server/payments/sandbox-provider.server';
 
 /** What the test page shows about a session: never anything the payer did not give it. */
 export type TestCheckoutView = {
@@ -49,7 +49,7 @@ export async function loadTestCheckout(ref: string): Promise<TestCheckoutView> {
     amountCents: session.request.amountCents,
     status: state.status,
     mode: session.request.mode ?? 'payment',
-    cancelUrl: session.request.cancelUrl,
+    cancelUrl: sameOriginPath(session.request.cancelUrl),
     expiresAt: session.request.expiresAt.toISOString(),
     testCards: [
       { number: SANDBOX_TEST_CARDS.succeeds, outcome: 'succeeds' },

@@ -84,6 +84,17 @@ function sharedCheckouts(): Map<string, SandboxCheckout> {
   return holder[SHARED_CHECKOUTS];
 }
 
+/**
+ * A return URL as a path on the page's own origin. The sandbox's checkout page is served by the
+ * same server, so it never sends the browser to another host: PUBLIC_URL (`http://localhost:3000`
+ * by default) may name the site differently from the address the browser uses (`127.0.0.1`), and
+ * the session and receipt cookies belong to that address.
+ */
+export function sameOriginPath(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+}
+
 /** The path of the sandbox's hosted checkout page for a session (app/routes/test-checkout.tsx). */
 export function sandboxCheckoutPath(ref: string): string {
   return `/test-checkout/${encodeURIComponent(ref)}`;
@@ -233,7 +244,8 @@ export function createSandboxProvider({
         session = { ref: `sbx_cs_${randomBytes(12).toString('hex')}`, request, status: 'open', result: null, saved: null };
         checkouts.set(session.ref, session);
       }
-      return { ref: session.ref, url: new URL(sandboxCheckoutPath(session.ref), request.successUrl).href };
+      // A path: the page is ours, on whatever address the browser is using.
+      return { ref: session.ref, url: sandboxCheckoutPath(session.ref) };
     },
     async findCheckout(ref) {
       const session = current(ref);
@@ -255,8 +267,11 @@ export function createSandboxProvider({
     payCheckout(ref, card) {
       const session = current(ref);
       if (!session) throw new RangeError(`no sandbox checkout ${ref}`);
-      if (session.status !== 'open') return { status: 'closed', redirectTo: session.request.cancelUrl };
-      const paid = { status: 'paid' as const, redirectTo: session.request.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', ref) };
+      if (session.status !== 'open') return { status: 'closed', redirectTo: sameOriginPath(session.request.cancelUrl) };
+      const paid = {
+        status: 'paid' as const,
+        redirectTo: sameOriginPath(session.request.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', ref)),
+      };
       if (session.request.mode === 'setup') {
         const saved = saveDecision(card, now());
         if (saved.status === 'failed') return { status: 'declined', declineCode: saved.declineCode };
