@@ -122,6 +122,8 @@ const schema = z
      * https PUBLIC_URL the server refuses to start on the sandbox unless this says `sandbox`.
      */
     PAYMENT_PROVIDER: z.enum(['stripe', 'sandbox']).optional(),
+    /** Decision 050: how long a sandbox bank debit stays in flight before it clears or comes back (ms). */
+    SANDBOX_DEBIT_SETTLE_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
     /**
      * Decision 023: demo mode shows the links of captured e-mails (verification, reset) whole in the dev
      * mailbox; outside demo and test mode their tokens are redacted. Unset: on when PUBLIC_URL is a

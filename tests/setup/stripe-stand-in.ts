@@ -19,7 +19,8 @@
  * Checkout (decision 049): a session is paid on Stripe's page, which no test opens; the handle's
  * `completeCheckout` plays the payer (a PaymentIntent carrying `payment_intent_data`, confirmed with
  * a test PaymentMethod: paid, or declined with the session still open, as on Stripe's page) and
- * `signedCheckoutWebhook` builds the `checkout.session.*` delivery Stripe would send. An open session
+ * `signedCheckoutWebhook` builds the `checkout.session.*` delivery Stripe would send. `debitCheckout`
+ * pays from a bank account instead (the debit `processing`) and `settleDebit` is the bank's answer. An open session
  * past its `expires_at` reads as expired, as Stripe closes it.
  */
 import { randomBytes } from 'node:crypto';
@@ -145,6 +146,7 @@ export type CheckoutEventType =
 /** What paying on the hosted page did (`completeCheckout`). */
 export type CheckoutPayment =
   | { status: 'paid'; paymentIntentId: string }
+  | { status: 'processing'; paymentIntentId: string }
   | { status: 'declined'; paymentIntentId: string; declineCode: string }
   | { status: 'closed'; paymentIntentId: string | null };
 
@@ -177,6 +179,15 @@ export type StripeStandIn = {
    */
   completeCheckout(id: string, paymentMethod?: string): CheckoutPayment;
   /**
+   * The payer pays open session `id` (which must offer `us_bank_account`) from a bank account on
+   * Stripe's page (decision 050): the session is `complete` but `unpaid`, its PaymentIntent
+   * `processing` with the account's bank name and last 4. Stripe's test account `000111111113` is
+   * returned when the bank answers (`settleDebit`); any other clears.
+   */
+  debitCheckout(id: string, accountNumber?: string): CheckoutPayment;
+  /** The bank answers the debit of PaymentIntent `paymentIntentId`: it clears (paid) or is returned (the intent fails). */
+  settleDebit(paymentIntentId: string): 'succeeded' | 'returned';
+  /**
    * A webhook delivery for `type` about one of the stand-in's PaymentIntents (its current state),
    * signed with `secret` as Stripe signs (`Stripe-Signature` header value).
    */
@@ -203,6 +214,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   /** What a session's PaymentIntent is made with (`payment_intent_data`): Stripe keeps it out of the session object. */
   const sessionIntentData = new Map<string, { description: string | null; metadata: Json }>();
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
+  /** How each bank debit in flight will end, by PaymentIntent id. */
+  const debitOutcomes = new Map<string, 'succeeded' | 'returned'>();
 
   /** A PaymentMethod for `id`: a stored one, or a fresh copy of a test PaymentMethod (as Stripe does). */
   function paymentMethodFor(id: string): Json {
@@ -656,6 +669,97 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const existing = typeof session.payment_intent === 'string' ? intents.get(session.payment_intent) : undefined;
     if (session.status !== 'open') return { status: 'closed', paymentIntentId: existing ? String(existing.id) : null };
     const method = paymentMethodFor(paymentMethod);
+    const intent = sessionIntent(id, session, existing);
+    const outcome = confirmIntent(intent, method);
+    if (!outcome.ok) return { status: 'declined', paymentIntentId: String(intent.id), declineCode: outcome.declineCode };
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    session.url = null;
+    return { status: 'paid', paymentIntentId: String(intent.id) };
+  }
+
+  /** The payer debits a bank account on Stripe's page: see `StripeStandIn.debitCheckout`. */
+  function debitCheckout(id: string, accountNumber: string): CheckoutPayment {
+    const session = currentSession(id);
+    if (!session) throw new Error(`the stand-in has no Checkout Session ${id}`);
+    const existing = typeof session.payment_intent === 'string' ? intents.get(session.payment_intent) : undefined;
+    if (session.status !== 'open') return { status: 'closed', paymentIntentId: existing ? String(existing.id) : null };
+    if (!(session.payment_method_types as string[]).includes('us_bank_account')) {
+      throw new Error(`Checkout Session ${id} does not offer us_bank_account`);
+    }
+    const intent = sessionIntent(id, session, existing);
+    const method: Json = {
+      id: newId('pm'),
+      object: 'payment_method',
+      type: 'us_bank_account',
+      us_bank_account: {
+        bank_name: 'STRIPE TEST BANK',
+        last4: accountNumber.slice(-4),
+        routing_number: '110000000',
+        account_type: 'checking',
+      },
+      customer: null,
+      created: now(),
+      livemode: false,
+      metadata: {},
+    };
+    methods.set(method.id as string, method);
+    const charge: Json = {
+      id: newId('py'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: 0,
+      amount_refunded: 0,
+      currency: 'usd',
+      created: now(),
+      customer: intent.customer,
+      paid: false,
+      payment_intent: intent.id,
+      payment_method: method.id,
+      payment_method_details: { type: 'us_bank_account', us_bank_account: structuredClone(method.us_bank_account) },
+      refunded: false,
+      status: 'pending',
+      failure_code: null,
+    };
+    charges.set(charge.id as string, charge);
+    debitOutcomes.set(String(intent.id), accountNumber === '000111111113' ? 'returned' : 'succeeded');
+    Object.assign(intent, { status: 'processing', payment_method: method.id, latest_charge: charge.id, last_payment_error: null });
+    session.status = 'complete';
+    session.payment_status = 'unpaid';
+    session.url = null;
+    return { status: 'processing', paymentIntentId: String(intent.id) };
+  }
+
+  /** The bank answers a debit in flight: see `StripeStandIn.settleDebit`. */
+  function settleDebit(paymentIntentId: string): 'succeeded' | 'returned' {
+    const intent = intents.get(paymentIntentId);
+    const outcome = debitOutcomes.get(paymentIntentId);
+    if (!intent || !outcome || intent.status !== 'processing') throw new Error(`no bank debit in flight for ${paymentIntentId}`);
+    const charge = charges.get(String(intent.latest_charge))!;
+    if (outcome === 'succeeded') {
+      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
+      Object.assign(charge, { status: 'succeeded', paid: true, amount_captured: intent.amount });
+      for (const session of sessions.values()) if (session.payment_intent === paymentIntentId) session.payment_status = 'paid';
+      return outcome;
+    }
+    const method = methods.get(String(intent.payment_method));
+    Object.assign(charge, { status: 'failed', failure_code: 'insufficient_funds' });
+    Object.assign(intent, {
+      status: 'requires_payment_method',
+      payment_method: null,
+      last_payment_error: {
+        type: 'invalid_request_error',
+        code: 'insufficient_funds',
+        message: 'The customer’s account has insufficient funds to cover this payment.',
+        charge: charge.id,
+        payment_method: structuredClone(method),
+      },
+    });
+    return outcome;
+  }
+
+  /** The session's PaymentIntent, made at the first attempt with the session's amount and `payment_intent_data`. */
+  function sessionIntent(id: string, session: Json, existing: Json | undefined): Json {
     let intent = existing;
     if (!intent) {
       const data = sessionIntentData.get(id)!;
@@ -683,12 +787,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       intents.set(intent.id as string, intent);
       session.payment_intent = intent.id;
     }
-    const outcome = confirmIntent(intent, method);
-    if (!outcome.ok) return { status: 'declined', paymentIntentId: String(intent.id), declineCode: outcome.declineCode };
-    session.status = 'complete';
-    session.payment_status = 'paid';
-    session.url = null;
-    return { status: 'paid', paymentIntentId: String(intent.id) };
+    return intent;
   }
 
   function route(method: string, path: string, params: Json): Answer {
@@ -805,6 +904,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     paymentIntent: (id) => intents.get(id),
     checkoutSession: (id) => currentSession(id),
     completeCheckout: (id, paymentMethod = 'pm_card_visa') => payCheckout(id, paymentMethod),
+    debitCheckout: (id, accountNumber = '000123456789') => debitCheckout(id, accountNumber),
+    settleDebit,
     signedWebhook({ type, paymentIntentId, secret, eventId = newId('evt') }) {
       const intent = intents.get(paymentIntentId);
       if (!intent) throw new Error(`the stand-in has no PaymentIntent ${paymentIntentId}`);

@@ -152,7 +152,7 @@ export type ApplicationDetail = ApplicationListItem &
       id: number;
       kind: 'application_fee' | 'deposit' | 'rent' | 'other';
       amountCents: number;
-      status: 'pending' | 'succeeded' | 'failed' | 'refunded';
+      status: 'pending' | 'processing' | 'succeeded' | 'failed' | 'refunded';
       cardBrand: string | null;
       cardLast4: string | null;
       createdAt: string;

@@ -415,7 +415,7 @@ export async function settleAttempt({
         values: {
           application_id: app.id,
           reference: app.reference,
-          reason: failureReason ?? result.declineCode,
+          reason: failureReason ?? (result.status === 'failed' ? result.declineCode : 'processing'),
           card_brand: result.cardBrand,
           card_last4: result.cardLast4,
         },

@@ -57,7 +57,7 @@ export type ReceiptInput = {
   unitLabel: string;
   amountCents: number;
   refundedCents: number;
-  method: 'card' | 'autopay' | 'check' | 'cash' | 'bank_transfer';
+  method: 'card' | 'autopay' | 'bank_debit' | 'check' | 'cash' | 'bank_transfer';
   cardBrand: string | null;
   cardLast4: string | null;
   /** Check number, transfer reference… */

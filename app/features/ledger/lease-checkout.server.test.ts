@@ -102,7 +102,7 @@ describe('Pay now through the hosted checkout', () => {
       amountCents: 40_000,
       idempotencyKey: `lease:${row.id}:pay:page-view-1`,
       locale: 'it',
-      methods: ['card'],
+      methods: ['card', 'us_bank_account'],
       successUrl: `http://dimora.test/tenant-portal/payments/${opened.paymentId}`,
       cancelUrl: `http://dimora.test/tenant-portal/payments/${opened.paymentId}?cancelled=1`,
     });

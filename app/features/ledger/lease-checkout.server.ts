@@ -44,8 +44,13 @@ import { settleProviderCharge, type SettlementContext } from './settlement.serve
 /** How long a hosted checkout stays payable (Stripe's minimum is 30 minutes). */
 export const CHECKOUT_LIFETIME_MS = 35 * 60_000;
 
-/** What Pay now offers on the hosted page. Bank debits need the processing state first (decision 049). */
-export const LEASE_CHECKOUT_METHODS: readonly CheckoutMethod[] = ['card'];
+/**
+ * What Pay now offers on the hosted page: cards and bank debits (decision 050). What is due at
+ * signing and the card saved for autopay take cards only: a lease is signed once its payment has
+ * arrived, which a bank debit takes days to do.
+ */
+export const LEASE_CHECKOUT_METHODS: readonly CheckoutMethod[] = ['card', 'us_bank_account'];
+export const CARD_ONLY: readonly CheckoutMethod[] = ['card'];
 
 /** Why a payment's checkout ended without money: kept in `payment.failure_reason`. */
 export type CheckoutFailure = 'checkout_cancelled' | 'checkout_expired' | 'checkout_replaced' | 'checkout_unavailable';
@@ -263,7 +268,7 @@ export async function openLeasePaymentCheckout({
         cancelUrl: new URL(checkoutReturnPath(created.paymentId, true), context.publicUrl).href,
         locale,
         customerEmail: payer?.email ?? null,
-        methods: LEASE_CHECKOUT_METHODS,
+        methods: plan.kind === 'rent' ? LEASE_CHECKOUT_METHODS : CARD_ONLY,
         expiresAt,
       });
       await db
@@ -392,12 +397,13 @@ export async function syncCheckout({
   if (state.status !== checkout.status) {
     await db.update(checkoutSession).set({ status: state.status, updatedAt: new Date() }).where(eq(checkoutSession.id, checkout.id));
   }
-  if (state.result) {
+  if (state.result?.status === 'processing' && paid?.status === 'processing') {
+    // Still in flight: nothing to record; the reconciler asks again later.
+    await db.update(checkoutSession).set({ updatedAt: new Date() }).where(eq(checkoutSession.id, checkout.id));
+  } else if (state.result) {
     await settleProviderCharge({ db, idempotencyKey: paymentKey!, result: state.result, context });
   } else if (state.status === 'expired') {
     await closeCheckout(db, { checkoutId: checkout.id, paymentKey, status: 'expired', failure: closedAs, context });
-  } else if (state.processing) {
-    return 'processing';
   }
   return current();
 }
@@ -431,6 +437,7 @@ async function activateAutopayFromCheckout(
 }
 
 function statusOf(status: (typeof payment.$inferSelect)['status']): SyncOutcome {
+  if (status === 'processing') return 'processing';
   return status === 'succeeded' || status === 'refunded' ? 'succeeded' : status === 'failed' ? 'failed' : 'pending';
 }
 
@@ -498,18 +505,16 @@ export async function findCheckoutReturn({
     .innerJoin(checkoutSession, eq(checkoutSession.paymentId, payment.id))
     .where(and(eq(payment.id, paymentId), eq(payment.payerId, viewer.id)));
   if (!row || row.payment.leaseId === null) return null;
-  let processing = false;
-  if (row.payment.status === 'pending' && row.checkout.provider === provider.name) {
+  if ((row.payment.status === 'pending' || row.payment.status === 'processing') && row.checkout.provider === provider.name) {
     try {
       if (cancelled && row.checkout.status === 'open' && row.checkout.sessionRef) await provider.expireCheckout(row.checkout.sessionRef);
-      const outcome = await syncCheckout({
+      await syncCheckout({
         db,
         provider,
         checkout: row.checkout,
         context,
         closedAs: cancelled ? 'checkout_cancelled' : 'checkout_expired',
       });
-      processing = outcome === 'processing';
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       context.logger.warn({ err: error, paymentId }, 'checkout return: provider unavailable');
@@ -526,7 +531,7 @@ export async function findCheckoutReturn({
     paymentId,
     leaseId: after.payment.leaseId!,
     amountCents: after.payment.amountCents,
-    status: processing && status === 'pending' ? 'processing' : (status as CheckoutReturn['status']),
+    status: status as CheckoutReturn['status'],
     failureReason: after.payment.failureReason,
     url: after.checkout.status === 'open' && status === 'pending' ? after.checkout.url : null,
     signingLeaseId: after.payment.idempotencyKey.startsWith(`lease:${after.payment.leaseId}:signing:`) ? after.payment.leaseId : null,
@@ -534,9 +539,10 @@ export async function findCheckoutReturn({
 }
 
 /**
- * Settles checkouts whose webhook was lost (decision 049): open sessions past their expiry, and
- * sessions opened more than `olderThanMs` ago whose payment is still pending, are read back from
- * the provider (oldest first, at most `limit`). Returns how many payments changed. Run by the
+ * Settles checkouts whose webhook was lost (decision 049): open sessions past their expiry,
+ * sessions opened more than `olderThanMs` ago whose payment is still pending, and bank debits in
+ * flight not asked about for `olderThanMs` (decision 050) are read back from the provider (oldest
+ * first, at most `limit`). Returns how many payments changed. Run by the
  * outbox worker beside the application reconciler; a provider outage leaves them for the next run.
  */
 export async function reconcileCheckouts({
@@ -554,6 +560,7 @@ export async function reconcileCheckouts({
   olderThanMs?: number;
   limit?: number;
 }): Promise<number> {
+  const stale = sql`${now.toISOString()}::timestamptz - make_interval(secs => ${olderThanMs / 1000})`;
   const rows = await db
     .select({ checkout: checkoutSession })
     .from(checkoutSession)
@@ -561,11 +568,15 @@ export async function reconcileCheckouts({
     .where(
       and(
         eq(checkoutSession.provider, provider.name),
-        // A payment still pending, or a setup still open.
-        or(eq(payment.status, 'pending'), and(eq(checkoutSession.purpose, 'autopay_setup'), eq(checkoutSession.status, 'open'))),
         or(
-          and(eq(checkoutSession.status, 'open'), lt(checkoutSession.expiresAt, now)),
-          lt(checkoutSession.createdAt, sql`${now.toISOString()}::timestamptz - make_interval(secs => ${olderThanMs / 1000})`),
+          and(
+            // A payment still pending, or a setup still open…
+            or(eq(payment.status, 'pending'), and(eq(checkoutSession.purpose, 'autopay_setup'), eq(checkoutSession.status, 'open'))),
+            // …past its expiry, or opened a while ago.
+            or(and(eq(checkoutSession.status, 'open'), lt(checkoutSession.expiresAt, now)), lt(checkoutSession.createdAt, stale)),
+          ),
+          // A bank debit in flight not asked about for a while (each ask touches `updated_at`).
+          and(eq(payment.status, 'processing'), lt(checkoutSession.updatedAt, stale)),
         ),
       ),
     )
@@ -683,7 +694,7 @@ export async function startAutopayCheckout({
         locale,
         customerEmail: viewer.email,
         customerRef: earlier?.customerRef ?? null,
-        methods: LEASE_CHECKOUT_METHODS,
+        methods: CARD_ONLY,
         expiresAt,
       });
       await db

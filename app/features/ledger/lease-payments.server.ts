@@ -14,7 +14,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';
-import { building, lease, payment, property, user } from '~/server/db/schema';
+import { building, charge, lease, payment, property, user } from '~/server/db/schema';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import {
@@ -26,7 +26,17 @@ import {
   type PaymentSource,
 } from '~/server/payments/payment-provider';
 import { mailLanguage } from '~/server/mail/templates.server';
-import { allocateLedger, findLeaseBalance, lockLease, type Tx, leaseLocalToday } from './ledger.server';
+import { readSettings } from '~/server/settings/settings.server';
+import {
+  allocateLedger,
+  clearProcessingCharges,
+  findLeaseBalance,
+  leaseLocalToday,
+  lockLease,
+  takeBackPaymentAllocations,
+  type Tx,
+} from './ledger.server';
+import { announceReturnedDebit } from './returned-debits.server';
 import { leaseMailMessage, mailDate, mailMoney } from './lease-mail.server';
 
 export type LeasePaymentKind = 'rent' | 'deposit' | 'other';
@@ -56,25 +66,71 @@ export async function leaseUnitLabel(db: Db | Tx, leaseId: number): Promise<{ la
 }
 
 /**
- * Records a charge's outcome on its pending lease payment, inside `tx` (which must hold the
- * lease lock): succeeded → allocated, receipt e-mail and notification for the payer; failed →
- * the decline is kept. A payment no longer pending is left alone (returns false).
+ * Records a charge's outcome on its lease payment, inside `tx` (which must hold the lease lock):
+ * - pending → succeeded: allocated, receipt e-mail and notification for the payer;
+ * - pending → processing (a bank debit sent, decision 050): allocated, its charges `processing`;
+ * - processing → succeeded (the debit cleared): its charges paid, receipt;
+ * - pending → failed: the decline is kept, nothing else changes;
+ * - processing → failed (the debit came back): its charges reopen, the returned-payment fee is
+ *   posted, and the tenant and the building's staff are told (`announceReturnedDebit`).
+ * A bank debit's payment becomes a `bank_debit` (a card payment's method until then). Any other
+ * change (a replay, an answer older than what is recorded) is left alone and returns false.
  */
 export async function settleLeasePayment(
   tx: Tx,
   { paymentId, result, publicUrl, failureReason }: { paymentId: number; result: ChargeResult; publicUrl: string; failureReason?: string },
 ): Promise<boolean> {
+  const [before] = await tx.select({ status: payment.status, method: payment.method }).from(payment).where(eq(payment.id, paymentId));
+  if (!before) return false;
+  const from = before.status;
+  if (from !== 'pending' && !(from === 'processing' && result.status !== 'processing')) return false;
+  const byBank = result.paidBy === 'us_bank_account' && before.method === 'card';
   const [settled] = await tx
     .update(payment)
-    .set({ ...settledPaymentColumns(result, failureReason), settledAt: new Date() })
-    .where(and(eq(payment.id, paymentId), eq(payment.status, 'pending')))
+    .set({
+      ...settledPaymentColumns(result, failureReason),
+      ...(byBank ? { method: 'bank_debit' as const } : {}),
+      settledAt: result.status === 'processing' ? null : new Date(),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(payment.id, paymentId), eq(payment.status, from)))
     .returning();
   if (!settled || settled.leaseId === null) return false;
-  if (settled.status === 'succeeded') {
+  if (settled.status === 'processing') {
+    await allocateLedger(tx, settled.leaseId);
+  } else if (settled.status === 'succeeded') {
+    if (from === 'processing') await clearProcessingCharges(tx, settled.id);
     await allocateLedger(tx, settled.leaseId);
     await announceReceipt(tx, { payment: settled, publicUrl });
+  } else if (settled.status === 'failed' && from === 'processing') {
+    await returnDebit(tx, { payment: settled, publicUrl });
   }
   return true;
+}
+
+/**
+ * A returned bank debit (decision 050), under the lease lock: the charges it covered reopen (and
+ * are covered again from any other money), the returned-payment fee from the settings is posted
+ * (once per payment: only the change from `processing` gets here), and the payer and the
+ * building's staff get a notification and an e-mail in their language.
+ */
+async function returnDebit(tx: Tx, { payment: returned, publicUrl }: { payment: typeof payment.$inferSelect; publicUrl: string }) {
+  const leaseId = returned.leaseId!;
+  await takeBackPaymentAllocations(tx, returned.id);
+  const { returnedPaymentFeeCents: feeCents } = await readSettings({ db: tx as unknown as Db, names: ['returnedPaymentFeeCents'] });
+  const today = (await leaseLocalToday(tx, leaseId)) ?? new Date().toISOString().slice(0, 10);
+  if (feeCents > 0) {
+    await tx.insert(charge).values({
+      leaseId,
+      kind: 'returned_payment_fee',
+      amountCents: feeCents,
+      dueDate: today,
+      period: today.slice(0, 7),
+      description: `Returned payment ${receiptNumber(returned.id)}`,
+    });
+  }
+  await allocateLedger(tx, leaseId);
+  await announceReturnedDebit(tx, { payment: returned, feeCents, publicUrl });
 }
 
 /** The receipt e-mail and the payer's in-app notification for a succeeded payment. */

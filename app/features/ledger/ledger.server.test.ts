@@ -105,6 +105,7 @@ describe('allocation and the balance', () => {
       balanceCents: 50_000,
       overdueCents: 50_000,
       nextDueDate: '2026-02-01',
+      processingCents: 0,
     });
     const [receipt] = await leaseMails(database.db, 'receipt', tenant.email).then((rows) =>
       rows.filter((r) => r.dedupeKey === `receipt:${paid.id}`),

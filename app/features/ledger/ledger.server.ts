@@ -12,6 +12,10 @@
  * - A refund that leaves a payment with less than it had allocated takes the newest allocations
  *   back (those charges reopen), so the balance rises by exactly the refund.
  * - Money in: a payment never exceeds the balance (callers check `findLeaseBalance` first).
+ * - A bank debit in flight (decision 050) is a `processing` payment: it covers charges like a
+ *   succeeded one, but a charge it covers is `processing` (not open, so no late fee; not paid)
+ *   until the debit clears (`clearProcessingCharges`: paid) or comes back
+ *   (`takeBackPaymentAllocations`: open again).
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '~/server/db/rows.server';
@@ -62,7 +66,7 @@ export async function allocateLedger(tx: Tx, leaseId: number): Promise<number> {
   const payments = await tx
     .select({ id: payment.id, left: paymentUnapplied })
     .from(payment)
-    .where(and(eq(payment.leaseId, leaseId), inArray(payment.status, ['succeeded', 'refunded'])))
+    .where(and(eq(payment.leaseId, leaseId), inArray(payment.status, COVERING_PAYMENT_STATUSES)))
     .orderBy(asc(payment.createdAt), asc(payment.id));
   const sources = [
     ...credits.filter((c) => c.left > 0).map((c) => ({ kind: 'credit' as const, id: c.id, left: c.left })),
@@ -99,11 +103,54 @@ export async function allocateLedger(tx: Tx, leaseId: number): Promise<number> {
       .update(charge)
       .set({
         allocatedCents: sql`${charge.allocatedCents} + ${cents}`,
-        status: sql`case when ${charge.allocatedCents} + ${cents} >= ${charge.amountCents} then 'paid'::charge_status else 'open'::charge_status end`,
+        status: sql`case when ${charge.allocatedCents} + ${cents} < ${charge.amountCents} then 'open'::charge_status
+          when ${inFlight} then 'processing'::charge_status else 'paid'::charge_status end`,
       })
       .where(eq(charge.id, id));
   }
   return total;
+}
+
+/** Payments whose money covers charges: received, refunded (in part), and bank debits in flight. */
+const COVERING_PAYMENT_STATUSES = ['succeeded', 'refunded', 'processing'] as const;
+
+/** True for a charge (the `charge` row in scope) that a bank debit in flight covers in part. */
+const inFlight = sql`exists (select 1 from ledger_allocation fa join payment fp on fp.id = fa.payment_id
+  where fa.charge_id = "charge"."id" and fp.status = 'processing')`;
+
+/**
+ * A bank debit cleared (decision 050): the charges payment `paymentId` covers, and that no other
+ * debit in flight covers, are paid. Call under `lockLease`, after the payment left `processing`.
+ */
+export async function clearProcessingCharges(tx: Tx, paymentId: number): Promise<void> {
+  await tx
+    .update(charge)
+    .set({ status: 'paid' })
+    .where(
+      and(
+        eq(charge.status, 'processing'),
+        sql`${charge.id} in (select charge_id from ledger_allocation where payment_id = ${paymentId})`,
+        sql`not ${inFlight}`,
+      ),
+    );
+}
+
+/**
+ * A bank debit came back (decision 050): every allocation of payment `paymentId` is taken back and
+ * the charges it covered are open again. Call under `lockLease`; then `allocateLedger` may cover
+ * them from other money.
+ */
+export async function takeBackPaymentAllocations(tx: Tx, paymentId: number): Promise<void> {
+  const allocations = await tx
+    .delete(ledgerAllocation)
+    .where(eq(ledgerAllocation.paymentId, paymentId))
+    .returning({ chargeId: ledgerAllocation.chargeId, amount: ledgerAllocation.amountCents });
+  for (const allocation of allocations) {
+    await tx
+      .update(charge)
+      .set({ allocatedCents: sql`${charge.allocatedCents} - ${allocation.amount}`, status: 'open' })
+      .where(eq(charge.id, allocation.chargeId));
+  }
 }
 
 /**
@@ -140,8 +187,10 @@ export async function releasePaymentAllocations(tx: Tx, paymentId: number): Prom
 }
 
 export type LeaseBalance = {
-  /** What the tenant owes now (cents; negative = credit in their favour). */
+  /** What the tenant owes now (cents; negative = credit in their favour); bank debits in flight already count as paid. */
   balanceCents: number;
+  /** Bank debits in flight (cents, decision 050): not yet received, and not owed again. */
+  processingCents: number;
   /** Open charges due today or earlier (cents). */
   overdueCents: number;
   /** The earliest due date of an open charge (ISO), or null. */
@@ -182,11 +231,15 @@ export async function findLeaseBalance(db: Executor, leaseId: number, today?: st
     .from(charge)
     .where(eq(charge.leaseId, leaseId));
   const [paid] = await db
-    .select({ left: sql<number>`coalesce(sum(greatest(${paymentUnapplied}, 0)), 0)::int` })
+    .select({
+      left: sql<number>`coalesce(sum(greatest(${paymentUnapplied}, 0)), 0)::int`,
+      processing: sql<number>`coalesce(sum(case when ${payment.status} = 'processing' then ${payment.amountCents} else 0 end), 0)::int`,
+    })
     .from(payment)
-    .where(and(eq(payment.leaseId, leaseId), inArray(payment.status, ['succeeded', 'refunded'])));
+    .where(and(eq(payment.leaseId, leaseId), inArray(payment.status, COVERING_PAYMENT_STATUSES)));
   return {
     balanceCents: (row?.owed ?? 0) - (row?.credit ?? 0) - (paid?.left ?? 0),
+    processingCents: paid?.processing ?? 0,
     overdueCents: row?.overdue ?? 0,
     nextDueDate: row?.next ?? null,
   };
@@ -220,7 +273,8 @@ export type LedgerEntry = {
  * The lease's statement: charges, credits, payments and refunds in the order they happened, each
  * on its own local date (see `LedgerEntry.date`), with the running balance after each line. On one
  * day, entries follow their instants (a charge posted at signing comes before the payment of it).
- * Void charges and failed payments are left out. Oldest first. `year` (e.g. 2026) keeps the lines
+ * Void charges and failed payments are left out; a bank debit in flight is there (status
+ * `processing`), on the day it was sent. Oldest first. `year` (e.g. 2026) keeps the lines
  * of that calendar year; their balances still count everything before it.
  */
 export async function findLedger(db: Executor, leaseId: number, options: { year?: number } = {}): Promise<LedgerEntry[]> {
@@ -251,7 +305,7 @@ export async function findLedger(db: Executor, leaseId: number, options: { year?
       union all
       select 'payment:' || p.id, (coalesce(p.settled_at, p.created_at) at time zone z.tz)::date, coalesce(p.settled_at, p.created_at),
         null, 'payment', p.method::text, null, -p.amount_cents, p.status::text, p.id, null, p.id, 1
-        from payment p, zone z where p.lease_id = ${leaseId} and p.status in ('succeeded', 'refunded')
+        from payment p, zone z where p.lease_id = ${leaseId} and p.status in ('succeeded', 'refunded', 'processing')
       union all
       select 'refund:' || r.id, (r.created_at at time zone z.tz)::date, r.created_at,
         null, 'refund', r.reason, null, r.amount_cents, 'succeeded', r.payment_id, null, r.id, 2

@@ -3,8 +3,8 @@
  * Stripe webhook and the reconciler call `settleProviderCharge` with the charge's idempotency
  * key and the provider's answer. Lease payments (rent, amounts due at signing, autopay) carry
  * that key on their one `payment` row; application payments (booking flow, decision 009) carry
- * `<key>:<kind>` rows of one attempt. Only `pending` payments change, so a webhook delivered
- * five times settles once.
+ * `<key>:<kind>` rows of one attempt. Only `pending` payments change (and a lease's bank debit
+ * in flight, `processing`, to its end: decision 050), so a webhook delivered five times settles once.
  */
 import { and, eq, like } from 'drizzle-orm';
 import { settleAttempt } from '~/features/booking/application-payments.server';
@@ -58,6 +58,11 @@ export async function settleProviderCharge({
     .where(and(like(payment.idempotencyKey, `${escaped}:%`)))
     .limit(1);
   if (attempt?.applicationId == null) return 'unknown';
+  // Booking takes cards only (decision 050): an application payment has no debit in flight.
+  if (result.status === 'processing') {
+    context.logger.warn({ applicationId: attempt.applicationId }, 'application payment processing: left pending');
+    return 'unchanged';
+  }
   const changed = await settleAttempt({
     db,
     applicationId: attempt.applicationId,

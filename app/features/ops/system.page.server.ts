@@ -76,6 +76,7 @@ function viewOf(settings: Settings): SystemSettingsView {
     lateFeePercent: settings.lateFeePercent,
     lateFeeCapCents: settings.lateFeeCapCents,
     lateFeeCapPercent: settings.lateFeeCapPercent,
+    returnedPaymentFeeCents: settings.returnedPaymentFeeCents,
     companyName: settings.companyName,
     contactPhone: settings.contactPhone,
     contactEmail: settings.contactEmail,

@@ -25,6 +25,7 @@ export type SystemSettingsView = {
   lateFeePercent: number;
   lateFeeCapCents: number;
   lateFeeCapPercent: number;
+  returnedPaymentFeeCents: number;
   companyName: string;
   contactPhone: string;
   contactEmail: string;
@@ -139,6 +140,8 @@ export function readSectionForm(section: SystemSection, form: FormData): Section
       if (form.has('lateFeePercent')) parsed('lateFeePercent', 'lateFeePercent', parseDecimal, E.number);
       if (form.has('lateFeeCap')) parsed('lateFeeCap', 'lateFeeCapCents', parseDollars, E.money);
       if (form.has('lateFeeCapPercent')) parsed('lateFeeCapPercent', 'lateFeeCapPercent', parseDecimal, E.number);
+      // Decision 050; like the rule's fields, left as it is by a post without it.
+      if (form.has('returnedPaymentFee')) parsed('returnedPaymentFee', 'returnedPaymentFeeCents', parseDollars, E.money);
       break;
     case 'maintenance':
       for (const name of ['slaEmergencyHours', 'slaUrgentHours', 'slaRoutineHours']) parsed(name, name, parseWhole, E.whole);
@@ -163,6 +166,7 @@ export function formFieldOf(path: readonly PropertyKey[]): string {
   if (head === 'applicationFeeCents') return 'applicationFee';
   if (head === 'lateFeeCents') return 'lateFee';
   if (head === 'lateFeeCapCents') return 'lateFeeCap';
+  if (head === 'returnedPaymentFeeCents') return 'returnedPaymentFee';
   if (head === 'officeHours' && group && (OFFICE_DAY_GROUPS as readonly string[]).includes(group)) {
     return hoursField(group as OfficeDayGroup, edge === 'opens' ? 'opens' : 'closes');
   }
@@ -183,6 +187,7 @@ export function sectionValues(section: SystemSection, settings: SystemSettingsVi
         lateFeePercent: String(settings.lateFeePercent),
         lateFeeCap: centsToDollarsText(settings.lateFeeCapCents),
         lateFeeCapPercent: String(settings.lateFeeCapPercent),
+        returnedPaymentFee: centsToDollarsText(settings.returnedPaymentFeeCents),
       };
     case 'maintenance':
       return {

@@ -13,9 +13,9 @@ import { FIELD_MESSAGES, cleanLine } from '~/lib/form-fields';
 import { INT4_MAX } from '~/lib/ids';
 import { cursorParam, dayRangeCheck, filteredHref, optionalParam as optional, pickParams } from '~/lib/query-filters';
 
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+export const PAYMENT_STATUSES = ['pending', 'processing', 'succeeded', 'failed', 'refunded'] as const;
 export const PAYMENT_KINDS = ['application_fee', 'deposit', 'rent', 'other'] as const;
-export const PAYMENT_METHODS = ['card', 'autopay', 'check', 'cash', 'bank_transfer'] as const;
+export const PAYMENT_METHODS = ['card', 'autopay', 'bank_debit', 'check', 'cash', 'bank_transfer'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

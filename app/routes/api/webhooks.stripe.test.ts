@@ -6,7 +6,7 @@ import { startLeaseCheckout } from '~/features/ledger/lease-checkout.server';
 import { findLeaseBalance } from '~/features/ledger/ledger.server';
 import { settleProviderCharge } from '~/features/ledger/settlement.server';
 import type * as SettlementModule from '~/features/ledger/settlement.server';
-import { auditLog, checkoutSession, ledgerAllocation, notification, outbox, payment, paymentDispute } from '~/server/db/schema';
+import { auditLog, charge, checkoutSession, ledgerAllocation, notification, outbox, payment, paymentDispute } from '~/server/db/schema';
 import { isSameOriginRequest } from '~/server/security-headers.server';
 import { bodyLimitFor } from '../../../server/app';
 import type { PaymentProvider } from '~/server/payments/payment-provider';
@@ -180,7 +180,7 @@ async function openLeaseCheckout(amountCents: number, provider: PaymentProvider 
   if (!opened.ok || !opened.url) throw new Error(`checkout not opened: ${JSON.stringify(opened)}`);
   const [row] = await database.db.select().from(checkoutSession).where(eq(checkoutSession.paymentId, opened.paymentId));
   if (!row?.sessionRef) throw new Error('checkout has no session');
-  return { leaseId: lease.id, tenant, paymentId: opened.paymentId, ref: row.sessionRef };
+  return { leaseId: lease.id, tenant, manager, paymentId: opened.paymentId, ref: row.sessionRef };
 }
 
 /** A signed `checkout.session.*` event naming session `ref`; the rest of the payload is what Stripe might say, never read. */
@@ -495,6 +495,69 @@ describe('POST /api/webhooks/stripe: checkout.session.* events (decision 049)', 
     });
     expect(await receiptsFor(paymentId)).toBe(1);
     expect(await balanceOf(leaseId)).toBe(60_000);
+  });
+
+  it('with Stripe: rent by bank debit is processing on completed, paid on async_payment_succeeded, whatever the order', async () => {
+    const provider = stripe();
+    providerOfRoute.mockReturnValue(provider);
+    const { leaseId, paymentId, ref } = await openLeaseCheckout(100_000, provider);
+    const debit = standIn.debitCheckout(ref);
+    expect(debit.status).toBe('processing');
+    const completed = standIn.signedCheckoutWebhook({ type: 'checkout.session.completed', sessionId: ref, secret: WEBHOOK_SECRET });
+    expect(await deliver(completed.payload, completed.signature)).toMatchObject({ status: 200, body: { checkout: 'processing' } });
+    expect(await paymentById(paymentId)).toMatchObject({
+      status: 'processing',
+      method: 'bank_debit',
+      cardBrand: 'STRIPE TEST BANK',
+      cardLast4: '6789',
+      settledAt: null,
+    });
+    expect(await findLeaseBalance(database.db, leaseId)).toMatchObject({ balanceCents: 0, processingCents: 100_000, overdueCents: 0 });
+    expect(await receiptsFor(paymentId)).toBe(0);
+
+    standIn.settleDebit(debit.paymentIntentId!);
+    const succeeded = standIn.signedCheckoutWebhook({
+      type: 'checkout.session.async_payment_succeeded',
+      sessionId: ref,
+      secret: WEBHOOK_SECRET,
+    });
+    // Stripe may deliver the old `completed` again after the success: it reads the session now, so it is a replay.
+    for (const delivery of [succeeded, completed, succeeded]) {
+      expect(await deliver(delivery.payload, delivery.signature)).toMatchObject({ status: 200, body: { checkout: 'succeeded' } });
+    }
+    expect(await paymentById(paymentId)).toMatchObject({ status: 'succeeded', method: 'bank_debit' });
+    expect(await receiptsFor(paymentId)).toBe(1);
+    expect(await findLeaseBalance(database.db, leaseId)).toMatchObject({ balanceCents: 0, processingCents: 0 });
+  });
+
+  it('with Stripe: a returned bank debit reopens the charge and posts one returned-payment fee, however often it is delivered', async () => {
+    const provider = stripe();
+    providerOfRoute.mockReturnValue(provider);
+    const { leaseId, paymentId, ref, tenant } = await openLeaseCheckout(100_000, provider);
+    const debit = standIn.debitCheckout(ref, '000111111113');
+    const completed = standIn.signedCheckoutWebhook({ type: 'checkout.session.completed', sessionId: ref, secret: WEBHOOK_SECRET });
+    expect(await deliver(completed.payload, completed.signature)).toMatchObject({ status: 200, body: { checkout: 'processing' } });
+
+    expect(standIn.settleDebit(debit.paymentIntentId!)).toBe('returned');
+    const failed = standIn.signedCheckoutWebhook({ type: 'checkout.session.async_payment_failed', sessionId: ref, secret: WEBHOOK_SECRET });
+    for (const delivery of [failed, completed, failed, failed, failed]) {
+      expect(await deliver(delivery.payload, delivery.signature)).toMatchObject({ status: 200, body: { checkout: 'failed' } });
+    }
+    expect(await paymentById(paymentId)).toMatchObject({ status: 'failed', failureReason: 'debit_returned', method: 'bank_debit' });
+    expect(await allocationsOf(paymentId)).toBe(0);
+    const fees = await database.db
+      .select({ amountCents: charge.amountCents })
+      .from(charge)
+      .where(and(eq(charge.leaseId, leaseId), eq(charge.kind, 'returned_payment_fee')));
+    expect(fees).toEqual([{ amountCents: 2_500 }]);
+    expect(await findLeaseBalance(database.db, leaseId)).toMatchObject({ balanceCents: 102_500, processingCents: 0 });
+    const [notice] = await database.db
+      .select({ n: count() })
+      .from(outbox)
+      .where(and(eq(outbox.topic, 'mail.lease'), eq(outbox.dedupeKey, `debit_returned:${paymentId}`)));
+    expect(notice?.n).toBe(1);
+    const tenantNotices = await database.db.select().from(notification).where(eq(notification.userId, tenant.id));
+    expect(tenantNotices.map((row) => row.title)).toEqual(['Bank payment returned']);
   });
 
   it('answers 503 (Stripe retries) when the session cannot be read back, and settles on the retry', async () => {

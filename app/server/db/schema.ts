@@ -52,12 +52,21 @@ export const paymentMethod = pgEnum('payment_method', ['card', 'pay_at_signing']
 /** DESIGN §4: draft → sent → signed → active → ended | terminated (migration 0007 renamed `pending` to `draft`). */
 export const leaseStatus = pgEnum('lease_status', ['draft', 'sent', 'signed', 'active', 'ended', 'terminated']);
 export const paymentKind = pgEnum('payment_kind', ['application_fee', 'deposit', 'rent', 'other']);
-export const paymentStatus = pgEnum('payment_status', ['pending', 'succeeded', 'failed', 'refunded']);
+export const paymentStatus = pgEnum('payment_status', ['pending', 'processing', 'succeeded', 'failed', 'refunded']);
 /** How money arrived: by card through the provider (also autopay), or recorded by staff. */
-export const paymentMethodKind = pgEnum('payment_method_kind', ['card', 'autopay', 'check', 'cash', 'bank_transfer']);
+export const paymentMethodKind = pgEnum('payment_method_kind', ['card', 'autopay', 'bank_debit', 'check', 'cash', 'bank_transfer']);
 /** The ledger's entry kinds (DESIGN §4 `charge`): `credit` lowers the balance, the rest raise it. */
-export const chargeKind = pgEnum('charge_kind', ['rent', 'late_fee', 'deposit', 'application_fee', 'utility', 'other', 'credit']);
-export const chargeStatus = pgEnum('charge_status', ['open', 'paid', 'void']);
+export const chargeKind = pgEnum('charge_kind', [
+  'rent',
+  'late_fee',
+  'deposit',
+  'application_fee',
+  'returned_payment_fee',
+  'utility',
+  'other',
+  'credit',
+]);
+export const chargeStatus = pgEnum('charge_status', ['open', 'processing', 'paid', 'void']);
 export const leaseTenantRole = pgEnum('lease_tenant_role', ['primary', 'co_tenant']);
 export const vendorStatus = pgEnum('vendor_status', ['pending', 'approved', 'rejected', 'suspended']);
 /** Decision 027: what a tenant may report (unknown categories are refused). */

@@ -43,12 +43,40 @@ export type ChargeRequest = {
   metadata?: Record<string, string>;
 };
 
-/** Why a card was refused, as processors report it. */
-export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'invalid_card' | 'processing_error';
+/**
+ * Why a card was refused, or a bank debit failed, as processors report it. `debit_returned`: the
+ * payer's bank sent a debit back after it was sent (insufficient funds, account closed…).
+ */
+export type DeclineCode =
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'incorrect_cvc'
+  | 'invalid_card'
+  | 'processing_error'
+  | 'debit_returned';
 
+/**
+ * What paid: a card, or a US bank account debited by ACH (decision 050). For a bank account,
+ * `cardBrand` is the bank's name and `cardLast4` the account number's last 4.
+ */
+export type PaidBy = 'card' | 'us_bank_account';
+
+/**
+ * A charge's outcome. `processing`: a bank debit was sent and its money is in flight (up to 4
+ * business days); `succeeded` or `failed` follows, also after `processing` (a returned debit).
+ */
 export type ChargeResult =
-  | { status: 'succeeded'; providerRef: string; cardBrand: string | null; cardLast4: string | null }
-  | { status: 'failed'; providerRef: string | null; cardBrand: string | null; cardLast4: string | null; declineCode: DeclineCode };
+  | { status: 'succeeded'; providerRef: string; cardBrand: string | null; cardLast4: string | null; paidBy?: PaidBy }
+  | { status: 'processing'; providerRef: string; cardBrand: string | null; cardLast4: string | null; paidBy?: PaidBy }
+  | {
+      status: 'failed';
+      providerRef: string | null;
+      cardBrand: string | null;
+      cardLast4: string | null;
+      declineCode: DeclineCode;
+      paidBy?: PaidBy;
+    };
 
 /**
  * The `payment` columns a charge's outcome sets when a pending payment settles: its status, the
@@ -129,16 +157,15 @@ export type CheckoutRequest = {
 export type CheckoutSession = { ref: string; url: string };
 
 /**
- * A checkout as the provider sees it now. `result` is the payment's final outcome (null while
- * the session is open, or a bank debit is in flight: `processing`); the amount and the key are
- * the provider's own record, compared with ours before anything settles.
+ * A checkout as the provider sees it now. `result` is the payment's outcome so far: null while
+ * the session is open, `processing` while a bank debit is in flight, then final; the amount and
+ * the key are the provider's own record, compared with ours before anything settles.
  */
 export type CheckoutState = {
   ref: string;
   status: 'open' | 'complete' | 'expired';
   idempotencyKey: string | null;
   amountCents: number;
-  processing: boolean;
   result: ChargeResult | null;
   /** A complete setup session's saved card: the token autopay charges, never the number. */
   saved: SavedCard | null;

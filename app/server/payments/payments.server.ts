@@ -23,10 +23,12 @@ export function stripeApiAddress(apiBase: string | undefined): Pick<StripeProvid
 }
 
 /** A provider for this environment: `paymentProvider` (PAYMENT_PROVIDER, else Stripe with STRIPE_SECRET_KEY, else a sandbox). */
-export function createConfiguredProvider(config: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE' | 'paymentProvider'>): PaymentProvider {
+export function createConfiguredProvider(
+  config: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE' | 'paymentProvider'> & Partial<Pick<Env, 'SANDBOX_DEBIT_SETTLE_MS'>>,
+): PaymentProvider {
   if (config.paymentProvider === 'stripe' && config.STRIPE_SECRET_KEY)
     return createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, ...stripeApiAddress(config.STRIPE_API_BASE) });
-  return createSandboxProvider();
+  return createSandboxProvider({ debitSettleMs: config.SANDBOX_DEBIT_SETTLE_MS });
 }
 
 /**

@@ -37,6 +37,22 @@ export const SANDBOX_TEST_CARDS = {
   attachesButDeclines: '4000000000000341',
 } as const;
 
+/**
+ * The sandbox's test bank account (decision 050): routing number and the account numbers whose
+ * debits clear or come back (as Stripe's test accounts do). Any other 4–17 digit account clears.
+ */
+export const SANDBOX_TEST_BANK = {
+  routingNumber: '110000000',
+  clears: '000123456789',
+  returned: '000111111113',
+} as const;
+
+/** The name a sandbox bank debit shows where a card shows its brand. */
+export const SANDBOX_BANK_NAME = 'Sandbox Bank';
+
+/** How long a sandbox bank debit stays in flight by default (a real one: up to 4 business days). */
+export const SANDBOX_DEBIT_SETTLE_MS = 60_000;
+
 const OUTCOMES: Record<string, DeclineCode> = {
   [SANDBOX_TEST_CARDS.declined]: 'card_declined',
   [SANDBOX_TEST_CARDS.insufficientFunds]: 'insufficient_funds',
@@ -56,11 +72,21 @@ export type SandboxCheckout = {
   status: CheckoutState['status'];
   result: ChargeResult | null;
   saved: SavedCard | null;
+  /** A bank debit in flight: how it will end, and when. */
+  debit: { clears: boolean; settlesAt: Date } | null;
 };
 
-/** What paying on the sandbox's checkout page did: paid (go to `redirectTo`), declined (stay), or closed. */
+/**
+ * What paying on the sandbox's checkout page did: paid (go to `redirectTo`; `settlesAt` when a
+ * bank debit was sent and is in flight until then), declined (stay), or closed.
+ */
 export type SandboxCheckoutPayment =
-  { status: 'paid'; redirectTo: string } | { status: 'declined'; declineCode: DeclineCode } | { status: 'closed'; redirectTo: string };
+  | { status: 'paid'; redirectTo: string; settlesAt: Date | null }
+  | { status: 'declined'; declineCode: DeclineCode | 'invalid_account' }
+  | { status: 'closed'; redirectTo: string };
+
+/** A US bank account typed on the sandbox's test page: digits only. */
+export type SandboxBankAccount = { routingNumber: string; accountNumber: string; holder: string };
 
 export type SandboxProvider = PaymentProvider & {
   /** The charges made so far, keyed by idempotency key (tests count them). */
@@ -73,6 +99,13 @@ export type SandboxProvider = PaymentProvider & {
    * card, as on Stripe's page); a session already complete or expired answers `closed`.
    */
   payCheckout(ref: string, card: Extract<PaymentSource, { type: 'card' }>): SandboxCheckoutPayment;
+  /**
+   * Pays an open checkout that offers `us_bank_account` by debiting a test bank account (decision
+   * 050): the session completes with the debit `processing`; at `settlesAt` it clears, or comes
+   * back (`debit_returned`) for `SANDBOX_TEST_BANK.returned`. A routing number other than the
+   * test one, or an account number that is not 4–17 digits, answers `invalid_account`.
+   */
+  payCheckoutByBank(ref: string, account: SandboxBankAccount): SandboxCheckoutPayment;
 };
 
 const SHARED_STORE = Symbol.for('dimora.sandboxCharges');
@@ -186,12 +219,26 @@ export function createSandboxProvider({
   store = sharedStore(),
   checkouts = sharedCheckouts(),
   now = () => new Date(),
-}: { store?: Map<string, Promise<SandboxCharge>>; checkouts?: Map<string, SandboxCheckout>; now?: () => Date } = {}): SandboxProvider {
+  debitSettleMs = SANDBOX_DEBIT_SETTLE_MS,
+}: {
+  store?: Map<string, Promise<SandboxCharge>>;
+  checkouts?: Map<string, SandboxCheckout>;
+  now?: () => Date;
+  /** How long a bank debit stays in flight (ms). */
+  debitSettleMs?: number;
+} = {}): SandboxProvider {
   const refunds = new Map<string, RefundResult>();
-  /** The session as it stands now: an open one past its expiry is expired. */
+  /** The session as it stands now: an open one past its expiry is expired; a debit past its date has cleared or come back. */
   const current = (ref: string): SandboxCheckout | undefined => {
     const session = checkouts.get(ref);
     if (session?.status === 'open' && session.request.expiresAt.getTime() <= now().getTime()) session.status = 'expired';
+    const debit = session?.debit;
+    if (session && debit && session.result?.status === 'processing' && debit.settlesAt.getTime() <= now().getTime()) {
+      const { providerRef, cardBrand, cardLast4 } = session.result;
+      session.result = debit.clears
+        ? { status: 'succeeded', providerRef, cardBrand, cardLast4, paidBy: 'us_bank_account' }
+        : { status: 'failed', providerRef, cardBrand, cardLast4, paidBy: 'us_bank_account', declineCode: 'debit_returned' };
+    }
     return session;
   };
   return {
@@ -241,7 +288,7 @@ export function createSandboxProvider({
       // One session per key, as Stripe's idempotency keys give.
       let session = [...checkouts.values()].find((candidate) => candidate.request.idempotencyKey === request.idempotencyKey);
       if (!session) {
-        session = { ref: `sbx_cs_${randomBytes(12).toString('hex')}`, request, status: 'open', result: null, saved: null };
+        session = { ref: `sbx_cs_${randomBytes(12).toString('hex')}`, request, status: 'open', result: null, saved: null, debit: null };
         checkouts.set(session.ref, session);
       }
       // A path: the page is ours, on whatever address the browser is using.
@@ -255,7 +302,6 @@ export function createSandboxProvider({
         status: session.status,
         idempotencyKey: session.request.idempotencyKey,
         amountCents: session.request.amountCents,
-        processing: false,
         result: session.result,
         saved: session.saved,
       };
@@ -271,6 +317,7 @@ export function createSandboxProvider({
       const paid = {
         status: 'paid' as const,
         redirectTo: sameOriginPath(session.request.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', ref)),
+        settlesAt: null,
       };
       if (session.request.mode === 'setup') {
         const saved = saveDecision(card, now());
@@ -284,6 +331,32 @@ export function createSandboxProvider({
       session.status = 'complete';
       session.result = result;
       return paid;
+    },
+    payCheckoutByBank(ref, account) {
+      const session = current(ref);
+      if (!session) throw new RangeError(`no sandbox checkout ${ref}`);
+      if (session.status !== 'open') return { status: 'closed', redirectTo: sameOriginPath(session.request.cancelUrl) };
+      if (session.request.mode === 'setup' || !session.request.methods.includes('us_bank_account')) {
+        throw new RangeError(`sandbox checkout ${ref} does not offer bank debits`);
+      }
+      if (account.routingNumber !== SANDBOX_TEST_BANK.routingNumber || !/^\d{4,17}$/.test(account.accountNumber)) {
+        return { status: 'declined', declineCode: 'invalid_account' };
+      }
+      const settlesAt = new Date(now().getTime() + debitSettleMs);
+      session.status = 'complete';
+      session.debit = { clears: account.accountNumber !== SANDBOX_TEST_BANK.returned, settlesAt };
+      session.result = {
+        status: 'processing',
+        providerRef: `sbx_ch_${randomBytes(12).toString('hex')}`,
+        cardBrand: SANDBOX_BANK_NAME,
+        cardLast4: account.accountNumber.slice(-4),
+        paidBy: 'us_bank_account',
+      };
+      return {
+        status: 'paid',
+        redirectTo: sameOriginPath(session.request.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', ref)),
+        settlesAt,
+      };
     },
   };
 }

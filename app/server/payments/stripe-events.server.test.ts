@@ -92,8 +92,8 @@ describe('Stripe decline codes as ours', () => {
 });
 
 describe('a PaymentIntent’s final outcome', () => {
-  it('is null while the money may still move, failed for intents that can no longer complete here', () => {
-    expect(chargeResultFromIntent(intent({ status: 'processing' }))).toBeNull();
+  it('is processing for a debit in flight, null while nothing is decided, failed for intents that can no longer complete here', () => {
+    expect(chargeResultFromIntent(intent({ status: 'processing' }))).toMatchObject({ status: 'processing', providerRef: 'pi_123' });
     expect(chargeResultFromIntent(intent({ status: 'requires_capture' }))).toBeNull();
     expect(chargeResultFromIntent(intent({ status: 'canceled' }))).toMatchObject({ status: 'failed', declineCode: 'card_declined' });
     expect(chargeResultFromIntent(intent({ status: 'requires_action' }))).toMatchObject({ status: 'failed', providerRef: 'pi_123' });
@@ -132,7 +132,6 @@ describe('a Checkout Session in our words', () => {
       status: 'complete',
       idempotencyKey: 'lease:7:pay:k1',
       amountCents: 42_500,
-      processing: false,
       result: { status: 'succeeded', providerRef: 'pi_123', cardBrand: 'mastercard', cardLast4: '4444' },
       saved: null,
     });
@@ -141,21 +140,30 @@ describe('a Checkout Session in our words', () => {
   it('is a success named by the intent id alone when the intent was not expanded (a webhook payload)', () => {
     expect(checkoutStateFromSession(session())).toMatchObject({
       status: 'complete',
-      processing: false,
       result: { status: 'succeeded', providerRef: 'pi_123', cardBrand: null, cardLast4: null },
     });
   });
 
-  it('is processing with no outcome while a bank debit is in flight', () => {
+  it('is processing, with the bank account, while a bank debit is in flight', () => {
+    const debit = {
+      id: 'py_1',
+      object: 'charge',
+      payment_method_details: { type: 'us_bank_account', us_bank_account: { bank_name: 'STRIPE TEST BANK', last4: '6789' } },
+    } as Stripe.Charge;
     const state = checkoutStateFromSession(
-      session({ payment_status: 'unpaid', payment_intent: intent({ status: 'processing', latest_charge: null }) }),
+      session({ payment_status: 'unpaid', payment_intent: intent({ status: 'processing', latest_charge: debit }) }),
     );
-    expect(state).toMatchObject({ status: 'complete', processing: true, result: null });
+    expect(state).toMatchObject({
+      status: 'complete',
+      result: { status: 'processing', providerRef: 'pi_123', cardBrand: 'STRIPE TEST BANK', cardLast4: '6789', paidBy: 'us_bank_account' },
+    });
     // Unexpanded, a complete but unpaid session is in flight too.
-    expect(checkoutStateFromSession(session({ payment_status: 'unpaid' }))).toMatchObject({ processing: true, result: null });
+    expect(checkoutStateFromSession(session({ payment_status: 'unpaid' }))).toMatchObject({
+      result: { status: 'processing', providerRef: 'pi_123' },
+    });
   });
 
-  it('is failed, with the reason, when the intent of a complete session failed (a bank debit returned)', () => {
+  it('is failed, with the reason, when the intent of a complete session failed; a bank debit that failed is returned', () => {
     const failed = intent({
       status: 'requires_payment_method',
       payment_method: null,
@@ -163,8 +171,20 @@ describe('a Checkout Session in our words', () => {
     });
     expect(checkoutStateFromSession(session({ payment_status: 'unpaid', payment_intent: failed }))).toMatchObject({
       status: 'complete',
-      processing: false,
       result: { status: 'failed', providerRef: 'pi_123', declineCode: 'insufficient_funds' },
+    });
+    const returned = intent({
+      status: 'requires_payment_method',
+      payment_method: {
+        id: 'pm_1',
+        object: 'payment_method',
+        type: 'us_bank_account',
+        us_bank_account: { bank_name: 'STRIPE TEST BANK', last4: '1113' },
+      } as Stripe.PaymentMethod,
+      last_payment_error: { type: 'invalid_request_error', code: 'insufficient_funds' } as Stripe.PaymentIntent.LastPaymentError,
+    });
+    expect(checkoutStateFromSession(session({ payment_status: 'unpaid', payment_intent: returned }))).toMatchObject({
+      result: { status: 'failed', declineCode: 'debit_returned', cardLast4: '1113', paidBy: 'us_bank_account' },
     });
   });
 
@@ -184,7 +204,6 @@ describe('a Checkout Session in our words', () => {
       status: 'open',
       idempotencyKey: 'lease:7:pay:k1',
       amountCents: 42_500,
-      processing: false,
       result: null,
       saved: null,
     });
@@ -197,7 +216,6 @@ describe('a Checkout Session in our words', () => {
   it('is expired with no outcome when it closed unpaid, also after a declined attempt (why it ended is ours to say)', () => {
     expect(checkoutStateFromSession(session({ status: 'expired', payment_status: 'unpaid', payment_intent: null }))).toMatchObject({
       status: 'expired',
-      processing: false,
       result: null,
     });
     const cancelled = intent({

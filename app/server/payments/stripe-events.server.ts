@@ -5,7 +5,7 @@
  * (routes/api/webhooks.stripe.ts), so both settle a charge the same way.
  */
 import type Stripe from 'stripe';
-import type { ChargeResult, CheckoutState, DeclineCode, SavedCard } from './payment-provider';
+import type { ChargeResult, CheckoutState, DeclineCode, PaidBy, SavedCard } from './payment-provider';
 
 /** The metadata field every PaymentIntent we create carries: the charge's idempotency key. */
 export const IDEMPOTENCY_METADATA_KEY = 'idempotency_key';
@@ -34,49 +34,68 @@ export function declineCodeFromStripe(code: string | null | undefined, declineCo
   return (declineCode ? DECLINES[declineCode] : undefined) ?? (code ? DECLINES[code] : undefined) ?? 'card_declined';
 }
 
-export type CardFacts = { cardBrand: string | null; cardLast4: string | null };
+/** What paid, as far as the payload says: brand (a bank's name) and last 4, and whether it was a bank account. */
+export type CardFacts = { cardBrand: string | null; cardLast4: string | null; paidBy?: PaidBy };
 
 const NO_CARD: CardFacts = { cardBrand: null, cardLast4: null };
 
-/** Brand and last 4 of a PaymentMethod when Stripe sent the object (not just its id). */
+/** Brand and last 4 of a PaymentMethod (a card, or a US bank account) when Stripe sent the object (not just its id). */
 export function cardOfPaymentMethod(method: string | Stripe.PaymentMethod | null | undefined): CardFacts {
-  if (!method || typeof method === 'string' || !method.card) return NO_CARD;
+  if (!method || typeof method === 'string') return NO_CARD;
+  if (method.us_bank_account) return bankFacts(method.us_bank_account);
+  if (!method.card) return NO_CARD;
   return { cardBrand: method.card.brand ?? null, cardLast4: method.card.last4 ?? null };
 }
 
+function bankFacts(bank: { bank_name?: string | null; last4?: string | null }): CardFacts {
+  return { cardBrand: bank.bank_name ?? null, cardLast4: bank.last4 ?? null, paidBy: 'us_bank_account' };
+}
+
 /**
- * Brand and last 4 of an intent's card: from its latest charge's `payment_method_details` or its
- * PaymentMethod when expanded, else from the failed attempt's PaymentMethod; nulls when the
- * intent only names them by id (a webhook's payload).
+ * Brand and last 4 of an intent's card or bank account: from its latest charge's
+ * `payment_method_details` or its PaymentMethod when expanded, else from the failed attempt's
+ * PaymentMethod; nulls when the intent only names them by id (a webhook's payload).
  */
 export function cardOfIntent(intent: Stripe.PaymentIntent): CardFacts {
   const charge = intent.latest_charge;
   if (charge && typeof charge !== 'string') {
+    const bank = charge.payment_method_details?.us_bank_account;
+    if (bank) return bankFacts(bank);
     const card = charge.payment_method_details?.card;
     if (card) return { cardBrand: card.brand ?? null, cardLast4: card.last4 ?? null };
   }
   const fromMethod = cardOfPaymentMethod(intent.payment_method);
   if (fromMethod.cardLast4) return fromMethod;
-  return cardOfPaymentMethod(intent.last_payment_error?.payment_method);
+  const failed = cardOfPaymentMethod(intent.last_payment_error?.payment_method);
+  if (failed.cardLast4) return failed;
+  // A webhook's payload names the method by id only; its type still says a bank debit.
+  return intent.payment_method_types?.length === 1 && intent.payment_method_types[0] === 'us_bank_account'
+    ? { ...NO_CARD, paidBy: 'us_bank_account' }
+    : NO_CARD;
 }
 
 /**
- * The final outcome of a PaymentIntent, or null while it is not final (`processing`,
- * `requires_capture`: the money may still move; a webhook will tell). `requires_action` and
+ * The outcome of a PaymentIntent so far, or null while nothing is decided (`requires_capture`,
+ * an intent still being confirmed). `processing` is a bank debit in flight (decision 050): the
+ * money may still move, and a webhook will say how it ended. `requires_action` and
  * `requires_confirmation` count as failed: Dimora has no Stripe.js to authenticate the card, so
- * such an intent can never complete (`card_declined` unless Stripe said more).
+ * such an intent can never complete (`card_declined` unless Stripe said more). A bank debit that
+ * fails after it was sent is `debit_returned`.
  */
 export function chargeResultFromIntent(intent: Stripe.PaymentIntent): ChargeResult | null {
   const card = cardOfIntent(intent);
   switch (intent.status) {
     case 'succeeded':
       return { status: 'succeeded', providerRef: intent.id, ...card };
+    case 'processing':
+      return { status: 'processing', providerRef: intent.id, ...card, paidBy: 'us_bank_account' };
     case 'requires_payment_method':
     case 'canceled':
     case 'requires_action':
     case 'requires_confirmation': {
       const error = intent.last_payment_error;
-      return { status: 'failed', providerRef: intent.id, ...card, declineCode: declineCodeFromStripe(error?.code, error?.decline_code) };
+      const declineCode = card.paidBy === 'us_bank_account' ? 'debit_returned' : declineCodeFromStripe(error?.code, error?.decline_code);
+      return { status: 'failed', providerRef: intent.id, ...card, declineCode };
     }
     default:
       return null;
@@ -94,7 +113,12 @@ export type StripeChargeOutcome = { idempotencyKey: string; result: ChargeResult
  * the payload names the card by id only (Stripe's usual payload for a success).
  */
 export function chargeOutcomeFromStripeEvent(event: Stripe.Event): StripeChargeOutcome | null {
-  if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return null;
+  if (
+    event.type !== 'payment_intent.succeeded' &&
+    event.type !== 'payment_intent.payment_failed' &&
+    event.type !== 'payment_intent.processing'
+  )
+    return null;
   const intent = event.data.object;
   const idempotencyKey = intent.metadata?.[IDEMPOTENCY_METADATA_KEY];
   if (typeof idempotencyKey !== 'string' || idempotencyKey === '') return null;
@@ -102,11 +126,12 @@ export function chargeOutcomeFromStripeEvent(event: Stripe.Event): StripeChargeO
   if (event.type === 'payment_intent.succeeded') {
     return { idempotencyKey, result: { status: 'succeeded', providerRef: intent.id, ...card } };
   }
+  if (event.type === 'payment_intent.processing') {
+    return { idempotencyKey, result: { status: 'processing', providerRef: intent.id, ...card, paidBy: 'us_bank_account' } };
+  }
   const error = intent.last_payment_error;
-  return {
-    idempotencyKey,
-    result: { status: 'failed', providerRef: intent.id, ...card, declineCode: declineCodeFromStripe(error?.code, error?.decline_code) },
-  };
+  const declineCode = card.paidBy === 'us_bank_account' ? 'debit_returned' : declineCodeFromStripe(error?.code, error?.decline_code);
+  return { idempotencyKey, result: { status: 'failed', providerRef: intent.id, ...card, declineCode } };
 }
 
 /** The dispute statuses after which Stripe changes nothing more. */
@@ -148,21 +173,21 @@ export function checkoutStateFromSession(session: Stripe.Checkout.Session): Chec
   const status: CheckoutState['status'] = session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open';
   const key = session.metadata?.[IDEMPOTENCY_METADATA_KEY] || session.client_reference_id || null;
   const base = { ref: session.id, status, idempotencyKey: key || null, amountCents: session.amount_total ?? 0, saved: null };
-  if (session.mode === 'setup') return { ...base, processing: false, result: null, saved: savedCardOfSession(session) };
+  if (session.mode === 'setup') return { ...base, result: null, saved: savedCardOfSession(session) };
   const intent = session.payment_intent;
   if (intent && typeof intent !== 'string') {
-    if (intent.status === 'processing') return { ...base, processing: true, result: null };
     // Only a complete session has an outcome: an open one's intent may carry a declined attempt
     // the payer can still retry, and an expired one's was cancelled with it (nothing was charged;
     // the caller records why the checkout ended, not the last decline).
-    const result = status === 'complete' ? chargeResultFromIntent(intent) : null;
-    return { ...base, processing: false, result };
+    return { ...base, result: status === 'complete' ? chargeResultFromIntent(intent) : null };
   }
-  if (status === 'complete' && session.payment_status === 'paid' && typeof intent === 'string') {
-    const result: ChargeResult = { status: 'succeeded', providerRef: intent, cardBrand: null, cardLast4: null };
-    return { ...base, processing: false, result };
+  if (status === 'complete' && typeof intent === 'string') {
+    // The intent named by id only: paid, or (unpaid) a bank debit still in flight.
+    if (session.payment_status === 'paid') return { ...base, result: { status: 'succeeded', providerRef: intent, cardBrand: null, cardLast4: null } };
+    if (session.payment_status === 'unpaid')
+      return { ...base, result: { status: 'processing', providerRef: intent, cardBrand: null, cardLast4: null, paidBy: 'us_bank_account' } };
   }
-  return { ...base, processing: status === 'complete' && session.payment_status === 'unpaid', result: null };
+  return { ...base, result: null };
 }
 
 /**

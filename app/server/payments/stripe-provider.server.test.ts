@@ -408,7 +408,6 @@ describe('hosted checkout (Stripe Checkout) against the stand-in', () => {
       status: 'open',
       idempotencyKey: request.idempotencyKey,
       amountCents: 42_500,
-      processing: false,
       result: null,
       saved: null,
     });
@@ -427,7 +426,6 @@ describe('hosted checkout (Stripe Checkout) against the stand-in', () => {
       status: 'complete',
       idempotencyKey: request.idempotencyKey,
       amountCents: 42_500,
-      processing: false,
       result: { status: 'succeeded', providerRef: intentId, cardBrand: 'visa', cardLast4: '4242' },
       saved: null,
     });
@@ -450,7 +448,7 @@ describe('hosted checkout (Stripe Checkout) against the stand-in', () => {
     const declined = standIn.completeCheckout(ref, 'pm_card_chargeDeclinedInsufficientFunds');
     expect(declined).toEqual({ status: 'declined', paymentIntentId: expect.stringMatching(/^pi_/), declineCode: 'insufficient_funds' });
     expect(standIn.paymentIntent(declined.paymentIntentId!)).toMatchObject({ status: 'requires_payment_method' });
-    expect(await provider().findCheckout(ref)).toMatchObject({ status: 'open', processing: false, result: null });
+    expect(await provider().findCheckout(ref)).toMatchObject({ status: 'open', result: null });
 
     const paid = standIn.completeCheckout(ref, 'pm_card_visa');
     expect(paid).toEqual({ status: 'paid', paymentIntentId: declined.paymentIntentId });
@@ -464,7 +462,7 @@ describe('hosted checkout (Stripe Checkout) against the stand-in', () => {
     const { ref } = await provider().createCheckout(checkoutRequest());
     await provider().expireCheckout(ref);
     expect(standIn.checkoutSession(ref)).toMatchObject({ status: 'expired', url: null });
-    expect(await provider().findCheckout(ref)).toMatchObject({ ref, status: 'expired', processing: false, result: null });
+    expect(await provider().findCheckout(ref)).toMatchObject({ ref, status: 'expired', result: null });
     expect(standIn.completeCheckout(ref)).toEqual({ status: 'closed', paymentIntentId: null });
     await expect(provider().expireCheckout(ref)).resolves.toBeUndefined();
     expect(standIn.checkoutSession(ref)).toMatchObject({ status: 'expired' });

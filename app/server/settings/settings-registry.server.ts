@@ -36,6 +36,7 @@ const M = {
   dueDayRange: 'ops.errors.dueDayRange',
   graceDaysRange: 'ops.errors.graceDaysRange',
   lateFeeRange: 'ops.errors.lateFeeRange',
+  returnedFeeRange: 'ops.errors.returnedFeeRange',
   required: 'common.form.required',
   tooLong: 'common.form.tooLong',
   email: 'common.form.invalidEmail',
@@ -99,6 +100,8 @@ export const SETTINGS = {
   lateFeeCapCents: define('rent.late_fee_cap_cents', lateFeeCentsSchema, 0),
   /** 0 = no cap. */
   lateFeeCapPercent: define('rent.late_fee_cap_percent', lateFeePercentSchema, 0),
+  /** Decision 050: charged when a tenant's bank debit comes back (0 = none). */
+  returnedPaymentFeeCents: define('rent.returned_payment_fee_cents', wholeNumber(0, SETTING_LIMITS.lateFeeCents, M.returnedFeeRange), 2_500),
   companyName: define('company.name', line(SETTING_LIMITS.companyName).pipe(z.string().min(1, M.required)), 'Dimora'),
   contactPhone: define(
     'contact.phone',

@@ -85,6 +85,14 @@ function RentSection(props: SectionProps) {
         <TextInput {...field('lateFeeCap')} description={t('ops.system.rent.capHint')} inputMode="decimal" leftSection="$" />
         <TextInput {...field('lateFeeCapPercent')} description={t('ops.system.rent.capHint')} inputMode="decimal" rightSection="%" />
       </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          {...field('returnedPaymentFee')}
+          description={t('ops.system.rent.returnedPaymentFeeHint')}
+          inputMode="decimal"
+          leftSection="$"
+        />
+      </SimpleGrid>
     </SettingsSection>
   );
 }

@@ -6,6 +6,8 @@ import type { PaymentStatus } from '../payments.schemas';
 // Dark shades with white text (amber with dark text): AA contrast in both colour schemes.
 const STATUS_COLORS: Record<PaymentStatus, string> = {
   pending: 'yellow.4',
+  // A bank debit in flight (decision 050): not received yet, not owed again.
+  processing: 'blue.8',
   succeeded: 'teal.9',
   failed: 'red.9',
   refunded: 'gray.7',

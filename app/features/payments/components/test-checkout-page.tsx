@@ -1,7 +1,8 @@
 /**
  * The sandbox's hosted checkout page (decision 049): a stand-in for Stripe's, marked "Test mode"
  * on every view. It lists the test cards, takes a card as Stripe's page would, and says why a card
- * was refused without closing the session. A plain form: it works without JavaScript.
+ * was refused without closing the session; a session that offers bank debits also takes the test
+ * bank account (decision 050). Plain forms: it works without JavaScript.
  */
 import { Alert, Anchor, Badge, Button, Card, Container, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Form, useNavigation } from 'react-router';
@@ -68,6 +69,44 @@ export function TestCheckoutPage({ checkout, answer }: { checkout: TestCheckoutV
               </Anchor>
             </Stack>
           </Form>
+        )}
+        {checkout.status === 'open' && checkout.testBank && (
+          <Card withBorder padding="lg" component="section" aria-labelledby="bank-title">
+            <Form method="post" replace>
+              <input type="hidden" name="intent" value="bank" />
+              <Stack gap="sm">
+                <Title order={2} size="h4" id="bank-title">
+                  {t('checkout.bankTitle')}
+                </Title>
+                <Text size="sm">{t('checkout.bankNotice')}</Text>
+                <TextInput name="holder" label={t('checkout.bankHolder')} autoComplete="off" />
+                <Group grow>
+                  <TextInput
+                    name="routingNumber"
+                    label={t('checkout.routingNumber')}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    defaultValue={checkout.testBank.routingNumber}
+                    required
+                  />
+                  <TextInput name="accountNumber" label={t('checkout.accountNumber')} inputMode="numeric" autoComplete="off" required />
+                </Group>
+                <Button type="submit" variant="light" loading={busy}>
+                  {t('checkout.payByBank', { amount: formatCents(checkout.amountCents, lang) })}
+                </Button>
+                <List size="sm">
+                  {checkout.testBank.accounts.map((account) => (
+                    <List.Item key={account.number}>
+                      <Text span ff="monospace" size="sm">
+                        {account.number}
+                      </Text>{' '}
+                      — {t(`checkout.outcomes.${account.outcome}`)}
+                    </List.Item>
+                  ))}
+                </List>
+              </Stack>
+            </Form>
+          </Card>
         )}
         <Card withBorder padding="md">
           <Text size="sm" fw={600}>

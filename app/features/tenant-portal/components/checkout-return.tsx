@@ -14,8 +14,9 @@ import { formatCents } from '~/lib/format';
 import type { Language } from '~/lib/constants';
 import { useRealtimeEvent } from '~/lib/realtime';
 
-/** How often an unsettled payment is re-read while the page is visible. */
+/** How often an unsettled payment is re-read while the page is visible (a bank debit in flight: less often). */
 const POLL_MS = 4_000;
+const PROCESSING_POLL_MS = 20_000;
 
 export type CheckoutReturnPayment = {
   paymentId: number;
@@ -33,13 +34,13 @@ function failureKey(reason: string | null): string {
   return `tenantPortal.declines.${reason ?? 'processing_error'}`;
 }
 
-function WhilePending() {
+function WhilePending({ every }: { every: number }) {
   const revalidator = useRevalidator();
   const refresh = useCallback(() => {
     if (revalidator.state === 'idle') void revalidator.revalidate();
   }, [revalidator]);
   useRealtimeEvent('notification.created', refresh);
-  useRevalidateWhileVisible(POLL_MS);
+  useRevalidateWhileVisible(every);
   return null;
 }
 
@@ -49,7 +50,7 @@ export function CheckoutReturnView({ payment, lang }: { payment: CheckoutReturnP
   const settled = payment.status === 'succeeded' || payment.status === 'failed';
   return (
     <Card withBorder padding="lg" data-testid="checkout-return" data-status={payment.status}>
-      {!settled && <WhilePending />}
+      {!settled && <WhilePending every={payment.status === 'processing' ? PROCESSING_POLL_MS : POLL_MS} />}
       <Stack gap="md">
         <div role="status" aria-live="polite">
           {payment.status === 'succeeded' && (
@@ -67,7 +68,12 @@ export function CheckoutReturnView({ payment, lang }: { payment: CheckoutReturnP
               {t(payment.url ? 'tenantPortal.checkout.open' : 'tenantPortal.checkout.pending', { amount })}
             </Alert>
           )}
-          {payment.status === 'failed' && (
+          {payment.status === 'failed' && payment.failureReason === 'debit_returned' && (
+            <Alert color="red" title={t('tenantPortal.checkout.returnedTitle')} data-testid="debit-returned">
+              {t('tenantPortal.checkout.returned', { amount })}
+            </Alert>
+          )}
+          {payment.status === 'failed' && payment.failureReason !== 'debit_returned' && (
             <Alert color="orange" title={t('tenantPortal.checkout.failedTitle')}>
               {t('tenantPortal.checkout.failed', { amount, reason: t(failureKey(payment.failureReason)) })}
             </Alert>
@@ -125,7 +131,7 @@ export function AutopayReturnView({ autopay }: { autopay: AutopayReturn }) {
   const card = autopay.card ? `${autopay.card.brand ?? ''} •••• ${autopay.card.last4 ?? ''}`.trim() : '';
   return (
     <Card withBorder padding="lg" data-testid="autopay-return" data-status={autopay.status}>
-      {autopay.status === 'pending' && <WhilePending />}
+      {autopay.status === 'pending' && <WhilePending every={POLL_MS} />}
       <Stack gap="md">
         <div role="status" aria-live="polite">
           {autopay.status === 'succeeded' && (
