@@ -273,6 +273,8 @@ describe(`the payments back office (${kind})`, () => {
       refundedCents: 2_000,
       failedCount: 1,
       failedCents: 5_000,
+      processingCount: 0,
+      processingCents: 0,
       outstandingCents: 123_000,
     });
     const mine = await findReconciliation({ db, actor: managerA, query });

@@ -468,6 +468,9 @@ export type ReconciliationRow = {
   refundedCents: number;
   failedCount: number;
   failedCents: number;
+  /** Bank debits sent that day and still in flight (decision 050): neither collected nor failed yet. */
+  processingCount: number;
+  processingCents: number;
   /** Open charges (less what covers them) due that day or earlier, as of now. */
   outstandingCents: number;
 };
@@ -477,13 +480,22 @@ export type Reconciliation = {
   rows: ReconciliationRow[];
   /** True when more rows matched than `maxRows` (the totals still count them all). */
   truncated: boolean;
-  totals: { collectedCents: number; refundedCents: number; failedCount: number; failedCents: number; outstandingCents: number };
+  totals: {
+    collectedCents: number;
+    refundedCents: number;
+    failedCount: number;
+    failedCents: number;
+    processingCount: number;
+    processingCents: number;
+    outstandingCents: number;
+  };
 };
 
 /**
  * The reconciliation from `query.from` to `query.to` (ISO days, UTC, ≤ 92 days, checked by
  * `parseReconciliationQuery`) per day and building, scoped to `actor`: collected (succeeded
- * payments created that day), refunded (refunds made that day), failed (count and amount) and
+ * payments created that day), refunded (refunds made that day), failed (count and amount),
+ * processing (bank debits sent that day still in flight, count and amount; decision 050) and
  * outstanding (the open remainder of charges due that day or earlier, as of now). A row exists
  * for each day and building with a payment, a refund or a charge falling due; days are newest
  * first. `totals.outstandingCents` is what is open and due by `to` in all the actor's buildings.
@@ -503,7 +515,15 @@ export async function findReconciliation({
     query,
     rows: [],
     truncated: false,
-    totals: { collectedCents: 0, refundedCents: 0, failedCount: 0, failedCents: 0, outstandingCents: 0 },
+    totals: {
+      collectedCents: 0,
+      refundedCents: 0,
+      failedCount: 0,
+      failedCents: 0,
+      processingCount: 0,
+      processingCents: 0,
+      outstandingCents: 0,
+    },
   };
   if (!isStaffActor(actor)) return empty;
   const start = `${query.from}T00:00:00Z`;
@@ -517,7 +537,9 @@ export async function findReconciliation({
       select (p.created_at at time zone 'UTC')::date as day, p.building_id,
         sum(case when p.status in ('succeeded', 'refunded') then p.amount_cents else 0 end)::bigint as collected,
         count(*) filter (where p.status = 'failed')::int as failed_count,
-        sum(case when p.status = 'failed' then p.amount_cents else 0 end)::bigint as failed_cents
+        sum(case when p.status = 'failed' then p.amount_cents else 0 end)::bigint as failed_cents,
+        count(*) filter (where p.status = 'processing')::int as processing_count,
+        sum(case when p.status = 'processing' then p.amount_cents else 0 end)::bigint as processing_cents
       from payment p
       where p.created_at >= ${start}::timestamptz and p.created_at < ${end}::timestamptz and ${buildingIs(sql`p.building_id`)}
       group by 1, 2
@@ -532,18 +554,21 @@ export async function findReconciliation({
       where c.status = 'open' and c.kind <> 'credit' and c.due_date <= ${query.to}::date and ${buildingIs(sql`u.building_id`)}
       group by 1, 2
     ), events as (
-      select day, building_id, 0::bigint as open_cents, collected, 0::bigint as refunded, failed_count, failed_cents from pay
-      union all select day, building_id, 0, 0, refunded, 0, 0 from ref
-      union all select day, building_id, open_cents, 0, 0, 0, 0 from due
+      select day, building_id, 0::bigint as open_cents, collected, 0::bigint as refunded, failed_count, failed_cents,
+        processing_count, processing_cents from pay
+      union all select day, building_id, 0, 0, refunded, 0, 0, 0, 0 from ref
+      union all select day, building_id, open_cents, 0, 0, 0, 0, 0, 0 from due
     ), daily as (
       select day, building_id, sum(open_cents) as open_cents, sum(collected) as collected, sum(refunded) as refunded,
-        sum(failed_count)::int as failed_count, sum(failed_cents) as failed_cents
+        sum(failed_count)::int as failed_count, sum(failed_cents) as failed_cents,
+        sum(processing_count)::int as processing_count, sum(processing_cents) as processing_cents
       from events group by 1, 2
     ), running as (
       select *, sum(open_cents) over (partition by building_id order by day) as outstanding from daily
     )
     select r.day::text as day, r.building_id, b.name as building_name, r.collected::float8 as collected, r.refunded::float8 as refunded,
-      r.failed_count, r.failed_cents::float8 as failed_cents, r.outstanding::float8 as outstanding
+      r.failed_count, r.failed_cents::float8 as failed_cents, r.processing_count, r.processing_cents::float8 as processing_cents,
+      r.outstanding::float8 as outstanding
     from running r left join building b on b.id = r.building_id
     where r.day >= ${query.from}::date
     order by r.day desc, b.name nulls last, r.building_id
@@ -556,6 +581,8 @@ export async function findReconciliation({
     refunded: number;
     failed_count: number;
     failed_cents: number;
+    processing_count: number;
+    processing_cents: number;
     outstanding: number;
   }>(result);
   const rows: ReconciliationRow[] = all.map((row) => ({
@@ -566,6 +593,8 @@ export async function findReconciliation({
     refundedCents: Number(row.refunded),
     failedCount: Number(row.failed_count),
     failedCents: Number(row.failed_cents),
+    processingCount: Number(row.processing_count),
+    processingCents: Number(row.processing_cents),
     outstandingCents: Number(row.outstanding),
   }));
   const [open] = rowsOf<{ cents: number }>(
@@ -580,6 +609,8 @@ export async function findReconciliation({
       refundedCents: sum.refundedCents + row.refundedCents,
       failedCount: sum.failedCount + row.failedCount,
       failedCents: sum.failedCents + row.failedCents,
+      processingCount: sum.processingCount + row.processingCount,
+      processingCents: sum.processingCents + row.processingCents,
       outstandingCents: sum.outstandingCents,
     }),
     { ...empty.totals, outstandingCents: Number(open?.cents ?? 0) },

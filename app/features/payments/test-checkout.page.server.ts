@@ -130,7 +130,10 @@ export async function payTestCheckout(ref: string, form: Record<string, string>,
     await sync();
     if (outcome.settlesAt) {
       const wait = Math.max(0, outcome.settlesAt.getTime() - Date.now()) + 50;
-      setTimeout(() => sync().catch((error: unknown) => context.logger.warn({ err: error, ref }, 'sandbox debit sync failed')), wait).unref();
+      setTimeout(
+        () => sync().catch((error: unknown) => context.logger.warn({ err: error, ref }, 'sandbox debit sync failed')),
+        wait,
+      ).unref();
     }
   }
   return new Response(null, { status: 303, headers: { Location: outcome.redirectTo } });

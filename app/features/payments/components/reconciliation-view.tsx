@@ -17,7 +17,7 @@ import type { ReconciliationQuery } from '../payments.schemas';
 import type { Reconciliation } from '../payments.types';
 
 /** The amounts of a day and building, as the table's right-aligned columns name them. */
-const AMOUNT_KEYS = ['collected', 'refunded', 'failed', 'outstanding'] as const;
+const AMOUNT_KEYS = ['collected', 'refunded', 'failed', 'processing', 'outstanding'] as const;
 
 type Props = {
   basePath: string;
@@ -64,7 +64,7 @@ export function ReconciliationView({ basePath, query, reconciliation, building, 
       </Form>
       {reconciliation && (
         <>
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="reconciliation-totals">
+          <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" data-testid="reconciliation-totals">
             {(
               [
                 ['collected', money(reconciliation.totals.collectedCents)],
@@ -74,6 +74,13 @@ export function ReconciliationView({ basePath, query, reconciliation, building, 
                   t('payments.reconciliation.failedValue', {
                     count: reconciliation.totals.failedCount,
                     amount: money(reconciliation.totals.failedCents),
+                  }),
+                ],
+                [
+                  'processing',
+                  t('payments.reconciliation.failedValue', {
+                    count: reconciliation.totals.processingCount,
+                    amount: money(reconciliation.totals.processingCents),
                   }),
                 ],
                 ['outstanding', money(reconciliation.totals.outstandingCents)],
@@ -101,7 +108,7 @@ export function ReconciliationView({ basePath, query, reconciliation, building, 
             columns={['day', 'building', ...AMOUNT_KEYS.map((key) => ({ key, align: 'right' as const }))]}
             icon={IconCalendarStats}
             isEmpty={reconciliation.rows.length === 0}
-            minWidth={720}
+            minWidth={860}
             verticalSpacing="xs"
             striped
             highlightOnHover={false}
@@ -118,6 +125,9 @@ export function ReconciliationView({ basePath, query, reconciliation, building, 
                 <Table.Td ta="right">{money(row.refundedCents)}</Table.Td>
                 <Table.Td ta="right">
                   {t('payments.reconciliation.failedValue', { count: row.failedCount, amount: money(row.failedCents) })}
+                </Table.Td>
+                <Table.Td ta="right" data-testid="reconciliation-processing">
+                  {t('payments.reconciliation.failedValue', { count: row.processingCount, amount: money(row.processingCents) })}
                 </Table.Td>
                 <Table.Td ta="right">{money(row.outstandingCents)}</Table.Td>
               </Table.Tr>
