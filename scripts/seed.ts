@@ -15,6 +15,7 @@ import { createDemoAccounts, type DemoAccount } from '../app/server/db/seed/demo
 import { ensureDemoImages } from '../app/server/db/seed/images.server';
 import { MAX_SEED_UNITS, SeedTargetNotEmptyError, isDatabaseEmpty, seedDatabase } from '../app/server/db/seed/seed.server';
 import { env } from '../app/server/env.server';
+import { seedDemoBankDebits } from '../app/features/ledger/demo-bank-debits.server';
 
 const USAGE = `Usage: npm run seed -- [--units N] [--seed S] [--reset] [--demo-accounts]
 
@@ -167,6 +168,8 @@ async function main(): Promise<void> {
       },
     });
     bar?.stop();
+    // Bank debits in the demo (decision 050) go through the ledger's own settlement, a feature's code.
+    await seedDemoBankDebits({ db: database.db, publicUrl: env.publicUrl });
 
     const [states] = await database.db.select({ n: countDistinct(property.state) }).from(property);
     process.stdout.write(

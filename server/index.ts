@@ -29,6 +29,7 @@ import { APP_VERSION } from '../app/server/app-info.server';
 import { monitoringConfigOf, syncServerMonitoring, flushServerMonitoring } from '../app/server/monitoring/monitoring.server';
 import { currentSettings, onSettingsChange, watchSettings } from '../app/server/settings/settings.server';
 import { reconcilePendingPayments } from '../app/features/booking/application-payments.server';
+import { seedDemoBankDebits } from '../app/features/ledger/demo-bank-debits.server';
 import { reconcileCheckouts } from '../app/features/ledger/lease-checkout.server';
 import { createApp, hardenHttpServer } from './app';
 import { startCluster } from './cluster';
@@ -100,7 +101,9 @@ async function prepare(database: Database): Promise<void> {
       seed: env.SEED,
       uploadsDir: env.uploadsDir,
     });
-    logger.info({ ...result, ms: Date.now() - started }, 'demo data seeded');
+    // Bank debits in the demo (decision 050) go through the ledger's own settlement, a feature's code.
+    const bankDebits = await seedDemoBankDebits({ db: database.db, publicUrl: env.publicUrl });
+    logger.info({ ...result, bankDebits, ms: Date.now() - started }, 'demo data seeded');
   }
 
   // The first admin comes from ADMIN_EMAIL + ADMIN_PASSWORD, only while no admin exists.

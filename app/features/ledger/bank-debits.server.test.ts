@@ -8,7 +8,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '~/server/auth/session.server';
-import { charge, checkoutSession, notification, outbox, payment, user } from '~/server/db/schema';
+import { checkoutSession, notification, outbox, payment, user } from '~/server/db/schema';
 import {
   createSandboxProvider,
   SANDBOX_BANK_NAME,

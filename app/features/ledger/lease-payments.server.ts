@@ -14,7 +14,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client.server';
-import { building, charge, lease, payment, property, user } from '~/server/db/schema';
+import { charge, payment, user } from '~/server/db/schema';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import {
@@ -37,6 +37,7 @@ import {
   type Tx,
 } from './ledger.server';
 import { announceReturnedDebit } from './returned-debits.server';
+import { leaseUnitLabel, receiptNumber } from './lease-labels.server';
 import { leaseMailMessage, mailDate, mailMoney } from './lease-mail.server';
 
 export type LeasePaymentKind = 'rent' | 'deposit' | 'other';
@@ -47,23 +48,7 @@ export type LeasePaymentOutcome =
   /** The provider could not be reached: the payment stays pending and is settled later. */
   | { status: 'pending'; paymentId: number };
 
-/** The receipt number shown to people for a payment id. */
-export function receiptNumber(paymentId: number): string {
-  return `R-${String(paymentId).padStart(7, '0')}`;
-}
-
-/** The unit label `Building · Unit 4B` (or the unit's title) of a lease, for e-mails and receipts. */
-export async function leaseUnitLabel(db: Db | Tx, leaseId: number): Promise<{ label: string; buildingId: number | null }> {
-  const [row] = await db
-    .select({ title: property.title, unitNumber: property.unitNumber, buildingName: building.name, buildingId: property.buildingId })
-    .from(lease)
-    .innerJoin(property, eq(property.id, lease.propertyId))
-    .leftJoin(building, eq(building.id, property.buildingId))
-    .where(eq(lease.id, leaseId));
-  if (!row) return { label: `#${leaseId}`, buildingId: null };
-  const label = row.buildingName && row.unitNumber ? `${row.buildingName} · ${row.unitNumber}` : row.title;
-  return { label, buildingId: row.buildingId };
-}
+export { leaseUnitLabel, receiptNumber } from './lease-labels.server';
 
 /**
  * Records a charge's outcome on its lease payment, inside `tx` (which must hold the lease lock):
@@ -126,7 +111,8 @@ async function returnDebit(tx: Tx, { payment: returned, publicUrl }: { payment: 
       amountCents: feeCents,
       dueDate: today,
       period: today.slice(0, 7),
-      description: `Returned payment ${receiptNumber(returned.id)}`,
+      // The returned payment's receipt number: the kind says the rest, in the reader's language.
+      description: receiptNumber(returned.id),
     });
   }
   await allocateLedger(tx, leaseId);

@@ -141,7 +141,7 @@ async function allocateFromCredits(db: Db, leaseIds: readonly number[]): Promise
       select distinct lease_id from charge where kind = 'credit' and status = 'open' and lease_id = any(${sql.raw(`'{${[...new Set(leaseIds)].join(',')}}'::int[]`)})
       union
       select distinct p.lease_id from payment p
-      where p.lease_id = any(${sql.raw(`'{${[...new Set(leaseIds)].join(',')}}'::int[]`)}) and p.status in ('succeeded', 'refunded')
+      where p.lease_id = any(${sql.raw(`'{${[...new Set(leaseIds)].join(',')}}'::int[]`)}) and p.status in ('succeeded', 'refunded', 'processing')
         and p.amount_cents - p.refunded_cents > coalesce((select sum(a.amount_cents) from ledger_allocation a where a.payment_id = p.id), 0)`),
   );
   for (const { lease_id: leaseId } of withCredit) {

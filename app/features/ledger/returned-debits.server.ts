@@ -9,13 +9,13 @@ import { staffOf } from '~/features/maintenance/tenant-requests.server';
 import en from '~/i18n/locales/en/mail-leases.json';
 import it from '~/i18n/locales/it/mail-leases.json';
 import type { Db } from '~/server/db/client.server';
-import { payment, user } from '~/server/db/schema';
+import { user, type payment } from '~/server/db/schema';
 import { fillText, mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import type { Tx } from './ledger.server';
 import { leaseMailMessage, mailMoney } from './lease-mail.server';
-import { leaseUnitLabel, receiptNumber } from './lease-payments.server';
+import { leaseUnitLabel, receiptNumber } from './lease-labels.server';
 
 const NOTICES = { en: en.notices, it: it.notices };
 

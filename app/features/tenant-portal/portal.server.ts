@@ -84,7 +84,7 @@ export async function loadTenantLeasePortal({ db, viewer }: { db: Db; viewer: Pi
     db
       .select()
       .from(payment)
-      .where(and(eq(payment.leaseId, current.id), inArray(payment.status, ['succeeded', 'refunded', 'failed'])))
+      .where(and(eq(payment.leaseId, current.id), inArray(payment.status, ['processing', 'succeeded', 'refunded', 'failed'])))
       .orderBy(desc(payment.createdAt), desc(payment.id))
       .limit(50),
     findAutopay(db, current.id),

@@ -127,7 +127,7 @@ export async function findLeaseBalances(db: Db, leaseIds: readonly number[]): Pr
         coalesce((select sum(case when c.kind = 'credit' then c.allocated_cents - c.amount_cents else c.amount_cents - c.allocated_cents end)
           from charge c where c.lease_id = "lease"."id" and c.status = 'open'), 0)
         - coalesce((select sum(greatest(p.amount_cents - p.refunded_cents - coalesce((select sum(a.amount_cents) from ledger_allocation a where a.payment_id = p.id), 0), 0))
-          from payment p where p.lease_id = "lease"."id" and p.status in ('succeeded', 'refunded')), 0))::int`,
+          from payment p where p.lease_id = "lease"."id" and p.status in ('succeeded', 'refunded', 'processing')), 0))::int`,
     })
     .from(lease)
     .where(inArray(lease.id, [...new Set(leaseIds)]));

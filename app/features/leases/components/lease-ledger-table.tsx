@@ -54,7 +54,9 @@ export function LeaseLedgerTable({ ledger, balance }: { ledger: LedgerEntry[]; b
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDate(entry.date, lang)}</Table.Td>
               <Table.Td>{t(`leases.ledger.kinds.${entry.kind}`)}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {[entry.description, entry.period].filter(Boolean).join(' · ') || '—'}
+                {[entry.description, entry.period, entry.status === 'processing' ? t('leases.ledger.processing') : null]
+                  .filter(Boolean)
+                  .join(' · ') || '—'}
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {money(entry.amountCents)}

@@ -144,6 +144,11 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
                   : t('tenantPortal.balance.settled')}
               {balance.overdueCents > 0 && ` · ${t('tenantPortal.balance.overdue', { amount: formatCents(balance.overdueCents, lang) })}`}
             </Text>
+            {balance.processingCents > 0 && (
+              <Text size="sm" c="blue.8" data-testid="balance-processing">
+                {t('tenantPortal.balance.processing', { amount: formatCents(balance.processingCents, lang) })}
+              </Text>
+            )}
             {balance.nextDueDate && (
               <Text size="sm" data-testid="next-due">
                 {t('tenantPortal.balance.nextDue', { date: formatIsoDate(balance.nextDueDate, lang) })}
@@ -242,7 +247,7 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
                     error={errorsFor('autopay-on').day}
                   />
                   <Text size="xs" c="dimmed">
-                    {t(testMode ? 'tenantPortal.pay.hostedTest' : 'tenantPortal.autopay.hosted')}
+                    {t(testMode ? 'tenantPortal.pay.hostedCardTest' : 'tenantPortal.autopay.hosted')}
                   </Text>
                   <Button type="submit" loading={busy === 'autopay-on'}>
                     {t('tenantPortal.autopay.enable')}
@@ -328,6 +333,7 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
                 {entry.lateFeeRule
                   ? ` · ${t('tenantPortal.ledger.lateFeeRule', { rule: lateFeeRuleText(t, entry.lateFeeRule, lang) })}`
                   : ''}
+                {entry.status === 'processing' ? ` · ${t('tenantPortal.payments.statuses.processing')}` : ''}
               </Table.Td>
               <Table.Td ta="right">{formatCents(entry.amountCents, lang)}</Table.Td>
               <Table.Td ta="right">{formatCents(entry.balanceCents, lang)}</Table.Td>

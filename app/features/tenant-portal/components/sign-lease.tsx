@@ -95,7 +95,7 @@ export function SignLease({
               </Title>
               <Text>{t('tenantPortal.sign.payFirst', { amount: formatCents(due, lang) })}</Text>
               <Text size="xs" c="dimmed">
-                {t(testMode ? 'tenantPortal.pay.hostedTest' : 'tenantPortal.pay.hosted')}
+                {t(testMode ? 'tenantPortal.pay.hostedCardTest' : 'tenantPortal.pay.hostedCard')}
               </Text>
               <input type="hidden" name="intent" value="pay-signing" />
               <input type="hidden" name="key" value={failed?.nextKey ?? page.key} />

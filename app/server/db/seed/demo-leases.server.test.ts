@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allocateLedger, findLeaseBalance, lockLease } from '~/features/ledger/ledger.server';
 // eslint-disable-next-line no-restricted-imports -- test only: the daily jobs must find nothing left to post
 import { postDueRent, postLateFees } from '~/features/ledger/rent-jobs.server';
+// eslint-disable-next-line no-restricted-imports -- test only: the demo's bank debits are a ledger feature's (decision 050)
+import { findDemoBankDebits, seedDemoBankDebits } from '~/features/ledger/demo-bank-debits.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../../tests/setup/test-db';
 import { flatLateFee, noonUtc } from '../../../../tests/setup/leases';
@@ -302,5 +304,28 @@ describe('createDemoAccounts', () => {
     expect(again?.id).toBe(held!.id);
     expect(await database.db.select({ id: building.id }).from(building).where(eq(building.managerId, manager!.id))).toEqual(buildings);
     expect(await database.db.select({ id: vendor.id }).from(vendor).where(eq(vendor.userId, vendorUser!.id))).toHaveLength(1);
+  });
+});
+
+describe('the demo bank debits (decision 050)', () => {
+  it('seeds one debit in flight and one returned through the ledger, with the fee, on the newest owing leases; a second run adds none', async () => {
+    await reseedLeases(42);
+    expect(await seedDemoBankDebits({ db: database.db, publicUrl: 'http://dimora.test' })).toBe(2);
+    const debits = await findDemoBankDebits(database.db);
+    expect(debits.map((row) => [row.status, row.method, row.failureReason]).sort()).toEqual([
+      ['failed', 'bank_debit', 'debit_returned'],
+      ['processing', 'bank_debit', null],
+    ]);
+    const inFlight = debits.find((row) => row.status === 'processing')!;
+    const returned = debits.find((row) => row.status === 'failed')!;
+    expect(inFlight.leaseId!).toBeGreaterThan(returned.leaseId!);
+    expect(await findLeaseBalance(database.db, inFlight.leaseId!, TODAY)).toMatchObject({ balanceCents: 0, overdueCents: 0 });
+    expect((await findLeaseBalance(database.db, inFlight.leaseId!, TODAY)).processingCents).toBeGreaterThan(0);
+    const fees = await database.db
+      .select({ amountCents: charge.amountCents })
+      .from(charge)
+      .where(and(eq(charge.leaseId, returned.leaseId!), eq(charge.kind, 'returned_payment_fee')));
+    expect(fees).toEqual([{ amountCents: 2_500 }]);
+    expect(await seedDemoBankDebits({ db: database.db, publicUrl: 'http://dimora.test' })).toBe(0);
   });
 });
