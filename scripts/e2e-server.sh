@@ -13,6 +13,8 @@ export SMTP_URL="smtp://127.0.0.1:${E2E_SMTP_PORT}" PUBLIC_URL="http://127.0.0.1
 export TRUST_PROXY=loopback
 # No load balancer to notice a draining instance: stop at once on SIGTERM (decision 023 drain period).
 export SHUTDOWN_DRAIN_MS=${SHUTDOWN_DRAIN_MS:-0}
+# Sandbox bank debits clear or come back after a few seconds instead of a minute (decision 050).
+export SANDBOX_DEBIT_SETTLE_MS=${SANDBOX_DEBIT_SETTLE_MS:-3000}
 rm -rf "$DATA_DIR/pglite" "$DATA_DIR/pglite.lock"
 mkdir -p .tmp
 npx tsx tests/e2e/smtp-sink.ts >"${E2E_LOG_PREFIX:-.tmp/e2e}-smtp.log" 2>&1 &

@@ -1,14 +1,17 @@
 /**
  * The leases the browser journeys of the tenant portal (tests/e2e/leases.spec.ts) work on, in
  * the e2e server's fresh database; `seed-users.ts` calls `seedLeases(db)` after the accounts exist.
- * Two tenants of their own, so the journeys run in parallel:
+ * Three tenants of their own, so the journeys run in parallel:
  * - "Lena Lessee" has an active lease of "E2E Lease Suite" with last month's rent paid and this
  *   month's rent open, and autopay on day 1 with a card that saves but is declined
  *   (4000 0000 0000 0341): the autopay run fails and tells her, she pays by card, an admin
  *   refunds part of it, she replaces the autopay card;
  * - "Sam Signer" has an application under review for "E2E Signing Loft" (application fee paid,
  *   $3,000.00 due at signing): an admin approves it and sends the lease, Sam signs and pays, the
- *   admin countersigns.
+ *   admin countersigns;
+ * - "Bea Banker" has an active lease of "E2E Bank Flat" with this month's rent open: she pays
+ *   from the sandbox's test bank account that is returned, then from the one that clears
+ *   (decision 050).
  * Server modules are imported inside the function, so the spec can import the constants.
  */
 import type { Db } from '../../app/server/db/client.server';
@@ -30,6 +33,13 @@ export const E2E_LEASES = {
     dueCents: 300_000,
     reference: 'DIM-E2EL0005',
   },
+  banker: {
+    email: 'bea.banker@e2e.dimora.test',
+    password: 'e2e-banker-pass',
+    name: 'Bea Banker',
+    unit: 'E2E Bank Flat',
+    rentCents: 150_000,
+  },
 } as const;
 
 function isoDaysFromNow(days: number): string {
@@ -48,6 +58,7 @@ export async function seedLeases(db: Db): Promise<void> {
   const idOf = async (email: string) => (await db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
   const payerId = await idOf(E2E_LEASES.payer.email);
   const signerId = await idOf(E2E_LEASES.signer.email);
+  const bankerId = await idOf(E2E_LEASES.banker.email);
   const [court] = await db
     .insert(building)
     .values({
@@ -73,9 +84,9 @@ export async function seedLeases(db: Db): Promise<void> {
       latitude: 30.27,
       longitude: -97.74,
     });
-  const [suite, loft] = await db
+  const [suite, loft, flat] = await db
     .insert(property)
-    .values([unit(E2E_LEASES.payer.unit, 1), unit(E2E_LEASES.signer.unit, 2)])
+    .values([unit(E2E_LEASES.payer.unit, 1), unit(E2E_LEASES.signer.unit, 2), { ...unit(E2E_LEASES.banker.unit, 3), status: 'leased' }])
     .returning({ id: property.id });
   const thisMonth = new Date().toISOString().slice(0, 7);
   const lastMonthDate = new Date();
@@ -108,6 +119,22 @@ export async function seedLeases(db: Db): Promise<void> {
     }),
   );
   await allocateLeaseLedger(db, leaseId);
+  const bankLeaseId = await insertActiveLease(db, {
+    propertyId: flat!.id,
+    tenant: { id: bankerId, email: E2E_LEASES.banker.email, name: E2E_LEASES.banker.name },
+    startDate: `${thisMonth}-01`,
+    endDate: isoDaysFromNow(330),
+    monthlyRentCents: E2E_LEASES.banker.rentCents,
+  });
+  await db
+    .insert(charge)
+    .values({
+      leaseId: bankLeaseId,
+      kind: 'rent',
+      amountCents: E2E_LEASES.banker.rentCents,
+      dueDate: `${thisMonth}-01`,
+      period: thisMonth,
+    });
   await db.insert(autopay).values({
     leaseId,
     userId: payerId,

@@ -273,7 +273,7 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
             <Table.Tr key={p.id} data-testid="payment-row" data-status={p.status}>
               <Table.Td>{formatIsoDate(p.date.slice(0, 10), lang)}</Table.Td>
               <Table.Td>
-                {p.status === 'failed' ? (
+                {p.status === 'failed' || p.status === 'processing' ? (
                   p.receipt
                 ) : (
                   <Anchor
