@@ -1,6 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** The second server, in Stripe mode against the Stripe stand-in (decision 049): its port and the stand-in's. */
+const STRIPE_APP_PORT = Number(process.env.E2E_STRIPE_APP_PORT ?? 3212);
+const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? 3241);
+/** Stripe-mode journeys run on that server only. */
+const STRIPE_MODE = /stripe-mode\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -41,20 +46,44 @@ export default defineConfig({
     // same server. Run alone, `playwright test tests/e2e/admin-system.spec.ts` runs just it.
     {
       name: 'chromium',
-      testIgnore: /admin-system\.spec\.ts$/,
+      testIgnore: [/admin-system\.spec\.ts$/, STRIPE_MODE],
       teardown: 'chromium-ops',
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
+    {
+      name: 'chromium-stripe',
+      testMatch: STRIPE_MODE,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${STRIPE_APP_PORT}` },
+    },
     { name: 'chromium-ops', testMatch: /admin-system\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
-  webServer: {
-    command: 'bash scripts/e2e-server.sh',
-    url: `http://127.0.0.1:${PORT}/readyz`,
-    timeout: 180_000,
-    // E2E_REUSE_SERVER=1: run against a server already started by scripts/e2e-server.sh (local iteration).
-    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(PORT) },
-  },
+  webServer: [
+    {
+      command: 'bash scripts/e2e-server.sh',
+      url: `http://127.0.0.1:${PORT}/readyz`,
+      timeout: 180_000,
+      // E2E_REUSE_SERVER=1: run against a server already started by scripts/e2e-server.sh (local iteration).
+      reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { PORT: String(PORT) },
+    },
+    {
+      // The same server in Stripe mode, on its own database, mail sink and Stripe stand-in.
+      command: 'bash scripts/e2e-server.sh',
+      url: `http://127.0.0.1:${STRIPE_APP_PORT}/readyz`,
+      timeout: 180_000,
+      reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(STRIPE_APP_PORT),
+        E2E_STRIPE_PORT: String(STRIPE_PORT),
+        E2E_DATA_DIR: '.tmp/e2e-stripe-data',
+        E2E_SMTP_PORT: '3226',
+        E2E_MAIL_DIR: '.tmp/e2e-stripe-mail',
+        E2E_LOG_PREFIX: '.tmp/e2e-stripe',
+      },
+    },
+  ],
 });

@@ -20,10 +20,22 @@ mkdir -p .tmp
 npx tsx tests/e2e/smtp-sink.ts >"${E2E_LOG_PREFIX:-.tmp/e2e}-smtp.log" 2>&1 &
 SINK=$!
 trap 'kill $SINK 2>/dev/null || true' EXIT
+# Stripe mode (the chromium-stripe project): the Stripe stand-in plays the API and Checkout's page.
+if [ -n "${E2E_STRIPE_PORT:-}" ]; then
+  export PAYMENT_PROVIDER=stripe STRIPE_SECRET_KEY=sk_test_dimora_e2e STRIPE_WEBHOOK_SECRET=whsec_dimora_e2e
+  export STRIPE_API_BASE="http://127.0.0.1:${E2E_STRIPE_PORT}" E2E_STRIPE_WEBHOOK_URL="http://127.0.0.1:${PORT}/api/webhooks/stripe"
+  npx tsx tests/e2e/stripe-stand-in-server.ts >"${E2E_LOG_PREFIX:-.tmp/e2e}-stripe.log" 2>&1 &
+  STRIPE_STAND_IN=$!
+  trap 'kill $SINK $STRIPE_STAND_IN 2>/dev/null || true' EXIT
+fi
 npx tsx tests/e2e/seed-users.ts
 # The log is read by the error-screen tests (error id logged with the stack).
 npx tsx server/index.ts >"${E2E_LOG_PREFIX:-.tmp/e2e}-server.log" 2>&1 &
 SERVER=$!
-cleanup() { kill $SINK 2>/dev/null || true; kill -TERM $SERVER 2>/dev/null || true; wait $SERVER 2>/dev/null || true; }
+cleanup() {
+  kill $SINK ${STRIPE_STAND_IN:-} 2>/dev/null || true
+  kill -TERM $SERVER 2>/dev/null || true
+  wait $SERVER 2>/dev/null || true
+}
 trap cleanup EXIT TERM INT
 wait $SERVER

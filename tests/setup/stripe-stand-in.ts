@@ -201,8 +201,28 @@ export type StripeStandIn = {
   close(): Promise<void>;
 };
 
-/** Starts a stand-in on 127.0.0.1 with a random port. */
-export async function startStripeStandIn(): Promise<StripeStandIn> {
+/**
+ * Options of a stand-in that plays Stripe's hosted page for a browser (the Stripe-mode browser
+ * tests): `port` to listen on (random by default), and `webhook`, where and with which secret the
+ * page delivers the `checkout.session.*` events a payment causes, as Stripe would.
+ */
+export type StripeStandInOptions = { port?: number; webhook?: { url: string; secret: string } };
+
+/** HTML-escapes text for the stand-in's page. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * Starts a stand-in on 127.0.0.1 (a random port unless `options.port`). With `options.webhook`,
+ * it also serves Checkout's page to a browser: `GET /c/pay/:id` shows the session (amount, a test
+ * card button, a test bank account button when offered, a cancel link to `cancel_url`), and
+ * `POST /c/pay/:id` pays it (`completeCheckout` / `debitCheckout`), delivers the signed
+ * `checkout.session.completed` event to the webhook, then sends the browser to `success_url`
+ * (303). `POST /stand-in/debits/:id/settle` is the bank's answer to the session's debit
+ * (`settleDebit`) with its `checkout.session.async_payment_*` delivery: what a test calls.
+ */
+export async function startStripeStandIn(options: StripeStandInOptions = {}): Promise<StripeStandIn> {
   const counts: StripeStandInCounts = { paymentIntents: 0, refunds: 0, customers: 0, setupIntents: 0, checkoutSessions: 0, replays: 0 };
   const requests: StripeStandIn['requests'] = [];
   const intents = new Map<string, Json>();
@@ -836,6 +856,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         });
         res.end(text);
       };
+      if (options.webhook && (url.pathname.startsWith('/c/pay/') || url.pathname.startsWith('/stand-in/'))) {
+        hostedPage(method, url.pathname, body)
+          .then(({ status, html, location }) => {
+            res.writeHead(status, location ? { location } : { 'content-type': 'text/html; charset=utf-8' });
+            res.end(html ?? '');
+          })
+          .catch((error: unknown) => {
+            res.writeHead(500, { 'content-type': 'text/plain' });
+            res.end(String(error));
+          });
+        return;
+      }
       if (!/^Bearer sk_(test|live)_\S+$/.test(req.headers.authorization ?? '')) {
         send({ status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } } });
         return;
@@ -873,9 +905,57 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+
+  /** Delivers the signed `type` event about session `id` to the configured webhook, as Stripe would. */
+  async function deliver(type: CheckoutEventType, id: string): Promise<void> {
+    const webhook = options.webhook!;
+    const session = currentSession(id)!;
+    const { payload, signature } = signedEvent(type, structuredClone(session), webhook.secret, newId('evt'));
+    const response = await fetch(webhook.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (stand-in)' },
+      body: payload,
+    });
+    if (!response.ok) throw new Error(`webhook ${type} answered ${response.status}`);
+  }
+
+  /** The browser's side of Checkout: see `startStripeStandIn`. */
+  async function hostedPage(method: string, path: string, body: string): Promise<{ status: number; html?: string; location?: string }> {
+    const settle = /^\/stand-in\/debits\/([A-Za-z0-9_]+)\/settle$/.exec(path);
+    if (method === 'POST' && settle) {
+      const session = currentSession(settle[1]!);
+      if (!session || typeof session.payment_intent !== 'string') return { status: 404, html: 'no such debit' };
+      const outcome = settleDebit(session.payment_intent);
+      await deliver(outcome === 'succeeded' ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed', settle[1]!);
+      return { status: 200, html: outcome };
+    }
+    const match = /^\/c\/pay\/([A-Za-z0-9_]+)$/.exec(path);
+    const session = match ? currentSession(match[1]!) : undefined;
+    if (!match || !session) return { status: 404, html: '<!doctype html><title>Not found</title><h1>No such Checkout Session</h1>' };
+    const id = match[1]!;
+    if (method === 'POST') {
+      const choice = new URLSearchParams(body).get('pay');
+      const paid = choice === 'bank' ? debitCheckout(id, new URLSearchParams(body).get('account') ?? '000123456789') : payCheckout(id, 'pm_card_visa');
+      if (paid.status === 'closed') return { status: 303, location: String(session.cancel_url) };
+      await deliver('checkout.session.completed', id);
+      return { status: 303, location: String(session.success_url).replaceAll('{CHECKOUT_SESSION_ID}', id) };
+    }
+    const amount = (Number(session.amount_total) / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+    const bank = (session.payment_method_types as string[]).includes('us_bank_account');
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe Checkout (stand-in)</title></head><body>
+<main><h1>Stripe Checkout (stand-in)</h1><p data-testid="stand-in-amount">${escapeHtml(amount)}</p><p data-testid="stand-in-status">${escapeHtml(String(session.status))}</p>
+${
+  session.status === 'open'
+    ? `<form method="post"><input type="hidden" name="pay" value="card"><button type="submit">Pay ${escapeHtml(amount)} with the test card</button></form>
+${bank ? `<form method="post"><input type="hidden" name="pay" value="bank"><input type="hidden" name="account" value="000123456789"><button type="submit">Pay ${escapeHtml(amount)} from the test bank account</button></form>` : ''}
+<a href="${escapeHtml(String(session.cancel_url))}">Back</a>`
+    : ''
+}</main></body></html>`;
+    return { status: 200, html };
+  }
 
   /** An event of `type` about `object` as Stripe delivers it, signed with `secret`. */
   function signedEvent(type: string, object: Json, secret: string, eventId: string): SignedWebhook {
