@@ -30,7 +30,9 @@ async function payByBank(page: Page, account: string, amount: string) {
   await expect(page).toHaveURL(/\/tenant-portal\/payments\/\d+$/);
 }
 
-test('rent paid by bank debit: processing, then returned (charge reopened, fee added), then paid from another account', async ({ page }) => {
+test('rent paid by bank debit: processing, then returned (charge reopened, fee added), then paid from another account', async ({
+  page,
+}) => {
   test.slow();
   await signInWith(page, banker);
   await openPortal(page);

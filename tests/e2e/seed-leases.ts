@@ -126,15 +126,13 @@ export async function seedLeases(db: Db): Promise<void> {
     endDate: isoDaysFromNow(330),
     monthlyRentCents: E2E_LEASES.banker.rentCents,
   });
-  await db
-    .insert(charge)
-    .values({
-      leaseId: bankLeaseId,
-      kind: 'rent',
-      amountCents: E2E_LEASES.banker.rentCents,
-      dueDate: `${thisMonth}-01`,
-      period: thisMonth,
-    });
+  await db.insert(charge).values({
+    leaseId: bankLeaseId,
+    kind: 'rent',
+    amountCents: E2E_LEASES.banker.rentCents,
+    dueDate: `${thisMonth}-01`,
+    period: thisMonth,
+  });
   await db.insert(autopay).values({
     leaseId,
     userId: payerId,

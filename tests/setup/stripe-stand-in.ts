@@ -929,7 +929,10 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       const session = currentSession(settle[1]!);
       if (!session || typeof session.payment_intent !== 'string') return { status: 404, html: 'no such debit' };
       const outcome = settleDebit(session.payment_intent);
-      await deliver(outcome === 'succeeded' ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed', settle[1]!);
+      await deliver(
+        outcome === 'succeeded' ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed',
+        settle[1]!,
+      );
       return { status: 200, html: outcome };
     }
     const match = /^\/c\/pay\/([A-Za-z0-9_]+)$/.exec(path);
@@ -938,7 +941,8 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     const id = match[1]!;
     if (method === 'POST') {
       const choice = new URLSearchParams(body).get('pay');
-      const paid = choice === 'bank' ? debitCheckout(id, new URLSearchParams(body).get('account') ?? '000123456789') : payCheckout(id, 'pm_card_visa');
+      const paid =
+        choice === 'bank' ? debitCheckout(id, new URLSearchParams(body).get('account') ?? '000123456789') : payCheckout(id, 'pm_card_visa');
       if (paid.status === 'closed') return { status: 303, location: String(session.cancel_url) };
       await deliver('checkout.session.completed', id);
       return { status: 303, location: String(session.success_url).replaceAll('{CHECKOUT_SESSION_ID}', id) };

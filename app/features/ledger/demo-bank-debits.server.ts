@@ -22,7 +22,11 @@ const KEY_PREFIX = 'demo-seed:bank-debit:';
 
 /** Seeds the two demo bank debits (see the module comment); `publicUrl` is for the notices' links. Returns how many it made. */
 export async function seedDemoBankDebits({ db, publicUrl }: { db: Db; publicUrl: string }): Promise<number> {
-  const [done] = await db.select({ id: payment.id }).from(payment).where(like(payment.idempotencyKey, `${KEY_PREFIX}%`)).limit(1);
+  const [done] = await db
+    .select({ id: payment.id })
+    .from(payment)
+    .where(like(payment.idempotencyKey, `${KEY_PREFIX}%`))
+    .limit(1);
   if (done) return 0;
   const owing = rowsOf<{ id: number; tenant_id: string; building_id: number | null }>(
     await db.execute(sql`

@@ -39,7 +39,10 @@ export async function announceReturnedDebit(
     fee: feeCents > 0 ? fillText(NOTICES[locale].debitReturnedFee, { fee: mailMoney(feeCents, locale) }) : '',
   });
   const [payer] = returned.payerId
-    ? await tx.select({ id: user.id, email: user.email, name: user.name, locale: user.locale }).from(user).where(eq(user.id, returned.payerId))
+    ? await tx
+        .select({ id: user.id, email: user.email, name: user.name, locale: user.locale })
+        .from(user)
+        .where(eq(user.id, returned.payerId))
     : [];
   const staff = (await staffOf(db, buildingId)).filter((member) => member.id !== payer?.id);
   const mails = [];

@@ -48,13 +48,7 @@ export type ChargeRequest = {
  * payer's bank sent a debit back after it was sent (insufficient funds, account closed…).
  */
 export type DeclineCode =
-  | 'card_declined'
-  | 'insufficient_funds'
-  | 'expired_card'
-  | 'incorrect_cvc'
-  | 'invalid_card'
-  | 'processing_error'
-  | 'debit_returned';
+  'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'invalid_card' | 'processing_error' | 'debit_returned';
 
 /**
  * What paid: a card, or a US bank account debited by ACH (decision 050). For a bank account,

@@ -183,9 +183,13 @@ export function checkoutStateFromSession(session: Stripe.Checkout.Session): Chec
   }
   if (status === 'complete' && typeof intent === 'string') {
     // The intent named by id only: paid, or (unpaid) a bank debit still in flight.
-    if (session.payment_status === 'paid') return { ...base, result: { status: 'succeeded', providerRef: intent, cardBrand: null, cardLast4: null } };
+    if (session.payment_status === 'paid')
+      return { ...base, result: { status: 'succeeded', providerRef: intent, cardBrand: null, cardLast4: null } };
     if (session.payment_status === 'unpaid')
-      return { ...base, result: { status: 'processing', providerRef: intent, cardBrand: null, cardLast4: null, paidBy: 'us_bank_account' } };
+      return {
+        ...base,
+        result: { status: 'processing', providerRef: intent, cardBrand: null, cardLast4: null, paidBy: 'us_bank_account' },
+      };
   }
   return { ...base, result: null };
 }

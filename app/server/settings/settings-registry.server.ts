@@ -101,7 +101,11 @@ export const SETTINGS = {
   /** 0 = no cap. */
   lateFeeCapPercent: define('rent.late_fee_cap_percent', lateFeePercentSchema, 0),
   /** Decision 050: charged when a tenant's bank debit comes back (0 = none). */
-  returnedPaymentFeeCents: define('rent.returned_payment_fee_cents', wholeNumber(0, SETTING_LIMITS.lateFeeCents, M.returnedFeeRange), 2_500),
+  returnedPaymentFeeCents: define(
+    'rent.returned_payment_fee_cents',
+    wholeNumber(0, SETTING_LIMITS.lateFeeCents, M.returnedFeeRange),
+    2_500,
+  ),
   companyName: define('company.name', line(SETTING_LIMITS.companyName).pipe(z.string().min(1, M.required)), 'Dimora'),
   contactPhone: define(
     'contact.phone',
