@@ -31,6 +31,7 @@ import { currentSettings, onSettingsChange, watchSettings } from '../app/server/
 import { reconcilePendingPayments } from '../app/features/booking/application-payments.server';
 import { seedDemoBankDebits } from '../app/features/ledger/demo-bank-debits.server';
 import { reconcileCheckouts } from '../app/features/ledger/lease-checkout.server';
+import { reconcileLeasePayments } from '../app/features/ledger/settlement.server';
 import { createApp, hardenHttpServer } from './app';
 import { startCluster } from './cluster';
 import { createReadiness, drainServer } from './shutdown';
@@ -194,6 +195,12 @@ async function serve(database: Database, { dev, jobRunner }: { dev: boolean; job
       name: 'checkout-reconcile',
       everyMs: 60_000,
       run: () => reconcileCheckouts({ db: database.db, provider: getPaymentProvider(), context: reconcile }),
+    },
+    // Autopay charges whose outcome was lost, and bank debits in flight (decision 050).
+    {
+      name: 'lease-payment-reconcile',
+      everyMs: 60_000,
+      run: () => reconcileLeasePayments({ db: database.db, provider: getPaymentProvider(), context: reconcile }),
     },
   ];
   const stopOutbox = jobRunner

@@ -195,7 +195,9 @@ export async function runAutopay({ db, provider, now, publicUrl }: { db: Db; pro
       description: `Lease ${plan.leaseId}: autopay ${attemptPeriod}`,
       publicUrl,
     });
-    if (outcome.status === 'succeeded') {
+    if (outcome.status === 'succeeded' || outcome.status === 'processing') {
+      // A bank debit in flight (decision 050) counts as this month's charge; a returned one is
+      // announced by its settlement (the fee, the notices), and the tenant pays by hand.
       await db.update(autopay).set({ lastPeriod: attemptPeriod, retryAt: null, lastFailure: null }).where(eq(autopay.id, plan.id));
       counts.charged += 1;
     } else if (outcome.status === 'failed') {

@@ -8,7 +8,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '~/server/auth/session.server';
-import { checkoutSession, notification, outbox, payment, user } from '~/server/db/schema';
+import { autopay, checkoutSession, notification, outbox, payment, user } from '~/server/db/schema';
 import {
   createSandboxProvider,
   SANDBOX_BANK_NAME,
@@ -19,7 +19,15 @@ import { updateSettings } from '~/server/settings/settings.server';
 import { CHECKOUT_CONTEXT } from '../../../tests/setup/checkout';
 import { addCharge, chargesOf, createLeaseFixture, createPerson, flatLateFee, leaseMails, TEST_ORIGIN } from '../../../tests/setup/leases';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
-import { findCheckoutReturn, reconcileCheckouts, startLeaseCheckout, syncCheckoutByRef } from './lease-checkout.server';
+import { findAutopay, runAutopay } from './autopay.server';
+import {
+  findCheckoutReturn,
+  reconcileCheckouts,
+  startAutopayCheckout,
+  startLeaseCheckout,
+  syncCheckoutByRef,
+} from './lease-checkout.server';
+import { reconcileLeasePayments } from './settlement.server';
 import { findLeaseBalance, findLedger } from './ledger.server';
 import { postLateFees } from './rent-jobs.server';
 import { findPayments, findReconciliation } from '~/features/payments/payments-admin.server';
@@ -215,5 +223,62 @@ describe('a rent charge paid by bank debit', () => {
     advance(SETTLE_MS + 1_000);
     expect(await reconcile(later(22))).toBe(1);
     expect(await paymentRow(paymentId)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('autopay from a saved bank account: the month is charged by a debit in flight, which the reconciler settles; a returned one reopens the rent with the fee', async () => {
+    const { provider, advance } = clockedSandbox();
+    const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    for (const account of [SANDBOX_TEST_BANK.clears, SANDBOX_TEST_BANK.returned]) {
+      const { tenant, lease, rent } = await owingLease();
+      const opened = await startAutopayCheckout({
+        db: database.db,
+        provider,
+        viewer: tenant,
+        leaseId: lease.id,
+        dayOfMonth: 1,
+        locale: 'en',
+        context: CHECKOUT_CONTEXT,
+      });
+      if (!opened.ok) throw new Error(opened.reason);
+      const [checkout] = await database.db.select().from(checkoutSession).where(eq(checkoutSession.id, opened.checkoutId));
+      const ref = checkout!.sessionRef!;
+      // The setup page offers the bank account too; saving it charges nothing.
+      expect(provider.checkouts.get(ref)?.request.methods).toEqual(['card', 'us_bank_account']);
+      provider.payCheckoutByBank(ref, { routingNumber: SANDBOX_TEST_BANK.routingNumber, accountNumber: account, holder: tenant.name });
+      await syncCheckoutByRef({ db: database.db, provider, ref, context: CHECKOUT_CONTEXT });
+      expect(await findAutopay(database.db, lease.id)).toMatchObject({ cardBrand: SANDBOX_BANK_NAME, cardLast4: account.slice(-4) });
+
+      // Turned on after this month's day, autopay starts next month: the test makes this month due.
+      await database.db.update(autopay).set({ lastPeriod: null }).where(eq(autopay.leaseId, lease.id));
+      await runAutopay({ db: database.db, provider, now: new Date(), publicUrl: CHECKOUT_CONTEXT.publicUrl });
+      const [debit] = await database.db
+        .select()
+        .from(payment)
+        .where(and(eq(payment.leaseId, lease.id), eq(payment.method, 'autopay')));
+      expect(debit).toMatchObject({ status: 'processing', amountCents: 100_000, cardLast4: account.slice(-4) });
+      expect((await chargesOf(database.db, lease.id)).find((row) => row.id === rent.id)).toMatchObject({ status: 'processing' });
+      await postLateFees({ db: database.db, now: new Date(), companyRule: flatLateFee(5_000, 5) });
+      expect(await lateFeesOf(lease.id)).toEqual([]);
+      // The month is done for autopay: a second run charges nothing more.
+      await runAutopay({ db: database.db, provider, now: new Date(), publicUrl: CHECKOUT_CONTEXT.publicUrl });
+      const [runs] = await database.db.select({ n: count() }).from(payment).where(eq(payment.leaseId, lease.id));
+      expect(runs?.n).toBe(1);
+
+      // No webhook in the sandbox: the reconciler asks once the debit has had time, and settles it.
+      expect(await reconcileLeasePayments({ db: database.db, provider, context: CHECKOUT_CONTEXT, now: later(11) })).toBe(0);
+      advance(SETTLE_MS + 1_000);
+      expect(await reconcileLeasePayments({ db: database.db, provider, context: CHECKOUT_CONTEXT, now: later(22) })).toBe(1);
+      const after = await paymentRow(debit!.id);
+      const charges = await chargesOf(database.db, lease.id);
+      if (account === SANDBOX_TEST_BANK.clears) {
+        expect(after).toMatchObject({ status: 'succeeded' });
+        expect(charges.find((row) => row.id === rent.id)).toMatchObject({ status: 'paid' });
+      } else {
+        expect(after).toMatchObject({ status: 'failed', failureReason: 'debit_returned' });
+        expect(charges.find((row) => row.id === rent.id)).toMatchObject({ status: 'open', allocatedCents: 0 });
+        expect(charges.filter((row) => row.kind === 'returned_payment_fee')).toHaveLength(1);
+        expect(await leaseMails(database.db, 'debit_returned', tenant.email)).toHaveLength(1);
+      }
+    }
   });
 });

@@ -45,9 +45,9 @@ import { settleProviderCharge, type SettlementContext } from './settlement.serve
 export const CHECKOUT_LIFETIME_MS = 35 * 60_000;
 
 /**
- * What Pay now offers on the hosted page: cards and bank debits (decision 050). What is due at
- * signing and the card saved for autopay take cards only: a lease is signed once its payment has
- * arrived, which a bank debit takes days to do.
+ * What Pay now and autopay enrolment offer on the hosted page: cards and bank debits (decision
+ * 050). What is due at signing takes cards only: a lease is signed once its payment has arrived,
+ * which a bank debit takes days to do.
  */
 export const LEASE_CHECKOUT_METHODS: readonly CheckoutMethod[] = ['card', 'us_bank_account'];
 export const CARD_ONLY: readonly CheckoutMethod[] = ['card'];
@@ -694,7 +694,7 @@ export async function startAutopayCheckout({
         locale,
         customerEmail: viewer.email,
         customerRef: earlier?.customerRef ?? null,
-        methods: CARD_ONLY,
+        methods: LEASE_CHECKOUT_METHODS,
         expiresAt,
       });
       await db

@@ -44,6 +44,8 @@ export type LeasePaymentKind = 'rent' | 'deposit' | 'other';
 
 export type LeasePaymentOutcome =
   | { status: 'succeeded'; paymentId: number; amountCents: number }
+  /** A bank debit was sent and is in flight (decision 050): settled later by the webhook or the reconciler. */
+  | { status: 'processing'; paymentId: number; amountCents: number }
   | { status: 'failed'; paymentId: number; declineCode: DeclineCode }
   /** The provider could not be reached: the payment stays pending and is settled later. */
   | { status: 'pending'; paymentId: number };
@@ -204,6 +206,7 @@ export async function chargeLeasePayment({
   if (!row || row.leaseId !== leaseId) throw new Error('payment idempotency key reused for another lease');
   if (row.status === 'succeeded' || row.status === 'refunded')
     return { status: 'succeeded', paymentId: row.id, amountCents: row.amountCents, created };
+  if (row.status === 'processing') return { status: 'processing', paymentId: row.id, amountCents: row.amountCents, created };
   if (row.status === 'failed')
     return { status: 'failed', paymentId: row.id, declineCode: (row.failureReason as DeclineCode) ?? 'card_declined', created };
   let result: ChargeResult;
@@ -229,6 +232,7 @@ export async function chargeLeasePayment({
     .from(payment)
     .where(eq(payment.id, row.id));
   if (after?.status === 'succeeded') return { status: 'succeeded', paymentId: row.id, amountCents: row.amountCents, created };
+  if (after?.status === 'processing') return { status: 'processing', paymentId: row.id, amountCents: row.amountCents, created };
   if (after?.status === 'failed')
     return { status: 'failed', paymentId: row.id, declineCode: (after.failureReason as DeclineCode) ?? 'card_declined', created };
   return { status: 'pending', paymentId: row.id, created };

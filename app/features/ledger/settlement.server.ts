@@ -6,11 +6,11 @@
  * `<key>:<kind>` rows of one attempt. Only `pending` payments change (and a lease's bank debit
  * in flight, `processing`, to its end: decision 050), so a webhook delivered five times settles once.
  */
-import { and, eq, like } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, like, lt, notExists, sql } from 'drizzle-orm';
 import { settleAttempt } from '~/features/booking/application-payments.server';
 import type { Db } from '~/server/db/client.server';
-import { payment } from '~/server/db/schema';
-import type { ChargeResult } from '~/server/payments/payment-provider';
+import { checkoutSession, payment } from '~/server/db/schema';
+import { PaymentProviderError, type ChargeResult, type PaymentProvider } from '~/server/payments/payment-provider';
 import type { Logger } from '~/server/logger.server';
 import { lockLease } from './ledger.server';
 import { settleLeasePayment } from './lease-payments.server';
@@ -72,4 +72,81 @@ export async function settleProviderCharge({
     context: { publicUrl: context.publicUrl, origin: { ip: 'provider-webhook', userAgent: 'payment provider' }, logger: context.logger },
   });
   return changed ? 'settled' : 'unchanged';
+}
+
+/**
+ * Settles lease payments charged directly (autopay's off-session charges) whose outcome never
+ * arrived: a payment still `pending` (a crash between the charge and its record, an outage) or a
+ * bank debit in flight (`processing`, decision 050) that nobody asked about for `olderThanMs` is
+ * read back from the provider by its key (`findCharge`), least recently asked first, at most
+ * `limit`; asking touches `updated_at`. A pending payment the provider never saw was never charged
+ * and fails as `not_found_at_provider`; a debit the provider no longer knows (the sandbox after a
+ * restart) is left as it is and logged. Hosted-checkout payments are `reconcileCheckouts`'. Returns
+ * how many payments changed; a provider outage leaves the rest for the next run. Run by the outbox
+ * worker.
+ */
+export async function reconcileLeasePayments({
+  db,
+  provider,
+  context,
+  now = new Date(),
+  olderThanMs = 10 * 60_000,
+  limit = 50,
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  context: SettlementContext;
+  now?: Date;
+  olderThanMs?: number;
+  limit?: number;
+}): Promise<number> {
+  const rows = await db
+    .select({ id: payment.id, key: payment.idempotencyKey, status: payment.status })
+    .from(payment)
+    .where(
+      and(
+        eq(payment.provider, provider.name),
+        isNotNull(payment.leaseId),
+        inArray(payment.status, ['pending', 'processing']),
+        lt(payment.updatedAt, sql`${now.toISOString()}::timestamptz - make_interval(secs => ${olderThanMs / 1000})`),
+        notExists(db.select({ id: checkoutSession.id }).from(checkoutSession).where(eq(checkoutSession.paymentId, payment.id))),
+      ),
+    )
+    .orderBy(asc(payment.updatedAt), asc(payment.id))
+    .limit(limit);
+  let changed = 0;
+  for (const row of rows) {
+    let result: ChargeResult | null;
+    try {
+      result = await provider.findCharge(row.key);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      context.logger.warn({ err: error, paymentId: row.id }, 'lease payment reconciliation: provider unavailable');
+      break;
+    }
+    if (result === null && row.status === 'processing') {
+      context.logger.info({ paymentId: row.id }, 'bank debit unknown to the provider: left processing');
+    }
+    if (result === null && row.status === 'pending') {
+      result = { status: 'failed', providerRef: null, cardBrand: null, cardLast4: null, declineCode: 'processing_error' };
+    }
+    const outcome = result
+      ? await settleProviderCharge({
+          db,
+          idempotencyKey: row.key,
+          result,
+          context,
+          failureReason:
+            result.status === 'failed' && row.status === 'pending' && !result.providerRef ? 'not_found_at_provider' : undefined,
+        })
+      : 'unchanged';
+    if (outcome === 'settled') {
+      changed += 1;
+      context.logger.warn({ paymentId: row.id, outcome: result?.status }, 'lease payment reconciled');
+    } else {
+      // Asked: not again for a while.
+      await db.update(payment).set({ updatedAt: now }).where(eq(payment.id, row.id));
+    }
+  }
+  return changed;
 }

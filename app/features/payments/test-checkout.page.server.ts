@@ -65,8 +65,7 @@ export async function loadTestCheckout(ref: string): Promise<TestCheckoutView> {
       { number: SANDBOX_TEST_CARDS.insufficientFunds, outcome: 'insufficientFunds' },
       ...(session.request.mode === 'setup' ? [{ number: SANDBOX_TEST_CARDS.attachesButDeclines, outcome: 'attachesButDeclines' }] : []),
     ],
-    testBank:
-      session.request.mode !== 'setup' && session.request.methods.includes('us_bank_account')
+    testBank: session.request.methods.includes('us_bank_account')
         ? {
             routingNumber: SANDBOX_TEST_BANK.routingNumber,
             accounts: [

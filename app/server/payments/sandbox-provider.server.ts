@@ -62,8 +62,11 @@ const OUTCOMES: Record<string, DeclineCode> = {
   [SANDBOX_TEST_CARDS.attachesButDeclines]: 'card_declined',
 };
 
-/** One remembered charge: its outcome and the amount it was for (no card data). */
-export type SandboxCharge = { amountCents: number; result: ChargeResult };
+/**
+ * One remembered charge: its outcome and the amount it was for (no card data); for a debit of a
+ * saved bank account (decision 050), how it ends and when (its `result` is `processing` until then).
+ */
+export type SandboxCharge = { amountCents: number; result: ChargeResult; debit?: { clears: boolean; settlesAt: Date } };
 
 /** One hosted checkout the sandbox opened (decision 049): what was asked and how it stands. */
 export type SandboxCheckout = {
@@ -102,7 +105,8 @@ export type SandboxProvider = PaymentProvider & {
   /**
    * Pays an open checkout that offers `us_bank_account` by debiting a test bank account (decision
    * 050): the session completes with the debit `processing`; at `settlesAt` it clears, or comes
-   * back (`debit_returned`) for `SANDBOX_TEST_BANK.returned`. A routing number other than the
+   * back (`debit_returned`) for `SANDBOX_TEST_BANK.returned`. A setup session saves the account
+   * for autopay instead, whose later debits do the same. A routing number other than the
    * test one, or an account number that is not 4–17 digits, answers `invalid_account`.
    */
   payCheckoutByBank(ref: string, account: SandboxBankAccount): SandboxCheckoutPayment;
@@ -146,6 +150,7 @@ const DECLINE_CODES: readonly DeclineCode[] = [
   'incorrect_cvc',
   'invalid_card',
   'processing_error',
+  'debit_returned',
 ];
 
 /**
@@ -228,6 +233,32 @@ export function createSandboxProvider({
   debitSettleMs?: number;
 } = {}): SandboxProvider {
   const refunds = new Map<string, RefundResult>();
+  /** A charge of a saved bank account (decision 050): a debit in flight for `debitSettleMs`; null for anything else. */
+  const debitOf = (request: ChargeRequest): SandboxCharge | null => {
+    const saved = request.source.type === 'token' ? readSavedCardToken(request.source.token) : null;
+    if (saved?.brand !== 'bank') return null;
+    return {
+      amountCents: request.amountCents,
+      result: {
+        status: 'processing',
+        providerRef: `sbx_ch_${randomBytes(12).toString('hex')}`,
+        cardBrand: SANDBOX_BANK_NAME,
+        cardLast4: saved.last4,
+        paidBy: 'us_bank_account',
+      },
+      debit: { clears: saved.outcome === 'ok', settlesAt: new Date(now().getTime() + debitSettleMs) },
+    };
+  };
+  /** The charge as it stands now: a debit past its date has cleared or come back. */
+  const settled = (charge: SandboxCharge): SandboxCharge => {
+    if (charge.debit && charge.result.status === 'processing' && charge.debit.settlesAt.getTime() <= now().getTime()) {
+      const { providerRef, cardBrand, cardLast4 } = charge.result;
+      charge.result = charge.debit.clears
+        ? { status: 'succeeded', providerRef, cardBrand, cardLast4, paidBy: 'us_bank_account' }
+        : { status: 'failed', providerRef, cardBrand, cardLast4, paidBy: 'us_bank_account', declineCode: 'debit_returned' };
+    }
+    return charge;
+  };
   /** The session as it stands now: an open one past its expiry is expired; a debit past its date has cleared or come back. */
   const current = (ref: string): SandboxCheckout | undefined => {
     const session = checkouts.get(ref);
@@ -253,14 +284,14 @@ export function createSandboxProvider({
       let pending = store.get(request.idempotencyKey);
       if (!pending) {
         // Stored before any await, so a concurrent request with the same key finds it.
-        pending = Promise.resolve({ amountCents: request.amountCents, result: decide(request, now()) });
+        pending = Promise.resolve(debitOf(request) ?? { amountCents: request.amountCents, result: decide(request, now()) });
         store.set(request.idempotencyKey, pending);
       }
-      return (await pending).result;
+      return settled(await pending).result;
     },
     async findCharge(idempotencyKey) {
       const charge = store.get(idempotencyKey);
-      return charge ? (await charge).result : null;
+      return charge ? settled(await charge).result : null;
     },
     async refund(request) {
       if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) {
@@ -336,11 +367,23 @@ export function createSandboxProvider({
       const session = current(ref);
       if (!session) throw new RangeError(`no sandbox checkout ${ref}`);
       if (session.status !== 'open') return { status: 'closed', redirectTo: sameOriginPath(session.request.cancelUrl) };
-      if (session.request.mode === 'setup' || !session.request.methods.includes('us_bank_account')) {
+      if (!session.request.methods.includes('us_bank_account')) {
         throw new RangeError(`sandbox checkout ${ref} does not offer bank debits`);
       }
       if (account.routingNumber !== SANDBOX_TEST_BANK.routingNumber || !/^\d{4,17}$/.test(account.accountNumber)) {
         return { status: 'declined', declineCode: 'invalid_account' };
+      }
+      const last4 = account.accountNumber.slice(-4);
+      if (session.request.mode === 'setup') {
+        // Saved for autopay: its later debits clear, or come back for the returned test account.
+        const outcome = account.accountNumber === SANDBOX_TEST_BANK.returned ? 'debit_returned' : 'ok';
+        session.status = 'complete';
+        session.saved = { token: savedCardToken(outcome, 'bank', last4), customerRef: null, cardBrand: SANDBOX_BANK_NAME, cardLast4: last4 };
+        return {
+          status: 'paid',
+          redirectTo: sameOriginPath(session.request.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', ref)),
+          settlesAt: null,
+        };
       }
       const settlesAt = new Date(now().getTime() + debitSettleMs);
       session.status = 'complete';
@@ -349,7 +392,7 @@ export function createSandboxProvider({
         status: 'processing',
         providerRef: `sbx_ch_${randomBytes(12).toString('hex')}`,
         cardBrand: SANDBOX_BANK_NAME,
-        cardLast4: account.accountNumber.slice(-4),
+        cardLast4: last4,
         paidBy: 'us_bank_account',
       };
       return {

@@ -92,7 +92,9 @@ export function TestCheckoutPage({ checkout, answer }: { checkout: TestCheckoutV
                   <TextInput name="accountNumber" label={t('checkout.accountNumber')} inputMode="numeric" autoComplete="off" required />
                 </Group>
                 <Button type="submit" variant="light" loading={busy}>
-                  {t('checkout.payByBank', { amount: formatCents(checkout.amountCents, lang) })}
+                  {checkout.mode === 'setup'
+                    ? t('checkout.saveBank')
+                    : t('checkout.payByBank', { amount: formatCents(checkout.amountCents, lang) })}
                 </Button>
                 <List size="sm">
                   {checkout.testBank.accounts.map((account) => (

@@ -247,7 +247,7 @@ export function LeasePortal({ portal, lang, action, payKey, testMode }: Props) {
                     error={errorsFor('autopay-on').day}
                   />
                   <Text size="xs" c="dimmed">
-                    {t(testMode ? 'tenantPortal.pay.hostedCardTest' : 'tenantPortal.autopay.hosted')}
+                    {t(testMode ? 'tenantPortal.pay.hostedTest' : 'tenantPortal.autopay.hosted')}
                   </Text>
                   <Button type="submit" loading={busy === 'autopay-on'}>
                     {t('tenantPortal.autopay.enable')}
