@@ -58,7 +58,6 @@ export async function payThroughCheckout({
   const [row] = await db.select().from(checkoutSession).where(eq(checkoutSession.paymentId, opened.paymentId));
   if (opened.url && row?.sessionRef) {
     const paid = provider.payCheckout(row.sessionRef, {
-      type: 'card',
       number: cardNumber,
       expMonth: 12,
       expYear: new Date().getUTCFullYear() + 2,
@@ -98,7 +97,6 @@ export async function enableAutopayThroughCheckout({
   if (!opened.ok) return opened;
   const [row] = await db.select().from(checkoutSession).where(eq(checkoutSession.id, opened.checkoutId));
   const saved = provider.payCheckout(row!.sessionRef!, {
-    type: 'card',
     number: cardNumber,
     expMonth: 12,
     expYear: new Date().getUTCFullYear() + 2,

@@ -10,6 +10,7 @@ import type { LateFeeRule } from '~/lib/late-fees';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { charge, lease, leaseTenant, outbox, user } from '~/server/db/schema';
+import type { SandboxCard } from '~/server/payments/sandbox-provider.server';
 import { createBuilding, createProperty, viewerOf } from './factories';
 
 let counter = 0;
@@ -17,10 +18,6 @@ let counter = 0;
 /** The origin every test request comes from (kept as signature evidence and in audit rows). */
 export const TEST_ORIGIN = { ip: '203.0.113.7', userAgent: 'vitest lease tests' };
 
-/**
- * A card as the tenant types it at the sandbox provider: `number` (e.g. one of
- * SANDBOX_TEST_CARDS), held by `name`, expiring in December three years from now.
- */
 /**
  * Noon UTC on `iso` (`YYYY-MM-DD`): an instant that is that same calendar date in every US
  * building zone (Honolulu 02:00, New York 07:00 or 08:00), for jobs that take an instant `now`.
@@ -34,8 +31,12 @@ export function flatLateFee(amountCents: number, graceDays: number): LateFeeRule
   return { graceDays, kind: 'flat', amountCents, percent: 0, capCents: 0, capPercent: 0 };
 }
 
-export function testCard(number: string, name: string) {
-  return { type: 'card' as const, number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123', name };
+/**
+ * A card as the tenant types it on the sandbox's hosted checkout page (`payCheckout`): `number`
+ * (e.g. one of SANDBOX_TEST_CARDS), held by `name`, expiring in December three years from now.
+ */
+export function testCard(number: string, name: string): SandboxCard {
+  return { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123', name };
 }
 
 /** Inserts a verified user with `role`; returns them as a signed-in `Viewer` (name "First Last"). */

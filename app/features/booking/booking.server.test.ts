@@ -76,10 +76,6 @@ function valid(overrides: Partial<Record<BookingField, string>> = {}): Partial<R
     specialRequests: 'A quiet floor, please.',
     paymentMethod: 'card',
     payDeposit: '',
-    nameOnCard: 'Ada Lovelace',
-    cardNumber: '4242 4242 4242 4242',
-    expiry: '12/30',
-    cvc: '123',
     ...overrides,
   };
 }
@@ -90,9 +86,9 @@ type SubmitResult =
 
 /**
  * Submits the form as the applicant's browser does, and then — when the form sends them to the
- * hosted checkout (decision 049) — pays there with `values.cardNumber` (default the good test
- * card) and records the outcome as the webhook does. A declined card on the hosted page is
- * followed by the applicant giving up (the session is closed): `reason: 'declined'`.
+ * hosted checkout (decision 049) — pays there with `options.card` and `options.cvc` (default the
+ * good test card) and records the outcome as the webhook does. A declined card on the hosted page
+ * is followed by the applicant giving up (the session is closed): `reason: 'declined'`.
  */
 async function submit(
   values: Partial<Record<BookingField, string>>,
@@ -103,6 +99,9 @@ async function submit(
     userId?: string | null;
     provider?: PaymentProvider;
     pay?: boolean;
+    /** The card number typed on the hosted page, as typed (spaces allowed). */
+    card?: string;
+    cvc?: string;
   } = {},
 ): Promise<SubmitResult> {
   const used = options.provider ?? provider;
@@ -120,13 +119,12 @@ async function submit(
   if (outcome.ok || outcome.reason !== 'checkout' || options.pay === false) return outcome;
   const sandbox = used as SandboxProvider;
   const ref = new URL(outcome.url, TEST_PUBLIC_URL).pathname.split('/').pop()!;
-  const digits = (values.cardNumber ?? SANDBOX_TEST_CARDS.succeeds).replace(/\D/g, '');
+  const digits = (options.card ?? SANDBOX_TEST_CARDS.succeeds).replace(/\D/g, '');
   const paid = sandbox.payCheckout(ref, {
-    type: 'card',
     number: digits,
     expMonth: 12,
     expYear: 2030,
-    cvc: values.cvc ?? '123',
+    cvc: options.cvc ?? '123',
     name: 'Ada',
   });
   if (paid.status === 'declined') {
@@ -336,7 +334,7 @@ describe('submitting an application', () => {
 
   it('a card declined on the hosted page, then given up, fails the attempt with no confirmation; a retry with another card pays the same application', async () => {
     const key = randomUUID();
-    const declined = await submit(valid({ cardNumber: SANDBOX_TEST_CARDS.declined }), { key });
+    const declined = await submit(valid(), { key, card: SANDBOX_TEST_CARDS.declined });
     expect(declined).toMatchObject({ ok: false, reason: 'declined', declineCode: 'card_declined' });
     let rows = await rowsFor(key);
     expect(rows.apps).toHaveLength(1);
@@ -362,11 +360,9 @@ describe('submitting an application', () => {
 
   it('insufficient funds is refused on the hosted page; switching to pay at signing then completes without a charge', async () => {
     const key = randomUUID();
-    const outcome = await submit(valid({ cardNumber: SANDBOX_TEST_CARDS.insufficientFunds }), { key });
+    const outcome = await submit(valid(), { key, card: SANDBOX_TEST_CARDS.insufficientFunds });
     expect(outcome).toMatchObject({ ok: false, reason: 'declined', declineCode: 'insufficient_funds' });
-    const atSigning = await submit(valid({ paymentMethod: 'pay_at_signing', cardNumber: '', cvc: '', expiry: '', nameOnCard: '' }), {
-      key,
-    });
+    const atSigning = await submit(valid({ paymentMethod: 'pay_at_signing' }), { key });
     expect(atSigning.ok).toBe(true);
     const { apps, pays, mails } = await rowsFor(key);
     expect(apps[0]).toMatchObject({ paymentMethod: 'pay_at_signing', dueNowCents: 0, dueAtSigningCents: 305_000, status: 'submitted' });
@@ -376,8 +372,8 @@ describe('submitting an application', () => {
 
   it('never writes the card number or CVC: rows, audit and outbox payloads hold brand and last 4 only', async () => {
     const keys = [randomUUID(), randomUUID()];
-    await submit(valid({ cvc: '9731', cardNumber: '4000 0000 0000 0002' }), { key: keys[0] });
-    await submit(valid({ cvc: '9731', payDeposit: 'on' }), { key: keys[1] });
+    await submit(valid(), { key: keys[0], card: '4000 0000 0000 0002', cvc: '9731' });
+    await submit(valid({ payDeposit: 'on' }), { key: keys[1], cvc: '9731' });
     const everything = JSON.stringify([
       await database.db.select().from(application),
       await database.db.select().from(payment),
@@ -415,7 +411,6 @@ describe('submitting an application', () => {
     await submit(valid(), { key: abandonedKey, provider: sandbox, pay: false });
     if (opened.ok || opened.reason !== 'checkout') throw new Error('no checkout');
     sandbox.payCheckout(new URL(opened.url, TEST_PUBLIC_URL).pathname.split('/').pop()!, {
-      type: 'card',
       number: SANDBOX_TEST_CARDS.succeeds,
       expMonth: 12,
       expYear: 2030,
@@ -446,7 +441,6 @@ describe('submitting an application', () => {
       charge: () => Promise.reject(new PaymentProviderError('connection reset')),
       findCharge: () => Promise.resolve(null),
       refund: () => Promise.reject(new PaymentProviderError('connection reset')),
-      saveCard: () => Promise.reject(new PaymentProviderError('connection reset')),
       createCheckout: () => Promise.reject(new PaymentProviderError('connection reset')),
       findCheckout: () => Promise.reject(new PaymentProviderError('connection reset')),
       expireCheckout: () => Promise.reject(new PaymentProviderError('connection reset')),
@@ -462,7 +456,7 @@ describe('submitting an application', () => {
 
   it('a declined card leaves the application payment_failed; a good card makes it submitted and paid; unpaid, it expires after 7 days and is not revived', async () => {
     const key = randomUUID();
-    expect(await submit(valid({ cardNumber: SANDBOX_TEST_CARDS.declined }), { key })).toMatchObject({ ok: false, reason: 'declined' });
+    expect(await submit(valid(), { key, card: SANDBOX_TEST_CARDS.declined })).toMatchObject({ ok: false, reason: 'declined' });
     let rows = await rowsFor(key);
     expect(rows.apps[0]).toMatchObject({ status: 'payment_failed' });
     // The booking flow's payments carry the unit's building (for /admin/payments and managers).
@@ -480,7 +474,7 @@ describe('submitting an application', () => {
     expect((await rowsFor(key)).apps[0]).toMatchObject({ status: 'submitted' });
 
     const unpaidKey = randomUUID();
-    await submit(valid({ cardNumber: SANDBOX_TEST_CARDS.declined }), { key: unpaidKey });
+    await submit(valid(), { key: unpaidKey, card: SANDBOX_TEST_CARDS.declined });
     const [unpaid] = (await rowsFor(unpaidKey)).apps;
     expect(unpaid).toMatchObject({ status: 'payment_failed' });
     expect(await expireUnpaidApplications({ db: database.db, now: new Date(Date.now() + 8 * 86_400_000) })).toBeGreaterThanOrEqual(1);
@@ -524,7 +518,7 @@ describe("a signed-in applicant's applications", () => {
       phone: '+1 202 555 0199',
     });
     const paid = await submit(valid(), { userId });
-    await submit(valid({ cardNumber: SANDBOX_TEST_CARDS.declined }), { userId });
+    await submit(valid(), { userId, card: SANDBOX_TEST_CARDS.declined });
     const list = await findApplicationsForUser({ db: database.db, userId });
     expect(list.map((entry) => entry.paymentState).sort()).toEqual(['failed', 'paid']);
     expect(list.find((entry) => entry.paymentState === 'paid')).toMatchObject({

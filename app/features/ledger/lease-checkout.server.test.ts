@@ -44,7 +44,6 @@ function newProvider(): SandboxProvider {
 }
 
 const goodCard = (number: string = SANDBOX_TEST_CARDS.succeeds) => ({
-  type: 'card' as const,
   number,
   expMonth: 12,
   expYear: new Date().getUTCFullYear() + 2,

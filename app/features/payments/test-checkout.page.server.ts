@@ -113,7 +113,7 @@ export async function payTestCheckout(ref: string, form: Record<string, string>,
     const parsed = cardForm.safeParse(form);
     if (!parsed.success) return data<TestCheckoutAnswer>({ ok: false, error: 'form' }, { status: 422 });
     const { cardNumber, expiry, cvc, name } = parsed.data;
-    outcome = provider.payCheckout(ref, { type: 'card', number: cardNumber, expMonth: expiry.month, expYear: expiry.year, cvc, name });
+    outcome = provider.payCheckout(ref, { number: cardNumber, expMonth: expiry.month, expYear: expiry.year, cvc, name });
   }
   if (outcome.status === 'declined') return data<TestCheckoutAnswer>({ ok: false, error: outcome.declineCode }, { status: 422 });
   if (outcome.status === 'paid') {

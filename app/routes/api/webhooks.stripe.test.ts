@@ -121,10 +121,11 @@ function intentEvent(type: string, idempotencyKey: string) {
 }
 
 /**
- * An application whose card attempt was charged at Stripe (the stand-in) but not recorded: the
- * server went down between the charge and transaction B, so its payment is still `pending`.
+ * An application whose card attempt was charged at Stripe (the stand-in) with test PaymentMethod
+ * `paymentMethod` but not recorded: the server went down between the charge and transaction B, so
+ * its payment is still `pending`.
  */
-async function applicationChargedButNotRecorded(number: string) {
+async function applicationChargedButNotRecorded(paymentMethod: string) {
   const app = await createApplication(database.db, { propertyId: homeId, paymentMethod: 'card', dueNowCents: 5_000 });
   const attemptKey = `${app.idempotencyKey}:1`;
   await database.db.insert(payment).values({
@@ -139,7 +140,7 @@ async function applicationChargedButNotRecorded(number: string) {
     idempotencyKey: attemptKey,
     amountCents: 5_000,
     currency: 'USD',
-    source: { type: 'card', number, expMonth: 12, expYear: new Date().getUTCFullYear() + 1, cvc: '123', name: 'Ada' },
+    source: { type: 'token', token: paymentMethod },
     description: `Dimora rental application ${app.reference}`,
   });
   return { app, attemptKey, intentId: result.providerRef! };
@@ -278,7 +279,7 @@ describe('POST /api/webhooks/stripe', () => {
   });
 
   it('settles a charge left pending by a crash once, however often Stripe delivers its success', async () => {
-    const { app, intentId } = await applicationChargedButNotRecorded(SANDBOX_TEST_CARDS.succeeds);
+    const { app, intentId } = await applicationChargedButNotRecorded('pm_card_visa');
     expect((await paymentsOf(app.id)).map((row) => row.status)).toEqual(['pending']);
     const delivery = standIn.signedWebhook({ type: 'payment_intent.succeeded', paymentIntentId: intentId, secret: WEBHOOK_SECRET });
     const outcomes: unknown[] = [];
@@ -295,7 +296,7 @@ describe('POST /api/webhooks/stripe', () => {
   });
 
   it('records a declined charge left pending as failed with its decline code', async () => {
-    const { app, intentId } = await applicationChargedButNotRecorded(SANDBOX_TEST_CARDS.insufficientFunds);
+    const { app, intentId } = await applicationChargedButNotRecorded('pm_card_chargeDeclinedInsufficientFunds');
     const delivery = standIn.signedWebhook({ type: 'payment_intent.payment_failed', paymentIntentId: intentId, secret: WEBHOOK_SECRET });
     expect(await deliver(delivery.payload, delivery.signature)).toMatchObject({ status: 200, body: { outcome: 'settled' } });
     expect(await paymentsOf(app.id)).toEqual([
@@ -305,7 +306,7 @@ describe('POST /api/webhooks/stripe', () => {
   });
 
   it('records a dispute on the payment once, however often and in whatever order its events come, and audits its opening and close', async () => {
-    const { app, intentId } = await applicationChargedButNotRecorded(SANDBOX_TEST_CARDS.succeeds);
+    const { app, intentId } = await applicationChargedButNotRecorded('pm_card_visa');
     const [paid] = await paymentsOf(app.id);
     await database.db.update(payment).set({ status: 'succeeded', providerRef: intentId }).where(eq(payment.id, paid!.id));
     const disputeId = `du_${randomUUID().replaceAll('-', '').slice(0, 20)}`;

@@ -1,7 +1,8 @@
 /**
- * Card-number helpers shared by the booking form's validation and the payment providers: Luhn
- * check, brand, expiry (MM/YY) and spotting card numbers typed into free text. Pure and free of
- * server dependencies (no `.server` suffix), so a client-safe schema may import it.
+ * Card-number helpers: reading a card typed on the sandbox's hosted checkout page and checking it
+ * as a processor would (digits, Luhn, brand, expiry MM/YY, CVC), and spotting card numbers typed
+ * into the booking form's free text. Pure and free of server dependencies (no `.server` suffix),
+ * so a client-safe schema may import it.
  *
  * Card numbers and CVCs pass through these functions in memory only; nothing here stores, logs
  * or returns them beyond the last four digits (DESIGN §5: "never stored: brand, last 4").

@@ -1,32 +1,22 @@
 /**
  * The payment-provider boundary (DESIGN §2 "payments", STYLE habit 9): everything that would
- * call a card processor goes through `PaymentProvider`. The default is the local `sandbox`
- * provider (sandbox-provider.server.ts); a Stripe adapter implements the same two calls
- * (`charge` = create-and-confirm a PaymentIntent with the idempotency key, `findCharge` = look
- * the intent up by the key kept in its metadata) and is swapped in by `getPaymentProvider`.
+ * call a payment processor goes through `PaymentProvider`. The default is the local `sandbox`
+ * provider (sandbox-provider.server.ts); the Stripe adapter (stripe-provider.server.ts)
+ * implements the same calls and is swapped in by `getPaymentProvider`.
  *
- * Money is integer cents. Card numbers and CVCs only travel inside `PaymentSource` in memory:
- * providers return brand and last 4, never the number.
+ * A person pays on the provider's hosted page (`createCheckout`, decision 049): no form of ours
+ * takes a card. `charge` pays with a card the provider saved earlier (autopay's off-session
+ * charges, decision 022), named by its token; providers return brand and last 4, never the number.
+ *
+ * Money is integer cents.
  */
 
-/** What pays: raw card details (sandbox; server-side processors) or a token made in the browser. */
-export type PaymentSource =
-  | {
-      type: 'card';
-      /** Digits only (see `cardDigits`). */
-      number: string;
-      expMonth: number;
-      /** Four-digit year. */
-      expYear: number;
-      cvc: string;
-      name: string;
-    }
-  /**
-   * A processor's token for a card collected by its own widget or saved earlier (a Stripe
-   * PaymentMethod id, a sandbox `sbx_pm_…`). `customerRef` is the processor's customer the saved
-   * card belongs to; `offSession` marks a charge made without the cardholder present (autopay).
-   */
-  | { type: 'token'; token: string; customerRef?: string | null; offSession?: boolean };
+/**
+ * What pays a direct charge: a processor's token for a card it saved earlier (a Stripe
+ * PaymentMethod id, a sandbox `sbx_pm_…`). `customerRef` is the processor's customer the saved
+ * card belongs to; `offSession` marks a charge made without the cardholder present (autopay).
+ */
+export type PaymentSource = { type: 'token'; token: string; customerRef?: string | null; offSession?: boolean };
 
 export type ChargeRequest = {
   /**
@@ -97,20 +87,6 @@ export type RefundRequest = {
 
 export type RefundResult = { status: 'succeeded'; refundRef: string } | { status: 'failed'; reason: string };
 
-/** Saving a card for later charges (autopay): the processor keeps the card, we keep its token. */
-export type SaveCardRequest = {
-  idempotencyKey: string;
-  source: PaymentSource;
-  /** Who the card belongs to (the processor's customer is created for this e-mail). */
-  email: string;
-  /** An existing processor customer to attach the card to. */
-  customerRef?: string | null;
-};
-
-export type SaveCardResult =
-  | { status: 'succeeded'; token: string; customerRef: string | null; cardBrand: string | null; cardLast4: string | null }
-  | { status: 'failed'; declineCode: DeclineCode; cardBrand: string | null; cardLast4: string | null };
-
 /** What a hosted checkout may offer (decision 049): cards, and US bank debits (ACH). */
 export type CheckoutMethod = 'card' | 'us_bank_account';
 
@@ -174,9 +150,9 @@ export type PaymentProvider = {
   /** True when no real money moves (the page then shows the test cards). */
   readonly testMode: boolean;
   /**
-   * Charges `amountCents` once per `idempotencyKey`. A decline is an answer (`status: failed`),
-   * not an error. Throws `PaymentProviderError` when the outcome is unknown (network, outage):
-   * the caller keeps the payment pending and asks `findCharge` later.
+   * Charges `amountCents` to the saved card `source` names, once per `idempotencyKey`. A decline
+   * is an answer (`status: failed`), not an error. Throws `PaymentProviderError` when the outcome
+   * is unknown (network, outage): the caller keeps the payment pending and asks `findCharge` later.
    */
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** The outcome of an earlier `charge` with this key, or null when the provider never saw it. */
@@ -186,12 +162,6 @@ export type PaymentProvider = {
    * (`status: failed`); throws `PaymentProviderError` when the outcome is unknown.
    */
   refund(request: RefundRequest): Promise<RefundResult>;
-  /**
-   * Checks and saves a card for later off-session charges (autopay) and returns its token. A card
-   * that cannot be saved is an answer (`status: failed`); throws `PaymentProviderError` when the
-   * outcome is unknown.
-   */
-  saveCard(request: SaveCardRequest): Promise<SaveCardResult>;
   /**
    * Opens a hosted checkout for one payment, once per `idempotencyKey` (a repeat answers the
    * same session). Throws `PaymentProviderError` when the provider cannot be reached.

@@ -1,9 +1,11 @@
 /**
  * The `sandbox` payment provider: fully local, no network, no real money (DESIGN §2). It behaves
- * like a card processor in test mode: it checks the card (Luhn, expiry, CVC), answers the test
- * card numbers below with their outcomes, accepts any other valid number, and remembers every
- * charge by idempotency key so a repeated key returns the first outcome without charging again,
- * also when two requests with one key arrive at once.
+ * like a card processor in test mode. Its hosted checkout page (`payCheckout`, decision 049) is
+ * the provider's own page, the one place a card is typed: it checks the card (Luhn, expiry, CVC),
+ * answers the test card numbers below with their outcomes and accepts any other valid number; a
+ * card saved there (setup mode, for autopay) becomes a self-describing token. `charge` takes only
+ * such a token, and remembers every charge by idempotency key so a repeated key returns the first
+ * outcome without charging again, also when two requests with one key arrive at once.
  *
  * Charges live in process memory (a `Map` shared through `globalThis` by default, so the
  * server's bundled routes and its tsx-loaded worker see the same charges). A restart forgets
@@ -19,9 +21,7 @@ import type {
   CheckoutState,
   DeclineCode,
   PaymentProvider,
-  PaymentSource,
   RefundResult,
-  SaveCardResult,
   SavedCard,
 } from './payment-provider';
 
@@ -63,6 +63,12 @@ const OUTCOMES: Record<string, DeclineCode> = {
 };
 
 /**
+ * A card as typed on the sandbox's test checkout page: digits only, the expiry's month (1–12) and
+ * four-digit year. It lives in memory for one `payCheckout` call and is never stored.
+ */
+export type SandboxCard = { number: string; expMonth: number; expYear: number; cvc: string; name: string };
+
+/**
  * One remembered charge: its outcome and the amount it was for (no card data); for a debit of a
  * saved bank account (decision 050), how it ends and when (its `result` is `processing` until then).
  */
@@ -97,11 +103,13 @@ export type SandboxProvider = PaymentProvider & {
   /** The hosted checkouts opened so far, keyed by reference (`sbx_cs_…`). */
   readonly checkouts: ReadonlyMap<string, SandboxCheckout>;
   /**
-   * Pays an open checkout with a card typed on the sandbox's test page: the same checks and
-   * test-card outcomes as `charge`. A decline leaves the session open (the payer may try another
-   * card, as on Stripe's page); a session already complete or expired answers `closed`.
+   * Pays an open checkout with a card typed on the sandbox's test page: the card is checked
+   * (Luhn, expiry, CVC) and the test cards answer with their outcomes; in setup mode the card is
+   * saved instead (`4000000000000341` saves, and its later charges are declined). A decline leaves
+   * the session open (the payer may try another card, as on Stripe's page); a session already
+   * complete or expired answers `closed`.
    */
-  payCheckout(ref: string, card: Extract<PaymentSource, { type: 'card' }>): SandboxCheckoutPayment;
+  payCheckout(ref: string, card: SandboxCard): SandboxCheckoutPayment;
   /**
    * Pays an open checkout that offers `us_bank_account` by debiting a test bank account (decision
    * 050): the session completes with the debit `processing`; at `settlesAt` it clears, or comes
@@ -171,49 +179,43 @@ function readSavedCardToken(token: string): { outcome: DeclineCode | 'ok'; brand
 }
 
 /** Checks a card as a processor would before charging or saving it: null when it passes. */
-function checkCard(source: Extract<ChargeRequest['source'], { type: 'card' }>, now: Date): DeclineCode | null {
-  if (!passesLuhn(source.number)) return 'invalid_card';
-  if (!expiryIsCurrent({ month: source.expMonth, year: source.expYear }, now)) return 'expired_card';
-  if (!isCvc(source.cvc)) return 'incorrect_cvc';
+function checkCard(card: SandboxCard, now: Date): DeclineCode | null {
+  if (!passesLuhn(card.number)) return 'invalid_card';
+  if (!expiryIsCurrent({ month: card.expMonth, year: card.expYear }, now)) return 'expired_card';
+  if (!isCvc(card.cvc)) return 'incorrect_cvc';
   return null;
 }
 
-function decide(request: ChargeRequest, now: Date): ChargeResult {
+/** A charge of a saved card: the outcome its token names; a token the sandbox did not make is an invalid card. */
+function tokenDecision(token: string): ChargeResult {
   const providerRef = `sbx_ch_${randomBytes(12).toString('hex')}`;
-  const { source } = request;
-  if (source.type !== 'card') {
-    const saved = readSavedCardToken(source.token);
-    if (!saved) return { status: 'failed', providerRef, cardBrand: null, cardLast4: null, declineCode: 'invalid_card' };
-    if (saved.outcome !== 'ok')
-      return { status: 'failed', providerRef, cardBrand: saved.brand, cardLast4: saved.last4, declineCode: saved.outcome };
-    return { status: 'succeeded', providerRef, cardBrand: saved.brand, cardLast4: saved.last4 };
-  }
-  const brand = cardBrand(source.number);
-  const last4 = cardLast4(source.number);
-  const fail = (declineCode: DeclineCode): ChargeResult => ({
-    status: 'failed',
-    providerRef,
-    cardBrand: brand,
-    cardLast4: last4,
-    declineCode,
-  });
-  const refused = checkCard(source, now);
-  if (refused) return fail(refused);
-  const scripted = OUTCOMES[source.number];
-  if (scripted) return fail(scripted);
+  const saved = readSavedCardToken(token);
+  if (!saved) return { status: 'failed', providerRef, cardBrand: null, cardLast4: null, declineCode: 'invalid_card' };
+  if (saved.outcome !== 'ok')
+    return { status: 'failed', providerRef, cardBrand: saved.brand, cardLast4: saved.last4, declineCode: saved.outcome };
+  return { status: 'succeeded', providerRef, cardBrand: saved.brand, cardLast4: saved.last4 };
+}
+
+/** Paying with a card typed on the test page: the checks, then the test card's outcome (any other valid card succeeds). */
+function cardDecision(card: SandboxCard, now: Date): ChargeResult {
+  const providerRef = `sbx_ch_${randomBytes(12).toString('hex')}`;
+  const brand = cardBrand(card.number);
+  const last4 = cardLast4(card.number);
+  const refused = checkCard(card, now) ?? OUTCOMES[card.number];
+  if (refused) return { status: 'failed', providerRef, cardBrand: brand, cardLast4: last4, declineCode: refused };
   return { status: 'succeeded', providerRef, cardBrand: brand, cardLast4: last4 };
 }
 
 /** Saving a card as a processor would: the same checks, and the test card that saves but declines later. */
-function saveDecision(source: Extract<PaymentSource, { type: 'card' }>, now: Date): SaveCardResult {
-  const brand = cardBrand(source.number);
-  const last4 = cardLast4(source.number);
+function saveDecision(card: SandboxCard, now: Date): { ok: true; saved: SavedCard } | { ok: false; declineCode: DeclineCode } {
+  const brand = cardBrand(card.number);
+  const last4 = cardLast4(card.number);
   const refused =
-    checkCard(source, now) ??
-    (OUTCOMES[source.number] && source.number !== SANDBOX_TEST_CARDS.attachesButDeclines ? OUTCOMES[source.number]! : null);
-  if (refused) return { status: 'failed', declineCode: refused, cardBrand: brand, cardLast4: last4 };
-  const outcome = source.number === SANDBOX_TEST_CARDS.attachesButDeclines ? 'card_declined' : 'ok';
-  return { status: 'succeeded', token: savedCardToken(outcome, brand, last4), customerRef: null, cardBrand: brand, cardLast4: last4 };
+    checkCard(card, now) ??
+    (OUTCOMES[card.number] && card.number !== SANDBOX_TEST_CARDS.attachesButDeclines ? OUTCOMES[card.number]! : null);
+  if (refused) return { ok: false, declineCode: refused };
+  const outcome = card.number === SANDBOX_TEST_CARDS.attachesButDeclines ? 'card_declined' : 'ok';
+  return { ok: true, saved: { token: savedCardToken(outcome, brand, last4), customerRef: null, cardBrand: brand, cardLast4: last4 } };
 }
 
 /**
@@ -281,10 +283,15 @@ export function createSandboxProvider({
       if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) {
         throw new RangeError(`sandbox charge amount must be a positive integer of cents, got ${request.amountCents}`);
       }
+      // Cards are typed on the hosted page only (decision 049): anything but a token is a caller's bug.
+      const { source } = request as { source: { type: string; token?: unknown } };
+      if (source.type !== 'token' || typeof source.token !== 'string') {
+        throw new RangeError(`sandbox charge takes a saved card's token, got a source of type ${source.type}`);
+      }
       let pending = store.get(request.idempotencyKey);
       if (!pending) {
         // Stored before any await, so a concurrent request with the same key finds it.
-        pending = Promise.resolve(debitOf(request) ?? { amountCents: request.amountCents, result: decide(request, now()) });
+        pending = Promise.resolve(debitOf(request) ?? { amountCents: request.amountCents, result: tokenDecision(source.token) });
         store.set(request.idempotencyKey, pending);
       }
       return settled(await pending).result;
@@ -305,11 +312,6 @@ export function createSandboxProvider({
         : { status: 'failed', reason: 'unknown_charge' };
       refunds.set(request.idempotencyKey, result);
       return result;
-    },
-    async saveCard(request) {
-      const { source } = request;
-      if (source.type !== 'card') return { status: 'failed', declineCode: 'invalid_card', cardBrand: null, cardLast4: null };
-      return saveDecision(source, now());
     },
     async createCheckout(request) {
       const setup = request.mode === 'setup';
@@ -351,13 +353,13 @@ export function createSandboxProvider({
         settlesAt: null,
       };
       if (session.request.mode === 'setup') {
-        const saved = saveDecision(card, now());
-        if (saved.status === 'failed') return { status: 'declined', declineCode: saved.declineCode };
+        const decision = saveDecision(card, now());
+        if (!decision.ok) return { status: 'declined', declineCode: decision.declineCode };
         session.status = 'complete';
-        session.saved = { token: saved.token, customerRef: null, cardBrand: saved.cardBrand, cardLast4: saved.cardLast4 };
+        session.saved = decision.saved;
         return paid;
       }
-      const result = decide({ ...session.request, source: card }, now());
+      const result = cardDecision(card, now());
       if (result.status === 'failed') return { status: 'declined', declineCode: result.declineCode };
       session.status = 'complete';
       session.result = result;

@@ -2,28 +2,22 @@
  * The `stripe` payment provider (decision 021): `PaymentProvider` on Stripe's API through the
  * `stripe` package. Chosen by `getPaymentProvider` when STRIPE_SECRET_KEY is set.
  *
- * - `charge` creates and confirms a PaymentIntent with the charge's idempotency key as Stripe's
- *   `Idempotency-Key` (a repeated key gets Stripe's first answer, never a second charge) and
- *   keeps the key in the intent's metadata, where `findCharge` searches for it.
- * - `saveCard` creates the customer when there is none and confirms a SetupIntent for
- *   off-session use (autopay); the saved card's token is the PaymentMethod id.
+ * - `createCheckout` / `findCheckout` / `expireCheckout` run Stripe Checkout (decision 049): every
+ *   payment a person makes, and the saving of an autopay card (setup mode, with a Customer), is
+ *   done on Stripe's hosted page. No card number ever reaches Dimora's server.
+ * - `charge` creates and confirms a PaymentIntent for a saved card (autopay's off-session charges:
+ *   the token is the PaymentMethod id, with its Customer) with the charge's idempotency key as
+ *   Stripe's `Idempotency-Key` (a repeated key gets Stripe's first answer, never a second charge)
+ *   and keeps the key in the intent's metadata, where `findCharge` searches for it.
  * - `refund` refunds (part of) a PaymentIntent once per idempotency key.
- *
- * Raw card numbers never go to Stripe: in test mode (an `sk_test_` key) the sandbox's test
- * numbers (SANDBOX_TEST_CARDS) are mapped to Stripe's test PaymentMethods (`pm_card_visa`, …),
- * so the booking form keeps working end to end; any other raw card, and every raw card in live
- * mode, is refused as `invalid_card` without calling Stripe. Live card entry needs Stripe's own
- * widget (Stripe Elements, producing a `token` source), which is out of scope here.
  *
  * Declines are answers (`status: failed`); connection failures, Stripe outages, rate limits and
  * authentication problems throw `PaymentProviderError` (outcome unknown: the payment stays
  * pending, and the webhook or the reconciler settles it).
  */
 import Stripe from 'stripe';
-import { cardBrand, cardLast4, expiryIsCurrent, isCvc, passesLuhn } from './card';
-import type { ChargeResult, DeclineCode, PaymentProvider, PaymentSource, RefundResult, SaveCardResult } from './payment-provider';
+import type { ChargeResult, PaymentProvider, RefundResult } from './payment-provider';
 import { PaymentProviderError } from './payment-provider';
-import { SANDBOX_TEST_CARDS } from './sandbox-provider.server';
 import {
   cardOfIntent,
   cardOfPaymentMethod,
@@ -47,56 +41,19 @@ export type StripeProviderOptions = {
   timeoutMs?: number;
 };
 
-/** The sandbox's test numbers → Stripe's test PaymentMethods with the same behaviour. */
-const TEST_PAYMENT_METHODS: Readonly<Record<string, string>> = {
-  [SANDBOX_TEST_CARDS.succeeds]: 'pm_card_visa',
-  [SANDBOX_TEST_CARDS.declined]: 'pm_card_chargeDeclined',
-  [SANDBOX_TEST_CARDS.insufficientFunds]: 'pm_card_chargeDeclinedInsufficientFunds',
-  [SANDBOX_TEST_CARDS.expiredCard]: 'pm_card_chargeDeclinedExpiredCard',
-  [SANDBOX_TEST_CARDS.incorrectCvc]: 'pm_card_chargeDeclinedIncorrectCvc',
-  [SANDBOX_TEST_CARDS.processingError]: 'pm_card_chargeDeclinedProcessingError',
-  [SANDBOX_TEST_CARDS.attachesButDeclines]: 'pm_card_chargeCustomerFail',
-};
-
 /**
  * Stripe's idempotency keys are one namespace per account, across endpoints: the requests a
- * charge's key does not name directly get a prefix, so a refund or saved card can never collide
- * with a charge made under the same key.
+ * charge's key does not name directly get a prefix, so a refund, customer or checkout can never
+ * collide with a charge made under the same key.
  */
 const KEY_PREFIX = {
   refund: 'dimora-refund:',
   customer: 'dimora-customer:',
-  setup: 'dimora-setup:',
   checkout: 'dimora-checkout:',
 } as const;
 
-type ResolvedSource =
-  | { ok: true; paymentMethod: string; customer: string | null; offSession: boolean; card: CardFacts }
-  | { ok: false; declineCode: DeclineCode; card: CardFacts };
-
-/**
- * Which Stripe PaymentMethod pays for `source`. A raw card is checked as the sandbox checks it
- * (Luhn, expiry, CVC: what Stripe's widget would refuse before a charge) and then mapped to a
- * test PaymentMethod; the number itself goes no further.
- */
-function resolveSource(source: PaymentSource, testMode: boolean, now: Date): ResolvedSource {
-  if (source.type === 'token') {
-    return {
-      ok: true,
-      paymentMethod: source.token,
-      customer: source.customerRef ?? null,
-      offSession: source.offSession === true,
-      card: { cardBrand: null, cardLast4: null },
-    };
-  }
-  const card: CardFacts = { cardBrand: cardBrand(source.number), cardLast4: cardLast4(source.number) };
-  if (!testMode || !passesLuhn(source.number)) return { ok: false, declineCode: 'invalid_card', card };
-  if (!expiryIsCurrent({ month: source.expMonth, year: source.expYear }, now)) return { ok: false, declineCode: 'expired_card', card };
-  if (!isCvc(source.cvc)) return { ok: false, declineCode: 'incorrect_cvc', card };
-  const paymentMethod = TEST_PAYMENT_METHODS[source.number];
-  if (!paymentMethod) return { ok: false, declineCode: 'invalid_card', card };
-  return { ok: true, paymentMethod, customer: null, offSession: false, card };
-}
+/** What is known of the card before Stripe answers: nothing (a saved card is named by its id only). */
+const UNKNOWN_CARD: CardFacts = { cardBrand: null, cardLast4: null };
 
 function isStripeError(error: unknown): error is Stripe.errors.StripeError {
   return error instanceof Stripe.errors.StripeError;
@@ -147,11 +104,11 @@ export function createStripeProvider({
   });
 
   /** A refused charge: the decline and whatever Stripe said about the card and the intent. */
-  function failedCharge(error: Stripe.errors.StripeError, fallback: CardFacts): ChargeResult {
+  function failedCharge(error: Stripe.errors.StripeError): ChargeResult {
     const intent = error.payment_intent;
     const card =
-      [cardOfPaymentMethod(error.payment_method), intent ? cardOfIntent(intent) : fallback, fallback].find((facts) => facts.cardLast4) ??
-      fallback;
+      [cardOfPaymentMethod(error.payment_method), intent ? cardOfIntent(intent) : UNKNOWN_CARD].find((facts) => facts.cardLast4) ??
+      UNKNOWN_CARD;
     const declineCode =
       error.type === 'StripeCardError'
         ? declineCodeFromStripe(error.code, error.decline_code)
@@ -169,8 +126,7 @@ export function createStripeProvider({
       if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) {
         throw new RangeError(`stripe charge amount must be a positive integer of cents, got ${request.amountCents}`);
       }
-      const source = resolveSource(request.source, testMode, new Date());
-      if (!source.ok) return { status: 'failed', providerRef: null, ...source.card, declineCode: source.declineCode };
+      const { source } = request;
       let intent: Stripe.PaymentIntent;
       try {
         intent = await stripe.paymentIntents.create(
@@ -178,13 +134,13 @@ export function createStripeProvider({
             amount: request.amountCents,
             currency: 'usd',
             confirm: true,
-            payment_method: source.paymentMethod,
+            payment_method: source.token,
             // Cards only in practice: no redirect-based method, so no return_url; a card that
             // asks for 3-D Secure fails at once (there is no Stripe.js here to authenticate it).
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             error_on_requires_action: true,
-            ...(source.customer ? { customer: source.customer } : {}),
-            ...(source.offSession ? { off_session: true } : {}),
+            ...(source.customerRef ? { customer: source.customerRef } : {}),
+            ...(source.offSession === true ? { off_session: true } : {}),
             description: request.description,
             // Our key last: no caller metadata can overwrite what findCharge searches for.
             metadata: { ...request.metadata, [IDEMPOTENCY_METADATA_KEY]: request.idempotencyKey },
@@ -193,12 +149,12 @@ export function createStripeProvider({
           { idempotencyKey: request.idempotencyKey },
         );
       } catch (error) {
-        if (isStripeError(error) && isRefusal(error)) return failedCharge(error, source.card);
+        if (isStripeError(error) && isRefusal(error)) return failedCharge(error);
         throw unknownOutcome('charge', error);
       }
       const result = chargeResultFromIntent(intent);
       if (!result) throw new PaymentProviderError(`stripe charge ${intent.id} is not final yet (${intent.status})`);
-      return result.cardLast4 ? result : { ...result, ...source.card };
+      return result;
     },
 
     async findCharge(idempotencyKey) {
@@ -247,50 +203,6 @@ export function createStripeProvider({
           ? { status: 'succeeded', refundRef: refund.id }
           : { status: 'failed', reason: refund.failure_reason ?? refund.status ?? 'refused' };
       return result;
-    },
-
-    async saveCard(request) {
-      const source = resolveSource(request.source, testMode, new Date());
-      if (!source.ok) return { status: 'failed', declineCode: source.declineCode, ...source.card };
-      try {
-        const customerRef =
-          request.customerRef ??
-          source.customer ??
-          (await stripe.customers.create({ email: request.email }, { idempotencyKey: `${KEY_PREFIX.customer}${request.idempotencyKey}` }))
-            .id;
-        const setup = await stripe.setupIntents.create(
-          {
-            customer: customerRef,
-            payment_method: source.paymentMethod,
-            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-            confirm: true,
-            usage: 'off_session',
-            metadata: { [IDEMPOTENCY_METADATA_KEY]: request.idempotencyKey },
-            expand: ['payment_method'],
-          },
-          { idempotencyKey: `${KEY_PREFIX.setup}${request.idempotencyKey}` },
-        );
-        const method = setup.payment_method;
-        const card = cardOfPaymentMethod(method).cardLast4 ? cardOfPaymentMethod(method) : source.card;
-        if (setup.status !== 'succeeded' || !method) {
-          // requires_action (3-D Secure) cannot be completed without Stripe.js: not saved.
-          const error = setup.last_setup_error;
-          const result: SaveCardResult = {
-            status: 'failed',
-            declineCode: declineCodeFromStripe(error?.code, error?.decline_code),
-            ...card,
-          };
-          return result;
-        }
-        return { status: 'succeeded', token: typeof method === 'string' ? method : method.id, customerRef, ...card };
-      } catch (error) {
-        if (isStripeError(error) && isRefusal(error)) {
-          const card = cardOfPaymentMethod(error.payment_method).cardLast4 ? cardOfPaymentMethod(error.payment_method) : source.card;
-          const declineCode = error.type === 'StripeCardError' ? declineCodeFromStripe(error.code, error.decline_code) : 'invalid_card';
-          return { status: 'failed', declineCode, ...card };
-        }
-        throw unknownOutcome('saveCard', error);
-      }
     },
 
     async createCheckout(request) {
