@@ -35,13 +35,7 @@ import { isUniqueViolation } from '~/server/db/rows.server';
 import { waitForCheckoutUrl } from '~/server/payments/checkout-rows.server';
 import type { Logger } from '~/server/logger.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
-import {
-  PaymentProviderError,
-  settledPaymentColumns,
-  type ChargeResult,
-  type DeclineCode,
-  type PaymentProvider,
-} from '~/server/payments/payment-provider';
+import { PaymentProviderError, settledPaymentColumns, type ChargeResult, type PaymentProvider } from '~/server/payments/payment-provider';
 import type { ChooseStep, DetailsStep } from './booking.schemas';
 import type { PaymentMethodChoice } from './booking.fields';
 import type { FeeQuote } from './fees';
@@ -79,7 +73,6 @@ export type PlaceOutcome =
   | { ok: true; applicationId: number; reference: string; replayed: boolean }
   /** Something is due now: the applicant pays it on the provider's hosted page at `url` (decision 049). */
   | { ok: false; reason: 'checkout'; applicationId: number; reference: string; url: string }
-  | { ok: false; reason: 'declined'; applicationId: number; declineCode: DeclineCode }
   /** The provider could not be reached: payments stay pending; the same submission may be retried. */
   | { ok: false; reason: 'provider_error'; applicationId: number }
   /** This submission's checkout has ended and its outcome is not recorded yet (the webhook or the reconciler will). */

@@ -28,20 +28,16 @@ export const DETAILS_FIELDS = [
 ] as const;
 /** Step 3: how to pay (kept in the draft). */
 export const PAYMENT_CHOICE_FIELDS = ['paymentMethod', 'payDeposit'] as const;
-/**
- * Card fields the form no longer has (the card is given on the provider's hosted page, decision
- * 049). A post that still carries them (an old page, a bot) is read only to drop them: never kept
- * in a draft, stored or echoed back.
- */
-export const CARD_FIELDS = ['nameOnCard', 'cardNumber', 'expiry', 'cvc'] as const;
-
 export type ChooseField = (typeof CHOOSE_FIELDS)[number];
 export type DetailsField = (typeof DETAILS_FIELDS)[number];
 export type PaymentChoiceField = (typeof PAYMENT_CHOICE_FIELDS)[number];
-export type CardField = (typeof CARD_FIELDS)[number];
-/** The fields a draft keeps across steps and reloads (everything but the card). */
+/** The fields a draft keeps across steps and reloads. */
 export type DraftField = ChooseField | DetailsField | PaymentChoiceField;
-export type BookingField = DraftField | CardField;
+/**
+ * Every field the booking form posts: all of them are kept in the draft. The card is given on the
+ * provider's hosted page (decision 049), so a posted card field is never even read.
+ */
+export type BookingField = DraftField;
 
 /** The draft fields, in form order. */
 export const DRAFT_FIELDS: readonly DraftField[] = [...CHOOSE_FIELDS, ...DETAILS_FIELDS, ...PAYMENT_CHOICE_FIELDS];
@@ -72,7 +68,6 @@ export const BOOKING_LIMITS = {
   city: 60,
   zipCode: 10,
   specialRequests: 500,
-  nameOnCard: 120,
   maxAdults: 20,
   maxChildren: 20,
   /** The longest lease one application may ask for. */

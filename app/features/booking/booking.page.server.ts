@@ -128,7 +128,6 @@ type Failure = {
   errors: Partial<Record<BookingField | 'form', string>>;
   values: DraftValues;
   unavailable?: boolean;
-  declined?: boolean;
 };
 
 /**

@@ -15,7 +15,6 @@ import {
   DRAFT_FIELDS,
   PAYMENT_METHODS,
   type BookingField,
-  type CardField,
   type ChooseField,
   type DetailsField,
   type DraftValues,
@@ -39,11 +38,6 @@ export const BOOKING_MESSAGES = {
   country: 'booking.errors.country',
   cardNumberInText: 'booking.errors.cardNumberInText',
   paymentMethod: 'booking.errors.paymentMethod',
-  cardNumberInvalid: 'booking.errors.cardNumberInvalid',
-  cardNumberLuhn: 'booking.errors.cardNumberLuhn',
-  expiryFormat: 'booking.errors.expiryFormat',
-  expiryPast: 'booking.errors.expiryPast',
-  cvc: 'booking.errors.cvc',
 } as const;
 
 /**
@@ -217,10 +211,6 @@ const FIELD_LIMITS: Record<BookingField, number> = {
   specialRequests: BOOKING_LIMITS.specialRequests,
   paymentMethod: 14,
   payDeposit: 4,
-  nameOnCard: BOOKING_LIMITS.nameOnCard,
-  cardNumber: 40,
-  expiry: 10,
-  cvc: 8,
 };
 
 /**
@@ -231,10 +221,10 @@ const FIELD_LIMITS: Record<BookingField, number> = {
 const FREE_TEXT_FIELDS: ReadonlySet<BookingField> = new Set(['firstName', 'lastName', 'currentAddress', 'city', 'specialRequests']);
 
 /**
- * A kept (non-card) value as it may be saved in a draft or echoed into a form: cleaned, cut to
- * the field's limit, and for free-text fields with any card number removed. Never fails.
+ * A value as it may be saved in a draft or echoed into a form: cleaned, cut to the field's limit,
+ * and for free-text fields with any card number removed. Never fails.
  */
-export function keepableValue(field: Exclude<BookingField, CardField>, raw: unknown): string {
+export function keepableValue(field: BookingField, raw: unknown): string {
   if (typeof raw !== 'string') return '';
   const cleaned = field === 'specialRequests' ? cleanMultiline(raw) : cleanLine(raw);
   return (FREE_TEXT_FIELDS.has(field) ? redactCardNumbers(cleaned) : cleaned).slice(0, FIELD_LIMITS[field]);
@@ -263,7 +253,10 @@ export type PostedBookingForm = {
   step: string;
 };
 
-/** Reads a posted booking form. Values are raw strings (cut at a generous length); validate them. */
+/**
+ * Reads a posted booking form: the booking fields only (anything else posted, a card number
+ * included, is never read). Values are raw strings (cut at a generous length); validate them.
+ */
 export function readBookingForm(form: FormData): PostedBookingForm {
   const values: Partial<Record<BookingField, string>> = {};
   for (const field of Object.keys(FIELD_LIMITS) as BookingField[]) {

@@ -275,9 +275,6 @@ export async function submitApplication({
   switch (outcome.reason) {
     case 'checkout':
       return { ok: false, reason: 'checkout', url: outcome.url, reference: outcome.reference, errors: {} };
-    case 'declined':
-      // Settled from the provider's record, never here: the hosted page answers declines itself.
-      return { ok: false, reason: 'in_progress', errors: { form: t('booking.payment.inProgress') } };
     case 'provider_error':
       return { ok: false, reason: 'provider_error', errors: { form: t('booking.payment.providerError') } };
     case 'in_progress':

@@ -25,7 +25,8 @@ export async function loader(args: Route.LoaderArgs) {
  * One action for every step: `intent=next` validates the posted step and moves on, `back` and
  * `goto:<step>` save what was typed (without judging it) and go back, `submit` (rate-limited
  * as `payment`, spec §9: 10 a minute) places and pays the application. Successes redirect (303);
- * errors answer 400 (invalid), 402 (card declined), 409 (home not available) or 429.
+ * errors answer 400 (invalid), 409 (home not available, a payment in progress, an out-of-date
+ * form), 502 (the payment provider unreachable) or 429.
  */
 export async function action(args: Route.ActionArgs) {
   return handleBookingAction(args);

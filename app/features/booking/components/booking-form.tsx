@@ -39,7 +39,6 @@ export type BookingFailure = {
   errors: FieldErrors<BookingField>;
   values: DraftValues;
   unavailable?: boolean;
-  declined?: boolean;
 };
 export type BookingActionData = BookingFailure | RateLimitedAnswer;
 
@@ -83,7 +82,6 @@ export function BookingForm({ home, step, values, today, countries, confirm, res
 
   const hidden = (Object.keys(values) as DraftField[]).filter((field) => !STEP_FIELDS[step].includes(field) && values[field] !== undefined);
   const hasErrors = Object.keys(errors).length > 0;
-  const declined = result && 'declined' in result && result.declined;
   const message = errors.form ?? rateLimitMessage ?? (hasErrors ? t('common.form.fixErrors') : null);
   const countryName = countries.find((country) => country.value === values.country)?.label ?? values.country ?? '';
 
@@ -101,13 +99,7 @@ export function BookingForm({ home, step, values, today, countries, confirm, res
         {t(`booking.steps.${step}.intro`)}
       </Text>
       {message && (
-        <ErrorAlert
-          ref={alertRef}
-          tabIndex={-1}
-          title={declined ? t('booking.payment.declinedTitle') : undefined}
-          mb="md"
-          data-testid="booking-errors"
-        >
+        <ErrorAlert ref={alertRef} tabIndex={-1} mb="md" data-testid="booking-errors">
           {message}
         </ErrorAlert>
       )}
