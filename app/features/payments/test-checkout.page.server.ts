@@ -66,14 +66,14 @@ export async function loadTestCheckout(ref: string): Promise<TestCheckoutView> {
       ...(session.request.mode === 'setup' ? [{ number: SANDBOX_TEST_CARDS.attachesButDeclines, outcome: 'attachesButDeclines' }] : []),
     ],
     testBank: session.request.methods.includes('us_bank_account')
-        ? {
-            routingNumber: SANDBOX_TEST_BANK.routingNumber,
-            accounts: [
-              { number: SANDBOX_TEST_BANK.clears, outcome: 'bankClears' },
-              { number: SANDBOX_TEST_BANK.returned, outcome: 'bankReturned' },
-            ],
-          }
-        : null,
+      ? {
+          routingNumber: SANDBOX_TEST_BANK.routingNumber,
+          accounts: [
+            { number: SANDBOX_TEST_BANK.clears, outcome: 'bankClears' },
+            { number: SANDBOX_TEST_BANK.returned, outcome: 'bankReturned' },
+          ],
+        }
+      : null,
   };
 }
 

@@ -380,7 +380,12 @@ export function createSandboxProvider({
         // Saved for autopay: its later debits clear, or come back for the returned test account.
         const outcome = account.accountNumber === SANDBOX_TEST_BANK.returned ? 'debit_returned' : 'ok';
         session.status = 'complete';
-        session.saved = { token: savedCardToken(outcome, 'bank', last4), customerRef: null, cardBrand: SANDBOX_BANK_NAME, cardLast4: last4 };
+        session.saved = {
+          token: savedCardToken(outcome, 'bank', last4),
+          customerRef: null,
+          cardBrand: SANDBOX_BANK_NAME,
+          cardLast4: last4,
+        };
         return {
           status: 'paid',
           redirectTo: sameOriginPath(session.request.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', ref)),
