@@ -66,6 +66,10 @@ export async function payThroughCheckout({
     });
     // Paid here, or already paid by a concurrent caller (`closed`): the provider's record settles it either way.
     if (paid.status !== 'declined') await syncCheckoutByRef({ db, provider, ref: row.sessionRef, context: CHECKOUT_CONTEXT });
+  } else if (row?.sessionRef) {
+    // No page to go to: a concurrent caller's session already ended. The return page syncs it,
+    // which waits for that caller's settlement (the lease lock) or settles it from the provider.
+    await syncCheckoutByRef({ db, provider, ref: row.sessionRef, context: CHECKOUT_CONTEXT });
   }
   const [after] = await db.select().from(payment).where(eq(payment.id, opened.paymentId));
   const status =
