@@ -7,6 +7,20 @@ const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? 3241);
 /** Stripe-mode journeys run on that server only. */
 const STRIPE_MODE = /stripe-mode\.spec\.ts$/;
 
+/** scripts/e2e-server.sh on `port`, with `env` on top. */
+function e2eServer(port: number, env: Record<string, string> = {}) {
+  return {
+    command: 'bash scripts/e2e-server.sh',
+    url: `http://127.0.0.1:${port}/readyz`,
+    timeout: 180_000,
+    // E2E_REUSE_SERVER=1: run against servers already started by scripts/e2e-server.sh (local iteration).
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { PORT: String(port), ...env },
+  };
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -58,32 +72,14 @@ export default defineConfig({
     { name: 'chromium-ops', testMatch: /admin-system\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: [
-    {
-      command: 'bash scripts/e2e-server.sh',
-      url: `http://127.0.0.1:${PORT}/readyz`,
-      timeout: 180_000,
-      // E2E_REUSE_SERVER=1: run against a server already started by scripts/e2e-server.sh (local iteration).
-      reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: { PORT: String(PORT) },
-    },
-    {
-      // The same server in Stripe mode, on its own database, mail sink and Stripe stand-in.
-      command: 'bash scripts/e2e-server.sh',
-      url: `http://127.0.0.1:${STRIPE_APP_PORT}/readyz`,
-      timeout: 180_000,
-      reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(STRIPE_APP_PORT),
-        E2E_STRIPE_PORT: String(STRIPE_PORT),
-        E2E_DATA_DIR: '.tmp/e2e-stripe-data',
-        E2E_SMTP_PORT: '3226',
-        E2E_MAIL_DIR: '.tmp/e2e-stripe-mail',
-        E2E_LOG_PREFIX: '.tmp/e2e-stripe',
-      },
-    },
+    e2eServer(PORT),
+    // The same server in Stripe mode, on its own database, mail sink and Stripe stand-in.
+    e2eServer(STRIPE_APP_PORT, {
+      E2E_STRIPE_PORT: String(STRIPE_PORT),
+      E2E_DATA_DIR: '.tmp/e2e-stripe-data',
+      E2E_SMTP_PORT: '3226',
+      E2E_MAIL_DIR: '.tmp/e2e-stripe-mail',
+      E2E_LOG_PREFIX: '.tmp/e2e-stripe',
+    }),
   ],
 });

@@ -39,7 +39,7 @@ import { activateAutopay, isAutopayDay } from './autopay.server';
 import { findLeaseBalance } from './ledger.server';
 import { findTenantLease, isValidAmount, type PayRefusal } from './ledger-commands.server';
 import { leaseUnitLabel } from './lease-payments.server';
-import { settleProviderCharge, type SettlementContext } from './settlement.server';
+import { settleProviderCharge, type ReconcilerArgs, type SettlementContext } from './settlement.server';
 
 /** How long a hosted checkout stays payable (Stripe's minimum is 30 minutes). */
 export const CHECKOUT_LIFETIME_MS = 35 * 60_000;
@@ -552,14 +552,7 @@ export async function reconcileCheckouts({
   now = new Date(),
   olderThanMs = 10 * 60_000,
   limit = 50,
-}: {
-  db: Db;
-  provider: PaymentProvider;
-  context: SettlementContext;
-  now?: Date;
-  olderThanMs?: number;
-  limit?: number;
-}): Promise<number> {
+}: ReconcilerArgs): Promise<number> {
   const stale = sql`${now.toISOString()}::timestamptz - make_interval(secs => ${olderThanMs / 1000})`;
   const rows = await db
     .select({ checkout: checkoutSession })

@@ -19,6 +19,19 @@ import { escapeLike } from '~/lib/like-pattern';
 export type SettlementContext = { publicUrl: string; logger: Pick<Logger, 'info' | 'warn' | 'error'> };
 
 /**
+ * What a payment reconciler takes: the provider to ask, the instant it runs at (`now`), how long
+ * a row is left alone before it is asked about (`olderThanMs`) and how many rows one run handles.
+ */
+export type ReconcilerArgs = {
+  db: Db;
+  provider: PaymentProvider;
+  context: SettlementContext;
+  now?: Date;
+  olderThanMs?: number;
+  limit?: number;
+};
+
+/**
  * Records the provider's outcome for the charge made with `idempotencyKey`. Returns `settled`
  * when this call changed payments, `unchanged` when they were already settled, `unknown` when no
  * payment has that key. Throws only for database errors.
@@ -92,14 +105,7 @@ export async function reconcileLeasePayments({
   now = new Date(),
   olderThanMs = 10 * 60_000,
   limit = 50,
-}: {
-  db: Db;
-  provider: PaymentProvider;
-  context: SettlementContext;
-  now?: Date;
-  olderThanMs?: number;
-  limit?: number;
-}): Promise<number> {
+}: ReconcilerArgs): Promise<number> {
   const rows = await db
     .select({ id: payment.id, key: payment.idempotencyKey, status: payment.status })
     .from(payment)

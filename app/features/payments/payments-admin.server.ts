@@ -480,15 +480,7 @@ export type Reconciliation = {
   rows: ReconciliationRow[];
   /** True when more rows matched than `maxRows` (the totals still count them all). */
   truncated: boolean;
-  totals: {
-    collectedCents: number;
-    refundedCents: number;
-    failedCount: number;
-    failedCents: number;
-    processingCount: number;
-    processingCents: number;
-    outstandingCents: number;
-  };
+  totals: Omit<ReconciliationRow, 'day' | 'buildingId' | 'buildingName'>;
 };
 
 /**
