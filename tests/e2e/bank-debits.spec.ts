@@ -24,7 +24,14 @@ async function payByBank(page: Page, account: string, amount: string) {
   await expect(page).toHaveURL(/\/test-checkout\/sbx_cs_[0-9a-f]+$/);
   await expect(page.getByTestId('test-mode')).toHaveText('Test mode');
   const bank = page.getByRole('region', { name: 'Pay by bank account (ACH)' });
-  await expect(bank.getByLabel('Routing number')).toHaveValue('110000000');
+  // An account the bank cannot take is refused on the page, and the session stays open.
+  await bank.getByLabel('Routing number').fill('123');
+  await bank.getByLabel('Account number').fill(account);
+  await bank.getByRole('button', { name: `Debit ${amount} from this account` }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Bank account refused' })).toContainText(
+    'The routing or account number is not valid. Use the test bank account below.',
+  );
+  await bank.getByLabel('Routing number').fill('110000000');
   await bank.getByLabel('Account number').fill(account);
   await bank.getByRole('button', { name: `Debit ${amount} from this account` }).click();
   await expect(page).toHaveURL(/\/tenant-portal\/payments\/\d+$/);

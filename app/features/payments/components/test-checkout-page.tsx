@@ -51,7 +51,11 @@ export function TestCheckoutPage({ checkout, answer }: { checkout: TestCheckoutV
           <Form method="post" replace>
             <Stack gap="sm">
               {answer && !answer.ok && (
-                <Alert color="red" role="alert" title={t('checkout.refusedTitle')}>
+                <Alert
+                  color="red"
+                  role="alert"
+                  title={t(answer.error === 'invalid_account' ? 'checkout.bankRefusedTitle' : 'checkout.refusedTitle')}
+                >
                   {t(`checkout.refused.${answer.error}`)}
                 </Alert>
               )}
