@@ -4,13 +4,19 @@
  * many days of grace follow the due date, whether the fee is a flat amount or a percent of the
  * month's rent, and its caps (an amount and/or a percent of the rent; 0 = none), which the operator
  * sets as local law allows. The fee is posted once per lease and rent period, by the database
- * (`postLateFees`); the rule that posted it is stored with the charge. Client-safe.
+ * (`postLateFees`); the rule that posted it is stored with the charge. A daily rule (decision 051)
+ * charges its amount for each day the rent stays open after the grace period, as one fee that
+ * grows to its cap, so it needs a cap. Client-safe.
  */
 import { z } from 'zod';
 import { centsToDollarsText, parseDollars } from './money';
 
 export const LATE_FEE_KINDS = ['flat', 'percent'] as const;
 export type LateFeeKind = (typeof LATE_FEE_KINDS)[number];
+
+/** Once per rent period, or for each day the rent stays open after the grace period (decision 051). */
+export const LATE_FEE_FREQUENCIES = ['once', 'daily'] as const;
+export type LateFeeFrequency = (typeof LATE_FEE_FREQUENCIES)[number];
 
 /** The bounds a rule's numbers keep (cents are integer US cents; percents have two decimals). */
 export const LATE_FEE_LIMITS = {
@@ -21,10 +27,15 @@ export const LATE_FEE_LIMITS = {
   percent: 50,
 } as const;
 
-/** A late-fee rule. `percent` counts for `kind: 'percent'`, `amountCents` for `'flat'`. */
+/**
+ * A late-fee rule. `percent` counts for `kind: 'percent'`, `amountCents` for `'flat'`; with
+ * `frequency: 'daily'` they are a day's fee. A rule stored before decision 051 has no frequency:
+ * it is `once` (`canonicalLateFeeRule`).
+ */
 export type LateFeeRule = {
   graceDays: number;
   kind: LateFeeKind;
+  frequency: LateFeeFrequency;
   amountCents: number;
   percent: number;
   /** The most one fee may be, in cents; 0 = no cap. */
@@ -44,6 +55,8 @@ const M = {
   percent: 'common.lateFee.errors.percent',
   twoDecimals: 'common.lateFee.errors.twoDecimals',
   kind: 'common.lateFee.errors.kind',
+  frequency: 'common.lateFee.errors.frequency',
+  dailyCap: 'common.lateFee.errors.dailyCap',
 } as const;
 
 const twoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9;
@@ -52,6 +65,8 @@ const percent = z.number(M.percent).min(0, M.percent).max(LATE_FEE_LIMITS.percen
 
 /** The late-fee kind a setting or form may hold. */
 export const lateFeeKindSchema = z.enum(LATE_FEE_KINDS, M.kind);
+/** How often a fee is charged (decision 051). */
+export const lateFeeFrequencySchema = z.enum(LATE_FEE_FREQUENCIES, M.frequency);
 /** Whole cents of a fee or cap. */
 export const lateFeeCentsSchema = cents;
 /** A percent of the month's rent, 0–50 with at most two decimals. */
@@ -63,25 +78,38 @@ export const graceDaysSchema = z
   .min(LATE_FEE_LIMITS.graceDays.min, M.grace)
   .max(LATE_FEE_LIMITS.graceDays.max, M.grace);
 
-/** A whole rule (a building's own, stored as JSON). Messages are translation keys. */
+/** True when a daily rule has no cap: the fee would grow without end (decision 051). */
+export function dailyRuleWithoutCap(rule: Pick<LateFeeRule, 'frequency' | 'capCents' | 'capPercent'>): boolean {
+  return rule.frequency === 'daily' && rule.capCents === 0 && rule.capPercent === 0;
+}
+
+/**
+ * A whole rule (a building's own, stored as JSON; the company's, from the settings). A daily
+ * rule must have a cap, reported on `capCents`. Messages are translation keys.
+ */
 export const lateFeeRuleSchema = z
   .object({
     graceDays: graceDaysSchema,
     kind: lateFeeKindSchema,
+    frequency: lateFeeFrequencySchema,
     amountCents: cents,
     percent,
     capCents: cents,
     capPercent: percent,
   })
-  .strict();
+  .strict()
+  .refine((rule) => !dailyRuleWithoutCap(rule), { message: M.dailyCap, path: ['capCents'] });
 
 /**
- * The fee `rule` posts on a month's rent of `rentCents`: the flat amount or the percent (rounded
- * to the cent), then the caps that are set. The database computes the same in `postLateFees`;
- * this copy shows the fee on pages and checks the SQL in tests.
+ * The fee `rule` posts on a month's rent of `rentCents` when the rent is `daysLate` days past
+ * its grace period (1 = the first day after it; only a daily rule counts them): the flat amount
+ * or the percent (rounded to the cent), times the days for a daily rule, then the caps that are
+ * set. The database computes the same in `postLateFees`; this copy shows the fee on pages, seeds
+ * the demo and checks the SQL in tests.
  */
-export function lateFeeFor(rule: LateFeeRule, rentCents: number): number {
-  const base = rule.kind === 'percent' ? Math.round((rentCents * rule.percent) / 100) : rule.amountCents;
+export function lateFeeFor(rule: LateFeeRule, rentCents: number, daysLate = 1): number {
+  const once = rule.kind === 'percent' ? Math.round((rentCents * rule.percent) / 100) : rule.amountCents;
+  const base = rule.frequency === 'daily' ? once * Math.max(1, Math.floor(daysLate)) : once;
   const caps = [
     rule.capCents > 0 ? rule.capCents : Infinity,
     rule.capPercent > 0 ? Math.floor((rentCents * rule.capPercent) / 100) : Infinity,
@@ -93,6 +121,7 @@ export function lateFeeFor(rule: LateFeeRule, rentCents: number): number {
 export const LATE_FEE_FORM_FIELDS = {
   graceDays: 'lateFeeGraceDays',
   kind: 'lateFeeKind',
+  frequency: 'lateFeeFrequency',
   amountCents: 'lateFeeAmount',
   percent: 'lateFeePercent',
   capCents: 'lateFeeCap',
@@ -103,10 +132,11 @@ export type LateFeeFormField = (typeof LATE_FEE_FORM_FIELDS)[keyof LateFeeRule];
 
 /** The rule's fields as a form shows them (dollars with cents, plain numbers); a default rule when null. */
 export function lateFeeFormValues(rule: LateFeeRule | null): Record<LateFeeFormField, string> {
-  const shown = rule ?? { graceDays: 5, kind: 'flat', amountCents: 5_000, percent: 5, capCents: 0, capPercent: 0 };
+  const shown = rule ?? { graceDays: 5, kind: 'flat', frequency: 'once', amountCents: 5_000, percent: 5, capCents: 0, capPercent: 0 };
   return {
     lateFeeGraceDays: String(shown.graceDays),
     lateFeeKind: shown.kind,
+    lateFeeFrequency: shown.frequency,
     lateFeeAmount: centsToDollarsText(shown.amountCents),
     lateFeePercent: String(shown.percent),
     lateFeeCap: centsToDollarsText(shown.capCents),
@@ -142,6 +172,8 @@ export function readLateFeeRule(
   const candidate = {
     graceDays: read('lateFeeGraceDays', parseWholeText, M.grace),
     kind: read('lateFeeKind', (raw) => raw.trim(), M.kind),
+    // A form written before decision 051 has no frequency: once.
+    frequency: (values.lateFeeFrequency ?? '').trim() || 'once',
     amountCents: read('lateFeeAmount', parseDollars, M.amount),
     percent: read('lateFeePercent', parsePercentText, M.percent),
     capCents: read('lateFeeCap', parseDollars, M.amount),
@@ -157,8 +189,11 @@ export function readLateFeeRule(
   return { ok: false, errors };
 }
 
-/** `rule` with its keys in one order (the database's `jsonb` keeps its own), for comparing. */
-export function canonicalLateFeeRule(rule: LateFeeRule): LateFeeRule {
-  const { graceDays, kind, amountCents, percent, capCents, capPercent } = rule;
-  return { graceDays, kind, amountCents, percent, capCents, capPercent };
+/**
+ * `rule` with its keys in one order (the database's `jsonb` keeps its own), for comparing; a
+ * rule stored before decision 051 (no frequency) is `once`.
+ */
+export function canonicalLateFeeRule(rule: Omit<LateFeeRule, 'frequency'> & { frequency?: LateFeeFrequency }): LateFeeRule {
+  const { graceDays, kind, frequency = 'once', amountCents, percent, capCents, capPercent } = rule;
+  return { graceDays, kind, frequency, amountCents, percent, capCents, capPercent };
 }

@@ -178,7 +178,7 @@ async function timeRentJobs(env: Record<string, string>): Promise<{ rent: JobTim
     const feeArgs = {
       db: database.db,
       now: feeDay,
-      companyRule: { graceDays: 5, kind: 'flat', amountCents: 5_000, percent: 0, capCents: 0, capPercent: 0 } as const,
+      companyRule: { graceDays: 5, kind: 'flat', frequency: 'once', amountCents: 5_000, percent: 0, capCents: 0, capPercent: 0 } as const,
     };
     const [fees, feeFirstS] = await timed(() => postLateFees(feeArgs));
     const [, feeSecondS] = await timed(() => postLateFees(feeArgs));

@@ -162,6 +162,20 @@ test('a building gets its own late-fee rule: a wrong percent is refused with its
   await expect(page.getByTestId('building-late-fees-fact')).toHaveText(
     'Late fees: 4% of the month’s rent after 3 days of grace, at most $100.00',
   );
+  // Decision 051: a fee for each day late needs a cap.
+  await waitForHydration(page);
+  await form.getByLabel('Late fee is').selectOption('flat');
+  await form.getByLabel('Charged').selectOption('daily');
+  await form.getByLabel('Flat amount (USD)').fill('15');
+  await form.getByLabel('Cap (USD, 0 = none)').fill('0');
+  await form.getByLabel('Cap (percent of rent, 0 = none)').fill('0');
+  await form.getByTestId('building-submit').click();
+  await expect(form.getByText('A daily fee needs a cap: enter an amount or a percent of the rent')).toBeVisible();
+  await form.getByLabel('Cap (percent of rent, 0 = none)').fill('10');
+  await form.getByTestId('building-submit').click();
+  await expect(page.getByTestId('building-late-fees-fact')).toHaveText(
+    'Late fees: $15.00 a day after 3 days of grace, at most 10% of the month’s rent',
+  );
 });
 
 test('the CSV import lists row errors before writing anything, then imports a clean file', async ({ page }) => {

@@ -66,7 +66,7 @@ export async function seedLeases(db: Db): Promise<void> {
       // The rent job runs every hour (decision 047): with the company's rule it would post a late
       // fee on this month's rent in the middle of the journeys, whose balances are exact. A fee of
       // $0 posts nothing (decision 048).
-      lateFeeRule: { graceDays: 5, kind: 'flat', amountCents: 0, percent: 0, capCents: 0, capPercent: 0 },
+      lateFeeRule: { graceDays: 5, kind: 'flat', frequency: 'once', amountCents: 0, percent: 0, capCents: 0, capPercent: 0 },
     })
     .returning({ id: building.id });
   const unit = (title: string, n: number) =>

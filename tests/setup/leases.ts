@@ -28,7 +28,7 @@ export function noonUtc(iso: string): Date {
 
 /** A late-fee rule of `amountCents` flat after `graceDays`, no caps (decision 048). */
 export function flatLateFee(amountCents: number, graceDays: number): LateFeeRule {
-  return { graceDays, kind: 'flat', amountCents, percent: 0, capCents: 0, capPercent: 0 };
+  return { graceDays, kind: 'flat', frequency: 'once', amountCents, percent: 0, capCents: 0, capPercent: 0 };
 }
 
 /**

@@ -249,7 +249,7 @@ function statementInput(overrides: Partial<StatementInput> = {}): StatementInput
         dueDate: '2026-11-07',
         // As the rent job stores it: the rule, not this English word, is shown.
         description: 'Late fee',
-        lateFeeRule: { graceDays: 5, kind: 'percent', amountCents: 0, percent: 5, capCents: 7_500, capPercent: 0 },
+        lateFeeRule: { graceDays: 5, kind: 'percent', frequency: 'once', amountCents: 0, percent: 5, capCents: 7_500, capPercent: 0 },
       }),
       line('2026-11-09', 'payment', -262_500, 0),
       line('2026-11-20', 'deposit', 50_000, 50_000, { dueDate: '2026-12-01' }),

@@ -2,15 +2,17 @@
  * Decision 048: late-fee rules. The company's rule (settings) or a building's own decides the
  * grace period, a flat fee or a percent of the month's rent, and its caps; the fee posts once per
  * lease and period and keeps the rule that posted it. The SQL and `lateFeeFor` agree.
+ * Decision 051: a daily rule's one fee grows each local day the rent stays open, to its cap.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lateFeeFor, type LateFeeRule } from '~/lib/late-fees';
 import type { Viewer } from '~/server/auth/session.server';
-import { lease } from '~/server/db/schema';
+import { building, charge, lease, property } from '~/server/db/schema';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
 import { addCharge, chargesOf, createLeaseFixture, createPerson, flatLateFee, noonUtc } from '../../../tests/setup/leases';
 import { useTestDatabase } from '../../../tests/setup/test-db';
+import { recordOfflinePayment } from './ledger-commands.server';
 import { postLateFees } from './rent-jobs.server';
 
 const database = useTestDatabase();
@@ -80,5 +82,82 @@ describe('late-fee rules', () => {
     const row = await lateRent(100_000, rule({ amountCents: 0 }));
     expect(await postLateFees({ db: database.db, now: noonUtc('2026-03-20'), companyRule: flatLateFee(5_000, 5) })).toBe(0);
     expect(await feeOf(row.id)).toBeUndefined();
+  });
+});
+
+describe('daily late fees (decision 051)', () => {
+  /** $15 a day after two days of grace, at most 10% of the month's rent (the demo's Texan rule). */
+  const texan = rule({ graceDays: 2, kind: 'flat', frequency: 'daily', amountCents: 1_500, capPercent: 10 });
+  const companyRule = flatLateFee(5_000, 5);
+  const run = (iso: string) => postLateFees({ db: database.db, now: noonUtc(iso), companyRule });
+  const setRent = (leaseId: number, status: 'open' | 'processing') =>
+    database.db
+      .update(charge)
+      .set({ status })
+      .where(and(eq(charge.leaseId, leaseId), eq(charge.kind, 'rent')));
+
+  it('posts a day’s fee after the grace period, raises it once per local day by the rule stored with it, and stops at the cap', async () => {
+    const row = await lateRent(150_000, texan);
+    expect(await run('2026-03-05')).toBe(0);
+    expect(await run('2026-03-06')).toBe(1);
+    expect(await feeOf(row.id)).toMatchObject({ amountCents: 1_500, dueDate: '2026-03-06', lateFeeRule: { ...texan, source: 'building' } });
+    expect(await run('2026-03-06')).toBe(0);
+    // The building changes its rule: the fee already posted keeps growing by the rule that posted it.
+    const [unit] = await database.db.select({ buildingId: property.buildingId }).from(property).where(eq(property.id, row.propertyId));
+    await database.db
+      .update(building)
+      .set({ lateFeeRule: flatLateFee(500, 2) })
+      .where(eq(building.id, unit!.buildingId));
+    expect(await run('2026-03-09')).toBe(1);
+    expect((await feeOf(row.id))?.amountCents).toBe(6_000);
+    expect(await run('2026-03-09')).toBe(0);
+    // 27 days late: 27 × $15 = $405, held at 10% of $1,500.
+    expect(lateFeeFor(texan, 150_000, 27)).toBe(15_000);
+    expect(await run('2026-04-01')).toBe(1);
+    expect(await run('2026-04-02')).toBe(0);
+    const fees = (await chargesOf(database.db, row.id)).filter((c) => c.kind === 'late_fee');
+    expect(fees.map((fee) => [fee.amountCents, fee.period, fee.dueDate])).toEqual([[15_000, '2026-03', '2026-03-06']]);
+  });
+
+  it('a job that first runs days late posts the days already run; the SQL and lateFeeFor agree day by day', async () => {
+    const percentDaily = rule({ graceDays: 0, kind: 'percent', frequency: 'daily', percent: 1, capCents: 10_000 });
+    const row = await lateRent(123_457, percentDaily);
+    // Due the 3rd, no grace: the 8th is the 5th day late.
+    expect(await run('2026-03-08')).toBe(1);
+    expect((await feeOf(row.id))?.amountCents).toBe(lateFeeFor(percentDaily, 123_457, 5));
+    expect(lateFeeFor(percentDaily, 123_457, 5)).toBe(6_175);
+    for (let day = 9; day <= 13; day += 1) {
+      const iso = `2026-03-${String(day).padStart(2, '0')}`;
+      await run(iso);
+      expect((await feeOf(row.id))?.amountCents, iso).toBe(lateFeeFor(percentDaily, 123_457, day - 3));
+    }
+    expect((await feeOf(row.id))?.amountCents).toBe(10_000);
+  });
+
+  it('stops growing once the rent is paid, and while a bank debit is in flight', async () => {
+    const paid = await lateRent(150_000, texan);
+    const inFlight = await lateRent(150_000, texan);
+    expect(await run('2026-03-07')).toBe(2);
+    const recorded = await recordOfflinePayment({
+      db: database.db,
+      actor: people!.manager,
+      leaseId: paid.id,
+      amountCents: 150_000,
+      method: 'check',
+      reference: 'Check 2051',
+      origin: { ip: '203.0.113.51', userAgent: 'vitest' },
+      publicUrl: 'http://localhost',
+    });
+    expect(recorded.ok).toBe(true);
+    // A debit in flight makes the rent `processing` (bank-debits.server.test.ts shows how).
+    await setRent(inFlight.id, 'processing');
+    expect(await run('2026-03-10')).toBe(0);
+    expect((await feeOf(paid.id))?.amountCents).toBe(3_000);
+    expect((await feeOf(inFlight.id))?.amountCents).toBe(3_000);
+    // The debit comes back: the rent reopens and the fee counts every day since the grace period.
+    await setRent(inFlight.id, 'open');
+    expect(await run('2026-03-10')).toBe(1);
+    expect((await feeOf(inFlight.id))?.amountCents).toBe(7_500);
+    expect((await feeOf(paid.id))?.amountCents).toBe(3_000);
   });
 });

@@ -11,7 +11,8 @@
  *   NOTHING` on the unique (lease, kind, period): running it twice, or on two instances at once,
  *   posts each rent once.
  * - `postLateFees`: a late fee for each rent still open after its grace period, by the building's
- *   rule or the company's (decision 048), once per lease and period, the same way.
+ *   rule or the company's (decision 048), once per lease and period, the same way; a daily rule's
+ *   fee is raised each local day the rent stays open, up to its cap (decision 051).
  * - `endExpiredLeases`: active leases past their end date become `ended` (unless renewed, the
  *   renewal takes over the unit).
  * - `lapseUnsignedOffers`: a sent lease nobody signed by its deadline (`sign_by`) lapses — a new
@@ -21,7 +22,7 @@
  *   expire.
  * - `runAutopay`: charges each active autopay on its day (autopay.server.ts).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '~/server/db/rows.server';
 import type { Db } from '~/server/db/client.server';
 import type { JobHandlers, JobSchedule } from '~/server/outbox/outbox.server';
@@ -95,17 +96,57 @@ export async function postDueRent({ db, now, dueDay }: { db: Db; now: Date; dueD
 }
 
 /**
+ * The fee a stored rule (a `jsonb` expression, decision 048/051) gives on a month's rent of
+ * `rentCents` when the rent is `daysLate` days past its grace period: the flat amount or the
+ * percent rounded to the cent, times the days for a daily rule, then the caps that are set. The
+ * same arithmetic as `lateFeeFor` (a test compares them). A rule without `frequency` (stored
+ * before decision 051) is charged once.
+ */
+function lateFeeAmountSql(rule: SQL, rentCents: SQL, daysLate: SQL): SQL {
+  return sql`greatest(0, least(
+    case ${rule}->>'kind'
+      when 'percent' then round(${rentCents} * (${rule}->>'percent')::numeric / 100)
+      else (${rule}->>'amountCents')::numeric
+    end * case when ${rule}->>'frequency' = 'daily' then greatest(1, ${daysLate}) else 1 end,
+    nullif((${rule}->>'capCents')::numeric, 0),
+    floor(${rentCents} * nullif((${rule}->>'capPercent')::numeric, 0) / 100)
+  ))::int`;
+}
+
+/**
  * Posts a late fee on every open rent of an active lease whose grace period has ended in its
  * building's zone at `now`: the fee posts once the building's local midnight after the last day of
  * grace has passed, never before (decision 047), and is due that local day. The rule is the
  * building's own (`building.late_fee_rule`) or else `companyRule` (the settings'; decision 048):
  * flat or a percent of that month's rent, rounded to the cent, then capped; it is stored with the
  * fee (`charge.late_fee_rule`, with its `source`). A rule whose fee comes to 0 posts nothing. Once
- * per lease and period (the unique index). Returns how many fees this call inserted.
+ * per lease and period (the unique index).
+ *
+ * A daily rule (decision 051) charges its amount for each local day the rent has been open past
+ * the grace period, as that one fee: posted with the days already run, then raised each day, by
+ * the rule stored with it, while both the rent and the fee are still open (a rent paid or covered
+ * by a debit in flight stops it), never above its cap and never lowered. Returns how many fees
+ * this call posted or raised (0 when run again the same local day).
  */
 export async function postLateFees({ db, now, companyRule }: { db: Db; now: Date; companyRule: LateFeeRule }): Promise<number> {
+  const grown = await db.execute(sql`
+    with due as (
+      select f.id, ${lateFeeAmountSql(
+        sql.raw('f.late_fee_rule'),
+        sql.raw('c.amount_cents'),
+        sql.raw(`(local.today - c.due_date - (f.late_fee_rule->>'graceDays')::int)`),
+      )} as amount_cents
+      from ${activeLeasesLocalToday(now)}
+      join charge c on c.lease_id = local.lease_id and c.kind = 'rent' and c.status = 'open'
+      join charge f on f.lease_id = c.lease_id and f.kind = 'late_fee' and f.period = c.period and f.status = 'open'
+      where f.late_fee_rule->>'frequency' = 'daily'
+    )
+    update charge f set amount_cents = due.amount_cents
+    from due
+    where f.id = due.id and due.amount_cents > f.amount_cents
+    returning f.lease_id`);
   const company = JSON.stringify({ ...companyRule, source: 'company' });
-  const result = await db.execute(sql`
+  const posted = await db.execute(sql`
     with rules as (
       select local.lease_id, local.today, coalesce(local.building_rule || '{"source": "building"}'::jsonb, ${company}::jsonb) as rule
       from ${activeLeasesLocalToday(now)}
@@ -115,20 +156,13 @@ export async function postLateFees({ db, now, companyRule }: { db: Db; now: Date
     from rules r
     join charge c on c.lease_id = r.lease_id
     cross join lateral (
-      select greatest(0, least(
-        case r.rule->>'kind'
-          when 'percent' then round(c.amount_cents * (r.rule->>'percent')::numeric / 100)
-          else (r.rule->>'amountCents')::numeric
-        end,
-        nullif((r.rule->>'capCents')::numeric, 0),
-        floor(c.amount_cents * nullif((r.rule->>'capPercent')::numeric, 0) / 100)
-      ))::int as amount_cents
+      select ${lateFeeAmountSql(sql.raw('r.rule'), sql.raw('c.amount_cents'), sql.raw(`(r.today - c.due_date - (r.rule->>'graceDays')::int)`))} as amount_cents
     ) fee
     where c.status = 'open' and c.kind = 'rent' and c.due_date < r.today - (r.rule->>'graceDays')::int
       and fee.amount_cents > 0
     on conflict (lease_id, kind, period) where kind in ('rent', 'late_fee', 'deposit', 'application_fee') do nothing
     returning lease_id`);
-  const leaseIds = rowsOf<{ lease_id: number }>(result).map((r) => Number(r.lease_id));
+  const leaseIds = [...rowsOf<{ lease_id: number }>(grown), ...rowsOf<{ lease_id: number }>(posted)].map((r) => Number(r.lease_id));
   await allocateFromCredits(db, leaseIds);
   return leaseIds.length;
 }

@@ -23,7 +23,7 @@ import { KNOWN_MIGRATIONS } from '~/server/db/migrations-info.server';
 import { auditLog, jobSchedule, mailMessage, outbox, property, rateLimit, setting } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { OUTBOX_MAX_ATTEMPTS } from '~/server/outbox/outbox.server';
-import { SETTINGS, companyLateFeeRule } from '~/server/settings/settings-registry.server';
+import { LATE_FEE_RULE_SETTINGS, SETTINGS, companyLateFeeRule } from '~/server/settings/settings-registry.server';
 import { readSettings } from '~/server/settings/settings.server';
 import { answerOf, settle } from '../../../tests/setup/action-result';
 import { createProperty, viewerOf } from '../../../tests/setup/factories';
@@ -89,14 +89,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const LATE_FEE_SETTINGS = [
-  'rentGraceDays',
-  'lateFeeKind',
-  'lateFeeCents',
-  'lateFeePercent',
-  'lateFeeCapCents',
-  'lateFeeCapPercent',
-] as const;
+const LATE_FEE_SETTINGS = LATE_FEE_RULE_SETTINGS;
 
 describe('/admin/system', () => {
   it('shows the settings and the facts of this server, and nothing secret', async () => {
@@ -162,6 +155,7 @@ describe('/admin/system', () => {
     expect(companyLateFeeRule(await readSettings({ db: database.db, names: [...LATE_FEE_SETTINGS] }))).toEqual({
       graceDays: 4,
       kind: 'percent',
+      frequency: 'once',
       amountCents: 5_000,
       percent: 7.5,
       capCents: 15_000,
@@ -176,6 +170,50 @@ describe('/admin/system', () => {
       lateFeeCapPercent: '0',
     });
     expect((await readSettings({ db: database.db, names: [...LATE_FEE_SETTINGS] })).lateFeeKind).toBe('flat');
+  });
+
+  it('a daily company rule needs a cap: refused without one (nothing saved), kept with one (decision 051)', async () => {
+    const form = {
+      intent: 'rent',
+      rentDueDay: '1',
+      rentGraceDays: '2',
+      lateFee: '15',
+      lateFeeKind: 'flat',
+      lateFeeFrequency: 'daily',
+      lateFeePercent: '5',
+      lateFeeCap: '0',
+      lateFeeCapPercent: '0',
+    };
+    const before = await readSettings({ db: database.db, names: [...LATE_FEE_SETTINGS] });
+    const uncapped = await postSystemSettings(form);
+    expect(uncapped.status).toBe(422);
+    expect(uncapped.body.errors).toEqual({ lateFeeCap: 'A daily fee needs a cap: enter an amount or a percent of the rent' });
+    expect(await readSettings({ db: database.db, names: [...LATE_FEE_SETTINGS] })).toEqual(before);
+    const italian = await postSystemSettings(form, { lang: 'it' });
+    expect(italian.body.errors).toEqual({
+      lateFeeCap: 'Una penale giornaliera richiede un tetto: inserisci un importo o una percentuale del canone',
+    });
+    expect((await postSystemSettings({ ...form, lateFeeFrequency: 'hourly' })).body.errors).toEqual({
+      lateFeeFrequency: 'Choose once a month or each day late',
+    });
+
+    expect((await postSystemSettings({ ...form, lateFeeCapPercent: '10' })).status).toBe(200);
+    expect(companyLateFeeRule(await readSettings({ db: database.db, names: [...LATE_FEE_SETTINGS] }))).toEqual({
+      graceDays: 2,
+      kind: 'flat',
+      frequency: 'daily',
+      amountCents: 1_500,
+      percent: 5,
+      capCents: 0,
+      capPercent: 10,
+    });
+    // Taking the cap away from the daily rule in force is refused too, though the post does not name the frequency.
+    const { lateFeeFrequency: _omitted, ...withoutFrequency } = form;
+    expect((await postSystemSettings(withoutFrequency)).body.errors).toEqual({
+      lateFeeCap: 'A daily fee needs a cap: enter an amount or a percent of the rent',
+    });
+    // Back to the rule the other tests expect.
+    expect((await postSystemSettings({ ...form, rentGraceDays: '5', lateFee: '50', lateFeeFrequency: 'once' })).status).toBe(200);
   });
 
   it('a bad value answers 422 with a message per field and the values typed, in the visitor’s language; nothing is saved', async () => {

@@ -73,6 +73,7 @@ function viewOf(settings: Settings): SystemSettingsView {
     rentGraceDays: settings.rentGraceDays,
     lateFeeCents: settings.lateFeeCents,
     lateFeeKind: settings.lateFeeKind,
+    lateFeeFrequency: settings.lateFeeFrequency,
     lateFeePercent: settings.lateFeePercent,
     lateFeeCapCents: settings.lateFeeCapCents,
     lateFeeCapPercent: settings.lateFeeCapPercent,

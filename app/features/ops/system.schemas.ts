@@ -6,7 +6,7 @@
  * service (`updateSettings`), whose issues `formFieldOf` maps back to these field names.
  * Client-safe.
  */
-import type { LateFeeKind } from '~/lib/late-fees';
+import type { LateFeeFrequency, LateFeeKind } from '~/lib/late-fees';
 import { centsToDollarsText, parseDollars } from '~/lib/money';
 import { OFFICE_DAY_GROUPS, type DayHours, type OfficeDayGroup, type OfficeHours } from '~/lib/office-hours';
 
@@ -22,6 +22,7 @@ export type SystemSettingsView = {
   rentGraceDays: number;
   lateFeeCents: number;
   lateFeeKind: LateFeeKind;
+  lateFeeFrequency: LateFeeFrequency;
   lateFeePercent: number;
   lateFeeCapCents: number;
   lateFeeCapPercent: number;
@@ -137,6 +138,8 @@ export function readSectionForm(section: SystemSection, form: FormData): Section
       // The page always sends these; a post that leaves one out (a script written before the
       // rule had them) leaves that setting as it is.
       if (form.has('lateFeeKind')) out.input.lateFeeKind = field('lateFeeKind');
+      // Decision 051: once or daily; the service checks that a daily rule has a cap.
+      if (form.has('lateFeeFrequency')) out.input.lateFeeFrequency = field('lateFeeFrequency');
       if (form.has('lateFeePercent')) parsed('lateFeePercent', 'lateFeePercent', parseDecimal, E.number);
       if (form.has('lateFeeCap')) parsed('lateFeeCap', 'lateFeeCapCents', parseDollars, E.money);
       if (form.has('lateFeeCapPercent')) parsed('lateFeeCapPercent', 'lateFeeCapPercent', parseDecimal, E.number);
@@ -184,6 +187,7 @@ export function sectionValues(section: SystemSection, settings: SystemSettingsVi
         rentGraceDays: String(settings.rentGraceDays),
         lateFee: centsToDollarsText(settings.lateFeeCents),
         lateFeeKind: settings.lateFeeKind,
+        lateFeeFrequency: settings.lateFeeFrequency,
         lateFeePercent: String(settings.lateFeePercent),
         lateFeeCap: centsToDollarsText(settings.lateFeeCapCents),
         lateFeeCapPercent: String(settings.lateFeeCapPercent),

@@ -243,7 +243,15 @@ describe('buildings', () => {
     const created = await createBuilding({ db, actor: admin, origin, input: buildingForm(own) });
     if (!created.ok) throw new Error('not created');
     const ruleOf = async () => (await findBuildingDetail({ db, actor: admin, buildingId: created.buildingId }))?.building.lateFeeRule;
-    expect(await ruleOf()).toEqual({ graceDays: 3, kind: 'percent', amountCents: 0, percent: 4.5, capCents: 10_000, capPercent: 0 });
+    expect(await ruleOf()).toEqual({
+      graceDays: 3,
+      kind: 'percent',
+      frequency: 'once',
+      amountCents: 0,
+      percent: 4.5,
+      capCents: 10_000,
+      capPercent: 0,
+    });
     // Saved again as it is: nothing changed (the stored JSON's key order does not count).
     expect(await updateBuilding({ db, actor: admin, origin, buildingId: created.buildingId, input: buildingForm(own) })).toMatchObject({
       ok: true,
@@ -267,6 +275,40 @@ describe('buildings', () => {
       lateFeeCap: 'common.lateFee.errors.amount',
     });
     expect(await ruleOf()).toMatchObject({ graceDays: 3 });
+    // Decision 051: a daily rule needs a cap; an unknown frequency is refused.
+    const daily = { ...own, lateFeeKind: 'flat', lateFeeAmount: '15', lateFeeFrequency: 'daily', lateFeeCap: '0', lateFeeCapPercent: '0' };
+    const issuesOf = (answer: unknown) =>
+      Object.fromEntries(
+        (answer as { issues: { issues: { path: string[]; message: string }[] } }).issues.issues.map((i) => [i.path[0], i.message]),
+      );
+    const uncapped = await updateBuilding({ db, actor: admin, origin, buildingId: created.buildingId, input: buildingForm(daily) });
+    expect(issuesOf(uncapped)).toEqual({ lateFeeCap: 'common.lateFee.errors.dailyCap' });
+    const hourly = await updateBuilding({
+      db,
+      actor: admin,
+      origin,
+      buildingId: created.buildingId,
+      input: buildingForm({ ...daily, lateFeeFrequency: 'hourly', lateFeeCapPercent: '10' }),
+    });
+    expect(issuesOf(hourly)).toEqual({ lateFeeFrequency: 'common.lateFee.errors.frequency' });
+    expect(
+      await updateBuilding({
+        db,
+        actor: admin,
+        origin,
+        buildingId: created.buildingId,
+        input: buildingForm({ ...daily, lateFeeCapPercent: '10' }),
+      }),
+    ).toMatchObject({ ok: true, changed: true });
+    expect(await ruleOf()).toEqual({
+      graceDays: 3,
+      kind: 'flat',
+      frequency: 'daily',
+      amountCents: 1_500,
+      percent: 4.5,
+      capCents: 0,
+      capPercent: 10,
+    });
     // The company's rule: the fields typed for an own rule are ignored.
     expect(
       await updateBuilding({

@@ -7,7 +7,15 @@
 import { z } from 'zod';
 import { BOOKING_FEE_DEFAULTS, BOOKING_SETTING_KEYS } from '~/lib/constants';
 import { DEFAULT_SAMPLE_RATES, MAX_DSN_LENGTH, parseSentryDsn } from '~/lib/monitoring';
-import { lateFeeCentsSchema, lateFeeKindSchema, lateFeePercentSchema, type LateFeeKind, type LateFeeRule } from '~/lib/late-fees';
+import {
+  lateFeeCentsSchema,
+  lateFeeFrequencySchema,
+  lateFeeKindSchema,
+  lateFeePercentSchema,
+  type LateFeeFrequency,
+  type LateFeeKind,
+  type LateFeeRule,
+} from '~/lib/late-fees';
 import { DEFAULT_OFFICE_HOURS, TIME_PATTERN, type OfficeHours } from '~/lib/office-hours';
 
 /** Limits of the editable values (cents are integer US cents). */
@@ -95,6 +103,8 @@ export const SETTINGS = {
   lateFeeCents: define('rent.late_fee_cents', wholeNumber(0, SETTING_LIMITS.lateFeeCents, M.lateFeeRange), 5_000),
   /** The company's late-fee rule (decision 048): flat `lateFeeCents` or a percent of the month's rent. */
   lateFeeKind: define<LateFeeKind>('rent.late_fee_kind', lateFeeKindSchema, 'flat'),
+  /** Once per rent period or for each day it stays open, up to a cap (decision 051). */
+  lateFeeFrequency: define<LateFeeFrequency>('rent.late_fee_frequency', lateFeeFrequencySchema, 'once'),
   lateFeePercent: define('rent.late_fee_percent', lateFeePercentSchema, 5),
   /** 0 = no cap. */
   lateFeeCapCents: define('rent.late_fee_cap_cents', lateFeeCentsSchema, 0),
@@ -165,13 +175,34 @@ export type Settings = { [K in SettingName]: (typeof SETTINGS)[K]['default'] };
 
 export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 
-/** The company's late-fee rule from the settings in force (decision 048). */
-export function companyLateFeeRule(
-  settings: Pick<Settings, 'rentGraceDays' | 'lateFeeKind' | 'lateFeeCents' | 'lateFeePercent' | 'lateFeeCapCents' | 'lateFeeCapPercent'>,
-): LateFeeRule {
+/** The settings that make up the company's late-fee rule (decisions 048 and 051). */
+export const LATE_FEE_RULE_SETTINGS = [
+  'rentGraceDays',
+  'lateFeeKind',
+  'lateFeeFrequency',
+  'lateFeeCents',
+  'lateFeePercent',
+  'lateFeeCapCents',
+  'lateFeeCapPercent',
+] as const satisfies readonly SettingName[];
+
+/** The setting each field of the company's rule is stored in. */
+export const LATE_FEE_RULE_SETTING_OF = {
+  graceDays: 'rentGraceDays',
+  kind: 'lateFeeKind',
+  frequency: 'lateFeeFrequency',
+  amountCents: 'lateFeeCents',
+  percent: 'lateFeePercent',
+  capCents: 'lateFeeCapCents',
+  capPercent: 'lateFeeCapPercent',
+} as const satisfies Record<keyof LateFeeRule, SettingName>;
+
+/** The company's late-fee rule from the settings in force (decisions 048 and 051). */
+export function companyLateFeeRule(settings: Pick<Settings, (typeof LATE_FEE_RULE_SETTINGS)[number]>): LateFeeRule {
   return {
     graceDays: settings.rentGraceDays,
     kind: settings.lateFeeKind,
+    frequency: settings.lateFeeFrequency,
     amountCents: settings.lateFeeCents,
     percent: settings.lateFeePercent,
     capCents: settings.lateFeeCapCents,

@@ -18,13 +18,24 @@
  */
 import { isAdmin } from '~/lib/access';
 import { inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { lateFeeRuleSchema } from '~/lib/late-fees';
 import { recordAuditEvent, type RequestOrigin } from '../audit.server';
 import type { Viewer } from '../auth/session.server';
 import type { Database, Db } from '../db/client.server';
 import { setting } from '../db/schema';
 import { logger, type Logger } from '../logger.server';
-import { defaultSettings, SETTING_NAMES, SETTINGS, settingsPatchSchema, type SettingName, type Settings } from './settings-registry.server';
+import {
+  companyLateFeeRule,
+  defaultSettings,
+  LATE_FEE_RULE_SETTING_OF,
+  LATE_FEE_RULE_SETTINGS,
+  SETTING_NAMES,
+  SETTINGS,
+  settingsPatchSchema,
+  type SettingName,
+  type Settings,
+} from './settings-registry.server';
 
 /** The PostgreSQL channel a settings change is announced on (payload: the changed keys). */
 export const SETTINGS_CHANNEL = 'dimora_settings';
@@ -59,6 +70,19 @@ export async function readSettings({ db, names = SETTING_NAMES }: { db: Db; name
 export type UpdateSettingsResult =
   { ok: true; changed: SettingName[] } | { ok: false; reason: 'forbidden' } | { ok: false; reason: 'invalid'; issues: z.ZodError };
 
+/** A whole-rule check's issues with the settings' names as paths (`capCents` → `lateFeeCapCents`). */
+function ruleIssuesAsSettings(error: z.ZodError): z.ZodError {
+  return new z.ZodError(
+    error.issues.map((issue) => {
+      const field = issue.path[0] as keyof typeof LATE_FEE_RULE_SETTING_OF | undefined;
+      return {
+        ...issue,
+        path: field && field in LATE_FEE_RULE_SETTING_OF ? [LATE_FEE_RULE_SETTING_OF[field], ...issue.path.slice(1)] : issue.path,
+      };
+    }),
+  );
+}
+
 /** Values compare as JSON (objects like the office hours included). */
 function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -68,6 +92,8 @@ function sameValue(a: unknown, b: unknown): boolean {
  * Changes some settings. `actor` must be an admin (spec §6: /admin/system is admin-only), else
  * `forbidden`; `input` holds only the fields to change, each checked against its schema (else
  * `invalid` with the zod issues, field names as paths) — nothing is written unless all pass.
+ * A change to the company's late-fee rule is also checked as a whole rule with the settings it
+ * leaves as they are (a daily fee needs a cap, decision 051), issues on the setting's name.
  * In one transaction: the current rows are locked and read, changed values written with the
  * actor, one `setting_changed` audit entry per changed key (`key`, `old`, `new`), and a NOTIFY.
  * Answers the names that changed (none when every value was already in force).
@@ -90,11 +116,18 @@ export async function updateSettings({
   const names = (Object.keys(patch) as SettingName[]).filter((name) => patch[name] !== undefined);
   if (names.length === 0) return { ok: true, changed: [] };
 
-  const changed = await db.transaction(async (tx) => {
-    const keys = names.map((name) => SETTINGS[name].key);
+  const ruleNames: readonly SettingName[] = LATE_FEE_RULE_SETTINGS;
+  const touchesRule = names.some((name) => ruleNames.includes(name));
+  const outcome = await db.transaction(async (tx): Promise<{ invalid: z.ZodError } | { changes: SettingName[] }> => {
+    const locked = touchesRule ? [...new Set([...names, ...ruleNames])] : names;
+    const keys = locked.map((name) => SETTINGS[name].key);
     const rows = await tx.select({ key: setting.key, value: setting.value }).from(setting).where(inArray(setting.key, keys)).for('update');
     const stored = new Map(rows.map((row) => [row.key, row.value]));
-    const current = await readSettings({ db: tx, names });
+    const current = await readSettings({ db: tx, names: locked });
+    if (touchesRule) {
+      const rule = lateFeeRuleSchema.safeParse(companyLateFeeRule({ ...current, ...patch }));
+      if (!rule.success) return { invalid: ruleIssuesAsSettings(rule.error) };
+    }
     const changes: SettingName[] = [];
     for (const name of names) {
       const next = patch[name];
@@ -119,8 +152,10 @@ export async function updateSettings({
     }
     if (changes.length > 0)
       await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, ${changes.map((name) => SETTINGS[name].key).join(',')})`);
-    return changes;
+    return { changes };
   });
+  if ('invalid' in outcome) return { ok: false, reason: 'invalid', issues: outcome.invalid };
+  const changed = outcome.changes;
   // This process sees its own change at once (others through the NOTIFY).
   if (changed.length > 0) await refreshSettings(db);
   return { ok: true, changed };

@@ -6,7 +6,7 @@
  */
 import { Checkbox, Fieldset, Grid, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useTranslation } from '~/lib/i18n';
-import { LATE_FEE_KINDS } from '~/lib/late-fees';
+import { LATE_FEE_FREQUENCIES, LATE_FEE_KINDS } from '~/lib/late-fees';
 import { OFFICE_DAY_GROUPS } from '~/lib/office-hours';
 import { hoursField, sectionValues, type SystemSection, type SystemSettingsView } from '../system.schemas';
 import { showSuccessToast, useActionResult } from '~/components/forms/use-action-result';
@@ -70,11 +70,16 @@ function RentSection(props: SectionProps) {
         <TextInput {...field('rentGraceDays')} description={t('ops.system.rent.rentGraceDaysHint')} inputMode="numeric" />
         <TextInput {...field('lateFee')} description={t('ops.system.rent.lateFeeHint')} inputMode="decimal" leftSection="$" />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NativeSelect
           {...field('lateFeeKind')}
           description={t('ops.system.rent.lateFeeKindHint')}
           data={LATE_FEE_KINDS.map((kind) => ({ value: kind, label: t(`ops.system.rent.lateFeeKinds.${kind}`) }))}
+        />
+        <NativeSelect
+          {...field('lateFeeFrequency')}
+          description={t('ops.system.rent.lateFeeFrequencyHint')}
+          data={LATE_FEE_FREQUENCIES.map((frequency) => ({ value: frequency, label: t(`common.lateFee.frequencies.${frequency}`) }))}
         />
         <TextInput
           {...field('lateFeePercent')}
@@ -82,10 +87,10 @@ function RentSection(props: SectionProps) {
           inputMode="decimal"
           rightSection="%"
         />
-        <TextInput {...field('lateFeeCap')} description={t('ops.system.rent.capHint')} inputMode="decimal" leftSection="$" />
-        <TextInput {...field('lateFeeCapPercent')} description={t('ops.system.rent.capHint')} inputMode="decimal" rightSection="%" />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput {...field('lateFeeCap')} description={t('ops.system.rent.capHint')} inputMode="decimal" leftSection="$" />
+        <TextInput {...field('lateFeeCapPercent')} description={t('ops.system.rent.capHint')} inputMode="decimal" rightSection="%" />
         <TextInput
           {...field('returnedPaymentFee')}
           description={t('ops.system.rent.returnedPaymentFeeHint')}

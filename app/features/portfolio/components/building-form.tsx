@@ -5,7 +5,7 @@
  * it again and sends translated field errors back with the values typed.
  */
 import { Fieldset, Grid, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { LATE_FEE_KINDS, lateFeeFormValues, type LateFeeFormField } from '~/lib/late-fees';
+import { LATE_FEE_FREQUENCIES, LATE_FEE_KINDS, lateFeeFormValues, type LateFeeFormField } from '~/lib/late-fees';
 import { useTranslation } from '~/lib/i18n';
 import { US_TIME_ZONES } from '~/lib/time-zones';
 import { US_STATES } from '~/lib/us-states';
@@ -125,6 +125,10 @@ export function BuildingForm({ building, managers, canAssignManager, result }: P
             <NativeSelect
               {...ruleField('lateFeeKind')}
               data={LATE_FEE_KINDS.map((kind) => ({ value: kind, label: t(`portfolio.form.lateFee.kinds.${kind}`) }))}
+            />
+            <NativeSelect
+              {...ruleField('lateFeeFrequency')}
+              data={LATE_FEE_FREQUENCIES.map((frequency) => ({ value: frequency, label: t(`common.lateFee.frequencies.${frequency}`) }))}
             />
             <TextInput {...ruleField('lateFeeAmount')} inputMode="decimal" leftSection="$" />
             <TextInput {...ruleField('lateFeePercent')} inputMode="decimal" rightSection="%" />

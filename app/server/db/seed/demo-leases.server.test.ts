@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { passwordHasher } from '~/server/auth/password-hash.server';
-import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The seed must write what the ledger's own rules compute: the test reads it with them.
 // eslint-disable-next-line no-restricted-imports -- test only: checks the seed against the ledger feature
@@ -71,6 +71,12 @@ describe('seedDemoLeases', () => {
     // seedDatabase wrote demo leases (dated from the clock); replace them with those of NOW.
     const [seeded] = await database.db.select({ n: sql<number>`count(*)::int` }).from(lease);
     expect(seeded?.n).toBeGreaterThan(0);
+    // The demo's Texan rule (decision 051) on every building of the company's rule, so the ledgers
+    // below hold daily fees (240 units may have no Texan building).
+    await database.db
+      .update(building)
+      .set({ lateFeeRule: { graceDays: 2, kind: 'flat', frequency: 'daily', amountCents: 1_500, percent: 0, capCents: 0, capPercent: 10 } })
+      .where(isNull(building.lateFeeRule));
     counts = await reseedLeases(42);
   }, 60_000);
 
@@ -223,6 +229,10 @@ describe('seedDemoLeases', () => {
     const fees = await database.db.select().from(charge).where(eq(charge.kind, 'late_fee'));
     expect(fees.length).toBeGreaterThan(0);
     expect(fees.some((fee) => fee.status === 'open')).toBe(true);
+    // The Texan buildings' daily rule (decision 051): fees that grew past one day's amount, none past the cap.
+    const daily = fees.filter((fee) => fee.lateFeeRule?.frequency === 'daily');
+    expect(daily.length).toBeGreaterThan(0);
+    expect(daily.some((fee) => fee.amountCents > fee.lateFeeRule!.amountCents)).toBe(true);
   });
 
   it('leaves the daily rent and late-fee jobs nothing to post', async () => {

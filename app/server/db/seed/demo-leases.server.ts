@@ -9,7 +9,7 @@
  * - charges: the deposit and first month on the start date (as `postSigningCharges`), then the
  *   rent of each month on the rent due day (as `postDueRent`), and a late fee for every rent still
  *   open `grace_days` after its due date (as `postLateFees`), with the settings' due day, grace
- *   days and fee;
+ *   days and fee, or the building's own rule (a daily one raised each day, decision 051);
  * - payments: the amount due at signing by card, then each month by card, check (offline) or
  *   autopay (sandbox saved card), most on time, some late (after the late fee), and about one
  *   tenant in eight of the non-autopay ones one or two months behind, some after paying part;
@@ -27,7 +27,7 @@ import { addIsoDays } from '~/lib/time-zones';
 import type { DemoSeedArgs } from './demo-seed-args';
 import { autopay, building, charge, lease, leaseTenant, ledgerAllocation, payment, property, user } from '../schema';
 import { readSettings } from '../../settings/settings.server';
-import { companyLateFeeRule } from '../../settings/settings-registry.server';
+import { companyLateFeeRule, LATE_FEE_RULE_SETTINGS } from '../../settings/settings-registry.server';
 import { lateFeeFor, type LateFeeRule } from '~/lib/late-fees';
 import { BULK_INSERT_BATCH_ROWS, bulkInsertSql, insertInBatches } from './bulk-insert.server';
 import { FIRST_NAMES } from './person-names';
@@ -48,6 +48,8 @@ const HOUR_MS = 3_600_000;
  * run hourly (rent-jobs.server.ts) and these are their first runs after midnight in New York.
  */
 const RENT_JOB_HOUR = 5;
+/** A daily late fee reaches its cap within this many days (a guard: every daily rule has a cap, decision 051). */
+const DAILY_FEE_MAX_DAYS = 400;
 const AUTOPAY_JOB_HOUR = 6;
 
 const LAST_NAMES = [
@@ -376,6 +378,23 @@ export function planDemoLease({
           }
         },
       });
+      // A daily rule's fee grows each day both it and the rent stay open, to its cap (decision 051).
+      for (let day = 2; feeRule.frequency === 'daily' && day <= DAILY_FEE_MAX_DAYS; day += 1) {
+        const grownCents = lateFeeFor(feeRule, rentCents, day);
+        if (grownCents <= lateFeeFor(feeRule, rentCents, day - 1)) break;
+        events.push({
+          at: msOf(addIsoDays(feeDate, day - 1), RENT_JOB_HOUR),
+          order: order++,
+          run: (at) => {
+            const rent = charges.find((c) => c.kind === 'rent' && c.period === p.period);
+            const fee = charges.find((c) => c.kind === 'late_fee' && c.period === p.period);
+            if (rent?.status === 'open' && fee?.status === 'open') {
+              fee.amountCents = grownCents;
+              allocate(at);
+            }
+          },
+        });
+      }
     }
     // This month's payment (or none: the last `behind` months of a tenant who is behind).
     const minute = rnd.int(0, 59) * 60_000;
@@ -522,7 +541,7 @@ export async function seedDemoLeases({ db, seed, now = new Date() }: DemoSeedArg
     .orderBy(property.id);
   const settings = await readSettings({
     db,
-    names: ['rentDueDay', 'rentGraceDays', 'lateFeeKind', 'lateFeeCents', 'lateFeePercent', 'lateFeeCapCents', 'lateFeeCapPercent'],
+    names: ['rentDueDay', ...LATE_FEE_RULE_SETTINGS],
   });
   const owned = await db.select({ id: building.id, rule: building.lateFeeRule }).from(building).where(isNotNull(building.lateFeeRule));
   const rules: DemoLedgerRules = {

@@ -18,7 +18,30 @@ import { SAMPLE_LISTINGS } from './samples';
 import { zipsOfCity } from './zip-codes.server';
 
 /** The late-fee rule of the demo's buildings in California: 5% of the month's rent, at most $75. */
-const CALIFORNIA_LATE_FEE_RULE: LateFeeRule = { graceDays: 5, kind: 'percent', amountCents: 0, percent: 5, capCents: 7_500, capPercent: 0 };
+const CALIFORNIA_LATE_FEE_RULE: LateFeeRule = {
+  graceDays: 5,
+  kind: 'percent',
+  frequency: 'once',
+  amountCents: 0,
+  percent: 5,
+  capCents: 7_500,
+  capPercent: 0,
+};
+/**
+ * The demo's buildings in Texas (decision 051): $15 a day once two full days have passed, at most
+ * 10% of the month's rent (Texas allows a daily fee within 10% for buildings of more than four units).
+ */
+const TEXAS_LATE_FEE_RULE: LateFeeRule = {
+  graceDays: 2,
+  kind: 'flat',
+  frequency: 'daily',
+  amountCents: 1_500,
+  percent: 0,
+  capCents: 0,
+  capPercent: 10,
+};
+/** The demo buildings with their own late-fee rule, by state (decisions 048 and 051). */
+const STATE_LATE_FEE_RULES: Readonly<Record<string, LateFeeRule>> = { CA: CALIFORNIA_LATE_FEE_RULE, TX: TEXAS_LATE_FEE_RULE };
 
 export type BuildingInsert = typeof building.$inferInsert;
 
@@ -356,8 +379,8 @@ export function planPortfolio(seed: number, units: number): PortfolioPlan {
         descriptionIt: text.it,
         imageUrls: [exteriorUrl, ...amenityPhotos(rnd, amenities)],
         managerId: manager.id,
-        // Decision 048: the demo's Californian buildings have their own late-fee rule.
-        lateFeeRule: city.state === 'CA' ? CALIFORNIA_LATE_FEE_RULE : null,
+        // Decisions 048 and 051: the demo's Californian and Texan buildings have their own late-fee rule.
+        lateFeeRule: STATE_LATE_FEE_RULES[city.state] ?? null,
         createdAt,
         updatedAt: createdAt,
       },
