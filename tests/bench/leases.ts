@@ -1,7 +1,8 @@
 /**
  * `npm run bench` (leases part; decision 022 "Numbers"): on the 75,000-unit scratch database
  * (PGlite, and PostgreSQL when DATABASE_URL is set) with 50,000 active leases and 12 months of
- * history (≈ 600,000 charges, 550,000 payments and allocations, added once by SQL), times the
+ * history (≈ 600,000 charges, 550,000 payments and allocations, added once by SQL; ≈ 225 of the
+ * newest payments are bank debits still in flight, decision 050), times the
  * month's rent job and the late-fee job (first run and a second, idempotent one; target ≤ 60 s
  * PGlite, ≤ 30 s PostgreSQL), then measures every path of /admin/tenants (default, a name, an e-mail, a unit,
  * balance due, ending within 30 days, a building, a page 1,000 rows deep), /admin/payments
@@ -81,6 +82,7 @@ async function ensureLeases(env: Record<string, string>): Promise<void> {
     );
     if (Number(n) >= LEASES) {
       await renameBenchTenants(db);
+      await sendBenchDebits(db);
       return;
     }
     const started = performance.now();
@@ -126,6 +128,7 @@ async function ensureLeases(env: Record<string, string>): Promise<void> {
       update lease_tenant set user_id = (select id from "user" where email = ${BENCH_TENANT.email}), email = ${BENCH_TENANT.email}
       where lease_id = (select min(id) from lease where tenant_id like 'bench-%')`);
     await renameBenchTenants(db);
+    await sendBenchDebits(db);
     for (const table of ['lease', 'lease_tenant', 'charge', 'payment', 'ledger_allocation', '"user"'])
       await db.execute(sql.raw(`ANALYZE ${table}`));
     console.log(
@@ -150,6 +153,31 @@ async function renameBenchTenants(db: Awaited<ReturnType<typeof openDatabase>>['
     sql`update lease_tenant t set name = u.name, email = u.email from "user" u where u.id = t.user_id and u.id ~ '^bench-[0-9]+$' and t.name like 'Bench Tenant %'`,
   );
   for (const table of ['lease_tenant', '"user"']) await db.execute(sql.raw(`ANALYZE ${table}`));
+}
+
+/**
+ * Puts the newest month's bench payments by card or autopay of 1 lease in 200 (≈ 0.5 %, ≈ 225 rows) in
+ * flight as bank debits (decision 050): the payment `processing`, unsettled, from the sandbox's
+ * test account, and the charge it covers `processing`. Older months stay settled, so
+ * `/admin/payments?status=processing` reads a few real rows among 550,000. Once: a database that
+ * has them already is left alone.
+ */
+async function sendBenchDebits(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<void> {
+  const sent = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      update payment set status = 'processing', settled_at = null, card_brand = 'Sandbox Bank', card_last4 = '6789',
+        method = (case when method = 'card' then 'bank_debit' else method end)::payment_method_kind
+      where idempotency_key like 'bench:%' and lease_id % 200 = 1 and method in ('card', 'autopay')
+        and created_at = (select max(created_at) from payment where idempotency_key like 'bench:%')
+        and not exists (select 1 from payment where idempotency_key like 'bench:%' and status = 'processing')
+      returning id`),
+  );
+  if (sent.length === 0) return;
+  await db.execute(sql`
+    update charge set status = 'processing'
+    where status = 'paid' and id in (select a.charge_id from ledger_allocation a join payment p on p.id = a.payment_id
+      where p.idempotency_key like 'bench:%' and p.status = 'processing')`);
+  for (const table of ['payment', 'charge']) await db.execute(sql.raw(`ANALYZE ${table}`));
 }
 
 type JobTiming = { firstS: number; secondS: number; posted: number };
@@ -236,6 +264,7 @@ async function main() {
         ['tenants: 1,000 rows deep', `/admin/tenants?after=${deep}`, admin],
         ['payments (default)', '/admin/payments', admin],
         ['payments: status failed', '/admin/payments?status=failed', admin],
+        ['payments: status processing', '/admin/payments?status=processing', admin],
         ['payments: method check', '/admin/payments?method=check', admin],
         ['payments: building', '/admin/payments?building=7', admin],
         [

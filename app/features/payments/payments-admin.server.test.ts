@@ -470,7 +470,7 @@ describe(`payments list query plans at ${PAYMENTS.toLocaleString('en-US')} payme
         (array['rent', 'rent', 'rent', 'deposit', 'application_fee', 'other'])[1 + g % 6]::payment_kind,
         (array['card', 'card', 'autopay', 'autopay', 'check', 'cash', 'bank_transfer'])[1 + g % 7]::payment_method_kind,
         100000 + (g % 900) * 100,
-        (case when g % 40 = 0 then 'failed' when g % 97 = 0 then 'refunded' when g % 151 = 0 then 'pending' else 'succeeded' end)::payment_status,
+        (case when g % 40 = 0 then 'failed' when g % 97 = 0 then 'refunded' when g % 151 = 0 then 'pending' when g % 199 = 0 then 'processing' else 'succeeded' end)::payment_status,
         'sandbox', 'plan-' || g,
         timestamptz '2026-11-20' - make_interval(secs => g * 3000)
       from generate_series(1, ${PAYMENTS}) g`);
@@ -513,6 +513,7 @@ describe(`payments list query plans at ${PAYMENTS.toLocaleString('en-US')} payme
 
   it.each([
     ['a status', { status: 'failed' as const }, /payment_(status_created|created)_idx/],
+    ['bank debits in flight', { status: 'processing' as const }, /payment_(status_created|created)_idx/],
     ['a common status', { status: 'succeeded' as const }, /payment_(status_created|created)_idx/],
     ['a kind', { kind: 'deposit' as const }, /payment_(kind_created|created)_idx/],
     ['a method', { method: 'check' as const }, /payment_(method_created|created)_idx/],
