@@ -13,15 +13,17 @@
  *
  * Served: POST /v1/payment_intents, GET /v1/payment_intents/search, GET /v1/payment_intents/:id,
  * POST /v1/refunds, POST /v1/customers, POST /v1/setup_intents, POST /v1/checkout/sessions
- * (`mode=payment` only), GET /v1/checkout/sessions/:id (`expand` of `payment_intent` and what
- * hangs from it), POST /v1/checkout/sessions/:id/expire.
+ * (`mode=payment`, and `mode=setup` with its SetupIntent made at once, as Stripe does), GET
+ * /v1/checkout/sessions/:id (`expand` of `payment_intent`, `setup_intent` and what hangs from
+ * them), POST /v1/checkout/sessions/:id/expire.
  *
  * Checkout (decision 049): a session is paid on Stripe's page, which no test opens; the handle's
  * `completeCheckout` plays the payer (a PaymentIntent carrying `payment_intent_data`, confirmed with
  * a test PaymentMethod: paid, or declined with the session still open, as on Stripe's page) and
  * `signedCheckoutWebhook` builds the `checkout.session.*` delivery Stripe would send. `debitCheckout`
- * pays from a bank account instead (the debit `processing`) and `settleDebit` is the bank's answer. An open session
- * past its `expires_at` reads as expired, as Stripe closes it.
+ * pays from a bank account instead (the debit `processing`) and `settleDebit` is the bank's answer;
+ * `saveCheckoutCard` saves a card in a setup session (autopay). An open session past its
+ * `expires_at` reads as expired, as Stripe closes it.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -150,6 +152,12 @@ export type CheckoutPayment =
   | { status: 'declined'; paymentIntentId: string; declineCode: string }
   | { status: 'closed'; paymentIntentId: string | null };
 
+/** What saving a card on the hosted page of a setup session did (`saveCheckoutCard`). */
+export type CheckoutSetup =
+  | { status: 'saved'; setupIntentId: string; paymentMethodId: string }
+  | { status: 'declined'; setupIntentId: string; declineCode: string }
+  | { status: 'closed'; setupIntentId: string };
+
 /** The payment method types this (imaginary) account has enabled in its Dashboard. */
 const ENABLED_CHECKOUT_METHODS: readonly string[] = ['card', 'us_bank_account', 'link'];
 
@@ -185,6 +193,14 @@ export type StripeStandIn = {
    * returned when the bank answers (`settleDebit`); any other clears.
    */
   debitCheckout(id: string, accountNumber?: string): CheckoutPayment;
+  /**
+   * The payer saves test PaymentMethod `paymentMethod` on Stripe's page of open setup session `id`
+   * (autopay, decision 049): the session's SetupIntent is confirmed with it. Saved: the method is
+   * attached to the session's customer, the intent `succeeded`, the session `complete` with
+   * `no_payment_required`. Declined when saving: the intent keeps the error and the session stays
+   * open. A session no longer open is `closed` and nothing changes.
+   */
+  saveCheckoutCard(id: string, paymentMethod?: string): CheckoutSetup;
   /** The bank answers the debit of PaymentIntent `paymentIntentId`: it clears (paid) or is returned (the intent fails). */
   settleDebit(paymentIntentId: string): 'succeeded' | 'returned';
   /**
@@ -215,9 +231,10 @@ function escapeHtml(text: string): string {
 
 /**
  * Starts a stand-in on 127.0.0.1 (a random port unless `options.port`). With `options.webhook`,
- * it also serves Checkout's page to a browser: `GET /c/pay/:id` shows the session (amount, a test
- * card button, a test bank account button when offered, a cancel link to `cancel_url`), and
- * `POST /c/pay/:id` pays it (`completeCheckout` / `debitCheckout`), delivers the signed
+ * it also serves Checkout's page to a browser: `GET /c/pay/:id` shows the session (its mode; a
+ * payment's amount, a test card button, a test bank account button when offered; a setup's "Save
+ * the test card" button; a cancel link to `cancel_url`), and `POST /c/pay/:id` pays it
+ * (`completeCheckout` / `debitCheckout`) or saves the card (`saveCheckoutCard`), delivers the signed
  * `checkout.session.completed` event to the webhook, then sends the browser to `success_url`
  * (303). `POST /stand-in/debits/:id/settle` is the bank's answer to the session's debit
  * (`settleDebit`) with its `checkout.session.async_payment_*` delivery: what a test calls.
@@ -230,6 +247,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const methods = new Map<string, Json>();
   const methodBehaviour = new Map<string, TestCard>();
   const customers = new Map<string, Json>();
+  const setupIntents = new Map<string, Json>();
   const sessions = new Map<string, Json>();
   /** What a session's PaymentIntent is made with (`payment_intent_data`): Stripe keeps it out of the session object. */
   const sessionIntentData = new Map<string, { description: string | null; metadata: Json }>();
@@ -280,7 +298,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     const target = node as Json;
     const id = target[head];
     if (typeof id === 'string') {
-      const found = charges.get(id) ?? methods.get(id) ?? customers.get(id) ?? intents.get(id);
+      const found = charges.get(id) ?? methods.get(id) ?? customers.get(id) ?? intents.get(id) ?? setupIntents.get(id);
       if (!found) throw invalidRequest(`This property cannot be expanded (${head}).`);
       target[head] = structuredClone(found);
     }
@@ -507,6 +525,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       status: method ? 'requires_confirmation' : 'requires_payment_method',
       usage: typeof params.usage === 'string' ? params.usage : 'off_session',
     };
+    setupIntents.set(setup.id as string, setup);
     if (!confirm || !method) return { status: 200, body: expanded(setup, params.expand) };
     const outcome = methodBehaviour.get(method.id as string)!.onSave;
     if (!outcome.ok) {
@@ -542,6 +561,11 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       intent.status = 'canceled';
       intent.cancellation_reason = 'automatic';
     }
+    const setup = typeof session.setup_intent === 'string' ? setupIntents.get(session.setup_intent) : undefined;
+    if (setup && setup.status !== 'succeeded') {
+      setup.status = 'canceled';
+      setup.cancellation_reason = 'abandoned';
+    }
   }
 
   /** `http://127.0.0.1:<port>`, once the server listens (the hosted page's origin). */
@@ -568,12 +592,8 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     return value;
   }
 
-  function createCheckoutSession(params: Json): Answer {
-    if (params.mode === undefined) throw invalidRequest('Missing required param: mode.', { code: 'parameter_missing', param: 'mode' });
-    if (params.mode !== 'payment') {
-      throw invalidRequest(`The Stripe stand-in serves Checkout in payment mode only, not ${String(params.mode)}.`, { param: 'mode' });
-    }
-    const items = params.line_items;
+  /** The total of a payment session's `line_items`, in cents, checked as Stripe checks them. */
+  function lineItemsTotal(items: unknown): number {
     if (!Array.isArray(items) || items.length === 0) {
       throw invalidRequest('line_items is required in payment mode.', { code: 'parameter_missing', param: 'line_items' });
     }
@@ -598,6 +618,35 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     });
     if (total < 50)
       throw invalidRequest('The Checkout Session’s total amount due must add up to at least $0.50 usd', { code: 'amount_too_small' });
+    return total;
+  }
+
+  /**
+   * A setup session's checks, as Stripe makes them: no line items or payment data, a currency
+   * (usd), one known customer at most (not with `customer_email` too). Answers the customer.
+   */
+  function setupSessionCustomer(params: Json): string | null {
+    if (params.line_items !== undefined) throw invalidRequest('You can not pass `line_items` in `setup` mode.', { param: 'line_items' });
+    if (params.payment_intent_data !== undefined)
+      throw invalidRequest('You can not pass `payment_intent_data` in `setup` mode.', { param: 'payment_intent_data' });
+    if (params.currency !== 'usd') throw invalidRequest(`Invalid currency: ${String(params.currency)}.`, { param: 'currency' });
+    const customer = typeof params.customer === 'string' ? params.customer : null;
+    if (customer && params.customer_email !== undefined)
+      throw invalidRequest('You may only specify one of these parameters: customer, customer_email.', { param: 'customer_email' });
+    if (customer && !customers.has(customer)) throw missing('customer', customer, 'customer');
+    return customer;
+  }
+
+  function createCheckoutSession(params: Json): Answer {
+    if (params.mode === undefined) throw invalidRequest('Missing required param: mode.', { code: 'parameter_missing', param: 'mode' });
+    if (params.mode !== 'payment' && params.mode !== 'setup') {
+      throw invalidRequest(`The Stripe stand-in serves Checkout in payment and setup modes only, not ${String(params.mode)}.`, {
+        param: 'mode',
+      });
+    }
+    const setupMode = params.mode === 'setup';
+    const customer = setupMode ? setupSessionCustomer(params) : null;
+    const total = setupMode ? null : lineItemsTotal(params.line_items);
     const created = now();
     const expiresAt = params.expires_at === undefined ? created + CHECKOUT_MAX_LIFETIME_S : Number(params.expires_at);
     if (!Number.isInteger(expiresAt) || expiresAt < created + CHECKOUT_MIN_LIFETIME_S)
@@ -627,6 +676,27 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     const intentData = (params.payment_intent_data ?? {}) as Json;
     counts.checkoutSessions += 1;
     const id = newId('cs_test');
+    // Setup mode: the SetupIntent exists from the start, with `setup_intent_data`; the payer's card confirms it.
+    let setupIntentId: string | null = null;
+    if (setupMode) {
+      const setupData = (params.setup_intent_data ?? {}) as Json;
+      counts.setupIntents += 1;
+      setupIntentId = newId('seti');
+      setupIntents.set(setupIntentId, {
+        id: setupIntentId,
+        object: 'setup_intent',
+        created,
+        customer,
+        description: typeof setupData.description === 'string' ? setupData.description : null,
+        last_setup_error: null,
+        livemode: false,
+        metadata: stringsOf(setupData.metadata),
+        payment_method: null,
+        payment_method_types: offered,
+        status: 'requires_payment_method',
+        usage: 'off_session',
+      });
+    }
     const session: Json = {
       id,
       object: 'checkout.session',
@@ -637,27 +707,28 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       client_reference_id: reference ?? null,
       created,
       currency: 'usd',
-      customer: null,
+      customer,
       customer_email: typeof params.customer_email === 'string' ? params.customer_email : null,
       expires_at: expiresAt,
       livemode: false,
       locale: params.locale ?? null,
       metadata: stringsOf(params.metadata),
-      mode: 'payment',
+      mode: params.mode,
       payment_intent: null,
       payment_method_types: offered,
-      payment_status: 'unpaid',
-      setup_intent: null,
+      payment_status: setupMode ? 'no_payment_required' : 'unpaid',
+      setup_intent: setupIntentId,
       status: 'open',
       success_url: optionalUrl(params.success_url, 'success_url'),
       ui_mode: 'hosted',
       url: `${baseUrl()}/c/pay/${id}`,
     };
     sessions.set(id, session);
-    sessionIntentData.set(id, {
-      description: typeof intentData.description === 'string' ? intentData.description : null,
-      metadata: stringsOf(intentData.metadata),
-    });
+    if (!setupMode)
+      sessionIntentData.set(id, {
+        description: typeof intentData.description === 'string' ? intentData.description : null,
+        metadata: stringsOf(intentData.metadata),
+      });
     return { status: 200, body: expanded(session, params.expand) };
   }
 
@@ -686,6 +757,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   function payCheckout(id: string, paymentMethod: string): CheckoutPayment {
     const session = currentSession(id);
     if (!session) throw new Error(`the stand-in has no Checkout Session ${id}`);
+    if (session.mode !== 'payment') throw new Error(`Checkout Session ${id} is in ${String(session.mode)} mode: nothing to pay`);
     const existing = typeof session.payment_intent === 'string' ? intents.get(session.payment_intent) : undefined;
     if (session.status !== 'open') return { status: 'closed', paymentIntentId: existing ? String(existing.id) : null };
     const method = paymentMethodFor(paymentMethod);
@@ -702,6 +774,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   function debitCheckout(id: string, accountNumber: string): CheckoutPayment {
     const session = currentSession(id);
     if (!session) throw new Error(`the stand-in has no Checkout Session ${id}`);
+    if (session.mode !== 'payment') throw new Error(`Checkout Session ${id} is in ${String(session.mode)} mode: nothing to pay`);
     const existing = typeof session.payment_intent === 'string' ? intents.get(session.payment_intent) : undefined;
     if (session.status !== 'open') return { status: 'closed', paymentIntentId: existing ? String(existing.id) : null };
     if (!(session.payment_method_types as string[]).includes('us_bank_account')) {
@@ -748,6 +821,33 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     session.payment_status = 'unpaid';
     session.url = null;
     return { status: 'processing', paymentIntentId: String(intent.id) };
+  }
+
+  /** The payer saves a card on the page of a setup session: see `StripeStandIn.saveCheckoutCard`. */
+  function saveCheckoutCard(id: string, paymentMethod: string): CheckoutSetup {
+    const session = currentSession(id);
+    if (!session) throw new Error(`the stand-in has no Checkout Session ${id}`);
+    if (session.mode !== 'setup') throw new Error(`Checkout Session ${id} is in ${String(session.mode)} mode: no card to save`);
+    const setup = setupIntents.get(String(session.setup_intent))!;
+    const setupIntentId = String(setup.id);
+    if (session.status !== 'open') return { status: 'closed', setupIntentId };
+    const method = paymentMethodFor(paymentMethod);
+    const outcome = methodBehaviour.get(method.id as string)!.onSave;
+    if (!outcome.ok) {
+      setup.last_setup_error = {
+        type: 'card_error',
+        code: outcome.code,
+        decline_code: outcome.declineCode,
+        message: outcome.message,
+        payment_method: structuredClone(method),
+      };
+      return { status: 'declined', setupIntentId, declineCode: outcome.declineCode };
+    }
+    Object.assign(setup, { status: 'succeeded', payment_method: method.id, last_setup_error: null });
+    if (typeof setup.customer === 'string') method.customer = setup.customer;
+    session.status = 'complete';
+    session.url = null;
+    return { status: 'saved', setupIntentId, paymentMethodId: String(method.id) };
   }
 
   /** The bank answers a debit in flight: see `StripeStandIn.settleDebit`. */
@@ -939,21 +1039,30 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     const session = match ? currentSession(match[1]!) : undefined;
     if (!match || !session) return { status: 404, html: '<!doctype html><title>Not found</title><h1>No such Checkout Session</h1>' };
     const id = match[1]!;
+    const setupMode = session.mode === 'setup';
     if (method === 'POST') {
       const choice = new URLSearchParams(body).get('pay');
-      const paid =
-        choice === 'bank' ? debitCheckout(id, new URLSearchParams(body).get('account') ?? '000123456789') : payCheckout(id, 'pm_card_visa');
+      const paid = setupMode
+        ? saveCheckoutCard(id, 'pm_card_visa')
+        : choice === 'bank'
+          ? debitCheckout(id, new URLSearchParams(body).get('account') ?? '000123456789')
+          : payCheckout(id, 'pm_card_visa');
       if (paid.status === 'closed') return { status: 303, location: String(session.cancel_url) };
       await deliver('checkout.session.completed', id);
       return { status: 303, location: String(session.success_url).replaceAll('{CHECKOUT_SESSION_ID}', id) };
     }
     const amount = (Number(session.amount_total) / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-    const bank = (session.payment_method_types as string[]).includes('us_bank_account');
+    const bank = !setupMode && (session.payment_method_types as string[]).includes('us_bank_account');
+    // A setup session (autopay) charges nothing: no amount, one button that saves the test card.
+    const heading = setupMode
+      ? `<p data-testid="stand-in-mode">setup</p>`
+      : `<p data-testid="stand-in-mode">payment</p><p data-testid="stand-in-amount">${escapeHtml(amount)}</p>`;
+    const cardButton = setupMode ? 'Save the test card' : `Pay ${escapeHtml(amount)} with the test card`;
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe Checkout (stand-in)</title></head><body>
-<main><h1>Stripe Checkout (stand-in)</h1><p data-testid="stand-in-amount">${escapeHtml(amount)}</p><p data-testid="stand-in-status">${escapeHtml(String(session.status))}</p>
+<main><h1>Stripe Checkout (stand-in)</h1>${heading}<p data-testid="stand-in-status">${escapeHtml(String(session.status))}</p>
 ${
   session.status === 'open'
-    ? `<form method="post"><input type="hidden" name="pay" value="card"><button type="submit">Pay ${escapeHtml(amount)} with the test card</button></form>
+    ? `<form method="post"><input type="hidden" name="pay" value="card"><button type="submit">${cardButton}</button></form>
 ${bank ? `<form method="post"><input type="hidden" name="pay" value="bank"><input type="hidden" name="account" value="000123456789"><button type="submit">Pay ${escapeHtml(amount)} from the test bank account</button></form>` : ''}
 <a href="${escapeHtml(String(session.cancel_url))}">Back</a>`
     : ''
@@ -989,6 +1098,7 @@ ${bank ? `<form method="post"><input type="hidden" name="pay" value="bank"><inpu
     checkoutSession: (id) => currentSession(id),
     completeCheckout: (id, paymentMethod = 'pm_card_visa') => payCheckout(id, paymentMethod),
     debitCheckout: (id, accountNumber = '000123456789') => debitCheckout(id, accountNumber),
+    saveCheckoutCard: (id, paymentMethod = 'pm_card_visa') => saveCheckoutCard(id, paymentMethod),
     settleDebit,
     signedWebhook({ type, paymentIntentId, secret, eventId = newId('evt') }) {
       const intent = intents.get(paymentIntentId);

@@ -416,6 +416,59 @@ describe('hosted checkout (Stripe Checkout) against the stand-in', () => {
     });
   });
 
+  it('saves a card in setup mode (autopay): a Customer made once from the e-mail, the card read back with it and its last 4', async () => {
+    const request = checkoutRequest({
+      idempotencyKey: `autopay:7:${randomUUID()}`,
+      mode: 'setup',
+      amountCents: 0,
+      description: 'Autopay · Maple Court 4B',
+      metadata: { lease_id: '7', day_of_month: '5' },
+      methods: ['card', 'us_bank_account'],
+    });
+    const { ref } = await provider().createCheckout(request);
+    const session = standIn.checkoutSession(ref)!;
+    expect(session).toMatchObject({
+      mode: 'setup',
+      status: 'open',
+      amount_total: null,
+      customer: expect.stringMatching(/^cus_/),
+      setup_intent: expect.stringMatching(/^seti_/),
+      metadata: { lease_id: '7', day_of_month: '5', idempotency_key: request.idempotencyKey },
+    });
+    expect(await provider().findCheckout(ref)).toEqual({
+      ref,
+      status: 'open',
+      idempotencyKey: request.idempotencyKey,
+      amountCents: 0,
+      result: null,
+      saved: null,
+    });
+
+    const saved = standIn.saveCheckoutCard(ref);
+    expect(saved).toEqual({ status: 'saved', setupIntentId: session.setup_intent, paymentMethodId: expect.stringMatching(/^pm_/) });
+    const card = { token: (saved as { paymentMethodId: string }).paymentMethodId, customerRef: session.customer as string };
+    expect(await provider().findCheckout(ref)).toEqual({
+      ref,
+      status: 'complete',
+      idempotencyKey: request.idempotencyKey,
+      amountCents: 0,
+      result: null,
+      saved: { ...card, cardBrand: 'visa', cardLast4: '4242' },
+    });
+    // The card saved there is charged off-session later with its customer (autopay's monthly charge).
+    const charged = await provider().charge(chargeRequest(token(card.token, { customerRef: card.customerRef, offSession: true })));
+    expect(charged).toMatchObject({ status: 'succeeded', cardLast4: '4242' });
+    // A second autopay reuses the customer: no new one.
+    const customers = standIn.counts.customers;
+    const again = await provider().createCheckout({
+      ...request,
+      idempotencyKey: `autopay:7:${randomUUID()}`,
+      customerRef: card.customerRef,
+    });
+    expect(standIn.checkoutSession(again.ref)).toMatchObject({ mode: 'setup', customer: card.customerRef });
+    expect(standIn.counts.customers).toBe(customers);
+  });
+
   it('answers null for a session Stripe does not know', async () => {
     expect(await provider().findCheckout('cs_test_never_opened')).toBeNull();
   });
