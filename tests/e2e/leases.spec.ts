@@ -127,7 +127,7 @@ test('a declined autopay reaches the bell; the tenant pays rent by card, an admi
   await admin.goto('/admin/database');
   await waitForHydration(admin);
   await admin.getByRole('button', { name: 'Run autopay-daily now' }).click();
-  await expect(admin.getByTestId('ops-toast')).toContainText('autopay-daily runs within 15 seconds.');
+  await expect(admin.getByTestId('ops-toast')).toContainText('autopay-daily runs within 15 seconds.', { timeout: 30_000 });
 
   const bell = page.getByTestId('notification-bell');
   await expect(bell).toHaveAttribute('data-unread', /^[1-9]/, { timeout: 60_000 });
