@@ -2,10 +2,22 @@ import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '~/lib/constants';
+import type { LateFeeRule } from '~/lib/late-fees';
 import { buildLeaseDocument, renderLeasePdf, renderReceiptPdf, renderStatementPdf, sha256Hex, toPdfText } from './lease-document.server';
 import type { LeaseDocumentInput, ReceiptInput, StatementInput } from './lease-document.types';
 
 const STANDARD_FONTS = `${path.resolve(import.meta.dirname, '../../../node_modules/pdfjs-dist/standard_fonts')}/`;
+
+/** The demo's Texan rule (decision 051): $15 a day after two days of grace, at most 10% of the rent. */
+const TEXAN_DAILY: LateFeeRule = {
+  graceDays: 2,
+  kind: 'flat',
+  frequency: 'daily',
+  amountCents: 1_500,
+  percent: 0,
+  capCents: 0,
+  capPercent: 10,
+};
 
 function leaseInput(overrides: Partial<LeaseDocumentInput> = {}): LeaseDocumentInput {
   return {
@@ -32,8 +44,7 @@ function leaseInput(overrides: Partial<LeaseDocumentInput> = {}): LeaseDocumentI
     depositCents: 367_500,
     dueAtSigningCents: 602_500,
     rentDueDay: 1,
-    graceDays: 5,
-    lateFeeCents: 7_500,
+    lateFeeRule: { graceDays: 5, kind: 'flat', frequency: 'once', amountCents: 7_500, percent: 0, capCents: 0, capPercent: 0 },
     renewalOfLeaseId: null,
     ...overrides,
   };
@@ -186,12 +197,12 @@ describe('lease document', () => {
         occupants: { adults: 1, children: 0 },
         depositCents: 0,
         dueAtSigningCents: 0,
-        lateFeeCents: 0,
+        lateFeeRule: { ...leaseInput().lateFeeRule, amountCents: 0 },
         renewalOfLeaseId: 7,
         unit: { ...leaseInput().unit, buildingName: null, unitNumber: null },
       }),
-      leaseInput({ graceDays: 0, unit: { ...leaseInput().unit, buildingName: null } }),
-      leaseInput({ graceDays: 1, unit: { ...leaseInput().unit, unitNumber: null } }),
+      leaseInput({ lateFeeRule: { ...leaseInput().lateFeeRule, graceDays: 0 }, unit: { ...leaseInput().unit, buildingName: null } }),
+      leaseInput({ lateFeeRule: { ...TEXAN_DAILY, graceDays: 1 }, unit: { ...leaseInput().unit, unitNumber: null } }),
     ];
     for (const lang of ['en', 'it'] as const satisfies readonly Language[]) {
       for (const input of variants) {
@@ -207,7 +218,12 @@ describe('lease document', () => {
 
   it('the lease text follows its input: renewal, no deposit, no late fee and one occupant', () => {
     const doc = buildLeaseDocument(
-      leaseInput({ depositCents: 0, lateFeeCents: 0, renewalOfLeaseId: 7, occupants: { adults: 1, children: 0 } }),
+      leaseInput({
+        depositCents: 0,
+        lateFeeRule: { ...leaseInput().lateFeeRule, amountCents: 0 },
+        renewalOfLeaseId: 7,
+        occupants: { adults: 1, children: 0 },
+      }),
       'en',
     );
     const text = allText(doc).join('\n');
@@ -215,6 +231,27 @@ describe('lease document', () => {
     expect(text).toContain('No security deposit is required.');
     expect(text).toContain('No late fee is charged');
     expect(text).toContain('1 adult and 0 children');
+  });
+
+  it('states the late fee by the building’s rule: a flat fee, a percent with its cap, a daily fee (decisions 048 and 051)', () => {
+    const rentLine = (input: LeaseDocumentInput, lang: Language = 'en') =>
+      allText(buildLeaseDocument(input, lang)).find((text) => /late fee is added|penale per il ritardo/.test(text));
+    expect(rentLine(leaseInput())).toBe('If the rent is not paid in full within 5 days after the due date, a late fee is added: $75.00.');
+    expect(
+      rentLine(
+        leaseInput({
+          lateFeeRule: { graceDays: 5, kind: 'percent', frequency: 'once', amountCents: 0, percent: 5, capCents: 7_500, capPercent: 0 },
+        }),
+      ),
+    ).toBe(
+      'If the rent is not paid in full within 5 days after the due date, a late fee is added: 5% of the month’s rent, at most $75.00.',
+    );
+    expect(rentLine(leaseInput({ lateFeeRule: TEXAN_DAILY }))).toBe(
+      'If the rent is not paid in full within 2 days after the due date, a late fee is added: $15.00 a day, at most 10% of the month’s rent.',
+    );
+    expect(rentLine(leaseInput({ lateFeeRule: TEXAN_DAILY }), 'it')).toMatch(
+      /^Se il canone non è pagato per intero entro 2 giorni dalla scadenza, si aggiunge una penale per il ritardo: 15,00\sUSD al giorno, al massimo 10% del canone del mese\.$/,
+    );
   });
 });
 

@@ -25,7 +25,8 @@ import en from '~/i18n/locales/en/lease-document.json';
 import it from '~/i18n/locales/it/lease-document.json';
 import commonEn from '~/i18n/locales/en/common.json';
 import commonIt from '~/i18n/locales/it/common.json';
-import { lateFeeRuleText } from '~/lib/late-fee-summary';
+import { lateFeeAmountText, lateFeeRuleText } from '~/lib/late-fee-summary';
+import { lateFeeFor } from '~/lib/late-fees';
 import type { Language } from '~/lib/constants';
 import { formatCents, formatDateTime, formatIsoDate } from '~/lib/format';
 import { createI18n, intlLocale } from '~/lib/i18n';
@@ -137,11 +138,11 @@ export function buildLeaseDocument(input: LeaseDocumentInput, lang: Language): L
     section('rent', [
       tr('rent.amount', { rent: money(input.monthlyRentCents) }),
       tr('rent.due', { day: input.rentDueDay }),
-      input.lateFeeCents <= 0
+      lateFeeFor(input.lateFeeRule, input.monthlyRentCents) <= 0
         ? tr('rent.noLateFee')
-        : input.graceDays > 0
-          ? tr('rent.lateFee', { count: input.graceDays, fee: money(input.lateFeeCents) })
-          : tr('rent.lateFeeNoGrace', { fee: money(input.lateFeeCents) }),
+        : input.lateFeeRule.graceDays > 0
+          ? tr('rent.lateFee', { count: input.lateFeeRule.graceDays, fee: lateFeeAmountText(translator(lang), input.lateFeeRule, lang) })
+          : tr('rent.lateFeeNoGrace', { fee: lateFeeAmountText(translator(lang), input.lateFeeRule, lang) }),
       tr('rent.order'),
     ]),
     section(

@@ -33,9 +33,11 @@ export type LeaseDocumentInput = {
   dueAtSigningCents: number;
   /** Day of the month rent is due (1–28). */
   rentDueDay: number;
-  /** Days after the due day before the late fee applies. */
-  graceDays: number;
-  lateFeeCents: number;
+  /**
+   * The late-fee rule the lease's building follows: its own, or else the company's (decisions 048
+   * and 051); its grace days are the days after the due day before a fee applies.
+   */
+  lateFeeRule: LateFeeRule;
   renewalOfLeaseId: number | null;
 };
 

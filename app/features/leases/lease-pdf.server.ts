@@ -8,6 +8,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Language } from '~/lib/constants';
 import type { Db } from '~/server/db/client.server';
 import { application, building, lease, leaseTenant, property } from '~/server/db/schema';
+import { canonicalLateFeeRule } from '~/lib/late-fees';
+import { companyLateFeeRule } from '~/server/settings/settings-registry.server';
 import { currentSettings } from '~/server/settings/settings.server';
 import { type Tx } from '~/features/ledger/ledger.server';
 import { renderLeasePdf, sha256Hex } from './lease-document.server';
@@ -15,11 +17,18 @@ import type { LeaseDocumentInput } from './lease-document.types';
 
 /**
  * What the lease's document says, from the lease, its unit and signers, the application's
- * occupants and the rent settings. `documentDate` is the day it was sent (today for a draft).
+ * occupants, the rent settings and the building's late-fee rule (or the company's). `documentDate` is the day it was sent (today for a draft).
  */
 export async function leaseDocumentInput(db: Db | Tx, leaseId: number, lang: Language): Promise<LeaseDocumentInput | null> {
   const [row] = await db
-    .select({ lease, unit: property, buildingName: building.name, adults: application.adults, children: application.children })
+    .select({
+      lease,
+      unit: property,
+      buildingName: building.name,
+      buildingRule: building.lateFeeRule,
+      adults: application.adults,
+      children: application.children,
+    })
     .from(lease)
     .innerJoin(property, eq(property.id, lease.propertyId))
     .leftJoin(building, eq(building.id, property.buildingId))
@@ -49,8 +58,7 @@ export async function leaseDocumentInput(db: Db | Tx, leaseId: number, lang: Lan
     depositCents: row.lease.depositCents,
     dueAtSigningCents: row.lease.dueAtSigningCents,
     rentDueDay: settings.rentDueDay,
-    graceDays: settings.rentGraceDays,
-    lateFeeCents: settings.lateFeeCents,
+    lateFeeRule: row.buildingRule ? canonicalLateFeeRule(row.buildingRule) : companyLateFeeRule(settings),
     renewalOfLeaseId: row.lease.renewalOfId,
   };
 }

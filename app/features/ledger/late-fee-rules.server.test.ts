@@ -12,6 +12,7 @@ import { building, charge, lease, property } from '~/server/db/schema';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
 import { addCharge, chargesOf, createLeaseFixture, createPerson, flatLateFee, noonUtc } from '../../../tests/setup/leases';
 import { useTestDatabase } from '../../../tests/setup/test-db';
+import { leaseDocumentInput } from '~/features/leases/lease-pdf.server';
 import { recordOfflinePayment } from './ledger-commands.server';
 import { postLateFees } from './rent-jobs.server';
 
@@ -76,6 +77,15 @@ describe('late-fee rules', () => {
     expect(await feeOf(ordinary.id)).toBeUndefined();
     expect(await postLateFees({ db: database.db, now: noonUtc('2026-03-09'), companyRule })).toBe(1);
     expect(await feeOf(ordinary.id)).toMatchObject({ amountCents: 5_000, lateFeeRule: { source: 'company' } });
+  });
+
+  it('the lease document states the rule the job applies: the building’s own, else the company’s', async () => {
+    const own = rule({ graceDays: 2, kind: 'flat', frequency: 'daily', amountCents: 1_500, capPercent: 10 });
+    const strict = await lateRent(150_000, own);
+    const ordinary = await lateRent(150_000);
+    expect((await leaseDocumentInput(database.db, strict.id, 'en'))?.lateFeeRule).toEqual(own);
+    // The company's rule as the settings hold it (never edited here: the defaults).
+    expect((await leaseDocumentInput(database.db, ordinary.id, 'en'))?.lateFeeRule).toEqual({ ...flatLateFee(5_000, 5), percent: 5 });
   });
 
   it('a rule whose fee comes to nothing posts nothing', async () => {
