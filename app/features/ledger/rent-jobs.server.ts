@@ -143,7 +143,8 @@ export async function postLateFees({ db, now, companyRule }: { db: Db; now: Date
     )
     update charge f set amount_cents = due.amount_cents
     from due
-    where f.id = due.id and due.amount_cents > f.amount_cents
+    -- Checked again on the row itself: a payment allocated meanwhile (the fee now paid) wins.
+    where f.id = due.id and f.status = 'open' and due.amount_cents > f.amount_cents
     returning f.lease_id`);
   const company = JSON.stringify({ ...companyRule, source: 'company' });
   const posted = await db.execute(sql`
