@@ -32,6 +32,14 @@ export function flatLateFee(amountCents: number, graceDays: number): LateFeeRule
 }
 
 /**
+ * A daily late-fee rule (decision 051): `amountCents` a day after `graceDays`, at most `capPercent`
+ * of the month's rent — by default the demo's Texan rule, $15 a day after two days, within 10%.
+ */
+export function dailyLateFee(amountCents = 1_500, graceDays = 2, capPercent = 10): LateFeeRule {
+  return { graceDays, kind: 'flat', frequency: 'daily', amountCents, percent: 0, capCents: 0, capPercent };
+}
+
+/**
  * A card as the tenant types it on the sandbox's hosted checkout page (`payCheckout`): `number`
  * (e.g. one of SANDBOX_TEST_CARDS), held by `name`, expiring in December three years from now.
  */

@@ -2,22 +2,14 @@ import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '~/lib/constants';
-import type { LateFeeRule } from '~/lib/late-fees';
+import { dailyLateFee } from '../../../tests/setup/leases';
 import { buildLeaseDocument, renderLeasePdf, renderReceiptPdf, renderStatementPdf, sha256Hex, toPdfText } from './lease-document.server';
 import type { LeaseDocumentInput, ReceiptInput, StatementInput } from './lease-document.types';
 
 const STANDARD_FONTS = `${path.resolve(import.meta.dirname, '../../../node_modules/pdfjs-dist/standard_fonts')}/`;
 
 /** The demo's Texan rule (decision 051): $15 a day after two days of grace, at most 10% of the rent. */
-const TEXAN_DAILY: LateFeeRule = {
-  graceDays: 2,
-  kind: 'flat',
-  frequency: 'daily',
-  amountCents: 1_500,
-  percent: 0,
-  capCents: 0,
-  capPercent: 10,
-};
+const TEXAN_DAILY = dailyLateFee();
 
 function leaseInput(overrides: Partial<LeaseDocumentInput> = {}): LeaseDocumentInput {
   return {

@@ -10,7 +10,7 @@ import { lateFeeFor, type LateFeeRule } from '~/lib/late-fees';
 import type { Viewer } from '~/server/auth/session.server';
 import { building, charge, lease, property } from '~/server/db/schema';
 import { createBuilding, createProperty } from '../../../tests/setup/factories';
-import { addCharge, chargesOf, createLeaseFixture, createPerson, flatLateFee, noonUtc } from '../../../tests/setup/leases';
+import { addCharge, chargesOf, createLeaseFixture, createPerson, dailyLateFee, flatLateFee, noonUtc } from '../../../tests/setup/leases';
 import { useTestDatabase } from '../../../tests/setup/test-db';
 import { leaseDocumentInput } from '~/features/leases/lease-pdf.server';
 import { recordOfflinePayment } from './ledger-commands.server';
@@ -80,7 +80,7 @@ describe('late-fee rules', () => {
   });
 
   it('the lease document states the rule the job applies: the building’s own, else the company’s', async () => {
-    const own = rule({ graceDays: 2, kind: 'flat', frequency: 'daily', amountCents: 1_500, capPercent: 10 });
+    const own = dailyLateFee();
     const strict = await lateRent(150_000, own);
     const ordinary = await lateRent(150_000);
     expect((await leaseDocumentInput(database.db, strict.id, 'en'))?.lateFeeRule).toEqual(own);
@@ -97,7 +97,7 @@ describe('late-fee rules', () => {
 
 describe('daily late fees (decision 051)', () => {
   /** $15 a day after two days of grace, at most 10% of the month's rent (the demo's Texan rule). */
-  const texan = rule({ graceDays: 2, kind: 'flat', frequency: 'daily', amountCents: 1_500, capPercent: 10 });
+  const texan = dailyLateFee();
   const companyRule = flatLateFee(5_000, 5);
   const run = (iso: string) => postLateFees({ db: database.db, now: noonUtc(iso), companyRule });
   const setRent = (leaseId: number, status: 'open' | 'processing') =>

@@ -12,7 +12,7 @@ import { postDueRent, postLateFees } from '~/features/ledger/rent-jobs.server';
 import { findDemoBankDebits, seedDemoBankDebits } from '~/features/ledger/demo-bank-debits.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../../tests/setup/test-db';
-import { flatLateFee, noonUtc } from '../../../../tests/setup/leases';
+import { dailyLateFee, flatLateFee, noonUtc } from '../../../../tests/setup/leases';
 import { account, autopay, building, charge, lease, leaseTenant, ledgerAllocation, payment, property, user, vendor } from '../schema';
 import { DEMO_ACCOUNTS, createDemoAccounts } from './demo-accounts.server';
 import { DEMO_TENANT_DOMAIN, hasDemoLease, seedDemoLeases, type DemoLeaseCounts } from './demo-leases.server';
@@ -73,10 +73,7 @@ describe('seedDemoLeases', () => {
     expect(seeded?.n).toBeGreaterThan(0);
     // The demo's Texan rule (decision 051) on every building of the company's rule, so the ledgers
     // below hold daily fees (240 units may have no Texan building).
-    await database.db
-      .update(building)
-      .set({ lateFeeRule: { graceDays: 2, kind: 'flat', frequency: 'daily', amountCents: 1_500, percent: 0, capCents: 0, capPercent: 10 } })
-      .where(isNull(building.lateFeeRule));
+    await database.db.update(building).set({ lateFeeRule: dailyLateFee() }).where(isNull(building.lateFeeRule));
     counts = await reseedLeases(42);
   }, 60_000);
 
