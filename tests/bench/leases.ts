@@ -3,8 +3,9 @@
  * (PGlite, and PostgreSQL when DATABASE_URL is set) with 50,000 active leases and 12 months of
  * history (≈ 600,000 charges, 550,000 payments and allocations, added once by SQL; ≈ 225 of the
  * newest payments are bank debits still in flight, decision 050), times the
- * month's rent job and the late-fee job (first run and a second, idempotent one; target ≤ 60 s
- * PGlite, ≤ 30 s PostgreSQL), then measures every path of /admin/tenants (default, a name, an e-mail, a unit,
+ * month's rent job and the late-fee job (first run and a second, idempotent one), and the late-fee
+ * job with a daily company rule (decision 051: posted, raised a day later, run again that day;
+ * target ≤ 60 s PGlite, ≤ 30 s PostgreSQL each), then measures every path of /admin/tenants (default, a name, an e-mail, a unit,
  * balance due, ending within 30 days, a building, a page 1,000 rows deep), /admin/payments
  * (default and each filter) and a tenant's /tenant-portal (target p95 ≤ 50 ms), as the data
  * requests a browser sends for them (`.data?_routes=<page>`), one request at a time (what one
@@ -181,6 +182,8 @@ async function sendBenchDebits(db: Awaited<ReturnType<typeof openDatabase>>['db'
 }
 
 type JobTiming = { firstS: number; secondS: number; posted: number };
+/** The late-fee job with a daily rule: posted on the fee day, raised the next day, and that day again (nothing). */
+type DailyTiming = { firstS: number; posted: number; growS: number; grown: number; againS: number; again: number };
 
 /** Seconds `run` takes. */
 async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
@@ -193,9 +196,11 @@ async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
  * Times the month's rent job and the late-fee job, each twice (the second run posts nothing), each
  * lease on its building's local date (decision 047), then removes what they posted. The late fees
  * are timed on the 10th, when the grace period of this month's rent has passed and every rent
- * still open is fee'd.
+ * still open is fee'd. Then, those fees removed, the late-fee job with a daily company rule of
+ * $15 a day within 10% of rent (decision 051) on the 10th (it posts them), the 11th (it raises
+ * every open daily fee below its cap) and the 11th again (nothing).
  */
-async function timeRentJobs(env: Record<string, string>): Promise<{ rent: JobTiming; lateFees: JobTiming }> {
+async function timeRentJobs(env: Record<string, string>): Promise<{ rent: JobTiming; lateFees: JobTiming; daily: DailyTiming }> {
   const database = await openDatabase(databaseTarget(env));
   try {
     const now = new Date();
@@ -210,10 +215,25 @@ async function timeRentJobs(env: Record<string, string>): Promise<{ rent: JobTim
     };
     const [fees, feeFirstS] = await timed(() => postLateFees(feeArgs));
     const [, feeSecondS] = await timed(() => postLateFees(feeArgs));
-    await database.db.execute(
-      sql`delete from charge where kind in ('rent', 'late_fee') and created_at >= ${now.toISOString()}::timestamptz and lease_id in (select id from lease where tenant_id like 'bench-%')`,
-    );
-    return { rent: { firstS, secondS, posted }, lateFees: { firstS: feeFirstS, secondS: feeSecondS, posted: fees } };
+    const removeAdded = (kinds: string[]) =>
+      database.db.execute(
+        sql`delete from charge where kind in ${kinds} and created_at >= ${now.toISOString()}::timestamptz and lease_id in (select id from lease where tenant_id like 'bench-%')`,
+      );
+    await removeAdded(['late_fee']);
+    const daily = {
+      ...feeArgs,
+      companyRule: { graceDays: 5, kind: 'flat', frequency: 'daily', amountCents: 1_500, percent: 0, capCents: 0, capPercent: 10 } as const,
+    };
+    const nextDay = { ...daily, now: new Date(feeDay.getTime() + 86_400_000) };
+    const [dailyPosted, dailyFirstS] = await timed(() => postLateFees(daily));
+    const [grown, growS] = await timed(() => postLateFees(nextDay));
+    const [again, againS] = await timed(() => postLateFees(nextDay));
+    await removeAdded(['rent', 'late_fee']);
+    return {
+      rent: { firstS, secondS, posted },
+      lateFees: { firstS: feeFirstS, secondS: feeSecondS, posted: fees },
+      daily: { firstS: dailyFirstS, posted: dailyPosted, growS, grown, againS, again },
+    };
   } finally {
     await database.close();
   }
@@ -235,7 +255,7 @@ async function deepCursor(env: Record<string, string>): Promise<string> {
 }
 
 async function main() {
-  const jobs: Array<{ kind: string; rent: JobTiming; lateFees: JobTiming }> = [];
+  const jobs: Array<{ kind: string; rent: JobTiming; lateFees: JobTiming; daily: DailyTiming }> = [];
   const rows = await benchDataRequests({
     label: `${LEASES.toLocaleString('en-US')} active leases`,
     firstPort: 3480,
@@ -248,6 +268,7 @@ async function main() {
         `  rent job: ${job.rent.posted.toLocaleString('en-US')} rents in ${job.rent.firstS.toFixed(1)} s; again ${job.rent.secondS.toFixed(1)} s; ` +
           `late fees: ${job.lateFees.posted.toLocaleString('en-US')} in ${job.lateFees.firstS.toFixed(1)} s; again ${job.lateFees.secondS.toFixed(1)} s`,
       );
+      console.log(`  daily late fees: ${dailyLine(job.daily)}`);
       return deepCursor(env);
     },
     paths: async (base, deep) => {
@@ -286,7 +307,7 @@ async function main() {
     rows,
   );
   console.log('\nThe month’s rent and late-fee jobs, each lease on its building’s date (target ≤ 60 s PGlite, ≤ 30 s PostgreSQL):');
-  for (const job of jobs)
+  for (const job of jobs) {
     for (const [name, timing] of [
       ['rents', job.rent],
       ['late fees', job.lateFees],
@@ -294,6 +315,16 @@ async function main() {
       console.log(
         `  ${job.kind}: ${timing.posted.toLocaleString('en-US')} ${name} posted in ${timing.firstS.toFixed(1)} s; a second run ${timing.secondS.toFixed(1)} s (posts nothing)`,
       );
+    console.log(`  ${job.kind}: daily late fees ${dailyLine(job.daily)}`);
+  }
+}
+
+/** The daily rule's three runs in one line. */
+function dailyLine({ firstS, posted, growS, grown, againS, again }: DailyTiming): string {
+  return (
+    `${posted.toLocaleString('en-US')} posted in ${firstS.toFixed(1)} s; a day later ${grown.toLocaleString('en-US')} raised in ${growS.toFixed(1)} s; ` +
+    `that day again ${again.toLocaleString('en-US')} in ${againS.toFixed(1)} s`
+  );
 }
 
 main().catch((error: unknown) => {
