@@ -22,10 +22,12 @@
  * a test PaymentMethod: paid, or declined with the session still open, as on Stripe's page) and
  * `signedCheckoutWebhook` builds the `checkout.session.*` delivery Stripe would send. `debitCheckout`
  * pays from a bank account instead (the debit `processing`) and `settleDebit` is the bank's answer;
- * `saveCheckoutCard` saves a card in a setup session (autopay). An open session past its
- * `expires_at` reads as expired, as Stripe closes it.
+ * `saveCheckoutCard` saves a card in a setup session (autopay) and `saveCheckoutBankAccount` a bank
+ * account, with the mandate its later debits need. A PaymentIntent confirmed with a saved bank
+ * account (autopay's off-session charge) is `processing` until `settleDebit`, as with Stripe. An
+ * open session past its `expires_at` reads as expired, as Stripe closes it.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -125,6 +127,12 @@ function arraysFromIndexes(value: unknown): unknown {
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
 
+/** Stripe's test bank (decision 050): its routing number, and the test account whose debits come back. */
+const TEST_BANK_NAME = 'STRIPE TEST BANK';
+const TEST_ROUTING_NUMBER = '110000000';
+const CLEARING_TEST_ACCOUNT = '000123456789';
+const RETURNED_TEST_ACCOUNT = '000111111113';
+
 /** Everything the stand-in has done, for tests to count. */
 export type StripeStandInCounts = {
   paymentIntents: number;
@@ -152,14 +160,14 @@ export type CheckoutPayment =
   | { status: 'declined'; paymentIntentId: string; declineCode: string }
   | { status: 'closed'; paymentIntentId: string | null };
 
-/** What saving a card on the hosted page of a setup session did (`saveCheckoutCard`). */
+/** What saving a card or a bank account on the hosted page of a setup session did (`saveCheckoutCard`, `saveCheckoutBankAccount`). */
 export type CheckoutSetup =
   | { status: 'saved'; setupIntentId: string; paymentMethodId: string }
   | { status: 'declined'; setupIntentId: string; declineCode: string }
   | { status: 'closed'; setupIntentId: string };
 
-/** The payment method types this (imaginary) account has enabled in its Dashboard. */
-const ENABLED_CHECKOUT_METHODS: readonly string[] = ['card', 'us_bank_account', 'link'];
+/** The payment method types this (imaginary) account has enabled in its Dashboard (Checkout and `automatic_payment_methods`). */
+const ENABLED_PAYMENT_METHODS: readonly string[] = ['card', 'us_bank_account', 'link'];
 
 /** Stripe's bounds on a Checkout Session's `expires_at`, in seconds from its creation. */
 const CHECKOUT_MIN_LIFETIME_S = 30 * 60;
@@ -201,7 +209,20 @@ export type StripeStandIn = {
    * open. A session no longer open is `closed` and nothing changes.
    */
   saveCheckoutCard(id: string, paymentMethod?: string): CheckoutSetup;
-  /** The bank answers the debit of PaymentIntent `paymentIntentId`: it clears (paid) or is returned (the intent fails). */
+  /**
+   * The payer saves a bank account on Stripe's page of open setup session `id` (which must offer
+   * `us_bank_account`; autopay, decision 050): a `us_bank_account` PaymentMethod (the test bank,
+   * the account's last 4) is attached to the session's customer, and the SetupIntent `succeeded`
+   * with the mandate that later off-session debits of it use; the session is `complete`. Its
+   * debits of `000111111113` are returned when the bank answers (`settleDebit`); any other
+   * account clears. A session no longer open is `closed` and nothing changes.
+   */
+  saveCheckoutBankAccount(id: string, accountNumber?: string): CheckoutSetup;
+  /**
+   * The bank answers the debit of PaymentIntent `paymentIntentId` (a Checkout debit, or an
+   * off-session one of a saved bank account): it clears (the intent `succeeded`) or is returned
+   * (back to `requires_payment_method`, with the return in `last_payment_error`).
+   */
   settleDebit(paymentIntentId: string): 'succeeded' | 'returned';
   /**
    * A webhook delivery for `type` about one of the stand-in's PaymentIntents (its current state),
@@ -236,8 +257,11 @@ function escapeHtml(text: string): string {
  * the test card" button; a cancel link to `cancel_url`), and `POST /c/pay/:id` pays it
  * (`completeCheckout` / `debitCheckout`) or saves the card (`saveCheckoutCard`), delivers the signed
  * `checkout.session.completed` event to the webhook, then sends the browser to `success_url`
- * (303). `POST /stand-in/debits/:id/settle` is the bank's answer to the session's debit
- * (`settleDebit`) with its `checkout.session.async_payment_*` delivery: what a test calls.
+ * (303). A setup session that offers `us_bank_account` also has "Save the test bank account"
+ * (`saveCheckoutBankAccount`). `POST /stand-in/debits/:id/settle` is the bank's answer to the
+ * session's debit (`settleDebit`) with its `checkout.session.async_payment_*` delivery, and
+ * `POST /stand-in/payment-intents/:id/settle` the answer to an off-session debit (autopay) with its
+ * `payment_intent.succeeded` / `payment_intent.payment_failed` delivery: what a test calls.
  */
 export async function startStripeStandIn(options: StripeStandInOptions = {}): Promise<StripeStandIn> {
   const counts: StripeStandInCounts = { paymentIntents: 0, refunds: 0, customers: 0, setupIntents: 0, checkoutSessions: 0, replays: 0 };
@@ -254,6 +278,10 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
   /** How each bank debit in flight will end, by PaymentIntent id. */
   const debitOutcomes = new Map<string, 'succeeded' | 'returned'>();
+  /** The account number behind each `us_bank_account` PaymentMethod, by its id (Stripe keeps only the last 4 on the object). */
+  const bankAccounts = new Map<string, string>();
+  /** The mandate a SetupIntent collected for a saved bank account, by PaymentMethod id: what its off-session debits use. */
+  const mandates = new Map<string, string>();
 
   /** A PaymentMethod for `id`: a stored one, or a fresh copy of a test PaymentMethod (as Stripe does). */
   function paymentMethodFor(id: string): Json {
@@ -332,7 +360,8 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         code: 'payment_intent_unexpected_state',
       });
     const automatic = params.automatic_payment_methods as Json | undefined;
-    if (confirm && !params.return_url && automatic?.allow_redirects !== 'never') {
+    const types = paymentMethodTypesOf(params);
+    if (confirm && !params.return_url && params.payment_method_types === undefined && automatic?.allow_redirects !== 'never') {
       throw invalidRequest(
         'This PaymentIntent is configured to accept payment methods enabled in your Dashboard, some of which may require a full page redirect. Provide a `return_url`, or set `automatic_payment_methods[allow_redirects]` to `never`.',
         { param: 'return_url' },
@@ -346,6 +375,13 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     }
     if (params.off_session === 'true' && !confirm)
       throw invalidRequest('off_session can only be used with confirm=true.', { param: 'off_session' });
+    if (method && !types.includes(String(method.type))) {
+      throw invalidRequest(
+        `The PaymentMethod provided (${String(method.type)}) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: ${types.join(', ')}.`,
+        { code: 'payment_intent_incompatible_payment_method', param: 'payment_method' },
+      );
+    }
+    const mandate = confirm && method?.type === 'us_bank_account' ? debitMandate(method, params) : null;
     counts.paymentIntents += 1;
     const intent: Json = {
       id: newId('pi'),
@@ -364,11 +400,16 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       livemode: false,
       metadata: (params.metadata as Json | undefined) ?? {},
       payment_method: method ? method.id : null,
-      payment_method_types: ['card'],
+      payment_method_types: types,
       status: method ? 'requires_confirmation' : 'requires_payment_method',
     };
     intents.set(intent.id as string, intent);
     if (!confirm || !method) return { status: 200, body: expanded(intent, params.expand) };
+    if (mandate) {
+      // A bank debit is sent, not answered: the intent is `processing` until the bank settles it.
+      startDebit(intent, method, mandate);
+      return { status: 200, body: expanded(intent, params.expand) };
+    }
     const outcome = confirmIntent(intent, method);
     if (outcome.ok) return { status: 200, body: expanded(intent, params.expand) };
     throw cardError(outcome, {
@@ -376,6 +417,110 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       payment_intent: structuredClone(intent),
       payment_method: structuredClone(method),
     });
+  }
+
+  /**
+   * The types a PaymentIntent accepts, as Stripe sets them: the `payment_method_types` asked for,
+   * else (automatic payment methods, Stripe's default) those the account has enabled.
+   */
+  function paymentMethodTypesOf(params: Json): string[] {
+    const asked = params.payment_method_types;
+    const automatic = params.automatic_payment_methods as Json | undefined;
+    if (asked === undefined) return [...ENABLED_PAYMENT_METHODS];
+    if (automatic?.enabled === 'true') {
+      throw invalidRequest('You may only specify one of these parameters: automatic_payment_methods, payment_method_types.', {
+        param: 'payment_method_types',
+      });
+    }
+    if (!Array.isArray(asked) || asked.length === 0 || asked.some((type) => typeof type !== 'string'))
+      throw invalidRequest('Invalid array', { param: 'payment_method_types' });
+    return asked as string[];
+  }
+
+  /**
+   * The mandate a debit of bank account `method` is made under: `mandate` when it is the one saved
+   * with the method, a new one from `mandate_data` (the payer accepting it now), else the one its
+   * SetupIntent collected. Without any, Stripe cannot debit the account.
+   */
+  function debitMandate(method: Json, params: Json): string {
+    const saved = mandates.get(String(method.id));
+    if (typeof params.mandate === 'string') {
+      if (params.mandate !== saved) throw missing('mandate', params.mandate, 'mandate');
+      return params.mandate;
+    }
+    if (params.mandate_data !== undefined) return newId('mandate');
+    if (saved) return saved;
+    throw invalidRequest(
+      'A us_bank_account PaymentMethod needs a mandate to be debited: pass `mandate_data`, or use a PaymentMethod saved with a SetupIntent.',
+      { code: 'payment_intent_mandate_invalid', param: 'mandate_data' },
+    );
+  }
+
+  /** A `us_bank_account` PaymentMethod of Stripe's test bank for `accountNumber`, as Checkout or a SetupIntent makes it. */
+  function bankPaymentMethod(accountNumber: string): Json {
+    const method: Json = {
+      id: newId('pm'),
+      object: 'payment_method',
+      type: 'us_bank_account',
+      us_bank_account: {
+        account_holder_type: 'individual',
+        account_type: 'checking',
+        bank_name: TEST_BANK_NAME,
+        financial_connections_account: null,
+        fingerprint: createHash('sha256').update(accountNumber).digest('hex').slice(0, 16),
+        last4: accountNumber.slice(-4),
+        networks: { preferred: 'ach', supported: ['ach'] },
+        routing_number: TEST_ROUTING_NUMBER,
+        status_details: null,
+      },
+      customer: null,
+      created: now(),
+      livemode: false,
+      metadata: {},
+    };
+    methods.set(method.id as string, method);
+    bankAccounts.set(method.id as string, accountNumber);
+    return method;
+  }
+
+  /**
+   * Sends a debit of bank account `method` for `intent` under `mandate`: its charge `pending`, the
+   * intent `processing` until the bank answers (`settleDebit`: the returned test account comes back).
+   */
+  function startDebit(intent: Json, method: Json, mandate: string): void {
+    const bank = method.us_bank_account as Json;
+    const charge: Json = {
+      id: newId('py'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: 0,
+      amount_refunded: 0,
+      currency: 'usd',
+      created: now(),
+      customer: intent.customer,
+      paid: false,
+      payment_intent: intent.id,
+      payment_method: method.id,
+      payment_method_details: {
+        type: 'us_bank_account',
+        us_bank_account: {
+          account_holder_type: bank.account_holder_type,
+          account_type: bank.account_type,
+          bank_name: bank.bank_name,
+          fingerprint: bank.fingerprint,
+          last4: bank.last4,
+          mandate,
+          payment_reference: null,
+          routing_number: bank.routing_number,
+        },
+      },
+      refunded: false,
+      status: 'pending',
+      failure_code: null,
+    };
+    charges.set(charge.id as string, charge);
+    debitOutcomes.set(String(intent.id), bankAccounts.get(String(method.id)) === RETURNED_TEST_ACCOUNT ? 'returned' : 'succeeded');
+    Object.assign(intent, { status: 'processing', payment_method: method.id, latest_charge: charge.id, last_payment_error: null });
   }
 
   /**
@@ -519,6 +664,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       customer,
       last_setup_error: null,
       livemode: false,
+      mandate: null,
       metadata: (params.metadata as Json | undefined) ?? {},
       payment_method: method ? method.id : null,
       payment_method_types: ['card'],
@@ -661,7 +807,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     if (allowed !== undefined && (!Array.isArray(allowed) || allowed.some((type) => typeof type !== 'string'))) {
       throw invalidRequest('Invalid array', { param: 'allowed_payment_method_types' });
     }
-    const offered = allowed === undefined ? ['card'] : (allowed as string[]).filter((type) => ENABLED_CHECKOUT_METHODS.includes(type));
+    const offered = allowed === undefined ? ['card'] : (allowed as string[]).filter((type) => ENABLED_PAYMENT_METHODS.includes(type));
     if (offered.length === 0) {
       throw invalidRequest('None of the allowed_payment_method_types is enabled for this account.', {
         param: 'allowed_payment_method_types',
@@ -690,6 +836,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         description: typeof setupData.description === 'string' ? setupData.description : null,
         last_setup_error: null,
         livemode: false,
+        mandate: null,
         metadata: stringsOf(setupData.metadata),
         payment_method: null,
         payment_method_types: offered,
@@ -781,42 +928,8 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       throw new Error(`Checkout Session ${id} does not offer us_bank_account`);
     }
     const intent = sessionIntent(id, session, existing);
-    const method: Json = {
-      id: newId('pm'),
-      object: 'payment_method',
-      type: 'us_bank_account',
-      us_bank_account: {
-        bank_name: 'STRIPE TEST BANK',
-        last4: accountNumber.slice(-4),
-        routing_number: '110000000',
-        account_type: 'checking',
-      },
-      customer: null,
-      created: now(),
-      livemode: false,
-      metadata: {},
-    };
-    methods.set(method.id as string, method);
-    const charge: Json = {
-      id: newId('py'),
-      object: 'charge',
-      amount: intent.amount,
-      amount_captured: 0,
-      amount_refunded: 0,
-      currency: 'usd',
-      created: now(),
-      customer: intent.customer,
-      paid: false,
-      payment_intent: intent.id,
-      payment_method: method.id,
-      payment_method_details: { type: 'us_bank_account', us_bank_account: structuredClone(method.us_bank_account) },
-      refunded: false,
-      status: 'pending',
-      failure_code: null,
-    };
-    charges.set(charge.id as string, charge);
-    debitOutcomes.set(String(intent.id), accountNumber === '000111111113' ? 'returned' : 'succeeded');
-    Object.assign(intent, { status: 'processing', payment_method: method.id, latest_charge: charge.id, last_payment_error: null });
+    // The payer accepts the debit's mandate on the page.
+    startDebit(intent, bankPaymentMethod(accountNumber), newId('mandate'));
     session.status = 'complete';
     session.payment_status = 'unpaid';
     session.url = null;
@@ -845,6 +958,28 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     }
     Object.assign(setup, { status: 'succeeded', payment_method: method.id, last_setup_error: null });
     if (typeof setup.customer === 'string') method.customer = setup.customer;
+    session.status = 'complete';
+    session.url = null;
+    return { status: 'saved', setupIntentId, paymentMethodId: String(method.id) };
+  }
+
+  /** The payer saves a bank account on the page of a setup session: see `StripeStandIn.saveCheckoutBankAccount`. */
+  function saveCheckoutBankAccount(id: string, accountNumber: string): CheckoutSetup {
+    const session = currentSession(id);
+    if (!session) throw new Error(`the stand-in has no Checkout Session ${id}`);
+    if (session.mode !== 'setup') throw new Error(`Checkout Session ${id} is in ${String(session.mode)} mode: no bank account to save`);
+    const setup = setupIntents.get(String(session.setup_intent))!;
+    const setupIntentId = String(setup.id);
+    if (session.status !== 'open') return { status: 'closed', setupIntentId };
+    if (!(session.payment_method_types as string[]).includes('us_bank_account')) {
+      throw new Error(`Checkout Session ${id} does not offer us_bank_account`);
+    }
+    const method = bankPaymentMethod(accountNumber);
+    // The payer accepts the mandate on the page: the SetupIntent keeps it, and later debits of the account use it.
+    const mandate = newId('mandate');
+    mandates.set(String(method.id), mandate);
+    if (typeof setup.customer === 'string') method.customer = setup.customer;
+    Object.assign(setup, { status: 'succeeded', payment_method: method.id, mandate, last_setup_error: null });
     session.status = 'complete';
     session.url = null;
     return { status: 'saved', setupIntentId, paymentMethodId: String(method.id) };
@@ -1011,9 +1146,13 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
 
   /** Delivers the signed `type` event about session `id` to the configured webhook, as Stripe would. */
   async function deliver(type: CheckoutEventType, id: string): Promise<void> {
+    await deliverEvent(type, currentSession(id)!);
+  }
+
+  /** Delivers a signed event of `type` about `object` (its current state) to the configured webhook. */
+  async function deliverEvent(type: string, object: Json): Promise<void> {
     const webhook = options.webhook!;
-    const session = currentSession(id)!;
-    const { payload, signature } = signedEvent(type, structuredClone(session), webhook.secret, newId('evt'));
+    const { payload, signature } = signedEvent(type, structuredClone(object), webhook.secret, newId('evt'));
     const response = await fetch(webhook.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (stand-in)' },
@@ -1035,35 +1174,48 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       );
       return { status: 200, html: outcome };
     }
+    const settleIntent = /^\/stand-in\/payment-intents\/([A-Za-z0-9_]+)\/settle$/.exec(path);
+    if (method === 'POST' && settleIntent) {
+      const intent = intents.get(settleIntent[1]!);
+      if (!intent || intent.status !== 'processing') return { status: 404, html: 'no such debit' };
+      const outcome = settleDebit(String(intent.id));
+      await deliverEvent(outcome === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', intent);
+      return { status: 200, html: outcome };
+    }
     const match = /^\/c\/pay\/([A-Za-z0-9_]+)$/.exec(path);
     const session = match ? currentSession(match[1]!) : undefined;
     if (!match || !session) return { status: 404, html: '<!doctype html><title>Not found</title><h1>No such Checkout Session</h1>' };
     const id = match[1]!;
     const setupMode = session.mode === 'setup';
     if (method === 'POST') {
-      const choice = new URLSearchParams(body).get('pay');
+      const form = new URLSearchParams(body);
+      const bank = form.get('pay') === 'bank';
+      const account = form.get('account') ?? CLEARING_TEST_ACCOUNT;
       const paid = setupMode
-        ? saveCheckoutCard(id, 'pm_card_visa')
-        : choice === 'bank'
-          ? debitCheckout(id, new URLSearchParams(body).get('account') ?? '000123456789')
+        ? bank
+          ? saveCheckoutBankAccount(id, account)
+          : saveCheckoutCard(id, 'pm_card_visa')
+        : bank
+          ? debitCheckout(id, account)
           : payCheckout(id, 'pm_card_visa');
       if (paid.status === 'closed') return { status: 303, location: String(session.cancel_url) };
       await deliver('checkout.session.completed', id);
       return { status: 303, location: String(session.success_url).replaceAll('{CHECKOUT_SESSION_ID}', id) };
     }
     const amount = (Number(session.amount_total) / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-    const bank = !setupMode && (session.payment_method_types as string[]).includes('us_bank_account');
-    // A setup session (autopay) charges nothing: no amount, one button that saves the test card.
+    const bank = (session.payment_method_types as string[]).includes('us_bank_account');
+    // A setup session (autopay) charges nothing: no amount, buttons that save the test card or bank account.
     const heading = setupMode
       ? `<p data-testid="stand-in-mode">setup</p>`
       : `<p data-testid="stand-in-mode">payment</p><p data-testid="stand-in-amount">${escapeHtml(amount)}</p>`;
     const cardButton = setupMode ? 'Save the test card' : `Pay ${escapeHtml(amount)} with the test card`;
+    const bankButton = setupMode ? 'Save the test bank account' : `Pay ${escapeHtml(amount)} from the test bank account`;
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe Checkout (stand-in)</title></head><body>
 <main><h1>Stripe Checkout (stand-in)</h1>${heading}<p data-testid="stand-in-status">${escapeHtml(String(session.status))}</p>
 ${
   session.status === 'open'
     ? `<form method="post"><input type="hidden" name="pay" value="card"><button type="submit">${cardButton}</button></form>
-${bank ? `<form method="post"><input type="hidden" name="pay" value="bank"><input type="hidden" name="account" value="000123456789"><button type="submit">Pay ${escapeHtml(amount)} from the test bank account</button></form>` : ''}
+${bank ? `<form method="post"><input type="hidden" name="pay" value="bank"><input type="hidden" name="account" value="${CLEARING_TEST_ACCOUNT}"><button type="submit">${bankButton}</button></form>` : ''}
 <a href="${escapeHtml(String(session.cancel_url))}">Back</a>`
     : ''
 }</main></body></html>`;
@@ -1097,8 +1249,9 @@ ${bank ? `<form method="post"><input type="hidden" name="pay" value="bank"><inpu
     paymentIntent: (id) => intents.get(id),
     checkoutSession: (id) => currentSession(id),
     completeCheckout: (id, paymentMethod = 'pm_card_visa') => payCheckout(id, paymentMethod),
-    debitCheckout: (id, accountNumber = '000123456789') => debitCheckout(id, accountNumber),
+    debitCheckout: (id, accountNumber = CLEARING_TEST_ACCOUNT) => debitCheckout(id, accountNumber),
     saveCheckoutCard: (id, paymentMethod = 'pm_card_visa') => saveCheckoutCard(id, paymentMethod),
+    saveCheckoutBankAccount: (id, accountNumber = CLEARING_TEST_ACCOUNT) => saveCheckoutBankAccount(id, accountNumber),
     settleDebit,
     signedWebhook({ type, paymentIntentId, secret, eventId = newId('evt') }) {
       const intent = intents.get(paymentIntentId);

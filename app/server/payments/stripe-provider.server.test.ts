@@ -469,6 +469,125 @@ describe('hosted checkout (Stripe Checkout) against the stand-in', () => {
     expect(standIn.counts.customers).toBe(customers);
   });
 
+  /** An autopay setup session on which the payer saves bank account `accountNumber`: the saved PaymentMethod and its customer. */
+  async function savedBankAccount(accountNumber: string) {
+    const request = checkoutRequest({
+      idempotencyKey: `autopay:8:${randomUUID()}`,
+      mode: 'setup',
+      amountCents: 0,
+      description: 'Autopay · Maple Court 4B',
+      metadata: { lease_id: '8', day_of_month: '1' },
+      methods: ['card', 'us_bank_account'],
+    });
+    const { ref } = await provider().createCheckout(request);
+    const session = standIn.checkoutSession(ref)!;
+    const saved = standIn.saveCheckoutBankAccount(ref, accountNumber);
+    if (saved.status !== 'saved') throw new Error(`bank account not saved: ${saved.status}`);
+    expect(saved.setupIntentId).toBe(session.setup_intent);
+    return { ref, request, token: saved.paymentMethodId, customerRef: session.customer as string };
+  }
+
+  it('saves a bank account in setup mode (autopay): read back with its bank, last 4 and customer; its off-session debit is processing until the bank clears it', async () => {
+    const { ref, request, token: bankToken, customerRef } = await savedBankAccount('000123456789');
+    expect(customerRef).toMatch(/^cus_/);
+    expect(await provider().findCheckout(ref)).toEqual({
+      ref,
+      status: 'complete',
+      idempotencyKey: request.idempotencyKey,
+      amountCents: 0,
+      result: null,
+      saved: { token: bankToken, customerRef, cardBrand: 'STRIPE TEST BANK', cardLast4: '6789', paidBy: 'us_bank_account' },
+    });
+    // The SetupIntent kept the mandate the payer accepted on the page, and the account is the customer's.
+    const setup = standIn.checkoutSession(ref)!.setup_intent as string;
+    const stripe = new Stripe('sk_test_dimora_stand_in', {
+      host: standIn.host,
+      port: standIn.port,
+      protocol: standIn.protocol,
+      telemetry: false,
+    });
+    const read = await stripe.checkout.sessions.retrieve(ref, { expand: ['setup_intent.payment_method'] });
+    const setupIntent = read.setup_intent as Stripe.SetupIntent;
+    expect(setupIntent).toMatchObject({ id: setup, status: 'succeeded', mandate: expect.stringMatching(/^mandate_/) });
+    expect(setupIntent.payment_method).toMatchObject({
+      id: bankToken,
+      type: 'us_bank_account',
+      customer: customerRef,
+      us_bank_account: { bank_name: 'STRIPE TEST BANK', last4: '6789', routing_number: '110000000', account_type: 'checking' },
+    });
+
+    // Autopay's monthly charge: an off-session debit under that mandate, in flight until the bank answers.
+    const request2 = chargeRequest(token(bankToken, { customerRef, offSession: true }), {
+      amountCents: 150_000,
+      description: 'Lease 8: autopay 2026-02',
+    });
+    let charged: Awaited<ReturnType<ReturnType<typeof provider>['charge']>> | undefined;
+    const sent = await requestsDuring(async () => {
+      charged = await provider().charge(request2);
+    });
+    const processing = {
+      status: 'processing',
+      providerRef: expect.stringMatching(/^pi_/),
+      cardBrand: 'STRIPE TEST BANK',
+      cardLast4: '6789',
+      paidBy: 'us_bank_account',
+    };
+    expect(charged).toEqual(processing);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toContain('off_session=true');
+    const intentId = charged!.providerRef!;
+    expect(standIn.paymentIntent(intentId)).toMatchObject({
+      status: 'processing',
+      amount: 150_000,
+      amount_received: 0,
+      customer: customerRef,
+      payment_method: bankToken,
+      metadata: { idempotency_key: request2.idempotencyKey },
+    });
+    expect(await provider().findCharge(request2.idempotencyKey)).toEqual({ ...processing, providerRef: intentId });
+    // The same key again: Stripe's first answer, no second debit.
+    const intents = standIn.counts.paymentIntents;
+    expect(await provider().charge(request2)).toEqual({ ...processing, providerRef: intentId });
+    expect(standIn.counts.paymentIntents).toBe(intents);
+
+    expect(standIn.settleDebit(intentId)).toBe('succeeded');
+    expect(standIn.paymentIntent(intentId)).toMatchObject({ status: 'succeeded', amount_received: 150_000 });
+    expect(await provider().findCharge(request2.idempotencyKey)).toEqual({
+      status: 'succeeded',
+      providerRef: intentId,
+      cardBrand: 'STRIPE TEST BANK',
+      cardLast4: '6789',
+      paidBy: 'us_bank_account',
+    });
+  });
+
+  it('answers the off-session debit of a saved bank account the bank returns (000111111113) as processing, then failed as debit_returned', async () => {
+    const { token: bankToken, customerRef } = await savedBankAccount('000111111113');
+    const request = chargeRequest(token(bankToken, { customerRef, offSession: true }), { amountCents: 150_000 });
+    const charged = await provider().charge(request);
+    expect(charged).toMatchObject({ status: 'processing', cardLast4: '1113', paidBy: 'us_bank_account' });
+    expect(standIn.settleDebit(charged.providerRef!)).toBe('returned');
+    expect(standIn.paymentIntent(charged.providerRef!)).toMatchObject({
+      status: 'requires_payment_method',
+      payment_method: null,
+      last_payment_error: { code: 'insufficient_funds', payment_method: { id: bankToken, type: 'us_bank_account' } },
+    });
+    expect(await provider().findCharge(request.idempotencyKey)).toEqual({
+      status: 'failed',
+      providerRef: charged.providerRef,
+      cardBrand: 'STRIPE TEST BANK',
+      cardLast4: '1113',
+      paidBy: 'us_bank_account',
+      declineCode: 'debit_returned',
+    });
+    // The saved account belongs to its customer: without it Stripe refuses the debit, and nothing is sent.
+    expect(await provider().charge(chargeRequest(token(bankToken, { offSession: true })))).toMatchObject({
+      status: 'failed',
+      providerRef: null,
+      declineCode: 'invalid_card',
+    });
+  });
+
   it('answers null for a session Stripe does not know', async () => {
     expect(await provider().findCheckout('cs_test_never_opened')).toBeNull();
   });
