@@ -60,14 +60,18 @@ export { leaseUnitLabel, receiptNumber } from './lease-labels.server';
  * - pending → failed: the decline is kept, nothing else changes;
  * - processing → failed (the debit came back): its charges reopen, the returned-payment fee is
  *   posted, and the tenant and the building's staff are told (`announceReturnedDebit`).
- * A bank debit's payment becomes a `bank_debit` (a card payment's method until then). Any other
+ * A result that names no card or account (a webhook's payload) keeps the brand and last 4 already
+ * recorded. A bank debit's payment becomes a `bank_debit` (a card payment's method until then). Any other
  * change (a replay, an answer older than what is recorded) is left alone and returns false.
  */
 export async function settleLeasePayment(
   tx: Tx,
   { paymentId, result, publicUrl, failureReason }: { paymentId: number; result: ChargeResult; publicUrl: string; failureReason?: string },
 ): Promise<boolean> {
-  const [before] = await tx.select({ status: payment.status, method: payment.method }).from(payment).where(eq(payment.id, paymentId));
+  const [before] = await tx
+    .select({ status: payment.status, method: payment.method, cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 })
+    .from(payment)
+    .where(eq(payment.id, paymentId));
   if (!before) return false;
   const from = before.status;
   if (from !== 'pending' && !(from === 'processing' && result.status !== 'processing')) return false;
@@ -76,6 +80,9 @@ export async function settleLeasePayment(
     .update(payment)
     .set({
       ...settledPaymentColumns(result, failureReason),
+      // Stripe's payment_intent.succeeded names the card or account by id only: the brand and last 4
+      // recorded when the debit was sent (processing) stay, for the receipt.
+      ...(result.cardLast4 === null ? { cardBrand: before.cardBrand, cardLast4: before.cardLast4 } : {}),
       ...(byBank ? { method: 'bank_debit' as const } : {}),
       settledAt: result.status === 'processing' ? null : new Date(),
       updatedAt: new Date(),

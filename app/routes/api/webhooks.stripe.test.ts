@@ -2,11 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startLeaseCheckout } from '~/features/ledger/lease-checkout.server';
+import { findAutopay, runAutopay } from '~/features/ledger/autopay.server';
+import { startAutopayCheckout, startLeaseCheckout } from '~/features/ledger/lease-checkout.server';
 import { findLeaseBalance } from '~/features/ledger/ledger.server';
 import { settleProviderCharge } from '~/features/ledger/settlement.server';
 import type * as SettlementModule from '~/features/ledger/settlement.server';
-import { auditLog, charge, checkoutSession, ledgerAllocation, notification, outbox, payment, paymentDispute } from '~/server/db/schema';
+import {
+  auditLog,
+  autopay,
+  charge,
+  checkoutSession,
+  ledgerAllocation,
+  notification,
+  outbox,
+  payment,
+  paymentDispute,
+} from '~/server/db/schema';
 import { isSameOriginRequest } from '~/server/security-headers.server';
 import { bodyLimitFor } from '../../../server/app';
 import type { PaymentProvider } from '~/server/payments/payment-provider';
@@ -17,7 +28,7 @@ import { createStripeProvider } from '~/server/payments/stripe-provider.server';
 import { apiAnswerOf } from '../../../tests/setup/action-result';
 import { CHECKOUT_CONTEXT } from '../../../tests/setup/checkout';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
-import { addCharge, createLeaseFixture, createPerson, TEST_ORIGIN, testCard } from '../../../tests/setup/leases';
+import { addCharge, chargesOf, createLeaseFixture, createPerson, leaseMails, TEST_ORIGIN, testCard } from '../../../tests/setup/leases';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/setup/stripe-stand-in';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { action, loader } from './webhooks.stripe';
@@ -586,5 +597,144 @@ describe('POST /api/webhooks/stripe: checkout.session.* events (decision 049)', 
     expect(await deliver(completed.payload, completed.signature)).toMatchObject({ status: 200, body: { checkout: 'succeeded' } });
     expect(await paymentById(paymentId)).toMatchObject({ status: 'succeeded' });
     expect(await balanceOf(leaseId)).toBe(85_000);
+  });
+});
+
+describe('POST /api/webhooks/stripe: autopay from a saved bank account (decision 050)', () => {
+  /**
+   * A tenant's lease owing $1,000.00 rent, with autopay on day 1 from bank account `accountNumber`
+   * saved on Stripe's setup page (the stand-in's) and turned on by its `checkout.session.completed`
+   * delivery; this month is left due, as if autopay had been on before its day.
+   */
+  async function leaseWithBankAutopay(provider: PaymentProvider, accountNumber: string) {
+    const manager = await createPerson(database.db, 'property_manager', 'Mia Manager');
+    const tenant = await createPerson(database.db, 'tenant', 'Tess Autopay');
+    const lease = await createLeaseFixture(database.db, { manager, tenant, monthlyRentCents: 100_000 });
+    const rent = await addCharge(database.db, { leaseId: lease.id, amountCents: 100_000, dueDate: '2026-01-01' });
+    const opened = await startAutopayCheckout({
+      db: database.db,
+      provider,
+      viewer: tenant,
+      leaseId: lease.id,
+      dayOfMonth: 1,
+      locale: 'en',
+      context: CHECKOUT_CONTEXT,
+    });
+    if (!opened.ok) throw new Error(opened.reason);
+    const [row] = await database.db.select().from(checkoutSession).where(eq(checkoutSession.id, opened.checkoutId));
+    const ref = row!.sessionRef!;
+    expect(standIn.saveCheckoutBankAccount(ref, accountNumber)).toMatchObject({ status: 'saved' });
+    const completed = standIn.signedCheckoutWebhook({ type: 'checkout.session.completed', sessionId: ref, secret: WEBHOOK_SECRET });
+    expect(await deliver(completed.payload, completed.signature)).toMatchObject({ status: 200 });
+    expect(await findAutopay(database.db, lease.id)).toMatchObject({ cardBrand: 'STRIPE TEST BANK', cardLast4: accountNumber.slice(-4) });
+    await database.db.update(autopay).set({ lastPeriod: null }).where(eq(autopay.leaseId, lease.id));
+    return { tenant, lease, rent };
+  }
+
+  /** Runs autopay with `provider` and answers the lease's autopay payment, which must be a debit in flight. */
+  async function autopayDebit(provider: PaymentProvider, leaseId: number) {
+    expect(await runAutopay({ db: database.db, provider, now: new Date(), publicUrl: CHECKOUT_CONTEXT.publicUrl })).toMatchObject({
+      charged: 1,
+      failed: 0,
+      pending: 0,
+    });
+    const rows = await database.db
+      .select()
+      .from(payment)
+      .where(and(eq(payment.leaseId, leaseId), eq(payment.method, 'autopay')));
+    expect(rows).toHaveLength(1);
+    return rows[0]!;
+  }
+
+  it('with Stripe: the month is charged by an off-session debit in flight, and payment_intent.succeeded pays the rent once', async () => {
+    const provider = stripe();
+    providerOfRoute.mockReturnValue(provider);
+    const { lease, rent } = await leaseWithBankAutopay(provider, '000123456789');
+
+    const debit = await autopayDebit(provider, lease.id);
+    expect(debit).toMatchObject({
+      status: 'processing',
+      provider: 'stripe',
+      amountCents: 100_000,
+      providerRef: expect.stringMatching(/^pi_/),
+      cardBrand: 'STRIPE TEST BANK',
+      cardLast4: '6789',
+      settledAt: null,
+    });
+    expect(standIn.paymentIntent(debit.providerRef!)).toMatchObject({ status: 'processing', amount: 100_000 });
+    expect((await chargesOf(database.db, lease.id)).find((row) => row.id === rent.id)).toMatchObject({ status: 'processing' });
+    expect(await findLeaseBalance(database.db, lease.id)).toMatchObject({ balanceCents: 0, processingCents: 100_000 });
+    expect(await receiptsFor(debit.id)).toBe(0);
+
+    expect(standIn.settleDebit(debit.providerRef!)).toBe('succeeded');
+    const succeeded = standIn.signedWebhook({
+      type: 'payment_intent.succeeded',
+      paymentIntentId: debit.providerRef!,
+      secret: WEBHOOK_SECRET,
+    });
+    expect(await deliver(succeeded.payload, succeeded.signature)).toMatchObject({ status: 200, body: { outcome: 'settled' } });
+    expect(await deliver(succeeded.payload, succeeded.signature)).toMatchObject({ status: 200, body: { outcome: 'unchanged' } });
+    expect(await paymentById(debit.id)).toMatchObject({
+      status: 'succeeded',
+      method: 'autopay',
+      providerRef: debit.providerRef,
+      cardBrand: 'STRIPE TEST BANK',
+      cardLast4: '6789',
+      settledAt: expect.any(Date),
+    });
+    expect((await chargesOf(database.db, lease.id)).find((row) => row.id === rent.id)).toMatchObject({
+      status: 'paid',
+      allocatedCents: 100_000,
+    });
+    expect(await findLeaseBalance(database.db, lease.id)).toMatchObject({ balanceCents: 0, processingCents: 0 });
+    expect(await receiptsFor(debit.id)).toBe(1);
+    // The receipt names the account the debit came from (the event itself names it by id only).
+    const [receipt] = await database.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(and(eq(outbox.topic, 'mail.lease'), eq(outbox.dedupeKey, `receipt:${debit.id}`)));
+    expect(receipt?.payload).toMatchObject({ values: { method: 'STRIPE TEST BANK •••• 6789', amount: '$1,000.00' } });
+  });
+
+  it('with Stripe: a returned off-session debit (payment_intent.payment_failed) reopens the rent and posts one returned-payment fee', async () => {
+    const provider = stripe();
+    providerOfRoute.mockReturnValue(provider);
+    const { tenant, lease, rent } = await leaseWithBankAutopay(provider, '000111111113');
+
+    const debit = await autopayDebit(provider, lease.id);
+    expect(debit).toMatchObject({ status: 'processing', amountCents: 100_000, cardBrand: 'STRIPE TEST BANK', cardLast4: '1113' });
+    expect((await chargesOf(database.db, lease.id)).find((row) => row.id === rent.id)).toMatchObject({ status: 'processing' });
+
+    expect(standIn.settleDebit(debit.providerRef!)).toBe('returned');
+    const failed = standIn.signedWebhook({
+      type: 'payment_intent.payment_failed',
+      paymentIntentId: debit.providerRef!,
+      secret: WEBHOOK_SECRET,
+    });
+    for (const [delivery, outcome] of [
+      [failed, 'settled'],
+      [failed, 'unchanged'],
+    ] as const) {
+      expect(await deliver(delivery.payload, delivery.signature)).toMatchObject({ status: 200, body: { outcome } });
+    }
+    expect(await paymentById(debit.id)).toMatchObject({
+      status: 'failed',
+      method: 'autopay',
+      failureReason: 'debit_returned',
+      cardBrand: 'STRIPE TEST BANK',
+      cardLast4: '1113',
+    });
+    expect(await allocationsOf(debit.id)).toBe(0);
+    const charges = await chargesOf(database.db, lease.id);
+    expect(charges.find((row) => row.id === rent.id)).toMatchObject({ status: 'open', allocatedCents: 0 });
+    expect(charges.filter((row) => row.kind === 'returned_payment_fee').map((row) => row.amountCents)).toEqual([2_500]);
+    expect(await findLeaseBalance(database.db, lease.id)).toMatchObject({ balanceCents: 102_500, processingCents: 0 });
+    expect(await leaseMails(database.db, 'debit_returned', tenant.email)).toHaveLength(1);
+    const tenantNotices = await database.db.select().from(notification).where(eq(notification.userId, tenant.id));
+    expect(tenantNotices.map((row) => row.title)).toEqual(['Bank payment returned']);
+    // The month counts as charged: autopay does not debit again this month; the tenant pays by hand.
+    expect(await runAutopay({ db: database.db, provider, now: new Date(), publicUrl: CHECKOUT_CONTEXT.publicUrl })).toMatchObject({
+      charged: 0,
+    });
   });
 });
