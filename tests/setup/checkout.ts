@@ -15,6 +15,7 @@ import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { checkoutSession, payment } from '~/server/db/schema';
 import { logger } from '~/server/logger.server';
+import type { PaymentProvider } from '~/server/payments/payment-provider';
 import { SANDBOX_TEST_CARDS, type SandboxProvider } from '~/server/payments/sandbox-provider.server';
 import { TEST_ORIGIN } from './leases';
 import { TEST_PUBLIC_URL } from './test-db';
@@ -75,6 +76,30 @@ export async function payThroughCheckout({
   const status =
     after?.status === 'succeeded' || after?.status === 'refunded' ? 'succeeded' : after?.status === 'failed' ? 'failed' : 'pending';
   return { ok: true, payment: { status, paymentId: opened.paymentId, amountCents: after?.amountCents ?? amountCents } };
+}
+
+/**
+ * Opens the autopay setup checkout of `leaseId` for `viewer` (decision 049), on day 1 unless told,
+ * in English, with any provider (the sandbox, or Stripe's stand-in). Answers the provider's session
+ * ref; throws on a refusal.
+ */
+export async function openAutopayCheckout({
+  db,
+  provider,
+  viewer,
+  leaseId,
+  dayOfMonth = 1,
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  viewer: Pick<Viewer, 'id' | 'email'>;
+  leaseId: number;
+  dayOfMonth?: number;
+}): Promise<string> {
+  const opened = await startAutopayCheckout({ db, provider, viewer, leaseId, dayOfMonth, locale: 'en', context: CHECKOUT_CONTEXT });
+  if (!opened.ok) throw new Error(opened.reason);
+  const [row] = await db.select({ ref: checkoutSession.sessionRef }).from(checkoutSession).where(eq(checkoutSession.id, opened.checkoutId));
+  return row!.ref!;
 }
 
 /**

@@ -16,17 +16,11 @@ import {
   type SandboxProvider,
 } from '~/server/payments/sandbox-provider.server';
 import { updateSettings } from '~/server/settings/settings.server';
-import { CHECKOUT_CONTEXT } from '../../../tests/setup/checkout';
+import { CHECKOUT_CONTEXT, openAutopayCheckout } from '../../../tests/setup/checkout';
 import { addCharge, chargesOf, createLeaseFixture, createPerson, flatLateFee, leaseMails, TEST_ORIGIN } from '../../../tests/setup/leases';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
 import { findAutopay, runAutopay } from './autopay.server';
-import {
-  findCheckoutReturn,
-  reconcileCheckouts,
-  startAutopayCheckout,
-  startLeaseCheckout,
-  syncCheckoutByRef,
-} from './lease-checkout.server';
+import { findCheckoutReturn, reconcileCheckouts, startLeaseCheckout, syncCheckoutByRef } from './lease-checkout.server';
 import { reconcileLeasePayments } from './settlement.server';
 import { findLeaseBalance, findLedger } from './ledger.server';
 import { postLateFees } from './rent-jobs.server';
@@ -230,18 +224,7 @@ describe('a rent charge paid by bank debit', () => {
     const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
     for (const account of [SANDBOX_TEST_BANK.clears, SANDBOX_TEST_BANK.returned]) {
       const { tenant, lease, rent } = await owingLease();
-      const opened = await startAutopayCheckout({
-        db: database.db,
-        provider,
-        viewer: tenant,
-        leaseId: lease.id,
-        dayOfMonth: 1,
-        locale: 'en',
-        context: CHECKOUT_CONTEXT,
-      });
-      if (!opened.ok) throw new Error(opened.reason);
-      const [checkout] = await database.db.select().from(checkoutSession).where(eq(checkoutSession.id, opened.checkoutId));
-      const ref = checkout!.sessionRef!;
+      const ref = await openAutopayCheckout({ db: database.db, provider, viewer: tenant, leaseId: lease.id });
       // The setup page offers the bank account too; saving it charges nothing.
       expect(provider.checkouts.get(ref)?.request.methods).toEqual(['card', 'us_bank_account']);
       provider.payCheckoutByBank(ref, { routingNumber: SANDBOX_TEST_BANK.routingNumber, accountNumber: account, holder: tenant.name });

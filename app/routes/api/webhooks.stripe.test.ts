@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findAutopay, runAutopay } from '~/features/ledger/autopay.server';
-import { startAutopayCheckout, startLeaseCheckout } from '~/features/ledger/lease-checkout.server';
+import { startLeaseCheckout } from '~/features/ledger/lease-checkout.server';
 import { findLeaseBalance } from '~/features/ledger/ledger.server';
 import { settleProviderCharge } from '~/features/ledger/settlement.server';
 import type * as SettlementModule from '~/features/ledger/settlement.server';
@@ -26,7 +26,7 @@ import type * as PaymentsModule from '~/server/payments/payments.server';
 import { SANDBOX_TEST_CARDS, type SandboxProvider } from '~/server/payments/sandbox-provider.server';
 import { createStripeProvider } from '~/server/payments/stripe-provider.server';
 import { apiAnswerOf } from '../../../tests/setup/action-result';
-import { CHECKOUT_CONTEXT } from '../../../tests/setup/checkout';
+import { CHECKOUT_CONTEXT, openAutopayCheckout } from '../../../tests/setup/checkout';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
 import { addCharge, chargesOf, createLeaseFixture, createPerson, leaseMails, TEST_ORIGIN, testCard } from '../../../tests/setup/leases';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/setup/stripe-stand-in';
@@ -611,18 +611,7 @@ describe('POST /api/webhooks/stripe: autopay from a saved bank account (decision
     const tenant = await createPerson(database.db, 'tenant', 'Tess Autopay');
     const lease = await createLeaseFixture(database.db, { manager, tenant, monthlyRentCents: 100_000 });
     const rent = await addCharge(database.db, { leaseId: lease.id, amountCents: 100_000, dueDate: '2026-01-01' });
-    const opened = await startAutopayCheckout({
-      db: database.db,
-      provider,
-      viewer: tenant,
-      leaseId: lease.id,
-      dayOfMonth: 1,
-      locale: 'en',
-      context: CHECKOUT_CONTEXT,
-    });
-    if (!opened.ok) throw new Error(opened.reason);
-    const [row] = await database.db.select().from(checkoutSession).where(eq(checkoutSession.id, opened.checkoutId));
-    const ref = row!.sessionRef!;
+    const ref = await openAutopayCheckout({ db: database.db, provider, viewer: tenant, leaseId: lease.id });
     expect(standIn.saveCheckoutBankAccount(ref, accountNumber)).toMatchObject({ status: 'saved' });
     const completed = standIn.signedCheckoutWebhook({ type: 'checkout.session.completed', sessionId: ref, secret: WEBHOOK_SECRET });
     expect(await deliver(completed.payload, completed.signature)).toMatchObject({ status: 200 });
