@@ -63,6 +63,8 @@ export default [
   // A vendor's documents (decision 030): streamed upload, guarded download (attachment).
   route('api/vendor-documents/upload', 'routes/api/vendor-documents.upload.ts'),
   route('api/vendor-documents/:documentId', 'routes/api/vendor-documents.$documentId.ts'),
+  // Private photos of maintenance requests and work orders (decision 056): checked on every request.
+  route('files/*', 'routes/files.$.ts'),
   // Findability (decision 025): robots.txt, the sitemap index and its files.
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),

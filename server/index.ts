@@ -32,6 +32,8 @@ import { reconcilePendingPayments } from '../app/features/booking/application-pa
 import { seedDemoBankDebits } from '../app/features/ledger/demo-bank-debits.server';
 import { reconcileCheckouts } from '../app/features/ledger/lease-checkout.server';
 import { reconcileLeasePayments } from '../app/features/ledger/settlement.server';
+import { movePublicMaintenancePhotos } from '../app/features/work-orders/private-photo-move.server';
+import { createLocalStorage } from '../app/server/uploads/storage.server';
 import { createApp, hardenHttpServer } from './app';
 import { startCluster } from './cluster';
 import { createReadiness, drainServer } from './shutdown';
@@ -92,6 +94,9 @@ async function open(): Promise<Database> {
 async function prepare(database: Database): Promise<void> {
   await database.migrate();
   logger.info({ database: database.kind }, 'migrations applied');
+  // Decision 056: photos of requests and work orders stored publicly by an older build go private.
+  const photos = await movePublicMaintenancePhotos({ db: database.db, storage: createLocalStorage(env.uploadsDir) });
+  if (photos.moved > 0) logger.info(photos, 'maintenance and work-order photos moved to private storage');
 
   if (env.SEED_ON_START && (await isDatabaseEmpty(database.db))) {
     const started = Date.now();

@@ -14,7 +14,7 @@
  *    holds every public step in order.
  * Data: tests/e2e/seed-maintenance-journey.ts (a tenant, lease and vendor account of its own).
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { jpegWithGps } from '../setup/images';
 import { expect as baseExpect, newClientContext, signInAs, signInWith, test, waitForHydration } from './fixtures';
 import { E2E_JOURNEY } from './seed-maintenance-journey';
@@ -32,6 +32,21 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Live updates reach a page that is not reloaded: a generous ceiling on a loaded machine, not a wait. */
 const LIVE = { timeout: 45_000 };
+
+/** Waits until every image in `container` has loaded (a refused private photo never does); returns their `src`s. */
+async function expectPhotosShown(container: Locator): Promise<string[]> {
+  const images = container.getByRole('img');
+  // Lazy images load once near the viewport.
+  await container.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() =>
+      images.evaluateAll((nodes) =>
+        nodes.every((node) => (node as HTMLImageElement).complete && (node as HTMLImageElement).naturalWidth > 0),
+      ),
+    )
+    .toBe(true);
+  return images.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('src') ?? ''));
+}
 
 /** The tenant's request page: its status and the titles of its timeline, oldest first. */
 function tenantView(page: Page) {
@@ -73,6 +88,16 @@ test('a leak goes from the tenant to the admin, the vendor and back: assigned, d
   await expect(tenant.detail).toHaveAttribute('data-status', 'submitted');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByTestId('request-photos').getByRole('img')).toHaveCount(2);
+  // Private photos (decision 056): shown to their tenant through /files/, refused to a stranger.
+  const photoSources = await expectPhotosShown(page.getByTestId('request-photos'));
+  expect(
+    photoSources.every((src) => src.startsWith('/files/private/photos/')),
+    photoSources.join(),
+  ).toBe(true);
+  const strangerContext = await browser.newContext({ baseURL });
+  expect((await strangerContext.request.get(photoSources[0]!)).status()).toBe(401);
+  expect((await strangerContext.request.get(photoSources[0]!.replace('/files/private/', '/media/'))).status()).toBe(404);
+  await strangerContext.close();
   await expect(tenant.entries).toHaveText([/^Request sent by You/]);
   // Hydrated: the page listens to the event stream from here on. A mark on its window proves
   // later that it was never reloaded (a reload would start a new window without it).
@@ -101,6 +126,7 @@ test('a leak goes from the tenant to the admin, the vendor and back: assigned, d
   const staffDetail = admin.getByTestId('request-detail');
   await expect(staffDetail).toHaveAttribute('data-status', 'submitted');
   await expect(admin.getByTestId('request-photos').getByRole('img')).toHaveCount(2);
+  await expectPhotosShown(admin.getByTestId('request-photos'));
   await expect(admin.getByTestId('request-work-orders')).toContainText('No vendor assigned yet.');
   const vendorField = admin.getByTestId('assign-vendor');
   const vendorValue = await vendorField.locator('option', { hasText: E2E_JOURNEY.vendor.company }).getAttribute('value');
@@ -136,6 +162,7 @@ test('a leak goes from the tenant to the admin, the vendor and back: assigned, d
   await expect(vendor.getByTestId('entry-permission')).toHaveAttribute('data-permission', 'yes');
   await expect(vendor.getByTestId('work-order-entry')).toContainText('09:00–12:00');
   await expect(vendor.getByTestId('photo-strip').getByRole('img')).toHaveCount(2);
+  await expectPhotosShown(vendor.getByTestId('photo-strip'));
 
   await vendor.getByTestId('accept-submit').click();
   await expect(workOrder).toHaveAttribute('data-status', 'accepted');

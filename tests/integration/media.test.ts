@@ -21,6 +21,8 @@ let instance: TestInstance;
 let base: string;
 let uploadsDir: string;
 const KEY = 'photos/3f/3f0c9a61b2d84e7fa1c05d2b9e6a7c11-1200.webp';
+/** A maintenance photo (decision 056): only `/files/` may serve it, after a scope check. */
+const PRIVATE_PHOTO = 'private/photos/5a/5a0c9a61b2d84e7fa1c05d2b9e6a7c11-400.webp';
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -35,6 +37,7 @@ beforeAll(async () => {
   await write('page.html', '<script>alert(1)</script>');
   await write('.secret.webp', 'hidden');
   await write('private/vendor-documents/ab/ab0c9a61b2d84e7fa1c05d2b9e6a7c11.webp', Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 '));
+  await write(PRIVATE_PHOTO, Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 '));
   instance = await startInstance(database, { uploadsDir });
   base = instance.url;
 });
@@ -80,7 +83,7 @@ describe('/media', () => {
     expect([response.status, response.headers.get('cache-control')]).toEqual([200, 'public, max-age=604800']);
   });
 
-  it('never serves an SVG, an HTML page, a dotfile, a missing file or a path out of the folder', async () => {
+  it('never serves an SVG, an HTML page, a dotfile, a private file, a missing file or a path out of the folder', async () => {
     for (const target of [
       '/media/photos/3f/evil.svg',
       '/media/page.html',
@@ -89,6 +92,14 @@ describe('/media', () => {
       '/media/photos/3f/missing-1200.webp',
       '/media/photos/%2e%2e/%2e%2e/page.html',
       '/media/..%2fpage.html',
+      // A private photo, however its path is spelled.
+      `/media/${PRIVATE_PHOTO}`,
+      `/media/%70rivate/${PRIVATE_PHOTO.slice('private/'.length)}`,
+      `/media/private%2f${PRIVATE_PHOTO.slice('private/'.length)}`,
+      `/media/PRIVATE/${PRIVATE_PHOTO.slice('private/'.length)}`,
+      `/media//${PRIVATE_PHOTO}`,
+      `/media/./${PRIVATE_PHOTO}`,
+      `/media/photos/..%2f..%2f${PRIVATE_PHOTO}`,
     ]) {
       // Sent as written: fetch would resolve the dots before sending.
       const { status, body } = await rawGet(target);

@@ -115,7 +115,7 @@ export async function receiveMaintenanceRequest({
           return;
         }
         try {
-          photos.push(await storePhoto({ file, batch, storage }));
+          photos.push(await storePhoto({ file, batch, storage, access: 'private' }));
         } catch (error) {
           if (!(error instanceof UploadError)) throw error;
           refusal = { code: error.code, fileName: error.fileName, limit: error.limit };

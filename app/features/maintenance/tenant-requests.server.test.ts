@@ -260,7 +260,8 @@ describe('reporting a problem', () => {
     expect(row!.slaDueAt.getTime() - row!.createdAt.getTime()).toBe(24 * 3_600_000);
     expect(row!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1_000);
     expect(row!.photoUrls).toHaveLength(2);
-    for (const url of row!.photoUrls) expect(url).toMatch(/^\/media\/photos\/[0-9a-f]{2}\/[0-9a-f]{32}-1200\.webp$/);
+    // Private (decision 056): under private/, linked through the guarded /files/ route.
+    for (const url of row!.photoUrls) expect(url).toMatch(/^\/files\/private\/photos\/[0-9a-f]{2}\/[0-9a-f]{32}-1200\.webp$/);
 
     const photos = await database.db
       .select()
@@ -275,7 +276,7 @@ describe('reporting a problem', () => {
     // Three WebP variants of each photo on disk.
     const files = await filesOnDisk();
     expect(
-      files.filter((file) => row!.photoUrls.some((url) => file.startsWith(url.slice('/media/'.length).replace(/-1200\.webp$/, '')))),
+      files.filter((file) => row!.photoUrls.some((url) => file.startsWith(url.slice('/files/'.length).replace(/-1200\.webp$/, '')))),
     ).toHaveLength(6);
 
     const timeline = await database.db.select().from(maintenanceEvent).where(eq(maintenanceEvent.requestId, id));

@@ -148,7 +148,7 @@ describe('the vendor’s work order page', () => {
       .from(workOrderEvent)
       .where(and(eq(workOrderEvent.workOrderId, workOrderId), eq(workOrderEvent.kind, 'note')));
     expect(entry).toMatchObject({ note: 'Found the leak behind the panel', photoPhase: 'before' });
-    expect(entry!.photoUrls[0]).toMatch(/^\/media\/photos\/[0-9a-f]{2}\/[0-9a-f]{32}-1200\.webp$/);
+    expect(entry!.photoUrls[0]).toMatch(/^\/files\/private\/photos\/[0-9a-f]{2}\/[0-9a-f]{32}-1200\.webp$/);
     expect((await filesOnDisk()).length).toBe(before.length + 3);
 
     const fake = new FormData();

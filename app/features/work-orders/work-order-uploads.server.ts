@@ -48,7 +48,7 @@ export async function receiveWorkOrderPost({
       maxFieldBytes: 16_000,
     },
     onFile: async (file) => {
-      photos.push(await storePhoto({ file, batch, storage }));
+      photos.push(await storePhoto({ file, batch, storage, access: 'private' }));
     },
   });
   return { fields, photos };

@@ -14,10 +14,11 @@ import { detectAllowedType } from './file-type.server';
 import { readMultipart, type ReceivedFile } from './multipart.server';
 import { processPhoto } from './photo-variants.server';
 import type { UploadBatch } from './receive-photos.server';
+import { PRIVATE_KEY_PREFIX } from './storage.server';
 import { UploadError } from './upload-error.server';
 
 /** Keys of private files start with this; `/media` refuses them (isServableMedia). */
-export const PRIVATE_KEY_PREFIX = 'private/';
+export { PRIVATE_KEY_PREFIX };
 
 /** An image document is kept at most this wide (px): a scanned page stays legible. */
 export const DOCUMENT_IMAGE_WIDTH = 2000;

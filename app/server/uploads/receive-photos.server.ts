@@ -16,14 +16,14 @@ import {
 } from '~/lib/uploads';
 import { readMultipart, type ReceivedFile } from './multipart.server';
 import { processPhoto } from './photo-variants.server';
-import type { UploadStorage } from './storage.server';
+import { PRIVATE_KEY_PREFIX, type UploadStorage } from './storage.server';
 import { UploadError } from './upload-error.server';
 
 /** One stored photo: the facts a `document` row keeps. */
 export type StoredPhoto = {
-  /** Storage key of the largest variant (`photos/ab/<random>-1200.webp`). */
+  /** Storage key of the largest variant (`photos/ab/<random>-1200.webp`, `private/photos/…` for a private photo). */
   key: string;
-  /** Its public URL (what `image_urls` holds). */
+  /** Its URL (what `image_urls` and `photo_urls` hold): `/media/…`, or `/files/…` for a private photo. */
   url: string;
   /** Every variant's key, largest last. */
   keys: string[];
@@ -64,10 +64,17 @@ export function createUploadBatch(storage: UploadStorage, onError: (error: unkno
   };
 }
 
-/** A fresh random base name: 128 bits, hex, in a folder named by its first two characters. */
-export function randomPhotoBase(): string {
+/**
+ * Who may see a photo: `public` (listing and building photos, served by `/media` to anyone) or
+ * `private` (maintenance and work-order photos: stored under `private/`, served only by the
+ * guarded `/files/` route to those who may see their request or work order).
+ */
+export type PhotoAccess = 'public' | 'private';
+
+/** A fresh random base name: 128 bits, hex, in a folder named by its first two characters (`private/photos/…` for private photos). */
+export function randomPhotoBase(access: PhotoAccess = 'public'): string {
   const id = randomBytes(16).toString('hex');
-  return `photos/${id.slice(0, 2)}/${id}`;
+  return `${access === 'private' ? PRIVATE_KEY_PREFIX : ''}photos/${id.slice(0, 2)}/${id}`;
 }
 
 /** The key of one width of a photo whose largest variant is `key` (`…-1200.webp` → `…-400.webp`). */
@@ -75,20 +82,22 @@ export function variantKey(key: string, width: number): string {
   return key.replace(/-\d+\.webp$/, `-${width}.webp`);
 }
 
-/** Processes one received file and stores its variants through `batch`. */
+/** Processes one received file and stores its variants through `batch`, public unless `access` says `private`. */
 export async function storePhoto({
   file,
   batch,
   storage,
+  access = 'public',
 }: {
   file: ReceivedFile;
   batch: UploadBatch;
   storage: UploadStorage;
+  access?: PhotoAccess;
 }): Promise<StoredPhoto> {
   const fileName = file.fileName || undefined;
   if (file.size === 0) throw new UploadError('empty_file', { fileName });
   const processed = await processPhoto(file.data, { fileName, widths: PHOTO_WIDTHS });
-  const base = randomPhotoBase();
+  const base = randomPhotoBase(access);
   const keys: string[] = [];
   let sizeBytes = 0;
   for (const [index, variant] of processed.variants.entries()) {

@@ -13,6 +13,15 @@ import type { Readable } from 'node:stream';
 /** The public URL prefix of stored files (served by server/app.ts). */
 export const MEDIA_URL_PREFIX = '/media/';
 
+/**
+ * The key prefix of private files: documents, and the photos of maintenance requests and work
+ * orders. `/media` never serves it; they go out only through routes that check the viewer.
+ */
+export const PRIVATE_KEY_PREFIX = 'private/';
+
+/** The URL prefix of private photos (`/files/private/photos/…`, served by routes/files.$.ts after a scope check). */
+export const PRIVATE_FILE_URL_PREFIX = '/files/';
+
 export type StoredObject = { body: Readable; size: number };
 
 /** What the upload pipeline needs from a store; a local folder now, an object store later. */
@@ -25,9 +34,9 @@ export type UploadStorage = {
   delete(key: string): Promise<void>;
   /** Every key under `prefix` (`''` for all), in no particular order. */
   list(prefix?: string): Promise<string[]>;
-  /** The public URL of `key` (`/media/<key>`). */
+  /** The URL of `key`: `/media/<key>` for a public file, `/files/<key>` for a private one (see `storageUrlOf`). */
   urlOf(key: string): string;
-  /** The key behind a public URL of this store, or null for any other URL (demo pictures included). */
+  /** The key behind a URL of this store, or null for any other URL (demo pictures included). */
   keyOf(url: string): string | null;
 };
 
@@ -44,6 +53,27 @@ export function isValidStorageKey(key: string): boolean {
 function checkedKey(key: string): string {
   if (!isValidStorageKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
   return key;
+}
+
+/**
+ * The URL pages link to for the stored file `key`, whichever store holds it: a key under
+ * `private/` is reached through the guarded `/files/` route, any other through the public
+ * `/media/`. Throws for an invalid key.
+ */
+export function storageUrlOf(key: string): string {
+  return (key.startsWith(PRIVATE_KEY_PREFIX) ? PRIVATE_FILE_URL_PREFIX : MEDIA_URL_PREFIX) + checkedKey(key);
+}
+
+/** The storage key behind a URL made by `storageUrlOf`, or null for any other URL. */
+export function storageKeyOf(url: string): string | null {
+  const key = url.startsWith(MEDIA_URL_PREFIX)
+    ? url.slice(MEDIA_URL_PREFIX.length)
+    : url.startsWith(PRIVATE_FILE_URL_PREFIX)
+      ? url.slice(PRIVATE_FILE_URL_PREFIX.length)
+      : null;
+  if (key === null || !isValidStorageKey(key)) return null;
+  // Each prefix names one kind of file: `/media/private/…` or `/files/photos/…` is no stored URL.
+  return key.startsWith(PRIVATE_KEY_PREFIX) === url.startsWith(PRIVATE_FILE_URL_PREFIX) ? key : null;
 }
 
 /**
@@ -107,13 +137,7 @@ export function createLocalStorage(root: string): UploadStorage {
       await walk(base, '', out);
       return out.filter((key) => key.startsWith(prefix));
     },
-    urlOf(key) {
-      return MEDIA_URL_PREFIX + checkedKey(key);
-    },
-    keyOf(url) {
-      if (!url.startsWith(MEDIA_URL_PREFIX)) return null;
-      const key = url.slice(MEDIA_URL_PREFIX.length);
-      return isValidStorageKey(key) ? key : null;
-    },
+    urlOf: storageUrlOf,
+    keyOf: storageKeyOf,
   };
 }
