@@ -35,8 +35,10 @@ async function main(): Promise<void> {
   const archive = path.resolve(args.in);
   if (!fs.existsSync(archive)) fail(`${archive} does not exist.`, 2);
   const env = await loadEnv(COMMAND);
+  // Decision 055: the restored tables belong to whoever restores them, so the owner role does;
+  // the next server start grants the application role its privileges again.
   const target = env.DATABASE_URL
-    ? ({ kind: 'postgres', url: env.DATABASE_URL, pgBinDir: env.PG_BIN_DIR } as const)
+    ? ({ kind: 'postgres', url: env.DATABASE_OWNER_URL ?? env.DATABASE_URL, pgBinDir: env.PG_BIN_DIR } as const)
     : ({ kind: 'pglite', dataDir: env.dataDir } as const);
   const where = target.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${path.join(env.dataDir, 'pglite')}`;
   process.stderr.write(`Restoring ${archive} into ${where} and ${env.uploadsDir}\n`);

@@ -97,7 +97,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+    // Decision 055: seeding (its --reset empties tables with TRUNCATE) is the owner role's work.
+    database = await openDatabase({ databaseUrl: env.DATABASE_OWNER_URL ?? env.DATABASE_URL, dataDir: env.dataDir });
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message, 1);
     throw error;
@@ -127,7 +128,9 @@ async function main(): Promise<void> {
     : undefined;
 
   try {
-    const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${path.join(env.dataDir, 'pglite')}`;
+    const where = env.DATABASE_URL
+      ? `PostgreSQL (${env.DATABASE_OWNER_URL ? 'DATABASE_OWNER_URL' : 'DATABASE_URL'})`
+      : `PGlite at ${path.join(env.dataDir, 'pglite')}`;
     process.stderr.write(`Database: ${where}\n`);
     await database.migrate();
     if (demoAccounts && !reset && !(await isDatabaseEmpty(database.db))) {

@@ -69,11 +69,16 @@ async function main() {
   await serve(database, { dev, jobRunner: cluster.isPrimary || env.DIMORA_WORKER_SLOT === 0 });
 }
 
-/** Opens DATABASE_URL or PGlite under DATA_DIR; exits 1 when another process holds PGlite. */
+/**
+ * Opens DATABASE_URL (migrating as DATABASE_OWNER_URL when set, decision 055) or PGlite under
+ * DATA_DIR; exits 1 when another process holds PGlite.
+ */
 async function open(): Promise<Database> {
   try {
     return await openDatabase({
       databaseUrl: env.DATABASE_URL,
+      // Decision 055: migrations (and the grants to DATABASE_URL's role) run as the owner role.
+      ownerUrl: env.DATABASE_OWNER_URL,
       dataDir: env.dataDir,
       connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
@@ -99,17 +104,26 @@ async function prepare(database: Database): Promise<void> {
   if (photos.moved > 0) logger.info(photos, 'maintenance and work-order photos moved to private storage');
 
   if (env.SEED_ON_START && (await isDatabaseEmpty(database.db))) {
-    const started = Date.now();
-    logger.info({ units: env.SEED_UNITS }, 'empty database: seeding demo data');
-    const result = await seedDatabase({
-      db: database.db,
-      units: env.SEED_UNITS,
-      seed: env.SEED,
-      uploadsDir: env.uploadsDir,
-    });
-    // Bank debits in the demo (decision 050) go through the ledger's own settlement, a feature's code.
-    const bankDebits = await seedDemoBankDebits({ db: database.db, publicUrl: env.publicUrl });
-    logger.info({ ...result, bankDebits, ms: Date.now() - started }, 'demo data seeded');
+    // Decision 055: the demo seed moves sequences (setval) and refreshes statistics, which only
+    // the owner role may do; the application role has no UPDATE on sequences.
+    const seeding = env.DATABASE_OWNER_URL
+      ? await openDatabase({ databaseUrl: env.DATABASE_OWNER_URL, poolSize: 2, connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS })
+      : database;
+    try {
+      const started = Date.now();
+      logger.info({ units: env.SEED_UNITS }, 'empty database: seeding demo data');
+      const result = await seedDatabase({
+        db: seeding.db,
+        units: env.SEED_UNITS,
+        seed: env.SEED,
+        uploadsDir: env.uploadsDir,
+      });
+      // Bank debits in the demo (decision 050) go through the ledger's own settlement, a feature's code.
+      const bankDebits = await seedDemoBankDebits({ db: seeding.db, publicUrl: env.publicUrl });
+      logger.info({ ...result, bankDebits, ms: Date.now() - started }, 'demo data seeded');
+    } finally {
+      if (seeding !== database) await seeding.close();
+    }
   }
 
   // The first admin comes from ADMIN_EMAIL + ADMIN_PASSWORD, only while no admin exists.

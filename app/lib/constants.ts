@@ -75,6 +75,12 @@ export const MIN_PASSWORD_LENGTH = 8;
 /** Longest password accepted (better-auth's default maximum; decision 023). */
 export const MAX_PASSWORD_LENGTH = 128;
 
+/**
+ * Shortest audit-log retention in days (AUDIT_RETENTION_DAYS, decision 023). The database's
+ * `audit_log_purge` (migration 0025, decision 055) refuses a shorter one with the same number.
+ */
+export const MIN_AUDIT_RETENTION_DAYS = 30;
+
 /** spec §1: marketing figures. */
 export const MARKETING_FIGURES = {
   unitsManaged: 75_000,

@@ -1,14 +1,16 @@
 /**
- * Audit-log retention (decision 023): the one deleter of `audit_log`, which is otherwise
- * append-only (the trigger of migration 0012 refuses UPDATE, DELETE and TRUNCATE). The job runs
- * daily (decision 014: a `job_schedule` row, "Run now" in /admin/database); its transaction sets
- * `dimora.audit_retention = on` with SET LOCAL — the only value the trigger lets a DELETE
- * through with — deletes the entries older than the retention period, and records itself
- * (`audit_retention_run`, with the count and the cut-off) in the same transaction.
+ * Audit-log retention (decision 023): deletes old entries of `audit_log`, which is otherwise
+ * append-only. The job runs daily (decision 014: a `job_schedule` row, "Run now" in
+ * /admin/database). It deletes through `audit_log_purge` (migration 0025, decision 055), a
+ * function owned by the owner role that runs with its rights: the application role has no DELETE
+ * on `audit_log`, and the append-only trigger lets through only the DELETE that function issues.
+ * The run records itself (`audit_retention_run`, with the count and the cut-off) in the same
+ * transaction.
  *
  * Importable by plain tsx (server/jobs.ts): no Vite-only imports.
  */
 import { sql } from 'drizzle-orm';
+import { MIN_AUDIT_RETENTION_DAYS } from '~/lib/constants';
 import type { Db } from './db/client.server';
 import { recordAuditEvent } from './audit.server';
 import type { JobHandlers, JobSchedule } from './outbox/outbox.server';
@@ -19,33 +21,27 @@ export const AUDIT_RETENTION_TOPIC = 'audit.retention';
 export const AUDIT_RETENTION_SCHEDULE: JobSchedule = { name: 'audit-retention', cron: '15 4 * * *', topic: AUDIT_RETENTION_TOPIC };
 
 /**
- * Deletes audit entries created more than `retentionDays` days before `now` (default: the
- * database's clock) and audits the run. Returns how many were deleted. Throws on database errors
- * (the transaction rolls back: nothing deleted, nothing recorded).
+ * Deletes audit entries created more than `retentionDays` days before the database's clock (a
+ * whole number, at least MIN_AUDIT_RETENTION_DAYS) and audits the run. Returns how many were
+ * deleted and the cut-off (ISO). Throws a RangeError for a retention out of range (the database
+ * function refuses one as well), and on database errors (the transaction rolls back: nothing
+ * deleted, nothing recorded).
  */
 export async function pruneAuditLog({
   db,
   retentionDays,
-  now,
 }: {
   db: Db;
   retentionDays: number;
-  now?: Date;
 }): Promise<{ deleted: number; cutoff: string }> {
-  if (!Number.isInteger(retentionDays) || retentionDays < 1)
-    throw new Error(`retentionDays must be a positive whole number, got ${retentionDays}`);
+  if (!Number.isInteger(retentionDays) || retentionDays < MIN_AUDIT_RETENTION_DAYS)
+    throw new RangeError(`retentionDays must be a whole number of at least ${MIN_AUDIT_RETENTION_DAYS}, got ${retentionDays}`);
   return db.transaction(async (tx) => {
-    const reference = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
-    const [cut] = rows<{ cutoff: string | Date }>(
-      await tx.execute(sql`select (${reference} - make_interval(days => ${retentionDays})) as cutoff`),
+    const [purged] = rows<{ deleted: number; cutoff: string | Date }>(
+      await tx.execute(sql`select deleted, cutoff from audit_log_purge(${retentionDays}::integer)`),
     );
-    const cutoff = new Date(cut?.cutoff ?? Date.now()).toISOString();
-    await tx.execute(sql`select set_config('dimora.audit_retention', 'on', true)`);
-    const result = await tx.execute(
-      sql`with gone as (delete from "audit_log" where "created_at" < ${cutoff}::timestamptz returning 1) select count(*)::int as deleted from gone`,
-    );
-    await tx.execute(sql`select set_config('dimora.audit_retention', 'off', true)`);
-    const deleted = Number(rows<{ deleted: number }>(result)[0]?.deleted ?? 0);
+    const deleted = Number(purged?.deleted ?? 0);
+    const cutoff = new Date(purged?.cutoff ?? Date.now()).toISOString();
     await recordAuditEvent({
       db: tx as unknown as Db,
       userId: null,

@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL, attributionProblem, tileImageSources, tileUrlProblem } from '~/lib/map-tiles';
-import { MIN_PASSWORD_LENGTH } from '~/lib/constants';
+import { MIN_AUDIT_RETENTION_DAYS, MIN_PASSWORD_LENGTH } from '~/lib/constants';
+import { databaseUserOf } from './db/roles.server';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -37,6 +38,13 @@ const schema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     /** PostgreSQL connection string; when unset, embedded PGlite under DATA_DIR is used. */
     DATABASE_URL: z.string().url().optional(),
+    /**
+     * Decision 055: the PostgreSQL connection string of the owner role, which owns the schema and
+     * runs the migrations; DATABASE_URL is then the application role's, granted only what the app
+     * needs (no UPDATE, DELETE or TRUNCATE on audit_log). Unset: everything runs as DATABASE_URL's
+     * role (weaker: that role owns audit_log and could remove its guard).
+     */
+    DATABASE_OWNER_URL: z.string().url().optional(),
     /** Where PGlite keeps its files and where uploads/demo images live. */
     DATA_DIR: z.string().min(1).default('./data'),
     /** Public origin of the site, used in absolute links (e-mails, canonical URLs). */
@@ -177,7 +185,7 @@ const schema = z
       .max(60 * 24 * 366)
       .default(60),
     /** Decision 023: days audit-log entries are kept; the daily retention job deletes older ones. */
-    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(400),
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(MIN_AUDIT_RETENTION_DAYS).max(36_500).default(400),
     /**
      * Decision 032: HTTP worker processes (`node:cluster`). Unset: the CPU count with
      * DATABASE_URL, 1 on the embedded database (one process owns PGlite: more is refused with a
@@ -199,9 +207,27 @@ const schema = z
     if (tileProblem) ctx.addIssue({ code: 'custom', path: ['MAP_TILE_URL'], message: tileProblem });
     const attribution = attributionProblem(value.MAP_ATTRIBUTION);
     if (attribution) ctx.addIssue({ code: 'custom', path: ['MAP_ATTRIBUTION'], message: attribution });
+    const roles = databaseRoleProblem(value.DATABASE_URL, value.DATABASE_OWNER_URL);
+    if (roles) ctx.addIssue({ code: 'custom', path: ['DATABASE_OWNER_URL'], message: roles });
     for (const problem of productionDefaultProblems(value))
       ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
   });
+
+/**
+ * Why DATABASE_OWNER_URL is refused, or null (decision 055): it needs DATABASE_URL, both must be
+ * postgres(ql):// URLs naming their user, and the two users must differ — granting the
+ * application role its privileges revokes rights from it, which must never be the owner.
+ */
+function databaseRoleProblem(appUrl: string | undefined, ownerUrl: string | undefined): string | null {
+  if (!ownerUrl) return null;
+  if (!appUrl) return 'needs DATABASE_URL (the application role) as well';
+  const owner = databaseUserOf(ownerUrl);
+  const app = databaseUserOf(appUrl);
+  if (!owner) return 'must be a postgresql:// URL with the owner role as its user';
+  if (!app) return 'needs a postgresql:// DATABASE_URL with the application role as its user';
+  if (owner === app) return `names the same user as DATABASE_URL (${app}): the owner and the application role must be two roles`;
+  return null;
+}
 
 /**
  * Decision 023, safe production defaults: what an https PUBLIC_URL (a real deployment) refuses —

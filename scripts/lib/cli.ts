@@ -69,7 +69,7 @@ export async function createUserInDatabase(command: string, env: Env, input: Cre
   const fail: Fail = failWith(command);
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, ownerUrl: env.DATABASE_OWNER_URL, dataDir: env.dataDir });
   } catch (error) {
     fail(oneLine(error));
   }

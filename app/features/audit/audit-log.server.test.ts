@@ -1,8 +1,9 @@
 /**
  * Decision 023 against a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the
  * audit log is append-only (UPDATE, DELETE and TRUNCATE refused by the trigger of migration
- * 0012), users can still be deleted (no FK rewriting history), the retention job is the only
- * deleter and records itself, refused accesses are recorded through the rate-limited
+ * 0012, whose DELETE exception is only `audit_log_purge` since migration 0025, decision 055),
+ * users can still be deleted (no FK rewriting history), the retention job is the only deleter
+ * and records itself, refused accesses are recorded through the rate-limited
  * `auditRefusal` (a wrong-role guard, a manager opening another manager's application), and
  * /admin/audit lists, filters, pages and exports entries for admins only.
  */
@@ -75,14 +76,20 @@ describe('audit_log is append-only', () => {
     expect(rawUpdate).toMatch(/append-only: UPDATE/);
     const truncate = await failureOf(() => database.db.execute(sql`truncate audit_log`));
     expect(truncate).toMatch(/append-only: TRUNCATE/);
-    // Setting the retention flag outside a transaction of the job still lets no UPDATE through.
-    const flagged = await failureOf(() =>
-      database.db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('dimora.audit_retention', 'on', true)`);
-        await tx.update(auditLog).set({ action: 'x' }).where(eq(auditLog.id, entry!.id));
-      }),
-    );
-    expect(flagged).toMatch(/append-only: UPDATE/);
+    // The flag that once let the retention job's DELETE through lets nothing through any more.
+    for (const statement of [sql`delete from audit_log`, sql`update audit_log set action = 'x'`]) {
+      const flagged = await failureOf(() =>
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`set local dimora.audit_retention = 'on'`);
+          await tx.execute(statement);
+        }),
+      );
+      expect(flagged).toMatch(/audit_log is append-only: (DELETE|UPDATE) is not allowed/);
+    }
+    // Nor does a DELETE issued from a function of another name.
+    await database.db.execute(sql`create function pg_temp.audit_log_purge_lookalike() returns void language plpgsql as $$
+      begin delete from audit_log; end $$`);
+    expect(await failureOf(() => database.db.execute(sql`select pg_temp.audit_log_purge_lookalike()`))).toMatch(/append-only: DELETE/);
 
     const [after] = await database.db.select().from(auditLog).where(eq(auditLog.id, entry!.id));
     expect(after).toEqual(entry);
@@ -116,13 +123,26 @@ describe('the retention job', () => {
     const [run] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'audit_retention_run'));
     expect(run).toMatchObject({ userId: null, tableName: 'audit_log', ipAddress: 'server' });
     expect(run!.newValues).toMatchObject({ deleted: 2, retention_days: 400, cutoff });
-    // The flag was local to the job's transaction: a plain DELETE is refused again.
+    // Only the purge function's own DELETE passes: a plain one after the run is refused.
     expect(await failureOf(() => database.db.delete(auditLog).where(eq(auditLog.id, left[0]!.id)))).toMatch(/append-only: DELETE/);
-    expect(await failureOf(() => database.db.execute(sql`select set_config('dimora.audit_retention', 'off', false)`))).toBeNull();
   });
 
-  it('refuses a retention period that is not a positive whole number', async () => {
-    await expect(pruneAuditLog({ db: database.db, retentionDays: 0 })).rejects.toThrow(/positive whole number/);
+  it('refuses a retention period shorter than the settings allow, in the service and in the database', async () => {
+    await database.db
+      .insert(auditLog)
+      .values({ action: 'sign_out', tableName: 'security_events', createdAt: sql`now() - interval '40 days'` });
+    for (const retentionDays of [0, 29, 30.5])
+      await expect(pruneAuditLog({ db: database.db, retentionDays })).rejects.toThrow(/whole number of at least 30/);
+    for (const retentionDays of [29, -1, null]) {
+      expect(await failureOf(() => database.db.execute(sql`select * from audit_log_purge(${retentionDays}::integer)`))).toMatch(
+        /retention_days must be at least 30/,
+      );
+    }
+    const [{ n } = { n: -1 }] = await database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(sql`${auditLog.createdAt} < now() - interval '35 days'`);
+    expect(n).toBeGreaterThanOrEqual(1);
   });
 });
 

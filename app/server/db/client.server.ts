@@ -15,6 +15,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import lockfile from 'proper-lockfile';
 import pg from 'pg';
 import { logger } from '../logger.server';
+import { databaseUserOf, grantApplicationRole } from './roles.server';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,7 +23,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies every pending migration from `app/server/db/migrations`. */
+  /**
+   * Applies every pending migration from `app/server/db/migrations`; with an `ownerUrl`, as the
+   * owner role, then grants the application role its privileges (decision 055).
+   */
   migrate(): Promise<void>;
   /**
    * Answers true when the database responds to a trivial query, false when it fails or takes
@@ -56,6 +60,13 @@ export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 type OpenOptions = {
   /** PostgreSQL connection string; when absent PGlite is used. */
   databaseUrl?: string;
+  /**
+   * PostgreSQL: the owner role's connection string (DATABASE_OWNER_URL, decision 055). `migrate`
+   * then runs as the owner and grants `databaseUrl`'s user (the application role) exactly its
+   * privileges (`grantApplicationRole`). Unset: `migrate` runs as `databaseUrl`'s user and grants
+   * nothing. Ignored on PGlite.
+   */
+  ownerUrl?: string;
   /** PGlite data directory; `undefined` or `memory://` gives an in-memory database (tests). */
   dataDir?: string;
   /** Size of the node-postgres pool. */
@@ -82,7 +93,7 @@ type OpenOptions = {
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const queryLogger = options.onQuery ? { logQuery: options.onQuery } : undefined;
-  if (options.databaseUrl) return openPostgres(postgresPoolConfig(options.databaseUrl, options), queryLogger);
+  if (options.databaseUrl) return openPostgres(postgresPoolConfig(options.databaseUrl, options), queryLogger, options.ownerUrl);
   return openPglite(options.dataDir, queryLogger, options.pgliteDump);
 }
 
@@ -126,8 +137,11 @@ async function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<
   }
 }
 
-async function openPostgres(config: pg.PoolConfig, queryLogger?: QueryLogger): Promise<Database> {
+async function openPostgres(config: pg.PoolConfig, queryLogger?: QueryLogger, ownerUrl?: string): Promise<Database> {
   const url = config.connectionString!;
+  const applicationRole = ownerUrl ? databaseUserOf(url) : null;
+  if (ownerUrl && !applicationRole)
+    throw new Error('DATABASE_URL must name its user (the application role) when DATABASE_OWNER_URL is set.');
   const pool = new pg.Pool(config);
   // An idle connection closed by the server (restart, failover) must not crash the process; the
   // pool replaces it on the next query.
@@ -138,10 +152,24 @@ async function openPostgres(config: pg.PoolConfig, queryLogger?: QueryLogger): P
     kind: 'postgres',
     // A long migration (an index on a big table) may outlast statement_timeout: its own connection, without it.
     migrate: async () => {
-      const migrationPool = new pg.Pool({ ...config, max: 1, statement_timeout: undefined, query_timeout: undefined });
+      const migrationPool = new pg.Pool({
+        ...config,
+        ...(ownerUrl ? { connectionString: ownerUrl } : {}),
+        max: 1,
+        statement_timeout: undefined,
+        query_timeout: undefined,
+      });
       migrationPool.on('error', (error) => logger.warn({ err: error }, 'migration connection lost'));
       try {
         await migratePg(drizzlePg(migrationPool), { migrationsFolder });
+        if (applicationRole) {
+          const client = await migrationPool.connect();
+          try {
+            await grantApplicationRole(client, applicationRole);
+          } finally {
+            client.release();
+          }
+        }
       } finally {
         await migrationPool.end();
       }
