@@ -8,9 +8,21 @@
  * the trigger), nor alter, drop or disable it; the retention job deletes through
  * `audit_log_purge` only entries older than the retention.
  *
+ * Then the real server entry (`tsx server/index.ts`), started on an empty database with
+ * DATABASE_URL = a fresh application role and DATABASE_OWNER_URL = the fresh owner of that
+ * database: it migrates and seeds the demo data as the owner (the seed moves sequences, which the
+ * application role may not), then serves pages with only the application role's connections open.
+ * That part needs the production build (`npm run build`; built here when missing).
+ *
  * The role tests need a PostgreSQL server on which TEST_DATABASE_URL may create roles; on PGlite
  * (one user) they are not registered. The environment checks run on both.
  */
+import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,6 +231,158 @@ postgresDescribe('two database roles on PostgreSQL (decision 055)', () => {
       await asSuperuser([`revoke ${OWNER} from ${APP}`]);
     }
     await app.migrate();
+  });
+});
+
+const root = path.resolve(import.meta.dirname, '../..');
+const SERVER_OWNER = `dimora_srv_owner_${suffix}`;
+const SERVER_APP = `dimora_srv_app_${suffix}`;
+const SERVER_DATABASE = `dimora_srv_roles_${suffix}`;
+const SEED_UNITS = 12;
+/** Building, then starting the server (tsx compiling it) on a busy machine can take minutes. */
+const START_TIMEOUT_MS = 360_000;
+
+/** TEST_DATABASE_URL's server as `role` (no role: as given) on database `name` (default: as given). */
+function serverUrlOf(role?: string, name?: string): string {
+  const url = new URL(serverUrl!);
+  if (role) {
+    url.username = role;
+    url.password = `${role}-password`;
+  }
+  if (name) url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function queryAs<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function get(port: number, target: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path: target, agent: false, timeout: 30_000 }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', reject);
+  });
+}
+
+postgresDescribe('the server started with DATABASE_OWNER_URL (decision 055)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dimora-roles-server-'));
+  let child: ChildProcessByStdio<null, Readable, Readable> | undefined;
+  let exited: Promise<number | null> = Promise.resolve(null);
+  let output = '';
+  let port = 0;
+
+  /** Polls `check` every 200 ms until it answers something other than undefined, or fails after `timeoutMs`. */
+  async function waitFor<T>(what: string, check: () => T | undefined | Promise<T | undefined>): Promise<T> {
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    for (;;) {
+      const value = await check();
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; server output:\n${output.slice(-4_000)}`);
+      if (child?.exitCode !== null && child?.exitCode !== undefined)
+        throw new Error(`the server exited (${child.exitCode}) before ${what}:\n${output.slice(-4_000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
+      const built = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
+      if (built.status !== 0) throw new Error('the production build failed');
+    }
+    for (const statement of [
+      `create role ${SERVER_OWNER} login password '${SERVER_OWNER}-password'`,
+      `create role ${SERVER_APP} login password '${SERVER_APP}-password'`,
+      `create database ${SERVER_DATABASE} owner ${SERVER_OWNER}`,
+    ])
+      await queryAs(serverUrlOf(), statement);
+
+    const inherited = { ...process.env };
+    for (const name of [
+      'DATABASE_URL',
+      'DATABASE_OWNER_URL',
+      'TEST_DATABASE_URL',
+      'SMTP_URL',
+      'PUBLIC_URL',
+      'STRIPE_SECRET_KEY',
+      'ADMIN_EMAIL',
+      'ADMIN_PASSWORD',
+    ])
+      delete inherited[name];
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      cwd: root,
+      env: {
+        ...inherited,
+        DATABASE_URL: serverUrlOf(SERVER_APP, SERVER_DATABASE),
+        DATABASE_OWNER_URL: serverUrlOf(SERVER_OWNER, SERVER_DATABASE),
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        WEB_CONCURRENCY: '1',
+        SEED_ON_START: 'true',
+        SEED_UNITS: String(SEED_UNITS),
+        SHUTDOWN_DRAIN_MS: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    exited = new Promise((resolve) => child!.on('exit', (code) => resolve(code)));
+    port = await waitFor('the listening log line', () => {
+      const match = /Dimora is listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      return match ? Number(match[1]) : undefined;
+    });
+    await waitFor('/readyz', async () => ((await get(port, '/readyz').catch(() => 0)) === 200 ? true : undefined));
+  }, 2 * START_TIMEOUT_MS);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    await queryAs(serverUrlOf(), `drop database if exists ${SERVER_DATABASE} with (force)`);
+    await queryAs(serverUrlOf(), `drop role if exists ${SERVER_APP}`);
+    await queryAs(serverUrlOf(), `drop role if exists ${SERVER_OWNER}`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('migrated and seeded as the owner, serves as the application role, which cannot delete audit entries', async () => {
+    // First, before this test opens any: the owner's connections (migrations, seed) are closed, only
+    // the application role's remain.
+    const sessions = await queryAs<{ role: string }>(
+      serverUrlOf(),
+      `select distinct usename as role from pg_stat_activity where datname = $1 and usename is not null`,
+      [SERVER_DATABASE],
+    );
+    expect(sessions).toEqual([{ role: SERVER_APP }]);
+    const owner = serverUrlOf(SERVER_OWNER, SERVER_DATABASE);
+    const owners = await queryAs<{ owner: string }>(
+      owner,
+      `select distinct tableowner as owner from pg_tables where schemaname in ('public', 'drizzle')`,
+    );
+    expect(owners).toEqual([{ owner: SERVER_OWNER }]);
+    expect(await queryAs(owner, 'select count(*)::int as units from property')).toEqual([{ units: SEED_UNITS }]);
+    expect(await get(port, '/properties')).toBe(200);
+    const rights = await queryAs(
+      owner,
+      `select has_table_privilege($1, 'audit_log', 'DELETE') as can_delete, has_table_privilege($1, 'audit_log', 'INSERT') as can_insert`,
+      [SERVER_APP],
+    );
+    expect(rights).toEqual([{ can_delete: false, can_insert: true }]);
+
+    child!.kill('SIGTERM');
+    expect(await exited).toBe(0);
   });
 });
 
