@@ -29,6 +29,11 @@ if npx eslint .; then echo "lint ok"; echo '{"passed":1,"failed":0}' > "$RESULTS
 step "Format (Prettier)"
 if npx prettier --check --log-level warn "**/*.{ts,tsx,js,mjs,css}"; then echo "format ok"; echo '{"passed":1,"failed":0}' > "$RESULTS/format.json"; else status=1; echo "run: npm run format"; echo '{"passed":0,"failed":1}' > "$RESULTS/format.json"; fi
 
+# Built before the tests: the cluster and database-roles tests start the real server entry from
+# build/ (they would otherwise build it themselves, minutes each on 2 cores).
+step "Build"
+npx react-router build >/dev/null || { echo "build failed"; exit 1; }
+
 step "Unit and integration tests (PGlite)"
 env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-pglite.json" || status=1
 
@@ -40,9 +45,6 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
     --include='*.test.ts' --include='*.test.tsx' app server tests/integration | sort)
   npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-postgres.json" "${DATABASE_SUITES[@]}" || status=1
 fi
-
-step "Build"
-npx react-router build >/dev/null || { echo "build failed"; exit 1; }
 
 step "First-load JavaScript budget (/ and /properties; 150 KB gzipped)"
 # Decision 036: computed from the build's client manifest (scripts/bundle-budget.mjs), React

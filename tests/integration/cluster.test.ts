@@ -13,7 +13,7 @@
  *
  * Needs the production build (`npm run build`); it is built here when missing.
  */
-import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -25,6 +25,7 @@ import { ACCOUNT_LOCKED_MAIL_TOPIC, type AccountLockedMailPayload } from '~/feat
 import { openDatabase, type Database } from '~/server/db/client.server';
 import { mailMessage, outbox } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../setup/test-db';
+import { ensureProductionBuild } from '../setup/production-build';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -102,10 +103,7 @@ async function openServerDatabase(): Promise<Database> {
 
 beforeAll(
   async () => {
-    if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
-      const built = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
-      if (built.status !== 0) throw new Error('the production build failed');
-    }
+    await ensureProductionBuild(root);
     // The jobs are queued before the server starts, as if left by an earlier run.
     testDatabase = onPostgres ? await createTestDatabase() : null;
     const database = await openServerDatabase();

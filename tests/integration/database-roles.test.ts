@@ -17,7 +17,7 @@
  * The role tests need a PostgreSQL server on which TEST_DATABASE_URL may create roles; on PGlite
  * (one user) they are not registered. The environment checks run on both.
  */
-import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -35,6 +35,7 @@ import { ApplicationRoleTooStrongError } from '~/server/db/roles.server';
 import { auditLog, user } from '~/server/db/schema';
 import { parseEnv } from '~/server/env.server';
 import { onPostgres } from '../setup/test-db';
+import { ensureProductionBuild } from '../setup/production-build';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const suffix = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -295,10 +296,7 @@ postgresDescribe('the server started with DATABASE_OWNER_URL (decision 055)', ()
   }
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
-      const built = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
-      if (built.status !== 0) throw new Error('the production build failed');
-    }
+    await ensureProductionBuild(root);
     for (const statement of [
       `create role ${SERVER_OWNER} login password '${SERVER_OWNER}-password'`,
       `create role ${SERVER_APP} login password '${SERVER_APP}-password'`,
