@@ -7,7 +7,7 @@
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Role } from '../../app/lib/access';
 import { base32Of, TEST_TOTP_KEY, totpNow } from '../setup/totp';
-import { E2E_USERS } from './users';
+import { E2E_BACKUP_CODE_COUNT, E2E_USERS, e2eBackupCode, hasE2eBackupCodes } from './users';
 
 type Options = { consented: boolean; language: 'en' | 'it'; clientIp: string };
 
@@ -61,26 +61,58 @@ export async function waitForHydration(page: Page) {
   );
 }
 
+/** Backup codes this worker has sent (`pickBackupCode` does not send one twice). */
+const sentBackupCodes = new Set<string>();
+
+/** A backup code of the seeded staff account `email` this worker has not sent yet, at random. */
+function pickBackupCode(email: string): string {
+  for (;;) {
+    const code = e2eBackupCode(email, Math.floor(Math.random() * E2E_BACKUP_CODE_COUNT));
+    if (!sentBackupCodes.has(code)) {
+      sentBackupCodes.add(code);
+      return code;
+    }
+  }
+}
+
 /**
  * Signs the page's browser context in with `account` by posting the /auth sign-in form (the page's
- * own action). An account with two-factor sign-in (the staff accounts, enrolled by the seed with
- * the test key) answers 200 with the second step; the code is computed with otplib from
- * `totpKey` (default: the test key) and posted as the page's second form does.
+ * own action). An account with two-factor sign-in answers 200 with the second step, posted as the
+ * page's second form does: the seeded admin and manager with one of their backup codes (each
+ * works once; the server takes each TOTP step only once per account, decision 023, and these
+ * two sign in far more often), another account with the current code of `totpKey` (default:
+ * the test key). A backup code another worker sent first (401), or one refused because another
+ * worker changed the account's codes at the same moment (410, the challenge is dropped), is
+ * followed by another code, at most three times.
  */
 export async function signInWith(page: Page, account: { email: string; password: string; totpKey?: string }) {
-  const response = await page.request.post('/auth', {
-    form: { intent: 'sign-in', email: account.email, password: account.password },
-    maxRedirects: 0,
-  });
-  if (response.status() === 200) {
+  const useBackupCodes = !account.totpKey && hasE2eBackupCodes(account.email);
+  let challenged = false;
+  for (let attempt = 1; ; attempt += 1) {
+    if (!challenged) {
+      const response = await page.request.post('/auth', {
+        form: { intent: 'sign-in', email: account.email, password: account.password },
+        maxRedirects: 0,
+      });
+      if (response.status() !== 200) {
+        expect(response.status(), `sign-in as ${account.email}`).toBe(303);
+        return;
+      }
+      challenged = true;
+    }
     const second = await page.request.post('/auth', {
-      form: { intent: 'two-factor', method: 'totp', code: totpNow(base32Of(account.totpKey ?? TEST_TOTP_KEY)) },
+      form: useBackupCodes
+        ? { intent: 'two-factor', method: 'backup_code', code: pickBackupCode(account.email) }
+        : { intent: 'two-factor', method: 'totp', code: totpNow(base32Of(account.totpKey ?? TEST_TOTP_KEY)) },
       maxRedirects: 0,
     });
-    expect(second.status(), `second sign-in step as ${account.email}`).toBe(303);
-    return;
+    if (second.status() === 303) return;
+    if (!useBackupCodes || attempt >= 3 || ![401, 410].includes(second.status())) {
+      expect(second.status(), `second sign-in step as ${account.email}`).toBe(303);
+      return;
+    }
+    challenged = second.status() === 401;
   }
-  expect(response.status(), `sign-in as ${account.email}`).toBe(303);
 }
 
 /** Signs the page's browser context in as the e2e account of `role`, without driving the UI. */

@@ -13,7 +13,7 @@ import { seedOps } from './seed-ops';
 import { seedWorkOrders } from './seed-work-orders';
 import { seedLegacyPasswordUser } from './seed-passwords';
 import { seedProjects } from './seed-projects';
-import { E2E_USERS } from './users';
+import { E2E_BACKUP_CODE_COUNT, E2E_USERS, e2eBackupCode } from './users';
 
 const database = await openDatabase({ dataDir: process.env.DATA_DIR });
 await database.migrate();
@@ -21,9 +21,12 @@ await database.migrate();
 const authSecret = await resolveAuthSecret(database.db, process.env.AUTH_SECRET);
 for (const [role, account] of Object.entries(E2E_USERS)) {
   const created = await createVerifiedUser(database.db, { ...account, role: role as keyof typeof E2E_USERS });
-  // Staff must sign in with a second factor (decision 023): enrolled with the known test key,
-  // the fixtures (signInWith) answer the second step with a code computed from it.
-  if (role === 'admin' || role === 'property_manager') await enrolTwoFactor(database.db, authSecret, created.id);
+  // Staff must sign in with a second factor (decision 023): enrolled with the known test key and
+  // a pool of backup codes, which the fixtures (signInWith) answer the second step with.
+  if (role === 'admin' || role === 'property_manager') {
+    const backupCodes = Array.from({ length: E2E_BACKUP_CODE_COUNT }, (_, index) => e2eBackupCode(account.email, index));
+    await enrolTwoFactor(database.db, authSecret, created.id, { backupCodes });
+  }
 }
 // Homes, a managed property and applications for the review tests (tests/e2e/seed-applications.ts).
 await seedApplications(database.db);

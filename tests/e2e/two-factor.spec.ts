@@ -5,7 +5,7 @@
  * the "app", and with a backup code, which works once only.
  */
 import type { Page } from '@playwright/test';
-import { totpNow } from '../setup/totp';
+import { totpAt, totpStepNow } from '../setup/totp';
 import { expect, newClientContext, signInAs, test, waitForHydration } from './fixtures';
 
 /** A sign-in hashes the password and follows redirects: allow for a busy two-core machine. */
@@ -71,7 +71,9 @@ test('a new admin must enrol before anything else, then signs in with an app cod
   await expect(fresh.locator('[data-testid="totp-qr"] svg')).toBeVisible({ timeout: SLOW });
   const secret = (await fresh.getByTestId('totp-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
-  await fresh.getByLabel('6-digit code from the app').fill(totpNow(secret));
+  // The step of the code that turns it on: that code is used up (decision 023).
+  const enrolmentStep = totpStepNow();
+  await fresh.getByLabel('6-digit code from the app').fill(totpAt(secret, enrolmentStep));
   await fresh.getByRole('button', { name: 'Turn on' }).click();
   await expect(fresh.getByTestId('backup-code')).toHaveCount(10, { timeout: SLOW });
   const codes = await fresh.getByTestId('backup-code').allTextContents();
@@ -92,7 +94,8 @@ test('a new admin must enrol before anything else, then signs in with an app cod
   await passwordStep(fresh, email, password);
   const step = fresh.getByTestId('two-factor-step');
   await expect(step).toBeVisible({ timeout: SLOW });
-  await step.getByLabel('6-digit code').fill(totpNow(secret));
+  // The app's code now, or its next one while the enrolment's is still showing.
+  await step.getByLabel('6-digit code').fill(totpAt(secret, Math.max(totpStepNow(), enrolmentStep + 1)));
   await step.getByRole('button', { name: 'Verify' }).click();
   await expect(fresh).toHaveURL(/\/admin$/, { timeout: SLOW });
   await expect(fresh.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();

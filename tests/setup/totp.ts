@@ -13,7 +13,24 @@ export function base32Of(rawKey: string): string {
   return new ScureBase32Plugin().encode(new TextEncoder().encode(rawKey)).replace(/=+$/, '');
 }
 
+/** The length of a TOTP step in seconds (the server's and authenticator apps'). */
+export const TOTP_PERIOD_S = 30;
+
 /** The current six-digit code for a base32 secret (what an authenticator app shows). */
 export function totpNow(base32Secret: string): string {
   return generateSync({ secret: base32Secret });
+}
+
+/** The TOTP step (whole 30-second periods since the Unix epoch) of the instant `ms` (milliseconds; default now). */
+export function totpStepNow(ms: number = Date.now()): number {
+  return Math.floor(ms / 1_000 / TOTP_PERIOD_S);
+}
+
+/**
+ * The code of time step `step` (see `totpStepNow`) for a base32 secret. The server takes a code
+ * of the previous, current or next step, each once per account (decision 023): the next step's
+ * code is what an app shows 30 seconds later, so a test can sign in again without waiting.
+ */
+export function totpAt(base32Secret: string, step: number): string {
+  return generateSync({ secret: base32Secret, epoch: step * TOTP_PERIOD_S });
 }

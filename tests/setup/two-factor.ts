@@ -5,6 +5,9 @@
  * `twoFactor` plugin stores it: encrypted with the auth secret) and then completes sign-in as a
  * browser does: password step → `two_factor` challenge cookie → a code computed with `otplib`
  * from the key → session cookie. Also used by the e2e seed (tests/e2e/seed-users.ts).
+ *
+ * The server takes each TOTP step once per account (decision 023), so the helper answers with
+ * the code of a step the account has not used yet (`freshTotpStep`).
  */
 import { randomUUID } from 'node:crypto';
 import { symmetricEncrypt } from 'better-auth/crypto';
@@ -14,9 +17,9 @@ import { backupCodeDigest } from '../../app/server/auth/auth.server';
 import type { Db } from '../../app/server/db/client.server';
 import { twoFactor, user } from '../../app/server/db/schema';
 import type { DimoraLoadContext } from '../../app/server/load-context';
-import { base32Of, TEST_TOTP_KEY, totpNow } from './totp';
+import { base32Of, TEST_TOTP_KEY, totpAt, totpNow, totpStepNow } from './totp';
 
-export { base32Of, TEST_TOTP_KEY, totpNow };
+export { base32Of, TEST_TOTP_KEY, totpAt, totpNow, totpStepNow };
 
 /**
  * Turns two-factor sign-in on for `userId` with `rawKey` and the given backup codes (stored
@@ -50,13 +53,38 @@ function liveSetCookies(headers: Headers): string[] {
 
 type SignInContext = Pick<DimoraLoadContext, 'auth' | 'db'>;
 
+/** The last TOTP step the server accepted for `userId` (`two_factor.last_totp_step`), or null. */
+export async function lastTotpStep(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db.select({ step: twoFactor.lastTotpStep }).from(twoFactor).where(eq(twoFactor.userId, userId));
+  return row?.step ?? null;
+}
+
+/**
+ * A TOTP step the server will take for `userId` now: the current one, else the next (what the
+ * app shows 30 seconds later), as a user would wait for a new code. Either stays within the
+ * server's window if the clock reaches the next step before the code is checked. When both are
+ * used (a third sign-in of one account within a step), the helper stands in for the wait:
+ * it sets the account's record back to the previous step and answers the current one.
+ */
+export async function freshTotpStep(db: Db, userId: string): Promise<number> {
+  const current = totpStepNow();
+  const last = await lastTotpStep(db, userId);
+  if (last === null || last < current + 1) return last === null || last < current ? current : current + 1;
+  await db
+    .update(twoFactor)
+    .set({ lastTotpStep: current - 1 })
+    .where(eq(twoFactor.userId, userId));
+  return current;
+}
+
 /**
  * Signs `email` in through better-auth as the /auth page does and answers the session's
  * Set-Cookie `headers` (the shape `auth.api.signInEmail({ returnHeaders: true })` had), the
  * `cookie` header value and the user id. Staff accounts without two-factor sign-in are enrolled
  * with `TEST_TOTP_KEY` first (`enrol: false` leaves them unenrolled, to test the guards); an
- * enrolled account completes the second step with a code from `otplib` (`rawKey` when the
- * account was enrolled with another key). Throws when a step is refused.
+ * enrolled account completes the second step with a code from `otplib` of a step it has not
+ * used (`freshTotpStep`; `rawKey` when the account was enrolled with another key). Throws when a
+ * step is refused.
  */
 export async function signInForTest(
   context: SignInContext,
@@ -76,8 +104,9 @@ export async function signInForTest(
     for (const value of liveSetCookies(first.headers)) headers.append('Set-Cookie', value);
     return { headers, cookie: cookieHeaderOf(first.headers), userId: first.response.user.id };
   }
+  const step = await freshTotpStep(context.db, account?.id ?? '');
   const second = await context.auth.api.verifyTOTP({
-    body: { code: totpNow(base32Of(rawKey)) },
+    body: { code: totpAt(base32Of(rawKey), step) },
     headers: new Headers({ cookie: cookieHeaderOf(first.headers) }),
     returnHeaders: true,
   });

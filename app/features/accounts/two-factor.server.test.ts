@@ -12,8 +12,20 @@ import { action as securityAction, loader as securityLoader } from '~/routes/das
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { auditLog, twoFactor, user } from '~/server/db/schema';
 import { answerOf, headersOf } from '../../../tests/setup/action-result';
-import { testContext, useTestDatabase } from '../../../tests/setup/test-db';
-import { cookieHeaderOf, signInForTest, totpNow } from '../../../tests/setup/two-factor';
+import { raceTest, testContext, useTestDatabase } from '../../../tests/setup/test-db';
+import {
+  base32Of,
+  cookieHeaderOf,
+  lastTotpStep,
+  signInForTest,
+  TEST_TOTP_KEY,
+  totpAt,
+  totpNow,
+  totpStepNow,
+} from '../../../tests/setup/two-factor';
+
+/** The test key as an authenticator app takes it. */
+const base32OfTestKey = () => base32Of(TEST_TOTP_KEY);
 
 const database = useTestDatabase();
 
@@ -149,10 +161,21 @@ describe('enrolment and sign-in of a property manager', () => {
     });
     expect(answerOf(wrong).status).toBe(401);
     expect(answerOf(wrong).body.errors.code).toBe('That code is not valid. Try again.');
+    // The code that turned two-factor sign-in on was used: it does not sign in (decision 023).
+    const enrolmentStep = await lastTotpStep(database.db, manager.id);
+    expect(enrolmentStep).toBeGreaterThanOrEqual(totpStepNow() - 1);
+    const enrolmentCode = await call(authAction as RouteFn, '/auth', {
+      ip,
+      cookie: challenge,
+      form: { intent: 'two-factor', method: 'totp', code: totpAt(secret, enrolmentStep!), redirectTo: '/dashboard' },
+    });
+    expect(answerOf(enrolmentCode).status).toBe(401);
+    expect(answerOf(enrolmentCode).body.errors.code).toBe('That code is not valid. Try again.');
+    // The app's next code does.
     const right = await call(authAction as RouteFn, '/auth', {
       ip,
       cookie: challenge,
-      form: { intent: 'two-factor', method: 'totp', code: totpNow(secret), redirectTo: '/dashboard' },
+      form: { intent: 'two-factor', method: 'totp', code: totpAt(secret, enrolmentStep! + 1), redirectTo: '/dashboard' },
     });
     expect(answerOf(right)).toMatchObject({ status: 303, location: '/dashboard' });
     const session = cookieHeaderOf(headersOf(right));
@@ -279,10 +302,12 @@ describe('tenants', () => {
     const { secret, cookie } = await enrolThroughPage(tenant);
     const ip = freshIp();
     const challenge = await passwordStep(tenant, ip);
+    // The enrolment used the current code; the app's next one signs in.
+    const next = (await lastTotpStep(database.db, tenant.id))! + 1;
     const right = await call(authAction as RouteFn, '/auth', {
       ip,
       cookie: challenge,
-      form: { intent: 'two-factor', method: 'totp', code: totpNow(secret), redirectTo: '/' },
+      form: { intent: 'two-factor', method: 'totp', code: totpAt(secret, next), redirectTo: '/' },
     });
     expect(answerOf(right).status).toBe(303);
 
@@ -306,5 +331,81 @@ describe('tenants', () => {
       }),
     );
     expect(again.status).toBe(303);
+  });
+});
+
+describe('a TOTP code is used once per account (decision 023)', () => {
+  /** An admin enrolled with the test key whose record says no code was used yet. */
+  async function enrolledAdmin() {
+    const admin = await newUser('admin', 'admin-once-pass');
+    await signInForTest(testContext(database), admin); // enrols with the test key
+    await database.db.update(twoFactor).set({ lastTotpStep: null }).where(eq(twoFactor.userId, admin.id));
+    return admin;
+  }
+
+  /** The second step on /auth with `code` for the challenge `cookie`. */
+  function secondStep(cookie: string, ip: string, code: string) {
+    return call(authAction as RouteFn, '/auth', { ip, cookie, form: { intent: 'two-factor', method: 'totp', code, redirectTo: '/admin' } });
+  }
+
+  it('refuses the code of a finished sign-in at the next sign-in, like a wrong code, audited', async () => {
+    const admin = await enrolledAdmin();
+    const secret = base32OfTestKey();
+    const step = totpStepNow();
+    const code = totpAt(secret, step);
+    const ip = freshIp();
+    const first = await secondStep(await passwordStep(admin, ip), ip, code);
+    expect(answerOf(first)).toMatchObject({ status: 303, location: '/admin' });
+    expect(await lastTotpStep(database.db, admin.id)).toBe(step);
+
+    const again = await secondStep(await passwordStep(admin, ip), ip, code);
+    expect(answerOf(again).status).toBe(401);
+    expect(answerOf(again).body).toMatchObject({ reason: 'invalid_code', errors: { code: 'That code is not valid. Try again.' } });
+    expect(cookieHeaderOf(headersOf(again))).not.toContain('dimora.session_token=');
+    const audit = await auditActions(admin.id);
+    expect(audit[0]).toMatchObject({ action: 'two_factor_failed', values: { method: 'totp', reason: 'invalid_code', ip_address: ip } });
+    // Counted by better-auth as a wrong code too (its account lockout after 10).
+    const [row] = await database.db.select().from(twoFactor).where(eq(twoFactor.userId, admin.id));
+    expect(row).toMatchObject({ failedVerificationCount: 1, lastTotpStep: step });
+  });
+
+  it("refuses the previous step's code once the current one was used; the next step's works once", async () => {
+    const admin = await enrolledAdmin();
+    const secret = base32OfTestKey();
+    const step = totpStepNow();
+    const ip = freshIp();
+    expect(answerOf(await secondStep(await passwordStep(admin, ip), ip, totpAt(secret, step))).status).toBe(303);
+
+    // Accepted by the window before (one step either side), refused now: it is older than the last used.
+    const challenge = await passwordStep(admin, ip);
+    const previous = await secondStep(challenge, ip, totpAt(secret, step - 1));
+    expect(answerOf(previous).status).toBe(401);
+    expect(answerOf(previous).body.errors.code).toBe('That code is not valid. Try again.');
+    const next = await secondStep(challenge, ip, totpAt(secret, step + 1));
+    expect(answerOf(next).status).toBe(303);
+    expect(await lastTotpStep(database.db, admin.id)).toBe(step + 1);
+    const nextAgain = await secondStep(await passwordStep(admin, ip), ip, totpAt(secret, step + 1));
+    expect(answerOf(nextAgain).status).toBe(401);
+  });
+
+  it('lets a code of the previous step sign in when no newer one was used', async () => {
+    const admin = await enrolledAdmin();
+    const ip = freshIp();
+    const step = totpStepNow();
+    const previous = await secondStep(await passwordStep(admin, ip), ip, totpAt(base32OfTestKey(), step - 1));
+    expect(answerOf(previous).status).toBe(303);
+    expect(await lastTotpStep(database.db, admin.id)).toBe(step - 1);
+  });
+
+  raceTest('two sign-ins sending one code at once: exactly one gets a session', async () => {
+    const admin = await enrolledAdmin();
+    const ip = freshIp();
+    const [one, two] = [await passwordStep(admin, ip), await passwordStep(admin, freshIp())];
+    const code = totpAt(base32OfTestKey(), totpStepNow());
+    const answers = await Promise.all([secondStep(one, ip, code), secondStep(two, freshIp(), code)]);
+    const statuses = answers.map((answer) => answerOf(answer).status).sort();
+    expect(statuses).toEqual([303, 401]);
+    const sessions = answers.filter((answer) => cookieHeaderOf(headersOf(answer)).includes('dimora.session_token='));
+    expect(sessions).toHaveLength(1);
   });
 });

@@ -23,6 +23,8 @@
  *   secret), so `auth.backupCodeDigest(code)` is what the sign-in step hands to
  *   `verifyBackupCode`. None of the plugin's endpoints is reachable over HTTP (server/app.ts
  *   allows a list of auth endpoints); our route actions call them, rate-limited and audited.
+ *   A TOTP code is accepted once per account: `totpReplayPlugin` (totp-replay.server.ts) refuses
+ *   a code whose time step is not newer than the last one accepted.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
@@ -40,6 +42,7 @@ import { passwordResetMail, verificationMail } from '../mail/templates.server';
 import { boundsForRole, DEFAULT_SESSION_BOUNDS, longestLifetimeMs, sessionBoundsPlugin, type SessionBounds } from './session-bounds.server';
 import { PasswordHasherBusyError, needsRehash, passwordHasher, type PasswordHasher } from './password-hash.server';
 import { PASSWORD_PROBLEM_CODES, checkPasswordPolicy, type PasswordProblem } from './password-policy.server';
+import { totpReplayPlugin } from './totp-replay.server';
 
 /** The header our server fills with the client address; any incoming value is discarded. */
 export const CLIENT_IP_HEADER = 'x-dimora-client-ip';
@@ -321,6 +324,8 @@ export function createAuth({
         adminRoles: ['admin'],
         roles: { admin: adminAc, tenant: userAc, vendor: userAc, property_manager: userAc },
       }),
+      // Before the twoFactor plugin's own verification: each TOTP step once per account (decision 023).
+      totpReplayPlugin({ db }),
       twoFactorPlugin({
         issuer: TWO_FACTOR_ISSUER,
         // The sign-in challenge (the `two_factor` cookie) lasts 10 minutes; no "trust this device".

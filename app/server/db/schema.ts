@@ -213,6 +213,12 @@ export const twoFactor = pgTable(
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * The TOTP time step (Unix seconds / 30) of the last code accepted for this account; a code
+     * of that step or an earlier one is refused (decision 023, totp-replay.server.ts). Not a
+     * field better-auth knows; it never writes it.
+     */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
   },
   (t) => [uniqueIndex('two_factor_user_idx').on(t.userId), index('two_factor_secret_idx').on(t.secret)],
 );
