@@ -57,9 +57,18 @@ test('a new admin must enrol before anything else, then signs in with an app cod
 
   const context = await newClientContext(browser, baseURL);
   const fresh = await context.newPage();
-  // First sign-in: the password is enough to start, but every staff page leads to enrolment.
+  // First sign-in: the password is enough to start, and leads straight to enrolment (the page
+  // asked for, /admin, is not even requested); every staff page leads there too.
+  const requested: string[] = [];
+  let submitted = false;
+  fresh.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() === 'POST' && path.startsWith('/auth')) submitted = true;
+    else if (submitted) requested.push(path);
+  });
   await passwordStep(fresh, email, password);
   await expect(fresh).toHaveURL(/\/dashboard\/security$/, { timeout: SLOW });
+  expect(requested.filter((path) => path === '/admin' || path.startsWith('/admin.'))).toEqual([]);
   await expect(fresh.getByTestId('two-factor-required')).toContainText('Staff accounts must use two-step verification.');
   await fresh.goto('/admin/users');
   await expect(fresh).toHaveURL(/\/dashboard\/security$/);

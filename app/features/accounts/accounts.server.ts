@@ -18,6 +18,7 @@ import { accountLockRemaining, clearSignInFailures, recordSignInFailure } from '
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import { ACCOUNT_LOCKED_MAIL_TOPIC, type AccountLockedMailPayload } from './account-jobs.server';
 import type { Language } from '~/lib/constants';
+import { mustEnrolTwoFactor, type Role } from '~/lib/access';
 import type { SignInInput, SignUpInput } from './accounts.schemas';
 
 type Ctx = Pick<DimoraLoadContext, 'db' | 'auth' | 'clientIp' | 'logger'>;
@@ -61,7 +62,14 @@ function audit(
 }
 
 export type SignInOutcome =
-  | { ok: true; userId: string; headers: Headers; passwordChangeRequired: boolean }
+  | {
+      ok: true;
+      userId: string;
+      headers: Headers;
+      passwordChangeRequired: boolean;
+      /** Staff (admin, property manager) without a second factor: enrolment comes first (decision 023). */
+      mustEnrolTwoFactor: boolean;
+    }
   /** The password was right and the account has two-factor sign-in: the second step follows (decision 023). */
   | { ok: 'two_factor'; userId: string | null; headers: Headers }
   | { ok: false; reason: 'invalid_credentials' | 'email_not_verified' | 'banned' }
@@ -70,7 +78,9 @@ export type SignInOutcome =
 
 /**
  * Signs in with e-mail and password (spec §4: on success, every session of the user this
- * browser was signed in as is ended, global scope). Success returns the Set-Cookie headers to send with the redirect. An unverified
+ * browser was signed in as is ended, global scope). Success returns the Set-Cookie headers to send
+ * with the redirect, and whether the account must first change its password or, as staff without
+ * a second factor, enrol one (decision 023). An unverified
  * address gets a new verification e-mail. An account with two-factor sign-in answers
  * `ok: 'two_factor'` with the challenge cookie; `verifySecondFactor` (two-factor.server.ts)
  * completes the session.
@@ -107,7 +117,7 @@ export async function signIn(call: Call, input: SignInInput): Promise<SignInOutc
     await audit(context, origin, 'sign_in_succeeded', result.response.user.id);
     // Set by the sign-in hook when this password fails today's policy (decision 023).
     const [flags] = await context.db
-      .select({ passwordChangeRequired: user.passwordChangeRequired })
+      .select({ passwordChangeRequired: user.passwordChangeRequired, role: user.role, twoFactorEnabled: user.twoFactorEnabled })
       .from(user)
       .where(eq(user.id, result.response.user.id));
     return {
@@ -115,6 +125,7 @@ export async function signIn(call: Call, input: SignInInput): Promise<SignInOutc
       userId: result.response.user.id,
       headers: result.headers,
       passwordChangeRequired: flags?.passwordChangeRequired ?? false,
+      mustEnrolTwoFactor: flags ? mustEnrolTwoFactor(flags.role as Role, flags.twoFactorEnabled) : false,
     };
   } catch (error) {
     const busy = busyOf(error);

@@ -409,3 +409,38 @@ describe('a TOTP code is used once per account (decision 023)', () => {
     expect(sessions).toHaveLength(1);
   });
 });
+
+describe('staff without a second factor, after the password (decision 023)', () => {
+  function signInStep(account: { email: string; password: string }, redirectTo: string) {
+    return call(authAction as RouteFn, '/auth', {
+      form: { intent: 'sign-in', email: account.email, password: account.password, redirectTo },
+    });
+  }
+
+  it('goes straight to the enrolment page instead of the page asked for', async () => {
+    for (const role of ['admin', 'property_manager'] as const) {
+      const staff = await newUser(role, `${role}-enrol-pass`);
+      const result = await signInStep(staff, '/admin/users');
+      expect(answerOf(result)).toMatchObject({ status: 303, location: '/dashboard/security' });
+      // Signed in: the enrolment page opens with the session it set.
+      const cookie = cookieHeaderOf(headersOf(result));
+      expect(cookie).toContain('dimora.session_token=');
+      const page = (await call(securityLoader as RouteFn, '/dashboard/security', { cookie })) as { mustEnrol: boolean };
+      expect(page.mustEnrol).toBe(true);
+    }
+  });
+
+  it('changes a flagged password first, then enrols', async () => {
+    const admin = await newUser('admin', 'admin-flagged-pass');
+    await database.db.update(user).set({ passwordChangeRequired: true }).where(eq(user.id, admin.id));
+    expect(answerOf(await signInStep(admin, '/admin'))).toMatchObject({
+      status: 303,
+      location: '/account/password?redirectTo=%2Fdashboard%2Fsecurity',
+    });
+  });
+
+  it('leaves tenants on the page asked for', async () => {
+    const tenant = await newUser('tenant', 'tenant-enrol-pass');
+    expect(answerOf(await signInStep(tenant, '/dashboard'))).toMatchObject({ status: 303, location: '/dashboard' });
+  });
+});

@@ -5,7 +5,8 @@
  * The action takes `intent=sign-in` (email, password, redirectTo) or `intent=register` (email,
  * password, fullName, role tenant|vendor, companyName, phone, address). Answers: 303 to
  * `redirectTo` with the session cookie (to /account/password first when the password fails
- * today's policy, decision 023); 400/422 with field errors (the policy's refusal on `password`);
+ * today's policy, and to /dashboard/security instead for an admin or property manager without a
+ * second factor, decision 023); 400/422 with field errors (the policy's refusal on `password`);
  * 401 for bad credentials; 403 for an unverified or banned account; 429 when rate-limited;
  * 503 with `Retry-After` when the password hasher is saturated.
  *
@@ -31,6 +32,7 @@ import { clearedChallengeCookies, hasTwoFactorChallenge, verifySecondFactor } fr
 import { twoFactorSchema } from '~/features/accounts/two-factor.schemas';
 import { translations } from '~/i18n/resources.server';
 import { getT, pageMeta } from '~/i18n/translate.server';
+import { SECURITY_PATH } from '~/lib/access';
 import { loaderMeta } from '~/lib/loader-meta';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
@@ -119,8 +121,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       // account's; the visitor cookie goes, so the browser's next user cannot read along.
       await claimVisitorThreads(context.db, readVisitorToken(request), { id: result.userId, email: parsed.data.email });
       result.headers.append('Set-Cookie', clearedVisitorCookie(context.publicUrl.startsWith('https:')));
-      // Decision 023: a password that fails today's policy must be changed before anything else.
-      const to = result.passwordChangeRequired ? `${PASSWORD_CHANGE_PATH}?redirectTo=${encodeURIComponent(redirectTo)}` : redirectTo;
+      // Decision 023: staff without a second factor enrol it before anything else (the enrolment
+      // page ends at /dashboard: it has no return path), and a password that fails today's policy
+      // is changed first of all.
+      const next = result.mustEnrolTwoFactor ? SECURITY_PATH : redirectTo;
+      const to = result.passwordChangeRequired ? `${PASSWORD_CHANGE_PATH}?redirectTo=${encodeURIComponent(next)}` : next;
       return redirectWithCookies(to, result.headers, 'signed-in');
     }
     if (result.reason === 'rate_limited') return rateLimitedAnswer(result);
