@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL, attributionProblem, tileImageSources, tileUrlProblem } from '~/lib/map-tiles';
 import { MIN_AUDIT_RETENTION_DAYS, MIN_PASSWORD_LENGTH } from '~/lib/constants';
 import { databaseUserOf } from './db/roles.server';
+import { parseClamdUrl } from './uploads/malware-scan.server';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -197,6 +198,17 @@ const schema = z
      * worker's slot, 0 … WEB_CONCURRENCY - 1. Slot 0 runs the job runner. Not an operator setting.
      */
     DIMORA_WORKER_SLOT: z.coerce.number().int().min(0).max(255).optional(),
+    /**
+     * Decision 052: the ClamAV daemon that scans uploaded documents kept as sent (PDFs), as
+     * `tcp://host:port` or `unix:///path/to/clamd.sock`. Unset: documents are stored unscanned
+     * (the server logs that once at start-up). Set, an upload is refused while clamd cannot scan.
+     */
+    CLAMD_URL: z
+      .string()
+      .refine((value) => parseClamdUrl(value) !== null, 'must be tcp://host:port or unix:///path/to/clamd.sock')
+      .optional(),
+    /** Decision 052: how long one scan may take, connecting included, before the upload is refused (ms). */
+    CLAMD_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   })
   .superRefine((value, ctx) => {
     if (value.STRIPE_API_BASE) {
