@@ -26,6 +26,7 @@ import { contentSecurityPolicy, createNonce, isSameOriginRequest } from '../app/
 import { isServableMedia, MAINTENANCE_UPLOAD_PATH, mediaStaticOptions, PHOTO_UPLOAD_PATH } from '../app/server/uploads/media.server';
 import { WORK_ORDER_UPLOAD_MAX_BYTES, WORK_ORDER_UPLOAD_PATH } from '../app/features/work-orders/upload-paths';
 import { createLocalStorage } from '../app/server/uploads/storage.server';
+import { createUnscannedScanner, type MalwareScanner } from '../app/server/uploads/malware-scan.server';
 import { PHOTO_MAX_REQUEST_BYTES } from '../app/lib/uploads';
 import { DOCUMENT_MAX_REQUEST_BYTES, DOCUMENT_UPLOAD_PATH } from '../app/lib/document-uploads';
 import { parseSentryDsn } from '../app/lib/monitoring';
@@ -47,6 +48,11 @@ export type AppOptions = {
   /** Express "trust proxy" value: `false` (socket address) or the proxies to believe. */
   trustProxy?: string;
   uploadsDir: string;
+  /**
+   * Scans uploaded documents kept as sent (decision 052): server/index.ts passes the one CLAMD_URL
+   * configures. Absent (tests, benchmarks): documents are not scanned.
+   */
+  malwareScanner?: MalwareScanner;
   /** Production: the built server bundle. Development: a Vite dev server is attached instead. */
   build?: ServerBuild | (() => Promise<ServerBuild>);
   vite?: { middlewares: express.RequestHandler; ssrLoadModule(id: string): Promise<unknown> };
@@ -336,6 +342,7 @@ export function createApp(options: AppOptions): Express {
 
   // Uploaded and demo pictures: images only, never run as a page (DESIGN §4 "Files").
   const storage = createLocalStorage(options.uploadsDir);
+  const malwareScanner = options.malwareScanner ?? createUnscannedScanner();
   app.use('/media', (req, res, next) => {
     if (!isServableMedia(req.path)) {
       res.status(404).type('text/plain').send('Not found');
@@ -373,6 +380,7 @@ export function createApp(options: AppOptions): Express {
         cspNonce: res.locals.cspNonce as string,
         publicUrl: options.publicUrl,
         storage,
+        malwareScanner,
       }),
     }),
   );

@@ -34,6 +34,7 @@ import { reconcileCheckouts } from '../app/features/ledger/lease-checkout.server
 import { reconcileLeasePayments } from '../app/features/ledger/settlement.server';
 import { movePublicMaintenancePhotos } from '../app/features/work-orders/private-photo-move.server';
 import { createLocalStorage } from '../app/server/uploads/storage.server';
+import { createConfiguredScanner } from '../app/server/uploads/malware-scan.server';
 import { createApp, hardenHttpServer } from './app';
 import { startCluster } from './cluster';
 import { createReadiness, drainServer } from './shutdown';
@@ -51,6 +52,9 @@ async function main() {
         'WEB_CONCURRENCY > 1 refused: the embedded database (PGlite) is owned by one process; running 1 worker. Set DATABASE_URL (PostgreSQL) to use every core.',
       );
     }
+    // Decision 052: said once, by the primary, so an operator notices a machine without clamd.
+    if (env.CLAMD_URL) logger.info({ clamd: env.CLAMD_URL }, 'uploaded documents are scanned for malware by clamd');
+    else logger.warn('CLAMD_URL is not set: uploaded documents (PDFs) are stored without a malware scan');
     if (dev && env.webConcurrency > 1)
       logger.warn({ WEB_CONCURRENCY: env.webConcurrency }, 'the development server (--dev) runs one process; WEB_CONCURRENCY is ignored');
   }
@@ -178,6 +182,7 @@ async function serve(database: Database, { dev, jobRunner }: { dev: boolean; job
     imageSources: env.mapTileSources,
     formTargets: checkoutOrigins(env),
     readiness,
+    malwareScanner: createConfiguredScanner({ clamdUrl: env.CLAMD_URL, timeoutMs: env.CLAMD_TIMEOUT_MS }),
     readyzTimeoutMs: env.READYZ_DB_TIMEOUT_MS,
     diagnostics: env.ENABLE_DIAGNOSTIC_ROUTES ? { worker: env.DIMORA_WORKER_SLOT ?? null, jobRunner } : undefined,
     // Edited code must show at once under --dev: no cached pages there.

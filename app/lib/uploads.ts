@@ -89,5 +89,9 @@ export const UPLOAD_ERROR_CODES = [
   'too_many_pixels',
   /** An image of an accepted type that cannot be decoded (damaged, truncated). */
   'unreadable_image',
+  /** The malware scan found something in the file (decision 052). */
+  'infected',
+  /** The malware scan could not be done (clamd unreachable, too slow, failing): try again later (decision 052). */
+  'scan_unavailable',
 ] as const;
 export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];

@@ -114,6 +114,8 @@ export const AUDIT_ACTIONS = [
   'bid_awarded',
   'payment_disputed',
   'payment_dispute_closed',
+  // The upload pipeline's malware scan refused a file (decision 052)
+  'upload_malware_found',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,12 +1,14 @@
 /**
  * What our Express server hands every loader and action (`context`): the shared database,
  * auth instance, mailer and logger, the request id that doubles as the error id on error
- * screens, the client address and the CSP nonce of this response.
+ * screens, the client address and the CSP nonce of this response, the upload storage and the
+ * malware scanner.
  */
 import type { Auth } from './auth/auth.server';
 import type { Db } from './db/client.server';
 import type { Logger } from './logger.server';
 import type { Mailer } from './mail/mailer.server';
+import type { MalwareScanner } from './uploads/malware-scan.server';
 import type { UploadStorage } from './uploads/storage.server';
 
 export type DimoraLoadContext = {
@@ -23,6 +25,8 @@ export type DimoraLoadContext = {
   publicUrl: string;
   /** Where uploaded files are stored (`DATA_DIR/uploads`, served at /media). */
   storage: UploadStorage;
+  /** Scans uploaded documents kept as sent (decision 052): clamd with CLAMD_URL, else none. */
+  malwareScanner: MalwareScanner;
 };
 
 declare module 'react-router' {

@@ -39,6 +39,7 @@ import { openDatabase } from '../../app/server/db/client.server';
 import type { DimoraLoadContext } from '../../app/server/load-context';
 import { logger } from '../../app/server/logger.server';
 import { createLocalStorage } from '../../app/server/uploads/storage.server';
+import { createUnscannedScanner } from '../../app/server/uploads/malware-scan.server';
 import { BENCH_AUTH_SECRET, createAuthServices } from '../setup/auth-services';
 import { benchPostgresUrl, percentile, prepare, root, scratch } from './lib';
 
@@ -115,6 +116,7 @@ async function main() {
     cspNonce: 'bench-nonce',
     publicUrl: PUBLIC_URL,
     storage,
+    malwareScanner: createUnscannedScanner(),
   });
 
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;

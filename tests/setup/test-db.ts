@@ -14,6 +14,7 @@ import type { Auth } from '~/server/auth/auth.server';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { logger } from '~/server/logger.server';
 import type { Mailer } from '~/server/mail/mailer.server';
+import { createUnscannedScanner, type MalwareScanner } from '~/server/uploads/malware-scan.server';
 import { createLocalStorage } from '~/server/uploads/storage.server';
 import { createAuthServices } from './auth-services';
 import { standInFor } from './stand-in';
@@ -120,10 +121,11 @@ const services = new WeakMap<Database, { auth: Auth; mailer: Mailer }>();
  * A load context for calling route loaders and actions directly in tests. Mail goes to the dev
  * mailbox (the `mail_message` table) unless `smtpUrl` points at a test SMTP server. Uploads go
  * to `uploadsDir` (default: a folder of this test process under the system's temp folder).
+ * Documents are not scanned unless `malwareScanner` is given (a clamd stand-in's scanner).
  */
 export function testContext(
   database: Database,
-  options: { clientIp?: string; smtpUrl?: string; uploadsDir?: string } = {},
+  options: { clientIp?: string; smtpUrl?: string; uploadsDir?: string; malwareScanner?: MalwareScanner } = {},
 ): DimoraLoadContext {
   let shared = services.get(database);
   if (!shared || options.smtpUrl) {
@@ -139,6 +141,7 @@ export function testContext(
     cspNonce: 'test-nonce',
     publicUrl: TEST_PUBLIC_URL,
     storage: createLocalStorage(options.uploadsDir ?? path.join(os.tmpdir(), `dimora-test-uploads-${process.pid}`)),
+    malwareScanner: options.malwareScanner ?? createUnscannedScanner(),
   };
 }
 

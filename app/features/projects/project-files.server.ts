@@ -20,6 +20,7 @@ import { randomStorageKey, storeUploadedDocument } from '~/server/uploads/receiv
 import type { UploadBatch } from '~/server/uploads/receive-photos.server';
 import type { UploadStorage } from '~/server/uploads/storage.server';
 import { UploadError } from '~/server/uploads/upload-error.server';
+import type { UploadScan } from '~/server/uploads/upload-scan.server';
 import { findStaffProject, recordProjectAudit, withLockedStaffProject, type ProjectActor } from './projects.server';
 import { PROJECT_DOCUMENTS_MAX, PROJECT_FILE_MAX_BYTES } from './projects.schemas';
 
@@ -36,19 +37,22 @@ export const PROJECT_UPLOAD_MAX_REQUEST_BYTES = PROJECT_FILE_MAX_BYTES + FORM_OV
 
 /**
  * Reads a multipart form with at most one file (any field name) of an `allowed` type, storing the
- * file through `batch`. Resolves with the text fields and the stored file (null when none was
- * chosen). Throws `UploadError` (`unsupported_type` for content that is none of `allowed`,
- * `file_too_large`, `empty_file`, `too_many_files`, `malformed`…); what was stored stays in
- * `batch` for the caller to discard on any failure.
+ * file through `batch` (a PDF once `scan`, the malware-scan hook of decision 052, passed it).
+ * Resolves with the text fields and the stored file (null when none was chosen). Throws
+ * `UploadError` (`unsupported_type` for content that is none of `allowed`, `file_too_large`,
+ * `empty_file`, `too_many_files`, `malformed`, `infected`, `scan_unavailable`…); what was stored
+ * stays in `batch` for the caller to discard on any failure.
  */
 export async function receiveProjectForm({
   request,
   batch,
   allowed,
+  scan,
 }: {
   request: Request;
   batch: UploadBatch;
   allowed: readonly string[];
+  scan: UploadScan;
 }): Promise<{ fields: Record<string, string>; file: StoredProjectFile | null }> {
   let file: StoredProjectFile | null = null;
   const { fields } = await readMultipart({
@@ -71,6 +75,7 @@ export async function receiveProjectForm({
       const stored = await storeUploadedDocument({
         file: received,
         batch,
+        scan,
         keyFor: (kind) => randomStorageKey('documents', kind === 'pdf' ? 'pdf' : 'bin'),
         images: imageTypes.length > 0 ? { accept: imageTypes, width: PHOTO_DOCUMENT_WIDTH } : undefined,
       });

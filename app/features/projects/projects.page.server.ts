@@ -35,6 +35,7 @@ import type { DimoraLoadContext } from '~/server/load-context';
 import { isMultipart } from '~/server/uploads/multipart.server';
 import { createUploadBatch } from '~/server/uploads/receive-photos.server';
 import { UploadError, uploadErrorStatus } from '~/server/uploads/upload-error.server';
+import { uploadScanFor } from '~/server/uploads/upload-scan.server';
 import {
   addProjectDocument,
   deleteProjectDocument,
@@ -243,7 +244,12 @@ async function handleUpload(args: PageArgs, projectId: number) {
   );
   let received: Awaited<ReturnType<typeof receiveProjectForm>>;
   try {
-    received = await receiveProjectForm({ request, batch, allowed: PROJECT_DOCUMENT_TYPES });
+    received = await receiveProjectForm({
+      request,
+      batch,
+      allowed: PROJECT_DOCUMENT_TYPES,
+      scan: uploadScanFor(context, request, actor.id, 'project_document'),
+    });
   } catch (error) {
     await batch.discard();
     if (!(error instanceof UploadError)) throw error;

@@ -24,6 +24,7 @@ import type { DimoraLoadContext } from '~/server/load-context';
 import { isMultipart } from '~/server/uploads/multipart.server';
 import { createUploadBatch } from '~/server/uploads/receive-photos.server';
 import { UploadError, uploadErrorStatus } from '~/server/uploads/upload-error.server';
+import { uploadScanFor } from '~/server/uploads/upload-scan.server';
 import { findVendorProject, findVendorProjects, submitBid, type BidRefusal } from './project-bids.server';
 import { findVendorBidFile, projectFileResponse, receiveProjectForm, type StoredProjectFile } from './project-files.server';
 import { uploadRefusalMessage } from './projects.page.server';
@@ -94,7 +95,12 @@ export async function handleBidAction(args: Args & { param: string | undefined }
   let file: StoredProjectFile | null = null;
   if (isMultipart(request)) {
     try {
-      ({ fields, file } = await receiveProjectForm({ request, batch, allowed: BID_ATTACHMENT_TYPES }));
+      ({ fields, file } = await receiveProjectForm({
+        request,
+        batch,
+        allowed: BID_ATTACHMENT_TYPES,
+        scan: uploadScanFor(context, request, viewer.id, 'bid_attachment'),
+      }));
     } catch (error) {
       await batch.discard();
       if (!(error instanceof UploadError)) throw error;

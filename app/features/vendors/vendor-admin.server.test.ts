@@ -22,6 +22,7 @@ import type { Viewer } from '~/server/auth/session.server';
 import { auditLog, document, notification, outbox, user, vendor } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import type { Mailer, OutgoingMail } from '~/server/mail/mailer.server';
+import { createUploadScan } from '~/server/uploads/upload-scan.server';
 import { processOutboxBatch } from '~/server/outbox/outbox.server';
 import { vendorIneligibility } from '~/features/work-orders/work-order-core.server';
 import { answerOf, settle } from '../../../tests/setup/action-result';
@@ -169,6 +170,14 @@ async function upload(viewer: Viewer, fields: Record<string, string>, file: { na
     origin,
     body: request.body,
     contentType: request.headers.get('content-type'),
+    scan: createUploadScan({
+      scanner: context.malwareScanner,
+      db: database.db,
+      logger: quiet,
+      userId: viewer.id,
+      origin,
+      purpose: 'vendor_document',
+    }),
   });
 }
 

@@ -55,6 +55,8 @@ export function documentErrorMessage(t: TFunction, code: DocumentErrorCode): str
     case 'bad_file_name':
     case 'empty_file':
     case 'unreadable_image':
+    case 'infected':
+    case 'scan_unavailable':
       return t(`photos.errors.${code}`);
     default:
       return t(`vendors.documents.errors.${code}`);

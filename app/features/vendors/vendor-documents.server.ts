@@ -29,6 +29,7 @@ import { receiveDocument } from '~/server/uploads/receive-document.server';
 import { createUploadBatch } from '~/server/uploads/receive-photos.server';
 import type { UploadStorage } from '~/server/uploads/storage.server';
 import { UploadError } from '~/server/uploads/upload-error.server';
+import type { UploadScan } from '~/server/uploads/upload-scan.server';
 
 import { VENDOR_DOCUMENT_KINDS, VENDOR_DOCUMENTS_MAX, type VendorDocumentKind, type VendorDocumentView } from './vendor-admin.types';
 import { documentKindLabel, vendorNotification } from './vendor-mail.server';
@@ -118,7 +119,8 @@ export type DocumentUploadOutcome =
  * `kind` and `expiresOn` fields, see `documentFieldsSchema`), all or nothing: the file is checked
  * and stored first, then in one transaction the vendor row is locked, the count checked, the
  * `document` row written (unverified), the upload audited (`vendor_document_uploaded`) and the
- * admins notified in-app. On any refusal or error the stored file is deleted again.
+ * admins notified in-app. A PDF passes `scan`, the malware-scan hook (decision 052), before it
+ * is stored. On any refusal or error the stored file is deleted again.
  */
 export async function uploadVendorDocument({
   db,
@@ -130,6 +132,7 @@ export async function uploadVendorDocument({
   signal,
   today = utcToday(),
   onCleanupError,
+  scan,
 }: {
   db: Db;
   storage: UploadStorage;
@@ -140,6 +143,7 @@ export async function uploadVendorDocument({
   signal?: AbortSignal;
   today?: string;
   onCleanupError?: (error: unknown, key: string) => void;
+  scan: UploadScan;
 }): Promise<DocumentUploadOutcome> {
   const linked = await findLinkedVendor(db, viewer);
   if (!linked) return { ok: false, reason: 'not_found' };
@@ -147,7 +151,7 @@ export async function uploadVendorDocument({
   try {
     let received: Awaited<ReturnType<typeof receiveDocument>>;
     try {
-      received = await receiveDocument({ batch, body, contentType, signal, folder: STORAGE_FOLDER });
+      received = await receiveDocument({ batch, body, contentType, signal, folder: STORAGE_FOLDER, scan });
     } catch (error) {
       if (!(error instanceof UploadError)) throw error;
       await batch.discard();

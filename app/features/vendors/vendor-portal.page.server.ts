@@ -26,6 +26,7 @@ import { fieldErrors, isDocumentPost, translateIssues } from '~/server/http/form
 import type { DimoraLoadContext } from '~/server/load-context';
 import { documentDownloadHeaders } from '~/server/uploads/receive-document.server';
 import { uploadErrorStatus } from '~/server/uploads/upload-error.server';
+import { uploadScanFor } from '~/server/uploads/upload-scan.server';
 import { DOCUMENT_DONE_PARAM, DOCUMENT_ERROR_PARAM, VENDOR_DOCUMENT_KINDS, type VendorProfileIntent } from './vendor-admin.types';
 import { documentErrorCode, documentErrorMessage, type DocumentErrorCode } from './vendor-document-messages';
 import { findVendorDocumentFile, uploadVendorDocument } from './vendor-documents.server';
@@ -107,6 +108,7 @@ export async function handleVendorDocumentUpload({ request, context, viewer }: P
     contentType: request.headers.get('content-type'),
     signal: request.signal,
     onCleanupError: (error, key) => context.logger.error({ err: error, key }, 'could not delete an uploaded document'),
+    scan: uploadScanFor(context, request, viewer.id, 'vendor_document'),
   });
   if (outcome.ok) {
     context.logger.info({ vendor: outcome.vendorId, document: outcome.documentId, kind: outcome.kind }, 'vendor document uploaded');

@@ -32,6 +32,7 @@ import { rateLimitedAnswer } from '~/server/responses.server';
 import { isMultipart } from '~/server/uploads/multipart.server';
 import { createUploadBatch, type StoredPhoto, type UploadBatch } from '~/server/uploads/receive-photos.server';
 import { UploadError, uploadErrorStatus } from '~/server/uploads/upload-error.server';
+import { uploadScanFor } from '~/server/uploads/upload-scan.server';
 import { findInvoicePdf, findInvoiceableWorkOrders, findVendorInvoices, submitInvoice } from './invoices.server';
 import {
   acceptWorkOrder,
@@ -345,7 +346,10 @@ export async function handleNewInvoiceAction({ request, context, viewer }: PageA
   const batch = uploadBatch(context);
   if (isMultipart(request)) {
     try {
-      ({ fields, pdf } = await receiveInvoicePost(uploadSource(request, context, batch)));
+      ({ fields, pdf } = await receiveInvoicePost({
+        ...uploadSource(request, context, batch),
+        scan: uploadScanFor(context, request, viewer.id, 'invoice_pdf'),
+      }));
     } catch (error) {
       await batch.discard();
       if (!(error instanceof UploadError)) throw error;

@@ -3,15 +3,17 @@
  * pipeline (`~/server/uploads`): a status note or a completion with before/after photos (each
  * checked by its magic bytes and re-encoded to WebP without metadata, stored under a random
  * name), and an invoice form with an optional PDF (checked by content and size by the shared
- * document reader, `storeUploadedDocument`, stored under a random `.pdf` name that `/media` never serves: it is sent only by a guarded
- * route, as an attachment). Bodies stream with limits; files are kept in an `UploadBatch` the
- * caller discards when its transaction does not commit.
+ * document reader, `storeUploadedDocument`, and by the malware-scan hook (decision 052), stored
+ * under a random `.pdf` name that `/media` never serves: it is sent only by a guarded route, as
+ * an attachment). Bodies stream with limits; files are kept in an `UploadBatch` the caller
+ * discards when its transaction does not commit.
  */
 import { PHOTO_MAX_FILE_BYTES, PHOTO_MAX_REQUEST_BYTES } from '~/lib/uploads';
 import { readMultipart } from '~/server/uploads/multipart.server';
 import { randomStorageKey, storeUploadedDocument } from '~/server/uploads/receive-document.server';
 import { storePhoto, type StoredPhoto, type UploadBatch } from '~/server/uploads/receive-photos.server';
 import type { UploadStorage } from '~/server/uploads/storage.server';
+import type { UploadScan } from '~/server/uploads/upload-scan.server';
 import { WORK_ORDER_PHOTOS_PER_POST } from './completion.schemas';
 import { INVOICE_LINES_MAX, INVOICE_PDF_MAX_BYTES } from './invoices.schemas';
 
@@ -59,15 +61,17 @@ export type StoredPdf = { key: string; mime: 'application/pdf'; sizeBytes: numbe
 
 /**
  * Reads the new-invoice post: its text fields and at most one PDF (≤ INVOICE_PDF_MAX_BYTES,
- * checked by content whatever its name or type says; an empty file input is no file). Throws
- * `UploadError` (`unsupported_type` for anything but a PDF, `file_too_large`, …).
+ * checked by content whatever its name or type says, and by `scan`, the malware-scan hook; an
+ * empty file input is no file). Throws `UploadError` (`unsupported_type` for anything but a PDF,
+ * `file_too_large`, `infected`, `scan_unavailable`, …).
  */
 export async function receiveInvoicePost({
   batch,
   body,
   contentType,
   signal,
-}: Body): Promise<{ fields: Record<string, string>; pdf: StoredPdf | null }> {
+  scan,
+}: Body & { scan: UploadScan }): Promise<{ fields: Record<string, string>; pdf: StoredPdf | null }> {
   let pdf: StoredPdf | null = null;
   const { fields } = await readMultipart({
     body,
@@ -82,7 +86,7 @@ export async function receiveInvoicePost({
     },
     onFile: async (file) => {
       // The shared document reader, PDFs only: anything else is `unsupported_type`.
-      const stored = await storeUploadedDocument({ file, batch, keyFor: () => randomStorageKey('documents', 'pdf') });
+      const stored = await storeUploadedDocument({ file, batch, scan, keyFor: () => randomStorageKey('documents', 'pdf') });
       pdf = {
         key: stored.key,
         mime: 'application/pdf',

@@ -5,7 +5,8 @@
  * and re-encoded by sharp like the photos, metadata left behind — and stored under a random key
  * below `private/`, which `/media` never serves (media.server.ts). The file is only ever handed
  * out by a route that checks who asks, as an attachment (`documentDownloadHeaders`), so a PDF is
- * never rendered inline by the site.
+ * never rendered inline by the site. A PDF, kept as sent, passes the malware-scan hook first
+ * (upload-scan.server.ts, decision 052); a re-encoded image keeps none of the bytes sent.
  */
 import { randomBytes } from 'node:crypto';
 import { DOCUMENT_MAX_FILE_BYTES, DOCUMENT_MAX_REQUEST_BYTES } from '~/lib/document-uploads';
@@ -16,6 +17,7 @@ import { processPhoto } from './photo-variants.server';
 import type { UploadBatch } from './receive-photos.server';
 import { PRIVATE_KEY_PREFIX } from './storage.server';
 import { UploadError } from './upload-error.server';
+import type { UploadScan } from './upload-scan.server';
 
 /** Keys of private files start with this; `/media` refuses them (isServableMedia). */
 export { PRIVATE_KEY_PREFIX };
@@ -76,25 +78,31 @@ export type DocumentImageOptions = {
 /**
  * The one reader of an uploaded document (vendor documents, invoice PDFs, project files): checks
  * received file `file` and stores it through `batch` under `keyFor('pdf' | 'image')`. A PDF
- * (`isPdf`) is kept byte for byte; with `images`, an image is re-encoded as WebP (at most
- * `images.width` px wide, no metadata). Throws `UploadError` `empty_file`, `unsupported_type`
- * (anything else, whatever its name or declared type says), `too_many_pixels` or `unreadable_image`.
+ * (`isPdf`) is kept byte for byte, once `scan` (the malware-scan hook, decision 052) has passed
+ * it; with `images`, an image is re-encoded as WebP (at most `images.width` px wide, no
+ * metadata). Throws `UploadError` `empty_file`, `unsupported_type` (anything else, whatever its
+ * name or declared type says), `too_many_pixels`, `unreadable_image`, or the hook's `infected`
+ * and `scan_unavailable` (nothing is stored then).
  */
 export async function storeUploadedDocument({
   file,
   batch,
   keyFor,
   images,
+  scan,
 }: {
   file: ReceivedFile;
   batch: UploadBatch;
   keyFor: (kind: 'pdf' | 'image') => string;
   images?: DocumentImageOptions;
+  scan: UploadScan;
 }): Promise<StoredDocument> {
   const fileName = file.fileName || undefined;
   if (file.size === 0) throw new UploadError('empty_file', { fileName });
   const originalName = file.fileName || null;
   if (await isPdf(file.data)) {
+    // Kept as sent: scanned before a byte is written.
+    await scan(file);
     const key = keyFor('pdf');
     await batch.put(key, file.data);
     return { key, mime: 'application/pdf', sizeBytes: file.size, sha256: file.sha256, width: null, height: null, originalName };
@@ -124,21 +132,24 @@ export async function storeUploadedDocument({
 
 /**
  * Checks one received file and stores it through `batch` under `private/<folder>/`: a PDF byte
- * for byte, an image re-encoded as WebP (≤ 2000 px wide, no metadata). Throws as
- * `storeUploadedDocument`.
+ * for byte once `scan` passed it, an image re-encoded as WebP (≤ 2000 px wide, no metadata).
+ * Throws as `storeUploadedDocument`.
  */
 export function storeDocument({
   file,
   batch,
   folder,
+  scan,
 }: {
   file: ReceivedFile;
   batch: UploadBatch;
   folder: string;
+  scan: UploadScan;
 }): Promise<StoredDocument> {
   return storeUploadedDocument({
     file,
     batch,
+    scan,
     keyFor: (kind) => randomDocumentKey(folder, kind === 'pdf' ? 'pdf' : 'webp'),
     images: { width: DOCUMENT_IMAGE_WIDTH, maxPixels: PHOTO_MAX_PIXELS, quality: 85 },
   });
@@ -149,7 +160,8 @@ export function storeDocument({
  * fields, storing the document under `private/<folder>/` as it arrives. Resolves with the stored
  * document and the fields; the caller validates the fields afterwards (they may come before or
  * after the file) and must `batch.discard()` on any failure. Throws `UploadError` (`no_file`,
- * `too_many_files`, `file_too_large`, `request_too_large`, the pipeline's and `storeDocument`'s).
+ * `too_many_files`, `file_too_large`, `request_too_large`, the pipeline's and `storeDocument`'s,
+ * `scan`'s included).
  */
 export async function receiveDocument({
   batch,
@@ -157,12 +169,14 @@ export async function receiveDocument({
   contentType,
   signal,
   folder,
+  scan,
 }: {
   batch: UploadBatch;
   body: ReadableStream<Uint8Array> | null;
   contentType: string | null;
   signal?: AbortSignal;
   folder: string;
+  scan: UploadScan;
 }): Promise<{ document: StoredDocument; fields: Record<string, string> }> {
   let stored: StoredDocument | null = null;
   const { fields } = await readMultipart({
@@ -177,7 +191,7 @@ export async function receiveDocument({
       maxFieldBytes: 1_000,
     },
     onFile: async (file) => {
-      stored = await storeDocument({ file, batch, folder });
+      stored = await storeDocument({ file, batch, folder, scan });
     },
   });
   if (!stored) throw new UploadError('no_file');

@@ -22,8 +22,11 @@ export class UploadError extends Error {
   }
 }
 
-/** The HTTP status of a refusal: 413 for sizes and counts, 415 for types, 422 for bad images, 400 for the rest. */
-export function uploadErrorStatus(code: UploadErrorCode): 400 | 413 | 415 | 422 {
+/**
+ * The HTTP status of a refusal: 413 for sizes and counts, 415 for types, 422 for bad images and
+ * malware, 503 when the malware scan could not be done (decision 052), 400 for the rest.
+ */
+export function uploadErrorStatus(code: UploadErrorCode): 400 | 413 | 415 | 422 | 503 {
   switch (code) {
     case 'file_too_large':
     case 'request_too_large':
@@ -34,7 +37,10 @@ export function uploadErrorStatus(code: UploadErrorCode): 400 | 413 | 415 | 422 
     case 'too_many_pixels':
     case 'unreadable_image':
     case 'empty_file':
+    case 'infected':
       return 422;
+    case 'scan_unavailable':
+      return 503;
     default:
       return 400;
   }
