@@ -7,6 +7,7 @@
  * `auditRefusal` (a wrong-role guard, a manager opening another manager's application), and
  * /admin/audit lists, filters, pages and exports entries for admins only.
  */
+import { parse } from 'csv-parse/sync';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '~/lib/access';
@@ -310,6 +311,35 @@ describe('/admin/audit', () => {
     } as never)) as Response;
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('Enter a date as YYYY-MM-DD.');
+  });
+
+  it('the CSV export writes a user agent or table name that starts like a formula with a leading quote', async () => {
+    const starts = ['=', '+', '-', '@', '\t', '\r'];
+    await database.db.insert(auditLog).values(
+      starts.map((start, index) => ({
+        userId: visitors.ids.get('admin')!,
+        action: 'payment_recorded',
+        tableName: `${start}table`,
+        newValues: { note: `${start}1+1` },
+        userAgent: `${start}HYPERLINK("http://evil.example","ua${index}")`,
+        createdAt: sql`${`2026-05-0${index + 1}T08:00:00Z`}::timestamptz`,
+      })),
+    );
+    const response = (await adminAuditCsv.loader({
+      request: requestAs('admin', '/admin/audit.csv?action=payment_recorded&from=2026-05-01&to=2026-05-31'),
+      params: {},
+      context,
+    } as never)) as Response;
+    expect(response.status).toBe(200);
+    const rows = parse(await response.text(), { columns: true }) as Record<string, string>[];
+    // Newest first.
+    const expected = starts.map((start, index) => ({ start, index })).reverse();
+    expect(rows.map((row) => row.user_agent)).toEqual(
+      expected.map(({ start, index }) => `'${start}HYPERLINK("http://evil.example","ua${index}")`),
+    );
+    expect(rows.map((row) => row.table_name)).toEqual(expected.map(({ start }) => `'${start}table`));
+    // The details are one JSON object: it starts with `{`, and the note inside cannot run.
+    for (const row of rows) expect(row.details!.startsWith('{')).toBe(true);
   });
 });
 

@@ -3,6 +3,7 @@
  * through the sandbox provider with the ledger following, the CSV export, the reconciliation, and
  * the query plans of every list path at 20,000 payments. Runs on PGlite and PostgreSQL.
  */
+import { parse } from 'csv-parse/sync';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundPayment } from '~/features/ledger/ledger-commands.server';
@@ -440,6 +441,38 @@ describe(`the payments back office (${kind})`, () => {
     );
     expect(none.trimEnd().split('\n')).toHaveLength(1);
     expect(await exportPaymentsCsv({ db, actor: tenant, filters: NO_FILTERS })).toBeNull();
+  });
+
+  it('the CSV writes every text that starts like a formula with a leading quote, and the amounts as plain numbers', async () => {
+    const starts = ['=', '+', '-', '@', '\t', '\r'];
+    const payer = { id: 'pay-formula', name: '=HYPERLINK("http://evil.example","Pay")', email: 'formula@payments.test' };
+    await db.insert(user).values({ ...payer, role: 'tenant', emailVerified: true });
+    const cedar = (await createBuilding(db, { name: '@Cedar Court', managerId: managerA.id })).id;
+    await db.insert(payment).values(
+      starts.map((start, index) => ({
+        buildingId: cedar,
+        payerId: payer.id,
+        kind: 'other' as const,
+        method: 'check' as const,
+        provider: 'offline',
+        idempotencyKey: `formula:${index}`,
+        status: 'failed' as const,
+        amountCents: 1_250,
+        reference: `${start}cmd|' /C calc'!A${index}`,
+        failureReason: `${start}SUM(1,2)`,
+        createdAt: new Date(`2026-11-0${index + 1}T12:00:00Z`),
+      })),
+    );
+    const csv = await readStream((await exportPaymentsCsv({ db, actor: admin, filters: { ...NO_FILTERS, buildingId: cedar } }))!);
+    const rows = parse(csv, { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(starts.length);
+    expect(rows.map((row) => row.reference).sort()).toEqual(starts.map((start, index) => `'${start}cmd|' /C calc'!A${index}`).sort());
+    expect(new Set(rows.map((row) => row.failure_reason))).toEqual(new Set(starts.map((start) => `'${start}SUM(1,2)`)));
+    for (const row of rows) {
+      expect(row.payer_name).toBe(`'${payer.name}`);
+      expect(row.building).toBe("'@Cedar Court");
+      expect([row.amount_cents, row.amount_usd]).toEqual(['1250', '12.50']);
+    }
   });
 });
 

@@ -18,7 +18,7 @@
  */
 import { isAdmin, isPropertyManager, isStaffActor } from '~/lib/access';
 import { addIsoDays } from '~/lib/time-zones';
-import { keysetCsvStream } from '~/server/http/csv.server';
+import { csvDecimal, keysetCsvStream } from '~/server/http/csv.server';
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { afterInstantKey, instantText, utcDayStart } from '~/server/db/instant-keyset.server';
 import { rowsOf } from '~/server/db/rows.server';
@@ -408,7 +408,7 @@ function csvLine(item: PaymentListItem): unknown[] {
     item.method,
     item.amountCents,
     item.refundedCents,
-    (item.amountCents / 100).toFixed(2),
+    csvDecimal(item.amountCents),
     item.currency,
     item.buildingId ?? '',
     item.buildingName,

@@ -5,6 +5,7 @@
  * actions (303 for a plain post, data for an enhanced one, 422 with translated field errors, 400
  * for an unknown intent, 404 that changes nothing), the CSV import over multipart and the export.
  */
+import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as managerBuilding from '~/routes/staff/properties.$buildingId';
@@ -325,5 +326,26 @@ describe('portfolio actions', () => {
       } as never),
     );
     expect(foreign).toMatchObject({ init: { status: 404 } });
+  });
+
+  it('the units CSV, on /admin and /dashboard, writes each title that starts like a formula with a leading quote', async () => {
+    const titles = ['=HYPERLINK("http://evil.example","x")', "+cmd|' /C calc'!A0", '-2+3', '@SUM(1,2)', '\t=1+1', '\r=1+1'];
+    const formula = (await createBuilding(database.db, { managerId: ids.get('manager')!, name: 'Formula Court' })).id;
+    for (const [index, title] of titles.entries()) {
+      await createProperty(database.db, { buildingId: formula, unitNumber: `${index + 1}F`, title });
+    }
+    for (const [who, path] of [
+      ['admin', `/admin/properties/${formula}/units.csv`],
+      ['manager', `/dashboard/buildings/${formula}/units.csv`],
+    ] as const) {
+      const response = (await managerCsv.loader({
+        request: request(who, path),
+        params: { buildingId: String(formula) },
+        context,
+      } as never)) as Response;
+      expect(response.status).toBe(200);
+      const rows = parse(await response.text(), { columns: true }) as Record<string, string>[];
+      expect(rows.map((row) => row.title)).toEqual(titles.map((title) => `'${title}`));
+    }
   });
 });

@@ -5,6 +5,7 @@
  * only their own buildings (anything else is "not found", and audited).
  */
 import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findListings } from '~/features/listings/listings.server';
@@ -659,6 +660,49 @@ describe('CSV import and export', () => {
       '2027-03-01',
       unit!.amenities,
     ]);
+  });
+});
+
+describe('CSV export of text that starts like a formula', () => {
+  const TITLES = [
+    '=HYPERLINK("http://evil.example","Rent")',
+    "+cmd|' /C calc'!A0",
+    '-2+3',
+    '@SUM(1,2)',
+    '\t=1+1',
+    '\r=1+1',
+    "'=already quoted",
+  ];
+
+  it('writes each such title and description with a leading quote, and the file imports back unchanged', async () => {
+    const home = (await makeBuilding(db, { managerId: manager.id, name: 'Formula House', streetAddress: '9 Formula Way' })).id;
+    for (const [index, title] of TITLES.entries()) {
+      await createProperty(db, {
+        buildingId: home,
+        unitNumber: `F${index + 1}`,
+        title,
+        description: `@note ${index}`,
+        price: 1500 + index,
+      });
+    }
+    const exported = await exportUnitsCsv({ db, actor: manager, origin, buildingId: home });
+    const rows = parse(exported!.csv, { columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => row.title)).toEqual(TITLES.map((title) => `'${title}`));
+    expect(rows.map((row) => row.description)).toEqual(TITLES.map((_, index) => `'@note ${index}`));
+    expect(rows.map((row) => row.price)).toEqual(TITLES.map((_, index) => String(1500 + index)));
+
+    const preview = await previewUnitImport({ db, actor: manager, buildingId: home, fileName: 'back.csv', csv: exported!.csv });
+    expect(preview).toMatchObject({ ok: true, preview: { counts: { rows: TITLES.length, update: TITLES.length, create: 0, invalid: 0 } } });
+    const importId = preview.ok ? preview.preview.importId : null;
+    expect(await commitUnitImport({ db, actor: manager, origin, importId: importId! })).toMatchObject({ ok: true });
+    const units = await db
+      .select({ unitNumber: property.unitNumber, title: property.title, description: property.description })
+      .from(property)
+      .where(eq(property.buildingId, home));
+    // The unit rules trim a title as the form does, so a leading tab or carriage return goes.
+    expect(units.sort((a, b) => a.unitNumber.localeCompare(b.unitNumber))).toEqual(
+      TITLES.map((title, index) => ({ unitNumber: `F${index + 1}`, title: title.trim(), description: `@note ${index}` })),
+    );
   });
 });
 
