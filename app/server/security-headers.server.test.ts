@@ -1,6 +1,6 @@
 import { checkoutOrigins } from './payments/payments.server';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, createNonce, isSameOriginRequest } from './security-headers.server';
+import { contentSecurityPolicy, createNonce, isFromThisSite, isSameOriginRequest } from './security-headers.server';
 
 const SITE = 'https://dimora.example';
 
@@ -39,6 +39,29 @@ describe('isSameOriginRequest (foreign-origin refusal)', () => {
     ['an OPTIONS from a foreign Origin', { method: 'OPTIONS', origin: 'https://evil.example' }, true],
   ])('%s → allowed: %s', (_label, request, allowed) => {
     expect(check(request)).toBe(allowed);
+  });
+});
+
+describe('isFromThisSite (the event stream, any method)', () => {
+  const from = (headers: { origin?: string; secFetchSite?: string; host?: string }) =>
+    isFromThisSite({
+      origin: headers.origin,
+      secFetchSite: headers.secFetchSite,
+      host: headers.host ?? 'dimora.example',
+      publicOrigin: SITE,
+    });
+
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }, false],
+    ['Origin: null', { origin: 'null' }, false],
+    ['a look-alike host', { origin: 'https://dimora.example.evil.example' }, false],
+    ['no Origin but Sec-Fetch-Site: cross-site', { secFetchSite: 'cross-site' }, false],
+    ['the public origin', { origin: SITE }, true],
+    ['an Origin naming the Host', { origin: 'http://127.0.0.1:3700', host: '127.0.0.1:3700' }, true],
+    ['no Origin, Sec-Fetch-Site: same-origin', { secFetchSite: 'same-origin' }, true],
+    ['neither header', {}, true],
+  ])('%s → %s', (_label, headers, allowed) => {
+    expect(from(headers)).toBe(allowed);
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * Security headers and request checks for every response (decision 007):
  * a Content-Security-Policy with a per-request nonce, HSTS on https in production, and the
- * refusal of state-changing requests sent from a foreign origin (CSRF), alongside the
- * session cookie's SameSite=Lax.
+ * refusal of state-changing requests — and of the event stream (decision 011) — sent from a
+ * foreign origin (CSRF), alongside the session cookie's SameSite=Lax.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -52,26 +52,21 @@ export function contentSecurityPolicy(
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/**
- * True when a request may change state on our behalf: safe methods always; otherwise the
- * `Origin` (or, without it, `Sec-Fetch-Site`) must say the request came from this site.
- * `host` is the Host header; `publicOrigin` is PUBLIC_URL's origin. Requests from non-browser
- * clients carry neither header and are allowed (they hold no victim's cookies).
- */
-export function isSameOriginRequest({
-  method,
-  origin,
-  secFetchSite,
-  host,
-  publicOrigin,
-}: {
-  method: string;
+/** Where a request says it was sent from: its `Origin`, `Sec-Fetch-Site` and `Host` headers, and PUBLIC_URL's origin. */
+export type RequestSource = {
   origin: string | undefined;
   secFetchSite: string | undefined;
   host: string | undefined;
   publicOrigin: string;
-}): boolean {
-  if (SAFE_METHODS.has(method.toUpperCase())) return true;
+};
+
+/**
+ * True unless the request's headers say a page of another site sent it: an `Origin` must be
+ * PUBLIC_URL's origin or name the `Host` the request came to (`null` and malformed ones are
+ * foreign); without an `Origin`, `Sec-Fetch-Site` must be `same-origin` or `none`; with
+ * neither header (a non-browser client, which holds no victim's cookies) it is allowed.
+ */
+export function isFromThisSite({ origin, secFetchSite, host, publicOrigin }: RequestSource): boolean {
   if (origin) {
     if (origin === 'null') return false;
     if (origin === publicOrigin) return true;
@@ -83,4 +78,13 @@ export function isSameOriginRequest({
   }
   if (secFetchSite) return secFetchSite === 'same-origin' || secFetchSite === 'none';
   return true;
+}
+
+/**
+ * True when a request may change state on our behalf: safe methods always; otherwise it must
+ * come from this site (`isFromThisSite`). `host` is the Host header; `publicOrigin` is
+ * PUBLIC_URL's origin.
+ */
+export function isSameOriginRequest({ method, ...source }: RequestSource & { method: string }): boolean {
+  return SAFE_METHODS.has(method.toUpperCase()) || isFromThisSite(source);
 }

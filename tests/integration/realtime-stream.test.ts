@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashVisitorToken, newVisitorToken } from '~/server/chat/chat-access.server';
-import { thread } from '~/server/db/schema';
+import { like } from 'drizzle-orm';
+import { rateLimit, thread } from '~/server/db/schema';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { publishEvents } from '~/server/realtime/events.server';
 import { openStream, signedInUser, startInstance, type TestInstance, type TestStream } from '../setup/realtime';
@@ -68,6 +69,42 @@ describe(`event stream (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}
     expect(await response.json()).toEqual({ error: 'two_factor_required' });
     // The enrolled manager of the suite opens one.
     expect((await stream({ cookie: manager.cookie })).status).toBe(200);
+  });
+
+  it('refuses a foreign Origin with 403 before counting or looking anything up; its own origin and no Origin open', async () => {
+    const apiCalls = async () => {
+      const rows = await database.db.select({ count: rateLimit.count }).from(rateLimit).where(like(rateLimit.key, 'api_call:%'));
+      return rows.reduce((sum, row) => sum + row.count, 0);
+    };
+    const open = (headers: Record<string, string>) =>
+      fetch(`${instance.url}/api/events`, { headers: { cookie: alice.cookie, ...headers } });
+    const before = await apiCalls();
+    const foreignHeaders: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: 'http://127.0.0.1.evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const foreign of foreignHeaders) {
+      const refused = await open(foreign);
+      expect(refused.status, JSON.stringify(foreign)).toBe(403);
+      expect(await refused.json()).toEqual({ error: 'cross_origin' });
+      expect(refused.headers.get('cache-control')).toBe('no-store');
+    }
+    expect(await apiCalls()).toBe(before);
+    const publicOrigin = 'http://127.0.0.1'; // testAppOptions' PUBLIC_URL
+    const sameHeaders: Record<string, string>[] = [
+      { origin: publicOrigin },
+      { origin: instance.url },
+      { 'sec-fetch-site': 'same-origin' },
+      {},
+    ];
+    for (const same of sameHeaders) {
+      const response = await open(same);
+      expect(response.status, JSON.stringify(same)).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      await response.body?.cancel();
+    }
   });
 
   it('opens for a signed-in user with the event-stream headers and a ready frame', async () => {

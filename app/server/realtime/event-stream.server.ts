@@ -1,6 +1,10 @@
 /**
  * `GET /api/events`: the Server-Sent Events stream of decision 011 (deliverable 2).
  *
+ * - From where: a request whose `Origin` (or, without one, `Sec-Fetch-Site`) names another site
+ *   answers 403 before any database work (`isFromThisSite`, the rule foreign form posts meet);
+ *   same-origin requests and ones without either header (a same-origin EventSource may send
+ *   no `Origin`) go on.
  * - Who: a signed-in user (their own, role, `all` and — for staff — `staff` audiences) and/or a
  *   chat visitor (the threads of their cookie); the audiences come from the session and the
  *   cookie only. Nobody → 401. Counted as `api_call` for rate limiting (429), before any lookup;
@@ -33,6 +37,7 @@ import { checkViewer, getViewer, mustEnrol, type Viewer } from '../auth/session.
 import type { Db } from '../db/client.server';
 import type { Logger } from '../logger.server';
 import { consumeRateLimit, sendTooManyRequests } from '../rate-limit.server';
+import { isFromThisSite } from '../security-headers.server';
 import { viewerAudiences, type Audience } from './events.server';
 import type { RealtimeHub, StreamMessage } from './hub.server';
 
@@ -138,6 +143,13 @@ export function createEventStreamHandler(deps: Deps) {
     const gone = () => ended || req.destroyed || res.destroyed;
 
     res.setHeader('Cache-Control', 'no-store');
+    // A page of another site may not read anyone's events with their cookies: refused before
+    // anything is counted or looked up, by the same rule as a foreign form post.
+    const source = { origin: req.headers.origin, secFetchSite: req.get('sec-fetch-site'), host: req.headers.host };
+    if (!isFromThisSite({ ...source, publicOrigin: deps.publicUrl })) {
+      res.status(403).json({ error: 'cross_origin' });
+      return;
+    }
     const client = (req.headers['x-dimora-client-ip'] as string | undefined) ?? 'unknown';
     const limit = await consumeRateLimit({ db: deps.db, action: 'api_call', client });
     if (gone()) return end();
