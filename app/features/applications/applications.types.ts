@@ -187,8 +187,6 @@ export type ReviewPageData = {
   list: ApplicationListPage;
   properties: ReviewPropertyOption[];
   selected: ApplicationDetail | null;
-  /** `?id=` named an application that does not exist or is not the viewer's to see. */
-  selectedMissing: boolean;
   /** After a plain browser post: which command succeeded. */
   done: ApplicationIntent | null;
 };

@@ -3,7 +3,7 @@
  * /admin/applications (admins only) and /dashboard (a property manager's scoped review, an
  * applicant's withdrawal). Refused posts change nothing.
  */
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '~/lib/access';
 import * as dashboard from '~/routes/dashboard/_index';
@@ -54,7 +54,7 @@ async function writes() {
 }
 
 describe('/admin/applications', () => {
-  it('lists, filters and opens one application for an admin; an unknown id shows as missing', async () => {
+  it('lists, filters and opens one application for an admin; an unknown or malformed id answers 404', async () => {
     const app = await createApplication(database.db, { propertyId: foreign.id, firstName: 'Zelda' });
     const data = (await adminApplications.loader({
       request: requestAs('admin', `/admin/applications?status=submitted&q=zelda&id=${app.id}`),
@@ -66,19 +66,20 @@ describe('/admin/applications', () => {
     expect(data.review.selected).toMatchObject({ id: app.id, firstName: 'Zelda', property: { title: 'Route Foreign' } });
     expect(data.meta.title).toBe('Applications');
 
-    const missing = (await adminApplications.loader({
-      request: requestAs('admin', '/admin/applications?id=99999999'),
-      params: {},
-      context,
-    } as never)) as Awaited<ReturnType<typeof adminApplications.loader>>;
-    expect(missing.review).toMatchObject({ selected: null, selectedMissing: true });
-    // Garbage in the query string is ignored.
+    for (const id of ['99999999', 'abc', '-1', '1e3', '99999999999']) {
+      const missing = await settle(() =>
+        adminApplications.loader({ request: requestAs('admin', `/admin/applications?id=${id}`), params: {}, context } as never),
+      );
+      expect(missing, id).toMatchObject({ init: { status: 404 } });
+    }
+    // Garbage in the filters is ignored; an empty `id` opens no panel.
     const garbage = (await adminApplications.loader({
-      request: requestAs('admin', '/admin/applications?status=nope&property=-3&page=zz&id=abc'),
+      request: requestAs('admin', '/admin/applications?status=nope&property=-3&page=zz&id='),
       params: {},
       context,
     } as never)) as Awaited<ReturnType<typeof adminApplications.loader>>;
     expect(garbage.review.filters).toEqual({ status: null, propertyId: null, q: '', page: 1 });
+    expect(garbage.review.selected).toBeNull();
   });
 
   it('moves an application through review: data for an enhanced post, a 303 back to the panel for a plain one', async () => {
@@ -164,25 +165,40 @@ describe('/dashboard', () => {
   it('a property manager reviews only the applications for the properties they manage', async () => {
     const mine = await createApplication(database.db, { propertyId: managed.id, firstName: 'Mona' });
     const theirs = await createApplication(database.db, { propertyId: foreign.id, firstName: 'Otto' });
-    const data = (await dashboard.loader({
-      request: requestAs('property_manager', `/dashboard?id=${theirs.id}`),
-      params: {},
-      context,
-    } as never)) as Awaited<ReturnType<typeof dashboard.loader>>;
+    const load = (query: string) =>
+      settle(() => dashboard.loader({ request: requestAs('property_manager', `/dashboard${query}`), params: {}, context } as never));
+    const refusals = () =>
+      database.db
+        .select({ values: auditLog.newValues })
+        .from(auditLog)
+        .where(and(eq(auditLog.userId, visitors.ids.get('property_manager')!), eq(auditLog.action, 'access_denied')));
+
+    const before = (await refusals()).length;
+    expect(await load(`?id=${theirs.id}`)).toMatchObject({ init: { status: 404 } });
+    const recorded = await refusals();
+    expect(recorded).toHaveLength(before + 1);
+    expect(recorded.at(-1)!.values).toMatchObject({ object_id: String(theirs.id), reason: 'not_managed' });
+    for (const unknown of ['2000000000', 'abc', '0']) {
+      expect(await load(`?id=${unknown}`), unknown).toMatchObject({ init: { status: 404 } });
+    }
+    // Unknown and malformed ids name nothing to protect: not recorded.
+    expect(await refusals()).toHaveLength(before + 1);
+
+    const data = (await load(`?id=${mine.id}`)) as Awaited<ReturnType<typeof dashboard.loader>>;
+    expect(data.review!.selected).toMatchObject({ id: mine.id, firstName: 'Mona', property: { title: 'Route Managed' } });
     const references = data.review!.list.items.map((item) => item.reference);
     expect(references).toContain(mine.reference);
     expect(references).not.toContain(theirs.reference);
-    expect(data.review).toMatchObject({ selected: null, selectedMissing: true });
     expect(data.review!.properties.map((option) => option.id)).toEqual([managed.id]);
 
-    const before = await writes();
+    const writesBefore = await writes();
     const refused = answerOf(
       await dashboardAction(post('property_manager', '/dashboard', { intent: 'reject', applicationId: String(theirs.id) })),
     );
     expect(refused.status).toBe(404);
     expect(refused.body.errors).toEqual({ form: 'This application does not exist, or it is not one you can change.' });
     expect(await statusOf(theirs.id)).toBe('submitted');
-    expect(await writes()).toEqual(before);
+    expect(await writes()).toEqual(writesBefore);
 
     const done = answerOf(
       await dashboardAction(post('property_manager', '/dashboard', { intent: 'review', applicationId: String(mine.id) })),

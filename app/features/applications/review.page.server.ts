@@ -10,6 +10,7 @@
  * `done=<intent>`; refusals answer 404, 409 or 422 with a translated message; an intent the page
  * does not take 400; a staff intent from someone who does not review applications 403.
  */
+import { data } from 'react-router';
 import { isPropertyManager } from '~/lib/access';
 import type { Language } from '~/lib/constants';
 import { auditRefusalIfExists, type RequestOrigin } from '~/server/audit.server';
@@ -41,6 +42,11 @@ import { parseId } from '~/lib/ids';
 /**
  * The review list for `actor` as the URL `url` asks for it (filters, page, open panel, done
  * notice). Throws `ApplicationsForbiddenError` unless the actor reviews applications.
+ *
+ * A panel `?id=` that names no application the actor may see — unknown, another manager's, or
+ * not an id at all (`parseId`) — throws a 404 (`data(null, { status: 404 })`) like every other
+ * record page (decision 023 and 037); another manager's is audited first when `origin` is
+ * given. An empty `?id=` opens no panel.
  */
 export async function loadReviewPage({
   db,
@@ -63,21 +69,23 @@ export async function loadReviewPage({
     listReviewProperties({ db, actor, lang }),
     selectedId ? findApplication({ db, actor, id: selectedId, lang }) : Promise.resolve(null),
   ]);
-  if (selectedId && !selected && origin) await auditForeignApplication(db, actor, selectedId, origin);
+  if (params.get('id') && !selected) {
+    if (selectedId && origin) await auditForeignApplication(db, actor, selectedId, origin);
+    throw data(null, { status: 404 });
+  }
   const done = params.get('done');
   return {
     filters: { ...filters, page: list.page },
     list,
     properties,
     selected,
-    selectedMissing: (selectedId !== null || params.has('id')) && !selected,
     done: isApplicationIntent(done) ? done : null,
   };
 }
 
 /**
  * Decision 023: a property manager reached for application `id` that exists but is not on
- * their properties (the page answers as for a missing one): recorded through `auditRefusalIfExists`.
+ * their properties (the page answers 404 as for a missing one): recorded through `auditRefusalIfExists`.
  * Unknown ids and admins (who see every application) record nothing.
  */
 async function auditForeignApplication(db: Db, actor: Viewer, id: number, origin: RequestOrigin): Promise<void> {

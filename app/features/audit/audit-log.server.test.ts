@@ -165,18 +165,17 @@ describe('refused accesses are recorded', () => {
     expect((await database.db.select({ n: count() }).from(auditLog))[0]!.n).toBe(before);
   });
 
-  it("a property manager opening another manager's application is recorded; their own and unknown ids are not", async () => {
+  it("a property manager opening another manager's application gets a 404 that is recorded; their own opens; an unknown id is a 404 not recorded", async () => {
     const manager = visitors.ids.get('property_manager')!;
     const mine = await createProperty(database.db, { managerId: manager, title: 'Audit Managed' });
     const theirs = await createProperty(database.db, { title: 'Audit Foreign' });
     const own = await createApplication(database.db, { propertyId: mine.id });
     const foreign = await createApplication(database.db, { propertyId: theirs.id });
     const load = (id: number) =>
-      dashboard.loader({ request: requestAs('property_manager', `/dashboard?id=${id}`), params: {}, context } as never);
-    const seenForeign = (await load(foreign.id)) as { review: { selected: unknown; selectedMissing: boolean } };
-    expect(seenForeign.review).toMatchObject({ selected: null, selectedMissing: true });
-    await load(own.id);
-    await load(2_000_000_000);
+      settle(() => dashboard.loader({ request: requestAs('property_manager', `/dashboard?id=${id}`), params: {}, context } as never));
+    expect(await load(foreign.id)).toMatchObject({ init: { status: 404 } });
+    expect(await load(own.id)).toMatchObject({ review: { selected: { id: own.id } } });
+    expect(await load(2_000_000_000)).toMatchObject({ init: { status: 404 } });
     const rows = await entriesOf(manager, 'access_denied');
     expect(rows.map((row) => [row.tableName, row.newValues.object_id, row.newValues.reason])).toEqual([
       ['application', String(foreign.id), 'not_managed'],

@@ -2,8 +2,8 @@
  * /admin/applications (decision 010; spec §6 and DESIGN §4: every /admin page is
  * admin only). Every rental application: filters by status and property and a search by
  * reference, name or e-mail (`?status=&property=&q=&page=`, 25 a page), the panel of one
- * application (`?id=`), and the staff transitions posted as `intent` with `applicationId` and an
- * optional `note`:
+ * application (`?id=`; an unknown or malformed id answers 404), and the staff transitions
+ * posted as `intent` with `applicationId` and an optional `note`:
  *
  * - `review`  submitted → under_review;
  * - `approve` under_review → approved (creates a pending lease, marks the unit leased);

@@ -9,13 +9,15 @@
  * (`intent=withdraw`); a property manager also reviews the applications for the properties they
  * manage — the same list, filters (`?status=&property=&q=&page=`), panel (`?id=`) and commands
  * (`review`, `approve`, `reject`) as /admin/applications, scoped by the service to their
- * properties. The action answers like /admin/applications' (see `handleApplicationAction`).
+ * properties. A panel `?id=` of an application outside their buildings, unknown or malformed
+ * answers 404 like any record page (another manager's is audited; `loadReviewPage`). The action
+ * answers like /admin/applications' (see `handleApplicationAction`).
  *
  * Live chat (decision 011) and contact-form inquiries (decision 018): a property manager
  * answers the inbox here, the same one admins see in /admin/messages (`?inboxTab=`, `?thread=<id>`,
  * `?inboxPage=`) — every chat, and the inquiries about the units they manage. A thread that is not
- * theirs is shown as "does not exist" (like another manager's application above; the attempt is
- * audited) and its commands answer 404. Its commands post to /api/inbox.
+ * theirs is shown as "does not exist" (the attempt is audited) and its commands answer 404. Its
+ * commands post to /api/inbox.
  */
 import { isPropertyManager } from '~/lib/access';
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';

@@ -4,7 +4,7 @@
  * filters, the count and the list with its pagination. `basePath` is the page the links and forms
  * stay on.
  */
-import { Alert, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { SuccessAlert } from '~/components/status-alerts';
 import { useTranslation } from '~/lib/i18n';
 import type { ApplicationActionResult, ReviewPageData } from '../applications.types';
@@ -24,16 +24,11 @@ type Props = {
 
 export function ApplicationReview({ basePath, review, result, emptyBody }: Props) {
   const { t } = useTranslation();
-  const { filters, list, properties, selected, selectedMissing, done } = review;
+  const { filters, list, properties, selected, done } = review;
   return (
     <Stack gap="md" data-testid="application-review">
       {done && done !== 'withdraw' && <SuccessAlert data-testid="applications-done">{t(`applications.done.${done}`)}</SuccessAlert>}
       {selected && <ApplicationDetailPanel application={selected} result={result} closeHref={reviewHref(basePath, filters)} />}
-      {selectedMissing && (
-        <Alert color="yellow" data-testid="application-missing">
-          {t('applications.detail.notFound')}
-        </Alert>
-      )}
       <ApplicationFilters basePath={basePath} filters={filters} properties={properties} />
       <Text size="sm" c="dimmed" aria-live="polite" data-testid="applications-count" data-count={list.total}>
         {t('applications.list.count', { count: list.total })}
