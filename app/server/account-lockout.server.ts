@@ -7,10 +7,13 @@
  * - `SIGN_IN_LOCKOUT.failures` wrong passwords within `windowS` lock the account for
  *   `baseDelayS`; while the episode lasts, each further failure after a lock ends locks it again
  *   for twice as long, up to `maxDelayS`. An episode ends `windowS` after its last lock ran out
- *   with no new failure, or at a successful sign-in (`clearSignInFailures`).
+ *   with no new failure, or at a successful sign-in (`clearThrottle`).
  * - While locked, sign-in answers 429 with `Retry-After` before any password check.
  * - Counters live in the database (`sign_in_throttle`), shared by every instance; each step is
  *   one atomic statement, and only one request can start a given lock (conditional UPDATE).
+ * - A trusted device (decision 054: a browser with a valid device cookie for the account) is
+ *   counted under its own key (`deviceThrottleKey`) with the same policy instead of the
+ *   account's, so guessing from unknown devices cannot lock the owner's browser out.
  */
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -25,13 +28,26 @@ export function accountThrottleKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
-/** Whole seconds the account of `email` stays locked, or null when it may try a password. */
-export async function accountLockRemaining(db: Db, email: string): Promise<number | null> {
+/**
+ * The counter key of a device cookie (decision 054): `device:` + SHA-256 of its nonce, so a
+ * leaked table holds no cookie material and never collides with an account's key.
+ */
+export function deviceThrottleKey(nonce: string): string {
+  return `device:${createHash('sha256').update(nonce).digest('hex')}`;
+}
+
+/** Whole seconds the counter `key` stays locked, or null when it may try a password. */
+export async function throttleLockRemaining(db: Db, key: string): Promise<number | null> {
   const [row] = await db
     .select({ seconds: sql<number>`ceil(extract(epoch from (${signInThrottle.lockedUntil} - now())))::int` })
     .from(signInThrottle)
-    .where(sql`${signInThrottle.key} = ${accountThrottleKey(email)} and ${signInThrottle.lockedUntil} > now()`);
+    .where(sql`${signInThrottle.key} = ${key} and ${signInThrottle.lockedUntil} > now()`);
   return row ? Math.max(1, Number(row.seconds)) : null;
+}
+
+/** Whole seconds the account of `email` stays locked, or null when it may try a password. */
+export function accountLockRemaining(db: Db, email: string): Promise<number | null> {
+  return throttleLockRemaining(db, accountThrottleKey(email));
 }
 
 /** What one counted failure did: `lockedForS` when it started a lock; `firstLock` on an episode's first. */
@@ -41,8 +57,15 @@ export type SignInFailureResult = { failures: number; lockedForS: number | null;
  * Counts one failed sign-in for `email` and locks the account when the policy says so. Call it
  * only for a wrong password (not for a refusal while locked). Database errors propagate.
  */
-export async function recordSignInFailure(db: Db, email: string): Promise<SignInFailureResult> {
-  const key = accountThrottleKey(email);
+export function recordSignInFailure(db: Db, email: string): Promise<SignInFailureResult> {
+  return recordThrottleFailure(db, accountThrottleKey(email));
+}
+
+/**
+ * Counts one failed sign-in under the counter `key` (an account's or a device's) and locks it
+ * when `SIGN_IN_LOCKOUT` says so. Database errors propagate.
+ */
+export async function recordThrottleFailure(db: Db, key: string): Promise<SignInFailureResult> {
   const { windowS, failures: threshold, baseDelayS, maxDelayS } = SIGN_IN_LOCKOUT;
   const expired = sql`"sign_in_throttle"."window_start" <= now() - make_interval(secs => ${windowS})`;
   const [counted] = await db
@@ -76,7 +99,7 @@ export async function recordSignInFailure(db: Db, email: string): Promise<SignIn
   return { failures, lockedForS, firstLock: locked.lockLevel === 1, lockedUntil: locked.lockedUntil };
 }
 
-/** A successful sign-in: forgets the account's failures and ends its episode. */
-export async function clearSignInFailures(db: Db, email: string): Promise<void> {
-  await db.delete(signInThrottle).where(eq(signInThrottle.key, accountThrottleKey(email)));
+/** A successful sign-in: forgets the failures and ends the episode of the counter `key`. */
+export async function clearThrottle(db: Db, key: string): Promise<void> {
+  await db.delete(signInThrottle).where(eq(signInThrottle.key, key));
 }

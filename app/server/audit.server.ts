@@ -83,6 +83,8 @@ export const AUDIT_ACTIONS = [
   'payment_after_expiry',
   // Account lockout across addresses, refused accesses, the retention job (decision 023)
   'account_locked',
+  // A trusted device's own lock (decision 054)
+  'device_locked',
   'access_denied',
   'audit_retention_run',
   'audit_exported',

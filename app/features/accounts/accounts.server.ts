@@ -14,9 +14,10 @@ import { checkRateLimit, type RateLimited } from '~/server/rate-limit.server';
 import { getViewer, type Viewer } from '~/server/auth/session.server';
 import { HASHER_BUSY_CODE } from '~/server/auth/auth.server';
 import { passwordProblemOfCode, type PasswordProblem } from '~/server/auth/password-policy.server';
-import { accountLockRemaining, clearSignInFailures, recordSignInFailure } from '~/server/account-lockout.server';
+import { accountLockRemaining, recordSignInFailure } from '~/server/account-lockout.server';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import { ACCOUNT_LOCKED_MAIL_TOPIC, type AccountLockedMailPayload } from './account-jobs.server';
+import { countDeviceFailure, recordSignInSuccess, trustedDeviceOf } from './device-trust.server';
 import type { Language } from '~/lib/constants';
 import { mustEnrolTwoFactor, type Role } from '~/lib/access';
 import type { SignInInput, SignUpInput } from './accounts.schemas';
@@ -83,14 +84,17 @@ export type SignInOutcome =
  * a second factor, enrol one (decision 023). An unverified
  * address gets a new verification e-mail. An account with two-factor sign-in answers
  * `ok: 'two_factor'` with the challenge cookie; `verifySecondFactor` (two-factor.server.ts)
- * completes the session.
+ * completes the session. A locked account answers `rate_limited` except to a trusted device
+ * (decision 054), whose wrong passwords count against that device; success sets a new device cookie.
  */
 export async function signIn(call: Call, input: SignInInput): Promise<SignInOutcome> {
   const { context, request } = call;
   const limited = await checkRateLimit(call, 'login');
   if (limited) return limited;
-  // Decision 023: a locked account answers 429 from every address, before any password check.
-  const lockedForS = await accountLockRemaining(context.db, input.email);
+  // Decision 054: the owner's browser (a valid device cookie) is not held by the account's lock.
+  const device = await trustedDeviceOf(context, request, { email: input.email });
+  // Decision 023: a locked account answers 429 from every unknown device, before any password check.
+  const lockedForS = device ? null : await accountLockRemaining(context.db, input.email);
   if (lockedForS !== null) {
     context.logger.warn({ client: context.clientIp }, 'sign-in refused: account locked');
     return { ok: false, reason: 'rate_limited', action: 'login', retryAfterS: lockedForS };
@@ -113,7 +117,7 @@ export async function signIn(call: Call, input: SignInInput): Promise<SignInOutc
     if (previous) {
       await context.db.delete(session).where(and(eq(session.userId, previous.id), ne(session.token, result.response.token)));
     }
-    await clearSignInFailures(context.db, input.email);
+    await recordSignInSuccess(context, { userId: result.response.user.id, device, headers: result.headers });
     await audit(context, origin, 'sign_in_succeeded', result.response.user.id);
     // Set by the sign-in hook when this password fails today's policy (decision 023).
     const [flags] = await context.db
@@ -134,7 +138,9 @@ export async function signIn(call: Call, input: SignInInput): Promise<SignInOutc
     const reason = code === 'EMAIL_NOT_VERIFIED' ? 'email_not_verified' : code === 'BANNED_USER' ? 'banned' : 'invalid_credentials';
     const userId = await userIdByEmail(context, input.email);
     await audit(context, origin, 'sign_in_failed', userId, { email: input.email, reason });
-    if (reason === 'invalid_credentials') await countFailure(context, origin, input.email, userId);
+    if (reason === 'invalid_credentials') {
+      await (device ? countDeviceFailure(context, origin, device) : countFailure(context, origin, input.email, userId));
+    }
     return { ok: false, reason };
   }
 }

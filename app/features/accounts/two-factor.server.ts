@@ -18,6 +18,7 @@ import type { Viewer } from '~/server/auth/session.server';
 import { verification } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { checkRateLimit, type RateLimited } from '~/server/rate-limit.server';
+import { recordSignInSuccess, trustedDeviceOf } from './device-trust.server';
 
 type Ctx = Pick<DimoraLoadContext, 'db' | 'auth' | 'clientIp' | 'logger'>;
 type Call = { context: Ctx; request: Request };
@@ -66,8 +67,8 @@ export type SecondFactorOutcome =
 /**
  * The second sign-in step: checks `code` (six digits from the authenticator app, or a backup
  * code, which is then used up) against the pending challenge. Success returns the session
- * cookie headers; every attempt is audited (`sign_in_succeeded` with the method, or
- * `two_factor_failed`). `expired`: no valid challenge (start again); `locked`: too many wrong
+ * cookie headers and a new device cookie (decision 054); every attempt is audited
+ * (`sign_in_succeeded` with the method, or `two_factor_failed`). `expired`: no valid challenge (start again); `locked`: too many wrong
  * codes for the account (better-auth locks it for 15 minutes after 10).
  */
 export async function verifySecondFactor(call: Call, input: { method: SecondFactorMethod; code: string }): Promise<SecondFactorOutcome> {
@@ -87,6 +88,9 @@ export async function verifySecondFactor(call: Call, input: { method: SecondFact
             returnHeaders: true,
           });
     const signedIn = result.response.user.id;
+    // Decision 054: the sign-in is complete only now, so this is where the device cookie is set.
+    const device = await trustedDeviceOf(context, request, { userId: signedIn });
+    await recordSignInSuccess(context, { userId: signedIn, device, headers: result.headers });
     await recordAuditEvent({
       db: context.db,
       userId: signedIn,

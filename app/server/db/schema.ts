@@ -235,6 +235,7 @@ export const rateLimit = pgTable('rate_limit', {
  * the SHA-256 of the normalized e-mail, so addresses without an account are counted alike and
  * never stored in clear. After SIGN_IN_LOCKOUT.failures failures in the window the account is
  * locked until `locked_until`; `lock_level` counts the locks of this episode (the delay doubles).
+ * A trusted device's failures (decision 054) use the key `device:` + SHA-256 of its cookie's nonce.
  */
 export const signInThrottle = pgTable('sign_in_throttle', {
   key: text('key').primaryKey(),
