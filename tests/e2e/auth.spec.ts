@@ -5,7 +5,7 @@
  * accounts keep their passwords.
  */
 import type { Page } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures';
+import { expect, newClientContext, test, waitForHydration } from './fixtures';
 import { linkIn, waitForMail } from './mail';
 import { expectAccessible } from './page-checks';
 
@@ -251,6 +251,64 @@ test.describe('rate limit', () => {
     );
     await page.waitForTimeout(1_000);
     await expect(limited).toHaveCount(1);
+  });
+});
+
+test.describe('account lockout', () => {
+  test("10 wrong passwords from strangers lock the account, yet the owner's browser signs in with its device cookie (decision 054)", async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
+    // Thirteen password checks (argon2id, decision 023) and a registration by e-mail.
+    test.slow();
+    const email = uniqueEmail('locked-owner');
+    const password = 'owner-pass-054';
+    await registeredAndConfirmed(page, email, password);
+
+    /** The sign-in form of the page, filled and sent; answers the action's status (202: a redirect, as single fetch answers it). */
+    async function signInOnPage(secret: string): Promise<number> {
+      await page.goto('/auth?redirectTo=%2Fdashboard');
+      await waitForHydration(page);
+      const form = page.getByTestId('sign-in-form');
+      await form.getByLabel('E-mail').fill(email);
+      await form.getByRole('textbox', { name: 'Password', exact: true }).fill(secret);
+      const answered = page.waitForResponse((response) => response.url().includes('/auth.data') && response.request().method() === 'POST');
+      await form.getByRole('button', { name: 'Sign In' }).click();
+      return (await answered).status();
+    }
+
+    // The owner signs in once: the browser keeps a device cookie (HttpOnly, Lax, about a year).
+    expect(await signInOnPage(password)).toBe(202);
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+    await expect(toast(page, 'Signed in successfully!')).toBeVisible();
+    const device = (await context.cookies()).find((cookie) => cookie.name === 'dimora.device');
+    expect(device).toBeDefined();
+    expect(device!.httpOnly).toBe(true);
+    expect(device!.sameSite).toBe('Lax');
+    expect(device!.expires * 1000 - Date.now()).toBeGreaterThan(360 * 24 * 60 * 60 * 1000);
+    await context.clearCookies({ name: /session/ });
+
+    // Ten wrong passwords from ten other addresses lock the account for every unknown device.
+    const stranger = await newClientContext(browser, baseURL);
+    const attempt = (secret: string, ip: string) =>
+      stranger.request.post('/auth', {
+        form: { intent: 'sign-in', email, password: secret },
+        headers: { 'x-forwarded-for': ip },
+        maxRedirects: 0,
+      });
+    const base = Math.floor(Math.random() * 200) + 1;
+    for (let tries = 1; tries <= 10; tries += 1) expect((await attempt(`guess-${tries}`, `10.54.${base}.${tries}`)).status()).toBe(401);
+    const refused = await attempt(password, `10.54.${base}.11`);
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
+    await stranger.close();
+
+    // The owner's browser is not held by that lock.
+    expect(await signInOnPage(password)).toBe(202);
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+    await expect(toast(page, 'Signed in successfully!')).toBeVisible();
   });
 });
 
