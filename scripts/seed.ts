@@ -12,7 +12,8 @@ import { countDistinct } from 'drizzle-orm';
 import { DataDirLockedError, openDatabase, type Database } from '../app/server/db/client.server';
 import { property } from '../app/server/db/schema';
 import { createDemoAccounts, type DemoAccount } from '../app/server/db/seed/demo-accounts.server';
-import { ensureDemoImages } from '../app/server/db/seed/images.server';
+import { ensureDemoImages, publishDemoImages } from '../app/server/db/seed/images.server';
+import { createStorage } from '../app/server/uploads/create-storage.server';
 import { MAX_SEED_UNITS, SeedTargetNotEmptyError, isDatabaseEmpty, seedDatabase } from '../app/server/db/seed/seed.server';
 import { env } from '../app/server/env.server';
 import { seedDemoBankDebits } from '../app/features/ledger/demo-bank-debits.server';
@@ -146,6 +147,11 @@ async function main(): Promise<void> {
         ? `Rendered ${pictures.written} demo pictures in ${formatSeconds(performance.now() - imagesStarted)}\n`
         : `Demo pictures already present (${pictures.files} files)\n`,
     );
+    if (env.s3) {
+      // /media serves from the bucket (S3_BUCKET): the pictures go there too.
+      const { copied } = await publishDemoImages(env.uploadsDir, createStorage(env, env.uploadsDir));
+      process.stderr.write(`Demo pictures in bucket ${env.s3.bucket}: ${copied} copied\n`);
+    }
 
     let lastPlainStep = -1;
     const unitsStarted = performance.now();

@@ -23,9 +23,9 @@ import { consumeRateLimit, RATE_LIMIT_WINDOW_S, sendTooManyRequests } from '../a
 import { createEventStreamHandler } from '../app/server/realtime/event-stream.server';
 import type { RealtimeHub } from '../app/server/realtime/hub.server';
 import { contentSecurityPolicy, createNonce, isSameOriginRequest } from '../app/server/security-headers.server';
-import { isServableMedia, MAINTENANCE_UPLOAD_PATH, mediaStaticOptions, PHOTO_UPLOAD_PATH } from '../app/server/uploads/media.server';
+import { createMediaHandler, MAINTENANCE_UPLOAD_PATH, PHOTO_UPLOAD_PATH } from '../app/server/uploads/media.server';
 import { WORK_ORDER_UPLOAD_MAX_BYTES, WORK_ORDER_UPLOAD_PATH } from '../app/features/work-orders/upload-paths';
-import { createLocalStorage } from '../app/server/uploads/storage.server';
+import { createLocalStorage, type UploadStorage } from '../app/server/uploads/storage.server';
 import { createUnscannedScanner, type MalwareScanner } from '../app/server/uploads/malware-scan.server';
 import { PHOTO_MAX_REQUEST_BYTES } from '../app/lib/uploads';
 import { DOCUMENT_MAX_REQUEST_BYTES, DOCUMENT_UPLOAD_PATH } from '../app/lib/document-uploads';
@@ -50,12 +50,18 @@ export type AppOptions = {
   secureTransport: boolean;
   /** Express "trust proxy" value: `false` (socket address) or the proxies to believe. */
   trustProxy?: string;
+  /** DATA_DIR/uploads: the local store's folder, used when `storage` is not given. */
   uploadsDir: string;
   /**
    * Scans uploaded documents kept as sent (decision 052): server/index.ts passes the one CLAMD_URL
    * configures. Absent (tests, benchmarks): documents are not scanned.
    */
   malwareScanner?: MalwareScanner;
+  /**
+   * Where uploads live and `/media` reads from: the server passes `createStorage(env, uploadsDir)`
+   * (an S3 bucket when S3_BUCKET is set, DESIGN §6); default: the local store over `uploadsDir`.
+   */
+  storage?: UploadStorage;
   /** Production: the built server bundle. Development: a Vite dev server is attached instead. */
   build?: ServerBuild | (() => Promise<ServerBuild>);
   vite?: { middlewares: express.RequestHandler; ssrLoadModule(id: string): Promise<unknown> };
@@ -380,17 +386,11 @@ export function createApp(options: AppOptions): Express {
     }
   });
 
-  // Uploaded and demo pictures: images only, never run as a page (DESIGN §4 "Files").
-  const storage = createLocalStorage(options.uploadsDir);
+  // Uploaded and demo pictures: images only, never run as a page (DESIGN §4 "Files"), from
+  // whichever store holds them (the local folder or an S3 bucket, DESIGN §6).
+  const storage = options.storage ?? createLocalStorage(options.uploadsDir);
   const malwareScanner = options.malwareScanner ?? createUnscannedScanner();
-  app.use('/media', (req, res, next) => {
-    if (!isServableMedia(req.path)) {
-      res.status(404).type('text/plain').send('Not found');
-      return;
-    }
-    next();
-  });
-  app.use('/media', express.static(options.uploadsDir, mediaStaticOptions(options.uploadsDir)));
+  app.use('/media', createMediaHandler(storage));
 
   if (options.vite) {
     app.use(options.vite.middlewares);

@@ -18,6 +18,7 @@ import { createAuth, resolveAuthSecret } from '../app/server/auth/auth.server';
 import { createVerifiedUser, hasAdmin } from '../app/server/auth/create-user.server';
 import { sessionBoundsFromEnv } from '../app/server/auth/session-bounds.server';
 import { DataDirLockedError, openDatabase, type Database } from '../app/server/db/client.server';
+import { publishDemoImages } from '../app/server/db/seed/images.server';
 import { isDatabaseEmpty, seedDatabase } from '../app/server/db/seed/seed.server';
 import { env } from '../app/server/env.server';
 import { logger } from '../app/server/logger.server';
@@ -25,6 +26,7 @@ import { createMailer } from '../app/server/mail/mailer.server';
 import { startOutboxWorker } from '../app/server/outbox/outbox.server';
 import { checkoutOrigins, getPaymentProvider } from '../app/server/payments/payments.server';
 import { createRealtimeHub } from '../app/server/realtime/hub.server';
+import { createStorage } from '../app/server/uploads/create-storage.server';
 import { APP_VERSION } from '../app/server/app-info.server';
 import { monitoringConfigOf, syncServerMonitoring, flushServerMonitoring } from '../app/server/monitoring/monitoring.server';
 import { currentSettings, onSettingsChange, watchSettings } from '../app/server/settings/settings.server';
@@ -33,7 +35,6 @@ import { seedDemoBankDebits } from '../app/features/ledger/demo-bank-debits.serv
 import { reconcileCheckouts } from '../app/features/ledger/lease-checkout.server';
 import { reconcileLeasePayments } from '../app/features/ledger/settlement.server';
 import { movePublicMaintenancePhotos } from '../app/features/work-orders/private-photo-move.server';
-import { createLocalStorage } from '../app/server/uploads/storage.server';
 import { createConfiguredScanner } from '../app/server/uploads/malware-scan.server';
 import { createApp, hardenHttpServer } from './app';
 import { startCluster } from './cluster';
@@ -104,7 +105,7 @@ async function prepare(database: Database): Promise<void> {
   await database.migrate();
   logger.info({ database: database.kind }, 'migrations applied');
   // Decision 056: photos of requests and work orders stored publicly by an older build go private.
-  const photos = await movePublicMaintenancePhotos({ db: database.db, storage: createLocalStorage(env.uploadsDir) });
+  const photos = await movePublicMaintenancePhotos({ db: database.db, storage: createStorage(env, env.uploadsDir) });
   if (photos.moved > 0) logger.info(photos, 'maintenance and work-order photos moved to private storage');
 
   if (env.SEED_ON_START && (await isDatabaseEmpty(database.db))) {
@@ -124,7 +125,9 @@ async function prepare(database: Database): Promise<void> {
       });
       // Bank debits in the demo (decision 050) go through the ledger's own settlement, a feature's code.
       const bankDebits = await seedDemoBankDebits({ db: seeding.db, publicUrl: env.publicUrl });
-      logger.info({ ...result, bankDebits, ms: Date.now() - started }, 'demo data seeded');
+      // With a bucket (S3_BUCKET), /media serves the demo pictures from there.
+      const published = env.s3 ? await publishDemoImages(env.uploadsDir, createStorage(env, env.uploadsDir)) : null;
+      logger.info({ ...result, bankDebits, demoPicturesToBucket: published?.copied, ms: Date.now() - started }, 'demo data seeded');
     } finally {
       if (seeding !== database) await seeding.close();
     }
@@ -189,6 +192,8 @@ async function serve(database: Database, { dev, jobRunner }: { dev: boolean; job
     htmlCacheTtlMs: dev ? 0 : env.HTML_CACHE_TTL_MS,
     // Decision 053: renders at once and waiting per process, and per client a minute.
     render: { concurrency: env.RENDER_CONCURRENCY, maxQueue: env.RENDER_QUEUE, rateLimit: env.PAGE_RENDER_RATE_LIMIT },
+    // DESIGN §6: an S3 bucket when S3_BUCKET is set, else DATA_DIR/uploads.
+    storage: createStorage(env, env.uploadsDir),
   };
 
   let app;

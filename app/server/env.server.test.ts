@@ -150,3 +150,50 @@ describe('WEB_CONCURRENCY (decision 032): HTTP workers', () => {
     expect(parseEnv({ ...postgres, WEB_CONCURRENCY: '' }, { cpus: 3 }).webConcurrency).toBe(3);
   });
 });
+
+describe('object storage (S3_*, DESIGN §6)', () => {
+  it('keeps uploads on the local disk when no bucket is named', () => {
+    expect(parseEnv({}).s3).toBeNull();
+  });
+
+  it('names a bucket on a custom endpoint: path-style by default, us-east-1 unless told, static keys', () => {
+    expect(
+      parseEnv({ S3_BUCKET: 'dimora-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' })
+        .s3,
+    ).toEqual({
+      bucket: 'dimora-files',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+  });
+
+  it('on AWS: virtual-hosted addressing and the default credential chain, unless told otherwise', () => {
+    expect(parseEnv({ S3_BUCKET: 'dimora-files', S3_REGION: 'eu-south-1' }).s3).toEqual({
+      bucket: 'dimora-files',
+      region: 'eu-south-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(parseEnv({ S3_BUCKET: 'b12', S3_ENDPOINT: 'https://s3.example.com', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(
+      false,
+    );
+  });
+
+  it('refuses at start-up, naming the variable: settings without a bucket, one key of two, a bad name, endpoint or flag', () => {
+    expect(() => parseEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET: is required when S3_ENDPOINT is set/);
+    expect(() => parseEnv({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: is required with the other S3 key/,
+    );
+    expect(() => parseEnv({ S3_BUCKET: 'files', S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/S3_ACCESS_KEY_ID: is required/);
+    expect(() => parseEnv({ S3_BUCKET: 'Files_Bucket' })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => parseEnv({ S3_BUCKET: 'files', S3_ENDPOINT: 'ftp://files.example.com' })).toThrow(/S3_ENDPOINT: must be an http\(s\) URL/);
+    expect(() => parseEnv({ S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ S3_BUCKET: '', S3_ENDPOINT: '', S3_ACCESS_KEY_ID: '' }).s3).toBeNull();
+  });
+});

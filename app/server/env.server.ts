@@ -10,6 +10,7 @@ import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL, attributionProblem, tile
 import { MIN_AUDIT_RETENTION_DAYS, MIN_PASSWORD_LENGTH, PAGE_RENDER_RATE_LIMIT } from '~/lib/constants';
 import { databaseUserOf } from './db/roles.server';
 import { parseClamdUrl } from './uploads/malware-scan.server';
+import type { S3StorageConfig } from './uploads/s3-storage.server';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -222,6 +223,30 @@ const schema = z
       .optional(),
     /** Decision 052: how long one scan may take, connecting included, before the upload is refused (ms). */
     CLAMD_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    /**
+     * DESIGN §6: uploads in an S3-compatible bucket instead of DATA_DIR/uploads (several instances
+     * on different machines serve the same files). Unset: the local folder. The bucket must exist.
+     */
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3–63 lowercase letters, digits, dots and hyphens')
+      .optional(),
+    /** The bucket's region; default `us-east-1` (what most self-hosted servers answer to). */
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as eu-west-1')
+      .optional(),
+    /** A custom endpoint (MinIO, Garage, R2…), e.g. `https://s3.example.com` or `http://127.0.0.1:9000`; unset: AWS. */
+    S3_ENDPOINT: z
+      .string()
+      .url()
+      .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http(s) URL')
+      .optional(),
+    /** Static keys, both or neither; neither: the AWS SDK's default chain (environment, instance role). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** `endpoint/bucket/key` addressing; default true with S3_ENDPOINT (self-hosted servers), false on AWS. */
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.STRIPE_API_BASE) {
@@ -236,6 +261,7 @@ const schema = z
     if (roles) ctx.addIssue({ code: 'custom', path: ['DATABASE_OWNER_URL'], message: roles });
     for (const problem of productionDefaultProblems(value))
       ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
+    for (const problem of s3Problems(value)) ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
   });
 
 /**
@@ -252,6 +278,32 @@ function databaseRoleProblem(appUrl: string | undefined, ownerUrl: string | unde
   if (!app) return 'needs a postgresql:// DATABASE_URL with the application role as its user';
   if (owner === app) return `names the same user as DATABASE_URL (${app}): the owner and the application role must be two roles`;
   return null;
+}
+
+/**
+ * What the S3 variables refuse together: keys in pairs, and no S3 setting without the bucket it
+ * is for (a typo in S3_BUCKET must not silently keep files on the local disk).
+ */
+function s3Problems(
+  value: Partial<
+    Record<'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE', string>
+  >,
+) {
+  const problems: { variable: string; message: string }[] = [];
+  if (!value.S3_BUCKET) {
+    const set = (['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const).filter(
+      (name) => value[name],
+    );
+    if (set.length > 0) problems.push({ variable: 'S3_BUCKET', message: `is required when ${set.join(', ')} is set` });
+  }
+  if (Boolean(value.S3_ACCESS_KEY_ID) !== Boolean(value.S3_SECRET_ACCESS_KEY)) {
+    const missing = value.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    problems.push({
+      variable: missing,
+      message: 'is required with the other S3 key (set both, or neither to use the default credentials)',
+    });
+  }
+  return problems;
 }
 
 /**
@@ -325,7 +377,24 @@ export type Env = Readonly<z.infer<typeof schema>> & {
   readonly webConcurrency: number;
   /** WEB_CONCURRENCY asked for more than one worker on PGlite, which one process owns: 1 is used. */
   readonly webConcurrencyRefused: boolean;
+  /** DESIGN §6: the bucket uploads live in (S3_*), or null for the local folder `uploadsDir`. */
+  readonly s3: Readonly<S3StorageConfig> | null;
 };
+
+/** The S3 variables as a store's config, or null when S3_BUCKET is unset (checked together by `s3Problems`). */
+function s3ConfigOf(value: z.infer<typeof schema>): Readonly<S3StorageConfig> | null {
+  if (!value.S3_BUCKET) return null;
+  return Object.freeze({
+    bucket: value.S3_BUCKET,
+    region: value.S3_REGION ?? 'us-east-1',
+    endpoint: value.S3_ENDPOINT,
+    forcePathStyle: value.S3_FORCE_PATH_STYLE ? value.S3_FORCE_PATH_STYLE === 'true' : Boolean(value.S3_ENDPOINT),
+    credentials:
+      value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY
+        ? Object.freeze({ accessKeyId: value.S3_ACCESS_KEY_ID, secretAccessKey: value.S3_SECRET_ACCESS_KEY })
+        : undefined,
+  });
+}
 
 /**
  * Validates an environment (`process.env` or a test's object); throws naming every bad variable.
@@ -360,6 +429,7 @@ export function parseEnv(source: NodeJS.ProcessEnv, { cpus = os.availableParalle
     demoMode,
     webConcurrency: webConcurrencyRefused ? 1 : requestedWorkers,
     webConcurrencyRefused,
+    s3: s3ConfigOf(result.data),
   });
 }
 

@@ -15,7 +15,7 @@ import type { DimoraLoadContext } from '~/server/load-context';
 import { logger } from '~/server/logger.server';
 import type { Mailer } from '~/server/mail/mailer.server';
 import { createUnscannedScanner, type MalwareScanner } from '~/server/uploads/malware-scan.server';
-import { createLocalStorage } from '~/server/uploads/storage.server';
+import { createLocalStorage, type UploadStorage } from '~/server/uploads/storage.server';
 import { createAuthServices } from './auth-services';
 import { standInFor } from './stand-in';
 
@@ -120,12 +120,13 @@ const services = new WeakMap<Database, { auth: Auth; mailer: Mailer }>();
 /**
  * A load context for calling route loaders and actions directly in tests. Mail goes to the dev
  * mailbox (the `mail_message` table) unless `smtpUrl` points at a test SMTP server. Uploads go
- * to `uploadsDir` (default: a folder of this test process under the system's temp folder).
+ * to `storage` when given (an S3 store over tests/setup/s3.ts), else to the local folder
+ * `uploadsDir` (default: a folder of this test process under the system's temp folder).
  * Documents are not scanned unless `malwareScanner` is given (a clamd stand-in's scanner).
  */
 export function testContext(
   database: Database,
-  options: { clientIp?: string; smtpUrl?: string; uploadsDir?: string; malwareScanner?: MalwareScanner } = {},
+  options: { clientIp?: string; smtpUrl?: string; uploadsDir?: string; storage?: UploadStorage; malwareScanner?: MalwareScanner } = {},
 ): DimoraLoadContext {
   let shared = services.get(database);
   if (!shared || options.smtpUrl) {
@@ -140,7 +141,7 @@ export function testContext(
     clientIp: options.clientIp ?? '127.0.0.1',
     cspNonce: 'test-nonce',
     publicUrl: TEST_PUBLIC_URL,
-    storage: createLocalStorage(options.uploadsDir ?? path.join(os.tmpdir(), `dimora-test-uploads-${process.pid}`)),
+    storage: options.storage ?? createLocalStorage(options.uploadsDir ?? path.join(os.tmpdir(), `dimora-test-uploads-${process.pid}`)),
     malwareScanner: options.malwareScanner ?? createUnscannedScanner(),
   };
 }

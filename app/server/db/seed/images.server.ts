@@ -5,11 +5,13 @@
  * served as `/media/demo/…`. The pictures do not depend on the data seed, so one set serves every
  * seeded database.
  */
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { AmenityKey } from '~/lib/amenities';
 import { DEMO_IMAGE_WIDTHS, type DemoImageCategory } from '~/lib/images';
+import type { UploadStorage } from '~/server/uploads/storage.server';
 
 /** How many pictures of each category exist (NN runs from 01 to the count). */
 export const DEMO_IMAGE_COUNTS: Record<DemoImageCategory, number> = { exterior: 12, room: 12, amenity: 8 };
@@ -136,4 +138,24 @@ export async function ensureDemoImages(uploadsDir: string): Promise<{ files: num
   };
   await Promise.all([worker(), worker()]);
   return { files, written };
+}
+
+/**
+ * Copies the demo pictures rendered under `${uploadsDir}/demo/` (see `ensureDemoImages`) into
+ * `storage` under `demo/…` when it is another store than that folder — an S3 bucket (DESIGN §6),
+ * from which `/media` serves. Pictures the store already has are skipped, so a second call costs
+ * one listing. Returns how many were copied; throws on file-system or store errors.
+ */
+export async function publishDemoImages(uploadsDir: string, storage: UploadStorage): Promise<{ copied: number }> {
+  const dir = path.join(uploadsDir, 'demo');
+  const present = new Set(await storage.list('demo/'));
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  let copied = 0;
+  for (const name of names.filter((entry) => entry.endsWith('.webp')).sort()) {
+    const key = `demo/${name}`;
+    if (present.has(key)) continue;
+    await storage.putStream(key, createReadStream(path.join(dir, name)));
+    copied++;
+  }
+  return { copied };
 }
