@@ -65,7 +65,12 @@ export async function movePublicMaintenancePhotos({
       for (const oldKey of oldKeys) {
         const bytes = await readAll(storage, oldKey);
         if (bytes) await storage.put(PRIVATE_KEY_PREFIX + oldKey, bytes);
-        else if (!(await storage.get(PRIVATE_KEY_PREFIX + oldKey))) result.missingFiles += 1;
+        else {
+          // Copied by an interrupted run? Only its existence matters: close the stream at once.
+          const copied = await storage.get(PRIVATE_KEY_PREFIX + oldKey);
+          if (copied) copied.body.destroy();
+          else result.missingFiles += 1;
+        }
       }
       await Promise.all(oldKeys.map((key) => storage.delete(key)));
       const newKey = PRIVATE_KEY_PREFIX + row.key;

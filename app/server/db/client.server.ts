@@ -97,6 +97,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return openPglite(options.dataDir, queryLogger, options.pgliteDump);
 }
 
+/** The advisory lock key migrations hold on PostgreSQL (any constant no other code uses). */
+const MIGRATION_LOCK_KEY = 0x64696d6f; // 'dimo'
+
 /** Default of `connectTimeoutMs` (ms). */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 /** Default of `ping`'s timeout (ms). */
@@ -161,6 +164,9 @@ async function openPostgres(config: pg.PoolConfig, queryLogger?: QueryLogger, ow
       });
       migrationPool.on('error', (error) => logger.warn({ err: error }, 'migration connection lost'));
       try {
+        // Several instances of a new release may start at once: one migrates, the others wait
+        // here (a session lock on the pool's one connection) and then find nothing to apply.
+        await migrationPool.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg(migrationPool), { migrationsFolder });
         if (applicationRole) {
           const client = await migrationPool.connect();
