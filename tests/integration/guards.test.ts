@@ -539,7 +539,8 @@ describe('staff without two-factor sign-in (decision 023)', () => {
       const mod = await load();
       const params = Object.fromEntries([...path.matchAll(/:(\w+)/g)].map((match) => [match[1]!, match[1] === 'owner' ? 'building' : '1']));
       const url = path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
-      const api = url.startsWith('/api/');
+      // Private files (decision 056) answer like the API: an <img> cannot follow a redirect to enrolment.
+      const api = url.startsWith('/api/') || url.startsWith('/files/');
       for (const kind of ['loader', 'action'] as const) {
         const fn = mod[kind] as RouteHandler | undefined;
         if (!fn) continue;
