@@ -17,7 +17,6 @@ import { buildingScope, type ScopeActor } from '~/server/auth/building-scope.ser
 import type { Db } from '~/server/db/client.server';
 import { document, maintenanceRequest, vendor, workOrder } from '~/server/db/schema';
 import { variantKey } from '~/server/uploads/receive-photos.server';
-import { isValidStorageKey, PRIVATE_KEY_PREFIX } from '~/server/uploads/storage.server';
 
 /** The owners whose photos are private (`document.owner_type`). */
 export const PRIVATE_PHOTO_OWNERS = ['maintenance_request', 'work_order'] as const;
@@ -41,7 +40,8 @@ export type PrivatePhotoLookup =
  */
 export async function findPrivatePhoto(db: Db, viewer: ScopeActor, key: string): Promise<PrivatePhotoLookup> {
   const match = PRIVATE_PHOTO_KEY.exec(key);
-  if (!match || !isValidStorageKey(key) || !key.startsWith(PRIVATE_KEY_PREFIX)) return { ok: false, documentId: null };
+  // The pattern admits only `private/photos/…` keys, which are valid storage keys by construction.
+  if (!match) return { ok: false, documentId: null };
   if (!(PHOTO_WIDTHS as readonly number[]).includes(Number(match[1]))) return { ok: false, documentId: null };
   const [row] = await db
     .select({ id: document.id, ownerType: document.ownerType, ownerId: document.ownerId })
@@ -58,6 +58,16 @@ function vendorsOwnOrder(userId: string): SQL {
   return sql`${workOrder.vendorId} in (select ${vendor.id} from ${vendor} where ${vendor.userId} = ${userId})`;
 }
 
+/** True when `table` has a row meeting `condition`. */
+async function exists(db: Db, table: typeof maintenanceRequest | typeof workOrder, condition: SQL | undefined): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(table)
+    .where(condition)
+    .limit(1);
+  return row !== undefined;
+}
+
 /** True when `viewer` may see owner `ownerType` #`ownerId` (see the module comment). */
 async function mayView(db: Db, viewer: ScopeActor, ownerType: string, ownerId: number): Promise<boolean> {
   if (ownerType === 'maintenance_request') {
@@ -67,21 +77,11 @@ async function mayView(db: Db, viewer: ScopeActor, ownerType: string, ownerId: n
         : viewer.role === 'vendor'
           ? sql`exists (select 1 from ${workOrder} where ${workOrder.maintenanceRequestId} = ${maintenanceRequest.id} and ${vendorsOwnOrder(viewer.id)})`
           : buildingScope(viewer, maintenanceRequest.buildingId);
-    const [row] = await db
-      .select({ id: maintenanceRequest.id })
-      .from(maintenanceRequest)
-      .where(and(eq(maintenanceRequest.id, ownerId), who))
-      .limit(1);
-    return row !== undefined;
+    return exists(db, maintenanceRequest, and(eq(maintenanceRequest.id, ownerId), who));
   }
   if (ownerType === 'work_order') {
     const who = viewer.role === 'vendor' ? vendorsOwnOrder(viewer.id) : buildingScope(viewer, workOrder.buildingId);
-    const [row] = await db
-      .select({ id: workOrder.id })
-      .from(workOrder)
-      .where(and(eq(workOrder.id, ownerId), who))
-      .limit(1);
-    return row !== undefined;
+    return exists(db, workOrder, and(eq(workOrder.id, ownerId), who));
   }
   return false;
 }

@@ -13,6 +13,7 @@
  * outlives a finished move. The server runs it before it serves (server/index.ts), so no page
  * links to a photo half-way through.
  */
+import { buffer } from 'node:stream/consumers';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PHOTO_WIDTHS } from '~/lib/uploads';
@@ -30,10 +31,7 @@ export type PhotoMoveResult = { moved: number; missingFiles: number };
 /** Reads a stored object whole (a photo variant: at most a few hundred KB). */
 async function readAll(storage: UploadStorage, key: string): Promise<Uint8Array | null> {
   const object = await storage.get(key);
-  if (!object) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
+  return object ? buffer(object.body) : null;
 }
 
 /**

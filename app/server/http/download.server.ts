@@ -6,9 +6,9 @@
  * - `Content-Disposition` (RFC 6266) with a quoted ASCII `filename` and the UTF-8 `filename*`
  *   of RFC 5987, so any name survives and none can break the header;
  * - `X-Content-Type-Options: nosniff`;
- * - `Content-Security-Policy: default-src 'none'; sandbox` on attachments, so a file opened
- *   anyway runs nothing. Inline documents are PDFs we generate: Chromium's PDF viewer does not
- *   run in a sandboxed document, so they keep the site's policy instead;
+ * - `Content-Security-Policy: default-src 'none'; sandbox` on attachments and on inline images
+ *   (private photos, decision 056), so a file opened anyway runs nothing. Inline PDFs we generate
+ *   keep the site's policy instead: Chromium's PDF viewer does not run in a sandboxed document;
  * - `Cache-Control: private, no-store`: every file here is someone's (public photos are served
  *   by `/media`, not by this helper).
  */
@@ -50,7 +50,7 @@ export function downloadHeaders({
     'Cache-Control': 'private, no-store',
   };
   if (size !== undefined) headers['Content-Length'] = String(size);
-  if (disposition === 'attachment') headers['Content-Security-Policy'] = "default-src 'none'; sandbox";
+  if (disposition === 'attachment' || contentType.startsWith('image/')) headers['Content-Security-Policy'] = "default-src 'none'; sandbox";
   return headers;
 }
 
