@@ -32,8 +32,11 @@ import { DOCUMENT_MAX_REQUEST_BYTES, DOCUMENT_UPLOAD_PATH } from '../app/lib/doc
 import { parseSentryDsn } from '../app/lib/monitoring';
 import { OFFLINE_FALLBACK_URL, SERVICE_WORKER_URL, WEB_MANIFEST_URL } from '../app/lib/pwa';
 import { onSettingsChange, peekSettings } from '../app/server/settings/settings.server';
-import { createHtmlCache, type HtmlCache } from '../app/server/html-cache.server';
-import type { Readiness } from './shutdown';
+import { createCanonicalRedirect, createHtmlCache, type HtmlCache } from '../app/server/html-cache.server';
+import { createRenderGate, defaultRenderConcurrency, defaultRenderQueue, type RenderGate } from '../app/server/render-gate.server';
+import { SIGNED_IN_PAGE_RENDER_RATE_FACTOR } from '../app/lib/constants';
+import { canonicalPageQuery, matchedRouteIds } from './canonical-query';
+import { createDatabaseProbe, type Readiness } from './shutdown';
 
 export type AppOptions = {
   database: Database;
@@ -86,6 +89,15 @@ export type AppOptions = {
    * again (ms, env HTML_CACHE_TTL_MS); 0 or absent: no cache and no shared-cache headers.
    */
   htmlCacheTtlMs?: number;
+  /**
+   * Decision 053: the render gate in front of React Router — renders at once (default
+   * `defaultRenderConcurrency()`), waiting (default 4 × that), and renders a minute per client
+   * address without a session cookie (default PAGE_RENDER_RATE_LIMIT; 0: no per-client limit;
+   * with a session cookie SIGNED_IN_PAGE_RENDER_RATE_FACTOR × as many).
+   */
+  render?: { concurrency?: number; maxQueue?: number; rateLimit?: number };
+  /** Tests: receives the app's render gate and HTML cache, to read their counters. */
+  onInternals?: (internals: { renderGate: RenderGate; htmlCache: HtmlCache | null }) => void;
 };
 
 /**
@@ -195,9 +207,10 @@ export function retryAfterNet(_req: Request, res: Response, next: NextFunction):
  * The anonymous HTML cache of an app (decision 031), emptied when any instance changes a unit
  * or a building (the hub's content signals) or the settings; null when HTML_CACHE_TTL_MS is 0.
  */
-function createAppHtmlCache(options: AppOptions): HtmlCache | null {
+function createAppHtmlCache(options: AppOptions, build: ServerBuild | (() => Promise<ServerBuild>)): HtmlCache | null {
   if (!options.htmlCacheTtlMs || options.htmlCacheTtlMs <= 0) return null;
-  const cache = createHtmlCache({ ttlMs: options.htmlCacheTtlMs });
+  // Keys on each page's canonical query (decision 053).
+  const cache = createHtmlCache({ ttlMs: options.htmlCacheTtlMs, canonicalQuery: canonicalPageQuery, routeIdsOf: matchedRouteIds(build) });
   options.hub.onContentChange(() => cache.clear());
   // Settings (company name, office hours, the monitoring DSN in the CSP) show in public pages.
   onSettingsChange((_settings, db) => {
@@ -206,12 +219,53 @@ function createAppHtmlCache(options: AppOptions): HtmlCache | null {
   return cache;
 }
 
+/** The render gate of an app (decision 053) from its options and the defaults. */
+function createAppRenderGate(options: AppOptions): RenderGate {
+  const concurrency = options.render?.concurrency ?? defaultRenderConcurrency();
+  const rateLimit = options.render?.rateLimit;
+  return createRenderGate({
+    concurrency,
+    maxQueue: options.render?.maxQueue ?? defaultRenderQueue(concurrency),
+    sessionSecret: options.auth.options.secret ?? null,
+    ...(rateLimit === undefined ? {} : { anonymousLimit: rateLimit, signedInLimit: rateLimit * SIGNED_IN_PAGE_RENDER_RATE_FACTOR }),
+  });
+}
+
 export function createApp(options: AppOptions): Express {
   const app = express();
-  const htmlCache = createAppHtmlCache(options);
-  const dev = Boolean(options.vite);
+  const vite = options.vite;
+  const build = options.build ?? (vite ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild> : undefined);
+  if (!build) throw new Error('createApp needs a server build or a Vite dev server');
+  const htmlCache = createAppHtmlCache(options, build);
+  const renderGate = createAppRenderGate(options);
+  options.onInternals?.({ renderGate, htmlCache });
+  const dev = Boolean(vite);
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(options.trustProxy));
+
+  // Health checks first (decision 053): no logging, compression, rate limit or render gate in
+  // front of them, so a saturated instance still answers its load balancer in milliseconds.
+  const databaseReady = createDatabaseProbe({ ping: (timeoutMs) => options.database.ping(timeoutMs), timeoutMs: options.readyzTimeoutMs });
+  const healthHeaders = (res: Response) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    // Shutting down: the load balancer reconnects elsewhere after this answer.
+    if (options.readiness?.draining) res.setHeader('Connection', 'close');
+  };
+  app.get('/healthz', (_req, res) => {
+    healthHeaders(res);
+    res.status(200).json({ status: 'ok' });
+  });
+  // Ready: not shutting down, and the database answered lately or answers within readyzTimeoutMs (decisions 023, 053).
+  app.get('/readyz', async (_req, res) => {
+    healthHeaders(res);
+    if (options.readiness?.draining) {
+      res.status(503).json({ status: 'draining', database: options.database.kind });
+      return;
+    }
+    const ok = await databaseReady();
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable', database: options.database.kind });
+  });
 
   app.use(retryAfterNet);
   app.use((req, res, next) => {
@@ -299,21 +353,6 @@ export function createApp(options: AppOptions): Express {
   if (htmlCache) app.use(htmlCache.etagCoding);
   app.use(compression());
 
-  app.get('/healthz', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res.status(200).json({ status: 'ok' });
-  });
-  // Ready: not shutting down, and the database answers within readyzTimeoutMs (decision 023).
-  app.get('/readyz', async (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    if (options.readiness?.draining) {
-      res.status(503).json({ status: 'draining', database: options.database.kind });
-      return;
-    }
-    const ok = await options.database.ping(options.readyzTimeoutMs);
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable', database: options.database.kind });
-  });
-
   const diagnostics = options.diagnostics;
   if (diagnostics) {
     app.get('/__diagnostics/process', (_req, res) => {
@@ -359,12 +398,12 @@ export function createApp(options: AppOptions): Express {
     app.use(express.static(options.clientDir, { maxAge: '1h', index: false, setHeaders: setUnhashedHeaders }));
   }
 
-  const vite = options.vite;
-  const build = options.build ?? (vite ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild> : undefined);
-  if (!build) throw new Error('createApp needs a server build or a Vite dev server');
-
+  // A public page asked for with a query other than its canonical one: 301 there (decision 053).
+  app.use(createCanonicalRedirect(canonicalPageQuery));
   // Public pages for anonymous visitors: from the cache, or rendered and kept (decision 031).
   if (htmlCache) app.use(htmlCache.middleware);
+  // What is left is a render: per-client limit and per-process bound (decision 053).
+  app.use(renderGate.middleware);
   app.all(
     '/{*splat}',
     createRequestHandler({

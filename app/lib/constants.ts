@@ -44,6 +44,13 @@ export const RATE_LIMITS = {
   api_call: 100,
   default: 50,
 } as const;
+/**
+ * Decision 053: page renders (GET/HEAD reaching React Router, cache hits not counted) a minute one
+ * client address may cause without a session cookie; env PAGE_RENDER_RATE_LIMIT overrides it.
+ */
+export const PAGE_RENDER_RATE_LIMIT = 120;
+/** The same with a session cookie: a multiple of the anonymous budget (offices behind one address). */
+export const SIGNED_IN_PAGE_RENDER_RATE_FACTOR = 5;
 /** spec §9: warning threshold, 80 % of a limit. */
 export const RATE_LIMIT_WARNING_RATIO = 0.8;
 /** spec §4/§9: the security status is checked again every 30 s. */

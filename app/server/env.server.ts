@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL, attributionProblem, tileImageSources, tileUrlProblem } from '~/lib/map-tiles';
-import { MIN_AUDIT_RETENTION_DAYS, MIN_PASSWORD_LENGTH } from '~/lib/constants';
+import { MIN_AUDIT_RETENTION_DAYS, MIN_PASSWORD_LENGTH, PAGE_RENDER_RATE_LIMIT } from '~/lib/constants';
 import { databaseUserOf } from './db/roles.server';
 import { parseClamdUrl } from './uploads/malware-scan.server';
 import type { S3StorageConfig } from './uploads/s3-storage.server';
@@ -162,6 +162,19 @@ const schema = z
      * the cache and the shared-cache headers off. The dev server (`--dev`) never caches.
      */
     HTML_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+    /**
+     * Decision 053: page renders (GET/HEAD reaching React Router) one process runs at once.
+     * Unset: `defaultRenderConcurrency()` (the available cores, at least 2).
+     */
+    RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1_024).optional(),
+    /** Decision 053: renders allowed to wait for a slot; one more is answered 503. Unset: 4 × RENDER_CONCURRENCY. */
+    RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
+    /**
+     * Decision 053: renders a minute one client address may cause without a session cookie (with
+     * one: 5 ×); beyond, 429. 0 turns the per-client limit off (benchmarks that load from one
+     * address). Default PAGE_RENDER_RATE_LIMIT (120).
+     */
+    PAGE_RENDER_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(PAGE_RENDER_RATE_LIMIT),
     /** Absolute lifetime of a tenant's or vendor's session, in hours from sign-in (decision 023). */
     SESSION_MAX_AGE_HOURS: z.coerce
       .number()

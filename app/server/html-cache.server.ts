@@ -5,10 +5,21 @@
  *   pages, `/properties`, `/apartments`, `/property/{id}`) and of their React Router `.data`
  *   requests, without a session cookie, and not when the render would set a cookie (a `?lang=`
  *   the language cookie does not say yet). Everything else passes by untouched.
- * - **Key**: the origin, the path, the query with its parameters sorted, and every preference the
- *   server renders from cookies or headers (language as resolved from `?lang=`, cookie or
- *   `Accept-Language`; theme; side menu; cookie consent; whether a chat visitor cookie is there).
- *   HEAD shares GET's entries.
+ * - **Key**: the origin, the path, the page's *canonical* query (decision 053), and every
+ *   preference the server renders from cookies or headers (language as resolved from `?lang=`,
+ *   cookie or `Accept-Language`; theme; side menu; cookie consent; whether a chat visitor cookie is
+ *   there). HEAD shares GET's entries.
+ * - **Canonical query** (decision 053): only the parameters the page reads, parsed by its own
+ *   parser and written back by its serialiser (`canonicalQuery`, server/canonical-query.ts:
+ *   defaults, invalid values, duplicates and unknown parameters drop out), sorted by name, plus
+ *   `lang` and `chat=open`; a data request keeps `_routes` as the route ids it names that match
+ *   the page (`routeIdsOf`), sorted. So `/properties?r=1` and `?r=2` cannot make two renders:
+ *   - a *document* request whose query is not its canonical one (as a set of pairs; the order does
+ *     not matter) is answered `301` to the canonical URL (`createCanonicalRedirect`), for every
+ *     visitor: browsers, crawlers and shared caches then hold one URL per page;
+ *   - a *data* request (`.data`, fetched by the router, which must not be redirected) keys on the
+ *     canonical query, and a miss is rendered with its URL rewritten to the canonical one, so
+ *     the stored body never reflects a parameter outside the key.
  * - **Stored**: status 200 answers with an HTML or `.data` body, no `Set-Cookie` and no
  *   `Cache-Control` of their own, with their headers, for `ttlMs`, in an LRU bounded by count and
  *   bytes (`lru-cache`). The body is replayed byte for byte, CSP header included (its nonce is the
@@ -58,7 +69,18 @@ const PER_RESPONSE_HEADERS = new Set([
 ]);
 const CACHEABLE_TYPE = /^(?:text\/html|text\/x-script)\b/i;
 
-export type HtmlCacheOptions = {
+/**
+ * The canonical query of the public page at a path (`/properties`, never `.data`): see the module
+ * comment. Never throws.
+ */
+export type CanonicalQuery = (pagePath: string, params: URLSearchParams) => URLSearchParams;
+/** The ids of the routes that match a page path, or null when they are not known yet. */
+export type RouteIdsOf = (pagePath: string) => ReadonlySet<string> | null;
+
+/** How a request's query is made canonical; without them every parameter is kept as sent. */
+export type CanonicalOptions = { canonicalQuery?: CanonicalQuery; routeIdsOf?: RouteIdsOf };
+
+export type HtmlCacheOptions = CanonicalOptions & {
   /** How long an entry is served (ms); > 0. */
   ttlMs: number;
   /** At most this many entries (default 1,000). */
@@ -86,11 +108,48 @@ export const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AG
 /** The `Cache-Control` of a public page's answer that must not be shared (a Set-Cookie, an error). */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
+/** The page a public path shows: `/properties.data` → `/properties`, `/_root.data` → `/`. */
+export function pagePathOf(pathname: string): string {
+  if (pathname === '/_root.data' || pathname === '/_root') return '/';
+  return pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname;
+}
+
+const byName = ([a]: [string, string], [b]: [string, string]) => (a < b ? -1 : a > b ? 1 : 0);
+/** The pairs of a query sorted by name (values of one name keep their order), as one string. */
+const sortedQuery = (params: URLSearchParams) => new URLSearchParams([...params].sort(byName)).toString();
+
 /**
- * The cache key of a request, or null when it must not be served from or stored in the cache
- * (not a public page, not GET/HEAD, a session cookie, or an answer that would set a cookie).
+ * The canonical query of a public page's URL (module comment), unsorted; null when a data
+ * request names `_routes` that cannot be checked yet (no `routeIdsOf`, or its build not loaded):
+ * such a request is neither served from nor stored in the cache.
  */
-export function htmlCacheKey(req: Pick<Request, 'method' | 'originalUrl' | 'protocol' | 'headers'>): string | null {
+export function canonicalSearchOf(url: URL, { canonicalQuery, routeIdsOf }: CanonicalOptions): URLSearchParams | null {
+  if (!canonicalQuery) return new URLSearchParams(url.searchParams);
+  const pagePath = pagePathOf(url.pathname);
+  const canonical = canonicalQuery(pagePath, url.searchParams);
+  const routes = url.searchParams.get('_routes');
+  if (url.pathname.endsWith('.data') && routes !== null) {
+    const matched = routeIdsOf?.(pagePath);
+    if (!matched) return null;
+    // React Router loads the matched routes named here (a set): the others change nothing.
+    const ids = [...new Set(routes.split(','))].filter((id) => matched.has(id)).sort();
+    canonical.set('_routes', ids.join(','));
+  }
+  return canonical;
+}
+
+/** What the cache does with one request: its entry's key, and the URL (path + query) a miss renders. */
+export type HtmlCacheLookup = { key: string; url: string };
+
+/**
+ * The cache key of a request and the canonical URL it renders, or null when it must not be served
+ * from or stored in the cache (not a public page, not GET/HEAD, a session cookie, an answer that
+ * would set a cookie, or `_routes` that cannot be checked).
+ */
+export function htmlCacheLookup(
+  req: Pick<Request, 'method' | 'originalUrl' | 'protocol' | 'headers'>,
+  options: CanonicalOptions = {},
+): HtmlCacheLookup | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const cookie = req.headers.cookie;
   if (hasSessionCookieHeader(cookie)) return null;
@@ -103,12 +162,14 @@ export function htmlCacheKey(req: Pick<Request, 'method' | 'originalUrl' | 'prot
   const request = new Request(url, { headers });
   // The render would make the URL's language stick with a Set-Cookie: never from the cache.
   if (languageCookieFromUrl(request) !== null) return null;
+  const canonical = canonicalSearchOf(url, options);
+  if (!canonical) return null;
   const preferences = readPreferences(request);
-  const params = [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return [
+  const search = canonical.toString();
+  const key = [
     url.origin,
     url.pathname,
-    new URLSearchParams(params).toString(),
+    sortedQuery(canonical),
     preferences.language,
     preferences.theme,
     preferences.sidebarOpen ? 'menu' : '',
@@ -116,6 +177,52 @@ export function htmlCacheKey(req: Pick<Request, 'method' | 'originalUrl' | 'prot
     preferences.consent ? JSON.stringify(preferences.consent) : parseCookies(cookie)[STORAGE_KEYS.cookieConsent] === undefined ? '' : 'bad',
     readVisitorToken(request) ? 'chat' : '',
   ].join('\n');
+  return { key, url: search ? `${url.pathname}?${search}` : url.pathname };
+}
+
+/**
+ * The cache key of a request (see `htmlCacheLookup`), or null when it must not be served from or
+ * stored in the cache.
+ */
+export function htmlCacheKey(
+  req: Pick<Request, 'method' | 'originalUrl' | 'protocol' | 'headers'>,
+  options: CanonicalOptions = {},
+): string | null {
+  return htmlCacheLookup(req, options)?.key ?? null;
+}
+
+/**
+ * Where a public page's document request (GET or HEAD, not `.data`) belongs instead: its path
+ * with the canonical query (decision 053), when the query it came with holds other pairs (the
+ * order does not count); null when it is canonical already or is no public page.
+ */
+export function canonicalRedirectTarget(method: string, originalUrl: string, canonicalQuery: CanonicalQuery): string | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  const url = new URL(originalUrl, 'http://x');
+  if (!url.search || url.pathname.endsWith('.data') || !PUBLIC_PAGE_PATH.test(url.pathname)) return null;
+  const canonical = canonicalQuery(url.pathname, url.searchParams);
+  if (sortedQuery(canonical) === sortedQuery(url.searchParams)) return null;
+  const search = canonical.toString();
+  return search ? `${url.pathname}?${search}` : url.pathname;
+}
+
+/** How long a browser or shared cache keeps a canonical redirect (s); short, as parameters may be added later. */
+export const CANONICAL_REDIRECT_MAX_AGE_S = 3_600;
+
+/**
+ * Answers a public page's non-canonical document request with `301` to its canonical URL
+ * (decision 053): costs no database work and no render. Install before the cache.
+ */
+export function createCanonicalRedirect(canonicalQuery: CanonicalQuery): RequestHandler {
+  return (req, res, next) => {
+    const target = canonicalRedirectTarget(req.method, req.originalUrl, canonicalQuery);
+    if (!target) {
+      next();
+      return;
+    }
+    res.setHeader('Cache-Control', `public, max-age=${CANONICAL_REDIRECT_MAX_AGE_S}`);
+    res.redirect(301, target);
+  };
 }
 
 /** A strong entity tag of `body` (its opaque part, without quotes). */
@@ -152,7 +259,7 @@ const toBuffer = (chunk: Chunk, encoding?: BufferEncoding) =>
  * Creates one process's cache (see the module comment). Throws on `ttlMs` ≤ 0 (the caller
  * installs nothing then).
  */
-export function createHtmlCache({ ttlMs, maxEntries = 1_000, maxBytes = 64 * 1024 * 1024 }: HtmlCacheOptions): HtmlCache {
+export function createHtmlCache({ ttlMs, maxEntries = 1_000, maxBytes = 64 * 1024 * 1024, ...canonical }: HtmlCacheOptions): HtmlCache {
   if (!(ttlMs > 0)) throw new Error('createHtmlCache needs ttlMs > 0');
   const entries = new LRUCache<string, Entry>({
     max: maxEntries,
@@ -194,13 +301,14 @@ export function createHtmlCache({ ttlMs, maxEntries = 1_000, maxBytes = 64 * 102
   };
 
   const middleware: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-    const key = htmlCacheKey(req);
-    if (key === null) {
+    const lookup = htmlCacheLookup(req, canonical);
+    if (lookup === null) {
       // A public page's answer that cannot be shared (a session, a Set-Cookie to come) says so.
       if (PUBLIC_PAGE_PATH.test(req.path) && !res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
       next();
       return;
     }
+    const { key } = lookup;
     const cached = entries.get(key);
     if (cached) {
       counters.hits += 1;
@@ -257,6 +365,11 @@ export function createHtmlCache({ ttlMs, maxEntries = 1_000, maxBytes = 64 * 102
       res.setHeader('Content-Length', body.length);
       return rawEnd.call(res, body, done);
     } as Response['end'];
+    // The render sees only the canonical query: its body then depends on nothing outside the key.
+    if (lookup.url !== req.originalUrl) {
+      req.url = lookup.url;
+      req.originalUrl = lookup.url;
+    }
     next();
   };
 

@@ -44,7 +44,8 @@ const base = `http://127.0.0.1:${port}`;
 const LISTING_PATHS = [
   '/properties',
   '/properties?sort=price_asc',
-  '/properties?sort=newest',
+  // Not `?sort=newest`: a default in the query is redirected to the canonical URL (decision 053).
+  '/properties?sort=price_desc',
   '/properties?capacity=2&location=TX&minPrice=1000&maxPrice=3500&sort=price_asc',
   '/properties?location=Austin%2C%20TX',
   '/properties?page=10',

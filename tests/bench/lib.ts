@@ -356,6 +356,9 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     // of the other benchmarks stay comparable with those measured before WEB_CONCURRENCY existed.
     env: {
       WEB_CONCURRENCY: '1',
+      // Every request of a benchmark comes from one address: no per-client render budget
+      // (decision 053) unless the caller's shell or `env` sets one (tests/bench/overload.ts does).
+      PAGE_RENDER_RATE_LIMIT: '0',
       ...inherited,
       ...env,
       PORT: String(port),

@@ -26,7 +26,7 @@
  *   A TOTP code is accepted once per account: `totpReplayPlugin` (totp-replay.server.ts) refuses
  *   a code whose time step is not newer than the last one accepted.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
@@ -34,6 +34,7 @@ import { admin, twoFactor as twoFactorPlugin } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import { and, eq } from 'drizzle-orm';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '~/lib/constants';
+import { parseCookies } from '~/lib/cookies';
 import type { Db } from '../db/client.server';
 import { account, session, setting, twoFactor, user, verification } from '../db/schema';
 import type { Logger } from '../logger.server';
@@ -57,6 +58,25 @@ const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*(?:${HOST_COOKIE_PREFIX})?
 /** True when a `Cookie` header carries a session cookie under either name (cheap; no database). */
 export function hasSessionCookieHeader(cookieHeader: string | null | undefined): boolean {
   return cookieHeader ? SESSION_COOKIE_PATTERN.test(cookieHeader) : false;
+}
+/**
+ * True when a `Cookie` header carries a session cookie (either name) whose value is signed with
+ * `secret` the way better-auth signs it (`token.base64(HMAC-SHA-256(token))`, URI-encoded):
+ * proof the cookie was issued by this site, in memory and in microseconds, but not that its
+ * session still exists (only the database knows). Decision 053 uses it to tell a real visitor's
+ * session from a made-up cookie before any database work. Never throws.
+ */
+export function hasSignedSessionCookie(cookieHeader: string | null | undefined, secret: string): boolean {
+  if (!cookieHeader || !hasSessionCookieHeader(cookieHeader)) return false;
+  const cookies = parseCookies(cookieHeader);
+  return SESSION_COOKIE_NAMES.some((name) => {
+    const value = cookies[name];
+    const dot = value ? value.lastIndexOf('.') : -1;
+    if (!value || dot < 1) return false;
+    const signature = Buffer.from(value.slice(dot + 1), 'base64');
+    const expected = createHmac('sha256', secret).update(value.slice(0, dot)).digest();
+    return signature.length === expected.length && timingSafeEqual(signature, expected);
+  });
 }
 /** E-mail verification links are valid for 24 hours; reset links for 1 hour (mail.json says so). */
 const VERIFICATION_EXPIRES_S = 24 * 60 * 60;

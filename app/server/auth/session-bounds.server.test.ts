@@ -6,12 +6,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hasSessionCookieHeader } from '~/server/auth/auth.server';
+import { hasSessionCookieHeader, hasSignedSessionCookie } from '~/server/auth/auth.server';
 import { createVerifiedUser } from '~/server/auth/create-user.server';
 import { checkViewer, getViewer, hasSessionCookie } from '~/server/auth/session.server';
 import { session } from '~/server/db/schema';
 import { parseEnv } from '~/server/env.server';
-import { createAuthServices } from '../../../tests/setup/auth-services';
+import { createAuthServices, TEST_AUTH_SECRET } from '../../../tests/setup/auth-services';
 import { testContext, useTestDatabase } from '../../../tests/setup/test-db';
 import { DEFAULT_SESSION_BOUNDS, sessionBoundsFromEnv, sessionEndsAt } from './session-bounds.server';
 
@@ -224,5 +224,20 @@ describe('the session cookie on https', () => {
     expect(hasSessionCookieHeader('xdimora.session_token=a.b')).toBe(false);
     expect(hasSessionCookieHeader('dimora.chat=abc')).toBe(false);
     expect(hasSessionCookieHeader(undefined)).toBe(false);
+  });
+
+  it('is told apart from a made-up one by its signature alone (decision 053)', async () => {
+    const { cookie } = await signedIn('tenant');
+    expect(hasSignedSessionCookie(cookie, TEST_AUTH_SECRET)).toBe(true);
+    expect(hasSignedSessionCookie(`theme=dark; ${cookie}`, TEST_AUTH_SECRET)).toBe(true);
+    expect(hasSignedSessionCookie(cookie, 'another-secret-another-secret-another-1')).toBe(false);
+    const pair = cookie.split('; ').find((part) => part.startsWith('dimora.session_token='))!;
+    const [token, signature] = decodeURIComponent(pair.slice('dimora.session_token='.length)).split('.') as [string, string];
+    const name = 'dimora.session_token';
+    expect(hasSignedSessionCookie(`${name}=${encodeURIComponent(`${token}.${signature}`)}`, TEST_AUTH_SECRET)).toBe(true);
+    expect(hasSignedSessionCookie(`${name}=${encodeURIComponent(`${token}x.${signature}`)}`, TEST_AUTH_SECRET)).toBe(false);
+    expect(hasSignedSessionCookie(`${name}=${token}`, TEST_AUTH_SECRET)).toBe(false);
+    expect(hasSignedSessionCookie('dimora.session_token=made-up.up', TEST_AUTH_SECRET)).toBe(false);
+    expect(hasSignedSessionCookie(undefined, TEST_AUTH_SECRET)).toBe(false);
   });
 });

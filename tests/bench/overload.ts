@@ -1,0 +1,236 @@
+/**
+ * `npm run bench:overload` (decision 053): the built server under 50 connections for a while, in
+ * four runs, each while /healthz is probed ten times a second:
+ *   a. the cached listing (`/properties`): what the anonymous HTML cache serves;
+ *   b. junk query values (`/properties?r=<random>`): each answered 301 to the canonical URL, no render;
+ *   c. random values of a parameter the page reads (`/properties?minPrice=<random>`), from one
+ *      client address: real renders until the client's budget is spent, then 429;
+ *   d. the same from a fresh address per request (the server trusts loopback as its proxy):
+ *      renders bounded by the gate, the overflow answered 503 at once.
+ * For each: req/s, p50/p99 of the answers, how many answers of each status, timeouts and errors,
+ * the p50/p99 of /healthz during the run, and the resident memory (RSS) of each server process
+ * before and after. The load average is printed with the figures.
+ *
+ * Options: --duration S (default BENCH_SECONDS, else 60), --connections N (default 50),
+ * --units N (default BENCH_UNITS, else 75000), --port P (default 3810), --postgres
+ * (BENCH_DATABASE_URL or DATABASE_URL; with --workers N, default 1), --fresh (re-seed). The build is
+ * made first unless BENCH_BUILD=0 and one exists. Not a test: it prints figures, never fails on them.
+ */
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { benchPostgresUrl, percentile, prepare, root, scratch, startServer, stopServer } from './lib';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: process.env.BENCH_SECONDS || '60' },
+    connections: { type: 'string', default: '50' },
+    units: { type: 'string', default: process.env.BENCH_UNITS || '75000' },
+    port: { type: 'string', default: '3810' },
+    workers: { type: 'string', default: '1' },
+    postgres: { type: 'boolean', default: false },
+    fresh: { type: 'boolean', default: false },
+  },
+});
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const units = Number(args.units);
+const port = Number(args.port);
+const base = `http://127.0.0.1:${port}`;
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+const randomAddress = () =>
+  `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
+/** The pids of `pid` and every process below it (cluster workers), from /proc (Linux). */
+function processTree(pid: number): number[] {
+  const below: number[] = [];
+  try {
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(/\s+/).map(Number) : []) below.push(...processTree(child));
+    }
+  } catch {
+    // gone, or not Linux
+  }
+  return [pid, ...below];
+}
+
+/** Resident memory (MB) of each Node process of the server, e.g. `412 (pid 123)`. */
+function rssOf(server: ChildProcess): string {
+  return processTree(server.pid!)
+    .map((pid) => {
+      try {
+        const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+        const name = /^Name:\s+(\S+)/m.exec(status)?.[1];
+        const kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1]);
+        return name === 'node' || name === 'MainThread' ? `${(kb / 1024).toFixed(0)} MB (pid ${pid})` : null;
+      } catch {
+        return null;
+      }
+    })
+    .filter(Boolean)
+    .join(', ');
+}
+
+type Probe = { stop(): Promise<number[]> };
+
+/** Asks /healthz ten times a second on its own connection until stopped; answers the latencies (ms; a failure counts as 10 s). */
+function probeHealth(): Probe {
+  const latencies: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(10_000) });
+        await response.arrayBuffer();
+        latencies.push(response.ok ? performance.now() - started : 10_000);
+      } catch {
+        latencies.push(10_000);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return latencies.sort((a, b) => a - b);
+    },
+  };
+}
+
+type Run = { label: string; path: () => string; headers?: () => Record<string, string> };
+
+type Outcome = {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  statuses: Map<number, number>;
+  timeouts: number;
+  errors: number;
+  health: number[];
+  rssBefore: string;
+  rssAfter: string;
+};
+
+async function measure(server: ChildProcess, run: Run): Promise<Outcome> {
+  const rssBefore = rssOf(server);
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const probe = probeHealth();
+  const instance = autocannon({
+    url: base,
+    connections,
+    duration,
+    timeout: 10,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request: autocannon.Request) => ({
+          ...request,
+          path: run.path(),
+          headers: { ...request.headers, ...run.headers?.() },
+        }),
+      },
+    ],
+  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+    statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+  });
+  const result = await instance;
+  const health = await probe.stop();
+  latencies.sort((a, b) => a - b);
+  return {
+    label: run.label,
+    rps: latencies.length / result.duration,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    statuses,
+    timeouts: result.timeouts,
+    errors: result.errors,
+    health,
+    rssBefore,
+    rssAfter: rssOf(server),
+  };
+}
+
+const RUNS: Run[] = [
+  { label: 'a. cached listing', path: () => '/properties' },
+  { label: 'b. junk values (?r=)', path: () => `/properties?r=${Math.random().toString(36).slice(2)}` },
+  { label: 'c. ?minPrice=random, 1 client', path: () => `/properties?minPrice=${Math.floor(Math.random() * 5_000)}` },
+  {
+    label: 'd. ?minPrice=random, many clients',
+    path: () => `/properties?minPrice=${Math.floor(Math.random() * 5_000)}`,
+    headers: () => ({ 'x-forwarded-for': randomAddress() }),
+  },
+];
+
+async function main() {
+  const kind = args.postgres ? 'postgres' : 'pglite';
+  if (kind === 'postgres' && !benchPostgresUrl()) throw new Error('--postgres needs BENCH_DATABASE_URL or DATABASE_URL');
+  fs.mkdirSync(scratch, { recursive: true });
+  if (!fs.existsSync(path.join(root, 'build/server/index.js')) || process.env.BENCH_BUILD !== '0') {
+    console.log('Building…');
+    const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
+    if (result.status !== 0) throw new Error('build failed');
+  }
+  const env = await prepare(kind, units, { fresh: args.fresh });
+  // Production limits (the bench library turns the per-client one off for the other benches);
+  // loopback is the "proxy", so run d can name a client per request.
+  const server = await startServer(
+    {
+      ...env,
+      WEB_CONCURRENCY: kind === 'postgres' ? args.workers : '1',
+      TRUST_PROXY: 'loopback',
+      PAGE_RENDER_RATE_LIMIT: process.env.PAGE_RENDER_RATE_LIMIT || '120',
+    },
+    port,
+  );
+  const outcomes: Outcome[] = [];
+  const before = loadAverage();
+  try {
+    for (const run of RUNS) {
+      const outcome = await measure(server, run);
+      outcomes.push(outcome);
+      console.log(
+        `  ${run.label}: ${outcome.rps.toFixed(0)} req/s, p99 ${outcome.p99} ms, /healthz p99 ${percentile(outcome.health, 99).toFixed(0)} ms`,
+      );
+    }
+  } finally {
+    await stopServer(server);
+  }
+  const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : '–');
+  console.log(
+    `\nOverload (${kind}, ${units.toLocaleString('en-US')} units, ${connections} connections, ${duration} s per run; load average ${before} before, ${loadAverage()} after, ${os.cpus().length} CPUs)`,
+  );
+  console.log(
+    '| run | req/s | p50 ms | p99 ms | answers | timeouts | errors | /healthz p50 ms | /healthz p99 ms | RSS before | RSS after |',
+  );
+  console.log('|---|---:|---:|---:|---|---:|---:|---:|---:|---|---|');
+  for (const outcome of outcomes) {
+    const answers = [...outcome.statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${n} × ${status}`)
+      .join(', ');
+    console.log(
+      `| ${outcome.label} | ${outcome.rps.toFixed(0)} | ${ms(outcome.p50)} | ${ms(outcome.p99)} | ${answers} | ${outcome.timeouts} | ${outcome.errors} | ${ms(percentile(outcome.health, 50))} | ${ms(percentile(outcome.health, 99))} | ${outcome.rssBefore} | ${outcome.rssAfter} |`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
