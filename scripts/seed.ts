@@ -12,6 +12,7 @@ import { countDistinct } from 'drizzle-orm';
 import { DataDirLockedError, openDatabase, type Database } from '../app/server/db/client.server';
 import { property } from '../app/server/db/schema';
 import { createDemoAccounts, type DemoAccount } from '../app/server/db/seed/demo-accounts.server';
+import { seedDemoRepairPhotos } from '../app/server/db/seed/demo-repair-photos.server';
 import { ensureDemoImages, publishDemoImages } from '../app/server/db/seed/images.server';
 import { createStorage } from '../app/server/uploads/create-storage.server';
 import { MAX_SEED_UNITS, SeedTargetNotEmptyError, isDatabaseEmpty, seedDatabase } from '../app/server/db/seed/seed.server';
@@ -179,6 +180,9 @@ async function main(): Promise<void> {
     bar?.stop();
     // Bank debits in the demo (decision 050) go through the ledger's own settlement, a feature's code.
     await seedDemoBankDebits({ db: database.db, publicUrl: env.publicUrl });
+    // Repair photos are private files (decision 056), stored where uploads go (disk or bucket).
+    const repairPhotos = await seedDemoRepairPhotos({ db: database.db, storage: createStorage(env, env.uploadsDir) });
+    process.stderr.write(`Repair photos: ${repairPhotos.requests} requests, ${repairPhotos.workOrders} work orders\n`);
 
     const [states] = await database.db.select({ n: countDistinct(property.state) }).from(property);
     process.stdout.write(

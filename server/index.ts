@@ -18,6 +18,7 @@ import { createAuth, resolveAuthSecret } from '../app/server/auth/auth.server';
 import { createVerifiedUser, hasAdmin } from '../app/server/auth/create-user.server';
 import { sessionBoundsFromEnv } from '../app/server/auth/session-bounds.server';
 import { DataDirLockedError, openDatabase, type Database } from '../app/server/db/client.server';
+import { seedDemoRepairPhotos } from '../app/server/db/seed/demo-repair-photos.server';
 import { publishDemoImages } from '../app/server/db/seed/images.server';
 import { isDatabaseEmpty, seedDatabase } from '../app/server/db/seed/seed.server';
 import { env } from '../app/server/env.server';
@@ -125,9 +126,14 @@ async function prepare(database: Database): Promise<void> {
       });
       // Bank debits in the demo (decision 050) go through the ledger's own settlement, a feature's code.
       const bankDebits = await seedDemoBankDebits({ db: seeding.db, publicUrl: env.publicUrl });
+      // Repair photos are private files (decision 056), stored where uploads go (disk or bucket).
+      const repairPhotos = await seedDemoRepairPhotos({ db: seeding.db, storage: createStorage(env, env.uploadsDir) });
       // With a bucket (S3_BUCKET), /media serves the demo pictures from there.
       const published = env.s3 ? await publishDemoImages(env.uploadsDir, createStorage(env, env.uploadsDir)) : null;
-      logger.info({ ...result, bankDebits, demoPicturesToBucket: published?.copied, ms: Date.now() - started }, 'demo data seeded');
+      logger.info(
+        { ...result, bankDebits, repairPhotos, demoPicturesToBucket: published?.copied, ms: Date.now() - started },
+        'demo data seeded',
+      );
     } finally {
       if (seeding !== database) await seeding.close();
     }

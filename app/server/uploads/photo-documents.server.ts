@@ -7,8 +7,8 @@
 import type { document } from '~/server/db/schema';
 import type { StoredPhoto } from './receive-photos.server';
 
-/** Who a photo belongs to: the owner's table name (`owner_type`), its id, and the uploader's user id. */
-export type PhotoDocumentOwner = { ownerType: string; ownerId: number | string; createdBy: string };
+/** Who a photo belongs to: the owner's table name (`owner_type`), its id, and the uploader's user id (null: none, as for demo data). */
+export type PhotoDocumentOwner = { ownerType: string; ownerId: number | string; createdBy: string | null };
 
 /** The `document` insert values for `photos` (one row each, in order) belonging to `owner`. */
 export function photoDocumentValues(photos: readonly StoredPhoto[], owner: PhotoDocumentOwner): Array<typeof document.$inferInsert> {

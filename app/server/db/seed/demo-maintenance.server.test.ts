@@ -8,7 +8,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/setup/test-db';
+import { createLocalStorage } from '~/server/uploads/storage.server';
 import { createDemoAccounts } from './demo-accounts.server';
+import { MAX_REQUESTS, seedDemoRepairPhotos } from './demo-repair-photos.server';
 import { seedDatabase } from './seed.server';
 
 const uploadsDir = path.join(os.tmpdir(), 'dimora-seed-test-uploads');
@@ -150,5 +152,43 @@ describe('demo maintenance data', () => {
     expect(invited).toEqual(['1']);
     const orphans = await values(sql`select count(*)::text as v from maintenance_request where tenant_id is null`);
     expect(orphans).toEqual(['0']);
+  });
+
+  it('attaches private repair photos to requests and completed work orders, recorded as their owners’ documents, once (decision 056)', async () => {
+    const storage = createLocalStorage(path.join(os.tmpdir(), `dimora-repair-photos-${process.pid}`));
+    const first = await seedDemoRepairPhotos({ db: database.db, storage });
+    expect(first.requests).toBeGreaterThan(5);
+    expect(first.requests).toBeLessThanOrEqual(MAX_REQUESTS);
+    expect(first.workOrders).toBeGreaterThan(0);
+    expect(first.files).toBe((first.requests + first.workOrders) * 3);
+
+    // Each photo URL is a private file, stored, and recorded as a photo of the row that shows it
+    // (what /files checks the viewer's scope against).
+    const shown = await rows<{ owner_type: string; owner_id: string; url: string }>(sql`
+      select 'maintenance_request' as owner_type, id::text as owner_id, unnest(photo_urls) as url from maintenance_request
+      union all
+      select 'work_order', work_order_id::text, unnest(photo_urls) from work_order_event where photo_phase = 'after'`);
+    expect(shown).toHaveLength(first.requests + first.workOrders);
+    for (const photo of shown) {
+      expect(photo.url).toMatch(/^\/files\/private\/photos\/[0-9a-f]{2}\/[0-9a-f]{32}-1200\.webp$/);
+      const key = photo.url.slice('/files/'.length);
+      expect((await storage.get(key))?.size, key).toBeGreaterThan(1_000);
+      const [recorded] = await rows<{ owner_type: string; owner_id: string }>(
+        sql`select owner_type, owner_id from document where kind = 'photo' and storage_key = ${key}`,
+      );
+      expect(recorded).toEqual({ owner_type: photo.owner_type, owner_id: photo.owner_id });
+    }
+    // The demo vendor account (the busiest vendor) has some of them.
+    const [vendorPhotos] = await values(
+      sql`select count(*)::text as v from work_order_event e join work_order w on w.id = e.work_order_id join vendor v on v.id = w.vendor_id join "user" u on u.id = v.user_id where cardinality(e.photo_urls) > 0 and u.email = 'vendor@demo.dimora.example'`,
+    );
+    expect(Number(vendorPhotos)).toBeGreaterThan(0);
+    // Nothing public, and a second run adds nothing.
+    expect(
+      await values(
+        sql`select count(*)::text as v from document where kind = 'photo' and storage_key not like 'private/%' and owner_type in ('maintenance_request', 'work_order')`,
+      ),
+    ).toEqual(['0']);
+    expect(await seedDemoRepairPhotos({ db: database.db, storage })).toEqual({ requests: 0, workOrders: 0, files: 0 });
   });
 });
