@@ -80,8 +80,8 @@ export type AppOptions = {
   readyzTimeoutMs?: number;
   /**
    * ENABLE_DIAGNOSTIC_ROUTES: `GET /__diagnostics/process` answers which process served the
-   * request — its pid, cluster worker slot (null: a single process) and whether it runs the job
-   * runner (decision 032). Unset: that path is an ordinary 404.
+   * request — its pid, cluster worker slot (null: a single process), whether it runs the job
+   * runner (decision 032) and its memory (`process.memoryUsage()`, bytes). Unset: that path is an ordinary 404.
    */
   diagnostics?: { worker: number | null; jobRunner: boolean };
   /**
@@ -95,7 +95,7 @@ export type AppOptions = {
    * address without a session cookie (default PAGE_RENDER_RATE_LIMIT; 0: no per-client limit;
    * with a session cookie SIGNED_IN_PAGE_RENDER_RATE_FACTOR × as many).
    */
-  render?: { concurrency?: number; maxQueue?: number; rateLimit?: number };
+  render?: { concurrency?: number; maxQueue?: number; maxWaitMs?: number; rateLimit?: number };
   /** Tests: receives the app's render gate and HTML cache, to read their counters. */
   onInternals?: (internals: { renderGate: RenderGate; htmlCache: HtmlCache | null }) => void;
 };
@@ -226,6 +226,7 @@ function createAppRenderGate(options: AppOptions): RenderGate {
   return createRenderGate({
     concurrency,
     maxQueue: options.render?.maxQueue ?? defaultRenderQueue(concurrency),
+    ...(options.render?.maxWaitMs === undefined ? {} : { maxWaitMs: options.render.maxWaitMs }),
     sessionSecret: options.auth.options.secret ?? null,
     ...(rateLimit === undefined ? {} : { anonymousLimit: rateLimit, signedInLimit: rateLimit * SIGNED_IN_PAGE_RENDER_RATE_FACTOR }),
   });
@@ -357,7 +358,8 @@ export function createApp(options: AppOptions): Express {
   if (diagnostics) {
     app.get('/__diagnostics/process', (_req, res) => {
       res.setHeader('Cache-Control', 'no-store');
-      res.status(200).json({ pid: process.pid, ...diagnostics });
+      // Memory in bytes (process.memoryUsage): what the overload bench reads to tell heap from native.
+      res.status(200).json({ pid: process.pid, ...diagnostics, memory: process.memoryUsage() });
     });
   }
 

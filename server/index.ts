@@ -197,7 +197,12 @@ async function serve(database: Database, { dev, jobRunner }: { dev: boolean; job
     // Edited code must show at once under --dev: no cached pages there.
     htmlCacheTtlMs: dev ? 0 : env.HTML_CACHE_TTL_MS,
     // Decision 053: renders at once and waiting per process, and per client a minute.
-    render: { concurrency: env.RENDER_CONCURRENCY, maxQueue: env.RENDER_QUEUE, rateLimit: env.PAGE_RENDER_RATE_LIMIT },
+    render: {
+      concurrency: env.RENDER_CONCURRENCY,
+      maxQueue: env.RENDER_QUEUE,
+      maxWaitMs: env.RENDER_MAX_WAIT_MS,
+      rateLimit: env.PAGE_RENDER_RATE_LIMIT,
+    },
     // DESIGN §6: an S3 bucket when S3_BUCKET is set, else DATA_DIR/uploads.
     storage: createStorage(env, env.uploadsDir),
   };

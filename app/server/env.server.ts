@@ -169,6 +169,8 @@ const schema = z
     RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1_024).optional(),
     /** Decision 053: renders allowed to wait for a slot; one more is answered 503. Unset: 4 × RENDER_CONCURRENCY. */
     RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
+    /** Decision 053: how long (ms) a render waits for a slot before it is answered 503; 0: no limit. Default 500. */
+    RENDER_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     /**
      * Decision 053: renders a minute one client address may cause without a session cookie (with
      * one: 5 ×); beyond, 429. 0 turns the per-client limit off (benchmarks that load from one

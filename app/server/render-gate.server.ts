@@ -18,7 +18,9 @@
  *   one process renders for it.
  * - **Per process**: anonymous renders run at most `concurrency` at once (`p-limit`) with at most
  *   `maxQueue` waiting; a request that finds the queue full is answered at once with 503,
- *   `Retry-After` and a small static page. A slot is held until the answer's headers go out (the
+ *   `Retry-After` and a small static page, and one that has waited `maxWaitMs` without a slot is
+ *   answered the same way then (renders slower than usual would otherwise make every queued
+ *   visitor wait for several of them: the wait, not only the queue's length, is bounded). A slot is held until the answer's headers go out (the
  *   render is done; a slow reader or a long download does not hold it) or the connection closes.
  *   Signed-in renders are not queued: the visitors the product serves (tenants, staff, vendors)
  *   are never refused or delayed by anonymous traffic, and their own volume is bounded per client.
@@ -37,6 +39,8 @@ import { CLIENT_IP_HEADER, hasSessionCookieHeader, hasSignedSessionCookie } from
 export { PAGE_RENDER_RATE_LIMIT };
 /** Renders a minute one client address may cause with a session cookie (decision 053): 600. */
 export const SIGNED_IN_PAGE_RENDER_RATE_LIMIT = PAGE_RENDER_RATE_LIMIT * SIGNED_IN_PAGE_RENDER_RATE_FACTOR;
+/** Default longest wait for a render slot (ms, env RENDER_MAX_WAIT_MS): half of the 1 s an answer may take under overload. */
+export const RENDER_MAX_WAIT_MS = 500;
 /** Seconds a client refused by a full queue is asked to wait (`Retry-After`). */
 export const RENDER_BUSY_RETRY_AFTER_S = 2;
 
@@ -55,6 +59,8 @@ export type RenderGateOptions = {
   concurrency: number;
   /** Renders waiting for a slot (≥ 0); one more is refused with 503. */
   maxQueue: number;
+  /** How long a render may wait for a slot (ms) before it is answered 503; 0: as long as it takes. Default RENDER_MAX_WAIT_MS. */
+  maxWaitMs?: number;
   /**
    * The auth secret session cookies are signed with; null (tests of the gate alone): any session
    * cookie counts as signed in.
@@ -128,6 +134,7 @@ function sendRefusal(req: Request, res: Response, status: 429 | 503, retryAfterS
 export function createRenderGate({
   concurrency,
   maxQueue,
+  maxWaitMs = RENDER_MAX_WAIT_MS,
   sessionSecret,
   anonymousLimit = PAGE_RENDER_RATE_LIMIT,
   signedInLimit = SIGNED_IN_PAGE_RENDER_RATE_LIMIT,
@@ -180,11 +187,22 @@ export function createRenderGate({
       next();
       return;
     }
+    // Refused once it has waited maxWaitMs; a slot that comes after that is handed straight on.
+    let refused = false;
+    const timer =
+      maxWaitMs > 0
+        ? setTimeout(() => {
+            refused = true;
+            counters.refusedBusy += 1;
+            sendRefusal(req, res, 503, RENDER_BUSY_RETRY_AFTER_S);
+          }, maxWaitMs)
+        : null;
     void limit(
       () =>
         new Promise<void>((release) => {
-          // Gone while it waited: nothing to render.
-          if (res.destroyed || res.writableEnded) {
+          if (timer) clearTimeout(timer);
+          // Refused, or gone while it waited: nothing to render.
+          if (refused || res.destroyed || res.writableEnded) {
             release();
             return;
           }

@@ -6,10 +6,14 @@
  *   c. random values of a parameter the page reads (`/properties?minPrice=<random>`), from one
  *      client address: real renders until the client's budget is spent, then 429;
  *   d. the same from a fresh address per request (the server trusts loopback as its proxy):
- *      renders bounded by the gate, the overflow answered 503 at once.
+ *      renders bounded by the gate, the overflow answered 503 at once;
+ *   e. run d while 20 wrong sign-ins a second arrive, each from a fresh address (password
+ *      hashing competes for the CPU; their answers are counted apart).
  * For each: req/s, p50/p99 of the answers, how many answers of each status, timeouts and errors,
  * the p50/p99 of /healthz during the run, and the resident memory (RSS) of each server process
- * before and after. The load average is printed with the figures.
+ * before and after; at the end, each process's memory split as Node reports it (V8 heap,
+ * external and array buffers; the rest of RSS is native: the allocator, threads, PGlite's WASM
+ * memory). The load average is printed with the figures.
  *
  * Options: --duration S (default BENCH_SECONDS, else 60), --connections N (default 50),
  * --units N (default BENCH_UNITS, else 75000), --port P (default 3810), --postgres
@@ -21,6 +25,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { benchPostgresUrl, percentile, prepare, root, scratch, startServer, stopServer } from './lib';
 
@@ -83,33 +88,91 @@ function rssOf(server: ChildProcess): string {
 
 type Probe = { stop(): Promise<number[]> };
 
-/** Asks /healthz ten times a second on its own connection until stopped; answers the latencies (ms; a failure counts as 10 s). */
-function probeHealth(): Probe {
-  const latencies: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      try {
-        const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(10_000) });
-        await response.arrayBuffer();
-        latencies.push(response.ok ? performance.now() - started : 10_000);
-      } catch {
-        latencies.push(10_000);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+/**
+ * The probe's loop, run in a worker thread of its own: on the bench's main thread it would wait
+ * behind autocannon's callbacks and count their delay as the server's.
+ */
+const PROBE_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const latencies = [];
+let running = true;
+parentPort.on('message', () => (running = false));
+(async () => {
+  while (running) {
+    const started = performance.now();
+    try {
+      const response = await fetch(workerData.url, { signal: AbortSignal.timeout(10000) });
+      await response.arrayBuffer();
+      latencies.push(response.ok ? performance.now() - started : 10000);
+    } catch {
+      latencies.push(10000);
     }
-  })();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  parentPort.postMessage(latencies);
+})();
+`;
+
+/** Asks /healthz ten times a second on its own connection, from its own thread, until stopped; answers the latencies (ms; a failure counts as 10 s). */
+function probeHealth(): Probe {
+  const worker = new Worker(PROBE_SOURCE, { eval: true, workerData: { url: `${base}/healthz` } });
+  const done = new Promise<number[]>((resolve, reject) => {
+    worker.once('message', (latencies: number[]) => resolve(latencies));
+    worker.once('error', reject);
+  });
   return {
     async stop() {
-      running = false;
-      await loop;
+      worker.postMessage('stop');
+      const latencies = await done;
+      await worker.terminate();
       return latencies.sort((a, b) => a - b);
     },
   };
 }
 
-type Run = { label: string; path: () => string; headers?: () => Record<string, string> };
+type Run = { label: string; path: () => string; headers?: () => Record<string, string>; wrongSignInsPerSecond?: number };
+
+type SignIns = { stop(): Promise<Map<string, number>> };
+
+/** Sends `perSecond` sign-ins with a wrong password, each from a fresh address, until stopped; answers the count of each outcome. */
+function wrongSignIns(perSecond: number): SignIns {
+  const outcomes = new Map<string, number>();
+  const pending = new Set<Promise<void>>();
+  const send = () => {
+    // The sign-in form's own action (better-auth's endpoint is not public, server/app.ts).
+    const sent = (async () => {
+      let outcome = 'timeout/error';
+      try {
+        const response = await fetch(`${base}/auth`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base, 'x-forwarded-for': randomAddress() },
+          body: new URLSearchParams({
+            intent: 'sign-in',
+            email: `nobody-${Math.floor(Math.random() * 1_000)}@bench.test`,
+            password: 'wrong-password-123',
+          }),
+          redirect: 'manual',
+          signal: AbortSignal.timeout(10_000),
+        });
+        await response.arrayBuffer();
+        outcome = String(response.status);
+      } catch {
+        // counted as timeout/error
+      }
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+    })();
+    pending.add(sent);
+    void sent.finally(() => pending.delete(sent));
+  };
+  const timer = setInterval(send, 1_000 / perSecond);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(pending);
+      return outcomes;
+    },
+  };
+}
 
 type Outcome = {
   label: string;
@@ -120,6 +183,7 @@ type Outcome = {
   timeouts: number;
   errors: number;
   health: number[];
+  signIns: Map<string, number> | null;
   rssBefore: string;
   rssAfter: string;
 };
@@ -129,6 +193,7 @@ async function measure(server: ChildProcess, run: Run): Promise<Outcome> {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   const probe = probeHealth();
+  const signIns = run.wrongSignInsPerSecond ? wrongSignIns(run.wrongSignInsPerSecond) : null;
   const instance = autocannon({
     url: base,
     connections,
@@ -151,6 +216,7 @@ async function measure(server: ChildProcess, run: Run): Promise<Outcome> {
   });
   const result = await instance;
   const health = await probe.stop();
+  const signInOutcomes = (await signIns?.stop()) ?? null;
   latencies.sort((a, b) => a - b);
   return {
     label: run.label,
@@ -161,6 +227,7 @@ async function measure(server: ChildProcess, run: Run): Promise<Outcome> {
     timeouts: result.timeouts,
     errors: result.errors,
     health,
+    signIns: signInOutcomes,
     rssBefore,
     rssAfter: rssOf(server),
   };
@@ -175,7 +242,26 @@ const RUNS: Run[] = [
     path: () => `/properties?minPrice=${Math.floor(Math.random() * 5_000)}`,
     headers: () => ({ 'x-forwarded-for': randomAddress() }),
   },
+  {
+    label: 'e. run d + 20 wrong sign-ins/s',
+    path: () => `/properties?minPrice=${Math.floor(Math.random() * 5_000)}`,
+    headers: () => ({ 'x-forwarded-for': randomAddress() }),
+    wrongSignInsPerSecond: 20,
+  },
 ];
+
+type Memory = { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number };
+
+/** Each server process's memory as Node reports it, asked of /__diagnostics/process until every process answered (or 50 tries). */
+async function memoryByProcess(processes: number): Promise<Map<number, Memory>> {
+  const seen = new Map<number, Memory>();
+  for (let i = 0; i < 50 && seen.size < processes; i += 1) {
+    const response = await fetch(`${base}/__diagnostics/process`, { headers: { connection: 'close' } });
+    const body = (await response.json()) as { pid: number; memory: Memory };
+    seen.set(body.pid, body.memory);
+  }
+  return seen;
+}
 
 async function main() {
   const kind = args.postgres ? 'postgres' : 'pglite';
@@ -194,12 +280,15 @@ async function main() {
       ...env,
       WEB_CONCURRENCY: kind === 'postgres' ? args.workers : '1',
       TRUST_PROXY: 'loopback',
+      ENABLE_DIAGNOSTIC_ROUTES: 'true',
       PAGE_RENDER_RATE_LIMIT: process.env.PAGE_RENDER_RATE_LIMIT || '120',
     },
     port,
   );
   const outcomes: Outcome[] = [];
   const before = loadAverage();
+  const workers = kind === 'postgres' ? Number(args.workers) : 1;
+  let memory = new Map<number, Memory>();
   try {
     for (const run of RUNS) {
       const outcome = await measure(server, run);
@@ -208,6 +297,7 @@ async function main() {
         `  ${run.label}: ${outcome.rps.toFixed(0)} req/s, p99 ${outcome.p99} ms, /healthz p99 ${percentile(outcome.health, 99).toFixed(0)} ms`,
       );
     }
+    memory = await memoryByProcess(workers);
   } finally {
     await stopServer(server);
   }
@@ -225,9 +315,25 @@ async function main() {
       .map(([status, n]) => `${n} × ${status}`)
       .join(', ');
     console.log(
-      `| ${outcome.label} | ${outcome.rps.toFixed(0)} | ${ms(outcome.p50)} | ${ms(outcome.p99)} | ${answers} | ${outcome.timeouts} | ${outcome.errors} | ${ms(percentile(outcome.health, 50))} | ${ms(percentile(outcome.health, 99))} | ${outcome.rssBefore} | ${outcome.rssAfter} |`,
+      `| ${outcome.label} | ${outcome.rps.toFixed(0)} | ${ms(outcome.p50)} | ${ms(outcome.p99)} | ${answers}${signInAnswers(outcome)} | ${outcome.timeouts} | ${outcome.errors} | ${ms(percentile(outcome.health, 50))} | ${ms(percentile(outcome.health, 99))} | ${outcome.rssBefore} | ${outcome.rssAfter} |`,
     );
   }
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  console.log('\nMemory after the runs, per server process (process.memoryUsage):');
+  console.log('| pid | RSS | V8 heap total | V8 heap used | external | array buffers | native (RSS − heap total − external) |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|');
+  for (const [pid, m] of memory) {
+    console.log(
+      `| ${pid} | ${mb(m.rss)} | ${mb(m.heapTotal)} | ${mb(m.heapUsed)} | ${mb(m.external)} | ${mb(m.arrayBuffers)} | ${mb(m.rss - m.heapTotal - m.external)} |`,
+    );
+  }
+}
+
+/** ` (sign-ins: 12 × 401, …)` for a run with wrong sign-ins, else nothing. */
+function signInAnswers(outcome: Outcome): string {
+  if (!outcome.signIns) return '';
+  const counts = [...outcome.signIns].map(([status, n]) => `${n} × ${status}`).join(', ');
+  return ` (sign-ins: ${counts})`;
 }
 
 main().catch((error: unknown) => {

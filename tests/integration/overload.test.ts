@@ -240,3 +240,28 @@ describe(`the render gate (${kind})`, () => {
     expect((await get(app.base, '/nowhere-d')).status).toBe(200);
   });
 });
+
+describe(`the render gate's longest wait (${kind})`, () => {
+  let app: Started;
+  beforeAll(async () => {
+    app = await start({ render: { concurrency: 1, maxQueue: 10, maxWaitMs: 200, rateLimit: 0 } });
+  });
+
+  it('answers 503 to a render that waited maxWaitMs for a slot, while the slot is still taken', async () => {
+    const release = app.stub.hold();
+    const running = get(app.base, '/nowhere-held');
+    await app.stub.waiting(1);
+    const started = performance.now();
+    const waited = await get(app.base, '/nowhere-waiting');
+    expect(waited.status).toBe(503);
+    expect(waited.headers.get('retry-after')).toBe('2');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(150);
+    expect(app.gate.stats().refusedBusy).toBe(1);
+    release();
+    expect((await running).status).toBe(200);
+    // The refused request's turn passed without a render; the next one renders.
+    await expect.poll(() => app.gate.stats()).toMatchObject({ active: 0, queued: 0 });
+    expect((await get(app.base, '/nowhere-after')).status).toBe(200);
+    expect(app.stub.renders.get('routes/not-found')).toBe(2);
+  });
+});

@@ -479,7 +479,7 @@ export const document = pgTable(
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('document_owner_idx').on(t.ownerType, t.ownerId, t.kind)],
+  (t) => [index('document_owner_idx').on(t.ownerType, t.ownerId, t.kind), index('document_storage_key_idx').on(t.storageKey)],
 );
 
 /**
