@@ -96,6 +96,8 @@ const TARGETS: Target[] = [
       ['City, ST', 'location=Austin%2C%20TX'],
       ['combined, page 2', 'capacity=2&minPrice=800&maxPrice=3000&page=2'],
       ['deep page (10)', 'page=10'],
+      ['city, price cap', 'location=Denver&maxPrice=2500'],
+      ['state, newest, page 40', 'location=TX&sort=newest&page=40'],
     ] as const
   ).map(([name, search]): Target => ({
     name,

@@ -129,6 +129,7 @@ const FILTERS = [
   ['capacity and a price range', 'capacity=2&minPrice=800&maxPrice=3000'],
   ['a state, capacity and a price range', 'location=TX&capacity=2&minPrice=1000&maxPrice=3500'],
   ['a city and capacity', 'location=Austin&capacity=4'],
+  ['a city and a price cap', 'location=Denver&maxPrice=2500'],
   ['"City, ST" and a price range', 'location=Austin, TX&minPrice=800&maxPrice=3000'],
   ['a location that matches nothing', 'location=Atlantis'],
 ] as const;
@@ -240,6 +241,45 @@ describe(`public listing query plans at ${UNITS.toLocaleString('en-US')} units (
     expect(page!.entriesRead).toBeGreaterThanOrEqual(LISTING_COUNT_CAP - LISTING_PAGE_SIZE);
     expect(page!.entriesRead).toBeLessThanOrEqual(MAX_ENTRIES_READ);
     expectIndexed(verdicts);
+  });
+
+  /** The judged plan of the statement of `verdicts` that matches `pattern` (the count or the page). */
+  function statementOf(verdicts: Array<Verdict & { statement: string }>, pattern: RegExp) {
+    const verdict = verdicts.find((candidate) => pattern.test(candidate.statement));
+    expect(verdict, String(pattern)).toBeDefined();
+    return verdict!;
+  }
+
+  it('a city with a price cap (/properties?location=Denver&maxPrice=2500) counts inside the city’s price index and reads its page from the newest index, both without the table', async () => {
+    const verdicts = await verdictsOf(
+      () => findListings({ db: database.db, query: parseListingQuery(new URLSearchParams('location=Denver&maxPrice=2500')), lang: 'en' }),
+      LISTING_PAGE_SIZE,
+    );
+    expectIndexed(verdicts);
+    const count = statementOf(verdicts, /count\(\*\)/);
+    // The cap is an index condition: the count reads only the matching entries (at most the cap + 1).
+    expect(count.plan).toMatch(/Index Only Scan using property_city_price_idx on property/);
+    expect(count.entriesRead).toBeLessThanOrEqual(LISTING_COUNT_CAP + 1);
+    const page = statementOf(verdicts, /page_ids/);
+    expect(page.plan).toMatch(/Index Only Scan using property_city_created_idx on property/);
+    // 12 ids from the index (the price is checked inside it), then those 12 rows by key.
+    expect(page.entriesRead).toBeLessThanOrEqual(4 * LISTING_PAGE_SIZE);
+  });
+
+  it('a deep page of a state (/properties?location=TX&sort=newest&page=40) skips index entries of the state’s newest index, not table rows', async () => {
+    const verdicts = await verdictsOf(
+      () => findListings({ db: database.db, query: parseListingQuery(new URLSearchParams('location=TX&sort=newest&page=40')), lang: 'en' }),
+      LISTING_PAGE_SIZE,
+    );
+    expectIndexed(verdicts);
+    const count = statementOf(verdicts, /count\(\*\)/);
+    expect(count.plan).toMatch(/Index Only Scan using property_state_(price|created)_idx on property/);
+    expect(count.entriesRead).toBeLessThanOrEqual(LISTING_COUNT_CAP + 1);
+    const page = statementOf(verdicts, /page_ids/);
+    expect(page.plan).toMatch(/Index Only Scan using property_state_created_idx on property/);
+    // The 39 skipped pages and the page itself come from the index; the table gives only 12 rows.
+    expect(page.entriesRead).toBeLessThanOrEqual(40 * LISTING_PAGE_SIZE + 2 * LISTING_PAGE_SIZE);
+    expect(page.entriesRead).toBeGreaterThanOrEqual(40 * LISTING_PAGE_SIZE);
   });
 
   it('the check itself flags a Seq Scan of property and a Sort of every row (so a passing plan means something)', async () => {
