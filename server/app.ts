@@ -232,6 +232,30 @@ function createAppRenderGate(options: AppOptions): RenderGate {
   });
 }
 
+/** The site-wide headers a route's own Response replaces rather than adds to (one value each). */
+const REPLACEABLE_HEADERS = new Set(['cache-control', 'content-security-policy', 'x-content-type-options']);
+
+/**
+ * React Router's adapter `append`s each header of a route's Response to those set above, so a
+ * download's `private, no-store` or sandboxing policy would go out beside the site-wide value, as
+ * two headers. For the single-valued headers the app sets for every answer, the route's value
+ * replaces it; every other header (Set-Cookie, Vary, Link) is appended as before.
+ */
+function routeHeadersReplaceDefaults(_req: Request, res: Response, next: NextFunction): void {
+  const append = res.append.bind(res);
+  const replaced = new Set<string>();
+  res.append = ((field: string, value?: string | string[]) => {
+    const name = field.toLowerCase();
+    if (!REPLACEABLE_HEADERS.has(name) || value === undefined) return append(field, value);
+    // The first value from the route replaces the default; a second one from it is appended.
+    if (replaced.has(name)) return append(field, value);
+    replaced.add(name);
+    res.setHeader(field, value);
+    return res;
+  }) as Response['append'];
+  next();
+}
+
 export function createApp(options: AppOptions): Express {
   const app = express();
   const vite = options.vite;
@@ -406,6 +430,7 @@ export function createApp(options: AppOptions): Express {
   if (htmlCache) app.use(htmlCache.middleware);
   // What is left is a render: per-client limit and per-process bound (decision 053).
   app.use(renderGate.middleware);
+  app.use(routeHeadersReplaceDefaults);
   app.all(
     '/{*splat}',
     createRequestHandler({

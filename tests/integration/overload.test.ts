@@ -265,3 +265,19 @@ describe(`the render gate's longest wait (${kind})`, () => {
     expect(app.stub.renders.get('routes/not-found')).toBe(2);
   });
 });
+
+describe(`a route's own headers (${kind})`, () => {
+  it('replace the site-wide Cache-Control and policy instead of going out beside them', async () => {
+    const app = await start();
+    const response = await get(app.base, '/download', { cookie: signedSessionCookie('token-3') });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await response.text()).toBe('file');
+    // A page keeps the site-wide policy.
+    const page = await get(app.base, '/about', { cookie: signedSessionCookie('token-3') });
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src/);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+  });
+});

@@ -60,6 +60,22 @@ export function createStubBuild(): StubBuild {
     'routes/about': route('routes/about', 'about'),
     'routes/properties': route('routes/properties', 'properties'),
     'routes/apartments': route('routes/apartments', 'apartments'),
+    // A resource route answering like a private download (its own Cache-Control and policy).
+    'routes/download': {
+      id: 'routes/download',
+      parentId: 'root',
+      path: 'download',
+      module: {
+        loader: () =>
+          new Response('file', {
+            headers: {
+              'Content-Type': 'text/plain',
+              'Cache-Control': 'private, no-store',
+              'Content-Security-Policy': "default-src 'none'; sandbox",
+            },
+          }),
+      },
+    },
     'routes/not-found': route('routes/not-found', '*'),
   };
   const assetRoutes = Object.fromEntries(
