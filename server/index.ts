@@ -39,6 +39,7 @@ import { movePublicMaintenancePhotos } from '../app/features/work-orders/private
 import { createConfiguredScanner } from '../app/server/uploads/malware-scan.server';
 import { createApp, hardenHttpServer } from './app';
 import { startCluster } from './cluster';
+import { startHealthPort, startHeartbeat } from './health-port';
 import { createReadiness, drainServer } from './shutdown';
 import { jobHandlers, jobSchedules } from './jobs';
 
@@ -68,9 +69,13 @@ async function main() {
   if (cluster.isPrimary && workers > 1) {
     // The workers open their own pools; the primary only supervises them.
     await database.close();
+    if (env.HEALTH_PORT) await startHealthPort({ host: env.HOST, port: env.HEALTH_PORT, workers });
     startCluster({ count: workers, exec: import.meta.filename, args: process.argv.slice(2), logger, drainMs: env.SHUTDOWN_DRAIN_MS });
     return;
   }
+  // Decision 053: the primary answers the health port from heartbeats; one process answers it itself.
+  if (cluster.isWorker) startHeartbeat(env.DIMORA_WORKER_SLOT ?? 0);
+  else if (env.HEALTH_PORT) await startHealthPort({ host: env.HOST, port: env.HEALTH_PORT, workers: 0 });
   // One process, or one worker of the cluster: only slot 0 runs the job runner (decision 032).
   await serve(database, { dev, jobRunner: cluster.isPrimary || env.DIMORA_WORKER_SLOT === 0 });
 }

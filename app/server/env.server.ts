@@ -38,6 +38,11 @@ const schema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
+    /**
+     * Decision 053: a port of its own for `/healthz`, answered by the cluster's primary from the
+     * workers' heartbeats (server/health-port.ts), for load balancers. Unset: none.
+     */
+    HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /** PostgreSQL connection string; when unset, embedded PGlite under DATA_DIR is used. */
     DATABASE_URL: z.string().url().optional(),
     /**

@@ -10,7 +10,8 @@
  *   e. run d while 20 wrong sign-ins a second arrive, each from a fresh address (password
  *      hashing competes for the CPU; their answers are counted apart).
  * For each: req/s, p50/p99 of the answers, how many answers of each status, timeouts and errors,
- * the p50/p99 of /healthz during the run, and the resident memory (RSS) of each server process
+ * the p50/p99 of /healthz during the run (on the site's port, and on HEALTH_PORT = port + 1, the
+ * primary's health port of decision 053), and the resident memory (RSS) of each server process
  * before and after; at the end, each process's memory split as Node reports it (V8 heap,
  * external and array buffers; the rest of RSS is native: the allocator, threads, PGlite's WASM
  * memory). The load average is printed with the figures.
@@ -45,6 +46,7 @@ const connections = Number(args.connections);
 const units = Number(args.units);
 const port = Number(args.port);
 const base = `http://127.0.0.1:${port}`;
+const healthBase = `http://127.0.0.1:${port + 1}`;
 
 const loadAverage = () =>
   os
@@ -114,8 +116,8 @@ parentPort.on('message', () => (running = false));
 `;
 
 /** Asks /healthz ten times a second on its own connection, from its own thread, until stopped; answers the latencies (ms; a failure counts as 10 s). */
-function probeHealth(): Probe {
-  const worker = new Worker(PROBE_SOURCE, { eval: true, workerData: { url: `${base}/healthz` } });
+function probeHealth(url: string): Probe {
+  const worker = new Worker(PROBE_SOURCE, { eval: true, workerData: { url } });
   const done = new Promise<number[]>((resolve, reject) => {
     worker.once('message', (latencies: number[]) => resolve(latencies));
     worker.once('error', reject);
@@ -183,6 +185,8 @@ type Outcome = {
   timeouts: number;
   errors: number;
   health: number[];
+  /** The same probe on HEALTH_PORT (the primary's health port, decision 053). */
+  healthPort: number[];
   signIns: Map<string, number> | null;
   rssBefore: string;
   rssAfter: string;
@@ -192,7 +196,8 @@ async function measure(server: ChildProcess, run: Run): Promise<Outcome> {
   const rssBefore = rssOf(server);
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
-  const probe = probeHealth();
+  const probe = probeHealth(`${base}/healthz`);
+  const portProbe = probeHealth(`${healthBase}/healthz`);
   const signIns = run.wrongSignInsPerSecond ? wrongSignIns(run.wrongSignInsPerSecond) : null;
   const instance = autocannon({
     url: base,
@@ -216,6 +221,7 @@ async function measure(server: ChildProcess, run: Run): Promise<Outcome> {
   });
   const result = await instance;
   const health = await probe.stop();
+  const healthPort = await portProbe.stop();
   const signInOutcomes = (await signIns?.stop()) ?? null;
   latencies.sort((a, b) => a - b);
   return {
@@ -227,6 +233,7 @@ async function measure(server: ChildProcess, run: Run): Promise<Outcome> {
     timeouts: result.timeouts,
     errors: result.errors,
     health,
+    healthPort,
     signIns: signInOutcomes,
     rssBefore,
     rssAfter: rssOf(server),
@@ -281,6 +288,7 @@ async function main() {
       WEB_CONCURRENCY: kind === 'postgres' ? args.workers : '1',
       TRUST_PROXY: 'loopback',
       ENABLE_DIAGNOSTIC_ROUTES: 'true',
+      HEALTH_PORT: String(port + 1),
       PAGE_RENDER_RATE_LIMIT: process.env.PAGE_RENDER_RATE_LIMIT || '120',
     },
     port,
@@ -294,7 +302,7 @@ async function main() {
       const outcome = await measure(server, run);
       outcomes.push(outcome);
       console.log(
-        `  ${run.label}: ${outcome.rps.toFixed(0)} req/s, p99 ${outcome.p99} ms, /healthz p99 ${percentile(outcome.health, 99).toFixed(0)} ms`,
+        `  ${run.label}: ${outcome.rps.toFixed(0)} req/s, p99 ${outcome.p99.toFixed(0)} ms, /healthz p99 ${percentile(outcome.health, 99).toFixed(0)} ms (health port ${percentile(outcome.healthPort, 99).toFixed(0)} ms)`,
       );
     }
     memory = await memoryByProcess(workers);
@@ -306,16 +314,16 @@ async function main() {
     `\nOverload (${kind}, ${units.toLocaleString('en-US')} units, ${connections} connections, ${duration} s per run; load average ${before} before, ${loadAverage()} after, ${os.cpus().length} CPUs)`,
   );
   console.log(
-    '| run | req/s | p50 ms | p99 ms | answers | timeouts | errors | /healthz p50 ms | /healthz p99 ms | RSS before | RSS after |',
+    '| run | req/s | p50 ms | p99 ms | answers | timeouts | errors | /healthz p50 ms | /healthz p99 ms | health port p50 ms | health port p99 ms | RSS before | RSS after |',
   );
-  console.log('|---|---:|---:|---:|---|---:|---:|---:|---:|---|---|');
+  console.log('|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|---|');
   for (const outcome of outcomes) {
     const answers = [...outcome.statuses]
       .sort(([a], [b]) => a - b)
       .map(([status, n]) => `${n} × ${status}`)
       .join(', ');
     console.log(
-      `| ${outcome.label} | ${outcome.rps.toFixed(0)} | ${ms(outcome.p50)} | ${ms(outcome.p99)} | ${answers}${signInAnswers(outcome)} | ${outcome.timeouts} | ${outcome.errors} | ${ms(percentile(outcome.health, 50))} | ${ms(percentile(outcome.health, 99))} | ${outcome.rssBefore} | ${outcome.rssAfter} |`,
+      `| ${outcome.label} | ${outcome.rps.toFixed(0)} | ${ms(outcome.p50)} | ${ms(outcome.p99)} | ${answers}${signInAnswers(outcome)} | ${outcome.timeouts} | ${outcome.errors} | ${ms(percentile(outcome.health, 50))} | ${ms(percentile(outcome.health, 99))} | ${ms(percentile(outcome.healthPort, 50))} | ${ms(percentile(outcome.healthPort, 99))} | ${outcome.rssBefore} | ${outcome.rssAfter} |`,
     );
   }
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;

@@ -43,6 +43,17 @@ let child: ChildProcessByStdio<null, Readable, Readable>;
 let output = '';
 let exited: Promise<number | null>;
 let port = 0;
+/** HEALTH_PORT (decision 053): a free port picked before the server starts. */
+let healthPort = 0;
+
+/** A port free on loopback right now. */
+async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port: free } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return free;
+}
 
 const logLines = (): LogLine[] =>
   output
@@ -131,6 +142,7 @@ beforeAll(
     ]) {
       delete inherited[name];
     }
+    healthPort = await freePort();
     child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: root,
       env: {
@@ -143,6 +155,7 @@ beforeAll(
         // Every worker shares the one port the primary picks.
         PORT: '0',
         WEB_CONCURRENCY: '2',
+        HEALTH_PORT: String(healthPort),
         SEED_ON_START: 'false',
         ENABLE_DIAGNOSTIC_ROUTES: 'true',
         SHUTDOWN_DRAIN_MS: '0',
@@ -177,6 +190,18 @@ afterAll(async () => {
 });
 
 describe(`WEB_CONCURRENCY=2 on ${onPostgres ? 'PostgreSQL: two workers' : 'PGlite: refused, one process'}`, () => {
+  it('answers /healthz on HEALTH_PORT from the primary, counting the workers that send heartbeats', async () => {
+    const expected = onPostgres ? 2 : 1;
+    const body = await waitFor(`${expected} worker(s) on the health port`, async () => {
+      const response = await fetch(`http://127.0.0.1:${healthPort}/healthz`);
+      const answer = (await response.json()) as { status: string; workers: number; of: number };
+      return response.status === 200 && answer.workers === expected ? answer : undefined;
+    });
+    expect(body).toEqual({ status: 'ok', workers: expected, of: expected });
+    // Only /healthz lives there: pages and /readyz stay on the site's port.
+    expect((await fetch(`http://127.0.0.1:${healthPort}/readyz`)).status).toBe(404);
+  });
+
   if (onPostgres) {
     it('answers from two workers, neither of them the primary, and only one runs the job runner', async () => {
       const seen = await answeringProcesses(12);
@@ -191,7 +216,8 @@ describe(`WEB_CONCURRENCY=2 on ${onPostgres ? 'PostgreSQL: two workers' : 'PGlit
     it('refuses more than one process on PGlite, saying why, and serves and runs the jobs in one', async () => {
       expect(output).toContain('WEB_CONCURRENCY > 1 refused: the embedded database (PGlite) is owned by one process; running 1 worker');
       const seen = await answeringProcesses(6);
-      expect([...seen.values()]).toEqual([{ pid: child.pid, worker: null, jobRunner: true }]);
+      expect([...seen.values()]).toMatchObject([{ pid: child.pid, worker: null, jobRunner: true }]);
+      expect(seen.size).toBe(1);
       expect(logLines().filter((line) => line.msg?.startsWith('Dimora is listening'))).toHaveLength(1);
       expect(output).not.toContain('started 2 workers');
     });
