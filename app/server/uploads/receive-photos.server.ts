@@ -15,7 +15,7 @@ import {
   type PhotoMimeType,
 } from '~/lib/uploads';
 import { readMultipart, type ReceivedFile } from './multipart.server';
-import { processPhoto } from './photo-variants.server';
+import { processPhoto, type ProcessedPhoto } from './photo-variants.server';
 import { PRIVATE_KEY_PREFIX, type UploadStorage } from './storage.server';
 import { UploadError } from './upload-error.server';
 
@@ -97,6 +97,29 @@ export async function storePhoto({
   const fileName = file.fileName || undefined;
   if (file.size === 0) throw new UploadError('empty_file', { fileName });
   const processed = await processPhoto(file.data, { fileName, widths: PHOTO_WIDTHS });
+  return storeProcessedPhoto({ processed, batch, storage, access, sha256: file.sha256, originalName: file.fileName || null });
+}
+
+/**
+ * Stores the variants of a photo already processed (`processPhoto` with `PHOTO_WIDTHS`) under a
+ * fresh random key through `batch`: what `storePhoto` does after processing, also used by the
+ * demo seed to store one processed picture many times. `sha256` is the original's (hex).
+ */
+export async function storeProcessedPhoto({
+  processed,
+  batch,
+  storage,
+  access,
+  sha256,
+  originalName,
+}: {
+  processed: ProcessedPhoto;
+  batch: UploadBatch;
+  storage: UploadStorage;
+  access: PhotoAccess;
+  sha256: string;
+  originalName: string | null;
+}): Promise<StoredPhoto> {
   const base = randomPhotoBase(access);
   const keys: string[] = [];
   let sizeBytes = 0;
@@ -114,10 +137,10 @@ export async function storePhoto({
     keys,
     mime: processed.mime,
     sizeBytes,
-    sha256: file.sha256,
+    sha256,
     width: largest.width,
     height: largest.height,
-    originalName: file.fileName || null,
+    originalName,
   };
 }
 

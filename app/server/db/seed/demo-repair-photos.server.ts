@@ -20,8 +20,7 @@ import sharp from 'sharp';
 import type { UploadStorage } from '~/server/uploads/storage.server';
 import { photoDocumentValues } from '~/server/uploads/photo-documents.server';
 import { processPhoto, type ProcessedPhoto } from '~/server/uploads/photo-variants.server';
-import { createUploadBatch, randomPhotoBase, type StoredPhoto } from '~/server/uploads/receive-photos.server';
-import { PHOTO_WIDTHS } from '~/lib/uploads';
+import { createUploadBatch, storeProcessedPhoto, type StoredPhoto } from '~/server/uploads/receive-photos.server';
 import type { Db } from '../client.server';
 import { document, maintenanceRequest, vendor, workOrder, workOrderEvent } from '../schema';
 
@@ -107,31 +106,10 @@ export async function seedDemoRepairPhotos({ db, storage }: { db: Db; storage: U
 
   const rendered = await Promise.all(DRAWINGS.map(render));
   const batch = createUploadBatch(storage);
-  /** Stores drawing `n`'s variants under a fresh private key, as `storePhoto` does for an upload. */
-  const store = async (n: number): Promise<StoredPhoto> => {
+  /** Stores drawing `n`'s variants under a fresh private key, as an upload's are stored. */
+  const store = (n: number): Promise<StoredPhoto> => {
     const { drawing, processed, sha256 } = rendered[n % rendered.length]!;
-    const base = randomPhotoBase('private');
-    const keys: string[] = [];
-    let sizeBytes = 0;
-    for (const [index, variant] of processed.variants.entries()) {
-      const key = `${base}-${PHOTO_WIDTHS[index]}.webp`;
-      await batch.put(key, variant.data);
-      keys.push(key);
-      sizeBytes += variant.data.length;
-    }
-    const largest = processed.variants[processed.variants.length - 1]!;
-    const key = keys[keys.length - 1]!;
-    return {
-      key,
-      url: storage.urlOf(key),
-      keys,
-      mime: processed.mime,
-      sizeBytes,
-      sha256,
-      width: largest.width,
-      height: largest.height,
-      originalName: drawing.name,
-    };
+    return storeProcessedPhoto({ processed, batch, storage, access: 'private', sha256, originalName: drawing.name });
   };
 
   try {
