@@ -1,12 +1,14 @@
 /**
  * `npm run backup -- --out FILE [--force]`: writes one archive with the database and the uploads
- * folder (decision 019): PGlite under DATA_DIR (refused while a server
+ * folder — or, with S3_* set, every object of the bucket, under the same layout (decision 057) —
+ * (decision 019): PGlite under DATA_DIR (refused while a server
  * holds it: use "Download a backup" in /admin/database then, or stop the server), or the
  * PostgreSQL database of DATABASE_URL (`pg_dump`; fine while servers run).
  * Exit codes: 0 done, 1 refused or failed, 2 bad arguments, 130 interrupted.
  */
 import path from 'node:path';
 import { BackupError, backupSourceOf, writeBackupFile } from '../app/server/backup/backup.server';
+import { createS3Storage } from '../app/server/uploads/s3-storage.server';
 import { DataDirLockedError, openDatabase, type Database } from '../app/server/db/client.server';
 import { failWith, loadEnv, oneLine, parseCommandLine, type Fail } from './lib/cli';
 import { formatSize, terminalProgress } from './lib/progress';
@@ -14,7 +16,8 @@ import { formatSize, terminalProgress } from './lib/progress';
 const COMMAND = 'backup';
 const USAGE = `Usage: npm run backup -- --out FILE [--force]
 
-Writes one archive (.tar) with the database and the uploads folder, and a manifest of checksums.
+Writes one archive (.tar) with the database and the uploads folder (or, with S3_BUCKET set, every
+object of the bucket), and a manifest of checksums.
   --out FILE   where to write the archive (refused if it exists, unless --force)
   --force      overwrite FILE
   --help       show this help
@@ -48,11 +51,13 @@ async function main(): Promise<void> {
   process.once('SIGINT', onSignal);
   try {
     const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${path.join(env.dataDir, 'pglite')}`;
-    process.stderr.write(`Backing up ${where} and ${env.uploadsDir}\n`);
+    const uploadsFrom = env.s3 ? `the bucket ${env.s3.bucket}` : env.uploadsDir;
+    process.stderr.write(`Backing up ${where} and ${uploadsFrom}\n`);
     const started = performance.now();
     const { manifest, bytes } = await writeBackupFile({
       source: backupSourceOf(database.db, { pgBinDir: env.PG_BIN_DIR }),
       uploadsDir: env.uploadsDir,
+      bucket: env.s3 ? createS3Storage(env.s3) : null,
       workDir: env.dataDir,
       out,
       overwrite: args.force === true,
@@ -65,7 +70,7 @@ async function main(): Promise<void> {
     const uploads = manifest.parts.length - 1;
     process.stdout.write(
       `Wrote ${out} (${formatSize(bytes)}): ${manifest.database.kind} database at migration ${manifest.migrations.last ?? 'none'} ` +
-        `(${manifest.migrations.applied} applied), ${uploads} uploaded file${uploads === 1 ? '' : 's'}, ` +
+        `(${manifest.migrations.applied} applied), ${uploads} uploaded file${uploads === 1 ? '' : 's'}${env.s3 ? ' from the bucket' : ''}, ` +
         `in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`,
     );
   } catch (error) {

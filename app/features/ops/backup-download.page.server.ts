@@ -26,6 +26,8 @@ type DownloadArgs = {
   actor: Viewer;
   /** DATA_DIR/uploads. */
   uploadsDir: string;
+  /** True when the uploads live in a bucket (`S3_*`, decision 057): `context.storage` is then backed up instead of `uploadsDir`. */
+  inBucket?: boolean;
   /** Where the work folder goes (DATA_DIR: the uploads' file system). */
   workDir: string;
   pgBinDir?: string | undefined;
@@ -34,17 +36,31 @@ type DownloadArgs = {
 /**
  * The backup as a download (`application/x-tar`, `Content-Disposition: attachment`,
  * `Cache-Control: no-store, no-transform`), audited as `backup_downloaded` (file name, kind,
- * number of parts) before the first byte. `uploadsDir` is DATA_DIR/uploads, `workDir` where the
+ * number of parts) before the first byte. `uploadsDir` is DATA_DIR/uploads (or, with `inBucket`,
+ * the bucket of `context.storage` is read object by object), `workDir` where the
  * work folder goes, `pgBinDir` where pg_dump is (PostgreSQL). When it cannot be made (pg_dump
  * missing or failing), a 303 back to /admin/database?backup=failed#backups, logged. The work
  * folder is removed when the download ends or is abandoned, and when the audit row cannot be
  * written (which then throws: a 500). Throws for a non-admin `actor` (`assertAdmin`).
  */
-export async function backupDownloadResponse({ request, context, actor, uploadsDir, workDir, pgBinDir }: DownloadArgs): Promise<Response> {
+export async function backupDownloadResponse({
+  request,
+  context,
+  actor,
+  uploadsDir,
+  inBucket = false,
+  workDir,
+  pgBinDir,
+}: DownloadArgs): Promise<Response> {
   assertAdmin(actor);
   let prepared;
   try {
-    prepared = await prepareBackup({ source: backupSourceOf(context.db, { pgBinDir }), uploadsDir, workDir });
+    prepared = await prepareBackup({
+      source: backupSourceOf(context.db, { pgBinDir }),
+      uploadsDir,
+      bucket: inBucket ? context.storage : null,
+      workDir,
+    });
   } catch (error) {
     context.logger.error({ err: error }, 'backup could not be made');
     return redirect('/admin/database?backup=failed#backups', 303);

@@ -1,6 +1,6 @@
 /**
  * POST /admin/database/backup (admin only; decision 019): streams a backup of the live
- * database and the uploads as a download. A GET answers 405: making a backup is an action.
+ * database and the uploads (the folder, or the bucket with S3_*: decision 057) as a download. A GET answers 405: making a backup is an action.
  */
 import { data } from 'react-router';
 import { backupDownloadResponse } from '~/features/ops/backup-download.page.server';
@@ -15,5 +15,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(request, context, 'admin');
-  return backupDownloadResponse({ request, context, actor, uploadsDir: env.uploadsDir, workDir: env.dataDir, pgBinDir: env.PG_BIN_DIR });
+  return backupDownloadResponse({
+    request,
+    context,
+    actor,
+    uploadsDir: env.uploadsDir,
+    inBucket: env.s3 !== null,
+    workDir: env.dataDir,
+    pgBinDir: env.PG_BIN_DIR,
+  });
 }

@@ -3,7 +3,8 @@
  * with TEST_DATABASE_URL): a database with data and an uploads folder is backed up, restored
  * into a fresh directory and database, and compared table by table (rows and checksums) and
  * file by file (SHA-256). A tampered archive, a running server and a target holding data are
- * refused without touching anything.
+ * refused without touching anything. With a bucket (decision 057: s3rver in this process) the
+ * objects travel the same way: read from one bucket into the archive, put back into a fresh one.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -18,11 +19,14 @@ import { KNOWN_MIGRATIONS } from '~/server/db/migrations-info.server';
 import { outbox } from '~/server/db/schema';
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import { updateSettings } from '~/server/settings/settings.server';
+import { createS3Storage } from '~/server/uploads/s3-storage.server';
+import type { UploadStorage } from '~/server/uploads/storage.server';
 import { createApplication, createProperty } from '../../../tests/setup/factories';
 import { tableFingerprints, type Fingerprints } from '../../../tests/setup/fingerprints';
+import { startS3Server, type TestS3Server } from '../../../tests/setup/s3';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
 import { APP_VERSION } from '../app-info.server';
-import { BackupError, backupSourceOf, MANIFEST_FILE, writeBackupFile, type BackupManifest } from './backup.server';
+import { BackupError, backupSourceOf, MANIFEST_FILE, sha256OfStream, writeBackupFile, type BackupManifest } from './backup.server';
 import { restoreBackup, type RestoreTarget } from './restore.server';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -34,6 +38,7 @@ let uploadsDir: string;
 let archive: string;
 let manifest: BackupManifest;
 let before: Fingerprints;
+let s3: TestS3Server | undefined;
 const createdDatabases: string[] = [];
 
 function sha256(file: string): string {
@@ -118,6 +123,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  await s3?.stop();
   await source?.close();
   if (serverUrl && createdDatabases.length) {
     const admin = new pg.Client({ connectionString: serverUrl });
@@ -281,4 +287,83 @@ describe(`backup and restore (${kind})`, () => {
       await restored.close();
     }
   });
+});
+
+/** Every object of `bucket` as key → SHA-256. */
+async function bucketDigest(bucket: UploadStorage): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const key of (await bucket.list()).sort()) out[key] = await sha256OfStream((await bucket.get(key))!.body);
+  return out;
+}
+
+describe(`backup and restore with the uploads in a bucket (${kind})`, () => {
+  it('backs up every object of the bucket and restores them into a fresh bucket, checksums equal, no uploads folder written', async () => {
+    s3 = await startS3Server();
+    const bucket = createS3Storage(await s3.newBucket());
+    await bucket.put('photos/ab/0123456789abcdef0123456789abcdef-1200.webp', randomBytes(30_000));
+    await bucket.put('private/photos/cd/fedcba9876543210fedcba9876543210-800.webp', randomBytes(12_000));
+    await bucket.put('documents/lease.pdf', randomBytes(2_345));
+    const objects = await bucketDigest(bucket);
+
+    const out = path.join(root, 'bucket-backup.tar');
+    const steps: string[] = [];
+    const { manifest: bucketManifest } = await writeBackupFile({
+      source: backupSourceOf(source.db),
+      uploadsDir: path.join(root, 'bucket-source', 'uploads'),
+      bucket,
+      workDir: path.join(root, 'bucket-source'),
+      out,
+      onProgress: (step, done, total) => steps.push(`${step} ${done}/${total}`),
+    });
+    expect(steps).toContain('collect 3/3');
+    const uploaded = Object.fromEntries(
+      bucketManifest.parts.filter((part) => part.path.startsWith('uploads/')).map((part) => [part.path.slice(8), part.sha256]),
+    );
+    expect(uploaded).toEqual(objects);
+    expect(fs.existsSync(path.join(root, 'bucket-source', 'uploads'))).toBe(false);
+
+    const fresh = createS3Storage(await s3.newBucket());
+    const { target, uploads } = await freshTarget('bucket-restored');
+    const restoredSteps: string[] = [];
+    await restoreBackup({
+      archive: out,
+      target,
+      uploadsDir: uploads,
+      bucket: fresh,
+      onProgress: (step, done, total) => restoredSteps.push(`${step} ${done}/${total}`),
+    });
+    expect(restoredSteps).toContain('uploads 3/3');
+    expect(await bucketDigest(fresh)).toEqual(objects);
+    expect(fs.existsSync(uploads)).toBe(false);
+    const restored = await openTarget(target);
+    try {
+      expect(await tableFingerprints(restored.db)).toEqual(before);
+    } finally {
+      await restored.close();
+    }
+
+    // A bucket that holds objects is refused unless forced; forced, the backup's objects are
+    // written over and nothing else is deleted.
+    const second = await freshTarget('bucket-busy');
+    expect(await refusal(restoreBackup({ archive: out, target: second.target, uploadsDir: second.uploads, bucket: fresh }))).toMatchObject({
+      code: 'target_not_empty',
+    });
+    await fresh.put('photos/zz/extra.webp', randomBytes(10));
+    await restoreBackup({ archive: out, target: second.target, uploadsDir: second.uploads, bucket: fresh, force: true });
+    expect(Object.keys(await bucketDigest(fresh)).sort()).toEqual([...Object.keys(objects), 'photos/zz/extra.webp'].sort());
+
+    // The layout is the folder's: the same archive restores into an uploads folder.
+    const third = await freshTarget('bucket-to-folder');
+    await restoreBackup({ archive: out, target: third.target, uploadsDir: third.uploads });
+    expect(uploadsDigest(third.uploads)).toEqual(objects);
+  }, 120_000);
+
+  it('a folder backup restores into a bucket', async () => {
+    s3 ??= await startS3Server();
+    const fresh = createS3Storage(await s3.newBucket());
+    const { target, uploads } = await freshTarget('folder-to-bucket');
+    await restoreBackup({ archive, target, uploadsDir: uploads, bucket: fresh });
+    expect(await bucketDigest(fresh)).toEqual(uploadsDigest(uploadsDir));
+    expect(fs.existsSync(uploads)).toBe(false);
+  }, 60_000);
 });

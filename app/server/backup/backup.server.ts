@@ -7,7 +7,9 @@
  *   migration level, creation time, and the size and SHA-256 of every other file;
  * - the database: `database/pglite-data.tar.gz` (PGlite's `dumpDataDir`, a copy of its data
  *   directory) or `database/postgres.dump` (`pg_dump --format=custom`);
- * - `uploads/…`: every file of `DATA_DIR/uploads`.
+ * - `uploads/…`: every file of `DATA_DIR/uploads`, or, when the uploads live in a bucket
+ *   (`S3_*`, decision 057), every object of the bucket under its key: the same layout either
+ *   way, so an archive restores into a folder or a bucket, whichever the restoring side uses.
  *
  * A restore verifies the manifest and every checksum before it touches anything, refuses a
  * running server (the PGlite lock; other connections to the PostgreSQL database), refuses a
@@ -29,6 +31,7 @@ import { z } from 'zod';
 import { APP_VERSION } from '../app-info.server';
 import type { Db } from '../db/client.server';
 import { readMigrationStatus } from '../db/migrations-info.server';
+import { isValidStorageKey, type UploadStorage } from '../uploads/storage.server';
 import { PgToolError, runPgTool } from './pg-tools.server';
 
 export const BACKUP_FORMAT = 'dimora-backup';
@@ -124,8 +127,13 @@ function listFiles(root: string): string[] {
 }
 
 async function sha256Of(file: string): Promise<string> {
+  return sha256OfStream(fs.createReadStream(file));
+}
+
+/** The SHA-256 (lowercase hex) of everything `body` streams, read to its end. */
+export async function sha256OfStream(body: Readable): Promise<string> {
   const hash = createHash('sha256');
-  await pipeline(fs.createReadStream(file), hash);
+  await pipeline(body, hash);
   return hash.digest('hex');
 }
 
@@ -157,19 +165,46 @@ export type PreparedBackup = {
 };
 
 /**
+ * Copies every object of `bucket` into `target/<key>`, one object at a time, streamed to disk
+ * (never more than a stream's buffer in memory), reporting `collect` per object. Keys the stores
+ * would refuse (`isValidStorageKey`) are not Dimora's and are left out. Answers the keys, sorted.
+ * Throws what the store throws (an unreachable bucket, an object deleted while listed is skipped).
+ */
+async function collectBucket(bucket: UploadStorage, target: string, onProgress: BackupProgress | undefined): Promise<string[]> {
+  const keys = (await bucket.list()).filter(isValidStorageKey).sort();
+  const copied: string[] = [];
+  for (const [index, key] of keys.entries()) {
+    const object = await bucket.get(key);
+    if (object) {
+      const file = path.join(target, key);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      await pipeline(object.body, fs.createWriteStream(file));
+      copied.push(key);
+    }
+    onProgress?.('collect', index + 1, keys.length);
+  }
+  return copied;
+}
+
+/**
  * Dumps the database, gathers the uploads and writes the manifest in a work folder under
- * `workDir` (on the uploads' file system, so uploads are hard-linked, not copied: a snapshot
- * that later uploads cannot change). Throws `BackupError('tool_failed')` when pg_dump is missing
- * or fails; the work folder is then removed.
+ * `workDir`. Uploads come from `uploadsDir` (on the work folder's file system, so hard-linked,
+ * not copied: a snapshot that later uploads cannot change), or, when `bucket` is given (the
+ * store of `S3_*`, decision 057), from every object of the bucket, downloaded one at a time into
+ * the work folder under the same layout. Throws `BackupError('tool_failed')` when pg_dump is
+ * missing or fails, and what the bucket throws; the work folder is then removed.
  */
 export async function prepareBackup({
   source,
   uploadsDir,
+  bucket,
   workDir,
   onProgress,
 }: {
   source: BackupSource;
   uploadsDir: string;
+  /** The bucket the uploads live in; unset: the folder `uploadsDir`. */
+  bucket?: UploadStorage | null | undefined;
   workDir: string;
   onProgress?: BackupProgress | undefined;
 }): Promise<PreparedBackup> {
@@ -202,17 +237,18 @@ export async function prepareBackup({
     }
     onProgress?.('dump', 1, 1);
 
-    const uploads = listFiles(uploadsDir);
-    for (const [index, relative] of uploads.entries()) {
-      const target = path.join(staging, 'uploads', relative);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      try {
-        fs.linkSync(path.join(uploadsDir, relative), target);
-      } catch {
-        fs.copyFileSync(path.join(uploadsDir, relative), target);
+    const uploads = bucket ? await collectBucket(bucket, path.join(staging, 'uploads'), onProgress) : listFiles(uploadsDir);
+    if (!bucket)
+      for (const [index, relative] of uploads.entries()) {
+        const target = path.join(staging, 'uploads', relative);
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        try {
+          fs.linkSync(path.join(uploadsDir, relative), target);
+        } catch {
+          fs.copyFileSync(path.join(uploadsDir, relative), target);
+        }
+        onProgress?.('collect', index + 1, uploads.length);
       }
-      onProgress?.('collect', index + 1, uploads.length);
-    }
 
     const files = [databaseFile, ...uploads.map((relative) => `uploads/${relative}`)];
     const parts: BackupManifest['parts'] = [];

@@ -1,7 +1,7 @@
 /**
  * Restoring a backup archive (decision 019; the format is described in
  * `backup.server.ts`): into a PGlite data directory or a PostgreSQL database, with the uploads
- * folder — verified first, never over a running server, never over data unless forced, and
+ * folder or the bucket (decision 057) — verified first, never over a running server, never over data unless forced, and
  * keeping what it replaces. Importable by plain tsx (scripts/restore.ts).
  */
 import fs from 'node:fs';
@@ -11,7 +11,17 @@ import pg from 'pg';
 import * as tar from 'tar';
 import { lockDataDir, pgliteExtensions } from '../db/client.server';
 import { KNOWN_MIGRATIONS } from '../db/migrations-info.server';
-import { BackupError, MANIFEST_FILE, manifestSchema, stamp, unpackBackup, type BackupManifest, type BackupProgress } from './backup.server';
+import type { UploadStorage } from '../uploads/storage.server';
+import {
+  BackupError,
+  MANIFEST_FILE,
+  manifestSchema,
+  sha256OfStream,
+  stamp,
+  unpackBackup,
+  type BackupManifest,
+  type BackupProgress,
+} from './backup.server';
 import { PgToolError, runPgTool } from './pg-tools.server';
 
 /** Where to restore: a PGlite data directory, or a PostgreSQL database. */
@@ -22,6 +32,38 @@ export type RestoreResult = {
   /** What was in the way and was kept, renamed (data directory, uploads). */
   keptAside: string[];
 };
+
+const UPLOADS_PREFIX = 'uploads/';
+
+/**
+ * Puts every `uploads/…` part of a verified archive (unpacked in `staging`) into `bucket` under
+ * its key, streamed one object at a time, and reads each back to check its size and SHA-256
+ * against the manifest, reporting `uploads` per object. Throws `BackupError('restore_failed')` for
+ * a key the store refuses or an object that does not read back as written.
+ */
+async function restoreIntoBucket(
+  bucket: UploadStorage,
+  staging: string,
+  manifest: BackupManifest,
+  onProgress: BackupProgress | undefined,
+): Promise<void> {
+  const parts = manifest.parts.filter((part) => part.path.startsWith(UPLOADS_PREFIX));
+  onProgress?.('uploads', 0, parts.length);
+  for (const [index, part] of parts.entries()) {
+    const key = part.path.slice(UPLOADS_PREFIX.length);
+    try {
+      await bucket.putStream(key, fs.createReadStream(path.join(staging, part.path)));
+    } catch (error) {
+      throw new BackupError('restore_failed', `${key} could not be stored in the bucket: ${(error as Error).message}`);
+    }
+    const stored = await bucket.get(key);
+    const sha256 = stored ? await sha256OfStream(stored.body) : null;
+    if (!stored || stored.size !== part.bytes || sha256 !== part.sha256) {
+      throw new BackupError('restore_failed', `${key} does not read back from the bucket as it was written: the restore is incomplete.`);
+    }
+    onProgress?.('uploads', index + 1, parts.length);
+  }
+}
 
 function isEmptyDir(dir: string): boolean {
   return !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
@@ -119,18 +161,24 @@ async function setAsidePostgres(url: string, suffix: string): Promise<{ undo(): 
  * the database is restored — PGlite into a new folder swapped in at the end; PostgreSQL by
  * `pg_restore` in one transaction, any existing `public` and `drizzle` schemas set aside and
  * dropped only once it succeeded (put back if it fails) — and the uploads folder replaced.
- * Replaced folders are kept on disk, renamed `<name>.replaced-<time>`.
+ * Replaced folders are kept on disk, renamed `<name>.replaced-<time>`. With `bucket` (decision
+ * 057) the uploads go into the bucket instead, each object read back and checked against its
+ * SHA-256; a bucket that holds objects is refused unless `force`, which writes over the objects
+ * of the backup and deletes none (a bucket has nowhere to keep them aside).
  */
 export async function restoreBackup({
   archive,
   target,
   uploadsDir,
+  bucket,
   force = false,
   onProgress,
 }: {
   archive: string;
   target: RestoreTarget;
   uploadsDir: string;
+  /** The bucket the uploads go to (the store of `S3_*`); unset: the folder `uploadsDir`. */
+  bucket?: UploadStorage | null | undefined;
   force?: boolean;
   onProgress?: BackupProgress | undefined;
 }): Promise<RestoreResult> {
@@ -154,6 +202,12 @@ export async function restoreBackup({
     }
   };
   const checkTarget = async (): Promise<{ tables: number }> => {
+    if (bucket && !force && (await bucket.list()).length > 0) {
+      throw new BackupError(
+        'target_not_empty',
+        'The bucket already holds objects. Restore into an empty bucket, or pass --force to write over the objects the backup holds (others are left in place).',
+      );
+    }
     if (target.kind === 'pglite') {
       if (!isEmptyDir(live) && !force) {
         throw new BackupError(
@@ -233,6 +287,10 @@ export async function restoreBackup({
       onProgress?.('database', 1, 1);
     }
 
+    if (bucket) {
+      await restoreIntoBucket(bucket, staging, manifest, onProgress);
+      return { manifest, keptAside };
+    }
     const uploads = path.join(staging, 'uploads');
     onProgress?.('uploads', 0, 1);
     moveAside(path.resolve(uploadsDir), keptAside, when);
