@@ -1,11 +1,11 @@
 /**
- * Progress of the backup and restore commands on the terminal: one bar per long step when
+ * Progress of the backup, restore and storage:migrate commands on the terminal: one bar per long step when
  * stderr is a terminal, plain lines (one per step, and every 25 %) otherwise, for logs and CI.
  */
 import cliProgress from 'cli-progress';
-import type { BackupProgress, BackupStep } from '../../app/server/backup/backup.server';
+import type { BackupStep } from '../../app/server/backup/backup.server';
 
-const LABELS: Record<BackupStep, string> = {
+const BACKUP_LABELS: Record<BackupStep, string> = {
   dump: 'Dumping the database',
   collect: 'Collecting uploads',
   hash: 'Computing checksums',
@@ -15,17 +15,26 @@ const LABELS: Record<BackupStep, string> = {
   uploads: 'Restoring uploads',
 };
 
-/** A progress reporter for `prepareBackup` / `restoreBackup`, and `stop()` to end the last bar. */
-export function terminalProgress(): { report: BackupProgress; stop(): void } {
+/** A reporter of `done` of `total` units in `step`. */
+export type StepProgress<Step extends string> = (step: Step, done: number, total: number) => void;
+
+/**
+ * A progress reporter for `prepareBackup` / `restoreBackup` (or, given `labels`, any command whose
+ * steps they name), and `stop()` to end the last bar.
+ */
+export function terminalProgress(): { report: StepProgress<BackupStep>; stop(): void };
+export function terminalProgress<Step extends string>(labels: Record<Step, string>): { report: StepProgress<Step>; stop(): void };
+export function terminalProgress(labels: Record<string, string> = BACKUP_LABELS): { report: StepProgress<string>; stop(): void } {
+  const LABELS = labels;
   const interactive = Boolean(process.stderr.isTTY);
-  let current: BackupStep | null = null;
+  let current: string | null = null;
   let bar: cliProgress.SingleBar | null = null;
   let lastQuarter = -1;
   const stop = () => {
     bar?.stop();
     bar = null;
   };
-  const report: BackupProgress = (step, done, total) => {
+  const report: StepProgress<string> = (step, done, total) => {
     if (step !== current) {
       stop();
       current = step;
