@@ -13,7 +13,7 @@ import { DataDirLockedError, openDatabase, type Database } from '../app/server/d
 import { property } from '../app/server/db/schema';
 import { createDemoAccounts, type DemoAccount } from '../app/server/db/seed/demo-accounts.server';
 import { seedDemoRepairPhotos } from '../app/server/db/seed/demo-repair-photos.server';
-import { ensureDemoImages, publishDemoImages } from '../app/server/db/seed/images.server';
+import { ensureDemoImages } from '../app/server/db/seed/images.server';
 import { createStorage } from '../app/server/uploads/create-storage.server';
 import { MAX_SEED_UNITS, SeedTargetNotEmptyError, isDatabaseEmpty, seedDatabase } from '../app/server/db/seed/seed.server';
 import { env } from '../app/server/env.server';
@@ -142,17 +142,14 @@ async function main(): Promise<void> {
     }
 
     const imagesStarted = performance.now();
-    const pictures = await ensureDemoImages(env.uploadsDir);
+    // Into the store /media serves: the bucket when S3_BUCKET is set (decision 057), else the folder.
+    const storage = createStorage(env, env.uploadsDir);
+    const pictures = await ensureDemoImages(storage);
     process.stderr.write(
       pictures.written > 0
         ? `Rendered ${pictures.written} demo pictures in ${formatSeconds(performance.now() - imagesStarted)}\n`
         : `Demo pictures already present (${pictures.files} files)\n`,
     );
-    if (env.s3) {
-      // /media serves from the bucket (S3_BUCKET): the pictures go there too.
-      const { copied } = await publishDemoImages(env.uploadsDir, createStorage(env, env.uploadsDir));
-      process.stderr.write(`Demo pictures in bucket ${env.s3.bucket}: ${copied} copied\n`);
-    }
 
     let lastPlainStep = -1;
     const unitsStarted = performance.now();
@@ -160,7 +157,7 @@ async function main(): Promise<void> {
       db: database.db,
       units,
       seed,
-      uploadsDir: env.uploadsDir,
+      storage,
       reset,
       onProgress: (done, total) => {
         if (bar) {
@@ -181,14 +178,14 @@ async function main(): Promise<void> {
     // Bank debits in the demo (decision 050) go through the ledger's own settlement, a feature's code.
     await seedDemoBankDebits({ db: database.db, publicUrl: env.publicUrl });
     // Repair photos are private files (decision 056), stored where uploads go (disk or bucket).
-    const repairPhotos = await seedDemoRepairPhotos({ db: database.db, storage: createStorage(env, env.uploadsDir) });
+    const repairPhotos = await seedDemoRepairPhotos({ db: database.db, storage });
     process.stderr.write(`Repair photos: ${repairPhotos.requests} requests, ${repairPhotos.workOrders} work orders\n`);
 
     const [states] = await database.db.select({ n: countDistinct(property.state) }).from(property);
     process.stdout.write(
       `Seeded ${result.properties.toLocaleString('en-US')} units across ${states?.n ?? 0} states ` +
         `(seed ${seed}${reset ? ', after reset' : ''}) in ${formatSeconds(performance.now() - unitsStarted)}; ` +
-        `${result.images} demo pictures in ${path.join(env.uploadsDir, 'demo')}. ` +
+        `${result.images} demo pictures in ${env.s3 ? `the bucket ${env.s3.bucket}` : path.join(env.uploadsDir, 'demo')}. ` +
         `Total ${formatSeconds(performance.now() - started)}.\n`,
     );
     if (demoAccounts) printDemoAccounts(await createDemoAccounts({ db: database.db }));

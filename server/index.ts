@@ -19,7 +19,6 @@ import { createVerifiedUser, hasAdmin } from '../app/server/auth/create-user.ser
 import { sessionBoundsFromEnv } from '../app/server/auth/session-bounds.server';
 import { DataDirLockedError, openDatabase, type Database } from '../app/server/db/client.server';
 import { seedDemoRepairPhotos } from '../app/server/db/seed/demo-repair-photos.server';
-import { publishDemoImages } from '../app/server/db/seed/images.server';
 import { isDatabaseEmpty, seedDatabase } from '../app/server/db/seed/seed.server';
 import { env } from '../app/server/env.server';
 import { logger } from '../app/server/logger.server';
@@ -123,22 +122,14 @@ async function prepare(database: Database): Promise<void> {
     try {
       const started = Date.now();
       logger.info({ units: env.SEED_UNITS }, 'empty database: seeding demo data');
-      const result = await seedDatabase({
-        db: seeding.db,
-        units: env.SEED_UNITS,
-        seed: env.SEED,
-        uploadsDir: env.uploadsDir,
-      });
+      // Where uploads go (disk or bucket): the demo pictures and the private repair photos.
+      const storage = createStorage(env, env.uploadsDir);
+      const result = await seedDatabase({ db: seeding.db, units: env.SEED_UNITS, seed: env.SEED, storage });
       // Bank debits in the demo (decision 050) go through the ledger's own settlement, a feature's code.
       const bankDebits = await seedDemoBankDebits({ db: seeding.db, publicUrl: env.publicUrl });
-      // Repair photos are private files (decision 056), stored where uploads go (disk or bucket).
-      const repairPhotos = await seedDemoRepairPhotos({ db: seeding.db, storage: createStorage(env, env.uploadsDir) });
-      // With a bucket (S3_BUCKET), /media serves the demo pictures from there.
-      const published = env.s3 ? await publishDemoImages(env.uploadsDir, createStorage(env, env.uploadsDir)) : null;
-      logger.info(
-        { ...result, bankDebits, repairPhotos, demoPicturesToBucket: published?.copied, ms: Date.now() - started },
-        'demo data seeded',
-      );
+      // Repair photos are private files (decision 056).
+      const repairPhotos = await seedDemoRepairPhotos({ db: seeding.db, storage });
+      logger.info({ ...result, bankDebits, repairPhotos, ms: Date.now() - started }, 'demo data seeded');
     } finally {
       if (seeding !== database) await seeding.close();
     }

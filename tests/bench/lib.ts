@@ -16,6 +16,7 @@ import { createVerifiedUser } from '../../app/server/auth/create-user.server';
 import { openDatabase } from '../../app/server/db/client.server';
 import { user } from '../../app/server/db/schema';
 import { seedDatabase } from '../../app/server/db/seed/seed.server';
+import { createLocalStorage } from '../../app/server/uploads/storage.server';
 import { base32Of, TEST_TOTP_KEY, totpAt, totpStepNow } from '../setup/totp';
 import { enrolTwoFactor } from '../setup/two-factor';
 
@@ -221,7 +222,7 @@ export async function seedInto(target: { dataDir?: string; databaseUrl?: string 
     db: database.db,
     units,
     seed: 42,
-    uploadsDir,
+    storage: createLocalStorage(uploadsDir),
     reset: true,
     onProgress: (done, total) => {
       const pct = Math.floor((done / total) * 10);

@@ -54,8 +54,9 @@ export async function seedApplications(db: Db): Promise<void> {
 
   const { env } = await import('../../app/server/env.server');
   const { isDatabaseEmpty, seedDatabase } = await import('../../app/server/db/seed/seed.server');
+  const { createStorage } = await import('../../app/server/uploads/create-storage.server');
   if (env.SEED_ON_START && (await isDatabaseEmpty(db))) {
-    await seedDatabase({ db, units: env.SEED_UNITS, seed: env.SEED, uploadsDir: env.uploadsDir });
+    await seedDatabase({ db, units: env.SEED_UNITS, seed: env.SEED, storage: createStorage(env, env.uploadsDir) });
   }
 
   const accountId = async (email: string) => {

@@ -3,7 +3,8 @@
  * with its own DATA_DIR and its own client of the bucket (s3rver on loopback), on PGlite or, with
  * TEST_DATABASE_URL, PostgreSQL. A photo uploaded through instance A is served by instance B; a
  * private maintenance photo is refused to a signed-out visitor by both and shown to its tenant by
- * both; neither writes under its DATA_DIR/uploads; and a backup of the database and the bucket,
+ * both; a maintenance request's photo and a vendor's PDF, through their real upload paths, land in
+ * the bucket and neither instance writes under its DATA_DIR/uploads; and a backup of the database and the bucket,
  * restored onto a fresh database and a fresh bucket, gives the same rows and the same objects.
  * `/media` goes through the real Express app of each instance; upload and `/files` (React Router
  * routes, which these instances do not build) through the route modules with each instance's
@@ -18,6 +19,8 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as photoUpload from '~/routes/api/photos.$owner.$ownerId.upload';
+import { uploadVendorDocument } from '~/features/vendors/vendor-documents.server';
+import * as maintenanceApi from '~/routes/api/maintenance-requests';
 import * as filesRoute from '~/routes/files.$';
 import { backupSourceOf, writeBackupFile } from '~/server/backup/backup.server';
 import { restoreBackup, type RestoreTarget } from '~/server/backup/restore.server';
@@ -26,10 +29,12 @@ import { document, maintenanceRequest } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
 import { createS3Storage, type S3StorageConfig } from '~/server/uploads/s3-storage.server';
 import type { UploadStorage } from '~/server/uploads/storage.server';
+import { createUploadScan } from '~/server/uploads/upload-scan.server';
 import { answerOf, settle } from '../setup/action-result';
-import { createBuilding, createProperty } from '../setup/factories';
+import { createBuilding, createProperty, viewerOf } from '../setup/factories';
 import { tableFingerprints } from '../setup/fingerprints';
 import { jpegWithGps } from '../setup/images';
+import { createLeaseFixture } from '../setup/leases';
 import { startInstance, type TestInstance } from '../setup/realtime';
 import { startS3Server, type TestS3Server } from '../setup/s3';
 import { createSignedInUser } from '../setup/sign-in';
@@ -166,6 +171,75 @@ describe(`two instances, one database and one bucket (${serverUrl ? 'postgres' :
       // Never through the public /media, on either machine.
       expect((await fetch(`${instance.url}/media/${key}`)).status).toBe(404);
     }
+  }, 60_000);
+
+  it('a maintenance request with a photo and a vendor PDF, uploaded through their real paths, land in the bucket only', async () => {
+    const scene = await makeScene(database.db);
+    const tenant = await createSignedInUser(machineA.context, { email: 'reporter@two.test', role: 'tenant', name: 'Reporter' });
+    const lease = await createLeaseFixture(database.db, {
+      manager: scene.manager.viewer,
+      tenant: viewerOf({ id: tenant.id, email: 'reporter@two.test', role: 'tenant' }),
+      startDate: '2026-01-01',
+      endDate: '2028-12-31',
+    });
+    const form = new FormData();
+    const fields = {
+      unitId: String(lease.propertyId),
+      category: 'plumbing',
+      priority: 'urgent',
+      title: 'Leak under the sink',
+      description: 'Water drips from the trap.',
+      location: 'Kitchen',
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('photos', new File([new Uint8Array(await jpegWithGps(800))], 'leak.jpg', { type: 'image/jpeg' }));
+    const reported = answerOf(
+      await settle(() =>
+        (maintenanceApi.action as Loader)({
+          request: new Request('http://dimora.test/api/maintenance-requests', {
+            method: 'POST',
+            body: form,
+            headers: { cookie: tenant.cookie },
+          }),
+          params: {},
+          context: machineA.context,
+        }),
+      ),
+    );
+    expect(reported.status).toBe(200);
+
+    const pdf = new FormData();
+    pdf.append('kind', 'w9');
+    pdf.append(
+      'file',
+      new Blob([Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1')], {
+        type: 'application/pdf',
+      }),
+      'w9.pdf',
+    );
+    const request = new Request('http://dimora.test/api/vendor-documents/upload', { method: 'POST', body: pdf });
+    const origin = { ip: '192.0.2.7', userAgent: 'vitest' };
+    const outcome = await uploadVendorDocument({
+      db: database.db,
+      storage: machineB.context.storage,
+      viewer: scene.vendorA.viewer,
+      origin,
+      body: request.body,
+      contentType: request.headers.get('content-type'),
+      scan: createUploadScan({
+        scanner: machineB.context.malwareScanner,
+        db: database.db,
+        logger: { warn: () => undefined, error: () => undefined },
+        userId: scene.vendorA.userId,
+        origin,
+        purpose: 'vendor_document',
+      }),
+    });
+    expect(outcome.ok).toBe(true);
+
+    const keys = await createS3Storage(bucketConfig).list('private/');
+    expect(keys.filter((key) => key.startsWith('private/photos/'))).toHaveLength(3 + 1);
+    expect(keys.some((key) => key.endsWith('.pdf'))).toBe(true);
   }, 60_000);
 
   it('neither instance wrote under its DATA_DIR/uploads', () => {

@@ -13,8 +13,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { startS3Server, type TestS3Server } from '../../../tests/setup/s3';
-import { publishDemoImages } from '~/server/db/seed/images.server';
+import { DEMO_IMAGE_COUNTS, ensureDemoImages } from '~/server/db/seed/images.server';
+import { DEMO_IMAGE_WIDTHS } from '~/lib/images';
 import { parseEnv } from '~/server/env.server';
 import { createStorage } from './create-storage.server';
 import { createS3Storage, S3_MIN_PART_BYTES } from './s3-storage.server';
@@ -134,19 +136,25 @@ describe('createStorage', () => {
 });
 
 describe('demo pictures with a bucket', () => {
-  it('are copied from DATA_DIR/uploads/demo into the bucket once, so /media finds them there', async () => {
-    const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dimora-demo-publish-'));
+  it('are rendered straight into the bucket, only those missing, and nothing is written under DATA_DIR/uploads', async () => {
+    const uploadsDir = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'dimora-demo-bucket-')), 'uploads');
     try {
-      await fs.mkdir(path.join(uploadsDir, 'demo'));
-      await fs.writeFile(path.join(uploadsDir, 'demo', 'room-01-400.webp'), 'room');
-      await fs.writeFile(path.join(uploadsDir, 'demo', 'exterior-02-800.webp'), 'exterior');
       const storage = createS3Storage(await s3.newBucket());
-      expect(await publishDemoImages(uploadsDir, storage)).toEqual({ copied: 2 });
-      expect(await publishDemoImages(uploadsDir, storage)).toEqual({ copied: 0 });
-      expect((await storage.list()).sort()).toEqual(['demo/exterior-02-800.webp', 'demo/room-01-400.webp']);
-      expect((await buffer((await storage.get('demo/room-01-400.webp'))!.body)).toString()).toBe('room');
+      // Every picture but two is there already (stand-in bytes), so only two are rendered.
+      const keys = (Object.keys(DEMO_IMAGE_COUNTS) as (keyof typeof DEMO_IMAGE_COUNTS)[]).flatMap((category) =>
+        Array.from({ length: DEMO_IMAGE_COUNTS[category] }, (_, index) =>
+          DEMO_IMAGE_WIDTHS.map((width) => `demo/${category}-${String(index + 1).padStart(2, '0')}-${width}.webp`),
+        ).flat(),
+      );
+      const rendered = ['demo/room-01-400.webp', 'demo/exterior-02-800.webp'];
+      for (const key of keys.filter((key) => !rendered.includes(key))) await storage.put(key, Buffer.from('stand-in'));
+      expect(await ensureDemoImages(storage)).toEqual({ files: keys.length, written: 2 });
+      expect(await ensureDemoImages(storage)).toEqual({ files: keys.length, written: 0 });
+      const meta = await sharp(await buffer((await storage.get('demo/room-01-400.webp'))!.body)).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 400, 300]);
+      await expect(fs.access(uploadsDir)).rejects.toThrow();
     } finally {
-      await fs.rm(uploadsDir, { recursive: true, force: true });
+      await fs.rm(path.dirname(uploadsDir), { recursive: true, force: true });
     }
   });
 });

@@ -17,6 +17,7 @@ import { account, autopay, building, charge, lease, leaseTenant, ledgerAllocatio
 import { DEMO_ACCOUNTS, createDemoAccounts } from './demo-accounts.server';
 import { DEMO_TENANT_DOMAIN, hasDemoLease, seedDemoLeases, type DemoLeaseCounts } from './demo-leases.server';
 import { seedDatabase } from './seed.server';
+import { createLocalStorage } from '~/server/uploads/storage.server';
 
 // Shared with seed.server.test.ts: the pictures are rendered once per machine.
 const uploadsDir = path.join(os.tmpdir(), 'dimora-seed-test-uploads');
@@ -57,7 +58,7 @@ async function fingerprint() {
 beforeAll(async () => {
   database = await createTestDatabase();
   context = testContext(database);
-  await seedDatabase({ db: database.db, units: 240, seed: 42, uploadsDir });
+  await seedDatabase({ db: database.db, units: 240, seed: 42, storage: createLocalStorage(uploadsDir) });
 }, 120_000);
 
 afterAll(async () => {

@@ -12,6 +12,7 @@ import { createLocalStorage } from '~/server/uploads/storage.server';
 import { createDemoAccounts } from './demo-accounts.server';
 import { MAX_REQUESTS, seedDemoRepairPhotos } from './demo-repair-photos.server';
 import { seedDatabase } from './seed.server';
+import { createLocalStorage } from '~/server/uploads/storage.server';
 
 const uploadsDir = path.join(os.tmpdir(), 'dimora-seed-test-uploads');
 let database: TestDatabase;
@@ -26,7 +27,7 @@ async function values(query: ReturnType<typeof sql>): Promise<string[]> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedDatabase({ db: database.db, units: 400, seed: 7, uploadsDir });
+  await seedDatabase({ db: database.db, units: 400, seed: 7, storage: createLocalStorage(uploadsDir) });
 }, 180_000);
 
 afterAll(async () => {

@@ -1,11 +1,11 @@
 /**
  * Demo listing photos, rendered offline with sharp (no network, DESIGN §2) from the 32 SVG
  * drawings in `./demo-images/` (data files: building exteriors, rooms and shared amenities, 1200 ×
- * 900), each in 400/800/1200 px wide 4:3 WebP at `${uploadsDir}/demo/{category}-{NN}-{width}.webp`,
+ * 900), each in 400/800/1200 px wide 4:3 WebP stored under the key
+ * `demo/{category}-{NN}-{width}.webp` of the upload store (the folder or the bucket, decision 057),
  * served as `/media/demo/…`. The pictures do not depend on the data seed, so one set serves every
  * seeded database.
  */
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -78,29 +78,20 @@ export function demoImageSvg(category: DemoImageCategory, n: number): Promise<Bu
   return fs.readFile(path.join(DRAWINGS_DIR, `${category}-${String(n).padStart(2, '0')}.svg`));
 }
 
-function demoImageFile(uploadsDir: string, category: DemoImageCategory, n: number, width: number): string {
-  return path.join(uploadsDir, 'demo', `${category}-${String(n).padStart(2, '0')}-${width}.webp`);
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.access(file);
-    return true;
-  } catch {
-    return false;
-  }
+function demoImageKey(category: DemoImageCategory, n: number, width: number): string {
+  return `demo/${category}-${String(n).padStart(2, '0')}-${width}.webp`;
 }
 
 /**
- * Renders every demo picture that is missing under `${uploadsDir}/demo/` (12 exterior, 12 room,
- * 8 amenity, each 400/800/1200 px wide WebP, 4:3). Files already there are left alone, so a
- * second call costs only a few `stat`s. Writes go through a temporary file and a rename, so an
- * interrupted run never leaves a half-written picture. Returns how many files exist afterwards
- * and how many were written now. Throws on file-system or rendering errors.
+ * Renders every demo picture that `storage` lacks under `demo/` (12 exterior, 12 room, 8 amenity,
+ * each 400/800/1200 px wide WebP, 4:3) and stores it there — in the folder or the bucket, whichever
+ * the server uses (decision 057: with a bucket nothing is written under DATA_DIR/uploads). Pictures
+ * already there are left alone, so a second call costs one listing. Each picture is stored all or
+ * nothing (`UploadStorage.put`), so an interrupted run never leaves a half-written one. Returns how
+ * many pictures exist afterwards and how many were written now. Throws on store or rendering errors.
  */
-export async function ensureDemoImages(uploadsDir: string): Promise<{ files: number; written: number }> {
-  const dir = path.join(uploadsDir, 'demo');
-  await fs.mkdir(dir, { recursive: true });
+export async function ensureDemoImages(storage: UploadStorage): Promise<{ files: number; written: number }> {
+  const present = new Set(await storage.list('demo/'));
   let files = 0;
   let written = 0;
   const jobs: { category: DemoImageCategory; n: number }[] = [];
@@ -108,22 +99,20 @@ export async function ensureDemoImages(uploadsDir: string): Promise<{ files: num
     for (let n = 1; n <= DEMO_IMAGE_COUNTS[category]; n++) jobs.push({ category, n });
   }
   const run = async ({ category, n }: { category: DemoImageCategory; n: number }) => {
-    const targets = DEMO_IMAGE_WIDTHS.map((width) => ({ width, file: demoImageFile(uploadsDir, category, n, width) }));
-    const missing = [];
-    for (const target of targets) if (!(await exists(target.file))) missing.push(target);
+    const targets = DEMO_IMAGE_WIDTHS.map((width) => ({ width, key: demoImageKey(category, n, width) }));
+    const missing = targets.filter((target) => !present.has(target.key));
     files += targets.length - missing.length;
     if (missing.length === 0) return;
     // Rasterise the SVG once at full size, then downscale for the smaller widths.
     const raster = await sharp(await demoImageSvg(category, n))
       .raw()
       .toBuffer({ resolveWithObject: true });
-    for (const { width, file } of missing) {
-      const tmp = `${file}.${process.pid}.tmp`;
-      await sharp(raster.data, { raw: raster.info })
+    for (const { width, key } of missing) {
+      const webp = await sharp(raster.data, { raw: raster.info })
         .resize(width, Math.round((width * 3) / 4))
         .webp({ quality: 80, effort: 2 })
-        .toFile(tmp);
-      await fs.rename(tmp, file);
+        .toBuffer();
+      await storage.put(key, webp);
       files++;
       written++;
     }
@@ -138,24 +127,4 @@ export async function ensureDemoImages(uploadsDir: string): Promise<{ files: num
   };
   await Promise.all([worker(), worker()]);
   return { files, written };
-}
-
-/**
- * Copies the demo pictures rendered under `${uploadsDir}/demo/` (see `ensureDemoImages`) into
- * `storage` under `demo/…` when it is another store than that folder — an S3 bucket (DESIGN §6),
- * from which `/media` serves. Pictures the store already has are skipped, so a second call costs
- * one listing. Returns how many were copied; throws on file-system or store errors.
- */
-export async function publishDemoImages(uploadsDir: string, storage: UploadStorage): Promise<{ copied: number }> {
-  const dir = path.join(uploadsDir, 'demo');
-  const present = new Set(await storage.list('demo/'));
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  let copied = 0;
-  for (const name of names.filter((entry) => entry.endsWith('.webp')).sort()) {
-    const key = `demo/${name}`;
-    if (present.has(key)) continue;
-    await storage.putStream(key, createReadStream(path.join(dir, name)));
-    copied++;
-  }
-  return { copied };
 }

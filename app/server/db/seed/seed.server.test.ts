@@ -15,6 +15,7 @@ import { ensureDemoImages } from './images.server';
 import { SAMPLE_LISTINGS } from './samples';
 import { SeedTargetNotEmptyError, isDatabaseEmpty, seedDatabase } from './seed.server';
 import { lookupZip } from './zip-codes.server';
+import { createLocalStorage } from '~/server/uploads/storage.server';
 
 // Rendering the pictures takes a few seconds, so they are shared between runs in one temp folder
 // (writes are atomic renames, so concurrent runs cannot see half-written files).
@@ -54,7 +55,7 @@ describe('seedDatabase', () => {
       db: database.db,
       units: 240,
       seed: 42,
-      uploadsDir,
+      storage: createLocalStorage(uploadsDir),
       onProgress: (done) => progress.push(done),
     });
     expect(result).toEqual({ properties: 240, buildings: 24, images: 96 });
@@ -227,23 +228,25 @@ describe('seedDatabase', () => {
   });
 
   it('refuses to seed a database that already has properties unless reset', async () => {
-    await expect(seedDatabase({ db: database.db, units: 5, seed: 42, uploadsDir })).rejects.toBeInstanceOf(SeedTargetNotEmptyError);
+    await expect(seedDatabase({ db: database.db, units: 5, seed: 42, storage: createLocalStorage(uploadsDir) })).rejects.toBeInstanceOf(
+      SeedTargetNotEmptyError,
+    );
   });
 
   it('produces identical rows for the same seed and different rows for another seed', async () => {
     const first = digest(rows);
-    await seedDatabase({ db: database.db, units: 240, seed: 42, uploadsDir, reset: true });
+    await seedDatabase({ db: database.db, units: 240, seed: 42, storage: createLocalStorage(uploadsDir), reset: true });
     const again = await allRows();
     expect(again[0]?.id).toBe(1);
     expect(digest(again)).toBe(first);
     expect(again).toEqual(rows);
 
-    await seedDatabase({ db: database.db, units: 240, seed: 7, uploadsDir, reset: true });
+    await seedDatabase({ db: database.db, units: 240, seed: 7, storage: createLocalStorage(uploadsDir), reset: true });
     expect(digest(await allRows())).not.toBe(first);
   });
 
   it('resets to a smaller portfolio and lets new listings continue the id sequence', async () => {
-    await seedDatabase({ db: database.db, units: 13, seed: 42, uploadsDir, reset: true });
+    await seedDatabase({ db: database.db, units: 13, seed: 42, storage: createLocalStorage(uploadsDir), reset: true });
     const small = await allRows();
     expect(small).toHaveLength(13);
     // The sample listings always come first.
@@ -323,7 +326,7 @@ describe('createUnitGenerator', () => {
 
 describe('demo pictures', () => {
   it('renders 4:3 WebP files in three widths and skips existing ones', async () => {
-    const again = await ensureDemoImages(uploadsDir);
+    const again = await ensureDemoImages(createLocalStorage(uploadsDir));
     expect(again).toEqual({ files: 96, written: 0 });
     for (const [width, height] of [
       [400, 300],

@@ -14,6 +14,7 @@ import { seedDemoLeads } from './demo-leads.server';
 import { seedDemoMaintenance } from './demo-maintenance.server';
 import { planPortfolio, type DemoManager } from './generate-buildings.server';
 import { SEED_EPOCH_MS, createUnitGenerator, type PropertyInsert } from './generate-units.server';
+import type { UploadStorage } from '../../uploads/storage.server';
 import { ensureDemoImages } from './images.server';
 import { seedDemoAudit } from './demo-audit.server';
 
@@ -37,8 +38,8 @@ export type SeedOptions = {
   units: number;
   /** Data seed: the same seed always produces the same rows. */
   seed: number;
-  /** Directory served at /media: demo pictures go to `${uploadsDir}/demo/`. */
-  uploadsDir: string;
+  /** The upload store `/media` serves (folder or bucket, decision 057): demo pictures go under `demo/`. */
+  storage: UploadStorage;
   /**
    * Empty the property and building tables first (`TRUNCATE … RESTART IDENTITY CASCADE`: this
    * also empties every table that references them — applications, leases, payments, maintenance
@@ -94,7 +95,7 @@ async function insertDemoManagers(db: Db, managers: readonly DemoManager[]): Pro
  * `reset` is not set, and whatever the database or file system throws.
  */
 export async function seedDatabase(opts: SeedOptions): Promise<{ properties: number; buildings: number; images: number }> {
-  const { db, units, seed, uploadsDir, reset = false, onProgress } = opts;
+  const { db, units, seed, storage, reset = false, onProgress } = opts;
   if (!Number.isInteger(units) || units < 0 || units > MAX_SEED_UNITS) {
     throw new RangeError(`units must be an integer between 0 and ${MAX_SEED_UNITS}, got ${units}`);
   }
@@ -108,7 +109,7 @@ export async function seedDatabase(opts: SeedOptions): Promise<{ properties: num
     if (row && row.n > 0) throw new SeedTargetNotEmptyError(row.n);
   }
 
-  const { files } = await ensureDemoImages(uploadsDir);
+  const { files } = await ensureDemoImages(storage);
   const plan = planPortfolio(seed, units);
   await insertDemoManagers(db, plan.managers);
   for (let from = 0; from < plan.buildings.length; from += BATCH_ROWS) {
