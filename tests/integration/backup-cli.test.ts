@@ -2,7 +2,8 @@
  * `npm run backup` and `npm run restore` as an operator runs them (decision 019):
  * real processes on a throwaway DATA_DIR (and, with TEST_DATABASE_URL, throwaway PostgreSQL
  * databases through DATABASE_URL): exit codes, refusals while a server holds the database or
- * when the target holds data, and a round trip whose rows come back.
+ * when the target holds data, and a round trip whose rows come back — also with S3_* set, where
+ * the uploads travel from one bucket to a fresh one (decision 057).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,7 +16,9 @@ import { lockDataDir, openDatabase } from '~/server/db/client.server';
 import { KNOWN_MIGRATIONS } from '~/server/db/migrations-info.server';
 import { property } from '~/server/db/schema';
 import { createProperty } from '../setup/factories';
+import { createS3Storage, type S3StorageConfig } from '~/server/uploads/s3-storage.server';
 import { runTsx, type Run } from '../setup/run-tsx';
+import { startS3Server } from '../setup/s3';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 let work: string;
@@ -24,10 +27,20 @@ const databases: string[] = [];
 /** A target: a DATA_DIR, plus (PostgreSQL) a fresh database named by DATABASE_URL. */
 type Place = { dataDir: string; url?: string };
 
-function runScript(script: string, args: string[], place: Place): Promise<Run> {
+function runScript(script: string, args: string[], place: Place, bucket: S3StorageConfig | null = null): Promise<Run> {
   const env = { ...process.env, DATA_DIR: place.dataDir, LOG_LEVEL: 'silent' } as Record<string, string>;
   delete env.DATABASE_URL;
+  for (const name of Object.keys(env)) if (name.startsWith('S3_')) delete env[name];
   if (place.url) env.DATABASE_URL = place.url;
+  if (bucket)
+    Object.assign(env, {
+      S3_BUCKET: bucket.bucket,
+      S3_REGION: bucket.region,
+      S3_ENDPOINT: bucket.endpoint,
+      S3_ACCESS_KEY_ID: bucket.credentials!.accessKeyId,
+      S3_SECRET_ACCESS_KEY: bucket.credentials!.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+    });
   return runTsx(path.join('scripts', script), args, env);
 }
 
@@ -159,5 +172,36 @@ describe(`npm run backup / restore (${serverUrl ? 'postgres' : 'pglite'})`, () =
       }
     }
     expect(fs.existsSync(path.join(target.dataDir, 'uploads'))).toBe(false);
+  });
+
+  it('with S3_* set, backs up the bucket and restores it into a fresh bucket', { timeout: 120_000 }, async () => {
+    const s3 = await startS3Server();
+    try {
+      const from = await s3.newBucket();
+      const key = 'photos/ab/0123456789abcdef0123456789abcdef-400.webp';
+      const bytes = randomBytes(3_000);
+      await createS3Storage(from).put(key, bytes);
+      const out = path.join(work, 'bucket.tar');
+      const made = await runScript('backup.ts', ['--out', out], source, from);
+      expect(made.code).toBe(0);
+      expect(made.stderr).toContain(`the bucket ${from.bucket}`);
+      expect(made.stdout).toContain('1 uploaded file from the bucket');
+
+      const to = await s3.newBucket();
+      const target = await place('bucket-target');
+      const restored = await runScript('restore.ts', ['--in', out], target, to);
+      expect(restored.code).toBe(0);
+      expect(restored.stdout).toContain('1 uploaded file into the bucket');
+      const object = await createS3Storage(to).get(key);
+      expect(Buffer.from(await new Response(object!.body as never).arrayBuffer())).toEqual(bytes);
+      expect(fs.existsSync(path.join(target.dataDir, 'uploads'))).toBe(false);
+      const again = await runScript('restore.ts', ['--in', out, '--force'], await place('bucket-again'), to);
+      expect(again.code).toBe(0);
+      const refused = await runScript('restore.ts', ['--in', out], await place('bucket-busy'), to);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('The bucket already holds objects');
+    } finally {
+      await s3.stop();
+    }
   });
 });
