@@ -25,12 +25,14 @@ import type { DimoraLoadContext } from '~/server/load-context';
 import { OUTBOX_MAX_ATTEMPTS } from '~/server/outbox/outbox.server';
 import { LATE_FEE_RULE_SETTINGS, SETTINGS, companyLateFeeRule } from '~/server/settings/settings-registry.server';
 import { readSettings } from '~/server/settings/settings.server';
+import { createS3Storage } from '~/server/uploads/s3-storage.server';
 import { answerOf, settle } from '../../../tests/setup/action-result';
 import { createProperty, viewerOf } from '../../../tests/setup/factories';
 import { startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { backupDownloadResponse } from './backup-download.page.server';
 import { createSignedInUser } from '../../../tests/setup/sign-in';
+import { startS3Server } from '../../../tests/setup/s3';
 
 let database: TestDatabase;
 let context: DimoraLoadContext;
@@ -613,6 +615,37 @@ describe('/admin/database', () => {
       // The work folder is gone once the download has been read.
       await expect.poll(() => fs.readdirSync(dir).filter((name) => name.startsWith('.backup'))).toEqual([]);
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('with the uploads in a bucket, the download carries the bucket’s objects, not the folder', { timeout: 120_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dimora-download-bucket-'));
+    const s3 = await startS3Server();
+    try {
+      fs.mkdirSync(path.join(dir, 'uploads', 'demo'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'uploads', 'demo', 'stale.webp'), 'left on the disk');
+      const storage = createS3Storage(await s3.newBucket());
+      await storage.put('photos/ab/0123456789abcdef0123456789abcdef-400.webp', Buffer.from('in the bucket'));
+      const admin = viewerOf({ id: ids.get('admin')!, email: 'admin@ops-routes.test', role: 'admin' });
+      const response = await backupDownloadResponse({
+        request: post('admin', '/admin/database/backup', {}),
+        context: { ...context, storage },
+        actor: admin,
+        uploadsDir: path.join(dir, 'uploads'),
+        inBucket: true,
+        workDir: dir,
+      });
+      expect(response.status).toBe(200);
+      const file = path.join(dir, 'download.tar');
+      await fs.promises.writeFile(file, Readable.fromWeb(response.body as never));
+      const entries: string[] = [];
+      await tar.t({ file, onReadEntry: (entry) => void (entries.push(entry.path), entry.resume()) });
+      expect(entries.filter((entry) => entry.startsWith('uploads/'))).toEqual([
+        'uploads/photos/ab/0123456789abcdef0123456789abcdef-400.webp',
+      ]);
+    } finally {
+      await s3.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
