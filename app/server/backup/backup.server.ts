@@ -165,10 +165,31 @@ export type PreparedBackup = {
 };
 
 /**
+ * Hard-links (or, across file systems, copies) every file under `uploadsDir` into `target`,
+ * reporting `collect` per file: a snapshot that later uploads cannot change. Answers the relative
+ * paths, sorted.
+ */
+function collectFolder(uploadsDir: string, target: string, onProgress: BackupProgress | undefined): string[] {
+  const files = listFiles(uploadsDir);
+  for (const [index, relative] of files.entries()) {
+    const file = path.join(target, relative);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      fs.linkSync(path.join(uploadsDir, relative), file);
+    } catch {
+      fs.copyFileSync(path.join(uploadsDir, relative), file);
+    }
+    onProgress?.('collect', index + 1, files.length);
+  }
+  return files;
+}
+
+/**
  * Copies every object of `bucket` into `target/<key>`, one object at a time, streamed to disk
  * (never more than a stream's buffer in memory), reporting `collect` per object. Keys the stores
- * would refuse (`isValidStorageKey`) are not Dimora's and are left out. Answers the keys, sorted.
- * Throws what the store throws (an unreachable bucket, an object deleted while listed is skipped).
+ * would refuse (`isValidStorageKey`) are not Dimora's and are left out, and so is an object deleted
+ * between the listing and its download. Answers the keys copied, sorted. Throws what the store
+ * throws (an unreachable bucket, refused credentials).
  */
 async function collectBucket(bucket: UploadStorage, target: string, onProgress: BackupProgress | undefined): Promise<string[]> {
   const keys = (await bucket.list()).filter(isValidStorageKey).sort();
@@ -237,18 +258,8 @@ export async function prepareBackup({
     }
     onProgress?.('dump', 1, 1);
 
-    const uploads = bucket ? await collectBucket(bucket, path.join(staging, 'uploads'), onProgress) : listFiles(uploadsDir);
-    if (!bucket)
-      for (const [index, relative] of uploads.entries()) {
-        const target = path.join(staging, 'uploads', relative);
-        fs.mkdirSync(path.dirname(target), { recursive: true });
-        try {
-          fs.linkSync(path.join(uploadsDir, relative), target);
-        } catch {
-          fs.copyFileSync(path.join(uploadsDir, relative), target);
-        }
-        onProgress?.('collect', index + 1, uploads.length);
-      }
+    const into = path.join(staging, 'uploads');
+    const uploads = bucket ? await collectBucket(bucket, into, onProgress) : collectFolder(uploadsDir, into, onProgress);
 
     const files = [databaseFile, ...uploads.map((relative) => `uploads/${relative}`)];
     const parts: BackupManifest['parts'] = [];

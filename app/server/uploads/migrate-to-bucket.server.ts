@@ -48,9 +48,10 @@ async function digestsOf(body: Readable): Promise<{ md5: string; sha256: string 
 }
 
 /**
- * True when `bucket` holds `key` with exactly `size` bytes hashing to `local`: decided from a
- * plain-MD5 entity tag when the store gives one (a single-part S3 upload), else by reading the
- * object through SHA-256. An object of another size is never read.
+ * Whether `bucket` holds `key` with exactly `size` bytes hashing to `local` (null: no such object
+ * at all; false: an object with other bytes), decided from a plain-MD5 entity tag when the store
+ * gives one (a single-part S3 upload), else by reading the object through SHA-256. An object of
+ * another size is never read.
  */
 async function holdsSameBytes(
   bucket: UploadStorage,
