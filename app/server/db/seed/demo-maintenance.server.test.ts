@@ -12,7 +12,6 @@ import { createLocalStorage } from '~/server/uploads/storage.server';
 import { createDemoAccounts } from './demo-accounts.server';
 import { MAX_REQUESTS, seedDemoRepairPhotos } from './demo-repair-photos.server';
 import { seedDatabase } from './seed.server';
-import { createLocalStorage } from '~/server/uploads/storage.server';
 
 const uploadsDir = path.join(os.tmpdir(), 'dimora-seed-test-uploads');
 let database: TestDatabase;
