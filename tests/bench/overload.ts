@@ -263,9 +263,16 @@ type Memory = { rss: number; heapTotal: number; heapUsed: number; external: numb
 async function memoryByProcess(processes: number): Promise<Map<number, Memory>> {
   const seen = new Map<number, Memory>();
   for (let i = 0; i < 50 && seen.size < processes; i += 1) {
-    const response = await fetch(`${base}/__diagnostics/process`, { headers: { connection: 'close' } });
-    const body = (await response.json()) as { pid: number; memory: Memory };
-    seen.set(body.pid, body.memory);
+    try {
+      const response = await fetch(`${base}/__diagnostics/process`, {
+        headers: { connection: 'close' },
+        signal: AbortSignal.timeout(5_000),
+      });
+      const body = (await response.json()) as { pid: number; memory: Memory };
+      seen.set(body.pid, body.memory);
+    } catch {
+      // a busy or restarting worker: ask again
+    }
   }
   return seen;
 }
