@@ -193,6 +193,8 @@ export function createRenderGate({
       maxWaitMs > 0
         ? setTimeout(() => {
             refused = true;
+            // A visitor who left meanwhile gets nothing (and is not counted as refused).
+            if (res.destroyed || res.writableEnded) return;
             counters.refusedBusy += 1;
             sendRefusal(req, res, 503, RENDER_BUSY_RETRY_AFTER_S);
           }, maxWaitMs)
