@@ -18,7 +18,7 @@ import { property } from '~/server/db/schema';
 import { createProperty } from '../setup/factories';
 import { createS3Storage, type S3StorageConfig } from '~/server/uploads/s3-storage.server';
 import { runTsx, type Run } from '../setup/run-tsx';
-import { startS3Server } from '../setup/s3';
+import { envWithBucket, startS3Server } from '../setup/s3';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 let work: string;
@@ -28,19 +28,10 @@ const databases: string[] = [];
 type Place = { dataDir: string; url?: string };
 
 function runScript(script: string, args: string[], place: Place, bucket: S3StorageConfig | null = null): Promise<Run> {
-  const env = { ...process.env, DATA_DIR: place.dataDir, LOG_LEVEL: 'silent' } as Record<string, string>;
-  delete env.DATABASE_URL;
-  for (const name of Object.keys(env)) if (name.startsWith('S3_')) delete env[name];
-  if (place.url) env.DATABASE_URL = place.url;
-  if (bucket)
-    Object.assign(env, {
-      S3_BUCKET: bucket.bucket,
-      S3_REGION: bucket.region,
-      S3_ENDPOINT: bucket.endpoint,
-      S3_ACCESS_KEY_ID: bucket.credentials!.accessKeyId,
-      S3_SECRET_ACCESS_KEY: bucket.credentials!.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    });
+  const base = { ...process.env, DATA_DIR: place.dataDir, LOG_LEVEL: 'silent' } as Record<string, string>;
+  delete base.DATABASE_URL;
+  if (place.url) base.DATABASE_URL = place.url;
+  const env = envWithBucket(base, bucket);
   return runTsx(path.join('scripts', script), args, env);
 }
 

@@ -11,23 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage } from '~/server/uploads/s3-storage.server';
 import type { S3StorageConfig } from '~/server/uploads/s3-storage.server';
 import { runTsx, type Run } from '../setup/run-tsx';
-import { startS3Server, type TestS3Server } from '../setup/s3';
+import { envWithBucket, startS3Server, type TestS3Server } from '../setup/s3';
 
 let s3: TestS3Server;
 let dataDir: string;
 
 function migrate(args: string[], bucket: S3StorageConfig | null): Promise<Run> {
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } as Record<string, string>;
-  for (const name of Object.keys(env)) if (name.startsWith('S3_')) delete env[name];
-  if (bucket)
-    Object.assign(env, {
-      S3_BUCKET: bucket.bucket,
-      S3_REGION: bucket.region,
-      S3_ENDPOINT: bucket.endpoint,
-      S3_ACCESS_KEY_ID: bucket.credentials!.accessKeyId,
-      S3_SECRET_ACCESS_KEY: bucket.credentials!.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    });
+  const env = envWithBucket({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } as Record<string, string>, bucket);
   return runTsx('scripts/storage-migrate.ts', args, env);
 }
 

@@ -99,3 +99,21 @@ export async function startS3Server({ port: wanted = 0 }: { port?: number } = {}
     },
   };
 }
+
+/**
+ * A child process's environment: `base` without any `S3_*` setting, then the settings that name
+ * `bucket` (what app/server/env.server.ts reads), when one is given.
+ */
+export function envWithBucket(base: Record<string, string>, bucket: S3StorageConfig | null): Record<string, string> {
+  const env = Object.fromEntries(Object.entries(base).filter(([name]) => !name.startsWith('S3_')));
+  if (!bucket) return env;
+  return {
+    ...env,
+    S3_BUCKET: bucket.bucket,
+    S3_REGION: bucket.region,
+    ...(bucket.endpoint ? { S3_ENDPOINT: bucket.endpoint } : {}),
+    S3_ACCESS_KEY_ID: bucket.credentials!.accessKeyId,
+    S3_SECRET_ACCESS_KEY: bucket.credentials!.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}
