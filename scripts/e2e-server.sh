@@ -30,7 +30,7 @@ if [ -n "${E2E_STRIPE_PORT:-}" ]; then
 fi
 npx tsx tests/e2e/seed-users.ts
 # The log is read by the error-screen tests (error id logged with the stack).
-npx tsx server/index.ts >"${E2E_LOG_PREFIX:-.tmp/e2e}-server.log" 2>&1 &
+node build/entry/index.js >"${E2E_LOG_PREFIX:-.tmp/e2e}-server.log" 2>&1 &
 SERVER=$!
 cleanup() {
   kill $SINK ${STRIPE_STAND_IN:-} 2>/dev/null || true

@@ -9,7 +9,7 @@
  * 95, on any page: those do not depend on the machine's load. The performance score does, so it
  * is printed and never gated.
  *
- * Steps: builds when there is no build (or with --build); starts `server/index.ts` on a free
+ * Steps: builds when there is no build (or with --build); starts the compiled server entry on a free
  * port (or --port) with DATA_DIR=.tmp/lighthouse-data wiped first, so the server seeds SEED_UNITS
  * demo units (default 60 here); picks the first listing of /properties; runs Lighthouse in
  * Debian's Chromium (CHROME_PATH, default /usr/bin/chromium, headless, no sandbox: the same
@@ -77,9 +77,9 @@ function summarize(lhr) {
 }
 
 async function main() {
-  if (args.build || !fs.existsSync(path.join(root, 'build/server/index.js'))) {
+  if (args.build || !fs.existsSync(path.join(root, 'build/entry/index.js'))) {
     console.log('Building…');
-    const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
+    const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'ignore' });
     if (result.status !== 0) throw new Error('build failed');
   }
   const { default: lighthouse } = await import('lighthouse');

@@ -49,7 +49,7 @@ function pagePaths(propertyPaths) {
 }
 
 function build() {
-  const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0) throw new Error('build failed');
 }
 
@@ -65,7 +65,7 @@ function componentClasses() {
 }
 
 async function main() {
-  if (process.argv.includes('--build') || !fs.existsSync(path.join(root, 'build/server/index.js'))) build();
+  if (process.argv.includes('--build') || !fs.existsSync(path.join(root, 'build/entry/index.js'))) build();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = await startBuiltServer(port, { name: 'public-css' });

@@ -32,7 +32,7 @@ if npx prettier --check --log-level warn "**/*.{ts,tsx,js,mjs,css}"; then echo "
 # Built before the tests: the cluster and database-roles tests start the real server entry from
 # build/ (they would otherwise build it themselves, minutes each on 2 cores).
 step "Build"
-npx react-router build >/dev/null || { echo "build failed"; exit 1; }
+npm run --silent build >/dev/null || { echo "build failed"; exit 1; }
 
 step "Unit and integration tests (PGlite)"
 env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-pglite.json" || status=1

@@ -134,7 +134,7 @@ export function superviseWorkers({
 }
 
 /**
- * The cluster's primary: forks `count` workers running `exec` (server/index.ts), each told its
+ * The cluster's primary: forks `count` workers running `exec` (the server entry, compiled or source), each told its
  * slot and the worker count through DIMORA_WORKER_SLOT and WEB_CONCURRENCY, restarts those that
  * die, and on SIGTERM/SIGINT stops them all and exits (`drainMs`: SHUTDOWN_DRAIN_MS).
  */

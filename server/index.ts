@@ -8,6 +8,9 @@
  * process is the cluster's primary — it does the one-time work above, then forks the workers
  * (server/cluster.ts), each of which runs this file again and serves; worker slot 0 also runs the
  * job runner. With one worker (PGlite, `--dev`, or WEB_CONCURRENCY=1) one process does it all.
+ *
+ * Production runs this file compiled (`npm run build` writes build/entry/index.js, run by plain
+ * `node`; decision 053); `npm run dev` and the tests run it from source under tsx.
  */
 import cluster from 'node:cluster';
 import fs from 'node:fs';
@@ -28,6 +31,7 @@ import { checkoutOrigins, getPaymentProvider } from '../app/server/payments/paym
 import { createRealtimeHub } from '../app/server/realtime/hub.server';
 import { createStorage } from '../app/server/uploads/create-storage.server';
 import { APP_VERSION } from '../app/server/app-info.server';
+import { projectRoot } from '../app/server/project-root.server';
 import { monitoringConfigOf, syncServerMonitoring, flushServerMonitoring } from '../app/server/monitoring/monitoring.server';
 import { currentSettings, onSettingsChange, watchSettings } from '../app/server/settings/settings.server';
 import { reconcilePendingPayments } from '../app/features/booking/application-payments.server';
@@ -42,7 +46,8 @@ import { startHealthPort, startHeartbeat } from './health-port';
 import { createReadiness, drainServer } from './shutdown';
 import { jobHandlers, jobSchedules } from './jobs';
 
-const root = path.resolve(import.meta.dirname, '..');
+// From the project root: this file also runs compiled, from build/entry (decision 053).
+const root = projectRoot();
 const buildFile = path.join(root, 'build/server/index.js');
 
 async function main() {

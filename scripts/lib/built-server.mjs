@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENTRY } from './server-entry.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -23,7 +24,7 @@ export function freePort() {
 }
 
 /**
- * Starts `server/index.ts` (production mode, the existing build) on `port` over a wiped
+ * Starts the compiled server entry (production mode, the existing build) on `port` over a wiped
  * `.tmp/<name>-data`, so the server seeds SEED_UNITS demo units (default 60); resolves with the
  * child process once /readyz answers, within 120 s. Its log: `.tmp/<name>-server.log`.
  */
@@ -34,7 +35,7 @@ export async function startBuiltServer(port, { name }) {
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const logFile = `.tmp/${name}-server.log`;
   const log = fs.openSync(path.join(root, logFile), 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: root,
     // Its own process group: stopping it stops everything it started.
     detached: true,

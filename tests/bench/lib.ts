@@ -19,6 +19,7 @@ import { seedDatabase } from '../../app/server/db/seed/seed.server';
 import { createLocalStorage } from '../../app/server/uploads/storage.server';
 import { base32Of, TEST_TOTP_KEY, totpAt, totpStepNow } from '../setup/totp';
 import { enrolTwoFactor } from '../setup/two-factor';
+import { SERVER_ENTRY } from '../../scripts/lib/server-entry.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 /** Where scratch databases live: BENCH_SCRATCH, else `dimora-bench` in the system's temp folder. */
@@ -350,7 +351,7 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, [...profile, SERVER_ENTRY], {
     cwd: root,
     detached: true,
     // One worker unless the caller's shell or `env` says otherwise (decision 032): the figures

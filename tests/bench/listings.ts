@@ -177,9 +177,9 @@ function fmt(value: number | undefined, digits = 1): string {
 async function main() {
   fs.mkdirSync(scratch, { recursive: true });
   const only = args.only as 'query' | 'http' | undefined;
-  if (only !== 'query' && (!fs.existsSync(path.join(root, 'build/server/index.js')) || process.env.BENCH_BUILD !== '0')) {
+  if (only !== 'query' && (!fs.existsSync(path.join(root, 'build/entry/index.js')) || process.env.BENCH_BUILD !== '0')) {
     console.log('Building…');
-    const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
+    const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'ignore' });
     if (result.status !== 0) throw new Error('build failed');
   }
   const kinds: Kind[] = ['pglite', ...(benchPostgresUrl() ? (['postgres'] as const) : [])];

@@ -281,9 +281,9 @@ async function main() {
   const kind = args.postgres ? 'postgres' : 'pglite';
   if (kind === 'postgres' && !benchPostgresUrl()) throw new Error('--postgres needs BENCH_DATABASE_URL or DATABASE_URL');
   fs.mkdirSync(scratch, { recursive: true });
-  if (!fs.existsSync(path.join(root, 'build/server/index.js')) || process.env.BENCH_BUILD !== '0') {
+  if (!fs.existsSync(path.join(root, 'build/entry/index.js')) || process.env.BENCH_BUILD !== '0') {
     console.log('Building…');
-    const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
+    const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'ignore' });
     if (result.status !== 0) throw new Error('build failed');
   }
   const env = await prepare(kind, units, { fresh: args.fresh });

@@ -68,9 +68,9 @@ function bundleReport() {
 
 async function main() {
   fs.mkdirSync(scratch, { recursive: true });
-  if (!fs.existsSync(path.join(root, 'build/server/index.js')) || process.env.BENCH_BUILD !== '0') {
+  if (!fs.existsSync(path.join(root, 'build/entry/index.js')) || process.env.BENCH_BUILD !== '0') {
     console.log('Building…');
-    const result = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'ignore' });
+    const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'ignore' });
     if (result.status !== 0) throw new Error('build failed');
   }
   const kinds: Array<'pglite' | 'postgres'> = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];

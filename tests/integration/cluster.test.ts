@@ -1,6 +1,6 @@
 /**
- * All cores through the real server entry (decision 032): `tsx server/index.ts`
- * started with WEB_CONCURRENCY=2.
+ * All cores through the real server entry (decision 032): the compiled `build/entry/index.js`
+ * that production runs (decision 053), started with WEB_CONCURRENCY=2.
  *
  * - On PostgreSQL (TEST_DATABASE_URL, a fresh database): two workers answer, neither of them the
  *   primary; exactly one runs the job runner; a killed worker is replaced in its slot (the job
@@ -26,6 +26,7 @@ import { openDatabase, type Database } from '~/server/db/client.server';
 import { mailMessage, outbox } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../setup/test-db';
 import { ensureProductionBuild } from '../setup/production-build';
+import { SERVER_ENTRY } from '../../scripts/lib/server-entry.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -143,7 +144,7 @@ beforeAll(
       delete inherited[name];
     }
     healthPort = await freePort();
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    child = spawn(process.execPath, [SERVER_ENTRY], {
       cwd: root,
       env: {
         ...inherited,

@@ -8,7 +8,7 @@
  * the trigger), nor alter, drop or disable it; the retention job deletes through
  * `audit_log_purge` only entries older than the retention.
  *
- * Then the real server entry (`tsx server/index.ts`), started on an empty database with
+ * Then the real server entry (the compiled `build/entry/index.js`), started on an empty database with
  * DATABASE_URL = a fresh application role and DATABASE_OWNER_URL = the fresh owner of that
  * database: it migrates and seeds the demo data as the owner (the seed moves sequences, which the
  * application role may not), then serves pages with only the application role's connections open.
@@ -36,6 +36,7 @@ import { auditLog, user } from '~/server/db/schema';
 import { parseEnv } from '~/server/env.server';
 import { onPostgres } from '../setup/test-db';
 import { ensureProductionBuild } from '../setup/production-build';
+import { SERVER_ENTRY } from '../../scripts/lib/server-entry.mjs';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const suffix = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -316,7 +317,7 @@ postgresDescribe('the server started with DATABASE_OWNER_URL (decision 055)', ()
       'ADMIN_PASSWORD',
     ])
       delete inherited[name];
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    child = spawn(process.execPath, [SERVER_ENTRY], {
       cwd: root,
       env: {
         ...inherited,

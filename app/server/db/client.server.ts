@@ -17,6 +17,7 @@ import pg from 'pg';
 import { logger } from '../logger.server';
 import { databaseUserOf, grantApplicationRole } from './roles.server';
 import * as schema from './schema';
+import { projectRoot } from '../project-root.server';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -55,7 +56,8 @@ export class DataDirLockedError extends Error {
 
 type QueryLogger = { logQuery: (sql: string, params: unknown[]) => void };
 
-export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+/** The SQL migrations and their journal (from the project root, so the compiled server entry finds them too). */
+export const migrationsFolder = path.join(projectRoot(), 'app/server/db/migrations');
 
 type OpenOptions = {
   /** PostgreSQL connection string; when absent PGlite is used. */

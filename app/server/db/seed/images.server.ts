@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import type { AmenityKey } from '~/lib/amenities';
 import { DEMO_IMAGE_WIDTHS, type DemoImageCategory } from '~/lib/images';
 import type { UploadStorage } from '~/server/uploads/storage.server';
+import { projectRoot } from '~/server/project-root.server';
 
 /** How many pictures of each category exist (NN runs from 01 to the count). */
 export const DEMO_IMAGE_COUNTS: Record<DemoImageCategory, number> = { exterior: 12, room: 12, amenity: 8 };
@@ -70,8 +71,8 @@ export function demoImageUrl(category: DemoImageCategory, n: number): string {
   return `/media/demo/${category}-${String(n).padStart(2, '0')}-1200.webp`;
 }
 
-/** The folder of the SVG drawings (data files beside this module). */
-const DRAWINGS_DIR = path.resolve(import.meta.dirname, 'demo-images');
+/** The folder of the SVG drawings (data files beside this module, found from the project root). */
+const DRAWINGS_DIR = path.join(projectRoot(), 'app/server/db/seed/demo-images');
 
 /** The SVG source of demo picture `n` (1-based) of `category`. Throws when there is no such drawing. */
 export function demoImageSvg(category: DemoImageCategory, n: number): Promise<Buffer> {
