@@ -15,8 +15,8 @@
  *
  * Options: --duration S (default 3), --warmup S (default 1), --connections N (default 4),
  * --sizes 200,75000, --port P (first of two ports, default 3400), --fresh (re-seed), --only
- * query|http. The built server is used as it is when BENCH_BUILD=0 and a build exists. The servers
- * cache anonymous pages (decision 031): HTML_CACHE_TTL_MS=0 in the environment measures uncached SSR.
+ * query|http, --paths "price cap,page 40" (only the HTTP paths whose names hold one of these). The
+ * built server is used as it is when BENCH_BUILD=0 and a build exists. The servers cache anonymous pages (decision 031): HTML_CACHE_TTL_MS=0 in the environment measures uncached SSR.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -49,6 +49,7 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3400' },
     fresh: { type: 'boolean', default: false },
     only: { type: 'string' },
+    paths: { type: 'string' },
   },
 });
 const duration = Number(args.duration);
@@ -97,7 +98,8 @@ const TARGETS: Target[] = [
       ['combined, page 2', 'capacity=2&minPrice=800&maxPrice=3000&page=2'],
       ['deep page (10)', 'page=10'],
       ['city, price cap', 'location=Denver&maxPrice=2500'],
-      ['state, newest, page 40', 'location=TX&sort=newest&page=40'],
+      // Newest is the default order: its canonical URL has no `sort` (decision 053 answers the other 301).
+      ['state, newest, page 40', 'location=TX&page=40'],
     ] as const
   ).map(([name, search]): Target => ({
     name,
@@ -196,7 +198,8 @@ async function main() {
     try {
       for (const [i, units] of sizes.entries())
         servers.set(units, { port: basePort + i, child: await startServer(envs.get(units)!, basePort + i) });
-      for (const target of TARGETS) {
+      const chosen = args.paths?.split(',');
+      for (const target of TARGETS.filter((item) => !chosen || chosen.some((part) => item.name.includes(part)))) {
         for (const [measure, urlPath] of [
           ['SSR', target.path],
           ['data', dataPath(target.path)],
