@@ -7,7 +7,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { NonceProvider } from './lib/nonce';
-import { lowPriorityModulePreloads } from './server/script-priority.server';
+import { scriptsAfterFirstPaint } from './server/paint-first-scripts.server';
 import { languageCookieFromUrl } from './lib/preferences';
 import { captureServerError } from './server/monitoring/monitoring.server';
 import { redactSecrets } from './server/redact.server';
@@ -45,8 +45,9 @@ export default function handleRequest(
       // JavaScript, instead of streaming those parts after the shell behind an inline script.
       onAllReady() {
         shellRendered = true;
-        // The module preloads yield to the stylesheets and the hero photo (decision 036).
-        const body = lowPriorityModulePreloads();
+        // The scripts start after the first paint: it needs the stylesheets and the hero photo,
+        // not them (decision 036).
+        const body = scriptsAfterFirstPaint();
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
