@@ -1,5 +1,5 @@
 /**
- * The page's scripts start after its first paint (decision 036, "Five runs of each page").
+ * The page's scripts start after its first paint (decision 036, "Scripts after the first paint").
  *
  * Every page is server-rendered and works before its scripts run (links and forms are plain
  * HTML), so its first paint needs the HTML, the stylesheets, the fonts and the largest image —
@@ -12,9 +12,9 @@
  * app/entry.server.tsx, so nothing streams earlier than before):
  * - the module preload links are dropped;
  * - the module script first waits for the page's first paint (its `paint` timing entry; at once
- *   in a hidden tab or a prerender, where no paint comes), then imports the route modules and every module the preloads named, all at once (no
- *   waterfall), then runs the rest of React Router's script unchanged: the manifest, the route
- *   modules, the client entry.
+ *   in a hidden tab or a prerender, where no paint comes), then imports the route modules and
+ *   every module the preloads named, all at once (no waterfall), then runs the rest of React
+ *   Router's script unchanged: the manifest, the route modules, the client entry.
  * A document without React Router's module script (or with one of another shape) is left as it
  * is, with only its preloads at low priority (`fetchpriority="low"`: they yield to the
  * render-critical requests but still start at once), as every page had it before.
