@@ -26,6 +26,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENTRY } from './lib/server-entry.mjs';
 import { parseArgs } from 'node:util';
 import { freePort, startBuiltServer, stopServer } from './lib/built-server.mjs';
 
@@ -77,7 +78,7 @@ function summarize(lhr) {
 }
 
 async function main() {
-  if (args.build || !fs.existsSync(path.join(root, 'build/entry/index.js'))) {
+  if (args.build || !fs.existsSync(path.join(root, SERVER_ENTRY))) {
     console.log('Building…');
     const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'ignore' });
     if (result.status !== 0) throw new Error('build failed');

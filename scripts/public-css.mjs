@@ -21,6 +21,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENTRY } from './lib/server-entry.mjs';
 import { freePort, startBuiltServer, stopServer } from './lib/built-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,7 +66,7 @@ function componentClasses() {
 }
 
 async function main() {
-  if (process.argv.includes('--build') || !fs.existsSync(path.join(root, 'build/entry/index.js'))) build();
+  if (process.argv.includes('--build') || !fs.existsSync(path.join(root, SERVER_ENTRY))) build();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = await startBuiltServer(port, { name: 'public-css' });

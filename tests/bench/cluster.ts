@@ -13,13 +13,22 @@
  * (default 20), --port P (default 3710), --fresh (re-seed). The built server is used as it is
  * when BENCH_BUILD=0 and a build exists. Not a test: it prints figures, never fails on them.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { benchPostgresUrl, percentile, prepare, root, scratch, startServer, stopServer, summarize, type Sample, type Stats } from './lib';
+import {
+  buildUnlessKept,
+  benchPostgresUrl,
+  percentile,
+  prepare,
+  scratch,
+  startServer,
+  stopServer,
+  summarize,
+  type Sample,
+  type Stats,
+} from './lib';
 
 const { values: args } = parseArgs({
   options: {
@@ -129,11 +138,7 @@ async function main() {
     return;
   }
   fs.mkdirSync(scratch, { recursive: true });
-  if (!fs.existsSync(path.join(root, 'build/entry/index.js')) || process.env.BENCH_BUILD !== '0') {
-    console.log('Building…');
-    const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'ignore' });
-    if (result.status !== 0) throw new Error('build failed');
-  }
+  buildUnlessKept();
   console.log(`PostgreSQL, ${units.toLocaleString('en-US')} units (load average ${loadAverage()} on ${os.cpus().length} CPUs)`);
   const env = await prepare('postgres', units, { fresh: args.fresh });
   // Loopback is the "proxy": each flood request names its own client address.

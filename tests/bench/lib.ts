@@ -3,7 +3,7 @@
  * (PGlite under the temp folder, or PostgreSQL databases next to DATABASE_URL), the built server
  * started on one of them, and autocannon load with latency percentiles. Not tests: figures only.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -341,6 +341,17 @@ export function loadArgs(): { duration: number; connections: number; units: numb
     process.exit(0);
   }
   return { duration: Number(values.duration), connections: Number(values.connections), units: Number(values.units), fresh: values.fresh };
+}
+
+/**
+ * Builds the app (`npm run build`: the Vite bundle and the compiled server entry) before a
+ * benchmark, unless BENCH_BUILD=0 and a build exists. Throws when the build fails.
+ */
+export function buildUnlessKept(): void {
+  if (fs.existsSync(path.join(root, SERVER_ENTRY)) && process.env.BENCH_BUILD === '0') return;
+  console.log('Building…');
+  const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'ignore' });
+  if (result.status !== 0) throw new Error('build failed');
 }
 
 /** Starts the built server on `port` over the scratch database in `env`; resolves once /readyz answers. */

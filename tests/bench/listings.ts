@@ -18,19 +18,17 @@
  * query|http, --paths "price cap,page 40" (only the HTTP paths whose names hold one of these). The
  * built server is used as it is when BENCH_BUILD=0 and a build exists. The servers cache anonymous pages (decision 031): HTML_CACHE_TTL_MS=0 in the environment measures uncached SSR.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { findFeaturedListings, findListings, findPublicProperty } from '../../app/features/listings/listings.server';
 import { parseListingQuery } from '../../app/features/listings/listings.schemas';
 import { openDatabase } from '../../app/server/db/client.server';
 import os from 'node:os';
 import {
+  buildUnlessKept,
   benchPostgresUrl,
   percentile,
   prepare,
-  root,
   sample,
   scratch,
   startServer,
@@ -179,11 +177,7 @@ function fmt(value: number | undefined, digits = 1): string {
 async function main() {
   fs.mkdirSync(scratch, { recursive: true });
   const only = args.only as 'query' | 'http' | undefined;
-  if (only !== 'query' && (!fs.existsSync(path.join(root, 'build/entry/index.js')) || process.env.BENCH_BUILD !== '0')) {
-    console.log('Building…');
-    const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'ignore' });
-    if (result.status !== 0) throw new Error('build failed');
-  }
+  if (only !== 'query') buildUnlessKept();
   const kinds: Kind[] = ['pglite', ...(benchPostgresUrl() ? (['postgres'] as const) : [])];
   const rows: Row[] = [];
   for (const kind of kinds) {

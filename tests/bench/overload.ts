@@ -22,14 +22,13 @@
  * (only those runs; default all). The build is
  * made first unless BENCH_BUILD=0 and one exists. Not a test: it prints figures, never fails on them.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
-import { benchPostgresUrl, percentile, prepare, root, scratch, startServer, stopServer } from './lib';
+import { buildUnlessKept, benchPostgresUrl, percentile, prepare, scratch, startServer, stopServer } from './lib';
 
 const { values: args } = parseArgs({
   options: {
@@ -287,11 +286,7 @@ async function main() {
   const kind = args.postgres ? 'postgres' : 'pglite';
   if (kind === 'postgres' && !benchPostgresUrl()) throw new Error('--postgres needs BENCH_DATABASE_URL or DATABASE_URL');
   fs.mkdirSync(scratch, { recursive: true });
-  if (!fs.existsSync(path.join(root, 'build/entry/index.js')) || process.env.BENCH_BUILD !== '0') {
-    console.log('Building…');
-    const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'ignore' });
-    if (result.status !== 0) throw new Error('build failed');
-  }
+  buildUnlessKept();
   const env = await prepare(kind, units, { fresh: args.fresh });
   // Production limits (the bench library turns the per-client one off for the other benches);
   // loopback is the "proxy", so run d can name a client per request.

@@ -9,12 +9,11 @@
  * Options: --duration S (default 10), --connections N (default 4), --sizes 200,75000, --fresh
  * (re-seed the scratch databases), --skip-bundle. Not a test: it prints figures, never fails on them.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
-import { load, prepare, root, scratch, startServer, stopServer, type Stats } from './lib';
+import { buildUnlessKept, load, prepare, root, scratch, startServer, stopServer, type Stats } from './lib';
 
 const { values: args } = parseArgs({
   options: {
@@ -68,11 +67,7 @@ function bundleReport() {
 
 async function main() {
   fs.mkdirSync(scratch, { recursive: true });
-  if (!fs.existsSync(path.join(root, 'build/entry/index.js')) || process.env.BENCH_BUILD !== '0') {
-    console.log('Building…');
-    const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'ignore' });
-    if (result.status !== 0) throw new Error('build failed');
-  }
+  buildUnlessKept();
   const kinds: Array<'pglite' | 'postgres'> = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
   const rows: Array<{ kind: string; units: number; target: string; stats: Stats }> = [];
   let port = 3400;

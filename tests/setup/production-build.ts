@@ -9,8 +9,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
+import { SERVER_ENTRY } from '../../scripts/lib/server-entry.mjs';
 
-/** Builds `root`'s app into `root/build` (`npm run build`: the Vite bundle and the compiled server entry) unless `build/entry/index.js` exists. Throws when the build fails. */
+/**
+ * Builds `root`'s app into `root/build` (`npm run build`: the Vite bundle and the compiled server
+ * entry) unless the compiled entry exists. Throws when the build fails.
+ */
 export async function ensureProductionBuild(root: string): Promise<void> {
   const lockTarget = path.join(root, 'package.json');
   fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
@@ -22,7 +26,7 @@ export async function ensureProductionBuild(root: string): Promise<void> {
     retries: { retries: 900, minTimeout: 1_000, maxTimeout: 1_000, factor: 1 },
   });
   try {
-    if (fs.existsSync(path.join(root, 'build/entry/index.js'))) return;
+    if (fs.existsSync(path.join(root, SERVER_ENTRY))) return;
     const built = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'ignore' });
     if (built.status !== 0) throw new Error('the production build failed');
   } finally {
