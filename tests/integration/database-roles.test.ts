@@ -166,6 +166,28 @@ postgresDescribe('two database roles on PostgreSQL (decision 055)', () => {
     expect((await owner.query('select action from audit_log where id = $1', [id])).rows).toEqual([{ action: 'sign_out' }]);
   });
 
+  it('as the application role: the journal takes entries, but no UPDATE, DELETE or TRUNCATE, nor gl_reset_books (decision 058)', async () => {
+    const accounts = await appClient.query<{ id: number }>(
+      `select id from gl_account where system_key in ('trust_cash', 'other_income') order by number`,
+    );
+    await appClient.query('begin');
+    const entry = await appClient.query<{ id: string }>(
+      `insert into journal_entry (entry_date, source, memo) values ('2026-11-02', 'manual', 'roles') returning id`,
+    );
+    const entryId = entry.rows[0]!.id;
+    await appClient.query(
+      `insert into journal_line (entry_id, entry_date, account_id, debit_cents, credit_cents) values ($1, '2026-11-02', $2, 700, 0), ($1, '2026-11-02', $3, 0, 700)`,
+      [entryId, accounts.rows[0]!.id, accounts.rows[1]!.id],
+    );
+    await appClient.query('commit');
+    const refused = async (statement: string) => failureOf(() => appClient.query(statement));
+    for (const table of ['journal_line', 'journal_entry'])
+      for (const statement of [`update ${table} set entry_date = '2026-11-03'`, `delete from ${table}`, `truncate ${table} cascade`])
+        expect(await refused(statement)).toEqual({ code: '42501', message: `permission denied for table ${table}` });
+    expect(await refused('select gl_reset_books()')).toEqual({ code: '42501', message: 'permission denied for function gl_reset_books' });
+    expect((await owner.query('select count(*)::int as n from journal_line where entry_id = $1', [entryId])).rows[0]).toEqual({ n: 2 });
+  });
+
   it('as the owner: the trigger still refuses a DELETE, flag or not (only audit_log_purge deletes)', async () => {
     await owner.query('begin');
     await owner.query(`set local dimora.audit_retention = 'on'`);

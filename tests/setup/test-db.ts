@@ -18,6 +18,7 @@ import { createUnscannedScanner, type MalwareScanner } from '~/server/uploads/ma
 import { createLocalStorage, type UploadStorage } from '~/server/uploads/storage.server';
 import { createAuthServices } from './auth-services';
 import { standInFor } from './stand-in';
+import { checkBooks } from '~/features/accounting/general-ledger.server';
 
 /** `url`: the PostgreSQL connection string (absent on PGlite), for a second instance. */
 export type TestDatabase = Database & { label: string; url?: string };
@@ -35,7 +36,7 @@ export async function createTestDatabase({
     const dump = migrate ? await pgliteTemplate() : undefined;
     const database = await openDatabase({ onQuery, pgliteDump: dump });
     if (migrate && !dump) await database.migrate();
-    return Object.assign(database, { label: 'pglite' });
+    return Object.assign(database, { label: 'pglite', close: checkedClose(database, migrate) });
   }
   const name = `dimora_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const template = migrate ? provided('postgresTemplate') : undefined;
@@ -47,7 +48,7 @@ export async function createTestDatabase({
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4, onQuery });
   if (migrate && !template) await database.migrate();
-  const close = database.close;
+  const close = checkedClose(database, migrate);
   return Object.assign(database, {
     label: 'postgres',
     url: url.toString(),
@@ -71,6 +72,22 @@ export async function createTestDatabase({
   });
 }
 
+/**
+ * `database.close`, preceded on a migrated database by the books' check (decision 058): whatever
+ * money a test file moved, its journal balances and every lease's receivable equals its tenant
+ * ledger's balance, or closing throws (the file fails). The database closes either way.
+ */
+function checkedClose(database: Database, migrated: boolean): () => Promise<void> {
+  const close = database.close;
+  return async () => {
+    try {
+      if (migrated) await assertBooksSound(database.db);
+    } finally {
+      await close();
+    }
+  };
+}
+
 type TestDatabaseOptions = Parameters<typeof createTestDatabase>[0];
 
 /**
@@ -92,6 +109,18 @@ export function useTestDatabase(options?: TestDatabaseOptions): TestDatabase {
     return current;
   };
   return standInFor(opened, { db: true, kind: true, label: true, url: true, migrate: true, ping: true, listen: true, close: true });
+}
+
+/**
+ * Throws when the journal of `db` does not balance, or when a lease's accounts-receivable lines
+ * differ from its tenant ledger's balance (decision 058), naming the leases concerned.
+ */
+export async function assertBooksSound(db: Database['db']): Promise<void> {
+  const { imbalanceCents, mismatches } = await checkBooks(db);
+  if (imbalanceCents !== 0 || mismatches.length > 0)
+    throw new Error(
+      `The books are not sound: debits − credits = ${imbalanceCents} cents; receivable ≠ ledger for ${JSON.stringify(mismatches)}`,
+    );
 }
 
 /** A value the global set-up provided, or undefined outside a Vitest run that has it. */

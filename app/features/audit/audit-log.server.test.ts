@@ -26,6 +26,7 @@ import { settle } from '../../../tests/setup/action-result';
 import { testContext, useTestDatabase } from '../../../tests/setup/test-db';
 import { signInVisitors, type GuardVisitors } from '../../../tests/setup/route-guards';
 import type { AuditPageData } from '~/features/audit/audit-log.schemas';
+import { failureOf } from '../../../tests/setup/failure';
 
 const database = useTestDatabase();
 let context: DimoraLoadContext;
@@ -41,17 +42,6 @@ function requestAs(role: Role | null, path: string): Request {
   return new Request(`http://dimora.test${path}`, {
     headers: { 'user-agent': 'audit-test', ...(role ? { cookie: visitors.cookies.get(role)! } : {}) },
   });
-}
-
-/** The error a statement fails with (its message and, on PostgreSQL, its code), or null. */
-async function failureOf(run: () => Promise<unknown>): Promise<string | null> {
-  try {
-    await run();
-    return null;
-  } catch (error) {
-    const cause = (error as { cause?: { message?: string } }).cause;
-    return `${(error as Error).message} ${cause?.message ?? ''}`;
-  }
 }
 
 async function entriesOf(userId: string, action?: string) {

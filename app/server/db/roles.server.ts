@@ -2,7 +2,8 @@
  * The two PostgreSQL roles of decision 055. The owner role (DATABASE_OWNER_URL) owns the schema
  * and runs the migrations; the application role (DATABASE_URL) serves requests and runs the jobs
  * with only what they need: SELECT, INSERT, UPDATE and DELETE on the tables, USAGE on the
- * sequences, but only SELECT and INSERT on `audit_log` (DESIGN §5: the audit log is append-only),
+ * sequences, but only SELECT and INSERT on `audit_log` (DESIGN §5: the audit log is append-only)
+ * and on the journal (`journal_entry`, `journal_line`, decision 058),
  * and EXECUTE on `audit_log_purge`, the one way old entries go (migration 0025).
  *
  * The role's name depends on the deployment, so these grants are not a static migration: the
@@ -50,6 +51,8 @@ export async function grantApplicationRole(client: pg.ClientBase, applicationRol
       `revoke all on all tables in schema public from ${app}`,
       `grant select, insert, update, delete on all tables in schema public to ${app}`,
       `revoke update, delete on public.audit_log from ${app}`,
+      // Decision 058: the journal is append-only too; a correction is a reversing entry.
+      `revoke update, delete on public.journal_entry, public.journal_line from ${app}`,
       `revoke all on all sequences in schema public from ${app}`,
       `grant usage, select on all sequences in schema public to ${app}`,
       `grant execute on function public.audit_log_purge(integer) to ${app}`,

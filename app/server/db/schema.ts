@@ -1392,6 +1392,115 @@ export const auditLog = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------------------------------------
+// General ledger (decision 058, migration 0028: its checks and triggers are raw SQL)
+// ---------------------------------------------------------------------------------------------
+export const glAccountType = pgEnum('gl_account_type', ['asset', 'liability', 'equity', 'income', 'expense']);
+
+/**
+ * The chart of accounts: a number (3–6 digits, unique), names in English and Italian, a type.
+ * The accounts the system posts to carry a `system_key` (`trust_cash`, `accounts_receivable`,
+ * `rent_income`…); admins edit numbers and names, never keys.
+ */
+export const glAccount = pgTable(
+  'gl_account',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull(),
+    name: text('name').notNull(),
+    nameIt: text('name_it'),
+    type: glAccountType('type').notNull(),
+    systemKey: text('system_key'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('gl_account_number_format', sql`${t.number} ~ '^[0-9]{3,6}$'`),
+    check('gl_account_name_present', sql`length(btrim(${t.name})) > 0`),
+    uniqueIndex('gl_account_number_uq').on(t.number),
+    uniqueIndex('gl_account_system_key_uq').on(t.systemKey),
+  ],
+);
+
+/**
+ * A journal entry (decision 058): dated on its building's wall clock, from a `source` (a money
+ * event's table and row, `manual`, `reversal`…). Append-only; its lines balance (checked by the
+ * database at commit). `reverses_entry_id`: the entry a reversal cancels (at most one reversal each).
+ */
+export const journalEntry = pgTable(
+  'journal_entry',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryDate: date('entry_date').notNull(),
+    buildingId: integer('building_id'),
+    source: text('source', {
+      enum: ['charge', 'payment', 'invoice', 'payout', 'manual', 'reversal', 'management_fee', 'owner_distribution', 'owner_contribution'],
+    }).notNull(),
+    sourceId: bigint('source_id', { mode: 'number' }),
+    memo: text('memo').notNull().default(''),
+    reversesEntryId: bigint('reverses_entry_id', { mode: 'number' }),
+    /** The user who wrote a hand entry (no foreign key: the journal is never rewritten). */
+    createdBy: text('created_by'),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('journal_entry_source_idx').on(t.source, t.sourceId),
+    index('journal_entry_date_idx').on(t.entryDate, t.id),
+    index('journal_entry_building_date_idx').on(t.buildingId, t.entryDate, t.id),
+    uniqueIndex('journal_entry_reversed_once_uq').on(t.reversesEntryId),
+  ],
+);
+
+/**
+ * One line of a journal entry: an account, one side in integer cents, and its dimensions
+ * (building; unit, lease and vendor where they apply). No foreign keys on the dimensions: the
+ * journal keeps what happened even when a draft lease or a work order is deleted later.
+ */
+export const journalLine = pgTable(
+  'journal_line',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntry.id),
+    entryDate: date('entry_date').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => glAccount.id),
+    buildingId: integer('building_id'),
+    unitId: integer('unit_id'),
+    leaseId: integer('lease_id'),
+    vendorId: integer('vendor_id'),
+    ownerId: integer('owner_id'),
+    debitCents: bigint('debit_cents', { mode: 'number' }).notNull().default(0),
+    creditCents: bigint('credit_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    check('journal_line_one_side', sql`${t.debitCents} >= 0 AND ${t.creditCents} >= 0 AND (${t.debitCents} = 0) <> (${t.creditCents} = 0)`),
+    index('journal_line_entry_idx').on(t.entryId),
+    index('journal_line_account_date_idx').on(t.accountId, t.entryDate, t.id),
+    index('journal_line_building_account_date_idx').on(t.buildingId, t.accountId, t.entryDate),
+    index('journal_line_lease_idx')
+      .on(t.leaseId, t.accountId)
+      .where(sql`${t.leaseId} IS NOT NULL`),
+    index('journal_line_vendor_idx')
+      .on(t.vendorId, t.entryDate)
+      .where(sql`${t.vendorId} IS NOT NULL`),
+  ],
+);
+
+/** A closed accounting month (its first day): no hand entry may be dated in it. */
+export const glClosedMonth = pgTable(
+  'gl_closed_month',
+  {
+    month: date('month').primaryKey(),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+    closedBy: text('closed_by'),
+  },
+  (t) => [check('gl_closed_month_first_day', sql`extract(day FROM ${t.month}) = 1`)],
+);
+
 /** The /subscriptions page: saved search criteria with double opt-in. */
 export const listingAlert = pgTable(
   'listing_alert',

@@ -44,7 +44,8 @@ export type SeedOptions = {
    * Empty the property and building tables first (`TRUNCATE … RESTART IDENTITY CASCADE`: this
    * also empties every table that references them — applications, leases, payments, maintenance
    * requests, threads…; leases take their signers, charges, allocations, payments and autopay
-   * with them) and remove the demo managers (the demo tenants go in seedDemoLeases).
+   * with them), empty the general ledger (`gl_reset_books`, decision 058) and remove the demo
+   * managers (the demo tenants go in seedDemoLeases).
    */
   reset?: boolean;
   /** Called after each inserted batch with units done so far and the total. */
@@ -102,6 +103,8 @@ export async function seedDatabase(opts: SeedOptions): Promise<{ properties: num
   if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
 
   if (reset) {
+    // The journal is append-only; a reset of the demo empties it through its one door (decision 058).
+    await db.execute(sql`SELECT gl_reset_books()`);
     await db.execute(sql`TRUNCATE ${property}, ${building} RESTART IDENTITY CASCADE`);
     await db.delete(user).where(like(user.id, 'demo-manager-%'));
   } else {
