@@ -29,6 +29,7 @@ function staffPages(area: StaffAreaKey) {
     page('leases/:leaseId/pdf', 'leases.$leaseId.pdf.ts'),
     page('payments', 'payments.tsx'),
     page('payments/:paymentId', 'payments.$paymentId.tsx'),
+    page('reports', 'reports.tsx'),
     page('maintenance', 'maintenance.tsx'),
     page('maintenance/:requestId', 'maintenance.$requestId.tsx'),
     page('assignments', 'assignments.tsx'),

@@ -67,6 +67,7 @@ export const ADMIN_SECTIONS = [
   'notifications',
   'messages',
   'payments',
+  'reports',
   'maintenance',
   'assignments',
   'mailbox',

@@ -15,6 +15,7 @@ import * as staffLease from '~/routes/staff/leases.$leaseId';
 import * as staffLeasePdf from '~/routes/staff/leases.$leaseId.pdf';
 import * as staffPayment from '~/routes/staff/payments.$paymentId';
 import * as staffPayments from '~/routes/staff/payments';
+import * as staffReports from '~/routes/staff/reports';
 import * as staffMaintenance from '~/routes/staff/maintenance';
 import * as staffMaintenanceRequest from '~/routes/staff/maintenance.$requestId';
 import * as staffAssignment from '~/routes/staff/assignments.$workOrderId';
@@ -89,6 +90,7 @@ const TABLE_LOADERS: Record<string, unknown> = {
   '/admin/database': adminDatabase.loader,
   '/admin/tenants': staffTenants.loader,
   '/admin/payments': staffPayments.loader,
+  '/admin/reports': staffReports.loader,
   '/admin/projects': adminProjects.loader,
   '/admin/maintenance': staffMaintenance.loader,
   '/admin/vendors': adminVendors.loader,
@@ -198,6 +200,8 @@ describe('protected routes (spec §2, §6)', () => {
   const PAYMENT_ROUTES: GuardedRoute[] = [
     { path: '/admin/payments.csv', requires: 'admin', loader: adminPaymentsCsv.loader, params: {} },
     { path: '/dashboard/payments', requires: 'property_manager', loader: staffPayments.loader, params: {} },
+    // The financial reports (decision 058), admin and manager.
+    { path: '/dashboard/reports', requires: 'property_manager', loader: staffReports.loader, params: {} },
     ...staffRoutes('/payments/999999', staffPayment.loader, { params: { paymentId: '999999' }, record: true }),
   ];
   it.each(visitsOf(PAYMENT_ROUTES))('$path as $visitor (requires $requires)', async (visit) => {

@@ -13,13 +13,14 @@ import { SectionCard } from '~/components/section-card';
 /** A property manager's staff pages, in the card's order. */
 const MANAGER_LINKS: readonly {
   to: string;
-  label: 'link' | 'projectsLink' | 'tenantsLink' | 'paymentsLink' | 'maintenanceLink' | 'assignmentsLink';
+  label: 'link' | 'projectsLink' | 'tenantsLink' | 'paymentsLink' | 'reportsLink' | 'maintenanceLink' | 'assignmentsLink';
   testId?: string;
 }[] = [
   { to: '/dashboard/buildings', label: 'link' },
   { to: '/dashboard/projects', label: 'projectsLink', testId: 'dashboard-projects-link' },
   { to: '/dashboard/tenants', label: 'tenantsLink', testId: 'dashboard-tenants-link' },
   { to: '/dashboard/payments', label: 'paymentsLink', testId: 'dashboard-payments-link' },
+  { to: '/dashboard/reports', label: 'reportsLink', testId: 'dashboard-reports-link' },
   { to: '/dashboard/maintenance', label: 'maintenanceLink', testId: 'dashboard-maintenance-link' },
   { to: '/dashboard/assignments', label: 'assignmentsLink', testId: 'dashboard-assignments-link' },
 ];

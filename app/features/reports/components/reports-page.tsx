@@ -1,0 +1,323 @@
+/**
+ * The financial reports page of /admin/reports and /dashboard/reports (decision 058): the reports
+ * as links (each its own URL, so they work without JavaScript), a GET form for the months and the
+ * building, then the chosen report — the income statement (a chart of income and expenses per
+ * month, whose figures are also a table, then the accounts with the previous period and the
+ * change beside them) or the trial balance. Tables have captions and column headers for screen
+ * readers; amounts are right-aligned.
+ */
+import { BarChart } from '@mantine/charts';
+import { Alert, Button, EmptyState, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconFilter, IconReportMoney } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Form, Link } from 'react-router';
+import { ListBuildingFilter } from '~/components/lists/building-filter';
+import { ColumnHeaders, translatedColumns, type ListColumn } from '~/components/lists/list-table';
+import { FilterErrorsAlert } from '~/components/lists/list-toolbar';
+import { formatCents, formatIsoDate, formatMonth } from '~/lib/format';
+import { useTranslation } from '~/lib/i18n';
+import type { Language } from '~/lib/constants';
+import { useLanguage } from '~/lib/use-language';
+import type { IncomeStatement, TrialBalanceReport } from '../financial-reports.server';
+import { REPORT_KINDS, reportHref, type ReportQuery } from '../reports.schemas';
+import type { ReportsPageData } from '../reports.types';
+
+/** An account's name in the page's language (the Italian name when there is one). */
+function accountName(row: { name: string; nameIt: string | null }, lang: Language): string {
+  return lang === 'it' && row.nameIt ? row.nameIt : row.name;
+}
+
+function periodLabel(period: { from: string; to: string }, lang: Language): string {
+  return period.from === period.to ? formatMonth(period.from, lang) : `${formatMonth(period.from, lang)} – ${formatMonth(period.to, lang)}`;
+}
+
+/**
+ * A report's table: its caption and column headers, then the caller's bodies and footer (a report
+ * has sections and totals, which a list's single body cannot hold); an empty state instead when
+ * there is nothing to show.
+ */
+function ReportTable({
+  isEmpty,
+  empty,
+  caption,
+  columns,
+  testId,
+  children,
+}: {
+  isEmpty: boolean;
+  empty: { title: string; body: string; testId: string };
+  caption: string;
+  columns: readonly ListColumn[];
+  testId: string;
+  children: ReactNode;
+}) {
+  if (isEmpty)
+    return (
+      <EmptyState icon={<IconReportMoney size={30} />} variant="light" py="xl" data-testid={empty.testId}>
+        <EmptyState.Title order={2}>{empty.title}</EmptyState.Title>
+        <EmptyState.Description>{empty.body}</EmptyState.Description>
+      </EmptyState>
+    );
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing="sm" data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        <Table.Caption>{caption}</Table.Caption>
+        <ColumnHeaders columns={columns} />
+        {children}
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function ReportsPage({ page }: { page: ReportsPageData }) {
+  const { t } = useTranslation();
+  const { query } = page;
+  return (
+    <Stack gap="md" data-testid="reports-page" data-report={query.report}>
+      <Group component="nav" aria-label={t('reports.tabs.label')} gap="xs">
+        {REPORT_KINDS.map((report) => (
+          <Button
+            key={report}
+            component={Link}
+            to={reportHref(page.basePath, { ...query, report })}
+            variant={query.report === report ? 'filled' : 'default'}
+            aria-current={query.report === report ? 'page' : undefined}
+            size="sm"
+          >
+            {t(`reports.tabs.${report}`)}
+          </Button>
+        ))}
+      </Group>
+      <ReportFilters page={page} />
+      <FilterErrorsAlert errors={page.errors} testId="reports-errors" />
+      {page.income && <IncomeStatementView statement={page.income} />}
+      {page.trialBalance && <TrialBalanceView report={page.trialBalance} />}
+    </Stack>
+  );
+}
+
+function ReportFilters({ page }: { page: ReportsPageData }) {
+  const { t } = useTranslation();
+  const { query, errors } = page;
+  return (
+    <Form method="get" action={page.basePath} aria-label={t('reports.title')} key={JSON.stringify(query)}>
+      <input type="hidden" name="report" value={query.report} />
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <MonthField name="from" label={t('reports.filters.from')} value={query.from} error={errors.from} />
+        <MonthField name="to" label={t('reports.filters.to')} value={query.to} error={errors.to} />
+        <ListBuildingFilter
+          texts="reports.filters"
+          building={page.building}
+          buildingId={query.buildingId}
+          error={errors.building}
+          testId="reports-filter-building"
+        />
+        <Button type="submit" variant="default" mt={25} leftSection={<IconFilter size={16} aria-hidden />}>
+          {t('reports.filters.apply')}
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed" mt={4}>
+        {t('reports.filters.monthsHint')}
+      </Text>
+    </Form>
+  );
+}
+
+/** A month as the browser's month picker (`YYYY-MM`); a browser without one takes the text. */
+function MonthField({ name, label, value, error }: { name: keyof ReportQuery; label: string; value: string; error?: string | undefined }) {
+  return (
+    <TextInput
+      type="month"
+      name={name}
+      label={label}
+      defaultValue={value}
+      error={error}
+      pattern="\d{4}-\d{2}"
+      placeholder="YYYY-MM"
+      style={{ flex: '0 1 170px' }}
+      data-testid={`reports-filter-${name}`}
+    />
+  );
+}
+
+function IncomeStatementView({ statement }: { statement: IncomeStatement }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const money = (cents: number) => formatCents(cents, lang);
+  const columns = translatedColumns(t, 'reports.income', [
+    'account',
+    { key: 'current', align: 'right' },
+    { key: 'previous', align: 'right' },
+    { key: 'change', align: 'right' },
+  ]);
+  const section = (type: 'income' | 'expense') => statement.rows.filter((row) => row.type === type);
+  const totalRow = (label: string, current: number, previous: number, testId: string) => (
+    <Table.Tr data-testid={testId}>
+      <Table.Th scope="row">{label}</Table.Th>
+      <Table.Td ta="right" fw={700}>
+        {money(current)}
+      </Table.Td>
+      <Table.Td ta="right" fw={700}>
+        {money(previous)}
+      </Table.Td>
+      <Table.Td ta="right" fw={700}>
+        {money(current - previous)}
+      </Table.Td>
+    </Table.Tr>
+  );
+  const { totals } = statement;
+  return (
+    <Stack gap="md" data-testid="income-statement">
+      <Paper withBorder p="md" component="section" aria-labelledby="income-chart-title">
+        <Title order={2} size="h5" id="income-chart-title">
+          {t('reports.income.chartTitle')}
+        </Title>
+        {/* The figures are in the table under the drawing; the drawing is hidden from assistive
+            technology and kept out of the tab order. */}
+        <div aria-hidden>
+          <BarChart
+            h={220}
+            mt="sm"
+            data={statement.months.map((month) => ({
+              month: formatMonth(month.month, lang),
+              income: month.incomeCents / 100,
+              expenses: month.expenseCents / 100,
+            }))}
+            dataKey="month"
+            series={[
+              { name: 'income', label: t('reports.income.chartIncome'), color: 'teal.6' },
+              { name: 'expenses', label: t('reports.income.chartExpenses'), color: 'red.6' },
+            ]}
+            valueFormatter={(value) => formatCents(Math.round(value * 100), lang)}
+            withLegend
+            barChartProps={{ accessibilityLayer: false }}
+          />
+        </div>
+        <details>
+          <summary>
+            <Text span size="xs">
+              {t('reports.income.chartTitle')}
+            </Text>
+          </summary>
+          <Table fz="xs" verticalSpacing={2} data-testid="income-chart-figures">
+            <ColumnHeaders
+              columns={[
+                { label: t('reports.filters.from') },
+                { label: t('reports.income.chartIncome'), align: 'right' },
+                { label: t('reports.income.chartExpenses'), align: 'right' },
+              ]}
+            />
+            <Table.Tbody>
+              {statement.months.map((month) => (
+                <Table.Tr key={month.month}>
+                  <Table.Th scope="row">{formatMonth(month.month, lang)}</Table.Th>
+                  <Table.Td ta="right">{money(month.incomeCents)}</Table.Td>
+                  <Table.Td ta="right">{money(month.expenseCents)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </details>
+      </Paper>
+      <ReportTable
+        isEmpty={statement.rows.length === 0}
+        empty={{
+          title: t('reports.income.emptyTitle'),
+          body: t('reports.income.emptyBody'),
+          testId: 'income-statement-empty',
+        }}
+        caption={t('reports.income.caption', {
+          period: periodLabel(statement.period, lang),
+          previous: periodLabel(statement.previous, lang),
+        })}
+        columns={columns}
+        testId="income-statement-table"
+      >
+        {(['income', 'expense'] as const).map((type) => (
+          <Table.Tbody key={type}>
+            <Table.Tr>
+              <Table.Th scope="rowgroup" colSpan={4}>
+                {t(type === 'income' ? 'reports.income.income' : 'reports.income.expenses')}
+              </Table.Th>
+            </Table.Tr>
+            {section(type).map((row) => (
+              <Table.Tr key={row.accountId} data-testid={`income-row-${row.number}`}>
+                <Table.Th scope="row" fw={400}>
+                  {row.number} · {accountName(row, lang)}
+                </Table.Th>
+                <Table.Td ta="right">{money(row.currentCents)}</Table.Td>
+                <Table.Td ta="right">{money(row.previousCents)}</Table.Td>
+                <Table.Td ta="right">{money(row.currentCents - row.previousCents)}</Table.Td>
+              </Table.Tr>
+            ))}
+            {type === 'income'
+              ? totalRow(t('reports.income.totalIncome'), totals.incomeCents, totals.previousIncomeCents, 'income-total')
+              : totalRow(t('reports.income.totalExpenses'), totals.expenseCents, totals.previousExpenseCents, 'expense-total')}
+          </Table.Tbody>
+        ))}
+        <Table.Tfoot>{totalRow(t('reports.income.net'), totals.netCents, totals.previousNetCents, 'net-income')}</Table.Tfoot>
+      </ReportTable>
+    </Stack>
+  );
+}
+
+function TrialBalanceView({ report }: { report: TrialBalanceReport }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const money = (cents: number) => formatCents(cents, lang);
+  const balanced = report.debitCents === report.creditCents;
+  return (
+    <Stack gap="md" data-testid="trial-balance">
+      {report.rows.length > 0 && (
+        <Alert
+          color={balanced ? 'teal' : 'red'}
+          icon={balanced ? <IconCircleCheck size={18} aria-hidden /> : <IconAlertTriangle size={18} aria-hidden />}
+          data-testid="trial-balance-status"
+        >
+          {t(balanced ? 'reports.trialBalance.balanced' : 'reports.trialBalance.unbalanced')}
+        </Alert>
+      )}
+      <ReportTable
+        isEmpty={report.rows.length === 0}
+        empty={{
+          title: t('reports.trialBalance.emptyTitle'),
+          body: t('reports.trialBalance.emptyBody'),
+          testId: 'trial-balance-empty',
+        }}
+        caption={t('reports.trialBalance.caption', { date: formatIsoDate(report.through, lang) })}
+        columns={translatedColumns(t, 'reports.trialBalance', [
+          'account',
+          'type',
+          { key: 'debit', align: 'right' },
+          { key: 'credit', align: 'right' },
+        ])}
+        testId="trial-balance-table"
+      >
+        <Table.Tbody>
+          {report.rows.map((row) => (
+            <Table.Tr key={row.accountId} data-testid={`trial-row-${row.number}`}>
+              <Table.Th scope="row" fw={400}>
+                {row.number} · {accountName(row, lang)}
+              </Table.Th>
+              <Table.Td>{t(`reports.types.${row.type}`)}</Table.Td>
+              <Table.Td ta="right">{row.debitCents > 0 ? money(row.debitCents) : ''}</Table.Td>
+              <Table.Td ta="right">{row.creditCents > 0 ? money(row.creditCents) : ''}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr data-testid="trial-balance-total">
+            <Table.Th scope="row">{t('reports.trialBalance.total')}</Table.Th>
+            <Table.Td />
+            <Table.Td ta="right" fw={700}>
+              {money(report.debitCents)}
+            </Table.Td>
+            <Table.Td ta="right" fw={700}>
+              {money(report.creditCents)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </ReportTable>
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * What the financial reports page gets from its loader (decision 058), shared by server and
+ * browser. Client-safe.
+ */
+import type { IncomeStatement, TrialBalanceReport } from './financial-reports.server';
+import type { ReportQuery } from './reports.schemas';
+
+export type ReportsPageData = {
+  basePath: '/admin/reports' | '/dashboard/reports';
+  query: ReportQuery;
+  /** The chosen building, when the viewer may see it. */
+  building: { id: number; name: string } | null;
+  /** Messages per field (translated) when the query was refused (400). */
+  errors: Record<string, string>;
+  income: IncomeStatement | null;
+  trialBalance: TrialBalanceReport | null;
+};

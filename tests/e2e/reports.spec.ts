@@ -1,0 +1,91 @@
+/**
+ * The financial reports in Chromium (decision 058): an admin opens /admin/reports from the back
+ * office's navigation and reads the demo portfolio's income statement over the last twelve months
+ * (rent income posted by the demo leases' charges, the previous period beside it, the chart's
+ * figures as a table), switches to the trial balance (debits equal credits), and a refused range
+ * shows its message; in Italian the same page reads in Italian; a property manager reaches
+ * /dashboard/reports from the dashboard. Both pages pass axe and fit a phone's width.
+ */
+import { axeOn } from './page-checks';
+import { expect, signInAs, test, waitForHydration } from './fixtures';
+
+/** `YYYY-MM` of the month `delta` months from now (UTC). */
+function monthFromNow(delta: number): string {
+  const now = new Date();
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + delta, 1));
+  return date.toISOString().slice(0, 7);
+}
+
+const YEAR = `from=${monthFromNow(-11)}&to=${monthFromNow(0)}`;
+
+test('an admin reads the income statement and the trial balance of the portfolio', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/admin');
+  await waitForHydration(page);
+  await page.getByTestId('admin-nav-reports').click();
+  await expect(page).toHaveURL(/\/admin\/reports$/);
+  await expect(page.getByRole('heading', { name: 'Financial reports', level: 1 })).toBeVisible({ timeout: 20_000 });
+
+  await page.goto(`/admin/reports?${YEAR}`);
+  await waitForHydration(page);
+  const statement = page.getByTestId('income-statement-table');
+  await expect(statement.getByRole('caption')).toContainText('Income statement');
+  const rent = page.getByTestId('income-row-4000');
+  await expect(rent).toContainText('Rent income');
+  // Twelve months of demo rent: some thousands of dollars at least.
+  await expect(rent.getByRole('cell').first()).toHaveText(/^\$\d{1,3}(,\d{3})+\.\d{2}$/);
+  await expect(page.getByTestId('net-income')).toContainText('Net operating income');
+  // The chart's figures, in a closed disclosure: a row per month.
+  await expect(page.getByTestId('income-chart-figures').locator('tbody tr')).toHaveCount(12);
+
+  await page.getByRole('link', { name: 'Trial balance' }).click();
+  await expect(page).toHaveURL(/report=trial-balance/);
+  await expect(page.getByTestId('trial-balance-status')).toHaveText('Debits equal credits.');
+  await expect(page.getByTestId('trial-row-1010')).toContainText('Trust cash');
+  const totals = page.getByTestId('trial-balance-total').getByRole('cell');
+  await expect(totals.nth(1)).not.toHaveText('');
+  expect(await totals.nth(1).textContent()).toBe(await totals.nth(2).textContent());
+  // The pointer leaves the tab it clicked (a hovered button is drawn darker).
+  await page.mouse.move(0, 0);
+
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // A refused range: 400, the message under the field and in the alert, no report.
+  const refused = await page.goto('/admin/reports?from=2026-11&to=2026-01');
+  expect(refused?.status()).toBe(400);
+  await expect(page.getByTestId('reports-errors')).toHaveText('The end month must not be before the start month.');
+  await expect(page.getByTestId('income-statement')).toHaveCount(0);
+});
+
+test('a property manager opens their reports from the dashboard, and the page fits a phone', async ({ page }) => {
+  await signInAs(page, 'property_manager');
+  await page.goto('/dashboard');
+  await waitForHydration(page);
+  await expect(page.getByTestId('dashboard-reports-link')).toHaveText('Financial reports');
+  await page.getByTestId('dashboard-reports-link').click();
+  await expect(page).toHaveURL(/\/dashboard\/reports$/);
+  await expect(page.getByTestId('reports-page')).toBeVisible({ timeout: 20_000 });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/dashboard/reports?${YEAR}`);
+  await waitForHydration(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});
+
+test.describe('in Italian', () => {
+  test.use({ language: 'it' });
+
+  test('the income statement and the trial balance read in Italian', async ({ page }) => {
+    await signInAs(page, 'admin');
+    await page.goto(`/admin/reports?${YEAR}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { name: 'Report finanziari', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('income-row-4000')).toContainText('Canoni di locazione');
+    await expect(page.getByTestId('net-income')).toContainText('Risultato operativo netto');
+    await page.getByRole('link', { name: 'Bilancio di verifica' }).click();
+    await expect(page.getByTestId('trial-balance-status')).toHaveText('Il totale dare è uguale al totale avere.');
+    await expect(page.getByTestId('trial-row-1010')).toContainText('Conto fiduciario');
+  });
+});
