@@ -105,7 +105,7 @@ describe('the chart of accounts', () => {
 });
 
 describe('what the database refuses', () => {
-  it('an entry whose debits and credits differ, at commit, whoever writes it', async () => {
+  it('an entry whose debits and credits differ, whoever writes it', async () => {
     const cash = await systemAccountId(database.db, 'trust_cash');
     const before = await database.db.select({ id: journalEntry.id }).from(journalEntry);
     const failure = await failureOf(() =>

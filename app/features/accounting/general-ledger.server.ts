@@ -106,7 +106,7 @@ function refusalOf(error: unknown): never {
  * distribution row), `memo`, `createdBy` (a user id for hand entries), and at least two lines
  * that balance. Returns the entry's id. Throws `JournalEntryError` ('invalid', 'unbalanced',
  * 'unknown_account'; 'closed_month' for a hand entry dated in a closed month). The database checks
- * the balance again at commit, whoever writes.
+ * the balance again, whoever writes.
  */
 export async function postJournalEntry(
   tx: Tx,
@@ -154,10 +154,8 @@ async function writeEntry(tx: Tx, entry: EntryRow & { lines: LineRow[] }): Promi
       const { lines, ...head } = entry;
       const [row] = await inner.insert(journalEntry).values(head).returning({ id: journalEntry.id, entryDate: journalEntry.entryDate });
       if (!row) throw new Error('journal entry insert returned nothing');
+      // One statement: the database checks the entry's balance at its end (migration 0028).
       await inner.insert(journalLine).values(lines.map((line) => ({ ...line, entryId: row.id, entryDate: row.entryDate })));
-      // Check the balance now rather than at the caller's commit, so the refusal names this entry.
-      await inner.execute(sql`set constraints journal_entry_balanced immediate`);
-      await inner.execute(sql`set constraints journal_entry_balanced deferred`);
       return row.id;
     });
   } catch (error) {
