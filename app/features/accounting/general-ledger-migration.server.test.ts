@@ -9,14 +9,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkBooks } from '~/features/accounting/general-ledger.server';
+import { checkBooks } from './general-ledger.server';
 import { findLeaseBalance } from '~/features/ledger/ledger.server';
-import { charge, invoice, payment, payout, project, workOrder } from './schema';
-import { rowsOf } from './rows.server';
+import { charge, invoice, payment, payout, project, workOrder } from '~/server/db/schema';
+import { rowsOf } from '~/server/db/rows.server';
 import { createLeaseFixture, createPerson } from '../../../tests/setup/leases';
 import { createTestVendor } from '../../../tests/setup/work-orders';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
-import { migrationsFolder } from './client.server';
+import { migrationsFolder } from '~/server/db/client.server';
 
 type Journal = { entries: { idx: number; tag: string }[] };
 const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as Journal;
