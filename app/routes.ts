@@ -30,6 +30,7 @@ function staffPages(area: StaffAreaKey) {
     page('payments', 'payments.tsx'),
     page('payments/:paymentId', 'payments.$paymentId.tsx'),
     page('reports', 'reports.tsx'),
+    page('reports.csv', 'reports.csv.ts'),
     page('maintenance', 'maintenance.tsx'),
     page('maintenance/:requestId', 'maintenance.$requestId.tsx'),
     page('assignments', 'assignments.tsx'),

@@ -2,10 +2,11 @@
  * The financial reports in Chromium (decision 058): an admin opens /admin/reports from the back
  * office's navigation and reads the demo portfolio's income statement over the last twelve months
  * (rent income posted by the demo leases' charges, the previous period beside it, the chart's
- * figures as a table), switches to the trial balance (debits equal credits), and a refused range
+ * figures as a table) and downloads it as CSV, switches to the trial balance (debits equal credits), and a refused range
  * shows its message; in Italian the same page reads in Italian; a property manager reaches
  * /dashboard/reports from the dashboard. Both pages pass axe and fit a phone's width.
  */
+import fs from 'node:fs/promises';
 import { axeOn } from './page-checks';
 import { expect, signInAs, test, waitForHydration } from './fixtures';
 
@@ -23,7 +24,7 @@ test('an admin reads the income statement and the trial balance of the portfolio
   await page.goto('/admin');
   await waitForHydration(page);
   await page.getByTestId('admin-nav-reports').click();
-  await expect(page).toHaveURL(/\/admin\/reports$/);
+  await expect(page).toHaveURL(/\/admin\/reports$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Financial reports', level: 1 })).toBeVisible({ timeout: 20_000 });
 
   await page.goto(`/admin/reports?${YEAR}`);
@@ -37,9 +38,15 @@ test('an admin reads the income statement and the trial balance of the portfolio
   await expect(page.getByTestId('net-income')).toContainText('Net operating income');
   // The chart's figures, in a closed disclosure: a row per month.
   await expect(page.getByTestId('income-chart-figures').locator('tbody tr')).toHaveCount(12);
+  // The same report as a CSV file.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('reports-export').click()]);
+  expect(download.suggestedFilename()).toBe(`income-statement-${monthFromNow(-11)}-${monthFromNow(0)}.csv`);
+  const csv = await fs.readFile(await download.path(), 'utf8');
+  expect(csv.split('\n')[0]).toBe('account_number,account,type,current_period,previous_period,change');
+  expect(csv).toMatch(/^4000,Rent income,income,\d+\.\d{2},/m);
 
   await page.getByRole('link', { name: 'Trial balance' }).click();
-  await expect(page).toHaveURL(/report=trial-balance/);
+  await expect(page).toHaveURL(/report=trial-balance/, { timeout: 20_000 });
   await expect(page.getByTestId('trial-balance-status')).toHaveText('Debits equal credits.');
   await expect(page.getByTestId('trial-row-1010')).toContainText('Trust cash');
   const totals = page.getByTestId('trial-balance-total').getByRole('cell');
@@ -64,7 +71,8 @@ test('a property manager opens their reports from the dashboard, and the page fi
   await waitForHydration(page);
   await expect(page.getByTestId('dashboard-reports-link')).toHaveText('Financial reports');
   await page.getByTestId('dashboard-reports-link').click();
-  await expect(page).toHaveURL(/\/dashboard\/reports$/);
+  // A client navigation: the route's code and data load first (slow on a busy CI machine).
+  await expect(page).toHaveURL(/\/dashboard\/reports$/, { timeout: 20_000 });
   await expect(page.getByTestId('reports-page')).toBeVisible({ timeout: 20_000 });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`/dashboard/reports?${YEAR}`);

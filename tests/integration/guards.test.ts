@@ -16,6 +16,7 @@ import * as staffLeasePdf from '~/routes/staff/leases.$leaseId.pdf';
 import * as staffPayment from '~/routes/staff/payments.$paymentId';
 import * as staffPayments from '~/routes/staff/payments';
 import * as staffReports from '~/routes/staff/reports';
+import * as staffReportsCsv from '~/routes/staff/reports.csv';
 import * as staffMaintenance from '~/routes/staff/maintenance';
 import * as staffMaintenanceRequest from '~/routes/staff/maintenance.$requestId';
 import * as staffAssignment from '~/routes/staff/assignments.$workOrderId';
@@ -202,6 +203,8 @@ describe('protected routes (spec §2, §6)', () => {
     { path: '/dashboard/payments', requires: 'property_manager', loader: staffPayments.loader, params: {} },
     // The financial reports (decision 058), admin and manager.
     { path: '/dashboard/reports', requires: 'property_manager', loader: staffReports.loader, params: {} },
+    { path: '/admin/reports.csv', requires: 'admin', loader: staffReportsCsv.loader, params: {} },
+    { path: '/dashboard/reports.csv', requires: 'property_manager', loader: staffReportsCsv.loader, params: {} },
     ...staffRoutes('/payments/999999', staffPayment.loader, { params: { paymentId: '999999' }, record: true }),
   ];
   it.each(visitsOf(PAYMENT_ROUTES))('$path as $visitor (requires $requires)', async (visit) => {

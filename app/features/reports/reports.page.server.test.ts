@@ -12,7 +12,8 @@ import type { Viewer } from '~/server/auth/session.server';
 import { auditLog, charge, payment } from '~/server/db/schema';
 import { createLeaseFixture, createPerson } from '../../../tests/setup/leases';
 import { TEST_PUBLIC_URL, useTestDatabase } from '../../../tests/setup/test-db';
-import { loadReportsPage } from './reports.page.server';
+import { parse } from 'csv-parse/sync';
+import { loadReportsPage, reportCsvResponse } from './reports.page.server';
 import type { ReportsPageData } from './reports.types';
 
 const database = useTestDatabase();
@@ -170,5 +171,47 @@ describe('the trial balance', () => {
       ['1010', 120_000, 0],
       ['4000', 0, 120_000],
     ]);
+  });
+});
+
+describe('the CSV export', () => {
+  const csv = (actor: Viewer, search: string, area = 'admin') =>
+    reportCsvResponse({
+      request: new Request(`${TEST_PUBLIC_URL}/${area}/reports.csv${search}`),
+      context: { db: database.db, clientIp: '203.0.113.41' },
+      actor,
+    });
+
+  it('sends the income statement and the trial balance as attachments, amounts in dollars, totals last', async () => {
+    const income = await csv(admin, '?from=2026-11&to=2026-11');
+    expect(income.status).toBe(200);
+    expect(income.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(income.headers.get('content-disposition')).toContain('income-statement-2026-11-2026-11.csv');
+    expect(parse(await income.text())).toEqual([
+      ['account_number', 'account', 'type', 'current_period', 'previous_period', 'change'],
+      ['4000', 'Rent income', 'income', '3200.00', '3200.00', '0.00'],
+      ['4100', 'Late fee income', 'income', '100.00', '0.00', '100.00'],
+      ['', 'total_income', 'income', '3300.00', '3200.00', '100.00'],
+      ['', 'total_expenses', 'expense', '0.00', '0.00', '0.00'],
+      ['', 'net_operating_income', '', '3300.00', '3200.00', '100.00'],
+    ]);
+    const trial = await csv(managerA, '?report=trial-balance&from=2026-10&to=2026-10', 'dashboard');
+    expect(trial.headers.get('content-disposition')).toContain('trial-balance-2026-10.csv');
+    expect(parse(await trial.text())).toEqual([
+      ['account_number', 'account', 'type', 'debit', 'credit'],
+      ['1010', 'Trust cash', 'asset', '1200.00', '0.00'],
+      ['4000', 'Rent income', 'income', '0.00', '1200.00'],
+      ['', 'total', '', '1200.00', '1200.00'],
+    ]);
+  });
+
+  it("answers 400 in plain text for bad filters, and 404 for another manager's building", async () => {
+    const bad = await csv(admin, '?from=2026-11&to=2026-01');
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toBe('The end month must not be before the start month.\n');
+    const unknown = await csv(admin, '?building=999999');
+    expect(unknown.status).toBe(400);
+    const foreign = await csv(managerA, `?building=${buildingB}`, 'dashboard').catch((error: unknown) => error);
+    expect((foreign as { init?: { status: number } }).init?.status).toBe(404);
   });
 });

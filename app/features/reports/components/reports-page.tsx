@@ -8,7 +8,7 @@
  */
 import { BarChart } from '@mantine/charts';
 import { Alert, Button, EmptyState, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconFilter, IconReportMoney } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFilter, IconReportMoney } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { ListBuildingFilter } from '~/components/lists/building-filter';
@@ -74,19 +74,34 @@ export function ReportsPage({ page }: { page: ReportsPageData }) {
   const { query } = page;
   return (
     <Stack gap="md" data-testid="reports-page" data-report={query.report}>
-      <Group component="nav" aria-label={t('reports.tabs.label')} gap="xs">
-        {REPORT_KINDS.map((report) => (
+      <Group justify="space-between" gap="sm">
+        <Group component="nav" aria-label={t('reports.tabs.label')} gap="xs">
+          {REPORT_KINDS.map((report) => (
+            <Button
+              key={report}
+              component={Link}
+              to={reportHref(page.basePath, { ...query, report })}
+              variant={query.report === report ? 'filled' : 'default'}
+              aria-current={query.report === report ? 'page' : undefined}
+              size="sm"
+            >
+              {t(`reports.tabs.${report}`)}
+            </Button>
+          ))}
+        </Group>
+        {Object.keys(page.errors).length === 0 && (
           <Button
-            key={report}
-            component={Link}
-            to={reportHref(page.basePath, { ...query, report })}
-            variant={query.report === report ? 'filled' : 'default'}
-            aria-current={query.report === report ? 'page' : undefined}
+            component="a"
+            href={reportHref(`${page.basePath}.csv`, query)}
+            download
+            variant="default"
             size="sm"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            data-testid="reports-export"
           >
-            {t(`reports.tabs.${report}`)}
+            {t('reports.export')}
           </Button>
-        ))}
+        )}
       </Group>
       <ReportFilters page={page} />
       <FilterErrorsAlert errors={page.errors} testId="reports-errors" />
