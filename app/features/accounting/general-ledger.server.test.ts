@@ -21,7 +21,6 @@ import { findLeaseBalance } from '~/features/ledger/ledger.server';
 import {
   checkBooks,
   closeMonth,
-  findTrialBalance,
   JournalEntryError,
   postJournalEntry,
   reverseJournalEntry,
@@ -416,11 +415,11 @@ describe('every money event of a lease posts its entry', () => {
   });
 
   it('leaves the books sound: the trial balance is zero, and every receivable equals its ledger', async () => {
-    const rows = await findTrialBalance(database.db);
-    const debits = rows.reduce((sum, row) => sum + row.debitCents, 0);
-    const credits = rows.reduce((sum, row) => sum + row.creditCents, 0);
-    expect(debits).toBeGreaterThan(0);
-    expect(debits).toBe(credits);
+    const [totals] = rowsOf<{ debits: string; credits: string }>(
+      await database.db.execute(sql`select sum(debit_cents) as debits, sum(credit_cents) as credits from journal_line`),
+    );
+    expect(Number(totals!.debits)).toBeGreaterThan(0);
+    expect(totals!.debits).toBe(totals!.credits);
     expect(await checkBooks(database.db)).toEqual({ imbalanceCents: 0, mismatches: [] });
   });
 });

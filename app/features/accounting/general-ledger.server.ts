@@ -1,6 +1,7 @@
 /**
  * The general ledger (decision 058): the chart of accounts, hand-written and job entries,
- * reversals, closed months, and the checks every book must pass (the trial balance is zero; every
+ * reversals, closed months, and the checks every book must pass (the reports that read it are in
+ * `~/features/reports`) (the trial balance is zero; every
  * lease's receivable equals its tenant ledger's balance).
  *
  * Money events (charges, payments, refunds, invoices, payouts) post themselves: statement
@@ -9,7 +10,7 @@
  * contributions and distributions, an accountant's adjustment, and reversals. All amounts are
  * integer cents; dates are ISO `YYYY-MM-DD` on the building's wall clock (decision 047).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '~/server/db/client.server';
 import { rowsOf } from '~/server/db/rows.server';
@@ -143,10 +144,7 @@ type LineRow = Omit<typeof journalLine.$inferInsert, 'id' | 'entryId' | 'entryDa
 
 async function writeEntry(tx: Tx, entry: EntryRow & { lines: LineRow[] }): Promise<number> {
   const accountIds = [...new Set(entry.lines.map((line) => line.accountId))];
-  const known = await tx
-    .select({ id: glAccount.id })
-    .from(glAccount)
-    .where(sql`${glAccount.id} in (${sql.join(accountIds, sql`, `)})`);
+  const known = await tx.select({ id: glAccount.id }).from(glAccount).where(inArray(glAccount.id, accountIds));
   if (known.length !== accountIds.length) throw new JournalEntryError('unknown_account', 'An account of the entry does not exist.');
   try {
     // A savepoint: a refused entry leaves the caller's transaction usable.
@@ -221,47 +219,6 @@ export async function closeMonth(
     .insert(glClosedMonth)
     .values({ month: `${month}-01`, closedBy })
     .onConflictDoNothing();
-}
-
-export type TrialBalanceRow = {
-  accountId: number;
-  number: string;
-  name: string;
-  nameIt: string | null;
-  type: (typeof glAccount.$inferSelect)['type'];
-  debitCents: number;
-  creditCents: number;
-};
-
-/**
- * The trial balance through `through` (ISO, inclusive; everything when omitted), optionally of one
- * building: every account with lines, by number, with its total debits and credits (cents). The
- * totals of both columns are equal whenever the books are sound.
- */
-export async function findTrialBalance(
-  db: Executor,
-  { through, buildingId }: { through?: string; buildingId?: number } = {},
-): Promise<TrialBalanceRow[]> {
-  const filters = [
-    through === undefined ? undefined : sql`${journalLine.entryDate} <= ${through}`,
-    buildingId === undefined ? undefined : eq(journalLine.buildingId, buildingId),
-  ].filter((filter) => filter !== undefined);
-  const rows = await db
-    .select({
-      accountId: glAccount.id,
-      number: glAccount.number,
-      name: glAccount.name,
-      nameIt: glAccount.nameIt,
-      type: glAccount.type,
-      debitCents: sql<string>`sum(${journalLine.debitCents})`,
-      creditCents: sql<string>`sum(${journalLine.creditCents})`,
-    })
-    .from(journalLine)
-    .innerJoin(glAccount, eq(glAccount.id, journalLine.accountId))
-    .where(filters.length > 0 ? and(...filters) : undefined)
-    .groupBy(glAccount.id)
-    .orderBy(asc(glAccount.number));
-  return rows.map((row) => ({ ...row, debitCents: Number(row.debitCents), creditCents: Number(row.creditCents) }));
 }
 
 /** A lease whose receivable in the journal differs from its tenant ledger's balance (cents). */

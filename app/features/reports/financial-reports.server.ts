@@ -27,6 +27,15 @@ function lineScope(actor: ReportsActor, buildingId: number | null): SQL {
 
 export type AccountType = (typeof glAccount.$inferSelect)['type'];
 
+/** The account columns every report row starts with. */
+const ACCOUNT_COLUMNS = {
+  accountId: glAccount.id,
+  number: glAccount.number,
+  name: glAccount.name,
+  nameIt: glAccount.nameIt,
+  type: glAccount.type,
+};
+
 /** One account of the income statement: the period's and the previous period's amount (cents, as the account's side reads: income and expenses both positive). */
 export type IncomeStatementRow = {
   accountId: number;
@@ -77,11 +86,7 @@ export async function findIncomeStatement({
   const inPeriod = (days: { first: string; last: string }) => sql`${journalLine.entryDate} between ${days.first} and ${days.last}`;
   const rows = await db
     .select({
-      accountId: glAccount.id,
-      number: glAccount.number,
-      name: glAccount.name,
-      nameIt: glAccount.nameIt,
-      type: glAccount.type,
+      ...ACCOUNT_COLUMNS,
       currentCents: sql<string>`coalesce(sum(${signed}) filter (where ${inPeriod(current)}), 0)`,
       previousCents: sql<string>`coalesce(sum(${signed}) filter (where ${inPeriod(before)}), 0)`,
     })
@@ -162,11 +167,7 @@ export async function findTrialBalanceReport({
   const through = periodDays(query).last;
   const rows = await db
     .select({
-      accountId: glAccount.id,
-      number: glAccount.number,
-      name: glAccount.name,
-      nameIt: glAccount.nameIt,
-      type: glAccount.type,
+      ...ACCOUNT_COLUMNS,
       net: sql<string>`sum(${journalLine.debitCents} - ${journalLine.creditCents})`,
     })
     .from(journalLine)
