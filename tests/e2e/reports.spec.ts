@@ -2,7 +2,8 @@
  * The financial reports in Chromium (decision 058): an admin opens /admin/reports from the back
  * office's navigation and reads the demo portfolio's income statement over the last twelve months
  * (rent income posted by the demo leases' charges, the previous period beside it, the chart's
- * figures as a table) and downloads it as CSV, switches to the trial balance (debits equal credits), and a refused range
+ * figures as a table) and downloads it as CSV, switches to the trial balance (debits equal credits)
+ * and the rent roll (a page of units, then the next), and a refused range
  * shows its message; in Italian the same page reads in Italian; a property manager reaches
  * /dashboard/reports from the dashboard. Both pages pass axe and fit a phone's width.
  */
@@ -57,6 +58,20 @@ test('an admin reads the income statement and the trial balance of the portfolio
 
   const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // The rent roll of today: a page of units (leased and vacant), then the next page.
+  await page.getByRole('link', { name: 'Rent roll' }).click();
+  await expect(page).toHaveURL(/report=rent-roll/, { timeout: 20_000 });
+  const units = page.getByTestId('rent-roll-row');
+  await expect(units).toHaveCount(100);
+  await expect(page.locator('[data-testid="rent-roll-row"]:not([data-vacant])').first()).toContainText('$');
+  const firstUnit = await units.first().getAttribute('data-unit');
+  await page.getByTestId('rent-roll-pager-next').click();
+  await expect(page).toHaveURL(/after=/, { timeout: 20_000 });
+  await expect(units.first()).not.toHaveAttribute('data-unit', firstUnit!);
+  await page.mouse.move(0, 0);
+  const rollResults = await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(rollResults.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   // A refused range: 400, the message under the field and in the alert, no report.
   const refused = await page.goto('/admin/reports?from=2026-11&to=2026-01');

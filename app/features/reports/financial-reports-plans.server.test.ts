@@ -70,7 +70,14 @@ describe(`financial report query plans at ${(ENTRIES * 2).toLocaleString('en-US'
     expect(plan, plan).not.toMatch(/Seq Scan on journal_line/);
   }
 
-  const year = (buildingOf: number | null): ReportQuery => ({ report: 'income', from: '2026-01', to: '2026-12', buildingId: buildingOf });
+  const year = (buildingOf: number | null): ReportQuery => ({
+    report: 'income',
+    from: '2026-01',
+    to: '2026-12',
+    buildingId: buildingOf,
+    asOf: '2026-12-31',
+    after: null,
+  });
 
   it('the income statement of one building, for an admin', async () => {
     const plans = await plansOf(() => findIncomeStatement({ db: database.db, actor: admin, query: year(buildingId) }));
@@ -85,7 +92,7 @@ describe(`financial report query plans at ${(ENTRIES * 2).toLocaleString('en-US'
   });
 
   it('the trial balance of one building', async () => {
-    const query: ReportQuery = { report: 'trial-balance', from: '2026-06', to: '2026-06', buildingId };
+    const query: ReportQuery = { report: 'trial-balance', from: '2026-06', to: '2026-06', buildingId, asOf: '2026-06-30', after: null };
     for (const actor of [admin, manager]) {
       const plans = await plansOf(() => findTrialBalanceReport({ db: database.db, actor, query }));
       for (const plan of plans) expectBuildingIndex(plan);

@@ -1,7 +1,8 @@
 /**
  * The financial reports read from the general ledger (decision 058): the income statement of a
- * period with the period before it beside it, and the trial balance at the end of a period. Both
- * are scoped by the viewer: an admin sees the portfolio or one building; a property manager only
+ * period with the period before it beside it, the trial balance at the end of a period, and the
+ * rent roll on a date (every unit with its lease, rent, deposit held and balance). All are scoped
+ * by the viewer: an admin sees the portfolio or one building; a property manager only
  * the buildings they manage (decision 015), one or all of them. Amounts are integer cents; periods
  * are whole months of entry dates (the buildings' wall-clock dates).
  */
@@ -11,7 +12,7 @@ import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { rowsOf } from '~/server/db/rows.server';
 import { building, glAccount, journalLine } from '~/server/db/schema';
-import { addMonths, periodDays, previousPeriod, type ReportQuery } from './reports.schemas';
+import { addMonths, periodDays, previousPeriod, RENT_ROLL_PAGE_SIZE, type RentRollCursor, type ReportQuery } from './reports.schemas';
 
 export type ReportsActor = Pick<Viewer, 'id' | 'role'>;
 
@@ -200,4 +201,103 @@ export async function buildingAccess(
   if (!row) return { exists: false, visible: false, name: null };
   const visible = isAdmin(actor.role) || (isPropertyManager(actor.role) && row.managerId === actor.id);
   return { exists: true, visible, name: visible ? row.name : null };
+}
+
+/** One unit of the rent roll on its date: the lease in force then (null: vacant) and its money. */
+export type RentRollRow = {
+  unitId: number;
+  unitNumber: string;
+  buildingId: number;
+  buildingName: string;
+  lease: {
+    id: number;
+    tenantName: string | null;
+    tenantId: string | null;
+    startDate: string;
+    endDate: string;
+    rentCents: number;
+    /** The security deposit held on the date (cents), from the general ledger. */
+    depositHeldCents: number;
+    /** What the tenant owed on the date (cents; negative: a credit), from the general ledger. */
+    balanceCents: number;
+  } | null;
+};
+
+export type RentRoll = { asOf: string; rows: RentRollRow[]; next: RentRollCursor | null };
+
+/**
+ * The rent roll of `query.asOf` for `actor` (one building, or every building they may see): the
+ * units by building then unit number (the index `property_building_unit_idx`), `RENT_ROLL_PAGE_SIZE` a page after `query.after`, each with the
+ * lease in force on the date (begun, not ended, not moved out before it), its primary tenant,
+ * rent, and the deposit held and balance owed on the date as the general ledger has them.
+ */
+export async function findRentRoll({ db, actor, query }: { db: Db; actor: ReportsActor; query: ReportQuery }): Promise<RentRoll> {
+  const asOf = query.asOf;
+  const scope = isAdmin(actor.role) ? sql`true` : isPropertyManager(actor.role) ? sql`b.manager_id = ${actor.id}` : sql`false`;
+  const rows = rowsOf<{
+    unit_id: number;
+    unit_number: string;
+    building_id: number;
+    building_name: string;
+    lease_id: number | null;
+    start_date: string | null;
+    end_date: string | null;
+    rent_cents: number | null;
+    tenant_name: string | null;
+    tenant_id: string | null;
+    deposit_cents: string | null;
+    balance_cents: string | null;
+  }>(
+    await db.execute(sql`
+      select u.id as unit_id, u.unit_number, b.id as building_id, b.name as building_name,
+        l.id as lease_id, l.start_date::text, l.end_date::text, l.monthly_rent_cents as rent_cents,
+        t.name as tenant_name, t.user_id as tenant_id, money.deposit_cents, money.balance_cents
+      from property u
+      join building b on b.id = u.building_id
+      left join lateral (
+        select l.id, l.start_date, l.end_date, l.monthly_rent_cents from lease l
+        where l.property_id = u.id and l.start_date <= ${asOf} and l.end_date >= ${asOf}
+          and l.status in ('active', 'ended', 'terminated') and (l.move_out_date is null or l.move_out_date >= ${asOf})
+        order by l.start_date desc, l.id desc limit 1
+      ) l on true
+      left join lateral (
+        select lt.name, lt.user_id from lease_tenant lt where lt.lease_id = l.id and lt.role = 'primary' limit 1
+      ) t on true
+      left join lateral (
+        select sum(case when a.system_key = 'security_deposits' then jl.credit_cents - jl.debit_cents else 0 end) as deposit_cents,
+          sum(case when a.system_key = 'accounts_receivable' then jl.debit_cents - jl.credit_cents else 0 end) as balance_cents
+        from journal_line jl join gl_account a on a.id = jl.account_id
+        where jl.lease_id = l.id and jl.entry_date <= ${asOf}
+      ) money on true
+      where ${scope}
+        ${query.buildingId === null ? sql`` : sql`and u.building_id = ${query.buildingId}`}
+        ${query.after ? sql`and (u.building_id, u.unit_number) > (${query.after.buildingId}, ${query.after.unitNumber})` : sql``}
+      order by u.building_id, u.unit_number
+      limit ${RENT_ROLL_PAGE_SIZE + 1}`),
+  );
+  const page = rows.slice(0, RENT_ROLL_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    asOf,
+    rows: page.map((row) => ({
+      unitId: row.unit_id,
+      unitNumber: row.unit_number,
+      buildingId: row.building_id,
+      buildingName: row.building_name,
+      lease:
+        row.lease_id === null
+          ? null
+          : {
+              id: row.lease_id,
+              tenantName: row.tenant_name,
+              tenantId: row.tenant_id,
+              startDate: row.start_date!,
+              endDate: row.end_date!,
+              rentCents: row.rent_cents!,
+              depositHeldCents: Number(row.deposit_cents ?? 0),
+              balanceCents: Number(row.balance_cents ?? 0),
+            },
+    })),
+    next: rows.length > RENT_ROLL_PAGE_SIZE && last ? { buildingId: last.building_id, unitNumber: last.unit_number } : null,
+  };
 }

@@ -10,6 +10,7 @@ import { rowsOf } from '~/server/db/rows.server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '~/server/auth/session.server';
 import { auditLog, charge, payment } from '~/server/db/schema';
+import { createProperty } from '../../../tests/setup/factories';
 import { createLeaseFixture, createPerson } from '../../../tests/setup/leases';
 import { TEST_PUBLIC_URL, useTestDatabase } from '../../../tests/setup/test-db';
 import { parse } from 'csv-parse/sync';
@@ -213,5 +214,75 @@ describe('the CSV export', () => {
     expect(unknown.status).toBe(400);
     const foreign = await csv(managerA, `?building=${buildingB}`, 'dashboard').catch((error: unknown) => error);
     expect((foreign as { init?: { status: number } }).init?.status).toBe(404);
+  });
+});
+
+describe('the rent roll', () => {
+  it("lists every unit on the date with its lease, rent, deposit held and balance; vacant units too; a manager's only", async () => {
+    // A third building of manager A: a leased unit whose deposit was paid, and a vacant unit.
+    const tenant = await createPerson(database.db, 'tenant', 'Dora Deposit');
+    const leased = await createLeaseFixture(database.db, { manager: managerA, tenant, monthlyRentCents: 90_000, depositCents: 90_000 });
+    const [unit] = rowsOf<{ building_id: number; unit_number: string }>(
+      await database.db.execute(sql`select building_id, unit_number from property where id = ${leased.propertyId}`),
+    );
+    const buildingC = unit!.building_id;
+    const vacant = await createProperty(database.db, { buildingId: buildingC, status: 'available' });
+    await database.db
+      .insert(charge)
+      .values({ leaseId: leased.id, kind: 'deposit', amountCents: 90_000, dueDate: '2026-01-01', period: 'signing' });
+    await database.db.insert(payment).values({
+      leaseId: leased.id,
+      kind: 'deposit',
+      method: 'check',
+      amountCents: 90_000,
+      status: 'succeeded',
+      provider: 'offline',
+      idempotencyKey: `reports-deposit-${leased.id}`,
+      settledAt: new Date('2026-01-02T15:00:00Z'),
+      createdAt: new Date('2026-01-02T15:00:00Z'),
+    });
+
+    const { status, page } = await load(managerA, '?report=rent-roll&asOf=2026-11-15', { area: 'dashboard' });
+    expect(status).toBe(200);
+    const rows = page.rentRoll!.rows;
+    expect(new Set(rows.map((row) => row.buildingId))).toEqual(new Set([buildingA, buildingC]));
+    const byUnit = new Map(rows.map((row) => [row.unitId, row]));
+    expect(byUnit.get(leased.propertyId)!.lease).toMatchObject({
+      id: leased.id,
+      tenantName: 'Dora Deposit',
+      tenantId: tenant.id,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      rentCents: 90_000,
+      depositHeldCents: 90_000,
+      balanceCents: 0,
+    });
+    expect(byUnit.get(vacant.id)!.lease).toBeNull();
+    const unitA = rows.find((row) => row.buildingId === buildingA && row.lease)!;
+    expect(unitA.lease!.balanceCents).toBe(5_000);
+    expect(page.rentRoll!.next).toBeNull();
+
+    // Before the leases began every unit was vacant; the admin sees manager B's building too.
+    const before = await load(admin, '?report=rent-roll&asOf=2025-12-15');
+    expect(before.page.rentRoll!.rows.every((row) => row.lease === null)).toBe(true);
+    expect(before.page.rentRoll!.rows.some((row) => row.buildingId === buildingB)).toBe(true);
+
+    // The next page starts after the unit in the link.
+    const first = rows[0]!;
+    const after = await load(
+      managerA,
+      `?report=rent-roll&asOf=2026-11-15&after=${first.buildingId}_${encodeURIComponent(first.unitNumber)}`,
+      {
+        area: 'dashboard',
+      },
+    );
+    expect(after.page.rentRoll!.rows.map((row) => row.unitId)).toEqual(rows.slice(1).map((row) => row.unitId));
+  });
+
+  it('answers 400 for a date that does not exist or a broken page link', async () => {
+    expect((await load(admin, '?report=rent-roll&asOf=2026-02-30')).page.errors).toEqual({ asOf: 'Enter a date as YYYY-MM-DD.' });
+    const broken = await load(admin, '?report=rent-roll&after=nope');
+    expect(broken.status).toBe(400);
+    expect(broken.page.errors).toEqual({ after: 'This page link is not valid: start from the first page.' });
   });
 });

@@ -1,15 +1,17 @@
 /**
- * The financial reports' inputs (decision 058), read from the URL: `?report=&from=&to=&building=`.
- * `report` is `income` (the income statement, the default) or `trial-balance`; `from` and `to`
- * are months (`YYYY-MM`, both included; by default the current month), at most
- * `REPORT_MAX_MONTHS` apart; `building` a building id (absent: the whole portfolio the viewer
- * may see). Every message is a translation key (`reports.errors.*`). Client-safe.
+ * The financial reports' inputs (decision 058), read from the URL:
+ * `?report=&from=&to=&building=&asOf=&after=`. `report` is `income` (the income statement, the
+ * default), `trial-balance` or `rent-roll`; `from` and `to` are months (`YYYY-MM`, both included;
+ * by default the current month), at most `REPORT_MAX_MONTHS` apart; `building` a building id
+ * (absent: the whole portfolio the viewer may see); `asOf` the rent roll's date (ISO, default
+ * today) and `after` its keyset position (`<buildingId>_<unitNumber>`). Every message is a
+ * translation key (`reports.errors.*`). Client-safe.
  */
 import { z } from 'zod';
 import { INT4_MAX } from '~/lib/ids';
 import { filteredHref, optionalParam as optional, pickParams } from '~/lib/query-filters';
 
-export const REPORT_KINDS = ['income', 'trial-balance'] as const;
+export const REPORT_KINDS = ['income', 'trial-balance', 'rent-roll'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** The longest period a report covers, in months. */
@@ -21,7 +23,12 @@ export const REPORT_MESSAGES = {
   range: 'reports.errors.range',
   rangeTooLong: 'reports.errors.rangeTooLong',
   building: 'reports.errors.building',
+  date: 'reports.errors.date',
+  cursor: 'reports.errors.cursor',
 } as const;
+
+/** Units per page of the rent roll. */
+export const RENT_ROLL_PAGE_SIZE = 100;
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const monthField = z.string().regex(MONTH, REPORT_MESSAGES.month);
@@ -31,8 +38,36 @@ const buildingField = z
   .transform(Number)
   .refine((id) => id >= 1 && id <= INT4_MAX, REPORT_MESSAGES.building);
 
-/** What a report shows: its kind, a period of whole months and an optional building. */
-export type ReportQuery = { report: ReportKind; from: string; to: string; buildingId: number | null };
+/** A rent roll page's keyset position: the last unit shown, by building then unit number. */
+export type RentRollCursor = { buildingId: number; unitNumber: string };
+
+/**
+ * What a report shows: its kind, a period of whole months, an optional building; for the rent
+ * roll its date and page.
+ */
+export type ReportQuery = {
+  report: ReportKind;
+  from: string;
+  to: string;
+  buildingId: number | null;
+  asOf: string;
+  after: RentRollCursor | null;
+};
+
+/** True for a real calendar date written YYYY-MM-DD. */
+function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** `12_4B` (building id, then the unit number) → the cursor, or null. */
+export function parseRentRollCursor(raw: string): RentRollCursor | null {
+  const match = /^(\d{1,10})_(.{1,50})$/s.exec(raw);
+  if (!match) return null;
+  const buildingId = Number(match[1]);
+  return buildingId <= INT4_MAX ? { buildingId, unitNumber: match[2]! } : null;
+}
 
 /** The number of months from `from` to `to` (`YYYY-MM`), both included. */
 export function monthsInRange(from: string, to: string): number {
@@ -70,13 +105,21 @@ export function parseReportQuery(
   today: string,
 ): { ok: true; query: ReportQuery } | { ok: false; issues: z.ZodError; query: ReportQuery } {
   const month = today.slice(0, 7);
-  const fallback: ReportQuery = { report: 'income', from: month, to: month, buildingId: null };
+  const fallback: ReportQuery = { report: 'income', from: month, to: month, buildingId: null, asOf: today, after: null };
   const parsed = z
     .object({
       report: optional(z.enum(REPORT_KINDS, REPORT_MESSAGES.report)),
       from: optional(monthField),
       to: optional(monthField),
       building: optional(buildingField),
+      asOf: optional(z.string().refine(isIsoDate, REPORT_MESSAGES.date)),
+      after: optional(
+        z.string().transform((raw, ctx) => {
+          const cursor = parseRentRollCursor(raw);
+          if (!cursor) ctx.addIssue({ code: 'custom', message: REPORT_MESSAGES.cursor });
+          return cursor ?? z.NEVER;
+        }),
+      ),
     })
     .superRefine((value, ctx) => {
       const to = value.to ?? value.from ?? month;
@@ -86,16 +129,33 @@ export function parseReportQuery(
       else if (monthsInRange(from, to) > REPORT_MAX_MONTHS)
         ctx.addIssue({ code: 'custom', path: ['from'], message: REPORT_MESSAGES.rangeTooLong });
     })
-    .safeParse(pickParams(params, ['report', 'from', 'to', 'building']));
+    .safeParse(pickParams(params, ['report', 'from', 'to', 'building', 'asOf', 'after']));
   if (!parsed.success) return { ok: false, issues: parsed.error, query: fallback };
   const to = parsed.data.to ?? parsed.data.from ?? month;
   return {
     ok: true,
-    query: { report: parsed.data.report ?? 'income', from: parsed.data.from ?? to, to, buildingId: parsed.data.building ?? null },
+    query: {
+      report: parsed.data.report ?? 'income',
+      from: parsed.data.from ?? to,
+      to,
+      buildingId: parsed.data.building ?? null,
+      asOf: parsed.data.asOf ?? today,
+      after: parsed.data.after ?? null,
+    },
   };
 }
 
-/** The URL of report `query` under `basePath` (`/admin/reports` or `/dashboard/reports`). */
+/**
+ * The URL of report `query` under `basePath` (`/admin/reports` or `/dashboard/reports`): the
+ * rent roll with its date and page, the others with their months.
+ */
 export function reportHref(basePath: string, query: ReportQuery): string {
+  if (query.report === 'rent-roll')
+    return filteredHref(basePath, {
+      report: query.report,
+      asOf: query.asOf,
+      building: query.buildingId,
+      after: query.after ? `${query.after.buildingId}_${query.after.unitNumber}` : null,
+    });
   return filteredHref(basePath, { report: query.report, from: query.from, to: query.to, building: query.buildingId });
 }

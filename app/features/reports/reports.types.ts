@@ -2,7 +2,7 @@
  * What the financial reports page gets from its loader (decision 058), shared by server and
  * browser. Client-safe.
  */
-import type { IncomeStatement, TrialBalanceReport } from './financial-reports.server';
+import type { IncomeStatement, RentRoll, TrialBalanceReport } from './financial-reports.server';
 import type { ReportQuery } from './reports.schemas';
 
 export type ReportsPageData = {
@@ -14,4 +14,5 @@ export type ReportsPageData = {
   errors: Record<string, string>;
   income: IncomeStatement | null;
   trialBalance: TrialBalanceReport | null;
+  rentRoll: RentRoll | null;
 };

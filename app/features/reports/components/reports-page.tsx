@@ -1,16 +1,17 @@
 /**
  * The financial reports page of /admin/reports and /dashboard/reports (decision 058): the reports
  * as links (each its own URL, so they work without JavaScript), a GET form for the months and the
- * building, then the chosen report — the income statement (a chart of income and expenses per
- * month, whose figures are also a table, then the accounts with the previous period and the
- * change beside them) or the trial balance. Tables have captions and column headers for screen
+ * building (the rent roll: its date), then the chosen report — the income statement (a chart of
+ * income and expenses per month, whose figures are also a table, then the accounts with the
+ * previous period and the change beside them), the trial balance, or the rent roll. Tables have captions and column headers for screen
  * readers; amounts are right-aligned.
  */
 import { BarChart } from '@mantine/charts';
-import { Alert, Button, EmptyState, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, EmptyState, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFilter, IconReportMoney } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
+import { KeysetPager } from '~/components/keyset-pager';
 import { ListBuildingFilter } from '~/components/lists/building-filter';
 import { ColumnHeaders, translatedColumns, type ListColumn } from '~/components/lists/list-table';
 import { FilterErrorsAlert } from '~/components/lists/list-toolbar';
@@ -18,7 +19,7 @@ import { formatCents, formatIsoDate, formatMonth } from '~/lib/format';
 import { useTranslation } from '~/lib/i18n';
 import type { Language } from '~/lib/constants';
 import { useLanguage } from '~/lib/use-language';
-import type { IncomeStatement, TrialBalanceReport } from '../financial-reports.server';
+import type { IncomeStatement, RentRoll, TrialBalanceReport } from '../financial-reports.server';
 import { REPORT_KINDS, reportHref, type ReportQuery } from '../reports.schemas';
 import type { ReportsPageData } from '../reports.types';
 
@@ -89,7 +90,7 @@ export function ReportsPage({ page }: { page: ReportsPageData }) {
             </Button>
           ))}
         </Group>
-        {Object.keys(page.errors).length === 0 && (
+        {Object.keys(page.errors).length === 0 && query.report !== 'rent-roll' && (
           <Button
             component="a"
             href={reportHref(`${page.basePath}.csv`, query)}
@@ -107,6 +108,7 @@ export function ReportsPage({ page }: { page: ReportsPageData }) {
       <FilterErrorsAlert errors={page.errors} testId="reports-errors" />
       {page.income && <IncomeStatementView statement={page.income} />}
       {page.trialBalance && <TrialBalanceView report={page.trialBalance} />}
+      {page.rentRoll && <RentRollView page={page} rentRoll={page.rentRoll} />}
     </Stack>
   );
 }
@@ -118,8 +120,22 @@ function ReportFilters({ page }: { page: ReportsPageData }) {
     <Form method="get" action={page.basePath} aria-label={t('reports.title')} key={JSON.stringify(query)}>
       <input type="hidden" name="report" value={query.report} />
       <Group align="flex-start" gap="sm" wrap="wrap">
-        <MonthField name="from" label={t('reports.filters.from')} value={query.from} error={errors.from} />
-        <MonthField name="to" label={t('reports.filters.to')} value={query.to} error={errors.to} />
+        {query.report === 'rent-roll' ? (
+          <TextInput
+            type="date"
+            name="asOf"
+            label={t('reports.rentRoll.asOf')}
+            defaultValue={query.asOf}
+            error={errors.asOf}
+            style={{ flex: '0 1 170px' }}
+            data-testid="reports-filter-asOf"
+          />
+        ) : (
+          <>
+            <MonthField name="from" label={t('reports.filters.from')} value={query.from} error={errors.from} />
+            <MonthField name="to" label={t('reports.filters.to')} value={query.to} error={errors.to} />
+          </>
+        )}
         <ListBuildingFilter
           texts="reports.filters"
           building={page.building}
@@ -131,9 +147,11 @@ function ReportFilters({ page }: { page: ReportsPageData }) {
           {t('reports.filters.apply')}
         </Button>
       </Group>
-      <Text size="xs" c="dimmed" mt={4}>
-        {t('reports.filters.monthsHint')}
-      </Text>
+      {query.report !== 'rent-roll' && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {t('reports.filters.monthsHint')}
+        </Text>
+      )}
     </Form>
   );
 }
@@ -333,6 +351,85 @@ function TrialBalanceView({ report }: { report: TrialBalanceReport }) {
           </Table.Tr>
         </Table.Tfoot>
       </ReportTable>
+    </Stack>
+  );
+}
+
+/**
+ * The rent roll: every unit of the selection on its date, vacant ones included, with the lease in
+ * force, its tenant (a link to their page), rent, deposit held and balance; a page of units at a
+ * time (keyset links, so it works without JavaScript).
+ */
+function RentRollView({ page, rentRoll }: { page: ReportsPageData; rentRoll: RentRoll }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const money = (cents: number) => formatCents(cents, lang);
+  const tenantsPath = page.basePath.replace(/\/reports$/, '/tenants');
+  const query = page.query;
+  return (
+    <Stack gap="md" data-testid="rent-roll">
+      <ReportTable
+        isEmpty={rentRoll.rows.length === 0}
+        empty={{ title: t('reports.rentRoll.emptyTitle'), body: t('reports.rentRoll.emptyBody'), testId: 'rent-roll-empty' }}
+        caption={t('reports.rentRoll.caption', { date: formatIsoDate(rentRoll.asOf, lang) })}
+        columns={translatedColumns(t, 'reports.rentRoll', [
+          'building',
+          'unit',
+          'tenant',
+          'lease',
+          { key: 'rent', align: 'right' },
+          { key: 'deposit', align: 'right' },
+          { key: 'balance', align: 'right' },
+        ])}
+        testId="rent-roll-table"
+      >
+        <Table.Tbody>
+          {rentRoll.rows.map((row) => (
+            <Table.Tr key={row.unitId} data-testid="rent-roll-row" data-unit={row.unitId} data-vacant={row.lease ? undefined : 'true'}>
+              <Table.Td>{row.buildingName}</Table.Td>
+              <Table.Th scope="row" fw={400}>
+                {row.unitNumber}
+              </Table.Th>
+              {row.lease ? (
+                <>
+                  <Table.Td>
+                    {row.lease.tenantId ? (
+                      <Anchor component={Link} to={`${tenantsPath}/${row.lease.tenantId}`} size="sm">
+                        {row.lease.tenantName}
+                      </Anchor>
+                    ) : (
+                      row.lease.tenantName
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {t('reports.rentRoll.leaseDates', {
+                      start: formatIsoDate(row.lease.startDate, lang),
+                      end: formatIsoDate(row.lease.endDate, lang),
+                    })}
+                  </Table.Td>
+                  <Table.Td ta="right">{money(row.lease.rentCents)}</Table.Td>
+                  <Table.Td ta="right">{money(row.lease.depositHeldCents)}</Table.Td>
+                  <Table.Td ta="right">{money(row.lease.balanceCents)}</Table.Td>
+                </>
+              ) : (
+                <Table.Td colSpan={5}>
+                  <Text size="sm" c="dimmed">
+                    {t('reports.rentRoll.vacant')}
+                  </Text>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </ReportTable>
+      <KeysetPager
+        label={t('reports.rentRoll.pager')}
+        firstHref={query.after ? reportHref(page.basePath, { ...query, after: null }) : null}
+        firstLabel={t('reports.rentRoll.first')}
+        nextHref={rentRoll.next ? reportHref(page.basePath, { ...query, after: rentRoll.next }) : null}
+        nextLabel={t('reports.rentRoll.next')}
+        testId="rent-roll-pager"
+      />
     </Stack>
   );
 }
