@@ -67,7 +67,6 @@ export const ADMIN_SECTIONS = [
   'notifications',
   'messages',
   'payments',
-  'reports',
   'maintenance',
   'assignments',
   'mailbox',

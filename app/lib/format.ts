@@ -48,19 +48,6 @@ export function formatIsoDate(iso: string, lang: Language): string {
   );
 }
 
-const monthFormatters = new Map<Language, Intl.DateTimeFormat>();
-
-/** Formats a month (`YYYY-MM`) as e.g. "Nov 2026" / "nov 2026". */
-export function formatMonth(month: string, lang: Language): string {
-  const date = new Date(`${month.slice(0, 7)}-01T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return month;
-  return cached(
-    monthFormatters,
-    lang,
-    () => new Intl.DateTimeFormat(intlLocale(lang), { month: 'short', year: 'numeric', timeZone: 'UTC' }),
-  ).format(date);
-}
-
 // Signed-in pages (dashboard, portals, back office): timestamps in UTC, so the server's HTML and
 // the browser's render agree whatever the time zones; byte sizes; durations.
 const dateTimeFormatters = new Map<Language, Intl.DateTimeFormat>();

@@ -91,7 +91,6 @@ const TABLE_LOADERS: Record<string, unknown> = {
   '/admin/database': adminDatabase.loader,
   '/admin/tenants': staffTenants.loader,
   '/admin/payments': staffPayments.loader,
-  '/admin/reports': staffReports.loader,
   '/admin/projects': adminProjects.loader,
   '/admin/maintenance': staffMaintenance.loader,
   '/admin/vendors': adminVendors.loader,
@@ -202,6 +201,7 @@ describe('protected routes (spec §2, §6)', () => {
     { path: '/admin/payments.csv', requires: 'admin', loader: adminPaymentsCsv.loader, params: {} },
     { path: '/dashboard/payments', requires: 'property_manager', loader: staffPayments.loader, params: {} },
     // The financial reports (decision 058), admin and manager.
+    { path: '/admin/reports', requires: 'admin', loader: staffReports.loader, params: {} },
     { path: '/dashboard/reports', requires: 'property_manager', loader: staffReports.loader, params: {} },
     { path: '/admin/reports.csv', requires: 'admin', loader: staffReportsCsv.loader, params: {} },
     { path: '/dashboard/reports.csv', requires: 'property_manager', loader: staffReportsCsv.loader, params: {} },

@@ -38,7 +38,6 @@ export const SECTION_ICONS: Record<AdminSection, Icon> = {
   notifications: IconBell,
   messages: IconMessages,
   payments: IconCreditCard,
-  reports: IconReportMoney,
   maintenance: IconTools,
   assignments: IconClipboardList,
   mailbox: IconMail,
@@ -60,6 +59,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     icon: SECTION_ICONS[section],
     testId: `admin-nav-${section}`,
   })),
+  // Decision 058: not a spec §2 section either (and kept out of the public pages' bundle).
+  { to: '/admin/reports', labelKey: 'admin.sections.reports.title', icon: IconReportMoney, testId: 'admin-nav-reports' },
   // Decision 023: not a spec §2 section, so not in ADMIN_SECTIONS.
   { to: '/admin/audit', labelKey: 'admin.nav.audit', icon: IconShieldCheck, testId: 'admin-nav-audit' },
   { to: '/admin-debug', labelKey: 'admin.nav.debug', icon: IconBug, testId: 'admin-nav-debug' },

@@ -15,13 +15,20 @@ import { KeysetPager } from '~/components/keyset-pager';
 import { ListBuildingFilter } from '~/components/lists/building-filter';
 import { ColumnHeaders, translatedColumns, type ListColumn } from '~/components/lists/list-table';
 import { FilterErrorsAlert } from '~/components/lists/list-toolbar';
-import { formatCents, formatIsoDate, formatMonth } from '~/lib/format';
+import { formatCents, formatIsoDate } from '~/lib/format';
 import { useTranslation } from '~/lib/i18n';
 import type { Language } from '~/lib/constants';
 import { useLanguage } from '~/lib/use-language';
 import type { IncomeStatement, RentRoll, TrialBalanceReport } from '../financial-reports.server';
 import { REPORT_KINDS, reportHref, type ReportQuery } from '../reports.schemas';
 import type { ReportsPageData } from '../reports.types';
+
+/** A month (`YYYY-MM`) as e.g. "Nov 2026" / "nov 2026" (here, not in ~/lib/format: the public pages' bundle stays within its budget). */
+function formatMonth(month: string, lang: Language): string {
+  return new Intl.DateTimeFormat(lang === 'it' ? 'it-IT' : 'en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month.slice(0, 7)}-01T00:00:00Z`),
+  );
+}
 
 /** An account's name in the page's language (the Italian name when there is one). */
 function accountName(row: { name: string; nameIt: string | null }, lang: Language): string {
