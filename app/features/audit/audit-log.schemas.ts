@@ -5,7 +5,7 @@
  * both ends included.
  */
 import { z } from 'zod';
-import { isIsoDate } from '~/features/payments/payments.schemas';
+import { isIsoDate } from '~/lib/iso-date';
 import { cursorParam, dayRangeCheck, filteredHref, optionalParam as optional, pickParams } from '~/lib/query-filters';
 
 /** Rows per page of /admin/audit. */

@@ -15,6 +15,7 @@
  * - success: a 303 back to the page with `done=<intent>` for a plain browser post (JavaScript
  *   off), data `{ ok: true }` for an enhanced one; a renewal always goes to the new lease's page.
  */
+import { isIsoDate } from '~/lib/iso-date';
 import { isPropertyManager } from '~/lib/access';
 import { eq } from 'drizzle-orm';
 import { data } from 'react-router';
@@ -175,12 +176,6 @@ const coTenantSchema = z.object({ name: requiredLine(LEASE_NAME_MAX), email: ema
 export function dollarsToCents(value: string): number | null {
   const total = parseDollars(value);
   return total !== null && total > 0 && total <= 10_000_000 ? total : null;
-}
-
-function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 const renewalSchema = z.object({

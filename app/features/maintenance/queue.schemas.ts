@@ -3,6 +3,7 @@
  * to a vendor, cancel, close. Every message is a translation key (`maintenanceQueue.errors.*`,
  * `common.form.*`); the server validates with these schemas again. Client-safe.
  */
+import { isIsoDate } from '~/lib/iso-date';
 import { z } from 'zod';
 import { cleanMultiline, FIELD_MESSAGES } from '~/lib/form-fields';
 import { QUEUE_CATEGORIES, QUEUE_PRIORITIES } from './queue.types';
@@ -31,13 +32,6 @@ const optionalText = (max: number) =>
     .max(max, FIELD_MESSAGES.tooLong)
     .optional()
     .transform((value) => (value ? value : null));
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 export const triageSchema = z.object({
   priority: z.enum(QUEUE_PRIORITIES, QUEUE_MESSAGES.priority),

@@ -5,6 +5,7 @@
  * most 92 days) and the refund form (an amount in dollars, a reason, the form's idempotency key).
  * Every message is a translation key (`payments.errors.*`, `common.form.*`). Client-safe.
  */
+import { isIsoDate } from '~/lib/iso-date';
 import { instantCursor } from '~/lib/keyset-cursor';
 import { addIsoDays } from '~/lib/time-zones';
 import { parseDollars } from '~/lib/money';
@@ -41,15 +42,6 @@ export const PAYMENT_MESSAGES = {
   amountFormat: 'payments.errors.amountFormat',
   amountPositive: 'payments.errors.amountPositive',
 } as const;
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** Days from `from` to `to`, both included (ISO dates). */
 export function daysInRange(from: string, to: string): number {

@@ -4,6 +4,7 @@
  * a vendor's bid, the list's filters. Amounts are typed in dollars ("12,500.00") and become
  * integer cents; every message is a translation key (`projects.errors.*`). Client-safe.
  */
+import { isIsoDate } from '~/lib/iso-date';
 import { z } from 'zod';
 import { FIELD_MESSAGES, cleanLine, cleanMultiline } from '~/lib/form-fields';
 import { parseDollars } from '~/lib/money';
@@ -63,13 +64,6 @@ export const PROJECT_MESSAGES = {
   buildingRequired: 'projects.errors.buildingRequired',
   kindInvalid: 'projects.errors.kindInvalid',
 } as const;
-
-/** True for a real calendar date `YYYY-MM-DD`. */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /**
  * A deadline as a `datetime-local` field sends it (`YYYY-MM-DDTHH:MM`, seconds optional), read as

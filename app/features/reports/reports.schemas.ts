@@ -7,6 +7,7 @@
  * today) and `after` its keyset position (`<buildingId>_<unitNumber>`). Every message is a
  * translation key (`reports.errors.*`). Client-safe.
  */
+import { isIsoDate } from '~/lib/iso-date';
 import { z } from 'zod';
 import { INT4_MAX } from '~/lib/ids';
 import { filteredHref, optionalParam as optional, pickParams } from '~/lib/query-filters';
@@ -53,13 +54,6 @@ export type ReportQuery = {
   asOf: string;
   after: RentRollCursor | null;
 };
-
-/** True for a real calendar date written YYYY-MM-DD. */
-function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** `12_4B` (building id, then the unit number) → the cursor, or null. */
 export function parseRentRollCursor(raw: string): RentRollCursor | null {

@@ -33,7 +33,8 @@ import type { UploadScan } from '~/server/uploads/upload-scan.server';
 
 import { VENDOR_DOCUMENT_KINDS, VENDOR_DOCUMENTS_MAX, type VendorDocumentKind, type VendorDocumentView } from './vendor-admin.types';
 import { documentKindLabel, vendorNotification } from './vendor-mail.server';
-import { INSURANCE_MAX_YEARS, isIsoDate } from './vendors.schemas';
+import { isIsoDate } from '~/lib/iso-date';
+import { INSURANCE_MAX_YEARS } from './vendors.schemas';
 
 /** `document.owner_type` of a vendor's documents. */
 export const VENDOR_DOCUMENT_OWNER = 'vendor';

@@ -3,6 +3,7 @@
  * contact, trades from a fixed list, countries and US states served, insurance expiry, notes.
  * Client-safe.
  */
+import { isIsoDate } from '~/lib/iso-date';
 import { z } from 'zod';
 import {
   FIELD_MESSAGES,
@@ -43,13 +44,6 @@ export const US_STATE_CODES = Object.keys(US_STATES);
 export const WEBSITE_MAX = 200;
 /** An insurance expiry further away than this is most likely a typo. */
 export const INSURANCE_MAX_YEARS = 20;
-
-/** True for a real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /**
  * The date it is somewhere on Earth right now at the earliest (UTC−12), YYYY-MM-DD: an expiry

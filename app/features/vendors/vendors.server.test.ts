@@ -4,7 +4,8 @@ import { action, loader } from '~/routes/public/vendor-signup';
 import { vendor } from '~/server/db/schema';
 import { testContext, useTestDatabase } from '../../../tests/setup/test-db';
 import { answerOf } from '../../../tests/setup/action-result';
-import { earliestTodayIso, isIsoDate, normalizeWebsite } from './vendors.schemas';
+import { isIsoDate } from '~/lib/iso-date';
+import { earliestTodayIso, normalizeWebsite } from './vendors.schemas';
 import { submitVendorApplication } from './vendors.server';
 
 const database = useTestDatabase();

@@ -359,41 +359,21 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "charge_gl_insert" AFTER INSERT ON "charge" REFERENCING NEW TABLE AS "new_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "gl_post_changes"('charge');
---> statement-breakpoint
-CREATE TRIGGER "charge_gl_update" AFTER UPDATE ON "charge" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "gl_post_changes"('charge');
---> statement-breakpoint
-CREATE TRIGGER "charge_gl_delete" AFTER DELETE ON "charge" REFERENCING OLD TABLE AS "old_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "gl_post_changes"('charge');
---> statement-breakpoint
-CREATE TRIGGER "payment_gl_insert" AFTER INSERT ON "payment" REFERENCING NEW TABLE AS "new_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "gl_post_changes"('payment');
---> statement-breakpoint
-CREATE TRIGGER "payment_gl_update" AFTER UPDATE ON "payment" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "gl_post_changes"('payment');
---> statement-breakpoint
-CREATE TRIGGER "payment_gl_delete" AFTER DELETE ON "payment" REFERENCING OLD TABLE AS "old_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "gl_post_changes"('payment');
---> statement-breakpoint
-CREATE TRIGGER "invoice_gl_insert" AFTER INSERT ON "invoice" REFERENCING NEW TABLE AS "new_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "gl_post_changes"('invoice');
---> statement-breakpoint
-CREATE TRIGGER "invoice_gl_update" AFTER UPDATE ON "invoice" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "gl_post_changes"('invoice');
---> statement-breakpoint
-CREATE TRIGGER "invoice_gl_delete" AFTER DELETE ON "invoice" REFERENCING OLD TABLE AS "old_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "gl_post_changes"('invoice');
---> statement-breakpoint
-CREATE TRIGGER "payout_gl_insert" AFTER INSERT ON "payout" REFERENCING NEW TABLE AS "new_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "gl_post_changes"('payout');
---> statement-breakpoint
-CREATE TRIGGER "payout_gl_update" AFTER UPDATE ON "payout" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "gl_post_changes"('payout');
---> statement-breakpoint
-CREATE TRIGGER "payout_gl_delete" AFTER DELETE ON "payout" REFERENCING OLD TABLE AS "old_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "gl_post_changes"('payout');
+-- One trigger per event and money table (a trigger with transition tables has one event).
+DO $$
+DECLARE
+  source text;
+BEGIN
+  FOREACH source IN ARRAY ARRAY['charge', 'payment', 'invoice', 'payout'] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION gl_post_changes(%L)', source || '_gl_insert', source, source);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION gl_post_changes(%L)', source || '_gl_update', source, source);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION gl_post_changes(%L)', source || '_gl_delete', source, source);
+  END LOOP;
+END;
+$$;
 --> statement-breakpoint
 -- The backfill: what exists today, dated when it happened.
 DO $$
