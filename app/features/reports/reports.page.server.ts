@@ -12,6 +12,7 @@ import { requestLanguage } from '~/lib/route-helpers.server';
 import { auditRefusal, requestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
 import { csvDecimal, csvText } from '~/server/http/csv.server';
+import { refusedExport } from '~/server/http/csv-export.server';
 import { fileResponse } from '~/server/http/download.server';
 import { fieldErrors } from '~/server/http/form.server';
 import { buildingAccess, findIncomeStatement, findRentRoll, findTrialBalanceReport, type ReportsActor } from './financial-reports.server';
@@ -100,11 +101,7 @@ export async function reportCsvResponse({
   const lang = requestLanguage(request);
   const parsed = parseReportQuery(new URL(request.url).searchParams, utcToday());
   const { errors } = parsed.ok ? await checkBuilding(request, context, actor, parsed.query) : { errors: fieldErrors(parsed.issues, lang) };
-  if (!parsed.ok || Object.keys(errors).length > 0)
-    return new Response(`${Object.values(errors).join('\n')}\n`, {
-      status: 400,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
+  if (!parsed.ok || Object.keys(errors).length > 0) return refusedExport(errors);
   const { query } = parsed;
   // The rent roll is read page by page on screen; its streamed export is still to come.
   if (query.report === 'rent-roll') return new Response(null, { status: 404 });

@@ -21,6 +21,14 @@ export type CsvExportArgs<Actor> = {
 /** What a list's filter parser answers: the filters, or the zod issues of the wrong fields. */
 type ParsedExportFilters<Filters> = { ok: true; filters: Filters } | { ok: false; issues: z.ZodError };
 
+/** An export's 400: the field messages `errors` (already translated), one a line, as plain text, never cached. */
+export function refusedExport(errors: Record<string, string>): Response {
+  return new Response(`${Object.values(errors).join('\n')}\n`, {
+    status: 400,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
 /**
  * Parses `request`'s query with `parse`; on success calls `open(filters)` for the CSV stream and
  * sends it as `fileName` (`text/csv`, attachment, `fileResponse`'s headers). `open` answering
@@ -39,13 +47,7 @@ export async function filteredCsvResponse<Filters>({
   open: (filters: Filters) => Promise<ReadableStream<Uint8Array> | null>;
 }): Promise<Response> {
   const parsed = parse(new URL(request.url).searchParams);
-  if (!parsed.ok) {
-    const errors = fieldErrors(parsed.issues, requestLanguage(request));
-    return new Response(`${Object.values(errors).join('\n')}\n`, {
-      status: 400,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
-  }
+  if (!parsed.ok) return refusedExport(fieldErrors(parsed.issues, requestLanguage(request)));
   const stream = await open(parsed.filters);
   if (!stream) return new Response(null, { status: 404 });
   return fileResponse({ body: stream, fileName, contentType: 'text/csv; charset=utf-8' });
