@@ -3,11 +3,13 @@
  * office's navigation and reads the demo portfolio's income statement over the last twelve months
  * (rent income posted by the demo leases' charges, the previous period beside it, the chart's
  * figures as a table) and downloads it as CSV, switches to the trial balance (debits equal credits)
- * and the rent roll (a page of units, then the next), and a refused range
+ * the rent roll (a page of units, then the next) and the delinquency aging (the demo's overdue
+ * tenants by age, largest debt first, the totals, the CSV), and a refused range
  * shows its message; in Italian the same page reads in Italian; a property manager reaches
  * /dashboard/reports from the dashboard. Both pages pass axe and fit a phone's width.
  */
 import fs from 'node:fs/promises';
+import type { Locator } from '@playwright/test';
 import { axeOn } from './page-checks';
 import { expect, signInAs, test, waitForHydration } from './fixtures';
 
@@ -73,6 +75,32 @@ test('an admin reads the income statement and the trial balance of the portfolio
   const rollResults = await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(rollResults.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
+  // The delinquency aging of today: the demo's tenants who owe, largest debt first, the totals, the CSV.
+  await page.getByRole('link', { name: 'Delinquency' }).click();
+  await expect(page).toHaveURL(/report=aging/, { timeout: 20_000 });
+  const owing = page.getByTestId('aging-row');
+  await expect(owing.first()).toBeVisible();
+  const totalOf = async (row: Locator) => {
+    const text = (await row.getByRole('cell').nth(6).textContent()) ?? '';
+    return Number(text.replace(/[^\d.]/g, ''));
+  };
+  const count = await owing.count();
+  expect(await totalOf(owing.first())).toBeGreaterThanOrEqual(await totalOf(owing.nth(count - 1)));
+  await expect(page.getByTestId('aging-total')).toContainText(/Total, \d+ leases?/);
+  await expect(owing.first().getByRole('link')).toHaveAttribute('href', /\/admin\/tenants\//);
+  const [agingDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('reports-export').click()]);
+  expect(agingDownload.suggestedFilename()).toMatch(/^delinquency-aging-\d{4}-\d{2}-\d{2}\.csv$/);
+  const agingCsv = (await fs.readFile(await agingDownload.path(), 'utf8')).trim().split('\n');
+  expect(agingCsv[0]).toBe(
+    'building,unit,tenant,lease_status,current,days_1_30,days_31_60,days_61_90,days_over_90,total,last_payment_date,last_payment',
+  );
+  expect(agingCsv.length - 1).toBe(
+    Number(/\d+/.exec((await page.getByTestId('aging-total').getByRole('rowheader').textContent()) ?? '')![0]),
+  );
+  await page.mouse.move(0, 0);
+  const agingResults = await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(agingResults.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
   // A refused range: 400, the message under the field and in the alert, no report.
   const refused = await page.goto('/admin/reports?from=2026-11&to=2026-01');
   expect(refused?.status()).toBe(400);
@@ -110,5 +138,8 @@ test.describe('in Italian', () => {
     await page.getByRole('link', { name: 'Bilancio di verifica' }).click();
     await expect(page.getByTestId('trial-balance-status')).toHaveText('Il totale dare è uguale al totale avere.');
     await expect(page.getByTestId('trial-row-1010')).toContainText('Conto fiduciario');
+    await page.getByRole('link', { name: 'Morosità' }).click();
+    await expect(page.getByTestId('aging-total')).toContainText(/Totale, \d+ contratt[oi]/, { timeout: 20_000 });
+    await expect(page.getByTestId('aging-table').locator('thead')).toContainText('Oltre 90 giorni');
   });
 });

@@ -77,6 +77,7 @@ describe(`financial report query plans at ${(ENTRIES * 2).toLocaleString('en-US'
     buildingId: buildingOf,
     asOf: '2026-12-31',
     after: null,
+    page: 1,
   });
 
   it('the income statement of one building, for an admin', async () => {
@@ -92,7 +93,15 @@ describe(`financial report query plans at ${(ENTRIES * 2).toLocaleString('en-US'
   });
 
   it('the trial balance of one building', async () => {
-    const query: ReportQuery = { report: 'trial-balance', from: '2026-06', to: '2026-06', buildingId, asOf: '2026-06-30', after: null };
+    const query: ReportQuery = {
+      report: 'trial-balance',
+      from: '2026-06',
+      to: '2026-06',
+      buildingId,
+      asOf: '2026-06-30',
+      after: null,
+      page: 1,
+    };
     for (const actor of [admin, manager]) {
       const plans = await plansOf(() => findTrialBalanceReport({ db: database.db, actor, query }));
       for (const plan of plans) expectBuildingIndex(plan);

@@ -1,7 +1,8 @@
 /**
  * The financial reports read from the general ledger (decision 058): the income statement of a
  * period with the period before it beside it, the trial balance at the end of a period, and the
- * rent roll on a date (every unit with its lease, rent, deposit held and balance). All are scoped
+ * rent roll on a date (every unit with its lease, rent, deposit held and balance), and the
+ * delinquency aging of what tenants owe today. All are scoped
  * by the viewer: an admin sees the portfolio or one building; a property manager only
  * the buildings they manage (decision 015), one or all of them. Amounts are integer cents; periods
  * are whole months of entry dates (the buildings' wall-clock dates).
@@ -12,7 +13,16 @@ import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { rowsOf } from '~/server/db/rows.server';
 import { building, glAccount, journalLine } from '~/server/db/schema';
-import { addMonths, periodDays, previousPeriod, RENT_ROLL_PAGE_SIZE, type RentRollCursor, type ReportQuery } from './reports.schemas';
+import {
+  addMonths,
+  AGING_PAGE_SIZE,
+  periodDays,
+  previousPeriod,
+  RENT_ROLL_PAGE_SIZE,
+  type AgingBucket,
+  type RentRollCursor,
+  type ReportQuery,
+} from './reports.schemas';
 
 export type ReportsActor = Pick<Viewer, 'id' | 'role'>;
 
@@ -227,11 +237,23 @@ export type RentRoll = { asOf: string; rows: RentRollRow[]; next: RentRollCursor
 
 /**
  * The rent roll of `query.asOf` for `actor` (one building, or every building they may see): the
- * units by building then unit number (the index `property_building_unit_idx`), `RENT_ROLL_PAGE_SIZE` a page after `query.after`, each with the
- * lease in force on the date (begun, not ended, not moved out before it), its primary tenant,
- * rent, and the deposit held and balance owed on the date as the general ledger has them.
+ * units by building then unit number (the index `property_building_unit_idx`), `limit` a page
+ * (`RENT_ROLL_PAGE_SIZE` by default) after `query.after`, each with the lease in force on the date
+ * (begun, not ended, not moved out before it), its primary tenant, rent, and the deposit held and
+ * balance owed on the date as the general ledger has them.
  */
-export async function findRentRoll({ db, actor, query }: { db: Db; actor: ReportsActor; query: ReportQuery }): Promise<RentRoll> {
+export async function findRentRoll({
+  db,
+  actor,
+  query,
+  limit = RENT_ROLL_PAGE_SIZE,
+}: {
+  db: Db;
+  actor: ReportsActor;
+  query: ReportQuery;
+  /** Units a page (the CSV export reads larger batches). */
+  limit?: number;
+}): Promise<RentRoll> {
   const asOf = query.asOf;
   const scope = isAdmin(actor.role) ? sql`true` : isPropertyManager(actor.role) ? sql`b.manager_id = ${actor.id}` : sql`false`;
   const rows = rowsOf<{
@@ -273,9 +295,9 @@ export async function findRentRoll({ db, actor, query }: { db: Db; actor: Report
         ${query.buildingId === null ? sql`` : sql`and u.building_id = ${query.buildingId}`}
         ${query.after ? sql`and (u.building_id, u.unit_number) > (${query.after.buildingId}, ${query.after.unitNumber})` : sql``}
       order by u.building_id, u.unit_number
-      limit ${RENT_ROLL_PAGE_SIZE + 1}`),
+      limit ${limit + 1}`),
   );
-  const page = rows.slice(0, RENT_ROLL_PAGE_SIZE);
+  const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     asOf,
@@ -298,6 +320,175 @@ export async function findRentRoll({ db, actor, query }: { db: Db; actor: Report
               balanceCents: Number(row.balance_cents ?? 0),
             },
     })),
-    next: rows.length > RENT_ROLL_PAGE_SIZE && last ? { buildingId: last.building_id, unitNumber: last.unit_number } : null,
+    next: rows.length > limit && last ? { buildingId: last.building_id, unitNumber: last.unit_number } : null,
+  };
+}
+
+/** Cents owed per aging bucket (see `AGING_BUCKETS`). */
+export type AgingAmounts = Record<AgingBucket, number> & { totalCents: number };
+
+/** One lease that owes money: its tenant, unit, what it owes by age and its last payment. */
+export type AgingRow = {
+  leaseId: number;
+  leaseStatus: string;
+  tenantName: string | null;
+  tenantId: string | null;
+  buildingId: number;
+  buildingName: string;
+  unitNumber: string;
+  amounts: AgingAmounts;
+  /** The newest payment on the lease (succeeded, refunded or a bank debit in flight), or null. */
+  lastPayment: { date: string; amountCents: number } | null;
+};
+
+export type DelinquencyAging = {
+  /** The date the report was read on (UTC; each lease's ages count on its building's local date). */
+  asOf: string;
+  rows: AgingRow[];
+  /** Over every lease of the selection, not just the page. */
+  totals: AgingAmounts & { leases: number };
+  page: number;
+  pageCount: number;
+};
+
+const NO_AMOUNTS: AgingAmounts = { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0, totalCents: 0 };
+
+/**
+ * The delinquency aging of `actor`'s leases (one building, or every building they may see) at
+ * `now`: every lease with an open charge, what it owes by days past the charge's due date on the
+ * building's local date (current, 1–30, 31–60, 61–90, over 90), largest debt first, a page of
+ * `AGING_PAGE_SIZE` (`query.page`), with the primary tenant and the last payment; totals over
+ * the whole selection. Open charges are what payments and credits have not covered: the ledger
+ * allocates every payment and credit to the oldest open charges as it arrives
+ * (`allocateLedger`), so a lease with an open charge has nothing unapplied and its aged total is
+ * its balance. Bank debits in flight already cover their charges (not open). Reads the partial
+ * index `charge_open_lease_idx` (open charges only), so its cost follows the open charges, not
+ * the ledger's history.
+ */
+export async function findDelinquencyAging({
+  db,
+  actor,
+  query,
+  now = new Date(),
+}: {
+  db: Db;
+  actor: ReportsActor;
+  query: ReportQuery;
+  now?: Date;
+}): Promise<DelinquencyAging> {
+  // The units of the selection as an array the lease index is probed with (`lease_property_idx`),
+  // so one building's report reads that building's leases whatever the portfolio's size; the
+  // whole portfolio's reads the open charges (`charge_open_lease_idx`) and joins their leases.
+  const managed = isAdmin(actor.role) ? sql`true` : isPropertyManager(actor.role) ? sql`sb.manager_id = ${actor.id}` : sql`false`;
+  const scope =
+    isAdmin(actor.role) && query.buildingId === null
+      ? sql`true`
+      : sql`l.property_id = any(array(
+          select sp.id from property sp join building sb on sb.id = sp.building_id
+          where ${managed} ${query.buildingId === null ? sql`` : sql`and sp.building_id = ${query.buildingId}`}))`;
+  const instant = now.toISOString();
+  const rows = rowsOf<{
+    lease_id: number;
+    lease_status: string;
+    building_id: number;
+    building_name: string;
+    unit_number: string;
+    current: number;
+    days1to30: number;
+    days31to60: number;
+    days61to90: number;
+    over90: number;
+    total: number;
+    leases: number;
+    all_current: string;
+    all_days1to30: string;
+    all_days31to60: string;
+    all_days61to90: string;
+    all_over90: string;
+    all_total: string;
+    tenant_name: string | null;
+    tenant_id: string | null;
+    paid_on: string | null;
+    paid_cents: number | null;
+  }>(
+    await db.execute(sql`
+      with owed as (
+        select c.lease_id, l.status::text as lease_status, b.id as building_id, b.name as building_name, u.unit_number,
+          sum(case when x.late <= 0 then x.left_cents else 0 end)::int as current,
+          sum(case when x.late between 1 and 30 then x.left_cents else 0 end)::int as days1to30,
+          sum(case when x.late between 31 and 60 then x.left_cents else 0 end)::int as days31to60,
+          sum(case when x.late between 61 and 90 then x.left_cents else 0 end)::int as days61to90,
+          sum(case when x.late > 90 then x.left_cents else 0 end)::int as over90,
+          sum(x.left_cents)::int as total
+        from charge c
+        join lease l on l.id = c.lease_id
+        join property u on u.id = l.property_id
+        join building b on b.id = u.building_id
+        cross join lateral (
+          select (${instant}::timestamptz at time zone b.time_zone)::date - c.due_date as late, c.amount_cents - c.allocated_cents as left_cents
+        ) x
+        where c.status = 'open' and c.kind <> 'credit' and ${scope}
+        group by c.lease_id, l.status, b.id, b.name, u.unit_number
+      ),
+      ranked as (
+        select owed.*, count(*) over () as leases,
+          sum(current) over () as all_current, sum(days1to30) over () as all_days1to30,
+          sum(days31to60) over () as all_days31to60, sum(days61to90) over () as all_days61to90,
+          sum(over90) over () as all_over90, sum(total) over () as all_total
+        from owed
+        order by total desc, lease_id
+        limit ${AGING_PAGE_SIZE} offset ${(query.page - 1) * AGING_PAGE_SIZE}
+      )
+      select ranked.*, t.name as tenant_name, t.user_id as tenant_id, p.paid_on, p.paid_cents
+      from ranked
+      left join lateral (
+        select lt.name, lt.user_id from lease_tenant lt where lt.lease_id = ranked.lease_id and lt.role = 'primary' limit 1
+      ) t on true
+      left join lateral (
+        select to_char(coalesce(p.settled_at, p.created_at) at time zone 'UTC', 'YYYY-MM-DD') as paid_on, p.amount_cents as paid_cents
+        from payment p
+        where p.lease_id = ranked.lease_id and p.status in ('succeeded', 'refunded', 'processing')
+        order by p.created_at desc limit 1
+      ) p on true
+      order by ranked.total desc, ranked.lease_id`),
+  );
+  // Past the last page the window has no row to carry the totals: count them alone.
+  const first = rows[0];
+  const totals = first
+    ? {
+        current: Number(first.all_current),
+        days1to30: Number(first.all_days1to30),
+        days31to60: Number(first.all_days31to60),
+        days61to90: Number(first.all_days61to90),
+        over90: Number(first.all_over90),
+        totalCents: Number(first.all_total),
+        leases: Number(first.leases),
+      }
+    : query.page > 1
+      ? (await findDelinquencyAging({ db, actor, query: { ...query, page: 1 }, now })).totals
+      : { ...NO_AMOUNTS, leases: 0 };
+  return {
+    asOf: instant.slice(0, 10),
+    rows: rows.map((row) => ({
+      leaseId: row.lease_id,
+      leaseStatus: row.lease_status,
+      tenantName: row.tenant_name,
+      tenantId: row.tenant_id,
+      buildingId: row.building_id,
+      buildingName: row.building_name,
+      unitNumber: row.unit_number,
+      amounts: {
+        current: row.current,
+        days1to30: row.days1to30,
+        days31to60: row.days31to60,
+        days61to90: row.days61to90,
+        over90: row.over90,
+        totalCents: row.total,
+      },
+      lastPayment: row.paid_on === null ? null : { date: row.paid_on, amountCents: row.paid_cents! },
+    })),
+    totals,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(totals.leases / AGING_PAGE_SIZE)),
   };
 }

@@ -11,7 +11,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '~/server/auth/session.server';
 import { auditLog, charge, payment } from '~/server/db/schema';
 import { createProperty } from '../../../tests/setup/factories';
-import { createLeaseFixture, createPerson } from '../../../tests/setup/leases';
+import { addCharge, createLeaseFixture, createPerson } from '../../../tests/setup/leases';
+import { allocateLedger } from '~/features/ledger/ledger.server';
+import { building } from '~/server/db/schema';
 import { TEST_PUBLIC_URL, useTestDatabase } from '../../../tests/setup/test-db';
 import { parse } from 'csv-parse/sync';
 import { loadReportsPage, reportCsvResponse } from './reports.page.server';
@@ -67,7 +69,7 @@ type Loaded = { page: ReportsPageData };
 async function load(
   actor: Viewer,
   search: string,
-  { area = 'admin', lang = 'en' }: { area?: 'admin' | 'dashboard'; lang?: 'en' | 'it' } = {},
+  { area = 'admin', lang = 'en', now }: { area?: 'admin' | 'dashboard'; lang?: 'en' | 'it'; now?: Date } = {},
 ) {
   const request = new Request(`${TEST_PUBLIC_URL}/${area}/reports${search}`, { headers: { cookie: `language=${lang}` } });
   const answer = await loadReportsPage({
@@ -76,6 +78,7 @@ async function load(
     actor,
     basePath: area === 'admin' ? '/admin/reports' : '/dashboard/reports',
     meta: null,
+    ...(now ? { now } : {}),
   });
   // A 400 is `data(body, { status })`; a 200 the body itself.
   if ('init' in (answer as object)) {
@@ -284,5 +287,160 @@ describe('the rent roll', () => {
     const broken = await load(admin, '?report=rent-roll&after=nope');
     expect(broken.status).toBe(400);
     expect(broken.page.errors).toEqual({ after: 'This page link is not valid: start from the first page.' });
+  });
+});
+
+describe('the delinquency aging', () => {
+  // 15:00 UTC on 28 November: still the 28th on the buildings' clocks in the United States.
+  const NOW = new Date('2026-11-28T15:00:00Z');
+  let agingBuilding = 0;
+  let owing = 0;
+  let small = 0;
+  let tenantId = '';
+
+  beforeAll(async () => {
+    const tenant = await createPerson(database.db, 'tenant', 'Olga Overdue');
+    tenantId = tenant.id;
+    const lease = await createLeaseFixture(database.db, { manager: managerA, tenant });
+    owing = lease.id;
+    const [unit] = rowsOf<{ building_id: number }>(
+      await database.db.execute(sql`select building_id from property where id = ${lease.propertyId}`),
+    );
+    agingBuilding = unit!.building_id;
+    // 119, 74, 49 and 8 days late, then not due yet.
+    await addCharge(database.db, { leaseId: owing, amountCents: 100_000, dueDate: '2026-08-01' });
+    await addCharge(database.db, { leaseId: owing, amountCents: 50_000, dueDate: '2026-09-15' });
+    await addCharge(database.db, { leaseId: owing, amountCents: 30_000, dueDate: '2026-10-10' });
+    await addCharge(database.db, { leaseId: owing, kind: 'late_fee', amountCents: 5_000, dueDate: '2026-11-20' });
+    await addCharge(database.db, { leaseId: owing, amountCents: 100_000, dueDate: '2026-12-01' });
+    // A payment of $400 covers the oldest charge in part, as the ledger allocates it.
+    await database.db.insert(payment).values({
+      leaseId: owing,
+      kind: 'rent',
+      method: 'check',
+      amountCents: 40_000,
+      status: 'succeeded',
+      provider: 'offline',
+      idempotencyKey: `aging-${owing}`,
+      settledAt: new Date('2026-11-05T15:00:00Z'),
+      createdAt: new Date('2026-11-05T15:00:00Z'),
+    });
+    // A second unit of the building: due today (current), and a paid charge that is not listed.
+    const neighbour = await createPerson(database.db, 'tenant', 'Nina Neighbour');
+    const unitTwo = await createProperty(database.db, { buildingId: agingBuilding, status: 'leased' });
+    small = (await createLeaseFixture(database.db, { manager: managerA, tenant: neighbour, unitId: unitTwo.id })).id;
+    await addCharge(database.db, { leaseId: small, kind: 'other', amountCents: 10_000, dueDate: '2026-11-28' });
+    const unitThree = await createProperty(database.db, { buildingId: agingBuilding, status: 'leased' });
+    const paid = (await createLeaseFixture(database.db, { manager: managerA, tenant: neighbour, unitId: unitThree.id })).id;
+    await addCharge(database.db, { leaseId: paid, kind: 'other', amountCents: 20_000, dueDate: '2026-11-01' });
+    await database.db.insert(payment).values({
+      leaseId: paid,
+      kind: 'rent',
+      method: 'check',
+      amountCents: 20_000,
+      status: 'succeeded',
+      provider: 'offline',
+      idempotencyKey: `aging-${paid}`,
+    });
+    for (const id of [owing, small, paid]) await database.db.transaction((tx) => allocateLedger(tx, id));
+  });
+
+  it("ages what each lease owes by days past due on the building's date, largest debt first, with totals and the last payment", async () => {
+    const { status, page } = await load(managerA, `?report=aging&building=${agingBuilding}`, { area: 'dashboard', now: NOW });
+    expect(status).toBe(200);
+    const aging = page.aging!;
+    expect(aging.asOf).toBe('2026-11-28');
+    expect(aging.rows.map((row) => [row.leaseId, row.tenantName, row.amounts])).toEqual([
+      [
+        owing,
+        'Olga Overdue',
+        { current: 100_000, days1to30: 5_000, days31to60: 30_000, days61to90: 50_000, over90: 60_000, totalCents: 245_000 },
+      ],
+      [small, 'Nina Neighbour', { current: 10_000, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0, totalCents: 10_000 }],
+    ]);
+    expect(aging.rows[0]!.tenantId).toBe(tenantId);
+    expect(aging.rows[0]!.lastPayment).toEqual({ date: '2026-11-05', amountCents: 40_000 });
+    expect(aging.rows[1]!.lastPayment).toBeNull();
+    expect(aging.totals).toEqual({
+      current: 110_000,
+      days1to30: 5_000,
+      days31to60: 30_000,
+      days61to90: 50_000,
+      over90: 60_000,
+      totalCents: 255_000,
+      leases: 2,
+    });
+    expect([aging.page, aging.pageCount]).toEqual([1, 1]);
+  });
+
+  it("counts the days on the building's own clock", async () => {
+    // At 15:00 UTC it is already the 29th at UTC+14: the charge due on the 28th is a day late.
+    await database.db.update(building).set({ timeZone: 'Pacific/Kiritimati' }).where(eq(building.id, agingBuilding));
+    try {
+      const { page } = await load(admin, `?report=aging&building=${agingBuilding}`, { now: NOW });
+      const row = page.aging!.rows.find((entry) => entry.leaseId === small)!;
+      expect(row.amounts).toMatchObject({ current: 0, days1to30: 10_000 });
+    } finally {
+      await database.db.update(building).set({ timeZone: 'America/Chicago' }).where(eq(building.id, agingBuilding));
+    }
+  });
+
+  it("keeps a manager to their buildings; the admin's portfolio includes every building; a page past the end is empty with the totals", async () => {
+    const managerB_ = await load(managerB, '?report=aging', { area: 'dashboard', now: NOW });
+    expect(managerB_.page.aging!.rows.every((row) => row.buildingId === buildingB)).toBe(true);
+    const portfolio = await load(admin, '?report=aging', { now: NOW });
+    const buildings = new Set(portfolio.page.aging!.rows.map((row) => row.buildingId));
+    expect(buildings).toContain(agingBuilding);
+    expect(buildings).toContain(buildingB);
+    const totals = portfolio.page.aging!.totals;
+    expect(totals.totalCents).toBe(portfolio.page.aging!.rows.reduce((sum, row) => sum + row.amounts.totalCents, 0));
+    const past = await load(admin, '?report=aging&page=9', { now: NOW });
+    expect(past.page.aging!.rows).toEqual([]);
+    expect(past.page.aging!.totals).toEqual(totals);
+    const bad = await load(admin, '?report=aging&page=0');
+    expect([bad.status, bad.page.errors]).toEqual([400, { page: 'This page number is not valid: start from the first page.' }]);
+  });
+
+  it('exports every lease that owes, and the rent roll of every unit, as streamed CSV', async () => {
+    const aging = await reportCsvResponse({
+      request: new Request(`${TEST_PUBLIC_URL}/dashboard/reports.csv?report=aging&building=${agingBuilding}`),
+      context: { db: database.db, clientIp: '203.0.113.42' },
+      actor: managerA,
+      now: NOW,
+    });
+    expect(aging.headers.get('content-disposition')).toContain('delinquency-aging-2026-11-28.csv');
+    const [head, ...lines] = parse(await aging.text()) as string[][];
+    expect(head).toEqual([
+      'building',
+      'unit',
+      'tenant',
+      'lease_status',
+      'current',
+      'days_1_30',
+      'days_31_60',
+      'days_61_90',
+      'days_over_90',
+      'total',
+      'last_payment_date',
+      'last_payment',
+    ]);
+    expect(lines.map((line) => line.slice(2))).toEqual([
+      ['Olga Overdue', 'active', '1000.00', '50.00', '300.00', '500.00', '600.00', '2450.00', '2026-11-05', '400.00'],
+      ['Nina Neighbour', 'active', '100.00', '0.00', '0.00', '0.00', '0.00', '100.00', '', ''],
+    ]);
+    const rentRoll = await reportCsvResponse({
+      request: new Request(`${TEST_PUBLIC_URL}/dashboard/reports.csv?report=rent-roll&asOf=2026-11-15&building=${agingBuilding}`),
+      context: { db: database.db, clientIp: '203.0.113.42' },
+      actor: managerA,
+    });
+    expect(rentRoll.headers.get('content-disposition')).toContain('rent-roll-2026-11-15.csv');
+    const [rollHead, ...units] = parse(await rentRoll.text()) as string[][];
+    expect(rollHead).toEqual(['building', 'unit', 'tenant', 'lease_start', 'lease_end', 'rent', 'deposit_held', 'balance']);
+    // Units by number (random in the fixtures): the names as a sorted list.
+    expect(units.map((line) => `${line[2]} ${line[5]}`).sort()).toEqual([
+      'Nina Neighbour 1200.00',
+      'Nina Neighbour 1200.00',
+      'Olga Overdue 1200.00',
+    ]);
   });
 });

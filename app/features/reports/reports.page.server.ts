@@ -11,12 +11,28 @@ import { utcToday } from '~/lib/dates';
 import { requestLanguage } from '~/lib/route-helpers.server';
 import { auditRefusal, requestOrigin } from '~/server/audit.server';
 import type { Db } from '~/server/db/client.server';
-import { csvDecimal, csvText } from '~/server/http/csv.server';
+import { csvDecimal, csvText, keysetCsvStream } from '~/server/http/csv.server';
 import { refusedExport } from '~/server/http/csv-export.server';
 import { fileResponse } from '~/server/http/download.server';
 import { fieldErrors } from '~/server/http/form.server';
-import { buildingAccess, findIncomeStatement, findRentRoll, findTrialBalanceReport, type ReportsActor } from './financial-reports.server';
-import { parseReportQuery, REPORT_MESSAGES, type ReportQuery } from './reports.schemas';
+import {
+  buildingAccess,
+  findDelinquencyAging,
+  findIncomeStatement,
+  findRentRoll,
+  findTrialBalanceReport,
+  type AgingRow,
+  type RentRollRow,
+  type ReportsActor,
+} from './financial-reports.server';
+import {
+  AGING_BUCKETS,
+  AGING_PAGE_SIZE,
+  parseReportQuery,
+  REPORT_MESSAGES,
+  type RentRollCursor,
+  type ReportQuery,
+} from './reports.schemas';
 import type { ReportsPageData } from './reports.types';
 import { getT } from '~/i18n/translate.server';
 
@@ -29,15 +45,18 @@ export async function loadReportsPage<Meta>({
   actor,
   basePath,
   meta,
+  now = new Date(),
 }: {
   request: Request;
   context: { db: Db; clientIp: string };
   actor: ReportsActor;
   basePath: ReportsPageData['basePath'];
   meta: Meta;
+  /** The instant the report is read at (default: now); the aging report counts days from it. */
+  now?: Date;
 }) {
   const lang = requestLanguage(request);
-  const parsed = parseReportQuery(new URL(request.url).searchParams, utcToday());
+  const parsed = parseReportQuery(new URL(request.url).searchParams, utcToday(now));
   const query = parsed.query;
   const checked = parsed.ok
     ? await checkBuilding(request, context, actor, query)
@@ -52,6 +71,7 @@ export async function loadReportsPage<Meta>({
     income: valid && query.report === 'income' ? await findIncomeStatement({ db: context.db, actor, query }) : null,
     trialBalance: valid && query.report === 'trial-balance' ? await findTrialBalanceReport({ db: context.db, actor, query }) : null,
     rentRoll: valid && query.report === 'rent-roll' ? await findRentRoll({ db: context.db, actor, query }) : null,
+    aging: valid && query.report === 'aging' ? await findDelinquencyAging({ db: context.db, actor, query, now }) : null,
   };
   const body = { page, meta, i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) };
   return valid ? body : data(body, { status: 400 });
@@ -82,83 +102,158 @@ async function checkBuilding(
   return { errors: {}, buildingName: access.name };
 }
 
+/** Rows of a streamed report export (the rent roll's units, the aging report's leases), at most. */
+export const REPORT_CSV_MAX_ROWS = 250_000;
+const CSV_BATCH = 1_000;
+
 /**
  * `/admin/reports.csv` and `/dashboard/reports.csv`: the report of the same query as the page,
- * as a CSV attachment (`income-statement-2026-01-2026-11.csv`, `trial-balance-2026-11.csv`): one
- * line per account with amounts in dollars (`csvDecimal`), then the totals. Bad filters or an
- * unknown building answer 400 with the messages as plain text; another manager's building 404
- * (audited).
+ * as a CSV attachment (`income-statement-2026-01-2026-11.csv`, `trial-balance-2026-11.csv`,
+ * `rent-roll-2026-11-30.csv`, `delinquency-aging-2026-11-30.csv`): the income statement and trial
+ * balance one line per account then the totals; the rent roll every unit of the selection and
+ * the aging report every lease that owes, streamed in batches (`keysetCsvStream`, at most
+ * `REPORT_CSV_MAX_ROWS`), whatever page the screen was on. Amounts in dollars (`csvDecimal`). Bad
+ * filters or an unknown building answer 400 with the messages as plain text; another manager's
+ * building 404 (audited).
  */
 export async function reportCsvResponse({
   request,
   context,
   actor,
+  now = new Date(),
 }: {
   request: Request;
   context: { db: Db; clientIp: string };
   actor: ReportsActor;
+  now?: Date;
 }): Promise<Response> {
   const lang = requestLanguage(request);
-  const parsed = parseReportQuery(new URL(request.url).searchParams, utcToday());
+  const parsed = parseReportQuery(new URL(request.url).searchParams, utcToday(now));
   const { errors } = parsed.ok ? await checkBuilding(request, context, actor, parsed.query) : { errors: fieldErrors(parsed.issues, lang) };
   if (!parsed.ok || Object.keys(errors).length > 0) return refusedExport(errors);
   const { query } = parsed;
-  // The rent roll is read page by page on screen; its streamed export is still to come.
-  if (query.report === 'rent-roll') return new Response(null, { status: 404 });
+  const csv = (body: string | ReadableStream<Uint8Array>, fileName: string) =>
+    fileResponse({ body, fileName, contentType: 'text/csv; charset=utf-8' });
+  if (query.report === 'rent-roll') return csv(rentRollCsv(context.db, actor, query), `rent-roll-${query.asOf}.csv`);
+  if (query.report === 'aging') return csv(agingCsv(context.db, actor, query, now), `delinquency-aging-${utcToday(now)}.csv`);
   const name = (row: { name: string; nameIt: string | null }) => (lang === 'it' && row.nameIt ? row.nameIt : row.name);
-  let fileName: string;
-  let text: string;
   if (query.report === 'income') {
     const statement = await findIncomeStatement({ db: context.db, actor, query });
     const { totals } = statement;
-    fileName = `income-statement-${query.from}-${query.to}.csv`;
-    text = csvText(
-      ['account_number', 'account', 'type', 'current_period', 'previous_period', 'change'],
-      [
-        ...statement.rows.map((row) => [
-          row.number,
-          name(row),
-          row.type,
-          csvDecimal(row.currentCents),
-          csvDecimal(row.previousCents),
-          csvDecimal(row.currentCents - row.previousCents),
-        ]),
+    return csv(
+      csvText(
+        ['account_number', 'account', 'type', 'current_period', 'previous_period', 'change'],
         [
-          '',
-          'total_income',
-          'income',
-          csvDecimal(totals.incomeCents),
-          csvDecimal(totals.previousIncomeCents),
-          csvDecimal(totals.incomeCents - totals.previousIncomeCents),
+          ...statement.rows.map((row) => [
+            row.number,
+            name(row),
+            row.type,
+            csvDecimal(row.currentCents),
+            csvDecimal(row.previousCents),
+            csvDecimal(row.currentCents - row.previousCents),
+          ]),
+          [
+            '',
+            'total_income',
+            'income',
+            csvDecimal(totals.incomeCents),
+            csvDecimal(totals.previousIncomeCents),
+            csvDecimal(totals.incomeCents - totals.previousIncomeCents),
+          ],
+          [
+            '',
+            'total_expenses',
+            'expense',
+            csvDecimal(totals.expenseCents),
+            csvDecimal(totals.previousExpenseCents),
+            csvDecimal(totals.expenseCents - totals.previousExpenseCents),
+          ],
+          [
+            '',
+            'net_operating_income',
+            '',
+            csvDecimal(totals.netCents),
+            csvDecimal(totals.previousNetCents),
+            csvDecimal(totals.netCents - totals.previousNetCents),
+          ],
         ],
-        [
-          '',
-          'total_expenses',
-          'expense',
-          csvDecimal(totals.expenseCents),
-          csvDecimal(totals.previousExpenseCents),
-          csvDecimal(totals.expenseCents - totals.previousExpenseCents),
-        ],
-        [
-          '',
-          'net_operating_income',
-          '',
-          csvDecimal(totals.netCents),
-          csvDecimal(totals.previousNetCents),
-          csvDecimal(totals.netCents - totals.previousNetCents),
-        ],
-      ],
+      ),
+      `income-statement-${query.from}-${query.to}.csv`,
     );
-  } else {
-    const report = await findTrialBalanceReport({ db: context.db, actor, query });
-    fileName = `trial-balance-${query.to}.csv`;
-    text = csvText(
+  }
+  const report = await findTrialBalanceReport({ db: context.db, actor, query });
+  return csv(
+    csvText(
       ['account_number', 'account', 'type', 'debit', 'credit'],
       [
         ...report.rows.map((row) => [row.number, name(row), row.type, csvDecimal(row.debitCents), csvDecimal(row.creditCents)]),
         ['', 'total', '', csvDecimal(report.debitCents), csvDecimal(report.creditCents)],
       ],
-    );
-  }
-  return fileResponse({ body: text, fileName, contentType: 'text/csv; charset=utf-8' });
+    ),
+    `trial-balance-${query.to}.csv`,
+  );
 }
+
+/** Every unit of the rent roll of `query` (its date and building; from the first unit), as CSV. */
+function rentRollCsv(db: Db, actor: ReportsActor, query: ReportQuery): ReadableStream<Uint8Array> {
+  return keysetCsvStream<RentRollRow, RentRollCursor>({
+    columns: ['building', 'unit', 'tenant', 'lease_start', 'lease_end', 'rent', 'deposit_held', 'balance'],
+    batchSize: CSV_BATCH,
+    maxRows: REPORT_CSV_MAX_ROWS,
+    readBatch: async (after, limit) => {
+      const page = await findRentRoll({ db, actor, query: { ...query, after }, limit });
+      return { rows: page.rows, last: page.next, more: page.next !== null };
+    },
+    toLine: (row) => [
+      row.buildingName,
+      row.unitNumber,
+      row.lease?.tenantName ?? '',
+      row.lease?.startDate ?? '',
+      row.lease?.endDate ?? '',
+      row.lease ? csvDecimal(row.lease.rentCents) : '',
+      row.lease ? csvDecimal(row.lease.depositHeldCents) : '',
+      row.lease ? csvDecimal(row.lease.balanceCents) : '',
+    ],
+  });
+}
+
+/** Every lease that owes money in `query`'s selection, largest debt first, as CSV (the pages of the screen, one after another). */
+function agingCsv(db: Db, actor: ReportsActor, query: ReportQuery, now: Date): ReadableStream<Uint8Array> {
+  return keysetCsvStream<AgingRow, number>({
+    columns: [
+      'building',
+      'unit',
+      'tenant',
+      'lease_status',
+      ...AGING_BUCKETS.map((bucket) => AGING_CSV_COLUMNS[bucket]),
+      'total',
+      'last_payment_date',
+      'last_payment',
+    ],
+    batchSize: AGING_PAGE_SIZE,
+    maxRows: REPORT_CSV_MAX_ROWS,
+    readBatch: async (page, limit) => {
+      const next = (page ?? 0) + 1;
+      const aging = await findDelinquencyAging({ db, actor, query: { ...query, page: next }, now });
+      return { rows: aging.rows.slice(0, limit), last: next, more: next < aging.pageCount };
+    },
+    toLine: (row) => [
+      row.buildingName,
+      row.unitNumber,
+      row.tenantName ?? '',
+      row.leaseStatus,
+      ...AGING_BUCKETS.map((bucket) => csvDecimal(row.amounts[bucket])),
+      csvDecimal(row.amounts.totalCents),
+      row.lastPayment?.date ?? '',
+      row.lastPayment ? csvDecimal(row.lastPayment.amountCents) : '',
+    ],
+  });
+}
+
+const AGING_CSV_COLUMNS = {
+  current: 'current',
+  days1to30: 'days_1_30',
+  days31to60: 'days_31_60',
+  days61to90: 'days_61_90',
+  over90: 'days_over_90',
+} as const;

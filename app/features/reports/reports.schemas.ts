@@ -1,18 +1,19 @@
 /**
  * The financial reports' inputs (decision 058), read from the URL:
- * `?report=&from=&to=&building=&asOf=&after=`. `report` is `income` (the income statement, the
- * default), `trial-balance` or `rent-roll`; `from` and `to` are months (`YYYY-MM`, both included;
- * by default the current month), at most `REPORT_MAX_MONTHS` apart; `building` a building id
- * (absent: the whole portfolio the viewer may see); `asOf` the rent roll's date (ISO, default
- * today) and `after` its keyset position (`<buildingId>_<unitNumber>`). Every message is a
- * translation key (`reports.errors.*`). Client-safe.
+ * `?report=&from=&to=&building=&asOf=&after=&page=`. `report` is `income` (the income statement,
+ * the default), `trial-balance`, `rent-roll` or `aging` (delinquency aging); `from` and `to` are
+ * months (`YYYY-MM`, both included; by default the current month), at most `REPORT_MAX_MONTHS`
+ * apart; `building` a building id (absent: the whole portfolio the viewer may see); `asOf` the rent
+ * roll's date (ISO, default today) and `after` its keyset position (`<buildingId>_<unitNumber>`);
+ * `page` the aging report's page (from 1). Every message is a translation key
+ * (`reports.errors.*`). Client-safe.
  */
 import { isIsoDate } from '~/lib/iso-date';
 import { z } from 'zod';
 import { INT4_MAX } from '~/lib/ids';
 import { filteredHref, optionalParam as optional, pickParams } from '~/lib/query-filters';
 
-export const REPORT_KINDS = ['income', 'trial-balance', 'rent-roll'] as const;
+export const REPORT_KINDS = ['income', 'trial-balance', 'rent-roll', 'aging'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** The longest period a report covers, in months. */
@@ -26,10 +27,21 @@ export const REPORT_MESSAGES = {
   building: 'reports.errors.building',
   date: 'reports.errors.date',
   cursor: 'reports.errors.cursor',
+  page: 'reports.errors.page',
 } as const;
 
 /** Units per page of the rent roll. */
 export const RENT_ROLL_PAGE_SIZE = 100;
+
+/** Leases per page of the delinquency aging report. */
+export const AGING_PAGE_SIZE = 100;
+
+/**
+ * The delinquency aging buckets, by days past the due date on the lease's local today: `current`
+ * (not past due), then 1–30, 31–60, 61–90 and over 90 days.
+ */
+export const AGING_BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const monthField = z.string().regex(MONTH, REPORT_MESSAGES.month);
@@ -53,6 +65,8 @@ export type ReportQuery = {
   buildingId: number | null;
   asOf: string;
   after: RentRollCursor | null;
+  /** The aging report's page, from 1. */
+  page: number;
 };
 
 /** `12_4B` (building id, then the unit number) → the cursor, or null. */
@@ -99,7 +113,7 @@ export function parseReportQuery(
   today: string,
 ): { ok: true; query: ReportQuery } | { ok: false; issues: z.ZodError; query: ReportQuery } {
   const month = today.slice(0, 7);
-  const fallback: ReportQuery = { report: 'income', from: month, to: month, buildingId: null, asOf: today, after: null };
+  const fallback: ReportQuery = { report: 'income', from: month, to: month, buildingId: null, asOf: today, after: null, page: 1 };
   const parsed = z
     .object({
       report: optional(z.enum(REPORT_KINDS, REPORT_MESSAGES.report)),
@@ -114,6 +128,13 @@ export function parseReportQuery(
           return cursor ?? z.NEVER;
         }),
       ),
+      page: optional(
+        z
+          .string()
+          .regex(/^\d{1,6}$/, REPORT_MESSAGES.page)
+          .transform(Number)
+          .refine((page) => page >= 1, REPORT_MESSAGES.page),
+      ),
     })
     .superRefine((value, ctx) => {
       const to = value.to ?? value.from ?? month;
@@ -123,7 +144,7 @@ export function parseReportQuery(
       else if (monthsInRange(from, to) > REPORT_MAX_MONTHS)
         ctx.addIssue({ code: 'custom', path: ['from'], message: REPORT_MESSAGES.rangeTooLong });
     })
-    .safeParse(pickParams(params, ['report', 'from', 'to', 'building', 'asOf', 'after']));
+    .safeParse(pickParams(params, ['report', 'from', 'to', 'building', 'asOf', 'after', 'page']));
   if (!parsed.success) return { ok: false, issues: parsed.error, query: fallback };
   const to = parsed.data.to ?? parsed.data.from ?? month;
   return {
@@ -135,15 +156,18 @@ export function parseReportQuery(
       buildingId: parsed.data.building ?? null,
       asOf: parsed.data.asOf ?? today,
       after: parsed.data.after ?? null,
+      page: parsed.data.page ?? 1,
     },
   };
 }
 
 /**
  * The URL of report `query` under `basePath` (`/admin/reports` or `/dashboard/reports`): the
- * rent roll with its date and page, the others with their months.
+ * rent roll with its date and page, the aging report with its page, the others with their months.
  */
 export function reportHref(basePath: string, query: ReportQuery): string {
+  if (query.report === 'aging')
+    return filteredHref(basePath, { report: query.report, building: query.buildingId, page: query.page > 1 ? query.page : null });
   if (query.report === 'rent-roll')
     return filteredHref(basePath, {
       report: query.report,

@@ -2,7 +2,7 @@
  * What the financial reports page gets from its loader (decision 058), shared by server and
  * browser. Client-safe.
  */
-import type { IncomeStatement, RentRoll, TrialBalanceReport } from './financial-reports.server';
+import type { DelinquencyAging, IncomeStatement, RentRoll, TrialBalanceReport } from './financial-reports.server';
 import type { ReportQuery } from './reports.schemas';
 
 export type ReportsPageData = {
@@ -15,4 +15,5 @@ export type ReportsPageData = {
   income: IncomeStatement | null;
   trialBalance: TrialBalanceReport | null;
   rentRoll: RentRoll | null;
+  aging: DelinquencyAging | null;
 };

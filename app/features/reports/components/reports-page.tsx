@@ -3,8 +3,10 @@
  * as links (each its own URL, so they work without JavaScript), a GET form for the months and the
  * building (the rent roll: its date), then the chosen report — the income statement (a chart of
  * income and expenses per month, whose figures are also a table, then the accounts with the
- * previous period and the change beside them), the trial balance, or the rent roll. Tables have captions and column headers for screen
- * readers; amounts are right-aligned.
+ * previous period and the change beside them), the trial balance, the rent roll, or the
+ * delinquency aging (the totals by age as a chart and a table footer, then the leases that owe,
+ * largest debt first). Tables have captions and column headers for screen readers; amounts are
+ * right-aligned.
  */
 import { BarChart } from '@mantine/charts';
 import { Alert, Anchor, Button, EmptyState, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
@@ -12,6 +14,7 @@ import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFilter, IconRepor
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { KeysetPager } from '~/components/keyset-pager';
+import { LinkPagination } from '~/components/lists/link-pagination';
 import { ListBuildingFilter } from '~/components/lists/building-filter';
 import { ColumnHeaders, translatedColumns, type ListColumn } from '~/components/lists/list-table';
 import { FilterErrorsAlert } from '~/components/lists/list-toolbar';
@@ -19,8 +22,8 @@ import { formatCents, formatIsoDate } from '~/lib/format';
 import { useTranslation } from '~/lib/i18n';
 import type { Language } from '~/lib/constants';
 import { useLanguage } from '~/lib/use-language';
-import type { IncomeStatement, RentRoll, TrialBalanceReport } from '../financial-reports.server';
-import { REPORT_KINDS, reportHref, type ReportQuery } from '../reports.schemas';
+import type { DelinquencyAging, IncomeStatement, RentRoll, TrialBalanceReport } from '../financial-reports.server';
+import { AGING_BUCKETS, REPORT_KINDS, reportHref, type ReportQuery } from '../reports.schemas';
 import type { ReportsPageData } from '../reports.types';
 
 /** A month (`YYYY-MM`) as e.g. "Nov 2026" / "nov 2026" (here, not in ~/lib/format: the public pages' bundle stays within its budget). */
@@ -97,7 +100,7 @@ export function ReportsPage({ page }: { page: ReportsPageData }) {
             </Button>
           ))}
         </Group>
-        {Object.keys(page.errors).length === 0 && query.report !== 'rent-roll' && (
+        {Object.keys(page.errors).length === 0 && (
           <Button
             component="a"
             href={reportHref(`${page.basePath}.csv`, query)}
@@ -116,6 +119,7 @@ export function ReportsPage({ page }: { page: ReportsPageData }) {
       {page.income && <IncomeStatementView statement={page.income} />}
       {page.trialBalance && <TrialBalanceView report={page.trialBalance} />}
       {page.rentRoll && <RentRollView page={page} rentRoll={page.rentRoll} />}
+      {page.aging && <AgingView page={page} aging={page.aging} />}
     </Stack>
   );
 }
@@ -137,7 +141,7 @@ function ReportFilters({ page }: { page: ReportsPageData }) {
             style={{ flex: '0 1 170px' }}
             data-testid="reports-filter-asOf"
           />
-        ) : (
+        ) : query.report === 'aging' ? null : (
           <>
             <MonthField name="from" label={t('reports.filters.from')} value={query.from} error={errors.from} />
             <MonthField name="to" label={t('reports.filters.to')} value={query.to} error={errors.to} />
@@ -154,9 +158,14 @@ function ReportFilters({ page }: { page: ReportsPageData }) {
           {t('reports.filters.apply')}
         </Button>
       </Group>
-      {query.report !== 'rent-roll' && (
+      {(query.report === 'income' || query.report === 'trial-balance') && (
         <Text size="xs" c="dimmed" mt={4}>
           {t('reports.filters.monthsHint')}
+        </Text>
+      )}
+      {query.report === 'aging' && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {t('reports.aging.hint')}
         </Text>
       )}
     </Form>
@@ -436,6 +445,108 @@ function RentRollView({ page, rentRoll }: { page: ReportsPageData; rentRoll: Ren
         nextHref={rentRoll.next ? reportHref(page.basePath, { ...query, after: rentRoll.next }) : null}
         nextLabel={t('reports.rentRoll.next')}
         testId="rent-roll-pager"
+      />
+    </Stack>
+  );
+}
+
+/**
+ * The delinquency aging: what the selection's tenants owe by age (a chart of the totals, hidden
+ * from assistive technology: the same figures are the table's footer), then each lease that owes,
+ * largest debt first, with its tenant (a link to their page) and last payment; numbered pages.
+ */
+function AgingView({ page, aging }: { page: ReportsPageData; aging: DelinquencyAging }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const money = (cents: number) => formatCents(cents, lang);
+  const tenantsPath = page.basePath.replace(/\/reports$/, '/tenants');
+  const { totals } = aging;
+  return (
+    <Stack gap="md" data-testid="aging">
+      {totals.leases > 0 && (
+        <Paper withBorder p="md" component="section" aria-labelledby="aging-chart-title">
+          <Title order={2} size="h5" id="aging-chart-title">
+            {t('reports.aging.chartTitle', { count: totals.leases, total: money(totals.totalCents) })}
+          </Title>
+          <div aria-hidden>
+            <BarChart
+              h={200}
+              mt="sm"
+              data={AGING_BUCKETS.map((bucket) => ({ bucket: t(`reports.aging.${bucket}`), owed: totals[bucket] / 100 }))}
+              dataKey="bucket"
+              series={[{ name: 'owed', label: t('reports.aging.total'), color: 'orange.6' }]}
+              valueFormatter={(value) => formatCents(Math.round(value * 100), lang)}
+              barChartProps={{ accessibilityLayer: false }}
+            />
+          </div>
+        </Paper>
+      )}
+      <ReportTable
+        isEmpty={aging.rows.length === 0}
+        empty={{ title: t('reports.aging.emptyTitle'), body: t('reports.aging.emptyBody'), testId: 'aging-empty' }}
+        caption={t('reports.aging.caption', { date: formatIsoDate(aging.asOf, lang) })}
+        columns={translatedColumns(t, 'reports.aging', [
+          'tenant',
+          'unit',
+          ...AGING_BUCKETS.map((key) => ({ key, align: 'right' as const })),
+          { key: 'total', align: 'right' },
+          'lastPayment',
+        ])}
+        testId="aging-table"
+      >
+        <Table.Tbody>
+          {aging.rows.map((row) => (
+            <Table.Tr key={row.leaseId} data-testid="aging-row" data-lease={row.leaseId}>
+              <Table.Th scope="row" fw={400}>
+                {row.tenantId ? (
+                  <Anchor component={Link} to={`${tenantsPath}/${row.tenantId}`} size="sm">
+                    {row.tenantName}
+                  </Anchor>
+                ) : (
+                  (row.tenantName ?? t('reports.aging.noTenant'))
+                )}
+              </Table.Th>
+              <Table.Td>
+                {row.buildingName} · {row.unitNumber}
+              </Table.Td>
+              {AGING_BUCKETS.map((bucket) => (
+                <Table.Td key={bucket} ta="right" c={row.amounts[bucket] === 0 ? 'dimmed' : undefined}>
+                  {money(row.amounts[bucket])}
+                </Table.Td>
+              ))}
+              <Table.Td ta="right" fw={700}>
+                {money(row.amounts.totalCents)}
+              </Table.Td>
+              <Table.Td>
+                {row.lastPayment
+                  ? t('reports.aging.paid', { amount: money(row.lastPayment.amountCents), date: formatIsoDate(row.lastPayment.date, lang) })
+                  : t('reports.aging.neverPaid')}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr data-testid="aging-total">
+            <Table.Th scope="row" colSpan={2}>
+              {t('reports.aging.totals', { count: totals.leases })}
+            </Table.Th>
+            {AGING_BUCKETS.map((bucket) => (
+              <Table.Td key={bucket} ta="right" fw={700}>
+                {money(totals[bucket])}
+              </Table.Td>
+            ))}
+            <Table.Td ta="right" fw={700}>
+              {money(totals.totalCents)}
+            </Table.Td>
+            <Table.Td />
+          </Table.Tr>
+        </Table.Tfoot>
+      </ReportTable>
+      <LinkPagination
+        page={aging.page}
+        pageCount={aging.pageCount}
+        hrefFor={(target) => reportHref(page.basePath, { ...page.query, page: target })}
+        testId="aging-pager"
       />
     </Stack>
   );

@@ -1,0 +1,109 @@
+/**
+ * The reports that read units, leases and tenant ledgers (decision 058) stay flat in the size of
+ * the portfolio for one building: the rent roll and the delinquency aging of one building read its
+ * units through `property_building_unit_idx`, their leases, charges and journal lines through the
+ * lease indexes — never a Seq Scan of `property`, `lease`, `charge` or `journal_line`; the whole
+ * portfolio's aging reads the open charges only (`charge_open_lease_idx`), not a year of paid
+ * ones. Each statement the services send is captured and EXPLAINed on a portfolio built by the
+ * demo generator, with a lease on a third of the units, twelve months of rent each (most paid) and
+ * the journal those post. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ */
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '~/server/db/rows.server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDemoPortfolio } from '../../../tests/setup/demo-portfolio';
+import { createStatementRecorder, explainText } from '../../../tests/setup/query-plans';
+import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
+import { findDelinquencyAging, findRentRoll, type ReportsActor } from './financial-reports.server';
+import type { ReportQuery } from './reports.schemas';
+
+const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+const UNITS = 10_000;
+
+describe(`rent roll and aging query plans at ${UNITS.toLocaleString('en-US')} units (${kind})`, () => {
+  let database: TestDatabase;
+  const recorder = createStatementRecorder();
+  const admin: ReportsActor = { id: 'plan-admin', role: 'admin' };
+  let manager: ReportsActor;
+  let buildingId = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ onQuery: recorder.onQuery });
+    const db = database.db;
+    const plan = await insertDemoPortfolio(db, UNITS);
+    manager = { id: plan.managers[0]!.id, role: 'property_manager' };
+    await db.execute(sql`
+      insert into lease (property_id, start_date, end_date, monthly_rent_cents, deposit_cents, status)
+      select id, date '2025-12-01', date '2026-11-30' + (id % 300), price * 100, price * 100, 'active' from property where id % 3 = 0`);
+    // Twelve months of rent a lease: paid, except the last month of one lease in ten and the last
+    // two of one in thirty (the open charges the aging reads).
+    await db.execute(sql`
+      insert into charge (lease_id, kind, amount_cents, allocated_cents, due_date, period, status)
+      select l.id, 'rent', l.monthly_rent_cents, case when open then 0 else l.monthly_rent_cents end, m.due, to_char(m.due, 'YYYY-MM'),
+        (case when open then 'open' else 'paid' end)::charge_status
+      from lease l
+      cross join lateral generate_series(date '2025-12-01', date '2026-11-01', interval '1 month') as m(due)
+      cross join lateral (select (l.id % 10 = 0 and m.due = date '2026-11-01') or (l.id % 30 = 3 and m.due >= date '2026-10-01') as open) o`);
+    await db.execute(sql`
+      insert into payment (lease_id, kind, method, amount_cents, status, provider, idempotency_key, settled_at)
+      select c.lease_id, 'rent', 'check', sum(c.amount_cents)::int, 'succeeded', 'offline', 'plan-' || c.lease_id, now()
+      from charge c where c.status = 'paid' group by c.lease_id`);
+    const [largest] = rowsOf<{ building_id: number }>(
+      await db.execute(sql`select building_id from property group by building_id order by count(*) desc limit 1`),
+    );
+    buildingId = largest!.building_id;
+    for (const table of ['property', 'lease', 'lease_tenant', 'charge', 'payment', 'journal_line', 'building'])
+      await db.execute(sql.raw(`ANALYZE ${table}`));
+  }, 300_000);
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  /** The plans of every statement `run` sends. */
+  async function plansOf(run: () => Promise<unknown>): Promise<string[]> {
+    const captured = await recorder.capture(run);
+    expect(captured.length).toBeGreaterThan(0);
+    return Promise.all(captured.map((entry) => explainText(database.db, entry)));
+  }
+
+  const query = (report: ReportQuery['report'], building: number | null): ReportQuery => ({
+    report,
+    from: '2026-11',
+    to: '2026-11',
+    buildingId: building,
+    asOf: '2026-11-15',
+    after: null,
+    page: 1,
+  });
+
+  function expectNoFullScans(plan: string) {
+    expect(plan, plan).not.toMatch(/Seq Scan on (property|lease|charge|journal_line|payment)\b/);
+  }
+
+  it('the rent roll of one building, for an admin and for its manager, reads that building only', async () => {
+    for (const actor of [admin, manager]) {
+      const building = actor === admin ? buildingId : null;
+      for (const plan of await plansOf(() => findRentRoll({ db: database.db, actor, query: query('rent-roll', building) }))) {
+        expectNoFullScans(plan);
+        expect(plan, plan).toMatch(/property_building_unit_idx/);
+      }
+    }
+  });
+
+  it('the aging of one building reads its leases; the portfolio reads the open charges only', async () => {
+    const now = new Date('2026-11-20T15:00:00Z');
+    for (const plan of await plansOf(() =>
+      findDelinquencyAging({ db: database.db, actor: admin, query: query('aging', buildingId), now }),
+    )) {
+      expectNoFullScans(plan);
+    }
+    for (const plan of await plansOf(() => findDelinquencyAging({ db: database.db, actor: admin, query: query('aging', null), now }))) {
+      expect(plan, plan).toMatch(/charge_open_lease_idx/);
+      expect(plan, plan).not.toMatch(/Seq Scan on charge\b/);
+    }
+    const aging = await findDelinquencyAging({ db: database.db, actor: admin, query: query('aging', null), now });
+    expect(aging.totals.leases).toBeGreaterThan(0);
+    expect(aging.rows[0]!.amounts.days1to30).toBeGreaterThan(0);
+  });
+});
