@@ -7,7 +7,9 @@
  * job with a daily company rule (decision 051: posted, raised a day later, run again that day;
  * target ≤ 60 s PGlite, ≤ 30 s PostgreSQL each), then measures every path of /admin/tenants (default, a name, an e-mail, a unit,
  * balance due, ending within 30 days, a building, a page 1,000 rows deep), /admin/payments
- * (default and each filter) and a tenant's /tenant-portal (target p95 ≤ 50 ms), as the data
+ * (default and each filter), a tenant's /tenant-portal (target p95 ≤ 50 ms) and /admin/reports
+ * (decision 058: each report's default view, one building, the portfolio's year, deep pages;
+ * target p95 ≤ 300 ms), as the data
  * requests a browser sends for them (`.data?_routes=<page>`), one request at a time (what one
  * person waits) and with --connections concurrent clients (throughput on this machine). Not a
  * test: it prints.
@@ -245,7 +247,7 @@ async function timeRentJobs(env: Record<string, string>): Promise<{ rent: JobTim
 }
 
 /** The cursor of a directory page about 1,000 rows deep (the 40th page of 25). */
-async function deepCursor(env: Record<string, string>): Promise<string> {
+async function deepCursor(env: Record<string, string>): Promise<{ tenants: string; rentRoll: string }> {
   const database = await openDatabase(databaseTarget(env));
   try {
     const [row] = rowsOf<{ lease_id: number; id: number }>(
@@ -253,10 +255,23 @@ async function deepCursor(env: Record<string, string>): Promise<string> {
         sql`select t.lease_id, t.id from lease l join lease_tenant t on t.lease_id = l.id where l.status in ('active', 'signed', 'ended', 'terminated') order by l.id desc, t.id offset 999 limit 1`,
       ),
     );
-    return row ? `${row.lease_id}.${row.id}` : '';
+    // The rent roll's keyset position 1,000 units deep (building, then unit number).
+    const [unit] = rowsOf<{ building_id: number; unit_number: string }>(
+      await database.db.execute(sql`select building_id, unit_number from property order by building_id, unit_number offset 999 limit 1`),
+    );
+    return {
+      tenants: row ? `${row.lease_id}.${row.id}` : '',
+      rentRoll: unit ? `${unit.building_id}_${encodeURIComponent(unit.unit_number)}` : '',
+    };
   } finally {
     await database.close();
   }
+}
+
+/** `YYYY-MM` of the month `count` months before this one (UTC). */
+function monthsAgo(count: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - count, 1)).toISOString().slice(0, 7);
 }
 
 async function main() {
@@ -276,7 +291,7 @@ async function main() {
       console.log(`  daily late fees: ${dailyLine(job.daily)}`);
       return deepCursor(env);
     },
-    paths: async (base, deep) => {
+    paths: async (base, { tenants: deep, rentRoll: rentRollDeep }) => {
       const admin = { cookie: await signInBenchAdmin(base) };
       const tenant = { cookie: await signInBench(base, BENCH_TENANT) };
       return [
@@ -299,15 +314,32 @@ async function main() {
           admin,
         ],
         ['tenant portal', '/tenant-portal', tenant],
+        // The reports (decision 058): each one's default view first, then its filters and the
+        // whole portfolio's year.
+        ['reports: income (default)', '/admin/reports', admin],
+        ['reports: income, building', '/admin/reports?building=7', admin],
+        ['reports: income, year', `/admin/reports?from=${monthsAgo(11)}&to=${monthsAgo(0)}`, admin],
+        ['reports: income, building year', `/admin/reports?from=${monthsAgo(11)}&to=${monthsAgo(0)}&building=7`, admin],
+        ['reports: trial balance', '/admin/reports?report=trial-balance', admin],
+        ['reports: trial balance, bldg', '/admin/reports?report=trial-balance&building=7', admin],
+        ['reports: rent roll', '/admin/reports?report=rent-roll', admin],
+        ['reports: rent roll, building', '/admin/reports?report=rent-roll&building=7', admin],
+        ['reports: rent roll, deep', `/admin/reports?report=rent-roll&after=${rentRollDeep}`, admin],
+        ['reports: aging', '/admin/reports?report=aging', admin],
+        ['reports: aging, building', '/admin/reports?report=aging&building=7', admin],
+        ['reports: aging, page 5', '/admin/reports?report=aging&page=5', admin],
       ];
     },
     // The data request a browser sends when the person moves within the section (a filter, a
     // search, the next page): only the page's loader runs — the root and /admin layout keep
     // their data (their shouldRevalidate) — and it checks the session itself.
-    routeIdOf: (urlPath) => (urlPath.startsWith('/tenant-portal') ? 'routes/tenant/portal' : `routes/admin/${urlPath.split(/[/?]/)[2]}`),
+    // The ids of app/routes.ts (a staff page's is `<area>/<file>`): an unknown id would run every
+    // loader of the path, the root's included.
+    routeIdOf: (urlPath) =>
+      urlPath.startsWith('/tenant-portal') ? 'routes/tenant-portal/_index' : `admin/${urlPath.split(/[/?]/)[2]}.tsx`,
   });
   printDataRequestTable(
-    `\nLeases at ${LEASES.toLocaleString('en-US')} active leases (data requests, ${duration} s each; target p95 ≤ 50 ms one at a time)`,
+    `\nLeases at ${LEASES.toLocaleString('en-US')} active leases (data requests, ${duration} s each; target p95 ≤ 50 ms one at a time, reports ≤ 300 ms)`,
     connections,
     rows,
   );

@@ -215,10 +215,10 @@ async function main() {
     },
     routeIdOf: (urlPath) =>
       urlPath.startsWith('/vendor-portal/work-orders/')
-        ? 'routes/vendor/work-order'
+        ? 'routes/vendor-portal/work-orders.$workOrderId'
         : urlPath.startsWith('/vendor-portal')
-          ? 'routes/vendor/work-orders'
-          : 'routes/admin/assignments',
+          ? 'routes/vendor-portal/work-orders'
+          : 'admin/assignments.tsx',
   });
   printDataRequestTable(
     `\nWork orders at ${WORK_ORDERS.toLocaleString('en-US')} (data requests, ${duration} s each; target p95 ≤ 50 ms one at a time)`,
