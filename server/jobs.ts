@@ -3,6 +3,7 @@
  * 014). The runner (app/server/outbox) knows no domain; a feature that enqueues a topic adds its
  * handlers here.
  */
+import { GL_COMPACT_SCHEDULE, generalLedgerJobHandlers } from '../app/features/accounting/general-ledger-jobs.server';
 import { applicationJobHandlers } from '../app/features/applications/application-jobs.server';
 import { bookingJobHandlers } from '../app/features/booking/booking-jobs.server';
 import { AUTOPAY_DAILY_SCHEDULE, RENT_DAILY_SCHEDULE, rentJobHandlers } from '../app/features/ledger/rent-jobs.server';
@@ -35,6 +36,7 @@ export const jobHandlers: JobHandlers = {
   ...auditRetentionJobHandlers(env.AUDIT_RETENTION_DAYS),
   ...vendorJobHandlers,
   ...workOrderJobHandlers,
+  ...generalLedgerJobHandlers,
 };
 
 export const jobSchedules: readonly JobSchedule[] = [
@@ -45,4 +47,5 @@ export const jobSchedules: readonly JobSchedule[] = [
   AUDIT_RETENTION_SCHEDULE,
   SLA_CHECK_SCHEDULE,
   VENDOR_INSURANCE_SCHEDULE,
+  GL_COMPACT_SCHEDULE,
 ];

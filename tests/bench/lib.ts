@@ -129,7 +129,8 @@ export type DataRequestPath = [name: string, urlPath: string, headers: Record<st
  * prepare the scratch database of `units` units, `setup(env)` (adds the bench's rows, answers
  * what the paths need), make `BENCH_ADMIN`, start the server on the next port after `firstPort`,
  * then measure every path `paths(base, context)` answers (it signs in as it needs) with
- * `measureDataRequest` as the data request of route `routeIdOf(urlPath)`, and stop the server. `label` names the data in each database's heading
+ * `measureDataRequest` as the data request of route `routeIdOf(urlPath)` (only those whose name
+ * starts with `--only`, when given), and stop the server. `label` names the data in each database's heading
  * ("50,000 work orders"). Answers every row, for `printDataRequestTable`.
  */
 export async function benchDataRequests<T>({
@@ -147,7 +148,7 @@ export async function benchDataRequests<T>({
   paths: (base: string, context: T) => Promise<DataRequestPath[]>;
   routeIdOf: (urlPath: string) => string;
 }): Promise<DataRequestRow[]> {
-  const { duration, connections, units, fresh } = loadArgs();
+  const { duration, connections, units, fresh, only } = loadArgs();
   const kinds: Array<'pglite' | 'postgres'> = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
   const rows: DataRequestRow[] = [];
   let port = firstPort;
@@ -160,6 +161,7 @@ export async function benchDataRequests<T>({
     const base = `http://127.0.0.1:${port}`;
     try {
       for (const [name, urlPath, headers] of await paths(base, context)) {
+        if (only !== null && !name.startsWith(only)) continue;
         const request = { kind, name, urlPath, routeId: routeIdOf(urlPath), headers };
         rows.push(await measureDataRequest(base, request, { connections, duration, pad }));
       }
@@ -321,9 +323,10 @@ export function signInBenchAdmin(base: string): Promise<string> {
  * (default 4), --units N (default 75000), --fresh (seed the scratch database again); --help
  * prints them and exits.
  */
-export function loadArgs(): { duration: number; connections: number; units: number; fresh: boolean } {
+export function loadArgs(): { duration: number; connections: number; units: number; fresh: boolean; only: string | null } {
   const { values } = parseArgs({
     options: {
+      only: { type: 'string' },
       duration: { type: 'string', default: '5' },
       connections: { type: 'string', default: '4' },
       units: { type: 'string', default: '75000' },
@@ -333,14 +336,20 @@ export function loadArgs(): { duration: number; connections: number; units: numb
   });
   if (values.help) {
     console.log(
-      'Options: --duration S (default 5) · --connections N (default 4) · --units N (default 75000) · --fresh (seed the scratch database again)',
+      'Options: --duration S (default 5) · --connections N (default 4) · --units N (default 75000) · --fresh (seed the scratch database again) · --only TEXT (measure only the requests whose name starts with TEXT)',
     );
     console.log(
       'Scratch databases: BENCH_SCRATCH (default: dimora-bench in the temp folder); PostgreSQL too when BENCH_DATABASE_URL or DATABASE_URL is set.',
     );
     process.exit(0);
   }
-  return { duration: Number(values.duration), connections: Number(values.connections), units: Number(values.units), fresh: values.fresh };
+  return {
+    duration: Number(values.duration),
+    connections: Number(values.connections),
+    units: Number(values.units),
+    fresh: values.fresh,
+    only: values.only ?? null,
+  };
 }
 
 /**

@@ -74,8 +74,9 @@ export async function createTestDatabase({
 
 /**
  * `database.close`, preceded on a migrated database by the books' check (decision 058): whatever
- * money a test file moved, its journal balances and every lease's receivable equals its tenant
- * ledger's balance, or closing throws (the file fails). The database closes either way.
+ * money a test file moved, its journal balances, every lease's receivable equals its tenant
+ * ledger's balance and the month totals equal the journal (decision 059), or closing throws (the
+ * file fails). The database closes either way.
  */
 function checkedClose(database: Database, migrated: boolean): () => Promise<void> {
   const close = database.close;
@@ -116,10 +117,11 @@ export function useTestDatabase(options?: TestDatabaseOptions): TestDatabase {
  * differ from its tenant ledger's balance (decision 058), naming the leases concerned.
  */
 export async function assertBooksSound(db: Database['db']): Promise<void> {
-  const { imbalanceCents, mismatches } = await checkBooks(db);
-  if (imbalanceCents !== 0 || mismatches.length > 0)
+  const { imbalanceCents, mismatches, monthTotalMismatches } = await checkBooks(db);
+  if (imbalanceCents !== 0 || mismatches.length > 0 || monthTotalMismatches > 0)
     throw new Error(
-      `The books are not sound: debits − credits = ${imbalanceCents} cents; receivable ≠ ledger for ${JSON.stringify(mismatches)}`,
+      `The books are not sound: debits − credits = ${imbalanceCents} cents; receivable ≠ ledger for ${JSON.stringify(mismatches)}; ` +
+        `${monthTotalMismatches} month totals differ from the journal`,
     );
 }
 

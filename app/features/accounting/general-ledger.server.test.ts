@@ -4,7 +4,10 @@
  * an edit of the journal and a hand entry in a closed month; every money event of a lease posts
  * its entry in the same transaction (charge, card payment, refund, offline payment, bank debit in
  * flight, cleared and returned, the application's payments linked at signing, the deposit at
- * move-out); the trial balance is zero and each lease's receivable equals its tenant ledger.
+ * move-out); the trial balance is zero and each lease's receivable equals its tenant ledger. The
+ * month totals (decision 059) follow every posting, fold into a row per month, account and
+ * building, and — on PostgreSQL — take concurrent postings in opposite orders and a compaction
+ * running beside them without a wait, a deadlock or a lost cent.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,12 +18,13 @@ import { rowsOf } from '~/server/db/rows.server';
 import { addCharge, createLeaseFixture, createPerson, TEST_ORIGIN } from '../../../tests/setup/leases';
 import { payThroughCheckout } from '../../../tests/setup/checkout';
 import { failureOf } from '../../../tests/setup/failure';
-import { createTestDatabase, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
+import { createTestDatabase, raceTest, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
 import { endLease, recordOfflinePayment, refundPayment } from '~/features/ledger/ledger-commands.server';
 import { findLeaseBalance } from '~/features/ledger/ledger.server';
 import {
   checkBooks,
   closeMonth,
+  compactMonthTotals,
   JournalEntryError,
   postJournalEntry,
   reverseJournalEntry,
@@ -420,6 +424,122 @@ describe('every money event of a lease posts its entry', () => {
     );
     expect(Number(totals!.debits)).toBeGreaterThan(0);
     expect(totals!.debits).toBe(totals!.credits);
-    expect(await checkBooks(database.db)).toEqual({ imbalanceCents: 0, mismatches: [] });
+    expect(await checkBooks(database.db)).toEqual({ imbalanceCents: 0, mismatches: [], monthTotalMismatches: 0 });
+  });
+});
+
+describe('the month totals (decision 059)', () => {
+  /** The rows of the month totals of building `buildingId`: [month, account key, debit, credit]. */
+  async function totalsOf(buildingId: number) {
+    return rowsOf<{ month: string; key: string; debit: string; credit: string }>(
+      await database.db.execute(sql`
+        select to_char(t.month, 'YYYY-MM') as month, a.system_key as key, t.debit_cents as debit, t.credit_cents as credit
+        from gl_month_total t join gl_account a on a.id = t.account_id
+        where t.building_id = ${buildingId} order by t.month, a.number, t.id`),
+    ).map((row) => [row.month, row.key, Number(row.debit), Number(row.credit)]);
+  }
+
+  /** A hand entry of `cents` in building `buildingId` on `date`: cash against other income. */
+  async function handEntry(buildingId: number, date: string, cents: number) {
+    const [cash, income] = [await systemAccountId(database.db, 'operating_cash'), await systemAccountId(database.db, 'other_income')];
+    return database.db.transaction((tx) =>
+      postJournalEntry(tx, {
+        entryDate: date,
+        buildingId,
+        source: 'manual',
+        memo: 'month totals',
+        lines: [
+          { accountId: cash, debitCents: cents },
+          { accountId: income, creditCents: cents },
+        ],
+      }),
+    );
+  }
+
+  it('follow every posting, a row per statement and group, and fold into one row per month, account and building', async () => {
+    const lease = await createLeaseFixture(database.db, { manager, tenant });
+    const [unit] = rowsOf<{ building_id: number }>(
+      await database.db.execute(sql`select building_id from property where id = ${lease.propertyId}`),
+    );
+    const buildingId = unit!.building_id;
+    await handEntry(buildingId, '2026-10-03', 1_000);
+    await handEntry(buildingId, '2026-10-20', 2_500);
+    await handEntry(buildingId, '2026-11-02', 400);
+    expect(await totalsOf(buildingId)).toEqual([
+      ['2026-10', 'operating_cash', 1_000, 0],
+      ['2026-10', 'operating_cash', 2_500, 0],
+      ['2026-10', 'other_income', 0, 1_000],
+      ['2026-10', 'other_income', 0, 2_500],
+      ['2026-11', 'operating_cash', 400, 0],
+      ['2026-11', 'other_income', 0, 400],
+    ]);
+    expect((await checkBooks(database.db)).monthTotalMismatches).toBe(0);
+    expect(await compactMonthTotals(database.db)).toBeGreaterThanOrEqual(4);
+    expect(await totalsOf(buildingId)).toEqual([
+      ['2026-10', 'operating_cash', 3_500, 0],
+      ['2026-10', 'other_income', 0, 3_500],
+      ['2026-11', 'operating_cash', 400, 0],
+      ['2026-11', 'other_income', 0, 400],
+    ]);
+    // Nothing left to fold: a second run changes nothing.
+    expect(await compactMonthTotals(database.db)).toBe(0);
+    expect((await checkBooks(database.db)).monthTotalMismatches).toBe(0);
+  });
+
+  it('are checked against the journal: a total that drifts from its lines is found', async () => {
+    const [row] = rowsOf<{ id: number }>(await database.db.execute(sql`select id from gl_month_total order by id desc limit 1`));
+    await database.db.execute(sql`update gl_month_total set debit_cents = debit_cents + 1 where id = ${row!.id}`);
+    expect((await checkBooks(database.db)).monthTotalMismatches).toBe(1);
+    await database.db.execute(sql`update gl_month_total set debit_cents = debit_cents - 1 where id = ${row!.id}`);
+    expect((await checkBooks(database.db)).monthTotalMismatches).toBe(0);
+  });
+
+  raceTest('take concurrent postings in opposite orders and a compaction beside them: no deadlock, no lost cent', async () => {
+    const lease = await createLeaseFixture(database.db, { manager, tenant });
+    const [unit] = rowsOf<{ building_id: number }>(
+      await database.db.execute(sql`select building_id from property where id = ${lease.propertyId}`),
+    );
+    const buildingId = unit!.building_id;
+    const [cash, income, fees] = [
+      await systemAccountId(database.db, 'operating_cash'),
+      await systemAccountId(database.db, 'other_income'),
+      await systemAccountId(database.db, 'late_fee_income'),
+    ];
+    const post = (tx: Parameters<Parameters<typeof database.db.transaction>[0]>[0], accountId: number, cents: number) =>
+      postJournalEntry(tx, {
+        entryDate: '2026-09-15',
+        buildingId,
+        source: 'manual',
+        memo: 'race',
+        lines: [
+          { accountId: cash, debitCents: cents },
+          { accountId, creditCents: cents },
+        ],
+      });
+    // Each transaction posts twice, half of them income then fees and half fees then income; the
+    // pause between their two postings lets the others and the compactions interleave. Totals
+    // updated in place would make them queue on each other's rows (and deadlock when two touch the
+    // same groups in opposite orders); inserted ones never wait, and nothing may be lost.
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+    await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) =>
+        database.db.transaction(async (tx) => {
+          const [first, second] = i % 2 === 0 ? [income, fees] : [fees, income];
+          await post(tx, first, 100);
+          await pause();
+          await post(tx, second, 10);
+        }),
+      ),
+      compactMonthTotals(database.db),
+      pause().then(() => compactMonthTotals(database.db)),
+    ]);
+    await compactMonthTotals(database.db);
+    expect(await totalsOf(buildingId)).toEqual([
+      ['2026-09', 'operating_cash', 8 * 110, 0],
+      // Four transactions credited 100 then 10 to one account, four the other way round.
+      ['2026-09', 'late_fee_income', 0, 4 * 100 + 4 * 10],
+      ['2026-09', 'other_income', 0, 4 * 100 + 4 * 10],
+    ]);
+    expect((await checkBooks(database.db)).monthTotalMismatches).toBe(0);
   });
 });

@@ -225,15 +225,17 @@ export async function closeMonth(
 export type ReceivableMismatch = { leaseId: number; ledgerCents: number; receivableCents: number };
 
 /**
- * The books' two invariants, for tests and /admin/database: the sum of all debits less all
- * credits (`imbalanceCents`, 0 when sound), and the leases whose accounts-receivable lines do not
- * add up to their tenant ledger's balance (charges less credits less money received and not
- * refunded, as `findLeaseBalance` counts it), at most `limit` of them.
+ * The books' invariants, for tests and /admin/database: the sum of all debits less all credits
+ * (`imbalanceCents`, 0 when sound); the leases whose accounts-receivable lines do not add up to
+ * their tenant ledger's balance (charges less credits less money received and not refunded, as
+ * `findLeaseBalance` counts it), at most `limit` of them; and how many (month, account, building)
+ * groups of the month totals (`gl_month_total`, decision 059) differ from the journal's lines
+ * (`monthTotalMismatches`, 0 when sound).
  */
 export async function checkBooks(
   db: Executor,
   { limit = 20 }: { limit?: number } = {},
-): Promise<{ imbalanceCents: number; mismatches: ReceivableMismatch[] }> {
+): Promise<{ imbalanceCents: number; mismatches: ReceivableMismatch[]; monthTotalMismatches: number }> {
   const [total] = rowsOf<{ imbalance: string | null }>(
     await db.execute(sql`select sum(debit_cents) - sum(credit_cents) as imbalance from journal_line`),
   );
@@ -256,8 +258,22 @@ export async function checkBooks(
       where coalesce(b.cents, 0) <> coalesce(r.cents, 0)
       order by 1 limit ${limit}`),
   );
+  const [months] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      with lines as (
+        select date_trunc('month', entry_date)::date as month, account_id, coalesce(building_id, 0) as building_key,
+          sum(debit_cents) as debit, sum(credit_cents) as credit
+        from journal_line group by 1, 2, 3
+      ), totals as (
+        select month, account_id, coalesce(building_id, 0) as building_key, sum(debit_cents) as debit, sum(credit_cents) as credit
+        from gl_month_total group by 1, 2, 3
+      )
+      select count(*)::int as n from lines l full join totals t using (month, account_id, building_key)
+      where coalesce(l.debit, 0) <> coalesce(t.debit, 0) or coalesce(l.credit, 0) <> coalesce(t.credit, 0)`),
+  );
   return {
     imbalanceCents: Number(total?.imbalance ?? 0),
+    monthTotalMismatches: Number(months?.n ?? 0),
     mismatches: mismatches.map((row) => ({
       leaseId: row.lease_id,
       ledgerCents: Number(row.ledger),
@@ -271,4 +287,15 @@ export async function systemAccountId(db: Executor, key: SystemAccountKey): Prom
   const [row] = await db.select({ id: glAccount.id }).from(glAccount).where(eq(glAccount.systemKey, key));
   if (!row) throw new Error(`The chart of accounts has no account with system key ${key}.`);
   return row.id;
+}
+
+/**
+ * Folds the month totals (`gl_month_total`, decision 059) of each month, account and building into
+ * one row (`gl_compact_month_totals()`): posting adds a row per statement and never updates one,
+ * so the rows grow with the number of postings until this runs. Safe beside concurrent postings
+ * and another compaction. Answers how many rows it folded.
+ */
+export async function compactMonthTotals(db: Executor): Promise<number> {
+  const [row] = rowsOf<{ folded: string | number }>(await db.execute(sql`select gl_compact_month_totals() as folded`));
+  return Number(row?.folded ?? 0);
 }

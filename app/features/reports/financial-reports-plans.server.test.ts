@@ -1,11 +1,10 @@
 /**
- * The financial reports of one building stay flat in the size of the portfolio (decision 058):
+ * The financial reports over whole months never read the journal's lines (decisions 058 and 059):
  * at 80,000 journal lines over 200 buildings, the income statement (the period and the one before
- * it, and the months of the chart) and the trial balance of one building read the lines of that
- * building through `journal_line_building_account_date_idx`, never the whole journal — for an
- * admin and for the building's manager. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
- * (The whole portfolio's reports read every line of their period: a monthly pre-aggregation is
- * the next step, see the decision.)
+ * it, and the months of the chart) and the trial balance read the month totals — one building's
+ * through `gl_month_total_building_month_idx`, never the whole table — for an admin and for the
+ * building's manager; the whole portfolio's read the totals only. Runs on PGlite, and on
+ * PostgreSQL with TEST_DATABASE_URL.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +49,7 @@ describe(`financial report query plans at ${(ENTRIES * 2).toLocaleString('en-US'
       from journal_entry e join gl_account a on a.system_key in ('trust_cash', 'rent_income')`);
     await db.execute(sql`ANALYZE journal_entry`);
     await db.execute(sql`ANALYZE journal_line`);
+    await db.execute(sql`ANALYZE gl_month_total`);
     await db.execute(sql`ANALYZE building`);
   }, 180_000);
 
@@ -57,17 +57,21 @@ describe(`financial report query plans at ${(ENTRIES * 2).toLocaleString('en-US'
     await database?.close();
   });
 
-  /** The plans of every statement `run` sends to the journal. */
+  /** The plans of every statement `run` sends; none reads the journal's lines, and some read the month totals. */
   async function plansOf(run: () => Promise<unknown>): Promise<string[]> {
     const captured = await recorder.capture(run);
-    const reads = captured.filter((entry) => /"journal_line"/i.test(entry.sql));
-    expect(reads.length, 'statements reading the journal').toBeGreaterThan(0);
+    expect(
+      captured.filter((entry) => /"journal_line"/i.test(entry.sql)),
+      'statements reading the journal',
+    ).toEqual([]);
+    const reads = captured.filter((entry) => /"gl_month_total"/i.test(entry.sql));
+    expect(reads.length, 'statements reading the month totals').toBeGreaterThan(0);
     return Promise.all(reads.map((entry) => explainText(database.db, entry)));
   }
 
   function expectBuildingIndex(plan: string) {
-    expect(plan, plan).toMatch(/journal_line_building_account_date_idx/);
-    expect(plan, plan).not.toMatch(/Seq Scan on journal_line/);
+    expect(plan, plan).toMatch(/gl_month_total_building_month_idx/);
+    expect(plan, plan).not.toMatch(/Seq Scan on gl_month_total/);
   }
 
   const year = (buildingOf: number | null): ReportQuery => ({
@@ -90,6 +94,12 @@ describe(`financial report query plans at ${(ENTRIES * 2).toLocaleString('en-US'
       const plans = await plansOf(() => findIncomeStatement({ db: database.db, actor: manager, query }));
       for (const plan of plans) expectBuildingIndex(plan);
     }
+  });
+
+  it('the income statement and the trial balance of the whole portfolio read the month totals only', async () => {
+    await plansOf(() => findIncomeStatement({ db: database.db, actor: admin, query: year(null) }));
+    const query: ReportQuery = { ...year(null), report: 'trial-balance' };
+    await plansOf(() => findTrialBalanceReport({ db: database.db, actor: admin, query }));
   });
 
   it('the trial balance of one building', async () => {

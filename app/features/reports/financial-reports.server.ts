@@ -1,18 +1,19 @@
 /**
- * The financial reports read from the general ledger (decision 058): the income statement of a
- * period with the period before it beside it, the trial balance at the end of a period, and the
- * rent roll on a date (every unit with its lease, rent, deposit held and balance), and the
- * delinquency aging of what tenants owe today. All are scoped
- * by the viewer: an admin sees the portfolio or one building; a property manager only
- * the buildings they manage (decision 015), one or all of them. Amounts are integer cents; periods
- * are whole months of entry dates (the buildings' wall-clock dates).
+ * The financial reports (decision 058): the income statement of a period with the period before
+ * it beside it and the trial balance at the end of a period, read from the general ledger's month
+ * totals (decision 059); the rent roll on a date (every unit with its lease, rent, and the deposit
+ * held and balance from the lease's journal lines); and the delinquency aging of what tenants owe
+ * today, from their open charges. All are scoped by the viewer: an admin sees the portfolio or one
+ * building; a property manager only the buildings they manage (decision 015), one or all of them.
+ * Amounts are integer cents; periods are whole months of entry dates (the buildings' wall-clock
+ * dates).
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { isAdmin, isPropertyManager } from '~/lib/access';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { rowsOf } from '~/server/db/rows.server';
-import { building, glAccount, journalLine } from '~/server/db/schema';
+import { building, glAccount, glMonthTotal } from '~/server/db/schema';
 import {
   addMonths,
   AGING_PAGE_SIZE,
@@ -26,14 +27,18 @@ import {
 
 export type ReportsActor = Pick<Viewer, 'id' | 'role'>;
 
-/** The journal lines `actor` may read, of `buildingId` when given (a building they may see: the caller checks). */
-function lineScope(actor: ReportsActor, buildingId: number | null): SQL {
+/**
+ * The month totals (`gl_month_total`, decision 059) `actor` may read, of `buildingId` when given
+ * (a building they may see: the caller checks). The reports over whole months read these, not
+ * the journal's lines: a year of the portfolio is a few thousand rows however many lines it has.
+ */
+function totalScope(actor: ReportsActor, buildingId: number | null): SQL {
   const own = isAdmin(actor.role)
     ? undefined
     : isPropertyManager(actor.role)
-      ? inArray(journalLine.buildingId, sql`(select ${building.id} from ${building} where ${building.managerId} = ${actor.id})`)
+      ? inArray(glMonthTotal.buildingId, sql`(select ${building.id} from ${building} where ${building.managerId} = ${actor.id})`)
       : sql`false`;
-  return and(own, buildingId === null ? undefined : eq(journalLine.buildingId, buildingId)) ?? sql`true`;
+  return and(own, buildingId === null ? undefined : eq(glMonthTotal.buildingId, buildingId)) ?? sql`true`;
 }
 
 export type AccountType = (typeof glAccount.$inferSelect)['type'];
@@ -91,29 +96,29 @@ export async function findIncomeStatement({
   const previous = previousPeriod(query);
   const current = periodDays(query);
   const before = periodDays(previous);
-  const scope = lineScope(actor, query.buildingId);
+  const scope = totalScope(actor, query.buildingId);
   // Income reads credit − debit, expenses debit − credit.
-  const signed = sql`case when ${glAccount.type} = 'income' then ${journalLine.creditCents} - ${journalLine.debitCents} else ${journalLine.debitCents} - ${journalLine.creditCents} end`;
-  const inPeriod = (days: { first: string; last: string }) => sql`${journalLine.entryDate} between ${days.first} and ${days.last}`;
+  const signed = sql`case when ${glAccount.type} = 'income' then ${glMonthTotal.creditCents} - ${glMonthTotal.debitCents} else ${glMonthTotal.debitCents} - ${glMonthTotal.creditCents} end`;
+  const inPeriod = (days: { first: string; last: string }) => sql`${glMonthTotal.month} between ${days.first} and ${days.last}`;
   const rows = await db
     .select({
       ...ACCOUNT_COLUMNS,
       currentCents: sql<string>`coalesce(sum(${signed}) filter (where ${inPeriod(current)}), 0)`,
       previousCents: sql<string>`coalesce(sum(${signed}) filter (where ${inPeriod(before)}), 0)`,
     })
-    .from(journalLine)
-    .innerJoin(glAccount, eq(glAccount.id, journalLine.accountId))
+    .from(glMonthTotal)
+    .innerJoin(glAccount, eq(glAccount.id, glMonthTotal.accountId))
     .where(
-      and(inArray(glAccount.type, ['income', 'expense']), sql`${journalLine.entryDate} between ${before.first} and ${current.last}`, scope),
+      and(inArray(glAccount.type, ['income', 'expense']), sql`${glMonthTotal.month} between ${before.first} and ${current.last}`, scope),
     )
     .groupBy(glAccount.id)
     .orderBy(asc(glAccount.number));
   const monthly = rowsOf<{ month: string; income: string; expense: string }>(
     await db.execute(sql`
-      select to_char(${journalLine.entryDate}, 'YYYY-MM') as month,
+      select to_char(${glMonthTotal.month}, 'YYYY-MM') as month,
         coalesce(sum(${signed}) filter (where ${glAccount.type} = 'income'), 0) as income,
         coalesce(sum(${signed}) filter (where ${glAccount.type} = 'expense'), 0) as expense
-      from ${journalLine} join ${glAccount} on ${glAccount.id} = ${journalLine.accountId}
+      from ${glMonthTotal} join ${glAccount} on ${glAccount.id} = ${glMonthTotal.accountId}
       where ${glAccount.type} in ('income', 'expense') and ${inPeriod(current)} and ${scope}
       group by 1 order by 1`),
   );
@@ -179,11 +184,11 @@ export async function findTrialBalanceReport({
   const rows = await db
     .select({
       ...ACCOUNT_COLUMNS,
-      net: sql<string>`sum(${journalLine.debitCents} - ${journalLine.creditCents})`,
+      net: sql<string>`sum(${glMonthTotal.debitCents} - ${glMonthTotal.creditCents})`,
     })
-    .from(journalLine)
-    .innerJoin(glAccount, eq(glAccount.id, journalLine.accountId))
-    .where(and(sql`${journalLine.entryDate} <= ${through}`, lineScope(actor, query.buildingId)))
+    .from(glMonthTotal)
+    .innerJoin(glAccount, eq(glAccount.id, glMonthTotal.accountId))
+    .where(and(sql`${glMonthTotal.month} <= ${through}`, totalScope(actor, query.buildingId)))
     .groupBy(glAccount.id)
     .orderBy(asc(glAccount.number));
   // Accounts whose lines cancel out (a receivable paid in full) have no balance to show.

@@ -1490,6 +1490,32 @@ export const journalLine = pgTable(
   ],
 );
 
+/**
+ * The journal's totals per month, account and building (null: none), kept by the statement that
+ * posts (decision 059): each statement adding lines adds one row per (month, account, building)
+ * it touched, never updates one; `gl_compact_month_totals()` folds a group's rows into one. The
+ * reports over whole months read these; `checkBooks` proves they equal the journal.
+ */
+export const glMonthTotal = pgTable(
+  'gl_month_total',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The month's first day. */
+    month: date('month').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => glAccount.id),
+    buildingId: integer('building_id'),
+    debitCents: bigint('debit_cents', { mode: 'number' }).notNull(),
+    creditCents: bigint('credit_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    check('gl_month_total_first_day', sql`extract(day from ${t.month}) = 1`),
+    index('gl_month_total_building_month_idx').on(t.buildingId, t.month),
+    index('gl_month_total_month_idx').on(t.month),
+  ],
+);
+
 /** A closed accounting month (its first day): no hand entry may be dated in it. */
 export const glClosedMonth = pgTable(
   'gl_closed_month',

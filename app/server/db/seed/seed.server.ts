@@ -181,5 +181,7 @@ export async function seedDatabase(opts: SeedOptions): Promise<{ properties: num
   await seedDemoMaintenance({ db, seed });
   // A month of audit entries for /admin/audit (decision 023).
   await seedDemoAudit({ db });
+  // The month totals the seed's postings added, folded as the hourly job would (decision 059).
+  await db.execute(sql`SELECT gl_compact_month_totals()`);
   return { properties: units, buildings: plan.buildings.length, images: files };
 }
