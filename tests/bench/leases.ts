@@ -268,6 +268,22 @@ async function deepCursor(env: Record<string, string>): Promise<{ tenants: strin
   }
 }
 
+/**
+ * Brings the scratch database to the current schema and leaves the general ledger as production
+ * keeps it (decision 059): the month totals the bench's postings added folded (the hourly job's
+ * work) and analyzed (autovacuum's), so the reports read what they would on a live system.
+ */
+async function settleLedger(env: Record<string, string>): Promise<void> {
+  const database = await openDatabase(databaseTarget(env));
+  try {
+    await database.migrate();
+    await database.db.execute(sql`select gl_compact_month_totals()`);
+    await database.db.execute(sql`ANALYZE gl_month_total`);
+  } finally {
+    await database.close();
+  }
+}
+
 /** `YYYY-MM` of the month `count` months before this one (UTC). */
 function monthsAgo(count: number): string {
   const now = new Date();
@@ -289,6 +305,7 @@ async function main() {
           `late fees: ${job.lateFees.posted.toLocaleString('en-US')} in ${job.lateFees.firstS.toFixed(1)} s; again ${job.lateFees.secondS.toFixed(1)} s`,
       );
       console.log(`  daily late fees: ${dailyLine(job.daily)}`);
+      await settleLedger(env);
       return deepCursor(env);
     },
     paths: async (base, { tenants: deep, rentRoll: rentRollDeep }) => {

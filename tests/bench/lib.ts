@@ -128,9 +128,10 @@ export type DataRequestPath = [name: string, urlPath: string, headers: Record<st
  * The loop every data-request bench runs, on PGlite and (when DATABASE_URL is set) PostgreSQL:
  * prepare the scratch database of `units` units, `setup(env)` (adds the bench's rows, answers
  * what the paths need), make `BENCH_ADMIN`, start the server on the next port after `firstPort`,
- * then measure every path `paths(base, context)` answers (it signs in as it needs) with
- * `measureDataRequest` as the data request of route `routeIdOf(urlPath)` (only those whose name
- * starts with `--only`, when given), and stop the server. `label` names the data in each database's heading
+ * wait for its start-up jobs (`waitForQuiet`), then measure every path `paths(base, context)`
+ * answers (it signs in as it needs) with `measureDataRequest` as the data request of route
+ * `routeIdOf(urlPath)` (only those whose name starts with `--only`, when given), and stop the
+ * server. `label` names the data in each database's heading
  * ("50,000 work orders"). Answers every row, for `printDataRequestTable`.
  */
 export async function benchDataRequests<T>({
@@ -160,6 +161,7 @@ export async function benchDataRequests<T>({
     const server = await startServer(env, ++port);
     const base = `http://127.0.0.1:${port}`;
     try {
+      await waitForQuiet(base);
       for (const [name, urlPath, headers] of await paths(base, context)) {
         if (only !== null && !name.startsWith(only)) continue;
         const request = { kind, name, urlPath, routeId: routeIdOf(urlPath), headers };
@@ -170,6 +172,28 @@ export async function benchDataRequests<T>({
     }
   }
   return rows;
+}
+
+/**
+ * Waits until the server just started at `base` has done its start-up work: the job runner runs
+ * every schedule missed while no instance was up (the rent and late-fee jobs over 50,000 leases
+ * among them, which the runner's first ticks start a few seconds after the server is up), and a
+ * request measured meanwhile waits behind them. Quiet: `/readyz` (which queries the database)
+ * answers within 50 ms at every poll for 15 s in a row. Gives up after 10 minutes.
+ */
+export async function waitForQuiet(base: string): Promise<void> {
+  const started = performance.now();
+  let quiet = 0;
+  // 75 polls 200 ms apart: 15 s without a slow answer.
+  while (quiet < 75 && performance.now() - started < 600_000) {
+    const sent = performance.now();
+    const ok = await fetch(`${base}/readyz`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    quiet = ok && performance.now() - sent < 50 ? quiet + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  console.log(`  server quiet after ${((performance.now() - started) / 1000).toFixed(0)} s (start-up jobs done)`);
 }
 
 /** A seeded scratch database of `units` units (re-seeded when `fresh` or when its size differs); answers the server's env. */

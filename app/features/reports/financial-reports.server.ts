@@ -358,6 +358,20 @@ export type DelinquencyAging = {
 
 const NO_AMOUNTS: AgingAmounts = { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0, totalCents: 0 };
 
+/** The aging bucket of a charge `late` days past its due date (0 or less: not past due). */
+export function agingBucket(late: number): AgingBucket {
+  if (late <= 0) return 'current';
+  if (late <= 30) return 'days1to30';
+  if (late <= 60) return 'days31to60';
+  if (late <= 90) return 'days61to90';
+  return 'over90';
+}
+
+/** Whole days from ISO date `from` to ISO date `to`. */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
 /**
  * The delinquency aging of `actor`'s leases (one building, or every building they may see) at
  * `now`: every lease with an open charge, what it owes by days past the charge's due date on the
@@ -366,9 +380,16 @@ const NO_AMOUNTS: AgingAmounts = { current: 0, days1to30: 0, days31to60: 0, days
  * the whole selection. Open charges are what payments and credits have not covered: the ledger
  * allocates every payment and credit to the oldest open charges as it arrives
  * (`allocateLedger`), so a lease with an open charge has nothing unapplied and its aged total is
- * its balance. Bank debits in flight already cover their charges (not open). Reads the partial
- * index `charge_open_lease_idx` (open charges only), so its cost follows the open charges, not
- * the ledger's history.
+ * its balance. Bank debits in flight already cover their charges (not open).
+ *
+ * Its cost follows the open charges (the partial index `charge_open_lease_idx`), never the whole
+ * portfolio's units and leases: what a lease owes does not depend on the date, so the page is
+ * chosen from the charges alone, and only its hundred leases are joined to their units and
+ * buildings. The totals by age are summed per due date; a due date whose bucket is the same on
+ * every building's local date of the selection (they differ by a day at most across the US) needs
+ * no building, and the few on a bucket's edge are aged charge by charge on their building's date.
+ * One building's (or a manager's) open charges are those of the leases of its units, probed
+ * through `lease_property_idx`.
  */
 export async function findDelinquencyAging({
   db,
@@ -381,119 +402,146 @@ export async function findDelinquencyAging({
   query: ReportQuery;
   now?: Date;
 }): Promise<DelinquencyAging> {
-  // The units of the selection as an array the lease index is probed with (`lease_property_idx`),
-  // so one building's report reads that building's leases whatever the portfolio's size; the
-  // whole portfolio's reads the open charges (`charge_open_lease_idx`) and joins their leases.
-  const managed = isAdmin(actor.role) ? sql`true` : isPropertyManager(actor.role) ? sql`sb.manager_id = ${actor.id}` : sql`false`;
-  const scope =
-    isAdmin(actor.role) && query.buildingId === null
-      ? sql`true`
-      : sql`l.property_id = any(array(
-          select sp.id from property sp join building sb on sb.id = sp.building_id
-          where ${managed} ${query.buildingId === null ? sql`` : sql`and sp.building_id = ${query.buildingId}`}))`;
   const instant = now.toISOString();
-  const rows = rowsOf<{
-    lease_id: number;
-    lease_status: string;
-    building_id: number;
-    building_name: string;
-    unit_number: string;
-    current: number;
-    days1to30: number;
-    days31to60: number;
-    days61to90: number;
-    over90: number;
-    total: number;
-    leases: number;
-    all_current: string;
-    all_days1to30: string;
-    all_days31to60: string;
-    all_days61to90: string;
-    all_over90: string;
-    all_total: string;
-    tenant_name: string | null;
-    tenant_id: string | null;
-    paid_on: string | null;
-    paid_cents: number | null;
-  }>(
+  const portfolio = isAdmin(actor.role) && query.buildingId === null;
+  const managed = isAdmin(actor.role) ? sql`true` : isPropertyManager(actor.role) ? sql`sb.manager_id = ${actor.id}` : sql`false`;
+  const buildings = sql`${managed} ${query.buildingId === null ? sql`` : sql`and sb.id = ${query.buildingId}`}`;
+  const open = sql`c.status = 'open' and c.kind <> 'credit' ${
+    portfolio
+      ? sql``
+      : sql`and c.lease_id in (select l.id from lease l where l.property_id = any(array(
+          select sp.id from property sp join building sb on sb.id = sp.building_id where ${buildings})))`
+  }`;
+  const left = sql`c.amount_cents - c.allocated_cents`;
+
+  // The page: leases by what they owe, from the open charges alone.
+  const page = rowsOf<{ lease_id: number; total: string }>(
     await db.execute(sql`
-      with owed as (
-        select c.lease_id, l.status::text as lease_status, b.id as building_id, b.name as building_name, u.unit_number,
-          sum(case when x.late <= 0 then x.left_cents else 0 end)::int as current,
-          sum(case when x.late between 1 and 30 then x.left_cents else 0 end)::int as days1to30,
-          sum(case when x.late between 31 and 60 then x.left_cents else 0 end)::int as days31to60,
-          sum(case when x.late between 61 and 90 then x.left_cents else 0 end)::int as days61to90,
-          sum(case when x.late > 90 then x.left_cents else 0 end)::int as over90,
-          sum(x.left_cents)::int as total
-        from charge c
-        join lease l on l.id = c.lease_id
-        join property u on u.id = l.property_id
-        join building b on b.id = u.building_id
-        cross join lateral (
-          select (${instant}::timestamptz at time zone b.time_zone)::date - c.due_date as late, c.amount_cents - c.allocated_cents as left_cents
-        ) x
-        where c.status = 'open' and c.kind <> 'credit' and ${scope}
-        group by c.lease_id, l.status, b.id, b.name, u.unit_number
-      ),
-      ranked as (
-        select owed.*, count(*) over () as leases,
-          sum(current) over () as all_current, sum(days1to30) over () as all_days1to30,
-          sum(days31to60) over () as all_days31to60, sum(days61to90) over () as all_days61to90,
-          sum(over90) over () as all_over90, sum(total) over () as all_total
-        from owed
-        order by total desc, lease_id
-        limit ${AGING_PAGE_SIZE} offset ${(query.page - 1) * AGING_PAGE_SIZE}
-      )
-      select ranked.*, t.name as tenant_name, t.user_id as tenant_id, p.paid_on, p.paid_cents
-      from ranked
-      left join lateral (
-        select lt.name, lt.user_id from lease_tenant lt where lt.lease_id = ranked.lease_id and lt.role = 'primary' limit 1
-      ) t on true
-      left join lateral (
-        select to_char(coalesce(p.settled_at, p.created_at) at time zone 'UTC', 'YYYY-MM-DD') as paid_on, p.amount_cents as paid_cents
-        from payment p
-        where p.lease_id = ranked.lease_id and p.status in ('succeeded', 'refunded', 'processing')
-        order by p.created_at desc limit 1
-      ) p on true
-      order by ranked.total desc, ranked.lease_id`),
+      select c.lease_id, sum(${left}) as total from charge c where ${open}
+      group by c.lease_id order by sum(${left}) desc, c.lease_id
+      limit ${AGING_PAGE_SIZE} offset ${(query.page - 1) * AGING_PAGE_SIZE}`),
   );
-  // Past the last page the window has no row to carry the totals: count them alone.
-  const first = rows[0];
-  const totals = first
-    ? {
-        current: Number(first.all_current),
-        days1to30: Number(first.all_days1to30),
-        days31to60: Number(first.all_days31to60),
-        days61to90: Number(first.all_days61to90),
-        over90: Number(first.all_over90),
-        totalCents: Number(first.all_total),
-        leases: Number(first.leases),
-      }
-    : query.page > 1
-      ? (await findDelinquencyAging({ db, actor, query: { ...query, page: 1 }, now })).totals
-      : { ...NO_AMOUNTS, leases: 0 };
+  const [count] = rowsOf<{ leases: number }>(
+    await db.execute(sql`select count(distinct c.lease_id)::int as leases from charge c where ${open}`),
+  );
+
+  // The totals by age: per due date, on the selection's local dates.
+  const todays = rowsOf<{ today: string }>(
+    await db.execute(sql`
+      select distinct to_char((${instant}::timestamptz at time zone sb.time_zone)::date, 'YYYY-MM-DD') as today
+      from building sb where ${buildings}`),
+  ).map((row) => row.today);
+  const byDue = rowsOf<{ due: string; cents: string }>(
+    await db.execute(sql`select c.due_date::text as due, sum(${left}) as cents from charge c where ${open} group by c.due_date`),
+  );
+  const totals: AgingAmounts = { ...NO_AMOUNTS };
+  const edges: string[] = [];
+  for (const row of byDue) {
+    const buckets = new Set(todays.map((today) => agingBucket(daysBetween(row.due, today))));
+    const cents = Number(row.cents);
+    totals.totalCents += cents;
+    if (buckets.size === 1) totals[[...buckets][0]!] += cents;
+    else edges.push(row.due);
+  }
+  if (edges.length > 0) {
+    const aged = rowsOf<{ late: number; cents: string }>(
+      await db.execute(sql`
+        select (${instant}::timestamptz at time zone b.time_zone)::date - c.due_date as late, sum(${left}) as cents
+        from charge c join lease l on l.id = c.lease_id join property u on u.id = l.property_id join building b on b.id = u.building_id
+        where ${open} and c.due_date in (${sql.join(
+          edges.map((due) => sql`${due}::date`),
+          sql`, `,
+        )})
+        group by 1`),
+    );
+    for (const row of aged) totals[agingBucket(row.late)] += Number(row.cents);
+  }
+
+  // The page's leases with their units, tenants, last payments and their own charges aged.
+  const ids = page.map((row) => row.lease_id);
+  const details =
+    ids.length === 0
+      ? []
+      : rowsOf<{
+          lease_id: number;
+          lease_status: string;
+          building_id: number;
+          building_name: string;
+          unit_number: string;
+          current: string;
+          days1to30: string;
+          days31to60: string;
+          days61to90: string;
+          over90: string;
+          tenant_name: string | null;
+          tenant_id: string | null;
+          paid_on: string | null;
+          paid_cents: number | null;
+        }>(
+          await db.execute(sql`
+            with aged as (
+              select l.id as lease_id, l.status::text as lease_status, b.id as building_id, b.name as building_name, u.unit_number,
+                sum(case when x.late <= 0 then x.cents else 0 end) as current,
+                sum(case when x.late between 1 and 30 then x.cents else 0 end) as days1to30,
+                sum(case when x.late between 31 and 60 then x.cents else 0 end) as days31to60,
+                sum(case when x.late between 61 and 90 then x.cents else 0 end) as days61to90,
+                sum(case when x.late > 90 then x.cents else 0 end) as over90
+              from lease l
+              join property u on u.id = l.property_id
+              join building b on b.id = u.building_id
+              join charge c on c.lease_id = l.id and c.status = 'open' and c.kind <> 'credit'
+              cross join lateral (
+                select (${instant}::timestamptz at time zone b.time_zone)::date - c.due_date as late, ${left} as cents
+              ) x
+              where l.id in (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})
+              group by l.id, l.status, b.id, b.name, u.unit_number
+            )
+            select aged.*, t.name as tenant_name, t.user_id as tenant_id, p.paid_on, p.paid_cents
+            from aged
+            left join lateral (
+              select lt.name, lt.user_id from lease_tenant lt where lt.lease_id = aged.lease_id and lt.role = 'primary' limit 1
+            ) t on true
+            left join lateral (
+              select to_char(coalesce(p.settled_at, p.created_at) at time zone 'UTC', 'YYYY-MM-DD') as paid_on, p.amount_cents as paid_cents
+              from payment p
+              where p.lease_id = aged.lease_id and p.status in ('succeeded', 'refunded', 'processing')
+              order by p.created_at desc limit 1
+            ) p on true`),
+        );
+  const byLease = new Map(details.map((row) => [row.lease_id, row]));
+  const rows: AgingRow[] = page.flatMap((entry) => {
+    const row = byLease.get(entry.lease_id);
+    if (!row) return [];
+    return [
+      {
+        leaseId: row.lease_id,
+        leaseStatus: row.lease_status,
+        tenantName: row.tenant_name,
+        tenantId: row.tenant_id,
+        buildingId: row.building_id,
+        buildingName: row.building_name,
+        unitNumber: row.unit_number,
+        amounts: {
+          current: Number(row.current),
+          days1to30: Number(row.days1to30),
+          days31to60: Number(row.days31to60),
+          days61to90: Number(row.days61to90),
+          over90: Number(row.over90),
+          totalCents: Number(entry.total),
+        },
+        lastPayment: row.paid_on === null ? null : { date: row.paid_on, amountCents: row.paid_cents! },
+      },
+    ];
+  });
+  const leases = count?.leases ?? 0;
   return {
     asOf: instant.slice(0, 10),
-    rows: rows.map((row) => ({
-      leaseId: row.lease_id,
-      leaseStatus: row.lease_status,
-      tenantName: row.tenant_name,
-      tenantId: row.tenant_id,
-      buildingId: row.building_id,
-      buildingName: row.building_name,
-      unitNumber: row.unit_number,
-      amounts: {
-        current: row.current,
-        days1to30: row.days1to30,
-        days31to60: row.days31to60,
-        days61to90: row.days61to90,
-        over90: row.over90,
-        totalCents: row.total,
-      },
-      lastPayment: row.paid_on === null ? null : { date: row.paid_on, amountCents: row.paid_cents! },
-    })),
-    totals,
+    rows,
+    totals: { ...totals, leases },
     page: query.page,
-    pageCount: Math.max(1, Math.ceil(totals.leases / AGING_PAGE_SIZE)),
+    pageCount: Math.max(1, Math.ceil(leases / AGING_PAGE_SIZE)),
   };
 }

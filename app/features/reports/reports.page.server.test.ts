@@ -17,6 +17,7 @@ import { building } from '~/server/db/schema';
 import { TEST_PUBLIC_URL, useTestDatabase } from '../../../tests/setup/test-db';
 import { parse } from 'csv-parse/sync';
 import { loadReportsPage, reportCsvResponse } from './reports.page.server';
+import { AGING_BUCKETS } from './reports.schemas';
 import type { ReportsPageData } from './reports.types';
 
 const database = useTestDatabase();
@@ -380,6 +381,14 @@ describe('the delinquency aging', () => {
       const { page } = await load(admin, `?report=aging&building=${agingBuilding}`, { now: NOW });
       const row = page.aging!.rows.find((entry) => entry.leaseId === small)!;
       expect(row.amounts).toMatchObject({ current: 0, days1to30: 10_000 });
+      expect(page.aging!.totals).toMatchObject({ current: 100_000, days1to30: 15_000 });
+      // The portfolio's totals by age, with buildings a day apart: each bucket is the sum of the
+      // leases' (the due date on a bucket's edge is aged on each building's own date).
+      const portfolio = (await load(admin, '?report=aging', { now: NOW })).page.aging!;
+      expect(portfolio.rows.length).toBe(portfolio.totals.leases);
+      for (const bucket of AGING_BUCKETS)
+        expect(portfolio.totals[bucket], bucket).toBe(portfolio.rows.reduce((sum, entry) => sum + entry.amounts[bucket], 0));
+      expect(portfolio.rows.find((entry) => entry.leaseId === small)!.amounts.days1to30).toBe(10_000);
     } finally {
       await database.db.update(building).set({ timeZone: 'America/Chicago' }).where(eq(building.id, agingBuilding));
     }
