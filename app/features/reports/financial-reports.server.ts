@@ -385,9 +385,10 @@ function daysBetween(from: string, to: string): number {
  * Its cost follows the open charges (the partial index `charge_open_lease_idx`), never the whole
  * portfolio's units and leases: what a lease owes does not depend on the date, so the page is
  * chosen from the charges alone, and only its hundred leases are joined to their units and
- * buildings. The totals by age are summed per due date; a due date whose bucket is the same on
- * every building's local date of the selection (they differ by a day at most across the US) needs
- * no building, and the few on a bucket's edge are aged charge by charge on their building's date.
+ * buildings. The totals by age are summed per due date on the local date most of the selection's
+ * buildings share; for a due date on a bucket's edge, the charges of the buildings whose date
+ * differs (by a day at most across the US; few outside the hours around midnight) are read
+ * through their units and moved to the bucket of their own date.
  * One building's (or a manager's) open charges are those of the leases of its units, probed
  * through `lease_property_idx`.
  */
@@ -425,36 +426,49 @@ export async function findDelinquencyAging({
     await db.execute(sql`select count(distinct c.lease_id)::int as leases from charge c where ${open}`),
   );
 
-  // The totals by age: per due date, on the selection's local dates.
-  const todays = rowsOf<{ today: string }>(
+  // The totals by age: per due date, on the local date of most of the selection's buildings; a
+  // due date on a bucket's edge is then moved, for the other buildings (those a day apart, few
+  // outside the hours around midnight), to the bucket their own date gives it.
+  const localDates = rowsOf<{ id: number; today: string }>(
     await db.execute(sql`
-      select distinct to_char((${instant}::timestamptz at time zone sb.time_zone)::date, 'YYYY-MM-DD') as today
+      select sb.id, to_char((${instant}::timestamptz at time zone sb.time_zone)::date, 'YYYY-MM-DD') as today
       from building sb where ${buildings}`),
-  ).map((row) => row.today);
+  );
+  const buildingsOn = new Map<string, number[]>();
+  for (const row of localDates) buildingsOn.set(row.today, [...(buildingsOn.get(row.today) ?? []), row.id]);
+  const [mainToday] = [...buildingsOn.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? [instant.slice(0, 10)];
   const byDue = rowsOf<{ due: string; cents: string }>(
     await db.execute(sql`select c.due_date::text as due, sum(${left}) as cents from charge c where ${open} group by c.due_date`),
   );
   const totals: AgingAmounts = { ...NO_AMOUNTS };
   const edges: string[] = [];
   for (const row of byDue) {
-    const buckets = new Set(todays.map((today) => agingBucket(daysBetween(row.due, today))));
     const cents = Number(row.cents);
     totals.totalCents += cents;
-    if (buckets.size === 1) totals[[...buckets][0]!] += cents;
-    else edges.push(row.due);
+    totals[agingBucket(daysBetween(row.due, mainToday))] += cents;
+    if (new Set([...buildingsOn.keys()].map((today) => agingBucket(daysBetween(row.due, today)))).size > 1) edges.push(row.due);
   }
-  if (edges.length > 0) {
-    const aged = rowsOf<{ late: number; cents: string }>(
+  const others = localDates.filter((row) => row.today !== mainToday);
+  if (edges.length > 0 && others.length > 0) {
+    const todayOf = new Map(others.map((row) => [row.id, row.today]));
+    const moved = rowsOf<{ building_id: number; due: string; cents: string }>(
       await db.execute(sql`
-        select (${instant}::timestamptz at time zone b.time_zone)::date - c.due_date as late, sum(${left}) as cents
-        from charge c join lease l on l.id = c.lease_id join property u on u.id = l.property_id join building b on b.id = u.building_id
-        where ${open} and c.due_date in (${sql.join(
+        select u.building_id, c.due_date::text as due, sum(${left}) as cents
+        from property u join lease l on l.property_id = u.id join charge c on c.lease_id = l.id
+        where u.building_id in (${sql.join(
+          others.map((row) => sql`${row.id}`),
+          sql`, `,
+        )}) and ${open} and c.due_date in (${sql.join(
           edges.map((due) => sql`${due}::date`),
           sql`, `,
         )})
-        group by 1`),
+        group by 1, 2`),
     );
-    for (const row of aged) totals[agingBucket(row.late)] += Number(row.cents);
+    for (const row of moved) {
+      const cents = Number(row.cents);
+      totals[agingBucket(daysBetween(row.due, mainToday))] -= cents;
+      totals[agingBucket(daysBetween(row.due, todayOf.get(row.building_id)!))] += cents;
+    }
   }
 
   // The page's leases with their units, tenants, last payments and their own charges aged.
