@@ -388,9 +388,9 @@ function daysBetween(from: string, to: string): number {
  * buildings. The totals by age are summed per due date on the local date most of the selection's
  * buildings share; for a due date on a bucket's edge, the charges of the buildings whose date
  * differs (by a day at most across the US; few outside the hours around midnight) are read
- * through their units and moved to the bucket of their own date.
- * One building's (or a manager's) open charges are those of the leases of its units, probed
- * through `lease_property_idx`.
+ * through their units and moved to the bucket of their own date. One building's (or a
+ * manager's) open charges are those of the leases of its units, probed through
+ * `lease_property_idx`.
  */
 export async function findDelinquencyAging({
   db,
@@ -435,7 +435,11 @@ export async function findDelinquencyAging({
       from building sb where ${buildings}`),
   );
   const buildingsOn = new Map<string, number[]>();
-  for (const row of localDates) buildingsOn.set(row.today, [...(buildingsOn.get(row.today) ?? []), row.id]);
+  for (const row of localDates) {
+    const ids = buildingsOn.get(row.today) ?? [];
+    ids.push(row.id);
+    buildingsOn.set(row.today, ids);
+  }
   const [mainToday] = [...buildingsOn.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? [instant.slice(0, 10)];
   const byDue = rowsOf<{ due: string; cents: string }>(
     await db.execute(sql`select c.due_date::text as due, sum(${left}) as cents from charge c where ${open} group by c.due_date`),
