@@ -119,9 +119,10 @@ test('a card declined on the hosted page is answered there; going back charges n
   expect(await paymentInputs(page)).toEqual([]);
   await page.getByTestId('booking-submit').click();
   await expect(page).toHaveURL(/\/test-checkout\/sbx_cs_/, { timeout: 15_000 });
-  expect(await paymentInputs(page)).toEqual(
-    expect.arrayContaining([expect.stringMatching(/^cardNumber#/), expect.stringMatching(/^cvc#/)]),
-  );
+  // The URL changes before the hosted page's form is in the document: poll until it is.
+  await expect
+    .poll(() => paymentInputs(page), { timeout: 15_000 })
+    .toEqual(expect.arrayContaining([expect.stringMatching(/^cardNumber#/), expect.stringMatching(/^cvc#/)]));
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
   await page.getByLabel('Expiry (MM/YY)').fill('12/30');
   await page.getByLabel('CVC').fill('123');
