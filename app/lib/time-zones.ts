@@ -6,7 +6,7 @@
  * Client-safe (the building form lists the zones).
  */
 import { TZDate } from '@date-fns/tz';
-import { addDays, addMonths, format, setDate } from 'date-fns';
+import { addDays, addMonths, differenceInCalendarDays, format, setDate } from 'date-fns';
 
 /**
  * The zone of most of each state's people (a state that spans two zones takes its larger part;
@@ -125,6 +125,11 @@ function isoOf(date: TZDate): string {
 /** `iso` (`YYYY-MM-DD`) moved by `days` calendar days (negative goes back), whatever the process's zone. */
 export function addIsoDays(iso: string, days: number): string {
   return isoOf(addDays(utcMidnight(iso), days));
+}
+
+/** Calendar days from ISO date `from` to ISO date `to` (negative when `to` is earlier), whatever the process's zone. */
+export function isoDaysBetween(from: string, to: string): number {
+  return differenceInCalendarDays(utcMidnight(to), utcMidnight(from));
 }
 
 /** The first instant of the local day `iso` in `timeZone` (local midnight, as a UTC `Date`). */

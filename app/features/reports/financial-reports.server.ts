@@ -10,6 +10,8 @@
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { isAdmin, isPropertyManager } from '~/lib/access';
+import { utcToday } from '~/lib/dates';
+import { isoDaysBetween } from '~/lib/time-zones';
 import type { Viewer } from '~/server/auth/session.server';
 import type { Db } from '~/server/db/client.server';
 import { rowsOf } from '~/server/db/rows.server';
@@ -367,30 +369,194 @@ export function agingBucket(late: number): AgingBucket {
   return 'over90';
 }
 
-/** Whole days from ISO date `from` to ISO date `to`. */
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+/** What the aging of `actor` and `query` reads: the buildings of the selection (alias `sb`) and its open charges (alias `c`). */
+function agingScope(actor: ReportsActor, query: ReportQuery): { buildings: SQL; open: SQL } {
+  const managed = isAdmin(actor.role) ? sql`true` : isPropertyManager(actor.role) ? sql`sb.manager_id = ${actor.id}` : sql`false`;
+  const buildings = sql`${managed} ${query.buildingId === null ? sql`` : sql`and sb.id = ${query.buildingId}`}`;
+  // The admin's whole portfolio: every open charge. Otherwise the charges of the leases of the
+  // selection's units, probed through `lease_property_idx`.
+  const open = sql`c.status = 'open' and c.kind <> 'credit' ${
+    isAdmin(actor.role) && query.buildingId === null
+      ? sql``
+      : sql`and c.lease_id in (select l.id from lease l where l.property_id = any(array(
+          select sp.id from property sp join building sb on sb.id = sp.building_id where ${buildings})))`
+  }`;
+  return { buildings, open };
+}
+
+const LEFT_CENTS = sql`c.amount_cents - c.allocated_cents`;
+
+/** `ids` as a SQL list `(1, 2, 3)` (never empty: callers check). */
+function sqlList(ids: readonly (number | string)[], cast = sql``): SQL {
+  return sql`(${sql.join(
+    ids.map((id) => sql`${id}${cast}`),
+    sql`, `,
+  )})`;
+}
+
+/**
+ * The leases of the aging of `actor` and `query` at `now` that owe money, largest debt first,
+ * `limit` of them after `offset`, each with its unit, primary tenant, last payment and what it
+ * owes by age on its building's local date. What a lease owes does not depend on the date, so
+ * the leases are picked from the open charges alone (`charge_open_lease_idx`); only the page's
+ * are joined to their units and buildings.
+ */
+export async function findAgingRows({
+  db,
+  actor,
+  query,
+  now = new Date(),
+  limit = AGING_PAGE_SIZE,
+  offset = (query.page - 1) * AGING_PAGE_SIZE,
+}: {
+  db: Db;
+  actor: ReportsActor;
+  query: ReportQuery;
+  now?: Date;
+  limit?: number;
+  offset?: number;
+}): Promise<AgingRow[]> {
+  const { open } = agingScope(actor, query);
+  const page = rowsOf<{ lease_id: number; total: string }>(
+    await db.execute(sql`
+      select c.lease_id, sum(${LEFT_CENTS}) as total from charge c where ${open}
+      group by c.lease_id order by sum(${LEFT_CENTS}) desc, c.lease_id
+      limit ${limit} offset ${offset}`),
+  );
+  if (page.length === 0) return [];
+  const ids = sqlList(page.map((row) => row.lease_id));
+  const leases = rowsOf<{
+    lease_id: number;
+    lease_status: string;
+    building_id: number;
+    building_name: string;
+    unit_number: string;
+    tenant_name: string | null;
+    tenant_id: string | null;
+    paid_on: string | null;
+    paid_cents: number | null;
+  }>(
+    await db.execute(sql`
+      select l.id as lease_id, l.status::text as lease_status, b.id as building_id, b.name as building_name, u.unit_number,
+        t.name as tenant_name, t.user_id as tenant_id, p.paid_on, p.paid_cents
+      from lease l
+      join property u on u.id = l.property_id
+      join building b on b.id = u.building_id
+      left join lateral (
+        select lt.name, lt.user_id from lease_tenant lt where lt.lease_id = l.id and lt.role = 'primary' limit 1
+      ) t on true
+      left join lateral (
+        select to_char(coalesce(p.settled_at, p.created_at) at time zone 'UTC', 'YYYY-MM-DD') as paid_on, p.amount_cents as paid_cents
+        from payment p
+        where p.lease_id = l.id and p.status in ('succeeded', 'refunded', 'processing')
+        order by p.created_at desc limit 1
+      ) p on true
+      where l.id in ${ids}`),
+  );
+  // Their open charges by days late on each building's date, bucketed below (`agingBucket`).
+  const late = rowsOf<{ lease_id: number; late: number; cents: string }>(
+    await db.execute(sql`
+      select c.lease_id, (${now.toISOString()}::timestamptz at time zone b.time_zone)::date - c.due_date as late, sum(${LEFT_CENTS}) as cents
+      from charge c join lease l on l.id = c.lease_id join property u on u.id = l.property_id join building b on b.id = u.building_id
+      where c.lease_id in ${ids} and c.status = 'open' and c.kind <> 'credit'
+      group by 1, 2`),
+  );
+  const amounts = new Map<number, AgingAmounts>();
+  for (const row of late) {
+    const owed = amounts.get(row.lease_id) ?? { ...NO_AMOUNTS };
+    owed[agingBucket(row.late)] += Number(row.cents);
+    amounts.set(row.lease_id, owed);
+  }
+  const byLease = new Map(leases.map((row) => [row.lease_id, row]));
+  return page.flatMap((entry) => {
+    const row = byLease.get(entry.lease_id);
+    if (!row) return [];
+    return [
+      {
+        leaseId: row.lease_id,
+        leaseStatus: row.lease_status,
+        tenantName: row.tenant_name,
+        tenantId: row.tenant_id,
+        buildingId: row.building_id,
+        buildingName: row.building_name,
+        unitNumber: row.unit_number,
+        amounts: { ...(amounts.get(entry.lease_id) ?? NO_AMOUNTS), totalCents: Number(entry.total) },
+        lastPayment: row.paid_on === null ? null : { date: row.paid_on, amountCents: row.paid_cents! },
+      },
+    ];
+  });
+}
+
+/**
+ * The totals of the aging of `actor` and `query` at `now`: how many leases owe, and what by age.
+ * The open charges are summed per due date and aged on the local date most of the selection's
+ * buildings share; for a due date on a bucket's edge, the charges of the buildings whose date
+ * differs (by a day at most across the US; few outside the hours around midnight) are read
+ * through their units and moved to the bucket of their own date.
+ */
+async function findAgingTotals({
+  db,
+  actor,
+  query,
+  now,
+}: {
+  db: Db;
+  actor: ReportsActor;
+  query: ReportQuery;
+  now: Date;
+}): Promise<AgingAmounts & { leases: number }> {
+  const { buildings, open } = agingScope(actor, query);
+  const [count] = rowsOf<{ leases: number }>(
+    await db.execute(sql`select count(distinct c.lease_id)::int as leases from charge c where ${open}`),
+  );
+  const localDates = rowsOf<{ id: number; today: string }>(
+    await db.execute(sql`
+      select sb.id, to_char((${now.toISOString()}::timestamptz at time zone sb.time_zone)::date, 'YYYY-MM-DD') as today
+      from building sb where ${buildings}`),
+  );
+  const buildingsOn = new Map<string, number>();
+  for (const row of localDates) buildingsOn.set(row.today, (buildingsOn.get(row.today) ?? 0) + 1);
+  const [mainToday] = [...buildingsOn.entries()].sort((a, b) => b[1] - a[1])[0] ?? [utcToday(now)];
+  const byDue = rowsOf<{ due: string; cents: string }>(
+    await db.execute(sql`select c.due_date::text as due, sum(${LEFT_CENTS}) as cents from charge c where ${open} group by c.due_date`),
+  );
+  const totals: AgingAmounts = { ...NO_AMOUNTS };
+  const edges: string[] = [];
+  for (const row of byDue) {
+    const cents = Number(row.cents);
+    totals.totalCents += cents;
+    totals[agingBucket(isoDaysBetween(row.due, mainToday))] += cents;
+    if (new Set([...buildingsOn.keys()].map((today) => agingBucket(isoDaysBetween(row.due, today)))).size > 1) edges.push(row.due);
+  }
+  const others = localDates.filter((row) => row.today !== mainToday);
+  if (edges.length > 0 && others.length > 0) {
+    const todayOf = new Map(others.map((row) => [row.id, row.today]));
+    const moved = rowsOf<{ building_id: number; due: string; cents: string }>(
+      await db.execute(sql`
+        select u.building_id, c.due_date::text as due, sum(${LEFT_CENTS}) as cents
+        from property u join lease l on l.property_id = u.id join charge c on c.lease_id = l.id
+        where u.building_id in ${sqlList(others.map((row) => row.id))} and ${open} and c.due_date in ${sqlList(edges, sql`::date`)}
+        group by 1, 2`),
+    );
+    for (const row of moved) {
+      const cents = Number(row.cents);
+      totals[agingBucket(isoDaysBetween(row.due, mainToday))] -= cents;
+      totals[agingBucket(isoDaysBetween(row.due, todayOf.get(row.building_id)!))] += cents;
+    }
+  }
+  return { ...totals, leases: count?.leases ?? 0 };
 }
 
 /**
  * The delinquency aging of `actor`'s leases (one building, or every building they may see) at
  * `now`: every lease with an open charge, what it owes by days past the charge's due date on the
  * building's local date (current, 1–30, 31–60, 61–90, over 90), largest debt first, a page of
- * `AGING_PAGE_SIZE` (`query.page`), with the primary tenant and the last payment; totals over
- * the whole selection. Open charges are what payments and credits have not covered: the ledger
- * allocates every payment and credit to the oldest open charges as it arrives
- * (`allocateLedger`), so a lease with an open charge has nothing unapplied and its aged total is
- * its balance. Bank debits in flight already cover their charges (not open).
- *
- * Its cost follows the open charges (the partial index `charge_open_lease_idx`), never the whole
- * portfolio's units and leases: what a lease owes does not depend on the date, so the page is
- * chosen from the charges alone, and only its hundred leases are joined to their units and
- * buildings. The totals by age are summed per due date on the local date most of the selection's
- * buildings share; for a due date on a bucket's edge, the charges of the buildings whose date
- * differs (by a day at most across the US; few outside the hours around midnight) are read
- * through their units and moved to the bucket of their own date. One building's (or a
- * manager's) open charges are those of the leases of its units, probed through
- * `lease_property_idx`.
+ * `AGING_PAGE_SIZE` (`query.page`, `findAgingRows`), with the primary tenant and the last
+ * payment; totals over the whole selection (`findAgingTotals`). Open charges are what payments
+ * and credits have not covered: the ledger allocates every payment and credit to the oldest open
+ * charges as it arrives (`allocateLedger`), so a lease with an open charge has nothing unapplied
+ * and its aged total is its balance. Bank debits in flight already cover their charges (not
+ * open). Its cost follows the open charges, never the whole portfolio's units and leases.
  */
 export async function findDelinquencyAging({
   db,
@@ -403,163 +569,13 @@ export async function findDelinquencyAging({
   query: ReportQuery;
   now?: Date;
 }): Promise<DelinquencyAging> {
-  const instant = now.toISOString();
-  const portfolio = isAdmin(actor.role) && query.buildingId === null;
-  const managed = isAdmin(actor.role) ? sql`true` : isPropertyManager(actor.role) ? sql`sb.manager_id = ${actor.id}` : sql`false`;
-  const buildings = sql`${managed} ${query.buildingId === null ? sql`` : sql`and sb.id = ${query.buildingId}`}`;
-  const open = sql`c.status = 'open' and c.kind <> 'credit' ${
-    portfolio
-      ? sql``
-      : sql`and c.lease_id in (select l.id from lease l where l.property_id = any(array(
-          select sp.id from property sp join building sb on sb.id = sp.building_id where ${buildings})))`
-  }`;
-  const left = sql`c.amount_cents - c.allocated_cents`;
-
-  // The page: leases by what they owe, from the open charges alone.
-  const page = rowsOf<{ lease_id: number; total: string }>(
-    await db.execute(sql`
-      select c.lease_id, sum(${left}) as total from charge c where ${open}
-      group by c.lease_id order by sum(${left}) desc, c.lease_id
-      limit ${AGING_PAGE_SIZE} offset ${(query.page - 1) * AGING_PAGE_SIZE}`),
-  );
-  const [count] = rowsOf<{ leases: number }>(
-    await db.execute(sql`select count(distinct c.lease_id)::int as leases from charge c where ${open}`),
-  );
-
-  // The totals by age: per due date, on the local date of most of the selection's buildings; a
-  // due date on a bucket's edge is then moved, for the other buildings (those a day apart, few
-  // outside the hours around midnight), to the bucket their own date gives it.
-  const localDates = rowsOf<{ id: number; today: string }>(
-    await db.execute(sql`
-      select sb.id, to_char((${instant}::timestamptz at time zone sb.time_zone)::date, 'YYYY-MM-DD') as today
-      from building sb where ${buildings}`),
-  );
-  const buildingsOn = new Map<string, number[]>();
-  for (const row of localDates) {
-    const ids = buildingsOn.get(row.today) ?? [];
-    ids.push(row.id);
-    buildingsOn.set(row.today, ids);
-  }
-  const [mainToday] = [...buildingsOn.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? [instant.slice(0, 10)];
-  const byDue = rowsOf<{ due: string; cents: string }>(
-    await db.execute(sql`select c.due_date::text as due, sum(${left}) as cents from charge c where ${open} group by c.due_date`),
-  );
-  const totals: AgingAmounts = { ...NO_AMOUNTS };
-  const edges: string[] = [];
-  for (const row of byDue) {
-    const cents = Number(row.cents);
-    totals.totalCents += cents;
-    totals[agingBucket(daysBetween(row.due, mainToday))] += cents;
-    if (new Set([...buildingsOn.keys()].map((today) => agingBucket(daysBetween(row.due, today)))).size > 1) edges.push(row.due);
-  }
-  const others = localDates.filter((row) => row.today !== mainToday);
-  if (edges.length > 0 && others.length > 0) {
-    const todayOf = new Map(others.map((row) => [row.id, row.today]));
-    const moved = rowsOf<{ building_id: number; due: string; cents: string }>(
-      await db.execute(sql`
-        select u.building_id, c.due_date::text as due, sum(${left}) as cents
-        from property u join lease l on l.property_id = u.id join charge c on c.lease_id = l.id
-        where u.building_id in (${sql.join(
-          others.map((row) => sql`${row.id}`),
-          sql`, `,
-        )}) and ${open} and c.due_date in (${sql.join(
-          edges.map((due) => sql`${due}::date`),
-          sql`, `,
-        )})
-        group by 1, 2`),
-    );
-    for (const row of moved) {
-      const cents = Number(row.cents);
-      totals[agingBucket(daysBetween(row.due, mainToday))] -= cents;
-      totals[agingBucket(daysBetween(row.due, todayOf.get(row.building_id)!))] += cents;
-    }
-  }
-
-  // The page's leases with their units, tenants, last payments and their own charges aged.
-  const ids = page.map((row) => row.lease_id);
-  const details =
-    ids.length === 0
-      ? []
-      : rowsOf<{
-          lease_id: number;
-          lease_status: string;
-          building_id: number;
-          building_name: string;
-          unit_number: string;
-          current: string;
-          days1to30: string;
-          days31to60: string;
-          days61to90: string;
-          over90: string;
-          tenant_name: string | null;
-          tenant_id: string | null;
-          paid_on: string | null;
-          paid_cents: number | null;
-        }>(
-          await db.execute(sql`
-            with aged as (
-              select l.id as lease_id, l.status::text as lease_status, b.id as building_id, b.name as building_name, u.unit_number,
-                sum(case when x.late <= 0 then x.cents else 0 end) as current,
-                sum(case when x.late between 1 and 30 then x.cents else 0 end) as days1to30,
-                sum(case when x.late between 31 and 60 then x.cents else 0 end) as days31to60,
-                sum(case when x.late between 61 and 90 then x.cents else 0 end) as days61to90,
-                sum(case when x.late > 90 then x.cents else 0 end) as over90
-              from lease l
-              join property u on u.id = l.property_id
-              join building b on b.id = u.building_id
-              join charge c on c.lease_id = l.id and c.status = 'open' and c.kind <> 'credit'
-              cross join lateral (
-                select (${instant}::timestamptz at time zone b.time_zone)::date - c.due_date as late, ${left} as cents
-              ) x
-              where l.id in (${sql.join(
-                ids.map((id) => sql`${id}`),
-                sql`, `,
-              )})
-              group by l.id, l.status, b.id, b.name, u.unit_number
-            )
-            select aged.*, t.name as tenant_name, t.user_id as tenant_id, p.paid_on, p.paid_cents
-            from aged
-            left join lateral (
-              select lt.name, lt.user_id from lease_tenant lt where lt.lease_id = aged.lease_id and lt.role = 'primary' limit 1
-            ) t on true
-            left join lateral (
-              select to_char(coalesce(p.settled_at, p.created_at) at time zone 'UTC', 'YYYY-MM-DD') as paid_on, p.amount_cents as paid_cents
-              from payment p
-              where p.lease_id = aged.lease_id and p.status in ('succeeded', 'refunded', 'processing')
-              order by p.created_at desc limit 1
-            ) p on true`),
-        );
-  const byLease = new Map(details.map((row) => [row.lease_id, row]));
-  const rows: AgingRow[] = page.flatMap((entry) => {
-    const row = byLease.get(entry.lease_id);
-    if (!row) return [];
-    return [
-      {
-        leaseId: row.lease_id,
-        leaseStatus: row.lease_status,
-        tenantName: row.tenant_name,
-        tenantId: row.tenant_id,
-        buildingId: row.building_id,
-        buildingName: row.building_name,
-        unitNumber: row.unit_number,
-        amounts: {
-          current: Number(row.current),
-          days1to30: Number(row.days1to30),
-          days31to60: Number(row.days31to60),
-          days61to90: Number(row.days61to90),
-          over90: Number(row.over90),
-          totalCents: Number(entry.total),
-        },
-        lastPayment: row.paid_on === null ? null : { date: row.paid_on, amountCents: row.paid_cents! },
-      },
-    ];
-  });
-  const leases = count?.leases ?? 0;
+  const rows = await findAgingRows({ db, actor, query, now });
+  const totals = await findAgingTotals({ db, actor, query, now });
   return {
-    asOf: instant.slice(0, 10),
+    asOf: utcToday(now),
     rows,
-    totals: { ...totals, leases },
+    totals,
     page: query.page,
-    pageCount: Math.max(1, Math.ceil(leases / AGING_PAGE_SIZE)),
+    pageCount: Math.max(1, Math.ceil(totals.leases / AGING_PAGE_SIZE)),
   };
 }

@@ -17,6 +17,7 @@ import { fileResponse } from '~/server/http/download.server';
 import { fieldErrors } from '~/server/http/form.server';
 import {
   buildingAccess,
+  findAgingRows,
   findDelinquencyAging,
   findIncomeStatement,
   findRentRoll,
@@ -25,14 +26,7 @@ import {
   type RentRollRow,
   type ReportsActor,
 } from './financial-reports.server';
-import {
-  AGING_BUCKETS,
-  AGING_PAGE_SIZE,
-  parseReportQuery,
-  REPORT_MESSAGES,
-  type RentRollCursor,
-  type ReportQuery,
-} from './reports.schemas';
+import { AGING_BUCKETS, parseReportQuery, REPORT_MESSAGES, type RentRollCursor, type ReportQuery } from './reports.schemas';
 import type { ReportsPageData } from './reports.types';
 import { getT } from '~/i18n/translate.server';
 
@@ -217,7 +211,7 @@ function rentRollCsv(db: Db, actor: ReportsActor, query: ReportQuery): ReadableS
   });
 }
 
-/** Every lease that owes money in `query`'s selection, largest debt first, as CSV (the pages of the screen, one after another). */
+/** Every lease that owes money in `query`'s selection, largest debt first, as CSV (without the totals the screen shows). */
 function agingCsv(db: Db, actor: ReportsActor, query: ReportQuery, now: Date): ReadableStream<Uint8Array> {
   return keysetCsvStream<AgingRow, number>({
     columns: [
@@ -230,12 +224,12 @@ function agingCsv(db: Db, actor: ReportsActor, query: ReportQuery, now: Date): R
       'last_payment_date',
       'last_payment',
     ],
-    batchSize: AGING_PAGE_SIZE,
+    batchSize: CSV_BATCH,
     maxRows: REPORT_CSV_MAX_ROWS,
-    readBatch: async (page, limit) => {
-      const next = (page ?? 0) + 1;
-      const aging = await findDelinquencyAging({ db, actor, query: { ...query, page: next }, now });
-      return { rows: aging.rows.slice(0, limit), last: next, more: next < aging.pageCount };
+    // The cursor: how many leases were sent before this batch.
+    readBatch: async (sent, limit) => {
+      const rows = await findAgingRows({ db, actor, query, now, limit, offset: sent ?? 0 });
+      return { rows, last: (sent ?? 0) + rows.length, more: rows.length === limit };
     },
     toLine: (row) => [
       row.buildingName,
