@@ -18,6 +18,7 @@ import { createStorage } from '../app/server/uploads/create-storage.server';
 import { MAX_SEED_UNITS, SeedTargetNotEmptyError, isDatabaseEmpty, seedDatabase } from '../app/server/db/seed/seed.server';
 import { env } from '../app/server/env.server';
 import { seedDemoBankDebits } from '../app/features/ledger/demo-bank-debits.server';
+import { seedDemoVendorDocuments } from '../app/features/vendors/demo-vendor-documents.server';
 
 const USAGE = `Usage: npm run seed -- [--units N] [--seed S] [--reset] [--demo-accounts]
 
@@ -180,6 +181,9 @@ async function main(): Promise<void> {
     // Repair photos are private files (decision 056), stored where uploads go (disk or bucket).
     const repairPhotos = await seedDemoRepairPhotos({ db: database.db, storage });
     process.stderr.write(`Repair photos: ${repairPhotos.requests} requests, ${repairPhotos.workOrders} work orders\n`);
+    // Vendors' W-9s are private files too (the vendor payments report shows their status).
+    const vendorDocuments = await seedDemoVendorDocuments({ db: database.db, storage });
+    process.stderr.write(`Vendor W-9s: ${vendorDocuments.w9s}\n`);
 
     const [states] = await database.db.select({ n: countDistinct(property.state) }).from(property);
     process.stdout.write(

@@ -36,6 +36,7 @@ import { monitoringConfigOf, syncServerMonitoring, flushServerMonitoring } from 
 import { currentSettings, onSettingsChange, watchSettings } from '../app/server/settings/settings.server';
 import { reconcilePendingPayments } from '../app/features/booking/application-payments.server';
 import { seedDemoBankDebits } from '../app/features/ledger/demo-bank-debits.server';
+import { seedDemoVendorDocuments } from '../app/features/vendors/demo-vendor-documents.server';
 import { reconcileCheckouts } from '../app/features/ledger/lease-checkout.server';
 import { reconcileLeasePayments } from '../app/features/ledger/settlement.server';
 import { movePublicMaintenancePhotos } from '../app/features/work-orders/private-photo-move.server';
@@ -134,7 +135,9 @@ async function prepare(database: Database): Promise<void> {
       const bankDebits = await seedDemoBankDebits({ db: seeding.db, publicUrl: env.publicUrl });
       // Repair photos are private files (decision 056).
       const repairPhotos = await seedDemoRepairPhotos({ db: seeding.db, storage });
-      logger.info({ ...result, bankDebits, repairPhotos, ms: Date.now() - started }, 'demo data seeded');
+      // Vendors' W-9s: private files too (the vendor payments report shows their status).
+      const vendorDocuments = await seedDemoVendorDocuments({ db: seeding.db, storage });
+      logger.info({ ...result, bankDebits, repairPhotos, vendorDocuments, ms: Date.now() - started }, 'demo data seeded');
     } finally {
       if (seeding !== database) await seeding.close();
     }

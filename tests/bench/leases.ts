@@ -8,7 +8,7 @@
  * target ≤ 60 s PGlite, ≤ 30 s PostgreSQL each), then measures every path of /admin/tenants (default, a name, an e-mail, a unit,
  * balance due, ending within 30 days, a building, a page 1,000 rows deep), /admin/payments
  * (default and each filter), a tenant's /tenant-portal (target p95 ≤ 50 ms) and /admin/reports
- * (decision 058: each report's default view, one building, the portfolio's year, deep pages;
+ * (decisions 058 and 060: each report's default view, one building, the portfolio's year, deep pages;
  * target p95 ≤ 300 ms), as the data
  * requests a browser sends for them (`.data?_routes=<page>`), one request at a time (what one
  * person waits) and with --connections concurrent clients (throughput on this machine). Not a
@@ -349,6 +349,12 @@ async function main() {
         ['reports: aging', '/admin/reports?report=aging', admin],
         ['reports: aging, building', '/admin/reports?report=aging&building=7', admin],
         ['reports: aging, page 5', '/admin/reports?report=aging&page=5', admin],
+        ['reports: deposits', '/admin/reports?report=deposits', admin],
+        ['reports: deposits, building', '/admin/reports?report=deposits&building=7', admin],
+        ['reports: deposits, deep', `/admin/reports?report=deposits&after=${rentRollDeep}`, admin],
+        ['reports: vendor payments', '/admin/reports?report=vendor-payments', admin],
+        ['reports: vendor pay, building', '/admin/reports?report=vendor-payments&building=7', admin],
+        ['reports: vendor pay, last year', `/admin/reports?report=vendor-payments&year=${new Date().getUTCFullYear() - 1}`, admin],
       ];
     },
     // The data request a browser sends when the person moves within the section (a filter, a

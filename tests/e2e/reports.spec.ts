@@ -5,7 +5,8 @@
  * figures as a table) and downloads it as CSV, switches to the trial balance (debits equal credits)
  * the rent roll (a page of units, then the next) and the delinquency aging (the demo's overdue
  * tenants by age, largest debt first, the totals, the CSV), and a refused range
- * shows its message; in Italian the same page reads in Italian; a property manager reaches
+ * shows its message; the deposit liability (the deposits held, whose CSV adds up to the ledger's
+ * total) and the vendor payments of the year (largest first, W-9 status, a refused year); in Italian the same page reads in Italian; a property manager reaches
  * /dashboard/reports from the dashboard. Both pages pass axe and fit a phone's width.
  */
 import fs from 'node:fs/promises';
@@ -108,6 +109,59 @@ test('an admin reads the income statement and the trial balance of the portfolio
   await expect(page.getByTestId('income-statement')).toHaveCount(0);
 });
 
+/** Dollars of a formatted amount (`$1,234.56` → 1234.56). */
+function dollars(text: string | null): number {
+  return Number((text ?? '').replace(/[^\d.-]/g, ''));
+}
+
+test('an admin reads the deposit liability and the vendor payments of the year', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/admin/reports?report=deposits');
+  await waitForHydration(page);
+  await expect(page.getByRole('link', { name: 'Deposits' })).toHaveAttribute('aria-current', 'page');
+  const held = page.getByTestId('deposits-row');
+  await expect(held.first()).toBeVisible();
+  await expect(held.first().getByRole('link')).toHaveAttribute('href', /\/admin\/tenants\//);
+  const total = dollars(await page.getByTestId('deposits-total').locator('p').nth(1).textContent());
+  expect(total).toBeGreaterThan(0);
+  // The export holds every lease of the selection; its deposits add up to what the ledger holds.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('reports-export').click()]);
+  expect(download.suggestedFilename()).toMatch(/^deposit-liability-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await fs.readFile(await download.path(), 'utf8')).trim().split('\n');
+  expect(lines[0]).toBe('building,unit,tenant,lease_status,lease_start,lease_end,move_out,deposit_held');
+  const sum = lines.slice(1).reduce((cents, line) => cents + Math.round(Number(line.split(',').at(-1)) * 100), 0);
+  expect(sum).toBe(Math.round(total * 100));
+  await page.mouse.move(0, 0);
+  const depositResults = await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(depositResults.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // The demo pays invoices over the past months: in January, look at the year before.
+  const now = new Date();
+  const year = now.getUTCMonth() === 0 ? now.getUTCFullYear() - 1 : now.getUTCFullYear();
+  await page.getByRole('link', { name: 'Vendor payments' }).click();
+  await expect(page).toHaveURL(/report=vendor-payments/, { timeout: 20_000 });
+  await page.getByTestId('reports-filter-year').fill(String(year));
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(new RegExp(`year=${year}`), { timeout: 20_000 });
+  const vendors = page.getByTestId('vendor-payments-row');
+  await expect(vendors.first()).toBeVisible();
+  const count = await vendors.count();
+  const paidOf = async (index: number) => dollars(await vendors.nth(index).getByRole('cell').nth(2).textContent());
+  expect(await paidOf(0)).toBeGreaterThanOrEqual(await paidOf(count - 1));
+  await expect(vendors.first().getByRole('link')).toHaveAttribute('href', /\/admin\/vendors\/\d+$/);
+  await expect(vendors.first().getByTestId('vendor-payments-w9')).toHaveText(/^(Verified|Not verified|Missing)$/);
+  await expect(page.getByTestId('vendor-payments-summary')).toContainText(`in ${year}`);
+  await expect(page.getByTestId('vendor-payments-total')).toContainText(`Total, ${count} vendor`);
+  await page.mouse.move(0, 0);
+  const vendorResults = await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(vendorResults.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  const refused = await page.goto('/admin/reports?report=vendor-payments&year=1999');
+  expect(refused?.status()).toBe(400);
+  await expect(page.getByTestId('reports-errors')).toHaveText('Enter a year between 2000 and 2100.');
+  await expect(page.getByTestId('vendor-payments')).toHaveCount(0);
+});
+
 test('a property manager opens their reports from the dashboard, and the page fits a phone', async ({ page }) => {
   await signInAs(page, 'property_manager');
   await page.goto('/dashboard');
@@ -141,5 +195,12 @@ test.describe('in Italian', () => {
     await page.getByRole('link', { name: 'Morosità' }).click();
     await expect(page.getByTestId('aging-total')).toContainText(/Totale, \d+ contratt[oi]/, { timeout: 20_000 });
     await expect(page.getByTestId('aging-table').locator('thead')).toContainText('Oltre 90 giorni');
+    await page.getByRole('link', { name: 'Depositi' }).click();
+    await expect(page.getByTestId('deposits-total')).toContainText('Depositi cauzionali detenuti al', { timeout: 20_000 });
+    await page.getByRole('link', { name: 'Pagamenti fornitori' }).click();
+    await expect(page.getByTestId('vendor-payments-table').or(page.getByTestId('vendor-payments-empty'))).toContainText(
+      /Fornitore|Nessun pagamento/,
+      { timeout: 20_000 },
+    );
   });
 });

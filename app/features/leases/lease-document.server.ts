@@ -219,7 +219,7 @@ type PdfMeta = { lang: Language; made: Date; title: string; subject?: string; au
  * metadata of `meta` (dated `made`, never the clock, so the bytes are deterministic) — around
  * `definition`'s content, styles and footer.
  */
-async function renderPdf(
+export async function renderPdf(
   { lang, made, title, subject, author }: PdfMeta,
   definition: Omit<TDocumentDefinitions, 'info' | 'pageSize' | 'pageMargins' | 'language' | 'displayTitle' | 'defaultStyle'>,
 ): Promise<Buffer> {

@@ -82,6 +82,7 @@ describe(`financial report query plans at ${(ENTRIES * 2).toLocaleString('en-US'
     asOf: '2026-12-31',
     after: null,
     page: 1,
+    year: 2026,
   });
 
   it('the income statement of one building, for an admin', async () => {
@@ -111,6 +112,7 @@ describe(`financial report query plans at ${(ENTRIES * 2).toLocaleString('en-US'
       asOf: '2026-06-30',
       after: null,
       page: 1,
+      year: 2026,
     };
     for (const actor of [admin, manager]) {
       const plans = await plansOf(() => findTrialBalanceReport({ db: database.db, actor, query }));

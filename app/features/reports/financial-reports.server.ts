@@ -34,7 +34,7 @@ export type ReportsActor = Pick<Viewer, 'id' | 'role'>;
  * (a building they may see: the caller checks). The reports over whole months read these, not
  * the journal's lines: a year of the portfolio is a few thousand rows however many lines it has.
  */
-function totalScope(actor: ReportsActor, buildingId: number | null): SQL {
+export function totalScope(actor: ReportsActor, buildingId: number | null): SQL {
   const own = isAdmin(actor.role)
     ? undefined
     : isPropertyManager(actor.role)
@@ -387,7 +387,7 @@ function agingScope(actor: ReportsActor, query: ReportQuery): { buildings: SQL; 
 const LEFT_CENTS = sql`c.amount_cents - c.allocated_cents`;
 
 /** `ids` as a SQL list `(1, 2, 3)` (never empty: callers check). */
-function sqlList(ids: readonly (number | string)[], cast = sql``): SQL {
+export function sqlList(ids: readonly (number | string)[], cast = sql``): SQL {
   return sql`(${sql.join(
     ids.map((id) => sql`${id}${cast}`),
     sql`, `,

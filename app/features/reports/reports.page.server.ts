@@ -26,6 +26,13 @@ import {
   type RentRollRow,
   type ReportsActor,
 } from './financial-reports.server';
+import {
+  findDepositLiability,
+  findVendorPaymentRows,
+  findVendorPayments,
+  type DepositRow,
+  type VendorPaymentRow,
+} from './liability-reports.server';
 import { AGING_BUCKETS, parseReportQuery, REPORT_MESSAGES, type RentRollCursor, type ReportQuery } from './reports.schemas';
 import type { ReportsPageData } from './reports.types';
 import { getT } from '~/i18n/translate.server';
@@ -66,6 +73,8 @@ export async function loadReportsPage<Meta>({
     trialBalance: valid && query.report === 'trial-balance' ? await findTrialBalanceReport({ db: context.db, actor, query }) : null,
     rentRoll: valid && query.report === 'rent-roll' ? await findRentRoll({ db: context.db, actor, query }) : null,
     aging: valid && query.report === 'aging' ? await findDelinquencyAging({ db: context.db, actor, query, now }) : null,
+    deposits: valid && query.report === 'deposits' ? await findDepositLiability({ db: context.db, actor, query }) : null,
+    vendorPayments: valid && query.report === 'vendor-payments' ? await findVendorPayments({ db: context.db, actor, query }) : null,
   };
   const body = { page, meta, i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) };
   return valid ? body : data(body, { status: 400 });
@@ -96,16 +105,18 @@ async function checkBuilding(
   return { errors: {}, buildingName: access.name };
 }
 
-/** Rows of a streamed report export (the rent roll's units, the aging report's leases), at most. */
+/** Rows of a streamed report export (the rent roll's units, the aging report's leases, …), at most. */
 export const REPORT_CSV_MAX_ROWS = 250_000;
 const CSV_BATCH = 1_000;
 
 /**
  * `/admin/reports.csv` and `/dashboard/reports.csv`: the report of the same query as the page,
  * as a CSV attachment (`income-statement-2026-01-2026-11.csv`, `trial-balance-2026-11.csv`,
- * `rent-roll-2026-11-30.csv`, `delinquency-aging-2026-11-30.csv`): the income statement and trial
- * balance one line per account then the totals; the rent roll every unit of the selection and
- * the aging report every lease that owes, streamed in batches (`keysetCsvStream`, at most
+ * `rent-roll-2026-11-30.csv`, `delinquency-aging-2026-11-30.csv`, `deposit-liability-2026-11-30.csv`,
+ * `vendor-payments-2026.csv`): the income statement and trial balance one line per account then
+ * the totals; the rent roll every unit of the selection, the aging report every lease that owes,
+ * the deposit liability every lease holding a deposit and the vendor payments every vendor paid,
+ * streamed in batches (`keysetCsvStream`, at most
  * `REPORT_CSV_MAX_ROWS`), whatever page the screen was on. Amounts in dollars (`csvDecimal`). Bad
  * filters or an unknown building answer 400 with the messages as plain text; another manager's
  * building 404 (audited).
@@ -130,6 +141,8 @@ export async function reportCsvResponse({
     fileResponse({ body, fileName, contentType: 'text/csv; charset=utf-8' });
   if (query.report === 'rent-roll') return csv(rentRollCsv(context.db, actor, query), `rent-roll-${query.asOf}.csv`);
   if (query.report === 'aging') return csv(agingCsv(context.db, actor, query, now), `delinquency-aging-${utcToday(now)}.csv`);
+  if (query.report === 'deposits') return csv(depositsCsv(context.db, actor, query), `deposit-liability-${query.asOf}.csv`);
+  if (query.report === 'vendor-payments') return csv(vendorPaymentsCsv(context.db, actor, query), `vendor-payments-${query.year}.csv`);
   const name = (row: { name: string; nameIt: string | null }) => (lang === 'it' && row.nameIt ? row.nameIt : row.name);
   if (query.report === 'income') {
     const statement = await findIncomeStatement({ db: context.db, actor, query });
@@ -240,6 +253,53 @@ function agingCsv(db: Db, actor: ReportsActor, query: ReportQuery, now: Date): R
       csvDecimal(row.amounts.totalCents),
       row.lastPayment?.date ?? '',
       row.lastPayment ? csvDecimal(row.lastPayment.amountCents) : '',
+    ],
+  });
+}
+
+/** Every lease holding a security deposit on `query.asOf` in its selection, by building and unit, as CSV. */
+function depositsCsv(db: Db, actor: ReportsActor, query: ReportQuery): ReadableStream<Uint8Array> {
+  return keysetCsvStream<DepositRow, RentRollCursor>({
+    columns: ['building', 'unit', 'tenant', 'lease_status', 'lease_start', 'lease_end', 'move_out', 'deposit_held'],
+    batchSize: CSV_BATCH,
+    maxRows: REPORT_CSV_MAX_ROWS,
+    readBatch: async (after, limit) => {
+      const page = await findDepositLiability({ db, actor, query: { ...query, after }, limit });
+      return { rows: page.rows, last: page.next, more: page.next !== null };
+    },
+    toLine: (row) => [
+      row.buildingName,
+      row.unitNumber,
+      row.tenantName ?? '',
+      row.leaseStatus,
+      row.startDate,
+      row.endDate,
+      row.moveOutDate ?? '',
+      csvDecimal(row.heldCents),
+    ],
+  });
+}
+
+/** Every vendor paid in `query.year` in its selection, largest first, with the W-9 status and whether a 1099-NEC is due, as CSV. */
+function vendorPaymentsCsv(db: Db, actor: ReportsActor, query: ReportQuery): ReadableStream<Uint8Array> {
+  return keysetCsvStream<VendorPaymentRow, number>({
+    columns: ['vendor_id', 'company', 'contact', 'email', 'payments', 'last_paid', 'paid', 'w9', 'form_1099_nec'],
+    batchSize: CSV_BATCH,
+    maxRows: REPORT_CSV_MAX_ROWS,
+    readBatch: async (sent, limit) => {
+      const rows = await findVendorPaymentRows({ db, actor, query, limit, offset: sent ?? 0 });
+      return { rows, last: (sent ?? 0) + rows.length, more: rows.length === limit };
+    },
+    toLine: (row) => [
+      String(row.vendorId),
+      row.companyName,
+      row.contactName,
+      row.email,
+      String(row.payments),
+      row.lastPaidOn,
+      csvDecimal(row.paidCents),
+      row.w9,
+      row.needs1099 ? 'yes' : 'no',
     ],
   });
 }

@@ -1,11 +1,14 @@
 /**
  * The financial reports' inputs (decision 058), read from the URL:
  * `?report=&from=&to=&building=&asOf=&after=&page=`. `report` is `income` (the income statement,
- * the default), `trial-balance`, `rent-roll` or `aging` (delinquency aging); `from` and `to` are
+ * the default), `trial-balance`, `rent-roll`, `aging` (delinquency aging),
+ * `deposits` (security deposit liability) or `vendor-payments` (payments per vendor and year, for 1099 filing); `from` and `to` are
  * months (`YYYY-MM`, both included; by default the current month), at most `REPORT_MAX_MONTHS`
  * apart; `building` a building id (absent: the whole portfolio the viewer may see); `asOf` the rent
  * roll's date (ISO, default today) and `after` its keyset position (`<buildingId>_<unitNumber>`);
- * `page` the aging report's page (from 1). Every message is a translation key
+ * `page` the aging and vendor payments reports' page (from 1); `year` the vendor payments report's
+ * calendar year (`YYYY`, default this year). The deposit liability report reads `asOf` and
+ * `after` like the rent roll. Every message is a translation key
  * (`reports.errors.*`). Client-safe.
  */
 import { isIsoDate } from '~/lib/iso-date';
@@ -13,7 +16,7 @@ import { z } from 'zod';
 import { INT4_MAX } from '~/lib/ids';
 import { filteredHref, optionalParam as optional, pickParams } from '~/lib/query-filters';
 
-export const REPORT_KINDS = ['income', 'trial-balance', 'rent-roll', 'aging'] as const;
+export const REPORT_KINDS = ['income', 'trial-balance', 'rent-roll', 'aging', 'deposits', 'vendor-payments'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** The longest period a report covers, in months. */
@@ -28,7 +31,27 @@ export const REPORT_MESSAGES = {
   date: 'reports.errors.date',
   cursor: 'reports.errors.cursor',
   page: 'reports.errors.page',
+  year: 'reports.errors.year',
 } as const;
+
+/** The years the vendor payments report accepts. */
+export const REPORT_MIN_YEAR = 2000;
+export const REPORT_MAX_YEAR = 2100;
+
+/** Vendors per page of the vendor payments report. */
+export const VENDOR_PAYMENTS_PAGE_SIZE = 100;
+
+/** Units per page of the deposit liability report (each with every lease of it that holds a deposit). */
+export const DEPOSITS_PAGE_SIZE = 100;
+
+/**
+ * What a business must have paid a non-employee in a calendar year before it files a Form 1099-NEC
+ * for them, in cents: $600 through payments of 2025, $2,000 from 2026 (the One Big Beautiful Bill Act;
+ * indexed for inflation after 2026 — update this table when the IRS publishes it). Decision 060.
+ */
+export function form1099ThresholdCents(year: number): number {
+  return year >= 2026 ? 200_000 : 60_000;
+}
 
 /** Units per page of the rent roll. */
 export const RENT_ROLL_PAGE_SIZE = 100;
@@ -65,8 +88,10 @@ export type ReportQuery = {
   buildingId: number | null;
   asOf: string;
   after: RentRollCursor | null;
-  /** The aging report's page, from 1. */
+  /** The aging and vendor payments reports' page, from 1. */
   page: number;
+  /** The vendor payments report's calendar year. */
+  year: number;
 };
 
 /** `12_4B` (building id, then the unit number) → the cursor, or null. */
@@ -113,7 +138,8 @@ export function parseReportQuery(
   today: string,
 ): { ok: true; query: ReportQuery } | { ok: false; issues: z.ZodError; query: ReportQuery } {
   const month = today.slice(0, 7);
-  const fallback: ReportQuery = { report: 'income', from: month, to: month, buildingId: null, asOf: today, after: null, page: 1 };
+  const year = Number(today.slice(0, 4));
+  const fallback: ReportQuery = { report: 'income', from: month, to: month, buildingId: null, asOf: today, after: null, page: 1, year };
   const parsed = z
     .object({
       report: optional(z.enum(REPORT_KINDS, REPORT_MESSAGES.report)),
@@ -135,6 +161,13 @@ export function parseReportQuery(
           .transform(Number)
           .refine((page) => page >= 1, REPORT_MESSAGES.page),
       ),
+      year: optional(
+        z
+          .string()
+          .regex(/^\d{4}$/, REPORT_MESSAGES.year)
+          .transform(Number)
+          .refine((value) => value >= REPORT_MIN_YEAR && value <= REPORT_MAX_YEAR, REPORT_MESSAGES.year),
+      ),
     })
     .superRefine((value, ctx) => {
       const to = value.to ?? value.from ?? month;
@@ -144,7 +177,7 @@ export function parseReportQuery(
       else if (monthsInRange(from, to) > REPORT_MAX_MONTHS)
         ctx.addIssue({ code: 'custom', path: ['from'], message: REPORT_MESSAGES.rangeTooLong });
     })
-    .safeParse(pickParams(params, ['report', 'from', 'to', 'building', 'asOf', 'after', 'page']));
+    .safeParse(pickParams(params, ['report', 'from', 'to', 'building', 'asOf', 'after', 'page', 'year']));
   if (!parsed.success) return { ok: false, issues: parsed.error, query: fallback };
   const to = parsed.data.to ?? parsed.data.from ?? month;
   return {
@@ -157,18 +190,27 @@ export function parseReportQuery(
       asOf: parsed.data.asOf ?? today,
       after: parsed.data.after ?? null,
       page: parsed.data.page ?? 1,
+      year: parsed.data.year ?? year,
     },
   };
 }
 
 /**
  * The URL of report `query` under `basePath` (`/admin/reports` or `/dashboard/reports`): the
- * rent roll with its date and page, the aging report with its page, the others with their months.
+ * rent roll and deposit liability with their date and page, the aging report with its page, the
+ * vendor payments with their year and page, the others with their months.
  */
 export function reportHref(basePath: string, query: ReportQuery): string {
   if (query.report === 'aging')
     return filteredHref(basePath, { report: query.report, building: query.buildingId, page: query.page > 1 ? query.page : null });
-  if (query.report === 'rent-roll')
+  if (query.report === 'vendor-payments')
+    return filteredHref(basePath, {
+      report: query.report,
+      year: query.year,
+      building: query.buildingId,
+      page: query.page > 1 ? query.page : null,
+    });
+  if (query.report === 'rent-roll' || query.report === 'deposits')
     return filteredHref(basePath, {
       report: query.report,
       asOf: query.asOf,

@@ -3,6 +3,7 @@
  * browser. Client-safe.
  */
 import type { DelinquencyAging, IncomeStatement, RentRoll, TrialBalanceReport } from './financial-reports.server';
+import type { DepositLiability, VendorPayments } from './liability-reports.server';
 import type { ReportQuery } from './reports.schemas';
 
 export type ReportsPageData = {
@@ -16,4 +17,6 @@ export type ReportsPageData = {
   trialBalance: TrialBalanceReport | null;
   rentRoll: RentRoll | null;
   aging: DelinquencyAging | null;
+  deposits: DepositLiability | null;
+  vendorPayments: VendorPayments | null;
 };

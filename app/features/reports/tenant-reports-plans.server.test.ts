@@ -15,6 +15,7 @@ import { insertDemoPortfolio } from '../../../tests/setup/demo-portfolio';
 import { createStatementRecorder, explainText } from '../../../tests/setup/query-plans';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
 import { findDelinquencyAging, findRentRoll, type ReportsActor } from './financial-reports.server';
+import { findDepositLiability, findVendorPayments } from './liability-reports.server';
 import type { ReportQuery } from './reports.schemas';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -48,11 +49,34 @@ describe(`rent roll and aging query plans at ${UNITS.toLocaleString('en-US')} un
       insert into payment (lease_id, kind, method, amount_cents, status, provider, idempotency_key, settled_at)
       select c.lease_id, 'rent', 'check', sum(c.amount_cents)::int, 'succeeded', 'offline', 'plan-' || c.lease_id, now()
       from charge c where c.status = 'paid' group by c.lease_id`);
+    // Each lease's deposit, charged and paid at the start (the deposit liability reads its journal lines).
+    await db.execute(sql`
+      insert into charge (lease_id, kind, amount_cents, allocated_cents, due_date, period, status)
+      select id, 'deposit', deposit_cents, deposit_cents, start_date, 'deposit', 'paid' from lease`);
+    // Forty vendors paid for 2,000 work orders over the year (the vendor payments read their journal lines).
+    await db.execute(sql`
+      insert into vendor (company_name, contact_name, email, status)
+      select 'Vendor ' || n, 'Contact ' || n, 'vendor' || n || '@plans.test', 'approved' from generate_series(1, 40) n`);
+    await db.execute(sql`
+      insert into project (building_id, name, kind) select id, 'Upkeep', 'other' from building`);
+    await db.execute(sql`
+      insert into work_order (vendor_id, project_id, building_id, status)
+      select v.id, p.id, p.building_id, 'completed'
+      from generate_series(1, 2000) n
+      join lateral (select id from vendor order by id offset (n % 40) limit 1) v on true
+      join lateral (select id, building_id from project order by id offset (n % (select count(*) from project)) limit 1) p on true`);
+    await db.execute(sql`
+      insert into invoice (work_order_id, vendor_id, number, status, subtotal_cents, total_cents, decided_at)
+      select w.id, w.vendor_id, 'P-' || w.id, 'paid', 10000 + w.id, 10000 + w.id, timestamptz '2026-01-05 17:00Z' + (w.id % 330) * interval '1 day'
+      from work_order w`);
+    await db.execute(sql`
+      insert into payout (invoice_id, vendor_id, amount_cents, paid_at)
+      select i.id, i.vendor_id, i.total_cents, i.decided_at + interval '3 days' from invoice i`);
     const [largest] = rowsOf<{ building_id: number }>(
       await db.execute(sql`select building_id from property group by building_id order by count(*) desc limit 1`),
     );
     buildingId = largest!.building_id;
-    for (const table of ['property', 'lease', 'lease_tenant', 'charge', 'payment', 'journal_line', 'building'])
+    for (const table of ['property', 'lease', 'lease_tenant', 'charge', 'payment', 'journal_line', 'building', 'vendor', 'document'])
       await db.execute(sql.raw(`ANALYZE ${table}`));
   }, 300_000);
 
@@ -75,6 +99,7 @@ describe(`rent roll and aging query plans at ${UNITS.toLocaleString('en-US')} un
     asOf: '2026-11-15',
     after: null,
     page: 1,
+    year: 2026,
   });
 
   function expectNoFullScans(plan: string) {
@@ -107,5 +132,41 @@ describe(`rent roll and aging query plans at ${UNITS.toLocaleString('en-US')} un
     const aging = await findDelinquencyAging({ db: database.db, actor: admin, query: query('aging', null), now });
     expect(aging.totals.leases).toBeGreaterThan(0);
     expect(aging.rows[0]!.amounts.days1to30).toBeGreaterThan(0);
+  });
+
+  it('the deposit liability of one building reads its units and their leases; the portfolio its first units only', async () => {
+    for (const [actor, building] of [
+      [admin, buildingId],
+      [manager, null],
+      [admin, null],
+    ] as const) {
+      for (const plan of await plansOf(() => findDepositLiability({ db: database.db, actor, query: query('deposits', building) }))) {
+        expectNoFullScans(plan);
+        if (/on property u\b/.test(plan)) expect(plan, plan).toMatch(/property_building_unit_idx|property_pkey/);
+        if (/on journal_line jl\b/.test(plan) && /jl.lease_id/.test(plan)) expect(plan, plan).toMatch(/journal_line_lease_idx/);
+      }
+    }
+    const deposits = await findDepositLiability({ db: database.db, actor: admin, query: query('deposits', null) });
+    expect(deposits.rows.length).toBeGreaterThan(0);
+    expect(deposits.heldCents).toBeGreaterThan(0);
+  });
+
+  it("the vendor payments of a year read the vendors' journal lines, never every line of the year", async () => {
+    for (const [actor, building] of [
+      [admin, null],
+      [admin, buildingId],
+      [manager, null],
+    ] as const) {
+      for (const plan of await plansOf(() => findVendorPayments({ db: database.db, actor, query: query('vendor-payments', building) }))) {
+        expectNoFullScans(plan);
+        // The portfolio: the vendors' lines; one building: that building's lines — never the
+        // year's trust cash of every building. (A manager's buildings: the planner picks by size.)
+        if (/on journal_line jl\b/.test(plan) && actor === admin)
+          expect(plan, plan).toMatch(building === null ? /journal_line_vendor_idx/ : /journal_line_building_account_date_idx/);
+      }
+    }
+    const report = await findVendorPayments({ db: database.db, actor: admin, query: query('vendor-payments', null) });
+    expect(report.totals.vendors).toBe(40);
+    expect(report.rows[0]!.paidCents).toBeGreaterThan(report.rows.at(-1)!.paidCents);
   });
 });

@@ -5,11 +5,12 @@
  * income and expenses per month, whose figures are also a table, then the accounts with the
  * previous period and the change beside them), the trial balance, the rent roll, or the
  * delinquency aging (the totals by age as a chart and a table footer, then the leases that owe,
- * largest debt first). Tables have captions and column headers for screen readers; amounts are
+ * largest debt first), the security deposit liability on a date, or the vendor payments of a year
+ * with their W-9 status and the 1099-NEC threshold. Tables have captions and column headers for screen readers; amounts are
  * right-aligned.
  */
 import { BarChart } from '@mantine/charts';
-import { Alert, Anchor, Button, EmptyState, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, EmptyState, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFilter, IconReportMoney } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
@@ -23,7 +24,8 @@ import { useTranslation } from '~/lib/i18n';
 import type { Language } from '~/lib/constants';
 import { useLanguage } from '~/lib/use-language';
 import type { DelinquencyAging, IncomeStatement, RentRoll, TrialBalanceReport } from '../financial-reports.server';
-import { AGING_BUCKETS, REPORT_KINDS, reportHref, type ReportQuery } from '../reports.schemas';
+import type { DepositLiability, VendorPayments, W9Status } from '../liability-reports.server';
+import { AGING_BUCKETS, REPORT_KINDS, REPORT_MAX_YEAR, REPORT_MIN_YEAR, reportHref, type ReportQuery } from '../reports.schemas';
 import type { ReportsPageData } from '../reports.types';
 
 /** A month (`YYYY-MM`) as e.g. "Nov 2026" / "nov 2026" (here, not in ~/lib/format: the public pages' bundle stays within its budget). */
@@ -120,6 +122,8 @@ export function ReportsPage({ page }: { page: ReportsPageData }) {
       {page.trialBalance && <TrialBalanceView report={page.trialBalance} />}
       {page.rentRoll && <RentRollView page={page} rentRoll={page.rentRoll} />}
       {page.aging && <AgingView page={page} aging={page.aging} />}
+      {page.deposits && <DepositsView page={page} deposits={page.deposits} />}
+      {page.vendorPayments && <VendorPaymentsView page={page} report={page.vendorPayments} />}
     </Stack>
   );
 }
@@ -131,7 +135,19 @@ function ReportFilters({ page }: { page: ReportsPageData }) {
     <Form method="get" action={page.basePath} aria-label={t('reports.title')} key={JSON.stringify(query)}>
       <input type="hidden" name="report" value={query.report} />
       <Group align="flex-start" gap="sm" wrap="wrap">
-        {query.report === 'rent-roll' ? (
+        {query.report === 'vendor-payments' ? (
+          <TextInput
+            type="number"
+            name="year"
+            label={t('reports.vendorPayments.year')}
+            defaultValue={String(query.year)}
+            min={REPORT_MIN_YEAR}
+            max={REPORT_MAX_YEAR}
+            error={errors.year}
+            style={{ flex: '0 1 120px' }}
+            data-testid="reports-filter-year"
+          />
+        ) : query.report === 'rent-roll' || query.report === 'deposits' ? (
           <TextInput
             type="date"
             name="asOf"
@@ -163,9 +179,9 @@ function ReportFilters({ page }: { page: ReportsPageData }) {
           {t('reports.filters.monthsHint')}
         </Text>
       )}
-      {query.report === 'aging' && (
+      {(query.report === 'aging' || query.report === 'deposits' || query.report === 'vendor-payments') && (
         <Text size="xs" c="dimmed" mt={4}>
-          {t('reports.aging.hint')}
+          {t(`reports.${query.report === 'aging' ? 'aging' : query.report === 'deposits' ? 'deposits' : 'vendorPayments'}.hint`)}
         </Text>
       )}
     </Form>
@@ -547,6 +563,181 @@ function AgingView({ page, aging }: { page: ReportsPageData; aging: DelinquencyA
         pageCount={aging.pageCount}
         hrefFor={(target) => reportHref(page.basePath, { ...page.query, page: target })}
         testId="aging-pager"
+      />
+    </Stack>
+  );
+}
+
+/**
+ * The security deposit liability: every lease whose deposit is held on the date (ended leases
+ * whose deposit is not yet returned included), by building and unit, a page of units at a time
+ * (keyset links); the total the general ledger holds for the whole selection above the table.
+ */
+function DepositsView({ page, deposits }: { page: ReportsPageData; deposits: DepositLiability }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const money = (cents: number) => formatCents(cents, lang);
+  const tenantsPath = page.basePath.replace(/\/reports$/, '/tenants');
+  const query = page.query;
+  return (
+    <Stack gap="md" data-testid="deposits">
+      <Paper withBorder p="md" data-testid="deposits-total">
+        <Text size="sm" c="dimmed">
+          {t('reports.deposits.totalLabel', { date: formatIsoDate(deposits.asOf, lang) })}
+        </Text>
+        <Text size="xl" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {money(deposits.heldCents)}
+        </Text>
+      </Paper>
+      <ReportTable
+        isEmpty={deposits.rows.length === 0}
+        empty={{ title: t('reports.deposits.emptyTitle'), body: t('reports.deposits.emptyBody'), testId: 'deposits-empty' }}
+        caption={t('reports.deposits.caption', { date: formatIsoDate(deposits.asOf, lang) })}
+        columns={translatedColumns(t, 'reports.deposits', [
+          'building',
+          'unit',
+          'tenant',
+          'lease',
+          'status',
+          { key: 'held', align: 'right' },
+        ])}
+        testId="deposits-table"
+      >
+        <Table.Tbody>
+          {deposits.rows.map((row) => (
+            <Table.Tr key={row.leaseId} data-testid="deposits-row" data-lease={row.leaseId}>
+              <Table.Td>{row.buildingName}</Table.Td>
+              <Table.Th scope="row" fw={400}>
+                {row.unitNumber}
+              </Table.Th>
+              <Table.Td>
+                {row.tenantId ? (
+                  <Anchor component={Link} to={`${tenantsPath}/${row.tenantId}`} size="sm">
+                    {row.tenantName}
+                  </Anchor>
+                ) : (
+                  (row.tenantName ?? t('reports.aging.noTenant'))
+                )}
+              </Table.Td>
+              <Table.Td>
+                {t('reports.rentRoll.leaseDates', { start: formatIsoDate(row.startDate, lang), end: formatIsoDate(row.endDate, lang) })}
+              </Table.Td>
+              <Table.Td>
+                {row.moveOutDate
+                  ? t('reports.deposits.movedOut', { date: formatIsoDate(row.moveOutDate, lang) })
+                  : t(`reports.deposits.leaseStatus.${row.leaseStatus}`)}
+              </Table.Td>
+              <Table.Td ta="right">{money(row.heldCents)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </ReportTable>
+      <KeysetPager
+        label={t('reports.deposits.pager')}
+        firstHref={query.after ? reportHref(page.basePath, { ...query, after: null }) : null}
+        firstLabel={t('reports.rentRoll.first')}
+        nextHref={deposits.next ? reportHref(page.basePath, { ...query, after: deposits.next }) : null}
+        nextLabel={t('reports.rentRoll.next')}
+        testId="deposits-pager"
+      />
+    </Stack>
+  );
+}
+
+const W9_COLORS: Record<W9Status, string> = { verified: 'teal', unverified: 'yellow', missing: 'red' };
+
+/**
+ * The vendor payments of a year: every vendor paid, largest first, with the payments' count and
+ * last date, the W-9 status and whether a 1099-NEC is due (paid at least the year's threshold);
+ * the totals above the table, numbered pages. An admin's vendor names link to the vendor's page.
+ */
+function VendorPaymentsView({ page, report }: { page: ReportsPageData; report: VendorPayments }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const money = (cents: number) => formatCents(cents, lang);
+  const { totals } = report;
+  const vendorLinks = page.basePath === '/admin/reports';
+  return (
+    <Stack gap="md" data-testid="vendor-payments">
+      {totals.needing1099WithoutW9 > 0 && (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="vendor-payments-w9-alert">
+          {t('reports.vendorPayments.missingW9', { count: totals.needing1099WithoutW9 })}
+        </Alert>
+      )}
+      <Text size="sm" data-testid="vendor-payments-summary">
+        {t('reports.vendorPayments.summary', {
+          count: totals.vendors,
+          total: money(totals.paidCents),
+          needing: totals.needing1099,
+          threshold: money(report.thresholdCents),
+          year: report.year,
+        })}
+      </Text>
+      <ReportTable
+        isEmpty={report.rows.length === 0}
+        empty={{
+          title: t('reports.vendorPayments.emptyTitle'),
+          body: t('reports.vendorPayments.emptyBody', { year: report.year }),
+          testId: 'vendor-payments-empty',
+        }}
+        caption={t('reports.vendorPayments.caption', { year: report.year })}
+        columns={translatedColumns(t, 'reports.vendorPayments', [
+          'vendor',
+          { key: 'payments', align: 'right' },
+          'lastPaid',
+          { key: 'paid', align: 'right' },
+          'w9',
+          'form1099',
+        ])}
+        testId="vendor-payments-table"
+      >
+        <Table.Tbody>
+          {report.rows.map((row) => (
+            <Table.Tr key={row.vendorId} data-testid="vendor-payments-row" data-vendor={row.vendorId}>
+              <Table.Th scope="row" fw={400}>
+                {vendorLinks ? (
+                  <Anchor component={Link} to={`/admin/vendors/${row.vendorId}`} size="sm">
+                    {row.companyName}
+                  </Anchor>
+                ) : (
+                  row.companyName
+                )}
+                <Text size="xs" c="dimmed">
+                  {row.contactName} · {row.email}
+                </Text>
+              </Table.Th>
+              <Table.Td ta="right">{row.payments}</Table.Td>
+              <Table.Td>{formatIsoDate(row.lastPaidOn, lang)}</Table.Td>
+              <Table.Td ta="right" fw={700}>
+                {money(row.paidCents)}
+              </Table.Td>
+              <Table.Td>
+                <Badge color={W9_COLORS[row.w9]} variant="light" miw="max-content" data-testid="vendor-payments-w9">
+                  {t(`reports.vendorPayments.w9Status.${row.w9}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{t(row.needs1099 ? 'reports.vendorPayments.due' : 'reports.vendorPayments.notDue')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr data-testid="vendor-payments-total">
+            <Table.Th scope="row">{t('reports.vendorPayments.total', { count: totals.vendors })}</Table.Th>
+            <Table.Td />
+            <Table.Td />
+            <Table.Td ta="right" fw={700}>
+              {money(totals.paidCents)}
+            </Table.Td>
+            <Table.Td />
+            <Table.Td />
+          </Table.Tr>
+        </Table.Tfoot>
+      </ReportTable>
+      <LinkPagination
+        page={report.page}
+        pageCount={report.pageCount}
+        hrefFor={(target) => reportHref(page.basePath, { ...page.query, page: target })}
+        testId="vendor-payments-pager"
       />
     </Stack>
   );

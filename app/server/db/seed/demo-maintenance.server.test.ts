@@ -86,6 +86,8 @@ describe('demo maintenance data', () => {
         sql`select count(*)::text as v from invoice i where (i.status = 'paid') <> exists (select 1 from payout p where p.invoice_id = i.id)`,
       ),
     ).toEqual(['0']);
+    // Money moves in the past only: no payout dated after the seed's moment.
+    expect(await values(sql`select count(*)::text as v from payout where paid_at > now()`)).toEqual(['0']);
     // Work only ever went to vendors who could take it when it was offered: approved and insured.
     expect(
       await values(

@@ -791,8 +791,14 @@ async function seedProjects(
     );
     if (orderStatus === 'in_progress') writers.addInvoice(orderId, vendorId, awardedMs + 30 * DAY_MS, 120, 'approved');
     if (orderStatus === 'completed') {
-      writers.addInvoice(orderId, vendorId, awardedMs + 30 * DAY_MS, 400, 'paid');
-      writers.addInvoice(orderId, vendorId, awardedMs + 61 * DAY_MS, 300, 'paid');
+      // Paid nine days after it is sent (never a payout in the future: approved until then).
+      for (const [days, hours] of [
+        [30, 400],
+        [61, 300],
+      ] as const) {
+        const sentMs = awardedMs + days * DAY_MS;
+        writers.addInvoice(orderId, vendorId, sentMs, hours, sentMs + 9 * DAY_MS <= nowMs ? 'paid' : 'approved');
+      }
     }
   }
   const projects = (
