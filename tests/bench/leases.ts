@@ -271,7 +271,7 @@ async function deepCursor(env: Record<string, string>): Promise<{ tenants: strin
 /**
  * Brings the scratch database to the current schema and leaves the general ledger as production
  * keeps it (decision 059): the month totals the bench's postings added folded (the hourly job's
- * work), and the charges and totals vacuumed and analyzed (autovacuum's), so the reports read
+ * work), the charges and totals vacuumed and analyzed and the journal analyzed (autovacuum's), so the reports read
  * what they would on a live system.
  */
 async function settleLedger(env: Record<string, string>): Promise<void> {
@@ -283,6 +283,9 @@ async function settleLedger(env: Record<string, string>): Promise<void> {
     // open-charge index that the aging reads until autovacuum passes (PGlite has none).
     await database.db.execute(sql`VACUUM ANALYZE charge`);
     await database.db.execute(sql`VACUUM ANALYZE gl_month_total`);
+    // The journal the bench's leases and jobs wrote (millions of lines): autovacuum's ANALYZE.
+    await database.db.execute(sql`ANALYZE journal_line`);
+    await database.db.execute(sql`ANALYZE journal_entry`);
   } finally {
     await database.close();
   }
@@ -343,12 +346,24 @@ async function main() {
         ['reports: income, building year', `/admin/reports?from=${monthsAgo(11)}&to=${monthsAgo(0)}&building=7`, admin],
         ['reports: trial balance', '/admin/reports?report=trial-balance', admin],
         ['reports: trial balance, bldg', '/admin/reports?report=trial-balance&building=7', admin],
+        ['reports: ledger (trust cash)', '/admin/reports?report=ledger', admin],
+        ['reports: ledger, building', '/admin/reports?report=ledger&building=7', admin],
+        ['reports: ledger, year', `/admin/reports?report=ledger&from=${monthsAgo(11)}&to=${monthsAgo(0)}`, admin],
+        [
+          'reports: ledger, year deep',
+          `/admin/reports?report=ledger&from=${monthsAgo(11)}&to=${monthsAgo(0)}&cursor=${monthsAgo(5)}-01_0`,
+          admin,
+        ],
+        ['reports: ledger, deposits', '/admin/reports?report=ledger&account=2100', admin],
         ['reports: rent roll', '/admin/reports?report=rent-roll', admin],
         ['reports: rent roll, building', '/admin/reports?report=rent-roll&building=7', admin],
         ['reports: rent roll, deep', `/admin/reports?report=rent-roll&after=${rentRollDeep}`, admin],
         ['reports: aging', '/admin/reports?report=aging', admin],
         ['reports: aging, building', '/admin/reports?report=aging&building=7', admin],
         ['reports: aging, page 5', '/admin/reports?report=aging&page=5', admin],
+        ['reports: maintenance', '/admin/reports?report=maintenance', admin],
+        ['reports: maintenance, building', '/admin/reports?report=maintenance&building=7', admin],
+        ['reports: maintenance, year', `/admin/reports?report=maintenance&from=${monthsAgo(11)}&to=${monthsAgo(0)}`, admin],
         ['reports: deposits', '/admin/reports?report=deposits', admin],
         ['reports: deposits, building', '/admin/reports?report=deposits&building=7', admin],
         ['reports: deposits, deep', `/admin/reports?report=deposits&after=${rentRollDeep}`, admin],

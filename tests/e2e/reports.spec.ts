@@ -6,7 +6,9 @@
  * the rent roll (a page of units, then the next) and the delinquency aging (the demo's overdue
  * tenants by age, largest debt first, the totals, the CSV), and a refused range
  * shows its message; the deposit liability (the deposits held, whose CSV adds up to the ledger's
- * total) and the vendor payments of the year (largest first, W-9 status, a refused year); in Italian the same page reads in Italian; a property manager reaches
+ * total), the general ledger detail of an account (oldest first, its balances add up, another
+ * account picked, the CSV), the maintenance KPIs (requests by priority adding up, the spend) and
+ * the vendor payments of the year (largest first, W-9 status, a refused year); in Italian the same page reads in Italian; a property manager reaches
  * /dashboard/reports from the dashboard. Both pages pass axe and fit a phone's width.
  */
 import fs from 'node:fs/promises';
@@ -162,6 +164,75 @@ test('an admin reads the deposit liability and the vendor payments of the year',
   await expect(page.getByTestId('vendor-payments')).toHaveCount(0);
 });
 
+test('an admin reads the general ledger detail of an account, picks another one and exports it', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto(`/admin/reports?report=ledger&${YEAR}`);
+  await waitForHydration(page);
+  // Trust cash by default: the demo's payments and payouts of the year, oldest first.
+  await expect(page.getByTestId('reports-filter-account')).toHaveValue('1010');
+  await expect(page.getByTestId('ledger-table').getByRole('caption')).toContainText('1010 · Trust cash');
+  const lines = page.getByTestId('ledger-row');
+  await expect(lines.first()).toBeVisible();
+  const dates = await lines.locator('td:first-child').allTextContents();
+  const times = dates.map((text) => Date.parse(text));
+  expect(times).toEqual([...times].sort((a, b) => a - b));
+  // The balance after the period is the balance before it plus debits less credits (an asset).
+  const amount = async (key: string) => dollars(await page.getByTestId(`ledger-${key}`).locator('p').nth(1).textContent());
+  const [opening, debits, credits, closing] = [
+    await amount('opening'),
+    await amount('debits'),
+    await amount('credits'),
+    await amount('closing'),
+  ];
+  expect(Math.round((opening + debits - credits) * 100)).toBe(Math.round(closing * 100));
+
+  await page.getByTestId('reports-filter-account').selectOption('2100');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/account=2100/, { timeout: 20_000 });
+  await expect(page.getByTestId('ledger-table').getByRole('caption')).toContainText('2100 · Security deposits held');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('reports-export').click()]);
+  expect(download.suggestedFilename()).toBe(`general-ledger-2100-${monthFromNow(-11)}-${monthFromNow(0)}.csv`);
+  const csv = (await fs.readFile(await download.path(), 'utf8')).trim().split('\n');
+  expect(csv[0]).toBe('date,entry,source,memo,building,unit,debit,credit');
+  expect(csv.length).toBeGreaterThan(1);
+  await page.mouse.move(0, 0);
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  const refused = await page.goto('/admin/reports?report=ledger&account=9999');
+  expect(refused?.status()).toBe(400);
+  await expect(page.getByTestId('reports-errors')).toHaveText('There is no such account in the chart of accounts.');
+});
+
+test('an admin reads the maintenance KPIs of the year: requests by priority and the repair spend', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto(`/admin/reports?report=maintenance&${YEAR}`);
+  await waitForHydration(page);
+  await expect(page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Maintenance' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  const table = page.getByTestId('maintenance-kpis-table');
+  await expect(table.getByRole('caption')).toContainText('Maintenance requests opened in');
+  for (const priority of ['Emergency', 'Urgent', 'Routine'])
+    await expect(table.getByRole('rowheader', { name: priority, exact: true })).toBeVisible();
+  // The total row adds up the priorities' requests, and the demo has some.
+  const opened = async (testId: string) => Number(await page.getByTestId(testId).getByRole('cell').first().textContent());
+  const total = await opened('maintenance-total');
+  expect(total).toBeGreaterThan(0);
+  expect(
+    (await opened('maintenance-priority-emergency')) +
+      (await opened('maintenance-priority-urgent')) +
+      (await opened('maintenance-priority-routine')),
+  ).toBe(total);
+  await expect(page.getByRole('heading', { name: /Repair and capital spend: \$/ })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('reports-export').click()]);
+  expect(download.suggestedFilename()).toBe(`maintenance-kpis-${monthFromNow(-11)}-${monthFromNow(0)}.csv`);
+  await page.mouse.move(0, 0);
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});
+
 test('a property manager opens their reports from the dashboard, and the page fits a phone', async ({ page }) => {
   await signInAs(page, 'property_manager');
   await page.goto('/dashboard');
@@ -195,6 +266,10 @@ test.describe('in Italian', () => {
     await page.getByRole('link', { name: 'Morosità' }).click();
     await expect(page.getByTestId('aging-total')).toContainText(/Totale, \d+ contratt[oi]/, { timeout: 20_000 });
     await expect(page.getByTestId('aging-table').locator('thead')).toContainText('Oltre 90 giorni');
+    await page.getByRole('link', { name: 'Libro mastro' }).click();
+    await expect(page.getByTestId('ledger-opening')).toContainText('Saldo prima del periodo', { timeout: 20_000 });
+    await page.getByRole('navigation', { name: 'Report' }).getByRole('link', { name: 'Manutenzione' }).click();
+    await expect(page.getByTestId('maintenance-total')).toContainText('Tutte le priorità', { timeout: 20_000 });
     await page.getByRole('link', { name: 'Depositi' }).click();
     await expect(page.getByTestId('deposits-total')).toContainText('Depositi cauzionali detenuti al', { timeout: 20_000 });
     await page.getByRole('link', { name: 'Pagamenti fornitori' }).click();

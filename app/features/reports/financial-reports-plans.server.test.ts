@@ -83,6 +83,8 @@ describe(`financial report query plans at ${(ENTRIES * 2).toLocaleString('en-US'
     after: null,
     page: 1,
     year: 2026,
+    account: null,
+    cursor: null,
   });
 
   it('the income statement of one building, for an admin', async () => {
@@ -113,6 +115,8 @@ describe(`financial report query plans at ${(ENTRIES * 2).toLocaleString('en-US'
       after: null,
       page: 1,
       year: 2026,
+      account: null,
+      cursor: null,
     };
     for (const actor of [admin, manager]) {
       const plans = await plansOf(() => findTrialBalanceReport({ db: database.db, actor, query }));

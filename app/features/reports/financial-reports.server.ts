@@ -43,6 +43,16 @@ export function totalScope(actor: ReportsActor, buildingId: number | null): SQL 
   return and(own, buildingId === null ? undefined : eq(glMonthTotal.buildingId, buildingId)) ?? sql`true`;
 }
 
+/** The journal lines `actor` may read (alias `jl`), of `buildingId` when given (the caller has checked it). */
+export function lineScope(actor: ReportsActor, buildingId: number | null): SQL {
+  const own = isAdmin(actor.role)
+    ? sql`true`
+    : isPropertyManager(actor.role)
+      ? sql`jl.building_id in (select b.id from building b where b.manager_id = ${actor.id})`
+      : sql`false`;
+  return buildingId === null ? own : sql`${own} and jl.building_id = ${buildingId}`;
+}
+
 export type AccountType = (typeof glAccount.$inferSelect)['type'];
 
 /** The account columns every report row starts with. */

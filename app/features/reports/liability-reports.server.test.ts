@@ -1,10 +1,11 @@
 /**
- * The deposit liability and vendor payments reports (decision 060) through the reports page's
+ * The deposit liability, vendor payments and general ledger detail reports (decision 060) through the reports page's
  * loader and CSV export, on a real database: what the general ledger holds per lease on a date
  * (an ended lease's deposit until it is applied), the total the ledger holds, keyset pages that
  * add up to the whole; the payouts per vendor and calendar year with the W-9 status and the
  * 1099-NEC threshold of the year; a manager sees their buildings only; a bad year answers 400 with
- * the field's message in the viewer's language.
+ * the field's message in the viewer's language; one account's journal lines with the balances
+ * around the period, by keyset pages; an unknown account is a 400.
  */
 import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
@@ -18,7 +19,8 @@ import { TEST_PUBLIC_URL, useTestDatabase } from '../../../tests/setup/test-db';
 import { createTestVendor } from '../../../tests/setup/work-orders';
 import { findDepositLiability } from './liability-reports.server';
 import { loadReportsPage, reportCsvResponse } from './reports.page.server';
-import { form1099ThresholdCents, parseReportQuery, type RentRollCursor } from './reports.schemas';
+import { findLedgerDetail } from './ledger-detail.server';
+import { form1099ThresholdCents, parseReportQuery, type LedgerCursor, type RentRollCursor } from './reports.schemas';
 import type { ReportsPageData } from './reports.types';
 
 const database = useTestDatabase();
@@ -270,6 +272,87 @@ describe('the vendor payments', () => {
     expect(rows.map((row) => [row.company, row.payments, row.paid, row.w9, row.form_1099_nec])).toEqual([
       ['Paint Pros', '2', '2500.00', 'verified', 'yes'],
       ['Pipe Fixers', '1', '500.00', 'unverified', 'no'],
+    ]);
+  });
+});
+
+describe('the general ledger detail', () => {
+  it("shows one account's balance before the period, the period's debits and credits, the balance after it and its lines", async () => {
+    const { status, page } = await load(admin, '?report=ledger&account=2100&from=2026-11&to=2026-11');
+    expect(status).toBe(200);
+    const ledger = page.ledger!;
+    expect(ledger.account).toMatchObject({ number: '2100', type: 'liability' });
+    expect(ledger.accounts.map((account) => account.number)).toContain('1010');
+    // A liability reads credit − debit: 4,000.00 held before November, 800.00 applied in it.
+    expect([ledger.openingCents, ledger.debitCents, ledger.creditCents, ledger.closingCents]).toEqual([400_000, 80_000, 0, 320_000]);
+    expect(ledger.lines.map((line) => [line.date, line.source, line.debitCents, line.creditCents])).toEqual([
+      ['2026-11-10', 'charge', 80_000, 0],
+    ]);
+    expect(ledger.lines[0]!.memo).toContain('deposit_applied');
+
+    const year = (await load(admin, '?report=ledger&account=2100&from=2026-01&to=2026-11')).page.ledger!;
+    expect([year.openingCents, year.debitCents, year.creditCents, year.closingCents]).toEqual([0, 80_000, 400_000, 320_000]);
+    expect(year.lines.map((line) => [line.date, line.debitCents, line.creditCents])).toEqual([
+      ['2026-01-01', 0, 120_000],
+      ['2026-01-01', 0, 80_000],
+      ['2026-01-01', 0, 200_000],
+      ['2026-11-10', 80_000, 0],
+    ]);
+  });
+
+  it('reads the trust cash account by default, as an asset (debit − credit), scoped to a manager', async () => {
+    const cash = (await load(admin, '?report=ledger&from=2026-01&to=2026-12')).page.ledger!;
+    expect(cash.account.number).toBe('1010');
+    // Only vendor payouts moved cash here: 700.00 in 2025, 6,000.00 in 2026.
+    expect([cash.openingCents, cash.debitCents, cash.creditCents, cash.closingCents]).toEqual([-70_000, 0, 600_000, -670_000]);
+    expect(cash.lines.map((line) => [line.date, line.source, line.creditCents])).toEqual([
+      ['2026-03-10', 'payout', 150_000],
+      ['2026-05-05', 'payout', 50_000],
+      ['2026-08-20', 'payout', 100_000],
+      ['2026-09-15', 'payout', 300_000],
+    ]);
+    const mine = (await load(managerA, '?report=ledger&from=2026-01&to=2026-12', { area: 'dashboard' })).page.ledger!;
+    expect([mine.openingCents, mine.creditCents, mine.closingCents]).toEqual([-70_000, 300_000, -370_000]);
+    expect(mine.lines.map((line) => line.creditCents)).toEqual([150_000, 50_000, 100_000]);
+  });
+
+  it('pages by entry date and line: the pages together are the whole period', async () => {
+    const parsed = parseReportQuery(new URLSearchParams('report=ledger&account=2100&from=2026-01&to=2026-11'), '2026-11-28');
+    if (!parsed.ok) throw new Error('the query should parse');
+    const seen: number[] = [];
+    let cursor: LedgerCursor | null = null;
+    for (let guard = 0; guard < 10; guard += 1) {
+      const page = await findLedgerDetail({ db: database.db, actor: admin, query: { ...parsed.query, cursor }, limit: 1 });
+      seen.push(...page.lines.map((line) => line.creditCents - line.debitCents));
+      expect(page.closingCents).toBe(320_000);
+      if (!page.next) break;
+      cursor = page.next;
+    }
+    expect(seen).toEqual([120_000, 80_000, 200_000, -80_000]);
+  });
+
+  it('refuses an account that is not in the chart, and a broken page link, with the messages in the viewer’s language', async () => {
+    const unknown = await load(admin, '?report=ledger&account=9999');
+    expect(unknown.status).toBe(400);
+    expect(unknown.page.errors.account).toBe('There is no such account in the chart of accounts.');
+    expect(unknown.page.ledger).toBeNull();
+    const italian = await load(admin, '?report=ledger&account=cash', { lang: 'it' });
+    expect(italian.status).toBe(400);
+    expect(italian.page.errors.account).toBe('Questo conto non esiste nel piano dei conti.');
+    const cursor = await load(admin, '?report=ledger&cursor=2026-13-01_5');
+    expect(cursor.status).toBe(400);
+    expect(cursor.page.errors.cursor).toBe('This page link is not valid: start from the first page.');
+    expect((await csvOf(admin, '?report=ledger&account=9999')).response.status).toBe(400);
+  });
+
+  it('exports every line of the account and period as CSV', async () => {
+    const { response, rows } = await csvOf(admin, '?report=ledger&account=2100&from=2026-01&to=2026-11');
+    expect(response.headers.get('content-disposition')).toContain('general-ledger-2100-2026-01-2026-11.csv');
+    expect(rows.map((row) => [row.date, row.source, row.debit, row.credit])).toEqual([
+      ['2026-01-01', 'charge', '', '1200.00'],
+      ['2026-01-01', 'charge', '', '800.00'],
+      ['2026-01-01', 'charge', '', '2000.00'],
+      ['2026-11-10', 'charge', '800.00', ''],
     ]);
   });
 });

@@ -13,7 +13,7 @@ import type { Db } from '~/server/db/client.server';
 import { rowsOf } from '~/server/db/rows.server';
 import { glMonthTotal } from '~/server/db/schema';
 import { systemAccountId } from '../accounting/general-ledger.server';
-import { sqlList, totalScope, type ReportsActor } from './financial-reports.server';
+import { lineScope, sqlList, totalScope, type ReportsActor } from './financial-reports.server';
 import {
   DEPOSITS_PAGE_SIZE,
   form1099ThresholdCents,
@@ -21,16 +21,6 @@ import {
   type RentRollCursor,
   type ReportQuery,
 } from './reports.schemas';
-
-/** The journal lines `actor` may read (alias `jl`), of `buildingId` when given (the caller has checked it). */
-function lineScope(actor: ReportsActor, buildingId: number | null): SQL {
-  const own = isAdmin(actor.role)
-    ? sql`true`
-    : isPropertyManager(actor.role)
-      ? sql`jl.building_id in (select b.id from building b where b.manager_id = ${actor.id})`
-      : sql`false`;
-  return buildingId === null ? own : sql`${own} and jl.building_id = ${buildingId}`;
-}
 
 /** One lease holding a security deposit on the report's date. */
 export type DepositRow = {
@@ -86,10 +76,12 @@ export async function findDepositLiability({
   const units = rowsOf<{ id: number; building_id: number; unit_number: string }>(
     await db.execute(sql`
       select u.id, u.building_id, u.unit_number from property u join building sb on sb.id = u.building_id
+      -- A lateral with a limit, probed unit by unit in the index's order until the page is full:
+      -- as an EXISTS, the planner may turn it into a semi join that sums every lease's deposit.
+      cross join lateral (select 1 from lease l where l.property_id = u.id and ${held(sql`l.id`)} <> 0 limit 1) holds
       where ${managed}
         ${query.buildingId === null ? sql`` : sql`and u.building_id = ${query.buildingId}`}
         ${query.after ? sql`and (u.building_id, u.unit_number) > (${query.after.buildingId}, ${query.after.unitNumber})` : sql``}
-        and exists (select 1 from lease l where l.property_id = u.id and ${held(sql`l.id`)} <> 0)
       order by u.building_id, u.unit_number
       limit ${limit + 1}`),
   );

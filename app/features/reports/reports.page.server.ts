@@ -33,7 +33,16 @@ import {
   type DepositRow,
   type VendorPaymentRow,
 } from './liability-reports.server';
-import { AGING_BUCKETS, parseReportQuery, REPORT_MESSAGES, type RentRollCursor, type ReportQuery } from './reports.schemas';
+import { findLedgerAccount, findLedgerDetail, type LedgerLine } from './ledger-detail.server';
+import { findMaintenanceKpis } from './maintenance-kpis.server';
+import {
+  AGING_BUCKETS,
+  parseReportQuery,
+  REPORT_MESSAGES,
+  type LedgerCursor,
+  type RentRollCursor,
+  type ReportQuery,
+} from './reports.schemas';
 import type { ReportsPageData } from './reports.types';
 import { getT } from '~/i18n/translate.server';
 
@@ -60,7 +69,7 @@ export async function loadReportsPage<Meta>({
   const parsed = parseReportQuery(new URL(request.url).searchParams, utcToday(now));
   const query = parsed.query;
   const checked = parsed.ok
-    ? await checkBuilding(request, context, actor, query)
+    ? await checkFilters(request, context, actor, query)
     : { errors: fieldErrors(parsed.issues, lang), buildingName: null };
   const { errors, buildingName } = checked;
   const valid = Object.keys(errors).length === 0;
@@ -75,9 +84,23 @@ export async function loadReportsPage<Meta>({
     aging: valid && query.report === 'aging' ? await findDelinquencyAging({ db: context.db, actor, query, now }) : null,
     deposits: valid && query.report === 'deposits' ? await findDepositLiability({ db: context.db, actor, query }) : null,
     vendorPayments: valid && query.report === 'vendor-payments' ? await findVendorPayments({ db: context.db, actor, query }) : null,
+    ledger: valid && query.report === 'ledger' ? await findLedgerDetail({ db: context.db, actor, query }) : null,
+    maintenance: valid && query.report === 'maintenance' ? await findMaintenanceKpis({ db: context.db, actor, query }) : null,
   };
   const body = { page, meta, i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) };
   return valid ? body : data(body, { status: 400 });
+}
+
+/** `checkBuilding`, then for the general ledger detail its account: an unknown number is an error on the field (400). */
+async function checkFilters(
+  request: Request,
+  context: { db: Db; clientIp: string },
+  actor: ReportsActor,
+  query: ReportQuery,
+): Promise<{ errors: Record<string, string>; buildingName: string | null }> {
+  const checked = await checkBuilding(request, context, actor, query);
+  if (query.report !== 'ledger' || query.account === null || (await findLedgerAccount(context.db, query.account))) return checked;
+  return { ...checked, errors: { ...checked.errors, account: getT(requestLanguage(request))(REPORT_MESSAGES.account) } };
 }
 
 /**
@@ -113,10 +136,13 @@ const CSV_BATCH = 1_000;
  * `/admin/reports.csv` and `/dashboard/reports.csv`: the report of the same query as the page,
  * as a CSV attachment (`income-statement-2026-01-2026-11.csv`, `trial-balance-2026-11.csv`,
  * `rent-roll-2026-11-30.csv`, `delinquency-aging-2026-11-30.csv`, `deposit-liability-2026-11-30.csv`,
- * `vendor-payments-2026.csv`): the income statement and trial balance one line per account then
- * the totals; the rent roll every unit of the selection, the aging report every lease that owes,
- * the deposit liability every lease holding a deposit and the vendor payments every vendor paid,
- * streamed in batches (`keysetCsvStream`, at most
+ * `vendor-payments-2026.csv`, `general-ledger-1010-2026-01-2026-11.csv`,
+ * `maintenance-kpis-2026-01-2026-11.csv`): the income statement, the maintenance KPIs (a line per
+ * priority, vendor and category)
+ * and trial balance one line per account then the totals; the rent roll every unit of the
+ * selection, the aging report every lease that owes, the deposit liability every lease holding a
+ * deposit, the vendor payments every vendor paid and the general ledger detail every line of its
+ * account and period, streamed in batches (`keysetCsvStream`, at most
  * `REPORT_CSV_MAX_ROWS`), whatever page the screen was on. Amounts in dollars (`csvDecimal`). Bad
  * filters or an unknown building answer 400 with the messages as plain text; another manager's
  * building 404 (audited).
@@ -134,7 +160,7 @@ export async function reportCsvResponse({
 }): Promise<Response> {
   const lang = requestLanguage(request);
   const parsed = parseReportQuery(new URL(request.url).searchParams, utcToday(now));
-  const { errors } = parsed.ok ? await checkBuilding(request, context, actor, parsed.query) : { errors: fieldErrors(parsed.issues, lang) };
+  const { errors } = parsed.ok ? await checkFilters(request, context, actor, parsed.query) : { errors: fieldErrors(parsed.issues, lang) };
   if (!parsed.ok || Object.keys(errors).length > 0) return refusedExport(errors);
   const { query } = parsed;
   const csv = (body: string | ReadableStream<Uint8Array>, fileName: string) =>
@@ -143,6 +169,46 @@ export async function reportCsvResponse({
   if (query.report === 'aging') return csv(agingCsv(context.db, actor, query, now), `delinquency-aging-${utcToday(now)}.csv`);
   if (query.report === 'deposits') return csv(depositsCsv(context.db, actor, query), `deposit-liability-${query.asOf}.csv`);
   if (query.report === 'vendor-payments') return csv(vendorPaymentsCsv(context.db, actor, query), `vendor-payments-${query.year}.csv`);
+  if (query.report === 'ledger') {
+    const account = await findLedgerAccount(context.db, query.account);
+    return csv(ledgerCsv(context.db, actor, query), `general-ledger-${account!.number}-${query.from}-${query.to}.csv`);
+  }
+  if (query.report === 'maintenance') {
+    const kpis = await findMaintenanceKpis({ db: context.db, actor, query });
+    const hours = (value: number | null) => (value === null ? '' : value.toFixed(1));
+    return csv(
+      csvText(
+        ['section', 'name', 'opened', 'completed', 'cancelled', 'sla_breaches', 'median_hours_to_complete', 'spend'],
+        [
+          ...kpis.priorities.map((row) => [
+            'priority',
+            row.priority,
+            row.opened,
+            row.completed,
+            row.cancelled,
+            row.slaBreaches,
+            hours(row.medianHoursToComplete),
+            '',
+          ]),
+          [
+            'priority',
+            'total',
+            kpis.totals.opened,
+            kpis.totals.completed,
+            kpis.totals.cancelled,
+            kpis.totals.slaBreaches,
+            hours(kpis.totals.medianHoursToComplete),
+            '',
+          ],
+          ...kpis.vendors.map((row) => ['vendor', row.name ?? '', '', '', '', '', '', csvDecimal(row.cents)]),
+          ...(kpis.otherVendorsCents !== 0 ? [['vendor', 'other', '', '', '', '', '', csvDecimal(kpis.otherVendorsCents)]] : []),
+          ...kpis.categories.map((row) => ['category', row.category, '', '', '', '', '', csvDecimal(row.cents)]),
+          ['spend', 'total', '', '', '', '', '', csvDecimal(kpis.spendCents)],
+        ],
+      ),
+      `maintenance-kpis-${query.from}-${query.to}.csv`,
+    );
+  }
   const name = (row: { name: string; nameIt: string | null }) => (lang === 'it' && row.nameIt ? row.nameIt : row.name);
   if (query.report === 'income') {
     const statement = await findIncomeStatement({ db: context.db, actor, query });
@@ -300,6 +366,29 @@ function vendorPaymentsCsv(db: Db, actor: ReportsActor, query: ReportQuery): Rea
       csvDecimal(row.paidCents),
       row.w9,
       row.needs1099 ? 'yes' : 'no',
+    ],
+  });
+}
+
+/** Every journal line of the ledger detail's account and period in its selection, oldest first, as CSV. */
+function ledgerCsv(db: Db, actor: ReportsActor, query: ReportQuery): ReadableStream<Uint8Array> {
+  return keysetCsvStream<LedgerLine, LedgerCursor>({
+    columns: ['date', 'entry', 'source', 'memo', 'building', 'unit', 'debit', 'credit'],
+    batchSize: CSV_BATCH,
+    maxRows: REPORT_CSV_MAX_ROWS,
+    readBatch: async (cursor, limit) => {
+      const page = await findLedgerDetail({ db, actor, query: { ...query, cursor }, limit });
+      return { rows: page.lines, last: page.next, more: page.next !== null };
+    },
+    toLine: (row) => [
+      row.date,
+      String(row.entryId),
+      row.source,
+      row.memo,
+      row.buildingName ?? '',
+      row.unitNumber ?? '',
+      row.debitCents > 0 ? csvDecimal(row.debitCents) : '',
+      row.creditCents > 0 ? csvDecimal(row.creditCents) : '',
     ],
   });
 }

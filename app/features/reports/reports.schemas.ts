@@ -2,7 +2,9 @@
  * The financial reports' inputs (decision 058), read from the URL:
  * `?report=&from=&to=&building=&asOf=&after=&page=`. `report` is `income` (the income statement,
  * the default), `trial-balance`, `rent-roll`, `aging` (delinquency aging),
- * `deposits` (security deposit liability) or `vendor-payments` (payments per vendor and year, for 1099 filing); `from` and `to` are
+ * `deposits` (security deposit liability), `ledger` (general ledger detail of one account: `account`
+ * its number, `cursor` its keyset position `<YYYY-MM-DD>_<line id>`), `maintenance` (maintenance KPIs
+ * of the requests opened in the months, and the repair spend) or `vendor-payments` (payments per vendor and year, for 1099 filing); `from` and `to` are
  * months (`YYYY-MM`, both included; by default the current month), at most `REPORT_MAX_MONTHS`
  * apart; `building` a building id (absent: the whole portfolio the viewer may see); `asOf` the rent
  * roll's date (ISO, default today) and `after` its keyset position (`<buildingId>_<unitNumber>`);
@@ -16,7 +18,16 @@ import { z } from 'zod';
 import { INT4_MAX } from '~/lib/ids';
 import { filteredHref, optionalParam as optional, pickParams } from '~/lib/query-filters';
 
-export const REPORT_KINDS = ['income', 'trial-balance', 'rent-roll', 'aging', 'deposits', 'vendor-payments'] as const;
+export const REPORT_KINDS = [
+  'income',
+  'trial-balance',
+  'ledger',
+  'rent-roll',
+  'aging',
+  'deposits',
+  'vendor-payments',
+  'maintenance',
+] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** The longest period a report covers, in months. */
@@ -32,7 +43,22 @@ export const REPORT_MESSAGES = {
   cursor: 'reports.errors.cursor',
   page: 'reports.errors.page',
   year: 'reports.errors.year',
+  account: 'reports.errors.account',
 } as const;
+
+/** Journal lines per page of the general ledger detail. */
+export const LEDGER_PAGE_SIZE = 100;
+
+/** The general ledger detail's keyset position: the last line shown, by entry date then id. */
+export type LedgerCursor = { date: string; id: number };
+
+/** `2026-11-05_1234` (entry date, then the line's id) → the cursor, or null. */
+export function parseLedgerCursor(raw: string): LedgerCursor | null {
+  const match = /^(\d{4}-\d{2}-\d{2})_(\d{1,15})$/.exec(raw);
+  if (!match || !isIsoDate(match[1]!)) return null;
+  const id = Number(match[2]);
+  return Number.isSafeInteger(id) ? { date: match[1]!, id } : null;
+}
 
 /** The years the vendor payments report accepts. */
 export const REPORT_MIN_YEAR = 2000;
@@ -92,6 +118,10 @@ export type ReportQuery = {
   page: number;
   /** The vendor payments report's calendar year. */
   year: number;
+  /** The general ledger detail's account number (null: the trust cash account). */
+  account: string | null;
+  /** The general ledger detail's keyset position. */
+  cursor: LedgerCursor | null;
 };
 
 /** `12_4B` (building id, then the unit number) → the cursor, or null. */
@@ -139,7 +169,18 @@ export function parseReportQuery(
 ): { ok: true; query: ReportQuery } | { ok: false; issues: z.ZodError; query: ReportQuery } {
   const month = today.slice(0, 7);
   const year = Number(today.slice(0, 4));
-  const fallback: ReportQuery = { report: 'income', from: month, to: month, buildingId: null, asOf: today, after: null, page: 1, year };
+  const fallback: ReportQuery = {
+    report: 'income',
+    from: month,
+    to: month,
+    buildingId: null,
+    asOf: today,
+    after: null,
+    page: 1,
+    year,
+    account: null,
+    cursor: null,
+  };
   const parsed = z
     .object({
       report: optional(z.enum(REPORT_KINDS, REPORT_MESSAGES.report)),
@@ -161,6 +202,14 @@ export function parseReportQuery(
           .transform(Number)
           .refine((page) => page >= 1, REPORT_MESSAGES.page),
       ),
+      account: optional(z.string().regex(/^[0-9]{3,6}$/, REPORT_MESSAGES.account)),
+      cursor: optional(
+        z.string().transform((raw, ctx) => {
+          const cursor = parseLedgerCursor(raw);
+          if (!cursor) ctx.addIssue({ code: 'custom', message: REPORT_MESSAGES.cursor });
+          return cursor ?? z.NEVER;
+        }),
+      ),
       year: optional(
         z
           .string()
@@ -177,7 +226,7 @@ export function parseReportQuery(
       else if (monthsInRange(from, to) > REPORT_MAX_MONTHS)
         ctx.addIssue({ code: 'custom', path: ['from'], message: REPORT_MESSAGES.rangeTooLong });
     })
-    .safeParse(pickParams(params, ['report', 'from', 'to', 'building', 'asOf', 'after', 'page', 'year']));
+    .safeParse(pickParams(params, ['report', 'from', 'to', 'building', 'asOf', 'after', 'page', 'year', 'account', 'cursor']));
   if (!parsed.success) return { ok: false, issues: parsed.error, query: fallback };
   const to = parsed.data.to ?? parsed.data.from ?? month;
   return {
@@ -191,6 +240,8 @@ export function parseReportQuery(
       after: parsed.data.after ?? null,
       page: parsed.data.page ?? 1,
       year: parsed.data.year ?? year,
+      account: parsed.data.account ?? null,
+      cursor: parsed.data.cursor ?? null,
     },
   };
 }
@@ -198,7 +249,8 @@ export function parseReportQuery(
 /**
  * The URL of report `query` under `basePath` (`/admin/reports` or `/dashboard/reports`): the
  * rent roll and deposit liability with their date and page, the aging report with its page, the
- * vendor payments with their year and page, the others with their months.
+ * vendor payments with their year and page, the ledger detail with its account, months and page,
+ * the others with their months.
  */
 export function reportHref(basePath: string, query: ReportQuery): string {
   if (query.report === 'aging')
@@ -210,6 +262,12 @@ export function reportHref(basePath: string, query: ReportQuery): string {
       building: query.buildingId,
       page: query.page > 1 ? query.page : null,
     });
+  if (query.report === 'ledger')
+    return filteredHref(
+      basePath,
+      { report: query.report, account: query.account, from: query.from, to: query.to, building: query.buildingId },
+      query.cursor ? `${query.cursor.date}_${query.cursor.id}` : null,
+    );
   if (query.report === 'rent-roll' || query.report === 'deposits')
     return filteredHref(basePath, {
       report: query.report,

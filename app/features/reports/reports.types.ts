@@ -3,6 +3,8 @@
  * browser. Client-safe.
  */
 import type { DelinquencyAging, IncomeStatement, RentRoll, TrialBalanceReport } from './financial-reports.server';
+import type { LedgerDetail } from './ledger-detail.server';
+import type { MaintenanceKpis } from './maintenance-kpis.server';
 import type { DepositLiability, VendorPayments } from './liability-reports.server';
 import type { ReportQuery } from './reports.schemas';
 
@@ -19,4 +21,6 @@ export type ReportsPageData = {
   aging: DelinquencyAging | null;
   deposits: DepositLiability | null;
   vendorPayments: VendorPayments | null;
+  ledger: LedgerDetail | null;
+  maintenance: MaintenanceKpis | null;
 };

@@ -15,6 +15,8 @@ import { insertDemoPortfolio } from '../../../tests/setup/demo-portfolio';
 import { createStatementRecorder, explainText } from '../../../tests/setup/query-plans';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
 import { findDelinquencyAging, findRentRoll, type ReportsActor } from './financial-reports.server';
+import { findLedgerDetail } from './ledger-detail.server';
+import { findMaintenanceKpis } from './maintenance-kpis.server';
 import { findDepositLiability, findVendorPayments } from './liability-reports.server';
 import type { ReportQuery } from './reports.schemas';
 
@@ -72,11 +74,31 @@ describe(`rent roll and aging query plans at ${UNITS.toLocaleString('en-US')} un
     await db.execute(sql`
       insert into payout (invoice_id, vendor_id, amount_cents, paid_at)
       select i.id, i.vendor_id, i.total_cents, i.decided_at + interval '3 days' from invoice i`);
+    // 20,000 maintenance requests over the year, a third completed (the maintenance KPIs read them).
+    await db.execute(sql`
+      insert into maintenance_request (property_id, building_id, category, priority, status, title, description, sla_due_at, completed_at, created_at)
+      select p.id, p.building_id, 'plumbing', (array['emergency', 'urgent', 'routine'])[1 + n % 3]::maintenance_priority,
+        (case when n % 3 = 0 then 'completed' else 'triaged' end)::maintenance_status, 'Leak', 'Water',
+        t + interval '4 hours', case when n % 3 = 0 then t + (n % 50) * interval '1 hour' end, t
+      from generate_series(1, 20000) n
+      join property p on p.id = 1 + n % 10000
+      cross join lateral (select timestamptz '2025-12-01 12:00Z' + (n % 365) * interval '1 day' as t) at`);
     const [largest] = rowsOf<{ building_id: number }>(
       await db.execute(sql`select building_id from property group by building_id order by count(*) desc limit 1`),
     );
     buildingId = largest!.building_id;
-    for (const table of ['property', 'lease', 'lease_tenant', 'charge', 'payment', 'journal_line', 'building', 'vendor', 'document'])
+    for (const table of [
+      'property',
+      'lease',
+      'lease_tenant',
+      'charge',
+      'payment',
+      'journal_line',
+      'building',
+      'vendor',
+      'document',
+      'maintenance_request',
+    ])
       await db.execute(sql.raw(`ANALYZE ${table}`));
   }, 300_000);
 
@@ -100,6 +122,8 @@ describe(`rent roll and aging query plans at ${UNITS.toLocaleString('en-US')} un
     after: null,
     page: 1,
     year: 2026,
+    account: null,
+    cursor: null,
   });
 
   function expectNoFullScans(plan: string) {
@@ -168,5 +192,39 @@ describe(`rent roll and aging query plans at ${UNITS.toLocaleString('en-US')} un
     const report = await findVendorPayments({ db: database.db, actor: admin, query: query('vendor-payments', null) });
     expect(report.totals.vendors).toBe(40);
     expect(report.rows[0]!.paidCents).toBeGreaterThan(report.rows.at(-1)!.paidCents);
+  });
+
+  it("the general ledger detail reads one account's lines of the period in order, a page at a time", async () => {
+    const year: ReportQuery = { ...query('ledger', null), from: '2026-01', to: '2026-12' };
+    for (const [actor, q, index] of [
+      [admin, year, /journal_line_account_date_idx/],
+      [admin, { ...year, buildingId }, /journal_line_building_account_date_idx/],
+      [admin, { ...year, account: '2100', cursor: { date: '2026-06-01', id: 1 } }, /journal_line_account_date_idx/],
+      [manager, year, /journal_line_(building_)?account_date_idx/],
+    ] as const) {
+      for (const plan of await plansOf(() => findLedgerDetail({ db: database.db, actor, query: q }))) {
+        expectNoFullScans(plan);
+        if (/on journal_line jl\b/.test(plan)) expect(plan, plan).toMatch(index);
+      }
+    }
+    const cash = await findLedgerDetail({ db: database.db, actor: admin, query: year });
+    expect(cash.lines).toHaveLength(100);
+    expect(cash.next).not.toBeNull();
+  });
+
+  it('the maintenance KPIs read the requests opened in the months by their index, and the spend through the expense accounts', async () => {
+    for (const [actor, building] of [
+      [admin, null],
+      [admin, buildingId],
+      [manager, null],
+    ] as const) {
+      for (const plan of await plansOf(() => findMaintenanceKpis({ db: database.db, actor, query: query('maintenance', building) }))) {
+        expectNoFullScans(plan);
+        expect(plan, plan).not.toMatch(/Seq Scan on maintenance_request/);
+        if (/on maintenance_request m\b/.test(plan)) expect(plan, plan).toMatch(/maintenance_(created|building)_idx/);
+      }
+    }
+    const kpis = await findMaintenanceKpis({ db: database.db, actor: admin, query: query('maintenance', null) });
+    expect(kpis.totals.opened).toBeGreaterThan(0);
   });
 });

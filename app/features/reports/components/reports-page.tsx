@@ -5,12 +5,27 @@
  * income and expenses per month, whose figures are also a table, then the accounts with the
  * previous period and the change beside them), the trial balance, the rent roll, or the
  * delinquency aging (the totals by age as a chart and a table footer, then the leases that owe,
- * largest debt first), the security deposit liability on a date, or the vendor payments of a year
+ * largest debt first), the general ledger detail of one account, the security deposit liability on a date, or the vendor payments of a year
  * with their W-9 status and the 1099-NEC threshold. Tables have captions and column headers for screen readers; amounts are
  * right-aligned.
  */
 import { BarChart } from '@mantine/charts';
-import { Alert, Anchor, Badge, Button, EmptyState, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFilter, IconReportMoney } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
@@ -24,6 +39,8 @@ import { useTranslation } from '~/lib/i18n';
 import type { Language } from '~/lib/constants';
 import { useLanguage } from '~/lib/use-language';
 import type { DelinquencyAging, IncomeStatement, RentRoll, TrialBalanceReport } from '../financial-reports.server';
+import type { LedgerDetail } from '../ledger-detail.server';
+import type { MaintenanceKpis } from '../maintenance-kpis.server';
 import type { DepositLiability, VendorPayments, W9Status } from '../liability-reports.server';
 import { AGING_BUCKETS, REPORT_KINDS, REPORT_MAX_YEAR, REPORT_MIN_YEAR, reportHref, type ReportQuery } from '../reports.schemas';
 import type { ReportsPageData } from '../reports.types';
@@ -55,6 +72,7 @@ function ReportTable({
   caption,
   columns,
   testId,
+  minWidth = 560,
   children,
 }: {
   isEmpty: boolean;
@@ -62,6 +80,8 @@ function ReportTable({
   caption: string;
   columns: readonly ListColumn[];
   testId: string;
+  /** Below this width (px) the table scrolls sideways instead of squeezing its columns. */
+  minWidth?: number;
   children: ReactNode;
 }) {
   if (isEmpty)
@@ -72,7 +92,7 @@ function ReportTable({
       </EmptyState>
     );
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={minWidth}>
       <Table verticalSpacing="sm" data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums' }}>
         <Table.Caption>{caption}</Table.Caption>
         <ColumnHeaders columns={columns} />
@@ -124,12 +144,15 @@ export function ReportsPage({ page }: { page: ReportsPageData }) {
       {page.aging && <AgingView page={page} aging={page.aging} />}
       {page.deposits && <DepositsView page={page} deposits={page.deposits} />}
       {page.vendorPayments && <VendorPaymentsView page={page} report={page.vendorPayments} />}
+      {page.ledger && <LedgerView page={page} ledger={page.ledger} />}
+      {page.maintenance && <MaintenanceView kpis={page.maintenance} />}
     </Stack>
   );
 }
 
 function ReportFilters({ page }: { page: ReportsPageData }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const { query, errors } = page;
   return (
     <Form method="get" action={page.basePath} aria-label={t('reports.title')} key={JSON.stringify(query)}>
@@ -159,6 +182,30 @@ function ReportFilters({ page }: { page: ReportsPageData }) {
           />
         ) : query.report === 'aging' ? null : (
           <>
+            {query.report === 'ledger' && !page.ledger && (
+              <TextInput
+                name="account"
+                label={t('reports.ledger.account')}
+                defaultValue={query.account ?? ''}
+                error={errors.account}
+                style={{ flex: '0 1 170px' }}
+                data-testid="reports-filter-account"
+              />
+            )}
+            {query.report === 'ledger' && page.ledger && (
+              <NativeSelect
+                name="account"
+                label={t('reports.ledger.account')}
+                defaultValue={page.ledger.account.number}
+                error={errors.account}
+                data={page.ledger.accounts.map((account) => ({
+                  value: account.number,
+                  label: `${account.number} · ${accountName(account, lang)}`,
+                }))}
+                style={{ flex: '0 1 280px' }}
+                data-testid="reports-filter-account"
+              />
+            )}
             <MonthField name="from" label={t('reports.filters.from')} value={query.from} error={errors.from} />
             <MonthField name="to" label={t('reports.filters.to')} value={query.to} error={errors.to} />
           </>
@@ -179,9 +226,12 @@ function ReportFilters({ page }: { page: ReportsPageData }) {
           {t('reports.filters.monthsHint')}
         </Text>
       )}
-      {(query.report === 'aging' || query.report === 'deposits' || query.report === 'vendor-payments') && (
+      {(query.report === 'aging' ||
+        query.report === 'deposits' ||
+        query.report === 'vendor-payments' ||
+        query.report === 'maintenance') && (
         <Text size="xs" c="dimmed" mt={4}>
-          {t(`reports.${query.report === 'aging' ? 'aging' : query.report === 'deposits' ? 'deposits' : 'vendorPayments'}.hint`)}
+          {t(`reports.${query.report === 'vendor-payments' ? 'vendorPayments' : query.report}.hint`)}
         </Text>
       )}
     </Form>
@@ -739,6 +789,227 @@ function VendorPaymentsView({ page, report }: { page: ReportsPageData; report: V
         hrefFor={(target) => reportHref(page.basePath, { ...page.query, page: target })}
         testId="vendor-payments-pager"
       />
+    </Stack>
+  );
+}
+
+/**
+ * The general ledger detail: one account's balance before the period, the period's debits and
+ * credits and the balance after it, then its journal lines oldest first, a page at a time
+ * (keyset links).
+ */
+function LedgerView({ page, ledger }: { page: ReportsPageData; ledger: LedgerDetail }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const money = (cents: number) => formatCents(cents, lang);
+  const query = page.query;
+  const figures = [
+    ['opening', ledger.openingCents],
+    ['debits', ledger.debitCents],
+    ['credits', ledger.creditCents],
+    ['closing', ledger.closingCents],
+  ] as const;
+  return (
+    <Stack gap="md" data-testid="ledger">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        {figures.map(([key, cents]) => (
+          <Paper key={key} withBorder p="sm" data-testid={`ledger-${key}`}>
+            <Text size="xs" c="dimmed">
+              {t(`reports.ledger.${key}`)}
+            </Text>
+            <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {money(cents)}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <ReportTable
+        isEmpty={ledger.lines.length === 0}
+        empty={{ title: t('reports.ledger.emptyTitle'), body: t('reports.ledger.emptyBody'), testId: 'ledger-empty' }}
+        caption={t('reports.ledger.caption', {
+          account: `${ledger.account.number} · ${accountName(ledger.account, lang)}`,
+          period: periodLabel(ledger.period, lang),
+        })}
+        columns={translatedColumns(t, 'reports.ledger', [
+          'date',
+          'entry',
+          'description',
+          'where',
+          { key: 'debit', align: 'right' },
+          { key: 'credit', align: 'right' },
+        ])}
+        testId="ledger-table"
+      >
+        <Table.Tbody>
+          {ledger.lines.map((line) => (
+            <Table.Tr key={line.id} data-testid="ledger-row" data-line={line.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDate(line.date, lang)}</Table.Td>
+              <Table.Th scope="row" fw={400}>
+                #{line.entryId}
+              </Table.Th>
+              <Table.Td>
+                {t(`reports.ledger.sources.${line.source}`)}
+                {line.memo ? (
+                  <Text size="xs" c="dimmed">
+                    {line.memo}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{[line.buildingName, line.unitNumber].filter(Boolean).join(' · ')}</Table.Td>
+              <Table.Td ta="right">{line.debitCents > 0 ? money(line.debitCents) : ''}</Table.Td>
+              <Table.Td ta="right">{line.creditCents > 0 ? money(line.creditCents) : ''}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </ReportTable>
+      <KeysetPager
+        label={t('reports.ledger.pager')}
+        firstHref={query.cursor ? reportHref(page.basePath, { ...query, cursor: null }) : null}
+        firstLabel={t('reports.rentRoll.first')}
+        nextHref={ledger.next ? reportHref(page.basePath, { ...query, cursor: ledger.next }) : null}
+        nextLabel={t('reports.ledger.next')}
+        testId="ledger-pager"
+      />
+    </Stack>
+  );
+}
+
+/** Hours as "5.2 h" under two days, else "3.4 days" (in the page's language). */
+function formatDuration(hours: number | null, t: (key: string, options?: Record<string, unknown>) => string, lang: Language): string {
+  if (hours === null) return '—';
+  const number = (value: number) => new Intl.NumberFormat(lang === 'it' ? 'it-IT' : 'en-US', { maximumFractionDigits: 1 }).format(value);
+  return hours < 48
+    ? t('reports.maintenance.hours', { value: number(hours) })
+    : t('reports.maintenance.days', { value: number(hours / 24) });
+}
+
+/**
+ * The maintenance KPIs: the requests opened in the period by priority (completed, cancelled, SLA
+ * breaches, median time to complete), then the period's repair spend by category (a chart whose
+ * figures are the table beside it) and by vendor.
+ */
+function MaintenanceView({ kpis }: { kpis: MaintenanceKpis }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const money = (cents: number) => formatCents(cents, lang);
+  const kpiCells = (row: MaintenanceKpis['totals'], bold = false) => (
+    <>
+      {(['opened', 'completed', 'cancelled', 'slaBreaches'] as const).map((key) => (
+        <Table.Td key={key} ta="right" fw={bold ? 700 : undefined}>
+          {row[key]}
+        </Table.Td>
+      ))}
+      <Table.Td ta="right" fw={bold ? 700 : undefined}>
+        {formatDuration(row.medianHoursToComplete, t, lang)}
+      </Table.Td>
+    </>
+  );
+  const category = (key: string) => t(`reports.maintenance.categories.${key}`);
+  return (
+    <Stack gap="md" data-testid="maintenance-kpis">
+      <ReportTable
+        isEmpty={false}
+        empty={{ title: '', body: '', testId: 'maintenance-kpis-empty' }}
+        caption={t('reports.maintenance.caption', { period: periodLabel(kpis.period, lang) })}
+        columns={translatedColumns(t, 'reports.maintenance', [
+          'priority',
+          { key: 'opened', align: 'right' },
+          { key: 'completed', align: 'right' },
+          { key: 'cancelled', align: 'right' },
+          { key: 'slaBreaches', align: 'right' },
+          { key: 'median', align: 'right' },
+        ])}
+        testId="maintenance-kpis-table"
+      >
+        <Table.Tbody>
+          {kpis.priorities.map((row) => (
+            <Table.Tr key={row.priority} data-testid={`maintenance-priority-${row.priority}`}>
+              <Table.Th scope="row" fw={400}>
+                {t(`reports.maintenance.priorities.${row.priority}`)}
+              </Table.Th>
+              {kpiCells(row)}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr data-testid="maintenance-total">
+            <Table.Th scope="row">{t('reports.maintenance.total')}</Table.Th>
+            {kpiCells(kpis.totals, true)}
+          </Table.Tr>
+        </Table.Tfoot>
+      </ReportTable>
+      <Paper withBorder p="md" component="section" aria-labelledby="maintenance-spend-title">
+        <Title order={2} size="h5" id="maintenance-spend-title">
+          {t('reports.maintenance.spendTitle', { total: money(kpis.spendCents) })}
+        </Title>
+        {kpis.categories.length === 0 ? (
+          <Text size="sm" c="dimmed" mt="xs" data-testid="maintenance-spend-empty">
+            {t('reports.maintenance.spendEmpty')}
+          </Text>
+        ) : (
+          <div aria-hidden>
+            <BarChart
+              h={200}
+              mt="sm"
+              data={kpis.categories.map((row) => ({ category: category(row.category), spend: row.cents / 100 }))}
+              dataKey="category"
+              series={[{ name: 'spend', label: t('reports.maintenance.spend'), color: 'grape.6' }]}
+              valueFormatter={(value) => formatCents(Math.round(value * 100), lang)}
+              barChartProps={{ accessibilityLayer: false }}
+            />
+          </div>
+        )}
+      </Paper>
+      {kpis.categories.length > 0 && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <ReportTable
+            isEmpty={false}
+            empty={{ title: '', body: '', testId: 'maintenance-categories-empty' }}
+            caption={t('reports.maintenance.byCategory')}
+            columns={translatedColumns(t, 'reports.maintenance', ['category', { key: 'spend', align: 'right' }])}
+            testId="maintenance-categories"
+            minWidth={260}
+          >
+            <Table.Tbody>
+              {kpis.categories.map((row) => (
+                <Table.Tr key={row.category} data-testid="maintenance-category-row">
+                  <Table.Th scope="row" fw={400}>
+                    {category(row.category)}
+                  </Table.Th>
+                  <Table.Td ta="right">{money(row.cents)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </ReportTable>
+          <ReportTable
+            isEmpty={false}
+            empty={{ title: '', body: '', testId: 'maintenance-vendors-empty' }}
+            caption={t('reports.maintenance.byVendor')}
+            columns={translatedColumns(t, 'reports.maintenance', ['vendor', { key: 'spend', align: 'right' }])}
+            testId="maintenance-vendors"
+            minWidth={260}
+          >
+            <Table.Tbody>
+              {kpis.vendors.map((row) => (
+                <Table.Tr key={row.vendorId ?? 'none'} data-testid="maintenance-vendor-row">
+                  <Table.Th scope="row" fw={400}>
+                    {row.name ?? t('reports.maintenance.noVendor')}
+                  </Table.Th>
+                  <Table.Td ta="right">{money(row.cents)}</Table.Td>
+                </Table.Tr>
+              ))}
+              {kpis.otherVendorsCents !== 0 && (
+                <Table.Tr>
+                  <Table.Th scope="row" fw={400}>
+                    {t('reports.maintenance.otherVendors')}
+                  </Table.Th>
+                  <Table.Td ta="right">{money(kpis.otherVendorsCents)}</Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </ReportTable>
+        </SimpleGrid>
+      )}
     </Stack>
   );
 }
