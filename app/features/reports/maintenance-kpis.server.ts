@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { isAdmin, isPropertyManager } from '~/lib/access';
 import type { Db } from '~/server/db/client.server';
 import { rowsOf } from '~/server/db/rows.server';
+import { systemAccountId } from '../accounting/general-ledger.server';
 import { lineScope, type ReportsActor } from './financial-reports.server';
 import { periodDays, type ReportQuery } from './reports.schemas';
 
@@ -108,21 +109,27 @@ export async function findMaintenanceKpis({
         and (m.created_at at time zone b.time_zone)::date between ${days.first}::date and ${days.last}::date
         and ${managed} ${query.buildingId === null ? sql`` : sql`and m.building_id = ${query.buildingId}`}`),
   );
-  // The period's repair and capital spend: vendor invoices' expense lines (a reversed invoice nets out).
+  // The period's repair and capital spend: vendor invoices' expense lines (a reversed invoice nets
+  // out), read by account and date through `journal_line_account_date_idx` (the accounts' ids as
+  // constants: joined to the chart by key, the planner may scan every line of the period).
+  const accounts = [await systemAccountId(db, 'repairs_maintenance'), await systemAccountId(db, 'capital_improvements')];
   const spend = rowsOf<{ vendor_id: number | null; name: string | null; category: string; cents: string }>(
     await db.execute(sql`
       select jl.vendor_id, v.company_name as name,
         coalesce(mr.category::text, case when w.project_id is not null then 'project' end, 'other') as category,
-        sum(jl.debit_cents - jl.credit_cents) as cents
-      from journal_line jl
-      join gl_account a on a.id = jl.account_id and a.system_key in ('repairs_maintenance', 'capital_improvements')
+        sum(jl.cents) as cents
+      from (
+        select jl.entry_id, jl.vendor_id, sum(jl.debit_cents - jl.credit_cents) as cents from journal_line jl
+        where jl.account_id in (${accounts[0]}, ${accounts[1]}) and jl.entry_date between ${days.first} and ${days.last}
+          and ${lineScope(actor, query.buildingId)}
+        group by 1, 2
+      ) jl
       join journal_entry je on je.id = jl.entry_id
       left join journal_entry orig on orig.id = je.reverses_entry_id
       left join invoice i on i.id = case when je.source = 'invoice' then je.source_id when orig.source = 'invoice' then orig.source_id end
       left join work_order w on w.id = i.work_order_id
       left join maintenance_request mr on mr.id = w.maintenance_request_id
       left join vendor v on v.id = jl.vendor_id
-      where jl.entry_date between ${days.first} and ${days.last} and ${lineScope(actor, query.buildingId)}
       group by 1, 2, 3`),
   );
   const vendorTotals = new Map<number | null, { vendorId: number | null; name: string | null; cents: number }>();

@@ -222,6 +222,7 @@ describe(`rent roll and aging query plans at ${UNITS.toLocaleString('en-US')} un
         expectNoFullScans(plan);
         expect(plan, plan).not.toMatch(/Seq Scan on maintenance_request/);
         if (/on maintenance_request m\b/.test(plan)) expect(plan, plan).toMatch(/maintenance_(created|building)_idx/);
+        if (/on journal_line jl\b/.test(plan)) expect(plan, plan).toMatch(/journal_line_(building_)?account_date_idx/);
       }
     }
     const kpis = await findMaintenanceKpis({ db: database.db, actor: admin, query: query('maintenance', null) });
