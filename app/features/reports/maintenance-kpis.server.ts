@@ -67,8 +67,9 @@ export async function findMaintenanceKpis({
   const after = new Date(Date.parse(`${days.first}T00:00:00Z`) - DAY_MS).toISOString();
   const before = new Date(Date.parse(`${days.last}T00:00:00Z`) + 2 * DAY_MS).toISOString();
   const managed = isAdmin(actor.role) ? sql`true` : isPropertyManager(actor.role) ? sql`b.manager_id = ${actor.id}` : sql`false`;
+  // One row per priority and one for all of them (priority null), from one read of the requests.
   const rows = rowsOf<{
-    priority: PriorityKpis['priority'];
+    priority: PriorityKpis['priority'] | null;
     opened: number;
     completed: number;
     cancelled: number;
@@ -86,29 +87,19 @@ export async function findMaintenanceKpis({
       where m.created_at >= ${after}::timestamptz and m.created_at < ${before}::timestamptz
         and (m.created_at at time zone b.time_zone)::date between ${days.first}::date and ${days.last}::date
         and ${managed} ${query.buildingId === null ? sql`` : sql`and m.building_id = ${query.buildingId}`}
-      group by 1`),
+      group by grouping sets ((m.priority), ())`),
   );
-  const byPriority = new Map(rows.map((row) => [row.priority, row]));
-  const priorities = KPI_PRIORITIES.map((priority): PriorityKpis => {
-    const row = byPriority.get(priority);
-    return {
-      priority,
-      opened: row?.opened ?? 0,
-      completed: row?.completed ?? 0,
-      cancelled: row?.cancelled ?? 0,
-      slaBreaches: row?.breached ?? 0,
-      medianHoursToComplete: row?.median_seconds === null || row?.median_seconds === undefined ? null : Number(row.median_seconds) / 3600,
-    };
+  const kpisOf = (row: (typeof rows)[number] | undefined): Omit<PriorityKpis, 'priority'> => ({
+    opened: row?.opened ?? 0,
+    completed: row?.completed ?? 0,
+    cancelled: row?.cancelled ?? 0,
+    slaBreaches: row?.breached ?? 0,
+    medianHoursToComplete: row?.median_seconds === null || row?.median_seconds === undefined ? null : Number(row.median_seconds) / 3600,
   });
-  const sum = (key: 'opened' | 'completed' | 'cancelled' | 'slaBreaches') => priorities.reduce((total, row) => total + row[key], 0);
-  const [overall] = rowsOf<{ median_seconds: number | null }>(
-    await db.execute(sql`
-      select percentile_cont(0.5) within group (order by extract(epoch from m.completed_at - m.created_at)) as median_seconds
-      from maintenance_request m join building b on b.id = m.building_id
-      where m.created_at >= ${after}::timestamptz and m.created_at < ${before}::timestamptz and m.completed_at is not null
-        and (m.created_at at time zone b.time_zone)::date between ${days.first}::date and ${days.last}::date
-        and ${managed} ${query.buildingId === null ? sql`` : sql`and m.building_id = ${query.buildingId}`}`),
-  );
+  const priorities = KPI_PRIORITIES.map((priority): PriorityKpis => ({
+    priority,
+    ...kpisOf(rows.find((row) => row.priority === priority)),
+  }));
   // The period's repair and capital spend: vendor invoices' expense lines (a reversed invoice nets
   // out), read by account and date through `journal_line_account_date_idx` (the accounts' ids as
   // constants: joined to the chart by key, the planner may scan every line of the period).
@@ -147,14 +138,7 @@ export async function findMaintenanceKpis({
   return {
     period: { from: query.from, to: query.to },
     priorities,
-    totals: {
-      opened: sum('opened'),
-      completed: sum('completed'),
-      cancelled: sum('cancelled'),
-      slaBreaches: sum('slaBreaches'),
-      medianHoursToComplete:
-        overall?.median_seconds === null || overall?.median_seconds === undefined ? null : Number(overall.median_seconds) / 3600,
-    },
+    totals: kpisOf(rows.find((row) => row.priority === null)),
     vendors: top,
     otherVendorsCents: spendCents - top.reduce((total, row) => total + row.cents, 0),
     categories: [...categoryTotals.entries()]
