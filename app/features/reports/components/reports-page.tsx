@@ -31,7 +31,9 @@ export function ReportsPage({ page }: { page: ReportsPageData }) {
             <Button
               key={report}
               component={Link}
-              to={reportHref(page.basePath, { ...query, report })}
+              // Another report starts on its first page (a rent roll's cursor or the aging's page
+              // number means nothing to the others).
+              to={reportHref(page.basePath, { ...query, report, after: null, cursor: null, page: 1 })}
               variant={query.report === report ? 'filled' : 'default'}
               aria-current={query.report === report ? 'page' : undefined}
               size="sm"
