@@ -30,6 +30,21 @@ import {
 export type ReportsActor = Pick<Viewer, 'id' | 'role'>;
 
 /**
+ * What every report service takes: the database, the viewer it reads for (the service scopes by
+ * them) and the report's query (`Q`, usually `ReportQuery`).
+ */
+export type ReportArgs<Q> = { db: Db; actor: ReportsActor; query: Q };
+
+/**
+ * The lateral join to a lease's primary tenant (`lease_tenant`, one at most): the lease is alias
+ * `l`, the tenant alias `t` with `t.name` and `t.user_id` (null when the lease has none). Shared
+ * by the rent roll, the aging and the deposit liability.
+ */
+export const PRIMARY_TENANT_JOIN = sql`left join lateral (
+        select lt.name, lt.user_id from lease_tenant lt where lt.lease_id = l.id and lt.role = 'primary' limit 1
+      ) t on true`;
+
+/**
  * The month totals (`gl_month_total`, decision 059) `actor` may read, of `buildingId` when given
  * (a building they may see: the caller checks). The reports over whole months read these, not
  * the journal's lines: a year of the portfolio is a few thousand rows however many lines it has.
@@ -96,15 +111,7 @@ export type IncomeStatement = {
  * account with lines in the period or the one before it, by number; totals and net operating
  * income for both; income and expenses per month of the period.
  */
-export async function findIncomeStatement({
-  db,
-  actor,
-  query,
-}: {
-  db: Db;
-  actor: ReportsActor;
-  query: ReportQuery;
-}): Promise<IncomeStatement> {
+export async function findIncomeStatement({ db, actor, query }: ReportArgs<ReportQuery>): Promise<IncomeStatement> {
   const previous = previousPeriod(query);
   const current = periodDays(query);
   const before = periodDays(previous);
@@ -183,15 +190,7 @@ export type TrialBalanceReport = { through: string; rows: TrialBalanceReportRow[
  * The trial balance at the end of `query.to` for `actor` (and `query.buildingId`): each account
  * with a balance, on its debit or credit side, by number; the two totals are equal when the books are sound.
  */
-export async function findTrialBalanceReport({
-  db,
-  actor,
-  query,
-}: {
-  db: Db;
-  actor: ReportsActor;
-  query: ReportQuery;
-}): Promise<TrialBalanceReport> {
+export async function findTrialBalanceReport({ db, actor, query }: ReportArgs<ReportQuery>): Promise<TrialBalanceReport> {
   const through = periodDays(query).last;
   const rows = await db
     .select({
@@ -264,10 +263,7 @@ export async function findRentRoll({
   actor,
   query,
   limit = RENT_ROLL_PAGE_SIZE,
-}: {
-  db: Db;
-  actor: ReportsActor;
-  query: ReportQuery;
+}: ReportArgs<ReportQuery> & {
   /** Units a page (the CSV export reads larger batches). */
   limit?: number;
 }): Promise<RentRoll> {
@@ -299,9 +295,7 @@ export async function findRentRoll({
           and l.status in ('active', 'ended', 'terminated') and (l.move_out_date is null or l.move_out_date >= ${asOf})
         order by l.start_date desc, l.id desc limit 1
       ) l on true
-      left join lateral (
-        select lt.name, lt.user_id from lease_tenant lt where lt.lease_id = l.id and lt.role = 'primary' limit 1
-      ) t on true
+      ${PRIMARY_TENANT_JOIN}
       left join lateral (
         select sum(case when a.system_key = 'security_deposits' then jl.credit_cents - jl.debit_cents else 0 end) as deposit_cents,
           sum(case when a.system_key = 'accounts_receivable' then jl.debit_cents - jl.credit_cents else 0 end) as balance_cents
@@ -418,10 +412,7 @@ export async function findAgingRows({
   now = new Date(),
   limit = AGING_PAGE_SIZE,
   offset = (query.page - 1) * AGING_PAGE_SIZE,
-}: {
-  db: Db;
-  actor: ReportsActor;
-  query: ReportQuery;
+}: ReportArgs<ReportQuery> & {
   now?: Date;
   limit?: number;
   offset?: number;
@@ -452,9 +443,7 @@ export async function findAgingRows({
       from lease l
       join property u on u.id = l.property_id
       join building b on b.id = u.building_id
-      left join lateral (
-        select lt.name, lt.user_id from lease_tenant lt where lt.lease_id = l.id and lt.role = 'primary' limit 1
-      ) t on true
+      ${PRIMARY_TENANT_JOIN}
       left join lateral (
         select to_char(coalesce(p.settled_at, p.created_at) at time zone 'UTC', 'YYYY-MM-DD') as paid_on, p.amount_cents as paid_cents
         from payment p
@@ -509,12 +498,7 @@ async function findAgingTotals({
   actor,
   query,
   now,
-}: {
-  db: Db;
-  actor: ReportsActor;
-  query: ReportQuery;
-  now: Date;
-}): Promise<AgingAmounts & { leases: number }> {
+}: ReportArgs<ReportQuery> & { now: Date }): Promise<AgingAmounts & { leases: number }> {
   const { buildings, open } = agingScope(actor, query);
   const [count] = rowsOf<{ leases: number }>(
     await db.execute(sql`select count(distinct c.lease_id)::int as leases from charge c where ${open}`),
@@ -573,12 +557,7 @@ export async function findDelinquencyAging({
   actor,
   query,
   now = new Date(),
-}: {
-  db: Db;
-  actor: ReportsActor;
-  query: ReportQuery;
-  now?: Date;
-}): Promise<DelinquencyAging> {
+}: ReportArgs<ReportQuery> & { now?: Date }): Promise<DelinquencyAging> {
   const rows = await findAgingRows({ db, actor, query, now });
   const totals = await findAgingTotals({ db, actor, query, now });
   return {

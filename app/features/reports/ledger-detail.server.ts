@@ -14,7 +14,7 @@ import type { Db } from '~/server/db/client.server';
 import { rowsOf } from '~/server/db/rows.server';
 import { glAccount, glMonthTotal } from '~/server/db/schema';
 import { systemAccountId } from '../accounting/general-ledger.server';
-import { lineScope, totalScope, type AccountType, type ReportsActor } from './financial-reports.server';
+import { lineScope, totalScope, type AccountType, type ReportArgs } from './financial-reports.server';
 import { LEDGER_PAGE_SIZE, periodDays, type LedgerCursor, type ReportQuery } from './reports.schemas';
 
 /** An account of the chart, as the account picker lists it. */
@@ -75,12 +75,7 @@ export async function findLedgerDetail({
   actor,
   query,
   limit = LEDGER_PAGE_SIZE,
-}: {
-  db: Db;
-  actor: ReportsActor;
-  query: ReportQuery;
-  limit?: number;
-}): Promise<LedgerDetail> {
+}: ReportArgs<ReportQuery> & { limit?: number }): Promise<LedgerDetail> {
   const account = await findLedgerAccount(db, query.account);
   if (!account) throw new Error(`No account ${query.account}`);
   const days = periodDays(query);

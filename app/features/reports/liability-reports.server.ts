@@ -13,7 +13,7 @@ import type { Db } from '~/server/db/client.server';
 import { rowsOf } from '~/server/db/rows.server';
 import { glMonthTotal } from '~/server/db/schema';
 import { systemAccountId } from '../accounting/general-ledger.server';
-import { lineScope, sqlList, totalScope, type ReportsActor } from './financial-reports.server';
+import { lineScope, PRIMARY_TENANT_JOIN, sqlList, totalScope, type ReportArgs, type ReportsActor } from './financial-reports.server';
 import {
   DEPOSITS_PAGE_SIZE,
   form1099ThresholdCents,
@@ -62,12 +62,7 @@ export async function findDepositLiability({
   actor,
   query,
   limit = DEPOSITS_PAGE_SIZE,
-}: {
-  db: Db;
-  actor: ReportsActor;
-  query: ReportQuery;
-  limit?: number;
-}): Promise<DepositLiability> {
+}: ReportArgs<ReportQuery> & { limit?: number }): Promise<DepositLiability> {
   const account = await systemAccountId(db, 'security_deposits');
   const held = (lease: SQL) =>
     sql`(select coalesce(sum(jl.credit_cents - jl.debit_cents), 0) from journal_line jl
@@ -111,9 +106,7 @@ export async function findDepositLiability({
             join building b on b.id = u.building_id
             join lease l on l.property_id = u.id
             cross join lateral (select ${held(sql`l.id`)} as held) d
-            left join lateral (
-              select lt.name, lt.user_id from lease_tenant lt where lt.lease_id = l.id and lt.role = 'primary' limit 1
-            ) t on true
+            ${PRIMARY_TENANT_JOIN}
             where u.id in ${sqlList(page.map((unit) => unit.id))} and d.held <> 0
             order by u.building_id, u.unit_number, l.id`),
         );
@@ -199,15 +192,7 @@ export type VendorPayments = {
  * largest first, `limit` after `offset` (a page of `VENDOR_PAYMENTS_PAGE_SIZE` by default), with
  * their W-9 status; totals over every vendor of the selection.
  */
-export async function findVendorPayments({
-  db,
-  actor,
-  query,
-}: {
-  db: Db;
-  actor: ReportsActor;
-  query: ReportQuery;
-}): Promise<VendorPayments> {
+export async function findVendorPayments({ db, actor, query }: ReportArgs<ReportQuery>): Promise<VendorPayments> {
   const { paid, w9, threshold } = await vendorPaymentsSql(db, actor, query);
   const rows = await findVendorPaymentRows({ db, actor, query });
   const [totals] = rowsOf<{ vendors: number; paid: string; needing: number; without_w9: number }>(
@@ -274,10 +259,7 @@ export async function findVendorPaymentRows({
   query,
   limit = VENDOR_PAYMENTS_PAGE_SIZE,
   offset = (query.page - 1) * VENDOR_PAYMENTS_PAGE_SIZE,
-}: {
-  db: Db;
-  actor: ReportsActor;
-  query: ReportQuery;
+}: ReportArgs<ReportQuery> & {
   limit?: number;
   offset?: number;
 }): Promise<VendorPaymentRow[]> {

@@ -11,10 +11,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { isAdmin, isPropertyManager } from '~/lib/access';
-import type { Db } from '~/server/db/client.server';
 import { rowsOf } from '~/server/db/rows.server';
 import { systemAccountId } from '../accounting/general-ledger.server';
-import { lineScope, type ReportsActor } from './financial-reports.server';
+import { lineScope, type ReportArgs } from './financial-reports.server';
 import { periodDays, type ReportQuery } from './reports.schemas';
 
 /** The priorities, most pressing first (the report's rows). */
@@ -54,15 +53,7 @@ const DAY_MS = 86_400_000;
  * period by their opening on the building's local date; the index range read is a day wider on
  * each side (every US zone is within a day of UTC), then filtered on the local date.
  */
-export async function findMaintenanceKpis({
-  db,
-  actor,
-  query,
-}: {
-  db: Db;
-  actor: ReportsActor;
-  query: ReportQuery;
-}): Promise<MaintenanceKpis> {
+export async function findMaintenanceKpis({ db, actor, query }: ReportArgs<ReportQuery>): Promise<MaintenanceKpis> {
   const days = periodDays(query);
   const after = new Date(Date.parse(`${days.first}T00:00:00Z`) - DAY_MS).toISOString();
   const before = new Date(Date.parse(`${days.last}T00:00:00Z`) + 2 * DAY_MS).toISOString();

@@ -7,16 +7,14 @@
 import { BarChart } from '@mantine/charts';
 import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { KeysetPager } from '~/components/keyset-pager';
 import { ColumnHeaders, translatedColumns } from '~/components/lists/list-table';
 import { formatCents, formatIsoDate } from '~/lib/format';
 import { useTranslation } from '~/lib/i18n';
 import { useLanguage } from '~/lib/use-language';
 import type { IncomeStatement, TrialBalanceReport } from '../financial-reports.server';
 import type { LedgerDetail } from '../ledger-detail.server';
-import { reportHref } from '../reports.schemas';
 import type { ReportsPageData } from '../reports.types';
-import { formatMonth, accountName, periodLabel, ReportTable } from './report-table';
+import { formatMonth, accountName, periodLabel, ReportKeysetPager, ReportTable } from './report-table';
 
 export function IncomeStatementView({ statement }: { statement: IncomeStatement }) {
   const { t } = useTranslation();
@@ -269,11 +267,12 @@ export function LedgerView({ page, ledger }: { page: ReportsPageData; ledger: Le
           ))}
         </Table.Tbody>
       </ReportTable>
-      <KeysetPager
+      <ReportKeysetPager
+        page={page}
+        current={query.cursor}
+        next={ledger.next}
+        at={(cursor) => ({ ...query, cursor })}
         label={t('reports.ledger.pager')}
-        firstHref={query.cursor ? reportHref(page.basePath, { ...query, cursor: null }) : null}
-        firstLabel={t('reports.rentRoll.first')}
-        nextHref={ledger.next ? reportHref(page.basePath, { ...query, cursor: ledger.next }) : null}
         nextLabel={t('reports.ledger.next')}
         testId="ledger-pager"
       />

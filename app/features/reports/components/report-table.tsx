@@ -1,13 +1,17 @@
 /**
  * What every report view of the financial reports page shares (decision 058): a month and a
- * period as words, an account's name in the page's language, and the table frame with its caption,
- * column headers and empty state. Client-safe.
+ * period as words, an account's name in the page's language, the table frame with its caption,
+ * column headers and empty state, and the pager of the reports read by keyset. Client-safe.
  */
 import { EmptyState, Table } from '@mantine/core';
 import { IconReportMoney } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { KeysetPager } from '~/components/keyset-pager';
 import { ColumnHeaders, type ListColumn } from '~/components/lists/list-table';
 import type { Language } from '~/lib/constants';
+import { useTranslation } from '~/lib/i18n';
+import { reportHref, type ReportQuery } from '../reports.schemas';
+import type { ReportsPageData } from '../reports.types';
 
 /** A month (`YYYY-MM`) as e.g. "Nov 2026" / "nov 2026" (here, not in ~/lib/format: the public pages' bundle stays within its budget). */
 export function formatMonth(month: string, lang: Language): string {
@@ -63,5 +67,43 @@ export function ReportTable({
         {children}
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/**
+ * The pager of a report read a page at a time by keyset (the rent roll, the deposit liability, the
+ * ledger detail): a link to the first page unless this is it, and one to the next page unless
+ * this is the last; `at` puts a position (null: the first page) into the page's query.
+ */
+export function ReportKeysetPager<Position>({
+  page,
+  current,
+  next,
+  at,
+  label,
+  nextLabel,
+  testId,
+}: {
+  page: ReportsPageData;
+  /** This page's keyset position (null: the first page). */
+  current: Position | null;
+  /** The next page's position (null: this is the last page). */
+  next: Position | null;
+  at: (position: Position | null) => ReportQuery;
+  /** The navigation's accessible name. */
+  label: string;
+  nextLabel: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <KeysetPager
+      label={label}
+      firstHref={current ? reportHref(page.basePath, at(null)) : null}
+      firstLabel={t('reports.rentRoll.first')}
+      nextHref={next ? reportHref(page.basePath, at(next)) : null}
+      nextLabel={nextLabel}
+      testId={testId}
+    />
   );
 }

@@ -6,7 +6,6 @@
 import { BarChart } from '@mantine/charts';
 import { Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { KeysetPager } from '~/components/keyset-pager';
 import { LinkPagination } from '~/components/lists/link-pagination';
 import { translatedColumns } from '~/components/lists/list-table';
 import { formatCents, formatIsoDate } from '~/lib/format';
@@ -16,7 +15,31 @@ import type { DelinquencyAging, RentRoll } from '../financial-reports.server';
 import type { DepositLiability } from '../liability-reports.server';
 import { AGING_BUCKETS, reportHref } from '../reports.schemas';
 import type { ReportsPageData } from '../reports.types';
-import { ReportTable } from './report-table';
+import { ReportKeysetPager, ReportTable } from './report-table';
+
+/**
+ * A tenant's name in a report's table, linked to their page under the staff area of `basePath`
+ * when they have an account (`tenantId`); otherwise the name as text, or `fallback` without one.
+ */
+export function TenantLink({
+  basePath,
+  tenantId,
+  name,
+  fallback,
+}: {
+  basePath: ReportsPageData['basePath'];
+  tenantId: string | null;
+  name: string | null;
+  /** Shown when there is no name (nothing by default). */
+  fallback?: string;
+}) {
+  if (!tenantId) return name ?? fallback;
+  return (
+    <Anchor component={Link} to={`${basePath.replace(/\/reports$/, '/tenants')}/${tenantId}`} size="sm">
+      {name}
+    </Anchor>
+  );
+}
 
 /**
  * The rent roll: every unit of the selection on its date, vacant ones included, with the lease in
@@ -27,7 +50,6 @@ export function RentRollView({ page, rentRoll }: { page: ReportsPageData; rentRo
   const { t } = useTranslation();
   const lang = useLanguage();
   const money = (cents: number) => formatCents(cents, lang);
-  const tenantsPath = page.basePath.replace(/\/reports$/, '/tenants');
   const query = page.query;
   return (
     <Stack gap="md" data-testid="rent-roll">
@@ -56,13 +78,7 @@ export function RentRollView({ page, rentRoll }: { page: ReportsPageData; rentRo
               {row.lease ? (
                 <>
                   <Table.Td>
-                    {row.lease.tenantId ? (
-                      <Anchor component={Link} to={`${tenantsPath}/${row.lease.tenantId}`} size="sm">
-                        {row.lease.tenantName}
-                      </Anchor>
-                    ) : (
-                      row.lease.tenantName
-                    )}
+                    <TenantLink basePath={page.basePath} tenantId={row.lease.tenantId} name={row.lease.tenantName} />
                   </Table.Td>
                   <Table.Td>
                     {t('reports.rentRoll.leaseDates', {
@@ -85,11 +101,12 @@ export function RentRollView({ page, rentRoll }: { page: ReportsPageData; rentRo
           ))}
         </Table.Tbody>
       </ReportTable>
-      <KeysetPager
+      <ReportKeysetPager
+        page={page}
+        current={query.after}
+        next={rentRoll.next}
+        at={(after) => ({ ...query, after })}
         label={t('reports.rentRoll.pager')}
-        firstHref={query.after ? reportHref(page.basePath, { ...query, after: null }) : null}
-        firstLabel={t('reports.rentRoll.first')}
-        nextHref={rentRoll.next ? reportHref(page.basePath, { ...query, after: rentRoll.next }) : null}
         nextLabel={t('reports.rentRoll.next')}
         testId="rent-roll-pager"
       />
@@ -106,7 +123,6 @@ export function AgingView({ page, aging }: { page: ReportsPageData; aging: Delin
   const { t } = useTranslation();
   const lang = useLanguage();
   const money = (cents: number) => formatCents(cents, lang);
-  const tenantsPath = page.basePath.replace(/\/reports$/, '/tenants');
   const { totals } = aging;
   return (
     <Stack gap="md" data-testid="aging">
@@ -145,13 +161,7 @@ export function AgingView({ page, aging }: { page: ReportsPageData; aging: Delin
           {aging.rows.map((row) => (
             <Table.Tr key={row.leaseId} data-testid="aging-row" data-lease={row.leaseId}>
               <Table.Th scope="row" fw={400}>
-                {row.tenantId ? (
-                  <Anchor component={Link} to={`${tenantsPath}/${row.tenantId}`} size="sm">
-                    {row.tenantName}
-                  </Anchor>
-                ) : (
-                  (row.tenantName ?? t('reports.aging.noTenant'))
-                )}
+                <TenantLink basePath={page.basePath} tenantId={row.tenantId} name={row.tenantName} fallback={t('reports.aging.noTenant')} />
               </Table.Th>
               <Table.Td>
                 {row.buildingName} · {row.unitNumber}
@@ -208,7 +218,6 @@ export function DepositsView({ page, deposits }: { page: ReportsPageData; deposi
   const { t } = useTranslation();
   const lang = useLanguage();
   const money = (cents: number) => formatCents(cents, lang);
-  const tenantsPath = page.basePath.replace(/\/reports$/, '/tenants');
   const query = page.query;
   return (
     <Stack gap="md" data-testid="deposits">
@@ -242,13 +251,7 @@ export function DepositsView({ page, deposits }: { page: ReportsPageData; deposi
                 {row.unitNumber}
               </Table.Th>
               <Table.Td>
-                {row.tenantId ? (
-                  <Anchor component={Link} to={`${tenantsPath}/${row.tenantId}`} size="sm">
-                    {row.tenantName}
-                  </Anchor>
-                ) : (
-                  (row.tenantName ?? t('reports.aging.noTenant'))
-                )}
+                <TenantLink basePath={page.basePath} tenantId={row.tenantId} name={row.tenantName} fallback={t('reports.aging.noTenant')} />
               </Table.Td>
               <Table.Td>
                 {t('reports.rentRoll.leaseDates', { start: formatIsoDate(row.startDate, lang), end: formatIsoDate(row.endDate, lang) })}
@@ -263,11 +266,12 @@ export function DepositsView({ page, deposits }: { page: ReportsPageData; deposi
           ))}
         </Table.Tbody>
       </ReportTable>
-      <KeysetPager
+      <ReportKeysetPager
+        page={page}
+        current={query.after}
+        next={deposits.next}
+        at={(after) => ({ ...query, after })}
         label={t('reports.deposits.pager')}
-        firstHref={query.after ? reportHref(page.basePath, { ...query, after: null }) : null}
-        firstLabel={t('reports.rentRoll.first')}
-        nextHref={deposits.next ? reportHref(page.basePath, { ...query, after: deposits.next }) : null}
         nextLabel={t('reports.rentRoll.next')}
         testId="deposits-pager"
       />
