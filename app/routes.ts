@@ -115,6 +115,9 @@ export default [
     route('tenant-portal/maintenance', 'routes/tenant-portal/maintenance.tsx'),
     route('tenant-portal/maintenance/new', 'routes/tenant-portal/maintenance.new.tsx'),
     route('tenant-portal/maintenance/:requestId', 'routes/tenant-portal/maintenance.$requestId.tsx'),
+    // Decision 061: an owner's buildings, figures, statements and distributions.
+    route('owner-portal', 'routes/owner-portal/_index.tsx'),
+    route('owner-portal/buildings/:buildingId', 'routes/owner-portal/buildings.$buildingId.tsx'),
     route('vendor-portal', 'routes/vendor-portal/_index.tsx'),
     route('vendor-portal/projects', 'routes/vendor-portal/projects.tsx'),
     route('vendor-portal/projects/:projectId', 'routes/vendor-portal/projects.$projectId.tsx'),
@@ -142,6 +145,9 @@ export default [
       // Vendor onboarding (decision 030).
       route('admin/vendors', 'routes/admin/vendors.tsx'),
       route('admin/vendors/:vendorId', 'routes/admin/vendors.$vendorId.tsx'),
+      // Decision 061: owners, their buildings and management agreements.
+      route('admin/owners', 'routes/admin/owners.tsx'),
+      route('admin/owners/:ownerId', 'routes/admin/owners.$ownerId.tsx'),
       ...staffPages('admin'),
     ]),
     route('admin-debug', 'routes/admin-debug.tsx'),

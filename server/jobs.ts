@@ -9,6 +9,7 @@ import { bookingJobHandlers } from '../app/features/booking/booking-jobs.server'
 import { AUTOPAY_DAILY_SCHEDULE, RENT_DAILY_SCHEDULE, rentJobHandlers } from '../app/features/ledger/rent-jobs.server';
 import { leaseMailJobHandlers } from '../app/features/ledger/lease-mail.server';
 import { maintenanceQueueJobHandlers, SLA_CHECK_SCHEDULE } from '../app/features/maintenance/sla-jobs.server';
+import { OWNER_SETTLE_SCHEDULE, ownerJobHandlers } from '../app/features/owners/owner-jobs.server';
 import { leadJobHandlers } from '../app/features/inquiries/lead-jobs.server';
 import { maintenanceTenantJobHandlers } from '../app/features/maintenance/tenant-requests-jobs.server';
 import { ALERT_DIGEST_SCHEDULE, listingAlertJobHandlers } from '../app/features/listing-alerts/alert-jobs.server';
@@ -37,6 +38,7 @@ export const jobHandlers: JobHandlers = {
   ...vendorJobHandlers,
   ...workOrderJobHandlers,
   ...generalLedgerJobHandlers,
+  ...ownerJobHandlers,
 };
 
 export const jobSchedules: readonly JobSchedule[] = [
@@ -48,4 +50,5 @@ export const jobSchedules: readonly JobSchedule[] = [
   SLA_CHECK_SCHEDULE,
   VENDOR_INSURANCE_SCHEDULE,
   GL_COMPACT_SCHEDULE,
+  OWNER_SETTLE_SCHEDULE,
 ];

@@ -5,7 +5,7 @@ import type { Role } from '~/lib/access';
 
 // Each shade pairs with its automatic label colour at AA contrast in both colour schemes (the
 // dark ones with white text, amber with dark text).
-const COLORS: Record<Role, string> = { tenant: 'blue.9', vendor: 'grape.9', property_manager: 'orange.4', admin: 'red.9' };
+const COLORS: Record<Role, string> = { tenant: 'blue.9', vendor: 'grape.9', owner: 'teal.9', property_manager: 'orange.4', admin: 'red.9' };
 
 export function RoleBadge({ role, ...props }: { role: Role } & Omit<BadgeProps, 'color' | 'children'>) {
   const { t } = useTranslation();

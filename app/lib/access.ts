@@ -3,7 +3,7 @@
  * each needs, and the side-menu items each role gets. Client-safe; the server enforces it in
  * every loader and action (`app/server/auth/session.server.ts`).
  */
-export const ROLES = ['tenant', 'vendor', 'property_manager', 'admin'] as const;
+export const ROLES = ['tenant', 'vendor', 'owner', 'property_manager', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** A route's requirement: any signed-in user, or one role (admin passes every role check). */
@@ -73,11 +73,16 @@ export const ADMIN_SECTIONS = [
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
+/** The owner portal (decision 061). */
+export const OWNER_PORTAL_PATH = '/owner-portal';
+
 /** spec §2 "Protected routes", path → requirement. The guard test walks this table. */
 export const PROTECTED_ROUTES: readonly { path: string; requires: Requirement }[] = [
   { path: '/dashboard', requires: 'signed-in' },
   { path: '/tenant-portal', requires: 'tenant' },
   { path: '/vendor-portal', requires: 'vendor' },
+  // Decision 061: an owner's buildings, statements and distributions.
+  { path: OWNER_PORTAL_PATH, requires: 'owner' },
   { path: '/admin', requires: 'admin' },
   ...ADMIN_SECTIONS.map((section) => ({ path: `/admin/${section}`, requires: 'admin' as const })),
   { path: '/admin-debug', requires: 'admin' },
@@ -85,11 +90,15 @@ export const PROTECTED_ROUTES: readonly { path: string; requires: Requirement }[
   { path: '/dashboard/buildings', requires: 'property_manager' },
 ];
 
+/** A side-menu item of a role (`common.nav.<key>`). */
+export type RoleMenuKey = 'dashboard' | 'portal' | 'vendor' | 'owner' | 'admin';
+
 /** spec §2 chrome: the extra side-menu items of a signed-in user, by role. */
-export function roleMenuItems(role: Role): { to: string; key: 'dashboard' | 'portal' | 'vendor' | 'admin' }[] {
-  const items: { to: string; key: 'dashboard' | 'portal' | 'vendor' | 'admin' }[] = [{ to: '/dashboard', key: 'dashboard' }];
+export function roleMenuItems(role: Role): { to: string; key: RoleMenuKey }[] {
+  const items: { to: string; key: RoleMenuKey }[] = [{ to: '/dashboard', key: 'dashboard' }];
   if (role === 'tenant') items.push({ to: '/tenant-portal', key: 'portal' });
   if (role === 'vendor') items.push({ to: '/vendor-portal', key: 'vendor' });
+  if (role === 'owner') items.push({ to: OWNER_PORTAL_PATH, key: 'owner' });
   if (role === 'admin') items.push({ to: '/admin', key: 'admin' });
   return items;
 }

@@ -116,6 +116,13 @@ export const AUDIT_ACTIONS = [
   'bid_awarded',
   'payment_disputed',
   'payment_dispute_closed',
+  // Owners, their agreements and contributions (decision 061)
+  'owner_created',
+  'owner_updated',
+  'owner_building_assigned',
+  'management_agreement_saved',
+  'owner_contribution_recorded',
+  'owner_account_created',
   // The upload pipeline's malware scan refused a file (decision 052)
   'upload_malware_found',
 ] as const;

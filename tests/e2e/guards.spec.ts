@@ -38,11 +38,12 @@ test.describe('every protected route answers by role over HTTP', () => {
   }
 });
 
-const MENU_ITEMS = ['dashboard', 'portal', 'vendor', 'admin'] as const;
+const MENU_ITEMS = ['dashboard', 'portal', 'vendor', 'owner', 'admin'] as const;
 const EXPECTED_MENU: Record<Visitor, readonly (typeof MENU_ITEMS)[number][]> = {
   anonymous: [],
   tenant: ['dashboard', 'portal'],
   vendor: ['dashboard', 'vendor'],
+  owner: ['dashboard', 'owner'],
   property_manager: ['dashboard'],
   admin: ['dashboard', 'admin'],
 };

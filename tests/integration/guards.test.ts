@@ -38,6 +38,10 @@ import * as notFound from '~/routes/not-found';
 import * as adminSystem from '~/routes/admin/system';
 import * as adminVendor from '~/routes/admin/vendors.$vendorId';
 import * as adminVendors from '~/routes/admin/vendors';
+import * as adminOwner from '~/routes/admin/owners.$ownerId';
+import * as adminOwners from '~/routes/admin/owners';
+import * as ownerPortal from '~/routes/owner-portal/_index';
+import * as ownerBuilding from '~/routes/owner-portal/buildings.$buildingId';
 import * as vendorProfile from '~/routes/vendor-portal/profile';
 import * as users from '~/routes/admin/users';
 import * as tenantPortal from '~/routes/tenant-portal/_index';
@@ -78,6 +82,7 @@ const TABLE_LOADERS: Record<string, unknown> = {
   '/dashboard': dashboard.loader,
   '/tenant-portal': tenantPortal.loader,
   '/vendor-portal': vendorPortal.loader,
+  '/owner-portal': ownerPortal.loader,
   '/admin': overview.loader,
   '/admin/users': users.loader,
   '/admin/properties': properties.loader,
@@ -124,6 +129,7 @@ describe('protected routes (spec §2, §6)', () => {
         '/dashboard',
         '/tenant-portal',
         '/vendor-portal',
+        '/owner-portal',
         '/admin',
         '/admin/users',
         '/admin/mailbox',
@@ -131,8 +137,8 @@ describe('protected routes (spec §2, §6)', () => {
         '/admin-debug',
       ]),
     );
-    // /dashboard, two portals, /admin, each admin section, /admin-debug, /dashboard/buildings.
-    expect(PROTECTED_ROUTES).toHaveLength(4 + ADMIN_SECTIONS.length + 2);
+    // /dashboard, three portals, /admin, each admin section, /admin-debug, /dashboard/buildings.
+    expect(PROTECTED_ROUTES).toHaveLength(5 + ADMIN_SECTIONS.length + 2);
   });
 
   const cases = PROTECTED_ROUTES.flatMap((entry) => VISITORS.map((visitor) => ({ ...entry, visitor })));
@@ -148,6 +154,10 @@ describe('protected routes (spec §2, §6)', () => {
     ...staffRoutes('/leases/1', staffLease.loader, { params: { leaseId: '1' }, record: true }),
     ...staffRoutes('/leases/1/pdf', staffLeasePdf.loader, { params: { leaseId: '1' }, record: true }),
     recordRoute('/admin/vendors/1', 'admin', adminVendor.loader, { vendorId: '1' }),
+    // Decision 061: owners (admin) and the owner portal's building page (an id nobody holds: 404).
+    { path: '/admin/owners', requires: 'admin', loader: adminOwners.loader, params: {} },
+    recordRoute('/admin/owners/999999', 'admin', adminOwner.loader, { ownerId: '999999' }),
+    recordRoute('/owner-portal/buildings/999999', 'owner', ownerBuilding.loader, { buildingId: '999999' }),
   ];
   it.each(visitsOf(RECORD_ROUTES))('$path as $visitor (requires $requires)', (visit) => expectRouteGuarded(visitors, context, visit));
 

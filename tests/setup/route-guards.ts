@@ -72,11 +72,11 @@ export function visitsOf<T extends { path: string }>(routes: readonly T[]): (T &
 }
 
 /**
- * The passwords of a guard test's visitors (`signInVisitors`): `<prefix>-t1`, `-v2`, `-m3`, `-a4`
- * for tenant, vendor, property manager and admin, so that no two test files share one.
+ * The passwords of a guard test's visitors (`signInVisitors`): `<prefix>-t1`, `-v2`, `-o5`, `-m3`, `-a4`
+ * for tenant, vendor, owner, property manager and admin, so that no two test files share one.
  */
 export function visitorPasswords(prefix: string): Record<Role, string> {
-  return { tenant: `${prefix}-t1`, vendor: `${prefix}-v2`, property_manager: `${prefix}-m3`, admin: `${prefix}-a4` };
+  return { tenant: `${prefix}-t1`, vendor: `${prefix}-v2`, owner: `${prefix}-o5`, property_manager: `${prefix}-m3`, admin: `${prefix}-a4` };
 }
 
 /** The signed-in visitors of a guard test: their Cookie headers ('' for anonymous) and account ids. */

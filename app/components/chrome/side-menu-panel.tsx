@@ -3,7 +3,15 @@
  * portals and sign-out, or sign-in. Loaded by side-menu.tsx when the menu opens.
  */
 import { Divider, NavLink, Paper, Text } from '@mantine/core';
-import { IconBuildingCommunity, IconDashboard, IconLogin, IconLogout, IconShieldLock, IconTool } from '@tabler/icons-react';
+import {
+  IconBuildingCommunity,
+  IconBuildingEstate,
+  IconDashboard,
+  IconLogin,
+  IconLogout,
+  IconShieldLock,
+  IconTool,
+} from '@tabler/icons-react';
 import { Form, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { roleMenuItems } from '~/lib/access';
 import { SIDE_MENU_LINKS } from '~/lib/constants';
@@ -11,7 +19,13 @@ import { useTranslation } from '~/lib/i18n';
 import type { ChromeViewer } from './side-menu';
 import classes from './chrome.module.css';
 
-const ROLE_ITEM_ICONS = { dashboard: IconDashboard, portal: IconBuildingCommunity, vendor: IconTool, admin: IconShieldLock } as const;
+const ROLE_ITEM_ICONS = {
+  dashboard: IconDashboard,
+  portal: IconBuildingCommunity,
+  vendor: IconTool,
+  owner: IconBuildingEstate,
+  admin: IconShieldLock,
+} as const;
 
 export default function SideMenuPanel({ viewer }: { viewer: ChromeViewer }) {
   const { t } = useTranslation();

@@ -8,6 +8,7 @@ import {
   IconBriefcase,
   IconBug,
   IconBuilding,
+  IconBuildingEstate,
   IconClipboardList,
   IconCreditCard,
   IconDatabase,
@@ -61,6 +62,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   })),
   // Decision 058: not a spec §2 section either (and kept out of the public pages' bundle).
   { to: '/admin/reports', labelKey: 'admin.sections.reports.title', icon: IconReportMoney, testId: 'admin-nav-reports' },
+  // Decision 061: owners and their management agreements.
+  { to: '/admin/owners', labelKey: 'admin.sections.owners.title', icon: IconBuildingEstate, testId: 'admin-nav-owners' },
   // Decision 023: not a spec §2 section, so not in ADMIN_SECTIONS.
   { to: '/admin/audit', labelKey: 'admin.nav.audit', icon: IconShieldCheck, testId: 'admin-nav-audit' },
   { to: '/admin-debug', labelKey: 'admin.nav.debug', icon: IconBug, testId: 'admin-nav-debug' },

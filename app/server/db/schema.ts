@@ -20,6 +20,8 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
+  type AnyPgColumn,
   text,
   timestamp,
   uniqueIndex,
@@ -35,7 +37,7 @@ const updatedAt = () =>
 // ---------------------------------------------------------------------------------------------
 // Enumerations (spec §4, DESIGN §4)
 // ---------------------------------------------------------------------------------------------
-export const userRole = pgEnum('user_role', ['tenant', 'vendor', 'property_manager', 'admin']);
+export const userRole = pgEnum('user_role', ['tenant', 'vendor', 'owner', 'property_manager', 'admin']);
 export const propertyStatus = pgEnum('property_status', ['available', 'leased', 'maintenance']);
 export const applicationStatus = pgEnum('application_status', [
   'submitted',
@@ -322,6 +324,8 @@ export const building = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     managerId: text('manager_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The owner of record (decision 061); null: not assigned yet. */
+    ownerId: integer('owner_id').references((): AnyPgColumn => owner.id, { onDelete: 'set null' }),
     /** The building's own late-fee rule (decision 048); null = the company's, from the settings. */
     lateFeeRule: jsonb('late_fee_rule').$type<LateFeeRule>(),
     unitsTotal: integer('units_total').notNull().default(0),
@@ -337,6 +341,7 @@ export const building = pgTable(
     index('building_name_idx').on(t.name, t.id),
     index('building_state_name_idx').on(t.state, t.name, t.id),
     index('building_manager_idx').on(t.managerId, t.name, t.id),
+    index('building_owner_idx').on(t.ownerId, t.name, t.id),
   ],
 );
 
@@ -1525,6 +1530,104 @@ export const glClosedMonth = pgTable(
     closedBy: text('closed_by'),
   },
   (t) => [check('gl_closed_month_first_day', sql`extract(day FROM ${t.month}) = 1`)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Owners (decision 061, migration 0030)
+// ---------------------------------------------------------------------------------------------
+/**
+ * An owner of buildings: a person or a company, with the language of their e-mails and
+ * statements. `user_id`: their sign-in account (role `owner`) once the invitation is accepted;
+ * the invitation token is kept only as its SHA-256, valid until `invite_expires_at`.
+ */
+export const owner = pgTable(
+  'owner',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['person', 'company'] })
+      .notNull()
+      .default('person'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    locale: text('locale', { enum: ['en', 'it'] })
+      .notNull()
+      .default('en'),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    inviteTokenHash: text('invite_token_hash'),
+    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('owner_kind_known', sql`${t.kind} IN ('person', 'company')`),
+    check('owner_name_present', sql`length(btrim(${t.name})) > 0`),
+    check('owner_locale_known', sql`${t.locale} IN ('en', 'it')`),
+    uniqueIndex('owner_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('owner_user_uq').on(t.userId),
+    uniqueIndex('owner_invite_uq').on(t.inviteTokenHash),
+    index('owner_name_idx').on(t.name, t.id),
+  ],
+);
+
+/**
+ * A building's management agreement with its owner: the management fee as basis points of the
+ * income collected in the month (`fee_percent_bp`, 800 = 8 %) and/or a flat monthly fee in cents,
+ * the reserve kept in trust (cents), and the day of the month (1–28, building's local date) the
+ * previous month is settled; nothing is settled for months before `starts_on`.
+ */
+export const managementAgreement = pgTable(
+  'management_agreement',
+  {
+    buildingId: integer('building_id')
+      .primaryKey()
+      .references(() => building.id, { onDelete: 'cascade' }),
+    feePercentBp: integer('fee_percent_bp').notNull().default(0),
+    flatFeeCents: integer('flat_fee_cents').notNull().default(0),
+    reserveCents: integer('reserve_cents').notNull().default(0),
+    distributionDay: smallint('distribution_day').notNull().default(10),
+    startsOn: date('starts_on').notNull(),
+    updatedBy: text('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('management_agreement_fee_percent_range', sql`${t.feePercentBp} BETWEEN 0 AND 10000`),
+    check('management_agreement_flat_fee_range', sql`${t.flatFeeCents} >= 0`),
+    check('management_agreement_reserve_range', sql`${t.reserveCents} >= 0`),
+    check('management_agreement_day_range', sql`${t.distributionDay} BETWEEN 1 AND 28`),
+  ],
+);
+
+/**
+ * One building's settled month (decision 061): what was collected, the management fee, the
+ * reserve kept, the cash available to the owner and the distribution paid, with the journal
+ * entries that posted them. The primary key (building, month) is what settles a month once.
+ */
+export const ownerSettlement = pgTable(
+  'owner_settlement',
+  {
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => building.id, { onDelete: 'cascade' }),
+    /** The month's first day. */
+    month: date('month').notNull(),
+    ownerId: integer('owner_id').references(() => owner.id, { onDelete: 'set null' }),
+    collectedCents: bigint('collected_cents', { mode: 'number' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    reserveCents: bigint('reserve_cents', { mode: 'number' }).notNull(),
+    availableCents: bigint('available_cents', { mode: 'number' }).notNull(),
+    distributionCents: bigint('distribution_cents', { mode: 'number' }).notNull(),
+    feeEntryId: bigint('fee_entry_id', { mode: 'number' }),
+    distributionEntryId: bigint('distribution_entry_id', { mode: 'number' }),
+    settledAt: timestamp('settled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'owner_settlement_pk', columns: [t.buildingId, t.month] }),
+    check('owner_settlement_first_day', sql`extract(day FROM ${t.month}) = 1`),
+    check('owner_settlement_amounts', sql`${t.feeCents} >= 0 AND ${t.distributionCents} >= 0 AND ${t.collectedCents} >= 0`),
+    index('owner_settlement_owner_idx').on(t.ownerId, t.month),
+  ],
 );
 
 /** The /subscriptions page: saved search criteria with double opt-in. */

@@ -34,7 +34,7 @@ export function WorkspaceCard({
   managedProperties: number | null;
 }) {
   const { t } = useTranslation();
-  const links = { tenant: '/tenant-portal', vendor: '/vendor-portal', admin: '/admin' } as const;
+  const links = { tenant: '/tenant-portal', vendor: '/vendor-portal', owner: '/owner-portal', admin: '/admin' } as const;
   return (
     <SectionCard
       titleId="workspace-title"

@@ -1,0 +1,21 @@
+/**
+ * The owners' background job (decision 014, decision 061): `owners.settle_months` runs every hour
+ * at 25 minutes past, so each building's distribution day is met soon after midnight on its own
+ * wall clock, and settles every month that is due (`settleDueOwnerMonths`): the management fee and
+ * the owner's distribution, once per building and month however often it runs.
+ */
+import type { JobHandlers, JobSchedule } from '~/server/outbox/outbox.server';
+import { settleDueOwnerMonths } from './owner-settlement.server';
+
+export const OWNER_SETTLE_TOPIC = 'owners.settle_months';
+
+export const OWNER_SETTLE_SCHEDULE: JobSchedule = { name: OWNER_SETTLE_TOPIC, cron: '25 * * * *', topic: OWNER_SETTLE_TOPIC };
+
+export const ownerJobHandlers: JobHandlers = {
+  [OWNER_SETTLE_TOPIC]: async (_job, { db, logger }) => {
+    const result = await settleDueOwnerMonths(db, {
+      onError: ({ buildingId, month, error }) => logger.error({ err: error, buildingId, month }, 'owner settlement failed'),
+    });
+    logger.info(result, 'owner months settled');
+  },
+};
