@@ -19,6 +19,7 @@ import { MAX_SEED_UNITS, SeedTargetNotEmptyError, isDatabaseEmpty, seedDatabase 
 import { env } from '../app/server/env.server';
 import { seedDemoBankDebits } from '../app/features/ledger/demo-bank-debits.server';
 import { seedDemoVendorDocuments } from '../app/features/vendors/demo-vendor-documents.server';
+import { seedDemoOwners } from '../app/features/owners/demo-owners.server';
 
 const USAGE = `Usage: npm run seed -- [--units N] [--seed S] [--reset] [--demo-accounts]
 
@@ -26,7 +27,7 @@ const USAGE = `Usage: npm run seed -- [--units N] [--seed S] [--reset] [--demo-a
   --seed S           data seed; the same seed always gives the same data (default ${env.SEED})
   --reset            delete existing properties (and everything that references them) first
   --demo-accounts    also create (or reset) one sign-in per role — admin, property manager,
-                     vendor, tenant with a lease — with new random passwords, printed once.
+                     vendor, owner, tenant with a lease — with new random passwords, printed once.
                      Without --reset on a seeded database, only the accounts are made.
   --help             show this help`;
 
@@ -184,6 +185,9 @@ async function main(): Promise<void> {
     // Vendors' W-9s are private files too (the vendor payments report shows their status).
     const vendorDocuments = await seedDemoVendorDocuments({ db: database.db, storage });
     process.stderr.write(`Vendor W-9s: ${vendorDocuments.w9s}\n`);
+    // Owners, management agreements and a year of settled months (decision 061).
+    const owners = await seedDemoOwners({ db: database.db });
+    process.stderr.write(`Owners: ${owners.owners} new, ${owners.buildings} buildings assigned, ${owners.settled} months settled\n`);
 
     const [states] = await database.db.select({ n: countDistinct(property.state) }).from(property);
     process.stdout.write(

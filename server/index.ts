@@ -37,6 +37,7 @@ import { currentSettings, onSettingsChange, watchSettings } from '../app/server/
 import { reconcilePendingPayments } from '../app/features/booking/application-payments.server';
 import { seedDemoBankDebits } from '../app/features/ledger/demo-bank-debits.server';
 import { seedDemoVendorDocuments } from '../app/features/vendors/demo-vendor-documents.server';
+import { seedDemoOwners } from '../app/features/owners/demo-owners.server';
 import { reconcileCheckouts } from '../app/features/ledger/lease-checkout.server';
 import { reconcileLeasePayments } from '../app/features/ledger/settlement.server';
 import { movePublicMaintenancePhotos } from '../app/features/work-orders/private-photo-move.server';
@@ -137,7 +138,9 @@ async function prepare(database: Database): Promise<void> {
       const repairPhotos = await seedDemoRepairPhotos({ db: seeding.db, storage });
       // Vendors' W-9s: private files too (the vendor payments report shows their status).
       const vendorDocuments = await seedDemoVendorDocuments({ db: seeding.db, storage });
-      logger.info({ ...result, bankDebits, repairPhotos, vendorDocuments, ms: Date.now() - started }, 'demo data seeded');
+      // Owners, management agreements and a year of settled months (decision 061).
+      const owners = await seedDemoOwners({ db: seeding.db });
+      logger.info({ ...result, bankDebits, repairPhotos, vendorDocuments, owners, ms: Date.now() - started }, 'demo data seeded');
     } finally {
       if (seeding !== database) await seeding.close();
     }

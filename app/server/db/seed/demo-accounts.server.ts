@@ -1,7 +1,7 @@
 /**
  * One sign-in per role for trying the portals (decision 022, `npm run seed --
  * --demo-accounts`): an admin, a property manager who runs three buildings, an approved vendor,
- * and a tenant who is the primary signer of one seeded active lease. Each run gives every one of
+ * an owner (decision 061: the owner of record of the manager's first building), and a tenant who is the primary signer of one seeded active lease. Each run gives every one of
  * them a fresh random password (never a fixed one) and signs them out everywhere; the caller
  * shows the passwords once. Only the argon2id hash is stored (the hasher better-auth uses, decision 023, so they sign in at /auth like any account). Two-factor sign-in is reset too (decision 023): the demo admin and manager enrol at their first sign-in, as every staff account does.
  */
@@ -26,17 +26,19 @@ import {
   twoFactor,
   user,
   vendor,
+  owner,
 } from '../schema';
 import { unlinkedDemoVendor } from './demo-maintenance.server';
 import { DEMO_TENANT_ID_PREFIX } from './demo-leases.server';
 
-export type DemoAccountRole = 'admin' | 'property_manager' | 'vendor' | 'tenant';
+export type DemoAccountRole = 'admin' | 'property_manager' | 'vendor' | 'owner' | 'tenant';
 
 /** The demo accounts' addresses (reserved `.example` domain) and names. */
 export const DEMO_ACCOUNTS: readonly { role: DemoAccountRole; email: string; firstName: string; lastName: string }[] = [
   { role: 'admin', email: 'admin@demo.dimora.example', firstName: 'Demo', lastName: 'Admin' },
   { role: 'property_manager', email: 'manager@demo.dimora.example', firstName: 'Demo', lastName: 'Manager' },
   { role: 'vendor', email: 'vendor@demo.dimora.example', firstName: 'Demo', lastName: 'Vendor' },
+  { role: 'owner', email: 'owner@demo.dimora.example', firstName: 'Demo', lastName: 'Owner' },
   { role: 'tenant', email: 'tenant@demo.dimora.example', firstName: 'Demo', lastName: 'Tenant' },
 ];
 
@@ -58,6 +60,45 @@ export function generateDemoPassword(): string {
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Decision 061: links the demo owner account to an owner record — the owner of record of the demo
+ * manager's first building (the demo seed gives every building an owner), or a new "Demo Owner"
+ * record holding the manager's buildings that have no owner. Any other record linked to the
+ * account is unlinked first. Answers the record and its buildings, or null without buildings.
+ */
+async function linkOwner(
+  tx: Tx,
+  userId: string,
+  spec: (typeof DEMO_ACCOUNTS)[number],
+  managed: number[],
+): Promise<{ id: number; buildings: number[] } | null> {
+  if (managed.length === 0) return null;
+  await tx.update(owner).set({ userId: null }).where(eq(owner.userId, userId));
+  const [held] = await tx.select({ ownerId: building.ownerId }).from(building).where(eq(building.id, managed[0]!));
+  let ownerId = held?.ownerId ?? null;
+  if (ownerId === null) {
+    const [existing] = await tx
+      .select({ id: owner.id })
+      .from(owner)
+      .where(eq(sql`lower(${owner.email})`, spec.email));
+    ownerId =
+      existing?.id ??
+      (
+        await tx
+          .insert(owner)
+          .values({ kind: 'person', name: `${spec.firstName} ${spec.lastName}`, email: spec.email })
+          .returning({ id: owner.id })
+      )[0]!.id;
+    await tx
+      .update(building)
+      .set({ ownerId })
+      .where(and(inArray(building.id, managed), sql`${building.ownerId} is null`));
+  }
+  await tx.update(owner).set({ userId }).where(eq(owner.id, ownerId));
+  const buildings = await tx.select({ id: building.id }).from(building).where(eq(building.ownerId, ownerId)).orderBy(asc(building.id));
+  return { id: ownerId, buildings: buildings.map((row) => row.id) };
+}
 
 /** Creates the user (verified) or brings it back to the demo role; replaces its password; ends its sessions. */
 async function upsertAccount(tx: Tx, spec: (typeof DEMO_ACCOUNTS)[number], hash: string): Promise<string> {
@@ -213,7 +254,7 @@ async function inviteToOpenProjects(tx: Tx, vendorId: number): Promise<void> {
 }
 
 /**
- * Creates the four demo accounts, or gives existing ones (same e-mail) their demo role back and
+ * Creates the five demo accounts, or gives existing ones (same e-mail) their demo role back and
  * a new password. `generatePassword` exists for tests; the default draws from `randomBytes`.
  * Returns each account with its new password in clear: the caller prints it once.
  */
@@ -248,10 +289,19 @@ export async function createDemoAccounts({
       DEMO_ACCOUNTS.find((spec) => spec.role === 'vendor')!,
       states,
     );
+    const ownerRecord = await linkOwner(
+      tx,
+      ids.get('owner')!,
+      DEMO_ACCOUNTS.find((spec) => spec.role === 'owner')!,
+      buildings,
+    );
     const details: Record<DemoAccountRole, string> = {
       admin: 'everything',
       property_manager: buildings.length ? `buildings ${buildings.join(', ')}` : 'no building yet (seed units first)',
       vendor: `vendor #${vendorId}, approved`,
+      owner: ownerRecord
+        ? `owner #${ownerRecord.id}, buildings ${ownerRecord.buildings.join(', ') || 'none yet'}`
+        : 'no building yet (seed units first)',
       tenant: leaseId !== null ? `lease #${leaseId} (primary signer)` : 'no lease yet (seed units first)',
     };
     return DEMO_ACCOUNTS.map((spec, i) => ({ role: spec.role, email: spec.email, password: passwords[i]!, detail: details[spec.role] }));

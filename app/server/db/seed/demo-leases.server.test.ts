@@ -253,8 +253,8 @@ describe('createDemoAccounts', () => {
 
   it('creates one sign-in per role with distinct random passwords that match the stored hashes', async () => {
     const accounts = await createDemoAccounts({ db: database.db });
-    expect(accounts.map((a) => a.role)).toEqual(['admin', 'property_manager', 'vendor', 'tenant']);
-    expect(new Set(accounts.map((a) => a.password)).size).toBe(4);
+    expect(accounts.map((a) => a.role)).toEqual(['admin', 'property_manager', 'vendor', 'owner', 'tenant']);
+    expect(new Set(accounts.map((a) => a.password)).size).toBe(5);
     for (const a of accounts) {
       expect(a.password.length).toBeGreaterThanOrEqual(16);
       const hash = await hashOf(a.email);
