@@ -13,6 +13,7 @@ import { seedOps } from './seed-ops';
 import { seedWorkOrders } from './seed-work-orders';
 import { seedLegacyPasswordUser } from './seed-passwords';
 import { seedProjects } from './seed-projects';
+import { seedOwners } from './seed-owners';
 import { E2E_BACKUP_CODE_COUNT, E2E_USERS, e2eBackupCode } from './users';
 
 const database = await openDatabase({ dataDir: process.env.DATA_DIR });
@@ -48,4 +49,6 @@ await seedProjects(database.db);
 await seedMaintenanceQueue(database.db);
 // A tenant with a lease and a vendor account of their own for the whole maintenance journey (tests/e2e/seed-maintenance-journey.ts).
 await seedMaintenanceJourney(database.db);
+// An owner record with a building, a paid rent and a settled month for the owner portal (tests/e2e/seed-owners.ts).
+await seedOwners(database.db);
 await database.close();

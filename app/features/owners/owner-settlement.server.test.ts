@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '~/server/auth/session.server';
 import { rowsOf } from '~/server/db/rows.server';
-import { building, journalEntry, owner, ownerSettlement } from '~/server/db/schema';
+import { building, journalEntry, managementAgreement, owner, ownerSettlement } from '~/server/db/schema';
 import { localToday } from '~/lib/time-zones';
 import { recordOfflinePayment } from '~/features/ledger/ledger-commands.server';
 import { addCharge, createLeaseFixture, createPerson, TEST_ORIGIN } from '../../../tests/setup/leases';
@@ -155,6 +155,23 @@ describe('the admin’s owner commands', () => {
       ok: false,
       reason: 'building_not_found',
     });
+  });
+
+  it('end the previous owner’s agreement when a building changes hands, and keep it when assigned to its own owner again', async () => {
+    const { ownerId, buildingId } = await ownedBuildingWithRentPaid();
+    const agreementOf = async () => database.db.select().from(managementAgreement).where(eq(managementAgreement.buildingId, buildingId));
+    expect(await assignBuildingOwner(database.db, { actor: admin, id: ownerId, buildingId, origin: TEST_ORIGIN })).toEqual({ ok: true, id: ownerId });
+    expect(await agreementOf()).toHaveLength(1);
+    const buyer = await createOwner(database.db, {
+      actor: admin,
+      input: { kind: 'company', name: 'Buyer Co', email: 'buyer@owners.test', phone: '', locale: 'en' },
+      origin: TEST_ORIGIN,
+    });
+    if (!buyer.ok) throw new Error(buyer.reason);
+    expect((await assignBuildingOwner(database.db, { actor: admin, id: buyer.id, buildingId, origin: TEST_ORIGIN })).ok).toBe(true);
+    expect(await agreementOf()).toHaveLength(0);
+    const [held] = await database.db.select({ ownerId: building.ownerId }).from(building).where(eq(building.id, buildingId));
+    expect(held?.ownerId).toBe(buyer.id);
   });
 
   it('post a contribution to trust cash and owner contributions, with the owner on both lines', async () => {

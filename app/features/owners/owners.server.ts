@@ -242,9 +242,10 @@ export async function updateOwner(
 }
 
 /**
- * Makes owner `id` the owner of record of building `buildingId` (replacing any other; the months
- * already settled keep the owner they were settled for). `not_found`, `building_not_found`.
- * Audited `owner_building_assigned` with the previous owner.
+ * Makes owner `id` the owner of record of building `buildingId`, replacing any other: the previous
+ * owner's management agreement ends with them (the months already settled keep the owner they
+ * were settled for), so the building has no agreement until one is saved. `not_found`,
+ * `building_not_found`. Audited `owner_building_assigned` with the previous owner.
  */
 export async function assignBuildingOwner(
   db: Db,
@@ -256,13 +257,21 @@ export async function assignBuildingOwner(
     const [before] = await tx.select({ ownerId: building.ownerId }).from(building).where(eq(building.id, buildingId)).for('update');
     if (!before) return { ok: false, reason: 'building_not_found' };
     await tx.update(building).set({ ownerId: id }).where(eq(building.id, buildingId));
+    // The agreement was the previous owner's: the new owner's terms are agreed anew.
+    const ended =
+      before.ownerId !== id
+        ? await tx
+            .delete(managementAgreement)
+            .where(eq(managementAgreement.buildingId, buildingId))
+            .returning({ id: managementAgreement.buildingId })
+        : [];
     await recordAuditEvent({
       db: tx,
       userId: actor.id,
       action: 'owner_building_assigned',
       origin,
       tableName: 'building',
-      values: { building_id: buildingId, owner_id: id, previous_owner_id: before.ownerId },
+      values: { building_id: buildingId, owner_id: id, previous_owner_id: before.ownerId, agreement_ended: ended.length > 0 },
     });
     return { ok: true, id };
   });

@@ -1,0 +1,108 @@
+/**
+ * Owners in Chromium (decision 061): the owner signs in, finds "Owner portal" in the side menu,
+ * reads their building's occupancy and this month's rent collected, opens the building (income by
+ * account, last month's settlement) and gets a 404 for a building that is not theirs; the same
+ * portal reads in Italian and fits a phone. An admin creates an owner from /admin/owners (a taken
+ * e-mail is refused on the field), assigns a building by searching it, and saves a management
+ * agreement after an impossible percent was refused.
+ */
+import { E2E_OWNER } from './seed-owners';
+import { expectAccessible } from './page-checks';
+import { expect, signInAs, test, waitForHydration } from './fixtures';
+
+/** `YYYY-MM` of the month `delta` months from now (UTC). */
+function monthFromNow(delta: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + delta, 1)).toISOString().slice(0, 7);
+}
+
+test('an owner reads their building’s month and its settlement, and nobody else’s building', async ({ page }) => {
+  await signInAs(page, 'owner');
+  await page.goto('/dashboard');
+  await waitForHydration(page);
+  await page.getByTestId('dashboard-portal-link').click();
+  await expect(page).toHaveURL(/\/owner-portal$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Owner portal', level: 1 })).toBeVisible();
+  const card = page.getByTestId('owner-portal-building');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('heading', { name: E2E_OWNER.building })).toBeVisible();
+  await expect(card.getByTestId('owner-portal-occupancy')).toHaveText('50% (1 of 2)');
+  await expect(card.getByTestId('owner-portal-collected-month')).toHaveText('$1,500.00');
+  // Last month, settled when the e2e data was made.
+  await expect(page.getByTestId('owner-portal-settlements-table').getByRole('rowheader', { name: monthFromNow(-1) })).toBeVisible();
+  await expectAccessible(page);
+
+  await card.getByRole('link', { name: E2E_OWNER.building }).click();
+  await expect(page.getByRole('heading', { name: E2E_OWNER.building, level: 1 })).toBeVisible({ timeout: 20_000 });
+  const rent = page.getByTestId('owner-account-row').filter({ hasText: '4000 · Rent income' });
+  await expect(rent.getByRole('cell').first()).toHaveText('$1,500.00');
+  await expect(page.getByTestId('owner-building-collected-month')).toHaveText('$1,500.00');
+  await expectAccessible(page);
+
+  // Building 1 exists (the e2e data's first) and is not this owner's: a 404 like an unknown id.
+  expect((await page.request.get('/owner-portal/buildings/1')).status()).toBe(404);
+  expect((await page.request.get('/owner-portal/buildings/999999')).status()).toBe(404);
+});
+
+test.describe('in Italian on a phone', () => {
+  test.use({ language: 'it', viewport: { width: 375, height: 740 } });
+
+  test('the owner portal reads in Italian and fits the screen', async ({ page }) => {
+    await signInAs(page, 'owner');
+    await page.goto('/owner-portal');
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { name: 'Portale proprietari', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('owner-portal-building')).toContainText('Incassato questo mese');
+    await expect(page.getByTestId('owner-portal-settlements-table')).toContainText('Distribuzione');
+    await expectAccessible(page, { sideways: true });
+  });
+});
+
+test('an admin creates an owner, assigns a building and saves its management agreement', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/admin/owners');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { name: 'Owners', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('owner-row').filter({ hasText: E2E_OWNER.record })).toBeVisible();
+
+  // The e2e owner's e-mail is taken: refused on the field, nothing created.
+  const form = page.getByTestId('owner-create-form');
+  await form.getByTestId('owner-name').fill('Copycat Holdings');
+  await form.getByTestId('owner-email').fill('OWNER@e2e.dimora.test');
+  await form.getByTestId('owner-create-submit').click();
+  await expect(form.getByTestId('owner-email')).toHaveAttribute('aria-invalid', 'true', { timeout: 20_000 });
+  await expect(form).toContainText('Another owner already has this e-mail address.');
+
+  const suffix = Date.now().toString(36);
+  await form.getByTestId('owner-name').fill(`Playwright Partners ${suffix}`);
+  await form.getByTestId('owner-email').fill(`partners.${suffix}@owners.e2e.test`);
+  await form.getByTestId('owner-create-submit').click();
+  await expect(page).toHaveURL(/\/admin\/owners\/\d+/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: `Playwright Partners ${suffix}`, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('owner-buildings')).toContainText('No building is assigned to this owner yet');
+  await waitForHydration(page);
+
+  // Assign a building found by typing its name.
+  const field = page.getByTestId('owner-assign-building');
+  await field.click();
+  await field.fill('E2E Lease');
+  await page.getByRole('option', { name: 'E2E Lease Court' }).click();
+  await page.getByTestId('owner-assign-submit').click();
+  const held = page.getByTestId('owner-building');
+  await expect(held).toHaveCount(1, { timeout: 20_000 });
+  await expect(held).toContainText('E2E Lease Court');
+  await expect(held.getByTestId('agreement-status')).toHaveText('No agreement');
+
+  // An impossible percent is refused on its field; a good agreement is saved and shown.
+  await held.getByTestId('agreement-fee-percent').fill('150');
+  await held.getByRole('button', { name: 'Save agreement' }).click();
+  await expect(held.getByTestId('agreement-fee-percent')).toHaveAttribute('aria-invalid', 'true', { timeout: 20_000 });
+  await expect(held).toContainText('Enter a percent from 0 to 100 with at most two decimals.');
+  await held.getByTestId('agreement-fee-percent').fill('7.5');
+  await held.getByTestId('agreement-reserve').fill('2,500');
+  await held.getByRole('button', { name: 'Save agreement' }).click();
+  // (The building's assignment showed its own toast before.)
+  await expect(page.getByTestId('owners-toast').filter({ hasText: 'Management agreement saved.' })).toBeVisible({ timeout: 20_000 });
+  await expect(held.getByTestId('agreement-status')).toHaveText('7.5%');
+  await expectAccessible(page);
+});
