@@ -118,6 +118,7 @@ export default [
     // Decision 061: an owner's buildings, figures, statements and distributions.
     route('owner-portal', 'routes/owner-portal/_index.tsx'),
     route('owner-portal/buildings/:buildingId', 'routes/owner-portal/buildings.$buildingId.tsx'),
+    route('owner-portal/statements/:statementId/pdf', 'routes/owner-portal/statements.$statementId.pdf.ts'),
     route('vendor-portal', 'routes/vendor-portal/_index.tsx'),
     route('vendor-portal/projects', 'routes/vendor-portal/projects.tsx'),
     route('vendor-portal/projects/:projectId', 'routes/vendor-portal/projects.$projectId.tsx'),
@@ -148,6 +149,7 @@ export default [
       // Decision 061: owners, their buildings and management agreements.
       route('admin/owners', 'routes/admin/owners.tsx'),
       route('admin/owners/:ownerId', 'routes/admin/owners.$ownerId.tsx'),
+      route('admin/owners/:ownerId/statements/:statementId/pdf', 'routes/admin/owners.$ownerId.statements.$statementId.pdf.ts'),
       ...staffPages('admin'),
     ]),
     route('admin-debug', 'routes/admin-debug.tsx'),

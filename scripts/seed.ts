@@ -187,7 +187,9 @@ async function main(): Promise<void> {
     process.stderr.write(`Vendor W-9s: ${vendorDocuments.w9s}\n`);
     // Owners, management agreements and a year of settled months (decision 061).
     const owners = await seedDemoOwners({ db: database.db });
-    process.stderr.write(`Owners: ${owners.owners} new, ${owners.buildings} buildings assigned, ${owners.settled} months settled\n`);
+    process.stderr.write(
+      `Owners: ${owners.owners} new, ${owners.buildings} buildings assigned, ${owners.settled} months settled, ${owners.statements} statements\n`,
+    );
 
     const [states] = await database.db.select({ n: countDistinct(property.state) }).from(property);
     process.stdout.write(

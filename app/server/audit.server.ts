@@ -123,6 +123,7 @@ export const AUDIT_ACTIONS = [
   'management_agreement_saved',
   'owner_contribution_recorded',
   'owner_account_created',
+  'owner_statement_regenerated',
   // The upload pipeline's malware scan refused a file (decision 052)
   'upload_malware_found',
 ] as const;
@@ -226,7 +227,8 @@ export type RefusableTable =
   | 'vendor'
   | 'project'
   | 'bid'
-  | 'checkout_session';
+  | 'checkout_session'
+  | 'owner_statement';
 
 /**
  * `auditRefusal` for an object the viewer was refused with a 404 that looks like "no such id":

@@ -4,8 +4,10 @@
  * account, last month's settlement) and gets a 404 for a building that is not theirs; the same
  * portal reads in Italian and fits a phone. An admin creates an owner from /admin/owners (a taken
  * e-mail is refused on the field), assigns a building by searching it, and saves a management
- * agreement after an impossible percent was refused.
+ * agreement after an impossible percent was refused; the seeded owner's statement regenerates to
+ * the same fingerprint, and the PDF the owner downloads has the fingerprint the portal shows.
  */
+import { createHash } from 'node:crypto';
 import { E2E_OWNER } from './seed-owners';
 import { expectAccessible } from './page-checks';
 import { expect, signInAs, test, waitForHydration } from './fixtures';
@@ -32,6 +34,21 @@ test('an owner reads their building’s month and its settlement, and nobody els
   await expect(page.getByTestId('owner-portal-settlements-table').getByRole('rowheader', { name: monthFromNow(-1) })).toBeVisible();
   await expectAccessible(page);
 
+  // Last month's statement: the PDF downloaded has the fingerprint the page shows.
+  const statement = page.getByTestId('owner-portal-statements-table').getByTestId('statement-row');
+  await expect(statement.getByRole('rowheader')).toHaveText(monthFromNow(-1));
+  const shown = (await statement.getByTestId('statement-sha256').textContent())!.trim();
+  expect(shown).toMatch(/^[0-9a-f]{64}$/);
+  const href = (await statement.getByTestId('statement-download').getAttribute('href'))!;
+  const pdf = await page.request.get(href);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect(
+    createHash('sha256')
+      .update(await pdf.body())
+      .digest('hex'),
+  ).toBe(shown);
+
   await card.getByRole('link', { name: E2E_OWNER.building }).click();
   await expect(page.getByRole('heading', { name: E2E_OWNER.building, level: 1 })).toBeVisible({ timeout: 20_000 });
   const rent = page.getByTestId('owner-account-row').filter({ hasText: '4000 · Rent income' });
@@ -39,7 +56,9 @@ test('an owner reads their building’s month and its settlement, and nobody els
   await expect(page.getByTestId('owner-building-collected-month')).toHaveText('$1,500.00');
   await expectAccessible(page);
 
-  // Building 1 exists (the e2e data's first) and is not this owner's: a 404 like an unknown id.
+  // Building 1 exists (the e2e data's first) and is not this owner's: a 404 like an unknown id;
+  // so is a statement that is not theirs.
+  expect((await page.request.get('/owner-portal/statements/999999/pdf')).status()).toBe(404);
   expect((await page.request.get('/owner-portal/buildings/1')).status()).toBe(404);
   expect((await page.request.get('/owner-portal/buildings/999999')).status()).toBe(404);
 });
@@ -63,7 +82,21 @@ test('an admin creates an owner, assigns a building and saves its management agr
   await page.goto('/admin/owners');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { name: 'Owners', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('owner-row').filter({ hasText: E2E_OWNER.record })).toBeVisible();
+  const seeded = page.getByTestId('owner-row').filter({ hasText: E2E_OWNER.record });
+  await expect(seeded).toBeVisible();
+
+  // The seeded owner's statement regenerates to the same fingerprint.
+  await seeded.getByRole('link', { name: E2E_OWNER.record }).click();
+  await expect(page.getByRole('heading', { name: E2E_OWNER.record, level: 1 })).toBeVisible({ timeout: 20_000 });
+  await waitForHydration(page);
+  const kept = (await page.getByTestId('statement-sha256').first().textContent())!.trim();
+  await page.getByTestId('statement-regenerate').first().click();
+  await expect(page.getByTestId('owners-toast').filter({ hasText: 'Statement regenerated: same fingerprint.' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('statement-sha256').first()).toHaveText(kept);
+  await page.goto('/admin/owners');
+  await waitForHydration(page);
 
   // The e2e owner's e-mail is taken: refused on the field, nothing created.
   const form = page.getByTestId('owner-create-form');

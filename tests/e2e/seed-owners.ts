@@ -2,7 +2,7 @@
  * The owner portal's browser journey (tests/e2e/owners.spec.ts, decision 061), in the e2e server's
  * fresh database: "E2E Owner Tower" (two units, one leased at $1,500 whose tenant paid this month's
  * rent) held by the e2e owner account's owner record ("Olga Owner Holdings") under an 8 %
- * agreement, with last month settled. `seed-users.ts` calls `seedOwners(db)` after the accounts
+ * agreement, with last month settled and its statement made. `seed-users.ts` calls `seedOwners(db)` after the accounts
  * exist. Server modules are imported inside the function, so the spec can import the constants.
  */
 import type { Db } from '../../app/server/db/client.server';
@@ -20,6 +20,7 @@ export async function seedOwners(db: Db): Promise<void> {
   const { createVerifiedUser } = await import('../../app/server/auth/create-user.server');
   const { building, charge, managementAgreement, owner, payment, property, user } = await import('../../app/server/db/schema');
   const { settleOwnerMonth, shiftMonth } = await import('../../app/features/owners/owner-settlement.server');
+  const { generateOwnerStatement } = await import('../../app/features/owners/owner-statements.server');
   if (await hasAccount(db, E2E_OWNER.tenant.email)) return;
   const tenant = await createVerifiedUser(db, { ...E2E_OWNER.tenant, role: 'tenant' });
   const [tower] = await db
@@ -78,4 +79,5 @@ export async function seedOwners(db: Db): Promise<void> {
     startsOn: `${shiftMonth(month, -1)}-01`,
   });
   await settleOwnerMonth(db, { buildingId: tower!.id, month: shiftMonth(month, -1) });
+  await generateOwnerStatement(db, { ownerId: record!.id, month: shiftMonth(month, -1) });
 }

@@ -42,6 +42,8 @@ import * as adminOwner from '~/routes/admin/owners.$ownerId';
 import * as adminOwners from '~/routes/admin/owners';
 import * as ownerPortal from '~/routes/owner-portal/_index';
 import * as ownerBuilding from '~/routes/owner-portal/buildings.$buildingId';
+import * as ownerStatementPdf from '~/routes/owner-portal/statements.$statementId.pdf';
+import * as adminOwnerStatementPdf from '~/routes/admin/owners.$ownerId.statements.$statementId.pdf';
 import * as vendorProfile from '~/routes/vendor-portal/profile';
 import * as users from '~/routes/admin/users';
 import * as tenantPortal from '~/routes/tenant-portal/_index';
@@ -158,6 +160,8 @@ describe('protected routes (spec §2, §6)', () => {
     { path: '/admin/owners', requires: 'admin', loader: adminOwners.loader, params: {} },
     recordRoute('/admin/owners/999999', 'admin', adminOwner.loader, { ownerId: '999999' }),
     recordRoute('/owner-portal/buildings/999999', 'owner', ownerBuilding.loader, { buildingId: '999999' }),
+    recordRoute('/owner-portal/statements/999999/pdf', 'owner', ownerStatementPdf.loader, { statementId: '999999' }),
+    recordRoute('/admin/owners/1/statements/999999/pdf', 'admin', adminOwnerStatementPdf.loader, { ownerId: '1', statementId: '999999' }),
   ];
   it.each(visitsOf(RECORD_ROUTES))('$path as $visitor (requires $requires)', (visit) => expectRouteGuarded(visitors, context, visit));
 

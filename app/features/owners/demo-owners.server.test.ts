@@ -41,6 +41,10 @@ describe('the demo owners', () => {
     expect(first.buildings).toBe(buildings.length);
     // Twelve months for each building (all of them are among the first 40 at this size).
     expect(first.settled).toBe(12 * buildings.length);
+    // A statement per owner and settled month, kept without e-mailing the demo's history.
+    expect(first.statements).toBeGreaterThanOrEqual(12);
+    const [mails] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from outbox where topic = 'mail.owner'`));
+    expect(mails?.n).toBe(0);
     expect(await database.db.select().from(building).where(isNull(building.ownerId))).toHaveLength(0);
     expect(await database.db.select().from(managementAgreement)).toHaveLength(buildings.length);
     const owners = await database.db.select({ email: owner.email }).from(owner);
@@ -63,7 +67,7 @@ describe('the demo owners', () => {
     expect(Number(totals!.distribution_lines)).toBe(Number(totals!.distributions));
 
     const again = await seedDemoOwners({ db: database.db, now: NOW });
-    expect(again).toEqual({ owners: 0, buildings: 0, settled: 0 });
+    expect(again).toEqual({ owners: 0, buildings: 0, settled: 0, statements: 0 });
     expect(await database.db.select().from(ownerSettlement)).toHaveLength(first.settled);
   });
 

@@ -5,7 +5,7 @@
  * thirteen months before the seed (fees of 6 to 10 %, some with a flat fee, reserves of $2,500 to
  * $10,000, distribution on the 10th), and the past twelve months settled through the real
  * settlement (`settleOwnerMonth`) — so the owner portal, the owners' pages and the ledger's 3100 and
- * 5200 accounts have a year of history. At the company's size only the first
+ * 5200 accounts have a year of history, and each settled month its owner statement (not e-mailed). At the company's size only the first
  * `DEMO_SETTLED_BUILDINGS` buildings get their history settled (each month is a transaction); the
  * others' agreements start this month. A second run adds nothing: buildings that have an owner
  * are skipped and owners are found by e-mail.
@@ -15,6 +15,7 @@ import { localToday } from '~/lib/time-zones';
 import type { Db } from '~/server/db/client.server';
 import { building, managementAgreement, owner } from '~/server/db/schema';
 import { settleOwnerMonth, shiftMonth } from './owner-settlement.server';
+import { generateDueOwnerStatements } from './owner-statements.server';
 
 /** The domain of the demo owners' e-mail addresses (reserved `.example`). */
 export const DEMO_OWNER_DOMAIN = 'owners.demo.dimora.example';
@@ -55,13 +56,13 @@ export async function seedDemoOwners({
 }: {
   db: Db;
   now?: Date;
-}): Promise<{ owners: number; buildings: number; settled: number }> {
+}): Promise<{ owners: number; buildings: number; settled: number; statements: number }> {
   const unowned = await db
     .select({ id: building.id, timeZone: building.timeZone })
     .from(building)
     .where(isNull(building.ownerId))
     .orderBy(asc(building.id));
-  if (unowned.length === 0) return { owners: 0, buildings: 0, settled: 0 };
+  if (unowned.length === 0) return { owners: 0, buildings: 0, settled: 0, statements: 0 };
   let owners = 0;
   const ownerIds: number[] = [];
   for (const spec of DEMO_OWNERS) {
@@ -110,5 +111,7 @@ export async function seedDemoOwners({
       if (outcome.ok) settled += 1;
     }
   }
-  return { owners, buildings: unowned.length, settled };
+  // The settled months' statements, kept like the job's; the demo's history is not e-mailed.
+  const statements = settled > 0 ? await generateDueOwnerStatements(db, { now, months: 14, email: false }) : 0;
+  return { owners, buildings: unowned.length, settled, statements };
 }

@@ -2,10 +2,14 @@
  * The owners' background job (decision 014, decision 061): `owners.settle_months` runs every hour
  * at 25 minutes past, so each building's distribution day is met soon after midnight on its own
  * wall clock, and settles every month that is due (`settleDueOwnerMonths`): the management fee and
- * the owner's distribution, once per building and month however often it runs.
+ * the owner's distribution, once per building and month however often it runs — and then makes
+ * the statements of the months settled (`generateDueOwnerStatements`), e-mailed through
+ * `mail.owner`.
  */
 import type { JobHandlers, JobSchedule } from '~/server/outbox/outbox.server';
+import { ownerMail, OWNER_MAIL_TOPIC, type OwnerMailPayload } from './owner-mail.server';
 import { settleDueOwnerMonths } from './owner-settlement.server';
+import { generateDueOwnerStatements } from './owner-statements.server';
 
 export const OWNER_SETTLE_TOPIC = 'owners.settle_months';
 
@@ -16,6 +20,11 @@ export const ownerJobHandlers: JobHandlers = {
     const result = await settleDueOwnerMonths(db, {
       onError: ({ buildingId, month, error }) => logger.error({ err: error, buildingId, month }, 'owner settlement failed'),
     });
-    logger.info(result, 'owner months settled');
+    // Then the statements of the owners whose months were settled, each e-mailed once.
+    const statements = await generateDueOwnerStatements(db);
+    logger.info({ ...result, statements }, 'owner months settled');
+  },
+  [OWNER_MAIL_TOPIC]: async (job, { mailer, publicUrl }) => {
+    await mailer.send(ownerMail(job.payload as OwnerMailPayload, publicUrl));
   },
 };

@@ -15,6 +15,7 @@ import { rowsOf } from '~/server/db/rows.server';
 import { building, maintenanceRequest, owner, project, workOrder } from '~/server/db/schema';
 import { collectedIncomeCents, monthEnd, monthStart } from './owner-settlement.server';
 import { findOwnerSettlements, type SettlementRow } from './owners.server';
+import { listOwnerStatements, type StatementRow } from './owner-statements.server';
 
 /** The work-order states that still need doing. */
 const OPEN_WORK_ORDER_STATES = ['offered', 'accepted', 'scheduled', 'in_progress'] as const;
@@ -86,23 +87,29 @@ const buildingColumns = {
   timeZone: building.timeZone,
 };
 
-/** The portal's home for `viewer`: their owner record (null: none linked), buildings with this month's figures, and recent settlements. */
+/** The portal's home for `viewer`: their owner record (null: none linked), buildings with this month's figures, recent settlements and statements. */
 export async function findOwnerPortal(
   db: Db,
   { viewer, now = new Date() }: { viewer: Pick<Viewer, 'id'>; now?: Date },
-): Promise<{ owner: Awaited<ReturnType<typeof findViewerOwner>>; buildings: OwnerPortalBuilding[]; settlements: SettlementRow[] }> {
+): Promise<{
+  owner: Awaited<ReturnType<typeof findViewerOwner>>;
+  buildings: OwnerPortalBuilding[];
+  settlements: SettlementRow[];
+  statements: StatementRow[];
+}> {
   const record = await findViewerOwner(db, viewer);
-  if (!record) return { owner: null, buildings: [], settlements: [] };
+  if (!record) return { owner: null, buildings: [], settlements: [], statements: [] };
   const rows = await db
     .select(buildingColumns)
     .from(building)
     .where(eq(building.ownerId, record.id))
     .orderBy(asc(building.name), asc(building.id));
-  const [buildings, settlements] = await Promise.all([
+  const [buildings, settlements, statements] = await Promise.all([
     Promise.all(rows.map((row) => buildingFigures(db, row, now))),
     findOwnerSettlements(db, record.id, { limit: 12 }),
+    listOwnerStatements(db, record.id, { limit: 12 }),
   ]);
-  return { owner: record, buildings, settlements };
+  return { owner: record, buildings, settlements, statements };
 }
 
 /** One account's line of an owner's income and expenses. */

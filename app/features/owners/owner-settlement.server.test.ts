@@ -16,7 +16,16 @@ import { localToday } from '~/lib/time-zones';
 import { recordOfflinePayment } from '~/features/ledger/ledger-commands.server';
 import { addCharge, createLeaseFixture, createPerson, TEST_ORIGIN } from '../../../tests/setup/leases';
 import { createTestDatabase, raceTest, TEST_PUBLIC_URL, type TestDatabase } from '../../../tests/setup/test-db';
+import { sha256Hex } from '~/features/leases/lease-document.server';
+import { OWNER_MAIL_TOPIC } from './owner-mail.server';
 import { findOwnerBuilding, findOwnerPortal } from './owner-portal.server';
+import {
+  buildOwnerStatement,
+  generateOwnerStatement,
+  listOwnerStatements,
+  regenerateOwnerStatement,
+  statementPdf,
+} from './owner-statements.server';
 import { monthEnd, settleDueOwnerMonths, settleOwnerMonth, settlementFigures, shiftMonth } from './owner-settlement.server';
 import { assignBuildingOwner, createOwner, recordOwnerContribution, saveManagementAgreement } from './owners.server';
 
@@ -160,7 +169,10 @@ describe('the admin’s owner commands', () => {
   it('end the previous owner’s agreement when a building changes hands, and keep it when assigned to its own owner again', async () => {
     const { ownerId, buildingId } = await ownedBuildingWithRentPaid();
     const agreementOf = async () => database.db.select().from(managementAgreement).where(eq(managementAgreement.buildingId, buildingId));
-    expect(await assignBuildingOwner(database.db, { actor: admin, id: ownerId, buildingId, origin: TEST_ORIGIN })).toEqual({ ok: true, id: ownerId });
+    expect(await assignBuildingOwner(database.db, { actor: admin, id: ownerId, buildingId, origin: TEST_ORIGIN })).toEqual({
+      ok: true,
+      id: ownerId,
+    });
     expect(await agreementOf()).toHaveLength(1);
     const buyer = await createOwner(database.db, {
       actor: admin,
@@ -302,6 +314,56 @@ describe('the monthly settlement', () => {
   });
 });
 
+describe('the monthly owner statement', () => {
+  it('adds up from the opening to the closing balance, is e-mailed once, and regenerates to the same fingerprint', async () => {
+    const { ownerId, buildingId, month } = await ownedBuildingWithRentPaid();
+    const now = dayOf(shiftMonth(month, 1), 6);
+    expect((await settleOwnerMonth(database.db, { buildingId, month, now })).ok).toBe(true);
+    const content = await buildOwnerStatement(database.db, { ownerId, month });
+    expect(content?.buildings).toHaveLength(1);
+    const part = content!.buildings[0]!;
+    expect(part).toMatchObject({
+      id: buildingId,
+      openingCents: 0,
+      income: [{ number: '4000', name: 'Rent income', cents: 120_000 }],
+      expenses: [],
+      feeCents: 14_600,
+      contributionsCents: 0,
+      uncollectedCents: 0,
+      distributionCents: 95_400,
+      otherCents: 0,
+      reserveCents: 10_000,
+      // What stays the owner's in trust: the reserve (the deposit is the tenant's).
+      closingCents: 10_000,
+    });
+
+    const first = await generateOwnerStatement(database.db, { ownerId, month, now });
+    expect(first?.created).toBe(true);
+    expect(first?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const again = await regenerateOwnerStatement(database.db, { actor: admin, ownerId, month, origin: TEST_ORIGIN });
+    expect(again).toEqual({ ok: true, sha256: first!.sha256, unchanged: true });
+    const mails = rowsOf<{ payload: { to: string; template: string; values: { hash: string } } }>(
+      await database.db.execute(
+        sql`select payload from outbox where topic = ${OWNER_MAIL_TOPIC} and payload->>'to' = ${`holdings${ownerCount}@owners.test`}`,
+      ),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.payload).toMatchObject({ template: 'statement', values: { hash: first!.sha256 } });
+
+    // The download renders the kept figures to the same bytes; another owner gets nothing.
+    const file = await statementPdf(database.db, { ownerId, statementId: first!.id });
+    expect(file?.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(sha256Hex(file!.pdf)).toBe(first!.sha256);
+    expect(file?.fileName).toBe(`owner-statement-${month}.pdf`);
+    expect(await statementPdf(database.db, { ownerId: ownerId + 1_000, statementId: first!.id })).toBeNull();
+    expect(await listOwnerStatements(database.db, ownerId)).toEqual([
+      expect.objectContaining({ id: first!.id, month, sha256: first!.sha256 }),
+    ]);
+    // No month settled: no statement.
+    expect(await generateOwnerStatement(database.db, { ownerId, month: shiftMonth(month, -6), now })).toBeNull();
+  });
+});
+
 describe('the owner portal', () => {
   it('shows an owner their buildings’ figures and refuses another owner’s building', async () => {
     const mine = await ownedBuildingWithRentPaid();
@@ -329,7 +391,12 @@ describe('the owner portal', () => {
     expect(await findOwnerBuilding(database.db, { viewer: person, buildingId: theirs.buildingId })).toBeNull();
     // An account with no owner record sees nothing.
     const stranger = await createPerson(database.db, 'owner', 'No Record');
-    expect(await findOwnerPortal(database.db, { viewer: stranger })).toEqual({ owner: null, buildings: [], settlements: [] });
+    expect(await findOwnerPortal(database.db, { viewer: stranger })).toEqual({
+      owner: null,
+      buildings: [],
+      settlements: [],
+      statements: [],
+    });
     expect(await findOwnerBuilding(database.db, { viewer: stranger, buildingId: mine.buildingId })).toBeNull();
   });
 });

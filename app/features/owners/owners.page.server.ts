@@ -3,7 +3,8 @@
  * decision 037). The list page searches owners (`?q=`) and creates one (`create`); the detail page
  * edits the record (`update`), makes the owner the owner of record of a building
  * (`assign-building`), writes a building's management agreement (`save-agreement`) and records an
- * owner contribution (`record-contribution`). Routes check the admin role first. Answers: 404 for
+ * owner contribution (`record-contribution`) and regenerates a month's statement
+ * (`regenerate-statement`, `month`: the toast says whether its fingerprint stayed the same). Routes check the admin role first. Answers: 404 for
  * an unknown owner or a building the owner does not hold, 409 for an e-mail another owner has,
  * 422 with field messages (nothing written), 400 for an unknown intent; after a success a 303 for
  * a plain post (to the new owner's page after `create`), data and a toast otherwise.
@@ -24,8 +25,10 @@ import {
   contributionSchema,
   OWNER_ADMIN_INTENTS,
   ownerSchema,
+  regenerateSchema,
   type OwnerAdminIntent,
 } from './owners.schemas';
+import { regenerateOwnerStatement } from './owner-statements.server';
 import {
   assignBuildingOwner,
   createOwner,
@@ -126,6 +129,16 @@ export async function handleOwnerDetailAction({ request, context, actor, ownerId
           await recordOwnerContribution(context.db, { ...common, buildingId, amountCents: amount, date }),
           back('record-contribution'),
         );
+      }
+      case 'regenerate-statement': {
+        const { month } = call.parse(regenerateSchema, undefined, { key: call.fields.month });
+        const outcome = await regenerateOwnerStatement(context.db, { actor, ownerId: id, month, origin: call.origin });
+        if (!outcome.ok) return call.refuse({ status: 404, message: 'owners.errors.not_settled' }, { key: month });
+        return call.done({
+          message: outcome.unchanged ? 'owners.statement.list.regenerated' : 'owners.statement.list.changed',
+          redirectTo: `/admin/owners/${id}?done=regenerate-statement`,
+          key: month,
+        });
       }
       default:
         return call.refuse({ status: 400, message: 'common.errors.unknownIntent' });

@@ -17,7 +17,14 @@ export const OWNER_LOCALES = ['en', 'it'] as const;
 export const OWNER_AMOUNT_MAX_CENTS = 100_000_000;
 
 /** The admin's commands on /admin/owners and /admin/owners/:ownerId. */
-export const OWNER_ADMIN_INTENTS = ['create', 'update', 'assign-building', 'save-agreement', 'record-contribution'] as const;
+export const OWNER_ADMIN_INTENTS = [
+  'create',
+  'update',
+  'assign-building',
+  'save-agreement',
+  'record-contribution',
+  'regenerate-statement',
+] as const;
 export type OwnerAdminIntent = (typeof OWNER_ADMIN_INTENTS)[number];
 
 export const OWNER_MESSAGES = {
@@ -27,6 +34,7 @@ export const OWNER_MESSAGES = {
   day: 'owners.errors.day',
   date: 'owners.errors.date',
   building: 'owners.errors.building',
+  month: 'owners.errors.month',
 } as const;
 
 /** The owner record: a person or a company, their e-mail (unique), phone and language. */
@@ -89,4 +97,12 @@ export const contributionSchema = z.object({
   buildingId: z.coerce.number(OWNER_MESSAGES.building).int().positive(OWNER_MESSAGES.building),
   amount: dollars.refine((cents) => cents > 0, OWNER_MESSAGES.amount),
   date: z.string().trim().refine(isIsoDate, OWNER_MESSAGES.date),
+});
+
+/** The month (`YYYY-MM`) of a statement to regenerate. */
+export const regenerateSchema = z.object({
+  month: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, OWNER_MESSAGES.month),
 });

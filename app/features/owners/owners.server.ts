@@ -14,6 +14,7 @@ import { isUniqueViolation } from '~/server/db/rows.server';
 import { building, managementAgreement, owner, ownerSettlement, user } from '~/server/db/schema';
 import { postJournalEntry, systemAccountId } from '~/features/accounting/general-ledger.server';
 import type { AgreementInput, OwnerInput } from './owners.schemas';
+import { listOwnerStatements, type StatementRow } from './owner-statements.server';
 
 type Actor = Pick<Viewer, 'id'>;
 
@@ -148,9 +149,10 @@ export type OwnerDetail = {
   invitationExpiresAt: string | null;
   buildings: OwnedBuilding[];
   settlements: SettlementRow[];
+  statements: StatementRow[];
 };
 
-/** Owner `ownerId` with its buildings and recent settlements, or null when unknown. */
+/** Owner `ownerId` with its buildings, recent settlements and statements, or null when unknown. */
 export async function findOwnerDetail(db: Db, ownerId: number): Promise<OwnerDetail | null> {
   const [row] = await db
     .select({
@@ -168,7 +170,11 @@ export async function findOwnerDetail(db: Db, ownerId: number): Promise<OwnerDet
     .leftJoin(user, eq(user.id, owner.userId))
     .where(eq(owner.id, ownerId));
   if (!row) return null;
-  const [buildings, settlements] = await Promise.all([findOwnedBuildings(db, ownerId), findOwnerSettlements(db, ownerId)]);
+  const [buildings, settlements, statements] = await Promise.all([
+    findOwnedBuildings(db, ownerId),
+    findOwnerSettlements(db, ownerId),
+    listOwnerStatements(db, ownerId),
+  ]);
   const { accountEmail, accountName, inviteExpiresAt, ...facts } = row;
   return {
     ...facts,
@@ -176,6 +182,7 @@ export async function findOwnerDetail(db: Db, ownerId: number): Promise<OwnerDet
     invitationExpiresAt: inviteExpiresAt?.toISOString() ?? null,
     buildings,
     settlements,
+    statements,
   };
 }
 

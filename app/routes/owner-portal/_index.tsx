@@ -22,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hasOwner: portal.owner !== null,
     buildings: portal.buildings,
     settlements: portal.settlements,
+    statements: portal.statements,
     i18n: translations(lang, ['account', 'owners']),
     meta: pageMeta(lang, 'owners.portal.meta.title', 'owners.portal.meta.description'),
   };
@@ -36,6 +37,7 @@ export default function OwnerPortal({ loaderData }: Route.ComponentProps) {
       hasOwner={loaderData.hasOwner}
       buildings={loaderData.buildings}
       settlements={loaderData.settlements}
+      statements={loaderData.statements}
     />
   );
 }

@@ -1630,6 +1630,36 @@ export const ownerSettlement = pgTable(
   ],
 );
 
+/**
+ * An owner's statement of one month (decision 061, migration 0031): the figures it shows
+ * (`content`, in `locale`) and the SHA-256 and size of the PDF they render to; the PDF is rendered
+ * from this row whenever it is downloaded (deterministically), so it is the document e-mailed.
+ */
+export const ownerStatement = pgTable(
+  'owner_statement',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => owner.id, { onDelete: 'cascade' }),
+    /** The month's first day. */
+    month: date('month').notNull(),
+    locale: text('locale', { enum: ['en', 'it'] })
+      .notNull()
+      .default('en'),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    sha256: text('sha256').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: createdAt(),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('owner_statement_first_day', sql`extract(day FROM ${t.month}) = 1`),
+    check('owner_statement_locale_known', sql`${t.locale} IN ('en', 'it')`),
+    uniqueIndex('owner_statement_owner_month_uq').on(t.ownerId, t.month),
+  ],
+);
+
 /** The /subscriptions page: saved search criteria with double opt-in. */
 export const listingAlert = pgTable(
   'listing_alert',

@@ -21,6 +21,7 @@ import { useLanguage } from '~/lib/use-language';
 import type { OwnerAdminIntent } from '../owners.schemas';
 import type { OwnedBuilding, OwnerDetail } from '../owners.server';
 import { OwnerFields } from './owner-fields';
+import { StatementsTable } from './statements-table';
 
 type Result = ActionResult<string, object> | undefined;
 type Props = { detail: OwnerDetail; today: string; done: OwnerAdminIntent | null; result: Result };
@@ -299,6 +300,8 @@ export function SettlementsTable({
 export function OwnerDetailPage({ detail, today, done, result }: Props) {
   const { t } = useTranslation();
   const edit = useActionResult(result, { intent: 'update', toast: TOAST, keepValues: true });
+  // A regenerated statement: the toast says whether its fingerprint stayed the same.
+  useActionResult(result, { intent: 'regenerate-statement', toast: TOAST });
   useDoneToast(done, (intent) => t(`owners.done.${intent}`), TOAST);
   return (
     <>
@@ -311,6 +314,18 @@ export function OwnerDetailPage({ detail, today, done, result }: Props) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             <BuildingsSection detail={detail} today={today} result={result} />
+            <SectionCard
+              titleId="owner-statements-title"
+              title={t('owners.statement.list.title')}
+              description={t('owners.statement.list.body')}
+            >
+              <StatementsTable
+                statements={detail.statements}
+                hrefOf={(statement) => `/admin/owners/${detail.id}/statements/${statement.id}/pdf`}
+                regenerate
+                testIdPrefix="owner-statements"
+              />
+            </SectionCard>
             <SectionCard titleId="owner-settlements-title" title={t('owners.settlements.title')} description={t('owners.settlements.body')}>
               <SettlementsTable settlements={detail.settlements} />
             </SectionCard>

@@ -19,6 +19,8 @@ import { useLanguage } from '~/lib/use-language';
 import type { OwnerBuildingDetail, OwnerPortalBuilding } from '../owner-portal.server';
 import type { SettlementRow } from '../owners.server';
 import { SettlementsTable } from './owner-detail-page';
+import { StatementsTable } from './statements-table';
+import type { StatementRow } from '../owner-statements.server';
 
 /** Occupancy as a whole percent of the building's units (0 when it has none). */
 function occupancyPercent(building: Pick<OwnerPortalBuilding, 'unitsLeased' | 'unitsTotal'>): number {
@@ -92,9 +94,10 @@ type HomeProps = {
   hasOwner: boolean;
   buildings: OwnerPortalBuilding[];
   settlements: SettlementRow[];
+  statements: StatementRow[];
 };
 
-export function OwnerPortalHome({ name, hasOwner, buildings, settlements }: HomeProps) {
+export function OwnerPortalHome({ name, hasOwner, buildings, settlements, statements }: HomeProps) {
   const { t } = useTranslation();
   return (
     <PortalHome title={t('owners.portal.title')} greeting={t('owners.portal.greeting', { name })}>
@@ -116,6 +119,17 @@ export function OwnerPortalHome({ name, hasOwner, buildings, settlements }: Home
               <BuildingCard key={building.id} building={building} />
             ))}
           </SimpleGrid>
+          <SectionCard
+            titleId="owner-portal-statements"
+            title={t('owners.statement.list.title')}
+            description={t('owners.statement.list.body')}
+          >
+            <StatementsTable
+              statements={statements}
+              hrefOf={(statement) => `/owner-portal/statements/${statement.id}/pdf`}
+              testIdPrefix="owner-portal-statements"
+            />
+          </SectionCard>
           <SectionCard
             titleId="owner-portal-settlements"
             title={t('owners.portal.distributions')}
