@@ -117,14 +117,14 @@ describe('createUserAccount', () => {
         email: 'Enter a valid e-mail address',
         fullName: 'This field is required',
         password: 'Password must be at least 8 characters long',
-        role: 'Choose one of the four roles.',
+        role: 'Choose one of the five roles.',
       },
     });
     const it_ = await createUserAccount({ db: database.db, actor: admin, origin, locale: 'it', input });
     expect(it_.ok).toBe(false);
     if (it_.ok) return;
     expect(it_.errors.password).toBe('La password deve contenere almeno 8 caratteri');
-    expect(it_.errors.role).toBe('Scegli uno dei quattro ruoli.');
+    expect(it_.errors.role).toBe('Scegli uno dei cinque ruoli.');
     expect(await database.db.select().from(user).where(eq(user.email, 'not-an-email'))).toHaveLength(0);
   });
 
@@ -180,8 +180,8 @@ describe('changeUserRole', () => {
       errors: { form: 'This account does not exist (any more).' },
     });
     const target = await makeUser('tenant');
-    const outcome = await changeUserRole({ ...by(admin), input: { userId: target.id, role: 'owner' } });
-    expect(outcome).toMatchObject({ ok: false, status: 422, errors: { role: 'Choose one of the four roles.' } });
+    const outcome = await changeUserRole({ ...by(admin), input: { userId: target.id, role: 'landlord' } });
+    expect(outcome).toMatchObject({ ok: false, status: 422, errors: { role: 'Choose one of the five roles.' } });
     expect((await userRow(target.id))?.role).toBe('tenant');
   });
 
