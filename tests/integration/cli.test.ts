@@ -38,7 +38,7 @@ describe('argument errors fail fast, before the database is opened', () => {
       runScript('admin-create.ts', ['--email', 'nopass@example.com']),
     ]);
     expect(role).toMatchObject({ code: 1, stdout: '' });
-    expect(role.stderr.trim()).toBe('user:create: The role must be one of: tenant, vendor, property_manager, admin.');
+    expect(role.stderr.trim()).toBe('user:create: The role must be one of: tenant, vendor, owner, property_manager, admin.');
     expect(missing.code).toBe(1);
     expect(missing.stderr.trim()).toBe('user:create: missing --password, --role (see --help)');
     expect(unknown.code).toBe(1);
