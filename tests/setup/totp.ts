@@ -34,3 +34,13 @@ export function totpStepNow(ms: number = Date.now()): number {
 export function totpAt(base32Secret: string, step: number): string {
   return generateSync({ secret: base32Secret, epoch: step * TOTP_PERIOD_S });
 }
+
+/**
+ * Resolves once at least `marginMs` of the current TOTP step remain, so a test that picks a step's
+ * code and sends it at once cannot see the step change on the way (a loaded CI machine takes
+ * seconds for a password hash). Waits for the condition, never a fixed time.
+ */
+export async function awayFromStepEdge(marginMs = 5_000): Promise<void> {
+  const periodMs = TOTP_PERIOD_S * 1000;
+  while (periodMs - (Date.now() % periodMs) < marginMs) await new Promise((resolve) => setTimeout(resolve, 100));
+}
