@@ -24,6 +24,8 @@
 import { openDatabase } from '../../app/server/db/client.server';
 import { createVerifiedUser } from '../../app/server/auth/create-user.server';
 import { postDueRent, postLateFees } from '../../app/features/ledger/rent-jobs.server';
+import { settleOwnerMonth, shiftMonth } from '../../app/features/owners/owner-settlement.server';
+import { generateDueOwnerStatements } from '../../app/features/owners/owner-statements.server';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../app/server/db/rows.server';
 import { FIRST_NAMES } from '../../app/server/db/seed/person-names';
@@ -74,6 +76,44 @@ const SEARCHED = {
   email: `${FIRST_NAMES[4242 % 30]!.toLowerCase()}.${LAST_NAMES[Math.floor(4242 / 30) % 30]!.toLowerCase()}.4242@`,
 };
 const BENCH_TENANT = { email: 'bench-tenant@dimora.test', password: 'bench-lodger-pass-1' };
+/** The owner portal's account (decision 061): the owner of record of `BENCH_OWNER_BUILDINGS`. */
+const BENCH_OWNER = { email: 'bench-owner@dimora.test', password: 'bench-landlord-pass-1' };
+const BENCH_OWNER_BUILDINGS = [7, 8, 9];
+
+/**
+ * Makes the bench owner (once): an owner record linked to `BENCH_OWNER`'s account holding buildings
+ * 7–9 under an 8 % agreement since thirteen months ago, with the twelve ended months settled
+ * through the real settlement and their statements made, as the job would have done.
+ */
+async function ensureOwner(env: Record<string, string>): Promise<void> {
+  const database = await openDatabase(databaseTarget(env));
+  try {
+    const db = database.db;
+    const found = rowsOf<{ id: number }>(await db.execute(sql`select id from owner where email = ${BENCH_OWNER.email}`));
+    if (found.length > 0) return;
+    const started = performance.now();
+    const account = await createVerifiedUser(db, { ...BENCH_OWNER, name: 'Bench Owner', role: 'owner' });
+    const [record] = rowsOf<{ id: number }>(
+      await db.execute(
+        sql`insert into owner (kind, name, email, user_id) values ('company', 'Bench Holdings LLC', ${BENCH_OWNER.email}, ${account.id}) returning id`,
+      ),
+    );
+    const month = new Date().toISOString().slice(0, 7);
+    for (const buildingId of BENCH_OWNER_BUILDINGS) {
+      await db.execute(sql`update building set owner_id = ${record!.id} where id = ${buildingId}`);
+      await db.execute(sql`
+        insert into management_agreement (building_id, fee_percent_bp, reserve_cents, distribution_day, starts_on)
+        values (${buildingId}, 800, 500000, 1, ${`${shiftMonth(month, -13)}-01`}::date)`);
+      for (let back = 12; back >= 1; back -= 1) await settleOwnerMonth(db, { buildingId, month: shiftMonth(month, -back) });
+    }
+    const statements = await generateDueOwnerStatements(db, { months: 13, email: false });
+    console.log(
+      `  bench owner: 3 buildings, 36 months settled, ${statements} statements in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } finally {
+    await database.close();
+  }
+}
 
 /** Adds the bench leases and their history once (kept in the scratch database). */
 async function ensureLeases(env: Record<string, string>): Promise<void> {
@@ -313,11 +353,13 @@ async function main() {
       );
       console.log(`  daily late fees: ${dailyLine(job.daily)}`);
       await settleLedger(env);
+      await ensureOwner(env);
       return deepCursor(env);
     },
     paths: async (base, { tenants: deep, rentRoll: rentRollDeep }) => {
       const admin = { cookie: await signInBenchAdmin(base) };
       const tenant = { cookie: await signInBench(base, BENCH_TENANT) };
+      const owner = { cookie: await signInBench(base, BENCH_OWNER) };
       return [
         ['tenants (default)', '/admin/tenants', admin],
         ['tenants: name', `/admin/tenants?q=${encodeURIComponent(SEARCHED.name)}`, admin],
@@ -370,6 +412,11 @@ async function main() {
         ['reports: vendor payments', '/admin/reports?report=vendor-payments', admin],
         ['reports: vendor pay, building', '/admin/reports?report=vendor-payments&building=7', admin],
         ['reports: vendor pay, last year', `/admin/reports?report=vendor-payments&year=${new Date().getUTCFullYear() - 1}`, admin],
+        // Owners (decision 061): the owner's portal (three buildings), one building, the admin's list and owner page.
+        ['owners: portal (3 buildings)', '/owner-portal', owner],
+        ['owners: portal, building', `/owner-portal/buildings/${BENCH_OWNER_BUILDINGS[0]}`, owner],
+        ['owners: admin list', '/admin/owners', admin],
+        ['owners: admin search', '/admin/owners?q=bench', admin],
       ];
     },
     // The data request a browser sends when the person moves within the section (a filter, a
@@ -377,8 +424,13 @@ async function main() {
     // their data (their shouldRevalidate) — and it checks the session itself.
     // The ids of app/routes.ts (a staff page's is `<area>/<file>`): an unknown id would run every
     // loader of the path, the root's included.
-    routeIdOf: (urlPath) =>
-      urlPath.startsWith('/tenant-portal') ? 'routes/tenant-portal/_index' : `admin/${urlPath.split(/[/?]/)[2]}.tsx`,
+    routeIdOf: (urlPath) => {
+      if (urlPath.startsWith('/tenant-portal')) return 'routes/tenant-portal/_index';
+      if (urlPath.startsWith('/owner-portal/buildings/')) return 'routes/owner-portal/buildings.$buildingId';
+      if (urlPath.startsWith('/owner-portal')) return 'routes/owner-portal/_index';
+      if (urlPath.startsWith('/admin/owners')) return 'routes/admin/owners';
+      return `admin/${urlPath.split(/[/?]/)[2]}.tsx`;
+    },
   });
   printDataRequestTable(
     `\nLeases at ${LEASES.toLocaleString('en-US')} active leases (data requests, ${duration} s each; target p95 ≤ 50 ms one at a time, reports ≤ 300 ms)`,

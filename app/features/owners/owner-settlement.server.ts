@@ -62,15 +62,22 @@ export async function collectedIncomeCents(
     FEE_BASE_CHARGE_KINDS.map((kind) => sql`${kind}`),
     sql`, `,
   );
+  // Each unit's allocations in a lateral with an aggregate: the planner cannot flatten it into a
+  // join that starts from every allocation of the period (there is no index on their date), so it
+  // probes the building's units, then their leases, charges and allocations by their indexes.
   const [row] = rowsOf<{ cents: string | number | null }>(
     await db.execute(sql`
-      select coalesce(sum(a.amount_cents), 0) as cents
+      select coalesce(sum(unit_total.cents), 0) as cents
       from property u
-      join lease l on l.property_id = u.id
-      join charge c on c.lease_id = l.id and c.kind::text in (${kinds})
-      join ledger_allocation a on a.charge_id = c.id and a.payment_id is not null
-      where u.building_id = ${buildingId}
-        and a.created_at >= ${start.toISOString()}::timestamptz and a.created_at < ${end.toISOString()}::timestamptz`),
+      cross join lateral (
+        select sum(a.amount_cents) as cents
+        from lease l
+        join charge c on c.lease_id = l.id and c.kind::text in (${kinds})
+        join ledger_allocation a on a.charge_id = c.id and a.payment_id is not null
+          and a.created_at >= ${start.toISOString()}::timestamptz and a.created_at < ${end.toISOString()}::timestamptz
+        where l.property_id = u.id
+      ) unit_total
+      where u.building_id = ${buildingId}`),
   );
   return Number(row?.cents ?? 0);
 }

@@ -19,6 +19,8 @@ import { findLedgerDetail } from './ledger-detail.server';
 import { findMaintenanceKpis } from './maintenance-kpis.server';
 import { findDepositLiability, findVendorPayments } from './liability-reports.server';
 import type { ReportQuery } from './reports.schemas';
+import { collectedIncomeCents, trustPosition } from '~/features/owners/owner-settlement.server';
+import { buildStatementBuilding } from '~/features/owners/owner-statements.server';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const UNITS = 10_000;
@@ -51,6 +53,12 @@ describe(`rent roll and aging query plans at ${UNITS.toLocaleString('en-US')} un
       insert into payment (lease_id, kind, method, amount_cents, status, provider, idempotency_key, settled_at)
       select c.lease_id, 'rent', 'check', sum(c.amount_cents)::int, 'succeeded', 'offline', 'plan-' || c.lease_id, now()
       from charge c where c.status = 'paid' group by c.lease_id`);
+    // What paid each rent, applied on its due date (the owner's collected income reads these).
+    await db.execute(sql`
+      insert into ledger_allocation (charge_id, payment_id, amount_cents, created_at)
+      select c.id, p.id, c.amount_cents, c.due_date + interval '2 hours'
+      from charge c join payment p on p.idempotency_key = 'plan-' || c.lease_id
+      where c.status = 'paid' and c.kind = 'rent'`);
     // Each lease's deposit, charged and paid at the start (the deposit liability reads its journal lines).
     await db.execute(sql`
       insert into charge (lease_id, kind, amount_cents, allocated_cents, due_date, period, status)
@@ -98,6 +106,7 @@ describe(`rent roll and aging query plans at ${UNITS.toLocaleString('en-US')} un
       'vendor',
       'document',
       'maintenance_request',
+      'ledger_allocation',
     ])
       await db.execute(sql.raw(`ANALYZE ${table}`));
   }, 300_000);
@@ -227,5 +236,22 @@ describe(`rent roll and aging query plans at ${UNITS.toLocaleString('en-US')} un
     }
     const kpis = await findMaintenanceKpis({ db: database.db, actor: admin, query: query('maintenance', null) });
     expect(kpis.totals.opened).toBeGreaterThan(0);
+  });
+  it('the owner portal and statement figures of one building read that building only (decision 061)', async () => {
+    const runs = [
+      () => collectedIncomeCents(database.db, { buildingId, timeZone: 'America/Chicago', from: '2026-01-01', to: '2026-11-30' }),
+      () => trustPosition(database.db, { buildingId, month: '2026-11' }),
+      () => buildStatementBuilding(database.db, { buildingId, name: 'Plan building', month: '2026-11', lang: 'en', reserveCents: 0 }),
+    ];
+    for (const run of runs) {
+      for (const plan of await plansOf(run)) {
+        expectNoFullScans(plan);
+        if (/on property u\b/.test(plan)) expect(plan, plan).toMatch(/property_building_unit_idx/);
+        if (/on charge c\b/.test(plan)) expect(plan, plan).toMatch(/charge_lease_due_idx|charge_scheduled_uq/);
+        if (/on ledger_allocation a\b/.test(plan)) expect(plan, plan).toMatch(/ledger_allocation_charge_idx/);
+        if (/on journal_line l\b/.test(plan)) expect(plan, plan).toMatch(/journal_line_building_account_date_idx/);
+        if (/on gl_month_total t\b/.test(plan)) expect(plan, plan).toMatch(/gl_month_total_building_month_idx/);
+      }
+    }
   });
 });
