@@ -5,7 +5,7 @@
  * thirteen months before the seed (fees of 6 to 10 %, some with a flat fee, reserves of $2,500 to
  * $10,000, distribution on the 10th), and the past twelve months settled through the real
  * settlement (`settleOwnerMonth`) — so the owner portal, the owners' pages and the ledger's 3100 and
- * 5200 accounts have a year of history, and each settled month its owner statement (not e-mailed). At the company's size only the first
+ * 5200 accounts have a year of history, and the last three settled months their owner statements (not e-mailed). At the company's size only the first
  * `DEMO_SETTLED_BUILDINGS` buildings get their history settled (each month is a transaction); the
  * others' agreements start this month. A second run adds nothing: buildings that have an owner
  * are skipped and owners are found by e-mail.
@@ -19,6 +19,9 @@ import { generateDueOwnerStatements } from './owner-statements.server';
 
 /** The domain of the demo owners' e-mail addresses (reserved `.example`). */
 export const DEMO_OWNER_DOMAIN = 'owners.demo.dimora.example';
+
+/** How many months back the demo makes owner statements. */
+export const DEMO_STATEMENT_MONTHS = 3;
 
 /** How many buildings get their twelve past months settled. */
 export const DEMO_SETTLED_BUILDINGS = 40;
@@ -111,7 +114,8 @@ export async function seedDemoOwners({
       if (outcome.ok) settled += 1;
     }
   }
-  // The settled months' statements, kept like the job's; the demo's history is not e-mailed.
-  const statements = settled > 0 ? await generateDueOwnerStatements(db, { now, months: 14, email: false }) : 0;
+  // The last three settled months' statements, kept like the job's (each PDF takes a moment to
+  // render, so not the whole year at start-up); the demo's history is not e-mailed.
+  const statements = settled > 0 ? await generateDueOwnerStatements(db, { now, months: DEMO_STATEMENT_MONTHS, email: false }) : 0;
   return { owners, buildings: unowned.length, settled, statements };
 }

@@ -146,6 +146,42 @@ export function settlementFigures(collectedCents: number, terms: AgreementTerms,
   };
 }
 
+/**
+ * Posts `cents` out of building `buildingId`'s trust cash to `account` (debit) with the owner on
+ * both lines, dated `entryDate`; answers the entry's id, or null (nothing posted) for 0 cents.
+ */
+async function postFromTrustCash({
+  tx,
+  entryDate,
+  buildingId,
+  ownerId,
+  source,
+  account,
+  cents,
+  memo,
+}: {
+  tx: Tx;
+  entryDate: string;
+  buildingId: number;
+  ownerId: number;
+  source: 'management_fee' | 'owner_distribution';
+  account: 'management_fees' | 'owner_distributions';
+  cents: number;
+  memo: string;
+}): Promise<number | null> {
+  if (cents <= 0) return null;
+  return postJournalEntry(tx, {
+    entryDate,
+    buildingId,
+    source,
+    memo,
+    lines: [
+      { accountId: await systemAccountId(tx, account), debitCents: cents, ownerId },
+      { accountId: await systemAccountId(tx, 'trust_cash'), creditCents: cents, ownerId },
+    ],
+  });
+}
+
 /** Why a month was not settled. */
 export type SettlementRefusal =
   /** The building is unknown, has no management agreement or no owner of record. */
@@ -198,33 +234,21 @@ export async function settleOwnerMonth(
       .returning({ buildingId: ownerSettlement.buildingId });
     if (!claimed) return { ok: false, reason: 'already_settled' };
 
-    const trustCash = await systemAccountId(tx, 'trust_cash');
-    let feeEntryId: number | null = null;
-    let distributionEntryId: number | null = null;
-    if (figures.feeCents > 0) {
-      feeEntryId = await postJournalEntry(tx, {
-        entryDate: last,
-        buildingId,
-        source: 'management_fee',
-        memo: `Management fee ${month}`,
-        lines: [
-          { accountId: await systemAccountId(tx, 'management_fees'), debitCents: figures.feeCents, ownerId },
-          { accountId: trustCash, creditCents: figures.feeCents, ownerId },
-        ],
-      });
-    }
-    if (figures.distributionCents > 0) {
-      distributionEntryId = await postJournalEntry(tx, {
-        entryDate: last,
-        buildingId,
-        source: 'owner_distribution',
-        memo: `Owner distribution ${month}`,
-        lines: [
-          { accountId: await systemAccountId(tx, 'owner_distributions'), debitCents: figures.distributionCents, ownerId },
-          { accountId: trustCash, creditCents: figures.distributionCents, ownerId },
-        ],
-      });
-    }
+    const fromTrust = { tx, entryDate: last, buildingId, ownerId };
+    const feeEntryId = await postFromTrustCash({
+      ...fromTrust,
+      source: 'management_fee',
+      account: 'management_fees',
+      cents: figures.feeCents,
+      memo: `Management fee ${month}`,
+    });
+    const distributionEntryId = await postFromTrustCash({
+      ...fromTrust,
+      source: 'owner_distribution',
+      account: 'owner_distributions',
+      cents: figures.distributionCents,
+      memo: `Owner distribution ${month}`,
+    });
     if (feeEntryId || distributionEntryId) {
       await tx
         .update(ownerSettlement)

@@ -25,6 +25,7 @@ import { building, owner, ownerSettlement, ownerStatement } from '~/server/db/sc
 import { enqueueOutbox } from '~/server/outbox/outbox.server';
 import { recordAuditEvent, type RequestOrigin } from '~/server/audit.server';
 import { currentSettings } from '~/server/settings/settings.server';
+import { fileResponse } from '~/server/http/download.server';
 import { renderPdf, sha256Hex, toPdfText } from '~/features/leases/lease-document.server';
 import { fillText } from '~/server/mail/templates.server';
 import { monthEnd, monthStart, shiftMonth } from './owner-settlement.server';
@@ -464,6 +465,23 @@ export async function listOwnerStatements(db: Db, ownerId: number, { limit = 24 
     .orderBy(sql`${ownerStatement.month} desc`)
     .limit(limit);
   return rows.map((row) => ({ ...row, month: row.month.slice(0, 7), createdAt: row.createdAt.toISOString() }));
+}
+
+/**
+ * The download of statement `statementId` when it belongs to owner `ownerId` (null otherwise): the
+ * PDF rendered from the kept figures, inline, with its fingerprint in `X-Content-SHA256`.
+ */
+export async function statementDownload(db: Db, ids: { ownerId: number; statementId: number }): Promise<Response | null> {
+  const statement = await statementPdf(db, ids);
+  if (!statement) return null;
+  const response = fileResponse({
+    body: statement.pdf,
+    fileName: statement.fileName,
+    contentType: 'application/pdf',
+    disposition: 'inline',
+  });
+  response.headers.set('X-Content-SHA256', statement.sha256);
+  return response;
 }
 
 /**

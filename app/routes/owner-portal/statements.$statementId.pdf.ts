@@ -6,11 +6,10 @@
  */
 import { data } from 'react-router';
 import { findViewerOwner } from '~/features/owners/owner-portal.server';
-import { statementPdf } from '~/features/owners/owner-statements.server';
+import { statementDownload } from '~/features/owners/owner-statements.server';
 import { parseId } from '~/lib/ids';
 import { requireRole } from '~/server/auth/session.server';
 import { auditedNotFound } from '~/server/http/audited-not-found.server';
-import { fileResponse } from '~/server/http/download.server';
 import type { Route } from './+types/statements.$statementId.pdf';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -18,14 +17,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const statementId = parseId(params.statementId);
   if (!statementId) throw data(null, { status: 404 });
   const record = await findViewerOwner(context.db, viewer);
-  const statement = record ? await statementPdf(context.db, { ownerId: record.id, statementId }) : null;
-  if (!statement) throw await auditedNotFound(request, context, viewer, { table: 'owner_statement', id: statementId, reason: 'not_owner' });
-  const response = fileResponse({
-    body: statement.pdf,
-    fileName: statement.fileName,
-    contentType: 'application/pdf',
-    disposition: 'inline',
-  });
-  response.headers.set('X-Content-SHA256', statement.sha256);
-  return response;
+  const download = record ? await statementDownload(context.db, { ownerId: record.id, statementId }) : null;
+  if (!download) throw await auditedNotFound(request, context, viewer, { table: 'owner_statement', id: statementId, reason: 'not_owner' });
+  return download;
 }

@@ -6,6 +6,7 @@
  */
 import { Anchor, Badge, Button, Grid, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconBuildingEstate, IconCash, IconDeviceFloppy, IconLink } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { BackLink } from '~/components/back-link';
 import { useActionResult, useDoneToast } from '~/components/forms/use-action-result';
@@ -162,17 +163,26 @@ function BuildingsSection({ detail, today, result }: { detail: OwnerDetail; toda
   );
 }
 
+/** A card of one command on the owner: its heading (`id`), a line on what it does, its form. */
+function CommandCard({ id, title, body, children }: { id: string; title: string; body: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="xs">
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {body}
+      </Text>
+      {children}
+    </Paper>
+  );
+}
+
 function AssignForm({ result }: { result: Result }) {
   const { t } = useTranslation();
   const outcome = useActionResult(result, { intent: 'assign-building', toast: TOAST });
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="owner-assign-title">
-      <Title order={2} size="h4" id="owner-assign-title" mb="xs">
-        {t('owners.assign.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        {t('owners.assign.body')}
-      </Text>
+    <CommandCard id="owner-assign-title" title={t('owners.assign.title')} body={t('owners.assign.body')}>
       <Form method="post" preventScrollReset ref={outcome.formRef} key={outcome.formKey} data-testid="owner-assign-form">
         <input type="hidden" name="intent" value="assign-building" />
         <Stack gap="sm">
@@ -195,7 +205,7 @@ function AssignForm({ result }: { result: Result }) {
           </Button>
         </Stack>
       </Form>
-    </Paper>
+    </CommandCard>
   );
 }
 
@@ -204,13 +214,7 @@ function ContributionForm({ detail, today, result }: { detail: OwnerDetail; toda
   const outcome = useActionResult(result, { intent: 'record-contribution', toast: TOAST });
   if (detail.buildings.length === 0) return null;
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="owner-contribution-title">
-      <Title order={2} size="h4" id="owner-contribution-title" mb="xs">
-        {t('owners.contribution.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        {t('owners.contribution.body')}
-      </Text>
+    <CommandCard id="owner-contribution-title" title={t('owners.contribution.title')} body={t('owners.contribution.body')}>
       <Form method="post" preventScrollReset ref={outcome.formRef} key={outcome.formKey} data-testid="owner-contribution-form" noValidate>
         <input type="hidden" name="intent" value="record-contribution" />
         <Stack gap="sm">
@@ -253,7 +257,7 @@ function ContributionForm({ detail, today, result }: { detail: OwnerDetail; toda
           </Button>
         </Stack>
       </Form>
-    </Paper>
+    </CommandCard>
   );
 }
 

@@ -7,6 +7,7 @@
  */
 import { Anchor, Badge, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBuildingEstate, IconClipboardList, IconTool } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BackLink } from '~/components/back-link';
 import { ScrollTable, NoWrapCell } from '~/components/lists/list-table';
@@ -186,6 +187,19 @@ function AccountsTable({ detail }: { detail: OwnerBuildingDetail }) {
   );
 }
 
+/** A line of a short list: an icon, what it is (`children`, may truncate) and its status as a badge. */
+function StatusRow({ icon: IconComponent, status, children }: { icon: typeof IconTool; status: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <IconComponent size={16} aria-hidden />
+        {children}
+      </Group>
+      <Badge variant="light">{status}</Badge>
+    </Group>
+  );
+}
+
 export function OwnerBuildingPage({ detail }: { detail: OwnerBuildingDetail }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -221,15 +235,11 @@ export function OwnerBuildingPage({ detail }: { detail: OwnerBuildingDetail }) {
           >
             <Stack gap="xs" data-testid="owner-work-orders">
               {detail.workOrders.map((order) => (
-                <Group key={order.id} justify="space-between" wrap="nowrap">
-                  <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-                    <IconTool size={16} aria-hidden />
-                    <Text size="sm" truncate>
-                      {order.title}
-                    </Text>
-                  </Group>
-                  <Badge variant="light">{t(`workOrders.status.${order.status}`)}</Badge>
-                </Group>
+                <StatusRow key={order.id} icon={IconTool} status={t(`workOrders.status.${order.status}`)}>
+                  <Text size="sm" truncate>
+                    {order.title}
+                  </Text>
+                </StatusRow>
               ))}
             </Stack>
           </SectionCard>
@@ -241,21 +251,17 @@ export function OwnerBuildingPage({ detail }: { detail: OwnerBuildingDetail }) {
           >
             <Stack gap="xs" data-testid="owner-projects">
               {detail.projects.map((item) => (
-                <Group key={item.id} justify="space-between" wrap="nowrap">
-                  <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-                    <IconClipboardList size={16} aria-hidden />
-                    <div style={{ minWidth: 0 }}>
-                      <Text size="sm" truncate>
-                        {item.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {t('owners.portal.budget', { amount: formatCents(item.budgetCents, lang) })}
-                        {item.startDate ? ` · ${formatIsoDate(item.startDate, lang)}` : ''}
-                      </Text>
-                    </div>
-                  </Group>
-                  <Badge variant="light">{t(`projects.status.${item.status}`)}</Badge>
-                </Group>
+                <StatusRow key={item.id} icon={IconClipboardList} status={t(`projects.status.${item.status}`)}>
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" truncate>
+                      {item.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {t('owners.portal.budget', { amount: formatCents(item.budgetCents, lang) })}
+                      {item.startDate ? ` · ${formatIsoDate(item.startDate, lang)}` : ''}
+                    </Text>
+                  </div>
+                </StatusRow>
               ))}
             </Stack>
           </SectionCard>
