@@ -2,9 +2,9 @@
  * The page chrome around every public page: top bar, floating side menu, cookie banner, offline
  * badge, loading card and footer; plus error screen (a) of spec §2 and the 404 page inside it.
  */
+import { Suspense } from 'react';
 import { isRouteErrorResponse, Outlet, useLocation, useNavigate, useRouteError, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '~/lib/i18n';
-import { CookieBanner } from '~/components/chrome/cookie-banner';
 import { FlashToasts } from '~/components/chrome/flash-toasts';
 import { PasteGuard } from '~/components/chrome/paste-guard';
 import { Footer } from '~/components/chrome/footer';
@@ -17,9 +17,14 @@ import { NotFoundScreen } from '~/components/not-found';
 import { ChatLauncher } from '~/features/inquiries/components/chat-launcher';
 import { LazyNotificationBell } from '~/features/notifications/components/lazy-notification-bell';
 import { DEFAULT_LANGUAGE } from '~/lib/constants';
+import { lazyPart } from '~/lib/lazy-part';
 import { RealtimeProvider } from '~/lib/realtime';
 import type { loader as rootLoader } from '~/root';
 import classes from '~/components/chrome/chrome.module.css';
+
+// Decision 036: the banner is code-split; a visitor who has chosen (the server read the cookie)
+// never downloads it, and until its chunk is in, the server's banner posts as a plain form.
+const CookieBanner = lazyPart(() => import('~/components/chrome/cookie-banner').then((module) => module.CookieBanner));
 
 function Chrome({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
@@ -43,7 +48,11 @@ function Chrome({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <Footer />
-      <CookieBanner initialConsent={root?.consent ?? null} />
+      {root?.consent ? null : (
+        <Suspense fallback={null}>
+          <CookieBanner initialConsent={null} />
+        </Suspense>
+      )}
       <ChatLauncher viewer={root?.viewer ?? null} hasChat={Boolean(root?.chat)} />
     </RealtimeProvider>
   );

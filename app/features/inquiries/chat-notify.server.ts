@@ -12,8 +12,7 @@ import { user } from '~/server/db/schema';
 import { mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import type { Audience } from '~/server/realtime/events.server';
-import { inboxThreadUrl } from './chat.types';
-import { inquiryAudiences } from './lead-access.server';
+import { inquiryAudiences, inboxThreadUrl } from './lead-access.server';
 import { preview } from './thread-messages.server';
 
 /** Where the visitor's notification about a reply leads: any page, with the chat opened. */

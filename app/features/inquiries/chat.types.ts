@@ -3,7 +3,6 @@
  * conversation in the widget, the staff inbox's thread list and open thread. Client-safe and
  * free of zod, so the widget (on every page) stays small.
  */
-import { isAdmin } from '~/lib/access';
 import type { ChatMessageView } from '~/server/realtime/events.server';
 
 export type { ChatMessageView };
@@ -29,11 +28,6 @@ export type ChatThreadStatus = 'open' | 'closed';
  */
 export const INBOX_KINDS = ['chat', 'contact'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
-
-/** Where a staff member's notification about thread `id` leads (their inbox, the thread open). */
-export function inboxThreadUrl(role: string, threadId: number): string {
-  return isAdmin(role) ? `/admin/messages?thread=${threadId}` : `/dashboard?thread=${threadId}#inbox`;
-}
 
 /** Threads and waiting threads (with an unread visitor message) of one tab. */
 export type InboxTabCount = { total: number; unread: number };

@@ -15,7 +15,6 @@ import {
   CHAT_INBOX_PAGE_SIZE,
   CHAT_PREVIEW_LENGTH,
   INBOX_KINDS,
-  inboxThreadUrl,
   type InboxData,
   type InboxKind,
   type InboxTabCount,
@@ -24,7 +23,7 @@ import {
 } from './chat.types';
 import { threadAudiences } from './chat-notify.server';
 import { assertStaff, auditRefusedThread, findInboxThread, toInboxUnit } from './inbox-access.server';
-import { inboxThreadsCondition } from './lead-access.server';
+import { inboxThreadsCondition, inboxThreadUrl } from './lead-access.server';
 import { preview, threadMessages } from './thread-messages.server';
 
 /** Unread visitor messages of a thread, as a correlated subquery on `thread`. */

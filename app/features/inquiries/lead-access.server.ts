@@ -70,3 +70,8 @@ export async function inquiryRecipients(db: Db, propertyId: number | null): Prom
     )
     .orderBy(user.id);
 }
+
+/** Where a staff member's notification about thread `id` leads (their inbox, the thread open). */
+export function inboxThreadUrl(role: string, threadId: number): string {
+  return isAdmin(role) ? `/admin/messages?thread=${threadId}` : `/dashboard?thread=${threadId}#inbox`;
+}

@@ -9,9 +9,8 @@ import type { Db } from '~/server/db/client.server';
 import { mailLanguage } from '~/server/mail/templates.server';
 import { insertNotifications } from '~/server/notifications/notify.server';
 import { publishEvents } from '~/server/realtime/events.server';
-import { inboxThreadUrl } from './chat.types';
 import type { ContactTopic } from './contact.schemas';
-import { inquiryAudiences, inquiryRecipients } from './lead-access.server';
+import { inquiryAudiences, inquiryRecipients, inboxThreadUrl } from './lead-access.server';
 import { enqueueInquiryAcknowledgement } from './lead-jobs.server';
 
 /** How much of the message a notification shows. */
