@@ -93,6 +93,8 @@ export default [
     route('vendor-signup', 'routes/public/vendor-signup.tsx'),
     // The invitation an approved vendor is e-mailed (decision 030).
     route('vendor-invite/:token', 'routes/public/vendor-invite.$token.tsx'),
+    // The invitation an owner is e-mailed (decision 061).
+    route('owner-invite/:token', 'routes/public/owner-invite.$token.tsx'),
     // Accounts (spec §2 /auth, /auth/forgot; §6 protected routes). Every protected loader and
     // action checks the session and role itself.
     route('auth', 'routes/auth/_index.tsx'),

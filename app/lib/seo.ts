@@ -19,12 +19,14 @@ export const PRIVATE_PATH_PREFIXES = [
   '/dashboard',
   '/tenant-portal',
   '/vendor-portal',
+  '/owner-portal',
   '/auth',
   '/api',
   '/account',
   '/booking',
-  // A vendor's invitation link (decision 030) carries a one-time token.
+  // A vendor's or an owner's invitation link (decisions 030, 061) carries a one-time token.
   '/vendor-invite',
+  '/owner-invite',
   '/payment-success',
   '/preferences',
   '/__diagnostics',

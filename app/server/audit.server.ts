@@ -122,6 +122,7 @@ export const AUDIT_ACTIONS = [
   'owner_building_assigned',
   'management_agreement_saved',
   'owner_contribution_recorded',
+  'owner_invitation_sent',
   'owner_account_created',
   'owner_statement_regenerated',
   // The upload pipeline's malware scan refused a file (decision 052)

@@ -42,6 +42,7 @@ describe('htmlCacheKey', () => {
       '/booking/3',
       '/subscriptions',
       '/vendor-invite/x',
+      '/owner-invite/x',
       '/preferences',
       '/property/1/x',
     ]) {

@@ -17,6 +17,7 @@ describe('redacting secrets carried in links (decision 023)', () => {
     expect(redactSecrets('https://d.example/vendor-invite/Ab3_xY-9z')).toBe('https://d.example/vendor-invite/REDACTED');
     expect(redactSecrets('/vendor-invite/Ab3_xY-9z.data?_routes=x')).toBe('/vendor-invite/REDACTED.data?_routes=x');
     expect(redactSecrets('/auth?redirectTo=%2Fvendor-invite%2FAb3_xY')).toBe('/auth?redirectTo=%2Fvendor-invite%2FREDACTED');
+    expect(redactSecrets('https://d.example/owner-invite/Zz9-_a')).toBe('https://d.example/owner-invite/REDACTED');
     expect(redactQuery({ redirectTo: '/vendor-invite/Ab3', page: '2' })).toEqual({ redirectTo: '/vendor-invite/REDACTED', page: '2' });
     expect(redactSecrets('/vendor-signup')).toBe('/vendor-signup');
   });

@@ -14,10 +14,11 @@ export const REDACTED = 'REDACTED';
 const SECRET_PARAM = new RegExp(`([?&](?:amp;)?(?:${SECRET_QUERY_PARAMS.join('|')})=)[^&#\\s"'<>)\\]]+`, 'gi');
 
 /**
- * Paths whose last segment is a secret: a vendor's invitation link (`/vendor-invite/<token>`,
- * decision 030), also when carried URL-encoded in another link's `redirectTo`.
+ * Paths whose last segment is a secret: a vendor's or an owner's invitation link
+ * (`/vendor-invite/<token>`, `/owner-invite/<token>`, decisions 030 and 061), also when carried
+ * URL-encoded in another link's `redirectTo`.
  */
-export const SECRET_PATH_PREFIXES = ['vendor-invite'] as const;
+export const SECRET_PATH_PREFIXES = ['vendor-invite', 'owner-invite'] as const;
 const SECRET_PATH = new RegExp(`((?:/|%2F)(?:${SECRET_PATH_PREFIXES.join('|')})(?:/|%2F))[A-Za-z0-9_-]+`, 'gi');
 
 /**

@@ -5,12 +5,14 @@
  * portal reads in Italian and fits a phone. An admin creates an owner from /admin/owners (a taken
  * e-mail is refused on the field), assigns a building by searching it, and saves a management
  * agreement after an impossible percent was refused; the seeded owner's statement regenerates to
- * the same fingerprint, and the PDF the owner downloads has the fingerprint the portal shows.
+ * the same fingerprint, and the PDF the owner downloads has the fingerprint the portal shows. The
+ * new owner is invited by e-mail and creates their account from the link, landing in the portal.
  */
 import { createHash } from 'node:crypto';
 import { E2E_OWNER } from './seed-owners';
 import { expectAccessible } from './page-checks';
 import { expect, signInAs, test, waitForHydration } from './fixtures';
+import { linkIn, waitForMail } from './mail';
 
 /** `YYYY-MM` of the month `delta` months from now (UTC). */
 function monthFromNow(delta: number): string {
@@ -77,7 +79,10 @@ test.describe('in Italian on a phone', () => {
   });
 });
 
-test('an admin creates an owner, assigns a building and saves its management agreement', async ({ page }) => {
+test('an admin creates an owner, assigns a building, saves its management agreement and invites the owner, who creates their account', async ({
+  page,
+  browser,
+}) => {
   await signInAs(page, 'admin');
   await page.goto('/admin/owners');
   await waitForHydration(page);
@@ -138,4 +143,32 @@ test('an admin creates an owner, assigns a building and saves its management agr
   await expect(page.getByTestId('owners-toast').filter({ hasText: 'Management agreement saved.' })).toBeVisible({ timeout: 20_000 });
   await expect(held.getByTestId('agreement-status')).toHaveText('7.5%');
   await expectAccessible(page);
+
+  // The invitation: e-mailed through the outbox; the link (signed out) creates the owner's account,
+  // signs it in and opens the portal with the building just assigned.
+  const email = `partners.${suffix}@owners.e2e.test`;
+  await page.getByTestId('owner-invitation-submit').click();
+  await expect(page.getByTestId('owners-toast').filter({ hasText: 'Invitation e-mailed to the owner.' })).toBeVisible({ timeout: 20_000 });
+  const link = linkIn(await waitForMail(email, 'Your Dimora owner portal account'), '/owner-invite/');
+  await page.reload();
+  await expect(page.getByTestId('owner-invitation-form').getByRole('button', { name: 'Send a new invitation' })).toBeVisible();
+  const visitor = await browser.newContext();
+  const invited = await visitor.newPage();
+  await invited.goto(link);
+  await waitForHydration(invited);
+  const create = invited.getByTestId('owner-invite-create');
+  await expect(create.getByTestId('owner-invite-email')).toHaveValue(email);
+  await create.getByTestId('owner-invite-password').fill('Harbour-Ledger-2031!');
+  await create.getByTestId('owner-invite-confirm').fill('Harbour-Ledger-2031!');
+  await create.getByTestId('owner-invite-submit').click();
+  await expect(invited).toHaveURL(/\/owner-portal$/, { timeout: 30_000 });
+  await expect(invited.getByTestId('owner-portal-building').getByRole('heading', { name: 'E2E Lease Court' })).toBeVisible();
+  // The link worked once.
+  await invited.goto(link);
+  await expect(invited.getByTestId('owner-invite')).toHaveAttribute('data-state', 'invalid');
+  await visitor.close();
+  // The admin's page shows the account.
+  await page.reload();
+  await expect(page.getByText(`Signed in to the owner portal as ${email}.`)).toBeVisible();
+  await expect(page.getByTestId('owner-invitation-form')).toHaveCount(0);
 });

@@ -206,6 +206,7 @@ describe('the worker’s rules', () => {
       '/booking/3',
       '/subscriptions',
       '/vendor-invite/abc',
+      '/owner-invite/abc',
       '/property/42/edit',
     ]) {
       expect({ page, handler: ruleFor(page)?.handler, cache: ruleFor(page)?.options?.cacheName }).toEqual({

@@ -14,7 +14,6 @@ import type { Db } from '~/server/db/client.server';
 import { leaseTenant, user } from '~/server/db/schema';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
 import { renderTemplateMail, type TemplateMailPayload } from '~/server/mail/template-mail.server';
-import { mailLanguage } from '~/server/mail/templates.server';
 import type { JobHandlers, OutboxMessage } from '~/server/outbox/outbox.server';
 
 type Texts = typeof en;
@@ -57,19 +56,7 @@ export function leaseMail(payload: LeaseMailPayload): OutgoingMail {
   return renderTemplateMail(TEXTS, payload, { url: payload.url });
 }
 
-/** Formats cents as USD in the recipient's language. */
-export function mailMoney(cents: number, locale: string): string {
-  return new Intl.NumberFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', { style: 'currency', currency: 'USD' }).format(
-    cents / 100,
-  );
-}
-
-/** Formats an ISO date in the recipient's language (UTC). */
-export function mailDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${iso.slice(0, 10)}T12:00:00Z`),
-  );
-}
+export { mailDate, mailMoney } from '~/server/mail/templates.server';
 
 export const leaseMailJobHandlers: JobHandlers = {
   [LEASE_MAIL_TOPIC]: async (job, { mailer }) => {

@@ -4,8 +4,10 @@
  * edits the record (`update`), makes the owner the owner of record of a building
  * (`assign-building`), writes a building's management agreement (`save-agreement`) and records an
  * owner contribution (`record-contribution`) and regenerates a month's statement
- * (`regenerate-statement`, `month`: the toast says whether its fingerprint stayed the same). Routes check the admin role first. Answers: 404 for
- * an unknown owner or a building the owner does not hold, 409 for an e-mail another owner has,
+ * (`regenerate-statement`, `month`: the toast says whether its fingerprint stayed the same) and
+ * e-mails the owner an invitation to the owner portal (`send-invitation`). Routes check the admin
+ * role first. Answers: 404 for an unknown owner or a building the owner does not hold, 409 for an
+ * e-mail another owner has or an invitation to an owner who has an account already,
  * 422 with field messages (nothing written), 400 for an unknown intent; after a success a 303 for
  * a plain post (to the new owner's page after `create`), data and a toast otherwise.
  */
@@ -28,6 +30,7 @@ import {
   regenerateSchema,
   type OwnerAdminIntent,
 } from './owners.schemas';
+import { sendOwnerInvitation, type OwnerInvitationRefusal } from './owner-invitation.server';
 import { regenerateOwnerStatement } from './owner-statements.server';
 import {
   assignBuildingOwner,
@@ -46,8 +49,9 @@ type PageArgs = { request: Request; context: DimoraLoadContext; actor: Viewer };
 const PAGE_TRANSLATIONS = ['owners', 'forms', 'reports'] as const;
 
 /** How the owner pages answer the owner services' reason codes (`owners.errors.<reason>`). */
-export const OWNER_REFUSALS = reasonTable<OwnerRefusal>('owners.errors', {
+export const OWNER_REFUSALS = reasonTable<OwnerRefusal | OwnerInvitationRefusal>('owners.errors', {
   not_found: 404,
+  already_linked: 409,
   email_taken: { status: 409, field: 'email' },
   building_not_found: { status: 404, field: 'buildingId' },
 });
@@ -82,7 +86,7 @@ export async function loadOwnerDetailPage({ request, context, ownerId }: PageArg
 /** Answers a service's outcome: the refusal, or the success toast and where a plain post goes. */
 function answer(
   call: FormCall<OwnerAdminIntent>,
-  outcome: OwnerOutcome,
+  outcome: OwnerOutcome | { ok: false; reason: OwnerInvitationRefusal },
   redirectTo: (id: number) => string,
   { alwaysRedirect = false, key }: { alwaysRedirect?: boolean; key?: string } = {},
 ) {
@@ -130,6 +134,8 @@ export async function handleOwnerDetailAction({ request, context, actor, ownerId
           back('record-contribution'),
         );
       }
+      case 'send-invitation':
+        return answer(call, await sendOwnerInvitation(context.db, common), back('send-invitation'));
       case 'regenerate-statement': {
         const { month } = call.parse(regenerateSchema, undefined, { key: call.fields.month });
         const outcome = await regenerateOwnerStatement(context.db, { actor, ownerId: id, month, origin: call.origin });

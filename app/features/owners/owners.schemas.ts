@@ -24,6 +24,7 @@ export const OWNER_ADMIN_INTENTS = [
   'save-agreement',
   'record-contribution',
   'regenerate-statement',
+  'send-invitation',
 ] as const;
 export type OwnerAdminIntent = (typeof OWNER_ADMIN_INTENTS)[number];
 

@@ -146,14 +146,15 @@ export type OwnerDetail = {
   phone: string | null;
   locale: 'en' | 'it';
   account: { email: string; name: string } | null;
-  invitationExpiresAt: string | null;
+  /** The last invitation's link (while the owner has no account): until when it works, and whether that has passed. */
+  invitation: { expiresAt: string; expired: boolean } | null;
   buildings: OwnedBuilding[];
   settlements: SettlementRow[];
   statements: StatementRow[];
 };
 
-/** Owner `ownerId` with its buildings, recent settlements and statements, or null when unknown. */
-export async function findOwnerDetail(db: Db, ownerId: number): Promise<OwnerDetail | null> {
+/** Owner `ownerId` with its buildings, recent settlements and statements, or null when unknown; `now` decides whether the invitation expired. */
+export async function findOwnerDetail(db: Db, ownerId: number, now = new Date()): Promise<OwnerDetail | null> {
   const [row] = await db
     .select({
       id: owner.id,
@@ -179,7 +180,7 @@ export async function findOwnerDetail(db: Db, ownerId: number): Promise<OwnerDet
   return {
     ...facts,
     account: accountEmail ? { email: accountEmail, name: accountName ?? '' } : null,
-    invitationExpiresAt: inviteExpiresAt?.toISOString() ?? null,
+    invitation: inviteExpiresAt ? { expiresAt: inviteExpiresAt.toISOString(), expired: inviteExpiresAt.getTime() <= now.getTime() } : null,
     buildings,
     settlements,
     statements,

@@ -21,12 +21,11 @@ import { createVerifiedUser } from '~/server/auth/create-user.server';
 import type { Viewer } from '~/server/auth/session.server';
 import { auditLog, document, notification, outbox, user, vendor } from '~/server/db/schema';
 import type { DimoraLoadContext } from '~/server/load-context';
-import type { Mailer, OutgoingMail } from '~/server/mail/mailer.server';
 import { createUploadScan } from '~/server/uploads/upload-scan.server';
-import { processOutboxBatch } from '~/server/outbox/outbox.server';
 import { vendorIneligibility } from '~/features/work-orders/work-order-core.server';
 import { answerOf, settle } from '../../../tests/setup/action-result';
 import { createUser, viewerOf } from '../../../tests/setup/factories';
+import { capturingMailer, quietLogger, runDueJobs } from '../../../tests/setup/outbox';
 import { createTestDatabase, testContext, type TestDatabase } from '../../../tests/setup/test-db';
 import { signInForTest } from '../../../tests/setup/two-factor';
 import {
@@ -52,9 +51,8 @@ let uploadsDir: string;
 let admin: Viewer;
 let manager: Viewer;
 const origin = { ip: '192.0.2.12', userAgent: 'vitest' };
-const sent: OutgoingMail[] = [];
-const mailer: Mailer = { kind: 'mailbox', send: async (mail) => void sent.push(mail), close: () => undefined };
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const { sent, mailer } = capturingMailer();
+const quiet = quietLogger;
 const PASSWORD = 'sturdy-vendor-pass';
 let counter = 0;
 
@@ -76,20 +74,7 @@ beforeEach(() => {
 });
 
 /** Runs every due job with the vendor handlers and the capturing mailer. */
-async function runJobs() {
-  for (let round = 0; round < 5; round += 1) {
-    const { processed, failed } = await processOutboxBatch({
-      db: database.db,
-      mailer,
-      logger: quiet,
-      publicUrl: 'http://dimora.test',
-      handlers: vendorJobHandlers,
-      limit: 50,
-    });
-    expect(failed).toBe(0);
-    if (processed === 0) return;
-  }
-}
+const runJobs = () => runDueJobs(database.db, { mailer, handlers: vendorJobHandlers });
 
 async function makeVendor(values: Partial<typeof vendor.$inferInsert> = {}) {
   counter += 1;
@@ -425,10 +410,10 @@ describe('the invitation', () => {
     expect(await findVendorInvitation({ db: database.db, token, viewer: null })).toMatchObject({
       state: 'create',
       email: row.email,
-      companyName: row.companyName,
+      name: row.companyName,
     });
     const outcome = await acceptVendorInvitation({ db: database.db, token, password: PASSWORD, locale: 'it', origin });
-    expect(outcome).toMatchObject({ ok: true, vendorId: row.id });
+    expect(outcome).toMatchObject({ ok: true, recordId: row.id });
     const [account] = await database.db.select().from(user).where(eq(user.email, row.email.toLowerCase()));
     expect(account).toMatchObject({ role: 'vendor', emailVerified: true, locale: 'it', companyName: row.companyName });
     expect(await vendorRow(row.id)).toMatchObject({ userId: account!.id, inviteTokenHash: null, inviteExpiresAt: null });
@@ -473,7 +458,7 @@ describe('the invitation', () => {
     const later = new Date(Date.now() + 8 * 86_400_000);
     expect(await findVendorInvitation({ db: database.db, token, viewer: null, now: later })).toEqual({
       state: 'expired',
-      companyName: row.companyName,
+      name: row.companyName,
     });
     expect(await acceptVendorInvitation({ db: database.db, token, password: PASSWORD, locale: 'en', origin, now: later })).toEqual({
       ok: false,

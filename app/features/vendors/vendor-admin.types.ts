@@ -19,8 +19,6 @@ export const VENDOR_SEARCH_MAX = 100;
 export const VENDOR_REASON_MAX = 1_000;
 /** "Insurance expiring": verified insurance that ends within this many days. */
 export const INSURANCE_EXPIRING_DAYS = 30;
-/** How long an invitation link stays valid (days). */
-export const INVITATION_TTL_DAYS = 7;
 /** A rejected applicant may apply again this many days after the decision. */
 export const REAPPLY_AFTER_DAYS = 30;
 /** A vendor keeps at most this many documents (certificates and W-9s, old ones included). */
@@ -201,24 +199,3 @@ export type VendorProfileActionResult = ActionResult<VendorProfileIntent>;
 /** Query parameters the document upload's redirect sets on /vendor-portal/profile. */
 export const DOCUMENT_DONE_PARAM = 'uploaded';
 export const DOCUMENT_ERROR_PARAM = 'uploadError';
-
-/** What the invitation page shows. */
-export type VendorInviteState =
-  /** Unknown, used or replaced link, or a vendor no longer approved. */
-  | { state: 'invalid' }
-  | { state: 'expired'; companyName: string }
-  /** Signed out: create the account (the e-mail is the vendor's). */
-  | { state: 'create'; companyName: string; email: string; contactName: string; expiresAt: string }
-  /** Signed out, but an account with this e-mail exists: sign in with it first. */
-  | { state: 'sign_in'; companyName: string; email: string }
-  /** Signed in as a vendor account with this e-mail: link it. */
-  | { state: 'link'; companyName: string; email: string }
-  /** Signed in as someone else. */
-  | { state: 'wrong_account'; companyName: string; email: string; signedInAs: string };
-
-/** The invitation page's commands: create the account (signed out), or link the signed-in one. */
-export const INVITE_INTENTS = ['create', 'link'] as const;
-export type VendorInviteIntent = (typeof INVITE_INTENTS)[number];
-
-/** What the invitation page's action answers when it does not redirect (decision 037's one result shape). */
-export type VendorInviteActionResult = ActionResult<VendorInviteIntent>;

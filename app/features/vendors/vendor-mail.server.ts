@@ -12,7 +12,7 @@ import type { Language } from '~/lib/constants';
 import type { OutgoingMail } from '~/server/mail/mailer.server';
 import { paragraph } from '~/server/mail/layout.server';
 import { fillNonBlankLine, renderTemplateMail } from '~/server/mail/template-mail.server';
-import { fillText as fill, mailLanguage } from '~/server/mail/templates.server';
+import { fillText as fill, mailDate, mailLanguage } from '~/server/mail/templates.server';
 
 type Texts = typeof en;
 const TEXTS: Record<Language, Texts> = { en, it };
@@ -77,9 +77,5 @@ export function daysLabel(locale: string | null | undefined, days: number): stri
   return fill(days === 0 ? texts.zero : days === 1 ? texts.one : texts.other, { count: String(days) });
 }
 
-/** An ISO date in the recipient's language (UTC), e.g. "June 30, 2027" / "30 giugno 2027". */
-export function vendorMailDate(iso: string, locale: string | null | undefined): string {
-  return new Intl.DateTimeFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${iso.slice(0, 10)}T12:00:00Z`),
-  );
-}
+/** Formats an ISO date in the recipient's language (UTC), e.g. "June 1, 2030". */
+export const vendorMailDate = mailDate;

@@ -5,23 +5,38 @@
  * that e-mail, it links the account; an expired, used or unknown link says so clearly. The token
  * is never logged (redact.server.ts).
  */
-import { VendorInvitePage } from '~/features/vendors/components/vendor-invite-page';
-import { handleVendorInviteAction, loadVendorInvitePage } from '~/features/vendors/vendor-invite.page.server';
-import type { VendorInviteActionResult } from '~/features/vendors/vendor-admin.types';
+import { AccountInvitePage } from '~/features/accounts/components/account-invite-page';
+import type { AccountInviteActionResult } from '~/features/accounts/account-invite.types';
+import { handleInviteAction, loadInvitePage, type InvitePageKind } from '~/features/accounts/account-invite.page.server';
+import { vendorInvitations } from '~/features/vendors/vendor-invitation.server';
 import { loaderMeta } from '~/lib/loader-meta';
 import type { Route } from './+types/vendor-invite.$token';
 
+/** The accounts' invitation page for vendors: texts under `vendors.invite`, the account lands in the portal. */
+const INVITE: InvitePageKind = {
+  namespace: 'vendors',
+  portal: '/vendor-portal',
+  ...vendorInvitations,
+};
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadVendorInvitePage({ request, context, token: params.token });
+  return loadInvitePage(INVITE, { request, context, token: params.token });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  return handleVendorInviteAction({ request, context, token: params.token });
+  return handleInviteAction(INVITE, { request, context, token: params.token });
 }
 
 // Not public: loaderMeta marks it noindex.
 export const meta = loaderMeta;
 
 export default function VendorInvite({ loaderData, actionData, params }: Route.ComponentProps) {
-  return <VendorInvitePage invitation={loaderData.invitation} result={actionData as VendorInviteActionResult | undefined} token={params.token} />;
+  return (
+    <AccountInvitePage
+      kind="vendor"
+      invitation={loaderData.invitation}
+      result={actionData as AccountInviteActionResult | undefined}
+      token={params.token}
+    />
+  );
 }

@@ -21,6 +21,20 @@ export function mailLanguage(locale: string | null | undefined): Language {
   return (SUPPORTED_LANGUAGES as readonly string[]).includes(locale ?? '') ? (locale as Language) : DEFAULT_LANGUAGE;
 }
 
+/** Formats cents as USD in the recipient's language. */
+export function mailMoney(cents: number, locale: string | null | undefined): string {
+  return new Intl.NumberFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', { style: 'currency', currency: 'USD' }).format(
+    cents / 100,
+  );
+}
+
+/** Formats an ISO date in the recipient's language (UTC). */
+export function mailDate(iso: string, locale: string | null | undefined): string {
+  return new Intl.DateTimeFormat(mailLanguage(locale) === 'it' ? 'it-IT' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${iso.slice(0, 10)}T12:00:00Z`),
+  );
+}
+
 /**
  * `template` with every `{{key}}` replaced by `values[key]` (numbers written out; a missing key
  * becomes ''). Plain text: the HTML part escapes the result where it places it.

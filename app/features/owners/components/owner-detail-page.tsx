@@ -1,11 +1,11 @@
 /**
  * /admin/owners/:ownerId (decision 061): one owner — the record, the buildings they hold with each
  * building's management agreement (a form per building), a building to assign, an owner
- * contribution to record, and the settled months (fee, reserve and distribution). Plain `<Form>`s:
+ * contribution to record, the owner portal invitation to send, and the settled months (fee, reserve and distribution). Plain `<Form>`s:
  * each works without JavaScript (a 303 back with `?done=`) and shows its own refusal.
  */
 import { Anchor, Badge, Button, Grid, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconBuildingEstate, IconCash, IconDeviceFloppy, IconLink } from '@tabler/icons-react';
+import { IconBuildingEstate, IconCash, IconDeviceFloppy, IconLink, IconMailForward } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { BackLink } from '~/components/back-link';
@@ -15,7 +15,7 @@ import { ListTable, NoWrapCell } from '~/components/lists/list-table';
 import { SignedInPageHeader } from '~/components/page-header';
 import { SectionCard } from '~/components/section-card';
 import type { ActionResult } from '~/lib/action-result';
-import { formatCents, formatNumber } from '~/lib/format';
+import { formatCents, formatDateTime, formatNumber } from '~/lib/format';
 import { useTranslation } from '~/lib/i18n';
 import { centsToDollarsText } from '~/lib/money';
 import { useLanguage } from '~/lib/use-language';
@@ -175,6 +175,41 @@ function CommandCard({ id, title, body, children }: { id: string; title: string;
       </Text>
       {children}
     </Paper>
+  );
+}
+
+/** The owner portal account: none yet → send an invitation (again, once it expired or was lost). */
+function InvitationForm({ detail, result }: { detail: OwnerDetail; result: Result }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const outcome = useActionResult(result, { intent: 'send-invitation', toast: TOAST });
+  if (detail.account) return null;
+  const { invitation } = detail;
+  const status = !invitation
+    ? t('owners.account.none')
+    : t(invitation.expired ? 'owners.account.expired' : 'owners.account.pending', { date: formatDateTime(invitation.expiresAt, lang) });
+  return (
+    <CommandCard id="owner-invitation-title" title={t('owners.account.title')} body={status}>
+      <Form method="post" preventScrollReset data-testid="owner-invitation-form">
+        <input type="hidden" name="intent" value="send-invitation" />
+        <Stack gap="xs">
+          {outcome.errors.form && (
+            <Text c="red" size="sm" role="alert">
+              {outcome.errors.form}
+            </Text>
+          )}
+          <Button
+            type="submit"
+            variant="light"
+            leftSection={<IconMailForward size={16} aria-hidden />}
+            loading={outcome.busy}
+            data-testid="owner-invitation-submit"
+          >
+            {t(invitation ? 'owners.account.resend' : 'owners.account.send')}
+          </Button>
+        </Stack>
+      </Form>
+    </CommandCard>
   );
 }
 
@@ -361,6 +396,7 @@ export function OwnerDetailPage({ detail, today, done, result }: Props) {
                 </Stack>
               </Form>
             </Paper>
+            <InvitationForm detail={detail} result={result} />
             <AssignForm result={result} />
             <ContributionForm detail={detail} today={today} result={result} />
             <Text size="sm">

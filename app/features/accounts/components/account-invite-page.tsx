@@ -1,9 +1,10 @@
 /**
- * /vendor-invite/:token (decision 030): the approved vendor's invitation. Signed
- * out: "create your vendor account" — the e-mail shown, fixed; a password with the strength
- * meter and its confirmation. Signed in as the vendor's account: "link". Otherwise a clear
- * message: the link is expired, used or unknown, an account with the e-mail exists (sign in
- * first), or someone else is signed in. Plain forms: work without JavaScript.
+ * An invitation link's page: /vendor-invite/:token (decision 030) and /owner-invite/:token
+ * (decision 061). Signed out: "create your account" — the e-mail shown, fixed; a password with the
+ * strength meter and its confirmation. Signed in with the invited account: "link". Otherwise a
+ * clear message: the link is expired, used or unknown, an account with the e-mail exists (sign in
+ * first), or someone else is signed in. Texts under `<kind>s.invite`, test ids `<kind>-invite-*`.
+ * Plain forms: work without JavaScript.
  */
 import { Alert, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconKey, IconLink, IconLogin } from '@tabler/icons-react';
@@ -18,32 +19,39 @@ import { PasswordField } from '~/components/forms/password-field';
 import { useActionResult } from '~/components/forms/use-action-result';
 import { formatDateTime } from '~/lib/format';
 import { useLanguage } from '~/lib/use-language';
-import type { VendorInviteActionResult, VendorInviteState } from '../vendor-admin.types';
+import type { AccountInviteActionResult, AccountInviteState } from '../account-invite.types';
 
-type Props = { invitation: VendorInviteState; result: VendorInviteActionResult | undefined; token: string };
+/** Who is invited: a vendor (texts `vendors.invite`) or an owner (`owners.invite`). */
+export type InviteKind = 'vendor' | 'owner';
+
+type Props = { kind: InviteKind; invitation: AccountInviteState; result: AccountInviteActionResult | undefined; token: string };
 
 function CreateAccountForm({
+  kind,
   invitation,
   result,
 }: {
-  invitation: Extract<VendorInviteState, { state: 'create' }>;
-  result: VendorInviteActionResult | undefined;
+  kind: InviteKind;
+  invitation: Extract<AccountInviteState, { state: 'create' }>;
+  result: AccountInviteActionResult | undefined;
 }) {
+  const ns = `${kind}s.invite`;
+  const id = `${kind}-invite`;
   const { t } = useTranslation();
   const lang = useLanguage();
   const { errors, busy, formRef } = useActionResult(result, { intent: 'create', toast: false });
   const [password, setPassword] = useState('');
   return (
-    <Form method="post" noValidate ref={formRef} data-testid="vendor-invite-create" aria-label={t('vendors.invite.create.title')}>
+    <Form method="post" noValidate ref={formRef} data-testid={`${id}-create`} aria-label={t(`${ns}.create.title`)}>
       <input type="hidden" name="intent" value="create" />
       <Stack gap="sm">
-        <Text size="sm">{t('vendors.invite.create.intro', { company: invitation.companyName })}</Text>
+        <Text size="sm">{t(`${ns}.create.intro`, { company: invitation.name, name: invitation.name })}</Text>
         <TextInput
-          label={t('vendors.invite.create.email')}
-          description={t('vendors.invite.create.emailHint')}
+          label={t(`${ns}.create.email`)}
+          description={t(`${ns}.create.emailHint`)}
           value={invitation.email}
           readOnly
-          data-testid="vendor-invite-email"
+          data-testid={`${id}-email`}
         />
         <NewPasswordField
           name="password"
@@ -53,7 +61,7 @@ function CreateAccountForm({
           value={password}
           onChange={setPassword}
           error={errors.password}
-          data-testid="vendor-invite-password"
+          data-testid={`${id}-password`}
         />
         <PasswordField
           name="confirmPassword"
@@ -61,27 +69,29 @@ function CreateAccountForm({
           autoComplete="new-password"
           required
           error={errors.confirmPassword}
-          data-testid="vendor-invite-confirm"
+          data-testid={`${id}-confirm`}
         />
         <Text size="xs" c="dimmed">
-          {t('vendors.invite.create.expires', { date: formatDateTime(invitation.expiresAt, lang) })}
+          {t(`${ns}.create.expires`, { date: formatDateTime(invitation.expiresAt, lang) })}
         </Text>
-        <SubmitButton loading={busy} icon={IconKey} testId="vendor-invite-submit">
-          {t('vendors.invite.create.submit')}
+        <SubmitButton loading={busy} icon={IconKey} testId={`${id}-submit`}>
+          {t(`${ns}.create.submit`)}
         </SubmitButton>
       </Stack>
     </Form>
   );
 }
 
-export function VendorInvitePage({ invitation, result, token }: Props) {
+export function AccountInvitePage({ kind, invitation, result, token }: Props) {
+  const ns = `${kind}s.invite`;
+  const id = `${kind}-invite`;
   const { t } = useTranslation();
   const { busy: busyLink } = useActionResult(result, { intent: 'link', toast: false });
   // The `signup` limit's answer names no intent: the page shows it for the create form.
   useRateLimitToast(result);
   const rateLimitMessage = useRateLimitMessage(result);
   const formError = (result && !result.ok ? result.errors.form : undefined) ?? rateLimitMessage;
-  const here = `/vendor-invite/${token}`;
+  const here = `/${id}/${token}`;
   let body: ReactNode;
   switch (invitation.state) {
     case 'invalid':
@@ -90,18 +100,18 @@ export function VendorInvitePage({ invitation, result, token }: Props) {
         <Alert
           color="orange"
           icon={<IconAlertCircle aria-hidden />}
-          title={t(`vendors.invite.${invitation.state}.title`)}
-          data-testid="vendor-invite-refused"
+          title={t(`${ns}.${invitation.state}.title`)}
+          data-testid={`${id}-refused`}
           data-state={invitation.state}
         >
           <Stack gap="sm">
-            <Text size="sm">{t(`vendors.invite.${invitation.state}.body`)}</Text>
+            <Text size="sm">{t(`${ns}.${invitation.state}.body`)}</Text>
             <Group>
               <LinkButton to="/auth" variant="default" size="xs">
-                {t('vendors.invite.signIn')}
+                {t(`${ns}.signIn`)}
               </LinkButton>
               <LinkButton to="/contact" variant="default" size="xs">
-                {t('vendors.invite.contact')}
+                {t(`${ns}.contact`)}
               </LinkButton>
             </Group>
           </Stack>
@@ -109,15 +119,15 @@ export function VendorInvitePage({ invitation, result, token }: Props) {
       );
       break;
     case 'create':
-      body = <CreateAccountForm invitation={invitation} result={result} />;
+      body = <CreateAccountForm kind={kind} invitation={invitation} result={result} />;
       break;
     case 'sign_in':
       body = (
-        <Stack gap="sm" data-testid="vendor-invite-sign-in">
-          <Text size="sm">{t('vendors.invite.signInFirst', { email: invitation.email, company: invitation.companyName })}</Text>
+        <Stack gap="sm" data-testid={`${id}-sign-in`}>
+          <Text size="sm">{t(`${ns}.signInFirst`, { email: invitation.email, company: invitation.name, name: invitation.name })}</Text>
           <Group>
             <LinkButton to={`/auth?redirectTo=${encodeURIComponent(here)}`} icon={IconLogin}>
-              {t('vendors.invite.signIn')}
+              {t(`${ns}.signIn`)}
             </LinkButton>
           </Group>
         </Stack>
@@ -125,13 +135,13 @@ export function VendorInvitePage({ invitation, result, token }: Props) {
       break;
     case 'link':
       body = (
-        <Form method="post" data-testid="vendor-invite-link">
+        <Form method="post" data-testid={`${id}-link`}>
           <input type="hidden" name="intent" value="link" />
           <Stack gap="sm">
-            <Text size="sm">{t('vendors.invite.linkIntro', { email: invitation.email, company: invitation.companyName })}</Text>
+            <Text size="sm">{t(`${ns}.linkIntro`, { email: invitation.email, company: invitation.name, name: invitation.name })}</Text>
             <Group>
-              <SubmitButton loading={busyLink} icon={IconLink} testId="vendor-invite-link-submit">
-                {t('vendors.invite.linkSubmit')}
+              <SubmitButton loading={busyLink} icon={IconLink} testId={`${id}-link-submit`}>
+                {t(`${ns}.linkSubmit`)}
               </SubmitButton>
             </Group>
           </Stack>
@@ -143,14 +153,14 @@ export function VendorInvitePage({ invitation, result, token }: Props) {
         <Alert
           color="orange"
           icon={<IconAlertCircle aria-hidden />}
-          title={t('vendors.invite.wrongAccount.title')}
-          data-testid="vendor-invite-wrong-account"
+          title={t(`${ns}.wrongAccount.title`)}
+          data-testid={`${id}-wrong-account`}
         >
           <Stack gap="sm">
-            <Text size="sm">{t('vendors.invite.wrongAccount.body', { signedInAs: invitation.signedInAs, email: invitation.email })}</Text>
+            <Text size="sm">{t(`${ns}.wrongAccount.body`, { signedInAs: invitation.signedInAs, email: invitation.email })}</Text>
             <Form method="post" action="/auth/sign-out">
               <SubmitButton variant="default" size="xs">
-                {t('vendors.invite.signOut')}
+                {t(`${ns}.signOut`)}
               </SubmitButton>
             </Form>
           </Stack>
@@ -158,16 +168,16 @@ export function VendorInvitePage({ invitation, result, token }: Props) {
       );
       break;
   }
-  const company = invitation.state === 'invalid' ? null : invitation.companyName;
+  const name = invitation.state === 'invalid' ? null : invitation.name;
   return (
     <Container size="sm" py="xl">
-      <Paper withBorder p="xl" data-testid="vendor-invite" data-state={invitation.state}>
+      <Paper withBorder p="xl" data-testid={`${id}`} data-state={invitation.state}>
         <Stack gap="md">
           <Stack gap={4}>
-            <Title order={1}>{t('vendors.invite.title')}</Title>
-            {company && <Text c="dimmed">{company}</Text>}
+            <Title order={1}>{t(`${ns}.title`)}</Title>
+            {name && <Text c="dimmed">{name}</Text>}
           </Stack>
-          {formError && <ErrorAlert data-testid="vendor-invite-error">{formError}</ErrorAlert>}
+          {formError && <ErrorAlert data-testid={`${id}-error`}>{formError}</ErrorAlert>}
           {body}
         </Stack>
       </Paper>
