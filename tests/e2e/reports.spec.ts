@@ -238,6 +238,33 @@ test('an admin reads the maintenance KPIs of the year: requests by priority and 
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 
+test('an admin reads occupancy over time from its tab: twelve months, each adding up, and the CSV', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/admin/reports');
+  await waitForHydration(page);
+  await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Occupancy' }).click();
+  const table = page.getByTestId('occupancy-table');
+  await expect(table.getByRole('caption')).toContainText('Units leased and vacant at the end of each month', { timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`report=occupancy&from=${monthFromNow(-11)}&to=${monthFromNow(0)}`));
+  const rows = page.getByTestId('occupancy-row');
+  await expect(rows).toHaveCount(12);
+  // Each month: leased + vacant = units, and this month the demo's portfolio has leases.
+  for (const index of [0, 11]) {
+    const cells = rows.nth(index).getByRole('cell');
+    const number = async (cell: number) => Number(await cells.nth(cell).textContent());
+    const [units, leased, vacant] = [await number(0), await number(1), await number(2)];
+    expect(units).toBeGreaterThan(0);
+    if (index === 11) expect(leased).toBeGreaterThan(0);
+    expect(leased + vacant).toBe(units);
+  }
+  await expect(page.getByRole('heading', { name: 'Leased and vacant units by month' })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('reports-export').click()]);
+  expect(download.suggestedFilename()).toBe(`occupancy-${monthFromNow(-11)}-${monthFromNow(0)}.csv`);
+  await page.mouse.move(0, 0);
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});
+
 test('a property manager opens their reports from the dashboard, and the page fits a phone', async ({ page }) => {
   await signInAs(page, 'property_manager');
   await page.goto('/dashboard');
@@ -275,6 +302,8 @@ test.describe('in Italian', () => {
     await expect(page.getByTestId('ledger-opening')).toContainText('Saldo prima del periodo', { timeout: 20_000 });
     await page.getByRole('navigation', { name: 'Report' }).getByRole('link', { name: 'Manutenzione' }).click();
     await expect(page.getByTestId('maintenance-total')).toContainText('Tutte le priorità', { timeout: 20_000 });
+    await page.getByRole('link', { name: 'Occupazione' }).click();
+    await expect(page.getByTestId('occupancy-table').getByRole('columnheader', { name: 'Sfitte' })).toBeVisible({ timeout: 20_000 });
     await page.getByRole('link', { name: 'Depositi' }).click();
     await expect(page.getByTestId('deposits-total')).toContainText('Depositi cauzionali detenuti al', { timeout: 20_000 });
     await page.getByRole('link', { name: 'Pagamenti fornitori' }).click();

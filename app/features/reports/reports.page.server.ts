@@ -35,6 +35,7 @@ import {
 } from './liability-reports.server';
 import { findLedgerAccount, findLedgerDetail, type LedgerLine } from './ledger-detail.server';
 import { findMaintenanceKpis } from './maintenance-kpis.server';
+import { findOccupancyOverTime } from './occupancy-report.server';
 import {
   AGING_BUCKETS,
   parseReportQuery,
@@ -86,6 +87,8 @@ export async function loadReportsPage<Meta>({
     vendorPayments: valid && query.report === 'vendor-payments' ? await findVendorPayments({ db: context.db, actor, query }) : null,
     ledger: valid && query.report === 'ledger' ? await findLedgerDetail({ db: context.db, actor, query }) : null,
     maintenance: valid && query.report === 'maintenance' ? await findMaintenanceKpis({ db: context.db, actor, query }) : null,
+    occupancy:
+      valid && query.report === 'occupancy' ? await findOccupancyOverTime({ db: context.db, actor, query, today: utcToday(now) }) : null,
   };
   const body = { page, meta, i18n: staffPageTranslations(request, lang, PAGE_TRANSLATIONS) };
   return valid ? body : data(body, { status: 400 });
@@ -137,7 +140,7 @@ const CSV_BATCH = 1_000;
  * as a CSV attachment (`income-statement-2026-01-2026-11.csv`, `trial-balance-2026-11.csv`,
  * `rent-roll-2026-11-30.csv`, `delinquency-aging-2026-11-30.csv`, `deposit-liability-2026-11-30.csv`,
  * `vendor-payments-2026.csv`, `general-ledger-1010-2026-01-2026-11.csv`,
- * `maintenance-kpis-2026-01-2026-11.csv`): the income statement, the maintenance KPIs (a line per
+ * `maintenance-kpis-2026-01-2026-11.csv`, `occupancy-2026-01-2026-11.csv`): the income statement, the maintenance KPIs (a line per
  * priority, vendor and category)
  * and trial balance one line per account then the totals; the rent roll every unit of the
  * selection, the aging report every lease that owes, the deposit liability every lease holding a
@@ -172,6 +175,17 @@ export async function reportCsvResponse({
   if (query.report === 'ledger') {
     const account = await findLedgerAccount(context.db, query.account);
     return csv(ledgerCsv(context.db, actor, query), `general-ledger-${account!.number}-${query.from}-${query.to}.csv`);
+  }
+  if (query.report === 'occupancy') {
+    const report = await findOccupancyOverTime({ db: context.db, actor, query, today: utcToday(now) });
+    const percent = (row: { units: number; leased: number }) => (row.units === 0 ? '' : ((row.leased / row.units) * 100).toFixed(1));
+    return csv(
+      csvText(
+        ['month', 'counted_on', 'units', 'leased', 'vacant', 'occupancy_percent'],
+        report.months.map((row) => [row.month, row.day, row.units, row.leased, row.vacant, percent(row)]),
+      ),
+      `occupancy-${query.from}-${query.to}.csv`,
+    );
   }
   if (query.report === 'maintenance') {
     const kpis = await findMaintenanceKpis({ db: context.db, actor, query });

@@ -24,11 +24,15 @@ export const REPORT_KINDS = [
   'ledger',
   'rent-roll',
   'aging',
+  'occupancy',
   'deposits',
   'vendor-payments',
   'maintenance',
 ] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/** The months occupancy over time shows when the period is not given (or is a single month, from the tabs). */
+export const OCCUPANCY_DEFAULT_MONTHS = 12;
 
 /** The longest period a report covers, in months. */
 export const REPORT_MAX_MONTHS = 36;
@@ -229,11 +233,13 @@ export function parseReportQuery(
     .safeParse(pickParams(params, ['report', 'from', 'to', 'building', 'asOf', 'after', 'page', 'year', 'account', 'cursor']));
   if (!parsed.success) return { ok: false, issues: parsed.error, query: fallback };
   const to = parsed.data.to ?? parsed.data.from ?? month;
+  const report = parsed.data.report ?? 'income';
   return {
     ok: true,
     query: {
-      report: parsed.data.report ?? 'income',
-      from: parsed.data.from ?? to,
+      report,
+      // Occupancy over time: the twelve months to `to` unless a start is given.
+      from: parsed.data.from ?? (report === 'occupancy' ? addMonths(to, -(OCCUPANCY_DEFAULT_MONTHS - 1)) : to),
       to,
       buildingId: parsed.data.building ?? null,
       asOf: parsed.data.asOf ?? today,

@@ -5,6 +5,7 @@
 import type { DelinquencyAging, IncomeStatement, RentRoll, TrialBalanceReport } from './financial-reports.server';
 import type { LedgerDetail } from './ledger-detail.server';
 import type { MaintenanceKpis } from './maintenance-kpis.server';
+import type { OccupancyReport } from './occupancy-report.server';
 import type { DepositLiability, VendorPayments } from './liability-reports.server';
 import type { ReportQuery } from './reports.schemas';
 
@@ -23,4 +24,5 @@ export type ReportsPageData = {
   vendorPayments: VendorPayments | null;
   ledger: LedgerDetail | null;
   maintenance: MaintenanceKpis | null;
+  occupancy: OccupancyReport | null;
 };

@@ -13,6 +13,7 @@ import { rowsOf } from '~/server/db/rows.server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDemoPortfolio } from '../../../tests/setup/demo-portfolio';
 import { createStatementRecorder, explainText } from '../../../tests/setup/query-plans';
+import { findOccupancyOverTime } from './occupancy-report.server';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
 import { findDelinquencyAging, findRentRoll, type ReportsActor } from './financial-reports.server';
 import { findLedgerDetail } from './ledger-detail.server';
@@ -253,5 +254,25 @@ describe(`rent roll and aging query plans at ${UNITS.toLocaleString('en-US')} un
         if (/on gl_month_total t\b/.test(plan)) expect(plan, plan).toMatch(/gl_month_total_building_month_idx/);
       }
     }
+  });
+  it("occupancy over time of one building, or of a manager's buildings, reads their units and those units' leases", async () => {
+    for (const [actor, building] of [
+      [admin, buildingId],
+      [manager, null],
+    ] as const) {
+      const period = { ...query('occupancy', building), from: '2026-01' };
+      for (const plan of await plansOf(() => findOccupancyOverTime({ db: database.db, actor, query: period, today: '2026-11-15' }))) {
+        expectNoFullScans(plan);
+        if (/on property p\b/.test(plan)) expect(plan, plan).toMatch(/property_building_unit_idx|property_building_idx/);
+        if (/on lease l\b/.test(plan)) expect(plan, plan).toMatch(/lease_property_idx/);
+      }
+    }
+    const report = await findOccupancyOverTime({
+      db: database.db,
+      actor: admin,
+      query: query('occupancy', buildingId),
+      today: '2026-11-15',
+    });
+    expect(report.months[0]!.leased).toBeGreaterThan(0);
   });
 });

@@ -13,12 +13,27 @@ import { ListBuildingFilter } from '~/components/lists/building-filter';
 import { FilterErrorsAlert } from '~/components/lists/list-toolbar';
 import { useTranslation } from '~/lib/i18n';
 import { useLanguage } from '~/lib/use-language';
-import { REPORT_KINDS, REPORT_MAX_YEAR, REPORT_MIN_YEAR, reportHref, type ReportQuery } from '../reports.schemas';
+import {
+  addMonths,
+  OCCUPANCY_DEFAULT_MONTHS,
+  REPORT_KINDS,
+  REPORT_MAX_YEAR,
+  REPORT_MIN_YEAR,
+  reportHref,
+  type ReportQuery,
+} from '../reports.schemas';
 import type { ReportsPageData } from '../reports.types';
 import { IncomeStatementView, TrialBalanceView, LedgerView } from './ledger-views';
-import { RentRollView, AgingView, DepositsView } from './tenant-views';
+import { RentRollView, AgingView, DepositsView, OccupancyView } from './tenant-views';
 import { VendorPaymentsView, MaintenanceView } from './vendor-views';
 import { accountName } from './report-table';
+
+/** The query a report's tab opens: the same filters; for occupancy over one month, the twelve months to it instead. */
+function tabQuery(query: ReportQuery, report: ReportQuery['report']): ReportQuery {
+  if (report === 'occupancy' && query.from === query.to)
+    return { ...query, report, from: addMonths(query.to, -(OCCUPANCY_DEFAULT_MONTHS - 1)) };
+  return { ...query, report };
+}
 
 export function ReportsPage({ page }: { page: ReportsPageData }) {
   const { t } = useTranslation();
@@ -33,7 +48,7 @@ export function ReportsPage({ page }: { page: ReportsPageData }) {
               component={Link}
               // Another report starts on its first page (a rent roll's cursor or the aging's page
               // number means nothing to the others).
-              to={reportHref(page.basePath, { ...query, report, after: null, cursor: null, page: 1 })}
+              to={reportHref(page.basePath, { ...tabQuery(query, report), after: null, cursor: null, page: 1 })}
               variant={query.report === report ? 'filled' : 'default'}
               aria-current={query.report === report ? 'page' : undefined}
               size="sm"
@@ -66,6 +81,7 @@ export function ReportsPage({ page }: { page: ReportsPageData }) {
       {page.vendorPayments && <VendorPaymentsView page={page} report={page.vendorPayments} />}
       {page.ledger && <LedgerView page={page} ledger={page.ledger} />}
       {page.maintenance && <MaintenanceView kpis={page.maintenance} />}
+      {page.occupancy && <OccupancyView report={page.occupancy} />}
     </Stack>
   );
 }
@@ -147,6 +163,7 @@ function ReportFilters({ page }: { page: ReportsPageData }) {
         </Text>
       )}
       {(query.report === 'aging' ||
+        query.report === 'occupancy' ||
         query.report === 'deposits' ||
         query.report === 'vendor-payments' ||
         query.report === 'maintenance') && (

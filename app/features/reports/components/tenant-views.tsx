@@ -11,11 +11,13 @@ import { translatedColumns } from '~/components/lists/list-table';
 import { formatCents, formatIsoDate } from '~/lib/format';
 import { useTranslation } from '~/lib/i18n';
 import { useLanguage } from '~/lib/use-language';
+import type { Language } from '~/lib/constants';
 import type { DelinquencyAging, RentRoll } from '../financial-reports.server';
 import type { DepositLiability } from '../liability-reports.server';
-import { AGING_BUCKETS, reportHref } from '../reports.schemas';
+import type { OccupancyReport } from '../occupancy-report.server';
+import { AGING_BUCKETS, periodDays, reportHref } from '../reports.schemas';
 import type { ReportsPageData } from '../reports.types';
-import { ReportKeysetPager, ReportTable } from './report-table';
+import { formatMonth, periodLabel, ReportKeysetPager, ReportTable } from './report-table';
 
 /**
  * A tenant's name in a report's table, linked to their page under the staff area of `basePath`
@@ -275,6 +277,86 @@ export function DepositsView({ page, deposits }: { page: ReportsPageData; deposi
         nextLabel={t('reports.rentRoll.next')}
         testId="deposits-pager"
       />
+    </Stack>
+  );
+}
+
+/** Occupancy as a percent with one decimal ("93.5%"), or a dash without units. */
+function occupancyText(row: { units: number; leased: number }, lang: Language): string {
+  if (row.units === 0) return '—';
+  return new Intl.NumberFormat(lang === 'it' ? 'it-IT' : 'en-US', { style: 'percent', maximumFractionDigits: 1 }).format(
+    row.leased / row.units,
+  );
+}
+
+/**
+ * Occupancy and vacancy over time: a stacked bar per month (leased, vacant) whose figures are also
+ * the table under it (the drawing is hidden from assistive technology), each month counted on its
+ * last day (today for the running month).
+ */
+export function OccupancyView({ report }: { report: OccupancyReport }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const empty = report.months.length === 0 || report.months.every((row) => row.units === 0);
+  return (
+    <Stack gap="md" data-testid="occupancy-report">
+      {!empty && (
+        <Paper withBorder p="md" component="section" aria-labelledby="occupancy-chart-title">
+          <Title order={2} size="h5" id="occupancy-chart-title">
+            {t('reports.occupancy.chartTitle')}
+          </Title>
+          <div aria-hidden>
+            <BarChart
+              h={240}
+              mt="sm"
+              type="stacked"
+              data={report.months.map((row) => ({ month: formatMonth(row.month, lang), leased: row.leased, vacant: row.vacant }))}
+              dataKey="month"
+              series={[
+                { name: 'leased', label: t('reports.occupancy.leased'), color: 'teal.6' },
+                { name: 'vacant', label: t('reports.occupancy.vacant'), color: 'orange.5' },
+              ]}
+              withLegend
+              barChartProps={{ accessibilityLayer: false }}
+            />
+          </div>
+        </Paper>
+      )}
+      <ReportTable
+        isEmpty={empty}
+        empty={{ title: t('reports.occupancy.emptyTitle'), body: t('reports.occupancy.emptyBody'), testId: 'occupancy-empty' }}
+        caption={t('reports.occupancy.caption', { period: periodLabel(report.period, lang) })}
+        columns={translatedColumns(t, 'reports.occupancy', [
+          'month',
+          { key: 'units', align: 'right' },
+          { key: 'leased', align: 'right' },
+          { key: 'vacant', align: 'right' },
+          { key: 'rate', align: 'right' },
+        ])}
+        testId="occupancy-table"
+      >
+        <Table.Tbody>
+          {report.months.map((row) => (
+            <Table.Tr key={row.month} data-testid="occupancy-row" data-month={row.month}>
+              <Table.Th scope="row" fw={400}>
+                {formatMonth(row.month, lang)}
+                {row.day !== periodDays({ from: row.month, to: row.month }).last && (
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    {t('reports.occupancy.toDate', { date: formatIsoDate(row.day, lang) })}
+                  </Text>
+                )}
+              </Table.Th>
+              <Table.Td ta="right">{row.units}</Table.Td>
+              <Table.Td ta="right">{row.leased}</Table.Td>
+              <Table.Td ta="right">{row.vacant}</Table.Td>
+              <Table.Td ta="right" data-testid="occupancy-rate">
+                {occupancyText(row, lang)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </ReportTable>
     </Stack>
   );
 }
