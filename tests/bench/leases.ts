@@ -8,7 +8,8 @@
  * target ≤ 60 s PGlite, ≤ 30 s PostgreSQL each), then measures every path of /admin/tenants (default, a name, an e-mail, a unit,
  * balance due, ending within 30 days, a building, a page 1,000 rows deep), /admin/payments
  * (default and each filter), a tenant's /tenant-portal (target p95 ≤ 50 ms) and /admin/reports
- * (decisions 058 and 060: each report's default view, one building, the portfolio's year, deep pages;
+ * (decisions 058 and 060: each report's default view, one building, the portfolio's year, deep pages,
+ * occupancy over twelve months;
  * target p95 ≤ 300 ms), as the data
  * requests a browser sends for them (`.data?_routes=<page>`), one request at a time (what one
  * person waits) and with --connections concurrent clients (throughput on this machine). Not a
@@ -386,6 +387,9 @@ async function main() {
         ['reports: income, building', '/admin/reports?building=7', admin],
         ['reports: income, year', `/admin/reports?from=${monthsAgo(11)}&to=${monthsAgo(0)}`, admin],
         ['reports: income, building year', `/admin/reports?from=${monthsAgo(11)}&to=${monthsAgo(0)}&building=7`, admin],
+        ['reports: cash flow', '/admin/reports?report=cash-flow', admin],
+        ['reports: cash flow, building', '/admin/reports?report=cash-flow&building=7', admin],
+        ['reports: cash flow, year', `/admin/reports?report=cash-flow&from=${monthsAgo(11)}&to=${monthsAgo(0)}`, admin],
         ['reports: trial balance', '/admin/reports?report=trial-balance', admin],
         ['reports: trial balance, bldg', '/admin/reports?report=trial-balance&building=7', admin],
         ['reports: ledger (trust cash)', '/admin/reports?report=ledger', admin],
@@ -409,6 +413,8 @@ async function main() {
         ['reports: deposits', '/admin/reports?report=deposits', admin],
         ['reports: deposits, building', '/admin/reports?report=deposits&building=7', admin],
         ['reports: deposits, deep', `/admin/reports?report=deposits&after=${rentRollDeep}`, admin],
+        ['reports: occupancy (12 months)', '/admin/reports?report=occupancy', admin],
+        ['reports: occupancy, building', '/admin/reports?report=occupancy&building=7', admin],
         ['reports: vendor payments', '/admin/reports?report=vendor-payments', admin],
         ['reports: vendor pay, building', '/admin/reports?report=vendor-payments&building=7', admin],
         ['reports: vendor pay, last year', `/admin/reports?report=vendor-payments&year=${new Date().getUTCFullYear() - 1}`, admin],

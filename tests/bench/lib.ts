@@ -150,7 +150,10 @@ export async function benchDataRequests<T>({
   routeIdOf: (urlPath: string) => string;
 }): Promise<DataRequestRow[]> {
   const { duration, connections, units, fresh, only } = loadArgs();
-  const kinds: Array<'pglite' | 'postgres'> = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
+  // BENCH_POSTGRES_ONLY=1 (with DATABASE_URL): the PostgreSQL leg alone, e.g. to re-measure a few paths.
+  const postgres = process.env.DATABASE_URL ? (['postgres'] as const) : [];
+  const kinds: Array<'pglite' | 'postgres'> =
+    process.env.BENCH_POSTGRES_ONLY && postgres.length > 0 ? [...postgres] : ['pglite', ...postgres];
   const rows: DataRequestRow[] = [];
   let port = firstPort;
   for (const kind of kinds) {

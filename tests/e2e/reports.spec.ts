@@ -238,6 +238,25 @@ test('an admin reads the maintenance KPIs of the year: requests by priority and 
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 
+test('an admin reads the cash flows of the year: operations and owners add up to the change in cash', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto(`/admin/reports?report=cash-flow&${YEAR}`);
+  await waitForHydration(page);
+  const table = page.getByTestId('cash-flow-table');
+  await expect(table.getByRole('caption')).toContainText('Statement of cash flows');
+  await expect(page.getByTestId('cash-flow-net-income').getByRole('rowheader')).toHaveText('Net operating income');
+  await expect(page.getByTestId('cash-flow-owners').getByRole('rowheader')).toHaveText('Net cash from owners');
+  // The lines add up to the change in cash (no warning), and the e2e data's rent moved cash.
+  await expect(page.getByTestId('cash-flow-net-change').getByRole('cell').first()).not.toHaveText('$0.00');
+  await expect(page.getByTestId('cash-flow-check')).toHaveCount(0);
+  await expect(page.getByTestId('cash-flow-closing').getByRole('rowheader')).toHaveText('Cash at the end of the period');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('reports-export').click()]);
+  expect(download.suggestedFilename()).toBe(`cash-flow-${monthFromNow(-11)}-${monthFromNow(0)}.csv`);
+  await page.mouse.move(0, 0);
+  const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});
+
 test('an admin reads occupancy over time from its tab: twelve months, each adding up, and the CSV', async ({ page }) => {
   await signInAs(page, 'admin');
   await page.goto('/admin/reports');
@@ -302,6 +321,8 @@ test.describe('in Italian', () => {
     await expect(page.getByTestId('ledger-opening')).toContainText('Saldo prima del periodo', { timeout: 20_000 });
     await page.getByRole('navigation', { name: 'Report' }).getByRole('link', { name: 'Manutenzione' }).click();
     await expect(page.getByTestId('maintenance-total')).toContainText('Tutte le priorità', { timeout: 20_000 });
+    await page.getByRole('link', { name: 'Flussi di cassa' }).click();
+    await expect(page.getByTestId('cash-flow-net-change')).toContainText('Variazione netta della cassa', { timeout: 20_000 });
     await page.getByRole('link', { name: 'Occupazione' }).click();
     await expect(page.getByTestId('occupancy-table').getByRole('columnheader', { name: 'Sfitte' })).toBeVisible({ timeout: 20_000 });
     await page.getByRole('link', { name: 'Depositi' }).click();

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { building, user } from '~/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-db';
 import { createStatementRecorder, explainText } from '../../../tests/setup/query-plans';
+import { findCashFlow } from './cash-flow.server';
 import { findIncomeStatement, findTrialBalanceReport, type ReportsActor } from './financial-reports.server';
 import type { ReportQuery } from './reports.schemas';
 
@@ -122,5 +123,14 @@ describe(`financial report query plans at ${(ENTRIES * 2).toLocaleString('en-US'
       const plans = await plansOf(() => findTrialBalanceReport({ db: database.db, actor, query }));
       for (const plan of plans) expectBuildingIndex(plan);
     }
+  });
+
+  it('the cash flows of one building, and of a manager’s buildings, read their month totals; the portfolio’s the month totals only', async () => {
+    const query = (building: number | null): ReportQuery => ({ ...year(building), report: 'cash-flow' });
+    for (const plan of await plansOf(() => findCashFlow({ db: database.db, actor: admin, query: query(buildingId) })))
+      expectBuildingIndex(plan);
+    for (const plan of await plansOf(() => findCashFlow({ db: database.db, actor: manager, query: query(null) })))
+      expectBuildingIndex(plan);
+    await plansOf(() => findCashFlow({ db: database.db, actor: admin, query: query(null) }));
   });
 });

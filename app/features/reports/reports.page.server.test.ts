@@ -210,6 +210,35 @@ describe('the CSV export', () => {
     ]);
   });
 
+  it('the cash flows add up to the change in cash: net income less the receivable that grew, beside the month before; the CSV', async () => {
+    const { status, page } = await load(managerA, `?report=cash-flow&from=2026-11&to=2026-11&building=${buildingA}`, { area: 'dashboard' });
+    expect(status).toBe(200);
+    const flows = page.cashFlow!;
+    expect(flows.previous).toEqual({ from: '2026-10', to: '2026-10' });
+    // November: rent $1,200 and a $50 late fee earned, $1,200 collected; October: $1,200 earned and collected.
+    expect(flows.operating.netIncome).toEqual({ currentCents: 125_000, previousCents: 120_000 });
+    expect(flows.operating.changes.map((line) => [line.type, line.currentCents, line.previousCents])).toEqual([['asset', -5_000, 0]]);
+    expect(flows.owners.lines).toEqual([]);
+    expect(flows.netChange).toEqual({ currentCents: 120_000, previousCents: 120_000 });
+    expect(flows.openingCash).toEqual({ currentCents: 120_000, previousCents: 0 });
+    expect(flows.closingCash).toEqual({ currentCents: 240_000, previousCents: 120_000 });
+    expect(flows.checkCents).toBe(0);
+
+    const response = await csv(managerA, `?report=cash-flow&from=2026-11&to=2026-11&building=${buildingA}`, 'dashboard');
+    expect(response.headers.get('content-disposition')).toContain('cash-flow-2026-11-2026-11.csv');
+    const lines = parse(await response.text()) as string[][];
+    expect(lines[0]).toEqual(['section', 'account_number', 'line', 'current_period', 'previous_period', 'change']);
+    expect(lines.find((line) => line[2] === 'net_change_in_cash')).toEqual([
+      'cash',
+      '',
+      'net_change_in_cash',
+      '1200.00',
+      '1200.00',
+      '0.00',
+    ]);
+    expect(lines.at(-1)).toEqual(['cash', '', 'closing_cash', '2400.00', '1200.00', '1200.00']);
+  });
+
   it("answers 400 in plain text for bad filters, and 404 for another manager's building", async () => {
     const bad = await csv(admin, '?from=2026-11&to=2026-01');
     expect(bad.status).toBe(400);

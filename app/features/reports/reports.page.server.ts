@@ -34,6 +34,7 @@ import {
   type VendorPaymentRow,
 } from './liability-reports.server';
 import { findLedgerAccount, findLedgerDetail, type LedgerLine } from './ledger-detail.server';
+import { findCashFlow, type CashFlowLine } from './cash-flow.server';
 import { findMaintenanceKpis } from './maintenance-kpis.server';
 import { findOccupancyOverTime } from './occupancy-report.server';
 import {
@@ -87,6 +88,7 @@ export async function loadReportsPage<Meta>({
     vendorPayments: valid && query.report === 'vendor-payments' ? await findVendorPayments({ db: context.db, actor, query }) : null,
     ledger: valid && query.report === 'ledger' ? await findLedgerDetail({ db: context.db, actor, query }) : null,
     maintenance: valid && query.report === 'maintenance' ? await findMaintenanceKpis({ db: context.db, actor, query }) : null,
+    cashFlow: valid && query.report === 'cash-flow' ? await findCashFlow({ db: context.db, actor, query }) : null,
     occupancy:
       valid && query.report === 'occupancy' ? await findOccupancyOverTime({ db: context.db, actor, query, today: utcToday(now) }) : null,
   };
@@ -140,7 +142,8 @@ const CSV_BATCH = 1_000;
  * as a CSV attachment (`income-statement-2026-01-2026-11.csv`, `trial-balance-2026-11.csv`,
  * `rent-roll-2026-11-30.csv`, `delinquency-aging-2026-11-30.csv`, `deposit-liability-2026-11-30.csv`,
  * `vendor-payments-2026.csv`, `general-ledger-1010-2026-01-2026-11.csv`,
- * `maintenance-kpis-2026-01-2026-11.csv`, `occupancy-2026-01-2026-11.csv`): the income statement, the maintenance KPIs (a line per
+ * `maintenance-kpis-2026-01-2026-11.csv`, `occupancy-2026-01-2026-11.csv`,
+ * `cash-flow-2026-01-2026-11.csv`): the income statement, the cash flows (a line per account and section), the maintenance KPIs (a line per
  * priority, vendor and category)
  * and trial balance one line per account then the totals; the rent roll every unit of the
  * selection, the aging report every lease that owes, the deposit liability every lease holding a
@@ -224,6 +227,31 @@ export async function reportCsvResponse({
     );
   }
   const name = (row: { name: string; nameIt: string | null }) => (lang === 'it' && row.nameIt ? row.nameIt : row.name);
+  if (query.report === 'cash-flow') {
+    const flows = await findCashFlow({ db: context.db, actor, query });
+    const amounts = (entry: { currentCents: number; previousCents: number }) => [
+      csvDecimal(entry.currentCents),
+      csvDecimal(entry.previousCents),
+      csvDecimal(entry.currentCents - entry.previousCents),
+    ];
+    const accountLine = (section: string) => (row: CashFlowLine) => [section, row.number, name(row), ...amounts(row)];
+    return csv(
+      csvText(
+        ['section', 'account_number', 'line', 'current_period', 'previous_period', 'change'],
+        [
+          ['operating', '', 'net_operating_income', ...amounts(flows.operating.netIncome)],
+          ...flows.operating.changes.map(accountLine('operating')),
+          ['operating', '', 'total_operating', ...amounts(flows.operating.total)],
+          ...flows.owners.lines.map(accountLine('owners')),
+          ['owners', '', 'total_owners', ...amounts(flows.owners.total)],
+          ['cash', '', 'net_change_in_cash', ...amounts(flows.netChange)],
+          ['cash', '', 'opening_cash', ...amounts(flows.openingCash)],
+          ['cash', '', 'closing_cash', ...amounts(flows.closingCash)],
+        ],
+      ),
+      `cash-flow-${query.from}-${query.to}.csv`,
+    );
+  }
   if (query.report === 'income') {
     const statement = await findIncomeStatement({ db: context.db, actor, query });
     const { totals } = statement;

@@ -20,6 +20,7 @@ import { filteredHref, optionalParam as optional, pickParams } from '~/lib/query
 
 export const REPORT_KINDS = [
   'income',
+  'cash-flow',
   'trial-balance',
   'ledger',
   'rent-roll',

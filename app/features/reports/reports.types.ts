@@ -4,6 +4,7 @@
  */
 import type { DelinquencyAging, IncomeStatement, RentRoll, TrialBalanceReport } from './financial-reports.server';
 import type { LedgerDetail } from './ledger-detail.server';
+import type { CashFlowStatement } from './cash-flow.server';
 import type { MaintenanceKpis } from './maintenance-kpis.server';
 import type { OccupancyReport } from './occupancy-report.server';
 import type { DepositLiability, VendorPayments } from './liability-reports.server';
@@ -25,4 +26,5 @@ export type ReportsPageData = {
   ledger: LedgerDetail | null;
   maintenance: MaintenanceKpis | null;
   occupancy: OccupancyReport | null;
+  cashFlow: CashFlowStatement | null;
 };

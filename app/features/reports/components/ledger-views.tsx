@@ -1,8 +1,8 @@
 /**
  * The reports read from the general ledger's accounts (decisions 058–060): the income statement
  * (a chart of income and expenses per month whose figures are also a table, then the accounts with
- * the previous period and the change beside them), the trial balance, and one account's journal
- * lines (the general ledger detail). Client-safe.
+ * the previous period and the change beside them), the statement of cash flows, the trial balance,
+ * and one account's journal lines (the general ledger detail). Client-safe.
  */
 import { BarChart } from '@mantine/charts';
 import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
@@ -11,6 +11,7 @@ import { ColumnHeaders, translatedColumns } from '~/components/lists/list-table'
 import { formatCents, formatIsoDate } from '~/lib/format';
 import { useTranslation } from '~/lib/i18n';
 import { useLanguage } from '~/lib/use-language';
+import type { CashFlowLine, CashFlowPair, CashFlowStatement } from '../cash-flow.server';
 import type { IncomeStatement, TrialBalanceReport } from '../financial-reports.server';
 import type { LedgerDetail } from '../ledger-detail.server';
 import type { ReportsPageData } from '../reports.types';
@@ -276,6 +277,86 @@ export function LedgerView({ page, ledger }: { page: ReportsPageData; ledger: Le
         nextLabel={t('reports.ledger.next')}
         testId="ledger-pager"
       />
+    </Stack>
+  );
+}
+
+/**
+ * The statement of cash flows: operating activities (net operating income, then each account's
+ * change), owner activities, the net change in cash, and the cash at the start and end of the
+ * period; the previous period and the change beside each line. Positive amounts brought cash in.
+ */
+export function CashFlowView({ statement }: { statement: CashFlowStatement }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const money = (cents: number) => formatCents(cents, lang);
+  const cells = (entry: CashFlowPair, bold = false) => (
+    <>
+      {[entry.currentCents, entry.previousCents, entry.currentCents - entry.previousCents].map((cents, index) => (
+        <Table.Td key={index} ta="right" fw={bold ? 700 : undefined}>
+          {money(cents)}
+        </Table.Td>
+      ))}
+    </>
+  );
+  const row = (label: string, entry: CashFlowPair, testId: string, { bold = false, header = false } = {}) => (
+    <Table.Tr data-testid={testId}>
+      <Table.Th scope="row" fw={header || bold ? 700 : 400}>
+        {label}
+      </Table.Th>
+      {cells(entry, bold)}
+    </Table.Tr>
+  );
+  const accountRows = (lines: readonly CashFlowLine[]) =>
+    lines.map((line) =>
+      row(t('reports.cashFlow.changeIn', { account: `${line.number} · ${accountName(line, lang)}` }), line, `cash-flow-row-${line.number}`),
+    );
+  const group = (title: string) => (
+    <Table.Tr>
+      <Table.Th scope="rowgroup" colSpan={4}>
+        {title}
+      </Table.Th>
+    </Table.Tr>
+  );
+  return (
+    <Stack gap="md" data-testid="cash-flow">
+      {statement.checkCents !== 0 && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="cash-flow-check">
+          {t('reports.cashFlow.unbalanced', { amount: money(statement.checkCents) })}
+        </Alert>
+      )}
+      <ReportTable
+        isEmpty={false}
+        empty={{ title: '', body: '', testId: 'cash-flow-empty' }}
+        caption={t('reports.cashFlow.caption', {
+          period: periodLabel(statement.period, lang),
+          previous: periodLabel(statement.previous, lang),
+        })}
+        columns={translatedColumns(t, 'reports.income', [
+          'account',
+          { key: 'current', align: 'right' },
+          { key: 'previous', align: 'right' },
+          { key: 'change', align: 'right' },
+        ])}
+        testId="cash-flow-table"
+      >
+        <Table.Tbody>
+          {group(t('reports.cashFlow.operating'))}
+          {row(t('reports.cashFlow.netIncome'), statement.operating.netIncome, 'cash-flow-net-income')}
+          {accountRows(statement.operating.changes)}
+          {row(t('reports.cashFlow.operatingTotal'), statement.operating.total, 'cash-flow-operating', { bold: true })}
+        </Table.Tbody>
+        <Table.Tbody>
+          {group(t('reports.cashFlow.owners'))}
+          {accountRows(statement.owners.lines)}
+          {row(t('reports.cashFlow.ownersTotal'), statement.owners.total, 'cash-flow-owners', { bold: true })}
+        </Table.Tbody>
+        <Table.Tfoot>
+          {row(t('reports.cashFlow.netChange'), statement.netChange, 'cash-flow-net-change', { bold: true })}
+          {row(t('reports.cashFlow.opening'), statement.openingCash, 'cash-flow-opening')}
+          {row(t('reports.cashFlow.closing'), statement.closingCash, 'cash-flow-closing', { bold: true })}
+        </Table.Tfoot>
+      </ReportTable>
     </Stack>
   );
 }

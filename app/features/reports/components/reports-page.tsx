@@ -23,7 +23,7 @@ import {
   type ReportQuery,
 } from '../reports.schemas';
 import type { ReportsPageData } from '../reports.types';
-import { IncomeStatementView, TrialBalanceView, LedgerView } from './ledger-views';
+import { CashFlowView, IncomeStatementView, TrialBalanceView, LedgerView } from './ledger-views';
 import { RentRollView, AgingView, DepositsView, OccupancyView } from './tenant-views';
 import { VendorPaymentsView, MaintenanceView } from './vendor-views';
 import { accountName } from './report-table';
@@ -74,6 +74,7 @@ export function ReportsPage({ page }: { page: ReportsPageData }) {
       <ReportFilters page={page} />
       <FilterErrorsAlert errors={page.errors} testId="reports-errors" />
       {page.income && <IncomeStatementView statement={page.income} />}
+      {page.cashFlow && <CashFlowView statement={page.cashFlow} />}
       {page.trialBalance && <TrialBalanceView report={page.trialBalance} />}
       {page.rentRoll && <RentRollView page={page} rentRoll={page.rentRoll} />}
       {page.aging && <AgingView page={page} aging={page.aging} />}
@@ -157,7 +158,7 @@ function ReportFilters({ page }: { page: ReportsPageData }) {
           {t('reports.filters.apply')}
         </Button>
       </Group>
-      {(query.report === 'income' || query.report === 'trial-balance') && (
+      {(query.report === 'income' || query.report === 'cash-flow' || query.report === 'trial-balance') && (
         <Text size="xs" c="dimmed" mt={4}>
           {t('reports.filters.monthsHint')}
         </Text>
