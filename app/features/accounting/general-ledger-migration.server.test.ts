@@ -27,7 +27,7 @@ const LEDGER_MIGRATION = journal.entries.find((entry) => entry.tag === '0028_gen
  * insert every column of today's schema) and do not depend on the ledger: applied before the
  * fixtures, so the money rows are written as before the ledger existed.
  */
-const INDEPENDENT_LATER = new Set(['0030_owners', '0031_owner_statements']);
+const INDEPENDENT_LATER = new Set(['0030_owners', '0031_owner_statements', '0032_owner_messages']);
 
 /** Applies the migration files `firstIdx`…`lastIdx` that `keep` accepts, statement by statement. */
 async function applyMigrations(database: TestDatabase, firstIdx: number, lastIdx: number, keep: (tag: string) => boolean = () => true) {

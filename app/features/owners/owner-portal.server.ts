@@ -15,6 +15,7 @@ import { rowsOf } from '~/server/db/rows.server';
 import { building, maintenanceRequest, owner, project, workOrder } from '~/server/db/schema';
 import { collectedIncomeCents, monthEnd, monthStart } from './owner-settlement.server';
 import { findOwnerSettlements, type SettlementRow } from './owners.server';
+import { listOwnerMessages, type OwnerMessageView } from './owner-messages.server';
 import { listOwnerStatements, type StatementRow } from './owner-statements.server';
 
 /** The work-order states that still need doing. */
@@ -96,20 +97,22 @@ export async function findOwnerPortal(
   buildings: OwnerPortalBuilding[];
   settlements: SettlementRow[];
   statements: StatementRow[];
+  messages: OwnerMessageView[];
 }> {
   const record = await findViewerOwner(db, viewer);
-  if (!record) return { owner: null, buildings: [], settlements: [], statements: [] };
+  if (!record) return { owner: null, buildings: [], settlements: [], statements: [], messages: [] };
   const rows = await db
     .select(buildingColumns)
     .from(building)
     .where(eq(building.ownerId, record.id))
     .orderBy(asc(building.name), asc(building.id));
-  const [buildings, settlements, statements] = await Promise.all([
+  const [buildings, settlements, statements, messages] = await Promise.all([
     Promise.all(rows.map((row) => buildingFigures(db, row, now))),
     findOwnerSettlements(db, record.id, { limit: 12 }),
     listOwnerStatements(db, record.id, { limit: 12 }),
+    listOwnerMessages(db, record.id),
   ]);
-  return { owner: record, buildings, settlements, statements };
+  return { owner: record, buildings, settlements, statements, messages };
 }
 
 /** One account's line of an owner's income and expenses. */

@@ -5,13 +5,15 @@
  * (`assign-building`), writes a building's management agreement (`save-agreement`) and records an
  * owner contribution (`record-contribution`) and regenerates a month's statement
  * (`regenerate-statement`, `month`: the toast says whether its fingerprint stayed the same) and
- * e-mails the owner an invitation to the owner portal (`send-invitation`). Routes check the admin
+ * e-mails the owner an invitation to the owner portal (`send-invitation`) and answers the owner's
+ * message thread (`send-message`). Routes check the admin
  * role first. Answers: 404 for an unknown owner or a building the owner does not hold, 409 for an
  * e-mail another owner has or an invitation to an owner who has an account already,
  * 422 with field messages (nothing written), 400 for an unknown intent; after a success a 303 for
  * a plain post (to the new owner's page after `create`), data and a toast otherwise.
  */
 import { data } from 'react-router';
+import { OWNER_PORTAL_PATH } from '~/lib/access';
 import { staffPageTranslations } from '~/i18n/resources.server';
 import { getT } from '~/i18n/translate.server';
 import type { ActionFailure } from '~/lib/action-result';
@@ -31,6 +33,8 @@ import {
   type OwnerAdminIntent,
 } from './owners.schemas';
 import { sendOwnerInvitation, type OwnerInvitationRefusal } from './owner-invitation.server';
+import { ownerMessageSchema, postOwnerMessage } from './owner-messages.server';
+import { findViewerOwner } from './owner-portal.server';
 import { regenerateOwnerStatement } from './owner-statements.server';
 import {
   assignBuildingOwner,
@@ -134,6 +138,11 @@ export async function handleOwnerDetailAction({ request, context, actor, ownerId
           back('record-contribution'),
         );
       }
+      case 'send-message': {
+        const { body } = call.parse(ownerMessageSchema);
+        const posted = await postOwnerMessage(context.db, { ownerId: id, author: actor, authorKind: 'staff', body });
+        return answer(call, posted ? { ok: true, id } : { ok: false, reason: 'not_found' }, back('send-message'));
+      }
       case 'send-invitation':
         return answer(call, await sendOwnerInvitation(context.db, common), back('send-invitation'));
       case 'regenerate-statement': {
@@ -149,5 +158,20 @@ export async function handleOwnerDetailAction({ request, context, actor, ownerId
       default:
         return call.refuse({ status: 400, message: 'common.errors.unknownIntent' });
     }
+  });
+}
+
+/**
+ * /owner-portal's one command, `send-message` (`body`): the signed-in owner writes to the
+ * management (the route checked the owner role). 404 when the account has no owner record, 422
+ * for an empty or too long message; data and a toast, or a 303 back for a plain post.
+ */
+export async function handleOwnerPortalAction({ request, context, actor }: PageArgs) {
+  return handleFormAction({ request, context }, { intents: ['send-message'] as const }, async (call) => {
+    const { body } = call.parse(ownerMessageSchema);
+    const record = await findViewerOwner(context.db, actor);
+    const posted = record ? await postOwnerMessage(context.db, { ownerId: record.id, author: actor, authorKind: 'owner', body }) : null;
+    if (!posted) return call.refuse({ status: 404, message: 'owners.errors.not_found' });
+    return call.done({ message: 'owners.done.send-message', redirectTo: `${OWNER_PORTAL_PATH}#owner-messages` });
   });
 }

@@ -25,6 +25,7 @@ export const OWNER_ADMIN_INTENTS = [
   'record-contribution',
   'regenerate-statement',
   'send-invitation',
+  'send-message',
 ] as const;
 export type OwnerAdminIntent = (typeof OWNER_ADMIN_INTENTS)[number];
 

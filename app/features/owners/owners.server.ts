@@ -14,6 +14,7 @@ import { isUniqueViolation } from '~/server/db/rows.server';
 import { building, managementAgreement, owner, ownerSettlement, user } from '~/server/db/schema';
 import { postJournalEntry, systemAccountId } from '~/features/accounting/general-ledger.server';
 import type { AgreementInput, OwnerInput } from './owners.schemas';
+import { listOwnerMessages, type OwnerMessageView } from './owner-messages.server';
 import { listOwnerStatements, type StatementRow } from './owner-statements.server';
 
 type Actor = Pick<Viewer, 'id'>;
@@ -151,6 +152,8 @@ export type OwnerDetail = {
   buildings: OwnedBuilding[];
   settlements: SettlementRow[];
   statements: StatementRow[];
+  /** The message thread with the owner, oldest first. */
+  messages: OwnerMessageView[];
 };
 
 /** Owner `ownerId` with its buildings, recent settlements and statements, or null when unknown; `now` decides whether the invitation expired. */
@@ -171,10 +174,11 @@ export async function findOwnerDetail(db: Db, ownerId: number, now = new Date())
     .leftJoin(user, eq(user.id, owner.userId))
     .where(eq(owner.id, ownerId));
   if (!row) return null;
-  const [buildings, settlements, statements] = await Promise.all([
+  const [buildings, settlements, statements, messages] = await Promise.all([
     findOwnedBuildings(db, ownerId),
     findOwnerSettlements(db, ownerId),
     listOwnerStatements(db, ownerId),
+    listOwnerMessages(db, ownerId),
   ]);
   const { accountEmail, accountName, inviteExpiresAt, ...facts } = row;
   return {
@@ -184,6 +188,7 @@ export async function findOwnerDetail(db: Db, ownerId: number, now = new Date())
     buildings,
     settlements,
     statements,
+    messages,
   };
 }
 

@@ -46,41 +46,53 @@ export async function findOccupancyOverTime({
   const period = { from: query.from, to: query.to };
   if (days.length === 0) return { period, months: [] };
   const managed = isAdmin(actor.role) ? sql`true` : isPropertyManager(actor.role) ? sql`b.manager_id = ${actor.id}` : sql`false`;
-  const building = query.buildingId === null ? sql`` : sql`and p.building_id = ${query.buildingId}`;
-  const dayList = sql.join(
-    days.map((day) => sql`(${day}::date)`),
+  const building = query.buildingId === null ? sql`` : sql`and b.id = ${query.buildingId}`;
+  const scoped = !isAdmin(actor.role) || query.buildingId !== null;
+  // The days, ascending, as an array: `width_bucket(x, days)` is how many of them are ≤ x.
+  const dayArray = sql`array[${sql.join(
+    days.map((day) => sql`${day}::date`),
+    sql`, `,
+  )}]`;
+  const overlaps = sql`l.start_date <= ${days.at(-1)}::date and l.status in ('active', 'ended', 'terminated')
+    and coalesce(l.move_out_date, l.end_date) >= ${days[0]}::date`;
+  // One building or a manager's: each unit's leases through lease_property_idx (a lateral kept
+  // unflattened by `offset 0`, else the planner may scan every lease). The portfolio: the leases
+  // of the period in one read.
+  const spans = scoped
+    ? sql`select s.property_id, s.start_date, s.until
+        from property p join building b on b.id = p.building_id
+        cross join lateral (
+          select l.property_id, l.start_date, coalesce(l.move_out_date, l.end_date) as until
+          from lease l where l.property_id = p.id and ${overlaps} offset 0
+        ) s
+        where ${managed} ${building}`
+    : sql`select l.property_id, l.start_date, coalesce(l.move_out_date, l.end_date) as until from lease l where ${overlaps}`;
+  // A lease covers the days from its start to its end: with lo days before its start and hi on or
+  // before its end, bits lo … hi − 1 of a mask (bit k: the day days[k]). A unit's mask is the union
+  // of its leases' (two leases of a unit on one day count once); a day's count is the units whose
+  // mask has its bit.
+  const perDay = sql.join(
+    days.map((_, index) => sql`coalesce(sum((m >> ${index}) & 1), 0)::int`),
     sql`, `,
   );
-  const rows = rowsOf<{ day: string; units: number; leased: number }>(
+  const [counts] = rowsOf<Record<string, number>>(
     await db.execute(sql`
-      with units as materialized (
-        select p.id from property p join building b on b.id = p.building_id where ${managed} ${building}
-      ),
-      spans as materialized (
-        select s.property_id, s.start_date, s.until
-        from units u cross join lateral (
-          select l.property_id, l.start_date, coalesce(l.move_out_date, l.end_date) as until
-          from lease l
-          where l.property_id = u.id and l.start_date <= ${days.at(-1)}::date
-            and l.status in ('active', 'ended', 'terminated') and coalesce(l.move_out_date, l.end_date) >= ${days[0]}::date
-          -- Kept a per-unit read (lease_property_idx): flattened into a join, the planner may scan every lease.
-          offset 0
-        ) s
+      with spans as materialized (${spans}),
+      masks as (
+        select bit_or((1::bigint << width_bucket(until, ${dayArray})) - (1::bigint << width_bucket(start_date - 1, ${dayArray}))) as m
+        from spans group by property_id
       )
-      select d.day::text as day, (select count(*)::int from units) as units,
-        (select count(distinct s.property_id)::int from spans s where s.start_date <= d.day and s.until >= d.day) as leased
-      from (values ${dayList}) as d(day)
-      order by d.day`),
+      select (select coalesce(sum(b.units_total), 0)::int from building b where ${managed} ${building}) as units,
+        array[${perDay}] as leased
+      from masks`),
   );
-  const byDay = new Map(rows.map((row) => [String(row.day).slice(0, 10), row]));
+  const units = Number(counts?.units ?? 0);
+  const leasedByDay = ((counts?.leased as unknown as (number | string)[] | undefined) ?? []).map(Number);
   return {
     period,
     months: months.map((month, index) => {
-      const day = days[index]!;
-      const row = byDay.get(day);
-      const units = Number(row?.units ?? 0);
-      const leased = Number(row?.leased ?? 0);
-      return { month, day, units, leased, vacant: units - leased };
+      const leased = leasedByDay[index] ?? 0;
+      return { month, day: days[index]!, units, leased, vacant: units - leased };
     }),
   };
 }

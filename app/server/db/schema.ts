@@ -1660,6 +1660,30 @@ export const ownerStatement = pgTable(
   ],
 );
 
+/**
+ * The owner portal's message thread with the management (decision 061): one thread per owner, the
+ * owner's messages (`author_kind` `owner`) and the staff's answers (`staff`), at most 2,000
+ * characters each.
+ */
+export const ownerMessage = pgTable(
+  'owner_message',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => owner.id, { onDelete: 'cascade' }),
+    authorUserId: text('author_user_id').references(() => user.id, { onDelete: 'set null' }),
+    authorKind: text('author_kind', { enum: ['owner', 'staff'] }).notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('owner_message_author_kind_known', sql`${t.authorKind} IN ('owner', 'staff')`),
+    check('owner_message_body_present', sql`length(btrim(${t.body})) > 0 AND length(${t.body}) <= 2000`),
+    index('owner_message_owner_idx').on(t.ownerId, t.createdAt, t.id),
+  ],
+);
+
 /** The /subscriptions page: saved search criteria with double opt-in. */
 export const listingAlert = pgTable(
   'listing_alert',

@@ -22,6 +22,7 @@ import { useLanguage } from '~/lib/use-language';
 import type { OwnerAdminIntent } from '../owners.schemas';
 import type { OwnedBuilding, OwnerDetail } from '../owners.server';
 import { OwnerFields } from './owner-fields';
+import { OwnerMessageThread } from './owner-message-thread';
 import { StatementsTable } from './statements-table';
 
 type Result = ActionResult<string, object> | undefined;
@@ -368,6 +369,7 @@ export function OwnerDetailPage({ detail, today, done, result }: Props) {
             <SectionCard titleId="owner-settlements-title" title={t('owners.settlements.title')} description={t('owners.settlements.body')}>
               <SettlementsTable settlements={detail.settlements} />
             </SectionCard>
+            <OwnerMessageThread messages={detail.messages} viewerSide="staff" result={result} toast={TOAST} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

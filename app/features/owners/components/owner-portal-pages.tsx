@@ -21,6 +21,12 @@ import type { OwnerBuildingDetail, OwnerPortalBuilding } from '../owner-portal.s
 import type { SettlementRow } from '../owners.server';
 import { SettlementsTable } from './owner-detail-page';
 import { StatementsTable } from './statements-table';
+import { OwnerMessageThread } from './owner-message-thread';
+import type { OwnerMessageView } from '../owner-messages.server';
+import type { ActionResult } from '~/lib/action-result';
+
+/** The toast of a message sent from the portal. */
+const MESSAGE_TOAST = { title: 'owners.done.title', testId: 'owner-portal-toast' };
 import type { StatementRow } from '../owner-statements.server';
 
 /** Occupancy as a whole percent of the building's units (0 when it has none). */
@@ -96,9 +102,11 @@ type HomeProps = {
   buildings: OwnerPortalBuilding[];
   settlements: SettlementRow[];
   statements: StatementRow[];
+  messages: OwnerMessageView[];
+  result: ActionResult<string, object> | undefined;
 };
 
-export function OwnerPortalHome({ name, hasOwner, buildings, settlements, statements }: HomeProps) {
+export function OwnerPortalHome({ name, hasOwner, buildings, settlements, statements, messages, result }: HomeProps) {
   const { t } = useTranslation();
   return (
     <PortalHome title={t('owners.portal.title')} greeting={t('owners.portal.greeting', { name })}>
@@ -140,6 +148,7 @@ export function OwnerPortalHome({ name, hasOwner, buildings, settlements, statem
           </SectionCard>
         </Stack>
       )}
+      {hasOwner && <OwnerMessageThread messages={messages} viewerSide="owner" result={result} toast={MESSAGE_TOAST} />}
     </PortalHome>
   );
 }
