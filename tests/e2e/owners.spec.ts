@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { E2E_OWNER } from './seed-owners';
 import { expectAccessible } from './page-checks';
-import { expect, signInAs, test, waitForHydration } from './fixtures';
+import { expect, signedInBrowser, signInAs, test, waitForHydration } from './fixtures';
 import { linkIn, waitForMail } from './mail';
 
 /** `YYYY-MM` of the month `delta` months from now (UTC). */
@@ -63,6 +63,47 @@ test('an owner reads their building’s month and its settlement, and nobody els
   expect((await page.request.get('/owner-portal/statements/999999/pdf')).status()).toBe(404);
   expect((await page.request.get('/owner-portal/buildings/1')).status()).toBe(404);
   expect((await page.request.get('/owner-portal/buildings/999999')).status()).toBe(404);
+});
+
+test('the owner writes to the management from the portal, an admin answers from the owner’s page, the owner reads it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const question = `Is the roof of the tower due for repair? (${Date.now().toString(36)})`;
+  await signInAs(page, 'owner');
+  await page.goto('/owner-portal');
+  await waitForHydration(page);
+  const thread = page.getByTestId('owner-messages');
+  await thread.getByTestId('owner-message-submit').click();
+  await expect(thread.getByTestId('owner-message-body')).toHaveAttribute('aria-invalid', 'true', { timeout: 20_000 });
+  await expect(thread).toContainText('Write a message first.');
+  await thread.getByTestId('owner-message-body').fill(question);
+  await thread.getByTestId('owner-message-submit').click();
+  await expect(thread.getByTestId('owner-message').filter({ hasText: question })).toHaveAttribute('data-author', 'owner', {
+    timeout: 20_000,
+  });
+
+  const staff = await signedInBrowser(browser, baseURL!, 'admin');
+  await staff.page.goto('/admin/owners');
+  await staff.page.getByTestId('owner-row').filter({ hasText: E2E_OWNER.record }).getByRole('link', { name: E2E_OWNER.record }).click();
+  const staffThread = staff.page.getByTestId('owner-messages');
+  await expect(staffThread.getByTestId('owner-message').filter({ hasText: question })).toBeVisible({ timeout: 20_000 });
+  await waitForHydration(staff.page);
+  const answer = `Yes: the roofer comes next month. (${Date.now().toString(36)})`;
+  await staffThread.getByTestId('owner-message-body').fill(answer);
+  await staffThread.getByTestId('owner-message-submit').click();
+  await expect(staffThread.getByTestId('owner-message').filter({ hasText: answer })).toHaveAttribute('data-author', 'staff', {
+    timeout: 20_000,
+  });
+  await staff.context.close();
+
+  await page.reload();
+  await expect(page.getByTestId('owner-messages').getByTestId('owner-message').filter({ hasText: answer })).toHaveAttribute(
+    'data-author',
+    'staff',
+  );
+  await expectAccessible(page);
 });
 
 test.describe('in Italian on a phone', () => {
