@@ -396,6 +396,7 @@ describe('the owner portal', () => {
       buildings: [],
       settlements: [],
       statements: [],
+      messages: [],
     });
     expect(await findOwnerBuilding(database.db, { viewer: stranger, buildingId: mine.buildingId })).toBeNull();
   });
